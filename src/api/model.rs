@@ -1,0 +1,1189 @@
+//! The resources of spec section 2, the request bodies of section 4 and the
+//! response envelopes, exactly as they cross the wire (kebab-case keys).
+//!
+//! The spec does not say which response fields are always present, so every
+//! field is optional except the identifier a resource cannot be used without.
+//! Amounts and rates are [`Decimal`] carried as JSON strings; timestamps are
+//! parsed into [`OffsetDateTime`].
+
+use std::collections::BTreeMap;
+
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use super::wire_enum::wire_enum;
+
+/// Free-form JSON object, as the spec's wallet `metadata`.
+pub type JsonObject = serde_json::Map<String, serde_json::Value>;
+
+wire_enum! {
+    /// An asset identifier of spec section 2.1.
+    pub enum Asset {
+        /// BRLV on the Tempo chain.
+        TempoBrlv => "tempo/brlv",
+        /// BRLV on Base.
+        EthBaseBrlv => "eth-base/brlv",
+        /// BRLV on Ethereum mainnet.
+        EthMainnetBrlv => "eth-mainnet/brlv",
+        /// Brazilian reais, paid in and out over PIX and TED.
+        FiatBrl => "fiat/brl",
+        /// USDT on Base.
+        EthBaseUsdt => "eth-base/usdt",
+        /// US dollars.
+        FiatUsd => "fiat/usd",
+        /// USDT on Ethereum mainnet.
+        EthMainnetUsdt => "eth-mainnet/usdt",
+        /// USDC on Ethereum mainnet.
+        EthMainnetUsdc => "eth-mainnet/usdc",
+        /// Wrapped BRLY on Base.
+        EthBaseWbrly => "eth-base/wbrly",
+        /// USDC on Base.
+        EthBaseUsdc => "eth-base/usdc",
+        /// BRLY on Base.
+        EthBaseBrly => "eth-base/brly",
+    }
+}
+
+impl Asset {
+    /// Fiat money (`fiat/…`): never needs a wallet address.
+    pub fn is_fiat(&self) -> bool {
+        self.as_str().starts_with("fiat/")
+    }
+
+    /// The three assets spec 2.1 names as tokens.
+    pub fn is_listed_token(&self) -> bool {
+        matches!(
+            self,
+            Asset::EthBaseBrlv | Asset::EthMainnetBrlv | Asset::EthBaseWbrly
+        )
+    }
+
+    /// Whether an order on this side needs a wallet address.
+    ///
+    /// Spec 2.1 lists three tokens, but 4.1 also makes the target wallet of a
+    /// BRL→USDC order a whitelisted one, so every on-chain asset carries one:
+    /// tokens cannot be delivered without an address.
+    pub fn needs_wallet_address(&self) -> bool {
+        !self.is_fiat()
+    }
+
+    /// Assets the transfer endpoint accepts (spec 4.2).
+    pub fn is_transferable(&self) -> bool {
+        matches!(self, Asset::EthBaseBrlv | Asset::EthBaseWbrly)
+    }
+
+    /// The chain of an on-chain asset, from its prefix.
+    pub fn chain(&self) -> Option<Chain> {
+        let (prefix, _) = self.as_str().split_once('/')?;
+        let chain = Chain::from_wire(prefix);
+        chain.is_known().then_some(chain)
+    }
+
+    /// The ticker after the slash, upper-cased: `BRLV`, `USDC`, `BRL`.
+    pub fn ticker(&self) -> String {
+        let raw = self.as_str();
+        raw.rsplit_once('/')
+            .map_or(raw, |(_, ticker)| ticker)
+            .to_uppercase()
+    }
+
+    /// Decimal places amounts of this asset carry.
+    ///
+    /// Spec 2.8 gives brl 2, usdc 6 and brlv 18; the rest follow their
+    /// families (USD like BRL, USDT like USDC, BRLY and wBRLY like BRLV).
+    /// An unknown asset gets 18, the widest, so no typed digit is refused
+    /// for want of a rule.
+    pub fn scale(&self) -> u32 {
+        match self.ticker().as_str() {
+            "BRL" | "USD" => 2,
+            "USDC" | "USDT" => 6,
+            _ => 18,
+        }
+    }
+}
+
+wire_enum! {
+    /// A chain a wallet can be created on (spec 4.3).
+    pub enum Chain {
+        /// Tempo.
+        Tempo => "tempo",
+        /// Ethereum mainnet.
+        EthMainnet => "eth-mainnet",
+        /// Base.
+        EthBase => "eth-base",
+    }
+}
+
+wire_enum! {
+    /// The short asset forms of the deposit path `/assets/{asset}/deposits`.
+    pub enum DepositAsset {
+        /// Brazilian reais.
+        Brl => "brl",
+        /// US dollars.
+        Usd => "usd",
+        /// USDC.
+        Usdc => "usdc",
+        /// USDT.
+        Usdt => "usdt",
+    }
+}
+
+impl DepositAsset {
+    /// Decimal places of deposit amounts in this asset.
+    pub fn scale(&self) -> u32 {
+        match self {
+            DepositAsset::Brl | DepositAsset::Usd => 2,
+            DepositAsset::Usdc | DepositAsset::Usdt => 6,
+            DepositAsset::Other(_) => 18,
+        }
+    }
+}
+
+wire_enum! {
+    /// The short asset forms of the balance path `/assets/{asset}/balance`.
+    pub enum BalanceAsset {
+        /// Brazilian reais, 2 places.
+        Brl => "brl",
+        /// USDC, 6 places.
+        Usdc => "usdc",
+        /// BRLV, 18 places.
+        Brlv => "brlv",
+    }
+}
+
+impl BalanceAsset {
+    /// The scale spec 2.8 renders `running-balance` at.
+    pub fn scale(&self) -> u32 {
+        match self {
+            BalanceAsset::Brl => 2,
+            BalanceAsset::Usdc => 6,
+            BalanceAsset::Brlv | BalanceAsset::Other(_) => 18,
+        }
+    }
+}
+
+wire_enum! {
+    /// Order states (spec 3.1 names three; the rest are this service's and the sandbox's).
+    pub enum OrderState {
+        /// Accepted, waiting for funding.
+        Created => "created",
+        /// Funded and delivered.
+        Completed => "completed",
+        /// The funding window ended without payment; the order is undone.
+        Expired => "expired",
+        /// A late PIX payment is being returned to the payer's bank account.
+        PaymentReturned => "payment-returned",
+    }
+}
+
+impl OrderState {
+    /// Whether the order may still change on its own (awaiting payment).
+    pub fn is_in_motion(&self) -> bool {
+        matches!(self, OrderState::Created)
+    }
+}
+
+wire_enum! {
+    /// How an order is funded (spec 4.1).
+    pub enum PaymentMethod {
+        /// A one-time PIX QR code for the exact amount.
+        Brcode => "brcode",
+        /// The account's existing BRL balance.
+        AccountBalance => "account-balance",
+    }
+}
+
+wire_enum! {
+    /// Transfer states (spec 2.3).
+    pub enum TransferState {
+        /// Accepted.
+        Created => "created",
+        /// Submitted on chain.
+        Pending => "pending",
+        /// Confirmed on chain.
+        Completed => "completed",
+        /// Did not go through.
+        Failed => "failed",
+    }
+}
+
+impl TransferState {
+    /// Whether the transfer may still change on its own.
+    pub fn is_in_motion(&self) -> bool {
+        matches!(self, TransferState::Created | TransferState::Pending)
+    }
+}
+
+wire_enum! {
+    /// Withdrawal methods (spec 4.4).
+    pub enum WithdrawalMethod {
+        /// Fiat BRL to a PIX key.
+        Pix => "pix",
+        /// Fiat BRL by bank transfer.
+        Ted => "ted",
+        /// Tokens on chain.
+        Token => "token",
+    }
+}
+
+wire_enum! {
+    /// Withdrawal states (spec 2.5 shows two).
+    pub enum WithdrawalState {
+        /// Accepted.
+        Created => "created",
+        /// Being paid out.
+        PendingPayment => "pending-payment",
+        /// Paid out (sandbox and later service versions).
+        Completed => "completed",
+        /// Not paid out.
+        Failed => "failed",
+    }
+}
+
+impl WithdrawalState {
+    /// Whether the withdrawal may still change on its own.
+    pub fn is_in_motion(&self) -> bool {
+        matches!(
+            self,
+            WithdrawalState::Created | WithdrawalState::PendingPayment
+        )
+    }
+}
+
+wire_enum! {
+    /// Claim statuses (spec 2.6 shows only `created`).
+    pub enum ClaimStatus {
+        /// Submitted.
+        Created => "created",
+        /// Paid out.
+        Completed => "completed",
+    }
+}
+
+wire_enum! {
+    /// Deposit statuses (spec 2.7 shows only `credited`).
+    pub enum DepositStatus {
+        /// Credited to the account.
+        Credited => "credited",
+    }
+}
+
+/// Timestamp (de)serialisation: RFC 3339, tolerating a missing offset (read as UTC).
+pub mod timestamp {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use time::OffsetDateTime;
+    use time::format_description::well_known::{Iso8601, Rfc3339};
+
+    /// Parses an ISO 8601 timestamp; one without an offset is taken as UTC.
+    pub fn parse(raw: &str) -> Option<OffsetDateTime> {
+        OffsetDateTime::parse(raw, &Rfc3339)
+            .or_else(|_| OffsetDateTime::parse(raw, &Iso8601::DEFAULT))
+            .ok()
+            .or_else(|| {
+                time::PrimitiveDateTime::parse(raw, &Iso8601::DEFAULT)
+                    .ok()
+                    .map(|naive| naive.assume_utc())
+            })
+    }
+
+    /// Writes RFC 3339 in UTC.
+    pub fn format(value: &OffsetDateTime) -> String {
+        value
+            .to_offset(time::UtcOffset::UTC)
+            .format(&Rfc3339)
+            .unwrap_or_else(|_| value.unix_timestamp().to_string())
+    }
+
+    /// For `#[serde(with = "timestamp::option")]` on `Option<OffsetDateTime>`.
+    pub mod option {
+        use super::*;
+
+        /// Serialises as an RFC 3339 string or null.
+        pub fn serialize<S: Serializer>(
+            value: &Option<OffsetDateTime>,
+            serializer: S,
+        ) -> Result<S::Ok, S::Error> {
+            match value {
+                Some(value) => serializer.serialize_str(&format(value)),
+                None => serializer.serialize_none(),
+            }
+        }
+
+        /// Reads an ISO 8601 string or null.
+        pub fn deserialize<'de, D: Deserializer<'de>>(
+            deserializer: D,
+        ) -> Result<Option<OffsetDateTime>, D::Error> {
+            let raw = Option::<String>::deserialize(deserializer)?;
+            match raw {
+                None => Ok(None),
+                Some(raw) => parse(&raw).map(Some).ok_or_else(|| {
+                    serde::de::Error::custom(format!("not an ISO 8601 timestamp: {raw:?}"))
+                }),
+            }
+        }
+    }
+
+    /// For `#[serde(with = "timestamp::required")]` on `OffsetDateTime`.
+    pub mod required {
+        use super::*;
+
+        /// Serialises as an RFC 3339 string.
+        pub fn serialize<S: Serializer>(
+            value: &OffsetDateTime,
+            serializer: S,
+        ) -> Result<S::Ok, S::Error> {
+            serializer.serialize_str(&format(value))
+        }
+
+        /// Reads an ISO 8601 string.
+        pub fn deserialize<'de, D: Deserializer<'de>>(
+            deserializer: D,
+        ) -> Result<OffsetDateTime, D::Error> {
+            let raw = String::deserialize(deserializer)?;
+            parse(&raw).ok_or_else(|| {
+                serde::de::Error::custom(format!("not an ISO 8601 timestamp: {raw:?}"))
+            })
+        }
+    }
+}
+
+/// Decimal (de)serialisation as JSON strings, as spec section 2 requires.
+pub mod decimal_str {
+    pub use rust_decimal::serde::str::{deserialize, serialize};
+
+    /// For `Option<Decimal>`.
+    pub mod option {
+        pub use rust_decimal::serde::str_option::{deserialize, serialize};
+    }
+}
+
+/// An order (spec 2.2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Order {
+    /// Order identifier.
+    pub id: Uuid,
+    /// The accepted quote.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quote_id: Option<Uuid>,
+    /// See spec section 3.1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<OrderState>,
+    /// Last state change.
+    #[serde(
+        default,
+        with = "timestamp::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub state_updated_at: Option<OffsetDateTime>,
+    /// Creation time.
+    #[serde(
+        default,
+        with = "timestamp::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub created_at: Option<OffsetDateTime>,
+    /// Asset paid in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_asset: Option<Asset>,
+    /// Asset received.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_asset: Option<Asset>,
+    /// Amount of the source asset.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub source_amount: Option<Decimal>,
+    /// Amount of the target asset.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub target_amount: Option<Decimal>,
+    /// Base rate.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub base_rate: Option<Decimal>,
+    /// Rate after the fee.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub effective_rate: Option<Decimal>,
+    /// Fee charged.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub fee_amount: Option<Decimal>,
+    /// Asset of the fee.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fee_asset: Option<Asset>,
+    /// End of the funding window.
+    #[serde(
+        default,
+        with = "timestamp::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub expiration: Option<OffsetDateTime>,
+    /// Copy-and-paste PIX payload of a brcode-funded order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub brcode: Option<String>,
+    /// Base64 image of the PIX QR code, as the service rendered it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub qr_code_base64: Option<String>,
+}
+
+/// A token transfer between EVM addresses (spec 2.3).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Transfer {
+    /// Transfer identifier.
+    pub id: Uuid,
+    /// Token moved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub asset: Option<Asset>,
+    /// Amount moved.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub amount: Option<Decimal>,
+    /// Sending wallet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_address: Option<String>,
+    /// Receiving wallet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_address: Option<String>,
+    /// On-chain transaction hash, once submitted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tx_hash: Option<String>,
+    /// Current state.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<TransferState>,
+    /// Creation time.
+    #[serde(
+        default,
+        with = "timestamp::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub created_at: Option<OffsetDateTime>,
+    /// Last state change.
+    #[serde(
+        default,
+        with = "timestamp::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub state_updated_at: Option<OffsetDateTime>,
+}
+
+/// A wallet as listed (spec 2.4).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Wallet {
+    /// Wallet name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// 0x address.
+    pub address: String,
+    /// Assets the wallet holds.
+    #[serde(default)]
+    pub assets: Vec<Asset>,
+    /// Visible in the service's own user interface.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ui_enabled: Option<bool>,
+    /// Custom data given at creation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metadata: Option<JsonObject>,
+}
+
+/// The wallet a creation returns: only its address and assets (spec 2.4).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct CreatedWallet {
+    /// 0x address of the new wallet.
+    pub address: String,
+    /// Default assets it was created with.
+    #[serde(default)]
+    pub assets: Vec<Asset>,
+}
+
+/// A withdrawal (spec 2.5), any of its three variants (PIX, TED, token).
+///
+/// Fields the spec does not show for the TED and token variants are kept in
+/// `extra`, so a detail view can still show them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Withdrawal {
+    /// Withdrawal identifier.
+    pub id: Uuid,
+    /// Asset paid out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub asset: Option<Asset>,
+    /// Amount paid out.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub amount: Option<Decimal>,
+    /// `pix`, `ted` or `token`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub method: Option<WithdrawalMethod>,
+    /// Current state.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<WithdrawalState>,
+    /// Creation time.
+    #[serde(
+        default,
+        with = "timestamp::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub created_at: Option<OffsetDateTime>,
+    /// Last state change.
+    #[serde(
+        default,
+        with = "timestamp::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub state_updated_at: Option<OffsetDateTime>,
+    /// Variant-specific fields the spec does not name.
+    #[serde(flatten)]
+    pub extra: BTreeMap<String, serde_json::Value>,
+}
+
+/// A withdrawal as the deprecated per-asset listing returns it: without `asset`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct PerAssetWithdrawal {
+    /// Withdrawal identifier.
+    pub id: Uuid,
+    /// Amount paid out.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub amount: Option<Decimal>,
+    /// `pix`, `ted` or `token`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub method: Option<WithdrawalMethod>,
+    /// Current state.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<WithdrawalState>,
+    /// Creation time.
+    #[serde(
+        default,
+        with = "timestamp::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub created_at: Option<OffsetDateTime>,
+    /// Last state change.
+    #[serde(
+        default,
+        with = "timestamp::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub state_updated_at: Option<OffsetDateTime>,
+    /// Variant-specific fields the spec does not name.
+    #[serde(flatten)]
+    pub extra: BTreeMap<String, serde_json::Value>,
+}
+
+impl PerAssetWithdrawal {
+    /// The full record, with the asset the listing was asked for.
+    pub fn with_asset(self, asset: Asset) -> Withdrawal {
+        Withdrawal {
+            id: self.id,
+            asset: Some(asset),
+            amount: self.amount,
+            method: self.method,
+            state: self.state,
+            created_at: self.created_at,
+            state_updated_at: self.state_updated_at,
+            extra: self.extra,
+        }
+    }
+}
+
+/// A claim on reward certificates (spec 2.6).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Claim {
+    /// Claim identifier.
+    pub id: Uuid,
+    /// Amount requested.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub gross_amount: Option<Decimal>,
+    /// Amount paid after tax and fees.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub net_amount: Option<Decimal>,
+    /// Tax withheld.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub tax_amount: Option<Decimal>,
+    /// Fees charged.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub fees: Option<Decimal>,
+    /// `created` on submission.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<ClaimStatus>,
+    /// Last update, with fractional seconds.
+    #[serde(
+        default,
+        with = "timestamp::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub updated_at: Option<OffsetDateTime>,
+}
+
+/// Where a deposit came from (spec 2.7).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct DepositCoordinates {
+    /// Payer's CPF or CNPJ.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_tax_id: Option<String>,
+    /// Payer's bank code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_bank_code: Option<String>,
+    /// Payer's account type.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_type: Option<String>,
+    /// Payer's account number.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_account_number: Option<String>,
+    /// Payer's branch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_branch_code: Option<String>,
+    /// Where the money was paid to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+}
+
+/// A deposit (spec 2.7).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Deposit {
+    /// Deposit identifier.
+    pub id: Uuid,
+    /// How it arrived (`pix`).
+    #[serde(default, rename = "type", skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// Amount deposited.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub amount: Option<Decimal>,
+    /// `credited`, or a value the spec does not show.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<DepositStatus>,
+    /// Payer and payee details.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coordinates: Option<DepositCoordinates>,
+    /// Arrival time.
+    #[serde(
+        default,
+        with = "timestamp::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub created_at: Option<OffsetDateTime>,
+    /// Crediting time.
+    #[serde(
+        default,
+        with = "timestamp::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub processed_at: Option<OffsetDateTime>,
+}
+
+/// A balance (spec 2.8).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Balance {
+    /// Balance at the asset's scale.
+    #[serde(with = "decimal_str")]
+    pub running_balance: Decimal,
+}
+
+/// Reward certificates that can still be claimed (spec 2.9).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct ClaimableBalance {
+    /// Amount available to claim.
+    #[serde(with = "decimal_str")]
+    pub available_balance: Decimal,
+}
+
+/// Monthly tax-exemption usage of a Brazilian account (spec 2.10).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct TaxExemptionProgress {
+    /// Used by claims this month.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub claims_amount: Option<Decimal>,
+    /// Used by other disposals this month.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub other_disposals_amount: Option<Decimal>,
+    /// Total used this month.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub total_used: Option<Decimal>,
+    /// The monthly limit (R$35,000).
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub limit: Option<Decimal>,
+    /// Left this month.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub remaining: Option<Decimal>,
+}
+
+/// The monthly tax-exemption limit of spec 2.10, in BRL.
+pub const MONTHLY_TAX_EXEMPTION_LIMIT_BRL: Decimal = Decimal::from_parts(35_000, 0, 0, false, 0);
+
+/// A quote: the rate offered for a conversion, accepted by creating an order.
+///
+/// The spec leaves the quote operation out; this is the live service's form.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Quote {
+    /// Quote identifier, given to order creation as `quote-id`.
+    pub id: Uuid,
+    /// Asset to pay in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_asset: Option<Asset>,
+    /// Asset to receive.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_asset: Option<Asset>,
+    /// Amount to pay.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub source_amount: Option<Decimal>,
+    /// Amount to receive.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub target_amount: Option<Decimal>,
+    /// Base rate.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub base_rate: Option<Decimal>,
+    /// Rate after the fee.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub effective_rate: Option<Decimal>,
+    /// Fee charged.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub fee_amount: Option<Decimal>,
+    /// Asset of the fee.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fee_asset: Option<Asset>,
+    /// When the quote can no longer be accepted.
+    #[serde(
+        default,
+        with = "timestamp::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub expiration: Option<OffsetDateTime>,
+}
+
+/// The error object of spec section 7: `{error: {type, message, code}}`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorBody {
+    /// The error itself.
+    pub error: ServiceErrorObject,
+}
+
+/// The inner error object. The spec does not list the values of `type` and `code`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ServiceErrorObject {
+    /// Category of the error.
+    #[serde(rename = "type", default)]
+    pub kind: String,
+    /// Human-readable explanation.
+    #[serde(default)]
+    pub message: String,
+    /// Machine-readable code.
+    #[serde(default)]
+    pub code: String,
+}
+
+impl ErrorBody {
+    /// Builds an error body.
+    pub fn new(kind: impl Into<String>, code: impl Into<String>, message: impl Into<String>) -> Self {
+        ErrorBody {
+            error: ServiceErrorObject {
+                kind: kind.into(),
+                message: message.into(),
+                code: code.into(),
+            },
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Request bodies (spec section 4)
+// ---------------------------------------------------------------------------
+
+/// Body of `POST /api/v0/quotes`: exactly one of the two amounts is set.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct CreateQuote {
+    /// Asset to pay in.
+    pub source_asset: Asset,
+    /// Asset to receive.
+    pub target_asset: Asset,
+    /// Amount to pay, when the payer's side is fixed.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub source_amount: Option<Decimal>,
+    /// Amount to receive, when the receiver's side is fixed.
+    #[serde(
+        default,
+        with = "decimal_str::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub target_amount: Option<Decimal>,
+}
+
+impl CreateQuote {
+    /// A quote for paying exactly `amount` of the source asset.
+    pub fn paying(source_asset: Asset, target_asset: Asset, amount: Decimal) -> Self {
+        CreateQuote {
+            source_asset,
+            target_asset,
+            source_amount: Some(amount),
+            target_amount: None,
+        }
+    }
+
+    /// A quote for receiving exactly `amount` of the target asset.
+    pub fn receiving(source_asset: Asset, target_asset: Asset, amount: Decimal) -> Self {
+        CreateQuote {
+            source_asset,
+            target_asset,
+            source_amount: None,
+            target_amount: Some(amount),
+        }
+    }
+}
+
+/// Body of `POST /api/v0/orders` (spec 4.1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct CreateOrder {
+    /// The quote to accept.
+    pub quote_id: Uuid,
+    /// Paying wallet, required when the source asset is on chain.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_wallet_address: Option<String>,
+    /// Receiving wallet, required when the target asset is on chain.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_wallet_address: Option<String>,
+    /// A third party's PIX key (USDC→BRL and BRLV→BRL only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_end_user_pix_key: Option<String>,
+    /// `account-balance` (the service's default) or `brcode`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_payment_method: Option<PaymentMethod>,
+}
+
+/// Body of `POST /api/v0/transfers` (spec 4.2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct CreateTransfer {
+    /// Sending wallet.
+    pub source_address: String,
+    /// `eth-base/brlv` or `eth-base/wbrly`.
+    pub asset: Asset,
+    /// Amount to move.
+    #[serde(with = "decimal_str")]
+    pub amount: Decimal,
+    /// Receiving wallet.
+    pub target_address: String,
+}
+
+/// Body of `POST /api/v0/wallets` (spec 4.3).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct CreateWallet {
+    /// Name of the wallet.
+    pub wallet_name: String,
+    /// Chain to create it on.
+    pub chain: Chain,
+    /// Custom data.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metadata: Option<JsonObject>,
+    /// Visible in the service's user interface (default false).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ui_enabled: Option<bool>,
+}
+
+/// Body of `POST /api/v0/withdrawals` (spec 4.4).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct CreateWithdrawal {
+    /// `fiat/brl` for PIX and TED; a token asset for `token`.
+    pub asset: Asset,
+    /// `pix`, `ted` or `token`.
+    pub method: WithdrawalMethod,
+    /// Amount to pay out.
+    #[serde(with = "decimal_str")]
+    pub amount: Decimal,
+    /// Destination PIX key, for the `pix` method.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pix_key: Option<String>,
+}
+
+/// Body of `POST /api/v0/claims` and its wallet-scoped form (spec 4.5).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct CreateClaim {
+    /// Amount to claim from reward certificates.
+    #[serde(with = "decimal_str")]
+    pub amount: Decimal,
+    /// `brl` or `brlv`.
+    pub target_asset_code: ClaimTarget,
+}
+
+wire_enum! {
+    /// What a claim pays out in. The spec shows `brlv`; `brl` is the evident BRL code.
+    pub enum ClaimTarget {
+        /// Brazilian reais.
+        Brl => "brl",
+        /// BRLV tokens.
+        Brlv => "brlv",
+    }
+}
+
+/// Query filters of `GET /api/v0/transfers` (spec 4.2); all optional.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TransferFilter {
+    /// Only transfers from this address.
+    pub source_address: Option<String>,
+    /// Only transfers to this address.
+    pub target_address: Option<String>,
+    /// Only this asset.
+    pub asset: Option<Asset>,
+    /// Only this state.
+    pub state: Option<TransferState>,
+}
+
+impl TransferFilter {
+    /// The filter as query pairs, in a stable order.
+    pub fn to_query(&self) -> Vec<(&'static str, String)> {
+        let mut pairs = Vec::new();
+        if let Some(value) = &self.source_address {
+            pairs.push(("source-address", value.clone()));
+        }
+        if let Some(value) = &self.target_address {
+            pairs.push(("target-address", value.clone()));
+        }
+        if let Some(value) = &self.asset {
+            pairs.push(("asset", value.as_str().to_owned()));
+        }
+        if let Some(value) = &self.state {
+            pairs.push(("state", value.as_str().to_owned()));
+        }
+        pairs
+    }
+}
+
+/// Query filters of `GET /api/v0/wallets` (spec 4.3): arrays as repeated keys.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WalletFilter {
+    /// Only wallets holding any of these assets.
+    pub assets: Vec<Asset>,
+    /// Only these addresses.
+    pub addresses: Vec<String>,
+}
+
+impl WalletFilter {
+    /// The filter as query pairs, one pair per array element.
+    pub fn to_query(&self) -> Vec<(&'static str, String)> {
+        self.assets
+            .iter()
+            .map(|asset| ("assets", asset.as_str().to_owned()))
+            .chain(
+                self.addresses
+                    .iter()
+                    .map(|address| ("addresses", address.clone())),
+            )
+            .collect()
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Response envelopes (spec section 4)
+// ---------------------------------------------------------------------------
+
+macro_rules! envelope {
+    ($(#[$meta:meta])* $name:ident { $key:literal => $field:ident : $ty:ty }) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        pub struct $name {
+            #[doc = concat!("The `", $key, "` member.")]
+            #[serde(rename = $key)]
+            pub $field: $ty,
+        }
+    };
+}
+
+envelope!(
+    /// `{quote: Quote}`.
+    QuoteEnvelope { "quote" => quote: Quote }
+);
+envelope!(
+    /// `{order: Order}`.
+    OrderEnvelope { "order" => order: Order }
+);
+envelope!(
+    /// `{orders: [Order]}`.
+    OrdersEnvelope { "orders" => orders: Vec<Order> }
+);
+envelope!(
+    /// `{transfer: Transfer}`.
+    TransferEnvelope { "transfer" => transfer: Transfer }
+);
+envelope!(
+    /// `{transfers: [Transfer]}`.
+    TransfersEnvelope { "transfers" => transfers: Vec<Transfer> }
+);
+envelope!(
+    /// `{wallet: {address, assets}}`.
+    CreatedWalletEnvelope { "wallet" => wallet: CreatedWallet }
+);
+envelope!(
+    /// `{wallets: [Wallet]}`.
+    WalletsEnvelope { "wallets" => wallets: Vec<Wallet> }
+);
+envelope!(
+    /// `{withdrawal: Withdrawal}`.
+    WithdrawalEnvelope { "withdrawal" => withdrawal: Withdrawal }
+);
+envelope!(
+    /// `{withdrawals: [Withdrawal]}`.
+    WithdrawalsEnvelope { "withdrawals" => withdrawals: Vec<Withdrawal> }
+);
+envelope!(
+    /// `{withdrawals: [Withdrawal without asset]}` of the deprecated per-asset list.
+    PerAssetWithdrawalsEnvelope { "withdrawals" => withdrawals: Vec<PerAssetWithdrawal> }
+);
+envelope!(
+    /// `{claim: Claim}`.
+    ClaimEnvelope { "claim" => claim: Claim }
+);
+envelope!(
+    /// `{deposits: [Deposit]}`.
+    DepositsEnvelope { "deposits" => deposits: Vec<Deposit> }
+);
+envelope!(
+    /// `{balance: {running-balance}}`.
+    BalanceEnvelope { "balance" => balance: Balance }
+);
+envelope!(
+    /// `{tax-exemption-progress: {...}}`.
+    TaxExemptionProgressEnvelope { "tax-exemption-progress" => progress: TaxExemptionProgress }
+);
+
+/// Parses an amount as the wire carries it (`"12.50"`), refusing more places
+/// than `scale` allows. Used by both the client's forms and the sandbox.
+pub fn parse_wire_amount(raw: &str, scale: u32) -> Result<Decimal, AmountError> {
+    let value: Decimal = raw
+        .trim()
+        .parse()
+        .map_err(|_| AmountError::NotADecimal(raw.to_owned()))?;
+    if value.scale() > scale && value.normalize().scale() > scale {
+        return Err(AmountError::TooManyPlaces {
+            places: value.normalize().scale(),
+            scale,
+        });
+    }
+    if value <= Decimal::ZERO {
+        return Err(AmountError::NotPositive);
+    }
+    Ok(value)
+}
+
+/// Why an amount string was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AmountError {
+    /// Not a decimal number at all.
+    #[error("{0:?} is not a decimal number")]
+    NotADecimal(String),
+    /// Zero or negative.
+    #[error("the amount must be greater than zero")]
+    NotPositive,
+    /// More decimal places than the asset carries.
+    #[error("the amount has {places} decimal places; this asset allows at most {scale}")]
+    TooManyPlaces {
+        /// Places given.
+        places: u32,
+        /// Places allowed.
+        scale: u32,
+    },
+}

@@ -1,0 +1,13 @@
+//! brlv-desk: a native dashboard for accounts at the BRL/BRLV conversion,
+//! wallet and payout service.
+//!
+//! - [`api`]: the typed, signing client of the service's v0 interface.
+//! - [`sandbox`]: a local emulator of that service, verifying every request.
+//! - [`money`], [`pix`], [`address`]: amounts at an asset's scale, PIX BR Codes
+//!   and keys, EVM addresses.
+
+pub mod address;
+pub mod api;
+pub mod money;
+pub mod pix;
+pub mod sandbox;
