@@ -8,6 +8,7 @@
 
 pub mod address;
 pub mod api;
+pub mod call;
 pub mod money;
 pub mod pix;
 pub mod sandbox;

@@ -1,1 +1,72 @@
-fn main() {}
+//! The `brlv-desk` command line: the GUI (default), `sandbox` and `call`.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use brlv_desk::call::{self, CallArgs};
+
+/// A native dashboard for BRL/BRLV conversion, wallet and payout accounts.
+#[derive(Debug, Parser)]
+#[command(name = "brlv-desk", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Sign and send one request; print the status and the JSON answer.
+    Call(CallArgs),
+}
+
+fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_env("BRLV_LOG")
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Call(args)) => run_call(&args),
+        None => {
+            eprintln!("the window is not built yet; use `brlv-desk call`");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, std::io::Error> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+}
+
+fn run_call(args: &CallArgs) -> ExitCode {
+    let credentials = match call::credentials_from_env() {
+        Ok(credentials) => credentials,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let runtime = match runtime() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("error: cannot start the async runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut stdout = std::io::stdout();
+    match runtime.block_on(call::run(args, credentials, &mut stdout)) {
+        Ok(outcome) if outcome.success => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}

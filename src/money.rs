@@ -6,7 +6,9 @@
 use rust_decimal::Decimal;
 
 /// How numbers are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
 pub enum NumberFormat {
     /// `1.234,56` (pt-BR).
     #[default]
