@@ -29,6 +29,10 @@ pub struct CallArgs {
     /// A query parameter; repeat for several (and for array filters).
     #[arg(long = "query", value_name = "KEY=VALUE", value_parser = parse_query_pair)]
     pub query: Vec<(String, String)>,
+    /// Use a saved profile (its secrets come from the OS keyring) instead of
+    /// the BRLV_* environment variables.
+    #[arg(long, value_name = "NAME")]
+    pub profile: Option<String>,
     /// Print the request's status line and body only, without the summary on stderr.
     #[arg(long)]
     pub quiet: bool,
@@ -76,6 +80,12 @@ pub enum CallError {
     /// Unknown method.
     #[error("{0:?} is not an HTTP method; use GET or POST")]
     Method(String),
+    /// No saved profile has that name.
+    #[error("no saved profile is called {0:?}; profiles are added in the app's onboarding screen")]
+    UnknownProfile(String),
+    /// The profile file or the keyring failed.
+    #[error("{0}")]
+    Profile(String),
     /// Anything the client reported.
     #[error(transparent)]
     Client(#[from] Error),
@@ -100,6 +110,41 @@ pub fn credentials_from_env() -> Result<Credentials, CallError> {
     Ok(Credentials {
         base_url,
         api_key: SecretString::from(api_key),
+        private_key,
+    })
+}
+
+/// Reads the credentials of a saved profile: its base URL from the profile
+/// file, its secrets from the OS keyring.
+pub fn credentials_from_profile(name: &str) -> Result<Credentials, CallError> {
+    use crate::keystore::{KeyringStore, SecretStore};
+    use crate::profile::ProfileBook;
+    use secrecy::ExposeSecret;
+
+    let path = ProfileBook::default_path()
+        .ok_or_else(|| CallError::Profile(crate::profile::ProfileError::NoConfigDir.to_string()))?;
+    let book = ProfileBook::load(&path).map_err(|error| CallError::Profile(error.to_string()))?;
+    let profile = book
+        .find(name)
+        .ok_or_else(|| CallError::UnknownProfile(name.to_owned()))?;
+    let store = KeyringStore::os().map_err(|error| CallError::Profile(error.to_string()))?;
+    let secrets = store
+        .load(name)
+        .map_err(|error| CallError::Profile(error.to_string()))?
+        .ok_or_else(|| {
+            CallError::Profile(format!(
+                "the keyring holds no secrets for profile {name:?}; add it again in the app"
+            ))
+        })?;
+    let private_key =
+        PrivateKey::from_pem(secrets.private_key_pem.expose_secret()).map_err(|error| {
+            CallError::Profile(format!(
+                "the private key of profile {name:?} is not usable: {error}"
+            ))
+        })?;
+    Ok(Credentials {
+        base_url: profile.base_url.clone(),
+        api_key: secrets.api_key,
         private_key,
     })
 }

@@ -46,7 +46,11 @@ fn runtime() -> Result<tokio::runtime::Runtime, std::io::Error> {
 }
 
 fn run_call(args: &CallArgs) -> ExitCode {
-    let credentials = match call::credentials_from_env() {
+    let credentials = match &args.profile {
+        Some(profile) => call::credentials_from_profile(profile),
+        None => call::credentials_from_env(),
+    };
+    let credentials = match credentials {
         Ok(credentials) => credentials,
         Err(error) => {
             eprintln!("error: {error}");
