@@ -6,12 +6,17 @@
 //! - [`money`], [`pix`], [`address`]: amounts at an asset's scale, PIX BR Codes
 //!   and keys, EVM addresses.
 //! - [`keystore`], [`profile`]: secrets in the OS keyring; the non-secret profile file.
+//! - [`app`]: the egui desktop front end.
 
 pub mod address;
 pub mod api;
+pub mod app;
 pub mod call;
 pub mod keystore;
 pub mod money;
 pub mod pix;
 pub mod profile;
 pub mod sandbox;
+
+// The app's strings, both languages side by side in `locales/app.yml`.
+rust_i18n::i18n!("locales", fallback = "en");

@@ -12,6 +12,26 @@ use brlv_desk::call::{self, CallArgs};
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    #[command(flatten)]
+    gui: GuiArgs,
+}
+
+/// Options of the window (no subcommand).
+#[derive(Debug, clap::Args)]
+struct GuiArgs {
+    /// Start the embedded sandbox and open the dashboard on it with demo data.
+    #[arg(long)]
+    sandbox: bool,
+    /// Save a PNG of the window once the view's data has loaded, then exit.
+    #[arg(long, value_name = "FILE")]
+    screenshot: Option<std::path::PathBuf>,
+    /// The view to show: overview, orders, wallets, transfers, withdrawals,
+    /// claims, deposits, events, settings.
+    #[arg(long, value_name = "NAME", default_value = "overview")]
+    view: String,
+    /// The interface language: pt-BR or en (default: the saved choice, else the system's).
+    #[arg(long, value_name = "LANG")]
+    language: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -31,11 +51,21 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Call(args)) => run_call(&args),
-        None => {
-            eprintln!("the window is not built yet; use `brlv-desk call`");
-            ExitCode::FAILURE
-        }
+        None => run_window(cli.gui),
     }
+}
+
+fn run_window(args: GuiArgs) -> ExitCode {
+    use brlv_desk::app::{GuiOptions, i18n::Language, screenshot::ScreenshotRequest, state::View};
+    let Some(view) = View::from_name(&args.view) else {
+        eprintln!("error: there is no view called {:?}", args.view);
+        return ExitCode::from(2);
+    };
+    brlv_desk::app::run_gui(GuiOptions {
+        sandbox: args.sandbox,
+        screenshot: args.screenshot.map(|path| ScreenshotRequest { path, view }),
+        language: args.language.as_deref().map(Language::from_locale),
+    })
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime, std::io::Error> {

@@ -1,0 +1,212 @@
+//! What the panels ask for ([`Command`]) and what the worker answers ([`Event`]).
+//! Both are plain data: a test pushes Events into `AppState::apply` and reads
+//! back the Commands a panel pushed, without a worker.
+
+use std::path::PathBuf;
+
+use rust_decimal::Decimal;
+use secrecy::SecretString;
+
+use crate::api::model::{Order, TaxExemptionProgress, Transfer, Withdrawal};
+use crate::api::{Error, KeyError, PrivateKey, RsaKeyBits};
+use crate::profile::{Profile, ProfileBook};
+
+use super::clock::Millis;
+use super::schedule::ResourceKey;
+
+/// Identifies one connection; Events of an earlier one are ignored.
+pub type SessionId = u64;
+
+/// Something for the worker to do. Panels push them into `AppState`; the
+/// shell sends them at the end of the frame.
+#[must_use = "a Command does nothing until it is sent to the worker"]
+#[derive(Debug)]
+pub enum Command {
+    /// At launch: open the sandbox, the environment's profile or the last used one.
+    Start {
+        /// `--sandbox`: start the embedded sandbox and connect to it.
+        sandbox: bool,
+    },
+    /// Fetch everything now.
+    Refresh,
+    /// Test a new connection with a signed GET, then use it (and save it if asked).
+    Connect(ConnectRequest),
+    /// Open a saved profile (its secrets come from the keyring).
+    OpenProfile(String),
+    /// Delete a saved profile and its keyring entries.
+    DeleteProfile(String),
+    /// Start the embedded sandbox (once) and connect to it.
+    StartSandbox,
+    /// Generate a private key.
+    GenerateKey(RsaKeyBits),
+    /// Read a private key PEM file.
+    LoadKeyFile(PathBuf),
+    /// Write a public key PEM to a file.
+    SavePublicKey {
+        /// Where.
+        path: PathBuf,
+        /// The public key, PEM (not secret).
+        pem: String,
+    },
+}
+
+/// A new connection to test and open.
+#[derive(Debug)]
+pub struct ConnectRequest {
+    /// Name and base URL.
+    pub profile: Profile,
+    /// The API key.
+    pub api_key: SecretString,
+    /// The private key.
+    pub private_key: PrivateKey,
+    /// Save the profile (secrets to the keyring) once the test passed.
+    pub save: bool,
+}
+
+/// Where the open connection's credentials came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProfileKind {
+    /// A saved profile, secrets in the keyring.
+    Saved,
+    /// A profile used for this run only (not saved by choice or for want of a keyring).
+    Unsaved,
+    /// The embedded sandbox.
+    Sandbox,
+    /// `BRLV_BASE_URL`, `BRLV_API_KEY`, `BRLV_PRIVATE_KEY_FILE`: this run only, never saved.
+    Environment,
+}
+
+/// The open connection.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionInfo {
+    /// Its identifier.
+    pub id: SessionId,
+    /// Name and base URL.
+    pub profile: Profile,
+    /// Where its credentials came from.
+    pub kind: ProfileKind,
+}
+
+/// A fetched resource.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ResourceData {
+    /// A balance's `running-balance`.
+    Balance(Decimal),
+    /// The month's tax-exemption progress.
+    TaxExemption(TaxExemptionProgress),
+    /// Every order.
+    Orders(Vec<Order>),
+    /// Every transfer.
+    Transfers(Vec<Transfer>),
+    /// Every withdrawal.
+    Withdrawals(Vec<Withdrawal>),
+}
+
+impl ResourceData {
+    /// Whether it holds something that may change on its own soon.
+    pub fn in_motion(&self) -> bool {
+        match self {
+            ResourceData::Balance(_) | ResourceData::TaxExemption(_) => false,
+            ResourceData::Orders(orders) => orders.iter().any(|order| {
+                order
+                    .state
+                    .as_ref()
+                    .is_some_and(|state| state.is_in_motion())
+            }),
+            ResourceData::Transfers(transfers) => transfers.iter().any(|transfer| {
+                transfer
+                    .state
+                    .as_ref()
+                    .is_some_and(|state| state.is_in_motion())
+            }),
+            ResourceData::Withdrawals(withdrawals) => withdrawals.iter().any(|withdrawal| {
+                withdrawal
+                    .state
+                    .as_ref()
+                    .is_some_and(|state| state.is_in_motion())
+            }),
+        }
+    }
+}
+
+/// Something that happened outside the current screen, shown until dismissed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// What happened.
+    pub kind: NoticeKind,
+    /// The technical detail (a path, the keyring's or the service's message).
+    pub detail: String,
+}
+
+/// The kinds of notice; each has its own translated heading.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoticeKind {
+    /// A profile was saved to the keyring and the profile file.
+    ProfileSaved(String),
+    /// Saving a profile failed; it is used for this run only.
+    ProfileNotSaved(String),
+    /// A profile and its keyring entries were deleted.
+    ProfileDeleted(String),
+    /// Deleting a profile failed.
+    ProfileNotDeleted(String),
+    /// A saved profile could not be opened.
+    ProfileNotOpened(String),
+    /// The profile file could not be read.
+    ProfilesUnreadable,
+    /// The environment variables do not form a usable profile.
+    EnvironmentProfileInvalid,
+    /// The embedded sandbox did not start.
+    SandboxFailed,
+}
+
+/// What the worker reports back. Each carries its own result.
+#[derive(Debug)]
+pub enum Event {
+    /// The saved profiles.
+    ProfilesLoaded(ProfileBook),
+    /// Something to tell the person.
+    Notice(Notice),
+    /// The launch sequence is done (whether or not a connection opened).
+    StartupFinished,
+    /// The embedded sandbox is starting.
+    SandboxStarting,
+    /// A new connection is being tested.
+    Connecting,
+    /// The connection test failed; nothing was opened or saved.
+    ConnectFailed(Error),
+    /// A connection is open; its data is fetched next.
+    SessionStarted(SessionInfo),
+    /// The connection was closed (its profile was deleted).
+    SessionEnded(SessionId),
+    /// A fetch started.
+    FetchStarted {
+        /// The connection it belongs to.
+        session: SessionId,
+        /// What is fetched.
+        resource: ResourceKey,
+    },
+    /// A fetch ended.
+    FetchFinished {
+        /// The connection it belongs to.
+        session: SessionId,
+        /// What was fetched.
+        resource: ResourceKey,
+        /// The data, or why not.
+        result: Result<ResourceData, Error>,
+        /// When it ended.
+        at: Millis,
+        /// When it is fetched next.
+        next_at: Millis,
+    },
+    /// A generated private key.
+    KeyGenerated(Result<PrivateKey, KeyError>),
+    /// A private key read from a file.
+    KeyFileLoaded {
+        /// The file.
+        path: PathBuf,
+        /// The key, or why it was refused.
+        result: Result<PrivateKey, String>,
+    },
+    /// The public key was written to a file.
+    PublicKeySaved(Result<PathBuf, String>),
+}

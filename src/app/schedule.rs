@@ -1,0 +1,207 @@
+//! When each resource is fetched: pure logic on an injected clock, so tests
+//! need no sleeps and the worker only asks "what is due now?".
+//!
+//! - A resource is never fetched twice at once: it is "in flight" from
+//!   [`Schedule::take_due`] until [`Schedule::finish`].
+//! - Things in motion (an order awaiting its PIX payment, a pending transfer
+//!   or withdrawal) are refreshed every [`FAST_INTERVAL_MS`]; the rest every
+//!   [`SLOW_INTERVAL_MS`].
+//! - Failures back off 2, 4, 8 … up to 60 s, or longer when the service
+//!   asked for it with `Retry-After`.
+//! - A success after failures means the service is reachable again, so the
+//!   other failed resources are retried at once instead of waiting out their
+//!   back-off; when something stops being in motion, money has moved, so the
+//!   balances and the tax-exemption progress are fetched at once.
+
+use std::collections::BTreeMap;
+
+use super::clock::Millis;
+
+/// Refresh interval of a resource with something in motion.
+pub const FAST_INTERVAL_MS: Millis = 3_000;
+/// Refresh interval of a resource at rest.
+pub const SLOW_INTERVAL_MS: Millis = 30_000;
+/// Wait after the first failure; doubled after each further one.
+pub const FIRST_BACKOFF_MS: Millis = 2_000;
+/// Longest wait between retries of a failing resource.
+pub const MAX_BACKOFF_MS: Millis = 60_000;
+
+/// Something the app fetches and keeps up to date.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ResourceKey {
+    /// `GET /assets/brl/balance`.
+    BalanceBrl,
+    /// `GET /assets/usdc/balance`.
+    BalanceUsdc,
+    /// `GET /assets/brlv/balance`.
+    BalanceBrlv,
+    /// `GET /tax-exemption/progress`.
+    TaxExemption,
+    /// `GET /orders`.
+    Orders,
+    /// `GET /transfers`.
+    Transfers,
+    /// `GET /withdrawals`.
+    Withdrawals,
+}
+
+impl ResourceKey {
+    /// Every resource the app keeps up to date.
+    pub const ALL: [ResourceKey; 7] = [
+        ResourceKey::BalanceBrl,
+        ResourceKey::BalanceUsdc,
+        ResourceKey::BalanceBrlv,
+        ResourceKey::TaxExemption,
+        ResourceKey::Orders,
+        ResourceKey::Transfers,
+        ResourceKey::Withdrawals,
+    ];
+
+    /// Resources that change when money moves.
+    pub const MONEY: [ResourceKey; 4] = [
+        ResourceKey::BalanceBrl,
+        ResourceKey::BalanceUsdc,
+        ResourceKey::BalanceBrlv,
+        ResourceKey::TaxExemption,
+    ];
+}
+
+/// How a fetch ended, as the schedule needs to know it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FetchOutcome {
+    /// Loaded; `in_motion` when it holds something that may change on its own soon.
+    Loaded {
+        /// Whether anything in it is in motion.
+        in_motion: bool,
+    },
+    /// Failed; the service may have asked to wait at least `retry_after_ms`.
+    Failed {
+        /// The service's `Retry-After`, in milliseconds.
+        retry_after_ms: Option<Millis>,
+    },
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Entry {
+    next_due: Millis,
+    in_flight: bool,
+    failures: u32,
+    in_motion: bool,
+}
+
+/// The per-resource timetable of one connection.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Schedule {
+    entries: BTreeMap<ResourceKey, Entry>,
+}
+
+/// The wait after `failures` consecutive failures: 2, 4, 8 … 60 s.
+pub fn backoff_ms(failures: u32) -> Millis {
+    if failures == 0 {
+        return 0;
+    }
+    let doublings = failures.saturating_sub(1).min(16);
+    FIRST_BACKOFF_MS
+        .saturating_mul(1 << doublings)
+        .min(MAX_BACKOFF_MS)
+}
+
+impl Schedule {
+    /// A schedule for `resources`, all due at `now`.
+    pub fn new(resources: &[ResourceKey], now: Millis) -> Schedule {
+        let entries = resources
+            .iter()
+            .map(|key| {
+                (
+                    *key,
+                    Entry {
+                        next_due: now,
+                        ..Entry::default()
+                    },
+                )
+            })
+            .collect();
+        Schedule { entries }
+    }
+
+    /// The resources due at `now` that are not already being fetched; they
+    /// are marked in flight until [`Schedule::finish`].
+    pub fn take_due(&mut self, now: Millis) -> Vec<ResourceKey> {
+        let mut due = Vec::new();
+        for (key, entry) in &mut self.entries {
+            if !entry.in_flight && entry.next_due <= now {
+                entry.in_flight = true;
+                due.push(*key);
+            }
+        }
+        due
+    }
+
+    /// Records how the fetch of `key` ended at `now`; returns when it is due next.
+    pub fn finish(&mut self, key: ResourceKey, outcome: FetchOutcome, now: Millis) -> Millis {
+        let Some(entry) = self.entries.get_mut(&key) else {
+            return now.saturating_add(SLOW_INTERVAL_MS);
+        };
+        entry.in_flight = false;
+        match outcome {
+            FetchOutcome::Loaded { in_motion } => {
+                let settled = entry.in_motion && !in_motion;
+                entry.failures = 0;
+                entry.in_motion = in_motion;
+                let interval = if in_motion {
+                    FAST_INTERVAL_MS
+                } else {
+                    SLOW_INTERVAL_MS
+                };
+                entry.next_due = now.saturating_add(interval);
+                let next = entry.next_due;
+                for (other_key, other) in &mut self.entries {
+                    let money_moved = settled && ResourceKey::MONEY.contains(other_key);
+                    if *other_key != key && (other.failures > 0 || money_moved) {
+                        other.next_due = other.next_due.min(now);
+                    }
+                }
+                next
+            }
+            FetchOutcome::Failed { retry_after_ms } => {
+                entry.failures = entry.failures.saturating_add(1);
+                let wait = backoff_ms(entry.failures).max(retry_after_ms.unwrap_or(0));
+                entry.next_due = now.saturating_add(wait);
+                entry.next_due
+            }
+        }
+    }
+
+    /// A refresh the person asked for: everything not in flight is due at `now`.
+    pub fn refresh_now(&mut self, now: Millis) {
+        for entry in self.entries.values_mut() {
+            if !entry.in_flight {
+                entry.next_due = now;
+            }
+        }
+    }
+
+    /// The earliest moment something is due, if anything is waiting.
+    pub fn next_wake(&self) -> Option<Millis> {
+        self.entries
+            .values()
+            .filter(|entry| !entry.in_flight)
+            .map(|entry| entry.next_due)
+            .min()
+    }
+
+    /// When `key` is fetched next (not meaningful while it is in flight).
+    pub fn next_due(&self, key: ResourceKey) -> Option<Millis> {
+        self.entries.get(&key).map(|entry| entry.next_due)
+    }
+
+    /// Consecutive failures of `key`.
+    pub fn failures(&self, key: ResourceKey) -> u32 {
+        self.entries.get(&key).map_or(0, |entry| entry.failures)
+    }
+
+    /// Whether `key` is being fetched.
+    pub fn is_in_flight(&self, key: ResourceKey) -> bool {
+        self.entries.get(&key).is_some_and(|entry| entry.in_flight)
+    }
+}

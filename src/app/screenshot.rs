@@ -1,0 +1,112 @@
+//! `--screenshot FILE`: wait until the view's data has loaded, let the layout
+//! settle, take a screenshot of the real window, write it as PNG, and close.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::mpsc;
+
+use egui::ColorImage;
+
+use super::clock::Millis;
+use super::state::{AppState, View};
+
+/// How long the data may take before the run fails.
+pub const LOAD_TIMEOUT_MS: Millis = 60_000;
+/// Frames drawn with the data present before the picture is taken, so
+/// layout, fonts and sizes have settled.
+const SETTLE_FRAMES: u32 = 5;
+
+/// What to photograph.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScreenshotRequest {
+    /// Where the PNG goes.
+    pub path: PathBuf,
+    /// The view to show.
+    pub view: View,
+}
+
+/// The screenshot in progress.
+pub struct ScreenshotJob {
+    request: ScreenshotRequest,
+    deadline: Millis,
+    settled_frames: u32,
+    receiver: Option<mpsc::Receiver<Arc<ColorImage>>>,
+}
+
+impl ScreenshotJob {
+    /// Starts waiting at `now`.
+    pub fn new(request: ScreenshotRequest, now: Millis) -> ScreenshotJob {
+        ScreenshotJob {
+            request,
+            deadline: now.saturating_add(LOAD_TIMEOUT_MS),
+            settled_frames: 0,
+            receiver: None,
+        }
+    }
+
+    /// Advances by one frame; `Some(exit code)` when the window should close.
+    pub fn step(&mut self, ctx: &egui::Context, state: &AppState, now: Millis) -> Option<u8> {
+        ctx.request_repaint();
+        if let Some(receiver) = &self.receiver {
+            return match receiver.try_recv() {
+                Ok(image) => Some(self.write(&image)),
+                Err(mpsc::TryRecvError::Empty) if now <= self.deadline => None,
+                Err(_) => {
+                    eprintln!("error: the window's screenshot never arrived");
+                    Some(1)
+                }
+            };
+        }
+        if now > self.deadline {
+            eprintln!(
+                "error: the {} view's data did not load within {} s",
+                self.request.view.name(),
+                LOAD_TIMEOUT_MS / 1000
+            );
+            return Some(1);
+        }
+        if state.view_loaded(self.request.view) && state.view == self.request.view {
+            self.settled_frames += 1;
+        } else {
+            self.settled_frames = 0;
+        }
+        if self.settled_frames >= SETTLE_FRAMES {
+            let (sender, receiver) = mpsc::channel();
+            ctx.request_screenshot(move |image| {
+                let _ = sender.send(image);
+            });
+            self.receiver = Some(receiver);
+        }
+        None
+    }
+
+    fn write(&self, image: &ColorImage) -> u8 {
+        let [width, height] = image.size;
+        let bytes: Vec<u8> = image
+            .pixels
+            .iter()
+            .flat_map(|pixel| pixel.to_srgba_unmultiplied())
+            .collect();
+        let (Ok(width), Ok(height)) = (u32::try_from(width), u32::try_from(height)) else {
+            eprintln!("error: the screenshot is too large");
+            return 1;
+        };
+        let Some(buffer) = image::RgbaImage::from_raw(width, height, bytes) else {
+            eprintln!("error: the screenshot has an unexpected size");
+            return 1;
+        };
+        match buffer.save_with_format(&self.request.path, image::ImageFormat::Png) {
+            Ok(()) => {
+                eprintln!("wrote {}", self.request.path.display());
+                0
+            }
+            Err(error) => {
+                eprintln!(
+                    "error: cannot write {}: {error}",
+                    self.request.path.display()
+                );
+                1
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+//! A small colored label for a state or a kind (SANDBOX, pending, expired).
+
+use egui::{Color32, CornerRadius, Frame, Margin, Response, RichText, Ui};
+
+/// What a badge says about the thing it labels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// Nothing to worry about.
+    Neutral,
+    /// Under way.
+    Info,
+    /// Done well.
+    Success,
+    /// Look at it.
+    Warning,
+    /// Went wrong.
+    Danger,
+}
+
+impl Tone {
+    /// The badge's fill in light and dark themes.
+    pub fn fill(self, dark_mode: bool) -> Color32 {
+        match (self, dark_mode) {
+            (Tone::Neutral, true) => Color32::from_rgb(0x4a, 0x4f, 0x57),
+            (Tone::Neutral, false) => Color32::from_rgb(0xd8, 0xdb, 0xe0),
+            (Tone::Info, true) => Color32::from_rgb(0x1f, 0x4e, 0x8c),
+            (Tone::Info, false) => Color32::from_rgb(0xcf, 0xe2, 0xff),
+            (Tone::Success, true) => Color32::from_rgb(0x1e, 0x5e, 0x3a),
+            (Tone::Success, false) => Color32::from_rgb(0xcd, 0xef, 0xd9),
+            (Tone::Warning, true) => Color32::from_rgb(0x7a, 0x52, 0x0c),
+            (Tone::Warning, false) => Color32::from_rgb(0xff, 0xe4, 0xb0),
+            (Tone::Danger, true) => Color32::from_rgb(0x8a, 0x22, 0x22),
+            (Tone::Danger, false) => Color32::from_rgb(0xff, 0xd2, 0xd2),
+        }
+    }
+
+    /// Text color readable on [`Tone::fill`].
+    pub fn text(self, dark_mode: bool) -> Color32 {
+        if dark_mode {
+            Color32::from_rgb(0xf2, 0xf2, 0xf2)
+        } else {
+            Color32::from_rgb(0x1a, 0x1a, 0x1a)
+        }
+    }
+}
+
+/// A rounded, filled label.
+pub fn badge_ui(ui: &mut Ui, text: &str, tone: Tone) -> Response {
+    let dark = ui.visuals().dark_mode;
+    Frame::new()
+        .fill(tone.fill(dark))
+        .corner_radius(CornerRadius::same(6))
+        .inner_margin(Margin::symmetric(6, 1))
+        .show(ui, |ui| {
+            ui.label(RichText::new(text).small().strong().color(tone.text(dark)))
+        })
+        .inner
+}

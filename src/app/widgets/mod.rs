@@ -1,0 +1,12 @@
+//! Reusable pieces that know nothing of the app: an amount with dimmed
+//! trailing zeros, a gauge, a colored state badge, a countdown.
+
+pub mod amount;
+pub mod badge;
+pub mod countdown;
+pub mod gauge;
+
+pub use amount::amount_ui;
+pub use badge::{Tone, badge_ui};
+pub use countdown::format_countdown;
+pub use gauge::gauge_ui;
