@@ -76,33 +76,36 @@ fn connect_card_ui(ui: &mut Ui, state: &mut AppState) {
             ui.add_space(6.0);
             let problems = state.onboarding.problems();
 
-            ui.label(state.t("onboarding.name").as_ref());
+            let name_label = ui.label(state.t("onboarding.name").as_ref());
             let hint = state.t("onboarding.name_hint");
             ui.add(
                 TextEdit::singleline(&mut state.onboarding.name)
                     .hint_text(hint.as_ref())
                     .desired_width(FIELD_WIDTH),
-            );
+            )
+            .labelled_by(name_label.id);
             if !state.onboarding.name.is_empty() {
                 problem_ui(ui, state, problems.name.as_ref());
             }
 
-            ui.label(state.t("onboarding.base_url").as_ref());
+            let base_url_label = ui.label(state.t("onboarding.base_url").as_ref());
             ui.add(
                 TextEdit::singleline(&mut state.onboarding.base_url)
                     .hint_text("https://")
                     .desired_width(FIELD_WIDTH),
-            );
+            )
+            .labelled_by(base_url_label.id);
             if !state.onboarding.base_url.is_empty() {
                 problem_ui(ui, state, problems.base_url.as_ref());
             }
 
-            ui.label(state.t("onboarding.api_key").as_ref());
+            let api_key_label = ui.label(state.t("onboarding.api_key").as_ref());
             ui.add(
                 TextEdit::singleline(&mut state.onboarding.api_key)
                     .password(true)
                     .desired_width(FIELD_WIDTH),
-            );
+            )
+            .labelled_by(api_key_label.id);
             ui.add_space(6.0);
             private_key_ui(ui, state);
             ui.add_space(6.0);
@@ -163,7 +166,7 @@ fn connect_card_ui(ui: &mut Ui, state: &mut AppState) {
 }
 
 fn private_key_ui(ui: &mut Ui, state: &mut AppState) {
-    ui.label(state.t("onboarding.private_key").as_ref());
+    let key_label = ui.label(state.t("onboarding.private_key").as_ref());
     ui.horizontal(|ui| {
         let draft = &mut state.onboarding;
         let sources = [
@@ -187,7 +190,8 @@ fn private_key_ui(ui: &mut Ui, state: &mut AppState) {
                     TextEdit::singleline(&mut state.onboarding.key_path)
                         .hint_text(hint.as_ref())
                         .desired_width(FIELD_WIDTH - 90.0),
-                );
+                )
+                .labelled_by(key_label.id);
                 let path = state.onboarding.key_path.trim().to_owned();
                 if ui
                     .add_enabled(
@@ -202,13 +206,21 @@ fn private_key_ui(ui: &mut Ui, state: &mut AppState) {
             });
         }
         KeySource::Pasted => {
-            let response = ui.add(
-                TextEdit::multiline(&mut state.onboarding.pasted_pem)
-                    .hint_text("-----BEGIN PRIVATE KEY-----")
-                    .font(egui::TextStyle::Monospace)
-                    .desired_rows(4)
-                    .desired_width(FIELD_WIDTH),
-            );
+            // A pasted key is ~30 lines: keep the form's buttons in view.
+            let response = egui::ScrollArea::vertical()
+                .id_salt("pasted_pem")
+                .max_height(120.0)
+                .show(ui, |ui| {
+                    ui.add(
+                        TextEdit::multiline(&mut state.onboarding.pasted_pem)
+                            .hint_text("-----BEGIN PRIVATE KEY-----")
+                            .font(egui::TextStyle::Monospace)
+                            .desired_rows(4)
+                            .desired_width(FIELD_WIDTH),
+                    )
+                    .labelled_by(key_label.id)
+                })
+                .inner;
             if response.changed() {
                 state.onboarding.pasted_changed();
             }
@@ -274,14 +286,15 @@ fn generate_key_ui(ui: &mut Ui, state: &mut AppState) {
         return;
     };
     let public_pem = key.public_key_pem().to_owned();
-    ui.label(state.t("onboarding.public_key_title").as_ref());
+    let title = ui.label(state.t("onboarding.public_key_title").as_ref());
     let mut shown = public_pem.as_str();
     ui.add(
         TextEdit::multiline(&mut shown)
             .font(egui::TextStyle::Monospace)
             .desired_rows(6)
             .desired_width(FIELD_WIDTH),
-    );
+    )
+    .labelled_by(title.id);
     ui.horizontal(|ui| {
         if ui.button(state.t("onboarding.copy").as_ref()).clicked() {
             ui.ctx().copy_text(public_pem.clone());
@@ -291,7 +304,8 @@ fn generate_key_ui(ui: &mut Ui, state: &mut AppState) {
             TextEdit::singleline(&mut state.onboarding.public_key_path)
                 .hint_text(hint.as_ref())
                 .desired_width(FIELD_WIDTH - 170.0),
-        );
+        )
+        .labelled_by(title.id);
         let path = state.onboarding.public_key_path.trim().to_owned();
         if ui
             .add_enabled(

@@ -129,7 +129,7 @@ fn remote_marker_ui<T>(ui: &mut Ui, state: &AppState, remote: &Remote<T>) {
     if remote.is_loading() {
         ui.add(egui::Spinner::new().size(12.0));
     } else if let Some(error) = remote.error() {
-        ui.label(RichText::new("⚠").color(gauge::AMBER))
+        ui.label(RichText::new("!").strong().color(gauge::AMBER))
             .on_hover_text(format!("{}\n{error}", state.t("overview.load_failed")));
     }
 }
@@ -333,10 +333,26 @@ fn in_motion_ui(ui: &mut Ui, state: &AppState) {
                 );
                 ui.label(state.t_with("motion.order", &[("id", &short_id(&order.id))]));
                 ui.label(
-                    RichText::new(format!(
-                        "{} → {}",
-                        asset_amount(language, order.source_amount, order.source_asset.as_ref()),
-                        asset_amount(language, order.target_amount, order.target_asset.as_ref()),
+                    RichText::new(state.t_with(
+                        "motion.from_to",
+                        &[
+                            (
+                                "from",
+                                &asset_amount(
+                                    language,
+                                    order.source_amount,
+                                    order.source_asset.as_ref(),
+                                ),
+                            ),
+                            (
+                                "to",
+                                &asset_amount(
+                                    language,
+                                    order.target_amount,
+                                    order.target_asset.as_ref(),
+                                ),
+                            ),
+                        ],
                     ))
                     .monospace(),
                 );
@@ -379,10 +395,12 @@ fn in_motion_ui(ui: &mut Ui, state: &AppState) {
                     ))
                     .monospace(),
                 );
-                ui.label(format!(
-                    "{} → {}",
-                    short_address(transfer.source_address.as_deref()),
-                    short_address(transfer.target_address.as_deref())
+                ui.label(state.t_with(
+                    "motion.from_to",
+                    &[
+                        ("from", &short_address(transfer.source_address.as_deref())),
+                        ("to", &short_address(transfer.target_address.as_deref())),
+                    ],
                 ));
                 ui.end_row();
             }

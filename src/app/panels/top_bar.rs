@@ -61,7 +61,7 @@ pub fn top_bar_ui(ui: &mut Ui, state: &mut AppState) {
             ui.separator();
         }
         let (text, color) = connection_text(state);
-        ui.label(RichText::new("●").color(color));
+        status_dot_ui(ui, color);
         let status = ui.label(&text);
         if let ConnectionStatus::Refused { message, .. } = state.connection_status() {
             status.on_hover_text(message);
@@ -84,4 +84,12 @@ pub fn top_bar_ui(ui: &mut Ui, state: &mut AppState) {
             .weak(),
     );
     ui.add_space(2.0);
+}
+
+/// A small filled circle in the status color (painted: the bundled fonts
+/// have no bullet glyph).
+fn status_dot_ui(ui: &mut Ui, color: Color32) {
+    let size = ui.spacing().interact_size.y * 0.45;
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+    ui.painter().circle_filled(rect.center(), size / 2.0, color);
 }
