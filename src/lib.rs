@@ -5,9 +5,13 @@
 //! - [`sandbox`]: a local emulator of that service, verifying every request.
 //! - [`money`], [`pix`], [`address`]: amounts at an asset's scale, PIX BR Codes
 //!   and keys, EVM addresses.
+//! - [`keystore`], [`profile`]: secrets in the OS keyring; the non-secret profile file.
 
 pub mod address;
 pub mod api;
+pub mod call;
+pub mod keystore;
 pub mod money;
 pub mod pix;
+pub mod profile;
 pub mod sandbox;

@@ -1,13 +1,13 @@
-//! brlv-desk's command line. (Minimal for now: the sandbox subcommand; the lead
-//! wires in the GUI and `call`.)
+//! The `brlv-desk` command line: the GUI (default), `sandbox` and `call`.
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use brlv_desk::sandbox::cli::{SandboxArgs, run};
+use brlv_desk::call::{self, CallArgs};
+use brlv_desk::sandbox::cli::SandboxArgs;
 
-/// A desktop dashboard for BRL/BRLV conversion, wallet and payout accounts.
+/// A native dashboard for BRL/BRLV conversion, wallet and payout accounts.
 #[derive(Debug, Parser)]
 #[command(name = "brlv-desk", version, about)]
 struct Cli {
@@ -17,38 +17,80 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Run the local sandbox of the service, headless.
+    /// Sign and send one request; print the status and the JSON answer.
+    Call(CallArgs),
+    /// Run the local sandbox of the service, headless, until Ctrl-C.
     Sandbox(SandboxArgs),
 }
 
 fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
+            tracing_subscriber::EnvFilter::try_from_env("BRLV_LOG")
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
         )
         .with_writer(std::io::stderr)
         .init();
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Sandbox(args)) => {
-            let runtime = match tokio::runtime::Runtime::new() {
-                Ok(runtime) => runtime,
-                Err(error) => {
-                    eprintln!("error: cannot start the async runtime: {error}");
-                    return ExitCode::FAILURE;
-                }
-            };
-            match runtime.block_on(run(args)) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(error) => {
-                    eprintln!("error: {error}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
+        Some(Command::Call(args)) => run_call(&args),
+        Some(Command::Sandbox(args)) => run_sandbox(args),
         None => {
-            eprintln!("The GUI is not wired in yet; try `brlv-desk sandbox --help`.");
+            eprintln!("the window is not built yet; use `brlv-desk call`");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, std::io::Error> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+}
+
+fn run_call(args: &CallArgs) -> ExitCode {
+    let credentials = match &args.profile {
+        Some(profile) => call::credentials_from_profile(profile),
+        None => call::credentials_from_env(),
+    };
+    let credentials = match credentials {
+        Ok(credentials) => credentials,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let runtime = match runtime() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("error: cannot start the async runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut stdout = std::io::stdout();
+    match runtime.block_on(call::run(args, credentials, &mut stdout)) {
+        Ok(outcome) if outcome.success => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_sandbox(args: SandboxArgs) -> ExitCode {
+    let runtime = match runtime() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("error: cannot start the async runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(brlv_desk::sandbox::cli::run(args)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
             ExitCode::FAILURE
         }
     }

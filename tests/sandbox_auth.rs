@@ -7,7 +7,7 @@
 mod common;
 
 use base64::Engine as _;
-use common::{API_KEY, TestSandbox, key_pair, other_key_pair, sha256_hex};
+use common::sandbox::{API_KEY, Answer, TestSandbox, key_pair, other_key_pair, sha256_hex};
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use reqwest::Method;
 use secrecy::ExposeSecret;
@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 
 const PATH: &str = "/api/v0/orders";
 
-async fn expect_401(sandbox: &TestSandbox, answer: common::Answer, code: &str) {
+async fn expect_401(sandbox: &TestSandbox, answer: Answer, code: &str) {
     assert_eq!(answer.status, 401, "{code}: {:?}", answer.body);
     assert_eq!(answer.code(), code, "{:?}", answer.body);
     assert_eq!(answer.body["error"]["type"], "authentication");

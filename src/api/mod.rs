@@ -1,10 +1,17 @@
 //! The client side of the service's v0 interface (`../shared/spec/service-interface-v0.md`).
 //!
-//! It knows nothing of egui or of the sandbox: the client signs every request
-//! and decodes the spec's envelopes into [`model`] types.
+//! It knows nothing of egui or of the sandbox: [`Client`] signs every request
+//! with a [`Signer`] and decodes the spec's envelopes into [`model`] types.
 
+pub mod auth;
+pub mod client;
+pub mod error;
 pub mod model;
 mod wire_enum;
+
+pub use auth::{KeyError, PrivateKey, RsaKeyBits, Signer};
+pub use client::{Client, ClientConfig, RetryPolicy};
+pub use error::Error;
 
 /// The path prefix of the interface version this client speaks. Kept in one
 /// place so that v1 can be added beside it.

@@ -871,7 +871,11 @@ pub struct ServiceErrorObject {
 
 impl ErrorBody {
     /// Builds an error body.
-    pub fn new(kind: impl Into<String>, code: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn new(
+        kind: impl Into<String>,
+        code: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
         ErrorBody {
             error: ServiceErrorObject {
                 kind: kind.into(),

@@ -1,0 +1,613 @@
+//! [`Client`]: one async method per endpoint of spec section 4, all going
+//! through one [`Client::send`] that signs every attempt, bounds the answer,
+//! learns the service's clock and retries reads (never writes).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use reqwest::Method;
+use reqwest::header::{AUTHORIZATION, CONTENT_TYPE, DATE, HeaderMap, HeaderValue, RETRY_AFTER};
+use secrecy::ExposeSecret;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use url::Url;
+use uuid::Uuid;
+
+use super::API_PREFIX;
+use super::auth::Signer;
+use super::error::{Error, UnauthorizedHint, excerpt};
+use super::model::*;
+
+/// The largest answer accepted, in bytes.
+pub const MAX_RESPONSE_BYTES: usize = 32 * 1024 * 1024;
+/// Skew below this many seconds is measurement noise (`Date` has 1 s resolution).
+const SKEW_NOISE_SECS: i64 = 2;
+/// Skew above which a 401 is blamed on the clock.
+pub const SKEW_HINT_SECS: i64 = 10;
+
+/// When and how reads are retried. Writes are never retried: the interface
+/// has no idempotency key, so a repeated POST could pay twice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RetryPolicy {
+    /// Attempts in all, the first included.
+    pub max_attempts: u32,
+    /// Wait before the second attempt; doubled for each further one.
+    pub initial_backoff: Duration,
+    /// Cap on the doubled wait.
+    pub max_backoff: Duration,
+    /// A `Retry-After` longer than this is not waited out: the error is returned.
+    pub max_retry_after: Duration,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        RetryPolicy {
+            max_attempts: 3,
+            initial_backoff: Duration::from_millis(300),
+            max_backoff: Duration::from_secs(5),
+            max_retry_after: Duration::from_secs(30),
+        }
+    }
+}
+
+/// Where and how the client talks to the service.
+#[derive(Clone, Debug)]
+pub struct ClientConfig {
+    /// The service's base address (`{base_url}` of the spec).
+    pub base_url: Url,
+    /// Signs each request.
+    pub signer: Signer,
+    /// Limit on one attempt, connection to last byte.
+    pub timeout: Duration,
+    /// Retries of reads.
+    pub retry: RetryPolicy,
+    /// Largest answer accepted.
+    pub max_response_bytes: usize,
+}
+
+impl ClientConfig {
+    /// A configuration with default timeout (20 s), retries and size limit.
+    /// The base URL must be `https://`, or `http://` on a loopback host.
+    pub fn new(base_url: &str, signer: Signer) -> Result<ClientConfig, Error> {
+        Ok(ClientConfig {
+            base_url: parse_base_url(base_url)?,
+            signer,
+            timeout: Duration::from_secs(20),
+            retry: RetryPolicy::default(),
+            max_response_bytes: MAX_RESPONSE_BYTES,
+        })
+    }
+}
+
+/// Checks a base URL: absolute, `https` unless the host is loopback, no query or fragment.
+pub fn parse_base_url(raw: &str) -> Result<Url, Error> {
+    let url = Url::parse(raw.trim()).map_err(|error| {
+        Error::Config(format!("the base URL {raw:?} is not a valid URL: {error}"))
+    })?;
+    if url.query().is_some() || url.fragment().is_some() {
+        return Err(Error::Config(format!(
+            "the base URL {raw:?} must not carry a query or fragment"
+        )));
+    }
+    match url.scheme() {
+        "https" => {}
+        "http" if is_loopback_host(&url) => {}
+        "http" => {
+            return Err(Error::Config(format!(
+                "the base URL {raw:?} uses plain http; only https is allowed, except on this computer (localhost)"
+            )));
+        }
+        other => {
+            return Err(Error::Config(format!(
+                "the base URL {raw:?} has scheme {other:?}; use https://"
+            )));
+        }
+    }
+    if url.cannot_be_a_base() || url.host().is_none() {
+        return Err(Error::Config(format!("the base URL {raw:?} has no host")));
+    }
+    Ok(url)
+}
+
+fn is_loopback_host(url: &Url) -> bool {
+    match url.host() {
+        Some(url::Host::Domain(domain)) => domain.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    }
+}
+
+/// An HTTP answer as received, before it is judged.
+#[derive(Clone, Debug)]
+pub struct RawResponse {
+    /// HTTP status.
+    pub status: u16,
+    /// The body, at most the configured size.
+    pub body: Vec<u8>,
+    /// `Retry-After`, when sent.
+    pub retry_after: Option<Duration>,
+    /// Service time minus local time from this answer's `Date`, in seconds.
+    pub measured_skew_secs: Option<i64>,
+    /// The clock correction the request was signed with.
+    pub signed_with_offset_secs: i64,
+}
+
+impl RawResponse {
+    /// Whether the status is 2xx.
+    pub fn is_success(&self) -> bool {
+        (200..300).contains(&self.status)
+    }
+
+    /// The body of a 2xx answer, or the error the status and body describe.
+    pub fn into_result(self) -> Result<Vec<u8>, Error> {
+        if self.is_success() {
+            return Ok(self.body);
+        }
+        let error_object = serde_json::from_slice::<ErrorBody>(&self.body)
+            .ok()
+            .map(|body| body.error);
+        match self.status {
+            401 => {
+                let clock_error = self
+                    .measured_skew_secs
+                    .map(|skew| skew - self.signed_with_offset_secs);
+                let hint = match (self.measured_skew_secs, clock_error) {
+                    (Some(skew), Some(error)) if error.abs() > SKEW_HINT_SECS => {
+                        UnauthorizedHint::ClockSkew { offset_secs: skew }
+                    }
+                    _ => UnauthorizedHint::CheckCredentials,
+                };
+                Err(Error::Unauthorized {
+                    error: error_object,
+                    hint,
+                })
+            }
+            429 => Err(Error::RateLimited {
+                retry_after: self.retry_after,
+                error: error_object,
+            }),
+            status => match error_object {
+                Some(error) => Err(Error::Service { status, error }),
+                None => Err(Error::UnexpectedResponse {
+                    status,
+                    detail: "the body is not the service's error object".to_owned(),
+                    excerpt: excerpt(&self.body),
+                }),
+            },
+        }
+    }
+}
+
+/// The v0 client. Cheap to clone; clones share the connection pool and the
+/// learned clock offset.
+#[derive(Clone, Debug)]
+pub struct Client {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    http: reqwest::Client,
+    config: ClientConfig,
+    clock_offset_secs: AtomicI64,
+}
+
+impl Client {
+    /// Builds a client.
+    pub fn new(config: ClientConfig) -> Result<Client, Error> {
+        let http = reqwest::Client::builder()
+            .timeout(config.timeout)
+            .connect_timeout(config.timeout.min(Duration::from_secs(10)))
+            // A redirect would change the path the token was signed for.
+            .redirect(reqwest::redirect::Policy::none())
+            .user_agent(concat!("brlv-desk/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(|error| Error::Config(format!("the HTTP client could not start: {error}")))?;
+        Ok(Client {
+            inner: Arc::new(Inner {
+                http,
+                config,
+                clock_offset_secs: AtomicI64::new(0),
+            }),
+        })
+    }
+
+    /// The service's base address.
+    pub fn base_url(&self) -> &Url {
+        &self.inner.config.base_url
+    }
+
+    /// Service time minus local time, as learned from the last `Date` header.
+    pub fn clock_offset_secs(&self) -> i64 {
+        self.inner.clock_offset_secs.load(Ordering::Relaxed)
+    }
+
+    fn local_unix_secs() -> i64 {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |since| {
+                i64::try_from(since.as_secs()).unwrap_or(i64::MAX)
+            })
+    }
+
+    /// The address of an endpoint: base URL, API prefix, then each segment
+    /// percent-encoded on its own (so `fiat/brl` stays one segment).
+    pub fn endpoint_url(&self, segments: &[&str], query: &[(&str, String)]) -> Result<Url, Error> {
+        let mut url = self.inner.config.base_url.clone();
+        {
+            let mut path = url
+                .path_segments_mut()
+                .map_err(|_| Error::Config("the base URL cannot take a path".to_owned()))?;
+            path.pop_if_empty();
+            path.extend(API_PREFIX.split('/').filter(|part| !part.is_empty()));
+            path.extend(segments);
+        }
+        if !query.is_empty() {
+            url.query_pairs_mut().extend_pairs(query);
+        }
+        Ok(url)
+    }
+
+    /// The address of a raw path such as `/api/v0/orders?state=created`,
+    /// relative to the base URL (its own path prefix kept).
+    pub fn raw_url(&self, path_and_query: &str) -> Result<Url, Error> {
+        let mut base = self.inner.config.base_url.clone();
+        if !base.path().ends_with('/') {
+            let with_slash = format!("{}/", base.path());
+            base.set_path(&with_slash);
+        }
+        base.join(path_and_query.trim_start_matches('/'))
+            .map_err(|error| {
+                Error::Config(format!("{path_and_query:?} is not a valid path: {error}"))
+            })
+    }
+
+    /// Sends one request (signed afresh on every attempt) and returns the
+    /// answer whatever its status. Reads are retried on transient failures;
+    /// writes are sent exactly once. Any request is sent once more after a 401
+    /// that taught the client a clock correction, since a refused request was
+    /// not applied.
+    pub async fn send(
+        &self,
+        method: Method,
+        url: Url,
+        body: Vec<u8>,
+    ) -> Result<RawResponse, Error> {
+        let policy = &self.inner.config.retry;
+        let retries_allowed = method == Method::GET;
+        let mut attempt = 0u32;
+        let mut clock_retry_used = false;
+        loop {
+            attempt += 1;
+            let offset_before = self.clock_offset_secs();
+            let result = self.attempt(&method, &url, &body).await;
+            let failure = match &result {
+                Ok(raw) => raw.clone().into_result().err(),
+                Err(error) => Some(error.clone()),
+            };
+            let Some(failure) = failure else {
+                return result;
+            };
+            let offset_learned =
+                (self.clock_offset_secs() - offset_before).abs() >= SKEW_NOISE_SECS;
+            if matches!(failure, Error::Unauthorized { .. }) && offset_learned && !clock_retry_used
+            {
+                clock_retry_used = true;
+                tracing::info!(
+                    offset = self.clock_offset_secs(),
+                    "re-signing with the service's clock"
+                );
+                continue;
+            }
+            if !retries_allowed || !failure.is_transient() || attempt >= policy.max_attempts {
+                return result;
+            }
+            let wait = match failure.retry_after() {
+                Some(asked) if asked > policy.max_retry_after => return result,
+                Some(asked) => asked,
+                None => backoff(policy, attempt),
+            };
+            tracing::debug!(%url, attempt, ?wait, "retrying a read after: {failure}");
+            tokio::time::sleep(wait).await;
+        }
+    }
+
+    async fn attempt(&self, method: &Method, url: &Url, body: &[u8]) -> Result<RawResponse, Error> {
+        let signer = &self.inner.config.signer;
+        let offset = self.clock_offset_secs();
+        let token = signer.token(url.path(), body, Self::local_unix_secs() + offset)?;
+        let mut headers = HeaderMap::new();
+        headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        let mut api_key =
+            HeaderValue::from_str(signer.api_key().expose_secret()).map_err(|_| {
+                Error::Config("the API key contains characters not allowed in a header".to_owned())
+            })?;
+        api_key.set_sensitive(true);
+        headers.insert("X-API-Key", api_key);
+        let mut bearer = HeaderValue::from_str(&format!("Bearer {}", token.expose_secret()))
+            .map_err(|_| Error::Config("the signed token is not a valid header".to_owned()))?;
+        bearer.set_sensitive(true);
+        headers.insert(AUTHORIZATION, bearer);
+
+        let mut request = self
+            .inner
+            .http
+            .request(method.clone(), url.clone())
+            .headers(headers);
+        if !body.is_empty() {
+            request = request.body(body.to_vec());
+        }
+        let mut response = request
+            .send()
+            .await
+            .map_err(|error| self.transport_error(&error))?;
+        let status = response.status().as_u16();
+        let measured_skew_secs = response
+            .headers()
+            .get(DATE)
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| httpdate::parse_http_date(value).ok())
+            .map(skew_from_server_time);
+        if let Some(skew) = measured_skew_secs {
+            let corrected = if skew.abs() < SKEW_NOISE_SECS {
+                0
+            } else {
+                skew
+            };
+            self.inner
+                .clock_offset_secs
+                .store(corrected, Ordering::Relaxed);
+        }
+        let retry_after = response
+            .headers()
+            .get(RETRY_AFTER)
+            .and_then(|value| value.to_str().ok())
+            .and_then(parse_retry_after);
+
+        let limit = self.inner.config.max_response_bytes;
+        if response
+            .content_length()
+            .is_some_and(|length| length > limit as u64)
+        {
+            return Err(Error::ResponseTooLarge { limit_bytes: limit });
+        }
+        let mut received = Vec::new();
+        while let Some(chunk) = response
+            .chunk()
+            .await
+            .map_err(|error| self.transport_error(&error))?
+        {
+            if received.len() + chunk.len() > limit {
+                return Err(Error::ResponseTooLarge { limit_bytes: limit });
+            }
+            received.extend_from_slice(&chunk);
+        }
+        Ok(RawResponse {
+            status,
+            body: received,
+            retry_after,
+            measured_skew_secs,
+            signed_with_offset_secs: offset,
+        })
+    }
+
+    fn transport_error(&self, error: &reqwest::Error) -> Error {
+        if error.is_timeout() {
+            return Error::Timeout {
+                after: self.inner.config.timeout,
+            };
+        }
+        let mut message = error.to_string();
+        let mut source = std::error::Error::source(error);
+        while let Some(cause) = source {
+            message.push_str(": ");
+            message.push_str(&cause.to_string());
+            source = cause.source();
+        }
+        Error::Network {
+            message,
+            maybe_delivered: !error.is_connect(),
+        }
+    }
+
+    async fn get<T: DeserializeOwned>(
+        &self,
+        segments: &[&str],
+        query: &[(&str, String)],
+    ) -> Result<T, Error> {
+        let url = self.endpoint_url(segments, query)?;
+        let raw = self.send(Method::GET, url, Vec::new()).await?;
+        decode(raw)
+    }
+
+    async fn post<B: Serialize, T: DeserializeOwned>(
+        &self,
+        segments: &[&str],
+        body: &B,
+    ) -> Result<T, Error> {
+        let url = self.endpoint_url(segments, &[])?;
+        let bytes = serde_json::to_vec(body)
+            .map_err(|error| Error::Config(format!("the request could not be encoded: {error}")))?;
+        let raw = self.send(Method::POST, url, bytes).await?;
+        decode(raw)
+    }
+
+    /// `POST /api/v0/quotes`: a quote to accept with [`Client::create_order`].
+    pub async fn create_quote(&self, request: &CreateQuote) -> Result<Quote, Error> {
+        self.post::<_, QuoteEnvelope>(&["quotes"], request)
+            .await
+            .map(|envelope| envelope.quote)
+    }
+
+    /// `POST /api/v0/orders`: accepts a quote (spec 4.1).
+    pub async fn create_order(&self, request: &CreateOrder) -> Result<Order, Error> {
+        self.post::<_, OrderEnvelope>(&["orders"], request)
+            .await
+            .map(|envelope| envelope.order)
+    }
+
+    /// `GET /api/v0/orders`.
+    pub async fn list_orders(&self) -> Result<Vec<Order>, Error> {
+        self.get::<OrdersEnvelope>(&["orders"], &[])
+            .await
+            .map(|envelope| envelope.orders)
+    }
+
+    /// `GET /api/v0/orders/{id}`.
+    pub async fn get_order(&self, id: Uuid) -> Result<Order, Error> {
+        let id = id.to_string();
+        self.get::<OrderEnvelope>(&["orders", &id], &[])
+            .await
+            .map(|envelope| envelope.order)
+    }
+
+    /// `POST /api/v0/transfers` (spec 4.2).
+    pub async fn create_transfer(&self, request: &CreateTransfer) -> Result<Transfer, Error> {
+        self.post::<_, TransferEnvelope>(&["transfers"], request)
+            .await
+            .map(|envelope| envelope.transfer)
+    }
+
+    /// `GET /api/v0/transfers` with the four optional filters.
+    pub async fn list_transfers(&self, filter: &TransferFilter) -> Result<Vec<Transfer>, Error> {
+        self.get::<TransfersEnvelope>(&["transfers"], &filter.to_query())
+            .await
+            .map(|envelope| envelope.transfers)
+    }
+
+    /// `POST /api/v0/wallets` (spec 4.3): only the address and assets come back.
+    pub async fn create_wallet(&self, request: &CreateWallet) -> Result<CreatedWallet, Error> {
+        self.post::<_, CreatedWalletEnvelope>(&["wallets"], request)
+            .await
+            .map(|envelope| envelope.wallet)
+    }
+
+    /// `GET /api/v0/wallets` with `assets` and `addresses` as repeated keys.
+    pub async fn list_wallets(&self, filter: &WalletFilter) -> Result<Vec<Wallet>, Error> {
+        self.get::<WalletsEnvelope>(&["wallets"], &filter.to_query())
+            .await
+            .map(|envelope| envelope.wallets)
+    }
+
+    /// `POST /api/v0/withdrawals` (spec 4.4).
+    pub async fn create_withdrawal(&self, request: &CreateWithdrawal) -> Result<Withdrawal, Error> {
+        self.post::<_, WithdrawalEnvelope>(&["withdrawals"], request)
+            .await
+            .map(|envelope| envelope.withdrawal)
+    }
+
+    /// `GET /api/v0/withdrawals`, optionally for one asset.
+    pub async fn list_withdrawals(&self, asset: Option<&Asset>) -> Result<Vec<Withdrawal>, Error> {
+        let query: Vec<(&str, String)> = asset
+            .map(|asset| vec![("asset", asset.as_str().to_owned())])
+            .unwrap_or_default();
+        self.get::<WithdrawalsEnvelope>(&["withdrawals"], &query)
+            .await
+            .map(|envelope| envelope.withdrawals)
+    }
+
+    /// `GET /api/v0/assets/{asset}/withdrawals`, deprecated in favour of
+    /// [`Client::list_withdrawals`]; its records carry no `asset`.
+    pub async fn list_asset_withdrawals(
+        &self,
+        asset: &Asset,
+    ) -> Result<Vec<PerAssetWithdrawal>, Error> {
+        self.get::<PerAssetWithdrawalsEnvelope>(&["assets", asset.as_str(), "withdrawals"], &[])
+            .await
+            .map(|envelope| envelope.withdrawals)
+    }
+
+    /// `POST /api/v0/claims`: claims for the account (spec 4.5).
+    pub async fn create_claim(&self, request: &CreateClaim) -> Result<Claim, Error> {
+        self.post::<_, ClaimEnvelope>(&["claims"], request)
+            .await
+            .map(|envelope| envelope.claim)
+    }
+
+    /// `GET /api/v0/claims`: the account's claimable balance.
+    pub async fn claimable_balance(&self) -> Result<ClaimableBalance, Error> {
+        self.get::<ClaimableBalance>(&["claims"], &[]).await
+    }
+
+    /// `POST /api/v0/wallets/{wallet-address}/claims`: claims from that wallet's certificates only.
+    pub async fn create_wallet_claim(
+        &self,
+        wallet_address: &str,
+        request: &CreateClaim,
+    ) -> Result<Claim, Error> {
+        self.post::<_, ClaimEnvelope>(&["wallets", wallet_address, "claims"], request)
+            .await
+            .map(|envelope| envelope.claim)
+    }
+
+    /// `GET /api/v0/wallets/{wallet-address}/claims`: that wallet's claimable balance.
+    pub async fn wallet_claimable_balance(
+        &self,
+        wallet_address: &str,
+    ) -> Result<ClaimableBalance, Error> {
+        self.get::<ClaimableBalance>(&["wallets", wallet_address, "claims"], &[])
+            .await
+    }
+
+    /// `GET /api/v0/assets/{asset}/deposits`.
+    pub async fn list_deposits(&self, asset: &DepositAsset) -> Result<Vec<Deposit>, Error> {
+        self.get::<DepositsEnvelope>(&["assets", asset.as_str(), "deposits"], &[])
+            .await
+            .map(|envelope| envelope.deposits)
+    }
+
+    /// `GET /api/v0/assets/{asset}/balance`.
+    pub async fn balance(&self, asset: &BalanceAsset) -> Result<Balance, Error> {
+        self.get::<BalanceEnvelope>(&["assets", asset.as_str(), "balance"], &[])
+            .await
+            .map(|envelope| envelope.balance)
+    }
+
+    /// `GET /api/v0/tax-exemption/progress`.
+    pub async fn tax_exemption_progress(&self) -> Result<TaxExemptionProgress, Error> {
+        self.get::<TaxExemptionProgressEnvelope>(&["tax-exemption", "progress"], &[])
+            .await
+            .map(|envelope| envelope.progress)
+    }
+}
+
+fn decode<T: DeserializeOwned>(raw: RawResponse) -> Result<T, Error> {
+    let status = raw.status;
+    let body = raw.into_result()?;
+    serde_json::from_slice(&body).map_err(|error| Error::UnexpectedResponse {
+        status,
+        detail: format!("the body does not match the interface: {error}"),
+        excerpt: excerpt(&body),
+    })
+}
+
+fn backoff(policy: &RetryPolicy, attempt: u32) -> Duration {
+    let factor = 2u32.saturating_pow(attempt.saturating_sub(1));
+    policy
+        .initial_backoff
+        .saturating_mul(factor)
+        .min(policy.max_backoff)
+}
+
+fn skew_from_server_time(server: SystemTime) -> i64 {
+    let local = SystemTime::now();
+    match server.duration_since(local) {
+        Ok(ahead) => i64::try_from(ahead.as_secs()).unwrap_or(i64::MAX),
+        Err(behind) => -i64::try_from(behind.duration().as_secs()).unwrap_or(i64::MAX),
+    }
+}
+
+/// Reads `Retry-After` as seconds or as an HTTP date.
+pub fn parse_retry_after(value: &str) -> Option<Duration> {
+    let value = value.trim();
+    if let Ok(seconds) = value.parse::<u64>() {
+        return Some(Duration::from_secs(seconds));
+    }
+    let when = httpdate::parse_http_date(value).ok()?;
+    Some(
+        when.duration_since(SystemTime::now())
+            .unwrap_or(Duration::ZERO),
+    )
+}

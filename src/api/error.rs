@@ -1,0 +1,192 @@
+//! What can go wrong on a call, kept apart by who is at fault and what a
+//! person can do: the service refused (its own error object), authentication
+//! failed (with a likely cause), the service is busy, the network failed,
+//! the answer was not what the spec says, or the request could not be signed.
+
+use std::time::Duration;
+
+use super::auth::KeyError;
+use super::model::ServiceErrorObject;
+
+/// How many characters of an unexpected body are kept for the message.
+pub const BODY_EXCERPT_CHARS: usize = 200;
+
+/// A failed call.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum Error {
+    /// The service answered with its error object (spec section 7).
+    #[error("the service refused the request (HTTP {status}, {}): {}", error.code, error.message)]
+    Service {
+        /// HTTP status.
+        status: u16,
+        /// The service's `{type, message, code}`.
+        error: ServiceErrorObject,
+    },
+    /// HTTP 401: the signature, the key or the clock.
+    #[error("{}", unauthorized_message(error.as_ref(), hint))]
+    Unauthorized {
+        /// The error object, when the service sent one.
+        error: Option<ServiceErrorObject>,
+        /// The likely cause.
+        hint: UnauthorizedHint,
+    },
+    /// HTTP 429.
+    #[error("{}", rate_limited_message(*retry_after))]
+    RateLimited {
+        /// How long the service asked to wait.
+        retry_after: Option<Duration>,
+        /// The error object, when sent.
+        error: Option<ServiceErrorObject>,
+    },
+    /// The request could not reach the service, or the connection broke.
+    #[error("could not reach the service: {message}")]
+    Network {
+        /// What the transport reported.
+        message: String,
+        /// Whether the request may have reached the service before the failure.
+        maybe_delivered: bool,
+    },
+    /// No complete answer within the time limit.
+    #[error("the service did not answer within {} s", after.as_secs())]
+    Timeout {
+        /// The limit that ran out.
+        after: Duration,
+    },
+    /// An answer that is not what the spec describes (an HTML error page, a
+    /// missing envelope, a field of the wrong type).
+    #[error("unexpected answer from the service (HTTP {status}): {detail}; it began: {excerpt:?}")]
+    UnexpectedResponse {
+        /// HTTP status.
+        status: u16,
+        /// What did not match.
+        detail: String,
+        /// The first characters of the body.
+        excerpt: String,
+    },
+    /// A body larger than the client accepts.
+    #[error("the service's answer is larger than {} MiB and was refused", limit_bytes / (1024 * 1024))]
+    ResponseTooLarge {
+        /// The limit, in bytes.
+        limit_bytes: usize,
+    },
+    /// The request could not be signed.
+    #[error(transparent)]
+    Signing(#[from] KeyError),
+    /// A setting that cannot work (base URL, path).
+    #[error("{0}")]
+    Config(String),
+}
+
+/// The likely cause of a 401.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnauthorizedHint {
+    /// The service's `Date` shows this machine's clock off by this many
+    /// seconds (positive: the service is ahead).
+    ClockSkew {
+        /// Service time minus local time.
+        offset_secs: i64,
+    },
+    /// The clock is right, so the API key or the registered public key is.
+    CheckCredentials,
+}
+
+fn unauthorized_message(error: Option<&ServiceErrorObject>, hint: &UnauthorizedHint) -> String {
+    let cause = match hint {
+        UnauthorizedHint::ClockSkew { offset_secs } => format!(
+            "this computer's clock is {} s {} the service's; set the clock automatically and retry",
+            offset_secs.abs(),
+            if *offset_secs > 0 {
+                "behind"
+            } else {
+                "ahead of"
+            }
+        ),
+        UnauthorizedHint::CheckCredentials => "check that the API key is right and that this \
+             private key's public key is registered with the service"
+            .to_owned(),
+    };
+    match error {
+        Some(error) if !error.message.is_empty() => format!(
+            "the service did not accept the signature (HTTP 401, {}: {}): {cause}",
+            error.code, error.message
+        ),
+        _ => format!("the service did not accept the signature (HTTP 401): {cause}"),
+    }
+}
+
+fn rate_limited_message(retry_after: Option<Duration>) -> String {
+    match retry_after {
+        Some(wait) => format!(
+            "the service is limiting requests (HTTP 429); retry in {} s",
+            wait.as_secs().max(1)
+        ),
+        None => "the service is limiting requests (HTTP 429); retry in a moment".to_owned(),
+    }
+}
+
+impl Error {
+    /// The HTTP status, when the service answered.
+    pub fn status(&self) -> Option<u16> {
+        match self {
+            Error::Service { status, .. } | Error::UnexpectedResponse { status, .. } => {
+                Some(*status)
+            }
+            Error::Unauthorized { .. } => Some(401),
+            Error::RateLimited { .. } => Some(429),
+            _ => None,
+        }
+    }
+
+    /// The service's error object, when it sent one.
+    pub fn service_error(&self) -> Option<&ServiceErrorObject> {
+        match self {
+            Error::Service { error, .. } => Some(error),
+            Error::Unauthorized { error, .. } | Error::RateLimited { error, .. } => error.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// Whether a read may succeed if simply tried again later: network
+    /// failures, timeouts, 5xx and 429.
+    pub fn is_transient(&self) -> bool {
+        match self {
+            Error::Network { .. } | Error::Timeout { .. } | Error::RateLimited { .. } => true,
+            Error::Service { status, .. } | Error::UnexpectedResponse { status, .. } => {
+                *status >= 500
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a POST that failed this way may nevertheless have been applied.
+    /// The interface has no idempotency key, so after such a failure the
+    /// caller must re-read and reconcile instead of sending again.
+    pub fn outcome_unknown(&self) -> bool {
+        match self {
+            Error::Network {
+                maybe_delivered, ..
+            } => *maybe_delivered,
+            Error::Timeout { .. } | Error::ResponseTooLarge { .. } => true,
+            Error::UnexpectedResponse { status, .. } => {
+                *status >= 500 || (200..300).contains(status)
+            }
+            _ => false,
+        }
+    }
+
+    /// How long the service asked to wait, for a 429.
+    pub fn retry_after(&self) -> Option<Duration> {
+        match self {
+            Error::RateLimited { retry_after, .. } => *retry_after,
+            _ => None,
+        }
+    }
+}
+
+/// The first [`BODY_EXCERPT_CHARS`] characters of a body, lossily decoded.
+pub fn excerpt(body: &[u8]) -> String {
+    String::from_utf8_lossy(body)
+        .chars()
+        .take(BODY_EXCERPT_CHARS)
+        .collect()
+}

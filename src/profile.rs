@@ -1,0 +1,202 @@
+//! The non-secret side of profiles: name and base URL, kept as JSON in the
+//! platform's config directory. Secrets live in [`crate::keystore`] only.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+/// One account connection, without its secrets.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Profile {
+    /// What the person calls it; also the keyring entry's name.
+    pub name: String,
+    /// The service's base URL.
+    pub base_url: String,
+}
+
+/// Every saved profile, and which was used last.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct ProfileBook {
+    /// Saved profiles, in the order they were added.
+    #[serde(default)]
+    pub profiles: Vec<Profile>,
+    /// The profile to open at start.
+    #[serde(default)]
+    pub last_used: Option<String>,
+}
+
+/// Why the profile file could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum ProfileError {
+    /// Reading or writing failed.
+    #[error("cannot {action} the profile file {path}: {reason}")]
+    Io {
+        /// "read" or "write".
+        action: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// The file is not a profile book.
+    #[error(
+        "the profile file {path} is damaged ({reason}); move it aside and add the profiles again"
+    )]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What did not parse.
+        reason: String,
+    },
+    /// No config directory is known on this system.
+    #[error("this system has no configuration directory for brlv-desk (is HOME set?)")]
+    NoConfigDir,
+}
+
+impl ProfileBook {
+    /// The profile file in the platform's config directory
+    /// (`~/.config/brlv-desk/profiles.json` on Linux).
+    pub fn default_path() -> Option<PathBuf> {
+        directories::ProjectDirs::from("", "", "brlv-desk")
+            .map(|dirs| dirs.config_dir().join("profiles.json"))
+    }
+
+    /// Reads the book; a missing file is an empty book.
+    pub fn load(path: &Path) -> Result<ProfileBook, ProfileError> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(ProfileBook::default());
+            }
+            Err(error) => {
+                return Err(ProfileError::Io {
+                    action: "read",
+                    path: path.to_owned(),
+                    reason: error.to_string(),
+                });
+            }
+        };
+        serde_json::from_str(&text).map_err(|error| ProfileError::Damaged {
+            path: path.to_owned(),
+            reason: error.to_string(),
+        })
+    }
+
+    /// Writes the book whole: to a temporary file first, then renamed over the
+    /// old one, so a crash never leaves half a file.
+    pub fn save(&self, path: &Path) -> Result<(), ProfileError> {
+        let io_error = |error: std::io::Error| ProfileError::Io {
+            action: "write",
+            path: path.to_owned(),
+            reason: error.to_string(),
+        };
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(io_error)?;
+        }
+        let text = serde_json::to_string_pretty(self).map_err(|error| ProfileError::Io {
+            action: "write",
+            path: path.to_owned(),
+            reason: error.to_string(),
+        })?;
+        let temporary = path.with_extension("json.tmp");
+        std::fs::write(&temporary, text).map_err(io_error)?;
+        std::fs::rename(&temporary, path).map_err(io_error)
+    }
+
+    /// The profile called `name`.
+    pub fn find(&self, name: &str) -> Option<&Profile> {
+        self.profiles.iter().find(|profile| profile.name == name)
+    }
+
+    /// Adds `profile`, or replaces the one of the same name.
+    pub fn upsert(&mut self, profile: Profile) {
+        match self
+            .profiles
+            .iter_mut()
+            .find(|existing| existing.name == profile.name)
+        {
+            Some(existing) => *existing = profile,
+            None => self.profiles.push(profile),
+        }
+    }
+
+    /// Removes the profile called `name`; forgets it as the last used.
+    pub fn remove(&mut self, name: &str) -> Option<Profile> {
+        let index = self
+            .profiles
+            .iter()
+            .position(|profile| profile.name == name)?;
+        if self.last_used.as_deref() == Some(name) {
+            self.last_used = None;
+        }
+        Some(self.profiles.remove(index))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_file_is_an_empty_book_and_a_saved_one_reads_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("nested/profiles.json");
+        assert_eq!(ProfileBook::load(&path).unwrap(), ProfileBook::default());
+
+        let mut book = ProfileBook::default();
+        book.upsert(Profile {
+            name: "Conta PJ".into(),
+            base_url: "https://api.example.com".into(),
+        });
+        book.upsert(Profile {
+            name: "Conta PJ".into(),
+            base_url: "https://api2.example.com".into(),
+        });
+        book.last_used = Some("Conta PJ".into());
+        book.save(&path).unwrap();
+        let again = ProfileBook::load(&path).unwrap();
+        assert_eq!(again, book);
+        assert_eq!(again.profiles.len(), 1);
+        assert_eq!(
+            again.find("Conta PJ").unwrap().base_url,
+            "https://api2.example.com"
+        );
+    }
+
+    #[test]
+    fn removing_the_last_used_profile_forgets_it() {
+        let mut book = ProfileBook::default();
+        book.upsert(Profile {
+            name: "a".into(),
+            base_url: "https://x".into(),
+        });
+        book.last_used = Some("a".into());
+        assert!(book.remove("a").is_some());
+        assert_eq!(book.last_used, None);
+        assert!(book.remove("a").is_none());
+    }
+
+    #[test]
+    fn a_damaged_file_says_what_to_do() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("profiles.json");
+        std::fs::write(&path, "{ not json").unwrap();
+        let error = ProfileBook::load(&path).unwrap_err();
+        assert!(error.to_string().contains("move it aside"), "{error}");
+    }
+
+    #[test]
+    fn the_file_holds_no_secret_fields() {
+        let book = ProfileBook {
+            profiles: vec![Profile {
+                name: "a".into(),
+                base_url: "https://x".into(),
+            }],
+            last_used: None,
+        };
+        let text = serde_json::to_string(&book).unwrap();
+        assert!(!text.contains("key"), "{text}");
+    }
+}
