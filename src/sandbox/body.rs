@@ -13,8 +13,8 @@ use uuid::Uuid;
 use super::error::ApiError;
 use crate::address;
 use crate::api::model::{
-    Asset, Chain, ClaimTarget, CreateClaim, CreateOrder, CreateQuote, CreateTransfer, CreateWallet,
-    CreateWithdrawal, JsonObject, PaymentMethod, WithdrawalMethod, parse_wire_amount,
+    AmountError, Asset, Chain, ClaimTarget, CreateClaim, CreateOrder, CreateQuote, CreateTransfer,
+    CreateWallet, CreateWithdrawal, JsonObject, PaymentMethod, WithdrawalMethod, parse_wire_amount,
 };
 
 /// The largest amount one request may move, so that balances stay representable
@@ -186,6 +186,17 @@ pub(crate) fn parse_asset(field: &str, raw: &str) -> Result<Asset, ApiError> {
 
 /// Parses an amount as the wire carries it, at most `scale` places, positive, and at most [`MAX_AMOUNT`].
 pub(crate) fn parse_amount(field: &str, raw: &str, scale: u32) -> Result<Decimal, ApiError> {
+    // rust_decimal also reads "1e3"; the wire carries plain decimals only.
+    let plain = raw
+        .trim()
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '+'));
+    if !plain {
+        return Err(ApiError::bad_amount(
+            field,
+            &AmountError::NotADecimal(raw.to_owned()),
+        ));
+    }
     let amount =
         parse_wire_amount(raw, scale).map_err(|error| ApiError::bad_amount(field, &error))?;
     if amount > MAX_AMOUNT {

@@ -18,7 +18,7 @@ use crate::api::model::{
 pub(crate) struct WalletRecord {
     /// Name given at creation.
     pub name: String,
-    /// 0x address (lower-case hex).
+    /// 0x address (EIP-55 checksum form).
     pub address: String,
     /// Chain it lives on.
     pub chain: Chain,
@@ -372,12 +372,12 @@ impl DepositRecord {
     }
 }
 
-/// A fresh random EVM address (lower-case hex), from UUID v4 randomness.
+/// A fresh random EVM address in its EIP-55 checksum form, from UUID v4 randomness.
 pub(crate) fn random_address() -> String {
     let mut bytes = Vec::with_capacity(32);
     bytes.extend_from_slice(Uuid::new_v4().as_bytes());
     bytes.extend_from_slice(Uuid::new_v4().as_bytes());
-    format!("0x{}", hex(&bytes[..20]))
+    crate::address::to_checksum_address(&format!("0x{}", hex(&bytes[..20])))
 }
 
 /// A fresh random transaction hash: 0x + 64 hex digits.

@@ -244,3 +244,15 @@ impl TestSandbox {
             .unwrap()
     }
 }
+
+impl TestSandbox {
+    /// brlv-desk's real client, signing with the test account's key.
+    pub fn client(&self) -> brlv_desk::api::client::Client {
+        use brlv_desk::api::auth::{PrivateKey, Signer};
+        use brlv_desk::api::client::{Client, ClientConfig};
+        let key = PrivateKey::from_pem(key_pair().private_key_pem.expose_secret()).unwrap();
+        let signer = Signer::new(secrecy::SecretString::from(self.api_key.clone()), key);
+        let config = ClientConfig::new(self.sandbox.base_url().as_str(), signer).unwrap();
+        Client::new(config).unwrap()
+    }
+}
