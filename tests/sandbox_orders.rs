@@ -283,3 +283,34 @@ async fn the_funding_window_is_configurable() {
         "expired"
     );
 }
+
+#[tokio::test]
+async fn delivery_gives_up_after_a_bounded_time() {
+    let config = brlv_desk::sandbox::SandboxConfig {
+        webhook_retry: brlv_desk::sandbox::WebhookRetryPolicy {
+            initial_backoff: Duration::from_millis(50),
+            max_backoff: Duration::from_millis(100),
+            give_up_after: Duration::from_millis(400),
+        },
+        ..common::sandbox::fast_config()
+    };
+    let sandbox = TestSandbox::start_with(config, true).await;
+    sandbox.advance(60);
+    let receiver = Receiver::start(usize::MAX).await;
+    sandbox
+        .sandbox
+        .set_webhook_url(Some(receiver.url.parse().unwrap()));
+    let order = brcode_order(&sandbox, "5.00").await;
+    let paid = pay(&sandbox, order["id"].as_str().unwrap(), "5.00").await;
+    // The request was answered while delivery was still failing.
+    assert_eq!(paid.status, 200);
+    tokio::time::sleep(Duration::from_millis(900)).await;
+    let attempts = *receiver.attempts.lock().unwrap();
+    assert!((3..=8).contains(&attempts), "{attempts} attempts");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        *receiver.attempts.lock().unwrap(),
+        attempts,
+        "it stopped retrying"
+    );
+}

@@ -49,6 +49,13 @@ fn round_up_to_centavos(value: Decimal) -> Decimal {
     value.round_dp_with_strategy(2, RoundingStrategy::AwayFromZero)
 }
 
+/// `value` written with exactly 2 places, as BRL amounts are.
+fn centavos(value: Decimal) -> Decimal {
+    let mut value = value.round_dp(2);
+    value.rescale(2);
+    value
+}
+
 fn same_month(a: OffsetDateTime, b: OffsetDateTime) -> bool {
     a.year() == b.year() && a.month() == b.month()
 }
@@ -72,14 +79,14 @@ impl AccountData {
             })
             .map(|order| order.brl_value)
             .sum();
-        let used = (claims + disposals).round_dp(2);
+        let used = claims + disposals;
         let limit = MONTHLY_TAX_EXEMPTION_LIMIT_BRL;
         TaxExemptionProgress {
-            claims_amount: Some(claims.round_dp(2)),
-            other_disposals_amount: Some(disposals.round_dp(2)),
-            total_used: Some(used),
-            limit: Some(limit),
-            remaining: Some((limit - used).max(Decimal::ZERO)),
+            claims_amount: Some(centavos(claims)),
+            other_disposals_amount: Some(centavos(disposals)),
+            total_used: Some(centavos(used)),
+            limit: Some(centavos(limit)),
+            remaining: Some(centavos((limit - used).max(Decimal::ZERO))),
         }
     }
 
@@ -200,7 +207,7 @@ pub(crate) async fn account_claimable(
     let available_balance =
         shared.with_account(&api_key, |account, _, _| Ok(account.data.claimable(None)))?;
     Ok(Json(ClaimableBalance {
-        available_balance: available_balance.round_dp(2),
+        available_balance: centavos(available_balance),
     }))
 }
 
@@ -253,7 +260,7 @@ pub(crate) async fn wallet_claimable(
         Ok(account.data.claimable(Some(&wallet)))
     })?;
     Ok(Json(ClaimableBalance {
-        available_balance: available_balance.round_dp(2),
+        available_balance: centavos(available_balance),
     }))
 }
 

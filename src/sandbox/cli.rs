@@ -105,6 +105,7 @@ pub async fn run(args: SandboxArgs) -> Result<(), SandboxError> {
         }
     );
     if let Some(demo) = &demo {
+        demo.write_env_file(&base_url)?;
         println!("{}", demo.usage(&base_url));
     } else if keys.is_empty() {
         println!(

@@ -34,7 +34,10 @@ use super::records::{
     ClaimRecord, Delivery, DepositRecord, Funding, OrderRecord, RewardCertificate, TransferRecord,
     WalletRecord, WithdrawalRecord, default_assets, random_address, random_tx_hash,
 };
-use super::state::AccountData;
+use super::state::{
+    AccountData, TRANSFER_CONFIRM_SECS, TRANSFER_SUBMIT_SECS, WITHDRAWAL_PAYOUT_SECS,
+    WITHDRAWAL_PROCESS_SECS,
+};
 use crate::api::model::{
     Asset, Chain, ClaimStatus, DepositCoordinates, OrderState, TransferState, WithdrawalMethod,
     WithdrawalState,
@@ -107,9 +110,15 @@ pub(crate) fn seed(data: &mut AccountData, now: OffsetDateTime, order_expiry: Du
             source_address: main.clone(),
             target_address: target,
             tx_hash,
+            state_updated_at: match state {
+                TransferState::Completed => plus_seconds(created_at, TRANSFER_CONFIRM_SECS),
+                TransferState::Pending | TransferState::Failed => {
+                    plus_seconds(created_at, TRANSFER_SUBMIT_SECS)
+                }
+                _ => created_at,
+            },
             state,
             created_at,
-            state_updated_at: created_at,
         }
     };
     data.transfers.extend([
@@ -156,9 +165,15 @@ pub(crate) fn seed(data: &mut AccountData, now: OffsetDateTime, order_expiry: Du
             amount: units,
             method,
             pix_key,
+            state_updated_at: match state {
+                WithdrawalState::Completed => plus_seconds(created_at, WITHDRAWAL_PAYOUT_SECS),
+                WithdrawalState::PendingPayment => {
+                    plus_seconds(created_at, WITHDRAWAL_PROCESS_SECS)
+                }
+                _ => created_at,
+            },
             state,
             created_at,
-            state_updated_at: created_at,
         }
     };
     data.withdrawals.extend([

@@ -80,16 +80,23 @@ pub(crate) fn parse_public_key(public_key_pem: &str) -> Result<DecodingKey, Sand
             parsed.tag()
         )));
     }
-    let public_key = aws_lc_rs::rsa::PublicKey::from_der(parsed.contents())
-        .map_err(|error| invalid(format!("not an RSA public key ({error})")))?;
+    // aws-lc refuses keys under 2048 bits itself, reporting "TooSmall".
+    let rejected = |error: aws_lc_rs::error::KeyRejected| {
+        if error.to_string() == "TooSmall" {
+            SandboxError::KeyTooSmall { bits: None }
+        } else {
+            invalid(format!("not a usable RSA public key ({error})"))
+        }
+    };
+    let public_key = aws_lc_rs::rsa::PublicKey::from_der(parsed.contents()).map_err(rejected)?;
     let spki: PublicKeyX509Der<'static> = public_key
         .as_der()
         .map_err(|_| invalid("could not re-encode the key".to_owned()))?;
     let bits = PublicEncryptingKey::from_der(spki.as_ref())
         .map(|key| key.key_size_bits())
-        .map_err(|error| invalid(format!("unusable RSA key ({error})")))?;
+        .map_err(rejected)?;
     if bits < MIN_RSA_BITS {
-        return Err(SandboxError::KeyTooSmall { bits });
+        return Err(SandboxError::KeyTooSmall { bits: Some(bits) });
     }
     DecodingKey::from_rsa_pem(public_key_pem.trim().as_bytes())
         .map_err(|error| invalid(format!("jsonwebtoken refused the key ({error})")))
@@ -114,7 +121,7 @@ impl DemoCredentials {
     /// How to use these credentials with brlv-desk's `call` command and the GUI.
     pub fn usage(&self, base_url: &Url) -> String {
         format!(
-            "Demo account credentials in {dir}:\n  \
+            "Demo account credentials in {dir} (`source {dir}/env.sh` sets them):\n  \
              export BRLV_BASE_URL={base}\n  \
              export BRLV_API_KEY={key}\n  \
              export BRLV_PRIVATE_KEY_FILE={private}\n\
@@ -128,6 +135,29 @@ impl DemoCredentials {
             key = self.api_key,
             private = self.private_key_file.display(),
         )
+    }
+
+    /// Writes `DIR/env.sh`, which exports the three `BRLV_*` variables for
+    /// `base_url` (`source DIR/env.sh`). Rewritten on every run, since the
+    /// sandbox's address may change.
+    pub fn write_env_file(&self, base_url: &Url) -> Result<PathBuf, SandboxError> {
+        let path = self.api_key_file.with_file_name("env.sh");
+        let quote = |value: &str| format!("'{}'", value.replace('\'', r"'\''"));
+        let script = format!(
+            "# brlv-desk sandbox demo account; use with: source {}\n\
+             export BRLV_BASE_URL={}\n\
+             export BRLV_API_KEY={}\n\
+             export BRLV_PRIVATE_KEY_FILE={}\n",
+            path.display(),
+            quote(base_url.as_str().trim_end_matches('/')),
+            quote(&self.api_key),
+            quote(&self.private_key_file.display().to_string()),
+        );
+        fs::write(&path, script).map_err(|source| SandboxError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        Ok(path)
     }
 }
 

@@ -137,10 +137,10 @@ pub enum SandboxError {
     #[error("invalid public key: {0}")]
     InvalidPublicKey(String),
     /// The RSA key is too small.
-    #[error("the RSA key has {bits} bits; at least 2048 are required")]
+    #[error("the RSA key is too small{}; at least 2048 bits are required", bits.map(|bits| format!(" ({bits} bits)")).unwrap_or_default())]
     KeyTooSmall {
-        /// Its size.
-        bits: usize,
+        /// Its size, when it could be measured.
+        bits: Option<usize>,
     },
     /// The API key is empty or has characters a header cannot carry.
     #[error("invalid API key: {0}")]

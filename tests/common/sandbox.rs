@@ -256,3 +256,57 @@ impl TestSandbox {
         Client::new(config).unwrap()
     }
 }
+
+/// A demo account whose records in motion have settled, so that nothing
+/// changes between two snapshots unless a request changes it.
+pub async fn settled_sandbox() -> TestSandbox {
+    let sandbox = TestSandbox::start(true).await;
+    sandbox.advance(60);
+    sandbox
+}
+
+/// Sends `body` (raw bytes) and checks the refusal: status, code, the field
+/// named in the message, and no visible change.
+pub async fn refused(
+    sandbox: &TestSandbox,
+    method: Method,
+    path: &str,
+    body: &[u8],
+    status: u16,
+    code: &str,
+    names: &str,
+) {
+    let before = sandbox.snapshot().await;
+    let answer = sandbox.send_with(method.clone(), path, body, |_| {}).await;
+    assert_eq!(
+        (answer.status, answer.code()),
+        (status, code),
+        "{method} {path} {}: {:?}",
+        String::from_utf8_lossy(body),
+        answer.body
+    );
+    let message = answer.body["error"]["message"].as_str().unwrap();
+    assert!(message.contains(names), "{message:?} should name {names:?}");
+    assert!(
+        answer.body["error"]["type"]
+            .as_str()
+            .is_some_and(|kind| !kind.is_empty())
+    );
+    assert_eq!(
+        sandbox.snapshot().await,
+        before,
+        "{method} {path} changed the state"
+    );
+}
+
+pub async fn post_refused(
+    sandbox: &TestSandbox,
+    path: &str,
+    body: Value,
+    status: u16,
+    code: &str,
+    names: &str,
+) {
+    let bytes = serde_json::to_vec(&body).unwrap();
+    refused(sandbox, Method::POST, path, &bytes, status, code, names).await;
+}
