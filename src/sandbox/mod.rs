@@ -8,8 +8,8 @@
 //! key from [`generate_key_pair`]. `docs/sandbox.md` documents its rules.
 //!
 //! Beyond the spec, the sandbox decides (and documents) what the spec leaves
-//! open: prices and fees ([`rates`](self#prices)), timings, the claim tax
-//! rule, and the whitelisted external addresses below.
+//! open: prices and fees, timings, the claim tax rule, and the whitelisted
+//! external addresses below.
 
 pub mod cli;
 

@@ -96,8 +96,27 @@ pub(crate) async fn create_order(
         })?),
     };
     let expiry = shared.settings.order_expiry;
+    // Rendering the QR takes milliseconds: do it before taking the lock, for
+    // the amount the quote (immutable once issued) says.
+    let id = Uuid::new_v4();
+    let prepared = if request.source_payment_method == Some(PaymentMethod::Brcode) {
+        let amount = shared.with_account(&api_key, |account, _, _| {
+            Ok(account
+                .data
+                .quotes
+                .get(&request.quote_id)
+                .filter(|quote| quote.source_asset == Asset::FiatBrl)
+                .map(|quote| quote.source_amount))
+        })?;
+        match amount {
+            Some(amount) => Some((amount, issue_brcode(id, amount)?)),
+            None => None,
+        }
+    } else {
+        None
+    };
     let order = shared.with_account(&api_key, |account, now, _| {
-        account.create_order(&request, pix_key.as_ref(), now, expiry)
+        account.create_order(&request, id, prepared, pix_key.as_ref(), now, expiry)
     })?;
     Ok(Json(OrderEnvelope { order }))
 }
@@ -156,6 +175,8 @@ impl Account {
     fn create_order(
         &mut self,
         request: &CreateOrder,
+        id: Uuid,
+        prepared_brcode: Option<(Decimal, Funding)>,
         pix_key: Option<&PixKey>,
         now: OffsetDateTime,
         order_expiry: std::time::Duration,
@@ -210,7 +231,6 @@ impl Account {
             .source_payment_method
             .clone()
             .unwrap_or(PaymentMethod::AccountBalance);
-        let id = Uuid::new_v4();
         let created_at = whole_seconds(now);
         let (funding, expiration) = match method {
             PaymentMethod::Brcode => {
@@ -220,10 +240,11 @@ impl Account {
                         "`source-payment-method`: brcode funds only orders paid in fiat/brl",
                     ));
                 }
-                (
-                    issue_brcode(id, quote.source_amount)?,
-                    Some(whole_seconds(plus(created_at, order_expiry))),
-                )
+                let funding = match prepared_brcode {
+                    Some((amount, funding)) if amount == quote.source_amount => funding,
+                    _ => issue_brcode(id, quote.source_amount)?,
+                };
+                (funding, Some(whole_seconds(plus(created_at, order_expiry))))
             }
             _ => {
                 let holder =
