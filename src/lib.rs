@@ -7,11 +7,13 @@
 //!   and keys, EVM addresses.
 //! - [`keystore`], [`profile`]: secrets in the OS keyring; the non-secret profile file.
 //! - [`webhook`], [`export`]: receiving the service's events; CSV export of lists.
+//! - [`forms`]: drafts of every form and their validation, free of any GUI.
 
 pub mod address;
 pub mod api;
 pub mod call;
 pub mod export;
+pub mod forms;
 pub mod keystore;
 pub mod money;
 pub mod pix;
