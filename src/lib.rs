@@ -6,12 +6,17 @@
 //! - [`money`], [`pix`], [`address`]: amounts at an asset's scale, PIX BR Codes
 //!   and keys, EVM addresses.
 //! - [`keystore`], [`profile`]: secrets in the OS keyring; the non-secret profile file.
+//! - [`webhook`], [`export`]: receiving the service's events; CSV export of lists.
+//! - [`forms`]: drafts of every form and their validation, free of any GUI.
 
 pub mod address;
 pub mod api;
 pub mod call;
+pub mod export;
+pub mod forms;
 pub mod keystore;
 pub mod money;
 pub mod pix;
 pub mod profile;
 pub mod sandbox;
+pub mod webhook;
