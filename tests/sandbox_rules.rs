@@ -372,3 +372,27 @@ async fn quotes_and_orders_by_the_rules_of_4_1() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn quote_amounts_are_written_at_each_assets_scale() {
+    let sandbox = settled_sandbox().await;
+    let answer = sandbox
+        .post(
+            "/api/v0/quotes",
+            &json!({"source-asset": "fiat/brl", "target-asset": "eth-base/brlv", "source-amount": "100"}),
+        )
+        .await;
+    assert_eq!(answer.status, 200, "{:?}", answer.body);
+    let quote = &answer.body["quote"];
+    assert_eq!(quote["source-amount"], "100.00");
+    assert_eq!(quote["target-amount"], "99.500000000000000000");
+    assert_eq!(quote["fee-amount"], "0.500000000000000000");
+    let answer = sandbox
+        .post(
+            "/api/v0/quotes",
+            &json!({"source-asset": "fiat/brl", "target-asset": "eth-base/usdc", "source-amount": "540.00"}),
+        )
+        .await;
+    let quote = &answer.body["quote"];
+    assert_eq!(quote["target-amount"], "99.500000", "USDC has 6 places");
+}

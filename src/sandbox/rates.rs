@@ -156,13 +156,22 @@ pub(crate) fn price(source: &Asset, target: &Asset, fixed: FixedSide) -> Result<
         .ok_or_else(too_large)?
         .round_dp(2);
     Ok(Pricing {
-        source_amount,
-        target_amount,
+        source_amount: at_scale(source_amount, source_scale),
+        target_amount: at_scale(target_amount, target_scale),
         base_rate: base_rate.round_dp(RATE_PLACES).normalize(),
         effective_rate: effective_rate.round_dp(RATE_PLACES).normalize(),
-        fee_amount,
+        fee_amount: at_scale(fee_amount, target_scale),
         brl_value,
     })
+}
+
+/// The amount written with exactly the asset's places (`99.5` BRLV as
+/// `99.500000000000000000`), as the service writes balances (spec 2.8).
+fn at_scale(mut value: Decimal, scale: u32) -> Decimal {
+    if value.scale() <= scale {
+        value.rescale(scale);
+    }
+    value
 }
 
 fn unsupported(source: &Asset, target: &Asset) -> ApiError {
