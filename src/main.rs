@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use brlv_desk::call::{self, CallArgs};
+use brlv_desk::sandbox::cli::SandboxArgs;
 
 /// A native dashboard for BRL/BRLV conversion, wallet and payout accounts.
 #[derive(Debug, Parser)]
@@ -38,6 +39,8 @@ struct GuiArgs {
 enum Command {
     /// Sign and send one request; print the status and the JSON answer.
     Call(CallArgs),
+    /// Run the local sandbox of the service, headless, until Ctrl-C.
+    Sandbox(SandboxArgs),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +54,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Call(args)) => run_call(&args),
+        Some(Command::Sandbox(args)) => run_sandbox(args),
         None => run_window(cli.gui),
     }
 }
@@ -98,6 +102,23 @@ fn run_call(args: &CallArgs) -> ExitCode {
     match runtime.block_on(call::run(args, credentials, &mut stdout)) {
         Ok(outcome) if outcome.success => ExitCode::SUCCESS,
         Ok(_) => ExitCode::FAILURE,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_sandbox(args: SandboxArgs) -> ExitCode {
+    let runtime = match runtime() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("error: cannot start the async runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(brlv_desk::sandbox::cli::run(args)) {
+        Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error}");
             ExitCode::FAILURE

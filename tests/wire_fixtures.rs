@@ -392,3 +392,28 @@ fn asset_facts_of_spec_2_1() {
     assert_eq!(Asset::EthBaseBrlv.scale(), 18);
     assert!(Asset::EthBaseWbrly.is_transferable() && !Asset::EthMainnetBrlv.is_transferable());
 }
+
+#[test]
+fn wire_amounts_are_plain_positive_decimals_within_scale() {
+    assert_eq!(parse_wire_amount("12.50", 2), Ok(dec("12.50")));
+    assert_eq!(
+        parse_wire_amount("12.500", 2),
+        Ok(dec("12.500")),
+        "trailing zeros are not places"
+    );
+    assert_eq!(
+        parse_wire_amount("12.505", 2),
+        Err(AmountError::TooManyPlaces {
+            places: 3,
+            scale: 2
+        })
+    );
+    for bad in ["1e3", "+5", "", ".", "1.2.3", "12,50", "0x10", "NaN"] {
+        assert!(
+            matches!(parse_wire_amount(bad, 18), Err(AmountError::NotADecimal(_))),
+            "{bad:?}"
+        );
+    }
+    assert_eq!(parse_wire_amount("0", 2), Err(AmountError::NotPositive));
+    assert_eq!(parse_wire_amount("-1", 2), Err(AmountError::NotPositive));
+}

@@ -1155,10 +1155,19 @@ envelope!(
 );
 
 /// Parses an amount as the wire carries it (`"12.50"`), refusing more places
-/// than `scale` allows. Used by both the client's forms and the sandbox.
+/// than `scale` allows. Only plain decimal notation is accepted: `1e3` and
+/// `+5` parse as numbers elsewhere but are not what the spec's strings hold.
 pub fn parse_wire_amount(raw: &str, scale: u32) -> Result<Decimal, AmountError> {
-    let value: Decimal = raw
-        .trim()
+    let trimmed = raw.trim();
+    let digits = trimmed.strip_prefix('-').unwrap_or(trimmed);
+    let plain = !digits.is_empty()
+        && digits.chars().all(|c| c.is_ascii_digit() || c == '.')
+        && digits.matches('.').count() <= 1
+        && digits.chars().any(|c| c.is_ascii_digit());
+    if !plain {
+        return Err(AmountError::NotADecimal(raw.to_owned()));
+    }
+    let value: Decimal = trimmed
         .parse()
         .map_err(|_| AmountError::NotADecimal(raw.to_owned()))?;
     if value.scale() > scale && value.normalize().scale() > scale {

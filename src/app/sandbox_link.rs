@@ -1,25 +1,31 @@
-//! The one place the app touches the embedded sandbox (`crate::sandbox`), so
-//! the worker does not depend on its details.
+//! The one place the app touches the embedded sandbox ([`crate::sandbox`]),
+//! so the worker does not depend on its details.
+
+use crate::sandbox::{RunningSandbox, Sandbox, SandboxConfig};
 
 /// A running embedded sandbox; it stops when dropped.
 pub struct EmbeddedSandbox {
-    base_url: String,
+    running: RunningSandbox,
 }
 
 impl EmbeddedSandbox {
-    /// Starts the sandbox on a free loopback port, with its demo data.
+    /// Starts the sandbox on a free loopback port, inside the current tokio runtime.
     pub async fn start() -> Result<EmbeddedSandbox, String> {
-        let _ = &EmbeddedSandbox::base_url;
-        Err("the embedded sandbox is not part of this build yet".to_owned())
+        Sandbox::start(SandboxConfig::default())
+            .await
+            .map(|running| EmbeddedSandbox { running })
+            .map_err(|error| error.to_string())
     }
 
     /// Its base URL.
     pub fn base_url(&self) -> String {
-        self.base_url.clone()
+        self.running.base_url().to_string()
     }
 
-    /// Registers an account (API key and public key) with demo data.
-    pub fn register(&self, _api_key: &str, _public_key_pem: &str) -> Result<(), String> {
-        Err("the embedded sandbox is not part of this build yet".to_owned())
+    /// Registers an account (API key and public key) with the demo data.
+    pub fn register(&self, api_key: &str, public_key_pem: &str) -> Result<(), String> {
+        self.running
+            .register_account(api_key, public_key_pem, true)
+            .map_err(|error| error.to_string())
     }
 }
