@@ -160,3 +160,28 @@ fn the_sandbox_button_starts_the_sandbox_in_portuguese_too() {
         "{commands:?}"
     );
 }
+
+#[test]
+fn saved_profiles_can_be_opened_and_the_language_picked_before_connecting() {
+    let mut state = onboarding_state(Language::En);
+    state.apply(Event::ProfilesLoaded(brlv_desk::profile::ProfileBook {
+        profiles: vec![brlv_desk::profile::Profile {
+            name: "Empresa".to_owned(),
+            base_url: "https://api.example.com".to_owned(),
+        }],
+        last_used: None,
+    }));
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label("Open").click();
+    settle(&mut harness);
+    let commands = harness.state_mut().take_commands();
+    assert!(
+        matches!(commands.as_slice(), [Command::OpenProfile(name)] if name == "Empresa"),
+        "{commands:?}"
+    );
+    harness.get_by_label("Português (Brasil)").click();
+    settle(&mut harness);
+    harness.get_by_label("Conectar uma conta");
+    harness.get_by_label("Testar e conectar");
+}

@@ -31,6 +31,7 @@ pub struct ScreenshotJob {
     deadline: Millis,
     settled_frames: u32,
     receiver: Option<mpsc::Receiver<Arc<ColorImage>>>,
+    finished: bool,
 }
 
 impl ScreenshotJob {
@@ -41,11 +42,24 @@ impl ScreenshotJob {
             deadline: now.saturating_add(LOAD_TIMEOUT_MS),
             settled_frames: 0,
             receiver: None,
+            finished: false,
         }
     }
 
-    /// Advances by one frame; `Some(exit code)` when the window should close.
+    /// Advances by one frame; `Some(exit code)` once, when the window should close.
     pub fn step(&mut self, ctx: &egui::Context, state: &AppState, now: Millis) -> Option<u8> {
+        let outcome = self.advance(ctx, state, now);
+        if self.finished {
+            return None;
+        }
+        self.finished = outcome.is_some();
+        outcome
+    }
+
+    fn advance(&mut self, ctx: &egui::Context, state: &AppState, now: Millis) -> Option<u8> {
+        if self.finished {
+            return None;
+        }
         ctx.request_repaint();
         if let Some(receiver) = &self.receiver {
             return match receiver.try_recv() {

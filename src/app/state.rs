@@ -418,8 +418,16 @@ impl AppState {
                 }
             }
             Event::Notice(notice) => {
-                if notice.kind == NoticeKind::SandboxFailed {
-                    self.sandbox_starting = false;
+                match &notice.kind {
+                    NoticeKind::SandboxFailed => self.sandbox_starting = false,
+                    NoticeKind::ProfileNotSaved(name) => {
+                        if let Some(session) = self.session.as_mut()
+                            && &session.profile.name == name
+                        {
+                            session.kind = ProfileKind::Unsaved;
+                        }
+                    }
+                    _ => {}
                 }
                 self.add_notice(notice);
             }

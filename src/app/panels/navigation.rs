@@ -14,13 +14,13 @@ pub fn navigation_ui(ui: &mut Ui, state: &mut AppState) {
         let title = state.t(view.title_key());
         let selected = state.view == view;
         let label = RichText::new(title.as_ref()).size(15.0);
-        if ui
-            .add_sized(
-                [ui.available_width(), 28.0],
-                egui::Button::selectable(selected, label),
-            )
-            .clicked()
-        {
+        let clicked = ui
+            .with_layout(egui::Layout::top_down_justified(egui::Align::Min), |ui| {
+                ui.add(egui::Button::selectable(selected, label).min_size(egui::vec2(0.0, 28.0)))
+            })
+            .inner
+            .clicked();
+        if clicked {
             state.view = view;
         }
     }

@@ -12,14 +12,30 @@ use crate::app::onboarding_state::{KeyDraft, KeySource};
 use crate::app::state::AppState;
 use crate::app::widgets::gauge;
 
+use super::settings;
+
 const FIELD_WIDTH: f32 = 460.0;
 
 /// Draws the onboarding screen.
 pub fn onboarding_ui(ui: &mut Ui, state: &mut AppState) {
     egui::ScrollArea::vertical().show(ui, |ui| {
-        ui.heading(state.t("onboarding.title").as_ref());
+        ui.horizontal(|ui| {
+            ui.heading(state.t("onboarding.title").as_ref());
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                settings::language_picker_ui(ui, state);
+            });
+        });
         ui.label(state.t("onboarding.intro").as_ref());
         ui.add_space(12.0);
+        if !state.profiles.is_empty() && !state.adding_profile {
+            egui::Frame::group(ui.style())
+                .inner_margin(12)
+                .show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    settings::profiles_ui(ui, state);
+                });
+            ui.add_space(12.0);
+        }
         sandbox_card_ui(ui, state);
         ui.add_space(12.0);
         connect_card_ui(ui, state);

@@ -264,11 +264,17 @@ fn short_address(address: Option<&str>) -> String {
     format!("{head}…{tail}")
 }
 
-/// A state as the language names it; an unknown one as it came.
-fn state_label(language: Language, wire: &str) -> String {
-    let key = format!("state.{wire}");
-    let text = i18n::tr_or_text(language, &key);
-    if text == key { wire.to_owned() } else { text }
+/// A state as the language names it for that kind of record (Portuguese
+/// agrees in gender: "transferência criada", "saque criado"); an unknown one
+/// as it came.
+fn state_label(language: Language, record: &str, wire: &str) -> String {
+    for key in [format!("state.{record}.{wire}"), format!("state.{wire}")] {
+        let text = i18n::tr_or_text(language, &key);
+        if text != key {
+            return text;
+        }
+    }
+    wire.to_owned()
 }
 
 fn in_motion_ui(ui: &mut Ui, state: &AppState) {
@@ -383,7 +389,7 @@ fn in_motion_ui(ui: &mut Ui, state: &AppState) {
                 let state_text = transfer
                     .state
                     .as_ref()
-                    .map(|s| state_label(language, s.as_str()))
+                    .map(|s| state_label(language, "transfer", s.as_str()))
                     .unwrap_or_default();
                 badge_ui(ui, &state_text, Tone::Info);
                 ui.label(state.t_with("motion.transfer", &[("id", &short_id(&transfer.id))]));
@@ -408,7 +414,7 @@ fn in_motion_ui(ui: &mut Ui, state: &AppState) {
                 let state_text = withdrawal
                     .state
                     .as_ref()
-                    .map(|s| state_label(language, s.as_str()))
+                    .map(|s| state_label(language, "withdrawal", s.as_str()))
                     .unwrap_or_default();
                 badge_ui(ui, &state_text, Tone::Info);
                 ui.label(state.t_with("motion.withdrawal", &[("id", &short_id(&withdrawal.id))]));

@@ -13,11 +13,7 @@ pub fn settings_ui(ui: &mut Ui, state: &mut AppState) {
     ui.add_space(8.0);
 
     ui.label(RichText::new(state.t("settings.language").as_ref()).strong());
-    ui.horizontal(|ui| {
-        for language in Language::ALL {
-            ui.radio_value(&mut state.language, language, language.native_name());
-        }
-    });
+    language_picker_ui(ui, state);
     ui.add_space(12.0);
 
     ui.label(RichText::new(state.t("settings.theme").as_ref()).strong());
@@ -46,9 +42,26 @@ pub fn settings_ui(ui: &mut Ui, state: &mut AppState) {
     ui.add_space(12.0);
 
     profiles_ui(ui, state);
+    ui.add_space(8.0);
+    ui.horizontal(|ui| {
+        if ui
+            .button(state.t("settings.add_profile").as_ref())
+            .clicked()
+        {
+            state.adding_profile = true;
+        }
+        if !state.is_sandbox()
+            && ui
+                .button(state.t("onboarding.try_sandbox").as_ref())
+                .clicked()
+        {
+            state.push(Command::StartSandbox);
+        }
+    });
 }
 
-fn profiles_ui(ui: &mut Ui, state: &mut AppState) {
+/// The saved profiles with Open and Delete (after a confirming click).
+pub fn profiles_ui(ui: &mut Ui, state: &mut AppState) {
     ui.label(RichText::new(state.t("settings.profiles").as_ref()).strong());
     if state.profiles.is_empty() {
         ui.label(RichText::new(state.t("settings.no_profiles").as_ref()).weak());
@@ -105,20 +118,13 @@ fn profiles_ui(ui: &mut Ui, state: &mut AppState) {
     for command in commands {
         state.push(command);
     }
-    ui.add_space(8.0);
+}
+
+/// One radio button per language, each named in itself.
+pub fn language_picker_ui(ui: &mut Ui, state: &mut AppState) {
     ui.horizontal(|ui| {
-        if ui
-            .button(state.t("settings.add_profile").as_ref())
-            .clicked()
-        {
-            state.adding_profile = true;
-        }
-        if !state.is_sandbox()
-            && ui
-                .button(state.t("onboarding.try_sandbox").as_ref())
-                .clicked()
-        {
-            state.push(Command::StartSandbox);
+        for language in Language::ALL {
+            ui.radio_value(&mut state.language, language, language.native_name());
         }
     });
 }
