@@ -95,6 +95,10 @@ impl ScreenshotJob {
     }
 
     fn write(&self, image: &ColorImage) -> u8 {
+        if looks_blank(image) {
+            eprintln!("error: the screenshot is blank (the window drew nothing)");
+            return 1;
+        }
         let [width, height] = image.size;
         let bytes: Vec<u8> = image
             .pixels
@@ -122,5 +126,34 @@ impl ScreenshotJob {
                 1
             }
         }
+    }
+}
+
+/// Whether an image has (almost) one color only: a window that drew nothing.
+/// A dashboard with text has hundreds of shades from anti-aliasing alone.
+pub fn looks_blank(image: &ColorImage) -> bool {
+    let mut colors = std::collections::HashSet::new();
+    for pixel in &image.pixels {
+        colors.insert(pixel.to_array());
+        if colors.len() > 16 {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::looks_blank;
+    use egui::{Color32, ColorImage};
+
+    #[test]
+    fn a_uniform_image_is_blank_and_a_drawn_one_is_not() {
+        let mut image = ColorImage::filled([64, 64], Color32::from_gray(27));
+        assert!(looks_blank(&image));
+        for (index, pixel) in image.pixels.iter_mut().enumerate().take(40) {
+            *pixel = Color32::from_gray(u8::try_from(index * 5).unwrap_or(0));
+        }
+        assert!(!looks_blank(&image));
     }
 }
