@@ -60,7 +60,14 @@ impl ScreenshotJob {
         if self.finished {
             return None;
         }
-        ctx.request_repaint();
+        if self.receiver.is_some() || self.settled_frames > 0 {
+            // Settling or waiting for the picture: draw at once.
+            ctx.request_repaint();
+        } else {
+            // Waiting for data: the worker wakes the UI when Events arrive;
+            // this only keeps the deadline checked (software rendering is dear).
+            ctx.request_repaint_after(std::time::Duration::from_millis(250));
+        }
         if let Some(receiver) = &self.receiver {
             return match receiver.try_recv() {
                 Ok(image) => Some(self.write(&image)),

@@ -10,7 +10,7 @@ pub fn amount_ui(ui: &mut Ui, prefix: &str, significant: &str, trailing_zeros: &
     let font = TextStyle::Monospace.resolve(ui.style());
     let font = FontId::new(font.size * 1.15, font.family);
     let strong = ui.visuals().strong_text_color();
-    let weak = dimmed(ui.visuals().weak_text_color(), ui.visuals().panel_fill);
+    let weak = ui.visuals().weak_text_color();
     let mut job = LayoutJob::default();
     let format = |color: Color32| TextFormat {
         font_id: font.clone(),
@@ -23,18 +23,4 @@ pub fn amount_ui(ui: &mut Ui, prefix: &str, significant: &str, trailing_zeros: &
     job.append(significant, 0.0, format(strong));
     job.append(trailing_zeros, 0.0, format(weak));
     ui.label(job)
-}
-
-/// The weak text color, pulled a little further toward the background so
-/// zeros recede without vanishing.
-fn dimmed(weak: Color32, background: Color32) -> Color32 {
-    let mix = |a: u8, b: u8| -> u8 {
-        let mixed = (u16::from(a) * 3 + u16::from(b)) / 4;
-        u8::try_from(mixed).unwrap_or(u8::MAX)
-    };
-    Color32::from_rgb(
-        mix(weak.r(), background.r()),
-        mix(weak.g(), background.g()),
-        mix(weak.b(), background.b()),
-    )
 }
