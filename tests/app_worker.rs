@@ -16,7 +16,7 @@ use brlv_desk::app::clock::Clock;
 use brlv_desk::app::command::{Command, ConnectRequest, NoticeKind, ProfileKind};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::state::{AppState, View};
-use brlv_desk::app::worker::{SecretSource, WorkerConfig, WorkerHandle};
+use brlv_desk::app::worker::{EnvironmentProfile, SecretSource, WorkerConfig, WorkerHandle};
 use brlv_desk::keystore::{MemoryStore, SecretStore};
 use brlv_desk::profile::{Profile, ProfileBook};
 use brlv_desk::sandbox::{Sandbox, SandboxConfig};
@@ -24,12 +24,20 @@ use brlv_desk::sandbox::{Sandbox, SandboxConfig};
 const DEADLINE: Duration = Duration::from_secs(60);
 
 fn worker(store: Arc<dyn SecretStore>, profile_path: std::path::PathBuf) -> WorkerHandle {
+    worker_with(store, profile_path, EnvironmentProfile::Ignore)
+}
+
+fn worker_with(
+    store: Arc<dyn SecretStore>,
+    profile_path: std::path::PathBuf,
+    environment: EnvironmentProfile,
+) -> WorkerHandle {
     WorkerHandle::spawn(
         WorkerConfig {
             clock: Clock::new(),
             secrets: SecretSource::Store(store),
             profile_path: Some(profile_path),
-            use_environment: false,
+            environment,
         },
         Arc::new(|| {}),
     )
@@ -305,4 +313,52 @@ fn keys_are_generated_and_read_from_files_on_the_worker() {
             brlv_desk::app::onboarding_state::KeyDraft::Refused(_)
         )
     });
+}
+
+#[test]
+fn the_environment_profile_is_used_for_the_run_and_never_saved() {
+    let account = sandbox_account();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("profiles.json");
+    let store = Arc::new(MemoryStore::default());
+    // A saved profile exists, but the environment's wins for this run.
+    ProfileBook {
+        profiles: vec![Profile {
+            name: "Saved".to_owned(),
+            base_url: "https://api.example.com".to_owned(),
+        }],
+        last_used: Some("Saved".to_owned()),
+    }
+    .save(&path)
+    .unwrap();
+    let before = std::fs::read_to_string(&path).unwrap();
+    let worker = worker_with(
+        store.clone(),
+        path.clone(),
+        EnvironmentProfile::Given(brlv_desk::call::Credentials {
+            base_url: account.base_url.clone(),
+            api_key: SecretString::from(account.api_key.clone()),
+            private_key: account.key.clone(),
+        }),
+    );
+    let mut state = AppState::new(Language::En);
+    assert!(worker.send(Command::Start { sandbox: false }));
+    pump_until(
+        &worker,
+        &mut state,
+        "the environment profile's balance",
+        |state| state.data.balance_brl.value().is_some(),
+    );
+    let session = state.session.clone().unwrap();
+    assert_eq!(session.kind, ProfileKind::Environment);
+    assert_eq!(session.profile.name, "127.0.0.1");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        before,
+        "the file is untouched"
+    );
+    assert!(
+        store.load("127.0.0.1").unwrap().is_none(),
+        "nothing goes to the keyring"
+    );
 }

@@ -45,8 +45,8 @@ pub struct WorkerConfig {
     pub secrets: SecretSource,
     /// The profile file; `None` when the system has no config directory.
     pub profile_path: Option<PathBuf>,
-    /// Whether `Command::Start` looks at `BRLV_BASE_URL` and friends.
-    pub use_environment: bool,
+    /// Where `Command::Start` looks for a temporary profile.
+    pub environment: EnvironmentProfile,
 }
 
 impl WorkerConfig {
@@ -56,9 +56,21 @@ impl WorkerConfig {
             clock,
             secrets: SecretSource::Os,
             profile_path: ProfileBook::default_path(),
-            use_environment: true,
+            environment: EnvironmentProfile::FromProcess,
         }
     }
+}
+
+/// The temporary profile of `BRLV_BASE_URL`, `BRLV_API_KEY` and
+/// `BRLV_PRIVATE_KEY_FILE`: used for the run, never saved.
+#[derive(Clone, Debug)]
+pub enum EnvironmentProfile {
+    /// Read the process's variables (the app).
+    FromProcess,
+    /// These credentials, as if read from the variables (tests).
+    Given(call::Credentials),
+    /// None.
+    Ignore,
 }
 
 /// Asks the UI to draw again; `egui::Context::request_repaint` in the app.
@@ -385,44 +397,51 @@ impl Worker {
             self.emit(Event::StartupFinished);
             return;
         }
-        if self.config.use_environment && std::env::var_os(call::ENV_BASE_URL).is_some() {
-            match tokio::task::block_in_place(call::credentials_from_env) {
-                Ok(credentials) => {
-                    let name = url::Url::parse(&credentials.base_url)
-                        .ok()
-                        .and_then(|url| url.host_str().map(str::to_owned))
-                        .unwrap_or_else(|| credentials.base_url.clone());
-                    match client_for(
-                        &credentials.base_url,
-                        credentials.api_key,
-                        credentials.private_key,
-                    ) {
-                        Ok(client) => self.open(OpenRequest {
-                            profile: Profile {
-                                name,
-                                base_url: credentials.base_url,
-                            },
-                            kind: ProfileKind::Environment,
-                            client,
-                            save_secrets: None,
-                        }),
-                        Err(error) => self.emit(notice(
-                            NoticeKind::EnvironmentProfileInvalid,
-                            error.to_string(),
-                        )),
-                    }
-                }
-                Err(error) => self.emit(notice(
-                    NoticeKind::EnvironmentProfileInvalid,
-                    error.to_string(),
-                )),
-            }
+        let environment = match &self.config.environment {
+            EnvironmentProfile::Ignore => None,
+            EnvironmentProfile::Given(credentials) => Some(Ok(credentials.clone())),
+            EnvironmentProfile::FromProcess => std::env::var_os(call::ENV_BASE_URL)
+                .is_some()
+                .then(|| tokio::task::block_in_place(call::credentials_from_env)),
+        };
+        if let Some(credentials) = environment {
+            self.open_environment(credentials);
             self.emit(Event::StartupFinished);
             return;
         }
         match self.book.last_used.clone() {
             Some(name) if self.book.find(&name).is_some() => self.open_saved(&name, true),
             _ => self.emit(Event::StartupFinished),
+        }
+    }
+
+    fn open_environment(&mut self, credentials: Result<call::Credentials, call::CallError>) {
+        let opened = credentials
+            .map_err(|error| error.to_string())
+            .and_then(|credentials| {
+                let name = url::Url::parse(&credentials.base_url)
+                    .ok()
+                    .and_then(|url| url.host_str().map(str::to_owned))
+                    .unwrap_or_else(|| credentials.base_url.clone());
+                let client = client_for(
+                    &credentials.base_url,
+                    credentials.api_key,
+                    credentials.private_key,
+                )
+                .map_err(|error| error.to_string())?;
+                Ok(OpenRequest {
+                    profile: Profile {
+                        name,
+                        base_url: credentials.base_url,
+                    },
+                    kind: ProfileKind::Environment,
+                    client,
+                    save_secrets: None,
+                })
+            });
+        match opened {
+            Ok(request) => self.open(request),
+            Err(detail) => self.emit(notice(NoticeKind::EnvironmentProfileInvalid, detail)),
         }
     }
 
