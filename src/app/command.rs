@@ -7,10 +7,11 @@ use std::path::PathBuf;
 use rust_decimal::Decimal;
 use secrecy::SecretString;
 
-use crate::api::model::{Order, TaxExemptionProgress, Transfer, Withdrawal};
+use crate::api::model::{Deposit, Order, TaxExemptionProgress, Transfer, Wallet, Withdrawal};
 use crate::api::{Error, KeyError, PrivateKey, RsaKeyBits};
 use crate::profile::{Profile, ProfileBook};
 
+use super::accounts_command::{AccountsCommand, AccountsEvent, ClaimableBalances};
 use super::clock::Millis;
 use super::schedule::ResourceKey;
 
@@ -48,6 +49,8 @@ pub enum Command {
         /// The public key, PEM (not secret).
         pem: String,
     },
+    /// The account panels' requests (wallets, transfers, withdrawals, claims, export).
+    Accounts(AccountsCommand),
 }
 
 /// A new connection to test and open.
@@ -100,13 +103,44 @@ pub enum ResourceData {
     Transfers(Vec<Transfer>),
     /// Every withdrawal.
     Withdrawals(Vec<Withdrawal>),
+    /// Every wallet.
+    Wallets(Vec<Wallet>),
+    /// The deposits of one asset.
+    Deposits(Vec<Deposit>),
+    /// What can be claimed, at the account and per wallet.
+    Claimable(ClaimableBalances),
 }
 
 impl ResourceData {
+    /// The same data with lists ordered newest first (by `created-at`;
+    /// records without one last), as every list panel shows them.
+    pub fn newest_first(self) -> ResourceData {
+        fn sort<T>(
+            mut rows: Vec<T>,
+            created: impl Fn(&T) -> Option<time::OffsetDateTime>,
+        ) -> Vec<T> {
+            // Stable, so records with equal times keep the service's order.
+            rows.sort_by_key(|row| std::cmp::Reverse(created(row)));
+            rows
+        }
+        match self {
+            ResourceData::Transfers(rows) => ResourceData::Transfers(sort(rows, |t| t.created_at)),
+            ResourceData::Withdrawals(rows) => {
+                ResourceData::Withdrawals(sort(rows, |w| w.created_at))
+            }
+            ResourceData::Deposits(rows) => ResourceData::Deposits(sort(rows, |d| d.created_at)),
+            other => other,
+        }
+    }
+
     /// Whether it holds something that may change on its own soon.
     pub fn in_motion(&self) -> bool {
         match self {
-            ResourceData::Balance(_) | ResourceData::TaxExemption(_) => false,
+            ResourceData::Balance(_)
+            | ResourceData::TaxExemption(_)
+            | ResourceData::Wallets(_)
+            | ResourceData::Deposits(_)
+            | ResourceData::Claimable(_) => false,
             ResourceData::Orders(orders) => orders.iter().any(|order| {
                 order
                     .state
@@ -209,4 +243,6 @@ pub enum Event {
     },
     /// The public key was written to a file.
     PublicKeySaved(Result<PathBuf, String>),
+    /// What the account panels' requests came to.
+    Accounts(AccountsEvent),
 }

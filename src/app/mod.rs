@@ -3,8 +3,11 @@
 //! [`worker`] runs them on its own thread and sends [`command::Event`]s back,
 //! which [`state::AppState::apply`] takes in once per frame.
 
+pub mod accounts_command;
+pub mod accounts_state;
 pub mod clock;
 pub mod command;
+pub mod field_text;
 pub mod i18n;
 pub mod onboarding_state;
 pub mod panels;

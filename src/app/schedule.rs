@@ -43,11 +43,24 @@ pub enum ResourceKey {
     Transfers,
     /// `GET /withdrawals`.
     Withdrawals,
+    // The account panels' lists.
+    /// `GET /wallets`.
+    Wallets,
+    /// `GET /claims` and `GET /wallets/{address}/claims` for each wallet.
+    Claimable,
+    /// `GET /assets/brl/deposits`.
+    DepositsBrl,
+    /// `GET /assets/usd/deposits`.
+    DepositsUsd,
+    /// `GET /assets/usdc/deposits`.
+    DepositsUsdc,
+    /// `GET /assets/usdt/deposits`.
+    DepositsUsdt,
 }
 
 impl ResourceKey {
     /// Every resource the app keeps up to date.
-    pub const ALL: [ResourceKey; 7] = [
+    pub const ALL: [ResourceKey; 13] = [
         ResourceKey::BalanceBrl,
         ResourceKey::BalanceUsdc,
         ResourceKey::BalanceBrlv,
@@ -55,14 +68,31 @@ impl ResourceKey {
         ResourceKey::Orders,
         ResourceKey::Transfers,
         ResourceKey::Withdrawals,
+        ResourceKey::Wallets,
+        ResourceKey::Claimable,
+        ResourceKey::DepositsBrl,
+        ResourceKey::DepositsUsd,
+        ResourceKey::DepositsUsdc,
+        ResourceKey::DepositsUsdt,
+    ];
+
+    /// The account panels' lists (the overview shows none of them).
+    pub const ACCOUNT_LISTS: [ResourceKey; 6] = [
+        ResourceKey::Wallets,
+        ResourceKey::Claimable,
+        ResourceKey::DepositsBrl,
+        ResourceKey::DepositsUsd,
+        ResourceKey::DepositsUsdc,
+        ResourceKey::DepositsUsdt,
     ];
 
     /// Resources that change when money moves.
-    pub const MONEY: [ResourceKey; 4] = [
+    pub const MONEY: [ResourceKey; 5] = [
         ResourceKey::BalanceBrl,
         ResourceKey::BalanceUsdc,
         ResourceKey::BalanceBrlv,
         ResourceKey::TaxExemption,
+        ResourceKey::Claimable,
     ];
 }
 
@@ -87,6 +117,8 @@ struct Entry {
     in_flight: bool,
     failures: u32,
     in_motion: bool,
+    /// Asked for again while in flight: the answer on its way may predate a change.
+    again: bool,
 }
 
 /// The per-resource timetable of one connection.
@@ -153,7 +185,11 @@ impl Schedule {
                 } else {
                     SLOW_INTERVAL_MS
                 };
-                entry.next_due = now.saturating_add(interval);
+                entry.next_due = if std::mem::take(&mut entry.again) {
+                    now
+                } else {
+                    now.saturating_add(interval)
+                };
                 let next = entry.next_due;
                 for (other_key, other) in &mut self.entries {
                     let money_moved = settled && ResourceKey::MONEY.contains(other_key);
@@ -198,6 +234,18 @@ impl Schedule {
     /// Consecutive failures of `key`.
     pub fn failures(&self, key: ResourceKey) -> u32 {
         self.entries.get(&key).map_or(0, |entry| entry.failures)
+    }
+
+    /// Makes `key` due at `now` (after something was created, its list is
+    /// re-read at once), unless it is being fetched.
+    pub fn refresh_one(&mut self, key: ResourceKey, now: Millis) {
+        if let Some(entry) = self.entries.get_mut(&key) {
+            if entry.in_flight {
+                entry.again = true;
+            } else {
+                entry.next_due = now;
+            }
+        }
     }
 
     /// Whether `key` is being fetched.

@@ -14,6 +14,7 @@ use super::GuiOptions;
 use super::clock::Clock;
 use super::command::Command;
 use super::i18n::Language;
+use super::panels::wallets;
 use super::panels::{navigation, notices, onboarding, overview, placeholder, settings, top_bar};
 use super::screenshot::ScreenshotJob;
 use super::state::{AppState, View};
@@ -83,6 +84,7 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
         egui::ScrollArea::vertical().show(ui, |ui| match state.view {
             View::Overview => overview::overview_ui(ui, state),
             View::Settings => settings::settings_ui(ui, state),
+            View::Wallets => wallets::wallets_ui(ui, state),
             other => placeholder::placeholder_ui(ui, state, other),
         });
     });

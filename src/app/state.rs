@@ -10,6 +10,7 @@ use crate::api::Error;
 use crate::api::model::{Order, TaxExemptionProgress, Transfer, Withdrawal};
 use crate::profile::Profile;
 
+use super::accounts_state::{AccountLists, AccountsState};
 use super::clock::Millis;
 use super::command::{Command, Event, Notice, NoticeKind, ProfileKind, ResourceData, SessionInfo};
 use super::i18n::{self, Language};
@@ -110,6 +111,8 @@ pub struct AccountData {
     pub transfers: Remote<Vec<Transfer>>,
     /// Withdrawals.
     pub withdrawals: Remote<Vec<Withdrawal>>,
+    /// Wallets, claimable balances and deposits.
+    pub accounts: AccountLists,
 }
 
 impl AccountData {
@@ -122,6 +125,12 @@ impl AccountData {
             ResourceKey::Orders => self.orders.start_loading(),
             ResourceKey::Transfers => self.transfers.start_loading(),
             ResourceKey::Withdrawals => self.withdrawals.start_loading(),
+            ResourceKey::Wallets
+            | ResourceKey::Claimable
+            | ResourceKey::DepositsBrl
+            | ResourceKey::DepositsUsd
+            | ResourceKey::DepositsUsdc
+            | ResourceKey::DepositsUsdt => self.accounts.start_loading(resource),
         }
     }
 
@@ -197,6 +206,12 @@ impl AccountData {
                 at,
                 next_at,
             ),
+            ResourceKey::Wallets
+            | ResourceKey::Claimable
+            | ResourceKey::DepositsBrl
+            | ResourceKey::DepositsUsd
+            | ResourceKey::DepositsUsdc
+            | ResourceKey::DepositsUsdt => self.accounts.finish(resource, result, at, next_at),
         }
     }
 
@@ -294,6 +309,8 @@ pub struct AppState {
     pub adding_profile: bool,
     /// Settings being edited.
     pub settings: SettingsDraft,
+    /// The account panels' filters, selections, forms and exports.
+    pub accounts: AccountsState,
     /// Notices shown until dismissed.
     pub notices: Vec<Notice>,
     commands: Vec<Command>,
@@ -316,6 +333,7 @@ impl AppState {
             onboarding: OnboardingDraft::default(),
             adding_profile: false,
             settings: SettingsDraft::default(),
+            accounts: AccountsState::default(),
             notices: Vec::new(),
             commands: Vec::new(),
         }
@@ -444,6 +462,7 @@ impl AppState {
             Event::SessionStarted(session) => {
                 self.session = Some(session);
                 self.data = AccountData::default();
+                self.accounts = AccountsState::default();
                 self.sandbox_starting = false;
                 if self.onboarding.connecting {
                     self.onboarding.clear_after_connect();
@@ -473,12 +492,22 @@ impl AppState {
                 next_at,
             } => {
                 if self.is_current(session) {
-                    self.data.finish(resource, result, at, next_at);
+                    let succeeded = result.is_ok();
+                    self.data.finish(
+                        resource,
+                        result.map(ResourceData::newest_first),
+                        at,
+                        next_at,
+                    );
+                    if succeeded && let Some(command) = self.accounts.after_fetch(resource) {
+                        self.push(command);
+                    }
                 }
             }
             Event::KeyGenerated(result) => self.onboarding.key_generated(result),
             Event::KeyFileLoaded { path, result } => self.onboarding.key_file_loaded(&path, result),
             Event::PublicKeySaved(result) => self.onboarding.public_key_saved = Some(result),
+            Event::Accounts(event) => self.apply_accounts(event),
         }
     }
 

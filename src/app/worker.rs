@@ -24,6 +24,7 @@ use super::command::{Command, Event, Notice, NoticeKind, ProfileKind, ResourceDa
 use super::sandbox_link::EmbeddedSandbox;
 use super::schedule::{FetchOutcome, ResourceKey, Schedule};
 
+mod account_requests;
 mod accounts;
 mod keys;
 
@@ -179,6 +180,11 @@ enum Done {
     },
     SandboxFailed,
     StartupFinished,
+    /// An account panel's request ended; `refresh` are re-read at once.
+    Accounts {
+        event: super::accounts_command::AccountsEvent,
+        refresh: Vec<ResourceKey>,
+    },
     /// Several results, handled in order.
     Sequence(Vec<Done>),
     Nothing,
@@ -250,6 +256,14 @@ async fn fetch(client: Client, resource: ResourceKey) -> Result<ResourceData, Er
             .list_withdrawals(None)
             .await
             .map(ResourceData::Withdrawals),
+        ResourceKey::Wallets
+        | ResourceKey::Claimable
+        | ResourceKey::DepositsBrl
+        | ResourceKey::DepositsUsd
+        | ResourceKey::DepositsUsdc
+        | ResourceKey::DepositsUsdt => {
+            account_requests::fetch_account_list(&client, resource).await
+        }
     }
 }
 
@@ -354,6 +368,7 @@ impl Worker {
             Command::GenerateKey(bits) => self.generate_key(bits),
             Command::LoadKeyFile(path) => self.load_key_file(path),
             Command::SavePublicKey { path, pem } => self.save_public_key(path, pem),
+            Command::Accounts(command) => self.accounts_command(command),
         }
     }
 
@@ -414,6 +429,7 @@ impl Worker {
                 self.open(open);
             }
             Done::StartupFinished => self.emit(Event::StartupFinished),
+            Done::Accounts { event, refresh } => self.accounts_done(event, refresh),
             Done::SandboxFailed => self.sandbox_starting = false,
             Done::Sequence(steps) => {
                 for step in steps {

@@ -1,6 +1,7 @@
 //! One file per panel. Each draws from `&mut AppState` and pushes Commands;
 //! none touches the worker, so tests render them alone.
 
+pub mod account_common;
 pub mod navigation;
 pub mod notices;
 pub mod onboarding;
@@ -8,3 +9,4 @@ pub mod overview;
 pub mod placeholder;
 pub mod settings;
 pub mod top_bar;
+pub mod wallets;
