@@ -254,6 +254,21 @@ pub fn asset_amount_text(
     }
 }
 
+/// A long hex string (address, hash) shortened for a table cell:
+/// `0x5aAeb6...1BeAed`; the details show it whole.
+pub fn short_hex(value: Option<&str>) -> String {
+    let Some(value) = value else {
+        return MISSING.to_owned();
+    };
+    let chars: Vec<char> = value.chars().collect();
+    if chars.len() <= 16 {
+        return value.to_owned();
+    }
+    let head: String = chars[..8].iter().collect();
+    let tail: String = chars[chars.len() - 6..].iter().collect();
+    format!("{head}...{tail}")
+}
+
 /// A value or [`MISSING`].
 pub fn or_missing(value: Option<&str>) -> String {
     value.map_or_else(|| MISSING.to_owned(), str::to_owned)

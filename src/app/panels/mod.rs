@@ -9,4 +9,5 @@ pub mod overview;
 pub mod placeholder;
 pub mod settings;
 pub mod top_bar;
+pub mod transfers;
 pub mod wallets;
