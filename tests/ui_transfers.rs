@@ -180,7 +180,7 @@ fn the_form_refuses_a_bad_checksum_and_sends_the_exact_transfer() {
         .click();
     settle(&mut harness);
     assert_eq!(harness.state().accounts.transfers.draft.source, MAIN);
-    let amount = harness.get_by_label("Amount");
+    let amount = harness.get_by_label("Amount to send");
     amount.focus();
     amount.type_text("1.234,5");
     settle(&mut harness);

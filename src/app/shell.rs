@@ -15,7 +15,7 @@ use super::clock::Clock;
 use super::command::Command;
 use super::i18n::Language;
 use super::panels::{navigation, notices, onboarding, overview, placeholder, settings, top_bar};
-use super::panels::{transfers, wallets};
+use super::panels::{transfers, wallets, withdrawals};
 use super::screenshot::ScreenshotJob;
 use super::state::{AppState, View};
 use super::worker::{WorkerConfig, WorkerHandle};
@@ -86,6 +86,7 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
             View::Settings => settings::settings_ui(ui, state),
             View::Wallets => wallets::wallets_ui(ui, state),
             View::Transfers => transfers::transfers_ui(ui, state),
+            View::Withdrawals => withdrawals::withdrawals_ui(ui, state),
             other => placeholder::placeholder_ui(ui, state, other),
         });
     });

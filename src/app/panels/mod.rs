@@ -11,3 +11,4 @@ pub mod settings;
 pub mod top_bar;
 pub mod transfers;
 pub mod wallets;
+pub mod withdrawals;

@@ -304,7 +304,7 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
     if let Some(message) = asset_message {
         error_text_ui(ui, &message);
     }
-    let amount_label = state.t("accounts.amount");
+    let amount_label = state.t("transfers.amount");
     text_field_ui(
         ui,
         &amount_label,
