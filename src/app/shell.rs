@@ -14,8 +14,8 @@ use super::GuiOptions;
 use super::clock::Clock;
 use super::command::Command;
 use super::i18n::Language;
+use super::panels::{claims, transfers, wallets, withdrawals};
 use super::panels::{navigation, notices, onboarding, overview, placeholder, settings, top_bar};
-use super::panels::{transfers, wallets, withdrawals};
 use super::screenshot::ScreenshotJob;
 use super::state::{AppState, View};
 use super::worker::{WorkerConfig, WorkerHandle};
@@ -87,6 +87,7 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
             View::Wallets => wallets::wallets_ui(ui, state),
             View::Transfers => transfers::transfers_ui(ui, state),
             View::Withdrawals => withdrawals::withdrawals_ui(ui, state),
+            View::Claims => claims::claims_ui(ui, state),
             other => placeholder::placeholder_ui(ui, state, other),
         });
     });

@@ -2,6 +2,7 @@
 //! none touches the worker, so tests render them alone.
 
 pub mod account_common;
+pub mod claims;
 pub mod navigation;
 pub mod notices;
 pub mod onboarding;
