@@ -14,7 +14,7 @@ use super::GuiOptions;
 use super::clock::Clock;
 use super::command::Command;
 use super::i18n::Language;
-use super::panels::{claims, transfers, wallets, withdrawals};
+use super::panels::{claims, deposits, transfers, wallets, withdrawals};
 use super::panels::{navigation, notices, onboarding, overview, placeholder, settings, top_bar};
 use super::screenshot::ScreenshotJob;
 use super::state::{AppState, View};
@@ -88,6 +88,7 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
             View::Transfers => transfers::transfers_ui(ui, state),
             View::Withdrawals => withdrawals::withdrawals_ui(ui, state),
             View::Claims => claims::claims_ui(ui, state),
+            View::Deposits => deposits::deposits_ui(ui, state),
             other => placeholder::placeholder_ui(ui, state, other),
         });
     });

@@ -3,6 +3,7 @@
 
 pub mod account_common;
 pub mod claims;
+pub mod deposits;
 pub mod navigation;
 pub mod notices;
 pub mod onboarding;
