@@ -5,6 +5,7 @@
 
 pub mod clock;
 pub mod command;
+pub mod error_text;
 pub mod i18n;
 pub mod onboarding_state;
 pub mod panels;
