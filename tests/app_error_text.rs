@@ -218,6 +218,10 @@ fn every_error() -> Vec<Box<dyn Localize>> {
         },
         ApiError::Signing(KeyError::TooSmall),
         ApiError::Config("bad url".into()),
+        brlv_desk::api::client::parse_base_url("http://api.example.com").unwrap_err(),
+        brlv_desk::api::client::parse_base_url("not a url").unwrap_err(),
+        brlv_desk::api::client::parse_base_url("ftp://example.com").unwrap_err(),
+        brlv_desk::api::client::parse_base_url("https://x.com/?a=1").unwrap_err(),
     ] {
         all.push(Box::new(error));
     }

@@ -49,7 +49,7 @@ fn on_a_portuguese_screen_the_refusal_is_in_portuguese() {
             .query_by_label_contains("not in PEM format")
             .is_none()
     );
-    harness.get_by_label_contains("As configurações de conexão não funcionam");
+    harness.get_by_label_contains("usa http sem criptografia");
 }
 
 #[test]

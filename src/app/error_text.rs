@@ -7,7 +7,7 @@
 
 use crate::address::AddressError;
 use crate::api::KeyError;
-use crate::api::error::{Error as ApiError, UnauthorizedHint};
+use crate::api::error::{BaseUrlProblem, Error as ApiError, UnauthorizedHint};
 use crate::forms::FieldError;
 use crate::keystore::{KeystoreError, NameProblem};
 use crate::money::{ParseAmountError, format_brl};
@@ -418,6 +418,16 @@ impl Localize for ApiError {
                 &[("mib", &(limit_bytes / (1024 * 1024)).to_string())],
             ),
             ApiError::Signing(error) => error.localize(language),
+            ApiError::BaseUrl { url, problem } => {
+                let key = match problem {
+                    BaseUrlProblem::NotAUrl(_) => "err.base_url.not_a_url",
+                    BaseUrlProblem::QueryOrFragment => "err.base_url.query",
+                    BaseUrlProblem::PlainHttp => "err.base_url.plain_http",
+                    BaseUrlProblem::Scheme(_) => "err.base_url.scheme",
+                    BaseUrlProblem::NoHost => "err.base_url.no_host",
+                };
+                tr_with(language, key, &[("url", url)])
+            }
             ApiError::Config(detail) => tr_with(language, "err.api.config", &[("detail", detail)]),
         }
     }
