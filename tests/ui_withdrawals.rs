@@ -60,7 +60,7 @@ fn a_cpf_with_wrong_check_digits_is_refused_beside_the_field() {
     settle(&mut harness);
     type_into(&mut harness, "Amount to withdraw", "320,50");
     type_into(&mut harness, "PIX key", "529.982.247-26");
-    harness.get_by_label("CPF check digits do not match; check the number for a typo.");
+    harness.get_by_label("The CPF check digits do not match; check the number for a typo.");
     harness.get_by_label("Review withdrawal").click();
     settle(&mut harness);
     assert!(harness.state().accounts.withdrawals.confirming.is_none());

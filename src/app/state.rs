@@ -13,6 +13,7 @@ use crate::profile::Profile;
 use super::accounts_state::{AccountLists, AccountsState};
 use super::clock::Millis;
 use super::command::{Command, Event, Notice, NoticeKind, ProfileKind, ResourceData, SessionInfo};
+use super::error_text::Localize;
 use super::i18n::{self, Language};
 use super::onboarding_state::OnboardingDraft;
 use super::remote::Remote;
@@ -400,7 +401,7 @@ impl AppState {
             if let Some((error, retry_at)) = failed.iter().find(|(error, _)| !error.is_transient())
             {
                 return ConnectionStatus::Refused {
-                    message: error.to_string(),
+                    message: error.localize(self.language),
                     retry_at: *retry_at,
                 };
             }
@@ -457,7 +458,7 @@ impl AppState {
             }
             Event::ConnectFailed(error) => {
                 self.onboarding.connecting = false;
-                self.onboarding.connect_error = Some(error.to_string());
+                self.onboarding.connect_error = Some(error.localize(self.language));
             }
             Event::SessionStarted(session) => {
                 self.session = Some(session);

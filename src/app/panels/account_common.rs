@@ -11,6 +11,7 @@ use crate::api::model::{Asset, timestamp};
 use crate::app::accounts_command::{AccountsCommand, ExportKind, ExportRecords, SubmitOutcome};
 use crate::app::accounts_state::{ExportDraft, SubmitStatus};
 use crate::app::command::Command;
+use crate::app::error_text::Localize;
 use crate::app::i18n::{self, Language};
 use crate::app::remote::Remote;
 use crate::app::state::AppState;
@@ -100,7 +101,7 @@ pub fn submit_status_ui(ui: &mut Ui, state: &AppState, status: &SubmitStatus, cr
                     Some(service) => {
                         error_text_ui(ui, &format!("{}: {}", service.code, service.message));
                     }
-                    None => error_text_ui(ui, &error.to_string()),
+                    None => error_text_ui(ui, &error.localize(state.language)),
                 }
                 note_ui(ui, &state.t("accounts.kept_typed"));
             }
@@ -108,14 +109,14 @@ pub fn submit_status_ui(ui: &mut Ui, state: &AppState, status: &SubmitStatus, cr
                 ui.label(
                     RichText::new(state.t("accounts.not_applied").as_ref()).color(WARNING_COLOR),
                 );
-                note_ui(ui, &error.to_string());
+                note_ui(ui, &error.localize(state.language));
             }
             SubmitOutcome::Unknown(error) => {
                 ui.label(
                     RichText::new(state.t("accounts.outcome_unknown").as_ref())
                         .color(WARNING_COLOR),
                 );
-                note_ui(ui, &error.to_string());
+                note_ui(ui, &error.localize(state.language));
             }
         },
     }
@@ -205,7 +206,10 @@ pub fn list_status_ui<T>(ui: &mut Ui, state: &AppState, remote: &Remote<T>) {
     } else if let Some(error) = remote.error() {
         error_text_ui(
             ui,
-            &state.t_with("accounts.load_failed", &[("reason", &error.to_string())]),
+            &state.t_with(
+                "accounts.load_failed",
+                &[("reason", &error.localize(state.language))],
+            ),
         );
     }
 }

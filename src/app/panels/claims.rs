@@ -12,7 +12,7 @@ use crate::app::accounts_command::{
 };
 use crate::app::accounts_state::SubmitStatus;
 use crate::app::command::Command;
-use crate::app::field_text::field_error_text;
+use crate::app::error_text::Localize;
 use crate::app::i18n;
 use crate::app::state::AppState;
 use crate::app::widgets::{badge_ui, resource_table_ui};
@@ -111,7 +111,7 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
         .as_ref()
         .err()
         .and_then(|errors| errors.get(Field::Amount))
-        .map(|error| field_error_text(language, error));
+        .map(|error| error.localize(language));
     let amount_label = state.t("claims.amount");
     text_field_ui(
         ui,

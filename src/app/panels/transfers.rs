@@ -11,7 +11,7 @@ use crate::app::accounts_command::{
 };
 use crate::app::accounts_state::{SubmitStatus, TransferFilterError};
 use crate::app::command::Command;
-use crate::app::field_text::{address_error_text, field_error_text};
+use crate::app::error_text::Localize;
 use crate::app::state::AppState;
 use crate::app::widgets::{badge_ui, resource_table_ui};
 use crate::forms::Field;
@@ -46,12 +46,8 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState) {
     let language = state.language;
     let any = state.t("accounts.any");
     let (source_message, target_message) = match state.accounts.transfers.filter() {
-        Err(TransferFilterError::Source(error)) => {
-            (Some(address_error_text(language, &error)), None)
-        }
-        Err(TransferFilterError::Target(error)) => {
-            (None, Some(address_error_text(language, &error)))
-        }
+        Err(TransferFilterError::Source(error)) => (Some(error.localize(language)), None),
+        Err(TransferFilterError::Target(error)) => (None, Some(error.localize(language))),
         Ok(_) => (None, None),
     };
     let source_label = state.t("transfers.filter_source");
@@ -243,7 +239,7 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
     let message = |field| {
         errors
             .and_then(|e| e.get(field))
-            .map(|e| field_error_text(language, e))
+            .map(|e| e.localize(language))
     };
     let (source_message, amount_message, target_message, asset_message) = (
         message(Field::SourceWallet),

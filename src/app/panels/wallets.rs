@@ -10,7 +10,7 @@ use crate::app::accounts_command::{
 };
 use crate::app::accounts_state::SubmitStatus;
 use crate::app::command::Command;
-use crate::app::field_text::{address_error_text, field_error_text};
+use crate::app::error_text::Localize;
 use crate::app::state::AppState;
 use crate::app::widgets::resource_table_ui;
 use crate::forms::Field;
@@ -74,7 +74,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
             .wallets
             .filter()
             .err()
-            .map(|error| address_error_text(state.language, &error));
+            .map(|error| error.localize(state.language));
         let label = state.t("wallets.filter_address");
         text_field_ui(
             ui,
@@ -186,7 +186,7 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
     let message = |field| {
         errors
             .and_then(|e| e.get(field))
-            .map(|e| field_error_text(language, e))
+            .map(|e| e.localize(language))
     };
     let name_message = message(Field::Name);
     let metadata_message = message(Field::Metadata);

@@ -11,7 +11,7 @@ use crate::app::accounts_command::{
 };
 use crate::app::accounts_state::SubmitStatus;
 use crate::app::command::Command;
-use crate::app::field_text::field_error_text;
+use crate::app::error_text::Localize;
 use crate::app::i18n::{self, Language};
 use crate::app::state::AppState;
 use crate::app::widgets::{badge_ui, resource_table_ui};
@@ -129,7 +129,7 @@ fn form_ui(ui: &mut Ui, state: &mut AppState) {
     let message = |field| {
         errors
             .and_then(|e| e.get(field))
-            .map(|e| field_error_text(language, e))
+            .map(|e| e.localize(language))
     };
     let (amount_message, key_message, asset_message) = (
         message(Field::Amount),
