@@ -4,6 +4,7 @@
 //! which [`state::AppState::apply`] takes in once per frame.
 
 pub mod accounts_command;
+pub mod accounts_panels;
 pub mod accounts_state;
 pub mod clock;
 pub mod command;
