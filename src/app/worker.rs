@@ -27,6 +27,7 @@ use super::sandbox_link::EmbeddedSandbox;
 use super::schedule::{FetchOutcome, ResourceKey, Schedule};
 
 mod account_requests;
+pub use account_requests::submit;
 mod accounts;
 mod keys;
 

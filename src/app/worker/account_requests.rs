@@ -228,6 +228,55 @@ async fn create_claim(
     .await
 }
 
+/// Sends one of the creating commands, once, and decides how it ended
+/// (re-reading the list after an ambiguous failure); `None` for a command
+/// that creates nothing.
+pub async fn submit(
+    client: &Client,
+    command: AccountsCommand,
+) -> Option<(FormKind, SubmitOutcome)> {
+    Some(match command {
+        AccountsCommand::CreateWallet(request) => {
+            (FormKind::Wallet, create_wallet(client, &request).await)
+        }
+        AccountsCommand::CreateTransfer(request) => {
+            (FormKind::Transfer, create_transfer(client, &request).await)
+        }
+        AccountsCommand::CreateWithdrawal(request) => (
+            FormKind::Withdrawal,
+            create_withdrawal(client, &request).await,
+        ),
+        AccountsCommand::CreateClaim {
+            wallet_address,
+            request,
+        } => (
+            FormKind::Claim,
+            create_claim(client, wallet_address.as_deref(), &request).await,
+        ),
+        AccountsCommand::Query(_) | AccountsCommand::Export { .. } => return None,
+    })
+}
+
+/// What a creation changes, re-read at once afterwards.
+fn refresh_after(form: FormKind) -> &'static [ResourceKey] {
+    match form {
+        FormKind::Wallet => &[ResourceKey::Wallets, ResourceKey::Claimable],
+        FormKind::Transfer => &[ResourceKey::Transfers, ResourceKey::BalanceBrlv],
+        FormKind::Withdrawal => &[
+            ResourceKey::Withdrawals,
+            ResourceKey::BalanceBrl,
+            ResourceKey::BalanceUsdc,
+            ResourceKey::BalanceBrlv,
+        ],
+        FormKind::Claim => &[
+            ResourceKey::Claimable,
+            ResourceKey::BalanceBrl,
+            ResourceKey::BalanceBrlv,
+            ResourceKey::TaxExemption,
+        ],
+    }
+}
+
 impl Worker {
     pub(super) fn accounts_command(&mut self, command: AccountsCommand) {
         if let AccountsCommand::Export { path, records } = command {
@@ -255,53 +304,23 @@ impl Worker {
         };
         let session_id = session.id;
         let client = session.client.clone();
-        self.spawn(async move {
-            let (form, outcome, refresh) = match command {
-                AccountsCommand::Query(list) => {
-                    let result = query(&client, &list).await;
-                    return Done::Accounts {
-                        event: AccountsEvent::QueryFinished {
-                            session: session_id,
-                            query: list,
-                            result,
-                        },
-                        refresh: Vec::new(),
-                    };
+        if let AccountsCommand::Query(list) = command {
+            self.spawn(async move {
+                let result = query(&client, &list).await;
+                Done::Accounts {
+                    event: AccountsEvent::QueryFinished {
+                        session: session_id,
+                        query: list,
+                        result,
+                    },
+                    refresh: Vec::new(),
                 }
-                AccountsCommand::CreateWallet(request) => (
-                    FormKind::Wallet,
-                    create_wallet(&client, &request).await,
-                    vec![ResourceKey::Wallets, ResourceKey::Claimable],
-                ),
-                AccountsCommand::CreateTransfer(request) => (
-                    FormKind::Transfer,
-                    create_transfer(&client, &request).await,
-                    vec![ResourceKey::Transfers, ResourceKey::BalanceBrlv],
-                ),
-                AccountsCommand::CreateWithdrawal(request) => (
-                    FormKind::Withdrawal,
-                    create_withdrawal(&client, &request).await,
-                    vec![
-                        ResourceKey::Withdrawals,
-                        ResourceKey::BalanceBrl,
-                        ResourceKey::BalanceUsdc,
-                        ResourceKey::BalanceBrlv,
-                    ],
-                ),
-                AccountsCommand::CreateClaim {
-                    wallet_address,
-                    request,
-                } => (
-                    FormKind::Claim,
-                    create_claim(&client, wallet_address.as_deref(), &request).await,
-                    vec![
-                        ResourceKey::Claimable,
-                        ResourceKey::BalanceBrl,
-                        ResourceKey::BalanceBrlv,
-                        ResourceKey::TaxExemption,
-                    ],
-                ),
-                AccountsCommand::Export { .. } => return Done::Nothing,
+            });
+            return;
+        }
+        self.spawn(async move {
+            let Some((form, outcome)) = submit(&client, command).await else {
+                return Done::Nothing;
             };
             Done::Accounts {
                 event: AccountsEvent::SubmitFinished {
@@ -309,7 +328,7 @@ impl Worker {
                     form,
                     outcome,
                 },
-                refresh,
+                refresh: refresh_after(form).to_vec(),
             }
         });
     }
