@@ -229,3 +229,24 @@ fn a_list_asked_for_while_in_flight_is_fetched_again_when_it_lands() {
     schedule.refresh_one(ResourceKey::Wallets, 100);
     assert_eq!(schedule.next_due(ResourceKey::Wallets), Some(100));
 }
+
+#[test]
+fn an_untouched_field_gets_a_quiet_hint_and_a_wrong_one_a_red_error() {
+    use brlv_desk::app::panels::account_common::field_message;
+    use brlv_desk::forms::{Field, TransferDraft};
+    let empty = TransferDraft::default().validate().unwrap_err();
+    let hint = field_message(Language::En, Some(&empty), Field::TargetWallet).unwrap();
+    assert!(hint.pending, "{hint:?}");
+    let wrong = TransferDraft {
+        target: "0x12".into(),
+        amount: "1,2,3".into(),
+        ..TransferDraft::default()
+    }
+    .validate()
+    .unwrap_err();
+    for field in [Field::TargetWallet, Field::Amount] {
+        let error = field_message(Language::PtBr, Some(&wrong), field).unwrap();
+        assert!(!error.pending, "{error:?}");
+    }
+    assert!(field_message(Language::En, Some(&wrong), Field::Asset).is_none());
+}

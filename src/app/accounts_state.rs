@@ -147,6 +147,23 @@ impl AccountsState {
         }
     }
 
+    /// Whether the list `view` shows has arrived (for `--screenshot`).
+    pub fn view_loaded(&self, view: super::state::View, data: &super::state::AccountData) -> bool {
+        use super::state::View;
+        match view {
+            View::Wallets => data.accounts.wallets.value().is_some(),
+            View::Transfers => data.transfers.value().is_some(),
+            View::Withdrawals => data.withdrawals.value().is_some(),
+            View::Claims => data.accounts.claimable.value().is_some(),
+            View::Deposits => data
+                .accounts
+                .deposits(&self.deposits.asset)
+                .value()
+                .is_some(),
+            _ => true,
+        }
+    }
+
     /// After the full list of a filtered panel refreshed, the filtered one is
     /// asked for again, so it is never older than the full one.
     pub fn after_fetch(&mut self, resource: ResourceKey) -> Option<Command> {

@@ -375,6 +375,9 @@ impl AppState {
         match view {
             View::Settings => self.startup_finished,
             View::Overview => self.session.is_some() && self.data.overview_loaded(),
+            View::Wallets | View::Transfers | View::Withdrawals | View::Claims | View::Deposits => {
+                self.session.is_some() && self.accounts.view_loaded(view, &self.data)
+            }
             _ => self.session.is_some(),
         }
     }

@@ -7,6 +7,7 @@ use egui::{Color32, RichText, TextEdit, Ui};
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
 
+use crate::address::AddressError;
 use crate::api::model::{Asset, timestamp};
 use crate::app::accounts_command::{AccountsCommand, ExportKind, ExportRecords, SubmitOutcome};
 use crate::app::accounts_state::{ExportDraft, SubmitStatus};
@@ -16,6 +17,9 @@ use crate::app::i18n::{self, Language};
 use crate::app::remote::Remote;
 use crate::app::state::AppState;
 use crate::app::widgets::Tone;
+use crate::forms::{Field, FieldError, FieldErrors};
+use crate::money::ParseAmountError;
+use crate::pix::PixKeyError;
 
 /// Red for a refused field or request.
 pub const ERROR_COLOR: Color32 = Color32::from_rgb(0xd0, 0x3a, 0x3a);
@@ -40,6 +44,54 @@ pub fn section_ui(ui: &mut Ui, title: &str, add_contents: impl FnOnce(&mut Ui)) 
     ui.add_space(10.0);
 }
 
+/// What is wrong with a field, as shown beside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldMessage {
+    /// The sentence.
+    pub text: String,
+    /// Nothing typed yet: a quiet hint, not a red error.
+    pub pending: bool,
+}
+
+impl From<String> for FieldMessage {
+    fn from(text: String) -> Self {
+        FieldMessage {
+            text,
+            pending: false,
+        }
+    }
+}
+
+/// The message for `field`, if it has an error. "Required" and "enter an
+/// amount" on an empty field are shown quietly: nothing is wrong yet.
+pub fn field_message(
+    language: Language,
+    errors: Option<&FieldErrors>,
+    field: Field,
+) -> Option<FieldMessage> {
+    let error = errors?.get(field)?;
+    let pending = matches!(
+        error,
+        FieldError::Required
+            | FieldError::Amount(ParseAmountError::Empty)
+            | FieldError::PixKey(PixKeyError::Empty)
+            | FieldError::Address(AddressError::Empty { .. })
+    );
+    Some(FieldMessage {
+        text: error.localize(language),
+        pending,
+    })
+}
+
+/// A field's message: red when something is wrong, weak while nothing is typed.
+pub fn field_message_ui(ui: &mut Ui, message: &FieldMessage) {
+    if message.pending {
+        ui.add(egui::Label::new(RichText::new(&message.text).weak()).wrap());
+    } else {
+        error_text_ui(ui, &message.text);
+    }
+}
+
 /// A label and a one-line text field that screen readers (and tests) find by
 /// the label; the message, if any, goes beside it.
 pub fn text_field_ui(
@@ -48,7 +100,7 @@ pub fn text_field_ui(
     value: &mut String,
     hint: &str,
     width: f32,
-    message: Option<String>,
+    message: Option<FieldMessage>,
 ) -> egui::Response {
     ui.horizontal(|ui| {
         let label = ui.label(label);
@@ -60,7 +112,7 @@ pub fn text_field_ui(
             )
             .labelled_by(label.id);
         if let Some(message) = message {
-            error_text_ui(ui, &message);
+            field_message_ui(ui, &message);
         }
         response
     })

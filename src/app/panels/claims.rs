@@ -12,15 +12,15 @@ use crate::app::accounts_command::{
 };
 use crate::app::accounts_state::SubmitStatus;
 use crate::app::command::Command;
-use crate::app::error_text::Localize;
 use crate::app::i18n;
 use crate::app::state::AppState;
 use crate::app::widgets::{badge_ui, resource_table_ui};
 use crate::forms::Field;
 
 use super::account_common::{
-    MISSING, detail_grid_ui, detail_row_ui, export_bar_ui, list_status_ui, note_ui, section_ui,
-    send_button_ui, state_label, state_tone, submit_status_ui, text_field_ui, time_text,
+    MISSING, detail_grid_ui, detail_row_ui, export_bar_ui, field_message, list_status_ui, note_ui,
+    section_ui, send_button_ui, state_label, state_tone, submit_status_ui, text_field_ui,
+    time_text,
 };
 
 /// Draws the Claims panel.
@@ -107,17 +107,14 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
         &[("amount", &brl_text(state, available))],
     ));
     let validation = state.accounts.claims.draft.validate(available);
-    let amount_message = validation
-        .as_ref()
-        .err()
-        .and_then(|errors| errors.get(Field::Amount))
-        .map(|error| error.localize(language));
+    let amount_message = field_message(language, validation.as_ref().err(), Field::Amount);
     let amount_label = state.t("claims.amount");
+    let amount_hint = state.t("accounts.amount_hint");
     text_field_ui(
         ui,
         &amount_label,
         &mut state.accounts.claims.draft.amount,
-        "0,00",
+        &amount_hint,
         200.0,
         amount_message,
     );

@@ -13,7 +13,7 @@ use crate::app::widgets::{badge_ui, resource_table_ui};
 
 use super::account_common::{
     MISSING, detail_grid_ui, detail_row_ui, export_bar_ui, list_status_ui, note_ui, or_missing,
-    state_label, state_tone, time_text,
+    section_ui, state_label, state_tone, time_text,
 };
 
 /// The deposits of the asset shown.
@@ -47,6 +47,10 @@ fn amount_text(
 pub fn deposits_ui(ui: &mut Ui, state: &mut AppState) {
     ui.heading(state.t("nav.deposits").as_ref());
     ui.add_space(8.0);
+    section_ui(ui, &state.t("deposits.list"), |ui| list_ui(ui, state));
+}
+
+fn list_ui(ui: &mut Ui, state: &mut AppState) {
     ui.horizontal(|ui| {
         ui.label(state.t("deposits.asset").as_ref());
         for asset in DEPOSIT_ASSETS {

@@ -17,9 +17,10 @@ use crate::app::widgets::{badge_ui, resource_table_ui};
 use crate::forms::Field;
 
 use super::account_common::{
-    MISSING, asset_amount_text, choice_ui, detail_grid_ui, detail_row_ui, error_text_ui,
-    export_bar_ui, list_status_ui, note_ui, option_filter_ui, or_missing, section_ui,
-    send_button_ui, short_hex, state_label, state_tone, submit_status_ui, text_field_ui, time_text,
+    MISSING, asset_amount_text, choice_ui, detail_grid_ui, detail_row_ui, export_bar_ui,
+    field_message, field_message_ui, list_status_ui, note_ui, option_filter_ui, or_missing,
+    section_ui, send_button_ui, short_hex, state_label, state_tone, submit_status_ui,
+    text_field_ui, time_text,
 };
 
 /// The assets the transfer endpoint accepts (spec 4.2).
@@ -46,8 +47,8 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState) {
     let language = state.language;
     let any = state.t("accounts.any");
     let (source_message, target_message) = match state.accounts.transfers.filter() {
-        Err(TransferFilterError::Source(error)) => (Some(error.localize(language)), None),
-        Err(TransferFilterError::Target(error)) => (None, Some(error.localize(language))),
+        Err(TransferFilterError::Source(error)) => (Some(error.localize(language).into()), None),
+        Err(TransferFilterError::Target(error)) => (None, Some(error.localize(language).into())),
         Ok(_) => (None, None),
     };
     let source_label = state.t("transfers.filter_source");
@@ -236,11 +237,7 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
     let language = state.language;
     let validation = state.accounts.transfers.draft.validate();
     let errors = validation.as_ref().err();
-    let message = |field| {
-        errors
-            .and_then(|e| e.get(field))
-            .map(|e| e.localize(language))
-    };
+    let message = |field| field_message(language, errors, field);
     let (source_message, amount_message, target_message, asset_message) = (
         message(Field::SourceWallet),
         message(Field::Amount),
@@ -286,7 +283,7 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
             .response
             .labelled_by(label.id);
         if let Some(message) = source_message {
-            error_text_ui(ui, &message);
+            field_message_ui(ui, &message);
         }
     });
     choice_ui(
@@ -298,14 +295,15 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
         |asset| asset.as_str().to_owned(),
     );
     if let Some(message) = asset_message {
-        error_text_ui(ui, &message);
+        field_message_ui(ui, &message);
     }
     let amount_label = state.t("transfers.amount");
+    let amount_hint = state.t("accounts.amount_hint");
     text_field_ui(
         ui,
         &amount_label,
         &mut state.accounts.transfers.draft.amount,
-        "0,00",
+        &amount_hint,
         200.0,
         amount_message,
     );

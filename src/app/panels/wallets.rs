@@ -16,9 +16,9 @@ use crate::app::widgets::resource_table_ui;
 use crate::forms::Field;
 
 use super::account_common::{
-    MISSING, choice_ui, detail_grid_ui, detail_row_ui, error_text_ui, export_bar_ui,
-    list_status_ui, note_ui, option_filter_ui, section_ui, send_button_ui, submit_status_ui,
-    text_field_ui,
+    MISSING, choice_ui, detail_grid_ui, detail_row_ui, export_bar_ui, field_message,
+    field_message_ui, list_status_ui, note_ui, option_filter_ui, section_ui, send_button_ui,
+    submit_status_ui, text_field_ui,
 };
 
 /// The wallets shown: the filtered list while a filter is set, else all.
@@ -74,7 +74,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
             .wallets
             .filter()
             .err()
-            .map(|error| error.localize(state.language));
+            .map(|error| error.localize(state.language).into());
         let label = state.t("wallets.filter_address");
         text_field_ui(
             ui,
@@ -183,11 +183,7 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
     let language = state.language;
     let validation = state.accounts.wallets.draft.validate();
     let errors = validation.as_ref().err();
-    let message = |field| {
-        errors
-            .and_then(|e| e.get(field))
-            .map(|e| e.localize(language))
-    };
+    let message = |field| field_message(language, errors, field);
     let name_message = message(Field::Name);
     let metadata_message = message(Field::Metadata);
     let name_label = state.t("wallets.new_name");
@@ -241,7 +237,7 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
             .push((String::new(), String::new()));
     }
     if let Some(message) = metadata_message {
-        error_text_ui(ui, &message);
+        field_message_ui(ui, &message);
     }
     let ui_enabled_label = state.t("wallets.ui_enabled_hint");
     ui.checkbox(

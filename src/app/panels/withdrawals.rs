@@ -11,7 +11,6 @@ use crate::app::accounts_command::{
 };
 use crate::app::accounts_state::SubmitStatus;
 use crate::app::command::Command;
-use crate::app::error_text::Localize;
 use crate::app::i18n::{self, Language};
 use crate::app::state::AppState;
 use crate::app::widgets::{badge_ui, resource_table_ui};
@@ -19,9 +18,10 @@ use crate::forms::Field;
 use crate::pix::PixKey;
 
 use super::account_common::{
-    MISSING, asset_amount_text, choice_ui, detail_grid_ui, detail_row_ui, error_text_ui,
-    export_bar_ui, list_status_ui, note_ui, option_filter_ui, or_missing, section_ui,
-    send_button_ui, state_label, state_tone, submit_status_ui, text_field_ui, time_text,
+    MISSING, asset_amount_text, choice_ui, detail_grid_ui, detail_row_ui, export_bar_ui,
+    field_message, field_message_ui, list_status_ui, note_ui, option_filter_ui, or_missing,
+    section_ui, send_button_ui, state_label, state_tone, submit_status_ui, text_field_ui,
+    time_text,
 };
 
 /// The withdrawals shown: the filtered list while a filter is set, else all.
@@ -126,25 +126,22 @@ fn form_ui(ui: &mut Ui, state: &mut AppState) {
     }
     let validation = state.accounts.withdrawals.draft.validate();
     let errors = validation.as_ref().err();
-    let message = |field| {
-        errors
-            .and_then(|e| e.get(field))
-            .map(|e| e.localize(language))
-    };
+    let message = |field| field_message(language, errors, field);
     let (amount_message, key_message, asset_message) = (
         message(Field::Amount),
         message(Field::PixKey),
         message(Field::Asset),
     );
     if let Some(message) = asset_message {
-        error_text_ui(ui, &message);
+        field_message_ui(ui, &message);
     }
     let amount_label = state.t("withdrawals.amount");
+    let amount_hint = state.t("accounts.amount_hint");
     text_field_ui(
         ui,
         &amount_label,
         &mut state.accounts.withdrawals.draft.amount,
-        "0,00",
+        &amount_hint,
         200.0,
         amount_message,
     );
