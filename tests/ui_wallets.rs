@@ -70,8 +70,15 @@ fn the_list_shows_every_wallet_and_the_selected_ones_fields() {
     // The selected wallet's address appears in the table and in its details, with a Copy button.
     assert_eq!(harness.query_all_by_label(TREASURY).count(), 2);
     harness.get_by_label(r#"{"team":"ops"}"#);
-    harness.get_by_label("Copy").click();
-    settle(&mut harness);
+    // One Copy per address in the table, and one in the details.
+    assert_eq!(harness.query_all_by_label("Copy").count(), 3);
+    harness.query_all_by_label("Copy").next().unwrap().click();
+    harness.step();
+    let copied = &harness.output().platform_output.commands;
+    assert!(
+        copied.contains(&egui::OutputCommand::CopyText(MAIN.to_owned())),
+        "{copied:?}"
+    );
 }
 
 #[test]

@@ -101,6 +101,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
         state.t("wallets.ui_enabled"),
     ];
     let headers: Vec<&str> = headers.iter().map(AsRef::as_ref).collect();
+    let copy_text = state.t("accounts.copy");
     let rows = shown_wallets(state);
     let selected = state
         .accounts
@@ -122,7 +123,14 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                 let wallet = &rows[row];
                 match column {
                     0 => ui.label(wallet.name.as_deref().unwrap_or(MISSING)),
-                    1 => ui.monospace(&wallet.address),
+                    1 => {
+                        ui.monospace(&wallet.address);
+                        let copy = ui.small_button(copy_text.as_ref());
+                        if copy.clicked() {
+                            ui.ctx().copy_text(wallet.address.clone());
+                        }
+                        copy
+                    }
                     2 => ui.label(assets_text(&wallet.assets)),
                     _ => ui.label(yes_no(state, wallet.ui_enabled)),
                 };
