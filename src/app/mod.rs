@@ -7,6 +7,7 @@ pub mod clock;
 pub mod command;
 pub mod i18n;
 pub mod onboarding_state;
+pub mod orders;
 pub mod panels;
 pub mod remote;
 pub mod sandbox_link;

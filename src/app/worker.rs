@@ -26,6 +26,7 @@ use super::schedule::{FetchOutcome, ResourceKey, Schedule};
 
 mod accounts;
 mod keys;
+mod orders;
 
 /// Where profile secrets are kept.
 #[derive(Clone)]
@@ -182,6 +183,7 @@ enum Done {
     /// Several results, handled in order.
     Sequence(Vec<Done>),
     Nothing,
+    Orders(orders::OrdersDone),
 }
 
 struct Worker {
@@ -194,6 +196,8 @@ struct Worker {
     tasks: JoinSet<Done>,
     sandbox: Option<EmbeddedSandbox>,
     sandbox_starting: bool,
+    webhooks: orders::Webhooks,
+    webhook_events: UnboundedReceiver<crate::webhook::WebhookEvent>,
 }
 
 /// Runs a blocking call on tokio's blocking pool.
@@ -250,6 +254,10 @@ async fn fetch(client: Client, resource: ResourceKey) -> Result<ResourceData, Er
             .list_withdrawals(None)
             .await
             .map(ResourceData::Withdrawals),
+        ResourceKey::Order(id) => client
+            .get_order(id)
+            .await
+            .map(|order| ResourceData::Order(Box::new(order))),
     }
 }
 
@@ -262,6 +270,7 @@ fn notice(kind: NoticeKind, detail: impl Into<String>) -> Event {
 
 impl Worker {
     fn new(config: WorkerConfig, events: mpsc::Sender<Event>, repaint: Repaint) -> Worker {
+        let (webhook_sender, webhook_events) = unbounded_channel();
         Worker {
             config,
             events,
@@ -272,6 +281,12 @@ impl Worker {
             tasks: JoinSet::new(),
             sandbox: None,
             sandbox_starting: false,
+            webhooks: orders::Webhooks {
+                listener: None,
+                sender: webhook_sender,
+                watched_order: None,
+            },
+            webhook_events,
         }
     }
 
@@ -308,6 +323,7 @@ impl Worker {
                     Ok(done) => self.finished(done),
                     Err(error) => tracing::warn!("a worker task failed: {error}"),
                 },
+                Some(event) = self.webhook_events.recv() => self.webhook_received(event),
                 () = sleep => {}
             }
         }
@@ -354,6 +370,7 @@ impl Worker {
             Command::GenerateKey(bits) => self.generate_key(bits),
             Command::LoadKeyFile(path) => self.load_key_file(path),
             Command::SavePublicKey { path, pem } => self.save_public_key(path, pem),
+            Command::Orders(command) => self.handle_orders(command),
         }
     }
 
@@ -412,6 +429,7 @@ impl Worker {
                 self.sandbox = Some(sandbox);
                 self.sandbox_starting = false;
                 self.open(open);
+                self.wire_sandbox_webhooks();
             }
             Done::StartupFinished => self.emit(Event::StartupFinished),
             Done::SandboxFailed => self.sandbox_starting = false,
@@ -421,6 +439,7 @@ impl Worker {
                 }
             }
             Done::Nothing => {}
+            Done::Orders(done) => self.finished_orders(done),
         }
     }
 

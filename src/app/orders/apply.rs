@@ -1,0 +1,220 @@
+//! How [`AppState`] takes in the orders half's Events, and what it does when
+//! a list or a watched order arrives: newest first, a notice when an order
+//! moved to `expired` or `payment-returned`, the command line's order opened.
+
+use std::collections::HashMap;
+
+use uuid::Uuid;
+
+use crate::api::Error;
+use crate::api::model::{Order, OrderState};
+use crate::app::clock::Millis;
+use crate::app::command::{Command, Notice, NoticeKind};
+use crate::app::state::AppState;
+
+use super::form_state::FormOutcome;
+use super::{
+    ListenerStatus, OrderOutcome, OrderSelector, OrdersCommand, OrdersEvent, OrdersNotice,
+    ReceivedEvent, ServiceFailure, sort_newest_first,
+};
+
+/// The first 8 characters of an id, as lists show it.
+pub fn short_id(id: &Uuid) -> String {
+    id.to_string().chars().take(8).collect()
+}
+
+fn orders_notice(kind: OrdersNotice, detail: impl Into<String>) -> Notice {
+    Notice {
+        kind: NoticeKind::Orders(kind),
+        detail: detail.into(),
+    }
+}
+
+/// The notice owed when an order moved from `before` to its current state.
+fn move_notice(before: &OrderState, order: &Order) -> Option<OrdersNotice> {
+    let id = short_id(&order.id);
+    match (before, order.state.as_ref()?) {
+        (OrderState::Created, OrderState::Expired) => Some(OrdersNotice::OrderExpired(id)),
+        (OrderState::Created | OrderState::Expired, OrderState::PaymentReturned) => {
+            Some(OrdersNotice::PaymentReturned(id))
+        }
+        _ => None,
+    }
+}
+
+impl AppState {
+    /// Opens `selector`'s order now if the list has it, else once it arrives.
+    pub fn open_order(&mut self, selector: OrderSelector) {
+        let picked = self
+            .data
+            .orders
+            .value()
+            .and_then(|orders| selector.pick(orders));
+        match (picked, selector) {
+            (Some(id), _) => self.select_order(Some(id)),
+            (None, OrderSelector::Id(id)) => {
+                // It may be missing from the list and still exist: fetch it alone.
+                self.orders.pending_selector = None;
+                self.select_order(Some(id));
+            }
+            (None, OrderSelector::AwaitingBrcode) => self.orders.pending_selector = Some(selector),
+        }
+    }
+
+    /// Shows `id`'s detail (or the list) and tells the worker which order to keep fresh.
+    pub fn select_order(&mut self, id: Option<Uuid>) {
+        if self.orders.selected != id {
+            self.orders.selected = id;
+            self.orders.detail = Default::default();
+            self.orders.qr_check = None;
+            self.push(Command::Orders(OrdersCommand::Watch(id)));
+        }
+    }
+
+    /// Takes in a fresh order list: sorted newest first, notices for orders
+    /// that expired or had a late payment returned since the last one.
+    pub(crate) fn orders_arriving(&mut self, orders: &mut [Order]) {
+        sort_newest_first(orders);
+        let before: HashMap<Uuid, OrderState> = self
+            .data
+            .orders
+            .value()
+            .map(|previous| {
+                previous
+                    .iter()
+                    .filter_map(|order| match &order.state {
+                        Some(state @ (OrderState::Created | OrderState::Expired)) => {
+                            Some((order.id, state.clone()))
+                        }
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        for order in orders.iter() {
+            if let Some(notice) = before.get(&order.id).and_then(|s| move_notice(s, order)) {
+                self.add_notice(orders_notice(notice, ""));
+            }
+        }
+        if let Some(selector) = self.orders.pending_selector
+            && let Some(id) = selector.pick(orders)
+        {
+            self.orders.pending_selector = None;
+            self.select_order(Some(id));
+        }
+    }
+
+    /// Takes in the watched order's fetch.
+    pub(crate) fn order_fetched(&mut self, result: Result<Order, Error>, at: Millis, next: Millis) {
+        let Some(selected) = self.orders.selected else {
+            return;
+        };
+        if let Ok(order) = &result {
+            if order.id != selected {
+                return;
+            }
+            let before = self.orders.open_order(self.data.orders.value());
+            if let Some(notice) = before
+                .and_then(|before| before.state.clone())
+                .and_then(|state| move_notice(&state, order))
+            {
+                self.add_notice(orders_notice(notice, ""));
+            }
+        }
+        self.orders.detail.finish(result, at, next);
+    }
+
+    /// Takes in what the worker reports for orders and events.
+    pub(crate) fn apply_orders(&mut self, event: OrdersEvent) {
+        let form = &mut self.orders.form;
+        match event {
+            OrdersEvent::QuoteReceived(result) => {
+                form.quote_in_flight = false;
+                match result {
+                    Ok(quote) => {
+                        form.quote_error = None;
+                        if let Ok(request) = form.quote_request() {
+                            form.quote = Some((request, quote));
+                        }
+                    }
+                    Err(error) => form.quote_error = Some(ServiceFailure::from(&error)),
+                }
+            }
+            OrdersEvent::OrderCreated(outcome) => {
+                form.order_in_flight = false;
+                let created = match outcome {
+                    OrderOutcome::Created(order)
+                    | OrderOutcome::FoundAfterFailure { order, .. } => Some(order),
+                    OrderOutcome::NotCreated(error) => {
+                        form.outcome = Some(FormOutcome::NotCreated((&error).into()));
+                        None
+                    }
+                    OrderOutcome::Unknown { error, reread } => {
+                        let mut failure = ServiceFailure::from(&error);
+                        failure.message = format!("{}; {reread}", failure.message);
+                        form.outcome = Some(FormOutcome::Unknown(failure));
+                        None
+                    }
+                    OrderOutcome::Refused(error) => {
+                        form.outcome = Some(FormOutcome::Refused((&error).into()));
+                        None
+                    }
+                };
+                if let Some(order) = created {
+                    form.reset();
+                    let id = order.id;
+                    let at = self.now;
+                    self.orders.selected = None;
+                    self.select_order(Some(id));
+                    self.orders.detail.finish(Ok(order), at, at);
+                }
+            }
+            OrdersEvent::WalletsLoaded(result) => {
+                let at = self.now;
+                form.wallets.finish(result, at, at);
+            }
+            OrdersEvent::Exported(result) => {
+                self.orders.exporting = false;
+                let notice = match result {
+                    Ok(path) => orders_notice(OrdersNotice::Exported, path.display().to_string()),
+                    Err(reason) => orders_notice(OrdersNotice::NotExported, reason),
+                };
+                self.add_notice(notice);
+            }
+            OrdersEvent::QrSaved(result) => {
+                self.orders.saving_qr = false;
+                let notice = match result {
+                    Ok(path) => orders_notice(OrdersNotice::QrSaved, path.display().to_string()),
+                    Err(reason) => orders_notice(OrdersNotice::QrNotSaved, reason),
+                };
+                self.add_notice(notice);
+            }
+            OrdersEvent::Listening(url) => self.events.status = ListenerStatus::Listening(url),
+            OrdersEvent::ListenFailed(reason) => {
+                self.events.status = ListenerStatus::Failed(reason)
+            }
+            OrdersEvent::ListenerStopped => self.events.status = ListenerStatus::Off,
+            OrdersEvent::Received { at, event } => {
+                if event.is_refund_initiated() {
+                    let id = event
+                        .order
+                        .as_ref()
+                        .map(|order| short_id(&order.id))
+                        .unwrap_or_default();
+                    self.add_notice(orders_notice(OrdersNotice::RefundInitiated(id), ""));
+                }
+                self.events.received.insert(
+                    0,
+                    ReceivedEvent {
+                        received_at: at,
+                        event,
+                    },
+                );
+                // The open event stays open: it moved down by one.
+                if let Some(selected) = self.events.selected.as_mut() {
+                    *selected += 1;
+                }
+            }
+        }
+    }
+}
