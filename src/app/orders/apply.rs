@@ -133,8 +133,9 @@ impl AppState {
                 match result {
                     Ok(quote) => {
                         form.quote_error = None;
-                        if let Ok(request) = form.quote_request() {
-                            form.quote = Some((request, quote));
+                        // Tied to the request sent, not to what was typed since.
+                        if let Some(asked) = form.quote_asked.take() {
+                            form.quote = Some((asked, quote));
                         }
                     }
                     Err(error) => form.quote_error = Some(ServiceFailure::from(&error)),
@@ -143,8 +144,14 @@ impl AppState {
             OrdersEvent::OrderCreated(outcome) => {
                 form.order_in_flight = false;
                 let created = match outcome {
-                    OrderOutcome::Created(order)
-                    | OrderOutcome::FoundAfterFailure { order, .. } => Some(order),
+                    OrderOutcome::Created(order) => Some(order),
+                    OrderOutcome::FoundAfterFailure { order, error } => {
+                        let id = short_id(&order.id);
+                        let notice =
+                            orders_notice(OrdersNotice::FoundAfterFailure(id), error.to_string());
+                        self.notices.push(notice);
+                        Some(order)
+                    }
                     OrderOutcome::NotCreated(error) => {
                         form.outcome = Some(FormOutcome::NotCreated((&error).into()));
                         None

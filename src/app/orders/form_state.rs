@@ -68,6 +68,8 @@ pub struct OrderForm {
     pub order_draft: OrderDraft,
     /// A quote request is under way.
     pub quote_in_flight: bool,
+    /// The quote request last sent.
+    pub quote_asked: Option<CreateQuote>,
     /// The quote received for the request that was sent.
     pub quote: Option<(CreateQuote, Quote)>,
     /// Why the last quote request failed.
@@ -81,8 +83,8 @@ pub struct OrderForm {
 }
 
 impl OrderForm {
-    /// The pair the order converts: the quote's when one was received for
-    /// the current request, else the one picked in the form.
+    /// The pair the order converts, as picked in the form (a received quote
+    /// is used only while it answers the request as typed).
     pub fn pair(&self) -> (Asset, Asset) {
         (
             self.quote_draft.source_asset.clone(),

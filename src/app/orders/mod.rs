@@ -20,7 +20,7 @@ use crate::webhook::WebhookEvent;
 
 pub use apply::short_id;
 pub use events_state::{EventsUi, ListenerStatus, ReceivedEvent};
-pub use form_state::{OrderForm, QuoteSource, ServiceFailure};
+pub use form_state::{FormOutcome, OrderForm, QuoteSource, ServiceFailure};
 pub use orders_state::{OrderSelector, OrdersUi, QrCheck, sort_newest_first};
 
 /// The port the webhook listener proposes until the person picks another.
@@ -121,6 +121,8 @@ pub enum OrdersNotice {
     PaymentReturned(String),
     /// The service asked the bank to return a late payment (webhook event).
     RefundInitiated(String),
+    /// An order's creation answer was lost, but re-reading found it created.
+    FoundAfterFailure(String),
     /// The orders were written as CSV.
     Exported,
     /// The CSV could not be written.

@@ -102,6 +102,9 @@ pub fn notice_heading(language: Language, notice: &OrdersNotice) -> (String, Ton
         OrdersNotice::RefundInitiated(id) => {
             (with_id("events.notice_refund_initiated", id), Tone::Warning)
         }
+        OrdersNotice::FoundAfterFailure(id) => {
+            (with_id("orders.notice_found_after_failure", id), Tone::Info)
+        }
         OrdersNotice::Exported => (
             i18n::tr(language, "orders.notice_exported").into_owned(),
             Tone::Success,
