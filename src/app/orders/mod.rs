@@ -5,6 +5,7 @@
 //! `NoticeKind`, so the shared enums stay small.
 
 mod apply;
+mod create;
 mod events_state;
 mod form_state;
 mod orders_state;
@@ -19,6 +20,7 @@ use crate::api::model::{CreateOrder, CreateQuote, Order, Quote, Wallet};
 use crate::webhook::WebhookEvent;
 
 pub use apply::short_id;
+pub use create::create_order_reconciled;
 pub use events_state::{EventsUi, ListenerStatus, ReceivedEvent};
 pub use form_state::{FormOutcome, OrderForm, QuoteSource, ServiceFailure};
 pub use orders_state::{OrderSelector, OrdersUi, QrCheck, sort_newest_first};

@@ -10,9 +10,9 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use crate::api::Client;
-use crate::api::model::{CreateOrder, Order, WalletFilter};
+use crate::api::model::WalletFilter;
 use crate::app::command::Event;
-use crate::app::orders::{OrderOutcome, OrdersCommand, OrdersEvent};
+use crate::app::orders::{OrderOutcome, OrdersCommand, OrdersEvent, create_order_reconciled};
 use crate::webhook::{WebhookEvent, WebhookListener};
 
 use super::{Done, ResourceKey, Worker, blocking};
@@ -38,30 +38,6 @@ fn report(event: OrdersEvent) -> Done {
     Done::Orders(OrdersDone::Report(event))
 }
 
-/// Creates the order; after a failure that may have been applied anyway,
-/// re-reads the list and looks for the quote's order before saying anything.
-async fn create_order(client: Client, request: CreateOrder) -> OrderOutcome {
-    let error = match client.create_order(&request).await {
-        Ok(order) => return OrderOutcome::Created(order),
-        Err(error) if !error.outcome_unknown() => return OrderOutcome::Refused(error),
-        Err(error) => error,
-    };
-    match client.list_orders().await {
-        Ok(orders) => match find_by_quote(orders, request.quote_id) {
-            Some(order) => OrderOutcome::FoundAfterFailure { order, error },
-            None => OrderOutcome::NotCreated(error),
-        },
-        Err(reread) => OrderOutcome::Unknown { error, reread },
-    }
-}
-
-/// The order made from `quote_id`: a quote can be accepted only once.
-fn find_by_quote(orders: Vec<Order>, quote_id: Uuid) -> Option<Order> {
-    orders
-        .into_iter()
-        .find(|order| order.quote_id == Some(quote_id))
-}
-
 fn write_file(path: PathBuf, bytes: Vec<u8>) -> Result<PathBuf, String> {
     std::fs::write(&path, bytes)
         .map(|()| path.clone())
@@ -83,7 +59,9 @@ impl Worker {
             OrdersCommand::CreateOrder(request) => {
                 let Some(client) = self.client() else { return };
                 self.spawn(async move {
-                    Done::Orders(OrdersDone::Created(create_order(client, request).await))
+                    Done::Orders(OrdersDone::Created(
+                        create_order_reconciled(&client, &request).await,
+                    ))
                 });
             }
             OrdersCommand::LoadWallets => {
