@@ -62,13 +62,30 @@ pub enum KeystoreError {
     },
     /// A profile name the keyring cannot file.
     #[error("{0}")]
-    InvalidName(String),
+    InvalidName(NameProblem),
     /// Any other keyring failure.
     #[error("the keyring failed: {detail}")]
     Platform {
         /// What the platform reported (never secret material).
         detail: String,
     },
+}
+
+/// Why a profile name cannot name keyring entries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NameProblem {
+    /// Nothing but spaces.
+    #[error("a profile needs a name")]
+    Empty,
+    /// Leading or trailing spaces.
+    #[error("a profile name cannot start or end with spaces")]
+    Padded,
+    /// Over 64 characters.
+    #[error("a profile name can have at most 64 characters")]
+    TooLong,
+    /// A `/` (it separates profile and entry) or a control character.
+    #[error("a profile name cannot contain '/' or control characters")]
+    ForbiddenCharacter,
 }
 
 /// Where profile secrets are kept.
@@ -86,24 +103,16 @@ pub trait SecretStore: Send + Sync {
 pub fn check_profile_name(profile: &str) -> Result<(), KeystoreError> {
     let trimmed = profile.trim();
     if trimmed.is_empty() {
-        return Err(KeystoreError::InvalidName(
-            "a profile needs a name".to_owned(),
-        ));
+        return Err(KeystoreError::InvalidName(NameProblem::Empty));
     }
     if trimmed != profile {
-        return Err(KeystoreError::InvalidName(
-            "a profile name cannot start or end with spaces".to_owned(),
-        ));
+        return Err(KeystoreError::InvalidName(NameProblem::Padded));
     }
     if profile.chars().count() > 64 {
-        return Err(KeystoreError::InvalidName(
-            "a profile name can have at most 64 characters".to_owned(),
-        ));
+        return Err(KeystoreError::InvalidName(NameProblem::TooLong));
     }
     if profile.contains('/') || profile.chars().any(char::is_control) {
-        return Err(KeystoreError::InvalidName(
-            "a profile name cannot contain '/' or control characters".to_owned(),
-        ));
+        return Err(KeystoreError::InvalidName(NameProblem::ForbiddenCharacter));
     }
     Ok(())
 }

@@ -14,6 +14,7 @@ use secrecy::{ExposeSecret, SecretString};
 use brlv_desk::api::{PrivateKey, RsaKeyBits};
 use brlv_desk::app::clock::Clock;
 use brlv_desk::app::command::{Command, ConnectRequest, NoticeKind, ProfileKind};
+use brlv_desk::app::error_text::Localize;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::state::{AppState, View};
 use brlv_desk::app::worker::{EnvironmentProfile, SecretSource, WorkerConfig, WorkerHandle};
@@ -262,11 +263,10 @@ fn without_a_keyring_the_connection_works_and_saving_says_what_is_missing() {
         .iter()
         .find(|notice| notice.kind == NoticeKind::ProfileNotSaved("Work".to_owned()))
         .unwrap();
-    assert!(
-        notice.detail.contains("Secret Service"),
-        "{}",
-        notice.detail
-    );
+    let detail = notice.detail.localize(Language::En);
+    assert!(detail.contains("Secret Service"), "{detail}");
+    let detail = notice.detail.localize(Language::PtBr);
+    assert!(detail.contains("Nenhum chaveiro"), "{detail}");
     assert!(state.session.is_some(), "the account is open for this run");
     assert!(ProfileBook::load(&path).unwrap().profiles.is_empty());
     pump_until(&worker, &mut state, "the balance", |state| {

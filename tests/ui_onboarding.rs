@@ -35,6 +35,24 @@ fn a_bad_pem_is_refused_with_the_message_beside_the_field() {
 }
 
 #[test]
+fn on_a_portuguese_screen_the_refusal_is_in_portuguese() {
+    let mut state = onboarding_state(Language::PtBr);
+    state.onboarding.key_source = brlv_desk::app::onboarding_state::KeySource::Pasted;
+    state.onboarding.pasted_pem = "hello".to_owned();
+    state.onboarding.pasted_changed();
+    state.onboarding.base_url = "http://api.example.com".to_owned();
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label_contains("não está no formato PEM");
+    assert!(
+        harness
+            .query_by_label_contains("not in PEM format")
+            .is_none()
+    );
+    harness.get_by_label_contains("usa http sem criptografia");
+}
+
+#[test]
 fn a_too_small_key_is_refused_with_its_reason() {
     let mut state = onboarding_state(Language::En);
     state.onboarding.key_source = brlv_desk::app::onboarding_state::KeySource::Pasted;

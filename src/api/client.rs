@@ -16,7 +16,7 @@ use uuid::Uuid;
 
 use super::API_PREFIX;
 use super::auth::Signer;
-use super::error::{Error, UnauthorizedHint, excerpt};
+use super::error::{BaseUrlProblem, Error, UnauthorizedHint, excerpt};
 use super::model::*;
 
 /// The largest answer accepted, in bytes.
@@ -82,30 +82,23 @@ impl ClientConfig {
 
 /// Checks a base URL: absolute, `https` unless the host is loopback, no query or fragment.
 pub fn parse_base_url(raw: &str) -> Result<Url, Error> {
-    let url = Url::parse(raw.trim()).map_err(|error| {
-        Error::Config(format!("the base URL {raw:?} is not a valid URL: {error}"))
-    })?;
+    let refuse = |problem: BaseUrlProblem| Error::BaseUrl {
+        url: raw.to_owned(),
+        problem,
+    };
+    let url = Url::parse(raw.trim())
+        .map_err(|error| refuse(BaseUrlProblem::NotAUrl(error.to_string())))?;
     if url.query().is_some() || url.fragment().is_some() {
-        return Err(Error::Config(format!(
-            "the base URL {raw:?} must not carry a query or fragment"
-        )));
+        return Err(refuse(BaseUrlProblem::QueryOrFragment));
     }
     match url.scheme() {
         "https" => {}
         "http" if is_loopback_host(&url) => {}
-        "http" => {
-            return Err(Error::Config(format!(
-                "the base URL {raw:?} uses plain http; only https is allowed, except on this computer (localhost)"
-            )));
-        }
-        other => {
-            return Err(Error::Config(format!(
-                "the base URL {raw:?} has scheme {other:?}; use https://"
-            )));
-        }
+        "http" => return Err(refuse(BaseUrlProblem::PlainHttp)),
+        other => return Err(refuse(BaseUrlProblem::Scheme(other.to_owned()))),
     }
     if url.cannot_be_a_base() || url.host().is_none() {
-        return Err(Error::Config(format!("the base URL {raw:?} has no host")));
+        return Err(refuse(BaseUrlProblem::NoHost));
     }
     Ok(url)
 }

@@ -72,9 +72,37 @@ pub enum Error {
     /// The request could not be signed.
     #[error(transparent)]
     Signing(#[from] KeyError),
-    /// A setting that cannot work (base URL, path).
+    /// A base URL that cannot work.
+    #[error("the base URL {url:?} {problem}")]
+    BaseUrl {
+        /// The URL as given.
+        url: String,
+        /// What is wrong with it.
+        problem: BaseUrlProblem,
+    },
+    /// A setting that cannot work (path, header, HTTP client).
     #[error("{0}")]
     Config(String),
+}
+
+/// What is wrong with a base URL.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BaseUrlProblem {
+    /// It does not parse.
+    #[error("is not a valid URL ({0})")]
+    NotAUrl(String),
+    /// It carries `?…` or `#…`.
+    #[error("must not carry a query or fragment")]
+    QueryOrFragment,
+    /// `http://` to another computer: the API key and tokens would travel in clear.
+    #[error("uses plain http; only https is allowed, except on this computer (localhost)")]
+    PlainHttp,
+    /// Neither http nor https.
+    #[error("has scheme {0:?}; use https://")]
+    Scheme(String),
+    /// No host.
+    #[error("has no host")]
+    NoHost,
 }
 
 /// The likely cause of a 401.

@@ -139,12 +139,87 @@ impl ResourceData {
 }
 
 /// Something that happened outside the current screen, shown until dismissed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Notice {
     /// What happened.
     pub kind: NoticeKind,
-    /// The technical detail (a path, the keyring's or the service's message).
-    pub detail: String,
+    /// The detail: a path, the keyring's or the service's error.
+    pub detail: NoticeDetail,
+}
+
+/// The detail under a notice, kept typed where it can be written in the
+/// person's language when shown.
+#[derive(Clone, Debug, Default)]
+pub enum NoticeDetail {
+    /// No detail.
+    #[default]
+    None,
+    /// Text that comes as it is (a path, a system message).
+    Text(String),
+    /// The keyring's refusal.
+    Keystore(crate::keystore::KeystoreError),
+    /// The service's or the transport's error.
+    Client(Error),
+}
+
+/// Two details are the same notice when they say the same thing; the
+/// errors inside have no equality of their own.
+impl PartialEq for NoticeDetail {
+    fn eq(&self, other: &Self) -> bool {
+        use super::error_text::Localize;
+        let language = super::i18n::Language::En;
+        self.localize(language) == other.localize(language)
+    }
+}
+
+impl NoticeDetail {
+    /// Whether there is nothing to show.
+    pub fn is_empty(&self) -> bool {
+        match self {
+            NoticeDetail::None => true,
+            NoticeDetail::Text(text) => text.is_empty(),
+            NoticeDetail::Keystore(_) | NoticeDetail::Client(_) => false,
+        }
+    }
+}
+
+impl From<String> for NoticeDetail {
+    fn from(text: String) -> Self {
+        if text.is_empty() {
+            NoticeDetail::None
+        } else {
+            NoticeDetail::Text(text)
+        }
+    }
+}
+
+impl From<&str> for NoticeDetail {
+    fn from(text: &str) -> Self {
+        NoticeDetail::from(text.to_owned())
+    }
+}
+
+impl From<crate::keystore::KeystoreError> for NoticeDetail {
+    fn from(error: crate::keystore::KeystoreError) -> Self {
+        NoticeDetail::Keystore(error)
+    }
+}
+
+impl From<Error> for NoticeDetail {
+    fn from(error: Error) -> Self {
+        NoticeDetail::Client(error)
+    }
+}
+
+impl super::error_text::Localize for NoticeDetail {
+    fn localize(&self, language: super::i18n::Language) -> String {
+        match self {
+            NoticeDetail::None => String::new(),
+            NoticeDetail::Text(text) => text.clone(),
+            NoticeDetail::Keystore(error) => error.localize(language),
+            NoticeDetail::Client(error) => error.localize(language),
+        }
+    }
 }
 
 /// The kinds of notice; each has its own translated heading.
@@ -216,7 +291,7 @@ pub enum Event {
         /// The file.
         path: PathBuf,
         /// The key, or why it was refused.
-        result: Result<PrivateKey, String>,
+        result: Result<PrivateKey, crate::app::onboarding_state::KeyRefusal>,
     },
     /// The public key was written to a file.
     PublicKeySaved(Result<PathBuf, String>),

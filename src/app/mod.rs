@@ -5,6 +5,7 @@
 
 pub mod clock;
 pub mod command;
+pub mod error_text;
 pub mod i18n;
 pub mod onboarding_state;
 pub mod orders;
@@ -36,15 +37,29 @@ pub struct GuiOptions {
     pub language: Option<Language>,
 }
 
+/// The app icon (the same one the packages install), for the window.
+pub fn window_icon() -> Option<egui::IconData> {
+    const PNG: &[u8] = include_bytes!("../../assets/icons/png/256x256/brlv-desk.png");
+    eframe::icon_data::from_png_bytes(PNG)
+        .map_err(|error| tracing::warn!("the window icon could not be decoded: {error}"))
+        .ok()
+}
+
 /// Opens the window and runs until it closes. Exit code 0, or 1 when a
 /// screenshot run did not get its picture, 2 when the window could not open.
 pub fn run_gui(options: GuiOptions) -> ExitCode {
     let exit_code = Arc::new(AtomicU8::new(0));
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("brlv-desk")
+        // Matches the .desktop entry, so Wayland docks show the right icon.
+        .with_app_id("brlv-desk")
+        .with_inner_size([1180.0, 760.0])
+        .with_min_inner_size([760.0, 480.0]);
+    if let Some(icon) = window_icon() {
+        viewport = viewport.with_icon(icon);
+    }
     let native = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("brlv-desk")
-            .with_inner_size([1180.0, 760.0])
-            .with_min_inner_size([760.0, 480.0]),
+        viewport,
         ..eframe::NativeOptions::default()
     };
     let app_exit_code = Arc::clone(&exit_code);
@@ -62,5 +77,15 @@ pub fn run_gui(options: GuiOptions) -> ExitCode {
             eprintln!("error: the window could not open: {error}");
             ExitCode::from(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_window_icon_is_the_packaged_256_pixel_icon() {
+        let icon = super::window_icon().expect("the embedded icon decodes");
+        assert_eq!((icon.width, icon.height), (256, 256));
+        assert_eq!(icon.rgba.len(), 256 * 256 * 4);
     }
 }

@@ -10,10 +10,12 @@ use secrecy::SecretString;
 
 use crate::api::client::parse_base_url;
 use crate::api::{KeyError, PrivateKey, RsaKeyBits};
-use crate::keystore::check_profile_name;
+use crate::keystore::{KeystoreError, check_profile_name};
 use crate::profile::Profile;
 
 use super::command::ConnectRequest;
+use super::error_text::Localize;
+use super::i18n::{Language, tr, tr_with};
 
 /// Where the private key comes from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -38,7 +40,60 @@ pub enum KeyDraft {
     /// A usable key.
     Ready(PrivateKey),
     /// Refused, with the reason to show beside the field.
-    Refused(String),
+    Refused(KeyRefusal),
+}
+
+/// Why a private key was refused, kept typed so that it is written in the
+/// person's language when shown.
+#[derive(Clone, Debug)]
+pub enum KeyRefusal {
+    /// The PEM is not a usable key.
+    Key(KeyError),
+    /// The file could not be read.
+    Unreadable {
+        /// The file.
+        path: String,
+        /// What the system said.
+        reason: String,
+    },
+}
+
+impl Localize for KeyRefusal {
+    fn localize(&self, language: Language) -> String {
+        match self {
+            KeyRefusal::Key(error) => error.localize(language),
+            KeyRefusal::Unreadable { path, reason } => tr_with(
+                language,
+                "err.key.unreadable",
+                &[("path", path), ("reason", reason)],
+            ),
+        }
+    }
+}
+
+/// Something that stops the form from being sent, written in the person's
+/// language when shown.
+#[derive(Clone, Debug)]
+pub enum Problem {
+    /// A required field is empty: the translation key of its message.
+    Missing(&'static str),
+    /// The profile name cannot name keyring entries.
+    ProfileName(KeystoreError),
+    /// The base URL cannot work.
+    BaseUrl(crate::api::Error),
+    /// The private key was refused.
+    Key(KeyRefusal),
+}
+
+impl Localize for Problem {
+    fn localize(&self, language: Language) -> String {
+        match self {
+            Problem::Missing(key) => tr(language, key).into_owned(),
+            Problem::ProfileName(error) => error.localize(language),
+            Problem::BaseUrl(error) => error.localize(language),
+            Problem::Key(refusal) => refusal.localize(language),
+        }
+    }
 }
 
 impl KeyDraft {
@@ -99,16 +154,16 @@ impl fmt::Debug for OnboardingDraft {
 }
 
 /// Why the form cannot be sent yet; one message per field.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct FormProblems {
-    /// The name (translation key, or a keystore message).
-    pub name: Option<String>,
+    /// The name.
+    pub name: Option<Problem>,
     /// The base URL.
-    pub base_url: Option<String>,
+    pub base_url: Option<Problem>,
     /// The API key.
-    pub api_key: Option<String>,
+    pub api_key: Option<Problem>,
     /// The private key.
-    pub key: Option<String>,
+    pub key: Option<Problem>,
 }
 
 impl FormProblems {
@@ -166,7 +221,7 @@ impl OnboardingDraft {
         } else {
             match PrivateKey::from_pem(&self.pasted_pem) {
                 Ok(key) => KeyDraft::Ready(key),
-                Err(error) => KeyDraft::Refused(error.to_string()),
+                Err(error) => KeyDraft::Refused(KeyRefusal::Key(error)),
             }
         };
     }
@@ -175,13 +230,13 @@ impl OnboardingDraft {
     pub fn key_generated(&mut self, result: Result<PrivateKey, KeyError>) {
         self.generated_key = match result {
             Ok(key) => KeyDraft::Ready(key),
-            Err(error) => KeyDraft::Refused(error.to_string()),
+            Err(error) => KeyDraft::Refused(KeyRefusal::Key(error)),
         };
         self.public_key_saved = None;
     }
 
     /// Takes in a key read from a file, unless the path changed since.
-    pub fn key_file_loaded(&mut self, path: &Path, result: Result<PrivateKey, String>) {
+    pub fn key_file_loaded(&mut self, path: &Path, result: Result<PrivateKey, KeyRefusal>) {
         if Path::new(self.key_path.trim()) != path {
             return;
         }
@@ -197,23 +252,25 @@ impl OnboardingDraft {
         let mut problems = FormProblems::default();
         if self.save_profile {
             if self.name.trim().is_empty() {
-                problems.name = Some("onboarding.error_name_missing".to_owned());
+                problems.name = Some(Problem::Missing("onboarding.error_name_missing"));
             } else if let Err(error) = check_profile_name(self.name.trim()) {
-                problems.name = Some(error.to_string());
+                problems.name = Some(Problem::ProfileName(error));
             }
         }
         if self.base_url.trim().is_empty() {
-            problems.base_url = Some("onboarding.error_base_url_missing".to_owned());
+            problems.base_url = Some(Problem::Missing("onboarding.error_base_url_missing"));
         } else if let Err(error) = parse_base_url(&self.base_url) {
-            problems.base_url = Some(error.to_string());
+            problems.base_url = Some(Problem::BaseUrl(error));
         }
         if self.api_key.trim().is_empty() {
-            problems.api_key = Some("onboarding.error_api_key_missing".to_owned());
+            problems.api_key = Some(Problem::Missing("onboarding.error_api_key_missing"));
         }
         problems.key = match self.selected_key() {
             KeyDraft::Ready(_) => None,
-            KeyDraft::Refused(reason) => Some(reason.clone()),
-            KeyDraft::Empty | KeyDraft::Working => Some("onboarding.error_key_missing".to_owned()),
+            KeyDraft::Refused(reason) => Some(Problem::Key(reason.clone())),
+            KeyDraft::Empty | KeyDraft::Working => {
+                Some(Problem::Missing("onboarding.error_key_missing"))
+            }
         };
         problems
     }

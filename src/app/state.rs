@@ -12,6 +12,7 @@ use crate::profile::Profile;
 
 use super::clock::Millis;
 use super::command::{Command, Event, Notice, NoticeKind, ProfileKind, ResourceData, SessionInfo};
+use super::error_text::Localize;
 use super::i18n::{self, Language};
 use super::onboarding_state::OnboardingDraft;
 use super::orders::{EventsUi, OrdersUi};
@@ -393,7 +394,7 @@ impl AppState {
             if let Some((error, retry_at)) = failed.iter().find(|(error, _)| !error.is_transient())
             {
                 return ConnectionStatus::Refused {
-                    message: error.to_string(),
+                    message: error.localize(self.language),
                     retry_at: *retry_at,
                 };
             }
@@ -450,7 +451,7 @@ impl AppState {
             }
             Event::ConnectFailed(error) => {
                 self.onboarding.connecting = false;
-                self.onboarding.connect_error = Some(error.to_string());
+                self.onboarding.connect_error = Some(error.localize(self.language));
             }
             Event::SessionStarted(session) => {
                 self.session = Some(session);

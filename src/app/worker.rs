@@ -20,7 +20,9 @@ use crate::keystore::{KeyringStore, KeystoreError, ProfileSecrets, SecretStore};
 use crate::profile::{Profile, ProfileBook};
 
 use super::clock::Clock;
-use super::command::{Command, Event, Notice, NoticeKind, ProfileKind, ResourceData, SessionId};
+use super::command::{
+    Command, Event, Notice, NoticeDetail, NoticeKind, ProfileKind, ResourceData, SessionId,
+};
 use super::sandbox_link::EmbeddedSandbox;
 use super::schedule::{FetchOutcome, ResourceKey, Schedule};
 
@@ -261,7 +263,7 @@ async fn fetch(client: Client, resource: ResourceKey) -> Result<ResourceData, Er
     }
 }
 
-fn notice(kind: NoticeKind, detail: impl Into<String>) -> Event {
+fn notice(kind: NoticeKind, detail: impl Into<NoticeDetail>) -> Event {
     Event::Notice(Notice {
         kind,
         detail: detail.into(),
@@ -400,10 +402,7 @@ impl Worker {
                     {
                         session.kind = ProfileKind::Unsaved;
                     }
-                    self.emit(notice(
-                        NoticeKind::ProfileNotSaved(profile.name),
-                        error.to_string(),
-                    ));
+                    self.emit(notice(NoticeKind::ProfileNotSaved(profile.name), error));
                 }
             },
             Done::Deleted { name, result } => match result {
@@ -419,10 +418,7 @@ impl Worker {
                     self.emit(notice(NoticeKind::ProfileDeleted(name), ""));
                 }
                 Err(error) => {
-                    self.emit(notice(
-                        NoticeKind::ProfileNotDeleted(name),
-                        error.to_string(),
-                    ));
+                    self.emit(notice(NoticeKind::ProfileNotDeleted(name), error));
                 }
             },
             Done::SandboxStarted { sandbox, open } => {

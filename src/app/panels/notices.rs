@@ -4,6 +4,7 @@
 use egui::{RichText, Ui};
 
 use crate::app::command::{Notice, NoticeKind};
+use crate::app::error_text::Localize;
 use crate::app::i18n::{self, Language};
 use crate::app::state::AppState;
 use crate::app::widgets::Tone;
@@ -62,7 +63,10 @@ pub fn notices_ui(ui: &mut Ui, state: &mut AppState) {
                     });
                 });
                 if !notice.detail.is_empty() {
-                    ui.label(RichText::new(&notice.detail).color(tone.text(dark)));
+                    ui.label(
+                        RichText::new(notice.detail.localize(state.language))
+                            .color(tone.text(dark)),
+                    );
                 }
             });
         ui.add_space(4.0);

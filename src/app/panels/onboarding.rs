@@ -7,8 +7,9 @@ use egui::{RichText, TextEdit, Ui};
 
 use crate::api::RsaKeyBits;
 use crate::app::command::Command;
+use crate::app::error_text::Localize;
 use crate::app::i18n;
-use crate::app::onboarding_state::{KeyDraft, KeySource};
+use crate::app::onboarding_state::{KeyDraft, KeySource, Problem};
 use crate::app::state::AppState;
 use crate::app::widgets::gauge;
 
@@ -69,12 +70,11 @@ fn sandbox_card_ui(ui: &mut Ui, state: &mut AppState) {
         });
 }
 
-/// A problem message beside a field: a translation key or a library's text.
-fn problem_ui(ui: &mut Ui, state: &AppState, problem: Option<&String>) {
+/// A problem message beside a field, in the person's language.
+fn problem_ui(ui: &mut Ui, state: &AppState, problem: Option<&Problem>) {
     if let Some(problem) = problem {
         ui.label(
-            RichText::new(i18n::tr_or_text(state.language, problem))
-                .color(ui.visuals().error_fg_color),
+            RichText::new(problem.localize(state.language)).color(ui.visuals().error_fg_color),
         );
     }
 }
@@ -151,7 +151,7 @@ fn connect_card_ui(ui: &mut Ui, state: &mut AppState) {
                     ]
                     .into_iter()
                     .flatten()
-                    .map(|problem| i18n::tr_or_text(state.language, problem))
+                    .map(|problem| problem.localize(state.language))
                     .collect();
                     connect.clone().on_disabled_hover_text(missing.join("\n"));
                 }
@@ -269,7 +269,9 @@ fn key_status_ui(ui: &mut Ui, state: &AppState) {
                     .strong()
                     .color(ui.visuals().error_fg_color),
             );
-            ui.label(RichText::new(reason).color(ui.visuals().error_fg_color));
+            ui.label(
+                RichText::new(reason.localize(state.language)).color(ui.visuals().error_fg_color),
+            );
         }
     }
 }

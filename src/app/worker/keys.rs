@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::api::{KeyError, PrivateKey, RsaKeyBits};
 use crate::app::command::Event;
-use crate::call;
+use crate::app::onboarding_state::KeyRefusal;
 
 use super::{Done, Worker, blocking};
 
@@ -30,9 +30,13 @@ impl Worker {
         let repaint = Arc::clone(&self.repaint);
         self.spawn(async move {
             let read_path = path.clone();
-            let result = blocking(move || call::read_private_key_file(&read_path))
+            let result = blocking(move || read_key_file(&read_path))
                 .await
-                .and_then(|read| read.map_err(|error| error.to_string()));
+                .map_err(|reason| KeyRefusal::Unreadable {
+                    path: path.display().to_string(),
+                    reason,
+                })
+                .and_then(|read| read);
             let _ = events.send(Event::KeyFileLoaded { path, result });
             repaint();
             Done::Nothing
@@ -53,4 +57,13 @@ impl Worker {
             Done::Nothing
         });
     }
+}
+
+/// Reads a PEM key file, keeping a refused key's reason typed.
+fn read_key_file(path: &std::path::Path) -> Result<PrivateKey, KeyRefusal> {
+    let text = std::fs::read_to_string(path).map_err(|error| KeyRefusal::Unreadable {
+        path: path.display().to_string(),
+        reason: error.to_string(),
+    })?;
+    PrivateKey::from_pem(&text).map_err(KeyRefusal::Key)
 }
