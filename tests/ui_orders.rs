@@ -114,7 +114,7 @@ fn a_brcode_with_another_amount_is_a_warning_not_a_qr() {
     // The code charges R$5,000.00 for an order of R$500.00.
     let harness = detail_of(brcode_order(&brcode_for("5000.00")));
     harness.get_by_label_contains("Do not pay this order's PIX code");
-    harness.get_by_label_contains("R$5,000.00, but the order's amount is R$500.00");
+    harness.get_by_label_contains("asks for R$5,000.00, but the order is for R$500.00");
     assert!(harness.query_by_label("PIX QR code").is_none());
     assert!(
         harness.query_by_label(&brcode_for("5000.00")).is_none(),
@@ -131,7 +131,7 @@ fn a_brcode_with_a_broken_crc_is_a_warning_not_a_qr() {
     let broken = format!("{}{altered_digit}", &good[..good.len() - 1]);
     let harness = detail_of(brcode_order(&broken));
     harness.get_by_label_contains("Do not pay this order's PIX code");
-    harness.get_by_label_contains("damaged or was altered");
+    harness.get_by_label_contains("it was changed or cut. Do not pay it.");
     assert!(harness.query_by_label("PIX QR code").is_none());
     assert!(harness.query_by_label(&broken).is_none());
     assert!(harness.query_by_label("Copy code").is_none());
@@ -300,7 +300,7 @@ fn the_form_refuses_an_amount_finer_than_the_asset_and_sends_nothing() {
     state.orders.form.quote_draft.amount = "10.1234".to_owned();
     let mut harness = harness(state);
     settle(&mut harness);
-    harness.get_by_label_contains("4 decimal places");
+    harness.get_by_label_contains("at most 2 decimal places; 4 were typed");
     harness.get_by_label("Get quote").click();
     settle(&mut harness);
     assert!(quote_requests(harness.state()).is_empty());
@@ -347,7 +347,7 @@ fn the_form_asks_for_a_quote_once_then_creates_the_order_it_describes() {
     settle(&mut harness);
     harness.get_by_label("0.995");
     harness.get_by_label("This quote can be accepted for 1:00 more.");
-    harness.get_by_label_contains("40 hex digits");
+    harness.get_by_label_contains("needs 40 hex digits after 0x, but has 4");
     harness.get_by_label("Create order").click();
     settle(&mut harness);
     assert!(

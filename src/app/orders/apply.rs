@@ -9,7 +9,8 @@ use uuid::Uuid;
 use crate::api::Error;
 use crate::api::model::{Order, OrderState};
 use crate::app::clock::Millis;
-use crate::app::command::{Command, Notice, NoticeKind};
+use crate::app::command::{Command, Notice, NoticeDetail, NoticeKind};
+use crate::app::error_text::Localize;
 use crate::app::state::AppState;
 
 use super::form_state::FormOutcome;
@@ -23,10 +24,10 @@ pub fn short_id(id: &Uuid) -> String {
     id.to_string().chars().take(8).collect()
 }
 
-fn orders_notice(kind: OrdersNotice, detail: impl Into<String>) -> Notice {
+fn orders_notice(kind: OrdersNotice, detail: NoticeDetail) -> Notice {
     Notice {
         kind: NoticeKind::Orders(kind),
-        detail: detail.into(),
+        detail,
     }
 }
 
@@ -93,7 +94,7 @@ impl AppState {
             .unwrap_or_default();
         for order in orders.iter() {
             if let Some(notice) = before.get(&order.id).and_then(|s| move_notice(s, order)) {
-                self.add_notice(orders_notice(notice, ""));
+                self.add_notice(orders_notice(notice, NoticeDetail::None));
             }
         }
         if let Some(selector) = self.orders.pending_selector
@@ -118,7 +119,7 @@ impl AppState {
                 .and_then(|before| before.state.clone())
                 .and_then(|state| move_notice(&state, order))
             {
-                self.add_notice(orders_notice(notice, ""));
+                self.add_notice(orders_notice(notice, NoticeDetail::None));
             }
         }
         self.orders.detail.finish(result, at, next);
@@ -126,6 +127,7 @@ impl AppState {
 
     /// Takes in what the worker reports for orders and events.
     pub(crate) fn apply_orders(&mut self, event: OrdersEvent) {
+        let language = self.language;
         let form = &mut self.orders.form;
         match event {
             OrdersEvent::QuoteReceived(result) => {
@@ -138,7 +140,7 @@ impl AppState {
                             form.quote = Some((asked, quote));
                         }
                     }
-                    Err(error) => form.quote_error = Some(ServiceFailure::from(&error)),
+                    Err(error) => form.quote_error = Some(ServiceFailure::new(&error, language)),
                 }
             }
             OrdersEvent::OrderCreated(outcome) => {
@@ -147,23 +149,29 @@ impl AppState {
                     OrderOutcome::Created(order) => Some(order),
                     OrderOutcome::FoundAfterFailure { order, error } => {
                         let id = short_id(&order.id);
-                        let notice =
-                            orders_notice(OrdersNotice::FoundAfterFailure(id), error.to_string());
+                        let notice = orders_notice(
+                            OrdersNotice::FoundAfterFailure(id),
+                            NoticeDetail::Client(error),
+                        );
                         self.notices.push(notice);
                         Some(order)
                     }
                     OrderOutcome::NotCreated(error) => {
-                        form.outcome = Some(FormOutcome::NotCreated((&error).into()));
+                        form.outcome = Some(FormOutcome::NotCreated(ServiceFailure::new(
+                            &error, language,
+                        )));
                         None
                     }
                     OrderOutcome::Unknown { error, reread } => {
-                        let mut failure = ServiceFailure::from(&error);
-                        failure.message = format!("{}; {reread}", failure.message);
+                        let mut failure = ServiceFailure::new(&error, language);
+                        failure.message =
+                            format!("{}; {}", failure.message, reread.localize(language));
                         form.outcome = Some(FormOutcome::Unknown(failure));
                         None
                     }
                     OrderOutcome::Refused(error) => {
-                        form.outcome = Some(FormOutcome::Refused((&error).into()));
+                        form.outcome =
+                            Some(FormOutcome::Refused(ServiceFailure::new(&error, language)));
                         None
                     }
                 };
@@ -183,16 +191,26 @@ impl AppState {
             OrdersEvent::Exported(result) => {
                 self.orders.exporting = false;
                 let notice = match result {
-                    Ok(path) => orders_notice(OrdersNotice::Exported, path.display().to_string()),
-                    Err(reason) => orders_notice(OrdersNotice::NotExported, reason),
+                    Ok(path) => orders_notice(
+                        OrdersNotice::Exported,
+                        NoticeDetail::Text(path.display().to_string()),
+                    ),
+                    Err(reason) => {
+                        orders_notice(OrdersNotice::NotExported, NoticeDetail::Text(reason))
+                    }
                 };
                 self.add_notice(notice);
             }
             OrdersEvent::QrSaved(result) => {
                 self.orders.saving_qr = false;
                 let notice = match result {
-                    Ok(path) => orders_notice(OrdersNotice::QrSaved, path.display().to_string()),
-                    Err(reason) => orders_notice(OrdersNotice::QrNotSaved, reason),
+                    Ok(path) => orders_notice(
+                        OrdersNotice::QrSaved,
+                        NoticeDetail::Text(path.display().to_string()),
+                    ),
+                    Err(reason) => {
+                        orders_notice(OrdersNotice::QrNotSaved, NoticeDetail::Text(reason))
+                    }
                 };
                 self.add_notice(notice);
             }
@@ -208,7 +226,10 @@ impl AppState {
                         .as_ref()
                         .map(|order| short_id(&order.id))
                         .unwrap_or_default();
-                    self.add_notice(orders_notice(OrdersNotice::RefundInitiated(id), ""));
+                    self.add_notice(orders_notice(
+                        OrdersNotice::RefundInitiated(id),
+                        NoticeDetail::None,
+                    ));
                 }
                 self.events.received.insert(
                     0,

@@ -4,6 +4,8 @@
 
 use crate::api::Error;
 use crate::api::model::{Asset, CreateOrder, CreateQuote, Quote, Wallet};
+use crate::app::error_text::Localize;
+use crate::app::i18n::Language;
 use crate::app::remote::Remote;
 use crate::forms::{FieldErrors, OrderDraft, QuoteDraft};
 
@@ -27,8 +29,10 @@ pub struct ServiceFailure {
     pub message: String,
 }
 
-impl From<&Error> for ServiceFailure {
-    fn from(error: &Error) -> ServiceFailure {
+impl ServiceFailure {
+    /// The service's `code` and `message` as it sent them, or the whole
+    /// error in `language` when it sent none.
+    pub fn new(error: &Error, language: Language) -> ServiceFailure {
         match error.service_error() {
             Some(object) if !object.code.is_empty() || !object.message.is_empty() => {
                 ServiceFailure {
@@ -38,7 +42,7 @@ impl From<&Error> for ServiceFailure {
             }
             _ => ServiceFailure {
                 code: None,
-                message: error.to_string(),
+                message: error.localize(language),
             },
         }
     }

@@ -8,11 +8,10 @@ use rust_decimal::Decimal;
 
 use crate::api::model::{Asset, Order, OrderState};
 use crate::app::command::Command;
-use crate::app::i18n;
+use crate::app::error_text::Localize;
 use crate::app::orders::{OrdersCommand, QrCheck, short_id};
 use crate::app::state::AppState;
 use crate::app::widgets::{Tone, badge_ui, format_countdown, qr_code_ui};
-use crate::pix::BrCodeError;
 
 use super::list::seconds_to_pay;
 use super::{asset_amount_ui, format_moment, order_state_label, order_state_tone};
@@ -32,7 +31,7 @@ pub fn order_detail_ui(ui: &mut Ui, state: &mut AppState) {
             ui.label(state.t("orders.detail_loading").as_ref());
         });
         if let Some(error) = state.orders.detail.error() {
-            ui.colored_label(ui.visuals().error_fg_color, error.to_string());
+            ui.colored_label(ui.visuals().error_fg_color, error.localize(state.language));
         }
         return;
     };
@@ -115,7 +114,7 @@ fn payment_ui(ui: &mut Ui, state: &mut AppState, order: &Order) {
             let warning = format!(
                 "{}\n\n{}",
                 state.t("orders.brcode_rejected"),
-                rejection_reason(state, reason)
+                reason.localize(state.language)
             );
             callout_ui(ui, Tone::Danger, &warning);
             return;
@@ -159,26 +158,6 @@ fn payment_ui(ui: &mut Ui, state: &mut AppState, order: &Order) {
             save_png_ui(ui, state, brcode);
         });
     });
-}
-
-/// Why a brcode must not be paid, in the person's language.
-fn rejection_reason(state: &AppState, reason: &BrCodeError) -> String {
-    let language = state.language;
-    match reason {
-        BrCodeError::CrcMismatch { expected, found } => state.t_with(
-            "orders.brcode_crc_mismatch",
-            &[("found", found), ("expected", expected)],
-        ),
-        BrCodeError::AmountMismatch { in_code, expected } => state.t_with(
-            "orders.brcode_amount_mismatch",
-            &[
-                ("in_code", &i18n::brl(language, *in_code)),
-                ("expected", &i18n::brl(language, *expected)),
-            ],
-        ),
-        BrCodeError::MissingAmount => state.t("orders.brcode_no_amount").into_owned(),
-        other => state.t_with("orders.brcode_malformed", &[("detail", &other.to_string())]),
-    }
 }
 
 /// The path field and the button writing the QR code as a PNG (in the worker).

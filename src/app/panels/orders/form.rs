@@ -8,6 +8,7 @@ use egui::{RichText, Ui};
 
 use crate::api::model::{Asset, PaymentMethod, Quote};
 use crate::app::command::Command;
+use crate::app::error_text::Localize;
 use crate::app::orders::{FormOutcome, OrdersCommand, QuoteSource, ServiceFailure};
 use crate::app::state::AppState;
 use crate::app::widgets::format_countdown;
@@ -45,27 +46,11 @@ pub fn order_form_ui(ui: &mut Ui, state: &mut AppState) {
     send_ui(ui, state);
 }
 
-/// A field error as the language says it.
-fn error_text(state: &AppState, error: &FieldError) -> String {
-    let detail = |key| state.t_with(key, &[("detail", &error.to_string())]);
-    match error {
-        FieldError::Required => state.t("orders.error_required").into_owned(),
-        FieldError::QuoteId => state.t("orders.error_quote_id").into_owned(),
-        FieldError::SameAsset => state.t("orders.error_same_asset").into_owned(),
-        FieldError::PixKeyNotAllowed => state.t("orders.error_pix_not_allowed").into_owned(),
-        FieldError::BrcodeNeedsBrl => state.t("orders.error_brcode_needs_brl").into_owned(),
-        FieldError::Amount(_) => detail("orders.error_amount"),
-        FieldError::Address(_) => detail("orders.error_address"),
-        FieldError::PixKey(_) => detail("orders.error_pix_key"),
-        other => other.to_string(),
-    }
-}
-
 /// The message beside a field; an empty required field says nothing until
 /// something was typed (the disabled button already tells).
 fn field_error_ui(ui: &mut Ui, state: &AppState, errors: &FieldErrors, field: Field) {
     if let Some(error) = errors.get(field).filter(|e| **e != FieldError::Required) {
-        ui.colored_label(ui.visuals().error_fg_color, error_text(state, error));
+        ui.colored_label(ui.visuals().error_fg_color, error.localize(state.language));
     }
 }
 

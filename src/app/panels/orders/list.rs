@@ -8,6 +8,7 @@ use uuid::Uuid;
 
 use crate::api::model::{Order, OrderState};
 use crate::app::command::Command;
+use crate::app::error_text::Localize;
 use crate::app::orders::OrdersCommand;
 use crate::app::state::AppState;
 use crate::app::widgets::{badge_ui, format_countdown};
@@ -38,7 +39,7 @@ pub fn orders_list_ui(ui: &mut Ui, state: &mut AppState) {
             ui.label(state.t("orders.loading").as_ref());
         });
         if let Some(error) = state.data.orders.error() {
-            ui.colored_label(ui.visuals().error_fg_color, error.to_string());
+            ui.colored_label(ui.visuals().error_fg_color, error.localize(state.language));
         }
         return;
     };
