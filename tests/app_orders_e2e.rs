@@ -231,4 +231,38 @@ fn a_brcode_order_paid_in_time_completes_and_a_late_payment_is_returned() {
         NoticeKind::Orders(OrdersNotice::RefundInitiated(id)) if late.id.to_string().starts_with(id.as_str())
     )));
     assert_eq!(app.order_state(paid.id), Some(OrderState::Completed));
+
+    // The list as CSV and a QR as PNG, both written by the worker.
+    let dir = tempfile::tempdir().unwrap();
+    let (csv_path, png_path) = (dir.path().join("orders.csv"), dir.path().join("qr.png"));
+    let orders = app.state.data.orders.value().unwrap().clone();
+    app.send(OrdersCommand::ExportCsv {
+        path: csv_path.clone(),
+        orders,
+    });
+    app.send(OrdersCommand::SaveQrPng {
+        path: png_path.clone(),
+        brcode: brcode.clone(),
+    });
+    app.pump_until("both files written", |state| {
+        let written = |kind: OrdersNotice| {
+            state
+                .notices
+                .iter()
+                .any(|notice| notice.kind == NoticeKind::Orders(kind.clone()))
+        };
+        written(OrdersNotice::Exported) && written(OrdersNotice::QrSaved)
+    });
+    let csv = std::fs::read_to_string(&csv_path).unwrap();
+    assert!(csv.starts_with("id,quote-id,state,"));
+    let paid_row = csv
+        .lines()
+        .find(|line| line.starts_with(&paid.id.to_string()))
+        .unwrap();
+    assert!(
+        paid_row.contains(",completed,") && paid_row.contains(",100.00,"),
+        "{paid_row}"
+    );
+    let png = std::fs::read(&png_path).unwrap();
+    assert!(png.starts_with(b"\x89PNG"), "a PNG file");
 }

@@ -415,3 +415,58 @@ fn selling_usdc_for_brl_asks_for_the_paying_wallet_and_offers_a_third_party_pix_
         "the bad key has a message beside it"
     );
 }
+
+#[test]
+fn an_open_order_awaiting_payment_is_refreshed_every_3_s_then_every_30_s() {
+    use brlv_desk::app::schedule::{FAST_INTERVAL_MS, FetchOutcome, SLOW_INTERVAL_MS, Schedule};
+    let order = brcode_order(&brcode_for("500.00"));
+    let key = ResourceKey::Order(order.id);
+    let mut schedule = Schedule::new(&ResourceKey::ALL, 0);
+    schedule.add(key, 1_000);
+    assert!(schedule.take_due(1_000).contains(&key));
+    let awaiting = ResourceData::Order(Box::new(order.clone()));
+    let next = schedule.finish(
+        key,
+        FetchOutcome::Loaded {
+            in_motion: awaiting.in_motion(),
+        },
+        1_500,
+    );
+    assert_eq!(next, 1_500 + FAST_INTERVAL_MS);
+    let mut done = order;
+    done.state = Some("completed".parse().unwrap());
+    let settled = ResourceData::Order(Box::new(done));
+    assert!(schedule.take_due(next).contains(&key));
+    let later = schedule.finish(
+        key,
+        FetchOutcome::Loaded {
+            in_motion: settled.in_motion(),
+        },
+        next,
+    );
+    assert_eq!(later, next + SLOW_INTERVAL_MS);
+    // A webhook makes it due at once; closing the detail stops it.
+    schedule.due_now(key, next + 10);
+    assert_eq!(schedule.next_due(key), Some(next + 10));
+    schedule.remove(key);
+    assert!(!schedule.take_due(u64::MAX).contains(&key));
+}
+
+#[test]
+fn the_view_argument_names_a_view_or_an_order() {
+    use brlv_desk::app::screenshot::parse_view;
+    assert_eq!(parse_view("orders"), Some((View::Orders, None)));
+    assert_eq!(
+        parse_view("order:brcode"),
+        Some((View::Orders, Some(OrderSelector::AwaitingBrcode)))
+    );
+    assert_eq!(
+        parse_view(&format!("order:{BRCODE_ORDER}")),
+        Some((
+            View::Orders,
+            Some(OrderSelector::Id(BRCODE_ORDER.parse().unwrap()))
+        ))
+    );
+    assert_eq!(parse_view("order:nope"), None);
+    assert_eq!(parse_view("wallet:x"), None);
+}

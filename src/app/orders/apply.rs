@@ -2,8 +2,6 @@
 //! a list or a watched order arrives: newest first, a notice when an order
 //! moved to `expired` or `payment-returned`, the command line's order opened.
 
-use std::collections::HashMap;
-
 use uuid::Uuid;
 
 use crate::api::Error;
@@ -76,32 +74,34 @@ impl AppState {
     /// that expired or had a late payment returned since the last one.
     pub(crate) fn orders_arriving(&mut self, orders: &mut [Order]) {
         sort_newest_first(orders);
-        let before: HashMap<Uuid, OrderState> = self
-            .data
-            .orders
-            .value()
-            .map(|previous| {
-                previous
-                    .iter()
-                    .filter_map(|order| match &order.state {
-                        Some(state @ (OrderState::Created | OrderState::Expired)) => {
-                            Some((order.id, state.clone()))
-                        }
-                        _ => None,
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
         for order in orders.iter() {
-            if let Some(notice) = before.get(&order.id).and_then(|s| move_notice(s, order)) {
-                self.add_notice(orders_notice(notice, NoticeDetail::None));
-            }
+            self.observe_order(order);
         }
         if let Some(selector) = self.orders.pending_selector
             && let Some(id) = selector.pick(orders)
         {
             self.orders.pending_selector = None;
             self.select_order(Some(id));
+        }
+    }
+
+    /// Notes `order`'s state, whichever fetch brought it (list, detail,
+    /// creation), and raises the notice owed if it moved since last seen.
+    fn observe_order(&mut self, order: &Order) {
+        let seen = &mut self.orders.awaiting_or_expired;
+        let notice = seen
+            .get(&order.id)
+            .and_then(|before| move_notice(before, order));
+        match &order.state {
+            Some(state @ (OrderState::Created | OrderState::Expired)) => {
+                seen.insert(order.id, state.clone());
+            }
+            _ => {
+                seen.remove(&order.id);
+            }
+        }
+        if let Some(notice) = notice {
+            self.add_notice(orders_notice(notice, NoticeDetail::None));
         }
     }
 
@@ -114,13 +114,7 @@ impl AppState {
             if order.id != selected {
                 return;
             }
-            let before = self.orders.open_order(self.data.orders.value());
-            if let Some(notice) = before
-                .and_then(|before| before.state.clone())
-                .and_then(|state| move_notice(&state, order))
-            {
-                self.add_notice(orders_notice(notice, NoticeDetail::None));
-            }
+            self.observe_order(order);
         }
         self.orders.detail.finish(result, at, next);
     }
@@ -177,6 +171,7 @@ impl AppState {
                 };
                 if let Some(order) = created {
                     form.reset();
+                    self.observe_order(&order);
                     let id = order.id;
                     let at = self.now;
                     self.orders.selected = None;
@@ -214,7 +209,13 @@ impl AppState {
                 };
                 self.add_notice(notice);
             }
-            OrdersEvent::Listening(url) => self.events.status = ListenerStatus::Listening(url),
+            OrdersEvent::Listening(url) => {
+                // The port actually bound (a free one under --sandbox).
+                if let Some(port) = url::Url::parse(&url).ok().and_then(|url| url.port()) {
+                    self.events.port = port.to_string();
+                }
+                self.events.status = ListenerStatus::Listening(url);
+            }
             OrdersEvent::ListenFailed(reason) => {
                 self.events.status = ListenerStatus::Failed(reason)
             }

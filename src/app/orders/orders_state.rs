@@ -2,6 +2,7 @@
 //! checked QR code, the export and PNG paths.
 
 use std::cmp::Reverse;
+use std::collections::HashMap;
 
 use uuid::Uuid;
 
@@ -99,6 +100,9 @@ pub struct OrdersUi {
     pub saving_qr: bool,
     /// The new-order form.
     pub form: OrderForm,
+    /// The last state seen of each order awaiting payment or expired: the
+    /// ones whose next move (expired, payment-returned) earns a notice.
+    pub awaiting_or_expired: HashMap<Uuid, OrderState>,
 }
 
 impl OrdersUi {
