@@ -50,7 +50,9 @@ pub fn order_form_ui(ui: &mut Ui, state: &mut AppState) {
 /// something was typed (the disabled button already tells).
 fn field_error_ui(ui: &mut Ui, state: &AppState, errors: &FieldErrors, field: Field) {
     if let Some(error) = errors.get(field).filter(|e| **e != FieldError::Required) {
-        ui.colored_label(ui.visuals().error_fg_color, error.localize(state.language));
+        let text = RichText::new(error.localize(state.language)).color(ui.visuals().error_fg_color);
+        // Wrapped within the row's remaining width, so a long message stays on screen.
+        ui.add(egui::Label::new(text).wrap());
     }
 }
 
