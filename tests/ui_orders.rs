@@ -107,6 +107,8 @@ fn a_brcode_order_shows_a_qr_the_copy_code_the_amount_and_the_countdown() {
             |command| matches!(command, egui::OutputCommand::CopyText(text) if *text == brcode),
         );
     assert!(copied, "the copy button puts the brcode on the clipboard");
+    settle(&mut harness);
+    harness.get_by_label("Copied.");
 }
 
 #[test]

@@ -98,6 +98,8 @@ pub struct OrdersUi {
     pub qr_path: String,
     /// A PNG is being written.
     pub saving_qr: bool,
+    /// When the copy-and-paste code was last copied (app clock), for the "Copied" note.
+    pub copied_at: Option<crate::app::clock::Millis>,
     /// The new-order form.
     pub form: OrderForm,
     /// The last state seen of each order awaiting payment or expired: the

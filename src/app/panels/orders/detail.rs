@@ -18,6 +18,8 @@ use super::{asset_amount_ui, format_moment, order_state_label, order_state_tone}
 
 /// How wide the QR code is drawn, in points (quiet zone included).
 const QR_WIDTH: f32 = 320.0;
+/// How long "Copied" shows after the copy button, in ms.
+const COPIED_NOTE_MS: u64 = 3_000;
 
 /// Draws the open order.
 pub fn order_detail_ui(ui: &mut Ui, state: &mut AppState) {
@@ -147,13 +149,25 @@ fn payment_ui(ui: &mut Ui, state: &mut AppState, order: &Order) {
             ui.add_space(8.0);
             ui.label(state.t("orders.copy_paste").as_ref());
             ui.add(
-                egui::Label::new(RichText::new(brcode).monospace().small())
+                egui::Label::new(RichText::new(brcode).monospace())
                     .wrap()
                     .selectable(true),
             );
-            if ui.button(state.t("orders.copy_code").as_ref()).clicked() {
-                ui.ctx().copy_text(brcode.to_owned());
-            }
+            ui.horizontal(|ui| {
+                if ui.button(state.t("orders.copy_code").as_ref()).clicked() {
+                    ui.ctx().copy_text(brcode.to_owned());
+                    state.orders.copied_at = Some(state.now);
+                }
+                let copied_recently = state
+                    .orders
+                    .copied_at
+                    .is_some_and(|at| state.now.saturating_sub(at) < COPIED_NOTE_MS);
+                if copied_recently {
+                    ui.label(state.t("orders.copied").as_ref());
+                    ui.ctx()
+                        .request_repaint_after(std::time::Duration::from_millis(500));
+                }
+            });
             ui.add_space(8.0);
             save_png_ui(ui, state, brcode);
         });
