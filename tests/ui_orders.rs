@@ -472,3 +472,25 @@ fn the_view_argument_names_a_view_or_an_order() {
     assert_eq!(parse_view("order:nope"), None);
     assert_eq!(parse_view("wallet:x"), None);
 }
+
+#[test]
+fn opening_another_account_closes_the_open_order() {
+    let mut state = state_with(vec![brcode_order(&brcode_for("500.00"))]);
+    state.open_order(OrderSelector::Id(BRCODE_ORDER.parse().unwrap()));
+    let _ = state.take_commands();
+    state.apply(brlv_desk::app::command::Event::SessionStarted(
+        brlv_desk::app::command::SessionInfo {
+            id: ui_support::SESSION + 1,
+            profile: brlv_desk::profile::Profile {
+                name: "Pessoal".to_owned(),
+                base_url: "https://api.example.com".to_owned(),
+            },
+            kind: brlv_desk::app::command::ProfileKind::Saved,
+        },
+    ));
+    assert_eq!(state.orders.selected, None);
+    assert!(matches!(
+        state.take_commands().as_slice(),
+        [Command::Orders(OrdersCommand::Watch(None))]
+    ));
+}

@@ -454,6 +454,9 @@ impl AppState {
                 self.onboarding.connect_error = Some(error.localize(self.language));
             }
             Event::SessionStarted(session) => {
+                if self.session.is_some() {
+                    self.orders_session_changed();
+                }
                 self.session = Some(session);
                 self.data = AccountData::default();
                 self.sandbox_starting = false;

@@ -70,6 +70,15 @@ impl AppState {
         }
     }
 
+    /// Another account was opened: its orders are not this one's.
+    pub(crate) fn orders_session_changed(&mut self) {
+        self.select_order(None);
+        self.orders.pending_selector = None;
+        self.orders.awaiting_or_expired.clear();
+        self.orders.form.reset();
+        self.orders.form.wallets = Default::default();
+    }
+
     /// Takes in a fresh order list: sorted newest first, notices for orders
     /// that expired or had a late payment returned since the last one.
     pub(crate) fn orders_arriving(&mut self, orders: &mut [Order]) {
