@@ -122,3 +122,22 @@ fn events_are_listed_newest_first_and_a_refund_raises_a_notice() {
         "22222222-0000-4000-8000-000000000000"
     );
 }
+
+#[test]
+fn a_port_in_use_is_explained_in_portuguese() {
+    let mut state = events_state();
+    state.language = Language::PtBr;
+    state.apply(Event::Orders(Box::new(OrdersEvent::ListenFailed(
+        brlv_desk::webhook::ListenError::Bind {
+            address: "127.0.0.1:8788".parse().unwrap(),
+            reason: "Address in use".to_owned(),
+        },
+    ))));
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label_contains("a porta 8788 não está disponível (Address in use)");
+    assert!(
+        !harness.state().events.is_on(),
+        "the switch shows it is off"
+    );
+}

@@ -9,7 +9,9 @@ use crate::api::model::{Order, OrderState};
 use crate::app::clock::Millis;
 use crate::app::command::{Command, Notice, NoticeDetail, NoticeKind};
 use crate::app::error_text::Localize;
+use crate::app::i18n::{self, Language};
 use crate::app::state::AppState;
+use crate::webhook::ListenError;
 
 use super::form_state::FormOutcome;
 use super::{
@@ -26,6 +28,23 @@ fn orders_notice(kind: OrdersNotice, detail: NoticeDetail) -> Notice {
     Notice {
         kind: NoticeKind::Orders(kind),
         detail,
+    }
+}
+
+/// Why the listener did not start, in the person's language; the system's
+/// own reason is quoted as it came.
+fn listen_error_text(language: Language, error: &ListenError) -> String {
+    match error {
+        ListenError::NotLoopback(address) => i18n::tr_with(
+            language,
+            "events.error_not_loopback",
+            &[("address", &address.to_string())],
+        ),
+        ListenError::Bind { address, reason } => i18n::tr_with(
+            language,
+            "events.error_bind",
+            &[("port", &address.port().to_string()), ("reason", reason)],
+        ),
     }
 }
 
@@ -225,8 +244,8 @@ impl AppState {
                 }
                 self.events.status = ListenerStatus::Listening(url);
             }
-            OrdersEvent::ListenFailed(reason) => {
-                self.events.status = ListenerStatus::Failed(reason)
+            OrdersEvent::ListenFailed(error) => {
+                self.events.status = ListenerStatus::Failed(listen_error_text(language, &error));
             }
             OrdersEvent::ListenerStopped => self.events.status = ListenerStatus::Off,
             OrdersEvent::Received { at, event } => {

@@ -17,7 +17,7 @@ use uuid::Uuid;
 
 use crate::api::Error;
 use crate::api::model::{CreateOrder, CreateQuote, Order, Quote, Wallet};
-use crate::webhook::WebhookEvent;
+use crate::webhook::{ListenError, WebhookEvent};
 
 pub use apply::short_id;
 pub use create::create_order_reconciled;
@@ -102,7 +102,7 @@ pub enum OrdersEvent {
     /// The listener is up at this URL.
     Listening(String),
     /// The listener could not start.
-    ListenFailed(String),
+    ListenFailed(ListenError),
     /// The listener stopped.
     ListenerStopped,
     /// A webhook event arrived.

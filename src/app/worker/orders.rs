@@ -13,7 +13,7 @@ use crate::api::Client;
 use crate::api::model::WalletFilter;
 use crate::app::command::Event;
 use crate::app::orders::{OrderOutcome, OrdersCommand, OrdersEvent, create_order_reconciled};
-use crate::webhook::{WebhookEvent, WebhookListener};
+use crate::webhook::{ListenError, WebhookEvent, WebhookListener};
 
 use super::{Done, ResourceKey, Worker, blocking};
 
@@ -25,7 +25,7 @@ pub(super) enum OrdersDone {
     Created(OrderOutcome),
     /// The listener started (or not); `for_sandbox` when the embedded sandbox posts to it.
     ListenerStarted {
-        result: Result<WebhookListener, String>,
+        result: Result<WebhookListener, ListenError>,
         for_sandbox: bool,
     },
 }
@@ -177,9 +177,7 @@ impl Worker {
         let sender = self.webhooks.sender.clone();
         let wire_sandbox = for_sandbox || self.sandbox.is_some();
         self.spawn(async move {
-            let result = WebhookListener::start(address, sender)
-                .await
-                .map_err(|error| error.to_string());
+            let result = WebhookListener::start(address, sender).await;
             Done::Orders(OrdersDone::ListenerStarted {
                 result,
                 for_sandbox: wire_sandbox,
