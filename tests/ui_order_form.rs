@@ -134,6 +134,14 @@ fn the_form_asks_for_a_quote_once_then_creates_the_order_it_describes() {
     );
 
     harness.state_mut().orders.form.order_draft.target_wallet = WALLET.to_owned();
+    // Once the quote has expired the order is not sent; a new quote is needed.
+    harness.state_mut().wall_now = datetime!(2026-03-10 12:01:00 UTC);
+    settle(&mut harness);
+    harness.get_by_label("This quote has expired; ask for a new one.");
+    harness.get_by_label("Create order").click();
+    settle(&mut harness);
+    assert!(order_requests(harness.state()).is_empty());
+    harness.state_mut().wall_now = datetime!(2026-03-10 12:00:00 UTC);
     settle(&mut harness);
     harness.get_by_label("PIX QR code (BRL only)").click();
     settle(&mut harness);

@@ -350,11 +350,19 @@ fn order_fields_ui(ui: &mut Ui, state: &mut AppState) {
 
 fn send_ui(ui: &mut Ui, state: &mut AppState) {
     let request = state.orders.form.order_request();
+    // An expired quote would only be refused: ask for a new one first.
+    let quote_expired = state.orders.form.quote_source == QuoteSource::Ask
+        && state
+            .orders
+            .form
+            .current_quote()
+            .and_then(|quote| quote.expiration)
+            .is_some_and(|expiration| expiration <= state.wall_now);
     ui.horizontal(|ui| {
         let button =
             egui::Button::new(RichText::new(state.t("orders.form_send").as_ref()).strong());
         if ui
-            .add_enabled(state.orders.form.can_send(), button)
+            .add_enabled(state.orders.form.can_send() && !quote_expired, button)
             .clicked()
             && let Ok(request) = request
         {
