@@ -392,6 +392,8 @@ fn every_key_used_in_the_app_source_exists() {
                         "motion.",
                         "state.",
                         "settings.",
+                        "orders.",
+                        "events.",
                     ]
                     .iter()
                     .any(|prefix| literal.starts_with(prefix));

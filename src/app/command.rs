@@ -12,6 +12,7 @@ use crate::api::{Error, KeyError, PrivateKey, RsaKeyBits};
 use crate::profile::{Profile, ProfileBook};
 
 use super::clock::Millis;
+use super::orders::{OrdersCommand, OrdersEvent, OrdersNotice};
 use super::schedule::ResourceKey;
 
 /// Identifies one connection; Events of an earlier one are ignored.
@@ -48,6 +49,8 @@ pub enum Command {
         /// The public key, PEM (not secret).
         pem: String,
     },
+    /// Orders, the PIX QR code, webhook events (see `app::orders`).
+    Orders(OrdersCommand),
 }
 
 /// A new connection to test and open.
@@ -100,6 +103,8 @@ pub enum ResourceData {
     Transfers(Vec<Transfer>),
     /// Every withdrawal.
     Withdrawals(Vec<Withdrawal>),
+    /// One order, fetched alone while its detail is open.
+    Order(Box<Order>),
 }
 
 impl ResourceData {
@@ -125,6 +130,10 @@ impl ResourceData {
                     .as_ref()
                     .is_some_and(|state| state.is_in_motion())
             }),
+            ResourceData::Order(order) => order
+                .state
+                .as_ref()
+                .is_some_and(|state| state.is_in_motion()),
         }
     }
 }
@@ -232,6 +241,8 @@ pub enum NoticeKind {
     EnvironmentProfileInvalid,
     /// The embedded sandbox did not start.
     SandboxFailed,
+    /// About orders, exports and webhook events (see `app::orders`).
+    Orders(OrdersNotice),
 }
 
 /// What the worker reports back. Each carries its own result.
@@ -284,4 +295,6 @@ pub enum Event {
     },
     /// The public key was written to a file.
     PublicKeySaved(Result<PathBuf, String>),
+    /// Orders, the PIX QR code, webhook events (see `app::orders`).
+    Orders(Box<OrdersEvent>),
 }

@@ -15,6 +15,7 @@ use super::command::{Command, Event, Notice, NoticeKind, ProfileKind, ResourceDa
 use super::error_text::Localize;
 use super::i18n::{self, Language};
 use super::onboarding_state::OnboardingDraft;
+use super::orders::{EventsUi, OrdersUi};
 use super::remote::Remote;
 use super::schedule::ResourceKey;
 
@@ -123,6 +124,8 @@ impl AccountData {
             ResourceKey::Orders => self.orders.start_loading(),
             ResourceKey::Transfers => self.transfers.start_loading(),
             ResourceKey::Withdrawals => self.withdrawals.start_loading(),
+            // The open order's detail lives with the Orders panel's state.
+            ResourceKey::Order(_) => {}
         }
     }
 
@@ -198,6 +201,7 @@ impl AccountData {
                 at,
                 next_at,
             ),
+            ResourceKey::Order(_) => {}
         }
     }
 
@@ -297,6 +301,10 @@ pub struct AppState {
     pub settings: SettingsDraft,
     /// Notices shown until dismissed.
     pub notices: Vec<Notice>,
+    /// The Orders panel: open order, form, export.
+    pub orders: OrdersUi,
+    /// The Events panel: webhook listener and what arrived.
+    pub events: EventsUi,
     commands: Vec<Command>,
 }
 
@@ -318,6 +326,8 @@ impl AppState {
             adding_profile: false,
             settings: SettingsDraft::default(),
             notices: Vec::new(),
+            orders: OrdersUi::default(),
+            events: EventsUi::default(),
             commands: Vec::new(),
         }
     }
@@ -357,6 +367,7 @@ impl AppState {
         match view {
             View::Settings => self.startup_finished,
             View::Overview => self.session.is_some() && self.data.overview_loaded(),
+            View::Orders => self.session.is_some() && self.orders.loaded(&self.data.orders),
             _ => self.session.is_some(),
         }
     }
@@ -443,6 +454,9 @@ impl AppState {
                 self.onboarding.connect_error = Some(error.localize(self.language));
             }
             Event::SessionStarted(session) => {
+                if self.session.is_some() {
+                    self.orders_session_changed();
+                }
                 self.session = Some(session);
                 self.data = AccountData::default();
                 self.sandbox_starting = false;
@@ -469,17 +483,32 @@ impl AppState {
             Event::FetchFinished {
                 session,
                 resource,
-                result,
+                mut result,
                 at,
                 next_at,
             } => {
-                if self.is_current(session) {
-                    self.data.finish(resource, result, at, next_at);
+                if !self.is_current(session) {
+                    return;
                 }
+                match (&mut result, resource) {
+                    (Ok(ResourceData::Orders(orders)), _) => self.orders_arriving(orders),
+                    (_, ResourceKey::Order(_)) => {
+                        let order = result.and_then(|data| match data {
+                            ResourceData::Order(order) => Ok(*order),
+                            other => {
+                                Err(Error::Config(format!("expected an order, got {other:?}")))
+                            }
+                        });
+                        return self.order_fetched(order, at, next_at);
+                    }
+                    _ => {}
+                }
+                self.data.finish(resource, result, at, next_at);
             }
             Event::KeyGenerated(result) => self.onboarding.key_generated(result),
             Event::KeyFileLoaded { path, result } => self.onboarding.key_file_loaded(&path, result),
             Event::PublicKeySaved(result) => self.onboarding.public_key_saved = Some(result),
+            Event::Orders(event) => self.apply_orders(*event),
         }
     }
 

@@ -28,6 +28,7 @@ use super::schedule::{FetchOutcome, ResourceKey, Schedule};
 
 mod accounts;
 mod keys;
+mod orders;
 
 /// Where profile secrets are kept.
 #[derive(Clone)]
@@ -184,6 +185,7 @@ enum Done {
     /// Several results, handled in order.
     Sequence(Vec<Done>),
     Nothing,
+    Orders(orders::OrdersDone),
 }
 
 struct Worker {
@@ -196,6 +198,8 @@ struct Worker {
     tasks: JoinSet<Done>,
     sandbox: Option<EmbeddedSandbox>,
     sandbox_starting: bool,
+    webhooks: orders::Webhooks,
+    webhook_events: UnboundedReceiver<crate::webhook::WebhookEvent>,
 }
 
 /// Runs a blocking call on tokio's blocking pool.
@@ -252,6 +256,10 @@ async fn fetch(client: Client, resource: ResourceKey) -> Result<ResourceData, Er
             .list_withdrawals(None)
             .await
             .map(ResourceData::Withdrawals),
+        ResourceKey::Order(id) => client
+            .get_order(id)
+            .await
+            .map(|order| ResourceData::Order(Box::new(order))),
     }
 }
 
@@ -264,6 +272,7 @@ fn notice(kind: NoticeKind, detail: impl Into<NoticeDetail>) -> Event {
 
 impl Worker {
     fn new(config: WorkerConfig, events: mpsc::Sender<Event>, repaint: Repaint) -> Worker {
+        let (webhook_sender, webhook_events) = unbounded_channel();
         Worker {
             config,
             events,
@@ -274,6 +283,12 @@ impl Worker {
             tasks: JoinSet::new(),
             sandbox: None,
             sandbox_starting: false,
+            webhooks: orders::Webhooks {
+                listener: None,
+                sender: webhook_sender,
+                watched_order: None,
+            },
+            webhook_events,
         }
     }
 
@@ -310,6 +325,7 @@ impl Worker {
                     Ok(done) => self.finished(done),
                     Err(error) => tracing::warn!("a worker task failed: {error}"),
                 },
+                Some(event) = self.webhook_events.recv() => self.webhook_received(event),
                 () = sleep => {}
             }
         }
@@ -356,6 +372,7 @@ impl Worker {
             Command::GenerateKey(bits) => self.generate_key(bits),
             Command::LoadKeyFile(path) => self.load_key_file(path),
             Command::SavePublicKey { path, pem } => self.save_public_key(path, pem),
+            Command::Orders(command) => self.handle_orders(command),
         }
     }
 
@@ -408,6 +425,7 @@ impl Worker {
                 self.sandbox = Some(sandbox);
                 self.sandbox_starting = false;
                 self.open(open);
+                self.wire_sandbox_webhooks();
             }
             Done::StartupFinished => self.emit(Event::StartupFinished),
             Done::SandboxFailed => self.sandbox_starting = false,
@@ -417,6 +435,7 @@ impl Worker {
                 }
             }
             Done::Nothing => {}
+            Done::Orders(done) => self.finished_orders(done),
         }
     }
 
