@@ -27,7 +27,8 @@ struct GuiArgs {
     #[arg(long, value_name = "FILE")]
     screenshot: Option<std::path::PathBuf>,
     /// The view to show: overview, orders, wallets, transfers, withdrawals,
-    /// claims, deposits, events, settings.
+    /// claims, deposits, events, settings; or one order's detail: order:ID,
+    /// or order:brcode for the newest brcode order awaiting payment.
     #[arg(long, value_name = "NAME", default_value = "overview")]
     view: String,
     /// The interface language: pt-BR or en (default: the saved choice, else the system's).
@@ -60,14 +61,16 @@ fn main() -> ExitCode {
 }
 
 fn run_window(args: GuiArgs) -> ExitCode {
-    use brlv_desk::app::{GuiOptions, i18n::Language, screenshot::ScreenshotRequest, state::View};
-    let Some(view) = View::from_name(&args.view) else {
+    use brlv_desk::app::{GuiOptions, i18n::Language, screenshot};
+    let Some((view, order)) = screenshot::parse_view(&args.view) else {
         eprintln!("error: there is no view called {:?}", args.view);
         return ExitCode::from(2);
     };
     brlv_desk::app::run_gui(GuiOptions {
         sandbox: args.sandbox,
-        screenshot: args.screenshot.map(|path| ScreenshotRequest { path, view }),
+        screenshot: args
+            .screenshot
+            .map(|path| screenshot::ScreenshotRequest { path, view, order }),
         language: args.language.as_deref().map(Language::from_locale),
     })
 }

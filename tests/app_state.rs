@@ -402,6 +402,8 @@ fn every_key_used_in_the_app_source_exists() {
                         "claims.",
                         "deposits.",
                         "err.",
+                        "orders.",
+                        "events.",
                     ]
                     .iter()
                     .any(|prefix| literal.starts_with(prefix));

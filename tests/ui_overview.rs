@@ -264,7 +264,8 @@ fn the_sandbox_wears_its_badge_and_other_views_say_what_comes_next() {
     harness.get_by_label("Orders").click();
     settle(&mut harness);
     assert_eq!(harness.state().view, View::Orders);
-    harness.get_by_label("Orders arrive in the next version.");
+    // Orders are no longer a placeholder: the panel offers a new order.
+    harness.get_by_label("New order");
 }
 
 #[test]

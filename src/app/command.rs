@@ -13,6 +13,7 @@ use crate::profile::{Profile, ProfileBook};
 
 use super::accounts_command::{AccountsCommand, AccountsEvent, ClaimableBalances};
 use super::clock::Millis;
+use super::orders::{OrdersCommand, OrdersEvent, OrdersNotice};
 use super::schedule::ResourceKey;
 
 /// Identifies one connection; Events of an earlier one are ignored.
@@ -51,6 +52,8 @@ pub enum Command {
     },
     /// The account panels' requests (wallets, transfers, withdrawals, claims, export).
     Accounts(AccountsCommand),
+    /// Orders, the PIX QR code, webhook events (see `app::orders`).
+    Orders(OrdersCommand),
 }
 
 /// A new connection to test and open.
@@ -109,6 +112,8 @@ pub enum ResourceData {
     Deposits(Vec<Deposit>),
     /// What can be claimed, at the account and per wallet.
     Claimable(ClaimableBalances),
+    /// One order, fetched alone while its detail is open.
+    Order(Box<Order>),
 }
 
 impl ResourceData {
@@ -159,6 +164,10 @@ impl ResourceData {
                     .as_ref()
                     .is_some_and(|state| state.is_in_motion())
             }),
+            ResourceData::Order(order) => order
+                .state
+                .as_ref()
+                .is_some_and(|state| state.is_in_motion()),
         }
     }
 }
@@ -266,6 +275,8 @@ pub enum NoticeKind {
     EnvironmentProfileInvalid,
     /// The embedded sandbox did not start.
     SandboxFailed,
+    /// About orders, exports and webhook events (see `app::orders`).
+    Orders(OrdersNotice),
 }
 
 /// What the worker reports back. Each carries its own result.
@@ -320,4 +331,6 @@ pub enum Event {
     PublicKeySaved(Result<PathBuf, String>),
     /// What the account panels' requests came to.
     Accounts(AccountsEvent),
+    /// Orders, the PIX QR code, webhook events (see `app::orders`).
+    Orders(Box<OrdersEvent>),
 }

@@ -11,6 +11,7 @@ pub mod command;
 pub mod error_text;
 pub mod i18n;
 pub mod onboarding_state;
+pub mod orders;
 pub mod panels;
 pub mod remote;
 pub mod sandbox_link;

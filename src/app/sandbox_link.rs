@@ -22,6 +22,12 @@ impl EmbeddedSandbox {
         self.running.base_url().to_string()
     }
 
+    /// Where the sandbox POSTs its webhook events (`None`: nowhere).
+    pub fn set_webhook_url(&self, url: Option<&str>) {
+        let parsed = url.and_then(|url| url::Url::parse(url).ok());
+        self.running.set_webhook_url(parsed);
+    }
+
     /// Registers an account (API key and public key) with the demo data.
     pub fn register(&self, api_key: &str, public_key_pem: &str) -> Result<(), String> {
         self.running

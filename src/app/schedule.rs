@@ -43,6 +43,8 @@ pub enum ResourceKey {
     Transfers,
     /// `GET /withdrawals`.
     Withdrawals,
+    /// `GET /orders/{id}`: the order whose detail is open.
+    Order(uuid::Uuid),
     // The account panels' lists.
     /// `GET /wallets`.
     Wallets,
@@ -205,6 +207,28 @@ impl Schedule {
                 entry.next_due = now.saturating_add(wait);
                 entry.next_due
             }
+        }
+    }
+
+    /// Starts keeping `key` up to date, due at `now` (the open order's detail).
+    pub fn add(&mut self, key: ResourceKey, now: Millis) {
+        self.entries.entry(key).or_insert(Entry {
+            next_due: now,
+            ..Entry::default()
+        });
+    }
+
+    /// Stops keeping `key` up to date; a fetch in flight is ignored when it ends.
+    pub fn remove(&mut self, key: ResourceKey) {
+        self.entries.remove(&key);
+    }
+
+    /// Makes `key` due at `now` (a webhook said it changed), unless it is in flight.
+    pub fn due_now(&mut self, key: ResourceKey, now: Millis) {
+        if let Some(entry) = self.entries.get_mut(&key)
+            && !entry.in_flight
+        {
+            entry.next_due = entry.next_due.min(now);
         }
     }
 

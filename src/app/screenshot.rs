@@ -8,6 +8,7 @@ use std::sync::mpsc;
 use egui::ColorImage;
 
 use super::clock::Millis;
+use super::orders::OrderSelector;
 use super::state::{AppState, View};
 
 /// How long the data may take before the run fails.
@@ -23,6 +24,20 @@ pub struct ScreenshotRequest {
     pub path: PathBuf,
     /// The view to show.
     pub view: View,
+    /// The order whose detail to show (`--view order:ID` or `order:brcode`).
+    pub order: Option<OrderSelector>,
+}
+
+/// Reads `--view`: a view's name, or `order:ID` / `order:brcode` for one
+/// order's detail (`brcode`: the newest brcode order awaiting payment).
+pub fn parse_view(raw: &str) -> Option<(View, Option<OrderSelector>)> {
+    match raw.trim().split_once(':') {
+        Some((prefix, order)) if prefix.eq_ignore_ascii_case("order") => {
+            OrderSelector::parse(order).map(|selector| (View::Orders, Some(selector)))
+        }
+        Some(_) => None,
+        None => View::from_name(raw).map(|view| (view, None)),
+    }
 }
 
 /// The screenshot in progress.

@@ -15,7 +15,9 @@ use super::clock::Clock;
 use super::command::Command;
 use super::i18n::Language;
 use super::panels::{claims, deposits, transfers, wallets, withdrawals};
-use super::panels::{navigation, notices, onboarding, overview, placeholder, settings, top_bar};
+use super::panels::{
+    events, navigation, notices, onboarding, orders, overview, placeholder, settings, top_bar,
+};
 use super::screenshot::ScreenshotJob;
 use super::state::{AppState, View};
 use super::worker::{WorkerConfig, WorkerHandle};
@@ -81,16 +83,23 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
         .show(ui, |ui| navigation::navigation_ui(ui, state));
     egui::CentralPanel::default().show(ui, |ui| {
         notices::notices_ui(ui, state);
-        egui::ScrollArea::vertical().show(ui, |ui| match state.view {
-            View::Overview => overview::overview_ui(ui, state),
-            View::Settings => settings::settings_ui(ui, state),
-            View::Wallets => wallets::wallets_ui(ui, state),
-            View::Transfers => transfers::transfers_ui(ui, state),
-            View::Withdrawals => withdrawals::withdrawals_ui(ui, state),
-            View::Claims => claims::claims_ui(ui, state),
-            View::Deposits => deposits::deposits_ui(ui, state),
-            other => placeholder::placeholder_ui(ui, state, other),
-        });
+        match state.view {
+            // Their tables scroll by themselves (virtualized rows).
+            View::Orders => orders::orders_ui(ui, state),
+            View::Events => events::events_ui(ui, state),
+            _ => {
+                egui::ScrollArea::vertical().show(ui, |ui| match state.view {
+                    View::Overview => overview::overview_ui(ui, state),
+                    View::Settings => settings::settings_ui(ui, state),
+                    View::Wallets => wallets::wallets_ui(ui, state),
+                    View::Transfers => transfers::transfers_ui(ui, state),
+                    View::Withdrawals => withdrawals::withdrawals_ui(ui, state),
+                    View::Claims => claims::claims_ui(ui, state),
+                    View::Deposits => deposits::deposits_ui(ui, state),
+                    other => placeholder::placeholder_ui(ui, state, other),
+                });
+            }
+        }
     });
 }
 
@@ -125,6 +134,9 @@ impl BrlvApp {
             .screenshot
             .as_ref()
             .map_or(persisted.view, |screenshot| screenshot.view);
+        if let Some(order) = options.screenshot.as_ref().and_then(|shot| shot.order) {
+            state.open_order(order);
+        }
         let clock = Clock::new();
         let context = creation.egui_ctx.clone();
         let worker = WorkerHandle::spawn(

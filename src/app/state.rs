@@ -16,6 +16,7 @@ use super::command::{Command, Event, Notice, NoticeKind, ProfileKind, ResourceDa
 use super::error_text::Localize;
 use super::i18n::{self, Language};
 use super::onboarding_state::OnboardingDraft;
+use super::orders::{EventsUi, OrdersUi};
 use super::remote::Remote;
 use super::schedule::ResourceKey;
 
@@ -126,6 +127,8 @@ impl AccountData {
             ResourceKey::Orders => self.orders.start_loading(),
             ResourceKey::Transfers => self.transfers.start_loading(),
             ResourceKey::Withdrawals => self.withdrawals.start_loading(),
+            // The open order's detail lives with the Orders panel's state.
+            ResourceKey::Order(_) => {}
             ResourceKey::Wallets
             | ResourceKey::Claimable
             | ResourceKey::DepositsBrl
@@ -207,6 +210,7 @@ impl AccountData {
                 at,
                 next_at,
             ),
+            ResourceKey::Order(_) => {}
             ResourceKey::Wallets
             | ResourceKey::Claimable
             | ResourceKey::DepositsBrl
@@ -314,6 +318,10 @@ pub struct AppState {
     pub accounts: AccountsState,
     /// Notices shown until dismissed.
     pub notices: Vec<Notice>,
+    /// The Orders panel: open order, form, export.
+    pub orders: OrdersUi,
+    /// The Events panel: webhook listener and what arrived.
+    pub events: EventsUi,
     commands: Vec<Command>,
 }
 
@@ -336,6 +344,8 @@ impl AppState {
             settings: SettingsDraft::default(),
             accounts: AccountsState::default(),
             notices: Vec::new(),
+            orders: OrdersUi::default(),
+            events: EventsUi::default(),
             commands: Vec::new(),
         }
     }
@@ -375,6 +385,7 @@ impl AppState {
         match view {
             View::Settings => self.startup_finished,
             View::Overview => self.session.is_some() && self.data.overview_loaded(),
+            View::Orders => self.session.is_some() && self.orders.loaded(&self.data.orders),
             View::Wallets | View::Transfers | View::Withdrawals | View::Claims | View::Deposits => {
                 self.session.is_some() && self.accounts.view_loaded(view, &self.data)
             }
@@ -464,6 +475,9 @@ impl AppState {
                 self.onboarding.connect_error = Some(error.localize(self.language));
             }
             Event::SessionStarted(session) => {
+                if self.session.is_some() {
+                    self.orders_session_changed();
+                }
                 self.session = Some(session);
                 self.data = AccountData::default();
                 self.accounts = AccountsState::default();
@@ -491,27 +505,42 @@ impl AppState {
             Event::FetchFinished {
                 session,
                 resource,
-                result,
+                mut result,
                 at,
                 next_at,
             } => {
-                if self.is_current(session) {
-                    let succeeded = result.is_ok();
-                    self.data.finish(
-                        resource,
-                        result.map(ResourceData::newest_first),
-                        at,
-                        next_at,
-                    );
-                    if succeeded && let Some(command) = self.accounts.after_fetch(resource) {
-                        self.push(command);
+                if !self.is_current(session) {
+                    return;
+                }
+                match (&mut result, resource) {
+                    (Ok(ResourceData::Orders(orders)), _) => self.orders_arriving(orders),
+                    (_, ResourceKey::Order(_)) => {
+                        let order = result.and_then(|data| match data {
+                            ResourceData::Order(order) => Ok(*order),
+                            other => {
+                                Err(Error::Config(format!("expected an order, got {other:?}")))
+                            }
+                        });
+                        return self.order_fetched(order, at, next_at);
                     }
+                    _ => {}
+                }
+                let succeeded = result.is_ok();
+                self.data.finish(
+                    resource,
+                    result.map(ResourceData::newest_first),
+                    at,
+                    next_at,
+                );
+                if succeeded && let Some(command) = self.accounts.after_fetch(resource) {
+                    self.push(command);
                 }
             }
             Event::KeyGenerated(result) => self.onboarding.key_generated(result),
             Event::KeyFileLoaded { path, result } => self.onboarding.key_file_loaded(&path, result),
             Event::PublicKeySaved(result) => self.onboarding.public_key_saved = Some(result),
             Event::Accounts(event) => self.apply_accounts(event),
+            Event::Orders(event) => self.apply_orders(*event),
         }
     }
 

@@ -30,6 +30,7 @@ mod account_requests;
 pub use account_requests::submit;
 mod accounts;
 mod keys;
+mod orders;
 
 /// Where profile secrets are kept.
 #[derive(Clone)]
@@ -191,6 +192,7 @@ enum Done {
     /// Several results, handled in order.
     Sequence(Vec<Done>),
     Nothing,
+    Orders(orders::OrdersDone),
 }
 
 struct Worker {
@@ -203,6 +205,8 @@ struct Worker {
     tasks: JoinSet<Done>,
     sandbox: Option<EmbeddedSandbox>,
     sandbox_starting: bool,
+    webhooks: orders::Webhooks,
+    webhook_events: UnboundedReceiver<crate::webhook::WebhookEvent>,
 }
 
 /// Runs a blocking call on tokio's blocking pool.
@@ -267,6 +271,10 @@ async fn fetch(client: Client, resource: ResourceKey) -> Result<ResourceData, Er
         | ResourceKey::DepositsUsdt => {
             account_requests::fetch_account_list(&client, resource).await
         }
+        ResourceKey::Order(id) => client
+            .get_order(id)
+            .await
+            .map(|order| ResourceData::Order(Box::new(order))),
     }
 }
 
@@ -279,6 +287,7 @@ fn notice(kind: NoticeKind, detail: impl Into<NoticeDetail>) -> Event {
 
 impl Worker {
     fn new(config: WorkerConfig, events: mpsc::Sender<Event>, repaint: Repaint) -> Worker {
+        let (webhook_sender, webhook_events) = unbounded_channel();
         Worker {
             config,
             events,
@@ -289,6 +298,12 @@ impl Worker {
             tasks: JoinSet::new(),
             sandbox: None,
             sandbox_starting: false,
+            webhooks: orders::Webhooks {
+                listener: None,
+                sender: webhook_sender,
+                watched_order: None,
+            },
+            webhook_events,
         }
     }
 
@@ -325,6 +340,7 @@ impl Worker {
                     Ok(done) => self.finished(done),
                     Err(error) => tracing::warn!("a worker task failed: {error}"),
                 },
+                Some(event) = self.webhook_events.recv() => self.webhook_received(event),
                 () = sleep => {}
             }
         }
@@ -372,6 +388,7 @@ impl Worker {
             Command::LoadKeyFile(path) => self.load_key_file(path),
             Command::SavePublicKey { path, pem } => self.save_public_key(path, pem),
             Command::Accounts(command) => self.accounts_command(command),
+            Command::Orders(command) => self.handle_orders(command),
         }
     }
 
@@ -424,6 +441,7 @@ impl Worker {
                 self.sandbox = Some(sandbox);
                 self.sandbox_starting = false;
                 self.open(open);
+                self.wire_sandbox_webhooks();
             }
             Done::StartupFinished => self.emit(Event::StartupFinished),
             Done::Accounts { event, refresh } => self.accounts_done(event, refresh),
@@ -434,6 +452,7 @@ impl Worker {
                 }
             }
             Done::Nothing => {}
+            Done::Orders(done) => self.finished_orders(done),
         }
     }
 

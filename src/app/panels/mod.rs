@@ -4,9 +4,11 @@
 pub mod account_common;
 pub mod claims;
 pub mod deposits;
+pub mod events;
 pub mod navigation;
 pub mod notices;
 pub mod onboarding;
+pub mod orders;
 pub mod overview;
 pub mod placeholder;
 pub mod settings;

@@ -38,6 +38,7 @@ pub fn notice_heading(language: Language, notice: &Notice) -> (String, Tone) {
             i18n::tr(language, "notice.sandbox_failed").into_owned(),
             Tone::Danger,
         ),
+        NoticeKind::Orders(kind) => super::orders::notice_heading(language, kind),
     }
 }
 

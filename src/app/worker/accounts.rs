@@ -98,6 +98,7 @@ impl Worker {
             client: request.client,
             schedule: Schedule::new(&ResourceKey::ALL, self.config.clock.now_ms()),
         });
+        self.watch_in_new_session();
         self.emit(Event::SessionStarted(info));
         if let Some(secrets) = request.save_secrets {
             let source = self.config.secrets.clone();
