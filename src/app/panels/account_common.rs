@@ -8,7 +8,7 @@ use rust_decimal::Decimal;
 use time::OffsetDateTime;
 
 use crate::address::AddressError;
-use crate::api::model::{Asset, timestamp};
+use crate::api::model::Asset;
 use crate::app::accounts_command::{AccountsCommand, ExportKind, ExportRecords, SubmitOutcome};
 use crate::app::accounts_state::{ExportDraft, SubmitStatus};
 use crate::app::command::Command;
@@ -288,9 +288,9 @@ pub fn detail_grid_ui(ui: &mut Ui, id: &str, add_rows: impl FnOnce(&mut Ui)) {
         .show(ui, add_rows);
 }
 
-/// A timestamp as RFC 3339 UTC, or [`MISSING`].
+/// A timestamp as the Orders panel writes it (`2026-03-10 12:00:05 UTC`), or [`MISSING`].
 pub fn time_text(value: Option<OffsetDateTime>) -> String {
-    value.map_or_else(|| MISSING.to_owned(), |value| timestamp::format(&value))
+    value.map_or_else(|| MISSING.to_owned(), super::orders::format_moment)
 }
 
 /// An amount at its asset's scale with the ticker, as the language writes numbers.
