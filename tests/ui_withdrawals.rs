@@ -150,3 +150,39 @@ fn the_list_shows_badges_all_fields_and_sends_its_asset_filter() {
         )))]
     );
 }
+
+#[test]
+fn clicking_a_row_opens_its_details() {
+    let mut harness = harness(withdrawals_state(Language::En));
+    settle(&mut harness);
+    assert!(harness.query_by_label("Details").is_none());
+    let cell = harness.get_by_label("1,000.00 BRL");
+    let center = cell.rect().center();
+    harness.hover_at(center);
+    harness.step();
+    harness.event(egui::Event::PointerButton {
+        pos: center,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: egui::Modifiers::NONE,
+    });
+    harness.step();
+    harness.event(egui::Event::PointerButton {
+        pos: center,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    settle(&mut harness);
+    assert_eq!(
+        harness
+            .state()
+            .accounts
+            .withdrawals
+            .selected
+            .map(|id| id.to_string()),
+        Some("9c2f0c52-0000-4000-8000-000000000001".to_owned())
+    );
+    harness.get_by_label("Details");
+    harness.get_by_label("9c2f0c52-0000-4000-8000-000000000001");
+}

@@ -23,6 +23,9 @@ pub fn resource_table_ui(
 ) -> Option<usize> {
     let mut clicked = None;
     ui.push_id(id_salt, |ui| {
+        // Selectable text would take the click for itself, so a click on a
+        // cell's text would not select its row.
+        ui.style_mut().interaction.selectable_labels = false;
         let mut builder = TableBuilder::new(ui)
             .id_salt(id_salt)
             .striped(true)
