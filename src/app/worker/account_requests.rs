@@ -44,7 +44,10 @@ pub(super) async fn fetch_account_list(
         ResourceKey::DepositsUsd => deposits(DepositAsset::Usd).await,
         ResourceKey::DepositsUsdc => deposits(DepositAsset::Usdc).await,
         ResourceKey::DepositsUsdt => deposits(DepositAsset::Usdt).await,
-        _ => deposits(DepositAsset::Brl).await,
+        ResourceKey::DepositsBrl => deposits(DepositAsset::Brl).await,
+        other => Err(Error::Config(format!(
+            "{other:?} is not one of the account panels' lists"
+        ))),
     }
 }
 
