@@ -209,3 +209,27 @@ fn the_form_refuses_a_bad_checksum_and_sends_the_exact_transfer() {
     );
     harness.get_by_label("Sending...");
 }
+
+#[test]
+fn a_reload_keeps_the_rows_without_flicker_and_a_first_load_says_so() {
+    use brlv_desk::app::command::Event;
+    let mut state = transfers_state(Language::En, vec![transfer(1, "pending", 1)]);
+    state.apply(Event::FetchStarted {
+        session: ui_support::SESSION,
+        resource: ResourceKey::Transfers,
+    });
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label("pending");
+    assert!(harness.query_by_label("Loading...").is_none());
+
+    let mut fresh = connected_state(Language::En);
+    fresh.view = View::Transfers;
+    fresh.apply(Event::FetchStarted {
+        session: ui_support::SESSION,
+        resource: ResourceKey::Transfers,
+    });
+    let mut harness = ui_support::harness(fresh);
+    let _ = harness.run_ok();
+    harness.get_by_label("Loading...");
+}

@@ -247,10 +247,11 @@ pub fn export_bar_ui(
     }
 }
 
-/// A list's loading state beside its title: a spinner while it reloads, the
-/// error (the last rows stay shown) after a failure.
+/// A list's loading state: a spinner until its first rows arrive (a reload
+/// keeps the rows and says nothing, so a list refreshed every few seconds
+/// does not flicker), the error after a failure (the last rows stay shown).
 pub fn list_status_ui<T>(ui: &mut Ui, state: &AppState, remote: &Remote<T>) {
-    if remote.is_loading() {
+    if remote.is_loading() && remote.value().is_none() {
         ui.horizontal(|ui| {
             ui.spinner();
             ui.label(state.t("accounts.loading").as_ref());
