@@ -79,6 +79,8 @@ fn the_list_shows_every_wallet_and_the_selected_ones_fields() {
         copied.contains(&egui::OutputCommand::CopyText(MAIN.to_owned())),
         "{copied:?}"
     );
+    harness.step();
+    harness.get_by_label("Copied");
 }
 
 #[test]

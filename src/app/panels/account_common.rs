@@ -267,14 +267,33 @@ pub fn list_status_ui<T>(ui: &mut Ui, state: &AppState, remote: &Remote<T>) {
     }
 }
 
+/// How long "Copied" shows after a copy button was clicked, in seconds.
+const COPIED_NOTE_SECS: f64 = 2.0;
+
+/// A small Copy button for `value`; says "Copied" for a moment after a click.
+pub fn copy_button_ui(ui: &mut Ui, state: &AppState, value: &str) {
+    // Keyed by the value: every Copy button of the same text says it was copied.
+    let id = egui::Id::unique(("copied", value));
+    let now = ui.input(|input| input.time);
+    if ui.small_button(state.t("accounts.copy").as_ref()).clicked() {
+        ui.ctx().copy_text(value.to_owned());
+        ui.data_mut(|data| data.insert_temp(id, now));
+    }
+    let copied_at: Option<f64> = ui.data(|data| data.get_temp(id));
+    if copied_at.is_some_and(|at| now - at < COPIED_NOTE_SECS) {
+        ui.label(RichText::new(state.t("accounts.copied").as_ref()).weak());
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_secs_f64(COPIED_NOTE_SECS));
+    }
+}
+
 /// One row of a detail grid; `copy` adds a Copy button for the value.
 pub fn detail_row_ui(ui: &mut Ui, state: &AppState, label: &str, value: &str, copy: bool) {
     ui.label(RichText::new(label).weak());
     ui.horizontal(|ui| {
         ui.add(egui::Label::new(RichText::new(value).monospace()).wrap());
-        if copy && value != MISSING && ui.small_button(state.t("accounts.copy").as_ref()).clicked()
-        {
-            ui.ctx().copy_text(value.to_owned());
+        if copy && value != MISSING {
+            copy_button_ui(ui, state, value);
         }
     });
     ui.end_row();

@@ -16,9 +16,9 @@ use crate::app::widgets::resource_table_ui;
 use crate::forms::Field;
 
 use super::account_common::{
-    MISSING, choice_ui, detail_grid_ui, detail_row_ui, export_bar_ui, field_message,
-    field_message_ui, list_status_ui, note_ui, option_filter_ui, section_ui, send_button_ui,
-    submit_status_ui, text_field_ui,
+    MISSING, choice_ui, copy_button_ui, detail_grid_ui, detail_row_ui, export_bar_ui,
+    field_message, field_message_ui, list_status_ui, note_ui, option_filter_ui, section_ui,
+    send_button_ui, submit_status_ui, text_field_ui,
 };
 
 /// The wallets shown: the filtered list while a filter is set, else all.
@@ -101,7 +101,6 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
         state.t("wallets.ui_enabled"),
     ];
     let headers: Vec<&str> = headers.iter().map(AsRef::as_ref).collect();
-    let copy_text = state.t("accounts.copy");
     let rows = shown_wallets(state);
     let selected = state
         .accounts
@@ -125,11 +124,8 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                     0 => ui.label(wallet.name.as_deref().unwrap_or(MISSING)),
                     1 => {
                         ui.monospace(&wallet.address);
-                        let copy = ui.small_button(copy_text.as_ref());
-                        if copy.clicked() {
-                            ui.ctx().copy_text(wallet.address.clone());
-                        }
-                        copy
+                        copy_button_ui(ui, state, &wallet.address);
+                        ui.label("")
                     }
                     2 => ui.label(assets_text(&wallet.assets)),
                     _ => ui.label(yes_no(state, wallet.ui_enabled)),
