@@ -105,6 +105,10 @@ fn listener_ui(ui: &mut Ui, state: &mut AppState) {
 /// The events, newest first; returns the one clicked.
 fn events_table_ui(ui: &mut Ui, state: &AppState) -> Option<usize> {
     let mut clicked = None;
+    // Selectable text would take a click on a cell's text for itself, so the
+    // row would not open; the table's own text is not for selecting.
+    let selectable_before = ui.style().interaction.selectable_labels;
+    ui.style_mut().interaction.selectable_labels = false;
     let language = state.language;
     let headers = [
         "events.col_received",
@@ -170,6 +174,7 @@ fn events_table_ui(ui: &mut Ui, state: &AppState) -> Option<usize> {
                 }
             });
         });
+    ui.style_mut().interaction.selectable_labels = selectable_before;
     clicked
 }
 

@@ -25,7 +25,6 @@ pub fn orders_list_ui(ui: &mut Ui, state: &mut AppState) {
         ui.add_space(16.0);
         if ui.button(state.t("orders.new_order").as_ref()).clicked() {
             state.orders.form.open = true;
-            state.push(Command::Orders(OrdersCommand::LoadWallets));
         }
     });
     ui.add_space(6.0);
@@ -90,6 +89,10 @@ fn export_ui(ui: &mut Ui, state: &mut AppState) {
 /// The table; returns the order clicked.
 fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &[Order]) -> Option<Uuid> {
     let mut clicked = None;
+    // Selectable text would take a click on a cell's text for itself, so the
+    // row would not open; the table's own text is not for selecting.
+    let selectable_before = ui.style().interaction.selectable_labels;
+    ui.style_mut().interaction.selectable_labels = false;
     let language = state.language;
     let headers = [
         "orders.col_id",
@@ -184,6 +187,7 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &[Order]) -> Option<Uu
         ui.ctx()
             .request_repaint_after(std::time::Duration::from_secs(1));
     }
+    ui.style_mut().interaction.selectable_labels = selectable_before;
     clicked
 }
 
