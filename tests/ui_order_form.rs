@@ -201,3 +201,45 @@ fn selling_usdc_for_brl_asks_for_the_paying_wallet_and_offers_a_third_party_pix_
         "the bad key has a message beside it"
     );
 }
+
+#[test]
+fn the_wallet_fields_offer_the_accounts_wallets_holding_the_asset() {
+    const MAIN: &str = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
+    const TEMPO: &str = "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359";
+    let mut state = form_state();
+    deliver(
+        &mut state,
+        ResourceKey::Wallets,
+        ResourceData::Wallets(vec![
+            serde_json::from_value(serde_json::json!({
+                "name": "Main wallet", "address": MAIN, "assets": ["eth-base/brlv"]
+            }))
+            .unwrap(),
+            serde_json::from_value(serde_json::json!({
+                "name": "Tempo", "address": TEMPO, "assets": ["tempo/brlv"]
+            }))
+            .unwrap(),
+        ]),
+        9_000,
+    );
+    state.orders.form.quote_draft.source_asset = "fiat/brl".parse().unwrap();
+    state.orders.form.quote_draft.target_asset = "eth-base/brlv".parse().unwrap();
+    let mut harness = harness(state);
+    settle(&mut harness);
+    // The text field and the wallet picker beside it share the label; the picker comes second.
+    harness
+        .get_all_by_label("Receiving wallet")
+        .last()
+        .unwrap()
+        .click();
+    settle(&mut harness);
+    harness
+        .get_by_label(&format!("Main wallet  {MAIN}"))
+        .click();
+    settle(&mut harness);
+    assert_eq!(harness.state().orders.form.order_draft.target_wallet, MAIN);
+    assert!(
+        harness.query_by_label(&format!("Tempo  {TEMPO}")).is_none(),
+        "a wallet without the asset is not offered when one with it exists"
+    );
+}

@@ -95,7 +95,6 @@ impl AppState {
         self.orders.pending_selector = None;
         self.orders.awaiting_or_expired.clear();
         self.orders.form.reset();
-        self.orders.form.wallets = Default::default();
     }
 
     /// Takes in a fresh order list: sorted newest first, notices for orders
@@ -206,10 +205,6 @@ impl AppState {
                     self.select_order(Some(id));
                     self.orders.detail.finish(Ok(order), at, at);
                 }
-            }
-            OrdersEvent::WalletsLoaded(result) => {
-                let at = self.now;
-                form.wallets.finish(result, at, at);
             }
             OrdersEvent::Exported(result) => {
                 self.orders.exporting = false;

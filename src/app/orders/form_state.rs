@@ -3,10 +3,9 @@
 //! [`crate::forms`]; this only decides what may be sent when.
 
 use crate::api::Error;
-use crate::api::model::{Asset, CreateOrder, CreateQuote, Quote, Wallet};
+use crate::api::model::{Asset, CreateOrder, CreateQuote, Quote};
 use crate::app::error_text::Localize;
 use crate::app::i18n::Language;
-use crate::app::remote::Remote;
 use crate::forms::{FieldErrors, OrderDraft, QuoteDraft};
 
 /// Where the form's quote comes from.
@@ -82,8 +81,6 @@ pub struct OrderForm {
     pub order_in_flight: bool,
     /// How the last attempt ended, when it did not create an order.
     pub outcome: Option<FormOutcome>,
-    /// The account's wallets, offered in the address fields.
-    pub wallets: Remote<Vec<Wallet>>,
 }
 
 impl OrderForm {
@@ -136,10 +133,6 @@ impl OrderForm {
 
     /// After an order was created: a fresh form, closed.
     pub fn reset(&mut self) {
-        let wallets = std::mem::take(&mut self.wallets);
-        *self = OrderForm {
-            wallets,
-            ..OrderForm::default()
-        };
+        *self = OrderForm::default();
     }
 }

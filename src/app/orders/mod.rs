@@ -16,7 +16,7 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use crate::api::Error;
-use crate::api::model::{CreateOrder, CreateQuote, Order, Quote, Wallet};
+use crate::api::model::{CreateOrder, CreateQuote, Order, Quote};
 use crate::webhook::{ListenError, WebhookEvent};
 
 pub use apply::short_id;
@@ -38,8 +38,6 @@ pub enum OrdersCommand {
     RequestQuote(CreateQuote),
     /// Accept a quote: `POST /orders`, never retried.
     CreateOrder(CreateOrder),
-    /// Fetch the account's wallets to offer in the form's address fields.
-    LoadWallets,
     /// Write these orders as CSV to `path`.
     ExportCsv {
         /// Where.
@@ -93,8 +91,6 @@ pub enum OrdersEvent {
     QuoteReceived(Result<Quote, Error>),
     /// An order creation ended.
     OrderCreated(OrderOutcome),
-    /// The wallet list for the form's address fields.
-    WalletsLoaded(Result<Vec<Wallet>, Error>),
     /// The CSV export ended.
     Exported(Result<PathBuf, String>),
     /// The QR PNG was written (or not).

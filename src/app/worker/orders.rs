@@ -10,7 +10,6 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use crate::api::Client;
-use crate::api::model::WalletFilter;
 use crate::app::command::Event;
 use crate::app::orders::{OrderOutcome, OrdersCommand, OrdersEvent, create_order_reconciled};
 use crate::webhook::{ListenError, WebhookEvent, WebhookListener};
@@ -62,13 +61,6 @@ impl Worker {
                     Done::Orders(OrdersDone::Created(
                         create_order_reconciled(&client, &request).await,
                     ))
-                });
-            }
-            OrdersCommand::LoadWallets => {
-                let Some(client) = self.client() else { return };
-                self.spawn(async move {
-                    let wallets = client.list_wallets(&WalletFilter::default()).await;
-                    report(OrdersEvent::WalletsLoaded(wallets))
                 });
             }
             OrdersCommand::ExportCsv { path, orders } => {

@@ -239,9 +239,10 @@ fn wallet_field_ui(
     field: Field,
     errors: &FieldErrors,
 ) {
+    // The account's wallets, as the schedule keeps them fresh for every panel.
     let wallets: Vec<(String, String)> = state
-        .orders
-        .form
+        .data
+        .accounts
         .wallets
         .value()
         .map(|wallets| {
