@@ -6,8 +6,6 @@
 
 mod ui_support;
 
-use std::time::{Duration, Instant};
-
 use egui_kittest::kittest::Queryable;
 
 use brlv_desk::api::model::{Asset, CreateTransfer, Transfer, TransferFilter, TransferState};
@@ -160,13 +158,7 @@ fn ten_thousand_transfers_render_only_the_rows_in_view() {
     harness.get_by_label("2026-03-07 22:39:00 UTC");
     let shown = harness.query_all_by_label("completed").count();
     assert!((1..60).contains(&shown), "{shown} rows laid out");
-    let start = Instant::now();
-    harness.run_steps(5);
-    let per_frame = start.elapsed() / 5;
-    assert!(
-        per_frame < Duration::from_millis(250),
-        "{per_frame:?} per frame"
-    );
+    // How long such a frame takes is measured in benches/tables.rs.
 }
 
 #[test]
