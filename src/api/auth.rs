@@ -26,8 +26,8 @@ pub const MIN_KEY_BITS: usize = 2048;
 pub enum KeyError {
     /// The text is not PEM at all.
     #[error(
-        "the private key is not in PEM format: expected a block starting with \
-         \"-----BEGIN PRIVATE KEY-----\" or \"-----BEGIN RSA PRIVATE KEY-----\""
+        "the private key is not in PEM format: expected a block labelled \"PRIVATE KEY\" or \
+         \"RSA PRIVATE KEY\", between -----BEGIN and -----END lines"
     )]
     NotPem,
     /// An encrypted PKCS#8 key: the app has no passphrase to open it.

@@ -40,6 +40,8 @@ use axum::response::{IntoResponse, Response};
 use base64::Engine as _;
 use jsonwebtoken::errors::ErrorKind;
 use jsonwebtoken::{Algorithm, DecodingKey};
+use rust_decimal::Decimal;
+use rust_decimal::prelude::ToPrimitive;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
@@ -181,14 +183,14 @@ pub(crate) fn verify(
             ),
         ));
     }
-    if claims.exp - claims.iat > MAX_TOKEN_LIFETIME_SECS as f64 {
+    if claims.exp - claims.iat > Decimal::from(MAX_TOKEN_LIFETIME_SECS) {
         return Err(ApiError::unauthorized(
             "lifetime-too-long",
             format!("`exp` - `iat` must be at most {MAX_TOKEN_LIFETIME_SECS} seconds"),
         ));
     }
     let now = shared.clock.now().unix_timestamp();
-    if (now as f64) > claims.exp + CLOCK_LEEWAY_SECS as f64 {
+    if Decimal::from(now) > claims.exp + Decimal::from(CLOCK_LEEWAY_SECS) {
         return Err(ApiError::unauthorized(
             "expired",
             format!(
@@ -197,7 +199,7 @@ pub(crate) fn verify(
             ),
         ));
     }
-    if claims.iat > (now + CLOCK_LEEWAY_SECS) as f64 {
+    if claims.iat > Decimal::from(now + CLOCK_LEEWAY_SECS) {
         return Err(ApiError::unauthorized(
             "issued-in-future",
             format!(
@@ -213,8 +215,8 @@ pub(crate) fn verify(
         ));
     }
     // Checked last, so a token refused for another reason does not burn its nonce.
-    // `exp` is within [now - 5, now + 55] here, so the cast is exact enough.
-    let expiry = claims.exp.ceil() as i64;
+    // `exp` is within [now - 5, now + 55] here, so it fits an i64.
+    let expiry = claims.exp.ceil().to_i64().unwrap_or(now);
     let mut world = shared.lock();
     let account = world.accounts.get_mut(&api_key).ok_or_else(|| {
         ApiError::unauthorized("unknown-api-key", "this API key is no longer registered")
@@ -333,8 +335,8 @@ fn verify_signature(parts: &TokenParts<'_>, key: &DecodingKey) -> Result<Value, 
 struct Claims<'a> {
     uri: &'a str,
     nonce: &'a str,
-    iat: f64,
-    exp: f64,
+    iat: Decimal,
+    exp: Decimal,
     sub: &'a str,
     body_hash: &'a str,
 }
@@ -369,11 +371,16 @@ impl<'a> Claims<'a> {
                 .and_then(Value::as_str)
                 .ok_or_else(|| wrong_type(name, "string"))
         };
-        let number = |name: &str| -> Result<f64, ApiError> {
-            object
-                .get(name)
-                .and_then(Value::as_f64)
-                .ok_or_else(|| wrong_type(name, "number"))
+        // A NumericDate may carry a fraction (RFC 7519); read the JSON
+        // number's own digits exactly rather than through a float.
+        let number = |name: &str| -> Result<Decimal, ApiError> {
+            let Some(Value::Number(number)) = object.get(name) else {
+                return Err(wrong_type(name, "number"));
+            };
+            let text = number.to_string();
+            Decimal::from_str_exact(&text)
+                .or_else(|_| Decimal::from_scientific(&text))
+                .map_err(|_| wrong_type(name, "number of seconds within range"))
         };
         let claims = Claims {
             uri: string("uri")?,

@@ -222,6 +222,7 @@ fn private_key_ui(ui: &mut Ui, state: &mut AppState) {
             });
         }
         KeySource::Pasted => {
+            let hint = state.t("onboarding.paste_hint");
             // A pasted key is ~30 lines: keep the form's buttons in view.
             let response = egui::ScrollArea::vertical()
                 .id_salt("pasted_pem")
@@ -229,7 +230,7 @@ fn private_key_ui(ui: &mut Ui, state: &mut AppState) {
                 .show(ui, |ui| {
                     ui.add(
                         TextEdit::multiline(&mut state.onboarding.pasted_pem)
-                            .hint_text("-----BEGIN PRIVATE KEY-----")
+                            .hint_text(hint.as_ref())
                             .font(egui::TextStyle::Monospace)
                             .desired_rows(4)
                             .desired_width(FIELD_WIDTH),
