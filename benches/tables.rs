@@ -6,8 +6,7 @@
 mod ui_support;
 
 use brlv_desk::api::model::Order;
-use brlv_desk::app::command::ResourceData;
-use brlv_desk::app::schedule::ResourceKey;
+use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::state::View;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use time::OffsetDateTime;
@@ -36,12 +35,7 @@ fn orders_frame(c: &mut Criterion) {
         state.now = 10_000;
         state.wall_now = now;
         let orders = (0..count).map(|index| order(index, now)).collect();
-        deliver(
-            &mut state,
-            ResourceKey::Orders,
-            ResourceData::Orders(orders),
-            9_000,
-        );
+        deliver(&mut state, Fetched::Orders(orders), 9_000);
         let mut harness = harness(state);
         settle(&mut harness);
         group.bench_with_input(BenchmarkId::from_parameter(count), &count, |b, _| {

@@ -6,16 +6,13 @@
 //! - [`money`], [`pix`], [`address`]: amounts at an asset's scale, PIX BR Codes
 //!   and keys, EVM addresses.
 //! - [`keystore`], [`profile`]: secrets in the OS keyring; the non-secret profile file.
-//! - [`webhook`], [`export`]: receiving the service's events; CSV export of lists.
-//! - [`forms`]: drafts of every form and their validation, free of any GUI.
+//! - [`webhook`]: receiving the service's events.
 //! - [`app`]: the egui desktop front end.
 
 pub mod address;
 pub mod api;
 pub mod app;
 pub mod call;
-pub mod export;
-pub mod forms;
 pub mod keystore;
 pub mod money;
 pub mod pix;

@@ -6,14 +6,17 @@
 
 use brlv_desk::api::Error;
 use brlv_desk::api::model::{Asset, Transfer};
-use brlv_desk::app::accounts_command::{
-    AccountsCommand, AccountsEvent, Created, FormKind, ListQuery, SubmitOutcome,
-};
-use brlv_desk::app::accounts_state::SubmitStatus;
-use brlv_desk::app::command::{Command, Event, ProfileKind, ResourceData, SessionInfo};
 use brlv_desk::app::i18n::Language;
-use brlv_desk::app::schedule::{FetchOutcome, ResourceKey, Schedule};
+use brlv_desk::app::message::{Command, Event, ProfileKind, SessionInfo};
+use brlv_desk::app::resources::Fetched;
+use brlv_desk::app::resources::ResourceKey;
+use brlv_desk::app::resources::{ListQuery, Listed};
+use brlv_desk::app::schedule::{FetchOutcome, Schedule};
 use brlv_desk::app::state::AppState;
+use brlv_desk::app::submit::Created;
+use brlv_desk::app::submit::FormKind;
+use brlv_desk::app::submit::SubmitOutcome;
+use brlv_desk::app::submit::SubmitStatus;
 use brlv_desk::profile::Profile;
 
 const SESSION: u64 = 5;
@@ -45,7 +48,7 @@ fn queries(state: &mut AppState) -> Vec<ListQuery> {
         .take_commands()
         .into_iter()
         .filter_map(|command| match command {
-            Command::Accounts(AccountsCommand::Query(query)) => Some(query),
+            Command::Query(query) => Some(query),
             _ => None,
         })
         .collect()
@@ -54,24 +57,19 @@ fn queries(state: &mut AppState) -> Vec<ListQuery> {
 #[test]
 fn a_filtered_list_is_asked_once_refreshed_with_the_full_list_and_stale_answers_dropped() {
     let mut state = connected();
-    state.accounts.withdrawals.asset_filter = Some(Asset::FiatBrl);
-    let first = state.accounts.withdrawals.sync_query();
+    state.withdrawals.asset_filter = Some(Asset::FiatBrl);
+    let first = state.withdrawals.sync_query();
     assert!(matches!(
         first,
-        Some(Command::Accounts(AccountsCommand::Query(
-            ListQuery::Withdrawals(Some(Asset::FiatBrl))
-        )))
+        Some(Command::Query(ListQuery::Withdrawals(Some(Asset::FiatBrl))))
     ));
-    assert!(
-        state.accounts.withdrawals.sync_query().is_none(),
-        "asked once"
-    );
+    assert!(state.withdrawals.sync_query().is_none(), "asked once");
 
     // The full list refreshed: the filtered one is asked for again.
     state.apply(Event::FetchFinished {
         session: SESSION,
         resource: ResourceKey::Withdrawals,
-        result: Ok(ResourceData::Withdrawals(Vec::new())),
+        result: Ok(Fetched::Withdrawals(Vec::new())),
         at: 10,
         next_at: 3_010,
     });
@@ -81,29 +79,26 @@ fn a_filtered_list_is_asked_once_refreshed_with_the_full_list_and_stale_answers_
     );
 
     // The filter changed before the answer came: the answer is dropped.
-    state.accounts.withdrawals.asset_filter = Some(Asset::EthBaseUsdc);
-    let _ = state.accounts.withdrawals.sync_query();
-    state.apply(Event::Accounts(AccountsEvent::QueryFinished {
+    state.withdrawals.asset_filter = Some(Asset::EthBaseUsdc);
+    let _ = state.withdrawals.sync_query();
+    state.apply(Event::QueryFinished {
         session: SESSION,
-        query: ListQuery::Withdrawals(Some(Asset::FiatBrl)),
-        result: Ok(ResourceData::Withdrawals(Vec::new())),
-    }));
-    let filtered = state.accounts.withdrawals.filtered.as_ref().unwrap();
+        listed: Listed::Withdrawals(Some(Asset::FiatBrl), Ok(Vec::new())),
+    });
+    let filtered = state.withdrawals.list.filtered.as_ref().unwrap();
     assert!(filtered.list.value().is_none());
 
     // No filter: back to the full list, nothing asked.
-    state.accounts.withdrawals.asset_filter = None;
-    assert!(state.accounts.withdrawals.sync_query().is_none());
-    assert!(state.accounts.withdrawals.filtered.is_none());
+    state.withdrawals.asset_filter = None;
+    assert!(state.withdrawals.sync_query().is_none());
+    assert!(state.withdrawals.list.filtered.is_none());
 }
 
 #[test]
 fn filtered_answers_come_newest_first_and_other_sessions_are_ignored() {
     let mut state = connected();
-    state.accounts.transfers.state_filter = Some(brlv_desk::api::model::TransferState::Completed);
-    let Some(Command::Accounts(AccountsCommand::Query(query))) =
-        state.accounts.transfers.sync_query()
-    else {
+    state.transfers.state_filter = Some(brlv_desk::api::model::TransferState::Completed);
+    let Some(Command::Query(ListQuery::Transfers(query))) = state.transfers.sync_query() else {
         panic!("expected a query");
     };
     let rows = vec![
@@ -111,24 +106,22 @@ fn filtered_answers_come_newest_first_and_other_sessions_are_ignored() {
         transfer(2, "2026-03-03T00:00:00Z"),
         transfer(3, "2026-03-02T00:00:00Z"),
     ];
-    state.apply(Event::Accounts(AccountsEvent::QueryFinished {
+    state.apply(Event::QueryFinished {
         session: SESSION + 1,
-        query: query.clone(),
-        result: Ok(ResourceData::Transfers(rows.clone())),
-    }));
-    let filtered = state.accounts.transfers.filtered.as_ref().unwrap();
+        listed: Listed::Transfers(query.clone(), Ok(rows.clone())),
+    });
+    let filtered = state.transfers.list.filtered.as_ref().unwrap();
     assert!(
         filtered.list.value().is_none(),
         "another connection's answer"
     );
-    state.apply(Event::Accounts(AccountsEvent::QueryFinished {
+    state.apply(Event::QueryFinished {
         session: SESSION,
-        query,
-        result: Ok(ResourceData::Transfers(rows)),
-    }));
+        listed: Listed::Transfers(query, Ok(rows)),
+    });
     let ids: Vec<u128> = state
-        .accounts
         .transfers
+        .list
         .filtered
         .as_ref()
         .unwrap()
@@ -144,50 +137,43 @@ fn filtered_answers_come_newest_first_and_other_sessions_are_ignored() {
 #[test]
 fn a_form_is_cleared_on_success_and_kept_on_failure() {
     let mut state = connected();
-    state.accounts.transfers.draft.source = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed".into();
-    state.accounts.transfers.draft.amount = "10".into();
-    state.accounts.transfers.submit = SubmitStatus::Sending;
-    state.apply(Event::Accounts(AccountsEvent::SubmitFinished {
+    state.transfers.draft.source = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed".into();
+    state.transfers.draft.amount = "10".into();
+    state.transfers.submit = SubmitStatus::Sending;
+    state.apply(Event::Submitted {
         session: SESSION,
         form: FormKind::Transfer,
-        outcome: SubmitOutcome::Unknown(Error::Timeout {
-            after: std::time::Duration::from_secs(30),
-        }),
-    }));
-    assert_eq!(
-        state.accounts.transfers.draft.amount, "10",
-        "kept after a failure"
-    );
-    assert!(!state.accounts.transfers.submit.is_sending());
+        outcome: SubmitOutcome::Unknown {
+            error: Error::Timeout {
+                after: std::time::Duration::from_secs(30),
+            },
+            reread: None,
+        },
+    });
+    assert_eq!(state.transfers.draft.amount, "10", "kept after a failure");
+    assert!(!state.transfers.submit.is_sending());
 
-    state.apply(Event::Accounts(AccountsEvent::SubmitFinished {
+    state.apply(Event::Submitted {
         session: SESSION,
         form: FormKind::Transfer,
         outcome: SubmitOutcome::Created {
             record: Created::Transfer(transfer(9, "2026-03-03T00:00:00Z")),
             after_unknown: false,
         },
-    }));
+    });
+    assert_eq!(state.transfers.draft.amount, "", "cleared after success");
     assert_eq!(
-        state.accounts.transfers.draft.amount, "",
-        "cleared after success"
-    );
-    assert_eq!(
-        state.accounts.transfers.draft.source, "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+        state.transfers.draft.source, "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
         "the source wallet stays picked"
     );
     assert_eq!(
-        state
-            .accounts
-            .transfers
-            .selected
-            .map(|id| id.as_u128() & 0xff),
+        state.transfers.selected.map(|id| id.as_u128() & 0xff),
         Some(9)
     );
 
     // The withdrawal's confirmation step closes whatever the outcome.
-    state.accounts.withdrawals.confirming = Some(
-        brlv_desk::forms::WithdrawalDraft {
+    state.withdrawals.confirming = Some(
+        brlv_desk::app::features::withdrawals::state::WithdrawalDraft {
             amount: "1".into(),
             pix_key: "52998224725".into(),
             ..Default::default()
@@ -195,19 +181,19 @@ fn a_form_is_cleared_on_success_and_kept_on_failure() {
         .validate()
         .unwrap(),
     );
-    state.apply(Event::Accounts(AccountsEvent::SubmitFinished {
+    state.apply(Event::Submitted {
         session: SESSION,
         form: FormKind::Withdrawal,
         outcome: SubmitOutcome::NotApplied(Error::Timeout {
             after: std::time::Duration::from_secs(30),
         }),
-    }));
-    assert!(state.accounts.withdrawals.confirming.is_none());
+    });
+    assert!(state.withdrawals.confirming.is_none());
 }
 
 #[test]
 fn a_list_asked_for_while_in_flight_is_fetched_again_when_it_lands() {
-    let mut schedule = Schedule::new(&ResourceKey::ALL, 0);
+    let mut schedule = Schedule::new(&ResourceKey::polled(), 0);
     let due = schedule.take_due(0);
     assert!(due.contains(&ResourceKey::Wallets));
     // A wallet was created while the list was on its way: that answer may predate it.
@@ -232,8 +218,9 @@ fn a_list_asked_for_while_in_flight_is_fetched_again_when_it_lands() {
 
 #[test]
 fn an_untouched_field_gets_a_quiet_hint_and_a_wrong_one_a_red_error() {
-    use brlv_desk::app::panels::account_common::field_message;
-    use brlv_desk::forms::{Field, TransferDraft};
+    use brlv_desk::app::features::transfers::state::TransferDraft;
+    use brlv_desk::app::form::Field;
+    use brlv_desk::app::ui::field_message;
     let empty = TransferDraft::default().validate().unwrap_err();
     let hint = field_message(Language::En, Some(&empty), Field::TargetWallet).unwrap();
     assert!(hint.pending, "{hint:?}");

@@ -13,10 +13,13 @@ use uuid::Uuid;
 
 use brlv_desk::api::model::{Asset, CreateOrder, CreateQuote, Order, OrderState, PaymentMethod};
 use brlv_desk::app::clock::Clock;
-use brlv_desk::app::command::{Command, NoticeKind};
+use brlv_desk::app::export::{ExportRecords, ExportRequest};
+use brlv_desk::app::features::events::state::ListenerStatus;
+use brlv_desk::app::features::orders::message::OrdersCommand;
 use brlv_desk::app::i18n::Language;
-use brlv_desk::app::orders::{ListenerStatus, OrdersCommand, OrdersNotice};
+use brlv_desk::app::message::{Command, NoticeKind};
 use brlv_desk::app::state::{AppState, View};
+use brlv_desk::app::submit::{SubmitRequest, SubmitStatus};
 use brlv_desk::app::worker::{EnvironmentProfile, SecretSource, WorkerConfig, WorkerHandle};
 use brlv_desk::keystore::MemoryStore;
 
@@ -71,7 +74,11 @@ impl App {
     }
 
     fn send(&mut self, command: OrdersCommand) {
-        assert!(self.worker.send(Command::Orders(command)));
+        self.send_command(Command::Orders(command));
+    }
+
+    fn send_command(&mut self, command: Command) {
+        assert!(self.worker.send(command));
     }
 
     /// POSTs to a sandbox control endpoint; returns the status and body.
@@ -114,23 +121,24 @@ impl App {
             .current_quote()
             .cloned()
             .expect("a quote");
-        self.state.orders.form.order_in_flight = true;
-        self.send(OrdersCommand::CreateOrder(CreateOrder {
+        self.state.orders.form.submit = SubmitStatus::Sending;
+        self.send_command(Command::Submit(SubmitRequest::Order(CreateOrder {
             quote_id: quote.id,
             source_wallet_address: None,
             target_wallet_address: Some(WHITELISTED.to_owned()),
             target_end_user_pix_key: None,
             source_payment_method: Some(PaymentMethod::Brcode),
-        }));
-        self.pump_until("the order", |state| !state.orders.form.order_in_flight);
-        assert_eq!(
-            self.state.orders.form.outcome, None,
-            "the order was created"
+        })));
+        self.pump_until("the order", |state| !state.orders.form.submit.is_sending());
+        assert!(
+            self.state.orders.form.submit.created().is_some(),
+            "the order was created: {:?}",
+            self.state.orders.form.submit
         );
         let order = self
             .state
             .orders
-            .open_order(self.state.data.orders.value())
+            .open_order(self.state.data.orders.value(), &self.state.data.order)
             .cloned()
             .expect("the new order is open");
         assert_eq!(order.quote_id, Some(quote.id));
@@ -141,7 +149,7 @@ impl App {
         let open = self
             .state
             .orders
-            .open_order(self.state.data.orders.value())
+            .open_order(self.state.data.orders.value(), &self.state.data.order)
             .filter(|order| order.id == id);
         let listed = || {
             self.state
@@ -157,7 +165,7 @@ impl App {
 fn is_state(app_state: &AppState, id: Uuid, wanted: &OrderState) -> bool {
     let open = app_state
         .orders
-        .open_order(app_state.data.orders.value())
+        .open_order(app_state.data.orders.value(), &app_state.data.order)
         .filter(|order| order.id == id);
     open.is_some_and(|order| order.state.as_ref() == Some(wanted))
 }
@@ -207,7 +215,7 @@ fn a_brcode_order_paid_in_time_completes_and_a_late_payment_is_returned() {
     });
     assert!(app.state.notices.iter().any(|notice| matches!(
         &notice.kind,
-        NoticeKind::Orders(OrdersNotice::OrderExpired(id)) if late.id.to_string().starts_with(id.as_str())
+        NoticeKind::OrderExpired(id) if late.id.to_string().starts_with(id.as_str())
     )));
     let (status, body) = app.control(
         &format!("sandbox/orders/{}/pay", late.id),
@@ -228,7 +236,7 @@ fn a_brcode_order_paid_in_time_completes_and_a_late_payment_is_returned() {
     assert_eq!(app.order_state(late.id), Some(OrderState::PaymentReturned));
     assert!(app.state.notices.iter().any(|notice| matches!(
         &notice.kind,
-        NoticeKind::Orders(OrdersNotice::RefundInitiated(id)) if late.id.to_string().starts_with(id.as_str())
+        NoticeKind::RefundInitiated(id) if late.id.to_string().starts_with(id.as_str())
     )));
     assert_eq!(app.order_state(paid.id), Some(OrderState::Completed));
 
@@ -236,22 +244,22 @@ fn a_brcode_order_paid_in_time_completes_and_a_late_payment_is_returned() {
     let dir = tempfile::tempdir().unwrap();
     let (csv_path, png_path) = (dir.path().join("orders.csv"), dir.path().join("qr.png"));
     let orders = app.state.data.orders.value().unwrap().clone();
-    app.send(OrdersCommand::ExportCsv {
+    app.state.orders.export.writing = true;
+    app.send_command(Command::Export(ExportRequest {
         path: csv_path.clone(),
-        orders,
-    });
+        records: ExportRecords::Orders(orders),
+    }));
     app.send(OrdersCommand::SaveQrPng {
         path: png_path.clone(),
         brcode: brcode.clone(),
     });
     app.pump_until("both files written", |state| {
-        let written = |kind: OrdersNotice| {
-            state
-                .notices
-                .iter()
-                .any(|notice| notice.kind == NoticeKind::Orders(kind.clone()))
-        };
-        written(OrdersNotice::Exported) && written(OrdersNotice::QrSaved)
+        let csv_written = matches!(state.orders.export.result, Some(Ok(_)));
+        let png_written = state
+            .notices
+            .iter()
+            .any(|notice| notice.kind == NoticeKind::QrSaved);
+        csv_written && png_written
     });
     let csv = std::fs::read_to_string(&csv_path).unwrap();
     assert!(csv.starts_with("id,quote-id,state,"));

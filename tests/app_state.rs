@@ -9,12 +9,13 @@ use rust_decimal::Decimal;
 
 use brlv_desk::api::Error;
 use brlv_desk::api::model::{Order, OrderState};
-use brlv_desk::app::command::{Event, ProfileKind, ResourceData, SessionInfo};
 use brlv_desk::app::i18n::{self, Language};
+use brlv_desk::app::message::{Event, ProfileKind, SessionInfo};
 use brlv_desk::app::remote::Remote;
+use brlv_desk::app::resources::Fetched;
+use brlv_desk::app::resources::ResourceKey;
 use brlv_desk::app::schedule::{
-    FAST_INTERVAL_MS, FetchOutcome, MAX_BACKOFF_MS, ResourceKey, SLOW_INTERVAL_MS, Schedule,
-    backoff_ms,
+    FAST_INTERVAL_MS, FetchOutcome, MAX_BACKOFF_MS, SLOW_INTERVAL_MS, Schedule, backoff_ms,
 };
 use brlv_desk::app::state::{AppState, ConnectionStatus, View};
 use brlv_desk::profile::Profile;
@@ -43,7 +44,7 @@ fn connected_state() -> AppState {
     state
 }
 
-fn finished(resource: ResourceKey, result: Result<ResourceData, Error>, at: u64) -> Event {
+fn finished(resource: ResourceKey, result: Result<Fetched, Error>, at: u64) -> Event {
     Event::FetchFinished {
         session: 7,
         resource,
@@ -64,7 +65,7 @@ fn a_loaded_balance_is_ready_with_its_arrival_time() {
     assert_eq!(state.data.balance_brl.value(), None);
     state.apply(finished(
         ResourceKey::BalanceBrl,
-        Ok(ResourceData::Balance(dec("1234.56"))),
+        Ok(Fetched::BalanceBrl(dec("1234.56"))),
         5_000,
     ));
     let loaded = state.data.balance_brl.loaded().unwrap();
@@ -78,7 +79,7 @@ fn a_reload_keeps_the_old_value_until_the_new_one_arrives() {
     let mut state = connected_state();
     state.apply(finished(
         ResourceKey::BalanceUsdc,
-        Ok(ResourceData::Balance(dec("10.5"))),
+        Ok(Fetched::BalanceUsdc(dec("10.5"))),
         1_000,
     ));
     state.apply(Event::FetchStarted {
@@ -104,7 +105,7 @@ fn a_reload_keeps_the_old_value_until_the_new_one_arrives() {
     assert_eq!(state.data.balance_usdc.value(), Some(&dec("10.5")));
     state.apply(finished(
         ResourceKey::BalanceUsdc,
-        Ok(ResourceData::Balance(dec("11"))),
+        Ok(Fetched::BalanceUsdc(dec("11"))),
         3_000,
     ));
     assert_eq!(state.data.balance_usdc.value(), Some(&dec("11")));
@@ -117,7 +118,7 @@ fn a_network_failure_is_offline_with_the_retry_time_and_a_success_is_back_online
     assert_eq!(state.connection_status(), ConnectionStatus::Connecting);
     state.apply(finished(
         ResourceKey::BalanceBrl,
-        Ok(ResourceData::Balance(dec("1"))),
+        Ok(Fetched::BalanceBrl(dec("1"))),
         1_000,
     ));
     assert_eq!(
@@ -139,12 +140,12 @@ fn a_network_failure_is_offline_with_the_retry_time_and_a_success_is_back_online
         ConnectionStatus::Offline { retry_at: 4_000 }
     );
     state.now = 2_500;
-    let (text, _) = brlv_desk::app::panels::top_bar::connection_text(&state);
+    let (text, _) = brlv_desk::app::shell::top_bar::connection_text(&state);
     assert_eq!(text, "Offline, retrying in 2 s");
 
     state.apply(finished(
         ResourceKey::Orders,
-        Ok(ResourceData::Orders(vec![])),
+        Ok(Fetched::Orders(vec![])),
         4_100,
     ));
     assert_eq!(
@@ -178,7 +179,7 @@ fn events_of_an_earlier_connection_are_ignored() {
     state.apply(Event::FetchFinished {
         session: 6,
         resource: ResourceKey::BalanceBrl,
-        result: Ok(ResourceData::Balance(dec("99"))),
+        result: Ok(Fetched::BalanceBrl(dec("99"))),
         at: 1,
         next_at: 2,
     });
@@ -190,7 +191,7 @@ fn a_new_connection_starts_with_empty_data_and_ending_it_shows_onboarding() {
     let mut state = connected_state();
     state.apply(finished(
         ResourceKey::BalanceBrl,
-        Ok(ResourceData::Balance(dec("5"))),
+        Ok(Fetched::BalanceBrl(dec("5"))),
         1,
     ));
     assert!(!state.shows_onboarding());
@@ -203,21 +204,26 @@ fn a_new_connection_starts_with_empty_data_and_ending_it_shows_onboarding() {
 #[test]
 fn the_overview_counts_as_loaded_only_when_everything_arrived() {
     let mut state = connected_state();
-    let overview = ResourceKey::ALL
-        .into_iter()
-        .filter(|resource| !ResourceKey::ACCOUNT_LISTS.contains(resource));
-    for (index, resource) in overview.enumerate() {
+    let overview = [
+        Fetched::BalanceBrl(Decimal::ZERO),
+        Fetched::BalanceUsdc(Decimal::ZERO),
+        Fetched::BalanceBrlv(Decimal::ZERO),
+        Fetched::TaxExemption(serde_json::from_str("{}").unwrap()),
+        Fetched::Orders(vec![]),
+        Fetched::Transfers(vec![]),
+        Fetched::Withdrawals(vec![]),
+    ];
+    assert_eq!(
+        overview.len(),
+        ResourceKey::polled()
+            .into_iter()
+            .filter(|resource| resource.on_overview())
+            .count(),
+        "every resource the overview shows is delivered here"
+    );
+    for (index, data) in overview.into_iter().enumerate() {
         assert!(!state.view_loaded(View::Overview));
-        let data = match resource {
-            ResourceKey::TaxExemption => {
-                ResourceData::TaxExemption(serde_json::from_str("{}").unwrap())
-            }
-            ResourceKey::Orders => ResourceData::Orders(vec![]),
-            ResourceKey::Transfers => ResourceData::Transfers(vec![]),
-            ResourceKey::Withdrawals => ResourceData::Withdrawals(vec![]),
-            _ => ResourceData::Balance(Decimal::ZERO),
-        };
-        state.apply(finished(resource, Ok(data), index as u64));
+        state.apply(finished(data.key(), Ok(data), index as u64));
     }
     assert!(state.view_loaded(View::Overview));
 }
@@ -227,19 +233,19 @@ fn an_order_awaiting_payment_is_in_motion() {
     let order: Order =
         serde_json::from_str(r#"{"id":"5b0d1a9e-7c1c-4a8e-9a53-0c3b8d6f1e21","state":"created"}"#)
             .unwrap();
-    assert!(ResourceData::Orders(vec![order.clone()]).in_motion());
+    assert!(Fetched::Orders(vec![order.clone()]).in_motion());
     let done = Order {
         state: Some(OrderState::Expired),
         ..order
     };
-    assert!(!ResourceData::Orders(vec![done]).in_motion());
+    assert!(!Fetched::Orders(vec![done]).in_motion());
 }
 
 #[test]
 fn the_schedule_fetches_everything_at_once_then_never_twice_at_the_same_time() {
-    let mut schedule = Schedule::new(&ResourceKey::ALL, 0);
+    let mut schedule = Schedule::new(&ResourceKey::polled(), 0);
     let due = schedule.take_due(0);
-    assert_eq!(due.len(), ResourceKey::ALL.len());
+    assert_eq!(due.len(), ResourceKey::polled().len());
     assert!(
         schedule.take_due(100_000).is_empty(),
         "all are still in flight"

@@ -17,7 +17,10 @@ use brlv_desk::api::model::{
     WithdrawalMethod,
 };
 use brlv_desk::api::{Client, ClientConfig, PrivateKey, Signer};
-use brlv_desk::app::accounts_command::{AccountsCommand, Created, FormKind, SubmitOutcome};
+use brlv_desk::app::submit::Created;
+use brlv_desk::app::submit::FormKind;
+use brlv_desk::app::submit::SubmitOutcome;
+use brlv_desk::app::submit::SubmitRequest;
 use brlv_desk::app::worker::submit;
 use common::scripted::{Reply, ScriptedServer};
 
@@ -86,10 +89,9 @@ async fn a_lost_answer_is_settled_by_the_reread_list_finding_the_transfer() {
         amount: dec("10.5"),
         target_address: OTHER.into(),
     };
-    let (form, outcome) = submit(&client(&server), AccountsCommand::CreateTransfer(request))
-        .await
-        .unwrap();
-    assert_eq!(form, FormKind::Transfer);
+    let request = SubmitRequest::Transfer(request);
+    assert_eq!(request.form(), FormKind::Transfer);
+    let (outcome, _) = submit(&client(&server), request).await;
     let SubmitOutcome::Created {
         record: Created::Transfer(transfer),
         after_unknown: true,
@@ -119,9 +121,7 @@ async fn a_lost_answer_with_nothing_new_in_the_list_was_not_applied() {
         amount: dec("100.00"),
         pix_key: None,
     };
-    let (_, outcome) = submit(&client(&server), AccountsCommand::CreateWithdrawal(request))
-        .await
-        .unwrap();
+    let (outcome, _) = submit(&client(&server), SubmitRequest::Withdrawal(request)).await;
     assert!(
         matches!(outcome, SubmitOutcome::NotApplied(_)),
         "{outcome:?}"
@@ -142,9 +142,7 @@ async fn a_refusal_is_final_and_keeps_the_services_code() {
         metadata: None,
         ui_enabled: Some(false),
     };
-    let (_, outcome) = submit(&client(&server), AccountsCommand::CreateWallet(request))
-        .await
-        .unwrap();
+    let (outcome, _) = submit(&client(&server), SubmitRequest::Wallet(request)).await;
     let SubmitOutcome::Refused(error) = outcome else {
         panic!("expected a refusal, got {outcome:?}");
     };
@@ -165,14 +163,14 @@ async fn a_lost_claim_answer_is_settled_by_the_claimable_balance() {
         .push(Reply::json(200, r#"{"available-balance":"100.00"}"#))
         .push(bad_gateway())
         .push(Reply::json(200, r#"{"available-balance":"90.00"}"#));
-    let command = AccountsCommand::CreateClaim {
+    let command = SubmitRequest::Claim {
         wallet_address: Some(MAIN.into()),
         request: CreateClaim {
             amount: dec("10.00"),
             target_asset_code: ClaimTarget::Brlv,
         },
     };
-    let (_, outcome) = submit(&client(&server), command).await.unwrap();
+    let (outcome, _) = submit(&client(&server), command).await;
     assert!(
         matches!(
             outcome,

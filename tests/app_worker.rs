@@ -13,9 +13,10 @@ use secrecy::{ExposeSecret, SecretString};
 
 use brlv_desk::api::{PrivateKey, RsaKeyBits};
 use brlv_desk::app::clock::Clock;
-use brlv_desk::app::command::{Command, ConnectRequest, NoticeKind, ProfileKind};
 use brlv_desk::app::error_text::Localize;
+use brlv_desk::app::features::onboarding::message::OnboardingCommand;
 use brlv_desk::app::i18n::Language;
+use brlv_desk::app::message::{Command, ConnectRequest, NoticeKind, ProfileKind};
 use brlv_desk::app::state::{AppState, View};
 use brlv_desk::app::worker::{EnvironmentProfile, SecretSource, WorkerConfig, WorkerHandle};
 use brlv_desk::keystore::{MemoryStore, SecretStore};
@@ -282,7 +283,11 @@ fn keys_are_generated_and_read_from_files_on_the_worker() {
         dir.path().join("profiles.json"),
     );
     let mut state = AppState::new(Language::En);
-    assert!(worker.send(Command::GenerateKey(RsaKeyBits::Rsa2048)));
+    assert!(
+        worker.send(Command::Onboarding(OnboardingCommand::GenerateKey(
+            RsaKeyBits::Rsa2048
+        )))
+    );
     pump_until(&worker, &mut state, "the generated key", |state| {
         state.onboarding.generated_key.key().is_some()
     });
@@ -294,10 +299,12 @@ fn keys_are_generated_and_read_from_files_on_the_worker() {
         .public_key_pem()
         .to_owned();
     let public_path = dir.path().join("public.pem");
-    assert!(worker.send(Command::SavePublicKey {
-        path: public_path.clone(),
-        pem: public_pem.clone(),
-    }));
+    assert!(
+        worker.send(Command::Onboarding(OnboardingCommand::SavePublicKey {
+            path: public_path.clone(),
+            pem: public_pem.clone(),
+        }))
+    );
     pump_until(&worker, &mut state, "the saved public key", |state| {
         state.onboarding.public_key_saved.is_some()
     });
@@ -306,11 +313,11 @@ fn keys_are_generated_and_read_from_files_on_the_worker() {
     let bad = dir.path().join("bad.pem");
     std::fs::write(&bad, "not a key").unwrap();
     state.onboarding.key_path = bad.display().to_string();
-    assert!(worker.send(Command::LoadKeyFile(bad)));
+    assert!(worker.send(Command::Onboarding(OnboardingCommand::LoadKeyFile(bad))));
     pump_until(&worker, &mut state, "the refused file", |state| {
         matches!(
             state.onboarding.file_key,
-            brlv_desk::app::onboarding_state::KeyDraft::Refused(_)
+            brlv_desk::app::features::onboarding::state::KeyDraft::Refused(_)
         )
     });
 }

@@ -15,12 +15,15 @@ use brlv_desk::api::model::{
     Asset, Chain, ClaimTarget, CreateClaim, CreateWallet, CreateWithdrawal, TransferState,
     WithdrawalMethod,
 };
-use brlv_desk::app::accounts_command::{AccountsCommand, Created, ExportRecords, SubmitOutcome};
-use brlv_desk::app::accounts_state::SubmitStatus;
 use brlv_desk::app::clock::Clock;
-use brlv_desk::app::command::Command;
+use brlv_desk::app::export::{ExportRecords, ExportRequest};
 use brlv_desk::app::i18n::Language;
+use brlv_desk::app::message::Command;
 use brlv_desk::app::state::AppState;
+use brlv_desk::app::submit::Created;
+use brlv_desk::app::submit::SubmitOutcome;
+use brlv_desk::app::submit::SubmitRequest;
+use brlv_desk::app::submit::SubmitStatus;
 use brlv_desk::app::worker::{EnvironmentProfile, SecretSource, WorkerConfig, WorkerHandle};
 use brlv_desk::keystore::MemoryStore;
 
@@ -59,8 +62,8 @@ fn pump_until(
     }
 }
 
-fn send(worker: &WorkerHandle, command: AccountsCommand) {
-    assert!(worker.send(Command::Accounts(command)));
+fn send(worker: &WorkerHandle, request: SubmitRequest) {
+    assert!(worker.send(Command::Submit(request)));
 }
 
 fn created(status: &SubmitStatus) -> Option<&Created> {
@@ -78,7 +81,7 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
     let mut state = AppState::new(Language::En);
     assert!(worker.send(Command::Start { sandbox: true }));
     pump_until(&worker, &mut state, "the demo lists", |state| {
-        let lists = &state.data.accounts;
+        let lists = &state.data;
         lists
             .wallets
             .value()
@@ -90,7 +93,7 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
             && lists.claimable.value().is_some()
             && state.data.withdrawals.value().is_some()
     });
-    let claimable = state.data.accounts.claimable.value().unwrap().clone();
+    let claimable = state.data.claimable.value().unwrap().clone();
     assert_eq!(
         claimable.account,
         Decimal::from_str("4450.50").unwrap(),
@@ -99,10 +102,10 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
     assert_eq!(claimable.wallets.len(), 3);
 
     // A wallet.
-    state.accounts.wallets.submit = SubmitStatus::Sending;
+    state.wallets.submit = SubmitStatus::Sending;
     send(
         &worker,
-        AccountsCommand::CreateWallet(CreateWallet {
+        SubmitRequest::Wallet(CreateWallet {
             wallet_name: "Payroll".into(),
             chain: Chain::EthBase,
             metadata: None,
@@ -110,25 +113,24 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
         }),
     );
     pump_until(&worker, &mut state, "the wallet's creation", |state| {
-        created(&state.accounts.wallets.submit).is_some()
+        created(&state.wallets.submit).is_some()
     });
-    let Some(Created::Wallet(wallet)) = created(&state.accounts.wallets.submit).cloned() else {
+    let Some(Created::Wallet(wallet)) = created(&state.wallets.submit).cloned() else {
         panic!("expected a wallet");
     };
     pump_until(&worker, &mut state, "the new wallet in the list", |state| {
         state
             .data
-            .accounts
             .wallets
             .value()
             .is_some_and(|wallets| wallets.iter().any(|w| w.address == wallet.address))
     });
 
     // A PIX withdrawal.
-    state.accounts.withdrawals.submit = SubmitStatus::Sending;
+    state.withdrawals.submit = SubmitStatus::Sending;
     send(
         &worker,
-        AccountsCommand::CreateWithdrawal(CreateWithdrawal {
+        SubmitRequest::Withdrawal(CreateWithdrawal {
             asset: Asset::FiatBrl,
             method: WithdrawalMethod::Pix,
             amount: Decimal::from_str("123.45").unwrap(),
@@ -136,11 +138,9 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
         }),
     );
     pump_until(&worker, &mut state, "the withdrawal's creation", |state| {
-        created(&state.accounts.withdrawals.submit).is_some()
+        created(&state.withdrawals.submit).is_some()
     });
-    let Some(Created::Withdrawal(withdrawal)) =
-        created(&state.accounts.withdrawals.submit).cloned()
-    else {
+    let Some(Created::Withdrawal(withdrawal)) = created(&state.withdrawals.submit).cloned() else {
         panic!("expected a withdrawal");
     };
     pump_until(
@@ -157,10 +157,10 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
     );
 
     // A claim at the account, which the claimable balance then reflects.
-    state.accounts.claims.submit = SubmitStatus::Sending;
+    state.claims.submit = SubmitStatus::Sending;
     send(
         &worker,
-        AccountsCommand::CreateClaim {
+        SubmitRequest::Claim {
             wallet_address: None,
             request: CreateClaim {
                 amount: Decimal::from_str("200.00").unwrap(),
@@ -169,10 +169,9 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
         },
     );
     pump_until(&worker, &mut state, "the claim", |state| {
-        created(&state.accounts.claims.submit).is_some()
+        created(&state.claims.submit).is_some()
     });
     let claim = state
-        .accounts
         .claims
         .made
         .first()
@@ -189,7 +188,6 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
         |state| {
             state
                 .data
-                .accounts
                 .claimable
                 .value()
                 .is_some_and(|balances| balances.account == Decimal::from_str("4250.50").unwrap())
@@ -197,10 +195,10 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
     );
 
     // A refusal keeps its code: more than the account holds.
-    state.accounts.withdrawals.submit = SubmitStatus::Sending;
+    state.withdrawals.submit = SubmitStatus::Sending;
     send(
         &worker,
-        AccountsCommand::CreateWithdrawal(CreateWithdrawal {
+        SubmitRequest::Withdrawal(CreateWithdrawal {
             asset: Asset::FiatBrl,
             method: WithdrawalMethod::Ted,
             amount: Decimal::from_str("99999999.00").unwrap(),
@@ -208,14 +206,10 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
         }),
     );
     pump_until(&worker, &mut state, "the refusal", |state| {
-        !state.accounts.withdrawals.submit.is_sending()
+        !state.withdrawals.submit.is_sending()
     });
-    let SubmitStatus::Finished(SubmitOutcome::Refused(error)) = &state.accounts.withdrawals.submit
-    else {
-        panic!(
-            "expected a refusal, got {:?}",
-            state.accounts.withdrawals.submit
-        );
+    let SubmitStatus::Finished(SubmitOutcome::Refused(error)) = &state.withdrawals.submit else {
+        panic!("expected a refusal, got {:?}", state.withdrawals.submit);
     };
     assert!(
         error.service_error().is_some_and(|e| !e.code.is_empty()),
@@ -223,20 +217,20 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
     );
 
     // A filtered list: only completed transfers.
-    state.accounts.transfers.state_filter = Some(TransferState::Completed);
-    if let Some(command) = state.accounts.transfers.sync_query() {
+    state.transfers.state_filter = Some(TransferState::Completed);
+    if let Some(command) = state.transfers.sync_query() {
         assert!(worker.send(command));
     }
     pump_until(&worker, &mut state, "the filtered transfers", |state| {
         state
-            .accounts
             .transfers
+            .list
             .filtered
             .as_ref()
             .and_then(|filtered| filtered.list.value())
             .is_some()
     });
-    let filtered = state.accounts.transfers.filtered.as_ref().unwrap();
+    let filtered = state.transfers.list.filtered.as_ref().unwrap();
     let rows = filtered.list.value().unwrap();
     assert!(!rows.is_empty());
     assert!(
@@ -251,21 +245,15 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
 
     // Saved as CSV by the worker, exact amounts.
     let path = dir.path().join("withdrawals.csv");
-    state.accounts.withdrawals.export.writing = true;
-    send(
-        &worker,
-        AccountsCommand::Export {
-            path: path.clone(),
-            records: ExportRecords::Withdrawals(state.data.withdrawals.value().unwrap().clone()),
-        },
-    );
+    state.withdrawals.export.writing = true;
+    assert!(worker.send(Command::Export(ExportRequest {
+        path: path.clone(),
+        records: ExportRecords::Withdrawals(state.data.withdrawals.value().unwrap().clone()),
+    })));
     pump_until(&worker, &mut state, "the CSV file", |state| {
-        !state.accounts.withdrawals.export.writing
+        !state.withdrawals.export.writing
     });
-    assert_eq!(
-        state.accounts.withdrawals.export.result,
-        Some(Ok(path.clone()))
-    );
+    assert_eq!(state.withdrawals.export.result, Some(Ok(path.clone())));
     let csv = std::fs::read_to_string(&path).unwrap();
     assert!(csv.contains(&withdrawal.id.to_string()), "{csv}");
     assert!(csv.contains(",123.45,"), "{csv}");

@@ -10,7 +10,8 @@ use secrecy::SecretString;
 
 use brlv_desk::api::model::{CreateOrder, PaymentMethod};
 use brlv_desk::api::{Client, ClientConfig, PrivateKey, Signer};
-use brlv_desk::app::orders::{OrderOutcome, create_order_reconciled};
+use brlv_desk::app::features::orders::task::create as create_order_reconciled;
+use brlv_desk::app::submit::{Created, SubmitOutcome};
 use common::scripted::{Reply, ScriptedServer};
 
 const PKCS8: &str = include_str!("fixtures/test-only-rsa2048-pkcs8.pem");
@@ -59,7 +60,7 @@ async fn a_refusal_is_reported_after_one_post_and_nothing_else() {
         r#"{"error": {"type": "unprocessable", "code": "quote-expired", "message": "expired"}}"#,
     ));
     let outcome = create_order_reconciled(&client(&server), &request()).await;
-    assert!(matches!(outcome, OrderOutcome::Refused(_)), "{outcome:?}");
+    assert!(matches!(outcome, SubmitOutcome::Refused(_)), "{outcome:?}");
     assert_eq!(methods(&server), ["POST /api/v0/orders"]);
 }
 
@@ -78,9 +79,15 @@ async fn a_lost_answer_is_reconciled_by_quote_id_without_sending_again() {
     ));
     let outcome = create_order_reconciled(&client(&server), &request()).await;
     match outcome {
-        OrderOutcome::FoundAfterFailure { order, error } => {
+        SubmitOutcome::Created {
+            record: Created::Order(order),
+            after_unknown,
+        } => {
             assert_eq!(order.id.to_string(), "22222222-0000-4000-8000-000000000000");
-            assert!(error.outcome_unknown());
+            assert!(
+                after_unknown,
+                "found by re-reading, after the answer was lost"
+            );
         }
         other => panic!("expected the order found by quote id, got {other:?}"),
     }
@@ -100,7 +107,7 @@ async fn a_lost_answer_with_no_order_for_the_quote_means_not_created() {
     ));
     let outcome = create_order_reconciled(&client(&server), &request()).await;
     assert!(
-        matches!(outcome, OrderOutcome::NotCreated(_)),
+        matches!(outcome, SubmitOutcome::NotApplied(_)),
         "{outcome:?}"
     );
     assert_eq!(

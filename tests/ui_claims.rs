@@ -9,14 +9,16 @@ mod ui_support;
 use egui_kittest::kittest::Queryable;
 
 use brlv_desk::api::model::{Claim, ClaimTarget, CreateClaim};
-use brlv_desk::app::accounts_command::{
-    AccountsCommand, AccountsEvent, ClaimableBalances, Created, FormKind, SubmitOutcome,
-    WalletClaimable,
-};
-use brlv_desk::app::command::{Command, Event, ResourceData};
 use brlv_desk::app::i18n::Language;
-use brlv_desk::app::schedule::ResourceKey;
+use brlv_desk::app::message::{Command, Event};
+use brlv_desk::app::resources::ClaimableBalances;
+use brlv_desk::app::resources::Fetched;
+use brlv_desk::app::resources::WalletClaimable;
 use brlv_desk::app::state::{AppState, View};
+use brlv_desk::app::submit::Created;
+use brlv_desk::app::submit::FormKind;
+use brlv_desk::app::submit::SubmitOutcome;
+use brlv_desk::app::submit::SubmitRequest;
 use ui_support::{SESSION, connected_state, dec, deliver, harness, settle};
 
 const MAIN: &str = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
@@ -26,8 +28,7 @@ fn claims_state(language: Language) -> AppState {
     state.view = View::Claims;
     deliver(
         &mut state,
-        ResourceKey::Claimable,
-        ResourceData::Claimable(ClaimableBalances {
+        Fetched::Claimable(ClaimableBalances {
             account: dec("1200.00"),
             wallets: vec![WalletClaimable {
                 address: MAIN.to_owned(),
@@ -45,7 +46,7 @@ fn claims_sent(state: &mut AppState) -> Vec<(Option<String>, CreateClaim)> {
         .take_commands()
         .into_iter()
         .filter_map(|command| match command {
-            Command::Accounts(AccountsCommand::CreateClaim {
+            Command::Submit(SubmitRequest::Claim {
                 wallet_address,
                 request,
             }) => Some((wallet_address, request)),
@@ -81,7 +82,7 @@ fn a_claim_above_the_claimable_is_refused_and_the_exact_claim_is_sent() {
     settle(&mut harness);
     assert!(claims_sent(harness.state_mut()).is_empty());
 
-    harness.state_mut().accounts.claims.draft.amount = "1200".into();
+    harness.state_mut().claims.draft.amount = "1200".into();
     settle(&mut harness);
     assert!(harness.query_by_label_contains("can be claimed").is_none());
     harness.get_by_label("Claim now").click();
@@ -140,15 +141,15 @@ fn the_result_shows_gross_tax_fees_and_net() {
         "updated-at": "2026-03-10T12:00:00.123Z",
     }))
     .unwrap();
-    state.accounts.claims.draft.amount = "1000".into();
-    state.apply(Event::Accounts(AccountsEvent::SubmitFinished {
+    state.claims.draft.amount = "1000".into();
+    state.apply(Event::Submitted {
         session: SESSION,
         form: FormKind::Claim,
         outcome: SubmitOutcome::Created {
             record: Created::Claim(Some(claim)),
             after_unknown: false,
         },
-    }));
+    });
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("Claim made.");
@@ -160,7 +161,7 @@ fn the_result_shows_gross_tax_fees_and_net() {
     assert_eq!(harness.query_all_by_label("R$837.66").count(), 3);
     assert_eq!(harness.query_all_by_label("created").count(), 2);
     assert_eq!(
-        harness.state().accounts.claims.draft.amount,
+        harness.state().claims.draft.amount,
         "",
         "the form starts afresh"
     );

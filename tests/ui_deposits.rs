@@ -10,10 +10,11 @@ use std::path::PathBuf;
 use egui_kittest::kittest::Queryable;
 
 use brlv_desk::api::model::Deposit;
-use brlv_desk::app::accounts_command::{AccountsCommand, AccountsEvent, ExportKind, ExportRecords};
-use brlv_desk::app::command::{Command, Event, ResourceData};
+use brlv_desk::app::export::ExportRecords;
+use brlv_desk::app::export::{ExportKind, ExportRequest, FileError, FileErrorKind};
 use brlv_desk::app::i18n::Language;
-use brlv_desk::app::schedule::ResourceKey;
+use brlv_desk::app::message::{Command, Event};
+use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::state::{AppState, View};
 use ui_support::{connected_state, deliver, harness, settle};
 
@@ -42,8 +43,7 @@ fn deposits_state(language: Language) -> AppState {
     state.view = View::Deposits;
     deliver(
         &mut state,
-        ResourceKey::DepositsBrl,
-        ResourceData::Deposits(vec![
+        Fetched::DepositsBrl(vec![
             deposit(1, "1500.00", 1),
             deposit(2, "250.75", 3),
             deposit(3, "99.90", 2),
@@ -52,8 +52,7 @@ fn deposits_state(language: Language) -> AppState {
     );
     deliver(
         &mut state,
-        ResourceKey::DepositsUsdc,
-        ResourceData::Deposits(vec![deposit(4, "10.5", 4)]),
+        Fetched::DepositsUsdc(vec![deposit(4, "10.5", 4)]),
         1_000,
     );
     state
@@ -64,7 +63,6 @@ fn deposits_are_listed_per_asset_newest_first_with_every_coordinate() {
     let mut state = deposits_state(Language::En);
     let ids: Vec<String> = state
         .data
-        .accounts
         .deposits_brl
         .value()
         .unwrap()
@@ -75,7 +73,7 @@ fn deposits_are_listed_per_asset_newest_first_with_every_coordinate() {
         ids[0], "d0000000-0000-4000-8000-000000000002",
         "newest first"
     );
-    state.accounts.deposits.selected = Some(ids[0].parse().unwrap());
+    state.deposits.selected = Some(ids[0].parse().unwrap());
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("1,500.00 BRL");
@@ -121,7 +119,7 @@ fn save_sends_the_rows_shown_and_the_answer_is_shown() {
     let exports: Vec<(PathBuf, ExportRecords)> = commands
         .into_iter()
         .filter_map(|command| match command {
-            Command::Accounts(AccountsCommand::Export { path, records }) => Some((path, records)),
+            Command::Export(ExportRequest { path, records }) => Some((path, records)),
             _ => None,
         })
         .collect();
@@ -141,20 +139,21 @@ fn save_sends_the_rows_shown_and_the_answer_is_shown() {
         harness.state_mut().take_commands().is_empty(),
         "one write at a time"
     );
-    harness
-        .state_mut()
-        .apply(Event::Accounts(AccountsEvent::Exported {
-            kind: ExportKind::Deposits,
-            result: Err("Permission denied (os error 13)".into()),
-        }));
+    harness.state_mut().apply(Event::Exported {
+        kind: ExportKind::Deposits,
+        result: Err(FileError {
+            path: "/root/depositos.csv".into(),
+            kind: FileErrorKind::PermissionDenied,
+        }),
+    });
     settle(&mut harness);
-    harness.get_by_label("O arquivo CSV não foi salvo: Permission denied (os error 13)");
-    harness
-        .state_mut()
-        .apply(Event::Accounts(AccountsEvent::Exported {
-            kind: ExportKind::Deposits,
-            result: Ok("/tmp/depositos.csv".into()),
-        }));
+    harness.get_by_label_contains(
+        "O arquivo CSV não foi salvo: Você não tem permissão para usar /root/depositos.csv.",
+    );
+    harness.state_mut().apply(Event::Exported {
+        kind: ExportKind::Deposits,
+        result: Ok("/tmp/depositos.csv".into()),
+    });
     settle(&mut harness);
     harness.get_by_label("Salvo em /tmp/depositos.csv.");
 }

@@ -8,9 +8,9 @@ mod ui_support;
 use egui_kittest::kittest::Queryable;
 use time::macros::datetime;
 
-use brlv_desk::app::command::{Command, Event};
+use brlv_desk::app::features::events::message::{EventsCommand, EventsEvent};
 use brlv_desk::app::i18n::Language;
-use brlv_desk::app::orders::{OrdersCommand, OrdersEvent};
+use brlv_desk::app::message::{Command, Event};
 use brlv_desk::app::state::{AppState, View};
 use brlv_desk::webhook::WebhookEvent;
 use ui_support::{connected_state, harness, settle};
@@ -22,10 +22,10 @@ fn events_state() -> AppState {
 }
 
 fn received(body: serde_json::Value, second: u8) -> Event {
-    Event::Orders(Box::new(OrdersEvent::Received {
+    Event::Events(EventsEvent::Received {
         at: datetime!(2026-03-10 12:00:00 UTC) + time::Duration::seconds(second.into()),
-        event: WebhookEvent::parse(body.to_string().as_bytes()).unwrap(),
-    }))
+        event: Box::new(WebhookEvent::parse(body.to_string().as_bytes()).unwrap()),
+    })
 }
 
 fn order_event(kind: &str, order_id: &str, state: &str) -> serde_json::Value {
@@ -57,14 +57,14 @@ fn the_listener_is_off_until_switched_on_with_a_valid_port() {
     settle(&mut harness);
     assert!(matches!(
         harness.state_mut().take_commands().as_slice(),
-        [Command::Orders(OrdersCommand::StartListener(9123))]
+        [Command::Events(EventsCommand::StartListener(9123))]
     ));
     harness.get_by_label("Starting the listener...");
     harness
         .state_mut()
-        .apply(Event::Orders(Box::new(OrdersEvent::Listening(
+        .apply(Event::Events(EventsEvent::Listening(
             "http://127.0.0.1:9123/webhook".to_owned(),
-        ))));
+        )));
     settle(&mut harness);
     harness.get_by_label("Listening at http://127.0.0.1:9123/webhook");
 
@@ -72,7 +72,7 @@ fn the_listener_is_off_until_switched_on_with_a_valid_port() {
     settle(&mut harness);
     assert!(matches!(
         harness.state_mut().take_commands().as_slice(),
-        [Command::Orders(OrdersCommand::StopListener)]
+        [Command::Events(EventsCommand::StopListener)]
     ));
 }
 
@@ -127,12 +127,12 @@ fn events_are_listed_newest_first_and_a_refund_raises_a_notice() {
 fn a_port_in_use_is_explained_in_portuguese() {
     let mut state = events_state();
     state.language = Language::PtBr;
-    state.apply(Event::Orders(Box::new(OrdersEvent::ListenFailed(
+    state.apply(Event::Events(EventsEvent::ListenFailed(
         brlv_desk::webhook::ListenError::Bind {
             address: "127.0.0.1:8788".parse().unwrap(),
             reason: "Address in use".to_owned(),
         },
-    ))));
+    )));
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label_contains("a porta 8788 não está disponível (Address in use)");

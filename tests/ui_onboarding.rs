@@ -8,8 +8,9 @@ mod ui_support;
 use egui_kittest::kittest::Queryable;
 
 use brlv_desk::api::{PrivateKey, RsaKeyBits};
-use brlv_desk::app::command::{Command, Event};
+use brlv_desk::app::features::onboarding::message::{OnboardingCommand, OnboardingEvent};
 use brlv_desk::app::i18n::Language;
+use brlv_desk::app::message::{Command, Event};
 use secrecy::ExposeSecret;
 use ui_support::{fixture_pem, harness, onboarding_state, settle};
 
@@ -37,7 +38,7 @@ fn a_bad_pem_is_refused_with_the_message_beside_the_field() {
 #[test]
 fn on_a_portuguese_screen_the_refusal_is_in_portuguese() {
     let mut state = onboarding_state(Language::PtBr);
-    state.onboarding.key_source = brlv_desk::app::onboarding_state::KeySource::Pasted;
+    state.onboarding.key_source = brlv_desk::app::features::onboarding::state::KeySource::Pasted;
     state.onboarding.pasted_pem = "hello".to_owned();
     state.onboarding.pasted_changed();
     state.onboarding.base_url = "http://api.example.com".to_owned();
@@ -55,7 +56,7 @@ fn on_a_portuguese_screen_the_refusal_is_in_portuguese() {
 #[test]
 fn a_too_small_key_is_refused_with_its_reason() {
     let mut state = onboarding_state(Language::En);
-    state.onboarding.key_source = brlv_desk::app::onboarding_state::KeySource::Pasted;
+    state.onboarding.key_source = brlv_desk::app::features::onboarding::state::KeySource::Pasted;
     state.onboarding.pasted_pem = fixture_pem("test-only-rsa1024-pkcs1.pem");
     state.onboarding.pasted_changed();
     let mut harness = harness(state);
@@ -77,7 +78,9 @@ fn generating_a_key_asks_the_worker_and_shows_the_public_key_with_copy() {
     assert!(
         matches!(
             commands.as_slice(),
-            [Command::GenerateKey(RsaKeyBits::Rsa2048)]
+            [Command::Onboarding(OnboardingCommand::GenerateKey(
+                RsaKeyBits::Rsa2048
+            ))]
         ),
         "{commands:?}"
     );
@@ -86,7 +89,9 @@ fn generating_a_key_asks_the_worker_and_shows_the_public_key_with_copy() {
     // The worker answers with the key.
     let key = PrivateKey::from_pem(&fixture_pem("test-only-rsa2048-pkcs8.pem")).unwrap();
     let public_pem = key.public_key_pem().to_owned();
-    harness.state_mut().apply(Event::KeyGenerated(Ok(key)));
+    harness
+        .state_mut()
+        .apply(Event::Onboarding(OnboardingEvent::KeyGenerated(Ok(key))));
     settle(&mut harness);
     harness.get_by_label("RSA 2048-bit private key ready.");
     let shown = harness

@@ -9,24 +9,20 @@ mod ui_support;
 use egui_kittest::kittest::Queryable;
 use time::macros::datetime;
 
-use brlv_desk::app::command::{Command, ResourceData};
+use brlv_desk::app::features::orders::message::{OrdersCommand, OrdersEvent};
 use brlv_desk::app::i18n::Language;
-use brlv_desk::app::orders::OrdersCommand;
-use brlv_desk::app::schedule::ResourceKey;
+use brlv_desk::app::message::Command;
+use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::state::{AppState, View};
-use ui_support::{connected_state, dec, deliver, harness, settle};
+use brlv_desk::app::submit::{FormKind, SubmitOutcome, SubmitRequest};
+use ui_support::{SESSION, connected_state, dec, deliver, harness, settle};
 
 fn form_state() -> AppState {
     let mut state = connected_state(Language::En);
     state.view = View::Orders;
     state.now = 10_000;
     state.wall_now = datetime!(2026-03-10 12:00:00 UTC);
-    deliver(
-        &mut state,
-        ResourceKey::Orders,
-        ResourceData::Orders(vec![]),
-        9_000,
-    );
+    deliver(&mut state, Fetched::Orders(vec![]), 9_000);
     state.orders.form.open = true;
     state
 }
@@ -66,7 +62,7 @@ fn order_requests(state: &AppState) -> Vec<&brlv_desk::api::model::CreateOrder> 
         .pending_commands()
         .iter()
         .filter_map(|command| match command {
-            Command::Orders(OrdersCommand::CreateOrder(request)) => Some(request),
+            Command::Submit(SubmitRequest::Order(request)) => Some(request),
             _ => None,
         })
         .collect()
@@ -118,9 +114,9 @@ fn the_form_asks_for_a_quote_once_then_creates_the_order_it_describes() {
     harness.get_by_label("Asking for a quote...");
     let state = harness.state_mut();
     let _ = state.take_commands();
-    state.apply(brlv_desk::app::command::Event::Orders(Box::new(
-        brlv_desk::app::orders::OrdersEvent::QuoteReceived(Ok(quote(QUOTE_ID))),
-    )));
+    state.apply(brlv_desk::app::message::Event::Orders(
+        OrdersEvent::QuoteReceived(Ok(quote(QUOTE_ID))),
+    ));
     state.orders.form.order_draft.target_wallet = "0x1234".to_owned();
     settle(&mut harness);
     harness.get_by_label("0.995");
@@ -164,20 +160,20 @@ fn the_form_asks_for_a_quote_once_then_creates_the_order_it_describes() {
     // Refused: the service's code and message, and what was typed stays.
     harness
         .state_mut()
-        .apply(brlv_desk::app::command::Event::Orders(Box::new(
-            brlv_desk::app::orders::OrdersEvent::OrderCreated(
-                brlv_desk::app::orders::OrderOutcome::Refused(brlv_desk::api::Error::Service {
-                    status: 422,
-                    error: brlv_desk::api::model::ServiceErrorObject {
-                        kind: "unprocessable".to_owned(),
-                        code: "quote-expired".to_owned(),
-                        message: "the quote expired at 12:01:00".to_owned(),
-                    },
-                }),
-            ),
-        )));
+        .apply(brlv_desk::app::message::Event::Submitted {
+            session: SESSION,
+            form: FormKind::Order,
+            outcome: SubmitOutcome::Refused(brlv_desk::api::Error::Service {
+                status: 422,
+                error: brlv_desk::api::model::ServiceErrorObject {
+                    kind: "unprocessable".to_owned(),
+                    code: "quote-expired".to_owned(),
+                    message: "the quote expired at 12:01:00".to_owned(),
+                },
+            }),
+        });
     settle(&mut harness);
-    harness.get_by_label("The service refused the order; nothing was created:");
+    harness.get_by_label("The service refused the request:");
     harness.get_by_label("quote-expired: the quote expired at 12:01:00");
     assert_eq!(
         harness.state().orders.form.order_draft.target_wallet,
@@ -209,8 +205,7 @@ fn the_wallet_fields_offer_the_accounts_wallets_holding_the_asset() {
     let mut state = form_state();
     deliver(
         &mut state,
-        ResourceKey::Wallets,
-        ResourceData::Wallets(vec![
+        Fetched::Wallets(vec![
             serde_json::from_value(serde_json::json!({
                 "name": "Main wallet", "address": MAIN, "assets": ["eth-base/brlv"]
             }))

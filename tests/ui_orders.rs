@@ -12,10 +12,12 @@ use time::OffsetDateTime;
 use time::macros::datetime;
 
 use brlv_desk::api::model::Order;
-use brlv_desk::app::command::{Command, ResourceData};
+use brlv_desk::app::features::orders::message::OrdersCommand;
+use brlv_desk::app::features::orders::state::OrderSelector;
 use brlv_desk::app::i18n::Language;
-use brlv_desk::app::orders::{OrderSelector, OrdersCommand};
-use brlv_desk::app::schedule::ResourceKey;
+use brlv_desk::app::message::Command;
+use brlv_desk::app::resources::Fetched;
+use brlv_desk::app::resources::ResourceKey;
 use brlv_desk::app::state::{AppState, View};
 use brlv_desk::pix::{BrCodeSpec, build_brcode};
 use ui_support::{connected_state, dec, deliver, harness, settle};
@@ -61,12 +63,7 @@ fn state_with(orders: Vec<Order>) -> AppState {
     state.view = View::Orders;
     state.now = 10_000;
     state.wall_now = NOW;
-    deliver(
-        &mut state,
-        ResourceKey::Orders,
-        ResourceData::Orders(orders),
-        9_000,
-    );
+    deliver(&mut state, Fetched::Orders(orders), 9_000);
     state
 }
 
@@ -188,7 +185,7 @@ fn a_click_on_a_cells_text_opens_that_order() {
     let orders: Vec<Order> = (0..3).map(numbered_order).collect();
     let mut harness = harness(state_with(orders));
     settle(&mut harness);
-    let created = brlv_desk::app::panels::orders::format_moment(NOW - time::Duration::seconds(60));
+    let created = brlv_desk::app::ui::format_moment(NOW - time::Duration::seconds(60));
     click_text(&mut harness, &created);
     assert_eq!(
         harness.state().orders.selected.map(|id| id.to_string()),
@@ -229,12 +226,7 @@ fn an_order_that_expires_or_has_its_payment_returned_says_what_happens_to_the_mo
     let mut state = state_with(vec![brcode_order(&brcode)]);
     let mut expired = brcode_order(&brcode);
     expired.state = Some("expired".parse().unwrap());
-    deliver(
-        &mut state,
-        ResourceKey::Orders,
-        ResourceData::Orders(vec![expired.clone()]),
-        12_000,
-    );
+    deliver(&mut state, Fetched::Orders(vec![expired.clone()]), 12_000);
     state.open_order(OrderSelector::Id(expired.id));
     let mut harness = harness(state);
     settle(&mut harness);
@@ -245,12 +237,7 @@ fn an_order_that_expires_or_has_its_payment_returned_says_what_happens_to_the_mo
     let mut returned = expired;
     returned.state = Some("payment-returned".parse().unwrap());
     let state = harness.state_mut();
-    deliver(
-        state,
-        ResourceKey::Orders,
-        ResourceData::Orders(vec![returned]),
-        15_000,
-    );
+    deliver(state, Fetched::Orders(vec![returned]), 15_000);
     settle(&mut harness);
     harness.get_by_label_contains("is being returned to the paying account; the bank settles");
     harness.get_by_label_contains("The service asked the bank to return the money");
@@ -268,8 +255,7 @@ fn the_command_line_alias_opens_the_brcode_order_awaiting_payment() {
     completed.state = Some("completed".parse().unwrap());
     deliver(
         &mut state,
-        ResourceKey::Orders,
-        ResourceData::Orders(vec![completed, brcode_order(&brcode_for("500.00"))]),
+        Fetched::Orders(vec![completed, brcode_order(&brcode_for("500.00"))]),
         9_000,
     );
     assert_eq!(state.orders.selected.unwrap().to_string(), BRCODE_ORDER);
@@ -281,10 +267,10 @@ fn an_open_order_awaiting_payment_is_refreshed_every_3_s_then_every_30_s() {
     use brlv_desk::app::schedule::{FAST_INTERVAL_MS, FetchOutcome, SLOW_INTERVAL_MS, Schedule};
     let order = brcode_order(&brcode_for("500.00"));
     let key = ResourceKey::Order(order.id);
-    let mut schedule = Schedule::new(&ResourceKey::ALL, 0);
+    let mut schedule = Schedule::new(&ResourceKey::polled(), 0);
     schedule.add(key, 1_000);
     assert!(schedule.take_due(1_000).contains(&key));
-    let awaiting = ResourceData::Order(Box::new(order.clone()));
+    let awaiting = Fetched::Order(Box::new(order.clone()));
     let next = schedule.finish(
         key,
         FetchOutcome::Loaded {
@@ -295,7 +281,7 @@ fn an_open_order_awaiting_payment_is_refreshed_every_3_s_then_every_30_s() {
     assert_eq!(next, 1_500 + FAST_INTERVAL_MS);
     let mut done = order;
     done.state = Some("completed".parse().unwrap());
-    let settled = ResourceData::Order(Box::new(done));
+    let settled = Fetched::Order(Box::new(done));
     assert!(schedule.take_due(next).contains(&key));
     let later = schedule.finish(
         key,
@@ -336,14 +322,14 @@ fn opening_another_account_closes_the_open_order() {
     let mut state = state_with(vec![brcode_order(&brcode_for("500.00"))]);
     state.open_order(OrderSelector::Id(BRCODE_ORDER.parse().unwrap()));
     let _ = state.take_commands();
-    state.apply(brlv_desk::app::command::Event::SessionStarted(
-        brlv_desk::app::command::SessionInfo {
+    state.apply(brlv_desk::app::message::Event::SessionStarted(
+        brlv_desk::app::message::SessionInfo {
             id: ui_support::SESSION + 1,
             profile: brlv_desk::profile::Profile {
                 name: "Pessoal".to_owned(),
                 base_url: "https://api.example.com".to_owned(),
             },
-            kind: brlv_desk::app::command::ProfileKind::Saved,
+            kind: brlv_desk::app::message::ProfileKind::Saved,
         },
     ));
     assert_eq!(state.orders.selected, None);

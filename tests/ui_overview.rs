@@ -8,10 +8,11 @@ mod ui_support;
 use egui_kittest::kittest::Queryable;
 
 use brlv_desk::api::model::TaxExemptionProgress;
-use brlv_desk::app::command::{Command, Event, ResourceData};
+use brlv_desk::app::features::overview::view::{GaugeLevel, TaxGauge};
 use brlv_desk::app::i18n::Language;
-use brlv_desk::app::panels::overview::{GaugeLevel, TaxGauge};
-use brlv_desk::app::schedule::ResourceKey;
+use brlv_desk::app::message::{Command, Event};
+use brlv_desk::app::resources::Fetched;
+use brlv_desk::app::resources::ResourceKey;
 use brlv_desk::app::state::{AppState, View};
 use ui_support::{SESSION, connected_state, dec, deliver, harness, settle};
 
@@ -30,28 +31,16 @@ fn loaded_state(language: Language) -> AppState {
     let mut state = connected_state(language);
     state.now = 10_000;
     state.wall_now = time::macros::datetime!(2026-03-10 12:00:00 UTC);
+    deliver(&mut state, Fetched::BalanceBrl(dec("1234.5")), 9_000);
+    deliver(&mut state, Fetched::BalanceUsdc(dec("10.5")), 9_000);
     deliver(
         &mut state,
-        ResourceKey::BalanceBrl,
-        ResourceData::Balance(dec("1234.5")),
+        Fetched::BalanceBrlv(dec("0.000000000000000001")),
         9_000,
     );
     deliver(
         &mut state,
-        ResourceKey::BalanceUsdc,
-        ResourceData::Balance(dec("10.5")),
-        9_000,
-    );
-    deliver(
-        &mut state,
-        ResourceKey::BalanceBrlv,
-        ResourceData::Balance(dec("0.000000000000000001")),
-        9_000,
-    );
-    deliver(
-        &mut state,
-        ResourceKey::TaxExemption,
-        ResourceData::TaxExemption(progress("20000.00", "8700.00")),
+        Fetched::TaxExemption(progress("20000.00", "8700.00")),
         9_000,
     );
     let order = serde_json::from_value(serde_json::json!({
@@ -64,12 +53,7 @@ fn loaded_state(language: Language) -> AppState {
         "expiration": "2026-03-10T12:02:05Z",
     }))
     .unwrap();
-    deliver(
-        &mut state,
-        ResourceKey::Orders,
-        ResourceData::Orders(vec![order]),
-        9_000,
-    );
+    deliver(&mut state, Fetched::Orders(vec![order]), 9_000);
     let transfer = serde_json::from_value(serde_json::json!({
         "id": "7a1e0c52-0000-4000-8000-000000000001",
         "state": "pending",
@@ -79,12 +63,7 @@ fn loaded_state(language: Language) -> AppState {
         "target-address": "0x2222222222222222222222222222222222222222",
     }))
     .unwrap();
-    deliver(
-        &mut state,
-        ResourceKey::Transfers,
-        ResourceData::Transfers(vec![transfer]),
-        9_000,
-    );
+    deliver(&mut state, Fetched::Transfers(vec![transfer]), 9_000);
     let withdrawal = serde_json::from_value(serde_json::json!({
         "id": "9c2f0c52-0000-4000-8000-000000000002",
         "state": "pending-payment",
@@ -93,12 +72,7 @@ fn loaded_state(language: Language) -> AppState {
         "amount": "250.00",
     }))
     .unwrap();
-    deliver(
-        &mut state,
-        ResourceKey::Withdrawals,
-        ResourceData::Withdrawals(vec![withdrawal]),
-        9_000,
-    );
+    deliver(&mut state, Fetched::Withdrawals(vec![withdrawal]), 9_000);
     state
 }
 
@@ -256,7 +230,7 @@ fn refresh_by_button_f5_and_ctrl_r() {
 fn the_sandbox_wears_its_badge_and_other_views_say_what_comes_next() {
     let mut state = loaded_state(Language::En);
     if let Some(session) = state.session.as_mut() {
-        session.kind = brlv_desk::app::command::ProfileKind::Sandbox;
+        session.kind = brlv_desk::app::message::ProfileKind::Sandbox;
     }
     let mut harness = harness(state);
     settle(&mut harness);

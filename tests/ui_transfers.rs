@@ -9,12 +9,13 @@ mod ui_support;
 use egui_kittest::kittest::Queryable;
 
 use brlv_desk::api::model::{Asset, CreateTransfer, Transfer, TransferFilter, TransferState};
-use brlv_desk::app::accounts_command::{AccountsCommand, ListQuery};
-use brlv_desk::app::command::{Command, ResourceData};
 use brlv_desk::app::i18n::Language;
-use brlv_desk::app::schedule::ResourceKey;
+use brlv_desk::app::resources::Fetched;
+use brlv_desk::app::resources::ListQuery;
+use brlv_desk::app::resources::ResourceKey;
 use brlv_desk::app::state::{AppState, View};
-use ui_support::{connected_state, dec, deliver, harness, settle};
+use brlv_desk::app::submit::SubmitRequest;
+use ui_support::{Sent, connected_state, dec, deliver, harness, sent, settle};
 
 const MAIN: &str = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 const OTHER: &str = "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359";
@@ -40,31 +41,14 @@ fn transfers_state(language: Language, transfers: Vec<Transfer>) -> AppState {
     state.view = View::Transfers;
     deliver(
         &mut state,
-        ResourceKey::Wallets,
-        ResourceData::Wallets(vec![
+        Fetched::Wallets(vec![
             serde_json::from_value(serde_json::json!({"name": "Main wallet", "address": MAIN}))
                 .unwrap(),
         ]),
         1_000,
     );
-    deliver(
-        &mut state,
-        ResourceKey::Transfers,
-        ResourceData::Transfers(transfers),
-        1_000,
-    );
+    deliver(&mut state, Fetched::Transfers(transfers), 1_000);
     state
-}
-
-fn accounts_commands(state: &mut AppState) -> Vec<AccountsCommand> {
-    state
-        .take_commands()
-        .into_iter()
-        .filter_map(|command| match command {
-            Command::Accounts(command) => Some(command),
-            _ => None,
-        })
-        .collect()
 }
 
 #[test]
@@ -88,7 +72,7 @@ fn states_show_as_badges_newest_first_and_the_selected_transfer_in_full() {
         "7a1e0c52-0000-4000-8000-000000000003",
         "newest first"
     );
-    state.accounts.transfers.selected = Some(newest[1]);
+    state.transfers.selected = Some(newest[1]);
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("concluída");
@@ -116,36 +100,31 @@ fn the_four_filters_are_sent_and_a_bad_filter_address_is_refused_beside_it() {
         vec![transfer(1, "completed", 1)],
     ));
     settle(&mut harness);
-    assert!(accounts_commands(harness.state_mut()).is_empty());
+    assert!(sent(harness.state_mut()).is_empty());
     let field = harness.get_by_label("Only from");
     field.focus();
     field.type_text("0x123");
     settle(&mut harness);
     harness.get_by_label_contains("needs 40 hex digits after 0x, but has 3");
-    assert!(accounts_commands(harness.state_mut()).is_empty());
+    assert!(sent(harness.state_mut()).is_empty());
 
-    let panel = &mut harness.state_mut().accounts.transfers;
+    let panel = &mut harness.state_mut().transfers;
     panel.source_filter = MAIN.to_owned();
     panel.target_filter = OTHER.to_lowercase();
     panel.asset_filter = Some(Asset::EthBaseBrlv);
     panel.state_filter = Some(TransferState::Failed);
     settle(&mut harness);
     assert_eq!(
-        accounts_commands(harness.state_mut()),
-        vec![AccountsCommand::Query(ListQuery::Transfers(
-            TransferFilter {
-                source_address: Some(MAIN.to_owned()),
-                target_address: Some(OTHER.to_lowercase()),
-                asset: Some(Asset::EthBaseBrlv),
-                state: Some(TransferState::Failed),
-            }
-        ))]
+        sent(harness.state_mut()),
+        vec![Sent::Query(ListQuery::Transfers(TransferFilter {
+            source_address: Some(MAIN.to_owned()),
+            target_address: Some(OTHER.to_lowercase()),
+            asset: Some(Asset::EthBaseBrlv),
+            state: Some(TransferState::Failed),
+        }))]
     );
     settle(&mut harness);
-    assert!(
-        accounts_commands(harness.state_mut()).is_empty(),
-        "asked once"
-    );
+    assert!(sent(harness.state_mut()).is_empty(), "asked once");
 }
 
 #[test]
@@ -171,7 +150,7 @@ fn the_form_refuses_a_bad_checksum_and_sends_the_exact_transfer() {
         .get_by_label(&format!("Main wallet ({MAIN})"))
         .click();
     settle(&mut harness);
-    assert_eq!(harness.state().accounts.transfers.draft.source, MAIN);
+    assert_eq!(harness.state().transfers.draft.source, MAIN);
     let amount = harness.get_by_label("Amount to send");
     amount.focus();
     amount.type_text("1.234,5");
@@ -183,28 +162,28 @@ fn the_form_refuses_a_bad_checksum_and_sends_the_exact_transfer() {
     harness.get_by_label_contains("checksum (EIP-55)");
     harness.get_by_label("Send transfer").click();
     settle(&mut harness);
-    assert!(accounts_commands(harness.state_mut()).is_empty());
+    assert!(sent(harness.state_mut()).is_empty());
 
-    harness.state_mut().accounts.transfers.draft.target = OTHER.to_owned();
+    harness.state_mut().transfers.draft.target = OTHER.to_owned();
     settle(&mut harness);
     assert!(harness.query_by_label_contains("checksum").is_none());
     harness.get_by_label("Send transfer").click();
     settle(&mut harness);
     assert_eq!(
-        accounts_commands(harness.state_mut()),
-        vec![AccountsCommand::CreateTransfer(CreateTransfer {
+        sent(harness.state_mut()),
+        vec![Sent::Submit(SubmitRequest::Transfer(CreateTransfer {
             source_address: MAIN.to_owned(),
             asset: Asset::EthBaseBrlv,
             amount: dec("1234.5"),
             target_address: OTHER.to_owned(),
-        })]
+        }))]
     );
     harness.get_by_label("Sending...");
 }
 
 #[test]
 fn a_reload_keeps_the_rows_without_flicker_and_a_first_load_says_so() {
-    use brlv_desk::app::command::Event;
+    use brlv_desk::app::message::Event;
     let mut state = transfers_state(Language::En, vec![transfer(1, "pending", 1)]);
     state.apply(Event::FetchStarted {
         session: ui_support::SESSION,

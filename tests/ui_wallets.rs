@@ -9,13 +9,14 @@ use egui_kittest::kittest::Queryable;
 
 use brlv_desk::api::Error;
 use brlv_desk::api::model::{Asset, Chain, CreateWallet, ServiceErrorObject, Wallet, WalletFilter};
-use brlv_desk::app::accounts_command::{
-    AccountsCommand, AccountsEvent, FormKind, ListQuery, SubmitOutcome,
-};
-use brlv_desk::app::command::{Command, Event, ResourceData};
 use brlv_desk::app::i18n::Language;
-use brlv_desk::app::schedule::ResourceKey;
+use brlv_desk::app::message::{Command, Event};
+use brlv_desk::app::resources::Fetched;
+use brlv_desk::app::resources::{ListQuery, Listed};
 use brlv_desk::app::state::{AppState, View};
+use brlv_desk::app::submit::FormKind;
+use brlv_desk::app::submit::SubmitOutcome;
+use brlv_desk::app::submit::SubmitRequest;
 use ui_support::{SESSION, connected_state, deliver, harness, settle};
 
 const MAIN: &str = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
@@ -37,8 +38,7 @@ fn wallets_state(language: Language) -> AppState {
     state.view = View::Wallets;
     deliver(
         &mut state,
-        ResourceKey::Wallets,
-        ResourceData::Wallets(vec![
+        Fetched::Wallets(vec![
             wallet("Main wallet", MAIN, &["eth-base/brlv", "eth-base/wbrly"]),
             wallet("Treasury", TREASURY, &["eth-mainnet/brlv"]),
         ]),
@@ -52,7 +52,7 @@ fn queries(state: &mut AppState) -> Vec<ListQuery> {
         .take_commands()
         .into_iter()
         .filter_map(|command| match command {
-            Command::Accounts(AccountsCommand::Query(query)) => Some(query),
+            Command::Query(query) => Some(query),
             _ => None,
         })
         .collect()
@@ -61,7 +61,7 @@ fn queries(state: &mut AppState) -> Vec<ListQuery> {
 #[test]
 fn the_list_shows_every_wallet_and_the_selected_ones_fields() {
     let mut state = wallets_state(Language::En);
-    state.accounts.wallets.selected = Some(TREASURY.to_owned());
+    state.wallets.selected = Some(TREASURY.to_owned());
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("Main wallet");
@@ -103,25 +103,22 @@ fn filters_go_to_the_api_and_a_bad_checksum_is_refused_beside_the_field() {
         "a bad address is not sent"
     );
 
-    harness.state_mut().accounts.wallets.address_filter = TREASURY.to_owned();
-    harness.state_mut().accounts.wallets.asset_filter = Some(Asset::EthMainnetBrlv);
+    harness.state_mut().wallets.address_filter = TREASURY.to_owned();
+    harness.state_mut().wallets.asset_filter = Some(Asset::EthMainnetBrlv);
     settle(&mut harness);
-    let expected = ListQuery::Wallets(WalletFilter {
+    let filter = WalletFilter {
         assets: vec![Asset::EthMainnetBrlv],
         addresses: vec![TREASURY.to_owned()],
+    };
+    let expected = ListQuery::Wallets(filter.clone());
+    assert_eq!(queries(harness.state_mut()), vec![expected]);
+    harness.state_mut().apply(Event::QueryFinished {
+        session: SESSION,
+        listed: Listed::Wallets(
+            filter,
+            Ok(vec![wallet("Treasury", TREASURY, &["eth-mainnet/brlv"])]),
+        ),
     });
-    assert_eq!(queries(harness.state_mut()), vec![expected.clone()]);
-    harness
-        .state_mut()
-        .apply(Event::Accounts(AccountsEvent::QueryFinished {
-            session: SESSION,
-            query: expected,
-            result: Ok(ResourceData::Wallets(vec![wallet(
-                "Treasury",
-                TREASURY,
-                &["eth-mainnet/brlv"],
-            )])),
-        }));
     settle(&mut harness);
     harness.get_by_label("Treasury");
     assert!(
@@ -156,7 +153,7 @@ fn the_create_form_refuses_a_missing_name_and_sends_exactly_what_was_typed() {
     value.focus();
     value.type_text("hr");
     settle(&mut harness);
-    harness.state_mut().accounts.wallets.draft.chain = Chain::Tempo;
+    harness.state_mut().wallets.draft.chain = Chain::Tempo;
     harness
         .get_by_label("Show this wallet in the service's own interface")
         .click();
@@ -170,7 +167,7 @@ fn the_create_form_refuses_a_missing_name_and_sends_exactly_what_was_typed() {
     let sent: Vec<&CreateWallet> = commands
         .iter()
         .filter_map(|command| match command {
-            Command::Accounts(AccountsCommand::CreateWallet(request)) => Some(request),
+            Command::Submit(SubmitRequest::Wallet(request)) => Some(request),
             _ => None,
         })
         .collect();
@@ -193,9 +190,9 @@ fn the_create_form_refuses_a_missing_name_and_sends_exactly_what_was_typed() {
 #[test]
 fn a_refusal_shows_the_service_code_and_message_and_keeps_the_form() {
     let mut state = wallets_state(Language::PtBr);
-    state.accounts.wallets.draft.name = "Folha".into();
-    state.accounts.wallets.submit = brlv_desk::app::accounts_state::SubmitStatus::Sending;
-    state.apply(Event::Accounts(AccountsEvent::SubmitFinished {
+    state.wallets.draft.name = "Folha".into();
+    state.wallets.submit = brlv_desk::app::submit::SubmitStatus::Sending;
+    state.apply(Event::Submitted {
         session: SESSION,
         form: FormKind::Wallet,
         outcome: SubmitOutcome::Refused(Error::Service {
@@ -206,12 +203,12 @@ fn a_refusal_shows_the_service_code_and_message_and_keeps_the_form() {
                 code: "wallet-limit".into(),
             },
         }),
-    }));
+    });
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("O serviço recusou o pedido:");
     harness.get_by_label("wallet-limit: wallet limit reached");
-    assert_eq!(harness.state().accounts.wallets.draft.name, "Folha");
+    assert_eq!(harness.state().wallets.draft.name, "Folha");
     harness.get_by_label("Criar carteira").click();
     settle(&mut harness);
     assert_eq!(

@@ -9,12 +9,12 @@ mod ui_support;
 use egui_kittest::kittest::Queryable;
 
 use brlv_desk::api::model::{Asset, CreateWithdrawal, WithdrawalMethod};
-use brlv_desk::app::accounts_command::{AccountsCommand, ListQuery};
-use brlv_desk::app::command::{Command, ResourceData};
 use brlv_desk::app::i18n::Language;
-use brlv_desk::app::schedule::ResourceKey;
+use brlv_desk::app::resources::Fetched;
+use brlv_desk::app::resources::ListQuery;
 use brlv_desk::app::state::{AppState, View};
-use ui_support::{connected_state, dec, deliver, harness, settle};
+use brlv_desk::app::submit::SubmitRequest;
+use ui_support::{Sent, connected_state, dec, deliver, harness, sent, settle};
 
 fn withdrawals_state(language: Language) -> AppState {
     let mut state = connected_state(language);
@@ -27,24 +27,8 @@ fn withdrawals_state(language: Language) -> AppState {
          "end-to-end-id": "E1234"},
     ]))
     .unwrap();
-    deliver(
-        &mut state,
-        ResourceKey::Withdrawals,
-        ResourceData::Withdrawals(rows),
-        1_000,
-    );
+    deliver(&mut state, Fetched::Withdrawals(rows), 1_000);
     state
-}
-
-fn accounts_commands(state: &mut AppState) -> Vec<AccountsCommand> {
-    state
-        .take_commands()
-        .into_iter()
-        .filter_map(|command| match command {
-            Command::Accounts(command) => Some(command),
-            _ => None,
-        })
-        .collect()
 }
 
 fn type_into(harness: &mut egui_kittest::Harness<'static, AppState>, label: &str, text: &str) {
@@ -63,10 +47,10 @@ fn a_cpf_with_wrong_check_digits_is_refused_beside_the_field() {
     harness.get_by_label("The CPF check digits do not match; check the number for a typo.");
     harness.get_by_label("Review withdrawal").click();
     settle(&mut harness);
-    assert!(harness.state().accounts.withdrawals.confirming.is_none());
-    assert!(accounts_commands(harness.state_mut()).is_empty());
+    assert!(harness.state().withdrawals.confirming.is_none());
+    assert!(sent(harness.state_mut()).is_empty());
 
-    harness.state_mut().accounts.withdrawals.draft.pix_key = "+55 (11) 8765-43210".into();
+    harness.state_mut().withdrawals.draft.pix_key = "+55 (11) 8765-43210".into();
     settle(&mut harness);
     harness.get_by_label_contains("must be a mobile number starting with 9");
 }
@@ -81,7 +65,7 @@ fn the_confirmation_repeats_amount_and_destination_and_only_then_sends() {
     harness.get_by_label("Revisar saque").click();
     settle(&mut harness);
     assert!(
-        accounts_commands(harness.state_mut()).is_empty(),
+        sent(harness.state_mut()).is_empty(),
         "not before confirming"
     );
     harness.get_by_label("1.320,50 BRL");
@@ -89,30 +73,24 @@ fn the_confirmation_repeats_amount_and_destination_and_only_then_sends() {
 
     harness.get_by_label("Voltar e editar").click();
     settle(&mut harness);
-    assert_eq!(
-        harness.state().accounts.withdrawals.draft.amount,
-        "1.320,50"
-    );
+    assert_eq!(harness.state().withdrawals.draft.amount, "1.320,50");
     harness.get_by_label("Revisar saque").click();
     settle(&mut harness);
     harness.get_by_label("Confirmar e enviar").click();
     settle(&mut harness);
     assert_eq!(
-        accounts_commands(harness.state_mut()),
-        vec![AccountsCommand::CreateWithdrawal(CreateWithdrawal {
+        sent(harness.state_mut()),
+        vec![Sent::Submit(SubmitRequest::Withdrawal(CreateWithdrawal {
             asset: Asset::FiatBrl,
             method: WithdrawalMethod::Pix,
             amount: dec("1320.50"),
             pix_key: Some("52998224725".into()),
-        })]
+        }))]
     );
     harness.get_by_label("Enviando...");
     harness.get_by_label("Confirmar e enviar").click();
     settle(&mut harness);
-    assert!(
-        accounts_commands(harness.state_mut()).is_empty(),
-        "sent once"
-    );
+    assert!(sent(harness.state_mut()).is_empty(), "sent once");
 }
 
 #[test]
@@ -132,20 +110,19 @@ fn a_ted_withdrawal_names_the_registered_bank_account() {
 #[test]
 fn the_list_shows_badges_all_fields_and_sends_its_asset_filter() {
     let mut state = withdrawals_state(Language::En);
-    state.accounts.withdrawals.selected =
-        Some("9c2f0c52-0000-4000-8000-000000000002".parse().unwrap());
+    state.withdrawals.selected = Some("9c2f0c52-0000-4000-8000-000000000002".parse().unwrap());
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("completed");
     assert_eq!(harness.query_all_by_label("pending payment").count(), 2);
     harness.get_by_label("end-to-end-id");
     harness.get_by_label("E1234");
-    assert!(accounts_commands(harness.state_mut()).is_empty());
-    harness.state_mut().accounts.withdrawals.asset_filter = Some(Asset::EthBaseUsdc);
+    assert!(sent(harness.state_mut()).is_empty());
+    harness.state_mut().withdrawals.asset_filter = Some(Asset::EthBaseUsdc);
     settle(&mut harness);
     assert_eq!(
-        accounts_commands(harness.state_mut()),
-        vec![AccountsCommand::Query(ListQuery::Withdrawals(Some(
+        sent(harness.state_mut()),
+        vec![Sent::Query(ListQuery::Withdrawals(Some(
             Asset::EthBaseUsdc
         )))]
     );
@@ -177,7 +154,6 @@ fn clicking_a_row_opens_its_details() {
     assert_eq!(
         harness
             .state()
-            .accounts
             .withdrawals
             .selected
             .map(|id| id.to_string()),

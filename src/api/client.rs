@@ -17,7 +17,15 @@ use uuid::Uuid;
 use super::API_PREFIX;
 use super::auth::Signer;
 use super::error::{BaseUrlProblem, Error, UnauthorizedHint, excerpt};
-use super::model::*;
+use super::model::{
+    Asset, Balance, BalanceAsset, BalanceEnvelope, Claim, ClaimEnvelope, ClaimableBalance,
+    CreateClaim, CreateOrder, CreateQuote, CreateTransfer, CreateWallet, CreateWithdrawal,
+    CreatedWallet, CreatedWalletEnvelope, Deposit, DepositAsset, DepositsEnvelope, ErrorBody,
+    Order, OrderEnvelope, OrdersEnvelope, PerAssetWithdrawal, PerAssetWithdrawalsEnvelope, Quote,
+    QuoteEnvelope, TaxExemptionProgress, TaxExemptionProgressEnvelope, Transfer, TransferEnvelope,
+    TransferFilter, TransfersEnvelope, Wallet, WalletFilter, WalletsEnvelope, Withdrawal,
+    WithdrawalEnvelope, WithdrawalsEnvelope,
+};
 
 /// The largest answer accepted, in bytes.
 pub const MAX_RESPONSE_BYTES: usize = 32 * 1024 * 1024;

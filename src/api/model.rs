@@ -298,7 +298,7 @@ pub mod timestamp {
 
     /// For `#[serde(with = "timestamp::option")]` on `Option<OffsetDateTime>`.
     pub mod option {
-        use super::*;
+        use super::{Deserialize, Deserializer, OffsetDateTime, Serializer, format, parse};
 
         /// Serialises as an RFC 3339 string or null.
         pub fn serialize<S: Serializer>(
@@ -327,7 +327,7 @@ pub mod timestamp {
 
     /// For `#[serde(with = "timestamp::required")]` on `OffsetDateTime`.
     pub mod required {
-        use super::*;
+        use super::{Deserialize, Deserializer, OffsetDateTime, Serializer, format, parse};
 
         /// Serialises as an RFC 3339 string.
         pub fn serialize<S: Serializer>(

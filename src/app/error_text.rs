@@ -5,10 +5,10 @@
 //! English sentence reaches a pt-BR screen. Details that come from outside
 //! (the service's own `message`, a transport error) are quoted as they came.
 
+use super::form::FieldError;
 use crate::address::AddressError;
 use crate::api::KeyError;
 use crate::api::error::{BaseUrlProblem, Error as ApiError, UnauthorizedHint};
-use crate::forms::FieldError;
 use crate::keystore::{KeystoreError, NameProblem};
 use crate::money::{ParseAmountError, format_brl};
 use crate::pix::{BrCodeError, PixKeyError};

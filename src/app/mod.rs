@@ -1,25 +1,34 @@
-//! The egui front end. Data flows one way round (see `design.md`):
-//! panels read [`state::AppState`] and push [`command::Command`]s; the
-//! [`worker`] runs them on its own thread and sends [`command::Event`]s back,
-//! which [`state::AppState::apply`] takes in once per frame.
+//! The egui front end. Data flows one way round (see `design.md`): views
+//! read [`state::AppState`] and push [`message::Command`]s; the [`worker`]
+//! runs them on its own thread and sends [`message::Event`]s back, which
+//! [`state::AppState::apply`] takes in once per frame.
+//!
+//! - [`shell`]: the window (top bar, navigation, notices, the current view).
+//! - [`state`], [`message`], [`view`]: the state, what crosses to and from
+//!   the worker, and the table of views.
+//! - [`resources`]: every polled resource, declared once; [`schedule`]: when
+//!   each is fetched.
+//! - [`submit`], [`export`]: the one send-once path and the one CSV path.
+//! - [`features`]: one folder per feature (state, worker calls, view).
+//! - [`ui`]: a design system that knows nothing of the app's state.
+//! - [`worker`]: the thread that talks to the service, the keyring and the disk.
 
-pub mod accounts_command;
-pub mod accounts_panels;
-pub mod accounts_state;
 pub mod clock;
-pub mod command;
 pub mod error_text;
+pub mod export;
+pub mod features;
+pub mod form;
 pub mod i18n;
-pub mod onboarding_state;
-pub mod orders;
-pub mod panels;
+pub mod message;
 pub mod remote;
-pub mod sandbox_link;
+pub mod resources;
 pub mod schedule;
 pub mod screenshot;
 pub mod shell;
 pub mod state;
-pub mod widgets;
+pub mod submit;
+pub mod ui;
+pub mod view;
 pub mod worker;
 
 use std::process::ExitCode;

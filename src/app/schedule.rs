@@ -16,6 +16,7 @@
 use std::collections::BTreeMap;
 
 use super::clock::Millis;
+use super::resources::ResourceKey;
 
 /// Refresh interval of a resource with something in motion.
 pub const FAST_INTERVAL_MS: Millis = 3_000;
@@ -25,78 +26,6 @@ pub const SLOW_INTERVAL_MS: Millis = 30_000;
 pub const FIRST_BACKOFF_MS: Millis = 2_000;
 /// Longest wait between retries of a failing resource.
 pub const MAX_BACKOFF_MS: Millis = 60_000;
-
-/// Something the app fetches and keeps up to date.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ResourceKey {
-    /// `GET /assets/brl/balance`.
-    BalanceBrl,
-    /// `GET /assets/usdc/balance`.
-    BalanceUsdc,
-    /// `GET /assets/brlv/balance`.
-    BalanceBrlv,
-    /// `GET /tax-exemption/progress`.
-    TaxExemption,
-    /// `GET /orders`.
-    Orders,
-    /// `GET /transfers`.
-    Transfers,
-    /// `GET /withdrawals`.
-    Withdrawals,
-    /// `GET /orders/{id}`: the order whose detail is open.
-    Order(uuid::Uuid),
-    // The account panels' lists.
-    /// `GET /wallets`.
-    Wallets,
-    /// `GET /claims` and `GET /wallets/{address}/claims` for each wallet.
-    Claimable,
-    /// `GET /assets/brl/deposits`.
-    DepositsBrl,
-    /// `GET /assets/usd/deposits`.
-    DepositsUsd,
-    /// `GET /assets/usdc/deposits`.
-    DepositsUsdc,
-    /// `GET /assets/usdt/deposits`.
-    DepositsUsdt,
-}
-
-impl ResourceKey {
-    /// Every resource the app keeps up to date.
-    pub const ALL: [ResourceKey; 13] = [
-        ResourceKey::BalanceBrl,
-        ResourceKey::BalanceUsdc,
-        ResourceKey::BalanceBrlv,
-        ResourceKey::TaxExemption,
-        ResourceKey::Orders,
-        ResourceKey::Transfers,
-        ResourceKey::Withdrawals,
-        ResourceKey::Wallets,
-        ResourceKey::Claimable,
-        ResourceKey::DepositsBrl,
-        ResourceKey::DepositsUsd,
-        ResourceKey::DepositsUsdc,
-        ResourceKey::DepositsUsdt,
-    ];
-
-    /// The account panels' lists (the overview shows none of them).
-    pub const ACCOUNT_LISTS: [ResourceKey; 6] = [
-        ResourceKey::Wallets,
-        ResourceKey::Claimable,
-        ResourceKey::DepositsBrl,
-        ResourceKey::DepositsUsd,
-        ResourceKey::DepositsUsdc,
-        ResourceKey::DepositsUsdt,
-    ];
-
-    /// Resources that change when money moves.
-    pub const MONEY: [ResourceKey; 5] = [
-        ResourceKey::BalanceBrl,
-        ResourceKey::BalanceUsdc,
-        ResourceKey::BalanceBrlv,
-        ResourceKey::TaxExemption,
-        ResourceKey::Claimable,
-    ];
-}
 
 /// How a fetch ended, as the schedule needs to know it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -194,7 +123,7 @@ impl Schedule {
                 };
                 let next = entry.next_due;
                 for (other_key, other) in &mut self.entries {
-                    let money_moved = settled && ResourceKey::MONEY.contains(other_key);
+                    let money_moved = settled && other_key.changes_with_money();
                     if *other_key != key && (other.failures > 0 || money_moved) {
                         other.next_due = other.next_due.min(now);
                     }

@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use egui::ColorImage;
 
 use super::clock::Millis;
-use super::orders::OrderSelector;
+use super::features::orders::state::OrderSelector;
 use super::state::{AppState, View};
 
 /// How long the data may take before the run fails.

@@ -1,257 +1,31 @@
-//! [`AppState`]: everything the panels show, form drafts included. Plain
-//! data, changed only by the panels (drafts, navigation) and by
-//! [`AppState::apply`] (Events from the worker); no I/O and no painting here.
+//! [`AppState`]: everything the panels show, form drafts included: the
+//! core (language, session, the account's data, notices) and one field per
+//! feature. Plain data, changed only by the panels (drafts, navigation) and
+//! by [`AppState::apply`], which routes each worker Event to the feature it
+//! is about; no I/O and no painting here.
 
-use rust_decimal::Decimal;
-use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
 use crate::api::Error;
-use crate::api::model::{Order, TaxExemptionProgress, Transfer, Withdrawal};
 use crate::profile::Profile;
 
-use super::accounts_state::{AccountLists, AccountsState};
 use super::clock::Millis;
-use super::command::{Command, Event, Notice, NoticeKind, ProfileKind, ResourceData, SessionInfo};
 use super::error_text::Localize;
+use super::export::{ExportDraft, ExportKind, ExportRecords, ExportRequest};
+use super::features::claims::state::ClaimsState;
+use super::features::deposits::state::DepositsState;
+use super::features::events::state::EventsState;
+use super::features::onboarding::state::OnboardingDraft;
+use super::features::orders::state::OrdersState;
+use super::features::settings::state::SettingsState;
+use super::features::transfers::state::TransfersState;
+use super::features::wallets::state::WalletsState;
+use super::features::withdrawals::state::WithdrawalsState;
 use super::i18n::{self, Language};
-use super::onboarding_state::OnboardingDraft;
-use super::orders::{EventsUi, OrdersUi};
-use super::remote::Remote;
-use super::schedule::ResourceKey;
-
-/// The screens of the side navigation.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum View {
-    /// Balances, the tax-exemption gauge, things in motion.
-    #[default]
-    Overview,
-    /// Orders.
-    Orders,
-    /// Wallets.
-    Wallets,
-    /// Transfers.
-    Transfers,
-    /// Withdrawals.
-    Withdrawals,
-    /// Claims.
-    Claims,
-    /// Deposits.
-    Deposits,
-    /// Webhook events.
-    Events,
-    /// Language, profiles, theme.
-    Settings,
-}
-
-impl View {
-    /// Every view, in the navigation's order.
-    pub const ALL: [View; 9] = [
-        View::Overview,
-        View::Orders,
-        View::Wallets,
-        View::Transfers,
-        View::Withdrawals,
-        View::Claims,
-        View::Deposits,
-        View::Events,
-        View::Settings,
-    ];
-
-    /// The name used on the command line (`--view overview`).
-    pub fn name(self) -> &'static str {
-        match self {
-            View::Overview => "overview",
-            View::Orders => "orders",
-            View::Wallets => "wallets",
-            View::Transfers => "transfers",
-            View::Withdrawals => "withdrawals",
-            View::Claims => "claims",
-            View::Deposits => "deposits",
-            View::Events => "events",
-            View::Settings => "settings",
-        }
-    }
-
-    /// The view called `name` on the command line.
-    pub fn from_name(name: &str) -> Option<View> {
-        View::ALL
-            .into_iter()
-            .find(|view| view.name().eq_ignore_ascii_case(name.trim()))
-    }
-
-    /// The translation key of its title.
-    pub fn title_key(self) -> &'static str {
-        match self {
-            View::Overview => "nav.overview",
-            View::Orders => "nav.orders",
-            View::Wallets => "nav.wallets",
-            View::Transfers => "nav.transfers",
-            View::Withdrawals => "nav.withdrawals",
-            View::Claims => "nav.claims",
-            View::Deposits => "nav.deposits",
-            View::Events => "nav.events",
-            View::Settings => "nav.settings",
-        }
-    }
-}
-
-/// The account's data, one [`Remote`] per resource.
-#[derive(Clone, Debug, Default)]
-pub struct AccountData {
-    /// BRL balance.
-    pub balance_brl: Remote<Decimal>,
-    /// USDC balance.
-    pub balance_usdc: Remote<Decimal>,
-    /// BRLV balance.
-    pub balance_brlv: Remote<Decimal>,
-    /// This month's tax-exemption progress.
-    pub tax_exemption: Remote<TaxExemptionProgress>,
-    /// Orders.
-    pub orders: Remote<Vec<Order>>,
-    /// Transfers.
-    pub transfers: Remote<Vec<Transfer>>,
-    /// Withdrawals.
-    pub withdrawals: Remote<Vec<Withdrawal>>,
-    /// Wallets, claimable balances and deposits.
-    pub accounts: AccountLists,
-}
-
-impl AccountData {
-    fn start_loading(&mut self, resource: ResourceKey) {
-        match resource {
-            ResourceKey::BalanceBrl => self.balance_brl.start_loading(),
-            ResourceKey::BalanceUsdc => self.balance_usdc.start_loading(),
-            ResourceKey::BalanceBrlv => self.balance_brlv.start_loading(),
-            ResourceKey::TaxExemption => self.tax_exemption.start_loading(),
-            ResourceKey::Orders => self.orders.start_loading(),
-            ResourceKey::Transfers => self.transfers.start_loading(),
-            ResourceKey::Withdrawals => self.withdrawals.start_loading(),
-            // The open order's detail lives with the Orders panel's state.
-            ResourceKey::Order(_) => {}
-            ResourceKey::Wallets
-            | ResourceKey::Claimable
-            | ResourceKey::DepositsBrl
-            | ResourceKey::DepositsUsd
-            | ResourceKey::DepositsUsdc
-            | ResourceKey::DepositsUsdt => self.accounts.start_loading(resource),
-        }
-    }
-
-    fn finish(
-        &mut self,
-        resource: ResourceKey,
-        result: Result<ResourceData, Error>,
-        at: Millis,
-        next_at: Millis,
-    ) {
-        use ResourceData as D;
-        fn store<T>(
-            remote: &mut Remote<T>,
-            result: Result<ResourceData, Error>,
-            pick: impl FnOnce(ResourceData) -> Option<T>,
-            at: Millis,
-            next_at: Millis,
-        ) {
-            match result {
-                Ok(data) => {
-                    if let Some(value) = pick(data) {
-                        remote.finish(Ok(value), at, next_at);
-                    }
-                }
-                Err(error) => remote.finish(Err(error), at, next_at),
-            }
-        }
-        let balance = |data| match data {
-            D::Balance(value) => Some(value),
-            _ => None,
-        };
-        match resource {
-            ResourceKey::BalanceBrl => store(&mut self.balance_brl, result, balance, at, next_at),
-            ResourceKey::BalanceUsdc => store(&mut self.balance_usdc, result, balance, at, next_at),
-            ResourceKey::BalanceBrlv => store(&mut self.balance_brlv, result, balance, at, next_at),
-            ResourceKey::TaxExemption => store(
-                &mut self.tax_exemption,
-                result,
-                |data| match data {
-                    D::TaxExemption(value) => Some(value),
-                    _ => None,
-                },
-                at,
-                next_at,
-            ),
-            ResourceKey::Orders => store(
-                &mut self.orders,
-                result,
-                |data| match data {
-                    D::Orders(value) => Some(value),
-                    _ => None,
-                },
-                at,
-                next_at,
-            ),
-            ResourceKey::Transfers => store(
-                &mut self.transfers,
-                result,
-                |data| match data {
-                    D::Transfers(value) => Some(value),
-                    _ => None,
-                },
-                at,
-                next_at,
-            ),
-            ResourceKey::Withdrawals => store(
-                &mut self.withdrawals,
-                result,
-                |data| match data {
-                    D::Withdrawals(value) => Some(value),
-                    _ => None,
-                },
-                at,
-                next_at,
-            ),
-            ResourceKey::Order(_) => {}
-            ResourceKey::Wallets
-            | ResourceKey::Claimable
-            | ResourceKey::DepositsBrl
-            | ResourceKey::DepositsUsd
-            | ResourceKey::DepositsUsdc
-            | ResourceKey::DepositsUsdt => self.accounts.finish(resource, result, at, next_at),
-        }
-    }
-
-    /// For each resource: when its value arrived (if it has one), its error
-    /// (if the last fetch failed) and when it is retried.
-    fn summaries(&self) -> [(Option<Millis>, Option<&Error>, Option<Millis>); 7] {
-        fn summary<T>(remote: &Remote<T>) -> (Option<Millis>, Option<&Error>, Option<Millis>) {
-            let retry_at = match remote {
-                Remote::Failed { retry_at, .. } => Some(*retry_at),
-                _ => None,
-            };
-            (
-                remote.loaded().map(|loaded| loaded.fetched_at),
-                remote.error(),
-                retry_at,
-            )
-        }
-        [
-            summary(&self.balance_brl),
-            summary(&self.balance_usdc),
-            summary(&self.balance_brlv),
-            summary(&self.tax_exemption),
-            summary(&self.orders),
-            summary(&self.transfers),
-            summary(&self.withdrawals),
-        ]
-    }
-
-    /// Whether every resource the overview shows has a value.
-    pub fn overview_loaded(&self) -> bool {
-        self.summaries()
-            .iter()
-            .all(|(fetched, _, _)| fetched.is_some())
-    }
-}
+use super::message::{Command, Event, Notice, NoticeKind, ProfileKind, SessionInfo};
+use super::resources::{AccountData, Fetched, Listed, ResourceKey, newest_first};
+use super::submit::{Created, FormKind, SubmitOutcome, SubmitStatus};
+pub use super::view::View;
 
 /// The connection as the top bar shows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -279,13 +53,6 @@ pub enum ConnectionStatus {
     },
 }
 
-/// Settings as the person is editing them.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SettingsDraft {
-    /// The profile whose deletion awaits a confirming click.
-    pub confirm_delete: Option<String>,
-}
-
 /// Everything the panels show.
 pub struct AppState {
     /// The interface language.
@@ -306,22 +73,30 @@ pub struct AppState {
     pub last_used: Option<String>,
     /// The open connection.
     pub session: Option<SessionInfo>,
-    /// The open connection's data.
+    /// The open connection's data, one value per polled resource.
     pub data: AccountData,
     /// The form to connect an account.
     pub onboarding: OnboardingDraft,
     /// The onboarding form is shown over an open connection (adding a profile).
     pub adding_profile: bool,
-    /// Settings being edited.
-    pub settings: SettingsDraft,
-    /// The account panels' filters, selections, forms and exports.
-    pub accounts: AccountsState,
     /// Notices shown until dismissed.
     pub notices: Vec<Notice>,
+    /// Settings being edited.
+    pub settings: SettingsState,
     /// The Orders panel: open order, form, export.
-    pub orders: OrdersUi,
+    pub orders: OrdersState,
+    /// The Wallets panel.
+    pub wallets: WalletsState,
+    /// The Transfers panel.
+    pub transfers: TransfersState,
+    /// The Withdrawals panel.
+    pub withdrawals: WithdrawalsState,
+    /// The Claims panel.
+    pub claims: ClaimsState,
+    /// The Deposits panel.
+    pub deposits: DepositsState,
     /// The Events panel: webhook listener and what arrived.
-    pub events: EventsUi,
+    pub events: EventsState,
     commands: Vec<Command>,
 }
 
@@ -341,11 +116,15 @@ impl AppState {
             data: AccountData::default(),
             onboarding: OnboardingDraft::default(),
             adding_profile: false,
-            settings: SettingsDraft::default(),
-            accounts: AccountsState::default(),
             notices: Vec::new(),
-            orders: OrdersUi::default(),
-            events: EventsUi::default(),
+            settings: SettingsState::default(),
+            orders: OrdersState::default(),
+            wallets: WalletsState::default(),
+            transfers: TransfersState::default(),
+            withdrawals: WithdrawalsState::default(),
+            claims: ClaimsState::default(),
+            deposits: DepositsState::default(),
+            events: EventsState::default(),
             commands: Vec::new(),
         }
     }
@@ -382,14 +161,18 @@ impl AppState {
 
     /// Whether the data `view` shows has arrived (for `--screenshot`).
     pub fn view_loaded(&self, view: View) -> bool {
+        let data = &self.data;
+        let connected = self.session.is_some();
         match view {
             View::Settings => self.startup_finished,
-            View::Overview => self.session.is_some() && self.data.overview_loaded(),
-            View::Orders => self.session.is_some() && self.orders.loaded(&self.data.orders),
-            View::Wallets | View::Transfers | View::Withdrawals | View::Claims | View::Deposits => {
-                self.session.is_some() && self.accounts.view_loaded(view, &self.data)
-            }
-            _ => self.session.is_some(),
+            View::Events => connected,
+            View::Overview => connected && data.overview_loaded(),
+            View::Orders => connected && self.orders.loaded(&data.orders, &data.order),
+            View::Wallets => connected && data.wallets.value().is_some(),
+            View::Transfers => connected && data.transfers.value().is_some(),
+            View::Withdrawals => connected && data.withdrawals.value().is_some(),
+            View::Claims => connected && data.claimable.value().is_some(),
+            View::Deposits => connected && data.deposits(&self.deposits.asset).value().is_some(),
         }
     }
 
@@ -405,10 +188,10 @@ impl AppState {
         if self.session.is_none() {
             return ConnectionStatus::NoSession;
         }
-        let summaries = self.data.summaries();
-        let failed: Vec<(&Error, Millis)> = summaries
+        let freshness = self.data.polled_freshness();
+        let failed: Vec<(&Error, Millis)> = freshness
             .iter()
-            .filter_map(|(_, error, retry_at)| Some(((*error)?, (*retry_at)?)))
+            .filter_map(|resource| Some((resource.error?, resource.retry_at?)))
             .collect();
         let earliest_retry = failed.iter().map(|(_, at)| *at).min();
         if let Some(retry_at) = earliest_retry {
@@ -421,9 +204,9 @@ impl AppState {
             }
             return ConnectionStatus::Offline { retry_at };
         }
-        match summaries
+        match freshness
             .iter()
-            .filter_map(|(fetched, _, _)| *fetched)
+            .filter_map(|resource| resource.fetched_at)
             .max()
         {
             Some(last_refreshed) => ConnectionStatus::Online { last_refreshed },
@@ -480,7 +263,7 @@ impl AppState {
                 }
                 self.session = Some(session);
                 self.data = AccountData::default();
-                self.accounts = AccountsState::default();
+                self.reset_panels();
                 self.sandbox_starting = false;
                 if self.onboarding.connecting {
                     self.onboarding.clear_after_connect();
@@ -505,46 +288,157 @@ impl AppState {
             Event::FetchFinished {
                 session,
                 resource,
-                mut result,
+                result,
                 at,
                 next_at,
             } => {
-                if !self.is_current(session) {
-                    return;
-                }
-                match (&mut result, resource) {
-                    (Ok(ResourceData::Orders(orders)), _) => self.orders_arriving(orders),
-                    (_, ResourceKey::Order(_)) => {
-                        let order = result.and_then(|data| match data {
-                            ResourceData::Order(order) => Ok(*order),
-                            other => {
-                                Err(Error::Config(format!("expected an order, got {other:?}")))
-                            }
-                        });
-                        return self.order_fetched(order, at, next_at);
-                    }
-                    _ => {}
-                }
-                let succeeded = result.is_ok();
-                self.data.finish(
-                    resource,
-                    result.map(ResourceData::newest_first),
-                    at,
-                    next_at,
-                );
-                if succeeded && let Some(command) = self.accounts.after_fetch(resource) {
-                    self.push(command);
+                if self.is_current(session) {
+                    self.fetched(resource, result, at, next_at);
                 }
             }
-            Event::KeyGenerated(result) => self.onboarding.key_generated(result),
-            Event::KeyFileLoaded { path, result } => self.onboarding.key_file_loaded(&path, result),
-            Event::PublicKeySaved(result) => self.onboarding.public_key_saved = Some(result),
-            Event::Accounts(event) => self.apply_accounts(event),
-            Event::Orders(event) => self.apply_orders(*event),
+            Event::Submitted {
+                session,
+                form,
+                outcome,
+            } => {
+                if self.is_current(session) {
+                    self.submitted(form, outcome);
+                }
+            }
+            Event::QueryFinished { session, listed } => {
+                if self.is_current(session) {
+                    self.listed(listed);
+                }
+            }
+            Event::Exported { kind, result } => self.export_draft_mut(kind).finish(result),
+            Event::Onboarding(event) => self.onboarding.apply(event),
+            Event::Orders(event) => self.apply_orders(event),
+            Event::Events(event) => self.apply_events(event),
         }
     }
 
     fn is_current(&self, session: u64) -> bool {
         self.session.as_ref().is_some_and(|open| open.id == session)
+    }
+
+    /// Every panel's filters, selections and drafts start afresh with a new
+    /// account; the order form too (another account's quote is not this one's).
+    fn reset_panels(&mut self) {
+        self.wallets = WalletsState::default();
+        self.transfers = TransfersState::default();
+        self.withdrawals = WithdrawalsState::default();
+        self.claims = ClaimsState::default();
+        self.deposits = DepositsState::default();
+    }
+
+    /// The export draft of `kind`'s panel.
+    pub fn export_draft_mut(&mut self, kind: ExportKind) -> &mut ExportDraft {
+        match kind {
+            ExportKind::Orders => &mut self.orders.export,
+            ExportKind::Wallets => &mut self.wallets.export,
+            ExportKind::Transfers => &mut self.transfers.export,
+            ExportKind::Withdrawals => &mut self.withdrawals.export,
+            ExportKind::Claims => &mut self.claims.export,
+            ExportKind::Deposits => &mut self.deposits.export,
+        }
+    }
+
+    /// Saves `records` as CSV to the path typed in its panel's export bar.
+    pub fn export(&mut self, records: ExportRecords) {
+        if let Some(path) = self.export_draft_mut(records.kind()).start() {
+            self.push(Command::Export(ExportRequest { path, records }));
+        }
+    }
+
+    fn submit_status_mut(&mut self, form: FormKind) -> &mut SubmitStatus {
+        match form {
+            FormKind::Wallet => &mut self.wallets.submit,
+            FormKind::Transfer => &mut self.transfers.submit,
+            FormKind::Withdrawal => &mut self.withdrawals.submit,
+            FormKind::Claim => &mut self.claims.submit,
+            FormKind::Order => &mut self.orders.form.submit,
+        }
+    }
+
+    /// Takes in a polled resource: stored with the account's data; the
+    /// features that follow it are told.
+    fn fetched(
+        &mut self,
+        resource: ResourceKey,
+        mut result: Result<Fetched, Error>,
+        at: Millis,
+        next_at: Millis,
+    ) {
+        if let ResourceKey::Order(id) = resource
+            && self.orders.selected != Some(id)
+        {
+            // The detail closed or moved on while this was on its way.
+            return;
+        }
+        match &mut result {
+            Ok(Fetched::Orders(orders)) => self.orders_arriving(orders),
+            Ok(Fetched::Order(order)) => self.observe_order(order),
+            _ => {}
+        }
+        let succeeded = result.is_ok();
+        self.data.finish(resource, result, at, next_at);
+        if succeeded && let Some(command) = self.refresh_filtered(resource) {
+            self.push(command);
+        }
+    }
+
+    /// After the full list of a filtered panel refreshed, the filtered one is
+    /// asked for again, so it is never older than the full one.
+    fn refresh_filtered(&self, resource: ResourceKey) -> Option<Command> {
+        use super::resources::ListQuery;
+        match resource {
+            ResourceKey::Wallets => self.wallets.list.refresh().map(ListQuery::Wallets),
+            ResourceKey::Transfers => self.transfers.list.refresh().map(ListQuery::Transfers),
+            ResourceKey::Withdrawals => self.withdrawals.list.refresh().map(ListQuery::Withdrawals),
+            _ => None,
+        }
+        .map(Command::Query)
+    }
+
+    /// Takes in a filtered list; an answer to filters changed meanwhile is dropped.
+    fn listed(&mut self, listed: Listed) {
+        let now = self.now;
+        match listed {
+            Listed::Wallets(filter, result) => self.wallets.list.arrived(&filter, result, now),
+            Listed::Transfers(filter, mut result) => {
+                if let Ok(rows) = &mut result {
+                    newest_first(rows, |row| row.created_at);
+                }
+                self.transfers.list.arrived(&filter, result, now);
+            }
+            Listed::Withdrawals(asset, mut result) => {
+                if let Ok(rows) = &mut result {
+                    newest_first(rows, |row| row.created_at);
+                }
+                self.withdrawals.list.arrived(&asset, result, now);
+            }
+        }
+    }
+
+    /// Takes in how a form's POST ended. Done: the form starts afresh and
+    /// shows what it made. On any failure what was typed stays.
+    fn submitted(&mut self, form: FormKind, outcome: SubmitOutcome) {
+        if let SubmitOutcome::Created {
+            record,
+            after_unknown,
+        } = &outcome
+        {
+            match record {
+                Created::Wallet(wallet) => self.wallets.created(wallet),
+                Created::Transfer(transfer) => self.transfers.created(transfer),
+                Created::Withdrawal(withdrawal) => self.withdrawals.created(withdrawal),
+                Created::Claim(claim) => self.claims.created(claim.as_ref()),
+                Created::Order(order) => self.order_created(order, *after_unknown),
+            }
+        }
+        if form == FormKind::Withdrawal {
+            self.withdrawals.confirming = None;
+        }
+        *self.submit_status_mut(form) = SubmitStatus::Finished(outcome);
     }
 }

@@ -7,9 +7,9 @@ use std::str::FromStr;
 use egui_kittest::Harness;
 use rust_decimal::Decimal;
 
-use brlv_desk::app::command::{Event, ProfileKind, ResourceData, SessionInfo};
 use brlv_desk::app::i18n::Language;
-use brlv_desk::app::schedule::ResourceKey;
+use brlv_desk::app::message::{Event, ProfileKind, SessionInfo};
+use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::shell::shell_ui;
 use brlv_desk::app::state::AppState;
 use brlv_desk::profile::Profile;
@@ -59,10 +59,10 @@ pub fn connected_state(language: Language) -> AppState {
 }
 
 /// Delivers a fetched resource at `at` ms.
-pub fn deliver(state: &mut AppState, resource: ResourceKey, data: ResourceData, at: u64) {
+pub fn deliver(state: &mut AppState, data: Fetched, at: u64) {
     state.apply(Event::FetchFinished {
         session: SESSION,
-        resource,
+        resource: data.key(),
         result: Ok(data),
         at,
         next_at: at + 30_000,
@@ -76,4 +76,30 @@ pub fn fixture_pem(name: &str) -> String {
         env!("CARGO_MANIFEST_DIR")
     ))
     .unwrap()
+}
+
+/// What a panel sent on the shared account paths, comparable in assertions.
+#[derive(Debug, PartialEq)]
+pub enum Sent {
+    /// A form's POST.
+    Submit(brlv_desk::app::submit::SubmitRequest),
+    /// A filtered list.
+    Query(brlv_desk::app::resources::ListQuery),
+    /// A CSV export.
+    Export(brlv_desk::app::export::ExportRequest),
+}
+
+/// The Commands queued since the last call that submit, query or export.
+pub fn sent(state: &mut AppState) -> Vec<Sent> {
+    use brlv_desk::app::message::Command;
+    state
+        .take_commands()
+        .into_iter()
+        .filter_map(|command| match command {
+            Command::Submit(request) => Some(Sent::Submit(request)),
+            Command::Query(query) => Some(Sent::Query(query)),
+            Command::Export(request) => Some(Sent::Export(request)),
+            _ => None,
+        })
+        .collect()
 }

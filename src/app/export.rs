@@ -1,0 +1,472 @@
+//! The one export path every list uses: the rows as CSV, written by the
+//! worker (never the UI thread) to the file the person chose. Amounts are
+//! written as the exact decimal strings the service sent (never re-rounded,
+//! never in a locale's format), so a spreadsheet or an accountant sees the
+//! same digits as the API. A file that cannot be written comes back as a
+//! [`FileError`], written in the person's language when shown.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use egui::{RichText, TextEdit, Ui};
+use rust_decimal::Decimal;
+use time::OffsetDateTime;
+
+use crate::api::model::{Claim, Deposit, Order, Transfer, Wallet, Withdrawal, timestamp};
+
+use super::error_text::Localize;
+use super::i18n::{Language, tr, tr_with};
+use super::ui::{error_text_ui, palette};
+
+/// A resource that can be one CSV row.
+pub trait CsvRecord {
+    /// Column names, in order.
+    const HEADERS: &'static [&'static str];
+    /// The row's cells, in the order of [`CsvRecord::HEADERS`].
+    fn cells(&self) -> Vec<String>;
+}
+
+/// The lists that can be saved as CSV, with their rows.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExportRecords {
+    /// Orders.
+    Orders(Vec<Order>),
+    /// Wallets.
+    Wallets(Vec<Wallet>),
+    /// Transfers.
+    Transfers(Vec<Transfer>),
+    /// Withdrawals.
+    Withdrawals(Vec<Withdrawal>),
+    /// Claims made in this session.
+    Claims(Vec<Claim>),
+    /// Deposits of one asset.
+    Deposits(Vec<Deposit>),
+}
+
+/// Which list an export belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ExportKind {
+    /// Orders.
+    Orders,
+    /// Wallets.
+    Wallets,
+    /// Transfers.
+    Transfers,
+    /// Withdrawals.
+    Withdrawals,
+    /// Claims.
+    Claims,
+    /// Deposits.
+    Deposits,
+}
+
+impl ExportRecords {
+    /// Which list it is.
+    pub fn kind(&self) -> ExportKind {
+        match self {
+            ExportRecords::Orders(_) => ExportKind::Orders,
+            ExportRecords::Wallets(_) => ExportKind::Wallets,
+            ExportRecords::Transfers(_) => ExportKind::Transfers,
+            ExportRecords::Withdrawals(_) => ExportKind::Withdrawals,
+            ExportRecords::Claims(_) => ExportKind::Claims,
+            ExportRecords::Deposits(_) => ExportKind::Deposits,
+        }
+    }
+
+    /// The CSV text (header and one row per record).
+    pub fn to_csv(&self) -> Result<String, csv::Error> {
+        match self {
+            ExportRecords::Orders(rows) => to_csv_string(rows),
+            ExportRecords::Wallets(rows) => to_csv_string(rows),
+            ExportRecords::Transfers(rows) => to_csv_string(rows),
+            ExportRecords::Withdrawals(rows) => to_csv_string(rows),
+            ExportRecords::Claims(rows) => to_csv_string(rows),
+            ExportRecords::Deposits(rows) => to_csv_string(rows),
+        }
+    }
+}
+
+/// Saving a list: where, and the rows as shown when Save was clicked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExportRequest {
+    /// The file to write.
+    pub path: PathBuf,
+    /// The rows.
+    pub records: ExportRecords,
+}
+
+/// Why a file could not be read or written, kept typed so it is written in
+/// the person's language; the system's own words are kept for `Other`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileError {
+    /// The file.
+    pub path: PathBuf,
+    /// What went wrong.
+    pub kind: FileErrorKind,
+}
+
+/// What went wrong with a file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FileErrorKind {
+    /// The file or its folder does not exist.
+    NotFound,
+    /// The system does not allow it.
+    PermissionDenied,
+    /// The path names a folder.
+    IsADirectory,
+    /// The disk is full.
+    StorageFull,
+    /// The content could not be made (CSV, PNG).
+    Encode(String),
+    /// Anything else, in the system's words.
+    Other(String),
+}
+
+impl FileError {
+    /// The error `error` gave on `path`.
+    pub fn io(path: &Path, error: &std::io::Error) -> FileError {
+        use std::io::ErrorKind;
+        let kind = match error.kind() {
+            ErrorKind::NotFound => FileErrorKind::NotFound,
+            ErrorKind::PermissionDenied => FileErrorKind::PermissionDenied,
+            ErrorKind::IsADirectory => FileErrorKind::IsADirectory,
+            ErrorKind::StorageFull => FileErrorKind::StorageFull,
+            _ => FileErrorKind::Other(error.to_string()),
+        };
+        FileError {
+            path: path.to_owned(),
+            kind,
+        }
+    }
+
+    /// The task writing `path` stopped before it said how it went.
+    pub fn lost(path: &Path, reason: impl ToString) -> FileError {
+        FileError {
+            path: path.to_owned(),
+            kind: FileErrorKind::Other(reason.to_string()),
+        }
+    }
+
+    /// The content for `path` could not be made.
+    pub fn encode(path: &Path, reason: impl ToString) -> FileError {
+        FileError {
+            path: path.to_owned(),
+            kind: FileErrorKind::Encode(reason.to_string()),
+        }
+    }
+}
+
+impl Localize for FileError {
+    fn localize(&self, language: Language) -> String {
+        let path = self.path.display().to_string();
+        let with_path = |key| tr_with(language, key, &[("path", &path)]);
+        match &self.kind {
+            FileErrorKind::NotFound => with_path("err.file.not_found"),
+            FileErrorKind::PermissionDenied => with_path("err.file.permission_denied"),
+            FileErrorKind::IsADirectory => with_path("err.file.is_a_directory"),
+            FileErrorKind::StorageFull => with_path("err.file.storage_full"),
+            FileErrorKind::Encode(reason) | FileErrorKind::Other(reason) => tr_with(
+                language,
+                "err.file.other",
+                &[("path", &path), ("reason", reason)],
+            ),
+        }
+    }
+}
+
+/// Writes `bytes` to `path`; blocking, for the worker's blocking pool.
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<PathBuf, FileError> {
+    std::fs::write(path, bytes)
+        .map(|()| path.to_owned())
+        .map_err(|error| FileError::io(path, &error))
+}
+
+/// Writes an export; blocking, for the worker's blocking pool.
+pub fn write_export(request: &ExportRequest) -> Result<PathBuf, FileError> {
+    let text = request
+        .records
+        .to_csv()
+        .map_err(|error| FileError::encode(&request.path, error))?;
+    write_file(&request.path, text.as_bytes())
+}
+
+/// A list's CSV export as the person fills it.
+#[derive(Clone, Debug, Default)]
+pub struct ExportDraft {
+    /// The file to write.
+    pub path: String,
+    /// A write is under way.
+    pub writing: bool,
+    /// How the last write ended: the file, or why not.
+    pub result: Option<Result<PathBuf, FileError>>,
+}
+
+impl ExportDraft {
+    /// Marks a write as started and returns the path to write, when one is typed.
+    pub fn start(&mut self) -> Option<PathBuf> {
+        let path = self.path.trim();
+        if path.is_empty() || self.writing {
+            return None;
+        }
+        self.writing = true;
+        self.result = None;
+        Some(PathBuf::from(path))
+    }
+
+    /// Takes in how the write ended.
+    pub fn finish(&mut self, result: Result<PathBuf, FileError>) {
+        self.writing = false;
+        self.result = Some(result);
+    }
+}
+
+/// A file path, a Save button and how the last save ended; true when Save
+/// was clicked (the caller then takes the rows and sends the request).
+pub fn export_bar_ui(ui: &mut Ui, language: Language, draft: &mut ExportDraft) -> bool {
+    let clicked = ui
+        .horizontal(|ui| {
+            let label = ui.label(tr(language, "accounts.export_label").as_ref());
+            ui.add(
+                TextEdit::singleline(&mut draft.path)
+                    .hint_text(tr(language, "accounts.export_hint").as_ref())
+                    .desired_width(320.0),
+            )
+            .labelled_by(label.id);
+            let ready = !draft.path.trim().is_empty() && !draft.writing;
+            let clicked = ui
+                .add_enabled(
+                    ready,
+                    egui::Button::new(tr(language, "accounts.export_save").as_ref()),
+                )
+                .clicked();
+            if draft.writing {
+                ui.spinner();
+            }
+            clicked
+        })
+        .inner;
+    match &draft.result {
+        Some(Ok(path)) => {
+            let text = tr_with(
+                language,
+                "accounts.exported",
+                &[("path", &path.display().to_string())],
+            );
+            ui.label(RichText::new(text).color(palette::SUCCESS));
+        }
+        Some(Err(error)) => {
+            let reason = error.localize(language);
+            error_text_ui(
+                ui,
+                &tr_with(language, "accounts.export_failed", &[("reason", &reason)]),
+            );
+        }
+        None => {}
+    }
+    clicked
+}
+
+fn text(value: Option<&impl ToString>) -> String {
+    value.map(ToString::to_string).unwrap_or_default()
+}
+
+fn amount(value: Option<Decimal>) -> String {
+    value.map(|value| value.to_string()).unwrap_or_default()
+}
+
+fn time(value: Option<OffsetDateTime>) -> String {
+    value
+        .map(|value| timestamp::format(&value))
+        .unwrap_or_default()
+}
+
+/// Writes `records` as CSV with a header row.
+pub fn write_csv<R: CsvRecord>(records: &[R], out: impl Write) -> Result<(), csv::Error> {
+    let mut writer = csv::Writer::from_writer(out);
+    writer.write_record(R::HEADERS)?;
+    for record in records {
+        writer.write_record(record.cells())?;
+    }
+    writer.flush()?;
+    Ok(())
+}
+
+/// The CSV as a string.
+pub fn to_csv_string<R: CsvRecord>(records: &[R]) -> Result<String, csv::Error> {
+    let mut bytes = Vec::new();
+    write_csv(records, &mut bytes)?;
+    String::from_utf8(bytes).map_err(|error| csv::Error::from(std::io::Error::other(error)))
+}
+
+impl CsvRecord for Order {
+    const HEADERS: &'static [&'static str] = &[
+        "id",
+        "quote-id",
+        "state",
+        "created-at",
+        "state-updated-at",
+        "source-asset",
+        "source-amount",
+        "target-asset",
+        "target-amount",
+        "base-rate",
+        "effective-rate",
+        "fee-amount",
+        "fee-asset",
+        "expiration",
+        "brcode",
+    ];
+
+    fn cells(&self) -> Vec<String> {
+        vec![
+            self.id.to_string(),
+            text(self.quote_id.as_ref()),
+            text(self.state.as_ref()),
+            time(self.created_at),
+            time(self.state_updated_at),
+            text(self.source_asset.as_ref()),
+            amount(self.source_amount),
+            text(self.target_asset.as_ref()),
+            amount(self.target_amount),
+            amount(self.base_rate),
+            amount(self.effective_rate),
+            amount(self.fee_amount),
+            text(self.fee_asset.as_ref()),
+            time(self.expiration),
+            self.brcode.clone().unwrap_or_default(),
+        ]
+    }
+}
+
+impl CsvRecord for Transfer {
+    const HEADERS: &'static [&'static str] = &[
+        "id",
+        "state",
+        "asset",
+        "amount",
+        "source-address",
+        "target-address",
+        "tx-hash",
+        "created-at",
+        "state-updated-at",
+    ];
+
+    fn cells(&self) -> Vec<String> {
+        vec![
+            self.id.to_string(),
+            text(self.state.as_ref()),
+            text(self.asset.as_ref()),
+            amount(self.amount),
+            self.source_address.clone().unwrap_or_default(),
+            self.target_address.clone().unwrap_or_default(),
+            self.tx_hash.clone().unwrap_or_default(),
+            time(self.created_at),
+            time(self.state_updated_at),
+        ]
+    }
+}
+
+impl CsvRecord for Wallet {
+    const HEADERS: &'static [&'static str] =
+        &["name", "address", "assets", "ui-enabled", "metadata"];
+
+    fn cells(&self) -> Vec<String> {
+        vec![
+            self.name.clone().unwrap_or_default(),
+            self.address.clone(),
+            self.assets
+                .iter()
+                .map(|asset| asset.as_str())
+                .collect::<Vec<_>>()
+                .join(" "),
+            text(self.ui_enabled.as_ref()),
+            self.metadata
+                .as_ref()
+                .map(|metadata| serde_json::Value::Object(metadata.clone()).to_string())
+                .unwrap_or_default(),
+        ]
+    }
+}
+
+impl CsvRecord for Withdrawal {
+    const HEADERS: &'static [&'static str] = &[
+        "id",
+        "state",
+        "method",
+        "asset",
+        "amount",
+        "created-at",
+        "state-updated-at",
+    ];
+
+    fn cells(&self) -> Vec<String> {
+        vec![
+            self.id.to_string(),
+            text(self.state.as_ref()),
+            text(self.method.as_ref()),
+            text(self.asset.as_ref()),
+            amount(self.amount),
+            time(self.created_at),
+            time(self.state_updated_at),
+        ]
+    }
+}
+
+impl CsvRecord for Claim {
+    const HEADERS: &'static [&'static str] = &[
+        "id",
+        "status",
+        "gross-amount",
+        "tax-amount",
+        "fees",
+        "net-amount",
+        "updated-at",
+    ];
+
+    fn cells(&self) -> Vec<String> {
+        vec![
+            self.id.to_string(),
+            text(self.status.as_ref()),
+            amount(self.gross_amount),
+            amount(self.tax_amount),
+            amount(self.fees),
+            amount(self.net_amount),
+            time(self.updated_at),
+        ]
+    }
+}
+
+impl CsvRecord for Deposit {
+    const HEADERS: &'static [&'static str] = &[
+        "id",
+        "type",
+        "status",
+        "amount",
+        "created-at",
+        "processed-at",
+        "source-tax-id",
+        "source-bank-code",
+        "source-type",
+        "source-branch-code",
+        "source-account-number",
+        "target",
+    ];
+
+    fn cells(&self) -> Vec<String> {
+        let coordinates = self.coordinates.clone().unwrap_or_default();
+        vec![
+            self.id.to_string(),
+            self.kind.clone().unwrap_or_default(),
+            text(self.status.as_ref()),
+            amount(self.amount),
+            time(self.created_at),
+            time(self.processed_at),
+            coordinates.source_tax_id.unwrap_or_default(),
+            coordinates.source_bank_code.unwrap_or_default(),
+            coordinates.source_type.unwrap_or_default(),
+            coordinates.source_branch_code.unwrap_or_default(),
+            coordinates.source_account_number.unwrap_or_default(),
+            coordinates.target.unwrap_or_default(),
+        ]
+    }
+}

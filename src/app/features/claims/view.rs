@@ -1,0 +1,231 @@
+//! Claims: what the reward certificates allow to claim, at the account and
+//! per wallet; the form that claims an amount (never above what is
+//! claimable) as BRL or BRLV; the result's gross, tax, fees and net; and the
+//! claims made in this session (the service lists none) with their export.
+
+use egui::{RichText, Ui};
+use rust_decimal::Decimal;
+
+use crate::api::model::{Claim, ClaimTarget};
+use crate::app::export::{ExportRecords, export_bar_ui};
+use crate::app::form::Field;
+use crate::app::i18n::{self, Language};
+use crate::app::message::Command;
+use crate::app::state::AppState;
+use crate::app::submit::{Created, SubmitRequest, SubmitStatus, send_button_ui, submit_status_ui};
+use crate::app::ui::{
+    Cell, DetailRow, MISSING, RecordList, field_message, list_status_ui, note_ui, record_list_ui,
+    section_ui, state_label, state_tone, text_field_ui, time_text,
+};
+
+/// Draws the Claims panel.
+pub fn claims_ui(ui: &mut Ui, state: &mut AppState) {
+    ui.heading(state.t("nav.claims").as_ref());
+    ui.add_space(8.0);
+    section_ui(ui, &state.t("claims.claimable"), |ui| {
+        claimable_ui(ui, state)
+    });
+    section_ui(ui, &state.t("claims.create"), |ui| create_ui(ui, state));
+    section_ui(ui, &state.t("claims.made"), |ui| made_ui(ui, state));
+}
+
+fn brl_text(language: Language, value: Option<Decimal>) -> String {
+    value.map_or_else(|| MISSING.to_owned(), |value| i18n::brl(language, value))
+}
+
+fn claimable_ui(ui: &mut Ui, state: &AppState) {
+    let remote = &state.data.claimable;
+    list_status_ui(ui, state.language, remote);
+    let Some(balances) = remote.value() else {
+        note_ui(ui, MISSING);
+        return;
+    };
+    egui::Grid::new("claimable")
+        .num_columns(3)
+        .spacing([16.0, 6.0])
+        .striped(true)
+        .show(ui, |ui| {
+            ui.label(RichText::new(state.t("claims.the_account").as_ref()).strong());
+            ui.label("");
+            ui.monospace(brl_text(state.language, Some(balances.account)));
+            ui.end_row();
+            for wallet in &balances.wallets {
+                ui.label(wallet.name.as_deref().unwrap_or(MISSING));
+                ui.monospace(&wallet.address);
+                ui.monospace(brl_text(state.language, Some(wallet.available)));
+                ui.end_row();
+            }
+        });
+}
+
+fn create_ui(ui: &mut Ui, state: &mut AppState) {
+    let language = state.language;
+    // Where to claim from: the account, or one wallet's certificates.
+    let mut scopes: Vec<(Option<String>, String)> =
+        vec![(None, state.t("claims.the_account").into_owned())];
+    if let Some(balances) = state.data.claimable.value() {
+        for wallet in &balances.wallets {
+            let name = wallet.name.clone().unwrap_or_default();
+            scopes.push((
+                Some(wallet.address.clone()),
+                format!("{name} ({})", wallet.address),
+            ));
+        }
+    }
+    ui.horizontal(|ui| {
+        let label = ui.label(state.t("claims.scope").as_ref());
+        let scope = &mut state.claims.wallet;
+        let shown = scopes
+            .iter()
+            .find(|(address, _)| address == scope)
+            .map_or_else(
+                || scope.clone().unwrap_or_default(),
+                |(_, text)| text.clone(),
+            );
+        egui::ComboBox::from_id_salt("claim_scope")
+            .selected_text(shown)
+            .width(420.0)
+            .show_ui(ui, |ui| {
+                for (address, text) in &scopes {
+                    ui.selectable_value(scope, address.clone(), text);
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+    let available = state.claims.available(&state.data.claimable);
+    ui.label(state.t_with(
+        "claims.available",
+        &[("amount", &brl_text(state.language, available))],
+    ));
+    let validation = state.claims.draft.validate(available);
+    let amount_message = field_message(language, validation.as_ref().err(), Field::Amount);
+    let amount_label = state.t("claims.amount");
+    let amount_hint = state.t("accounts.amount_hint");
+    text_field_ui(
+        ui,
+        &amount_label,
+        &mut state.claims.draft.amount,
+        &amount_hint,
+        200.0,
+        amount_message,
+    );
+    ui.horizontal(|ui| {
+        ui.label(state.t("claims.receive_as").as_ref());
+        let target = &mut state.claims.draft.target;
+        ui.radio_value(target, ClaimTarget::Brl, "BRL");
+        ui.radio_value(target, ClaimTarget::Brlv, "BRLV");
+    });
+    ui.add_space(6.0);
+    let send = send_button_ui(
+        ui,
+        &state.t("claims.send"),
+        validation.is_ok(),
+        &state.claims.submit,
+    );
+    if send && let Ok(request) = validation {
+        state.claims.submit = SubmitStatus::Sending;
+        let wallet_address = state.claims.wallet.clone();
+        state.push(Command::Submit(SubmitRequest::Claim {
+            wallet_address,
+            request,
+        }));
+    }
+    let created = match state.claims.submit.created() {
+        Some(Created::Claim(_)) => state.t("claims.created").into_owned(),
+        _ => String::new(),
+    };
+    submit_status_ui(ui, language, &state.claims.submit, &created);
+    if let Some(Created::Claim(Some(claim))) = state.claims.submit.created() {
+        result_ui(ui, state, claim);
+    }
+}
+
+/// What the claim came to: requested, withheld, charged and paid.
+fn result_ui(ui: &mut Ui, state: &AppState, claim: &Claim) {
+    egui::Grid::new("claim_result")
+        .num_columns(2)
+        .spacing([16.0, 4.0])
+        .show(ui, |ui| {
+            for (key, value) in claim_amounts(claim) {
+                ui.label(state.t(key).as_ref());
+                ui.label(
+                    RichText::new(brl_text(state.language, value))
+                        .monospace()
+                        .strong(),
+                );
+                ui.end_row();
+            }
+        });
+}
+
+fn made_ui(ui: &mut Ui, state: &mut AppState) {
+    let language = state.language;
+    let headers = [
+        state.t("claims.updated_at"),
+        state.t("accounts.state"),
+        state.t("claims.gross"),
+        state.t("claims.net"),
+    ];
+    let headers: Vec<&str> = headers.iter().map(AsRef::as_ref).collect();
+    let brl = |value: Option<Decimal>| brl_text(language, value);
+    let state_of = |claim: &Claim| {
+        let wire = claim.status.as_ref().map_or(MISSING, |s| s.as_str());
+        (state_label(language, "claim", wire), state_tone(wire))
+    };
+    let clicked = record_list_ui(
+        ui,
+        language,
+        RecordList {
+            id: "claims_table",
+            headers: &headers,
+            remote: None,
+            rows: &state.claims.made,
+            empty: &state.t("claims.none_yet"),
+            selected: state.claims.selected.as_ref(),
+            key: |claim: &Claim| claim.id,
+            cells: |claim: &Claim| {
+                let (label, tone) = state_of(claim);
+                vec![
+                    Cell::Text(time_text(claim.updated_at)),
+                    Cell::Badge(label, tone),
+                    Cell::Mono(brl(claim.gross_amount)),
+                    Cell::Mono(brl(claim.net_amount)),
+                ]
+            },
+            detail: |claim: &Claim| {
+                let row = |key: &'static str, value: String, copy| {
+                    DetailRow::new(state.t(key), value, copy)
+                };
+                let mut rows = vec![
+                    row("accounts.id", claim.id.to_string(), true),
+                    row("accounts.state", state_of(claim).0, false),
+                ];
+                rows.extend(
+                    claim_amounts(claim)
+                        .into_iter()
+                        .map(|(key, value)| row(key, brl(value), false)),
+                );
+                rows.push(row("claims.updated_at", time_text(claim.updated_at), false));
+                rows
+            },
+        },
+    );
+    if let Some(id) = clicked {
+        state.claims.selected = Some(id);
+    }
+    ui.add_space(6.0);
+    if export_bar_ui(ui, language, &mut state.claims.export) {
+        state.export(ExportRecords::Claims(state.claims.made.clone()));
+    }
+}
+
+/// What a claim came to: requested, withheld, charged and paid.
+fn claim_amounts(claim: &Claim) -> [(&'static str, Option<Decimal>); 4] {
+    [
+        ("claims.gross", claim.gross_amount),
+        ("claims.tax", claim.tax_amount),
+        ("claims.fees", claim.fees),
+        ("claims.net", claim.net_amount),
+    ]
+}

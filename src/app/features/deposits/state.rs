@@ -1,0 +1,28 @@
+//! The Deposits panel's state: the asset shown, the selected deposit, the
+//! CSV export.
+
+use uuid::Uuid;
+
+use crate::api::model::DepositAsset;
+use crate::app::export::ExportDraft;
+
+/// The Deposits panel.
+#[derive(Clone, Debug)]
+pub struct DepositsState {
+    /// The asset shown.
+    pub asset: DepositAsset,
+    /// The deposit whose details are shown.
+    pub selected: Option<Uuid>,
+    /// CSV export.
+    pub export: ExportDraft,
+}
+
+impl Default for DepositsState {
+    fn default() -> Self {
+        DepositsState {
+            asset: DepositAsset::Brl,
+            selected: None,
+            export: ExportDraft::default(),
+        }
+    }
+}

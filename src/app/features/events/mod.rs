@@ -1,0 +1,6 @@
+//! The Events feature: the loopback webhook listener and the events it received.
+
+pub mod apply;
+pub mod message;
+pub mod state;
+pub mod view;

@@ -1,0 +1,70 @@
+//! The Events panel's state: the webhook listener as the person set it and
+//! as it runs, and the events received, newest first.
+
+use time::OffsetDateTime;
+
+use crate::webhook::WebhookEvent;
+
+use super::message::DEFAULT_WEBHOOK_PORT;
+
+/// The listener as the worker last reported it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum ListenerStatus {
+    /// Not listening.
+    #[default]
+    Off,
+    /// Asked to start, no answer yet.
+    Starting,
+    /// Listening; the service (or the sandbox) posts to this URL.
+    Listening(String),
+    /// It could not start; why.
+    Failed(String),
+}
+
+/// One event as received.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReceivedEvent {
+    /// When it arrived, on the wall clock.
+    pub received_at: OffsetDateTime,
+    /// The event, its raw body included.
+    pub event: WebhookEvent,
+}
+
+/// The Events panel's state.
+#[derive(Clone, Debug)]
+pub struct EventsState {
+    /// The port as typed.
+    pub port: String,
+    /// The listener.
+    pub status: ListenerStatus,
+    /// Events received, newest first.
+    pub received: Vec<ReceivedEvent>,
+    /// The event whose raw JSON is shown (index into `received`).
+    pub selected: Option<usize>,
+}
+
+impl Default for EventsState {
+    fn default() -> Self {
+        EventsState {
+            port: DEFAULT_WEBHOOK_PORT.to_string(),
+            status: ListenerStatus::Off,
+            received: Vec::new(),
+            selected: None,
+        }
+    }
+}
+
+impl EventsState {
+    /// The typed port, when it is one (0 picks any free port).
+    pub fn port(&self) -> Option<u16> {
+        self.port.trim().parse().ok()
+    }
+
+    /// Whether the listener is on or starting.
+    pub fn is_on(&self) -> bool {
+        matches!(
+            self.status,
+            ListenerStatus::Starting | ListenerStatus::Listening(_)
+        )
+    }
+}

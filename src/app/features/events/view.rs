@@ -1,0 +1,230 @@
+//! The Events panel: the webhook listener (off by default, on and wired to
+//! the embedded sandbox under `--sandbox`) and the events it received,
+//! newest first, each with its raw JSON.
+
+use egui::{RichText, Sense, Ui};
+use egui_extras::{Column, TableBuilder};
+
+use crate::app::features::orders::apply::short_id;
+use crate::app::features::orders::view::{order_state_label, order_state_tone};
+use crate::app::message::Command;
+use crate::app::state::AppState;
+use crate::app::ui::{Tone, badge_ui, format_moment};
+
+use super::message::EventsCommand;
+use super::state::{ListenerStatus, ReceivedEvent};
+
+/// Height of one table row.
+const ROW_HEIGHT: f32 = 26.0;
+
+/// Draws the Events panel.
+pub fn events_ui(ui: &mut Ui, state: &mut AppState) {
+    if let Some(index) = state.events.selected {
+        match state.events.received.get(index).cloned() {
+            Some(received) => {
+                egui::ScrollArea::vertical()
+                    .id_salt("event_detail")
+                    .show(ui, |ui| event_detail_ui(ui, state, &received));
+                return;
+            }
+            None => state.events.selected = None,
+        }
+    }
+    ui.heading(state.t("nav.events").as_ref());
+    ui.add_space(6.0);
+    ui.label(state.t("events.intro").as_ref());
+    ui.add_space(6.0);
+    listener_ui(ui, state);
+    ui.add_space(10.0);
+    if state.events.received.is_empty() {
+        ui.weak(state.t("events.none").as_ref());
+        return;
+    }
+    if let Some(index) = events_table_ui(ui, state) {
+        state.events.selected = Some(index);
+    }
+}
+
+/// The on/off switch, the port and what the listener is doing.
+fn listener_ui(ui: &mut Ui, state: &mut AppState) {
+    let port_valid = state.events.port().is_some();
+    ui.horizontal(|ui| {
+        let mut on = state.events.is_on();
+        let toggle = ui.checkbox(&mut on, state.t("events.listen").as_ref());
+        let label = ui.label(state.t("events.port").as_ref());
+        ui.add_enabled(
+            !state.events.is_on(),
+            egui::TextEdit::singleline(&mut state.events.port).desired_width(70.0),
+        )
+        .labelled_by(label.id);
+        if toggle.changed() {
+            match (on, state.events.port()) {
+                (true, Some(port)) => {
+                    state.events.status = ListenerStatus::Starting;
+                    state.push(Command::Events(EventsCommand::StartListener(port)));
+                }
+                (true, None) => {}
+                (false, _) => {
+                    state.events.status = ListenerStatus::Off;
+                    state.push(Command::Events(EventsCommand::StopListener));
+                }
+            }
+        }
+        if !port_valid {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                state.t("events.port_invalid").as_ref(),
+            );
+        }
+    });
+    match &state.events.status {
+        ListenerStatus::Off => {
+            ui.weak(state.t("events.off").as_ref());
+        }
+        ListenerStatus::Starting => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(state.t("events.starting").as_ref());
+            });
+        }
+        ListenerStatus::Listening(url) => {
+            let key = if state.is_sandbox() {
+                "events.listening_sandbox"
+            } else {
+                "events.listening"
+            };
+            ui.label(state.t_with(key, &[("url", url)]));
+        }
+        ListenerStatus::Failed(reason) => {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                state.t_with("events.listen_failed", &[("reason", reason)]),
+            );
+        }
+    }
+}
+
+/// The events, newest first; returns the one clicked.
+fn events_table_ui(ui: &mut Ui, state: &AppState) -> Option<usize> {
+    let mut clicked = None;
+    // Selectable text would take a click on a cell's text for itself, so the
+    // row would not open; the table's own text is not for selecting.
+    let selectable_before = ui.style().interaction.selectable_labels;
+    ui.style_mut().interaction.selectable_labels = false;
+    let language = state.language;
+    let headers = [
+        "events.col_received",
+        "events.col_type",
+        "events.col_order",
+        "events.col_state",
+    ];
+    TableBuilder::new(ui)
+        .id_salt("events_table")
+        .striped(true)
+        .sense(Sense::click())
+        .max_scroll_height(f32::INFINITY)
+        .column(Column::auto().at_least(170.0))
+        .column(Column::auto().at_least(200.0))
+        .column(Column::auto().at_least(100.0))
+        .column(Column::remainder().at_least(120.0))
+        .header(ROW_HEIGHT, |mut header| {
+            for key in headers {
+                header.col(|ui| {
+                    ui.strong(state.t(key).as_ref());
+                });
+            }
+        })
+        .body(|body| {
+            body.rows(ROW_HEIGHT, state.events.received.len(), |mut row| {
+                let index = row.index();
+                let Some(received) = state.events.received.get(index) else {
+                    return;
+                };
+                let event = &received.event;
+                row.col(|ui| {
+                    ui.label(format_moment(received.received_at));
+                });
+                row.col(|ui| {
+                    let kind = event.kind.as_deref().unwrap_or("-");
+                    let tone = if event.is_refund_initiated() {
+                        Tone::Warning
+                    } else {
+                        Tone::Info
+                    };
+                    badge_ui(ui, kind, tone);
+                });
+                row.col(|ui| {
+                    let order = event.order.as_ref().map(|order| short_id(&order.id));
+                    if ui
+                        .link(RichText::new(order.unwrap_or_else(|| "-".to_owned())).monospace())
+                        .clicked()
+                    {
+                        clicked = Some(index);
+                    }
+                });
+                row.col(|ui| {
+                    if let Some(order_state) = event.order.as_ref().and_then(|o| o.state.as_ref()) {
+                        badge_ui(
+                            ui,
+                            &order_state_label(language, order_state),
+                            order_state_tone(order_state),
+                        );
+                    }
+                });
+                if row.response().clicked() {
+                    clicked = Some(index);
+                }
+            });
+        });
+    ui.style_mut().interaction.selectable_labels = selectable_before;
+    clicked
+}
+
+/// One event: what it means, its fields and the raw JSON as received.
+fn event_detail_ui(ui: &mut Ui, state: &mut AppState, received: &ReceivedEvent) {
+    if ui.button(state.t("events.back").as_ref()).clicked() {
+        state.events.selected = None;
+        return;
+    }
+    let event = &received.event;
+    ui.heading(event.kind.as_deref().unwrap_or("-"));
+    ui.add_space(6.0);
+    if event.is_refund_initiated() {
+        ui.label(RichText::new(state.t("events.refund_explained").as_ref()).strong());
+        ui.add_space(6.0);
+    }
+    egui::Grid::new("event_fields")
+        .num_columns(2)
+        .spacing([16.0, 6.0])
+        .show(ui, |ui| {
+            let text = |value: Option<String>| value.unwrap_or_else(|| "-".to_owned());
+            ui.strong(state.t("events.field_id").as_ref());
+            ui.monospace(text(event.id.clone()));
+            ui.end_row();
+            ui.strong(state.t("events.field_created_at").as_ref());
+            ui.monospace(text(event.created_at.map(format_moment)));
+            ui.end_row();
+            ui.strong(state.t("events.col_received").as_ref());
+            ui.monospace(format_moment(received.received_at));
+            ui.end_row();
+            ui.strong(state.t("events.col_order").as_ref());
+            ui.monospace(text(event.order.as_ref().map(|order| order.id.to_string())));
+            ui.end_row();
+        });
+    if let Some(order) = &event.order
+        && ui.button(state.t("events.open_order").as_ref()).clicked()
+    {
+        let id = order.id;
+        state.view = crate::app::state::View::Orders;
+        state.events.selected = None;
+        state.select_order(Some(id));
+    }
+    ui.add_space(8.0);
+    ui.strong(state.t("events.raw").as_ref());
+    let raw = serde_json::to_string_pretty(&event.raw).unwrap_or_else(|_| event.raw.to_string());
+    ui.add(
+        egui::Label::new(RichText::new(raw).monospace())
+            .selectable(true)
+            .wrap(),
+    );
+}

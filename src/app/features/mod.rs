@@ -1,0 +1,18 @@
+//! One folder per feature. Each owns its state (`state.rs`: panel state,
+//! draft, validation), its worker calls (`task.rs`: async functions the
+//! worker runs; only the worker emits Events) and its view (`view.rs`: draws
+//! from `&mut AppState` and pushes Commands, never doing I/O itself).
+
+pub mod claims;
+pub mod deposits;
+pub mod events;
+pub mod onboarding;
+pub mod orders;
+pub mod overview;
+pub mod settings;
+pub mod transfers;
+pub mod wallets;
+pub mod withdrawals;
+
+#[cfg(test)]
+mod draft_tests;

@@ -1,0 +1,290 @@
+//! The draft of the "connect an account" form and its validation. The API key
+//! and a pasted PEM are held here as plain `String`s because the text fields
+//! edit them in place; they are never persisted or printed, and are wiped as
+//! soon as the connection is open.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use secrecy::SecretString;
+
+use crate::api::client::parse_base_url;
+use crate::api::{KeyError, PrivateKey, RsaKeyBits};
+use crate::keystore::{KeystoreError, check_profile_name};
+use crate::profile::Profile;
+
+use crate::app::error_text::Localize;
+use crate::app::i18n::{Language, tr};
+use crate::app::message::ConnectRequest;
+
+use crate::app::export::FileError;
+
+use super::message::{KeyRefusal, OnboardingEvent};
+
+/// Where the private key comes from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum KeySource {
+    /// A PEM file on disk.
+    #[default]
+    File,
+    /// PEM text pasted into the form.
+    Pasted,
+    /// Generated in the app.
+    Generated,
+}
+
+/// A private key as the form holds it.
+#[derive(Clone, Debug, Default)]
+pub enum KeyDraft {
+    /// Nothing given yet.
+    #[default]
+    Empty,
+    /// Being read or generated on the worker.
+    Working,
+    /// A usable key.
+    Ready(PrivateKey),
+    /// Refused, with the reason to show beside the field.
+    Refused(KeyRefusal),
+}
+
+/// Something that stops the form from being sent, written in the person's
+/// language when shown.
+#[derive(Clone, Debug)]
+pub enum Problem {
+    /// A required field is empty: the translation key of its message.
+    Missing(&'static str),
+    /// The profile name cannot name keyring entries.
+    ProfileName(KeystoreError),
+    /// The base URL cannot work.
+    BaseUrl(crate::api::Error),
+    /// The private key was refused.
+    Key(KeyRefusal),
+}
+
+impl Localize for Problem {
+    fn localize(&self, language: Language) -> String {
+        match self {
+            Problem::Missing(key) => tr(language, key).into_owned(),
+            Problem::ProfileName(error) => error.localize(language),
+            Problem::BaseUrl(error) => error.localize(language),
+            Problem::Key(refusal) => refusal.localize(language),
+        }
+    }
+}
+
+impl KeyDraft {
+    /// The key, when usable.
+    pub fn key(&self) -> Option<&PrivateKey> {
+        match self {
+            KeyDraft::Ready(key) => Some(key),
+            _ => None,
+        }
+    }
+}
+
+/// The onboarding form.
+pub struct OnboardingDraft {
+    /// Profile name.
+    pub name: String,
+    /// Base URL.
+    pub base_url: String,
+    /// API key (secret: never printed or persisted).
+    pub api_key: String,
+    /// Where the private key comes from.
+    pub key_source: KeySource,
+    /// Path of the PEM file.
+    pub key_path: String,
+    /// Pasted PEM (secret: never printed or persisted).
+    pub pasted_pem: String,
+    /// Size of a key to generate.
+    pub key_bits: RsaKeyBits,
+    /// The key read from `key_path`.
+    pub file_key: KeyDraft,
+    /// The key parsed from `pasted_pem`.
+    pub pasted_key: KeyDraft,
+    /// The generated key.
+    pub generated_key: KeyDraft,
+    /// Where to save the generated key's public key.
+    pub public_key_path: String,
+    /// The outcome of saving the public key.
+    pub public_key_saved: Option<Result<PathBuf, FileError>>,
+    /// Save the profile to the keyring (otherwise it is used for this run only).
+    pub save_profile: bool,
+    /// The connection is being tested.
+    pub connecting: bool,
+    /// Why the last test failed.
+    pub connect_error: Option<String>,
+}
+
+impl fmt::Debug for OnboardingDraft {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("OnboardingDraft")
+            .field("name", &self.name)
+            .field("base_url", &self.base_url)
+            .field("api_key", &"[redacted]")
+            .field("key_source", &self.key_source)
+            .field("pasted_pem", &"[redacted]")
+            .field("connecting", &self.connecting)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Why the form cannot be sent yet; one message per field.
+#[derive(Clone, Debug, Default)]
+pub struct FormProblems {
+    /// The name.
+    pub name: Option<Problem>,
+    /// The base URL.
+    pub base_url: Option<Problem>,
+    /// The API key.
+    pub api_key: Option<Problem>,
+    /// The private key.
+    pub key: Option<Problem>,
+}
+
+impl FormProblems {
+    /// Whether the form can be sent.
+    pub fn is_empty(&self) -> bool {
+        self.name.is_none()
+            && self.base_url.is_none()
+            && self.api_key.is_none()
+            && self.key.is_none()
+    }
+}
+
+impl Default for OnboardingDraft {
+    fn default() -> Self {
+        OnboardingDraft::new()
+    }
+}
+
+impl OnboardingDraft {
+    /// An empty form: save the profile, generate 3072-bit keys.
+    pub fn new() -> OnboardingDraft {
+        OnboardingDraft {
+            name: String::new(),
+            base_url: String::new(),
+            api_key: String::new(),
+            key_source: KeySource::default(),
+            key_path: String::new(),
+            pasted_pem: String::new(),
+            key_bits: RsaKeyBits::Rsa3072,
+            file_key: KeyDraft::Empty,
+            pasted_key: KeyDraft::Empty,
+            generated_key: KeyDraft::Empty,
+            public_key_path: String::new(),
+            public_key_saved: None,
+            save_profile: true,
+            connecting: false,
+            connect_error: None,
+        }
+    }
+
+    /// The key of the selected source.
+    pub fn selected_key(&self) -> &KeyDraft {
+        match self.key_source {
+            KeySource::File => &self.file_key,
+            KeySource::Pasted => &self.pasted_key,
+            KeySource::Generated => &self.generated_key,
+        }
+    }
+
+    /// Re-reads the pasted PEM; called when its text changes. Parsing is
+    /// quick and needs no I/O, so it runs as the person types.
+    pub fn pasted_changed(&mut self) {
+        self.pasted_key = if self.pasted_pem.trim().is_empty() {
+            KeyDraft::Empty
+        } else {
+            match PrivateKey::from_pem(&self.pasted_pem) {
+                Ok(key) => KeyDraft::Ready(key),
+                Err(error) => KeyDraft::Refused(KeyRefusal::Key(error)),
+            }
+        };
+    }
+
+    /// Takes in a generated key.
+    pub fn key_generated(&mut self, result: Result<PrivateKey, KeyError>) {
+        self.generated_key = match result {
+            Ok(key) => KeyDraft::Ready(key),
+            Err(error) => KeyDraft::Refused(KeyRefusal::Key(error)),
+        };
+        self.public_key_saved = None;
+    }
+
+    /// Takes in a key read from a file, unless the path changed since.
+    pub fn key_file_loaded(&mut self, path: &Path, result: Result<PrivateKey, KeyRefusal>) {
+        if Path::new(self.key_path.trim()) != path {
+            return;
+        }
+        self.file_key = match result {
+            Ok(key) => KeyDraft::Ready(key),
+            Err(reason) => KeyDraft::Refused(reason),
+        };
+    }
+
+    /// What stops the form from being sent. Messages are translation keys,
+    /// except those that come from a library (its own text).
+    pub fn problems(&self) -> FormProblems {
+        let mut problems = FormProblems::default();
+        if self.save_profile {
+            if self.name.trim().is_empty() {
+                problems.name = Some(Problem::Missing("onboarding.error_name_missing"));
+            } else if let Err(error) = check_profile_name(self.name.trim()) {
+                problems.name = Some(Problem::ProfileName(error));
+            }
+        }
+        if self.base_url.trim().is_empty() {
+            problems.base_url = Some(Problem::Missing("onboarding.error_base_url_missing"));
+        } else if let Err(error) = parse_base_url(&self.base_url) {
+            problems.base_url = Some(Problem::BaseUrl(error));
+        }
+        if self.api_key.trim().is_empty() {
+            problems.api_key = Some(Problem::Missing("onboarding.error_api_key_missing"));
+        }
+        problems.key = match self.selected_key() {
+            KeyDraft::Ready(_) => None,
+            KeyDraft::Refused(reason) => Some(Problem::Key(reason.clone())),
+            KeyDraft::Empty | KeyDraft::Working => {
+                Some(Problem::Missing("onboarding.error_key_missing"))
+            }
+        };
+        problems
+    }
+
+    /// The Command the "Connect" button sends, when the form is complete.
+    pub fn connect_request(&self) -> Option<ConnectRequest> {
+        if !self.problems().is_empty() || self.connecting {
+            return None;
+        }
+        let private_key = self.selected_key().key()?.clone();
+        let name = match self.name.trim() {
+            "" => "Account".to_owned(),
+            name => name.to_owned(),
+        };
+        Some(ConnectRequest {
+            profile: Profile {
+                name,
+                base_url: self.base_url.trim().to_owned(),
+            },
+            api_key: SecretString::from(self.api_key.trim().to_owned()),
+            private_key,
+            save: self.save_profile,
+        })
+    }
+
+    /// Wipes the secrets and starts a fresh form once a connection opened.
+    pub fn clear_after_connect(&mut self) {
+        *self = OnboardingDraft::new();
+    }
+}
+
+impl OnboardingDraft {
+    /// Takes in what the worker reports about keys.
+    pub fn apply(&mut self, event: OnboardingEvent) {
+        match event {
+            OnboardingEvent::KeyGenerated(result) => self.key_generated(result),
+            OnboardingEvent::KeyFileLoaded { path, result } => self.key_file_loaded(&path, result),
+            OnboardingEvent::PublicKeySaved(result) => self.public_key_saved = Some(result),
+        }
+    }
+}

@@ -1,0 +1,379 @@
+//! The first screen: connect an account (base URL, API key, and a private
+//! key from a PEM file, pasted, or generated here) or try the sandbox.
+
+use std::path::PathBuf;
+
+use egui::{RichText, TextEdit, Ui};
+
+use crate::api::RsaKeyBits;
+use crate::app::error_text::Localize;
+use crate::app::i18n;
+use crate::app::message::Command;
+
+use crate::app::state::AppState;
+use crate::app::ui::gauge;
+
+use crate::app::features::settings::view as settings;
+
+use super::message::OnboardingCommand;
+use super::state::{KeyDraft, KeySource, Problem};
+
+const FIELD_WIDTH: f32 = 460.0;
+
+/// Draws the onboarding screen.
+pub fn onboarding_ui(ui: &mut Ui, state: &mut AppState) {
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.heading(state.t("onboarding.title").as_ref());
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                settings::language_picker_ui(ui, state);
+            });
+        });
+        ui.label(state.t("onboarding.intro").as_ref());
+        ui.add_space(12.0);
+        if !state.profiles.is_empty() && !state.adding_profile {
+            egui::Frame::group(ui.style())
+                .inner_margin(12)
+                .show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    settings::profiles_ui(ui, state);
+                });
+            ui.add_space(12.0);
+        }
+        sandbox_card_ui(ui, state);
+        ui.add_space(12.0);
+        connect_card_ui(ui, state);
+    });
+}
+
+fn sandbox_card_ui(ui: &mut Ui, state: &mut AppState) {
+    egui::Frame::group(ui.style())
+        .inner_margin(12)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(
+                RichText::new(state.t("onboarding.sandbox_title").as_ref())
+                    .strong()
+                    .size(16.0),
+            );
+            ui.label(state.t("onboarding.sandbox_text").as_ref());
+            ui.horizontal(|ui| {
+                let button = ui.add_enabled(
+                    !state.sandbox_starting,
+                    egui::Button::new(state.t("onboarding.try_sandbox").as_ref()),
+                );
+                if button.clicked() {
+                    state.push(Command::StartSandbox);
+                }
+                if state.sandbox_starting {
+                    ui.spinner();
+                    ui.label(state.t("onboarding.sandbox_starting").as_ref());
+                }
+            });
+        });
+}
+
+/// A problem message beside a field, in the person's language.
+fn problem_ui(ui: &mut Ui, state: &AppState, problem: Option<&Problem>) {
+    if let Some(problem) = problem {
+        ui.label(
+            RichText::new(problem.localize(state.language)).color(ui.visuals().error_fg_color),
+        );
+    }
+}
+
+fn connect_card_ui(ui: &mut Ui, state: &mut AppState) {
+    egui::Frame::group(ui.style())
+        .inner_margin(12)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(
+                RichText::new(state.t("onboarding.connect_title").as_ref())
+                    .strong()
+                    .size(16.0),
+            );
+            ui.add_space(6.0);
+            let problems = state.onboarding.problems();
+
+            let name_label = ui.label(state.t("onboarding.name").as_ref());
+            let hint = state.t("onboarding.name_hint");
+            ui.add(
+                TextEdit::singleline(&mut state.onboarding.name)
+                    .hint_text(hint.as_ref())
+                    .desired_width(FIELD_WIDTH),
+            )
+            .labelled_by(name_label.id);
+            if !state.onboarding.name.is_empty() {
+                problem_ui(ui, state, problems.name.as_ref());
+            }
+
+            let base_url_label = ui.label(state.t("onboarding.base_url").as_ref());
+            ui.add(
+                TextEdit::singleline(&mut state.onboarding.base_url)
+                    .hint_text("https://")
+                    .desired_width(FIELD_WIDTH),
+            )
+            .labelled_by(base_url_label.id);
+            if !state.onboarding.base_url.is_empty() {
+                problem_ui(ui, state, problems.base_url.as_ref());
+            }
+
+            let api_key_label = ui.label(state.t("onboarding.api_key").as_ref());
+            ui.add(
+                TextEdit::singleline(&mut state.onboarding.api_key)
+                    .password(true)
+                    .desired_width(FIELD_WIDTH),
+            )
+            .labelled_by(api_key_label.id);
+            ui.add_space(6.0);
+            private_key_ui(ui, state);
+            ui.add_space(6.0);
+
+            let save_label = state.t("onboarding.save_profile");
+            ui.checkbox(&mut state.onboarding.save_profile, save_label.as_ref());
+            ui.label(
+                RichText::new(state.t("onboarding.save_profile_hint").as_ref())
+                    .small()
+                    .weak(),
+            );
+            ui.add_space(8.0);
+
+            let problems = state.onboarding.problems();
+            let request = state.onboarding.connect_request();
+            ui.horizontal(|ui| {
+                let connect = ui.add_enabled(
+                    request.is_some(),
+                    egui::Button::new(state.t("onboarding.connect").as_ref()),
+                );
+                if !problems.is_empty() {
+                    let missing: Vec<String> = [
+                        &problems.name,
+                        &problems.base_url,
+                        &problems.api_key,
+                        &problems.key,
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .map(|problem| problem.localize(state.language))
+                    .collect();
+                    connect.clone().on_disabled_hover_text(missing.join("\n"));
+                }
+                if connect.clicked()
+                    && let Some(request) = request
+                {
+                    state.push(Command::Connect(request));
+                }
+                if state.onboarding.connecting {
+                    ui.spinner();
+                    ui.label(state.t("onboarding.testing").as_ref());
+                }
+                if state.adding_profile
+                    && ui.button(state.t("onboarding.cancel").as_ref()).clicked()
+                {
+                    state.adding_profile = false;
+                }
+            });
+            if let Some(error) = &state.onboarding.connect_error {
+                ui.label(
+                    RichText::new(state.t("onboarding.connect_failed").as_ref())
+                        .strong()
+                        .color(ui.visuals().error_fg_color),
+                );
+                ui.label(RichText::new(error).color(ui.visuals().error_fg_color));
+            }
+        });
+}
+
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
+fn private_key_ui(ui: &mut Ui, state: &mut AppState) {
+    let key_label = ui.label(state.t("onboarding.private_key").as_ref());
+    ui.horizontal(|ui| {
+        let draft = &mut state.onboarding;
+        let sources = [
+            (KeySource::File, "onboarding.key_from_file"),
+            (KeySource::Pasted, "onboarding.key_pasted"),
+            (KeySource::Generated, "onboarding.key_generated"),
+        ];
+        for (source, key) in sources {
+            ui.radio_value(
+                &mut draft.key_source,
+                source,
+                i18n::tr(state.language, key).as_ref(),
+            );
+        }
+    });
+    match state.onboarding.key_source {
+        KeySource::File => {
+            ui.horizontal(|ui| {
+                let hint = state.t("onboarding.key_path_hint");
+                ui.add(
+                    TextEdit::singleline(&mut state.onboarding.key_path)
+                        .hint_text(hint.as_ref())
+                        .desired_width(FIELD_WIDTH - 90.0),
+                )
+                .labelled_by(key_label.id);
+                let path = state.onboarding.key_path.trim().to_owned();
+                if ui
+                    .add_enabled(
+                        !path.is_empty(),
+                        egui::Button::new(state.t("onboarding.load").as_ref()),
+                    )
+                    .clicked()
+                {
+                    state.onboarding.file_key = KeyDraft::Working;
+                    state.push(Command::Onboarding(OnboardingCommand::LoadKeyFile(
+                        PathBuf::from(path),
+                    )));
+                }
+            });
+        }
+        KeySource::Pasted => {
+            let hint = state.t("onboarding.paste_hint");
+            // A pasted key is ~30 lines: keep the form's buttons in view.
+            let response = egui::ScrollArea::vertical()
+                .id_salt("pasted_pem")
+                .max_height(120.0)
+                .show(ui, |ui| {
+                    ui.add(
+                        TextEdit::multiline(&mut state.onboarding.pasted_pem)
+                            .hint_text(hint.as_ref())
+                            .font(egui::TextStyle::Monospace)
+                            .desired_rows(4)
+                            .desired_width(FIELD_WIDTH),
+                    )
+                    .labelled_by(key_label.id)
+                })
+                .inner;
+            if response.changed() {
+                state.onboarding.pasted_changed();
+            }
+        }
+        KeySource::Generated => generate_key_ui(ui, state),
+    }
+    key_status_ui(ui, state);
+}
+
+fn key_status_ui(ui: &mut Ui, state: &AppState) {
+    match state.onboarding.selected_key() {
+        KeyDraft::Empty => {}
+        KeyDraft::Working => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(state.t("onboarding.key_working").as_ref());
+            });
+        }
+        KeyDraft::Ready(key) => {
+            ui.label(
+                RichText::new(
+                    state.t_with("onboarding.key_ready", &[("bits", &key.bits().to_string())]),
+                )
+                .color(gauge::GREEN),
+            );
+        }
+        KeyDraft::Refused(reason) => {
+            ui.label(
+                RichText::new(state.t("onboarding.key_refused").as_ref())
+                    .strong()
+                    .color(ui.visuals().error_fg_color),
+            );
+            ui.label(
+                RichText::new(reason.localize(state.language)).color(ui.visuals().error_fg_color),
+            );
+        }
+    }
+}
+
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
+fn generate_key_ui(ui: &mut Ui, state: &mut AppState) {
+    ui.horizontal(|ui| {
+        ui.radio_value(
+            &mut state.onboarding.key_bits,
+            RsaKeyBits::Rsa2048,
+            "RSA 2048",
+        );
+        ui.radio_value(
+            &mut state.onboarding.key_bits,
+            RsaKeyBits::Rsa3072,
+            "RSA 3072",
+        );
+        let working = matches!(state.onboarding.generated_key, KeyDraft::Working);
+        if ui
+            .add_enabled(
+                !working,
+                egui::Button::new(state.t("onboarding.generate").as_ref()),
+            )
+            .clicked()
+        {
+            state.onboarding.generated_key = KeyDraft::Working;
+            state.push(Command::Onboarding(OnboardingCommand::GenerateKey(
+                state.onboarding.key_bits,
+            )));
+        }
+    });
+    let Some(key) = state.onboarding.generated_key.key() else {
+        return;
+    };
+    let public_pem = key.public_key_pem().to_owned();
+    let title = ui.label(state.t("onboarding.public_key_title").as_ref());
+    let mut shown = public_pem.as_str();
+    ui.add(
+        TextEdit::multiline(&mut shown)
+            .font(egui::TextStyle::Monospace)
+            .desired_rows(6)
+            .desired_width(FIELD_WIDTH),
+    )
+    .labelled_by(title.id);
+    ui.horizontal(|ui| {
+        if ui.button(state.t("onboarding.copy").as_ref()).clicked() {
+            ui.ctx().copy_text(public_pem.clone());
+        }
+        let hint = state.t("onboarding.public_key_path_hint");
+        ui.add(
+            TextEdit::singleline(&mut state.onboarding.public_key_path)
+                .hint_text(hint.as_ref())
+                .desired_width(FIELD_WIDTH - 170.0),
+        )
+        .labelled_by(title.id);
+        let path = state.onboarding.public_key_path.trim().to_owned();
+        if ui
+            .add_enabled(
+                !path.is_empty(),
+                egui::Button::new(state.t("onboarding.save_public_key").as_ref()),
+            )
+            .clicked()
+        {
+            state.onboarding.public_key_saved = None;
+            state.push(Command::Onboarding(OnboardingCommand::SavePublicKey {
+                path: PathBuf::from(path),
+                pem: public_pem.clone(),
+            }));
+        }
+    });
+    match &state.onboarding.public_key_saved {
+        Some(Ok(path)) => {
+            ui.label(
+                RichText::new(state.t_with(
+                    "onboarding.public_key_saved",
+                    &[("path", &path.display().to_string())],
+                ))
+                .color(gauge::GREEN),
+            );
+        }
+        Some(Err(error)) => {
+            let reason = error.localize(state.language);
+            ui.label(
+                RichText::new(
+                    state.t_with("onboarding.public_key_not_saved", &[("reason", &reason)]),
+                )
+                .color(ui.visuals().error_fg_color),
+            );
+        }
+        None => {}
+    }
+}

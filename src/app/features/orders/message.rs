@@ -1,0 +1,36 @@
+//! What the Orders feature asks the worker for beyond the shared paths
+//! (creating an order goes through [`crate::app::submit`], its CSV through
+//! [`crate::app::export`]), and what the worker answers.
+
+use std::path::PathBuf;
+
+use uuid::Uuid;
+
+use crate::api::Error;
+use crate::api::model::{CreateQuote, Quote};
+use crate::app::export::FileError;
+
+/// Something the Orders panel asks the worker to do.
+#[derive(Debug)]
+pub enum OrdersCommand {
+    /// Keep this order's detail fresh with `GET /orders/{id}` (`None`: stop).
+    Watch(Option<Uuid>),
+    /// Ask the service for a quote.
+    RequestQuote(CreateQuote),
+    /// Write the QR code of `brcode` as a PNG to `path`.
+    SaveQrPng {
+        /// Where.
+        path: PathBuf,
+        /// The payload, already checked by the detail view.
+        brcode: String,
+    },
+}
+
+/// What the worker reports to the Orders panel.
+#[derive(Debug)]
+pub enum OrdersEvent {
+    /// A quote request ended.
+    QuoteReceived(Result<Quote, Error>),
+    /// The QR PNG was written (or not).
+    QrSaved(Result<PathBuf, FileError>),
+}

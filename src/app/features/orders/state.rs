@@ -1,0 +1,140 @@
+//! The Orders panel's state: which order is open, its freshest copy, the
+//! checked QR code, the export and PNG paths.
+
+use std::collections::HashMap;
+
+use uuid::Uuid;
+
+use crate::api::model::{Order, OrderState};
+use crate::app::export::ExportDraft;
+use crate::app::remote::Remote;
+use crate::app::resources::newest_first;
+use crate::pix::{self, BrCodeError, QrMatrix};
+
+use super::form::OrderForm;
+
+/// Which order to open, as the command line names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OrderSelector {
+    /// This one.
+    Id(Uuid),
+    /// The newest brcode order awaiting payment (`--view order:brcode`), so a
+    /// demo or CI run can show a QR code without knowing an id.
+    AwaitingBrcode,
+}
+
+impl OrderSelector {
+    /// Reads `ID` or `brcode` (the part after `order:`).
+    pub fn parse(raw: &str) -> Option<OrderSelector> {
+        let raw = raw.trim();
+        if raw.eq_ignore_ascii_case("brcode") {
+            return Some(OrderSelector::AwaitingBrcode);
+        }
+        Uuid::parse_str(raw).ok().map(OrderSelector::Id)
+    }
+
+    /// The order of `orders` it picks, if present.
+    pub fn pick(self, orders: &[Order]) -> Option<Uuid> {
+        match self {
+            OrderSelector::Id(id) => orders.iter().any(|order| order.id == id).then_some(id),
+            OrderSelector::AwaitingBrcode => orders
+                .iter()
+                .find(|order| {
+                    order.brcode.is_some() && order.state.as_ref() == Some(&OrderState::Created)
+                })
+                .map(|order| order.id),
+        }
+    }
+}
+
+/// A brcode checked against its order's amount, with the QR modules when it passed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QrCheck {
+    /// The payload checked.
+    pub brcode: String,
+    /// The amount it was checked against (as text, to compare exactly).
+    pub expected: Option<String>,
+    /// The modules to paint, or why the code must not be paid.
+    pub outcome: Result<QrMatrix, BrCodeError>,
+}
+
+impl QrCheck {
+    /// Checks `brcode` against `expected`; a code is never drawn without an amount to compare.
+    pub fn new(brcode: &str, expected: Option<rust_decimal::Decimal>) -> QrCheck {
+        let outcome = match expected {
+            Some(amount) => {
+                pix::verify_payment_code(brcode, amount).and_then(|_| pix::qr_modules(brcode))
+            }
+            None => Err(BrCodeError::MissingAmount),
+        };
+        QrCheck {
+            brcode: brcode.to_owned(),
+            expected: expected.map(|amount| amount.to_string()),
+            outcome,
+        }
+    }
+
+    /// Whether this check is about `brcode` and `expected`.
+    pub fn is_for(&self, brcode: &str, expected: Option<rust_decimal::Decimal>) -> bool {
+        self.brcode == brcode && self.expected == expected.map(|amount| amount.to_string())
+    }
+}
+
+/// The Orders panel's state.
+#[derive(Clone, Debug, Default)]
+pub struct OrdersState {
+    /// The order whose detail is shown.
+    pub selected: Option<Uuid>,
+    /// An order to open once the list has arrived (from the command line).
+    pub pending_selector: Option<OrderSelector>,
+    /// The last brcode check, kept so it is not redone every frame.
+    pub qr_check: Option<QrCheck>,
+    /// CSV export of the list.
+    pub export: ExportDraft,
+    /// Where "Save QR as PNG" writes.
+    pub qr_path: String,
+    /// A PNG is being written.
+    pub saving_qr: bool,
+    /// When the copy-and-paste code was last copied (app clock), for the "Copied" note.
+    pub copied_at: Option<crate::app::clock::Millis>,
+    /// The new-order form.
+    pub form: OrderForm,
+    /// The last state seen of each order awaiting payment or expired: the
+    /// ones whose next move (expired, payment-returned) earns a notice.
+    pub awaiting_or_expired: HashMap<Uuid, OrderState>,
+}
+
+impl OrdersState {
+    /// The open order: the detail fetch when it is about that order, else the list's copy.
+    pub fn open_order<'a>(
+        &'a self,
+        list: Option<&'a Vec<Order>>,
+        detail: &'a Remote<Order>,
+    ) -> Option<&'a Order> {
+        let id = self.selected?;
+        let fetched = detail.value().filter(|order| order.id == id);
+        let listed = || list.and_then(|orders| orders.iter().find(|order| order.id == id));
+        match (fetched, listed()) {
+            // The fresher of the two: a state change may reach either first.
+            (Some(fetched), Some(listed)) if listed.state_updated_at > fetched.state_updated_at => {
+                Some(listed)
+            }
+            (Some(fetched), _) => Some(fetched),
+            (None, listed) => listed,
+        }
+    }
+
+    /// Whether what the panel shows has arrived (for `--screenshot`).
+    pub fn loaded(&self, list: &Remote<Vec<Order>>, detail: &Remote<Order>) -> bool {
+        if list.value().is_none() || self.pending_selector.is_some() {
+            return false;
+        }
+        self.selected.is_none() || self.open_order(list.value(), detail).is_some()
+    }
+}
+
+/// Sorts orders newest first by `created-at`; orders without one go last,
+/// in the order the service sent them.
+pub fn sort_newest_first(orders: &mut [Order]) {
+    newest_first(orders, |order| order.created_at);
+}

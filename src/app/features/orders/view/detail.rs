@@ -1,0 +1,315 @@
+//! One order: every field, what its state means for the money, and for a
+//! brcode order awaiting payment the PIX QR code, drawn from `brcode` only
+//! after the code passed its check (CRC and amount equal to the order's).
+
+use egui::{RichText, Ui};
+
+use rust_decimal::Decimal;
+
+use crate::api::model::{Asset, Order, OrderState};
+use crate::app::error_text::Localize;
+use crate::app::message::Command;
+use crate::app::state::AppState;
+use crate::app::ui::{
+    Tone, asset_amount_ui, badge_ui, format_countdown, format_moment, qr_code_ui,
+};
+
+use super::super::apply::short_id;
+use super::super::message::OrdersCommand;
+use super::super::state::QrCheck;
+use super::list::seconds_to_pay;
+use super::{order_state_label, order_state_tone};
+
+/// How wide the QR code is drawn, in points (quiet zone included).
+const QR_WIDTH: f32 = 320.0;
+/// How long "Copied" shows after the copy button, in ms.
+const COPIED_NOTE_MS: u64 = 3_000;
+
+/// Draws the open order.
+pub fn order_detail_ui(ui: &mut Ui, state: &mut AppState) {
+    if ui.button(state.t("orders.back").as_ref()).clicked() {
+        state.select_order(None);
+        return;
+    }
+    let Some(order) = state
+        .orders
+        .open_order(state.data.orders.value(), &state.data.order)
+        .cloned()
+    else {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(state.t("orders.detail_loading").as_ref());
+        });
+        if let Some(error) = state.data.order.error() {
+            ui.colored_label(ui.visuals().error_fg_color, error.localize(state.language));
+        }
+        return;
+    };
+    ui.horizontal(|ui| {
+        ui.heading(state.t_with("motion.order", &[("id", &short_id(&order.id))]));
+        if let Some(order_state) = &order.state {
+            badge_ui(
+                ui,
+                &order_state_label(state.language, order_state),
+                order_state_tone(order_state),
+            );
+        }
+        if state.data.order.is_loading() {
+            ui.spinner();
+        }
+    });
+    ui.add_space(8.0);
+    state_explanation_ui(ui, state, &order);
+    if order.brcode.is_some() && order.state.as_ref() == Some(&OrderState::Created) {
+        payment_ui(ui, state, &order);
+        ui.add_space(12.0);
+    }
+    fields_ui(ui, state, &order);
+}
+
+/// What the state means for the money, for the states where it matters.
+fn state_explanation_ui(ui: &mut Ui, state: &AppState, order: &Order) {
+    let (key, tone) = match order.state.as_ref() {
+        Some(OrderState::Expired) => ("orders.expired_explained", Tone::Neutral),
+        Some(OrderState::PaymentReturned) => ("orders.returned_explained", Tone::Warning),
+        _ => return,
+    };
+    callout_ui(ui, tone, &state.t(key));
+    ui.add_space(8.0);
+}
+
+/// A colored box with one message.
+fn callout_ui(ui: &mut Ui, tone: Tone, text: &str) {
+    let dark = ui.visuals().dark_mode;
+    egui::Frame::new()
+        .fill(tone.fill(dark))
+        .corner_radius(6)
+        .inner_margin(10)
+        .show(ui, |ui| {
+            ui.set_max_width(720.0);
+            ui.label(RichText::new(text).color(tone.text(dark)));
+        });
+}
+
+/// The QR code, the copy-and-paste code, the amount and the countdown; or
+/// the warning when the code failed its check or the window has closed.
+fn payment_ui(ui: &mut Ui, state: &mut AppState, order: &Order) {
+    let Some(brcode) = order.brcode.as_deref() else {
+        return;
+    };
+    ui.label(
+        RichText::new(state.t("orders.pay_title").as_ref())
+            .strong()
+            .size(16.0),
+    );
+    let left = seconds_to_pay(state, order);
+    if left == Some(0) {
+        callout_ui(ui, Tone::Neutral, &state.t("orders.window_closed"));
+        return;
+    }
+    if !state
+        .orders
+        .qr_check
+        .as_ref()
+        .is_some_and(|check| check.is_for(brcode, order.source_amount))
+    {
+        state.orders.qr_check = Some(QrCheck::new(brcode, order.source_amount));
+    }
+    let Some(check) = state.orders.qr_check.clone() else {
+        return;
+    };
+    let matrix = match &check.outcome {
+        Ok(matrix) => matrix,
+        Err(reason) => {
+            let warning = format!(
+                "{}\n\n{}",
+                state.t("orders.brcode_rejected"),
+                reason.localize(state.language)
+            );
+            callout_ui(ui, Tone::Danger, &warning);
+            return;
+        }
+    };
+    ui.horizontal_top(|ui| {
+        qr_code_ui(ui, matrix, QR_WIDTH, state.t("orders.qr_label").as_ref());
+        ui.add_space(16.0);
+        ui.vertical(|ui| {
+            ui.set_max_width(480.0);
+            ui.label(state.t("orders.amount_to_pay").as_ref());
+            asset_amount_ui(
+                ui,
+                state.language,
+                order.source_amount,
+                order.source_asset.as_ref(),
+            );
+            ui.add_space(8.0);
+            if let Some(left) = left {
+                ui.label(
+                    RichText::new(state.t_with(
+                        "orders.pay_within",
+                        &[("countdown", &format_countdown(left))],
+                    ))
+                    .strong(),
+                );
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_secs(1));
+            }
+            ui.add_space(8.0);
+            ui.label(state.t("orders.copy_paste").as_ref());
+            ui.add(
+                egui::Label::new(RichText::new(brcode).monospace())
+                    .wrap()
+                    .selectable(true),
+            );
+            ui.horizontal(|ui| {
+                if ui.button(state.t("orders.copy_code").as_ref()).clicked() {
+                    ui.ctx().copy_text(brcode.to_owned());
+                    state.orders.copied_at = Some(state.now);
+                }
+                let copied_recently = state
+                    .orders
+                    .copied_at
+                    .is_some_and(|at| state.now.saturating_sub(at) < COPIED_NOTE_MS);
+                if copied_recently {
+                    ui.label(state.t("orders.copied").as_ref());
+                    ui.ctx()
+                        .request_repaint_after(std::time::Duration::from_millis(500));
+                }
+            });
+            ui.add_space(8.0);
+            save_png_ui(ui, state, brcode);
+        });
+    });
+}
+
+/// The path field and the button writing the QR code as a PNG (in the worker).
+fn save_png_ui(ui: &mut Ui, state: &mut AppState, brcode: &str) {
+    let hint = state.t("orders.qr_path_hint");
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::TextEdit::singleline(&mut state.orders.qr_path)
+                .hint_text(hint.as_ref())
+                .desired_width(220.0),
+        );
+        let ready = !state.orders.qr_path.trim().is_empty() && !state.orders.saving_qr;
+        if ui
+            .add_enabled(ready, egui::Button::new(state.t("orders.save_qr").as_ref()))
+            .clicked()
+        {
+            state.orders.saving_qr = true;
+            state.push(Command::Orders(OrdersCommand::SaveQrPng {
+                path: state.orders.qr_path.trim().into(),
+                brcode: brcode.to_owned(),
+            }));
+        }
+    });
+}
+
+/// Every field of the order, `-` where the service sent nothing.
+fn fields_ui(ui: &mut Ui, state: &AppState, order: &Order) {
+    let language = state.language;
+    let text = |value: Option<String>| value.unwrap_or_else(|| "-".to_owned());
+    let moment = |value: Option<time::OffsetDateTime>| text(value.map(format_moment));
+    let asset = |value: Option<&Asset>| text(value.map(ToString::to_string));
+    let decimal = |value: Option<Decimal>| text(value.map(|value| value.to_string()));
+    egui::Grid::new("order_fields")
+        .num_columns(2)
+        .spacing([16.0, 6.0])
+        .striped(true)
+        .show(ui, |ui| {
+            let field = |ui: &mut Ui, key: &'static str, value: String| {
+                field_name_ui(ui, state, key);
+                ui.add(egui::Label::new(RichText::new(value).monospace()).wrap());
+                ui.end_row();
+            };
+            let amount = |ui: &mut Ui, key: &'static str, value, of: Option<&Asset>| {
+                field_name_ui(ui, state, key);
+                asset_amount_ui(ui, language, value, of);
+                ui.end_row();
+            };
+            field(ui, "orders.field_id", order.id.to_string());
+            field(
+                ui,
+                "orders.field_quote_id",
+                text(order.quote_id.map(|id| id.to_string())),
+            );
+            let state_name = order.state.as_ref().map(|s| order_state_label(language, s));
+            field(ui, "orders.field_state", text(state_name));
+            field(
+                ui,
+                "orders.field_state_updated_at",
+                moment(order.state_updated_at),
+            );
+            field(ui, "orders.field_created_at", moment(order.created_at));
+            field(
+                ui,
+                "orders.field_source_asset",
+                asset(order.source_asset.as_ref()),
+            );
+            amount(
+                ui,
+                "orders.field_source_amount",
+                order.source_amount,
+                order.source_asset.as_ref(),
+            );
+            field(
+                ui,
+                "orders.field_target_asset",
+                asset(order.target_asset.as_ref()),
+            );
+            amount(
+                ui,
+                "orders.field_target_amount",
+                order.target_amount,
+                order.target_asset.as_ref(),
+            );
+            field(ui, "orders.field_base_rate", decimal(order.base_rate));
+            field(
+                ui,
+                "orders.field_effective_rate",
+                decimal(order.effective_rate),
+            );
+            amount(
+                ui,
+                "orders.field_fee_amount",
+                order.fee_amount,
+                order.fee_asset.as_ref(),
+            );
+            field(
+                ui,
+                "orders.field_fee_asset",
+                asset(order.fee_asset.as_ref()),
+            );
+            field(ui, "orders.field_expiration", moment(order.expiration));
+            field(
+                ui,
+                "orders.field_brcode",
+                text(checked_brcode(state, order)),
+            );
+            // The service's own image is not shown: the QR above is drawn from
+            // the checked brcode, so what is scanned is what was checked.
+            let qr_note = order.qr_code_base64.as_ref().map(|image| {
+                state.t_with("orders.qr_base64_note", &[("n", &image.len().to_string())])
+            });
+            field(ui, "orders.field_qr_code_base64", text(qr_note));
+        });
+}
+
+/// The brcode to list among the fields: withheld when it fails the check,
+/// so a code that must not be paid cannot be copied from here either.
+fn checked_brcode(state: &AppState, order: &Order) -> Option<String> {
+    let brcode = order.brcode.as_deref()?;
+    let passed = match &state.orders.qr_check {
+        Some(check) if check.is_for(brcode, order.source_amount) => check.outcome.is_ok(),
+        _ => QrCheck::new(brcode, order.source_amount).outcome.is_ok(),
+    };
+    Some(if passed {
+        brcode.to_owned()
+    } else {
+        state.t("orders.brcode_withheld").into_owned()
+    })
+}
+
+fn field_name_ui(ui: &mut Ui, state: &AppState, key: &'static str) {
+    ui.label(RichText::new(state.t(key).as_ref()).strong());
+}

@@ -1,0 +1,377 @@
+//! The new-order form: ask for a quote (or paste its id), then accept it.
+//! Every field is checked as the person types ([`super::super::draft`]), with the
+//! message beside it; the send buttons stay disabled until the request is
+//! valid and while it is in flight, so nothing is sent twice. A failure shows
+//! the service's `code` and `message` and keeps what was typed.
+
+use egui::{RichText, Ui};
+
+use crate::api::model::{Asset, PaymentMethod, Quote};
+use crate::app::error_text::Localize;
+use crate::app::form::{Field, FieldError, FieldErrors};
+use crate::app::message::Command;
+use crate::app::state::AppState;
+use crate::app::submit::{SubmitRequest, SubmitStatus, submit_status_ui};
+use crate::app::ui::{asset_amount_ui, format_countdown};
+
+use super::super::draft::{ORDER_PAIRS, QuoteSide, third_party_pix_allowed};
+use super::super::form::{QuoteSource, ServiceFailure};
+use super::super::message::OrdersCommand;
+
+/// Draws the form.
+pub fn order_form_ui(ui: &mut Ui, state: &mut AppState) {
+    if ui.button(state.t("orders.back").as_ref()).clicked() {
+        state.orders.form.open = false;
+        return;
+    }
+    ui.heading(state.t("orders.new_order").as_ref());
+    ui.add_space(8.0);
+    pair_ui(ui, state);
+    ui.add_space(8.0);
+    ui.horizontal(|ui| {
+        let form = &mut state.orders.form;
+        let ask = crate::app::i18n::tr(state.language, "orders.form_ask_quote");
+        let paste = crate::app::i18n::tr(state.language, "orders.form_paste_quote");
+        ui.radio_value(&mut form.quote_source, QuoteSource::Ask, ask.as_ref());
+        ui.radio_value(&mut form.quote_source, QuoteSource::Paste, paste.as_ref());
+    });
+    ui.add_space(6.0);
+    match state.orders.form.quote_source {
+        QuoteSource::Ask => quote_ui(ui, state),
+        QuoteSource::Paste => pasted_quote_ui(ui, state),
+    }
+    ui.add_space(12.0);
+    order_fields_ui(ui, state);
+    ui.add_space(12.0);
+    send_ui(ui, state);
+}
+
+/// The message beside a field; an empty required field says nothing until
+/// something was typed (the disabled button already tells).
+fn field_error_ui(ui: &mut Ui, state: &AppState, errors: &FieldErrors, field: Field) {
+    if let Some(error) = errors.get(field).filter(|e| **e != FieldError::Required) {
+        let text = RichText::new(error.localize(state.language)).color(ui.visuals().error_fg_color);
+        // Wrapped within the row's remaining width, so a long message stays on screen.
+        ui.add(egui::Label::new(text).wrap());
+    }
+}
+
+fn errors_of<T>(result: &Result<T, FieldErrors>) -> FieldErrors {
+    result.as_ref().err().cloned().unwrap_or_default()
+}
+
+fn failure_ui(ui: &mut Ui, state: &AppState, heading_key: &'static str, failure: &ServiceFailure) {
+    ui.colored_label(ui.visuals().error_fg_color, state.t(heading_key).as_ref());
+    let text = match &failure.code {
+        Some(code) => format!("{code}: {}", failure.message),
+        None => failure.message.clone(),
+    };
+    ui.colored_label(ui.visuals().error_fg_color, RichText::new(text).monospace());
+}
+
+fn asset_combo_ui(ui: &mut Ui, label: &str, asset: &mut Asset) {
+    let label = ui.label(label);
+    egui::ComboBox::from_id_salt(label.id)
+        .selected_text(asset.as_str().to_owned())
+        .show_ui(ui, |ui| {
+            for known in Asset::KNOWN {
+                ui.selectable_value(asset, known.clone(), known.as_str());
+            }
+        })
+        .response
+        .labelled_by(label.id);
+}
+
+/// The pairs the service names as one click each, and free choice of both assets.
+fn pair_ui(ui: &mut Ui, state: &mut AppState) {
+    let errors = errors_of(&state.orders.form.quote_request());
+    ui.horizontal_wrapped(|ui| {
+        ui.label(state.t("orders.form_pairs").as_ref());
+        for (source, target) in ORDER_PAIRS {
+            let text = state.t_with(
+                "orders.form_pair",
+                &[("from", &source.ticker()), ("to", &target.ticker())],
+            );
+            let draft = &mut state.orders.form.quote_draft;
+            let selected = draft.source_asset == *source && draft.target_asset == *target;
+            if ui.selectable_label(selected, text).clicked() {
+                draft.source_asset = source.clone();
+                draft.target_asset = target.clone();
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        let source = state.t("orders.form_source_asset");
+        let target = state.t("orders.form_target_asset");
+        let draft = &mut state.orders.form.quote_draft;
+        asset_combo_ui(ui, &source, &mut draft.source_asset);
+        asset_combo_ui(ui, &target, &mut draft.target_asset);
+        field_error_ui(ui, state, &errors, Field::Asset);
+    });
+}
+
+fn quote_ui(ui: &mut Ui, state: &mut AppState) {
+    let request = state.orders.form.quote_request();
+    let errors = errors_of(&request);
+    ui.horizontal(|ui| {
+        let form = &mut state.orders.form;
+        let pay = crate::app::i18n::tr(state.language, "orders.form_side_pay");
+        let receive = crate::app::i18n::tr(state.language, "orders.form_side_receive");
+        ui.radio_value(&mut form.quote_draft.side, QuoteSide::Pay, pay.as_ref());
+        ui.radio_value(
+            &mut form.quote_draft.side,
+            QuoteSide::Receive,
+            receive.as_ref(),
+        );
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label(state.t("orders.form_amount").as_ref());
+        ui.add(
+            egui::TextEdit::singleline(&mut state.orders.form.quote_draft.amount)
+                .desired_width(200.0),
+        )
+        .labelled_by(label.id);
+        if state.orders.form.quote_draft.amount.trim().is_empty() {
+            ui.weak(state.t("orders.form_amount_hint").as_ref());
+        }
+        field_error_ui(ui, state, &errors, Field::Amount);
+    });
+    ui.horizontal(|ui| {
+        let enabled = state.orders.form.can_ask_quote();
+        let button = egui::Button::new(state.t("orders.form_get_quote").as_ref());
+        if ui.add_enabled(enabled, button).clicked()
+            && let Ok(request) = request
+        {
+            let form = &mut state.orders.form;
+            form.quote_in_flight = true;
+            form.quote_error = None;
+            form.quote_asked = Some(request.clone());
+            state.push(Command::Orders(OrdersCommand::RequestQuote(request)));
+        }
+        if state.orders.form.quote_in_flight {
+            ui.spinner();
+            ui.label(state.t("orders.form_quoting").as_ref());
+        }
+    });
+    if let Some(failure) = &state.orders.form.quote_error {
+        failure_ui(ui, state, "orders.form_quote_failed", failure);
+    }
+    if let Some(quote) = state.orders.form.current_quote().cloned() {
+        quote_summary_ui(ui, state, &quote);
+    }
+}
+
+/// The quote received: amounts, rates, fee and the time left to accept it.
+fn quote_summary_ui(ui: &mut Ui, state: &AppState, quote: &Quote) {
+    let language = state.language;
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        egui::Grid::new("quote_summary")
+            .num_columns(2)
+            .spacing([16.0, 4.0])
+            .show(ui, |ui| {
+                ui.strong(state.t("orders.col_source").as_ref());
+                asset_amount_ui(
+                    ui,
+                    language,
+                    quote.source_amount,
+                    quote.source_asset.as_ref(),
+                );
+                ui.end_row();
+                ui.strong(state.t("orders.col_target").as_ref());
+                asset_amount_ui(
+                    ui,
+                    language,
+                    quote.target_amount,
+                    quote.target_asset.as_ref(),
+                );
+                ui.end_row();
+                let rate = |rate: Option<rust_decimal::Decimal>| {
+                    rate.map_or_else(|| "-".to_owned(), |rate| rate.to_string())
+                };
+                ui.strong(state.t("orders.field_effective_rate").as_ref());
+                ui.monospace(rate(quote.effective_rate));
+                ui.end_row();
+                ui.strong(state.t("orders.field_base_rate").as_ref());
+                ui.monospace(rate(quote.base_rate));
+                ui.end_row();
+                ui.strong(state.t("orders.field_fee_amount").as_ref());
+                asset_amount_ui(ui, language, quote.fee_amount, quote.fee_asset.as_ref());
+                ui.end_row();
+            });
+        if let Some(expiration) = quote.expiration {
+            let left = (expiration - state.wall_now).whole_seconds();
+            if left > 0 {
+                ui.label(state.t_with(
+                    "orders.form_quote_expires",
+                    &[("countdown", &format_countdown(left))],
+                ));
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_secs(1));
+            } else {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    state.t("orders.form_quote_expired").as_ref(),
+                );
+            }
+        }
+    });
+}
+
+fn pasted_quote_ui(ui: &mut Ui, state: &mut AppState) {
+    let errors = errors_of(&state.orders.form.order_request());
+    ui.horizontal(|ui| {
+        let label = ui.label(state.t("orders.form_quote_id").as_ref());
+        ui.add(
+            egui::TextEdit::singleline(&mut state.orders.form.order_draft.quote_id)
+                .desired_width(320.0),
+        )
+        .labelled_by(label.id);
+        field_error_ui(ui, state, &errors, Field::QuoteId);
+    });
+}
+
+/// A wallet address: free entry plus the account's wallets holding `asset`.
+fn wallet_field_ui(
+    ui: &mut Ui,
+    state: &mut AppState,
+    label_key: &'static str,
+    asset: &Asset,
+    field: Field,
+    errors: &FieldErrors,
+) {
+    // The account's wallets, as the schedule keeps them fresh for every panel.
+    let wallets: Vec<(String, String)> = state
+        .data
+        .wallets
+        .value()
+        .map(|wallets| {
+            let holding: Vec<_> = wallets
+                .iter()
+                .filter(|w| w.assets.contains(asset))
+                .collect();
+            let offered = if holding.is_empty() {
+                wallets.iter().collect()
+            } else {
+                holding
+            };
+            offered
+                .into_iter()
+                .map(|w| (w.name.clone().unwrap_or_default(), w.address.clone()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let pick = state.t("orders.form_pick_wallet");
+    ui.horizontal(|ui| {
+        let label = ui.label(state.t(label_key).as_ref());
+        let form = &mut state.orders.form.order_draft;
+        let value = match field {
+            Field::SourceWallet => &mut form.source_wallet,
+            _ => &mut form.target_wallet,
+        };
+        ui.add(
+            egui::TextEdit::singleline(value)
+                .hint_text("0x...")
+                .desired_width(360.0),
+        )
+        .labelled_by(label.id);
+        egui::ComboBox::from_id_salt(label_key)
+            .selected_text(pick.as_ref())
+            .show_ui(ui, |ui| {
+                for (name, address) in &wallets {
+                    if ui
+                        .selectable_label(false, format!("{name}  {address}"))
+                        .clicked()
+                    {
+                        value.clone_from(address);
+                    }
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        field_error_ui(ui, state, errors, field);
+    });
+}
+
+fn order_fields_ui(ui: &mut Ui, state: &mut AppState) {
+    let (source, target) = state.orders.form.pair();
+    let errors = errors_of(&state.orders.form.order_request());
+    if source.needs_wallet_address() {
+        wallet_field_ui(
+            ui,
+            state,
+            "orders.form_source_wallet",
+            &source,
+            Field::SourceWallet,
+            &errors,
+        );
+    }
+    if target.needs_wallet_address() {
+        wallet_field_ui(
+            ui,
+            state,
+            "orders.form_target_wallet",
+            &target,
+            Field::TargetWallet,
+            &errors,
+        );
+    }
+    if third_party_pix_allowed(&source, &target) {
+        ui.horizontal(|ui| {
+            let label = ui.label(state.t("orders.form_pix_key").as_ref());
+            ui.add(
+                egui::TextEdit::singleline(&mut state.orders.form.order_draft.third_party_pix_key)
+                    .desired_width(280.0),
+            )
+            .labelled_by(label.id);
+            field_error_ui(ui, state, &errors, Field::PixKey);
+        });
+        ui.weak(state.t("orders.form_pix_key_hint").as_ref());
+    }
+    ui.horizontal(|ui| {
+        ui.label(state.t("orders.form_payment").as_ref());
+        let balance = state.t("orders.form_pay_balance");
+        let brcode = state.t("orders.form_pay_brcode");
+        let payment = &mut state.orders.form.order_draft.payment;
+        let is_balance = payment.as_ref() != Some(&PaymentMethod::Brcode);
+        if ui.radio(is_balance, balance.as_ref()).clicked() {
+            *payment = Some(PaymentMethod::AccountBalance);
+        }
+        let brl_payer = source == Asset::FiatBrl;
+        let by_brcode = ui.add_enabled(
+            brl_payer,
+            egui::RadioButton::new(!is_balance, brcode.as_ref()),
+        );
+        if by_brcode.clicked() {
+            *payment = Some(PaymentMethod::Brcode);
+        }
+        field_error_ui(ui, state, &errors, Field::Payment);
+    });
+}
+
+fn send_ui(ui: &mut Ui, state: &mut AppState) {
+    let request = state.orders.form.order_request();
+    // An expired quote would only be refused: ask for a new one first.
+    let quote_expired = state.orders.form.quote_source == QuoteSource::Ask
+        && state
+            .orders
+            .form
+            .current_quote()
+            .and_then(|quote| quote.expiration)
+            .is_some_and(|expiration| expiration <= state.wall_now);
+    ui.horizontal(|ui| {
+        let button =
+            egui::Button::new(RichText::new(state.t("orders.form_send").as_ref()).strong());
+        if ui
+            .add_enabled(state.orders.form.can_send() && !quote_expired, button)
+            .clicked()
+            && let Ok(request) = request
+        {
+            state.orders.form.submit = SubmitStatus::Sending;
+            state.push(Command::Submit(SubmitRequest::Order(request)));
+        }
+    });
+    // A created order opens at once; only what did not create one is shown here.
+    if state.orders.form.submit.created().is_none() {
+        submit_status_ui(ui, state.language, &state.orders.form.submit, "");
+    }
+}

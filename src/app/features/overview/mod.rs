@@ -1,0 +1,3 @@
+//! The overview: balances, the tax-exemption gauge, things in motion.
+
+pub mod view;

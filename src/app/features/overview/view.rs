@@ -1,0 +1,387 @@
+//! The overview: balances at their scales, the month's tax-exemption gauge,
+//! and the things in motion (orders awaiting payment, pending transfers and
+//! withdrawals).
+
+use egui::{Align, Layout, RichText, Ui, Vec2};
+use rust_decimal::Decimal;
+
+use crate::api::model::{
+    MONTHLY_TAX_EXEMPTION_LIMIT_BRL, Order, TaxExemptionProgress, Transfer, Withdrawal,
+};
+use crate::app::i18n::{self, Language};
+use crate::app::remote::Remote;
+use crate::app::state::AppState;
+use crate::app::ui::{
+    Tone, amount_ui, asset_amount_text, badge_ui, format_countdown, gauge, gauge_ui, section_ui,
+    short_hex, short_id, state_label,
+};
+use crate::money::format_amount_parts;
+
+/// Where the month's usage stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GaugeLevel {
+    /// Up to 80 % used.
+    Comfortable,
+    /// Past 80 %.
+    Close,
+    /// At or past the limit.
+    AtLimit,
+}
+
+/// The figures of the tax-exemption gauge, exact.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TaxGauge {
+    /// Used this month: claims plus other disposals.
+    pub used: Decimal,
+    /// Of which claims.
+    pub claims: Decimal,
+    /// Of which other disposals.
+    pub other_disposals: Decimal,
+    /// The monthly limit (R$35,000 unless the service says otherwise).
+    pub limit: Decimal,
+    /// Left this month, never below zero.
+    pub remaining: Decimal,
+    /// `used / limit`, exact; 1 or more at the limit.
+    pub fraction: Decimal,
+    /// How close to the limit.
+    pub level: GaugeLevel,
+}
+
+impl TaxGauge {
+    /// Computes the figures; missing fields are filled from the others.
+    pub fn from_progress(progress: &TaxExemptionProgress) -> TaxGauge {
+        let claims = progress.claims_amount.unwrap_or_default();
+        let other_disposals = progress.other_disposals_amount.unwrap_or_default();
+        let used = match (progress.claims_amount, progress.other_disposals_amount) {
+            (None, None) => progress.total_used.unwrap_or_default(),
+            _ => claims + other_disposals,
+        };
+        let limit = progress.limit.unwrap_or(MONTHLY_TAX_EXEMPTION_LIMIT_BRL);
+        let remaining = progress
+            .remaining
+            .unwrap_or(limit - used)
+            .max(Decimal::ZERO);
+        let fraction = if limit > Decimal::ZERO {
+            used / limit
+        } else {
+            Decimal::ONE
+        };
+        let level = if fraction >= Decimal::ONE {
+            GaugeLevel::AtLimit
+        } else if fraction > Decimal::new(8, 1) {
+            GaugeLevel::Close
+        } else {
+            GaugeLevel::Comfortable
+        };
+        TaxGauge {
+            used,
+            claims,
+            other_disposals,
+            limit,
+            remaining,
+            fraction,
+            level,
+        }
+    }
+
+    /// The whole percentage used, rounded down (so 79.9 % never reads 80 %).
+    pub fn percent(&self) -> Decimal {
+        (self.fraction * Decimal::ONE_HUNDRED).floor()
+    }
+
+    /// The bar's fill, for the painter only.
+    pub fn bar_fraction(&self) -> f32 {
+        let clamped = self.fraction.clamp(Decimal::ZERO, Decimal::ONE);
+        rust_decimal::prelude::ToPrimitive::to_f32(&clamped).unwrap_or(0.0)
+    }
+}
+
+/// Width of the amount column: an 18-place BRLV balance fits.
+const AMOUNT_COLUMN_WIDTH: f32 = 340.0;
+
+/// Draws the overview.
+pub fn overview_ui(ui: &mut Ui, state: &mut AppState) {
+    ui.heading(state.t("nav.overview").as_ref());
+    ui.add_space(8.0);
+    section_ui(ui, &state.t("overview.balances"), |ui| {
+        balances_ui(ui, state)
+    });
+    ui.add_space(12.0);
+    section_ui(ui, &state.t("overview.tax_exemption"), |ui| {
+        tax_exemption_ui(ui, state);
+    });
+    ui.add_space(12.0);
+    section_ui(ui, &state.t("overview.in_motion"), |ui| {
+        in_motion_ui(ui, state)
+    });
+}
+
+fn remote_marker_ui<T>(ui: &mut Ui, state: &AppState, remote: &Remote<T>) {
+    if remote.is_loading() {
+        ui.add(egui::Spinner::new().size(12.0));
+    } else if let Some(error) = remote.error() {
+        ui.label(RichText::new("!").strong().color(gauge::AMBER))
+            .on_hover_text(format!("{}\n{error}", state.t("overview.load_failed")));
+    }
+}
+
+fn balances_ui(ui: &mut Ui, state: &AppState) {
+    let rows: [(&str, &Remote<Decimal>, u32, bool); 3] = [
+        ("BRL", &state.data.balance_brl, 2, true),
+        ("USDC", &state.data.balance_usdc, 6, false),
+        ("BRLV", &state.data.balance_brlv, 18, false),
+    ];
+    egui::Grid::new("balances")
+        .num_columns(3)
+        .spacing([16.0, 8.0])
+        .show(ui, |ui| {
+            for (ticker, remote, scale, is_brl) in rows {
+                ui.label(RichText::new(ticker).strong().monospace());
+                let height = ui.spacing().interact_size.y;
+                ui.allocate_ui_with_layout(
+                    Vec2::new(AMOUNT_COLUMN_WIDTH, height),
+                    Layout::right_to_left(Align::Center),
+                    |ui| match remote.value() {
+                        Some(value) => {
+                            amount_line_ui(ui, state.language, *value, scale, is_brl);
+                        }
+                        None => {
+                            ui.label(RichText::new("—").weak());
+                        }
+                    },
+                );
+                remote_marker_ui(ui, state, remote);
+                ui.end_row();
+            }
+        });
+}
+
+/// An amount, zeros dimmed; BRL with its symbol as the language writes it.
+fn amount_line_ui(ui: &mut Ui, language: Language, value: Decimal, scale: u32, is_brl: bool) {
+    let format = language.number_format();
+    let parts = format_amount_parts(value, scale, format);
+    let prefix = match (is_brl, language) {
+        (false, _) => "",
+        (true, Language::PtBr) => "R$ ",
+        (true, Language::En) => "R$",
+    };
+    amount_ui(ui, prefix, &parts.significant, &parts.trailing_zeros);
+}
+
+fn tax_exemption_ui(ui: &mut Ui, state: &AppState) {
+    let remote = &state.data.tax_exemption;
+    let Some(progress) = remote.value() else {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new("—").weak());
+            remote_marker_ui(ui, state, remote);
+        });
+        return;
+    };
+    let figures = TaxGauge::from_progress(progress);
+    let language = state.language;
+    let color = match figures.level {
+        GaugeLevel::Comfortable => gauge::GREEN,
+        GaugeLevel::Close => gauge::AMBER,
+        GaugeLevel::AtLimit => gauge::RED,
+    };
+    ui.horizontal(|ui| {
+        gauge_ui(ui, figures.bar_fraction(), color, 320.0);
+        ui.add_space(8.0);
+        ui.label(
+            RichText::new(state.t_with(
+                "overview.used_of_limit",
+                &[
+                    ("used", &i18n::brl(language, figures.used)),
+                    ("limit", &i18n::brl(language, figures.limit)),
+                    ("percent", &figures.percent().to_string()),
+                ],
+            ))
+            .strong(),
+        );
+        remote_marker_ui(ui, state, remote);
+    });
+    ui.label(state.t_with(
+        "overview.remaining",
+        &[("remaining", &i18n::brl(language, figures.remaining))],
+    ));
+    ui.label(
+        RichText::new(state.t_with(
+            "overview.used_breakdown",
+            &[
+                ("claims", &i18n::brl(language, figures.claims)),
+                ("other", &i18n::brl(language, figures.other_disposals)),
+            ],
+        ))
+        .weak(),
+    );
+    match figures.level {
+        GaugeLevel::Close => {
+            ui.label(RichText::new(state.t("overview.limit_close").as_ref()).color(color));
+        }
+        GaugeLevel::AtLimit => {
+            ui.label(RichText::new(state.t("overview.limit_reached").as_ref()).color(color));
+        }
+        GaugeLevel::Comfortable => {}
+    }
+}
+
+fn in_motion_ui(ui: &mut Ui, state: &AppState) {
+    let language = state.language;
+    let orders: Vec<&Order> = state
+        .data
+        .orders
+        .value()
+        .map(|orders| {
+            orders
+                .iter()
+                .filter(|order| order.state.as_ref().is_some_and(|s| s.is_in_motion()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let transfers: Vec<&Transfer> = state
+        .data
+        .transfers
+        .value()
+        .map(|transfers| {
+            transfers
+                .iter()
+                .filter(|transfer| transfer.state.as_ref().is_some_and(|s| s.is_in_motion()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let withdrawals: Vec<&Withdrawal> = state
+        .data
+        .withdrawals
+        .value()
+        .map(|withdrawals| {
+            withdrawals
+                .iter()
+                .filter(|withdrawal| withdrawal.state.as_ref().is_some_and(|s| s.is_in_motion()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let lists_known = state.data.orders.value().is_some()
+        && state.data.transfers.value().is_some()
+        && state.data.withdrawals.value().is_some();
+    if orders.is_empty() && transfers.is_empty() && withdrawals.is_empty() {
+        if lists_known {
+            ui.label(RichText::new(state.t("overview.nothing_in_motion").as_ref()).weak());
+        } else {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("—").weak());
+                remote_marker_ui(ui, state, &state.data.orders);
+            });
+        }
+        return;
+    }
+    egui::Grid::new("in_motion")
+        .num_columns(4)
+        .spacing([14.0, 6.0])
+        .striped(true)
+        .show(ui, |ui| {
+            for order in orders {
+                badge_ui(
+                    ui,
+                    state.t("motion.awaiting_payment").as_ref(),
+                    Tone::Warning,
+                );
+                ui.label(state.t_with("motion.order", &[("id", &short_id(&order.id))]));
+                ui.label(
+                    RichText::new(state.t_with(
+                        "motion.from_to",
+                        &[
+                            (
+                                "from",
+                                &asset_amount_text(
+                                    language,
+                                    order.source_amount,
+                                    order.source_asset.as_ref(),
+                                ),
+                            ),
+                            (
+                                "to",
+                                &asset_amount_text(
+                                    language,
+                                    order.target_amount,
+                                    order.target_asset.as_ref(),
+                                ),
+                            ),
+                        ],
+                    ))
+                    .monospace(),
+                );
+                match order.expiration {
+                    Some(expiration) => {
+                        let left = (expiration - state.wall_now).whole_seconds();
+                        if left > 0 {
+                            ui.label(state.t_with(
+                                "motion.expires_in",
+                                &[("countdown", &format_countdown(left))],
+                            ));
+                            ui.ctx()
+                                .request_repaint_after(std::time::Duration::from_secs(1));
+                        } else {
+                            ui.label(
+                                RichText::new(state.t("motion.window_closed").as_ref())
+                                    .color(gauge::RED),
+                            );
+                        }
+                    }
+                    None => {
+                        ui.label("");
+                    }
+                }
+                ui.end_row();
+            }
+            for transfer in transfers {
+                let state_text = transfer
+                    .state
+                    .as_ref()
+                    .map(|s| state_label(language, "transfer", s.as_str()))
+                    .unwrap_or_default();
+                badge_ui(ui, &state_text, Tone::Info);
+                ui.label(state.t_with("motion.transfer", &[("id", &short_id(&transfer.id))]));
+                ui.label(
+                    RichText::new(asset_amount_text(
+                        language,
+                        transfer.amount,
+                        transfer.asset.as_ref(),
+                    ))
+                    .monospace(),
+                );
+                ui.label(state.t_with(
+                    "motion.from_to",
+                    &[
+                        ("from", &short_hex(transfer.source_address.as_deref())),
+                        ("to", &short_hex(transfer.target_address.as_deref())),
+                    ],
+                ));
+                ui.end_row();
+            }
+            for withdrawal in withdrawals {
+                let state_text = withdrawal
+                    .state
+                    .as_ref()
+                    .map(|s| state_label(language, "withdrawal", s.as_str()))
+                    .unwrap_or_default();
+                badge_ui(ui, &state_text, Tone::Info);
+                ui.label(state.t_with("motion.withdrawal", &[("id", &short_id(&withdrawal.id))]));
+                ui.label(
+                    RichText::new(asset_amount_text(
+                        language,
+                        withdrawal.amount,
+                        withdrawal.asset.as_ref(),
+                    ))
+                    .monospace(),
+                );
+                ui.label(
+                    withdrawal
+                        .method
+                        .as_ref()
+                        .map(|method| method.as_str().to_uppercase())
+                        .unwrap_or_default(),
+                );
+                ui.end_row();
+            }
+        });
+}

@@ -1,0 +1,4 @@
+//! Settings: language and saved profiles.
+
+pub mod state;
+pub mod view;

@@ -1,0 +1,137 @@
+//! The Transfers panel's state: its four filters (sent to the API), the
+//! selected transfer, the new transfer's draft, where its request stands,
+//! the CSV export.
+
+use uuid::Uuid;
+
+use crate::address::AddressError;
+use crate::api::model::{Asset, CreateTransfer, Transfer, TransferFilter, TransferState};
+use crate::app::export::ExportDraft;
+use crate::app::form::{
+    Field, FieldError, FieldErrors, address_field, amount_field, optional_address,
+};
+use crate::app::message::Command;
+use crate::app::resources::{ListQuery, Narrowed};
+use crate::app::submit::SubmitStatus;
+
+/// The assets the transfer endpoint accepts (spec 4.2).
+pub const TRANSFER_ASSETS: [Asset; 2] = [Asset::EthBaseBrlv, Asset::EthBaseWbrly];
+
+/// The Transfers panel.
+#[derive(Clone, Debug, Default)]
+pub struct TransfersState {
+    /// `source-address` filter, as typed.
+    pub source_filter: String,
+    /// `target-address` filter, as typed.
+    pub target_filter: String,
+    /// `asset` filter.
+    pub asset_filter: Option<Asset>,
+    /// `state` filter.
+    pub state_filter: Option<TransferState>,
+    /// The list narrowed by the filters, while any is set.
+    pub list: Narrowed<TransferFilter, Transfer>,
+    /// The transfer whose details are shown.
+    pub selected: Option<Uuid>,
+    /// The new transfer's form.
+    pub draft: TransferDraft,
+    /// Where its request stands.
+    pub submit: SubmitStatus,
+    /// CSV export.
+    pub export: ExportDraft,
+}
+
+/// Which address filter of the Transfers panel is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TransferFilterError {
+    /// The source address.
+    Source(AddressError),
+    /// The target address.
+    Target(AddressError),
+}
+
+impl TransfersState {
+    /// The four filters as the API takes them, or which address is wrong.
+    pub fn filter(&self) -> Result<TransferFilter, TransferFilterError> {
+        Ok(TransferFilter {
+            source_address: optional_address(&self.source_filter)
+                .map_err(TransferFilterError::Source)?,
+            target_address: optional_address(&self.target_filter)
+                .map_err(TransferFilterError::Target)?,
+            asset: self.asset_filter.clone(),
+            state: self.state_filter.clone(),
+        })
+    }
+
+    /// Asks for the filtered list when the filters changed.
+    pub fn sync_query(&mut self) -> Option<Command> {
+        let filter = self.filter().ok()?;
+        let wanted = (filter != TransferFilter::default()).then_some(filter);
+        self.list
+            .sync(wanted)
+            .map(|filter| Command::Query(ListQuery::Transfers(filter)))
+    }
+}
+
+impl TransfersState {
+    /// A transfer was created: the form starts afresh, from the same wallet,
+    /// and the new one is shown.
+    pub fn created(&mut self, transfer: &Transfer) {
+        let source = std::mem::take(&mut self.draft.source);
+        self.draft = TransferDraft {
+            source,
+            ..TransferDraft::default()
+        };
+        self.selected = Some(transfer.id);
+    }
+}
+
+/// Moving tokens between wallets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TransferDraft {
+    /// Sending wallet (one of the account's).
+    pub source: String,
+    /// `eth-base/brlv` or `eth-base/wbrly`.
+    pub asset: Asset,
+    /// Amount as typed.
+    pub amount: String,
+    /// Receiving address.
+    pub target: String,
+}
+
+impl Default for TransferDraft {
+    fn default() -> Self {
+        TransferDraft {
+            source: String::new(),
+            asset: Asset::EthBaseBrlv,
+            amount: String::new(),
+            target: String::new(),
+        }
+    }
+}
+
+impl TransferDraft {
+    /// The request, or what is wrong.
+    pub fn validate(&self) -> Result<CreateTransfer, FieldErrors> {
+        let mut errors = FieldErrors::default();
+        if !self.asset.is_transferable() {
+            errors.set(
+                Field::Asset,
+                FieldError::NotTransferable(self.asset.clone()),
+            );
+        }
+        let source = address_field(&self.source, Field::SourceWallet, &mut errors);
+        let target = address_field(&self.target, Field::TargetWallet, &mut errors);
+        if let (Some(source), Some(target)) = (&source, &target)
+            && source.eq_ignore_ascii_case(target)
+        {
+            errors.set(Field::TargetWallet, FieldError::SameAddress);
+        }
+        let amount = amount_field(&self.amount, self.asset.scale(), &mut errors);
+        errors.into_result(|| CreateTransfer {
+            source_address: source.unwrap_or_default(),
+            asset: self.asset.clone(),
+            amount: amount.unwrap_or_default(),
+            target_address: target.unwrap_or_default(),
+        })
+    }
+}

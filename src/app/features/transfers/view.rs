@@ -1,0 +1,280 @@
+//! Transfers: the list with its four filters (sent to the API), every field
+//! of the selected transfer with the addresses and tx-hash to copy, the CSV
+//! export, and the form that moves BRLV or wBRLY from one of the account's
+//! wallets.
+
+use egui::Ui;
+
+use crate::api::model::{Asset, Transfer, TransferState};
+use crate::app::error_text::Localize;
+use crate::app::export::{ExportRecords, export_bar_ui};
+use crate::app::form::Field;
+use crate::app::message::Command;
+use crate::app::state::AppState;
+use crate::app::submit::{Created, SubmitRequest, SubmitStatus, send_button_ui, submit_status_ui};
+use crate::app::ui::{
+    Cell, DetailRow, MISSING, RecordList, asset_amount_text, choice_ui, field_message,
+    field_message_ui, option_filter_ui, or_missing, record_list_ui, section_ui, short_hex,
+    state_label, state_tone, text_field_ui, time_text,
+};
+
+use super::state::{TRANSFER_ASSETS, TransferFilterError};
+
+/// The transfers shown: the filtered list while a filter is set, else all.
+pub fn shown_transfers(state: &AppState) -> &[Transfer] {
+    state
+        .transfers
+        .list
+        .shown(&state.data.transfers)
+        .value()
+        .map_or(&[], Vec::as_slice)
+}
+
+/// Draws the Transfers panel.
+pub fn transfers_ui(ui: &mut Ui, state: &mut AppState) {
+    ui.heading(state.t("nav.transfers").as_ref());
+    ui.add_space(8.0);
+    section_ui(ui, &state.t("transfers.create"), |ui| create_ui(ui, state));
+    section_ui(ui, &state.t("transfers.list"), |ui| list_ui(ui, state));
+}
+
+fn filters_ui(ui: &mut Ui, state: &mut AppState) {
+    let language = state.language;
+    let any = state.t("accounts.any");
+    let (source_message, target_message) = match state.transfers.filter() {
+        Err(TransferFilterError::Source(error)) => (Some(error.localize(language).into()), None),
+        Err(TransferFilterError::Target(error)) => (None, Some(error.localize(language).into())),
+        Ok(_) => (None, None),
+    };
+    let source_label = state.t("transfers.filter_source");
+    text_field_ui(
+        ui,
+        &source_label,
+        &mut state.transfers.source_filter,
+        "0x...",
+        330.0,
+        source_message,
+    );
+    let target_label = state.t("transfers.filter_target");
+    text_field_ui(
+        ui,
+        &target_label,
+        &mut state.transfers.target_filter,
+        "0x...",
+        330.0,
+        target_message,
+    );
+    ui.horizontal(|ui| {
+        option_filter_ui(
+            ui,
+            "transfers_asset_filter",
+            &state.t("transfers.filter_asset"),
+            &any,
+            &mut state.transfers.asset_filter,
+            Asset::KNOWN,
+            |asset| asset.as_str().to_owned(),
+        );
+        option_filter_ui(
+            ui,
+            "transfers_state_filter",
+            &state.t("transfers.filter_state"),
+            &any,
+            &mut state.transfers.state_filter,
+            TransferState::KNOWN,
+            |value| state_label(language, "transfer", value.as_str()),
+        );
+    });
+    if let Some(command) = state.transfers.sync_query() {
+        state.push(command);
+    }
+}
+
+fn list_ui(ui: &mut Ui, state: &mut AppState) {
+    filters_ui(ui, state);
+    let language = state.language;
+    let headers = [
+        state.t("accounts.created_at"),
+        state.t("accounts.state"),
+        state.t("accounts.amount"),
+        state.t("transfers.column_source"),
+        state.t("transfers.column_target"),
+        state.t("transfers.tx_hash"),
+    ];
+    let headers: Vec<&str> = headers.iter().map(AsRef::as_ref).collect();
+    let remote = state.transfers.list.shown(&state.data.transfers);
+    let state_of = |transfer: &Transfer| {
+        let wire = transfer.state.as_ref().map_or(MISSING, |s| s.as_str());
+        (state_label(language, "transfer", wire), state_tone(wire))
+    };
+    let amount =
+        |transfer: &Transfer| asset_amount_text(language, transfer.amount, transfer.asset.as_ref());
+    let clicked = record_list_ui(
+        ui,
+        language,
+        RecordList {
+            id: "transfers_table",
+            headers: &headers,
+            remote: Some(remote),
+            rows: remote.value().map_or(&[], Vec::as_slice),
+            empty: &state.t("accounts.empty"),
+            selected: state.transfers.selected.as_ref(),
+            key: |transfer: &Transfer| transfer.id,
+            cells: |transfer: &Transfer| {
+                let (label, tone) = state_of(transfer);
+                vec![
+                    Cell::Text(time_text(transfer.created_at)),
+                    Cell::Badge(label, tone),
+                    Cell::Mono(amount(transfer)),
+                    Cell::Mono(short_hex(transfer.source_address.as_deref())),
+                    Cell::Mono(short_hex(transfer.target_address.as_deref())),
+                    Cell::Mono(short_hex(transfer.tx_hash.as_deref())),
+                ]
+            },
+            detail: |transfer: &Transfer| {
+                let row = |key: &'static str, value: String, copy| {
+                    DetailRow::new(state.t(key), value, copy)
+                };
+                vec![
+                    row("accounts.id", transfer.id.to_string(), true),
+                    row("accounts.state", state_of(transfer).0, false),
+                    row(
+                        "accounts.asset",
+                        or_missing(transfer.asset.as_ref().map(Asset::as_str)),
+                        false,
+                    ),
+                    row("accounts.amount", amount(transfer), false),
+                    row(
+                        "transfers.column_source",
+                        or_missing(transfer.source_address.as_deref()),
+                        true,
+                    ),
+                    row(
+                        "transfers.column_target",
+                        or_missing(transfer.target_address.as_deref()),
+                        true,
+                    ),
+                    row(
+                        "transfers.tx_hash",
+                        or_missing(transfer.tx_hash.as_deref()),
+                        true,
+                    ),
+                    row("accounts.created_at", time_text(transfer.created_at), false),
+                    row(
+                        "accounts.state_updated_at",
+                        time_text(transfer.state_updated_at),
+                        false,
+                    ),
+                ]
+            },
+        },
+    );
+    if let Some(id) = clicked {
+        state.transfers.selected = Some(id);
+    }
+    ui.add_space(6.0);
+    if export_bar_ui(ui, language, &mut state.transfers.export) {
+        state.export(ExportRecords::Transfers(shown_transfers(state).to_vec()));
+    }
+}
+
+fn create_ui(ui: &mut Ui, state: &mut AppState) {
+    let language = state.language;
+    let validation = state.transfers.draft.validate();
+    let errors = validation.as_ref().err();
+    let message = |field| field_message(language, errors, field);
+    let (source_message, amount_message, target_message, asset_message) = (
+        message(Field::SourceWallet),
+        message(Field::Amount),
+        message(Field::TargetWallet),
+        message(Field::Asset),
+    );
+
+    // The source is one of the account's wallets, never typed.
+    let wallets: Vec<(String, String)> = state
+        .data
+        .wallets
+        .value()
+        .map(|wallets| {
+            wallets
+                .iter()
+                .map(|wallet| {
+                    let name = wallet.name.clone().unwrap_or_default();
+                    (
+                        wallet.address.clone(),
+                        format!("{name} ({})", wallet.address),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let pick = state.t("transfers.pick_source");
+    ui.horizontal(|ui| {
+        let label = ui.label(state.t("transfers.source").as_ref());
+        let source = &mut state.transfers.draft.source;
+        let shown = wallets
+            .iter()
+            .find(|(address, _)| address == source)
+            .map_or_else(|| pick.to_string(), |(_, text)| text.clone());
+        egui::ComboBox::from_id_salt("transfer_source")
+            .selected_text(shown)
+            .width(420.0)
+            .show_ui(ui, |ui| {
+                for (address, text) in &wallets {
+                    ui.selectable_value(source, address.clone(), text);
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        if let Some(message) = source_message {
+            field_message_ui(ui, &message);
+        }
+    });
+    choice_ui(
+        ui,
+        "transfer_asset",
+        &state.t("accounts.asset"),
+        &mut state.transfers.draft.asset,
+        &TRANSFER_ASSETS,
+        |asset| asset.as_str().to_owned(),
+    );
+    if let Some(message) = asset_message {
+        field_message_ui(ui, &message);
+    }
+    let amount_label = state.t("transfers.amount");
+    let amount_hint = state.t("accounts.amount_hint");
+    text_field_ui(
+        ui,
+        &amount_label,
+        &mut state.transfers.draft.amount,
+        &amount_hint,
+        200.0,
+        amount_message,
+    );
+    let target_label = state.t("transfers.target");
+    text_field_ui(
+        ui,
+        &target_label,
+        &mut state.transfers.draft.target,
+        "0x...",
+        360.0,
+        target_message,
+    );
+    ui.add_space(6.0);
+    let send = send_button_ui(
+        ui,
+        &state.t("transfers.send"),
+        validation.is_ok(),
+        &state.transfers.submit,
+    );
+    if send && let Ok(request) = validation {
+        state.transfers.submit = SubmitStatus::Sending;
+        state.push(Command::Submit(SubmitRequest::Transfer(request)));
+    }
+    let created = match state.transfers.submit.created() {
+        Some(Created::Transfer(transfer)) => {
+            state.t_with("transfers.created", &[("id", &transfer.id.to_string())])
+        }
+        _ => String::new(),
+    };
+    submit_status_ui(ui, language, &state.transfers.submit, &created);
+}

@@ -1,0 +1,5 @@
+//! The Wallets feature: its state and draft, its worker calls, its view.
+
+pub mod state;
+pub mod task;
+pub mod view;

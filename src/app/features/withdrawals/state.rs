@@ -1,0 +1,111 @@
+//! The Withdrawals panel's state: its asset filter (sent to the API), the
+//! selected withdrawal, the new withdrawal's draft and the request awaiting
+//! confirmation, where it stands, the CSV export.
+
+use uuid::Uuid;
+
+use crate::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
+use crate::app::export::ExportDraft;
+use crate::app::form::{Field, FieldError, FieldErrors, amount_field, pix_key_field};
+use crate::app::message::Command;
+use crate::app::resources::{ListQuery, Narrowed};
+use crate::app::submit::SubmitStatus;
+
+/// The Withdrawals panel.
+#[derive(Clone, Debug, Default)]
+pub struct WithdrawalsState {
+    /// `asset` filter.
+    pub asset_filter: Option<Asset>,
+    /// The list narrowed by the filter, while it is set.
+    pub list: Narrowed<Option<Asset>, Withdrawal>,
+    /// The withdrawal whose details are shown.
+    pub selected: Option<Uuid>,
+    /// The new withdrawal's form.
+    pub draft: WithdrawalDraft,
+    /// The request awaiting the person's confirmation, frozen as reviewed.
+    pub confirming: Option<CreateWithdrawal>,
+    /// Where its request stands.
+    pub submit: SubmitStatus,
+    /// CSV export.
+    pub export: ExportDraft,
+}
+
+impl WithdrawalsState {
+    /// Asks for the filtered list when the filter changed.
+    pub fn sync_query(&mut self) -> Option<Command> {
+        let wanted = self.asset_filter.clone().map(Some);
+        self.list
+            .sync(wanted)
+            .map(|asset| Command::Query(ListQuery::Withdrawals(asset)))
+    }
+}
+
+impl WithdrawalsState {
+    /// A withdrawal was created: the form starts afresh and the new one is shown.
+    pub fn created(&mut self, withdrawal: &Withdrawal) {
+        self.draft = WithdrawalDraft::default();
+        self.selected = Some(withdrawal.id);
+    }
+}
+
+/// Paying out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WithdrawalDraft {
+    /// PIX, TED or token.
+    pub method: WithdrawalMethod,
+    /// `fiat/brl` for PIX and TED; a token for `token`.
+    pub asset: Asset,
+    /// Amount as typed.
+    pub amount: String,
+    /// Destination PIX key (PIX only).
+    pub pix_key: String,
+}
+
+impl Default for WithdrawalDraft {
+    fn default() -> Self {
+        WithdrawalDraft {
+            method: WithdrawalMethod::Pix,
+            asset: Asset::FiatBrl,
+            amount: String::new(),
+            pix_key: String::new(),
+        }
+    }
+}
+
+impl WithdrawalDraft {
+    /// The request, or what is wrong. A PIX key is sent in its normalised form.
+    pub fn validate(&self) -> Result<CreateWithdrawal, FieldErrors> {
+        let mut errors = FieldErrors::default();
+        let pays_brl = matches!(self.method, WithdrawalMethod::Pix | WithdrawalMethod::Ted);
+        if pays_brl && self.asset != Asset::FiatBrl {
+            errors.set(
+                Field::Asset,
+                FieldError::MethodAssetMismatch {
+                    method: self.method.clone(),
+                    asset: self.asset.clone(),
+                    expected: "fiat/brl",
+                },
+            );
+        }
+        if self.method == WithdrawalMethod::Token && self.asset.is_fiat() {
+            errors.set(
+                Field::Asset,
+                FieldError::MethodAssetMismatch {
+                    method: self.method.clone(),
+                    asset: self.asset.clone(),
+                    expected: "a token",
+                },
+            );
+        }
+        let pix_key = (self.method == WithdrawalMethod::Pix)
+            .then(|| pix_key_field(&self.pix_key, &mut errors))
+            .flatten();
+        let amount = amount_field(&self.amount, self.asset.scale(), &mut errors);
+        errors.into_result(|| CreateWithdrawal {
+            asset: self.asset.clone(),
+            method: self.method.clone(),
+            amount: amount.unwrap_or_default(),
+            pix_key: pix_key.map(|key| key.as_str().to_owned()),
+        })
+    }
+}

@@ -1,0 +1,346 @@
+//! Withdrawals: the form (PIX with its key checked, TED, token) with a
+//! confirmation step that repeats amount and destination before anything is
+//! sent; the list with its asset filter (sent to the API), every field of
+//! the selected withdrawal, and the CSV export.
+
+use egui::{RichText, Ui};
+
+use crate::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
+use crate::app::export::{ExportRecords, export_bar_ui};
+use crate::app::form::Field;
+use crate::app::i18n::{self, Language};
+use crate::app::message::Command;
+use crate::app::state::AppState;
+use crate::app::submit::{Created, SubmitRequest, SubmitStatus, send_button_ui, submit_status_ui};
+use crate::app::ui::{
+    Cell, DetailRow, MISSING, RecordList, asset_amount_text, choice_ui, field_message,
+    field_message_ui, note_ui, option_filter_ui, or_missing, record_list_ui, section_ui,
+    state_label, state_tone, text_field_ui, time_text,
+};
+use crate::pix::PixKey;
+
+/// The withdrawals shown: the filtered list while a filter is set, else all.
+pub fn shown_withdrawals(state: &AppState) -> &[Withdrawal] {
+    state
+        .withdrawals
+        .list
+        .shown(&state.data.withdrawals)
+        .value()
+        .map_or(&[], Vec::as_slice)
+}
+
+/// Tokens a `token` withdrawal can pay.
+fn token_assets() -> Vec<Asset> {
+    Asset::KNOWN
+        .iter()
+        .filter(|asset| !asset.is_fiat())
+        .cloned()
+        .collect()
+}
+
+fn pix_kind_text(language: Language, key: &PixKey) -> String {
+    let name = match key {
+        PixKey::Cpf(_) => "withdrawals.kind_cpf",
+        PixKey::Cnpj(_) => "withdrawals.kind_cnpj",
+        PixKey::Email(_) => "withdrawals.kind_email",
+        PixKey::Phone(_) => "withdrawals.kind_phone",
+        PixKey::Random(_) => "withdrawals.kind_random",
+    };
+    i18n::tr(language, name).into_owned()
+}
+
+/// Where the money goes, as the confirmation step says it.
+pub fn destination_text(language: Language, request: &CreateWithdrawal) -> String {
+    match request.method {
+        WithdrawalMethod::Pix => {
+            let key = request.pix_key.as_deref().unwrap_or_default();
+            let kind = PixKey::parse(key)
+                .map(|parsed| pix_kind_text(language, &parsed))
+                .unwrap_or_default();
+            i18n::tr_with(
+                language,
+                "withdrawals.to_pix",
+                &[("kind", &kind), ("key", key)],
+            )
+        }
+        WithdrawalMethod::Ted => i18n::tr(language, "withdrawals.to_ted").into_owned(),
+        _ => i18n::tr(language, "withdrawals.to_token").into_owned(),
+    }
+}
+
+/// Draws the Withdrawals panel.
+pub fn withdrawals_ui(ui: &mut Ui, state: &mut AppState) {
+    ui.heading(state.t("nav.withdrawals").as_ref());
+    ui.add_space(8.0);
+    section_ui(ui, &state.t("withdrawals.create"), |ui| {
+        if state.withdrawals.confirming.is_some() {
+            confirm_ui(ui, state);
+        } else {
+            form_ui(ui, state);
+        }
+    });
+    section_ui(ui, &state.t("withdrawals.list"), |ui| list_ui(ui, state));
+}
+
+fn form_ui(ui: &mut Ui, state: &mut AppState) {
+    let language = state.language;
+    let (method_pix, method_ted, method_token) = (
+        state.t("withdrawals.method_pix"),
+        state.t("withdrawals.method_ted"),
+        state.t("withdrawals.method_token"),
+    );
+    let draft = &mut state.withdrawals.draft;
+    ui.horizontal(|ui| {
+        for (method, text) in [
+            (WithdrawalMethod::Pix, &method_pix),
+            (WithdrawalMethod::Ted, &method_ted),
+            (WithdrawalMethod::Token, &method_token),
+        ] {
+            if ui
+                .radio_value(&mut draft.method, method.clone(), text.as_ref())
+                .clicked()
+            {
+                // PIX and TED pay BRL; a token withdrawal starts on the first token.
+                draft.asset = match method {
+                    WithdrawalMethod::Token => Asset::EthBaseUsdc,
+                    _ => Asset::FiatBrl,
+                };
+            }
+        }
+    });
+    if state.withdrawals.draft.method == WithdrawalMethod::Token {
+        choice_ui(
+            ui,
+            "withdrawal_asset",
+            &state.t("accounts.asset"),
+            &mut state.withdrawals.draft.asset,
+            &token_assets(),
+            |asset| asset.as_str().to_owned(),
+        );
+    } else {
+        note_ui(ui, &state.t("withdrawals.pays_brl"));
+    }
+    let validation = state.withdrawals.draft.validate();
+    let errors = validation.as_ref().err();
+    let message = |field| field_message(language, errors, field);
+    let (amount_message, key_message, asset_message) = (
+        message(Field::Amount),
+        message(Field::PixKey),
+        message(Field::Asset),
+    );
+    if let Some(message) = asset_message {
+        field_message_ui(ui, &message);
+    }
+    let amount_label = state.t("withdrawals.amount");
+    let amount_hint = state.t("accounts.amount_hint");
+    text_field_ui(
+        ui,
+        &amount_label,
+        &mut state.withdrawals.draft.amount,
+        &amount_hint,
+        200.0,
+        amount_message,
+    );
+    if state.withdrawals.draft.method == WithdrawalMethod::Pix {
+        let key_label = state.t("withdrawals.pix_key");
+        let key_hint = state.t("withdrawals.pix_key_hint");
+        text_field_ui(
+            ui,
+            &key_label,
+            &mut state.withdrawals.draft.pix_key,
+            &key_hint,
+            300.0,
+            key_message,
+        );
+        if let Ok(key) = PixKey::parse(&state.withdrawals.draft.pix_key) {
+            note_ui(
+                ui,
+                &state.t_with(
+                    "withdrawals.key_recognised",
+                    &[
+                        ("kind", &pix_kind_text(language, &key)),
+                        ("key", key.as_str()),
+                    ],
+                ),
+            );
+        }
+    }
+    ui.add_space(6.0);
+    let review = send_button_ui(
+        ui,
+        &state.t("withdrawals.review"),
+        validation.is_ok(),
+        &state.withdrawals.submit,
+    );
+    if review && let Ok(request) = validation {
+        state.withdrawals.confirming = Some(request);
+        state.withdrawals.submit = SubmitStatus::Idle;
+    }
+    let created = match state.withdrawals.submit.created() {
+        Some(Created::Withdrawal(withdrawal)) => {
+            state.t_with("withdrawals.created", &[("id", &withdrawal.id.to_string())])
+        }
+        _ => String::new(),
+    };
+    submit_status_ui(ui, language, &state.withdrawals.submit, &created);
+}
+
+/// The confirmation step: what is sent, exactly, before it is sent.
+fn confirm_ui(ui: &mut Ui, state: &mut AppState) {
+    let language = state.language;
+    let Some(request) = state.withdrawals.confirming.clone() else {
+        return;
+    };
+    ui.label(RichText::new(state.t("withdrawals.confirm_title").as_ref()).strong());
+    egui::Grid::new("withdrawal_confirm")
+        .num_columns(2)
+        .spacing([16.0, 6.0])
+        .show(ui, |ui| {
+            ui.label(state.t("accounts.amount").as_ref());
+            ui.label(
+                RichText::new(asset_amount_text(
+                    language,
+                    Some(request.amount),
+                    Some(&request.asset),
+                ))
+                .monospace()
+                .strong(),
+            );
+            ui.end_row();
+            ui.label(state.t("withdrawals.method").as_ref());
+            ui.label(request.method.as_str().to_uppercase());
+            ui.end_row();
+            ui.label(state.t("withdrawals.destination").as_ref());
+            ui.label(RichText::new(destination_text(language, &request)).strong());
+            ui.end_row();
+        });
+    ui.add_space(6.0);
+    let sending = state.withdrawals.submit.is_sending();
+    ui.horizontal(|ui| {
+        let confirm = ui
+            .add_enabled(
+                !sending,
+                egui::Button::new(state.t("withdrawals.confirm").as_ref()),
+            )
+            .clicked();
+        let back = ui
+            .add_enabled(
+                !sending,
+                egui::Button::new(state.t("withdrawals.back").as_ref()),
+            )
+            .clicked();
+        if confirm {
+            state.withdrawals.submit = SubmitStatus::Sending;
+            state.push(Command::Submit(SubmitRequest::Withdrawal(request.clone())));
+        } else if back {
+            state.withdrawals.confirming = None;
+        }
+    });
+    submit_status_ui(ui, language, &state.withdrawals.submit, "");
+}
+
+fn list_ui(ui: &mut Ui, state: &mut AppState) {
+    let language = state.language;
+    let any = state.t("accounts.any");
+    option_filter_ui(
+        ui,
+        "withdrawals_asset_filter",
+        &state.t("withdrawals.filter_asset"),
+        &any,
+        &mut state.withdrawals.asset_filter,
+        Asset::KNOWN,
+        |asset| asset.as_str().to_owned(),
+    );
+    if let Some(command) = state.withdrawals.sync_query() {
+        state.push(command);
+    }
+    let headers = [
+        state.t("accounts.created_at"),
+        state.t("accounts.state"),
+        state.t("withdrawals.method"),
+        state.t("accounts.amount"),
+    ];
+    let headers: Vec<&str> = headers.iter().map(AsRef::as_ref).collect();
+    let remote = state.withdrawals.list.shown(&state.data.withdrawals);
+    let state_of = |withdrawal: &Withdrawal| {
+        let wire = withdrawal.state.as_ref().map_or(MISSING, |s| s.as_str());
+        (state_label(language, "withdrawal", wire), state_tone(wire))
+    };
+    let amount = |withdrawal: &Withdrawal| {
+        asset_amount_text(language, withdrawal.amount, withdrawal.asset.as_ref())
+    };
+    let clicked = record_list_ui(
+        ui,
+        language,
+        RecordList {
+            id: "withdrawals_table",
+            headers: &headers,
+            remote: Some(remote),
+            rows: remote.value().map_or(&[], Vec::as_slice),
+            empty: &state.t("accounts.empty"),
+            selected: state.withdrawals.selected.as_ref(),
+            key: |withdrawal: &Withdrawal| withdrawal.id,
+            cells: |withdrawal: &Withdrawal| {
+                let (label, tone) = state_of(withdrawal);
+                let method = withdrawal
+                    .method
+                    .as_ref()
+                    .map_or(MISSING.to_owned(), |m| m.as_str().to_uppercase());
+                vec![
+                    Cell::Text(time_text(withdrawal.created_at)),
+                    Cell::Badge(label, tone),
+                    Cell::Text(method),
+                    Cell::Mono(amount(withdrawal)),
+                ]
+            },
+            detail: |withdrawal: &Withdrawal| {
+                let row = |key: &'static str, value: String, copy| {
+                    DetailRow::new(state.t(key), value, copy)
+                };
+                let mut rows = vec![
+                    row("accounts.id", withdrawal.id.to_string(), true),
+                    row("accounts.state", state_of(withdrawal).0, false),
+                    row(
+                        "accounts.asset",
+                        or_missing(withdrawal.asset.as_ref().map(Asset::as_str)),
+                        false,
+                    ),
+                    row("accounts.amount", amount(withdrawal), false),
+                    row(
+                        "withdrawals.method",
+                        or_missing(withdrawal.method.as_ref().map(WithdrawalMethod::as_str)),
+                        false,
+                    ),
+                    row(
+                        "accounts.created_at",
+                        time_text(withdrawal.created_at),
+                        false,
+                    ),
+                    row(
+                        "accounts.state_updated_at",
+                        time_text(withdrawal.state_updated_at),
+                        false,
+                    ),
+                ];
+                // Fields of the TED and token variants the spec does not name, as they came.
+                rows.extend(withdrawal.extra.iter().map(|(key, value)| {
+                    let text = match value {
+                        serde_json::Value::String(text) => text.clone(),
+                        other => other.to_string(),
+                    };
+                    DetailRow::new(key.clone(), text, true)
+                }));
+                rows
+            },
+        },
+    );
+    if let Some(id) = clicked {
+        state.withdrawals.selected = Some(id);
+    }
+    ui.add_space(6.0);
+    if export_bar_ui(ui, language, &mut state.withdrawals.export) {
+        state.export(ExportRecords::Withdrawals(
+            shown_withdrawals(state).to_vec(),
+        ));
+    }
+}

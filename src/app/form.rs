@@ -1,0 +1,199 @@
+//! What every form shares: its fields, what can be wrong with each, and the
+//! checks of typed input (amounts, EVM addresses, PIX keys). Pure: no egui,
+//! no I/O. A feature keeps its draft in its state, shows [`FieldErrors`]
+//! beside the fields as the person types, and enables its send button only
+//! when the draft's `validate` returns the request.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use rust_decimal::Decimal;
+
+use crate::address::{AddressError, validate_evm_address};
+use crate::api::model::{Asset, WithdrawalMethod};
+use crate::money::{ParseAmountError, parse_amount};
+use crate::pix::{PixKey, PixKeyError};
+/// A field of a form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Field {
+    /// An amount.
+    Amount,
+    /// The asset pair or the asset.
+    Asset,
+    /// A pasted quote id.
+    QuoteId,
+    /// The paying wallet.
+    SourceWallet,
+    /// The receiving wallet.
+    TargetWallet,
+    /// A PIX key.
+    PixKey,
+    /// How an order is paid.
+    Payment,
+    /// A name.
+    Name,
+    /// Key/value metadata rows.
+    Metadata,
+}
+
+/// What is wrong with one field.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FieldError {
+    /// Nothing was entered where something must be.
+    #[error("This field is required.")]
+    Required,
+    /// The amount does not parse or does not fit the asset.
+    #[error("{0}")]
+    Amount(#[from] ParseAmountError),
+    /// Not an EVM address.
+    #[error("{0}")]
+    Address(#[from] AddressError),
+    /// Not a PIX key.
+    #[error("{0}")]
+    PixKey(#[from] PixKeyError),
+    /// Not a UUID.
+    #[error("A quote id looks like 0b9e8d7c-6f5a-4b3c-8d2e-1f0a9b8c7d6e.")]
+    QuoteId,
+    /// The two sides of a conversion are the same asset.
+    #[error("Pick two different assets.")]
+    SameAsset,
+    /// Only BRLV and wBRLY on Base can be transferred (spec 4.2).
+    #[error("Only eth-base/brlv and eth-base/wbrly can be transferred, not {0}.")]
+    NotTransferable(Asset),
+    /// Sending to the address it comes from.
+    #[error("The destination is the same wallet as the source.")]
+    SameAddress,
+    /// A third party's PIX key on a pair that does not allow it (spec 4.1).
+    #[error("A third party's PIX key is only allowed when selling USDC or BRLV for BRL.")]
+    PixKeyNotAllowed,
+    /// A brcode can only fund a BRL-paid order.
+    #[error("Paying by PIX QR code is only possible when paying in BRL.")]
+    BrcodeNeedsBrl,
+    /// The method does not fit the asset (PIX and TED pay BRL; token pays tokens).
+    #[error("{method} withdrawals pay {expected}, not {asset}.")]
+    MethodAssetMismatch {
+        /// The method chosen.
+        method: WithdrawalMethod,
+        /// The asset chosen.
+        asset: Asset,
+        /// What the method pays.
+        expected: &'static str,
+    },
+    /// More than can be claimed.
+    #[error("At most {available} can be claimed.")]
+    AboveClaimable {
+        /// What is claimable.
+        available: Decimal,
+    },
+    /// Claimable balance not loaded yet.
+    #[error("The claimable balance has not loaded yet.")]
+    ClaimableUnknown,
+    /// A metadata row with a value but no key.
+    #[error("Metadata row {row} has a value but no key.")]
+    MetadataKeyMissing {
+        /// 1-based row.
+        row: usize,
+    },
+    /// The same metadata key twice.
+    #[error("The metadata key \u{201c}{0}\u{201d} appears twice.")]
+    MetadataKeyRepeated(String),
+    /// Too long.
+    #[error("At most {0} characters.")]
+    TooLong(usize),
+}
+
+/// The errors of a form, by field. Empty means valid.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FieldErrors(BTreeMap<Field, FieldError>);
+
+impl FieldErrors {
+    /// The error of `field`, if any.
+    pub fn get(&self, field: Field) -> Option<&FieldError> {
+        self.0.get(&field)
+    }
+
+    /// Whether no field has an error.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Every error, by field.
+    pub fn iter(&self) -> impl Iterator<Item = (&Field, &FieldError)> {
+        self.0.iter()
+    }
+
+    /// Records `error` for `field`, unless it already has one (the first found is shown).
+    pub fn set(&mut self, field: Field, error: FieldError) {
+        self.0.entry(field).or_insert(error);
+    }
+
+    /// `value()` when nothing is wrong, else the errors.
+    pub fn into_result<T>(self, value: impl FnOnce() -> T) -> Result<T, FieldErrors> {
+        if self.is_empty() {
+            Ok(value())
+        } else {
+            Err(self)
+        }
+    }
+}
+
+impl fmt::Display for FieldErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (index, (field, error)) in self.0.iter().enumerate() {
+            if index > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{field:?}: {error}")?;
+        }
+        Ok(())
+    }
+}
+
+pub(crate) fn amount_field(raw: &str, scale: u32, errors: &mut FieldErrors) -> Option<Decimal> {
+    match parse_amount(raw, scale) {
+        Ok(value) => Some(value),
+        Err(error) => {
+            errors.set(Field::Amount, error.into());
+            None
+        }
+    }
+}
+
+/// A trimmed, checked EVM address; people paste addresses with spaces around.
+pub(crate) fn address_field(raw: &str, field: Field, errors: &mut FieldErrors) -> Option<String> {
+    let trimmed = raw.trim();
+    if trimmed.is_empty() {
+        errors.set(field, FieldError::Required);
+        return None;
+    }
+    match validate_evm_address(trimmed) {
+        Ok(()) => Some(trimmed.to_owned()),
+        Err(error) => {
+            errors.set(field, error.into());
+            None
+        }
+    }
+}
+
+pub(crate) fn pix_key_field(raw: &str, errors: &mut FieldErrors) -> Option<PixKey> {
+    if raw.trim().is_empty() {
+        errors.set(Field::PixKey, FieldError::Required);
+        return None;
+    }
+    match PixKey::parse(raw) {
+        Ok(key) => Some(key),
+        Err(error) => {
+            errors.set(Field::PixKey, error.into());
+            None
+        }
+    }
+}
+
+/// An address typed into a filter: empty means "any".
+pub fn optional_address(raw: &str) -> Result<Option<String>, AddressError> {
+    let trimmed = raw.trim();
+    if trimmed.is_empty() {
+        return Ok(None);
+    }
+    validate_evm_address(trimmed).map(|()| Some(trimmed.to_owned()))
+}

@@ -1,0 +1,284 @@
+//! What the panels ask for ([`Command`]) and what the worker answers
+//! ([`Event`]): the session and profile flows, fetches, and one variant per
+//! shared path (submit, filtered list, export) or feature. Plain data: a
+//! test pushes Events into `AppState::apply` and reads back the Commands a
+//! panel pushed, without a worker.
+
+use std::path::PathBuf;
+
+use secrecy::SecretString;
+
+use crate::api::{Error, PrivateKey};
+use crate::profile::{Profile, ProfileBook};
+
+use super::clock::Millis;
+use super::export::{ExportKind, ExportRequest, FileError};
+use super::features::events::message::{EventsCommand, EventsEvent};
+use super::features::onboarding::message::{OnboardingCommand, OnboardingEvent};
+use super::features::orders::message::{OrdersCommand, OrdersEvent};
+use super::resources::{Fetched, ListQuery, Listed, ResourceKey};
+use super::submit::{FormKind, SubmitOutcome, SubmitRequest};
+
+/// Identifies one connection; Events of an earlier one are ignored.
+pub type SessionId = u64;
+
+/// Something for the worker to do. Panels push them into `AppState`; the
+/// shell sends them at the end of the frame.
+#[must_use = "a Command does nothing until it is sent to the worker"]
+#[derive(Debug)]
+pub enum Command {
+    /// At launch: open the sandbox, the environment's profile or the last used one.
+    Start {
+        /// `--sandbox`: start the embedded sandbox and connect to it.
+        sandbox: bool,
+    },
+    /// Fetch everything now.
+    Refresh,
+    /// Test a new connection with a signed GET, then use it (and save it if asked).
+    Connect(ConnectRequest),
+    /// Open a saved profile (its secrets come from the keyring).
+    OpenProfile(String),
+    /// Delete a saved profile and its keyring entries.
+    DeleteProfile(String),
+    /// Start the embedded sandbox (once) and connect to it.
+    StartSandbox,
+    /// Send a form's POST once, and settle how it ended.
+    Submit(SubmitRequest),
+    /// Fetch a list with the filters a panel shows, sent to the API.
+    Query(ListQuery),
+    /// Write a list as CSV, off the UI thread.
+    Export(ExportRequest),
+    /// Keys for the onboarding form.
+    Onboarding(OnboardingCommand),
+    /// Quotes, the watched order, the QR code's PNG.
+    Orders(OrdersCommand),
+    /// The webhook listener.
+    Events(EventsCommand),
+}
+
+/// A new connection to test and open.
+#[derive(Debug)]
+pub struct ConnectRequest {
+    /// Name and base URL.
+    pub profile: Profile,
+    /// The API key.
+    pub api_key: SecretString,
+    /// The private key.
+    pub private_key: PrivateKey,
+    /// Save the profile (secrets to the keyring) once the test passed.
+    pub save: bool,
+}
+
+/// Where the open connection's credentials came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProfileKind {
+    /// A saved profile, secrets in the keyring.
+    Saved,
+    /// A profile used for this run only (not saved by choice or for want of a keyring).
+    Unsaved,
+    /// The embedded sandbox.
+    Sandbox,
+    /// `BRLV_BASE_URL`, `BRLV_API_KEY`, `BRLV_PRIVATE_KEY_FILE`: this run only, never saved.
+    Environment,
+}
+
+/// The open connection.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionInfo {
+    /// Its identifier.
+    pub id: SessionId,
+    /// Name and base URL.
+    pub profile: Profile,
+    /// Where its credentials came from.
+    pub kind: ProfileKind,
+}
+
+/// Something that happened outside the current screen, shown until dismissed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Notice {
+    /// What happened.
+    pub kind: NoticeKind,
+    /// The detail: a path, the keyring's or the service's error.
+    pub detail: NoticeDetail,
+}
+
+/// The detail under a notice, kept typed where it can be written in the
+/// person's language when shown.
+#[derive(Clone, Debug, Default)]
+pub enum NoticeDetail {
+    /// No detail.
+    #[default]
+    None,
+    /// Text that comes as it is (a path, a system message).
+    Text(String),
+    /// The keyring's refusal.
+    Keystore(crate::keystore::KeystoreError),
+    /// The service's or the transport's error.
+    Client(Error),
+    /// A file that could not be written.
+    File(FileError),
+}
+
+/// Two details are the same notice when they say the same thing; the
+/// errors inside have no equality of their own.
+impl PartialEq for NoticeDetail {
+    fn eq(&self, other: &Self) -> bool {
+        use super::error_text::Localize;
+        let language = super::i18n::Language::En;
+        self.localize(language) == other.localize(language)
+    }
+}
+
+impl NoticeDetail {
+    /// Whether there is nothing to show.
+    pub fn is_empty(&self) -> bool {
+        match self {
+            NoticeDetail::None => true,
+            NoticeDetail::Text(text) => text.is_empty(),
+            NoticeDetail::Keystore(_) | NoticeDetail::Client(_) | NoticeDetail::File(_) => false,
+        }
+    }
+}
+
+impl From<String> for NoticeDetail {
+    fn from(text: String) -> Self {
+        if text.is_empty() {
+            NoticeDetail::None
+        } else {
+            NoticeDetail::Text(text)
+        }
+    }
+}
+
+impl From<&str> for NoticeDetail {
+    fn from(text: &str) -> Self {
+        NoticeDetail::from(text.to_owned())
+    }
+}
+
+impl From<crate::keystore::KeystoreError> for NoticeDetail {
+    fn from(error: crate::keystore::KeystoreError) -> Self {
+        NoticeDetail::Keystore(error)
+    }
+}
+
+impl From<Error> for NoticeDetail {
+    fn from(error: Error) -> Self {
+        NoticeDetail::Client(error)
+    }
+}
+
+impl super::error_text::Localize for NoticeDetail {
+    fn localize(&self, language: super::i18n::Language) -> String {
+        match self {
+            NoticeDetail::None => String::new(),
+            NoticeDetail::Text(text) => text.clone(),
+            NoticeDetail::Keystore(error) => error.localize(language),
+            NoticeDetail::Client(error) => error.localize(language),
+            NoticeDetail::File(error) => error.localize(language),
+        }
+    }
+}
+
+/// The kinds of notice; each has its own translated heading.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoticeKind {
+    /// A profile was saved to the keyring and the profile file.
+    ProfileSaved(String),
+    /// Saving a profile failed; it is used for this run only.
+    ProfileNotSaved(String),
+    /// A profile and its keyring entries were deleted.
+    ProfileDeleted(String),
+    /// Deleting a profile failed.
+    ProfileNotDeleted(String),
+    /// A saved profile could not be opened.
+    ProfileNotOpened(String),
+    /// The profile file could not be read.
+    ProfilesUnreadable,
+    /// The environment variables do not form a usable profile.
+    EnvironmentProfileInvalid,
+    /// The embedded sandbox did not start.
+    SandboxFailed,
+    /// An order's funding window closed unpaid; nothing was charged.
+    OrderExpired(String),
+    /// A late PIX for an order is being returned to the payer.
+    PaymentReturned(String),
+    /// The service asked the bank to return a late payment (webhook event).
+    RefundInitiated(String),
+    /// An order's creation answer was lost, but re-reading found it created.
+    FoundAfterFailure(String),
+    /// The QR code was saved as PNG.
+    QrSaved,
+    /// The QR code could not be saved.
+    QrNotSaved,
+}
+
+/// What the worker reports back. Each carries its own result.
+#[derive(Debug)]
+pub enum Event {
+    /// The saved profiles.
+    ProfilesLoaded(ProfileBook),
+    /// Something to tell the person.
+    Notice(Notice),
+    /// The launch sequence is done (whether or not a connection opened).
+    StartupFinished,
+    /// The embedded sandbox is starting.
+    SandboxStarting,
+    /// A new connection is being tested.
+    Connecting,
+    /// The connection test failed; nothing was opened or saved.
+    ConnectFailed(Error),
+    /// A connection is open; its data is fetched next.
+    SessionStarted(SessionInfo),
+    /// The connection was closed (its profile was deleted).
+    SessionEnded(SessionId),
+    /// A fetch started.
+    FetchStarted {
+        /// The connection it belongs to.
+        session: SessionId,
+        /// What is fetched.
+        resource: ResourceKey,
+    },
+    /// A fetch ended.
+    FetchFinished {
+        /// The connection it belongs to.
+        session: SessionId,
+        /// What was fetched.
+        resource: ResourceKey,
+        /// The data, or why not.
+        result: Result<Fetched, Error>,
+        /// When it ended.
+        at: Millis,
+        /// When it is fetched next.
+        next_at: Millis,
+    },
+    /// A form's POST ended.
+    Submitted {
+        /// The connection it was sent on.
+        session: SessionId,
+        /// Which form sent it.
+        form: FormKind,
+        /// How it ended.
+        outcome: SubmitOutcome,
+    },
+    /// A filtered list arrived.
+    QueryFinished {
+        /// The connection it was fetched on.
+        session: SessionId,
+        /// The list with the filters it answers, or why not.
+        listed: Listed,
+    },
+    /// A CSV file was written, or not.
+    Exported {
+        /// Which list.
+        kind: ExportKind,
+        /// The file written, or why not.
+        result: Result<PathBuf, FileError>,
+    },
+    /// Keys for the onboarding form.
+    Onboarding(OnboardingEvent),
+    /// Quotes and the QR code's PNG.
+    Orders(OrdersEvent),
+    /// The webhook listener and what it received.
+    Events(EventsEvent),
+}

@@ -1,0 +1,605 @@
+//! Every resource the app keeps up to date, declared once: its key
+//! ([`ResourceKey`]), its data in its own type ([`Fetched`]), how it is
+//! fetched ([`fetch`]), whether it holds something in motion, and where its
+//! last value is kept ([`AccountData`]). Each of these is an exhaustive
+//! match, so a new resource that is not fetched, stored or shown in the
+//! connection status does not compile; [`ResourceKey::polled`] is derived
+//! from the enum itself, so a declared resource is always polled.
+//!
+//! Also here: the lists fetched with filters the API applies ([`ListQuery`],
+//! [`Listed`]), kept beside the full list they narrow ([`FilteredList`]).
+
+use rust_decimal::Decimal;
+use strum::IntoEnumIterator;
+use time::OffsetDateTime;
+
+use crate::api::model::{
+    Asset, BalanceAsset, ClaimableBalance, Deposit, DepositAsset, Order, TaxExemptionProgress,
+    Transfer, TransferFilter, Wallet, WalletFilter, Withdrawal,
+};
+use crate::api::{Client, Error};
+
+use super::clock::Millis;
+use super::remote::Remote;
+
+/// Something the app fetches and keeps up to date.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, strum::EnumIter)]
+pub enum ResourceKey {
+    /// `GET /assets/brl/balance`.
+    BalanceBrl,
+    /// `GET /assets/usdc/balance`.
+    BalanceUsdc,
+    /// `GET /assets/brlv/balance`.
+    BalanceBrlv,
+    /// `GET /tax-exemption/progress`.
+    TaxExemption,
+    /// `GET /orders`.
+    Orders,
+    /// `GET /transfers`.
+    Transfers,
+    /// `GET /withdrawals`.
+    Withdrawals,
+    /// `GET /wallets`.
+    Wallets,
+    /// `GET /claims` and `GET /wallets/{address}/claims` for each wallet.
+    Claimable,
+    /// `GET /assets/brl/deposits`.
+    DepositsBrl,
+    /// `GET /assets/usd/deposits`.
+    DepositsUsd,
+    /// `GET /assets/usdc/deposits`.
+    DepositsUsdc,
+    /// `GET /assets/usdt/deposits`.
+    DepositsUsdt,
+    /// `GET /orders/{id}`: the order whose detail is open, polled only while it is.
+    Order(uuid::Uuid),
+}
+
+impl ResourceKey {
+    /// Every resource kept up to date while an account is open: all of them
+    /// but the watched order, which comes and goes with the open detail.
+    pub fn polled() -> Vec<ResourceKey> {
+        ResourceKey::iter()
+            .filter(|key| !matches!(key, ResourceKey::Order(_)))
+            .collect()
+    }
+
+    /// Whether money moving changes it: these are re-read at once when
+    /// something stops being in motion.
+    pub fn changes_with_money(self) -> bool {
+        match self {
+            ResourceKey::BalanceBrl
+            | ResourceKey::BalanceUsdc
+            | ResourceKey::BalanceBrlv
+            | ResourceKey::TaxExemption
+            | ResourceKey::Claimable => true,
+            ResourceKey::Orders
+            | ResourceKey::Transfers
+            | ResourceKey::Withdrawals
+            | ResourceKey::Wallets
+            | ResourceKey::DepositsBrl
+            | ResourceKey::DepositsUsd
+            | ResourceKey::DepositsUsdc
+            | ResourceKey::DepositsUsdt
+            | ResourceKey::Order(_) => false,
+        }
+    }
+
+    /// Whether the overview shows it (and waits for it before a screenshot).
+    pub fn on_overview(self) -> bool {
+        match self {
+            ResourceKey::BalanceBrl
+            | ResourceKey::BalanceUsdc
+            | ResourceKey::BalanceBrlv
+            | ResourceKey::TaxExemption
+            | ResourceKey::Orders
+            | ResourceKey::Transfers
+            | ResourceKey::Withdrawals => true,
+            ResourceKey::Wallets
+            | ResourceKey::Claimable
+            | ResourceKey::DepositsBrl
+            | ResourceKey::DepositsUsd
+            | ResourceKey::DepositsUsdc
+            | ResourceKey::DepositsUsdt
+            | ResourceKey::Order(_) => false,
+        }
+    }
+}
+
+/// The four deposit assets, in the order the Deposits panel offers them.
+pub const DEPOSIT_ASSETS: [DepositAsset; 4] = [
+    DepositAsset::Brl,
+    DepositAsset::Usd,
+    DepositAsset::Usdc,
+    DepositAsset::Usdt,
+];
+
+/// The resource that lists the deposits of `asset`.
+pub fn deposits_key(asset: &DepositAsset) -> ResourceKey {
+    match asset {
+        DepositAsset::Usd => ResourceKey::DepositsUsd,
+        DepositAsset::Usdc => ResourceKey::DepositsUsdc,
+        DepositAsset::Usdt => ResourceKey::DepositsUsdt,
+        DepositAsset::Brl | DepositAsset::Other(_) => ResourceKey::DepositsBrl,
+    }
+}
+
+/// What can be claimed from reward certificates (spec 2.9).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClaimableBalances {
+    /// At the account (`GET /claims`).
+    pub account: Decimal,
+    /// At each of the account's wallets (`GET /wallets/{address}/claims`).
+    pub wallets: Vec<WalletClaimable>,
+}
+
+/// What one wallet's certificates allow to claim.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WalletClaimable {
+    /// The wallet's address.
+    pub address: String,
+    /// Its name, as listed.
+    pub name: Option<String>,
+    /// `available-balance`.
+    pub available: Decimal,
+}
+
+impl ClaimableBalances {
+    /// What `wallet_address` (or the account, for `None`) can claim.
+    pub fn available(&self, wallet_address: Option<&str>) -> Option<Decimal> {
+        match wallet_address {
+            None => Some(self.account),
+            Some(address) => self
+                .wallets
+                .iter()
+                .find(|wallet| wallet.address.eq_ignore_ascii_case(address))
+                .map(|wallet| wallet.available),
+        }
+    }
+}
+
+/// A fetched resource: which one, and its data in that resource's own type.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Fetched {
+    /// BRL `running-balance`.
+    BalanceBrl(Decimal),
+    /// USDC `running-balance`.
+    BalanceUsdc(Decimal),
+    /// BRLV `running-balance`.
+    BalanceBrlv(Decimal),
+    /// The month's tax-exemption progress.
+    TaxExemption(TaxExemptionProgress),
+    /// Every order.
+    Orders(Vec<Order>),
+    /// Every transfer.
+    Transfers(Vec<Transfer>),
+    /// Every withdrawal.
+    Withdrawals(Vec<Withdrawal>),
+    /// Every wallet.
+    Wallets(Vec<Wallet>),
+    /// What can be claimed, at the account and per wallet.
+    Claimable(ClaimableBalances),
+    /// BRL deposits.
+    DepositsBrl(Vec<Deposit>),
+    /// USD deposits.
+    DepositsUsd(Vec<Deposit>),
+    /// USDC deposits.
+    DepositsUsdc(Vec<Deposit>),
+    /// USDT deposits.
+    DepositsUsdt(Vec<Deposit>),
+    /// One order, fetched alone while its detail is open.
+    Order(Box<Order>),
+}
+
+/// Sorts by `created-at`, newest first; records without one last. Stable,
+/// so records with equal times keep the service's order.
+pub fn newest_first<T>(rows: &mut [T], created: impl Fn(&T) -> Option<OffsetDateTime>) {
+    rows.sort_by_key(|row| std::cmp::Reverse(created(row)));
+}
+
+fn any_in_motion<T>(rows: &[T], moving: impl Fn(&T) -> bool) -> bool {
+    rows.iter().any(moving)
+}
+
+impl Fetched {
+    /// The resource it answers.
+    pub fn key(&self) -> ResourceKey {
+        match self {
+            Fetched::BalanceBrl(_) => ResourceKey::BalanceBrl,
+            Fetched::BalanceUsdc(_) => ResourceKey::BalanceUsdc,
+            Fetched::BalanceBrlv(_) => ResourceKey::BalanceBrlv,
+            Fetched::TaxExemption(_) => ResourceKey::TaxExemption,
+            Fetched::Orders(_) => ResourceKey::Orders,
+            Fetched::Transfers(_) => ResourceKey::Transfers,
+            Fetched::Withdrawals(_) => ResourceKey::Withdrawals,
+            Fetched::Wallets(_) => ResourceKey::Wallets,
+            Fetched::Claimable(_) => ResourceKey::Claimable,
+            Fetched::DepositsBrl(_) => ResourceKey::DepositsBrl,
+            Fetched::DepositsUsd(_) => ResourceKey::DepositsUsd,
+            Fetched::DepositsUsdc(_) => ResourceKey::DepositsUsdc,
+            Fetched::DepositsUsdt(_) => ResourceKey::DepositsUsdt,
+            Fetched::Order(order) => ResourceKey::Order(order.id),
+        }
+    }
+
+    /// Whether it holds something that may change on its own soon (an order
+    /// awaiting payment, a pending transfer or withdrawal).
+    pub fn in_motion(&self) -> bool {
+        match self {
+            Fetched::BalanceBrl(_)
+            | Fetched::BalanceUsdc(_)
+            | Fetched::BalanceBrlv(_)
+            | Fetched::TaxExemption(_)
+            | Fetched::Wallets(_)
+            | Fetched::Claimable(_)
+            | Fetched::DepositsBrl(_)
+            | Fetched::DepositsUsd(_)
+            | Fetched::DepositsUsdc(_)
+            | Fetched::DepositsUsdt(_) => false,
+            Fetched::Orders(rows) => any_in_motion(rows, |row| {
+                row.state.as_ref().is_some_and(|state| state.is_in_motion())
+            }),
+            Fetched::Transfers(rows) => any_in_motion(rows, |row| {
+                row.state.as_ref().is_some_and(|state| state.is_in_motion())
+            }),
+            Fetched::Withdrawals(rows) => any_in_motion(rows, |row| {
+                row.state.as_ref().is_some_and(|state| state.is_in_motion())
+            }),
+            Fetched::Order(order) => order
+                .state
+                .as_ref()
+                .is_some_and(|state| state.is_in_motion()),
+        }
+    }
+
+    /// The same data with lists ordered newest first, as every list shows them.
+    pub fn newest_first(mut self) -> Fetched {
+        match &mut self {
+            Fetched::Orders(rows) => newest_first(rows, |row| row.created_at),
+            Fetched::Transfers(rows) => newest_first(rows, |row| row.created_at),
+            Fetched::Withdrawals(rows) => newest_first(rows, |row| row.created_at),
+            Fetched::DepositsBrl(rows)
+            | Fetched::DepositsUsd(rows)
+            | Fetched::DepositsUsdc(rows)
+            | Fetched::DepositsUsdt(rows) => newest_first(rows, |row| row.created_at),
+            Fetched::BalanceBrl(_)
+            | Fetched::BalanceUsdc(_)
+            | Fetched::BalanceBrlv(_)
+            | Fetched::TaxExemption(_)
+            | Fetched::Wallets(_)
+            | Fetched::Claimable(_)
+            | Fetched::Order(_) => {}
+        }
+        self
+    }
+}
+
+/// Fetches `key` with `client`.
+pub async fn fetch(client: &Client, key: ResourceKey) -> Result<Fetched, Error> {
+    let balance = |asset: BalanceAsset| async move {
+        client
+            .balance(&asset)
+            .await
+            .map(|balance| balance.running_balance)
+    };
+    Ok(match key {
+        ResourceKey::BalanceBrl => Fetched::BalanceBrl(balance(BalanceAsset::Brl).await?),
+        ResourceKey::BalanceUsdc => Fetched::BalanceUsdc(balance(BalanceAsset::Usdc).await?),
+        ResourceKey::BalanceBrlv => Fetched::BalanceBrlv(balance(BalanceAsset::Brlv).await?),
+        ResourceKey::TaxExemption => Fetched::TaxExemption(client.tax_exemption_progress().await?),
+        ResourceKey::Orders => Fetched::Orders(client.list_orders().await?),
+        ResourceKey::Transfers => {
+            Fetched::Transfers(client.list_transfers(&TransferFilter::default()).await?)
+        }
+        ResourceKey::Withdrawals => Fetched::Withdrawals(client.list_withdrawals(None).await?),
+        ResourceKey::Wallets => {
+            Fetched::Wallets(client.list_wallets(&WalletFilter::default()).await?)
+        }
+        ResourceKey::Claimable => Fetched::Claimable(claimable_balances(client).await?),
+        ResourceKey::DepositsBrl => {
+            Fetched::DepositsBrl(client.list_deposits(&DepositAsset::Brl).await?)
+        }
+        ResourceKey::DepositsUsd => {
+            Fetched::DepositsUsd(client.list_deposits(&DepositAsset::Usd).await?)
+        }
+        ResourceKey::DepositsUsdc => {
+            Fetched::DepositsUsdc(client.list_deposits(&DepositAsset::Usdc).await?)
+        }
+        ResourceKey::DepositsUsdt => {
+            Fetched::DepositsUsdt(client.list_deposits(&DepositAsset::Usdt).await?)
+        }
+        ResourceKey::Order(id) => Fetched::Order(Box::new(client.get_order(id).await?)),
+    })
+}
+
+async fn claimable_balances(client: &Client) -> Result<ClaimableBalances, Error> {
+    let account = client.claimable_balance().await?.available_balance;
+    let mut wallets = Vec::new();
+    for wallet in client.list_wallets(&WalletFilter::default()).await? {
+        let ClaimableBalance { available_balance } =
+            client.wallet_claimable_balance(&wallet.address).await?;
+        wallets.push(WalletClaimable {
+            address: wallet.address,
+            name: wallet.name,
+            available: available_balance,
+        });
+    }
+    Ok(ClaimableBalances { account, wallets })
+}
+
+/// When a resource's value arrived (if it has one), its error (if the last
+/// fetch failed) and when it is retried: what the connection status reads.
+#[derive(Clone, Copy, Debug)]
+pub struct Freshness<'a> {
+    /// When the value shown arrived.
+    pub fetched_at: Option<Millis>,
+    /// The last fetch's failure.
+    pub error: Option<&'a Error>,
+    /// When a failed fetch is tried again.
+    pub retry_at: Option<Millis>,
+}
+
+/// A resource's slot, whatever its type: what loading and failing do to it.
+trait Slot {
+    fn start_loading(&mut self);
+    fn fail(&mut self, error: Error, at: Millis, retry_at: Millis);
+    fn freshness(&self) -> Freshness<'_>;
+}
+
+impl<T> Slot for Remote<T> {
+    fn start_loading(&mut self) {
+        Remote::start_loading(self);
+    }
+
+    fn fail(&mut self, error: Error, at: Millis, retry_at: Millis) {
+        self.finish(Err(error), at, retry_at);
+    }
+
+    fn freshness(&self) -> Freshness<'_> {
+        Freshness {
+            fetched_at: self.loaded().map(|loaded| loaded.fetched_at),
+            error: self.error(),
+            retry_at: match self {
+                Remote::Failed { retry_at, .. } => Some(*retry_at),
+                _ => None,
+            },
+        }
+    }
+}
+
+/// The open account's data, one [`Remote`] per resource.
+#[derive(Clone, Debug, Default)]
+pub struct AccountData {
+    /// BRL balance.
+    pub balance_brl: Remote<Decimal>,
+    /// USDC balance.
+    pub balance_usdc: Remote<Decimal>,
+    /// BRLV balance.
+    pub balance_brlv: Remote<Decimal>,
+    /// This month's tax-exemption progress.
+    pub tax_exemption: Remote<TaxExemptionProgress>,
+    /// Orders, newest first.
+    pub orders: Remote<Vec<Order>>,
+    /// Transfers, newest first.
+    pub transfers: Remote<Vec<Transfer>>,
+    /// Withdrawals, newest first.
+    pub withdrawals: Remote<Vec<Withdrawal>>,
+    /// Every wallet (unfiltered: the transfer and claim forms pick from it).
+    pub wallets: Remote<Vec<Wallet>>,
+    /// Claimable balances, at the account and per wallet.
+    pub claimable: Remote<ClaimableBalances>,
+    /// BRL deposits.
+    pub deposits_brl: Remote<Vec<Deposit>>,
+    /// USD deposits.
+    pub deposits_usd: Remote<Vec<Deposit>>,
+    /// USDC deposits.
+    pub deposits_usdc: Remote<Vec<Deposit>>,
+    /// USDT deposits.
+    pub deposits_usdt: Remote<Vec<Deposit>>,
+    /// The order whose detail is open, as `GET /orders/{id}` last returned it.
+    pub order: Remote<Order>,
+}
+
+/// The slot of `key` in `data`, borrowed as `borrow` (`&` or `&mut`): one
+/// table for both borrows.
+macro_rules! slot {
+    ($data:expr, $key:expr, $($borrow:tt)+) => {
+        match $key {
+            ResourceKey::BalanceBrl => $($borrow)+ $data.balance_brl,
+            ResourceKey::BalanceUsdc => $($borrow)+ $data.balance_usdc,
+            ResourceKey::BalanceBrlv => $($borrow)+ $data.balance_brlv,
+            ResourceKey::TaxExemption => $($borrow)+ $data.tax_exemption,
+            ResourceKey::Orders => $($borrow)+ $data.orders,
+            ResourceKey::Transfers => $($borrow)+ $data.transfers,
+            ResourceKey::Withdrawals => $($borrow)+ $data.withdrawals,
+            ResourceKey::Wallets => $($borrow)+ $data.wallets,
+            ResourceKey::Claimable => $($borrow)+ $data.claimable,
+            ResourceKey::DepositsBrl => $($borrow)+ $data.deposits_brl,
+            ResourceKey::DepositsUsd => $($borrow)+ $data.deposits_usd,
+            ResourceKey::DepositsUsdc => $($borrow)+ $data.deposits_usdc,
+            ResourceKey::DepositsUsdt => $($borrow)+ $data.deposits_usdt,
+            ResourceKey::Order(_) => $($borrow)+ $data.order,
+        }
+    };
+}
+
+impl AccountData {
+    fn slot(&mut self, key: ResourceKey) -> &mut dyn Slot {
+        slot!(self, key, &mut)
+    }
+
+    fn freshness_of(&self, key: ResourceKey) -> Freshness<'_> {
+        let slot: &dyn Slot = slot!(self, key, &);
+        slot.freshness()
+    }
+
+    /// The deposits of `asset`.
+    pub fn deposits(&self, asset: &DepositAsset) -> &Remote<Vec<Deposit>> {
+        match asset {
+            DepositAsset::Usd => &self.deposits_usd,
+            DepositAsset::Usdc => &self.deposits_usdc,
+            DepositAsset::Usdt => &self.deposits_usdt,
+            DepositAsset::Brl | DepositAsset::Other(_) => &self.deposits_brl,
+        }
+    }
+
+    /// Marks a fetch of `key` as started.
+    pub fn start_loading(&mut self, key: ResourceKey) {
+        self.slot(key).start_loading();
+    }
+
+    /// Stores how a fetch of `key` ended; a list arrives newest first.
+    pub fn finish(
+        &mut self,
+        key: ResourceKey,
+        result: Result<Fetched, Error>,
+        at: Millis,
+        next_at: Millis,
+    ) {
+        let data = match result {
+            Ok(data) => data.newest_first(),
+            Err(error) => return self.slot(key).fail(error, at, next_at),
+        };
+        match data {
+            Fetched::BalanceBrl(value) => self.balance_brl.finish(Ok(value), at, next_at),
+            Fetched::BalanceUsdc(value) => self.balance_usdc.finish(Ok(value), at, next_at),
+            Fetched::BalanceBrlv(value) => self.balance_brlv.finish(Ok(value), at, next_at),
+            Fetched::TaxExemption(value) => self.tax_exemption.finish(Ok(value), at, next_at),
+            Fetched::Orders(rows) => self.orders.finish(Ok(rows), at, next_at),
+            Fetched::Transfers(rows) => self.transfers.finish(Ok(rows), at, next_at),
+            Fetched::Withdrawals(rows) => self.withdrawals.finish(Ok(rows), at, next_at),
+            Fetched::Wallets(rows) => self.wallets.finish(Ok(rows), at, next_at),
+            Fetched::Claimable(value) => self.claimable.finish(Ok(value), at, next_at),
+            Fetched::DepositsBrl(rows) => self.deposits_brl.finish(Ok(rows), at, next_at),
+            Fetched::DepositsUsd(rows) => self.deposits_usd.finish(Ok(rows), at, next_at),
+            Fetched::DepositsUsdc(rows) => self.deposits_usdc.finish(Ok(rows), at, next_at),
+            Fetched::DepositsUsdt(rows) => self.deposits_usdt.finish(Ok(rows), at, next_at),
+            Fetched::Order(order) => self.order.finish(Ok(*order), at, next_at),
+        }
+    }
+
+    /// Whether every resource the overview shows has a value.
+    pub fn overview_loaded(&self) -> bool {
+        ResourceKey::polled()
+            .into_iter()
+            .filter(|key| key.on_overview())
+            .all(|key| self.freshness_of(key).fetched_at.is_some())
+    }
+
+    /// How fresh each polled resource is, read-only.
+    pub fn polled_freshness(&self) -> Vec<Freshness<'_>> {
+        ResourceKey::polled()
+            .into_iter()
+            .map(|key| self.freshness_of(key))
+            .collect()
+    }
+}
+
+/// A list fetched with filters the API applies.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ListQuery {
+    /// `GET /wallets?assets=…&addresses=…`.
+    Wallets(WalletFilter),
+    /// `GET /transfers` with its four filters.
+    Transfers(TransferFilter),
+    /// `GET /withdrawals?asset=…`.
+    Withdrawals(Option<Asset>),
+}
+
+/// A filtered list as it arrived, with the filters it answers.
+#[derive(Debug)]
+pub enum Listed {
+    /// Wallets.
+    Wallets(WalletFilter, Result<Vec<Wallet>, Error>),
+    /// Transfers.
+    Transfers(TransferFilter, Result<Vec<Transfer>, Error>),
+    /// Withdrawals.
+    Withdrawals(Option<Asset>, Result<Vec<Withdrawal>, Error>),
+}
+
+/// Fetches a filtered list.
+pub async fn query(client: &Client, query: ListQuery) -> Listed {
+    match query {
+        ListQuery::Wallets(filter) => {
+            let result = client.list_wallets(&filter).await;
+            Listed::Wallets(filter, result)
+        }
+        ListQuery::Transfers(filter) => {
+            let result = client.list_transfers(&filter).await;
+            Listed::Transfers(filter, result)
+        }
+        ListQuery::Withdrawals(asset) => {
+            let result = client.list_withdrawals(asset.as_ref()).await;
+            Listed::Withdrawals(asset, result)
+        }
+    }
+}
+
+/// A list fetched with filters, with the filters it answers.
+#[derive(Clone, Debug)]
+pub struct FilteredList<Q, T> {
+    /// The filters sent.
+    pub query: Q,
+    /// The rows.
+    pub list: Remote<Vec<T>>,
+}
+
+/// A panel's list: the full one, narrowed by filters the API applies while
+/// any is set.
+#[derive(Clone, Debug)]
+pub struct Narrowed<Q, T> {
+    /// The filtered list, while a filter is set.
+    pub filtered: Option<FilteredList<Q, T>>,
+}
+
+impl<Q, T> Default for Narrowed<Q, T> {
+    fn default() -> Self {
+        Narrowed { filtered: None }
+    }
+}
+
+impl<Q: Clone + PartialEq, T> Narrowed<Q, T> {
+    /// The list to show: the filtered one while a filter is set, else `full`.
+    pub fn shown<'a>(&'a self, full: &'a Remote<Vec<T>>) -> &'a Remote<Vec<T>> {
+        self.filtered
+            .as_ref()
+            .map_or(full, |filtered| &filtered.list)
+    }
+
+    /// Keeps the filtered list in step with the filters the person set:
+    /// `None` (no filter) shows the full list; a new filter is asked for once
+    /// (the query to send is returned).
+    pub fn sync(&mut self, wanted: Option<Q>) -> Option<Q> {
+        let Some(query) = wanted else {
+            self.filtered = None;
+            return None;
+        };
+        if self
+            .filtered
+            .as_ref()
+            .is_some_and(|list| list.query == query)
+        {
+            return None;
+        }
+        self.filtered = Some(FilteredList {
+            query: query.clone(),
+            list: Remote::Loading { previous: None },
+        });
+        Some(query)
+    }
+
+    /// The filters to ask for again after the full list refreshed, so the
+    /// filtered one is never older than the full one.
+    pub fn refresh(&self) -> Option<Q> {
+        self.filtered
+            .as_ref()
+            .map(|filtered| filtered.query.clone())
+    }
+
+    /// Takes in an answer to `query`; one to filters changed meanwhile is dropped.
+    pub fn arrived(&mut self, query: &Q, result: Result<Vec<T>, Error>, at: Millis) {
+        if let Some(list) = self.filtered.as_mut().filter(|list| &list.query == query) {
+            list.list.finish(result, at, at);
+        }
+    }
+}

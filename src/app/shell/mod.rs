@@ -1,0 +1,207 @@
+//! The window: the eframe [`App`](eframe::App) that drains the worker's
+//! Events once per frame, draws the shell (top bar, side navigation, the
+//! current view) and hands the Commands the views pushed to the worker.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::time::Duration;
+
+use egui::{Key, KeyboardShortcut, Modifiers, Ui};
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+
+use super::GuiOptions;
+use super::clock::Clock;
+use super::features::{
+    claims, deposits, events, onboarding, orders, overview, settings, transfers, wallets,
+    withdrawals,
+};
+use super::i18n::Language;
+use super::message::Command;
+use super::screenshot::ScreenshotJob;
+use super::state::{AppState, View};
+use super::worker::{WorkerConfig, WorkerHandle};
+
+pub mod navigation;
+pub mod notices;
+pub mod top_bar;
+
+/// What survives a restart (eframe storage). Never a secret.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct PersistedUi {
+    /// The view shown last.
+    pub view: View,
+    /// The language chosen in Settings; `None` follows the system.
+    pub language: Option<Language>,
+}
+
+const STORAGE_KEY: &str = "brlv-desk-ui";
+
+/// Ctrl+R (Cmd+R on macOS) refreshes.
+const REFRESH_SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::R);
+
+/// The whole window's contents for a given state: what tests render.
+pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
+    let refresh_pressed = ui.input_mut(|input| {
+        input.consume_shortcut(&REFRESH_SHORTCUT) || input.consume_key(Modifiers::NONE, Key::F5)
+    });
+    if refresh_pressed && state.session.is_some() {
+        state.push(Command::Refresh);
+    }
+
+    egui::Panel::top("top_bar").show(ui, |ui| top_bar::top_bar_ui(ui, state));
+
+    if !state.startup_finished && state.session.is_none() && !state.sandbox_starting {
+        egui::CentralPanel::default().show(ui, |ui| {
+            ui.centered_and_justified(|ui| {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(state.t("shell.starting").as_ref());
+                });
+            });
+        });
+        return;
+    }
+    if state.shows_onboarding() && !state.sandbox_starting || state.adding_profile {
+        egui::CentralPanel::default().show(ui, |ui| {
+            notices::notices_ui(ui, state);
+            onboarding::view::onboarding_ui(ui, state);
+        });
+        return;
+    }
+    if state.session.is_none() {
+        // The sandbox is starting.
+        egui::CentralPanel::default().show(ui, |ui| {
+            notices::notices_ui(ui, state);
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(state.t("onboarding.sandbox_starting").as_ref());
+            });
+        });
+        return;
+    }
+
+    egui::Panel::left("navigation")
+        .resizable(false)
+        .default_size(180.0)
+        .show(ui, |ui| navigation::navigation_ui(ui, state));
+    egui::CentralPanel::default().show(ui, |ui| {
+        notices::notices_ui(ui, state);
+        view_ui(ui, state);
+    });
+}
+
+/// Draws the current view: one arm per view, so a declared view always has one.
+fn view_ui(ui: &mut Ui, state: &mut AppState) {
+    let scrolled = |ui: &mut Ui, state: &mut AppState, draw: fn(&mut Ui, &mut AppState)| {
+        egui::ScrollArea::vertical().show(ui, |ui| draw(ui, state));
+    };
+    match state.view {
+        // Their tables scroll by themselves (virtualized rows).
+        View::Orders => orders::view::orders_ui(ui, state),
+        View::Events => events::view::events_ui(ui, state),
+        View::Overview => scrolled(ui, state, overview::view::overview_ui),
+        View::Settings => scrolled(ui, state, settings::view::settings_ui),
+        View::Wallets => scrolled(ui, state, wallets::view::wallets_ui),
+        View::Transfers => scrolled(ui, state, transfers::view::transfers_ui),
+        View::Withdrawals => scrolled(ui, state, withdrawals::view::withdrawals_ui),
+        View::Claims => scrolled(ui, state, claims::view::claims_ui),
+        View::Deposits => scrolled(ui, state, deposits::view::deposits_ui),
+    }
+}
+
+/// The app as eframe runs it.
+pub struct BrlvApp {
+    state: AppState,
+    clock: Clock,
+    worker: WorkerHandle,
+    screenshot: Option<ScreenshotJob>,
+    exit_code: Arc<AtomicU8>,
+}
+
+impl BrlvApp {
+    /// Sets up the state (restoring the persisted view and language), starts
+    /// the worker and asks it to open the sandbox, the environment's profile
+    /// or the last used one.
+    pub fn new(
+        creation: &eframe::CreationContext<'_>,
+        options: GuiOptions,
+        exit_code: Arc<AtomicU8>,
+    ) -> std::io::Result<BrlvApp> {
+        let persisted: PersistedUi = creation
+            .storage
+            .and_then(|storage| eframe::get_value(storage, STORAGE_KEY))
+            .unwrap_or_default();
+        let language = options
+            .language
+            .or(persisted.language)
+            .unwrap_or_else(Language::from_system);
+        let mut state = AppState::new(language);
+        state.view = options
+            .screenshot
+            .as_ref()
+            .map_or(persisted.view, |screenshot| screenshot.view);
+        if let Some(order) = options.screenshot.as_ref().and_then(|shot| shot.order) {
+            state.open_order(order);
+        }
+        let clock = Clock::new();
+        let context = creation.egui_ctx.clone();
+        let worker = WorkerHandle::spawn(
+            WorkerConfig::system(clock),
+            Arc::new(move || context.request_repaint()),
+        )?;
+        if !worker.send(Command::Start {
+            sandbox: options.sandbox,
+        }) {
+            return Err(std::io::Error::other("the worker stopped at once"));
+        }
+        let screenshot = options
+            .screenshot
+            .map(|request| ScreenshotJob::new(request, clock.now_ms()));
+        Ok(BrlvApp {
+            state,
+            clock,
+            worker,
+            screenshot,
+            exit_code,
+        })
+    }
+}
+
+impl eframe::App for BrlvApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        self.state.now = self.clock.now_ms();
+        self.state.wall_now = OffsetDateTime::now_utc();
+        for event in self.worker.drain() {
+            self.state.apply(event);
+        }
+        shell_ui(ui, &mut self.state);
+        for command in self.state.take_commands() {
+            if !self.worker.send(command) {
+                tracing::warn!("the worker has stopped; a command was dropped");
+            }
+        }
+        if self.state.session.is_some() {
+            // "refreshed N s ago" and "retrying in N s" count in seconds.
+            ui.ctx().request_repaint_after(Duration::from_secs(1));
+        }
+        if let Some(job) = self.screenshot.as_mut()
+            && let Some(code) = job.step(ui.ctx(), &self.state, self.clock.now_ms())
+        {
+            self.exit_code.store(code, Ordering::SeqCst);
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        if self.screenshot.is_some() {
+            // A screenshot run must not change what the next normal run restores.
+            return;
+        }
+        let persisted = PersistedUi {
+            view: self.state.view,
+            language: Some(self.state.language),
+        };
+        eframe::set_value(storage, STORAGE_KEY, &persisted);
+    }
+}

@@ -1,0 +1,95 @@
+//! Notices: things that happened outside the current screen (a profile saved
+//! or not, the sandbox failing), shown until dismissed.
+
+use egui::{RichText, Ui};
+
+use crate::app::error_text::Localize;
+use crate::app::i18n::{self, Language};
+use crate::app::message::{Notice, NoticeKind};
+use crate::app::state::AppState;
+use crate::app::ui::Tone;
+
+/// The notice's heading, translated, and how serious it is.
+pub fn notice_heading(language: Language, notice: &Notice) -> (String, Tone) {
+    let with_name = |key, name: &str| i18n::tr_with(language, key, &[("name", name)]);
+    let with_id = |key, id: &str| i18n::tr_with(language, key, &[("id", id)]);
+    match &notice.kind {
+        NoticeKind::ProfileSaved(name) => (with_name("notice.profile_saved", name), Tone::Success),
+        NoticeKind::ProfileNotSaved(name) => {
+            (with_name("notice.profile_not_saved", name), Tone::Warning)
+        }
+        NoticeKind::ProfileDeleted(name) => {
+            (with_name("notice.profile_deleted", name), Tone::Neutral)
+        }
+        NoticeKind::ProfileNotDeleted(name) => {
+            (with_name("notice.profile_not_deleted", name), Tone::Danger)
+        }
+        NoticeKind::ProfileNotOpened(name) => {
+            (with_name("notice.profile_not_opened", name), Tone::Danger)
+        }
+        NoticeKind::ProfilesUnreadable => (
+            i18n::tr(language, "notice.profiles_unreadable").into_owned(),
+            Tone::Danger,
+        ),
+        NoticeKind::EnvironmentProfileInvalid => (
+            i18n::tr(language, "notice.environment_invalid").into_owned(),
+            Tone::Danger,
+        ),
+        NoticeKind::SandboxFailed => (
+            i18n::tr(language, "notice.sandbox_failed").into_owned(),
+            Tone::Danger,
+        ),
+        NoticeKind::OrderExpired(id) => (with_id("orders.notice_expired", id), Tone::Neutral),
+        NoticeKind::PaymentReturned(id) => {
+            (with_id("orders.notice_payment_returned", id), Tone::Warning)
+        }
+        NoticeKind::RefundInitiated(id) => {
+            (with_id("events.notice_refund_initiated", id), Tone::Warning)
+        }
+        NoticeKind::FoundAfterFailure(id) => {
+            (with_id("orders.notice_found_after_failure", id), Tone::Info)
+        }
+        NoticeKind::QrSaved => (
+            i18n::tr(language, "orders.notice_qr_saved").into_owned(),
+            Tone::Success,
+        ),
+        NoticeKind::QrNotSaved => (
+            i18n::tr(language, "orders.notice_qr_not_saved").into_owned(),
+            Tone::Danger,
+        ),
+    }
+}
+
+/// The notices, newest last, each with a dismiss button.
+pub fn notices_ui(ui: &mut Ui, state: &mut AppState) {
+    let mut dismissed = None;
+    for (index, notice) in state.notices.iter().enumerate() {
+        let (heading, tone) = notice_heading(state.language, notice);
+        let dark = ui.visuals().dark_mode;
+        egui::Frame::new()
+            .fill(tone.fill(dark))
+            .corner_radius(6)
+            .inner_margin(8)
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new(&heading).strong().color(tone.text(dark)));
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        if ui.button(state.t("notice.dismiss").as_ref()).clicked() {
+                            dismissed = Some(index);
+                        }
+                    });
+                });
+                if !notice.detail.is_empty() {
+                    ui.label(
+                        RichText::new(notice.detail.localize(state.language))
+                            .color(tone.text(dark)),
+                    );
+                }
+            });
+        ui.add_space(4.0);
+    }
+    if let Some(index) = dismissed {
+        state.notices.remove(index);
+    }
+}

@@ -1,0 +1,99 @@
+//! The top bar: the profile, a SANDBOX badge, the connection state, the
+//! refresh button, and a quiet note that the service's v0 API is deprecated.
+
+use egui::{Color32, RichText, Ui};
+
+use crate::app::i18n;
+use crate::app::message::{Command, ProfileKind};
+use crate::app::state::{AppState, ConnectionStatus};
+use crate::app::ui::{Tone, badge_ui, gauge};
+
+/// The connection state in words, and its color.
+pub fn connection_text(state: &AppState) -> (String, Color32) {
+    let seconds_until = |at: u64| at.saturating_sub(state.now).div_ceil(1000).to_string();
+    match state.connection_status() {
+        ConnectionStatus::NoSession => (state.t("status.no_session").into_owned(), Color32::GRAY),
+        ConnectionStatus::Connecting => (state.t("status.connecting").into_owned(), Color32::GRAY),
+        ConnectionStatus::Online { last_refreshed } => {
+            let ago = i18n::seconds_ago(
+                state.language,
+                state.now.saturating_sub(last_refreshed) / 1000,
+            );
+            (
+                state.t_with("status.online", &[("ago", &ago)]),
+                gauge::GREEN,
+            )
+        }
+        ConnectionStatus::Offline { retry_at } => (
+            state.t_with("status.offline", &[("n", &seconds_until(retry_at))]),
+            gauge::AMBER,
+        ),
+        ConnectionStatus::Refused { retry_at, .. } => (
+            state.t_with("status.refused", &[("n", &seconds_until(retry_at))]),
+            gauge::RED,
+        ),
+    }
+}
+
+/// Draws the bar.
+pub fn top_bar_ui(ui: &mut Ui, state: &mut AppState) {
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("brlv-desk").strong().size(17.0));
+        ui.separator();
+        if let Some(session) = &state.session {
+            ui.label(RichText::new(&session.profile.name).strong())
+                .on_hover_text(&session.profile.base_url);
+            match session.kind {
+                ProfileKind::Sandbox => {
+                    badge_ui(ui, state.t("badge.sandbox").as_ref(), Tone::Warning);
+                }
+                ProfileKind::Environment => {
+                    badge_ui(ui, state.t("badge.environment").as_ref(), Tone::Info)
+                        .on_hover_text(state.t("badge.environment_hint").as_ref());
+                }
+                ProfileKind::Unsaved => {
+                    badge_ui(ui, state.t("badge.unsaved").as_ref(), Tone::Neutral)
+                        .on_hover_text(state.t("badge.unsaved_hint").as_ref());
+                }
+                ProfileKind::Saved => {}
+            }
+            ui.separator();
+        }
+        let (text, color) = connection_text(state);
+        status_dot_ui(ui, color);
+        let status = ui.label(&text);
+        if let ConnectionStatus::Refused { message, .. } = state.connection_status() {
+            status.on_hover_text(message);
+        }
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let refresh = ui
+                .add_enabled(
+                    state.session.is_some(),
+                    egui::Button::new(state.t("top.refresh").as_ref()),
+                )
+                .on_hover_text(state.t("top.refresh_hint").as_ref());
+            if refresh.clicked() {
+                state.push(Command::Refresh);
+            }
+        });
+    });
+    ui.label(
+        RichText::new(state.t("top.deprecated_notice").as_ref())
+            .small()
+            .weak(),
+    );
+    ui.add_space(2.0);
+}
+
+/// A small filled circle in the status color (painted: the bundled fonts
+/// have no bullet glyph).
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
+fn status_dot_ui(ui: &mut Ui, color: Color32) {
+    let size = ui.spacing().interact_size.y * 0.45;
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+    ui.painter().circle_filled(rect.center(), size / 2.0, color);
+}

@@ -1,0 +1,227 @@
+//! The one path every form's POST takes. A POST is sent once and never
+//! retried: the interface has no idempotency key, so a repeated POST could
+//! pay twice. When its answer is lost ([`Error::outcome_unknown`]) the
+//! feature re-reads what the POST would have changed and compares it with
+//! what it read just before sending; only then is the person told whether it
+//! was applied. Each feature's `task.rs` says how to send and how to look;
+//! [`settle`] decides, and [`SubmitStatus`] is where a form shows it.
+
+use egui::{RichText, Ui};
+
+use crate::api::Error;
+use crate::api::model::{
+    Claim, CreateClaim, CreateOrder, CreateTransfer, CreateWallet, CreateWithdrawal, CreatedWallet,
+    Order, Transfer, Withdrawal,
+};
+
+use super::error_text::Localize;
+use super::i18n::{Language, tr};
+use super::ui::{error_text_ui, note_ui, palette};
+
+/// A POST a form asks for, exactly as reviewed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SubmitRequest {
+    /// `POST /wallets`.
+    Wallet(CreateWallet),
+    /// `POST /transfers`.
+    Transfer(CreateTransfer),
+    /// `POST /withdrawals`.
+    Withdrawal(CreateWithdrawal),
+    /// `POST /claims` (no wallet) or `POST /wallets/{address}/claims`.
+    Claim {
+        /// The wallet whose certificates are claimed; `None` for the account's.
+        wallet_address: Option<String>,
+        /// Amount and payout asset.
+        request: CreateClaim,
+    },
+    /// `POST /orders`: accepting a quote.
+    Order(CreateOrder),
+}
+
+impl SubmitRequest {
+    /// The form that sent it.
+    pub fn form(&self) -> FormKind {
+        match self {
+            SubmitRequest::Wallet(_) => FormKind::Wallet,
+            SubmitRequest::Transfer(_) => FormKind::Transfer,
+            SubmitRequest::Withdrawal(_) => FormKind::Withdrawal,
+            SubmitRequest::Claim { .. } => FormKind::Claim,
+            SubmitRequest::Order(_) => FormKind::Order,
+        }
+    }
+}
+
+/// The forms that create something.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FormKind {
+    /// New wallet.
+    Wallet,
+    /// New transfer.
+    Transfer,
+    /// New withdrawal.
+    Withdrawal,
+    /// New claim.
+    Claim,
+    /// New order.
+    Order,
+}
+
+/// What a POST created.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Created {
+    /// The new wallet's address and assets.
+    Wallet(CreatedWallet),
+    /// The new transfer.
+    Transfer(Transfer),
+    /// The new withdrawal.
+    Withdrawal(Withdrawal),
+    /// The claim; `None` when only the claimable balance showed it was applied
+    /// (the service lists no claims to find it again by).
+    Claim(Option<Claim>),
+    /// The new order.
+    Order(Box<Order>),
+}
+
+/// How a POST ended, decided once by the worker.
+#[derive(Debug, Clone)]
+pub enum SubmitOutcome {
+    /// Created; `after_unknown` when the answer was lost and the re-read
+    /// showed it anyway.
+    Created {
+        /// What was created.
+        record: Created,
+        /// The POST's answer was lost; the re-read found it.
+        after_unknown: bool,
+    },
+    /// The service refused it (or the request never left): nothing was created.
+    Refused(Error),
+    /// The answer was lost and the re-read shows nothing new: it was not
+    /// applied, so sending again is safe.
+    NotApplied(Error),
+    /// The answer was lost and the re-read could not tell: it may or may not
+    /// have been applied.
+    Unknown {
+        /// The failure of the POST.
+        error: Error,
+        /// Why the re-read could not tell, when it was tried.
+        reread: Option<Error>,
+    },
+}
+
+/// Decides how a POST ended. `sent` is its answer; after an ambiguous
+/// failure `reread` looks again: `Ok(Some)` found what the POST created,
+/// `Ok(None)` shows it was not applied, `Err` could not tell (with the
+/// re-read's own failure, if it got that far).
+pub async fn settle<T, F>(
+    sent: Result<T, Error>,
+    created: impl FnOnce(T) -> Created,
+    reread: impl FnOnce() -> F,
+) -> SubmitOutcome
+where
+    F: Future<Output = Result<Option<Created>, Option<Error>>>,
+{
+    match sent {
+        Ok(value) => SubmitOutcome::Created {
+            record: created(value),
+            after_unknown: false,
+        },
+        Err(error) if !error.outcome_unknown() => SubmitOutcome::Refused(error),
+        Err(error) => match reread().await {
+            Ok(Some(record)) => SubmitOutcome::Created {
+                record,
+                after_unknown: true,
+            },
+            Ok(None) => SubmitOutcome::NotApplied(error),
+            Err(reread) => SubmitOutcome::Unknown { error, reread },
+        },
+    }
+}
+
+/// Where a form's request stands.
+#[derive(Clone, Debug, Default)]
+pub enum SubmitStatus {
+    /// Nothing sent (or the result was dismissed).
+    #[default]
+    Idle,
+    /// Sent; the send button stays disabled until it ends.
+    Sending,
+    /// Ended.
+    Finished(SubmitOutcome),
+}
+
+impl SubmitStatus {
+    /// Whether a request is in flight.
+    pub fn is_sending(&self) -> bool {
+        matches!(self, SubmitStatus::Sending)
+    }
+
+    /// What was created, once it was.
+    pub fn created(&self) -> Option<&Created> {
+        match self {
+            SubmitStatus::Finished(SubmitOutcome::Created { record, .. }) => Some(record),
+            _ => None,
+        }
+    }
+}
+
+/// The send button: enabled only when the form is valid and nothing is in flight.
+pub fn send_button_ui(ui: &mut Ui, label: &str, valid: bool, status: &SubmitStatus) -> bool {
+    ui.add_enabled(valid && !status.is_sending(), egui::Button::new(label))
+        .clicked()
+}
+
+/// Where a form's request stands: a spinner while it is in flight, then
+/// what came of it. `created_text` describes a success.
+pub fn submit_status_ui(
+    ui: &mut Ui,
+    language: Language,
+    status: &SubmitStatus,
+    created_text: &str,
+) {
+    let outcome = match status {
+        SubmitStatus::Idle => return,
+        SubmitStatus::Sending => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(tr(language, "accounts.sending").as_ref());
+            });
+            return;
+        }
+        SubmitStatus::Finished(outcome) => outcome,
+    };
+    match outcome {
+        SubmitOutcome::Created { after_unknown, .. } => {
+            ui.label(RichText::new(created_text).color(palette::SUCCESS));
+            if *after_unknown {
+                note_ui(ui, &tr(language, "accounts.found_after_unknown"));
+            }
+        }
+        SubmitOutcome::Refused(error) => {
+            error_text_ui(ui, &tr(language, "accounts.refused"));
+            match error.service_error() {
+                Some(service) => {
+                    error_text_ui(ui, &format!("{}: {}", service.code, service.message));
+                }
+                None => error_text_ui(ui, &error.localize(language)),
+            }
+            note_ui(ui, &tr(language, "accounts.kept_typed"));
+        }
+        SubmitOutcome::NotApplied(error) => {
+            ui.label(
+                RichText::new(tr(language, "accounts.not_applied").as_ref())
+                    .color(palette::WARNING),
+            );
+            note_ui(ui, &error.localize(language));
+        }
+        SubmitOutcome::Unknown { error, reread } => {
+            ui.label(
+                RichText::new(tr(language, "accounts.outcome_unknown").as_ref())
+                    .color(palette::WARNING),
+            );
+            note_ui(ui, &error.localize(language));
+            if let Some(reread) = reread {
+                note_ui(ui, &reread.localize(language));
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+//! A record's every field: a grid of labels and values, long values copyable.
+
+use egui::{RichText, Ui};
+
+use crate::app::i18n::{Language, tr};
+
+use super::format::MISSING;
+
+/// How long "Copied" shows after a copy button was clicked, in seconds.
+const COPIED_NOTE_SECS: f64 = 2.0;
+
+/// A small Copy button for `value`; says "Copied" for a moment after a click.
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
+pub fn copy_button_ui(ui: &mut Ui, language: Language, value: &str) {
+    // Keyed by the value: every Copy button of the same text says it was copied.
+    let id = egui::Id::unique(("copied", value));
+    let now = ui.input(|input| input.time);
+    if ui
+        .small_button(tr(language, "accounts.copy").as_ref())
+        .clicked()
+    {
+        ui.ctx().copy_text(value.to_owned());
+        ui.data_mut(|data| data.insert_temp(id, now));
+    }
+    let copied_at: Option<f64> = ui.data(|data| data.get_temp(id));
+    if copied_at.is_some_and(|at| now - at < COPIED_NOTE_SECS) {
+        ui.label(RichText::new(tr(language, "accounts.copied").as_ref()).weak());
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_secs_f64(COPIED_NOTE_SECS));
+    }
+}
+
+/// One row of a detail grid; `copy` adds a Copy button for the value.
+pub fn detail_row_ui(ui: &mut Ui, language: Language, label: &str, value: &str, copy: bool) {
+    ui.label(RichText::new(label).weak());
+    ui.horizontal(|ui| {
+        ui.add(egui::Label::new(RichText::new(value).monospace()).wrap());
+        if copy && value != MISSING {
+            copy_button_ui(ui, language, value);
+        }
+    });
+    ui.end_row();
+}
+
+/// A grid of every field of a record.
+pub fn detail_grid_ui(ui: &mut Ui, id: &str, add_rows: impl FnOnce(&mut Ui)) {
+    egui::Grid::new(id)
+        .num_columns(2)
+        .spacing([16.0, 4.0])
+        .striped(true)
+        .show(ui, add_rows);
+}

@@ -1,0 +1,160 @@
+//! Form pieces: a framed section, labelled fields with their message beside
+//! them, notes and errors, choices among options.
+
+use egui::{RichText, TextEdit, Ui};
+
+use crate::address::AddressError;
+use crate::app::error_text::Localize;
+use crate::app::form::{Field, FieldError, FieldErrors};
+use crate::app::i18n::Language;
+use crate::money::ParseAmountError;
+use crate::pix::PixKeyError;
+
+use super::palette;
+
+/// A framed block with a title.
+pub fn section_ui(ui: &mut Ui, title: &str, add_contents: impl FnOnce(&mut Ui)) {
+    egui::Frame::group(ui.style())
+        .inner_margin(12)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(RichText::new(title).strong().size(16.0));
+            ui.add_space(6.0);
+            add_contents(ui);
+        });
+    ui.add_space(10.0);
+}
+
+/// What is wrong with a field, as shown beside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldMessage {
+    /// The sentence.
+    pub text: String,
+    /// Nothing typed yet: a quiet hint, not a red error.
+    pub pending: bool,
+}
+
+impl From<String> for FieldMessage {
+    fn from(text: String) -> Self {
+        FieldMessage {
+            text,
+            pending: false,
+        }
+    }
+}
+
+/// The message for `field`, if it has an error. "Required" and "enter an
+/// amount" on an empty field are shown quietly: nothing is wrong yet.
+pub fn field_message(
+    language: Language,
+    errors: Option<&FieldErrors>,
+    field: Field,
+) -> Option<FieldMessage> {
+    let error = errors?.get(field)?;
+    let pending = matches!(
+        error,
+        FieldError::Required
+            | FieldError::Amount(ParseAmountError::Empty)
+            | FieldError::PixKey(PixKeyError::Empty)
+            | FieldError::Address(AddressError::Empty { .. })
+    );
+    Some(FieldMessage {
+        text: error.localize(language),
+        pending,
+    })
+}
+
+/// A field's message: red when something is wrong, weak while nothing is typed.
+pub fn field_message_ui(ui: &mut Ui, message: &FieldMessage) {
+    if message.pending {
+        ui.add(egui::Label::new(RichText::new(&message.text).weak()).wrap());
+    } else {
+        error_text_ui(ui, &message.text);
+    }
+}
+
+/// A label and a one-line text field that screen readers (and tests) find by
+/// the label; the message, if any, goes beside it.
+pub fn text_field_ui(
+    ui: &mut Ui,
+    label: &str,
+    value: &mut String,
+    hint: &str,
+    width: f32,
+    message: Option<FieldMessage>,
+) -> egui::Response {
+    ui.horizontal(|ui| {
+        let label = ui.label(label);
+        let response = ui
+            .add(
+                TextEdit::singleline(value)
+                    .hint_text(hint)
+                    .desired_width(width),
+            )
+            .labelled_by(label.id);
+        if let Some(message) = message {
+            field_message_ui(ui, &message);
+        }
+        response
+    })
+    .inner
+}
+
+/// A validation or request error in red, wrapping.
+pub fn error_text_ui(ui: &mut Ui, message: &str) {
+    ui.add(egui::Label::new(RichText::new(message).color(palette::ERROR)).wrap());
+}
+
+/// A one-line note in the weak color.
+pub fn note_ui(ui: &mut Ui, text: &str) {
+    ui.label(RichText::new(text).weak());
+}
+
+/// The offered choices of an optional filter, "any" first.
+pub fn option_filter_ui<T: Clone + PartialEq>(
+    ui: &mut Ui,
+    id: &str,
+    label: &str,
+    any_text: &str,
+    value: &mut Option<T>,
+    options: &[T],
+    name: impl Fn(&T) -> String,
+) {
+    ui.horizontal(|ui| {
+        let label = ui.label(label);
+        let shown = value.as_ref().map_or_else(|| any_text.to_owned(), &name);
+        egui::ComboBox::from_id_salt(id)
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(value, None, any_text);
+                for option in options {
+                    ui.selectable_value(value, Some(option.clone()), name(option));
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+}
+
+/// A labelled choice among `options`.
+pub fn choice_ui<T: Clone + PartialEq>(
+    ui: &mut Ui,
+    id: &str,
+    label: &str,
+    value: &mut T,
+    options: &[T],
+    name: impl Fn(&T) -> String,
+) {
+    ui.horizontal(|ui| {
+        let label = ui.label(label);
+        egui::ComboBox::from_id_salt(id)
+            .selected_text(name(value))
+            .show_ui(ui, |ui| {
+                for option in options {
+                    ui.selectable_value(value, option.clone(), name(option));
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+}

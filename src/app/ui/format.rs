@@ -1,0 +1,121 @@
+//! How values are written for a person: moments, amounts at their asset's
+//! scale, long hex strings, states in the person's language with a tone.
+
+use egui::Ui;
+use rust_decimal::Decimal;
+use time::OffsetDateTime;
+
+use crate::api::model::Asset;
+use crate::app::i18n::{self, Language};
+use crate::money::format_amount_parts;
+
+use super::amount_ui;
+use super::badge::Tone;
+
+/// Placeholder for a field the service did not send.
+pub const MISSING: &str = "-";
+
+/// A moment as `2026-03-10 12:00:05 UTC`.
+pub fn format_moment(moment: OffsetDateTime) -> String {
+    let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute]:[second]");
+    let utc = moment.to_offset(time::UtcOffset::UTC);
+    match utc.format(format) {
+        Ok(text) => format!("{text} UTC"),
+        Err(_) => crate::api::model::timestamp::format(&moment),
+    }
+}
+
+/// An amount at its asset's scale, zeros dimmed, followed by the ticker.
+pub fn asset_amount_ui(
+    ui: &mut Ui,
+    language: Language,
+    amount: Option<Decimal>,
+    asset: Option<&Asset>,
+) {
+    match amount {
+        Some(value) => {
+            // An unknown asset gets 18 places: no digit the service sent is hidden.
+            let scale = asset.map_or(18, Asset::scale);
+            let parts = format_amount_parts(value, scale, language.number_format());
+            ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing.x = 4.0;
+                amount_ui(ui, "", &parts.significant, &parts.trailing_zeros);
+                if let Some(asset) = asset {
+                    ui.label(asset.ticker());
+                }
+            });
+        }
+        None => {
+            ui.weak(MISSING);
+        }
+    }
+}
+
+/// A timestamp as the Orders panel writes it (`2026-03-10 12:00:05 UTC`), or [`MISSING`].
+pub fn time_text(value: Option<OffsetDateTime>) -> String {
+    value.map_or_else(|| MISSING.to_owned(), format_moment)
+}
+
+/// An amount at its asset's scale with the ticker, as the language writes numbers.
+pub fn asset_amount_text(
+    language: Language,
+    amount: Option<Decimal>,
+    asset: Option<&Asset>,
+) -> String {
+    match (amount, asset) {
+        (Some(amount), Some(asset)) => format!(
+            "{} {}",
+            i18n::amount(language, amount, asset.scale()),
+            asset.ticker()
+        ),
+        (Some(amount), None) => amount.to_string(),
+        (None, _) => MISSING.to_owned(),
+    }
+}
+
+/// A long hex string (address, hash) shortened for a table cell:
+/// `0x5aAeb6...1BeAed`; the details show it whole.
+pub fn short_hex(value: Option<&str>) -> String {
+    let Some(value) = value else {
+        return MISSING.to_owned();
+    };
+    let chars: Vec<char> = value.chars().collect();
+    if chars.len() <= 16 {
+        return value.to_owned();
+    }
+    let head: String = chars[..8].iter().collect();
+    let tail: String = chars[chars.len() - 6..].iter().collect();
+    format!("{head}...{tail}")
+}
+
+/// A value or [`MISSING`].
+pub fn or_missing(value: Option<&str>) -> String {
+    value.map_or_else(|| MISSING.to_owned(), str::to_owned)
+}
+
+/// A state as the language names it for that kind of record; an unknown
+/// one as it came.
+pub fn state_label(language: Language, record: &str, wire: &str) -> String {
+    for key in [format!("state.{record}.{wire}"), format!("state.{wire}")] {
+        let text = i18n::tr_or_text(language, &key);
+        if text != key {
+            return text;
+        }
+    }
+    wire.to_owned()
+}
+
+/// The badge color of a state, by its wire name: done, failed, under way, or unknown.
+pub fn state_tone(wire: &str) -> Tone {
+    match wire {
+        "completed" | "credited" => Tone::Success,
+        "failed" => Tone::Danger,
+        "created" | "pending" | "pending-payment" => Tone::Info,
+        _ => Tone::Neutral,
+    }
+}
+
+/// The first 8 characters of an id, as lists and notices show it.
+pub fn short_id(id: &uuid::Uuid) -> String {
+    id.to_string().chars().take(8).collect()
+}

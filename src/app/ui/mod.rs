@@ -1,0 +1,31 @@
+//! The design system: reusable pieces that know nothing of the app's state.
+//! An amount with dimmed trailing zeros, a gauge, a colored state badge, a
+//! countdown, a QR code, form fields, a record's detail grid, and a
+//! virtualized table of records; how values are written for a person.
+
+pub mod amount;
+pub mod badge;
+pub mod countdown;
+pub mod detail;
+pub mod fields;
+pub mod format;
+pub mod gauge;
+pub mod palette;
+pub mod qr;
+pub mod table;
+
+pub use amount::amount_ui;
+pub use badge::{Tone, badge_ui};
+pub use countdown::format_countdown;
+pub use detail::{copy_button_ui, detail_grid_ui, detail_row_ui};
+pub use fields::{
+    FieldMessage, choice_ui, error_text_ui, field_message, field_message_ui, note_ui,
+    option_filter_ui, section_ui, text_field_ui,
+};
+pub use format::{
+    MISSING, asset_amount_text, asset_amount_ui, format_moment, or_missing, short_hex, short_id,
+    state_label, state_tone, time_text,
+};
+pub use gauge::gauge_ui;
+pub use qr::qr_code_ui;
+pub use table::{Cell, DetailRow, RecordList, list_status_ui, record_list_ui, resource_table_ui};

@@ -1,0 +1,224 @@
+//! A list of records as a table that stays smooth at any length: only the
+//! rows in view are laid out (egui_extras' virtualized `rows`), a click
+//! selects a row, and the selected one is highlighted; under it, the
+//! selected record's every field ([`record_list_ui`]).
+
+use egui::{RichText, Sense, Ui};
+use egui_extras::{Column, TableBuilder};
+
+use crate::app::error_text::Localize;
+use crate::app::i18n::{Language, tr, tr_with};
+use crate::app::remote::Remote;
+
+use super::badge::{Tone, badge_ui};
+use super::detail::{copy_button_ui, detail_grid_ui, detail_row_ui};
+use super::fields::{error_text_ui, note_ui};
+
+/// Height of one row: a line of text plus a badge's margin.
+pub const ROW_HEIGHT: f32 = 22.0;
+
+/// How tall the table may grow before it scrolls.
+pub const MAX_TABLE_HEIGHT: f32 = 320.0;
+
+/// Draws `row_count` rows under `headers`; `cell_ui(row, column, ui)` draws
+/// one cell. Returns the row clicked this frame.
+pub fn resource_table_ui(
+    ui: &mut Ui,
+    id_salt: &str,
+    headers: &[&str],
+    row_count: usize,
+    selected: Option<usize>,
+    mut cell_ui: impl FnMut(usize, usize, &mut Ui),
+) -> Option<usize> {
+    let mut clicked = None;
+    ui.push_id(id_salt, |ui| {
+        // Selectable text would take the click for itself, so a click on a
+        // cell's text would not select its row.
+        ui.style_mut().interaction.selectable_labels = false;
+        // Wide columns (full addresses, asset lists) scroll sideways instead
+        // of pushing the panel past the window's edge.
+        egui::ScrollArea::horizontal()
+            .id_salt((id_salt, "horizontal"))
+            .show(ui, |ui| {
+                let mut builder = TableBuilder::new(ui)
+                    .id_salt(id_salt)
+                    .striped(true)
+                    .resizable(true)
+                    .sense(Sense::click())
+                    .max_scroll_height(MAX_TABLE_HEIGHT)
+                    .auto_shrink([false, true])
+                    .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
+                for index in 0..headers.len() {
+                    builder = if index + 1 == headers.len() {
+                        builder.column(Column::remainder().at_least(80.0))
+                    } else {
+                        builder.column(Column::auto().at_least(70.0).clip(true))
+                    };
+                }
+                builder
+                    .header(ROW_HEIGHT, |mut header| {
+                        for title in headers {
+                            header.col(|ui| {
+                                ui.strong(*title);
+                            });
+                        }
+                    })
+                    .body(|body| {
+                        body.rows(ROW_HEIGHT, row_count, |mut row| {
+                            let index = row.index();
+                            row.set_selected(selected == Some(index));
+                            for column in 0..headers.len() {
+                                row.col(|ui| cell_ui(index, column, ui));
+                            }
+                            if row.response().clicked() {
+                                clicked = Some(index);
+                            }
+                        });
+                    });
+            });
+    });
+    clicked
+}
+
+/// A list's loading state: a spinner until its first rows arrive (a reload
+/// keeps the rows and says nothing, so a list refreshed every few seconds
+/// does not flicker), the error after a failure (the last rows stay shown).
+pub fn list_status_ui<T>(ui: &mut Ui, language: Language, remote: &Remote<T>) {
+    if remote.is_loading() && remote.value().is_none() {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(tr(language, "accounts.loading").as_ref());
+        });
+    } else if let Some(error) = remote.error() {
+        error_text_ui(
+            ui,
+            &tr_with(
+                language,
+                "accounts.load_failed",
+                &[("reason", &error.localize(language))],
+            ),
+        );
+    }
+}
+
+/// One cell of a record table.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cell {
+    /// Plain text.
+    Text(String),
+    /// Digits, addresses, hashes: monospace.
+    Mono(String),
+    /// Monospace, with a Copy button.
+    Copyable(String),
+    /// A state in words, colored by its tone.
+    Badge(String, Tone),
+}
+
+/// One row of a record's detail grid.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DetailRow {
+    /// The field's name, in the person's language.
+    pub label: String,
+    /// Its value as written for a person.
+    pub value: String,
+    /// Whether a Copy button goes beside it.
+    pub copy: bool,
+}
+
+impl DetailRow {
+    /// A row; `copy` adds a Copy button.
+    pub fn new(label: impl Into<String>, value: impl Into<String>, copy: bool) -> DetailRow {
+        DetailRow {
+            label: label.into(),
+            value: value.into(),
+            copy,
+        }
+    }
+}
+
+/// A list of records as every list panel shows it: how it loads, the table
+/// (or a note that it is empty), and the selected record's every field.
+pub struct RecordList<'a, T, K, C, D> {
+    /// Distinguishes this table's state from the others'.
+    pub id: &'a str,
+    /// Column titles.
+    pub headers: &'a [&'a str],
+    /// Loading state and error of the list shown.
+    pub remote: Option<&'a Remote<Vec<T>>>,
+    /// The rows, in the order shown.
+    pub rows: &'a [T],
+    /// What to say when there are none.
+    pub empty: &'a str,
+    /// The selected record's key.
+    pub selected: Option<&'a K>,
+    /// A record's key.
+    pub key: fn(&T) -> K,
+    /// A record's cells, one per header.
+    pub cells: C,
+    /// A record's every field.
+    pub detail: D,
+}
+
+/// Draws `list`; returns the key of the row clicked this frame.
+pub fn record_list_ui<T, K, C, D>(
+    ui: &mut Ui,
+    language: Language,
+    list: RecordList<'_, T, K, C, D>,
+) -> Option<K>
+where
+    K: PartialEq,
+    C: Fn(&T) -> Vec<Cell>,
+    D: Fn(&T) -> Vec<DetailRow>,
+{
+    if let Some(remote) = list.remote {
+        list_status_ui(ui, language, remote);
+    }
+    let selected = list
+        .selected
+        .and_then(|key| list.rows.iter().position(|row| (list.key)(row) == *key));
+    if list.rows.is_empty() {
+        note_ui(ui, list.empty);
+        return None;
+    }
+    let clicked = resource_table_ui(
+        ui,
+        list.id,
+        list.headers,
+        list.rows.len(),
+        selected,
+        |row, column, ui| {
+            let cells = (list.cells)(&list.rows[row]);
+            if let Some(cell) = cells.into_iter().nth(column) {
+                cell_ui(ui, language, cell);
+            }
+        },
+    );
+    if let Some(record) = selected.map(|index| &list.rows[index]) {
+        ui.add_space(6.0);
+        ui.label(RichText::new(tr(language, "accounts.details").as_ref()).strong());
+        detail_grid_ui(ui, &format!("{}_detail", list.id), |ui| {
+            for row in (list.detail)(record) {
+                detail_row_ui(ui, language, &row.label, &row.value, row.copy);
+            }
+        });
+    }
+    clicked.map(|row| (list.key)(&list.rows[row]))
+}
+
+fn cell_ui(ui: &mut Ui, language: Language, cell: Cell) {
+    match cell {
+        Cell::Text(text) => {
+            ui.label(text);
+        }
+        Cell::Mono(text) => {
+            ui.monospace(text);
+        }
+        Cell::Copyable(text) => {
+            ui.monospace(&text);
+            copy_button_ui(ui, language, &text);
+        }
+        Cell::Badge(text, tone) => {
+            badge_ui(ui, &text, tone);
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! The screens of the side navigation, as one table: each view's name on
+//! the command line and its title's translation key, in one exhaustive
+//! match. The navigation lists [`View::iter`], derived from the enum, so a
+//! declared view is always reachable; the shell's exhaustive match draws it.
+
+use serde::{Deserialize, Serialize};
+pub use strum::IntoEnumIterator;
+
+/// The screens of the side navigation, in its order.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, strum::EnumIter,
+)]
+pub enum View {
+    /// Balances, the tax-exemption gauge, things in motion.
+    #[default]
+    Overview,
+    /// Orders.
+    Orders,
+    /// Wallets.
+    Wallets,
+    /// Transfers.
+    Transfers,
+    /// Withdrawals.
+    Withdrawals,
+    /// Claims.
+    Claims,
+    /// Deposits.
+    Deposits,
+    /// Webhook events.
+    Events,
+    /// Language, profiles, theme.
+    Settings,
+}
+
+/// A view's row of the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ViewRow {
+    /// The name used on the command line (`--view overview`).
+    pub name: &'static str,
+    /// The translation key of its title.
+    pub title_key: &'static str,
+}
+
+impl View {
+    /// The view's row of the table.
+    pub const fn row(self) -> ViewRow {
+        let (name, title_key) = match self {
+            View::Overview => ("overview", "nav.overview"),
+            View::Orders => ("orders", "nav.orders"),
+            View::Wallets => ("wallets", "nav.wallets"),
+            View::Transfers => ("transfers", "nav.transfers"),
+            View::Withdrawals => ("withdrawals", "nav.withdrawals"),
+            View::Claims => ("claims", "nav.claims"),
+            View::Deposits => ("deposits", "nav.deposits"),
+            View::Events => ("events", "nav.events"),
+            View::Settings => ("settings", "nav.settings"),
+        };
+        ViewRow { name, title_key }
+    }
+
+    /// The name used on the command line (`--view overview`).
+    pub fn name(self) -> &'static str {
+        self.row().name
+    }
+
+    /// The translation key of its title.
+    pub fn title_key(self) -> &'static str {
+        self.row().title_key
+    }
+
+    /// The view called `name` on the command line.
+    pub fn from_name(name: &str) -> Option<View> {
+        View::iter().find(|view| view.name().eq_ignore_ascii_case(name.trim()))
+    }
+}

@@ -1,0 +1,558 @@
+//! The worker: a tokio runtime on its own thread. It receives [`Command`]s,
+//! owns the [`Client`] and the polling [`Schedule`], and sends [`Event`]s
+//! back, asking the UI to repaint after each. Keyring calls and key
+//! generation run on tokio's blocking pool: they can take seconds.
+
+use std::future::Future;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use secrecy::SecretString;
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
+use tokio::task::JoinSet;
+
+use crate::api::{Client, ClientConfig, Error, PrivateKey, Signer};
+use crate::call;
+use crate::keystore::{KeyringStore, KeystoreError, ProfileSecrets, SecretStore};
+use crate::profile::{Profile, ProfileBook};
+
+use super::clock::Clock;
+use super::export::{FileError, write_export};
+use super::features::{claims, onboarding, orders, transfers, wallets, withdrawals};
+use super::message::{Command, Event, Notice, NoticeDetail, NoticeKind, ProfileKind, SessionId};
+use super::resources::{Fetched, ResourceKey, fetch, query};
+use super::schedule::{FetchOutcome, Schedule};
+use super::submit::{FormKind, SubmitOutcome, SubmitRequest};
+
+pub mod sandbox;
+mod session;
+mod webhooks;
+
+use sandbox::EmbeddedSandbox;
+
+/// Where profile secrets are kept.
+#[derive(Clone)]
+pub enum SecretSource {
+    /// The OS keyring, reached anew for each use (it may be unlocked later).
+    Os,
+    /// A given store (tests: `MemoryStore`).
+    Store(Arc<dyn SecretStore>),
+}
+
+/// How the worker is set up.
+#[derive(Clone)]
+pub struct WorkerConfig {
+    /// The clock Events are stamped with.
+    pub clock: Clock,
+    /// Where secrets are kept.
+    pub secrets: SecretSource,
+    /// The profile file; `None` when the system has no config directory.
+    pub profile_path: Option<PathBuf>,
+    /// Where `Command::Start` looks for a temporary profile.
+    pub environment: EnvironmentProfile,
+}
+
+impl WorkerConfig {
+    /// The real app's configuration: OS keyring, profile file in the config directory.
+    pub fn system(clock: Clock) -> WorkerConfig {
+        WorkerConfig {
+            clock,
+            secrets: SecretSource::Os,
+            profile_path: ProfileBook::default_path(),
+            environment: EnvironmentProfile::FromProcess,
+        }
+    }
+}
+
+/// The temporary profile of `BRLV_BASE_URL`, `BRLV_API_KEY` and
+/// `BRLV_PRIVATE_KEY_FILE`: used for the run, never saved.
+#[derive(Clone, Debug)]
+pub enum EnvironmentProfile {
+    /// Read the process's variables (the app).
+    FromProcess,
+    /// These credentials, as if read from the variables (tests).
+    Given(call::Credentials),
+    /// None.
+    Ignore,
+}
+
+/// Asks the UI to draw again; `egui::Context::request_repaint` in the app.
+pub type Repaint = Arc<dyn Fn() + Send + Sync>;
+
+/// The UI's side of the worker.
+pub struct WorkerHandle {
+    commands: Option<UnboundedSender<Command>>,
+    events: mpsc::Receiver<Event>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl WorkerHandle {
+    /// Starts the worker thread.
+    pub fn spawn(config: WorkerConfig, repaint: Repaint) -> std::io::Result<WorkerHandle> {
+        let (command_tx, command_rx) = unbounded_channel();
+        let (event_tx, event_rx) = mpsc::channel();
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("brlv-worker")
+            .enable_all()
+            .build()?;
+        let thread = std::thread::Builder::new()
+            .name("brlv-worker".to_owned())
+            .spawn(move || {
+                let worker = Worker::new(config, event_tx, repaint);
+                runtime.block_on(worker.run(command_rx));
+                // Do not wait long for a keyring call or key generation still running.
+                runtime.shutdown_timeout(Duration::from_secs(2));
+            })?;
+        Ok(WorkerHandle {
+            commands: Some(command_tx),
+            events: event_rx,
+            thread: Some(thread),
+        })
+    }
+
+    /// Sends a Command; false if the worker has stopped.
+    pub fn send(&self, command: Command) -> bool {
+        self.commands
+            .as_ref()
+            .is_some_and(|sender| sender.send(command).is_ok())
+    }
+
+    /// Every Event that arrived since the last call, without waiting.
+    pub fn drain(&self) -> Vec<Event> {
+        self.events.try_iter().collect()
+    }
+
+    /// The next Event, waiting at most `timeout` (for tests and the screenshot mode).
+    pub fn recv_timeout(&self, timeout: Duration) -> Option<Event> {
+        self.events.recv_timeout(timeout).ok()
+    }
+}
+
+impl Drop for WorkerHandle {
+    fn drop(&mut self) {
+        // Closing the channel ends the worker's loop.
+        self.commands = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// A connection to open.
+struct OpenRequest {
+    profile: Profile,
+    kind: ProfileKind,
+    client: Client,
+    /// Save the profile once opened.
+    save_secrets: Option<ProfileSecrets>,
+}
+
+struct Session {
+    id: SessionId,
+    profile: Profile,
+    kind: ProfileKind,
+    client: Client,
+    schedule: Schedule,
+}
+
+/// What a background task hands back to the loop.
+enum Done {
+    Fetched {
+        session: SessionId,
+        resource: ResourceKey,
+        result: Result<Fetched, Error>,
+    },
+    /// Something to tell the UI, as it is.
+    Report(Event),
+    /// A form's POST ended; `refresh` are re-read at once.
+    Submitted {
+        session: SessionId,
+        form: FormKind,
+        outcome: SubmitOutcome,
+        refresh: &'static [ResourceKey],
+    },
+    Tested {
+        open: OpenRequest,
+        result: Result<(), Error>,
+    },
+    Open(OpenRequest),
+    Saved {
+        profile: Profile,
+        result: Result<(), KeystoreError>,
+    },
+    Deleted {
+        name: String,
+        result: Result<(), KeystoreError>,
+    },
+    SandboxStarted {
+        sandbox: EmbeddedSandbox,
+        open: OpenRequest,
+    },
+    SandboxFailed,
+    StartupFinished,
+    /// Several results, handled in order.
+    Sequence(Vec<Done>),
+    Nothing,
+    Webhooks(webhooks::WebhooksDone),
+}
+
+struct Worker {
+    config: WorkerConfig,
+    events: mpsc::Sender<Event>,
+    repaint: Repaint,
+    book: ProfileBook,
+    session: Option<Session>,
+    next_session: SessionId,
+    tasks: JoinSet<Done>,
+    sandbox: Option<EmbeddedSandbox>,
+    sandbox_starting: bool,
+    webhooks: webhooks::Webhooks,
+    webhook_events: UnboundedReceiver<crate::webhook::WebhookEvent>,
+}
+
+/// Runs a blocking call on tokio's blocking pool.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, String> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|error| format!("the background task failed: {error}"))
+}
+
+/// Sends a form's POST once and settles how it ended; with what it changes,
+/// to re-read at once.
+pub async fn submit(
+    client: &Client,
+    request: SubmitRequest,
+) -> (SubmitOutcome, &'static [ResourceKey]) {
+    match request {
+        SubmitRequest::Wallet(request) => (
+            wallets::task::create(client, &request).await,
+            wallets::task::REFRESH_AFTER,
+        ),
+        SubmitRequest::Transfer(request) => (
+            transfers::task::create(client, &request).await,
+            transfers::task::REFRESH_AFTER,
+        ),
+        SubmitRequest::Withdrawal(request) => (
+            withdrawals::task::create(client, &request).await,
+            withdrawals::task::REFRESH_AFTER,
+        ),
+        SubmitRequest::Claim {
+            wallet_address,
+            request,
+        } => (
+            claims::task::create(client, wallet_address.as_deref(), &request).await,
+            claims::task::REFRESH_AFTER,
+        ),
+        SubmitRequest::Order(request) => (
+            orders::task::create(client, &request).await,
+            orders::task::REFRESH_AFTER,
+        ),
+    }
+}
+
+fn open_store(source: &SecretSource) -> Result<Arc<dyn SecretStore>, KeystoreError> {
+    match source {
+        SecretSource::Os => KeyringStore::os().map(|store| Arc::new(store) as Arc<dyn SecretStore>),
+        SecretSource::Store(store) => Ok(Arc::clone(store)),
+    }
+}
+
+fn client_for(
+    base_url: &str,
+    api_key: SecretString,
+    private_key: PrivateKey,
+) -> Result<Client, Error> {
+    Client::new(ClientConfig::new(
+        base_url,
+        Signer::new(api_key, private_key),
+    )?)
+}
+
+fn notice(kind: NoticeKind, detail: impl Into<NoticeDetail>) -> Event {
+    Event::Notice(Notice {
+        kind,
+        detail: detail.into(),
+    })
+}
+
+impl Worker {
+    fn new(config: WorkerConfig, events: mpsc::Sender<Event>, repaint: Repaint) -> Worker {
+        let (webhook_sender, webhook_events) = unbounded_channel();
+        Worker {
+            config,
+            events,
+            repaint,
+            book: ProfileBook::default(),
+            session: None,
+            next_session: 1,
+            tasks: JoinSet::new(),
+            sandbox: None,
+            sandbox_starting: false,
+            webhooks: webhooks::Webhooks {
+                listener: None,
+                sender: webhook_sender,
+                watched_order: None,
+            },
+            webhook_events,
+        }
+    }
+
+    fn emit(&self, event: Event) {
+        // The UI may be gone while the worker winds down; nothing to do then.
+        let _ = self.events.send(event);
+        (self.repaint)();
+    }
+
+    fn spawn(&mut self, task: impl Future<Output = Done> + Send + 'static) {
+        self.tasks.spawn(task);
+    }
+
+    async fn run(mut self, mut commands: UnboundedReceiver<Command>) {
+        loop {
+            self.start_due_fetches();
+            let wake = self
+                .session
+                .as_ref()
+                .and_then(|session| session.schedule.next_wake())
+                .map(|at| tokio::time::Instant::from_std(self.config.clock.instant_at(at)));
+            let sleep = async move {
+                match wake {
+                    Some(at) => tokio::time::sleep_until(at).await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                command = commands.recv() => match command {
+                    Some(command) => self.handle(command),
+                    None => break,
+                },
+                Some(done) = self.tasks.join_next(), if !self.tasks.is_empty() => match done {
+                    Ok(done) => self.finished(done),
+                    Err(error) => tracing::warn!("a worker task failed: {error}"),
+                },
+                Some(event) = self.webhook_events.recv() => self.webhook_received(event),
+                () = sleep => {}
+            }
+        }
+        self.tasks.abort_all();
+    }
+
+    fn start_due_fetches(&mut self) {
+        let now = self.config.clock.now_ms();
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        let due = session.schedule.take_due(now);
+        let id = session.id;
+        let client = session.client.clone();
+        for resource in due {
+            self.emit(Event::FetchStarted {
+                session: id,
+                resource,
+            });
+            let client = client.clone();
+            self.spawn(async move {
+                Done::Fetched {
+                    session: id,
+                    resource,
+                    result: fetch(&client, resource).await,
+                }
+            });
+        }
+    }
+
+    fn handle(&mut self, command: Command) {
+        match command {
+            Command::Start { sandbox } => self.start(sandbox),
+            Command::Refresh => {
+                let now = self.config.clock.now_ms();
+                if let Some(session) = self.session.as_mut() {
+                    session.schedule.refresh_now(now);
+                }
+            }
+            Command::Connect(request) => self.connect(request),
+            Command::OpenProfile(name) => self.open_saved(&name, false),
+            Command::DeleteProfile(name) => self.delete_profile(name),
+            Command::StartSandbox => self.start_sandbox(),
+            Command::Submit(request) => self.submit(request),
+            Command::Query(list) => {
+                let Some((session, client)) = self.session_client() else {
+                    return;
+                };
+                self.spawn(async move {
+                    Done::Report(Event::QueryFinished {
+                        session,
+                        listed: query(&client, list).await,
+                    })
+                });
+            }
+            Command::Export(request) => self.spawn(async move {
+                let kind = request.records.kind();
+                let path = request.path.clone();
+                let result = blocking(move || write_export(&request))
+                    .await
+                    .unwrap_or_else(|reason| Err(FileError::lost(&path, reason)));
+                Done::Report(Event::Exported { kind, result })
+            }),
+            Command::Onboarding(command) => self.spawn(async move {
+                Done::Report(Event::Onboarding(onboarding::task::run(command).await))
+            }),
+            Command::Orders(command) => self.handle_orders(command),
+            Command::Events(command) => self.handle_events(command),
+        }
+    }
+
+    fn finished(&mut self, done: Done) {
+        match done {
+            Done::Fetched {
+                session,
+                resource,
+                result,
+            } => self.fetched(session, resource, result),
+            Done::Tested { open, result } => match result {
+                Ok(()) => self.open(open),
+                Err(error) => self.emit(Event::ConnectFailed(error)),
+            },
+            Done::Open(open) => self.open(open),
+            Done::Saved { profile, result } => match result {
+                Ok(()) => {
+                    let name = profile.name.clone();
+                    self.book.upsert(profile);
+                    self.book.last_used = Some(name.clone());
+                    self.write_book();
+                    self.emit(notice(NoticeKind::ProfileSaved(name), ""));
+                }
+                Err(error) => {
+                    if let Some(session) = self.session.as_mut()
+                        && session.profile == profile
+                    {
+                        session.kind = ProfileKind::Unsaved;
+                    }
+                    self.emit(notice(NoticeKind::ProfileNotSaved(profile.name), error));
+                }
+            },
+            Done::Deleted { name, result } => match result {
+                Ok(()) => {
+                    self.book.remove(&name);
+                    self.write_book();
+                    let closes_session = self.session.as_ref().is_some_and(|session| {
+                        session.profile.name == name && session.kind == ProfileKind::Saved
+                    });
+                    if closes_session && let Some(session) = self.session.take() {
+                        self.emit(Event::SessionEnded(session.id));
+                    }
+                    self.emit(notice(NoticeKind::ProfileDeleted(name), ""));
+                }
+                Err(error) => {
+                    self.emit(notice(NoticeKind::ProfileNotDeleted(name), error));
+                }
+            },
+            Done::SandboxStarted { sandbox, open } => {
+                self.sandbox = Some(sandbox);
+                self.sandbox_starting = false;
+                self.open(open);
+                self.wire_sandbox_webhooks();
+            }
+            Done::StartupFinished => self.emit(Event::StartupFinished),
+            Done::Report(event) => self.emit(event),
+            Done::Submitted {
+                session,
+                form,
+                outcome,
+                refresh,
+            } => self.submitted(session, form, outcome, refresh),
+            Done::SandboxFailed => self.sandbox_starting = false,
+            Done::Sequence(steps) => {
+                for step in steps {
+                    self.finished(step);
+                }
+            }
+            Done::Nothing => {}
+            Done::Webhooks(done) => self.finished_webhooks(done),
+        }
+    }
+
+    fn session_client(&self) -> Option<(SessionId, Client)> {
+        self.session
+            .as_ref()
+            .map(|session| (session.id, session.client.clone()))
+    }
+
+    fn submit(&mut self, request: SubmitRequest) {
+        let Some((session, client)) = self.session_client() else {
+            return;
+        };
+        let form = request.form();
+        self.spawn(async move {
+            let (outcome, refresh) = submit(&client, request).await;
+            Done::Submitted {
+                session,
+                form,
+                outcome,
+                refresh,
+            }
+        });
+    }
+
+    fn submitted(
+        &mut self,
+        session: SessionId,
+        form: FormKind,
+        outcome: SubmitOutcome,
+        refresh: &'static [ResourceKey],
+    ) {
+        let now = self.config.clock.now_ms();
+        // A refusal changed nothing; anything else is worth reading again.
+        if !matches!(outcome, SubmitOutcome::Refused(_))
+            && let Some(open) = self.session.as_mut().filter(|open| open.id == session)
+        {
+            for resource in refresh {
+                open.schedule.refresh_one(*resource, now);
+            }
+        }
+        self.emit(Event::Submitted {
+            session,
+            form,
+            outcome,
+        });
+    }
+
+    fn fetched(
+        &mut self,
+        session_id: SessionId,
+        resource: ResourceKey,
+        result: Result<Fetched, Error>,
+    ) {
+        let now = self.config.clock.now_ms();
+        let Some(session) = self
+            .session
+            .as_mut()
+            .filter(|session| session.id == session_id)
+        else {
+            return;
+        };
+        let outcome = match &result {
+            Ok(data) => FetchOutcome::Loaded {
+                in_motion: data.in_motion(),
+            },
+            Err(error) => FetchOutcome::Failed {
+                retry_after_ms: error
+                    .retry_after()
+                    .map(|wait| u64::try_from(wait.as_millis()).unwrap_or(u64::MAX)),
+            },
+        };
+        let next_at = session.schedule.finish(resource, outcome, now);
+        self.emit(Event::FetchFinished {
+            session: session_id,
+            resource,
+            result,
+            at: now,
+            next_at,
+        });
+    }
+}

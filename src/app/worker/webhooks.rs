@@ -1,0 +1,172 @@
+//! The worker's orders and webhook plumbing: quotes, the watched order's
+//! detail, the QR code's PNG, and the webhook listener (wired to the
+//! embedded sandbox when there is one). Creating an order goes through the
+//! shared submit path.
+
+use std::net::{Ipv4Addr, SocketAddr};
+
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use crate::app::export::FileError;
+use crate::app::features::events::message::{EventsCommand, EventsEvent};
+use crate::app::features::orders::message::{OrdersCommand, OrdersEvent};
+use crate::app::features::orders::task::save_qr_png;
+use crate::app::message::Event;
+use crate::webhook::{ListenError, WebhookEvent, WebhookListener};
+
+use super::{Done, ResourceKey, Worker, blocking};
+
+/// What a listener task hands back to the worker's loop.
+pub(super) enum WebhooksDone {
+    /// The listener started (or not); `for_sandbox` when the embedded sandbox posts to it.
+    ListenerStarted {
+        result: Result<WebhookListener, ListenError>,
+        for_sandbox: bool,
+    },
+}
+
+/// The worker's webhook plumbing and the order it keeps fresh.
+pub(super) struct Webhooks {
+    /// The running listener.
+    pub(super) listener: Option<WebhookListener>,
+    /// Where listeners send events; the loop reads the other end.
+    pub(super) sender: tokio::sync::mpsc::UnboundedSender<WebhookEvent>,
+    /// The order whose detail is open.
+    pub(super) watched_order: Option<Uuid>,
+}
+
+fn report(event: OrdersEvent) -> Done {
+    Done::Report(Event::Orders(event))
+}
+
+impl Worker {
+    pub(super) fn handle_orders(&mut self, command: OrdersCommand) {
+        match command {
+            OrdersCommand::Watch(id) => self.watch_order(id),
+            OrdersCommand::RequestQuote(request) => {
+                let Some((_, client)) = self.session_client() else {
+                    return;
+                };
+                self.spawn(async move {
+                    report(OrdersEvent::QuoteReceived(
+                        client.create_quote(&request).await,
+                    ))
+                });
+            }
+            OrdersCommand::SaveQrPng { path, brcode } => {
+                self.spawn(async move {
+                    let target = path.clone();
+                    let result = blocking(move || save_qr_png(&path, &brcode))
+                        .await
+                        .unwrap_or_else(|reason| Err(FileError::lost(&target, reason)));
+                    report(OrdersEvent::QrSaved(result))
+                });
+            }
+        }
+    }
+
+    pub(super) fn handle_events(&mut self, command: EventsCommand) {
+        match command {
+            EventsCommand::StartListener(port) => {
+                self.start_listener(SocketAddr::from((Ipv4Addr::LOCALHOST, port)), false);
+            }
+            EventsCommand::StopListener => {
+                if let Some(listener) = self.webhooks.listener.take() {
+                    listener.stop();
+                }
+                if let Some(sandbox) = &self.sandbox {
+                    sandbox.set_webhook_url(None);
+                }
+                self.emit(Event::Events(EventsEvent::ListenerStopped));
+            }
+        }
+    }
+
+    pub(super) fn finished_webhooks(&mut self, done: WebhooksDone) {
+        match done {
+            WebhooksDone::ListenerStarted {
+                result,
+                for_sandbox,
+            } => match result {
+                Ok(listener) => {
+                    let url = listener.url();
+                    if let Some(previous) = self.webhooks.listener.replace(listener) {
+                        previous.stop();
+                    }
+                    if let Some(sandbox) = self.sandbox.as_ref().filter(|_| for_sandbox) {
+                        sandbox.set_webhook_url(Some(&url));
+                    }
+                    self.emit(Event::Events(EventsEvent::Listening(url)));
+                }
+                Err(reason) => self.emit(Event::Events(EventsEvent::ListenFailed(reason))),
+            },
+        }
+    }
+
+    /// Keeps `id`'s detail fresh (3 s while it awaits payment, like the list), in
+    /// this session and the next ones.
+    fn watch_order(&mut self, id: Option<Uuid>) {
+        let now = self.config.clock.now_ms();
+        if let Some(session) = self.session.as_mut() {
+            if let Some(previous) = self.webhooks.watched_order {
+                session.schedule.remove(ResourceKey::Order(previous));
+            }
+            if let Some(id) = id {
+                session.schedule.add(ResourceKey::Order(id), now);
+            }
+        }
+        self.webhooks.watched_order = id;
+    }
+
+    /// Adds the watched order to a new session's schedule.
+    pub(super) fn watch_in_new_session(&mut self) {
+        let now = self.config.clock.now_ms();
+        if let (Some(session), Some(id)) = (self.session.as_mut(), self.webhooks.watched_order) {
+            session.schedule.add(ResourceKey::Order(id), now);
+        }
+    }
+
+    /// Under `--sandbox` the listener is on from the start and the sandbox posts to it.
+    pub(super) fn wire_sandbox_webhooks(&mut self) {
+        if self.webhooks.listener.is_none() {
+            self.start_listener(SocketAddr::from((Ipv4Addr::LOCALHOST, 0)), true);
+        } else if let (Some(sandbox), Some(listener)) = (&self.sandbox, &self.webhooks.listener) {
+            sandbox.set_webhook_url(Some(&listener.url()));
+        }
+    }
+
+    fn start_listener(&mut self, address: SocketAddr, for_sandbox: bool) {
+        let sender = self.webhooks.sender.clone();
+        let wire_sandbox = for_sandbox || self.sandbox.is_some();
+        self.spawn(async move {
+            let result = WebhookListener::start(address, sender).await;
+            Done::Webhooks(WebhooksDone::ListenerStarted {
+                result,
+                for_sandbox: wire_sandbox,
+            })
+        });
+    }
+
+    /// A webhook event arrived: show it, and re-read what it is about.
+    pub(super) fn webhook_received(&mut self, event: WebhookEvent) {
+        if event.order.is_some() {
+            self.refresh_orders();
+        }
+        self.emit(Event::Events(EventsEvent::Received {
+            at: OffsetDateTime::now_utc(),
+            event: Box::new(event),
+        }));
+    }
+
+    fn refresh_orders(&mut self) {
+        let now = self.config.clock.now_ms();
+        let watched = self.webhooks.watched_order;
+        if let Some(session) = self.session.as_mut() {
+            session.schedule.due_now(ResourceKey::Orders, now);
+            if let Some(id) = watched {
+                session.schedule.due_now(ResourceKey::Order(id), now);
+            }
+        }
+    }
+}
