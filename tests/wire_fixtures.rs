@@ -417,3 +417,155 @@ fn wire_amounts_are_plain_positive_decimals_within_scale() {
     assert_eq!(parse_wire_amount("0", 2), Err(AmountError::NotPositive));
     assert_eq!(parse_wire_amount("-1", 2), Err(AmountError::NotPositive));
 }
+
+/// Decodes `name` as `T` and encodes it again, compact, as the sandbox and
+/// the client write it.
+fn re_encoded<T: DeserializeOwned + serde::Serialize>(name: &str) -> String {
+    serde_json::to_string(&fixture::<T>(name)).unwrap()
+}
+
+/// Compares `actual` with `tests/fixtures/encoded/{name}`, byte for byte.
+fn assert_encoded(name: &str, actual: &str) {
+    let path = format!(
+        "{}/tests/fixtures/encoded/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|error| panic!("{path}: {error}; it should hold {actual}"));
+    assert_eq!(
+        actual, expected,
+        "{name} is no longer encoded byte for byte as pinned"
+    );
+}
+
+#[test]
+fn every_resource_and_body_encodes_byte_for_byte_as_pinned() {
+    let resources = [
+        (
+            "order-full.json",
+            re_encoded::<OrderEnvelope>("order-full.json"),
+        ),
+        (
+            "order-partial.json",
+            re_encoded::<OrderEnvelope>("order-partial.json"),
+        ),
+        (
+            "orders-unknown-values.json",
+            re_encoded::<OrdersEnvelope>("orders-unknown-values.json"),
+        ),
+        (
+            "transfer-full.json",
+            re_encoded::<TransferEnvelope>("transfer-full.json"),
+        ),
+        (
+            "transfers-partial.json",
+            re_encoded::<TransfersEnvelope>("transfers-partial.json"),
+        ),
+        (
+            "wallets.json",
+            re_encoded::<WalletsEnvelope>("wallets.json"),
+        ),
+        (
+            "wallet-created.json",
+            re_encoded::<CreatedWalletEnvelope>("wallet-created.json"),
+        ),
+        (
+            "withdrawal-full.json",
+            re_encoded::<WithdrawalEnvelope>("withdrawal-full.json"),
+        ),
+        (
+            "withdrawals-per-asset.json",
+            re_encoded::<PerAssetWithdrawalsEnvelope>("withdrawals-per-asset.json"),
+        ),
+        (
+            "claim-full.json",
+            re_encoded::<ClaimEnvelope>("claim-full.json"),
+        ),
+        (
+            "deposits.json",
+            re_encoded::<DepositsEnvelope>("deposits.json"),
+        ),
+        (
+            "balance-brl.json",
+            re_encoded::<BalanceEnvelope>("balance-brl.json"),
+        ),
+        (
+            "balance-brlv.json",
+            re_encoded::<BalanceEnvelope>("balance-brlv.json"),
+        ),
+        (
+            "claimable.json",
+            re_encoded::<ClaimableBalance>("claimable.json"),
+        ),
+        (
+            "tax-exemption-progress.json",
+            re_encoded::<TaxExemptionProgressEnvelope>("tax-exemption-progress.json"),
+        ),
+        ("error.json", re_encoded::<ErrorBody>("error.json")),
+        ("quote.json", re_encoded::<QuoteEnvelope>("quote.json")),
+    ];
+    for (name, actual) in &resources {
+        assert_encoded(name, actual);
+    }
+
+    let order: CreateOrder = serde_json::from_value(serde_json::json!({
+        "quote-id": "0b9e8d7c-6f5a-4b3c-8d2e-1f0a9b8c7d6e",
+        "source-wallet-address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+        "target-wallet-address": "0xfeedfacefeedfacefeedfacefeedfacefeedface",
+        "target-end-user-pix-key": "52998224725",
+        "source-payment-method": "brcode",
+    }))
+    .unwrap();
+    let minimal_order: CreateOrder = serde_json::from_value(serde_json::json!({
+        "quote-id": "0b9e8d7c-6f5a-4b3c-8d2e-1f0a9b8c7d6e",
+    }))
+    .unwrap();
+    let transfer: CreateTransfer = serde_json::from_value(serde_json::json!({
+        "source-address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+        "asset": "eth-base/brlv",
+        "amount": "250.000000000000000000",
+        "target-address": "0xfeedfacefeedfacefeedfacefeedfacefeedface",
+    }))
+    .unwrap();
+    let wallet: CreateWallet = serde_json::from_value(serde_json::json!({
+        "wallet-name": "Ops",
+        "chain": "eth-base",
+        "metadata": {"team": "ops"},
+        "ui-enabled": true,
+    }))
+    .unwrap();
+    let pix: CreateWithdrawal = serde_json::from_value(serde_json::json!({
+        "asset": "fiat/brl",
+        "method": "pix",
+        "amount": "320.50",
+        "pix-key": "52998224725",
+    }))
+    .unwrap();
+    let claim: CreateClaim = serde_json::from_value(serde_json::json!({
+        "amount": "100.00",
+        "target-asset-code": "brlv",
+    }))
+    .unwrap();
+    let quote = CreateQuote::receiving(Asset::FiatBrl, Asset::EthBaseUsdc, dec("99.500000"));
+    let bodies = [
+        ("body-order.json", serde_json::to_string(&order).unwrap()),
+        (
+            "body-order-minimal.json",
+            serde_json::to_string(&minimal_order).unwrap(),
+        ),
+        (
+            "body-transfer.json",
+            serde_json::to_string(&transfer).unwrap(),
+        ),
+        ("body-wallet.json", serde_json::to_string(&wallet).unwrap()),
+        (
+            "body-withdrawal-pix.json",
+            serde_json::to_string(&pix).unwrap(),
+        ),
+        ("body-claim.json", serde_json::to_string(&claim).unwrap()),
+        ("body-quote.json", serde_json::to_string(&quote).unwrap()),
+    ];
+    for (name, actual) in &bodies {
+        assert_encoded(name, actual);
+    }
+}
