@@ -22,6 +22,7 @@ mod demo;
 mod error;
 mod keys;
 mod ledger;
+mod nonces;
 mod orders;
 mod rates;
 mod reads;
@@ -44,12 +45,13 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use url::Url;
 
-pub use auth::{CLOCK_LEEWAY_SECS, MAX_BODY_BYTES, MAX_TOKEN_LIFETIME_SECS};
+pub use auth::{MAX_BODY_BYTES, MAX_TOKEN_LIFETIME_SECS};
 pub use claims::{CLAIM_FEE_RATE, CLAIM_TAX_RATE};
 pub use keys::{
     DemoCredentials, GeneratedKeyPair, MIN_RSA_BITS, generate_api_key, generate_demo_credentials,
     generate_key_pair,
 };
+pub use nonces::CLOCK_LEEWAY_SECS;
 pub use rates::{FEE_RATE, USD_STABLECOIN_PRICE_BRL};
 pub use state::{
     CLAIM_COMPLETE_SECS, ORDER_SETTLE_SECS, TRANSFER_CONFIRM_SECS, TRANSFER_SUBMIT_SECS,
@@ -402,7 +404,7 @@ pub(crate) fn register(
             decoding_key: Arc::new(decoding_key),
             seed_demo,
             tax_id: DEMO_TAX_ID.to_owned(),
-            nonces: auth::NonceStore::default(),
+            nonces: nonces::NonceStore::default(),
             data,
         },
     );

@@ -29,10 +29,10 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::Settings;
-use super::auth::NonceStore;
 use super::clock::{SandboxClock, plus_seconds};
 use super::error::ApiError;
 use super::ledger::{Holder, Ledger};
+use super::nonces::NonceStore;
 use super::records::{
     ClaimRecord, Delivery, DepositRecord, OrderRecord, QuoteRecord, RewardCertificate,
     TransferRecord, WalletRecord, WithdrawalRecord, random_tx_hash,
