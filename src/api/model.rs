@@ -4,12 +4,15 @@
 //! The spec does not say which response fields are always present, so every
 //! field is optional except the identifier a resource cannot be used without.
 //! Amounts and rates are [`Decimal`] carried as JSON strings; timestamps are
-//! parsed into [`OffsetDateTime`].
+//! parsed into [`OffsetDateTime`]. An optional field that is `None` is left
+//! out of what is written (`skip_serializing_none`), never sent as `null`:
+//! the service's bodies and the sandbox's answers carry only what is known.
 
 use std::collections::BTreeMap;
 
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
+use serde_with::skip_serializing_none;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
@@ -360,140 +363,86 @@ pub mod decimal_str {
 }
 
 /// An order (spec 2.2).
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Order {
     /// Order identifier.
     pub id: Uuid,
     /// The accepted quote.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quote_id: Option<Uuid>,
     /// See spec section 3.1.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<OrderState>,
     /// Last state change.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub state_updated_at: Option<OffsetDateTime>,
     /// Creation time.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub created_at: Option<OffsetDateTime>,
     /// Asset paid in.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_asset: Option<Asset>,
     /// Asset received.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target_asset: Option<Asset>,
     /// Amount of the source asset.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub source_amount: Option<Decimal>,
     /// Amount of the target asset.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub target_amount: Option<Decimal>,
     /// Base rate.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub base_rate: Option<Decimal>,
     /// Rate after the fee.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub effective_rate: Option<Decimal>,
     /// Fee charged.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub fee_amount: Option<Decimal>,
     /// Asset of the fee.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fee_asset: Option<Asset>,
     /// End of the funding window.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub expiration: Option<OffsetDateTime>,
     /// Copy-and-paste PIX payload of a brcode-funded order.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub brcode: Option<String>,
     /// Base64 image of the PIX QR code, as the service rendered it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub qr_code_base64: Option<String>,
 }
 
 /// A token transfer between EVM addresses (spec 2.3).
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Transfer {
     /// Transfer identifier.
     pub id: Uuid,
     /// Token moved.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub asset: Option<Asset>,
     /// Amount moved.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub amount: Option<Decimal>,
     /// Sending wallet.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_address: Option<String>,
     /// Receiving wallet.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target_address: Option<String>,
     /// On-chain transaction hash, once submitted.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tx_hash: Option<String>,
     /// Current state.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<TransferState>,
     /// Creation time.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub created_at: Option<OffsetDateTime>,
     /// Last state change.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub state_updated_at: Option<OffsetDateTime>,
 }
 
 /// A wallet as listed (spec 2.4).
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Wallet {
     /// Wallet name.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// 0x address.
     pub address: String,
@@ -501,10 +450,8 @@ pub struct Wallet {
     #[serde(default)]
     pub assets: Vec<Asset>,
     /// Visible in the service's own user interface.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ui_enabled: Option<bool>,
     /// Custom data given at creation.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub metadata: Option<JsonObject>,
 }
 
@@ -523,40 +470,26 @@ pub struct CreatedWallet {
 ///
 /// Fields the spec does not show for the TED and token variants are kept in
 /// `extra`, so a detail view can still show them.
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Withdrawal {
     /// Withdrawal identifier.
     pub id: Uuid,
     /// Asset paid out.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub asset: Option<Asset>,
     /// Amount paid out.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub amount: Option<Decimal>,
     /// `pix`, `ted` or `token`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub method: Option<WithdrawalMethod>,
     /// Current state.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<WithdrawalState>,
     /// Creation time.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub created_at: Option<OffsetDateTime>,
     /// Last state change.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub state_updated_at: Option<OffsetDateTime>,
     /// Variant-specific fields the spec does not name.
     #[serde(flatten)]
@@ -564,37 +497,24 @@ pub struct Withdrawal {
 }
 
 /// A withdrawal as the deprecated per-asset listing returns it: without `asset`.
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct PerAssetWithdrawal {
     /// Withdrawal identifier.
     pub id: Uuid,
     /// Amount paid out.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub amount: Option<Decimal>,
     /// `pix`, `ted` or `token`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub method: Option<WithdrawalMethod>,
     /// Current state.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<WithdrawalState>,
     /// Creation time.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub created_at: Option<OffsetDateTime>,
     /// Last state change.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub state_updated_at: Option<OffsetDateTime>,
     /// Variant-specific fields the spec does not name.
     #[serde(flatten)]
@@ -618,110 +538,72 @@ impl PerAssetWithdrawal {
 }
 
 /// A claim on reward certificates (spec 2.6).
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Claim {
     /// Claim identifier.
     pub id: Uuid,
     /// Amount requested.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub gross_amount: Option<Decimal>,
     /// Amount paid after tax and fees.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub net_amount: Option<Decimal>,
     /// Tax withheld.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub tax_amount: Option<Decimal>,
     /// Fees charged.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub fees: Option<Decimal>,
     /// `created` on submission.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<ClaimStatus>,
     /// Last update, with fractional seconds.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub updated_at: Option<OffsetDateTime>,
 }
 
 /// Where a deposit came from (spec 2.7).
+#[skip_serializing_none]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct DepositCoordinates {
     /// Payer's CPF or CNPJ.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_tax_id: Option<String>,
     /// Payer's bank code.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_bank_code: Option<String>,
     /// Payer's account type.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_type: Option<String>,
     /// Payer's account number.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_account_number: Option<String>,
     /// Payer's branch.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_branch_code: Option<String>,
     /// Where the money was paid to.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<String>,
 }
 
 /// A deposit (spec 2.7).
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Deposit {
     /// Deposit identifier.
     pub id: Uuid,
     /// How it arrived (`pix`).
-    #[serde(default, rename = "type", skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "type")]
     pub kind: Option<String>,
     /// Amount deposited.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub amount: Option<Decimal>,
     /// `credited`, or a value the spec does not show.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<DepositStatus>,
     /// Payer and payee details.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub coordinates: Option<DepositCoordinates>,
     /// Arrival time.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub created_at: Option<OffsetDateTime>,
     /// Crediting time.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub processed_at: Option<OffsetDateTime>,
 }
 
@@ -744,43 +626,24 @@ pub struct ClaimableBalance {
 }
 
 /// Monthly tax-exemption usage of a Brazilian account (spec 2.10).
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct TaxExemptionProgress {
     /// Used by claims this month.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub claims_amount: Option<Decimal>,
     /// Used by other disposals this month.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub other_disposals_amount: Option<Decimal>,
     /// Total used this month.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub total_used: Option<Decimal>,
     /// The monthly limit (R$35,000).
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub limit: Option<Decimal>,
     /// Left this month.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub remaining: Option<Decimal>,
 }
 
@@ -790,61 +653,35 @@ pub const MONTHLY_TAX_EXEMPTION_LIMIT_BRL: Decimal = Decimal::from_parts(35_000,
 /// A quote: the rate offered for a conversion, accepted by creating an order.
 ///
 /// The spec leaves the quote operation out; this is the live service's form.
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Quote {
     /// Quote identifier, given to order creation as `quote-id`.
     pub id: Uuid,
     /// Asset to pay in.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_asset: Option<Asset>,
     /// Asset to receive.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target_asset: Option<Asset>,
     /// Amount to pay.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub source_amount: Option<Decimal>,
     /// Amount to receive.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub target_amount: Option<Decimal>,
     /// Base rate.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub base_rate: Option<Decimal>,
     /// Rate after the fee.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub effective_rate: Option<Decimal>,
     /// Fee charged.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub fee_amount: Option<Decimal>,
     /// Asset of the fee.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fee_asset: Option<Asset>,
     /// When the quote can no longer be accepted.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub expiration: Option<OffsetDateTime>,
 }
 
@@ -891,6 +728,7 @@ impl ErrorBody {
 // ---------------------------------------------------------------------------
 
 /// Body of `POST /api/v0/quotes`: exactly one of the two amounts is set.
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct CreateQuote {
@@ -899,18 +737,10 @@ pub struct CreateQuote {
     /// Asset to receive.
     pub target_asset: Asset,
     /// Amount to pay, when the payer's side is fixed.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub source_amount: Option<Decimal>,
     /// Amount to receive, when the receiver's side is fixed.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub target_amount: Option<Decimal>,
 }
 
@@ -937,22 +767,19 @@ impl CreateQuote {
 }
 
 /// Body of `POST /api/v0/orders` (spec 4.1).
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct CreateOrder {
     /// The quote to accept.
     pub quote_id: Uuid,
     /// Paying wallet, required when the source asset is on chain.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_wallet_address: Option<String>,
     /// Receiving wallet, required when the target asset is on chain.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target_wallet_address: Option<String>,
     /// A third party's PIX key (USDC→BRL and BRLV→BRL only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target_end_user_pix_key: Option<String>,
     /// `account-balance` (the service's default) or `brcode`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_payment_method: Option<PaymentMethod>,
 }
 
@@ -972,6 +799,7 @@ pub struct CreateTransfer {
 }
 
 /// Body of `POST /api/v0/wallets` (spec 4.3).
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct CreateWallet {
@@ -980,14 +808,13 @@ pub struct CreateWallet {
     /// Chain to create it on.
     pub chain: Chain,
     /// Custom data.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub metadata: Option<JsonObject>,
     /// Visible in the service's user interface (default false).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ui_enabled: Option<bool>,
 }
 
 /// Body of `POST /api/v0/withdrawals` (spec 4.4).
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct CreateWithdrawal {
@@ -999,7 +826,6 @@ pub struct CreateWithdrawal {
     #[serde(with = "decimal_str")]
     pub amount: Decimal,
     /// Destination PIX key, for the `pix` method.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pix_key: Option<String>,
 }
 
