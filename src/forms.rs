@@ -390,7 +390,7 @@ impl WalletDraft {
         }
         errors.into_result(|| CreateWallet {
             wallet_name: name.to_owned(),
-            chain: self.chain.clone(),
+            chain: Some(self.chain.clone()),
             metadata: (!metadata.is_empty()).then_some(metadata),
             ui_enabled: Some(self.ui_enabled),
         })
@@ -506,6 +506,8 @@ impl WithdrawalDraft {
             method: self.method.clone(),
             amount: amount.unwrap_or_default(),
             pix_key: pix_key.map(|key| key.as_str().to_owned()),
+            ted_account: None,
+            target_address: None,
         })
     }
 }

@@ -18,6 +18,11 @@ use uuid::Uuid;
 
 use super::wire_enum::wire_enum;
 
+pub use super::payout::{
+    BankAccountType, MAX_ACCOUNT_DIGITS, MAX_BRANCH_DIGITS, MAX_HOLDER_NAME_CHARS,
+    TED_ACCOUNT_FIELDS, TedAccount, TedFieldError,
+};
+
 /// Free-form JSON object, as the spec's wallet `metadata`.
 pub type JsonObject = serde_json::Map<String, serde_json::Value>;
 
@@ -407,6 +412,8 @@ pub struct Order {
     pub brcode: Option<String>,
     /// Base64 image of the PIX QR code, as the service rendered it.
     pub qr_code_base64: Option<String>,
+    /// Why the trade is made, as given on its quote.
+    pub trade_reason: Option<TradeReason>,
 }
 
 /// A token transfer between EVM addresses (spec 2.3).
@@ -469,7 +476,9 @@ pub struct CreatedWallet {
 /// A withdrawal (spec 2.5), any of its three variants (PIX, TED, token).
 ///
 /// Fields the spec does not show for the TED and token variants are kept in
-/// `extra`, so a detail view can still show them.
+/// `extra` as they came, so a detail view can still show a record whose
+/// fields are partial or named otherwise; [`Withdrawal::ted_account`] and
+/// [`Withdrawal::target_address`] read them under the names the requests use.
 #[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -519,6 +528,48 @@ pub struct PerAssetWithdrawal {
     /// Variant-specific fields the spec does not name.
     #[serde(flatten)]
     pub extra: BTreeMap<String, serde_json::Value>,
+}
+
+/// The wire names of a withdrawal record's destination fields. The interface
+/// document does not show them; the sandbox writes the request's names back.
+pub mod destination_keys {
+    /// The PIX key a `pix` withdrawal paid to.
+    pub const PIX_KEY: &str = "pix-key";
+    /// The address a `token` withdrawal paid to.
+    pub const TARGET_ADDRESS: &str = "target-address";
+    /// The wallet a `token` withdrawal was paid from.
+    pub const SOURCE_ADDRESS: &str = "source-address";
+}
+
+impl Withdrawal {
+    fn extra_str(&self, key: &str) -> Option<&str> {
+        self.extra.get(key).and_then(serde_json::Value::as_str)
+    }
+
+    /// The PIX key a `pix` withdrawal pays to, when the record carries it.
+    pub fn pix_key(&self) -> Option<&str> {
+        self.extra_str(destination_keys::PIX_KEY)
+    }
+
+    /// The bank account a `ted` withdrawal pays into, when the record carries
+    /// all of its fields (see [`TED_ACCOUNT_FIELDS`]).
+    pub fn ted_account(&self) -> Option<TedAccount> {
+        let fields: serde_json::Map<String, serde_json::Value> = TED_ACCOUNT_FIELDS
+            .iter()
+            .filter_map(|key| Some(((*key).to_owned(), self.extra.get(*key)?.clone())))
+            .collect();
+        serde_json::from_value(serde_json::Value::Object(fields)).ok()
+    }
+
+    /// The address a `token` withdrawal pays to, when the record carries it.
+    pub fn target_address(&self) -> Option<&str> {
+        self.extra_str(destination_keys::TARGET_ADDRESS)
+    }
+
+    /// The wallet a `token` withdrawal is paid from, when the record says.
+    pub fn source_address(&self) -> Option<&str> {
+        self.extra_str(destination_keys::SOURCE_ADDRESS)
+    }
 }
 
 impl PerAssetWithdrawal {
@@ -683,6 +734,8 @@ pub struct Quote {
     /// When the quote can no longer be accepted.
     #[serde(default, with = "timestamp::option")]
     pub expiration: Option<OffsetDateTime>,
+    /// Why the trade is made, as given when the quote was asked for.
+    pub trade_reason: Option<TradeReason>,
 }
 
 /// The error object of spec section 7: `{error: {type, message, code}}`.
@@ -742,6 +795,8 @@ pub struct CreateQuote {
     /// Amount to receive, when the receiver's side is fixed.
     #[serde(default, with = "decimal_str::option")]
     pub target_amount: Option<Decimal>,
+    /// Why the trade is made; the service's own client sends it for BRL↔USDC.
+    pub trade_reason: Option<TradeReason>,
 }
 
 impl CreateQuote {
@@ -752,6 +807,7 @@ impl CreateQuote {
             target_asset,
             source_amount: Some(amount),
             target_amount: None,
+            trade_reason: None,
         }
     }
 
@@ -762,7 +818,29 @@ impl CreateQuote {
             target_asset,
             source_amount: None,
             target_amount: Some(amount),
+            trade_reason: None,
         }
+    }
+
+    /// The same request, stating why the trade is made.
+    pub fn with_trade_reason(self, reason: TradeReason) -> Self {
+        CreateQuote {
+            trade_reason: Some(reason),
+            ..self
+        }
+    }
+}
+
+wire_enum! {
+    /// Why a trade is made (`trade-reason` on a quote), a declaration a
+    /// BRL↔USDC exchange asks for.
+    ///
+    /// Neither the interface document nor the service's client lists the
+    /// values; this one is what that client sends. Others pass through as
+    /// [`TradeReason::Other`].
+    pub enum TradeReason {
+        /// Buying or selling computing services.
+        PurchaseOrSaleOfComputingServices => "purchase-or-sale-of-computing-services",
     }
 }
 
@@ -805,8 +883,9 @@ pub struct CreateTransfer {
 pub struct CreateWallet {
     /// Name of the wallet.
     pub wallet_name: String,
-    /// Chain to create it on.
-    pub chain: Chain,
+    /// Chain to create it on; when left out the service picks its default
+    /// (its own client never sends one).
+    pub chain: Option<Chain>,
     /// Custom data.
     pub metadata: Option<JsonObject>,
     /// Visible in the service's user interface (default false).
@@ -814,6 +893,12 @@ pub struct CreateWallet {
 }
 
 /// Body of `POST /api/v0/withdrawals` (spec 4.4).
+///
+/// Each method carries its own destination and no other: `pix-key` for
+/// `pix`, the bank account's fields for `ted`, `target-address` for `token`.
+/// The TED and token fields are not in the interface document; their names
+/// are the ones the service's own client sends (TED) and the one the document
+/// uses for a transfer's destination (token).
 #[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -827,6 +912,50 @@ pub struct CreateWithdrawal {
     pub amount: Decimal,
     /// Destination PIX key, for the `pix` method.
     pub pix_key: Option<String>,
+    /// Destination bank account, for the `ted` method; its fields sit at the
+    /// top level of the body.
+    #[serde(flatten)]
+    pub ted_account: Option<TedAccount>,
+    /// Destination EVM address, for the `token` method.
+    pub target_address: Option<String>,
+}
+
+impl CreateWithdrawal {
+    /// BRL to a PIX key.
+    pub fn pix(amount: Decimal, pix_key: String) -> Self {
+        CreateWithdrawal {
+            asset: Asset::FiatBrl,
+            method: WithdrawalMethod::Pix,
+            amount,
+            pix_key: Some(pix_key),
+            ted_account: None,
+            target_address: None,
+        }
+    }
+
+    /// BRL by TED to a bank account.
+    pub fn ted(amount: Decimal, account: TedAccount) -> Self {
+        CreateWithdrawal {
+            asset: Asset::FiatBrl,
+            method: WithdrawalMethod::Ted,
+            amount,
+            pix_key: None,
+            ted_account: Some(account),
+            target_address: None,
+        }
+    }
+
+    /// Tokens of `asset` to an EVM address.
+    pub fn token(asset: Asset, amount: Decimal, target_address: String) -> Self {
+        CreateWithdrawal {
+            asset,
+            method: WithdrawalMethod::Token,
+            amount,
+            pix_key: None,
+            ted_account: None,
+            target_address: Some(target_address),
+        }
+    }
 }
 
 /// Body of `POST /api/v0/claims` and its wallet-scoped form (spec 4.5).

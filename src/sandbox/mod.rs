@@ -59,7 +59,7 @@ pub use state::{
 };
 pub use webhook::WebhookRetryPolicy;
 
-use crate::api::model::Asset;
+use crate::api::model::{Asset, Chain};
 use error::ApiError;
 use state::{Account, AccountData, Shared, World};
 
@@ -73,6 +73,12 @@ pub const WHITELISTED_ADDRESS: &str = "0xdeadbeefdeadbeefdeadbeefdeadbeefdeadbee
 
 /// The PIX key (a random key) the sandbox's BR Codes pay to.
 pub const SANDBOX_RECEIVING_PIX_KEY: &str = "7d9f0335-8dcc-4054-9bf9-0dbd61d36906";
+
+/// The chain of a wallet created without `chain`. The service's own client
+/// never sends one, so the service evidently defaults it; Base is the chain
+/// where every token operation of the interface works (transfers are Base
+/// only, and wBRLY exists only there).
+pub const DEFAULT_WALLET_CHAIN: Chain = Chain::EthBase;
 
 /// The CPF registered on every sandbox account; a `target-end-user-pix-key`
 /// that is a CPF or CNPJ must equal it (spec 4.1).
