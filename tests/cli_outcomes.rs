@@ -1,6 +1,8 @@
-//! `brlv-desk call` when the answer cannot be trusted: a POST whose connection
-//! closes after the request was read (it may have been applied: its own exit
-//! code and how to check), and 2xx answers that are not JSON.
+//! The command line where a mistake costs money or leaks a secret: `brlv-desk
+//! call` when the answer cannot be trusted (a POST whose connection closes
+//! after the request was read may have been applied: its own exit code and
+//! how to check; 2xx answers that are not JSON), and the modes of the files
+//! `brlv-desk sandbox --demo-credentials` writes.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -154,4 +156,73 @@ fn a_2xx_answer_that_is_not_json_is_an_error() {
         stderr.contains("brlv-desk call GET /api/v0/wallets"),
         "{stderr}"
     );
+}
+
+/// Runs `brlv-desk sandbox --demo-credentials DIR` until it listens, then stops it.
+#[cfg(unix)]
+fn run_sandbox_with_demo_credentials(dir: &std::path::Path) {
+    use std::process::Stdio;
+    let mut child = Command::new(BIN)
+        .args(["sandbox", "--listen", "127.0.0.1:0", "--demo-credentials"])
+        .arg(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    // env.sh is written after the sandbox says where it listens; "Press
+    // Ctrl-C" comes after that.
+    let ready = BufReader::new(stdout)
+        .lines()
+        .map_while(Result::ok)
+        .any(|line| line.contains("Ctrl-C"));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(ready, "the sandbox did not start");
+}
+
+#[cfg(unix)]
+#[test]
+fn demo_credential_files_are_readable_by_their_owner_only() {
+    use std::os::unix::fs::PermissionsExt as _;
+
+    let parent = tempfile::tempdir().unwrap();
+    let dir = parent.path().join("demo");
+    // In octal, as `ls -l` and chmod speak of modes.
+    let mode = |name: &str| {
+        let mode = std::fs::metadata(dir.join(name))
+            .unwrap()
+            .permissions()
+            .mode();
+        format!("{:o}", mode & 0o777)
+    };
+    let files = ["api-key.txt", "private-key.pem", "public-key.pem", "env.sh"];
+
+    run_sandbox_with_demo_credentials(&dir);
+    for name in files {
+        assert_eq!(mode(name), "600", "{name}");
+    }
+    assert_eq!(mode(""), "700", "the directory it created");
+
+    // An env.sh left readable by everyone (by an older version, or by hand) is
+    // replaced on the next run, not rewritten in place keeping its mode.
+    std::fs::set_permissions(dir.join("env.sh"), std::fs::Permissions::from_mode(0o644)).unwrap();
+    let api_key = std::fs::read_to_string(dir.join("api-key.txt")).unwrap();
+    run_sandbox_with_demo_credentials(&dir);
+    for name in files {
+        assert_eq!(mode(name), "600", "{name} after a second run");
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.join("api-key.txt")).unwrap(),
+        api_key,
+        "the existing credentials are reused"
+    );
+    let env = std::fs::read_to_string(dir.join("env.sh")).unwrap();
+    assert!(env.contains(api_key.trim()), "{env}");
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .filter(|name| name.to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
 }
