@@ -86,6 +86,23 @@ pub enum CallError {
     /// The profile file or the keyring failed.
     #[error("{0}")]
     Profile(String),
+    /// A 2xx answer to a read whose body is not JSON.
+    #[error("the service answered HTTP {status}, but the body is not JSON")]
+    AnswerNotJson {
+        /// HTTP status.
+        status: u16,
+    },
+    /// A write whose answer was lost or unreadable: it may have been applied.
+    #[error(
+        "{error}\nThe request may have reached the service, and no readable answer came back: \
+         it MAY HAVE BEEN APPLIED. {check}"
+    )]
+    OutcomeUnknown {
+        /// What went wrong.
+        error: Error,
+        /// How to find out whether it was applied.
+        check: String,
+    },
     /// Anything the client reported.
     #[error(transparent)]
     Client(#[from] Error),
@@ -161,7 +178,19 @@ pub fn read_private_key_file(path: &std::path::Path) -> Result<PrivateKey, CallE
     })
 }
 
-/// What the request produced: the status, or none when it failed before an answer.
+/// Exit code: a 2xx answer with a JSON body.
+pub const EXIT_OK: u8 = 0;
+/// Exit code: the service refused (non-2xx), a 2xx answer to a read was not
+/// JSON, or the request failed in a way that surely did not apply it.
+pub const EXIT_FAILED: u8 = 1;
+/// Exit code: nothing was sent because the setup cannot work: credentials
+/// missing or unusable (a base URL, a key that cannot sign), or a command line.
+pub const EXIT_USAGE: u8 = 2;
+/// Exit code: a POST whose outcome is unknown. It reached the service (or may
+/// have), and no readable answer came back, so it may have been applied.
+pub const EXIT_OUTCOME_UNKNOWN: u8 = 3;
+
+/// What the request produced when an answer came back.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CallOutcome {
     /// HTTP status.
@@ -170,7 +199,68 @@ pub struct CallOutcome {
     pub success: bool,
 }
 
+impl CallOutcome {
+    /// The process exit code for this answer.
+    pub fn exit_code(&self) -> u8 {
+        if self.success { EXIT_OK } else { EXIT_FAILED }
+    }
+}
+
+impl CallError {
+    /// The process exit code for this failure.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CallError::OutcomeUnknown { .. } => EXIT_OUTCOME_UNKNOWN,
+            CallError::MissingVariable(_)
+            | CallError::KeyFile { .. }
+            | CallError::BodyFile { .. }
+            | CallError::BodyNotJson(_)
+            | CallError::Method(_)
+            | CallError::UnknownProfile(_)
+            | CallError::Profile(_)
+            | CallError::Client(Error::BaseUrl { .. } | Error::Config(_) | Error::Signing(_)) => {
+                EXIT_USAGE
+            }
+            CallError::AnswerNotJson { .. } | CallError::Client(_) => EXIT_FAILED,
+        }
+    }
+}
+
+/// The read that tells whether a write to `path` was applied: the list (or
+/// balance) the created record would appear in.
+pub fn how_to_check(path: &str) -> String {
+    let path = path.split('?').next().unwrap_or(path).trim_end_matches('/');
+    let segments: Vec<&str> = path.split('/').collect();
+    let read = match segments.as_slice() {
+        ["", "api", "v0", "quotes"] => {
+            return "A quote changes nothing by itself; it is safe to ask for a new one."
+                .to_owned();
+        }
+        ["", "api", "v0", "claims"] => format!(
+            "`brlv-desk call GET {path}` (a claim lowers the claimable balance) and \
+             `brlv-desk call GET /api/v0/assets/brl/balance`"
+        ),
+        ["", "api", "v0", "wallets", _, "claims"] => {
+            format!("`brlv-desk call GET {path}` (a claim lowers the wallet's claimable balance)")
+        }
+        [
+            "",
+            "api",
+            "v0",
+            "orders" | "transfers" | "wallets" | "withdrawals",
+        ]
+        | ["", "api", "v0", "assets", _, "withdrawals"] => {
+            format!("`brlv-desk call GET {path}`")
+        }
+        _ => format!("a GET of the list that {path} adds to"),
+    };
+    format!("Check with {read} whether it was, before sending it again.")
+}
+
 /// Sends the request and writes the status line and the (pretty) body to `out`.
+///
+/// A 2xx answer whose body is not JSON is an error; so is a POST whose
+/// answer was lost (see [`EXIT_OUTCOME_UNKNOWN`]).
 pub async fn run(
     args: &CallArgs,
     credentials: Credentials,
@@ -199,10 +289,20 @@ pub async fn run(
     if !args.query.is_empty() {
         url.query_pairs_mut().extend_pairs(&args.query);
     }
-    let raw = client.send(method, url, body).await?;
-    let pretty = serde_json::from_slice::<serde_json::Value>(&raw.body)
-        .ok()
-        .and_then(|value| serde_json::to_string_pretty(&value).ok())
+    let writes = method != Method::GET && method != Method::HEAD;
+    let outcome_unknown = |error: Error| CallError::OutcomeUnknown {
+        check: how_to_check(&args.path),
+        error,
+    };
+    let raw = match client.send(method, url, body).await {
+        Ok(raw) => raw,
+        Err(error) if writes && error.outcome_unknown() => return Err(outcome_unknown(error)),
+        Err(error) => return Err(error.into()),
+    };
+    let json = serde_json::from_slice::<serde_json::Value>(&raw.body).ok();
+    let pretty = json
+        .as_ref()
+        .and_then(|value| serde_json::to_string_pretty(value).ok())
         .unwrap_or_else(|| String::from_utf8_lossy(&raw.body).into_owned());
     let _ = writeln!(out, "HTTP {}", raw.status);
     if !pretty.is_empty() {
@@ -212,11 +312,27 @@ pub async fn run(
         status: raw.status,
         success: raw.is_success(),
     };
+    if outcome.success && json.is_none() {
+        let error = Error::UnexpectedResponse {
+            status: raw.status,
+            detail: "the body is not JSON".to_owned(),
+            excerpt: crate::api::error::excerpt(&raw.body),
+        };
+        return Err(if writes {
+            outcome_unknown(error)
+        } else {
+            CallError::AnswerNotJson { status: raw.status }
+        });
+    }
     if !outcome.success
-        && !args.quiet
         && let Err(error) = raw.into_result()
     {
-        eprintln!("error: {error}");
+        if writes && error.outcome_unknown() {
+            return Err(outcome_unknown(error));
+        }
+        if !args.quiet {
+            eprintln!("error: {error}");
+        }
     }
     Ok(outcome)
 }

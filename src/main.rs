@@ -91,7 +91,7 @@ fn run_call(args: &CallArgs) -> ExitCode {
         Ok(credentials) => credentials,
         Err(error) => {
             eprintln!("error: {error}");
-            return ExitCode::from(2);
+            return ExitCode::from(error.exit_code());
         }
     };
     let runtime = match runtime() {
@@ -103,11 +103,10 @@ fn run_call(args: &CallArgs) -> ExitCode {
     };
     let mut stdout = std::io::stdout();
     match runtime.block_on(call::run(args, credentials, &mut stdout)) {
-        Ok(outcome) if outcome.success => ExitCode::SUCCESS,
-        Ok(_) => ExitCode::FAILURE,
+        Ok(outcome) => ExitCode::from(outcome.exit_code()),
         Err(error) => {
             eprintln!("error: {error}");
-            ExitCode::FAILURE
+            ExitCode::from(error.exit_code())
         }
     }
 }

@@ -120,6 +120,8 @@ async fn a_lost_answer_with_nothing_new_in_the_list_was_not_applied() {
         method: WithdrawalMethod::Ted,
         amount: dec("100.00"),
         pix_key: None,
+        ted_account: None,
+        target_address: None,
     };
     let (outcome, _) = submit(&client(&server), SubmitRequest::Withdrawal(request)).await;
     assert!(
@@ -138,7 +140,7 @@ async fn a_refusal_is_final_and_keeps_the_services_code() {
     ));
     let request = CreateWallet {
         wallet_name: "Payroll".into(),
-        chain: Chain::EthBase,
+        chain: Some(Chain::EthBase),
         metadata: None,
         ui_enabled: Some(false),
     };

@@ -107,7 +107,7 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
         &worker,
         SubmitRequest::Wallet(CreateWallet {
             wallet_name: "Payroll".into(),
-            chain: Chain::EthBase,
+            chain: Some(Chain::EthBase),
             metadata: None,
             ui_enabled: Some(true),
         }),
@@ -135,6 +135,8 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
             method: WithdrawalMethod::Pix,
             amount: Decimal::from_str("123.45").unwrap(),
             pix_key: Some("52998224725".into()),
+            ted_account: None,
+            target_address: None,
         }),
     );
     pump_until(&worker, &mut state, "the withdrawal's creation", |state| {
@@ -203,6 +205,8 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
             method: WithdrawalMethod::Ted,
             amount: Decimal::from_str("99999999.00").unwrap(),
             pix_key: None,
+            ted_account: None,
+            target_address: None,
         }),
     );
     pump_until(&worker, &mut state, "the refusal", |state| {

@@ -106,7 +106,7 @@ async fn body_hash_is_of_the_bytes_on_the_wire_non_ascii_included() {
     metadata.insert("dono".into(), "José Conceição — açaí ✓".into());
     let request = CreateWallet {
         wallet_name: "Carteira São João".into(),
-        chain: Chain::EthBase,
+        chain: Some(Chain::EthBase),
         metadata: Some(metadata),
         ui_enabled: Some(true),
     };
@@ -214,7 +214,7 @@ async fn all_eighteen_endpoints_send_and_decode_what_the_spec_says() {
     client
         .create_wallet(&CreateWallet {
             wallet_name: "Ops".into(),
-            chain: Chain::Tempo,
+            chain: Some(Chain::Tempo),
             metadata: None,
             ui_enabled: None,
         })
@@ -236,6 +236,8 @@ async fn all_eighteen_endpoints_send_and_decode_what_the_spec_says() {
             method: WithdrawalMethod::Pix,
             amount: dec("320.50"),
             pix_key: Some("52998224725".into()),
+            ted_account: None,
+            target_address: None,
         })
         .await
         .unwrap();
@@ -519,6 +521,8 @@ async fn a_429_on_a_write_is_returned_with_retry_after_and_not_retried() {
             method: WithdrawalMethod::Ted,
             amount: dec("5"),
             pix_key: None,
+            ted_account: None,
+            target_address: None,
         })
         .await
         .unwrap_err();
@@ -650,6 +654,8 @@ async fn a_slow_service_times_out_and_a_timed_out_write_is_not_resent() {
             method: WithdrawalMethod::Pix,
             amount: dec("1"),
             pix_key: Some("52998224725".into()),
+            ted_account: None,
+            target_address: None,
         })
         .await
         .unwrap_err();

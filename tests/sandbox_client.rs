@@ -161,7 +161,7 @@ async fn wallets_and_transfers() {
     let created = client
         .create_wallet(&CreateWallet {
             wallet_name: "Second Base".into(),
-            chain: Chain::EthBase,
+            chain: Some(Chain::EthBase),
             metadata: Some(metadata.clone()),
             ui_enabled: None,
         })
@@ -259,6 +259,8 @@ async fn withdrawals_by_pix_ted_and_token() {
             method: WithdrawalMethod::Pix,
             amount: dec("1000.00"),
             pix_key: Some("+55 11 98765-4321".into()),
+            ted_account: None,
+            target_address: None,
         })
         .await
         .unwrap();
@@ -269,6 +271,8 @@ async fn withdrawals_by_pix_ted_and_token() {
             method: WithdrawalMethod::Token,
             amount: dec("100"),
             pix_key: None,
+            ted_account: None,
+            target_address: Some(WHITELISTED_ADDRESS.into()),
         })
         .await
         .unwrap();

@@ -34,7 +34,7 @@ async fn two_hundred_concurrent_withdrawals_never_overdraw() {
                 sandbox
                     .post(
                         "/api/v0/withdrawals",
-                        &json!({"asset": "fiat/brl", "method": "ted", "amount": "7.00"}),
+                        &json!({"asset": "fiat/brl", "method": "pix", "amount": "7.00", "pix-key": "52998224725"}),
                     )
                     .await
             })

@@ -118,7 +118,7 @@ async fn malformed_bodies_and_fields() {
             "amount",
         ),
         (
-            json!({"asset": "fiat/brl", "method": "ted", "amount": "25000.01"}),
+            json!({"asset": "fiat/brl", "method": "pix", "amount": "25000.01", "pix-key": "52998224725"}),
             422,
             "insufficient-balance",
             "fiat/brl",
@@ -148,7 +148,7 @@ async fn malformed_bodies_and_fields() {
             "method",
         ),
         (
-            json!({"asset": "eth-base/wbrly", "method": "token", "amount": "301"}),
+            json!({"asset": "eth-base/wbrly", "method": "token", "amount": "301", "target-address": "0xdeadbeefdeadbeefdeadbeefdeadbeefdeadbeef"}),
             422,
             "insufficient-balance",
             "eth-base/wbrly",

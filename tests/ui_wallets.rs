@@ -175,7 +175,7 @@ fn the_create_form_refuses_a_missing_name_and_sends_exactly_what_was_typed() {
         sent,
         vec![&CreateWallet {
             wallet_name: "Payroll".into(),
-            chain: Chain::Tempo,
+            chain: Some(Chain::Tempo),
             metadata: Some(metadata),
             ui_enabled: Some(true),
         }]

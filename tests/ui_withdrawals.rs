@@ -85,6 +85,8 @@ fn the_confirmation_repeats_amount_and_destination_and_only_then_sends() {
             method: WithdrawalMethod::Pix,
             amount: dec("1320.50"),
             pix_key: Some("52998224725".into()),
+            ted_account: None,
+            target_address: None,
         }))]
     );
     harness.get_by_label("Enviando...");

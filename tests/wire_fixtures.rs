@@ -222,6 +222,8 @@ fn amounts_are_written_as_json_strings() {
         method: WithdrawalMethod::Pix,
         amount: dec("10.50"),
         pix_key: Some("52998224725".into()),
+        ted_account: None,
+        target_address: None,
     };
     let value = serde_json::to_value(&body).unwrap();
     assert_eq!(value["amount"], serde_json::json!("10.50"));
@@ -275,7 +277,7 @@ fn transfer_wallet_withdrawal_claim_and_quote_bodies_have_exactly_the_spec_keys(
 
     let wallet = CreateWallet {
         wallet_name: "Ops".into(),
-        chain: Chain::EthBase,
+        chain: Some(Chain::EthBase),
         metadata: Some(JsonObject::new()),
         ui_enabled: Some(false),
     };
@@ -289,6 +291,8 @@ fn transfer_wallet_withdrawal_claim_and_quote_bodies_have_exactly_the_spec_keys(
         method: WithdrawalMethod::Pix,
         amount: dec("1"),
         pix_key: Some("a@b.co".into()),
+        ted_account: None,
+        target_address: None,
     };
     assert_eq!(
         keys(&withdrawal),
@@ -416,4 +420,261 @@ fn wire_amounts_are_plain_positive_decimals_within_scale() {
     }
     assert_eq!(parse_wire_amount("0", 2), Err(AmountError::NotPositive));
     assert_eq!(parse_wire_amount("-1", 2), Err(AmountError::NotPositive));
+}
+
+/// Decodes `name` as `T` and encodes it again, compact, as the sandbox and
+/// the client write it.
+fn re_encoded<T: DeserializeOwned + serde::Serialize>(name: &str) -> String {
+    serde_json::to_string(&fixture::<T>(name)).unwrap()
+}
+
+/// Compares `actual` with `tests/fixtures/encoded/{name}`, byte for byte.
+fn assert_encoded(name: &str, actual: &str) {
+    let path = format!(
+        "{}/tests/fixtures/encoded/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|error| panic!("{path}: {error}; it should hold {actual}"));
+    assert_eq!(
+        actual, expected,
+        "{name} is no longer encoded byte for byte as pinned"
+    );
+}
+
+#[test]
+fn every_resource_and_body_encodes_byte_for_byte_as_pinned() {
+    let resources = [
+        (
+            "order-full.json",
+            re_encoded::<OrderEnvelope>("order-full.json"),
+        ),
+        (
+            "order-partial.json",
+            re_encoded::<OrderEnvelope>("order-partial.json"),
+        ),
+        (
+            "orders-unknown-values.json",
+            re_encoded::<OrdersEnvelope>("orders-unknown-values.json"),
+        ),
+        (
+            "transfer-full.json",
+            re_encoded::<TransferEnvelope>("transfer-full.json"),
+        ),
+        (
+            "transfers-partial.json",
+            re_encoded::<TransfersEnvelope>("transfers-partial.json"),
+        ),
+        (
+            "wallets.json",
+            re_encoded::<WalletsEnvelope>("wallets.json"),
+        ),
+        (
+            "wallet-created.json",
+            re_encoded::<CreatedWalletEnvelope>("wallet-created.json"),
+        ),
+        (
+            "withdrawal-full.json",
+            re_encoded::<WithdrawalEnvelope>("withdrawal-full.json"),
+        ),
+        (
+            "withdrawals-per-asset.json",
+            re_encoded::<PerAssetWithdrawalsEnvelope>("withdrawals-per-asset.json"),
+        ),
+        (
+            "claim-full.json",
+            re_encoded::<ClaimEnvelope>("claim-full.json"),
+        ),
+        (
+            "deposits.json",
+            re_encoded::<DepositsEnvelope>("deposits.json"),
+        ),
+        (
+            "balance-brl.json",
+            re_encoded::<BalanceEnvelope>("balance-brl.json"),
+        ),
+        (
+            "balance-brlv.json",
+            re_encoded::<BalanceEnvelope>("balance-brlv.json"),
+        ),
+        (
+            "claimable.json",
+            re_encoded::<ClaimableBalance>("claimable.json"),
+        ),
+        (
+            "tax-exemption-progress.json",
+            re_encoded::<TaxExemptionProgressEnvelope>("tax-exemption-progress.json"),
+        ),
+        ("error.json", re_encoded::<ErrorBody>("error.json")),
+        ("quote.json", re_encoded::<QuoteEnvelope>("quote.json")),
+    ];
+    for (name, actual) in &resources {
+        assert_encoded(name, actual);
+    }
+
+    let order: CreateOrder = serde_json::from_value(serde_json::json!({
+        "quote-id": "0b9e8d7c-6f5a-4b3c-8d2e-1f0a9b8c7d6e",
+        "source-wallet-address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+        "target-wallet-address": "0xfeedfacefeedfacefeedfacefeedfacefeedface",
+        "target-end-user-pix-key": "52998224725",
+        "source-payment-method": "brcode",
+    }))
+    .unwrap();
+    let minimal_order: CreateOrder = serde_json::from_value(serde_json::json!({
+        "quote-id": "0b9e8d7c-6f5a-4b3c-8d2e-1f0a9b8c7d6e",
+    }))
+    .unwrap();
+    let transfer: CreateTransfer = serde_json::from_value(serde_json::json!({
+        "source-address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+        "asset": "eth-base/brlv",
+        "amount": "250.000000000000000000",
+        "target-address": "0xfeedfacefeedfacefeedfacefeedfacefeedface",
+    }))
+    .unwrap();
+    let wallet: CreateWallet = serde_json::from_value(serde_json::json!({
+        "wallet-name": "Ops",
+        "chain": "eth-base",
+        "metadata": {"team": "ops"},
+        "ui-enabled": true,
+    }))
+    .unwrap();
+    let pix: CreateWithdrawal = serde_json::from_value(serde_json::json!({
+        "asset": "fiat/brl",
+        "method": "pix",
+        "amount": "320.50",
+        "pix-key": "52998224725",
+    }))
+    .unwrap();
+    let claim: CreateClaim = serde_json::from_value(serde_json::json!({
+        "amount": "100.00",
+        "target-asset-code": "brlv",
+    }))
+    .unwrap();
+    let quote = CreateQuote::receiving(Asset::FiatBrl, Asset::EthBaseUsdc, dec("99.500000"));
+    let bodies = [
+        ("body-order.json", serde_json::to_string(&order).unwrap()),
+        (
+            "body-order-minimal.json",
+            serde_json::to_string(&minimal_order).unwrap(),
+        ),
+        (
+            "body-transfer.json",
+            serde_json::to_string(&transfer).unwrap(),
+        ),
+        ("body-wallet.json", serde_json::to_string(&wallet).unwrap()),
+        (
+            "body-withdrawal-pix.json",
+            serde_json::to_string(&pix).unwrap(),
+        ),
+        ("body-claim.json", serde_json::to_string(&claim).unwrap()),
+        ("body-quote.json", serde_json::to_string(&quote).unwrap()),
+    ];
+    for (name, actual) in &bodies {
+        assert_encoded(name, actual);
+    }
+}
+
+/// A fixture's text without its final newline: request bodies are compared
+/// with what the client writes, byte for byte.
+fn fixture_bytes(name: &str) -> String {
+    let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    text.strip_suffix('\n').unwrap_or(&text).to_owned()
+}
+
+fn ted_account(name: &str) -> TedAccount {
+    TedAccount {
+        bank_code: "341".into(),
+        branch: "0001".into(),
+        account: "12345-6".into(),
+        account_type: BankAccountType::Checking,
+        document: "52998224725".into(),
+        name: name.into(),
+    }
+}
+
+#[test]
+fn payout_bodies_are_written_byte_for_byte_as_the_fixtures() {
+    let ted = CreateWithdrawal::ted(dec("1500.00"), ted_account("Maria Silva"));
+    assert_eq!(
+        serde_json::to_string(&ted).unwrap(),
+        fixture_bytes("body-withdrawal-ted.json")
+    );
+    let token = CreateWithdrawal::token(
+        Asset::EthBaseUsdc,
+        dec("250.5"),
+        "0xfeedfacefeedfacefeedfacefeedfacefeedface".into(),
+    );
+    assert_eq!(
+        serde_json::to_string(&token).unwrap(),
+        fixture_bytes("body-withdrawal-token.json")
+    );
+    let wallet = CreateWallet {
+        wallet_name: "Payouts".into(),
+        chain: None,
+        metadata: None,
+        ui_enabled: None,
+    };
+    assert_eq!(
+        serde_json::to_string(&wallet).unwrap(),
+        fixture_bytes("body-wallet-without-chain.json")
+    );
+    let quote = CreateQuote::paying(Asset::FiatBrl, Asset::EthBaseUsdc, dec("540.00"))
+        .with_trade_reason(TradeReason::PurchaseOrSaleOfComputingServices);
+    assert_eq!(
+        serde_json::to_string(&quote).unwrap(),
+        fixture_bytes("body-quote-trade-reason.json")
+    );
+
+    // And each reads back as the same request.
+    for (name, expected) in [
+        ("body-withdrawal-ted.json", &ted),
+        ("body-withdrawal-token.json", &token),
+    ] {
+        let read: CreateWithdrawal = serde_json::from_str(&fixture_bytes(name)).unwrap();
+        assert_eq!(&read, expected, "{name}");
+    }
+    let read: CreateQuote =
+        serde_json::from_str(&fixture_bytes("body-quote-trade-reason.json")).unwrap();
+    assert_eq!(read, quote);
+}
+
+#[test]
+fn the_service_clients_ted_body_is_the_same_request_in_json_dumps_form() {
+    // Its own spacing and escapes, no `asset` (it posts to the per-asset path).
+    let text = fixture_bytes("python-client-withdrawal-ted.json");
+    assert!(text.contains(r#""method": "ted", "bank-code": "341""#));
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let account: TedAccount = serde_json::from_value(value.clone()).unwrap();
+    assert_eq!(account, ted_account("José da Silva"));
+    assert_eq!(account.validate(), Ok(()));
+    let keys: BTreeSet<String> = value.as_object().unwrap().keys().cloned().collect();
+    let mut expected = set(&TED_ACCOUNT_FIELDS);
+    expected.extend(set(&["amount", "method"]));
+    assert_eq!(keys, expected);
+}
+
+#[test]
+fn withdrawal_records_carry_their_destinations() {
+    let listed = fixture::<WithdrawalsEnvelope>("withdrawals-with-destinations.json").withdrawals;
+    assert_eq!(listed[0].ted_account(), Some(ted_account("José da Silva")));
+    assert_eq!(listed[0].target_address(), None);
+    assert_eq!(
+        listed[1].target_address(),
+        Some("0xfeedfacefeedfacefeedfacefeedfacefeedface")
+    );
+    assert_eq!(
+        listed[1].source_address(),
+        Some("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")
+    );
+    assert_eq!(listed[1].ted_account(), None);
+    // A partial record is no account, but every field it has is kept as it came.
+    assert_eq!(listed[2].ted_account(), None);
+    assert_eq!(listed[2].extra["account-type"], "current");
+    assert_eq!(listed[2].extra.len(), 2);
+    // Unknown values of the new enums are kept, not refused.
+    let kind: BankAccountType = serde_json::from_str(r#""salary""#).unwrap();
+    assert_eq!(kind, BankAccountType::Other("salary".into()));
+    let reason: TradeReason = serde_json::from_str(r#""gift""#).unwrap();
+    assert_eq!(reason.as_str(), "gift");
 }

@@ -520,6 +520,22 @@ impl Client {
             .map(|envelope| envelope.withdrawals)
     }
 
+    /// `GET /api/v0/assets/{asset}/withdrawals/{id}`: one withdrawal, read
+    /// the way the service's own client reads it (the interface document
+    /// lists no single-withdrawal read). A record without `asset` gets the
+    /// one asked for, as the per-asset listing's records do.
+    pub async fn get_withdrawal(&self, asset: &Asset, id: Uuid) -> Result<Withdrawal, Error> {
+        let id = id.to_string();
+        let mut withdrawal = self
+            .get::<WithdrawalEnvelope>(&["assets", asset.as_str(), "withdrawals", &id], &[])
+            .await?
+            .withdrawal;
+        if withdrawal.asset.is_none() {
+            withdrawal.asset = Some(asset.clone());
+        }
+        Ok(withdrawal)
+    }
+
     /// `POST /api/v0/claims`: claims for the account (spec 4.5).
     pub async fn create_claim(&self, request: &CreateClaim) -> Result<Claim, Error> {
         self.post::<_, ClaimEnvelope>(&["claims"], request)

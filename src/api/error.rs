@@ -39,7 +39,7 @@ pub enum Error {
         error: Option<ServiceErrorObject>,
     },
     /// The request could not reach the service, or the connection broke.
-    #[error("could not reach the service: {message}")]
+    #[error("{}", network_message(message, *maybe_delivered))]
     Network {
         /// What the transport reported.
         message: String,
@@ -139,6 +139,16 @@ fn unauthorized_message(error: Option<&ServiceErrorObject>, hint: &UnauthorizedH
             error.code, error.message
         ),
         _ => format!("the service did not accept the signature (HTTP 401): {cause}"),
+    }
+}
+
+fn network_message(message: &str, maybe_delivered: bool) -> String {
+    if maybe_delivered {
+        // Saying "could not reach" here would invite sending a write again
+        // that the service may well have applied.
+        format!("the connection to the service broke after the request was sent: {message}")
+    } else {
+        format!("could not reach the service: {message}")
     }
 }
 

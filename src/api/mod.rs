@@ -7,6 +7,7 @@ pub mod auth;
 pub mod client;
 pub mod error;
 pub mod model;
+pub mod payout;
 mod wire_enum;
 
 pub use auth::{KeyError, PrivateKey, RsaKeyBits, Signer};

@@ -4,16 +4,24 @@
 //! The spec does not say which response fields are always present, so every
 //! field is optional except the identifier a resource cannot be used without.
 //! Amounts and rates are [`Decimal`] carried as JSON strings; timestamps are
-//! parsed into [`OffsetDateTime`].
+//! parsed into [`OffsetDateTime`]. An optional field that is `None` is left
+//! out of what is written (`skip_serializing_none`), never sent as `null`:
+//! the service's bodies and the sandbox's answers carry only what is known.
 
 use std::collections::BTreeMap;
 
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
+use serde_with::skip_serializing_none;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::wire_enum::wire_enum;
+
+pub use super::payout::{
+    BankAccountType, MAX_ACCOUNT_DIGITS, MAX_BRANCH_DIGITS, MAX_HOLDER_NAME_CHARS,
+    TED_ACCOUNT_FIELDS, TedAccount, TedFieldError,
+};
 
 /// Free-form JSON object, as the spec's wallet `metadata`.
 pub type JsonObject = serde_json::Map<String, serde_json::Value>;
@@ -360,140 +368,88 @@ pub mod decimal_str {
 }
 
 /// An order (spec 2.2).
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Order {
     /// Order identifier.
     pub id: Uuid,
     /// The accepted quote.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quote_id: Option<Uuid>,
     /// See spec section 3.1.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<OrderState>,
     /// Last state change.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub state_updated_at: Option<OffsetDateTime>,
     /// Creation time.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub created_at: Option<OffsetDateTime>,
     /// Asset paid in.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_asset: Option<Asset>,
     /// Asset received.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target_asset: Option<Asset>,
     /// Amount of the source asset.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub source_amount: Option<Decimal>,
     /// Amount of the target asset.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub target_amount: Option<Decimal>,
     /// Base rate.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub base_rate: Option<Decimal>,
     /// Rate after the fee.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub effective_rate: Option<Decimal>,
     /// Fee charged.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub fee_amount: Option<Decimal>,
     /// Asset of the fee.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fee_asset: Option<Asset>,
     /// End of the funding window.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub expiration: Option<OffsetDateTime>,
     /// Copy-and-paste PIX payload of a brcode-funded order.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub brcode: Option<String>,
     /// Base64 image of the PIX QR code, as the service rendered it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub qr_code_base64: Option<String>,
+    /// Why the trade is made, as given on its quote.
+    pub trade_reason: Option<TradeReason>,
 }
 
 /// A token transfer between EVM addresses (spec 2.3).
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Transfer {
     /// Transfer identifier.
     pub id: Uuid,
     /// Token moved.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub asset: Option<Asset>,
     /// Amount moved.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub amount: Option<Decimal>,
     /// Sending wallet.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_address: Option<String>,
     /// Receiving wallet.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target_address: Option<String>,
     /// On-chain transaction hash, once submitted.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tx_hash: Option<String>,
     /// Current state.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<TransferState>,
     /// Creation time.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub created_at: Option<OffsetDateTime>,
     /// Last state change.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub state_updated_at: Option<OffsetDateTime>,
 }
 
 /// A wallet as listed (spec 2.4).
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Wallet {
     /// Wallet name.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// 0x address.
     pub address: String,
@@ -501,10 +457,8 @@ pub struct Wallet {
     #[serde(default)]
     pub assets: Vec<Asset>,
     /// Visible in the service's own user interface.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ui_enabled: Option<bool>,
     /// Custom data given at creation.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub metadata: Option<JsonObject>,
 }
 
@@ -522,41 +476,29 @@ pub struct CreatedWallet {
 /// A withdrawal (spec 2.5), any of its three variants (PIX, TED, token).
 ///
 /// Fields the spec does not show for the TED and token variants are kept in
-/// `extra`, so a detail view can still show them.
+/// `extra` as they came, so a detail view can still show a record whose
+/// fields are partial or named otherwise; [`Withdrawal::ted_account`] and
+/// [`Withdrawal::target_address`] read them under the names the requests use.
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Withdrawal {
     /// Withdrawal identifier.
     pub id: Uuid,
     /// Asset paid out.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub asset: Option<Asset>,
     /// Amount paid out.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub amount: Option<Decimal>,
     /// `pix`, `ted` or `token`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub method: Option<WithdrawalMethod>,
     /// Current state.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<WithdrawalState>,
     /// Creation time.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub created_at: Option<OffsetDateTime>,
     /// Last state change.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub state_updated_at: Option<OffsetDateTime>,
     /// Variant-specific fields the spec does not name.
     #[serde(flatten)]
@@ -564,41 +506,70 @@ pub struct Withdrawal {
 }
 
 /// A withdrawal as the deprecated per-asset listing returns it: without `asset`.
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct PerAssetWithdrawal {
     /// Withdrawal identifier.
     pub id: Uuid,
     /// Amount paid out.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub amount: Option<Decimal>,
     /// `pix`, `ted` or `token`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub method: Option<WithdrawalMethod>,
     /// Current state.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<WithdrawalState>,
     /// Creation time.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub created_at: Option<OffsetDateTime>,
     /// Last state change.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub state_updated_at: Option<OffsetDateTime>,
     /// Variant-specific fields the spec does not name.
     #[serde(flatten)]
     pub extra: BTreeMap<String, serde_json::Value>,
+}
+
+/// The wire names of a withdrawal record's destination fields. The interface
+/// document does not show them; the sandbox writes the request's names back.
+pub mod destination_keys {
+    /// The PIX key a `pix` withdrawal paid to.
+    pub const PIX_KEY: &str = "pix-key";
+    /// The address a `token` withdrawal paid to.
+    pub const TARGET_ADDRESS: &str = "target-address";
+    /// The wallet a `token` withdrawal was paid from.
+    pub const SOURCE_ADDRESS: &str = "source-address";
+}
+
+impl Withdrawal {
+    fn extra_str(&self, key: &str) -> Option<&str> {
+        self.extra.get(key).and_then(serde_json::Value::as_str)
+    }
+
+    /// The PIX key a `pix` withdrawal pays to, when the record carries it.
+    pub fn pix_key(&self) -> Option<&str> {
+        self.extra_str(destination_keys::PIX_KEY)
+    }
+
+    /// The bank account a `ted` withdrawal pays into, when the record carries
+    /// all of its fields (see [`TED_ACCOUNT_FIELDS`]).
+    pub fn ted_account(&self) -> Option<TedAccount> {
+        let fields: serde_json::Map<String, serde_json::Value> = TED_ACCOUNT_FIELDS
+            .iter()
+            .filter_map(|key| Some(((*key).to_owned(), self.extra.get(*key)?.clone())))
+            .collect();
+        serde_json::from_value(serde_json::Value::Object(fields)).ok()
+    }
+
+    /// The address a `token` withdrawal pays to, when the record carries it.
+    pub fn target_address(&self) -> Option<&str> {
+        self.extra_str(destination_keys::TARGET_ADDRESS)
+    }
+
+    /// The wallet a `token` withdrawal is paid from, when the record says.
+    pub fn source_address(&self) -> Option<&str> {
+        self.extra_str(destination_keys::SOURCE_ADDRESS)
+    }
 }
 
 impl PerAssetWithdrawal {
@@ -618,110 +589,72 @@ impl PerAssetWithdrawal {
 }
 
 /// A claim on reward certificates (spec 2.6).
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Claim {
     /// Claim identifier.
     pub id: Uuid,
     /// Amount requested.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub gross_amount: Option<Decimal>,
     /// Amount paid after tax and fees.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub net_amount: Option<Decimal>,
     /// Tax withheld.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub tax_amount: Option<Decimal>,
     /// Fees charged.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub fees: Option<Decimal>,
     /// `created` on submission.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<ClaimStatus>,
     /// Last update, with fractional seconds.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub updated_at: Option<OffsetDateTime>,
 }
 
 /// Where a deposit came from (spec 2.7).
+#[skip_serializing_none]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct DepositCoordinates {
     /// Payer's CPF or CNPJ.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_tax_id: Option<String>,
     /// Payer's bank code.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_bank_code: Option<String>,
     /// Payer's account type.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_type: Option<String>,
     /// Payer's account number.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_account_number: Option<String>,
     /// Payer's branch.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_branch_code: Option<String>,
     /// Where the money was paid to.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<String>,
 }
 
 /// A deposit (spec 2.7).
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Deposit {
     /// Deposit identifier.
     pub id: Uuid,
     /// How it arrived (`pix`).
-    #[serde(default, rename = "type", skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "type")]
     pub kind: Option<String>,
     /// Amount deposited.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub amount: Option<Decimal>,
     /// `credited`, or a value the spec does not show.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<DepositStatus>,
     /// Payer and payee details.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub coordinates: Option<DepositCoordinates>,
     /// Arrival time.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub created_at: Option<OffsetDateTime>,
     /// Crediting time.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub processed_at: Option<OffsetDateTime>,
 }
 
@@ -744,43 +677,24 @@ pub struct ClaimableBalance {
 }
 
 /// Monthly tax-exemption usage of a Brazilian account (spec 2.10).
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct TaxExemptionProgress {
     /// Used by claims this month.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub claims_amount: Option<Decimal>,
     /// Used by other disposals this month.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub other_disposals_amount: Option<Decimal>,
     /// Total used this month.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub total_used: Option<Decimal>,
     /// The monthly limit (R$35,000).
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub limit: Option<Decimal>,
     /// Left this month.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub remaining: Option<Decimal>,
 }
 
@@ -790,62 +704,38 @@ pub const MONTHLY_TAX_EXEMPTION_LIMIT_BRL: Decimal = Decimal::from_parts(35_000,
 /// A quote: the rate offered for a conversion, accepted by creating an order.
 ///
 /// The spec leaves the quote operation out; this is the live service's form.
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Quote {
     /// Quote identifier, given to order creation as `quote-id`.
     pub id: Uuid,
     /// Asset to pay in.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_asset: Option<Asset>,
     /// Asset to receive.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target_asset: Option<Asset>,
     /// Amount to pay.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub source_amount: Option<Decimal>,
     /// Amount to receive.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub target_amount: Option<Decimal>,
     /// Base rate.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub base_rate: Option<Decimal>,
     /// Rate after the fee.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub effective_rate: Option<Decimal>,
     /// Fee charged.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub fee_amount: Option<Decimal>,
     /// Asset of the fee.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fee_asset: Option<Asset>,
     /// When the quote can no longer be accepted.
-    #[serde(
-        default,
-        with = "timestamp::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "timestamp::option")]
     pub expiration: Option<OffsetDateTime>,
+    /// Why the trade is made, as given when the quote was asked for.
+    pub trade_reason: Option<TradeReason>,
 }
 
 /// The error object of spec section 7: `{error: {type, message, code}}`.
@@ -891,6 +781,7 @@ impl ErrorBody {
 // ---------------------------------------------------------------------------
 
 /// Body of `POST /api/v0/quotes`: exactly one of the two amounts is set.
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct CreateQuote {
@@ -899,19 +790,13 @@ pub struct CreateQuote {
     /// Asset to receive.
     pub target_asset: Asset,
     /// Amount to pay, when the payer's side is fixed.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub source_amount: Option<Decimal>,
     /// Amount to receive, when the receiver's side is fixed.
-    #[serde(
-        default,
-        with = "decimal_str::option",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "decimal_str::option")]
     pub target_amount: Option<Decimal>,
+    /// Why the trade is made; the service's own client sends it for BRL↔USDC.
+    pub trade_reason: Option<TradeReason>,
 }
 
 impl CreateQuote {
@@ -922,6 +807,7 @@ impl CreateQuote {
             target_asset,
             source_amount: Some(amount),
             target_amount: None,
+            trade_reason: None,
         }
     }
 
@@ -932,27 +818,46 @@ impl CreateQuote {
             target_asset,
             source_amount: None,
             target_amount: Some(amount),
+            trade_reason: None,
+        }
+    }
+
+    /// The same request, stating why the trade is made.
+    pub fn with_trade_reason(self, reason: TradeReason) -> Self {
+        CreateQuote {
+            trade_reason: Some(reason),
+            ..self
         }
     }
 }
 
+wire_enum! {
+    /// Why a trade is made (`trade-reason` on a quote), a declaration a
+    /// BRL↔USDC exchange asks for.
+    ///
+    /// Neither the interface document nor the service's client lists the
+    /// values; this one is what that client sends. Others pass through as
+    /// [`TradeReason::Other`].
+    pub enum TradeReason {
+        /// Buying or selling computing services.
+        PurchaseOrSaleOfComputingServices => "purchase-or-sale-of-computing-services",
+    }
+}
+
 /// Body of `POST /api/v0/orders` (spec 4.1).
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct CreateOrder {
     /// The quote to accept.
     pub quote_id: Uuid,
     /// Paying wallet, required when the source asset is on chain.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_wallet_address: Option<String>,
     /// Receiving wallet, required when the target asset is on chain.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target_wallet_address: Option<String>,
     /// A third party's PIX key (USDC→BRL and BRLV→BRL only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target_end_user_pix_key: Option<String>,
     /// `account-balance` (the service's default) or `brcode`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_payment_method: Option<PaymentMethod>,
 }
 
@@ -972,22 +877,29 @@ pub struct CreateTransfer {
 }
 
 /// Body of `POST /api/v0/wallets` (spec 4.3).
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct CreateWallet {
     /// Name of the wallet.
     pub wallet_name: String,
-    /// Chain to create it on.
-    pub chain: Chain,
+    /// Chain to create it on; when left out the service picks its default
+    /// (its own client never sends one).
+    pub chain: Option<Chain>,
     /// Custom data.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub metadata: Option<JsonObject>,
     /// Visible in the service's user interface (default false).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ui_enabled: Option<bool>,
 }
 
 /// Body of `POST /api/v0/withdrawals` (spec 4.4).
+///
+/// Each method carries its own destination and no other: `pix-key` for
+/// `pix`, the bank account's fields for `ted`, `target-address` for `token`.
+/// The TED and token fields are not in the interface document; their names
+/// are the ones the service's own client sends (TED) and the one the document
+/// uses for a transfer's destination (token).
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct CreateWithdrawal {
@@ -999,8 +911,51 @@ pub struct CreateWithdrawal {
     #[serde(with = "decimal_str")]
     pub amount: Decimal,
     /// Destination PIX key, for the `pix` method.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pix_key: Option<String>,
+    /// Destination bank account, for the `ted` method; its fields sit at the
+    /// top level of the body.
+    #[serde(flatten)]
+    pub ted_account: Option<TedAccount>,
+    /// Destination EVM address, for the `token` method.
+    pub target_address: Option<String>,
+}
+
+impl CreateWithdrawal {
+    /// BRL to a PIX key.
+    pub fn pix(amount: Decimal, pix_key: String) -> Self {
+        CreateWithdrawal {
+            asset: Asset::FiatBrl,
+            method: WithdrawalMethod::Pix,
+            amount,
+            pix_key: Some(pix_key),
+            ted_account: None,
+            target_address: None,
+        }
+    }
+
+    /// BRL by TED to a bank account.
+    pub fn ted(amount: Decimal, account: TedAccount) -> Self {
+        CreateWithdrawal {
+            asset: Asset::FiatBrl,
+            method: WithdrawalMethod::Ted,
+            amount,
+            pix_key: None,
+            ted_account: Some(account),
+            target_address: None,
+        }
+    }
+
+    /// Tokens of `asset` to an EVM address.
+    pub fn token(asset: Asset, amount: Decimal, target_address: String) -> Self {
+        CreateWithdrawal {
+            asset,
+            method: WithdrawalMethod::Token,
+            amount,
+            pix_key: None,
+            ted_account: None,
+            target_address: Some(target_address),
+        }
+    }
 }
 
 /// Body of `POST /api/v0/claims` and its wallet-scoped form (spec 4.5).

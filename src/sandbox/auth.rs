@@ -29,7 +29,6 @@
 //! expired (`exp` + leeway); after that the token is refused as expired anyway,
 //! so forgetting it keeps memory bounded without opening a replay.
 
-use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 use axum::body::{Body, Bytes};
@@ -46,13 +45,12 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use super::error::ApiError;
+use super::nonces::CLOCK_LEEWAY_SECS;
 use super::records::hex;
 use super::state::Shared;
 
 /// The longest token lifetime accepted, `exp - iat` (spec section 8).
 pub const MAX_TOKEN_LIFETIME_SECS: i64 = 50;
-/// Clock leeway for `exp` and `iat`.
-pub const CLOCK_LEEWAY_SECS: i64 = 5;
 /// The largest request body the sandbox reads.
 pub const MAX_BODY_BYTES: usize = 1 << 20;
 /// The longest nonce remembered.
@@ -62,45 +60,6 @@ const MAX_NONCE_CHARS: usize = 256;
 /// request's extensions.
 #[derive(Clone, Debug)]
 pub(crate) struct AuthenticatedKey(pub String);
-
-/// Nonces of one API key whose tokens have not yet expired.
-#[derive(Debug, Default)]
-pub(crate) struct NonceStore {
-    /// Nonce → the `exp` of the token that used it.
-    expiry_by_nonce: HashMap<String, i64>,
-    /// The same, ordered by expiry, for pruning.
-    by_expiry: BTreeSet<(i64, String)>,
-}
-
-impl NonceStore {
-    /// How many nonces are remembered.
-    pub(crate) fn len(&self) -> usize {
-        self.expiry_by_nonce.len()
-    }
-
-    /// Forgets nonces whose tokens expired (with leeway) before `now`.
-    pub(crate) fn prune(&mut self, now: i64) {
-        while let Some((expiry, _)) = self.by_expiry.first() {
-            if expiry.saturating_add(CLOCK_LEEWAY_SECS) >= now {
-                break;
-            }
-            if let Some((_, nonce)) = self.by_expiry.pop_first() {
-                self.expiry_by_nonce.remove(&nonce);
-            }
-        }
-    }
-
-    /// Records `nonce` until `expiry`; false when it is already remembered.
-    pub(crate) fn insert(&mut self, nonce: &str, expiry: i64, now: i64) -> bool {
-        self.prune(now);
-        if self.expiry_by_nonce.contains_key(nonce) {
-            return false;
-        }
-        self.expiry_by_nonce.insert(nonce.to_owned(), expiry);
-        self.by_expiry.insert((expiry, nonce.to_owned()));
-        true
-    }
-}
 
 /// Middleware: verifies the request by spec section 5 and passes it on with
 /// [`AuthenticatedKey`] in its extensions and its body intact.
@@ -403,17 +362,6 @@ impl<'a> Claims<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn nonces_are_forgotten_only_after_their_token_expired() {
-        let mut store = NonceStore::default();
-        assert!(store.insert("a", 100, 60));
-        assert!(!store.insert("a", 100, 90));
-        // Still inside the leeway: remembered.
-        assert!(!store.insert("a", 200, 105));
-        assert!(store.insert("b", 150, 106));
-        assert_eq!(store.len(), 1, "`a` expired at 100 + 5 and was pruned");
-    }
 
     #[test]
     fn the_empty_body_hash_is_the_well_known_one() {

@@ -14,8 +14,11 @@ use super::error::ApiError;
 use crate::address;
 use crate::api::model::{
     AmountError, Asset, Chain, ClaimTarget, CreateClaim, CreateOrder, CreateQuote, CreateTransfer,
-    CreateWallet, CreateWithdrawal, JsonObject, PaymentMethod, WithdrawalMethod, parse_wire_amount,
+    CreateWallet, CreateWithdrawal, JsonObject, PaymentMethod, TED_ACCOUNT_FIELDS, TedAccount,
+    TedFieldError, TradeReason, WithdrawalMethod, parse_wire_amount,
 };
+use crate::api::payout;
+use crate::pix::PixKey;
 
 /// The largest amount one request may move, so that balances stay representable
 /// at 18 decimal places (rust_decimal holds 28 significant digits).
@@ -231,12 +234,44 @@ pub(crate) fn create_quote(body: &JsonBody) -> Result<CreateQuote, ApiError> {
             "exactly one of `source-amount` and `target-amount` is required",
         ));
     }
+    let trade_reason = match body.optional_str("trade-reason")? {
+        None => None,
+        Some(raw) => Some(parse_trade_reason(raw)?),
+    };
     Ok(CreateQuote {
         source_asset,
         target_asset,
         source_amount,
         target_amount,
+        trade_reason,
     })
+}
+
+/// Longest `trade-reason` accepted, in characters.
+const MAX_TRADE_REASON_CHARS: usize = 100;
+
+/// A `trade-reason`: any lowercase kebab-case code, since the service's set of
+/// values is not known; the one its client sends is [`TradeReason::KNOWN`].
+fn parse_trade_reason(raw: &str) -> Result<TradeReason, ApiError> {
+    let kebab = !raw.is_empty()
+        && raw.len() <= MAX_TRADE_REASON_CHARS
+        && raw
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && !raw.starts_with('-')
+        && !raw.ends_with('-');
+    if kebab {
+        Ok(TradeReason::from_wire(raw))
+    } else {
+        Err(ApiError::bad_request(
+            "invalid-trade-reason",
+            format!(
+                "`trade-reason` must be a lowercase kebab-case code of at most \
+                 {MAX_TRADE_REASON_CHARS} characters, such as \"{}\", got {raw:?}",
+                TradeReason::PurchaseOrSaleOfComputingServices
+            ),
+        ))
+    }
 }
 
 /// `POST /api/v0/orders` (spec 4.1); the address rules need the quote and are checked later.
@@ -303,16 +338,21 @@ pub(crate) fn create_wallet(body: &JsonBody) -> Result<CreateWallet, ApiError> {
             "`wallet-name` must hold 1 to 100 characters",
         ));
     }
-    let raw_chain = body.required_str("chain")?;
-    let chain = Chain::from_wire(raw_chain);
-    if !chain.is_known() {
-        return Err(ApiError::bad_request(
-            "unknown-chain",
-            format!(
-                "`chain` must be \"tempo\", \"eth-mainnet\" or \"eth-base\", got {raw_chain:?}"
-            ),
-        ));
-    }
+    let chain = match body.optional_str("chain")? {
+        None => None,
+        Some(raw_chain) => {
+            let chain = Chain::from_wire(raw_chain);
+            if !chain.is_known() {
+                return Err(ApiError::bad_request(
+                    "unknown-chain",
+                    format!(
+                        "`chain` must be \"tempo\", \"eth-mainnet\" or \"eth-base\", got {raw_chain:?}"
+                    ),
+                ));
+            }
+            Some(chain)
+        }
+    };
     Ok(CreateWallet {
         wallet_name,
         chain,
@@ -321,9 +361,36 @@ pub(crate) fn create_wallet(body: &JsonBody) -> Result<CreateWallet, ApiError> {
     })
 }
 
-/// `POST /api/v0/withdrawals` (spec 4.4); which method suits which asset is checked later.
-pub(crate) fn create_withdrawal(body: &JsonBody) -> Result<CreateWithdrawal, ApiError> {
-    let asset = body.required_asset("asset")?;
+/// `POST /api/v0/withdrawals` (spec 4.4), or its per-asset alias when
+/// `path_asset` is the asset its path names (the body may then leave `asset`
+/// out, as the service's own client does, or repeat it).
+///
+/// The method must suit the asset (422 otherwise) before its destination is
+/// read, since which destination applies depends on the method: `pix-key`
+/// for `pix`, the six bank account fields for `ted`, `target-address` for
+/// `token`; each is required for its method and refused with any other.
+pub(crate) fn create_withdrawal(
+    body: &JsonBody,
+    path_asset: Option<&Asset>,
+) -> Result<CreateWithdrawal, ApiError> {
+    let asset = match path_asset {
+        None => body.required_asset("asset")?,
+        Some(from_path) => {
+            if let Some(raw) = body.optional_str("asset")? {
+                let given = parse_asset("asset", raw)?;
+                if given != *from_path {
+                    return Err(ApiError::bad_request(
+                        "asset-mismatch",
+                        format!(
+                            "`asset`: the body says {given} but the path says {from_path}; \
+                             leave `asset` out of the body or make the two agree"
+                        ),
+                    ));
+                }
+            }
+            from_path.clone()
+        }
+    };
     let raw_method = body.required_str("method")?;
     let method = WithdrawalMethod::from_wire(raw_method);
     if !method.is_known() {
@@ -333,20 +400,164 @@ pub(crate) fn create_withdrawal(body: &JsonBody) -> Result<CreateWithdrawal, Api
         ));
     }
     let amount = body.required_amount("amount", asset.scale())?;
-    let pix_key = body.optional_str("pix-key")?.map(str::to_owned);
+    check_method_suits_asset(&method, &asset)?;
+
+    let pix_key = match method {
+        WithdrawalMethod::Pix => Some(pix_key(body)?),
+        _ => {
+            refuse_foreign_field(body, "pix-key", "pix", &method)?;
+            None
+        }
+    };
+    let ted_account = match method {
+        WithdrawalMethod::Ted => Some(ted_account(body)?),
+        _ => {
+            for field in TED_ACCOUNT_FIELDS {
+                refuse_foreign_field(body, field, "ted", &method)?;
+            }
+            None
+        }
+    };
+    let target_address = match method {
+        WithdrawalMethod::Token => {
+            Some(body.optional_address("target-address")?.ok_or_else(|| {
+                ApiError::bad_request(
+                    "missing-field",
+                    "field `target-address` is required for the token method: the EVM \
+                     address the tokens are sent to",
+                )
+            })?)
+        }
+        _ => {
+            refuse_foreign_field(body, "target-address", "token", &method)?;
+            None
+        }
+    };
     Ok(CreateWithdrawal {
         asset,
         method,
         amount,
         pix_key,
+        ted_account,
+        target_address,
+    })
+}
+
+/// PIX and TED pay out BRL only; `token` pays out tokens only.
+fn check_method_suits_asset(method: &WithdrawalMethod, asset: &Asset) -> Result<(), ApiError> {
+    match method {
+        WithdrawalMethod::Pix | WithdrawalMethod::Ted if *asset != Asset::FiatBrl => {
+            Err(ApiError::unprocessable(
+                "method-not-allowed-for-asset",
+                format!("`method` {method} pays out only fiat/brl"),
+            ))
+        }
+        WithdrawalMethod::Token if asset.is_fiat() => Err(ApiError::unprocessable(
+            "method-not-allowed-for-asset",
+            format!("`method` token pays out tokens, not {asset}"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// 400 when `field`, which only `owner` uses, comes with another method.
+fn refuse_foreign_field(
+    body: &JsonBody,
+    field: &str,
+    owner: &str,
+    method: &WithdrawalMethod,
+) -> Result<(), ApiError> {
+    match body.get(field) {
+        None => Ok(()),
+        Some(_) => Err(ApiError::bad_request(
+            "unexpected-field",
+            format!("`{field}` is sent only with the {owner} method, not with {method}"),
+        )),
+    }
+}
+
+/// The `pix-key` of a `pix` withdrawal, required and valid; kept as sent.
+fn pix_key(body: &JsonBody) -> Result<String, ApiError> {
+    let raw = body.optional_str("pix-key")?.ok_or_else(|| {
+        ApiError::bad_request(
+            "missing-field",
+            "field `pix-key` is required for the pix method",
+        )
+    })?;
+    PixKey::parse(raw).map_err(|error| {
+        ApiError::bad_request(
+            "invalid-pix-key",
+            format!("`pix-key`: {raw:?} is not a valid PIX key ({error})"),
+        )
+    })?;
+    Ok(raw.to_owned())
+}
+
+/// The destination account of a `ted` withdrawal: every field required and
+/// checked by [`crate::api::payout`]'s rules, in wire order; kept as sent.
+fn ted_account(body: &JsonBody) -> Result<TedAccount, ApiError> {
+    let field = |name: &str| {
+        body.optional_str(name)?.ok_or_else(|| {
+            ApiError::bad_request(
+                "missing-field",
+                format!(
+                    "field `{name}` is required for the ted method, which pays into a bank \
+                     account: `{}`",
+                    TED_ACCOUNT_FIELDS.join("`, `")
+                ),
+            )
+        })
+    };
+    let invalid = |error: TedFieldError| {
+        let code = match error {
+            TedFieldError::BankCode(_) => "invalid-bank-code",
+            TedFieldError::Branch(_) => "invalid-branch",
+            TedFieldError::Account(_) => "invalid-account",
+            TedFieldError::AccountType(_) => "unknown-account-type",
+            TedFieldError::Document(_) => "invalid-document",
+            TedFieldError::Name => "invalid-name",
+        };
+        ApiError::bad_request(code, format!("`{}`: {error}", error.field()))
+    };
+    let bank_code = field("bank-code")?;
+    payout::check_bank_code(bank_code).map_err(invalid)?;
+    let branch = field("branch")?;
+    payout::check_branch(branch).map_err(invalid)?;
+    let account = field("account")?;
+    payout::check_account(account).map_err(invalid)?;
+    let account_type = payout::parse_account_type(field("account-type")?).map_err(invalid)?;
+    let document = field("document")?;
+    payout::check_document(document).map_err(invalid)?;
+    let name = field("name")?;
+    payout::check_holder_name(name).map_err(invalid)?;
+    Ok(TedAccount {
+        bank_code: bank_code.to_owned(),
+        branch: branch.to_owned(),
+        account: account.to_owned(),
+        account_type,
+        document: document.to_owned(),
+        name: name.to_owned(),
     })
 }
 
 /// Claims are valued in BRL: amounts carry at most 2 places.
 pub(crate) const CLAIM_SCALE: u32 = 2;
 
+/// What a claim body looks like here, for those that send another contract's.
+pub(crate) const CLAIM_FORM: &str = "the sandbox follows the interface document's claims, which \
+     claim an amount from reward certificates: POST {\"amount\": \"100.00\", \
+     \"target-asset-code\": \"brl\"} (or \"brlv\"); GET /api/v0/claims gives the claimable balance";
+
 /// `POST /api/v0/claims` and its wallet form (spec 4.5).
 pub(crate) fn create_claim(body: &JsonBody) -> Result<CreateClaim, ApiError> {
+    // The service's own client claims by `operation-ids`, a contract the
+    // interface document does not describe: say which one is spoken here.
+    if body.get("operation-ids").is_some() {
+        return Err(ApiError::bad_request(
+            "unsupported-claim-form",
+            format!("`operation-ids` is not accepted: {CLAIM_FORM}"),
+        ));
+    }
     let amount = body.required_amount("amount", CLAIM_SCALE)?;
     let raw_target = body.required_str("target-asset-code")?;
     let target_asset_code = ClaimTarget::from_wire(raw_target);
@@ -389,17 +600,30 @@ mod tests {
             );
         }
 
-        let withdrawal = CreateWithdrawal {
-            asset: Asset::FiatBrl,
-            method: WithdrawalMethod::Ted,
-            amount: dec("12.50"),
-            pix_key: None,
-        };
-        let bytes = serde_json::to_vec(&withdrawal).unwrap();
-        assert_eq!(
-            create_withdrawal(&JsonBody::parse(&bytes).unwrap()).unwrap(),
-            withdrawal
+        let ted = CreateWithdrawal::ted(
+            dec("12.50"),
+            TedAccount {
+                bank_code: "341".into(),
+                branch: "0001".into(),
+                account: "12345-6".into(),
+                account_type: crate::api::model::BankAccountType::Savings,
+                document: "52998224725".into(),
+                name: "Maria Silva".into(),
+            },
         );
+        let token = CreateWithdrawal::token(
+            Asset::EthBaseUsdc,
+            dec("1.5"),
+            "0x52908400098527886E0F7030069857D2E4169EE7".into(),
+        );
+        let pix = CreateWithdrawal::pix(dec("3.00"), "52998224725".into());
+        for withdrawal in [ted, token, pix] {
+            let bytes = serde_json::to_vec(&withdrawal).unwrap();
+            assert_eq!(
+                create_withdrawal(&JsonBody::parse(&bytes).unwrap(), None).unwrap(),
+                withdrawal
+            );
+        }
 
         let quote = CreateQuote::paying(Asset::FiatBrl, Asset::EthBaseBrlv, dec("100"));
         let bytes = serde_json::to_vec(&quote).unwrap();
@@ -423,19 +647,22 @@ mod tests {
     fn refusals_name_the_field() {
         let body =
             JsonBody::parse(br#"{"asset":"fiat/brl","method":"pix","amount":12.5}"#).unwrap();
-        let error = create_withdrawal(&body).unwrap_err();
+        let error = create_withdrawal(&body, None).unwrap_err();
         assert_eq!(error.code, "invalid-field-type");
         assert!(error.message.contains("`amount`"));
 
         let body =
             JsonBody::parse(br#"{"asset":"fiat/brl","method":"pix","amount":"1.234"}"#).unwrap();
         assert_eq!(
-            create_withdrawal(&body).unwrap_err().code,
+            create_withdrawal(&body, None).unwrap_err().code,
             "too-many-decimal-places"
         );
 
         let body = JsonBody::parse(br#"{"asset":"fiat/xyz","method":"pix","amount":"1"}"#).unwrap();
-        assert_eq!(create_withdrawal(&body).unwrap_err().code, "unknown-asset");
+        assert_eq!(
+            create_withdrawal(&body, None).unwrap_err().code,
+            "unknown-asset"
+        );
 
         assert_eq!(
             JsonBody::parse(b"{").err().map(|e| e.code),

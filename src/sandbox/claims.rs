@@ -199,6 +199,16 @@ pub(crate) async fn create_claim(
     }))
 }
 
+/// `/api/v0/claims/simulate`, which the service's own client calls: a claims
+/// contract the interface document does not describe. Answered with the form
+/// the sandbox accepts instead of a bare "no such endpoint".
+pub(crate) async fn simulate() -> ApiError {
+    ApiError::not_found(
+        "unsupported-claim-form",
+        format!("there is no claim simulation here: {}", body::CLAIM_FORM),
+    )
+}
+
 /// `GET /api/v0/claims`: the account's claimable balance.
 pub(crate) async fn account_claimable(
     State(shared): State<Arc<Shared>>,

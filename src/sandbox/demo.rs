@@ -24,23 +24,23 @@ use serde_json::{Map, Value};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::SANDBOX_RECEIVING_PIX_KEY;
 use super::WHITELISTED_ADDRESS;
 use super::clock::{plus, plus_seconds, whole_micros, whole_seconds};
 use super::ledger::Holder;
 use super::orders::issue_brcode;
 use super::rates::{self, FixedSide};
 use super::records::{
-    ClaimRecord, Delivery, DepositRecord, Funding, OrderRecord, RewardCertificate, TransferRecord,
-    WalletRecord, WithdrawalRecord, default_assets, random_address, random_tx_hash,
+    ClaimRecord, Delivery, DepositRecord, Funding, OrderRecord, Payout, RewardCertificate,
+    TransferRecord, WalletRecord, WithdrawalRecord, default_assets, random_address, random_tx_hash,
 };
 use super::state::{
     AccountData, TRANSFER_CONFIRM_SECS, TRANSFER_SUBMIT_SECS, WITHDRAWAL_PAYOUT_SECS,
     WITHDRAWAL_PROCESS_SECS,
 };
+use super::{DEMO_TAX_ID, SANDBOX_RECEIVING_PIX_KEY};
 use crate::api::model::{
-    Asset, Chain, ClaimStatus, DepositCoordinates, OrderState, TransferState, WithdrawalMethod,
-    WithdrawalState,
+    Asset, BankAccountType, Chain, ClaimStatus, DepositCoordinates, OrderState, TedAccount,
+    TradeReason, TransferState, WithdrawalState,
 };
 
 const MINUTE: i64 = 60;
@@ -155,16 +155,13 @@ pub(crate) fn seed(data: &mut AccountData, now: OffsetDateTime, order_expiry: Du
     let withdrawal = |created_at: OffsetDateTime,
                       asset: Asset,
                       units: Decimal,
-                      method: WithdrawalMethod,
+                      payout: Payout,
                       state: WithdrawalState| {
-        let pix_key =
-            (method == WithdrawalMethod::Pix).then(|| "financeiro@example.com.br".to_owned());
         WithdrawalRecord {
             id: Uuid::new_v4(),
             asset,
             amount: units,
-            method,
-            pix_key,
+            payout,
             state_updated_at: match state {
                 WithdrawalState::Completed => plus_seconds(created_at, WITHDRAWAL_PAYOUT_SECS),
                 WithdrawalState::PendingPayment => {
@@ -181,21 +178,33 @@ pub(crate) fn seed(data: &mut AccountData, now: OffsetDateTime, order_expiry: Du
             ago(2 * DAY),
             Asset::FiatBrl,
             amount(50_000, 2),
-            WithdrawalMethod::Pix,
+            Payout::Pix {
+                pix_key: "financeiro@example.com.br".to_owned(),
+            },
             WithdrawalState::Completed,
         ),
         withdrawal(
             ago(10),
             Asset::FiatBrl,
             amount(120_000, 2),
-            WithdrawalMethod::Ted,
+            Payout::Ted(TedAccount {
+                bank_code: "341".to_owned(),
+                branch: "0001".to_owned(),
+                account: "12345-6".to_owned(),
+                account_type: BankAccountType::Checking,
+                document: DEMO_TAX_ID.to_owned(),
+                name: "Titular da Conta Demo".to_owned(),
+            }),
             WithdrawalState::PendingPayment,
         ),
         withdrawal(
             ago(0),
             Asset::EthBaseUsdc,
             amount(50, 0),
-            WithdrawalMethod::Token,
+            Payout::Token {
+                source_address: main.clone(),
+                target_address: WHITELISTED_ADDRESS.to_owned(),
+            },
             WithdrawalState::Created,
         ),
     ]);
@@ -297,6 +306,7 @@ fn order(
         expiration: None,
         funding: Funding::AccountBalance,
         delivery,
+        trade_reason: None,
     })
 }
 
@@ -336,6 +346,8 @@ fn demo_orders(
         OrderState::Expired,
         to_main(),
     )?;
+    // What the service's own client declares on BRL↔USDC quotes.
+    expired.trade_reason = Some(TradeReason::PurchaseOrSaleOfComputingServices);
     let expired_at = plus(expired.created_at, order_expiry);
     make_brcode(&mut expired, expired_at);
     expired.state_updated_at = whole_seconds(expired_at);

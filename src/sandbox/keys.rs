@@ -102,7 +102,9 @@ pub(crate) fn parse_public_key(public_key_pem: &str) -> Result<DecodingKey, Sand
         .map_err(|error| invalid(format!("jsonwebtoken refused the key ({error})")))
 }
 
-/// Credentials written by `--demo-credentials DIR`.
+/// Credentials written by `--demo-credentials DIR`, every file readable by its
+/// owner only (mode 0600 on Unix): the API key and the private key are
+/// secrets, and `env.sh` repeats the API key.
 #[derive(Clone, Debug)]
 pub struct DemoCredentials {
     /// The API key (also in `api-key.txt`).
@@ -111,7 +113,7 @@ pub struct DemoCredentials {
     pub public_key_pem: String,
     /// `DIR/api-key.txt`.
     pub api_key_file: PathBuf,
-    /// `DIR/private-key.pem` (PKCS#8; owner-only permissions on Unix).
+    /// `DIR/private-key.pem` (PKCS#8).
     pub private_key_file: PathBuf,
     /// `DIR/public-key.pem`.
     pub public_key_file: PathBuf,
@@ -153,7 +155,7 @@ impl DemoCredentials {
             quote(&self.api_key),
             quote(&self.private_key_file.display().to_string()),
         );
-        fs::write(&path, script).map_err(|source| SandboxError::Io {
+        write_owner_only(&path, script.as_bytes()).map_err(|source| SandboxError::Io {
             path: path.clone(),
             source,
         })?;
@@ -193,14 +195,23 @@ pub fn generate_demo_credentials(dir: &Path) -> Result<DemoCredentials, SandboxE
             ..credentials
         });
     }
-    fs::create_dir_all(dir).map_err(io_error(dir))?;
+    create_owner_only_dir(dir).map_err(io_error(dir))?;
     let key_pair = generate_key_pair()?;
     let api_key = generate_api_key();
-    write_private(&credentials.private_key_file, &key_pair.private_key_pem)
+    {
+        use secrecy::ExposeSecret as _;
+        write_owner_only(
+            &credentials.private_key_file,
+            key_pair.private_key_pem.expose_secret().as_bytes(),
+        )
         .map_err(io_error(&credentials.private_key_file))?;
-    fs::write(&credentials.public_key_file, &key_pair.public_key_pem)
-        .map_err(io_error(&credentials.public_key_file))?;
-    fs::write(&credentials.api_key_file, format!("{api_key}\n"))
+    }
+    write_owner_only(
+        &credentials.public_key_file,
+        key_pair.public_key_pem.as_bytes(),
+    )
+    .map_err(io_error(&credentials.public_key_file))?;
+    write_owner_only(&credentials.api_key_file, format!("{api_key}\n").as_bytes())
         .map_err(io_error(&credentials.api_key_file))?;
     Ok(DemoCredentials {
         api_key,
@@ -209,16 +220,50 @@ pub fn generate_demo_credentials(dir: &Path) -> Result<DemoCredentials, SandboxE
     })
 }
 
-/// Writes the private key readable by its owner only (on Unix).
-fn write_private(path: &Path, private_key_pem: &SecretString) -> std::io::Result<()> {
-    use secrecy::ExposeSecret as _;
+/// Creates `dir` (and its parents) if missing; a directory created here is
+/// its owner's alone on Unix, since it holds an API key and a private key.
+fn create_owner_only_dir(dir: &Path) -> std::io::Result<()> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    let mut builder = fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt as _;
+        builder.mode(0o700);
+    }
+    builder.create(dir)
+}
+
+/// Writes `bytes` to `path` readable and writable by its owner only (mode
+/// 0600 on Unix).
+///
+/// The mode is set when the file is created, never by a chmod after writing,
+/// so the content is not readable by others even for a moment. A file that
+/// already exists (env.sh is rewritten on every run) keeps whatever mode it
+/// had if opened in place, so a fresh file is written beside it and renamed
+/// over it instead.
+fn write_owner_only(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let file_name = path
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let staging = path.with_file_name(format!(".{file_name}.{}.tmp", Uuid::new_v4().simple()));
     let mut options = fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
+    options.write(true).create_new(true);
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt as _;
         options.mode(0o600);
     }
-    let mut file = options.open(path)?;
-    file.write_all(private_key_pem.expose_secret().as_bytes())
+    let written = options.open(&staging).and_then(|mut file| {
+        file.write_all(bytes)?;
+        file.sync_all()
+    });
+    let renamed = written.and_then(|()| fs::rename(&staging, path));
+    if renamed.is_err() {
+        let _ = fs::remove_file(&staging);
+    }
+    renamed
 }

@@ -22,6 +22,7 @@ mod demo;
 mod error;
 mod keys;
 mod ledger;
+mod nonces;
 mod orders;
 mod rates;
 mod reads;
@@ -44,12 +45,13 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use url::Url;
 
-pub use auth::{CLOCK_LEEWAY_SECS, MAX_BODY_BYTES, MAX_TOKEN_LIFETIME_SECS};
+pub use auth::{MAX_BODY_BYTES, MAX_TOKEN_LIFETIME_SECS};
 pub use claims::{CLAIM_FEE_RATE, CLAIM_TAX_RATE};
 pub use keys::{
     DemoCredentials, GeneratedKeyPair, MIN_RSA_BITS, generate_api_key, generate_demo_credentials,
     generate_key_pair,
 };
+pub use nonces::CLOCK_LEEWAY_SECS;
 pub use rates::{FEE_RATE, USD_STABLECOIN_PRICE_BRL};
 pub use state::{
     CLAIM_COMPLETE_SECS, ORDER_SETTLE_SECS, TRANSFER_CONFIRM_SECS, TRANSFER_SUBMIT_SECS,
@@ -57,7 +59,7 @@ pub use state::{
 };
 pub use webhook::WebhookRetryPolicy;
 
-use crate::api::model::Asset;
+use crate::api::model::{Asset, Chain};
 use error::ApiError;
 use state::{Account, AccountData, Shared, World};
 
@@ -71,6 +73,12 @@ pub const WHITELISTED_ADDRESS: &str = "0xdeadbeefdeadbeefdeadbeefdeadbeefdeadbee
 
 /// The PIX key (a random key) the sandbox's BR Codes pay to.
 pub const SANDBOX_RECEIVING_PIX_KEY: &str = "7d9f0335-8dcc-4054-9bf9-0dbd61d36906";
+
+/// The chain of a wallet created without `chain`. The service's own client
+/// never sends one, so the service evidently defaults it; Base is the chain
+/// where every token operation of the interface works (transfers are Base
+/// only, and wBRLY exists only there).
+pub const DEFAULT_WALLET_CHAIN: Chain = Chain::EthBase;
 
 /// The CPF registered on every sandbox account; a `target-end-user-pix-key`
 /// that is a CPF or CNPJ must equal it (spec 4.1).
@@ -402,7 +410,7 @@ pub(crate) fn register(
             decoding_key: Arc::new(decoding_key),
             seed_demo,
             tax_id: DEMO_TAX_ID.to_owned(),
-            nonces: auth::NonceStore::default(),
+            nonces: nonces::NonceStore::default(),
             data,
         },
     );

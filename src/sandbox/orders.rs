@@ -60,6 +60,7 @@ pub(crate) async fn create_quote(
             fee_amount: Some(pricing.fee_amount),
             fee_asset: Some(request.target_asset.clone()),
             expiration: Some(expiration),
+            trade_reason: request.trade_reason.clone(),
         };
         account.data.quotes.insert(
             quote.id,
@@ -285,6 +286,7 @@ impl Account {
             expiration,
             funding,
             delivery,
+            trade_reason: quote.quote.trade_reason.clone(),
         };
         if let Some(quote) = self.data.quotes.get_mut(&request.quote_id) {
             quote.used = true;

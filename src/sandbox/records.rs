@@ -9,8 +9,8 @@ use uuid::Uuid;
 
 use crate::api::model::{
     Asset, Chain, Claim, ClaimStatus, Deposit, DepositCoordinates, DepositStatus, JsonObject,
-    Order, OrderState, PerAssetWithdrawal, Quote, Transfer, TransferState, Wallet, Withdrawal,
-    WithdrawalMethod, WithdrawalState,
+    Order, OrderState, PerAssetWithdrawal, Quote, TedAccount, TradeReason, Transfer, TransferState,
+    Wallet, Withdrawal, WithdrawalMethod, WithdrawalState, destination_keys,
 };
 
 /// A wallet of the account.
@@ -155,6 +155,8 @@ pub(crate) struct OrderRecord {
     pub funding: Funding,
     /// Where the target amount goes.
     pub delivery: Delivery,
+    /// Why the trade is made, from its quote.
+    pub trade_reason: Option<TradeReason>,
 }
 
 impl OrderRecord {
@@ -184,6 +186,7 @@ impl OrderRecord {
             expiration: self.expiration,
             brcode,
             qr_code_base64,
+            trade_reason: self.trade_reason.clone(),
         }
     }
 
@@ -233,6 +236,69 @@ impl TransferRecord {
     }
 }
 
+/// Where a withdrawal pays to (and, for tokens, from).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Payout {
+    /// BRL to a PIX key, as sent.
+    Pix {
+        /// The key.
+        pix_key: String,
+    },
+    /// BRL by TED into a bank account, as sent.
+    Ted(TedAccount),
+    /// Tokens from one of the account's wallets to an address.
+    Token {
+        /// The wallet debited (EIP-55 form).
+        source_address: String,
+        /// The address paid, as sent.
+        target_address: String,
+    },
+}
+
+impl Payout {
+    /// The method this destination belongs to.
+    pub(crate) fn method(&self) -> WithdrawalMethod {
+        match self {
+            Payout::Pix { .. } => WithdrawalMethod::Pix,
+            Payout::Ted(_) => WithdrawalMethod::Ted,
+            Payout::Token { .. } => WithdrawalMethod::Token,
+        }
+    }
+
+    /// The record's destination fields, under the names the request used.
+    fn wire_fields(&self) -> serde_json::Map<String, serde_json::Value> {
+        use serde_json::Value;
+        let mut fields = serde_json::Map::new();
+        match self {
+            Payout::Pix { pix_key } => {
+                fields.insert(
+                    destination_keys::PIX_KEY.to_owned(),
+                    Value::String(pix_key.clone()),
+                );
+            }
+            Payout::Ted(account) => {
+                if let Ok(Value::Object(account)) = serde_json::to_value(account) {
+                    fields = account;
+                }
+            }
+            Payout::Token {
+                source_address,
+                target_address,
+            } => {
+                fields.insert(
+                    destination_keys::SOURCE_ADDRESS.to_owned(),
+                    Value::String(source_address.clone()),
+                );
+                fields.insert(
+                    destination_keys::TARGET_ADDRESS.to_owned(),
+                    Value::String(target_address.clone()),
+                );
+            }
+        }
+        fields
+    }
+}
+
 /// A payout.
 #[derive(Clone, Debug)]
 pub(crate) struct WithdrawalRecord {
@@ -242,10 +308,8 @@ pub(crate) struct WithdrawalRecord {
     pub asset: Asset,
     /// Amount paid out.
     pub amount: Decimal,
-    /// pix, ted or token.
-    pub method: WithdrawalMethod,
-    /// Destination PIX key, for `pix`.
-    pub pix_key: Option<String>,
+    /// Where it goes, which also says its method.
+    pub payout: Payout,
     /// Current state.
     pub state: WithdrawalState,
     /// Creation time.
@@ -255,24 +319,18 @@ pub(crate) struct WithdrawalRecord {
 }
 
 impl WithdrawalRecord {
-    /// The wire form (spec 2.5); the PIX variant carries its `pix-key`.
+    /// The wire form (spec 2.5), with its destination's fields: `pix-key`;
+    /// the six TED fields; or `source-address` and `target-address`.
     pub(crate) fn to_wire(&self) -> Withdrawal {
-        let mut extra = std::collections::BTreeMap::new();
-        if let Some(pix_key) = &self.pix_key {
-            extra.insert(
-                "pix-key".to_owned(),
-                serde_json::Value::String(pix_key.clone()),
-            );
-        }
         Withdrawal {
             id: self.id,
             asset: Some(self.asset.clone()),
             amount: Some(self.amount),
-            method: Some(self.method.clone()),
+            method: Some(self.payout.method()),
             state: Some(self.state.clone()),
             created_at: Some(self.created_at),
             state_updated_at: Some(self.state_updated_at),
-            extra,
+            extra: self.payout.wire_fields().into_iter().collect(),
         }
     }
 

@@ -8,7 +8,7 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderValue, header};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post, put};
+use axum::routing::{any, get, post, put};
 
 use super::error::ApiError;
 use super::state::Shared;
@@ -39,12 +39,18 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         )
         .route(
             &api("/assets/{asset}/withdrawals"),
-            get(withdrawals::list_withdrawals_per_asset),
+            get(withdrawals::list_withdrawals_per_asset)
+                .post(withdrawals::create_withdrawal_per_asset),
+        )
+        .route(
+            &api("/assets/{asset}/withdrawals/{id}"),
+            get(withdrawals::get_withdrawal),
         )
         .route(
             &api("/claims"),
             post(claims::create_claim).get(claims::account_claimable),
         )
+        .route(&api("/claims/simulate"), any(claims::simulate))
         .route(
             &api("/wallets/{wallet_address}/claims"),
             post(claims::create_wallet_claim).get(claims::wallet_claimable),

@@ -14,7 +14,7 @@
 //! | transfer | `created` → `pending` (tx-hash) or `failed` (source short) | 2 s |
 //! | transfer | `pending` → `completed` (own target wallet credited) | 10 s |
 //! | withdrawal | `created` → `pending-payment` | 2 s |
-//! | withdrawal | `pending-payment` → `completed` | 30 s |
+//! | withdrawal | `pending-payment` → `completed` (a token payout to an own wallet credited) | 30 s |
 //! | claim | `created` → `completed` | 5 s |
 //!
 //! Transitions are applied in the order they fell due, each stamped with the
@@ -29,12 +29,12 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::Settings;
-use super::auth::NonceStore;
 use super::clock::{SandboxClock, plus_seconds};
 use super::error::ApiError;
 use super::ledger::{Holder, Ledger};
+use super::nonces::NonceStore;
 use super::records::{
-    ClaimRecord, Delivery, DepositRecord, OrderRecord, QuoteRecord, RewardCertificate,
+    ClaimRecord, Delivery, DepositRecord, OrderRecord, Payout, QuoteRecord, RewardCertificate,
     TransferRecord, WalletRecord, WithdrawalRecord, random_tx_hash,
 };
 use super::webhook::{EventKind, EventSink, WebhookEvent, WebhookUrl};
@@ -116,14 +116,6 @@ impl AccountData {
     /// The wallet of this account at `address`, if any.
     pub(crate) fn wallet(&self, address: &str) -> Option<&WalletRecord> {
         self.wallets.iter().find(|wallet| wallet.is(address))
-    }
-
-    /// The holders of all the account's wallets, oldest first.
-    pub(crate) fn wallet_holders(&self) -> Vec<Holder> {
-        self.wallets
-            .iter()
-            .map(|wallet| Holder::wallet(&wallet.address))
-            .collect()
     }
 
     /// The earliest transition that is due at some time, with that time.
@@ -220,15 +212,7 @@ impl AccountData {
             Step::CompleteOrder(index) => self.complete_order(index, at, events),
             Step::SubmitTransfer(index) => self.submit_transfer(index, at),
             Step::ConfirmTransfer(index) => self.confirm_transfer(index, at),
-            Step::AdvanceWithdrawal(index) => {
-                if let Some(withdrawal) = self.withdrawals.get_mut(index) {
-                    withdrawal.state = match withdrawal.state {
-                        WithdrawalState::Created => WithdrawalState::PendingPayment,
-                        _ => WithdrawalState::Completed,
-                    };
-                    withdrawal.state_updated_at = at;
-                }
-            }
+            Step::AdvanceWithdrawal(index) => self.advance_withdrawal(index, at),
             Step::CompleteClaim(index) => {
                 if let Some(claim) = self.claims.get_mut(index) {
                     claim.status = ClaimStatus::Completed;
@@ -304,6 +288,34 @@ impl AccountData {
         }
         transfer.state = TransferState::Completed;
         transfer.state_updated_at = at;
+    }
+
+    /// Moves a withdrawal one step on; a token payout to one of the account's
+    /// own wallets arrives there when it completes, as a transfer would.
+    fn advance_withdrawal(&mut self, index: usize, at: OffsetDateTime) {
+        let Some(withdrawal) = self.withdrawals.get_mut(index) else {
+            return;
+        };
+        withdrawal.state = match withdrawal.state {
+            WithdrawalState::Created => WithdrawalState::PendingPayment,
+            _ => WithdrawalState::Completed,
+        };
+        withdrawal.state_updated_at = at;
+        let Payout::Token { target_address, .. } = &withdrawal.payout else {
+            return;
+        };
+        if withdrawal.state != WithdrawalState::Completed
+            || !self.wallets.iter().any(|wallet| wallet.is(target_address))
+        {
+            return;
+        }
+        if let Err(error) = self.ledger.credit(
+            &Holder::wallet(target_address),
+            &withdrawal.asset,
+            withdrawal.amount,
+        ) {
+            tracing::warn!(withdrawal = %withdrawal.id, ?error, "sandbox could not credit a withdrawal");
+        }
     }
 
     /// Forgets all balances and records (reset).

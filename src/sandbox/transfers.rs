@@ -13,9 +13,9 @@ use super::body::{self, JsonBody, parse_address, parse_asset};
 use super::clock::whole_seconds;
 use super::error::ApiError;
 use super::ledger::Holder;
-use super::query_pairs;
 use super::records::{TransferRecord, WalletRecord, default_assets, random_address};
 use super::state::Shared;
+use super::{DEFAULT_WALLET_CHAIN, query_pairs};
 use crate::api::model::{
     Asset, CreatedWallet, CreatedWalletEnvelope, TransferEnvelope, TransferState,
     TransfersEnvelope, WalletsEnvelope,
@@ -135,12 +135,13 @@ pub(crate) async fn create_wallet(
     bytes: Bytes,
 ) -> Result<Json<CreatedWalletEnvelope>, ApiError> {
     let request = body::create_wallet(&JsonBody::parse(&bytes)?)?;
+    let chain = request.chain.clone().unwrap_or(DEFAULT_WALLET_CHAIN);
     let wallet = shared.with_account(&api_key, |account, _, _| {
         let record = WalletRecord {
             name: request.wallet_name.clone(),
             address: random_address(),
-            default_assets: default_assets(&request.chain),
-            chain: request.chain.clone(),
+            default_assets: default_assets(&chain),
+            chain,
             ui_enabled: request.ui_enabled.unwrap_or(false),
             metadata: request.metadata.clone().unwrap_or_else(Map::new),
         };

@@ -118,7 +118,7 @@ impl WalletDraft {
         }
         errors.into_result(|| CreateWallet {
             wallet_name: name.to_owned(),
-            chain: self.chain.clone(),
+            chain: Some(self.chain.clone()),
             metadata: (!metadata.is_empty()).then_some(metadata),
             ui_enabled: Some(self.ui_enabled),
         })

@@ -106,6 +106,8 @@ impl WithdrawalDraft {
             method: self.method.clone(),
             amount: amount.unwrap_or_default(),
             pix_key: pix_key.map(|key| key.as_str().to_owned()),
+            ted_account: None,
+            target_address: None,
         })
     }
 }
