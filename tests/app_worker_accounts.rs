@@ -15,6 +15,7 @@ use brlv_desk::api::model::{
     Asset, Chain, ClaimTarget, CreateClaim, CreateWallet, CreateWithdrawal, TransferState,
     WithdrawalMethod,
 };
+use brlv_desk::api::payout::{BankAccountType, TedAccount};
 use brlv_desk::app::clock::Clock;
 use brlv_desk::app::export::{ExportRecords, ExportRequest};
 use brlv_desk::app::i18n::Language;
@@ -261,4 +262,88 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
     let csv = std::fs::read_to_string(&path).unwrap();
     assert!(csv.contains(&withdrawal.id.to_string()), "{csv}");
     assert!(csv.contains(",123.45,"), "{csv}");
+}
+
+#[test]
+fn ted_and_token_withdrawals_reach_the_sandbox_with_their_destinations() {
+    let dir = tempfile::tempdir().unwrap();
+    let worker = worker(dir.path());
+    let mut state = AppState::new(Language::En);
+    assert!(worker.send(Command::Start { sandbox: true }));
+    pump_until(&worker, &mut state, "the demo withdrawals", |state| {
+        state.data.withdrawals.value().is_some() && state.data.wallets.value().is_some()
+    });
+    let account = TedAccount {
+        bank_code: "341".into(),
+        branch: "1234".into(),
+        account: "12345-6".into(),
+        account_type: BankAccountType::Savings,
+        document: "52998224725".into(),
+        name: "Maria da Silva".into(),
+    };
+    let withdraw = |state: &mut AppState, request: CreateWithdrawal, what: &str| {
+        state.withdrawals.submit = SubmitStatus::Sending;
+        send(&worker, SubmitRequest::Withdrawal(request));
+        pump_until(&worker, state, what, |state| {
+            created(&state.withdrawals.submit).is_some()
+        });
+        let Some(Created::Withdrawal(withdrawal)) = created(&state.withdrawals.submit).cloned()
+        else {
+            panic!("expected a withdrawal");
+        };
+        pump_until(&worker, state, "the record read back", |state| {
+            state
+                .data
+                .withdrawals
+                .value()
+                .is_some_and(|rows| rows.iter().any(|row| row.id == withdrawal.id))
+        });
+        let listed = state.data.withdrawals.value().unwrap();
+        listed
+            .iter()
+            .find(|row| row.id == withdrawal.id)
+            .unwrap()
+            .clone()
+    };
+
+    let ted = withdraw(
+        &mut state,
+        CreateWithdrawal::ted(Decimal::from_str("150.00").unwrap(), account.clone()),
+        "the TED's creation",
+    );
+    assert_eq!(ted.method, Some(WithdrawalMethod::Ted));
+    assert_eq!(
+        ted.ted_account(),
+        Some(account),
+        "the bank account, read back"
+    );
+
+    // BRLV leaves "Main wallet" (eth-base) for an address outside the account.
+    let destination = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
+    let token = withdraw(
+        &mut state,
+        CreateWithdrawal::token(
+            Asset::EthBaseBrlv,
+            Decimal::from_str("10.5").unwrap(),
+            destination.to_owned(),
+        ),
+        "the token withdrawal's creation",
+    );
+    assert_eq!(token.method, Some(WithdrawalMethod::Token));
+    assert_eq!(token.target_address(), Some(destination));
+    let main_wallet = state
+        .data
+        .wallets
+        .value()
+        .unwrap()
+        .iter()
+        .find(|wallet| wallet.name.as_deref() == Some("Main wallet"))
+        .unwrap()
+        .address
+        .clone();
+    assert_eq!(
+        token.source_address().map(str::to_lowercase),
+        Some(main_wallet.to_lowercase()),
+        "paid from the wallet that holds BRLV on eth-base"
+    );
 }

@@ -9,6 +9,7 @@ mod ui_support;
 use egui_kittest::kittest::Queryable;
 
 use brlv_desk::api::model::{Asset, CreateWithdrawal, WithdrawalMethod};
+use brlv_desk::api::payout::{BankAccountType, TedAccount};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::resources::ListQuery;
@@ -96,17 +97,99 @@ fn the_confirmation_repeats_amount_and_destination_and_only_then_sends() {
 }
 
 #[test]
-fn a_ted_withdrawal_names_the_registered_bank_account() {
+fn a_ted_asks_for_the_destination_account_checks_each_field_and_repeats_it_before_sending() {
     let mut harness = harness(withdrawals_state(Language::En));
     settle(&mut harness);
     harness.get_by_label("Pay by TED").click();
     settle(&mut harness);
     assert!(harness.query_by_label("PIX key").is_none());
     type_into(&mut harness, "Amount to withdraw", "99.90");
+    // Wrong as typed: each field says so beside itself, and nothing can be reviewed.
+    type_into(&mut harness, "Bank code", "34");
+    type_into(&mut harness, "Branch", "12a");
+    type_into(&mut harness, "Account with digit", "123456");
+    type_into(&mut harness, "Holder's CPF or CNPJ", "529.982.247-26");
+    harness.get_by_label("A bank code has 3 digits, such as 341 (Itaú) or 001 (Banco do Brasil).");
+    harness.get_by_label("The branch has 1 to 4 digits, without its check digit.");
+    harness.get_by_label("Type the account number, a hyphen and its check digit, such as 12345-6.");
+    harness.get_by_label("The CPF check digits do not match; check the number for a typo.");
+    harness.get_by_label("Review withdrawal").click();
+    settle(&mut harness);
+    assert!(harness.state().withdrawals.confirming.is_none());
+    assert!(sent(harness.state_mut()).is_empty());
+
+    let ted = &mut harness.state_mut().withdrawals.draft.ted;
+    ted.bank_code = "341".into();
+    ted.branch = "1234".into();
+    ted.account = "12345-6".into();
+    ted.document = "529.982.247-25".into();
+    ted.name = "Maria da Silva".into();
+    settle(&mut harness);
     harness.get_by_label("Review withdrawal").click();
     settle(&mut harness);
     harness.get_by_label("99.90 BRL");
-    harness.get_by_label("The bank account registered on the account, by TED");
+    harness.get_by_label(
+        "TED to Itaú Unibanco (341), branch 1234, account 12345-6 (checking), Maria da Silva, 52998224725",
+    );
+    assert!(
+        sent(harness.state_mut()).is_empty(),
+        "not before confirming"
+    );
+    harness.get_by_label("Confirm and send").click();
+    settle(&mut harness);
+    assert_eq!(
+        sent(harness.state_mut()),
+        vec![Sent::Submit(SubmitRequest::Withdrawal(
+            CreateWithdrawal::ted(
+                dec("99.90"),
+                TedAccount {
+                    bank_code: "341".into(),
+                    branch: "1234".into(),
+                    account: "12345-6".into(),
+                    account_type: BankAccountType::Checking,
+                    document: "52998224725".into(),
+                    name: "Maria da Silva".into(),
+                },
+            )
+        ))]
+    );
+}
+
+#[test]
+fn tokens_go_to_an_address_checked_as_typed_and_repeated_before_sending() {
+    let mut harness = harness(withdrawals_state(Language::PtBr));
+    settle(&mut harness);
+    harness.get_by_label("Enviar tokens").click();
+    settle(&mut harness);
+    type_into(&mut harness, "Valor do saque", "12,5");
+    type_into(
+        &mut harness,
+        "Endereço de destino",
+        "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeA",
+    );
+    harness.get_by_label_contains("precisa de 40 dígitos hexadecimais");
+    harness.get_by_label("Revisar saque").click();
+    settle(&mut harness);
+    assert!(harness.state().withdrawals.confirming.is_none());
+
+    harness.state_mut().withdrawals.draft.target_address =
+        "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed".into();
+    settle(&mut harness);
+    harness.get_by_label("Revisar saque").click();
+    settle(&mut harness);
+    harness.get_by_label("Tokens para o endereço 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed");
+    harness.get_by_label("Confirmar e enviar").click();
+    settle(&mut harness);
+    assert_eq!(
+        sent(harness.state_mut()),
+        vec![Sent::Submit(SubmitRequest::Withdrawal(
+            CreateWithdrawal::token(
+                Asset::EthBaseUsdc,
+                dec("12.5"),
+                "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed".into(),
+            )
+        ))]
+    );
 }
 
 #[test]

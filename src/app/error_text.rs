@@ -286,6 +286,10 @@ impl Localize for FieldError {
             E::TooLong(max) => {
                 tr_with(language, "err.field.too_long", &[("max", &max.to_string())])
             }
+            E::BankCode => text(language, "err.field.bank_code"),
+            E::Branch => text(language, "err.field.branch"),
+            E::BankAccount => text(language, "err.field.bank_account"),
+            E::NotADocument => text(language, "err.field.not_a_document"),
         }
     }
 }

@@ -5,8 +5,12 @@
 use uuid::Uuid;
 
 use crate::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
+use crate::api::payout::BankAccountType;
 use crate::app::export::ExportDraft;
-use crate::app::form::{Field, FieldError, FieldErrors, amount_field, pix_key_field};
+use crate::app::form::{
+    Field, FieldError, FieldErrors, TedFields, address_field, amount_field, pix_key_field,
+    ted_account_fields,
+};
 use crate::app::message::Command;
 use crate::app::resources::{ListQuery, Narrowed};
 use crate::app::submit::SubmitStatus;
@@ -59,6 +63,40 @@ pub struct WithdrawalDraft {
     pub amount: String,
     /// Destination PIX key (PIX only).
     pub pix_key: String,
+    /// The TED's destination account (TED only).
+    pub ted: TedDraft,
+    /// Where the tokens go (token only): an EVM address.
+    pub target_address: String,
+}
+
+/// A TED's destination account, as typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TedDraft {
+    /// The bank's COMPE code, picked from the list or typed.
+    pub bank_code: String,
+    /// The branch (agência).
+    pub branch: String,
+    /// The account number with its check digit.
+    pub account: String,
+    /// Checking or savings.
+    pub account_type: BankAccountType,
+    /// The holder's CPF or CNPJ.
+    pub document: String,
+    /// The holder's name.
+    pub name: String,
+}
+
+impl Default for TedDraft {
+    fn default() -> Self {
+        TedDraft {
+            bank_code: String::new(),
+            branch: String::new(),
+            account: String::new(),
+            account_type: BankAccountType::Checking,
+            document: String::new(),
+            name: String::new(),
+        }
+    }
 }
 
 impl Default for WithdrawalDraft {
@@ -68,6 +106,8 @@ impl Default for WithdrawalDraft {
             asset: Asset::FiatBrl,
             amount: String::new(),
             pix_key: String::new(),
+            ted: TedDraft::default(),
+            target_address: String::new(),
         }
     }
 }
@@ -100,14 +140,31 @@ impl WithdrawalDraft {
         let pix_key = (self.method == WithdrawalMethod::Pix)
             .then(|| pix_key_field(&self.pix_key, &mut errors))
             .flatten();
+        let ted_account = (self.method == WithdrawalMethod::Ted)
+            .then(|| {
+                let ted = &self.ted;
+                let fields = TedFields {
+                    bank_code: &ted.bank_code,
+                    branch: &ted.branch,
+                    account: &ted.account,
+                    account_type: &ted.account_type,
+                    document: &ted.document,
+                    name: &ted.name,
+                };
+                ted_account_fields(&fields, &mut errors)
+            })
+            .flatten();
+        let target_address = (self.method == WithdrawalMethod::Token)
+            .then(|| address_field(&self.target_address, Field::TargetWallet, &mut errors))
+            .flatten();
         let amount = amount_field(&self.amount, self.asset.scale(), &mut errors);
         errors.into_result(|| CreateWithdrawal {
             asset: self.asset.clone(),
             method: self.method.clone(),
             amount: amount.unwrap_or_default(),
             pix_key: pix_key.map(|key| key.as_str().to_owned()),
-            ted_account: None,
-            target_address: None,
+            ted_account,
+            target_address,
         })
     }
 }

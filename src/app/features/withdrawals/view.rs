@@ -6,8 +6,9 @@
 use egui::{RichText, Ui};
 
 use crate::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
+use crate::api::payout::{BankAccountType, TED_ACCOUNT_FIELDS, TedAccount};
 use crate::app::export::{ExportRecords, export_bar_ui};
-use crate::app::form::Field;
+use crate::app::form::{Field, FieldErrors};
 use crate::app::i18n::{self, Language};
 use crate::app::message::Command;
 use crate::app::state::AppState;
@@ -18,6 +19,8 @@ use crate::app::ui::{
     state_label, state_tone, text_field_ui, time_text,
 };
 use crate::pix::PixKey;
+
+use super::banks::{BANKS, bank_name};
 
 /// The withdrawals shown: the filtered list while a filter is set, else all.
 pub fn shown_withdrawals(state: &AppState) -> &[Withdrawal] {
@@ -63,9 +66,43 @@ pub fn destination_text(language: Language, request: &CreateWithdrawal) -> Strin
                 &[("kind", &kind), ("key", key)],
             )
         }
-        WithdrawalMethod::Ted => i18n::tr(language, "withdrawals.to_ted").into_owned(),
-        _ => i18n::tr(language, "withdrawals.to_token").into_owned(),
+        WithdrawalMethod::Ted => match &request.ted_account {
+            Some(account) => ted_destination_text(language, account),
+            None => i18n::tr(language, "withdrawals.to_ted").into_owned(),
+        },
+        _ => i18n::tr_with(
+            language,
+            "withdrawals.to_token_address",
+            &[(
+                "address",
+                request.target_address.as_deref().unwrap_or(MISSING),
+            )],
+        ),
     }
+}
+
+/// A TED's destination as a person reads it: bank, branch, account and holder.
+pub fn ted_destination_text(language: Language, account: &TedAccount) -> String {
+    let bank = bank_name(&account.bank_code).map_or_else(
+        || account.bank_code.clone(),
+        |name| format!("{name} ({})", account.bank_code),
+    );
+    let kind = match account.account_type {
+        BankAccountType::Savings => i18n::tr(language, "withdrawals.savings"),
+        _ => i18n::tr(language, "withdrawals.checking"),
+    };
+    i18n::tr_with(
+        language,
+        "withdrawals.to_ted_account",
+        &[
+            ("bank", &bank),
+            ("branch", &account.branch),
+            ("account", &account.account),
+            ("kind", &kind),
+            ("name", &account.name),
+            ("document", &account.document),
+        ],
+    )
 }
 
 /// Draws the Withdrawals panel.
@@ -164,6 +201,11 @@ fn form_ui(ui: &mut Ui, state: &mut AppState) {
                 ),
             );
         }
+    }
+    match state.withdrawals.draft.method {
+        WithdrawalMethod::Ted => ted_fields_ui(ui, state, errors),
+        WithdrawalMethod::Token => token_destination_ui(ui, state, errors),
+        _ => {}
     }
     ui.add_space(6.0);
     let review = send_button_ui(
@@ -322,14 +364,42 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                         false,
                     ),
                 ];
-                // Fields of the TED and token variants the spec does not name, as they came.
-                rows.extend(withdrawal.extra.iter().map(|(key, value)| {
-                    let text = match value {
-                        serde_json::Value::String(text) => text.clone(),
-                        other => other.to_string(),
-                    };
-                    DetailRow::new(key.clone(), text, true)
-                }));
+                if let Some(account) = withdrawal.ted_account() {
+                    rows.push(row(
+                        "withdrawals.destination",
+                        ted_destination_text(language, &account),
+                        false,
+                    ));
+                }
+                if let Some(address) = withdrawal.target_address() {
+                    rows.push(row("withdrawals.target_address", address.to_owned(), true));
+                }
+                if let Some(address) = withdrawal.source_address() {
+                    rows.push(row("withdrawals.source_address", address.to_owned(), true));
+                }
+                if let Some(key) = withdrawal.pix_key() {
+                    rows.push(row("withdrawals.pix_key", key.to_owned(), true));
+                }
+                // Other fields the spec does not name, as they came.
+                let shown = TED_ACCOUNT_FIELDS.iter().chain(&[
+                    "target-address",
+                    "source-address",
+                    "pix-key",
+                ]);
+                let shown: Vec<&str> = shown.copied().collect();
+                rows.extend(
+                    withdrawal
+                        .extra
+                        .iter()
+                        .filter(|(key, _)| !shown.contains(&key.as_str()))
+                        .map(|(key, value)| {
+                            let text = match value {
+                                serde_json::Value::String(text) => text.clone(),
+                                other => other.to_string(),
+                            };
+                            DetailRow::new(key.clone(), text, true)
+                        }),
+                );
                 rows
             },
         },
@@ -343,4 +413,122 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
             shown_withdrawals(state).to_vec(),
         ));
     }
+}
+
+/// The TED's destination: bank (from the list or typed), branch, account,
+/// account type, the holder's CPF or CNPJ and name, as a bank app asks.
+fn ted_fields_ui(ui: &mut Ui, state: &mut AppState, errors: Option<&FieldErrors>) {
+    let language = state.language;
+    let message = |field| field_message(language, errors, field);
+    let other = state.t("withdrawals.bank_other");
+    ui.horizontal(|ui| {
+        let label = ui.label(state.t("withdrawals.bank").as_ref());
+        let code = &mut state.withdrawals.draft.ted.bank_code;
+        let shown = bank_name(code).map_or_else(
+            || other.to_string(),
+            |name| format!("{} {name}", code.trim()),
+        );
+        egui::ComboBox::from_id_salt("withdrawal_bank")
+            .selected_text(shown)
+            .width(260.0)
+            .show_ui(ui, |ui| {
+                for bank in BANKS {
+                    let text = format!("{} {}", bank.code, bank.name);
+                    ui.selectable_value(code, bank.code.to_owned(), text);
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+    let fields = [
+        ("withdrawals.bank_code", "341", 80.0, Field::BankCode),
+        ("withdrawals.branch", "1234", 80.0, Field::Branch),
+        ("withdrawals.account", "12345-6", 160.0, Field::BankAccount),
+    ];
+    for (key, hint, width, field) in fields {
+        let label = state.t(key);
+        let ted = &mut state.withdrawals.draft.ted;
+        let value = match field {
+            Field::BankCode => &mut ted.bank_code,
+            Field::Branch => &mut ted.branch,
+            _ => &mut ted.account,
+        };
+        text_field_ui(ui, &label, value, hint, width, message(field));
+    }
+    let (checking, savings) = (
+        state.t("withdrawals.checking"),
+        state.t("withdrawals.savings"),
+    );
+    ui.horizontal(|ui| {
+        ui.label(state.t("withdrawals.account_type").as_ref());
+        let kind = &mut state.withdrawals.draft.ted.account_type;
+        ui.radio_value(kind, BankAccountType::Checking, checking.as_ref());
+        ui.radio_value(kind, BankAccountType::Savings, savings.as_ref());
+    });
+    let document_label = state.t("withdrawals.holder_document");
+    text_field_ui(
+        ui,
+        &document_label,
+        &mut state.withdrawals.draft.ted.document,
+        "000.000.000-00",
+        200.0,
+        message(Field::HolderDocument),
+    );
+    let name_label = state.t("withdrawals.holder_name");
+    let name_hint = state.t("withdrawals.holder_name_hint");
+    text_field_ui(
+        ui,
+        &name_label,
+        &mut state.withdrawals.draft.ted.name,
+        &name_hint,
+        300.0,
+        message(Field::HolderName),
+    );
+}
+
+/// Where the tokens go: one of the account's whitelisted wallets, or an
+/// address typed (EIP-55 checked).
+fn token_destination_ui(ui: &mut Ui, state: &mut AppState, errors: Option<&FieldErrors>) {
+    let wallets: Vec<(String, String)> = state
+        .data
+        .wallets
+        .value()
+        .map(|wallets| {
+            wallets
+                .iter()
+                .map(|wallet| {
+                    let name = wallet.name.clone().unwrap_or_default();
+                    (
+                        wallet.address.clone(),
+                        format!("{name} ({})", wallet.address),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let pick = state.t("withdrawals.pick_wallet");
+    ui.horizontal(|ui| {
+        let label = ui.label(state.t("withdrawals.to_wallet").as_ref());
+        let target = &mut state.withdrawals.draft.target_address;
+        egui::ComboBox::from_id_salt("withdrawal_target_wallet")
+            .selected_text(pick.as_ref())
+            .width(420.0)
+            .show_ui(ui, |ui| {
+                for (address, text) in &wallets {
+                    ui.selectable_value(target, address.clone(), text);
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+    let label = state.t("withdrawals.target_address");
+    let message = field_message(state.language, errors, Field::TargetWallet);
+    text_field_ui(
+        ui,
+        &label,
+        &mut state.withdrawals.draft.target_address,
+        "0x...",
+        380.0,
+        message,
+    );
 }
