@@ -1,0 +1,267 @@
+//! Orders end to end on the embedded sandbox, through the real worker: a
+//! brcode order is quoted, created, its code checked, paid through the
+//! sandbox's control endpoint and seen completing; another is left to
+//! expire (the sandbox clock moved), paid late, and seen as
+//! `payment-returned`, with `order-refund-initiated` arriving at the webhook
+//! listener the worker wired to the sandbox. Every wait is a bounded poll.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use uuid::Uuid;
+
+use brlv_desk::api::model::{Asset, CreateOrder, CreateQuote, Order, OrderState, PaymentMethod};
+use brlv_desk::app::clock::Clock;
+use brlv_desk::app::command::{Command, NoticeKind};
+use brlv_desk::app::i18n::Language;
+use brlv_desk::app::orders::{ListenerStatus, OrdersCommand, OrdersNotice};
+use brlv_desk::app::state::{AppState, View};
+use brlv_desk::app::worker::{EnvironmentProfile, SecretSource, WorkerConfig, WorkerHandle};
+use brlv_desk::keystore::MemoryStore;
+
+const DEADLINE: Duration = Duration::from_secs(60);
+/// A whitelisted external wallet of every sandbox account (README).
+const WHITELISTED: &str = "0xfeedfacefeedfacefeedfacefeedfacefeedface";
+
+/// The app as the shell runs it: Events applied, Commands sent back.
+struct App {
+    worker: WorkerHandle,
+    state: AppState,
+    http: reqwest::Client,
+    runtime: tokio::runtime::Runtime,
+}
+
+impl App {
+    fn start() -> App {
+        let dir = tempfile::tempdir().unwrap();
+        let worker = WorkerHandle::spawn(
+            WorkerConfig {
+                clock: Clock::new(),
+                secrets: SecretSource::Store(Arc::new(MemoryStore::default())),
+                profile_path: Some(dir.path().join("profiles.json")),
+                environment: EnvironmentProfile::Ignore,
+            },
+            Arc::new(|| {}),
+        )
+        .unwrap();
+        assert!(worker.send(Command::Start { sandbox: true }));
+        App {
+            worker,
+            state: AppState::new(Language::En),
+            http: reqwest::Client::new(),
+            runtime: tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap(),
+        }
+    }
+
+    fn pump_until(&mut self, what: &str, done: impl Fn(&AppState) -> bool) {
+        let start = Instant::now();
+        while !done(&self.state) {
+            assert!(start.elapsed() < DEADLINE, "timed out waiting for {what}");
+            for command in self.state.take_commands() {
+                assert!(self.worker.send(command));
+            }
+            if let Some(event) = self.worker.recv_timeout(Duration::from_millis(200)) {
+                self.state.apply(event);
+            }
+        }
+    }
+
+    fn send(&mut self, command: OrdersCommand) {
+        assert!(self.worker.send(Command::Orders(command)));
+    }
+
+    /// POSTs to a sandbox control endpoint; returns the status and body.
+    fn control(&self, path: &str, body: serde_json::Value) -> (u16, serde_json::Value) {
+        let base = self
+            .state
+            .session
+            .as_ref()
+            .unwrap()
+            .profile
+            .base_url
+            .clone();
+        let url = format!("{}/{}", base.trim_end_matches('/'), path);
+        self.runtime.block_on(async {
+            let response = self.http.post(url).json(&body).send().await.unwrap();
+            let status = response.status().as_u16();
+            (status, response.json().await.unwrap_or_default())
+        })
+    }
+
+    /// Quotes R$`amount` of BRLV and accepts it, paid by brcode; returns the order.
+    fn create_brcode_order(&mut self, amount: &str) -> Order {
+        // As the form does: the draft as typed, then the request it validates to.
+        let form = &mut self.state.orders.form;
+        form.quote_draft.amount = amount.to_owned();
+        let request = form.quote_request().unwrap();
+        assert_eq!(
+            request,
+            CreateQuote::paying(Asset::FiatBrl, Asset::EthBaseBrlv, amount.parse().unwrap())
+        );
+        self.state.orders.form.quote_asked = Some(request.clone());
+        self.state.orders.form.quote_in_flight = true;
+        self.send(OrdersCommand::RequestQuote(request));
+        self.pump_until("a quote", |state| !state.orders.form.quote_in_flight);
+        assert_eq!(self.state.orders.form.quote_error, None);
+        let quote = self
+            .state
+            .orders
+            .form
+            .current_quote()
+            .cloned()
+            .expect("a quote");
+        self.state.orders.form.order_in_flight = true;
+        self.send(OrdersCommand::CreateOrder(CreateOrder {
+            quote_id: quote.id,
+            source_wallet_address: None,
+            target_wallet_address: Some(WHITELISTED.to_owned()),
+            target_end_user_pix_key: None,
+            source_payment_method: Some(PaymentMethod::Brcode),
+        }));
+        self.pump_until("the order", |state| !state.orders.form.order_in_flight);
+        assert_eq!(
+            self.state.orders.form.outcome, None,
+            "the order was created"
+        );
+        let order = self
+            .state
+            .orders
+            .open_order(self.state.data.orders.value())
+            .cloned()
+            .expect("the new order is open");
+        assert_eq!(order.quote_id, Some(quote.id));
+        order
+    }
+
+    fn order_state(&self, id: Uuid) -> Option<OrderState> {
+        let open = self
+            .state
+            .orders
+            .open_order(self.state.data.orders.value())
+            .filter(|order| order.id == id);
+        let listed = || {
+            self.state
+                .data
+                .orders
+                .value()
+                .and_then(|orders| orders.iter().find(|order| order.id == id))
+        };
+        open.or_else(listed).and_then(|order| order.state.clone())
+    }
+}
+
+fn is_state(app_state: &AppState, id: Uuid, wanted: &OrderState) -> bool {
+    let open = app_state
+        .orders
+        .open_order(app_state.data.orders.value())
+        .filter(|order| order.id == id);
+    open.is_some_and(|order| order.state.as_ref() == Some(wanted))
+}
+
+#[test]
+fn a_brcode_order_paid_in_time_completes_and_a_late_payment_is_returned() {
+    let mut app = App::start();
+    app.pump_until("the sandbox's orders and the wired listener", |state| {
+        state.view_loaded(View::Orders)
+            && matches!(state.events.status, ListenerStatus::Listening(_))
+    });
+
+    // Paid in time: completed.
+    let paid = app.create_brcode_order("100.00");
+    assert_eq!(paid.state, Some(OrderState::Created));
+    let brcode = paid
+        .brcode
+        .clone()
+        .expect("a brcode order carries its code");
+    brlv_desk::pix::verify_payment_code(&brcode, paid.source_amount.unwrap())
+        .expect("the sandbox's code passes the app's check");
+    let (status, _) = app.control(
+        &format!("sandbox/orders/{}/pay", paid.id),
+        serde_json::json!({"amount": "100.00"}),
+    );
+    assert_eq!(status, 200);
+    app.pump_until("the paid order to complete", |state| {
+        is_state(state, paid.id, &OrderState::Completed)
+    });
+    app.pump_until("order-completed at the listener", |state| {
+        state.events.received.iter().any(|received| {
+            received.event.kind.as_deref() == Some("order-completed")
+                && received
+                    .event
+                    .order
+                    .as_ref()
+                    .is_some_and(|o| o.id == paid.id)
+        })
+    });
+
+    // Not paid in time: expired; paid late: returned, with the event.
+    let late = app.create_brcode_order("50.00");
+    let (status, _) = app.control("sandbox/clock/advance", serde_json::json!({"seconds": 601}));
+    assert_eq!(status, 200);
+    app.pump_until("the unpaid order to expire", |state| {
+        is_state(state, late.id, &OrderState::Expired)
+    });
+    assert!(app.state.notices.iter().any(|notice| matches!(
+        &notice.kind,
+        NoticeKind::Orders(OrdersNotice::OrderExpired(id)) if late.id.to_string().starts_with(id.as_str())
+    )));
+    let (status, body) = app.control(
+        &format!("sandbox/orders/{}/pay", late.id),
+        serde_json::json!({"amount": "50.00"}),
+    );
+    assert_eq!(status, 200, "{body}");
+    app.pump_until("payment-returned and order-refund-initiated", |state| {
+        is_state(state, late.id, &OrderState::PaymentReturned)
+            && state.events.received.iter().any(|received| {
+                received.event.is_refund_initiated()
+                    && received
+                        .event
+                        .order
+                        .as_ref()
+                        .is_some_and(|o| o.id == late.id)
+            })
+    });
+    assert_eq!(app.order_state(late.id), Some(OrderState::PaymentReturned));
+    assert!(app.state.notices.iter().any(|notice| matches!(
+        &notice.kind,
+        NoticeKind::Orders(OrdersNotice::RefundInitiated(id)) if late.id.to_string().starts_with(id.as_str())
+    )));
+    assert_eq!(app.order_state(paid.id), Some(OrderState::Completed));
+
+    // The list as CSV and a QR as PNG, both written by the worker.
+    let dir = tempfile::tempdir().unwrap();
+    let (csv_path, png_path) = (dir.path().join("orders.csv"), dir.path().join("qr.png"));
+    let orders = app.state.data.orders.value().unwrap().clone();
+    app.send(OrdersCommand::ExportCsv {
+        path: csv_path.clone(),
+        orders,
+    });
+    app.send(OrdersCommand::SaveQrPng {
+        path: png_path.clone(),
+        brcode: brcode.clone(),
+    });
+    app.pump_until("both files written", |state| {
+        let written = |kind: OrdersNotice| {
+            state
+                .notices
+                .iter()
+                .any(|notice| notice.kind == NoticeKind::Orders(kind.clone()))
+        };
+        written(OrdersNotice::Exported) && written(OrdersNotice::QrSaved)
+    });
+    let csv = std::fs::read_to_string(&csv_path).unwrap();
+    assert!(csv.starts_with("id,quote-id,state,"));
+    let paid_row = csv
+        .lines()
+        .find(|line| line.starts_with(&paid.id.to_string()))
+        .unwrap();
+    assert!(
+        paid_row.contains(",completed,") && paid_row.contains(",100.00,"),
+        "{paid_row}"
+    );
+    let png = std::fs::read(&png_path).unwrap();
+    assert!(png.starts_with(b"\x89PNG"), "a PNG file");
+}

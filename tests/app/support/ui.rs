@@ -1,0 +1,78 @@
+//! Shared set-up of the egui_kittest UI tests: the whole shell, drawn from an
+//! `AppState` alone, in a window large enough that nothing scrolls away.
+
+use std::str::FromStr;
+
+use egui_kittest::Harness;
+use rust_decimal::Decimal;
+
+use brlv_desk::app::command::{Event, ProfileKind, ResourceData, SessionInfo};
+use brlv_desk::app::i18n::Language;
+use brlv_desk::app::schedule::ResourceKey;
+use brlv_desk::app::shell::shell_ui;
+use brlv_desk::app::state::AppState;
+use brlv_desk::profile::Profile;
+
+/// The session id every helper uses.
+pub const SESSION: u64 = 3;
+
+/// A harness drawing the shell for `state`.
+pub fn harness(state: AppState) -> Harness<'static, AppState> {
+    Harness::builder()
+        .with_size([1280.0, 1100.0])
+        .with_max_steps(12)
+        .build_ui_state(|ui, state: &mut AppState| shell_ui(ui, state), state)
+}
+
+/// Runs frames until nothing moves (or a spinner keeps going), then two more
+/// so grids have done their sizing pass.
+pub fn settle(harness: &mut Harness<'static, AppState>) {
+    let _ = harness.run_ok();
+    harness.run_steps(2);
+}
+
+/// A decimal from text.
+pub fn dec(text: &str) -> Decimal {
+    Decimal::from_str(text).unwrap()
+}
+
+/// A state past start-up with no connection: the onboarding screen.
+pub fn onboarding_state(language: Language) -> AppState {
+    let mut state = AppState::new(language);
+    state.apply(Event::StartupFinished);
+    state
+}
+
+/// A state connected to a saved profile.
+pub fn connected_state(language: Language) -> AppState {
+    let mut state = onboarding_state(language);
+    state.apply(Event::SessionStarted(SessionInfo {
+        id: SESSION,
+        profile: Profile {
+            name: "Empresa".to_owned(),
+            base_url: "https://api.example.com".to_owned(),
+        },
+        kind: ProfileKind::Saved,
+    }));
+    state
+}
+
+/// Delivers a fetched resource at `at` ms.
+pub fn deliver(state: &mut AppState, resource: ResourceKey, data: ResourceData, at: u64) {
+    state.apply(Event::FetchFinished {
+        session: SESSION,
+        resource,
+        result: Ok(data),
+        at,
+        next_at: at + 30_000,
+    });
+}
+
+/// A test-only RSA key from the fixtures.
+pub fn fixture_pem(name: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/tests/fixtures/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}

@@ -1,0 +1,271 @@
+//! The account panels through the real worker, end to end on the embedded
+//! sandbox: its demo wallets, deposits and claimable balances arrive; a
+//! wallet, a PIX withdrawal and a claim are created and then seen in the
+//! lists; a filtered list comes back filtered; a list is saved as CSV.
+//! Every wait is a bounded poll on Events, never a fixed sleep.
+
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rust_decimal::Decimal;
+
+use brlv_desk::api::model::{
+    Asset, Chain, ClaimTarget, CreateClaim, CreateWallet, CreateWithdrawal, TransferState,
+    WithdrawalMethod,
+};
+use brlv_desk::app::accounts_command::{AccountsCommand, Created, ExportRecords, SubmitOutcome};
+use brlv_desk::app::accounts_state::SubmitStatus;
+use brlv_desk::app::clock::Clock;
+use brlv_desk::app::command::Command;
+use brlv_desk::app::i18n::Language;
+use brlv_desk::app::state::AppState;
+use brlv_desk::app::worker::{EnvironmentProfile, SecretSource, WorkerConfig, WorkerHandle};
+use brlv_desk::keystore::MemoryStore;
+
+const DEADLINE: Duration = Duration::from_secs(60);
+
+fn worker(dir: &std::path::Path) -> WorkerHandle {
+    WorkerHandle::spawn(
+        WorkerConfig {
+            clock: Clock::new(),
+            secrets: SecretSource::Store(Arc::new(MemoryStore::default())),
+            profile_path: Some(dir.join("profiles.json")),
+            environment: EnvironmentProfile::Ignore,
+        },
+        Arc::new(|| {}),
+    )
+    .unwrap()
+}
+
+/// Applies Events (and sends the Commands they lead to, as the shell does)
+/// until `done` holds; fails after [`DEADLINE`].
+fn pump_until(
+    worker: &WorkerHandle,
+    state: &mut AppState,
+    what: &str,
+    done: impl Fn(&AppState) -> bool,
+) {
+    let start = Instant::now();
+    while !done(state) {
+        assert!(start.elapsed() < DEADLINE, "timed out waiting for {what}");
+        if let Some(event) = worker.recv_timeout(Duration::from_millis(200)) {
+            state.apply(event);
+        }
+        for command in state.take_commands() {
+            assert!(worker.send(command));
+        }
+    }
+}
+
+fn send(worker: &WorkerHandle, command: AccountsCommand) {
+    assert!(worker.send(Command::Accounts(command)));
+}
+
+fn created(status: &SubmitStatus) -> Option<&Created> {
+    match status {
+        SubmitStatus::Finished(SubmitOutcome::Created { record, .. }) => Some(record),
+        SubmitStatus::Finished(other) => panic!("the request did not go through: {other:?}"),
+        _ => None,
+    }
+}
+
+#[test]
+fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
+    let dir = tempfile::tempdir().unwrap();
+    let worker = worker(dir.path());
+    let mut state = AppState::new(Language::En);
+    assert!(worker.send(Command::Start { sandbox: true }));
+    pump_until(&worker, &mut state, "the demo lists", |state| {
+        let lists = &state.data.accounts;
+        lists
+            .wallets
+            .value()
+            .is_some_and(|wallets| wallets.len() == 3)
+            && lists
+                .deposits_brl
+                .value()
+                .is_some_and(|rows| rows.len() == 3)
+            && lists.claimable.value().is_some()
+            && state.data.withdrawals.value().is_some()
+    });
+    let claimable = state.data.accounts.claimable.value().unwrap().clone();
+    assert_eq!(
+        claimable.account,
+        Decimal::from_str("4450.50").unwrap(),
+        "every certificate"
+    );
+    assert_eq!(claimable.wallets.len(), 3);
+
+    // A wallet.
+    state.accounts.wallets.submit = SubmitStatus::Sending;
+    send(
+        &worker,
+        AccountsCommand::CreateWallet(CreateWallet {
+            wallet_name: "Payroll".into(),
+            chain: Chain::EthBase,
+            metadata: None,
+            ui_enabled: Some(true),
+        }),
+    );
+    pump_until(&worker, &mut state, "the wallet's creation", |state| {
+        created(&state.accounts.wallets.submit).is_some()
+    });
+    let Some(Created::Wallet(wallet)) = created(&state.accounts.wallets.submit).cloned() else {
+        panic!("expected a wallet");
+    };
+    pump_until(&worker, &mut state, "the new wallet in the list", |state| {
+        state
+            .data
+            .accounts
+            .wallets
+            .value()
+            .is_some_and(|wallets| wallets.iter().any(|w| w.address == wallet.address))
+    });
+
+    // A PIX withdrawal.
+    state.accounts.withdrawals.submit = SubmitStatus::Sending;
+    send(
+        &worker,
+        AccountsCommand::CreateWithdrawal(CreateWithdrawal {
+            asset: Asset::FiatBrl,
+            method: WithdrawalMethod::Pix,
+            amount: Decimal::from_str("123.45").unwrap(),
+            pix_key: Some("52998224725".into()),
+        }),
+    );
+    pump_until(&worker, &mut state, "the withdrawal's creation", |state| {
+        created(&state.accounts.withdrawals.submit).is_some()
+    });
+    let Some(Created::Withdrawal(withdrawal)) =
+        created(&state.accounts.withdrawals.submit).cloned()
+    else {
+        panic!("expected a withdrawal");
+    };
+    pump_until(
+        &worker,
+        &mut state,
+        "the new withdrawal in the list",
+        |state| {
+            state
+                .data
+                .withdrawals
+                .value()
+                .is_some_and(|rows| rows.first().is_some_and(|first| first.id == withdrawal.id))
+        },
+    );
+
+    // A claim at the account, which the claimable balance then reflects.
+    state.accounts.claims.submit = SubmitStatus::Sending;
+    send(
+        &worker,
+        AccountsCommand::CreateClaim {
+            wallet_address: None,
+            request: CreateClaim {
+                amount: Decimal::from_str("200.00").unwrap(),
+                target_asset_code: ClaimTarget::Brl,
+            },
+        },
+    );
+    pump_until(&worker, &mut state, "the claim", |state| {
+        created(&state.accounts.claims.submit).is_some()
+    });
+    let claim = state
+        .accounts
+        .claims
+        .made
+        .first()
+        .cloned()
+        .expect("the claim is kept");
+    assert_eq!(
+        claim.gross_amount,
+        Some(Decimal::from_str("200.00").unwrap())
+    );
+    pump_until(
+        &worker,
+        &mut state,
+        "the lower claimable balance",
+        |state| {
+            state
+                .data
+                .accounts
+                .claimable
+                .value()
+                .is_some_and(|balances| balances.account == Decimal::from_str("4250.50").unwrap())
+        },
+    );
+
+    // A refusal keeps its code: more than the account holds.
+    state.accounts.withdrawals.submit = SubmitStatus::Sending;
+    send(
+        &worker,
+        AccountsCommand::CreateWithdrawal(CreateWithdrawal {
+            asset: Asset::FiatBrl,
+            method: WithdrawalMethod::Ted,
+            amount: Decimal::from_str("99999999.00").unwrap(),
+            pix_key: None,
+        }),
+    );
+    pump_until(&worker, &mut state, "the refusal", |state| {
+        !state.accounts.withdrawals.submit.is_sending()
+    });
+    let SubmitStatus::Finished(SubmitOutcome::Refused(error)) = &state.accounts.withdrawals.submit
+    else {
+        panic!(
+            "expected a refusal, got {:?}",
+            state.accounts.withdrawals.submit
+        );
+    };
+    assert!(
+        error.service_error().is_some_and(|e| !e.code.is_empty()),
+        "{error}"
+    );
+
+    // A filtered list: only completed transfers.
+    state.accounts.transfers.state_filter = Some(TransferState::Completed);
+    if let Some(command) = state.accounts.transfers.sync_query() {
+        assert!(worker.send(command));
+    }
+    pump_until(&worker, &mut state, "the filtered transfers", |state| {
+        state
+            .accounts
+            .transfers
+            .filtered
+            .as_ref()
+            .and_then(|filtered| filtered.list.value())
+            .is_some()
+    });
+    let filtered = state.accounts.transfers.filtered.as_ref().unwrap();
+    let rows = filtered.list.value().unwrap();
+    assert!(!rows.is_empty());
+    assert!(
+        rows.iter()
+            .all(|t| t.state == Some(TransferState::Completed))
+    );
+    assert_ne!(
+        rows.len(),
+        state.data.transfers.value().unwrap().len(),
+        "the demo has transfers in other states"
+    );
+
+    // Saved as CSV by the worker, exact amounts.
+    let path = dir.path().join("withdrawals.csv");
+    state.accounts.withdrawals.export.writing = true;
+    send(
+        &worker,
+        AccountsCommand::Export {
+            path: path.clone(),
+            records: ExportRecords::Withdrawals(state.data.withdrawals.value().unwrap().clone()),
+        },
+    );
+    pump_until(&worker, &mut state, "the CSV file", |state| {
+        !state.accounts.withdrawals.export.writing
+    });
+    assert_eq!(
+        state.accounts.withdrawals.export.result,
+        Some(Ok(path.clone()))
+    );
+    let csv = std::fs::read_to_string(&path).unwrap();
+    assert!(csv.contains(&withdrawal.id.to_string()), "{csv}");
+    assert!(csv.contains(",123.45,"), "{csv}");
+}
