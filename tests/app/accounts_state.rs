@@ -15,6 +15,8 @@ use brlv_desk::app::schedule::{FetchOutcome, ResourceKey, Schedule};
 use brlv_desk::app::state::AppState;
 use brlv_desk::profile::Profile;
 
+use crate::support::queries;
+
 const SESSION: u64 = 5;
 
 fn connected() -> AppState {
@@ -37,17 +39,6 @@ fn transfer(id: u32, created: &str) -> Transfer {
         "state": "completed",
     }))
     .unwrap()
-}
-
-fn queries(state: &mut AppState) -> Vec<ListQuery> {
-    state
-        .take_commands()
-        .into_iter()
-        .filter_map(|command| match command {
-            Command::Accounts(AccountsCommand::Query(query)) => Some(query),
-            _ => None,
-        })
-        .collect()
 }
 
 #[test]

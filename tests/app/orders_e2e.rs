@@ -6,20 +6,19 @@
 //! listener the worker wired to the sandbox. Every wait is a bounded poll.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use uuid::Uuid;
 
 use brlv_desk::api::model::{Asset, CreateOrder, CreateQuote, Order, OrderState, PaymentMethod};
-use brlv_desk::app::clock::Clock;
 use brlv_desk::app::command::{Command, NoticeKind};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::orders::{ListenerStatus, OrdersCommand, OrdersNotice};
 use brlv_desk::app::state::{AppState, View};
-use brlv_desk::app::worker::{EnvironmentProfile, SecretSource, WorkerConfig, WorkerHandle};
+use brlv_desk::app::worker::WorkerHandle;
 use brlv_desk::keystore::MemoryStore;
 
-const DEADLINE: Duration = Duration::from_secs(60);
+use crate::support::worker::{pump_until, worker};
+
 /// A whitelisted external wallet of every sandbox account (README).
 const WHITELISTED: &str = "0xfeedfacefeedfacefeedfacefeedfacefeedface";
 
@@ -34,16 +33,10 @@ struct App {
 impl App {
     fn start() -> App {
         let dir = tempfile::tempdir().unwrap();
-        let worker = WorkerHandle::spawn(
-            WorkerConfig {
-                clock: Clock::new(),
-                secrets: SecretSource::Store(Arc::new(MemoryStore::default())),
-                profile_path: Some(dir.path().join("profiles.json")),
-                environment: EnvironmentProfile::Ignore,
-            },
-            Arc::new(|| {}),
-        )
-        .unwrap();
+        let worker = worker(
+            Arc::new(MemoryStore::default()),
+            dir.path().join("profiles.json"),
+        );
         assert!(worker.send(Command::Start { sandbox: true }));
         App {
             worker,
@@ -57,16 +50,7 @@ impl App {
     }
 
     fn pump_until(&mut self, what: &str, done: impl Fn(&AppState) -> bool) {
-        let start = Instant::now();
-        while !done(&self.state) {
-            assert!(start.elapsed() < DEADLINE, "timed out waiting for {what}");
-            for command in self.state.take_commands() {
-                assert!(self.worker.send(command));
-            }
-            if let Some(event) = self.worker.recv_timeout(Duration::from_millis(200)) {
-                self.state.apply(event);
-            }
-        }
+        pump_until(&self.worker, &mut self.state, what, done);
     }
 
     fn send(&mut self, command: OrdersCommand) {

@@ -15,7 +15,7 @@ use brlv_desk::app::i18n::Language;
 use brlv_desk::app::schedule::ResourceKey;
 use brlv_desk::app::state::{AppState, View};
 
-use crate::support::ui::{SESSION, connected_state, dec, deliver, harness, settle};
+use crate::support::ui::{SESSION, connected_state, dec, deliver, harness, settle, type_into};
 
 const MAIN: &str = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 
@@ -52,13 +52,6 @@ fn claims_sent(state: &mut AppState) -> Vec<(Option<String>, CreateClaim)> {
         .collect()
 }
 
-fn type_amount(harness: &mut egui_kittest::Harness<'static, AppState>, label: &str, text: &str) {
-    let field = harness.get_by_label(label);
-    field.focus();
-    field.type_text(text);
-    settle(harness);
-}
-
 #[test]
 fn claimable_balances_show_for_the_account_and_each_wallet() {
     let mut harness = harness(claims_state(Language::En));
@@ -73,7 +66,7 @@ fn claimable_balances_show_for_the_account_and_each_wallet() {
 fn a_claim_above_the_claimable_is_refused_and_the_exact_claim_is_sent() {
     let mut harness = harness(claims_state(Language::En));
     settle(&mut harness);
-    type_amount(&mut harness, "Amount to claim", "1.200,01");
+    type_into(&mut harness, "Amount to claim", "1.200,01");
     harness.get_by_label("At most R$1,200.00 can be claimed.");
     harness.get_by_label("Claim now").click();
     settle(&mut harness);
@@ -107,7 +100,7 @@ fn a_wallet_claim_uses_that_wallets_claimable_and_address() {
         .click();
     settle(&mut harness);
     harness.get_by_label("Resgatável aqui: R$ 1.250,50");
-    type_amount(&mut harness, "Valor a resgatar", "1250,50");
+    type_into(&mut harness, "Valor a resgatar", "1250,50");
     harness.get_by_label("BRLV").click();
     settle(&mut harness);
     harness.get_by_label("Resgatar agora").click();

@@ -7,11 +7,12 @@ use egui_kittest::kittest::Queryable;
 
 use brlv_desk::api::model::{Asset, CreateTransfer, Transfer, TransferFilter, TransferState};
 use brlv_desk::app::accounts_command::{AccountsCommand, ListQuery};
-use brlv_desk::app::command::{Command, ResourceData};
+use brlv_desk::app::command::ResourceData;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::schedule::ResourceKey;
 use brlv_desk::app::state::{AppState, View};
 
+use crate::support::accounts_commands;
 use crate::support::ui::{connected_state, dec, deliver, harness, settle};
 
 const MAIN: &str = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
@@ -52,17 +53,6 @@ fn transfers_state(language: Language, transfers: Vec<Transfer>) -> AppState {
         1_000,
     );
     state
-}
-
-fn accounts_commands(state: &mut AppState) -> Vec<AccountsCommand> {
-    state
-        .take_commands()
-        .into_iter()
-        .filter_map(|command| match command {
-            Command::Accounts(command) => Some(command),
-            _ => None,
-        })
-        .collect()
 }
 
 #[test]

@@ -14,6 +14,7 @@ use brlv_desk::app::i18n::Language;
 use brlv_desk::app::schedule::ResourceKey;
 use brlv_desk::app::state::{AppState, View};
 
+use crate::support::queries;
 use crate::support::ui::{SESSION, connected_state, deliver, harness, settle};
 
 const MAIN: &str = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
@@ -43,17 +44,6 @@ fn wallets_state(language: Language) -> AppState {
         1_000,
     );
     state
-}
-
-fn queries(state: &mut AppState) -> Vec<ListQuery> {
-    state
-        .take_commands()
-        .into_iter()
-        .filter_map(|command| match command {
-            Command::Accounts(AccountsCommand::Query(query)) => Some(query),
-            _ => None,
-        })
-        .collect()
 }
 
 #[test]

@@ -7,12 +7,13 @@ use egui_kittest::kittest::Queryable;
 
 use brlv_desk::api::model::{Asset, CreateWithdrawal, WithdrawalMethod};
 use brlv_desk::app::accounts_command::{AccountsCommand, ListQuery};
-use brlv_desk::app::command::{Command, ResourceData};
+use brlv_desk::app::command::ResourceData;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::schedule::ResourceKey;
 use brlv_desk::app::state::{AppState, View};
 
-use crate::support::ui::{connected_state, dec, deliver, harness, settle};
+use crate::support::accounts_commands;
+use crate::support::ui::{connected_state, dec, deliver, harness, settle, type_into};
 
 fn withdrawals_state(language: Language) -> AppState {
     let mut state = connected_state(language);
@@ -32,24 +33,6 @@ fn withdrawals_state(language: Language) -> AppState {
         1_000,
     );
     state
-}
-
-fn accounts_commands(state: &mut AppState) -> Vec<AccountsCommand> {
-    state
-        .take_commands()
-        .into_iter()
-        .filter_map(|command| match command {
-            Command::Accounts(command) => Some(command),
-            _ => None,
-        })
-        .collect()
-}
-
-fn type_into(harness: &mut egui_kittest::Harness<'static, AppState>, label: &str, text: &str) {
-    let field = harness.get_by_label(label);
-    field.focus();
-    field.type_text(text);
-    crate::support::ui::settle(harness);
 }
 
 #[test]

@@ -5,60 +5,21 @@
 //! Every wait is a bounded poll on Events, never a fixed sleep.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use rust_decimal::Decimal;
 use secrecy::{ExposeSecret, SecretString};
 
 use brlv_desk::api::{PrivateKey, RsaKeyBits};
-use brlv_desk::app::clock::Clock;
 use brlv_desk::app::command::{Command, ConnectRequest, NoticeKind, ProfileKind};
 use brlv_desk::app::error_text::Localize;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::state::{AppState, View};
-use brlv_desk::app::worker::{EnvironmentProfile, SecretSource, WorkerConfig, WorkerHandle};
+use brlv_desk::app::worker::EnvironmentProfile;
 use brlv_desk::keystore::{MemoryStore, SecretStore};
 use brlv_desk::profile::{Profile, ProfileBook};
 use brlv_desk::sandbox::{Sandbox, SandboxConfig};
 
-const DEADLINE: Duration = Duration::from_secs(60);
-
-fn worker(store: Arc<dyn SecretStore>, profile_path: std::path::PathBuf) -> WorkerHandle {
-    worker_with(store, profile_path, EnvironmentProfile::Ignore)
-}
-
-fn worker_with(
-    store: Arc<dyn SecretStore>,
-    profile_path: std::path::PathBuf,
-    environment: EnvironmentProfile,
-) -> WorkerHandle {
-    WorkerHandle::spawn(
-        WorkerConfig {
-            clock: Clock::new(),
-            secrets: SecretSource::Store(store),
-            profile_path: Some(profile_path),
-            environment,
-        },
-        Arc::new(|| {}),
-    )
-    .unwrap()
-}
-
-/// Applies Events until `done` holds; fails after [`DEADLINE`].
-fn pump_until(
-    worker: &WorkerHandle,
-    state: &mut AppState,
-    what: &str,
-    done: impl Fn(&AppState) -> bool,
-) {
-    let start = Instant::now();
-    while !done(state) {
-        assert!(start.elapsed() < DEADLINE, "timed out waiting for {what}");
-        if let Some(event) = worker.recv_timeout(Duration::from_millis(200)) {
-            state.apply(event);
-        }
-    }
-}
+use crate::support::worker::{pump_until, worker, worker_with};
 
 #[test]
 fn the_worker_fills_the_overview_from_the_embedded_sandbox() {

@@ -6,7 +6,6 @@
 
 use std::str::FromStr;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use rust_decimal::Decimal;
 
@@ -16,47 +15,13 @@ use brlv_desk::api::model::{
 };
 use brlv_desk::app::accounts_command::{AccountsCommand, Created, ExportRecords, SubmitOutcome};
 use brlv_desk::app::accounts_state::SubmitStatus;
-use brlv_desk::app::clock::Clock;
 use brlv_desk::app::command::Command;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::state::AppState;
-use brlv_desk::app::worker::{EnvironmentProfile, SecretSource, WorkerConfig, WorkerHandle};
+use brlv_desk::app::worker::WorkerHandle;
 use brlv_desk::keystore::MemoryStore;
 
-const DEADLINE: Duration = Duration::from_secs(60);
-
-fn worker(dir: &std::path::Path) -> WorkerHandle {
-    WorkerHandle::spawn(
-        WorkerConfig {
-            clock: Clock::new(),
-            secrets: SecretSource::Store(Arc::new(MemoryStore::default())),
-            profile_path: Some(dir.join("profiles.json")),
-            environment: EnvironmentProfile::Ignore,
-        },
-        Arc::new(|| {}),
-    )
-    .unwrap()
-}
-
-/// Applies Events (and sends the Commands they lead to, as the shell does)
-/// until `done` holds; fails after [`DEADLINE`].
-fn pump_until(
-    worker: &WorkerHandle,
-    state: &mut AppState,
-    what: &str,
-    done: impl Fn(&AppState) -> bool,
-) {
-    let start = Instant::now();
-    while !done(state) {
-        assert!(start.elapsed() < DEADLINE, "timed out waiting for {what}");
-        if let Some(event) = worker.recv_timeout(Duration::from_millis(200)) {
-            state.apply(event);
-        }
-        for command in state.take_commands() {
-            assert!(worker.send(command));
-        }
-    }
-}
+use crate::support::worker::{pump_until, worker};
 
 fn send(worker: &WorkerHandle, command: AccountsCommand) {
     assert!(worker.send(Command::Accounts(command)));
@@ -73,7 +38,10 @@ fn created(status: &SubmitStatus) -> Option<&Created> {
 #[test]
 fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
     let dir = tempfile::tempdir().unwrap();
-    let worker = worker(dir.path());
+    let worker = worker(
+        Arc::new(MemoryStore::default()),
+        dir.path().join("profiles.json"),
+    );
     let mut state = AppState::new(Language::En);
     assert!(worker.send(Command::Start { sandbox: true }));
     pump_until(&worker, &mut state, "the demo lists", |state| {

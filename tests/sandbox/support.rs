@@ -58,6 +58,16 @@ impl Answer {
     }
 }
 
+/// The status and the JSON body (`null` when it is not JSON) of `response`.
+async fn answer(response: reqwest::Response) -> Answer {
+    let status = response.status().as_u16();
+    let bytes = response.bytes().await.unwrap();
+    Answer {
+        status,
+        body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    }
+}
+
 /// Fast retries, so webhook tests finish quickly.
 pub fn fast_config() -> SandboxConfig {
     SandboxConfig {
@@ -139,13 +149,7 @@ impl TestSandbox {
         if let Some(token) = token {
             request = request.header("Authorization", format!("Bearer {token}"));
         }
-        let response = request.send().await.unwrap();
-        let status = response.status().as_u16();
-        let bytes = response.bytes().await.unwrap();
-        Answer {
-            status,
-            body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-        }
+        answer(request.send().await.unwrap()).await
     }
 
     /// Signs and sends, correctly, with `claims` adjusted by `tweak` first.
@@ -188,13 +192,7 @@ impl TestSandbox {
         if let Some(body) = body {
             request = request.json(body);
         }
-        let response = request.send().await.unwrap();
-        let status = response.status().as_u16();
-        let bytes = response.bytes().await.unwrap();
-        Answer {
-            status,
-            body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-        }
+        answer(request.send().await.unwrap()).await
     }
 
     /// Moves the sandbox clock.

@@ -4,6 +4,7 @@
 use std::str::FromStr;
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use rust_decimal::Decimal;
 
 use brlv_desk::app::command::{Event, ProfileKind, ResourceData, SessionInfo};
@@ -75,4 +76,12 @@ pub fn fixture_pem(name: &str) -> String {
         env!("CARGO_MANIFEST_DIR")
     ))
     .unwrap()
+}
+
+/// Types `text` into the field labelled `label`, then lets the frame settle.
+pub fn type_into(harness: &mut Harness<'static, AppState>, label: &str, text: &str) {
+    let field = harness.get_by_label(label);
+    field.focus();
+    field.type_text(text);
+    settle(harness);
 }
