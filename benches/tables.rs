@@ -2,7 +2,9 @@
 //! the virtualized table must cost about the same however long the list is.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[path = "../tests/ui_support/mod.rs"]
+// The UI tests' helpers, of which this bench uses a few.
+#[allow(dead_code)]
+#[path = "../tests/app/support/ui.rs"]
 mod ui_support;
 
 use brlv_desk::api::model::Order;

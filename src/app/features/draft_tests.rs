@@ -13,7 +13,7 @@ use super::claims::state::ClaimDraft;
 use super::orders::draft::{OrderDraft, QuoteDraft, QuoteSide};
 use super::transfers::state::TransferDraft;
 use super::wallets::state::WalletDraft;
-use super::withdrawals::state::WithdrawalDraft;
+use super::withdrawals::state::{TedDraft, WithdrawalDraft};
 
 const WALLET: &str = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 const OTHER: &str = "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359";
@@ -241,12 +241,40 @@ fn withdrawals_match_method_and_asset_and_normalise_the_pix_key() {
         ted_with_token.validate().unwrap_err().get(Field::Asset),
         Some(FieldError::MethodAssetMismatch { .. })
     ));
-    let ted = WithdrawalDraft {
+    let unaddressed_ted = WithdrawalDraft {
         method: WithdrawalMethod::Ted,
         pix_key: String::new(),
         ..pix.clone()
     };
-    assert_eq!(ted.validate().unwrap().pix_key, None);
+    let errors = unaddressed_ted.validate().unwrap_err();
+    for field in [
+        Field::BankCode,
+        Field::Branch,
+        Field::BankAccount,
+        Field::HolderDocument,
+        Field::HolderName,
+    ] {
+        assert_eq!(errors.get(field), Some(&FieldError::Required), "{field:?}");
+    }
+    let ted = WithdrawalDraft {
+        ted: TedDraft {
+            bank_code: "001".into(),
+            branch: "0001".into(),
+            account: "12345-X".into(),
+            document: "11.222.333/0001-81".into(),
+            name: "Empresa Ltda".into(),
+            ..TedDraft::default()
+        },
+        ..unaddressed_ted
+    };
+    let request = ted.validate().unwrap();
+    assert_eq!(request.pix_key, None);
+    let account = request.ted_account.unwrap();
+    assert_eq!(
+        account.document, "11222333000181",
+        "sent without punctuation"
+    );
+    assert_eq!(account.account, "12345-X");
     let token = WithdrawalDraft {
         method: WithdrawalMethod::Token,
         asset: Asset::EthBaseUsdc,

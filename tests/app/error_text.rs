@@ -1,0 +1,284 @@
+//! Every error a person can meet is written in their language, with every
+//! placeholder filled.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use brlv_desk::address::AddressError;
+use brlv_desk::api::KeyError;
+use brlv_desk::api::error::{Error as ApiError, UnauthorizedHint};
+use brlv_desk::api::model::{Asset, ServiceErrorObject, WithdrawalMethod};
+use brlv_desk::app::error_text::Localize;
+use brlv_desk::app::form::FieldError;
+use brlv_desk::app::i18n::Language;
+use brlv_desk::keystore::{KeystoreError, NameProblem};
+use brlv_desk::money::{ParseAmountError, parse_amount};
+use brlv_desk::pix::{BrCodeError, PixKeyError};
+use rust_decimal::Decimal;
+
+fn every_error() -> Vec<Box<dyn Localize>> {
+    let service = ServiceErrorObject {
+        kind: "invalid-request".into(),
+        message: "amount too small".into(),
+        code: "amount-too-small".into(),
+    };
+    let mut all: Vec<Box<dyn Localize>> = Vec::new();
+    for input in [
+        "",
+        "12a",
+        ",",
+        "-5",
+        "1,234",
+        "1.23.4",
+        "1,2.3,4",
+        "1,005",
+        "99999999999999999999999999999999",
+    ] {
+        if let Err(error) = parse_amount(input, 2) {
+            all.push(Box::new(error));
+        }
+    }
+    all.push(Box::new(ParseAmountError::TooManyDecimalPlaces {
+        given: 3,
+        allowed: 0,
+    }));
+    for error in [
+        AddressError::Empty {
+            what: "address",
+            expected: 40,
+        },
+        AddressError::SurroundingSpace {
+            what: "transaction hash",
+        },
+        AddressError::MissingPrefix {
+            what: "address",
+            expected: 40,
+        },
+        AddressError::InvalidCharacter {
+            what: "address",
+            found: 'g',
+            position: 5,
+        },
+        AddressError::WrongLength {
+            what: "address",
+            expected: 40,
+            given: 39,
+        },
+        AddressError::BadChecksum,
+    ] {
+        all.push(Box::new(error));
+    }
+    for error in [
+        PixKeyError::Empty,
+        PixKeyError::WrongDigitCount { given: 12 },
+        PixKeyError::CpfCheckDigits,
+        PixKeyError::CpfRepeated,
+        PixKeyError::CnpjCheckDigits,
+        PixKeyError::CnpjRepeated,
+        PixKeyError::EmailInvalid {
+            reason: "no @".into(),
+        },
+        PixKeyError::EmailTooLong { given: 80 },
+        PixKeyError::PhoneMissingCountryCode,
+        PixKeyError::PhoneNotBrazilian,
+        PixKeyError::PhoneInvalidCharacter { found: 'x' },
+        PixKeyError::PhoneWrongLength { given: 9 },
+        PixKeyError::PhoneBadAreaCode { code: "20".into() },
+        PixKeyError::PhoneNotMobile,
+        PixKeyError::RandomKeyInvalid,
+        PixKeyError::Unrecognised {
+            input: "???".into(),
+        },
+    ] {
+        all.push(Box::new(error));
+    }
+    for error in [
+        BrCodeError::Empty,
+        BrCodeError::MissingCrc,
+        BrCodeError::CrcMismatch {
+            expected: "1D3D".into(),
+            found: "FFFF".into(),
+        },
+        BrCodeError::NotPix,
+        BrCodeError::NotBrl {
+            found: "840".into(),
+        },
+        BrCodeError::MissingAmount,
+        BrCodeError::AmountMismatch {
+            in_code: Decimal::new(1000, 2),
+            expected: Decimal::new(25000, 2),
+        },
+        BrCodeError::QrEncode {
+            reason: "too long".into(),
+        },
+    ] {
+        all.push(Box::new(error));
+    }
+    for error in [
+        FieldError::Required,
+        FieldError::QuoteId,
+        FieldError::SameAsset,
+        FieldError::NotTransferable(Asset::EthBaseUsdc),
+        FieldError::SameAddress,
+        FieldError::PixKeyNotAllowed,
+        FieldError::BrcodeNeedsBrl,
+        FieldError::MethodAssetMismatch {
+            method: WithdrawalMethod::Pix,
+            asset: Asset::EthBaseUsdc,
+            expected: "fiat/brl",
+        },
+        FieldError::MethodAssetMismatch {
+            method: WithdrawalMethod::Token,
+            asset: Asset::FiatBrl,
+            expected: "a token",
+        },
+        FieldError::AboveClaimable {
+            available: Decimal::from_str("1234.50").unwrap(),
+        },
+        FieldError::ClaimableUnknown,
+        FieldError::MetadataKeyMissing { row: 2 },
+        FieldError::MetadataKeyRepeated("team".into()),
+        FieldError::TooLong(100),
+        FieldError::Address(AddressError::BadChecksum),
+    ] {
+        all.push(Box::new(error));
+    }
+    for error in [
+        KeyError::NotPem,
+        KeyError::Encrypted,
+        KeyError::WrongBlock {
+            found: "PUBLIC KEY".into(),
+        },
+        KeyError::TooSmall,
+        KeyError::Invalid("bad".into()),
+        KeyError::Generation,
+        KeyError::LifetimeTooLong(60),
+        KeyError::Signing("x".into()),
+    ] {
+        all.push(Box::new(error));
+    }
+    for problem in [
+        NameProblem::Empty,
+        NameProblem::Padded,
+        NameProblem::TooLong,
+        NameProblem::ForbiddenCharacter,
+    ] {
+        all.push(Box::new(KeystoreError::InvalidName(problem)));
+    }
+    all.push(Box::new(KeystoreError::Unavailable {
+        detail: "no bus".into(),
+    }));
+    all.push(Box::new(KeystoreError::Locked {
+        detail: "locked".into(),
+    }));
+    all.push(Box::new(KeystoreError::Incomplete {
+        profile: "Conta".into(),
+    }));
+    all.push(Box::new(KeystoreError::Platform { detail: "x".into() }));
+    for error in [
+        ApiError::Service {
+            status: 422,
+            error: service.clone(),
+        },
+        ApiError::Unauthorized {
+            error: Some(service),
+            hint: UnauthorizedHint::ClockSkew { offset_secs: 120 },
+        },
+        ApiError::Unauthorized {
+            error: None,
+            hint: UnauthorizedHint::ClockSkew { offset_secs: -30 },
+        },
+        ApiError::Unauthorized {
+            error: None,
+            hint: UnauthorizedHint::CheckCredentials,
+        },
+        ApiError::RateLimited {
+            retry_after: Some(Duration::from_secs(7)),
+            error: None,
+        },
+        ApiError::RateLimited {
+            retry_after: None,
+            error: None,
+        },
+        ApiError::Network {
+            message: "connection refused".into(),
+            maybe_delivered: false,
+        },
+        ApiError::Timeout {
+            after: Duration::from_secs(20),
+        },
+        ApiError::UnexpectedResponse {
+            status: 502,
+            detail: "html".into(),
+            excerpt: "<html>".into(),
+        },
+        ApiError::ResponseTooLarge {
+            limit_bytes: 32 * 1024 * 1024,
+        },
+        ApiError::Signing(KeyError::TooSmall),
+        ApiError::Config("bad url".into()),
+        brlv_desk::api::client::parse_base_url("http://api.example.com").unwrap_err(),
+        brlv_desk::api::client::parse_base_url("not a url").unwrap_err(),
+        brlv_desk::api::client::parse_base_url("ftp://example.com").unwrap_err(),
+        brlv_desk::api::client::parse_base_url("https://x.com/?a=1").unwrap_err(),
+    ] {
+        all.push(Box::new(error));
+    }
+    all
+}
+
+#[test]
+fn every_error_has_a_text_in_both_languages_with_no_placeholder_left() {
+    let errors = every_error();
+    assert!(errors.len() > 70, "{} errors", errors.len());
+    for error in &errors {
+        for language in Language::ALL {
+            let text = error.localize(language);
+            assert!(!text.trim().is_empty());
+            assert!(!text.contains("%{"), "unfilled placeholder in {text:?}");
+            assert!(!text.starts_with("err."), "missing translation: {text}");
+        }
+        assert_ne!(error.localize(Language::PtBr), error.localize(Language::En));
+    }
+}
+
+#[test]
+fn portuguese_texts_are_portuguese_and_money_is_written_the_brazilian_way() {
+    let above = FieldError::AboveClaimable {
+        available: Decimal::from_str("1234.50").unwrap(),
+    };
+    assert_eq!(
+        above.localize(Language::PtBr),
+        "É possível resgatar no máximo R$ 1.234,50."
+    );
+    assert_eq!(
+        above.localize(Language::En),
+        "At most R$1,234.50 can be claimed."
+    );
+
+    let mismatch = BrCodeError::AmountMismatch {
+        in_code: Decimal::new(1000, 2),
+        expected: Decimal::new(25000, 2),
+    };
+    let text = mismatch.localize(Language::PtBr);
+    assert!(
+        text.contains("R$ 10,00") && text.contains("R$ 250,00") && text.contains("Não pague"),
+        "{text}"
+    );
+
+    let skew = ApiError::Unauthorized {
+        error: None,
+        hint: UnauthorizedHint::ClockSkew { offset_secs: 120 },
+    };
+    let text = skew.localize(Language::PtBr);
+    assert!(text.contains("120 s atrasado"), "{text}");
+
+    let ambiguous = parse_amount("1.234", 2).unwrap_err();
+    assert!(ambiguous.localize(Language::PtBr).contains("1.234,00"));
+    assert!(ambiguous.localize(Language::En).contains("1,234.00"));
+    assert!(
+        KeyError::TooSmall
+            .localize(Language::PtBr)
+            .contains("2048 bits")
+    );
+}

@@ -1,0 +1,25 @@
+//! The app without a window: `AppState` fed Events, the panels drawn headless
+//! with egui_kittest (`ui_*`), the real worker end to end on the embedded
+//! sandbox, the error texts in both languages, the webhook receiver and CSV
+//! export. Helpers are in `support/`.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod support;
+
+mod accounts_state;
+mod error_text;
+mod orders_e2e;
+mod state;
+mod ui_claims;
+mod ui_deposits;
+mod ui_events;
+mod ui_onboarding;
+mod ui_order_form;
+mod ui_orders;
+mod ui_overview;
+mod ui_transfers;
+mod ui_wallets;
+mod ui_withdrawals;
+mod webhook_and_export;
+mod worker;
+mod worker_accounts;

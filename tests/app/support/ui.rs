@@ -1,0 +1,113 @@
+//! Shared set-up of the egui_kittest UI tests: the whole shell, drawn from an
+//! `AppState` alone, in a window large enough that nothing scrolls away.
+
+use std::str::FromStr;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use rust_decimal::Decimal;
+
+use brlv_desk::app::i18n::Language;
+use brlv_desk::app::message::{Event, ProfileKind, SessionInfo};
+use brlv_desk::app::resources::Fetched;
+use brlv_desk::app::shell::shell_ui;
+use brlv_desk::app::state::AppState;
+use brlv_desk::profile::Profile;
+
+/// The session id every helper uses.
+pub const SESSION: u64 = 3;
+
+/// A harness drawing the shell for `state`.
+pub fn harness(state: AppState) -> Harness<'static, AppState> {
+    Harness::builder()
+        .with_size([1280.0, 1100.0])
+        .with_max_steps(12)
+        .build_ui_state(|ui, state: &mut AppState| shell_ui(ui, state), state)
+}
+
+/// Runs frames until nothing moves (or a spinner keeps going), then two more
+/// so grids have done their sizing pass.
+pub fn settle(harness: &mut Harness<'static, AppState>) {
+    let _ = harness.run_ok();
+    harness.run_steps(2);
+}
+
+/// A decimal from text.
+pub fn dec(text: &str) -> Decimal {
+    Decimal::from_str(text).unwrap()
+}
+
+/// A state past start-up with no connection: the onboarding screen.
+pub fn onboarding_state(language: Language) -> AppState {
+    let mut state = AppState::new(language);
+    state.apply(Event::StartupFinished);
+    state
+}
+
+/// A state connected to a saved profile.
+pub fn connected_state(language: Language) -> AppState {
+    let mut state = onboarding_state(language);
+    state.apply(Event::SessionStarted(SessionInfo {
+        id: SESSION,
+        profile: Profile {
+            name: "Empresa".to_owned(),
+            base_url: "https://api.example.com".to_owned(),
+        },
+        kind: ProfileKind::Saved,
+    }));
+    state
+}
+
+/// Delivers a fetched resource at `at` ms.
+pub fn deliver(state: &mut AppState, data: Fetched, at: u64) {
+    state.apply(Event::FetchFinished {
+        session: SESSION,
+        resource: data.key(),
+        result: Ok(data),
+        at,
+        next_at: at + 30_000,
+    });
+}
+
+/// A test-only RSA key from the fixtures.
+pub fn fixture_pem(name: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/tests/fixtures/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+/// What a panel sent on the shared account paths, comparable in assertions.
+#[derive(Debug, PartialEq)]
+pub enum Sent {
+    /// A form's POST.
+    Submit(brlv_desk::app::submit::SubmitRequest),
+    /// A filtered list.
+    Query(brlv_desk::app::resources::ListQuery),
+    /// A CSV export.
+    Export(brlv_desk::app::export::ExportRequest),
+}
+
+/// The Commands queued since the last call that submit, query or export.
+pub fn sent(state: &mut AppState) -> Vec<Sent> {
+    use brlv_desk::app::message::Command;
+    state
+        .take_commands()
+        .into_iter()
+        .filter_map(|command| match command {
+            Command::Submit(request) => Some(Sent::Submit(request)),
+            Command::Query(query) => Some(Sent::Query(query)),
+            Command::Export(request) => Some(Sent::Export(request)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Types `text` into the field labelled `label`, then lets the frame settle.
+pub fn type_into(harness: &mut Harness<'static, AppState>, label: &str, text: &str) {
+    let field = harness.get_by_label(label);
+    field.focus();
+    field.type_text(text);
+    settle(harness);
+}

@@ -1,0 +1,59 @@
+//! The real worker for the end-to-end tests on the embedded sandbox: spawned
+//! with a given secret store and profile file, and driven as the shell drives
+//! it. Every wait is a bounded poll on Events, never a fixed sleep.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use brlv_desk::app::clock::Clock;
+use brlv_desk::app::state::AppState;
+use brlv_desk::app::worker::{EnvironmentProfile, SecretSource, WorkerConfig, WorkerHandle};
+use brlv_desk::keystore::SecretStore;
+
+/// How long any one wait may take.
+const DEADLINE: Duration = Duration::from_secs(60);
+
+/// A worker keeping secrets in `store` and profiles at `profile_path`, blind
+/// to the `BRLV_*` environment.
+pub fn worker(store: Arc<dyn SecretStore>, profile_path: PathBuf) -> WorkerHandle {
+    worker_with(store, profile_path, EnvironmentProfile::Ignore)
+}
+
+/// A worker as [`worker`], with `environment` as its environment profile.
+pub fn worker_with(
+    store: Arc<dyn SecretStore>,
+    profile_path: PathBuf,
+    environment: EnvironmentProfile,
+) -> WorkerHandle {
+    WorkerHandle::spawn(
+        WorkerConfig {
+            clock: Clock::new(),
+            secrets: SecretSource::Store(store),
+            profile_path: Some(profile_path),
+            environment,
+        },
+        Arc::new(|| {}),
+    )
+    .unwrap()
+}
+
+/// Sends the Commands `state` queued and applies Events, as the shell does,
+/// until `done` holds; fails after [`DEADLINE`].
+pub fn pump_until(
+    worker: &WorkerHandle,
+    state: &mut AppState,
+    what: &str,
+    done: impl Fn(&AppState) -> bool,
+) {
+    let start = Instant::now();
+    while !done(state) {
+        assert!(start.elapsed() < DEADLINE, "timed out waiting for {what}");
+        for command in state.take_commands() {
+            assert!(worker.send(command));
+        }
+        if let Some(event) = worker.recv_timeout(Duration::from_millis(200)) {
+            state.apply(event);
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! The Deposits panel, headless: per asset, newest first, with every
+//! coordinate of the selected deposit; and the CSV export every list shares:
+//! Save sends the rows shown to the worker, and its answer is shown.
+
+use std::path::PathBuf;
+
+use egui_kittest::kittest::Queryable;
+
+use brlv_desk::api::model::Deposit;
+use brlv_desk::app::export::ExportRecords;
+use brlv_desk::app::export::{ExportKind, ExportRequest, FileError, FileErrorKind};
+use brlv_desk::app::i18n::Language;
+use brlv_desk::app::message::{Command, Event};
+use brlv_desk::app::resources::Fetched;
+use brlv_desk::app::state::{AppState, View};
+
+use crate::support::ui::{connected_state, deliver, harness, settle};
+
+fn deposit(index: u32, amount: &str, day: u32) -> Deposit {
+    serde_json::from_value(serde_json::json!({
+        "id": format!("d0000000-0000-4000-8000-{index:012}"),
+        "type": "pix",
+        "amount": amount,
+        "status": "credited",
+        "created-at": format!("2026-03-{day:02}T09:00:00Z"),
+        "processed-at": format!("2026-03-{day:02}T09:00:05Z"),
+        "coordinates": {
+            "source-tax-id": "12345678909",
+            "source-bank-code": "341",
+            "source-type": "checking",
+            "source-account-number": "12345-6",
+            "source-branch-code": "0001",
+            "target": "7d9f0335-8dcc-4054-9bf9-0dbd61d36906",
+        },
+    }))
+    .unwrap()
+}
+
+fn deposits_state(language: Language) -> AppState {
+    let mut state = connected_state(language);
+    state.view = View::Deposits;
+    deliver(
+        &mut state,
+        Fetched::DepositsBrl(vec![
+            deposit(1, "1500.00", 1),
+            deposit(2, "250.75", 3),
+            deposit(3, "99.90", 2),
+        ]),
+        1_000,
+    );
+    deliver(
+        &mut state,
+        Fetched::DepositsUsdc(vec![deposit(4, "10.5", 4)]),
+        1_000,
+    );
+    state
+}
+
+#[test]
+fn deposits_are_listed_per_asset_newest_first_with_every_coordinate() {
+    let mut state = deposits_state(Language::En);
+    let ids: Vec<String> = state
+        .data
+        .deposits_brl
+        .value()
+        .unwrap()
+        .iter()
+        .map(|d| d.id.to_string())
+        .collect();
+    assert_eq!(
+        ids[0], "d0000000-0000-4000-8000-000000000002",
+        "newest first"
+    );
+    state.deposits.selected = Some(ids[0].parse().unwrap());
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label("1,500.00 BRL");
+    harness.get_by_label("99.90 BRL");
+    assert_eq!(
+        harness.query_all_by_label("250.75 BRL").count(),
+        2,
+        "row and details"
+    );
+    assert_eq!(
+        harness.query_all_by_label("credited").count(),
+        4,
+        "3 badges and details"
+    );
+    for value in [
+        "341",
+        "checking",
+        "0001",
+        "12345-6",
+        "7d9f0335-8dcc-4054-9bf9-0dbd61d36906",
+        "2026-03-03 09:00:05 UTC",
+    ] {
+        harness.get_by_label(value);
+    }
+
+    harness.get_by_label("USDC").click();
+    settle(&mut harness);
+    harness.get_by_label("10.500000 USDC");
+    assert!(harness.query_by_label("99.90 BRL").is_none());
+}
+
+#[test]
+fn save_sends_the_rows_shown_and_the_answer_is_shown() {
+    let mut harness = harness(deposits_state(Language::PtBr));
+    settle(&mut harness);
+    let field = harness.get_by_label("Salvar como CSV");
+    field.focus();
+    field.type_text("/tmp/depositos.csv");
+    settle(&mut harness);
+    harness.get_by_label("Salvar").click();
+    settle(&mut harness);
+    let commands = harness.state_mut().take_commands();
+    let exports: Vec<(PathBuf, ExportRecords)> = commands
+        .into_iter()
+        .filter_map(|command| match command {
+            Command::Export(ExportRequest { path, records }) => Some((path, records)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(exports.len(), 1);
+    assert_eq!(exports[0].0, PathBuf::from("/tmp/depositos.csv"));
+    let ExportRecords::Deposits(rows) = &exports[0].1 else {
+        panic!("expected deposits, got {:?}", exports[0].1);
+    };
+    assert_eq!(rows.len(), 3);
+    // The CSV keeps the exact amounts, in the service's notation.
+    let csv = exports[0].1.to_csv().unwrap();
+    assert!(csv.contains(",250.75,"), "{csv}");
+
+    harness.get_by_label("Salvar").click();
+    settle(&mut harness);
+    assert!(
+        harness.state_mut().take_commands().is_empty(),
+        "one write at a time"
+    );
+    harness.state_mut().apply(Event::Exported {
+        kind: ExportKind::Deposits,
+        result: Err(FileError {
+            path: "/root/depositos.csv".into(),
+            kind: FileErrorKind::PermissionDenied,
+        }),
+    });
+    settle(&mut harness);
+    harness.get_by_label_contains(
+        "O arquivo CSV não foi salvo: Você não tem permissão para usar /root/depositos.csv.",
+    );
+    harness.state_mut().apply(Event::Exported {
+        kind: ExportKind::Deposits,
+        result: Ok("/tmp/depositos.csv".into()),
+    });
+    settle(&mut harness);
+    harness.get_by_label("Salvo em /tmp/depositos.csv.");
+}

@@ -1,0 +1,208 @@
+//! The onboarding screen, headless: a bad PEM is refused with its message,
+//! a generated key's public key is shown with Copy, a complete form sends
+//! Connect, and the sandbox button sends StartSandbox.
+
+use egui_kittest::kittest::Queryable;
+
+use brlv_desk::api::{PrivateKey, RsaKeyBits};
+use brlv_desk::app::features::onboarding::message::{OnboardingCommand, OnboardingEvent};
+use brlv_desk::app::i18n::Language;
+use brlv_desk::app::message::{Command, Event};
+use secrecy::ExposeSecret;
+
+use crate::support::ui::{fixture_pem, harness, onboarding_state, settle};
+
+#[test]
+fn a_bad_pem_is_refused_with_the_message_beside_the_field() {
+    let mut harness = harness(onboarding_state(Language::En));
+    settle(&mut harness);
+    harness.get_by_label("Paste").click();
+    settle(&mut harness);
+    let field = harness.get_by_label("Private key");
+    field.focus();
+    field.type_text("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----");
+    settle(&mut harness);
+    harness.get_by_label("This private key cannot be used:");
+    harness.get_by_label_contains("not an RSA private key");
+
+    // Not PEM at all: the other message.
+    harness.state_mut().onboarding.pasted_pem = "hello".to_owned();
+    harness.state_mut().onboarding.pasted_changed();
+    settle(&mut harness);
+    harness.get_by_label_contains("not in PEM format");
+    assert!(harness.state().onboarding.connect_request().is_none());
+}
+
+#[test]
+fn on_a_portuguese_screen_the_refusal_is_in_portuguese() {
+    let mut state = onboarding_state(Language::PtBr);
+    state.onboarding.key_source = brlv_desk::app::features::onboarding::state::KeySource::Pasted;
+    state.onboarding.pasted_pem = "hello".to_owned();
+    state.onboarding.pasted_changed();
+    state.onboarding.base_url = "http://api.example.com".to_owned();
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label_contains("não está no formato PEM");
+    assert!(
+        harness
+            .query_by_label_contains("not in PEM format")
+            .is_none()
+    );
+    harness.get_by_label_contains("usa http sem criptografia");
+}
+
+#[test]
+fn a_too_small_key_is_refused_with_its_reason() {
+    let mut state = onboarding_state(Language::En);
+    state.onboarding.key_source = brlv_desk::app::features::onboarding::state::KeySource::Pasted;
+    state.onboarding.pasted_pem = fixture_pem("test-only-rsa1024-pkcs1.pem");
+    state.onboarding.pasted_changed();
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label_contains("shorter than 2048 bits");
+}
+
+#[test]
+fn generating_a_key_asks_the_worker_and_shows_the_public_key_with_copy() {
+    let mut harness = harness(onboarding_state(Language::En));
+    settle(&mut harness);
+    harness.get_by_label("Generate here").click();
+    settle(&mut harness);
+    harness.get_by_label("RSA 2048").click();
+    settle(&mut harness);
+    harness.get_by_label("Generate key").click();
+    settle(&mut harness);
+    let commands = harness.state_mut().take_commands();
+    assert!(
+        matches!(
+            commands.as_slice(),
+            [Command::Onboarding(OnboardingCommand::GenerateKey(
+                RsaKeyBits::Rsa2048
+            ))]
+        ),
+        "{commands:?}"
+    );
+    harness.get_by_label("Working on the key…");
+
+    // The worker answers with the key.
+    let key = PrivateKey::from_pem(&fixture_pem("test-only-rsa2048-pkcs8.pem")).unwrap();
+    let public_pem = key.public_key_pem().to_owned();
+    harness
+        .state_mut()
+        .apply(Event::Onboarding(OnboardingEvent::KeyGenerated(Ok(key))));
+    settle(&mut harness);
+    harness.get_by_label("RSA 2048-bit private key ready.");
+    let shown = harness
+        .get_all_by(|node| {
+            node.value()
+                .is_some_and(|value| value.contains("-----BEGIN PUBLIC KEY-----"))
+        })
+        .next()
+        .unwrap();
+    assert_eq!(shown.value().unwrap(), public_pem);
+
+    harness.get_by_label("Copy").click();
+    harness.step();
+    let copied = harness.output().platform_output.commands.iter().any(
+        |command| matches!(command, egui::OutputCommand::CopyText(text) if *text == public_pem),
+    );
+    assert!(copied, "Copy puts the public key on the clipboard");
+}
+
+#[test]
+fn a_complete_form_sends_connect_with_what_was_typed() {
+    let mut harness = harness(onboarding_state(Language::En));
+    settle(&mut harness);
+    for (label, text) in [
+        ("Profile name", "Empresa"),
+        ("Service address (base URL)", "https://api.example.com"),
+        ("API key", "key-123"),
+    ] {
+        let field = harness.get_by_label(label);
+        field.focus();
+        field.type_text(text);
+        settle(&mut harness);
+    }
+    harness.get_by_label("Paste").click();
+    settle(&mut harness);
+    let field = harness.get_by_label("Private key");
+    field.focus();
+    field.type_text(&fixture_pem("test-only-rsa2048-pkcs1.pem"));
+    settle(&mut harness);
+    harness.get_by_label("RSA 2048-bit private key ready.");
+    let problems = harness.state().onboarding.problems();
+    assert!(problems.is_empty(), "{problems:?}");
+    harness.get_by_label("Test and connect").click();
+    settle(&mut harness);
+    let mut commands = harness.state_mut().take_commands();
+    let Some(Command::Connect(request)) = commands.pop() else {
+        panic!("expected Connect, got {commands:?}");
+    };
+    assert_eq!(request.profile.name, "Empresa");
+    assert_eq!(request.profile.base_url, "https://api.example.com");
+    assert_eq!(request.api_key.expose_secret(), "key-123");
+    assert!(request.save);
+    assert_eq!(request.private_key.bits(), 2048);
+}
+
+#[test]
+fn a_plain_http_address_is_refused_beside_the_field() {
+    let mut state = onboarding_state(Language::En);
+    state.onboarding.base_url = "http://api.example.com".to_owned();
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label_contains("only https is allowed");
+}
+
+#[test]
+fn a_failed_connection_test_says_what_went_wrong() {
+    let mut harness = harness(onboarding_state(Language::En));
+    harness.state_mut().apply(Event::Connecting);
+    harness
+        .state_mut()
+        .apply(Event::ConnectFailed(brlv_desk::api::Error::Unauthorized {
+            error: None,
+            hint: brlv_desk::api::error::UnauthorizedHint::ClockSkew { offset_secs: 95 },
+        }));
+    settle(&mut harness);
+    harness.get_by_label("The connection test failed:");
+    harness.get_by_label_contains("clock is 95 s behind");
+}
+
+#[test]
+fn the_sandbox_button_starts_the_sandbox_in_portuguese_too() {
+    let mut harness = harness(onboarding_state(Language::PtBr));
+    settle(&mut harness);
+    harness.get_by_label("Experimentar o sandbox").click();
+    settle(&mut harness);
+    let commands = harness.state_mut().take_commands();
+    assert!(
+        matches!(commands.as_slice(), [Command::StartSandbox]),
+        "{commands:?}"
+    );
+}
+
+#[test]
+fn saved_profiles_can_be_opened_and_the_language_picked_before_connecting() {
+    let mut state = onboarding_state(Language::En);
+    state.apply(Event::ProfilesLoaded(brlv_desk::profile::ProfileBook {
+        profiles: vec![brlv_desk::profile::Profile {
+            name: "Empresa".to_owned(),
+            base_url: "https://api.example.com".to_owned(),
+        }],
+        last_used: None,
+    }));
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label("Open").click();
+    settle(&mut harness);
+    let commands = harness.state_mut().take_commands();
+    assert!(
+        matches!(commands.as_slice(), [Command::OpenProfile(name)] if name == "Empresa"),
+        "{commands:?}"
+    );
+    harness.get_by_label("Português (Brasil)").click();
+    settle(&mut harness);
+    harness.get_by_label("Conectar uma conta");
+    harness.get_by_label("Testar e conectar");
+}

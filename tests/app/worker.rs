@@ -1,0 +1,331 @@
+//! The real worker, end to end: against the embedded sandbox it fills the
+//! overview; a new profile is tested, saved (secrets in the store, name and
+//! URL in the profile file), reopened and deleted with its secrets; without
+//! a keyring the connection still works and saving says what is missing.
+//! Every wait is a bounded poll on Events, never a fixed sleep.
+
+use std::sync::Arc;
+
+use rust_decimal::Decimal;
+use secrecy::{ExposeSecret, SecretString};
+
+use brlv_desk::api::{PrivateKey, RsaKeyBits};
+use brlv_desk::app::error_text::Localize;
+use brlv_desk::app::features::onboarding::message::OnboardingCommand;
+use brlv_desk::app::i18n::Language;
+use brlv_desk::app::message::{Command, ConnectRequest, NoticeKind, ProfileKind};
+use brlv_desk::app::state::{AppState, View};
+use brlv_desk::app::worker::EnvironmentProfile;
+use brlv_desk::keystore::{MemoryStore, SecretStore};
+use brlv_desk::profile::{Profile, ProfileBook};
+use brlv_desk::sandbox::{Sandbox, SandboxConfig};
+
+use crate::support::worker::{pump_until, worker, worker_with};
+
+#[test]
+fn the_worker_fills_the_overview_from_the_embedded_sandbox() {
+    let dir = tempfile::tempdir().unwrap();
+    let worker = worker(
+        Arc::new(MemoryStore::default()),
+        dir.path().join("profiles.json"),
+    );
+    let mut state = AppState::new(Language::En);
+    assert!(worker.send(Command::Start { sandbox: true }));
+    pump_until(&worker, &mut state, "the overview's data", |state| {
+        state.view_loaded(View::Overview)
+    });
+    let session = state.session.clone().unwrap();
+    assert_eq!(session.kind, ProfileKind::Sandbox);
+    assert!(session.profile.base_url.starts_with("http://127.0.0.1:"));
+    assert_eq!(
+        state.data.balance_brl.value(),
+        Some(&Decimal::new(2_500_000, 2)),
+        "the demo account holds R$25,000.00"
+    );
+    assert!(state.data.balance_usdc.value().is_some());
+    assert!(state.data.balance_brlv.value().is_some());
+    assert!(state.data.tax_exemption.value().is_some());
+    let orders = state.data.orders.value().unwrap();
+    assert!(
+        orders
+            .iter()
+            .any(|order| order.state.as_ref().is_some_and(|s| s.is_in_motion())),
+        "the demo has an order awaiting payment"
+    );
+    assert!(
+        !dir.path().join("profiles.json").exists(),
+        "the sandbox is never saved"
+    );
+
+    // A refresh fetches again and the values stay on screen meanwhile.
+    let before = state.data.balance_brl.loaded().unwrap().fetched_at;
+    assert!(worker.send(Command::Refresh));
+    pump_until(&worker, &mut state, "a refreshed balance", |state| {
+        state
+            .data
+            .balance_brl
+            .loaded()
+            .is_some_and(|loaded| loaded.fetched_at > before)
+    });
+}
+
+/// A sandbox run by the test, with one registered account.
+struct Account {
+    _sandbox: brlv_desk::sandbox::RunningSandbox,
+    runtime: tokio::runtime::Runtime,
+    base_url: String,
+    api_key: String,
+    key: PrivateKey,
+}
+
+fn sandbox_account() -> Account {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let sandbox = runtime
+        .block_on(Sandbox::start(SandboxConfig::default()))
+        .unwrap();
+    let key = PrivateKey::from_pem(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/test-only-rsa2048-pkcs8.pem"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    sandbox
+        .register_account("worker-test", key.public_key_pem(), true)
+        .unwrap();
+    Account {
+        base_url: sandbox.base_url().to_string(),
+        _sandbox: sandbox,
+        runtime,
+        api_key: "worker-test".to_owned(),
+        key,
+    }
+}
+
+fn connect_request(account: &Account, name: &str, api_key: &str) -> ConnectRequest {
+    ConnectRequest {
+        profile: Profile {
+            name: name.to_owned(),
+            base_url: account.base_url.clone(),
+        },
+        api_key: SecretString::from(api_key.to_owned()),
+        private_key: account.key.clone(),
+        save: true,
+    }
+}
+
+#[test]
+fn a_new_profile_is_tested_saved_reopened_and_deleted_with_its_secrets() {
+    let account = sandbox_account();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("profiles.json");
+    let store = Arc::new(MemoryStore::default());
+    let worker = worker(store.clone(), path.clone());
+    let mut state = AppState::new(Language::En);
+    assert!(worker.send(Command::Start { sandbox: false }));
+    pump_until(&worker, &mut state, "start-up", |state| {
+        state.startup_finished
+    });
+    assert!(state.shows_onboarding());
+
+    // A wrong API key: the test fails with the 401's hint; nothing is saved.
+    assert!(worker.send(Command::Connect(connect_request(
+        &account,
+        "Work",
+        "wrong-key"
+    ))));
+    pump_until(&worker, &mut state, "the refused test", |state| {
+        state.onboarding.connect_error.is_some()
+    });
+    let error = state.onboarding.connect_error.clone().unwrap();
+    assert!(error.contains("401"), "{error}");
+    assert!(state.session.is_none());
+    assert!(store.load("Work").unwrap().is_none());
+
+    assert!(worker.send(Command::Connect(connect_request(
+        &account,
+        "Work",
+        &account.api_key
+    ))));
+    pump_until(&worker, &mut state, "the saved profile", |state| {
+        state.profiles.iter().any(|profile| profile.name == "Work")
+    });
+    assert_eq!(state.session.as_ref().unwrap().kind, ProfileKind::Saved);
+    let secrets = store.load("Work").unwrap().unwrap();
+    assert_eq!(secrets.api_key.expose_secret(), account.api_key);
+    let book = ProfileBook::load(&path).unwrap();
+    assert_eq!(book.last_used.as_deref(), Some("Work"));
+    let file = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        !file.contains(&account.api_key),
+        "no secret in the profile file"
+    );
+    assert!(
+        !file.contains("PRIVATE KEY"),
+        "no secret in the profile file"
+    );
+    drop(worker);
+
+    // A new run opens the last used profile from the file and the store.
+    let worker = self::worker(store.clone(), path.clone());
+    let mut state = AppState::new(Language::En);
+    assert!(worker.send(Command::Start { sandbox: false }));
+    pump_until(
+        &worker,
+        &mut state,
+        "the reopened profile's balance",
+        |state| state.data.balance_brl.value().is_some(),
+    );
+    assert_eq!(state.session.as_ref().unwrap().profile.name, "Work");
+
+    assert!(worker.send(Command::DeleteProfile("Work".to_owned())));
+    pump_until(&worker, &mut state, "the deletion", |state| {
+        state
+            .notices
+            .iter()
+            .any(|notice| notice.kind == NoticeKind::ProfileDeleted("Work".to_owned()))
+    });
+    assert!(state.session.is_none(), "the deleted profile is closed");
+    assert!(state.shows_onboarding());
+    assert!(
+        store.load("Work").unwrap().is_none(),
+        "the secrets are gone"
+    );
+    assert!(ProfileBook::load(&path).unwrap().profiles.is_empty());
+    drop(account.runtime);
+}
+
+#[test]
+fn without_a_keyring_the_connection_works_and_saving_says_what_is_missing() {
+    let account = sandbox_account();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("profiles.json");
+    let worker = worker(Arc::new(MemoryStore::unavailable()), path.clone());
+    let mut state = AppState::new(Language::En);
+    assert!(worker.send(Command::Start { sandbox: false }));
+    assert!(worker.send(Command::Connect(connect_request(
+        &account,
+        "Work",
+        &account.api_key
+    ))));
+    pump_until(&worker, &mut state, "the notice", |state| {
+        state
+            .notices
+            .iter()
+            .any(|notice| notice.kind == NoticeKind::ProfileNotSaved("Work".to_owned()))
+    });
+    let notice = state
+        .notices
+        .iter()
+        .find(|notice| notice.kind == NoticeKind::ProfileNotSaved("Work".to_owned()))
+        .unwrap();
+    let detail = notice.detail.localize(Language::En);
+    assert!(detail.contains("Secret Service"), "{detail}");
+    let detail = notice.detail.localize(Language::PtBr);
+    assert!(detail.contains("Nenhum chaveiro"), "{detail}");
+    assert!(state.session.is_some(), "the account is open for this run");
+    assert!(ProfileBook::load(&path).unwrap().profiles.is_empty());
+    pump_until(&worker, &mut state, "the balance", |state| {
+        state.data.balance_brl.value().is_some()
+    });
+}
+
+#[test]
+fn keys_are_generated_and_read_from_files_on_the_worker() {
+    let dir = tempfile::tempdir().unwrap();
+    let worker = worker(
+        Arc::new(MemoryStore::default()),
+        dir.path().join("profiles.json"),
+    );
+    let mut state = AppState::new(Language::En);
+    assert!(
+        worker.send(Command::Onboarding(OnboardingCommand::GenerateKey(
+            RsaKeyBits::Rsa2048
+        )))
+    );
+    pump_until(&worker, &mut state, "the generated key", |state| {
+        state.onboarding.generated_key.key().is_some()
+    });
+    let public_pem = state
+        .onboarding
+        .generated_key
+        .key()
+        .unwrap()
+        .public_key_pem()
+        .to_owned();
+    let public_path = dir.path().join("public.pem");
+    assert!(
+        worker.send(Command::Onboarding(OnboardingCommand::SavePublicKey {
+            path: public_path.clone(),
+            pem: public_pem.clone(),
+        }))
+    );
+    pump_until(&worker, &mut state, "the saved public key", |state| {
+        state.onboarding.public_key_saved.is_some()
+    });
+    assert_eq!(std::fs::read_to_string(&public_path).unwrap(), public_pem);
+
+    let bad = dir.path().join("bad.pem");
+    std::fs::write(&bad, "not a key").unwrap();
+    state.onboarding.key_path = bad.display().to_string();
+    assert!(worker.send(Command::Onboarding(OnboardingCommand::LoadKeyFile(bad))));
+    pump_until(&worker, &mut state, "the refused file", |state| {
+        matches!(
+            state.onboarding.file_key,
+            brlv_desk::app::features::onboarding::state::KeyDraft::Refused(_)
+        )
+    });
+}
+
+#[test]
+fn the_environment_profile_is_used_for_the_run_and_never_saved() {
+    let account = sandbox_account();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("profiles.json");
+    let store = Arc::new(MemoryStore::default());
+    // A saved profile exists, but the environment's wins for this run.
+    ProfileBook {
+        profiles: vec![Profile {
+            name: "Saved".to_owned(),
+            base_url: "https://api.example.com".to_owned(),
+        }],
+        last_used: Some("Saved".to_owned()),
+    }
+    .save(&path)
+    .unwrap();
+    let before = std::fs::read_to_string(&path).unwrap();
+    let worker = worker_with(
+        store.clone(),
+        path.clone(),
+        EnvironmentProfile::Given(brlv_desk::call::Credentials {
+            base_url: account.base_url.clone(),
+            api_key: SecretString::from(account.api_key.clone()),
+            private_key: account.key.clone(),
+        }),
+    );
+    let mut state = AppState::new(Language::En);
+    assert!(worker.send(Command::Start { sandbox: false }));
+    pump_until(
+        &worker,
+        &mut state,
+        "the environment profile's balance",
+        |state| state.data.balance_brl.value().is_some(),
+    );
+    let session = state.session.clone().unwrap();
+    assert_eq!(session.kind, ProfileKind::Environment);
+    assert_eq!(session.profile.name, "127.0.0.1");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        before,
+        "the file is untouched"
+    );
+    assert!(
+        store.load("127.0.0.1").unwrap().is_none(),
+        "nothing goes to the keyring"
+    );
+}

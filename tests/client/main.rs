@@ -1,0 +1,15 @@
+//! The client side of the wire: the signer, the JSON of every resource, the
+//! client against a scripted server on loopback (`support`), the send-once
+//! and reconcile paths of orders and account forms against that server, and
+//! the command line as the real binary.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod support;
+
+mod cli;
+mod cli_outcomes;
+mod client;
+mod orders_reconcile;
+mod signer;
+mod submit_reconcile;
+mod wire_fixtures;

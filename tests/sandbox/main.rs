@@ -1,0 +1,16 @@
+//! The embedded sandbox over HTTP on loopback: authentication (spec 5), each
+//! endpoint through the real client, the control endpoints, the ledger under
+//! racing requests, the order state machine, the rules of spec 4 and bad
+//! input. `support` starts a sandbox and signs requests by hand.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod support;
+
+mod auth;
+mod client;
+mod control;
+mod ledger;
+mod orders;
+mod payout;
+mod rules;
+mod validation;
