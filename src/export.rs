@@ -3,6 +3,7 @@
 //! spreadsheet or an accountant sees the same digits as the API.
 
 use std::io::Write;
+use std::path::Path;
 
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
@@ -47,6 +48,19 @@ pub fn to_csv_string<R: CsvRecord>(records: &[R]) -> Result<String, csv::Error> 
     let mut bytes = Vec::new();
     write_csv(records, &mut bytes)?;
     String::from_utf8(bytes).map_err(|error| csv::Error::from(std::io::Error::other(error)))
+}
+
+/// Writes the CSV to `path` as a private file (see [`crate::private_file`]):
+/// an export lists an account's money movements, names and keys.
+pub fn write_csv_file<R: CsvRecord>(records: &[R], path: &Path) -> Result<(), csv::Error> {
+    let file = crate::private_file::create(path)?;
+    let mut writer = std::io::BufWriter::new(file);
+    write_csv(records, &mut writer)?;
+    let file = writer
+        .into_inner()
+        .map_err(|error| csv::Error::from(error.into_error()))?;
+    file.sync_all()?;
+    Ok(())
 }
 
 impl CsvRecord for Order {

@@ -7,6 +7,7 @@
 //!   and keys, EVM addresses.
 //! - [`keystore`], [`profile`]: secrets in the OS keyring; the non-secret profile file.
 //! - [`webhook`], [`export`]: receiving the service's events; CSV export of lists.
+//! - [`private_file`]: files with secrets or personal data, owner-only.
 //! - [`forms`]: drafts of every form and their validation, free of any GUI.
 //! - [`app`]: the egui desktop front end.
 
@@ -19,6 +20,7 @@ pub mod forms;
 pub mod keystore;
 pub mod money;
 pub mod pix;
+pub mod private_file;
 pub mod profile;
 pub mod sandbox;
 pub mod webhook;
