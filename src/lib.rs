@@ -7,6 +7,7 @@
 //!   and keys, EVM addresses.
 //! - [`keystore`], [`profile`]: secrets in the OS keyring; the non-secret profile file.
 //! - [`webhook`]: receiving the service's events.
+//! - [`private_file`]: files with secrets or personal data, owner-only.
 //! - [`app`]: the egui desktop front end.
 
 pub mod address;
@@ -16,6 +17,7 @@ pub mod call;
 pub mod keystore;
 pub mod money;
 pub mod pix;
+pub mod private_file;
 pub mod profile;
 pub mod sandbox;
 pub mod webhook;

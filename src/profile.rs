@@ -101,7 +101,8 @@ impl ProfileBook {
             reason: error.to_string(),
         })?;
         let temporary = path.with_extension("json.tmp");
-        std::fs::write(&temporary, text).map_err(io_error)?;
+        // Names and service addresses are personal data: owner-only, like the keyring.
+        crate::private_file::write(&temporary, text).map_err(io_error)?;
         std::fs::rename(&temporary, path).map_err(io_error)
     }
 

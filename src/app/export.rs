@@ -174,9 +174,11 @@ impl Localize for FileError {
     }
 }
 
-/// Writes `bytes` to `path`; blocking, for the worker's blocking pool.
+/// Writes `bytes` to `path` as a private file (see [`crate::private_file`]):
+/// an export lists an account's money movements, names and keys. Blocking,
+/// for the worker's blocking pool.
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<PathBuf, FileError> {
-    std::fs::write(path, bytes)
+    crate::private_file::write(path, bytes)
         .map(|()| path.to_owned())
         .map_err(|error| FileError::io(path, &error))
 }

@@ -573,6 +573,67 @@ pub(crate) fn create_claim(body: &JsonBody) -> Result<CreateClaim, ApiError> {
     })
 }
 
+/// The `/api/v0` endpoints that read a JSON body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RequestKind {
+    /// `POST /api/v0/quotes`.
+    Quote,
+    /// `POST /api/v0/orders`.
+    Order,
+    /// `POST /api/v0/transfers`.
+    Transfer,
+    /// `POST /api/v0/wallets`.
+    Wallet,
+    /// `POST /api/v0/withdrawals`.
+    Withdrawal,
+    /// `POST /api/v0/claims` and `POST /api/v0/wallets/{address}/claims`.
+    Claim,
+}
+
+impl RequestKind {
+    /// Every kind, in the order above.
+    pub const ALL: [RequestKind; 6] = [
+        RequestKind::Quote,
+        RequestKind::Order,
+        RequestKind::Transfer,
+        RequestKind::Wallet,
+        RequestKind::Withdrawal,
+        RequestKind::Claim,
+    ];
+}
+
+/// A request body as the sandbox's handlers read it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RequestBody {
+    /// A quote request.
+    Quote(CreateQuote),
+    /// An order.
+    Order(CreateOrder),
+    /// A transfer.
+    Transfer(CreateTransfer),
+    /// A wallet.
+    Wallet(CreateWallet),
+    /// A withdrawal.
+    Withdrawal(CreateWithdrawal),
+    /// A claim.
+    Claim(CreateClaim),
+}
+
+/// Reads `bytes` as the body of a `kind` request through the same parsers the
+/// handlers use, up to the rules that need an account. Public so that fuzzing
+/// and tests reach the code that reads bytes from anyone on loopback.
+pub fn decode_request_body(kind: RequestKind, bytes: &[u8]) -> Result<RequestBody, ApiError> {
+    let body = JsonBody::parse(bytes)?;
+    Ok(match kind {
+        RequestKind::Quote => RequestBody::Quote(create_quote(&body)?),
+        RequestKind::Order => RequestBody::Order(create_order(&body)?),
+        RequestKind::Transfer => RequestBody::Transfer(create_transfer(&body)?),
+        RequestKind::Wallet => RequestBody::Wallet(create_wallet(&body)?),
+        RequestKind::Withdrawal => RequestBody::Withdrawal(create_withdrawal(&body, None)?),
+        RequestKind::Claim => RequestBody::Claim(create_claim(&body)?),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

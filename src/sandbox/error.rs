@@ -15,7 +15,7 @@ use crate::api::model::{AmountError, ErrorBody};
 
 /// A refusal, rendered as the spec's error object.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct ApiError {
+pub struct ApiError {
     /// HTTP status of the answer.
     pub status: StatusCode,
     /// The error object's `type`.

@@ -45,8 +45,13 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use url::Url;
 
-pub use auth::{MAX_BODY_BYTES, MAX_TOKEN_LIFETIME_SECS};
+pub use auth::{
+    MAX_BODY_BYTES, MAX_TOKEN_LIFETIME_SECS, TokenContext, VerifiedToken, check_token_claims,
+    verify_token,
+};
+pub use body::{RequestBody, RequestKind, decode_request_body};
 pub use claims::{CLAIM_FEE_RATE, CLAIM_TAX_RATE};
+pub use error::ApiError;
 pub use keys::{
     DemoCredentials, GeneratedKeyPair, MIN_RSA_BITS, generate_api_key, generate_demo_credentials,
     generate_key_pair,
@@ -60,7 +65,6 @@ pub use state::{
 pub use webhook::WebhookRetryPolicy;
 
 use crate::api::model::{Asset, Chain};
-use error::ApiError;
 use state::{Account, AccountData, Shared, World};
 
 /// An external address every account has whitelisted, FX orders included

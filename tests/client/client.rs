@@ -117,10 +117,10 @@ async fn body_hash_is_of_the_bytes_on_the_wire_non_ascii_included() {
             .unwrap()
             .contains("São João")
     );
-    let expected = format!(
-        "{:x}",
-        <sha2::Sha256 as sha2::Digest>::digest(&captured.body)
-    );
+    let expected: String = <sha2::Sha256 as sha2::Digest>::digest(&captured.body)
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect();
     assert_eq!(claims(captured)["bodyHash"], expected.as_str());
     let sent: serde_json::Value = serde_json::from_slice(&captured.body).unwrap();
     assert_eq!(sent["wallet-name"], "Carteira São João");

@@ -10,6 +10,8 @@ mod cli;
 mod cli_outcomes;
 mod client;
 mod orders_reconcile;
+#[cfg(unix)]
+mod private_files;
 mod signer;
 mod submit_reconcile;
 mod wire_fixtures;

@@ -79,7 +79,10 @@ fn every_claim_has_its_json_type_and_value() {
     assert_eq!(claims["exp"], serde_json::json!(1_700_000_030));
     assert_eq!(claims["sub"], "key-123");
     // SHA-256 of the body, computed independently of the signer.
-    let expected = format!("{:x}", <sha2::Sha256 as sha2::Digest>::digest(body));
+    let expected: String = <sha2::Sha256 as sha2::Digest>::digest(body)
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect();
     assert_eq!(claims["bodyHash"], expected.as_str());
     assert_eq!(claims["bodyHash"].as_str().unwrap().len(), 64);
 }

@@ -1,0 +1,474 @@
+//! brlv-desk's client against the embedded sandbox through a proxy that
+//! injects one fault per connection: a hang, a trickle, 5xx with JSON or
+//! HTML, garbage with a 200, a body cut short, the connection cut after a
+//! POST was forwarded, 429 with `Retry-After`, a `Date` ten minutes off.
+//! Each fault is one named test of what the client then does: reads retried
+//! with backoff, a POST sent exactly once, an error that says what happened.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use brlv_desk::api::Error;
+use brlv_desk::api::auth::{PrivateKey, Signer};
+use brlv_desk::api::client::{Client, ClientConfig, RetryPolicy};
+use brlv_desk::api::model::{Asset, CreateWithdrawal};
+use reqwest::Method;
+use rust_decimal::Decimal;
+use secrecy::ExposeSecret;
+use serde_json::json;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+
+use crate::support::{TestSandbox, key_pair};
+
+/// What the proxy does with one connection.
+#[derive(Clone, Debug)]
+enum Fault {
+    /// Forwards the request and the answer unchanged.
+    Pass,
+    /// Reads the request and never answers.
+    Hang,
+    /// Forwards, then sends the answer in 16-byte pieces, `pause` apart.
+    Trickle { pause: Duration },
+    /// Answers itself with this status and the service's error object.
+    Json5xx(u16),
+    /// Answers itself with a 502 HTML page, as a load balancer does.
+    Html502,
+    /// Answers itself 200 with bytes that are not JSON.
+    Garbage200,
+    /// Forwards, then sends the head and half the body, and closes.
+    CutBody,
+    /// Forwards (the sandbox acts on it), then closes without a byte back.
+    CutAfterForward,
+    /// Answers itself 429 with `Retry-After: 1`.
+    TooMany,
+    /// Forwards, with the answer's `Date` moved by this many seconds.
+    ShiftDate(i64),
+}
+
+/// The proxy: one request per connection, the next scripted fault for each
+/// (then `Pass`), and a count of what reached the sandbox.
+struct Proxy {
+    base_url: String,
+    script: Arc<Mutex<VecDeque<Fault>>>,
+    forwarded: Arc<Mutex<Vec<String>>>,
+    connections: Arc<Mutex<usize>>,
+}
+
+impl Proxy {
+    async fn start(upstream: std::net::SocketAddr) -> Proxy {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base_url = format!("http://{}/", listener.local_addr().unwrap());
+        let script = Arc::new(Mutex::new(VecDeque::new()));
+        let forwarded = Arc::new(Mutex::new(Vec::new()));
+        let connections = Arc::new(Mutex::new(0));
+        let (s, f, c) = (script.clone(), forwarded.clone(), connections.clone());
+        tokio::spawn(async move {
+            while let Ok((client, _)) = listener.accept().await {
+                *c.lock().unwrap() += 1;
+                let fault = s.lock().unwrap().pop_front().unwrap_or(Fault::Pass);
+                let forwarded = f.clone();
+                tokio::spawn(serve(client, upstream, fault, forwarded));
+            }
+        });
+        Proxy {
+            base_url,
+            script,
+            forwarded,
+            connections,
+        }
+    }
+
+    fn then(&self, faults: &[Fault]) {
+        self.script.lock().unwrap().extend(faults.iter().cloned());
+    }
+
+    /// Requests that reached the sandbox, as `METHOD /path`.
+    fn forwarded(&self) -> Vec<String> {
+        self.forwarded.lock().unwrap().clone()
+    }
+
+    fn connections(&self) -> usize {
+        *self.connections.lock().unwrap()
+    }
+}
+
+/// Reads one request: its head and, by `Content-Length`, its body.
+async fn read_request(stream: &mut TcpStream) -> Option<Vec<u8>> {
+    let mut bytes = Vec::new();
+    let mut buffer = [0u8; 4096];
+    loop {
+        if let Some(end) = find(&bytes, b"\r\n\r\n") {
+            let head = String::from_utf8_lossy(&bytes[..end]).to_ascii_lowercase();
+            let length = head
+                .lines()
+                .find_map(|line| line.strip_prefix("content-length:"))
+                .and_then(|value| value.trim().parse::<usize>().ok())
+                .unwrap_or(0);
+            if bytes.len() >= end + 4 + length {
+                return Some(bytes);
+            }
+        }
+        let read = stream.read(&mut buffer).await.ok()?;
+        if read == 0 {
+            return None;
+        }
+        bytes.extend_from_slice(&buffer[..read]);
+    }
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack
+        .windows(needle.len())
+        .position(|window| window == needle)
+}
+
+/// Sends the request to the sandbox on a fresh connection and reads the whole answer.
+async fn forward(
+    request: &[u8],
+    upstream: std::net::SocketAddr,
+    forwarded: &Mutex<Vec<String>>,
+) -> Vec<u8> {
+    let line = String::from_utf8_lossy(request)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .rsplit_once(' ')
+        .map(|(start, _)| start.to_owned())
+        .unwrap_or_default();
+    forwarded.lock().unwrap().push(line);
+    // One request per connection, both ways (see platform notes).
+    let end = find(request, b"\r\n\r\n").unwrap();
+    let mut rewritten = request[..end].to_vec();
+    rewritten.extend_from_slice(b"\r\nConnection: close\r\n\r\n");
+    rewritten.extend_from_slice(&request[end + 4..]);
+    let mut sandbox = TcpStream::connect(upstream).await.unwrap();
+    sandbox.write_all(&rewritten).await.unwrap();
+    let mut answer = Vec::new();
+    sandbox.read_to_end(&mut answer).await.unwrap();
+    answer
+}
+
+fn own_answer(status: &str, content_type: &str, body: &[u8], extra: &str) -> Vec<u8> {
+    let mut answer = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n{extra}Connection: close\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    answer.extend_from_slice(body);
+    answer
+}
+
+async fn serve(
+    mut client: TcpStream,
+    upstream: std::net::SocketAddr,
+    fault: Fault,
+    forwarded: Arc<Mutex<Vec<String>>>,
+) {
+    let Some(request) = read_request(&mut client).await else {
+        return;
+    };
+    let error = |code: &str| {
+        json!({"error": {"type": "internal", "code": code, "message": "injected"}}).to_string()
+    };
+    let answer = match fault {
+        Fault::Pass => forward(&request, upstream, &forwarded).await,
+        Fault::Hang => {
+            tokio::time::sleep(Duration::from_secs(60)).await;
+            return;
+        }
+        Fault::Trickle { pause } => {
+            let answer = forward(&request, upstream, &forwarded).await;
+            for piece in answer.chunks(16) {
+                if client.write_all(piece).await.is_err() {
+                    return;
+                }
+                tokio::time::sleep(pause).await;
+            }
+            return;
+        }
+        Fault::Json5xx(status) => own_answer(
+            &format!("{status} Service Unavailable"),
+            "application/json",
+            error("unavailable").as_bytes(),
+            "",
+        ),
+        Fault::Html502 => own_answer(
+            "502 Bad Gateway",
+            "text/html",
+            b"<html><head><title>502 Bad Gateway</title></head><body>Bad gateway</body></html>",
+            "",
+        ),
+        Fault::Garbage200 => own_answer("200 OK", "application/json", b"\x00\xffnot json{{", ""),
+        Fault::CutBody => {
+            let answer = forward(&request, upstream, &forwarded).await;
+            let end = find(&answer, b"\r\n\r\n").unwrap() + 4;
+            let body = answer.len() - end;
+            answer[..end + body / 2].to_vec()
+        }
+        Fault::CutAfterForward => {
+            let _ = forward(&request, upstream, &forwarded).await;
+            return;
+        }
+        Fault::TooMany => own_answer(
+            "429 Too Many Requests",
+            "application/json",
+            error("rate-limited").as_bytes(),
+            "Retry-After: 1\r\n",
+        ),
+        Fault::ShiftDate(seconds) => {
+            let answer = forward(&request, upstream, &forwarded).await;
+            shift_date(&answer, seconds)
+        }
+    };
+    let _ = client.write_all(&answer).await;
+    let _ = client.shutdown().await;
+}
+
+fn shift_date(answer: &[u8], seconds: i64) -> Vec<u8> {
+    let end = find(answer, b"\r\n\r\n").unwrap();
+    let head = String::from_utf8_lossy(&answer[..end]);
+    let shifted: Vec<String> = head
+        .split("\r\n")
+        .map(|line| match line.split_once(':') {
+            Some((name, value)) if name.eq_ignore_ascii_case("date") => {
+                let when = httpdate::parse_http_date(value.trim()).unwrap();
+                let moved = if seconds >= 0 {
+                    when + Duration::from_secs(seconds.unsigned_abs())
+                } else {
+                    when - Duration::from_secs(seconds.unsigned_abs())
+                };
+                format!("Date: {}", httpdate::fmt_http_date(moved))
+            }
+            _ => line.to_owned(),
+        })
+        .collect();
+    let mut out = shifted.join("\r\n").into_bytes();
+    out.extend_from_slice(&answer[end..]);
+    out
+}
+
+/// The sandbox, the proxy in front of it, and the real client through the proxy.
+async fn setup(timeout: Duration) -> (TestSandbox, Proxy, Client) {
+    let sandbox = TestSandbox::start(false).await;
+    let proxy = Proxy::start(sandbox.sandbox.local_addr()).await;
+    let key = PrivateKey::from_pem(key_pair().private_key_pem.expose_secret()).unwrap();
+    let signer = Signer::new(secrecy::SecretString::from(sandbox.api_key.clone()), key);
+    let mut config = ClientConfig::new(&proxy.base_url, signer).unwrap();
+    config.timeout = timeout;
+    config.retry = RetryPolicy {
+        max_attempts: 3,
+        initial_backoff: Duration::from_millis(50),
+        max_backoff: Duration::from_millis(200),
+        max_retry_after: Duration::from_secs(5),
+    };
+    let client = Client::new(config).unwrap();
+    (sandbox, proxy, client)
+}
+
+const GET_ORDERS: &str = "GET /api/v0/orders";
+const POST_WITHDRAWALS: &str = "POST /api/v0/withdrawals";
+
+fn count(proxy: &Proxy, line: &str) -> usize {
+    proxy
+        .forwarded()
+        .iter()
+        .filter(|seen| *seen == line)
+        .count()
+}
+
+fn withdrawal() -> CreateWithdrawal {
+    // A PIX: since the payout path needs a TED's bank account, the plainest payout.
+    CreateWithdrawal::pix(Decimal::new(1_000, 2), "52998224725".to_owned())
+}
+
+async fn fund(sandbox: &TestSandbox) {
+    let deposit = sandbox
+        .control(
+            Method::POST,
+            "/sandbox/deposits",
+            Some(&json!({"asset": "brl", "amount": "100.00"})),
+        )
+        .await;
+    assert_eq!(deposit.status, 200, "{:?}", deposit.body);
+}
+
+#[tokio::test]
+async fn a_hang_times_out_and_the_read_is_retried() {
+    let (_sandbox, proxy, client) = setup(Duration::from_millis(500)).await;
+    proxy.then(&[Fault::Hang]);
+    let started = Instant::now();
+    let orders = client.list_orders().await.unwrap();
+    assert!(orders.is_empty());
+    assert!(started.elapsed() >= Duration::from_millis(500));
+    assert_eq!(proxy.connections(), 2, "one hung attempt, one answered");
+
+    proxy.then(&[Fault::Hang, Fault::Hang, Fault::Hang]);
+    let error = client.list_orders().await.unwrap_err();
+    assert!(matches!(error, Error::Timeout { .. }), "{error:?}");
+    assert!(error.to_string().contains("did not answer"), "{error}");
+    assert_eq!(proxy.connections(), 5, "three attempts, then the error");
+}
+
+#[tokio::test]
+async fn a_trickle_within_the_timeout_is_read_whole() {
+    let (_sandbox, proxy, client) = setup(Duration::from_secs(5)).await;
+    proxy.then(&[Fault::Trickle {
+        pause: Duration::from_millis(5),
+    }]);
+    assert!(client.list_orders().await.unwrap().is_empty());
+    assert_eq!(count(&proxy, GET_ORDERS), 1);
+}
+
+#[tokio::test]
+async fn a_trickle_past_the_timeout_times_out_and_the_read_is_retried() {
+    let (_sandbox, proxy, client) = setup(Duration::from_millis(400)).await;
+    proxy.then(&[Fault::Trickle {
+        pause: Duration::from_millis(100),
+    }]);
+    assert!(client.list_orders().await.unwrap().is_empty());
+    assert_eq!(count(&proxy, GET_ORDERS), 2);
+}
+
+#[tokio::test]
+async fn a_503_with_the_error_object_is_retried_then_reported() {
+    let (_sandbox, proxy, client) = setup(Duration::from_secs(5)).await;
+    proxy.then(&[Fault::Json5xx(503)]);
+    assert!(client.list_orders().await.unwrap().is_empty());
+    assert_eq!(proxy.connections(), 2);
+
+    proxy.then(&[
+        Fault::Json5xx(503),
+        Fault::Json5xx(503),
+        Fault::Json5xx(503),
+    ]);
+    match client.list_orders().await.unwrap_err() {
+        Error::Service { status, error } => {
+            assert_eq!(status, 503);
+            assert_eq!(error.code, "unavailable");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(proxy.connections(), 5);
+}
+
+#[tokio::test]
+async fn a_502_html_page_is_reported_with_its_first_words() {
+    let (_sandbox, proxy, client) = setup(Duration::from_secs(5)).await;
+    proxy.then(&[Fault::Html502, Fault::Html502, Fault::Html502]);
+    let error = client.list_orders().await.unwrap_err();
+    match &error {
+        Error::UnexpectedResponse {
+            status, excerpt, ..
+        } => {
+            assert_eq!(*status, 502);
+            assert!(excerpt.contains("502 Bad Gateway"), "{excerpt}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(error.to_string().contains("HTTP 502"), "{error}");
+    assert_eq!(proxy.connections(), 3, "5xx reads are retried");
+}
+
+#[tokio::test]
+async fn garbage_with_a_200_is_an_unexpected_answer_not_retried() {
+    let (_sandbox, proxy, client) = setup(Duration::from_secs(5)).await;
+    proxy.then(&[Fault::Garbage200]);
+    match client.list_orders().await.unwrap_err() {
+        Error::UnexpectedResponse { status, .. } => assert_eq!(status, 200),
+        other => panic!("{other:?}"),
+    }
+    // The service answered; asking again would get the same garbage.
+    assert_eq!(proxy.connections(), 1);
+}
+
+#[tokio::test]
+async fn a_body_cut_short_is_a_network_error_and_the_read_is_retried() {
+    let (sandbox, proxy, client) = setup(Duration::from_secs(5)).await;
+    fund(&sandbox).await;
+    let direct = sandbox.client();
+    direct.create_withdrawal(&withdrawal()).await.unwrap();
+    proxy.then(&[Fault::CutBody]);
+    let listed = client.list_withdrawals(None).await.unwrap();
+    assert_eq!(listed.len(), 1);
+    assert_eq!(count(&proxy, "GET /api/v0/withdrawals"), 2);
+
+    proxy.then(&[Fault::CutBody, Fault::CutBody, Fault::CutBody]);
+    let error = client.list_withdrawals(None).await.unwrap_err();
+    assert!(matches!(error, Error::Network { .. }), "{error:?}");
+}
+
+#[tokio::test]
+async fn a_post_cut_after_forwarding_reaches_the_sandbox_once() {
+    let (sandbox, proxy, client) = setup(Duration::from_secs(5)).await;
+    fund(&sandbox).await;
+    proxy.then(&[Fault::CutAfterForward]);
+    let error = client.create_withdrawal(&withdrawal()).await.unwrap_err();
+    assert!(
+        matches!(
+            error,
+            Error::Network {
+                maybe_delivered: true,
+                ..
+            }
+        ),
+        "{error:?}"
+    );
+    assert!(error.outcome_unknown(), "the person must be told to check");
+    assert_eq!(count(&proxy, POST_WITHDRAWALS), 1, "never sent twice");
+    // The sandbox did act on it: re-reading shows it, exactly once.
+    let listed = client.list_withdrawals(None).await.unwrap();
+    assert_eq!(listed.len(), 1);
+    assert_eq!(
+        sandbox.sandbox.balance(&sandbox.api_key, &Asset::FiatBrl),
+        Some(Decimal::new(9_000, 2))
+    );
+}
+
+#[tokio::test]
+async fn a_429_is_waited_out_on_a_read_and_returned_on_a_write() {
+    let (sandbox, proxy, client) = setup(Duration::from_secs(5)).await;
+    proxy.then(&[Fault::TooMany]);
+    let started = Instant::now();
+    assert!(client.list_orders().await.unwrap().is_empty());
+    assert!(
+        started.elapsed() >= Duration::from_secs(1),
+        "Retry-After: 1"
+    );
+    assert_eq!(count(&proxy, GET_ORDERS), 1);
+
+    fund(&sandbox).await;
+    proxy.then(&[Fault::TooMany]);
+    match client.create_withdrawal(&withdrawal()).await.unwrap_err() {
+        Error::RateLimited { retry_after, .. } => {
+            assert_eq!(retry_after, Some(Duration::from_secs(1)));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(count(&proxy, POST_WITHDRAWALS), 0, "a write is not retried");
+}
+
+/// A `Date` off by `seconds` on one answer: the client learns the wrong
+/// offset, its next request is refused, and the refusal's true `Date` makes
+/// it re-sign once and succeed.
+async fn one_wrong_date_costs_one_resigned_request(seconds: i64) {
+    let (_sandbox, proxy, client) = setup(Duration::from_secs(5)).await;
+    proxy.then(&[Fault::ShiftDate(seconds)]);
+    assert!(client.list_orders().await.unwrap().is_empty());
+    let learned = client.clock_offset_secs();
+    assert!((learned - seconds).abs() <= 2, "learned {learned}");
+    assert!(client.list_orders().await.unwrap().is_empty());
+    assert!(client.clock_offset_secs().abs() <= 2);
+    assert_eq!(count(&proxy, GET_ORDERS), 3, "one refused, re-signed once");
+}
+
+#[tokio::test]
+async fn a_date_ten_minutes_ahead_is_corrected_by_the_next_answer() {
+    one_wrong_date_costs_one_resigned_request(600).await;
+}
+
+#[tokio::test]
+async fn a_date_ten_minutes_behind_is_corrected_by_the_next_answer() {
+    one_wrong_date_costs_one_resigned_request(-600).await;
+}
