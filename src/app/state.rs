@@ -24,7 +24,7 @@ use super::features::withdrawals::state::WithdrawalsState;
 use super::i18n::{self, Language};
 use super::message::{Command, Event, Notice, NoticeKind, ProfileKind, SessionInfo};
 use super::resources::{AccountData, Fetched, Listed, ResourceKey, newest_first};
-use super::submit::{Created, FormKind, SubmitOutcome, SubmitStatus};
+use super::submit::{Created, FormKind, SubmitOutcome, SubmitRequest, SubmitStatus};
 pub use super::view::View;
 
 /// The connection as the top bar shows it.
@@ -341,6 +341,13 @@ impl AppState {
             ExportKind::Claims => &mut self.claims.export,
             ExportKind::Deposits => &mut self.deposits.export,
         }
+    }
+
+    /// Sends a form's POST: its status shows it in flight (so it cannot be
+    /// sent twice) and the worker sends it once. Every form sends this way.
+    pub fn submit(&mut self, request: SubmitRequest) {
+        *self.submit_status_mut(request.form()) = SubmitStatus::Sending;
+        self.push(Command::Submit(request));
     }
 
     /// Saves `records` as CSV to the path typed in its panel's export bar.

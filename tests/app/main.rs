@@ -9,6 +9,7 @@ mod support;
 mod accounts_state;
 mod error_text;
 mod orders_e2e;
+mod shell;
 mod state;
 mod ui_claims;
 mod ui_deposits;

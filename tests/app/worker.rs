@@ -329,3 +329,29 @@ fn the_environment_profile_is_used_for_the_run_and_never_saved() {
         "nothing goes to the keyring"
     );
 }
+
+/// A resource declared in `app::resources` is polled and stored without
+/// anyone listing it again: the schedule starts from `ResourceKey::polled()`,
+/// which strum derives from the enum, and every key has its slot.
+#[test]
+fn every_declared_resource_is_fetched_and_stored_on_the_sandbox() {
+    use brlv_desk::app::resources::ResourceKey;
+    let dir = tempfile::tempdir().unwrap();
+    let worker = crate::support::worker::worker(
+        Arc::new(MemoryStore::default()),
+        dir.path().join("profiles.json"),
+    );
+    let mut state = AppState::new(Language::En);
+    assert!(worker.send(Command::Start { sandbox: true }));
+    let polled = ResourceKey::polled();
+    // Every variant but the watched order, whose key carries an id.
+    assert_eq!(polled.len(), 13, "{polled:?}");
+    crate::support::worker::pump_until(&worker, &mut state, "every resource", |state| {
+        state
+            .data
+            .polled_freshness()
+            .iter()
+            .all(|resource| resource.fetched_at.is_some())
+    });
+    assert_eq!(state.data.polled_freshness().len(), polled.len());
+}

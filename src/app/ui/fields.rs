@@ -158,3 +158,51 @@ pub fn choice_ui<T: Clone + PartialEq>(
             .labelled_by(label.id);
     });
 }
+
+/// The account's wallets as a choice of address: "name (address)" each.
+pub fn wallet_choices(wallets: Option<&Vec<crate::api::model::Wallet>>) -> Vec<(String, String)> {
+    wallets
+        .map(|wallets| {
+            wallets
+                .iter()
+                .map(|wallet| {
+                    let name = wallet.name.clone().unwrap_or_default();
+                    (
+                        wallet.address.clone(),
+                        format!("{name} ({})", wallet.address),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A labelled pick among `choices` (address, text) that sets `address`;
+/// `pick` is shown while none of them is chosen.
+pub fn wallet_choice_ui(
+    ui: &mut Ui,
+    id: &str,
+    label: &str,
+    pick: &str,
+    choices: &[(String, String)],
+    address: &mut String,
+) -> egui::Response {
+    ui.horizontal(|ui| {
+        let label = ui.label(label);
+        let shown = choices
+            .iter()
+            .find(|(choice, _)| choice == address)
+            .map_or_else(|| pick.to_owned(), |(_, text)| text.clone());
+        egui::ComboBox::from_id_salt(id)
+            .selected_text(shown)
+            .width(420.0)
+            .show_ui(ui, |ui| {
+                for (choice, text) in choices {
+                    ui.selectable_value(address, choice.clone(), text);
+                }
+            })
+            .response
+            .labelled_by(label.id)
+    })
+    .inner
+}

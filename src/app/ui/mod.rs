@@ -20,7 +20,7 @@ pub use countdown::format_countdown;
 pub use detail::{copy_button_ui, detail_grid_ui, detail_row_ui};
 pub use fields::{
     FieldMessage, choice_ui, error_text_ui, field_message, field_message_ui, note_ui,
-    option_filter_ui, section_ui, text_field_ui,
+    option_filter_ui, section_ui, text_field_ui, wallet_choice_ui, wallet_choices,
 };
 pub use format::{
     MISSING, asset_amount_text, asset_amount_ui, format_moment, or_missing, short_hex, short_id,

@@ -10,9 +10,8 @@ use crate::api::model::{Claim, ClaimTarget};
 use crate::app::export::{ExportRecords, export_bar_ui};
 use crate::app::form::Field;
 use crate::app::i18n::{self, Language};
-use crate::app::message::Command;
 use crate::app::state::AppState;
-use crate::app::submit::{Created, SubmitRequest, SubmitStatus, send_button_ui, submit_status_ui};
+use crate::app::submit::{Created, SubmitRequest, send_button_ui, submit_status_ui};
 use crate::app::ui::{
     Cell, DetailRow, MISSING, RecordList, field_message, list_status_ui, note_ui, record_list_ui,
     section_ui, state_label, state_tone, text_field_ui, time_text,
@@ -124,12 +123,11 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
         &state.claims.submit,
     );
     if send && let Ok(request) = validation {
-        state.claims.submit = SubmitStatus::Sending;
         let wallet_address = state.claims.wallet.clone();
-        state.push(Command::Submit(SubmitRequest::Claim {
+        state.submit(SubmitRequest::Claim {
             wallet_address,
             request,
-        }));
+        });
     }
     let created = match state.claims.submit.created() {
         Some(Created::Claim(_)) => state.t("claims.created").into_owned(),

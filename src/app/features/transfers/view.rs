@@ -9,13 +9,12 @@ use crate::api::model::{Asset, Transfer, TransferState};
 use crate::app::error_text::Localize;
 use crate::app::export::{ExportRecords, export_bar_ui};
 use crate::app::form::Field;
-use crate::app::message::Command;
 use crate::app::state::AppState;
-use crate::app::submit::{Created, SubmitRequest, SubmitStatus, send_button_ui, submit_status_ui};
+use crate::app::submit::{Created, SubmitRequest, send_button_ui, submit_status_ui};
 use crate::app::ui::{
     Cell, DetailRow, MISSING, RecordList, asset_amount_text, choice_ui, field_message,
     field_message_ui, option_filter_ui, or_missing, record_list_ui, section_ui, short_hex,
-    state_label, state_tone, text_field_ui, time_text,
+    state_label, state_tone, text_field_ui, time_text, wallet_choice_ui, wallet_choices,
 };
 
 use super::state::{TRANSFER_ASSETS, TransferFilterError};
@@ -190,41 +189,18 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
     );
 
     // The source is one of the account's wallets, never typed.
-    let wallets: Vec<(String, String)> = state
-        .data
-        .wallets
-        .value()
-        .map(|wallets| {
-            wallets
-                .iter()
-                .map(|wallet| {
-                    let name = wallet.name.clone().unwrap_or_default();
-                    (
-                        wallet.address.clone(),
-                        format!("{name} ({})", wallet.address),
-                    )
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let wallets = wallet_choices(state.data.wallets.value());
     let pick = state.t("transfers.pick_source");
+    let label = state.t("transfers.source");
     ui.horizontal(|ui| {
-        let label = ui.label(state.t("transfers.source").as_ref());
-        let source = &mut state.transfers.draft.source;
-        let shown = wallets
-            .iter()
-            .find(|(address, _)| address == source)
-            .map_or_else(|| pick.to_string(), |(_, text)| text.clone());
-        egui::ComboBox::from_id_salt("transfer_source")
-            .selected_text(shown)
-            .width(420.0)
-            .show_ui(ui, |ui| {
-                for (address, text) in &wallets {
-                    ui.selectable_value(source, address.clone(), text);
-                }
-            })
-            .response
-            .labelled_by(label.id);
+        wallet_choice_ui(
+            ui,
+            "transfer_source",
+            &label,
+            &pick,
+            &wallets,
+            &mut state.transfers.draft.source,
+        );
         if let Some(message) = source_message {
             field_message_ui(ui, &message);
         }
@@ -267,8 +243,7 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
         &state.transfers.submit,
     );
     if send && let Ok(request) = validation {
-        state.transfers.submit = SubmitStatus::Sending;
-        state.push(Command::Submit(SubmitRequest::Transfer(request)));
+        state.submit(SubmitRequest::Transfer(request));
     }
     let created = match state.transfers.submit.created() {
         Some(Created::Transfer(transfer)) => {

@@ -8,9 +8,8 @@ use crate::api::model::{Asset, Chain, Wallet};
 use crate::app::error_text::Localize;
 use crate::app::export::{ExportRecords, export_bar_ui};
 use crate::app::form::Field;
-use crate::app::message::Command;
 use crate::app::state::AppState;
-use crate::app::submit::{Created, SubmitRequest, SubmitStatus, send_button_ui, submit_status_ui};
+use crate::app::submit::{Created, SubmitRequest, send_button_ui, submit_status_ui};
 use crate::app::ui::{
     Cell, DetailRow, MISSING, RecordList, choice_ui, field_message, field_message_ui,
     option_filter_ui, or_missing, record_list_ui, section_ui, text_field_ui,
@@ -218,8 +217,7 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
         &state.wallets.submit,
     );
     if send && let Ok(request) = validation {
-        state.wallets.submit = SubmitStatus::Sending;
-        state.push(Command::Submit(SubmitRequest::Wallet(request)));
+        state.submit(SubmitRequest::Wallet(request));
     }
     let created = match state.wallets.submit.created() {
         Some(Created::Wallet(wallet)) => {

@@ -10,13 +10,12 @@ use crate::api::payout::{BankAccountType, TED_ACCOUNT_FIELDS, TedAccount};
 use crate::app::export::{ExportRecords, export_bar_ui};
 use crate::app::form::{Field, FieldErrors};
 use crate::app::i18n::{self, Language};
-use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest, SubmitStatus, send_button_ui, submit_status_ui};
 use crate::app::ui::{
     Cell, DetailRow, MISSING, RecordList, asset_amount_text, choice_ui, field_message,
     field_message_ui, note_ui, option_filter_ui, or_missing, record_list_ui, section_ui,
-    state_label, state_tone, text_field_ui, time_text,
+    state_label, state_tone, text_field_ui, time_text, wallet_choice_ui, wallet_choices,
 };
 use crate::pix::PixKey;
 
@@ -272,8 +271,7 @@ fn confirm_ui(ui: &mut Ui, state: &mut AppState) {
             )
             .clicked();
         if confirm {
-            state.withdrawals.submit = SubmitStatus::Sending;
-            state.push(Command::Submit(SubmitRequest::Withdrawal(request.clone())));
+            state.submit(SubmitRequest::Withdrawal(request.clone()));
         } else if back {
             state.withdrawals.confirming = None;
         }
@@ -489,38 +487,17 @@ fn ted_fields_ui(ui: &mut Ui, state: &mut AppState, errors: Option<&FieldErrors>
 /// Where the tokens go: one of the account's whitelisted wallets, or an
 /// address typed (EIP-55 checked).
 fn token_destination_ui(ui: &mut Ui, state: &mut AppState, errors: Option<&FieldErrors>) {
-    let wallets: Vec<(String, String)> = state
-        .data
-        .wallets
-        .value()
-        .map(|wallets| {
-            wallets
-                .iter()
-                .map(|wallet| {
-                    let name = wallet.name.clone().unwrap_or_default();
-                    (
-                        wallet.address.clone(),
-                        format!("{name} ({})", wallet.address),
-                    )
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let wallets = wallet_choices(state.data.wallets.value());
     let pick = state.t("withdrawals.pick_wallet");
-    ui.horizontal(|ui| {
-        let label = ui.label(state.t("withdrawals.to_wallet").as_ref());
-        let target = &mut state.withdrawals.draft.target_address;
-        egui::ComboBox::from_id_salt("withdrawal_target_wallet")
-            .selected_text(pick.as_ref())
-            .width(420.0)
-            .show_ui(ui, |ui| {
-                for (address, text) in &wallets {
-                    ui.selectable_value(target, address.clone(), text);
-                }
-            })
-            .response
-            .labelled_by(label.id);
-    });
+    let to_wallet = state.t("withdrawals.to_wallet");
+    wallet_choice_ui(
+        ui,
+        "withdrawal_target_wallet",
+        &to_wallet,
+        &pick,
+        &wallets,
+        &mut state.withdrawals.draft.target_address,
+    );
     let label = state.t("withdrawals.target_address");
     let message = field_message(state.language, errors, Field::TargetWallet);
     text_field_ui(

@@ -11,7 +11,7 @@ use crate::app::error_text::Localize;
 use crate::app::form::{Field, FieldError, FieldErrors};
 use crate::app::message::Command;
 use crate::app::state::AppState;
-use crate::app::submit::{SubmitRequest, SubmitStatus, submit_status_ui};
+use crate::app::submit::{SubmitRequest, submit_status_ui};
 use crate::app::ui::{asset_amount_ui, format_countdown};
 
 use super::super::draft::{ORDER_PAIRS, QuoteSide, third_party_pix_allowed};
@@ -366,8 +366,7 @@ fn send_ui(ui: &mut Ui, state: &mut AppState) {
             .clicked()
             && let Ok(request) = request
         {
-            state.orders.form.submit = SubmitStatus::Sending;
-            state.push(Command::Submit(SubmitRequest::Order(request)));
+            state.submit(SubmitRequest::Order(request));
         }
     });
     // A created order opens at once; only what did not create one is shown here.
