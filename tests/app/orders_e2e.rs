@@ -221,6 +221,15 @@ fn a_brcode_order_paid_in_time_completes_and_a_late_payment_is_returned() {
         &notice.kind,
         NoticeKind::RefundInitiated(id) if late.id.to_string().starts_with(id.as_str())
     )));
+    // The list catches up on its own schedule: a fetch in flight when the
+    // payment landed may still list the order as created.
+    app.pump_until("the paid order completed in the list", |state| {
+        state.data.orders.value().is_some_and(|orders| {
+            orders
+                .iter()
+                .any(|order| order.id == paid.id && order.state == Some(OrderState::Completed))
+        })
+    });
     assert_eq!(app.order_state(paid.id), Some(OrderState::Completed));
 
     // The list as CSV and a QR as PNG, both written by the worker.

@@ -193,15 +193,23 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
     if let Some(command) = state.transfers.sync_query() {
         assert!(worker.send(command));
     }
-    pump_until(&worker, &mut state, "the filtered transfers", |state| {
-        state
-            .transfers
-            .list
-            .filtered
-            .as_ref()
-            .and_then(|filtered| filtered.list.value())
-            .is_some()
-    });
+    // The full list too: the rows are compared with it below, and nothing
+    // above waited for it.
+    pump_until(
+        &worker,
+        &mut state,
+        "the filtered and the full transfers",
+        |state| {
+            state
+                .transfers
+                .list
+                .filtered
+                .as_ref()
+                .and_then(|filtered| filtered.list.value())
+                .is_some()
+                && state.data.transfers.value().is_some()
+        },
+    );
     let filtered = state.transfers.list.filtered.as_ref().unwrap();
     let rows = filtered.list.value().unwrap();
     assert!(!rows.is_empty());
