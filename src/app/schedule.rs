@@ -152,15 +152,6 @@ impl Schedule {
         self.entries.remove(&key);
     }
 
-    /// Makes `key` due at `now` (a webhook said it changed), unless it is in flight.
-    pub fn due_now(&mut self, key: ResourceKey, now: Millis) {
-        if let Some(entry) = self.entries.get_mut(&key)
-            && !entry.in_flight
-        {
-            entry.next_due = entry.next_due.min(now);
-        }
-    }
-
     /// A refresh the person asked for: everything not in flight is due at `now`.
     pub fn refresh_now(&mut self, now: Millis) {
         for entry in self.entries.values_mut() {
@@ -189,8 +180,9 @@ impl Schedule {
         self.entries.get(&key).map_or(0, |entry| entry.failures)
     }
 
-    /// Makes `key` due at `now` (after something was created, its list is
-    /// re-read at once), unless it is being fetched.
+    /// Makes `key` due at `now`: something changed it (a POST created a
+    /// record, a webhook announced a move). A fetch in flight may have been
+    /// answered before the change, so it is fetched again as soon as it ends.
     pub fn refresh_one(&mut self, key: ResourceKey, now: Millis) {
         if let Some(entry) = self.entries.get_mut(&key) {
             if entry.in_flight {

@@ -420,3 +420,22 @@ fn every_key_used_in_the_app_source_exists() {
     }
     assert_eq!(missing, Vec::<String>::new());
 }
+
+#[test]
+fn a_change_announced_while_a_list_is_in_flight_is_read_again_after_it() {
+    let mut schedule = Schedule::new(&ResourceKey::polled(), 0);
+    assert!(schedule.take_due(0).contains(&ResourceKey::Orders));
+    // A webhook says an order moved while the list is being fetched: the
+    // answer on its way may predate the move.
+    schedule.refresh_one(ResourceKey::Orders, 100);
+    let next = schedule.finish(
+        ResourceKey::Orders,
+        FetchOutcome::Loaded { in_motion: false },
+        200,
+    );
+    assert_eq!(
+        next, 200,
+        "read again at once, not after {SLOW_INTERVAL_MS} ms"
+    );
+    assert!(schedule.take_due(200).contains(&ResourceKey::Orders));
+}

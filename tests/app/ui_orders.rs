@@ -290,7 +290,7 @@ fn an_open_order_awaiting_payment_is_refreshed_every_3_s_then_every_30_s() {
     );
     assert_eq!(later, next + SLOW_INTERVAL_MS);
     // A webhook makes it due at once; closing the detail stops it.
-    schedule.due_now(key, next + 10);
+    schedule.refresh_one(key, next + 10);
     assert_eq!(schedule.next_due(key), Some(next + 10));
     schedule.remove(key);
     assert!(!schedule.take_due(u64::MAX).contains(&key));

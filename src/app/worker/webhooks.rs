@@ -163,9 +163,9 @@ impl Worker {
         let now = self.config.clock.now_ms();
         let watched = self.webhooks.watched_order;
         if let Some(session) = self.session.as_mut() {
-            session.schedule.due_now(ResourceKey::Orders, now);
+            session.schedule.refresh_one(ResourceKey::Orders, now);
             if let Some(id) = watched {
-                session.schedule.due_now(ResourceKey::Order(id), now);
+                session.schedule.refresh_one(ResourceKey::Order(id), now);
             }
         }
     }
