@@ -9,6 +9,7 @@ mod support;
 mod cli;
 mod cli_outcomes;
 mod client;
+mod fuzz_regressions;
 mod orders_reconcile;
 #[cfg(unix)]
 mod private_files;

@@ -1,0 +1,82 @@
+//! Inputs the fuzzers (`fuzz/`) found crashing, minimised, fed to the very
+//! check the fuzz target runs (`fuzz/checks.rs`), so a fixed panic stays fixed.
+//! Each file under `tests/fixtures/fuzz/TARGET/` is one input of that target.
+
+#[path = "../../fuzz/checks.rs"]
+mod checks;
+
+use std::path::PathBuf;
+
+fn fixture(target: &str, name: &str) -> Vec<u8> {
+    let path: PathBuf = [
+        env!("CARGO_MANIFEST_DIR"),
+        "tests/fixtures/fuzz",
+        target,
+        name,
+    ]
+    .iter()
+    .collect();
+    std::fs::read(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
+}
+
+/// Every kept input of `target`, so that one added without its own test is
+/// still run.
+fn all(target: &str) -> Vec<(String, Vec<u8>)> {
+    let dir: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests/fixtures/fuzz", target]
+        .iter()
+        .collect();
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    let mut inputs: Vec<_> = entries
+        .map(|entry| {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read(&path).unwrap())
+        })
+        .collect();
+    inputs.sort();
+    inputs
+}
+
+/// A fuzz target's check.
+type Check = fn(&[u8]);
+
+#[test]
+fn every_kept_input_passes_its_targets_check() {
+    let targets: [(&str, Check); 7] = [
+        ("brcode", checks::brcode),
+        ("pix_key", checks::pix_key),
+        ("amount", checks::amount),
+        ("address", checks::address),
+        ("api_models", checks::api_models),
+        ("sandbox_body", checks::sandbox_body),
+        ("sandbox_jwt", checks::sandbox_jwt),
+    ];
+    let mut count = 0;
+    for (target, check) in targets {
+        for (name, input) in all(target) {
+            let outcome = std::panic::catch_unwind(|| check(&input));
+            assert!(outcome.is_ok(), "{target}/{name} panics again");
+            count += 1;
+        }
+    }
+    assert!(
+        count > 0,
+        "no kept fuzz input found under tests/fixtures/fuzz"
+    );
+}
+
+/// `{"metadata": {"": [2.3333333397530988]}}` in a wallet body: serde_json's
+/// fast float parser read the sandbox's own rewriting of that number as a
+/// different float, so stored metadata could come back with other digits.
+#[test]
+fn a_float_in_wallet_metadata_reads_back_unchanged() {
+    let input = fixture("sandbox_body", "wallet-metadata-float");
+    checks::sandbox_body(&input);
+    let value: serde_json::Value = serde_json::from_slice(&input[1..]).unwrap();
+    let number = &value["metadata"][""][0];
+    let written = serde_json::to_string(number).unwrap();
+    let again: serde_json::Value = serde_json::from_str(&written).unwrap();
+    assert_eq!(&again, number, "{written}");
+}
