@@ -195,7 +195,6 @@ enum Done {
     StartupFinished,
     /// Several results, handled in order.
     Sequence(Vec<Done>),
-    Nothing,
     Webhooks(webhooks::WebhooksDone),
 }
 
@@ -472,7 +471,6 @@ impl Worker {
                     self.finished(step);
                 }
             }
-            Done::Nothing => {}
             Done::Webhooks(done) => self.finished_webhooks(done),
         }
     }

@@ -2,8 +2,6 @@
 //! saved profile from the keyring, saving and deleting profiles, the
 //! environment's temporary profile, and the embedded sandbox.
 
-use std::sync::Arc;
-
 use secrecy::{ExposeSecret, SecretString};
 
 use crate::api::model::BalanceAsset;
@@ -187,20 +185,16 @@ impl Worker {
             return;
         };
         let source = self.config.secrets.clone();
-        let events = self.events.clone();
-        let repaint = Arc::clone(&self.repaint);
         let opening = async move {
             let name = profile.name.clone();
             let loaded = blocking(move || open_store(&source)?.load(&name))
                 .await
                 .unwrap_or_else(|detail| Err(KeystoreError::Platform { detail }));
             let failure = |detail: String| {
-                let _ = events.send(notice(
+                Done::Report(notice(
                     NoticeKind::ProfileNotOpened(profile.name.clone()),
                     detail,
-                ));
-                repaint();
-                Done::Nothing
+                ))
             };
             let secrets = match loaded {
                 Ok(Some(secrets)) => secrets,
@@ -253,14 +247,13 @@ impl Worker {
         }
         self.sandbox_starting = true;
         self.emit(Event::SandboxStarting);
-        let events = self.events.clone();
-        let repaint = Arc::clone(&self.repaint);
         let running = self.sandbox.take();
         self.spawn(async move {
             let failure = |detail: String| {
-                let _ = events.send(notice(NoticeKind::SandboxFailed, detail));
-                repaint();
-                Done::SandboxFailed
+                Done::Sequence(vec![
+                    Done::Report(notice(NoticeKind::SandboxFailed, detail)),
+                    Done::SandboxFailed,
+                ])
             };
             let sandbox = match running {
                 Some(sandbox) => sandbox,
