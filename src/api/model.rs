@@ -296,10 +296,14 @@ pub mod timestamp {
             })
     }
 
-    /// Writes RFC 3339 in UTC.
+    /// Writes RFC 3339 in UTC; a moment whose UTC date is past what `time`
+    /// holds (`9999-12-31T23:59:59-01:00`) keeps its own offset.
     pub fn format(value: &OffsetDateTime) -> String {
+        // `to_offset` panics when the date in the new offset is out of range,
+        // and these moments come from the network.
         value
-            .to_offset(time::UtcOffset::UTC)
+            .checked_to_offset(time::UtcOffset::UTC)
+            .unwrap_or(*value)
             .format(&Rfc3339)
             .unwrap_or_else(|_| value.unix_timestamp().to_string())
     }
