@@ -1,5 +1,5 @@
 //! What each fuzz target checks, shared by the targets (`fuzz_targets/`) and
-//! the regression tests (`tests/fuzz_regressions.rs`), so a crashing input
+//! the regression tests (`tests/client/fuzz_regressions.rs`), so a crashing input
 //! kept as a test goes through exactly the code that found it.
 //!
 //! Each function takes the fuzzer's raw bytes. Untrusted input must give an

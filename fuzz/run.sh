@@ -8,7 +8,7 @@
 # Corpora grow under fuzz/corpus/TARGET (seeded below on first run, never
 # committed); a crash leaves its input under fuzz/artifacts/TARGET and stops
 # the script. Keep a minimised crashing input as a regression test in
-# tests/fuzz_regressions.rs.
+# tests/client/fuzz_regressions.rs.
 set -euo pipefail
 seconds="${1:?usage: fuzz/run.sh SECONDS [TARGET...]}"
 shift
