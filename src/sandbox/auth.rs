@@ -210,7 +210,10 @@ pub fn check_token_claims(
             ),
         ));
     }
-    if claims.exp - claims.iat > Decimal::from(MAX_TOKEN_LIFETIME_SECS) {
+    // `iat` and `exp` are any numbers a Decimal holds, so their difference
+    // can overflow it; such a lifetime is not one in range.
+    let lifetime = claims.exp.checked_sub(claims.iat);
+    if lifetime.is_none_or(|lifetime| lifetime > Decimal::from(MAX_TOKEN_LIFETIME_SECS)) {
         return Err(ApiError::unauthorized(
             "lifetime-too-long",
             format!("`exp` - `iat` must be at most {MAX_TOKEN_LIFETIME_SECS} seconds"),

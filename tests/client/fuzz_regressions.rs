@@ -96,3 +96,21 @@ fn a_timestamp_whose_utc_date_is_out_of_range_is_written_not_panicked_on() {
         "9999-12-31T23:59:59-01:00"
     );
 }
+
+/// Claims with `iat` -7.9e28 and `exp` 7.9e28 (both fit a Decimal, their
+/// difference does not): `exp - iat` panicked in the sandbox's middleware.
+/// Anyone may register a key, so anyone could sign such claims.
+#[test]
+fn claims_whose_lifetime_overflows_are_refused_as_too_long() {
+    checks::sandbox_jwt(&fixture("sandbox_jwt", "lifetime-overflow"));
+    let claims: serde_json::Value =
+        serde_json::from_slice(&fixture("sandbox_jwt", "lifetime-overflow")[1..]).unwrap();
+    let context = brlv_desk::sandbox::TokenContext {
+        api_key: "fuzz",
+        path: "/api/v0/orders",
+        body: b"",
+        now: 1_800_000_000,
+    };
+    let refused = brlv_desk::sandbox::check_token_claims(&claims, &context).unwrap_err();
+    assert_eq!(refused.code, "lifetime-too-long");
+}
