@@ -419,13 +419,15 @@ fn ted_fields_ui(ui: &mut Ui, state: &mut AppState, errors: Option<&FieldErrors>
     let language = state.language;
     let message = |field| field_message(language, errors, field);
     let other = state.t("withdrawals.bank_other");
+    let pick_bank = state.t("withdrawals.pick_bank");
     ui.horizontal(|ui| {
         let label = ui.label(state.t("withdrawals.bank").as_ref());
         let code = &mut state.withdrawals.draft.ted.bank_code;
-        let shown = bank_name(code).map_or_else(
-            || other.to_string(),
-            |name| format!("{} {name}", code.trim()),
-        );
+        let shown = match bank_name(code) {
+            Some(name) => format!("{} {name}", code.trim()),
+            None if code.trim().is_empty() => pick_bank.to_string(),
+            None => other.to_string(),
+        };
         egui::ComboBox::from_id_salt("withdrawal_bank")
             .selected_text(shown)
             .width(260.0)
