@@ -74,6 +74,13 @@ seed_all() {
   seed sandbox_jwt token-none '\x00eyJhbGciOiJub25lIn0.e30.'
 }
 seed_all
+# Kept crashing inputs seed their target too: the fixes get fuzzed around.
+for kept in tests/fixtures/fuzz/*/; do
+  [ -d "$kept" ] || continue
+  target=$(basename "$kept")
+  mkdir -p "fuzz/corpus/$target"
+  cp "$kept"* "fuzz/corpus/$target/" 2>/dev/null || true
+done
 
 for target in "${targets[@]}"; do
   "${fuzz[@]}" build "${build_flags[@]}" "$target"
