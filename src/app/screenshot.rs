@@ -135,7 +135,16 @@ impl ScreenshotJob {
             eprintln!("error: the screenshot has an unexpected size");
             return 1;
         };
-        match buffer.save_with_format(&self.request.path, image::ImageFormat::Png) {
+        // A screenshot shows balances: written owner-only, like every file the app writes.
+        let mut png = std::io::Cursor::new(Vec::new());
+        let written = buffer
+            .write_to(&mut png, image::ImageFormat::Png)
+            .map_err(|error| error.to_string())
+            .and_then(|()| {
+                crate::private_file::write(&self.request.path, png.into_inner())
+                    .map_err(|error| error.to_string())
+            });
+        match written {
             Ok(()) => {
                 eprintln!("wrote {}", self.request.path.display());
                 0

@@ -18,10 +18,13 @@ pub const MISSING: &str = "-";
 /// A moment as `2026-03-10 12:00:05 UTC`.
 pub fn format_moment(moment: OffsetDateTime) -> String {
     let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute]:[second]");
-    let utc = moment.to_offset(time::UtcOffset::UTC);
-    match utc.format(format) {
-        Ok(text) => format!("{text} UTC"),
-        Err(_) => crate::api::model::timestamp::format(&moment),
+    // A moment whose UTC date is out of range (year 10000) keeps its own offset.
+    match moment
+        .checked_to_offset(time::UtcOffset::UTC)
+        .map(|utc| utc.format(format))
+    {
+        Some(Ok(text)) => format!("{text} UTC"),
+        _ => crate::api::model::timestamp::format(&moment),
     }
 }
 
@@ -118,4 +121,22 @@ pub fn state_tone(wire: &str) -> Tone {
 /// The first 8 characters of an id, as lists and notices show it.
 pub fn short_id(id: &uuid::Uuid) -> String {
     id.to_string().chars().take(8).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use time::macros::datetime;
+
+    use super::format_moment;
+
+    #[test]
+    fn a_moment_is_written_in_utc_and_one_past_year_9999_in_utc_does_not_panic() {
+        assert_eq!(
+            format_moment(datetime!(2026-03-10 09:00:05 -03:00)),
+            "2026-03-10 12:00:05 UTC"
+        );
+        // The fuzzers' date: valid where it was sent, year 10000 in UTC.
+        let text = format_moment(datetime!(9999-12-31 23:59:59 -01:00));
+        assert!(text.starts_with("9999-12-31"), "{text}");
+    }
 }
