@@ -114,16 +114,6 @@ pub const DEPOSIT_ASSETS: [DepositAsset; 4] = [
     DepositAsset::Usdt,
 ];
 
-/// The resource that lists the deposits of `asset`.
-pub fn deposits_key(asset: &DepositAsset) -> ResourceKey {
-    match asset {
-        DepositAsset::Usd => ResourceKey::DepositsUsd,
-        DepositAsset::Usdc => ResourceKey::DepositsUsdc,
-        DepositAsset::Usdt => ResourceKey::DepositsUsdt,
-        DepositAsset::Brl | DepositAsset::Other(_) => ResourceKey::DepositsBrl,
-    }
-}
-
 /// What can be claimed from reward certificates (spec 2.9).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ClaimableBalances {

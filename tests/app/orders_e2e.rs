@@ -5,8 +5,6 @@
 //! `payment-returned`, with `order-refund-initiated` arriving at the webhook
 //! listener the worker wired to the sandbox. Every wait is a bounded poll.
 
-use std::sync::Arc;
-
 use uuid::Uuid;
 
 use brlv_desk::api::model::{Asset, CreateOrder, CreateQuote, Order, OrderState, PaymentMethod};
@@ -18,9 +16,8 @@ use brlv_desk::app::message::{Command, NoticeKind};
 use brlv_desk::app::state::{AppState, View};
 use brlv_desk::app::submit::{SubmitRequest, SubmitStatus};
 use brlv_desk::app::worker::WorkerHandle;
-use brlv_desk::keystore::MemoryStore;
 
-use crate::support::worker::{pump_until, worker};
+use crate::support::worker::pump_until;
 
 /// A whitelisted external wallet of every sandbox account (README).
 const WHITELISTED: &str = "0xfeedfacefeedfacefeedfacefeedfacefeedface";
@@ -35,12 +32,7 @@ struct App {
 
 impl App {
     fn start() -> App {
-        let dir = tempfile::tempdir().unwrap();
-        let worker = worker(
-            Arc::new(MemoryStore::default()),
-            dir.path().join("profiles.json"),
-        );
-        assert!(worker.send(Command::Start { sandbox: true }));
+        let (_dir, worker) = crate::support::worker::on_sandbox();
         App {
             worker,
             state: AppState::new(Language::En),

@@ -24,13 +24,8 @@ use crate::support::worker::{pump_until, worker, worker_with};
 
 #[test]
 fn the_worker_fills_the_overview_from_the_embedded_sandbox() {
-    let dir = tempfile::tempdir().unwrap();
-    let worker = worker(
-        Arc::new(MemoryStore::default()),
-        dir.path().join("profiles.json"),
-    );
+    let (dir, worker) = crate::support::worker::on_sandbox();
     let mut state = AppState::new(Language::En);
-    assert!(worker.send(Command::Start { sandbox: true }));
     pump_until(&worker, &mut state, "the overview's data", |state| {
         state.view_loaded(View::Overview)
     });
@@ -336,13 +331,8 @@ fn the_environment_profile_is_used_for_the_run_and_never_saved() {
 #[test]
 fn every_declared_resource_is_fetched_and_stored_on_the_sandbox() {
     use brlv_desk::app::resources::ResourceKey;
-    let dir = tempfile::tempdir().unwrap();
-    let worker = crate::support::worker::worker(
-        Arc::new(MemoryStore::default()),
-        dir.path().join("profiles.json"),
-    );
+    let (_dir, worker) = crate::support::worker::on_sandbox();
     let mut state = AppState::new(Language::En);
-    assert!(worker.send(Command::Start { sandbox: true }));
     let polled = ResourceKey::polled();
     // Every variant but the watched order, whose key carries an id.
     assert_eq!(polled.len(), 13, "{polled:?}");

@@ -5,7 +5,6 @@
 //! Every wait is a bounded poll on Events, never a fixed sleep.
 
 use std::str::FromStr;
-use std::sync::Arc;
 
 use rust_decimal::Decimal;
 
@@ -23,9 +22,8 @@ use brlv_desk::app::submit::SubmitOutcome;
 use brlv_desk::app::submit::SubmitRequest;
 use brlv_desk::app::submit::SubmitStatus;
 use brlv_desk::app::worker::WorkerHandle;
-use brlv_desk::keystore::MemoryStore;
 
-use crate::support::worker::{pump_until, worker};
+use crate::support::worker::pump_until;
 
 fn send(worker: &WorkerHandle, request: SubmitRequest) {
     assert!(worker.send(Command::Submit(request)));
@@ -41,13 +39,8 @@ fn created(status: &SubmitStatus) -> Option<&Created> {
 
 #[test]
 fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
-    let dir = tempfile::tempdir().unwrap();
-    let worker = worker(
-        Arc::new(MemoryStore::default()),
-        dir.path().join("profiles.json"),
-    );
+    let (dir, worker) = crate::support::worker::on_sandbox();
     let mut state = AppState::new(Language::En);
-    assert!(worker.send(Command::Start { sandbox: true }));
     pump_until(&worker, &mut state, "the demo lists", |state| {
         let lists = &state.data;
         lists
@@ -241,13 +234,8 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
 
 #[test]
 fn ted_and_token_withdrawals_reach_the_sandbox_with_their_destinations() {
-    let dir = tempfile::tempdir().unwrap();
-    let worker = worker(
-        Arc::new(MemoryStore::default()),
-        dir.path().join("profiles.json"),
-    );
+    let (_dir, worker) = crate::support::worker::on_sandbox();
     let mut state = AppState::new(Language::En);
-    assert!(worker.send(Command::Start { sandbox: true }));
     pump_until(&worker, &mut state, "the demo withdrawals", |state| {
         state.data.withdrawals.value().is_some() && state.data.wallets.value().is_some()
     });

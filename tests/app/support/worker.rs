@@ -14,6 +14,19 @@ use brlv_desk::keystore::SecretStore;
 /// How long any one wait may take.
 const DEADLINE: Duration = Duration::from_secs(60);
 
+/// The real worker as `brlv-desk --sandbox` starts it: secrets in memory,
+/// the profile file in a scratch folder (alive as long as the returned
+/// guard), and the embedded sandbox asked for.
+pub fn on_sandbox() -> (tempfile::TempDir, WorkerHandle) {
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    let worker = worker(
+        Arc::new(brlv_desk::keystore::MemoryStore::default()),
+        dir.path().join("profiles.json"),
+    );
+    assert!(worker.send(brlv_desk::app::message::Command::Start { sandbox: true }));
+    (dir, worker)
+}
+
 /// A worker keeping secrets in `store` and profiles at `profile_path`, blind
 /// to the `BRLV_*` environment.
 pub fn worker(store: Arc<dyn SecretStore>, profile_path: PathBuf) -> WorkerHandle {
