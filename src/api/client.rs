@@ -29,6 +29,8 @@ use super::model::{
 
 /// The largest answer accepted, in bytes.
 pub const MAX_RESPONSE_BYTES: usize = 32 * 1024 * 1024;
+/// How long one attempt may wait for the service's whole answer.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(20);
 /// Skew below this many seconds is measurement noise (`Date` has 1 s resolution).
 const SKEW_NOISE_SECS: i64 = 2;
 /// Skew above which a 401 is blamed on the clock.
@@ -81,7 +83,7 @@ impl ClientConfig {
         Ok(ClientConfig {
             base_url: parse_base_url(base_url)?,
             signer,
-            timeout: Duration::from_secs(20),
+            timeout: DEFAULT_TIMEOUT,
             retry: RetryPolicy::default(),
             max_response_bytes: MAX_RESPONSE_BYTES,
         })

@@ -4,10 +4,14 @@
 //! export. Helpers are in `support/`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "../shared/fault_proxy.rs"]
+#[allow(dead_code, reason = "the sandbox tests use the other faults")]
+mod fault_proxy_server;
 mod support;
 
 mod accounts_state;
 mod error_text;
+mod faults_e2e;
 mod orders_e2e;
 mod shell;
 mod state;

@@ -4,6 +4,9 @@
 //! input. `support` starts a sandbox and signs requests by hand.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "../shared/fault_proxy.rs"]
+#[allow(dead_code, reason = "the app tests use the filtered faults")]
+mod fault_proxy_server;
 mod support;
 
 mod auth;

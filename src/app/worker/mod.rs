@@ -13,7 +13,8 @@ use secrecy::SecretString;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 use tokio::task::JoinSet;
 
-use crate::api::{Client, ClientConfig, Error, PrivateKey, Signer};
+use crate::api::client::DEFAULT_TIMEOUT;
+use crate::api::{Client, ClientConfig, Error, PrivateKey, RetryPolicy, Signer};
 use crate::call;
 use crate::keystore::{KeyringStore, KeystoreError, ProfileSecrets, SecretStore};
 use crate::profile::{Profile, ProfileBook};
@@ -52,6 +53,28 @@ pub struct WorkerConfig {
     pub profile_path: Option<PathBuf>,
     /// Where `Command::Start` looks for a temporary profile.
     pub environment: EnvironmentProfile,
+    /// How long the service is waited for and how reads are retried.
+    pub network: NetworkPolicy,
+}
+
+/// How the worker's clients wait for the service and retry reads: the
+/// client's defaults in the app; tests of faults shorten them, so a hang is
+/// seen in a second rather than a minute.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetworkPolicy {
+    /// How long one attempt may take.
+    pub timeout: Duration,
+    /// When reads are tried again.
+    pub retry: RetryPolicy,
+}
+
+impl Default for NetworkPolicy {
+    fn default() -> Self {
+        NetworkPolicy {
+            timeout: DEFAULT_TIMEOUT,
+            retry: RetryPolicy::default(),
+        }
+    }
 }
 
 impl WorkerConfig {
@@ -62,6 +85,7 @@ impl WorkerConfig {
             secrets: SecretSource::Os,
             profile_path: ProfileBook::default_path(),
             environment: EnvironmentProfile::FromProcess,
+            network: NetworkPolicy::default(),
         }
     }
 }
@@ -262,14 +286,15 @@ fn open_store(source: &SecretSource) -> Result<Arc<dyn SecretStore>, KeystoreErr
 }
 
 fn client_for(
+    network: &NetworkPolicy,
     base_url: &str,
     api_key: SecretString,
     private_key: PrivateKey,
 ) -> Result<Client, Error> {
-    Client::new(ClientConfig::new(
-        base_url,
-        Signer::new(api_key, private_key),
-    )?)
+    let mut config = ClientConfig::new(base_url, Signer::new(api_key, private_key))?;
+    config.timeout = network.timeout;
+    config.retry = network.retry.clone();
+    Client::new(config)
 }
 
 fn notice(kind: NoticeKind, detail: impl Into<NoticeDetail>) -> Event {

@@ -52,6 +52,7 @@ impl Worker {
         &mut self,
         credentials: Result<call::Credentials, call::CallError>,
     ) {
+        let network = self.config.network.clone();
         let opened = credentials
             .map_err(|error| error.to_string())
             .and_then(|credentials| {
@@ -60,6 +61,7 @@ impl Worker {
                     .and_then(|url| url.host_str().map(str::to_owned))
                     .unwrap_or_else(|| credentials.base_url.clone());
                 let client = client_for(
+                    &network,
                     &credentials.base_url,
                     credentials.api_key,
                     credentials.private_key,
@@ -143,7 +145,12 @@ impl Worker {
             api_key: api_key.clone(),
             private_key_pem: private_key.pem().clone(),
         });
-        let client = match client_for(&profile.base_url, api_key, private_key) {
+        let client = match client_for(
+            &self.config.network,
+            &profile.base_url,
+            api_key,
+            private_key,
+        ) {
             Ok(client) => client,
             Err(error) => {
                 self.emit(Event::ConnectFailed(error));
@@ -185,6 +192,7 @@ impl Worker {
             return;
         };
         let source = self.config.secrets.clone();
+        let network = self.config.network.clone();
         let opening = async move {
             let name = profile.name.clone();
             let loaded = blocking(move || open_store(&source)?.load(&name))
@@ -210,7 +218,7 @@ impl Worker {
                 Ok(key) => key,
                 Err(error) => return failure(error.to_string()),
             };
-            match client_for(&profile.base_url, secrets.api_key, private_key) {
+            match client_for(&network, &profile.base_url, secrets.api_key, private_key) {
                 Ok(client) => Done::Open(OpenRequest {
                     profile,
                     kind: ProfileKind::Saved,
@@ -248,6 +256,7 @@ impl Worker {
         self.sandbox_starting = true;
         self.emit(Event::SandboxStarting);
         let running = self.sandbox.take();
+        let network = self.config.network.clone();
         self.spawn(async move {
             let failure = |detail: String| {
                 Done::Sequence(vec![
@@ -273,7 +282,7 @@ impl Worker {
                 return failure(detail);
             }
             let base_url = sandbox.base_url();
-            match client_for(&base_url, SecretString::from(api_key), key) {
+            match client_for(&network, &base_url, SecretString::from(api_key), key) {
                 Ok(client) => Done::SandboxStarted {
                     sandbox,
                     open: OpenRequest {

@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 
 use brlv_desk::app::clock::Clock;
 use brlv_desk::app::state::AppState;
-use brlv_desk::app::worker::{EnvironmentProfile, SecretSource, WorkerConfig, WorkerHandle};
+use brlv_desk::app::worker::{
+    EnvironmentProfile, NetworkPolicy, SecretSource, WorkerConfig, WorkerHandle,
+};
 use brlv_desk::keystore::SecretStore;
 
 /// How long any one wait may take.
@@ -39,16 +41,18 @@ pub fn worker_with(
     profile_path: PathBuf,
     environment: EnvironmentProfile,
 ) -> WorkerHandle {
-    WorkerHandle::spawn(
-        WorkerConfig {
-            clock: Clock::new(),
-            secrets: SecretSource::Store(store),
-            profile_path: Some(profile_path),
-            environment,
-        },
-        Arc::new(|| {}),
-    )
-    .unwrap()
+    spawn(WorkerConfig {
+        clock: Clock::new(),
+        secrets: SecretSource::Store(store),
+        profile_path: Some(profile_path),
+        environment,
+        network: NetworkPolicy::default(),
+    })
+}
+
+/// The real worker with exactly this configuration.
+pub fn spawn(config: WorkerConfig) -> WorkerHandle {
+    WorkerHandle::spawn(config, Arc::new(|| {})).unwrap()
 }
 
 /// Sends the Commands `state` queued and applies Events, as the shell does,

@@ -1,0 +1,346 @@
+//! The whole app under faults, end to end: the real worker talks to a
+//! sandbox through the fault-injecting proxy, and the real shell is drawn
+//! headless every turn, the way the window draws it. Each fault is one
+//! named test of what the person then sees: a hang and garbage leave the
+//! last balances on screen with the connection state in words, while frames
+//! keep being drawn and Events keep arriving; a POST whose answer is cut is
+//! sent once and found again by the re-read; a service clock ten minutes
+//! ahead, for good, costs nothing the person notices.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use rust_decimal::Decimal;
+use secrecy::SecretString;
+
+use brlv_desk::api::model::{Asset, CreateWithdrawal};
+use brlv_desk::api::{PrivateKey, RetryPolicy};
+use brlv_desk::app::clock::Clock;
+use brlv_desk::app::i18n::Language;
+use brlv_desk::app::message::Command;
+use brlv_desk::app::state::{AppState, ConnectionStatus, View};
+use brlv_desk::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
+use brlv_desk::app::worker::{
+    EnvironmentProfile, NetworkPolicy, SecretSource, WorkerConfig, WorkerHandle,
+};
+use brlv_desk::keystore::MemoryStore;
+use brlv_desk::sandbox::{RunningSandbox, Sandbox, SandboxConfig};
+
+use crate::fault_proxy_server::{Fault, Proxy};
+use crate::support::ui::{fixture_pem, harness};
+use crate::support::worker::spawn;
+
+/// How long any one wait may take.
+const DEADLINE: Duration = Duration::from_secs(60);
+const API_KEY: &str = "faults-e2e";
+const POST_WITHDRAWALS: &str = "POST /api/v0/withdrawals";
+/// What the sandbox's demo account holds in reais.
+const DEMO_BRL: Decimal = Decimal::from_parts(2_500_000, 0, 0, false, 2);
+
+/// A sandbox with the demo account, the proxy in front of it, the real
+/// worker connected through the proxy, and the shell drawn for its state.
+struct FaultedApp {
+    runtime: tokio::runtime::Runtime,
+    sandbox: RunningSandbox,
+    proxy: Proxy,
+    clock: Clock,
+    worker: WorkerHandle,
+    window: Harness<'static, AppState>,
+    _dir: tempfile::TempDir,
+}
+
+/// What happened while [`FaultedApp::run_until`] waited.
+#[derive(Debug, Default)]
+struct Turns {
+    frames: usize,
+    events: usize,
+}
+
+impl FaultedApp {
+    /// Everything started; `service_clock_ahead` moves the sandbox's clock
+    /// before the app first connects.
+    fn start(service_clock_ahead: Option<Duration>) -> FaultedApp {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        let sandbox = runtime
+            .block_on(Sandbox::start(SandboxConfig::default()))
+            .unwrap();
+        let key = PrivateKey::from_pem(&fixture_pem("test-only-rsa2048-pkcs8.pem")).unwrap();
+        sandbox
+            .register_account(API_KEY, key.public_key_pem(), true)
+            .unwrap();
+        if let Some(ahead) = service_clock_ahead {
+            sandbox.advance_clock(ahead);
+        }
+        let proxy = runtime.block_on(Proxy::start(sandbox.local_addr()));
+        let dir = tempfile::tempdir().unwrap();
+        let clock = Clock::new();
+        let worker = spawn(WorkerConfig {
+            clock,
+            secrets: SecretSource::Store(Arc::new(MemoryStore::default())),
+            profile_path: Some(dir.path().join("profiles.json")),
+            environment: EnvironmentProfile::Given(brlv_desk::call::Credentials {
+                base_url: proxy.base_url.clone(),
+                api_key: SecretString::from(API_KEY.to_owned()),
+                private_key: key,
+            }),
+            // A hang is seen in about two seconds rather than a minute.
+            network: NetworkPolicy {
+                timeout: Duration::from_millis(500),
+                retry: RetryPolicy {
+                    max_attempts: 3,
+                    initial_backoff: Duration::from_millis(50),
+                    max_backoff: Duration::from_millis(200),
+                    max_retry_after: Duration::from_secs(5),
+                },
+            },
+        });
+        assert!(worker.send(Command::Start { sandbox: false }));
+        let mut app = FaultedApp {
+            runtime,
+            sandbox,
+            proxy,
+            clock,
+            worker,
+            window: harness(AppState::new(Language::En)),
+            _dir: dir,
+        };
+        app.run_until("the overview loaded", |state| {
+            state.view_loaded(View::Overview)
+                && matches!(state.connection_status(), ConnectionStatus::Online { .. })
+        });
+        app
+    }
+
+    /// Turns as the shell does them (Commands to the worker, Events applied,
+    /// a frame drawn) until `done` holds; fails after [`DEADLINE`].
+    fn run_until(&mut self, what: &str, done: impl Fn(&AppState) -> bool) -> Turns {
+        let started = Instant::now();
+        let mut turns = Turns::default();
+        loop {
+            let state = self.window.state_mut();
+            state.now = self.clock.now_ms();
+            if done(state) {
+                return turns;
+            }
+            assert!(started.elapsed() < DEADLINE, "timed out waiting for {what}");
+            for command in state.take_commands() {
+                assert!(self.worker.send(command));
+            }
+            if let Some(event) = self.worker.recv_timeout(Duration::from_millis(20)) {
+                state.apply(event);
+                turns.events += 1;
+            }
+            self.window.step();
+            turns.frames += 1;
+        }
+    }
+
+    fn label_shown(&self, label: &str) -> bool {
+        self.window.query_by_label_contains(label).is_some()
+    }
+
+    fn brl_shown(&self) -> Option<Decimal> {
+        self.window.state().data.balance_brl.value().copied()
+    }
+
+    /// Asks for everything at once, as the refresh button does.
+    fn refresh(&mut self) {
+        assert!(self.worker.send(Command::Refresh));
+    }
+
+    fn withdraw_by_pix(&mut self, amount: Decimal) {
+        self.window
+            .state_mut()
+            .submit(SubmitRequest::Withdrawal(CreateWithdrawal::pix(
+                amount,
+                "52998224725".to_owned(),
+            )));
+    }
+
+    fn withdrawal_outcome(&mut self) -> SubmitOutcome {
+        self.run_until("the withdrawal's outcome", |state| {
+            matches!(state.withdrawals.submit, SubmitStatus::Finished(_))
+        });
+        match &self.window.state().withdrawals.submit {
+            SubmitStatus::Finished(outcome) => outcome.clone(),
+            other => unreachable!("{other:?}"),
+        }
+    }
+
+    fn sandbox_brl(&self) -> Option<Decimal> {
+        self.sandbox.balance(API_KEY, &Asset::FiatBrl)
+    }
+}
+
+impl Drop for FaultedApp {
+    fn drop(&mut self) {
+        // Hung connections sleep on the runtime; do not wait for them.
+        let runtime = std::mem::replace(
+            &mut self.runtime,
+            tokio::runtime::Builder::new_current_thread()
+                .build()
+                .unwrap(),
+        );
+        runtime.shutdown_background();
+    }
+}
+
+#[test]
+fn a_hanging_service_is_shown_offline_with_the_last_balances_while_the_window_draws() {
+    let mut app = FaultedApp::start(None);
+    assert_eq!(app.brl_shown(), Some(DEMO_BRL));
+    assert!(app.label_shown("R$25,000.00"));
+
+    // Every request from now on hangs until the proxy is healed.
+    app.proxy.then(&vec![Fault::Hang; 500]);
+    app.refresh();
+    let during = app.run_until("the offline state", |state| {
+        matches!(state.connection_status(), ConnectionStatus::Offline { .. })
+    });
+    assert!(app.label_shown("Offline, retrying in"));
+    assert!(
+        app.label_shown("R$25,000.00"),
+        "the last balance stays on screen"
+    );
+    assert_eq!(app.brl_shown(), Some(DEMO_BRL));
+    // The worker went on reporting (each resource's failure is an Event)
+    // and the window went on drawing while every request hung.
+    assert!(during.events >= 2, "{during:?}");
+    assert!(during.frames > during.events, "{during:?}");
+
+    app.proxy.heal();
+    app.refresh();
+    app.run_until("online again", |state| {
+        matches!(state.connection_status(), ConnectionStatus::Online { .. })
+    });
+    assert!(!app.label_shown("Offline"));
+    assert!(app.label_shown("R$25,000.00"));
+}
+
+#[test]
+fn garbage_from_the_service_is_told_plainly_and_the_lists_stay() {
+    let mut app = FaultedApp::start(None);
+    let orders_before = app.window.state().data.orders.value().map(Vec::len);
+    assert!(orders_before.is_some_and(|count| count > 0));
+
+    app.proxy.then(&vec![Fault::Garbage200; 500]);
+    app.refresh();
+    app.run_until("the garbage reported", |state| {
+        matches!(state.connection_status(), ConnectionStatus::Refused { .. })
+    });
+    let ConnectionStatus::Refused { message, .. } = app.window.state().connection_status() else {
+        unreachable!()
+    };
+    assert!(
+        message.contains("HTTP 200"),
+        "says what came back: {message}"
+    );
+    assert!(app.label_shown("The service refused a request; retrying in"));
+    assert_eq!(app.brl_shown(), Some(DEMO_BRL));
+    assert_eq!(
+        app.window.state().data.orders.value().map(Vec::len),
+        orders_before,
+        "the last list stays"
+    );
+
+    app.proxy.heal();
+    app.refresh();
+    app.run_until("online again", |state| {
+        matches!(state.connection_status(), ConnectionStatus::Online { .. })
+    });
+}
+
+#[test]
+fn a_withdrawal_whose_answer_is_cut_is_sent_once_and_found_by_the_reread() {
+    let mut app = FaultedApp::start(None);
+    // Only the POST is cut; the reads around it pass.
+    app.proxy.on(POST_WITHDRAWALS, Fault::CutAfterForward);
+    app.withdraw_by_pix(Decimal::new(1_000, 2));
+    match app.withdrawal_outcome() {
+        SubmitOutcome::Created {
+            record: Created::Withdrawal(withdrawal),
+            after_unknown: true,
+        } => assert_eq!(withdrawal.amount, Some(Decimal::new(1_000, 2))),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(app.proxy.count(POST_WITHDRAWALS), 1, "never sent twice");
+    assert_eq!(app.sandbox_brl(), Some(DEMO_BRL - Decimal::new(1_000, 2)));
+
+    app.window.state_mut().view = View::Withdrawals;
+    app.run_until("a frame of the withdrawals view", |_| true);
+    app.window.step();
+    assert!(app.label_shown("the re-read list shows it was done"));
+}
+
+#[test]
+fn a_withdrawal_whose_answer_hangs_is_sent_once_and_the_person_is_told() {
+    let mut app = FaultedApp::start(None);
+    // The POST reaches nobody and never answers; the re-read then shows
+    // nothing new, so the person learns that sending again is safe.
+    app.proxy.on(POST_WITHDRAWALS, Fault::Hang);
+    app.withdraw_by_pix(Decimal::new(1_000, 2));
+    let outcome = app.withdrawal_outcome();
+    assert!(
+        matches!(outcome, SubmitOutcome::NotApplied(_)),
+        "{outcome:?}"
+    );
+    assert_eq!(
+        app.proxy.count(POST_WITHDRAWALS),
+        0,
+        "the hung POST never reached the service, and was not sent again"
+    );
+    assert_eq!(app.sandbox_brl(), Some(DEMO_BRL));
+
+    app.window.state_mut().view = View::Withdrawals;
+    app.window.step();
+    app.window.step();
+    assert!(app.label_shown("shows it was not done. You can send it again."));
+}
+
+#[test]
+fn a_service_clock_ten_minutes_ahead_for_good_costs_the_person_nothing() {
+    let mut app = FaultedApp::start(Some(Duration::from_secs(600)));
+    app.run_until("every resource", |state| {
+        state
+            .data
+            .polled_freshness()
+            .iter()
+            .all(|resource| resource.fetched_at.is_some())
+    });
+    // None refused, although each token's time had to be learned from the
+    // service's `Date`.
+    let refused: Vec<String> = app
+        .window
+        .state()
+        .data
+        .polled_freshness()
+        .iter()
+        .filter_map(|resource| resource.error.map(|error| format!("{error:?}")))
+        .collect();
+    assert!(refused.is_empty(), "{refused:?}");
+    // The first token, in local time, was refused as expired and the
+    // request signed again in the service's time: the fault was real.
+    assert!(app.proxy.count("GET /api/v0/orders") >= 2);
+    assert!(!app.label_shown("refused"));
+
+    app.withdraw_by_pix(Decimal::new(2_500, 2));
+    match app.withdrawal_outcome() {
+        SubmitOutcome::Created {
+            after_unknown: false,
+            ..
+        } => {}
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        app.proxy.count(POST_WITHDRAWALS),
+        1,
+        "signed in the service's time from the first try"
+    );
+    assert_eq!(app.sandbox_brl(), Some(DEMO_BRL - Decimal::new(2_500, 2)));
+}
