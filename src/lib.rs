@@ -8,10 +8,11 @@
 //! - [`keystore`], [`profile`]: secrets in the OS keyring; the non-secret profile file.
 //! - [`webhook`]: receiving the service's events.
 //! - [`private_file`]: files with secrets or personal data, owner-only.
-//! - [`app`]: the egui desktop front end.
+//! - `app` (feature `desktop`, on by default): the egui desktop front end.
 
 pub mod address;
 pub mod api;
+#[cfg(feature = "desktop")]
 pub mod app;
 pub mod call;
 pub mod keystore;
@@ -23,4 +24,5 @@ pub mod sandbox;
 pub mod webhook;
 
 // The app's strings, both languages side by side in `locales/app.yml`.
+#[cfg(feature = "desktop")]
 rust_i18n::i18n!("locales", fallback = "en");
