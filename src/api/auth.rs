@@ -168,6 +168,27 @@ impl PrivateKey {
     pub fn pem(&self) -> &SecretString {
         &self.pem
     }
+
+    /// The key as PKCS#8 DER (a PKCS#1 key is converted), wiped when dropped:
+    /// what [`crate::seal`] encrypts.
+    pub fn pkcs8_der(&self) -> Result<zeroize::Zeroizing<Vec<u8>>, KeyError> {
+        let block = pem::parse(self.pem.expose_secret().trim()).map_err(|_| KeyError::NotPem)?;
+        let contents = zeroize::Zeroizing::new(block.into_contents());
+        if self.pem.expose_secret().contains("BEGIN PRIVATE KEY") {
+            return Ok(contents);
+        }
+        let key_pair = KeyPair::from_der(&contents)
+            .map_err(|rejected| KeyError::Invalid(rejected.description_().to_owned()))?;
+        let pkcs8 = AsDer::<aws_lc_rs::encoding::Pkcs8V1Der>::as_der(&key_pair)
+            .map_err(|_| KeyError::Invalid("it could not be encoded as PKCS#8".into()))?;
+        Ok(zeroize::Zeroizing::new(pkcs8.as_ref().to_vec()))
+    }
+
+    /// Reads a PKCS#8 DER private key (what [`crate::seal::unseal`] opens).
+    pub fn from_pkcs8_der(der: &[u8]) -> Result<PrivateKey, KeyError> {
+        let text = zeroize::Zeroizing::new(encode_pem("PRIVATE KEY", der));
+        PrivateKey::from_pem(&text)
+    }
 }
 
 /// PEM with Unix line endings (the `pem` crate defaults to CRLF).

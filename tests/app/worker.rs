@@ -13,7 +13,9 @@ use brlv_desk::api::{PrivateKey, RsaKeyBits};
 use brlv_desk::app::error_text::Localize;
 use brlv_desk::app::features::onboarding::message::OnboardingCommand;
 use brlv_desk::app::i18n::Language;
-use brlv_desk::app::message::{Command, ConnectRequest, NoticeKind, ProfileKind};
+use brlv_desk::app::message::{
+    Command, ConnectRequest, NoticeKind, PassphrasePurpose, ProfileKind,
+};
 use brlv_desk::app::state::{AppState, View};
 use brlv_desk::app::worker::EnvironmentProfile;
 use brlv_desk::keystore::{MemoryStore, SecretStore};
@@ -102,6 +104,9 @@ fn sandbox_account() -> Account {
     }
 }
 
+/// The passphrase every profile connected in these tests is sealed with.
+const PASSPHRASE: &str = "worker test passphrase";
+
 fn connect_request(account: &Account, name: &str, api_key: &str) -> ConnectRequest {
     ConnectRequest {
         profile: Profile {
@@ -111,6 +116,7 @@ fn connect_request(account: &Account, name: &str, api_key: &str) -> ConnectReque
         api_key: SecretString::from(api_key.to_owned()),
         private_key: account.key.clone(),
         save: true,
+        passphrase: SecretString::from(PASSPHRASE.to_owned()),
     }
 }
 
@@ -151,8 +157,29 @@ fn a_new_profile_is_tested_saved_reopened_and_deleted_with_its_secrets() {
         state.profiles.iter().any(|profile| profile.name == "Work")
     });
     assert_eq!(state.session.as_ref().unwrap().kind, ProfileKind::Saved);
+    assert!(
+        state.requires_passphrase(),
+        "a saved real profile is sealed"
+    );
     let secrets = store.load("Work").unwrap().unwrap();
     assert_eq!(secrets.api_key.expose_secret(), account.api_key);
+    // The store holds the key only sealed: an encrypted PKCS#8 PEM that
+    // opens with the passphrase and not without it.
+    let stored = secrets.private_key_pem.expose_secret();
+    assert!(
+        stored.starts_with("-----BEGIN ENCRYPTED PRIVATE KEY-----"),
+        "{}",
+        &stored[..40]
+    );
+    assert!(!stored.contains("BEGIN PRIVATE KEY") && !stored.contains("BEGIN RSA"));
+    let opened =
+        brlv_desk::seal::unseal(stored, &SecretString::from(PASSPHRASE.to_owned())).unwrap();
+    assert_eq!(opened.public_key_pem(), account.key.public_key_pem());
+    assert_eq!(
+        brlv_desk::seal::unseal(stored, &SecretString::from("not it at all".to_owned()))
+            .unwrap_err(),
+        brlv_desk::seal::SealError::WrongPassphrase
+    );
     let book = ProfileBook::load(&path).unwrap();
     assert_eq!(book.last_used.as_deref(), Some("Work"));
     let file = std::fs::read_to_string(&path).unwrap();
@@ -170,6 +197,24 @@ fn a_new_profile_is_tested_saved_reopened_and_deleted_with_its_secrets() {
     let worker = self::worker(store.clone(), path.clone());
     let mut state = AppState::new(Language::En);
     assert!(worker.send(Command::Start { sandbox: false }));
+    pump_until(&worker, &mut state, "the unlock screen", |state| {
+        state.guard.opening.is_some()
+    });
+    assert!(state.shows_lock_screen());
+    assert!(
+        state.session.is_none(),
+        "nothing opens before the passphrase"
+    );
+    // A wrong passphrase opens nothing and says so.
+    *state.guard.unlock.text = "not the passphrase".to_owned();
+    state.check_passphrase(PassphrasePurpose::Unlock);
+    pump_until(&worker, &mut state, "the refusal", |state| {
+        state.guard.unlock.wrong
+    });
+    assert!(state.session.is_none());
+    state.now += 1_000;
+    *state.guard.unlock.text = PASSPHRASE.to_owned();
+    state.check_passphrase(PassphrasePurpose::Unlock);
     pump_until(
         &worker,
         &mut state,
@@ -177,6 +222,7 @@ fn a_new_profile_is_tested_saved_reopened_and_deleted_with_its_secrets() {
         |state| state.data.balance_brl.value().is_some(),
     );
     assert_eq!(state.session.as_ref().unwrap().profile.name, "Work");
+    assert!(!state.shows_lock_screen());
 
     assert!(worker.send(Command::DeleteProfile("Work".to_owned())));
     pump_until(&worker, &mut state, "the deletion", |state| {
@@ -290,6 +336,7 @@ fn the_environment_profile_is_used_for_the_run_and_never_saved() {
             base_url: "https://api.example.com".to_owned(),
         }],
         last_used: Some("Saved".to_owned()),
+        ..ProfileBook::default()
     }
     .save(&path)
     .unwrap();

@@ -54,6 +54,7 @@ pub fn connected_state(language: Language) -> AppState {
             base_url: "https://api.example.com".to_owned(),
         },
         kind: ProfileKind::Saved,
+        sealed: false,
     }));
     state
 }

@@ -45,6 +45,7 @@ pub fn worker_with(
             secrets: SecretSource::Store(store),
             profile_path: Some(profile_path),
             environment,
+            seal_cost: brlv_desk::seal::ScryptCost::TEST_ONLY_CHEAP,
         },
         Arc::new(|| {}),
     )
