@@ -34,6 +34,9 @@ pub struct PersistedUi {
     pub view: View,
     /// The language chosen in Settings; `None` follows the system.
     pub language: Option<Language>,
+    /// Idle minutes before the window locks (Settings); `None`: the default.
+    #[serde(default)]
+    pub idle_lock_minutes: Option<u32>,
 }
 
 const STORAGE_KEY: &str = "brlv-desk-ui";
@@ -113,6 +116,7 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
         .show(ui, |ui| navigation::navigation_ui(ui, state));
     egui::CentralPanel::default().show(ui, |ui| {
         notices::notices_ui(ui, state);
+        lock::unprotected_note_ui(ui, state);
         lock::seal_offer_ui(ui, state);
         view_ui(ui, state);
     });
@@ -165,6 +169,9 @@ impl BrlvApp {
             .or(persisted.language)
             .unwrap_or_else(Language::from_system);
         let mut state = AppState::new(language);
+        if let Some(minutes) = persisted.idle_lock_minutes {
+            state.guard.idle_lock_minutes = minutes.clamp(1, 120);
+        }
         state.view = options
             .screenshot
             .as_ref()
@@ -229,6 +236,7 @@ impl eframe::App for BrlvApp {
         let persisted = PersistedUi {
             view: self.state.view,
             language: Some(self.state.language),
+            idle_lock_minutes: Some(self.state.guard.idle_lock_minutes),
         };
         eframe::set_value(storage, STORAGE_KEY, &persisted);
     }
