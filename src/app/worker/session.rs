@@ -38,13 +38,43 @@ impl Worker {
         }
         let environment = match &self.config.environment {
             EnvironmentProfile::Ignore => None,
-            EnvironmentProfile::Given(credentials) => Some(Ok(credentials.clone())),
+            EnvironmentProfile::Given(credentials) => Some(Ok(call::EnvironmentCredentials {
+                base_url: credentials.base_url.clone(),
+                api_key: credentials.api_key.clone(),
+                key: call::KeyMaterial::Plain(credentials.private_key.clone()),
+            })),
             EnvironmentProfile::FromProcess => std::env::var_os(call::ENV_BASE_URL)
                 .is_some()
-                .then(|| tokio::task::block_in_place(call::credentials_from_env)),
+                .then(|| tokio::task::block_in_place(call::environment_credentials)),
         };
         if let Some(credentials) = environment {
-            self.open_environment(credentials);
+            match credentials {
+                Ok(call::EnvironmentCredentials {
+                    base_url,
+                    api_key,
+                    key: call::KeyMaterial::Sealed(sealed_key),
+                }) => {
+                    // A sealed key file opens at the unlock screen, like a saved profile.
+                    let profile = environment_profile(&base_url);
+                    self.pending_unlock = Some(PendingUnlock {
+                        profile: profile.clone(),
+                        kind: ProfileKind::Environment,
+                        api_key,
+                        sealed_key,
+                    });
+                    self.emit(Event::UnlockNeeded(profile));
+                }
+                Ok(credentials) => {
+                    if matches!(self.config.environment, EnvironmentProfile::FromProcess) {
+                        self.emit(notice(NoticeKind::PlainKeyFile, ""));
+                    }
+                    self.open_environment(
+                        credentials
+                            .open(|| Err(call::CallError::Passphrase("not sealed".to_owned()))),
+                    );
+                }
+                Err(error) => self.open_environment(Err(error)),
+            }
             self.emit(Event::StartupFinished);
             return;
         }
@@ -61,10 +91,7 @@ impl Worker {
         let opened = credentials
             .map_err(|error| error.to_string())
             .and_then(|credentials| {
-                let name = url::Url::parse(&credentials.base_url)
-                    .ok()
-                    .and_then(|url| url.host_str().map(str::to_owned))
-                    .unwrap_or_else(|| credentials.base_url.clone());
+                let profile = environment_profile(&credentials.base_url);
                 let client = client_for(
                     &credentials.base_url,
                     credentials.api_key,
@@ -72,10 +99,7 @@ impl Worker {
                 )
                 .map_err(|error| error.to_string())?;
                 Ok(OpenRequest {
-                    profile: Profile {
-                        name,
-                        base_url: credentials.base_url,
-                    },
+                    profile,
                     kind: ProfileKind::Environment,
                     client,
                     save_secrets: None,
@@ -450,5 +474,17 @@ impl Worker {
                 result,
             }
         });
+    }
+}
+
+/// The environment's profile is named after its service's host.
+fn environment_profile(base_url: &str) -> Profile {
+    let name = url::Url::parse(base_url)
+        .ok()
+        .and_then(|url| url.host_str().map(str::to_owned))
+        .unwrap_or_else(|| base_url.to_owned());
+    Profile {
+        name,
+        base_url: base_url.to_owned(),
     }
 }
