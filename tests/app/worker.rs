@@ -392,3 +392,92 @@ fn every_declared_resource_is_fetched_and_stored_on_the_sandbox() {
     });
     assert_eq!(state.data.polled_freshness().len(), polled.len());
 }
+
+#[test]
+fn a_plain_key_profile_keeps_working_is_offered_sealing_once_and_is_sealed_in_place() {
+    use brlv_desk::app::guard::SealOffer;
+    use brlv_desk::keystore::ProfileSecrets;
+    let account = sandbox_account();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("profiles.json");
+    let store = Arc::new(MemoryStore::default());
+    // A profile saved before keys were sealed: the plain PEM in the keyring.
+    store
+        .save(
+            "Old",
+            &ProfileSecrets {
+                api_key: SecretString::from(account.api_key.clone()),
+                private_key_pem: account.key.pem().clone(),
+            },
+        )
+        .unwrap();
+    ProfileBook {
+        profiles: vec![Profile {
+            name: "Old".to_owned(),
+            base_url: account.base_url.clone(),
+        }],
+        last_used: Some("Old".to_owned()),
+        ..ProfileBook::default()
+    }
+    .save(&path)
+    .unwrap();
+
+    let worker = worker(store.clone(), path.clone());
+    let mut state = AppState::new(Language::En);
+    assert!(worker.send(Command::Start { sandbox: false }));
+    pump_until(
+        &worker,
+        &mut state,
+        "the plain profile and the offer",
+        |state| {
+            state.data.balance_brl.value().is_some()
+                && matches!(state.guard.seal_offer, SealOffer::Open(_))
+        },
+    );
+    assert!(
+        !state.requires_passphrase(),
+        "it works as it did until sealed"
+    );
+
+    state.guard.seal_offer = SealOffer::Sealing;
+    state.push(Command::SealProfile {
+        passphrase: SecretString::from(PASSPHRASE.to_owned()),
+    });
+    pump_until(&worker, &mut state, "the key sealed in place", |state| {
+        state.requires_passphrase()
+    });
+    let stored = store.load("Old").unwrap().unwrap();
+    assert!(brlv_desk::seal::is_sealed(
+        stored.private_key_pem.expose_secret()
+    ));
+    assert_eq!(stored.api_key.expose_secret(), account.api_key);
+    // The open session keeps reading with the same key.
+    let before = state.data.balance_brl.loaded().unwrap().fetched_at;
+    state.now = 1;
+    assert!(worker.send(Command::Refresh));
+    pump_until(&worker, &mut state, "a refresh after sealing", |state| {
+        state
+            .data
+            .balance_brl
+            .loaded()
+            .is_some_and(|loaded| loaded.fetched_at > before)
+    });
+    assert!(state.data.balance_brl.error().is_none());
+    drop(worker);
+
+    // The next run opens it with the passphrase, and offers nothing again.
+    let worker = self::worker(store.clone(), path.clone());
+    let mut state = AppState::new(Language::En);
+    assert!(worker.send(Command::Start { sandbox: false }));
+    pump_until(&worker, &mut state, "the unlock screen", |state| {
+        state.guard.opening.is_some()
+    });
+    *state.guard.unlock.text = PASSPHRASE.to_owned();
+    state.check_passphrase(PassphrasePurpose::Unlock);
+    pump_until(&worker, &mut state, "the balance", |state| {
+        state.data.balance_brl.value().is_some()
+    });
+    assert!(state.requires_passphrase());
+    assert!(matches!(state.guard.seal_offer, SealOffer::None));
+    drop(account.runtime);
+}
