@@ -30,10 +30,11 @@ pub enum KeyError {
          \"RSA PRIVATE KEY\", between -----BEGIN and -----END lines"
     )]
     NotPem,
-    /// An encrypted PKCS#8 key: the app has no passphrase to open it.
+    /// An encrypted PKCS#8 key, given where no passphrase can be asked.
     #[error(
-        "the private key is encrypted; export it without a passphrase \
-         (for example `openssl pkey -in key.pem -out plain.pem`)"
+        "the private key is encrypted (sealed with a passphrase); open it where the \
+         passphrase is asked: the app's unlock screen, or `call` on a terminal or with \
+         --passphrase-fd N"
     )]
     Encrypted,
     /// PEM, but not an RSA private key (a public key, a certificate, an EC key…).
@@ -105,9 +106,12 @@ impl PrivateKey {
     /// Reads a PEM private key, PKCS#1 (`RSA PRIVATE KEY`) or PKCS#8 (`PRIVATE KEY`).
     pub fn from_pem(text: &str) -> Result<PrivateKey, KeyError> {
         let block = pem::parse(text.trim()).map_err(|_| KeyError::NotPem)?;
-        let key_pair = match block.tag() {
-            "RSA PRIVATE KEY" => KeyPair::from_der(block.contents()),
-            "PRIVATE KEY" => KeyPair::from_pkcs8(block.contents()),
+        let tag = block.tag().to_owned();
+        // The key's bytes are wiped once the key pair is built.
+        let der = zeroize::Zeroizing::new(block.into_contents());
+        let key_pair = match tag.as_str() {
+            "RSA PRIVATE KEY" => KeyPair::from_der(&der),
+            "PRIVATE KEY" => KeyPair::from_pkcs8(&der),
             "ENCRYPTED PRIVATE KEY" => return Err(KeyError::Encrypted),
             other => {
                 return Err(KeyError::WrongBlock {
