@@ -36,6 +36,11 @@ pub struct CallArgs {
     /// Print the request's status line and body only, without the summary on stderr.
     #[arg(long)]
     pub quiet: bool,
+    /// Read the passphrase of a sealed (encrypted) key from this file
+    /// descriptor, first line, for scripts: `--passphrase-fd 3 3<pass.txt`.
+    /// Without it the passphrase is asked on the terminal. Never an argument.
+    #[arg(long, value_name = "N")]
+    pub passphrase_fd: Option<u32>,
 }
 
 /// Where `call` gets its credentials.
@@ -86,6 +91,9 @@ pub enum CallError {
     /// The profile file or the keyring failed.
     #[error("{0}")]
     Profile(String),
+    /// The passphrase of a sealed key could not be had, or did not open it.
+    #[error("{0}")]
+    Passphrase(String),
     /// A 2xx answer to a read whose body is not JSON.
     #[error("the service answered HTTP {status}, but the body is not JSON")]
     AnswerNotJson {
@@ -114,8 +122,62 @@ fn parse_query_pair(raw: &str) -> Result<(String, String), String> {
         .ok_or_else(|| format!("{raw:?} is not KEY=VALUE"))
 }
 
-/// Reads the credentials from the environment.
-pub fn credentials_from_env() -> Result<Credentials, CallError> {
+/// A private key as read: plain, or sealed and waiting for its passphrase.
+#[derive(Clone, Debug)]
+pub enum KeyMaterial {
+    /// A plain PEM key: nothing protects it at rest.
+    Plain(PrivateKey),
+    /// An encrypted PKCS#8 PEM (see [`crate::seal`]).
+    Sealed(SecretString),
+}
+
+/// The environment's profile, its key not yet opened.
+#[derive(Clone, Debug)]
+pub struct EnvironmentCredentials {
+    /// Base URL.
+    pub base_url: String,
+    /// API key.
+    pub api_key: SecretString,
+    /// The key file's key.
+    pub key: KeyMaterial,
+}
+
+impl EnvironmentCredentials {
+    /// The credentials, opening a sealed key with what `passphrase` gives.
+    pub fn open(
+        self,
+        passphrase: impl FnOnce() -> Result<SecretString, CallError>,
+    ) -> Result<Credentials, CallError> {
+        Ok(Credentials {
+            base_url: self.base_url,
+            api_key: self.api_key,
+            private_key: open_key(self.key, passphrase)?,
+        })
+    }
+}
+
+/// A plain key as it is; a sealed one opened with what `passphrase` gives.
+pub fn open_key(
+    key: KeyMaterial,
+    passphrase: impl FnOnce() -> Result<SecretString, CallError>,
+) -> Result<PrivateKey, CallError> {
+    use secrecy::ExposeSecret;
+    match key {
+        KeyMaterial::Plain(key) => Ok(key),
+        KeyMaterial::Sealed(sealed) => {
+            let passphrase = passphrase()?;
+            crate::seal::unseal(sealed.expose_secret(), &passphrase).map_err(|error| match error {
+                crate::seal::SealError::WrongPassphrase => CallError::Passphrase(
+                    "the passphrase does not open the sealed private key".to_owned(),
+                ),
+                other => CallError::Passphrase(other.to_string()),
+            })
+        }
+    }
+}
+
+/// Reads the environment's profile; a sealed key file stays sealed.
+pub fn environment_credentials() -> Result<EnvironmentCredentials, CallError> {
     let base_url =
         std::env::var(ENV_BASE_URL).map_err(|_| CallError::MissingVariable(ENV_BASE_URL))?;
     let api_key =
@@ -123,17 +185,55 @@ pub fn credentials_from_env() -> Result<Credentials, CallError> {
     let key_path = std::env::var_os(ENV_PRIVATE_KEY_FILE)
         .map(PathBuf::from)
         .ok_or(CallError::MissingVariable(ENV_PRIVATE_KEY_FILE))?;
-    let private_key = read_private_key_file(&key_path)?;
-    Ok(Credentials {
+    Ok(EnvironmentCredentials {
         base_url,
         api_key: SecretString::from(api_key),
-        private_key,
+        key: read_key_material(&key_path)?,
     })
+}
+
+/// Reads the credentials from the environment; a sealed key file is refused
+/// (use [`environment_credentials`] to open one).
+pub fn credentials_from_env() -> Result<Credentials, CallError> {
+    environment_credentials()?.open(|| {
+        Err(CallError::Passphrase(format!(
+            "{ENV_PRIVATE_KEY_FILE} is sealed with a passphrase and none was given"
+        )))
+    })
+}
+
+/// The passphrase of a sealed key: the first line read from file descriptor
+/// `fd` (for scripts), or asked on the terminal without echo.
+pub fn read_passphrase(fd: Option<u32>) -> Result<SecretString, CallError> {
+    let text = match fd {
+        Some(fd) => {
+            // /dev/fd/N opens the descriptor this process inherited (Linux, macOS, BSD).
+            let path = format!("/dev/fd/{fd}");
+            let text =
+                zeroize::Zeroizing::new(std::fs::read_to_string(&path).map_err(|error| {
+                    CallError::Passphrase(format!(
+                        "cannot read the passphrase from file descriptor {fd}: {error}"
+                    ))
+                })?);
+            zeroize::Zeroizing::new(text.lines().next().unwrap_or_default().to_owned())
+        }
+        None => zeroize::Zeroizing::new(
+            rpassword::prompt_password("Passphrase of the sealed private key: ").map_err(
+                |error| {
+                    CallError::Passphrase(format!(
+                        "the private key is sealed and no terminal can ask for its passphrase \
+                         ({error}); pass it on a file descriptor with --passphrase-fd N"
+                    ))
+                },
+            )?,
+        ),
+    };
+    Ok(SecretString::from(text.as_str().to_owned()))
 }
 
 /// Reads the credentials of a saved profile: its base URL from the profile
 /// file, its secrets from the OS keyring.
-pub fn credentials_from_profile(name: &str) -> Result<Credentials, CallError> {
+pub fn credentials_from_profile(name: &str) -> Result<EnvironmentCredentials, CallError> {
     use crate::keystore::{KeyringStore, SecretStore};
     use crate::profile::ProfileBook;
     use secrecy::ExposeSecret;
@@ -153,29 +253,54 @@ pub fn credentials_from_profile(name: &str) -> Result<Credentials, CallError> {
                 "the keyring holds no secrets for profile {name:?}; add it again in the app"
             ))
         })?;
-    let private_key =
-        PrivateKey::from_pem(secrets.private_key_pem.expose_secret()).map_err(|error| {
-            CallError::Profile(format!(
-                "the private key of profile {name:?} is not usable: {error}"
-            ))
-        })?;
-    Ok(Credentials {
+    let key = if crate::seal::is_sealed(secrets.private_key_pem.expose_secret()) {
+        KeyMaterial::Sealed(secrets.private_key_pem)
+    } else {
+        KeyMaterial::Plain(
+            PrivateKey::from_pem(secrets.private_key_pem.expose_secret()).map_err(|error| {
+                CallError::Profile(format!(
+                    "the private key of profile {name:?} is not usable: {error}"
+                ))
+            })?,
+        )
+    };
+    Ok(EnvironmentCredentials {
         base_url: profile.base_url.clone(),
         api_key: secrets.api_key,
-        private_key,
+        key,
     })
 }
 
 /// Reads and checks a PEM private key file.
 pub fn read_private_key_file(path: &std::path::Path) -> Result<PrivateKey, CallError> {
-    let text = std::fs::read_to_string(path).map_err(|error| CallError::KeyFile {
-        path: path.to_owned(),
-        reason: error.to_string(),
-    })?;
-    PrivateKey::from_pem(&text).map_err(|error| CallError::KeyFile {
-        path: path.to_owned(),
-        reason: error.to_string(),
-    })
+    match read_key_material(path)? {
+        KeyMaterial::Plain(key) => Ok(key),
+        KeyMaterial::Sealed(_) => Err(CallError::KeyFile {
+            path: path.to_owned(),
+            reason: crate::api::KeyError::Encrypted.to_string(),
+        }),
+    }
+}
+
+/// Reads a PEM private key file: plain (checked), or sealed (kept sealed).
+pub fn read_key_material(path: &std::path::Path) -> Result<KeyMaterial, CallError> {
+    let text = zeroize::Zeroizing::new(std::fs::read_to_string(path).map_err(|error| {
+        CallError::KeyFile {
+            path: path.to_owned(),
+            reason: error.to_string(),
+        }
+    })?);
+    if crate::seal::is_sealed(&text) {
+        return Ok(KeyMaterial::Sealed(SecretString::from(
+            text.trim().to_owned(),
+        )));
+    }
+    PrivateKey::from_pem(&text)
+        .map(KeyMaterial::Plain)
+        .map_err(|error| CallError::KeyFile {
+            path: path.to_owned(),
+            reason: error.to_string(),
+        })
 }
 
 /// Exit code: a 2xx answer with a JSON body.
@@ -218,6 +343,7 @@ impl CallError {
             | CallError::Method(_)
             | CallError::UnknownProfile(_)
             | CallError::Profile(_)
+            | CallError::Passphrase(_)
             | CallError::Client(Error::BaseUrl { .. } | Error::Config(_) | Error::Signing(_)) => {
                 EXIT_USAGE
             }

@@ -21,6 +21,7 @@ pub mod pix;
 pub mod private_file;
 pub mod profile;
 pub mod sandbox;
+pub mod seal;
 pub mod webhook;
 
 // The app's strings, both languages side by side in `locales/app.yml`.

@@ -85,8 +85,18 @@ fn runtime() -> Result<tokio::runtime::Runtime, std::io::Error> {
 fn run_call(args: &CallArgs) -> ExitCode {
     let credentials = match &args.profile {
         Some(profile) => call::credentials_from_profile(profile),
-        None => call::credentials_from_env(),
-    };
+        None => call::environment_credentials(),
+    }
+    .and_then(|credentials| {
+        if matches!(credentials.key, call::KeyMaterial::Plain(_)) && args.profile.is_none() {
+            eprintln!(
+                "warning: {} is a plain, unencrypted key: anyone who can read the file can \
+                 sign for this account (seal it with `openssl pkcs8 -topk8 -scrypt`)",
+                call::ENV_PRIVATE_KEY_FILE
+            );
+        }
+        credentials.open(|| call::read_passphrase(args.passphrase_fd))
+    });
     let credentials = match credentials {
         Ok(credentials) => credentials,
         Err(error) => {

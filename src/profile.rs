@@ -25,6 +25,9 @@ pub struct ProfileBook {
     /// The profile to open at start.
     #[serde(default)]
     pub last_used: Option<String>,
+    /// Plain-key profiles already offered the upgrade to a sealed key (once).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seal_offered: Vec<String>,
 }
 
 /// Why the profile file could not be read or written.
@@ -196,6 +199,7 @@ mod tests {
                 base_url: "https://x".into(),
             }],
             last_used: None,
+            seal_offered: Vec::new(),
         };
         let text = serde_json::to_string(&book).unwrap();
         assert!(!text.contains("key"), "{text}");

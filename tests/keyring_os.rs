@@ -41,3 +41,118 @@ fn a_secret_stored_in_the_real_keyring_comes_back_and_is_gone_after_delete() {
         "deleted from the keyring"
     );
 }
+
+/// What a new profile leaves in the real keyring, through the app's own path
+/// (the worker connecting to a sandbox account, with the real scrypt cost):
+/// the key only as an encrypted PKCS#8 PEM that opens with the passphrase and
+/// not without it, and that `openssl pkey` opens with the passphrase. When
+/// `BRLV_SEALED_KEY_OUT` names a file, the entry is also written there for
+/// `.ci/run` to check with openssl itself.
+#[test]
+#[ignore = "needs a running, unlocked Secret Service; .ci/run provides one"]
+fn a_new_profiles_key_is_written_sealed_and_openssl_opens_it_with_the_passphrase() {
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    use brlv_desk::app::clock::Clock;
+    use brlv_desk::app::i18n::Language;
+    use brlv_desk::app::message::{Command, ConnectRequest, NoticeKind};
+    use brlv_desk::app::state::AppState;
+    use brlv_desk::app::worker::{EnvironmentProfile, SecretSource, WorkerConfig, WorkerHandle};
+    use brlv_desk::profile::Profile;
+    use brlv_desk::sandbox::{Sandbox, SandboxConfig};
+
+    const PASSPHRASE: &str = "ci keyring passphrase";
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let sandbox = runtime
+        .block_on(Sandbox::start(SandboxConfig::default()))
+        .unwrap();
+    let key = brlv_desk::api::PrivateKey::generate(brlv_desk::api::RsaKeyBits::Rsa2048).unwrap();
+    sandbox
+        .register_account("ci-keyring", key.public_key_pem(), false)
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let worker = WorkerHandle::spawn(
+        WorkerConfig {
+            clock: Clock::new(),
+            secrets: SecretSource::Os,
+            profile_path: Some(dir.path().join("profiles.json")),
+            environment: EnvironmentProfile::Ignore,
+            seal_cost: brlv_desk::seal::ScryptCost::STANDARD,
+            network: brlv_desk::app::worker::NetworkPolicy::default(),
+        },
+        Arc::new(|| {}),
+    )
+    .unwrap();
+    let profile = format!("ci-{}", uuid::Uuid::new_v4());
+    assert!(worker.send(Command::Connect(ConnectRequest {
+        profile: Profile {
+            name: profile.clone(),
+            base_url: sandbox.base_url().to_string(),
+        },
+        api_key: SecretString::from("ci-keyring".to_owned()),
+        private_key: key.clone(),
+        save: true,
+        passphrase: SecretString::from(PASSPHRASE.to_owned()),
+    })));
+    let mut state = AppState::new(Language::En);
+    let start = Instant::now();
+    while !state
+        .notices
+        .iter()
+        .any(|notice| notice.kind == NoticeKind::ProfileSaved(profile.clone()))
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the profile was not saved: {:?}",
+            state.notices
+        );
+        if let Some(event) = worker.recv_timeout(Duration::from_millis(200)) {
+            state.apply(event);
+        }
+    }
+    drop(worker);
+
+    let store = KeyringStore::os().unwrap();
+    let stored = store
+        .load(&profile)
+        .unwrap()
+        .expect("the profile's secrets");
+    let pem = stored.private_key_pem.expose_secret().to_owned();
+    assert!(
+        pem.starts_with("-----BEGIN ENCRYPTED PRIVATE KEY-----"),
+        "the keyring holds the key sealed"
+    );
+    assert!(!pem.contains("BEGIN PRIVATE KEY") && !pem.contains("BEGIN RSA PRIVATE KEY"));
+    let opened = brlv_desk::seal::unseal(&pem, &SecretString::from(PASSPHRASE.to_owned())).unwrap();
+    assert_eq!(opened.public_key_pem(), key.public_key_pem());
+    assert!(brlv_desk::seal::unseal(&pem, &SecretString::from("wrong".to_owned())).is_err());
+
+    let file = dir.path().join("sealed.pem");
+    std::fs::write(&file, &pem).unwrap();
+    let openssl = |passphrase: &str| {
+        std::process::Command::new("openssl")
+            .args(["pkey", "-noout", "-in"])
+            .arg(&file)
+            .arg("-passin")
+            .arg(format!("pass:{passphrase}"))
+            .output()
+            .expect("openssl is installed (.ci/run installs it)")
+    };
+    let right = openssl(PASSPHRASE);
+    assert!(
+        right.status.success(),
+        "openssl pkey refused the sealed key: {}",
+        String::from_utf8_lossy(&right.stderr)
+    );
+    assert!(!openssl("wrong passphrase").status.success());
+    if let Some(out) = std::env::var_os("BRLV_SEALED_KEY_OUT") {
+        std::fs::write(out, &pem).unwrap();
+    }
+    store.delete(&profile).unwrap();
+    drop(runtime);
+}

@@ -30,10 +30,11 @@ pub enum KeyError {
          \"RSA PRIVATE KEY\", between -----BEGIN and -----END lines"
     )]
     NotPem,
-    /// An encrypted PKCS#8 key: the app has no passphrase to open it.
+    /// An encrypted PKCS#8 key, given where no passphrase can be asked.
     #[error(
-        "the private key is encrypted; export it without a passphrase \
-         (for example `openssl pkey -in key.pem -out plain.pem`)"
+        "the private key is encrypted (sealed with a passphrase); open it where the \
+         passphrase is asked: the app's unlock screen, or `call` on a terminal or with \
+         --passphrase-fd N"
     )]
     Encrypted,
     /// PEM, but not an RSA private key (a public key, a certificate, an EC key…).
@@ -105,9 +106,12 @@ impl PrivateKey {
     /// Reads a PEM private key, PKCS#1 (`RSA PRIVATE KEY`) or PKCS#8 (`PRIVATE KEY`).
     pub fn from_pem(text: &str) -> Result<PrivateKey, KeyError> {
         let block = pem::parse(text.trim()).map_err(|_| KeyError::NotPem)?;
-        let key_pair = match block.tag() {
-            "RSA PRIVATE KEY" => KeyPair::from_der(block.contents()),
-            "PRIVATE KEY" => KeyPair::from_pkcs8(block.contents()),
+        let tag = block.tag().to_owned();
+        // The key's bytes are wiped once the key pair is built.
+        let der = zeroize::Zeroizing::new(block.into_contents());
+        let key_pair = match tag.as_str() {
+            "RSA PRIVATE KEY" => KeyPair::from_der(&der),
+            "PRIVATE KEY" => KeyPair::from_pkcs8(&der),
             "ENCRYPTED PRIVATE KEY" => return Err(KeyError::Encrypted),
             other => {
                 return Err(KeyError::WrongBlock {
@@ -167,6 +171,27 @@ impl PrivateKey {
     /// The private key PEM, for the keyring. Never log or display it.
     pub fn pem(&self) -> &SecretString {
         &self.pem
+    }
+
+    /// The key as PKCS#8 DER (a PKCS#1 key is converted), wiped when dropped:
+    /// what [`crate::seal`] encrypts.
+    pub fn pkcs8_der(&self) -> Result<zeroize::Zeroizing<Vec<u8>>, KeyError> {
+        let block = pem::parse(self.pem.expose_secret().trim()).map_err(|_| KeyError::NotPem)?;
+        let contents = zeroize::Zeroizing::new(block.into_contents());
+        if self.pem.expose_secret().contains("BEGIN PRIVATE KEY") {
+            return Ok(contents);
+        }
+        let key_pair = KeyPair::from_der(&contents)
+            .map_err(|rejected| KeyError::Invalid(rejected.description_().to_owned()))?;
+        let pkcs8 = AsDer::<aws_lc_rs::encoding::Pkcs8V1Der>::as_der(&key_pair)
+            .map_err(|_| KeyError::Invalid("it could not be encoded as PKCS#8".into()))?;
+        Ok(zeroize::Zeroizing::new(pkcs8.as_ref().to_vec()))
+    }
+
+    /// Reads a PKCS#8 DER private key (what [`crate::seal::unseal`] opens).
+    pub fn from_pkcs8_der(der: &[u8]) -> Result<PrivateKey, KeyError> {
+        let text = zeroize::Zeroizing::new(encode_pem("PRIVATE KEY", der));
+        PrivateKey::from_pem(&text)
     }
 }
 

@@ -54,6 +54,31 @@ pub enum Command {
     Orders(OrdersCommand),
     /// The webhook listener.
     Events(EventsCommand),
+    /// Check a passphrase against the sealed key, off the UI thread (scrypt
+    /// is slow on purpose): to open a profile, to unlock, or to let one
+    /// money-moving request go.
+    CheckPassphrase {
+        /// What the answer is for.
+        purpose: PassphrasePurpose,
+        /// Which prompt asked; an answer to an older one is dropped.
+        attempt: u64,
+        /// What was typed.
+        passphrase: SecretString,
+    },
+    /// Seal the open profile's plain key with a passphrase, in place.
+    SealProfile {
+        /// The new passphrase.
+        passphrase: SecretString,
+    },
+}
+
+/// What a passphrase is checked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassphrasePurpose {
+    /// Open the profile waiting at the unlock screen, or unlock the locked window.
+    Unlock,
+    /// Let the money-moving request at the confirmation step go.
+    Transaction,
 }
 
 /// A new connection to test and open.
@@ -67,6 +92,8 @@ pub struct ConnectRequest {
     pub private_key: PrivateKey,
     /// Save the profile (secrets to the keyring) once the test passed.
     pub save: bool,
+    /// Seals the private key (in the keyring, and as the transaction password).
+    pub passphrase: SecretString,
 }
 
 /// Where the open connection's credentials came from.
@@ -91,6 +118,9 @@ pub struct SessionInfo {
     pub profile: Profile,
     /// Where its credentials came from.
     pub kind: ProfileKind,
+    /// Its key is sealed: money moves only after the passphrase, and the
+    /// window locks when idle. False for the sandbox and plain keys.
+    pub sealed: bool,
 }
 
 /// Something that happened outside the current screen, shown until dismissed.
@@ -211,6 +241,8 @@ pub enum NoticeKind {
     QrSaved,
     /// The QR code could not be saved.
     QrNotSaved,
+    /// The environment's key file is not sealed: nothing protects it.
+    PlainKeyFile,
 }
 
 /// What the worker reports back. Each carries its own result.
@@ -281,4 +313,19 @@ pub enum Event {
     Orders(OrdersEvent),
     /// The webhook listener and what it received.
     Events(EventsEvent),
+    /// A profile's key is sealed: the passphrase opens it.
+    UnlockNeeded(Profile),
+    /// A passphrase was checked.
+    PassphraseChecked {
+        /// What it was for.
+        purpose: PassphrasePurpose,
+        /// Which prompt asked.
+        attempt: u64,
+        /// It opened the key.
+        accepted: bool,
+    },
+    /// The open profile's plain key was sealed in place (or not).
+    ProfileSealed(Result<(), String>),
+    /// The open profile keeps a plain key; it may be offered the upgrade.
+    SealingOffered,
 }

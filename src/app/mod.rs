@@ -18,6 +18,7 @@ pub mod error_text;
 pub mod export;
 pub mod features;
 pub mod form;
+pub mod guard;
 pub mod i18n;
 pub mod message;
 pub mod remote;

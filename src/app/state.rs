@@ -21,6 +21,7 @@ use super::features::settings::state::SettingsState;
 use super::features::transfers::state::TransfersState;
 use super::features::wallets::state::WalletsState;
 use super::features::withdrawals::state::WithdrawalsState;
+use super::guard::{Guard, SealOffer};
 use super::i18n::{self, Language};
 use super::message::{Command, Event, Notice, NoticeKind, ProfileKind, SessionInfo};
 use super::resources::{AccountData, Fetched, Listed, ResourceKey, newest_first};
@@ -97,6 +98,8 @@ pub struct AppState {
     pub deposits: DepositsState,
     /// The Events panel: webhook listener and what arrived.
     pub events: EventsState,
+    /// The transaction password, the idle lock and the unlock screen.
+    pub guard: Guard,
     commands: Vec<Command>,
 }
 
@@ -125,6 +128,7 @@ impl AppState {
             claims: ClaimsState::default(),
             deposits: DepositsState::default(),
             events: EventsState::default(),
+            guard: Guard::default(),
             commands: Vec::new(),
         }
     }
@@ -269,6 +273,7 @@ impl AppState {
                     self.onboarding.clear_after_connect();
                 }
                 self.adding_profile = false;
+                self.guard_session_started();
             }
             Event::SessionEnded(id) => {
                 if self
@@ -314,6 +319,30 @@ impl AppState {
             Event::Onboarding(event) => self.onboarding.apply(event),
             Event::Orders(event) => self.apply_orders(event),
             Event::Events(event) => self.apply_events(event),
+            Event::UnlockNeeded(profile) => {
+                self.guard.opening = Some(profile);
+                self.guard.unlock = super::guard::PassphrasePrompt::default();
+            }
+            Event::PassphraseChecked {
+                purpose,
+                attempt,
+                accepted,
+            } => self.passphrase_checked(purpose, attempt, accepted),
+            Event::SealingOffered => {
+                if !self.requires_passphrase() {
+                    self.guard.seal_offer = SealOffer::Open(Default::default());
+                }
+            }
+            Event::ProfileSealed(result) => match result {
+                Ok(()) => {
+                    self.guard.seal_offer = SealOffer::None;
+                    if let Some(session) = self.session.as_mut() {
+                        session.sealed = true;
+                    }
+                    self.guard.last_input = self.now;
+                }
+                Err(reason) => self.guard.seal_offer = SealOffer::Failed(reason),
+            },
         }
     }
 
@@ -345,7 +374,16 @@ impl AppState {
 
     /// Sends a form's POST: its status shows it in flight (so it cannot be
     /// sent twice) and the worker sends it once. Every form sends this way.
+    /// A request that moves money from a sealed profile first waits at the
+    /// confirmation step for the passphrase (see [`super::guard`]); while
+    /// the window is locked nothing is sent.
     pub fn submit(&mut self, request: SubmitRequest) {
+        if let Some(request) = self.hold_for_passphrase(request) {
+            self.send_submit(request);
+        }
+    }
+
+    pub(super) fn send_submit(&mut self, request: SubmitRequest) {
         *self.submit_status_mut(request.form()) = SubmitStatus::Sending;
         self.push(Command::Submit(request));
     }

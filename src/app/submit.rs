@@ -39,6 +39,22 @@ pub enum SubmitRequest {
 }
 
 impl SubmitRequest {
+    /// Whether it moves money out of the account or a wallet, and so asks
+    /// for the transaction password: a withdrawal, a transfer, a claim, and an
+    /// order paid from the balance or a wallet (one paid by a PIX BR Code is
+    /// paid from outside; a new wallet moves nothing).
+    pub fn moves_money(&self) -> bool {
+        match self {
+            SubmitRequest::Wallet(_) => false,
+            SubmitRequest::Transfer(_)
+            | SubmitRequest::Withdrawal(_)
+            | SubmitRequest::Claim { .. } => true,
+            SubmitRequest::Order(order) => {
+                order.source_payment_method != Some(crate::api::model::PaymentMethod::Brcode)
+            }
+        }
+    }
+
     /// The form that sent it.
     pub fn form(&self) -> FormKind {
         match self {

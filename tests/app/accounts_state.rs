@@ -31,6 +31,7 @@ fn connected() -> AppState {
             base_url: "https://api.example.com".into(),
         },
         kind: ProfileKind::Saved,
+        sealed: false,
     }));
     state
 }

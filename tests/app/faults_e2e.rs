@@ -89,6 +89,7 @@ impl FaultedApp {
                 api_key: SecretString::from(API_KEY.to_owned()),
                 private_key: key,
             }),
+            seal_cost: brlv_desk::seal::ScryptCost::TEST_ONLY_CHEAP,
             // A hang is seen in about two seconds rather than a minute.
             network: NetworkPolicy {
                 timeout: Duration::from_millis(500),

@@ -18,6 +18,7 @@ mod state;
 mod ui_claims;
 mod ui_deposits;
 mod ui_events;
+mod ui_lock;
 mod ui_onboarding;
 mod ui_order_form;
 mod ui_orders;

@@ -39,6 +39,7 @@ fn connected_state() -> AppState {
             base_url: "https://api.example.com".to_owned(),
         },
         kind: ProfileKind::Saved,
+        sealed: false,
     }));
     state
 }

@@ -157,3 +157,24 @@ fn the_result_shows_gross_tax_fees_and_net() {
         "the form starts afresh"
     );
 }
+
+#[test]
+fn from_a_sealed_profile_a_claim_waits_for_the_right_passphrase() {
+    let mut state = claims_state(Language::En);
+    crate::support::ui::seal_session(&mut state);
+    state.claims.draft.amount = "1200".into();
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label("Claim now").click();
+    settle(&mut harness);
+    crate::support::ui::only_the_right_passphrase_sends(
+        &mut harness,
+        SubmitRequest::Claim {
+            wallet_address: None,
+            request: CreateClaim {
+                amount: dec("1200"),
+                target_asset_code: ClaimTarget::Brl,
+            },
+        },
+    );
+}

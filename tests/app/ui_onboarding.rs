@@ -130,6 +130,22 @@ fn a_complete_form_sends_connect_with_what_was_typed() {
     field.type_text(&fixture_pem("test-only-rsa2048-pkcs1.pem"));
     settle(&mut harness);
     harness.get_by_label("RSA 2048-bit private key ready.");
+    // No connection without a passphrase to seal the key with, typed twice alike.
+    assert!(harness.state().onboarding.connect_request().is_none());
+    for (label, text) in [
+        ("New passphrase", "horse battery staple"),
+        ("Type the passphrase again", "horse battery stapel"),
+    ] {
+        let field = harness.get_by_label(label);
+        field.focus();
+        field.type_text(text);
+        settle(&mut harness);
+    }
+    harness.get_by_label("The two passphrases differ");
+    harness.get_by_label("Strong");
+    assert!(harness.state().onboarding.connect_request().is_none());
+    *harness.state_mut().onboarding.passphrase.confirmation = "horse battery staple".to_owned();
+    settle(&mut harness);
     let problems = harness.state().onboarding.problems();
     assert!(problems.is_empty(), "{problems:?}");
     harness.get_by_label("Test and connect").click();
@@ -143,6 +159,7 @@ fn a_complete_form_sends_connect_with_what_was_typed() {
     assert_eq!(request.api_key.expose_secret(), "key-123");
     assert!(request.save);
     assert_eq!(request.private_key.bits(), 2048);
+    assert_eq!(request.passphrase.expose_secret(), "horse battery staple");
 }
 
 #[test]
@@ -191,6 +208,7 @@ fn saved_profiles_can_be_opened_and_the_language_picked_before_connecting() {
             base_url: "https://api.example.com".to_owned(),
         }],
         last_used: None,
+        ..Default::default()
     }));
     let mut harness = harness(state);
     settle(&mut harness);

@@ -236,3 +236,61 @@ fn the_wallet_fields_offer_the_accounts_wallets_holding_the_asset() {
         "a wallet without the asset is not offered when one with it exists"
     );
 }
+
+#[test]
+fn from_a_sealed_profile_an_order_from_the_balance_waits_for_the_right_passphrase() {
+    let mut state = form_state();
+    crate::support::ui::seal_session(&mut state);
+    state.orders.form.quote_draft.amount = "250.00".to_owned();
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label("Get quote").click();
+    settle(&mut harness);
+    let state = harness.state_mut();
+    let _ = state.take_commands();
+    state.apply(brlv_desk::app::message::Event::Orders(
+        OrdersEvent::QuoteReceived(Ok(quote(QUOTE_ID))),
+    ));
+    state.orders.form.order_draft.target_wallet = WALLET.to_owned();
+    settle(&mut harness);
+    harness.get_by_label("Create order").click();
+    settle(&mut harness);
+    let expected = harness.state().orders.form.order_request().unwrap();
+    assert_ne!(
+        expected.source_payment_method,
+        Some(brlv_desk::api::model::PaymentMethod::Brcode),
+        "paid from the balance"
+    );
+    crate::support::ui::only_the_right_passphrase_sends(
+        &mut harness,
+        SubmitRequest::Order(expected),
+    );
+}
+
+#[test]
+fn an_order_paid_by_a_pix_qr_code_moves_no_balance_and_asks_no_passphrase() {
+    let mut state = form_state();
+    crate::support::ui::seal_session(&mut state);
+    state.orders.form.quote_draft.amount = "250.00".to_owned();
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label("Get quote").click();
+    settle(&mut harness);
+    let state = harness.state_mut();
+    let _ = state.take_commands();
+    state.apply(brlv_desk::app::message::Event::Orders(
+        OrdersEvent::QuoteReceived(Ok(quote(QUOTE_ID))),
+    ));
+    state.orders.form.order_draft.target_wallet = WALLET.to_owned();
+    settle(&mut harness);
+    harness.get_by_label("PIX QR code (BRL only)").click();
+    settle(&mut harness);
+    harness.get_by_label("Create order").click();
+    settle(&mut harness);
+    assert_eq!(order_requests(harness.state()).len(), 1);
+    assert!(
+        harness
+            .query_by_label("Confirm with your passphrase")
+            .is_none()
+    );
+}

@@ -328,6 +328,7 @@ fn opening_another_account_closes_the_open_order() {
                 base_url: "https://api.example.com".to_owned(),
             },
             kind: brlv_desk::app::message::ProfileKind::Saved,
+            sealed: false,
         },
     ));
     assert_eq!(state.orders.selected, None);

@@ -255,6 +255,7 @@ fn settings_switch_the_language_and_delete_a_profile_only_after_confirming() {
             },
         ],
         last_used: Some("Empresa".to_owned()),
+        ..Default::default()
     }));
     state.view = View::Settings;
     let mut harness = harness(state);

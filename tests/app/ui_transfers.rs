@@ -203,3 +203,28 @@ fn a_reload_keeps_the_rows_without_flicker_and_a_first_load_says_so() {
     let _ = harness.run_ok();
     harness.get_by_label("Loading...");
 }
+
+#[test]
+fn from_a_sealed_profile_a_transfer_waits_for_the_right_passphrase() {
+    let mut state = transfers_state(Language::En, Vec::new());
+    crate::support::ui::seal_session(&mut state);
+    state.transfers.draft.source = MAIN.to_owned();
+    state.transfers.draft.target = OTHER.to_owned();
+    state.transfers.draft.amount = "12.5".to_owned();
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label("Send transfer").click();
+    settle(&mut harness);
+    // The confirmation step repeats what leaves and where it goes.
+    harness.get_by_label_contains("12.5");
+    harness.get_by_label(OTHER);
+    crate::support::ui::only_the_right_passphrase_sends(
+        &mut harness,
+        SubmitRequest::Transfer(CreateTransfer {
+            source_address: MAIN.to_owned(),
+            asset: Asset::EthBaseBrlv,
+            amount: dec("12.5"),
+            target_address: OTHER.to_owned(),
+        }),
+    );
+}

@@ -239,3 +239,28 @@ fn clicking_a_row_opens_its_details() {
     harness.get_by_label("Details");
     harness.get_by_label("9c2f0c52-0000-4000-8000-000000000001");
 }
+
+#[test]
+fn from_a_sealed_profile_a_withdrawal_waits_for_the_right_passphrase() {
+    let mut state = withdrawals_state(Language::En);
+    crate::support::ui::seal_session(&mut state);
+    let mut harness = harness(state);
+    settle(&mut harness);
+    type_into(&mut harness, "Amount to withdraw", "1.320,50");
+    type_into(&mut harness, "PIX key", "529.982.247-25");
+    harness.get_by_label("Review withdrawal").click();
+    settle(&mut harness);
+    harness.get_by_label("Confirm and send").click();
+    settle(&mut harness);
+    crate::support::ui::only_the_right_passphrase_sends(
+        &mut harness,
+        SubmitRequest::Withdrawal(CreateWithdrawal {
+            asset: Asset::FiatBrl,
+            method: WithdrawalMethod::Pix,
+            amount: dec("1320.50"),
+            pix_key: Some("52998224725".into()),
+            ted_account: None,
+            target_address: None,
+        }),
+    );
+}

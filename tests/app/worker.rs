@@ -13,7 +13,9 @@ use brlv_desk::api::{PrivateKey, RsaKeyBits};
 use brlv_desk::app::error_text::Localize;
 use brlv_desk::app::features::onboarding::message::OnboardingCommand;
 use brlv_desk::app::i18n::Language;
-use brlv_desk::app::message::{Command, ConnectRequest, NoticeKind, ProfileKind};
+use brlv_desk::app::message::{
+    Command, ConnectRequest, NoticeKind, PassphrasePurpose, ProfileKind,
+};
 use brlv_desk::app::state::{AppState, View};
 use brlv_desk::app::worker::EnvironmentProfile;
 use brlv_desk::keystore::{MemoryStore, SecretStore};
@@ -102,6 +104,9 @@ fn sandbox_account() -> Account {
     }
 }
 
+/// The passphrase every profile connected in these tests is sealed with.
+const PASSPHRASE: &str = "worker test passphrase";
+
 fn connect_request(account: &Account, name: &str, api_key: &str) -> ConnectRequest {
     ConnectRequest {
         profile: Profile {
@@ -111,6 +116,7 @@ fn connect_request(account: &Account, name: &str, api_key: &str) -> ConnectReque
         api_key: SecretString::from(api_key.to_owned()),
         private_key: account.key.clone(),
         save: true,
+        passphrase: SecretString::from(PASSPHRASE.to_owned()),
     }
 }
 
@@ -151,8 +157,29 @@ fn a_new_profile_is_tested_saved_reopened_and_deleted_with_its_secrets() {
         state.profiles.iter().any(|profile| profile.name == "Work")
     });
     assert_eq!(state.session.as_ref().unwrap().kind, ProfileKind::Saved);
+    assert!(
+        state.requires_passphrase(),
+        "a saved real profile is sealed"
+    );
     let secrets = store.load("Work").unwrap().unwrap();
     assert_eq!(secrets.api_key.expose_secret(), account.api_key);
+    // The store holds the key only sealed: an encrypted PKCS#8 PEM that
+    // opens with the passphrase and not without it.
+    let stored = secrets.private_key_pem.expose_secret();
+    assert!(
+        stored.starts_with("-----BEGIN ENCRYPTED PRIVATE KEY-----"),
+        "{}",
+        &stored[..40]
+    );
+    assert!(!stored.contains("BEGIN PRIVATE KEY") && !stored.contains("BEGIN RSA"));
+    let opened =
+        brlv_desk::seal::unseal(stored, &SecretString::from(PASSPHRASE.to_owned())).unwrap();
+    assert_eq!(opened.public_key_pem(), account.key.public_key_pem());
+    assert_eq!(
+        brlv_desk::seal::unseal(stored, &SecretString::from("not it at all".to_owned()))
+            .unwrap_err(),
+        brlv_desk::seal::SealError::WrongPassphrase
+    );
     let book = ProfileBook::load(&path).unwrap();
     assert_eq!(book.last_used.as_deref(), Some("Work"));
     let file = std::fs::read_to_string(&path).unwrap();
@@ -170,6 +197,24 @@ fn a_new_profile_is_tested_saved_reopened_and_deleted_with_its_secrets() {
     let worker = self::worker(store.clone(), path.clone());
     let mut state = AppState::new(Language::En);
     assert!(worker.send(Command::Start { sandbox: false }));
+    pump_until(&worker, &mut state, "the unlock screen", |state| {
+        state.guard.opening.is_some()
+    });
+    assert!(state.shows_lock_screen());
+    assert!(
+        state.session.is_none(),
+        "nothing opens before the passphrase"
+    );
+    // A wrong passphrase opens nothing and says so.
+    *state.guard.unlock.text = "not the passphrase".to_owned();
+    state.check_passphrase(PassphrasePurpose::Unlock);
+    pump_until(&worker, &mut state, "the refusal", |state| {
+        state.guard.unlock.wrong
+    });
+    assert!(state.session.is_none());
+    state.now += 1_000;
+    *state.guard.unlock.text = PASSPHRASE.to_owned();
+    state.check_passphrase(PassphrasePurpose::Unlock);
     pump_until(
         &worker,
         &mut state,
@@ -177,6 +222,7 @@ fn a_new_profile_is_tested_saved_reopened_and_deleted_with_its_secrets() {
         |state| state.data.balance_brl.value().is_some(),
     );
     assert_eq!(state.session.as_ref().unwrap().profile.name, "Work");
+    assert!(!state.shows_lock_screen());
 
     assert!(worker.send(Command::DeleteProfile("Work".to_owned())));
     pump_until(&worker, &mut state, "the deletion", |state| {
@@ -290,6 +336,7 @@ fn the_environment_profile_is_used_for_the_run_and_never_saved() {
             base_url: "https://api.example.com".to_owned(),
         }],
         last_used: Some("Saved".to_owned()),
+        ..ProfileBook::default()
     }
     .save(&path)
     .unwrap();
@@ -344,4 +391,93 @@ fn every_declared_resource_is_fetched_and_stored_on_the_sandbox() {
             .all(|resource| resource.fetched_at.is_some())
     });
     assert_eq!(state.data.polled_freshness().len(), polled.len());
+}
+
+#[test]
+fn a_plain_key_profile_keeps_working_is_offered_sealing_once_and_is_sealed_in_place() {
+    use brlv_desk::app::guard::SealOffer;
+    use brlv_desk::keystore::ProfileSecrets;
+    let account = sandbox_account();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("profiles.json");
+    let store = Arc::new(MemoryStore::default());
+    // A profile saved before keys were sealed: the plain PEM in the keyring.
+    store
+        .save(
+            "Old",
+            &ProfileSecrets {
+                api_key: SecretString::from(account.api_key.clone()),
+                private_key_pem: account.key.pem().clone(),
+            },
+        )
+        .unwrap();
+    ProfileBook {
+        profiles: vec![Profile {
+            name: "Old".to_owned(),
+            base_url: account.base_url.clone(),
+        }],
+        last_used: Some("Old".to_owned()),
+        ..ProfileBook::default()
+    }
+    .save(&path)
+    .unwrap();
+
+    let worker = worker(store.clone(), path.clone());
+    let mut state = AppState::new(Language::En);
+    assert!(worker.send(Command::Start { sandbox: false }));
+    pump_until(
+        &worker,
+        &mut state,
+        "the plain profile and the offer",
+        |state| {
+            state.data.balance_brl.value().is_some()
+                && matches!(state.guard.seal_offer, SealOffer::Open(_))
+        },
+    );
+    assert!(
+        !state.requires_passphrase(),
+        "it works as it did until sealed"
+    );
+
+    state.guard.seal_offer = SealOffer::Sealing;
+    state.push(Command::SealProfile {
+        passphrase: SecretString::from(PASSPHRASE.to_owned()),
+    });
+    pump_until(&worker, &mut state, "the key sealed in place", |state| {
+        state.requires_passphrase()
+    });
+    let stored = store.load("Old").unwrap().unwrap();
+    assert!(brlv_desk::seal::is_sealed(
+        stored.private_key_pem.expose_secret()
+    ));
+    assert_eq!(stored.api_key.expose_secret(), account.api_key);
+    // The open session keeps reading with the same key.
+    let before = state.data.balance_brl.loaded().unwrap().fetched_at;
+    state.now = 1;
+    assert!(worker.send(Command::Refresh));
+    pump_until(&worker, &mut state, "a refresh after sealing", |state| {
+        state
+            .data
+            .balance_brl
+            .loaded()
+            .is_some_and(|loaded| loaded.fetched_at > before)
+    });
+    assert!(state.data.balance_brl.error().is_none());
+    drop(worker);
+
+    // The next run opens it with the passphrase, and offers nothing again.
+    let worker = self::worker(store.clone(), path.clone());
+    let mut state = AppState::new(Language::En);
+    assert!(worker.send(Command::Start { sandbox: false }));
+    pump_until(&worker, &mut state, "the unlock screen", |state| {
+        state.guard.opening.is_some()
+    });
+    *state.guard.unlock.text = PASSPHRASE.to_owned();
+    state.check_passphrase(PassphrasePurpose::Unlock);
+    pump_until(&worker, &mut state, "the balance", |state| {
+        state.data.balance_brl.value().is_some()
+    });
+    assert!(state.requires_passphrase());
+    assert!(matches!(state.guard.seal_offer, SealOffer::None));
+    drop(account.runtime);
 }

@@ -148,3 +148,82 @@ fn call_without_credentials_says_which_variable_is_missing() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("BRLV_BASE_URL is not set"), "{stderr}");
 }
+
+/// `call` with a sealed (encrypted PKCS#8) key file: the passphrase comes
+/// on a file descriptor (never an argument); a wrong one sends nothing.
+#[cfg(unix)]
+#[test]
+fn call_opens_a_sealed_key_file_with_the_passphrase_from_a_file_descriptor() {
+    use secrecy::ExposeSecret;
+    let dir = tempfile::tempdir().unwrap();
+    let (mut child, base_url) = start_sandbox(dir.path());
+    let plain = std::fs::read_to_string(dir.path().join("private-key.pem")).unwrap();
+    let key = brlv_desk::api::PrivateKey::from_pem(&plain).unwrap();
+    let passphrase = "cli test passphrase";
+    let sealed = brlv_desk::seal::seal(
+        &key,
+        &secrecy::SecretString::from(passphrase.to_owned()),
+        brlv_desk::seal::ScryptCost::TEST_ONLY_CHEAP,
+    )
+    .unwrap();
+    let sealed_path = dir.path().join("sealed.pem");
+    std::fs::write(&sealed_path, sealed.expose_secret()).unwrap();
+    let passphrase_path = dir.path().join("passphrase.txt");
+    std::fs::write(&passphrase_path, format!("{passphrase}\n")).unwrap();
+    let api_key = std::fs::read_to_string(dir.path().join("api-key.txt")).unwrap();
+
+    // A script's way: the passphrase on descriptor 3, from a file.
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(r#"exec "$0" call GET /api/v0/assets/brl/balance --passphrase-fd 3 3<"$1""#)
+        .arg(BIN)
+        .arg(&passphrase_path)
+        .env("BRLV_BASE_URL", &base_url)
+        .env("BRLV_API_KEY", api_key.trim())
+        .env("BRLV_PRIVATE_KEY_FILE", &sealed_path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(output.status.success(), "{stdout}{stderr}");
+    assert!(stdout.starts_with("HTTP 200\n"), "{stdout}");
+    assert!(!stderr.contains("plain, unencrypted"), "{stderr}");
+
+    // A wrong passphrase (here on stdin, descriptor 0) sends nothing.
+    let mut wrong = Command::new(BIN)
+        .args(["call", "POST", "/api/v0/claims", "--passphrase-fd", "0"])
+        .args(["--data", r#"{"amount":"1.00","target-asset-code":"brl"}"#])
+        .env("BRLV_BASE_URL", &base_url)
+        .env("BRLV_API_KEY", api_key.trim())
+        .env("BRLV_PRIVATE_KEY_FILE", &sealed_path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = wrong.stdin.take().unwrap();
+        stdin.write_all(b"not the passphrase\n").unwrap();
+    }
+    let output = wrong.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(2), "nothing was sent");
+    assert!(output.stdout.is_empty(), "no HTTP status: nothing was sent");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("passphrase does not open"), "{stderr}");
+
+    // The plain key file keeps working, with a warning.
+    let plain_call = call(
+        dir.path(),
+        &base_url,
+        &["GET", "/api/v0/assets/brl/balance"],
+    );
+    assert!(plain_call.status.success());
+    let stderr = String::from_utf8(plain_call.stderr).unwrap();
+    assert!(stderr.contains("plain, unencrypted"), "{stderr}");
+
+    let _ = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let _ = child.wait();
+}

@@ -187,14 +187,16 @@ async fn each_claim_rule_broken_alone() {
 
     let answer = sandbox
         .send_with(Method::GET, PATH, b"", |claims| {
-            claims["exp"] = json!(now + 51)
+            // From the token's own `iat`: a slow machine may have moved past `now`.
+            claims["exp"] = json!(claims["iat"].as_i64().unwrap() + 51)
         })
         .await;
     expect_401(&sandbox, answer, "lifetime-too-long").await;
     // Exactly 50 s is allowed.
     let answer = sandbox
         .send_with(Method::GET, PATH, b"", |claims| {
-            claims["exp"] = json!(now + 50)
+            // From the token's own `iat`: a slow machine may have moved past `now`.
+            claims["exp"] = json!(claims["iat"].as_i64().unwrap() + 50)
         })
         .await;
     assert_eq!(answer.status, 200, "{:?}", answer.body);

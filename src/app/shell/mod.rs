@@ -22,6 +22,7 @@ use super::screenshot::ScreenshotJob;
 use super::state::{AppState, View};
 use super::worker::{WorkerConfig, WorkerHandle};
 
+pub mod lock;
 pub mod navigation;
 pub mod notices;
 pub mod top_bar;
@@ -33,6 +34,9 @@ pub struct PersistedUi {
     pub view: View,
     /// The language chosen in Settings; `None` follows the system.
     pub language: Option<Language>,
+    /// Idle minutes before the window locks (Settings); `None`: the default.
+    #[serde(default)]
+    pub idle_lock_minutes: Option<u32>,
 }
 
 const STORAGE_KEY: &str = "brlv-desk-ui";
@@ -47,6 +51,31 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
     });
     if refresh_pressed && state.session.is_some() {
         state.push(Command::Refresh);
+    }
+    // Any key, click, scroll or pointer move counts as someone at the desk.
+    let touched = ui.input(|input| {
+        input.events.iter().any(|event| {
+            matches!(
+                event,
+                egui::Event::Key { .. }
+                    | egui::Event::Text(_)
+                    | egui::Event::PointerButton { .. }
+                    | egui::Event::PointerMoved(_)
+                    | egui::Event::MouseWheel { .. }
+            )
+        })
+    });
+    if touched {
+        state.note_input();
+    }
+    if ui.input_mut(|input| input.consume_shortcut(&lock::LOCK_SHORTCUT)) {
+        state.lock_now();
+    }
+    state.lock_if_idle();
+    if state.shows_lock_screen() {
+        // Nothing of the account: no top bar, no notices, no view, no draft.
+        egui::CentralPanel::default().show(ui, |ui| lock::lock_screen_ui(ui, state));
+        return;
     }
 
     egui::Panel::top("top_bar").show(ui, |ui| top_bar::top_bar_ui(ui, state));
@@ -87,8 +116,11 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
         .show(ui, |ui| navigation::navigation_ui(ui, state));
     egui::CentralPanel::default().show(ui, |ui| {
         notices::notices_ui(ui, state);
+        lock::unprotected_note_ui(ui, state);
+        lock::seal_offer_ui(ui, state);
         view_ui(ui, state);
     });
+    lock::authorization_ui(ui, state);
 }
 
 /// Draws the current view: one arm per view, so a declared view always has one.
@@ -137,6 +169,9 @@ impl BrlvApp {
             .or(persisted.language)
             .unwrap_or_else(Language::from_system);
         let mut state = AppState::new(language);
+        if let Some(minutes) = persisted.idle_lock_minutes {
+            state.guard.idle_lock_minutes = minutes.clamp(1, 120);
+        }
         state.view = options
             .screenshot
             .as_ref()
@@ -201,6 +236,7 @@ impl eframe::App for BrlvApp {
         let persisted = PersistedUi {
             view: self.state.view,
             language: Some(self.state.language),
+            idle_lock_minutes: Some(self.state.guard.idle_lock_minutes),
         };
         eframe::set_value(storage, STORAGE_KEY, &persisted);
     }

@@ -35,6 +35,10 @@ pub fn notice_heading(language: Language, notice: &Notice) -> (String, Tone) {
             i18n::tr(language, "notice.environment_invalid").into_owned(),
             Tone::Danger,
         ),
+        NoticeKind::PlainKeyFile => (
+            i18n::tr(language, "notice.plain_key_file").into_owned(),
+            Tone::Warning,
+        ),
         NoticeKind::SandboxFailed => (
             i18n::tr(language, "notice.sandbox_failed").into_owned(),
             Tone::Danger,

@@ -22,7 +22,9 @@ use crate::profile::{Profile, ProfileBook};
 use super::clock::Clock;
 use super::export::{FileError, write_export};
 use super::features::{claims, onboarding, orders, transfers, wallets, withdrawals};
-use super::message::{Command, Event, Notice, NoticeDetail, NoticeKind, ProfileKind, SessionId};
+use super::message::{
+    Command, Event, Notice, NoticeDetail, NoticeKind, PassphrasePurpose, ProfileKind, SessionId,
+};
 use super::resources::{Fetched, ResourceKey, fetch, query};
 use super::schedule::{FetchOutcome, Schedule};
 use super::submit::{FormKind, SubmitOutcome, SubmitRequest};
@@ -55,6 +57,9 @@ pub struct WorkerConfig {
     pub environment: EnvironmentProfile,
     /// How long the service is waited for and how reads are retried.
     pub network: NetworkPolicy,
+    /// How costly the key sealed for a new profile is to open (the app
+    /// always uses `ScryptCost::STANDARD`; tests may use the cheap one).
+    pub seal_cost: crate::seal::ScryptCost,
 }
 
 /// How the worker's clients wait for the service and retry reads: the
@@ -86,6 +91,7 @@ impl WorkerConfig {
             profile_path: ProfileBook::default_path(),
             environment: EnvironmentProfile::FromProcess,
             network: NetworkPolicy::default(),
+            seal_cost: crate::seal::ScryptCost::STANDARD,
         }
     }
 }
@@ -172,6 +178,10 @@ struct OpenRequest {
     client: Client,
     /// Save the profile once opened.
     save_secrets: Option<ProfileSecrets>,
+    /// The key as sealed, which every passphrase is checked against.
+    sealed_key: Option<SecretString>,
+    /// A saved profile's plain secrets, kept to seal them in place.
+    plain_secrets: Option<ProfileSecrets>,
 }
 
 struct Session {
@@ -180,6 +190,17 @@ struct Session {
     kind: ProfileKind,
     client: Client,
     schedule: Schedule,
+    sealed_key: Option<SecretString>,
+    plain_secrets: Option<ProfileSecrets>,
+}
+
+/// A profile whose sealed key waits for its passphrase at the unlock screen.
+#[derive(Clone)]
+struct PendingUnlock {
+    profile: Profile,
+    kind: ProfileKind,
+    api_key: SecretString,
+    sealed_key: SecretString,
 }
 
 /// What a background task hands back to the loop.
@@ -217,6 +238,18 @@ enum Done {
     },
     SandboxFailed,
     StartupFinished,
+    /// A sealed profile waits for its passphrase.
+    NeedsUnlock(PendingUnlock),
+    /// The passphrase opened the waiting profile.
+    Unlocked {
+        attempt: u64,
+        open: OpenRequest,
+    },
+    /// The open profile's key was sealed in place.
+    Sealed {
+        session: SessionId,
+        result: Result<SecretString, String>,
+    },
     /// Several results, handled in order.
     Sequence(Vec<Done>),
     Webhooks(webhooks::WebhooksDone),
@@ -232,6 +265,7 @@ struct Worker {
     tasks: JoinSet<Done>,
     sandbox: Option<EmbeddedSandbox>,
     sandbox_starting: bool,
+    pending_unlock: Option<PendingUnlock>,
     webhooks: webhooks::Webhooks,
     webhook_events: UnboundedReceiver<crate::webhook::WebhookEvent>,
 }
@@ -317,6 +351,7 @@ impl Worker {
             tasks: JoinSet::new(),
             sandbox: None,
             sandbox_starting: false,
+            pending_unlock: None,
             webhooks: webhooks::Webhooks {
                 listener: None,
                 sender: webhook_sender,
@@ -428,6 +463,12 @@ impl Worker {
             }),
             Command::Orders(command) => self.handle_orders(command),
             Command::Events(command) => self.handle_events(command),
+            Command::CheckPassphrase {
+                purpose,
+                attempt,
+                passphrase,
+            } => self.check_passphrase(purpose, attempt, passphrase),
+            Command::SealProfile { passphrase } => self.seal_profile(passphrase),
         }
     }
 
@@ -497,6 +538,32 @@ impl Worker {
                 }
             }
             Done::Webhooks(done) => self.finished_webhooks(done),
+            Done::NeedsUnlock(pending) => {
+                let profile = pending.profile.clone();
+                self.pending_unlock = Some(pending);
+                self.emit(Event::UnlockNeeded(profile));
+            }
+            Done::Unlocked { attempt, open } => {
+                self.pending_unlock = None;
+                self.emit(Event::PassphraseChecked {
+                    purpose: PassphrasePurpose::Unlock,
+                    attempt,
+                    accepted: true,
+                });
+                self.open(open);
+            }
+            Done::Sealed { session, result } => {
+                let open = self.session.as_mut().filter(|open| open.id == session);
+                match (open, result) {
+                    (Some(open), Ok(sealed)) => {
+                        open.sealed_key = Some(sealed);
+                        open.plain_secrets = None;
+                        self.emit(Event::ProfileSealed(Ok(())));
+                    }
+                    (_, Err(reason)) => self.emit(Event::ProfileSealed(Err(reason))),
+                    (None, Ok(_)) => {}
+                }
+            }
         }
     }
 

@@ -10,9 +10,15 @@ use crate::call;
 use crate::keystore::{KeystoreError, ProfileSecrets};
 use crate::profile::{Profile, ProfileBook};
 
-use super::{Done, OpenRequest, Session, Worker, blocking, client_for, notice, open_store};
+use super::{
+    Done, OpenRequest, PendingUnlock, Session, Worker, blocking, client_for, notice, open_store,
+};
 use super::{EmbeddedSandbox, EnvironmentProfile, ResourceKey, Schedule};
-use crate::app::message::{ConnectRequest, Event, NoticeKind, ProfileKind, SessionInfo};
+use crate::api::Error;
+use crate::app::message::{
+    ConnectRequest, Event, NoticeKind, PassphrasePurpose, ProfileKind, SessionInfo,
+};
+use crate::seal;
 
 impl Worker {
     pub(super) fn start(&mut self, sandbox: bool) {
@@ -32,13 +38,43 @@ impl Worker {
         }
         let environment = match &self.config.environment {
             EnvironmentProfile::Ignore => None,
-            EnvironmentProfile::Given(credentials) => Some(Ok(credentials.clone())),
+            EnvironmentProfile::Given(credentials) => Some(Ok(call::EnvironmentCredentials {
+                base_url: credentials.base_url.clone(),
+                api_key: credentials.api_key.clone(),
+                key: call::KeyMaterial::Plain(credentials.private_key.clone()),
+            })),
             EnvironmentProfile::FromProcess => std::env::var_os(call::ENV_BASE_URL)
                 .is_some()
-                .then(|| tokio::task::block_in_place(call::credentials_from_env)),
+                .then(|| tokio::task::block_in_place(call::environment_credentials)),
         };
         if let Some(credentials) = environment {
-            self.open_environment(credentials);
+            match credentials {
+                Ok(call::EnvironmentCredentials {
+                    base_url,
+                    api_key,
+                    key: call::KeyMaterial::Sealed(sealed_key),
+                }) => {
+                    // A sealed key file opens at the unlock screen, like a saved profile.
+                    let profile = environment_profile(&base_url);
+                    self.pending_unlock = Some(PendingUnlock {
+                        profile: profile.clone(),
+                        kind: ProfileKind::Environment,
+                        api_key,
+                        sealed_key,
+                    });
+                    self.emit(Event::UnlockNeeded(profile));
+                }
+                Ok(credentials) => {
+                    if matches!(self.config.environment, EnvironmentProfile::FromProcess) {
+                        self.emit(notice(NoticeKind::PlainKeyFile, ""));
+                    }
+                    self.open_environment(
+                        credentials
+                            .open(|| Err(call::CallError::Passphrase("not sealed".to_owned()))),
+                    );
+                }
+                Err(error) => self.open_environment(Err(error)),
+            }
             self.emit(Event::StartupFinished);
             return;
         }
@@ -56,10 +92,7 @@ impl Worker {
         let opened = credentials
             .map_err(|error| error.to_string())
             .and_then(|credentials| {
-                let name = url::Url::parse(&credentials.base_url)
-                    .ok()
-                    .and_then(|url| url.host_str().map(str::to_owned))
-                    .unwrap_or_else(|| credentials.base_url.clone());
+                let profile = environment_profile(&credentials.base_url);
                 let client = client_for(
                     &network,
                     &credentials.base_url,
@@ -68,13 +101,12 @@ impl Worker {
                 )
                 .map_err(|error| error.to_string())?;
                 Ok(OpenRequest {
-                    profile: Profile {
-                        name,
-                        base_url: credentials.base_url,
-                    },
+                    profile,
                     kind: ProfileKind::Environment,
                     client,
                     save_secrets: None,
+                    sealed_key: None,
+                    plain_secrets: None,
                 })
             });
         match opened {
@@ -90,16 +122,28 @@ impl Worker {
             id,
             profile: request.profile.clone(),
             kind: request.kind,
+            sealed: request.sealed_key.is_some(),
         };
+        let offer_sealing = request.kind == ProfileKind::Saved
+            && request.plain_secrets.is_some()
+            && !self.book.seal_offered.contains(&request.profile.name);
         self.session = Some(Session {
             id,
             profile: request.profile.clone(),
             kind: request.kind,
             client: request.client,
             schedule: Schedule::new(&ResourceKey::polled(), self.config.clock.now_ms()),
+            sealed_key: request.sealed_key,
+            plain_secrets: request.plain_secrets,
         });
         self.watch_in_new_session();
         self.emit(Event::SessionStarted(info));
+        if offer_sealing {
+            // Offered once; Settings offers it again whenever asked.
+            self.book.seal_offered.push(request.profile.name.clone());
+            self.write_book();
+            self.emit(Event::SealingOffered);
+        }
         if let Some(secrets) = request.save_secrets {
             let source = self.config.secrets.clone();
             let profile = request.profile;
@@ -140,29 +184,33 @@ impl Worker {
             api_key,
             private_key,
             save,
+            passphrase,
         } = request;
-        let save_secrets = save.then(|| ProfileSecrets {
-            api_key: api_key.clone(),
-            private_key_pem: private_key.pem().clone(),
-        });
-        let client = match client_for(
-            &self.config.network,
-            &profile.base_url,
-            api_key,
-            private_key,
-        ) {
-            Ok(client) => client,
-            Err(error) => {
-                self.emit(Event::ConnectFailed(error));
-                return;
-            }
-        };
         let kind = if save {
             ProfileKind::Saved
         } else {
             ProfileKind::Unsaved
         };
+        let cost = self.config.seal_cost;
+        let network = self.config.network.clone();
         self.spawn(async move {
+            // Sealed before anything is saved: the keyring only ever holds the sealed key.
+            let key = private_key.clone();
+            let sealed = match blocking(move || seal::seal(&key, &passphrase, cost)).await {
+                Ok(Ok(sealed)) => sealed,
+                Ok(Err(error)) => {
+                    return Done::Report(Event::ConnectFailed(Error::Config(error.to_string())));
+                }
+                Err(detail) => return Done::Report(Event::ConnectFailed(Error::Config(detail))),
+            };
+            let save_secrets = save.then(|| ProfileSecrets {
+                api_key: api_key.clone(),
+                private_key_pem: sealed.clone(),
+            });
+            let client = match client_for(&network, &profile.base_url, api_key, private_key) {
+                Ok(client) => client,
+                Err(error) => return Done::Report(Event::ConnectFailed(error)),
+            };
             // A signed GET proves the URL, the API key, the key and the clock at once.
             let result = client.balance(&BalanceAsset::Brl).await.map(|_| ());
             Done::Tested {
@@ -171,6 +219,8 @@ impl Worker {
                     kind,
                     client,
                     save_secrets,
+                    sealed_key: Some(sealed),
+                    plain_secrets: None,
                 },
                 result,
             }
@@ -214,16 +264,27 @@ impl Worker {
                 }
                 Err(error) => return failure(error.to_string()),
             };
+            if seal::is_sealed(secrets.private_key_pem.expose_secret()) {
+                return Done::NeedsUnlock(PendingUnlock {
+                    profile,
+                    kind: ProfileKind::Saved,
+                    api_key: secrets.api_key,
+                    sealed_key: secrets.private_key_pem,
+                });
+            }
             let private_key = match PrivateKey::from_pem(secrets.private_key_pem.expose_secret()) {
                 Ok(key) => key,
                 Err(error) => return failure(error.to_string()),
             };
+            let plain = secrets.clone();
             match client_for(&network, &profile.base_url, secrets.api_key, private_key) {
                 Ok(client) => Done::Open(OpenRequest {
                     profile,
                     kind: ProfileKind::Saved,
                     client,
                     save_secrets: None,
+                    sealed_key: None,
+                    plain_secrets: Some(plain),
                 }),
                 Err(error) => failure(error.to_string()),
             }
@@ -293,10 +354,148 @@ impl Worker {
                         kind: ProfileKind::Sandbox,
                         client,
                         save_secrets: None,
+                        sealed_key: None,
+                        plain_secrets: None,
                     },
                 },
                 Err(error) => failure(error.to_string()),
             }
         });
+    }
+}
+
+impl Worker {
+    /// Checks a passphrase on the blocking pool: for the profile waiting at
+    /// the unlock screen it opens it; otherwise it is checked against the
+    /// open session's sealed key. A session with no sealed key accepts none.
+    pub(super) fn check_passphrase(
+        &mut self,
+        purpose: PassphrasePurpose,
+        attempt: u64,
+        passphrase: SecretString,
+    ) {
+        let rejected = move || {
+            Done::Report(Event::PassphraseChecked {
+                purpose,
+                attempt,
+                accepted: false,
+            })
+        };
+        if purpose == PassphrasePurpose::Unlock
+            && let Some(pending) = self.pending_unlock.clone()
+        {
+            let network = self.config.network.clone();
+            self.spawn(async move {
+                let sealed = pending.sealed_key.clone();
+                let opened = blocking(move || seal::unseal(sealed.expose_secret(), &passphrase))
+                    .await
+                    .ok()
+                    .and_then(Result::ok);
+                let Some(private_key) = opened else {
+                    return rejected();
+                };
+                match client_for(
+                    &network,
+                    &pending.profile.base_url,
+                    pending.api_key,
+                    private_key,
+                ) {
+                    Ok(client) => Done::Unlocked {
+                        attempt,
+                        open: OpenRequest {
+                            profile: pending.profile,
+                            kind: pending.kind,
+                            client,
+                            save_secrets: None,
+                            sealed_key: Some(pending.sealed_key),
+                            plain_secrets: None,
+                        },
+                    },
+                    Err(error) => Done::Sequence(vec![
+                        rejected(),
+                        Done::Report(notice(
+                            NoticeKind::ProfileNotOpened(pending.profile.name.clone()),
+                            error,
+                        )),
+                    ]),
+                }
+            });
+            return;
+        }
+        let Some(sealed) = self
+            .session
+            .as_ref()
+            .and_then(|session| session.sealed_key.clone())
+        else {
+            self.emit(Event::PassphraseChecked {
+                purpose,
+                attempt,
+                accepted: false,
+            });
+            return;
+        };
+        self.spawn(async move {
+            let accepted = blocking(move || seal::unseal(sealed.expose_secret(), &passphrase))
+                .await
+                .is_ok_and(|opened| opened.is_ok());
+            Done::Report(Event::PassphraseChecked {
+                purpose,
+                attempt,
+                accepted,
+            })
+        });
+    }
+
+    /// Seals the open saved profile's plain key with `passphrase` and writes
+    /// it over the plain one in the keyring; the session goes on as it was,
+    /// now asking for the passphrase.
+    pub(super) fn seal_profile(&mut self, passphrase: SecretString) {
+        let Some(session) = self.session.as_ref() else {
+            return;
+        };
+        let Some(plain) = session.plain_secrets.clone() else {
+            self.emit(Event::ProfileSealed(Err(
+                "this profile has no plain key to seal".to_owned(),
+            )));
+            return;
+        };
+        let id = session.id;
+        let name = session.profile.name.clone();
+        let source = self.config.secrets.clone();
+        let cost = self.config.seal_cost;
+        self.spawn(async move {
+            let result = blocking(move || {
+                let key = PrivateKey::from_pem(plain.private_key_pem.expose_secret())
+                    .map_err(|error| error.to_string())?;
+                let sealed =
+                    seal::seal(&key, &passphrase, cost).map_err(|error| error.to_string())?;
+                let secrets = ProfileSecrets {
+                    api_key: plain.api_key,
+                    private_key_pem: sealed.clone(),
+                };
+                open_store(&source)
+                    .and_then(|store| store.save(&name, &secrets))
+                    .map_err(|error| error.to_string())?;
+                Ok(sealed)
+            })
+            .await
+            .unwrap_or_else(Err);
+            Done::Sealed {
+                session: id,
+                result,
+            }
+        });
+    }
+}
+
+/// The environment's profile is named after its service's host.
+fn environment_profile(base_url: &str) -> Profile {
+    let name = url::Url::parse(base_url)
+        .ok()
+        .and_then(|url| url.host_str().map(str::to_owned))
+        .unwrap_or_else(|| base_url.to_owned());
+    Profile {
+        name,
+        base_url: base_url.to_owned(),
     }
 }

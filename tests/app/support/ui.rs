@@ -54,6 +54,7 @@ pub fn connected_state(language: Language) -> AppState {
             base_url: "https://api.example.com".to_owned(),
         },
         kind: ProfileKind::Saved,
+        sealed: false,
     }));
     state
 }
@@ -110,4 +111,106 @@ pub fn type_into(harness: &mut Harness<'static, AppState>, label: &str, text: &s
     field.focus();
     field.type_text(text);
     settle(harness);
+}
+
+/// The passphrase the sealed test key opens with.
+pub const PASSPHRASE: &str = "desk test passphrase";
+
+/// The fixture key sealed with [`PASSPHRASE`] (cheap scrypt: tests only).
+pub fn sealed_key() -> &'static secrecy::SecretString {
+    static SEALED: std::sync::OnceLock<secrecy::SecretString> = std::sync::OnceLock::new();
+    SEALED.get_or_init(|| {
+        let key = brlv_desk::api::PrivateKey::from_pem(&fixture_pem("test-only-rsa2048-pkcs8.pem"))
+            .unwrap();
+        brlv_desk::seal::seal(
+            &key,
+            &secrecy::SecretString::from(PASSPHRASE.to_owned()),
+            brlv_desk::seal::ScryptCost::TEST_ONLY_CHEAP,
+        )
+        .unwrap()
+    })
+}
+
+/// Marks the open profile's key as sealed, as the worker reports a real account.
+pub fn seal_session(state: &mut AppState) {
+    state.session.as_mut().unwrap().sealed = true;
+}
+
+/// Plays the worker's part for passphrase checks: each `CheckPassphrase`
+/// queued is checked for real against [`sealed_key`] and answered; every
+/// other Command stays queued.
+pub fn answer_passphrase_checks(state: &mut AppState) {
+    use brlv_desk::app::message::Command;
+    use secrecy::ExposeSecret;
+    for command in state.take_commands() {
+        match command {
+            Command::CheckPassphrase {
+                purpose,
+                attempt,
+                passphrase,
+            } => {
+                let accepted =
+                    brlv_desk::seal::unseal(sealed_key().expose_secret(), &passphrase).is_ok();
+                state.apply(Event::PassphraseChecked {
+                    purpose,
+                    attempt,
+                    accepted,
+                });
+            }
+            other => state.push(other),
+        }
+    }
+}
+
+/// Types `passphrase` at the confirmation step of a money-moving request,
+/// presses its button, and lets the (played) worker answer.
+pub fn authorize_with(harness: &mut Harness<'static, AppState>, passphrase: &str) {
+    type_into(harness, "Passphrase", passphrase);
+    harness.get_by_label("Authorize and send").click();
+    settle(harness);
+    answer_passphrase_checks(harness.state_mut());
+    settle(harness);
+}
+
+/// What every money-moving form's test checks once its request waits at the
+/// confirmation step: nothing is sent until the right passphrase; a wrong
+/// one sends nothing and says so; the right one (once the wait after the
+/// wrong one is over) sends exactly what was reviewed.
+pub fn only_the_right_passphrase_sends(
+    harness: &mut Harness<'static, AppState>,
+    expected: brlv_desk::app::submit::SubmitRequest,
+) {
+    harness.get_by_label("Confirm with your passphrase");
+    assert!(
+        sent(harness.state_mut()).is_empty(),
+        "nothing before the passphrase"
+    );
+    authorize_with(harness, "not the passphrase");
+    harness.get_by_label("Wrong passphrase. Nothing was sent.");
+    assert!(
+        sent(harness.state_mut()).is_empty(),
+        "nothing after a wrong one"
+    );
+    // Too soon after a wrong one: the button waits.
+    type_into(harness, "Passphrase", PASSPHRASE);
+    harness.get_by_label_contains("Try again in 1 s");
+    harness.get_by_label("Authorize and send").click();
+    settle(harness);
+    answer_passphrase_checks(harness.state_mut());
+    assert!(
+        sent(harness.state_mut()).is_empty(),
+        "nothing while it must wait"
+    );
+    harness.state_mut().now += 1_000;
+    settle(harness);
+    harness.get_by_label("Authorize and send").click();
+    settle(harness);
+    answer_passphrase_checks(harness.state_mut());
+    settle(harness);
+    assert_eq!(sent(harness.state_mut()), vec![Sent::Submit(expected)]);
+    assert!(
+        harness
+            .query_by_label("Confirm with your passphrase")
+            .is_none()
+    );
 }

@@ -47,6 +47,7 @@ pub fn worker_with(
         profile_path: Some(profile_path),
         environment,
         network: NetworkPolicy::default(),
+        seal_cost: brlv_desk::seal::ScryptCost::TEST_ONLY_CHEAP,
     })
 }
 

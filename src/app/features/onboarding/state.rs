@@ -110,6 +110,8 @@ pub struct OnboardingDraft {
     pub public_key_saved: Option<Result<PathBuf, FileError>>,
     /// Save the profile to the keyring (otherwise it is used for this run only).
     pub save_profile: bool,
+    /// The passphrase that seals the key and is asked before money moves.
+    pub passphrase: crate::seal::NewPassphrase,
     /// The connection is being tested.
     pub connecting: bool,
     /// Why the last test failed.
@@ -140,6 +142,8 @@ pub struct FormProblems {
     pub api_key: Option<Problem>,
     /// The private key.
     pub key: Option<Problem>,
+    /// The passphrase.
+    pub passphrase: Option<Problem>,
 }
 
 impl FormProblems {
@@ -149,6 +153,7 @@ impl FormProblems {
             && self.base_url.is_none()
             && self.api_key.is_none()
             && self.key.is_none()
+            && self.passphrase.is_none()
     }
 }
 
@@ -175,6 +180,7 @@ impl OnboardingDraft {
             public_key_path: String::new(),
             public_key_saved: None,
             save_profile: true,
+            passphrase: crate::seal::NewPassphrase::default(),
             connecting: false,
             connect_error: None,
         }
@@ -248,6 +254,18 @@ impl OnboardingDraft {
                 Some(Problem::Missing("onboarding.error_key_missing"))
             }
         };
+        problems.passphrase = match self.passphrase.checked() {
+            Ok(_) => None,
+            Err(crate::seal::PassphraseProblem::Missing) => {
+                Some(Problem::Missing("passphrase.missing"))
+            }
+            Err(crate::seal::PassphraseProblem::TooShort) => {
+                Some(Problem::Missing("passphrase.too_short"))
+            }
+            Err(crate::seal::PassphraseProblem::Mismatch) => {
+                Some(Problem::Missing("passphrase.mismatch"))
+            }
+        };
         problems
     }
 
@@ -269,6 +287,7 @@ impl OnboardingDraft {
             api_key: SecretString::from(self.api_key.trim().to_owned()),
             private_key,
             save: self.save_profile,
+            passphrase: self.passphrase.checked().ok()?,
         })
     }
 

@@ -128,6 +128,14 @@ fn connect_card_ui(ui: &mut Ui, state: &mut AppState) {
             ui.add_space(6.0);
             private_key_ui(ui, state);
             ui.add_space(6.0);
+            ui.label(RichText::new(state.t("passphrase.title").as_ref()).strong());
+            let language = state.language;
+            let _ = crate::app::shell::lock::new_passphrase_ui(
+                ui,
+                language,
+                &mut state.onboarding.passphrase,
+            );
+            ui.add_space(6.0);
 
             let save_label = state.t("onboarding.save_profile");
             ui.checkbox(&mut state.onboarding.save_profile, save_label.as_ref());
@@ -151,6 +159,7 @@ fn connect_card_ui(ui: &mut Ui, state: &mut AppState) {
                         &problems.base_url,
                         &problems.api_key,
                         &problems.key,
+                        &problems.passphrase,
                     ]
                     .into_iter()
                     .flatten()

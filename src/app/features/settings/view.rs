@@ -41,6 +41,9 @@ pub fn settings_ui(ui: &mut Ui, state: &mut AppState) {
     }
     ui.add_space(12.0);
 
+    lock_settings_ui(ui, state);
+    ui.add_space(12.0);
+
     profiles_ui(ui, state);
     ui.add_space(8.0);
     ui.horizontal(|ui| {
@@ -127,4 +130,27 @@ pub fn language_picker_ui(ui: &mut Ui, state: &mut AppState) {
             ui.radio_value(&mut state.language, language, language.native_name());
         }
     });
+}
+
+/// The idle lock's time, the button to lock now, and sealing a plain key.
+fn lock_settings_ui(ui: &mut Ui, state: &mut AppState) {
+    ui.label(RichText::new(state.t("lock.settings_title").as_ref()).strong());
+    ui.horizontal(|ui| {
+        let label = ui.label(state.t("lock.idle_minutes").as_ref());
+        ui.add(egui::DragValue::new(&mut state.guard.idle_lock_minutes).range(1..=120))
+            .labelled_by(label.id);
+    });
+    if state.requires_passphrase() {
+        if ui.button(state.t("lock.lock_now").as_ref()).clicked() {
+            state.lock_now();
+        }
+    } else if state
+        .session
+        .as_ref()
+        .is_some_and(|session| session.kind == ProfileKind::Saved)
+        && matches!(state.guard.seal_offer, crate::app::guard::SealOffer::None)
+        && ui.button(state.t("lock.seal_now").as_ref()).clicked()
+    {
+        state.guard.seal_offer = crate::app::guard::SealOffer::Open(Default::default());
+    }
 }

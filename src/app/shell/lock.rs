@@ -1,0 +1,393 @@
+//! What the guard shows: the lock screen (no amount, no list, no draft), the
+//! transaction password at a money-moving request's confirmation step, and
+//! the one-time offer to seal a plain key.
+
+use egui::{Key, KeyboardShortcut, Modifiers, RichText, TextEdit, Ui};
+
+use crate::app::features::onboarding::state::KeySource;
+use crate::app::guard::{PassphrasePrompt, SealOffer};
+use crate::app::i18n::Language;
+use crate::app::message::{Command, PassphrasePurpose};
+use crate::app::state::AppState;
+use crate::app::submit::SubmitRequest;
+use crate::app::ui::format::asset_amount_text;
+use crate::app::ui::palette;
+use crate::seal::{NewPassphrase, PassphraseProblem, Strength, strength};
+
+/// Ctrl+L (Cmd+L on macOS) locks the window at once.
+pub const LOCK_SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::L);
+
+const FIELD_WIDTH: f32 = 320.0;
+
+/// The unlock screen: the profile's name and the passphrase field, nothing
+/// of the account.
+pub fn lock_screen_ui(ui: &mut Ui, state: &mut AppState) {
+    let opening = state.guard.opening.clone();
+    ui.vertical_centered(|ui| {
+        ui.add_space(80.0);
+        ui.heading(state.t("lock.title").as_ref());
+        let name = opening
+            .as_ref()
+            .or(state.session.as_ref().map(|session| &session.profile))
+            .map(|profile| profile.name.clone())
+            .unwrap_or_default();
+        ui.label(state.t_with("lock.profile", &[("name", &name)]));
+        ui.add_space(12.0);
+        let (submitted, label_text) = (
+            passphrase_field_ui(ui, state, PassphrasePurpose::Unlock),
+            state.t("lock.unlock"),
+        );
+        let ready = ready_to_check(state, &state.guard.unlock);
+        let unlock = ui
+            .add_enabled(ready, egui::Button::new(label_text.as_ref()))
+            .clicked();
+        if (unlock || submitted) && ready {
+            state.check_passphrase(PassphrasePurpose::Unlock);
+        }
+        prompt_status_ui(ui, state, PassphrasePurpose::Unlock);
+        ui.add_space(16.0);
+        ui.label(
+            RichText::new(state.t("lock.forgotten").as_ref())
+                .small()
+                .weak(),
+        );
+        if opening.is_some()
+            && ui
+                .button(state.t("lock.new_key").as_ref())
+                .on_hover_text(state.t("lock.new_key_hint").as_ref())
+                .clicked()
+        {
+            state.guard.opening = None;
+            state.onboarding.key_source = KeySource::Generated;
+        }
+    });
+}
+
+/// The passphrase field of `purpose`'s prompt; true when Enter was pressed in it.
+fn passphrase_field_ui(ui: &mut Ui, state: &mut AppState, purpose: PassphrasePurpose) -> bool {
+    let label = ui.label(state.t("lock.passphrase").as_ref());
+    let prompt = match purpose {
+        PassphrasePurpose::Unlock => &mut state.guard.unlock,
+        PassphrasePurpose::Transaction => match state.guard.authorization.as_mut() {
+            Some(authorization) => &mut authorization.prompt,
+            None => return false,
+        },
+    };
+    let response = ui
+        .add(
+            TextEdit::singleline(&mut *prompt.text)
+                .password(true)
+                .desired_width(FIELD_WIDTH),
+        )
+        .labelled_by(label.id);
+    if prompt.text.is_empty() && prompt.checking.is_none() && !response.has_focus() {
+        response.request_focus();
+    }
+    response.lost_focus() && ui.input(|input| input.key_pressed(Key::Enter))
+}
+
+fn ready_to_check(state: &AppState, prompt: &PassphrasePrompt) -> bool {
+    !prompt.text.is_empty()
+        && prompt.checking.is_none()
+        && state.guard.attempts.wait_ms(state.now) == 0
+}
+
+/// "Checking…", or a wrong passphrase and how long to wait.
+fn prompt_status_ui(ui: &mut Ui, state: &AppState, purpose: PassphrasePurpose) {
+    let prompt = match purpose {
+        PassphrasePurpose::Unlock => &state.guard.unlock,
+        PassphrasePurpose::Transaction => match state.guard.authorization.as_ref() {
+            Some(authorization) => &authorization.prompt,
+            None => return,
+        },
+    };
+    if prompt.checking.is_some() {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(state.t("lock.checking").as_ref());
+        });
+        return;
+    }
+    if prompt.wrong {
+        ui.label(RichText::new(state.t("lock.wrong").as_ref()).color(palette::ERROR));
+        let wait = state.guard.attempts.wait_ms(state.now);
+        if wait > 0 {
+            let seconds = wait.div_ceil(1_000).to_string();
+            ui.label(state.t_with("lock.wait", &[("seconds", &seconds)]));
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(250));
+        }
+    }
+}
+
+/// The confirmation step of a money-moving request: what leaves and where
+/// it goes, and the passphrase. Nothing is sent until the worker says the
+/// passphrase opens the key.
+pub fn authorization_ui(ui: &mut Ui, state: &mut AppState) {
+    let Some(authorization) = state.guard.authorization.as_ref() else {
+        return;
+    };
+    let lines = summary(state, &authorization.request);
+    let modal = egui::Modal::new(egui::Id::unique("transaction_password")).show(ui.ctx(), |ui| {
+        ui.set_width(420.0);
+        ui.heading(state.t("authorize.title").as_ref());
+        ui.label(state.t("authorize.intro").as_ref());
+        ui.add_space(6.0);
+        egui::Grid::new("authorize_summary")
+            .num_columns(2)
+            .spacing([16.0, 6.0])
+            .show(ui, |ui| {
+                for (label, value) in &lines {
+                    ui.label(label);
+                    ui.label(RichText::new(value).strong());
+                    ui.end_row();
+                }
+            });
+        ui.add_space(8.0);
+        let submitted = passphrase_field_ui(ui, state, PassphrasePurpose::Transaction);
+        let ready = state
+            .guard
+            .authorization
+            .as_ref()
+            .is_some_and(|authorization| ready_to_check(state, &authorization.prompt));
+        ui.horizontal(|ui| {
+            let confirm = ui
+                .add_enabled(
+                    ready,
+                    egui::Button::new(state.t("authorize.confirm").as_ref()),
+                )
+                .clicked();
+            if (confirm || submitted) && ready {
+                state.check_passphrase(PassphrasePurpose::Transaction);
+            }
+            if ui.button(state.t("authorize.cancel").as_ref()).clicked() {
+                state.cancel_authorization();
+            }
+        });
+        prompt_status_ui(ui, state, PassphrasePurpose::Transaction);
+    });
+    if modal.should_close()
+        && state
+            .guard
+            .authorization
+            .as_ref()
+            .is_some_and(|authorization| authorization.prompt.checking.is_none())
+    {
+        state.cancel_authorization();
+    }
+}
+
+/// What leaves and where it goes, line by line.
+fn summary(state: &AppState, request: &SubmitRequest) -> Vec<(String, String)> {
+    let language = state.language;
+    let t = |key: &'static str| state.t(key).into_owned();
+    match request {
+        SubmitRequest::Withdrawal(withdrawal) => vec![
+            (t("authorize.what"), t("authorize.withdrawal")),
+            (
+                t("accounts.amount"),
+                asset_amount_text(language, Some(withdrawal.amount), Some(&withdrawal.asset)),
+            ),
+            (
+                t("withdrawals.destination"),
+                crate::app::features::withdrawals::view::destination_text(language, withdrawal),
+            ),
+        ],
+        SubmitRequest::Transfer(transfer) => vec![
+            (t("authorize.what"), t("authorize.transfer")),
+            (
+                t("accounts.amount"),
+                asset_amount_text(language, Some(transfer.amount), Some(&transfer.asset)),
+            ),
+            (t("authorize.from"), transfer.source_address.clone()),
+            (t("authorize.to"), transfer.target_address.clone()),
+        ],
+        SubmitRequest::Claim {
+            wallet_address,
+            request,
+        } => vec![
+            (t("authorize.what"), t("authorize.claim")),
+            (
+                t("accounts.amount"),
+                crate::money::format_brl(request.amount, language.number_format()),
+            ),
+            (
+                t("authorize.paid_in"),
+                request.target_asset_code.as_str().to_uppercase(),
+            ),
+            (
+                t("authorize.to"),
+                wallet_address
+                    .clone()
+                    .unwrap_or_else(|| t("authorize.account")),
+            ),
+        ],
+        SubmitRequest::Order(order) => {
+            let mut lines = vec![(t("authorize.what"), t("authorize.order"))];
+            if let Some(quote) = state
+                .orders
+                .form
+                .current_quote()
+                .filter(|quote| quote.id == order.quote_id)
+            {
+                lines.push((
+                    t("authorize.pays"),
+                    asset_amount_text(language, quote.source_amount, quote.source_asset.as_ref()),
+                ));
+                lines.push((
+                    t("authorize.receives"),
+                    asset_amount_text(language, quote.target_amount, quote.target_asset.as_ref()),
+                ));
+            }
+            lines.push((
+                t("authorize.from"),
+                order
+                    .source_wallet_address
+                    .clone()
+                    .unwrap_or_else(|| t("authorize.account")),
+            ));
+            if let Some(to) = order
+                .target_end_user_pix_key
+                .clone()
+                .or_else(|| order.target_wallet_address.clone())
+            {
+                lines.push((t("authorize.to"), to));
+            }
+            lines.push((t("authorize.quote"), order.quote_id.to_string()));
+            lines
+        }
+        SubmitRequest::Wallet(wallet) => vec![(t("authorize.what"), wallet.wallet_name.clone())],
+    }
+}
+
+/// A new passphrase typed twice, with the strength meter; the passphrase
+/// when it can be used.
+pub fn new_passphrase_ui(
+    ui: &mut Ui,
+    language: Language,
+    new: &mut NewPassphrase,
+) -> Option<secrecy::SecretString> {
+    let tr = |key: &'static str| crate::app::i18n::tr(language, key);
+    let label = ui.label(tr("passphrase.new").as_ref());
+    ui.add(
+        TextEdit::singleline(&mut *new.text)
+            .password(true)
+            .desired_width(FIELD_WIDTH),
+    )
+    .labelled_by(label.id);
+    let (meter_key, color, fill) = match strength(&new.text) {
+        Strength::TooShort => ("passphrase.too_short", palette::ERROR, 0.1),
+        Strength::Weak => ("passphrase.weak", palette::WARNING, 0.35),
+        Strength::Fair => ("passphrase.fair", palette::WARNING, 0.65),
+        Strength::Strong => ("passphrase.strong", palette::SUCCESS, 1.0),
+    };
+    if !new.text.is_empty() {
+        let text = tr(meter_key);
+        ui.add(
+            egui::ProgressBar::new(fill)
+                .desired_width(FIELD_WIDTH)
+                .fill(color)
+                .text(text.as_ref()),
+        );
+    }
+    let confirm_label = ui.label(tr("passphrase.confirm").as_ref());
+    ui.add(
+        TextEdit::singleline(&mut *new.confirmation)
+            .password(true)
+            .desired_width(FIELD_WIDTH),
+    )
+    .labelled_by(confirm_label.id);
+    ui.label(RichText::new(tr("passphrase.hint").as_ref()).small().weak());
+    match new.checked() {
+        Ok(passphrase) => Some(passphrase),
+        Err(problem) => {
+            let key = match problem {
+                PassphraseProblem::Missing => None,
+                PassphraseProblem::TooShort => Some("passphrase.too_short"),
+                PassphraseProblem::Mismatch if new.confirmation.is_empty() => None,
+                PassphraseProblem::Mismatch => Some("passphrase.mismatch"),
+            };
+            if let Some(key) = key {
+                ui.label(RichText::new(tr(key).as_ref()).color(palette::ERROR));
+            }
+            None
+        }
+    }
+}
+
+/// The one-time offer to seal a plain-key profile, above the current view.
+pub fn seal_offer_ui(ui: &mut Ui, state: &mut AppState) {
+    let language = state.language;
+    let mut decline = false;
+    let mut seal = None;
+    let offer = std::mem::take(&mut state.guard.seal_offer);
+    let offer = match offer {
+        SealOffer::None => return,
+        SealOffer::Open(mut new) => {
+            egui::Frame::group(ui.style())
+                .inner_margin(12)
+                .show(ui, |ui| {
+                    ui.label(RichText::new(state.t("seal_offer.title").as_ref()).strong());
+                    ui.label(state.t("seal_offer.text").as_ref());
+                    let passphrase = new_passphrase_ui(ui, language, &mut new);
+                    ui.horizontal(|ui| {
+                        if ui
+                            .add_enabled(
+                                passphrase.is_some(),
+                                egui::Button::new(state.t("seal_offer.seal").as_ref()),
+                            )
+                            .clicked()
+                        {
+                            seal = passphrase;
+                        }
+                        if ui.button(state.t("seal_offer.later").as_ref()).clicked() {
+                            decline = true;
+                        }
+                    });
+                });
+            SealOffer::Open(new)
+        }
+        SealOffer::Sealing => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(state.t("seal_offer.sealing").as_ref());
+            });
+            SealOffer::Sealing
+        }
+        SealOffer::Failed(reason) => {
+            ui.label(
+                RichText::new(state.t_with("seal_offer.failed", &[("reason", &reason)]))
+                    .color(palette::ERROR),
+            );
+            if ui.button(state.t("seal_offer.later").as_ref()).clicked() {
+                decline = true;
+            }
+            SealOffer::Failed(reason)
+        }
+    };
+    state.guard.seal_offer = offer;
+    if let Some(passphrase) = seal {
+        state.guard.seal_offer = SealOffer::Sealing;
+        state.push(Command::SealProfile { passphrase });
+    } else if decline {
+        state.guard.seal_offer = SealOffer::None;
+    }
+}
+
+/// A note that the open profile moves money without a passphrase (the
+/// sandbox, a plain key file).
+pub fn unprotected_note_ui(ui: &mut Ui, state: &AppState) {
+    if state.session.is_none() || state.requires_passphrase() {
+        return;
+    }
+    let key = if state.is_sandbox() {
+        "lock.sandbox_unprotected"
+    } else {
+        "lock.unprotected"
+    };
+    ui.label(
+        RichText::new(state.t(key).as_ref())
+            .small()
+            .color(palette::WARNING),
+    );
+}
