@@ -264,7 +264,114 @@ impl Fetched {
     }
 }
 
-/// Fetches `key` with `client`.
+/// How to tell an answer from the last one without decoding it again: a
+/// list by the digest of its bytes (keeping a million records twice to
+/// compare them would double the memory), anything small by its value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Fingerprint {
+    /// A list's digest (see [`crate::api::stream`]).
+    Digest(u64),
+    /// A small value, as it is.
+    Value(Fetched),
+}
+
+/// A fetch's data with its fingerprint and its size on the wire (lists;
+/// 0 for small values).
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// The data.
+    pub data: Fetched,
+    /// What tells it from the last answer.
+    pub fingerprint: Fingerprint,
+    /// The answer's size in bytes, for lists.
+    pub bytes: u64,
+}
+
+/// The default budget for one list's answer: 1 GiB holds about two million
+/// orders as the service writes them.
+pub const DEFAULT_LIST_BUDGET_MIB: u64 = 1024;
+
+/// Fetches `key` with `client`; a list is decoded as it streams in and
+/// refused once its answer passes `list_budget_bytes`.
+pub async fn fetch_answer(
+    client: &Client,
+    key: ResourceKey,
+    list_budget_bytes: u64,
+) -> Result<Answer, Error> {
+    use crate::api::model::{
+        DepositsEnvelope, OrdersEnvelope, TransfersEnvelope, WalletsEnvelope, WithdrawalsEnvelope,
+    };
+    let list = |data: Fetched, digest: u64, bytes: u64| Answer {
+        data,
+        fingerprint: Fingerprint::Digest(digest),
+        bytes,
+    };
+    let budget = list_budget_bytes;
+    let deposits = |asset: DepositAsset| async move {
+        client
+            .get_streamed::<DepositsEnvelope>(&["assets", asset.as_str(), "deposits"], &[], budget)
+            .await
+            .map(|(envelope, digest, bytes)| (envelope.deposits, digest, bytes))
+    };
+    Ok(match key {
+        ResourceKey::Orders => {
+            let (envelope, digest, bytes) = client
+                .get_streamed::<OrdersEnvelope>(&["orders"], &[], budget)
+                .await?;
+            list(Fetched::Orders(envelope.orders), digest, bytes)
+        }
+        ResourceKey::Transfers => {
+            let (envelope, digest, bytes) = client
+                .get_streamed::<TransfersEnvelope>(&["transfers"], &[], budget)
+                .await?;
+            list(Fetched::Transfers(envelope.transfers), digest, bytes)
+        }
+        ResourceKey::Withdrawals => {
+            let (envelope, digest, bytes) = client
+                .get_streamed::<WithdrawalsEnvelope>(&["withdrawals"], &[], budget)
+                .await?;
+            list(Fetched::Withdrawals(envelope.withdrawals), digest, bytes)
+        }
+        ResourceKey::Wallets => {
+            let (envelope, digest, bytes) = client
+                .get_streamed::<WalletsEnvelope>(&["wallets"], &[], budget)
+                .await?;
+            list(Fetched::Wallets(envelope.wallets), digest, bytes)
+        }
+        ResourceKey::DepositsBrl => {
+            let (rows, digest, bytes) = deposits(DepositAsset::Brl).await?;
+            list(Fetched::DepositsBrl(rows), digest, bytes)
+        }
+        ResourceKey::DepositsUsd => {
+            let (rows, digest, bytes) = deposits(DepositAsset::Usd).await?;
+            list(Fetched::DepositsUsd(rows), digest, bytes)
+        }
+        ResourceKey::DepositsUsdc => {
+            let (rows, digest, bytes) = deposits(DepositAsset::Usdc).await?;
+            list(Fetched::DepositsUsdc(rows), digest, bytes)
+        }
+        ResourceKey::DepositsUsdt => {
+            let (rows, digest, bytes) = deposits(DepositAsset::Usdt).await?;
+            list(Fetched::DepositsUsdt(rows), digest, bytes)
+        }
+        ResourceKey::BalanceBrl
+        | ResourceKey::BalanceUsdc
+        | ResourceKey::BalanceBrlv
+        | ResourceKey::TaxExemption
+        | ResourceKey::Claimable
+        | ResourceKey::Order(_) => {
+            let data = fetch(client, key).await?;
+            Answer {
+                fingerprint: Fingerprint::Value(data.clone()),
+                data,
+                bytes: 0,
+            }
+        }
+    })
+}
+
+/// Fetches `key` with `client`, each answer read whole (the small resources;
+/// lists too, for callers without a budget).
 pub async fn fetch(client: &Client, key: ResourceKey) -> Result<Fetched, Error> {
     let balance = |asset: BalanceAsset| async move {
         client
@@ -333,6 +440,7 @@ pub struct Freshness<'a> {
 trait Slot {
     fn start_loading(&mut self);
     fn fail(&mut self, error: Error, at: Millis, retry_at: Millis);
+    fn confirm(&mut self, at: Millis);
     fn freshness(&self) -> Freshness<'_>;
 }
 
@@ -343,6 +451,10 @@ impl<T> Slot for Remote<T> {
 
     fn fail(&mut self, error: Error, at: Millis, retry_at: Millis) {
         self.finish(Err(error), at, retry_at);
+    }
+
+    fn confirm(&mut self, at: Millis) {
+        Remote::confirm(self, at);
     }
 
     fn freshness(&self) -> Freshness<'_> {
@@ -436,6 +548,12 @@ impl AccountData {
     /// Marks a fetch of `key` as started.
     pub fn start_loading(&mut self, key: ResourceKey) {
         self.slot(key).start_loading();
+    }
+
+    /// A fetch of `key` brought the answer already held: nothing is
+    /// rebuilt, the value is only marked as confirmed at `at`.
+    pub fn unchanged(&mut self, key: ResourceKey, at: Millis, _next_at: Millis) {
+        self.slot(key).confirm(at);
     }
 
     /// Stores how a fetch of `key` ended; a list arrives newest first.

@@ -4,7 +4,6 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
-use std::time::Duration;
 
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 use serde::{Deserialize, Serialize};
@@ -16,6 +15,7 @@ use super::features::{
     claims, deposits, events, onboarding, orders, overview, settings, transfers, wallets,
     withdrawals,
 };
+use super::frame_stats::FrameStats;
 use super::i18n::Language;
 use super::message::Command;
 use super::screenshot::ScreenshotJob;
@@ -33,6 +33,9 @@ pub struct PersistedUi {
     pub view: View,
     /// The language chosen in Settings; `None` follows the system.
     pub language: Option<Language>,
+    /// The list budget chosen in Settings, in MiB; `None` keeps the default.
+    #[serde(default)]
+    pub list_budget_mib: Option<u64>,
 }
 
 const STORAGE_KEY: &str = "brlv-desk-ui";
@@ -117,6 +120,7 @@ pub struct BrlvApp {
     worker: WorkerHandle,
     screenshot: Option<ScreenshotJob>,
     exit_code: Arc<AtomicU8>,
+    frame_stats: Option<FrameStats>,
 }
 
 impl BrlvApp {
@@ -137,11 +141,12 @@ impl BrlvApp {
             .or(persisted.language)
             .unwrap_or_else(Language::from_system);
         let mut state = AppState::new(language);
-        state.view = options
-            .screenshot
-            .as_ref()
-            .map_or(persisted.view, |screenshot| screenshot.view);
-        if let Some(order) = options.screenshot.as_ref().and_then(|shot| shot.order) {
+        if let Some(mib) = persisted.list_budget_mib {
+            settings::budget::set_list_budget(&mut state, mib);
+        }
+        let (view, order) = options.start_view.unwrap_or((persisted.view, None));
+        state.view = view;
+        if let Some(order) = order {
             state.open_order(order);
         }
         let clock = Clock::new();
@@ -164,12 +169,16 @@ impl BrlvApp {
             worker,
             screenshot,
             exit_code,
+            frame_stats: FrameStats::from_env(),
         })
     }
 }
 
 impl eframe::App for BrlvApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        if let Some(stats) = &self.frame_stats {
+            stats.frame_drawn();
+        }
         self.state.now = self.clock.now_ms();
         self.state.wall_now = OffsetDateTime::now_utc();
         for event in self.worker.drain() {
@@ -180,10 +189,6 @@ impl eframe::App for BrlvApp {
             if !self.worker.send(command) {
                 tracing::warn!("the worker has stopped; a command was dropped");
             }
-        }
-        if self.state.session.is_some() {
-            // "refreshed N s ago" and "retrying in N s" count in seconds.
-            ui.ctx().request_repaint_after(Duration::from_secs(1));
         }
         if let Some(job) = self.screenshot.as_mut()
             && let Some(code) = job.step(ui.ctx(), &self.state, self.clock.now_ms())
@@ -201,6 +206,7 @@ impl eframe::App for BrlvApp {
         let persisted = PersistedUi {
             view: self.state.view,
             language: Some(self.state.language),
+            list_budget_mib: self.state.settings.list_budget_mib,
         };
         eframe::set_value(storage, STORAGE_KEY, &persisted);
     }

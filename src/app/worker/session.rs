@@ -95,6 +95,7 @@ impl Worker {
             kind: request.kind,
             client: request.client,
             schedule: Schedule::new(&ResourceKey::polled(), self.config.clock.now_ms()),
+            fingerprints: std::collections::HashMap::new(),
         });
         self.watch_in_new_session();
         self.emit(Event::SessionStarted(info));

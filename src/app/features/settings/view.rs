@@ -41,6 +41,9 @@ pub fn settings_ui(ui: &mut Ui, state: &mut AppState) {
     }
     ui.add_space(12.0);
 
+    super::budget::list_budget_ui(ui, state);
+    ui.add_space(12.0);
+
     profiles_ui(ui, state);
     ui.add_space(8.0);
     ui.horizontal(|ui| {

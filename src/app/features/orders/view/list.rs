@@ -10,7 +10,9 @@ use crate::api::model::{Order, OrderState};
 use crate::app::error_text::Localize;
 use crate::app::export::{ExportRecords, export_bar_ui};
 use crate::app::state::AppState;
-use crate::app::ui::{asset_amount_ui, badge_ui, format_countdown, format_moment};
+use crate::app::ui::{
+    asset_amount_ui, badge_ui, format_countdown, format_moment, request_countdown_frame,
+};
 
 use super::super::apply::short_id;
 use super::{order_state_label, order_state_tone};
@@ -78,7 +80,7 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &[Order]) -> Option<Uu
         "orders.col_target",
         "orders.col_expires",
     ];
-    let mut ticking = false;
+    let mut ticking: Option<time::Duration> = None;
     TableBuilder::new(ui)
         .id_salt("orders_table")
         .striped(true)
@@ -149,7 +151,12 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &[Order]) -> Option<Uu
                 });
                 row.col(|ui| {
                     if let Some(left) = seconds_to_pay(state, order) {
-                        ticking = true;
+                        if let Some(expiration) = order.expiration {
+                            let to_go = expiration - state.wall_now;
+                            ticking = Some(
+                                ticking.map_or(to_go, |soonest: time::Duration| soonest.min(to_go)),
+                            );
+                        }
                         ui.label(format_countdown(left));
                     }
                 });
@@ -158,9 +165,8 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &[Order]) -> Option<Uu
                 }
             });
         });
-    if ticking {
-        ui.ctx()
-            .request_repaint_after(std::time::Duration::from_secs(1));
+    if let Some(to_go) = ticking {
+        request_countdown_frame(ui.ctx(), to_go);
     }
     ui.style_mut().interaction.selectable_labels = selectable_before;
     clicked
