@@ -6,9 +6,9 @@
 //! - Things in motion (an order awaiting its PIX payment, a pending transfer
 //!   or withdrawal) are refreshed every [`FAST_INTERVAL_MS`]; the rest every
 //!   [`SLOW_INTERVAL_MS`].
-//! - A list whose answer is costly is re-read less often: its interval is
-//!   at least [`COST_FACTOR`] times what the last fetch took, so polling
-//!   never spends more than a small share of the time on one list.
+//! - A list whose answer is big is re-read less often: its interval is at
+//!   least [`COST_MS_PER_MIB`] for each MiB of its last answer, so a
+//!   million orders are not downloaded twice a minute.
 //! - An answer over the list budget is not fetched again by itself: it is
 //!   parked until the budget changes ([`Schedule::budget_changed`]).
 //! - Failures back off 2, 4, 8 … up to 60 s, or longer when the service
@@ -27,9 +27,9 @@ use super::resources::ResourceKey;
 pub const FAST_INTERVAL_MS: Millis = 3_000;
 /// Refresh interval of a resource at rest.
 pub const SLOW_INTERVAL_MS: Millis = 30_000;
-/// A resource's interval is at least this many times what its last fetch
-/// took: a list that takes 2 s to arrive is re-read at most every 40 s.
-pub const COST_FACTOR: Millis = 20;
+/// A resource's interval is at least this long per MiB of its last answer:
+/// 5 MB (10,000 orders) every 10 s at most, 480 MB (a million) every 16 min.
+pub const COST_MS_PER_MIB: Millis = 2_000;
 /// Wait after the first failure; doubled after each further one.
 pub const FIRST_BACKOFF_MS: Millis = 2_000;
 /// Longest wait between retries of a failing resource.
@@ -61,8 +61,6 @@ struct Entry {
     in_motion: bool,
     /// Asked for again while in flight: the answer on its way may predate a change.
     again: bool,
-    /// When the fetch in flight started.
-    started_at: Millis,
     /// Over the list budget: not fetched until the budget changes.
     parked: bool,
 }
@@ -109,7 +107,6 @@ impl Schedule {
         for (key, entry) in &mut self.entries {
             if !entry.in_flight && !entry.parked && entry.next_due <= now {
                 entry.in_flight = true;
-                entry.started_at = now;
                 due.push(*key);
             }
         }
@@ -118,6 +115,18 @@ impl Schedule {
 
     /// Records how the fetch of `key` ended at `now`; returns when it is due next.
     pub fn finish(&mut self, key: ResourceKey, outcome: FetchOutcome, now: Millis) -> Millis {
+        self.finish_sized(key, outcome, 0, now)
+    }
+
+    /// As [`Schedule::finish`], for an answer of `bytes`: the bigger the
+    /// answer, the longer until it is read again.
+    pub fn finish_sized(
+        &mut self,
+        key: ResourceKey,
+        outcome: FetchOutcome,
+        bytes: u64,
+        now: Millis,
+    ) -> Millis {
         let Some(entry) = self.entries.get_mut(&key) else {
             return now.saturating_add(SLOW_INTERVAL_MS);
         };
@@ -132,8 +141,8 @@ impl Schedule {
                 } else {
                     SLOW_INTERVAL_MS
                 };
-                let cost = now.saturating_sub(entry.started_at);
-                let interval = base.max(cost.saturating_mul(COST_FACTOR));
+                let cost = bytes.saturating_mul(COST_MS_PER_MIB) / (1024 * 1024);
+                let interval = base.max(cost);
                 entry.next_due = if std::mem::take(&mut entry.again) {
                     now
                 } else {

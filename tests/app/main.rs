@@ -7,6 +7,7 @@
 mod support;
 
 mod accounts_state;
+mod big_accounts;
 mod error_text;
 mod orders_e2e;
 mod shell;

@@ -579,7 +579,8 @@ impl Worker {
                     .map(|wait| u64::try_from(wait.as_millis()).unwrap_or(u64::MAX)),
             },
         };
-        let next_at = session.schedule.finish(resource, outcome, now);
+        let bytes = result.as_ref().map_or(0, |answer| answer.bytes);
+        let next_at = session.schedule.finish_sized(resource, outcome, bytes, now);
         let result = match result {
             Ok(answer) => {
                 let unchanged = session.fingerprints.get(&resource) == Some(&answer.fingerprint);
