@@ -9,6 +9,8 @@
 //! Also here: the lists fetched with filters the API applies ([`ListQuery`],
 //! [`Listed`]), kept beside the full list they narrow ([`FilteredList`]).
 
+use std::sync::Arc;
+
 use rust_decimal::Decimal;
 use strum::IntoEnumIterator;
 use time::OffsetDateTime;
@@ -469,6 +471,10 @@ impl<T> Slot for Remote<T> {
     }
 }
 
+/// A list's rows, shared: the panels read them, and sorting and searching
+/// read them on a thread of their own, without a copy.
+pub type Rows<T> = Arc<Vec<T>>;
+
 /// The open account's data, one [`Remote`] per resource.
 #[derive(Clone, Debug, Default)]
 pub struct AccountData {
@@ -481,23 +487,23 @@ pub struct AccountData {
     /// This month's tax-exemption progress.
     pub tax_exemption: Remote<TaxExemptionProgress>,
     /// Orders, newest first.
-    pub orders: Remote<Vec<Order>>,
+    pub orders: Remote<Rows<Order>>,
     /// Transfers, newest first.
-    pub transfers: Remote<Vec<Transfer>>,
+    pub transfers: Remote<Rows<Transfer>>,
     /// Withdrawals, newest first.
-    pub withdrawals: Remote<Vec<Withdrawal>>,
+    pub withdrawals: Remote<Rows<Withdrawal>>,
     /// Every wallet (unfiltered: the transfer and claim forms pick from it).
-    pub wallets: Remote<Vec<Wallet>>,
+    pub wallets: Remote<Rows<Wallet>>,
     /// Claimable balances, at the account and per wallet.
     pub claimable: Remote<ClaimableBalances>,
     /// BRL deposits.
-    pub deposits_brl: Remote<Vec<Deposit>>,
+    pub deposits_brl: Remote<Rows<Deposit>>,
     /// USD deposits.
-    pub deposits_usd: Remote<Vec<Deposit>>,
+    pub deposits_usd: Remote<Rows<Deposit>>,
     /// USDC deposits.
-    pub deposits_usdc: Remote<Vec<Deposit>>,
+    pub deposits_usdc: Remote<Rows<Deposit>>,
     /// USDT deposits.
-    pub deposits_usdt: Remote<Vec<Deposit>>,
+    pub deposits_usdt: Remote<Rows<Deposit>>,
     /// The order whose detail is open, as `GET /orders/{id}` last returned it.
     pub order: Remote<Order>,
 }
@@ -536,7 +542,7 @@ impl AccountData {
     }
 
     /// The deposits of `asset`.
-    pub fn deposits(&self, asset: &DepositAsset) -> &Remote<Vec<Deposit>> {
+    pub fn deposits(&self, asset: &DepositAsset) -> &Remote<Rows<Deposit>> {
         match asset {
             DepositAsset::Usd => &self.deposits_usd,
             DepositAsset::Usdc => &self.deposits_usdc,
@@ -573,15 +579,19 @@ impl AccountData {
             Fetched::BalanceUsdc(value) => self.balance_usdc.finish(Ok(value), at, next_at),
             Fetched::BalanceBrlv(value) => self.balance_brlv.finish(Ok(value), at, next_at),
             Fetched::TaxExemption(value) => self.tax_exemption.finish(Ok(value), at, next_at),
-            Fetched::Orders(rows) => self.orders.finish(Ok(rows), at, next_at),
-            Fetched::Transfers(rows) => self.transfers.finish(Ok(rows), at, next_at),
-            Fetched::Withdrawals(rows) => self.withdrawals.finish(Ok(rows), at, next_at),
-            Fetched::Wallets(rows) => self.wallets.finish(Ok(rows), at, next_at),
+            Fetched::Orders(rows) => self.orders.finish(Ok(Arc::new(rows)), at, next_at),
+            Fetched::Transfers(rows) => self.transfers.finish(Ok(Arc::new(rows)), at, next_at),
+            Fetched::Withdrawals(rows) => self.withdrawals.finish(Ok(Arc::new(rows)), at, next_at),
+            Fetched::Wallets(rows) => self.wallets.finish(Ok(Arc::new(rows)), at, next_at),
             Fetched::Claimable(value) => self.claimable.finish(Ok(value), at, next_at),
-            Fetched::DepositsBrl(rows) => self.deposits_brl.finish(Ok(rows), at, next_at),
-            Fetched::DepositsUsd(rows) => self.deposits_usd.finish(Ok(rows), at, next_at),
-            Fetched::DepositsUsdc(rows) => self.deposits_usdc.finish(Ok(rows), at, next_at),
-            Fetched::DepositsUsdt(rows) => self.deposits_usdt.finish(Ok(rows), at, next_at),
+            Fetched::DepositsBrl(rows) => self.deposits_brl.finish(Ok(Arc::new(rows)), at, next_at),
+            Fetched::DepositsUsd(rows) => self.deposits_usd.finish(Ok(Arc::new(rows)), at, next_at),
+            Fetched::DepositsUsdc(rows) => {
+                self.deposits_usdc.finish(Ok(Arc::new(rows)), at, next_at)
+            }
+            Fetched::DepositsUsdt(rows) => {
+                self.deposits_usdt.finish(Ok(Arc::new(rows)), at, next_at)
+            }
             Fetched::Order(order) => self.order.finish(Ok(*order), at, next_at),
         }
     }
@@ -649,7 +659,7 @@ pub struct FilteredList<Q, T> {
     /// The filters sent.
     pub query: Q,
     /// The rows.
-    pub list: Remote<Vec<T>>,
+    pub list: Remote<Rows<T>>,
 }
 
 /// A panel's list: the full one, narrowed by filters the API applies while
@@ -668,7 +678,7 @@ impl<Q, T> Default for Narrowed<Q, T> {
 
 impl<Q: Clone + PartialEq, T> Narrowed<Q, T> {
     /// The list to show: the filtered one while a filter is set, else `full`.
-    pub fn shown<'a>(&'a self, full: &'a Remote<Vec<T>>) -> &'a Remote<Vec<T>> {
+    pub fn shown<'a>(&'a self, full: &'a Remote<Rows<T>>) -> &'a Remote<Rows<T>> {
         self.filtered
             .as_ref()
             .map_or(full, |filtered| &filtered.list)
@@ -707,7 +717,7 @@ impl<Q: Clone + PartialEq, T> Narrowed<Q, T> {
     /// Takes in an answer to `query`; one to filters changed meanwhile is dropped.
     pub fn arrived(&mut self, query: &Q, result: Result<Vec<T>, Error>, at: Millis) {
         if let Some(list) = self.filtered.as_mut().filter(|list| &list.query == query) {
-            list.list.finish(result, at, at);
+            list.list.finish(result.map(Arc::new), at, at);
         }
     }
 }

@@ -144,7 +144,7 @@ pub struct RecordList<'a, T, K, C, D> {
     /// Column titles.
     pub headers: &'a [&'a str],
     /// Loading state and error of the list shown.
-    pub remote: Option<&'a Remote<Vec<T>>>,
+    pub remote: Option<&'a Remote<std::sync::Arc<Vec<T>>>>,
     /// The rows, in the order shown.
     pub rows: &'a [T],
     /// What to say when there are none.

@@ -34,7 +34,10 @@ pub fn order_detail_ui(ui: &mut Ui, state: &mut AppState) {
     }
     let Some(order) = state
         .orders
-        .open_order(state.data.orders.value(), &state.data.order)
+        .open_order(
+            state.data.orders.value().map(|rows| rows.as_slice()),
+            &state.data.order,
+        )
         .cloned()
     else {
         ui.horizontal(|ui| {

@@ -59,7 +59,7 @@ fn export_ui(ui: &mut Ui, state: &mut AppState) {
     if export_bar_ui(ui, state.language, &mut state.orders.export)
         && let Some(orders) = state.data.orders.value()
     {
-        state.export(ExportRecords::Orders(orders.clone()));
+        state.export(ExportRecords::Orders(orders.to_vec()));
     }
 }
 
