@@ -321,3 +321,121 @@ fn a_list_over_the_budget_is_reported_once_and_not_fetched_again_until_the_budge
     };
     assert_eq!(orders_answer, "unchanged");
 }
+
+mod arrange {
+    use std::time::{Duration, Instant};
+
+    use brlv_desk::app::features::list_arrangements::TRANSFERS;
+    use brlv_desk::app::i18n::Language;
+    use brlv_desk::app::resources::Fetched;
+    use brlv_desk::app::state::View;
+    use brlv_desk::app::ui::arrange::{Asked, SortBy, arrange};
+    use egui_kittest::kittest::Queryable;
+
+    use crate::support::ui::{connected_state, deliver, harness, settle};
+
+    fn transfer(
+        id: u32,
+        state: &str,
+        amount: &str,
+        minutes_ago: i64,
+    ) -> brlv_desk::api::model::Transfer {
+        let created = time::OffsetDateTime::UNIX_EPOCH + time::Duration::days(20_000)
+            - time::Duration::minutes(minutes_ago);
+        serde_json::from_value(serde_json::json!({
+            "id": format!("{id:08x}-0000-4000-8000-000000000000"),
+            "state": state,
+            "amount": amount,
+            "asset": "eth-base/brlv",
+            "created-at": brlv_desk::api::model::timestamp::format(&created),
+        }))
+        .unwrap()
+    }
+
+    fn rows() -> Vec<brlv_desk::api::model::Transfer> {
+        vec![
+            transfer(1, "completed", "9.50", 1),
+            transfer(2, "failed", "100.00", 2),
+            transfer(3, "completed", "10.00", 3),
+            transfer(4, "pending", "9.50", 4),
+        ]
+    }
+
+    #[test]
+    fn a_search_keeps_the_matching_rows_in_the_lists_order() {
+        let asked = Asked {
+            search: "  COMPLETED ".to_owned(),
+            sort: None,
+        };
+        assert_eq!(arrange(&rows(), &asked, &TRANSFERS), vec![0, 2]);
+        let by_id = Asked {
+            search: "00000003".to_owned(),
+            sort: None,
+        };
+        assert_eq!(arrange(&rows(), &by_id, &TRANSFERS), vec![2]);
+    }
+
+    #[test]
+    fn amounts_sort_by_value_not_by_text_and_ties_keep_the_lists_order() {
+        // Column 2 is the amount: 9.50 < 10.00 < 100.00, though "10.00" < "9.50" as text.
+        let ascending = Asked {
+            search: String::new(),
+            sort: Some(SortBy {
+                column: 2,
+                descending: false,
+            }),
+        };
+        assert_eq!(arrange(&rows(), &ascending, &TRANSFERS), vec![0, 3, 2, 1]);
+        let descending = Asked {
+            sort: Some(SortBy {
+                column: 2,
+                descending: true,
+            }),
+            ..ascending
+        };
+        assert_eq!(arrange(&rows(), &descending, &TRANSFERS), vec![1, 2, 0, 3]);
+    }
+
+    #[test]
+    fn a_header_click_sorts_up_then_down_then_back_to_the_lists_order() {
+        let up = SortBy::after_click(None, 1);
+        assert_eq!(
+            up,
+            Some(SortBy {
+                column: 1,
+                descending: false
+            })
+        );
+        let down = SortBy::after_click(up, 1);
+        assert!(down.is_some_and(|sort| sort.descending));
+        assert_eq!(SortBy::after_click(down, 1), None);
+        assert_eq!(
+            SortBy::after_click(down, 2).map(|sort| sort.column),
+            Some(2)
+        );
+    }
+
+    #[test]
+    fn typing_in_the_transfers_search_narrows_the_table() {
+        let mut state = connected_state(Language::En);
+        state.view = View::Transfers;
+        deliver(&mut state, Fetched::Transfers(rows()), 9_000);
+        let mut harness = harness(state);
+        settle(&mut harness);
+        assert_eq!(harness.query_all_by_label("failed").count(), 1);
+        let field = harness.get_by_label("Search");
+        field.focus();
+        field.type_text("completed");
+        // The narrowing is computed on its own thread: poll, bounded.
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while harness.query_by_label("2 of 4").is_none() {
+            assert!(
+                Instant::now() < deadline,
+                "the search never narrowed the list"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+            harness.run_steps(1);
+        }
+        assert_eq!(harness.query_all_by_label("failed").count(), 0);
+    }
+}

@@ -4,6 +4,7 @@
 //! virtualized table of records; how values are written for a person.
 
 pub mod amount;
+pub mod arrange;
 pub mod badge;
 pub mod countdown;
 pub mod detail;

@@ -83,6 +83,9 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
             headers: &headers,
             remote: Some(remote),
             rows: remote.value().map_or(&[], |rows| rows.as_slice()),
+            arrange: remote
+                .value()
+                .map(|rows| (rows, &crate::app::features::list_arrangements::DEPOSITS)),
             empty: &state.t("accounts.empty"),
             selected: state.deposits.selected.as_ref(),
             key: |deposit: &Deposit| deposit.id,

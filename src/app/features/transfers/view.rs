@@ -115,6 +115,9 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
             headers: &headers,
             remote: Some(remote),
             rows: remote.value().map_or(&[], |rows| rows.as_slice()),
+            arrange: remote
+                .value()
+                .map(|rows| (rows, &crate::app::features::list_arrangements::TRANSFERS)),
             empty: &state.t("accounts.empty"),
             selected: state.transfers.selected.as_ref(),
             key: |transfer: &Transfer| transfer.id,

@@ -98,6 +98,9 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
             headers: &headers,
             remote: Some(remote),
             rows: remote.value().map_or(&[], |rows| rows.as_slice()),
+            arrange: remote
+                .value()
+                .map(|rows| (rows, &crate::app::features::list_arrangements::WALLETS)),
             empty: &state.t("accounts.empty"),
             selected: state.wallets.selected.as_ref(),
             key: |wallet: &Wallet| wallet.address.clone(),

@@ -317,6 +317,9 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
             headers: &headers,
             remote: Some(remote),
             rows: remote.value().map_or(&[], |rows| rows.as_slice()),
+            arrange: remote
+                .value()
+                .map(|rows| (rows, &crate::app::features::list_arrangements::WITHDRAWALS)),
             empty: &state.t("accounts.empty"),
             selected: state.withdrawals.selected.as_ref(),
             key: |withdrawal: &Withdrawal| withdrawal.id,
