@@ -329,6 +329,8 @@ impl Client {
                     {
                         decoder.feed(chunk).await?;
                     }
+                    // `BRLV_LOG=brlv_timing=debug` times a list from here to its rows drawn.
+                    tracing::debug!(target: "brlv_timing", %url, "last byte received");
                     return decoder.finish(opened.status).await;
                 }
                 Ok(opened) => {

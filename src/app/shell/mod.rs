@@ -181,10 +181,22 @@ impl eframe::App for BrlvApp {
         }
         self.state.now = self.clock.now_ms();
         self.state.wall_now = OffsetDateTime::now_utc();
+        let mut lists_arrived = Vec::new();
         for event in self.worker.drain() {
+            if let super::message::Event::FetchFinished {
+                resource, result, ..
+            } = &event
+                && result.is_ok()
+                && tracing::enabled!(target: "brlv_timing", tracing::Level::DEBUG)
+            {
+                lists_arrived.push(*resource);
+            }
             self.state.apply(event);
         }
         shell_ui(ui, &mut self.state);
+        for resource in lists_arrived {
+            tracing::debug!(target: "brlv_timing", ?resource, "rows drawn");
+        }
         for command in self.state.take_commands() {
             if !self.worker.send(command) {
                 tracing::warn!("the worker has stopped; a command was dropped");

@@ -286,31 +286,30 @@ fn start<T: Send + Sync + 'static>(
 }
 
 /// The positions of `rows` matching the search, in the order asked: what
-/// the thread computes (public for the benchmark and tests).
-pub fn arrange<T>(rows: &[T], asked: &Asked, arrangement: &Arrangement<T>) -> Vec<u32> {
+/// the thread computes (public for the benchmark and tests). The rows are
+/// read in as many slices as there are cores; the sort is stable, so rows
+/// with equal keys keep the list's own order (newest first).
+pub fn arrange<T: Sync>(rows: &[T], asked: &Asked, arrangement: &Arrangement<T>) -> Vec<u32> {
     let needle = asked.search.trim().to_lowercase();
-    let mut text = String::new();
-    let mut matching: Vec<u32> = Vec::new();
-    for (index, row) in rows.iter().enumerate() {
-        let matches = needle.is_empty() || {
-            text.clear();
-            (arrangement.search_text)(row, &mut text);
-            text.make_ascii_lowercase();
-            text.contains(&needle)
-        };
-        if matches && let Ok(index) = u32::try_from(index) {
-            matching.push(index);
-        }
-    }
-    if let Some(sort) = asked.sort {
-        let mut keyed: Vec<(SortKey, u32)> = matching
-            .iter()
-            .filter_map(|index| {
-                let row = rows.get(usize::try_from(*index).ok()?)?;
-                Some(((arrangement.sort_key)(row, sort.column), *index))
+    let lanes = std::thread::available_parallelism().map_or(1, usize::from);
+    let slice_len = rows.len().div_ceil(lanes).max(4096);
+    let mut keyed: Vec<(SortKey, u32)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = rows
+            .chunks(slice_len)
+            .enumerate()
+            .map(|(slice, chunk)| {
+                let needle = &needle;
+                scope.spawn(move || {
+                    keyed_slice(chunk, slice * slice_len, needle, asked.sort, arrangement)
+                })
             })
             .collect();
-        // Stable, so equal keys keep the list's own order (newest first).
+        workers
+            .into_iter()
+            .flat_map(|worker| worker.join().unwrap_or_default())
+            .collect()
+    });
+    if let Some(sort) = asked.sort {
         keyed.sort_by(|left, right| {
             let order = left.0.cmp(&right.0);
             if sort.descending {
@@ -319,9 +318,39 @@ pub fn arrange<T>(rows: &[T], asked: &Asked, arrangement: &Arrangement<T>) -> Ve
                 order
             }
         });
-        matching = keyed.into_iter().map(|(_, index)| index).collect();
     }
-    matching
+    keyed.into_iter().map(|(_, index)| index).collect()
+}
+
+/// The matching rows of one slice, starting at `offset`, with their sort keys.
+fn keyed_slice<T>(
+    rows: &[T],
+    offset: usize,
+    needle: &str,
+    sort: Option<SortBy>,
+    arrangement: &Arrangement<T>,
+) -> Vec<(SortKey, u32)> {
+    let mut text = String::new();
+    let mut keyed = Vec::new();
+    for (index, row) in rows.iter().enumerate() {
+        let matches = needle.is_empty() || {
+            text.clear();
+            (arrangement.search_text)(row, &mut text);
+            text.make_ascii_lowercase();
+            text.contains(needle)
+        };
+        if !matches {
+            continue;
+        }
+        let Ok(position) = u32::try_from(offset + index) else {
+            continue;
+        };
+        let key = sort.map_or(SortKey::Missing, |sort| {
+            (arrangement.sort_key)(row, sort.column)
+        });
+        keyed.push((key, position));
+    }
+    keyed
 }
 
 /// The search field over a list, with its accessible name; returns whether

@@ -83,7 +83,7 @@ pub fn orders_list_ui(ui: &mut Ui, state: &mut AppState) {
 const TABLE_ID: &str = "orders_table";
 
 /// How orders sort by each column and what a search looks through.
-static ORDER_ARRANGEMENT: Arrangement<Order> = Arrangement {
+pub static ORDER_ARRANGEMENT: Arrangement<Order> = Arrangement {
     sort_key: order_sort_key,
     search_text: order_search_text,
 };
