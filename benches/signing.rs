@@ -1,5 +1,9 @@
 //! What signing costs per request: the RS256 token over its six claims, and
-//! the body hash of large bodies.
+//! the body hash of large bodies; and what a whole signed GET costs through
+//! the client against the sandbox on loopback, beside its parts measured in
+//! the same run: one signature, and the sandbox answering a pre-signed
+//! request (sequentially, and as many as it verifies per second when eight
+//! requests are always in flight).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::hint::black_box;
@@ -44,5 +48,122 @@ fn signing(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, signing);
+const PATH: &str = "/api/v0/assets/brl/balance";
+
+/// Tokens for `count` requests to [`PATH`], signed before the clock starts.
+fn presigned(signer: &Signer, count: u64) -> Vec<String> {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    (0..count)
+        .map(|_| {
+            use secrecy::ExposeSecret;
+            let token = signer
+                .token(PATH, b"", i64::try_from(now).unwrap())
+                .unwrap();
+            format!("Bearer {}", token.expose_secret())
+        })
+        .collect()
+}
+
+async fn send_presigned(http: &reqwest::Client, url: &str, bearer: &str) {
+    let response = http
+        .get(url)
+        .header("X-API-Key", "bench-key")
+        .header("Content-Type", "application/json")
+        .header("Authorization", bearer)
+        .send()
+        .await
+        .unwrap();
+    assert!(response.status().is_success(), "{}", response.status());
+    let _ = response.bytes().await.unwrap();
+}
+
+fn signed_requests(c: &mut Criterion) {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let sandbox = runtime
+        .block_on(brlv_desk::sandbox::Sandbox::start(
+            brlv_desk::sandbox::SandboxConfig::default(),
+        ))
+        .unwrap();
+    let key = PrivateKey::from_pem(PKCS8).unwrap();
+    sandbox
+        .register_account("bench-key", key.public_key_pem(), true)
+        .unwrap();
+    let signer = Signer::new(SecretString::from("bench-key"), key)
+        .with_lifetime_secs(50)
+        .unwrap();
+    let client = brlv_desk::api::Client::new(
+        brlv_desk::api::ClientConfig::new(sandbox.base_url().as_str(), signer.clone()).unwrap(),
+    )
+    .unwrap();
+    let url = sandbox
+        .base_url()
+        .join(PATH.trim_start_matches('/'))
+        .unwrap();
+    let url = url.as_str().to_owned();
+    let http = reqwest::Client::new();
+
+    let mut group = c.benchmark_group("signed GET on loopback");
+    group.sample_size(30);
+    group.measurement_time(std::time::Duration::from_secs(4));
+    group.bench_function("one RS256 signature", |b| {
+        b.iter(|| signer.token(black_box(PATH), b"", 1_700_000_000).unwrap())
+    });
+    group.bench_function("through the client (sign, send, read, decode)", |b| {
+        b.iter(|| {
+            runtime
+                .block_on(client.balance(&brlv_desk::api::model::BalanceAsset::Brl))
+                .unwrap()
+        })
+    });
+    group.bench_function("sandbox round trip, pre-signed", |b| {
+        b.iter_custom(|iters| {
+            let tokens = presigned(&signer, iters);
+            runtime.block_on(async {
+                let start = std::time::Instant::now();
+                for bearer in &tokens {
+                    send_presigned(&http, &url, bearer).await;
+                }
+                start.elapsed()
+            })
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("sandbox verified requests");
+    group.sample_size(10);
+    group.measurement_time(std::time::Duration::from_secs(8));
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("8 in flight, pre-signed", |b| {
+        b.iter_custom(|iters| {
+            let tokens = std::sync::Arc::new(presigned(&signer, iters));
+            runtime.block_on(async {
+                let start = std::time::Instant::now();
+                let mut tasks = tokio::task::JoinSet::new();
+                for lane in 0..8usize {
+                    let (tokens, http, url) =
+                        (std::sync::Arc::clone(&tokens), http.clone(), url.clone());
+                    tasks.spawn(async move {
+                        for bearer in tokens.iter().skip(lane).step_by(8) {
+                            send_presigned(&http, &url, bearer).await;
+                        }
+                    });
+                }
+                while let Some(done) = tasks.join_next().await {
+                    done.unwrap();
+                }
+                start.elapsed()
+            })
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, signing, signed_requests);
 criterion_main!(benches);

@@ -1,5 +1,7 @@
-//! One frame of the Orders view with 10,000 orders, against one with 10:
-//! the virtualized table must cost about the same however long the list is.
+//! One frame of the Orders view with 10, 10,000 and 1,000,000 orders: the
+//! virtualized table must cost about the same however long the list is;
+//! and the sort and search of a million orders, as the thread that
+//! computes them runs them (the window keeps drawing meanwhile).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 // The UI tests' helpers, of which this bench uses a few.
@@ -28,16 +30,40 @@ fn order(index: usize, now: OffsetDateTime) -> Order {
     .unwrap()
 }
 
+/// `count` orders: one decoded, the rest copies with their own id, time,
+/// state and amount (decoding a million JSON objects would take longer
+/// than the benchmark).
+fn orders(count: usize, now: OffsetDateTime) -> Vec<Order> {
+    let template = order(0, now);
+    (0..count)
+        .map(|index| {
+            let mut copy = template.clone();
+            copy.id = uuid::Uuid::from_u128(index as u128);
+            copy.created_at =
+                Some(now - time::Duration::seconds(i64::try_from(index).unwrap() * 60));
+            copy.state = Some(if index.is_multiple_of(3) {
+                brlv_desk::api::model::OrderState::Completed
+            } else {
+                brlv_desk::api::model::OrderState::Expired
+            });
+            copy.source_amount = Some(rust_decimal::Decimal::new(
+                i64::try_from(index % 100_000).unwrap() + 100,
+                2,
+            ));
+            copy
+        })
+        .collect()
+}
+
 fn orders_frame(c: &mut Criterion) {
     let now = OffsetDateTime::now_utc();
     let mut group = c.benchmark_group("orders view, one frame");
-    for count in [10usize, 10_000] {
+    for count in [10usize, 10_000, 1_000_000] {
         let mut state = connected_state(brlv_desk::app::i18n::Language::PtBr);
         state.view = View::Orders;
         state.now = 10_000;
         state.wall_now = now;
-        let orders = (0..count).map(|index| order(index, now)).collect();
-        deliver(&mut state, Fetched::Orders(orders), 9_000);
+        deliver(&mut state, Fetched::Orders(orders(count, now)), 9_000);
         let mut harness = harness(state);
         settle(&mut harness);
         group.bench_with_input(BenchmarkId::from_parameter(count), &count, |b, _| {
@@ -47,5 +73,40 @@ fn orders_frame(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, orders_frame);
+fn sort_and_search(c: &mut Criterion) {
+    use brlv_desk::app::features::orders::view::list::ORDER_ARRANGEMENT;
+    use brlv_desk::app::ui::arrange::{Asked, SortBy, arrange};
+    let now = OffsetDateTime::now_utc();
+    let rows = orders(1_000_000, now);
+    let mut group = c.benchmark_group("1,000,000 orders");
+    group.sample_size(10);
+    let sort = |column| Asked {
+        search: String::new(),
+        sort: Some(SortBy {
+            column,
+            descending: true,
+        }),
+    };
+    group.bench_function("sort by amount", |b| {
+        b.iter(|| arrange(&rows, &sort(4), &ORDER_ARRANGEMENT))
+    });
+    group.bench_function("sort by creation time", |b| {
+        b.iter(|| arrange(&rows, &sort(1), &ORDER_ARRANGEMENT))
+    });
+    group.bench_function("search \"completed\"", |b| {
+        b.iter(|| {
+            arrange(
+                &rows,
+                &Asked {
+                    search: "completed".to_owned(),
+                    sort: None,
+                },
+                &ORDER_ARRANGEMENT,
+            )
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, orders_frame, sort_and_search);
 criterion_main!(benches);

@@ -29,8 +29,9 @@ struct GuiArgs {
     /// The view to show: overview, orders, wallets, transfers, withdrawals,
     /// claims, deposits, events, settings; or one order's detail: order:ID,
     /// or order:brcode for the newest brcode order awaiting payment.
-    #[arg(long, value_name = "NAME", default_value = "overview")]
-    view: String,
+    /// Default: the view shown last (overview for a screenshot).
+    #[arg(long, value_name = "NAME")]
+    view: Option<String>,
     /// The interface language: pt-BR or en (default: the saved choice, else the system's).
     #[arg(long, value_name = "LANG")]
     language: Option<String>,
@@ -62,12 +63,22 @@ fn main() -> ExitCode {
 
 fn run_window(args: GuiArgs) -> ExitCode {
     use brlv_desk::app::{GuiOptions, i18n::Language, screenshot};
-    let Some((view, order)) = screenshot::parse_view(&args.view) else {
-        eprintln!("error: there is no view called {:?}", args.view);
-        return ExitCode::from(2);
+    let asked_view = match args.view.as_deref().map(screenshot::parse_view) {
+        None => None,
+        Some(Some(view)) => Some(view),
+        Some(None) => {
+            eprintln!(
+                "error: there is no view called {:?}",
+                args.view.unwrap_or_default()
+            );
+            return ExitCode::from(2);
+        }
     };
+    let (view, order) = asked_view.unwrap_or_default();
     brlv_desk::app::run_gui(GuiOptions {
         sandbox: args.sandbox,
+        // A screenshot shows the overview unless told otherwise.
+        start_view: asked_view.or(args.screenshot.is_some().then_some((view, order))),
         screenshot: args
             .screenshot
             .map(|path| screenshot::ScreenshotRequest { path, view, order }),

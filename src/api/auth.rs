@@ -5,10 +5,12 @@
 //! `uri`, `nonce`, `iat`, `exp`, `sub` and `bodyHash`.
 
 use std::fmt;
+use std::sync::Arc;
 
 use aws_lc_rs::encoding::AsDer;
 use aws_lc_rs::rsa::{KeyPair, KeySize};
-use jsonwebtoken::{Algorithm, EncodingKey, Header};
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -85,10 +87,14 @@ impl RsaKeyBits {
 }
 
 /// The account's RSA private key. Its `Debug` never shows key material.
+///
+/// The key is parsed once, here: checking an RSA key costs more than the
+/// signature itself, and a JWT library handed the DER bytes parses them
+/// again for every token.
 #[derive(Clone)]
 pub struct PrivateKey {
     pem: SecretString,
-    encoding_key: EncodingKey,
+    key_pair: Arc<KeyPair>,
     bits: usize,
     public_key_pem: String,
 }
@@ -123,7 +129,7 @@ impl PrivateKey {
             "TooSmall" => KeyError::TooSmall,
             reason => KeyError::Invalid(reason.to_owned()),
         })?;
-        Self::from_key_pair(&key_pair, SecretString::from(text.trim().to_owned()))
+        Self::from_key_pair(key_pair, SecretString::from(text.trim().to_owned()))
     }
 
     /// Generates a fresh key pair.
@@ -136,26 +142,38 @@ impl PrivateKey {
         let pkcs8 = AsDer::<aws_lc_rs::encoding::Pkcs8V1Der>::as_der(&key_pair)
             .map_err(|_| KeyError::Generation)?;
         let pem_text = encode_pem("PRIVATE KEY", pkcs8.as_ref());
-        Self::from_key_pair(&key_pair, SecretString::from(pem_text))
+        Self::from_key_pair(key_pair, SecretString::from(pem_text))
     }
 
-    fn from_key_pair(key_pair: &KeyPair, pem_text: SecretString) -> Result<PrivateKey, KeyError> {
+    fn from_key_pair(key_pair: KeyPair, pem_text: SecretString) -> Result<PrivateKey, KeyError> {
         let bits = key_pair.public_modulus_len() * 8;
         if bits < MIN_KEY_BITS {
             return Err(KeyError::TooSmall);
         }
-        let public_der = aws_lc_rs::signature::KeyPair::public_key(key_pair)
+        let public_der = aws_lc_rs::signature::KeyPair::public_key(&key_pair)
             .as_der()
             .map_err(|_| KeyError::Invalid("its public key could not be encoded".into()))?;
         let public_key_pem = encode_pem("PUBLIC KEY", public_der.as_ref());
-        let encoding_key = EncodingKey::from_rsa_pem(pem_text.expose_secret().as_bytes())
-            .map_err(|error| KeyError::Invalid(error.to_string()))?;
         Ok(PrivateKey {
             pem: pem_text,
-            encoding_key,
+            key_pair: Arc::new(key_pair),
             bits,
             public_key_pem,
         })
+    }
+
+    /// The RS256 (RSASSA-PKCS1-v1_5 with SHA-256) signature of `message`.
+    fn sign_rs256(&self, message: &[u8]) -> Result<Vec<u8>, KeyError> {
+        let mut signature = vec![0; self.key_pair.public_modulus_len()];
+        self.key_pair
+            .sign(
+                &aws_lc_rs::signature::RSA_PKCS1_SHA256,
+                &aws_lc_rs::rand::SystemRandom::new(),
+                message,
+                &mut signature,
+            )
+            .map_err(|_| KeyError::Signing("the RSA signature failed".to_owned()))?;
+        Ok(signature)
     }
 
     /// Modulus size in bits.
@@ -211,6 +229,9 @@ pub fn body_hash(body: &[u8]) -> String {
     }
     hex
 }
+
+/// `{"typ":"JWT","alg":"RS256"}` in base64url: the same header on every token.
+const RS256_HEADER_B64: &str = "eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9";
 
 /// The JWT claims of spec section 5.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -302,14 +323,21 @@ impl Signer {
         self.encode(&claims)
     }
 
-    /// Signs given claims. Tests use it to build tokens that break one rule.
+    /// Signs given claims as a compact JWS: the RS256 header, the claims,
+    /// the signature, each base64url without padding. Tests use it to build
+    /// tokens that break one rule.
     pub fn encode(&self, claims: &impl Serialize) -> Result<SecretString, KeyError> {
-        jsonwebtoken::encode(
-            &Header::new(Algorithm::RS256),
-            claims,
-            &self.key.encoding_key,
-        )
-        .map(SecretString::from)
-        .map_err(|error| KeyError::Signing(error.to_string()))
+        let claims_json =
+            serde_json::to_vec(claims).map_err(|error| KeyError::Signing(error.to_string()))?;
+        let mut token = String::with_capacity(
+            RS256_HEADER_B64.len() + claims_json.len() * 4 / 3 + self.key.bits / 6 + 8,
+        );
+        token.push_str(RS256_HEADER_B64);
+        token.push('.');
+        URL_SAFE_NO_PAD.encode_string(&claims_json, &mut token);
+        let signature = self.key.sign_rs256(token.as_bytes())?;
+        token.push('.');
+        URL_SAFE_NO_PAD.encode_string(&signature, &mut token);
+        Ok(SecretString::from(token))
     }
 }

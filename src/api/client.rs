@@ -26,6 +26,7 @@ use super::model::{
     TransferFilter, TransfersEnvelope, Wallet, WalletFilter, WalletsEnvelope, Withdrawal,
     WithdrawalEnvelope, WithdrawalsEnvelope,
 };
+use super::stream::ListDecoder;
 
 /// The largest answer accepted, in bytes.
 pub const MAX_RESPONSE_BYTES: usize = 32 * 1024 * 1024;
@@ -278,46 +279,92 @@ impl Client {
         url: Url,
         body: Vec<u8>,
     ) -> Result<RawResponse, Error> {
-        let policy = &self.inner.config.retry;
-        let retries_allowed = method == Method::GET;
-        let mut attempt = 0u32;
-        let mut clock_retry_used = false;
+        let mut retries = Retries::new(method == Method::GET);
         loop {
-            attempt += 1;
             let offset_before = self.clock_offset_secs();
             let result = self.attempt(&method, &url, &body).await;
             let failure = match &result {
+                Ok(raw) if raw.is_success() => return result,
                 Ok(raw) => raw.clone().into_result().err(),
                 Err(error) => Some(error.clone()),
             };
             let Some(failure) = failure else {
                 return result;
             };
-            let offset_learned =
-                (self.clock_offset_secs() - offset_before).abs() >= SKEW_NOISE_SECS;
-            if matches!(failure, Error::Unauthorized { .. }) && offset_learned && !clock_retry_used
-            {
-                clock_retry_used = true;
-                tracing::info!(
-                    offset = self.clock_offset_secs(),
-                    "re-signing with the service's clock"
-                );
-                continue;
+            match retries.after(self, &failure, offset_before, &url) {
+                Some(wait) => tokio::time::sleep(wait).await,
+                None => return result,
             }
-            if !retries_allowed || !failure.is_transient() || attempt >= policy.max_attempts {
-                return result;
-            }
-            let wait = match failure.retry_after() {
-                Some(asked) if asked > policy.max_retry_after => return result,
-                Some(asked) => asked,
-                None => backoff(policy, attempt),
+        }
+    }
+
+    /// `GET` of a list whose records are decoded while the answer streams in
+    /// (see [`super::stream`]), refused past `limit_bytes` as soon as it
+    /// gets there. Retried like every read, until the answer starts.
+    pub async fn get_streamed<E: DeserializeOwned + Send + 'static>(
+        &self,
+        segments: &[&str],
+        query: &[(&str, String)],
+        limit_bytes: u64,
+    ) -> Result<(E, u64, u64), Error> {
+        let url = self.endpoint_url(segments, query)?;
+        let mut retries = Retries::new(true);
+        loop {
+            let offset_before = self.clock_offset_secs();
+            let failure = match self.open(&Method::GET, &url, &[]).await {
+                Ok(mut opened) if (200..300).contains(&opened.status) => {
+                    if opened
+                        .response
+                        .content_length()
+                        .is_some_and(|length| length > limit_bytes)
+                    {
+                        return Err(Error::ResponseTooLarge {
+                            limit_bytes: usize::try_from(limit_bytes).unwrap_or(usize::MAX),
+                        });
+                    }
+                    let mut decoder = ListDecoder::<E>::start(limit_bytes);
+                    while let Some(chunk) = opened
+                        .response
+                        .chunk()
+                        .await
+                        .map_err(|error| self.transport_error(&error))?
+                    {
+                        decoder.feed(chunk).await?;
+                    }
+                    // `BRLV_LOG=brlv_timing=debug` times a list from here to its rows drawn.
+                    tracing::debug!(target: "brlv_timing", %url, "last byte received");
+                    return decoder.finish(opened.status).await;
+                }
+                Ok(opened) => {
+                    let limit = self.inner.config.max_response_bytes;
+                    match self.read_body(opened, limit).await {
+                        Ok(raw) => raw.into_result().err(),
+                        Err(error) => Some(error),
+                    }
+                }
+                Err(error) => Some(error),
             };
-            tracing::debug!(%url, attempt, ?wait, "retrying a read after: {failure}");
-            tokio::time::sleep(wait).await;
+            let Some(failure) = failure else {
+                return Err(Error::Config(
+                    "a failed answer read as a success".to_owned(),
+                ));
+            };
+            match retries.after(self, &failure, offset_before, &url) {
+                Some(wait) => tokio::time::sleep(wait).await,
+                None => return Err(failure),
+            }
         }
     }
 
     async fn attempt(&self, method: &Method, url: &Url, body: &[u8]) -> Result<RawResponse, Error> {
+        let opened = self.open(method, url, body).await?;
+        self.read_body(opened, self.inner.config.max_response_bytes)
+            .await
+    }
+
+    /// Signs and sends one request and reads the answer's head: status,
+    /// the clock from `Date`, `Retry-After`. The body is left to read.
+    async fn open(&self, method: &Method, url: &Url, body: &[u8]) -> Result<Opened, Error> {
         let signer = &self.inner.config.signer;
         let offset = self.clock_offset_secs();
         let token = signer.token(url.path(), body, Self::local_unix_secs() + offset)?;
@@ -342,7 +389,7 @@ impl Client {
         if !body.is_empty() {
             request = request.body(body.to_vec());
         }
-        let mut response = request
+        let response = request
             .send()
             .await
             .map_err(|error| self.transport_error(&error))?;
@@ -369,14 +416,36 @@ impl Client {
             .and_then(|value| value.to_str().ok())
             .and_then(parse_retry_after);
 
-        let limit = self.inner.config.max_response_bytes;
+        Ok(Opened {
+            response,
+            status,
+            retry_after,
+            measured_skew_secs,
+            signed_with_offset_secs: offset,
+        })
+    }
+
+    /// Reads a whole body, refused past `limit` bytes.
+    async fn read_body(&self, opened: Opened, limit: usize) -> Result<RawResponse, Error> {
+        let Opened {
+            mut response,
+            status,
+            retry_after,
+            measured_skew_secs,
+            signed_with_offset_secs,
+        } = opened;
         if response
             .content_length()
             .is_some_and(|length| length > limit as u64)
         {
             return Err(Error::ResponseTooLarge { limit_bytes: limit });
         }
-        let mut received = Vec::new();
+        let mut received = Vec::with_capacity(
+            response
+                .content_length()
+                .and_then(|length| usize::try_from(length).ok())
+                .unwrap_or(0),
+        );
         while let Some(chunk) = response
             .chunk()
             .await
@@ -392,7 +461,7 @@ impl Client {
             body: received,
             retry_after,
             measured_skew_secs,
-            signed_with_offset_secs: offset,
+            signed_with_offset_secs,
         })
     }
 
@@ -600,6 +669,67 @@ fn decode<T: DeserializeOwned>(raw: RawResponse) -> Result<T, Error> {
         detail: format!("the body does not match the interface: {error}"),
         excerpt: excerpt(&body),
     })
+}
+
+/// An answer whose head has arrived and whose body is still to read.
+struct Opened {
+    response: reqwest::Response,
+    status: u16,
+    retry_after: Option<Duration>,
+    measured_skew_secs: Option<i64>,
+    signed_with_offset_secs: i64,
+}
+
+/// One request's attempts: whether and when a failed one is sent again.
+struct Retries {
+    attempt: u32,
+    retries_allowed: bool,
+    clock_retry_used: bool,
+}
+
+impl Retries {
+    fn new(retries_allowed: bool) -> Retries {
+        Retries {
+            attempt: 1,
+            retries_allowed,
+            clock_retry_used: false,
+        }
+    }
+
+    /// The wait before the next attempt after `failure`, or `None` to give
+    /// up. A 401 that taught the client a clock correction is sent once more
+    /// at once, whatever the method: a refused request was not applied.
+    fn after(
+        &mut self,
+        client: &Client,
+        failure: &Error,
+        offset_before: i64,
+        url: &Url,
+    ) -> Option<Duration> {
+        let policy = &client.inner.config.retry;
+        let offset_learned = (client.clock_offset_secs() - offset_before).abs() >= SKEW_NOISE_SECS;
+        if matches!(failure, Error::Unauthorized { .. }) && offset_learned && !self.clock_retry_used
+        {
+            self.clock_retry_used = true;
+            self.attempt += 1;
+            tracing::info!(
+                offset = client.clock_offset_secs(),
+                "re-signing with the service's clock"
+            );
+            return Some(Duration::ZERO);
+        }
+        if !self.retries_allowed || !failure.is_transient() || self.attempt >= policy.max_attempts {
+            return None;
+        }
+        let wait = match failure.retry_after() {
+            Some(asked) if asked > policy.max_retry_after => return None,
+            Some(asked) => asked,
+            None => backoff(policy, self.attempt),
+        };
+        self.attempt += 1;
+        tracing::debug!(%url, attempt = self.attempt, ?wait, "retrying a read after: {failure}");
+        Some(wait)
+    }
 }
 
 fn backoff(policy: &RetryPolicy, attempt: u32) -> Duration {

@@ -8,6 +8,7 @@ pub mod client;
 pub mod error;
 pub mod model;
 pub mod payout;
+pub mod stream;
 mod wire_enum;
 
 pub use auth::{KeyError, PrivateKey, RsaKeyBits, Signer};

@@ -34,6 +34,12 @@ pub enum Command {
     },
     /// Fetch everything now.
     Refresh,
+    /// The largest list answer to accept, in MiB (Settings); lists refused
+    /// over the old budget are fetched again.
+    SetListBudget {
+        /// The budget, in MiB.
+        mib: u64,
+    },
     /// Test a new connection with a signed GET, then use it (and save it if asked).
     Connect(ConnectRequest),
     /// Open a saved profile (its secrets come from the keyring).
@@ -279,6 +285,18 @@ pub enum Event {
         resource: ResourceKey,
         /// The data, or why not.
         result: Result<Fetched, Error>,
+        /// When it ended.
+        at: Millis,
+        /// When it is fetched next.
+        next_at: Millis,
+    },
+    /// A fetch brought the same answer as the last one: nothing to rebuild,
+    /// only its time to note. The worker asks for no frame for it.
+    FetchUnchanged {
+        /// The connection it belongs to.
+        session: SessionId,
+        /// What was fetched.
+        resource: ResourceKey,
         /// When it ended.
         at: Millis,
         /// When it is fetched next.

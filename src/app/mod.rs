@@ -18,6 +18,7 @@ pub mod error_text;
 pub mod export;
 pub mod features;
 pub mod form;
+pub mod frame_stats;
 pub mod guard;
 pub mod i18n;
 pub mod message;
@@ -44,6 +45,8 @@ use screenshot::ScreenshotRequest;
 pub struct GuiOptions {
     /// Start the embedded sandbox and connect to it.
     pub sandbox: bool,
+    /// The view to open with (`--view`), instead of the one shown last.
+    pub start_view: Option<(state::View, Option<features::orders::state::OrderSelector>)>,
     /// Take a screenshot and exit.
     pub screenshot: Option<ScreenshotRequest>,
     /// Override the language (otherwise the saved choice or the system's).

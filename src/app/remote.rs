@@ -77,6 +77,24 @@ impl<T> Remote<T> {
         *self = Remote::Loading { previous };
     }
 
+    /// A fetch that ended at `now` brought the value already held: it is
+    /// kept as it is (nothing rebuilt), only its time moves.
+    pub fn confirm(&mut self, now: Millis) {
+        let previous = match std::mem::take(self) {
+            Remote::NotRequested => None,
+            Remote::Ready(loaded) => Some(loaded),
+            Remote::Loading { previous } | Remote::Failed { previous, .. } => previous,
+        };
+        *self = match previous {
+            Some(loaded) => Remote::Ready(Loaded {
+                value: loaded.value,
+                fetched_at: now,
+            }),
+            // Nothing held (the value was dropped meanwhile): stay empty.
+            None => Remote::NotRequested,
+        };
+    }
+
     /// Stores the outcome of a fetch that ended at `now`.
     pub fn finish(&mut self, result: Result<T, Error>, now: Millis, retry_at: Millis) {
         match result {

@@ -9,6 +9,8 @@
 //! Also here: the lists fetched with filters the API applies ([`ListQuery`],
 //! [`Listed`]), kept beside the full list they narrow ([`FilteredList`]).
 
+use std::sync::Arc;
+
 use rust_decimal::Decimal;
 use strum::IntoEnumIterator;
 use time::OffsetDateTime;
@@ -264,7 +266,114 @@ impl Fetched {
     }
 }
 
-/// Fetches `key` with `client`.
+/// How to tell an answer from the last one without decoding it again: a
+/// list by the digest of its bytes (keeping a million records twice to
+/// compare them would double the memory), anything small by its value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Fingerprint {
+    /// A list's digest (see [`crate::api::stream`]).
+    Digest(u64),
+    /// A small value, as it is.
+    Value(Fetched),
+}
+
+/// A fetch's data with its fingerprint and its size on the wire (lists;
+/// 0 for small values).
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// The data.
+    pub data: Fetched,
+    /// What tells it from the last answer.
+    pub fingerprint: Fingerprint,
+    /// The answer's size in bytes, for lists.
+    pub bytes: u64,
+}
+
+/// The default budget for one list's answer: 1 GiB holds about two million
+/// orders as the service writes them.
+pub const DEFAULT_LIST_BUDGET_MIB: u64 = 1024;
+
+/// Fetches `key` with `client`; a list is decoded as it streams in and
+/// refused once its answer passes `list_budget_bytes`.
+pub async fn fetch_answer(
+    client: &Client,
+    key: ResourceKey,
+    list_budget_bytes: u64,
+) -> Result<Answer, Error> {
+    use crate::api::model::{
+        DepositsEnvelope, OrdersEnvelope, TransfersEnvelope, WalletsEnvelope, WithdrawalsEnvelope,
+    };
+    let list = |data: Fetched, digest: u64, bytes: u64| Answer {
+        data,
+        fingerprint: Fingerprint::Digest(digest),
+        bytes,
+    };
+    let budget = list_budget_bytes;
+    let deposits = |asset: DepositAsset| async move {
+        client
+            .get_streamed::<DepositsEnvelope>(&["assets", asset.as_str(), "deposits"], &[], budget)
+            .await
+            .map(|(envelope, digest, bytes)| (envelope.deposits, digest, bytes))
+    };
+    Ok(match key {
+        ResourceKey::Orders => {
+            let (envelope, digest, bytes) = client
+                .get_streamed::<OrdersEnvelope>(&["orders"], &[], budget)
+                .await?;
+            list(Fetched::Orders(envelope.orders), digest, bytes)
+        }
+        ResourceKey::Transfers => {
+            let (envelope, digest, bytes) = client
+                .get_streamed::<TransfersEnvelope>(&["transfers"], &[], budget)
+                .await?;
+            list(Fetched::Transfers(envelope.transfers), digest, bytes)
+        }
+        ResourceKey::Withdrawals => {
+            let (envelope, digest, bytes) = client
+                .get_streamed::<WithdrawalsEnvelope>(&["withdrawals"], &[], budget)
+                .await?;
+            list(Fetched::Withdrawals(envelope.withdrawals), digest, bytes)
+        }
+        ResourceKey::Wallets => {
+            let (envelope, digest, bytes) = client
+                .get_streamed::<WalletsEnvelope>(&["wallets"], &[], budget)
+                .await?;
+            list(Fetched::Wallets(envelope.wallets), digest, bytes)
+        }
+        ResourceKey::DepositsBrl => {
+            let (rows, digest, bytes) = deposits(DepositAsset::Brl).await?;
+            list(Fetched::DepositsBrl(rows), digest, bytes)
+        }
+        ResourceKey::DepositsUsd => {
+            let (rows, digest, bytes) = deposits(DepositAsset::Usd).await?;
+            list(Fetched::DepositsUsd(rows), digest, bytes)
+        }
+        ResourceKey::DepositsUsdc => {
+            let (rows, digest, bytes) = deposits(DepositAsset::Usdc).await?;
+            list(Fetched::DepositsUsdc(rows), digest, bytes)
+        }
+        ResourceKey::DepositsUsdt => {
+            let (rows, digest, bytes) = deposits(DepositAsset::Usdt).await?;
+            list(Fetched::DepositsUsdt(rows), digest, bytes)
+        }
+        ResourceKey::BalanceBrl
+        | ResourceKey::BalanceUsdc
+        | ResourceKey::BalanceBrlv
+        | ResourceKey::TaxExemption
+        | ResourceKey::Claimable
+        | ResourceKey::Order(_) => {
+            let data = fetch(client, key).await?;
+            Answer {
+                fingerprint: Fingerprint::Value(data.clone()),
+                data,
+                bytes: 0,
+            }
+        }
+    })
+}
+
+/// Fetches `key` with `client`, each answer read whole (the small resources;
+/// lists too, for callers without a budget).
 pub async fn fetch(client: &Client, key: ResourceKey) -> Result<Fetched, Error> {
     let balance = |asset: BalanceAsset| async move {
         client
@@ -333,6 +442,7 @@ pub struct Freshness<'a> {
 trait Slot {
     fn start_loading(&mut self);
     fn fail(&mut self, error: Error, at: Millis, retry_at: Millis);
+    fn confirm(&mut self, at: Millis);
     fn freshness(&self) -> Freshness<'_>;
 }
 
@@ -343,6 +453,10 @@ impl<T> Slot for Remote<T> {
 
     fn fail(&mut self, error: Error, at: Millis, retry_at: Millis) {
         self.finish(Err(error), at, retry_at);
+    }
+
+    fn confirm(&mut self, at: Millis) {
+        Remote::confirm(self, at);
     }
 
     fn freshness(&self) -> Freshness<'_> {
@@ -357,6 +471,10 @@ impl<T> Slot for Remote<T> {
     }
 }
 
+/// A list's rows, shared: the panels read them, and sorting and searching
+/// read them on a thread of their own, without a copy.
+pub type Rows<T> = Arc<Vec<T>>;
+
 /// The open account's data, one [`Remote`] per resource.
 #[derive(Clone, Debug, Default)]
 pub struct AccountData {
@@ -369,23 +487,23 @@ pub struct AccountData {
     /// This month's tax-exemption progress.
     pub tax_exemption: Remote<TaxExemptionProgress>,
     /// Orders, newest first.
-    pub orders: Remote<Vec<Order>>,
+    pub orders: Remote<Rows<Order>>,
     /// Transfers, newest first.
-    pub transfers: Remote<Vec<Transfer>>,
+    pub transfers: Remote<Rows<Transfer>>,
     /// Withdrawals, newest first.
-    pub withdrawals: Remote<Vec<Withdrawal>>,
+    pub withdrawals: Remote<Rows<Withdrawal>>,
     /// Every wallet (unfiltered: the transfer and claim forms pick from it).
-    pub wallets: Remote<Vec<Wallet>>,
+    pub wallets: Remote<Rows<Wallet>>,
     /// Claimable balances, at the account and per wallet.
     pub claimable: Remote<ClaimableBalances>,
     /// BRL deposits.
-    pub deposits_brl: Remote<Vec<Deposit>>,
+    pub deposits_brl: Remote<Rows<Deposit>>,
     /// USD deposits.
-    pub deposits_usd: Remote<Vec<Deposit>>,
+    pub deposits_usd: Remote<Rows<Deposit>>,
     /// USDC deposits.
-    pub deposits_usdc: Remote<Vec<Deposit>>,
+    pub deposits_usdc: Remote<Rows<Deposit>>,
     /// USDT deposits.
-    pub deposits_usdt: Remote<Vec<Deposit>>,
+    pub deposits_usdt: Remote<Rows<Deposit>>,
     /// The order whose detail is open, as `GET /orders/{id}` last returned it.
     pub order: Remote<Order>,
 }
@@ -424,7 +542,7 @@ impl AccountData {
     }
 
     /// The deposits of `asset`.
-    pub fn deposits(&self, asset: &DepositAsset) -> &Remote<Vec<Deposit>> {
+    pub fn deposits(&self, asset: &DepositAsset) -> &Remote<Rows<Deposit>> {
         match asset {
             DepositAsset::Usd => &self.deposits_usd,
             DepositAsset::Usdc => &self.deposits_usdc,
@@ -436,6 +554,12 @@ impl AccountData {
     /// Marks a fetch of `key` as started.
     pub fn start_loading(&mut self, key: ResourceKey) {
         self.slot(key).start_loading();
+    }
+
+    /// A fetch of `key` brought the answer already held: nothing is
+    /// rebuilt, the value is only marked as confirmed at `at`.
+    pub fn unchanged(&mut self, key: ResourceKey, at: Millis, _next_at: Millis) {
+        self.slot(key).confirm(at);
     }
 
     /// Stores how a fetch of `key` ended; a list arrives newest first.
@@ -455,15 +579,19 @@ impl AccountData {
             Fetched::BalanceUsdc(value) => self.balance_usdc.finish(Ok(value), at, next_at),
             Fetched::BalanceBrlv(value) => self.balance_brlv.finish(Ok(value), at, next_at),
             Fetched::TaxExemption(value) => self.tax_exemption.finish(Ok(value), at, next_at),
-            Fetched::Orders(rows) => self.orders.finish(Ok(rows), at, next_at),
-            Fetched::Transfers(rows) => self.transfers.finish(Ok(rows), at, next_at),
-            Fetched::Withdrawals(rows) => self.withdrawals.finish(Ok(rows), at, next_at),
-            Fetched::Wallets(rows) => self.wallets.finish(Ok(rows), at, next_at),
+            Fetched::Orders(rows) => self.orders.finish(Ok(Arc::new(rows)), at, next_at),
+            Fetched::Transfers(rows) => self.transfers.finish(Ok(Arc::new(rows)), at, next_at),
+            Fetched::Withdrawals(rows) => self.withdrawals.finish(Ok(Arc::new(rows)), at, next_at),
+            Fetched::Wallets(rows) => self.wallets.finish(Ok(Arc::new(rows)), at, next_at),
             Fetched::Claimable(value) => self.claimable.finish(Ok(value), at, next_at),
-            Fetched::DepositsBrl(rows) => self.deposits_brl.finish(Ok(rows), at, next_at),
-            Fetched::DepositsUsd(rows) => self.deposits_usd.finish(Ok(rows), at, next_at),
-            Fetched::DepositsUsdc(rows) => self.deposits_usdc.finish(Ok(rows), at, next_at),
-            Fetched::DepositsUsdt(rows) => self.deposits_usdt.finish(Ok(rows), at, next_at),
+            Fetched::DepositsBrl(rows) => self.deposits_brl.finish(Ok(Arc::new(rows)), at, next_at),
+            Fetched::DepositsUsd(rows) => self.deposits_usd.finish(Ok(Arc::new(rows)), at, next_at),
+            Fetched::DepositsUsdc(rows) => {
+                self.deposits_usdc.finish(Ok(Arc::new(rows)), at, next_at)
+            }
+            Fetched::DepositsUsdt(rows) => {
+                self.deposits_usdt.finish(Ok(Arc::new(rows)), at, next_at)
+            }
             Fetched::Order(order) => self.order.finish(Ok(*order), at, next_at),
         }
     }
@@ -531,7 +659,7 @@ pub struct FilteredList<Q, T> {
     /// The filters sent.
     pub query: Q,
     /// The rows.
-    pub list: Remote<Vec<T>>,
+    pub list: Remote<Rows<T>>,
 }
 
 /// A panel's list: the full one, narrowed by filters the API applies while
@@ -550,7 +678,7 @@ impl<Q, T> Default for Narrowed<Q, T> {
 
 impl<Q: Clone + PartialEq, T> Narrowed<Q, T> {
     /// The list to show: the filtered one while a filter is set, else `full`.
-    pub fn shown<'a>(&'a self, full: &'a Remote<Vec<T>>) -> &'a Remote<Vec<T>> {
+    pub fn shown<'a>(&'a self, full: &'a Remote<Rows<T>>) -> &'a Remote<Rows<T>> {
         self.filtered
             .as_ref()
             .map_or(full, |filtered| &filtered.list)
@@ -589,7 +717,7 @@ impl<Q: Clone + PartialEq, T> Narrowed<Q, T> {
     /// Takes in an answer to `query`; one to filters changed meanwhile is dropped.
     pub fn arrived(&mut self, query: &Q, result: Result<Vec<T>, Error>, at: Millis) {
         if let Some(list) = self.filtered.as_mut().filter(|list| &list.query == query) {
-            list.list.finish(result, at, at);
+            list.list.finish(result.map(Arc::new), at, at);
         }
     }
 }

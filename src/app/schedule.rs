@@ -6,6 +6,11 @@
 //! - Things in motion (an order awaiting its PIX payment, a pending transfer
 //!   or withdrawal) are refreshed every [`FAST_INTERVAL_MS`]; the rest every
 //!   [`SLOW_INTERVAL_MS`].
+//! - A list whose answer is big is re-read less often: its interval is at
+//!   least [`COST_MS_PER_MIB`] for each MiB of its last answer, so a
+//!   million orders are not downloaded twice a minute.
+//! - An answer over the list budget is not fetched again by itself: it is
+//!   parked until the budget changes ([`Schedule::budget_changed`]).
 //! - Failures back off 2, 4, 8 … up to 60 s, or longer when the service
 //!   asked for it with `Retry-After`.
 //! - A success after failures means the service is reachable again, so the
@@ -22,6 +27,9 @@ use super::resources::ResourceKey;
 pub const FAST_INTERVAL_MS: Millis = 3_000;
 /// Refresh interval of a resource at rest.
 pub const SLOW_INTERVAL_MS: Millis = 30_000;
+/// A resource's interval is at least this long per MiB of its last answer:
+/// 5 MB (10,000 orders) every 10 s at most, 480 MB (a million) every 16 min.
+pub const COST_MS_PER_MIB: Millis = 2_000;
 /// Wait after the first failure; doubled after each further one.
 pub const FIRST_BACKOFF_MS: Millis = 2_000;
 /// Longest wait between retries of a failing resource.
@@ -40,6 +48,9 @@ pub enum FetchOutcome {
         /// The service's `Retry-After`, in milliseconds.
         retry_after_ms: Option<Millis>,
     },
+    /// The answer is larger than the list budget: asking again would only
+    /// bring the same answer, so it waits for the budget to change.
+    OverBudget,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -50,6 +61,8 @@ struct Entry {
     in_motion: bool,
     /// Asked for again while in flight: the answer on its way may predate a change.
     again: bool,
+    /// Over the list budget: not fetched until the budget changes.
+    parked: bool,
 }
 
 /// The per-resource timetable of one connection.
@@ -92,7 +105,7 @@ impl Schedule {
     pub fn take_due(&mut self, now: Millis) -> Vec<ResourceKey> {
         let mut due = Vec::new();
         for (key, entry) in &mut self.entries {
-            if !entry.in_flight && entry.next_due <= now {
+            if !entry.in_flight && !entry.parked && entry.next_due <= now {
                 entry.in_flight = true;
                 due.push(*key);
             }
@@ -102,6 +115,18 @@ impl Schedule {
 
     /// Records how the fetch of `key` ended at `now`; returns when it is due next.
     pub fn finish(&mut self, key: ResourceKey, outcome: FetchOutcome, now: Millis) -> Millis {
+        self.finish_sized(key, outcome, 0, now)
+    }
+
+    /// As [`Schedule::finish`], for an answer of `bytes`: the bigger the
+    /// answer, the longer until it is read again.
+    pub fn finish_sized(
+        &mut self,
+        key: ResourceKey,
+        outcome: FetchOutcome,
+        bytes: u64,
+        now: Millis,
+    ) -> Millis {
         let Some(entry) = self.entries.get_mut(&key) else {
             return now.saturating_add(SLOW_INTERVAL_MS);
         };
@@ -111,11 +136,13 @@ impl Schedule {
                 let settled = entry.in_motion && !in_motion;
                 entry.failures = 0;
                 entry.in_motion = in_motion;
-                let interval = if in_motion {
+                let base = if in_motion {
                     FAST_INTERVAL_MS
                 } else {
                     SLOW_INTERVAL_MS
                 };
+                let cost = bytes.saturating_mul(COST_MS_PER_MIB) / (1024 * 1024);
+                let interval = base.max(cost);
                 entry.next_due = if std::mem::take(&mut entry.again) {
                     now
                 } else {
@@ -129,6 +156,11 @@ impl Schedule {
                     }
                 }
                 next
+            }
+            FetchOutcome::OverBudget => {
+                entry.parked = true;
+                entry.again = false;
+                Millis::MAX
             }
             FetchOutcome::Failed { retry_after_ms } => {
                 entry.failures = entry.failures.saturating_add(1);
@@ -152,7 +184,8 @@ impl Schedule {
         self.entries.remove(&key);
     }
 
-    /// A refresh the person asked for: everything not in flight is due at `now`.
+    /// A refresh the person asked for: everything not in flight is due at
+    /// `now`, but a list over the budget (its answer would be refused again).
     pub fn refresh_now(&mut self, now: Millis) {
         for entry in self.entries.values_mut() {
             if !entry.in_flight {
@@ -161,11 +194,25 @@ impl Schedule {
         }
     }
 
+    /// The list budget changed: lists parked over the old one are due at `now`.
+    pub fn budget_changed(&mut self, now: Millis) {
+        for entry in self.entries.values_mut() {
+            if std::mem::take(&mut entry.parked) {
+                entry.next_due = now;
+            }
+        }
+    }
+
+    /// Whether `key` waits for the list budget to change.
+    pub fn is_parked(&self, key: ResourceKey) -> bool {
+        self.entries.get(&key).is_some_and(|entry| entry.parked)
+    }
+
     /// The earliest moment something is due, if anything is waiting.
     pub fn next_wake(&self) -> Option<Millis> {
         self.entries
             .values()
-            .filter(|entry| !entry.in_flight)
+            .filter(|entry| !entry.in_flight && !entry.parked)
             .map(|entry| entry.next_due)
             .min()
     }
@@ -184,7 +231,9 @@ impl Schedule {
     /// record, a webhook announced a move). A fetch in flight may have been
     /// answered before the change, so it is fetched again as soon as it ends.
     pub fn refresh_one(&mut self, key: ResourceKey, now: Millis) {
-        if let Some(entry) = self.entries.get_mut(&key) {
+        if let Some(entry) = self.entries.get_mut(&key)
+            && !entry.parked
+        {
             if entry.in_flight {
                 entry.again = true;
             } else {

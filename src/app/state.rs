@@ -196,6 +196,8 @@ impl AppState {
         let failed: Vec<(&Error, Millis)> = freshness
             .iter()
             .filter_map(|resource| Some((resource.error?, resource.retry_at?)))
+            // A list over the budget is the panel's news, not the connection's.
+            .filter(|(error, _)| !matches!(error, Error::ResponseTooLarge { .. }))
             .collect();
         let earliest_retry = failed.iter().map(|(_, at)| *at).min();
         if let Some(retry_at) = earliest_retry {
@@ -299,6 +301,18 @@ impl AppState {
             } => {
                 if self.is_current(session) {
                     self.fetched(resource, result, at, next_at);
+                }
+            }
+            Event::FetchUnchanged {
+                session,
+                resource,
+                at,
+                next_at,
+            } => {
+                let detail_moved_on =
+                    matches!(resource, ResourceKey::Order(id) if self.orders.selected != Some(id));
+                if self.is_current(session) && !detail_moved_on {
+                    self.data.unchanged(resource, at, next_at);
                 }
             }
             Event::Submitted {

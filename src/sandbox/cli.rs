@@ -40,6 +40,11 @@ pub struct SandboxArgs {
     #[arg(long)]
     pub empty: bool,
 
+    /// Give every account a big history: N completed orders, and as many
+    /// transfers, withdrawals and deposits (also `POST /sandbox/seed`).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed_records: usize,
+
     /// Funding window of brcode orders, in seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 600)]
     pub order_expiry_secs: u64,
@@ -91,6 +96,12 @@ pub async fn run(args: SandboxArgs) -> Result<(), SandboxError> {
     }
     if let Some(demo) = &demo {
         sandbox.register_account(&demo.api_key, &demo.public_key_pem, !args.empty)?;
+    }
+
+    if args.seed_records > 0 {
+        for api_key in sandbox.api_keys() {
+            sandbox.seed_history(&api_key, args.seed_records);
+        }
     }
 
     let base_url = sandbox.base_url();

@@ -8,6 +8,7 @@
 //! | PUT | /sandbox/webhook | `{"url": "http://127.0.0.1:9000/hook"}` or `{"url": null}` | sets the webhook URL |
 //! | POST | /sandbox/keys | `{"api-key", "public-key": PEM, "empty"?: bool}` | registers an API key (a new account) |
 //! | POST | /sandbox/reset | none | restores every account's starting data |
+//! | POST | /sandbox/seed | `{"api-key"?, "records": 100000}` | adds a big account's history: that many completed orders, transfers, withdrawals and deposits |
 //! | GET | /sandbox/health | none | `{"status": "ok", "now", "accounts"}` |
 //!
 //! `api-key` may be left out of a deposit when exactly one account is registered.
@@ -229,6 +230,48 @@ pub(crate) async fn reset(State(shared): State<Arc<Shared>>) -> Json<Value> {
         }
     }
     Json(json!({ "accounts": world.accounts.len() }))
+}
+
+/// `POST /sandbox/seed`: a big account's history, for benchmarks and for
+/// trying the app on a million records.
+pub(crate) async fn seed(
+    State(shared): State<Arc<Shared>>,
+    bytes: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let body = JsonBody::parse(&bytes)?;
+    let records = body
+        .optional_u64("records")?
+        .ok_or_else(|| ApiError::bad_request("missing-field", "field `records` is required"))?;
+    let records = usize::try_from(records)
+        .ok()
+        .filter(|records| *records <= demo::MAX_SEEDED_RECORDS)
+        .ok_or_else(|| {
+            ApiError::bad_request(
+                "invalid-records",
+                "`records`: at most 5000000 of each kind per seeding",
+            )
+        })?;
+    let api_key = body.optional_str("api-key")?.map(str::to_owned);
+    let now = shared.clock.now();
+    let mut world = shared.lock();
+    let account = match api_key {
+        Some(key) => world.accounts.get_mut(&key),
+        None if world.accounts.len() == 1 => world.accounts.values_mut().next(),
+        None => {
+            return Err(ApiError::bad_request(
+                "missing-field",
+                "field `api-key` is required when more than one account is registered",
+            ));
+        }
+    }
+    .ok_or_else(|| ApiError::not_found("unknown-api-key", "no account has this API key"))?;
+    demo::seed_history(&mut account.data, now, records);
+    Ok(Json(json!({
+        "orders": account.data.orders.len(),
+        "transfers": account.data.transfers.len(),
+        "withdrawals": account.data.withdrawals.len(),
+        "deposits": account.data.deposits.len(),
+    })))
 }
 
 /// `GET /sandbox/health`.

@@ -375,3 +375,99 @@ fn make_brcode(order: &mut OrderRecord, expiration: OffsetDateTime) {
         }
     });
 }
+
+/// The most records of each kind one seeding may add.
+pub(crate) const MAX_SEEDED_RECORDS: usize = 5_000_000;
+
+/// Adds a big account's history: `count` completed orders, transfers,
+/// withdrawals and PIX deposits, spread over the year before the demo
+/// records (so what is in motion stays the newest). Balances are not
+/// touched: this is history, as if already reflected in them. Records are
+/// cloned from a few priced templates, so a million take a second or two.
+pub(crate) fn seed_history(data: &mut AccountData, now: OffsetDateTime, count: usize) {
+    let count = count.min(MAX_SEEDED_RECORDS);
+    if count == 0 {
+        return;
+    }
+    let now = whole_seconds(now);
+    let main = data
+        .wallets
+        .first()
+        .map_or_else(random_address, |wallet| wallet.address.clone());
+    let templates: Vec<OrderRecord> = [(10_000, 2), (25_050, 2), (1_234_567, 2), (99, 0)]
+        .into_iter()
+        .filter_map(|(units, scale)| {
+            order(
+                Asset::FiatBrl,
+                Asset::EthBaseBrlv,
+                amount(units, scale),
+                now,
+                OrderState::Completed,
+                Delivery::OwnWallet(main.clone()),
+            )
+        })
+        .collect();
+    // Spread over a year, ending four days ago (before every demo record).
+    let span = 365 * DAY;
+    let step = (span / i64::try_from(count).unwrap_or(i64::MAX)).max(1);
+    let moment = |index: usize| {
+        let back = 4 * DAY + span - step * i64::try_from(index).unwrap_or(0);
+        plus_seconds(now, -back)
+    };
+    let orders = (0..count).filter_map(|index| {
+        let template = templates.get(index % templates.len().max(1))?;
+        let created_at = moment(index);
+        Some(OrderRecord {
+            id: Uuid::new_v4(),
+            quote_id: Uuid::new_v4(),
+            created_at,
+            state_updated_at: plus_seconds(created_at, 2),
+            ..template.clone()
+        })
+    });
+    data.orders.splice(0..0, orders);
+    let transfers = (0..count).map(|index| {
+        let created_at = moment(index);
+        TransferRecord {
+            id: Uuid::new_v4(),
+            asset: Asset::EthBaseBrlv,
+            amount: amount(i64::try_from(index % 10_000).unwrap_or(0) + 1, 2),
+            source_address: main.clone(),
+            target_address: WHITELISTED_ADDRESS.to_owned(),
+            tx_hash: Some(random_tx_hash()),
+            state: TransferState::Completed,
+            state_updated_at: plus_seconds(created_at, TRANSFER_CONFIRM_SECS),
+            created_at,
+        }
+    });
+    data.transfers.splice(0..0, transfers);
+    let withdrawals = (0..count).map(|index| {
+        let created_at = moment(index);
+        WithdrawalRecord {
+            id: Uuid::new_v4(),
+            asset: Asset::FiatBrl,
+            amount: amount(i64::try_from(index % 100_000).unwrap_or(0) + 100, 2),
+            payout: Payout::Pix {
+                pix_key: "financeiro@example.com.br".to_owned(),
+            },
+            state: WithdrawalState::Completed,
+            state_updated_at: plus_seconds(created_at, WITHDRAWAL_PAYOUT_SECS),
+            created_at,
+        }
+    });
+    data.withdrawals.splice(0..0, withdrawals);
+    let coordinates = demo_coordinates("260");
+    let deposits = (0..count).map(|index| {
+        let created_at = moment(index);
+        DepositRecord {
+            id: Uuid::new_v4(),
+            asset: Asset::FiatBrl,
+            kind: "pix".to_owned(),
+            amount: amount(i64::try_from(index % 100_000).unwrap_or(0) + 1_000, 2),
+            coordinates: coordinates.clone(),
+            created_at,
+            processed_at: plus_seconds(created_at, 3),
+        }
+    });
+    data.deposits.splice(0..0, deposits);
+}

@@ -299,6 +299,21 @@ impl RunningSandbox {
         register(&self.shared, api_key, public_key_pem, seed_demo)
     }
 
+    /// Adds a big account's history to `api_key`'s account: `count` (at
+    /// most five million) completed orders, transfers, withdrawals and
+    /// deposits, older than the demo records. False for an unknown key.
+    pub fn seed_history(&self, api_key: &str, count: usize) -> bool {
+        let now = self.shared.clock.now();
+        let mut world = self.shared.lock();
+        match world.accounts.get_mut(api_key) {
+            Some(account) => {
+                demo::seed_history(&mut account.data, now, count);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// The sandbox clock's current time.
     pub fn now(&self) -> OffsetDateTime {
         self.shared.clock.now()

@@ -73,6 +73,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route("/sandbox/webhook", put(control::set_webhook))
         .route("/sandbox/keys", post(control::register_key))
         .route("/sandbox/reset", post(control::reset))
+        .route("/sandbox/seed", post(control::seed))
         .route("/sandbox/health", get(control::health))
         .method_not_allowed_fallback(method_not_allowed)
         .route_layer(middleware::from_fn(control::require_loopback));

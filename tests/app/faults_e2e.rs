@@ -227,7 +227,13 @@ fn a_hanging_service_is_shown_offline_with_the_last_balances_while_the_window_dr
 #[test]
 fn garbage_from_the_service_is_told_plainly_and_the_lists_stay() {
     let mut app = FaultedApp::start(None);
-    let orders_before = app.window.state().data.orders.value().map(Vec::len);
+    let orders_before = app
+        .window
+        .state()
+        .data
+        .orders
+        .value()
+        .map(|orders| orders.len());
     assert!(orders_before.is_some_and(|count| count > 0));
 
     app.proxy.then(&vec![Fault::Garbage200; 500]);
@@ -245,7 +251,12 @@ fn garbage_from_the_service_is_told_plainly_and_the_lists_stay() {
     assert!(app.label_shown("The service refused a request; retrying in"));
     assert_eq!(app.brl_shown(), Some(DEMO_BRL));
     assert_eq!(
-        app.window.state().data.orders.value().map(Vec::len),
+        app.window
+            .state()
+            .data
+            .orders
+            .value()
+            .map(|orders| orders.len()),
         orders_before,
         "the last list stays"
     );

@@ -10,6 +10,7 @@ mod fault_proxy_server;
 mod support;
 
 mod accounts_state;
+mod big_accounts;
 mod error_text;
 mod faults_e2e;
 mod orders_e2e;

@@ -113,7 +113,10 @@ impl App {
         let order = self
             .state
             .orders
-            .open_order(self.state.data.orders.value(), &self.state.data.order)
+            .open_order(
+                self.state.data.orders.value().map(|rows| rows.as_slice()),
+                &self.state.data.order,
+            )
             .cloned()
             .expect("the new order is open");
         assert_eq!(order.quote_id, Some(quote.id));
@@ -124,7 +127,10 @@ impl App {
         let open = self
             .state
             .orders
-            .open_order(self.state.data.orders.value(), &self.state.data.order)
+            .open_order(
+                self.state.data.orders.value().map(|rows| rows.as_slice()),
+                &self.state.data.order,
+            )
             .filter(|order| order.id == id);
         let listed = || {
             self.state
@@ -140,7 +146,10 @@ impl App {
 fn is_state(app_state: &AppState, id: Uuid, wanted: &OrderState) -> bool {
     let open = app_state
         .orders
-        .open_order(app_state.data.orders.value(), &app_state.data.order)
+        .open_order(
+            app_state.data.orders.value().map(|rows| rows.as_slice()),
+            &app_state.data.order,
+        )
         .filter(|order| order.id == id);
     open.is_some_and(|order| order.state.as_ref() == Some(wanted))
 }
@@ -231,7 +240,7 @@ fn a_brcode_order_paid_in_time_completes_and_a_late_payment_is_returned() {
     app.state.orders.export.writing = true;
     app.send_command(Command::Export(ExportRequest {
         path: csv_path.clone(),
-        records: ExportRecords::Orders(orders),
+        records: ExportRecords::Orders(orders.to_vec()),
     }));
     app.send(OrdersCommand::SaveQrPng {
         path: png_path.clone(),

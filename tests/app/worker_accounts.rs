@@ -221,7 +221,7 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
     state.withdrawals.export.writing = true;
     assert!(worker.send(Command::Export(ExportRequest {
         path: path.clone(),
-        records: ExportRecords::Withdrawals(state.data.withdrawals.value().unwrap().clone()),
+        records: ExportRecords::Withdrawals(state.data.withdrawals.value().unwrap().to_vec()),
     })));
     pump_until(&worker, &mut state, "the CSV file", |state| {
         !state.withdrawals.export.writing

@@ -320,6 +320,7 @@ async fn start_up_guards() {
         empty: false,
         order_expiry_secs: 600,
         quote_lifetime_secs: 60,
+        seed_records: 0,
     };
     assert!(matches!(run(args).await, Err(SandboxError::Usage(_))));
 }
@@ -331,4 +332,62 @@ async fn control_endpoints_are_reachable_without_a_token_but_the_api_is_not() {
     assert_eq!(health.status, 200);
     let api = sandbox.control(Method::GET, "/api/v0/orders", None).await;
     assert_eq!((api.status, api.code()), (401, "missing-api-key"));
+}
+
+#[tokio::test]
+async fn a_big_history_is_seeded_older_than_the_demo_records() {
+    let sandbox = TestSandbox::start(true).await;
+    let client = sandbox.client();
+    let demo_orders = client.list_orders().await.unwrap();
+    let seeded = sandbox
+        .control(
+            Method::POST,
+            "/sandbox/seed",
+            Some(&serde_json::json!({"records": 2_000})),
+        )
+        .await;
+    assert_eq!(seeded.status, 200);
+    let orders = client.list_orders().await.unwrap();
+    assert_eq!(orders.len(), demo_orders.len() + 2_000);
+    let transfers = client
+        .list_transfers(&brlv_desk::api::model::TransferFilter::default())
+        .await
+        .unwrap();
+    assert!(transfers.len() >= 2_000);
+    assert!(client.list_withdrawals(None).await.unwrap().len() >= 2_000);
+    let deposits = client
+        .list_deposits(&brlv_desk::api::model::DepositAsset::Brl)
+        .await
+        .unwrap();
+    assert!(deposits.len() >= 2_000);
+    // History, not motion: nothing seeded is in motion, and every seeded
+    // order is older than the oldest demo one.
+    let oldest_demo = demo_orders
+        .iter()
+        .filter_map(|order| order.created_at)
+        .min();
+    let seeded_orders: Vec<_> = orders
+        .iter()
+        .filter(|order| !demo_orders.iter().any(|demo| demo.id == order.id))
+        .collect();
+    assert!(
+        seeded_orders
+            .iter()
+            .all(|order| order.created_at < oldest_demo)
+    );
+    assert!(seeded_orders.iter().all(|order| {
+        order
+            .state
+            .as_ref()
+            .is_some_and(|state| !state.is_in_motion())
+    }));
+
+    let too_many = sandbox
+        .control(
+            Method::POST,
+            "/sandbox/seed",
+            Some(&serde_json::json!({"records": 6_000_000})),
+        )
+        .await;
+    assert_eq!(too_many.status, 400);
 }

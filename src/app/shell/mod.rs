@@ -4,7 +4,6 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
-use std::time::Duration;
 
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 use serde::{Deserialize, Serialize};
@@ -16,6 +15,7 @@ use super::features::{
     claims, deposits, events, onboarding, orders, overview, settings, transfers, wallets,
     withdrawals,
 };
+use super::frame_stats::FrameStats;
 use super::i18n::Language;
 use super::message::Command;
 use super::screenshot::ScreenshotJob;
@@ -37,6 +37,9 @@ pub struct PersistedUi {
     /// Idle minutes before the window locks (Settings); `None`: the default.
     #[serde(default)]
     pub idle_lock_minutes: Option<u32>,
+    /// The list budget chosen in Settings, in MiB; `None` keeps the default.
+    #[serde(default)]
+    pub list_budget_mib: Option<u64>,
 }
 
 const STORAGE_KEY: &str = "brlv-desk-ui";
@@ -149,6 +152,7 @@ pub struct BrlvApp {
     worker: WorkerHandle,
     screenshot: Option<ScreenshotJob>,
     exit_code: Arc<AtomicU8>,
+    frame_stats: Option<FrameStats>,
 }
 
 impl BrlvApp {
@@ -172,11 +176,12 @@ impl BrlvApp {
         if let Some(minutes) = persisted.idle_lock_minutes {
             state.guard.idle_lock_minutes = minutes.clamp(1, 120);
         }
-        state.view = options
-            .screenshot
-            .as_ref()
-            .map_or(persisted.view, |screenshot| screenshot.view);
-        if let Some(order) = options.screenshot.as_ref().and_then(|shot| shot.order) {
+        if let Some(mib) = persisted.list_budget_mib {
+            settings::budget::set_list_budget(&mut state, mib);
+        }
+        let (view, order) = options.start_view.unwrap_or((persisted.view, None));
+        state.view = view;
+        if let Some(order) = order {
             state.open_order(order);
         }
         let clock = Clock::new();
@@ -199,26 +204,38 @@ impl BrlvApp {
             worker,
             screenshot,
             exit_code,
+            frame_stats: FrameStats::from_env(),
         })
     }
 }
 
 impl eframe::App for BrlvApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        if let Some(stats) = &self.frame_stats {
+            stats.frame_drawn();
+        }
         self.state.now = self.clock.now_ms();
         self.state.wall_now = OffsetDateTime::now_utc();
+        let mut lists_arrived = Vec::new();
         for event in self.worker.drain() {
+            if let super::message::Event::FetchFinished {
+                resource, result, ..
+            } = &event
+                && result.is_ok()
+                && tracing::enabled!(target: "brlv_timing", tracing::Level::DEBUG)
+            {
+                lists_arrived.push(*resource);
+            }
             self.state.apply(event);
         }
         shell_ui(ui, &mut self.state);
+        for resource in lists_arrived {
+            tracing::debug!(target: "brlv_timing", ?resource, "rows drawn");
+        }
         for command in self.state.take_commands() {
             if !self.worker.send(command) {
                 tracing::warn!("the worker has stopped; a command was dropped");
             }
-        }
-        if self.state.session.is_some() {
-            // "refreshed N s ago" and "retrying in N s" count in seconds.
-            ui.ctx().request_repaint_after(Duration::from_secs(1));
         }
         if let Some(job) = self.screenshot.as_mut()
             && let Some(code) = job.step(ui.ctx(), &self.state, self.clock.now_ms())
@@ -237,6 +254,7 @@ impl eframe::App for BrlvApp {
             view: self.state.view,
             language: Some(self.state.language),
             idle_lock_minutes: Some(self.state.guard.idle_lock_minutes),
+            list_budget_mib: self.state.settings.list_budget_mib,
         };
         eframe::set_value(storage, STORAGE_KEY, &persisted);
     }

@@ -3,10 +3,17 @@
 
 use egui::{Color32, RichText, Ui};
 
+use crate::app::clock::Millis;
 use crate::app::i18n;
 use crate::app::message::{Command, ProfileKind};
+use crate::app::schedule::SLOW_INTERVAL_MS;
 use crate::app::state::{AppState, ConnectionStatus};
 use crate::app::ui::{Tone, badge_ui, gauge};
+
+/// How long after the last answer the connection still reads "up to date":
+/// longer than the interval of resources at rest, so a healthy connection
+/// never shows a clock that ticks (and never needs a frame to tick it).
+pub const UP_TO_DATE_MS: Millis = 2 * SLOW_INTERVAL_MS;
 
 /// The connection state in words, and its color.
 pub fn connection_text(state: &AppState) -> (String, Color32) {
@@ -15,10 +22,14 @@ pub fn connection_text(state: &AppState) -> (String, Color32) {
         ConnectionStatus::NoSession => (state.t("status.no_session").into_owned(), Color32::GRAY),
         ConnectionStatus::Connecting => (state.t("status.connecting").into_owned(), Color32::GRAY),
         ConnectionStatus::Online { last_refreshed } => {
-            let ago = i18n::seconds_ago(
-                state.language,
-                state.now.saturating_sub(last_refreshed) / 1000,
-            );
+            let age = state.now.saturating_sub(last_refreshed);
+            if age < UP_TO_DATE_MS {
+                return (
+                    state.t("status.online_up_to_date").into_owned(),
+                    gauge::GREEN,
+                );
+            }
+            let ago = i18n::seconds_ago(state.language, age / 1000);
             (
                 state.t_with("status.online", &[("ago", &ago)]),
                 gauge::GREEN,
@@ -33,6 +44,24 @@ pub fn connection_text(state: &AppState) -> (String, Color32) {
             gauge::RED,
         ),
     }
+}
+
+/// When the connection's words change next by themselves: every second
+/// while a retry counts down; once when "up to date" turns into "refreshed
+/// N min ago", then each minute. `None` while nothing ticks.
+pub fn connection_text_changes_in(state: &AppState) -> Option<std::time::Duration> {
+    let millis = match state.connection_status() {
+        ConnectionStatus::NoSession | ConnectionStatus::Connecting => return None,
+        ConnectionStatus::Offline { .. } | ConnectionStatus::Refused { .. } => 1_000,
+        ConnectionStatus::Online { last_refreshed } => {
+            let age = state.now.saturating_sub(last_refreshed);
+            match UP_TO_DATE_MS.checked_sub(age) {
+                Some(until_stale) if until_stale > 0 => until_stale,
+                _ => 60_000 - age % 60_000,
+            }
+        }
+    };
+    Some(std::time::Duration::from_millis(millis))
 }
 
 /// Draws the bar.
@@ -63,8 +92,21 @@ pub fn top_bar_ui(ui: &mut Ui, state: &mut AppState) {
         let (text, color) = connection_text(state);
         status_dot_ui(ui, color);
         let status = ui.label(&text);
-        if let ConnectionStatus::Refused { message, .. } = state.connection_status() {
-            status.on_hover_text(message);
+        match state.connection_status() {
+            ConnectionStatus::Refused { message, .. } => {
+                status.on_hover_text(message);
+            }
+            ConnectionStatus::Online { last_refreshed } => {
+                let ago = i18n::seconds_ago(
+                    state.language,
+                    state.now.saturating_sub(last_refreshed) / 1000,
+                );
+                status.on_hover_text(state.t_with("status.online", &[("ago", &ago)]));
+            }
+            _ => {}
+        }
+        if let Some(wait) = connection_text_changes_in(state) {
+            ui.ctx().request_repaint_after(wait);
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             let refresh = ui

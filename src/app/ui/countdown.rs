@@ -11,9 +11,32 @@ pub fn format_countdown(seconds: i64) -> String {
     }
 }
 
+/// Asks for one frame when a countdown with `left` to go shows its next
+/// second, not a second after this frame: a countdown then costs one frame
+/// per second exactly, however long the frames take.
+pub fn request_countdown_frame(ctx: &egui::Context, left: time::Duration) {
+    ctx.request_repaint_after(until_next_tick(left));
+}
+
+/// The wait until a countdown with `left` to go shows its next second.
+pub fn until_next_tick(left: time::Duration) -> std::time::Duration {
+    let into_second = u64::try_from(left.whole_milliseconds().rem_euclid(1000)).unwrap_or(0);
+    let wait = if into_second == 0 { 1000 } else { into_second };
+    // A few milliseconds late, so the frame lands past the boundary.
+    std::time::Duration::from_millis(wait + 5)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::format_countdown;
+    use super::{format_countdown, until_next_tick};
+
+    #[test]
+    fn the_next_frame_comes_when_the_shown_second_changes() {
+        let wait = |millis| until_next_tick(time::Duration::milliseconds(millis)).as_millis();
+        assert_eq!(wait(5_250), 255);
+        assert_eq!(wait(5_000), 1_005);
+        assert_eq!(wait(999), 1_004);
+    }
 
     #[test]
     fn countdowns_read_as_clocks() {

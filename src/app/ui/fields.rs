@@ -160,7 +160,7 @@ pub fn choice_ui<T: Clone + PartialEq>(
 }
 
 /// The account's wallets as a choice of address: "name (address)" each.
-pub fn wallet_choices(wallets: Option<&Vec<crate::api::model::Wallet>>) -> Vec<(String, String)> {
+pub fn wallet_choices(wallets: Option<&[crate::api::model::Wallet]>) -> Vec<(String, String)> {
     wallets
         .map(|wallets| {
             wallets

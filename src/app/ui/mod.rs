@@ -4,6 +4,7 @@
 //! virtualized table of records; how values are written for a person.
 
 pub mod amount;
+pub mod arrange;
 pub mod badge;
 pub mod countdown;
 pub mod detail;
@@ -16,7 +17,7 @@ pub mod table;
 
 pub use amount::amount_ui;
 pub use badge::{Tone, badge_ui};
-pub use countdown::format_countdown;
+pub use countdown::{format_countdown, request_countdown_frame};
 pub use detail::{copy_button_ui, detail_grid_ui, detail_row_ui};
 pub use fields::{
     FieldMessage, choice_ui, error_text_ui, field_message, field_message_ui, note_ui,

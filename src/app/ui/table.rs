@@ -3,6 +3,8 @@
 //! selects a row, and the selected one is highlighted; under it, the
 //! selected record's every field ([`record_list_ui`]).
 
+use std::sync::Arc;
+
 use egui::{RichText, Sense, Ui};
 use egui_extras::{Column, TableBuilder};
 
@@ -10,6 +12,7 @@ use crate::app::error_text::Localize;
 use crate::app::i18n::{Language, tr, tr_with};
 use crate::app::remote::Remote;
 
+use super::arrange::{Arranged, Arrangement, arranged, search_field_ui, sort_header_ui};
 use super::badge::{Tone, badge_ui};
 use super::detail::{copy_button_ui, detail_grid_ui, detail_row_ui};
 use super::fields::{error_text_ui, note_ui};
@@ -21,13 +24,15 @@ pub const ROW_HEIGHT: f32 = 22.0;
 pub const MAX_TABLE_HEIGHT: f32 = 320.0;
 
 /// Draws `row_count` rows under `headers`; `cell_ui(row, column, ui)` draws
-/// one cell. Returns the row clicked this frame.
+/// one cell. Returns the row clicked this frame. With `sorted_by`, a click
+/// on a header sorts the table of that id by its column.
 pub fn resource_table_ui(
     ui: &mut Ui,
     id_salt: &str,
     headers: &[&str],
     row_count: usize,
     selected: Option<usize>,
+    sorted_by: Option<egui::Id>,
     mut cell_ui: impl FnMut(usize, usize, &mut Ui),
 ) -> Option<usize> {
     let mut clicked = None;
@@ -57,9 +62,12 @@ pub fn resource_table_ui(
                 }
                 builder
                     .header(ROW_HEIGHT, |mut header| {
-                        for title in headers {
-                            header.col(|ui| {
-                                ui.strong(*title);
+                        for (column, title) in headers.iter().enumerate() {
+                            header.col(|ui| match sorted_by {
+                                Some(table) => sort_header_ui(ui, table, column, title),
+                                None => {
+                                    ui.strong(*title);
+                                }
                             });
                         }
                     })
@@ -138,13 +146,13 @@ impl DetailRow {
 
 /// A list of records as every list panel shows it: how it loads, the table
 /// (or a note that it is empty), and the selected record's every field.
-pub struct RecordList<'a, T, K, C, D> {
+pub struct RecordList<'a, T: 'static, K, C, D> {
     /// Distinguishes this table's state from the others'.
     pub id: &'a str,
     /// Column titles.
     pub headers: &'a [&'a str],
     /// Loading state and error of the list shown.
-    pub remote: Option<&'a Remote<Vec<T>>>,
+    pub remote: Option<&'a Remote<std::sync::Arc<Vec<T>>>>,
     /// The rows, in the order shown.
     pub rows: &'a [T],
     /// What to say when there are none.
@@ -157,6 +165,9 @@ pub struct RecordList<'a, T, K, C, D> {
     pub cells: C,
     /// A record's every field.
     pub detail: D,
+    /// Search and sort: the rows shared (the same as `rows`) and how they
+    /// arrange. `None` for a short list kept by the app (claims made here).
+    pub arrange: Option<(&'a Arc<Vec<T>>, &'static Arrangement<T>)>,
 }
 
 /// Draws `list`; returns the key of the row clicked this frame.
@@ -166,6 +177,7 @@ pub fn record_list_ui<T, K, C, D>(
     list: RecordList<'_, T, K, C, D>,
 ) -> Option<K>
 where
+    T: Send + Sync + 'static,
     K: PartialEq,
     C: Fn(&T) -> Vec<Cell>,
     D: Fn(&T) -> Vec<DetailRow>,
@@ -173,27 +185,59 @@ where
     if let Some(remote) = list.remote {
         list_status_ui(ui, language, remote);
     }
-    let selected = list
-        .selected
-        .and_then(|key| list.rows.iter().position(|row| (list.key)(row) == *key));
     if list.rows.is_empty() {
         note_ui(ui, list.empty);
         return None;
     }
+    let table = egui::Id::unique(list.id);
+    let arranged = list
+        .arrange
+        .map(|(rows, arrangement)| arranged(ui, table, rows, arrangement));
+    if let Some(arranged) = &arranged {
+        search_field_ui(
+            ui,
+            table,
+            tr(language, "list.search").as_ref(),
+            tr(language, "list.search_hint").as_ref(),
+            arranged.busy,
+        );
+        if arranged.len() != arranged.rows.len() {
+            ui.label(tr_with(
+                language,
+                "list.count_of",
+                &[
+                    ("shown", &arranged.len().to_string()),
+                    ("n", &arranged.rows.len().to_string()),
+                ],
+            ));
+        }
+    }
+    let shown = arranged.as_ref().map_or(list.rows.len(), Arranged::len);
+    let row_at = |position: usize| match &arranged {
+        Some(arranged) => arranged.get(position),
+        None => list.rows.get(position),
+    };
+    let selected = list.selected.and_then(|key| {
+        (0..shown).find(|position| row_at(*position).is_some_and(|row| (list.key)(row) == *key))
+    });
     let clicked = resource_table_ui(
         ui,
         list.id,
         list.headers,
-        list.rows.len(),
+        shown,
         selected,
+        arranged.as_ref().map(|_| table),
         |row, column, ui| {
-            let cells = (list.cells)(&list.rows[row]);
+            let Some(record) = row_at(row) else {
+                return;
+            };
+            let cells = (list.cells)(record);
             if let Some(cell) = cells.into_iter().nth(column) {
                 cell_ui(ui, language, cell);
             }
         },
     );
-    if let Some(record) = selected.map(|index| &list.rows[index]) {
+    if let Some(record) = selected.and_then(row_at) {
         ui.add_space(6.0);
         ui.label(RichText::new(tr(language, "accounts.details").as_ref()).strong());
         detail_grid_ui(ui, &format!("{}_detail", list.id), |ui| {
@@ -202,7 +246,7 @@ where
             }
         });
     }
-    clicked.map(|row| (list.key)(&list.rows[row]))
+    clicked.and_then(row_at).map(|row| (list.key)(row))
 }
 
 fn cell_ui(ui: &mut Ui, language: Language, cell: Cell) {

@@ -25,7 +25,9 @@ use super::features::{claims, onboarding, orders, transfers, wallets, withdrawal
 use super::message::{
     Command, Event, Notice, NoticeDetail, NoticeKind, PassphrasePurpose, ProfileKind, SessionId,
 };
-use super::resources::{Fetched, ResourceKey, fetch, query};
+use super::resources::{
+    Answer, DEFAULT_LIST_BUDGET_MIB, Fingerprint, ResourceKey, fetch_answer, query,
+};
 use super::schedule::{FetchOutcome, Schedule};
 use super::submit::{FormKind, SubmitOutcome, SubmitRequest};
 
@@ -192,6 +194,8 @@ struct Session {
     schedule: Schedule,
     sealed_key: Option<SecretString>,
     plain_secrets: Option<ProfileSecrets>,
+    /// The last answer of each resource, to tell an identical one.
+    fingerprints: std::collections::HashMap<ResourceKey, Fingerprint>,
 }
 
 /// A profile whose sealed key waits for its passphrase at the unlock screen.
@@ -208,7 +212,7 @@ enum Done {
     Fetched {
         session: SessionId,
         resource: ResourceKey,
-        result: Result<Fetched, Error>,
+        result: Result<Answer, Error>,
     },
     /// Something to tell the UI, as it is.
     Report(Event),
@@ -268,7 +272,11 @@ struct Worker {
     pending_unlock: Option<PendingUnlock>,
     webhooks: webhooks::Webhooks,
     webhook_events: UnboundedReceiver<crate::webhook::WebhookEvent>,
+    /// The largest list answer accepted, in bytes.
+    list_budget_bytes: u64,
 }
+
+const MIB: u64 = 1024 * 1024;
 
 /// Runs a blocking call on tokio's blocking pool.
 async fn blocking<T: Send + 'static>(
@@ -358,6 +366,7 @@ impl Worker {
                 watched_order: None,
             },
             webhook_events,
+            list_budget_bytes: DEFAULT_LIST_BUDGET_MIB * MIB,
         }
     }
 
@@ -365,6 +374,13 @@ impl Worker {
         // The UI may be gone while the worker winds down; nothing to do then.
         let _ = self.events.send(event);
         (self.repaint)();
+    }
+
+    /// Sends an Event that changes nothing on screen (a fetch starting, an
+    /// answer identical to the last): the UI takes it in with the next
+    /// frame, whenever one is drawn, and is not woken for it.
+    fn emit_quietly(&self, event: Event) {
+        let _ = self.events.send(event);
     }
 
     fn spawn(&mut self, task: impl Future<Output = Done> + Send + 'static) {
@@ -409,17 +425,28 @@ impl Worker {
         let due = session.schedule.take_due(now);
         let id = session.id;
         let client = session.client.clone();
+        let budget = self.list_budget_bytes;
         for resource in due {
-            self.emit(Event::FetchStarted {
+            self.emit_quietly(Event::FetchStarted {
                 session: id,
                 resource,
             });
             let client = client.clone();
             self.spawn(async move {
+                let result = match fetch_answer(&client, resource, budget).await {
+                    // A big list is sorted here, not on the UI thread.
+                    Ok(answer) => blocking(move || Answer {
+                        data: answer.data.newest_first(),
+                        ..answer
+                    })
+                    .await
+                    .map_err(Error::Config),
+                    Err(error) => Err(error),
+                };
                 Done::Fetched {
                     session: id,
                     resource,
-                    result: fetch(&client, resource).await,
+                    result,
                 }
             });
         }
@@ -432,6 +459,13 @@ impl Worker {
                 let now = self.config.clock.now_ms();
                 if let Some(session) = self.session.as_mut() {
                     session.schedule.refresh_now(now);
+                }
+            }
+            Command::SetListBudget { mib } => {
+                self.list_budget_bytes = mib.max(1).saturating_mul(MIB);
+                let now = self.config.clock.now_ms();
+                if let Some(session) = self.session.as_mut() {
+                    session.schedule.budget_changed(now);
                 }
             }
             Command::Connect(request) => self.connect(request),
@@ -616,7 +650,7 @@ impl Worker {
         &mut self,
         session_id: SessionId,
         resource: ResourceKey,
-        result: Result<Fetched, Error>,
+        result: Result<Answer, Error>,
     ) {
         let now = self.config.clock.now_ms();
         let Some(session) = self
@@ -627,16 +661,38 @@ impl Worker {
             return;
         };
         let outcome = match &result {
-            Ok(data) => FetchOutcome::Loaded {
-                in_motion: data.in_motion(),
+            Ok(answer) => FetchOutcome::Loaded {
+                in_motion: answer.data.in_motion(),
             },
+            Err(Error::ResponseTooLarge { .. }) => FetchOutcome::OverBudget,
             Err(error) => FetchOutcome::Failed {
                 retry_after_ms: error
                     .retry_after()
                     .map(|wait| u64::try_from(wait.as_millis()).unwrap_or(u64::MAX)),
             },
         };
-        let next_at = session.schedule.finish(resource, outcome, now);
+        let bytes = result.as_ref().map_or(0, |answer| answer.bytes);
+        let next_at = session.schedule.finish_sized(resource, outcome, bytes, now);
+        let result = match result {
+            Ok(answer) => {
+                let unchanged = session.fingerprints.get(&resource) == Some(&answer.fingerprint);
+                if unchanged {
+                    return self.emit_quietly(Event::FetchUnchanged {
+                        session: session_id,
+                        resource,
+                        at: now,
+                        next_at,
+                    });
+                }
+                session.fingerprints.insert(resource, answer.fingerprint);
+                Ok(answer.data)
+            }
+            Err(error) => {
+                // The next answer is news whatever it is.
+                session.fingerprints.remove(&resource);
+                Err(error)
+            }
+        };
         self.emit(Event::FetchFinished {
             session: session_id,
             resource,

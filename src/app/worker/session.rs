@@ -135,6 +135,7 @@ impl Worker {
             schedule: Schedule::new(&ResourceKey::polled(), self.config.clock.now_ms()),
             sealed_key: request.sealed_key,
             plain_secrets: request.plain_secrets,
+            fingerprints: std::collections::HashMap::new(),
         });
         self.watch_in_new_session();
         self.emit(Event::SessionStarted(info));

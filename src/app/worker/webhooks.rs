@@ -111,6 +111,8 @@ impl Worker {
         if let Some(session) = self.session.as_mut() {
             if let Some(previous) = self.webhooks.watched_order {
                 session.schedule.remove(ResourceKey::Order(previous));
+                // Its panel starts empty next time: the next answer is news.
+                session.fingerprints.remove(&ResourceKey::Order(previous));
             }
             if let Some(id) = id {
                 session.schedule.add(ResourceKey::Order(id), now);

@@ -179,6 +179,7 @@ fn made_ui(ui: &mut Ui, state: &mut AppState) {
             headers: &headers,
             remote: None,
             rows: &state.claims.made,
+            arrange: None,
             empty: &state.t("claims.none_yet"),
             selected: state.claims.selected.as_ref(),
             key: |claim: &Claim| claim.id,

@@ -20,7 +20,7 @@ pub fn shown_deposits(state: &AppState) -> &[Deposit] {
         .data
         .deposits(&state.deposits.asset)
         .value()
-        .map_or(&[], Vec::as_slice)
+        .map_or(&[], |rows| rows.as_slice())
 }
 
 fn amount_text(
@@ -82,7 +82,10 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
             id: "deposits_table",
             headers: &headers,
             remote: Some(remote),
-            rows: remote.value().map_or(&[], Vec::as_slice),
+            rows: remote.value().map_or(&[], |rows| rows.as_slice()),
+            arrange: remote
+                .value()
+                .map(|rows| (rows, &crate::app::features::list_arrangements::DEPOSITS)),
             empty: &state.t("accounts.empty"),
             selected: state.deposits.selected.as_ref(),
             key: |deposit: &Deposit| deposit.id,

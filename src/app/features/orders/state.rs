@@ -108,7 +108,7 @@ impl OrdersState {
     /// The open order: the detail fetch when it is about that order, else the list's copy.
     pub fn open_order<'a>(
         &'a self,
-        list: Option<&'a Vec<Order>>,
+        list: Option<&'a [Order]>,
         detail: &'a Remote<Order>,
     ) -> Option<&'a Order> {
         let id = self.selected?;
@@ -125,11 +125,18 @@ impl OrdersState {
     }
 
     /// Whether what the panel shows has arrived (for `--screenshot`).
-    pub fn loaded(&self, list: &Remote<Vec<Order>>, detail: &Remote<Order>) -> bool {
+    pub fn loaded(
+        &self,
+        list: &Remote<crate::app::resources::Rows<Order>>,
+        detail: &Remote<Order>,
+    ) -> bool {
         if list.value().is_none() || self.pending_selector.is_some() {
             return false;
         }
-        self.selected.is_none() || self.open_order(list.value(), detail).is_some()
+        self.selected.is_none()
+            || self
+                .open_order(list.value().map(|rows| rows.as_slice()), detail)
+                .is_some()
     }
 }
 

@@ -12,8 +12,8 @@ use crate::app::i18n::{self, Language};
 use crate::app::remote::Remote;
 use crate::app::state::AppState;
 use crate::app::ui::{
-    Tone, amount_ui, asset_amount_text, badge_ui, format_countdown, gauge, gauge_ui, section_ui,
-    short_hex, short_id, state_label,
+    Tone, amount_ui, asset_amount_text, badge_ui, format_countdown, gauge, gauge_ui,
+    request_countdown_frame, section_ui, short_hex, short_id, state_label,
 };
 use crate::money::format_amount_parts;
 
@@ -318,8 +318,7 @@ fn in_motion_ui(ui: &mut Ui, state: &AppState) {
                                 "motion.expires_in",
                                 &[("countdown", &format_countdown(left))],
                             ));
-                            ui.ctx()
-                                .request_repaint_after(std::time::Duration::from_secs(1));
+                            request_countdown_frame(ui.ctx(), expiration - state.wall_now);
                         } else {
                             ui.label(
                                 RichText::new(state.t("motion.window_closed").as_ref())

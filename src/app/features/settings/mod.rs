@@ -1,4 +1,5 @@
 //! Settings: language and saved profiles.
 
+pub mod budget;
 pub mod state;
 pub mod view;

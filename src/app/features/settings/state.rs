@@ -5,4 +5,6 @@
 pub struct SettingsState {
     /// The profile whose deletion awaits a confirming click.
     pub confirm_delete: Option<String>,
+    /// The list budget chosen, in MiB; `None` keeps the default.
+    pub list_budget_mib: Option<u64>,
 }

@@ -42,6 +42,7 @@ pub fn settings_ui(ui: &mut Ui, state: &mut AppState) {
     ui.add_space(12.0);
 
     lock_settings_ui(ui, state);
+    super::budget::list_budget_ui(ui, state);
     ui.add_space(12.0);
 
     profiles_ui(ui, state);

@@ -26,7 +26,7 @@ pub fn shown_transfers(state: &AppState) -> &[Transfer] {
         .list
         .shown(&state.data.transfers)
         .value()
-        .map_or(&[], Vec::as_slice)
+        .map_or(&[], |rows| rows.as_slice())
 }
 
 /// Draws the Transfers panel.
@@ -114,7 +114,10 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
             id: "transfers_table",
             headers: &headers,
             remote: Some(remote),
-            rows: remote.value().map_or(&[], Vec::as_slice),
+            rows: remote.value().map_or(&[], |rows| rows.as_slice()),
+            arrange: remote
+                .value()
+                .map(|rows| (rows, &crate::app::features::list_arrangements::TRANSFERS)),
             empty: &state.t("accounts.empty"),
             selected: state.transfers.selected.as_ref(),
             key: |transfer: &Transfer| transfer.id,
@@ -189,7 +192,7 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
     );
 
     // The source is one of the account's wallets, never typed.
-    let wallets = wallet_choices(state.data.wallets.value());
+    let wallets = wallet_choices(state.data.wallets.value().map(|rows| rows.as_slice()));
     let pick = state.t("transfers.pick_source");
     let label = state.t("transfers.source");
     ui.horizontal(|ui| {

@@ -22,7 +22,7 @@ pub fn shown_wallets(state: &AppState) -> &[Wallet] {
         .list
         .shown(&state.data.wallets)
         .value()
-        .map_or(&[], Vec::as_slice)
+        .map_or(&[], |rows| rows.as_slice())
 }
 
 fn assets_text(assets: &[Asset]) -> String {
@@ -97,7 +97,10 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
             id: "wallets_table",
             headers: &headers,
             remote: Some(remote),
-            rows: remote.value().map_or(&[], Vec::as_slice),
+            rows: remote.value().map_or(&[], |rows| rows.as_slice()),
+            arrange: remote
+                .value()
+                .map(|rows| (rows, &crate::app::features::list_arrangements::WALLETS)),
             empty: &state.t("accounts.empty"),
             selected: state.wallets.selected.as_ref(),
             key: |wallet: &Wallet| wallet.address.clone(),

@@ -28,7 +28,7 @@ pub fn shown_withdrawals(state: &AppState) -> &[Withdrawal] {
         .list
         .shown(&state.data.withdrawals)
         .value()
-        .map_or(&[], Vec::as_slice)
+        .map_or(&[], |rows| rows.as_slice())
 }
 
 /// Tokens a `token` withdrawal can pay.
@@ -316,7 +316,10 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
             id: "withdrawals_table",
             headers: &headers,
             remote: Some(remote),
-            rows: remote.value().map_or(&[], Vec::as_slice),
+            rows: remote.value().map_or(&[], |rows| rows.as_slice()),
+            arrange: remote
+                .value()
+                .map(|rows| (rows, &crate::app::features::list_arrangements::WITHDRAWALS)),
             empty: &state.t("accounts.empty"),
             selected: state.withdrawals.selected.as_ref(),
             key: |withdrawal: &Withdrawal| withdrawal.id,
@@ -489,7 +492,7 @@ fn ted_fields_ui(ui: &mut Ui, state: &mut AppState, errors: Option<&FieldErrors>
 /// Where the tokens go: one of the account's whitelisted wallets, or an
 /// address typed (EIP-55 checked).
 fn token_destination_ui(ui: &mut Ui, state: &mut AppState, errors: Option<&FieldErrors>) {
-    let wallets = wallet_choices(state.data.wallets.value());
+    let wallets = wallet_choices(state.data.wallets.value().map(|rows| rows.as_slice()));
     let pick = state.t("withdrawals.pick_wallet");
     let to_wallet = state.t("withdrawals.to_wallet");
     wallet_choice_ui(

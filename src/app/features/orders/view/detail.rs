@@ -12,6 +12,7 @@ use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::ui::{
     Tone, asset_amount_ui, badge_ui, format_countdown, format_moment, qr_code_ui,
+    request_countdown_frame,
 };
 
 use super::super::apply::short_id;
@@ -33,7 +34,10 @@ pub fn order_detail_ui(ui: &mut Ui, state: &mut AppState) {
     }
     let Some(order) = state
         .orders
-        .open_order(state.data.orders.value(), &state.data.order)
+        .open_order(
+            state.data.orders.value().map(|rows| rows.as_slice()),
+            &state.data.order,
+        )
         .cloned()
     else {
         ui.horizontal(|ui| {
@@ -151,8 +155,9 @@ fn payment_ui(ui: &mut Ui, state: &mut AppState, order: &Order) {
                     ))
                     .strong(),
                 );
-                ui.ctx()
-                    .request_repaint_after(std::time::Duration::from_secs(1));
+                if let Some(expiration) = order.expiration {
+                    request_countdown_frame(ui.ctx(), expiration - state.wall_now);
+                }
             }
             ui.add_space(8.0);
             ui.label(state.t("orders.copy_paste").as_ref());

@@ -12,7 +12,7 @@ use crate::app::form::{Field, FieldError, FieldErrors};
 use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::submit::{SubmitRequest, submit_status_ui};
-use crate::app::ui::{asset_amount_ui, format_countdown};
+use crate::app::ui::{asset_amount_ui, format_countdown, request_countdown_frame};
 
 use super::super::draft::{ORDER_PAIRS, QuoteSide, third_party_pix_allowed};
 use super::super::form::{QuoteSource, ServiceFailure};
@@ -205,8 +205,7 @@ fn quote_summary_ui(ui: &mut Ui, state: &AppState, quote: &Quote) {
                     "orders.form_quote_expires",
                     &[("countdown", &format_countdown(left))],
                 ));
-                ui.ctx()
-                    .request_repaint_after(std::time::Duration::from_secs(1));
+                request_countdown_frame(ui.ctx(), expiration - state.wall_now);
             } else {
                 ui.colored_label(
                     ui.visuals().warn_fg_color,

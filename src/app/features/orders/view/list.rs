@@ -2,7 +2,9 @@
 //! laid out, so 10,000 orders scroll smoothly), a state badge, amounts at
 //! their scales, the countdown of orders awaiting payment; CSV export.
 
-use egui::{RichText, Sense, Ui};
+use std::sync::Arc;
+
+use egui::{Id, RichText, Sense, Ui};
 use egui_extras::{Column, TableBuilder};
 use uuid::Uuid;
 
@@ -10,7 +12,12 @@ use crate::api::model::{Order, OrderState};
 use crate::app::error_text::Localize;
 use crate::app::export::{ExportRecords, export_bar_ui};
 use crate::app::state::AppState;
-use crate::app::ui::{asset_amount_ui, badge_ui, format_countdown, format_moment};
+use crate::app::ui::arrange::{
+    Arranged, Arrangement, SortKey, arranged, search_field_ui, sort_header_ui,
+};
+use crate::app::ui::{
+    asset_amount_ui, badge_ui, format_countdown, format_moment, request_countdown_frame,
+};
 
 use super::super::apply::short_id;
 use super::{order_state_label, order_state_tone};
@@ -46,9 +53,77 @@ pub fn orders_list_ui(ui: &mut Ui, state: &mut AppState) {
         ui.weak(state.t("orders.none").as_ref());
         return;
     }
-    ui.label(state.t_with("orders.count", &[("n", &orders.len().to_string())]));
-    if let Some(id) = orders_table_ui(ui, state, orders) {
+    let orders = Arc::clone(orders);
+    let table = Id::unique(TABLE_ID);
+    let arranged = arranged(ui, table, &orders, &ORDER_ARRANGEMENT);
+    search_field_ui(
+        ui,
+        table,
+        state.t("list.search").as_ref(),
+        state.t("orders.search_hint").as_ref(),
+        arranged.busy,
+    );
+    if arranged.len() == orders.len() {
+        ui.label(state.t_with("orders.count", &[("n", &orders.len().to_string())]));
+    } else {
+        ui.label(state.t_with(
+            "list.count_of",
+            &[
+                ("shown", &arranged.len().to_string()),
+                ("n", &arranged.rows.len().to_string()),
+            ],
+        ));
+    }
+    if let Some(id) = orders_table_ui(ui, state, &arranged) {
         state.select_order(Some(id));
+    }
+}
+
+/// The orders table's id, for its sort and search.
+const TABLE_ID: &str = "orders_table";
+
+/// How orders sort by each column and what a search looks through.
+pub static ORDER_ARRANGEMENT: Arrangement<Order> = Arrangement {
+    sort_key: order_sort_key,
+    search_text: order_search_text,
+};
+
+fn order_sort_key(order: &Order, column: usize) -> SortKey {
+    let asset =
+        |asset: Option<&crate::api::model::Asset>| SortKey::text(asset.map(|asset| asset.as_str()));
+    match column {
+        0 => SortKey::Id(order.id.as_u128()),
+        1 => SortKey::time(order.created_at),
+        2 => SortKey::text(order.state.as_ref().map(|state| state.as_str())),
+        3 => asset(order.source_asset.as_ref()),
+        4 => SortKey::amount(order.source_amount),
+        5 => SortKey::amount(order.target_amount),
+        _ => SortKey::time(order.expiration),
+    }
+}
+
+fn order_search_text(order: &Order, text: &mut String) {
+    use std::fmt::Write;
+    let _ = write!(text, "{} ", order.id);
+    if let Some(state) = &order.state {
+        text.push_str(state.as_str());
+        text.push(' ');
+    }
+    for asset in [&order.source_asset, &order.target_asset]
+        .into_iter()
+        .flatten()
+    {
+        text.push_str(asset.as_str());
+        text.push(' ');
+    }
+    for amount in [order.source_amount, order.target_amount]
+        .into_iter()
+        .flatten()
+    {
+        let _ = write!(text, "{amount} ");
+    }
+    if let Some(quote) = order.quote_id {
+        let _ = write!(text, "{quote}");
     }
 }
 
@@ -57,12 +132,12 @@ fn export_ui(ui: &mut Ui, state: &mut AppState) {
     if export_bar_ui(ui, state.language, &mut state.orders.export)
         && let Some(orders) = state.data.orders.value()
     {
-        state.export(ExportRecords::Orders(orders.clone()));
+        state.export(ExportRecords::Orders(orders.to_vec()));
     }
 }
 
 /// The table; returns the order clicked.
-fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &[Order]) -> Option<Uuid> {
+fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> Option<Uuid> {
     let mut clicked = None;
     // Selectable text would take a click on a cell's text for itself, so the
     // row would not open; the table's own text is not for selecting.
@@ -78,7 +153,7 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &[Order]) -> Option<Uu
         "orders.col_target",
         "orders.col_expires",
     ];
-    let mut ticking = false;
+    let mut ticking: Option<time::Duration> = None;
     TableBuilder::new(ui)
         .id_salt("orders_table")
         .striped(true)
@@ -92,9 +167,9 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &[Order]) -> Option<Uu
         .column(Column::initial(260.0).resizable(true).clip(true))
         .column(Column::remainder().at_least(90.0))
         .header(ROW_HEIGHT, |mut header| {
-            for key in headers {
+            for (column, key) in headers.into_iter().enumerate() {
                 header.col(|ui| {
-                    ui.strong(state.t(key).as_ref());
+                    sort_header_ui(ui, Id::unique(TABLE_ID), column, state.t(key).as_ref());
                 });
             }
         })
@@ -149,7 +224,12 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &[Order]) -> Option<Uu
                 });
                 row.col(|ui| {
                     if let Some(left) = seconds_to_pay(state, order) {
-                        ticking = true;
+                        if let Some(expiration) = order.expiration {
+                            let to_go = expiration - state.wall_now;
+                            ticking = Some(
+                                ticking.map_or(to_go, |soonest: time::Duration| soonest.min(to_go)),
+                            );
+                        }
                         ui.label(format_countdown(left));
                     }
                 });
@@ -158,9 +238,8 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &[Order]) -> Option<Uu
                 }
             });
         });
-    if ticking {
-        ui.ctx()
-            .request_repaint_after(std::time::Duration::from_secs(1));
+    if let Some(to_go) = ticking {
+        request_countdown_frame(ui.ctx(), to_go);
     }
     ui.style_mut().interaction.selectable_labels = selectable_before;
     clicked

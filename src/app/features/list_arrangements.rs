@@ -1,0 +1,123 @@
+//! How each list of records sorts by its columns and what a search looks
+//! through (see [`crate::app::ui::arrange`]): raw values, not the person's
+//! language, so the same search finds `completed` in English and pt-BR and
+//! the work can run on a thread of its own. Column numbers follow each
+//! panel's headers; the orders' own table keeps its arrangement beside it.
+
+use std::fmt::Write;
+
+use crate::api::model::{Asset, Deposit, Transfer, Wallet, Withdrawal};
+use crate::app::ui::arrange::{Arrangement, SortKey};
+
+fn asset_text(asset: Option<&Asset>) -> SortKey {
+    SortKey::text(asset.map(Asset::as_str))
+}
+
+fn push_words<'a>(text: &mut String, words: impl IntoIterator<Item = Option<&'a str>>) {
+    for word in words.into_iter().flatten() {
+        text.push_str(word);
+        text.push(' ');
+    }
+}
+
+/// Transfers: created, state, amount, from, to, transaction.
+pub static TRANSFERS: Arrangement<Transfer> = Arrangement {
+    sort_key: |transfer, column| match column {
+        0 => SortKey::time(transfer.created_at),
+        1 => SortKey::text(transfer.state.as_ref().map(|state| state.as_str())),
+        2 => SortKey::amount(transfer.amount),
+        3 => SortKey::text(transfer.source_address.as_deref()),
+        4 => SortKey::text(transfer.target_address.as_deref()),
+        _ => SortKey::text(transfer.tx_hash.as_deref()),
+    },
+    search_text: |transfer, text| {
+        let _ = write!(text, "{} ", transfer.id);
+        if let Some(amount) = transfer.amount {
+            let _ = write!(text, "{amount} ");
+        }
+        push_words(
+            text,
+            [
+                transfer.state.as_ref().map(|state| state.as_str()),
+                transfer.asset.as_ref().map(Asset::as_str),
+                transfer.source_address.as_deref(),
+                transfer.target_address.as_deref(),
+                transfer.tx_hash.as_deref(),
+            ],
+        );
+    },
+};
+
+/// Withdrawals: created, state, method, amount.
+pub static WITHDRAWALS: Arrangement<Withdrawal> = Arrangement {
+    sort_key: |withdrawal, column| match column {
+        0 => SortKey::time(withdrawal.created_at),
+        1 => SortKey::text(withdrawal.state.as_ref().map(|state| state.as_str())),
+        2 => SortKey::text(withdrawal.method.as_ref().map(|method| method.as_str())),
+        _ => SortKey::amount(withdrawal.amount),
+    },
+    search_text: |withdrawal, text| {
+        let _ = write!(text, "{} ", withdrawal.id);
+        if let Some(amount) = withdrawal.amount {
+            let _ = write!(text, "{amount} ");
+        }
+        push_words(
+            text,
+            [
+                withdrawal.state.as_ref().map(|state| state.as_str()),
+                withdrawal.method.as_ref().map(|method| method.as_str()),
+                withdrawal.asset.as_ref().map(Asset::as_str),
+            ],
+        );
+    },
+};
+
+/// Deposits: created, state, type, amount, payer.
+pub static DEPOSITS: Arrangement<Deposit> = Arrangement {
+    sort_key: |deposit, column| match column {
+        0 => SortKey::time(deposit.created_at),
+        1 => SortKey::text(deposit.status.as_ref().map(|status| status.as_str())),
+        2 => SortKey::text(deposit.kind.as_deref()),
+        3 => SortKey::amount(deposit.amount),
+        _ => SortKey::text(
+            deposit
+                .coordinates
+                .as_ref()
+                .and_then(|coordinates| coordinates.source_tax_id.as_deref()),
+        ),
+    },
+    search_text: |deposit, text| {
+        let _ = write!(text, "{} ", deposit.id);
+        if let Some(amount) = deposit.amount {
+            let _ = write!(text, "{amount} ");
+        }
+        push_words(
+            text,
+            [
+                deposit.status.as_ref().map(|status| status.as_str()),
+                deposit.kind.as_deref(),
+                deposit
+                    .coordinates
+                    .as_ref()
+                    .and_then(|coordinates| coordinates.source_tax_id.as_deref()),
+            ],
+        );
+    },
+};
+
+/// Wallets: name, address, assets, shown in the service's interface.
+pub static WALLETS: Arrangement<Wallet> = Arrangement {
+    sort_key: |wallet, column| match column {
+        0 => SortKey::text(wallet.name.as_deref()),
+        1 => SortKey::text(Some(&wallet.address)),
+        2 => asset_text(wallet.assets.first()),
+        _ => SortKey::Int(wallet.ui_enabled.map_or(-1, i128::from)),
+    },
+    search_text: |wallet, text| {
+        push_words(
+            text,
+            [wallet.name.as_deref(), Some(wallet.address.as_str())],
+        );
+        push_words(text, wallet.assets.iter().map(|asset| Some(asset.as_str())));
+    },
+};
