@@ -134,6 +134,7 @@ impl Worker {
             sealed_key: request.sealed_key,
             plain_secrets: request.plain_secrets,
         });
+        self.transaction_tickets = 0;
         self.watch_in_new_session();
         self.emit(Event::SessionStarted(info));
         if offer_sealing {
@@ -423,15 +424,23 @@ impl Worker {
             });
             return;
         };
+        let session = self.session.as_ref().map_or(0, |open| open.id);
         self.spawn(async move {
             let accepted = blocking(move || seal::unseal(sealed.expose_secret(), &passphrase))
                 .await
                 .is_ok_and(|opened| opened.is_ok());
-            Done::Report(Event::PassphraseChecked {
-                purpose,
-                attempt,
-                accepted,
-            })
+            match purpose {
+                PassphrasePurpose::Transaction => Done::TransactionChecked {
+                    session,
+                    attempt,
+                    accepted,
+                },
+                PassphrasePurpose::Unlock => Done::Report(Event::PassphraseChecked {
+                    purpose,
+                    attempt,
+                    accepted,
+                }),
+            }
         });
     }
 
