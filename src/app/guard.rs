@@ -67,6 +67,8 @@ pub struct PassphrasePrompt {
     pub checking: Option<u64>,
     /// The last one sent was wrong.
     pub wrong: bool,
+    /// The field has had the keyboard focus given once (so Tab can leave it).
+    pub focused: bool,
 }
 
 impl fmt::Debug for PassphrasePrompt {
@@ -74,6 +76,7 @@ impl fmt::Debug for PassphrasePrompt {
         f.debug_struct("PassphrasePrompt")
             .field("checking", &self.checking)
             .field("wrong", &self.wrong)
+            .field("focused", &self.focused)
             .finish_non_exhaustive()
     }
 }
@@ -148,7 +151,7 @@ impl AppState {
     /// Whether the unlock screen fills the window: locked, or a sealed
     /// profile waiting to be opened.
     pub fn shows_lock_screen(&self) -> bool {
-        self.guard.locked || self.guard.opening.is_some()
+        (self.guard.locked && self.session.is_some()) || self.guard.opening.is_some()
     }
 
     /// Locks the window now (the shortcut, or the idle time). Drafts stay;
@@ -251,6 +254,7 @@ impl AppState {
                 } else {
                     self.guard.attempts.failed(now);
                     self.guard.unlock.wrong = true;
+                    self.guard.unlock.focused = false;
                 }
             }
             PassphrasePurpose::Transaction => {
@@ -269,6 +273,7 @@ impl AppState {
                 } else {
                     self.guard.attempts.failed(now);
                     authorization.prompt.wrong = true;
+                    authorization.prompt.focused = false;
                 }
             }
         }

@@ -173,6 +173,11 @@ fn input_keeps_the_window_unlocked_and_the_sandbox_never_locks() {
         harness.query_by_label("brlv-desk is locked").is_none(),
         "touched at 4 min"
     );
+    // The idle time set in Settings.
+    harness.state_mut().guard.idle_lock_minutes = 2;
+    harness.state_mut().now = 1_000 + 4 * MINUTE + 2 * MINUTE;
+    settle(&mut harness);
+    harness.get_by_label("brlv-desk is locked");
 
     let mut state = locked_later_state();
     state.session.as_mut().unwrap().sealed = false;

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use rust_decimal::Decimal;
 use secrecy::{ExposeSecret, SecretString};
 
+use brlv_desk::api::model::{ClaimTarget, CreateClaim};
 use brlv_desk::api::{PrivateKey, RsaKeyBits};
 use brlv_desk::app::error_text::Localize;
 use brlv_desk::app::features::onboarding::message::OnboardingCommand;
@@ -17,6 +18,7 @@ use brlv_desk::app::message::{
     Command, ConnectRequest, NoticeKind, PassphrasePurpose, ProfileKind,
 };
 use brlv_desk::app::state::{AppState, View};
+use brlv_desk::app::submit::{SubmitOutcome, SubmitRequest, SubmitStatus};
 use brlv_desk::app::worker::EnvironmentProfile;
 use brlv_desk::keystore::{MemoryStore, SecretStore};
 use brlv_desk::profile::{Profile, ProfileBook};
@@ -161,6 +163,30 @@ fn a_new_profile_is_tested_saved_reopened_and_deleted_with_its_secrets() {
         state.requires_passphrase(),
         "a saved real profile is sealed"
     );
+    // The worker sends no money-moving request of a sealed session without
+    // the passphrase, whatever the UI asks ...
+    let claim = SubmitRequest::Claim {
+        wallet_address: None,
+        request: CreateClaim {
+            amount: Decimal::new(100, 2),
+            target_asset_code: ClaimTarget::Brl,
+        },
+    };
+    assert!(worker.send(Command::Submit(claim.clone())));
+    pump_until(&worker, &mut state, "the refused claim", |state| {
+        matches!(
+            state.claims.submit,
+            SubmitStatus::Finished(SubmitOutcome::Refused(_))
+        )
+    });
+    // ... and through the confirmation step, once the passphrase is right, it goes.
+    state.submit(claim);
+    assert!(state.pending_commands().is_empty());
+    *state.guard.authorization.as_mut().unwrap().prompt.text = PASSPHRASE.to_owned();
+    state.check_passphrase(PassphrasePurpose::Transaction);
+    pump_until(&worker, &mut state, "the claim made", |state| {
+        state.claims.submit.created().is_some()
+    });
     let secrets = store.load("Work").unwrap().unwrap();
     assert_eq!(secrets.api_key.expose_secret(), account.api_key);
     // The store holds the key only sealed: an encrypted PKCS#8 PEM that

@@ -59,6 +59,15 @@ pub fn lock_screen_ui(ui: &mut Ui, state: &mut AppState) {
         {
             state.guard.opening = None;
             state.onboarding.key_source = KeySource::Generated;
+            state.adding_profile = state.session.is_some();
+        }
+        // Opening another profile from an open one can be called off.
+        if opening.is_some()
+            && state.session.is_some()
+            && !state.guard.locked
+            && ui.button(state.t("authorize.cancel").as_ref()).clicked()
+        {
+            state.guard.opening = None;
         }
     });
 }
@@ -80,8 +89,9 @@ fn passphrase_field_ui(ui: &mut Ui, state: &mut AppState, purpose: PassphrasePur
                 .desired_width(FIELD_WIDTH),
         )
         .labelled_by(label.id);
-    if prompt.text.is_empty() && prompt.checking.is_none() && !response.has_focus() {
+    if !prompt.focused && prompt.checking.is_none() {
         response.request_focus();
+        prompt.focused = true;
     }
     response.lost_focus() && ui.input(|input| input.key_pressed(Key::Enter))
 }

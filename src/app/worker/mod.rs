@@ -249,6 +249,12 @@ enum Done {
         attempt: u64,
         open: OpenRequest,
     },
+    /// A transaction passphrase was checked on `session`.
+    TransactionChecked {
+        session: SessionId,
+        attempt: u64,
+        accepted: bool,
+    },
     /// The open profile's key was sealed in place.
     Sealed {
         session: SessionId,
@@ -270,6 +276,9 @@ struct Worker {
     sandbox: Option<EmbeddedSandbox>,
     sandbox_starting: bool,
     pending_unlock: Option<PendingUnlock>,
+    /// Money-moving requests the passphrase let go and not yet sent (a sealed
+    /// session sends none without one, whatever the UI asks).
+    transaction_tickets: u32,
     webhooks: webhooks::Webhooks,
     webhook_events: UnboundedReceiver<crate::webhook::WebhookEvent>,
     /// The largest list answer accepted, in bytes.
@@ -360,6 +369,7 @@ impl Worker {
             sandbox: None,
             sandbox_starting: false,
             pending_unlock: None,
+            transaction_tickets: 0,
             webhooks: webhooks::Webhooks {
                 listener: None,
                 sender: webhook_sender,
@@ -586,6 +596,20 @@ impl Worker {
                 });
                 self.open(open);
             }
+            Done::TransactionChecked {
+                session,
+                attempt,
+                accepted,
+            } => {
+                if accepted && self.session.as_ref().is_some_and(|open| open.id == session) {
+                    self.transaction_tickets = self.transaction_tickets.saturating_add(1);
+                }
+                self.emit(Event::PassphraseChecked {
+                    purpose: PassphrasePurpose::Transaction,
+                    attempt,
+                    accepted,
+                });
+            }
             Done::Sealed { session, result } => {
                 let open = self.session.as_mut().filter(|open| open.id == session);
                 match (open, result) {
@@ -612,6 +636,24 @@ impl Worker {
             return;
         };
         let form = request.form();
+        let sealed = self
+            .session
+            .as_ref()
+            .is_some_and(|open| open.sealed_key.is_some());
+        if sealed && request.moves_money() {
+            // The UI asks for the passphrase first; this holds even if it did not.
+            if self.transaction_tickets == 0 {
+                self.emit(Event::Submitted {
+                    session,
+                    form,
+                    outcome: SubmitOutcome::Refused(Error::Config(
+                        "no passphrase was given for this request; nothing was sent".to_owned(),
+                    )),
+                });
+                return;
+            }
+            self.transaction_tickets -= 1;
+        }
         self.spawn(async move {
             let (outcome, refresh) = submit(&client, request).await;
             Done::Submitted {

@@ -137,6 +137,7 @@ impl Worker {
             plain_secrets: request.plain_secrets,
             fingerprints: std::collections::HashMap::new(),
         });
+        self.transaction_tickets = 0;
         self.watch_in_new_session();
         self.emit(Event::SessionStarted(info));
         if offer_sealing {
@@ -435,15 +436,23 @@ impl Worker {
             });
             return;
         };
+        let session = self.session.as_ref().map_or(0, |open| open.id);
         self.spawn(async move {
             let accepted = blocking(move || seal::unseal(sealed.expose_secret(), &passphrase))
                 .await
                 .is_ok_and(|opened| opened.is_ok());
-            Done::Report(Event::PassphraseChecked {
-                purpose,
-                attempt,
-                accepted,
-            })
+            match purpose {
+                PassphrasePurpose::Transaction => Done::TransactionChecked {
+                    session,
+                    attempt,
+                    accepted,
+                },
+                PassphrasePurpose::Unlock => Done::Report(Event::PassphraseChecked {
+                    purpose,
+                    attempt,
+                    accepted,
+                }),
+            }
         });
     }
 
