@@ -14,6 +14,7 @@ use crate::profile::{Profile, ProfileBook};
 use super::clock::Millis;
 use super::export::{ExportKind, ExportRequest, FileError};
 use super::features::events::message::{EventsCommand, EventsEvent};
+use super::features::journal::message::{JournalCommand, JournalEvent};
 use super::features::onboarding::message::{OnboardingCommand, OnboardingEvent};
 use super::features::orders::message::{OrdersCommand, OrdersEvent};
 use super::resources::{Fetched, ListQuery, Listed, ResourceKey};
@@ -54,6 +55,8 @@ pub enum Command {
     Orders(OrdersCommand),
     /// The webhook listener.
     Events(EventsCommand),
+    /// The journal on disk.
+    Journal(JournalCommand),
 }
 
 /// A new connection to test and open.
@@ -211,6 +214,12 @@ pub enum NoticeKind {
     QrSaved,
     /// The QR code could not be saved.
     QrNotSaved,
+    /// The journal file was damaged: moved aside and replaced by a fresh one.
+    JournalReplaced,
+    /// The journal could not be opened: nothing is kept on disk in this run.
+    JournalUnavailable,
+    /// Something could not be written to the journal.
+    JournalNotWritten,
 }
 
 /// What the worker reports back. Each carries its own result.
@@ -281,4 +290,6 @@ pub enum Event {
     Orders(OrdersEvent),
     /// The webhook listener and what it received.
     Events(EventsEvent),
+    /// What the journal kept from earlier runs.
+    Journal(JournalEvent),
 }

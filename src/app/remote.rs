@@ -1,5 +1,9 @@
 //! [`Remote<T>`]: a value fetched from the service, with its loading state.
 //! A reload or a failure keeps the last good value, so the screen never blanks.
+//! A value restored from the journal at start is marked with when it was
+//! fetched ([`Loaded::saved_at`]) until the service confirms it again.
+
+use time::OffsetDateTime;
 
 use crate::api::Error;
 
@@ -12,6 +16,16 @@ pub struct Loaded<T> {
     pub value: T,
     /// When it arrived, on the app's clock.
     pub fetched_at: Millis,
+    /// For a copy restored from the journal: when it was fetched, in an
+    /// earlier run. `None` for a value fetched in this run.
+    pub saved_at: Option<OffsetDateTime>,
+}
+
+impl<T> Loaded<T> {
+    /// Whether it is a copy from an earlier run, not yet confirmed.
+    pub fn is_saved_copy(&self) -> bool {
+        self.saved_at.is_some()
+    }
 }
 
 /// A resource as the panels see it.
@@ -84,6 +98,7 @@ impl<T> Remote<T> {
                 *self = Remote::Ready(Loaded {
                     value,
                     fetched_at: now,
+                    saved_at: None,
                 });
             }
             Err(error) => {
@@ -98,6 +113,25 @@ impl<T> Remote<T> {
                     retry_at,
                 };
             }
+        }
+    }
+
+    /// Shows `value`, kept from an earlier run and fetched at `saved_at`,
+    /// while nothing fresher is there; a value fetched in this run wins.
+    pub fn restore(&mut self, value: T, saved_at: OffsetDateTime) {
+        let saved = Loaded {
+            value,
+            fetched_at: 0,
+            saved_at: Some(saved_at),
+        };
+        match self {
+            Remote::NotRequested => *self = Remote::Ready(saved),
+            Remote::Loading { previous } | Remote::Failed { previous, .. } => {
+                if previous.is_none() {
+                    *previous = Some(saved);
+                }
+            }
+            Remote::Ready(_) => {}
         }
     }
 }

@@ -347,7 +347,11 @@ impl<T> Slot for Remote<T> {
 
     fn freshness(&self) -> Freshness<'_> {
         Freshness {
-            fetched_at: self.loaded().map(|loaded| loaded.fetched_at),
+            // A copy from an earlier run is not news from the service.
+            fetched_at: self
+                .loaded()
+                .filter(|loaded| !loaded.is_saved_copy())
+                .map(|loaded| loaded.fetched_at),
             error: self.error(),
             retry_at: match self {
                 Remote::Failed { retry_at, .. } => Some(*retry_at),

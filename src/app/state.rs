@@ -15,6 +15,7 @@ use super::export::{ExportDraft, ExportKind, ExportRecords, ExportRequest};
 use super::features::claims::state::ClaimsState;
 use super::features::deposits::state::DepositsState;
 use super::features::events::state::EventsState;
+use super::features::journal::state::JournalState;
 use super::features::onboarding::state::OnboardingDraft;
 use super::features::orders::state::OrdersState;
 use super::features::settings::state::SettingsState;
@@ -97,6 +98,8 @@ pub struct AppState {
     pub deposits: DepositsState,
     /// The Events panel: webhook listener and what arrived.
     pub events: EventsState,
+    /// The journal on disk: the activity export.
+    pub journal: JournalState,
     commands: Vec<Command>,
 }
 
@@ -125,6 +128,7 @@ impl AppState {
             claims: ClaimsState::default(),
             deposits: DepositsState::default(),
             events: EventsState::default(),
+            journal: JournalState::default(),
             commands: Vec::new(),
         }
     }
@@ -314,6 +318,7 @@ impl AppState {
             Event::Onboarding(event) => self.onboarding.apply(event),
             Event::Orders(event) => self.apply_orders(event),
             Event::Events(event) => self.apply_events(event),
+            Event::Journal(event) => self.apply_journal(event),
         }
     }
 
@@ -340,6 +345,7 @@ impl AppState {
             ExportKind::Withdrawals => &mut self.withdrawals.export,
             ExportKind::Claims => &mut self.claims.export,
             ExportKind::Deposits => &mut self.deposits.export,
+            ExportKind::Activity => &mut self.journal.export,
         }
     }
 

@@ -585,6 +585,39 @@ impl Store {
         })
     }
 
+    /// Marks the kept snapshot of `resource` as confirmed at `fetched_at`
+    /// (the list came back the same); false if none is kept.
+    pub fn confirm_snapshot(
+        &mut self,
+        resource: &str,
+        fetched_at: OffsetDateTime,
+    ) -> Result<bool, JournalError> {
+        let changed = self.connection.execute(
+            "UPDATE snapshots SET fetched_at = ?2 WHERE resource = ?1",
+            params![resource, time_text(fetched_at)],
+        )?;
+        Ok(changed > 0)
+    }
+
+    /// Runs `work` as one transaction: all of its writes or none.
+    pub fn atomically<T>(
+        &mut self,
+        work: impl FnOnce(&mut Store) -> Result<T, JournalError>,
+    ) -> Result<T, JournalError> {
+        self.connection.execute_batch("BEGIN IMMEDIATE")?;
+        match work(self) {
+            Ok(value) => {
+                self.connection.execute_batch("COMMIT")?;
+                Ok(value)
+            }
+            Err(error) => {
+                // The error that matters is the one the work met.
+                let _ = self.connection.execute_batch("ROLLBACK");
+                Err(error)
+            }
+        }
+    }
+
     /// The last answer of `resource`, if one is kept.
     pub fn snapshot(&self, resource: &str) -> Result<Option<SnapshotRecord>, JournalError> {
         Ok(self

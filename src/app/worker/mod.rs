@@ -26,6 +26,7 @@ use super::resources::{Fetched, ResourceKey, fetch, query};
 use super::schedule::{FetchOutcome, Schedule};
 use super::submit::{FormKind, SubmitOutcome, SubmitRequest};
 
+pub mod journal;
 pub mod sandbox;
 mod session;
 mod webhooks;
@@ -52,6 +53,9 @@ pub struct WorkerConfig {
     pub profile_path: Option<PathBuf>,
     /// Where `Command::Start` looks for a temporary profile.
     pub environment: EnvironmentProfile,
+    /// Where each profile's journal is kept; `None` keeps every journal in
+    /// memory for the run (tests, a system with no data directory).
+    pub journal_dir: Option<PathBuf>,
 }
 
 impl WorkerConfig {
@@ -62,6 +66,7 @@ impl WorkerConfig {
             secrets: SecretSource::Os,
             profile_path: ProfileBook::default_path(),
             environment: EnvironmentProfile::FromProcess,
+            journal_dir: crate::journal::default_dir(),
         }
     }
 }
@@ -156,6 +161,8 @@ struct Session {
     kind: ProfileKind,
     client: Client,
     schedule: Schedule,
+    /// What this connection sent and learnt, kept on disk (see `journal.rs`).
+    journal: journal::JournalHandle,
 }
 
 /// What a background task hands back to the loop.
@@ -403,6 +410,7 @@ impl Worker {
             }),
             Command::Orders(command) => self.handle_orders(command),
             Command::Events(command) => self.handle_events(command),
+            Command::Journal(command) => self.handle_journal(command),
         }
     }
 
@@ -437,6 +445,7 @@ impl Worker {
             },
             Done::Deleted { name, result } => match result {
                 Ok(()) => {
+                    self.delete_journal(&name);
                     self.book.remove(&name);
                     self.write_book();
                     let closes_session = self.session.as_ref().is_some_and(|session| {
@@ -482,17 +491,24 @@ impl Worker {
     }
 
     fn submit(&mut self, request: SubmitRequest) {
-        let Some((session, client)) = self.session_client() else {
+        let (Some((session, client)), Some(journal)) =
+            (self.session_client(), self.session_journal())
+        else {
             return;
         };
         let form = request.form();
         self.spawn(async move {
-            let (outcome, refresh) = submit(&client, request).await;
-            Done::Submitted {
+            let (outcome, refresh, problem) =
+                journal::submit_journaled(&client, &journal, request).await;
+            let submitted = Done::Submitted {
                 session,
                 form,
                 outcome,
                 refresh,
+            };
+            match journal::problem_notice(problem) {
+                Some(told) => Done::Sequence(vec![submitted, told]),
+                None => submitted,
             }
         });
     }
@@ -545,6 +561,10 @@ impl Worker {
             },
         };
         let next_at = session.schedule.finish(resource, outcome, now);
+        let journal = session.journal.clone();
+        if let Ok(data) = &result {
+            self.journal_fetched(&journal, data);
+        }
         self.emit(Event::FetchFinished {
             session: session_id,
             resource,

@@ -89,15 +89,18 @@ impl Worker {
             profile: request.profile.clone(),
             kind: request.kind,
         };
+        let journal = self.journal_for(&request.profile, request.kind);
         self.session = Some(Session {
             id,
             profile: request.profile.clone(),
             kind: request.kind,
             client: request.client,
             schedule: Schedule::new(&ResourceKey::polled(), self.config.clock.now_ms()),
+            journal,
         });
         self.watch_in_new_session();
         self.emit(Event::SessionStarted(info));
+        self.restore_journal(id);
         if let Some(secrets) = request.save_secrets {
             let source = self.config.secrets.clone();
             let profile = request.profile;

@@ -45,6 +45,7 @@ pub fn worker_with(
             secrets: SecretSource::Store(store),
             profile_path: Some(profile_path),
             environment,
+            journal_dir: None,
         },
         Arc::new(|| {}),
     )

@@ -10,7 +10,7 @@ use crate::api::model::{Order, OrderState};
 use crate::app::error_text::Localize;
 use crate::app::export::{ExportRecords, export_bar_ui};
 use crate::app::state::AppState;
-use crate::app::ui::{asset_amount_ui, badge_ui, format_countdown, format_moment};
+use crate::app::ui::{asset_amount_ui, badge_ui, format_countdown, format_moment, saved_copy_ui};
 
 use super::super::apply::short_id;
 use super::{order_state_label, order_state_tone};
@@ -45,6 +45,15 @@ pub fn orders_list_ui(ui: &mut Ui, state: &mut AppState) {
     if orders.is_empty() {
         ui.weak(state.t("orders.none").as_ref());
         return;
+    }
+    saved_copy_ui(ui, state.language, &state.data.orders);
+    let saved_copy = state
+        .data
+        .orders
+        .loaded()
+        .is_some_and(|loaded| loaded.is_saved_copy());
+    if saved_copy && let Some(error) = state.data.orders.error() {
+        ui.colored_label(ui.visuals().error_fg_color, error.localize(state.language));
     }
     ui.label(state.t_with("orders.count", &[("n", &orders.len().to_string())]));
     if let Some(id) = orders_table_ui(ui, state, orders) {
