@@ -68,6 +68,14 @@ impl<T> Remote<T> {
         }
     }
 
+    /// Whether there is a value to stand by: one fetched in this run, or a
+    /// copy from an earlier run that the service could not confirm (its
+    /// fetch failed). A saved copy still awaiting its first fetch is not.
+    pub fn settled(&self) -> bool {
+        self.loaded()
+            .is_some_and(|loaded| !loaded.is_saved_copy() || self.error().is_some())
+    }
+
     /// Whether a fetch is under way.
     pub fn is_loading(&self) -> bool {
         matches!(self, Remote::Loading { .. })

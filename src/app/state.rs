@@ -163,7 +163,8 @@ impl AppState {
         self.session.is_none() || self.adding_profile
     }
 
-    /// Whether the data `view` shows has arrived (for `--screenshot`).
+    /// Whether the data `view` shows has arrived (for `--screenshot`): fresh,
+    /// or a saved copy the service could not confirm.
     pub fn view_loaded(&self, view: View) -> bool {
         let data = &self.data;
         let connected = self.session.is_some();
@@ -172,11 +173,11 @@ impl AppState {
             View::Events => connected,
             View::Overview => connected && data.overview_loaded(),
             View::Orders => connected && self.orders.loaded(&data.orders, &data.order),
-            View::Wallets => connected && data.wallets.value().is_some(),
-            View::Transfers => connected && data.transfers.value().is_some(),
-            View::Withdrawals => connected && data.withdrawals.value().is_some(),
-            View::Claims => connected && data.claimable.value().is_some(),
-            View::Deposits => connected && data.deposits(&self.deposits.asset).value().is_some(),
+            View::Wallets => connected && data.wallets.settled(),
+            View::Transfers => connected && data.transfers.settled(),
+            View::Withdrawals => connected && data.withdrawals.settled(),
+            View::Claims => connected && data.claimable.settled(),
+            View::Deposits => connected && data.deposits(&self.deposits.asset).settled(),
         }
     }
 

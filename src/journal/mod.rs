@@ -62,7 +62,9 @@ pub enum JournalError {
     #[error("the journal could not be read or written: {0}")]
     Sqlite(String),
     /// A snapshot above [`SNAPSHOT_MAX_BYTES`] was refused.
-    #[error("the saved copy of {resource} ({bytes} bytes) is above the bound of {SNAPSHOT_MAX_BYTES} bytes")]
+    #[error(
+        "the saved copy of {resource} ({bytes} bytes) is above the bound of {SNAPSHOT_MAX_BYTES} bytes"
+    )]
     SnapshotTooLarge {
         /// Which list.
         resource: String,
@@ -226,8 +228,7 @@ impl std::fmt::Debug for Store {
 /// Where journals are kept: `journal/` in the platform's data directory
 /// (`~/.local/share/brlv-desk/journal` on Linux).
 pub fn default_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "brlv-desk")
-        .map(|dirs| dirs.data_dir().join("journal"))
+    directories::ProjectDirs::from("", "", "brlv-desk").map(|dirs| dirs.data_dir().join("journal"))
 }
 
 /// The file of the profile called `name` at `base_url`: readable name, and
@@ -404,10 +405,9 @@ impl Store {
                 );
                 match Store::try_open(path) {
                     Ok(store) => Ok((store, Some(Replaced { moved_to, reason }))),
-                    Err(
-                        OpenFailure::Damaged(reason)
-                        | OpenFailure::Other(reason),
-                    ) => Err(open_error(reason)),
+                    Err(OpenFailure::Damaged(reason) | OpenFailure::Other(reason)) => {
+                        Err(open_error(reason))
+                    }
                     Err(OpenFailure::Newer(found)) => Err(JournalError::Newer {
                         path: path.to_owned(),
                         found,

@@ -94,7 +94,11 @@ fn a_file_from_a_newer_version_is_left_untouched() {
     {
         let connection = file_at_version(&path, schema::latest());
         connection
-            .pragma_update(None, "user_version", i64::try_from(schema::latest()).unwrap() + 1)
+            .pragma_update(
+                None,
+                "user_version",
+                i64::try_from(schema::latest()).unwrap() + 1,
+            )
             .unwrap();
     }
     let before = std::fs::read(&path).unwrap();
@@ -103,7 +107,10 @@ fn a_file_from_a_newer_version_is_left_untouched() {
         matches!(error, JournalError::Newer { found, .. } if found == schema::latest() + 1),
         "{error}"
     );
-    assert!(std::fs::read(&path).unwrap() == before, "the file was changed");
+    assert!(
+        std::fs::read(&path).unwrap() == before,
+        "the file was changed"
+    );
 }
 
 #[test]
@@ -150,7 +157,10 @@ fn entries_read_back_in_order_with_their_outcomes_and_cannot_be_changed() {
         "DELETE FROM notices",
     ] {
         let error = store.connection.execute(statement, []).unwrap_err();
-        assert!(error.to_string().contains("append-only"), "{statement}: {error}");
+        assert!(
+            error.to_string().contains("append-only"),
+            "{statement}: {error}"
+        );
     }
     drop(store);
     let (store, _) = Store::open(&path).unwrap();
@@ -198,7 +208,8 @@ fn a_file_that_is_not_a_database_is_moved_aside_and_replaced() {
         replaced.moved_to.display()
     );
     assert!(
-        std::fs::read(&replaced.moved_to).unwrap() == "not a database at all, ".repeat(400).into_bytes(),
+        std::fs::read(&replaced.moved_to).unwrap()
+            == "not a database at all, ".repeat(400).into_bytes(),
         "the damaged file is kept as it was"
     );
     store.append_post(&post(1)).unwrap();
@@ -272,7 +283,10 @@ fn two_profiles_never_share_a_file() {
     assert_ne!(a, file_for(dir, "Conta PJ", "https://api2.example.com"));
     assert_ne!(a, file_for(dir, "Conta_PJ", "https://api.example.com"));
     let name = a.file_name().unwrap().to_string_lossy().into_owned();
-    assert!(name.starts_with("Conta_PJ-") && name.ends_with(".sqlite3"), "{name}");
+    assert!(
+        name.starts_with("Conta_PJ-") && name.ends_with(".sqlite3"),
+        "{name}"
+    );
     let odd = file_for(dir, "../../etc/passwd", "x");
     assert_eq!(odd.parent(), Some(dir));
 }

@@ -8,12 +8,14 @@ mod support;
 
 mod accounts_state;
 mod error_text;
+mod journal;
 mod orders_e2e;
 mod shell;
 mod state;
 mod ui_claims;
 mod ui_deposits;
 mod ui_events;
+mod ui_journal;
 mod ui_onboarding;
 mod ui_order_form;
 mod ui_orders;

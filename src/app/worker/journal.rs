@@ -76,7 +76,11 @@ impl JournalBook {
                         replaced.reason,
                         replaced.moved_to.display()
                     );
-                    (store, Some(path), Some((NoticeKind::JournalReplaced, detail)))
+                    (
+                        store,
+                        Some(path),
+                        Some((NoticeKind::JournalReplaced, detail)),
+                    )
                 }
                 Err(error) => {
                     tracing::warn!("{error}");
@@ -154,7 +158,9 @@ impl JournalBook {
     }
 
     /// The last known state and the claims history, read at a connection's start.
-    fn restore(&mut self) -> Result<(Vec<RestoredList>, Vec<crate::api::model::Claim>), JournalError> {
+    fn restore(
+        &mut self,
+    ) -> Result<(Vec<RestoredList>, Vec<crate::api::model::Claim>), JournalError> {
         let mut lists = Vec::new();
         for record in self.store.snapshots()? {
             let Some(fetched) = fetched_of(&record) else {
@@ -228,9 +234,7 @@ async fn journaled<T>(
     settle: impl FnOnce(Uuid, &T) -> OutcomeRecord,
 ) -> (T, Option<JournalError>) {
     let post_id = post.id;
-    let recorded = journal
-        .run(move |book| book.store.append_post(&post))
-        .await;
+    let recorded = journal.run(move |book| book.store.append_post(&post)).await;
     let sent = send.await;
     let outcome = settle(post_id, &sent);
     let settled = journal
@@ -269,9 +273,12 @@ pub async fn quote_journaled(
     Option<JournalError>,
 ) {
     let post = records::quote_record(&request, OffsetDateTime::now_utc());
-    journaled(journal, post, client.create_quote(&request), |post_id, result| {
-        records::quote_outcome(post_id, result, OffsetDateTime::now_utc())
-    })
+    journaled(
+        journal,
+        post,
+        client.create_quote(&request),
+        |post_id, result| records::quote_outcome(post_id, result, OffsetDateTime::now_utc()),
+    )
     .await
 }
 
@@ -325,16 +332,32 @@ impl Worker {
                     })));
                     Done::Sequence(steps)
                 }
-                Err(error) => Done::Report(notice(
-                    NoticeKind::JournalUnavailable,
-                    error.to_string(),
-                )),
+                Err(error) => {
+                    Done::Report(notice(NoticeKind::JournalUnavailable, error.to_string()))
+                }
             }
         });
     }
 
+    /// At the end: lets the open journal write what is queued (bounded), so
+    /// the last answers are kept when the window closes.
+    pub(super) async fn finish_journal(&mut self) {
+        if let Some(journal) = self.session_journal() {
+            let drained = journal.run(|_| Ok(()));
+            if tokio::time::timeout(std::time::Duration::from_secs(2), drained)
+                .await
+                .is_err()
+            {
+                tracing::warn!("the journal was still writing when the app closed");
+            }
+        }
+    }
+
     /// Waits for a journal write off the loop; tells the person if it failed.
-    fn journal_write(&mut self, write: impl Future<Output = Result<(), JournalError>> + Send + 'static) {
+    fn journal_write(
+        &mut self,
+        write: impl Future<Output = Result<(), JournalError>> + Send + 'static,
+    ) {
         self.spawn(async move {
             problem_notice(write.await.err()).unwrap_or(Done::Sequence(Vec::new()))
         });
@@ -394,7 +417,12 @@ impl Worker {
         match command {
             JournalCommand::ExportActivity(path) => {
                 let reading = self.session_journal().map(|journal| {
-                    journal.run(|book| Ok(activity_rows(book.store.posts(None)?, book.store.notices()?)))
+                    journal.run(|book| {
+                        Ok(activity_rows(
+                            book.store.posts(None)?,
+                            book.store.notices()?,
+                        ))
+                    })
                 });
                 self.spawn(async move {
                     let rows = match reading {

@@ -346,6 +346,7 @@ impl Worker {
             }
         }
         self.tasks.abort_all();
+        self.finish_journal().await;
     }
 
     fn start_due_fetches(&mut self) {

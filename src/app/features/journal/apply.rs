@@ -38,7 +38,7 @@ impl AppState {
                 lists,
                 claims,
             } => {
-                if !self.session.as_ref().is_some_and(|open| open.id == session) {
+                if self.session.as_ref().is_none_or(|open| open.id != session) {
                     return;
                 }
                 for list in lists {

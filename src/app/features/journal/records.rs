@@ -186,10 +186,18 @@ pub fn quote_outcome(
 ) -> OutcomeRecord {
     let (outcome, answer_lost, answer, error) = match result {
         Ok(quote) => (Outcome::Created, false, Some(json(quote)), None),
-        Err(error) if error.outcome_unknown() => {
-            (Outcome::Unknown, true, None, Some(scrub(&error.to_string())))
-        }
-        Err(error) => (Outcome::Refused, false, None, Some(scrub(&error.to_string()))),
+        Err(error) if error.outcome_unknown() => (
+            Outcome::Unknown,
+            true,
+            None,
+            Some(scrub(&error.to_string())),
+        ),
+        Err(error) => (
+            Outcome::Refused,
+            false,
+            None,
+            Some(scrub(&error.to_string())),
+        ),
     };
     OutcomeRecord {
         post_id,
@@ -346,7 +354,11 @@ pub fn snapshot_of(fetched: Fetched, fetched_at: OffsetDateTime) -> Option<Snaps
 /// reads (written by a build whose types differed): it is then fetched anew.
 pub fn fetched_of(record: &SnapshotRecord) -> Option<Fetched> {
     let body = record.body.as_str();
-    let amount = || serde_json::from_str::<SavedAmount>(body).ok().map(|amount| amount.0);
+    let amount = || {
+        serde_json::from_str::<SavedAmount>(body)
+            .ok()
+            .map(|amount| amount.0)
+    };
     Some(match record.resource.as_str() {
         "balance-brl" => Fetched::BalanceBrl(amount()?),
         "balance-usdc" => Fetched::BalanceUsdc(amount()?),
@@ -391,15 +403,21 @@ pub fn states_of(fetched: &Fetched) -> Option<KnownStates> {
             .collect()
     }
     Some(match fetched {
-        Fetched::Orders(rows) => collect(rows, |row: &Order| row.id, |row| {
-            row.state.as_ref().map(|state| state.as_str().to_owned())
-        }),
-        Fetched::Transfers(rows) => collect(rows, |row: &Transfer| row.id, |row| {
-            row.state.as_ref().map(|state| state.as_str().to_owned())
-        }),
-        Fetched::Withdrawals(rows) => collect(rows, |row: &Withdrawal| row.id, |row| {
-            row.state.as_ref().map(|state| state.as_str().to_owned())
-        }),
+        Fetched::Orders(rows) => collect(
+            rows,
+            |row: &Order| row.id,
+            |row| row.state.as_ref().map(|state| state.as_str().to_owned()),
+        ),
+        Fetched::Transfers(rows) => collect(
+            rows,
+            |row: &Transfer| row.id,
+            |row| row.state.as_ref().map(|state| state.as_str().to_owned()),
+        ),
+        Fetched::Withdrawals(rows) => collect(
+            rows,
+            |row: &Withdrawal| row.id,
+            |row| row.state.as_ref().map(|state| state.as_str().to_owned()),
+        ),
         _ => return None,
     })
 }
@@ -472,10 +490,7 @@ pub fn money_notices(
 pub fn webhook_notice(event: &WebhookEvent, at: OffsetDateTime) -> NoticeRecord {
     NoticeRecord {
         at,
-        kind: format!(
-            "webhook:{}",
-            event.kind.as_deref().unwrap_or("unknown")
-        ),
+        kind: format!("webhook:{}", event.kind.as_deref().unwrap_or("unknown")),
         subject: event
             .order
             .as_ref()
@@ -497,7 +512,10 @@ mod tests {
                     -----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY----- after";
         let clean = scrub(text);
         assert!(!clean.contains("eyJ"), "{clean}");
-        assert!(!clean.contains("BEGIN") && !clean.contains("MIIE"), "{clean}");
+        assert!(
+            !clean.contains("BEGIN") && !clean.contains("MIIE"),
+            "{clean}"
+        );
         assert!(clean.starts_with("bad gateway; Authorization: Bearer [token removed] end"));
         assert!(clean.ends_with("[key removed] after"), "{clean}");
         assert_eq!(scrub("nothing here"), "nothing here");
@@ -540,6 +558,9 @@ mod tests {
                 ("order-completed", Uuid::from_u128(3).to_string()),
             ]
         );
-        assert!(money_notices(None, &after, at).is_empty(), "no earlier answer");
+        assert!(
+            money_notices(None, &after, at).is_empty(),
+            "no earlier answer"
+        );
     }
 }

@@ -126,7 +126,7 @@ impl OrdersState {
 
     /// Whether what the panel shows has arrived (for `--screenshot`).
     pub fn loaded(&self, list: &Remote<Vec<Order>>, detail: &Remote<Order>) -> bool {
-        if list.value().is_none() || self.pending_selector.is_some() {
+        if !list.settled() || self.pending_selector.is_some() {
             return false;
         }
         self.selected.is_none() || self.open_order(list.value(), detail).is_some()
