@@ -38,7 +38,7 @@ pub enum ExportRecords {
     Transfers(Vec<Transfer>),
     /// Withdrawals.
     Withdrawals(Vec<Withdrawal>),
-    /// Claims made in this session.
+    /// Claims made from this device.
     Claims(Vec<Claim>),
     /// Deposits of one asset.
     Deposits(Vec<Deposit>),

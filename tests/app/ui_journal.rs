@@ -68,7 +68,10 @@ fn restored_orders_show_at_once_marked_with_when_they_were_fetched() {
     settle(&mut harness);
     harness.get_by_label_contains("Saved copy, fetched 2026-11-20 14:03:07 UTC");
     assert!(
-        harness.query_all_by_label_contains("00000000").next().is_some(),
+        harness
+            .query_all_by_label_contains("00000000")
+            .next()
+            .is_some(),
         "the saved order is listed"
     );
 
