@@ -66,6 +66,7 @@ pub fn top_bar_ui(ui: &mut Ui, state: &mut AppState) {
         if let ConnectionStatus::Refused { message, .. } = state.connection_status() {
             status.on_hover_text(message);
         }
+        crate::app::features::journal::view::saved_copy_status_ui(ui, state);
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             let refresh = ui
                 .add_enabled(

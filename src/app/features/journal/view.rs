@@ -6,7 +6,7 @@ use egui::{RichText, Ui};
 use crate::app::export::export_bar_ui;
 use crate::app::message::Command;
 use crate::app::state::AppState;
-use crate::app::ui::note_ui;
+use crate::app::ui::{format_moment, note_ui};
 
 use super::message::JournalCommand;
 
@@ -22,5 +22,23 @@ pub fn activity_ui(ui: &mut Ui, state: &mut AppState) {
         && let Some(path) = state.journal.export.start()
     {
         state.push(Command::Journal(JournalCommand::ExportActivity(path)));
+    }
+}
+
+/// In the top bar, while any list shown is a copy from an earlier run: the
+/// oldest such copy's time, so the person knows how old what they see may be.
+pub fn saved_copy_status_ui(ui: &mut Ui, state: &AppState) {
+    let oldest = state
+        .data
+        .polled_freshness()
+        .iter()
+        .filter_map(|resource| resource.saved_at)
+        .min();
+    if let Some(saved_at) = oldest {
+        ui.separator();
+        ui.label(
+            RichText::new(state.t_with("journal.top_saved", &[("time", &format_moment(saved_at))]))
+                .weak(),
+        );
     }
 }
