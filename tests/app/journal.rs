@@ -112,6 +112,21 @@ fn journal_bytes(dir: &Path) -> Vec<u8> {
     bytes
 }
 
+/// Whether `bytes` hold a JWT: `eyJ…` (a base64url JSON header), a dot, and
+/// `eyJ…` again (the claims). A bare `eyJ` can occur by chance inside any
+/// base64 text (a QR code's PNG); a header and claims joined by a dot cannot.
+fn has_jwt(bytes: &[u8]) -> bool {
+    let base64url = |byte: &u8| byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_');
+    bytes.windows(3).enumerate().any(|(start, window)| {
+        if window != b"eyJ" {
+            return false;
+        }
+        let rest = &bytes[start + 3..];
+        let run = rest.iter().take_while(|byte| base64url(byte)).count();
+        rest[run..].starts_with(b".eyJ")
+    })
+}
+
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {
     haystack
         .windows(needle.len())
@@ -210,7 +225,9 @@ fn a_restart_with_the_service_stopped_shows_the_last_lists_and_the_claims_made()
         "the claim's POST is there"
     );
     assert!(!contains(&bytes, service.api_key.as_bytes()), "the API key");
-    assert!(!contains(&bytes, b"eyJ"), "a JWT");
+    assert!(has_jwt(b"Bearer eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln"));
+    assert!(!has_jwt(b"iVBORw0eyJxyz+/="), "base64 alone is not a JWT");
+    assert!(!has_jwt(&bytes), "a JWT");
     assert!(!contains(&bytes, b"-----BEGIN"), "PEM text");
     assert!(!contains(&bytes, b"PRIVATE KEY"), "PEM text");
 
