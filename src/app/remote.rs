@@ -19,6 +19,18 @@ pub struct Loaded<T> {
     /// For a copy restored from the journal: when it was fetched, in an
     /// earlier run. `None` for a value fetched in this run.
     pub saved_at: Option<OffsetDateTime>,
+    /// For a saved copy of a list above the journal's size bound: how much of
+    /// it was kept (its newest rows).
+    pub saved_partial: Option<PartialCopy>,
+}
+
+/// A saved copy that holds only a list's newest rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PartialCopy {
+    /// Rows kept.
+    pub kept: u64,
+    /// Rows the list had.
+    pub total: u64,
 }
 
 impl<T> Loaded<T> {
@@ -107,6 +119,7 @@ impl<T> Remote<T> {
                     value,
                     fetched_at: now,
                     saved_at: None,
+                    saved_partial: None,
                 });
             }
             Err(error) => {
@@ -124,13 +137,15 @@ impl<T> Remote<T> {
         }
     }
 
-    /// Shows `value`, kept from an earlier run and fetched at `saved_at`,
-    /// while nothing fresher is there; a value fetched in this run wins.
-    pub fn restore(&mut self, value: T, saved_at: OffsetDateTime) {
+    /// Shows `value`, kept from an earlier run and fetched at `saved_at`
+    /// (`partial` when only its newest rows were kept), while nothing
+    /// fresher is there; a value fetched in this run wins.
+    pub fn restore(&mut self, value: T, saved_at: OffsetDateTime, partial: Option<PartialCopy>) {
         let saved = Loaded {
             value,
             fetched_at: 0,
             saved_at: Some(saved_at),
+            saved_partial: partial,
         };
         match self {
             Remote::NotRequested => *self = Remote::Ready(saved),

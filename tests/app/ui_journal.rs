@@ -12,6 +12,7 @@ use brlv_desk::api::model::{Claim, Order};
 use brlv_desk::app::features::journal::message::{JournalEvent, RestoredList};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Event;
+use brlv_desk::app::remote::PartialCopy;
 use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::state::{AppState, ConnectionStatus, View};
 
@@ -39,10 +40,15 @@ fn restored(state: &mut AppState, claims: Vec<Claim>) {
             RestoredList {
                 fetched: Fetched::Orders(vec![order(SAVED, "completed")]),
                 fetched_at: datetime!(2026-11-20 14:03:07 UTC),
+                partial: Some(PartialCopy {
+                    kept: 1,
+                    total: 5000,
+                }),
             },
             RestoredList {
                 fetched: Fetched::BalanceBrl(dec("1234.56")),
                 fetched_at: datetime!(2026-11-20 14:03:05 UTC),
+                partial: None,
             },
         ],
         claims,
@@ -67,6 +73,7 @@ fn restored_orders_show_at_once_marked_with_when_they_were_fetched() {
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label_contains("Saved copy, fetched 2026-11-20 14:03:07 UTC");
+    harness.get_by_label_contains("the newest 1 of its 5000 rows");
     harness.get_by_label("Showing saved copies, the oldest fetched 2026-11-20 14:03:05 UTC");
     assert!(
         harness
@@ -131,6 +138,7 @@ fn the_journal_of_another_connection_is_ignored() {
         lists: vec![RestoredList {
             fetched: Fetched::BalanceBrl(dec("99.00")),
             fetched_at: datetime!(2026-11-20 14:03:05 UTC),
+            partial: None,
         }],
         claims: Vec::new(),
     }));

@@ -105,13 +105,29 @@ pub fn list_status_ui<T>(ui: &mut Ui, language: Language, remote: &Remote<T>) {
 /// A note over a list shown from the journal (an earlier run's copy): when
 /// it was fetched, until the service confirms it again.
 pub fn saved_copy_ui<T>(ui: &mut Ui, language: Language, remote: &Remote<T>) {
-    if let Some(saved_at) = remote.loaded().and_then(|loaded| loaded.saved_at) {
+    let Some(loaded) = remote.loaded() else {
+        return;
+    };
+    if let Some(saved_at) = loaded.saved_at {
         note_ui(
             ui,
             &tr_with(
                 language,
                 "journal.saved_copy",
                 &[("time", &super::format_moment(saved_at))],
+            ),
+        );
+    }
+    if let Some(partial) = loaded.saved_partial {
+        note_ui(
+            ui,
+            &tr_with(
+                language,
+                "journal.saved_partial",
+                &[
+                    ("kept", &partial.kept.to_string()),
+                    ("total", &partial.total.to_string()),
+                ],
             ),
         );
     }

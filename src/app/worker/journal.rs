@@ -172,6 +172,13 @@ impl JournalBook {
             lists.push(RestoredList {
                 fetched,
                 fetched_at: record.fetched_at,
+                partial: record
+                    .rows
+                    .filter(|rows| rows.kept < rows.total)
+                    .map(|rows| crate::app::remote::PartialCopy {
+                        kept: rows.kept,
+                        total: rows.total,
+                    }),
             });
         }
         let claims = claims_history(&self.store.posts(Some(form_name(FormKind::Claim)))?);

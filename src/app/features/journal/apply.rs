@@ -10,20 +10,21 @@ use super::message::{JournalEvent, RestoredList};
 /// Puts a list kept from an earlier run where the panels read it.
 fn restore(data: &mut AccountData, list: RestoredList) {
     let at = list.fetched_at;
+    let partial = list.partial;
     match list.fetched {
-        Fetched::BalanceBrl(value) => data.balance_brl.restore(value, at),
-        Fetched::BalanceUsdc(value) => data.balance_usdc.restore(value, at),
-        Fetched::BalanceBrlv(value) => data.balance_brlv.restore(value, at),
-        Fetched::TaxExemption(value) => data.tax_exemption.restore(value, at),
-        Fetched::Orders(rows) => data.orders.restore(rows, at),
-        Fetched::Transfers(rows) => data.transfers.restore(rows, at),
-        Fetched::Withdrawals(rows) => data.withdrawals.restore(rows, at),
-        Fetched::Wallets(rows) => data.wallets.restore(rows, at),
-        Fetched::Claimable(value) => data.claimable.restore(value, at),
-        Fetched::DepositsBrl(rows) => data.deposits_brl.restore(rows, at),
-        Fetched::DepositsUsd(rows) => data.deposits_usd.restore(rows, at),
-        Fetched::DepositsUsdc(rows) => data.deposits_usdc.restore(rows, at),
-        Fetched::DepositsUsdt(rows) => data.deposits_usdt.restore(rows, at),
+        Fetched::BalanceBrl(value) => data.balance_brl.restore(value, at, partial),
+        Fetched::BalanceUsdc(value) => data.balance_usdc.restore(value, at, partial),
+        Fetched::BalanceBrlv(value) => data.balance_brlv.restore(value, at, partial),
+        Fetched::TaxExemption(value) => data.tax_exemption.restore(value, at, partial),
+        Fetched::Orders(rows) => data.orders.restore(rows, at, partial),
+        Fetched::Transfers(rows) => data.transfers.restore(rows, at, partial),
+        Fetched::Withdrawals(rows) => data.withdrawals.restore(rows, at, partial),
+        Fetched::Wallets(rows) => data.wallets.restore(rows, at, partial),
+        Fetched::Claimable(value) => data.claimable.restore(value, at, partial),
+        Fetched::DepositsBrl(rows) => data.deposits_brl.restore(rows, at, partial),
+        Fetched::DepositsUsd(rows) => data.deposits_usd.restore(rows, at, partial),
+        Fetched::DepositsUsdc(rows) => data.deposits_usdc.restore(rows, at, partial),
+        Fetched::DepositsUsdt(rows) => data.deposits_usdt.restore(rows, at, partial),
         // The watched order is never kept alone; the orders list holds it.
         Fetched::Order(_) => {}
     }

@@ -6,6 +6,7 @@ use time::OffsetDateTime;
 
 use crate::api::model::Claim;
 use crate::app::message::SessionId;
+use crate::app::remote::PartialCopy;
 use crate::app::resources::Fetched;
 
 /// Something the journal feature asks the worker to do.
@@ -22,6 +23,9 @@ pub struct RestoredList {
     pub fetched: Fetched,
     /// When it was fetched.
     pub fetched_at: OffsetDateTime,
+    /// Set when the list was above the journal's size bound and only its
+    /// newest rows were kept.
+    pub partial: Option<PartialCopy>,
 }
 
 /// What the worker reports from the journal.
