@@ -7,6 +7,7 @@
 //!   and keys, EVM addresses.
 //! - [`keystore`], [`profile`]: secrets in the OS keyring; the non-secret profile file.
 //! - [`webhook`]: receiving the service's events.
+//! - [`journal`]: what the app sent and learnt, kept on disk per profile.
 //! - [`private_file`]: files with secrets or personal data, owner-only.
 //! - `app` (feature `desktop`, on by default): the egui desktop front end.
 
@@ -15,6 +16,7 @@ pub mod api;
 #[cfg(feature = "desktop")]
 pub mod app;
 pub mod call;
+pub mod journal;
 pub mod keystore;
 pub mod money;
 pub mod pix;

@@ -15,6 +15,7 @@ use time::OffsetDateTime;
 use crate::api::model::{Claim, Deposit, Order, Transfer, Wallet, Withdrawal, timestamp};
 
 use super::error_text::Localize;
+use super::features::journal::activity::ActivityRow;
 use super::i18n::{Language, tr, tr_with};
 use super::ui::{error_text_ui, palette};
 
@@ -37,10 +38,12 @@ pub enum ExportRecords {
     Transfers(Vec<Transfer>),
     /// Withdrawals.
     Withdrawals(Vec<Withdrawal>),
-    /// Claims made in this session.
+    /// Claims made from this device.
     Claims(Vec<Claim>),
     /// Deposits of one asset.
     Deposits(Vec<Deposit>),
+    /// What this device sent and learnt, from the journal.
+    Activity(Vec<ActivityRow>),
 }
 
 /// Which list an export belongs to.
@@ -58,6 +61,8 @@ pub enum ExportKind {
     Claims,
     /// Deposits.
     Deposits,
+    /// The activity of this device.
+    Activity,
 }
 
 impl ExportRecords {
@@ -70,6 +75,7 @@ impl ExportRecords {
             ExportRecords::Withdrawals(_) => ExportKind::Withdrawals,
             ExportRecords::Claims(_) => ExportKind::Claims,
             ExportRecords::Deposits(_) => ExportKind::Deposits,
+            ExportRecords::Activity(_) => ExportKind::Activity,
         }
     }
 
@@ -82,6 +88,7 @@ impl ExportRecords {
             ExportRecords::Withdrawals(rows) => to_csv_string(rows),
             ExportRecords::Claims(rows) => to_csv_string(rows),
             ExportRecords::Deposits(rows) => to_csv_string(rows),
+            ExportRecords::Activity(rows) => to_csv_string(rows),
         }
     }
 }

@@ -14,6 +14,7 @@ use crate::profile::{Profile, ProfileBook};
 use super::clock::Millis;
 use super::export::{ExportKind, ExportRequest, FileError};
 use super::features::events::message::{EventsCommand, EventsEvent};
+use super::features::journal::message::{JournalCommand, JournalEvent};
 use super::features::onboarding::message::{OnboardingCommand, OnboardingEvent};
 use super::features::orders::message::{OrdersCommand, OrdersEvent};
 use super::resources::{Fetched, ListQuery, Listed, ResourceKey};
@@ -76,6 +77,8 @@ pub enum Command {
         /// The new passphrase.
         passphrase: SecretString,
     },
+    /// The journal on disk.
+    Journal(JournalCommand),
 }
 
 /// What a passphrase is checked for.
@@ -249,6 +252,12 @@ pub enum NoticeKind {
     QrNotSaved,
     /// The environment's key file is not sealed: nothing protects it.
     PlainKeyFile,
+    /// The journal file was damaged: moved aside and replaced by a fresh one.
+    JournalReplaced,
+    /// The journal could not be opened: nothing is kept on disk in this run.
+    JournalUnavailable,
+    /// Something could not be written to the journal.
+    JournalNotWritten,
 }
 
 /// What the worker reports back. Each carries its own result.
@@ -346,4 +355,6 @@ pub enum Event {
     ProfileSealed(Result<(), String>),
     /// The open profile keeps a plain key; it may be offered the upgrade.
     SealingOffered,
+    /// What the journal kept from earlier runs.
+    Journal(JournalEvent),
 }

@@ -1,5 +1,9 @@
 //! [`Remote<T>`]: a value fetched from the service, with its loading state.
 //! A reload or a failure keeps the last good value, so the screen never blanks.
+//! A value restored from the journal at start is marked with when it was
+//! fetched ([`Loaded::saved_at`]) until the service confirms it again.
+
+use time::OffsetDateTime;
 
 use crate::api::Error;
 
@@ -12,6 +16,28 @@ pub struct Loaded<T> {
     pub value: T,
     /// When it arrived, on the app's clock.
     pub fetched_at: Millis,
+    /// For a copy restored from the journal: when it was fetched, in an
+    /// earlier run. `None` for a value fetched in this run.
+    pub saved_at: Option<OffsetDateTime>,
+    /// For a saved copy of a list above the journal's size bound: how much of
+    /// it was kept (its newest rows).
+    pub saved_partial: Option<PartialCopy>,
+}
+
+/// A saved copy that holds only a list's newest rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PartialCopy {
+    /// Rows kept.
+    pub kept: u64,
+    /// Rows the list had.
+    pub total: u64,
+}
+
+impl<T> Loaded<T> {
+    /// Whether it is a copy from an earlier run, not yet confirmed.
+    pub fn is_saved_copy(&self) -> bool {
+        self.saved_at.is_some()
+    }
 }
 
 /// A resource as the panels see it.
@@ -54,6 +80,14 @@ impl<T> Remote<T> {
         }
     }
 
+    /// Whether there is a value to stand by: one fetched in this run, or a
+    /// copy from an earlier run that the service could not confirm (its
+    /// fetch failed). A saved copy still awaiting its first fetch is not.
+    pub fn settled(&self) -> bool {
+        self.loaded()
+            .is_some_and(|loaded| !loaded.is_saved_copy() || self.error().is_some())
+    }
+
     /// Whether a fetch is under way.
     pub fn is_loading(&self) -> bool {
         matches!(self, Remote::Loading { .. })
@@ -86,9 +120,12 @@ impl<T> Remote<T> {
             Remote::Loading { previous } | Remote::Failed { previous, .. } => previous,
         };
         *self = match previous {
+            // Confirmed by the service in this run: no longer a saved copy.
             Some(loaded) => Remote::Ready(Loaded {
                 value: loaded.value,
                 fetched_at: now,
+                saved_at: None,
+                saved_partial: None,
             }),
             // Nothing held (the value was dropped meanwhile): stay empty.
             None => Remote::NotRequested,
@@ -102,6 +139,8 @@ impl<T> Remote<T> {
                 *self = Remote::Ready(Loaded {
                     value,
                     fetched_at: now,
+                    saved_at: None,
+                    saved_partial: None,
                 });
             }
             Err(error) => {
@@ -116,6 +155,27 @@ impl<T> Remote<T> {
                     retry_at,
                 };
             }
+        }
+    }
+
+    /// Shows `value`, kept from an earlier run and fetched at `saved_at`
+    /// (`partial` when only its newest rows were kept), while nothing
+    /// fresher is there; a value fetched in this run wins.
+    pub fn restore(&mut self, value: T, saved_at: OffsetDateTime, partial: Option<PartialCopy>) {
+        let saved = Loaded {
+            value,
+            fetched_at: 0,
+            saved_at: Some(saved_at),
+            saved_partial: partial,
+        };
+        match self {
+            Remote::NotRequested => *self = Remote::Ready(saved),
+            Remote::Loading { previous } | Remote::Failed { previous, .. } => {
+                if previous.is_none() {
+                    *previous = Some(saved);
+                }
+            }
+            Remote::Ready(_) => {}
         }
     }
 }

@@ -436,6 +436,10 @@ pub struct Freshness<'a> {
     pub error: Option<&'a Error>,
     /// When a failed fetch is tried again.
     pub retry_at: Option<Millis>,
+    /// For a copy from an earlier run (the journal), when it was fetched.
+    pub saved_at: Option<OffsetDateTime>,
+    /// Whether there is a value to stand by (see [`Remote::settled`]).
+    pub settled: bool,
 }
 
 /// A resource's slot, whatever its type: what loading and failing do to it.
@@ -461,12 +465,18 @@ impl<T> Slot for Remote<T> {
 
     fn freshness(&self) -> Freshness<'_> {
         Freshness {
-            fetched_at: self.loaded().map(|loaded| loaded.fetched_at),
+            // A copy from an earlier run is not news from the service.
+            fetched_at: self
+                .loaded()
+                .filter(|loaded| !loaded.is_saved_copy())
+                .map(|loaded| loaded.fetched_at),
             error: self.error(),
             retry_at: match self {
                 Remote::Failed { retry_at, .. } => Some(*retry_at),
                 _ => None,
             },
+            saved_at: self.loaded().and_then(|loaded| loaded.saved_at),
+            settled: self.settled(),
         }
     }
 }
@@ -596,12 +606,13 @@ impl AccountData {
         }
     }
 
-    /// Whether every resource the overview shows has a value.
+    /// Whether every resource the overview shows has a value (fresh, or a
+    /// saved copy the service could not confirm).
     pub fn overview_loaded(&self) -> bool {
         ResourceKey::polled()
             .into_iter()
             .filter(|key| key.on_overview())
-            .all(|key| self.freshness_of(key).fetched_at.is_some())
+            .all(|key| self.freshness_of(key).settled)
     }
 
     /// How fresh each polled resource is, read-only.

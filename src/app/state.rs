@@ -15,6 +15,7 @@ use super::export::{ExportDraft, ExportKind, ExportRecords, ExportRequest};
 use super::features::claims::state::ClaimsState;
 use super::features::deposits::state::DepositsState;
 use super::features::events::state::EventsState;
+use super::features::journal::state::JournalState;
 use super::features::onboarding::state::OnboardingDraft;
 use super::features::orders::state::OrdersState;
 use super::features::settings::state::SettingsState;
@@ -100,6 +101,8 @@ pub struct AppState {
     pub events: EventsState,
     /// The transaction password, the idle lock and the unlock screen.
     pub guard: Guard,
+    /// The journal on disk: the activity export.
+    pub journal: JournalState,
     commands: Vec<Command>,
 }
 
@@ -129,6 +132,7 @@ impl AppState {
             deposits: DepositsState::default(),
             events: EventsState::default(),
             guard: Guard::default(),
+            journal: JournalState::default(),
             commands: Vec::new(),
         }
     }
@@ -163,7 +167,8 @@ impl AppState {
         self.session.is_none() || self.adding_profile
     }
 
-    /// Whether the data `view` shows has arrived (for `--screenshot`).
+    /// Whether the data `view` shows has arrived (for `--screenshot`): fresh,
+    /// or a saved copy the service could not confirm.
     pub fn view_loaded(&self, view: View) -> bool {
         let data = &self.data;
         let connected = self.session.is_some();
@@ -172,11 +177,11 @@ impl AppState {
             View::Events => connected,
             View::Overview => connected && data.overview_loaded(),
             View::Orders => connected && self.orders.loaded(&data.orders, &data.order),
-            View::Wallets => connected && data.wallets.value().is_some(),
-            View::Transfers => connected && data.transfers.value().is_some(),
-            View::Withdrawals => connected && data.withdrawals.value().is_some(),
-            View::Claims => connected && data.claimable.value().is_some(),
-            View::Deposits => connected && data.deposits(&self.deposits.asset).value().is_some(),
+            View::Wallets => connected && data.wallets.settled(),
+            View::Transfers => connected && data.transfers.settled(),
+            View::Withdrawals => connected && data.withdrawals.settled(),
+            View::Claims => connected && data.claimable.settled(),
+            View::Deposits => connected && data.deposits(&self.deposits.asset).settled(),
         }
     }
 
@@ -357,6 +362,7 @@ impl AppState {
                 }
                 Err(reason) => self.guard.seal_offer = SealOffer::Failed(reason),
             },
+            Event::Journal(event) => self.apply_journal(event),
         }
     }
 
@@ -383,6 +389,7 @@ impl AppState {
             ExportKind::Withdrawals => &mut self.withdrawals.export,
             ExportKind::Claims => &mut self.claims.export,
             ExportKind::Deposits => &mut self.deposits.export,
+            ExportKind::Activity => &mut self.journal.export,
         }
     }
 

@@ -90,6 +90,7 @@ impl FaultedApp {
                 private_key: key,
             }),
             seal_cost: brlv_desk::seal::ScryptCost::TEST_ONLY_CHEAP,
+            journal_dir: None,
             // A hang is seen in about two seconds rather than a minute.
             network: NetworkPolicy {
                 timeout: Duration::from_millis(500),

@@ -144,11 +144,11 @@ fn the_result_shows_gross_tax_fees_and_net() {
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("Claim made.");
-    // In the result and in the new claim's details below.
-    assert_eq!(harness.query_all_by_label("Tax withheld").count(), 2);
-    assert_eq!(harness.query_all_by_label("R$150.00").count(), 2);
-    assert_eq!(harness.query_all_by_label("R$12.34").count(), 2);
-    // Net also in the session's table of claims, with the state badge.
+    // In the result, the table's header and the new claim's details below.
+    assert_eq!(harness.query_all_by_label("Tax withheld").count(), 3);
+    // Tax, fees and net also in the table of claims made, with the state badge.
+    assert_eq!(harness.query_all_by_label("R$150.00").count(), 3);
+    assert_eq!(harness.query_all_by_label("R$12.34").count(), 3);
     assert_eq!(harness.query_all_by_label("R$837.66").count(), 3);
     assert_eq!(harness.query_all_by_label("created").count(), 2);
     assert_eq!(

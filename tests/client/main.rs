@@ -10,6 +10,7 @@ mod cli;
 mod cli_outcomes;
 mod client;
 mod fuzz_regressions;
+mod journal_outcomes;
 mod orders_reconcile;
 #[cfg(unix)]
 mod private_files;

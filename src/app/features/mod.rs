@@ -6,6 +6,7 @@
 pub mod claims;
 pub mod deposits;
 pub mod events;
+pub mod journal;
 pub mod list_arrangements;
 pub mod onboarding;
 pub mod orders;

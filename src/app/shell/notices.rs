@@ -61,6 +61,18 @@ pub fn notice_heading(language: Language, notice: &Notice) -> (String, Tone) {
             i18n::tr(language, "orders.notice_qr_not_saved").into_owned(),
             Tone::Danger,
         ),
+        NoticeKind::JournalReplaced => (
+            i18n::tr(language, "journal.notice_replaced").into_owned(),
+            Tone::Warning,
+        ),
+        NoticeKind::JournalUnavailable => (
+            i18n::tr(language, "journal.notice_unavailable").into_owned(),
+            Tone::Danger,
+        ),
+        NoticeKind::JournalNotWritten => (
+            i18n::tr(language, "journal.notice_not_written").into_owned(),
+            Tone::Danger,
+        ),
     }
 }
 

@@ -108,6 +108,7 @@ pub fn top_bar_ui(ui: &mut Ui, state: &mut AppState) {
         if let Some(wait) = connection_text_changes_in(state) {
             ui.ctx().request_repaint_after(wait);
         }
+        crate::app::features::journal::view::saved_copy_status_ui(ui, state);
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             let refresh = ui
                 .add_enabled(

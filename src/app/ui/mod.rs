@@ -29,4 +29,6 @@ pub use format::{
 };
 pub use gauge::gauge_ui;
 pub use qr::qr_code_ui;
-pub use table::{Cell, DetailRow, RecordList, list_status_ui, record_list_ui, resource_table_ui};
+pub use table::{
+    Cell, DetailRow, RecordList, list_status_ui, record_list_ui, resource_table_ui, saved_copy_ui,
+};

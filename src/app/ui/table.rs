@@ -92,6 +92,7 @@ pub fn resource_table_ui(
 /// keeps the rows and says nothing, so a list refreshed every few seconds
 /// does not flicker), the error after a failure (the last rows stay shown).
 pub fn list_status_ui<T>(ui: &mut Ui, language: Language, remote: &Remote<T>) {
+    saved_copy_ui(ui, language, remote);
     if remote.is_loading() && remote.value().is_none() {
         ui.horizontal(|ui| {
             ui.spinner();
@@ -104,6 +105,37 @@ pub fn list_status_ui<T>(ui: &mut Ui, language: Language, remote: &Remote<T>) {
                 language,
                 "accounts.load_failed",
                 &[("reason", &error.localize(language))],
+            ),
+        );
+    }
+}
+
+/// A note over a list shown from the journal (an earlier run's copy): when
+/// it was fetched, until the service confirms it again.
+pub fn saved_copy_ui<T>(ui: &mut Ui, language: Language, remote: &Remote<T>) {
+    let Some(loaded) = remote.loaded() else {
+        return;
+    };
+    if let Some(saved_at) = loaded.saved_at {
+        note_ui(
+            ui,
+            &tr_with(
+                language,
+                "journal.saved_copy",
+                &[("time", &super::format_moment(saved_at))],
+            ),
+        );
+    }
+    if let Some(partial) = loaded.saved_partial {
+        note_ui(
+            ui,
+            &tr_with(
+                language,
+                "journal.saved_partial",
+                &[
+                    ("kept", &partial.kept.to_string()),
+                    ("total", &partial.total.to_string()),
+                ],
             ),
         );
     }

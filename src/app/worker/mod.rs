@@ -31,6 +31,7 @@ use super::resources::{
 use super::schedule::{FetchOutcome, Schedule};
 use super::submit::{FormKind, SubmitOutcome, SubmitRequest};
 
+pub mod journal;
 pub mod sandbox;
 mod session;
 mod webhooks;
@@ -62,6 +63,9 @@ pub struct WorkerConfig {
     /// How costly the key sealed for a new profile is to open (the app
     /// always uses `ScryptCost::STANDARD`; tests may use the cheap one).
     pub seal_cost: crate::seal::ScryptCost,
+    /// Where each profile's journal is kept; `None` keeps every journal in
+    /// memory for the run (tests, a system with no data directory).
+    pub journal_dir: Option<PathBuf>,
 }
 
 /// How the worker's clients wait for the service and retry reads: the
@@ -94,6 +98,7 @@ impl WorkerConfig {
             environment: EnvironmentProfile::FromProcess,
             network: NetworkPolicy::default(),
             seal_cost: crate::seal::ScryptCost::STANDARD,
+            journal_dir: crate::journal::default_dir(),
         }
     }
 }
@@ -196,6 +201,8 @@ struct Session {
     plain_secrets: Option<ProfileSecrets>,
     /// The last answer of each resource, to tell an identical one.
     fingerprints: std::collections::HashMap<ResourceKey, Fingerprint>,
+    /// What this connection sent and learnt, kept on disk (see `journal.rs`).
+    journal: journal::JournalHandle,
 }
 
 /// A profile whose sealed key waits for its passphrase at the unlock screen.
@@ -425,6 +432,7 @@ impl Worker {
             }
         }
         self.tasks.abort_all();
+        self.finish_journal().await;
     }
 
     fn start_due_fetches(&mut self) {
@@ -513,6 +521,7 @@ impl Worker {
                 passphrase,
             } => self.check_passphrase(purpose, attempt, passphrase),
             Command::SealProfile { passphrase } => self.seal_profile(passphrase),
+            Command::Journal(command) => self.handle_journal(command),
         }
     }
 
@@ -547,6 +556,7 @@ impl Worker {
             },
             Done::Deleted { name, result } => match result {
                 Ok(()) => {
+                    self.delete_journal(&name);
                     self.book.remove(&name);
                     self.write_book();
                     let closes_session = self.session.as_ref().is_some_and(|session| {
@@ -632,7 +642,9 @@ impl Worker {
     }
 
     fn submit(&mut self, request: SubmitRequest) {
-        let Some((session, client)) = self.session_client() else {
+        let (Some((session, client)), Some(journal)) =
+            (self.session_client(), self.session_journal())
+        else {
             return;
         };
         let form = request.form();
@@ -655,12 +667,17 @@ impl Worker {
             self.transaction_tickets -= 1;
         }
         self.spawn(async move {
-            let (outcome, refresh) = submit(&client, request).await;
-            Done::Submitted {
+            let (outcome, refresh, problem) =
+                journal::submit_journaled(&client, &journal, request).await;
+            let submitted = Done::Submitted {
                 session,
                 form,
                 outcome,
                 refresh,
+            };
+            match journal::problem_notice(problem) {
+                Some(told) => Done::Sequence(vec![submitted, told]),
+                None => submitted,
             }
         });
     }
@@ -715,6 +732,7 @@ impl Worker {
         };
         let bytes = result.as_ref().map_or(0, |answer| answer.bytes);
         let next_at = session.schedule.finish_sized(resource, outcome, bytes, now);
+        let journal = session.journal.clone();
         let result = match result {
             Ok(answer) => {
                 let unchanged = session.fingerprints.get(&resource) == Some(&answer.fingerprint);
@@ -735,6 +753,9 @@ impl Worker {
                 Err(error)
             }
         };
+        if let Ok(data) = &result {
+            self.journal_fetched(&journal, data);
+        }
         self.emit(Event::FetchFinished {
             session: session_id,
             resource,

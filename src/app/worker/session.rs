@@ -127,6 +127,7 @@ impl Worker {
         let offer_sealing = request.kind == ProfileKind::Saved
             && request.plain_secrets.is_some()
             && !self.book.seal_offered.contains(&request.profile.name);
+        let journal = self.journal_for(&request.profile, request.kind);
         self.session = Some(Session {
             id,
             profile: request.profile.clone(),
@@ -136,6 +137,7 @@ impl Worker {
             sealed_key: request.sealed_key,
             plain_secrets: request.plain_secrets,
             fingerprints: std::collections::HashMap::new(),
+            journal,
         });
         self.transaction_tickets = 0;
         self.watch_in_new_session();
@@ -146,6 +148,7 @@ impl Worker {
             self.write_book();
             self.emit(Event::SealingOffered);
         }
+        self.restore_journal(id);
         if let Some(secrets) = request.save_secrets {
             let source = self.config.secrets.clone();
             let profile = request.profile;

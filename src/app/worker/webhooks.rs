@@ -45,13 +45,19 @@ impl Worker {
         match command {
             OrdersCommand::Watch(id) => self.watch_order(id),
             OrdersCommand::RequestQuote(request) => {
-                let Some((_, client)) = self.session_client() else {
+                let (Some((_, client)), Some(journal)) =
+                    (self.session_client(), self.session_journal())
+                else {
                     return;
                 };
                 self.spawn(async move {
-                    report(OrdersEvent::QuoteReceived(
-                        client.create_quote(&request).await,
-                    ))
+                    let (result, problem) =
+                        super::journal::quote_journaled(&client, &journal, request).await;
+                    let answered = report(OrdersEvent::QuoteReceived(result));
+                    match super::journal::problem_notice(problem) {
+                        Some(told) => Done::Sequence(vec![answered, told]),
+                        None => answered,
+                    }
                 });
             }
             OrdersCommand::SaveQrPng { path, brcode } => {
@@ -152,6 +158,7 @@ impl Worker {
 
     /// A webhook event arrived: show it, and re-read what it is about.
     pub(super) fn webhook_received(&mut self, event: WebhookEvent) {
+        self.journal_webhook(&event);
         if event.order.is_some() {
             self.refresh_orders();
         }

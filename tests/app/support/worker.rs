@@ -48,6 +48,7 @@ pub fn worker_with(
         environment,
         network: NetworkPolicy::default(),
         seal_cost: brlv_desk::seal::ScryptCost::TEST_ONLY_CHEAP,
+        journal_dir: None,
     })
 }
 

@@ -1,6 +1,6 @@
 //! The Claims panel's state: the scope claimed from, the claim's draft,
-//! where its request stands, the claims made in this session (the service
-//! lists none), the selected one and the CSV export.
+//! where its request stands, the claims made from this device (the service
+//! lists none; the journal keeps them across restarts), the selected one and the CSV export.
 
 use rust_decimal::Decimal;
 use uuid::Uuid;
@@ -21,7 +21,8 @@ pub struct ClaimsState {
     pub draft: ClaimDraft,
     /// Where its request stands.
     pub submit: SubmitStatus,
-    /// Claims made in this session, newest first (the service lists none).
+    /// Claims made from this device, newest first: the service lists none,
+    /// so they come from the journal and from this session.
     pub made: Vec<Claim>,
     /// The claim whose details are shown.
     pub selected: Option<Uuid>,
@@ -47,6 +48,19 @@ impl ClaimsState {
             self.made.insert(0, claim.clone());
             self.selected = Some(claim.id);
         }
+    }
+}
+
+impl ClaimsState {
+    /// Takes in the claims made from this device in earlier runs, read from
+    /// the journal (newest first); one made meanwhile stays on top.
+    pub fn restore(&mut self, history: Vec<Claim>) {
+        let mut made: Vec<Claim> = std::mem::take(&mut self.made)
+            .into_iter()
+            .filter(|claim| !history.iter().any(|kept| kept.id == claim.id))
+            .collect();
+        made.extend(history);
+        self.made = made;
     }
 }
 

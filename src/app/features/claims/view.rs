@@ -1,7 +1,8 @@
 //! Claims: what the reward certificates allow to claim, at the account and
 //! per wallet; the form that claims an amount (never above what is
 //! claimable) as BRL or BRLV; the result's gross, tax, fees and net; and the
-//! claims made in this session (the service lists none) with their export.
+//! claims made from this device (the service lists none; the journal keeps
+//! them across restarts) with their export.
 
 use egui::{RichText, Ui};
 use rust_decimal::Decimal;
@@ -163,6 +164,8 @@ fn made_ui(ui: &mut Ui, state: &mut AppState) {
         state.t("claims.updated_at"),
         state.t("accounts.state"),
         state.t("claims.gross"),
+        state.t("claims.tax"),
+        state.t("claims.fees"),
         state.t("claims.net"),
     ];
     let headers: Vec<&str> = headers.iter().map(AsRef::as_ref).collect();
@@ -180,7 +183,7 @@ fn made_ui(ui: &mut Ui, state: &mut AppState) {
             remote: None,
             rows: &state.claims.made,
             arrange: None,
-            empty: &state.t("claims.none_yet"),
+            empty: &state.t("claims.none_from_device"),
             selected: state.claims.selected.as_ref(),
             key: |claim: &Claim| claim.id,
             cells: |claim: &Claim| {
@@ -189,6 +192,8 @@ fn made_ui(ui: &mut Ui, state: &mut AppState) {
                     Cell::Text(time_text(claim.updated_at)),
                     Cell::Badge(label, tone),
                     Cell::Mono(brl(claim.gross_amount)),
+                    Cell::Mono(brl(claim.tax_amount)),
+                    Cell::Mono(brl(claim.fees)),
                     Cell::Mono(brl(claim.net_amount)),
                 ]
             },

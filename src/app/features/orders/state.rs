@@ -130,7 +130,7 @@ impl OrdersState {
         list: &Remote<crate::app::resources::Rows<Order>>,
         detail: &Remote<Order>,
     ) -> bool {
-        if list.value().is_none() || self.pending_selector.is_some() {
+        if !list.settled() || self.pending_selector.is_some() {
             return false;
         }
         self.selected.is_none()

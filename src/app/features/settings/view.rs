@@ -62,6 +62,8 @@ pub fn settings_ui(ui: &mut Ui, state: &mut AppState) {
             state.push(Command::StartSandbox);
         }
     });
+    ui.add_space(12.0);
+    crate::app::features::journal::view::activity_ui(ui, state);
 }
 
 /// The saved profiles with Open and Delete (after a confirming click).

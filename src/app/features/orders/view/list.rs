@@ -17,6 +17,7 @@ use crate::app::ui::arrange::{
 };
 use crate::app::ui::{
     asset_amount_ui, badge_ui, format_countdown, format_moment, request_countdown_frame,
+    saved_copy_ui,
 };
 
 use super::super::apply::short_id;
@@ -52,6 +53,15 @@ pub fn orders_list_ui(ui: &mut Ui, state: &mut AppState) {
     if orders.is_empty() {
         ui.weak(state.t("orders.none").as_ref());
         return;
+    }
+    saved_copy_ui(ui, state.language, &state.data.orders);
+    let saved_copy = state
+        .data
+        .orders
+        .loaded()
+        .is_some_and(|loaded| loaded.is_saved_copy());
+    if saved_copy && let Some(error) = state.data.orders.error() {
+        ui.colored_label(ui.visuals().error_fg_color, error.localize(state.language));
     }
     let orders = Arc::clone(orders);
     let table = Id::unique(TABLE_ID);

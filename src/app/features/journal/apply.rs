@@ -1,0 +1,59 @@
+//! How [`AppState`] takes in what the journal kept: every list shown at once
+//! as it was last fetched (marked with that time until the service confirms
+//! it; a list fetched meanwhile wins), and the claims made from this device.
+
+use crate::app::resources::{AccountData, Fetched};
+use crate::app::state::AppState;
+
+use super::message::{JournalEvent, RestoredList};
+
+/// Puts a list kept from an earlier run where the panels read it.
+fn restore(data: &mut AccountData, list: RestoredList) {
+    let at = list.fetched_at;
+    let partial = list.partial;
+    match list.fetched {
+        Fetched::BalanceBrl(value) => data.balance_brl.restore(value, at, partial),
+        Fetched::BalanceUsdc(value) => data.balance_usdc.restore(value, at, partial),
+        Fetched::BalanceBrlv(value) => data.balance_brlv.restore(value, at, partial),
+        Fetched::TaxExemption(value) => data.tax_exemption.restore(value, at, partial),
+        Fetched::Orders(rows) => data.orders.restore(rows.into(), at, partial),
+        Fetched::Transfers(rows) => data.transfers.restore(rows.into(), at, partial),
+        Fetched::Withdrawals(rows) => data.withdrawals.restore(rows.into(), at, partial),
+        Fetched::Wallets(rows) => data.wallets.restore(rows.into(), at, partial),
+        Fetched::Claimable(value) => data.claimable.restore(value, at, partial),
+        Fetched::DepositsBrl(rows) => data.deposits_brl.restore(rows.into(), at, partial),
+        Fetched::DepositsUsd(rows) => data.deposits_usd.restore(rows.into(), at, partial),
+        Fetched::DepositsUsdc(rows) => data.deposits_usdc.restore(rows.into(), at, partial),
+        Fetched::DepositsUsdt(rows) => data.deposits_usdt.restore(rows.into(), at, partial),
+        // The watched order is never kept alone; the orders list holds it.
+        Fetched::Order(_) => {}
+    }
+}
+
+impl AppState {
+    /// Takes in what the worker read from the journal.
+    pub(crate) fn apply_journal(&mut self, event: JournalEvent) {
+        match event {
+            JournalEvent::Restored {
+                session,
+                lists,
+                claims,
+            } => {
+                if self.session.as_ref().is_none_or(|open| open.id != session) {
+                    return;
+                }
+                for list in lists {
+                    if let Fetched::Orders(orders) = &list.fetched {
+                        // Known states, so an order that expired while the
+                        // app was closed raises its notice on the next fetch.
+                        for order in orders {
+                            self.observe_order(order);
+                        }
+                    }
+                    restore(&mut self.data, list);
+                }
+                self.claims.restore(claims);
+            }
+        }
+    }
+}

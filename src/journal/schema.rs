@@ -1,0 +1,80 @@
+//! The journal's schema, one migration per version, applied in order by
+//! `rusqlite_migration` (the version is SQLite's `user_version`). A released
+//! migration is never edited: a change is a new one at the end, and the
+//! tests migrate a file of every earlier version to the latest.
+//!
+//! The journal's tables refuse `UPDATE` and `DELETE` (triggers), so nothing
+//! the app wrote about money can be changed or lost by a later bug; only
+//! list snapshots, which are a cache, are replaced.
+
+use rusqlite_migration::{M, Migrations};
+
+/// Version 1: the POSTs the app sent and how each ended.
+const V1_POSTS: &str = r"
+CREATE TABLE posts (
+    seq       INTEGER PRIMARY KEY,
+    id        TEXT NOT NULL UNIQUE,
+    sent_at   TEXT NOT NULL,
+    form      TEXT NOT NULL,
+    method    TEXT NOT NULL,
+    endpoint  TEXT NOT NULL,
+    body      TEXT NOT NULL
+);
+CREATE TABLE outcomes (
+    seq           INTEGER PRIMARY KEY,
+    post_id       TEXT NOT NULL REFERENCES posts(id),
+    at            TEXT NOT NULL,
+    outcome       TEXT NOT NULL,
+    answer_lost   INTEGER NOT NULL,
+    answer        TEXT,
+    error         TEXT,
+    reread_error  TEXT
+);
+CREATE INDEX outcomes_by_post ON outcomes(post_id);
+CREATE TRIGGER posts_append_only_update BEFORE UPDATE ON posts
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER posts_append_only_delete BEFORE DELETE ON posts
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER outcomes_append_only_update BEFORE UPDATE ON outcomes
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER outcomes_append_only_delete BEFORE DELETE ON outcomes
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+";
+
+/// Version 2: notices about money (an order expired, a late payment
+/// returned, a movement completed, a webhook's refund) and the last answer
+/// of every polled list, so a start shows the last known state.
+const V2_NOTICES_AND_SNAPSHOTS: &str = r"
+CREATE TABLE notices (
+    seq      INTEGER PRIMARY KEY,
+    at       TEXT NOT NULL,
+    kind     TEXT NOT NULL,
+    subject  TEXT NOT NULL,
+    detail   TEXT
+);
+CREATE TRIGGER notices_append_only_update BEFORE UPDATE ON notices
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER notices_append_only_delete BEFORE DELETE ON notices
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TABLE snapshots (
+    resource    TEXT PRIMARY KEY,
+    fetched_at  TEXT NOT NULL,
+    body        TEXT NOT NULL,
+    rows_total  INTEGER,
+    rows_kept   INTEGER
+);
+";
+
+/// Every version, oldest first; the file's `user_version` counts how many
+/// of them it has.
+pub const VERSIONS: &[&str] = &[V1_POSTS, V2_NOTICES_AND_SNAPSHOTS];
+
+/// The migrations, in order.
+pub fn migrations() -> Migrations<'static> {
+    Migrations::new(VERSIONS.iter().map(|sql| M::up(sql)).collect())
+}
+
+/// The version this build writes.
+pub fn latest() -> usize {
+    VERSIONS.len()
+}

@@ -1,0 +1,292 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use super::*;
+
+fn at(seconds: i64) -> OffsetDateTime {
+    OffsetDateTime::from_unix_timestamp(1_790_000_000 + seconds).unwrap()
+}
+
+fn post(n: u128) -> PostRecord {
+    PostRecord {
+        id: Uuid::from_u128(n),
+        sent_at: at(i64::try_from(n).unwrap()),
+        form: "withdrawal".into(),
+        method: "POST".into(),
+        endpoint: "/api/v0/withdrawals".into(),
+        body: format!(r#"{{"amount":"{n}.00"}}"#),
+    }
+}
+
+/// A file at schema `version` (0: an empty file), as an older build left it.
+fn file_at_version(path: &Path, version: usize) -> Connection {
+    let mut connection = Connection::open(path).unwrap();
+    if version > 0 {
+        schema::migrations()
+            .to_version(&mut connection, version)
+            .unwrap();
+    }
+    connection
+}
+
+#[test]
+fn a_file_of_every_earlier_version_migrates_to_the_latest_keeping_its_entries() {
+    for version in 0..schema::latest() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("j.sqlite3");
+        {
+            let connection = file_at_version(&path, version);
+            if version >= 1 {
+                // What version 1 wrote: a POST and its outcome.
+                connection
+                    .execute(
+                        "INSERT INTO posts (id, sent_at, form, method, endpoint, body) \
+                         VALUES (?1, '2026-10-01T12:00:00Z', 'claim', 'POST', '/api/v0/claims', '{}')",
+                        [Uuid::from_u128(7).to_string()],
+                    )
+                    .unwrap();
+                connection
+                    .execute(
+                        "INSERT INTO outcomes (post_id, at, outcome, answer_lost, answer) \
+                         VALUES (?1, '2026-10-01T12:00:01Z', 'created', 0, '{\"id\":1}')",
+                        [Uuid::from_u128(7).to_string()],
+                    )
+                    .unwrap();
+            }
+        }
+        let (mut store, replaced) = Store::open(&path).unwrap();
+        assert_eq!(replaced, None, "version {version} is not damage");
+        assert_eq!(store.version().unwrap(), schema::latest());
+        let posts = store.posts(None).unwrap();
+        if version >= 1 {
+            assert_eq!(posts.len(), 1, "from version {version}");
+            let outcome = posts[0].outcome.as_ref().unwrap();
+            assert_eq!(outcome.outcome, Outcome::Created);
+            assert_eq!(outcome.answer.as_deref(), Some("{\"id\":1}"));
+        } else {
+            assert!(posts.is_empty());
+        }
+        // What the latest version adds works on the migrated file.
+        store
+            .append_notice(&NoticeRecord {
+                at: at(1),
+                kind: "order-expired".into(),
+                subject: "x".into(),
+                detail: None,
+            })
+            .unwrap();
+        store
+            .put_snapshot(&SnapshotRecord {
+                resource: "orders".into(),
+                fetched_at: at(2),
+                body: "[]".into(),
+                rows: Some(SnapshotRows { total: 0, kept: 0 }),
+            })
+            .unwrap();
+        assert_eq!(store.notices().unwrap().len(), 1);
+        assert_eq!(store.integrity_check().unwrap(), "ok");
+    }
+}
+
+#[test]
+fn a_file_from_a_newer_version_is_left_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.sqlite3");
+    {
+        let connection = file_at_version(&path, schema::latest());
+        connection
+            .pragma_update(
+                None,
+                "user_version",
+                i64::try_from(schema::latest()).unwrap() + 1,
+            )
+            .unwrap();
+    }
+    let before = std::fs::read(&path).unwrap();
+    let error = Store::open(&path).unwrap_err();
+    assert!(
+        matches!(error, JournalError::Newer { found, .. } if found == schema::latest() + 1),
+        "{error}"
+    );
+    assert!(
+        std::fs::read(&path).unwrap() == before,
+        "the file was changed"
+    );
+}
+
+#[test]
+fn entries_read_back_in_order_with_their_outcomes_and_cannot_be_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.sqlite3");
+    let (mut store, _) = Store::open(&path).unwrap();
+    store.append_post(&post(1)).unwrap();
+    store.append_post(&post(2)).unwrap();
+    store
+        .append_outcome(&OutcomeRecord {
+            post_id: Uuid::from_u128(1),
+            at: at(5),
+            outcome: Outcome::NotApplied,
+            answer_lost: true,
+            answer: None,
+            error: Some("502".into()),
+            reread_error: None,
+        })
+        .unwrap();
+    let posts = store.posts(None).unwrap();
+    assert_eq!(posts.len(), 2);
+    assert_eq!(posts[0].post, post(1));
+    assert_eq!(
+        posts[0].outcome.as_ref().map(|o| o.outcome),
+        Some(Outcome::NotApplied)
+    );
+    assert_eq!(posts[1].outcome, None, "sent, never settled");
+    assert_eq!(store.posts(Some("claim")).unwrap().len(), 0);
+    store
+        .append_notice(&NoticeRecord {
+            at: at(6),
+            kind: "order-expired".into(),
+            subject: "o".into(),
+            detail: None,
+        })
+        .unwrap();
+
+    for statement in [
+        "UPDATE posts SET body = '{}'",
+        "DELETE FROM posts",
+        "UPDATE outcomes SET outcome = 'created'",
+        "DELETE FROM outcomes",
+        "DELETE FROM notices",
+    ] {
+        let error = store.connection.execute(statement, []).unwrap_err();
+        assert!(
+            error.to_string().contains("append-only"),
+            "{statement}: {error}"
+        );
+    }
+    drop(store);
+    let (store, _) = Store::open(&path).unwrap();
+    assert_eq!(store.posts(None).unwrap().len(), 2);
+}
+
+#[test]
+fn a_snapshot_replaces_the_last_one_and_one_above_the_bound_is_refused() {
+    let mut store = Store::in_memory().unwrap();
+    let snapshot = |body: String, seconds| SnapshotRecord {
+        resource: "orders".into(),
+        fetched_at: at(seconds),
+        body,
+        rows: None,
+    };
+    store.put_snapshot(&snapshot("[1]".into(), 1)).unwrap();
+    store.put_snapshot(&snapshot("[2]".into(), 2)).unwrap();
+    let kept = store.snapshot("orders").unwrap().unwrap();
+    assert_eq!((kept.body.as_str(), kept.fetched_at), ("[2]", at(2)));
+    let huge = "x".repeat(SNAPSHOT_MAX_BYTES + 1);
+    assert!(matches!(
+        store.put_snapshot(&snapshot(huge, 3)),
+        Err(JournalError::SnapshotTooLarge { .. })
+    ));
+    assert_eq!(store.snapshots().unwrap().len(), 1);
+    assert_eq!(store.snapshot("orders").unwrap().unwrap().body, "[2]");
+}
+
+#[test]
+fn a_file_that_is_not_a_database_is_moved_aside_and_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.sqlite3");
+    std::fs::write(&path, "not a database at all, ".repeat(400)).unwrap();
+    let (mut store, replaced) = Store::open(&path).unwrap();
+    let replaced = replaced.expect("reported as replaced");
+    assert!(replaced.moved_to.exists());
+    assert!(
+        replaced
+            .moved_to
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .contains("damaged"),
+        "{}",
+        replaced.moved_to.display()
+    );
+    assert!(
+        std::fs::read(&replaced.moved_to).unwrap()
+            == "not a database at all, ".repeat(400).into_bytes(),
+        "the damaged file is kept as it was"
+    );
+    store.append_post(&post(1)).unwrap();
+    assert_eq!(store.integrity_check().unwrap(), "ok");
+}
+
+#[test]
+fn a_file_with_damaged_pages_is_moved_aside_and_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.sqlite3");
+    {
+        let (mut store, _) = Store::open(&path).unwrap();
+        for n in 0..400 {
+            store.append_post(&post(n)).unwrap();
+        }
+        // Everything into the main file, so the damage below is in it.
+        store
+            .connection
+            .execute_batch("PRAGMA wal_checkpoint(TRUNCATE)")
+            .unwrap();
+    }
+    let mut bytes = std::fs::read(&path).unwrap();
+    assert!(bytes.len() > 8192);
+    // Scribble over everything past the first page (the header stays valid).
+    for byte in bytes.iter_mut().skip(4096) {
+        *byte = 0xA5;
+    }
+    std::fs::write(&path, &bytes).unwrap();
+    let (store, replaced) = Store::open(&path).unwrap();
+    assert!(replaced.is_some(), "damage is reported");
+    assert!(store.posts(None).unwrap().is_empty(), "a fresh journal");
+}
+
+#[cfg(unix)]
+#[test]
+fn the_folder_and_the_files_are_owner_only() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("journal").join("j.sqlite3");
+    let (mut store, _) = Store::open(&path).unwrap();
+    store.append_post(&post(1)).unwrap();
+    let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(path.parent().unwrap()), 0o700);
+    assert_eq!(mode(&path), 0o600);
+    let [wal, shm] = companions(&path);
+    assert!(wal.exists(), "write-ahead log in use");
+    assert_eq!(mode(&wal), 0o600);
+    assert_eq!(mode(&shm), 0o600);
+}
+
+#[test]
+fn deleting_removes_the_database_and_its_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_for(dir.path(), "Conta PJ", "https://api.example.com");
+    {
+        let (mut store, _) = Store::open(&path).unwrap();
+        store.append_post(&post(1)).unwrap();
+    }
+    assert!(path.exists());
+    delete(&path).unwrap();
+    assert!(!path.exists());
+    assert!(companions(&path).iter().all(|file| !file.exists()));
+    delete(&path).unwrap();
+}
+
+#[test]
+fn two_profiles_never_share_a_file() {
+    let dir = Path::new("/j");
+    let a = file_for(dir, "Conta PJ", "https://api.example.com");
+    assert_eq!(a, file_for(dir, "Conta PJ", "https://api.example.com"));
+    assert_ne!(a, file_for(dir, "Conta PJ", "https://api2.example.com"));
+    assert_ne!(a, file_for(dir, "Conta_PJ", "https://api.example.com"));
+    let name = a.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        name.starts_with("Conta_PJ-") && name.ends_with(".sqlite3"),
+        "{name}"
+    );
+    let odd = file_for(dir, "../../etc/passwd", "x");
+    assert_eq!(odd.parent(), Some(dir));
+}
