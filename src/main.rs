@@ -28,12 +28,28 @@ struct GuiArgs {
     screenshot: Option<std::path::PathBuf>,
     /// The view to show: overview, orders, wallets, transfers, withdrawals,
     /// claims, deposits, events, settings; or one order's detail: order:ID,
-    /// or order:brcode for the newest brcode order awaiting payment.
-    #[arg(long, value_name = "NAME", default_value = "overview")]
-    view: String,
+    /// or order:brcode for the newest brcode order awaiting payment
+    /// (default: overview for a screenshot, else the view shown last).
+    #[arg(long, value_name = "NAME")]
+    view: Option<String>,
     /// The interface language: pt-BR or en (default: the saved choice, else the system's).
     #[arg(long, value_name = "LANG")]
     language: Option<String>,
+    /// The interface's scale, 0.5 to 4 (2 = 200 %; default: the one remembered,
+    /// changed with Ctrl+Plus, Ctrl+Minus and Ctrl+0).
+    #[arg(long, value_name = "FACTOR", value_parser = parse_scale)]
+    scale: Option<f32>,
+    /// The theme: light, dark or system (default: the saved choice, else the system's).
+    #[arg(long, value_name = "THEME", value_parser = ["light", "dark", "system"])]
+    theme: Option<String>,
+}
+
+/// `--scale`: a factor egui can draw at.
+fn parse_scale(text: &str) -> Result<f32, String> {
+    match text.trim().parse::<f32>() {
+        Ok(factor) if (0.5..=4.0).contains(&factor) => Ok(factor),
+        _ => Err(format!("{text:?} is not a scale from 0.5 to 4")),
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -62,16 +78,25 @@ fn main() -> ExitCode {
 
 fn run_window(args: GuiArgs) -> ExitCode {
     use brlv_desk::app::{GuiOptions, i18n::Language, screenshot};
-    let Some((view, order)) = screenshot::parse_view(&args.view) else {
-        eprintln!("error: there is no view called {:?}", args.view);
+    let view_name = args.view.as_deref().unwrap_or("overview");
+    let Some((view, order)) = screenshot::parse_view(view_name) else {
+        eprintln!("error: there is no view called {view_name:?}");
         return ExitCode::from(2);
     };
+    let theme = args.theme.as_deref().map(|theme| match theme {
+        "light" => egui::ThemePreference::Light,
+        "dark" => egui::ThemePreference::Dark,
+        _ => egui::ThemePreference::System,
+    });
     brlv_desk::app::run_gui(GuiOptions {
         sandbox: args.sandbox,
+        start_view: args.view.is_some().then_some((view, order)),
         screenshot: args
             .screenshot
             .map(|path| screenshot::ScreenshotRequest { path, view, order }),
         language: args.language.as_deref().map(Language::from_locale),
+        zoom: args.scale,
+        theme,
     })
 }
 

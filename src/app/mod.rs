@@ -47,6 +47,13 @@ pub struct GuiOptions {
     pub screenshot: Option<ScreenshotRequest>,
     /// Override the language (otherwise the saved choice or the system's).
     pub language: Option<Language>,
+    /// The view to open at start (otherwise the one shown last), and an
+    /// order's detail to open in it.
+    pub start_view: Option<(view::View, Option<features::orders::state::OrderSelector>)>,
+    /// The interface's scale (1 = 100 %), otherwise the one remembered.
+    pub zoom: Option<f32>,
+    /// Light, dark or the system's theme, otherwise the one remembered.
+    pub theme: Option<egui::ThemePreference>,
 }
 
 /// The app icon (the same one the packages install), for the window.

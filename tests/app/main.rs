@@ -6,6 +6,7 @@
 
 mod support;
 
+mod a11y;
 mod accounts_state;
 mod error_text;
 mod orders_e2e;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Duration;
 
-use egui::{Key, KeyboardShortcut, Modifiers, Ui};
+use egui::Ui;
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
@@ -24,6 +24,7 @@ use super::worker::{WorkerConfig, WorkerHandle};
 
 pub mod navigation;
 pub mod notices;
+pub mod shortcuts;
 pub mod top_bar;
 
 /// What survives a restart (eframe storage). Never a secret.
@@ -37,17 +38,10 @@ pub struct PersistedUi {
 
 const STORAGE_KEY: &str = "brlv-desk-ui";
 
-/// Ctrl+R (Cmd+R on macOS) refreshes.
-const REFRESH_SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::R);
-
 /// The whole window's contents for a given state: what tests render.
 pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
-    let refresh_pressed = ui.input_mut(|input| {
-        input.consume_shortcut(&REFRESH_SHORTCUT) || input.consume_key(Modifiers::NONE, Key::F5)
-    });
-    if refresh_pressed && state.session.is_some() {
-        state.push(Command::Refresh);
-    }
+    state.language.set_for_widgets(ui.ctx());
+    shortcuts::handle_shortcuts(ui, state);
 
     egui::Panel::top("top_bar").show(ui, |ui| top_bar::top_bar_ui(ui, state));
 
@@ -137,12 +131,21 @@ impl BrlvApp {
             .or(persisted.language)
             .unwrap_or_else(Language::from_system);
         let mut state = AppState::new(language);
-        state.view = options
+        let start = options
             .screenshot
             .as_ref()
-            .map_or(persisted.view, |screenshot| screenshot.view);
-        if let Some(order) = options.screenshot.as_ref().and_then(|shot| shot.order) {
+            .map(|screenshot| (screenshot.view, screenshot.order))
+            .or(options.start_view);
+        state.view = start.map_or(persisted.view, |(view, _)| view);
+        if let Some(order) = start.and_then(|(_, order)| order) {
             state.open_order(order);
+        }
+        crate::app::ui::theme::install(&creation.egui_ctx);
+        if let Some(theme) = options.theme {
+            creation.egui_ctx.set_theme(theme);
+        }
+        if let Some(zoom) = options.zoom {
+            creation.egui_ctx.set_zoom_factor(zoom);
         }
         let clock = Clock::new();
         let context = creation.egui_ctx.clone();
@@ -191,6 +194,12 @@ impl eframe::App for BrlvApp {
             self.exit_code.store(code, Ordering::SeqCst);
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
+    }
+
+    fn persist_egui_memory(&self) -> bool {
+        // A screenshot run (perhaps at --scale 2) must not change the next
+        // normal run's zoom or theme either.
+        self.screenshot.is_none()
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

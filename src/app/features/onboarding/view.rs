@@ -11,7 +11,7 @@ use crate::app::i18n;
 use crate::app::message::Command;
 
 use crate::app::state::AppState;
-use crate::app::ui::gauge;
+use crate::app::ui::palette;
 
 use crate::app::features::settings::view as settings;
 
@@ -270,7 +270,7 @@ fn key_status_ui(ui: &mut Ui, state: &AppState) {
                 RichText::new(
                     state.t_with("onboarding.key_ready", &[("bits", &key.bits().to_string())]),
                 )
-                .color(gauge::GREEN),
+                .color(palette::of(ui).success),
             );
         }
         KeyDraft::Refused(reason) => {
@@ -362,7 +362,7 @@ fn generate_key_ui(ui: &mut Ui, state: &mut AppState) {
                     "onboarding.public_key_saved",
                     &[("path", &path.display().to_string())],
                 ))
-                .color(gauge::GREEN),
+                .color(palette::of(ui).success),
             );
         }
         Some(Err(error)) => {
