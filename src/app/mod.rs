@@ -79,6 +79,9 @@ pub fn run_gui(options: GuiOptions) -> ExitCode {
     }
     let native = eframe::NativeOptions {
         viewport,
+        // A screenshot run (perhaps at --scale 2, where the window is half as
+        // many points wide) must not change the next normal run's window.
+        persist_window: options.screenshot.is_none(),
         ..eframe::NativeOptions::default()
     };
     let app_exit_code = Arc::clone(&exit_code);

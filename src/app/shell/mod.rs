@@ -87,8 +87,10 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
 
 /// Draws the current view: one arm per view, so a declared view always has one.
 fn view_ui(ui: &mut Ui, state: &mut AppState) {
+    // Both ways: at 200 % a wide line (an 18-place balance) scrolls
+    // sideways instead of being cut off at the window's edge.
     let scrolled = |ui: &mut Ui, state: &mut AppState, draw: fn(&mut Ui, &mut AppState)| {
-        egui::ScrollArea::vertical().show(ui, |ui| draw(ui, state));
+        egui::ScrollArea::both().show(ui, |ui| draw(ui, state));
     };
     match state.view {
         // Their tables scroll by themselves (virtualized rows).

@@ -22,6 +22,8 @@ use super::{order_state_label, order_state_tone};
 
 /// How wide the QR code is drawn, in points (quiet zone included).
 const QR_WIDTH: f32 = 320.0;
+/// The width from which the payment's details go beside the QR code.
+const SIDE_BY_SIDE_WIDTH: f32 = 720.0;
 /// How long "Copied" shows after the copy button, in ms.
 const COPIED_NOTE_MS: u64 = 3_000;
 
@@ -130,7 +132,10 @@ fn payment_ui(ui: &mut Ui, state: &mut AppState, order: &Order) {
             return;
         }
     };
-    ui.horizontal_top(|ui| {
+    // Beside the QR when there is room; under it in a narrow window or at
+    // a large scale, so nothing needs sideways scrolling.
+    let side_by_side = ui.available_width() >= SIDE_BY_SIDE_WIDTH;
+    let body = |ui: &mut Ui| {
         let description = qr_description(state, order, check.receiver.as_deref());
         qr_code_ui(ui, matrix, QR_WIDTH, &description);
         ui.add_space(16.0);
@@ -180,7 +185,12 @@ fn payment_ui(ui: &mut Ui, state: &mut AppState, order: &Order) {
             ui.add_space(8.0);
             save_png_ui(ui, state, brcode);
         });
-    });
+    };
+    if side_by_side {
+        ui.horizontal_top(body);
+    } else {
+        ui.vertical(body);
+    }
 }
 
 /// What the QR code says to a screen reader: the amount, who receives it and

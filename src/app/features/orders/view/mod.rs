@@ -15,11 +15,11 @@ use crate::app::ui::{Tone, state_label};
 /// Draws the Orders panel: the form, an order's detail, or the list.
 pub fn orders_ui(ui: &mut Ui, state: &mut AppState) {
     if state.orders.form.open {
-        egui::ScrollArea::vertical()
+        egui::ScrollArea::both()
             .id_salt("order_form")
             .show(ui, |ui| form::order_form_ui(ui, state));
     } else if state.orders.selected.is_some() {
-        egui::ScrollArea::vertical()
+        egui::ScrollArea::both()
             .id_salt("order_detail")
             .show(ui, |ui| detail::order_detail_ui(ui, state));
     } else {
