@@ -196,6 +196,21 @@ fn a_click_on_a_cells_text_opens_that_order() {
 }
 
 #[test]
+fn each_order_row_reads_as_one_sentence_to_a_screen_reader() {
+    let orders: Vec<Order> = (0..3).map(numbered_order).collect();
+    let mut harness = harness(state_with(orders));
+    settle(&mut harness);
+    let created = brlv_desk::app::ui::format_moment(NOW - time::Duration::seconds(60));
+    harness.get_by_role_and_label(
+        egui::accesskit::Role::Row,
+        &format!(
+            "Order: 00000001, Created: {created}, State: expired, Pair: BRL / USDC, \
+             You pay: 100.00 BRL, You receive: 18.425925 USDC, Pay within: "
+        ),
+    );
+}
+
+#[test]
 fn ten_thousand_orders_render_newest_first_and_only_the_visible_rows() {
     // Delivered oldest first: the panel sorts them.
     let orders: Vec<Order> = (0..10_000).rev().map(numbered_order).collect();

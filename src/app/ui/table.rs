@@ -226,10 +226,10 @@ pub fn row_sentence(language: Language, headers: &[&str], cells: &[Cell]) -> Str
         .iter()
         .zip(cells)
         .map(|(header, cell)| {
-            let value = match cell {
-                Cell::Text(text) | Cell::Mono(text) | Cell::Copyable(text) => text,
-                Cell::Badge(text, _) => text,
-            };
+            let (Cell::Text(value)
+            | Cell::Mono(value)
+            | Cell::Copyable(value)
+            | Cell::Badge(value, _)) = cell;
             tr_with(
                 language,
                 "a11y.row",
