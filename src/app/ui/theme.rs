@@ -256,10 +256,10 @@ mod tests {
     #[test]
     fn contrast_matches_wcag_reference_values() {
         assert_eq!(contrast_tenths(Color32::BLACK, Color32::WHITE), 210);
-        // The measurement: egui's weak text on its dark panel.
+        // egui's weak text on its dark panel: 2.696:1 (2.7 rounded), under 4.5.
         assert_eq!(
             contrast_tenths(Color32::from_gray(95), Color32::from_gray(27)),
-            27
+            26
         );
         assert_eq!(contrast_tenths(Color32::WHITE, Color32::WHITE), 10);
     }
