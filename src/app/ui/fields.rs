@@ -87,6 +87,15 @@ pub fn enter_submitted(ui: &Ui) -> bool {
     pressed_at == Some(pass)
 }
 
+/// Records Enter pressed in `field` (a form's text field) for the form's
+/// button drawn after it ([`enter_submitted`]).
+pub fn submit_on_enter(ui: &Ui, field: &egui::Response) {
+    if field.lost_focus() && ui.input(|input| input.key_pressed(egui::Key::Enter)) {
+        let pass = ui.ctx().cumulative_pass_nr();
+        ui.data_mut(|data| data.insert_temp(enter_id(), pass));
+    }
+}
+
 /// A label and a one-line text field that screen readers (and tests) find by
 /// the label; the message, if any, goes beside it. Enter in it submits the
 /// form ([`enter_submitted`]).
@@ -107,10 +116,7 @@ pub fn text_field_ui(
                     .desired_width(width),
             )
             .labelled_by(label.id);
-        if response.lost_focus() && ui.input(|input| input.key_pressed(egui::Key::Enter)) {
-            let pass = ui.ctx().cumulative_pass_nr();
-            ui.data_mut(|data| data.insert_temp(enter_id(), pass));
-        }
+        submit_on_enter(ui, &response);
         if let Some(message) = message {
             field_message_ui(ui, &message);
         }
