@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Runs the window as a screen reader finds it and walks its tree:
-#   atspi_session.sh BINARY MODE [APP ARGS...]
+#   atspi_session.sh BINARY MODE [APP ARGS...]   (MODE: views, order, onboarding)
 # Must run inside Xvfb (xvfb-run) and a D-Bus session (dbus-run-session).
 # Starts the accessibility bus, marks assistive technology on (AccessKit
 # exposes the tree only then), starts the app on its embedded sandbox in
-# English, and runs .ci/atspi_walk.py MODE with Debian's python3 (pyatspi).
+# English (onboarding: with no profile and no sandbox), and runs .ci/atspi_walk.py MODE with Debian's python3 (pyatspi).
 set -euo pipefail
 binary="$1"; mode="$2"; shift 2
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -18,7 +18,9 @@ done
 # A profile directory of its own: the walk neither reads nor changes the person's.
 export XDG_CONFIG_HOME XDG_DATA_HOME
 XDG_CONFIG_HOME="$(mktemp -d)"; XDG_DATA_HOME="$XDG_CONFIG_HOME"
-"$binary" --sandbox --language en "$@" &
+sandbox=--sandbox
+[ "$mode" = onboarding ] && sandbox=
+"$binary" $sandbox --language en "$@" &
 app=$!
 status=0
 /usr/bin/python3 "$here/atspi_walk.py" "$mode" || status=$?

@@ -6,6 +6,7 @@ started and enabled, while the app runs on its embedded sandbox in English:
 
     atspi_walk.py overview               # the whole tree of every view
     atspi_walk.py order                  # one order's detail (started with --view order:brcode)
+    atspi_walk.py onboarding             # the first-run screen (started without --sandbox)
 
 It finds the app on the desktop, presses each navigation entry as a screen
 reader user would (the AT-SPI "click" action), waits for the view's data and
@@ -177,14 +178,26 @@ def walk_order(app):
     return failures
 
 
+def walk_onboarding(app):
+    """The first run with no profile: the form that connects an account."""
+    wait_for(
+        "the onboarding form",
+        lambda: any(node_role(node) == pyatspi.ROLE_ENTRY for node in walk(app)),
+    )
+    time.sleep(1)
+    return check_view(app, "onboarding")
+
+
 def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else "overview"
     app = wait_for(f"{APP_NAME} listed on the accessibility bus", find_app)
     print(f"{APP_NAME} is listed on the accessibility bus")
-    # The window's first frames and the sandbox's data.
-    wait_for("the navigation", lambda: find_named(app, pyatspi.ROLE_PUSH_BUTTON, "Overview")
-             or find_named(app, pyatspi.ROLE_TOGGLE_BUTTON, "Overview"))
-    failures = walk_order(app) if mode == "order" else walk_views(app)
+    if mode == "onboarding":
+        failures = walk_onboarding(app)
+    else:
+        wait_for("the navigation", lambda: find_named(app, pyatspi.ROLE_PUSH_BUTTON, "Overview")
+                 or find_named(app, pyatspi.ROLE_TOGGLE_BUTTON, "Overview"))
+        failures = walk_order(app) if mode == "order" else walk_views(app)
     for failure in failures:
         print("FAIL:", failure)
     if failures:
