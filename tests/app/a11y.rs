@@ -214,3 +214,31 @@ fn the_app_installs_the_measured_themes_and_egui_defaults_would_fail() {
     let dark = egui::Visuals::dark();
     assert!(contrast_tenths(dark.weak_text_color(), dark.panel_fill) < 45);
 }
+
+#[test]
+fn a_control_focused_with_tab_below_the_fold_is_scrolled_into_view() {
+    // A short window: the Settings' last button is below the fold.
+    let mut state = connected_state(Language::En);
+    state.view = View::Settings;
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([1280.0, 260.0])
+        .with_max_steps(12)
+        .build_ui_state(
+            |ui, state: &mut AppState| brlv_desk::app::shell::shell_ui(ui, state),
+            state,
+        );
+    settle(&mut harness);
+    let window = harness.ctx.content_rect();
+    let button = "Try the sandbox";
+    assert!(
+        !window.contains_rect(harness.get_by_label(button).rect()),
+        "below the fold at first"
+    );
+    tab_to(&mut harness, button);
+    settle(&mut harness);
+    let rect = harness.get_by_label(button).rect();
+    assert!(
+        window.contains_rect(rect),
+        "the focused button {rect:?} is in the window {window:?}"
+    );
+}

@@ -43,7 +43,11 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
     state.language.set_for_widgets(ui.ctx());
     shortcuts::handle_shortcuts(ui, state);
 
-    egui::Panel::top("top_bar").show(ui, |ui| top_bar::top_bar_ui(ui, state));
+    let top_bar = egui::Panel::top("top_bar")
+        .show(ui, |ui| top_bar::top_bar_ui(ui, state))
+        .response
+        .rect;
+    shortcuts::set_fixed_panels(ui.ctx(), vec![top_bar]);
 
     if !state.startup_finished && state.session.is_none() && !state.sandbox_starting {
         egui::CentralPanel::default().show(ui, |ui| {
@@ -75,10 +79,13 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
         return;
     }
 
-    egui::Panel::left("navigation")
+    let navigation = egui::Panel::left("navigation")
         .resizable(false)
         .default_size(180.0)
-        .show(ui, |ui| navigation::navigation_ui(ui, state));
+        .show(ui, |ui| navigation::navigation_ui(ui, state))
+        .response
+        .rect;
+    shortcuts::set_fixed_panels(ui.ctx(), vec![top_bar, navigation]);
     egui::CentralPanel::default().show(ui, |ui| {
         notices::notices_ui(ui, state);
         view_ui(ui, state);
@@ -90,7 +97,10 @@ fn view_ui(ui: &mut Ui, state: &mut AppState) {
     // Both ways: at 200 % a wide line (an 18-place balance) scrolls
     // sideways instead of being cut off at the window's edge.
     let scrolled = |ui: &mut Ui, state: &mut AppState, draw: fn(&mut Ui, &mut AppState)| {
-        egui::ScrollArea::both().show(ui, |ui| draw(ui, state));
+        egui::ScrollArea::both().show(ui, |ui| {
+            draw(ui, state);
+            shortcuts::keep_focus_in_view(ui);
+        });
     };
     match state.view {
         // Their tables scroll by themselves (virtualized rows).
