@@ -66,7 +66,7 @@ pub fn badge_ui(ui: &mut Ui, text: &str, tone: Tone) -> Response {
         .corner_radius(CornerRadius::same(6))
         .inner_margin(Margin::symmetric(6, 1))
         .show(ui, |ui| {
-            ui.label(RichText::new(text).small().strong().color(tone.text(dark)))
+            ui.label(RichText::new(text).strong().color(tone.text(dark)))
         })
         .inner;
     let description = match tone.meaning_key() {

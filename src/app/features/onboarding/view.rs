@@ -131,11 +131,7 @@ fn connect_card_ui(ui: &mut Ui, state: &mut AppState) {
 
             let save_label = state.t("onboarding.save_profile");
             ui.checkbox(&mut state.onboarding.save_profile, save_label.as_ref());
-            ui.label(
-                RichText::new(state.t("onboarding.save_profile_hint").as_ref())
-                    .small()
-                    .weak(),
-            );
+            ui.label(RichText::new(state.t("onboarding.save_profile_hint").as_ref()).weak());
             ui.add_space(8.0);
 
             let problems = state.onboarding.problems();
