@@ -28,13 +28,28 @@ struct GuiArgs {
     screenshot: Option<std::path::PathBuf>,
     /// The view to show: overview, orders, wallets, transfers, withdrawals,
     /// claims, deposits, events, settings; or one order's detail: order:ID,
-    /// or order:brcode for the newest brcode order awaiting payment.
-    /// Default: the view shown last (overview for a screenshot).
+    /// or order:brcode for the newest brcode order awaiting payment
+    /// (default: overview for a screenshot, else the view shown last).
     #[arg(long, value_name = "NAME")]
     view: Option<String>,
     /// The interface language: pt-BR or en (default: the saved choice, else the system's).
     #[arg(long, value_name = "LANG")]
     language: Option<String>,
+    /// The interface's scale, 0.5 to 4 (2 = 200 %; default: the one remembered,
+    /// changed with Ctrl+Plus, Ctrl+Minus and Ctrl+0).
+    #[arg(long, value_name = "FACTOR", value_parser = parse_scale)]
+    scale: Option<f32>,
+    /// The theme: light, dark or system (default: the saved choice, else the system's).
+    #[arg(long, value_name = "THEME", value_parser = ["light", "dark", "system"])]
+    theme: Option<String>,
+}
+
+/// `--scale`: a factor egui can draw at.
+fn parse_scale(text: &str) -> Result<f32, String> {
+    match text.trim().parse::<f32>() {
+        Ok(factor) if (0.5..=4.0).contains(&factor) => Ok(factor),
+        _ => Err(format!("{text:?} is not a scale from 0.5 to 4")),
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -63,26 +78,25 @@ fn main() -> ExitCode {
 
 fn run_window(args: GuiArgs) -> ExitCode {
     use brlv_desk::app::{GuiOptions, i18n::Language, screenshot};
-    let asked_view = match args.view.as_deref().map(screenshot::parse_view) {
-        None => None,
-        Some(Some(view)) => Some(view),
-        Some(None) => {
-            eprintln!(
-                "error: there is no view called {:?}",
-                args.view.unwrap_or_default()
-            );
-            return ExitCode::from(2);
-        }
+    let view_name = args.view.as_deref().unwrap_or("overview");
+    let Some((view, order)) = screenshot::parse_view(view_name) else {
+        eprintln!("error: there is no view called {view_name:?}");
+        return ExitCode::from(2);
     };
-    let (view, order) = asked_view.unwrap_or_default();
+    let theme = args.theme.as_deref().map(|theme| match theme {
+        "light" => egui::ThemePreference::Light,
+        "dark" => egui::ThemePreference::Dark,
+        _ => egui::ThemePreference::System,
+    });
     brlv_desk::app::run_gui(GuiOptions {
         sandbox: args.sandbox,
-        // A screenshot shows the overview unless told otherwise.
-        start_view: asked_view.or(args.screenshot.is_some().then_some((view, order))),
+        start_view: args.view.is_some().then_some((view, order)),
         screenshot: args
             .screenshot
             .map(|path| screenshot::ScreenshotRequest { path, view, order }),
         language: args.language.as_deref().map(Language::from_locale),
+        zoom: args.scale,
+        theme,
     })
 }
 

@@ -261,7 +261,7 @@ pub fn export_bar_ui(ui: &mut Ui, language: Language, draft: &mut ExportDraft) -
                 "accounts.exported",
                 &[("path", &path.display().to_string())],
             );
-            ui.label(RichText::new(text).color(palette::SUCCESS));
+            ui.label(RichText::new(text).color(palette::of(ui).success));
         }
         Some(Err(error)) => {
             let reason = error.localize(language);

@@ -45,12 +45,17 @@ use screenshot::ScreenshotRequest;
 pub struct GuiOptions {
     /// Start the embedded sandbox and connect to it.
     pub sandbox: bool,
-    /// The view to open with (`--view`), instead of the one shown last.
-    pub start_view: Option<(state::View, Option<features::orders::state::OrderSelector>)>,
     /// Take a screenshot and exit.
     pub screenshot: Option<ScreenshotRequest>,
     /// Override the language (otherwise the saved choice or the system's).
     pub language: Option<Language>,
+    /// The view to open at start (otherwise the one shown last), and an
+    /// order's detail to open in it.
+    pub start_view: Option<(view::View, Option<features::orders::state::OrderSelector>)>,
+    /// The interface's scale (1 = 100 %), otherwise the one remembered.
+    pub zoom: Option<f32>,
+    /// Light, dark or the system's theme, otherwise the one remembered.
+    pub theme: Option<egui::ThemePreference>,
 }
 
 /// The app icon (the same one the packages install), for the window.
@@ -76,6 +81,9 @@ pub fn run_gui(options: GuiOptions) -> ExitCode {
     }
     let native = eframe::NativeOptions {
         viewport,
+        // A screenshot run (perhaps at --scale 2, where the window is half as
+        // many points wide) must not change the next normal run's window.
+        persist_window: options.screenshot.is_none(),
         ..eframe::NativeOptions::default()
     };
     let app_exit_code = Arc::clone(&exit_code);

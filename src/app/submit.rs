@@ -16,7 +16,7 @@ use crate::api::model::{
 
 use super::error_text::Localize;
 use super::i18n::{Language, tr};
-use super::ui::{error_text_ui, note_ui, palette};
+use super::ui::{error_text_ui, live_region, note_ui, palette};
 
 /// A POST a form asks for, exactly as reviewed.
 #[derive(Debug, Clone, PartialEq)]
@@ -182,8 +182,10 @@ impl SubmitStatus {
 
 /// The send button: enabled only when the form is valid and nothing is in flight.
 pub fn send_button_ui(ui: &mut Ui, label: &str, valid: bool, status: &SubmitStatus) -> bool {
-    ui.add_enabled(valid && !status.is_sending(), egui::Button::new(label))
-        .clicked()
+    let enabled = valid && !status.is_sending();
+    let clicked = ui.add_enabled(enabled, egui::Button::new(label)).clicked();
+    // Enter in one of the form's fields is the same as a click.
+    clicked || (crate::app::ui::fields::enter_submitted(ui) && enabled)
 }
 
 /// Where a form's request stands: a spinner while it is in flight, then
@@ -207,7 +209,8 @@ pub fn submit_status_ui(
     };
     match outcome {
         SubmitOutcome::Created { after_unknown, .. } => {
-            ui.label(RichText::new(created_text).color(palette::SUCCESS));
+            let response = ui.label(RichText::new(created_text).color(palette::of(ui).success));
+            live_region(&response, false);
             if *after_unknown {
                 note_ui(ui, &tr(language, "accounts.found_after_unknown"));
             }
@@ -223,17 +226,19 @@ pub fn submit_status_ui(
             note_ui(ui, &tr(language, "accounts.kept_typed"));
         }
         SubmitOutcome::NotApplied(error) => {
-            ui.label(
+            let response = ui.label(
                 RichText::new(tr(language, "accounts.not_applied").as_ref())
-                    .color(palette::WARNING),
+                    .color(palette::of(ui).warning),
             );
+            live_region(&response, true);
             note_ui(ui, &error.localize(language));
         }
         SubmitOutcome::Unknown { error, reread } => {
-            ui.label(
+            let response = ui.label(
                 RichText::new(tr(language, "accounts.outcome_unknown").as_ref())
-                    .color(palette::WARNING),
+                    .color(palette::of(ui).warning),
             );
+            live_region(&response, true);
             note_ui(ui, &error.localize(language));
             if let Some(reread) = reread {
                 note_ui(ui, &reread.localize(language));

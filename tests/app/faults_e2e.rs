@@ -197,7 +197,7 @@ impl Drop for FaultedApp {
 fn a_hanging_service_is_shown_offline_with_the_last_balances_while_the_window_draws() {
     let mut app = FaultedApp::start(None);
     assert_eq!(app.brl_shown(), Some(DEMO_BRL));
-    assert!(app.label_shown("R$25,000.00"));
+    assert!(app.label_shown("25,000.00 reais"));
 
     // Every request from now on hangs until the proxy is healed.
     app.proxy.then(&vec![Fault::Hang; 500]);
@@ -207,7 +207,7 @@ fn a_hanging_service_is_shown_offline_with_the_last_balances_while_the_window_dr
     });
     assert!(app.label_shown("Offline, retrying in"));
     assert!(
-        app.label_shown("R$25,000.00"),
+        app.label_shown("25,000.00 reais"),
         "the last balance stays on screen"
     );
     assert_eq!(app.brl_shown(), Some(DEMO_BRL));
@@ -222,7 +222,7 @@ fn a_hanging_service_is_shown_offline_with_the_last_balances_while_the_window_dr
         matches!(state.connection_status(), ConnectionStatus::Online { .. })
     });
     assert!(!app.label_shown("Offline"));
-    assert!(app.label_shown("R$25,000.00"));
+    assert!(app.label_shown("25,000.00 reais"));
 }
 
 #[test]

@@ -9,6 +9,7 @@
 mod fault_proxy_server;
 mod support;
 
+mod a11y;
 mod accounts_state;
 mod big_accounts;
 mod error_text;

@@ -294,3 +294,28 @@ fn an_order_paid_by_a_pix_qr_code_moves_no_balance_and_asks_no_passphrase() {
             .is_none()
     );
 }
+
+#[test]
+fn enter_in_the_amount_asks_for_the_quote() {
+    let mut harness = harness(form_state());
+    settle(&mut harness);
+    let amount = harness.get_by_label("Amount");
+    amount.focus();
+    settle(&mut harness);
+    harness.event(egui::Event::Text("250.00".to_owned()));
+    settle(&mut harness);
+    assert!(
+        quote_requests(harness.state()).is_empty(),
+        "not while typing"
+    );
+    harness.key_press(egui::Key::Enter);
+    settle(&mut harness);
+    assert_eq!(
+        quote_requests(harness.state()),
+        vec![&brlv_desk::api::model::CreateQuote::paying(
+            "fiat/brl".parse().unwrap(),
+            "eth-base/brlv".parse().unwrap(),
+            dec("250.00"),
+        )]
+    );
+}

@@ -78,7 +78,11 @@ fn detail_of(order: Order) -> egui_kittest::Harness<'static, AppState> {
 fn a_brcode_order_shows_a_qr_the_copy_code_the_amount_and_the_countdown() {
     let brcode = brcode_for("500.00");
     let mut harness = detail_of(brcode_order(&brcode));
-    harness.get_by_label("PIX QR code");
+    // A screen reader hears what the picture says: amount, receiver, expiry.
+    harness.get_by_role_and_label(
+        egui::accesskit::Role::Image,
+        "PIX QR code for R$500.00 to BRLV SANDBOX, expires at 2026-03-10 12:02:05 UTC",
+    );
     harness.get_by_label("Copy code");
     assert_eq!(
         harness.query_all_by_label(&brcode).count(),
@@ -113,7 +117,7 @@ fn a_brcode_with_another_amount_is_a_warning_not_a_qr() {
     let harness = detail_of(brcode_order(&brcode_for("5000.00")));
     harness.get_by_label_contains("Do not pay this order's PIX code");
     harness.get_by_label_contains("asks for R$5,000.00, but the order is for R$500.00");
-    assert!(harness.query_by_label("PIX QR code").is_none());
+    assert!(harness.query_by_label_contains("PIX QR code").is_none());
     assert!(
         harness.query_by_label(&brcode_for("5000.00")).is_none(),
         "a code that failed the check is not offered anywhere"
@@ -130,7 +134,7 @@ fn a_brcode_with_a_broken_crc_is_a_warning_not_a_qr() {
     let harness = detail_of(brcode_order(&broken));
     harness.get_by_label_contains("Do not pay this order's PIX code");
     harness.get_by_label_contains("it was changed or cut. Do not pay it.");
-    assert!(harness.query_by_label("PIX QR code").is_none());
+    assert!(harness.query_by_label_contains("PIX QR code").is_none());
     assert!(harness.query_by_label(&broken).is_none());
     assert!(harness.query_by_label("Copy code").is_none());
 }
@@ -192,6 +196,21 @@ fn a_click_on_a_cells_text_opens_that_order() {
 }
 
 #[test]
+fn each_order_row_reads_as_one_sentence_to_a_screen_reader() {
+    let orders: Vec<Order> = (0..3).map(numbered_order).collect();
+    let mut harness = harness(state_with(orders));
+    settle(&mut harness);
+    let created = brlv_desk::app::ui::format_moment(NOW - time::Duration::seconds(60));
+    harness.get_by_role_and_label(
+        egui::accesskit::Role::Row,
+        &format!(
+            "Order: 00000001, Created: {created}, State: expired, Pair: BRL / USDC, \
+             You pay: 100.00 BRL, You receive: 18.425925 USDC, Pay within: "
+        ),
+    );
+}
+
+#[test]
 fn ten_thousand_orders_render_newest_first_and_only_the_visible_rows() {
     // Delivered oldest first: the panel sorts them.
     let orders: Vec<Order> = (0..10_000).rev().map(numbered_order).collect();
@@ -230,7 +249,7 @@ fn an_order_that_expires_or_has_its_payment_returned_says_what_happens_to_the_mo
     settle(&mut harness);
     harness.get_by_label_contains("Order 5b0d1a9e expired unpaid: nothing was charged");
     harness.get_by_label_contains("Nothing was charged and the order is undone.");
-    assert!(harness.query_by_label("PIX QR code").is_none());
+    assert!(harness.query_by_label_contains("PIX QR code").is_none());
 
     let mut returned = expired;
     returned.state = Some("payment-returned".parse().unwrap());

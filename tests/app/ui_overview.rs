@@ -78,9 +78,10 @@ fn loaded_state(language: Language) -> AppState {
 fn balances_are_shown_at_their_scales_with_thousands_grouped() {
     let mut harness = harness(loaded_state(Language::En));
     settle(&mut harness);
-    harness.get_by_label("R$1,234.50");
-    harness.get_by_label("10.500000");
-    harness.get_by_label("0.000000000000000001");
+    // Read as a person says them: value and currency, no insignificant zeros.
+    harness.get_by_label("1,234.50 reais");
+    harness.get_by_label("10.5 USDC");
+    harness.get_by_label("0.000000000000000001 BRLV");
     harness.get_by_label("Online · up to date");
 }
 
@@ -148,7 +149,7 @@ fn the_top_bar_says_offline_and_when_it_retries_keeping_the_balances() {
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("Offline, retrying in 8 s");
-    harness.get_by_label("R$1,234.50");
+    harness.get_by_label("1,234.50 reais");
 
     harness.state_mut().now = 15_500;
     settle(&mut harness);
@@ -164,8 +165,8 @@ fn the_same_screen_in_both_languages() {
     for (en, pt) in [
         ("Overview", "Visão geral"),
         ("Balances", "Saldos"),
-        ("R$1,234.50", "R$ 1.234,50"),
-        ("10.500000", "10,500000"),
+        ("1,234.50 reais", "1.234,50 reais"),
+        ("10.5 USDC", "10,5 USDC"),
         (
             "R$28,700.00 used of R$35,000.00 (82 %)",
             "R$ 28.700,00 usados de R$ 35.000,00 (82%)",
@@ -290,4 +291,29 @@ fn settings_switch_the_language_and_delete_a_profile_only_after_confirming() {
     settle(&mut harness);
     assert_eq!(harness.state().language, Language::PtBr);
     harness.get_by_label("Idioma");
+}
+
+#[test]
+fn the_gauge_and_the_badges_describe_themselves_to_screen_readers() {
+    for (language, gauge, badge) in [
+        (
+            Language::En,
+            "Tax exemption this month: R$28,700.00 used of R$35,000.00 (82 %), R$6,300.00 remaining",
+            "pending, under way",
+        ),
+        (
+            Language::PtBr,
+            "Isenção de imposto neste mês: R$ 28.700,00 usados de R$ 35.000,00 (82 %), faltam R$ 6.300,00",
+            "pendente, em andamento",
+        ),
+    ] {
+        let mut harness = harness(loaded_state(language));
+        settle(&mut harness);
+        harness.get_by_role_and_label(egui::accesskit::Role::ProgressIndicator, gauge);
+        // The badge's colour is said in words too (nothing told by colour alone).
+        harness.get(
+            egui_kittest::kittest::By::new()
+                .predicate(|node| node.description().as_deref() == Some(badge)),
+        );
+    }
 }

@@ -119,7 +119,7 @@ fn prompt_status_ui(ui: &mut Ui, state: &AppState, purpose: PassphrasePurpose) {
         return;
     }
     if prompt.wrong {
-        ui.label(RichText::new(state.t("lock.wrong").as_ref()).color(palette::ERROR));
+        ui.label(RichText::new(state.t("lock.wrong").as_ref()).color(palette::of(ui).error));
         let wait = state.guard.attempts.wait_ms(state.now);
         if wait > 0 {
             let seconds = wait.div_ceil(1_000).to_string();
@@ -286,10 +286,10 @@ pub fn new_passphrase_ui(
     )
     .labelled_by(label.id);
     let (meter_key, color, fill) = match strength(&new.text) {
-        Strength::TooShort => ("passphrase.too_short", palette::ERROR, 0.1),
-        Strength::Weak => ("passphrase.weak", palette::WARNING, 0.35),
-        Strength::Fair => ("passphrase.fair", palette::WARNING, 0.65),
-        Strength::Strong => ("passphrase.strong", palette::SUCCESS, 1.0),
+        Strength::TooShort => ("passphrase.too_short", palette::of(ui).error, 0.1),
+        Strength::Weak => ("passphrase.weak", palette::of(ui).warning, 0.35),
+        Strength::Fair => ("passphrase.fair", palette::of(ui).warning, 0.65),
+        Strength::Strong => ("passphrase.strong", palette::of(ui).success, 1.0),
     };
     if !new.text.is_empty() {
         let text = tr(meter_key);
@@ -318,7 +318,7 @@ pub fn new_passphrase_ui(
                 PassphraseProblem::Mismatch => Some("passphrase.mismatch"),
             };
             if let Some(key) = key {
-                ui.label(RichText::new(tr(key).as_ref()).color(palette::ERROR));
+                ui.label(RichText::new(tr(key).as_ref()).color(palette::of(ui).error));
             }
             None
         }
@@ -367,7 +367,7 @@ pub fn seal_offer_ui(ui: &mut Ui, state: &mut AppState) {
         SealOffer::Failed(reason) => {
             ui.label(
                 RichText::new(state.t_with("seal_offer.failed", &[("reason", &reason)]))
-                    .color(palette::ERROR),
+                    .color(palette::of(ui).error),
             );
             if ui.button(state.t("seal_offer.later").as_ref()).clicked() {
                 decline = true;
@@ -398,6 +398,6 @@ pub fn unprotected_note_ui(ui: &mut Ui, state: &AppState) {
     ui.label(
         RichText::new(state.t(key).as_ref())
             .small()
-            .color(palette::WARNING),
+            .color(palette::of(ui).warning),
     );
 }

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 
-use egui::{Key, KeyboardShortcut, Modifiers, Ui};
+use egui::Ui;
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
@@ -25,6 +25,7 @@ use super::worker::{WorkerConfig, WorkerHandle};
 pub mod lock;
 pub mod navigation;
 pub mod notices;
+pub mod shortcuts;
 pub mod top_bar;
 
 /// What survives a restart (eframe storage). Never a secret.
@@ -44,17 +45,9 @@ pub struct PersistedUi {
 
 const STORAGE_KEY: &str = "brlv-desk-ui";
 
-/// Ctrl+R (Cmd+R on macOS) refreshes.
-const REFRESH_SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::R);
-
 /// The whole window's contents for a given state: what tests render.
 pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
-    let refresh_pressed = ui.input_mut(|input| {
-        input.consume_shortcut(&REFRESH_SHORTCUT) || input.consume_key(Modifiers::NONE, Key::F5)
-    });
-    if refresh_pressed && state.session.is_some() {
-        state.push(Command::Refresh);
-    }
+    state.language.set_for_widgets(ui.ctx());
     // Any key, click, scroll or pointer move counts as someone at the desk.
     let touched = ui.input(|input| {
         input.events.iter().any(|event| {
@@ -80,8 +73,13 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
         egui::CentralPanel::default().show(ui, |ui| lock::lock_screen_ui(ui, state));
         return;
     }
+    shortcuts::handle_shortcuts(ui, state);
 
-    egui::Panel::top("top_bar").show(ui, |ui| top_bar::top_bar_ui(ui, state));
+    let top_bar = egui::Panel::top("top_bar")
+        .show(ui, |ui| top_bar::top_bar_ui(ui, state))
+        .response
+        .rect;
+    shortcuts::set_fixed_panels(ui.ctx(), vec![top_bar]);
 
     if !state.startup_finished && state.session.is_none() && !state.sandbox_starting {
         egui::CentralPanel::default().show(ui, |ui| {
@@ -113,10 +111,13 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
         return;
     }
 
-    egui::Panel::left("navigation")
+    let navigation = egui::Panel::left("navigation")
         .resizable(false)
         .default_size(180.0)
-        .show(ui, |ui| navigation::navigation_ui(ui, state));
+        .show(ui, |ui| navigation::navigation_ui(ui, state))
+        .response
+        .rect;
+    shortcuts::set_fixed_panels(ui.ctx(), vec![top_bar, navigation]);
     egui::CentralPanel::default().show(ui, |ui| {
         notices::notices_ui(ui, state);
         lock::unprotected_note_ui(ui, state);
@@ -128,8 +129,13 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
 
 /// Draws the current view: one arm per view, so a declared view always has one.
 fn view_ui(ui: &mut Ui, state: &mut AppState) {
+    // Both ways: at 200 % a wide line (an 18-place balance) scrolls
+    // sideways instead of being cut off at the window's edge.
     let scrolled = |ui: &mut Ui, state: &mut AppState, draw: fn(&mut Ui, &mut AppState)| {
-        egui::ScrollArea::vertical().show(ui, |ui| draw(ui, state));
+        egui::ScrollArea::both().show(ui, |ui| {
+            draw(ui, state);
+            shortcuts::keep_focus_in_view(ui);
+        });
     };
     match state.view {
         // Their tables scroll by themselves (virtualized rows).
@@ -179,10 +185,21 @@ impl BrlvApp {
         if let Some(mib) = persisted.list_budget_mib {
             settings::budget::set_list_budget(&mut state, mib);
         }
-        let (view, order) = options.start_view.unwrap_or((persisted.view, None));
-        state.view = view;
-        if let Some(order) = order {
+        let start = options
+            .screenshot
+            .as_ref()
+            .map(|screenshot| (screenshot.view, screenshot.order))
+            .or(options.start_view);
+        state.view = start.map_or(persisted.view, |(view, _)| view);
+        if let Some(order) = start.and_then(|(_, order)| order) {
             state.open_order(order);
+        }
+        crate::app::ui::theme::install(&creation.egui_ctx);
+        if let Some(theme) = options.theme {
+            creation.egui_ctx.set_theme(theme);
+        }
+        if let Some(zoom) = options.zoom {
+            creation.egui_ctx.set_zoom_factor(zoom);
         }
         let clock = Clock::new();
         let context = creation.egui_ctx.clone();
@@ -243,6 +260,12 @@ impl eframe::App for BrlvApp {
             self.exit_code.store(code, Ordering::SeqCst);
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
+    }
+
+    fn persist_egui_memory(&self) -> bool {
+        // A screenshot run (perhaps at --scale 2) must not change the next
+        // normal run's zoom or theme either.
+        self.screenshot.is_none()
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

@@ -7,7 +7,7 @@ use crate::app::error_text::Localize;
 use crate::app::i18n::{self, Language};
 use crate::app::message::{Notice, NoticeKind};
 use crate::app::state::AppState;
-use crate::app::ui::Tone;
+use crate::app::ui::{Tone, live_region};
 
 /// The notice's heading, translated, and how serious it is.
 pub fn notice_heading(language: Language, notice: &Notice) -> (String, Tone) {
@@ -89,7 +89,9 @@ pub fn notices_ui(ui: &mut Ui, state: &mut AppState) {
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 ui.horizontal(|ui| {
-                    ui.label(RichText::new(&heading).strong().color(tone.text(dark)));
+                    let heading = ui.label(RichText::new(&heading).strong().color(tone.text(dark)));
+                    // Notices appear without a click: screen readers announce them.
+                    live_region(&heading, tone == Tone::Danger);
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         if ui.button(state.t("notice.dismiss").as_ref()).clicked() {
                             dismissed = Some(index);

@@ -8,40 +8,40 @@ use crate::app::i18n;
 use crate::app::message::{Command, ProfileKind};
 use crate::app::schedule::SLOW_INTERVAL_MS;
 use crate::app::state::{AppState, ConnectionStatus};
-use crate::app::ui::{Tone, badge_ui, gauge};
+use crate::app::ui::{Tone, badge_ui, live_region, palette};
 
 /// How long after the last answer the connection still reads "up to date":
 /// longer than the interval of resources at rest, so a healthy connection
 /// never shows a clock that ticks (and never needs a frame to tick it).
 pub const UP_TO_DATE_MS: Millis = 2 * SLOW_INTERVAL_MS;
 
-/// The connection state in words, and its color.
-pub fn connection_text(state: &AppState) -> (String, Color32) {
+/// The connection state in words, and how good it is (its dot's colour).
+pub fn connection_text(state: &AppState) -> (String, Tone) {
     let seconds_until = |at: u64| at.saturating_sub(state.now).div_ceil(1000).to_string();
     match state.connection_status() {
-        ConnectionStatus::NoSession => (state.t("status.no_session").into_owned(), Color32::GRAY),
-        ConnectionStatus::Connecting => (state.t("status.connecting").into_owned(), Color32::GRAY),
+        ConnectionStatus::NoSession => (state.t("status.no_session").into_owned(), Tone::Neutral),
+        ConnectionStatus::Connecting => (state.t("status.connecting").into_owned(), Tone::Neutral),
         ConnectionStatus::Online { last_refreshed } => {
             let age = state.now.saturating_sub(last_refreshed);
             if age < UP_TO_DATE_MS {
                 return (
                     state.t("status.online_up_to_date").into_owned(),
-                    gauge::GREEN,
+                    Tone::Success,
                 );
             }
             let ago = i18n::seconds_ago(state.language, age / 1000);
             (
                 state.t_with("status.online", &[("ago", &ago)]),
-                gauge::GREEN,
+                Tone::Success,
             )
         }
         ConnectionStatus::Offline { retry_at } => (
             state.t_with("status.offline", &[("n", &seconds_until(retry_at))]),
-            gauge::AMBER,
+            Tone::Warning,
         ),
         ConnectionStatus::Refused { retry_at, .. } => (
             state.t_with("status.refused", &[("n", &seconds_until(retry_at))]),
-            gauge::RED,
+            Tone::Danger,
         ),
     }
 }
@@ -89,8 +89,18 @@ pub fn top_bar_ui(ui: &mut Ui, state: &mut AppState) {
             }
             ui.separator();
         }
-        let (text, color) = connection_text(state);
-        status_dot_ui(ui, color);
+        let (text, tone) = connection_text(state);
+        let color = palette::of(ui).tone(tone, ui.visuals().weak_text_color());
+        // The dot's name changes only when the connection does (the text
+        // beside it counts seconds): going offline, or back, is announced once.
+        let word_key = match tone {
+            Tone::Success => "a11y.connection_online",
+            Tone::Warning => "a11y.connection_offline",
+            Tone::Danger => "a11y.connection_refused",
+            Tone::Neutral | Tone::Info => "a11y.connection_none",
+        };
+        let dot = status_dot_ui(ui, color, &state.t(word_key));
+        live_region(&dot, tone == Tone::Danger);
         let status = ui.label(&text);
         match state.connection_status() {
             ConnectionStatus::Refused { message, .. } => {
@@ -122,9 +132,8 @@ pub fn top_bar_ui(ui: &mut Ui, state: &mut AppState) {
         });
     });
     ui.label(
-        RichText::new(state.t("top.deprecated_notice").as_ref())
-            .small()
-            .weak(),
+        // Body size: at the small size it was 9 px high.
+        RichText::new(state.t("top.deprecated_notice").as_ref()).weak(),
     );
     ui.add_space(2.0);
 }
@@ -135,8 +144,10 @@ pub fn top_bar_ui(ui: &mut Ui, state: &mut AppState) {
     clippy::float_arithmetic,
     reason = "screen geometry in points, never money"
 )]
-fn status_dot_ui(ui: &mut Ui, color: Color32) {
+fn status_dot_ui(ui: &mut Ui, color: Color32, word: &str) -> egui::Response {
     let size = ui.spacing().interact_size.y * 0.45;
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Status, true, word));
     ui.painter().circle_filled(rect.center(), size / 2.0, color);
+    response
 }

@@ -34,6 +34,18 @@ impl Tone {
         }
     }
 
+    /// What the colour says, in words (for screen readers: nothing is told
+    /// by colour alone); `None` for neutral.
+    pub fn meaning_key(self) -> Option<&'static str> {
+        match self {
+            Tone::Neutral => None,
+            Tone::Info => Some("a11y.tone_info"),
+            Tone::Success => Some("a11y.tone_success"),
+            Tone::Warning => Some("a11y.tone_warning"),
+            Tone::Danger => Some("a11y.tone_danger"),
+        }
+    }
+
     /// Text color readable on [`Tone::fill`].
     pub fn text(self, dark_mode: bool) -> Color32 {
         if dark_mode {
@@ -44,15 +56,31 @@ impl Tone {
     }
 }
 
-/// A rounded, filled label.
+/// A rounded, filled label: the word is the state; a screen reader also
+/// hears what its colour means, as its description ("State: pending, under way").
 pub fn badge_ui(ui: &mut Ui, text: &str, tone: Tone) -> Response {
     let dark = ui.visuals().dark_mode;
-    Frame::new()
+    let language = crate::app::i18n::Language::of_ui(ui);
+    let response = Frame::new()
         .fill(tone.fill(dark))
         .corner_radius(CornerRadius::same(6))
         .inner_margin(Margin::symmetric(6, 1))
         .show(ui, |ui| {
-            ui.label(RichText::new(text).small().strong().color(tone.text(dark)))
+            ui.label(RichText::new(text).strong().color(tone.text(dark)))
         })
-        .inner
+        .inner;
+    let description = match tone.meaning_key() {
+        Some(key) => crate::app::i18n::tr_with(
+            language,
+            "a11y.badge_with_meaning",
+            &[
+                ("text", text),
+                ("meaning", &crate::app::i18n::tr(language, key)),
+            ],
+        ),
+        None => crate::app::i18n::tr_with(language, "a11y.badge", &[("text", text)]),
+    };
+    ui.ctx()
+        .accesskit_node_builder(response.id, |node| node.set_description(description));
+    response
 }

@@ -73,8 +73,32 @@ pub fn field_message_ui(ui: &mut Ui, message: &FieldMessage) {
     }
 }
 
+/// The id under which a field records that Enter was pressed in it this
+/// frame, for the form's send button ([`enter_submitted`]).
+fn enter_id() -> egui::Id {
+    egui::Id::unique("brlv-desk-enter-submits")
+}
+
+/// Whether Enter was pressed in one of the form's text fields this frame:
+/// the form's send button acts on it as on a click (fields come first).
+pub fn enter_submitted(ui: &Ui) -> bool {
+    let pass = ui.ctx().cumulative_pass_nr();
+    let pressed_at: Option<u64> = ui.data_mut(|data| data.remove_temp(enter_id()));
+    pressed_at == Some(pass)
+}
+
+/// Records Enter pressed in `field` (a form's text field) for the form's
+/// button drawn after it ([`enter_submitted`]).
+pub fn submit_on_enter(ui: &Ui, field: &egui::Response) {
+    if field.lost_focus() && ui.input(|input| input.key_pressed(egui::Key::Enter)) {
+        let pass = ui.ctx().cumulative_pass_nr();
+        ui.data_mut(|data| data.insert_temp(enter_id(), pass));
+    }
+}
+
 /// A label and a one-line text field that screen readers (and tests) find by
-/// the label; the message, if any, goes beside it.
+/// the label; the message, if any, goes beside it. Enter in it submits the
+/// form ([`enter_submitted`]).
 pub fn text_field_ui(
     ui: &mut Ui,
     label: &str,
@@ -92,6 +116,7 @@ pub fn text_field_ui(
                     .desired_width(width),
             )
             .labelled_by(label.id);
+        submit_on_enter(ui, &response);
         if let Some(message) = message {
             field_message_ui(ui, &message);
         }
@@ -102,7 +127,9 @@ pub fn text_field_ui(
 
 /// A validation or request error in red, wrapping.
 pub fn error_text_ui(ui: &mut Ui, message: &str) {
-    ui.add(egui::Label::new(RichText::new(message).color(palette::ERROR)).wrap());
+    let response =
+        ui.add(egui::Label::new(RichText::new(message).color(palette::of(ui).error)).wrap());
+    super::live_region(&response, false);
 }
 
 /// A one-line note in the weak color.

@@ -42,7 +42,9 @@ pub fn asset_amount_ui(
             let parts = format_amount_parts(value, scale, language.number_format());
             ui.horizontal(|ui| {
                 ui.spacing_mut().item_spacing.x = 4.0;
-                amount_ui(ui, "", &parts.significant, &parts.trailing_zeros);
+                let ticker = asset.map(Asset::ticker).unwrap_or_default();
+                let spoken = super::amount::spoken_amount(language, value, scale, &ticker);
+                amount_ui(ui, "", &parts.significant, &parts.trailing_zeros, &spoken);
                 if let Some(asset) = asset {
                     ui.label(asset.ticker());
                 }

@@ -11,11 +11,13 @@ pub mod detail;
 pub mod fields;
 pub mod format;
 pub mod gauge;
+pub mod live;
 pub mod palette;
 pub mod qr;
 pub mod table;
+pub mod theme;
 
-pub use amount::amount_ui;
+pub use amount::{amount_ui, spoken_amount};
 pub use badge::{Tone, badge_ui};
 pub use countdown::{format_countdown, request_countdown_frame};
 pub use detail::{copy_button_ui, detail_grid_ui, detail_row_ui};
@@ -28,6 +30,7 @@ pub use format::{
     state_label, state_tone, time_text,
 };
 pub use gauge::gauge_ui;
+pub use live::live_region;
 pub use qr::qr_code_ui;
 pub use table::{
     Cell, DetailRow, RecordList, list_status_ui, record_list_ui, resource_table_ui, saved_copy_ui,

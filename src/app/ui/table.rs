@@ -24,8 +24,9 @@ pub const ROW_HEIGHT: f32 = 22.0;
 pub const MAX_TABLE_HEIGHT: f32 = 320.0;
 
 /// Draws `row_count` rows under `headers`; `cell_ui(row, column, ui)` draws
-/// one cell. Returns the row clicked this frame. With `sorted_by`, a click
-/// on a header sorts the table of that id by its column.
+/// one cell; `row_name(row)` is the row as one sentence for screen readers
+/// (see [`row_sentence`]). Returns the row clicked this frame. With
+/// `sorted_by`, a click on a header sorts the table of that id by its column.
 pub fn resource_table_ui(
     ui: &mut Ui,
     id_salt: &str,
@@ -34,6 +35,7 @@ pub fn resource_table_ui(
     selected: Option<usize>,
     sorted_by: Option<egui::Id>,
     mut cell_ui: impl FnMut(usize, usize, &mut Ui),
+    row_name: impl Fn(usize) -> String,
 ) -> Option<usize> {
     let mut clicked = None;
     ui.push_id(id_salt, |ui| {
@@ -78,7 +80,19 @@ pub fn resource_table_ui(
                             for column in 0..headers.len() {
                                 row.col(|ui| cell_ui(index, column, ui));
                             }
-                            if row.response().clicked() {
+                            let response = row.response();
+                            // The row's first cell speaks for the row (it takes
+                            // the focus first): "State: completed, Amount: …".
+                            response.widget_info(|| {
+                                let mut info = egui::WidgetInfo::labeled(
+                                    egui::Role::Row,
+                                    true,
+                                    row_name(index),
+                                );
+                                info.selected = Some(selected == Some(index));
+                                info
+                            });
+                            if response.clicked() {
                                 clicked = Some(index);
                             }
                         });
@@ -268,6 +282,7 @@ where
                 cell_ui(ui, language, cell);
             }
         },
+        |row| row_sentence(language, list.headers, &(list.cells)(&list.rows[row])),
     );
     if let Some(record) = selected.and_then(row_at) {
         ui.add_space(6.0);
@@ -279,6 +294,26 @@ where
         });
     }
     clicked.and_then(row_at).map(|row| (list.key)(row))
+}
+
+/// A row as one sentence: "Created: 2026-03-01 10:00:00 UTC, State: completed, …".
+pub fn row_sentence(language: Language, headers: &[&str], cells: &[Cell]) -> String {
+    headers
+        .iter()
+        .zip(cells)
+        .map(|(header, cell)| {
+            let (Cell::Text(value)
+            | Cell::Mono(value)
+            | Cell::Copyable(value)
+            | Cell::Badge(value, _)) = cell;
+            tr_with(
+                language,
+                "a11y.row",
+                &[("header", header), ("value", value)],
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn cell_ui(ui: &mut Ui, language: Language, cell: Cell) {

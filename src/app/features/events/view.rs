@@ -9,7 +9,8 @@ use crate::app::features::orders::apply::short_id;
 use crate::app::features::orders::view::{order_state_label, order_state_tone};
 use crate::app::message::Command;
 use crate::app::state::AppState;
-use crate::app::ui::{Tone, badge_ui, format_moment};
+use crate::app::ui::table::row_sentence;
+use crate::app::ui::{Cell, Tone, badge_ui, format_moment};
 
 use super::message::EventsCommand;
 use super::state::{ListenerStatus, ReceivedEvent};
@@ -171,7 +172,33 @@ fn events_table_ui(ui: &mut Ui, state: &AppState) -> Option<usize> {
                         );
                     }
                 });
-                if row.response().clicked() {
+                let response = row.response();
+                // The row as one sentence for screen readers.
+                response.widget_info(|| {
+                    let cells = [
+                        format_moment(received.received_at),
+                        event.kind.clone().unwrap_or_else(|| "-".to_owned()),
+                        event
+                            .order
+                            .as_ref()
+                            .map_or_else(|| "-".to_owned(), |order| short_id(&order.id)),
+                        event
+                            .order
+                            .as_ref()
+                            .and_then(|o| o.state.as_ref())
+                            .map(|s| order_state_label(language, s))
+                            .unwrap_or_default(),
+                    ]
+                    .map(Cell::Text);
+                    let titles = headers.map(|key| state.t(key));
+                    let titles: Vec<&str> = titles.iter().map(AsRef::as_ref).collect();
+                    egui::WidgetInfo::labeled(
+                        egui::Role::Row,
+                        true,
+                        row_sentence(language, &titles, &cells),
+                    )
+                });
+                if response.clicked() {
                     clicked = Some(index);
                 }
             });

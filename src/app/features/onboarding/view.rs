@@ -11,7 +11,7 @@ use crate::app::i18n;
 use crate::app::message::Command;
 
 use crate::app::state::AppState;
-use crate::app::ui::gauge;
+use crate::app::ui::palette;
 
 use crate::app::features::settings::view as settings;
 
@@ -139,11 +139,7 @@ fn connect_card_ui(ui: &mut Ui, state: &mut AppState) {
 
             let save_label = state.t("onboarding.save_profile");
             ui.checkbox(&mut state.onboarding.save_profile, save_label.as_ref());
-            ui.label(
-                RichText::new(state.t("onboarding.save_profile_hint").as_ref())
-                    .small()
-                    .weak(),
-            );
+            ui.label(RichText::new(state.t("onboarding.save_profile_hint").as_ref()).weak());
             ui.add_space(8.0);
 
             let problems = state.onboarding.problems();
@@ -279,7 +275,7 @@ fn key_status_ui(ui: &mut Ui, state: &AppState) {
                 RichText::new(
                     state.t_with("onboarding.key_ready", &[("bits", &key.bits().to_string())]),
                 )
-                .color(gauge::GREEN),
+                .color(palette::of(ui).success),
             );
         }
         KeyDraft::Refused(reason) => {
@@ -371,7 +367,7 @@ fn generate_key_ui(ui: &mut Ui, state: &mut AppState) {
                     "onboarding.public_key_saved",
                     &[("path", &path.display().to_string())],
                 ))
-                .color(gauge::GREEN),
+                .color(palette::of(ui).success),
             );
         }
         Some(Err(error)) => {

@@ -56,21 +56,28 @@ pub struct QrCheck {
     pub expected: Option<String>,
     /// The modules to paint, or why the code must not be paid.
     pub outcome: Result<QrMatrix, BrCodeError>,
+    /// Who receives the payment (the code's merchant name), said to screen readers.
+    pub receiver: Option<String>,
 }
 
 impl QrCheck {
     /// Checks `brcode` against `expected`; a code is never drawn without an amount to compare.
     pub fn new(brcode: &str, expected: Option<rust_decimal::Decimal>) -> QrCheck {
-        let outcome = match expected {
-            Some(amount) => {
-                pix::verify_payment_code(brcode, amount).and_then(|_| pix::qr_modules(brcode))
-            }
+        let checked = match expected {
+            Some(amount) => pix::verify_payment_code(brcode, amount).and_then(|code| {
+                pix::qr_modules(brcode).map(|matrix| (matrix, code.merchant_name))
+            }),
             None => Err(BrCodeError::MissingAmount),
+        };
+        let (outcome, receiver) = match checked {
+            Ok((matrix, receiver)) => (Ok(matrix), receiver),
+            Err(error) => (Err(error), None),
         };
         QrCheck {
             brcode: brcode.to_owned(),
             expected: expected.map(|amount| amount.to_string()),
             outcome,
+            receiver,
         }
     }
 

@@ -12,8 +12,8 @@ use crate::app::i18n::{self, Language};
 use crate::app::remote::Remote;
 use crate::app::state::AppState;
 use crate::app::ui::{
-    Tone, amount_ui, asset_amount_text, badge_ui, format_countdown, gauge, gauge_ui,
-    request_countdown_frame, section_ui, short_hex, short_id, state_label,
+    Tone, amount_ui, asset_amount_text, badge_ui, format_countdown, gauge_ui, palette,
+    request_countdown_frame, section_ui, short_hex, short_id, spoken_amount, state_label,
 };
 use crate::money::format_amount_parts;
 
@@ -120,7 +120,7 @@ fn remote_marker_ui<T>(ui: &mut Ui, state: &AppState, remote: &Remote<T>) {
     if remote.is_loading() {
         ui.add(egui::Spinner::new().size(12.0));
     } else if let Some(error) = remote.error() {
-        ui.label(RichText::new("!").strong().color(gauge::AMBER))
+        ui.label(RichText::new("!").strong().color(palette::of(ui).warning))
             .on_hover_text(format!("{}\n{error}", state.t("overview.load_failed")));
     }
 }
@@ -143,7 +143,7 @@ fn balances_ui(ui: &mut Ui, state: &AppState) {
                     Layout::right_to_left(Align::Center),
                     |ui| match remote.value() {
                         Some(value) => {
-                            amount_line_ui(ui, state.language, *value, scale, is_brl);
+                            amount_line_ui(ui, state.language, *value, (scale, ticker), is_brl);
                         }
                         None => {
                             ui.label(RichText::new("—").weak());
@@ -157,7 +157,13 @@ fn balances_ui(ui: &mut Ui, state: &AppState) {
 }
 
 /// An amount, zeros dimmed; BRL with its symbol as the language writes it.
-fn amount_line_ui(ui: &mut Ui, language: Language, value: Decimal, scale: u32, is_brl: bool) {
+fn amount_line_ui(
+    ui: &mut Ui,
+    language: Language,
+    value: Decimal,
+    (scale, ticker): (u32, &str),
+    is_brl: bool,
+) {
     let format = language.number_format();
     let parts = format_amount_parts(value, scale, format);
     let prefix = match (is_brl, language) {
@@ -165,7 +171,14 @@ fn amount_line_ui(ui: &mut Ui, language: Language, value: Decimal, scale: u32, i
         (true, Language::PtBr) => "R$ ",
         (true, Language::En) => "R$",
     };
-    amount_ui(ui, prefix, &parts.significant, &parts.trailing_zeros);
+    let spoken = spoken_amount(language, value, scale, ticker);
+    amount_ui(
+        ui,
+        prefix,
+        &parts.significant,
+        &parts.trailing_zeros,
+        &spoken,
+    );
 }
 
 fn tax_exemption_ui(ui: &mut Ui, state: &AppState) {
@@ -180,12 +193,21 @@ fn tax_exemption_ui(ui: &mut Ui, state: &AppState) {
     let figures = TaxGauge::from_progress(progress);
     let language = state.language;
     let color = match figures.level {
-        GaugeLevel::Comfortable => gauge::GREEN,
-        GaugeLevel::Close => gauge::AMBER,
-        GaugeLevel::AtLimit => gauge::RED,
+        GaugeLevel::Comfortable => palette::of(ui).success,
+        GaugeLevel::Close => palette::of(ui).warning,
+        GaugeLevel::AtLimit => palette::of(ui).error,
     };
+    let description = state.t_with(
+        "a11y.gauge",
+        &[
+            ("used", &i18n::brl(language, figures.used)),
+            ("limit", &i18n::brl(language, figures.limit)),
+            ("remaining", &i18n::brl(language, figures.remaining)),
+            ("percent", &figures.percent().to_string()),
+        ],
+    );
     ui.horizontal(|ui| {
-        gauge_ui(ui, figures.bar_fraction(), color, 320.0);
+        gauge_ui(ui, figures.bar_fraction(), color, 320.0, &description);
         ui.add_space(8.0);
         ui.label(
             RichText::new(state.t_with(
@@ -322,7 +344,7 @@ fn in_motion_ui(ui: &mut Ui, state: &AppState) {
                         } else {
                             ui.label(
                                 RichText::new(state.t("motion.window_closed").as_ref())
-                                    .color(gauge::RED),
+                                    .color(palette::of(ui).error),
                             );
                         }
                     }

@@ -47,6 +47,13 @@ pub fn settings_ui(ui: &mut Ui, state: &mut AppState) {
 
     profiles_ui(ui, state);
     ui.add_space(8.0);
+    add_profile_ui(ui, state);
+    ui.add_space(12.0);
+    ui.label(RichText::new(state.t("shortcuts.title").as_ref()).strong());
+    crate::app::shell::shortcuts::shortcuts_list_ui(ui, state);
+}
+
+fn add_profile_ui(ui: &mut Ui, state: &mut AppState) {
     ui.horizontal(|ui| {
         if ui
             .button(state.t("settings.add_profile").as_ref())

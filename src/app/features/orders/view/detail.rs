@@ -23,6 +23,8 @@ use super::{order_state_label, order_state_tone};
 
 /// How wide the QR code is drawn, in points (quiet zone included).
 const QR_WIDTH: f32 = 320.0;
+/// The width from which the payment's details go beside the QR code.
+const SIDE_BY_SIDE_WIDTH: f32 = 720.0;
 /// How long "Copied" shows after the copy button, in ms.
 const COPIED_NOTE_MS: u64 = 3_000;
 
@@ -134,8 +136,12 @@ fn payment_ui(ui: &mut Ui, state: &mut AppState, order: &Order) {
             return;
         }
     };
-    ui.horizontal_top(|ui| {
-        qr_code_ui(ui, matrix, QR_WIDTH, state.t("orders.qr_label").as_ref());
+    // Beside the QR when there is room; under it in a narrow window or at
+    // a large scale, so nothing needs sideways scrolling.
+    let side_by_side = ui.available_width() >= SIDE_BY_SIDE_WIDTH;
+    let body = |ui: &mut Ui| {
+        let description = qr_description(state, order, check.receiver.as_deref());
+        qr_code_ui(ui, matrix, QR_WIDTH, &description);
         ui.add_space(16.0);
         ui.vertical(|ui| {
             ui.set_max_width(480.0);
@@ -184,18 +190,50 @@ fn payment_ui(ui: &mut Ui, state: &mut AppState, order: &Order) {
             ui.add_space(8.0);
             save_png_ui(ui, state, brcode);
         });
-    });
+    };
+    if side_by_side {
+        ui.horizontal_top(body);
+    } else {
+        ui.vertical(body);
+    }
+}
+
+/// What the QR code says to a screen reader: the amount, who receives it and
+/// until when it can be paid ("PIX QR code for R$ 250.00 to Loja, expires at 10:49 UTC").
+pub fn qr_description(state: &AppState, order: &Order, receiver: Option<&str>) -> String {
+    let amount = crate::app::ui::asset_amount_text(
+        state.language,
+        order.source_amount,
+        order.source_asset.as_ref(),
+    );
+    let amount = match order.source_asset.as_ref() {
+        Some(Asset::FiatBrl) => order
+            .source_amount
+            .map_or(amount, |value| crate::app::i18n::brl(state.language, value)),
+        _ => amount,
+    };
+    let mut text = state.t_with("a11y.qr_for", &[("amount", &amount)]);
+    if let Some(receiver) = receiver.filter(|name| !name.trim().is_empty()) {
+        text.push_str(&state.t_with("a11y.qr_to", &[("receiver", receiver)]));
+    }
+    if let Some(expiration) = order.expiration {
+        let at = format_moment(expiration);
+        text.push_str(&state.t_with("a11y.qr_expires", &[("at", &at)]));
+    }
+    text
 }
 
 /// The path field and the button writing the QR code as a PNG (in the worker).
 fn save_png_ui(ui: &mut Ui, state: &mut AppState, brcode: &str) {
     let hint = state.t("orders.qr_path_hint");
     ui.horizontal(|ui| {
+        let label = ui.label(state.t("a11y.qr_path").as_ref());
         ui.add(
             egui::TextEdit::singleline(&mut state.orders.qr_path)
                 .hint_text(hint.as_ref())
                 .desired_width(220.0),
-        );
+        )
+        .labelled_by(label.id);
         let ready = !state.orders.qr_path.trim().is_empty() && !state.orders.saving_qr;
         if ui
             .add_enabled(ready, egui::Button::new(state.t("orders.save_qr").as_ref()))

@@ -12,6 +12,7 @@ use crate::app::form::{Field, FieldError, FieldErrors};
 use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::submit::{SubmitRequest, submit_status_ui};
+use crate::app::ui::fields::{enter_submitted, submit_on_enter};
 use crate::app::ui::{asset_amount_ui, format_countdown, request_countdown_frame};
 
 use super::super::draft::{ORDER_PAIRS, QuoteSide, third_party_pix_allowed};
@@ -126,11 +127,13 @@ fn quote_ui(ui: &mut Ui, state: &mut AppState) {
     });
     ui.horizontal(|ui| {
         let label = ui.label(state.t("orders.form_amount").as_ref());
-        ui.add(
-            egui::TextEdit::singleline(&mut state.orders.form.quote_draft.amount)
-                .desired_width(200.0),
-        )
-        .labelled_by(label.id);
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(&mut state.orders.form.quote_draft.amount)
+                    .desired_width(200.0),
+            )
+            .labelled_by(label.id);
+        submit_on_enter(ui, &field);
         if state.orders.form.quote_draft.amount.trim().is_empty() {
             ui.weak(state.t("orders.form_amount_hint").as_ref());
         }
@@ -139,9 +142,9 @@ fn quote_ui(ui: &mut Ui, state: &mut AppState) {
     ui.horizontal(|ui| {
         let enabled = state.orders.form.can_ask_quote();
         let button = egui::Button::new(state.t("orders.form_get_quote").as_ref());
-        if ui.add_enabled(enabled, button).clicked()
-            && let Ok(request) = request
-        {
+        // Enter in the amount asks for the quote, as the button does.
+        let asked = ui.add_enabled(enabled, button).clicked() || (enter_submitted(ui) && enabled);
+        if asked && let Ok(request) = request {
             let form = &mut state.orders.form;
             form.quote_in_flight = true;
             form.quote_error = None;
@@ -220,11 +223,13 @@ fn pasted_quote_ui(ui: &mut Ui, state: &mut AppState) {
     let errors = errors_of(&state.orders.form.order_request());
     ui.horizontal(|ui| {
         let label = ui.label(state.t("orders.form_quote_id").as_ref());
-        ui.add(
-            egui::TextEdit::singleline(&mut state.orders.form.order_draft.quote_id)
-                .desired_width(320.0),
-        )
-        .labelled_by(label.id);
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(&mut state.orders.form.order_draft.quote_id)
+                    .desired_width(320.0),
+            )
+            .labelled_by(label.id);
+        submit_on_enter(ui, &field);
         field_error_ui(ui, state, &errors, Field::QuoteId);
     });
 }
@@ -267,12 +272,14 @@ fn wallet_field_ui(
             Field::SourceWallet => &mut form.source_wallet,
             _ => &mut form.target_wallet,
         };
-        ui.add(
-            egui::TextEdit::singleline(value)
-                .hint_text("0x...")
-                .desired_width(360.0),
-        )
-        .labelled_by(label.id);
+        let text_field = ui
+            .add(
+                egui::TextEdit::singleline(value)
+                    .hint_text("0x...")
+                    .desired_width(360.0),
+            )
+            .labelled_by(label.id);
+        submit_on_enter(ui, &text_field);
         egui::ComboBox::from_id_salt(label_key)
             .selected_text(pick.as_ref())
             .show_ui(ui, |ui| {
@@ -360,11 +367,10 @@ fn send_ui(ui: &mut Ui, state: &mut AppState) {
     ui.horizontal(|ui| {
         let button =
             egui::Button::new(RichText::new(state.t("orders.form_send").as_ref()).strong());
-        if ui
-            .add_enabled(state.orders.form.can_send() && !quote_expired, button)
-            .clicked()
-            && let Ok(request) = request
-        {
+        let enabled = state.orders.form.can_send() && !quote_expired;
+        // Enter in a wallet or quote field sends, as the button does.
+        let send = ui.add_enabled(enabled, button).clicked() || (enter_submitted(ui) && enabled);
+        if send && let Ok(request) = request {
             state.submit(SubmitRequest::Order(request));
         }
     });

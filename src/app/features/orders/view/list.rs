@@ -15,9 +15,10 @@ use crate::app::state::AppState;
 use crate::app::ui::arrange::{
     Arranged, Arrangement, SortKey, arranged, search_field_ui, sort_header_ui,
 };
+use crate::app::ui::table::row_sentence;
 use crate::app::ui::{
-    asset_amount_ui, badge_ui, format_countdown, format_moment, request_countdown_frame,
-    saved_copy_ui,
+    Cell, asset_amount_text, asset_amount_ui, badge_ui, format_countdown, format_moment,
+    request_countdown_frame, saved_copy_ui,
 };
 
 use super::super::apply::short_id;
@@ -243,7 +244,42 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> O
                         ui.label(format_countdown(left));
                     }
                 });
-                if row.response().clicked() {
+                let response = row.response();
+                // The row as one sentence for screen readers (only rows in view are built).
+                response.widget_info(|| {
+                    let ticker = |asset: Option<&crate::api::model::Asset>| {
+                        asset.map(|asset| asset.ticker()).unwrap_or_default()
+                    };
+                    let amount = |value, asset| asset_amount_text(language, value, asset);
+                    let cells = [
+                        short.clone(),
+                        order.created_at.map(format_moment).unwrap_or_default(),
+                        order
+                            .state
+                            .as_ref()
+                            .map(|s| order_state_label(language, s))
+                            .unwrap_or_default(),
+                        format!(
+                            "{} / {}",
+                            ticker(order.source_asset.as_ref()),
+                            ticker(order.target_asset.as_ref())
+                        ),
+                        amount(order.source_amount, order.source_asset.as_ref()),
+                        amount(order.target_amount, order.target_asset.as_ref()),
+                        seconds_to_pay(state, order)
+                            .map(format_countdown)
+                            .unwrap_or_default(),
+                    ]
+                    .map(Cell::Text);
+                    let titles = headers.map(|key| state.t(key));
+                    let titles: Vec<&str> = titles.iter().map(AsRef::as_ref).collect();
+                    egui::WidgetInfo::labeled(
+                        egui::Role::Row,
+                        true,
+                        row_sentence(language, &titles, &cells),
+                    )
+                });
+                if response.clicked() {
                     clicked = Some(order.id);
                 }
             });

@@ -5,6 +5,7 @@ pub mod detail;
 pub mod form;
 pub mod list;
 
+use crate::app::shell::shortcuts::keep_focus_in_view;
 use egui::Ui;
 
 use crate::api::model::OrderState;
@@ -15,13 +16,19 @@ use crate::app::ui::{Tone, state_label};
 /// Draws the Orders panel: the form, an order's detail, or the list.
 pub fn orders_ui(ui: &mut Ui, state: &mut AppState) {
     if state.orders.form.open {
-        egui::ScrollArea::vertical()
+        egui::ScrollArea::both()
             .id_salt("order_form")
-            .show(ui, |ui| form::order_form_ui(ui, state));
+            .show(ui, |ui| {
+                form::order_form_ui(ui, state);
+                keep_focus_in_view(ui);
+            });
     } else if state.orders.selected.is_some() {
-        egui::ScrollArea::vertical()
+        egui::ScrollArea::both()
             .id_salt("order_detail")
-            .show(ui, |ui| detail::order_detail_ui(ui, state));
+            .show(ui, |ui| {
+                detail::order_detail_ui(ui, state);
+                keep_focus_in_view(ui);
+            });
     } else {
         list::orders_list_ui(ui, state);
     }

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs the window as a screen reader finds it and walks its tree:
+#   atspi_session.sh BINARY MODE [APP ARGS...]   (MODE: views, order, onboarding)
+# Must run inside Xvfb (xvfb-run) and a D-Bus session (dbus-run-session).
+# Starts the accessibility bus, marks assistive technology on (AccessKit
+# exposes the tree only then), starts the app on its embedded sandbox in
+# English (onboarding: with no profile and no sandbox), and runs .ci/atspi_walk.py MODE with Debian's python3 (pyatspi).
+set -euo pipefail
+binary="$1"; mode="$2"; shift 2
+here="$(cd "$(dirname "$0")" && pwd)"
+/usr/libexec/at-spi-bus-launcher --launch-immediately &
+launcher=$!
+sleep 1
+for property in IsEnabled ScreenReaderEnabled; do
+  dbus-send --session --dest=org.a11y.Bus --print-reply /org/a11y/bus \
+    org.freedesktop.DBus.Properties.Set string:org.a11y.Status "string:$property" variant:boolean:true >/dev/null
+done
+# A profile directory of its own: the walk neither reads nor changes the person's.
+export XDG_CONFIG_HOME XDG_DATA_HOME
+XDG_CONFIG_HOME="$(mktemp -d)"; XDG_DATA_HOME="$XDG_CONFIG_HOME"
+sandbox=--sandbox
+[ "$mode" = onboarding ] && sandbox=
+"$binary" $sandbox --language en "$@" &
+app=$!
+status=0
+/usr/bin/python3 "$here/atspi_walk.py" "$mode" || status=$?
+kill "$app" 2>/dev/null || true
+wait "$app" 2>/dev/null || true
+kill "$launcher" 2>/dev/null || true
+exit "$status"

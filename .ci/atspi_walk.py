@@ -1,0 +1,209 @@
+#!/usr/bin/python3
+"""What a screen reader sees of brlv-desk, through AT-SPI (the interface Orca reads).
+
+Run by `.ci/run` inside Xvfb and a D-Bus session with the accessibility bus
+started and enabled, while the app runs on its embedded sandbox in English:
+
+    atspi_walk.py overview               # the whole tree of every view
+    atspi_walk.py order                  # one order's detail (started with --view order:brcode)
+    atspi_walk.py onboarding             # the first-run screen (started without --sandbox)
+
+It finds the app on the desktop, presses each navigation entry as a screen
+reader user would (the AT-SPI "click" action), waits for the view's data and
+walks its tree. It fails when the app is not listed, when a button, text
+field, check box, radio button or combo box has no name, and (for `order`)
+when the QR code's description does not say the amount to pay. It prints the
+node count of each view.
+"""
+
+import os
+import sys
+import time
+
+import pyatspi
+
+APP_NAME = "brlv-desk"
+# The navigation entries, in their order, by their English names.
+VIEWS = os.environ.get("BRLV_ATSPI_VIEWS", "").split(",") if os.environ.get("BRLV_ATSPI_VIEWS") else [
+    "Overview",
+    "Orders",
+    "Wallets",
+    "Transfers",
+    "Withdrawals",
+    "Claims",
+    "Deposits",
+    "Events",
+    "Settings",
+]
+# Controls a person operates: each must say what it is for.
+NAMED_ROLES = {
+    pyatspi.ROLE_PUSH_BUTTON,
+    pyatspi.ROLE_TOGGLE_BUTTON,
+    pyatspi.ROLE_TEXT,
+    pyatspi.ROLE_ENTRY,
+    pyatspi.ROLE_PASSWORD_TEXT,
+    pyatspi.ROLE_CHECK_BOX,
+    pyatspi.ROLE_RADIO_BUTTON,
+    pyatspi.ROLE_COMBO_BOX,
+    pyatspi.ROLE_SPIN_BUTTON,
+    pyatspi.ROLE_SLIDER,
+}
+
+
+def wait_for(what, find, seconds=60.0):
+    """Polls `find` until it returns something, or fails after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            found = find()
+        except Exception:  # the tree changes while it is read
+            found = None
+        if found:
+            return found
+        time.sleep(0.5)
+    sys.exit(f"FAIL: {what} within {seconds:.0f} s")
+
+
+def find_app():
+    desktop = pyatspi.Registry.getDesktop(0)
+    for index in range(desktop.childCount):
+        app = desktop.getChildAtIndex(index)
+        if app is not None and app.name == APP_NAME:
+            return app
+    return None
+
+
+def walk(node, depth=0):
+    """Every node under `node` (itself included), depth first, in reading order."""
+    if node is None or depth > 60:
+        return
+    yield node
+    for index in range(node.childCount):
+        try:
+            child = node.getChildAtIndex(index)
+        except Exception:
+            continue
+        yield from walk(child, depth + 1)
+
+
+def describe(node):
+    try:
+        return node.description or ""
+    except Exception:
+        return ""
+
+
+def node_role(node):
+    try:
+        return node.getRole()
+    except Exception:
+        return None
+
+
+def find_named(app, role, name):
+    for node in walk(app):
+        if node_role(node) == role and node.name == name:
+            return node
+    return None
+
+
+def unnamed_controls(app):
+    missing = []
+    for node in walk(app):
+        role = node_role(node)
+        if role in NAMED_ROLES and not (node.name or "").strip():
+            missing.append(f"{node.getRoleName()} (description {describe(node)!r})")
+    return missing
+
+
+def dump(app):
+    """Every node's role, name and description, indented: BRLV_ATSPI_DUMP=1."""
+    def visit(node, depth):
+        print("  " * depth + f"{node.getRoleName()}: {node.name!r} {describe(node)!r}")
+        for index in range(node.childCount):
+            visit(node.getChildAtIndex(index), depth + 1)
+    visit(app, 0)
+
+
+def check_view(app, view):
+    if os.environ.get("BRLV_ATSPI_DUMP"):
+        dump(app)
+    nodes = list(walk(app))
+    missing = unnamed_controls(app)
+    roles = {}
+    for node in nodes:
+        if node_role(node) in NAMED_ROLES:
+            roles[node.getRoleName()] = roles.get(node.getRoleName(), 0) + 1
+    summary = ", ".join(f"{count} {role}" for role, count in sorted(roles.items()))
+    print(f"{view:12} {len(nodes):4} nodes; controls: {summary}")
+    return [f"{view}: unnamed {entry}" for entry in missing]
+
+
+def loaded(app):
+    """The view's data has arrived: no "Loading..." text left."""
+    for node in walk(app):
+        if (node.name or "").startswith("Loading"):
+            return False
+    return True
+
+
+def walk_views(app):
+    failures = []
+    for view in VIEWS:
+        entry = wait_for(
+            f"the navigation entry {view!r}",
+            lambda: find_named(app, pyatspi.ROLE_PUSH_BUTTON, view)
+            or find_named(app, pyatspi.ROLE_TOGGLE_BUTTON, view),
+        )
+        entry.queryAction().doAction(0)
+        time.sleep(1.5)
+        wait_for(f"the {view} view to load", lambda: loaded(app))
+        failures += check_view(app, view)
+    return failures
+
+
+def walk_order(app):
+    qr = wait_for(
+        "the order's QR code",
+        lambda: next(
+            (node for node in walk(app) if (node.name or "").startswith("PIX QR code")),
+            None,
+        ),
+    )
+    description = f"{qr.name} {describe(qr)}"
+    print(f"the QR code says: {description!r}")
+    failures = check_view(app, "order")
+    if "R$" not in description:
+        failures.append(f"order: the QR code does not say its amount: {description!r}")
+    return failures
+
+
+def walk_onboarding(app):
+    """The first run with no profile: the form that connects an account."""
+    wait_for(
+        "the onboarding form",
+        lambda: any(node_role(node) == pyatspi.ROLE_ENTRY for node in walk(app)),
+    )
+    time.sleep(1)
+    return check_view(app, "onboarding")
+
+
+def main():
+    mode = sys.argv[1] if len(sys.argv) > 1 else "overview"
+    app = wait_for(f"{APP_NAME} listed on the accessibility bus", find_app)
+    print(f"{APP_NAME} is listed on the accessibility bus")
+    if mode == "onboarding":
+        failures = walk_onboarding(app)
+    else:
+        wait_for("the navigation", lambda: find_named(app, pyatspi.ROLE_PUSH_BUTTON, "Overview")
+                 or find_named(app, pyatspi.ROLE_TOGGLE_BUTTON, "Overview"))
+        failures = walk_order(app) if mode == "order" else walk_views(app)
+    for failure in failures:
+        print("FAIL:", failure)
+    if failures:
+        sys.exit(1)
+    print("every control has a name")
+
+
+if __name__ == "__main__":
+    main()
