@@ -242,3 +242,51 @@ fn a_control_focused_with_tab_below_the_fold_is_scrolled_into_view() {
         "the focused button {rect:?} is in the window {window:?}"
     );
 }
+
+#[test]
+fn ctrl_f_puts_the_keyboard_in_the_lists_search_box() {
+    let mut state = connected_state(Language::En);
+    state.view = View::Orders;
+    let orders: Vec<brlv_desk::api::model::Order> = ["completed", "expired"]
+        .iter()
+        .enumerate()
+        .map(|(index, order_state)| {
+            serde_json::from_value(serde_json::json!({
+                "id": uuid::Uuid::from_u128(index as u128 + 1).to_string(),
+                "state": order_state,
+                "created-at": "2026-03-10T11:55:05Z",
+                "source-asset": "fiat/brl",
+                "target-asset": "eth-base/brlv",
+                "source-amount": "500.00",
+                "target-amount": "497.500000000000000000",
+            }))
+            .unwrap()
+        })
+        .collect();
+    crate::support::ui::deliver(
+        &mut state,
+        brlv_desk::app::resources::Fetched::Orders(orders),
+        9_000,
+    );
+    let mut harness = harness(state);
+    settle(&mut harness);
+    let search_name = "Search".to_owned();
+    harness.get_by_label(&search_name);
+    assert_ne!(focused(&harness).as_deref(), Some(search_name.as_str()));
+
+    press(&mut harness, Modifiers::COMMAND, Key::F);
+    assert_eq!(focused(&harness), Some(search_name));
+    type_text(&mut harness, "expired");
+    // The search runs off the UI thread; its answer arrives within frames.
+    for _ in 0..50 {
+        if harness.query_by_label("1 of 2").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        harness.step();
+    }
+    assert!(
+        harness.query_by_label("1 of 2").is_some(),
+        "the list is searched as the person types"
+    );
+}

@@ -151,13 +151,17 @@ impl<T> Arranged<T> {
     }
 }
 
+/// A sort or search under way: the rows and choices it was asked for, and
+/// where its answer (the positions in order) will arrive.
+type Running<T> = (Arc<Vec<T>>, Asked, Arc<Mutex<Receiver<Vec<u32>>>>);
+
 /// The arrangement in memory for one table.
 struct Memory<T> {
     /// The rows and choices the arrangement shown was made for.
     made_for: Option<(Arc<Vec<T>>, Asked)>,
     shown: Option<Arc<Vec<u32>>>,
     /// The computation under way, for these rows and choices.
-    running: Option<(Arc<Vec<T>>, Asked, Arc<Mutex<Receiver<Vec<u32>>>>)>,
+    running: Option<Running<T>>,
 }
 
 impl<T> Clone for Memory<T> {

@@ -23,20 +23,34 @@ pub const ROW_HEIGHT: f32 = 22.0;
 /// How tall the table may grow before it scrolls.
 pub const MAX_TABLE_HEIGHT: f32 = 320.0;
 
-/// Draws `row_count` rows under `headers`; `cell_ui(row, column, ui)` draws
+/// What a table is called and what heads its columns.
+#[derive(Clone, Copy, Debug)]
+pub struct TableHead<'a> {
+    /// Keeps this table's widths and scrolling apart from other tables'.
+    pub id_salt: &'a str,
+    /// The columns' titles.
+    pub headers: &'a [&'a str],
+    /// The id of a sortable table: a click on a header sorts it by its column.
+    pub sorted_by: Option<egui::Id>,
+}
+
+/// Draws `row_count` rows under `head.headers`; `cell_ui(row, column, ui)` draws
 /// one cell; `row_name(row)` is the row as one sentence for screen readers
 /// (see [`row_sentence`]). Returns the row clicked this frame. With
 /// `sorted_by`, a click on a header sorts the table of that id by its column.
 pub fn resource_table_ui(
     ui: &mut Ui,
-    id_salt: &str,
-    headers: &[&str],
+    head: TableHead<'_>,
     row_count: usize,
     selected: Option<usize>,
-    sorted_by: Option<egui::Id>,
     mut cell_ui: impl FnMut(usize, usize, &mut Ui),
     row_name: impl Fn(usize) -> String,
 ) -> Option<usize> {
+    let TableHead {
+        id_salt,
+        headers,
+        sorted_by,
+    } = head;
     let mut clicked = None;
     ui.push_id(id_salt, |ui| {
         // Selectable text would take the click for itself, so a click on a
@@ -268,11 +282,13 @@ where
     });
     let clicked = resource_table_ui(
         ui,
-        list.id,
-        list.headers,
+        TableHead {
+            id_salt: list.id,
+            headers: list.headers,
+            sorted_by: arranged.as_ref().map(|_| table),
+        },
         shown,
         selected,
-        arranged.as_ref().map(|_| table),
         |row, column, ui| {
             let Some(record) = row_at(row) else {
                 return;
@@ -282,7 +298,13 @@ where
                 cell_ui(ui, language, cell);
             }
         },
-        |row| row_sentence(language, list.headers, &(list.cells)(&list.rows[row])),
+        // `row` is a position in the order shown, which sorting and
+        // searching make different from the row's place in the list.
+        |row| {
+            row_at(row).map_or_else(String::new, |record| {
+                row_sentence(language, list.headers, &(list.cells)(record))
+            })
+        },
     );
     if let Some(record) = selected.and_then(row_at) {
         ui.add_space(6.0);

@@ -9,6 +9,7 @@ use crate::api::RsaKeyBits;
 use crate::app::error_text::Localize;
 use crate::app::i18n;
 use crate::app::message::Command;
+use crate::app::ui::fields::{enter_submitted, submit_on_enter};
 
 use crate::app::state::AppState;
 use crate::app::ui::palette;
@@ -97,34 +98,40 @@ fn connect_card_ui(ui: &mut Ui, state: &mut AppState) {
 
             let name_label = ui.label(state.t("onboarding.name").as_ref());
             let hint = state.t("onboarding.name_hint");
-            ui.add(
-                TextEdit::singleline(&mut state.onboarding.name)
-                    .hint_text(hint.as_ref())
-                    .desired_width(FIELD_WIDTH),
-            )
-            .labelled_by(name_label.id);
+            let name_field = ui
+                .add(
+                    TextEdit::singleline(&mut state.onboarding.name)
+                        .hint_text(hint.as_ref())
+                        .desired_width(FIELD_WIDTH),
+                )
+                .labelled_by(name_label.id);
+            submit_on_enter(ui, &name_field);
             if !state.onboarding.name.is_empty() {
                 problem_ui(ui, state, problems.name.as_ref());
             }
 
             let base_url_label = ui.label(state.t("onboarding.base_url").as_ref());
-            ui.add(
-                TextEdit::singleline(&mut state.onboarding.base_url)
-                    .hint_text("https://")
-                    .desired_width(FIELD_WIDTH),
-            )
-            .labelled_by(base_url_label.id);
+            let base_url_field = ui
+                .add(
+                    TextEdit::singleline(&mut state.onboarding.base_url)
+                        .hint_text("https://")
+                        .desired_width(FIELD_WIDTH),
+                )
+                .labelled_by(base_url_label.id);
+            submit_on_enter(ui, &base_url_field);
             if !state.onboarding.base_url.is_empty() {
                 problem_ui(ui, state, problems.base_url.as_ref());
             }
 
             let api_key_label = ui.label(state.t("onboarding.api_key").as_ref());
-            ui.add(
-                TextEdit::singleline(&mut state.onboarding.api_key)
-                    .password(true)
-                    .desired_width(FIELD_WIDTH),
-            )
-            .labelled_by(api_key_label.id);
+            let api_key_field = ui
+                .add(
+                    TextEdit::singleline(&mut state.onboarding.api_key)
+                        .password(true)
+                        .desired_width(FIELD_WIDTH),
+                )
+                .labelled_by(api_key_label.id);
+            submit_on_enter(ui, &api_key_field);
             ui.add_space(6.0);
             private_key_ui(ui, state);
             ui.add_space(6.0);
@@ -163,7 +170,7 @@ fn connect_card_ui(ui: &mut Ui, state: &mut AppState) {
                     .collect();
                     connect.clone().on_disabled_hover_text(missing.join("\n"));
                 }
-                if connect.clicked()
+                if (connect.clicked() || enter_submitted(ui))
                     && let Some(request) = request
                 {
                     state.push(Command::Connect(request));
