@@ -46,11 +46,7 @@ pub fn lock_screen_ui(ui: &mut Ui, state: &mut AppState) {
         }
         prompt_status_ui(ui, state, PassphrasePurpose::Unlock);
         ui.add_space(16.0);
-        ui.label(
-            RichText::new(state.t("lock.forgotten").as_ref())
-                .small()
-                .weak(),
-        );
+        ui.label(RichText::new(state.t("lock.forgotten").as_ref()).weak());
         if opening.is_some()
             && ui
                 .button(state.t("lock.new_key").as_ref())
@@ -307,7 +303,7 @@ pub fn new_passphrase_ui(
             .desired_width(FIELD_WIDTH),
     )
     .labelled_by(confirm_label.id);
-    ui.label(RichText::new(tr("passphrase.hint").as_ref()).small().weak());
+    ui.label(RichText::new(tr("passphrase.hint").as_ref()).weak());
     match new.checked() {
         Ok(passphrase) => Some(passphrase),
         Err(problem) => {
@@ -395,9 +391,5 @@ pub fn unprotected_note_ui(ui: &mut Ui, state: &AppState) {
     } else {
         "lock.unprotected"
     };
-    ui.label(
-        RichText::new(state.t(key).as_ref())
-            .small()
-            .color(palette::of(ui).warning),
-    );
+    ui.label(RichText::new(state.t(key).as_ref()).color(palette::of(ui).warning));
 }
