@@ -151,13 +151,16 @@ impl<T> Arranged<T> {
     }
 }
 
+/// Where a computation's order arrives (shared, as egui's memory clones).
+type Pending = Arc<Mutex<Receiver<Vec<u32>>>>;
+
 /// The arrangement in memory for one table.
 struct Memory<T> {
     /// The rows and choices the arrangement shown was made for.
     made_for: Option<(Arc<Vec<T>>, Asked)>,
     shown: Option<Arc<Vec<u32>>>,
     /// The computation under way, for these rows and choices.
-    running: Option<(Arc<Vec<T>>, Asked, Arc<Mutex<Receiver<Vec<u32>>>>)>,
+    running: Option<(Arc<Vec<T>>, Asked, Pending)>,
 }
 
 impl<T> Clone for Memory<T> {
