@@ -440,3 +440,31 @@ mod arrange {
         assert_eq!(harness.query_all_by_label("failed").count(), 0);
     }
 }
+
+#[test]
+fn the_connection_reads_up_to_date_without_a_ticking_clock_until_answers_stop() {
+    use brlv_desk::app::shell::top_bar::{
+        UP_TO_DATE_MS, connection_text, connection_text_changes_in,
+    };
+    let mut state = session_state();
+    state.apply(Event::FetchFinished {
+        session: 7,
+        resource: ResourceKey::BalanceBrl,
+        result: Ok(Fetched::BalanceBrl(rust_decimal::Decimal::ONE)),
+        at: 1_000,
+        next_at: 31_000,
+    });
+    state.now = 6_000;
+    assert_eq!(connection_text(&state).0, "Online · up to date");
+    // One frame when the words would change, not one per second.
+    assert_eq!(
+        connection_text_changes_in(&state),
+        Some(Duration::from_millis(UP_TO_DATE_MS - 5_000))
+    );
+    state.now = 1_000 + 2 * 60_000 + 500;
+    assert_eq!(connection_text(&state).0, "Online · refreshed 2 min ago");
+    assert_eq!(
+        connection_text_changes_in(&state),
+        Some(Duration::from_millis(59_500))
+    );
+}

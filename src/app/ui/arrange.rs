@@ -151,9 +151,8 @@ impl<T> Arranged<T> {
     }
 }
 
-/// A sort or search under way: the rows and choices it was asked for, and
-/// where its answer (the positions in order) will arrive.
-type Running<T> = (Arc<Vec<T>>, Asked, Arc<Mutex<Receiver<Vec<u32>>>>);
+/// Where a computation's order arrives (shared, as egui's memory clones).
+type Pending = Arc<Mutex<Receiver<Vec<u32>>>>;
 
 /// The arrangement in memory for one table.
 struct Memory<T> {
@@ -161,7 +160,7 @@ struct Memory<T> {
     made_for: Option<(Arc<Vec<T>>, Asked)>,
     shown: Option<Arc<Vec<u32>>>,
     /// The computation under way, for these rows and choices.
-    running: Option<Running<T>>,
+    running: Option<(Arc<Vec<T>>, Asked, Pending)>,
 }
 
 impl<T> Clone for Memory<T> {
