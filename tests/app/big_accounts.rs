@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use secrecy::SecretString;
 
-use brlv_desk::api::{Error, PrivateKey};
+use brlv_desk::api::Error;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event};
 use brlv_desk::app::resources::{Fetched, ResourceKey};
@@ -15,7 +15,7 @@ use brlv_desk::app::schedule::{COST_MS_PER_MIB, FetchOutcome, SLOW_INTERVAL_MS, 
 use brlv_desk::app::state::{AppState, ConnectionStatus};
 use brlv_desk::app::worker::{EnvironmentProfile, WorkerHandle};
 use brlv_desk::keystore::MemoryStore;
-use brlv_desk::sandbox::{RunningSandbox, Sandbox, SandboxConfig};
+use brlv_desk::sandbox::RunningSandbox;
 
 use crate::support::worker::worker_with;
 
@@ -168,25 +168,11 @@ struct BigAccount {
 /// The real worker on a sandbox account with `records` of each kind more
 /// than the demo, its list budget set to `budget_mib` before it starts.
 fn big_account(records: usize, budget_mib: u64) -> BigAccount {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
-    let sandbox = runtime
-        .block_on(Sandbox::start(SandboxConfig::default()))
-        .unwrap();
-    let key = PrivateKey::from_pem(
-        &std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/fixtures/test-only-rsa2048-pkcs8.pem"
-        ))
-        .unwrap(),
-    )
-    .unwrap();
-    sandbox
-        .register_account("big", key.public_key_pem(), true)
-        .unwrap();
+    let crate::support::worker::SandboxAccount {
+        runtime,
+        sandbox,
+        key,
+    } = crate::support::worker::sandbox_account("big", 1);
     assert!(sandbox.seed_history("big", records));
     let dir = tempfile::tempdir().unwrap();
     let worker = worker_with(

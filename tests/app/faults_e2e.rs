@@ -15,8 +15,8 @@ use egui_kittest::kittest::Queryable;
 use rust_decimal::Decimal;
 use secrecy::SecretString;
 
+use brlv_desk::api::RetryPolicy;
 use brlv_desk::api::model::{Asset, CreateWithdrawal};
-use brlv_desk::api::{PrivateKey, RetryPolicy};
 use brlv_desk::app::clock::Clock;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Command;
@@ -26,11 +26,11 @@ use brlv_desk::app::worker::{
     EnvironmentProfile, NetworkPolicy, SecretSource, WorkerConfig, WorkerHandle,
 };
 use brlv_desk::keystore::MemoryStore;
-use brlv_desk::sandbox::{RunningSandbox, Sandbox, SandboxConfig};
+use brlv_desk::sandbox::RunningSandbox;
 
 use crate::fault_proxy_server::{Fault, Proxy};
-use crate::support::ui::{fixture_pem, harness};
-use crate::support::worker::spawn;
+use crate::support::ui::harness;
+use crate::support::worker::{SandboxAccount, sandbox_account, spawn};
 
 /// How long any one wait may take.
 const DEADLINE: Duration = Duration::from_secs(60);
@@ -62,18 +62,11 @@ impl FaultedApp {
     /// Everything started; `service_clock_ahead` moves the sandbox's clock
     /// before the app first connects.
     fn start(service_clock_ahead: Option<Duration>) -> FaultedApp {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
-        let sandbox = runtime
-            .block_on(Sandbox::start(SandboxConfig::default()))
-            .unwrap();
-        let key = PrivateKey::from_pem(&fixture_pem("test-only-rsa2048-pkcs8.pem")).unwrap();
-        sandbox
-            .register_account(API_KEY, key.public_key_pem(), true)
-            .unwrap();
+        let SandboxAccount {
+            runtime,
+            sandbox,
+            key,
+        } = sandbox_account(API_KEY, 2);
         if let Some(ahead) = service_clock_ahead {
             sandbox.advance_clock(ahead);
         }

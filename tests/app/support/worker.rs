@@ -76,3 +76,38 @@ pub fn pump_until(
         }
     }
 }
+
+/// A sandbox the test runs on a runtime of its own, with one account (demo
+/// data included) registered under `api_key` for the fixture key.
+pub struct SandboxAccount {
+    /// Keeps the sandbox's tasks running; dropped last.
+    pub runtime: tokio::runtime::Runtime,
+    pub sandbox: brlv_desk::sandbox::RunningSandbox,
+    pub key: brlv_desk::api::PrivateKey,
+}
+
+/// Starts a [`SandboxAccount`] whose runtime has `threads` worker threads.
+pub fn sandbox_account(api_key: &str, threads: usize) -> SandboxAccount {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(threads)
+        .enable_all()
+        .build()
+        .unwrap();
+    let sandbox = runtime
+        .block_on(brlv_desk::sandbox::Sandbox::start(
+            brlv_desk::sandbox::SandboxConfig::default(),
+        ))
+        .unwrap();
+    let key = brlv_desk::api::PrivateKey::from_pem(&crate::support::ui::fixture_pem(
+        "test-only-rsa2048-pkcs8.pem",
+    ))
+    .unwrap();
+    sandbox
+        .register_account(api_key, key.public_key_pem(), true)
+        .unwrap();
+    SandboxAccount {
+        runtime,
+        sandbox,
+        key,
+    }
+}
