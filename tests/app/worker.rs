@@ -22,7 +22,6 @@ use brlv_desk::app::submit::{SubmitOutcome, SubmitRequest, SubmitStatus};
 use brlv_desk::app::worker::EnvironmentProfile;
 use brlv_desk::keystore::{MemoryStore, SecretStore};
 use brlv_desk::profile::{Profile, ProfileBook};
-use brlv_desk::sandbox::{Sandbox, SandboxConfig};
 
 use crate::support::worker::{pump_until, worker, worker_with};
 
@@ -78,25 +77,11 @@ struct Account {
 }
 
 fn sandbox_account() -> Account {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
-    let sandbox = runtime
-        .block_on(Sandbox::start(SandboxConfig::default()))
-        .unwrap();
-    let key = PrivateKey::from_pem(
-        &std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/fixtures/test-only-rsa2048-pkcs8.pem"
-        ))
-        .unwrap(),
-    )
-    .unwrap();
-    sandbox
-        .register_account("worker-test", key.public_key_pem(), true)
-        .unwrap();
+    let crate::support::worker::SandboxAccount {
+        runtime,
+        sandbox,
+        key,
+    } = crate::support::worker::sandbox_account("worker-test", 1);
     Account {
         base_url: sandbox.base_url().to_string(),
         _sandbox: sandbox,
