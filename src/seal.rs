@@ -237,6 +237,17 @@ mod tests {
     }
 
     #[test]
+    fn a_pkcs1_key_is_sealed_as_pkcs8_and_opens_as_the_same_key() {
+        let key = PrivateKey::from_pem(include_str!(
+            "../tests/fixtures/test-only-rsa2048-pkcs1.pem"
+        ))
+        .unwrap();
+        let sealed = seal(&key, &passphrase("pkcs1 key"), ScryptCost::TEST_ONLY_CHEAP).unwrap();
+        let opened = unseal(sealed.expose_secret(), &passphrase("pkcs1 key")).unwrap();
+        assert_eq!(opened.public_key_pem(), key.public_key_pem());
+    }
+
+    #[test]
     fn a_sealed_key_opens_with_its_passphrase_only() {
         let key = PrivateKey::generate(crate::api::RsaKeyBits::Rsa2048).unwrap();
         let sealed = seal(
@@ -247,7 +258,7 @@ mod tests {
         .unwrap();
         let text = sealed.expose_secret();
         assert!(is_sealed(text), "{}", &text[..40]);
-        assert!(!text.contains("BEGIN PRIVATE KEY"));
+        assert_eq!(pem::parse(text).unwrap().tag(), "ENCRYPTED PRIVATE KEY");
         let opened = unseal(text, &passphrase("correct horse")).unwrap();
         assert_eq!(opened.public_key_pem(), key.public_key_pem());
         for wrong in ["correct horsf", "", "Correct horse"] {

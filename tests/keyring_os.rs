@@ -128,7 +128,12 @@ fn a_new_profiles_key_is_written_sealed_and_openssl_opens_it_with_the_passphrase
         pem.starts_with("-----BEGIN ENCRYPTED PRIVATE KEY-----"),
         "the keyring holds the key sealed"
     );
-    assert!(!pem.contains("BEGIN PRIVATE KEY") && !pem.contains("BEGIN RSA PRIVATE KEY"));
+    // One block, the sealed one: no plain key beside it.
+    let blocks = pem::parse_many(&pem).unwrap();
+    assert_eq!(
+        blocks.iter().map(pem::Pem::tag).collect::<Vec<_>>(),
+        ["ENCRYPTED PRIVATE KEY"]
+    );
     let opened = brlv_desk::seal::unseal(&pem, &SecretString::from(PASSPHRASE.to_owned())).unwrap();
     assert_eq!(opened.public_key_pem(), key.public_key_pem());
     assert!(brlv_desk::seal::unseal(&pem, &SecretString::from("wrong".to_owned())).is_err());

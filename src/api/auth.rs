@@ -195,8 +195,11 @@ impl PrivateKey {
     /// what [`crate::seal`] encrypts.
     pub fn pkcs8_der(&self) -> Result<zeroize::Zeroizing<Vec<u8>>, KeyError> {
         let block = pem::parse(self.pem.expose_secret().trim()).map_err(|_| KeyError::NotPem)?;
+        // The block's own label, not a search of the text: "PRIVATE KEY" is
+        // PKCS#8 already, "RSA PRIVATE KEY" is PKCS#1.
+        let already_pkcs8 = block.tag() == "PRIVATE KEY";
         let contents = zeroize::Zeroizing::new(block.into_contents());
-        if self.pem.expose_secret().contains("BEGIN PRIVATE KEY") {
+        if already_pkcs8 {
             return Ok(contents);
         }
         let key_pair = KeyPair::from_der(&contents)

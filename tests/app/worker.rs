@@ -182,7 +182,12 @@ fn a_new_profile_is_tested_saved_reopened_and_deleted_with_its_secrets() {
         "{}",
         &stored[..40]
     );
-    assert!(!stored.contains("BEGIN PRIVATE KEY") && !stored.contains("BEGIN RSA"));
+    // One block, the sealed one: no plain key beside it.
+    let blocks = pem::parse_many(stored).unwrap();
+    assert_eq!(
+        blocks.iter().map(pem::Pem::tag).collect::<Vec<_>>(),
+        ["ENCRYPTED PRIVATE KEY"]
+    );
     let opened =
         brlv_desk::seal::unseal(stored, &SecretString::from(PASSPHRASE.to_owned())).unwrap();
     assert_eq!(opened.public_key_pem(), account.key.public_key_pem());

@@ -508,9 +508,17 @@ mod tests {
 
     #[test]
     fn tokens_and_pem_blocks_are_scrubbed_and_the_rest_kept() {
-        let text = "bad gateway; Authorization: Bearer eyJhbGciOi.eyJzdWIi.c2ln end \
-                    -----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY----- after";
-        let clean = scrub(text);
+        // A PEM block made here (its body is no key: four bytes that
+        // base64 writes as `MIIEvg==`, as a real key's opening does).
+        let block = pem::encode_config(
+            &pem::Pem::new("PRIVATE KEY", vec![0x30, 0x82, 0x04, 0xbe]),
+            pem::EncodeConfig::new().set_line_ending(pem::LineEnding::LF),
+        );
+        let text = format!(
+            "bad gateway; Authorization: Bearer eyJhbGciOi.eyJzdWIi.c2ln end {} after",
+            block.trim_end()
+        );
+        let clean = scrub(&text);
         assert!(!clean.contains("eyJ"), "{clean}");
         assert!(
             !clean.contains("BEGIN") && !clean.contains("MIIE"),
