@@ -3,6 +3,7 @@
 //! the order it describes; a refusal shows the service's code and message and
 //! keeps what was typed; the fields appear only for the pairs that need them.
 
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use time::macros::datetime;
 
@@ -237,8 +238,8 @@ fn the_wallet_fields_offer_the_accounts_wallets_holding_the_asset() {
     );
 }
 
-#[test]
-fn from_a_sealed_profile_an_order_from_the_balance_waits_for_the_right_passphrase() {
+/// The order form of a sealed profile, quoted R$250.00 and its wallet chosen.
+fn sealed_form_with_a_quote() -> Harness<'static, AppState> {
     let mut state = form_state();
     crate::support::ui::seal_session(&mut state);
     state.orders.form.quote_draft.amount = "250.00".to_owned();
@@ -253,6 +254,12 @@ fn from_a_sealed_profile_an_order_from_the_balance_waits_for_the_right_passphras
     ));
     state.orders.form.order_draft.target_wallet = WALLET.to_owned();
     settle(&mut harness);
+    harness
+}
+
+#[test]
+fn from_a_sealed_profile_an_order_from_the_balance_waits_for_the_right_passphrase() {
+    let mut harness = sealed_form_with_a_quote();
     harness.get_by_label("Create order").click();
     settle(&mut harness);
     let expected = harness.state().orders.form.order_request().unwrap();
@@ -269,20 +276,7 @@ fn from_a_sealed_profile_an_order_from_the_balance_waits_for_the_right_passphras
 
 #[test]
 fn an_order_paid_by_a_pix_qr_code_moves_no_balance_and_asks_no_passphrase() {
-    let mut state = form_state();
-    crate::support::ui::seal_session(&mut state);
-    state.orders.form.quote_draft.amount = "250.00".to_owned();
-    let mut harness = harness(state);
-    settle(&mut harness);
-    harness.get_by_label("Get quote").click();
-    settle(&mut harness);
-    let state = harness.state_mut();
-    let _ = state.take_commands();
-    state.apply(brlv_desk::app::message::Event::Orders(
-        OrdersEvent::QuoteReceived(Ok(quote(QUOTE_ID))),
-    ));
-    state.orders.form.order_draft.target_wallet = WALLET.to_owned();
-    settle(&mut harness);
+    let mut harness = sealed_form_with_a_quote();
     harness.get_by_label("PIX QR code (BRL only)").click();
     settle(&mut harness);
     harness.get_by_label("Create order").click();
