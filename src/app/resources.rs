@@ -55,14 +55,19 @@ pub enum ResourceKey {
     DepositsUsdt,
     /// `GET /orders/{id}`: the order whose detail is open, polled only while it is.
     Order(uuid::Uuid),
+    /// `GET /orders/{id}`: an order in motion in a list too big to re-read
+    /// as often as it moves, followed alone until it settles (see
+    /// [`super::schedule::Schedule::follow`]).
+    OrderInMotion(uuid::Uuid),
 }
 
 impl ResourceKey {
     /// Every resource kept up to date while an account is open: all of them
-    /// but the watched order, which comes and goes with the open detail.
+    /// but single orders, which come and go with the open detail and with
+    /// what is in motion.
     pub fn polled() -> Vec<ResourceKey> {
         ResourceKey::iter()
-            .filter(|key| !matches!(key, ResourceKey::Order(_)))
+            .filter(|key| !matches!(key, ResourceKey::Order(_) | ResourceKey::OrderInMotion(_)))
             .collect()
     }
 
@@ -83,7 +88,8 @@ impl ResourceKey {
             | ResourceKey::DepositsUsd
             | ResourceKey::DepositsUsdc
             | ResourceKey::DepositsUsdt
-            | ResourceKey::Order(_) => false,
+            | ResourceKey::Order(_)
+            | ResourceKey::OrderInMotion(_) => false,
         }
     }
 
@@ -103,7 +109,8 @@ impl ResourceKey {
             | ResourceKey::DepositsUsd
             | ResourceKey::DepositsUsdc
             | ResourceKey::DepositsUsdt
-            | ResourceKey::Order(_) => false,
+            | ResourceKey::Order(_)
+            | ResourceKey::OrderInMotion(_) => false,
         }
     }
 }
@@ -189,6 +196,20 @@ pub fn newest_first<T>(rows: &mut [T], created: impl Fn(&T) -> Option<OffsetDate
     rows.sort_by_key(|row| std::cmp::Reverse(created(row)));
 }
 
+fn order_in_motion(order: &Order) -> bool {
+    order
+        .state
+        .as_ref()
+        .is_some_and(|state| state.is_in_motion())
+}
+
+fn in_motion<T: Clone>(rows: &[T], moving: impl Fn(&T) -> Option<bool>) -> Vec<T> {
+    rows.iter()
+        .filter(|row| moving(row).unwrap_or(false))
+        .cloned()
+        .collect()
+}
+
 fn any_in_motion<T>(rows: &[T], moving: impl Fn(&T) -> bool) -> bool {
     rows.iter().any(moving)
 }
@@ -228,19 +249,14 @@ impl Fetched {
             | Fetched::DepositsUsd(_)
             | Fetched::DepositsUsdc(_)
             | Fetched::DepositsUsdt(_) => false,
-            Fetched::Orders(rows) => any_in_motion(rows, |row| {
-                row.state.as_ref().is_some_and(|state| state.is_in_motion())
-            }),
+            Fetched::Orders(rows) => any_in_motion(rows, order_in_motion),
             Fetched::Transfers(rows) => any_in_motion(rows, |row| {
                 row.state.as_ref().is_some_and(|state| state.is_in_motion())
             }),
             Fetched::Withdrawals(rows) => any_in_motion(rows, |row| {
                 row.state.as_ref().is_some_and(|state| state.is_in_motion())
             }),
-            Fetched::Order(order) => order
-                .state
-                .as_ref()
-                .is_some_and(|state| state.is_in_motion()),
+            Fetched::Order(order) => order_in_motion(order),
         }
     }
 
@@ -361,7 +377,8 @@ pub async fn fetch_answer(
         | ResourceKey::BalanceBrlv
         | ResourceKey::TaxExemption
         | ResourceKey::Claimable
-        | ResourceKey::Order(_) => {
+        | ResourceKey::Order(_)
+        | ResourceKey::OrderInMotion(_) => {
             let data = fetch(client, key).await?;
             Answer {
                 fingerprint: Fingerprint::Value(data.clone()),
@@ -407,7 +424,9 @@ pub async fn fetch(client: &Client, key: ResourceKey) -> Result<Fetched, Error> 
         ResourceKey::DepositsUsdt => {
             Fetched::DepositsUsdt(client.list_deposits(&DepositAsset::Usdt).await?)
         }
-        ResourceKey::Order(id) => Fetched::Order(Box::new(client.get_order(id).await?)),
+        ResourceKey::Order(id) | ResourceKey::OrderInMotion(id) => {
+            Fetched::Order(Box::new(client.get_order(id).await?))
+        }
     })
 }
 
@@ -516,6 +535,21 @@ pub struct AccountData {
     pub deposits_usdt: Remote<Rows<Deposit>>,
     /// The order whose detail is open, as `GET /orders/{id}` last returned it.
     pub order: Remote<Order>,
+    /// The last order followed alone ([`ResourceKey::OrderInMotion`]): its
+    /// errors and times; its value goes to [`AccountData::orders_in_motion`].
+    pub followed_order: Remote<Order>,
+    /// The orders in motion, newest first: found in the list when it
+    /// arrives (so no frame scans a million rows for them), then kept as
+    /// each one's own `GET /orders/{id}` last returned it.
+    pub orders_in_motion: Vec<Order>,
+    /// Orders read alone since the list was (the followed ones, the open
+    /// detail): newer than their rows, which show them instead until the
+    /// list is read again.
+    pub orders_read_alone: std::collections::HashMap<uuid::Uuid, Order>,
+    /// The transfers in motion, newest first, found when the list arrives.
+    pub transfers_in_motion: Vec<Transfer>,
+    /// The withdrawals in motion, newest first, found when the list arrives.
+    pub withdrawals_in_motion: Vec<Withdrawal>,
 }
 
 /// The slot of `key` in `data`, borrowed as `borrow` (`&` or `&mut`): one
@@ -537,6 +571,7 @@ macro_rules! slot {
             ResourceKey::DepositsUsdc => $($borrow)+ $data.deposits_usdc,
             ResourceKey::DepositsUsdt => $($borrow)+ $data.deposits_usdt,
             ResourceKey::Order(_) => $($borrow)+ $data.order,
+            ResourceKey::OrderInMotion(_) => $($borrow)+ $data.followed_order,
         }
     };
 }
@@ -584,6 +619,20 @@ impl AccountData {
             Ok(data) => data.newest_first(),
             Err(error) => return self.slot(key).fail(error, at, next_at),
         };
+        if let Fetched::Order(order) = &data {
+            self.order_read_alone(order);
+            if let ResourceKey::OrderInMotion(_) = key {
+                return self
+                    .followed_order
+                    .finish(Ok((**order).clone()), at, next_at);
+            }
+        }
+        match &data {
+            Fetched::Orders(rows) => self.orders_listed(rows),
+            Fetched::Transfers(rows) => self.transfers_listed(rows),
+            Fetched::Withdrawals(rows) => self.withdrawals_listed(rows),
+            _ => {}
+        }
         match data {
             Fetched::BalanceBrl(value) => self.balance_brl.finish(Ok(value), at, next_at),
             Fetched::BalanceUsdc(value) => self.balance_usdc.finish(Ok(value), at, next_at),
@@ -604,6 +653,48 @@ impl AccountData {
             }
             Fetched::Order(order) => self.order.finish(Ok(*order), at, next_at),
         }
+    }
+
+    /// A new list of orders: it is newer than what was read alone, and the
+    /// orders in motion are found in it once here rather than every frame.
+    pub fn orders_listed(&mut self, rows: &[Order]) {
+        self.orders_in_motion = in_motion(rows, |row| Some(order_in_motion(row)));
+        self.orders_read_alone.clear();
+    }
+
+    /// A new list of transfers: its transfers in motion, found once.
+    pub fn transfers_listed(&mut self, rows: &[Transfer]) {
+        self.transfers_in_motion =
+            in_motion(rows, |row| row.state.as_ref().map(|s| s.is_in_motion()));
+    }
+
+    /// A new list of withdrawals: its withdrawals in motion, found once.
+    pub fn withdrawals_listed(&mut self, rows: &[Withdrawal]) {
+        self.withdrawals_in_motion =
+            in_motion(rows, |row| row.state.as_ref().map(|s| s.is_in_motion()));
+    }
+
+    /// `order` as read alone: it stands for its row in the list, and
+    /// leaves the orders in motion once it settles.
+    fn order_read_alone(&mut self, order: &Order) {
+        let moving = order_in_motion(order);
+        match self
+            .orders_in_motion
+            .iter()
+            .position(|known| known.id == order.id)
+        {
+            Some(index) if moving => self.orders_in_motion[index] = order.clone(),
+            Some(index) => {
+                self.orders_in_motion.remove(index);
+            }
+            None => {}
+        }
+        self.orders_read_alone.insert(order.id, order.clone());
+    }
+
+    /// `row` of the orders list, or the newer copy read alone since.
+    pub fn latest_order<'a>(&'a self, row: &'a Order) -> &'a Order {
+        self.orders_read_alone.get(&row.id).unwrap_or(row)
     }
 
     /// Whether every resource the overview shows has a value (fresh, or a

@@ -9,6 +9,10 @@
 //! - A list whose answer is big is re-read less often: its interval is at
 //!   least [`COST_MS_PER_MIB`] for each MiB of its last answer, so a
 //!   million orders are not downloaded twice a minute.
+//! - The orders in motion of a list re-read less often than
+//!   [`FAST_INTERVAL_MS`] are followed one by one (`GET /orders/{id}`, at
+//!   most [`MAX_FOLLOWED`] of them), so a paid PIX shows within seconds
+//!   without downloading the whole list again ([`Schedule::follow`]).
 //! - An answer over the list budget is not fetched again by itself: it is
 //!   parked until the budget changes ([`Schedule::budget_changed`]).
 //! - Failures back off 2, 4, 8 … up to 60 s, or longer when the service
@@ -30,6 +34,9 @@ pub const SLOW_INTERVAL_MS: Millis = 30_000;
 /// A resource's interval is at least this long per MiB of its last answer:
 /// 5 MB (10,000 orders) every 10 s at most, 480 MB (a million) every 16 min.
 pub const COST_MS_PER_MIB: Millis = 2_000;
+/// The most orders in motion followed one by one; beyond them the list's
+/// own (slower) reads tell.
+pub const MAX_FOLLOWED: usize = 20;
 /// Wait after the first failure; doubled after each further one.
 pub const FIRST_BACKOFF_MS: Millis = 2_000;
 /// Longest wait between retries of a failing resource.
@@ -177,6 +184,44 @@ impl Schedule {
             next_due: now,
             ..Entry::default()
         });
+    }
+
+    /// Whether a list whose last answer was `bytes` long is re-read less
+    /// often than things in motion need: then they are followed alone.
+    pub fn too_big_to_follow_motion(bytes: u64) -> bool {
+        bytes.saturating_mul(COST_MS_PER_MIB) / (1024 * 1024) > FAST_INTERVAL_MS
+    }
+
+    /// Follows exactly `ids` (the newest [`MAX_FOLLOWED`] of them) one by
+    /// one as [`ResourceKey::OrderInMotion`], first due a fast interval after
+    /// `now` (the list just told their state); orders followed before and
+    /// not among them any more stop being followed.
+    pub fn follow(&mut self, ids: impl IntoIterator<Item = uuid::Uuid>, now: Millis) {
+        let wanted: std::collections::BTreeSet<ResourceKey> = ids
+            .into_iter()
+            .take(MAX_FOLLOWED)
+            .map(ResourceKey::OrderInMotion)
+            .collect();
+        self.entries
+            .retain(|key, _| !matches!(key, ResourceKey::OrderInMotion(_)) || wanted.contains(key));
+        for key in wanted {
+            self.entries.entry(key).or_insert(Entry {
+                next_due: now.saturating_add(FAST_INTERVAL_MS),
+                in_motion: true,
+                ..Entry::default()
+            });
+        }
+    }
+
+    /// The orders followed one by one.
+    pub fn followed(&self) -> Vec<uuid::Uuid> {
+        self.entries
+            .keys()
+            .filter_map(|key| match key {
+                ResourceKey::OrderInMotion(id) => Some(*id),
+                _ => None,
+            })
+            .collect()
     }
 
     /// Stops keeping `key` up to date; a fetch in flight is ignored when it ends.

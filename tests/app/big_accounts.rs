@@ -159,7 +159,7 @@ fn an_over_budget_list_is_the_panels_news_not_a_connection_failure() {
 }
 
 struct BigAccount {
-    _sandbox: RunningSandbox,
+    sandbox: RunningSandbox,
     _runtime: tokio::runtime::Runtime,
     worker: WorkerHandle,
     _dir: tempfile::TempDir,
@@ -187,7 +187,7 @@ fn big_account(records: usize, budget_mib: u64) -> BigAccount {
     assert!(worker.send(Command::SetListBudget { mib: budget_mib }));
     assert!(worker.send(Command::Start { sandbox: false }));
     BigAccount {
-        _sandbox: sandbox,
+        sandbox,
         _runtime: runtime,
         worker,
         _dir: dir,
@@ -452,5 +452,187 @@ fn the_connection_reads_up_to_date_without_a_ticking_clock_until_answers_stop() 
     assert_eq!(
         connection_text_changes_in(&state),
         Some(Duration::from_millis(59_500))
+    );
+}
+
+fn order(id: u128, state: &str) -> brlv_desk::api::model::Order {
+    serde_json::from_value(serde_json::json!({
+        "id": uuid::Uuid::from_u128(id),
+        "state": state,
+        "created-at": "2026-03-10T11:55:05Z",
+    }))
+    .unwrap()
+}
+
+#[test]
+fn a_big_lists_orders_in_motion_are_followed_one_by_one_and_a_small_lists_are_not() {
+    let mut schedule = Schedule::new(&[ResourceKey::Orders], 0);
+    assert_eq!(schedule.take_due(0), [ResourceKey::Orders]);
+    let moving = [uuid::Uuid::from_u128(1), uuid::Uuid::from_u128(2)];
+    assert!(!Schedule::too_big_to_follow_motion(500_000));
+    assert!(Schedule::too_big_to_follow_motion(48 * MIB));
+
+    schedule.follow(moving, 1_000);
+    assert_eq!(schedule.followed(), moving);
+    // Due a fast interval on: the list that named them was just read.
+    assert!(schedule.take_due(1_000).is_empty());
+    let due = schedule.take_due(1_000 + brlv_desk::app::schedule::FAST_INTERVAL_MS);
+    assert_eq!(
+        due,
+        moving.map(ResourceKey::OrderInMotion),
+        "each followed alone"
+    );
+
+    // A later list where one settled follows only the other.
+    schedule.follow([moving[1]], 5_000);
+    assert_eq!(schedule.followed(), [moving[1]]);
+    // A list small enough to re-read fast follows none.
+    schedule.follow([], 6_000);
+    assert!(schedule.followed().is_empty());
+
+    // However much moves, the followed stay few.
+    schedule.follow((10..1_000).map(uuid::Uuid::from_u128), 7_000);
+    assert_eq!(
+        schedule.followed().len(),
+        brlv_desk::app::schedule::MAX_FOLLOWED
+    );
+}
+
+#[test]
+fn an_order_read_alone_stands_for_its_row_and_leaves_the_motion_once_settled() {
+    let mut state = session_state();
+    let mut rows: Vec<_> = (10..200).map(|id| order(id, "completed")).collect();
+    rows.push(order(1, "created"));
+    rows.push(order(2, "created"));
+    state.apply(Event::FetchFinished {
+        session: 7,
+        resource: ResourceKey::Orders,
+        result: Ok(Fetched::Orders(rows)),
+        at: 1_000,
+        next_at: 90_000,
+    });
+    let moving: Vec<u128> = state
+        .data
+        .orders_in_motion
+        .iter()
+        .map(|order| order.id.as_u128())
+        .collect();
+    assert_eq!(moving, [1, 2], "found when the list arrived");
+
+    let paid = order(1, "completed");
+    state.apply(Event::FetchFinished {
+        session: 7,
+        resource: ResourceKey::OrderInMotion(paid.id),
+        result: Ok(Fetched::Order(Box::new(paid.clone()))),
+        at: 4_000,
+        next_at: 34_000,
+    });
+    let moving: Vec<u128> = state
+        .data
+        .orders_in_motion
+        .iter()
+        .map(|order| order.id.as_u128())
+        .collect();
+    assert_eq!(moving, [2], "the paid one settled");
+    let rows = Arc::clone(state.data.orders.value().unwrap());
+    let row = rows.iter().find(|row| row.id == paid.id).unwrap();
+    assert_eq!(
+        row.state.as_ref().unwrap().as_str(),
+        "created",
+        "the list as read"
+    );
+    assert_eq!(
+        state
+            .data
+            .latest_order(row)
+            .state
+            .as_ref()
+            .unwrap()
+            .as_str(),
+        "completed",
+        "its row shows what was read alone"
+    );
+    assert_eq!(
+        state.data.orders.loaded().unwrap().fetched_at,
+        1_000,
+        "the list itself was not rebuilt"
+    );
+
+    // The next list is newer than anything read alone.
+    state.apply(Event::FetchFinished {
+        session: 7,
+        resource: ResourceKey::Orders,
+        result: Ok(Fetched::Orders(vec![order(2, "created")])),
+        at: 90_000,
+        next_at: 180_000,
+    });
+    assert!(state.data.orders_read_alone.is_empty());
+    assert_eq!(state.data.orders_in_motion.len(), 1);
+}
+
+#[test]
+fn the_worker_follows_a_big_lists_awaiting_order_alone_and_learns_it_expired() {
+    // 20,000 more orders (about 10 MB) are re-read every ~20 s: far slower
+    // than the 3 s an order awaiting payment needs.
+    let account = big_account(20_000, 256);
+    let mut state = AppState::new(Language::En);
+    let followed = std::cell::Cell::new(None);
+    pump(
+        &account,
+        &mut state,
+        "the demo's awaiting order followed alone",
+        |event| {
+            if let Event::FetchStarted {
+                resource: ResourceKey::OrderInMotion(id),
+                ..
+            } = event
+            {
+                followed.set(Some(*id));
+            }
+        },
+        |_| followed.get().is_some(),
+    );
+    let followed = followed.get().unwrap();
+    let awaiting = state
+        .data
+        .orders_in_motion
+        .iter()
+        .find(|order| order.id == followed)
+        .expect("the followed order is one the list shows in motion");
+    assert_eq!(awaiting.state.as_ref().unwrap().as_str(), "created");
+
+    // Its payment window ends; the order's own read says so.
+    account.sandbox.advance_clock(Duration::from_secs(3_600));
+    let mut learnt_alone = false;
+    pump(
+        &account,
+        &mut state,
+        "the followed order read as expired",
+        |event| {
+            if let Event::FetchFinished {
+                resource: ResourceKey::OrderInMotion(id),
+                result: Ok(Fetched::Order(order)),
+                ..
+            } = event
+                && *id == followed
+                && order
+                    .state
+                    .as_ref()
+                    .is_some_and(|s| s.as_str() == "expired")
+            {
+                learnt_alone = true;
+            }
+        },
+        |state| {
+            !state
+                .data
+                .orders_in_motion
+                .iter()
+                .any(|order| order.id == followed)
+        },
+    );
+    assert!(
+        learnt_alone,
+        "the order's own GET told it, not a re-read of the whole list"
     );
 }

@@ -19,14 +19,14 @@ use crate::call;
 use crate::keystore::{KeyringStore, KeystoreError, ProfileSecrets, SecretStore};
 use crate::profile::{Profile, ProfileBook};
 
-use super::clock::Clock;
+use super::clock::{Clock, Millis};
 use super::export::{FileError, write_export};
 use super::features::{claims, onboarding, orders, transfers, wallets, withdrawals};
 use super::message::{
     Command, Event, Notice, NoticeDetail, NoticeKind, PassphrasePurpose, ProfileKind, SessionId,
 };
 use super::resources::{
-    Answer, DEFAULT_LIST_BUDGET_MIB, Fingerprint, ResourceKey, fetch_answer, query,
+    Answer, DEFAULT_LIST_BUDGET_MIB, Fetched, Fingerprint, ResourceKey, fetch_answer, query,
 };
 use super::schedule::{FetchOutcome, Schedule};
 use super::submit::{FormKind, SubmitOutcome, SubmitRequest};
@@ -744,6 +744,7 @@ impl Worker {
                         next_at,
                     });
                 }
+                follow_motion(&mut session.schedule, resource, &answer, now);
                 session.fingerprints.insert(resource, answer.fingerprint);
                 Ok(answer.data)
             }
@@ -763,5 +764,23 @@ impl Worker {
             at: now,
             next_at,
         });
+    }
+}
+
+/// Keeps the orders in motion followed one by one while their list is too
+/// big to re-read as often as they move, and stops following an order once
+/// it has settled (its settling already made the balances due).
+fn follow_motion(schedule: &mut Schedule, resource: ResourceKey, answer: &Answer, now: Millis) {
+    match (resource, &answer.data) {
+        (ResourceKey::Orders, Fetched::Orders(rows)) => {
+            let big = Schedule::too_big_to_follow_motion(answer.bytes);
+            let moving = rows
+                .iter()
+                .filter(|order| big && order.state.as_ref().is_some_and(|s| s.is_in_motion()))
+                .map(|order| order.id);
+            schedule.follow(moving, now);
+        }
+        (ResourceKey::OrderInMotion(_), data) if !data.in_motion() => schedule.remove(resource),
+        _ => {}
     }
 }

@@ -16,9 +16,25 @@ fn restore(data: &mut AccountData, list: RestoredList) {
         Fetched::BalanceUsdc(value) => data.balance_usdc.restore(value, at, partial),
         Fetched::BalanceBrlv(value) => data.balance_brlv.restore(value, at, partial),
         Fetched::TaxExemption(value) => data.tax_exemption.restore(value, at, partial),
-        Fetched::Orders(rows) => data.orders.restore(rows.into(), at, partial),
-        Fetched::Transfers(rows) => data.transfers.restore(rows.into(), at, partial),
-        Fetched::Withdrawals(rows) => data.withdrawals.restore(rows.into(), at, partial),
+        Fetched::Orders(rows) => {
+            // A list fetched meanwhile wins, its orders in motion with it.
+            if data.orders.value().is_none() {
+                data.orders_listed(&rows);
+            }
+            data.orders.restore(rows.into(), at, partial);
+        }
+        Fetched::Transfers(rows) => {
+            if data.transfers.value().is_none() {
+                data.transfers_listed(&rows);
+            }
+            data.transfers.restore(rows.into(), at, partial);
+        }
+        Fetched::Withdrawals(rows) => {
+            if data.withdrawals.value().is_none() {
+                data.withdrawals_listed(&rows);
+            }
+            data.withdrawals.restore(rows.into(), at, partial);
+        }
         Fetched::Wallets(rows) => data.wallets.restore(rows.into(), at, partial),
         Fetched::Claimable(value) => data.claimable.restore(value, at, partial),
         Fetched::DepositsBrl(rows) => data.deposits_brl.restore(rows.into(), at, partial),

@@ -245,7 +245,7 @@ pub fn resource_name(key: ResourceKey) -> Option<&'static str> {
         ResourceKey::DepositsUsd => "deposits-usd",
         ResourceKey::DepositsUsdc => "deposits-usdc",
         ResourceKey::DepositsUsdt => "deposits-usdt",
-        ResourceKey::Order(_) => return None,
+        ResourceKey::Order(_) | ResourceKey::OrderInMotion(_) => return None,
     })
 }
 

@@ -5,9 +5,7 @@
 use egui::{Align, Layout, RichText, Ui, Vec2};
 use rust_decimal::Decimal;
 
-use crate::api::model::{
-    MONTHLY_TAX_EXEMPTION_LIMIT_BRL, Order, TaxExemptionProgress, Transfer, Withdrawal,
-};
+use crate::api::model::{MONTHLY_TAX_EXEMPTION_LIMIT_BRL, TaxExemptionProgress};
 use crate::app::i18n::{self, Language};
 use crate::app::remote::Remote;
 use crate::app::state::AppState;
@@ -249,39 +247,10 @@ fn tax_exemption_ui(ui: &mut Ui, state: &AppState) {
 
 fn in_motion_ui(ui: &mut Ui, state: &AppState) {
     let language = state.language;
-    let orders: Vec<&Order> = state
-        .data
-        .orders
-        .value()
-        .map(|orders| {
-            orders
-                .iter()
-                .filter(|order| order.state.as_ref().is_some_and(|s| s.is_in_motion()))
-                .collect()
-        })
-        .unwrap_or_default();
-    let transfers: Vec<&Transfer> = state
-        .data
-        .transfers
-        .value()
-        .map(|transfers| {
-            transfers
-                .iter()
-                .filter(|transfer| transfer.state.as_ref().is_some_and(|s| s.is_in_motion()))
-                .collect()
-        })
-        .unwrap_or_default();
-    let withdrawals: Vec<&Withdrawal> = state
-        .data
-        .withdrawals
-        .value()
-        .map(|withdrawals| {
-            withdrawals
-                .iter()
-                .filter(|withdrawal| withdrawal.state.as_ref().is_some_and(|s| s.is_in_motion()))
-                .collect()
-        })
-        .unwrap_or_default();
+    // Found once when each list arrived: no frame scans the whole lists.
+    let orders = &state.data.orders_in_motion;
+    let transfers = &state.data.transfers_in_motion;
+    let withdrawals = &state.data.withdrawals_in_motion;
     let lists_known = state.data.orders.value().is_some()
         && state.data.transfers.value().is_some()
         && state.data.withdrawals.value().is_some();

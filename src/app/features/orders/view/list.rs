@@ -189,6 +189,7 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> O
                 let Some(order) = orders.get(row.index()) else {
                     return;
                 };
+                let order = state.data.latest_order(order);
                 let short = short_id(&order.id);
                 row.col(|ui| {
                     if ui.link(RichText::new(&short).monospace()).clicked() {
