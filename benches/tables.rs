@@ -13,6 +13,7 @@ use brlv_desk::api::model::Order;
 use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::state::View;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use egui_kittest::kittest::Queryable;
 use time::OffsetDateTime;
 use ui_support::{connected_state, deliver, harness, settle};
 
@@ -73,6 +74,41 @@ fn orders_frame(c: &mut Criterion) {
     group.finish();
 }
 
+/// The same frame in a window that shows ten rows: 10 orders and a million
+/// then lay out the same rows, so what is left is what the list's length
+/// itself costs.
+fn orders_frame_ten_rows_on_screen(c: &mut Criterion) {
+    let now = OffsetDateTime::now_utc();
+    let mut group = c.benchmark_group("orders view, one frame, ten rows on screen");
+    for count in [10usize, 1_000_000] {
+        let mut state = connected_state(brlv_desk::app::i18n::Language::PtBr);
+        state.view = View::Orders;
+        state.now = 10_000;
+        state.wall_now = now;
+        deliver(&mut state, Fetched::Orders(orders(count, now)), 9_000);
+        let mut harness = egui_kittest::Harness::builder()
+            .with_size([1280.0, TEN_ROWS_HIGH])
+            .with_max_steps(12)
+            .build_ui_state(
+                |ui, state: &mut brlv_desk::app::state::AppState| {
+                    brlv_desk::app::shell::shell_ui(ui, state)
+                },
+                state,
+            );
+        settle(&mut harness);
+        // Every order's short id is "00000000": its links are the rows drawn.
+        let drawn = harness.query_all_by_label("00000000").count();
+        assert_eq!(drawn, 10, "the window must show ten rows, it shows {drawn}");
+        group.bench_with_input(BenchmarkId::from_parameter(count), &count, |b, _| {
+            b.iter(|| harness.step())
+        });
+    }
+    group.finish();
+}
+
+/// A window height whose Orders table shows ten rows (asserted above).
+const TEN_ROWS_HIGH: f32 = 484.0;
+
 fn sort_and_search(c: &mut Criterion) {
     use brlv_desk::app::features::orders::view::list::ORDER_ARRANGEMENT;
     use brlv_desk::app::ui::arrange::{Asked, SortBy, arrange};
@@ -93,6 +129,18 @@ fn sort_and_search(c: &mut Criterion) {
     group.bench_function("sort by creation time", |b| {
         b.iter(|| arrange(&rows, &sort(1), &ORDER_ARRANGEMENT))
     });
+    group.bench_function("search \"100.5\" (amounts and ids written out)", |b| {
+        b.iter(|| {
+            arrange(
+                &rows,
+                &Asked {
+                    search: "100.5".to_owned(),
+                    sort: None,
+                },
+                &ORDER_ARRANGEMENT,
+            )
+        })
+    });
     group.bench_function("search \"completed\"", |b| {
         b.iter(|| {
             arrange(
@@ -108,5 +156,10 @@ fn sort_and_search(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, orders_frame, sort_and_search);
+criterion_group!(
+    benches,
+    orders_frame,
+    orders_frame_ten_rows_on_screen,
+    sort_and_search
+);
 criterion_main!(benches);

@@ -363,6 +363,34 @@ mod arrange {
     }
 
     #[test]
+    fn a_search_finds_words_ids_and_amounts_alone_and_several_words_across_the_row() {
+        let search = |text: &str| {
+            arrange(
+                &rows(),
+                &Asked {
+                    search: text.to_owned(),
+                    sort: None,
+                },
+                &TRANSFERS,
+            )
+        };
+        assert_eq!(search("9.5"), vec![0, 3], "an amount");
+        assert_eq!(search("100.0"), vec![1], "an amount, not an id's digits");
+        // "fa" is hex: both the ids and the words are looked through.
+        assert_eq!(search("fa"), vec![1], "failed");
+        assert_eq!(search("-4000-8000-"), vec![0, 1, 2, 3], "an id's middle");
+        assert_eq!(search("BRLV"), vec![0, 1, 2, 3], "any case");
+        assert_eq!(
+            search("completed 10.00"),
+            vec![2],
+            "every word, anywhere in the row"
+        );
+        assert_eq!(search("10.00 COMPLETED"), vec![2], "in any order");
+        assert_eq!(search("failed 9.5"), Vec::<u32>::new());
+        assert_eq!(search("nothing"), Vec::<u32>::new());
+    }
+
+    #[test]
     fn amounts_sort_by_value_not_by_text_and_ties_keep_the_lists_order() {
         // Column 2 is the amount: 9.50 < 10.00 < 100.00, though "10.00" < "9.50" as text.
         let ascending = Asked {

@@ -4,19 +4,16 @@
 //! the work can run on a thread of its own. Column numbers follow each
 //! panel's headers; the orders' own table keeps its arrangement beside it.
 
-use std::fmt::Write;
-
 use crate::api::model::{Asset, Deposit, Transfer, Wallet, Withdrawal};
-use crate::app::ui::arrange::{Arrangement, SortKey};
+use crate::app::ui::arrange::{Arrangement, SearchText, SortKey};
 
 fn asset_text(asset: Option<&Asset>) -> SortKey {
     SortKey::text(asset.map(Asset::as_str))
 }
 
-fn push_words<'a>(text: &mut String, words: impl IntoIterator<Item = Option<&'a str>>) {
-    for word in words.into_iter().flatten() {
-        text.push_str(word);
-        text.push(' ');
+fn push_words<'a>(text: &mut SearchText, words: impl IntoIterator<Item = Option<&'a str>>) {
+    for word in words {
+        text.word(word);
     }
 }
 
@@ -31,10 +28,8 @@ pub static TRANSFERS: Arrangement<Transfer> = Arrangement {
         _ => SortKey::text(transfer.tx_hash.as_deref()),
     },
     search_text: |transfer, text| {
-        let _ = write!(text, "{} ", transfer.id);
-        if let Some(amount) = transfer.amount {
-            let _ = write!(text, "{amount} ");
-        }
+        text.id(Some(transfer.id));
+        text.amount(transfer.amount);
         push_words(
             text,
             [
@@ -57,10 +52,8 @@ pub static WITHDRAWALS: Arrangement<Withdrawal> = Arrangement {
         _ => SortKey::amount(withdrawal.amount),
     },
     search_text: |withdrawal, text| {
-        let _ = write!(text, "{} ", withdrawal.id);
-        if let Some(amount) = withdrawal.amount {
-            let _ = write!(text, "{amount} ");
-        }
+        text.id(Some(withdrawal.id));
+        text.amount(withdrawal.amount);
         push_words(
             text,
             [
@@ -87,10 +80,8 @@ pub static DEPOSITS: Arrangement<Deposit> = Arrangement {
         ),
     },
     search_text: |deposit, text| {
-        let _ = write!(text, "{} ", deposit.id);
-        if let Some(amount) = deposit.amount {
-            let _ = write!(text, "{amount} ");
-        }
+        text.id(Some(deposit.id));
+        text.amount(deposit.amount);
         push_words(
             text,
             [

@@ -13,7 +13,7 @@ use crate::app::error_text::Localize;
 use crate::app::export::{ExportRecords, export_bar_ui};
 use crate::app::state::AppState;
 use crate::app::ui::arrange::{
-    Arranged, Arrangement, SortKey, arranged, search_field_ui, sort_header_ui,
+    Arranged, Arrangement, SearchText, SortKey, arranged, search_field_ui, sort_header_ui,
 };
 use crate::app::ui::table::row_sentence;
 use crate::app::ui::{
@@ -113,29 +113,16 @@ fn order_sort_key(order: &Order, column: usize) -> SortKey {
     }
 }
 
-fn order_search_text(order: &Order, text: &mut String) {
-    use std::fmt::Write;
-    let _ = write!(text, "{} ", order.id);
-    if let Some(state) = &order.state {
-        text.push_str(state.as_str());
-        text.push(' ');
-    }
-    for asset in [&order.source_asset, &order.target_asset]
-        .into_iter()
-        .flatten()
-    {
-        text.push_str(asset.as_str());
-        text.push(' ');
-    }
-    for amount in [order.source_amount, order.target_amount]
-        .into_iter()
-        .flatten()
-    {
-        let _ = write!(text, "{amount} ");
-    }
-    if let Some(quote) = order.quote_id {
-        let _ = write!(text, "{quote}");
-    }
+fn order_search_text(order: &Order, text: &mut SearchText) {
+    // The cheap words first: a search for a state is found before any
+    // number is written out.
+    text.word(order.state.as_ref().map(|state| state.as_str()));
+    text.word(order.source_asset.as_ref().map(|asset| asset.as_str()));
+    text.word(order.target_asset.as_ref().map(|asset| asset.as_str()));
+    text.id(Some(order.id));
+    text.amount(order.source_amount);
+    text.amount(order.target_amount);
+    text.id(order.quote_id);
 }
 
 /// The path field and the Save button of the CSV export, as every list has.
