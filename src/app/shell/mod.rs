@@ -41,6 +41,22 @@ pub struct PersistedUi {
     /// The list budget chosen in Settings, in MiB; `None` keeps the default.
     #[serde(default)]
     pub list_budget_mib: Option<u64>,
+    /// Every amount masked (the eye in the top bar).
+    #[serde(default)]
+    pub hide_amounts: bool,
+}
+
+impl PersistedUi {
+    /// Puts back into `state` the switches kept here that `BrlvApp::new`
+    /// does not handle itself (amounts hidden).
+    pub fn restore_into(&self, state: &mut AppState) {
+        state.hide_amounts = self.hide_amounts;
+    }
+
+    /// What `state` keeps across a restart of these switches.
+    pub fn hide_amounts_of(state: &AppState) -> bool {
+        state.hide_amounts
+    }
 }
 
 const STORAGE_KEY: &str = "brlv-desk-ui";
@@ -179,6 +195,8 @@ impl BrlvApp {
             .or(persisted.language)
             .unwrap_or_else(Language::from_system);
         let mut state = AppState::new(language);
+        persisted.restore_into(&mut state);
+        state.hide_amounts |= options.hide_amounts;
         if let Some(minutes) = persisted.idle_lock_minutes {
             state.guard.idle_lock_minutes = minutes.clamp(1, 120);
         }
@@ -278,6 +296,7 @@ impl eframe::App for BrlvApp {
             language: Some(self.state.language),
             idle_lock_minutes: Some(self.state.guard.idle_lock_minutes),
             list_budget_mib: self.state.settings.list_budget_mib,
+            hide_amounts: self.state.hide_amounts,
         };
         eframe::set_value(storage, STORAGE_KEY, &persisted);
     }
