@@ -100,7 +100,11 @@ fn a_brcode_order_shows_a_qr_the_copy_code_the_amount_and_the_countdown() {
     ] {
         harness.get_by_label(field);
     }
-    assert!(harness.query_by_label_contains("state-updated-at").is_none());
+    assert!(
+        harness
+            .query_by_label_contains("state-updated-at")
+            .is_none()
+    );
     harness.get_by_label("Copy code").click();
     harness.run_steps(1);
     let copied =

@@ -47,19 +47,28 @@ pub struct PersistedUi {
 }
 
 impl PersistedUi {
+    /// The key of eframe's storage it is kept under.
+    pub const STORAGE_KEY: &str = "brlv-desk-ui";
+
+    /// What of `state` survives a restart.
+    pub fn of(state: &AppState) -> PersistedUi {
+        PersistedUi {
+            view: state.view,
+            language: Some(state.language),
+            idle_lock_minutes: Some(state.guard.idle_lock_minutes),
+            list_budget_mib: state.settings.list_budget_mib,
+            hide_amounts: state.hide_amounts,
+        }
+    }
+
     /// Puts back into `state` the switches kept here that `BrlvApp::new`
-    /// does not handle itself (amounts hidden).
+    /// does not weigh against the command line itself (amounts hidden).
     pub fn restore_into(&self, state: &mut AppState) {
         state.hide_amounts = self.hide_amounts;
     }
-
-    /// What `state` keeps across a restart of these switches.
-    pub fn hide_amounts_of(state: &AppState) -> bool {
-        state.hide_amounts
-    }
 }
 
-const STORAGE_KEY: &str = "brlv-desk-ui";
+const STORAGE_KEY: &str = PersistedUi::STORAGE_KEY;
 
 /// The whole window's contents for a given state: what tests render.
 pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
@@ -291,13 +300,6 @@ impl eframe::App for BrlvApp {
             // A screenshot run must not change what the next normal run restores.
             return;
         }
-        let persisted = PersistedUi {
-            view: self.state.view,
-            language: Some(self.state.language),
-            idle_lock_minutes: Some(self.state.guard.idle_lock_minutes),
-            list_budget_mib: self.state.settings.list_budget_mib,
-            hide_amounts: self.state.hide_amounts,
-        };
-        eframe::set_value(storage, STORAGE_KEY, &persisted);
+        eframe::set_value(storage, STORAGE_KEY, &PersistedUi::of(&self.state));
     }
 }
