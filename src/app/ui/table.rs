@@ -77,12 +77,19 @@ pub fn resource_table_ui(
                     .max_scroll_height(MAX_TABLE_HEIGHT)
                     .auto_shrink([false, true])
                     .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
+                // The last column takes the room left, unless it holds
+                // amounts: they end at their column's right edge, so it
+                // keeps its own width and an empty column takes the rest.
+                let last_is_amount = amount_columns.contains(&headers.len().saturating_sub(1));
                 for index in 0..headers.len() {
-                    builder = if index + 1 == headers.len() {
+                    builder = if index + 1 == headers.len() && !last_is_amount {
                         builder.column(Column::remainder().at_least(80.0))
                     } else {
                         builder.column(Column::auto().at_least(70.0).clip(true))
                     };
+                }
+                if last_is_amount {
+                    builder = builder.column(Column::remainder());
                 }
                 builder
                     .header(ROW_HEIGHT, |mut header| {
@@ -98,6 +105,9 @@ pub fn resource_table_ui(
                                 });
                             });
                         }
+                        if last_is_amount {
+                            header.col(|_| {});
+                        }
                     })
                     .body(|body| {
                         body.rows(ROW_HEIGHT, row_count, |mut row| {
@@ -105,6 +115,9 @@ pub fn resource_table_ui(
                             row.set_selected(selected == Some(index));
                             for column in 0..headers.len() {
                                 row.col(|ui| cell_ui(index, column, ui));
+                            }
+                            if last_is_amount {
+                                row.col(|_| {});
                             }
                             let response = row.response();
                             // The row's first cell speaks for the row (it takes
