@@ -322,3 +322,51 @@ pub fn amount_cell_ui(ui: &mut Ui, column: egui::Id, amount: &ShownAmount) -> Re
         None => response,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rust_decimal::Decimal;
+
+    use super::{AmountFormat, HIDDEN_DIGITS};
+    use crate::api::model::Asset;
+    use crate::app::i18n::Language;
+
+    fn dec(text: &str) -> Decimal {
+        text.parse().unwrap_or_default()
+    }
+
+    #[test]
+    fn a_token_keeps_the_places_that_carry_value_and_brl_its_cents() {
+        let en = AmountFormat::new(Language::En, false);
+        let brlv = en.of_asset(dec("44910.500000000000000000"), Some(&Asset::EthBaseBrlv));
+        assert_eq!(brlv.text(), "44,910.5 BRLV");
+        assert_eq!(
+            brlv.exact.as_deref(),
+            Some("44,910.500000000000000000 BRLV")
+        );
+        assert_eq!(brlv.spoken, "44,910.5 BRLV");
+        let brl = en.of_asset(dec("250"), Some(&Asset::FiatBrl));
+        assert_eq!((brl.integer.as_str(), brl.dimmed.as_str()), ("250", ".00"));
+        assert_eq!(brl.spoken, "250.00 reais");
+        let pt = AmountFormat::new(Language::PtBr, false);
+        assert_eq!(pt.brl(dec("1234.5")), "R$ 1.234,50");
+        assert_eq!(
+            pt.text(Some(dec("-0.25")), Some(&Asset::EthBaseUsdc)),
+            "-0,25 USDC"
+        );
+    }
+
+    #[test]
+    fn hidden_amounts_keep_no_digit_anywhere() {
+        for language in Language::ALL {
+            let hidden = AmountFormat::new(language, true);
+            let shown = hidden.of_asset(dec("1234.56"), Some(&Asset::FiatBrl));
+            assert_eq!(shown.text(), format!("{HIDDEN_DIGITS} BRL"));
+            assert!(shown.exact.is_none());
+            assert!(!shown.spoken.contains(char::is_numeric));
+            assert_eq!(hidden.brl(dec("1234.56")), format!("R$ {HIDDEN_DIGITS}"));
+            assert_eq!(hidden.wire(dec("1234.56")), HIDDEN_DIGITS);
+            assert_eq!(hidden.percent(57), HIDDEN_DIGITS);
+        }
+    }
+}
