@@ -59,6 +59,15 @@ pub fn demo_state(language: Language) -> AppState {
         at: time::macros::datetime!(2026-03-10 12:00:00 UTC),
         event: Box::new(WebhookEvent::parse(body.to_string().as_bytes()).unwrap()),
     }));
+    // A withdrawal waiting for its confirmation repeats its amount.
+    state.withdrawals.confirming = Some(brlv_desk::api::model::CreateWithdrawal {
+        asset: brlv_desk::api::model::Asset::FiatBrl,
+        method: brlv_desk::api::model::WithdrawalMethod::Pix,
+        amount: "3210.75".parse().unwrap(),
+        pix_key: Some("52998224725".into()),
+        ted_account: None,
+        target_address: None,
+    });
     // The details of the first row of every list are open.
     state.transfers.selected = state
         .data
@@ -176,6 +185,7 @@ fn written_amounts(state: &AppState) -> Vec<String> {
         }
     }
     values.push(("4321.09".parse().unwrap(), 2));
+    values.push(("3210.75".parse().unwrap(), 2));
     values.push(("4299.483".parse().unwrap(), 18));
     let mut written = Vec::new();
     for (value, scale) in values {
@@ -222,6 +232,17 @@ fn has_money_digits(text: &str) -> bool {
     false
 }
 
+/// Whether `text` holds a percentage ("57%", "57 %").
+fn has_percentage(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    chars
+        .windows(2)
+        .any(|pair| pair[0].is_ascii_digit() && pair[1] == '%')
+        || chars
+            .windows(3)
+            .any(|three| three[0].is_ascii_digit() && three[1] == ' ' && three[2] == '%')
+}
+
 /// Every text of the accessibility tree: names, values, descriptions.
 fn tree_texts(harness: &Harness<'static, AppState>) -> Vec<String> {
     harness
@@ -258,7 +279,12 @@ fn amounts_shown(
         settle(harness);
         let name = format!("{view:?}{}", if order_detail { " detail" } else { "" });
         for text in tree_texts(harness) {
-            if has_money_digits(&text) || written.iter().any(|amount| text.contains(amount)) {
+            // The share of the tax exemption used tells the amount used.
+            let share = view == View::Overview && has_percentage(&text);
+            if share
+                || has_money_digits(&text)
+                || written.iter().any(|amount| text.contains(amount))
+            {
                 found.push((name.clone(), text));
             }
         }
@@ -301,6 +327,16 @@ fn hidden_amounts_leave_no_amount_on_any_view_nor_in_what_a_screen_reader_hears(
                 "{language:?}: no amount found on {view} while shown: the check is blind there"
             );
         }
+        let confirming = match language {
+            Language::En => "3,210.75",
+            Language::PtBr => "3.210,75",
+        };
+        assert!(
+            shown
+                .iter()
+                .any(|(on, text)| on == "Withdrawals" && text.contains(confirming)),
+            "{language:?}: the withdrawal's confirmation repeats its amount while shown"
+        );
         harness.state_mut().hide_amounts = true;
         let left = amounts_shown(&mut harness, &written);
         assert!(
