@@ -432,3 +432,27 @@ fn hidden_amounts_stay_hidden_after_a_restart_and_an_older_save_shows_them() {
     assert!(!after.hide_amounts);
     assert_eq!(restored.view, View::Orders);
 }
+
+#[test]
+fn a_claim_above_what_is_claimable_says_so_without_the_hidden_amount() {
+    let state = demo_state(Language::En);
+    let written = written_amounts(&state);
+    let mut harness = harness(state);
+    harness.state_mut().view = View::Claims;
+    settle(&mut harness);
+    crate::support::ui::type_into(&mut harness, "Amount to claim", "99999999");
+    // Shown, the message names what can be claimed.
+    let said: Vec<String> = tree_texts(&harness)
+        .into_iter()
+        .filter(|text| text.contains("can be claimed"))
+        .collect();
+    assert!(said.iter().any(|text| has_money_digits(text)), "{said:?}");
+    harness.state_mut().hide_amounts = true;
+    settle(&mut harness);
+    harness.get_by_label("More than can be claimed here.");
+    let left: Vec<String> = tree_texts(&harness)
+        .into_iter()
+        .filter(|text| has_money_digits(text) || written.iter().any(|amount| text.contains(amount)))
+        .collect();
+    assert!(left.is_empty(), "{left:#?}");
+}

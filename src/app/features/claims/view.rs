@@ -99,7 +99,21 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
         &[("amount", &brl_text(state.amount_format(), available))],
     ));
     let validation = state.claims.draft.validate(available);
-    let amount_message = field_message(language, validation.as_ref().err(), Field::Amount);
+    let mut amount_message = field_message(language, validation.as_ref().err(), Field::Amount);
+    // Its usual words name the claimable amount, which is hidden.
+    let above_claimable = validation
+        .as_ref()
+        .err()
+        .and_then(|errors| errors.get(Field::Amount));
+    if state.hide_amounts
+        && matches!(
+            above_claimable,
+            Some(crate::app::form::FieldError::AboveClaimable { .. })
+        )
+        && let Some(message) = amount_message.as_mut()
+    {
+        message.text = state.t("hide.above_claimable").into_owned();
+    }
     let amount_label = state.t("claims.amount");
     let amount_hint = state.t("accounts.amount_hint");
     text_field_ui(
