@@ -42,6 +42,9 @@ struct GuiArgs {
     /// The theme: light, dark or system (default: the saved choice, else the system's).
     #[arg(long, value_name = "THEME", value_parser = ["light", "dark", "system"])]
     theme: Option<String>,
+    /// Start with every amount hidden, as the eye in the top bar does.
+    #[arg(long)]
+    hide_amounts: bool,
 }
 
 /// `--scale`: a factor egui can draw at.
@@ -97,6 +100,7 @@ fn run_window(args: GuiArgs) -> ExitCode {
         language: args.language.as_deref().map(Language::from_locale),
         zoom: args.scale,
         theme,
+        hide_amounts: args.hide_amounts,
     })
 }
 

@@ -128,12 +128,9 @@ pub fn missing_translations() -> Vec<String> {
     missing
 }
 
-/// A BRL amount as the language writes it: `R$ 1.234,56` or `R$1,234.56`.
-pub fn brl(language: Language, value: Decimal) -> String {
-    money::format_brl(value, language.number_format())
-}
-
-/// An amount at `scale` places, grouped as the language writes it.
+/// An amount at `scale` places (and every place it carries), grouped as the
+/// language writes it: the exact value. Views write amounts through
+/// `ui::AmountFormat`, which masks them when the person hides amounts.
 pub fn amount(language: Language, value: Decimal, scale: u32) -> String {
     money::format_amount(value, scale, language.number_format())
 }

@@ -56,6 +56,8 @@ pub struct GuiOptions {
     pub zoom: Option<f32>,
     /// Light, dark or the system's theme, otherwise the one remembered.
     pub theme: Option<egui::ThemePreference>,
+    /// Start with every amount hidden (otherwise as remembered).
+    pub hide_amounts: bool,
 }
 
 /// The app icon (the same one the packages install), for the window.

@@ -103,6 +103,9 @@ pub struct AppState {
     pub guard: Guard,
     /// The journal on disk: the activity export.
     pub journal: JournalState,
+    /// Every amount is masked (the eye in the top bar, Ctrl+Shift+H);
+    /// remembered across restarts. Views read it through [`AppState::amount_format`].
+    pub hide_amounts: bool,
     commands: Vec<Command>,
 }
 
@@ -133,8 +136,15 @@ impl AppState {
             events: EventsState::default(),
             guard: Guard::default(),
             journal: JournalState::default(),
+            hide_amounts: false,
             commands: Vec::new(),
         }
+    }
+
+    /// How amounts are written now: the language, masked while the person
+    /// hides amounts. Every view writes amounts through it.
+    pub fn amount_format(&self) -> crate::app::ui::AmountFormat {
+        crate::app::ui::AmountFormat::new(self.language, self.hide_amounts)
     }
 
     /// The text of `key` in the current language.

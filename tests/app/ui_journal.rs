@@ -124,7 +124,12 @@ fn claims_made_before_a_restart_list_their_gross_tax_fees_and_net() {
     restored(&mut state, vec![claim]);
     let mut harness = harness(state);
     settle(&mut harness);
-    for amount in ["R$1,000.00", "R$150.00", "R$7.50", "R$842.50"] {
+    for amount in [
+        "1,000.00 reais",
+        "150.00 reais",
+        "7.50 reais",
+        "842.50 reais",
+    ] {
         harness.get_by_label(amount);
     }
     assert!(harness.query_by_label_contains("No claims made").is_none());

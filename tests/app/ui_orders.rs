@@ -90,16 +90,21 @@ fn a_brcode_order_shows_a_qr_the_copy_code_the_amount_and_the_countdown() {
         "the copy-and-paste code beside the QR and in the fields"
     );
     harness.get_by_label_contains("Pay within 2:05");
-    // Every field of the order is listed.
+    // Every field of the order is listed, named in words.
     for field in [
-        "quote-id",
-        "state-updated-at",
-        "effective-rate",
-        "fee-asset",
-        "qr-code-base64",
+        "Quote",
+        "Last change",
+        "Your rate, fees included",
+        "Fee paid in",
+        "QR code image from the service",
     ] {
         harness.get_by_label(field);
     }
+    assert!(
+        harness
+            .query_by_label_contains("state-updated-at")
+            .is_none()
+    );
     harness.get_by_label("Copy code").click();
     harness.run_steps(1);
     let copied =
@@ -205,7 +210,7 @@ fn each_order_row_reads_as_one_sentence_to_a_screen_reader() {
         egui::accesskit::Role::Row,
         &format!(
             "Order: 00000001, Created: {created}, State: expired, Pair: BRL / USDC, \
-             You pay: 100.00 BRL, You receive: 18.425925 USDC, Pay within: "
+             You pay: 100.00 reais, You receive: 18.425925 USDC, Pay within: "
         ),
     );
 }

@@ -119,7 +119,7 @@ fn things_in_motion_show_a_live_countdown() {
     settle(&mut harness);
     harness.get_by_label("Order 5b0d1a9e");
     harness.get_by_label("expires in 2:05");
-    harness.get_by_label("500.00 BRL to 500.000000000000000000 BRLV");
+    harness.get_by_label("500.00 BRL to 500 BRLV");
     harness.get_by_label("Transfer 7a1e0c52");
     harness.get_by_label("pending");
     harness.get_by_label("Withdrawal 9c2f0c52");

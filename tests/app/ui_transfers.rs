@@ -87,8 +87,8 @@ fn states_show_as_badges_newest_first_and_the_selected_transfer_in_full() {
     harness.get_by_label("7a1e0c52-0000-4000-8000-000000000002");
     assert_eq!(
         harness.query_all_by_label("Copiar").count(),
-        4,
-        "id, from, to, tx-hash"
+        5,
+        "id, amount, from, to, tx-hash"
     );
 }
 

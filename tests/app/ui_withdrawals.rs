@@ -210,7 +210,7 @@ fn clicking_a_row_opens_its_details() {
     let mut harness = harness(withdrawals_state(Language::En));
     settle(&mut harness);
     assert!(harness.query_by_label("Details").is_none());
-    let cell = harness.get_by_label("1,000.00 BRL");
+    let cell = harness.get_by_label("1,000.00 reais");
     let center = cell.rect().center();
     harness.hover_at(center);
     harness.step();

@@ -4,7 +4,7 @@
 //! the work can run on a thread of its own. Column numbers follow each
 //! panel's headers; the orders' own table keeps its arrangement beside it.
 
-use crate::api::model::{Asset, Deposit, Transfer, Wallet, Withdrawal};
+use crate::api::model::{Asset, Claim, Deposit, Transfer, Wallet, Withdrawal};
 use crate::app::ui::arrange::{Arrangement, SearchText, SortKey};
 
 fn asset_text(asset: Option<&Asset>) -> SortKey {
@@ -110,5 +110,29 @@ pub static WALLETS: Arrangement<Wallet> = Arrangement {
             [wallet.name.as_deref(), Some(wallet.address.as_str())],
         );
         push_words(text, wallet.assets.iter().map(|asset| Some(asset.as_str())));
+    },
+};
+
+/// Claims made from this device: updated, state, gross, tax, fees, net.
+pub static CLAIMS: Arrangement<Claim> = Arrangement {
+    sort_key: |claim, column| match column {
+        0 => SortKey::time(claim.updated_at),
+        1 => SortKey::text(claim.status.as_ref().map(|status| status.as_str())),
+        2 => SortKey::amount(claim.gross_amount),
+        3 => SortKey::amount(claim.tax_amount),
+        4 => SortKey::amount(claim.fees),
+        _ => SortKey::amount(claim.net_amount),
+    },
+    search_text: |claim, text| {
+        text.id(Some(claim.id));
+        for amount in [
+            claim.gross_amount,
+            claim.tax_amount,
+            claim.fees,
+            claim.net_amount,
+        ] {
+            text.amount(amount);
+        }
+        push_words(text, [claim.status.as_ref().map(|status| status.as_str())]);
     },
 };

@@ -186,13 +186,14 @@ pub fn authorization_ui(ui: &mut Ui, state: &mut AppState) {
 /// What leaves and where it goes, line by line.
 fn summary(state: &AppState, request: &SubmitRequest) -> Vec<(String, String)> {
     let language = state.language;
+    let amounts = state.amount_format();
     let t = |key: &'static str| state.t(key).into_owned();
     match request {
         SubmitRequest::Withdrawal(withdrawal) => vec![
             (t("authorize.what"), t("authorize.withdrawal")),
             (
                 t("accounts.amount"),
-                asset_amount_text(language, Some(withdrawal.amount), Some(&withdrawal.asset)),
+                asset_amount_text(amounts, Some(withdrawal.amount), Some(&withdrawal.asset)),
             ),
             (
                 t("withdrawals.destination"),
@@ -203,7 +204,7 @@ fn summary(state: &AppState, request: &SubmitRequest) -> Vec<(String, String)> {
             (t("authorize.what"), t("authorize.transfer")),
             (
                 t("accounts.amount"),
-                asset_amount_text(language, Some(transfer.amount), Some(&transfer.asset)),
+                asset_amount_text(amounts, Some(transfer.amount), Some(&transfer.asset)),
             ),
             (t("authorize.from"), transfer.source_address.clone()),
             (t("authorize.to"), transfer.target_address.clone()),
@@ -213,10 +214,7 @@ fn summary(state: &AppState, request: &SubmitRequest) -> Vec<(String, String)> {
             request,
         } => vec![
             (t("authorize.what"), t("authorize.claim")),
-            (
-                t("accounts.amount"),
-                crate::money::format_brl(request.amount, language.number_format()),
-            ),
+            (t("accounts.amount"), amounts.brl(request.amount)),
             (
                 t("authorize.paid_in"),
                 request.target_asset_code.as_str().to_uppercase(),
@@ -238,11 +236,11 @@ fn summary(state: &AppState, request: &SubmitRequest) -> Vec<(String, String)> {
             {
                 lines.push((
                     t("authorize.pays"),
-                    asset_amount_text(language, quote.source_amount, quote.source_asset.as_ref()),
+                    asset_amount_text(amounts, quote.source_amount, quote.source_asset.as_ref()),
                 ));
                 lines.push((
                     t("authorize.receives"),
-                    asset_amount_text(language, quote.target_amount, quote.target_asset.as_ref()),
+                    asset_amount_text(amounts, quote.target_amount, quote.target_asset.as_ref()),
                 ));
             }
             lines.push((

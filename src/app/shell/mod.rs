@@ -41,9 +41,34 @@ pub struct PersistedUi {
     /// The list budget chosen in Settings, in MiB; `None` keeps the default.
     #[serde(default)]
     pub list_budget_mib: Option<u64>,
+    /// Every amount masked (the eye in the top bar).
+    #[serde(default)]
+    pub hide_amounts: bool,
 }
 
-const STORAGE_KEY: &str = "brlv-desk-ui";
+impl PersistedUi {
+    /// The key of eframe's storage it is kept under.
+    pub const STORAGE_KEY: &str = "brlv-desk-ui";
+
+    /// What of `state` survives a restart.
+    pub fn of(state: &AppState) -> PersistedUi {
+        PersistedUi {
+            view: state.view,
+            language: Some(state.language),
+            idle_lock_minutes: Some(state.guard.idle_lock_minutes),
+            list_budget_mib: state.settings.list_budget_mib,
+            hide_amounts: state.hide_amounts,
+        }
+    }
+
+    /// Puts back into `state` the switches kept here that `BrlvApp::new`
+    /// does not weigh against the command line itself (amounts hidden).
+    pub fn restore_into(&self, state: &mut AppState) {
+        state.hide_amounts = self.hide_amounts;
+    }
+}
+
+const STORAGE_KEY: &str = PersistedUi::STORAGE_KEY;
 
 /// The whole window's contents for a given state: what tests render.
 pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
@@ -179,6 +204,8 @@ impl BrlvApp {
             .or(persisted.language)
             .unwrap_or_else(Language::from_system);
         let mut state = AppState::new(language);
+        persisted.restore_into(&mut state);
+        state.hide_amounts |= options.hide_amounts;
         if let Some(minutes) = persisted.idle_lock_minutes {
             state.guard.idle_lock_minutes = minutes.clamp(1, 120);
         }
@@ -273,12 +300,6 @@ impl eframe::App for BrlvApp {
             // A screenshot run must not change what the next normal run restores.
             return;
         }
-        let persisted = PersistedUi {
-            view: self.state.view,
-            language: Some(self.state.language),
-            idle_lock_minutes: Some(self.state.guard.idle_lock_minutes),
-            list_budget_mib: self.state.settings.list_budget_mib,
-        };
-        eframe::set_value(storage, STORAGE_KEY, &persisted);
+        eframe::set_value(storage, STORAGE_KEY, &PersistedUi::of(&self.state));
     }
 }

@@ -1,7 +1,7 @@
 //! The keyboard: one table of shortcuts, handled once per frame before
 //! anything is drawn, shown in the navigation's tooltips and listed in
 //! Settings. Ctrl (Cmd on macOS) + 1…9 opens a view, Ctrl+F goes to the
-//! list's search, Esc closes a detail or a confirmation, Ctrl+R refreshes,
+//! list's search, Ctrl+Shift+H hides or shows amounts, Esc closes a detail or a confirmation, Ctrl+R refreshes,
 //! Ctrl+Plus / Ctrl+Minus / Ctrl+0 scale the interface (egui's own zoom,
 //! remembered with the window's state).
 
@@ -18,6 +18,10 @@ pub const LIST_SEARCH_ID: &str = "list-search";
 pub const REFRESH: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::R);
 /// Ctrl+F focuses the list's search box.
 pub const FIND: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::F);
+/// Ctrl+Shift+H hides or shows every amount (Cmd+H alone hides the whole
+/// app on macOS, so the shortcut takes Shift too).
+pub const HIDE_AMOUNTS: KeyboardShortcut =
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::H);
 
 /// The shortcut that opens `view`: Ctrl+1 for the first, in the navigation's order.
 pub const fn view_shortcut(view: View) -> KeyboardShortcut {
@@ -49,6 +53,9 @@ pub fn handle_shortcuts(ui: &Ui, state: &mut AppState) {
     });
     if refresh && state.session.is_some() {
         state.push(Command::Refresh);
+    }
+    if ui.input_mut(|input| input.consume_shortcut(&HIDE_AMOUNTS)) {
+        state.hide_amounts = !state.hide_amounts;
     }
     if !connected {
         return;
@@ -147,6 +154,10 @@ pub fn shortcuts_list_ui(ui: &mut Ui, state: &AppState) {
         (
             shortcut_text(&ctx, &FIND),
             state.t("shortcuts.find").into_owned(),
+        ),
+        (
+            shortcut_text(&ctx, &HIDE_AMOUNTS),
+            state.t("shortcuts.hide_amounts").into_owned(),
         ),
         ("Esc".to_owned(), state.t("shortcuts.close").into_owned()),
         ("Enter".to_owned(), state.t("shortcuts.submit").into_owned()),

@@ -120,6 +120,7 @@ pub fn top_bar_ui(ui: &mut Ui, state: &mut AppState) {
         }
         crate::app::features::journal::view::saved_copy_status_ui(ui, state);
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            hide_amounts_toggle_ui(ui, state);
             let refresh = ui
                 .add_enabled(
                     state.session.is_some(),
@@ -150,4 +151,68 @@ fn status_dot_ui(ui: &mut Ui, color: Color32, word: &str) -> egui::Response {
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Status, true, word));
     ui.painter().circle_filled(rect.center(), size / 2.0, color);
     response
+}
+
+/// The eye that hides every amount on screen: a switch, lit while amounts
+/// are hidden (the eye then struck through); a screen reader hears "Hide
+/// amounts" and whether it is on.
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
+pub fn hide_amounts_toggle_ui(ui: &mut Ui, state: &mut AppState) {
+    let hidden = state.hide_amounts;
+    let words = state.t("hide.hide");
+    let shortcut = super::shortcuts::shortcut_text(ui.ctx(), &super::shortcuts::HIDE_AMOUNTS);
+    // Room for the painted eye before the words (the bundled fonts have no eye glyph).
+    let icon = 18.0;
+    let response = ui
+        .add(egui::Button::selectable(
+            hidden,
+            format!("{}{words}", " ".repeat(7)),
+        ))
+        .on_hover_text(state.t_with("hide.hint", &[("shortcut", &shortcut)]));
+    response.widget_info(|| {
+        egui::WidgetInfo::selected(egui::Role::CheckBox, true, hidden, words.as_ref())
+    });
+    let color = ui
+        .style()
+        .interact_selectable(&response, hidden)
+        .fg_stroke
+        .color;
+    let center = egui::pos2(
+        response.rect.left() + ui.spacing().button_padding.x + icon / 2.0,
+        response.rect.center().y,
+    );
+    let painter = ui.painter();
+    let stroke = egui::Stroke::new(1.5, color);
+    let half_width = icon / 2.0;
+    let half_height = icon / 4.0;
+    // Two arcs for the lids, a dot for the pupil.
+    let lid = |sign: f32| -> Vec<egui::Pos2> {
+        (0..=12)
+            .map(|step| {
+                let t = step as f32 / 12.0 * std::f32::consts::PI;
+                egui::pos2(
+                    center.x - half_width * t.cos(),
+                    center.y - sign * half_height * t.sin(),
+                )
+            })
+            .collect()
+    };
+    painter.add(egui::Shape::line(lid(1.0), stroke));
+    painter.add(egui::Shape::line(lid(-1.0), stroke));
+    painter.circle_filled(center, half_height * 0.8, color);
+    if hidden {
+        painter.line_segment(
+            [
+                center + egui::vec2(-half_width * 0.8, half_height * 1.6),
+                center + egui::vec2(half_width * 0.8, -half_height * 1.6),
+            ],
+            stroke,
+        );
+    }
+    if response.clicked() {
+        state.hide_amounts = !hidden;
+    }
 }

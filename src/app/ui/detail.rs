@@ -4,7 +4,9 @@ use egui::{RichText, Ui};
 
 use crate::app::i18n::{Language, tr};
 
+use super::amount::amount_ui;
 use super::format::MISSING;
+use super::table::DetailRow;
 
 /// How long "Copied" shows after a copy button was clicked, in seconds.
 const COPIED_NOTE_SECS: f64 = 2.0;
@@ -52,4 +54,63 @@ pub fn detail_grid_ui(ui: &mut Ui, id: &str, add_rows: impl FnOnce(&mut Ui)) {
         .spacing([16.0, 4.0])
         .striped(true)
         .show(ui, add_rows);
+}
+
+/// Whether the detail views show each field's key and value as the service
+/// wrote them (one switch for every detail, kept while the window is open).
+fn technical_values_id() -> egui::Id {
+    egui::Id::unique("brlv-desk-show-technical-values")
+}
+
+/// A record's every field in the person's words; an amount compact with its
+/// exact value on hover and on its Copy button; each field's wire key and
+/// value on hover of its name, and in a third column with "Show technical
+/// values" on.
+pub fn record_detail_ui(ui: &mut Ui, language: Language, id: &str, rows: &[DetailRow]) {
+    let mut technical: bool = ui.data(|data| data.get_temp(technical_values_id()).unwrap_or(false));
+    let has_wire = rows.iter().any(|row| row.wire.is_some());
+    if has_wire
+        && ui
+            .checkbox(
+                &mut technical,
+                tr(language, "tables.show_technical").as_ref(),
+            )
+            .changed()
+    {
+        ui.data_mut(|data| data.insert_temp(technical_values_id(), technical));
+    }
+    egui::Grid::new(format!("{id}_detail"))
+        .num_columns(if technical { 3 } else { 2 })
+        .spacing([16.0, 4.0])
+        .striped(true)
+        .show(ui, |ui| {
+            for row in rows {
+                let label = ui.label(RichText::new(&row.label).weak());
+                if let Some(wire) = &row.wire {
+                    label.on_hover_text(wire);
+                }
+                ui.horizontal(|ui| match &row.amount {
+                    Some(amount) => {
+                        amount_ui(ui, amount);
+                        if let Some(exact) = &amount.exact {
+                            copy_button_ui(ui, language, exact);
+                        }
+                    }
+                    None => {
+                        ui.add(egui::Label::new(RichText::new(&row.value).monospace()).wrap());
+                        if row.copy && row.value != MISSING {
+                            copy_button_ui(ui, language, &row.value);
+                        }
+                    }
+                });
+                if technical {
+                    ui.label(
+                        RichText::new(row.wire.as_deref().unwrap_or(""))
+                            .monospace()
+                            .weak(),
+                    );
+                }
+                ui.end_row();
+            }
+        });
 }

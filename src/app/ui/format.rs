@@ -5,12 +5,10 @@ use egui::Ui;
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
 
+use super::amount::{AmountFormat, amount_ui};
+use super::badge::Tone;
 use crate::api::model::Asset;
 use crate::app::i18n::{self, Language};
-use crate::money::format_amount_parts;
-
-use super::amount_ui;
-use super::badge::Tone;
 
 /// Placeholder for a field the service did not send.
 pub const MISSING: &str = "-";
@@ -28,27 +26,16 @@ pub fn format_moment(moment: OffsetDateTime) -> String {
     }
 }
 
-/// An amount at its asset's scale, zeros dimmed, followed by the ticker.
+/// An amount of its asset, compact, followed by the ticker; exact on hover.
 pub fn asset_amount_ui(
     ui: &mut Ui,
-    language: Language,
+    amounts: AmountFormat,
     amount: Option<Decimal>,
     asset: Option<&Asset>,
 ) {
     match amount {
         Some(value) => {
-            // An unknown asset gets 18 places: no digit the service sent is hidden.
-            let scale = asset.map_or(18, Asset::scale);
-            let parts = format_amount_parts(value, scale, language.number_format());
-            ui.horizontal(|ui| {
-                ui.spacing_mut().item_spacing.x = 4.0;
-                let ticker = asset.map(Asset::ticker).unwrap_or_default();
-                let spoken = super::amount::spoken_amount(language, value, scale, &ticker);
-                amount_ui(ui, "", &parts.significant, &parts.trailing_zeros, &spoken);
-                if let Some(asset) = asset {
-                    ui.label(asset.ticker());
-                }
-            });
+            amount_ui(ui, &amounts.of_asset(value, asset));
         }
         None => {
             ui.weak(MISSING);
@@ -61,21 +48,37 @@ pub fn time_text(value: Option<OffsetDateTime>) -> String {
     value.map_or_else(|| MISSING.to_owned(), format_moment)
 }
 
-/// An amount at its asset's scale with the ticker, as the language writes numbers.
+/// An amount of its asset with the ticker, compact (see [`AmountFormat::text`]).
 pub fn asset_amount_text(
-    language: Language,
+    amounts: AmountFormat,
     amount: Option<Decimal>,
     asset: Option<&Asset>,
 ) -> String {
-    match (amount, asset) {
-        (Some(amount), Some(asset)) => format!(
-            "{} {}",
-            i18n::amount(language, amount, asset.scale()),
-            asset.ticker()
-        ),
-        (Some(amount), None) => amount.to_string(),
-        (None, _) => MISSING.to_owned(),
+    amounts.text(amount, asset)
+}
+
+/// An asset in the person's words: "Brazilian real", "BRLV on Base"; an
+/// unknown one as it came.
+pub fn asset_name(language: Language, asset: Option<&Asset>) -> String {
+    let Some(asset) = asset else {
+        return MISSING.to_owned();
+    };
+    match asset.as_str() {
+        "fiat/brl" => return i18n::tr(language, "tables.asset_brl").into_owned(),
+        "fiat/usd" => return i18n::tr(language, "tables.asset_usd").into_owned(),
+        _ => {}
     }
+    let chain = match asset.as_str().split_once('/').map(|(chain, _)| chain) {
+        Some("tempo") => "Tempo",
+        Some("eth-base") => "Base",
+        Some("eth-mainnet") => "Ethereum",
+        _ => return asset.as_str().to_owned(),
+    };
+    i18n::tr_with(
+        language,
+        "tables.asset_on_chain",
+        &[("ticker", &asset.ticker()), ("chain", chain)],
+    )
 }
 
 /// A long hex string (address, hash) shortened for a table cell:

@@ -17,17 +17,17 @@ pub mod qr;
 pub mod table;
 pub mod theme;
 
-pub use amount::{amount_ui, spoken_amount};
+pub use amount::{AmountFormat, HIDDEN_DIGITS, ShownAmount, amount_ui, spoken_amount};
 pub use badge::{Tone, badge_ui};
 pub use countdown::{format_countdown, request_countdown_frame};
-pub use detail::{copy_button_ui, detail_grid_ui, detail_row_ui};
+pub use detail::{copy_button_ui, detail_grid_ui, detail_row_ui, record_detail_ui};
 pub use fields::{
     FieldMessage, choice_ui, error_text_ui, field_message, field_message_ui, note_ui,
     option_filter_ui, section_ui, text_field_ui, wallet_choice_ui, wallet_choices,
 };
 pub use format::{
-    MISSING, asset_amount_text, asset_amount_ui, format_moment, or_missing, short_hex, short_id,
-    state_label, state_tone, time_text,
+    MISSING, asset_amount_text, asset_amount_ui, asset_name, format_moment, or_missing, short_hex,
+    short_id, state_label, state_tone, time_text,
 };
 pub use gauge::gauge_ui;
 pub use live::live_region;

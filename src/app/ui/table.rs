@@ -12,9 +12,10 @@ use crate::app::error_text::Localize;
 use crate::app::i18n::{Language, tr, tr_with};
 use crate::app::remote::Remote;
 
+use super::amount::{ShownAmount, amount_cell_ui};
 use super::arrange::{Arranged, Arrangement, arranged, search_field_ui, sort_header_ui};
 use super::badge::{Tone, badge_ui};
-use super::detail::{copy_button_ui, detail_grid_ui, detail_row_ui};
+use super::detail::copy_button_ui;
 use super::fields::{error_text_ui, note_ui};
 
 /// Height of one row: a line of text plus a badge's margin.
@@ -32,12 +33,17 @@ pub struct TableHead<'a> {
     pub headers: &'a [&'a str],
     /// The id of a sortable table: a click on a header sorts it by its column.
     pub sorted_by: Option<egui::Id>,
+    /// The columns holding amounts: their titles go to the right, over the
+    /// amounts' right-aligned digits.
+    pub amount_columns: &'a [usize],
 }
 
 /// Draws `row_count` rows under `head.headers`; `cell_ui(row, column, ui)` draws
 /// one cell; `row_name(row)` is the row as one sentence for screen readers
-/// (see [`row_sentence`]). Returns the row clicked this frame. With
-/// `sorted_by`, a click on a header sorts the table of that id by its column.
+/// (see [`row_sentence`]); `row_copies(row)` what the row's context menu
+/// (a right click) offers to copy, as (what, exact value). Returns the row
+/// clicked this frame. With `sorted_by`, a click on a header sorts the
+/// table of that id by its column.
 pub fn resource_table_ui(
     ui: &mut Ui,
     head: TableHead<'_>,
@@ -45,11 +51,13 @@ pub fn resource_table_ui(
     selected: Option<usize>,
     mut cell_ui: impl FnMut(usize, usize, &mut Ui),
     row_name: impl Fn(usize) -> String,
+    row_copies: impl Fn(usize) -> Vec<(String, String)>,
 ) -> Option<usize> {
     let TableHead {
         id_salt,
         headers,
         sorted_by,
+        amount_columns,
     } = head;
     let mut clicked = None;
     ui.push_id(id_salt, |ui| {
@@ -69,22 +77,36 @@ pub fn resource_table_ui(
                     .max_scroll_height(MAX_TABLE_HEIGHT)
                     .auto_shrink([false, true])
                     .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
+                // The last column takes the room left, unless it holds
+                // amounts: they end at their column's right edge, so it
+                // keeps its own width and an empty column takes the rest.
+                let last_is_amount = amount_columns.contains(&headers.len().saturating_sub(1));
                 for index in 0..headers.len() {
-                    builder = if index + 1 == headers.len() {
+                    builder = if index + 1 == headers.len() && !last_is_amount {
                         builder.column(Column::remainder().at_least(80.0))
                     } else {
                         builder.column(Column::auto().at_least(70.0).clip(true))
                     };
                 }
+                if last_is_amount {
+                    builder = builder.column(Column::remainder());
+                }
                 builder
                     .header(ROW_HEIGHT, |mut header| {
                         for (column, title) in headers.iter().enumerate() {
-                            header.col(|ui| match sorted_by {
-                                Some(table) => sort_header_ui(ui, table, column, title),
-                                None => {
-                                    ui.strong(*title);
-                                }
+                            header.col(|ui| {
+                                header_cell_ui(ui, amount_columns.contains(&column), |ui| {
+                                    match sorted_by {
+                                        Some(table) => sort_header_ui(ui, table, column, title),
+                                        None => {
+                                            ui.strong(*title);
+                                        }
+                                    }
+                                });
                             });
+                        }
+                        if last_is_amount {
+                            header.col(|_| {});
                         }
                     })
                     .body(|body| {
@@ -93,6 +115,9 @@ pub fn resource_table_ui(
                             row.set_selected(selected == Some(index));
                             for column in 0..headers.len() {
                                 row.col(|ui| cell_ui(index, column, ui));
+                            }
+                            if last_is_amount {
+                                row.col(|_| {});
                             }
                             let response = row.response();
                             // The row's first cell speaks for the row (it takes
@@ -109,11 +134,36 @@ pub fn resource_table_ui(
                             if response.clicked() {
                                 clicked = Some(index);
                             }
+                            copy_menu_ui(&response, || row_copies(index));
                         });
                     });
             });
     });
     clicked
+}
+
+/// The context menu of a row: one entry per exact value it can copy
+/// (amounts at their full scale, whole ids and addresses).
+pub fn copy_menu_ui(response: &egui::Response, copies: impl Fn() -> Vec<(String, String)>) {
+    response.context_menu(|ui| {
+        let language = Language::of_ui(ui);
+        for (what, value) in copies() {
+            let label = tr_with(language, "tables.copy_exact", &[("what", &what)]);
+            if ui.button(label).on_hover_text(&value).clicked() {
+                ui.ctx().copy_text(value);
+                ui.close();
+            }
+        }
+    });
+}
+
+/// A header cell's title, from the cell's right edge over a column of amounts.
+pub fn header_cell_ui(ui: &mut Ui, amounts: bool, add: impl FnOnce(&mut Ui)) {
+    if amounts {
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), add);
+    } else {
+        add(ui);
+    }
 }
 
 /// A list's loading state: a spinner until its first rows arrive (a reload
@@ -180,6 +230,34 @@ pub enum Cell {
     Copyable(String),
     /// A state in words, colored by its tone.
     Badge(String, Tone),
+    /// An amount, right-aligned on its decimal point, exact on hover.
+    Amount(ShownAmount),
+    /// A long id or address shortened (first), whole on hover and in the
+    /// row's copy menu (second).
+    Clipped(String, String),
+}
+
+impl Cell {
+    /// What a screen reader says of the cell.
+    pub fn spoken(&self) -> &str {
+        match self {
+            Cell::Text(value)
+            | Cell::Mono(value)
+            | Cell::Copyable(value)
+            | Cell::Badge(value, _)
+            | Cell::Clipped(value, _) => value,
+            Cell::Amount(amount) => &amount.spoken,
+        }
+    }
+
+    /// The exact value a copy of the cell gives, if it has one beyond its text.
+    pub fn exact(&self) -> Option<&str> {
+        match self {
+            Cell::Amount(amount) => amount.exact.as_deref(),
+            Cell::Clipped(_, whole) | Cell::Copyable(whole) => Some(whole),
+            Cell::Text(_) | Cell::Mono(_) | Cell::Badge(..) => None,
+        }
+    }
 }
 
 /// One row of a record's detail grid.
@@ -191,6 +269,12 @@ pub struct DetailRow {
     pub value: String,
     /// Whether a Copy button goes beside it.
     pub copy: bool,
+    /// An amount, drawn as amounts are (compact, exact on hover; its Copy
+    /// button copies the exact value).
+    pub amount: Option<ShownAmount>,
+    /// The field's key and value as the service wrote them, for support
+    /// (on hover, and shown under "Show technical values").
+    pub wire: Option<String>,
 }
 
 impl DetailRow {
@@ -200,7 +284,28 @@ impl DetailRow {
             label: label.into(),
             value: value.into(),
             copy,
+            amount: None,
+            wire: None,
         }
+    }
+
+    /// A row holding an amount.
+    pub fn amount(label: impl Into<String>, amount: Option<ShownAmount>) -> DetailRow {
+        let value = amount
+            .as_ref()
+            .map_or_else(|| super::format::MISSING.to_owned(), ShownAmount::text);
+        DetailRow {
+            amount,
+            ..DetailRow::new(label, value, true)
+        }
+    }
+
+    /// The same row with the service's own key and value (`state-updated-at:
+    /// 2026-…`), for support.
+    #[must_use]
+    pub fn wire(mut self, wire: impl Into<String>) -> DetailRow {
+        self.wire = Some(wire.into());
+        self
     }
 }
 
@@ -280,12 +385,24 @@ where
     let selected = list.selected.and_then(|key| {
         (0..shown).find(|position| row_at(*position).is_some_and(|row| (list.key)(row) == *key))
     });
+    // The columns of amounts, as the first row shows them.
+    let amount_columns: Vec<usize> = row_at(0)
+        .map(|record| {
+            (list.cells)(record)
+                .iter()
+                .enumerate()
+                .filter(|(_, cell)| matches!(cell, Cell::Amount(_)))
+                .map(|(column, _)| column)
+                .collect()
+        })
+        .unwrap_or_default();
     let clicked = resource_table_ui(
         ui,
         TableHead {
             id_salt: list.id,
             headers: list.headers,
             sorted_by: arranged.as_ref().map(|_| table),
+            amount_columns: &amount_columns,
         },
         shown,
         selected,
@@ -295,7 +412,7 @@ where
             };
             let cells = (list.cells)(record);
             if let Some(cell) = cells.into_iter().nth(column) {
-                cell_ui(ui, language, cell);
+                cell_ui(ui, language, amount_column_id(list.id, column), cell);
             }
         },
         // `row` is a position in the order shown, which sorting and
@@ -305,15 +422,16 @@ where
                 row_sentence(language, list.headers, &(list.cells)(record))
             })
         },
+        |row| {
+            row_at(row).map_or_else(Vec::new, |record| {
+                row_copies(list.headers, &(list.cells)(record))
+            })
+        },
     );
     if let Some(record) = selected.and_then(row_at) {
         ui.add_space(6.0);
         ui.label(RichText::new(tr(language, "accounts.details").as_ref()).strong());
-        detail_grid_ui(ui, &format!("{}_detail", list.id), |ui| {
-            for row in (list.detail)(record) {
-                detail_row_ui(ui, language, &row.label, &row.value, row.copy);
-            }
-        });
+        super::detail::record_detail_ui(ui, language, list.id, &(list.detail)(record));
     }
     clicked.and_then(row_at).map(|row| (list.key)(row))
 }
@@ -324,21 +442,32 @@ pub fn row_sentence(language: Language, headers: &[&str], cells: &[Cell]) -> Str
         .iter()
         .zip(cells)
         .map(|(header, cell)| {
-            let (Cell::Text(value)
-            | Cell::Mono(value)
-            | Cell::Copyable(value)
-            | Cell::Badge(value, _)) = cell;
             tr_with(
                 language,
                 "a11y.row",
-                &[("header", header), ("value", value)],
+                &[("header", header), ("value", cell.spoken())],
             )
         })
         .collect::<Vec<_>>()
         .join(", ")
 }
 
-fn cell_ui(ui: &mut Ui, language: Language, cell: Cell) {
+/// What a row's context menu copies: each cell with an exact value, named
+/// by its column.
+pub fn row_copies(headers: &[&str], cells: &[Cell]) -> Vec<(String, String)> {
+    headers
+        .iter()
+        .zip(cells)
+        .filter_map(|(header, cell)| Some(((*header).to_owned(), cell.exact()?.to_owned())))
+        .collect()
+}
+
+/// The id under which a column of amounts keeps the room its places take.
+pub fn amount_column_id(table: &str, column: usize) -> egui::Id {
+    egui::Id::unique(("amount-column", table, column))
+}
+
+fn cell_ui(ui: &mut Ui, language: Language, column: egui::Id, cell: Cell) {
     match cell {
         Cell::Text(text) => {
             ui.label(text);
@@ -352,6 +481,12 @@ fn cell_ui(ui: &mut Ui, language: Language, cell: Cell) {
         }
         Cell::Badge(text, tone) => {
             badge_ui(ui, &text, tone);
+        }
+        Cell::Amount(amount) => {
+            amount_cell_ui(ui, column, &amount);
+        }
+        Cell::Clipped(short, whole) => {
+            ui.monospace(short).on_hover_text(whole);
         }
     }
 }

@@ -22,8 +22,9 @@ pub struct ClaimsState {
     /// Where its request stands.
     pub submit: SubmitStatus,
     /// Claims made from this device, newest first: the service lists none,
-    /// so they come from the journal and from this session.
-    pub made: Vec<Claim>,
+    /// so they come from the journal and from this session. Shared, so the
+    /// list's search and sort read it on their own thread without a copy.
+    pub made: std::sync::Arc<Vec<Claim>>,
     /// The claim whose details are shown.
     pub selected: Option<Uuid>,
     /// CSV export.
@@ -45,7 +46,7 @@ impl ClaimsState {
     pub fn created(&mut self, claim: Option<&Claim>) {
         self.draft.amount.clear();
         if let Some(claim) = claim {
-            self.made.insert(0, claim.clone());
+            std::sync::Arc::make_mut(&mut self.made).insert(0, claim.clone());
             self.selected = Some(claim.id);
         }
     }
@@ -55,12 +56,14 @@ impl ClaimsState {
     /// Takes in the claims made from this device in earlier runs, read from
     /// the journal (newest first); one made meanwhile stays on top.
     pub fn restore(&mut self, history: Vec<Claim>) {
-        let mut made: Vec<Claim> = std::mem::take(&mut self.made)
-            .into_iter()
+        let mut made: Vec<Claim> = self
+            .made
+            .iter()
             .filter(|claim| !history.iter().any(|kept| kept.id == claim.id))
+            .cloned()
             .collect();
         made.extend(history);
-        self.made = made;
+        self.made = std::sync::Arc::new(made);
     }
 }
 

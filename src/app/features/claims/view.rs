@@ -10,9 +10,9 @@ use rust_decimal::Decimal;
 use crate::api::model::{Claim, ClaimTarget};
 use crate::app::export::{ExportRecords, export_bar_ui};
 use crate::app::form::Field;
-use crate::app::i18n::{self, Language};
 use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest, send_button_ui, submit_status_ui};
+use crate::app::ui::AmountFormat;
 use crate::app::ui::{
     Cell, DetailRow, MISSING, RecordList, field_message, list_status_ui, note_ui, record_list_ui,
     section_ui, state_label, state_tone, text_field_ui, time_text,
@@ -29,8 +29,8 @@ pub fn claims_ui(ui: &mut Ui, state: &mut AppState) {
     section_ui(ui, &state.t("claims.made"), |ui| made_ui(ui, state));
 }
 
-fn brl_text(language: Language, value: Option<Decimal>) -> String {
-    value.map_or_else(|| MISSING.to_owned(), |value| i18n::brl(language, value))
+fn brl_text(amounts: AmountFormat, value: Option<Decimal>) -> String {
+    value.map_or_else(|| MISSING.to_owned(), |value| amounts.brl(value))
 }
 
 fn claimable_ui(ui: &mut Ui, state: &AppState) {
@@ -47,12 +47,12 @@ fn claimable_ui(ui: &mut Ui, state: &AppState) {
         .show(ui, |ui| {
             ui.label(RichText::new(state.t("claims.the_account").as_ref()).strong());
             ui.label("");
-            ui.monospace(brl_text(state.language, Some(balances.account)));
+            ui.monospace(brl_text(state.amount_format(), Some(balances.account)));
             ui.end_row();
             for wallet in &balances.wallets {
                 ui.label(wallet.name.as_deref().unwrap_or(MISSING));
                 ui.monospace(&wallet.address);
-                ui.monospace(brl_text(state.language, Some(wallet.available)));
+                ui.monospace(brl_text(state.amount_format(), Some(wallet.available)));
                 ui.end_row();
             }
         });
@@ -96,10 +96,24 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
     let available = state.claims.available(&state.data.claimable);
     ui.label(state.t_with(
         "claims.available",
-        &[("amount", &brl_text(state.language, available))],
+        &[("amount", &brl_text(state.amount_format(), available))],
     ));
     let validation = state.claims.draft.validate(available);
-    let amount_message = field_message(language, validation.as_ref().err(), Field::Amount);
+    let mut amount_message = field_message(language, validation.as_ref().err(), Field::Amount);
+    // Its usual words name the claimable amount, which is hidden.
+    let above_claimable = validation
+        .as_ref()
+        .err()
+        .and_then(|errors| errors.get(Field::Amount));
+    if state.hide_amounts
+        && matches!(
+            above_claimable,
+            Some(crate::app::form::FieldError::AboveClaimable { .. })
+        )
+        && let Some(message) = amount_message.as_mut()
+    {
+        message.text = state.t("hide.above_claimable").into_owned();
+    }
     let amount_label = state.t("claims.amount");
     let amount_hint = state.t("accounts.amount_hint");
     text_field_ui(
@@ -149,7 +163,7 @@ fn result_ui(ui: &mut Ui, state: &AppState, claim: &Claim) {
             for (key, value) in claim_amounts(claim) {
                 ui.label(state.t(key).as_ref());
                 ui.label(
-                    RichText::new(brl_text(state.language, value))
+                    RichText::new(brl_text(state.amount_format(), value))
                         .monospace()
                         .strong(),
                 );
@@ -169,7 +183,11 @@ fn made_ui(ui: &mut Ui, state: &mut AppState) {
         state.t("claims.net"),
     ];
     let headers: Vec<&str> = headers.iter().map(AsRef::as_ref).collect();
-    let brl = |value: Option<Decimal>| brl_text(language, value);
+    let amounts = state.amount_format();
+    let brl = |value: Option<Decimal>| value.map(|value| amounts.shown(value, 2, "BRL"));
+    let brl_cell = |value: Option<Decimal>| {
+        brl(value).map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount)
+    };
     let state_of = |claim: &Claim| {
         let wire = claim.status.as_ref().map_or(MISSING, |s| s.as_str());
         (state_label(language, "claim", wire), state_tone(wire))
@@ -182,7 +200,10 @@ fn made_ui(ui: &mut Ui, state: &mut AppState) {
             headers: &headers,
             remote: None,
             rows: &state.claims.made,
-            arrange: None,
+            arrange: Some((
+                &state.claims.made,
+                &crate::app::features::list_arrangements::CLAIMS,
+            )),
             empty: &state.t("claims.none_from_device"),
             selected: state.claims.selected.as_ref(),
             key: |claim: &Claim| claim.id,
@@ -191,26 +212,32 @@ fn made_ui(ui: &mut Ui, state: &mut AppState) {
                 vec![
                     Cell::Text(time_text(claim.updated_at)),
                     Cell::Badge(label, tone),
-                    Cell::Mono(brl(claim.gross_amount)),
-                    Cell::Mono(brl(claim.tax_amount)),
-                    Cell::Mono(brl(claim.fees)),
-                    Cell::Mono(brl(claim.net_amount)),
+                    brl_cell(claim.gross_amount),
+                    brl_cell(claim.tax_amount),
+                    brl_cell(claim.fees),
+                    brl_cell(claim.net_amount),
                 ]
             },
             detail: |claim: &Claim| {
                 let row = |key: &'static str, value: String, copy| {
                     DetailRow::new(state.t(key), value, copy)
                 };
+                let wire_state = claim.status.as_ref().map_or(MISSING, |s| s.as_str());
                 let mut rows = vec![
-                    row("accounts.id", claim.id.to_string(), true),
-                    row("accounts.state", state_of(claim).0, false),
+                    row("accounts.id", claim.id.to_string(), true)
+                        .wire(format!("id: {}", claim.id)),
+                    row("accounts.state", state_of(claim).0, false)
+                        .wire(format!("status: {wire_state}")),
                 ];
-                rows.extend(
-                    claim_amounts(claim)
-                        .into_iter()
-                        .map(|(key, value)| row(key, brl(value), false)),
+                rows.extend(claim_amounts(claim).into_iter().map(|(key, value)| {
+                    let wire = value.map_or_else(|| MISSING.to_owned(), |v| amounts.wire(v));
+                    DetailRow::amount(state.t(key), brl(value))
+                        .wire(format!("{}: {wire}", claim_wire_key(key)))
+                }));
+                rows.push(
+                    row("claims.updated_at", time_text(claim.updated_at), false)
+                        .wire(format!("updated-at: {}", time_text(claim.updated_at))),
                 );
-                rows.push(row("claims.updated_at", time_text(claim.updated_at), false));
                 rows
             },
         },
@@ -220,7 +247,17 @@ fn made_ui(ui: &mut Ui, state: &mut AppState) {
     }
     ui.add_space(6.0);
     if export_bar_ui(ui, language, &mut state.claims.export) {
-        state.export(ExportRecords::Claims(state.claims.made.clone()));
+        state.export(ExportRecords::Claims(state.claims.made.to_vec()));
+    }
+}
+
+/// The service's key of a claim's amount field.
+fn claim_wire_key(key: &str) -> &'static str {
+    match key {
+        "claims.gross" => "gross-amount",
+        "claims.tax" => "tax-amount",
+        "claims.fees" => "fees",
+        _ => "net-amount",
     }
 }
 

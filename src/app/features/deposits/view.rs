@@ -6,12 +6,11 @@ use egui::Ui;
 
 use crate::api::model::{Deposit, DepositAsset, DepositCoordinates};
 use crate::app::export::{ExportRecords, export_bar_ui};
-use crate::app::i18n::{self, Language};
 use crate::app::resources::DEPOSIT_ASSETS;
 use crate::app::state::AppState;
 use crate::app::ui::{
-    Cell, DetailRow, MISSING, RecordList, or_missing, record_list_ui, section_ui, state_label,
-    state_tone, time_text,
+    AmountFormat, Cell, DetailRow, MISSING, RecordList, ShownAmount, or_missing, record_list_ui,
+    section_ui, state_label, state_tone, time_text,
 };
 
 /// The deposits of the asset shown.
@@ -23,21 +22,12 @@ pub fn shown_deposits(state: &AppState) -> &[Deposit] {
         .map_or(&[], |rows| rows.as_slice())
 }
 
-fn amount_text(
-    language: Language,
+fn shown_amount(
+    amounts: AmountFormat,
     asset: &DepositAsset,
     amount: Option<rust_decimal::Decimal>,
-) -> String {
-    amount.map_or_else(
-        || MISSING.to_owned(),
-        |amount| {
-            format!(
-                "{} {}",
-                i18n::amount(language, amount, asset.scale()),
-                asset.as_str().to_uppercase()
-            )
-        },
-    )
+) -> Option<ShownAmount> {
+    amount.map(|amount| amounts.shown(amount, asset.scale(), &asset.as_str().to_uppercase()))
 }
 
 /// Draws the Deposits panel.
@@ -61,6 +51,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
     });
     ui.add_space(6.0);
     let language = state.language;
+    let amounts = state.amount_format();
     let asset = state.deposits.asset.clone();
     let headers = [
         state.t("accounts.created_at"),
@@ -99,7 +90,8 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                     Cell::Text(time_text(deposit.created_at)),
                     Cell::Badge(label, tone),
                     Cell::Text(or_missing(deposit.kind.as_deref()).to_uppercase()),
-                    Cell::Mono(amount_text(language, &asset, deposit.amount)),
+                    shown_amount(amounts, &asset, deposit.amount)
+                        .map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
                     Cell::Mono(or_missing(payer)),
                 ]
             },
@@ -135,11 +127,17 @@ fn detail_rows(
     vec![
         row("accounts.id", deposit.id.to_string(), true),
         row("deposits.type", or_missing(deposit.kind.as_deref()), false),
-        row(
-            "accounts.amount",
-            amount_text(state.language, asset, deposit.amount),
-            false,
-        ),
+        DetailRow::amount(
+            state.t("accounts.amount"),
+            shown_amount(state.amount_format(), asset, deposit.amount),
+        )
+        .wire(format!(
+            "amount: {}",
+            deposit.amount.map_or_else(
+                || MISSING.to_owned(),
+                |value| state.amount_format().wire(value)
+            )
+        )),
         row("accounts.state", state_text, false),
         row("accounts.created_at", time_text(deposit.created_at), false),
         row(

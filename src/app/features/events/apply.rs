@@ -56,7 +56,7 @@ impl AppState {
                         detail: NoticeDetail::None,
                     });
                 }
-                self.events.received.insert(
+                std::sync::Arc::make_mut(&mut self.events.received).insert(
                     0,
                     ReceivedEvent {
                         received_at: at,

@@ -37,8 +37,9 @@ pub struct EventsState {
     pub port: String,
     /// The listener.
     pub status: ListenerStatus,
-    /// Events received, newest first.
-    pub received: Vec<ReceivedEvent>,
+    /// Events received, newest first; shared, so the list's search and
+    /// sort read it on their own thread without a copy.
+    pub received: std::sync::Arc<Vec<ReceivedEvent>>,
     /// The event whose raw JSON is shown (index into `received`).
     pub selected: Option<usize>,
 }
@@ -48,7 +49,7 @@ impl Default for EventsState {
         EventsState {
             port: DEFAULT_WEBHOOK_PORT.to_string(),
             status: ListenerStatus::Off,
-            received: Vec::new(),
+            received: std::sync::Arc::default(),
             selected: None,
         }
     }

@@ -2,15 +2,20 @@
 //! the embedded sandbox under `--sandbox`) and the events it received,
 //! newest first, each with its raw JSON.
 
-use egui::{RichText, Sense, Ui};
+use std::sync::Arc;
+
+use egui::{Id, RichText, Sense, Ui};
 use egui_extras::{Column, TableBuilder};
 
 use crate::app::features::orders::apply::short_id;
 use crate::app::features::orders::view::{order_state_label, order_state_tone};
 use crate::app::message::Command;
 use crate::app::state::AppState;
+use crate::app::ui::arrange::{
+    Arranged, Arrangement, SortKey, arranged, search_field_ui, sort_header_ui,
+};
 use crate::app::ui::table::row_sentence;
-use crate::app::ui::{Cell, Tone, badge_ui, format_moment};
+use crate::app::ui::{Cell, HIDDEN_DIGITS, Tone, badge_ui, format_moment};
 
 use super::message::EventsCommand;
 use super::state::{ListenerStatus, ReceivedEvent};
@@ -41,10 +46,58 @@ pub fn events_ui(ui: &mut Ui, state: &mut AppState) {
         ui.weak(state.t("events.none").as_ref());
         return;
     }
-    if let Some(index) = events_table_ui(ui, state) {
-        state.events.selected = Some(index);
+    let received = Arc::clone(&state.events.received);
+    let table = Id::unique(TABLE_ID);
+    let arranged = arranged(ui, table, &received, &EVENT_ARRANGEMENT);
+    search_field_ui(
+        ui,
+        table,
+        state.t("list.search").as_ref(),
+        state.t("list.search_hint").as_ref(),
+        arranged.busy,
+    );
+    if arranged.len() != received.len() {
+        ui.label(state.t_with(
+            "list.count_of",
+            &[
+                ("shown", &arranged.len().to_string()),
+                ("n", &received.len().to_string()),
+            ],
+        ));
+    }
+    if let Some(clicked) = events_table_ui(ui, state, &arranged) {
+        state.events.selected = state
+            .events
+            .received
+            .iter()
+            .position(|received| *received == clicked);
     }
 }
+
+/// The events table's id, for its sort and search.
+const TABLE_ID: &str = "events_table";
+
+/// How events sort by each column and what a search looks through.
+pub static EVENT_ARRANGEMENT: Arrangement<ReceivedEvent> = Arrangement {
+    sort_key: |received, column| {
+        let order = received.event.order.as_ref();
+        match column {
+            0 => SortKey::time(Some(received.received_at)),
+            1 => SortKey::text(received.event.kind.as_deref()),
+            2 => order.map_or(SortKey::Missing, |order| SortKey::Id(order.id.as_u128())),
+            _ => SortKey::text(order.and_then(|o| o.state.as_ref()).map(|s| s.as_str())),
+        }
+    },
+    search_text: |received, text| {
+        let event = &received.event;
+        text.word(event.id.as_deref());
+        text.word(event.kind.as_deref());
+        if let Some(order) = &event.order {
+            text.word(order.state.as_ref().map(|state| state.as_str()));
+            text.id(Some(order.id));
+        }
+    },
+};
 
 /// The on/off switch, the port and what the listener is doing.
 fn listener_ui(ui: &mut Ui, state: &mut AppState) {
@@ -105,8 +158,12 @@ fn listener_ui(ui: &mut Ui, state: &mut AppState) {
     }
 }
 
-/// The events, newest first; returns the one clicked.
-fn events_table_ui(ui: &mut Ui, state: &AppState) -> Option<usize> {
+/// The events, newest first unless sorted; returns the one clicked.
+fn events_table_ui(
+    ui: &mut Ui,
+    state: &AppState,
+    events: &Arranged<ReceivedEvent>,
+) -> Option<ReceivedEvent> {
     let mut clicked = None;
     // Selectable text would take a click on a cell's text for itself, so the
     // row would not open; the table's own text is not for selecting.
@@ -129,16 +186,15 @@ fn events_table_ui(ui: &mut Ui, state: &AppState) -> Option<usize> {
         .column(Column::auto().at_least(100.0))
         .column(Column::remainder().at_least(120.0))
         .header(ROW_HEIGHT, |mut header| {
-            for key in headers {
+            for (column, key) in headers.into_iter().enumerate() {
                 header.col(|ui| {
-                    ui.strong(state.t(key).as_ref());
+                    sort_header_ui(ui, Id::unique(TABLE_ID), column, state.t(key).as_ref());
                 });
             }
         })
         .body(|body| {
-            body.rows(ROW_HEIGHT, state.events.received.len(), |mut row| {
-                let index = row.index();
-                let Some(received) = state.events.received.get(index) else {
+            body.rows(ROW_HEIGHT, events.len(), |mut row| {
+                let Some(received) = events.get(row.index()) else {
                     return;
                 };
                 let event = &received.event;
@@ -160,7 +216,7 @@ fn events_table_ui(ui: &mut Ui, state: &AppState) -> Option<usize> {
                         .link(RichText::new(order.unwrap_or_else(|| "-".to_owned())).monospace())
                         .clicked()
                     {
-                        clicked = Some(index);
+                        clicked = Some(received.clone());
                     }
                 });
                 row.col(|ui| {
@@ -199,7 +255,7 @@ fn events_table_ui(ui: &mut Ui, state: &AppState) -> Option<usize> {
                     )
                 });
                 if response.clicked() {
-                    clicked = Some(index);
+                    clicked = Some(received.clone());
                 }
             });
         });
@@ -248,10 +304,37 @@ fn event_detail_ui(ui: &mut Ui, state: &mut AppState, received: &ReceivedEvent) 
     }
     ui.add_space(8.0);
     ui.strong(state.t("events.raw").as_ref());
-    let raw = serde_json::to_string_pretty(&event.raw).unwrap_or_else(|_| event.raw.to_string());
+    let mut raw = event.raw.clone();
+    if state.hide_amounts {
+        mask_amounts(&mut raw);
+    }
+    let raw = serde_json::to_string_pretty(&raw).unwrap_or_else(|_| raw.to_string());
     ui.add(
         egui::Label::new(RichText::new(raw).monospace())
             .selectable(true)
             .wrap(),
     );
+}
+
+/// Replaces every amount of an event's JSON (a key naming an amount, a
+/// rate or a fee, and a brcode, which carries its amount) by
+/// [`HIDDEN_DIGITS`], for when the person hides amounts.
+pub fn mask_amounts(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(fields) => {
+            for (key, field) in fields.iter_mut() {
+                let key = key.to_ascii_lowercase();
+                let is_amount = ["amount", "rate", "fee", "brcode", "balance", "total"]
+                    .iter()
+                    .any(|word| key.contains(word));
+                if is_amount && !field.is_object() && !field.is_array() && !field.is_null() {
+                    *field = serde_json::Value::String(HIDDEN_DIGITS.to_owned());
+                } else {
+                    mask_amounts(field);
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(mask_amounts),
+        _ => {}
+    }
 }

@@ -6,14 +6,13 @@ use egui::{Align, Layout, RichText, Ui, Vec2};
 use rust_decimal::Decimal;
 
 use crate::api::model::{MONTHLY_TAX_EXEMPTION_LIMIT_BRL, TaxExemptionProgress};
-use crate::app::i18n::{self, Language};
 use crate::app::remote::Remote;
 use crate::app::state::AppState;
+use crate::app::ui::amount::amount_cell_ui;
 use crate::app::ui::{
-    Tone, amount_ui, asset_amount_text, badge_ui, format_countdown, gauge_ui, palette,
-    request_countdown_frame, section_ui, short_hex, short_id, spoken_amount, state_label,
+    Tone, asset_amount_text, badge_ui, format_countdown, gauge_ui, palette,
+    request_countdown_frame, section_ui, short_hex, short_id, state_label,
 };
-use crate::money::format_amount_parts;
 
 /// Where the month's usage stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,7 +93,7 @@ impl TaxGauge {
     }
 }
 
-/// Width of the amount column: an 18-place BRLV balance fits.
+/// Width of the amount column: a large BRLV balance with its places fits.
 const AMOUNT_COLUMN_WIDTH: f32 = 340.0;
 
 /// Draws the overview.
@@ -124,16 +123,17 @@ fn remote_marker_ui<T>(ui: &mut Ui, state: &AppState, remote: &Remote<T>) {
 }
 
 fn balances_ui(ui: &mut Ui, state: &AppState) {
-    let rows: [(&str, &Remote<Decimal>, u32, bool); 3] = [
-        ("BRL", &state.data.balance_brl, 2, true),
-        ("USDC", &state.data.balance_usdc, 6, false),
-        ("BRLV", &state.data.balance_brlv, 18, false),
+    let rows: [(&str, &Remote<Decimal>, u32); 3] = [
+        ("BRL", &state.data.balance_brl, 2),
+        ("USDC", &state.data.balance_usdc, 6),
+        ("BRLV", &state.data.balance_brlv, 18),
     ];
+    let amounts = state.amount_format();
     egui::Grid::new("balances")
         .num_columns(3)
         .spacing([16.0, 8.0])
         .show(ui, |ui| {
-            for (ticker, remote, scale, is_brl) in rows {
+            for (ticker, remote, scale) in rows {
                 ui.label(RichText::new(ticker).strong().monospace());
                 let height = ui.spacing().interact_size.y;
                 ui.allocate_ui_with_layout(
@@ -141,7 +141,11 @@ fn balances_ui(ui: &mut Ui, state: &AppState) {
                     Layout::right_to_left(Align::Center),
                     |ui| match remote.value() {
                         Some(value) => {
-                            amount_line_ui(ui, state.language, *value, (scale, ticker), is_brl);
+                            // The ticker heads the row: the amount goes without it,
+                            // its decimal point in line with the other balances'.
+                            let mut shown = amounts.shown(*value, scale, ticker);
+                            shown.ticker = String::new();
+                            amount_cell_ui(ui, egui::Id::unique("overview-balances"), &shown);
                         }
                         None => {
                             ui.label(RichText::new("—").weak());
@@ -154,31 +158,6 @@ fn balances_ui(ui: &mut Ui, state: &AppState) {
         });
 }
 
-/// An amount, zeros dimmed; BRL with its symbol as the language writes it.
-fn amount_line_ui(
-    ui: &mut Ui,
-    language: Language,
-    value: Decimal,
-    (scale, ticker): (u32, &str),
-    is_brl: bool,
-) {
-    let format = language.number_format();
-    let parts = format_amount_parts(value, scale, format);
-    let prefix = match (is_brl, language) {
-        (false, _) => "",
-        (true, Language::PtBr) => "R$ ",
-        (true, Language::En) => "R$",
-    };
-    let spoken = spoken_amount(language, value, scale, ticker);
-    amount_ui(
-        ui,
-        prefix,
-        &parts.significant,
-        &parts.trailing_zeros,
-        &spoken,
-    );
-}
-
 fn tax_exemption_ui(ui: &mut Ui, state: &AppState) {
     let remote = &state.data.tax_exemption;
     let Some(progress) = remote.value() else {
@@ -189,31 +168,40 @@ fn tax_exemption_ui(ui: &mut Ui, state: &AppState) {
         return;
     };
     let figures = TaxGauge::from_progress(progress);
-    let language = state.language;
+    let amounts = state.amount_format();
+    let brl = |value| amounts.brl(value);
     let color = match figures.level {
+        _ if amounts.hidden => ui.visuals().weak_text_color(),
         GaugeLevel::Comfortable => palette::of(ui).success,
         GaugeLevel::Close => palette::of(ui).warning,
         GaugeLevel::AtLimit => palette::of(ui).error,
     };
+    let percent = amounts.percent(figures.percent());
     let description = state.t_with(
         "a11y.gauge",
         &[
-            ("used", &i18n::brl(language, figures.used)),
-            ("limit", &i18n::brl(language, figures.limit)),
-            ("remaining", &i18n::brl(language, figures.remaining)),
-            ("percent", &figures.percent().to_string()),
+            ("used", &brl(figures.used)),
+            ("limit", &brl(figures.limit)),
+            ("remaining", &brl(figures.remaining)),
+            ("percent", &percent),
         ],
     );
+    // A hidden amount's bar stays empty: its length would tell the amount.
+    let fill = if amounts.hidden {
+        0.0
+    } else {
+        figures.bar_fraction()
+    };
     ui.horizontal(|ui| {
-        gauge_ui(ui, figures.bar_fraction(), color, 320.0, &description);
+        gauge_ui(ui, fill, color, 320.0, &description);
         ui.add_space(8.0);
         ui.label(
             RichText::new(state.t_with(
                 "overview.used_of_limit",
                 &[
-                    ("used", &i18n::brl(language, figures.used)),
-                    ("limit", &i18n::brl(language, figures.limit)),
-                    ("percent", &figures.percent().to_string()),
+                    ("used", &brl(figures.used)),
+                    ("limit", &brl(figures.limit)),
+                    ("percent", &percent),
                 ],
             ))
             .strong(),
@@ -222,19 +210,20 @@ fn tax_exemption_ui(ui: &mut Ui, state: &AppState) {
     });
     ui.label(state.t_with(
         "overview.remaining",
-        &[("remaining", &i18n::brl(language, figures.remaining))],
+        &[("remaining", &brl(figures.remaining))],
     ));
     ui.label(
         RichText::new(state.t_with(
             "overview.used_breakdown",
             &[
-                ("claims", &i18n::brl(language, figures.claims)),
-                ("other", &i18n::brl(language, figures.other_disposals)),
+                ("claims", &brl(figures.claims)),
+                ("other", &brl(figures.other_disposals)),
             ],
         ))
         .weak(),
     );
     match figures.level {
+        _ if amounts.hidden => {}
         GaugeLevel::Close => {
             ui.label(RichText::new(state.t("overview.limit_close").as_ref()).color(color));
         }
@@ -247,6 +236,7 @@ fn tax_exemption_ui(ui: &mut Ui, state: &AppState) {
 
 fn in_motion_ui(ui: &mut Ui, state: &AppState) {
     let language = state.language;
+    let amounts = state.amount_format();
     // Found once when each list arrived: no frame scans the whole lists.
     let orders = &state.data.orders_in_motion;
     let transfers = &state.data.transfers_in_motion;
@@ -284,7 +274,7 @@ fn in_motion_ui(ui: &mut Ui, state: &AppState) {
                             (
                                 "from",
                                 &asset_amount_text(
-                                    language,
+                                    amounts,
                                     order.source_amount,
                                     order.source_asset.as_ref(),
                                 ),
@@ -292,7 +282,7 @@ fn in_motion_ui(ui: &mut Ui, state: &AppState) {
                             (
                                 "to",
                                 &asset_amount_text(
-                                    language,
+                                    amounts,
                                     order.target_amount,
                                     order.target_asset.as_ref(),
                                 ),
@@ -333,7 +323,7 @@ fn in_motion_ui(ui: &mut Ui, state: &AppState) {
                 ui.label(state.t_with("motion.transfer", &[("id", &short_id(&transfer.id))]));
                 ui.label(
                     RichText::new(asset_amount_text(
-                        language,
+                        amounts,
                         transfer.amount,
                         transfer.asset.as_ref(),
                     ))
@@ -358,7 +348,7 @@ fn in_motion_ui(ui: &mut Ui, state: &AppState) {
                 ui.label(state.t_with("motion.withdrawal", &[("id", &short_id(&withdrawal.id))]));
                 ui.label(
                     RichText::new(asset_amount_text(
-                        language,
+                        amounts,
                         withdrawal.amount,
                         withdrawal.asset.as_ref(),
                     ))

@@ -12,9 +12,9 @@ use crate::app::form::Field;
 use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest, send_button_ui, submit_status_ui};
 use crate::app::ui::{
-    Cell, DetailRow, MISSING, RecordList, asset_amount_text, choice_ui, field_message,
-    field_message_ui, option_filter_ui, or_missing, record_list_ui, section_ui, short_hex,
-    state_label, state_tone, text_field_ui, time_text, wallet_choice_ui, wallet_choices,
+    Cell, DetailRow, MISSING, RecordList, asset_name, choice_ui, field_message, field_message_ui,
+    option_filter_ui, or_missing, record_list_ui, section_ui, short_hex, state_label, state_tone,
+    text_field_ui, time_text, wallet_choice_ui, wallet_choices,
 };
 
 use super::state::{TRANSFER_ASSETS, TransferFilterError};
@@ -105,8 +105,13 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
         let wire = transfer.state.as_ref().map_or(MISSING, |s| s.as_str());
         (state_label(language, "transfer", wire), state_tone(wire))
     };
-    let amount =
-        |transfer: &Transfer| asset_amount_text(language, transfer.amount, transfer.asset.as_ref());
+    let amounts = state.amount_format();
+    let amount = |transfer: &Transfer| {
+        transfer
+            .amount
+            .map(|value| amounts.of_asset(value, transfer.asset.as_ref()))
+    };
+    let clipped = |value: Option<&str>| Cell::Clipped(short_hex(value), or_missing(value));
     let clicked = record_list_ui(
         ui,
         language,
@@ -126,43 +131,65 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                 vec![
                     Cell::Text(time_text(transfer.created_at)),
                     Cell::Badge(label, tone),
-                    Cell::Mono(amount(transfer)),
-                    Cell::Mono(short_hex(transfer.source_address.as_deref())),
-                    Cell::Mono(short_hex(transfer.target_address.as_deref())),
-                    Cell::Mono(short_hex(transfer.tx_hash.as_deref())),
+                    amount(transfer).map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
+                    clipped(transfer.source_address.as_deref()),
+                    clipped(transfer.target_address.as_deref()),
+                    clipped(transfer.tx_hash.as_deref()),
                 ]
             },
             detail: |transfer: &Transfer| {
-                let row = |key: &'static str, value: String, copy| {
-                    DetailRow::new(state.t(key), value, copy)
+                let row = |key: &'static str, wire: &str, value: String, copy| {
+                    DetailRow::new(state.t(key), value.clone(), copy)
+                        .wire(format!("{wire}: {value}"))
                 };
+                let wire_state = transfer.state.as_ref().map_or(MISSING, |s| s.as_str());
                 vec![
-                    row("accounts.id", transfer.id.to_string(), true),
-                    row("accounts.state", state_of(transfer).0, false),
+                    row("accounts.id", "id", transfer.id.to_string(), true),
+                    row("accounts.state", "state", state_of(transfer).0, false)
+                        .wire(format!("state: {wire_state}")),
                     row(
                         "accounts.asset",
-                        or_missing(transfer.asset.as_ref().map(Asset::as_str)),
+                        "asset",
+                        asset_name(language, transfer.asset.as_ref()),
                         false,
-                    ),
-                    row("accounts.amount", amount(transfer), false),
+                    )
+                    .wire(format!(
+                        "asset: {}",
+                        or_missing(transfer.asset.as_ref().map(Asset::as_str))
+                    )),
+                    DetailRow::amount(state.t("accounts.amount"), amount(transfer)).wire(format!(
+                        "amount: {}",
+                        transfer
+                            .amount
+                            .map_or(MISSING.to_owned(), |v| amounts.wire(v))
+                    )),
                     row(
                         "transfers.column_source",
+                        "source-address",
                         or_missing(transfer.source_address.as_deref()),
                         true,
                     ),
                     row(
                         "transfers.column_target",
+                        "target-address",
                         or_missing(transfer.target_address.as_deref()),
                         true,
                     ),
                     row(
                         "transfers.tx_hash",
+                        "tx-hash",
                         or_missing(transfer.tx_hash.as_deref()),
                         true,
                     ),
-                    row("accounts.created_at", time_text(transfer.created_at), false),
+                    row(
+                        "accounts.created_at",
+                        "created-at",
+                        time_text(transfer.created_at),
+                        false,
+                    ),
                     row(
                         "accounts.state_updated_at",
+                        "state-updated-at",
                         time_text(transfer.state_updated_at),
                         false,
                     ),

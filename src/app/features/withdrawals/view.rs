@@ -13,7 +13,7 @@ use crate::app::i18n::{self, Language};
 use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest, SubmitStatus, send_button_ui, submit_status_ui};
 use crate::app::ui::{
-    Cell, DetailRow, MISSING, RecordList, asset_amount_text, choice_ui, field_message,
+    Cell, DetailRow, MISSING, RecordList, asset_amount_text, asset_name, choice_ui, field_message,
     field_message_ui, note_ui, option_filter_ui, or_missing, record_list_ui, section_ui,
     state_label, state_tone, text_field_ui, time_text, wallet_choice_ui, wallet_choices,
 };
@@ -240,7 +240,7 @@ fn confirm_ui(ui: &mut Ui, state: &mut AppState) {
             ui.label(state.t("accounts.amount").as_ref());
             ui.label(
                 RichText::new(asset_amount_text(
-                    language,
+                    state.amount_format(),
                     Some(request.amount),
                     Some(&request.asset),
                 ))
@@ -306,8 +306,11 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
         let wire = withdrawal.state.as_ref().map_or(MISSING, |s| s.as_str());
         (state_label(language, "withdrawal", wire), state_tone(wire))
     };
+    let amounts = state.amount_format();
     let amount = |withdrawal: &Withdrawal| {
-        asset_amount_text(language, withdrawal.amount, withdrawal.asset.as_ref())
+        withdrawal
+            .amount
+            .map(|value| amounts.of_asset(value, withdrawal.asset.as_ref()))
     };
     let clicked = record_list_ui(
         ui,
@@ -333,27 +336,48 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                     Cell::Text(time_text(withdrawal.created_at)),
                     Cell::Badge(label, tone),
                     Cell::Text(method),
-                    Cell::Mono(amount(withdrawal)),
+                    amount(withdrawal).map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
                 ]
             },
             detail: |withdrawal: &Withdrawal| {
                 let row = |key: &'static str, value: String, copy| {
                     DetailRow::new(state.t(key), value, copy)
                 };
+                let wire = |key: &str, value: Option<&str>| format!("{key}: {}", or_missing(value));
                 let mut rows = vec![
-                    row("accounts.id", withdrawal.id.to_string(), true),
-                    row("accounts.state", state_of(withdrawal).0, false),
+                    row("accounts.id", withdrawal.id.to_string(), true)
+                        .wire(format!("id: {}", withdrawal.id)),
+                    row("accounts.state", state_of(withdrawal).0, false)
+                        .wire(wire("state", withdrawal.state.as_ref().map(|s| s.as_str()))),
                     row(
                         "accounts.asset",
-                        or_missing(withdrawal.asset.as_ref().map(Asset::as_str)),
+                        asset_name(language, withdrawal.asset.as_ref()),
                         false,
+                    )
+                    .wire(wire("asset", withdrawal.asset.as_ref().map(Asset::as_str))),
+                    DetailRow::amount(state.t("accounts.amount"), amount(withdrawal)).wire(
+                        format!(
+                            "amount: {}",
+                            withdrawal
+                                .amount
+                                .map_or(MISSING.to_owned(), |value| amounts.wire(value))
+                        ),
                     ),
-                    row("accounts.amount", amount(withdrawal), false),
                     row(
                         "withdrawals.method",
-                        or_missing(withdrawal.method.as_ref().map(WithdrawalMethod::as_str)),
+                        or_missing(
+                            withdrawal
+                                .method
+                                .as_ref()
+                                .map(|m| m.as_str().to_uppercase())
+                                .as_deref(),
+                        ),
                         false,
-                    ),
+                    )
+                    .wire(wire(
+                        "method",
+                        withdrawal.method.as_ref().map(WithdrawalMethod::as_str),
+                    )),
                     row(
                         "accounts.created_at",
                         time_text(withdrawal.created_at),

@@ -11,8 +11,8 @@ use crate::app::error_text::Localize;
 use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::ui::{
-    Tone, asset_amount_ui, badge_ui, format_countdown, format_moment, qr_code_ui,
-    request_countdown_frame,
+    AmountFormat, DetailRow, HIDDEN_DIGITS, MISSING, Tone, asset_amount_ui, asset_name, badge_ui,
+    format_countdown, format_moment, qr_code_ui, record_detail_ui, request_countdown_frame,
 };
 
 use super::super::apply::short_id;
@@ -148,7 +148,7 @@ fn payment_ui(ui: &mut Ui, state: &mut AppState, order: &Order) {
             ui.label(state.t("orders.amount_to_pay").as_ref());
             asset_amount_ui(
                 ui,
-                state.language,
+                state.amount_format(),
                 order.source_amount,
                 order.source_asset.as_ref(),
             );
@@ -167,10 +167,14 @@ fn payment_ui(ui: &mut Ui, state: &mut AppState, order: &Order) {
             }
             ui.add_space(8.0);
             ui.label(state.t("orders.copy_paste").as_ref());
+            // The code's text carries the amount; its Copy button still
+            // copies it whole, a copy being the person's own act.
             ui.add(
-                egui::Label::new(RichText::new(brcode).monospace())
-                    .wrap()
-                    .selectable(true),
+                egui::Label::new(
+                    RichText::new(hidden_or(state.amount_format(), brcode.to_owned())).monospace(),
+                )
+                .wrap()
+                .selectable(true),
             );
             ui.horizontal(|ui| {
                 if ui.button(state.t("orders.copy_code").as_ref()).clicked() {
@@ -201,15 +205,12 @@ fn payment_ui(ui: &mut Ui, state: &mut AppState, order: &Order) {
 /// What the QR code says to a screen reader: the amount, who receives it and
 /// until when it can be paid ("PIX QR code for R$ 250.00 to Loja, expires at 10:49 UTC").
 pub fn qr_description(state: &AppState, order: &Order, receiver: Option<&str>) -> String {
-    let amount = crate::app::ui::asset_amount_text(
-        state.language,
-        order.source_amount,
-        order.source_asset.as_ref(),
-    );
+    let amounts = state.amount_format();
+    let amount = amounts.text(order.source_amount, order.source_asset.as_ref());
     let amount = match order.source_asset.as_ref() {
         Some(Asset::FiatBrl) => order
             .source_amount
-            .map_or(amount, |value| crate::app::i18n::brl(state.language, value)),
+            .map_or(amount, |value| amounts.brl(value)),
         _ => amount,
     };
     let mut text = state.t_with("a11y.qr_for", &[("amount", &amount)]);
@@ -248,94 +249,166 @@ fn save_png_ui(ui: &mut Ui, state: &mut AppState, brcode: &str) {
     });
 }
 
-/// Every field of the order, `-` where the service sent nothing.
+/// Every field of the order in the person's words, `-` where the service
+/// sent nothing; each field's key and value as the service wrote them on
+/// hover and under "Show technical values".
 fn fields_ui(ui: &mut Ui, state: &AppState, order: &Order) {
     let language = state.language;
-    let text = |value: Option<String>| value.unwrap_or_else(|| "-".to_owned());
+    let amounts = state.amount_format();
+    let text = |value: Option<String>| value.unwrap_or_else(|| MISSING.to_owned());
     let moment = |value: Option<time::OffsetDateTime>| text(value.map(format_moment));
-    let asset = |value: Option<&Asset>| text(value.map(ToString::to_string));
-    let decimal = |value: Option<Decimal>| text(value.map(|value| value.to_string()));
-    egui::Grid::new("order_fields")
-        .num_columns(2)
-        .spacing([16.0, 6.0])
-        .striped(true)
-        .show(ui, |ui| {
-            let field = |ui: &mut Ui, key: &'static str, value: String| {
-                field_name_ui(ui, state, key);
-                ui.add(egui::Label::new(RichText::new(value).monospace()).wrap());
-                ui.end_row();
-            };
-            let amount = |ui: &mut Ui, key: &'static str, value, of: Option<&Asset>| {
-                field_name_ui(ui, state, key);
-                asset_amount_ui(ui, language, value, of);
-                ui.end_row();
-            };
-            field(ui, "orders.field_id", order.id.to_string());
-            field(
-                ui,
-                "orders.field_quote_id",
-                text(order.quote_id.map(|id| id.to_string())),
-            );
-            let state_name = order.state.as_ref().map(|s| order_state_label(language, s));
-            field(ui, "orders.field_state", text(state_name));
-            field(
-                ui,
-                "orders.field_state_updated_at",
-                moment(order.state_updated_at),
-            );
-            field(ui, "orders.field_created_at", moment(order.created_at));
-            field(
-                ui,
-                "orders.field_source_asset",
-                asset(order.source_asset.as_ref()),
-            );
-            amount(
-                ui,
-                "orders.field_source_amount",
-                order.source_amount,
-                order.source_asset.as_ref(),
-            );
-            field(
-                ui,
-                "orders.field_target_asset",
-                asset(order.target_asset.as_ref()),
-            );
-            amount(
-                ui,
-                "orders.field_target_amount",
-                order.target_amount,
-                order.target_asset.as_ref(),
-            );
-            field(ui, "orders.field_base_rate", decimal(order.base_rate));
-            field(
-                ui,
-                "orders.field_effective_rate",
-                decimal(order.effective_rate),
-            );
-            amount(
-                ui,
-                "orders.field_fee_amount",
-                order.fee_amount,
-                order.fee_asset.as_ref(),
-            );
-            field(
-                ui,
-                "orders.field_fee_asset",
-                asset(order.fee_asset.as_ref()),
-            );
-            field(ui, "orders.field_expiration", moment(order.expiration));
-            field(
-                ui,
-                "orders.field_brcode",
-                text(checked_brcode(state, order)),
-            );
-            // The service's own image is not shown: the QR above is drawn from
-            // the checked brcode, so what is scanned is what was checked.
-            let qr_note = order.qr_code_base64.as_ref().map(|image| {
-                state.t_with("orders.qr_base64_note", &[("n", &image.len().to_string())])
-            });
-            field(ui, "orders.field_qr_code_base64", text(qr_note));
-        });
+    let wire_moment = |value: Option<time::OffsetDateTime>| {
+        text(value.map(|value| crate::api::model::timestamp::format(&value)))
+    };
+    let wire_asset = |value: Option<&Asset>| text(value.map(ToString::to_string));
+    let field = |key: &'static str, wire: &str, value: String, wire_value: String, copy| {
+        DetailRow::new(state.t(key), value, copy).wire(format!("{wire}: {wire_value}"))
+    };
+    let amount = |key: &'static str, wire: &str, value: Option<Decimal>, of: Option<&Asset>| {
+        let wire_value = value.map_or_else(|| MISSING.to_owned(), |value| amounts.wire(value));
+        DetailRow::amount(state.t(key), value.map(|value| amounts.of_asset(value, of)))
+            .wire(format!("{wire}: {wire_value}"))
+    };
+    let state_name = order.state.as_ref().map(|s| order_state_label(language, s));
+    let qr_note = order
+        .qr_code_base64
+        .as_ref()
+        .map(|image| state.t_with("orders.qr_base64_note", &[("n", &image.len().to_string())]));
+    let brcode = checked_brcode(state, order);
+    let rows = [
+        field(
+            "orders.field_id",
+            "id",
+            order.id.to_string(),
+            order.id.to_string(),
+            true,
+        ),
+        field(
+            "orders.field_quote_id",
+            "quote-id",
+            text(order.quote_id.map(|id| id.to_string())),
+            text(order.quote_id.map(|id| id.to_string())),
+            true,
+        ),
+        field(
+            "orders.field_state",
+            "state",
+            text(state_name),
+            text(order.state.as_ref().map(|s| s.as_str().to_owned())),
+            false,
+        ),
+        field(
+            "orders.field_state_updated_at",
+            "state-updated-at",
+            moment(order.state_updated_at),
+            wire_moment(order.state_updated_at),
+            false,
+        ),
+        field(
+            "orders.field_created_at",
+            "created-at",
+            moment(order.created_at),
+            wire_moment(order.created_at),
+            false,
+        ),
+        field(
+            "orders.field_source_asset",
+            "source-asset",
+            asset_name(language, order.source_asset.as_ref()),
+            wire_asset(order.source_asset.as_ref()),
+            false,
+        ),
+        amount(
+            "orders.field_source_amount",
+            "source-amount",
+            order.source_amount,
+            order.source_asset.as_ref(),
+        ),
+        field(
+            "orders.field_target_asset",
+            "target-asset",
+            asset_name(language, order.target_asset.as_ref()),
+            wire_asset(order.target_asset.as_ref()),
+            false,
+        ),
+        amount(
+            "orders.field_target_amount",
+            "target-amount",
+            order.target_amount,
+            order.target_asset.as_ref(),
+        ),
+        // A rate times a visible amount gives the hidden one: rates hide too.
+        field(
+            "orders.field_base_rate",
+            "base-rate",
+            rate_text(amounts, order.base_rate),
+            rate_wire(amounts, order.base_rate),
+            false,
+        ),
+        field(
+            "orders.field_effective_rate",
+            "effective-rate",
+            rate_text(amounts, order.effective_rate),
+            rate_wire(amounts, order.effective_rate),
+            false,
+        ),
+        amount(
+            "orders.field_fee_amount",
+            "fee-amount",
+            order.fee_amount,
+            order.fee_asset.as_ref(),
+        ),
+        field(
+            "orders.field_fee_asset",
+            "fee-asset",
+            asset_name(language, order.fee_asset.as_ref()),
+            wire_asset(order.fee_asset.as_ref()),
+            false,
+        ),
+        field(
+            "orders.field_expiration",
+            "expiration",
+            moment(order.expiration),
+            wire_moment(order.expiration),
+            false,
+        ),
+        // The brcode carries the amount in its text: hidden with amounts.
+        field(
+            "orders.field_brcode",
+            "brcode",
+            hidden_or(amounts, text(brcode.clone())),
+            hidden_or(amounts, text(brcode)),
+            !amounts.hidden,
+        ),
+        // The service's own image is not shown: the QR above is drawn from
+        // the checked brcode, so what is scanned is what was checked.
+        field(
+            "orders.field_qr_code_base64",
+            "qr-code-base64",
+            text(qr_note.clone()),
+            text(qr_note),
+            false,
+        ),
+    ];
+    record_detail_ui(ui, language, "order_fields", &rows);
+}
+
+/// A rate as the language writes it, every place it carries; masked while
+/// amounts are hidden.
+fn rate_text(amounts: AmountFormat, rate: Option<Decimal>) -> String {
+    rate.map_or_else(|| MISSING.to_owned(), |rate| amounts.number(rate, 0))
+}
+
+fn rate_wire(amounts: AmountFormat, rate: Option<Decimal>) -> String {
+    rate.map_or_else(|| MISSING.to_owned(), |rate| amounts.wire(rate))
+}
+
+fn hidden_or(amounts: AmountFormat, text: String) -> String {
+    if amounts.hidden && text != MISSING {
+        HIDDEN_DIGITS.to_owned()
+    } else {
+        text
+    }
 }
 
 /// The brcode to list among the fields: withheld when it fails the check,
@@ -351,8 +424,4 @@ fn checked_brcode(state: &AppState, order: &Order) -> Option<String> {
     } else {
         state.t("orders.brcode_withheld").into_owned()
     })
-}
-
-fn field_name_ui(ui: &mut Ui, state: &AppState, key: &'static str) {
-    ui.label(RichText::new(state.t(key).as_ref()).strong());
 }

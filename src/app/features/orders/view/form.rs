@@ -166,7 +166,7 @@ fn quote_ui(ui: &mut Ui, state: &mut AppState) {
 
 /// The quote received: amounts, rates, fee and the time left to accept it.
 fn quote_summary_ui(ui: &mut Ui, state: &AppState, quote: &Quote) {
-    let language = state.language;
+    let amounts = state.amount_format();
     egui::Frame::group(ui.style()).show(ui, |ui| {
         egui::Grid::new("quote_summary")
             .num_columns(2)
@@ -175,7 +175,7 @@ fn quote_summary_ui(ui: &mut Ui, state: &AppState, quote: &Quote) {
                 ui.strong(state.t("orders.col_source").as_ref());
                 asset_amount_ui(
                     ui,
-                    language,
+                    amounts,
                     quote.source_amount,
                     quote.source_asset.as_ref(),
                 );
@@ -183,13 +183,14 @@ fn quote_summary_ui(ui: &mut Ui, state: &AppState, quote: &Quote) {
                 ui.strong(state.t("orders.col_target").as_ref());
                 asset_amount_ui(
                     ui,
-                    language,
+                    amounts,
                     quote.target_amount,
                     quote.target_asset.as_ref(),
                 );
                 ui.end_row();
+                // A rate times a visible amount tells a hidden one: it hides too.
                 let rate = |rate: Option<rust_decimal::Decimal>| {
-                    rate.map_or_else(|| "-".to_owned(), |rate| rate.to_string())
+                    rate.map_or_else(|| "-".to_owned(), |rate| amounts.number(rate, 0))
                 };
                 ui.strong(state.t("orders.field_effective_rate").as_ref());
                 ui.monospace(rate(quote.effective_rate));
@@ -198,7 +199,7 @@ fn quote_summary_ui(ui: &mut Ui, state: &AppState, quote: &Quote) {
                 ui.monospace(rate(quote.base_rate));
                 ui.end_row();
                 ui.strong(state.t("orders.field_fee_amount").as_ref());
-                asset_amount_ui(ui, language, quote.fee_amount, quote.fee_asset.as_ref());
+                asset_amount_ui(ui, amounts, quote.fee_amount, quote.fee_asset.as_ref());
                 ui.end_row();
             });
         if let Some(expiration) = quote.expiration {

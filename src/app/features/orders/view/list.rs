@@ -12,13 +12,16 @@ use crate::api::model::{Order, OrderState};
 use crate::app::error_text::Localize;
 use crate::app::export::{ExportRecords, export_bar_ui};
 use crate::app::state::AppState;
+use crate::app::ui::amount::amount_cell_ui;
 use crate::app::ui::arrange::{
     Arranged, Arrangement, SearchText, SortKey, arranged, search_field_ui, sort_header_ui,
 };
-use crate::app::ui::table::row_sentence;
+use crate::app::ui::table::{
+    amount_column_id, copy_menu_ui, header_cell_ui, row_copies, row_sentence,
+};
 use crate::app::ui::{
-    Cell, asset_amount_text, asset_amount_ui, badge_ui, format_countdown, format_moment,
-    request_countdown_frame, saved_copy_ui,
+    Cell, MISSING, badge_ui, format_countdown, format_moment, request_countdown_frame,
+    saved_copy_ui,
 };
 
 use super::super::apply::short_id;
@@ -142,6 +145,13 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> O
     let selectable_before = ui.style().interaction.selectable_labels;
     ui.style_mut().interaction.selectable_labels = false;
     let language = state.language;
+    let amounts = state.amount_format();
+    let amount_cell = |value: Option<rust_decimal::Decimal>, asset| {
+        value.map_or_else(
+            || Cell::Text(MISSING.to_owned()),
+            |value| Cell::Amount(amounts.of_asset(value, asset)),
+        )
+    };
     let headers = [
         "orders.col_id",
         "orders.col_created",
@@ -152,125 +162,161 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> O
         "orders.col_expires",
     ];
     let mut ticking: Option<time::Duration> = None;
-    TableBuilder::new(ui)
-        .id_salt("orders_table")
-        .striped(true)
-        .sense(Sense::click())
-        .max_scroll_height(f32::INFINITY)
-        .column(Column::auto().at_least(80.0))
-        .column(Column::auto().at_least(170.0))
-        .column(Column::auto().at_least(120.0))
-        .column(Column::auto().at_least(110.0))
-        .column(Column::initial(220.0).resizable(true).clip(true))
-        .column(Column::initial(260.0).resizable(true).clip(true))
-        .column(Column::remainder().at_least(90.0))
-        .header(ROW_HEIGHT, |mut header| {
-            for (column, key) in headers.into_iter().enumerate() {
-                header.col(|ui| {
-                    sort_header_ui(ui, Id::unique(TABLE_ID), column, state.t(key).as_ref());
-                });
-            }
-        })
-        .body(|body| {
-            body.rows(ROW_HEIGHT, orders.len(), |mut row| {
-                let Some(order) = orders.get(row.index()) else {
-                    return;
-                };
-                let order = state.data.latest_order(order);
-                let short = short_id(&order.id);
-                row.col(|ui| {
-                    if ui.link(RichText::new(&short).monospace()).clicked() {
-                        clicked = Some(order.id);
+    // In a window narrower than the columns, the table scrolls sideways
+    // instead of running past the window's edge.
+    egui::ScrollArea::horizontal()
+        .id_salt("orders_table_sideways")
+        .show(ui, |ui| {
+            TableBuilder::new(ui)
+                .id_salt("orders_table")
+                .striped(true)
+                .sense(Sense::click())
+                .max_scroll_height(f32::INFINITY)
+                // Every column can be widened; together they fit a 1280-point
+                // window beside the navigation, amounts compact (exact on hover).
+                .resizable(true)
+                .column(Column::auto().at_least(80.0))
+                .column(Column::auto().at_least(160.0))
+                .column(Column::auto().at_least(100.0))
+                .column(Column::auto().at_least(80.0).clip(true))
+                .column(Column::initial(150.0).at_least(90.0).clip(true))
+                .column(Column::initial(170.0).at_least(90.0).clip(true))
+                .column(Column::remainder().at_least(60.0))
+                .header(ROW_HEIGHT, |mut header| {
+                    for (column, key) in headers.into_iter().enumerate() {
+                        header.col(|ui| {
+                            header_cell_ui(ui, matches!(column, 4 | 5), |ui| {
+                                sort_header_ui(
+                                    ui,
+                                    Id::unique(TABLE_ID),
+                                    column,
+                                    state.t(key).as_ref(),
+                                );
+                            });
+                        });
                     }
-                });
-                row.col(|ui| {
-                    ui.label(order.created_at.map(format_moment).unwrap_or_default());
-                });
-                row.col(|ui| {
-                    if let Some(order_state) = &order.state {
-                        badge_ui(
-                            ui,
-                            &order_state_label(language, order_state),
-                            order_state_tone(order_state),
-                        );
-                    }
-                });
-                row.col(|ui| {
-                    let ticker = |asset: Option<&crate::api::model::Asset>| {
-                        asset.map(|asset| asset.ticker()).unwrap_or_default()
-                    };
-                    ui.label(format!(
-                        "{} / {}",
-                        ticker(order.source_asset.as_ref()),
-                        ticker(order.target_asset.as_ref())
-                    ));
-                });
-                row.col(|ui| {
-                    asset_amount_ui(
-                        ui,
-                        language,
-                        order.source_amount,
-                        order.source_asset.as_ref(),
-                    );
-                });
-                row.col(|ui| {
-                    asset_amount_ui(
-                        ui,
-                        language,
-                        order.target_amount,
-                        order.target_asset.as_ref(),
-                    );
-                });
-                row.col(|ui| {
-                    if let Some(left) = seconds_to_pay(state, order) {
-                        if let Some(expiration) = order.expiration {
-                            let to_go = expiration - state.wall_now;
-                            ticking = Some(
-                                ticking.map_or(to_go, |soonest: time::Duration| soonest.min(to_go)),
-                            );
+                })
+                .body(|body| {
+                    body.rows(ROW_HEIGHT, orders.len(), |mut row| {
+                        let Some(order) = orders.get(row.index()) else {
+                            return;
+                        };
+                        let order = state.data.latest_order(order);
+                        let short = short_id(&order.id);
+                        let source = amount_cell(order.source_amount, order.source_asset.as_ref());
+                        let target = amount_cell(order.target_amount, order.target_asset.as_ref());
+                        row.col(|ui| {
+                            if ui
+                                .link(RichText::new(&short).monospace())
+                                .on_hover_text(order.id.to_string())
+                                .clicked()
+                            {
+                                clicked = Some(order.id);
+                            }
+                        });
+                        row.col(|ui| {
+                            ui.label(order.created_at.map(format_moment).unwrap_or_default());
+                        });
+                        row.col(|ui| {
+                            if let Some(order_state) = &order.state {
+                                badge_ui(
+                                    ui,
+                                    &order_state_label(language, order_state),
+                                    order_state_tone(order_state),
+                                );
+                            }
+                        });
+                        row.col(|ui| {
+                            let ticker = |asset: Option<&crate::api::model::Asset>| {
+                                asset.map(|asset| asset.ticker()).unwrap_or_default()
+                            };
+                            ui.label(format!(
+                                "{} / {}",
+                                ticker(order.source_asset.as_ref()),
+                                ticker(order.target_asset.as_ref())
+                            ));
+                        });
+                        for (column, cell) in [(4, &source), (5, &target)] {
+                            row.col(|ui| match cell {
+                                Cell::Amount(amount) => {
+                                    amount_cell_ui(ui, amount_column_id(TABLE_ID, column), amount);
+                                }
+                                _ => {
+                                    ui.weak(MISSING);
+                                }
+                            });
                         }
-                        ui.label(format_countdown(left));
-                    }
+                        row.col(|ui| {
+                            if let Some(left) = seconds_to_pay(state, order) {
+                                if let Some(expiration) = order.expiration {
+                                    let to_go = expiration - state.wall_now;
+                                    ticking =
+                                        Some(ticking.map_or(to_go, |soonest: time::Duration| {
+                                            soonest.min(to_go)
+                                        }));
+                                }
+                                ui.label(format_countdown(left));
+                            }
+                        });
+                        let response = row.response();
+                        // The row as one sentence for screen readers (only rows in view are built).
+                        response.widget_info(|| {
+                            let ticker = |asset: Option<&crate::api::model::Asset>| {
+                                asset.map(|asset| asset.ticker()).unwrap_or_default()
+                            };
+                            let cells = [
+                                Cell::Text(short.clone()),
+                                Cell::Text(order.created_at.map(format_moment).unwrap_or_default()),
+                                Cell::Text(
+                                    order
+                                        .state
+                                        .as_ref()
+                                        .map(|s| order_state_label(language, s))
+                                        .unwrap_or_default(),
+                                ),
+                                Cell::Text(format!(
+                                    "{} / {}",
+                                    ticker(order.source_asset.as_ref()),
+                                    ticker(order.target_asset.as_ref())
+                                )),
+                                source.clone(),
+                                target.clone(),
+                                Cell::Text(
+                                    seconds_to_pay(state, order)
+                                        .map(format_countdown)
+                                        .unwrap_or_default(),
+                                ),
+                            ];
+                            let titles = headers.map(|key| state.t(key));
+                            let titles: Vec<&str> = titles.iter().map(AsRef::as_ref).collect();
+                            egui::WidgetInfo::labeled(
+                                egui::Role::Row,
+                                true,
+                                row_sentence(language, &titles, &cells),
+                            )
+                        });
+                        if response.clicked() {
+                            clicked = Some(order.id);
+                        }
+                        copy_menu_ui(&response, || {
+                            let titles = headers.map(|key| state.t(key));
+                            let titles: Vec<&str> = titles.iter().map(AsRef::as_ref).collect();
+                            let mut copies = vec![(titles[0].to_owned(), order.id.to_string())];
+                            copies.extend(row_copies(
+                                &titles,
+                                &[
+                                    Cell::Text(String::new()),
+                                    Cell::Text(String::new()),
+                                    Cell::Text(String::new()),
+                                    Cell::Text(String::new()),
+                                    source.clone(),
+                                    target.clone(),
+                                ],
+                            ));
+                            copies
+                        });
+                    });
                 });
-                let response = row.response();
-                // The row as one sentence for screen readers (only rows in view are built).
-                response.widget_info(|| {
-                    let ticker = |asset: Option<&crate::api::model::Asset>| {
-                        asset.map(|asset| asset.ticker()).unwrap_or_default()
-                    };
-                    let amount = |value, asset| asset_amount_text(language, value, asset);
-                    let cells = [
-                        short.clone(),
-                        order.created_at.map(format_moment).unwrap_or_default(),
-                        order
-                            .state
-                            .as_ref()
-                            .map(|s| order_state_label(language, s))
-                            .unwrap_or_default(),
-                        format!(
-                            "{} / {}",
-                            ticker(order.source_asset.as_ref()),
-                            ticker(order.target_asset.as_ref())
-                        ),
-                        amount(order.source_amount, order.source_asset.as_ref()),
-                        amount(order.target_amount, order.target_asset.as_ref()),
-                        seconds_to_pay(state, order)
-                            .map(format_countdown)
-                            .unwrap_or_default(),
-                    ]
-                    .map(Cell::Text);
-                    let titles = headers.map(|key| state.t(key));
-                    let titles: Vec<&str> = titles.iter().map(AsRef::as_ref).collect();
-                    egui::WidgetInfo::labeled(
-                        egui::Role::Row,
-                        true,
-                        row_sentence(language, &titles, &cells),
-                    )
-                });
-                if response.clicked() {
-                    clicked = Some(order.id);
-                }
-            });
         });
     if let Some(to_go) = ticking {
         request_countdown_frame(ui.ctx(), to_go);
