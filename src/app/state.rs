@@ -16,6 +16,7 @@ use super::features::claims::state::ClaimsState;
 use super::features::deposits::state::DepositsState;
 use super::features::events::state::EventsState;
 use super::features::journal::state::JournalState;
+use super::features::notify::NotifyState;
 use super::features::onboarding::state::OnboardingDraft;
 use super::features::orders::state::OrdersState;
 use super::features::settings::state::SettingsState;
@@ -103,6 +104,8 @@ pub struct AppState {
     pub guard: Guard,
     /// The journal on disk: the activity export.
     pub journal: JournalState,
+    /// Desktop notifications: the switch, the focus, what is news.
+    pub notify: NotifyState,
     commands: Vec<Command>,
 }
 
@@ -133,6 +136,7 @@ impl AppState {
             events: EventsState::default(),
             guard: Guard::default(),
             journal: JournalState::default(),
+            notify: NotifyState::default(),
             commands: Vec::new(),
         }
     }
@@ -275,6 +279,7 @@ impl AppState {
                 self.session = Some(session);
                 self.data = AccountData::default();
                 self.reset_panels();
+                self.notify.session_changed();
                 self.sandbox_starting = false;
                 if self.onboarding.connecting {
                     self.onboarding.clear_after_connect();
@@ -445,6 +450,9 @@ impl AppState {
             Ok(Fetched::Orders(orders)) => self.orders_arriving(orders),
             Ok(Fetched::Order(order)) => self.observe_order(order),
             _ => {}
+        }
+        if let Ok(fetched) = &result {
+            self.notify_fetched(fetched);
         }
         let succeeded = result.is_ok();
         self.data.finish(resource, result, at, next_at);

@@ -15,6 +15,7 @@ mod big_accounts;
 mod error_text;
 mod faults_e2e;
 mod journal;
+mod notifications;
 mod orders_e2e;
 mod shell;
 mod state;

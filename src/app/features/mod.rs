@@ -8,6 +8,7 @@ pub mod deposits;
 pub mod events;
 pub mod journal;
 pub mod list_arrangements;
+pub mod notify;
 pub mod onboarding;
 pub mod orders;
 pub mod overview;

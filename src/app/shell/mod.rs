@@ -12,7 +12,7 @@ use time::OffsetDateTime;
 use super::GuiOptions;
 use super::clock::Clock;
 use super::features::{
-    claims, deposits, events, onboarding, orders, overview, settings, transfers, wallets,
+    claims, deposits, events, notify, onboarding, orders, overview, settings, transfers, wallets,
     withdrawals,
 };
 use super::frame_stats::FrameStats;
@@ -41,6 +41,9 @@ pub struct PersistedUi {
     /// The list budget chosen in Settings, in MiB; `None` keeps the default.
     #[serde(default)]
     pub list_budget_mib: Option<u64>,
+    /// Desktop notifications (Settings); `None`: on, the default.
+    #[serde(default)]
+    pub desktop_notifications: Option<bool>,
 }
 
 const STORAGE_KEY: &str = "brlv-desk-ui";
@@ -159,6 +162,7 @@ pub struct BrlvApp {
     screenshot: Option<ScreenshotJob>,
     exit_code: Arc<AtomicU8>,
     frame_stats: Option<FrameStats>,
+    notifier: Box<dyn notify::Notifier>,
 }
 
 impl BrlvApp {
@@ -184,6 +188,9 @@ impl BrlvApp {
         }
         if let Some(mib) = persisted.list_budget_mib {
             settings::budget::set_list_budget(&mut state, mib);
+        }
+        if let Some(enabled) = persisted.desktop_notifications {
+            state.notify.enabled = enabled;
         }
         let start = options
             .screenshot
@@ -222,6 +229,7 @@ impl BrlvApp {
             screenshot,
             exit_code,
             frame_stats: FrameStats::from_env(),
+            notifier: Box::new(notify::SystemNotifier::start()),
         })
     }
 }
@@ -233,6 +241,10 @@ impl eframe::App for BrlvApp {
         }
         self.state.now = self.clock.now_ms();
         self.state.wall_now = OffsetDateTime::now_utc();
+        // Unknown (a platform that does not say) counts as focused: better
+        // no notification than one about what is on the screen.
+        self.state.notify.window_focused =
+            ui.input(|input| input.viewport().focused.unwrap_or(true));
         let mut lists_arrived = Vec::new();
         for event in self.worker.drain() {
             if let super::message::Event::FetchFinished {
@@ -249,6 +261,7 @@ impl eframe::App for BrlvApp {
         for resource in lists_arrived {
             tracing::debug!(target: "brlv_timing", ?resource, "rows drawn");
         }
+        notify::deliver(&mut self.state, self.notifier.as_ref());
         for command in self.state.take_commands() {
             if !self.worker.send(command) {
                 tracing::warn!("the worker has stopped; a command was dropped");
@@ -278,6 +291,7 @@ impl eframe::App for BrlvApp {
             language: Some(self.state.language),
             idle_lock_minutes: Some(self.state.guard.idle_lock_minutes),
             list_budget_mib: self.state.settings.list_budget_mib,
+            desktop_notifications: Some(self.state.notify.enabled),
         };
         eframe::set_value(storage, STORAGE_KEY, &persisted);
     }
