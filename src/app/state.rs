@@ -19,6 +19,7 @@ use super::features::journal::state::JournalState;
 use super::features::notify::NotifyState;
 use super::features::onboarding::state::OnboardingDraft;
 use super::features::orders::state::OrdersState;
+use super::features::recipients::state::RecipientsState;
 use super::features::settings::state::SettingsState;
 use super::features::transfers::state::TransfersState;
 use super::features::wallets::state::WalletsState;
@@ -106,6 +107,8 @@ pub struct AppState {
     pub journal: JournalState,
     /// Desktop notifications: the switch, the focus, what is news.
     pub notify: NotifyState,
+    /// Saved recipients (PIX keys, TED accounts, wallets), for every profile.
+    pub recipients: RecipientsState,
     commands: Vec<Command>,
 }
 
@@ -137,6 +140,7 @@ impl AppState {
             guard: Guard::default(),
             journal: JournalState::default(),
             notify: NotifyState::default(),
+            recipients: RecipientsState::default(),
             commands: Vec::new(),
         }
     }
@@ -368,6 +372,7 @@ impl AppState {
                 Err(reason) => self.guard.seal_offer = SealOffer::Failed(reason),
             },
             Event::Journal(event) => self.apply_journal(event),
+            Event::Recipients(event) => self.apply_recipients(event),
         }
     }
 

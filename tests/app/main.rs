@@ -28,6 +28,7 @@ mod ui_onboarding;
 mod ui_order_form;
 mod ui_orders;
 mod ui_overview;
+mod ui_recipients;
 mod ui_transfers;
 mod ui_wallets;
 mod ui_withdrawals;

@@ -12,6 +12,7 @@ pub mod notify;
 pub mod onboarding;
 pub mod orders;
 pub mod overview;
+pub mod recipients;
 pub mod settings;
 pub mod transfers;
 pub mod wallets;

@@ -214,9 +214,12 @@ impl BrlvApp {
             WorkerConfig::system(clock),
             Arc::new(move || context.request_repaint()),
         )?;
+        let recipients =
+            Command::Recipients(crate::app::features::recipients::message::RecipientsCommand::Load);
         if !worker.send(Command::Start {
             sandbox: options.sandbox,
-        }) {
+        }) || !worker.send(recipients)
+        {
             return Err(std::io::Error::other("the worker stopped at once"));
         }
         let screenshot = options

@@ -43,6 +43,8 @@ pub fn settings_ui(ui: &mut Ui, state: &mut AppState) {
 
     lock_settings_ui(ui, state);
     notifications_setting_ui(ui, state);
+    crate::app::features::recipients::view::manager_ui(ui, state);
+    ui.add_space(12.0);
     super::budget::list_budget_ui(ui, state);
     ui.add_space(12.0);
 
