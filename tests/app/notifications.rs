@@ -275,3 +275,23 @@ fn the_settings_switch_turns_notifications_off() {
     deliver(state, &notifier);
     assert!(notifier.titles().is_empty(), "{:?}", notifier.titles());
 }
+
+#[test]
+fn the_switch_is_remembered_and_an_older_settings_file_reads_as_on() {
+    use brlv_desk::app::shell::PersistedUi;
+    let off = PersistedUi {
+        desktop_notifications: Some(false),
+        ..PersistedUi::default()
+    };
+    let text = serde_json::to_string(&off).unwrap();
+    let read: PersistedUi = serde_json::from_str(&text).unwrap();
+    assert_eq!(read.desktop_notifications, Some(false));
+
+    let mut older = serde_json::to_value(PersistedUi::default()).unwrap();
+    older
+        .as_object_mut()
+        .unwrap()
+        .remove("desktop_notifications");
+    let read: PersistedUi = serde_json::from_value(older).unwrap();
+    assert_eq!(read.desktop_notifications, None, "None: on, the default");
+}

@@ -298,3 +298,18 @@ fn a_damaged_file_is_reported_kept_and_set_aside_only_when_asked() {
     );
     assert_eq!(state.recipients.file, FileStatus::Ready);
 }
+
+#[test]
+fn a_saved_wallet_fills_an_orders_receiving_wallet() {
+    let mut state = with_book(Language::En, View::Orders);
+    deliver(&mut state, Fetched::Orders(vec![]), 1_000);
+    state.orders.form.open = true;
+    state.orders.form.quote_draft.amount = "250.00".to_owned();
+    let mut harness = harness(state);
+    settle(&mut harness);
+    pick(&mut harness, &format!("Cold wallet — {WALLET}"));
+    assert_eq!(
+        harness.state().orders.form.order_draft.target_wallet,
+        WALLET
+    );
+}
