@@ -3,7 +3,7 @@
 //! new address; the manager refuses a bad PIX key with the forms' own
 //! message, renames and deletes; the list survives a restart through the
 //! real worker's file, and a damaged file is reported, left untouched, and
-//! set aside only when the person asks.
+//! set aside only when the person asks; the picker works from the keyboard.
 
 use std::sync::Arc;
 
@@ -312,4 +312,21 @@ fn a_saved_wallet_fills_an_orders_receiving_wallet() {
         harness.state().orders.form.order_draft.target_wallet,
         WALLET
     );
+}
+
+#[test]
+fn a_saved_recipient_is_picked_with_the_keyboard_alone() {
+    let mut harness = harness(with_book(Language::En, View::Transfers));
+    settle(&mut harness);
+    harness.get_by_label("Saved recipients").focus();
+    settle(&mut harness);
+    harness.key_press(egui::Key::Space);
+    settle(&mut harness);
+    let line = format!("Cold wallet — {WALLET}");
+    assert!(harness.query_by_label(&line).is_some(), "the list opened");
+    harness.key_press(egui::Key::Tab);
+    settle(&mut harness);
+    harness.key_press(egui::Key::Enter);
+    settle(&mut harness);
+    assert_eq!(harness.state().transfers.draft.target, WALLET);
 }
