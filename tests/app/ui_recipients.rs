@@ -101,7 +101,7 @@ fn a_saved_pix_key_and_a_saved_bank_account_fill_the_withdrawal_form() {
 
     pick(
         &mut harness,
-        "Maria (Itaú) — 341 0001 / 12345-6 (Maria Silva)",
+        "Maria (Itaú) — Itaú Unibanco (341) 0001 / 12345-6 · Maria Silva",
     );
     let draft = harness.state().withdrawals.draft.clone();
     assert_eq!(draft.method, WithdrawalMethod::Ted);

@@ -177,11 +177,17 @@ impl RecipientsState {
             .filter(|(_, recipient)| kinds.contains(&RecipientKind::of(&recipient.destination)))
     }
 
-    /// Whether `destination` is saved already (under any name).
+    /// Whether `destination` is saved already (under any name); an address
+    /// in another letter case is the same address.
     pub fn is_saved(&self, destination: &Destination) -> bool {
         self.list
             .iter()
-            .any(|recipient| &recipient.destination == destination)
+            .any(|recipient| match (&recipient.destination, destination) {
+                (Destination::Wallet { address: saved }, Destination::Wallet { address }) => {
+                    saved.eq_ignore_ascii_case(address)
+                }
+                (saved, other) => saved == other,
+            })
     }
 }
 

@@ -46,9 +46,32 @@ impl Localize for RecipientsError {
     }
 }
 
+/// Where a recipient is paid, in one line; a TED's bank by its name too
+/// (`Itaú Unibanco (341) 0001 / 12345-6 · Maria Silva`).
+pub fn destination_text(destination: &Destination) -> String {
+    match destination {
+        Destination::Ted(account) => {
+            let bank = crate::app::features::withdrawals::banks::bank_name(&account.bank_code)
+                .map_or_else(
+                    || account.bank_code.clone(),
+                    |name| format!("{name} ({})", account.bank_code),
+                );
+            format!(
+                "{bank} {} / {} · {}",
+                account.branch, account.account, account.name
+            )
+        }
+        other => other.summary(),
+    }
+}
+
 /// One line naming a recipient: its name and where it pays.
 pub fn recipient_line(recipient: &Recipient) -> String {
-    format!("{} — {}", recipient.name, recipient.destination.summary())
+    format!(
+        "{} — {}",
+        recipient.name,
+        destination_text(&recipient.destination)
+    )
 }
 
 /// A button whose accessible name says what it acts on ("Rename Aluguel"),
@@ -294,7 +317,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                         rename_error = Some(error.localize(language));
                     }
                     ui.label(kind_name.as_ref());
-                    ui.label(RichText::new(recipient.destination.summary()).monospace());
+                    ui.label(RichText::new(destination_text(&recipient.destination)).monospace());
                     ui.horizontal(|ui| {
                         if ui.button(save.as_ref()).clicked() {
                             action = Some(RowAction::Rename(index, typed));
@@ -306,7 +329,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                 } else {
                     ui.label(RichText::new(&recipient.name).strong());
                     ui.label(kind_name.as_ref());
-                    ui.label(RichText::new(recipient.destination.summary()).monospace());
+                    ui.label(RichText::new(destination_text(&recipient.destination)).monospace());
                     ui.horizontal(|ui| {
                         if state.recipients.confirm_delete == Some(index) {
                             ui.label(&delete_confirm);
