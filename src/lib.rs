@@ -22,6 +22,7 @@ pub mod money;
 pub mod pix;
 pub mod private_file;
 pub mod profile;
+pub mod recipients;
 pub mod sandbox;
 pub mod seal;
 pub mod webhook;

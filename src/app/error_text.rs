@@ -290,6 +290,7 @@ impl Localize for FieldError {
             E::Branch => text(language, "err.field.branch"),
             E::BankAccount => text(language, "err.field.bank_account"),
             E::NotADocument => text(language, "err.field.not_a_document"),
+            E::NameTaken(name) => tr_with(language, "recipients.name_taken", &[("name", name)]),
         }
     }
 }

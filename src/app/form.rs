@@ -120,6 +120,9 @@ pub enum FieldError {
     /// Not `digits-check digit`.
     #[error("An account is its number, a hyphen and its check digit, such as 12345-6.")]
     BankAccount,
+    /// A saved recipient already has this name.
+    #[error("A saved recipient is already called \u{201c}{0}\u{201d}.")]
+    NameTaken(String),
     /// A valid key that is not a CPF or CNPJ (an e-mail, a phone).
     #[error("The holder's document is a CPF or a CNPJ.")]
     NotADocument,

@@ -17,6 +17,7 @@ use super::features::events::message::{EventsCommand, EventsEvent};
 use super::features::journal::message::{JournalCommand, JournalEvent};
 use super::features::onboarding::message::{OnboardingCommand, OnboardingEvent};
 use super::features::orders::message::{OrdersCommand, OrdersEvent};
+use super::features::recipients::message::{RecipientsCommand, RecipientsEvent};
 use super::resources::{Fetched, ListQuery, Listed, ResourceKey};
 use super::submit::{FormKind, SubmitOutcome, SubmitRequest};
 
@@ -79,6 +80,8 @@ pub enum Command {
     },
     /// The journal on disk.
     Journal(JournalCommand),
+    /// The saved recipients file.
+    Recipients(RecipientsCommand),
 }
 
 /// What a passphrase is checked for.
@@ -357,4 +360,6 @@ pub enum Event {
     SealingOffered,
     /// What the journal kept from earlier runs.
     Journal(JournalEvent),
+    /// The saved recipients file read or written.
+    Recipients(RecipientsEvent),
 }

@@ -16,8 +16,10 @@ use super::features::claims::state::ClaimsState;
 use super::features::deposits::state::DepositsState;
 use super::features::events::state::EventsState;
 use super::features::journal::state::JournalState;
+use super::features::notify::NotifyState;
 use super::features::onboarding::state::OnboardingDraft;
 use super::features::orders::state::OrdersState;
+use super::features::recipients::state::RecipientsState;
 use super::features::settings::state::SettingsState;
 use super::features::transfers::state::TransfersState;
 use super::features::wallets::state::WalletsState;
@@ -106,6 +108,10 @@ pub struct AppState {
     /// Every amount is masked (the eye in the top bar, Ctrl+Shift+H);
     /// remembered across restarts. Views read it through [`AppState::amount_format`].
     pub hide_amounts: bool,
+    /// Desktop notifications: the switch, the focus, what is news.
+    pub notify: NotifyState,
+    /// Saved recipients (PIX keys, TED accounts, wallets), for every profile.
+    pub recipients: RecipientsState,
     commands: Vec<Command>,
 }
 
@@ -137,6 +143,8 @@ impl AppState {
             guard: Guard::default(),
             journal: JournalState::default(),
             hide_amounts: false,
+            notify: NotifyState::default(),
+            recipients: RecipientsState::default(),
             commands: Vec::new(),
         }
     }
@@ -285,6 +293,7 @@ impl AppState {
                 self.session = Some(session);
                 self.data = AccountData::default();
                 self.reset_panels();
+                self.notify.session_changed();
                 self.sandbox_starting = false;
                 if self.onboarding.connecting {
                     self.onboarding.clear_after_connect();
@@ -373,6 +382,7 @@ impl AppState {
                 Err(reason) => self.guard.seal_offer = SealOffer::Failed(reason),
             },
             Event::Journal(event) => self.apply_journal(event),
+            Event::Recipients(event) => self.apply_recipients(event),
         }
     }
 
@@ -455,6 +465,9 @@ impl AppState {
             Ok(Fetched::Orders(orders)) => self.orders_arriving(orders),
             Ok(Fetched::Order(order)) => self.observe_order(order),
             _ => {}
+        }
+        if let Ok(fetched) = &result {
+            self.notify_fetched(fetched);
         }
         let succeeded = result.is_ok();
         self.data.finish(resource, result, at, next_at);

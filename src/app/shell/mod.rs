@@ -12,7 +12,7 @@ use time::OffsetDateTime;
 use super::GuiOptions;
 use super::clock::Clock;
 use super::features::{
-    claims, deposits, events, onboarding, orders, overview, settings, transfers, wallets,
+    claims, deposits, events, notify, onboarding, orders, overview, settings, transfers, wallets,
     withdrawals,
 };
 use super::frame_stats::FrameStats;
@@ -44,6 +44,9 @@ pub struct PersistedUi {
     /// Every amount masked (the eye in the top bar).
     #[serde(default)]
     pub hide_amounts: bool,
+    /// Desktop notifications (Settings); `None`: on, the default.
+    #[serde(default)]
+    pub desktop_notifications: Option<bool>,
 }
 
 impl PersistedUi {
@@ -58,6 +61,7 @@ impl PersistedUi {
             idle_lock_minutes: Some(state.guard.idle_lock_minutes),
             list_budget_mib: state.settings.list_budget_mib,
             hide_amounts: state.hide_amounts,
+            desktop_notifications: Some(state.notify.enabled),
         }
     }
 
@@ -65,6 +69,9 @@ impl PersistedUi {
     /// does not weigh against the command line itself (amounts hidden).
     pub fn restore_into(&self, state: &mut AppState) {
         state.hide_amounts = self.hide_amounts;
+        if let Some(enabled) = self.desktop_notifications {
+            state.notify.enabled = enabled;
+        }
     }
 }
 
@@ -184,6 +191,7 @@ pub struct BrlvApp {
     screenshot: Option<ScreenshotJob>,
     exit_code: Arc<AtomicU8>,
     frame_stats: Option<FrameStats>,
+    notifier: Box<dyn notify::Notifier>,
 }
 
 impl BrlvApp {
@@ -234,9 +242,12 @@ impl BrlvApp {
             WorkerConfig::system(clock),
             Arc::new(move || context.request_repaint()),
         )?;
+        let recipients =
+            Command::Recipients(crate::app::features::recipients::message::RecipientsCommand::Load);
         if !worker.send(Command::Start {
             sandbox: options.sandbox,
-        }) {
+        }) || !worker.send(recipients)
+        {
             return Err(std::io::Error::other("the worker stopped at once"));
         }
         let screenshot = options
@@ -249,6 +260,7 @@ impl BrlvApp {
             screenshot,
             exit_code,
             frame_stats: FrameStats::from_env(),
+            notifier: Box::new(notify::SystemNotifier::start()),
         })
     }
 }
@@ -260,6 +272,10 @@ impl eframe::App for BrlvApp {
         }
         self.state.now = self.clock.now_ms();
         self.state.wall_now = OffsetDateTime::now_utc();
+        // Unknown (a platform that does not say) counts as focused: better
+        // no notification than one about what is on the screen.
+        self.state.notify.window_focused =
+            ui.input(|input| input.viewport().focused.unwrap_or(true));
         let mut lists_arrived = Vec::new();
         for event in self.worker.drain() {
             if let super::message::Event::FetchFinished {
@@ -276,6 +292,7 @@ impl eframe::App for BrlvApp {
         for resource in lists_arrived {
             tracing::debug!(target: "brlv_timing", ?resource, "rows drawn");
         }
+        notify::deliver(&mut self.state, self.notifier.as_ref());
         for command in self.state.take_commands() {
             if !self.worker.send(command) {
                 tracing::warn!("the worker has stopped; a command was dropped");

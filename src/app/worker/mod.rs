@@ -522,6 +522,30 @@ impl Worker {
             } => self.check_passphrase(purpose, attempt, passphrase),
             Command::SealProfile { passphrase } => self.seal_profile(passphrase),
             Command::Journal(command) => self.handle_journal(command),
+            Command::Recipients(command) => {
+                // Beside the profile file: the person's, for every profile.
+                let path = self
+                    .config
+                    .profile_path
+                    .as_deref()
+                    .map(crate::recipients::RecipientBook::path_beside);
+                self.spawn(async move {
+                    let event = blocking(move || {
+                        crate::app::features::recipients::task::run(command, path)
+                    })
+                    .await
+                    .unwrap_or_else(|reason| {
+                        crate::app::features::recipients::message::RecipientsEvent::Saved(Err(
+                            crate::recipients::RecipientsError::Io {
+                                action: "write",
+                                path: std::path::PathBuf::new(),
+                                reason,
+                            },
+                        ))
+                    });
+                    Done::Report(Event::Recipients(event))
+                });
+            }
         }
     }
 

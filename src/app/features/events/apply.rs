@@ -46,6 +46,9 @@ impl AppState {
             EventsEvent::ListenerStopped => self.events.status = ListenerStatus::Off,
             EventsEvent::Received { at, event } => {
                 if event.is_refund_initiated() {
+                    if let Some(order) = &event.order {
+                        self.notify.refund_initiated(order);
+                    }
                     let id = event
                         .order
                         .as_ref()

@@ -42,6 +42,9 @@ pub fn settings_ui(ui: &mut Ui, state: &mut AppState) {
     ui.add_space(12.0);
 
     lock_settings_ui(ui, state);
+    notifications_setting_ui(ui, state);
+    crate::app::features::recipients::view::manager_ui(ui, state);
+    ui.add_space(12.0);
     super::budget::list_budget_ui(ui, state);
     ui.add_space(12.0);
 
@@ -163,4 +166,14 @@ fn lock_settings_ui(ui: &mut Ui, state: &mut AppState) {
     {
         state.guard.seal_offer = crate::app::guard::SealOffer::Open(Default::default());
     }
+}
+
+/// The switch for desktop notifications, with what it does.
+fn notifications_setting_ui(ui: &mut Ui, state: &mut AppState) {
+    ui.add_space(12.0);
+    ui.label(RichText::new(state.t("notify.settings_title").as_ref()).strong());
+    let label = state.t("notify.settings_switch");
+    ui.checkbox(&mut state.notify.enabled, label.as_ref());
+    ui.label(RichText::new(state.t("notify.settings_hint").as_ref()).weak());
+    ui.add_space(12.0);
 }

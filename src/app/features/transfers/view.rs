@@ -17,6 +17,10 @@ use crate::app::ui::{
     text_field_ui, time_text, wallet_choice_ui, wallet_choices,
 };
 
+use crate::app::features::recipients::state::RecipientKind;
+use crate::app::features::recipients::view::{picker_ui, save_offer_ui};
+use crate::recipients::Destination;
+
 use super::state::{TRANSFER_ASSETS, TransferFilterError};
 
 /// The transfers shown: the filtered list while a filter is set, else all.
@@ -256,6 +260,11 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
         200.0,
         amount_message,
     );
+    if let Some(Destination::Wallet { address }) =
+        picker_ui(ui, state, "transfer_recipient", &[RecipientKind::Wallet])
+    {
+        state.transfers.draft.target = address;
+    }
     let target_label = state.t("transfers.target");
     text_field_ui(
         ui,
@@ -265,6 +274,11 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
         360.0,
         target_message,
     );
+    let typed = crate::app::form::optional_address(&state.transfers.draft.target)
+        .ok()
+        .flatten()
+        .map(|address| Destination::Wallet { address });
+    save_offer_ui(ui, state, "transfer_recipient", typed);
     ui.add_space(6.0);
     let send = send_button_ui(
         ui,

@@ -19,6 +19,10 @@ use crate::app::ui::{
 };
 use crate::pix::PixKey;
 
+use crate::app::features::recipients::state::{RecipientKind, ted_destination, ted_draft_of};
+use crate::app::features::recipients::view::{picker_ui, save_offer_ui};
+use crate::recipients::Destination;
+
 use super::banks::{BANKS, bank_name};
 
 /// The withdrawals shown: the filtered list while a filter is set, else all.
@@ -118,8 +122,62 @@ pub fn withdrawals_ui(ui: &mut Ui, state: &mut AppState) {
     section_ui(ui, &state.t("withdrawals.list"), |ui| list_ui(ui, state));
 }
 
+/// Fills the form from a saved recipient: its method and destination.
+fn fill_from_recipient(draft: &mut super::state::WithdrawalDraft, destination: Destination) {
+    match destination {
+        Destination::Pix { key } => {
+            draft.method = WithdrawalMethod::Pix;
+            draft.asset = Asset::FiatBrl;
+            draft.pix_key = key;
+        }
+        Destination::Ted(account) => {
+            draft.method = WithdrawalMethod::Ted;
+            draft.asset = Asset::FiatBrl;
+            draft.ted = ted_draft_of(&account);
+        }
+        Destination::Wallet { address } => {
+            if draft.method != WithdrawalMethod::Token {
+                draft.method = WithdrawalMethod::Token;
+                draft.asset = Asset::EthBaseUsdc;
+            }
+            draft.target_address = address;
+        }
+    }
+}
+
+/// The destination typed, once valid: what "Save this recipient" saves.
+fn typed_destination(state: &AppState) -> Option<Destination> {
+    let draft = &state.withdrawals.draft;
+    match draft.method {
+        WithdrawalMethod::Pix => PixKey::parse(&draft.pix_key)
+            .ok()
+            .map(|key| Destination::Pix {
+                key: key.as_str().to_owned(),
+            }),
+        WithdrawalMethod::Ted => {
+            ted_destination(&draft.ted, &mut crate::app::form::FieldErrors::default())
+        }
+        _ => crate::app::form::optional_address(&draft.target_address)
+            .ok()
+            .flatten()
+            .map(|address| Destination::Wallet { address }),
+    }
+}
+
 fn form_ui(ui: &mut Ui, state: &mut AppState) {
     let language = state.language;
+    if let Some(destination) = picker_ui(
+        ui,
+        state,
+        "withdrawal_recipient",
+        &[
+            RecipientKind::Pix,
+            RecipientKind::Ted,
+            RecipientKind::Wallet,
+        ],
+    ) {
+        fill_from_recipient(&mut state.withdrawals.draft, destination);
+    }
     let (method_pix, method_ted, method_token) = (
         state.t("withdrawals.method_pix"),
         state.t("withdrawals.method_ted"),
@@ -206,6 +264,8 @@ fn form_ui(ui: &mut Ui, state: &mut AppState) {
         WithdrawalMethod::Token => token_destination_ui(ui, state, errors),
         _ => {}
     }
+    let destination = typed_destination(state);
+    save_offer_ui(ui, state, "withdrawal_recipient", destination);
     ui.add_space(6.0);
     let review = send_button_ui(
         ui,

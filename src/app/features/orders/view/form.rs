@@ -8,12 +8,15 @@ use egui::{RichText, Ui};
 
 use crate::api::model::{Asset, PaymentMethod, Quote};
 use crate::app::error_text::Localize;
+use crate::app::features::recipients::state::RecipientKind;
+use crate::app::features::recipients::view::{picker_ui, save_offer_ui};
 use crate::app::form::{Field, FieldError, FieldErrors};
 use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::submit::{SubmitRequest, submit_status_ui};
 use crate::app::ui::fields::{enter_submitted, submit_on_enter};
 use crate::app::ui::{asset_amount_ui, format_countdown, request_countdown_frame};
+use crate::recipients::Destination;
 
 use super::super::draft::{ORDER_PAIRS, QuoteSide, third_party_pix_allowed};
 use super::super::form::{QuoteSource, ServiceFailure};
@@ -313,6 +316,14 @@ fn order_fields_ui(ui: &mut Ui, state: &mut AppState) {
         );
     }
     if target.needs_wallet_address() {
+        if let Some(Destination::Wallet { address }) = picker_ui(
+            ui,
+            state,
+            "order_target_recipient",
+            &[RecipientKind::Wallet],
+        ) {
+            state.orders.form.order_draft.target_wallet = address;
+        }
         wallet_field_ui(
             ui,
             state,
@@ -321,8 +332,19 @@ fn order_fields_ui(ui: &mut Ui, state: &mut AppState) {
             Field::TargetWallet,
             &errors,
         );
+        let typed =
+            crate::app::form::optional_address(&state.orders.form.order_draft.target_wallet)
+                .ok()
+                .flatten()
+                .map(|address| Destination::Wallet { address });
+        save_offer_ui(ui, state, "order_target_recipient", typed);
     }
     if third_party_pix_allowed(&source, &target) {
+        if let Some(Destination::Pix { key }) =
+            picker_ui(ui, state, "order_pix_recipient", &[RecipientKind::Pix])
+        {
+            state.orders.form.order_draft.third_party_pix_key = key;
+        }
         ui.horizontal(|ui| {
             let label = ui.label(state.t("orders.form_pix_key").as_ref());
             ui.add(

@@ -1,0 +1,105 @@
+//! Handing a notification to the operating system. The [`Notifier`] trait
+//! keeps the rules testable (a test records what would have been shown);
+//! [`SystemNotifier`] shows it through `notify-rust` on a thread of its own,
+//! since showing one can wait on D-Bus, and the UI thread never waits.
+
+use std::sync::mpsc;
+
+use crate::app::state::AppState;
+
+use super::text::notification_text;
+
+/// A notification as the system shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotificationText {
+    /// The headline.
+    pub title: String,
+    /// The line under it.
+    pub body: String,
+}
+
+/// Something that shows notifications. `notify` must return at once.
+pub trait Notifier {
+    /// Shows `text`, or gives up quietly: a notification that cannot be
+    /// shown is never an error the person has to deal with.
+    fn notify(&self, text: NotificationText);
+}
+
+/// Takes the notes owed this frame, writes them in the person's language and
+/// hands them to `notifier`. What the shell calls at the end of every frame.
+pub fn deliver(state: &mut AppState, notifier: &dyn Notifier) {
+    let notes = state.notify.take_outbox();
+    if notes.is_empty() {
+        return;
+    }
+    // A notification on a shared screen masks amounts when the window does.
+    let hide_amounts = state.hide_amounts;
+    for note in notes {
+        notifier.notify(notification_text(state.language, &note, hide_amounts));
+    }
+}
+
+/// The operating system's notifications (D-Bus on Linux through the
+/// pure-Rust zbus, the notification center on macOS, toasts on Windows),
+/// shown one after another on a thread of its own.
+pub struct SystemNotifier {
+    queue: Option<mpsc::Sender<NotificationText>>,
+}
+
+impl std::fmt::Debug for SystemNotifier {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str("SystemNotifier")
+    }
+}
+
+impl SystemNotifier {
+    /// Starts the thread that shows notifications. If it cannot start,
+    /// notifications are dropped (and that said once in the log).
+    pub fn start() -> SystemNotifier {
+        let (queue, notes) = mpsc::channel::<NotificationText>();
+        let started = std::thread::Builder::new()
+            .name("brlv-notify".to_owned())
+            .spawn(move || show_each(&notes));
+        match started {
+            Ok(_) => SystemNotifier { queue: Some(queue) },
+            Err(error) => {
+                tracing::warn!("desktop notifications are off: no thread to show them ({error})");
+                SystemNotifier { queue: None }
+            }
+        }
+    }
+}
+
+impl Notifier for SystemNotifier {
+    fn notify(&self, text: NotificationText) {
+        if let Some(queue) = &self.queue {
+            // The thread ends only with the app.
+            let _ = queue.send(text);
+        }
+    }
+}
+
+/// Shows each notification as it comes. A system with no notification
+/// service (a bare X server in CI, a minimal desktop) refuses every one:
+/// that is said once at `warn`, later refusals only at `debug`.
+fn show_each(notes: &mpsc::Receiver<NotificationText>) {
+    let mut refused_before = false;
+    for text in notes {
+        let shown = notify_rust::Notification::new()
+            .appname("brlv-desk")
+            .summary(&text.title)
+            .body(&text.body)
+            .show();
+        if let Err(error) = shown {
+            if refused_before {
+                tracing::debug!("a desktop notification was not shown: {error}");
+            } else {
+                tracing::warn!(
+                    "desktop notifications cannot be shown on this system ({error}); \
+                     the window still shows everything"
+                );
+                refused_before = true;
+            }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! The notifications' side of [`AppState`]: the Settings switch, whether
+//! the window has the focus (set by the shell each frame), the last known
+//! states per kind of movement for this connection, and the notes waiting
+//! to be handed to the system.
+
+use std::collections::HashMap;
+
+use crate::api::model::Order;
+use crate::app::resources::Fetched;
+use crate::app::state::AppState;
+
+use super::rules::{
+    DesktopNote, Happening, KnownStates, Movement, MovementKind, known_states, order_movement,
+    transfer_movement, transitions, withdrawal_movement,
+};
+
+/// Desktop notifications: the switch, the focus, what is known, what is owed.
+#[derive(Clone, Debug)]
+pub struct NotifyState {
+    /// The Settings switch (on unless the person turned it off).
+    pub enabled: bool,
+    /// Whether the window has the keyboard focus; notes are owed only when not.
+    pub window_focused: bool,
+    /// The last known states, per kind; a kind with no answer yet is absent
+    /// (its first answer is history, not news).
+    known: HashMap<MovementKind, KnownStates>,
+    /// Notes owed, taken by the shell at the end of the frame.
+    outbox: Vec<DesktopNote>,
+}
+
+impl Default for NotifyState {
+    fn default() -> Self {
+        NotifyState {
+            enabled: true,
+            window_focused: true,
+            known: HashMap::new(),
+            outbox: Vec::new(),
+        }
+    }
+}
+
+impl NotifyState {
+    /// A new connection: another account's states are not this one's.
+    pub fn session_changed(&mut self) {
+        self.known.clear();
+        self.outbox.clear();
+    }
+
+    /// Compares a full fresh list of `kind` with the last one and keeps
+    /// what is owed (only while the window is unfocused and the switch on).
+    pub fn observe_list(&mut self, kind: MovementKind, movements: &[Movement]) {
+        let notes = transitions(self.known.get(&kind), kind, movements);
+        self.known.insert(kind, known_states(movements));
+        self.owe(notes);
+    }
+
+    /// One record fetched alone (the watched order): compared with what its
+    /// list said, once that list has arrived.
+    pub fn observe_one(&mut self, kind: MovementKind, movement: Movement) {
+        let Some(known) = self.known.get_mut(&kind) else {
+            return;
+        };
+        let notes = transitions(Some(known), kind, std::slice::from_ref(&movement));
+        known.insert(movement.id, movement.state);
+        self.owe(notes);
+    }
+
+    /// The service said a late PIX is being returned (webhook event): news
+    /// unless a list already told it.
+    pub fn refund_initiated(&mut self, order: &Order) {
+        let state = "payment-returned";
+        let known = self.known.entry(MovementKind::Order).or_default();
+        if known.get(&order.id).map(String::as_str) == Some(state) {
+            return;
+        }
+        known.insert(order.id, state.to_owned());
+        self.owe(vec![DesktopNote {
+            happening: Happening::RefundInitiated,
+            id: order.id,
+            amount: order.source_amount,
+            asset: order.source_asset.clone(),
+        }]);
+    }
+
+    fn owe(&mut self, notes: Vec<DesktopNote>) {
+        // Seen in the window, the news needs no notification; it is not kept
+        // for later either (the panels and notices already show it).
+        if self.enabled && !self.window_focused {
+            self.outbox.extend(notes);
+        }
+    }
+
+    /// The notes owed since the last call.
+    pub fn take_outbox(&mut self) -> Vec<DesktopNote> {
+        std::mem::take(&mut self.outbox)
+    }
+}
+
+/// The movements in a fetched list, and their kind.
+fn movements_of(fetched: &Fetched) -> Option<(MovementKind, Vec<Movement>)> {
+    Some(match fetched {
+        Fetched::Orders(rows) => (
+            MovementKind::Order,
+            rows.iter().filter_map(order_movement).collect(),
+        ),
+        Fetched::Transfers(rows) => (
+            MovementKind::Transfer,
+            rows.iter().filter_map(transfer_movement).collect(),
+        ),
+        Fetched::Withdrawals(rows) => (
+            MovementKind::Withdrawal,
+            rows.iter().filter_map(withdrawal_movement).collect(),
+        ),
+        _ => return None,
+    })
+}
+
+impl AppState {
+    /// A polled resource arrived from the service: the notifications it owes.
+    pub(crate) fn notify_fetched(&mut self, fetched: &Fetched) {
+        if let Fetched::Order(order) = fetched {
+            if let Some(movement) = order_movement(order) {
+                self.notify.observe_one(MovementKind::Order, movement);
+            }
+            return;
+        }
+        if let Some((kind, movements)) = movements_of(fetched) {
+            self.notify.observe_list(kind, &movements);
+        }
+    }
+}

@@ -1,0 +1,291 @@
+//! The saved recipients as the window holds them: the list, where its file
+//! stands, the manager's draft, rename and delete in progress, and the
+//! "Save this recipient" offer open in a form.
+
+use crate::app::features::withdrawals::state::TedDraft;
+use crate::app::form::{
+    Field, FieldError, FieldErrors, TedFields, address_field, pix_key_field, ted_account_fields,
+};
+use crate::app::message::Command;
+use crate::app::state::AppState;
+use crate::recipients::{Destination, MAX_NAME_CHARS, Recipient, RecipientBook, RecipientsError};
+
+use super::message::{RecipientsCommand, RecipientsEvent};
+
+/// The kinds of destination a recipient can be.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RecipientKind {
+    /// A PIX key.
+    #[default]
+    Pix,
+    /// A TED bank account.
+    Ted,
+    /// An EVM wallet address.
+    Wallet,
+}
+
+impl RecipientKind {
+    /// The kind of `destination`.
+    pub fn of(destination: &Destination) -> RecipientKind {
+        match destination {
+            Destination::Pix { .. } => RecipientKind::Pix,
+            Destination::Ted(_) => RecipientKind::Ted,
+            Destination::Wallet { .. } => RecipientKind::Wallet,
+        }
+    }
+
+    /// Its name's locale key.
+    pub fn label_key(self) -> &'static str {
+        match self {
+            RecipientKind::Pix => "recipients.kind_pix",
+            RecipientKind::Ted => "recipients.kind_ted",
+            RecipientKind::Wallet => "recipients.kind_wallet",
+        }
+    }
+}
+
+/// Where the saved recipients file stands.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum FileStatus {
+    /// Not read yet.
+    #[default]
+    Loading,
+    /// Read (or absent); changes are saved.
+    Ready,
+    /// No place on disk on this system: the list lasts for the run.
+    InMemory,
+    /// The file does not parse: left untouched, changes last for the run
+    /// until the person sets it aside.
+    Damaged(RecipientsError),
+    /// The file could not be read or written.
+    Failed(RecipientsError),
+}
+
+/// A new recipient as typed in the manager.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RecipientDraft {
+    /// Its name.
+    pub name: String,
+    /// PIX, TED or wallet.
+    pub kind: RecipientKind,
+    /// The PIX key (PIX).
+    pub pix_key: String,
+    /// The bank account (TED).
+    pub ted: TedDraft,
+    /// The address (wallet).
+    pub address: String,
+}
+
+/// A recipient's name checked against the others: required, not too long,
+/// not taken (ignoring case); `except` is the one being renamed.
+pub fn check_name(
+    recipients: &[Recipient],
+    name: &str,
+    except: Option<usize>,
+) -> Result<String, FieldError> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(FieldError::Required);
+    }
+    if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+        return Err(FieldError::TooLong(MAX_NAME_CHARS));
+    }
+    if RecipientBook::name_taken(recipients, name, except) {
+        return Err(FieldError::NameTaken(name.to_owned()));
+    }
+    Ok(name.to_owned())
+}
+
+/// A TED draft's destination, checked field by field.
+pub fn ted_destination(ted: &TedDraft, errors: &mut FieldErrors) -> Option<Destination> {
+    let fields = TedFields {
+        bank_code: &ted.bank_code,
+        branch: &ted.branch,
+        account: &ted.account,
+        account_type: &ted.account_type,
+        document: &ted.document,
+        name: &ted.name,
+    };
+    ted_account_fields(&fields, errors).map(Destination::Ted)
+}
+
+impl RecipientDraft {
+    /// The recipient, or what is wrong, by field; checked with the same
+    /// validators the forms use.
+    pub fn validate(&self, recipients: &[Recipient]) -> Result<Recipient, FieldErrors> {
+        let mut errors = FieldErrors::default();
+        let name = check_name(recipients, &self.name, None)
+            .map_err(|error| errors.set(Field::Name, error))
+            .ok();
+        let destination = match self.kind {
+            RecipientKind::Pix => {
+                pix_key_field(&self.pix_key, &mut errors).map(|key| Destination::Pix {
+                    key: key.as_str().to_owned(),
+                })
+            }
+            RecipientKind::Ted => ted_destination(&self.ted, &mut errors),
+            RecipientKind::Wallet => address_field(&self.address, Field::TargetWallet, &mut errors)
+                .map(|address| Destination::Wallet { address }),
+        };
+        match (name, destination) {
+            (Some(name), Some(destination)) if errors.is_empty() => {
+                Ok(Recipient { name, destination })
+            }
+            _ => Err(errors),
+        }
+    }
+}
+
+/// The "Save this recipient" offer open in one form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SaveOffer {
+    /// Which form (its picker's id).
+    pub form: &'static str,
+    /// The name typed.
+    pub name: String,
+}
+
+/// The saved recipients.
+#[derive(Clone, Debug, Default)]
+pub struct RecipientsState {
+    /// The recipients, in the order they were added.
+    pub list: Vec<Recipient>,
+    /// Where the file stands.
+    pub file: FileStatus,
+    /// The manager's new recipient.
+    pub draft: RecipientDraft,
+    /// The recipient being renamed, and the new name as typed.
+    pub renaming: Option<(usize, String)>,
+    /// The recipient whose deletion awaits a confirming click.
+    pub confirm_delete: Option<usize>,
+    /// The "Save this recipient" offer open in a form.
+    pub offer: Option<SaveOffer>,
+    /// A damaged file set aside, where it went (shown once saved).
+    pub set_aside_to: Option<std::path::PathBuf>,
+    generation: u64,
+}
+
+impl RecipientsState {
+    /// The recipients whose destination is of one of `kinds`, with their index.
+    pub fn of_kinds<'a>(
+        &'a self,
+        kinds: &'a [RecipientKind],
+    ) -> impl Iterator<Item = (usize, &'a Recipient)> + 'a {
+        self.list
+            .iter()
+            .enumerate()
+            .filter(|(_, recipient)| kinds.contains(&RecipientKind::of(&recipient.destination)))
+    }
+
+    /// Whether `destination` is saved already (under any name); an address
+    /// in another letter case is the same address.
+    pub fn is_saved(&self, destination: &Destination) -> bool {
+        self.list
+            .iter()
+            .any(|recipient| match (&recipient.destination, destination) {
+                (Destination::Wallet { address: saved }, Destination::Wallet { address }) => {
+                    saved.eq_ignore_ascii_case(address)
+                }
+                (saved, other) => saved == other,
+            })
+    }
+}
+
+impl AppState {
+    /// Adds a recipient (already checked) and saves the list.
+    pub fn add_recipient(&mut self, recipient: Recipient) {
+        self.recipients.list.push(recipient);
+        self.save_recipients(false);
+    }
+
+    /// Renames the recipient at `index`, or says why not.
+    pub fn rename_recipient(&mut self, index: usize, name: &str) -> Result<(), FieldError> {
+        let name = check_name(&self.recipients.list, name, Some(index))?;
+        if let Some(recipient) = self.recipients.list.get_mut(index) {
+            recipient.name = name;
+            self.save_recipients(false);
+        }
+        Ok(())
+    }
+
+    /// Deletes the recipient at `index` and saves the list.
+    pub fn delete_recipient(&mut self, index: usize) {
+        if index < self.recipients.list.len() {
+            self.recipients.list.remove(index);
+            self.save_recipients(false);
+        }
+    }
+
+    /// Writes the list, unless its file is damaged (then only when the person
+    /// asked to set the damaged file aside) or there is no place for it.
+    pub fn save_recipients(&mut self, set_aside_damaged: bool) {
+        let writable = match &self.recipients.file {
+            FileStatus::Ready | FileStatus::Failed(_) => true,
+            FileStatus::Damaged(_) => set_aside_damaged,
+            FileStatus::Loading | FileStatus::InMemory => false,
+        };
+        if !writable {
+            return;
+        }
+        self.recipients.generation += 1;
+        self.push(Command::Recipients(RecipientsCommand::Save {
+            book: RecipientBook {
+                recipients: self.recipients.list.clone(),
+            },
+            generation: self.recipients.generation,
+            set_aside_damaged,
+        }));
+    }
+
+    /// Takes in what the worker reports about the file.
+    pub(crate) fn apply_recipients(&mut self, event: RecipientsEvent) {
+        let recipients = &mut self.recipients;
+        match event {
+            RecipientsEvent::Loaded(Ok(book)) => {
+                // Anything added before the file was read stays, after it.
+                let added = std::mem::replace(&mut recipients.list, book.recipients);
+                let unsaved = !added.is_empty();
+                for recipient in added {
+                    if !RecipientBook::name_taken(&recipients.list, &recipient.name, None) {
+                        recipients.list.push(recipient);
+                    }
+                }
+                recipients.file = FileStatus::Ready;
+                if unsaved {
+                    self.save_recipients(false);
+                }
+            }
+            RecipientsEvent::Loaded(Err(error)) => {
+                recipients.file = match error {
+                    RecipientsError::Damaged { .. } => FileStatus::Damaged(error),
+                    RecipientsError::Io { .. } => FileStatus::Failed(error),
+                };
+            }
+            RecipientsEvent::NoPlace => recipients.file = FileStatus::InMemory,
+            RecipientsEvent::Saved(Ok(moved)) => {
+                if moved.is_some() {
+                    recipients.set_aside_to = moved;
+                }
+                recipients.file = FileStatus::Ready;
+            }
+            RecipientsEvent::Saved(Err(error)) => {
+                recipients.file = match error {
+                    RecipientsError::Damaged { .. } => FileStatus::Damaged(error),
+                    RecipientsError::Io { .. } => FileStatus::Failed(error),
+                };
+            }
+        }
+    }
+}
+
+/// A TED draft holding `account` (a saved recipient filling a form).
+pub fn ted_draft_of(account: &crate::api::payout::TedAccount) -> TedDraft {
+    TedDraft {
+        bank_code: account.bank_code.clone(),
+        branch: account.branch.clone(),
+        account: account.account.clone(),
+        account_type: account.account_type.clone(),
+        document: account.document.clone(),
+        name: account.name.clone(),
+    }
+}

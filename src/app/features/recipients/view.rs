@@ -1,0 +1,498 @@
+//! Saved recipients on screen: the manager in Settings (add with the forms'
+//! own checks, rename, delete after a confirming click), the "Saved
+//! recipients" picker each form shows, and "Save this recipient" after a
+//! new destination was typed. Every control is named for screen readers
+//! and reached with Tab; Enter in a name field saves it.
+
+use egui::{RichText, Ui};
+
+use crate::api::payout::BankAccountType;
+use crate::app::error_text::Localize;
+use crate::app::form::Field;
+use crate::app::state::AppState;
+use crate::app::ui::{error_text_ui, field_message, note_ui, text_field_ui};
+use crate::recipients::{Destination, Recipient};
+
+use crate::app::i18n::{self, Language};
+use crate::recipients::RecipientsError;
+
+use super::state::{FileStatus, RecipientKind, SaveOffer, check_name};
+
+impl Localize for RecipientsError {
+    fn localize(&self, language: Language) -> String {
+        match self {
+            RecipientsError::Io {
+                action,
+                path,
+                reason,
+            } => {
+                let key = match *action {
+                    "read" => "recipients.err_read",
+                    "set aside" => "recipients.err_set_aside",
+                    _ => "recipients.err_write",
+                };
+                i18n::tr_with(
+                    language,
+                    key,
+                    &[("path", &path.display().to_string()), ("reason", reason)],
+                )
+            }
+            RecipientsError::Damaged { path, reason } => i18n::tr_with(
+                language,
+                "recipients.err_damaged",
+                &[("path", &path.display().to_string()), ("reason", reason)],
+            ),
+        }
+    }
+}
+
+/// Where a recipient is paid, in one line; a TED's bank by its name too
+/// (`Itaú Unibanco (341) 0001 / 12345-6 · Maria Silva`).
+pub fn destination_text(destination: &Destination) -> String {
+    match destination {
+        Destination::Ted(account) => {
+            let bank = crate::app::features::withdrawals::banks::bank_name(&account.bank_code)
+                .map_or_else(
+                    || account.bank_code.clone(),
+                    |name| format!("{name} ({})", account.bank_code),
+                );
+            format!(
+                "{bank} {} / {} · {}",
+                account.branch, account.account, account.name
+            )
+        }
+        other => other.summary(),
+    }
+}
+
+/// One line naming a recipient: its name and where it pays.
+pub fn recipient_line(recipient: &Recipient) -> String {
+    format!(
+        "{} — {}",
+        recipient.name,
+        destination_text(&recipient.destination)
+    )
+}
+
+/// A button whose accessible name says what it acts on ("Rename Aluguel"),
+/// while it shows only the verb.
+fn named_button(ui: &mut Ui, text: &str, name: String) -> egui::Response {
+    let response = ui.button(text);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+    response
+}
+
+/// The "Saved recipients" picker of a form: the recipients of `kinds`;
+/// the one picked is returned for the form to fill its fields with.
+/// Nothing is drawn while none is saved of those kinds.
+pub fn picker_ui(
+    ui: &mut Ui,
+    state: &AppState,
+    id: &'static str,
+    kinds: &[RecipientKind],
+) -> Option<Destination> {
+    let choices: Vec<(String, Destination)> = state
+        .recipients
+        .of_kinds(kinds)
+        .map(|(_, recipient)| (recipient_line(recipient), recipient.destination.clone()))
+        .collect();
+    if choices.is_empty() {
+        return None;
+    }
+    let mut picked = None;
+    ui.horizontal(|ui| {
+        let label = ui.label(state.t("recipients.picker").as_ref());
+        egui::ComboBox::from_id_salt(id)
+            .selected_text(state.t("recipients.pick").as_ref())
+            .width(360.0)
+            .show_ui(ui, |ui| {
+                for (line, destination) in &choices {
+                    if ui.selectable_label(false, line).clicked() {
+                        picked = Some(destination.clone());
+                    }
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+    picked
+}
+
+/// "Save this recipient" under a form's destination, once it is valid and
+/// not saved yet: a button that opens a name field and its Save button.
+pub fn save_offer_ui(
+    ui: &mut Ui,
+    state: &mut AppState,
+    form: &'static str,
+    destination: Option<Destination>,
+) {
+    let Some(destination) =
+        destination.filter(|destination| !state.recipients.is_saved(destination))
+    else {
+        if state
+            .recipients
+            .offer
+            .as_ref()
+            .is_some_and(|offer| offer.form == form)
+        {
+            state.recipients.offer = None;
+        }
+        return;
+    };
+    let open = state
+        .recipients
+        .offer
+        .as_ref()
+        .is_some_and(|offer| offer.form == form);
+    if !open {
+        if ui
+            .button(state.t("recipients.save_this").as_ref())
+            .clicked()
+        {
+            state.recipients.offer = Some(SaveOffer {
+                form,
+                name: String::new(),
+            });
+        }
+        return;
+    }
+    let label = state.t("recipients.name");
+    let hint = state.t("recipients.name_hint");
+    let (save, cancel) = (
+        state.t("recipients.save_recipient"),
+        state.t("recipients.cancel"),
+    );
+    let language = state.language;
+    let mut close = false;
+    let mut saved = None;
+    let list = state.recipients.list.clone();
+    if let Some(offer) = state.recipients.offer.as_mut() {
+        let checked = check_name(&list, &offer.name, None);
+        let message = checked
+            .as_ref()
+            .err()
+            .filter(|_| !offer.name.trim().is_empty())
+            .map(|error| error.localize(language));
+        ui.horizontal(|ui| {
+            let name_label = ui.label(label.as_ref());
+            let field = ui
+                .add(
+                    egui::TextEdit::singleline(&mut offer.name)
+                        .hint_text(hint.as_ref())
+                        .desired_width(220.0),
+                )
+                .labelled_by(name_label.id);
+            let entered =
+                field.lost_focus() && ui.input(|input| input.key_pressed(egui::Key::Enter));
+            let clicked = ui
+                .add_enabled(checked.is_ok(), egui::Button::new(save.as_ref()))
+                .clicked();
+            if (clicked || entered)
+                && let Ok(name) = &checked
+            {
+                saved = Some(Recipient {
+                    name: name.clone(),
+                    destination: destination.clone(),
+                });
+            }
+            if ui.button(cancel.as_ref()).clicked() {
+                close = true;
+            }
+        });
+        if let Some(message) = message {
+            error_text_ui(ui, &message);
+        }
+    }
+    if let Some(recipient) = saved {
+        state.add_recipient(recipient);
+        close = true;
+    }
+    if close {
+        state.recipients.offer = None;
+    }
+}
+
+/// The manager in Settings: the file's state, every recipient with Rename
+/// and Delete, and the form to add one.
+pub fn manager_ui(ui: &mut Ui, state: &mut AppState) {
+    ui.label(RichText::new(state.t("recipients.title").as_ref()).strong());
+    file_status_ui(ui, state);
+    list_ui(ui, state);
+    ui.add_space(6.0);
+    add_ui(ui, state);
+}
+
+fn file_status_ui(ui: &mut Ui, state: &mut AppState) {
+    let language = state.language;
+    match state.recipients.file.clone() {
+        FileStatus::Damaged(error) => {
+            error_text_ui(
+                ui,
+                &state.t_with(
+                    "recipients.file_damaged",
+                    &[("detail", &error.localize(language))],
+                ),
+            );
+            if ui
+                .button(state.t("recipients.set_aside").as_ref())
+                .clicked()
+            {
+                state.save_recipients(true);
+            }
+        }
+        FileStatus::Failed(error) => error_text_ui(
+            ui,
+            &state.t_with(
+                "recipients.file_failed",
+                &[("detail", &error.localize(language))],
+            ),
+        ),
+        FileStatus::InMemory => note_ui(ui, &state.t("recipients.in_memory")),
+        FileStatus::Loading | FileStatus::Ready => {}
+    }
+    if let Some(moved) = &state.recipients.set_aside_to {
+        note_ui(
+            ui,
+            &state.t_with(
+                "recipients.set_aside_done",
+                &[("path", &moved.display().to_string())],
+            ),
+        );
+    }
+}
+
+enum RowAction {
+    StartRename(usize),
+    Rename(usize, String),
+    CancelRename,
+    AskDelete(usize),
+    Delete(usize),
+    CancelDelete,
+}
+
+fn list_ui(ui: &mut Ui, state: &mut AppState) {
+    if state.recipients.list.is_empty() {
+        note_ui(ui, &state.t("recipients.none"));
+        return;
+    }
+    let language = state.language;
+    let mut action = None;
+    let mut rename_error = None;
+    let (rename, delete) = (state.t("recipients.rename"), state.t("recipients.delete"));
+    let (save, cancel) = (
+        state.t("recipients.save_name"),
+        state.t("recipients.cancel"),
+    );
+    let (delete_yes, delete_no) = (
+        state.t("recipients.delete_yes"),
+        state.t("recipients.delete_no"),
+    );
+    let list = state.recipients.list.clone();
+    egui::Grid::new("saved_recipients")
+        .num_columns(4)
+        .spacing([16.0, 6.0])
+        .show(ui, |ui| {
+            for (index, recipient) in list.iter().enumerate() {
+                let kind = RecipientKind::of(&recipient.destination);
+                let field_name =
+                    state.t_with("recipients.new_name_for", &[("name", &recipient.name)]);
+                let kind_name = state.t(kind.label_key());
+                let delete_confirm =
+                    state.t_with("recipients.delete_confirm", &[("name", &recipient.name)]);
+                let renaming = state
+                    .recipients
+                    .renaming
+                    .as_mut()
+                    .filter(|(at, _)| *at == index);
+                if let Some((_, name)) = renaming {
+                    let field = ui.add(egui::TextEdit::singleline(name).desired_width(180.0));
+                    field.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::TextInput, true, &field_name)
+                    });
+                    if field.lost_focus() && ui.input(|input| input.key_pressed(egui::Key::Enter)) {
+                        action = Some(RowAction::Rename(index, name.clone()));
+                    }
+                    let typed = name.clone();
+                    if let Err(error) = check_name(&list, &typed, Some(index)) {
+                        rename_error = Some(error.localize(language));
+                    }
+                    ui.label(kind_name.as_ref());
+                    ui.label(RichText::new(destination_text(&recipient.destination)).monospace());
+                    ui.horizontal(|ui| {
+                        if ui.button(save.as_ref()).clicked() {
+                            action = Some(RowAction::Rename(index, typed));
+                        }
+                        if ui.button(cancel.as_ref()).clicked() {
+                            action = Some(RowAction::CancelRename);
+                        }
+                    });
+                } else {
+                    ui.label(RichText::new(&recipient.name).strong());
+                    ui.label(kind_name.as_ref());
+                    ui.label(RichText::new(destination_text(&recipient.destination)).monospace());
+                    ui.horizontal(|ui| {
+                        if state.recipients.confirm_delete == Some(index) {
+                            ui.label(&delete_confirm);
+                            if ui.button(delete_yes.as_ref()).clicked() {
+                                action = Some(RowAction::Delete(index));
+                            }
+                            if ui.button(delete_no.as_ref()).clicked() {
+                                action = Some(RowAction::CancelDelete);
+                            }
+                        } else {
+                            let name = &recipient.name;
+                            if named_button(ui, &rename, format!("{rename} {name}")).clicked() {
+                                action = Some(RowAction::StartRename(index));
+                            }
+                            if named_button(ui, &delete, format!("{delete} {name}")).clicked() {
+                                action = Some(RowAction::AskDelete(index));
+                            }
+                        }
+                    });
+                }
+                ui.end_row();
+            }
+        });
+    if let Some(message) = &rename_error {
+        error_text_ui(ui, message);
+    }
+    match action {
+        Some(RowAction::StartRename(index)) => {
+            let name = list.get(index).map(|recipient| recipient.name.clone());
+            state.recipients.renaming = name.map(|name| (index, name));
+            state.recipients.confirm_delete = None;
+        }
+        Some(RowAction::Rename(index, name)) => {
+            // A refused name stays in the field, its message beside it.
+            let renamed = state.rename_recipient(index, &name);
+            if renamed.is_ok() {
+                state.recipients.renaming = None;
+            }
+        }
+        Some(RowAction::CancelRename) => state.recipients.renaming = None,
+        Some(RowAction::AskDelete(index)) => {
+            state.recipients.confirm_delete = Some(index);
+            state.recipients.renaming = None;
+        }
+        Some(RowAction::Delete(index)) => {
+            state.delete_recipient(index);
+            state.recipients.confirm_delete = None;
+        }
+        Some(RowAction::CancelDelete) => state.recipients.confirm_delete = None,
+        None => {}
+    }
+}
+
+/// The form to add a recipient: name, kind, and the kind's fields, each
+/// checked as the forms check them.
+fn add_ui(ui: &mut Ui, state: &mut AppState) {
+    let language = state.language;
+    ui.label(RichText::new(state.t("recipients.add_title").as_ref()).strong());
+    let validation = state.recipients.draft.validate(&state.recipients.list);
+    let errors = validation.as_ref().err();
+    let message = |field| field_message(language, errors, field);
+    let name_label = state.t("recipients.name");
+    let name_hint = state.t("recipients.name_hint");
+    text_field_ui(
+        ui,
+        &name_label,
+        &mut state.recipients.draft.name,
+        &name_hint,
+        240.0,
+        message(Field::Name),
+    );
+    let kinds = [
+        RecipientKind::Pix,
+        RecipientKind::Ted,
+        RecipientKind::Wallet,
+    ];
+    let names: Vec<String> = kinds
+        .iter()
+        .map(|kind| state.t(kind.label_key()).into_owned())
+        .collect();
+    ui.horizontal(|ui| {
+        ui.label(state.t("recipients.kind").as_ref());
+        for (kind, name) in kinds.iter().zip(&names) {
+            ui.radio_value(&mut state.recipients.draft.kind, *kind, name);
+        }
+    });
+    match state.recipients.draft.kind {
+        RecipientKind::Pix => {
+            let label = state.t("recipients.pix_key");
+            let hint = state.t("withdrawals.pix_key_hint");
+            text_field_ui(
+                ui,
+                &label,
+                &mut state.recipients.draft.pix_key,
+                &hint,
+                300.0,
+                message(Field::PixKey),
+            );
+        }
+        RecipientKind::Ted => ted_fields_ui(ui, state, errors),
+        RecipientKind::Wallet => {
+            let label = state.t("recipients.address");
+            text_field_ui(
+                ui,
+                &label,
+                &mut state.recipients.draft.address,
+                "0x...",
+                380.0,
+                message(Field::TargetWallet),
+            );
+        }
+    }
+    let add = crate::app::submit::send_button_ui(
+        ui,
+        &state.t("recipients.add"),
+        validation.is_ok(),
+        &crate::app::submit::SubmitStatus::Idle,
+    );
+    if add && let Ok(recipient) = validation {
+        state.add_recipient(recipient);
+        state.recipients.draft = Default::default();
+    }
+}
+
+fn ted_fields_ui(
+    ui: &mut Ui,
+    state: &mut AppState,
+    errors: Option<&crate::app::form::FieldErrors>,
+) {
+    let language = state.language;
+    let message = |field| field_message(language, errors, field);
+    let fields = [
+        ("withdrawals.bank_code", "341", 80.0, Field::BankCode),
+        ("withdrawals.branch", "1234", 80.0, Field::Branch),
+        ("withdrawals.account", "12345-6", 160.0, Field::BankAccount),
+        (
+            "withdrawals.holder_document",
+            "000.000.000-00",
+            200.0,
+            Field::HolderDocument,
+        ),
+        ("withdrawals.holder_name", "", 300.0, Field::HolderName),
+    ];
+    for (key, hint, width, field) in fields {
+        let label = state.t(key);
+        let ted = &mut state.recipients.draft.ted;
+        let value = match field {
+            Field::BankCode => &mut ted.bank_code,
+            Field::Branch => &mut ted.branch,
+            Field::BankAccount => &mut ted.account,
+            Field::HolderDocument => &mut ted.document,
+            _ => &mut ted.name,
+        };
+        text_field_ui(ui, &label, value, hint, width, message(field));
+    }
+    let (checking, savings) = (
+        state.t("withdrawals.checking"),
+        state.t("withdrawals.savings"),
+    );
+    ui.horizontal(|ui| {
+        ui.label(state.t("withdrawals.account_type").as_ref());
+        let kind = &mut state.recipients.draft.ted.account_type;
+        ui.radio_value(kind, BankAccountType::Checking, checking.as_ref());
+        ui.radio_value(kind, BankAccountType::Savings, savings.as_ref());
+    });
+}

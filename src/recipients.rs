@@ -1,0 +1,254 @@
+//! Saved recipients: PIX keys, TED bank accounts and wallet addresses the
+//! person named once, kept as JSON beside the profile file
+//! (`~/.config/brlv-desk/recipients.json` on Linux), owner-only.
+//!
+//! They belong to the person, not to one account: the same landlord's PIX
+//! key is paid from any profile (and from the sandbox, whose account is new
+//! each run). Not secret, but personal, so the file is private and written
+//! whole through a temporary file. A file that does not parse is never
+//! overwritten: it is reported, the run starts with an empty list, and it
+//! is set aside (renamed, kept) only when the person asks.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::address::validate_evm_address;
+use crate::api::payout::TedAccount;
+use crate::pix::PixKey;
+
+/// Longest recipient name, in characters.
+pub const MAX_NAME_CHARS: usize = 60;
+
+/// Where the money goes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Destination {
+    /// A PIX key, in its normalised form.
+    Pix {
+        /// The key.
+        key: String,
+    },
+    /// A bank account for a TED.
+    Ted(TedAccount),
+    /// An EVM wallet address (transfers, token withdrawals, orders).
+    Wallet {
+        /// The address.
+        address: String,
+    },
+}
+
+impl Destination {
+    /// Whether the destination is well formed, by the same checks the
+    /// forms use.
+    pub fn is_valid(&self) -> bool {
+        match self {
+            Destination::Pix { key } => PixKey::parse(key).is_ok(),
+            Destination::Ted(account) => account.validate().is_ok(),
+            Destination::Wallet { address } => validate_evm_address(address).is_ok(),
+        }
+    }
+
+    /// The destination as one line: the key, the bank account or the address.
+    pub fn summary(&self) -> String {
+        match self {
+            Destination::Pix { key } => key.clone(),
+            Destination::Ted(account) => format!(
+                "{} {} / {} ({})",
+                account.bank_code, account.branch, account.account, account.name
+            ),
+            Destination::Wallet { address } => address.clone(),
+        }
+    }
+}
+
+/// A named destination.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Recipient {
+    /// What the person calls it; unique in the book (ignoring case).
+    pub name: String,
+    /// Where the money goes.
+    pub destination: Destination,
+}
+
+/// Every saved recipient, in the order they were added.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct RecipientBook {
+    /// The recipients.
+    #[serde(default)]
+    pub recipients: Vec<Recipient>,
+}
+
+/// Why the recipients file could not be read or written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecipientsError {
+    /// Reading, writing or renaming failed.
+    #[error("cannot {action} the saved recipients file {path}: {reason}")]
+    Io {
+        /// "read", "write" or "set aside".
+        action: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// The file is not a recipients list; it is left untouched.
+    #[error("the saved recipients file {path} is damaged ({reason})")]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What did not parse.
+        reason: String,
+    },
+}
+
+impl RecipientBook {
+    /// The recipients file beside the profile file `profile_path`.
+    pub fn path_beside(profile_path: &Path) -> PathBuf {
+        profile_path.with_file_name("recipients.json")
+    }
+
+    /// Reads the book; a missing file is an empty book.
+    pub fn load(path: &Path) -> Result<RecipientBook, RecipientsError> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(RecipientBook::default());
+            }
+            Err(error) => {
+                return Err(RecipientsError::Io {
+                    action: "read",
+                    path: path.to_owned(),
+                    reason: error.to_string(),
+                });
+            }
+        };
+        serde_json::from_str(&text).map_err(|error| RecipientsError::Damaged {
+            path: path.to_owned(),
+            reason: error.to_string(),
+        })
+    }
+
+    /// Writes the book whole, owner-only: to a temporary file first, then
+    /// renamed over the old one, so a crash never leaves half a file.
+    pub fn save(&self, path: &Path) -> Result<(), RecipientsError> {
+        let io_error = |error: std::io::Error| RecipientsError::Io {
+            action: "write",
+            path: path.to_owned(),
+            reason: error.to_string(),
+        };
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(io_error)?;
+        }
+        let text = serde_json::to_string_pretty(self).map_err(|error| RecipientsError::Io {
+            action: "write",
+            path: path.to_owned(),
+            reason: error.to_string(),
+        })?;
+        let temporary = path.with_extension("json.tmp");
+        crate::private_file::write(&temporary, text).map_err(io_error)?;
+        std::fs::rename(&temporary, path).map_err(io_error)
+    }
+
+    /// Renames a damaged file to `<file>.damaged-<unix seconds>` (kept, for
+    /// the person to look at) and returns where it went.
+    pub fn set_aside(path: &Path, unix_seconds: i64) -> Result<PathBuf, RecipientsError> {
+        let mut name = path.file_name().unwrap_or_default().to_os_string();
+        name.push(format!(".damaged-{unix_seconds}"));
+        let moved_to = path.with_file_name(name);
+        std::fs::rename(path, &moved_to).map_err(|error| RecipientsError::Io {
+            action: "set aside",
+            path: path.to_owned(),
+            reason: error.to_string(),
+        })?;
+        Ok(moved_to)
+    }
+
+    /// Whether `name` is taken by a recipient other than the one at `except`.
+    pub fn name_taken(recipients: &[Recipient], name: &str, except: Option<usize>) -> bool {
+        let name = name.trim();
+        recipients.iter().enumerate().any(|(index, recipient)| {
+            Some(index) != except && recipient.name.trim().eq_ignore_ascii_case(name)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use crate::api::payout::BankAccountType;
+
+    fn book() -> RecipientBook {
+        RecipientBook {
+            recipients: vec![
+                Recipient {
+                    name: "Aluguel".into(),
+                    destination: Destination::Pix {
+                        key: "52998224725".into(),
+                    },
+                },
+                Recipient {
+                    name: "Maria (Itaú)".into(),
+                    destination: Destination::Ted(TedAccount {
+                        bank_code: "341".into(),
+                        branch: "0001".into(),
+                        account: "12345-6".into(),
+                        account_type: BankAccountType::Savings,
+                        document: "52998224725".into(),
+                        name: "Maria Silva".into(),
+                    }),
+                },
+                Recipient {
+                    name: "Cold wallet".into(),
+                    destination: Destination::Wallet {
+                        address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed".into(),
+                    },
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn a_book_reads_back_as_written_and_privately() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = RecipientBook::path_beside(&dir.path().join("profiles.json"));
+        assert_eq!(
+            RecipientBook::load(&path).unwrap(),
+            RecipientBook::default()
+        );
+        book().save(&path).unwrap();
+        assert_eq!(RecipientBook::load(&path).unwrap(), book());
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt as _;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        assert!(book().recipients.iter().all(|r| r.destination.is_valid()));
+    }
+
+    #[test]
+    fn a_damaged_file_is_reported_and_set_aside_only_when_asked() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("recipients.json");
+        std::fs::write(&path, "{ not json").unwrap();
+        let error = RecipientBook::load(&path).unwrap_err();
+        assert!(matches!(error, RecipientsError::Damaged { .. }), "{error}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "{ not json");
+        let moved = RecipientBook::set_aside(&path, 1_700_000_000).unwrap();
+        assert!(!path.exists());
+        assert_eq!(std::fs::read_to_string(moved).unwrap(), "{ not json");
+    }
+
+    #[test]
+    fn names_are_unique_ignoring_case() {
+        let recipients = book().recipients;
+        assert!(RecipientBook::name_taken(&recipients, " aluguel ", None));
+        assert!(!RecipientBook::name_taken(&recipients, "Aluguel", Some(0)));
+        assert!(!RecipientBook::name_taken(&recipients, "Luz", None));
+    }
+}
