@@ -12,11 +12,13 @@ use crate::api::{Error, PrivateKey};
 use crate::profile::{Profile, ProfileBook};
 
 use super::clock::Millis;
+use super::dialog::{DialogAnswer, DialogPurpose, FileDialogRequest};
 use super::export::{ExportKind, ExportRequest, FileError};
 use super::features::events::message::{EventsCommand, EventsEvent};
 use super::features::journal::message::{JournalCommand, JournalEvent};
 use super::features::onboarding::message::{OnboardingCommand, OnboardingEvent};
 use super::features::orders::message::{OrdersCommand, OrdersEvent};
+use super::receipt::ReceiptRequest;
 use super::resources::{Fetched, ListQuery, Listed, ResourceKey};
 use super::submit::{FormKind, SubmitOutcome, SubmitRequest};
 
@@ -79,6 +81,16 @@ pub enum Command {
     },
     /// The journal on disk.
     Journal(JournalCommand),
+    /// Show the system's Save or Open dialog, off the UI thread; the answer
+    /// comes back with `purpose` as [`Event::FileChosen`].
+    ChooseFile {
+        /// Where the answer goes.
+        purpose: DialogPurpose,
+        /// What the dialog shows.
+        request: FileDialogRequest,
+    },
+    /// Render and write a receipt, off the UI thread.
+    SaveReceipt(ReceiptRequest),
 }
 
 /// What a passphrase is checked for.
@@ -357,4 +369,18 @@ pub enum Event {
     SealingOffered,
     /// What the journal kept from earlier runs.
     Journal(JournalEvent),
+    /// A file dialog ended.
+    FileChosen {
+        /// What the file is for, as asked.
+        purpose: DialogPurpose,
+        /// The file, or how it ended without one.
+        answer: DialogAnswer,
+    },
+    /// A receipt was written, or not.
+    ReceiptSaved {
+        /// The movement it is the receipt of.
+        movement: uuid::Uuid,
+        /// The file written, or why not.
+        result: Result<PathBuf, FileError>,
+    },
 }

@@ -103,6 +103,8 @@ pub struct AppState {
     pub guard: Guard,
     /// The journal on disk: the activity export.
     pub journal: JournalState,
+    /// The system's file dialogs and the receipt of the movement shown.
+    pub files: super::dialog::FilesState,
     commands: Vec<Command>,
 }
 
@@ -133,6 +135,7 @@ impl AppState {
             events: EventsState::default(),
             guard: Guard::default(),
             journal: JournalState::default(),
+            files: super::dialog::FilesState::default(),
             commands: Vec::new(),
         }
     }
@@ -363,6 +366,8 @@ impl AppState {
                 Err(reason) => self.guard.seal_offer = SealOffer::Failed(reason),
             },
             Event::Journal(event) => self.apply_journal(event),
+            Event::FileChosen { purpose, answer } => self.file_chosen(purpose, answer),
+            Event::ReceiptSaved { movement, result } => self.receipt_saved(movement, result),
         }
     }
 
@@ -409,9 +414,15 @@ impl AppState {
         self.push(Command::Submit(request));
     }
 
-    /// Saves `records` as CSV to the path typed in its panel's export bar.
+    /// Saves `records` as CSV: to the file chosen in the system's dialog
+    /// ("Save as CSV…"), or to the path typed in its panel's export bar.
     pub fn export(&mut self, records: ExportRecords) {
-        if let Some(path) = self.export_draft_mut(records.kind()).start() {
+        let draft = self.export_draft_mut(records.kind());
+        if std::mem::take(&mut draft.dialog_asked) {
+            self.choose_file(super::dialog::DialogPurpose::Export(records));
+            return;
+        }
+        if let Some(path) = draft.start() {
             self.push(Command::Export(ExportRequest { path, records }));
         }
     }

@@ -41,6 +41,9 @@ pub struct PersistedUi {
     /// The list budget chosen in Settings, in MiB; `None` keeps the default.
     #[serde(default)]
     pub list_budget_mib: Option<u64>,
+    /// The folder of the last file chosen in a Save or Open dialog.
+    #[serde(default)]
+    pub last_folder: Option<std::path::PathBuf>,
 }
 
 const STORAGE_KEY: &str = "brlv-desk-ui";
@@ -48,6 +51,7 @@ const STORAGE_KEY: &str = "brlv-desk-ui";
 /// The whole window's contents for a given state: what tests render.
 pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
     state.language.set_for_widgets(ui.ctx());
+    state.files.status().set_for_widgets(ui.ctx());
     // Any key, click, scroll or pointer move counts as someone at the desk.
     let touched = ui.input(|input| {
         input.events.iter().any(|event| {
@@ -185,6 +189,7 @@ impl BrlvApp {
         if let Some(mib) = persisted.list_budget_mib {
             settings::budget::set_list_budget(&mut state, mib);
         }
+        state.files.last_folder = persisted.last_folder;
         let start = options
             .screenshot
             .as_ref()
@@ -278,6 +283,7 @@ impl eframe::App for BrlvApp {
             language: Some(self.state.language),
             idle_lock_minutes: Some(self.state.guard.idle_lock_minutes),
             list_budget_mib: self.state.settings.list_budget_mib,
+            last_folder: self.state.files.last_folder.clone(),
         };
         eframe::set_value(storage, STORAGE_KEY, &persisted);
     }
