@@ -523,10 +523,9 @@ pub fn typed_toggle_ui(ui: &mut Ui, language: Language) -> bool {
     let mut open = ui.data(|data| data.get_temp::<bool>(id)).unwrap_or(false);
     if !status.unavailable
         && ui
-            .selectable_label(open, tr(language, "files.type_path").as_ref())
-            .clicked()
+            .checkbox(&mut open, tr(language, "files.type_path").as_ref())
+            .changed()
     {
-        open = !open;
         ui.data_mut(|data| data.insert_temp(id, open));
     }
     open || status.unavailable

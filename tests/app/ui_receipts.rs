@@ -4,7 +4,7 @@
 //! outcome is shown; with no dialog on the system the typed path opens with
 //! a note, and saving from it sends the receipt to the worker.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use egui_kittest::kittest::Queryable;
 
@@ -53,7 +53,7 @@ fn a_completed_transfer_offers_its_receipt_and_a_pending_one_says_when() {
             .is_none()
     );
 
-    let mut harness = harness_for(transfers_with("pending", Language::PtBr));
+    let harness = harness_for(transfers_with("pending", Language::PtBr));
     harness.get_by_label("Comprovante");
     harness.get_by_label("Sem comprovante até a conclusão.");
     assert!(harness.query_by_label("Salvar como PDF…").is_none());
@@ -121,7 +121,7 @@ fn save_as_pdf_asks_the_dialog_and_shows_where_the_receipt_went() {
     let commands = harness.state_mut().take_commands();
     assert!(
         matches!(commands.as_slice(), [Command::SaveReceipt(request)]
-            if request.path == PathBuf::from("/tmp/receipts/r.pdf") && request.format == ReceiptFormat::Pdf),
+            if request.path == Path::new("/tmp/receipts/r.pdf") && request.format == ReceiptFormat::Pdf),
         "{commands:?}"
     );
     harness.get_by_label("Saving the receipt…");
@@ -154,7 +154,7 @@ fn with_no_dialog_on_the_system_the_typed_path_saves_the_receipt() {
     let commands = harness.state_mut().take_commands();
     assert!(
         matches!(commands.as_slice(), [Command::SaveReceipt(request)]
-            if request.path == PathBuf::from("/tmp/r.png") && request.format == ReceiptFormat::Png),
+            if request.path == Path::new("/tmp/r.png") && request.format == ReceiptFormat::Png),
         "{commands:?}"
     );
 }
