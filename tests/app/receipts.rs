@@ -631,3 +631,18 @@ fn a_cpf_is_masked_and_a_cnpj_kept_whole() {
     assert_eq!(masked_document("11144477735"), "***.444.777-**");
     assert_eq!(masked_document("11.222.333/0001-81"), "11.222.333/0001-81");
 }
+
+#[test]
+fn the_last_folder_survives_a_restart_and_an_older_saved_state_still_loads() {
+    use brlv_desk::app::shell::PersistedUi;
+    let saved = PersistedUi {
+        last_folder: Some(PathBuf::from("/home/joana/Comprovantes")),
+        ..PersistedUi::default()
+    };
+    let mut value = serde_json::to_value(&saved).unwrap();
+    let back: PersistedUi = serde_json::from_value(value.clone()).unwrap();
+    assert_eq!(back.last_folder, saved.last_folder);
+    value.as_object_mut().unwrap().remove("last_folder");
+    let older: PersistedUi = serde_json::from_value(value).unwrap();
+    assert_eq!(older.last_folder, None);
+}
