@@ -412,6 +412,11 @@ fn receipts_speak_the_persons_language_and_name_where_the_money_went() {
         text.contains("Completed at: 2026-03-10 11:58:00 UTC"),
         "{text}"
     );
+    assert!(text.contains("Rate: 0.995"), "{text}");
+    let text = order_receipt(Language::PtBr, &self::order("completed"))
+        .unwrap()
+        .to_text();
+    assert!(text.contains("Cotação: 0,995"), "{text}");
 }
 
 fn dialog_state(folder: Option<&Path>) -> AppState {

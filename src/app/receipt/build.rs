@@ -153,9 +153,10 @@ pub fn order_receipt(language: Language, order: &Order) -> Option<Receipt> {
     );
     lines.text(
         "receipt.rate",
-        order
-            .effective_rate
-            .map(|rate| rate.normalize().to_string()),
+        order.effective_rate.map(|rate| {
+            let rate = rate.normalize();
+            i18n::amount(language, rate, rate.scale())
+        }),
     );
     let named = |asset: Option<&Asset>| asset.map(|asset| asset_text(language, asset));
     lines.text("receipt.from", named(order.source_asset.as_ref()));
