@@ -28,8 +28,8 @@ struct GuiArgs {
     screenshot: Option<std::path::PathBuf>,
     /// The view to show: overview, orders, wallets, transfers, withdrawals,
     /// claims, deposits, events, settings; or one order's detail: order:ID,
-    /// or order:brcode for the newest brcode order awaiting payment
-    /// (default: overview for a screenshot, else the view shown last).
+    /// order:brcode for the newest brcode order awaiting payment, or
+    /// order:completed for the newest completed one (its receipt) (default: overview for a screenshot, else the view shown last).
     #[arg(long, value_name = "NAME")]
     view: Option<String>,
     /// The interface language: pt-BR or en (default: the saved choice, else the system's).

@@ -8,12 +8,13 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use egui::{RichText, TextEdit, Ui};
+use egui::{RichText, Ui};
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
 
 use crate::api::model::{Claim, Deposit, Order, Transfer, Wallet, Withdrawal, timestamp};
 
+use super::dialog::{dialog_button_ui, typed_path_ui, typed_toggle_ui, unavailable_note_ui};
 use super::error_text::Localize;
 use super::features::journal::activity::ActivityRow;
 use super::i18n::{Language, tr, tr_with};
@@ -202,12 +203,14 @@ pub fn write_export(request: &ExportRequest) -> Result<PathBuf, FileError> {
 /// A list's CSV export as the person fills it.
 #[derive(Clone, Debug, Default)]
 pub struct ExportDraft {
-    /// The file to write.
+    /// The file to write, when typed rather than chosen in the dialog.
     pub path: String,
     /// A write is under way.
     pub writing: bool,
     /// How the last write ended: the file, or why not.
     pub result: Option<Result<PathBuf, FileError>>,
+    /// "Save as CSV…" was pressed: the system's dialog is to be asked.
+    pub dialog_asked: bool,
 }
 
 impl ExportDraft {
@@ -229,31 +232,47 @@ impl ExportDraft {
     }
 }
 
-/// A file path, a Save button and how the last save ended; true when Save
-/// was clicked (the caller then takes the rows and sends the request).
+/// "Save as CSV…" (the system's dialog), a typed path one click away (or
+/// open, with a note, where there is no dialog), and how the last save
+/// ended; true when either was used (the caller then takes the rows and
+/// calls `AppState::export`, which reads which one from the draft).
 pub fn export_bar_ui(ui: &mut Ui, language: Language, draft: &mut ExportDraft) -> bool {
-    let clicked = ui
+    let mut clicked = false;
+    let typed = ui
         .horizontal(|ui| {
-            let label = ui.label(tr(language, "accounts.export_label").as_ref());
-            ui.add(
-                TextEdit::singleline(&mut draft.path)
-                    .hint_text(tr(language, "accounts.export_hint").as_ref())
-                    .desired_width(320.0),
-            )
-            .labelled_by(label.id);
+            let label = tr(language, "files.save_csv");
+            if dialog_button_ui(ui, language, label.as_ref(), draft.writing) {
+                draft.dialog_asked = true;
+                clicked = true;
+            }
+            if draft.writing {
+                ui.spinner();
+            }
+            typed_toggle_ui(ui, language)
+        })
+        .inner;
+    if typed {
+        unavailable_note_ui(ui, language);
+        ui.horizontal(|ui| {
+            typed_path_ui(
+                ui,
+                tr(language, "accounts.export_label").as_ref(),
+                tr(language, "accounts.export_hint").as_ref(),
+                &mut draft.path,
+            );
             let ready = !draft.path.trim().is_empty() && !draft.writing;
-            let clicked = ui
+            if ui
                 .add_enabled(
                     ready,
                     egui::Button::new(tr(language, "accounts.export_save").as_ref()),
                 )
-                .clicked();
-            if draft.writing {
-                ui.spinner();
+                .clicked()
+            {
+                draft.dialog_asked = false;
+                clicked = true;
             }
-            clicked
-        })
-        .inner;
+        });
+    }
     match &draft.result {
         Some(Ok(path)) => {
             let text = tr_with(

@@ -12,12 +12,14 @@ use crate::api::{Error, PrivateKey};
 use crate::profile::{Profile, ProfileBook};
 
 use super::clock::Millis;
+use super::dialog::{DialogAnswer, DialogPurpose, FileDialogRequest};
 use super::export::{ExportKind, ExportRequest, FileError};
 use super::features::events::message::{EventsCommand, EventsEvent};
 use super::features::journal::message::{JournalCommand, JournalEvent};
 use super::features::onboarding::message::{OnboardingCommand, OnboardingEvent};
 use super::features::orders::message::{OrdersCommand, OrdersEvent};
 use super::features::recipients::message::{RecipientsCommand, RecipientsEvent};
+use super::receipt::ReceiptRequest;
 use super::resources::{Fetched, ListQuery, Listed, ResourceKey};
 use super::submit::{FormKind, SubmitOutcome, SubmitRequest};
 
@@ -82,6 +84,16 @@ pub enum Command {
     Journal(JournalCommand),
     /// The saved recipients file.
     Recipients(RecipientsCommand),
+    /// Show the system's Save or Open dialog, off the UI thread; the answer
+    /// comes back with `purpose` as [`Event::FileChosen`].
+    ChooseFile {
+        /// Where the answer goes.
+        purpose: DialogPurpose,
+        /// What the dialog shows.
+        request: FileDialogRequest,
+    },
+    /// Render and write a receipt, off the UI thread.
+    SaveReceipt(ReceiptRequest),
 }
 
 /// What a passphrase is checked for.
@@ -362,4 +374,18 @@ pub enum Event {
     Journal(JournalEvent),
     /// The saved recipients file read or written.
     Recipients(RecipientsEvent),
+    /// A file dialog ended.
+    FileChosen {
+        /// What the file is for, as asked.
+        purpose: DialogPurpose,
+        /// The file, or how it ended without one.
+        answer: DialogAnswer,
+    },
+    /// A receipt was written, or not.
+    ReceiptSaved {
+        /// The movement it is the receipt of.
+        movement: uuid::Uuid,
+        /// The file written, or why not.
+        result: Result<PathBuf, FileError>,
+    },
 }

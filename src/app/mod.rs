@@ -14,6 +14,7 @@
 //! - [`worker`]: the thread that talks to the service, the keyring and the disk.
 
 pub mod clock;
+pub mod dialog;
 pub mod error_text;
 pub mod export;
 pub mod features;
@@ -22,6 +23,7 @@ pub mod frame_stats;
 pub mod guard;
 pub mod i18n;
 pub mod message;
+pub mod receipt;
 pub mod remote;
 pub mod resources;
 pub mod schedule;

@@ -24,7 +24,7 @@ pub struct ScreenshotRequest {
     pub path: PathBuf,
     /// The view to show.
     pub view: View,
-    /// The order whose detail to show (`--view order:ID` or `order:brcode`).
+    /// The order whose detail to show (`--view order:ID`, `order:brcode` or `order:completed`).
     pub order: Option<OrderSelector>,
 }
 

@@ -112,6 +112,8 @@ pub struct AppState {
     pub notify: NotifyState,
     /// Saved recipients (PIX keys, TED accounts, wallets), for every profile.
     pub recipients: RecipientsState,
+    /// The system's file dialogs and the receipt of the movement shown.
+    pub files: super::dialog::FilesState,
     commands: Vec<Command>,
 }
 
@@ -145,6 +147,7 @@ impl AppState {
             hide_amounts: false,
             notify: NotifyState::default(),
             recipients: RecipientsState::default(),
+            files: super::dialog::FilesState::default(),
             commands: Vec::new(),
         }
     }
@@ -383,6 +386,8 @@ impl AppState {
             },
             Event::Journal(event) => self.apply_journal(event),
             Event::Recipients(event) => self.apply_recipients(event),
+            Event::FileChosen { purpose, answer } => self.file_chosen(purpose, answer),
+            Event::ReceiptSaved { movement, result } => self.receipt_saved(movement, result),
         }
     }
 
@@ -429,9 +434,15 @@ impl AppState {
         self.push(Command::Submit(request));
     }
 
-    /// Saves `records` as CSV to the path typed in its panel's export bar.
+    /// Saves `records` as CSV: to the file chosen in the system's dialog
+    /// ("Save as CSV…"), or to the path typed in its panel's export bar.
     pub fn export(&mut self, records: ExportRecords) {
-        if let Some(path) = self.export_draft_mut(records.kind()).start() {
+        let draft = self.export_draft_mut(records.kind());
+        if std::mem::take(&mut draft.dialog_asked) {
+            self.choose_file(super::dialog::DialogPurpose::Export(records));
+            return;
+        }
+        if let Some(path) = draft.start() {
             self.push(Command::Export(ExportRequest { path, records }));
         }
     }

@@ -99,6 +99,7 @@ fn worker(journal_dir: &Path, environment: EnvironmentProfile) -> WorkerHandle {
             network: brlv_desk::app::worker::NetworkPolicy::default(),
             seal_cost: brlv_desk::seal::ScryptCost::TEST_ONLY_CHEAP,
             journal_dir: Some(journal_dir.join("journal")),
+            dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
         },
         Arc::new(|| {}),
     )

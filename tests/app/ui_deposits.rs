@@ -108,6 +108,10 @@ fn deposits_are_listed_per_asset_newest_first_with_every_coordinate() {
 fn save_sends_the_rows_shown_and_the_answer_is_shown() {
     let mut harness = harness(deposits_state(Language::PtBr));
     settle(&mut harness);
+    // The system's dialog is the first way; the typed path is one click away.
+    harness.get_by_label("Salvar como CSV…");
+    harness.get_by_label("Digitar o caminho").click();
+    settle(&mut harness);
     let field = harness.get_by_label("Salvar como CSV");
     field.focus();
     field.type_text("/tmp/depositos.csv");

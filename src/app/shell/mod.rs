@@ -47,6 +47,9 @@ pub struct PersistedUi {
     /// Desktop notifications (Settings); `None`: on, the default.
     #[serde(default)]
     pub desktop_notifications: Option<bool>,
+    /// The folder of the last file chosen in a Save or Open dialog.
+    #[serde(default)]
+    pub last_folder: Option<std::path::PathBuf>,
 }
 
 impl PersistedUi {
@@ -62,6 +65,7 @@ impl PersistedUi {
             list_budget_mib: state.settings.list_budget_mib,
             hide_amounts: state.hide_amounts,
             desktop_notifications: Some(state.notify.enabled),
+            last_folder: state.files.last_folder.clone(),
         }
     }
 
@@ -80,6 +84,7 @@ const STORAGE_KEY: &str = PersistedUi::STORAGE_KEY;
 /// The whole window's contents for a given state: what tests render.
 pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
     state.language.set_for_widgets(ui.ctx());
+    state.files.status().set_for_widgets(ui.ctx());
     // Any key, click, scroll or pointer move counts as someone at the desk.
     let touched = ui.input(|input| {
         input.events.iter().any(|event| {
@@ -220,6 +225,7 @@ impl BrlvApp {
         if let Some(mib) = persisted.list_budget_mib {
             settings::budget::set_list_budget(&mut state, mib);
         }
+        state.files.last_folder = persisted.last_folder;
         let start = options
             .screenshot
             .as_ref()

@@ -20,11 +20,13 @@ use crate::keystore::{KeyringStore, KeystoreError, ProfileSecrets, SecretStore};
 use crate::profile::{Profile, ProfileBook};
 
 use super::clock::{Clock, Millis};
+use super::dialog::{FileDialogs, SystemDialogs};
 use super::export::{FileError, write_export};
 use super::features::{claims, onboarding, orders, transfers, wallets, withdrawals};
 use super::message::{
     Command, Event, Notice, NoticeDetail, NoticeKind, PassphrasePurpose, ProfileKind, SessionId,
 };
+use super::receipt::write_receipt;
 use super::resources::{
     Answer, DEFAULT_LIST_BUDGET_MIB, Fetched, Fingerprint, ResourceKey, fetch_answer, query,
 };
@@ -66,6 +68,8 @@ pub struct WorkerConfig {
     /// Where each profile's journal is kept; `None` keeps every journal in
     /// memory for the run (tests, a system with no data directory).
     pub journal_dir: Option<PathBuf>,
+    /// The system's Save and Open dialogs (tests: `RecordingDialogs`).
+    pub dialogs: Arc<dyn FileDialogs>,
 }
 
 /// How the worker's clients wait for the service and retry reads: the
@@ -99,6 +103,7 @@ impl WorkerConfig {
             network: NetworkPolicy::default(),
             seal_cost: crate::seal::ScryptCost::STANDARD,
             journal_dir: crate::journal::default_dir(),
+            dialogs: Arc::new(SystemDialogs),
         }
     }
 }
@@ -546,6 +551,21 @@ impl Worker {
                     Done::Report(Event::Recipients(event))
                 });
             }
+            Command::ChooseFile { purpose, request } => {
+                let dialogs = Arc::clone(&self.config.dialogs);
+                self.spawn(async move {
+                    let answer = dialogs.ask(request).await;
+                    Done::Report(Event::FileChosen { purpose, answer })
+                });
+            }
+            Command::SaveReceipt(request) => self.spawn(async move {
+                let movement = request.receipt.id;
+                let path = request.path.clone();
+                let result = blocking(move || write_receipt(&request))
+                    .await
+                    .unwrap_or_else(|reason| Err(FileError::lost(&path, reason)));
+                Done::Report(Event::ReceiptSaved { movement, result })
+            }),
         }
     }
 

@@ -49,6 +49,7 @@ pub fn worker_with(
         network: NetworkPolicy::default(),
         seal_cost: brlv_desk::seal::ScryptCost::TEST_ONLY_CHEAP,
         journal_dir: None,
+        dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
     })
 }
 

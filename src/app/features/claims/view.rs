@@ -245,6 +245,15 @@ fn made_ui(ui: &mut Ui, state: &mut AppState) {
     if let Some(id) = clicked {
         state.claims.selected = Some(id);
     }
+    if let Some(claim) = state
+        .claims
+        .selected
+        .and_then(|id| state.claims.made.iter().find(|row| row.id == id))
+        .cloned()
+    {
+        let receipt = crate::app::receipt::build::claim_receipt(language, &claim);
+        crate::app::receipt::view::receipt_ui(ui, state, receipt);
+    }
     ui.add_space(6.0);
     if export_bar_ui(ui, language, &mut state.claims.export) {
         state.export(ExportRecords::Claims(state.claims.made.to_vec()));

@@ -103,6 +103,16 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
     if let Some(id) = clicked {
         state.deposits.selected = Some(id);
     }
+    if let Some(deposit) = state
+        .deposits
+        .selected
+        .and_then(|id| shown_deposits(state).iter().find(|row| row.id == id))
+        .cloned()
+    {
+        let asset = state.deposits.asset.clone();
+        let receipt = crate::app::receipt::build::deposit_receipt(language, &asset, &deposit);
+        crate::app::receipt::view::receipt_ui(ui, state, receipt);
+    }
     ui.add_space(6.0);
     if export_bar_ui(ui, language, &mut state.deposits.export) {
         state.export(ExportRecords::Deposits(shown_deposits(state).to_vec()));

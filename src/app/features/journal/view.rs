@@ -18,10 +18,12 @@ pub fn activity_ui(ui: &mut Ui, state: &mut AppState) {
         note_ui(ui, &state.t("journal.no_session"));
         return;
     }
-    if export_bar_ui(ui, state.language, &mut state.journal.export)
-        && let Some(path) = state.journal.export.start()
-    {
-        state.push(Command::Journal(JournalCommand::ExportActivity(path)));
+    if export_bar_ui(ui, state.language, &mut state.journal.export) {
+        if std::mem::take(&mut state.journal.export.dialog_asked) {
+            state.choose_file(crate::app::dialog::DialogPurpose::ExportActivity);
+        } else if let Some(path) = state.journal.export.start() {
+            state.push(Command::Journal(JournalCommand::ExportActivity(path)));
+        }
     }
 }
 

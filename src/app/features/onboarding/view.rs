@@ -6,13 +6,14 @@ use std::path::PathBuf;
 use egui::{RichText, TextEdit, Ui};
 
 use crate::api::RsaKeyBits;
+use crate::app::dialog::{DialogPurpose, dialog_button_ui, typed_toggle_ui, unavailable_note_ui};
 use crate::app::error_text::Localize;
 use crate::app::i18n;
 use crate::app::message::Command;
 use crate::app::ui::fields::{enter_submitted, submit_on_enter};
 
 use crate::app::state::AppState;
-use crate::app::ui::palette;
+use crate::app::ui::{note_ui, palette};
 
 use crate::app::features::settings::view as settings;
 
@@ -219,28 +220,44 @@ fn private_key_ui(ui: &mut Ui, state: &mut AppState) {
     });
     match state.onboarding.key_source {
         KeySource::File => {
-            ui.horizontal(|ui| {
-                let hint = state.t("onboarding.key_path_hint");
-                ui.add(
-                    TextEdit::singleline(&mut state.onboarding.key_path)
-                        .hint_text(hint.as_ref())
-                        .desired_width(FIELD_WIDTH - 90.0),
-                )
-                .labelled_by(key_label.id);
-                let path = state.onboarding.key_path.trim().to_owned();
-                if ui
-                    .add_enabled(
-                        !path.is_empty(),
-                        egui::Button::new(state.t("onboarding.load").as_ref()),
+            let language = state.language;
+            let working = matches!(state.onboarding.file_key, KeyDraft::Working);
+            let choose = state.t("onboarding.choose_key_file");
+            let typed = ui
+                .horizontal(|ui| {
+                    if dialog_button_ui(ui, language, choose.as_ref(), working) {
+                        state.choose_file(DialogPurpose::LoadKey);
+                    }
+                    typed_toggle_ui(ui, language)
+                })
+                .inner;
+            if typed {
+                unavailable_note_ui(ui, language);
+                ui.horizontal(|ui| {
+                    let hint = state.t("onboarding.key_path_hint");
+                    ui.add(
+                        TextEdit::singleline(&mut state.onboarding.key_path)
+                            .hint_text(hint.as_ref())
+                            .desired_width(FIELD_WIDTH - 90.0),
                     )
-                    .clicked()
-                {
-                    state.onboarding.file_key = KeyDraft::Working;
-                    state.push(Command::Onboarding(OnboardingCommand::LoadKeyFile(
-                        PathBuf::from(path),
-                    )));
-                }
-            });
+                    .labelled_by(key_label.id);
+                    let path = state.onboarding.key_path.trim().to_owned();
+                    if ui
+                        .add_enabled(
+                            !path.is_empty(),
+                            egui::Button::new(state.t("onboarding.load").as_ref()),
+                        )
+                        .clicked()
+                    {
+                        state.onboarding.file_key = KeyDraft::Working;
+                        state.push(Command::Onboarding(OnboardingCommand::LoadKeyFile(
+                            PathBuf::from(path),
+                        )));
+                    }
+                });
+            } else if !state.onboarding.key_path.trim().is_empty() {
+                note_ui(ui, state.onboarding.key_path.trim());
+            }
         }
         KeySource::Pasted => {
             let hint = state.t("onboarding.paste_hint");
@@ -341,32 +358,47 @@ fn generate_key_ui(ui: &mut Ui, state: &mut AppState) {
             .desired_width(FIELD_WIDTH),
     )
     .labelled_by(title.id);
-    ui.horizontal(|ui| {
-        if ui.button(state.t("onboarding.copy").as_ref()).clicked() {
-            ui.ctx().copy_text(public_pem.clone());
-        }
-        let hint = state.t("onboarding.public_key_path_hint");
-        ui.add(
-            TextEdit::singleline(&mut state.onboarding.public_key_path)
-                .hint_text(hint.as_ref())
-                .desired_width(FIELD_WIDTH - 170.0),
-        )
-        .labelled_by(title.id);
-        let path = state.onboarding.public_key_path.trim().to_owned();
-        if ui
-            .add_enabled(
-                !path.is_empty(),
-                egui::Button::new(state.t("onboarding.save_public_key").as_ref()),
+    let language = state.language;
+    let typed = ui
+        .horizontal(|ui| {
+            if ui.button(state.t("onboarding.copy").as_ref()).clicked() {
+                ui.ctx().copy_text(public_pem.clone());
+            }
+            let save = state.t("onboarding.save_public_key_dialog");
+            if dialog_button_ui(ui, language, save.as_ref(), false) {
+                state.choose_file(DialogPurpose::SavePublicKey {
+                    pem: public_pem.clone(),
+                });
+            }
+            typed_toggle_ui(ui, language)
+        })
+        .inner;
+    if typed {
+        unavailable_note_ui(ui, language);
+        ui.horizontal(|ui| {
+            let hint = state.t("onboarding.public_key_path_hint");
+            ui.add(
+                TextEdit::singleline(&mut state.onboarding.public_key_path)
+                    .hint_text(hint.as_ref())
+                    .desired_width(FIELD_WIDTH - 170.0),
             )
-            .clicked()
-        {
-            state.onboarding.public_key_saved = None;
-            state.push(Command::Onboarding(OnboardingCommand::SavePublicKey {
-                path: PathBuf::from(path),
-                pem: public_pem.clone(),
-            }));
-        }
-    });
+            .labelled_by(title.id);
+            let path = state.onboarding.public_key_path.trim().to_owned();
+            if ui
+                .add_enabled(
+                    !path.is_empty(),
+                    egui::Button::new(state.t("onboarding.save_public_key").as_ref()),
+                )
+                .clicked()
+            {
+                state.onboarding.public_key_saved = None;
+                state.push(Command::Onboarding(OnboardingCommand::SavePublicKey {
+                    path: PathBuf::from(path),
+                    pem: public_pem.clone(),
+                }));
+            }
+        });
+    }
     match &state.onboarding.public_key_saved {
         Some(Ok(path)) => {
             ui.label(

@@ -48,7 +48,9 @@ impl AppState {
                 self.orders.pending_selector = None;
                 self.select_order(Some(id));
             }
-            (None, OrderSelector::AwaitingBrcode) => self.orders.pending_selector = Some(selector),
+            (None, OrderSelector::AwaitingBrcode | OrderSelector::Completed) => {
+                self.orders.pending_selector = Some(selector);
+            }
         }
     }
 

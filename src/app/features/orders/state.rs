@@ -21,14 +21,19 @@ pub enum OrderSelector {
     /// The newest brcode order awaiting payment (`--view order:brcode`), so a
     /// demo or CI run can show a QR code without knowing an id.
     AwaitingBrcode,
+    /// The newest completed order (`--view order:completed`): its receipt.
+    Completed,
 }
 
 impl OrderSelector {
-    /// Reads `ID` or `brcode` (the part after `order:`).
+    /// Reads `ID`, `brcode` or `completed` (the part after `order:`).
     pub fn parse(raw: &str) -> Option<OrderSelector> {
         let raw = raw.trim();
         if raw.eq_ignore_ascii_case("brcode") {
             return Some(OrderSelector::AwaitingBrcode);
+        }
+        if raw.eq_ignore_ascii_case("completed") {
+            return Some(OrderSelector::Completed);
         }
         Uuid::parse_str(raw).ok().map(OrderSelector::Id)
     }
@@ -42,6 +47,10 @@ impl OrderSelector {
                 .find(|order| {
                     order.brcode.is_some() && order.state.as_ref() == Some(&OrderState::Created)
                 })
+                .map(|order| order.id),
+            OrderSelector::Completed => orders
+                .iter()
+                .find(|order| order.state.as_ref() == Some(&OrderState::Completed))
                 .map(|order| order.id),
         }
     }

@@ -204,6 +204,15 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
     if let Some(id) = clicked {
         state.transfers.selected = Some(id);
     }
+    if let Some(transfer) = state
+        .transfers
+        .selected
+        .and_then(|id| shown_transfers(state).iter().find(|row| row.id == id))
+        .cloned()
+    {
+        let receipt = crate::app::receipt::build::transfer_receipt(language, &transfer);
+        crate::app::receipt::view::receipt_ui(ui, state, receipt);
+    }
     ui.add_space(6.0);
     if export_bar_ui(ui, language, &mut state.transfers.export) {
         state.export(ExportRecords::Transfers(shown_transfers(state).to_vec()));

@@ -492,6 +492,15 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
     if let Some(id) = clicked {
         state.withdrawals.selected = Some(id);
     }
+    if let Some(withdrawal) = state
+        .withdrawals
+        .selected
+        .and_then(|id| shown_withdrawals(state).iter().find(|row| row.id == id))
+        .cloned()
+    {
+        let receipt = crate::app::receipt::build::withdrawal_receipt(language, &withdrawal);
+        crate::app::receipt::view::receipt_ui(ui, state, receipt);
+    }
     ui.add_space(6.0);
     if export_bar_ui(ui, language, &mut state.withdrawals.export) {
         state.export(ExportRecords::Withdrawals(

@@ -7,6 +7,9 @@ use egui::{RichText, Ui};
 use rust_decimal::Decimal;
 
 use crate::api::model::{Asset, Order, OrderState};
+use crate::app::dialog::{
+    DialogPurpose, dialog_button_ui, typed_path_ui, typed_toggle_ui, unavailable_note_ui,
+};
 use crate::app::error_text::Localize;
 use crate::app::message::Command;
 use crate::app::state::AppState;
@@ -66,6 +69,9 @@ pub fn order_detail_ui(ui: &mut Ui, state: &mut AppState) {
     });
     ui.add_space(8.0);
     state_explanation_ui(ui, state, &order);
+    let receipt = crate::app::receipt::build::order_receipt(state.language, &order);
+    crate::app::receipt::view::receipt_ui(ui, state, receipt);
+    ui.add_space(8.0);
     if order.brcode.is_some() && order.state.as_ref() == Some(&OrderState::Created) {
         payment_ui(ui, state, &order);
         ui.add_space(12.0);
@@ -224,17 +230,33 @@ pub fn qr_description(state: &AppState, order: &Order, receiver: Option<&str>) -
     text
 }
 
-/// The path field and the button writing the QR code as a PNG (in the worker).
+/// "Save QR as PNG…" (the system's dialog) and the typed path one click
+/// away; the worker writes the PNG either way.
 fn save_png_ui(ui: &mut Ui, state: &mut AppState, brcode: &str) {
+    let language = state.language;
+    let label = state.t("orders.save_qr_dialog");
+    let typed = ui
+        .horizontal(|ui| {
+            if dialog_button_ui(ui, language, label.as_ref(), state.orders.saving_qr) {
+                state.choose_file(DialogPurpose::SaveQr {
+                    brcode: brcode.to_owned(),
+                });
+            }
+            typed_toggle_ui(ui, language)
+        })
+        .inner;
+    if !typed {
+        return;
+    }
+    unavailable_note_ui(ui, language);
     let hint = state.t("orders.qr_path_hint");
     ui.horizontal(|ui| {
-        let label = ui.label(state.t("a11y.qr_path").as_ref());
-        ui.add(
-            egui::TextEdit::singleline(&mut state.orders.qr_path)
-                .hint_text(hint.as_ref())
-                .desired_width(220.0),
-        )
-        .labelled_by(label.id);
+        typed_path_ui(
+            ui,
+            state.t("a11y.qr_path").as_ref(),
+            hint.as_ref(),
+            &mut state.orders.qr_path,
+        );
         let ready = !state.orders.qr_path.trim().is_empty() && !state.orders.saving_qr;
         if ui
             .add_enabled(ready, egui::Button::new(state.t("orders.save_qr").as_ref()))

@@ -1,0 +1,389 @@
+//! A [`Receipt`] from each kind of movement, in the person's language:
+//! what, when, the amount and the fee exact at the asset's scale, from,
+//! to, and every identifier the record carries (its id, a quote id, a
+//! transaction hash). A field the service did not send is left out rather
+//! than shown empty. Only a completed movement has a receipt: the
+//! functions answer `None` for any other state.
+
+use rust_decimal::Decimal;
+use time::OffsetDateTime;
+
+use crate::api::model::{
+    Asset, Claim, ClaimStatus, Deposit, DepositAsset, DepositStatus, Order, OrderState, Transfer,
+    TransferState, Withdrawal, WithdrawalMethod, WithdrawalState,
+};
+use crate::app::i18n::{self, Language, tr, tr_with};
+use crate::app::ui::format_moment;
+
+use super::{Receipt, ReceiptKind, ReceiptLine};
+
+/// Reais, exact: a receipt is a document the person asked for, like an
+/// export, so it is written in full even while the window hides amounts.
+fn exact_brl(language: Language, value: Decimal) -> String {
+    crate::money::format_brl(value, language.number_format())
+}
+
+/// An amount exact at `asset`'s scale: `R$ 1.234,56` for reais, otherwise
+/// every place the asset carries and its ticker (`10,500000 USDC`).
+pub fn exact_amount(language: Language, value: Decimal, asset: &Asset) -> String {
+    if *asset == Asset::FiatBrl {
+        exact_brl(language, value)
+    } else {
+        format!(
+            "{} {}",
+            i18n::amount(language, value, asset.scale()),
+            asset.ticker()
+        )
+    }
+}
+
+/// An asset as a person names it: `BRL`, `BRLV on Base`.
+pub fn asset_text(language: Language, asset: &Asset) -> String {
+    let chain = match asset.chain() {
+        Some(crate::api::model::Chain::EthBase) => "Base",
+        Some(crate::api::model::Chain::EthMainnet) => "Ethereum",
+        Some(crate::api::model::Chain::Tempo) => "Tempo",
+        _ => return asset.ticker(),
+    };
+    tr_with(
+        language,
+        "receipt.asset_on_chain",
+        &[("asset", &asset.ticker()), ("chain", chain)],
+    )
+}
+
+/// A CPF shown as PIX receipts show a person's: the middle six digits only
+/// (`***.444.777-**`), so a shared receipt does not give the number away. A
+/// CNPJ (a company's, public) and anything else stay whole.
+pub fn masked_document(document: &str) -> String {
+    let digits: String = document.chars().filter(char::is_ascii_digit).collect();
+    match digits.get(3..9) {
+        Some(middle) if digits.len() == 11 => {
+            format!("***.{}.{}-**", &middle[..3], &middle[3..])
+        }
+        _ => document.to_owned(),
+    }
+}
+
+struct Lines {
+    language: Language,
+    lines: Vec<ReceiptLine>,
+}
+
+impl Lines {
+    fn new(language: Language) -> Lines {
+        Lines {
+            language,
+            lines: Vec::new(),
+        }
+    }
+
+    fn text(&mut self, key: &'static str, value: Option<String>) {
+        self.push(key, value, false);
+    }
+
+    fn identifier(&mut self, key: &'static str, value: Option<String>) {
+        self.push(key, value, true);
+    }
+
+    fn moment(&mut self, key: &'static str, value: Option<OffsetDateTime>) {
+        self.text(key, value.map(format_moment));
+    }
+
+    fn push(&mut self, key: &'static str, value: Option<String>, identifier: bool) {
+        if let Some(value) = value.filter(|value| !value.trim().is_empty()) {
+            self.lines.push(ReceiptLine {
+                label: tr(self.language, key).into_owned(),
+                value,
+                identifier,
+            });
+        }
+    }
+}
+
+fn receipt(
+    language: Language,
+    kind: ReceiptKind,
+    id: uuid::Uuid,
+    what: String,
+    amount: (&'static str, String),
+    lines: Lines,
+) -> Receipt {
+    let title_key = match kind {
+        ReceiptKind::Order => "receipt.title_order",
+        ReceiptKind::Transfer => "receipt.title_transfer",
+        ReceiptKind::Withdrawal => "receipt.title_withdrawal",
+        ReceiptKind::Deposit => "receipt.title_deposit",
+        ReceiptKind::Claim => "receipt.title_claim",
+    };
+    Receipt {
+        kind,
+        id,
+        title: tr(language, title_key).into_owned(),
+        what,
+        amount_label: tr(language, amount.0).into_owned(),
+        amount: amount.1,
+        lines: lines.lines,
+        footer: tr(language, "receipt.footer").into_owned(),
+    }
+}
+
+/// The receipt of a completed order.
+pub fn order_receipt(language: Language, order: &Order) -> Option<Receipt> {
+    if order.state != Some(OrderState::Completed) {
+        return None;
+    }
+    let ticker = |asset: Option<&Asset>| asset.map_or_else(|| "-".to_owned(), Asset::ticker);
+    let what = tr_with(
+        language,
+        "receipt.what_order",
+        &[
+            ("from", &ticker(order.source_asset.as_ref())),
+            ("to", &ticker(order.target_asset.as_ref())),
+        ],
+    );
+    let amount_of = |value: Option<Decimal>, asset: Option<&Asset>| match (value, asset) {
+        (Some(value), Some(asset)) => Some(exact_amount(language, value, asset)),
+        (Some(value), None) => Some(value.to_string()),
+        (None, _) => None,
+    };
+    let paid = amount_of(order.source_amount, order.source_asset.as_ref())?;
+    let mut lines = Lines::new(language);
+    lines.text(
+        "receipt.received",
+        amount_of(order.target_amount, order.target_asset.as_ref()),
+    );
+    lines.text(
+        "receipt.fee",
+        amount_of(order.fee_amount, order.fee_asset.as_ref()),
+    );
+    lines.text(
+        "receipt.rate",
+        order.effective_rate.map(|rate| {
+            let rate = rate.normalize();
+            i18n::amount(language, rate, rate.scale())
+        }),
+    );
+    let named = |asset: Option<&Asset>| asset.map(|asset| asset_text(language, asset));
+    lines.text("receipt.from", named(order.source_asset.as_ref()));
+    lines.text("receipt.to", named(order.target_asset.as_ref()));
+    lines.moment("receipt.completed_at", order.state_updated_at);
+    lines.moment("receipt.created_at", order.created_at);
+    lines.identifier("receipt.order_id", Some(order.id.to_string()));
+    lines.identifier("receipt.quote_id", order.quote_id.map(|id| id.to_string()));
+    Some(receipt(
+        language,
+        ReceiptKind::Order,
+        order.id,
+        what,
+        ("receipt.amount_paid", paid),
+        lines,
+    ))
+}
+
+/// The receipt of a completed transfer.
+pub fn transfer_receipt(language: Language, transfer: &Transfer) -> Option<Receipt> {
+    if transfer.state != Some(TransferState::Completed) {
+        return None;
+    }
+    let asset = transfer.asset.as_ref();
+    let amount = match (transfer.amount, asset) {
+        (Some(value), Some(asset)) => exact_amount(language, value, asset),
+        (Some(value), None) => value.to_string(),
+        (None, _) => return None,
+    };
+    let what = tr_with(
+        language,
+        "receipt.what_transfer",
+        &[(
+            "asset",
+            &asset.map_or_else(|| "-".to_owned(), Asset::ticker),
+        )],
+    );
+    let mut lines = Lines::new(language);
+    lines.text(
+        "receipt.asset",
+        asset.map(|asset| asset_text(language, asset)),
+    );
+    lines.identifier("receipt.from", transfer.source_address.clone());
+    lines.identifier("receipt.to", transfer.target_address.clone());
+    lines.moment("receipt.completed_at", transfer.state_updated_at);
+    lines.moment("receipt.created_at", transfer.created_at);
+    lines.identifier("receipt.transfer_id", Some(transfer.id.to_string()));
+    lines.identifier("receipt.tx_hash", transfer.tx_hash.clone());
+    Some(receipt(
+        language,
+        ReceiptKind::Transfer,
+        transfer.id,
+        what,
+        ("receipt.amount", amount),
+        lines,
+    ))
+}
+
+/// The receipt of a completed withdrawal: where it was paid to, by its method.
+pub fn withdrawal_receipt(language: Language, withdrawal: &Withdrawal) -> Option<Receipt> {
+    if withdrawal.state != Some(WithdrawalState::Completed) {
+        return None;
+    }
+    let asset = withdrawal.asset.as_ref();
+    let amount = match (withdrawal.amount, asset) {
+        (Some(value), Some(asset)) => exact_amount(language, value, asset),
+        (Some(value), None) => value.to_string(),
+        (None, _) => return None,
+    };
+    let method = withdrawal.method.as_ref();
+    let what_key = match method {
+        Some(WithdrawalMethod::Pix) => "receipt.what_withdrawal_pix",
+        Some(WithdrawalMethod::Ted) => "receipt.what_withdrawal_ted",
+        Some(WithdrawalMethod::Token) => "receipt.what_withdrawal_token",
+        _ => "receipt.what_withdrawal",
+    };
+    let what = tr(language, what_key).into_owned();
+    let mut lines = Lines::new(language);
+    lines.text(
+        "receipt.asset",
+        asset.map(|asset| asset_text(language, asset)),
+    );
+    lines.text(
+        "receipt.method",
+        method.map(|method| method.as_str().to_uppercase()),
+    );
+    lines.identifier(
+        "receipt.from",
+        withdrawal.source_address().map(str::to_owned),
+    );
+    if let Some(account) = withdrawal.ted_account() {
+        lines.text("receipt.to_name", Some(account.name.clone()));
+        lines.identifier(
+            "receipt.to_document",
+            Some(masked_document(&account.document)),
+        );
+        lines.text(
+            "receipt.to_bank_account",
+            Some(tr_with(
+                language,
+                "receipt.bank_account",
+                &[
+                    ("bank", &account.bank_code),
+                    ("branch", &account.branch),
+                    ("account", &account.account),
+                ],
+            )),
+        );
+    }
+    lines.identifier(
+        "receipt.to_pix_key",
+        withdrawal.pix_key().map(str::to_owned),
+    );
+    lines.identifier("receipt.to", withdrawal.target_address().map(str::to_owned));
+    lines.moment("receipt.completed_at", withdrawal.state_updated_at);
+    lines.moment("receipt.created_at", withdrawal.created_at);
+    lines.identifier("receipt.withdrawal_id", Some(withdrawal.id.to_string()));
+    // An end-to-end id or a hash, when the record carries one under the
+    // names the service's payout records use.
+    for (key, label) in [
+        ("end-to-end-id", "receipt.end_to_end_id"),
+        ("tx-hash", "receipt.tx_hash"),
+    ] {
+        let value = withdrawal
+            .extra
+            .get(key)
+            .and_then(serde_json::Value::as_str);
+        lines.identifier(label, value.map(str::to_owned));
+    }
+    Some(receipt(
+        language,
+        ReceiptKind::Withdrawal,
+        withdrawal.id,
+        what,
+        ("receipt.amount", amount),
+        lines,
+    ))
+}
+
+/// The receipt of a credited deposit of `asset`.
+pub fn deposit_receipt(
+    language: Language,
+    asset: &DepositAsset,
+    deposit: &Deposit,
+) -> Option<Receipt> {
+    if deposit.status != Some(DepositStatus::Credited) {
+        return None;
+    }
+    let value = deposit.amount?;
+    let amount = if *asset == DepositAsset::Brl {
+        exact_brl(language, value)
+    } else {
+        format!(
+            "{} {}",
+            i18n::amount(language, value, asset.scale()),
+            asset.as_str().to_uppercase()
+        )
+    };
+    let kind = deposit.kind.as_deref().map(str::to_uppercase);
+    let what = match &kind {
+        Some(kind) => tr_with(language, "receipt.what_deposit_kind", &[("kind", kind)]),
+        None => tr(language, "receipt.what_deposit").into_owned(),
+    };
+    let coordinates = deposit.coordinates.clone().unwrap_or_default();
+    let mut lines = Lines::new(language);
+    lines.text("receipt.method", kind);
+    lines.identifier(
+        "receipt.from_document",
+        coordinates.source_tax_id.as_deref().map(masked_document),
+    );
+    let bank_account = match (
+        coordinates.source_bank_code,
+        coordinates.source_branch_code,
+        coordinates.source_account_number,
+    ) {
+        (None, None, None) => None,
+        (bank, branch, account) => Some(tr_with(
+            language,
+            "receipt.bank_account",
+            &[
+                ("bank", bank.as_deref().unwrap_or("-")),
+                ("branch", branch.as_deref().unwrap_or("-")),
+                ("account", account.as_deref().unwrap_or("-")),
+            ],
+        )),
+    };
+    lines.text("receipt.from_bank_account", bank_account);
+    lines.text("receipt.from_account_type", coordinates.source_type);
+    lines.identifier("receipt.to", coordinates.target);
+    lines.moment("receipt.credited_at", deposit.processed_at);
+    lines.moment("receipt.created_at", deposit.created_at);
+    lines.identifier("receipt.deposit_id", Some(deposit.id.to_string()));
+    Some(receipt(
+        language,
+        ReceiptKind::Deposit,
+        deposit.id,
+        what,
+        ("receipt.amount_credited", amount),
+        lines,
+    ))
+}
+
+/// The receipt of a completed claim: what was asked, withheld, charged and paid.
+pub fn claim_receipt(language: Language, claim: &Claim) -> Option<Receipt> {
+    if claim.status != Some(ClaimStatus::Completed) {
+        return None;
+    }
+    let brl = |value: Option<Decimal>| value.map(|value| exact_brl(language, value));
+    let paid = brl(claim.net_amount)?;
+    let mut lines = Lines::new(language);
+    lines.text("receipt.claim_gross", brl(claim.gross_amount));
+    lines.text("receipt.claim_tax", brl(claim.tax_amount));
+    lines.text("receipt.fee", brl(claim.fees));
+    lines.moment("receipt.completed_at", claim.updated_at);
+    lines.identifier("receipt.claim_id", Some(claim.id.to_string()));
+    Some(receipt(
+        language,
+        ReceiptKind::Claim,
+        claim.id,
+        tr(language, "receipt.what_claim").into_owned(),
+        ("receipt.amount_paid_out", paid),
+        lines,
+    ))
+}
