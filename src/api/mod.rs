@@ -11,6 +11,9 @@ pub mod payout;
 pub mod stream;
 mod wire_enum;
 
+/// A wire value this version does not know, interned (see `wire_enum`).
+pub use wire_enum::UnknownValue;
+
 pub use auth::{KeyError, PrivateKey, RsaKeyBits, Signer};
 pub use client::{Client, ClientConfig, RetryPolicy};
 pub use error::Error;

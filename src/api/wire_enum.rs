@@ -2,10 +2,93 @@
 //!
 //! The service may add a state, an asset or a method at any time (v0 is deprecated
 //! and the spec leaves most value sets open), so every enum on the wire keeps an
-//! unrecognised value as `Other(String)` instead of failing the whole response.
+//! unrecognised value as `Other` instead of failing the whole response.
+//!
+//! A list of a million records holds a state and two or three assets per
+//! record, so an enum is kept in 8 bytes rather than a `String`'s 24: an
+//! unknown value is interned ([`UnknownValue`]), written once for the whole
+//! run however many records carry it.
+
+use std::collections::HashMap;
+use std::sync::{OnceLock, PoisonError, RwLock};
+
+/// A wire value this version does not know, kept exactly as received and
+/// stored once per run: records carry its number. The text is never freed;
+/// a service sends few distinct unknown values, and each is kept only once.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct UnknownValue(u32);
+
+#[derive(Default)]
+struct Interned {
+    texts: Vec<&'static str>,
+    numbers: HashMap<&'static str, u32>,
+}
+
+fn interned() -> &'static RwLock<Interned> {
+    static INTERNED: OnceLock<RwLock<Interned>> = OnceLock::new();
+    INTERNED.get_or_init(RwLock::default)
+}
+
+impl UnknownValue {
+    /// The value for `text`, interned on first sight.
+    pub fn new(text: &str) -> UnknownValue {
+        if let Some(number) = interned()
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .numbers
+            .get(text)
+        {
+            return UnknownValue(*number);
+        }
+        let mut table = interned().write().unwrap_or_else(PoisonError::into_inner);
+        if let Some(number) = table.numbers.get(text) {
+            return UnknownValue(*number);
+        }
+        let text: &'static str = Box::leak(text.to_owned().into_boxed_str());
+        // Past four billion distinct values the last number is reused; no
+        // service sends that many and a process could not hold them anyway.
+        let number = u32::try_from(table.texts.len()).unwrap_or(u32::MAX);
+        table.texts.push(text);
+        table.numbers.insert(text, number);
+        UnknownValue(number)
+    }
+
+    /// The value exactly as received.
+    pub fn as_str(&self) -> &'static str {
+        let table = interned().read().unwrap_or_else(PoisonError::into_inner);
+        let index = usize::try_from(self.0).unwrap_or(usize::MAX);
+        table.texts.get(index).copied().unwrap_or("")
+    }
+}
+
+impl From<&str> for UnknownValue {
+    fn from(text: &str) -> UnknownValue {
+        UnknownValue::new(text)
+    }
+}
+
+impl std::fmt::Debug for UnknownValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+// Ordered by the text, as the `String` it replaces was, not by when it
+// was first seen.
+impl PartialOrd for UnknownValue {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for UnknownValue {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
 
 /// Declares a wire enum: known variants with their exact wire strings, plus
-/// `Other(String)` for anything else.
+/// `Other` for anything else.
 macro_rules! wire_enum {
     (
         $(#[$meta:meta])*
@@ -18,7 +101,7 @@ macro_rules! wire_enum {
         pub enum $name {
             $( $(#[$vmeta])* $variant, )+
             /// A value this version of brlv-desk does not know, kept exactly as received.
-            Other(String),
+            Other($crate::api::wire_enum::UnknownValue),
         }
 
         impl $name {
@@ -37,7 +120,7 @@ macro_rules! wire_enum {
             pub fn from_wire(raw: &str) -> Self {
                 match raw {
                     $( $wire => $name::$variant, )+
-                    other => $name::Other(other.to_owned()),
+                    other => $name::Other($crate::api::wire_enum::UnknownValue::new(other)),
                 }
             }
 
@@ -76,3 +159,29 @@ macro_rules! wire_enum {
 }
 
 pub(crate) use wire_enum;
+
+#[cfg(test)]
+mod tests {
+    use super::UnknownValue;
+    use crate::api::model::{Asset, OrderState};
+
+    #[test]
+    fn an_unknown_value_is_kept_once_exactly_and_ordered_by_its_text() {
+        let first = UnknownValue::new("eth-arbitrum/brlv");
+        let again = UnknownValue::new("eth-arbitrum/brlv");
+        assert_eq!(first, again);
+        assert_eq!(first.as_str(), "eth-arbitrum/brlv");
+        let earlier_in_text = UnknownValue::new("aaa-seen-later");
+        assert!(earlier_in_text < first, "by text, not by arrival");
+        let asset = Asset::from_wire("eth-polygon/brlv");
+        assert_eq!(asset.as_str(), "eth-polygon/brlv");
+        assert!(!asset.is_known());
+    }
+
+    #[test]
+    fn a_wire_enum_and_its_absence_fit_in_eight_bytes() {
+        // A million records carry three or four of them each.
+        assert!(std::mem::size_of::<Option<Asset>>() <= 8);
+        assert!(std::mem::size_of::<Option<OrderState>>() <= 8);
+    }
+}
