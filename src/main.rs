@@ -27,8 +27,9 @@ struct GuiArgs {
     #[arg(long, value_name = "FILE")]
     screenshot: Option<std::path::PathBuf>,
     /// The view to show: overview, orders, wallets, transfers, withdrawals,
-    /// claims, deposits, events, settings; or one order's detail: order:ID,
-    /// or order:brcode for the newest brcode order awaiting payment
+    /// claims, deposits, events, activity, settings; or one order's detail: order:ID,
+    /// or order:brcode for the newest brcode order awaiting payment; or
+    /// overview:charts, the overview scrolled to its charts
     /// (default: overview for a screenshot, else the view shown last).
     #[arg(long, value_name = "NAME")]
     view: Option<String>,
@@ -97,6 +98,7 @@ fn run_window(args: GuiArgs) -> ExitCode {
         language: args.language.as_deref().map(Language::from_locale),
         zoom: args.scale,
         theme,
+        charts_in_view: screenshot::wants_charts(view_name),
     })
 }
 

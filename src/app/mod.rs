@@ -56,6 +56,8 @@ pub struct GuiOptions {
     pub zoom: Option<f32>,
     /// Light, dark or the system's theme, otherwise the one remembered.
     pub theme: Option<egui::ThemePreference>,
+    /// Scroll the Overview to its charts at start (`--view overview:charts`).
+    pub charts_in_view: bool,
 }
 
 /// The app icon (the same one the packages install), for the window.

@@ -12,6 +12,7 @@ use crate::profile::Profile;
 use super::clock::Millis;
 use super::error_text::Localize;
 use super::export::{ExportDraft, ExportKind, ExportRecords, ExportRequest};
+use super::features::activity::state::ActivityState;
 use super::features::claims::state::ClaimsState;
 use super::features::deposits::state::DepositsState;
 use super::features::events::state::EventsState;
@@ -103,6 +104,8 @@ pub struct AppState {
     pub guard: Guard,
     /// The journal on disk: the activity export.
     pub journal: JournalState,
+    /// The extrato: its filters and what is computed from the lists.
+    pub activity: ActivityState,
     commands: Vec<Command>,
 }
 
@@ -133,6 +136,7 @@ impl AppState {
             events: EventsState::default(),
             guard: Guard::default(),
             journal: JournalState::default(),
+            activity: ActivityState::default(),
             commands: Vec::new(),
         }
     }
@@ -182,6 +186,16 @@ impl AppState {
             View::Withdrawals => connected && data.withdrawals.settled(),
             View::Claims => connected && data.claimable.settled(),
             View::Deposits => connected && data.deposits(&self.deposits.asset).settled(),
+            View::Activity => {
+                connected
+                    && data.orders.settled()
+                    && data.transfers.settled()
+                    && data.withdrawals.settled()
+                    && data.wallets.settled()
+                    && super::resources::DEPOSIT_ASSETS
+                        .iter()
+                        .all(|asset| data.deposits(asset).settled())
+            }
         }
     }
 
@@ -378,6 +392,7 @@ impl AppState {
         self.withdrawals = WithdrawalsState::default();
         self.claims = ClaimsState::default();
         self.deposits = DepositsState::default();
+        self.activity.reset();
     }
 
     /// The export draft of `kind`'s panel.

@@ -1,0 +1,15 @@
+//! The extrato (Activity): every movement of money in one timeline, by day,
+//! with filters and the totals in and out per asset; each row opens its
+//! record in its own panel. The pure model ([`model`]: timeline, filters,
+//! totals, days; [`monthly`]: per-month figures the Overview's charts draw),
+//! the state that keeps them until a list changes ([`state`]), how a row
+//! opens its record ([`open`]) and the view ([`view`]).
+
+pub mod model;
+pub mod monthly;
+pub mod open;
+pub mod state;
+pub mod view;
+
+#[cfg(test)]
+mod tests;
