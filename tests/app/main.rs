@@ -18,6 +18,7 @@ mod journal;
 mod orders_e2e;
 mod shell;
 mod state;
+mod ui_activity;
 mod ui_claims;
 mod ui_deposits;
 mod ui_events;

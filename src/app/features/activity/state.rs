@@ -51,6 +51,26 @@ impl RangePreset {
     }
 }
 
+impl RangePreset {
+    /// The first and last day a preset covers as of `today` (open ends:
+    /// `None`); Custom covers what is typed, so nothing here.
+    pub fn days(self, today: Date) -> (Option<Date>, Option<Date>) {
+        let first_of_month = |date: Date| date.replace_day(1).unwrap_or(date);
+        match self {
+            RangePreset::All | RangePreset::Custom => (None, None),
+            RangePreset::ThisMonth => (Some(first_of_month(today)), Some(today)),
+            RangePreset::Last30Days => (Some(today - Duration::days(29)), Some(today)),
+            RangePreset::Last12Months => {
+                let months = last_months(today, 12);
+                let first = months.first().and_then(|month| {
+                    Date::from_calendar_date(month.year, Month::try_from(month.month).ok()?, 1).ok()
+                });
+                (first, Some(today))
+            }
+        }
+    }
+}
+
 /// A day typed in a range field that is not a date.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RangeError {
@@ -193,18 +213,7 @@ pub struct ActivityView {
 impl ActivityState {
     /// The range the preset or the typed days make, as of `today`.
     pub fn range(&self, today: Date) -> Result<(Option<Date>, Option<Date>), RangeError> {
-        let first_of_month = |date: Date| date.replace_day(1).unwrap_or(date);
         Ok(match self.preset {
-            RangePreset::All => (None, None),
-            RangePreset::ThisMonth => (Some(first_of_month(today)), Some(today)),
-            RangePreset::Last30Days => (Some(today - Duration::days(29)), Some(today)),
-            RangePreset::Last12Months => {
-                let months = last_months(today, 12);
-                let first = months.first().and_then(|month| {
-                    Date::from_calendar_date(month.year, Month::try_from(month.month).ok()?, 1).ok()
-                });
-                (first, Some(today))
-            }
             RangePreset::Custom => {
                 let read = |text: &str, error| {
                     if text.trim().is_empty() {
@@ -222,6 +231,7 @@ impl ActivityState {
                 }
                 (from, to)
             }
+            preset => preset.days(today),
         })
     }
 

@@ -207,6 +207,7 @@ fn clear_search_of(ui: &Ui, kind: MovementKind) {
 fn filters_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
     let language = state.language;
     let any = state.t("accounts.any").into_owned();
+    let before = state.activity.preset;
     ui.horizontal_wrapped(|ui| {
         let label = ui.label(state.t("activity.range").as_ref());
         let preset = &mut state.activity.preset;
@@ -240,6 +241,13 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
             asset_name,
         );
     });
+    if before != RangePreset::Custom && state.activity.preset == RangePreset::Custom {
+        // Custom dates start from the days the preset covered, ready to adjust.
+        let today = state.wall_now.date();
+        let (from, to) = before.days(today);
+        state.activity.from_text = from.map(|day| day_text(language, day)).unwrap_or_default();
+        state.activity.to_text = to.map(|day| day_text(language, day)).unwrap_or_default();
+    }
     if state.activity.preset == RangePreset::Custom {
         let error = state.activity.range(state.wall_now.date()).err();
         let hint = match language {
@@ -300,15 +308,6 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
         )
         .labelled_by(label.id);
     });
-    // A preset switched to Custom starts from the days it covered.
-    if state.activity.preset == RangePreset::Custom
-        && state.activity.from_text.is_empty()
-        && state.activity.to_text.is_empty()
-    {
-        let today = state.wall_now.date();
-        state.activity.from_text = day_text(language, today.replace_day(1).unwrap_or(today));
-        state.activity.to_text = day_text(language, today);
-    }
 }
 
 fn totals_ui(ui: &mut Ui, language: Language, view: &ActivityView) {
