@@ -104,8 +104,8 @@ pub struct Movement {
     /// Empty when the service sent no amount.
     pub legs: Vec<Leg>,
     /// Whether it counts in the totals: not when its state says no money
-    /// moved or it was undone (an expired or returned order, a failed
-    /// transfer or withdrawal).
+    /// moved or it was undone (an expired or returned order, a brcode order
+    /// still awaiting its PIX, a failed transfer or withdrawal).
     pub counts: bool,
     /// Where its record is.
     pub source: Source,
@@ -175,11 +175,14 @@ fn order_movement(position: usize, order: &Order) -> Movement {
         at: order.created_at,
         legs: legs.into_iter().flatten().collect(),
         // Expired: "the order is undone" (spec 3.1); payment-returned: the
-        // late PIX goes back to the payer. Neither moved the account's money.
-        counts: !matches!(
-            order.state,
-            Some(OrderState::Expired | OrderState::PaymentReturned)
-        ),
+        // late PIX goes back to the payer. Neither moved the account's money,
+        // and neither has a brcode order still awaiting its PIX (one funded
+        // from the balance has taken it at acceptance, spec 4.1).
+        counts: match order.state {
+            Some(OrderState::Expired | OrderState::PaymentReturned) => false,
+            Some(OrderState::Created) => order.brcode.is_none(),
+            _ => true,
+        },
         source: Source::Order(index(position)),
     }
 }

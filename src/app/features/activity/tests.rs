@@ -211,6 +211,38 @@ fn withdrawals_are_out_deposits_and_claims_in_and_a_pix_withdrawal_without_asset
 }
 
 #[test]
+fn a_brcode_order_awaiting_its_pix_is_listed_but_not_counted() {
+    let awaiting = |brcode: Option<&str>| {
+        let mut order = order(
+            11,
+            "2026-03-10T12:00:00Z",
+            "created",
+            ("250.00", "fiat/brl"),
+            ("250", "eth-base/brlv"),
+        );
+        order.brcode = brcode.map(str::to_owned);
+        let sources = Sources {
+            orders: Arc::new(vec![order]),
+            ..Sources::default()
+        };
+        let timeline = build_timeline(&sources);
+        filter_timeline(&timeline, &sources, &ActivityFilter::default())
+    };
+    let by_pix = awaiting(Some("000201..."));
+    assert_eq!(by_pix.count, 1);
+    assert!(by_pix.totals.is_empty(), "nothing paid yet");
+    let from_balance = awaiting(None);
+    assert_eq!(
+        from_balance
+            .totals
+            .get(&Asset::FiatBrl)
+            .map(|totals| totals.money_out),
+        Some(dec("250.00")),
+        "the balance pays at acceptance"
+    );
+}
+
+#[test]
 fn the_timeline_is_newest_first_with_undated_movements_last() {
     let mut sources = sources();
     let mut orders = (*sources.orders).clone();

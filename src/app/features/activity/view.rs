@@ -30,7 +30,7 @@ const TIME_WIDTH: f32 = 84.0;
 /// Width of the kind column.
 const KIND_WIDTH: f32 = 120.0;
 /// Width of the state column.
-const STATE_WIDTH: f32 = 130.0;
+const STATE_WIDTH: f32 = 170.0;
 /// Width of each amount column.
 const AMOUNT_WIDTH: f32 = 190.0;
 
