@@ -2,9 +2,11 @@
 //! with filters and the totals in and out per asset; each row opens its
 //! record in its own panel. The pure model ([`model`]: timeline, filters,
 //! totals, days; [`monthly`]: per-month figures the Overview's charts draw),
-//! the state that keeps them until a list changes ([`state`]), how a row
+//! the state and filters ([`state`]), what is computed from them, kept
+//! until a list or filter changes and never computed twice ([`cache`]), how a row
 //! opens its record ([`open`]) and the view ([`view`]).
 
+pub mod cache;
 pub mod model;
 pub mod monthly;
 pub mod open;

@@ -1,26 +1,18 @@
 //! The extrato's state: the filters as the person set them, and what is
-//! computed from the lists, kept until a list changes. A list that did not
-//! change keeps its `Arc` (an unchanged answer is not rebuilt, see
-//! `Remote::confirm`), so the lists' pointers are the cache's key: a frame
-//! with nothing new costs a comparison of a few pointers, whatever the
-//! lists' length; the timeline is rebuilt once per list change and the
-//! filtered range once per change of list or filter.
+//! computed from the lists ([`super::cache`]), kept until a list or a
+//! filter changes.
 
 use std::sync::Arc;
 
-use rust_decimal::Decimal;
 use time::{Date, Duration, Month, OffsetDateTime};
-use uuid::Uuid;
 
 use crate::api::model::{Asset, Claim};
-use crate::app::remote::Remote;
-use crate::app::resources::{AccountData, DEPOSIT_ASSETS, Rows};
+use crate::app::features::overview::view::TaxGauge;
+use crate::app::resources::AccountData;
 
-use super::model::{
-    ActivityFilter, Filtered, Movement, MovementKind, Sources, assets_in, build_timeline,
-    filter_timeline,
-};
-use super::monthly::{MonthFlow, MonthUse, YearMonth, last_months, monthly_flows, monthly_tax_use};
+use super::cache::{Cache, Request, SourcesKey};
+use super::model::{ActivityFilter, Filtered, Movement, MovementKind, Sources};
+use super::monthly::{MonthFlow, MonthUse, last_months};
 
 /// The date range, as offered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, strum::EnumIter)]
@@ -140,63 +132,6 @@ impl Default for ActivityState {
     }
 }
 
-/// The lists' identities: a pointer per list (`None` while it has no value)
-/// and, for the claims this device made (a short list the app keeps, not
-/// shared), their count and newest id.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-struct SourcesKey {
-    lists: [Option<usize>; 8],
-    claims: (usize, Option<Uuid>),
-}
-
-fn identity<T>(remote: &Remote<Rows<T>>) -> Option<usize> {
-    remote.value().map(|rows| Arc::as_ptr(rows) as usize)
-}
-
-fn shared<T>(remote: &Remote<Rows<T>>) -> Rows<T> {
-    remote.value().cloned().unwrap_or_default()
-}
-
-impl SourcesKey {
-    fn of(data: &AccountData, claims: &[Claim]) -> SourcesKey {
-        let deposits = DEPOSIT_ASSETS.map(|asset| identity(data.deposits(&asset)));
-        SourcesKey {
-            lists: [
-                identity(&data.orders),
-                identity(&data.transfers),
-                identity(&data.withdrawals),
-                identity(&data.wallets),
-                deposits[0],
-                deposits[1],
-                deposits[2],
-                deposits[3],
-            ],
-            claims: (claims.len(), claims.first().map(|claim| claim.id)),
-        }
-    }
-}
-
-/// What is computed from the lists, with what it was computed for.
-#[derive(Clone, Debug, Default)]
-struct Cache {
-    key: Option<SourcesKey>,
-    sources: Sources,
-    timeline: Arc<Vec<Movement>>,
-    /// The assets the timeline holds, for the asset filter.
-    assets: Arc<Vec<Asset>>,
-    /// Bumped on every rebuild of the timeline: the filtered range and the
-    /// charts are keyed on it.
-    generation: u64,
-    filtered: Option<(u64, ActivityFilter, Arc<Filtered>)>,
-    flows: Option<(u64, Asset, YearMonth, Arc<Vec<MonthFlow>>)>,
-    tax: Option<(
-        u64,
-        YearMonth,
-        Option<(Decimal, Decimal)>,
-        Arc<Vec<MonthUse>>,
-    )>,
-}
-
 /// The extrato as one frame draws it, shared with the cache.
 #[derive(Clone, Debug)]
 pub struct ActivityView {
@@ -208,6 +143,13 @@ pub struct ActivityView {
     pub filtered: Arc<Filtered>,
     /// The assets the timeline holds.
     pub assets: Arc<Vec<Asset>>,
+    /// Money in and out of the chart's asset, per month.
+    pub flows: Arc<Vec<MonthFlow>>,
+    /// The tax-exemption use per month.
+    pub tax: Arc<Vec<MonthUse>>,
+    /// Newer figures are being computed (a long list changed); these are
+    /// the previous ones.
+    pub busy: bool,
 }
 
 impl ActivityState {
@@ -248,121 +190,39 @@ impl ActivityState {
         }
     }
 
-    /// Rebuilds the timeline when a list changed; returns its generation.
-    fn refresh(&mut self, data: &AccountData, claims: &[Claim]) -> u64 {
-        let key = SourcesKey::of(data, claims);
-        if self.cache.key.as_ref() != Some(&key) {
-            let deposits = DEPOSIT_ASSETS.map(|asset| shared(data.deposits(&asset)));
-            let sources = Sources {
-                orders: shared(&data.orders),
-                transfers: shared(&data.transfers),
-                withdrawals: shared(&data.withdrawals),
-                deposits,
-                wallets: shared(&data.wallets),
-                claims: Arc::new(claims.to_vec()),
-            };
-            let timeline = build_timeline(&sources);
-            self.cache.assets = Arc::new(assets_in(&timeline));
-            self.cache.timeline = Arc::new(timeline);
-            self.cache.sources = sources;
-            self.cache.key = Some(key);
-            self.cache.generation += 1;
-        }
-        self.cache.generation
-    }
-
-    /// The timeline and the filtered range for `now`, computed only when a
-    /// list or a filter changed.
+    /// Everything the extrato and the charts show for the lists in `data`,
+    /// the claims made here and the filters, as of `now`: computed once per
+    /// change of a list or a filter (on a thread of its own for long lists,
+    /// the previous figures shown meanwhile).
     pub fn view(
         &mut self,
+        ctx: &egui::Context,
         data: &AccountData,
         claims: &[Claim],
         now: OffsetDateTime,
     ) -> ActivityView {
-        let generation = self.refresh(data, claims);
-        let filter = self.filter(now.date());
-        let filtered = match &self.cache.filtered {
-            Some((made_for, made_filter, filtered))
-                if *made_for == generation && *made_filter == filter =>
-            {
-                Arc::clone(filtered)
-            }
-            _ => {
-                let filtered = Arc::new(filter_timeline(
-                    &self.cache.timeline,
-                    &self.cache.sources,
-                    &filter,
-                ));
-                self.cache.filtered = Some((generation, filter, Arc::clone(&filtered)));
-                filtered
-            }
+        let this_month = data
+            .tax_exemption
+            .value()
+            .map(TaxGauge::from_progress)
+            .map(|gauge| (gauge.claims, gauge.other_disposals));
+        let request = Request {
+            key: SourcesKey::of(data, claims),
+            filter: self.filter(now.date()),
+            chart_asset: Some(self.chart_asset.clone()),
+            months: last_months(now.date(), 12),
+            this_month,
         };
+        let (computed, busy) = self.cache.get(ctx, request, data, claims);
         ActivityView {
-            sources: self.cache.sources.clone(),
-            timeline: Arc::clone(&self.cache.timeline),
-            filtered,
-            assets: Arc::clone(&self.cache.assets),
+            sources: computed.sources.clone(),
+            timeline: Arc::clone(&computed.timeline),
+            filtered: Arc::clone(&computed.filtered),
+            assets: Arc::clone(&computed.assets),
+            flows: Arc::clone(&computed.flows),
+            tax: Arc::clone(&computed.tax),
+            busy,
         }
-    }
-
-    /// Money in and out of the chart's asset in the 12 months up to `now`'s.
-    pub fn monthly_flows(
-        &mut self,
-        data: &AccountData,
-        claims: &[Claim],
-        now: OffsetDateTime,
-    ) -> Arc<Vec<MonthFlow>> {
-        let generation = self.refresh(data, claims);
-        let this_month = YearMonth::of_moment(now);
-        if let Some((made_for, asset, month, flows)) = &self.cache.flows
-            && *made_for == generation
-            && *asset == self.chart_asset
-            && *month == this_month
-        {
-            return Arc::clone(flows);
-        }
-        let months = last_months(now.date(), 12);
-        let flows = Arc::new(monthly_flows(
-            &self.cache.timeline,
-            &self.chart_asset,
-            &months,
-        ));
-        self.cache.flows = Some((
-            generation,
-            self.chart_asset.clone(),
-            this_month,
-            Arc::clone(&flows),
-        ));
-        flows
-    }
-
-    /// The tax-exemption use in the 12 months up to `now`'s; this month's is
-    /// the service's (`this_month`: claims and other disposals) when known.
-    pub fn monthly_tax_use(
-        &mut self,
-        data: &AccountData,
-        claims: &[Claim],
-        now: OffsetDateTime,
-        this_month: Option<(Decimal, Decimal)>,
-    ) -> Arc<Vec<MonthUse>> {
-        let generation = self.refresh(data, claims);
-        let month = YearMonth::of_moment(now);
-        if let Some((made_for, made_month, made_service, uses)) = &self.cache.tax
-            && *made_for == generation
-            && *made_month == month
-            && *made_service == this_month
-        {
-            return Arc::clone(uses);
-        }
-        let months = last_months(now.date(), 12);
-        let uses = Arc::new(monthly_tax_use(
-            &self.cache.sources.orders,
-            &self.cache.sources.claims,
-            &months,
-            this_month,
-        ));
-        self.cache.tax = Some((generation, month, this_month, Arc::clone(&uses)));
-        uses
     }
 
     /// Another account was opened: its filters and figures start afresh
@@ -376,6 +236,6 @@ impl ActivityState {
 
     /// How many times the timeline was built (for tests of the cache).
     pub fn generation(&self) -> u64 {
-        self.cache.generation
+        self.cache.generation()
     }
 }

@@ -536,10 +536,11 @@ fn the_timeline_is_built_once_per_list_change_not_per_frame() {
         2,
     );
     let mut state = ActivityState::default();
+    let ctx = egui::Context::default();
     let now = datetime!(2026-03-10 20:00 UTC);
-    let first = state.view(&data, &[], now);
+    let first = state.view(&ctx, &data, &[], now);
     let built = state.generation();
-    let again = state.view(&data, &[], now);
+    let again = state.view(&ctx, &data, &[], now);
     assert_eq!(
         state.generation(),
         built,
@@ -548,7 +549,7 @@ fn the_timeline_is_built_once_per_list_change_not_per_frame() {
     assert!(Arc::ptr_eq(&first.filtered, &again.filtered));
     // The same answer confirmed keeps its Arc: still nothing rebuilt.
     data.unchanged(Fetched::Orders(Vec::new()).key(), 3, 4);
-    state.view(&data, &[], now);
+    state.view(&ctx, &data, &[], now);
     assert_eq!(state.generation(), built);
     // A new answer is a new list.
     data.finish(
@@ -557,12 +558,63 @@ fn the_timeline_is_built_once_per_list_change_not_per_frame() {
         5,
         6,
     );
-    let after = state.view(&data, &[], now);
+    let after = state.view(&ctx, &data, &[], now);
     assert_eq!(state.generation(), built + 1);
     assert_eq!(after.filtered.count, 1);
     // A filter change refilters without rebuilding.
     state.kind = Some(MovementKind::Claim);
-    let claims_only = state.view(&data, &[], now);
+    let claims_only = state.view(&ctx, &data, &[], now);
     assert_eq!(state.generation(), built + 1);
     assert_eq!(claims_only.filtered.count, 0);
+}
+
+#[test]
+fn a_long_list_is_computed_on_a_thread_while_the_last_figures_stay() {
+    let template = order(
+        1,
+        "2026-03-10T12:00:00Z",
+        "completed",
+        ("1.00", "fiat/brl"),
+        ("1", "eth-base/brlv"),
+    );
+    let count = super::cache::INLINE_ROWS + 1;
+    let orders: Vec<Order> = (0..count)
+        .map(|index| {
+            let mut copy = template.clone();
+            copy.id = uuid::Uuid::from_u128(index as u128);
+            copy
+        })
+        .collect();
+    let mut data = AccountData::default();
+    data.finish(
+        Fetched::Orders(Vec::new()).key(),
+        Ok(Fetched::Orders(orders)),
+        1,
+        2,
+    );
+    let mut state = ActivityState::default();
+    let ctx = egui::Context::default();
+    let now = datetime!(2026-03-10 20:00 UTC);
+    let first = state.view(&ctx, &data, &[], now);
+    assert!(first.busy, "not computed in the frame");
+    assert_eq!(first.filtered.count, 0, "nothing shown before it is ready");
+    let mut ready = None;
+    for _ in 0..500 {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        let view = state.view(&ctx, &data, &[], now);
+        if !view.busy {
+            ready = Some(view);
+            break;
+        }
+    }
+    let ready = ready.unwrap_or_else(|| panic!("the thread never delivered"));
+    assert_eq!(ready.filtered.count, count);
+    assert_eq!(
+        ready
+            .filtered
+            .totals
+            .get(&Asset::FiatBrl)
+            .map(|totals| totals.money_out),
+        Some(Decimal::from(count))
+    );
 }

@@ -162,7 +162,9 @@ pub fn activity_ui(ui: &mut Ui, state: &mut AppState) {
     ui.heading(state.t("nav.activity").as_ref());
     ui.add_space(8.0);
     let now = state.wall_now;
-    let view = state.activity.view(&state.data, &state.claims.made, now);
+    let view = state
+        .activity
+        .view(ui.ctx(), &state.data, &state.claims.made, now);
     let lists_missing = state.data.orders.value().is_none()
         && state.data.transfers.value().is_none()
         && state.data.withdrawals.value().is_none();
@@ -171,6 +173,12 @@ pub fn activity_ui(ui: &mut Ui, state: &mut AppState) {
     });
     ui.add_space(6.0);
     section_ui(ui, &state.t("activity.totals"), |ui| {
+        if view.busy {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(state.t("activity.computing").as_ref());
+            });
+        }
         totals_ui(ui, state.language, &view);
     });
     ui.add_space(6.0);

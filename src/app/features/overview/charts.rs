@@ -195,7 +195,8 @@ pub fn money_chart_ui(ui: &mut Ui, state: &mut AppState) {
     );
     let flows = state
         .activity
-        .monthly_flows(&state.data, &state.claims.made, state.wall_now);
+        .view(ui.ctx(), &state.data, &state.claims.made, state.wall_now)
+        .flows;
     let asset = state.activity.chart_asset.clone();
     let summary = money_summary(language, &asset, &flows);
     let colors = palette::of(ui);
@@ -257,13 +258,10 @@ pub fn tax_chart_ui(ui: &mut Ui, state: &mut AppState) {
     let limit = gauge
         .as_ref()
         .map_or(MONTHLY_TAX_EXEMPTION_LIMIT_BRL, |gauge| gauge.limit);
-    let this_month = gauge
-        .as_ref()
-        .map(|gauge| (gauge.claims, gauge.other_disposals));
-    let uses =
-        state
-            .activity
-            .monthly_tax_use(&state.data, &state.claims.made, state.wall_now, this_month);
+    let uses = state
+        .activity
+        .view(ui.ctx(), &state.data, &state.claims.made, state.wall_now)
+        .tax;
     let summary = tax_summary(language, limit, &uses);
     let colors = palette::of(ui);
     let close = limit * Decimal::new(8, 1);
