@@ -311,6 +311,8 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
         let label = ui.label(state.t("activity.search").as_ref());
         ui.add(
             egui::TextEdit::singleline(&mut state.activity.search)
+                // Ctrl+F finds it, as it finds every list's search.
+                .id(crate::app::ui::arrange::search_field_id())
                 .hint_text(hint.as_ref())
                 .desired_width(320.0),
         )
