@@ -126,7 +126,12 @@ pub fn overview_ui(ui: &mut Ui, state: &mut AppState) {
     if state.activity.charts_in_view {
         let bottom = egui::pos2(ui.max_rect().right(), ui.cursor().min.y);
         let charts = egui::Rect::from_min_max(charts_top, bottom);
-        ui.scroll_to_rect(charts, Some(Align::TOP));
+        // At once, not animated: the screenshot is taken when the data is in.
+        ui.scroll_to_rect_animation(
+            charts,
+            Some(Align::TOP),
+            egui::style::ScrollAnimation::none(),
+        );
     }
 }
 
