@@ -276,3 +276,41 @@ fn the_tax_chart_says_each_months_use_against_the_limit() {
          nothing used in the other months.",
     );
 }
+
+#[test]
+fn every_kind_of_row_opens_in_its_own_panel_with_the_record_selected() {
+    use brlv_desk::api::model::DepositAsset;
+    use brlv_desk::app::features::activity::model::Source;
+    let id = uuid::Uuid::from_u128(42);
+    let mut state = extrato_state(Language::En);
+    state.open_movement(Source::Order(0), id);
+    assert_eq!(
+        (state.view, state.orders.selected),
+        (View::Orders, Some(id))
+    );
+    state.withdrawals.asset_filter = Some(Asset::EthBaseUsdc);
+    state.open_movement(Source::Withdrawal(0), id);
+    assert_eq!(
+        (
+            state.view,
+            state.withdrawals.selected,
+            state.withdrawals.asset_filter.clone()
+        ),
+        (View::Withdrawals, Some(id), None)
+    );
+    // A deposit of the USD list: the Deposits panel shows that list.
+    state.open_movement(Source::Deposit(1, 0), id);
+    assert_eq!(
+        (
+            state.view,
+            state.deposits.selected,
+            state.deposits.asset.clone()
+        ),
+        (View::Deposits, Some(id), DepositAsset::Usd)
+    );
+    state.open_movement(Source::Claim(0), id);
+    assert_eq!(
+        (state.view, state.claims.selected),
+        (View::Claims, Some(id))
+    );
+}
