@@ -18,7 +18,7 @@ use crate::app::ui::{
     state_label, state_tone,
 };
 
-use super::model::{Direction, Line, Movement, MovementKind, Sources, Totals};
+use super::model::{Direction, Line, Movement, MovementKind, Sources};
 use super::record::Record;
 use super::state::{ActivityView, RangeError, RangePreset};
 use super::words::{asset_name, compact_amount, day_text, day_title, kind_name};
@@ -221,18 +221,7 @@ fn totals_ui(ui: &mut Ui, language: Language, view: &ActivityView) {
                 });
             }
             ui.end_row();
-            for (
-                asset,
-                Totals {
-                    money_in,
-                    money_out,
-                },
-            ) in &filtered.totals
-            {
-                let totals = Totals {
-                    money_in: *money_in,
-                    money_out: *money_out,
-                };
+            for (asset, totals) in &filtered.totals {
                 ui.monospace(asset_name(asset));
                 let exact = |value: Decimal| {
                     format!(
