@@ -33,6 +33,7 @@ VIEWS = os.environ.get("BRLV_ATSPI_VIEWS", "").split(",") if os.environ.get("BRL
     "Claims",
     "Deposits",
     "Events",
+    "Activity",
     "Settings",
 ]
 # Controls a person operates: each must say what it is for.

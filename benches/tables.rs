@@ -1,7 +1,8 @@
 //! One frame of the Orders view with 10, 10,000 and 1,000,000 orders: the
 //! virtualized table must cost about the same however long the list is;
 //! and the sort and search of a million orders, as the thread that
-//! computes them runs them (the window keeps drawing meanwhile).
+//! computes them runs them (the window keeps drawing meanwhile); and the
+//! extrato's timeline of a million orders, built and filtered.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 // The UI tests' helpers, of which this bench uses a few.
@@ -156,10 +157,38 @@ fn sort_and_search(c: &mut Criterion) {
     group.finish();
 }
 
+/// The extrato of a million orders: the timeline built once per list
+/// change (on its own thread past `INLINE_ROWS`), then filtered by a text.
+fn extrato(c: &mut Criterion) {
+    use brlv_desk::app::features::activity::model::{
+        ActivityFilter, Sources, build_timeline, filter_timeline,
+    };
+    let now = OffsetDateTime::now_utc();
+    let sources = Sources {
+        orders: std::sync::Arc::new(orders(1_000_000, now)),
+        ..Sources::default()
+    };
+    let timeline = build_timeline(&sources);
+    let mut group = c.benchmark_group("extrato of 1,000,000 orders");
+    group.sample_size(10);
+    group.bench_function("build the timeline", |b| {
+        b.iter(|| build_timeline(&sources))
+    });
+    group.bench_function("filter by the text \"completed\"", |b| {
+        let filter = ActivityFilter {
+            text: "completed".to_owned(),
+            ..ActivityFilter::default()
+        };
+        b.iter(|| filter_timeline(&timeline, &sources, &filter))
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
     orders_frame,
     orders_frame_ten_rows_on_screen,
-    sort_and_search
+    sort_and_search,
+    extrato
 );
 criterion_main!(benches);

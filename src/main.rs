@@ -27,9 +27,11 @@ struct GuiArgs {
     #[arg(long, value_name = "FILE")]
     screenshot: Option<std::path::PathBuf>,
     /// The view to show: overview, orders, wallets, transfers, withdrawals,
-    /// claims, deposits, events, settings; or one order's detail: order:ID,
-    /// order:brcode for the newest brcode order awaiting payment, or
-    /// order:completed for the newest completed one (its receipt) (default: overview for a screenshot, else the view shown last).
+    /// claims, deposits, events, activity, settings; or one order's detail:
+    /// order:ID, order:brcode for the newest brcode order awaiting payment,
+    /// or order:completed for the newest completed one (its receipt); or
+    /// overview:charts, the overview scrolled to its charts
+    /// (default: overview for a screenshot, else the view shown last).
     #[arg(long, value_name = "NAME")]
     view: Option<String>,
     /// The interface language: pt-BR or en (default: the saved choice, else the system's).
@@ -101,6 +103,7 @@ fn run_window(args: GuiArgs) -> ExitCode {
         zoom: args.scale,
         theme,
         hide_amounts: args.hide_amounts,
+        charts_in_view: screenshot::wants_charts(view_name),
     })
 }
 

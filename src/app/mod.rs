@@ -60,6 +60,8 @@ pub struct GuiOptions {
     pub theme: Option<egui::ThemePreference>,
     /// Start with every amount hidden (otherwise as remembered).
     pub hide_amounts: bool,
+    /// Scroll the Overview to its charts at start (`--view overview:charts`).
+    pub charts_in_view: bool,
 }
 
 /// The app icon (the same one the packages install), for the window.

@@ -29,15 +29,22 @@ pub struct ScreenshotRequest {
 }
 
 /// Reads `--view`: a view's name, or `order:ID` / `order:brcode` for one
-/// order's detail (`brcode`: the newest brcode order awaiting payment).
+/// order's detail (`brcode`: the newest brcode order awaiting payment), or
+/// `overview:charts`.
 pub fn parse_view(raw: &str) -> Option<(View, Option<OrderSelector>)> {
     match raw.trim().split_once(':') {
         Some((prefix, order)) if prefix.eq_ignore_ascii_case("order") => {
             OrderSelector::parse(order).map(|selector| (View::Orders, Some(selector)))
         }
+        Some(_) if wants_charts(raw) => Some((View::Overview, None)),
         Some(_) => None,
         None => View::from_name(raw).map(|view| (view, None)),
     }
+}
+
+/// Whether `--view` asks for the Overview scrolled to its charts (`overview:charts`).
+pub fn wants_charts(raw: &str) -> bool {
+    raw.trim().eq_ignore_ascii_case("overview:charts")
 }
 
 /// The screenshot in progress.

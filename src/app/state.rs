@@ -12,6 +12,7 @@ use crate::profile::Profile;
 use super::clock::Millis;
 use super::error_text::Localize;
 use super::export::{ExportDraft, ExportKind, ExportRecords, ExportRequest};
+use super::features::activity::state::ActivityState;
 use super::features::claims::state::ClaimsState;
 use super::features::deposits::state::DepositsState;
 use super::features::events::state::EventsState;
@@ -114,6 +115,8 @@ pub struct AppState {
     pub recipients: RecipientsState,
     /// The system's file dialogs and the receipt of the movement shown.
     pub files: super::dialog::FilesState,
+    /// The extrato: its filters and what is computed from the lists.
+    pub activity: ActivityState,
     commands: Vec<Command>,
 }
 
@@ -148,6 +151,7 @@ impl AppState {
             notify: NotifyState::default(),
             recipients: RecipientsState::default(),
             files: super::dialog::FilesState::default(),
+            activity: ActivityState::default(),
             commands: Vec::new(),
         }
     }
@@ -203,6 +207,16 @@ impl AppState {
             View::Withdrawals => connected && data.withdrawals.settled(),
             View::Claims => connected && data.claimable.settled(),
             View::Deposits => connected && data.deposits(&self.deposits.asset).settled(),
+            View::Activity => {
+                connected
+                    && data.orders.settled()
+                    && data.transfers.settled()
+                    && data.withdrawals.settled()
+                    && data.wallets.settled()
+                    && super::resources::DEPOSIT_ASSETS
+                        .iter()
+                        .all(|asset| data.deposits(asset).settled())
+            }
         }
     }
 
@@ -403,6 +417,7 @@ impl AppState {
         self.withdrawals = WithdrawalsState::default();
         self.claims = ClaimsState::default();
         self.deposits = DepositsState::default();
+        self.activity.reset();
     }
 
     /// The export draft of `kind`'s panel.

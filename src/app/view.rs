@@ -28,6 +28,8 @@ pub enum View {
     Deposits,
     /// Webhook events.
     Events,
+    /// The extrato: every movement of money, by day, with filters and totals.
+    Activity,
     /// Language, profiles, theme.
     Settings,
 }
@@ -53,6 +55,7 @@ impl View {
             View::Claims => ("claims", "nav.claims"),
             View::Deposits => ("deposits", "nav.deposits"),
             View::Events => ("events", "nav.events"),
+            View::Activity => ("activity", "nav.activity"),
             View::Settings => ("settings", "nav.settings"),
         };
         ViewRow { name, title_key }

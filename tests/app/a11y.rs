@@ -17,7 +17,8 @@ use brlv_desk::app::view::IntoEnumIterator;
 
 use crate::support::ui::{Sent, connected_state, dec, harness, sent, settle};
 
-const DIGITS: [Key; 9] = [
+/// Ctrl+1…9 in the navigation's order, then Ctrl+Comma for Settings.
+const DIGITS: [Key; 10] = [
     Key::Num1,
     Key::Num2,
     Key::Num3,
@@ -27,6 +28,7 @@ const DIGITS: [Key; 9] = [
     Key::Num7,
     Key::Num8,
     Key::Num9,
+    Key::Comma,
 ];
 
 fn press(harness: &mut Harness<'static, AppState>, modifiers: Modifiers, key: Key) {
@@ -61,7 +63,7 @@ fn type_text(harness: &mut Harness<'static, AppState>, text: &str) {
 }
 
 #[test]
-fn every_view_is_reached_by_its_shortcut_ctrl_1_to_9_listed_in_settings() {
+fn every_view_is_reached_by_its_shortcut_ctrl_1_to_9_and_comma_listed_in_settings() {
     let mut harness = harness(connected_state(Language::En));
     settle(&mut harness);
     let views: Vec<View> = View::iter().collect();
@@ -72,7 +74,7 @@ fn every_view_is_reached_by_its_shortcut_ctrl_1_to_9_listed_in_settings() {
         assert_eq!(harness.state().view, *view, "Ctrl+{key:?}");
     }
     // Settings lists them.
-    press(&mut harness, Modifiers::COMMAND, Key::Num9);
+    press(&mut harness, Modifiers::COMMAND, Key::Comma);
     assert_eq!(harness.state().view, View::Settings);
     harness.get_by_label("Keyboard shortcuts");
     harness.get_by_label("Ctrl+5");

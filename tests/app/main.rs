@@ -20,6 +20,7 @@ mod orders_e2e;
 mod receipts;
 mod shell;
 mod state;
+mod ui_activity;
 mod ui_claims;
 mod ui_deposits;
 mod ui_events;

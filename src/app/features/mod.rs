@@ -3,6 +3,7 @@
 //! worker runs; only the worker emits Events) and its view (`view.rs`: draws
 //! from `&mut AppState` and pushes Commands, never doing I/O itself).
 
+pub mod activity;
 pub mod claims;
 pub mod deposits;
 pub mod events;

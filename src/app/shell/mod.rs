@@ -12,8 +12,8 @@ use time::OffsetDateTime;
 use super::GuiOptions;
 use super::clock::Clock;
 use super::features::{
-    claims, deposits, events, notify, onboarding, orders, overview, settings, transfers, wallets,
-    withdrawals,
+    activity, claims, deposits, events, notify, onboarding, orders, overview, settings, transfers,
+    wallets, withdrawals,
 };
 use super::frame_stats::FrameStats;
 use super::i18n::Language;
@@ -178,6 +178,7 @@ fn view_ui(ui: &mut Ui, state: &mut AppState) {
         // Their tables scroll by themselves (virtualized rows).
         View::Orders => orders::view::orders_ui(ui, state),
         View::Events => events::view::events_ui(ui, state),
+        View::Activity => activity::view::activity_ui(ui, state),
         View::Overview => scrolled(ui, state, overview::view::overview_ui),
         View::Settings => scrolled(ui, state, settings::view::settings_ui),
         View::Wallets => scrolled(ui, state, wallets::view::wallets_ui),
@@ -235,6 +236,7 @@ impl BrlvApp {
         if let Some(order) = start.and_then(|(_, order)| order) {
             state.open_order(order);
         }
+        state.activity.charts_in_view = options.charts_in_view;
         crate::app::ui::theme::install(&creation.egui_ctx);
         if let Some(theme) = options.theme {
             creation.egui_ctx.set_theme(theme);

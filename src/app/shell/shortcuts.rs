@@ -1,7 +1,9 @@
 //! The keyboard: one table of shortcuts, handled once per frame before
 //! anything is drawn, shown in the navigation's tooltips and listed in
-//! Settings. Ctrl (Cmd on macOS) + 1…9 opens a view, Ctrl+F goes to the
-//! list's search, Ctrl+Shift+H hides or shows amounts, Esc closes a detail or a confirmation, Ctrl+R refreshes,
+//! Settings. Ctrl (Cmd on macOS) + 1…9 opens a view (Settings, the tenth,
+//! takes Ctrl+Comma, the usual key of preferences), Ctrl+F goes to the
+//! list's search, Ctrl+Shift+H hides or shows amounts, Esc closes a detail
+//! or a confirmation, Ctrl+R refreshes,
 //! Ctrl+Plus / Ctrl+Minus / Ctrl+0 scale the interface (egui's own zoom,
 //! remembered with the window's state).
 
@@ -23,7 +25,8 @@ pub const FIND: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key
 pub const HIDE_AMOUNTS: KeyboardShortcut =
     KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::H);
 
-/// The shortcut that opens `view`: Ctrl+1 for the first, in the navigation's order.
+/// The shortcut that opens `view`: Ctrl+1 for the first, in the navigation's
+/// order; Settings, past the ninth, Ctrl+Comma (Ctrl+0 resets the zoom).
 pub const fn view_shortcut(view: View) -> KeyboardShortcut {
     let key = match view {
         View::Overview => Key::Num1,
@@ -34,7 +37,8 @@ pub const fn view_shortcut(view: View) -> KeyboardShortcut {
         View::Claims => Key::Num6,
         View::Deposits => Key::Num7,
         View::Events => Key::Num8,
-        View::Settings => Key::Num9,
+        View::Activity => Key::Num9,
+        View::Settings => Key::Comma,
     };
     KeyboardShortcut::new(Modifiers::COMMAND, key)
 }
@@ -131,7 +135,7 @@ pub fn close_one(state: &mut AppState) -> bool {
         View::Claims => state.claims.selected.take().is_some(),
         View::Deposits => state.deposits.selected.take().is_some(),
         View::Events => state.events.selected.take().is_some(),
-        View::Overview | View::Orders | View::Settings => false,
+        View::Overview | View::Orders | View::Settings | View::Activity => false,
     }
 }
 

@@ -1,3 +1,5 @@
-//! The overview: balances, the tax-exemption gauge, things in motion.
+//! The overview: balances, the tax-exemption gauge, things in motion, and
+//! the monthly charts of money and of the tax exemption.
 
+pub mod charts;
 pub mod view;

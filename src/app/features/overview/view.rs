@@ -1,6 +1,6 @@
 //! The overview: balances at their scales, the month's tax-exemption gauge,
-//! and the things in motion (orders awaiting payment, pending transfers and
-//! withdrawals).
+//! the things in motion (orders awaiting payment, pending transfers and
+//! withdrawals), and the monthly charts ([`super::charts`]).
 
 use egui::{Align, Layout, RichText, Ui, Vec2};
 use rust_decimal::Decimal;
@@ -111,6 +111,25 @@ pub fn overview_ui(ui: &mut Ui, state: &mut AppState) {
     section_ui(ui, &state.t("overview.in_motion"), |ui| {
         in_motion_ui(ui, state)
     });
+    ui.add_space(12.0);
+    let charts_top = ui.cursor().min;
+    section_ui(ui, &state.t("chart.money_title"), |ui| {
+        super::charts::money_chart_ui(ui, state);
+    });
+    ui.add_space(12.0);
+    section_ui(ui, &state.t("chart.tax_title"), |ui| {
+        super::charts::tax_chart_ui(ui, state);
+    });
+    if state.activity.charts_in_view {
+        let bottom = egui::pos2(ui.max_rect().right(), ui.cursor().min.y);
+        let charts = egui::Rect::from_min_max(charts_top, bottom);
+        // At once, not animated: the screenshot is taken when the data is in.
+        ui.scroll_to_rect_animation(
+            charts,
+            Some(Align::TOP),
+            egui::style::ScrollAnimation::none(),
+        );
+    }
 }
 
 fn remote_marker_ui<T>(ui: &mut Ui, state: &AppState, remote: &Remote<T>) {

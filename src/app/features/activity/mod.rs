@@ -1,0 +1,20 @@
+//! The extrato (Activity): every movement of money in one timeline, by day,
+//! with filters and the totals in and out per asset; each row opens its
+//! record in its own panel. The pure model ([`model`]: timeline, filters,
+//! totals, days; [`monthly`]: per-month figures the Overview's charts draw),
+//! the state and filters ([`state`]), what is computed from them, kept
+//! until a list or filter changes and never computed twice ([`cache`]), how a row
+//! opens its record ([`open`]), the view ([`view`]) and how it writes days,
+//! months and amounts ([`words`]).
+
+pub mod cache;
+pub mod model;
+pub mod monthly;
+pub mod open;
+pub mod record;
+pub mod state;
+pub mod view;
+pub mod words;
+
+#[cfg(test)]
+mod tests;

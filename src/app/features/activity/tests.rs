@@ -1,0 +1,620 @@
+//! The extrato's model and the monthly figures, without a window: which
+//! way each kind of movement goes, what counts in the totals, the filters,
+//! the days, the months, and the cache that spares a rebuild.
+
+use std::str::FromStr;
+use std::sync::Arc;
+
+use rust_decimal::Decimal;
+use serde_json::json;
+use time::macros::{date, datetime};
+
+use crate::api::model::{Asset, Claim, Deposit, Order, Transfer, Wallet, Withdrawal};
+use crate::app::resources::{AccountData, Fetched};
+
+use super::model::{
+    ActivityFilter, Direction, Leg, Line, MovementKind, Sources, Totals, build_timeline,
+    filter_timeline,
+};
+use super::monthly::{YearMonth, last_months, monthly_flows, monthly_tax_use};
+use super::state::{ActivityState, RangePreset, parse_day};
+
+fn dec(text: &str) -> Decimal {
+    Decimal::from_str(text).unwrap_or_default()
+}
+
+fn id(n: u128) -> String {
+    uuid::Uuid::from_u128(n).to_string()
+}
+
+fn order(n: u128, at: &str, state: &str, pay: (&str, &str), get: (&str, &str)) -> Order {
+    serde_json::from_value(json!({
+        "id": id(n), "created-at": at, "state-updated-at": at, "state": state,
+        "source-asset": pay.1, "source-amount": pay.0,
+        "target-asset": get.1, "target-amount": get.0,
+    }))
+    .unwrap_or_else(|error| panic!("order fixture: {error}"))
+}
+
+fn transfer(n: u128, at: &str, state: &str, amount: &str, from: &str, to: &str) -> Transfer {
+    serde_json::from_value(json!({
+        "id": id(n), "created-at": at, "state": state, "asset": "eth-base/brlv",
+        "amount": amount, "source-address": from, "target-address": to,
+    }))
+    .unwrap_or_else(|error| panic!("transfer fixture: {error}"))
+}
+
+fn withdrawal(n: u128, at: &str, state: &str, amount: &str, asset: Option<&str>) -> Withdrawal {
+    let mut value = json!({
+        "id": id(n), "created-at": at, "state": state, "method": "pix", "amount": amount,
+    });
+    if let (Some(asset), Some(object)) = (asset, value.as_object_mut()) {
+        object.insert("asset".into(), json!(asset));
+    }
+    serde_json::from_value(value).unwrap_or_else(|error| panic!("withdrawal fixture: {error}"))
+}
+
+fn deposit(n: u128, at: &str, amount: &str, payer: &str) -> Deposit {
+    serde_json::from_value(json!({
+        "id": id(n), "created-at": at, "type": "pix", "status": "credited", "amount": amount,
+        "coordinates": {"source-tax-id": payer},
+    }))
+    .unwrap_or_else(|error| panic!("deposit fixture: {error}"))
+}
+
+fn claim(n: u128, at: &str, gross: &str, net: &str) -> Claim {
+    serde_json::from_value(json!({
+        "id": id(n), "updated-at": at, "gross-amount": gross, "net-amount": net,
+        "status": "completed",
+    }))
+    .unwrap_or_else(|error| panic!("claim fixture: {error}"))
+}
+
+const OWN_A: &str = "0x1111111111111111111111111111111111111111";
+const OWN_B: &str = "0x2222222222222222222222222222222222222222";
+const OTHER: &str = "0x3333333333333333333333333333333333333333";
+
+fn wallets() -> Vec<Wallet> {
+    [OWN_A, OWN_B]
+        .iter()
+        .map(|address| {
+            serde_json::from_value(json!({"address": address, "assets": ["eth-base/brlv"]}))
+                .unwrap_or_else(|error| panic!("wallet fixture: {error}"))
+        })
+        .collect()
+}
+
+/// One of each kind over three days of March 2026 and one of February.
+fn sources() -> Sources {
+    Sources {
+        orders: Arc::new(vec![
+            order(
+                1,
+                "2026-03-10T12:00:00Z",
+                "completed",
+                ("500.00", "fiat/brl"),
+                ("499.5", "eth-base/brlv"),
+            ),
+            order(
+                2,
+                "2026-03-09T08:00:00Z",
+                "expired",
+                ("100.00", "fiat/brl"),
+                ("100", "eth-base/brlv"),
+            ),
+        ]),
+        transfers: Arc::new(vec![
+            transfer(3, "2026-03-10T09:00:00Z", "completed", "12.5", OWN_A, OTHER),
+            transfer(4, "2026-03-09T10:00:00Z", "completed", "7", OWN_A, OWN_B),
+        ]),
+        withdrawals: Arc::new(vec![
+            withdrawal(
+                5,
+                "2026-03-08T15:30:00Z",
+                "completed",
+                "0.10",
+                Some("fiat/brl"),
+            ),
+            withdrawal(
+                6,
+                "2026-03-08T14:00:00Z",
+                "failed",
+                "99.00",
+                Some("fiat/brl"),
+            ),
+            withdrawal(7, "2026-02-20T10:00:00Z", "completed", "0.20", None),
+        ]),
+        deposits: [
+            Arc::new(vec![deposit(
+                8,
+                "2026-03-09T11:00:00Z",
+                "1000.00",
+                "12345678909",
+            )]),
+            Arc::default(),
+            Arc::default(),
+            Arc::default(),
+        ],
+        wallets: Arc::new(wallets()),
+        claims: Arc::new(vec![claim(9, "2026-03-10T18:00:00Z", "200.00", "198.00")]),
+    }
+}
+
+fn legs_of(sources: &Sources, kind: MovementKind, n: u128) -> Vec<Leg> {
+    build_timeline(sources)
+        .into_iter()
+        .find(|movement| movement.kind == kind && movement.id == uuid::Uuid::from_u128(n))
+        .map(|movement| movement.legs)
+        .unwrap_or_default()
+}
+
+#[test]
+fn an_order_pays_its_source_and_receives_its_target() {
+    let legs = legs_of(&sources(), MovementKind::Order, 1);
+    assert_eq!(
+        legs,
+        vec![
+            Leg {
+                direction: Direction::Out,
+                asset: Asset::FiatBrl,
+                amount: dec("500.00")
+            },
+            Leg {
+                direction: Direction::In,
+                asset: Asset::EthBaseBrlv,
+                amount: dec("499.5")
+            },
+        ]
+    );
+}
+
+#[test]
+fn a_transfer_out_of_the_account_is_out_and_one_between_its_wallets_is_neither() {
+    let sources = sources();
+    let out = legs_of(&sources, MovementKind::Transfer, 3);
+    assert_eq!(out.first().map(|leg| leg.direction), Some(Direction::Out));
+    let within = legs_of(&sources, MovementKind::Transfer, 4);
+    assert_eq!(
+        within.first().map(|leg| leg.direction),
+        Some(Direction::Within)
+    );
+}
+
+#[test]
+fn withdrawals_are_out_deposits_and_claims_in_and_a_pix_withdrawal_without_asset_is_brl() {
+    let sources = sources();
+    let withdrawal = legs_of(&sources, MovementKind::Withdrawal, 7);
+    assert_eq!(
+        withdrawal,
+        vec![Leg {
+            direction: Direction::Out,
+            asset: Asset::FiatBrl,
+            amount: dec("0.20")
+        }]
+    );
+    let deposit = legs_of(&sources, MovementKind::Deposit, 8);
+    assert_eq!(
+        deposit.first().map(|leg| leg.direction),
+        Some(Direction::In)
+    );
+    assert_eq!(deposit.first().map(|leg| &leg.asset), Some(&Asset::FiatBrl));
+    let claim = legs_of(&sources, MovementKind::Claim, 9);
+    assert_eq!(
+        claim,
+        vec![Leg {
+            direction: Direction::In,
+            asset: Asset::FiatBrl,
+            amount: dec("198.00")
+        }],
+        "the net amount is what arrives"
+    );
+}
+
+#[test]
+fn a_brcode_order_awaiting_its_pix_is_listed_but_not_counted() {
+    let awaiting = |brcode: Option<&str>| {
+        let mut order = order(
+            11,
+            "2026-03-10T12:00:00Z",
+            "created",
+            ("250.00", "fiat/brl"),
+            ("250", "eth-base/brlv"),
+        );
+        order.brcode = brcode.map(str::to_owned);
+        let sources = Sources {
+            orders: Arc::new(vec![order]),
+            ..Sources::default()
+        };
+        let timeline = build_timeline(&sources);
+        filter_timeline(&timeline, &sources, &ActivityFilter::default())
+    };
+    let by_pix = awaiting(Some("000201..."));
+    assert_eq!(by_pix.count, 1);
+    assert!(by_pix.totals.is_empty(), "nothing paid yet");
+    let from_balance = awaiting(None);
+    assert_eq!(
+        from_balance
+            .totals
+            .get(&Asset::FiatBrl)
+            .map(|totals| totals.money_out),
+        Some(dec("250.00")),
+        "the balance pays at acceptance"
+    );
+}
+
+#[test]
+fn the_timeline_is_newest_first_with_undated_movements_last() {
+    let mut sources = sources();
+    let mut orders = (*sources.orders).clone();
+    let mut undated = order(
+        10,
+        "2026-03-01T00:00:00Z",
+        "completed",
+        ("1", "fiat/brl"),
+        ("1", "eth-base/brlv"),
+    );
+    undated.created_at = None;
+    orders.insert(0, undated);
+    sources.orders = Arc::new(orders);
+    let timeline = build_timeline(&sources);
+    let times: Vec<_> = timeline.iter().map(|movement| movement.at).collect();
+    let dated: Vec<_> = times.iter().flatten().collect();
+    assert!(dated.windows(2).all(|pair| pair[0] >= pair[1]), "{times:?}");
+    assert_eq!(times.last(), Some(&None));
+    assert_eq!(timeline.len(), 10);
+}
+
+#[test]
+fn totals_are_exact_per_asset_and_leave_out_the_undone_and_the_moves_within() {
+    let sources = sources();
+    let timeline = build_timeline(&sources);
+    let filtered = filter_timeline(&timeline, &sources, &ActivityFilter::default());
+    assert_eq!(filtered.count, 9);
+    assert_eq!(
+        filtered.totals.get(&Asset::FiatBrl),
+        Some(&Totals {
+            // Deposit 1000.00 + claim 198.00.
+            money_in: dec("1198.00"),
+            // Order 500.00 + withdrawals 0.10 + 0.20 (the failed 99.00 and
+            // the expired order's 100.00 are not counted).
+            money_out: dec("500.30"),
+        })
+    );
+    assert_eq!(
+        filtered.totals.get(&Asset::EthBaseBrlv),
+        Some(&Totals {
+            money_in: dec("499.5"),
+            // The transfer out; not the 7 moved between own wallets.
+            money_out: dec("12.5"),
+        })
+    );
+}
+
+#[test]
+fn lines_group_the_movements_under_their_day() {
+    let sources = sources();
+    let timeline = build_timeline(&sources);
+    let filtered = filter_timeline(&timeline, &sources, &ActivityFilter::default());
+    let days: Vec<_> = filtered
+        .lines
+        .iter()
+        .filter_map(|line| match line {
+            Line::Day(day) => Some(*day),
+            Line::Movement(_) => None,
+        })
+        .collect();
+    assert_eq!(
+        days,
+        vec![
+            Some(date!(2026 - 03 - 10)),
+            Some(date!(2026 - 03 - 09)),
+            Some(date!(2026 - 03 - 08)),
+            Some(date!(2026 - 02 - 20)),
+        ]
+    );
+    assert_eq!(filtered.lines.len(), 9 + 4);
+    assert!(matches!(filtered.lines.first(), Some(Line::Day(_))));
+}
+
+#[test]
+fn the_range_includes_both_days_and_the_other_filters_narrow_it() {
+    let sources = sources();
+    let timeline = build_timeline(&sources);
+    let run = |filter: ActivityFilter| filter_timeline(&timeline, &sources, &filter);
+
+    let ninth_to_tenth = run(ActivityFilter {
+        from: Some(date!(2026 - 03 - 09)),
+        to: Some(date!(2026 - 03 - 10)),
+        ..ActivityFilter::default()
+    });
+    assert_eq!(ninth_to_tenth.count, 6);
+
+    let withdrawals = run(ActivityFilter {
+        kind: Some(MovementKind::Withdrawal),
+        ..ActivityFilter::default()
+    });
+    assert_eq!(withdrawals.count, 3);
+    assert_eq!(
+        withdrawals.totals.get(&Asset::FiatBrl).map(Totals::net),
+        Some(dec("-0.30"))
+    );
+
+    let brlv = run(ActivityFilter {
+        asset: Some(Asset::EthBaseBrlv),
+        ..ActivityFilter::default()
+    });
+    assert_eq!(brlv.count, 4, "two orders and two transfers");
+    assert_eq!(
+        brlv.totals.keys().collect::<Vec<_>>(),
+        vec![&Asset::EthBaseBrlv],
+        "with an asset chosen, only its totals"
+    );
+
+    let by_address = run(ActivityFilter {
+        text: OTHER.to_uppercase(),
+        ..ActivityFilter::default()
+    });
+    assert_eq!(by_address.count, 1, "searched case-insensitively");
+    let by_payer = run(ActivityFilter {
+        text: "12345678909".into(),
+        ..ActivityFilter::default()
+    });
+    assert_eq!(by_payer.count, 1);
+    assert_eq!(
+        by_payer
+            .totals
+            .get(&Asset::FiatBrl)
+            .map(|totals| totals.money_in),
+        Some(dec("1000.00"))
+    );
+}
+
+#[test]
+fn days_are_read_in_both_ways_people_write_them() {
+    assert_eq!(parse_day("2026-03-09"), Some(date!(2026 - 03 - 09)));
+    assert_eq!(parse_day(" 09/03/2026 "), Some(date!(2026 - 03 - 09)));
+    assert_eq!(parse_day("31/02/2026"), None);
+    assert_eq!(parse_day("2026-13-01"), None);
+    assert_eq!(parse_day("yesterday"), None);
+}
+
+#[test]
+fn presets_cover_the_days_they_name() {
+    let mut state = ActivityState::default();
+    let today = date!(2026 - 03 - 10);
+    state.preset = RangePreset::ThisMonth;
+    assert_eq!(
+        state.range(today),
+        Ok((Some(date!(2026 - 03 - 01)), Some(today)))
+    );
+    state.preset = RangePreset::Last30Days;
+    assert_eq!(
+        state.range(today),
+        Ok((Some(date!(2026 - 02 - 09)), Some(today)))
+    );
+    state.preset = RangePreset::Last12Months;
+    assert_eq!(
+        state.range(today),
+        Ok((Some(date!(2025 - 04 - 01)), Some(today)))
+    );
+    state.preset = RangePreset::Custom;
+    state.from_text = "10/03/2026".into();
+    state.to_text = "2026-03-01".into();
+    assert!(state.range(today).is_err(), "from after to");
+}
+
+#[test]
+fn the_last_twelve_months_cross_the_year() {
+    let months = last_months(date!(2026 - 03 - 10), 12);
+    assert_eq!(
+        months.first(),
+        Some(&YearMonth {
+            year: 2025,
+            month: 4
+        })
+    );
+    assert_eq!(
+        months.last(),
+        Some(&YearMonth {
+            year: 2026,
+            month: 3
+        })
+    );
+    assert_eq!(months.len(), 12);
+}
+
+#[test]
+fn monthly_flows_sum_each_month_of_one_asset() {
+    let sources = sources();
+    let timeline = build_timeline(&sources);
+    let months = last_months(date!(2026 - 03 - 10), 12);
+    let flows = monthly_flows(&timeline, &Asset::FiatBrl, &months);
+    let march = flows.last().cloned();
+    let february = flows.get(10).cloned();
+    assert_eq!(
+        march.as_ref().map(|flow| flow.money_in),
+        Some(dec("1198.00"))
+    );
+    assert_eq!(
+        march.as_ref().map(|flow| flow.money_out),
+        Some(dec("500.10"))
+    );
+    assert_eq!(
+        february.as_ref().map(|flow| flow.money_out),
+        Some(dec("0.20"))
+    );
+    assert!(
+        flows
+            .iter()
+            .take(10)
+            .all(|flow| flow.money_in.is_zero() && flow.money_out.is_zero())
+    );
+}
+
+#[test]
+fn tax_use_counts_claims_and_completed_token_sales_by_month_and_this_month_is_the_services() {
+    let orders = vec![
+        // A disposal completed in February: counted there.
+        order(
+            1,
+            "2026-02-27T10:00:00Z",
+            "completed",
+            ("1000", "eth-base/brlv"),
+            ("999.00", "fiat/brl"),
+        ),
+        // A disposal not completed: not counted.
+        order(
+            2,
+            "2026-02-27T11:00:00Z",
+            "created",
+            ("50", "eth-base/brlv"),
+            ("50.00", "fiat/brl"),
+        ),
+        // A purchase, not a disposal.
+        order(
+            3,
+            "2026-02-10T10:00:00Z",
+            "completed",
+            ("500.00", "fiat/brl"),
+            ("500", "eth-base/brlv"),
+        ),
+        // A disposal in January.
+        order(
+            4,
+            "2026-01-05T10:00:00Z",
+            "completed",
+            ("35500", "eth-base/brlv"),
+            ("35500.00", "fiat/brl"),
+        ),
+    ];
+    let claims = vec![
+        claim(5, "2026-02-03T10:00:00Z", "1.00", "0.99"),
+        claim(6, "2026-03-01T00:00:00Z", "300.00", "297.00"),
+    ];
+    let months = last_months(date!(2026 - 03 - 10), 12);
+    let computed = monthly_tax_use(&orders, &claims, &months, None);
+    let february = computed.get(10).cloned();
+    assert_eq!(
+        february.as_ref().map(|month| month.used()),
+        Some(dec("1000.00"))
+    );
+    assert_eq!(
+        computed.get(9).map(|month| month.disposals),
+        Some(dec("35500.00"))
+    );
+    assert_eq!(
+        computed.last().map(|month| month.claims),
+        Some(dec("300.00"))
+    );
+    let with_service = monthly_tax_use(
+        &orders,
+        &claims,
+        &months,
+        Some((dec("20000.00"), dec("8700.00"))),
+    );
+    let march = with_service.last().cloned();
+    assert_eq!(
+        march.as_ref().map(|month| month.used()),
+        Some(dec("28700.00"))
+    );
+    assert_eq!(march.map(|month| month.from_service), Some(true));
+    assert_eq!(
+        with_service.get(10),
+        computed.get(10),
+        "earlier months stay computed"
+    );
+}
+
+#[test]
+fn the_timeline_is_built_once_per_list_change_not_per_frame() {
+    let mut data = AccountData::default();
+    let sources = sources();
+    data.finish(
+        Fetched::Orders((*sources.orders).clone()).key(),
+        Ok(Fetched::Orders((*sources.orders).clone())),
+        1,
+        2,
+    );
+    let mut state = ActivityState::default();
+    let ctx = egui::Context::default();
+    let now = datetime!(2026-03-10 20:00 UTC);
+    let first = state.view(&ctx, &data, &[], now);
+    let built = state.generation();
+    let again = state.view(&ctx, &data, &[], now);
+    assert_eq!(
+        state.generation(),
+        built,
+        "nothing changed, nothing rebuilt"
+    );
+    assert!(Arc::ptr_eq(&first.filtered, &again.filtered));
+    // The same answer confirmed keeps its Arc: still nothing rebuilt.
+    data.unchanged(Fetched::Orders(Vec::new()).key(), 3, 4);
+    state.view(&ctx, &data, &[], now);
+    assert_eq!(state.generation(), built);
+    // A new answer is a new list.
+    data.finish(
+        Fetched::Orders(Vec::new()).key(),
+        Ok(Fetched::Orders((*sources.orders)[..1].to_vec())),
+        5,
+        6,
+    );
+    let after = state.view(&ctx, &data, &[], now);
+    assert_eq!(state.generation(), built + 1);
+    assert_eq!(after.filtered.count, 1);
+    // A filter change refilters without rebuilding.
+    state.kind = Some(MovementKind::Claim);
+    let claims_only = state.view(&ctx, &data, &[], now);
+    assert_eq!(state.generation(), built + 1);
+    assert_eq!(claims_only.filtered.count, 0);
+}
+
+#[test]
+fn a_long_list_is_computed_on_a_thread_while_the_last_figures_stay() {
+    let template = order(
+        1,
+        "2026-03-10T12:00:00Z",
+        "completed",
+        ("1.00", "fiat/brl"),
+        ("1", "eth-base/brlv"),
+    );
+    let count = super::cache::INLINE_ROWS + 1;
+    let orders: Vec<Order> = (0..count)
+        .map(|index| {
+            let mut copy = template.clone();
+            copy.id = uuid::Uuid::from_u128(index as u128);
+            copy
+        })
+        .collect();
+    let mut data = AccountData::default();
+    data.finish(
+        Fetched::Orders(Vec::new()).key(),
+        Ok(Fetched::Orders(orders)),
+        1,
+        2,
+    );
+    let mut state = ActivityState::default();
+    let ctx = egui::Context::default();
+    let now = datetime!(2026-03-10 20:00 UTC);
+    let first = state.view(&ctx, &data, &[], now);
+    assert!(first.busy, "not computed in the frame");
+    assert_eq!(first.filtered.count, 0, "nothing shown before it is ready");
+    let mut ready = None;
+    for _ in 0..500 {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        let view = state.view(&ctx, &data, &[], now);
+        if !view.busy {
+            ready = Some(view);
+            break;
+        }
+    }
+    let ready = ready.unwrap_or_else(|| panic!("the thread never delivered"));
+    assert_eq!(ready.filtered.count, count);
+    assert_eq!(
+        ready
+            .filtered
+            .totals
+            .get(&Asset::FiatBrl)
+            .map(|totals| totals.money_out),
+        Some(Decimal::from(count))
+    );
+}

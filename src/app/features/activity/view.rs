@@ -1,0 +1,550 @@
+//! The extrato: filters (range, kind, asset, text), the totals in and out
+//! per asset for the filtered range, and the movements by day, newest first.
+//! Only the lines in view are laid out (`show_rows`), so a million records
+//! scroll as smoothly as ten; a click (or Enter on a focused row) opens the
+//! record in its own panel.
+
+use egui::{Align, Layout, RichText, Sense, Ui, UiBuilder, Vec2};
+use rust_decimal::Decimal;
+use strum::IntoEnumIterator;
+
+use crate::api::model::{Asset, Order, WithdrawalMethod};
+use crate::app::i18n::{Language, tr, tr_with};
+use crate::app::state::AppState;
+use crate::app::ui::AmountFormat;
+use crate::app::ui::arrange::{Asked, set_asked};
+use crate::app::ui::fields::FieldMessage;
+use crate::app::ui::{
+    MISSING, badge_ui, field_message_ui, note_ui, option_filter_ui, palette, section_ui, short_hex,
+    state_label, state_tone,
+};
+
+use super::model::{Direction, Line, Movement, MovementKind, Sources};
+use super::record::Record;
+use super::state::{ActivityView, RangeError, RangePreset};
+use super::words::{asset_name, compact_amount, day_text, day_title, kind_name};
+
+/// Height of one line of the extrato.
+const LINE_HEIGHT: f32 = 26.0;
+/// Width of the time column.
+const TIME_WIDTH: f32 = 84.0;
+/// Width of the kind column.
+const KIND_WIDTH: f32 = 120.0;
+/// Width of the state column.
+const STATE_WIDTH: f32 = 170.0;
+/// Width of each amount column.
+const AMOUNT_WIDTH: f32 = 190.0;
+
+/// Draws the extrato.
+pub fn activity_ui(ui: &mut Ui, state: &mut AppState) {
+    ui.heading(state.t("nav.activity").as_ref());
+    ui.add_space(8.0);
+    let now = state.wall_now;
+    let view = state
+        .activity
+        .view(ui.ctx(), &state.data, &state.claims.made, now);
+    let lists_missing = state.data.orders.value().is_none()
+        && state.data.transfers.value().is_none()
+        && state.data.withdrawals.value().is_none();
+    section_ui(ui, &state.t("activity.filters"), |ui| {
+        filters_ui(ui, state, &view);
+    });
+    ui.add_space(6.0);
+    section_ui(ui, &state.t("activity.totals"), |ui| {
+        if view.busy {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(state.t("activity.computing").as_ref());
+            });
+        }
+        totals_ui(ui, state.amount_format(), &view);
+    });
+    ui.add_space(6.0);
+    if lists_missing {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(state.t("accounts.loading").as_ref());
+        });
+        return;
+    }
+    if view.filtered.lines.is_empty() {
+        note_ui(ui, &state.t("activity.empty"));
+        return;
+    }
+    if let Some((source, id, kind)) = lines_ui(ui, state.amount_format(), &view) {
+        clear_search_of(ui, kind);
+        state.open_movement(source, id);
+    }
+}
+
+/// The record's panel may be searched: the search is cleared, so the record
+/// opened is in the list shown.
+fn clear_search_of(ui: &Ui, kind: MovementKind) {
+    let table = match kind {
+        MovementKind::Order => "orders_table",
+        MovementKind::Transfer => "transfers_table",
+        MovementKind::Withdrawal => "withdrawals_table",
+        MovementKind::Deposit => "deposits_table",
+        MovementKind::Claim => return,
+    };
+    set_asked(ui, egui::Id::unique(table), Asked::default());
+}
+
+fn filters_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
+    let language = state.language;
+    let any = state.t("accounts.any").into_owned();
+    let before = state.activity.preset;
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label(state.t("activity.range").as_ref());
+        let preset = &mut state.activity.preset;
+        egui::ComboBox::from_id_salt("activity_range")
+            .selected_text(tr(language, preset.title_key()).as_ref())
+            .show_ui(ui, |ui| {
+                for option in RangePreset::iter() {
+                    ui.selectable_value(preset, option, tr(language, option.title_key()).as_ref());
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        ui.add_space(12.0);
+        option_filter_ui(
+            ui,
+            "activity_kind",
+            &state.t("activity.kind"),
+            &any,
+            &mut state.activity.kind,
+            &MovementKind::iter().collect::<Vec<_>>(),
+            |kind| kind_name(language, *kind),
+        );
+        ui.add_space(12.0);
+        option_filter_ui(
+            ui,
+            "activity_asset",
+            &state.t("activity.asset"),
+            &any,
+            &mut state.activity.asset,
+            &view.assets,
+            asset_name,
+        );
+    });
+    if before != RangePreset::Custom && state.activity.preset == RangePreset::Custom {
+        // Custom dates start from the days the preset covered, ready to adjust.
+        let today = state.wall_now.date();
+        let (from, to) = before.days(today);
+        state.activity.from_text = from.map(|day| day_text(language, day)).unwrap_or_default();
+        state.activity.to_text = to.map(|day| day_text(language, day)).unwrap_or_default();
+    }
+    if state.activity.preset == RangePreset::Custom {
+        let error = state.activity.range(state.wall_now.date()).err();
+        let hint = match language {
+            Language::PtBr => "DD/MM/AAAA",
+            Language::En => "YYYY-MM-DD",
+        };
+        ui.horizontal_wrapped(|ui| {
+            let from = ui.label(state.t("activity.from").as_ref());
+            ui.add(
+                egui::TextEdit::singleline(&mut state.activity.from_text)
+                    .hint_text(hint)
+                    .desired_width(110.0),
+            )
+            .labelled_by(from.id);
+            let to = ui.label(state.t("activity.to").as_ref());
+            ui.add(
+                egui::TextEdit::singleline(&mut state.activity.to_text)
+                    .hint_text(hint)
+                    .desired_width(110.0),
+            )
+            .labelled_by(to.id);
+            let message = match error {
+                Some(RangeError::From) => Some("activity.from_invalid"),
+                Some(RangeError::To) => Some("activity.to_invalid"),
+                Some(RangeError::Reversed) => Some("activity.range_reversed"),
+                None => None,
+            };
+            if let Some(key) = message {
+                field_message_ui(
+                    ui,
+                    &FieldMessage {
+                        text: tr(language, key).into_owned(),
+                        pending: false,
+                    },
+                );
+            }
+        });
+    } else if let Ok((Some(from), Some(to))) = state.activity.range(state.wall_now.date()) {
+        // The days a preset covers, said in words, and typed ready to adjust.
+        note_ui(
+            ui,
+            &state.t_with(
+                "activity.range_days",
+                &[
+                    ("from", &day_text(language, from)),
+                    ("to", &day_text(language, to)),
+                ],
+            ),
+        );
+    }
+    let hint = state.t("activity.search_hint");
+    ui.horizontal(|ui| {
+        let label = ui.label(state.t("activity.search").as_ref());
+        ui.add(
+            egui::TextEdit::singleline(&mut state.activity.search)
+                // Ctrl+F finds it, as it finds every list's search.
+                .id(crate::app::ui::arrange::search_field_id())
+                .hint_text(hint.as_ref())
+                .desired_width(320.0),
+        )
+        .labelled_by(label.id);
+    });
+}
+
+fn totals_ui(ui: &mut Ui, amounts: AmountFormat, view: &ActivityView) {
+    let language = amounts.language;
+    let filtered = &view.filtered;
+    ui.label(tr_with(
+        language,
+        "activity.count",
+        &[("n", &filtered.count.to_string())],
+    ));
+    if filtered.totals.is_empty() {
+        return;
+    }
+    let colors = palette::of(ui);
+    egui::Grid::new("activity_totals")
+        .num_columns(4)
+        .spacing([24.0, 4.0])
+        .striped(true)
+        .show(ui, |ui| {
+            ui.strong(tr(language, "activity.asset").as_ref());
+            for title in ["activity.in", "activity.out", "activity.net"] {
+                let height = ui.spacing().interact_size.y;
+                ui.allocate_ui_with_layout(Vec2::new(AMOUNT_WIDTH, height), right(), |ui| {
+                    ui.strong(tr(language, title).as_ref());
+                });
+            }
+            ui.end_row();
+            for (asset, totals) in &filtered.totals {
+                ui.monospace(asset_name(asset));
+                let exact = |value: Decimal| {
+                    format!(
+                        "{} {}",
+                        amounts.number(value, asset.scale()),
+                        asset.ticker()
+                    )
+                };
+                for (value, color) in [
+                    (totals.money_in, Some(colors.success)),
+                    (totals.money_out, Some(colors.error)),
+                    (totals.net(), None),
+                ] {
+                    let height = ui.spacing().interact_size.y;
+                    ui.allocate_ui_with_layout(Vec2::new(AMOUNT_WIDTH, height), right(), |ui| {
+                        let mut text =
+                            RichText::new(compact_amount(amounts, value, asset)).monospace();
+                        if let Some(color) = color.filter(|_| !value.is_zero()) {
+                            text = text.color(color);
+                        }
+                        ui.label(text).on_hover_text(exact(value));
+                    });
+                }
+                ui.end_row();
+            }
+        });
+    note_ui(ui, &tr(language, "activity.totals_note"));
+}
+
+/// What a movement is, in a few words: the pair of an order, the other
+/// side of a transfer, the method of a withdrawal, the payer of a deposit.
+fn description(language: Language, movement: &Movement, record: Option<Record<'_>>) -> String {
+    match record {
+        Some(Record::Order(Order {
+            source_asset,
+            target_asset,
+            ..
+        })) => tr_with(
+            language,
+            "motion.from_to",
+            &[
+                (
+                    "from",
+                    &source_asset
+                        .as_ref()
+                        .map_or_else(|| MISSING.to_owned(), Asset::ticker),
+                ),
+                (
+                    "to",
+                    &target_asset
+                        .as_ref()
+                        .map_or_else(|| MISSING.to_owned(), Asset::ticker),
+                ),
+            ],
+        ),
+        Some(Record::Transfer(transfer)) => {
+            if movement
+                .legs
+                .iter()
+                .any(|leg| leg.direction == Direction::Within)
+            {
+                tr(language, "activity.between_own_wallets").into_owned()
+            } else {
+                tr_with(
+                    language,
+                    "activity.to_address",
+                    &[("address", &short_hex(transfer.target_address.as_deref()))],
+                )
+            }
+        }
+        Some(Record::Withdrawal(withdrawal)) => match &withdrawal.method {
+            Some(WithdrawalMethod::Token) => tr(language, "activity.method_token").into_owned(),
+            Some(method) => method.as_str().to_uppercase(),
+            None => MISSING.to_owned(),
+        },
+        Some(Record::Deposit(deposit, _)) => {
+            let kind = deposit.kind.as_deref().unwrap_or(MISSING).to_uppercase();
+            match deposit
+                .coordinates
+                .as_ref()
+                .and_then(|coordinates| coordinates.source_tax_id.as_deref())
+            {
+                Some(payer) => tr_with(
+                    language,
+                    "activity.deposit_from",
+                    &[("kind", &kind), ("payer", payer)],
+                ),
+                None => kind,
+            }
+        }
+        Some(Record::Claim(_)) => tr(language, "activity.claim_description").into_owned(),
+        None => MISSING.to_owned(),
+    }
+}
+
+fn leg_text(amounts: AmountFormat, movement: &Movement, direction: Direction) -> String {
+    movement
+        .legs
+        .iter()
+        .filter(|leg| leg.direction == direction)
+        .map(|leg| compact_amount(amounts, leg.amount, &leg.asset))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A movement as one sentence, for screen readers (and tests).
+pub fn movement_sentence(amounts: AmountFormat, movement: &Movement, sources: &Sources) -> String {
+    let language = amounts.language;
+    let record = sources.record(movement.source);
+    let mut parts = vec![kind_name(language, movement.kind)];
+    if let Some(at) = movement.at {
+        parts.push(crate::app::ui::format_moment(at));
+    }
+    parts.push(description(language, movement, record));
+    if let Some(wire) = record.as_ref().and_then(Record::state) {
+        parts.push(state_label(language, movement.kind.wire(), wire));
+    }
+    for (direction, key) in [
+        (Direction::In, "activity.in"),
+        (Direction::Out, "activity.out"),
+        (Direction::Within, "activity.within"),
+    ] {
+        let text = leg_text(amounts, movement, direction);
+        if !text.is_empty() {
+            parts.push(format!("{} {text}", tr(language, key)));
+        }
+    }
+    parts.join(", ")
+}
+
+/// The six columns of a line `rect` wide: time, kind, state, details, in, out.
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
+fn columns(rect: egui::Rect) -> [egui::Rect; 6] {
+    let gap = 10.0;
+    let inner = rect.shrink2(Vec2::new(8.0, 0.0));
+    let fixed = TIME_WIDTH + KIND_WIDTH + STATE_WIDTH + 2.0 * AMOUNT_WIDTH + 5.0 * gap;
+    let details = (inner.width() - fixed).max(80.0);
+    let widths = [
+        TIME_WIDTH,
+        KIND_WIDTH,
+        STATE_WIDTH,
+        details,
+        AMOUNT_WIDTH,
+        AMOUNT_WIDTH,
+    ];
+    let mut left = inner.left();
+    widths.map(|width| {
+        let cell = egui::Rect::from_min_size(
+            egui::pos2(left, inner.top()),
+            Vec2::new(width, inner.height()),
+        );
+        left += width + gap;
+        cell
+    })
+}
+
+/// Draws `add` inside `cell`, clipped to it, laid out as `layout`.
+fn cell_ui(ui: &mut Ui, cell: egui::Rect, layout: Layout, add: impl FnOnce(&mut Ui)) {
+    let mut child = ui.new_child(UiBuilder::new().max_rect(cell).layout(layout));
+    child.set_clip_rect(cell.intersect(ui.clip_rect()));
+    add(&mut child);
+}
+
+fn left() -> Layout {
+    Layout::left_to_right(Align::Center)
+}
+
+fn right() -> Layout {
+    Layout::right_to_left(Align::Center)
+}
+
+/// Draws the lines in view; returns the record clicked.
+fn lines_ui(
+    ui: &mut Ui,
+    amounts: AmountFormat,
+    view: &ActivityView,
+) -> Option<(super::model::Source, uuid::Uuid, MovementKind)> {
+    let language = amounts.language;
+    let lines = &view.filtered.lines;
+    let mut clicked = None;
+    let (header, _) =
+        ui.allocate_exact_size(Vec2::new(ui.available_width(), LINE_HEIGHT), Sense::hover());
+    let titles = [
+        "activity.time",
+        "activity.kind",
+        "activity.state",
+        "activity.what",
+        "activity.in",
+        "activity.out",
+    ];
+    for (index, (cell, key)) in columns(header).into_iter().zip(titles).enumerate() {
+        let layout = if index >= 4 { right() } else { left() };
+        cell_ui(ui, cell, layout, |ui| {
+            ui.label(RichText::new(tr(language, key).as_ref()).strong());
+        });
+    }
+    ui.separator();
+    egui::ScrollArea::vertical()
+        .id_salt("activity_lines")
+        .auto_shrink([false, false])
+        .show_rows(ui, LINE_HEIGHT, lines.len(), |ui, range| {
+            ui.style_mut().interaction.selectable_labels = false;
+            ui.spacing_mut().item_spacing.y = 0.0;
+            for line in lines.get(range).unwrap_or_default() {
+                match line {
+                    Line::Day(day) => {
+                        let title = day.map_or_else(
+                            || tr(language, "activity.no_date").into_owned(),
+                            |day| day_title(language, day),
+                        );
+                        let (rect, _) = ui.allocate_exact_size(
+                            Vec2::new(ui.available_width(), LINE_HEIGHT),
+                            Sense::hover(),
+                        );
+                        cell_ui(ui, rect.shrink2(Vec2::new(4.0, 0.0)), left(), |ui| {
+                            ui.label(RichText::new(title).strong().size(15.0));
+                        });
+                    }
+                    Line::Movement(position) => {
+                        let Some(movement) = usize::try_from(*position)
+                            .ok()
+                            .and_then(|position| view.timeline.get(position))
+                        else {
+                            continue;
+                        };
+                        if movement_line_ui(ui, amounts, movement, &view.sources) {
+                            clicked = Some((movement.source, movement.id, movement.kind));
+                        }
+                    }
+                }
+            }
+        });
+    clicked
+}
+
+/// One movement's line, a button that opens its record; whether it was clicked.
+fn movement_line_ui(
+    ui: &mut Ui,
+    amounts: AmountFormat,
+    movement: &Movement,
+    sources: &Sources,
+) -> bool {
+    let language = amounts.language;
+    let (rect, response) =
+        ui.allocate_exact_size(Vec2::new(ui.available_width(), LINE_HEIGHT), Sense::click());
+    let sentence = movement_sentence(amounts, movement, sources);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &sentence));
+    if !ui.is_rect_visible(rect) {
+        return response.clicked();
+    }
+    let visuals = ui.visuals().clone();
+    if response.hovered() || response.has_focus() {
+        ui.painter()
+            .rect_filled(rect, 3.0, visuals.widgets.hovered.weak_bg_fill);
+    }
+    if response.has_focus() {
+        ui.painter().rect_stroke(
+            rect,
+            3.0,
+            visuals.selection.stroke,
+            egui::StrokeKind::Inside,
+        );
+    }
+    let record = sources.record(movement.source);
+    let colors = palette::of(ui);
+    let time = movement.at.map_or_else(
+        || MISSING.to_owned(),
+        |at| {
+            let utc = at.to_offset(time::UtcOffset::UTC);
+            format!("{:02}:{:02}:{:02}", utc.hour(), utc.minute(), utc.second())
+        },
+    );
+    let [
+        time_cell,
+        kind_cell,
+        state_cell,
+        details_cell,
+        in_cell,
+        out_cell,
+    ] = columns(rect);
+    cell_ui(ui, time_cell, left(), |ui| {
+        ui.monospace(&time);
+    });
+    cell_ui(ui, kind_cell, left(), |ui| {
+        ui.label(kind_name(language, movement.kind));
+    });
+    cell_ui(ui, state_cell, left(), |ui| {
+        if let Some(wire) = record.as_ref().and_then(Record::state) {
+            badge_ui(
+                ui,
+                &state_label(language, movement.kind.wire(), wire),
+                state_tone(wire),
+            );
+        }
+    });
+    cell_ui(ui, details_cell, left(), |ui| {
+        ui.add(egui::Label::new(description(language, movement, record)).truncate());
+    });
+    for (cell, direction, color) in [
+        (in_cell, Direction::In, colors.success),
+        (out_cell, Direction::Out, colors.error),
+    ] {
+        let mut text = leg_text(amounts, movement, direction);
+        let mut color = Some(color);
+        if direction == Direction::Out && text.is_empty() {
+            // Moved between own wallets: shown, in the text's own color.
+            text = leg_text(amounts, movement, Direction::Within);
+            color = None;
+        }
+        cell_ui(ui, cell, right(), |ui| {
+            let mut rich = RichText::new(text).monospace();
+            if !movement.counts {
+                rich = rich.strikethrough().weak();
+            } else if let Some(color) = color {
+                rich = rich.color(color);
+            }
+            ui.label(rich);
+        });
+    }
+    response.clicked()
+}

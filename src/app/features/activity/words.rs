@@ -1,0 +1,130 @@
+//! How the extrato and the charts write things for a person: days and
+//! months in the person's language, assets by ticker and chain, amounts with
+//! the places that carry value, the kinds of movement.
+
+use rust_decimal::Decimal;
+use time::Date;
+
+use crate::api::model::Asset;
+use crate::app::i18n::{Language, tr, tr_with};
+use crate::app::ui::AmountFormat;
+
+use super::model::MovementKind;
+
+const MONTH_KEYS: [&str; 12] = [
+    "activity.month.1",
+    "activity.month.2",
+    "activity.month.3",
+    "activity.month.4",
+    "activity.month.5",
+    "activity.month.6",
+    "activity.month.7",
+    "activity.month.8",
+    "activity.month.9",
+    "activity.month.10",
+    "activity.month.11",
+    "activity.month.12",
+];
+
+const MONTH_SHORT_KEYS: [&str; 12] = [
+    "activity.month_short.1",
+    "activity.month_short.2",
+    "activity.month_short.3",
+    "activity.month_short.4",
+    "activity.month_short.5",
+    "activity.month_short.6",
+    "activity.month_short.7",
+    "activity.month_short.8",
+    "activity.month_short.9",
+    "activity.month_short.10",
+    "activity.month_short.11",
+    "activity.month_short.12",
+];
+
+const WEEKDAY_KEYS: [&str; 7] = [
+    "activity.weekday.1",
+    "activity.weekday.2",
+    "activity.weekday.3",
+    "activity.weekday.4",
+    "activity.weekday.5",
+    "activity.weekday.6",
+    "activity.weekday.7",
+];
+
+/// A month's name in the language (`March`, `março`).
+pub fn month_name(language: Language, month: u8) -> String {
+    MONTH_KEYS
+        .get(usize::from(month.saturating_sub(1)))
+        .map_or_else(String::new, |key| tr(language, key).into_owned())
+}
+
+/// A month's short name in the language (`Mar`, `mar`).
+pub fn month_short_name(language: Language, month: u8) -> String {
+    MONTH_SHORT_KEYS
+        .get(usize::from(month.saturating_sub(1)))
+        .map_or_else(String::new, |key| tr(language, key).into_owned())
+}
+
+/// A day as a day header writes it: `Tuesday, 10 March 2026`,
+/// `terça-feira, 10 de março de 2026`.
+pub fn day_title(language: Language, day: Date) -> String {
+    let weekday = WEEKDAY_KEYS
+        .get(usize::from(day.weekday().number_days_from_monday()))
+        .map_or_else(String::new, |key| tr(language, key).into_owned());
+    tr_with(
+        language,
+        "activity.day",
+        &[
+            ("weekday", &weekday),
+            ("day", &day.day().to_string()),
+            ("month", &month_name(language, u8::from(day.month()))),
+            ("year", &day.year().to_string()),
+        ],
+    )
+}
+
+/// A day as the range fields show it: `2026-03-10`, `10/03/2026`.
+pub fn day_text(language: Language, day: Date) -> String {
+    match language {
+        Language::PtBr => format!(
+            "{:02}/{:02}/{}",
+            day.day(),
+            u8::from(day.month()),
+            day.year()
+        ),
+        Language::En => format!(
+            "{}-{:02}-{:02}",
+            day.year(),
+            u8::from(day.month()),
+            day.day()
+        ),
+    }
+}
+
+/// An asset as the extrato names it: its ticker, with its chain when on one
+/// (`BRLV · eth-base`).
+pub fn asset_name(asset: &Asset) -> String {
+    match asset.chain() {
+        Some(chain) => format!("{} · {}", asset.ticker(), chain.as_str()),
+        None => asset.ticker(),
+    }
+}
+
+/// An amount with the places that carry value (all of a fiat amount's
+/// cents), then the ticker: `44,910.5 BRLV`, `500.00 BRL`; masked while
+/// amounts are hidden. Written by the formatter every view uses.
+pub fn compact_amount(amounts: AmountFormat, value: Decimal, asset: &Asset) -> String {
+    amounts.of_asset(value, Some(asset)).text()
+}
+
+/// The kind's name in the language.
+pub fn kind_name(language: Language, kind: MovementKind) -> String {
+    let key = match kind {
+        MovementKind::Order => "activity.kind_order",
+        MovementKind::Transfer => "activity.kind_transfer",
+        MovementKind::Withdrawal => "activity.kind_withdrawal",
+        MovementKind::Deposit => "activity.kind_deposit",
+        MovementKind::Claim => "activity.kind_claim",
+    };
+    tr(language, key).into_owned()
+}

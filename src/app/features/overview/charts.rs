@@ -1,0 +1,341 @@
+//! The Overview's charts: money in and out per month of one asset, and the
+//! tax-exemption use per month against the monthly limit, over the last 12
+//! months. The figures are computed exactly ([`crate::app::features::activity::monthly`])
+//! and kept until a list changes; floats appear only to place bars. A plot
+//! says nothing to a screen reader, so each one carries its figures in
+//! words ([`money_summary`], [`tax_summary`]) and offers them as a table.
+
+use egui::{Color32, Ui};
+use egui_plot::{AxisHints, Bar, BarChart, GridMark, HLine, Legend, Plot};
+use rust_decimal::Decimal;
+use rust_decimal::prelude::ToPrimitive;
+
+use crate::api::model::{Asset, MONTHLY_TAX_EXEMPTION_LIMIT_BRL};
+use crate::app::features::activity::monthly::{MonthFlow, MonthUse, YearMonth};
+use crate::app::features::activity::words::{asset_name, compact_amount, month_short_name};
+use crate::app::i18n::{self, Language, tr, tr_with};
+use crate::app::state::AppState;
+use crate::app::ui::{AmountFormat, choice_ui, note_ui, palette};
+
+use super::view::TaxGauge;
+
+/// Height of a chart.
+const CHART_HEIGHT: f32 = 190.0;
+/// Widest a chart grows.
+const CHART_MAX_WIDTH: f32 = 760.0;
+
+/// The assets the money chart offers: BRL first (what most people count
+/// in), then the tokens the overview's balances show.
+const CHART_ASSETS: [Asset; 5] = [
+    Asset::FiatBrl,
+    Asset::EthBaseBrlv,
+    Asset::EthMainnetBrlv,
+    Asset::TempoBrlv,
+    Asset::EthBaseUsdc,
+];
+
+/// A month as a chart's axis and summary name it: `Mar 2026`, `mar 2026`.
+pub fn month_label(language: Language, month: YearMonth) -> String {
+    format!("{} {}", month_short_name(language, month.month), month.year)
+}
+
+/// The money chart's figures in words: each month with movement, in and out.
+pub fn money_summary(amounts: AmountFormat, asset: &Asset, flows: &[MonthFlow]) -> String {
+    let language = amounts.language;
+    let with_movement: Vec<String> = flows
+        .iter()
+        .filter(|flow| !flow.money_in.is_zero() || !flow.money_out.is_zero())
+        .map(|flow| {
+            tr_with(
+                language,
+                "chart.money_month",
+                &[
+                    ("month", &month_label(language, flow.month)),
+                    ("in", &compact_amount(amounts, flow.money_in, asset)),
+                    ("out", &compact_amount(amounts, flow.money_out, asset)),
+                ],
+            )
+        })
+        .collect();
+    let months = if with_movement.is_empty() {
+        tr(language, "chart.no_movement").into_owned()
+    } else {
+        let mut months = with_movement.join("; ");
+        if with_movement.len() < flows.len() {
+            months.push_str("; ");
+            months.push_str(&tr(language, "chart.other_months_empty"));
+        }
+        months
+    };
+    tr_with(
+        language,
+        "chart.money_summary",
+        &[("asset", &asset_name(asset)), ("months", &months)],
+    )
+}
+
+fn percent_of(used: Decimal, limit: Decimal) -> Decimal {
+    if limit > Decimal::ZERO {
+        (used * Decimal::ONE_HUNDRED / limit).floor()
+    } else {
+        Decimal::ONE_HUNDRED
+    }
+}
+
+/// The tax chart's figures in words: each month with use, and its share of the limit.
+pub fn tax_summary(amounts: AmountFormat, limit: Decimal, uses: &[MonthUse]) -> String {
+    let language = amounts.language;
+    let used: Vec<String> = uses
+        .iter()
+        .filter(|month| !month.used().is_zero())
+        .map(|month| {
+            tr_with(
+                language,
+                "chart.tax_month",
+                &[
+                    ("month", &month_label(language, month.month)),
+                    ("used", &amounts.brl(month.used())),
+                    ("percent", &amounts.percent(percent_of(month.used(), limit))),
+                ],
+            )
+        })
+        .collect();
+    let months = if used.is_empty() {
+        tr(language, "chart.tax_other_months_empty").into_owned()
+    } else {
+        let mut months = used.join("; ");
+        if used.len() < uses.len() {
+            months.push_str("; ");
+            months.push_str(&tr(language, "chart.tax_other_months_empty"));
+        }
+        months
+    };
+    tr_with(
+        language,
+        "chart.tax_summary",
+        &[("limit", &amounts.brl(limit)), ("months", &months)],
+    )
+}
+
+/// A Decimal as a bar's height: screen geometry only.
+fn height(value: Decimal) -> f64 {
+    value.to_f64().unwrap_or(0.0)
+}
+
+/// A plot with one mark per month, not to be dragged or zoomed (the page
+/// scrolls under the pointer as it does everywhere else).
+fn month_plot(id: &str, language: Language, months: Vec<YearMonth>, width: f32) -> Plot<'static> {
+    let count = months.len();
+    Plot::new(id)
+        .height(CHART_HEIGHT)
+        .width(width)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .allow_double_click_reset(false)
+        .show_x(false)
+        .show_y(false)
+        .show_grid([false, true])
+        .legend(Legend::default().position(egui_plot::Corner::LeftTop))
+        .include_y(0.0)
+        .x_grid_spacer(move |_| {
+            (0..count)
+                .map(|index| GridMark {
+                    value: f64::from(u32::try_from(index).unwrap_or(0)),
+                    step_size: 1.0,
+                })
+                .collect()
+        })
+        .custom_x_axes(vec![
+            // A month per mark, its name over its year: narrow enough for
+            // twelve marks in a chart half the window wide.
+            AxisHints::new_x()
+                .label_spacing(24.0..=32.0)
+                .formatter(move |mark, _| {
+                    let index = mark.value.round();
+                    months
+                        .iter()
+                        .enumerate()
+                        .find(|(position, _)| {
+                            f64::from(u32::try_from(*position).unwrap_or(0)) == index
+                        })
+                        .map(|(_, month)| {
+                            format!(
+                                "{}\n{}",
+                                month_short_name(language, month.month),
+                                month.year
+                            )
+                        })
+                        .unwrap_or_default()
+                }),
+        ])
+        .y_axis_formatter(move |mark, _| {
+            Decimal::try_from(mark.value)
+                .map(|value| i18n::amount(language, value.round(), 0))
+                .unwrap_or_default()
+        })
+}
+
+fn chart_width(ui: &Ui) -> f32 {
+    ui.available_width().min(CHART_MAX_WIDTH)
+}
+
+/// Money in and out per month of the chosen asset.
+#[expect(
+    clippy::float_arithmetic,
+    reason = "bar positions on the screen, never money"
+)]
+pub fn money_chart_ui(ui: &mut Ui, state: &mut AppState) {
+    let language = state.language;
+    let amounts = state.amount_format();
+    if amounts.hidden {
+        // Bars would show what the numbers hide.
+        note_ui(ui, &state.t("chart.hidden"));
+        return;
+    }
+    choice_ui(
+        ui,
+        "chart_asset",
+        &state.t("chart.money_asset"),
+        &mut state.activity.chart_asset,
+        &CHART_ASSETS,
+        asset_name,
+    );
+    let flows = state
+        .activity
+        .view(ui.ctx(), &state.data, &state.claims.made, state.wall_now)
+        .flows;
+    let asset = state.activity.chart_asset.clone();
+    let summary = money_summary(amounts, &asset, &flows);
+    let colors = palette::of(ui);
+    let position = |index: usize| f64::from(u32::try_from(index).unwrap_or(0));
+    let bars_in: Vec<Bar> = flows
+        .iter()
+        .enumerate()
+        .map(|(index, flow)| Bar::new(position(index) - 0.18, height(flow.money_in)).width(0.34))
+        .collect();
+    let bars_out: Vec<Bar> = flows
+        .iter()
+        .enumerate()
+        .map(|(index, flow)| Bar::new(position(index) + 0.18, height(flow.money_out)).width(0.34))
+        .collect();
+    let months: Vec<YearMonth> = flows.iter().map(|flow| flow.month).collect();
+    let name_in = state.t("activity.in").into_owned();
+    let name_out = state.t("activity.out").into_owned();
+    let response = month_plot("money_chart", language, months, chart_width(ui))
+        .show(ui, |plot| {
+            plot.bar_chart(BarChart::new(name_in, bars_in).color(colors.success));
+            plot.bar_chart(BarChart::new(name_out, bars_out).color(colors.error));
+        })
+        .response;
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &summary));
+    egui::CollapsingHeader::new(state.t("chart.as_table").as_ref())
+        .id_salt("money_chart_table")
+        .show(ui, |ui| {
+            egui::Grid::new("money_chart_grid")
+                .num_columns(3)
+                .striped(true)
+                .spacing([24.0, 2.0])
+                .show(ui, |ui| {
+                    for key in ["chart.month", "activity.in", "activity.out"] {
+                        ui.strong(tr(language, key).as_ref());
+                    }
+                    ui.end_row();
+                    for flow in flows.iter() {
+                        ui.label(month_label(language, flow.month));
+                        ui.monospace(compact_amount(amounts, flow.money_in, &asset));
+                        ui.monospace(compact_amount(amounts, flow.money_out, &asset));
+                        ui.end_row();
+                    }
+                });
+        });
+}
+
+/// The tax-exemption use per month against the monthly limit.
+#[expect(
+    clippy::float_arithmetic,
+    reason = "bar positions on the screen, never money"
+)]
+pub fn tax_chart_ui(ui: &mut Ui, state: &mut AppState) {
+    let language = state.language;
+    let amounts = state.amount_format();
+    if amounts.hidden {
+        note_ui(ui, &state.t("chart.hidden"));
+        return;
+    }
+    let gauge = state
+        .data
+        .tax_exemption
+        .value()
+        .map(TaxGauge::from_progress);
+    let limit = gauge
+        .as_ref()
+        .map_or(MONTHLY_TAX_EXEMPTION_LIMIT_BRL, |gauge| gauge.limit);
+    let uses = state
+        .activity
+        .view(ui.ctx(), &state.data, &state.claims.made, state.wall_now)
+        .tax;
+    let summary = tax_summary(amounts, limit, &uses);
+    let colors = palette::of(ui);
+    let close = limit * Decimal::new(8, 1);
+    let color = |used: Decimal| -> Color32 {
+        if used >= limit {
+            colors.error
+        } else if used > close {
+            colors.warning
+        } else {
+            colors.success
+        }
+    };
+    let bars: Vec<Bar> = uses
+        .iter()
+        .enumerate()
+        .map(|(index, month)| {
+            Bar::new(
+                f64::from(u32::try_from(index).unwrap_or(0)),
+                height(month.used()),
+            )
+            .width(0.6)
+            .fill(color(month.used()))
+        })
+        .collect();
+    let months: Vec<YearMonth> = uses.iter().map(|month| month.month).collect();
+    let name_used = state.t("chart.used").into_owned();
+    let name_limit = state.t("chart.limit").into_owned();
+    let limit_height = height(limit);
+    let response = month_plot("tax_chart", language, months, chart_width(ui))
+        .include_y(limit_height * 1.1)
+        .show(ui, |plot| {
+            plot.bar_chart(BarChart::new(name_used, bars).color(colors.success));
+            plot.hline(
+                HLine::new(name_limit, limit_height)
+                    .color(colors.error)
+                    .style(egui_plot::LineStyle::dashed_loose()),
+            );
+        })
+        .response;
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &summary));
+    note_ui(ui, &state.t("chart.tax_note"));
+    egui::CollapsingHeader::new(state.t("chart.as_table").as_ref())
+        .id_salt("tax_chart_table")
+        .show(ui, |ui| {
+            egui::Grid::new("tax_chart_grid")
+                .num_columns(3)
+                .striped(true)
+                .spacing([24.0, 2.0])
+                .show(ui, |ui| {
+                    for key in ["chart.month", "chart.used"] {
+                        ui.strong(tr(language, key).as_ref());
+                    }
+                    ui.strong("%");
+                    ui.end_row();
+                    for month in uses.iter() {
+                        ui.label(month_label(language, month.month));
+                        ui.monospace(amounts.brl(month.used()));
+                        ui.monospace(percent_of(month.used(), limit).to_string());
+                        ui.end_row();
+                    }
+                });
+        });
+}

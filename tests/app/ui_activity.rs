@@ -1,0 +1,316 @@
+//! The extrato and the Overview's charts, headless: the filters (a typed
+//! range, kind, asset, text) narrowing the timeline with the right totals, a
+//! row opening its record in its own panel, the day headers in the person's
+//! language, and each chart's figures said in words.
+
+use egui::accesskit::Role;
+use egui_kittest::kittest::{By, NodeT, Queryable};
+use serde_json::json;
+
+use brlv_desk::api::model::{Asset, Claim, TaxExemptionProgress};
+use brlv_desk::app::features::activity::model::MovementKind;
+use brlv_desk::app::features::activity::state::RangePreset;
+use brlv_desk::app::i18n::Language;
+use brlv_desk::app::resources::Fetched;
+use brlv_desk::app::state::{AppState, View};
+
+use crate::support::ui::{connected_state, deliver, harness, settle, type_into};
+
+const OWN: &str = "0x1111111111111111111111111111111111111111";
+const OTHER: &str = "0x3333333333333333333333333333333333333333";
+const TRANSFER_ID: &str = "7a1e0c52-0000-4000-8000-000000000003";
+
+fn from_json<T: serde::de::DeserializeOwned>(value: serde_json::Value) -> T {
+    serde_json::from_value(value).unwrap()
+}
+
+/// An account on 10 March 2026: a completed BRL→BRLV order and a deposit
+/// on the 10th, a transfer out on the 9th, a PIX withdrawal and a failed
+/// one on the 8th, a deposit in February; a claim made on this device.
+fn extrato_state(language: Language) -> AppState {
+    let mut state = connected_state(language);
+    state.now = 10_000;
+    state.wall_now = time::macros::datetime!(2026-03-10 20:00:00 UTC);
+    deliver(
+        &mut state,
+        Fetched::Orders(vec![from_json(json!({
+            "id": "5b0d1a9e-7c1c-4a8e-9a53-0c3b8d6f1e21",
+            "state": "completed",
+            "created-at": "2026-03-10T12:00:00Z",
+            "state-updated-at": "2026-03-10T12:01:00Z",
+            "source-asset": "fiat/brl",
+            "target-asset": "eth-base/brlv",
+            "source-amount": "500.00",
+            "target-amount": "499.500000000000000000",
+        }))]),
+        9_000,
+    );
+    deliver(
+        &mut state,
+        Fetched::Transfers(vec![from_json(json!({
+            "id": TRANSFER_ID,
+            "state": "completed",
+            "created-at": "2026-03-09T09:00:00Z",
+            "asset": "eth-base/brlv",
+            "amount": "12.5",
+            "source-address": OWN,
+            "target-address": OTHER,
+            "tx-hash": "0xabababababababababababababababababababababababababababababababab",
+        }))]),
+        9_000,
+    );
+    deliver(
+        &mut state,
+        Fetched::Withdrawals(vec![
+            from_json(json!({
+                "id": "9c2f0c52-0000-4000-8000-000000000002",
+                "state": "completed",
+                "created-at": "2026-03-08T15:00:00Z",
+                "asset": "fiat/brl",
+                "method": "pix",
+                "amount": "320.50",
+            })),
+            from_json(json!({
+                "id": "9c2f0c52-0000-4000-8000-000000000004",
+                "state": "failed",
+                "created-at": "2026-03-08T14:00:00Z",
+                "asset": "fiat/brl",
+                "method": "pix",
+                "amount": "99.00",
+            })),
+        ]),
+        9_000,
+    );
+    deliver(
+        &mut state,
+        Fetched::DepositsBrl(vec![
+            from_json(json!({
+                "id": "d0000000-0000-4000-8000-000000000005",
+                "type": "pix",
+                "status": "credited",
+                "created-at": "2026-03-10T08:00:00Z",
+                "amount": "1000.00",
+                "coordinates": {"source-tax-id": "12345678909"},
+            })),
+            from_json(json!({
+                "id": "d0000000-0000-4000-8000-000000000006",
+                "type": "pix",
+                "status": "credited",
+                "created-at": "2026-02-15T08:00:00Z",
+                "amount": "250.00",
+                "coordinates": {"source-tax-id": "98765432100"},
+            })),
+        ]),
+        9_000,
+    );
+    deliver(
+        &mut state,
+        Fetched::Wallets(vec![from_json(
+            json!({"address": OWN, "name": "Main", "assets": ["eth-base/brlv"]}),
+        )]),
+        9_000,
+    );
+    let claim: Claim = from_json(json!({
+        "id": "c0000000-0000-4000-8000-000000000007",
+        "updated-at": "2026-02-03T10:00:00Z",
+        "gross-amount": "100.00",
+        "net-amount": "99.00",
+        "status": "completed",
+    }));
+    state.claims.made = std::sync::Arc::new(vec![claim]);
+    state.view = View::Activity;
+    state
+}
+
+/// Whether some node reads `label` (an amount may be both a row's and a total's).
+fn has(harness: &egui_kittest::Harness<'static, AppState>, label: &str) -> bool {
+    harness.query_all_by_label(label).next().is_some()
+}
+
+#[test]
+fn every_movement_is_listed_by_day_with_the_totals_in_and_out_per_asset() {
+    let mut harness = harness(extrato_state(Language::En));
+    settle(&mut harness);
+    harness.get_by_label("Movements: 7");
+    harness.get_by_label("Tuesday, 10 March 2026");
+    harness.get_by_label("Monday, 9 March 2026");
+    harness.get_by_label("Sunday, 8 March 2026");
+    harness.get_by_label("Sunday, 15 February 2026");
+    // BRL in: deposits 1,000.00 + 250.00 + the claim's net 99.00; out: the
+    // order's 500.00 + the withdrawal's 320.50, not the failed 99.00.
+    assert!(has(&harness, "1,349.00 BRL"), "1,349.00 BRL");
+    assert!(has(&harness, "820.50 BRL"), "820.50 BRL");
+    assert!(has(&harness, "528.50 BRL"), "528.50 BRL");
+    // BRLV in from the order, out by the transfer, at the places that count.
+    assert!(has(&harness, "499.5 BRLV"), "499.5 BRLV");
+    assert!(has(&harness, "487 BRLV"), "487 BRLV");
+}
+
+#[test]
+fn a_typed_range_narrows_the_timeline_and_its_totals() {
+    let mut state = extrato_state(Language::En);
+    state.activity.preset = RangePreset::Custom;
+    state.activity.from_text = String::new();
+    state.activity.to_text = String::new();
+    let mut harness = harness(state);
+    settle(&mut harness);
+    type_into(&mut harness, "From", "08/03/2026");
+    type_into(&mut harness, "To", "2026-03-09");
+    harness.get_by_label("Movements: 3");
+    assert!(!has(&harness, "Tuesday, 10 March 2026"));
+    // Out: the withdrawal 320.50 BRL (the failed one listed, not counted) and
+    // the transfer's 12.5 BRLV; nothing in.
+    assert!(has(&harness, "320.50 BRL"), "320.50 BRL");
+    assert!(has(&harness, "-320.50 BRL"), "-320.50 BRL");
+    assert!(has(&harness, "12.5 BRLV"), "12.5 BRLV");
+    assert!(has(&harness, "-12.5 BRLV"), "-12.5 BRLV");
+
+    // A day that is not one says so, and the range stays open.
+    type_into(&mut harness, "To", "x");
+    harness.get_by_label("The last day is not a date (2026-03-09 or 09/03/2026).");
+}
+
+#[test]
+fn kind_asset_and_text_narrow_it_too() {
+    let mut harness = harness(extrato_state(Language::En));
+    settle(&mut harness);
+    harness.state_mut().activity.kind = Some(MovementKind::Deposit);
+    settle(&mut harness);
+    harness.get_by_label("Movements: 2");
+    assert!(has(&harness, "1,250.00 BRL"), "1,250.00 BRL");
+    assert!(!has(&harness, "499.5 BRLV"), "no order shown");
+
+    harness.state_mut().activity.kind = None;
+    harness.state_mut().activity.asset = Some(Asset::EthBaseBrlv);
+    settle(&mut harness);
+    harness.get_by_label("Movements: 2");
+    assert!(!has(&harness, "1,349.00 BRL"), "only BRLV's totals");
+    assert!(has(&harness, "487 BRLV"), "487 BRLV");
+
+    harness.state_mut().activity.asset = None;
+    type_into(&mut harness, "Search the activity", "98765432100");
+    harness.get_by_label("Movements: 1");
+    assert!(has(&harness, "250.00 BRL"), "250.00 BRL");
+    harness.get_by_label("Sunday, 15 February 2026");
+}
+
+#[test]
+fn a_row_opens_its_record_in_its_own_panel() {
+    let mut state = extrato_state(Language::En);
+    // A filter in the Transfers panel that would hide it is cleared.
+    state.transfers.state_filter = Some(brlv_desk::api::model::TransferState::Failed);
+    let mut harness = harness(state);
+    settle(&mut harness);
+    let row = harness.get(
+        By::new()
+            .role(Role::Button)
+            .label_contains("Transfer, 2026-03-09 09:00:00 UTC, To 0x333333...333333"),
+    );
+    assert!(
+        row.accesskit_node()
+            .label()
+            .unwrap_or_default()
+            .ends_with("Out 12.5 BRLV"),
+        "the row says what moved"
+    );
+    row.click();
+    settle(&mut harness);
+    let state = harness.state();
+    assert_eq!(state.view, View::Transfers);
+    assert_eq!(
+        state.transfers.selected.map(|id| id.to_string()).as_deref(),
+        Some(TRANSFER_ID)
+    );
+    assert_eq!(state.transfers.state_filter, None);
+    harness.get_by_label("Details");
+    harness.get_by_label("0xabababababababababababababababababababababababababababababababab");
+}
+
+#[test]
+fn the_extrato_speaks_portuguese() {
+    let mut harness = harness(extrato_state(Language::PtBr));
+    settle(&mut harness);
+    harness.get_by_label("terça-feira, 10 de março de 2026");
+    harness.get_by_label("Totais do período");
+    assert!(has(&harness, "1.349,00 BRL"), "1.349,00 BRL");
+}
+
+fn overview_state() -> AppState {
+    let mut state = extrato_state(Language::En);
+    state.view = View::Overview;
+    deliver(
+        &mut state,
+        Fetched::TaxExemption(from_json::<TaxExemptionProgress>(json!({
+            "claims-amount": "20000.00",
+            "other-disposals-amount": "8700.00",
+            "limit": "35000.00",
+        }))),
+        9_000,
+    );
+    state
+}
+
+#[test]
+fn the_money_chart_says_its_monthly_figures() {
+    let mut harness = harness(overview_state());
+    settle(&mut harness);
+    harness.get_by_role_and_label(
+        Role::Image,
+        "Money in and out of BRL per month, last 12 months: \
+         Feb 2026: in 349.00 BRL, out 0.00 BRL; \
+         Mar 2026: in 1,000.00 BRL, out 820.50 BRL; \
+         no movement in the other months.",
+    );
+}
+
+#[test]
+fn the_tax_chart_says_each_months_use_against_the_limit() {
+    let mut harness = harness(overview_state());
+    settle(&mut harness);
+    // February: the claim's gross 100.00, computed here; March: the
+    // service's 28,700.00.
+    harness.get_by_role_and_label(
+        Role::Image,
+        "Tax-exemption use per month against the R$35,000.00 limit, last 12 months: \
+         Feb 2026: R$100.00 (0 %); Mar 2026: R$28,700.00 (82 %); \
+         nothing used in the other months.",
+    );
+}
+
+#[test]
+fn every_kind_of_row_opens_in_its_own_panel_with_the_record_selected() {
+    use brlv_desk::api::model::DepositAsset;
+    use brlv_desk::app::features::activity::model::Source;
+    let id = uuid::Uuid::from_u128(42);
+    let mut state = extrato_state(Language::En);
+    state.open_movement(Source::Order(0), id);
+    assert_eq!(
+        (state.view, state.orders.selected),
+        (View::Orders, Some(id))
+    );
+    state.withdrawals.asset_filter = Some(Asset::EthBaseUsdc);
+    state.open_movement(Source::Withdrawal(0), id);
+    assert_eq!(
+        (
+            state.view,
+            state.withdrawals.selected,
+            state.withdrawals.asset_filter.clone()
+        ),
+        (View::Withdrawals, Some(id), None)
+    );
+    // A deposit of the USD list: the Deposits panel shows that list.
+    state.open_movement(Source::Deposit(1, 0), id);
+    assert_eq!(
+        (
+            state.view,
+            state.deposits.selected,
+            state.deposits.asset.clone()
+        ),
+        (View::Deposits, Some(id), DepositAsset::Usd)
+    );
+    state.open_movement(Source::Claim(0), id);
+    assert_eq!(
+        (state.view, state.claims.selected),
+        (View::Claims, Some(id))
+    );
+}
