@@ -273,7 +273,11 @@ struct SavedAmount(#[serde(with = "rust_decimal::serde::str")] Decimal);
 /// A list's rows as JSON within the size bound: the newest rows that fit.
 fn list_body<T: Serialize>(rows: &[T]) -> (String, SnapshotRows) {
     let total = u64::try_from(rows.len()).unwrap_or(u64::MAX);
-    let mut kept = rows.len();
+    // No record is written in fewer bytes than this (its id alone takes
+    // more), so no more rows than the bound over it can fit: a million
+    // orders are not first written out whole (half a gigabyte) to be cut.
+    const LEAST_ROW_BYTES: usize = 32;
+    let mut kept = rows.len().min(SNAPSHOT_MAX_BYTES / LEAST_ROW_BYTES);
     loop {
         let body = json(&rows[..kept]);
         if body.len() <= SNAPSHOT_MAX_BYTES || kept == 0 {
@@ -536,6 +540,18 @@ mod tests {
         assert!(body.len() <= SNAPSHOT_MAX_BYTES);
         assert_eq!(kept.total, 40_000);
         assert!(kept.kept > 10_000 && kept.kept < 40_000, "{kept:?}");
+        let back: Vec<String> = serde_json::from_str(&body).unwrap();
+        assert_eq!(back[0], rows[0], "the newest first");
+    }
+
+    #[test]
+    fn a_list_far_above_the_bound_is_cut_from_its_newest_rows_too() {
+        // 100 bytes each: 1,000,000 rows are 25 times the bound.
+        let rows: Vec<String> = (0..1_000_000).map(|n| format!("{n:0>96}")).collect();
+        let (body, kept) = list_body(&rows);
+        assert!(body.len() <= SNAPSHOT_MAX_BYTES);
+        assert_eq!(kept.total, 1_000_000);
+        assert!(kept.kept > 30_000 && kept.kept < 42_000, "{kept:?}");
         let back: Vec<String> = serde_json::from_str(&body).unwrap();
         assert_eq!(back[0], rows[0], "the newest first");
     }
