@@ -451,37 +451,39 @@ pub fn money_notices(
         return Vec::new();
     };
     let mut notices = Vec::new();
-    let mut check = |kind: &str, id: Uuid, state: Option<String>, detail: String| {
+    // The record is written out only for a notice: a list of a million
+    // rows has a handful that moved.
+    let mut check = |kind: &str, id: Uuid, state: Option<&str>, detail: &dyn Fn() -> String| {
         let Some(state) = state else { return };
-        if known.get(&id) == Some(&state) {
+        if known.get(&id).is_some_and(|known| known == state) {
             return;
         }
-        if let Some(kind) = notice_kind(kind, &state) {
+        if let Some(kind) = notice_kind(kind, state) {
             notices.push(NoticeRecord {
                 at,
                 kind,
                 subject: id.to_string(),
-                detail: Some(detail),
+                detail: Some(detail()),
             });
         }
     };
     match fetched {
         Fetched::Orders(rows) => {
             for row in rows {
-                let state = row.state.as_ref().map(|state| state.as_str().to_owned());
-                check("order", row.id, state, json(row));
+                let state = row.state.as_ref().map(|state| state.as_str());
+                check("order", row.id, state, &|| json(row));
             }
         }
         Fetched::Transfers(rows) => {
             for row in rows {
-                let state = row.state.as_ref().map(|state| state.as_str().to_owned());
-                check("transfer", row.id, state, json(row));
+                let state = row.state.as_ref().map(|state| state.as_str());
+                check("transfer", row.id, state, &|| json(row));
             }
         }
         Fetched::Withdrawals(rows) => {
             for row in rows {
-                let state = row.state.as_ref().map(|state| state.as_str().to_owned());
-                check("withdrawal", row.id, state, json(row));
+                let state = row.state.as_ref().map(|state| state.as_str());
+                check("withdrawal", row.id, state, &|| json(row));
             }
         }
         _ => {}
