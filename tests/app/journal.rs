@@ -110,7 +110,13 @@ fn worker(journal_dir: &Path, environment: EnvironmentProfile) -> WorkerHandle {
 fn journal_bytes(dir: &Path) -> Vec<u8> {
     let mut bytes = Vec::new();
     for entry in std::fs::read_dir(dir.join("journal")).unwrap() {
-        bytes.extend(std::fs::read(entry.unwrap().path()).unwrap());
+        // SQLite deletes its short-lived side files (`-journal`) between the
+        // listing and the read; one gone by then held nothing to look at.
+        match std::fs::read(entry.unwrap().path()) {
+            Ok(contents) => bytes.extend(contents),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+            Err(error) => panic!("cannot read a journal file: {error}"),
+        }
     }
     bytes
 }
