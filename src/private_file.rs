@@ -10,7 +10,7 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write as _};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The mode of a private file on Unix: read and write for the owner.
 pub const PRIVATE_MODE: u32 = 0o600;
@@ -44,6 +44,66 @@ pub fn write(path: &Path, contents: impl AsRef<[u8]>) -> io::Result<()> {
     let mut file = create(path)?;
     file.write_all(contents.as_ref())?;
     file.sync_all()
+}
+
+/// Why a private JSON file (the profiles, the saved recipients) could not
+/// be read or written; each file's own error says which file it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JsonFileError {
+    /// Reading or writing failed.
+    Io {
+        /// "read" or "write".
+        action: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// The file is there but is not what it should hold.
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What did not parse.
+        reason: String,
+    },
+}
+
+/// Reads the JSON file `path`; a missing file is the default value.
+pub fn read_json<T: serde::de::DeserializeOwned + Default>(
+    path: &Path,
+) -> Result<T, JsonFileError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(T::default()),
+        Err(error) => {
+            return Err(JsonFileError::Io {
+                action: "read",
+                path: path.to_owned(),
+                reason: error.to_string(),
+            });
+        }
+    };
+    serde_json::from_str(&text).map_err(|error| JsonFileError::Damaged {
+        path: path.to_owned(),
+        reason: error.to_string(),
+    })
+}
+
+/// Writes `value` whole to `path` as private JSON: to a temporary file
+/// first, then renamed over the old one, so a crash never leaves half a file.
+pub fn write_json<T: serde::Serialize>(path: &Path, value: &T) -> Result<(), JsonFileError> {
+    let failed = |reason: String| JsonFileError::Io {
+        action: "write",
+        path: path.to_owned(),
+        reason,
+    };
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|error| failed(error.to_string()))?;
+    }
+    let text = serde_json::to_string_pretty(value).map_err(|error| failed(error.to_string()))?;
+    let temporary = path.with_extension("json.tmp");
+    write(&temporary, text).map_err(|error| failed(error.to_string()))?;
+    std::fs::rename(&temporary, path).map_err(|error| failed(error.to_string()))
 }
 
 #[cfg(test)]

@@ -68,45 +68,13 @@ impl ProfileBook {
 
     /// Reads the book; a missing file is an empty book.
     pub fn load(path: &Path) -> Result<ProfileBook, ProfileError> {
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-                return Ok(ProfileBook::default());
-            }
-            Err(error) => {
-                return Err(ProfileError::Io {
-                    action: "read",
-                    path: path.to_owned(),
-                    reason: error.to_string(),
-                });
-            }
-        };
-        serde_json::from_str(&text).map_err(|error| ProfileError::Damaged {
-            path: path.to_owned(),
-            reason: error.to_string(),
-        })
+        crate::private_file::read_json(path).map_err(ProfileError::from)
     }
 
-    /// Writes the book whole: to a temporary file first, then renamed over the
-    /// old one, so a crash never leaves half a file.
+    /// Writes the book whole, owner-only (names and service addresses are
+    /// personal data), never half a file.
     pub fn save(&self, path: &Path) -> Result<(), ProfileError> {
-        let io_error = |error: std::io::Error| ProfileError::Io {
-            action: "write",
-            path: path.to_owned(),
-            reason: error.to_string(),
-        };
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(io_error)?;
-        }
-        let text = serde_json::to_string_pretty(self).map_err(|error| ProfileError::Io {
-            action: "write",
-            path: path.to_owned(),
-            reason: error.to_string(),
-        })?;
-        let temporary = path.with_extension("json.tmp");
-        // Names and service addresses are personal data: owner-only, like the keyring.
-        crate::private_file::write(&temporary, text).map_err(io_error)?;
-        std::fs::rename(&temporary, path).map_err(io_error)
+        crate::private_file::write_json(path, self).map_err(ProfileError::from)
     }
 
     /// The profile called `name`.
@@ -136,6 +104,24 @@ impl ProfileBook {
             self.last_used = None;
         }
         Some(self.profiles.remove(index))
+    }
+}
+
+impl From<crate::private_file::JsonFileError> for ProfileError {
+    fn from(error: crate::private_file::JsonFileError) -> Self {
+        use crate::private_file::JsonFileError;
+        match error {
+            JsonFileError::Io {
+                action,
+                path,
+                reason,
+            } => ProfileError::Io {
+                action,
+                path,
+                reason,
+            },
+            JsonFileError::Damaged { path, reason } => ProfileError::Damaged { path, reason },
+        }
     }
 }
 

@@ -112,44 +112,12 @@ impl RecipientBook {
 
     /// Reads the book; a missing file is an empty book.
     pub fn load(path: &Path) -> Result<RecipientBook, RecipientsError> {
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-                return Ok(RecipientBook::default());
-            }
-            Err(error) => {
-                return Err(RecipientsError::Io {
-                    action: "read",
-                    path: path.to_owned(),
-                    reason: error.to_string(),
-                });
-            }
-        };
-        serde_json::from_str(&text).map_err(|error| RecipientsError::Damaged {
-            path: path.to_owned(),
-            reason: error.to_string(),
-        })
+        crate::private_file::read_json(path).map_err(RecipientsError::from)
     }
 
-    /// Writes the book whole, owner-only: to a temporary file first, then
-    /// renamed over the old one, so a crash never leaves half a file.
+    /// Writes the book whole, owner-only, never half a file.
     pub fn save(&self, path: &Path) -> Result<(), RecipientsError> {
-        let io_error = |error: std::io::Error| RecipientsError::Io {
-            action: "write",
-            path: path.to_owned(),
-            reason: error.to_string(),
-        };
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(io_error)?;
-        }
-        let text = serde_json::to_string_pretty(self).map_err(|error| RecipientsError::Io {
-            action: "write",
-            path: path.to_owned(),
-            reason: error.to_string(),
-        })?;
-        let temporary = path.with_extension("json.tmp");
-        crate::private_file::write(&temporary, text).map_err(io_error)?;
-        std::fs::rename(&temporary, path).map_err(io_error)
+        crate::private_file::write_json(path, self).map_err(RecipientsError::from)
     }
 
     /// Renames a damaged file to `<file>.damaged-<unix seconds>` (kept, for
@@ -172,6 +140,24 @@ impl RecipientBook {
         recipients.iter().enumerate().any(|(index, recipient)| {
             Some(index) != except && recipient.name.trim().eq_ignore_ascii_case(name)
         })
+    }
+}
+
+impl From<crate::private_file::JsonFileError> for RecipientsError {
+    fn from(error: crate::private_file::JsonFileError) -> Self {
+        use crate::private_file::JsonFileError;
+        match error {
+            JsonFileError::Io {
+                action,
+                path,
+                reason,
+            } => RecipientsError::Io {
+                action,
+                path,
+                reason,
+            },
+            JsonFileError::Damaged { path, reason } => RecipientsError::Damaged { path, reason },
+        }
     }
 }
 
