@@ -108,8 +108,9 @@ macro_rules! wire_enum {
             /// Every value this version knows, in the spec's order.
             pub const KNOWN: &'static [$name] = &[$($name::$variant),+];
 
-            /// The exact string used on the wire.
-            pub fn as_str(&self) -> &str {
+            /// The exact string used on the wire (kept for the whole run:
+            /// known values are literals, unknown ones are interned).
+            pub fn as_str(&self) -> &'static str {
                 match self {
                     $( $name::$variant => $wire, )+
                     $name::Other(raw) => raw.as_str(),

@@ -49,8 +49,10 @@ pub enum Happening {
 pub struct Movement {
     /// The record's id.
     pub id: Uuid,
-    /// Its state, as sent (an unknown state is kept and never notifies).
-    pub state: String,
+    /// Its state, as sent (an unknown state is kept and never notifies);
+    /// a wire value lives for the whole run, so a million of them are
+    /// pointers, not a million small strings.
+    pub state: &'static str,
     /// The amount the notification names (an order: what was paid in).
     pub amount: Option<Decimal>,
     /// That amount's asset.
@@ -71,7 +73,7 @@ pub struct DesktopNote {
 }
 
 /// The last known state of each movement of one kind, by id.
-pub type KnownStates = HashMap<Uuid, String>;
+pub type KnownStates = HashMap<Uuid, &'static str>;
 
 /// What reaching `state` means for a movement of `kind`, if it is news.
 pub fn happening(kind: MovementKind, state: &str) -> Option<Happening> {
@@ -102,7 +104,7 @@ pub fn transitions(
         .filter(|movement| previous.get(&movement.id) != Some(&movement.state))
         .filter_map(|movement| {
             Some(DesktopNote {
-                happening: happening(kind, &movement.state)?,
+                happening: happening(kind, movement.state)?,
                 id: movement.id,
                 amount: movement.amount,
                 asset: movement.asset.clone(),
@@ -115,7 +117,7 @@ pub fn transitions(
 pub fn known_states(movements: &[Movement]) -> KnownStates {
     movements
         .iter()
-        .map(|movement| (movement.id, movement.state.clone()))
+        .map(|movement| (movement.id, movement.state))
         .collect()
 }
 
@@ -123,7 +125,7 @@ pub fn known_states(movements: &[Movement]) -> KnownStates {
 pub fn order_movement(order: &Order) -> Option<Movement> {
     Some(Movement {
         id: order.id,
-        state: order.state.as_ref()?.as_str().to_owned(),
+        state: order.state.as_ref()?.as_str(),
         amount: order.source_amount,
         asset: order.source_asset.clone(),
     })
@@ -133,7 +135,7 @@ pub fn order_movement(order: &Order) -> Option<Movement> {
 pub fn transfer_movement(transfer: &Transfer) -> Option<Movement> {
     Some(Movement {
         id: transfer.id,
-        state: transfer.state.as_ref()?.as_str().to_owned(),
+        state: transfer.state.as_ref()?.as_str(),
         amount: transfer.amount,
         asset: transfer.asset.clone(),
     })
@@ -143,7 +145,7 @@ pub fn transfer_movement(transfer: &Transfer) -> Option<Movement> {
 pub fn withdrawal_movement(withdrawal: &Withdrawal) -> Option<Movement> {
     Some(Movement {
         id: withdrawal.id,
-        state: withdrawal.state.as_ref()?.as_str().to_owned(),
+        state: withdrawal.state.as_ref()?.as_str(),
         amount: withdrawal.amount,
         asset: withdrawal.asset.clone(),
     })
@@ -153,10 +155,10 @@ pub fn withdrawal_movement(withdrawal: &Withdrawal) -> Option<Movement> {
 mod tests {
     use super::*;
 
-    fn movement(id: u128, state: &str) -> Movement {
+    fn movement(id: u128, state: &'static str) -> Movement {
         Movement {
             id: Uuid::from_u128(id),
-            state: state.to_owned(),
+            state,
             amount: Some(Decimal::new(25_000, 2)),
             asset: Some(Asset::FiatBrl),
         }

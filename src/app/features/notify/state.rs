@@ -70,10 +70,10 @@ impl NotifyState {
     pub fn refund_initiated(&mut self, order: &Order) {
         let state = "payment-returned";
         let known = self.known.entry(MovementKind::Order).or_default();
-        if known.get(&order.id).map(String::as_str) == Some(state) {
+        if known.get(&order.id) == Some(&state) {
             return;
         }
-        known.insert(order.id, state.to_owned());
+        known.insert(order.id, state);
         self.owe(vec![DesktopNote {
             happening: Happening::RefundInitiated,
             id: order.id,
