@@ -12,9 +12,16 @@
 use std::collections::HashMap;
 use std::sync::{OnceLock, PoisonError, RwLock};
 
+/// How many distinct unknown values are kept exactly in one run.
+pub const MAX_UNKNOWN_VALUES: usize = 4096;
+
+/// What every unknown value past [`MAX_UNKNOWN_VALUES`] reads as.
+pub const UNRECOGNISED: &str = "(unrecognised value)";
+
 /// A wire value this version does not know, kept exactly as received and
 /// stored once per run: records carry its number. The text is never freed;
-/// a service sends few distinct unknown values, and each is kept only once.
+/// a service sends few distinct unknown values, each is kept only once, and
+/// no more than [`MAX_UNKNOWN_VALUES`] are kept.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct UnknownValue(u32);
 
@@ -22,6 +29,33 @@ pub struct UnknownValue(u32);
 struct Interned {
     texts: Vec<&'static str>,
     numbers: HashMap<&'static str, u32>,
+}
+
+impl Interned {
+    /// The number of `text`, added on first sight.
+    fn number_of(&mut self, text: &str) -> u32 {
+        if let Some(number) = self.numbers.get(text) {
+            return *number;
+        }
+        // A service that sent ever new values would otherwise grow this
+        // table for as long as the app runs: past the bound, a new value
+        // reads as one shared "unrecognised value".
+        let text = if self.texts.len() >= MAX_UNKNOWN_VALUES {
+            if let Some(number) = self.numbers.get(UNRECOGNISED) {
+                return *number;
+            }
+            UNRECOGNISED
+        } else {
+            text
+        };
+        let text: &'static str = Box::leak(text.to_owned().into_boxed_str());
+        // Past four billion distinct values the last number is reused; the
+        // bound above keeps far below it.
+        let number = u32::try_from(self.texts.len()).unwrap_or(u32::MAX);
+        self.texts.push(text);
+        self.numbers.insert(text, number);
+        number
+    }
 }
 
 fn interned() -> &'static RwLock<Interned> {
@@ -40,16 +74,10 @@ impl UnknownValue {
         {
             return UnknownValue(*number);
         }
-        let mut table = interned().write().unwrap_or_else(PoisonError::into_inner);
-        if let Some(number) = table.numbers.get(text) {
-            return UnknownValue(*number);
-        }
-        let text: &'static str = Box::leak(text.to_owned().into_boxed_str());
-        // Past four billion distinct values the last number is reused; no
-        // service sends that many and a process could not hold them anyway.
-        let number = u32::try_from(table.texts.len()).unwrap_or(u32::MAX);
-        table.texts.push(text);
-        table.numbers.insert(text, number);
+        let number = interned()
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .number_of(text);
         UnknownValue(number)
     }
 
@@ -177,6 +205,20 @@ mod tests {
         let asset = Asset::from_wire("eth-polygon/brlv");
         assert_eq!(asset.as_str(), "eth-polygon/brlv");
         assert!(!asset.is_known());
+    }
+
+    #[test]
+    fn ever_new_unknown_values_do_not_grow_the_table_without_bound() {
+        // A table of its own: the run's table is shared with other tests.
+        let mut table = super::Interned::default();
+        let first = table.number_of("state-0");
+        for n in 1..super::MAX_UNKNOWN_VALUES + 10 {
+            let _ = table.number_of(&format!("state-{n}"));
+        }
+        assert_eq!(table.number_of("state-0"), first, "kept values stay");
+        let past = table.number_of("one-more-after-the-bound");
+        assert_eq!(table.texts[past as usize], super::UNRECOGNISED);
+        assert_eq!(table.texts.len(), super::MAX_UNKNOWN_VALUES + 1);
     }
 
     #[test]
