@@ -452,6 +452,22 @@ pub fn row_sentence(language: Language, headers: &[&str], cells: &[Cell]) -> Str
         .join(", ")
 }
 
+/// A table row's accessible name: its cells as one sentence, under the
+/// headers given by their translation keys.
+pub fn row_info(
+    language: Language,
+    header_keys: &[&'static str],
+    cells: &[Cell],
+) -> egui::WidgetInfo {
+    let titles: Vec<_> = header_keys.iter().map(|key| tr(language, key)).collect();
+    let titles: Vec<&str> = titles.iter().map(AsRef::as_ref).collect();
+    egui::WidgetInfo::labeled(
+        egui::Role::Row,
+        true,
+        row_sentence(language, &titles, cells),
+    )
+}
+
 /// What a row's context menu copies: each cell with an exact value, named
 /// by its column.
 pub fn row_copies(headers: &[&str], cells: &[Cell]) -> Vec<(String, String)> {

@@ -14,7 +14,7 @@ use crate::app::state::AppState;
 use crate::app::ui::arrange::{
     Arranged, Arrangement, SortKey, arranged, search_field_ui, sort_header_ui,
 };
-use crate::app::ui::table::row_sentence;
+use crate::app::ui::table::row_info;
 use crate::app::ui::{Cell, HIDDEN_DIGITS, Tone, badge_ui, format_moment};
 
 use super::message::EventsCommand;
@@ -246,13 +246,7 @@ fn events_table_ui(
                             .unwrap_or_default(),
                     ]
                     .map(Cell::Text);
-                    let titles = headers.map(|key| state.t(key));
-                    let titles: Vec<&str> = titles.iter().map(AsRef::as_ref).collect();
-                    egui::WidgetInfo::labeled(
-                        egui::Role::Row,
-                        true,
-                        row_sentence(language, &titles, &cells),
-                    )
+                    row_info(language, &headers, &cells)
                 });
                 if response.clicked() {
                     clicked = Some(received.clone());

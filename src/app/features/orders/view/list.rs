@@ -16,9 +16,7 @@ use crate::app::ui::amount::amount_cell_ui;
 use crate::app::ui::arrange::{
     Arranged, Arrangement, SearchText, SortKey, arranged, search_field_ui, sort_header_ui,
 };
-use crate::app::ui::table::{
-    amount_column_id, copy_menu_ui, header_cell_ui, row_copies, row_sentence,
-};
+use crate::app::ui::table::{amount_column_id, copy_menu_ui, header_cell_ui, row_copies, row_info};
 use crate::app::ui::{
     Cell, MISSING, badge_ui, format_countdown, format_moment, request_countdown_frame,
     saved_copy_ui,
@@ -287,13 +285,7 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> O
                                         .unwrap_or_default(),
                                 ),
                             ];
-                            let titles = headers.map(|key| state.t(key));
-                            let titles: Vec<&str> = titles.iter().map(AsRef::as_ref).collect();
-                            egui::WidgetInfo::labeled(
-                                egui::Role::Row,
-                                true,
-                                row_sentence(language, &titles, &cells),
-                            )
+                            row_info(language, &headers, &cells)
                         });
                         if response.clicked() {
                             clicked = Some(order.id);
