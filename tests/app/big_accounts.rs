@@ -526,6 +526,15 @@ fn a_big_lists_orders_in_motion_are_followed_one_by_one_and_a_small_lists_are_no
     );
 }
 
+fn moving_ids(state: &AppState) -> Vec<u128> {
+    state
+        .data
+        .orders_in_motion
+        .iter()
+        .map(|order| order.id.as_u128())
+        .collect()
+}
+
 #[test]
 fn an_order_read_alone_stands_for_its_row_and_leaves_the_motion_once_settled() {
     let mut state = session_state();
@@ -539,13 +548,7 @@ fn an_order_read_alone_stands_for_its_row_and_leaves_the_motion_once_settled() {
         at: 1_000,
         next_at: 90_000,
     });
-    let moving: Vec<u128> = state
-        .data
-        .orders_in_motion
-        .iter()
-        .map(|order| order.id.as_u128())
-        .collect();
-    assert_eq!(moving, [1, 2], "found when the list arrived");
+    assert_eq!(moving_ids(&state), [1, 2], "found when the list arrived");
 
     let paid = order(1, "completed");
     state.apply(Event::FetchFinished {
@@ -555,13 +558,7 @@ fn an_order_read_alone_stands_for_its_row_and_leaves_the_motion_once_settled() {
         at: 4_000,
         next_at: 34_000,
     });
-    let moving: Vec<u128> = state
-        .data
-        .orders_in_motion
-        .iter()
-        .map(|order| order.id.as_u128())
-        .collect();
-    assert_eq!(moving, [2], "the paid one settled");
+    assert_eq!(moving_ids(&state), [2], "the paid one settled");
     let rows = Arc::clone(state.data.orders.value().unwrap());
     let row = rows.iter().find(|row| row.id == paid.id).unwrap();
     assert_eq!(
