@@ -65,7 +65,11 @@ fn orders_frame(c: &mut Criterion) {
         state.view = View::Orders;
         state.now = 10_000;
         state.wall_now = now;
-        deliver(&mut state, Fetched::Orders(orders(count, now)), 9_000);
+        deliver(
+            &mut state,
+            Fetched::Orders(orders(count, now).into()),
+            9_000,
+        );
         let mut harness = harness(state);
         settle(&mut harness);
         group.bench_with_input(BenchmarkId::from_parameter(count), &count, |b, _| {
@@ -86,7 +90,11 @@ fn orders_frame_ten_rows_on_screen(c: &mut Criterion) {
         state.view = View::Orders;
         state.now = 10_000;
         state.wall_now = now;
-        deliver(&mut state, Fetched::Orders(orders(count, now)), 9_000);
+        deliver(
+            &mut state,
+            Fetched::Orders(orders(count, now).into()),
+            9_000,
+        );
         let mut harness = egui_kittest::Harness::builder()
             .with_size([1280.0, TEN_ROWS_HIGH])
             .with_max_steps(12)

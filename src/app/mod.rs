@@ -22,6 +22,7 @@ pub mod form;
 pub mod frame_stats;
 pub mod guard;
 pub mod i18n;
+pub mod known_states;
 pub mod message;
 pub mod receipt;
 pub mod remote;

@@ -169,23 +169,23 @@ pub enum Fetched {
     /// The month's tax-exemption progress.
     TaxExemption(TaxExemptionProgress),
     /// Every order.
-    Orders(Vec<Order>),
+    Orders(Rows<Order>),
     /// Every transfer.
-    Transfers(Vec<Transfer>),
+    Transfers(Rows<Transfer>),
     /// Every withdrawal.
-    Withdrawals(Vec<Withdrawal>),
+    Withdrawals(Rows<Withdrawal>),
     /// Every wallet.
-    Wallets(Vec<Wallet>),
+    Wallets(Rows<Wallet>),
     /// What can be claimed, at the account and per wallet.
     Claimable(ClaimableBalances),
     /// BRL deposits.
-    DepositsBrl(Vec<Deposit>),
+    DepositsBrl(Rows<Deposit>),
     /// USD deposits.
-    DepositsUsd(Vec<Deposit>),
+    DepositsUsd(Rows<Deposit>),
     /// USDC deposits.
-    DepositsUsdc(Vec<Deposit>),
+    DepositsUsdc(Rows<Deposit>),
     /// USDT deposits.
-    DepositsUsdt(Vec<Deposit>),
+    DepositsUsdt(Rows<Deposit>),
     /// One order, fetched alone while its detail is open.
     Order(Box<Order>),
 }
@@ -193,7 +193,35 @@ pub enum Fetched {
 /// Sorts by `created-at`, newest first; records without one last. Stable,
 /// so records with equal times keep the service's order.
 pub fn newest_first<T>(rows: &mut [T], created: impl Fn(&T) -> Option<OffsetDateTime>) {
+    if rows.is_sorted_by_key(|row| std::cmp::Reverse(created(row))) {
+        return;
+    }
+    // Oldest first, as a service may well send them: turned round in place,
+    // then each run of equal times turned back so it keeps the service's
+    // order. A stable sort would first take a buffer of half the list
+    // (136 MB for a million orders).
+    if rows.is_sorted_by_key(&created) {
+        rows.reverse();
+        for run in rows.chunk_by_mut(|a, b| created(a) == created(b)) {
+            run.reverse();
+        }
+        return;
+    }
     rows.sort_by_key(|row| std::cmp::Reverse(created(row)));
+}
+
+/// [`newest_first`] on shared rows. Rows already in that order (the worker
+/// sorted them; the service may send them so) are left as they are, where
+/// shared rows would otherwise be cloned whole.
+fn shared_newest_first<T: Clone>(
+    rows: &mut Rows<T>,
+    created: impl Fn(&T) -> Option<OffsetDateTime>,
+) {
+    if rows.is_sorted_by_key(|row| std::cmp::Reverse(created(row))) {
+        return;
+    }
+    let rows: &mut Vec<T> = Arc::make_mut(rows);
+    newest_first(rows, created);
 }
 
 fn order_in_motion(order: &Order) -> bool {
@@ -263,13 +291,13 @@ impl Fetched {
     /// The same data with lists ordered newest first, as every list shows them.
     pub fn newest_first(mut self) -> Fetched {
         match &mut self {
-            Fetched::Orders(rows) => newest_first(rows, |row| row.created_at),
-            Fetched::Transfers(rows) => newest_first(rows, |row| row.created_at),
-            Fetched::Withdrawals(rows) => newest_first(rows, |row| row.created_at),
+            Fetched::Orders(rows) => shared_newest_first(rows, |row| row.created_at),
+            Fetched::Transfers(rows) => shared_newest_first(rows, |row| row.created_at),
+            Fetched::Withdrawals(rows) => shared_newest_first(rows, |row| row.created_at),
             Fetched::DepositsBrl(rows)
             | Fetched::DepositsUsd(rows)
             | Fetched::DepositsUsdc(rows)
-            | Fetched::DepositsUsdt(rows) => newest_first(rows, |row| row.created_at),
+            | Fetched::DepositsUsdt(rows) => shared_newest_first(rows, |row| row.created_at),
             Fetched::BalanceBrl(_)
             | Fetched::BalanceUsdc(_)
             | Fetched::BalanceBrlv(_)
@@ -336,41 +364,45 @@ pub async fn fetch_answer(
             let (envelope, digest, bytes) = client
                 .get_streamed::<OrdersEnvelope>(&["orders"], &[], budget)
                 .await?;
-            list(Fetched::Orders(envelope.orders), digest, bytes)
+            list(Fetched::Orders(envelope.orders.into()), digest, bytes)
         }
         ResourceKey::Transfers => {
             let (envelope, digest, bytes) = client
                 .get_streamed::<TransfersEnvelope>(&["transfers"], &[], budget)
                 .await?;
-            list(Fetched::Transfers(envelope.transfers), digest, bytes)
+            list(Fetched::Transfers(envelope.transfers.into()), digest, bytes)
         }
         ResourceKey::Withdrawals => {
             let (envelope, digest, bytes) = client
                 .get_streamed::<WithdrawalsEnvelope>(&["withdrawals"], &[], budget)
                 .await?;
-            list(Fetched::Withdrawals(envelope.withdrawals), digest, bytes)
+            list(
+                Fetched::Withdrawals(envelope.withdrawals.into()),
+                digest,
+                bytes,
+            )
         }
         ResourceKey::Wallets => {
             let (envelope, digest, bytes) = client
                 .get_streamed::<WalletsEnvelope>(&["wallets"], &[], budget)
                 .await?;
-            list(Fetched::Wallets(envelope.wallets), digest, bytes)
+            list(Fetched::Wallets(envelope.wallets.into()), digest, bytes)
         }
         ResourceKey::DepositsBrl => {
             let (rows, digest, bytes) = deposits(DepositAsset::Brl).await?;
-            list(Fetched::DepositsBrl(rows), digest, bytes)
+            list(Fetched::DepositsBrl(rows.into()), digest, bytes)
         }
         ResourceKey::DepositsUsd => {
             let (rows, digest, bytes) = deposits(DepositAsset::Usd).await?;
-            list(Fetched::DepositsUsd(rows), digest, bytes)
+            list(Fetched::DepositsUsd(rows.into()), digest, bytes)
         }
         ResourceKey::DepositsUsdc => {
             let (rows, digest, bytes) = deposits(DepositAsset::Usdc).await?;
-            list(Fetched::DepositsUsdc(rows), digest, bytes)
+            list(Fetched::DepositsUsdc(rows.into()), digest, bytes)
         }
         ResourceKey::DepositsUsdt => {
             let (rows, digest, bytes) = deposits(DepositAsset::Usdt).await?;
-            list(Fetched::DepositsUsdt(rows), digest, bytes)
+            list(Fetched::DepositsUsdt(rows.into()), digest, bytes)
         }
         ResourceKey::BalanceBrl
         | ResourceKey::BalanceUsdc
@@ -403,26 +435,31 @@ pub async fn fetch(client: &Client, key: ResourceKey) -> Result<Fetched, Error> 
         ResourceKey::BalanceUsdc => Fetched::BalanceUsdc(balance(BalanceAsset::Usdc).await?),
         ResourceKey::BalanceBrlv => Fetched::BalanceBrlv(balance(BalanceAsset::Brlv).await?),
         ResourceKey::TaxExemption => Fetched::TaxExemption(client.tax_exemption_progress().await?),
-        ResourceKey::Orders => Fetched::Orders(client.list_orders().await?),
-        ResourceKey::Transfers => {
-            Fetched::Transfers(client.list_transfers(&TransferFilter::default()).await?)
+        ResourceKey::Orders => Fetched::Orders(client.list_orders().await?.into()),
+        ResourceKey::Transfers => Fetched::Transfers(
+            client
+                .list_transfers(&TransferFilter::default())
+                .await?
+                .into(),
+        ),
+        ResourceKey::Withdrawals => {
+            Fetched::Withdrawals(client.list_withdrawals(None).await?.into())
         }
-        ResourceKey::Withdrawals => Fetched::Withdrawals(client.list_withdrawals(None).await?),
         ResourceKey::Wallets => {
-            Fetched::Wallets(client.list_wallets(&WalletFilter::default()).await?)
+            Fetched::Wallets(client.list_wallets(&WalletFilter::default()).await?.into())
         }
         ResourceKey::Claimable => Fetched::Claimable(claimable_balances(client).await?),
         ResourceKey::DepositsBrl => {
-            Fetched::DepositsBrl(client.list_deposits(&DepositAsset::Brl).await?)
+            Fetched::DepositsBrl(client.list_deposits(&DepositAsset::Brl).await?.into())
         }
         ResourceKey::DepositsUsd => {
-            Fetched::DepositsUsd(client.list_deposits(&DepositAsset::Usd).await?)
+            Fetched::DepositsUsd(client.list_deposits(&DepositAsset::Usd).await?.into())
         }
         ResourceKey::DepositsUsdc => {
-            Fetched::DepositsUsdc(client.list_deposits(&DepositAsset::Usdc).await?)
+            Fetched::DepositsUsdc(client.list_deposits(&DepositAsset::Usdc).await?.into())
         }
         ResourceKey::DepositsUsdt => {
-            Fetched::DepositsUsdt(client.list_deposits(&DepositAsset::Usdt).await?)
+            Fetched::DepositsUsdt(client.list_deposits(&DepositAsset::Usdt).await?.into())
         }
         ResourceKey::Order(id) | ResourceKey::OrderInMotion(id) => {
             Fetched::Order(Box::new(client.get_order(id).await?))
@@ -638,19 +675,15 @@ impl AccountData {
             Fetched::BalanceUsdc(value) => self.balance_usdc.finish(Ok(value), at, next_at),
             Fetched::BalanceBrlv(value) => self.balance_brlv.finish(Ok(value), at, next_at),
             Fetched::TaxExemption(value) => self.tax_exemption.finish(Ok(value), at, next_at),
-            Fetched::Orders(rows) => self.orders.finish(Ok(Arc::new(rows)), at, next_at),
-            Fetched::Transfers(rows) => self.transfers.finish(Ok(Arc::new(rows)), at, next_at),
-            Fetched::Withdrawals(rows) => self.withdrawals.finish(Ok(Arc::new(rows)), at, next_at),
-            Fetched::Wallets(rows) => self.wallets.finish(Ok(Arc::new(rows)), at, next_at),
+            Fetched::Orders(rows) => self.orders.finish(Ok(rows), at, next_at),
+            Fetched::Transfers(rows) => self.transfers.finish(Ok(rows), at, next_at),
+            Fetched::Withdrawals(rows) => self.withdrawals.finish(Ok(rows), at, next_at),
+            Fetched::Wallets(rows) => self.wallets.finish(Ok(rows), at, next_at),
             Fetched::Claimable(value) => self.claimable.finish(Ok(value), at, next_at),
-            Fetched::DepositsBrl(rows) => self.deposits_brl.finish(Ok(Arc::new(rows)), at, next_at),
-            Fetched::DepositsUsd(rows) => self.deposits_usd.finish(Ok(Arc::new(rows)), at, next_at),
-            Fetched::DepositsUsdc(rows) => {
-                self.deposits_usdc.finish(Ok(Arc::new(rows)), at, next_at)
-            }
-            Fetched::DepositsUsdt(rows) => {
-                self.deposits_usdt.finish(Ok(Arc::new(rows)), at, next_at)
-            }
+            Fetched::DepositsBrl(rows) => self.deposits_brl.finish(Ok(rows), at, next_at),
+            Fetched::DepositsUsd(rows) => self.deposits_usd.finish(Ok(rows), at, next_at),
+            Fetched::DepositsUsdc(rows) => self.deposits_usdc.finish(Ok(rows), at, next_at),
+            Fetched::DepositsUsdt(rows) => self.deposits_usdt.finish(Ok(rows), at, next_at),
             Fetched::Order(order) => self.order.finish(Ok(*order), at, next_at),
         }
     }
@@ -821,5 +854,54 @@ impl<Q: Clone + PartialEq, T> Narrowed<Q, T> {
         if let Some(list) = self.filtered.as_mut().filter(|list| &list.query == query) {
             list.list.finish(result.map(Arc::new), at, at);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(seconds: i64) -> Option<OffsetDateTime> {
+        OffsetDateTime::from_unix_timestamp(seconds).ok()
+    }
+
+    /// (time, the service's position): equal times must keep that order.
+    fn sorted(rows: &[(Option<OffsetDateTime>, u8)]) -> Vec<u8> {
+        let mut rows = rows.to_vec();
+        newest_first(&mut rows, |row| row.0);
+        rows.iter().map(|row| row.1).collect()
+    }
+
+    #[test]
+    fn oldest_first_is_turned_round_keeping_equal_times_in_the_service_order() {
+        let rows = [(None, 0), (at(1), 1), (at(2), 2), (at(2), 3), (at(3), 4)];
+        assert_eq!(sorted(&rows), vec![4, 2, 3, 1, 0]);
+    }
+
+    #[test]
+    fn any_order_comes_out_as_the_stable_sort_would() {
+        let rows = [(at(2), 0), (None, 1), (at(3), 2), (at(2), 3), (at(1), 4)];
+        let mut expected = rows.to_vec();
+        expected.sort_by_key(|row| std::cmp::Reverse(row.0));
+        let expected: Vec<u8> = expected.iter().map(|row| row.1).collect();
+        assert_eq!(sorted(&rows), expected);
+        assert_eq!(sorted(&rows), vec![2, 0, 3, 4, 1]);
+        let newest_first_already = [(at(3), 0), (at(2), 1), (at(2), 2), (None, 3)];
+        assert_eq!(sorted(&newest_first_already), vec![0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn shared_rows_already_in_order_are_not_copied() {
+        let mut rows: Rows<(Option<OffsetDateTime>, u8)> = Arc::new(vec![(at(2), 0), (at(1), 1)]);
+        let other_holder = Arc::clone(&rows);
+        shared_newest_first(&mut rows, |row| row.0);
+        assert!(Arc::ptr_eq(&rows, &other_holder));
+        let mut reversed: Rows<(Option<OffsetDateTime>, u8)> =
+            Arc::new(vec![(at(1), 0), (at(2), 1)]);
+        shared_newest_first(&mut reversed, |row| row.0);
+        assert_eq!(
+            reversed.iter().map(|row| row.1).collect::<Vec<_>>(),
+            vec![1, 0]
+        );
     }
 }

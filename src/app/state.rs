@@ -477,7 +477,7 @@ impl AppState {
     fn fetched(
         &mut self,
         resource: ResourceKey,
-        mut result: Result<Fetched, Error>,
+        result: Result<Fetched, Error>,
         at: Millis,
         next_at: Millis,
     ) {
@@ -487,7 +487,9 @@ impl AppState {
             // The detail closed or moved on while this was on its way.
             return;
         }
-        match &mut result {
+        // The worker sorted it: this only checks, and copies nothing.
+        let result = result.map(Fetched::newest_first);
+        match &result {
             Ok(Fetched::Orders(orders)) => self.orders_arriving(orders),
             Ok(Fetched::Order(order)) => self.observe_order(order),
             _ => {}

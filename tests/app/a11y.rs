@@ -267,7 +267,7 @@ fn ctrl_f_puts_the_keyboard_in_the_lists_search_box() {
         .collect();
     crate::support::ui::deliver(
         &mut state,
-        brlv_desk::app::resources::Fetched::Orders(orders),
+        brlv_desk::app::resources::Fetched::Orders(orders.into()),
         9_000,
     );
     let mut harness = harness(state);

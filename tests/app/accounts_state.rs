@@ -60,7 +60,7 @@ fn a_filtered_list_is_asked_once_refreshed_with_the_full_list_and_stale_answers_
     state.apply(Event::FetchFinished {
         session: SESSION,
         resource: ResourceKey::Withdrawals,
-        result: Ok(Fetched::Withdrawals(Vec::new())),
+        result: Ok(Fetched::Withdrawals(Vec::new().into())),
         at: 10,
         next_at: 3_010,
     });

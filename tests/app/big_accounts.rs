@@ -107,7 +107,7 @@ fn an_unchanged_answer_keeps_the_rows_as_they_are_and_moves_only_the_time() {
     state.apply(Event::FetchFinished {
         session: 7,
         resource: ResourceKey::Transfers,
-        result: Ok(Fetched::Transfers(Vec::with_capacity(4))),
+        result: Ok(Fetched::Transfers(Vec::with_capacity(4).into())),
         at: 1_000,
         next_at: 31_000,
     });
@@ -434,7 +434,7 @@ mod arrange {
     fn typing_in_the_transfers_search_narrows_the_table() {
         let mut state = connected_state(Language::En);
         state.view = View::Transfers;
-        deliver(&mut state, Fetched::Transfers(rows()), 9_000);
+        deliver(&mut state, Fetched::Transfers(rows().into()), 9_000);
         let mut harness = harness(state);
         settle(&mut harness);
         assert_eq!(harness.query_all_by_label("failed").count(), 1);
@@ -544,7 +544,7 @@ fn an_order_read_alone_stands_for_its_row_and_leaves_the_motion_once_settled() {
     state.apply(Event::FetchFinished {
         session: 7,
         resource: ResourceKey::Orders,
-        result: Ok(Fetched::Orders(rows)),
+        result: Ok(Fetched::Orders(rows.into())),
         at: 1_000,
         next_at: 90_000,
     });
@@ -587,7 +587,7 @@ fn an_order_read_alone_stands_for_its_row_and_leaves_the_motion_once_settled() {
     state.apply(Event::FetchFinished {
         session: 7,
         resource: ResourceKey::Orders,
-        result: Ok(Fetched::Orders(vec![order(2, "created")])),
+        result: Ok(Fetched::Orders(vec![order(2, "created")].into())),
         at: 90_000,
         next_at: 180_000,
     });

@@ -57,30 +57,36 @@ fn orders(states: [&str; 3]) -> Fetched {
                 "target-amount": "44910.500000000000000000"})
         })
         .collect();
-    Fetched::Orders(serde_json::from_value(serde_json::Value::Array(rows)).unwrap())
+    Fetched::Orders(
+        serde_json::from_value::<Vec<_>>(serde_json::Value::Array(rows))
+            .unwrap()
+            .into(),
+    )
 }
 
 fn withdrawals(first: &str, second: &str) -> Fetched {
     Fetched::Withdrawals(
-        serde_json::from_value(serde_json::json!([
+        serde_json::from_value::<Vec<_>>(serde_json::json!([
             {"id": "7a000000-0000-4000-8000-000000000001", "state": first,
              "asset": "fiat/brl", "method": "pix", "amount": "1320.50"},
             {"id": "7a000000-0000-4000-8000-000000000002", "state": second,
              "asset": "fiat/brl", "method": "ted", "amount": "10.00"},
         ]))
-        .unwrap(),
+        .unwrap()
+        .into(),
     )
 }
 
 fn transfers(first: &str, second: &str) -> Fetched {
     Fetched::Transfers(
-        serde_json::from_value(serde_json::json!([
+        serde_json::from_value::<Vec<_>>(serde_json::json!([
             {"id": "7b000000-0000-4000-8000-000000000001", "state": first,
              "asset": "eth-base/brlv", "amount": "10.500000000000000000"},
             {"id": "7b000000-0000-4000-8000-000000000002", "state": second,
              "asset": "eth-base/brlv", "amount": "1"},
         ]))
-        .unwrap(),
+        .unwrap()
+        .into(),
     )
 }
 
@@ -262,7 +268,7 @@ fn a_transition_notifies_once_whichever_answer_brings_it_again() {
     }));
     fetched(
         &mut state,
-        Fetched::Orders(serde_json::from_value(with_late).unwrap()),
+        Fetched::Orders(serde_json::from_value::<Vec<_>>(with_late).unwrap().into()),
         7_000,
     );
     deliver(&mut state, &notifier);

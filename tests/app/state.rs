@@ -145,7 +145,7 @@ fn a_network_failure_is_offline_with_the_retry_time_and_a_success_is_back_online
 
     state.apply(finished(
         ResourceKey::Orders,
-        Ok(Fetched::Orders(vec![])),
+        Ok(Fetched::Orders(vec![].into())),
         4_100,
     ));
     assert_eq!(
@@ -209,9 +209,9 @@ fn the_overview_counts_as_loaded_only_when_everything_arrived() {
         Fetched::BalanceUsdc(Decimal::ZERO),
         Fetched::BalanceBrlv(Decimal::ZERO),
         Fetched::TaxExemption(serde_json::from_str("{}").unwrap()),
-        Fetched::Orders(vec![]),
-        Fetched::Transfers(vec![]),
-        Fetched::Withdrawals(vec![]),
+        Fetched::Orders(vec![].into()),
+        Fetched::Transfers(vec![].into()),
+        Fetched::Withdrawals(vec![].into()),
     ];
     assert_eq!(
         overview.len(),
@@ -233,12 +233,12 @@ fn an_order_awaiting_payment_is_in_motion() {
     let order: Order =
         serde_json::from_str(r#"{"id":"5b0d1a9e-7c1c-4a8e-9a53-0c3b8d6f1e21","state":"created"}"#)
             .unwrap();
-    assert!(Fetched::Orders(vec![order.clone()]).in_motion());
+    assert!(Fetched::Orders(vec![order.clone()].into()).in_motion());
     let done = Order {
         state: Some(OrderState::Expired),
         ..order
     };
-    assert!(!Fetched::Orders(vec![done]).in_motion());
+    assert!(!Fetched::Orders(vec![done].into()).in_motion());
 }
 
 #[test]

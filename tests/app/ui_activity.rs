@@ -33,81 +33,96 @@ fn extrato_state(language: Language) -> AppState {
     state.wall_now = time::macros::datetime!(2026-03-10 20:00:00 UTC);
     deliver(
         &mut state,
-        Fetched::Orders(vec![from_json(json!({
-            "id": "5b0d1a9e-7c1c-4a8e-9a53-0c3b8d6f1e21",
-            "state": "completed",
-            "created-at": "2026-03-10T12:00:00Z",
-            "state-updated-at": "2026-03-10T12:01:00Z",
-            "source-asset": "fiat/brl",
-            "target-asset": "eth-base/brlv",
-            "source-amount": "500.00",
-            "target-amount": "499.500000000000000000",
-        }))]),
-        9_000,
-    );
-    deliver(
-        &mut state,
-        Fetched::Transfers(vec![from_json(json!({
-            "id": TRANSFER_ID,
-            "state": "completed",
-            "created-at": "2026-03-09T09:00:00Z",
-            "asset": "eth-base/brlv",
-            "amount": "12.5",
-            "source-address": OWN,
-            "target-address": OTHER,
-            "tx-hash": "0xabababababababababababababababababababababababababababababababab",
-        }))]),
-        9_000,
-    );
-    deliver(
-        &mut state,
-        Fetched::Withdrawals(vec![
-            from_json(json!({
-                "id": "9c2f0c52-0000-4000-8000-000000000002",
+        Fetched::Orders(
+            vec![from_json(json!({
+                "id": "5b0d1a9e-7c1c-4a8e-9a53-0c3b8d6f1e21",
                 "state": "completed",
-                "created-at": "2026-03-08T15:00:00Z",
-                "asset": "fiat/brl",
-                "method": "pix",
-                "amount": "320.50",
-            })),
-            from_json(json!({
-                "id": "9c2f0c52-0000-4000-8000-000000000004",
-                "state": "failed",
-                "created-at": "2026-03-08T14:00:00Z",
-                "asset": "fiat/brl",
-                "method": "pix",
-                "amount": "99.00",
-            })),
-        ]),
+                "created-at": "2026-03-10T12:00:00Z",
+                "state-updated-at": "2026-03-10T12:01:00Z",
+                "source-asset": "fiat/brl",
+                "target-asset": "eth-base/brlv",
+                "source-amount": "500.00",
+                "target-amount": "499.500000000000000000",
+            }))]
+            .into(),
+        ),
         9_000,
     );
     deliver(
         &mut state,
-        Fetched::DepositsBrl(vec![
-            from_json(json!({
-                "id": "d0000000-0000-4000-8000-000000000005",
-                "type": "pix",
-                "status": "credited",
-                "created-at": "2026-03-10T08:00:00Z",
-                "amount": "1000.00",
-                "coordinates": {"source-tax-id": "12345678909"},
-            })),
-            from_json(json!({
-                "id": "d0000000-0000-4000-8000-000000000006",
-                "type": "pix",
-                "status": "credited",
-                "created-at": "2026-02-15T08:00:00Z",
-                "amount": "250.00",
-                "coordinates": {"source-tax-id": "98765432100"},
-            })),
-        ]),
+        Fetched::Transfers(
+            vec![from_json(json!({
+                "id": TRANSFER_ID,
+                "state": "completed",
+                "created-at": "2026-03-09T09:00:00Z",
+                "asset": "eth-base/brlv",
+                "amount": "12.5",
+                "source-address": OWN,
+                "target-address": OTHER,
+                "tx-hash": "0xabababababababababababababababababababababababababababababababab",
+            }))]
+            .into(),
+        ),
         9_000,
     );
     deliver(
         &mut state,
-        Fetched::Wallets(vec![from_json(
-            json!({"address": OWN, "name": "Main", "assets": ["eth-base/brlv"]}),
-        )]),
+        Fetched::Withdrawals(
+            vec![
+                from_json(json!({
+                    "id": "9c2f0c52-0000-4000-8000-000000000002",
+                    "state": "completed",
+                    "created-at": "2026-03-08T15:00:00Z",
+                    "asset": "fiat/brl",
+                    "method": "pix",
+                    "amount": "320.50",
+                })),
+                from_json(json!({
+                    "id": "9c2f0c52-0000-4000-8000-000000000004",
+                    "state": "failed",
+                    "created-at": "2026-03-08T14:00:00Z",
+                    "asset": "fiat/brl",
+                    "method": "pix",
+                    "amount": "99.00",
+                })),
+            ]
+            .into(),
+        ),
+        9_000,
+    );
+    deliver(
+        &mut state,
+        Fetched::DepositsBrl(
+            vec![
+                from_json(json!({
+                    "id": "d0000000-0000-4000-8000-000000000005",
+                    "type": "pix",
+                    "status": "credited",
+                    "created-at": "2026-03-10T08:00:00Z",
+                    "amount": "1000.00",
+                    "coordinates": {"source-tax-id": "12345678909"},
+                })),
+                from_json(json!({
+                    "id": "d0000000-0000-4000-8000-000000000006",
+                    "type": "pix",
+                    "status": "credited",
+                    "created-at": "2026-02-15T08:00:00Z",
+                    "amount": "250.00",
+                    "coordinates": {"source-tax-id": "98765432100"},
+                })),
+            ]
+            .into(),
+        ),
+        9_000,
+    );
+    deliver(
+        &mut state,
+        Fetched::Wallets(
+            vec![from_json(
+                json!({"address": OWN, "name": "Main", "assets": ["eth-base/brlv"]}),
+            )]
+            .into(),
+        ),
         9_000,
     );
     let claim: Claim = from_json(json!({

@@ -41,16 +41,19 @@ fn deposits_state(language: Language) -> AppState {
     state.view = View::Deposits;
     deliver(
         &mut state,
-        Fetched::DepositsBrl(vec![
-            deposit(1, "1500.00", 1),
-            deposit(2, "250.75", 3),
-            deposit(3, "99.90", 2),
-        ]),
+        Fetched::DepositsBrl(
+            vec![
+                deposit(1, "1500.00", 1),
+                deposit(2, "250.75", 3),
+                deposit(3, "99.90", 2),
+            ]
+            .into(),
+        ),
         1_000,
     );
     deliver(
         &mut state,
-        Fetched::DepositsUsdc(vec![deposit(4, "10.5", 4)]),
+        Fetched::DepositsUsdc(vec![deposit(4, "10.5", 4)].into()),
         1_000,
     );
     state

@@ -38,7 +38,7 @@ fn restored(state: &mut AppState, claims: Vec<Claim>) {
         session: SESSION,
         lists: vec![
             RestoredList {
-                fetched: Fetched::Orders(vec![order(SAVED, "completed")]),
+                fetched: Fetched::Orders(vec![order(SAVED, "completed")].into()),
                 fetched_at: datetime!(2026-11-20 14:03:07 UTC),
                 partial: Some(PartialCopy {
                     kept: 1,
@@ -87,7 +87,7 @@ fn restored_orders_show_at_once_marked_with_when_they_were_fetched() {
     let fresh = "00000000-0000-4000-8000-00000000000b";
     deliver(
         harness.state_mut(),
-        Fetched::Orders(vec![order(fresh, "created"), order(SAVED, "completed")]),
+        Fetched::Orders(vec![order(fresh, "created"), order(SAVED, "completed")].into()),
         5_000,
     );
     settle(&mut harness);

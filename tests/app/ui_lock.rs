@@ -20,12 +20,13 @@ const MINUTE: u64 = 60_000;
 
 fn rows(amount: &str) -> Fetched {
     Fetched::Withdrawals(
-        serde_json::from_value(serde_json::json!([
+        serde_json::from_value::<Vec<_>>(serde_json::json!([
             {"id": "9c2f0c52-0000-4000-8000-000000000001", "state": "completed",
              "asset": "fiat/brl", "method": "pix", "amount": amount,
              "created-at": "2026-03-01T10:00:00Z"},
         ]))
-        .unwrap(),
+        .unwrap()
+        .into(),
     )
 }
 

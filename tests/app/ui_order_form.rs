@@ -21,7 +21,7 @@ fn form_state() -> AppState {
     state.view = View::Orders;
     state.now = 10_000;
     state.wall_now = datetime!(2026-03-10 12:00:00 UTC);
-    deliver(&mut state, Fetched::Orders(vec![]), 9_000);
+    deliver(&mut state, Fetched::Orders(vec![].into()), 9_000);
     state.orders.form.open = true;
     state
 }
@@ -204,16 +204,19 @@ fn the_wallet_fields_offer_the_accounts_wallets_holding_the_asset() {
     let mut state = form_state();
     deliver(
         &mut state,
-        Fetched::Wallets(vec![
-            serde_json::from_value(serde_json::json!({
-                "name": "Main wallet", "address": MAIN, "assets": ["eth-base/brlv"]
-            }))
-            .unwrap(),
-            serde_json::from_value(serde_json::json!({
-                "name": "Tempo", "address": TEMPO, "assets": ["tempo/brlv"]
-            }))
-            .unwrap(),
-        ]),
+        Fetched::Wallets(
+            vec![
+                serde_json::from_value(serde_json::json!({
+                    "name": "Main wallet", "address": MAIN, "assets": ["eth-base/brlv"]
+                }))
+                .unwrap(),
+                serde_json::from_value(serde_json::json!({
+                    "name": "Tempo", "address": TEMPO, "assets": ["tempo/brlv"]
+                }))
+                .unwrap(),
+            ]
+            .into(),
+        ),
         9_000,
     );
     state.orders.form.quote_draft.source_asset = "fiat/brl".parse().unwrap();

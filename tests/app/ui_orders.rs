@@ -61,7 +61,7 @@ fn state_with(orders: Vec<Order>) -> AppState {
     state.view = View::Orders;
     state.now = 10_000;
     state.wall_now = NOW;
-    deliver(&mut state, Fetched::Orders(orders), 9_000);
+    deliver(&mut state, Fetched::Orders(orders.into()), 9_000);
     state
 }
 
@@ -248,7 +248,11 @@ fn an_order_that_expires_or_has_its_payment_returned_says_what_happens_to_the_mo
     let mut state = state_with(vec![brcode_order(&brcode)]);
     let mut expired = brcode_order(&brcode);
     expired.state = Some("expired".parse().unwrap());
-    deliver(&mut state, Fetched::Orders(vec![expired.clone()]), 12_000);
+    deliver(
+        &mut state,
+        Fetched::Orders(vec![expired.clone()].into()),
+        12_000,
+    );
     state.open_order(OrderSelector::Id(expired.id));
     let mut harness = harness(state);
     settle(&mut harness);
@@ -259,7 +263,7 @@ fn an_order_that_expires_or_has_its_payment_returned_says_what_happens_to_the_mo
     let mut returned = expired;
     returned.state = Some("payment-returned".parse().unwrap());
     let state = harness.state_mut();
-    deliver(state, Fetched::Orders(vec![returned]), 15_000);
+    deliver(state, Fetched::Orders(vec![returned].into()), 15_000);
     settle(&mut harness);
     harness.get_by_label_contains("is being returned to the paying account; the bank settles");
     harness.get_by_label_contains("The service asked the bank to return the money");
@@ -277,7 +281,7 @@ fn the_command_line_alias_opens_the_brcode_order_awaiting_payment() {
     completed.state = Some("completed".parse().unwrap());
     deliver(
         &mut state,
-        Fetched::Orders(vec![completed, brcode_order(&brcode_for("500.00"))]),
+        Fetched::Orders(vec![completed, brcode_order(&brcode_for("500.00"))].into()),
         9_000,
     );
     assert_eq!(state.orders.selected.unwrap().to_string(), BRCODE_ORDER);

@@ -51,7 +51,7 @@ fn loaded_state(language: Language) -> AppState {
         "expiration": "2026-03-10T12:02:05Z",
     }))
     .unwrap();
-    deliver(&mut state, Fetched::Orders(vec![order]), 9_000);
+    deliver(&mut state, Fetched::Orders(vec![order].into()), 9_000);
     let transfer = serde_json::from_value(serde_json::json!({
         "id": "7a1e0c52-0000-4000-8000-000000000001",
         "state": "pending",
@@ -61,7 +61,7 @@ fn loaded_state(language: Language) -> AppState {
         "target-address": "0x2222222222222222222222222222222222222222",
     }))
     .unwrap();
-    deliver(&mut state, Fetched::Transfers(vec![transfer]), 9_000);
+    deliver(&mut state, Fetched::Transfers(vec![transfer].into()), 9_000);
     let withdrawal = serde_json::from_value(serde_json::json!({
         "id": "9c2f0c52-0000-4000-8000-000000000002",
         "state": "pending-payment",
@@ -70,7 +70,11 @@ fn loaded_state(language: Language) -> AppState {
         "amount": "250.00",
     }))
     .unwrap();
-    deliver(&mut state, Fetched::Withdrawals(vec![withdrawal]), 9_000);
+    deliver(
+        &mut state,
+        Fetched::Withdrawals(vec![withdrawal].into()),
+        9_000,
+    );
     state
 }
 

@@ -24,7 +24,7 @@ fn transfers_with(state_name: &str, language: Language) -> AppState {
     state.view = View::Transfers;
     deliver(
         &mut state,
-        Fetched::Transfers(vec![transfer(state_name)]),
+        Fetched::Transfers(vec![transfer(state_name)].into()),
         1_000,
     );
     state.transfers.selected = Some(TRANSFER_ID.parse().unwrap());
@@ -34,7 +34,11 @@ fn transfers_with(state_name: &str, language: Language) -> AppState {
 fn order_detail_with(state_name: &str) -> AppState {
     let mut state = connected_state(Language::En);
     state.view = View::Orders;
-    deliver(&mut state, Fetched::Orders(vec![order(state_name)]), 1_000);
+    deliver(
+        &mut state,
+        Fetched::Orders(vec![order(state_name)].into()),
+        1_000,
+    );
     state.open_order(OrderSelector::Id(ORDER_ID.parse().unwrap()));
     state
 }

@@ -121,11 +121,11 @@ fn a_saved_pix_key_and_a_saved_bank_account_fill_the_withdrawal_form() {
 #[test]
 fn a_saved_wallet_fills_the_transfer_target_and_a_new_one_can_be_saved() {
     let mut state = with_book(Language::En, View::Transfers);
-    let wallets = serde_json::from_value(serde_json::json!([
+    let wallets = serde_json::from_value::<Vec<_>>(serde_json::json!([
         {"name": "Main", "address": OTHER_WALLET, "assets": ["eth-base/brlv"]},
     ]))
     .unwrap();
-    deliver(&mut state, Fetched::Wallets(wallets), 1_000);
+    deliver(&mut state, Fetched::Wallets(wallets.into()), 1_000);
     let mut harness = harness(state);
     settle(&mut harness);
     // Only wallets are offered for a transfer's target.
@@ -302,7 +302,7 @@ fn a_damaged_file_is_reported_kept_and_set_aside_only_when_asked() {
 #[test]
 fn a_saved_wallet_fills_an_orders_receiving_wallet() {
     let mut state = with_book(Language::En, View::Orders);
-    deliver(&mut state, Fetched::Orders(vec![]), 1_000);
+    deliver(&mut state, Fetched::Orders(vec![].into()), 1_000);
     state.orders.form.open = true;
     state.orders.form.quote_draft.amount = "250.00".to_owned();
     let mut harness = harness(state);

@@ -145,7 +145,11 @@ fn brlv_transfer() -> Transfer {
 fn a_token_amount_shows_its_places_of_value_and_its_exact_value_on_hover_copy_and_csv() {
     let mut state = connected_state(Language::En);
     state.view = View::Transfers;
-    deliver(&mut state, Fetched::Transfers(vec![brlv_transfer()]), 9_000);
+    deliver(
+        &mut state,
+        Fetched::Transfers(vec![brlv_transfer()].into()),
+        9_000,
+    );
     let mut harness = harness(state);
     settle(&mut harness);
     const EXACT: &str = "44,910.500000000000000000 BRLV";

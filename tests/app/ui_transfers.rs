@@ -40,13 +40,16 @@ fn transfers_state(language: Language, transfers: Vec<Transfer>) -> AppState {
     state.view = View::Transfers;
     deliver(
         &mut state,
-        Fetched::Wallets(vec![
-            serde_json::from_value(serde_json::json!({"name": "Main wallet", "address": MAIN}))
-                .unwrap(),
-        ]),
+        Fetched::Wallets(
+            vec![
+                serde_json::from_value(serde_json::json!({"name": "Main wallet", "address": MAIN}))
+                    .unwrap(),
+            ]
+            .into(),
+        ),
         1_000,
     );
-    deliver(&mut state, Fetched::Transfers(transfers), 1_000);
+    deliver(&mut state, Fetched::Transfers(transfers.into()), 1_000);
     state
 }
 

@@ -37,10 +37,13 @@ fn wallets_state(language: Language) -> AppState {
     state.view = View::Wallets;
     deliver(
         &mut state,
-        Fetched::Wallets(vec![
-            wallet("Main wallet", MAIN, &["eth-base/brlv", "eth-base/wbrly"]),
-            wallet("Treasury", TREASURY, &["eth-mainnet/brlv"]),
-        ]),
+        Fetched::Wallets(
+            vec![
+                wallet("Main wallet", MAIN, &["eth-base/brlv", "eth-base/wbrly"]),
+                wallet("Treasury", TREASURY, &["eth-mainnet/brlv"]),
+            ]
+            .into(),
+        ),
         1_000,
     );
     state

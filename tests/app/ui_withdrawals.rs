@@ -19,7 +19,7 @@ use crate::support::ui::{connected_state, dec, deliver, harness, settle, type_in
 fn withdrawals_state(language: Language) -> AppState {
     let mut state = connected_state(language);
     state.view = View::Withdrawals;
-    let rows = serde_json::from_value(serde_json::json!([
+    let rows = serde_json::from_value::<Vec<_>>(serde_json::json!([
         {"id": "9c2f0c52-0000-4000-8000-000000000001", "state": "completed", "asset": "fiat/brl",
          "method": "ted", "amount": "1000.00", "created-at": "2026-03-01T10:00:00Z"},
         {"id": "9c2f0c52-0000-4000-8000-000000000002", "state": "pending-payment", "asset": "fiat/brl",
@@ -27,7 +27,7 @@ fn withdrawals_state(language: Language) -> AppState {
          "end-to-end-id": "E1234"},
     ]))
     .unwrap();
-    deliver(&mut state, Fetched::Withdrawals(rows), 1_000);
+    deliver(&mut state, Fetched::Withdrawals(rows.into()), 1_000);
     state
 }
 

@@ -530,8 +530,8 @@ fn the_timeline_is_built_once_per_list_change_not_per_frame() {
     let mut data = AccountData::default();
     let sources = sources();
     data.finish(
-        Fetched::Orders((*sources.orders).clone()).key(),
-        Ok(Fetched::Orders((*sources.orders).clone())),
+        Fetched::Orders((*sources.orders).clone().into()).key(),
+        Ok(Fetched::Orders((*sources.orders).clone().into())),
         1,
         2,
     );
@@ -548,13 +548,13 @@ fn the_timeline_is_built_once_per_list_change_not_per_frame() {
     );
     assert!(Arc::ptr_eq(&first.filtered, &again.filtered));
     // The same answer confirmed keeps its Arc: still nothing rebuilt.
-    data.unchanged(Fetched::Orders(Vec::new()).key(), 3, 4);
+    data.unchanged(Fetched::Orders(Vec::new().into()).key(), 3, 4);
     state.view(&ctx, &data, &[], now);
     assert_eq!(state.generation(), built);
     // A new answer is a new list.
     data.finish(
-        Fetched::Orders(Vec::new()).key(),
-        Ok(Fetched::Orders((*sources.orders)[..1].to_vec())),
+        Fetched::Orders(Vec::new().into()).key(),
+        Ok(Fetched::Orders((*sources.orders)[..1].to_vec().into())),
         5,
         6,
     );
@@ -587,8 +587,8 @@ fn a_long_list_is_computed_on_a_thread_while_the_last_figures_stay() {
         .collect();
     let mut data = AccountData::default();
     data.finish(
-        Fetched::Orders(Vec::new()).key(),
-        Ok(Fetched::Orders(orders)),
+        Fetched::Orders(Vec::new().into()).key(),
+        Ok(Fetched::Orders(orders.into())),
         1,
         2,
     );

@@ -21,26 +21,26 @@ fn restore(data: &mut AccountData, list: RestoredList) {
             if data.orders.value().is_none() {
                 data.orders_listed(&rows);
             }
-            data.orders.restore(rows.into(), at, partial);
+            data.orders.restore(rows, at, partial);
         }
         Fetched::Transfers(rows) => {
             if data.transfers.value().is_none() {
                 data.transfers_listed(&rows);
             }
-            data.transfers.restore(rows.into(), at, partial);
+            data.transfers.restore(rows, at, partial);
         }
         Fetched::Withdrawals(rows) => {
             if data.withdrawals.value().is_none() {
                 data.withdrawals_listed(&rows);
             }
-            data.withdrawals.restore(rows.into(), at, partial);
+            data.withdrawals.restore(rows, at, partial);
         }
-        Fetched::Wallets(rows) => data.wallets.restore(rows.into(), at, partial),
+        Fetched::Wallets(rows) => data.wallets.restore(rows, at, partial),
         Fetched::Claimable(value) => data.claimable.restore(value, at, partial),
-        Fetched::DepositsBrl(rows) => data.deposits_brl.restore(rows.into(), at, partial),
-        Fetched::DepositsUsd(rows) => data.deposits_usd.restore(rows.into(), at, partial),
-        Fetched::DepositsUsdc(rows) => data.deposits_usdc.restore(rows.into(), at, partial),
-        Fetched::DepositsUsdt(rows) => data.deposits_usdt.restore(rows.into(), at, partial),
+        Fetched::DepositsBrl(rows) => data.deposits_brl.restore(rows, at, partial),
+        Fetched::DepositsUsd(rows) => data.deposits_usd.restore(rows, at, partial),
+        Fetched::DepositsUsdc(rows) => data.deposits_usdc.restore(rows, at, partial),
+        Fetched::DepositsUsdt(rows) => data.deposits_usdt.restore(rows, at, partial),
         // The watched order is never kept alone; the orders list holds it.
         Fetched::Order(_) => {}
     }
@@ -62,7 +62,7 @@ impl AppState {
                     if let Fetched::Orders(orders) = &list.fetched {
                         // Known states, so an order that expired while the
                         // app was closed raises its notice on the next fetch.
-                        for order in orders {
+                        for order in orders.iter() {
                             self.observe_order(order);
                         }
                     }

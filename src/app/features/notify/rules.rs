@@ -9,8 +9,6 @@
 //! is being returned (the refund was initiated); a withdrawal `completed` was
 //! paid out; a transfer `failed` did not go through.
 
-use std::collections::HashMap;
-
 use rust_decimal::Decimal;
 use uuid::Uuid;
 
@@ -73,7 +71,7 @@ pub struct DesktopNote {
 }
 
 /// The last known state of each movement of one kind, by id.
-pub type KnownStates = HashMap<Uuid, &'static str>;
+pub use crate::app::known_states::KnownStates;
 
 /// What reaching `state` means for a movement of `kind`, if it is news.
 pub fn happening(kind: MovementKind, state: &str) -> Option<Happening> {
@@ -95,13 +93,13 @@ pub fn happening(kind: MovementKind, state: &str) -> Option<Happening> {
 pub fn transitions(
     previous: Option<&KnownStates>,
     kind: MovementKind,
-    new: &[Movement],
+    new: impl IntoIterator<Item = Movement>,
 ) -> Vec<DesktopNote> {
     let Some(previous) = previous else {
         return Vec::new();
     };
-    new.iter()
-        .filter(|movement| previous.get(&movement.id) != Some(&movement.state))
+    new.into_iter()
+        .filter(|movement| previous.get(&movement.id) != Some(movement.state))
         .filter_map(|movement| {
             Some(DesktopNote {
                 happening: happening(kind, movement.state)?,
@@ -114,9 +112,9 @@ pub fn transitions(
 }
 
 /// The states of `movements`, to compare the next answer with.
-pub fn known_states(movements: &[Movement]) -> KnownStates {
+pub fn known_states(movements: impl IntoIterator<Item = Movement>) -> KnownStates {
     movements
-        .iter()
+        .into_iter()
         .map(|movement| (movement.id, movement.state))
         .collect()
 }
@@ -167,43 +165,47 @@ mod tests {
     #[test]
     fn the_first_answer_is_history_not_news() {
         let list = [movement(1, "completed"), movement(2, "expired")];
-        assert!(transitions(None, MovementKind::Order, &list).is_empty());
+        assert!(transitions(None, MovementKind::Order, list.clone()).is_empty());
     }
 
     #[test]
     fn a_change_into_a_state_that_is_news_notifies_once() {
-        let before = known_states(&[movement(1, "created"), movement(2, "created")]);
+        let before = known_states([movement(1, "created"), movement(2, "created")]);
         let after = [movement(1, "completed"), movement(2, "created")];
-        let notes = transitions(Some(&before), MovementKind::Order, &after);
+        let notes = transitions(Some(&before), MovementKind::Order, after.clone());
         assert_eq!(notes.len(), 1);
         assert_eq!(notes[0].happening, Happening::OrderPaid);
         assert_eq!(notes[0].id, Uuid::from_u128(1));
-        let again = transitions(Some(&known_states(&after)), MovementKind::Order, &after);
+        let again = transitions(
+            Some(&known_states(after.clone())),
+            MovementKind::Order,
+            after.clone(),
+        );
         assert!(again.is_empty());
     }
 
     #[test]
     fn each_kind_notifies_only_its_own_states() {
-        let before = known_states(&[movement(1, "pending")]);
+        let before = known_states([movement(1, "pending")]);
         let completed = [movement(1, "completed")];
         let failed = [movement(1, "failed")];
-        assert!(transitions(Some(&before), MovementKind::Transfer, &completed).is_empty());
+        assert!(transitions(Some(&before), MovementKind::Transfer, completed.clone()).is_empty());
         assert_eq!(
-            transitions(Some(&before), MovementKind::Transfer, &failed)[0].happening,
+            transitions(Some(&before), MovementKind::Transfer, failed.clone())[0].happening,
             Happening::TransferFailed
         );
         assert_eq!(
-            transitions(Some(&before), MovementKind::Withdrawal, &completed)[0].happening,
+            transitions(Some(&before), MovementKind::Withdrawal, completed.clone())[0].happening,
             Happening::WithdrawalCompleted
         );
-        assert!(transitions(Some(&before), MovementKind::Withdrawal, &failed).is_empty());
+        assert!(transitions(Some(&before), MovementKind::Withdrawal, failed.clone()).is_empty());
     }
 
     #[test]
     fn a_new_record_already_final_is_news_after_the_first_answer() {
-        let before = known_states(&[movement(1, "created")]);
+        let before = known_states([movement(1, "created")]);
         let after = [movement(1, "created"), movement(2, "payment-returned")];
-        let notes = transitions(Some(&before), MovementKind::Order, &after);
+        let notes = transitions(Some(&before), MovementKind::Order, after.clone());
         assert_eq!(notes.len(), 1);
         assert_eq!(notes[0].happening, Happening::RefundInitiated);
     }

@@ -48,9 +48,21 @@ impl NotifyState {
 
     /// Compares a full fresh list of `kind` with the last one and keeps
     /// what is owed (only while the window is unfocused and the switch on).
-    pub fn observe_list(&mut self, kind: MovementKind, movements: &[Movement]) {
-        let notes = transitions(self.known.get(&kind), kind, movements);
-        self.known.insert(kind, known_states(movements));
+    /// Each row is looked at as a [`Movement`] twice rather than all of
+    /// them collected once: a million rows would take 64 MB for nothing.
+    pub fn observe_list<T>(
+        &mut self,
+        kind: MovementKind,
+        rows: &[T],
+        movement: fn(&T) -> Option<Movement>,
+    ) {
+        let notes = transitions(
+            self.known.get(&kind),
+            kind,
+            rows.iter().filter_map(movement),
+        );
+        self.known
+            .insert(kind, known_states(rows.iter().filter_map(movement)));
         self.owe(notes);
     }
 
@@ -60,8 +72,9 @@ impl NotifyState {
         let Some(known) = self.known.get_mut(&kind) else {
             return;
         };
-        let notes = transitions(Some(known), kind, std::slice::from_ref(&movement));
-        known.insert(movement.id, movement.state);
+        let (id, state) = (movement.id, movement.state);
+        let notes = transitions(Some(known), kind, [movement]);
+        known.insert(id, state);
         self.owe(notes);
     }
 
@@ -70,7 +83,7 @@ impl NotifyState {
     pub fn refund_initiated(&mut self, order: &Order) {
         let state = "payment-returned";
         let known = self.known.entry(MovementKind::Order).or_default();
-        if known.get(&order.id) == Some(&state) {
+        if known.get(&order.id) == Some(state) {
             return;
         }
         known.insert(order.id, state);
@@ -96,25 +109,6 @@ impl NotifyState {
     }
 }
 
-/// The movements in a fetched list, and their kind.
-fn movements_of(fetched: &Fetched) -> Option<(MovementKind, Vec<Movement>)> {
-    Some(match fetched {
-        Fetched::Orders(rows) => (
-            MovementKind::Order,
-            rows.iter().filter_map(order_movement).collect(),
-        ),
-        Fetched::Transfers(rows) => (
-            MovementKind::Transfer,
-            rows.iter().filter_map(transfer_movement).collect(),
-        ),
-        Fetched::Withdrawals(rows) => (
-            MovementKind::Withdrawal,
-            rows.iter().filter_map(withdrawal_movement).collect(),
-        ),
-        _ => return None,
-    })
-}
-
 impl AppState {
     /// A polled resource arrived from the service: the notifications it owes.
     pub(crate) fn notify_fetched(&mut self, fetched: &Fetched) {
@@ -124,8 +118,20 @@ impl AppState {
             }
             return;
         }
-        if let Some((kind, movements)) = movements_of(fetched) {
-            self.notify.observe_list(kind, &movements);
+        match fetched {
+            Fetched::Orders(rows) => {
+                self.notify
+                    .observe_list(MovementKind::Order, rows, order_movement);
+            }
+            Fetched::Transfers(rows) => {
+                self.notify
+                    .observe_list(MovementKind::Transfer, rows, transfer_movement);
+            }
+            Fetched::Withdrawals(rows) => {
+                self.notify
+                    .observe_list(MovementKind::Withdrawal, rows, withdrawal_movement);
+            }
+            _ => {}
         }
     }
 }

@@ -12,7 +12,7 @@ pub use crate::app::ui::short_id;
 
 use super::form::ServiceFailure;
 use super::message::{OrdersCommand, OrdersEvent};
-use super::state::{OrderSelector, sort_newest_first};
+use super::state::OrderSelector;
 
 fn notice_of(kind: NoticeKind) -> Notice {
     Notice {
@@ -72,10 +72,9 @@ impl AppState {
         self.orders.form.reset();
     }
 
-    /// Takes in a fresh order list: sorted newest first, notices for orders
+    /// Takes in a fresh order list (newest first): notices for orders
     /// that expired or had a late payment returned since the last one.
-    pub(crate) fn orders_arriving(&mut self, orders: &mut [Order]) {
-        sort_newest_first(orders);
+    pub(crate) fn orders_arriving(&mut self, orders: &[Order]) {
         for order in orders.iter() {
             self.observe_order(order);
         }

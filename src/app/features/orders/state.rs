@@ -8,7 +8,6 @@ use uuid::Uuid;
 use crate::api::model::{Order, OrderState};
 use crate::app::export::ExportDraft;
 use crate::app::remote::Remote;
-use crate::app::resources::newest_first;
 use crate::pix::{self, BrCodeError, QrMatrix};
 
 use super::form::OrderForm;
@@ -154,10 +153,4 @@ impl OrdersState {
                 .open_order(list.value().map(|rows| rows.as_slice()), detail)
                 .is_some()
     }
-}
-
-/// Sorts orders newest first by `created-at`; orders without one go last,
-/// in the order the service sent them.
-pub fn sort_newest_first(orders: &mut [Order]) {
-    newest_first(orders, |order| order.created_at);
 }
