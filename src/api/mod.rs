@@ -9,10 +9,13 @@ pub mod error;
 pub mod model;
 pub mod payout;
 pub mod stream;
+pub mod text;
 mod wire_enum;
 
 /// A wire value this version does not know, interned (see `wire_enum`).
 pub use wire_enum::UnknownValue;
+
+pub use text::SharedText;
 
 pub use auth::{KeyError, PrivateKey, RsaKeyBits, Signer};
 pub use client::{Client, ClientConfig, RetryPolicy};
