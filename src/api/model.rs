@@ -1180,31 +1180,16 @@ mod tests {
     #[test]
     fn list_records_stay_within_their_measured_sizes() {
         use std::mem::size_of;
-        assert!(size_of::<Order>() <= 256, "Order: {}", size_of::<Order>());
-        assert!(
-            size_of::<Transfer>() <= 160,
-            "Transfer: {}",
-            size_of::<Transfer>()
-        );
-        assert!(
-            size_of::<Withdrawal>() <= 112,
-            "Withdrawal: {}",
-            size_of::<Withdrawal>()
-        );
-        assert!(
-            size_of::<PerAssetWithdrawal>() <= 104,
-            "PerAssetWithdrawal: {}",
-            size_of::<PerAssetWithdrawal>()
-        );
-        assert!(
-            size_of::<Deposit>() <= 200,
-            "Deposit: {}",
-            size_of::<Deposit>()
-        );
-        assert!(
-            size_of::<DepositCoordinates>() <= 96,
-            "DepositCoordinates: {}",
-            size_of::<DepositCoordinates>()
-        );
+        let records = [
+            ("Order", size_of::<Order>(), 256),
+            ("Transfer", size_of::<Transfer>(), 160),
+            ("Withdrawal", size_of::<Withdrawal>(), 112),
+            ("PerAssetWithdrawal", size_of::<PerAssetWithdrawal>(), 104),
+            ("Deposit", size_of::<Deposit>(), 200),
+            ("DepositCoordinates", size_of::<DepositCoordinates>(), 96),
+        ];
+        for (name, size, at_most) in records {
+            assert!(size <= at_most, "{name} takes {size} bytes, over {at_most}");
+        }
     }
 }

@@ -235,7 +235,7 @@ impl<'de> Visitor<'de> for RecordExtraVisitor {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RecordExtra, A::Error> {
-        let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(0).min(16));
+        let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(1).min(16));
         while let Some(entry) = map.next_entry::<SharedText, ExtraValue>()? {
             entries.push(entry);
         }
