@@ -8,11 +8,18 @@ pub mod client;
 pub mod error;
 pub mod model;
 pub mod payout;
+pub mod record_extra;
 pub mod stream;
+pub mod text;
+pub mod tx_hash;
 mod wire_enum;
 
 /// A wire value this version does not know, interned (see `wire_enum`).
 pub use wire_enum::UnknownValue;
+
+pub use record_extra::{ExtraValue, RecordExtra};
+pub use text::SharedText;
+pub use tx_hash::TxHash;
 
 pub use auth::{KeyError, PrivateKey, RsaKeyBits, Signer};
 pub use client::{Client, ClientConfig, RetryPolicy};

@@ -9,8 +9,7 @@
 //! unknown value is interned ([`UnknownValue`]), written once for the whole
 //! run however many records carry it.
 
-use std::collections::HashMap;
-use std::sync::{OnceLock, PoisonError, RwLock};
+use super::text::{InternBounds, Interner};
 
 /// How many distinct unknown values are kept exactly in one run.
 pub const MAX_UNKNOWN_VALUES: usize = 4096;
@@ -25,67 +24,34 @@ pub const UNRECOGNISED: &str = "(unrecognised value)";
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct UnknownValue(u32);
 
-#[derive(Default)]
-struct Interned {
-    texts: Vec<&'static str>,
-    numbers: HashMap<&'static str, u32>,
-}
+const UNKNOWN_VALUE_BOUNDS: InternBounds = InternBounds {
+    texts: MAX_UNKNOWN_VALUES,
+    // The count is the bound: a value's text is read back for the whole run.
+    bytes: usize::MAX,
+};
 
-impl Interned {
-    /// The number of `text`, added on first sight.
-    fn number_of(&mut self, text: &str) -> u32 {
-        if let Some(number) = self.numbers.get(text) {
-            return *number;
-        }
-        // A service that sent ever new values would otherwise grow this
-        // table for as long as the app runs: past the bound, a new value
-        // reads as one shared "unrecognised value".
-        let text = if self.texts.len() >= MAX_UNKNOWN_VALUES {
-            if let Some(number) = self.numbers.get(UNRECOGNISED) {
-                return *number;
-            }
-            UNRECOGNISED
-        } else {
-            text
-        };
-        let text: &'static str = Box::leak(text.to_owned().into_boxed_str());
-        // Past four billion distinct values the last number is reused; the
-        // bound above keeps far below it.
-        let number = u32::try_from(self.texts.len()).unwrap_or(u32::MAX);
-        self.texts.push(text);
-        self.numbers.insert(text, number);
-        number
-    }
-}
+static UNKNOWN_VALUES: Interner<&'static str> = Interner::new(UNKNOWN_VALUE_BOUNDS);
 
-fn interned() -> &'static RwLock<Interned> {
-    static INTERNED: OnceLock<RwLock<Interned>> = OnceLock::new();
-    INTERNED.get_or_init(RwLock::default)
+/// The number of `text` in `values`, added on first sight.
+fn number_in(values: &Interner<&'static str>, text: &str) -> u32 {
+    // A service that sent ever new values would otherwise grow the table for
+    // as long as the app runs: past the bound, a new value reads as one
+    // shared "unrecognised value".
+    let (number, _) = values
+        .intern(text)
+        .unwrap_or_else(|| values.intern_past_bounds(UNRECOGNISED));
+    number
 }
 
 impl UnknownValue {
     /// The value for `text`, interned on first sight.
     pub fn new(text: &str) -> UnknownValue {
-        if let Some(number) = interned()
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .numbers
-            .get(text)
-        {
-            return UnknownValue(*number);
-        }
-        let number = interned()
-            .write()
-            .unwrap_or_else(PoisonError::into_inner)
-            .number_of(text);
-        UnknownValue(number)
+        UnknownValue(number_in(&UNKNOWN_VALUES, text))
     }
 
     /// The value exactly as received.
     pub fn as_str(&self) -> &'static str {
-        let table = interned().read().unwrap_or_else(PoisonError::into_inner);
-        let index = usize::try_from(self.0).unwrap_or(usize::MAX);
-        table.texts.get(index).copied().unwrap_or("")
+        UNKNOWN_VALUES.read().text(self.0).copied().unwrap_or("")
     }
 }
 
@@ -193,6 +159,7 @@ pub(crate) use wire_enum;
 mod tests {
     use super::UnknownValue;
     use crate::api::model::{Asset, OrderState};
+    use crate::api::text::Interner;
 
     #[test]
     fn an_unknown_value_is_kept_once_exactly_and_ordered_by_its_text() {
@@ -209,16 +176,17 @@ mod tests {
 
     #[test]
     fn ever_new_unknown_values_do_not_grow_the_table_without_bound() {
-        // A table of its own: the run's table is shared with other tests.
-        let mut table = super::Interned::default();
-        let first = table.number_of("state-0");
+        // An interner of its own: the run's table is shared with other tests.
+        let values = Interner::<&'static str>::new(super::UNKNOWN_VALUE_BOUNDS);
+        let number_of = |text: &str| super::number_in(&values, text);
+        let first = number_of("state-0");
         for n in 1..super::MAX_UNKNOWN_VALUES + 10 {
-            let _ = table.number_of(&format!("state-{n}"));
+            let _ = number_of(&format!("state-{n}"));
         }
-        assert_eq!(table.number_of("state-0"), first, "kept values stay");
-        let past = table.number_of("one-more-after-the-bound");
-        assert_eq!(table.texts[past as usize], super::UNRECOGNISED);
-        assert_eq!(table.texts.len(), super::MAX_UNKNOWN_VALUES + 1);
+        assert_eq!(number_of("state-0"), first, "kept values stay");
+        let past = number_of("one-more-after-the-bound");
+        assert_eq!(values.read().text(past), Some(&super::UNRECOGNISED));
+        assert_eq!(values.read().len(), super::MAX_UNKNOWN_VALUES + 1);
     }
 
     #[test]

@@ -361,7 +361,7 @@ impl CsvRecord for Order {
             amount(self.fee_amount),
             text(self.fee_asset.as_ref()),
             time(self.expiration),
-            self.brcode.clone().unwrap_or_default(),
+            text(self.brcode.as_ref()),
         ]
     }
 }
@@ -385,9 +385,9 @@ impl CsvRecord for Transfer {
             text(self.state.as_ref()),
             text(self.asset.as_ref()),
             amount(self.amount),
-            self.source_address.clone().unwrap_or_default(),
-            self.target_address.clone().unwrap_or_default(),
-            self.tx_hash.clone().unwrap_or_default(),
+            text(self.source_address.as_ref()),
+            text(self.target_address.as_ref()),
+            text(self.tx_hash.as_ref()),
             time(self.created_at),
             time(self.state_updated_at),
         ]
@@ -484,17 +484,17 @@ impl CsvRecord for Deposit {
         let coordinates = self.coordinates.clone().unwrap_or_default();
         vec![
             self.id.to_string(),
-            self.kind.clone().unwrap_or_default(),
+            text(self.kind.as_ref()),
             text(self.status.as_ref()),
             amount(self.amount),
             time(self.created_at),
             time(self.processed_at),
-            coordinates.source_tax_id.unwrap_or_default(),
-            coordinates.source_bank_code.unwrap_or_default(),
-            coordinates.source_type.unwrap_or_default(),
-            coordinates.source_branch_code.unwrap_or_default(),
-            coordinates.source_account_number.unwrap_or_default(),
-            coordinates.target.unwrap_or_default(),
+            text(coordinates.source_tax_id.as_ref()),
+            text(coordinates.source_bank_code.as_ref()),
+            text(coordinates.source_type.as_ref()),
+            text(coordinates.source_branch_code.as_ref()),
+            text(coordinates.source_account_number.as_ref()),
+            text(coordinates.target.as_ref()),
         ]
     }
 }

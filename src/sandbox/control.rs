@@ -105,7 +105,7 @@ pub(crate) async fn credit_deposit(
         ("source-branch-code", &mut coordinates.source_branch_code),
     ] {
         if let Some(value) = body.optional_str(field)? {
-            *slot = Some(value.to_owned());
+            *slot = Some(value.into());
         }
     }
     let api_key = body.optional_str("api-key")?.map(str::to_owned);

@@ -255,12 +255,12 @@ pub(crate) fn seed(data: &mut AccountData, now: OffsetDateTime, order_expiry: Du
 /// The payer of a demo deposit: the account holder's own bank account.
 pub(crate) fn demo_coordinates(bank_code: &str) -> DepositCoordinates {
     DepositCoordinates {
-        source_tax_id: Some(super::DEMO_TAX_ID.to_owned()),
-        source_bank_code: Some(bank_code.to_owned()),
-        source_type: Some("CACC".to_owned()),
-        source_account_number: Some("12345678".to_owned()),
-        source_branch_code: Some("0001".to_owned()),
-        target: Some(SANDBOX_RECEIVING_PIX_KEY.to_owned()),
+        source_tax_id: Some(super::DEMO_TAX_ID.into()),
+        source_bank_code: Some(bank_code.into()),
+        source_type: Some("CACC".into()),
+        source_account_number: Some("12345678".into()),
+        source_branch_code: Some("0001".into()),
+        target: Some(SANDBOX_RECEIVING_PIX_KEY.into()),
     }
 }
 

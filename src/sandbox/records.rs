@@ -12,6 +12,7 @@ use crate::api::model::{
     Order, OrderState, PerAssetWithdrawal, Quote, TedAccount, TradeReason, Transfer, TransferState,
     Wallet, Withdrawal, WithdrawalMethod, WithdrawalState, destination_keys,
 };
+use crate::api::{SharedText, TxHash};
 
 /// A wallet of the account.
 #[derive(Clone, Debug)]
@@ -166,7 +167,10 @@ impl OrderRecord {
             Funding::Brcode {
                 brcode,
                 qr_code_base64,
-            } => (Some(brcode.clone()), Some(qr_code_base64.clone())),
+            } => (
+                Some(SharedText::unique(brcode)),
+                Some(SharedText::unique(qr_code_base64)),
+            ),
             Funding::AccountBalance => (None, None),
         };
         Order {
@@ -226,9 +230,9 @@ impl TransferRecord {
             id: self.id,
             asset: Some(self.asset.clone()),
             amount: Some(self.amount),
-            source_address: Some(self.source_address.clone()),
-            target_address: Some(self.target_address.clone()),
-            tx_hash: self.tx_hash.clone(),
+            source_address: Some(self.source_address.as_str().into()),
+            target_address: Some(self.target_address.as_str().into()),
+            tx_hash: self.tx_hash.as_deref().map(TxHash::new),
             state: Some(self.state.clone()),
             created_at: Some(self.created_at),
             state_updated_at: Some(self.state_updated_at),
@@ -420,7 +424,7 @@ impl DepositRecord {
     pub(crate) fn to_wire(&self) -> Deposit {
         Deposit {
             id: self.id,
-            kind: Some(self.kind.clone()),
+            kind: Some(self.kind.as_str().into()),
             amount: Some(self.amount),
             status: Some(DepositStatus::Credited),
             coordinates: Some(self.coordinates.clone()),

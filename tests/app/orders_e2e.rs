@@ -244,7 +244,7 @@ fn a_brcode_order_paid_in_time_completes_and_a_late_payment_is_returned() {
     }));
     app.send(OrdersCommand::SaveQrPng {
         path: png_path.clone(),
-        brcode: brcode.clone(),
+        brcode: brcode.to_string(),
     });
     app.pump_until("both files written", |state| {
         let csv_written = matches!(state.orders.export.result, Some(Ok(_)));

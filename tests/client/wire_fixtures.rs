@@ -90,7 +90,9 @@ fn transfer_full_and_partial() {
     assert_eq!(transfer.asset, Some(Asset::EthBaseBrlv));
     assert_eq!(transfer.amount, Some(dec("250")));
     assert_eq!(transfer.state, Some(TransferState::Pending));
-    assert_eq!(transfer.tx_hash.as_deref().map(str::len), Some(66));
+    let tx_hash = transfer.tx_hash.as_ref().unwrap();
+    assert_eq!(tx_hash.to_string().len(), 66);
+    assert!(tx_hash.bytes().is_some(), "held as its 32 bytes");
     assert!(transfer.source_address.is_some() && transfer.target_address.is_some());
     assert!(transfer.created_at.is_some() && transfer.state_updated_at.is_some());
 
@@ -133,7 +135,7 @@ fn withdrawal_with_asset_and_the_deprecated_form_without() {
     let listed = fixture::<PerAssetWithdrawalsEnvelope>("withdrawals-per-asset.json").withdrawals;
     assert_eq!(listed[0].method, Some(WithdrawalMethod::Ted));
     // A TED record's own fields are kept for the detail view.
-    assert_eq!(listed[0].extra["bank-code"], "341");
+    assert_eq!(listed[0].extra.get_str("bank-code"), Some("341"));
     assert_eq!(
         listed[1].state,
         Some(WithdrawalState::Other("settled".into()))
@@ -669,7 +671,7 @@ fn withdrawal_records_carry_their_destinations() {
     assert_eq!(listed[1].ted_account(), None);
     // A partial record is no account, but every field it has is kept as it came.
     assert_eq!(listed[2].ted_account(), None);
-    assert_eq!(listed[2].extra["account-type"], "current");
+    assert_eq!(listed[2].extra.get_str("account-type"), Some("current"));
     assert_eq!(listed[2].extra.len(), 2);
     // Unknown values of the new enums are kept, not refused.
     let kind: BankAccountType = serde_json::from_str(r#""salary""#).unwrap();

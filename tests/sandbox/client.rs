@@ -134,7 +134,7 @@ async fn a_brcode_order_carries_a_real_br_code_and_qr() {
     brlv_desk::pix::verify_payment_code(&brcode, source_amount).unwrap();
     use base64::Engine as _;
     let png = base64::engine::general_purpose::STANDARD
-        .decode(order.qr_code_base64.unwrap())
+        .decode(order.qr_code_base64.unwrap().as_bytes())
         .unwrap();
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     let window = order.expiration.unwrap() - order.created_at.unwrap();
@@ -210,7 +210,8 @@ async fn wallets_and_transfers() {
         .await
         .unwrap();
     assert_eq!(pending.len(), 1);
-    brlv_desk::address::validate_tx_hash(pending[0].tx_hash.as_deref().unwrap()).unwrap();
+    brlv_desk::address::validate_tx_hash(&pending[0].tx_hash.as_ref().unwrap().to_string())
+        .unwrap();
     // In flight: taken from the source, not yet at the target.
     let in_flight = sandbox
         .sandbox

@@ -25,7 +25,9 @@ pub static TRANSFERS: Arrangement<Transfer> = Arrangement {
         2 => SortKey::amount(transfer.amount),
         3 => SortKey::text(transfer.source_address.as_deref()),
         4 => SortKey::text(transfer.target_address.as_deref()),
-        _ => SortKey::text(transfer.tx_hash.as_deref()),
+        _ => transfer.tx_hash.as_ref().map_or(SortKey::Missing, |hash| {
+            hash.with_text(|text| SortKey::text(Some(text)))
+        }),
     },
     search_text: |transfer, text| {
         text.id(Some(transfer.id));
@@ -37,9 +39,11 @@ pub static TRANSFERS: Arrangement<Transfer> = Arrangement {
                 transfer.asset.as_ref().map(Asset::as_str),
                 transfer.source_address.as_deref(),
                 transfer.target_address.as_deref(),
-                transfer.tx_hash.as_deref(),
             ],
         );
+        if let Some(hash) = &transfer.tx_hash {
+            hash.with_text(|hash| text.word(Some(hash)));
+        }
     },
 };
 

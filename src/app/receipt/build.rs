@@ -52,6 +52,11 @@ pub fn asset_text(language: Language, asset: &Asset) -> String {
     )
 }
 
+/// A record's text field as a receipt line's value.
+fn text_of(value: Option<&impl ToString>) -> Option<String> {
+    value.map(ToString::to_string)
+}
+
 /// A CPF shown as PIX receipts show a person's: the middle six digits only
 /// (`***.444.777-**`), so a shared receipt does not give the number away. A
 /// CNPJ (a company's, public) and anything else stay whole.
@@ -205,12 +210,12 @@ pub fn transfer_receipt(language: Language, transfer: &Transfer) -> Option<Recei
         "receipt.asset",
         asset.map(|asset| asset_text(language, asset)),
     );
-    lines.identifier("receipt.from", transfer.source_address.clone());
-    lines.identifier("receipt.to", transfer.target_address.clone());
+    lines.identifier("receipt.from", text_of(transfer.source_address.as_ref()));
+    lines.identifier("receipt.to", text_of(transfer.target_address.as_ref()));
     lines.moment("receipt.completed_at", transfer.state_updated_at);
     lines.moment("receipt.created_at", transfer.created_at);
     lines.identifier("receipt.transfer_id", Some(transfer.id.to_string()));
-    lines.identifier("receipt.tx_hash", transfer.tx_hash.clone());
+    lines.identifier("receipt.tx_hash", text_of(transfer.tx_hash.as_ref()));
     Some(receipt(
         language,
         ReceiptKind::Transfer,
@@ -286,10 +291,7 @@ pub fn withdrawal_receipt(language: Language, withdrawal: &Withdrawal) -> Option
         ("end-to-end-id", "receipt.end_to_end_id"),
         ("tx-hash", "receipt.tx_hash"),
     ] {
-        let value = withdrawal
-            .extra
-            .get(key)
-            .and_then(serde_json::Value::as_str);
+        let value = withdrawal.extra.get_str(key);
         lines.identifier(label, value.map(str::to_owned));
     }
     Some(receipt(
@@ -350,8 +352,11 @@ pub fn deposit_receipt(
         )),
     };
     lines.text("receipt.from_bank_account", bank_account);
-    lines.text("receipt.from_account_type", coordinates.source_type);
-    lines.identifier("receipt.to", coordinates.target);
+    lines.text(
+        "receipt.from_account_type",
+        text_of(coordinates.source_type.as_ref()),
+    );
+    lines.identifier("receipt.to", text_of(coordinates.target.as_ref()));
     lines.moment("receipt.credited_at", deposit.processed_at);
     lines.moment("receipt.created_at", deposit.created_at);
     lines.identifier("receipt.deposit_id", Some(deposit.id.to_string()));

@@ -96,15 +96,19 @@ impl Record<'_> {
                     let _ = write!(text, "{quote} ");
                 }
             }
-            Record::Transfer(transfer) => push_words(
-                text,
-                &[
-                    transfer.asset.as_ref().map(Asset::as_str),
-                    transfer.source_address.as_deref(),
-                    transfer.target_address.as_deref(),
-                    transfer.tx_hash.as_deref(),
-                ],
-            ),
+            Record::Transfer(transfer) => {
+                push_words(
+                    text,
+                    &[
+                        transfer.asset.as_ref().map(Asset::as_str),
+                        transfer.source_address.as_deref(),
+                        transfer.target_address.as_deref(),
+                    ],
+                );
+                if let Some(tx_hash) = &transfer.tx_hash {
+                    let _ = write!(text, "{tx_hash} ");
+                }
+            }
             Record::Withdrawal(withdrawal) => push_words(
                 text,
                 &[

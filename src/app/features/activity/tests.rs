@@ -220,7 +220,7 @@ fn a_brcode_order_awaiting_its_pix_is_listed_but_not_counted() {
             ("250.00", "fiat/brl"),
             ("250", "eth-base/brlv"),
         );
-        order.brcode = brcode.map(str::to_owned);
+        order.brcode = brcode.map(Into::into);
         let sources = Sources {
             orders: Arc::new(vec![order]),
             ..Sources::default()

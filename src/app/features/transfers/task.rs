@@ -1,8 +1,8 @@
 //! Creating a transfer. After a lost answer, a transfer of the same asset,
 //! amount and addresses that was not listed before shows it was created.
 
-use crate::api::Client;
 use crate::api::model::{CreateTransfer, Transfer, TransferFilter};
+use crate::api::{Client, SharedText};
 use crate::app::resources::ResourceKey;
 use crate::app::submit::{Created, SubmitOutcome, settle};
 
@@ -11,7 +11,7 @@ pub const REFRESH_AFTER: &[ResourceKey] = &[ResourceKey::Transfers, ResourceKey:
 
 fn same_transfer(transfer: &Transfer, request: &CreateTransfer) -> bool {
     let same =
-        |a: &Option<String>, b: &str| a.as_deref().is_some_and(|a| a.eq_ignore_ascii_case(b));
+        |a: &Option<SharedText>, b: &str| a.as_deref().is_some_and(|a| a.eq_ignore_ascii_case(b));
     transfer.asset.as_ref() == Some(&request.asset)
         && transfer.amount == Some(request.amount)
         && same(&transfer.source_address, &request.source_address)

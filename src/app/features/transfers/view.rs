@@ -138,7 +138,13 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                     amount(transfer).map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
                     clipped(transfer.source_address.as_deref()),
                     clipped(transfer.target_address.as_deref()),
-                    clipped(transfer.tx_hash.as_deref()),
+                    clipped(
+                        transfer
+                            .tx_hash
+                            .as_ref()
+                            .map(ToString::to_string)
+                            .as_deref(),
+                    ),
                 ]
             },
             detail: |transfer: &Transfer| {
@@ -182,7 +188,13 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                     row(
                         "transfers.tx_hash",
                         "tx-hash",
-                        or_missing(transfer.tx_hash.as_deref()),
+                        or_missing(
+                            transfer
+                                .tx_hash
+                                .as_ref()
+                                .map(ToString::to_string)
+                                .as_deref(),
+                        ),
                         true,
                     ),
                     row(

@@ -476,13 +476,9 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                     withdrawal
                         .extra
                         .iter()
-                        .filter(|(key, _)| !shown.contains(&key.as_str()))
+                        .filter(|(key, _)| !shown.contains(key))
                         .map(|(key, value)| {
-                            let text = match value {
-                                serde_json::Value::String(text) => text.clone(),
-                                other => other.to_string(),
-                            };
-                            DetailRow::new(key.clone(), text, true)
+                            DetailRow::new(key.to_owned(), value.to_string(), true)
                         }),
                 );
                 rows
