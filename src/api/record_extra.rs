@@ -8,7 +8,7 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 use super::text::SharedText;
 
 /// One field's value: a string, interned, or any other JSON value, boxed so
-/// that the common case (a string) keeps the entry at 16 bytes.
+/// that the value stays at 16 bytes and an entry with its name at 24.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExtraValue {
     /// A string (a PIX key, an address, a bank code…).
@@ -154,7 +154,7 @@ impl<'de> Deserialize<'de> for ExtraValue {
 ///
 /// Held as one boxed slice of (interned name, value) pairs sorted by name:
 /// 16 bytes in the record, nothing allocated when there are none, and for the
-/// usual one field (a withdrawal's `pix-key`) one 32-byte allocation whose
+/// usual one field (a withdrawal's `pix-key`) one 24-byte allocation whose
 /// name and, often, value are shared with every other record. A look-up scans
 /// the handful of entries, which is faster than any map at that size.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -345,9 +345,9 @@ mod tests {
     }
 
     #[test]
-    fn an_entry_is_thirty_two_bytes_and_the_field_sixteen() {
+    fn an_entry_is_twenty_four_bytes_and_the_field_sixteen() {
         assert_eq!(std::mem::size_of::<ExtraValue>(), 16);
-        assert_eq!(std::mem::size_of::<(super::SharedText, ExtraValue)>(), 32);
+        assert_eq!(std::mem::size_of::<(super::SharedText, ExtraValue)>(), 24);
         assert_eq!(std::mem::size_of::<RecordExtra>(), 16);
     }
 }

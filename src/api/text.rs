@@ -15,7 +15,9 @@ use std::borrow::Borrow;
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock, PoisonError, RwLock, RwLockReadGuard};
+use std::sync::{OnceLock, PoisonError, RwLock, RwLockReadGuard};
+
+use arcstr::ArcStr;
 
 /// How an interning table holds each text it keeps.
 pub(crate) trait KeptText: Clone + Eq + Hash + Borrow<str> {
@@ -23,9 +25,9 @@ pub(crate) trait KeptText: Clone + Eq + Hash + Borrow<str> {
     fn keep(text: &str) -> Self;
 }
 
-impl KeptText for Arc<str> {
+impl KeptText for ArcStr {
     fn keep(text: &str) -> Self {
-        Arc::from(text)
+        ArcStr::from(text)
     }
 }
 
@@ -215,7 +217,7 @@ pub const MAX_INTERNED_TEXT_BYTES: usize = 128;
 /// would, with nothing lost.
 pub const INTERNED_TEXT_BUDGET_BYTES: usize = 4 * 1024 * 1024;
 
-static SHARED_TEXTS: Interner<Arc<str>> = Interner::new(InternBounds {
+static SHARED_TEXTS: Interner<ArcStr> = Interner::new(InternBounds {
     texts: usize::MAX,
     bytes: INTERNED_TEXT_BUDGET_BYTES,
 });
@@ -225,10 +227,11 @@ static SHARED_TEXTS: Interner<Arc<str>> = Interner::new(InternBounds {
 /// [`INTERNED_TEXT_BUDGET_BYTES`]).
 ///
 /// It reads as a `str` (`Deref`), compares, orders and hashes as its text,
-/// and crosses the wire as a plain JSON string; decoding interns it. Sixteen
-/// bytes in a record, and `Option<SharedText>` too.
+/// and crosses the wire as a plain JSON string; decoding interns it. Eight
+/// bytes in a record (one pointer: `arcstr` keeps the length and the count
+/// beside the text), and `Option<SharedText>` too.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct SharedText(Arc<str>);
+pub struct SharedText(ArcStr);
 
 impl SharedText {
     /// `text`, interned when it is short and the table has room, else a copy
@@ -237,20 +240,20 @@ impl SharedText {
         SharedText::interned_in(&SHARED_TEXTS, text)
     }
 
-    fn interned_in(interner: &Interner<Arc<str>>, text: &str) -> SharedText {
+    fn interned_in(interner: &Interner<ArcStr>, text: &str) -> SharedText {
         if text.len() <= MAX_INTERNED_TEXT_BYTES
             && let Some((_, kept)) = interner.intern(text)
         {
             return SharedText(kept);
         }
-        SharedText(Arc::from(text))
+        SharedText(ArcStr::from(text))
     }
 
     /// `text` in a copy of its own, never interned: for values unique to
     /// their record (a PIX payload, a QR image) that would only crowd the
     /// table.
     pub fn unique(text: &str) -> SharedText {
-        SharedText(Arc::from(text))
+        SharedText(ArcStr::from(text))
     }
 
     /// The text.
@@ -260,7 +263,7 @@ impl SharedText {
 
     /// Whether both are the very same stored copy (not only equal text).
     pub fn shares_storage_with(&self, other: &SharedText) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
+        ArcStr::ptr_eq(&self.0, &other.0)
     }
 }
 
@@ -383,7 +386,7 @@ pub fn deserialize_unique_option<'de, D: serde::Deserializer<'de>>(
 mod tests {
     use super::*;
 
-    fn small_interner(bytes: usize) -> Interner<Arc<str>> {
+    fn small_interner(bytes: usize) -> Interner<ArcStr> {
         Interner::new(InternBounds {
             texts: usize::MAX,
             bytes,
@@ -499,8 +502,8 @@ mod tests {
     }
 
     #[test]
-    fn a_shared_text_and_its_absence_take_sixteen_bytes() {
-        assert_eq!(std::mem::size_of::<SharedText>(), 16);
-        assert_eq!(std::mem::size_of::<Option<SharedText>>(), 16);
+    fn a_shared_text_and_its_absence_take_eight_bytes() {
+        assert_eq!(std::mem::size_of::<SharedText>(), 8);
+        assert_eq!(std::mem::size_of::<Option<SharedText>>(), 8);
     }
 }
