@@ -141,7 +141,7 @@ pub fn compute(previous: Option<&Computed>, request: Request, sources: Sources) 
         ),
         None => {
             let timeline = build_timeline(&sources);
-            let assets = assets_in(&timeline);
+            let assets = assets_in(&timeline, &sources);
             let generation = previous.map_or(0, |previous| previous.generation) + 1;
             (sources, Arc::new(timeline), Arc::new(assets), generation)
         }
@@ -157,6 +157,7 @@ pub fn compute(previous: Option<&Computed>, request: Request, sources: Sources) 
         Some(previous) => Arc::clone(&previous.flows),
         None => Arc::new(monthly_flows(
             &timeline,
+            &sources,
             request.chart_asset.as_ref().unwrap_or(&Asset::FiatBrl),
             &request.months,
         )),

@@ -143,8 +143,13 @@ fn sources() -> Sources {
 fn legs_of(sources: &Sources, kind: MovementKind, n: u128) -> Vec<Leg> {
     build_timeline(sources)
         .into_iter()
-        .find(|movement| movement.kind == kind && movement.id == uuid::Uuid::from_u128(n))
-        .map(|movement| movement.legs)
+        .find(|movement| {
+            movement.kind() == kind
+                && sources
+                    .record(movement.source())
+                    .is_some_and(|record| record.id() == uuid::Uuid::from_u128(n))
+        })
+        .map(|movement| movement.legs(sources).collect())
         .unwrap_or_default()
 }
 
@@ -257,7 +262,7 @@ fn the_timeline_is_newest_first_with_undated_movements_last() {
     orders.insert(0, undated);
     sources.orders = Arc::new(orders);
     let timeline = build_timeline(&sources);
-    let times: Vec<_> = timeline.iter().map(|movement| movement.at).collect();
+    let times: Vec<_> = timeline.iter().map(|movement| movement.at()).collect();
     let dated: Vec<_> = times.iter().flatten().collect();
     assert!(dated.windows(2).all(|pair| pair[0] >= pair[1]), "{times:?}");
     assert_eq!(times.last(), Some(&None));
@@ -296,10 +301,9 @@ fn lines_group_the_movements_under_their_day() {
     let timeline = build_timeline(&sources);
     let filtered = filter_timeline(&timeline, &sources, &ActivityFilter::default());
     let days: Vec<_> = filtered
-        .lines
-        .iter()
+        .lines()
         .filter_map(|line| match line {
-            Line::Day(day) => Some(*day),
+            Line::Day(day) => Some(day),
             Line::Movement(_) => None,
         })
         .collect();
@@ -312,8 +316,9 @@ fn lines_group_the_movements_under_their_day() {
             Some(date!(2026 - 02 - 20)),
         ]
     );
-    assert_eq!(filtered.lines.len(), 9 + 4);
-    assert!(matches!(filtered.lines.first(), Some(Line::Day(_))));
+    assert_eq!(filtered.lines().count(), 9 + 4);
+    assert_eq!(filtered.len(), 9 + 4);
+    assert!(matches!(filtered.lines().next(), Some(Line::Day(_))));
 }
 
 #[test]
@@ -428,7 +433,7 @@ fn monthly_flows_sum_each_month_of_one_asset() {
     let sources = sources();
     let timeline = build_timeline(&sources);
     let months = last_months(date!(2026 - 03 - 10), 12);
-    let flows = monthly_flows(&timeline, &Asset::FiatBrl, &months);
+    let flows = monthly_flows(&timeline, &sources, &Asset::FiatBrl, &months);
     let march = flows.last().cloned();
     let february = flows.get(10).cloned();
     assert_eq!(
