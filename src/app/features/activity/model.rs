@@ -641,6 +641,18 @@ fn passes(movement: &Movement, filter: &ActivityFilter) -> bool {
     filter.from.is_none_or(|from| day >= from) && filter.to.is_none_or(|to| day <= to)
 }
 
+/// Whether `text` holds `needle` (lowercase already), case-insensitively.
+/// Records are nearly always ASCII: those are lowered in place, with no
+/// copy per record searched.
+fn contains_lowercase(text: &mut str, needle: &str) -> bool {
+    if text.is_ascii() {
+        text.make_ascii_lowercase();
+        text.contains(needle)
+    } else {
+        text.to_lowercase().contains(needle)
+    }
+}
+
 /// The movements of `timeline` that pass `filter`, grouped by day, with
 /// the totals per asset. `timeline` is newest first, so each day's
 /// movements are together.
@@ -658,18 +670,21 @@ pub fn filter_timeline(
         if !passes(movement, filter) {
             continue;
         }
-        let legs = movement.leg_pair(sources);
-        if let Some(asset) = &filter.asset
-            && !legs.iter().flatten().any(|leg| &leg.asset == asset)
-        {
-            continue;
+        // Read from the record only when a filter or the totals need them.
+        let mut legs = None;
+        if let Some(asset) = &filter.asset {
+            let pair = movement.leg_pair(sources);
+            if !pair.iter().flatten().any(|leg| &leg.asset == asset) {
+                continue;
+            }
+            legs = Some(pair);
         }
         if !needle.is_empty() {
             text.clear();
             if let Some(record) = sources.record(movement.source()) {
                 record.search_text(movement.kind(), &mut text);
             }
-            if !text.to_lowercase().contains(&needle) {
+            if !contains_lowercase(&mut text, &needle) {
                 continue;
             }
         }
@@ -686,6 +701,7 @@ pub fn filter_timeline(
         if !movement.counts() {
             continue;
         }
+        let legs = legs.unwrap_or_else(|| movement.leg_pair(sources));
         for leg in legs.into_iter().flatten() {
             if filter
                 .asset
