@@ -166,11 +166,15 @@ fn sort_and_search(c: &mut Criterion) {
 }
 
 /// The extrato of a million orders: the timeline built once per list
-/// change (on its own thread past `INLINE_ROWS`), then filtered by a text.
+/// change (on its own thread past `INLINE_ROWS`), then filtered (by nothing:
+/// the totals of every movement; by a text), and the Overview's monthly
+/// flows; the last two read every movement's legs from its record.
 fn extrato(c: &mut Criterion) {
+    use brlv_desk::api::model::Asset;
     use brlv_desk::app::features::activity::model::{
         ActivityFilter, Sources, build_timeline, filter_timeline,
     };
+    use brlv_desk::app::features::activity::monthly::{last_months, monthly_flows};
     let now = OffsetDateTime::now_utc();
     let sources = Sources {
         orders: std::sync::Arc::new(orders(1_000_000, now)),
@@ -181,6 +185,13 @@ fn extrato(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("build the timeline", |b| {
         b.iter(|| build_timeline(&sources))
+    });
+    group.bench_function("filter by nothing (every movement, its totals)", |b| {
+        b.iter(|| filter_timeline(&timeline, &sources, &ActivityFilter::default()))
+    });
+    group.bench_function("monthly flows of BRL over 12 months", |b| {
+        let months = last_months(now.date(), 12);
+        b.iter(|| monthly_flows(&timeline, &sources, &Asset::FiatBrl, &months))
     });
     group.bench_function("filter by the text \"completed\"", |b| {
         let filter = ActivityFilter {

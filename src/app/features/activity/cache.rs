@@ -6,8 +6,9 @@
 //! frame with nothing new costs a comparison of a few pointers, whatever
 //! the lists' length. A change of a list rebuilds the timeline; a change of
 //! a filter only refilters it. Up to [`INLINE_ROWS`] records that is done
-//! at once, in the frame (about 6 ms: a million orders take 0.28 s to build
-//! and 0.30 s to search, `cargo bench --bench tables -- extrato`); past it, on a thread of its
+//! at once, in the frame (a few ms: a million orders take 15 ms to build,
+//! 30 ms to total and 0.26 s to search, `cargo bench --bench tables --
+//! extrato`); past it, on a thread of its
 //! own, like sorting a long list (`ui/arrange.rs`), with the previous
 //! figures shown meanwhile.
 
@@ -141,7 +142,7 @@ pub fn compute(previous: Option<&Computed>, request: Request, sources: Sources) 
         ),
         None => {
             let timeline = build_timeline(&sources);
-            let assets = assets_in(&timeline);
+            let assets = assets_in(&timeline, &sources);
             let generation = previous.map_or(0, |previous| previous.generation) + 1;
             (sources, Arc::new(timeline), Arc::new(assets), generation)
         }
@@ -157,6 +158,7 @@ pub fn compute(previous: Option<&Computed>, request: Request, sources: Sources) 
         Some(previous) => Arc::clone(&previous.flows),
         None => Arc::new(monthly_flows(
             &timeline,
+            &sources,
             request.chart_asset.as_ref().unwrap_or(&Asset::FiatBrl),
             &request.months,
         )),

@@ -4,26 +4,30 @@
 //! shows ([`filter_timeline`]): its lines grouped by day and the totals in
 //! and out per asset, exact.
 //!
-//! A movement keeps only what sorting, filtering and totals need (its time,
-//! kind, legs) and where its record is; the record's words are read from the
-//! shared list when its row is drawn, so a list of a million records costs
-//! one compact entry each, built once per list change.
+//! A movement keeps only where its record is and what sorting, filtering
+//! and totals need that the record cannot give back cheaply (its moment,
+//! whether it counts, a transfer's direction): 16 bytes, no heap. Its kind
+//! is its source's; its id, words and legs are read from the shared list
+//! when needed, so a list of a million records costs one compact entry
+//! each, built once per list change. The filtered range keeps positions,
+//! not copies, and nothing per movement when every movement matches.
 //!
 //! Days and months are UTC days and months, as every time in the app is
 //! shown in UTC and the service's tax-exemption month is a calendar month.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use rust_decimal::Decimal;
 use time::{Date, OffsetDateTime};
-use uuid::Uuid;
 
 use crate::api::model::{
     Asset, Claim, Deposit, DepositAsset, Order, OrderState, Transfer, TransferState, Wallet,
     Withdrawal, WithdrawalMethod, WithdrawalState,
 };
 use crate::app::resources::{DEPOSIT_ASSETS, Rows};
+
+use super::record::Record;
 
 /// What kind of record a movement is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, strum::EnumIter)]
@@ -90,26 +94,211 @@ pub enum Source {
     Claim(u32),
 }
 
-/// One movement of money in the timeline.
-#[derive(Clone, Debug, PartialEq, Eq)]
+impl Source {
+    /// The kind of record it points at.
+    pub fn kind(self) -> MovementKind {
+        match self {
+            Source::Order(_) => MovementKind::Order,
+            Source::Transfer(_) => MovementKind::Transfer,
+            Source::Withdrawal(_) => MovementKind::Withdrawal,
+            Source::Deposit(..) => MovementKind::Deposit,
+            Source::Claim(_) => MovementKind::Claim,
+        }
+    }
+}
+
+/// The second a movement without a time sorts at: below every real one
+/// (a time's second fits in far fewer than 55 bits, even with the `time`
+/// crate's large dates).
+const NO_TIME: i64 = i64::MIN >> MARK_BITS;
+/// The latest second a stamp holds.
+const LAST_SECOND: i64 = i64::MAX >> MARK_BITS;
+/// The low bits of a stamp that hold its marks.
+const MARK_BITS: u32 = 8;
+const KIND_MASK: u8 = 0b0000_0111;
+const LIST_SHIFT: u32 = 3;
+const LIST_MASK: u8 = 0b0000_0011;
+const DIRECTION_SHIFT: u32 = 5;
+const DIRECTION_MASK: u8 = 0b0000_0011;
+const COUNTS_BIT: u8 = 0b1000_0000;
+
+/// One movement of money in the timeline: 16 bytes and no heap, so a list
+/// of a million records costs 16 MB here. It keeps only what the record
+/// cannot give back cheaply: where its record is, its moment (to sort and
+/// group without reading the record), whether it counts, and a transfer's
+/// direction (which needs the wallets). Its kind is its source's; its id,
+/// words and legs are read from the record ([`Movement::legs`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Movement {
+    /// Its UTC second since 1970 ([`NO_TIME`] without a time) shifted left
+    /// by [`MARK_BITS`]; the low bits: the source's kind (3 bits), the
+    /// deposit list (2), a transfer's direction (2) and whether it counts (1).
+    stamp: i64,
+    /// The nanosecond within that second.
+    nanos: u32,
+    /// Its record's position in its list.
+    index: u32,
+}
+
+impl std::fmt::Debug for Movement {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("Movement")
+            .field("source", &self.source())
+            .field("at", &self.at())
+            .field("counts", &self.counts())
+            .field("direction", &self.transfer_direction())
+            .finish()
+    }
+}
+
+fn direction_bits(direction: Direction) -> u8 {
+    match direction {
+        Direction::Out => 0,
+        Direction::In => 1,
+        Direction::Within => 2,
+    }
+}
+
+impl Movement {
+    /// A movement of the record at `source`, happened `at`; `counts` in the
+    /// totals; `direction` is a transfer's (ignored for other kinds, whose
+    /// direction their kind says).
+    pub fn new(
+        source: Source,
+        at: Option<OffsetDateTime>,
+        counts: bool,
+        direction: Direction,
+    ) -> Movement {
+        let (kind, list, index) = match source {
+            Source::Order(index) => (0, 0, index),
+            Source::Transfer(index) => (1, 0, index),
+            Source::Withdrawal(index) => (2, 0, index),
+            Source::Deposit(list, index) => (3, list, index),
+            Source::Claim(index) => (4, 0, index),
+        };
+        let direction = match source {
+            Source::Transfer(_) => direction_bits(direction),
+            _ => 0,
+        };
+        let marks = kind
+            | ((list & LIST_MASK) << LIST_SHIFT)
+            | (direction << DIRECTION_SHIFT)
+            | if counts { COUNTS_BIT } else { 0 };
+        let (second, nanos) = at.map_or((NO_TIME, 0), |at| {
+            (
+                at.unix_timestamp().clamp(NO_TIME + 1, LAST_SECOND),
+                at.nanosecond(),
+            )
+        });
+        Movement {
+            stamp: (second << MARK_BITS) | i64::from(marks),
+            nanos,
+            index,
+        }
+    }
+
+    fn marks(&self) -> u8 {
+        // The low byte of the stamp, whatever its sign.
+        self.stamp.to_le_bytes()[0]
+    }
+
+    fn second(&self) -> Option<i64> {
+        let second = self.stamp >> MARK_BITS;
+        (second != NO_TIME).then_some(second)
+    }
+
+    /// Where its record is.
+    pub fn source(&self) -> Source {
+        let marks = self.marks();
+        match marks & KIND_MASK {
+            0 => Source::Order(self.index),
+            1 => Source::Transfer(self.index),
+            2 => Source::Withdrawal(self.index),
+            3 => Source::Deposit((marks >> LIST_SHIFT) & LIST_MASK, self.index),
+            _ => Source::Claim(self.index),
+        }
+    }
+
     /// Its kind.
-    pub kind: MovementKind,
-    /// Its record's id.
-    pub id: Uuid,
-    /// When it happened; `None` when the service sent no time (listed last).
-    pub at: Option<OffsetDateTime>,
-    /// What moved: an order has two legs (pays, receives), the rest one.
-    /// Empty when the service sent no amount.
-    pub legs: Vec<Leg>,
+    pub fn kind(&self) -> MovementKind {
+        self.source().kind()
+    }
+
     /// Whether it counts in the totals: not when its state says no money
     /// moved or it was undone (an expired or returned order, a brcode order
     /// still awaiting its PIX, a failed transfer or withdrawal).
-    pub counts: bool,
-    /// Where its record is.
-    pub source: Source,
-}
+    pub fn counts(&self) -> bool {
+        self.marks() & COUNTS_BIT != 0
+    }
 
+    /// A transfer's direction (out, in, or within the account's wallets);
+    /// `None` for the other kinds.
+    pub fn transfer_direction(&self) -> Option<Direction> {
+        if self.kind() != MovementKind::Transfer {
+            return None;
+        }
+        Some(match (self.marks() >> DIRECTION_SHIFT) & DIRECTION_MASK {
+            1 => Direction::In,
+            2 => Direction::Within,
+            _ => Direction::Out,
+        })
+    }
+
+    /// When it happened, in UTC; `None` when the service sent no time (or
+    /// one the UTC calendar cannot hold: the record still has it).
+    pub fn at(&self) -> Option<OffsetDateTime> {
+        let at = OffsetDateTime::from_unix_timestamp(self.second()?).ok()?;
+        at.replace_nanosecond(self.nanos).ok()
+    }
+
+    /// Its UTC day; `None` without a time.
+    pub fn day(&self) -> Option<Date> {
+        // The Julian day number of 1970-01-01.
+        const EPOCH_DAY: i64 = 2_440_588;
+        let day = self.second()?.div_euclid(86_400) + EPOCH_DAY;
+        Date::from_julian_day(i32::try_from(day).ok()?).ok()
+    }
+
+    /// Newest first, the ones without a time last (a sort by this key, descending).
+    fn moment_key(&self) -> (i64, u32) {
+        (self.stamp >> MARK_BITS, self.nanos)
+    }
+
+    /// What moved, read from its record in `sources`: an order pays one leg
+    /// and receives the other, the rest move one; none when the service
+    /// sent no amount (or the record is gone).
+    pub fn legs(&self, sources: &Sources) -> impl Iterator<Item = Leg> + use<> {
+        self.leg_pair(sources).into_iter().flatten()
+    }
+
+    /// [`Movement::legs`] in a fixed pair (no allocation).
+    pub fn leg_pair(&self, sources: &Sources) -> [Option<Leg>; 2] {
+        let Some(record) = sources.record(self.source()) else {
+            return [None, None];
+        };
+        match record {
+            Record::Order(order) => order_legs(order),
+            Record::Transfer(transfer) => [
+                leg(
+                    self.transfer_direction().unwrap_or(Direction::Out),
+                    transfer.asset.as_ref(),
+                    transfer.amount,
+                ),
+                None,
+            ],
+            Record::Withdrawal(withdrawal) => [withdrawal_leg(withdrawal), None],
+            Record::Deposit(deposit, _) => {
+                let asset = match self.source() {
+                    Source::Deposit(list, _) => deposit_list_asset(list),
+                    _ => None,
+                };
+                [leg(Direction::In, asset, deposit.amount), None]
+            }
+            Record::Claim(claim) => [claim_leg(claim), None],
+        }
+    }
+}
 /// The lists a timeline is built from, shared with the panels (no copy).
 #[derive(Clone, Debug, Default)]
 pub struct Sources {
@@ -139,6 +328,14 @@ pub fn deposit_asset(asset: &DepositAsset) -> Asset {
     }
 }
 
+/// The asset of the deposit list `list` ([`DEPOSIT_ASSETS`]), worked out
+/// once: a leg is read from its record every time it is needed.
+fn deposit_list_asset(list: u8) -> Option<&'static Asset> {
+    static ASSETS: LazyLock<[Asset; 4]> =
+        LazyLock::new(|| DEPOSIT_ASSETS.each_ref().map(deposit_asset));
+    ASSETS.get(usize::from(list))
+}
+
 fn index(position: usize) -> u32 {
     u32::try_from(position).unwrap_or(u32::MAX)
 }
@@ -155,8 +352,8 @@ fn leg(direction: Direction, asset: Option<&Asset>, amount: Option<Decimal>) -> 
 /// spec 2.2) and receives its `target-amount` of `target-asset` ("asset
 /// received"). The fee is not a third leg: `effective-rate` is the rate
 /// after fee, so the fee is already inside the two amounts.
-fn order_movement(position: usize, order: &Order) -> Movement {
-    let legs = [
+fn order_legs(order: &Order) -> [Option<Leg>; 2] {
+    [
         leg(
             Direction::Out,
             order.source_asset.as_ref(),
@@ -167,22 +364,18 @@ fn order_movement(position: usize, order: &Order) -> Movement {
             order.target_asset.as_ref(),
             order.target_amount,
         ),
-    ];
-    Movement {
-        kind: MovementKind::Order,
-        id: order.id,
-        at: order.created_at,
-        legs: legs.into_iter().flatten().collect(),
-        // Expired: "the order is undone" (spec 3.1); payment-returned: the
-        // late PIX goes back to the payer. Neither moved the account's money,
-        // and neither has a brcode order still awaiting its PIX (one funded
-        // from the balance has taken it at acceptance, spec 4.1).
-        counts: match order.state {
-            Some(OrderState::Expired | OrderState::PaymentReturned) => false,
-            Some(OrderState::Created) => order.brcode.is_none(),
-            _ => true,
-        },
-        source: Source::Order(index(position)),
+    ]
+}
+
+/// Expired: "the order is undone" (spec 3.1); payment-returned: the late
+/// PIX goes back to the payer. Neither moved the account's money, and
+/// neither has a brcode order still awaiting its PIX (one funded from the
+/// balance has taken it at acceptance, spec 4.1).
+fn order_counts(order: &Order) -> bool {
+    match order.state {
+        Some(OrderState::Expired | OrderState::PaymentReturned) => false,
+        Some(OrderState::Created) => order.brcode.is_none(),
+        _ => true,
     }
 }
 
@@ -191,11 +384,11 @@ fn order_movement(position: usize, order: &Order) -> Movement {
 /// one of the account's wallets. So it is money out, unless the target is
 /// also one of the account's wallets: then the account holds the same
 /// amount before and after, and it is shown as moved within, in no total.
-fn transfer_movement(position: usize, transfer: &Transfer, own: &[&str]) -> Movement {
+fn transfer_direction(transfer: &Transfer, own: &[&str]) -> Direction {
     let is_own = |address: Option<&str>| {
         address.is_some_and(|address| own.iter().any(|own| own.eq_ignore_ascii_case(address)))
     };
-    let direction = match (
+    match (
         is_own(transfer.source_address.as_deref()),
         is_own(transfer.target_address.as_deref()),
     ) {
@@ -203,23 +396,13 @@ fn transfer_movement(position: usize, transfer: &Transfer, own: &[&str]) -> Move
         // Only when the wallets say the source is not ours and the target is.
         (false, true) => Direction::In,
         _ => Direction::Out,
-    };
-    Movement {
-        kind: MovementKind::Transfer,
-        id: transfer.id,
-        at: transfer.created_at,
-        legs: leg(direction, transfer.asset.as_ref(), transfer.amount)
-            .into_iter()
-            .collect(),
-        counts: transfer.state != Some(TransferState::Failed),
-        source: Source::Transfer(index(position)),
     }
 }
 
 /// A withdrawal pays out (spec 1: "pay out fiat BRL (PIX or TED) or
 /// tokens"): always money out. A record of the deprecated per-asset list
 /// has no `asset`; PIX and TED pay only BRL (4.4), so it is BRL there.
-fn withdrawal_movement(position: usize, withdrawal: &Withdrawal) -> Movement {
+fn withdrawal_leg(withdrawal: &Withdrawal) -> Option<Leg> {
     let asset = withdrawal.asset.clone().or_else(|| {
         matches!(
             withdrawal.method,
@@ -227,51 +410,22 @@ fn withdrawal_movement(position: usize, withdrawal: &Withdrawal) -> Movement {
         )
         .then_some(Asset::FiatBrl)
     });
-    Movement {
-        kind: MovementKind::Withdrawal,
-        id: withdrawal.id,
-        at: withdrawal.created_at,
-        legs: leg(Direction::Out, asset.as_ref(), withdrawal.amount)
-            .into_iter()
-            .collect(),
-        counts: withdrawal.state != Some(WithdrawalState::Failed),
-        source: Source::Withdrawal(index(position)),
-    }
-}
-
-/// A deposit is money in, in its list's asset.
-fn deposit_movement(list: u8, asset: &Asset, position: usize, deposit: &Deposit) -> Movement {
-    Movement {
-        kind: MovementKind::Deposit,
-        id: deposit.id,
-        at: deposit.created_at.or(deposit.processed_at),
-        legs: leg(Direction::In, Some(asset), deposit.amount)
-            .into_iter()
-            .collect(),
-        counts: true,
-        source: Source::Deposit(list, index(position)),
-    }
+    leg(Direction::Out, asset.as_ref(), withdrawal.amount)
 }
 
 /// A claim is money in: its `net-amount` ("amount after tax and fees", spec
 /// 2.6) is what arrives. The claim record does not say whether it was paid
 /// as BRL or BRLV; its amounts are BRL values (the claims form and panel
 /// write them in reais), so it is counted in BRL.
-fn claim_movement(position: usize, claim: &Claim) -> Movement {
-    Movement {
-        kind: MovementKind::Claim,
-        id: claim.id,
-        at: claim.updated_at,
-        legs: leg(Direction::In, Some(&Asset::FiatBrl), claim.net_amount)
-            .into_iter()
-            .collect(),
-        counts: true,
-        source: Source::Claim(index(position)),
-    }
+fn claim_leg(claim: &Claim) -> Option<Leg> {
+    leg(Direction::In, Some(&Asset::FiatBrl), claim.net_amount)
 }
 
 /// Every movement of `sources`, newest first; movements without a time
 /// last. Stable: movements of the same moment keep their lists' order.
+/// A deposit is money in, in its list's asset; a withdrawal money out; a
+/// transfer as [`transfer_direction`] says; failed transfers and
+/// withdrawals and undone orders do not count.
 pub fn build_timeline(sources: &Sources) -> Vec<Movement> {
     let own: Vec<&str> = sources
         .wallets
@@ -286,44 +440,62 @@ pub fn build_timeline(sources: &Sources) -> Vec<Movement> {
             + deposit_count
             + sources.claims.len(),
     );
-    timeline.extend(
-        sources
-            .orders
-            .iter()
-            .enumerate()
-            .map(|(position, order)| order_movement(position, order)),
-    );
+    timeline.extend(sources.orders.iter().enumerate().map(|(position, order)| {
+        Movement::new(
+            Source::Order(index(position)),
+            order.created_at,
+            order_counts(order),
+            Direction::Out,
+        )
+    }));
     timeline.extend(
         sources
             .transfers
             .iter()
             .enumerate()
-            .map(|(position, transfer)| transfer_movement(position, transfer, &own)),
+            .map(|(position, transfer)| {
+                Movement::new(
+                    Source::Transfer(index(position)),
+                    transfer.created_at,
+                    transfer.state != Some(TransferState::Failed),
+                    transfer_direction(transfer, &own),
+                )
+            }),
     );
     timeline.extend(
         sources
             .withdrawals
             .iter()
             .enumerate()
-            .map(|(position, withdrawal)| withdrawal_movement(position, withdrawal)),
+            .map(|(position, withdrawal)| {
+                Movement::new(
+                    Source::Withdrawal(index(position)),
+                    withdrawal.created_at,
+                    withdrawal.state != Some(WithdrawalState::Failed),
+                    Direction::Out,
+                )
+            }),
     );
-    for (list, (asset, rows)) in DEPOSIT_ASSETS.iter().zip(&sources.deposits).enumerate() {
-        let asset = deposit_asset(asset);
+    for (list, rows) in sources.deposits.iter().enumerate() {
         let list = u8::try_from(list).unwrap_or(u8::MAX);
-        timeline.extend(
-            rows.iter()
-                .enumerate()
-                .map(|(position, deposit)| deposit_movement(list, &asset, position, deposit)),
-        );
+        timeline.extend(rows.iter().enumerate().map(|(position, deposit)| {
+            Movement::new(
+                Source::Deposit(list, index(position)),
+                deposit.created_at.or(deposit.processed_at),
+                true,
+                Direction::In,
+            )
+        }));
     }
-    timeline.extend(
-        sources
-            .claims
-            .iter()
-            .enumerate()
-            .map(|(position, claim)| claim_movement(position, claim)),
-    );
-    timeline.sort_by_key(|movement| std::cmp::Reverse(movement.at));
+    timeline.extend(sources.claims.iter().enumerate().map(|(position, claim)| {
+        Movement::new(
+            Source::Claim(index(position)),
+            claim.updated_at,
+            true,
+            Direction::In,
+        )
+    }));
+    timeline.sort_by_key(|movement| std::cmp::Reverse(movement.moment_key()));
     timeline
 }
 
@@ -368,11 +540,38 @@ pub enum Line {
     Movement(u32),
 }
 
-/// The filtered range: its lines, newest day first, and its totals.
+/// The movements a filter let through, as positions in the timeline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Matches {
+    /// Every movement: nothing kept per movement.
+    Every,
+    /// These, in the timeline's order.
+    These(Vec<u32>),
+}
+
+impl Default for Matches {
+    fn default() -> Self {
+        Matches::These(Vec::new())
+    }
+}
+
+/// Where a day's header is among the lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct DayStart {
+    /// The header's line.
+    line: u32,
+    /// The day; `None` for the movements without a time.
+    day: Option<Date>,
+}
+
+/// The filtered range: its lines, newest day first, and its totals. Its
+/// lines are not stored one by one: the matching movements' positions (none
+/// kept when every movement matches) and where each day starts make any
+/// line at once ([`Filtered::line`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Filtered {
-    /// Day headers and movements, in the order shown.
-    pub lines: Vec<Line>,
+    matches: Matches,
+    days: Vec<DayStart>,
     /// How many movements matched.
     pub count: usize,
     /// In and out per asset, over the matching movements that count; with
@@ -380,30 +579,78 @@ pub struct Filtered {
     pub totals: BTreeMap<Asset, Totals>,
 }
 
-fn day_of(movement: &Movement) -> Option<Date> {
-    movement
-        .at
-        .map(|at| at.to_offset(time::UtcOffset::UTC).date())
+impl Filtered {
+    /// How many lines: the movements and their days' headers.
+    pub fn len(&self) -> usize {
+        self.count + self.days.len()
+    }
+
+    /// No line at all: nothing matched.
+    pub fn is_empty(&self) -> bool {
+        self.days.is_empty()
+    }
+
+    /// The line at `position`, in the order shown.
+    pub fn line(&self, position: usize) -> Option<Line> {
+        let line = u32::try_from(position).ok()?;
+        // The days whose header is at or before this line; the last is its day.
+        let days_before = self.days.partition_point(|start| start.line <= line);
+        let start = self.days.get(days_before.checked_sub(1)?)?;
+        if start.line == line {
+            return Some(Line::Day(start.day));
+        }
+        // Every header so far is one line that is not a movement.
+        let matched = position.checked_sub(days_before)?;
+        if matched >= self.count {
+            return None;
+        }
+        let movement = match &self.matches {
+            Matches::Every => u32::try_from(matched).ok()?,
+            Matches::These(positions) => *positions.get(matched)?,
+        };
+        Some(Line::Movement(movement))
+    }
+
+    /// Every line, in the order shown.
+    pub fn lines(&self) -> impl Iterator<Item = Line> + '_ {
+        (0..self.len()).filter_map(|position| self.line(position))
+    }
+
+    /// Bytes this range keeps besides its totals (for measurements).
+    pub fn kept_bytes(&self) -> usize {
+        let matches = match &self.matches {
+            Matches::Every => 0,
+            Matches::These(positions) => positions.capacity() * std::mem::size_of::<u32>(),
+        };
+        matches + self.days.capacity() * std::mem::size_of::<DayStart>()
+    }
 }
 
-/// Whether `movement` passes the filters other than the text.
+/// Whether `movement` passes the filters other than the asset and the text.
 fn passes(movement: &Movement, filter: &ActivityFilter) -> bool {
-    if filter.kind.is_some_and(|kind| kind != movement.kind) {
-        return false;
-    }
-    if let Some(asset) = &filter.asset
-        && !movement.legs.iter().any(|leg| &leg.asset == asset)
-    {
+    if filter.kind.is_some_and(|kind| kind != movement.kind()) {
         return false;
     }
     if filter.from.is_none() && filter.to.is_none() {
         return true;
     }
     // A movement with no time cannot be placed in a range.
-    let Some(day) = day_of(movement) else {
+    let Some(day) = movement.day() else {
         return false;
     };
     filter.from.is_none_or(|from| day >= from) && filter.to.is_none_or(|to| day <= to)
+}
+
+/// Whether `text` holds `needle` (lowercase already), case-insensitively.
+/// Records are nearly always ASCII: those are lowered in place, with no
+/// copy per record searched.
+fn contains_lowercase(text: &mut str, needle: &str) -> bool {
+    if text.is_ascii() {
+        text.make_ascii_lowercase();
+        text.contains(needle)
+    } else {
+        text.to_lowercase().contains(needle)
+    }
 }
 
 /// The movements of `timeline` that pass `filter`, grouped by day, with
@@ -416,32 +663,46 @@ pub fn filter_timeline(
 ) -> Filtered {
     let needle = filter.text.trim().to_lowercase();
     let mut text = String::new();
+    let mut positions = Vec::new();
     let mut filtered = Filtered::default();
     let mut current_day: Option<Option<Date>> = None;
     for (position, movement) in timeline.iter().enumerate() {
         if !passes(movement, filter) {
             continue;
         }
+        // Read from the record only when a filter or the totals need them.
+        let mut legs = None;
+        if let Some(asset) = &filter.asset {
+            let pair = movement.leg_pair(sources);
+            if !pair.iter().flatten().any(|leg| &leg.asset == asset) {
+                continue;
+            }
+            legs = Some(pair);
+        }
         if !needle.is_empty() {
             text.clear();
-            if let Some(record) = sources.record(movement.source) {
-                record.search_text(movement.kind, &mut text);
+            if let Some(record) = sources.record(movement.source()) {
+                record.search_text(movement.kind(), &mut text);
             }
-            if !text.to_lowercase().contains(&needle) {
+            if !contains_lowercase(&mut text, &needle) {
                 continue;
             }
         }
-        let day = day_of(movement);
+        let day = movement.day();
         if current_day != Some(day) {
-            filtered.lines.push(Line::Day(day));
+            filtered.days.push(DayStart {
+                line: index(filtered.count + filtered.days.len()),
+                day,
+            });
             current_day = Some(day);
         }
-        filtered.lines.push(Line::Movement(index(position)));
+        positions.push(index(position));
         filtered.count += 1;
-        if !movement.counts {
+        if !movement.counts() {
             continue;
         }
-        for leg in &movement.legs {
+        let legs = legs.unwrap_or_else(|| movement.leg_pair(sources));
+        for leg in legs.into_iter().flatten() {
             if filter
                 .asset
                 .as_ref()
@@ -449,7 +710,7 @@ pub fn filter_timeline(
             {
                 continue;
             }
-            let totals = filtered.totals.entry(leg.asset.clone()).or_default();
+            let totals = filtered.totals.entry(leg.asset).or_default();
             match leg.direction {
                 Direction::In => totals.money_in += leg.amount,
                 Direction::Out => totals.money_out += leg.amount,
@@ -457,14 +718,23 @@ pub fn filter_timeline(
             }
         }
     }
+    filtered.matches = if positions.len() == timeline.len() {
+        // Every movement matched (no filter, most often): the positions
+        // are the timeline's own, kept as nothing.
+        Matches::Every
+    } else {
+        positions.shrink_to_fit();
+        Matches::These(positions)
+    };
+    filtered.days.shrink_to_fit();
     filtered
 }
 
 /// The assets that appear in `timeline`, in a stable order (for the asset filter).
-pub fn assets_in(timeline: &[Movement]) -> Vec<Asset> {
+pub fn assets_in(timeline: &[Movement], sources: &Sources) -> Vec<Asset> {
     let mut assets: Vec<Asset> = timeline
         .iter()
-        .flat_map(|movement| movement.legs.iter().map(|leg| leg.asset.clone()))
+        .flat_map(|movement| movement.legs(sources).map(|leg| leg.asset))
         .collect::<std::collections::BTreeSet<_>>()
         .into_iter()
         .collect();

@@ -18,7 +18,7 @@ use time::{Date, OffsetDateTime};
 
 use crate::api::model::{Asset, Claim, Order, OrderState};
 
-use super::model::{Direction, Movement};
+use super::model::{Direction, Movement, Sources};
 
 /// A calendar month.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -90,7 +90,12 @@ pub struct MonthFlow {
 /// Money in and out of `asset` in each of `months`, from the movements that
 /// count (as the extrato's totals: not the undone or failed ones; not what
 /// moved between the account's own wallets).
-pub fn monthly_flows(timeline: &[Movement], asset: &Asset, months: &[YearMonth]) -> Vec<MonthFlow> {
+pub fn monthly_flows(
+    timeline: &[Movement],
+    sources: &Sources,
+    asset: &Asset,
+    months: &[YearMonth],
+) -> Vec<MonthFlow> {
     let mut flows: Vec<MonthFlow> = months
         .iter()
         .map(|month| MonthFlow {
@@ -104,15 +109,15 @@ pub fn monthly_flows(timeline: &[Movement], asset: &Asset, months: &[YearMonth])
         .enumerate()
         .map(|(position, month)| (*month, position))
         .collect();
-    for movement in timeline.iter().filter(|movement| movement.counts) {
+    for movement in timeline.iter().filter(|movement| movement.counts()) {
         let Some(flow) = movement
-            .at
-            .and_then(|at| slot.get(&YearMonth::of_moment(at)))
+            .day()
+            .and_then(|day| slot.get(&YearMonth::of(day)))
             .and_then(|position| flows.get_mut(*position))
         else {
             continue;
         };
-        for leg in movement.legs.iter().filter(|leg| &leg.asset == asset) {
+        for leg in movement.legs(sources).filter(|leg| &leg.asset == asset) {
             match leg.direction {
                 Direction::In => flow.money_in += leg.amount,
                 Direction::Out => flow.money_out += leg.amount,

@@ -4,6 +4,7 @@
 
 use std::fmt::Write;
 
+use time::OffsetDateTime;
 use uuid::Uuid;
 
 use crate::api::model::{Asset, Claim, Deposit, DepositAsset, Order, Transfer, Withdrawal};
@@ -128,6 +129,19 @@ impl Record<'_> {
                 ],
             ),
             Record::Claim(_) => {}
+        }
+    }
+
+    /// When it happened, as the service wrote it: an order, transfer or
+    /// withdrawal when created; a deposit when created (else processed); a
+    /// claim when last updated (the only time it carries).
+    pub fn time(&self) -> Option<OffsetDateTime> {
+        match self {
+            Record::Order(order) => order.created_at,
+            Record::Transfer(transfer) => transfer.created_at,
+            Record::Withdrawal(withdrawal) => withdrawal.created_at,
+            Record::Deposit(deposit, _) => deposit.created_at.or(deposit.processed_at),
+            Record::Claim(claim) => claim.updated_at,
         }
     }
 

@@ -19,7 +19,7 @@ use crate::app::ui::{
     state_label, state_tone,
 };
 
-use super::model::{Direction, Line, Movement, MovementKind, Sources};
+use super::model::{Direction, Leg, Line, Movement, MovementKind, Sources};
 use super::record::Record;
 use super::state::{ActivityView, RangeError, RangePreset};
 use super::words::{asset_name, compact_amount, day_text, day_title, kind_name};
@@ -67,7 +67,7 @@ pub fn activity_ui(ui: &mut Ui, state: &mut AppState) {
         });
         return;
     }
-    if view.filtered.lines.is_empty() {
+    if view.filtered.is_empty() {
         note_ui(ui, &state.t("activity.empty"));
         return;
     }
@@ -280,11 +280,7 @@ fn description(language: Language, movement: &Movement, record: Option<Record<'_
             ],
         ),
         Some(Record::Transfer(transfer)) => {
-            if movement
-                .legs
-                .iter()
-                .any(|leg| leg.direction == Direction::Within)
-            {
+            if movement.transfer_direction() == Some(Direction::Within) {
                 tr(language, "activity.between_own_wallets").into_owned()
             } else {
                 tr_with(
@@ -319,10 +315,9 @@ fn description(language: Language, movement: &Movement, record: Option<Record<'_
     }
 }
 
-fn leg_text(amounts: AmountFormat, movement: &Movement, direction: Direction) -> String {
-    movement
-        .legs
-        .iter()
+fn leg_text(amounts: AmountFormat, legs: &[Option<Leg>; 2], direction: Direction) -> String {
+    legs.iter()
+        .flatten()
         .filter(|leg| leg.direction == direction)
         .map(|leg| compact_amount(amounts, leg.amount, &leg.asset))
         .collect::<Vec<_>>()
@@ -332,21 +327,23 @@ fn leg_text(amounts: AmountFormat, movement: &Movement, direction: Direction) ->
 /// A movement as one sentence, for screen readers (and tests).
 pub fn movement_sentence(amounts: AmountFormat, movement: &Movement, sources: &Sources) -> String {
     let language = amounts.language;
-    let record = sources.record(movement.source);
-    let mut parts = vec![kind_name(language, movement.kind)];
-    if let Some(at) = movement.at {
+    let record = sources.record(movement.source());
+    let kind = movement.kind();
+    let legs = movement.leg_pair(sources);
+    let mut parts = vec![kind_name(language, kind)];
+    if let Some(at) = record.as_ref().and_then(Record::time) {
         parts.push(crate::app::ui::format_moment(at));
     }
     parts.push(description(language, movement, record));
     if let Some(wire) = record.as_ref().and_then(Record::state) {
-        parts.push(state_label(language, movement.kind.wire(), wire));
+        parts.push(state_label(language, kind.wire(), wire));
     }
     for (direction, key) in [
         (Direction::In, "activity.in"),
         (Direction::Out, "activity.out"),
         (Direction::Within, "activity.within"),
     ] {
-        let text = leg_text(amounts, movement, direction);
+        let text = leg_text(amounts, &legs, direction);
         if !text.is_empty() {
             parts.push(format!("{} {text}", tr(language, key)));
         }
@@ -405,7 +402,7 @@ fn lines_ui(
     view: &ActivityView,
 ) -> Option<(super::model::Source, uuid::Uuid, MovementKind)> {
     let language = amounts.language;
-    let lines = &view.filtered.lines;
+    let filtered = &view.filtered;
     let mut clicked = None;
     let (header, _) =
         ui.allocate_exact_size(Vec2::new(ui.available_width(), LINE_HEIGHT), Sense::hover());
@@ -427,10 +424,10 @@ fn lines_ui(
     egui::ScrollArea::vertical()
         .id_salt("activity_lines")
         .auto_shrink([false, false])
-        .show_rows(ui, LINE_HEIGHT, lines.len(), |ui, range| {
+        .show_rows(ui, LINE_HEIGHT, filtered.len(), |ui, range| {
             ui.style_mut().interaction.selectable_labels = false;
             ui.spacing_mut().item_spacing.y = 0.0;
-            for line in lines.get(range).unwrap_or_default() {
+            for line in range.filter_map(|position| filtered.line(position)) {
                 match line {
                     Line::Day(day) => {
                         let title = day.map_or_else(
@@ -446,14 +443,16 @@ fn lines_ui(
                         });
                     }
                     Line::Movement(position) => {
-                        let Some(movement) = usize::try_from(*position)
+                        let Some(movement) = usize::try_from(position)
                             .ok()
                             .and_then(|position| view.timeline.get(position))
                         else {
                             continue;
                         };
-                        if movement_line_ui(ui, amounts, movement, &view.sources) {
-                            clicked = Some((movement.source, movement.id, movement.kind));
+                        if movement_line_ui(ui, amounts, movement, &view.sources)
+                            && let Some(record) = view.sources.record(movement.source())
+                        {
+                            clicked = Some((movement.source(), record.id(), movement.kind()));
                         }
                     }
                 }
@@ -490,15 +489,18 @@ fn movement_line_ui(
             egui::StrokeKind::Inside,
         );
     }
-    let record = sources.record(movement.source);
+    let record = sources.record(movement.source());
+    let kind = movement.kind();
+    let legs = movement.leg_pair(sources);
     let colors = palette::of(ui);
-    let time = movement.at.map_or_else(
-        || MISSING.to_owned(),
-        |at| {
-            let utc = at.to_offset(time::UtcOffset::UTC);
-            format!("{:02}:{:02}:{:02}", utc.hour(), utc.minute(), utc.second())
-        },
-    );
+    let time = record
+        .as_ref()
+        .and_then(Record::time)
+        .and_then(|at| at.checked_to_offset(time::UtcOffset::UTC))
+        .map_or_else(
+            || MISSING.to_owned(),
+            |utc| format!("{:02}:{:02}:{:02}", utc.hour(), utc.minute(), utc.second()),
+        );
     let [
         time_cell,
         kind_cell,
@@ -511,13 +513,13 @@ fn movement_line_ui(
         ui.monospace(&time);
     });
     cell_ui(ui, kind_cell, left(), |ui| {
-        ui.label(kind_name(language, movement.kind));
+        ui.label(kind_name(language, kind));
     });
     cell_ui(ui, state_cell, left(), |ui| {
         if let Some(wire) = record.as_ref().and_then(Record::state) {
             badge_ui(
                 ui,
-                &state_label(language, movement.kind.wire(), wire),
+                &state_label(language, kind.wire(), wire),
                 state_tone(wire),
             );
         }
@@ -529,16 +531,16 @@ fn movement_line_ui(
         (in_cell, Direction::In, colors.success),
         (out_cell, Direction::Out, colors.error),
     ] {
-        let mut text = leg_text(amounts, movement, direction);
+        let mut text = leg_text(amounts, &legs, direction);
         let mut color = Some(color);
         if direction == Direction::Out && text.is_empty() {
             // Moved between own wallets: shown, in the text's own color.
-            text = leg_text(amounts, movement, Direction::Within);
+            text = leg_text(amounts, &legs, Direction::Within);
             color = None;
         }
         cell_ui(ui, cell, right(), |ui| {
             let mut rich = RichText::new(text).monospace();
-            if !movement.counts {
+            if !movement.counts() {
                 rich = rich.strikethrough().weak();
             } else if let Some(color) = color {
                 rich = rich.color(color);
