@@ -64,7 +64,10 @@ impl FromIterator<(Uuid, &'static str)> for KnownStates {
     fn from_iter<I: IntoIterator<Item = (Uuid, &'static str)>>(entries: I) -> Self {
         let mut book = KnownStates::default();
         let mut index_of: HashMap<&'static str, NameIndex> = HashMap::new();
-        let mut listed: Vec<(Uuid, NameIndex)> = Vec::new();
+        let entries = entries.into_iter();
+        // Sized once from the rows (a million), not grown by doubling.
+        let mut listed: Vec<(Uuid, NameIndex)> =
+            Vec::with_capacity(entries.size_hint().1.unwrap_or(0));
         for (id, state) in entries {
             let index = match index_of.get(state) {
                 Some(index) => Some(*index),
@@ -83,16 +86,16 @@ impl FromIterator<(Uuid, &'static str)> for KnownStates {
             }
         }
         // Stable, so among equal ids the last one read is last; only that
-        // one is kept.
+        // one is kept, in place (no second list of a million).
         listed.sort_by_key(|(id, _)| *id);
-        let mut kept: Vec<(Uuid, NameIndex)> = Vec::with_capacity(listed.len());
-        for entry in listed {
-            match kept.last_mut() {
-                Some(last) if last.0 == entry.0 => *last = entry,
-                _ => kept.push(entry),
+        listed.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                *kept = *later;
             }
-        }
-        book.listed = kept.into_boxed_slice();
+            same
+        });
+        book.listed = listed.into_boxed_slice();
         book
     }
 }
