@@ -7,9 +7,12 @@
 //! costs 32 bytes plus the table's slack (40 to 70 in all); here it is 18:
 //! the ids sorted once in a boxed slice, each with the index of its state's
 //! name. The handful of records learned one by one afterwards (an order read
-//! alone, a webhook) go to a small map beside it.
+//! alone, a webhook) go to a small map beside it. The sorted ids are shared
+//! (`Arc`): the worker builds the book once, off the window's thread, and
+//! the journal and the notifications each keep a clone that costs a pointer.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use uuid::Uuid;
 
@@ -22,8 +25,8 @@ pub struct KnownStates {
     /// The distinct state names, in order of first sight (a few: the wire
     /// values are `&'static str`, unknown ones interned).
     names: Vec<&'static str>,
-    /// Every record of the list as read, sorted by id.
-    listed: Box<[(Uuid, NameIndex)]>,
+    /// Every record of the list as read, sorted by id; shared by clones.
+    listed: Arc<[(Uuid, NameIndex)]>,
     /// States learned since the list was read; they win over `listed`.
     since: HashMap<Uuid, &'static str>,
 }
@@ -95,7 +98,7 @@ impl FromIterator<(Uuid, &'static str)> for KnownStates {
             }
             same
         });
-        book.listed = listed.into_boxed_slice();
+        book.listed = listed.into();
         book
     }
 }
@@ -123,6 +126,16 @@ mod tests {
         assert_eq!(book.get(&id(3)), Some("created"));
         assert_eq!(book.get(&id(4)), None);
         assert_eq!(book.len(), 3);
+    }
+
+    #[test]
+    fn a_clone_shares_the_listed_records_and_keeps_its_own_learned_states() {
+        let book: KnownStates = (0..1_000u128).map(|n| (id(n), "created")).collect();
+        let mut other = book.clone();
+        assert!(Arc::ptr_eq(&book.listed, &other.listed));
+        other.insert(id(7), "completed");
+        assert_eq!(other.get(&id(7)), Some("completed"));
+        assert_eq!(book.get(&id(7)), Some("created"));
     }
 
     #[test]

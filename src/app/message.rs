@@ -301,6 +301,17 @@ pub enum Event {
         /// What is fetched.
         resource: ResourceKey,
     },
+    /// The book of a list's states, built off the window's thread; sent
+    /// just before the list's [`Event::FetchFinished`], for the
+    /// notifications to keep instead of building their own.
+    ListStates {
+        /// The connection it belongs to.
+        session: SessionId,
+        /// The list.
+        resource: ResourceKey,
+        /// Its records' states.
+        states: crate::app::known_states::KnownStates,
+    },
     /// A fetch ended.
     FetchFinished {
         /// The connection it belongs to.

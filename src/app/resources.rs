@@ -331,6 +331,10 @@ pub struct Answer {
     pub fingerprint: Fingerprint,
     /// The answer's size in bytes, for lists.
     pub bytes: u64,
+    /// The last state of each of a list's movements, built once off the
+    /// window's thread (see `worker`) for the journal and the
+    /// notifications to share; `None` until then, and for anything else.
+    pub states: Option<crate::app::known_states::KnownStates>,
 }
 
 /// The default budget for one list's answer: 1 GiB holds about two million
@@ -351,6 +355,7 @@ pub async fn fetch_answer(
         data,
         fingerprint: Fingerprint::Digest(digest),
         bytes,
+        states: None,
     };
     let budget = list_budget_bytes;
     let deposits = |asset: DepositAsset| async move {
@@ -416,6 +421,7 @@ pub async fn fetch_answer(
                 fingerprint: Fingerprint::Value(data.clone()),
                 data,
                 bytes: 0,
+                states: None,
             }
         }
     })

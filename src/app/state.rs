@@ -333,6 +333,15 @@ impl AppState {
                     self.data.start_loading(resource);
                 }
             }
+            Event::ListStates {
+                session,
+                resource,
+                states,
+            } => {
+                if self.is_current(session) {
+                    self.notify.states_arriving(resource, states);
+                }
+            }
             Event::FetchFinished {
                 session,
                 resource,

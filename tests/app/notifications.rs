@@ -330,3 +330,46 @@ fn the_switch_is_remembered_and_an_older_settings_file_reads_as_on() {
     let read: PersistedUi = serde_json::from_value(older).unwrap();
     assert_eq!(read.desktop_notifications, None, "None: on, the default");
 }
+
+/// Delivers `data` as the worker does: the book of its states first (built
+/// off the window's thread), then the list.
+fn fetched_with_book(state: &mut AppState, data: Fetched, at: u64) {
+    let states = brlv_desk::app::features::journal::records::states_of(&data)
+        .expect("a list of movements has a book");
+    state.apply(Event::ListStates {
+        session: crate::support::ui::SESSION,
+        resource: data.key(),
+        states,
+    });
+    fetched(state, data, at);
+}
+
+#[test]
+fn the_book_the_worker_built_is_kept_and_tells_the_same_news() {
+    let notifier = RecordingNotifier::default();
+    let mut state = connected_state(Language::En);
+    state.notify.window_focused = false;
+    fetched_with_book(&mut state, orders(["created", "created", "expired"]), 1_000);
+    fetched_with_book(&mut state, withdrawals("pending-payment", "created"), 1_000);
+    fetched_with_book(&mut state, transfers("pending", "created"), 1_000);
+    fetched_with_book(
+        &mut state,
+        orders(["completed", "expired", "payment-returned"]),
+        5_000,
+    );
+    fetched_with_book(&mut state, withdrawals("completed", "failed"), 5_000);
+    fetched_with_book(&mut state, transfers("failed", "completed"), 5_000);
+    deliver(&mut state, &notifier);
+    let mut titles = notifier.titles();
+    titles.sort();
+    assert_eq!(
+        titles,
+        [
+            "Order expired",
+            "Order paid",
+            "Refund initiated",
+            "Transfer failed",
+            "Withdrawal completed"
+        ]
+    );
+}

@@ -117,11 +117,18 @@ impl JournalBook {
     /// Takes in a polled list's answer: notices for movements that reached
     /// a final state since the last answer, and the snapshot, in one
     /// transaction.
-    fn record_fetch(&mut self, fetched: Fetched, at: OffsetDateTime) -> Result<(), JournalError> {
+    /// `states` is the book the worker built for `fetched`, shared with the
+    /// notifications; without one it is built here.
+    fn record_fetch(
+        &mut self,
+        fetched: Fetched,
+        states: Option<KnownStates>,
+        at: OffsetDateTime,
+    ) -> Result<(), JournalError> {
         let Some(name) = resource_name(fetched.key()) else {
             return Ok(());
         };
-        let notices = match states_of(&fetched) {
+        let notices = match states.or_else(|| states_of(&fetched)) {
             Some(states) => {
                 let notices = money_notices(self.known.get(name), &fetched, at);
                 self.known.insert(name.to_owned(), states);
@@ -371,13 +378,18 @@ impl Worker {
     }
 
     /// Keeps a polled list's answer (and the notices it reveals).
-    pub(super) fn journal_fetched(&mut self, journal: &JournalHandle, fetched: &Fetched) {
+    pub(super) fn journal_fetched(
+        &mut self,
+        journal: &JournalHandle,
+        fetched: &Fetched,
+        states: Option<KnownStates>,
+    ) {
         if resource_name(fetched.key()).is_none() {
             return;
         }
         let fetched = fetched.clone();
         let at = OffsetDateTime::now_utc();
-        self.journal_write(journal.run(move |book| book.record_fetch(fetched, at)));
+        self.journal_write(journal.run(move |book| book.record_fetch(fetched, states, at)));
     }
 
     /// Keeps a webhook event as a notice.

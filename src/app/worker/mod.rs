@@ -22,6 +22,7 @@ use crate::profile::{Profile, ProfileBook};
 use super::clock::{Clock, Millis};
 use super::dialog::{FileDialogs, SystemDialogs};
 use super::export::{FileError, write_export};
+use super::features::journal::records::states_of;
 use super::features::{claims, onboarding, orders, transfers, wallets, withdrawals};
 use super::message::{
     Command, Event, Notice, NoticeDetail, NoticeKind, PassphrasePurpose, ProfileKind, SessionId,
@@ -457,10 +458,16 @@ impl Worker {
             let client = client.clone();
             self.spawn(async move {
                 let result = match fetch_answer(&client, resource, budget).await {
-                    // A big list is sorted here, not on the UI thread.
-                    Ok(answer) => blocking(move || Answer {
-                        data: answer.data.newest_first(),
-                        ..answer
+                    // A big list is sorted here, not on the UI thread, and
+                    // the book of its states built once for the journal
+                    // and the notifications.
+                    Ok(answer) => blocking(move || {
+                        let data = answer.data.newest_first();
+                        Answer {
+                            states: states_of(&data),
+                            data,
+                            ..answer
+                        }
                     })
                     .await
                     .map_err(Error::Config),
@@ -777,6 +784,7 @@ impl Worker {
         let bytes = result.as_ref().map_or(0, |answer| answer.bytes);
         let next_at = session.schedule.finish_sized(resource, outcome, bytes, now);
         let journal = session.journal.clone();
+        let mut states = None;
         let result = match result {
             Ok(answer) => {
                 let unchanged = session.fingerprints.get(&resource) == Some(&answer.fingerprint);
@@ -790,6 +798,7 @@ impl Worker {
                 }
                 follow_motion(&mut session.schedule, resource, &answer, now);
                 session.fingerprints.insert(resource, answer.fingerprint);
+                states = answer.states;
                 Ok(answer.data)
             }
             Err(error) => {
@@ -799,7 +808,14 @@ impl Worker {
             }
         };
         if let Ok(data) = &result {
-            self.journal_fetched(&journal, data);
+            self.journal_fetched(&journal, data, states.clone());
+        }
+        if let Some(states) = states {
+            self.emit_quietly(Event::ListStates {
+                session: session_id,
+                resource,
+                states,
+            });
         }
         self.emit(Event::FetchFinished {
             session: session_id,

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use crate::api::model::Order;
-use crate::app::resources::Fetched;
+use crate::app::resources::{Fetched, ResourceKey};
 use crate::app::state::AppState;
 
 use super::rules::{
@@ -24,6 +24,8 @@ pub struct NotifyState {
     /// The last known states, per kind; a kind with no answer yet is absent
     /// (its first answer is history, not news).
     known: HashMap<MovementKind, KnownStates>,
+    /// Books built by the worker for lists about to arrive.
+    arriving: HashMap<MovementKind, KnownStates>,
     /// Notes owed, taken by the shell at the end of the frame.
     outbox: Vec<DesktopNote>,
 }
@@ -34,6 +36,7 @@ impl Default for NotifyState {
             enabled: true,
             window_focused: true,
             known: HashMap::new(),
+            arriving: HashMap::new(),
             outbox: Vec::new(),
         }
     }
@@ -43,6 +46,7 @@ impl NotifyState {
     /// A new connection: another account's states are not this one's.
     pub fn session_changed(&mut self) {
         self.known.clear();
+        self.arriving.clear();
         self.outbox.clear();
     }
 
@@ -61,9 +65,24 @@ impl NotifyState {
             kind,
             rows.iter().filter_map(movement),
         );
-        self.known
-            .insert(kind, known_states(rows.iter().filter_map(movement)));
+        let book = self
+            .arriving
+            .remove(&kind)
+            .unwrap_or_else(|| known_states(rows.iter().filter_map(movement)));
+        self.known.insert(kind, book);
         self.owe(notes);
+    }
+
+    /// The book of `resource`'s states, built off the window's thread for
+    /// the list that follows it: kept instead of building another.
+    pub fn states_arriving(&mut self, resource: ResourceKey, states: KnownStates) {
+        let kind = match resource {
+            ResourceKey::Orders => MovementKind::Order,
+            ResourceKey::Transfers => MovementKind::Transfer,
+            ResourceKey::Withdrawals => MovementKind::Withdrawal,
+            _ => return,
+        };
+        self.arriving.insert(kind, states);
     }
 
     /// One record fetched alone (the watched order): compared with what its
