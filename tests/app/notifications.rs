@@ -92,23 +92,47 @@ fn transfers(first: &str, second: &str) -> Fetched {
 
 /// Connected, unfocused, every list's first answer in (movements under way).
 fn baseline(language: Language) -> AppState {
+    baseline_through(language, fetched)
+}
+
+/// How a list reaches the window in a test.
+type Delivery = fn(&mut AppState, Fetched, u64);
+
+/// [`baseline`], each list delivered by `deliver`.
+fn baseline_through(language: Language, deliver: Delivery) -> AppState {
     let mut state = connected_state(language);
     state.notify.window_focused = false;
-    fetched(&mut state, orders(["created", "created", "expired"]), 1_000);
-    fetched(&mut state, withdrawals("pending-payment", "created"), 1_000);
-    fetched(&mut state, transfers("pending", "created"), 1_000);
+    deliver(&mut state, orders(["created", "created", "expired"]), 1_000);
+    deliver(&mut state, withdrawals("pending-payment", "created"), 1_000);
+    deliver(&mut state, transfers("pending", "created"), 1_000);
     state
 }
 
+/// The notifications `everything_settles` owes after `baseline`, sorted.
+/// Not: the order already expired at the start, the failed withdrawal, the
+/// completed transfer.
+const EVERY_KIND_OF_NEWS: [&str; 5] = [
+    "Order expired",
+    "Order paid",
+    "Refund initiated",
+    "Transfer failed",
+    "Withdrawal completed",
+];
+
 /// Every movement reaches a final state.
 fn everything_settles(state: &mut AppState) {
-    fetched(
+    everything_settles_through(state, fetched);
+}
+
+/// [`everything_settles`], each list delivered by `deliver`.
+fn everything_settles_through(state: &mut AppState, deliver: Delivery) {
+    deliver(
         state,
         orders(["completed", "expired", "payment-returned"]),
         5_000,
     );
-    fetched(state, withdrawals("completed", "failed"), 5_000);
-    fetched(state, transfers("failed", "completed"), 5_000);
+    deliver(state, withdrawals("completed", "failed"), 5_000);
+    deliver(state, transfers("failed", "completed"), 5_000);
 }
 
 fn refund_event(order_id: &str) -> Event {
@@ -147,18 +171,7 @@ fn each_kind_of_news_notifies_with_its_amount_in_the_persons_language() {
     deliver(&mut state, &notifier);
     let mut titles = notifier.titles();
     titles.sort();
-    // Not: the order already expired at the start, the failed withdrawal,
-    // the completed transfer.
-    assert_eq!(
-        titles,
-        [
-            "Order expired",
-            "Order paid",
-            "Refund initiated",
-            "Transfer failed",
-            "Withdrawal completed"
-        ]
-    );
+    assert_eq!(titles, EVERY_KIND_OF_NEWS);
     let shown = notifier.shown.borrow();
     let body = |title: &str| {
         shown
@@ -347,29 +360,10 @@ fn fetched_with_book(state: &mut AppState, data: Fetched, at: u64) {
 #[test]
 fn the_book_the_worker_built_is_kept_and_tells_the_same_news() {
     let notifier = RecordingNotifier::default();
-    let mut state = connected_state(Language::En);
-    state.notify.window_focused = false;
-    fetched_with_book(&mut state, orders(["created", "created", "expired"]), 1_000);
-    fetched_with_book(&mut state, withdrawals("pending-payment", "created"), 1_000);
-    fetched_with_book(&mut state, transfers("pending", "created"), 1_000);
-    fetched_with_book(
-        &mut state,
-        orders(["completed", "expired", "payment-returned"]),
-        5_000,
-    );
-    fetched_with_book(&mut state, withdrawals("completed", "failed"), 5_000);
-    fetched_with_book(&mut state, transfers("failed", "completed"), 5_000);
+    let mut state = baseline_through(Language::En, fetched_with_book);
+    everything_settles_through(&mut state, fetched_with_book);
     deliver(&mut state, &notifier);
     let mut titles = notifier.titles();
     titles.sort();
-    assert_eq!(
-        titles,
-        [
-            "Order expired",
-            "Order paid",
-            "Refund initiated",
-            "Transfer failed",
-            "Withdrawal completed"
-        ]
-    );
+    assert_eq!(titles, EVERY_KIND_OF_NEWS);
 }
