@@ -1,8 +1,7 @@
 //! The fields of a record the spec does not name, kept as they came in a few
 //! bytes rather than a map per record.
 
-use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
-use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use super::text::SharedText;
@@ -81,70 +80,12 @@ impl Serialize for ExtraValue {
     }
 }
 
-/// Reads a string straight into a [`SharedText`] (no `String` on the way)
-/// and anything else into a `serde_json::Value`.
-struct ExtraValueVisitor;
-
-impl ExtraValueVisitor {
-    fn json(value: impl Into<serde_json::Value>) -> ExtraValue {
-        ExtraValue::Json(Box::new(value.into()))
-    }
-}
-
-impl<'de> Visitor<'de> for ExtraValueVisitor {
-    type Value = ExtraValue;
-
-    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        formatter.write_str("any JSON value")
-    }
-
-    fn visit_bool<E: serde::de::Error>(self, value: bool) -> Result<ExtraValue, E> {
-        Ok(Self::json(value))
-    }
-
-    fn visit_i64<E: serde::de::Error>(self, value: i64) -> Result<ExtraValue, E> {
-        Ok(Self::json(value))
-    }
-
-    fn visit_u64<E: serde::de::Error>(self, value: u64) -> Result<ExtraValue, E> {
-        Ok(Self::json(value))
-    }
-
-    fn visit_f64<E: serde::de::Error>(self, value: f64) -> Result<ExtraValue, E> {
-        // As `serde_json::Value` reads it: a number JSON cannot hold is null.
-        Ok(Self::json(
-            serde_json::Number::from_f64(value).map_or(serde_json::Value::Null, Into::into),
-        ))
-    }
-
-    fn visit_str<E: serde::de::Error>(self, value: &str) -> Result<ExtraValue, E> {
-        Ok(ExtraValue::Text(SharedText::new(value)))
-    }
-
-    fn visit_unit<E: serde::de::Error>(self) -> Result<ExtraValue, E> {
-        Ok(Self::json(serde_json::Value::Null))
-    }
-
-    fn visit_none<E: serde::de::Error>(self) -> Result<ExtraValue, E> {
-        Ok(Self::json(serde_json::Value::Null))
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<ExtraValue, D::Error> {
-        ExtraValue::deserialize(deserializer)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<ExtraValue, A::Error> {
-        serde_json::Value::deserialize(SeqAccessDeserializer::new(seq)).map(Self::json)
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<ExtraValue, A::Error> {
-        serde_json::Value::deserialize(MapAccessDeserializer::new(map)).map(Self::json)
-    }
-}
-
+/// Read as `serde_json::Value` reads it, a string then interned: under
+/// `#[serde(flatten)]` serde has already buffered each field as owned
+/// content, so a visitor of its own would save no allocation.
 impl<'de> Deserialize<'de> for ExtraValue {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(ExtraValueVisitor)
+        serde_json::Value::deserialize(deserializer).map(ExtraValue::from)
     }
 }
 
