@@ -87,6 +87,15 @@ pub struct MonthFlow {
     pub money_out: Decimal,
 }
 
+/// Where each of `months` is in the list of them.
+fn slots_of(months: &[YearMonth]) -> HashMap<YearMonth, usize> {
+    months
+        .iter()
+        .enumerate()
+        .map(|(position, month)| (*month, position))
+        .collect()
+}
+
 /// Money in and out of `asset` in each of `months`, from the movements that
 /// count (as the extrato's totals: not the undone or failed ones; not what
 /// moved between the account's own wallets).
@@ -104,11 +113,7 @@ pub fn monthly_flows(
             money_out: Decimal::ZERO,
         })
         .collect();
-    let slot: HashMap<YearMonth, usize> = months
-        .iter()
-        .enumerate()
-        .map(|(position, month)| (*month, position))
-        .collect();
+    let slot = slots_of(months);
     for movement in timeline.iter().filter(|movement| movement.counts()) {
         let Some(flow) = movement
             .day()
@@ -177,11 +182,7 @@ pub fn monthly_tax_use(
             from_service: false,
         })
         .collect();
-    let slot: HashMap<YearMonth, usize> = months
-        .iter()
-        .enumerate()
-        .map(|(position, month)| (*month, position))
-        .collect();
+    let slot = slots_of(months);
     let month_of =
         |at: Option<OffsetDateTime>| at.and_then(|at| slot.get(&YearMonth::of_moment(at)).copied());
     let mut disposals_by_slot = vec![Decimal::ZERO; months.len()];
