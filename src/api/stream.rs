@@ -19,7 +19,12 @@ use serde::de::DeserializeOwned;
 use super::error::Error;
 
 /// Chunks waiting for the decoder at most; the network waits beyond that.
-const CHANNEL_CHUNKS: usize = 64;
+/// On loopback the decoder is the slower side, so the channel stays full,
+/// and each chunk keeps the whole read buffer it was cut from alive (hyper
+/// reads up to about 400 KiB at a time): 64 chunks held about 28 MB per list
+/// in flight, 112 MB for the four long lists read together (heaptrack). At
+/// 8 it is about 3 MB per list, still plenty to keep the decoder fed.
+const CHANNEL_CHUNKS: usize = 8;
 
 /// A list as it arrived, with what the caller needs to judge it.
 #[derive(Clone, Debug, PartialEq)]
