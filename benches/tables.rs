@@ -191,7 +191,7 @@ fn extrato(c: &mut Criterion) {
     });
     group.bench_function("monthly flows of BRL over 12 months", |b| {
         let months = last_months(now.date(), 12);
-        b.iter(|| monthly_flows(&timeline, &sources, &Asset::FiatBrl, &months))
+        b.iter(|| monthly_flows(timeline.iter().copied(), &sources, &Asset::FiatBrl, &months))
     });
     group.bench_function("filter by the text \"completed\"", |b| {
         let filter = ActivityFilter {

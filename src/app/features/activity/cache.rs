@@ -24,6 +24,7 @@ use crate::app::resources::{AccountData, DEPOSIT_ASSETS, Rows};
 
 use super::model::{
     ActivityFilter, Filtered, Movement, Sources, assets_in, build_timeline, filter_timeline,
+    movements,
 };
 use super::monthly::{MonthFlow, MonthUse, YearMonth, monthly_flows, monthly_tax_use};
 
@@ -98,6 +99,10 @@ fn rows_in(data: &AccountData, claims: &[Claim]) -> usize {
 pub struct Request {
     /// The lists.
     pub key: SourcesKey,
+    /// Whether the extrato's lines are wanted: the timeline (16 bytes per
+    /// record, and a sort), its assets and the filtered range. The charts
+    /// alone sum the lists as they are and need none of it.
+    pub extrato: bool,
     /// The extrato's filters.
     pub filter: ActivityFilter,
     /// The money chart's asset.
@@ -108,6 +113,21 @@ pub struct Request {
     pub this_month: Option<(Decimal, Decimal)>,
 }
 
+impl Request {
+    /// Whether what was computed for `self` answers `wanted` too: the same
+    /// request, or the same with the extrato's lines besides.
+    fn serves(&self, wanted: &Request) -> bool {
+        self == wanted
+            || (self.extrato
+                && !wanted.extrato
+                && *wanted
+                    == Request {
+                        extrato: false,
+                        ..self.clone()
+                    })
+    }
+}
+
 /// Everything computed for one request.
 #[derive(Clone, Debug, Default)]
 pub struct Computed {
@@ -115,7 +135,8 @@ pub struct Computed {
     pub request: Request,
     /// The lists the timeline points into.
     pub sources: Sources,
-    /// Every movement, newest first.
+    /// Every movement, newest first (empty when the extrato's lines were
+    /// not wanted).
     pub timeline: Arc<Vec<Movement>>,
     /// The assets it holds.
     pub assets: Arc<Vec<Asset>>,
@@ -133,21 +154,25 @@ pub struct Computed {
 /// the same lists and the same choices.
 pub fn compute(previous: Option<&Computed>, request: Request, sources: Sources) -> Computed {
     let same_lists = previous.filter(|previous| previous.request.key == request.key);
-    let (sources, timeline, assets, generation) = match same_lists {
+    let sources = same_lists.map_or(sources, |previous| previous.sources.clone());
+    let generation = previous.map_or(0, |previous| previous.generation);
+    // A previous computation of these lists with the extrato's lines.
+    let lines = same_lists.filter(|previous| previous.request.extrato);
+    let (timeline, assets, generation) = match lines {
+        _ if !request.extrato => (Arc::default(), Arc::default(), generation),
         Some(previous) => (
-            previous.sources.clone(),
             Arc::clone(&previous.timeline),
             Arc::clone(&previous.assets),
-            previous.generation,
+            generation,
         ),
         None => {
             let timeline = build_timeline(&sources);
             let assets = assets_in(&timeline, &sources);
-            let generation = previous.map_or(0, |previous| previous.generation) + 1;
-            (sources, Arc::new(timeline), Arc::new(assets), generation)
+            (Arc::new(timeline), Arc::new(assets), generation + 1)
         }
     };
-    let filtered = match same_lists.filter(|previous| previous.request.filter == request.filter) {
+    let filtered = match lines.filter(|previous| previous.request.filter == request.filter) {
+        _ if !request.extrato => Arc::default(),
         Some(previous) => Arc::clone(&previous.filtered),
         None => Arc::new(filter_timeline(&timeline, &sources, &request.filter)),
     };
@@ -156,12 +181,15 @@ pub fn compute(previous: Option<&Computed>, request: Request, sources: Sources) 
             && previous.request.months == request.months
     }) {
         Some(previous) => Arc::clone(&previous.flows),
-        None => Arc::new(monthly_flows(
-            &timeline,
-            &sources,
-            request.chart_asset.as_ref().unwrap_or(&Asset::FiatBrl),
-            &request.months,
-        )),
+        None => {
+            let asset = request.chart_asset.as_ref().unwrap_or(&Asset::FiatBrl);
+            let flows = if request.extrato {
+                monthly_flows(timeline.iter().copied(), &sources, asset, &request.months)
+            } else {
+                monthly_flows(movements(&sources), &sources, asset, &request.months)
+            };
+            Arc::new(flows)
+        }
     };
     let tax = match same_lists.filter(|previous| {
         previous.request.months == request.months
@@ -190,11 +218,13 @@ pub fn compute(previous: Option<&Computed>, request: Request, sources: Sources) 
 /// Where a computation on its own thread delivers (shared, as the state clones).
 type Pending = Arc<Mutex<Receiver<Computed>>>;
 
-/// The figures shown, and the computation under way.
+/// The figures shown, and the computation under way (at most one).
 #[derive(Clone, Debug, Default)]
 pub struct Cache {
     shown: Arc<Computed>,
     running: Option<(Request, Pending)>,
+    /// How many computations were started on a thread of their own.
+    started: u64,
 }
 
 impl Cache {
@@ -221,14 +251,13 @@ impl Cache {
                 Err(TryRecvError::Empty) => {}
             }
         }
-        if self.shown.request == request {
+        if self.shown.request.serves(&request) {
             return (Arc::clone(&self.shown), self.running.is_some());
         }
-        if self
-            .running
-            .as_ref()
-            .is_some_and(|(running, _)| *running == request)
-        {
+        // One computation at a time: while lists land one after another,
+        // each would otherwise start its own, every one holding a timeline
+        // of its own. The one running delivers, then a frame asks again.
+        if self.running.is_some() {
             return (Arc::clone(&self.shown), true);
         }
         let sources = sources_of(data, claims);
@@ -251,6 +280,7 @@ impl Cache {
             });
         match spawned {
             Ok(_) => {
+                self.started += 1;
                 self.running = Some((request, Arc::new(Mutex::new(receiver))));
                 (Arc::clone(&self.shown), true)
             }
@@ -266,5 +296,10 @@ impl Cache {
     /// How many timelines were built so far.
     pub fn generation(&self) -> u64 {
         self.shown.generation
+    }
+
+    /// How many computations were started on a thread of their own.
+    pub fn threads_started(&self) -> u64 {
+        self.started
     }
 }

@@ -265,6 +265,17 @@ impl Movement {
         (self.stamp >> MARK_BITS, self.nanos)
     }
 
+    /// Its place among movements of the same moment: its list (in the order
+    /// [`movements`] reads the lists), then its position in it.
+    fn list_place(&self) -> (u8, u8, u32) {
+        let marks = self.marks();
+        (
+            marks & KIND_MASK,
+            (marks >> LIST_SHIFT) & LIST_MASK,
+            self.index,
+        )
+    }
+
     /// What moved, read from its record in `sources`: an order pays one leg
     /// and receives the other, the rest move one; none when the service
     /// sent no amount (or the record is gone).
@@ -421,17 +432,84 @@ fn claim_leg(claim: &Claim) -> Option<Leg> {
     leg(Direction::In, Some(&Asset::FiatBrl), claim.net_amount)
 }
 
-/// Every movement of `sources`, newest first; movements without a time
-/// last. Stable: movements of the same moment keep their lists' order.
+/// Every movement of `sources`, list after list (orders, transfers,
+/// withdrawals, the deposit lists, claims), each in its list's order. What
+/// sums need (the charts), without the timeline's memory and sort.
 /// A deposit is money in, in its list's asset; a withdrawal money out; a
 /// transfer as [`transfer_direction`] says; failed transfers and
 /// withdrawals and undone orders do not count.
-pub fn build_timeline(sources: &Sources) -> Vec<Movement> {
+pub fn movements(sources: &Sources) -> impl Iterator<Item = Movement> + '_ {
     let own: Vec<&str> = sources
         .wallets
         .iter()
         .map(|wallet| wallet.address.as_str())
         .collect();
+    let orders = sources.orders.iter().enumerate().map(|(position, order)| {
+        Movement::new(
+            Source::Order(index(position)),
+            order.created_at,
+            order_counts(order),
+            Direction::Out,
+        )
+    });
+    let transfers = sources
+        .transfers
+        .iter()
+        .enumerate()
+        .map(move |(position, transfer)| {
+            Movement::new(
+                Source::Transfer(index(position)),
+                transfer.created_at,
+                transfer.state != Some(TransferState::Failed),
+                transfer_direction(transfer, &own),
+            )
+        });
+    let withdrawals = sources
+        .withdrawals
+        .iter()
+        .enumerate()
+        .map(|(position, withdrawal)| {
+            Movement::new(
+                Source::Withdrawal(index(position)),
+                withdrawal.created_at,
+                withdrawal.state != Some(WithdrawalState::Failed),
+                Direction::Out,
+            )
+        });
+    let deposits = sources
+        .deposits
+        .iter()
+        .enumerate()
+        .flat_map(|(list, rows)| {
+            let list = u8::try_from(list).unwrap_or(u8::MAX);
+            rows.iter().enumerate().map(move |(position, deposit)| {
+                Movement::new(
+                    Source::Deposit(list, index(position)),
+                    deposit.created_at.or(deposit.processed_at),
+                    true,
+                    Direction::In,
+                )
+            })
+        });
+    let claims = sources.claims.iter().enumerate().map(|(position, claim)| {
+        Movement::new(
+            Source::Claim(index(position)),
+            claim.updated_at,
+            true,
+            Direction::In,
+        )
+    });
+    orders
+        .chain(transfers)
+        .chain(withdrawals)
+        .chain(deposits)
+        .chain(claims)
+}
+
+/// Every movement of `sources`, newest first; movements without a time
+/// last. Movements of the same moment keep their lists' order, as
+/// [`movements`] reads them.
+pub fn build_timeline(sources: &Sources) -> Vec<Movement> {
     let deposit_count: usize = sources.deposits.iter().map(|rows| rows.len()).sum();
     let mut timeline = Vec::with_capacity(
         sources.orders.len()
@@ -440,62 +518,15 @@ pub fn build_timeline(sources: &Sources) -> Vec<Movement> {
             + deposit_count
             + sources.claims.len(),
     );
-    timeline.extend(sources.orders.iter().enumerate().map(|(position, order)| {
-        Movement::new(
-            Source::Order(index(position)),
-            order.created_at,
-            order_counts(order),
-            Direction::Out,
+    timeline.extend(movements(sources));
+    // The same order as a stable sort by moment (each movement's place is
+    // unique), without a stable sort's buffer of half the timeline.
+    timeline.sort_unstable_by_key(|movement| {
+        (
+            std::cmp::Reverse(movement.moment_key()),
+            movement.list_place(),
         )
-    }));
-    timeline.extend(
-        sources
-            .transfers
-            .iter()
-            .enumerate()
-            .map(|(position, transfer)| {
-                Movement::new(
-                    Source::Transfer(index(position)),
-                    transfer.created_at,
-                    transfer.state != Some(TransferState::Failed),
-                    transfer_direction(transfer, &own),
-                )
-            }),
-    );
-    timeline.extend(
-        sources
-            .withdrawals
-            .iter()
-            .enumerate()
-            .map(|(position, withdrawal)| {
-                Movement::new(
-                    Source::Withdrawal(index(position)),
-                    withdrawal.created_at,
-                    withdrawal.state != Some(WithdrawalState::Failed),
-                    Direction::Out,
-                )
-            }),
-    );
-    for (list, rows) in sources.deposits.iter().enumerate() {
-        let list = u8::try_from(list).unwrap_or(u8::MAX);
-        timeline.extend(rows.iter().enumerate().map(|(position, deposit)| {
-            Movement::new(
-                Source::Deposit(list, index(position)),
-                deposit.created_at.or(deposit.processed_at),
-                true,
-                Direction::In,
-            )
-        }));
-    }
-    timeline.extend(sources.claims.iter().enumerate().map(|(position, claim)| {
-        Movement::new(
-            Source::Claim(index(position)),
-            claim.updated_at,
-            true,
-            Direction::In,
-        )
-    }));
-    timeline.sort_by_key(|movement| std::cmp::Reverse(movement.moment_key()));
+    });
     timeline
 }
 
@@ -653,6 +684,50 @@ fn contains_lowercase(text: &mut str, needle: &str) -> bool {
     }
 }
 
+/// Whether the record of `movement` holds `needle` (lowercase already);
+/// `text` is room to write it in.
+fn record_holds(movement: &Movement, sources: &Sources, needle: &str, text: &mut String) -> bool {
+    text.clear();
+    if let Some(record) = sources.record(movement.source()) {
+        record.search_text(movement.kind(), text);
+    }
+    contains_lowercase(text, needle)
+}
+
+/// Timelines up to this long are searched on one thread.
+const SEARCH_ALONE_UP_TO: usize = 50_000;
+
+/// Which movements of `timeline` that pass the day and kind filters hold
+/// `needle`, one flag per movement, `None` for a short timeline. Writing
+/// each record out as text is most of a search's cost (about 250 ns a
+/// record), and records do not depend on each other, so a long timeline is
+/// cut in one part per core.
+fn search_in_parts(
+    timeline: &[Movement],
+    sources: &Sources,
+    filter: &ActivityFilter,
+    needle: &str,
+) -> Option<Vec<bool>> {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    if needle.is_empty() || cores < 2 || timeline.len() <= SEARCH_ALONE_UP_TO {
+        return None;
+    }
+    let mut found = vec![false; timeline.len()];
+    let part = timeline.len().div_ceil(cores.min(8));
+    std::thread::scope(|scope| {
+        for (movements, flags) in timeline.chunks(part).zip(found.chunks_mut(part)) {
+            scope.spawn(move || {
+                let mut text = String::new();
+                for (movement, flag) in movements.iter().zip(flags) {
+                    *flag = passes(movement, filter)
+                        && record_holds(movement, sources, needle, &mut text);
+                }
+            });
+        }
+    });
+    Some(found)
+}
+
 /// The movements of `timeline` that pass `filter`, grouped by day, with
 /// the totals per asset. `timeline` is newest first, so each day's
 /// movements are together.
@@ -662,6 +737,7 @@ pub fn filter_timeline(
     filter: &ActivityFilter,
 ) -> Filtered {
     let needle = filter.text.trim().to_lowercase();
+    let found = search_in_parts(timeline, sources, filter, &needle);
     let mut text = String::new();
     let mut positions = Vec::new();
     let mut filtered = Filtered::default();
@@ -679,14 +755,12 @@ pub fn filter_timeline(
             }
             legs = Some(pair);
         }
-        if !needle.is_empty() {
-            text.clear();
-            if let Some(record) = sources.record(movement.source()) {
-                record.search_text(movement.kind(), &mut text);
-            }
-            if !contains_lowercase(&mut text, &needle) {
-                continue;
-            }
+        let holds = match &found {
+            Some(found) => found.get(position).copied().unwrap_or(false),
+            None => needle.is_empty() || record_holds(movement, sources, &needle, &mut text),
+        };
+        if !holds {
+            continue;
         }
         let day = movement.day();
         if current_day != Some(day) {

@@ -3,7 +3,7 @@
 //! floats only to place bars on the screen.
 //!
 //! - [`monthly_flows`]: money in and out of one asset per month, from the
-//!   extrato's timeline (the movements that count, as its totals).
+//!   extrato's movements (the ones that count, as its totals), in any order.
 //! - [`monthly_tax_use`]: the tax-exemption use per month, computed the way
 //!   the service reports this month's (spec 2.10, and the sandbox's rules in
 //!   README): the gross amount of the month's claims plus the BRL value of
@@ -100,7 +100,7 @@ fn slots_of(months: &[YearMonth]) -> HashMap<YearMonth, usize> {
 /// count (as the extrato's totals: not the undone or failed ones; not what
 /// moved between the account's own wallets).
 pub fn monthly_flows(
-    timeline: &[Movement],
+    movements: impl IntoIterator<Item = Movement>,
     sources: &Sources,
     asset: &Asset,
     months: &[YearMonth],
@@ -114,7 +114,7 @@ pub fn monthly_flows(
         })
         .collect();
     let slot = slots_of(months);
-    for movement in timeline.iter().filter(|movement| movement.counts()) {
+    for movement in movements.into_iter().filter(Movement::counts) {
         let Some(flow) = movement
             .day()
             .and_then(|day| slot.get(&YearMonth::of(day)))

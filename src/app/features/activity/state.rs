@@ -190,16 +190,41 @@ impl ActivityState {
         }
     }
 
-    /// Everything the extrato and the charts show for the lists in `data`,
-    /// the claims made here and the filters, as of `now`: computed once per
-    /// change of a list or a filter (on a thread of its own for long lists,
-    /// the previous figures shown meanwhile).
+    /// Everything the extrato shows for the lists in `data`, the claims made
+    /// here and the filters, as of `now`, and the charts besides: computed
+    /// once per change of a list or a filter (on a thread of its own for
+    /// long lists, the previous figures shown meanwhile).
     pub fn view(
         &mut self,
         ctx: &egui::Context,
         data: &AccountData,
         claims: &[Claim],
         now: OffsetDateTime,
+    ) -> ActivityView {
+        self.computed(ctx, data, claims, now, true)
+    }
+
+    /// What the charts show: [`ActivityState::view`] without the extrato's
+    /// lines (its timeline, assets and filtered range are empty unless the
+    /// extrato computed them already), so a long account's Overview does
+    /// not hold a timeline it does not draw.
+    pub fn charts_view(
+        &mut self,
+        ctx: &egui::Context,
+        data: &AccountData,
+        claims: &[Claim],
+        now: OffsetDateTime,
+    ) -> ActivityView {
+        self.computed(ctx, data, claims, now, false)
+    }
+
+    fn computed(
+        &mut self,
+        ctx: &egui::Context,
+        data: &AccountData,
+        claims: &[Claim],
+        now: OffsetDateTime,
+        extrato: bool,
     ) -> ActivityView {
         let this_month = data
             .tax_exemption
@@ -208,6 +233,7 @@ impl ActivityState {
             .map(|gauge| (gauge.claims, gauge.other_disposals));
         let request = Request {
             key: SourcesKey::of(data, claims),
+            extrato,
             filter: self.filter(now.date()),
             chart_asset: Some(self.chart_asset.clone()),
             months: last_months(now.date(), 12),
@@ -237,5 +263,11 @@ impl ActivityState {
     /// How many times the timeline was built (for tests of the cache).
     pub fn generation(&self) -> u64 {
         self.cache.generation()
+    }
+
+    /// How many computations ran on a thread of their own (for tests of
+    /// the cache).
+    pub fn threads_started(&self) -> u64 {
+        self.cache.threads_started()
     }
 }

@@ -14,7 +14,7 @@ use crate::app::resources::{AccountData, Fetched};
 
 use super::model::{
     ActivityFilter, Direction, Leg, Line, Movement, MovementKind, Source, Sources, Totals,
-    build_timeline, filter_timeline,
+    build_timeline, filter_timeline, movements,
 };
 use super::monthly::{YearMonth, last_months, monthly_flows, monthly_tax_use};
 use super::state::{ActivityState, RangePreset, parse_day};
@@ -433,7 +433,12 @@ fn monthly_flows_sum_each_month_of_one_asset() {
     let sources = sources();
     let timeline = build_timeline(&sources);
     let months = last_months(date!(2026 - 03 - 10), 12);
-    let flows = monthly_flows(&timeline, &sources, &Asset::FiatBrl, &months);
+    let flows = monthly_flows(timeline.iter().copied(), &sources, &Asset::FiatBrl, &months);
+    assert_eq!(
+        monthly_flows(movements(&sources), &sources, &Asset::FiatBrl, &months),
+        flows,
+        "the lists summed as they are, without the timeline, give the same months"
+    );
     let march = flows.last().cloned();
     let february = flows.get(10).cloned();
     assert_eq!(
@@ -849,5 +854,171 @@ fn timeline_memory_per_record() {
         per_record(every.kept_bytes()),
         searched.count,
         per_record(searched.kept_bytes()),
+    );
+}
+
+#[test]
+fn movements_of_the_same_moment_keep_their_lists_order_in_the_timeline() {
+    let at = "2026-03-10T12:00:00Z";
+    let order_at = |n: u128| {
+        order(
+            n,
+            at,
+            "completed",
+            ("1.00", "fiat/brl"),
+            ("1", "eth-base/brlv"),
+        )
+    };
+    // Past a few dozen, an unstable sort reorders equal keys.
+    let many: Vec<u128> = (0..200).map(|n| (n * 7919) % 1000 + 10).collect();
+    let sources = Sources {
+        orders: Arc::new(many.iter().map(|n| order_at(*n)).collect()),
+        withdrawals: Arc::new(vec![
+            withdrawal(5, at, "completed", "0.20", None),
+            withdrawal(4, at, "completed", "0.30", None),
+        ]),
+        claims: Arc::new(vec![claim(9, "2026-03-11T18:00:00Z", "200.00", "198.00")]),
+        ..Sources::default()
+    };
+    let ids: Vec<u128> = build_timeline(&sources)
+        .iter()
+        .filter_map(|movement| sources.record(movement.source()))
+        .map(|record| record.id().as_u128())
+        .collect();
+    let mut expected = vec![9];
+    expected.extend(&many);
+    expected.extend([5, 4]);
+    assert_eq!(ids, expected);
+}
+
+fn long_orders_data(count: usize) -> AccountData {
+    let template = order(
+        1,
+        "2026-03-10T12:00:00Z",
+        "completed",
+        ("1.00", "fiat/brl"),
+        ("1", "eth-base/brlv"),
+    );
+    let orders: Vec<Order> = (0..count)
+        .map(|index| {
+            let mut copy = template.clone();
+            copy.id = uuid::Uuid::from_u128(index as u128);
+            copy
+        })
+        .collect();
+    let mut data = AccountData::default();
+    data.finish(
+        Fetched::Orders(Vec::new().into()).key(),
+        Ok(Fetched::Orders(orders.into())),
+        1,
+        2,
+    );
+    data
+}
+
+fn until_ready(mut view: impl FnMut() -> super::state::ActivityView) -> super::state::ActivityView {
+    for _ in 0..500 {
+        let shown = view();
+        if !shown.busy {
+            return shown;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("the thread never delivered")
+}
+
+#[test]
+fn the_charts_alone_build_no_timeline_and_the_extrato_serves_them() {
+    let data = long_orders_data(3);
+    let mut state = ActivityState::default();
+    let ctx = egui::Context::default();
+    let now = datetime!(2026-03-10 20:00 UTC);
+    let charts = state.charts_view(&ctx, &data, &[], now);
+    assert_eq!(state.generation(), 0, "no timeline for the charts");
+    assert!(charts.timeline.is_empty());
+    assert_eq!(
+        charts.flows.last().map(|flow| flow.money_out),
+        Some(dec("3.00"))
+    );
+    let extrato = state.view(&ctx, &data, &[], now);
+    assert_eq!(state.generation(), 1);
+    assert_eq!(extrato.filtered.count, 3);
+    assert!(Arc::ptr_eq(&charts.flows, &extrato.flows), "sums kept");
+    let charts_again = state.charts_view(&ctx, &data, &[], now);
+    assert_eq!(
+        state.generation(),
+        1,
+        "the extrato's figures serve the charts"
+    );
+    assert!(Arc::ptr_eq(&charts_again.timeline, &extrato.timeline));
+}
+
+#[test]
+fn requests_made_while_one_computes_wait_and_only_the_last_is_computed() {
+    let count = super::cache::INLINE_ROWS + 1;
+    let data = long_orders_data(count);
+    let mut state = ActivityState::default();
+    let ctx = egui::Context::default();
+    let now = datetime!(2026-03-10 20:00 UTC);
+    assert!(state.view(&ctx, &data, &[], now).busy);
+    // Two more choices while the first computes: neither starts a thread.
+    state.kind = Some(MovementKind::Claim);
+    assert!(state.view(&ctx, &data, &[], now).busy);
+    state.kind = Some(MovementKind::Order);
+    assert!(state.view(&ctx, &data, &[], now).busy);
+    assert_eq!(state.threads_started(), 1);
+    let ready = until_ready(|| state.view(&ctx, &data, &[], now));
+    assert_eq!(ready.filtered.count, count, "the last choice: orders");
+    assert_eq!(
+        state.threads_started(),
+        2,
+        "the first, then only the last of the choices made meanwhile"
+    );
+    assert_eq!(state.generation(), 1, "one timeline, refiltered");
+}
+
+#[test]
+fn a_long_timeline_searched_in_parts_finds_what_one_pass_finds() {
+    let count = 60_001;
+    let orders: Vec<Order> = (0..count)
+        .map(|n| {
+            let paid = if n % 997 == 0 { "7777.00" } else { "1.00" };
+            order(
+                n as u128,
+                "2026-03-10T12:00:00Z",
+                "completed",
+                (paid, "fiat/brl"),
+                ("1", "eth-base/brlv"),
+            )
+        })
+        .collect();
+    let sources = Sources {
+        orders: Arc::new(orders),
+        ..Sources::default()
+    };
+    let timeline = build_timeline(&sources);
+    let filter = ActivityFilter {
+        // With its point: "7777" alone is also in the id of order 0x7777.
+        text: "7777.00".to_owned(),
+        ..ActivityFilter::default()
+    };
+    let found = filter_timeline(&timeline, &sources, &filter);
+    let expected: Vec<u128> = (0..count as u128).filter(|n| n % 997 == 0).collect();
+    let ids: Vec<u128> = found
+        .lines()
+        .filter_map(|line| match line {
+            Line::Movement(position) => timeline.get(position as usize),
+            Line::Day(_) => None,
+        })
+        .filter_map(|movement| sources.record(movement.source()))
+        .map(|record| record.id().as_u128())
+        .collect();
+    assert_eq!(ids, expected);
+    assert_eq!(
+        found
+            .totals
+            .get(&Asset::FiatBrl)
+            .map(|totals| totals.money_out),
+        Some(dec("7777.00") * Decimal::from(expected.len()))
     );
 }

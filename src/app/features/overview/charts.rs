@@ -204,7 +204,7 @@ pub fn money_chart_ui(ui: &mut Ui, state: &mut AppState) {
     );
     let flows = state
         .activity
-        .view(ui.ctx(), &state.data, &state.claims.made, state.wall_now)
+        .charts_view(ui.ctx(), &state.data, &state.claims.made, state.wall_now)
         .flows;
     let asset = state.activity.chart_asset.clone();
     let summary = money_summary(amounts, &asset, &flows);
@@ -274,7 +274,7 @@ pub fn tax_chart_ui(ui: &mut Ui, state: &mut AppState) {
         .map_or(MONTHLY_TAX_EXEMPTION_LIMIT_BRL, |gauge| gauge.limit);
     let uses = state
         .activity
-        .view(ui.ctx(), &state.data, &state.claims.made, state.wall_now)
+        .charts_view(ui.ctx(), &state.data, &state.claims.made, state.wall_now)
         .tax;
     let summary = tax_summary(amounts, limit, &uses);
     let colors = palette::of(ui);
