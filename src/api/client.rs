@@ -17,6 +17,7 @@ use uuid::Uuid;
 use super::API_PREFIX;
 use super::auth::Signer;
 use super::error::{BaseUrlProblem, Error, UnauthorizedHint, excerpt};
+use super::footprint::Footprint;
 use super::model::{
     Asset, Balance, BalanceAsset, BalanceEnvelope, Claim, ClaimEnvelope, ClaimableBalance,
     CreateClaim, CreateOrder, CreateQuote, CreateTransfer, CreateWallet, CreateWithdrawal,
@@ -26,7 +27,7 @@ use super::model::{
     TransferFilter, TransfersEnvelope, Wallet, WalletFilter, WalletsEnvelope, Withdrawal,
     WithdrawalEnvelope, WithdrawalsEnvelope,
 };
-use super::stream::ListDecoder;
+use super::stream::{ListDecoder, StreamedList};
 
 /// The largest answer accepted, in bytes.
 pub const MAX_RESPONSE_BYTES: usize = 32 * 1024 * 1024;
@@ -298,52 +299,52 @@ impl Client {
         }
     }
 
-    /// `GET` of a list whose records are decoded while the answer streams in
-    /// (see [`super::stream`]), refused past `limit_bytes` as soon as it
-    /// gets there. Retried like every read, until the answer starts.
-    pub async fn get_streamed<E: DeserializeOwned + Send + 'static>(
+    /// `GET` of the list under `field` of the answer, its records decoded
+    /// while the answer streams in (see [`super::stream`]) and refused as
+    /// soon as they would take more than `budget_bytes` of memory. Retried
+    /// like every read, until the answer starts.
+    pub async fn get_list<T: DeserializeOwned + Footprint + Send + 'static>(
         &self,
         segments: &[&str],
-        query: &[(&str, String)],
-        limit_bytes: u64,
-    ) -> Result<(E, u64, u64), Error> {
-        let url = self.endpoint_url(segments, query)?;
+        field: &'static str,
+        budget_bytes: u64,
+    ) -> Result<StreamedList<T>, Error> {
+        let url = self.endpoint_url(segments, &[])?;
         let mut retries = Retries::new(true);
         loop {
             let offset_before = self.clock_offset_secs();
-            let failure = match self.open(&Method::GET, &url, &[]).await {
-                Ok(mut opened) if (200..300).contains(&opened.status) => {
-                    if opened
-                        .response
-                        .content_length()
-                        .is_some_and(|length| length > limit_bytes)
-                    {
-                        return Err(Error::ResponseTooLarge {
-                            limit_bytes: usize::try_from(limit_bytes).unwrap_or(usize::MAX),
-                        });
+            let failure =
+                match self.open(&Method::GET, &url, &[]).await {
+                    Ok(mut opened) if (200..300).contains(&opened.status) => {
+                        if opened.response.content_length().is_some_and(|length| {
+                            length > ListDecoder::<T>::answer_limit(budget_bytes)
+                        }) {
+                            return Err(Error::ListOverBudget { budget_bytes });
+                        }
+                        let mut decoder = ListDecoder::<T>::start(field, budget_bytes);
+                        while let Some(chunk) = opened
+                            .response
+                            .chunk()
+                            .await
+                            .map_err(|error| self.transport_error(&error))?
+                        {
+                            if !decoder.feed(chunk).await? {
+                                break;
+                            }
+                        }
+                        // `BRLV_LOG=brlv_timing=debug` times a list from here to its rows drawn.
+                        tracing::debug!(target: "brlv_timing", %url, "last byte received");
+                        return decoder.finish(opened.status).await;
                     }
-                    let mut decoder = ListDecoder::<E>::start(limit_bytes);
-                    while let Some(chunk) = opened
-                        .response
-                        .chunk()
-                        .await
-                        .map_err(|error| self.transport_error(&error))?
-                    {
-                        decoder.feed(chunk).await?;
+                    Ok(opened) => {
+                        let limit = self.inner.config.max_response_bytes;
+                        match self.read_body(opened, limit).await {
+                            Ok(raw) => raw.into_result().err(),
+                            Err(error) => Some(error),
+                        }
                     }
-                    // `BRLV_LOG=brlv_timing=debug` times a list from here to its rows drawn.
-                    tracing::debug!(target: "brlv_timing", %url, "last byte received");
-                    return decoder.finish(opened.status).await;
-                }
-                Ok(opened) => {
-                    let limit = self.inner.config.max_response_bytes;
-                    match self.read_body(opened, limit).await {
-                        Ok(raw) => raw.into_result().err(),
-                        Err(error) => Some(error),
-                    }
-                }
-                Err(error) => Some(error),
-            };
+                    Err(error) => Some(error),
+                };
             let Some(failure) = failure else {
                 return Err(Error::Config(
                     "a failed answer read as a success".to_owned(),

@@ -69,6 +69,13 @@ pub enum Error {
         /// The limit, in bytes.
         limit_bytes: usize,
     },
+    /// A list whose records would take more memory than the budget set for
+    /// one list (Settings), refused while it was decoded.
+    #[error("the list needs more than {} MiB of memory, the most one list may take", budget_bytes / (1024 * 1024))]
+    ListOverBudget {
+        /// The budget, in bytes.
+        budget_bytes: u64,
+    },
     /// The request could not be signed.
     #[error(transparent)]
     Signing(#[from] KeyError),

@@ -6,6 +6,7 @@
 pub mod auth;
 pub mod client;
 pub mod error;
+pub mod footprint;
 pub mod model;
 pub mod payout;
 pub mod record_extra;

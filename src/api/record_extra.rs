@@ -125,6 +125,26 @@ impl RecordExtra {
         self.0.iter().map(|(key, value)| (key.as_str(), value))
     }
 
+    /// The memory its fields hold outside the record: the slice, and what
+    /// its names and values hold alone (a JSON value other than a string
+    /// counted as its written length, near enough for a budget).
+    pub fn own_bytes(&self) -> usize {
+        let values: usize = self
+            .0
+            .iter()
+            .map(|(name, value)| {
+                name.own_bytes()
+                    + match value {
+                        ExtraValue::Text(text) => text.own_bytes(),
+                        ExtraValue::Json(json) => {
+                            std::mem::size_of::<serde_json::Value>() + json.to_string().len()
+                        }
+                    }
+            })
+            .sum();
+        std::mem::size_of_val(&*self.0) + values
+    }
+
     /// How many fields.
     pub fn len(&self) -> usize {
         self.0.len()

@@ -265,6 +265,17 @@ impl SharedText {
     pub fn shares_storage_with(&self, other: &SharedText) -> bool {
         ArcStr::ptr_eq(&self.0, &other.0)
     }
+
+    /// The memory this value holds that nothing else holds: its text and
+    /// its count and length (two words), when it is the only holder of its
+    /// copy; nothing when the copy is shared (an interned text is also held
+    /// by the table, whose size is bounded on its own).
+    pub fn own_bytes(&self) -> usize {
+        match ArcStr::strong_count(&self.0) {
+            Some(1) => self.0.len() + 2 * std::mem::size_of::<usize>(),
+            _ => 0,
+        }
+    }
 }
 
 impl std::ops::Deref for SharedText {

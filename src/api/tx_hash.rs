@@ -35,6 +35,15 @@ impl TxHash {
         }
     }
 
+    /// The memory it holds outside itself: none for a well-formed hash, else
+    /// its verbatim text's (see [`SharedText::own_bytes`]).
+    pub fn own_bytes(&self) -> usize {
+        match &self.0 {
+            Form::Bytes(_) => 0,
+            Form::Verbatim(text) => text.own_bytes(),
+        }
+    }
+
     /// The hash's 32 bytes, when it was well-formed.
     pub fn bytes(&self) -> Option<&[u8; 32]> {
         match &self.0 {

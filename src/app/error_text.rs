@@ -422,6 +422,11 @@ impl Localize for ApiError {
                 "err.api.too_large",
                 &[("mib", &(limit_bytes / (1024 * 1024)).to_string())],
             ),
+            ApiError::ListOverBudget { budget_bytes } => tr_with(
+                language,
+                "err.api.over_budget",
+                &[("mib", &(budget_bytes / (1024 * 1024)).to_string())],
+            ),
             ApiError::Signing(error) => error.localize(language),
             ApiError::BaseUrl { url, problem } => {
                 let key = match problem {

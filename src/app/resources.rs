@@ -337,8 +337,8 @@ pub struct Answer {
     pub states: Option<crate::app::known_states::KnownStates>,
 }
 
-/// The default budget for one list's answer: 1 GiB holds about two million
-/// orders as the service writes them.
+/// The default memory budget for one list: 1 GiB holds about four million
+/// orders (their records, as `Footprint` counts them).
 pub const DEFAULT_LIST_BUDGET_MIB: u64 = 1024;
 
 /// A decoded list, shared, without the room a growing `Vec` leaves (a list
@@ -352,15 +352,12 @@ fn exact_rows<T>(mut rows: Vec<T>) -> Rows<T> {
 }
 
 /// Fetches `key` with `client`; a list is decoded as it streams in and
-/// refused once its answer passes `list_budget_bytes`.
+/// refused once its records would take more than `list_budget_bytes`.
 pub async fn fetch_answer(
     client: &Client,
     key: ResourceKey,
     list_budget_bytes: u64,
 ) -> Result<Answer, Error> {
-    use crate::api::model::{
-        DepositsEnvelope, OrdersEnvelope, TransfersEnvelope, WalletsEnvelope, WithdrawalsEnvelope,
-    };
     let list = |data: Fetched, digest: u64, bytes: u64| Answer {
         data,
         fingerprint: Fingerprint::Digest(digest),
@@ -370,62 +367,71 @@ pub async fn fetch_answer(
     let budget = list_budget_bytes;
     let deposits = |asset: DepositAsset| async move {
         client
-            .get_streamed::<DepositsEnvelope>(&["assets", asset.as_str(), "deposits"], &[], budget)
+            .get_list::<Deposit>(&["assets", asset.as_str(), "deposits"], "deposits", budget)
             .await
-            .map(|(envelope, digest, bytes)| (envelope.deposits, digest, bytes))
     };
     Ok(match key {
         ResourceKey::Orders => {
-            let (envelope, digest, bytes) = client
-                .get_streamed::<OrdersEnvelope>(&["orders"], &[], budget)
-                .await?;
-            list(Fetched::Orders(exact_rows(envelope.orders)), digest, bytes)
+            let got = client.get_list(&["orders"], "orders", budget).await?;
+            list(Fetched::Orders(exact_rows(got.rows)), got.digest, got.bytes)
         }
         ResourceKey::Transfers => {
-            let (envelope, digest, bytes) = client
-                .get_streamed::<TransfersEnvelope>(&["transfers"], &[], budget)
-                .await?;
+            let got = client.get_list(&["transfers"], "transfers", budget).await?;
             list(
-                Fetched::Transfers(exact_rows(envelope.transfers)),
-                digest,
-                bytes,
+                Fetched::Transfers(exact_rows(got.rows)),
+                got.digest,
+                got.bytes,
             )
         }
         ResourceKey::Withdrawals => {
-            let (envelope, digest, bytes) = client
-                .get_streamed::<WithdrawalsEnvelope>(&["withdrawals"], &[], budget)
+            let got = client
+                .get_list(&["withdrawals"], "withdrawals", budget)
                 .await?;
             list(
-                Fetched::Withdrawals(exact_rows(envelope.withdrawals)),
-                digest,
-                bytes,
+                Fetched::Withdrawals(exact_rows(got.rows)),
+                got.digest,
+                got.bytes,
             )
         }
         ResourceKey::Wallets => {
-            let (envelope, digest, bytes) = client
-                .get_streamed::<WalletsEnvelope>(&["wallets"], &[], budget)
-                .await?;
+            let got = client.get_list(&["wallets"], "wallets", budget).await?;
             list(
-                Fetched::Wallets(exact_rows(envelope.wallets)),
-                digest,
-                bytes,
+                Fetched::Wallets(exact_rows(got.rows)),
+                got.digest,
+                got.bytes,
             )
         }
         ResourceKey::DepositsBrl => {
-            let (rows, digest, bytes) = deposits(DepositAsset::Brl).await?;
-            list(Fetched::DepositsBrl(exact_rows(rows)), digest, bytes)
+            let got = deposits(DepositAsset::Brl).await?;
+            list(
+                Fetched::DepositsBrl(exact_rows(got.rows)),
+                got.digest,
+                got.bytes,
+            )
         }
         ResourceKey::DepositsUsd => {
-            let (rows, digest, bytes) = deposits(DepositAsset::Usd).await?;
-            list(Fetched::DepositsUsd(exact_rows(rows)), digest, bytes)
+            let got = deposits(DepositAsset::Usd).await?;
+            list(
+                Fetched::DepositsUsd(exact_rows(got.rows)),
+                got.digest,
+                got.bytes,
+            )
         }
         ResourceKey::DepositsUsdc => {
-            let (rows, digest, bytes) = deposits(DepositAsset::Usdc).await?;
-            list(Fetched::DepositsUsdc(exact_rows(rows)), digest, bytes)
+            let got = deposits(DepositAsset::Usdc).await?;
+            list(
+                Fetched::DepositsUsdc(exact_rows(got.rows)),
+                got.digest,
+                got.bytes,
+            )
         }
         ResourceKey::DepositsUsdt => {
-            let (rows, digest, bytes) = deposits(DepositAsset::Usdt).await?;
-            list(Fetched::DepositsUsdt(exact_rows(rows)), digest, bytes)
+            let got = deposits(DepositAsset::Usdt).await?;
+            list(
+                Fetched::DepositsUsdt(exact_rows(got.rows)),
+                got.digest,
+                got.bytes,
+            )
         }
         ResourceKey::BalanceBrl
         | ResourceKey::BalanceUsdc

@@ -237,7 +237,12 @@ impl AppState {
             .iter()
             .filter_map(|resource| Some((resource.error?, resource.retry_at?)))
             // A list over the budget is the panel's news, not the connection's.
-            .filter(|(error, _)| !matches!(error, Error::ResponseTooLarge { .. }))
+            .filter(|(error, _)| {
+                !matches!(
+                    error,
+                    Error::ListOverBudget { .. } | Error::ResponseTooLarge { .. }
+                )
+            })
             .collect();
         let earliest_retry = failed.iter().map(|(_, at)| *at).min();
         if let Some(retry_at) = earliest_retry {

@@ -145,9 +145,7 @@ fn an_over_budget_list_is_the_panels_news_not_a_connection_failure() {
     state.apply(Event::FetchFinished {
         session: 7,
         resource: ResourceKey::Orders,
-        result: Err(Error::ResponseTooLarge {
-            limit_bytes: MIB as usize,
-        }),
+        result: Err(Error::ListOverBudget { budget_bytes: MIB }),
         at: 1_000,
         next_at: u64::MAX,
     });
@@ -224,8 +222,8 @@ fn fetches_of(resource: ResourceKey) -> impl Fn(&Event) -> bool {
 
 #[test]
 fn a_list_over_the_budget_is_reported_once_and_not_fetched_again_until_the_budget_grows() {
-    // 5,000 orders are about 2.5 MB: over a 1 MiB budget.
-    let account = big_account(5_000, 1);
+    // 10,000 orders take about 2 MB once decoded: over a 1 MiB budget.
+    let account = big_account(10_000, 1);
     let mut state = AppState::new(Language::En);
     let is_order_fetch = fetches_of(ResourceKey::Orders);
     let mut order_fetches = 0;
@@ -238,7 +236,7 @@ fn a_list_over_the_budget_is_reported_once_and_not_fetched_again_until_the_budge
     );
     assert!(matches!(
         state.data.orders.error(),
-        Some(Error::ResponseTooLarge { .. })
+        Some(Error::ListOverBudget { .. })
     ));
     assert!(state.data.orders.value().is_none());
 
@@ -280,7 +278,7 @@ fn a_list_over_the_budget_is_reported_once_and_not_fetched_again_until_the_budge
         |_| {},
         |state| state.data.orders.value().is_some(),
     );
-    assert!(state.data.orders.value().unwrap().len() > 5_000);
+    assert!(state.data.orders.value().unwrap().len() > 10_000);
 
     // Read again, the same answer says so instead of bringing a new list.
     assert!(account.worker.send(Command::Refresh));

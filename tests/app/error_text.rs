@@ -215,6 +215,9 @@ fn every_error() -> Vec<Box<dyn Localize>> {
         ApiError::ResponseTooLarge {
             limit_bytes: 32 * 1024 * 1024,
         },
+        ApiError::ListOverBudget {
+            budget_bytes: 1024 * 1024 * 1024,
+        },
         ApiError::Signing(KeyError::TooSmall),
         ApiError::Config("bad url".into()),
         brlv_desk::api::client::parse_base_url("http://api.example.com").unwrap_err(),

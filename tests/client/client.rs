@@ -44,6 +44,11 @@ fn client_with(base_url: &str, adjust: impl FnOnce(&mut ClientConfig)) -> Client
     Client::new(config).unwrap()
 }
 
+/// A client of `base_url` with the tests' key and quick retries.
+pub(crate) fn client_for_tests(base_url: &str) -> Client {
+    client_with(base_url, |_| {})
+}
+
 fn client(server: &ScriptedServer) -> Client {
     client_with(&server.base_url, |_| {})
 }

@@ -11,6 +11,7 @@ mod cli_outcomes;
 mod client;
 mod fuzz_regressions;
 mod journal_outcomes;
+mod list_budget;
 mod orders_reconcile;
 #[cfg(unix)]
 mod private_files;

@@ -774,7 +774,9 @@ impl Worker {
             Ok(answer) => FetchOutcome::Loaded {
                 in_motion: answer.data.in_motion(),
             },
-            Err(Error::ResponseTooLarge { .. }) => FetchOutcome::OverBudget,
+            Err(Error::ListOverBudget { .. } | Error::ResponseTooLarge { .. }) => {
+                FetchOutcome::OverBudget
+            }
             Err(error) => FetchOutcome::Failed {
                 retry_after_ms: error
                     .retry_after()
