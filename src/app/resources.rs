@@ -610,9 +610,10 @@ pub struct AccountData {
     /// each one's own `GET /orders/{id}` last returned it.
     pub orders_in_motion: Vec<Order>,
     /// Orders read alone since the list was (the followed ones, the open
-    /// detail): newer than their rows, which show them instead until the
-    /// list is read again.
-    pub orders_read_alone: std::collections::HashMap<uuid::Uuid, Order>,
+    /// detail): newer than their rows, which show, sort and search as them
+    /// until the list is read again. Shared, so a sort or a search on its
+    /// own thread reads them; a new copy is a new map (a few entries).
+    pub orders_read_alone: Arc<std::collections::HashMap<uuid::Uuid, Order>>,
     /// The transfers in motion, newest first, found when the list arrives.
     pub transfers_in_motion: Vec<Transfer>,
     /// The withdrawals in motion, newest first, found when the list arrives.
@@ -722,7 +723,9 @@ impl AccountData {
     /// orders in motion are found in it once here rather than every frame.
     pub fn orders_listed(&mut self, rows: &[Order]) {
         self.orders_in_motion = in_motion(rows, |row| Some(order_in_motion(row)));
-        self.orders_read_alone.clear();
+        if !self.orders_read_alone.is_empty() {
+            self.orders_read_alone = Arc::default();
+        }
     }
 
     /// A new list of transfers: its transfers in motion, found once.
@@ -752,7 +755,11 @@ impl AccountData {
             }
             None => {}
         }
-        self.orders_read_alone.insert(order.id, order.clone());
+        // The same copy again (a followed order that has not moved) keeps
+        // the map, so a sorted or searched list is not arranged again.
+        if self.orders_read_alone.get(&order.id) != Some(order) {
+            Arc::make_mut(&mut self.orders_read_alone).insert(order.id, order.clone());
+        }
     }
 
     /// `row` of the orders list, or the newer copy read alone since.

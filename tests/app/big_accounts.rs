@@ -581,6 +581,57 @@ fn an_order_read_alone_stands_for_its_row_and_leaves_the_motion_once_settled() {
         "the list itself was not rebuilt"
     );
 
+    // Sorted and searched as it shows: by what was read alone.
+    use brlv_desk::app::features::orders::view::list::ORDER_ARRANGEMENT;
+    use brlv_desk::app::ui::arrange::{Asked, Newer, SortBy, arrange_with_newer};
+    let newer = Newer::new(Arc::clone(&state.data.orders_read_alone), |order| order.id);
+    let search = |text: &str, newer: Option<&Newer<_>>| {
+        let asked = Asked {
+            search: text.to_owned(),
+            sort: None,
+        };
+        arrange_with_newer(&rows, newer, &asked, &ORDER_ARRANGEMENT)
+            .iter()
+            .map(|position| rows[*position as usize].id.as_u128())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(search("created", None), [1, 2], "the list as read");
+    assert_eq!(search("created", Some(&newer)), [2], "the paid one is not");
+    let by_state = Asked {
+        search: String::new(),
+        sort: Some(SortBy {
+            column: 2,
+            descending: true,
+        }),
+    };
+    let first_two = |newer: Option<&Newer<_>>| {
+        let sorted = arrange_with_newer(&rows, newer, &by_state, &ORDER_ARRANGEMENT);
+        let mut ids: Vec<u128> = sorted[..2]
+            .iter()
+            .map(|position| rows[*position as usize].id.as_u128())
+            .collect();
+        ids.sort_unstable();
+        ids
+    };
+    // Down, "created" comes before every "completed".
+    assert_eq!(first_two(None), [1, 2], "the list as read");
+    assert_ne!(
+        first_two(Some(&newer)),
+        [1, 2],
+        "the paid one among the completed"
+    );
+
+    // The same copy read again keeps the map: nothing is arranged again.
+    let map = Arc::clone(&state.data.orders_read_alone);
+    state.apply(Event::FetchFinished {
+        session: 7,
+        resource: ResourceKey::Order(paid.id),
+        result: Ok(Fetched::Order(Box::new(paid.clone()))),
+        at: 7_000,
+        next_at: 37_000,
+    });
+    assert!(Arc::ptr_eq(&map, &state.data.orders_read_alone));
+
     // The next list is newer than anything read alone.
     state.apply(Event::FetchFinished {
         session: 7,

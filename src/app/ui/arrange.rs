@@ -9,6 +9,7 @@
 //! choices (search text, sorted column) live in egui's memory under the
 //! table's id, like its scroll position.
 
+use std::collections::HashMap;
 use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -207,6 +208,47 @@ impl SortBy {
     }
 }
 
+/// Rows read alone since their list was (an order followed while it
+/// moves), by id: each stands for the list's row of the same id in the
+/// sort and the search, as it does on screen, until the list is read again.
+pub struct Newer<T> {
+    copies: Arc<HashMap<uuid::Uuid, T>>,
+    id_of: fn(&T) -> uuid::Uuid,
+}
+
+impl<T> Clone for Newer<T> {
+    fn clone(&self) -> Self {
+        Newer {
+            copies: Arc::clone(&self.copies),
+            id_of: self.id_of,
+        }
+    }
+}
+
+impl<T> Newer<T> {
+    /// `copies` by id; `id_of` gives a row's id.
+    pub fn new(copies: Arc<HashMap<uuid::Uuid, T>>, id_of: fn(&T) -> uuid::Uuid) -> Newer<T> {
+        Newer { copies, id_of }
+    }
+
+    /// The newer copy of `row`, or `row`.
+    fn latest<'a>(&'a self, row: &'a T) -> &'a T {
+        if self.copies.is_empty() {
+            return row;
+        }
+        self.copies.get(&(self.id_of)(row)).unwrap_or(row)
+    }
+}
+
+/// The newer copies' identity: the same map, the same arrangement.
+fn same_newer<T>(one: Option<&Newer<T>>, other: Option<&Newer<T>>) -> bool {
+    match (one, other) {
+        (None, None) => true,
+        (Some(one), Some(other)) => Arc::ptr_eq(&one.copies, &other.copies),
+        _ => false,
+    }
+}
+
 /// What the person asked of a list.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Asked {
@@ -270,13 +312,39 @@ impl<T> Arranged<T> {
 /// Where a computation's order arrives (shared, as egui's memory clones).
 type Pending = Arc<Mutex<Receiver<Vec<u32>>>>;
 
+/// What one arrangement is made of: the rows, the newer copies of some of
+/// them, and the person's choices.
+struct Made<T> {
+    rows: Arc<Vec<T>>,
+    newer: Option<Newer<T>>,
+    asked: Asked,
+}
+
+impl<T> Clone for Made<T> {
+    fn clone(&self) -> Self {
+        Made {
+            rows: Arc::clone(&self.rows),
+            newer: self.newer.clone(),
+            asked: self.asked.clone(),
+        }
+    }
+}
+
+impl<T> Made<T> {
+    fn is_for(&self, rows: &Arc<Vec<T>>, newer: Option<&Newer<T>>, asked: &Asked) -> bool {
+        Arc::ptr_eq(rows, &self.rows)
+            && same_newer(newer, self.newer.as_ref())
+            && *asked == self.asked
+    }
+}
+
 /// The arrangement in memory for one table.
 struct Memory<T> {
-    /// The rows and choices the arrangement shown was made for.
-    made_for: Option<(Arc<Vec<T>>, Asked)>,
+    /// What the arrangement shown was made for.
+    made_for: Option<Made<T>>,
     shown: Option<Arc<Vec<u32>>>,
-    /// The computation under way, for these rows and choices.
-    running: Option<(Arc<Vec<T>>, Asked, Pending)>,
+    /// The computation under way, and what for.
+    running: Option<(Made<T>, Pending)>,
 }
 
 impl<T> Clone for Memory<T> {
@@ -299,10 +367,6 @@ impl<T> Default for Memory<T> {
     }
 }
 
-fn same_request<T>(rows: &Arc<Vec<T>>, asked: &Asked, other: &(Arc<Vec<T>>, Asked)) -> bool {
-    Arc::ptr_eq(rows, &other.0) && *asked == other.1
-}
-
 /// What the person asked of the table `id` (search text and sort).
 pub fn asked(ui: &Ui, id: Id) -> Asked {
     ui.data(|data| data.get_temp::<Asked>(id.with("asked")))
@@ -322,6 +386,18 @@ pub fn arranged<T: Send + Sync + 'static>(
     rows: &Arc<Vec<T>>,
     arrangement: &'static Arrangement<T>,
 ) -> Arranged<T> {
+    arranged_with_newer(ui, id, rows, None, arrangement)
+}
+
+/// [`arranged`], with `newer` copies of some rows standing for them: a new
+/// copy arranges the list again (only when it is sorted or searched).
+pub fn arranged_with_newer<T: Send + Sync + 'static>(
+    ui: &Ui,
+    id: Id,
+    rows: &Arc<Vec<T>>,
+    newer: Option<&Newer<T>>,
+    arrangement: &'static Arrangement<T>,
+) -> Arranged<T> {
     let asked = asked(ui, id);
     if asked.is_plain() {
         ui.data_mut(|data| data.remove::<Memory<T>>(id.with("memory")));
@@ -334,14 +410,14 @@ pub fn arranged<T: Send + Sync + 'static>(
     let memory_id = id.with("memory");
     let mut memory: Memory<T> = ui.data(|data| data.get_temp(memory_id)).unwrap_or_default();
     // A finished computation becomes what is shown.
-    if let Some((running_rows, running_asked, receiver)) = memory.running.clone() {
+    if let Some((running, receiver)) = memory.running.clone() {
         let done = receiver
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .try_recv();
         match done {
             Ok(order) => {
-                memory.made_for = Some((running_rows, running_asked));
+                memory.made_for = Some(running);
                 memory.shown = Some(Arc::new(order));
                 memory.running = None;
             }
@@ -352,20 +428,23 @@ pub fn arranged<T: Send + Sync + 'static>(
     let current = memory
         .made_for
         .as_ref()
-        .is_some_and(|made| same_request(rows, &asked, made));
+        .is_some_and(|made| made.is_for(rows, newer, &asked));
     let under_way = memory
         .running
         .as_ref()
-        .is_some_and(|(running_rows, running_asked, _)| {
-            Arc::ptr_eq(rows, running_rows) && asked == *running_asked
-        });
+        .is_some_and(|(running, _)| running.is_for(rows, newer, &asked));
     if !current && !under_way {
-        let receiver = start(ui.ctx().clone(), rows, &asked, arrangement);
-        memory.running = Some((Arc::clone(rows), asked, Arc::new(Mutex::new(receiver))));
+        let made = Made {
+            rows: Arc::clone(rows),
+            newer: newer.cloned(),
+            asked,
+        };
+        let receiver = start(ui.ctx().clone(), made.clone(), arrangement);
+        memory.running = Some((made, Arc::new(Mutex::new(receiver))));
     }
     let arranged = match (&memory.made_for, &memory.shown) {
-        (Some((made_rows, _)), Some(order)) => Arranged {
-            rows: Arc::clone(made_rows),
+        (Some(made), Some(order)) => Arranged {
+            rows: Arc::clone(&made.rows),
             order: Some(Arc::clone(order)),
             busy: memory.running.is_some(),
         },
@@ -383,17 +462,15 @@ pub fn arranged<T: Send + Sync + 'static>(
 /// Computes the order on its own thread and wakes the window when done.
 fn start<T: Send + Sync + 'static>(
     ctx: egui::Context,
-    rows: &Arc<Vec<T>>,
-    asked: &Asked,
+    made: Made<T>,
     arrangement: &'static Arrangement<T>,
 ) -> Receiver<Vec<u32>> {
     let (sender, receiver) = channel();
-    let rows = Arc::clone(rows);
-    let asked = asked.clone();
     let spawned = std::thread::Builder::new()
         .name("brlv-arrange".to_owned())
         .spawn(move || {
-            let order = arrange(&rows, &asked, arrangement);
+            let order =
+                arrange_with_newer(&made.rows, made.newer.as_ref(), &made.asked, arrangement);
             if sender.send(order).is_ok() {
                 ctx.request_repaint();
             }
@@ -408,7 +485,21 @@ fn start<T: Send + Sync + 'static>(
 /// the thread computes (public for the benchmark and tests). The rows are
 /// read in as many slices as there are cores; the sort is stable, so rows
 /// with equal keys keep the list's own order (newest first).
-pub fn arrange<T: Sync>(rows: &[T], asked: &Asked, arrangement: &Arrangement<T>) -> Vec<u32> {
+pub fn arrange<T: Send + Sync>(
+    rows: &[T],
+    asked: &Asked,
+    arrangement: &Arrangement<T>,
+) -> Vec<u32> {
+    arrange_with_newer(rows, None, asked, arrangement)
+}
+
+/// [`arrange`], each row read as its `newer` copy when there is one.
+pub fn arrange_with_newer<T: Send + Sync>(
+    rows: &[T],
+    newer: Option<&Newer<T>>,
+    asked: &Asked,
+    arrangement: &Arrangement<T>,
+) -> Vec<u32> {
     let needle = asked.search.trim().to_lowercase();
     let lanes = std::thread::available_parallelism().map_or(1, usize::from);
     let slice_len = rows.len().div_ceil(lanes).max(4096);
@@ -419,7 +510,14 @@ pub fn arrange<T: Sync>(rows: &[T], asked: &Asked, arrangement: &Arrangement<T>)
             .map(|(slice, chunk)| {
                 let needle = &needle;
                 scope.spawn(move || {
-                    keyed_slice(chunk, slice * slice_len, needle, asked.sort, arrangement)
+                    keyed_slice(
+                        chunk,
+                        slice * slice_len,
+                        newer,
+                        needle,
+                        asked.sort,
+                        arrangement,
+                    )
                 })
             })
             .collect();
@@ -445,6 +543,7 @@ pub fn arrange<T: Sync>(rows: &[T], asked: &Asked, arrangement: &Arrangement<T>)
 fn keyed_slice<T>(
     rows: &[T],
     offset: usize,
+    newer: Option<&Newer<T>>,
     needle: &str,
     sort: Option<SortBy>,
     arrangement: &Arrangement<T>,
@@ -452,6 +551,7 @@ fn keyed_slice<T>(
     let mut text = SearchText::new(needle);
     let mut keyed = Vec::new();
     for (index, row) in rows.iter().enumerate() {
+        let row = newer.map_or(row, |newer| newer.latest(row));
         let matches = needle.is_empty() || {
             text.start_row();
             (arrangement.search_text)(row, &mut text);

@@ -14,7 +14,8 @@ use crate::app::export::{ExportRecords, export_bar_ui};
 use crate::app::state::AppState;
 use crate::app::ui::amount::amount_cell_ui;
 use crate::app::ui::arrange::{
-    Arranged, Arrangement, SearchText, SortKey, arranged, search_field_ui, sort_header_ui,
+    Arranged, Arrangement, Newer, SearchText, SortKey, arranged_with_newer, search_field_ui,
+    sort_header_ui,
 };
 use crate::app::ui::table::{amount_column_id, copy_menu_ui, header_cell_ui, row_copies, row_info};
 use crate::app::ui::{
@@ -67,7 +68,8 @@ pub fn orders_list_ui(ui: &mut Ui, state: &mut AppState) {
     }
     let orders = Arc::clone(orders);
     let table = Id::unique(TABLE_ID);
-    let arranged = arranged(ui, table, &orders, &ORDER_ARRANGEMENT);
+    let newer = Newer::new(Arc::clone(&state.data.orders_read_alone), |order| order.id);
+    let arranged = arranged_with_newer(ui, table, &orders, Some(&newer), &ORDER_ARRANGEMENT);
     search_field_ui(
         ui,
         table,
