@@ -512,7 +512,7 @@ impl AppState {
             self.notify_fetched(fetched);
         }
         let succeeded = result.is_ok();
-        self.data.finish(resource, result, at, next_at);
+        self.data.finish_newest_first(resource, result, at, next_at);
         if succeeded && let Some(command) = self.refresh_filtered(resource) {
             self.push(command);
         }
