@@ -291,13 +291,13 @@ impl Fetched {
     /// The same data with lists ordered newest first, as every list shows them.
     pub fn newest_first(mut self) -> Fetched {
         match &mut self {
-            Fetched::Orders(rows) => shared_newest_first(rows, |row| row.created_at),
-            Fetched::Transfers(rows) => shared_newest_first(rows, |row| row.created_at),
-            Fetched::Withdrawals(rows) => shared_newest_first(rows, |row| row.created_at),
+            Fetched::Orders(rows) => shared_newest_first(rows, |row| row.created_at()),
+            Fetched::Transfers(rows) => shared_newest_first(rows, |row| row.created_at()),
+            Fetched::Withdrawals(rows) => shared_newest_first(rows, |row| row.created_at()),
             Fetched::DepositsBrl(rows)
             | Fetched::DepositsUsd(rows)
             | Fetched::DepositsUsdc(rows)
-            | Fetched::DepositsUsdt(rows) => shared_newest_first(rows, |row| row.created_at),
+            | Fetched::DepositsUsdt(rows) => shared_newest_first(rows, |row| row.created_at()),
             Fetched::BalanceBrl(_)
             | Fetched::BalanceUsdc(_)
             | Fetched::BalanceBrlv(_)
