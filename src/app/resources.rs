@@ -191,8 +191,10 @@ pub enum Fetched {
 }
 
 /// Sorts by `created-at`, newest first; records without one last. Stable,
-/// so records with equal times keep the service's order.
-pub fn newest_first<T>(rows: &mut [T], created: impl Fn(&T) -> Option<OffsetDateTime>) {
+/// so records with equal times keep the service's order. The time is read
+/// as the record holds it (a packed `UtcMicros` orders as its instant), not
+/// unpacked once per comparison.
+pub fn newest_first<T, Time: Ord>(rows: &mut [T], created: impl Fn(&T) -> Option<Time>) {
     if rows.is_sorted_by_key(|row| std::cmp::Reverse(created(row))) {
         return;
     }
@@ -213,9 +215,9 @@ pub fn newest_first<T>(rows: &mut [T], created: impl Fn(&T) -> Option<OffsetDate
 /// [`newest_first`] on shared rows. Rows already in that order (the worker
 /// sorted them; the service may send them so) are left as they are, where
 /// shared rows would otherwise be cloned whole.
-fn shared_newest_first<T: Clone>(
+fn shared_newest_first<T: Clone, Time: Ord>(
     rows: &mut Rows<T>,
-    created: impl Fn(&T) -> Option<OffsetDateTime>,
+    created: impl Fn(&T) -> Option<Time>,
 ) {
     if rows.is_sorted_by_key(|row| std::cmp::Reverse(created(row))) {
         return;
@@ -291,13 +293,13 @@ impl Fetched {
     /// The same data with lists ordered newest first, as every list shows them.
     pub fn newest_first(mut self) -> Fetched {
         match &mut self {
-            Fetched::Orders(rows) => shared_newest_first(rows, |row| row.created_at()),
-            Fetched::Transfers(rows) => shared_newest_first(rows, |row| row.created_at()),
-            Fetched::Withdrawals(rows) => shared_newest_first(rows, |row| row.created_at()),
+            Fetched::Orders(rows) => shared_newest_first(rows, |row| row.created_at),
+            Fetched::Transfers(rows) => shared_newest_first(rows, |row| row.created_at),
+            Fetched::Withdrawals(rows) => shared_newest_first(rows, |row| row.created_at),
             Fetched::DepositsBrl(rows)
             | Fetched::DepositsUsd(rows)
             | Fetched::DepositsUsdc(rows)
-            | Fetched::DepositsUsdt(rows) => shared_newest_first(rows, |row| row.created_at()),
+            | Fetched::DepositsUsdt(rows) => shared_newest_first(rows, |row| row.created_at),
             Fetched::BalanceBrl(_)
             | Fetched::BalanceUsdc(_)
             | Fetched::BalanceBrlv(_)

@@ -533,13 +533,13 @@ impl AppState {
             Listed::Wallets(filter, result) => self.wallets.list.arrived(&filter, result, now),
             Listed::Transfers(filter, mut result) => {
                 if let Ok(rows) = &mut result {
-                    newest_first(rows, |row| row.created_at());
+                    newest_first(rows, |row| row.created_at);
                 }
                 self.transfers.list.arrived(&filter, result, now);
             }
             Listed::Withdrawals(asset, mut result) => {
                 if let Ok(rows) = &mut result {
-                    newest_first(rows, |row| row.created_at());
+                    newest_first(rows, |row| row.created_at);
                 }
                 self.withdrawals.list.arrived(&asset, result, now);
             }
