@@ -4,9 +4,13 @@
 //! The spec does not say which response fields are always present, so every
 //! field is optional except the identifier a resource cannot be used without.
 //! Amounts and rates are [`Decimal`] carried as JSON strings; timestamps are
-//! parsed into [`OffsetDateTime`]. An optional field that is `None` is left
-//! out of what is written (`skip_serializing_none`), never sent as `null`:
-//! the service's bodies and the sandbox's answers carry only what is known.
+//! parsed into [`OffsetDateTime`]. The list records (orders, transfers,
+//! withdrawals, deposits), held by the million, keep theirs packed
+//! ([`PackedDecimal`], [`UtcMicros`]) and give them back through readers
+//! named as the fields (`order.source_amount()`). An optional field that is
+//! `None` is left out of what is written (`skip_serializing_none`), never
+//! sent as `null`: the service's bodies and the sandbox's answers carry only
+//! what is known.
 
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
