@@ -18,6 +18,9 @@ use rust_decimal::Decimal;
 /// 0–15 of its flags are unused), and clearing it gives the flags back.
 const ALWAYS_SET: u32 = 1;
 
+// Packing sets the bit by or-ing into `NonZeroU32::MIN`.
+const _: () = assert!(NonZeroU32::MIN.get() == ALWAYS_SET);
+
 /// A [`Decimal`] held exactly, in 16 bytes, with a niche.
 ///
 /// Every `Decimal` goes in and comes out bit for bit: mantissa, scale (so
@@ -40,7 +43,6 @@ impl PackedDecimal {
             u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
         };
         PackedDecimal {
-            // `NonZeroU32::MIN` is `ALWAYS_SET`.
             flags: NonZeroU32::MIN | word(0),
             mantissa: [word(4), word(8), word(12)],
         }
@@ -243,6 +245,19 @@ mod tests {
             let back = PackedDecimal::new(value).get();
             prop_assert_eq!(back.serialize(), value.serialize());
             prop_assert_eq!(back.to_string(), value.to_string());
+        }
+
+        /// Equality and order are the decimals' (`1.50 == 1.5`).
+        #[test]
+        fn comparing_packed_is_comparing_the_decimals(
+            a in any::<i64>(), a_scale in 0u32..=18, b in any::<i64>(), b_scale in 0u32..=18,
+        ) {
+            let (left, right) = (Decimal::new(a, a_scale), Decimal::new(b, b_scale));
+            let (packed_left, packed_right) = (PackedDecimal::new(left), PackedDecimal::new(right));
+            prop_assert_eq!(packed_left == packed_right, left == right);
+            prop_assert_eq!(packed_left.cmp(&packed_right), left.cmp(&right));
+            let rescaled = PackedDecimal::new(left.normalize());
+            prop_assert_eq!(packed_left, rescaled);
         }
     }
 }
