@@ -42,16 +42,15 @@ fn orders(count: usize, now: OffsetDateTime) -> Vec<Order> {
             let mut copy = template.clone();
             copy.id = uuid::Uuid::from_u128(index as u128);
             copy.created_at =
-                Some(now - time::Duration::seconds(i64::try_from(index).unwrap() * 60));
+                Some((now - time::Duration::seconds(i64::try_from(index).unwrap() * 60)).into());
             copy.state = Some(if index.is_multiple_of(3) {
                 brlv_desk::api::model::OrderState::Completed
             } else {
                 brlv_desk::api::model::OrderState::Expired
             });
-            copy.source_amount = Some(rust_decimal::Decimal::new(
-                i64::try_from(index % 100_000).unwrap() + 100,
-                2,
-            ));
+            let amount =
+                rust_decimal::Decimal::new(i64::try_from(index % 100_000).unwrap() + 100, 2);
+            copy.source_amount = Some(amount.into());
             copy
         })
         .collect()

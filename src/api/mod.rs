@@ -8,19 +8,23 @@ pub mod client;
 pub mod error;
 pub mod footprint;
 pub mod model;
+pub mod packed_decimal;
 pub mod payout;
 pub mod record_extra;
 pub mod stream;
 pub mod text;
 pub mod tx_hash;
+pub mod utc_micros;
 mod wire_enum;
 
 /// A wire value this version does not know, interned (see `wire_enum`).
 pub use wire_enum::UnknownValue;
 
+pub use packed_decimal::PackedDecimal;
 pub use record_extra::{ExtraValue, RecordExtra};
 pub use text::SharedText;
 pub use tx_hash::TxHash;
+pub use utc_micros::UtcMicros;
 
 pub use auth::{KeyError, PrivateKey, RsaKeyBits, Signer};
 pub use client::{Client, ClientConfig, RetryPolicy};

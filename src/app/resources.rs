@@ -191,8 +191,10 @@ pub enum Fetched {
 }
 
 /// Sorts by `created-at`, newest first; records without one last. Stable,
-/// so records with equal times keep the service's order.
-pub fn newest_first<T>(rows: &mut [T], created: impl Fn(&T) -> Option<OffsetDateTime>) {
+/// so records with equal times keep the service's order. The time is read
+/// as the record holds it (a packed `UtcMicros` orders as its instant), not
+/// unpacked once per comparison.
+pub fn newest_first<T, Time: Ord>(rows: &mut [T], created: impl Fn(&T) -> Option<Time>) {
     if rows.is_sorted_by_key(|row| std::cmp::Reverse(created(row))) {
         return;
     }
@@ -213,9 +215,9 @@ pub fn newest_first<T>(rows: &mut [T], created: impl Fn(&T) -> Option<OffsetDate
 /// [`newest_first`] on shared rows. Rows already in that order (the worker
 /// sorted them; the service may send them so) are left as they are, where
 /// shared rows would otherwise be cloned whole.
-fn shared_newest_first<T: Clone>(
+fn shared_newest_first<T: Clone, Time: Ord>(
     rows: &mut Rows<T>,
-    created: impl Fn(&T) -> Option<OffsetDateTime>,
+    created: impl Fn(&T) -> Option<Time>,
 ) {
     if rows.is_sorted_by_key(|row| std::cmp::Reverse(created(row))) {
         return;

@@ -177,17 +177,17 @@ impl OrderRecord {
             id: self.id,
             quote_id: Some(self.quote_id),
             state: Some(self.state.clone()),
-            state_updated_at: Some(self.state_updated_at),
-            created_at: Some(self.created_at),
+            state_updated_at: Some(self.state_updated_at.into()),
+            created_at: Some(self.created_at.into()),
             source_asset: Some(self.source_asset.clone()),
             target_asset: Some(self.target_asset.clone()),
-            source_amount: Some(self.source_amount),
-            target_amount: Some(self.target_amount),
-            base_rate: Some(self.base_rate),
-            effective_rate: Some(self.effective_rate),
-            fee_amount: Some(self.fee_amount),
+            source_amount: Some(self.source_amount.into()),
+            target_amount: Some(self.target_amount.into()),
+            base_rate: Some(self.base_rate.into()),
+            effective_rate: Some(self.effective_rate.into()),
+            fee_amount: Some(self.fee_amount.into()),
             fee_asset: Some(self.target_asset.clone()),
-            expiration: self.expiration,
+            expiration: self.expiration.map(Into::into),
             brcode,
             qr_code_base64,
             trade_reason: self.trade_reason.clone(),
@@ -229,13 +229,13 @@ impl TransferRecord {
         Transfer {
             id: self.id,
             asset: Some(self.asset.clone()),
-            amount: Some(self.amount),
+            amount: Some(self.amount.into()),
             source_address: Some(self.source_address.as_str().into()),
             target_address: Some(self.target_address.as_str().into()),
             tx_hash: self.tx_hash.as_deref().map(TxHash::new),
             state: Some(self.state.clone()),
-            created_at: Some(self.created_at),
-            state_updated_at: Some(self.state_updated_at),
+            created_at: Some(self.created_at.into()),
+            state_updated_at: Some(self.state_updated_at.into()),
         }
     }
 }
@@ -329,11 +329,11 @@ impl WithdrawalRecord {
         Withdrawal {
             id: self.id,
             asset: Some(self.asset.clone()),
-            amount: Some(self.amount),
+            amount: Some(self.amount.into()),
             method: Some(self.payout.method()),
             state: Some(self.state.clone()),
-            created_at: Some(self.created_at),
-            state_updated_at: Some(self.state_updated_at),
+            created_at: Some(self.created_at.into()),
+            state_updated_at: Some(self.state_updated_at.into()),
             extra: self.payout.wire_fields().into_iter().collect(),
         }
     }
@@ -425,11 +425,11 @@ impl DepositRecord {
         Deposit {
             id: self.id,
             kind: Some(self.kind.as_str().into()),
-            amount: Some(self.amount),
+            amount: Some(self.amount.into()),
             status: Some(DepositStatus::Credited),
             coordinates: Some(self.coordinates.clone()),
-            created_at: Some(self.created_at),
-            processed_at: Some(self.processed_at),
+            created_at: Some(self.created_at.into()),
+            processed_at: Some(self.processed_at.into()),
         }
     }
 }

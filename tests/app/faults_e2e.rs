@@ -273,7 +273,7 @@ fn a_withdrawal_whose_answer_is_cut_is_sent_once_and_found_by_the_reread() {
         SubmitOutcome::Created {
             record: Created::Withdrawal(withdrawal),
             after_unknown: true,
-        } => assert_eq!(withdrawal.amount, Some(Decimal::new(1_000, 2))),
+        } => assert_eq!(withdrawal.amount(), Some(Decimal::new(1_000, 2))),
         other => panic!("{other:?}"),
     }
     assert_eq!(app.proxy.count(POST_WITHDRAWALS), 1, "never sent twice");

@@ -125,17 +125,17 @@ fn written_amounts(state: &AppState) -> Vec<String> {
         let scale = |asset: Option<&brlv_desk::api::model::Asset>| asset.map_or(18, |a| a.scale());
         values.extend(
             order
-                .source_amount
+                .source_amount()
                 .map(|v| (v, scale(order.source_asset.as_ref()))),
         );
         values.extend(
             order
-                .target_amount
+                .target_amount()
                 .map(|v| (v, scale(order.target_asset.as_ref()))),
         );
         values.extend(
             order
-                .fee_amount
+                .fee_amount()
                 .map(|v| (v, scale(order.fee_asset.as_ref()))),
         );
     }
@@ -146,7 +146,7 @@ fn written_amounts(state: &AppState) -> Vec<String> {
         .unwrap_or_default()
     {
         let scale = transfer.asset.as_ref().map_or(18, |a| a.scale());
-        values.extend(transfer.amount.map(|v| (v, scale)));
+        values.extend(transfer.amount().map(|v| (v, scale)));
     }
     for withdrawal in data
         .withdrawals
@@ -155,7 +155,7 @@ fn written_amounts(state: &AppState) -> Vec<String> {
         .unwrap_or_default()
     {
         let scale = withdrawal.asset.as_ref().map_or(18, |a| a.scale());
-        values.extend(withdrawal.amount.map(|v| (v, scale)));
+        values.extend(withdrawal.amount().map(|v| (v, scale)));
     }
     for asset in DEPOSIT_ASSETS {
         for deposit in data
@@ -164,7 +164,7 @@ fn written_amounts(state: &AppState) -> Vec<String> {
             .map(|rows| rows.to_vec())
             .unwrap_or_default()
         {
-            values.extend(deposit.amount.map(|v| (v, asset.scale())));
+            values.extend(deposit.amount().map(|v| (v, asset.scale())));
         }
     }
     if let Some(claimable) = data.claimable.value() {

@@ -92,7 +92,11 @@ async fn only_loopback_addresses_are_bound() {
 #[test]
 fn csv_keeps_every_digit_of_an_18_place_amount() {
     let mut transfer = fixture::<TransferEnvelope>("transfer-full.json").transfer;
-    transfer.amount = Some(Decimal::from_str("1234567.123456789012345678").unwrap());
+    transfer.amount = Some(
+        Decimal::from_str("1234567.123456789012345678")
+            .unwrap()
+            .into(),
+    );
     let csv = to_csv_string(&[transfer]).unwrap();
     let mut lines = csv.lines();
     assert_eq!(lines.next().unwrap(), Transfer::HEADERS.join(","));

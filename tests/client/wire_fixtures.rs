@@ -45,14 +45,14 @@ fn order_with_every_field() {
     assert_eq!(order.state, Some(OrderState::Created));
     assert_eq!(order.source_asset, Some(Asset::FiatBrl));
     assert_eq!(order.target_asset, Some(Asset::EthBaseBrlv));
-    assert_eq!(order.source_amount, Some(dec("1500.00")));
+    assert_eq!(order.source_amount(), Some(dec("1500.00")));
     // The scale the service wrote is kept, so 18 places stay 18 places.
-    assert_eq!(order.target_amount.unwrap().scale(), 18);
-    assert_eq!(order.effective_rate, Some(dec("0.995")));
-    assert_eq!(order.fee_amount, Some(dec("7.50")));
+    assert_eq!(order.target_amount().unwrap().scale(), 18);
+    assert_eq!(order.effective_rate(), Some(dec("0.995")));
+    assert_eq!(order.fee_amount(), Some(dec("7.50")));
     assert_eq!(order.fee_asset, Some(Asset::FiatBrl));
-    assert_eq!(order.expiration, Some(datetime!(2026-11-20 14:13:11 UTC)));
-    assert_eq!(order.created_at, Some(datetime!(2026-11-20 14:03:11 UTC)));
+    assert_eq!(order.expiration(), Some(datetime!(2026-11-20 14:13:11 UTC)));
+    assert_eq!(order.created_at(), Some(datetime!(2026-11-20 14:03:11 UTC)));
     assert!(order.brcode.unwrap().starts_with("000201"));
     assert!(order.qr_code_base64.is_some());
     assert!(order.quote_id.is_some() && order.state_updated_at.is_some());
@@ -88,7 +88,7 @@ fn unknown_states_and_assets_are_kept_as_they_came() {
 fn transfer_full_and_partial() {
     let transfer = fixture::<TransferEnvelope>("transfer-full.json").transfer;
     assert_eq!(transfer.asset, Some(Asset::EthBaseBrlv));
-    assert_eq!(transfer.amount, Some(dec("250")));
+    assert_eq!(transfer.amount(), Some(dec("250")));
     assert_eq!(transfer.state, Some(TransferState::Pending));
     let tx_hash = transfer.tx_hash.as_ref().unwrap();
     assert_eq!(tx_hash.to_string().len(), 66);
@@ -129,7 +129,7 @@ fn withdrawal_with_asset_and_the_deprecated_form_without() {
     assert_eq!(withdrawal.asset, Some(Asset::FiatBrl));
     assert_eq!(withdrawal.method, Some(WithdrawalMethod::Pix));
     assert_eq!(withdrawal.state, Some(WithdrawalState::PendingPayment));
-    assert_eq!(withdrawal.amount, Some(dec("320.50")));
+    assert_eq!(withdrawal.amount(), Some(dec("320.50")));
     assert!(withdrawal.extra.is_empty());
 
     let listed = fixture::<PerAssetWithdrawalsEnvelope>("withdrawals-per-asset.json").withdrawals;

@@ -68,7 +68,7 @@ async fn an_order_funded_from_the_balance_completes_and_credits_the_wallet() {
         .unwrap();
     assert_eq!(order.state, Some(OrderState::Created));
     assert_eq!(order.quote_id, Some(quote.id));
-    assert_eq!(order.source_amount, Some(dec("100.00")));
+    assert_eq!(order.source_amount(), Some(dec("100.00")));
     assert_eq!(order.brcode, None);
     // Debited at once.
     let brl = client
@@ -134,10 +134,10 @@ async fn a_brcode_order_carries_a_real_br_code_and_qr() {
     brlv_desk::pix::verify_payment_code(&brcode, source_amount).unwrap();
     use base64::Engine as _;
     let png = base64::engine::general_purpose::STANDARD
-        .decode(order.qr_code_base64.unwrap().as_bytes())
+        .decode(order.qr_code_base64.as_ref().unwrap().as_bytes())
         .unwrap();
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
-    let window = order.expiration.unwrap() - order.created_at.unwrap();
+    let window = order.expiration().unwrap() - order.created_at().unwrap();
     assert_eq!(window.whole_seconds(), 600);
     // Nothing is debited for a brcode order.
     let brl = client

@@ -20,9 +20,9 @@ fn push_words<'a>(text: &mut SearchText, words: impl IntoIterator<Item = Option<
 /// Transfers: created, state, amount, from, to, transaction.
 pub static TRANSFERS: Arrangement<Transfer> = Arrangement {
     sort_key: |transfer, column| match column {
-        0 => SortKey::time(transfer.created_at),
+        0 => SortKey::time(transfer.created_at()),
         1 => SortKey::text(transfer.state.as_ref().map(|state| state.as_str())),
-        2 => SortKey::amount(transfer.amount),
+        2 => SortKey::amount(transfer.amount()),
         3 => SortKey::text(transfer.source_address.as_deref()),
         4 => SortKey::text(transfer.target_address.as_deref()),
         _ => transfer.tx_hash.as_ref().map_or(SortKey::Missing, |hash| {
@@ -31,7 +31,7 @@ pub static TRANSFERS: Arrangement<Transfer> = Arrangement {
     },
     search_text: |transfer, text| {
         text.id(Some(transfer.id));
-        text.amount(transfer.amount);
+        text.amount(transfer.amount());
         push_words(
             text,
             [
@@ -50,14 +50,14 @@ pub static TRANSFERS: Arrangement<Transfer> = Arrangement {
 /// Withdrawals: created, state, method, amount.
 pub static WITHDRAWALS: Arrangement<Withdrawal> = Arrangement {
     sort_key: |withdrawal, column| match column {
-        0 => SortKey::time(withdrawal.created_at),
+        0 => SortKey::time(withdrawal.created_at()),
         1 => SortKey::text(withdrawal.state.as_ref().map(|state| state.as_str())),
         2 => SortKey::text(withdrawal.method.as_ref().map(|method| method.as_str())),
-        _ => SortKey::amount(withdrawal.amount),
+        _ => SortKey::amount(withdrawal.amount()),
     },
     search_text: |withdrawal, text| {
         text.id(Some(withdrawal.id));
-        text.amount(withdrawal.amount);
+        text.amount(withdrawal.amount());
         push_words(
             text,
             [
@@ -72,10 +72,10 @@ pub static WITHDRAWALS: Arrangement<Withdrawal> = Arrangement {
 /// Deposits: created, state, type, amount, payer.
 pub static DEPOSITS: Arrangement<Deposit> = Arrangement {
     sort_key: |deposit, column| match column {
-        0 => SortKey::time(deposit.created_at),
+        0 => SortKey::time(deposit.created_at()),
         1 => SortKey::text(deposit.status.as_ref().map(|status| status.as_str())),
         2 => SortKey::text(deposit.kind.as_deref()),
-        3 => SortKey::amount(deposit.amount),
+        3 => SortKey::amount(deposit.amount()),
         _ => SortKey::text(
             deposit
                 .coordinates
@@ -85,7 +85,7 @@ pub static DEPOSITS: Arrangement<Deposit> = Arrangement {
     },
     search_text: |deposit, text| {
         text.id(Some(deposit.id));
-        text.amount(deposit.amount);
+        text.amount(deposit.amount());
         push_words(
             text,
             [

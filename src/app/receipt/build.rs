@@ -152,19 +152,19 @@ pub fn order_receipt(language: Language, order: &Order) -> Option<Receipt> {
         (Some(value), None) => Some(value.to_string()),
         (None, _) => None,
     };
-    let paid = amount_of(order.source_amount, order.source_asset.as_ref())?;
+    let paid = amount_of(order.source_amount(), order.source_asset.as_ref())?;
     let mut lines = Lines::new(language);
     lines.text(
         "receipt.received",
-        amount_of(order.target_amount, order.target_asset.as_ref()),
+        amount_of(order.target_amount(), order.target_asset.as_ref()),
     );
     lines.text(
         "receipt.fee",
-        amount_of(order.fee_amount, order.fee_asset.as_ref()),
+        amount_of(order.fee_amount(), order.fee_asset.as_ref()),
     );
     lines.text(
         "receipt.rate",
-        order.effective_rate.map(|rate| {
+        order.effective_rate().map(|rate| {
             let rate = rate.normalize();
             i18n::amount(language, rate, rate.scale())
         }),
@@ -172,8 +172,8 @@ pub fn order_receipt(language: Language, order: &Order) -> Option<Receipt> {
     let named = |asset: Option<&Asset>| asset.map(|asset| asset_text(language, asset));
     lines.text("receipt.from", named(order.source_asset.as_ref()));
     lines.text("receipt.to", named(order.target_asset.as_ref()));
-    lines.moment("receipt.completed_at", order.state_updated_at);
-    lines.moment("receipt.created_at", order.created_at);
+    lines.moment("receipt.completed_at", order.state_updated_at());
+    lines.moment("receipt.created_at", order.created_at());
     lines.identifier("receipt.order_id", Some(order.id.to_string()));
     lines.identifier("receipt.quote_id", order.quote_id.map(|id| id.to_string()));
     Some(receipt(
@@ -192,7 +192,7 @@ pub fn transfer_receipt(language: Language, transfer: &Transfer) -> Option<Recei
         return None;
     }
     let asset = transfer.asset.as_ref();
-    let amount = match (transfer.amount, asset) {
+    let amount = match (transfer.amount(), asset) {
         (Some(value), Some(asset)) => exact_amount(language, value, asset),
         (Some(value), None) => value.to_string(),
         (None, _) => return None,
@@ -212,8 +212,8 @@ pub fn transfer_receipt(language: Language, transfer: &Transfer) -> Option<Recei
     );
     lines.identifier("receipt.from", text_of(transfer.source_address.as_ref()));
     lines.identifier("receipt.to", text_of(transfer.target_address.as_ref()));
-    lines.moment("receipt.completed_at", transfer.state_updated_at);
-    lines.moment("receipt.created_at", transfer.created_at);
+    lines.moment("receipt.completed_at", transfer.state_updated_at());
+    lines.moment("receipt.created_at", transfer.created_at());
     lines.identifier("receipt.transfer_id", Some(transfer.id.to_string()));
     lines.identifier("receipt.tx_hash", text_of(transfer.tx_hash.as_ref()));
     Some(receipt(
@@ -232,7 +232,7 @@ pub fn withdrawal_receipt(language: Language, withdrawal: &Withdrawal) -> Option
         return None;
     }
     let asset = withdrawal.asset.as_ref();
-    let amount = match (withdrawal.amount, asset) {
+    let amount = match (withdrawal.amount(), asset) {
         (Some(value), Some(asset)) => exact_amount(language, value, asset),
         (Some(value), None) => value.to_string(),
         (None, _) => return None,
@@ -282,8 +282,8 @@ pub fn withdrawal_receipt(language: Language, withdrawal: &Withdrawal) -> Option
         withdrawal.pix_key().map(str::to_owned),
     );
     lines.identifier("receipt.to", withdrawal.target_address().map(str::to_owned));
-    lines.moment("receipt.completed_at", withdrawal.state_updated_at);
-    lines.moment("receipt.created_at", withdrawal.created_at);
+    lines.moment("receipt.completed_at", withdrawal.state_updated_at());
+    lines.moment("receipt.created_at", withdrawal.created_at());
     lines.identifier("receipt.withdrawal_id", Some(withdrawal.id.to_string()));
     // An end-to-end id or a hash, when the record carries one under the
     // names the service's payout records use.
@@ -313,7 +313,7 @@ pub fn deposit_receipt(
     if deposit.status != Some(DepositStatus::Credited) {
         return None;
     }
-    let value = deposit.amount?;
+    let value = deposit.amount()?;
     let amount = if *asset == DepositAsset::Brl {
         exact_brl(language, value)
     } else {
@@ -357,8 +357,8 @@ pub fn deposit_receipt(
         text_of(coordinates.source_type.as_ref()),
     );
     lines.identifier("receipt.to", text_of(coordinates.target.as_ref()));
-    lines.moment("receipt.credited_at", deposit.processed_at);
-    lines.moment("receipt.created_at", deposit.created_at);
+    lines.moment("receipt.credited_at", deposit.processed_at());
+    lines.moment("receipt.created_at", deposit.created_at());
     lines.identifier("receipt.deposit_id", Some(deposit.id.to_string()));
     Some(receipt(
         language,

@@ -294,7 +294,7 @@ impl Movement {
                 leg(
                     self.transfer_direction().unwrap_or(Direction::Out),
                     transfer.asset.as_ref(),
-                    transfer.amount,
+                    transfer.amount(),
                 ),
                 None,
             ],
@@ -304,7 +304,7 @@ impl Movement {
                     Source::Deposit(list, _) => deposit_list_asset(list),
                     _ => None,
                 };
-                [leg(Direction::In, asset, deposit.amount), None]
+                [leg(Direction::In, asset, deposit.amount()), None]
             }
             Record::Claim(claim) => [claim_leg(claim), None],
         }
@@ -368,12 +368,12 @@ fn order_legs(order: &Order) -> [Option<Leg>; 2] {
         leg(
             Direction::Out,
             order.source_asset.as_ref(),
-            order.source_amount,
+            order.source_amount(),
         ),
         leg(
             Direction::In,
             order.target_asset.as_ref(),
-            order.target_amount,
+            order.target_amount(),
         ),
     ]
 }
@@ -421,7 +421,7 @@ fn withdrawal_leg(withdrawal: &Withdrawal) -> Option<Leg> {
         )
         .then_some(Asset::FiatBrl)
     });
-    leg(Direction::Out, asset.as_ref(), withdrawal.amount)
+    leg(Direction::Out, asset.as_ref(), withdrawal.amount())
 }
 
 /// A claim is money in: its `net-amount` ("amount after tax and fees", spec
@@ -447,7 +447,7 @@ pub fn movements(sources: &Sources) -> impl Iterator<Item = Movement> + '_ {
     let orders = sources.orders.iter().enumerate().map(|(position, order)| {
         Movement::new(
             Source::Order(index(position)),
-            order.created_at,
+            order.created_at(),
             order_counts(order),
             Direction::Out,
         )
@@ -459,7 +459,7 @@ pub fn movements(sources: &Sources) -> impl Iterator<Item = Movement> + '_ {
         .map(move |(position, transfer)| {
             Movement::new(
                 Source::Transfer(index(position)),
-                transfer.created_at,
+                transfer.created_at(),
                 transfer.state != Some(TransferState::Failed),
                 transfer_direction(transfer, &own),
             )
@@ -471,7 +471,7 @@ pub fn movements(sources: &Sources) -> impl Iterator<Item = Movement> + '_ {
         .map(|(position, withdrawal)| {
             Movement::new(
                 Source::Withdrawal(index(position)),
-                withdrawal.created_at,
+                withdrawal.created_at(),
                 withdrawal.state != Some(WithdrawalState::Failed),
                 Direction::Out,
             )
@@ -485,7 +485,7 @@ pub fn movements(sources: &Sources) -> impl Iterator<Item = Movement> + '_ {
             rows.iter().enumerate().map(move |(position, deposit)| {
                 Movement::new(
                     Source::Deposit(list, index(position)),
-                    deposit.created_at.or(deposit.processed_at),
+                    deposit.created_at().or(deposit.processed_at()),
                     true,
                     Direction::In,
                 )

@@ -191,7 +191,7 @@ pub fn monthly_tax_use(
         .filter(|order| order.state == Some(OrderState::Completed) && is_disposal(order))
     {
         if let (Some(position), Some(value)) =
-            (month_of(order.state_updated_at), order.target_amount)
+            (month_of(order.state_updated_at()), order.target_amount())
             && let Some(total) = disposals_by_slot.get_mut(position)
         {
             *total += value;

@@ -74,10 +74,10 @@ impl Record<'_> {
     pub fn search_text(&self, kind: MovementKind, text: &mut String) {
         push_words(text, &[Some(kind.wire()), self.state()]);
         let amounts = match self {
-            Record::Order(order) => [order.source_amount, order.target_amount],
-            Record::Transfer(transfer) => [transfer.amount, None],
-            Record::Withdrawal(withdrawal) => [withdrawal.amount, None],
-            Record::Deposit(deposit, _) => [deposit.amount, None],
+            Record::Order(order) => [order.source_amount(), order.target_amount()],
+            Record::Transfer(transfer) => [transfer.amount(), None],
+            Record::Withdrawal(withdrawal) => [withdrawal.amount(), None],
+            Record::Deposit(deposit, _) => [deposit.amount(), None],
             Record::Claim(claim) => [claim.gross_amount, claim.net_amount],
         };
         for amount in amounts.into_iter().flatten() {
@@ -137,10 +137,10 @@ impl Record<'_> {
     /// claim when last updated (the only time it carries).
     pub fn time(&self) -> Option<OffsetDateTime> {
         match self {
-            Record::Order(order) => order.created_at,
-            Record::Transfer(transfer) => transfer.created_at,
-            Record::Withdrawal(withdrawal) => withdrawal.created_at,
-            Record::Deposit(deposit, _) => deposit.created_at.or(deposit.processed_at),
+            Record::Order(order) => order.created_at(),
+            Record::Transfer(transfer) => transfer.created_at(),
+            Record::Withdrawal(withdrawal) => withdrawal.created_at(),
+            Record::Deposit(deposit, _) => deposit.created_at().or(deposit.processed_at()),
             Record::Claim(claim) => claim.updated_at,
         }
     }

@@ -820,8 +820,8 @@ fn timeline_memory_per_record() {
             let mut copy = template.clone();
             copy.id = uuid::Uuid::from_u128(index as u128);
             copy.created_at = copy
-                .created_at
-                .map(|at| at - time::Duration::minutes(index as i64));
+                .created_at()
+                .map(|at| (at - time::Duration::minutes(index as i64)).into());
             if !index.is_multiple_of(3) {
                 copy.state = Some(crate::api::model::OrderState::Expired);
             }

@@ -87,10 +87,10 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                     .as_ref()
                     .and_then(|c| c.source_tax_id.as_deref());
                 vec![
-                    Cell::Text(time_text(deposit.created_at)),
+                    Cell::Text(time_text(deposit.created_at())),
                     Cell::Badge(label, tone),
                     Cell::Text(or_missing(deposit.kind.as_deref()).to_uppercase()),
-                    shown_amount(amounts, &asset, deposit.amount)
+                    shown_amount(amounts, &asset, deposit.amount())
                         .map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
                     Cell::Mono(or_missing(payer)),
                 ]
@@ -139,20 +139,24 @@ fn detail_rows(
         row("deposits.type", or_missing(deposit.kind.as_deref()), false),
         DetailRow::amount(
             state.t("accounts.amount"),
-            shown_amount(state.amount_format(), asset, deposit.amount),
+            shown_amount(state.amount_format(), asset, deposit.amount()),
         )
         .wire(format!(
             "amount: {}",
-            deposit.amount.map_or_else(
+            deposit.amount().map_or_else(
                 || MISSING.to_owned(),
                 |value| state.amount_format().wire(value)
             )
         )),
         row("accounts.state", state_text, false),
-        row("accounts.created_at", time_text(deposit.created_at), false),
+        row(
+            "accounts.created_at",
+            time_text(deposit.created_at()),
+            false,
+        ),
         row(
             "deposits.processed_at",
-            time_text(deposit.processed_at),
+            time_text(deposit.processed_at()),
             false,
         ),
         row(

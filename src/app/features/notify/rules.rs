@@ -124,7 +124,7 @@ pub fn order_movement(order: &Order) -> Option<Movement> {
     Some(Movement {
         id: order.id,
         state: order.state.as_ref()?.as_str(),
-        amount: order.source_amount,
+        amount: order.source_amount(),
         asset: order.source_asset.clone(),
     })
 }
@@ -134,7 +134,7 @@ pub fn transfer_movement(transfer: &Transfer) -> Option<Movement> {
     Some(Movement {
         id: transfer.id,
         state: transfer.state.as_ref()?.as_str(),
-        amount: transfer.amount,
+        amount: transfer.amount(),
         asset: transfer.asset.clone(),
     })
 }
@@ -144,7 +144,7 @@ pub fn withdrawal_movement(withdrawal: &Withdrawal) -> Option<Movement> {
     Some(Movement {
         id: withdrawal.id,
         state: withdrawal.state.as_ref()?.as_str(),
-        amount: withdrawal.amount,
+        amount: withdrawal.amount(),
         asset: withdrawal.asset.clone(),
     })
 }

@@ -109,7 +109,7 @@ impl NotifyState {
         self.owe(vec![DesktopNote {
             happening: Happening::RefundInitiated,
             id: order.id,
-            amount: order.source_amount,
+            amount: order.source_amount(),
             asset: order.source_asset.clone(),
         }]);
     }

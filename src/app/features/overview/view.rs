@@ -294,7 +294,7 @@ fn in_motion_ui(ui: &mut Ui, state: &AppState) {
                                 "from",
                                 &asset_amount_text(
                                     amounts,
-                                    order.source_amount,
+                                    order.source_amount(),
                                     order.source_asset.as_ref(),
                                 ),
                             ),
@@ -302,7 +302,7 @@ fn in_motion_ui(ui: &mut Ui, state: &AppState) {
                                 "to",
                                 &asset_amount_text(
                                     amounts,
-                                    order.target_amount,
+                                    order.target_amount(),
                                     order.target_asset.as_ref(),
                                 ),
                             ),
@@ -310,7 +310,7 @@ fn in_motion_ui(ui: &mut Ui, state: &AppState) {
                     ))
                     .monospace(),
                 );
-                match order.expiration {
+                match order.expiration() {
                     Some(expiration) => {
                         let left = (expiration - state.wall_now).whole_seconds();
                         if left > 0 {
@@ -343,7 +343,7 @@ fn in_motion_ui(ui: &mut Ui, state: &AppState) {
                 ui.label(
                     RichText::new(asset_amount_text(
                         amounts,
-                        transfer.amount,
+                        transfer.amount(),
                         transfer.asset.as_ref(),
                     ))
                     .monospace(),
@@ -368,7 +368,7 @@ fn in_motion_ui(ui: &mut Ui, state: &AppState) {
                 ui.label(
                     RichText::new(asset_amount_text(
                         amounts,
-                        withdrawal.amount,
+                        withdrawal.amount(),
                         withdrawal.asset.as_ref(),
                     ))
                     .monospace(),

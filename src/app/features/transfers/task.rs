@@ -13,7 +13,7 @@ fn same_transfer(transfer: &Transfer, request: &CreateTransfer) -> bool {
     let same =
         |a: &Option<SharedText>, b: &str| a.as_deref().is_some_and(|a| a.eq_ignore_ascii_case(b));
     transfer.asset.as_ref() == Some(&request.asset)
-        && transfer.amount == Some(request.amount)
+        && transfer.amount() == Some(request.amount)
         && same(&transfer.source_address, &request.source_address)
         && same(&transfer.target_address, &request.target_address)
 }

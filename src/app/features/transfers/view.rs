@@ -112,7 +112,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
     let amounts = state.amount_format();
     let amount = |transfer: &Transfer| {
         transfer
-            .amount
+            .amount()
             .map(|value| amounts.of_asset(value, transfer.asset.as_ref()))
     };
     let clipped = |value: Option<&str>| Cell::Clipped(short_hex(value), or_missing(value));
@@ -133,7 +133,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
             cells: |transfer: &Transfer| {
                 let (label, tone) = state_of(transfer);
                 vec![
-                    Cell::Text(time_text(transfer.created_at)),
+                    Cell::Text(time_text(transfer.created_at())),
                     Cell::Badge(label, tone),
                     amount(transfer).map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
                     clipped(transfer.source_address.as_deref()),
@@ -170,7 +170,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                     DetailRow::amount(state.t("accounts.amount"), amount(transfer)).wire(format!(
                         "amount: {}",
                         transfer
-                            .amount
+                            .amount()
                             .map_or(MISSING.to_owned(), |v| amounts.wire(v))
                     )),
                     row(
@@ -200,13 +200,13 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                     row(
                         "accounts.created_at",
                         "created-at",
-                        time_text(transfer.created_at),
+                        time_text(transfer.created_at()),
                         false,
                     ),
                     row(
                         "accounts.state_updated_at",
                         "state-updated-at",
-                        time_text(transfer.state_updated_at),
+                        time_text(transfer.state_updated_at()),
                         false,
                     ),
                 ]

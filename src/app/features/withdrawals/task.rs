@@ -17,7 +17,7 @@ pub const REFRESH_AFTER: &[ResourceKey] = &[
 fn same_withdrawal(withdrawal: &Withdrawal, request: &CreateWithdrawal) -> bool {
     withdrawal.asset.as_ref() == Some(&request.asset)
         && withdrawal.method.as_ref() == Some(&request.method)
-        && withdrawal.amount == Some(request.amount)
+        && withdrawal.amount() == Some(request.amount)
 }
 
 /// `POST /withdrawals`, once.

@@ -369,7 +369,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
     let amounts = state.amount_format();
     let amount = |withdrawal: &Withdrawal| {
         withdrawal
-            .amount
+            .amount()
             .map(|value| amounts.of_asset(value, withdrawal.asset.as_ref()))
     };
     let clicked = record_list_ui(
@@ -393,7 +393,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                     .as_ref()
                     .map_or(MISSING.to_owned(), |m| m.as_str().to_uppercase());
                 vec![
-                    Cell::Text(time_text(withdrawal.created_at)),
+                    Cell::Text(time_text(withdrawal.created_at())),
                     Cell::Badge(label, tone),
                     Cell::Text(method),
                     amount(withdrawal).map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
@@ -419,7 +419,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                         format!(
                             "amount: {}",
                             withdrawal
-                                .amount
+                                .amount()
                                 .map_or(MISSING.to_owned(), |value| amounts.wire(value))
                         ),
                     ),
@@ -440,12 +440,12 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                     )),
                     row(
                         "accounts.created_at",
-                        time_text(withdrawal.created_at),
+                        time_text(withdrawal.created_at()),
                         false,
                     ),
                     row(
                         "accounts.state_updated_at",
-                        time_text(withdrawal.state_updated_at),
+                        time_text(withdrawal.state_updated_at()),
                         false,
                     ),
                 ];

@@ -123,9 +123,9 @@ fn payment_ui(ui: &mut Ui, state: &mut AppState, order: &Order) {
         .orders
         .qr_check
         .as_ref()
-        .is_some_and(|check| check.is_for(brcode, order.source_amount))
+        .is_some_and(|check| check.is_for(brcode, order.source_amount()))
     {
-        state.orders.qr_check = Some(QrCheck::new(brcode, order.source_amount));
+        state.orders.qr_check = Some(QrCheck::new(brcode, order.source_amount()));
     }
     let Some(check) = state.orders.qr_check.clone() else {
         return;
@@ -155,7 +155,7 @@ fn payment_ui(ui: &mut Ui, state: &mut AppState, order: &Order) {
             asset_amount_ui(
                 ui,
                 state.amount_format(),
-                order.source_amount,
+                order.source_amount(),
                 order.source_asset.as_ref(),
             );
             ui.add_space(8.0);
@@ -167,7 +167,7 @@ fn payment_ui(ui: &mut Ui, state: &mut AppState, order: &Order) {
                     ))
                     .strong(),
                 );
-                if let Some(expiration) = order.expiration {
+                if let Some(expiration) = order.expiration() {
                     request_countdown_frame(ui.ctx(), expiration - state.wall_now);
                 }
             }
@@ -212,10 +212,10 @@ fn payment_ui(ui: &mut Ui, state: &mut AppState, order: &Order) {
 /// until when it can be paid ("PIX QR code for R$ 250.00 to Loja, expires at 10:49 UTC").
 pub fn qr_description(state: &AppState, order: &Order, receiver: Option<&str>) -> String {
     let amounts = state.amount_format();
-    let amount = amounts.text(order.source_amount, order.source_asset.as_ref());
+    let amount = amounts.text(order.source_amount(), order.source_asset.as_ref());
     let amount = match order.source_asset.as_ref() {
         Some(Asset::FiatBrl) => order
-            .source_amount
+            .source_amount()
             .map_or(amount, |value| amounts.brl(value)),
         _ => amount,
     };
@@ -223,7 +223,7 @@ pub fn qr_description(state: &AppState, order: &Order, receiver: Option<&str>) -
     if let Some(receiver) = receiver.filter(|name| !name.trim().is_empty()) {
         text.push_str(&state.t_with("a11y.qr_to", &[("receiver", receiver)]));
     }
-    if let Some(expiration) = order.expiration {
+    if let Some(expiration) = order.expiration() {
         let at = format_moment(expiration);
         text.push_str(&state.t_with("a11y.qr_expires", &[("at", &at)]));
     }
@@ -322,15 +322,15 @@ fn fields_ui(ui: &mut Ui, state: &AppState, order: &Order) {
         field(
             "orders.field_state_updated_at",
             "state-updated-at",
-            moment(order.state_updated_at),
-            wire_moment(order.state_updated_at),
+            moment(order.state_updated_at()),
+            wire_moment(order.state_updated_at()),
             false,
         ),
         field(
             "orders.field_created_at",
             "created-at",
-            moment(order.created_at),
-            wire_moment(order.created_at),
+            moment(order.created_at()),
+            wire_moment(order.created_at()),
             false,
         ),
         field(
@@ -343,7 +343,7 @@ fn fields_ui(ui: &mut Ui, state: &AppState, order: &Order) {
         amount(
             "orders.field_source_amount",
             "source-amount",
-            order.source_amount,
+            order.source_amount(),
             order.source_asset.as_ref(),
         ),
         field(
@@ -356,28 +356,28 @@ fn fields_ui(ui: &mut Ui, state: &AppState, order: &Order) {
         amount(
             "orders.field_target_amount",
             "target-amount",
-            order.target_amount,
+            order.target_amount(),
             order.target_asset.as_ref(),
         ),
         // A rate times a visible amount gives the hidden one: rates hide too.
         field(
             "orders.field_base_rate",
             "base-rate",
-            rate_text(amounts, order.base_rate),
-            rate_wire(amounts, order.base_rate),
+            rate_text(amounts, order.base_rate()),
+            rate_wire(amounts, order.base_rate()),
             false,
         ),
         field(
             "orders.field_effective_rate",
             "effective-rate",
-            rate_text(amounts, order.effective_rate),
-            rate_wire(amounts, order.effective_rate),
+            rate_text(amounts, order.effective_rate()),
+            rate_wire(amounts, order.effective_rate()),
             false,
         ),
         amount(
             "orders.field_fee_amount",
             "fee-amount",
-            order.fee_amount,
+            order.fee_amount(),
             order.fee_asset.as_ref(),
         ),
         field(
@@ -390,8 +390,8 @@ fn fields_ui(ui: &mut Ui, state: &AppState, order: &Order) {
         field(
             "orders.field_expiration",
             "expiration",
-            moment(order.expiration),
-            wire_moment(order.expiration),
+            moment(order.expiration()),
+            wire_moment(order.expiration()),
             false,
         ),
         // The brcode carries the amount in its text: hidden with amounts.
@@ -438,8 +438,8 @@ fn hidden_or(amounts: AmountFormat, text: String) -> String {
 fn checked_brcode(state: &AppState, order: &Order) -> Option<String> {
     let brcode = order.brcode.as_deref()?;
     let passed = match &state.orders.qr_check {
-        Some(check) if check.is_for(brcode, order.source_amount) => check.outcome.is_ok(),
-        _ => QrCheck::new(brcode, order.source_amount).outcome.is_ok(),
+        Some(check) if check.is_for(brcode, order.source_amount()) => check.outcome.is_ok(),
+        _ => QrCheck::new(brcode, order.source_amount()).outcome.is_ok(),
     };
     Some(if passed {
         brcode.to_owned()

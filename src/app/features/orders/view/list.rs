@@ -107,12 +107,12 @@ fn order_sort_key(order: &Order, column: usize) -> SortKey {
         |asset: Option<&crate::api::model::Asset>| SortKey::text(asset.map(|asset| asset.as_str()));
     match column {
         0 => SortKey::Id(order.id.as_u128()),
-        1 => SortKey::time(order.created_at),
+        1 => SortKey::time(order.created_at()),
         2 => SortKey::text(order.state.as_ref().map(|state| state.as_str())),
         3 => asset(order.source_asset.as_ref()),
-        4 => SortKey::amount(order.source_amount),
-        5 => SortKey::amount(order.target_amount),
-        _ => SortKey::time(order.expiration),
+        4 => SortKey::amount(order.source_amount()),
+        5 => SortKey::amount(order.target_amount()),
+        _ => SortKey::time(order.expiration()),
     }
 }
 
@@ -123,8 +123,8 @@ fn order_search_text(order: &Order, text: &mut SearchText) {
     text.word(order.source_asset.as_ref().map(|asset| asset.as_str()));
     text.word(order.target_asset.as_ref().map(|asset| asset.as_str()));
     text.id(Some(order.id));
-    text.amount(order.source_amount);
-    text.amount(order.target_amount);
+    text.amount(order.source_amount());
+    text.amount(order.target_amount());
     text.id(order.quote_id);
 }
 
@@ -203,8 +203,10 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> O
                         };
                         let order = state.data.latest_order(order);
                         let short = short_id(&order.id);
-                        let source = amount_cell(order.source_amount, order.source_asset.as_ref());
-                        let target = amount_cell(order.target_amount, order.target_asset.as_ref());
+                        let source =
+                            amount_cell(order.source_amount(), order.source_asset.as_ref());
+                        let target =
+                            amount_cell(order.target_amount(), order.target_asset.as_ref());
                         row.col(|ui| {
                             if ui
                                 .link(RichText::new(&short).monospace())
@@ -215,7 +217,7 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> O
                             }
                         });
                         row.col(|ui| {
-                            ui.label(order.created_at.map(format_moment).unwrap_or_default());
+                            ui.label(order.created_at().map(format_moment).unwrap_or_default());
                         });
                         row.col(|ui| {
                             if let Some(order_state) = &order.state {
@@ -248,7 +250,7 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> O
                         }
                         row.col(|ui| {
                             if let Some(left) = seconds_to_pay(state, order) {
-                                if let Some(expiration) = order.expiration {
+                                if let Some(expiration) = order.expiration() {
                                     let to_go = expiration - state.wall_now;
                                     ticking =
                                         Some(ticking.map_or(to_go, |soonest: time::Duration| {
@@ -266,7 +268,9 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> O
                             };
                             let cells = [
                                 Cell::Text(short.clone()),
-                                Cell::Text(order.created_at.map(format_moment).unwrap_or_default()),
+                                Cell::Text(
+                                    order.created_at().map(format_moment).unwrap_or_default(),
+                                ),
                                 Cell::Text(
                                     order
                                         .state
@@ -322,6 +326,6 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> O
 /// Seconds left to pay a brcode order awaiting payment; `None` for any other order.
 pub fn seconds_to_pay(state: &AppState, order: &Order) -> Option<i64> {
     let awaiting = order.state.as_ref() == Some(&OrderState::Created) && order.brcode.is_some();
-    let expiration = order.expiration.filter(|_| awaiting)?;
+    let expiration = order.expiration().filter(|_| awaiting)?;
     Some((expiration - state.wall_now).whole_seconds().max(0))
 }
