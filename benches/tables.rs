@@ -171,7 +171,7 @@ fn sort_and_search(c: &mut Criterion) {
 fn extrato(c: &mut Criterion) {
     use brlv_desk::api::model::Asset;
     use brlv_desk::app::features::activity::model::{
-        ActivityFilter, Sources, build_timeline, filter_timeline,
+        ActivityFilter, Sources, build_timeline, filter_timeline, movements,
     };
     use brlv_desk::app::features::activity::monthly::{last_months, monthly_flows};
     let now = OffsetDateTime::now_utc();
@@ -192,6 +192,13 @@ fn extrato(c: &mut Criterion) {
         let months = last_months(now.date(), 12);
         b.iter(|| monthly_flows(timeline.iter().copied(), &sources, &Asset::FiatBrl, &months))
     });
+    group.bench_function(
+        "monthly flows of BRL over 12 months, from the lists (no timeline)",
+        |b| {
+            let months = last_months(now.date(), 12);
+            b.iter(|| monthly_flows(movements(&sources), &sources, &Asset::FiatBrl, &months))
+        },
+    );
     group.bench_function("filter by the text \"completed\"", |b| {
         let filter = ActivityFilter {
             text: "completed".to_owned(),

@@ -339,8 +339,8 @@ pub struct Answer {
     pub states: Option<crate::app::known_states::KnownStates>,
 }
 
-/// The default memory budget for one list: 1 GiB holds about four million
-/// orders (their records, as `Footprint` counts them).
+/// The default memory budget for one list: 1 GiB holds about five million
+/// orders (200 bytes each, as `Footprint` counts them).
 pub const DEFAULT_LIST_BUDGET_MIB: u64 = 1024;
 
 /// A decoded list, shared, without the room a growing `Vec` leaves (a list
