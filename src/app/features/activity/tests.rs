@@ -580,44 +580,15 @@ fn the_timeline_is_built_once_per_list_change_not_per_frame() {
 
 #[test]
 fn a_long_list_is_computed_on_a_thread_while_the_last_figures_stay() {
-    let template = order(
-        1,
-        "2026-03-10T12:00:00Z",
-        "completed",
-        ("1.00", "fiat/brl"),
-        ("1", "eth-base/brlv"),
-    );
     let count = super::cache::INLINE_ROWS + 1;
-    let orders: Vec<Order> = (0..count)
-        .map(|index| {
-            let mut copy = template.clone();
-            copy.id = uuid::Uuid::from_u128(index as u128);
-            copy
-        })
-        .collect();
-    let mut data = AccountData::default();
-    data.finish(
-        Fetched::Orders(Vec::new().into()).key(),
-        Ok(Fetched::Orders(orders.into())),
-        1,
-        2,
-    );
+    let data = long_orders_data(count);
     let mut state = ActivityState::default();
     let ctx = egui::Context::default();
     let now = datetime!(2026-03-10 20:00 UTC);
     let first = state.view(&ctx, &data, &[], now);
     assert!(first.busy, "not computed in the frame");
     assert_eq!(first.filtered.count, 0, "nothing shown before it is ready");
-    let mut ready = None;
-    for _ in 0..500 {
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        let view = state.view(&ctx, &data, &[], now);
-        if !view.busy {
-            ready = Some(view);
-            break;
-        }
-    }
-    let ready = ready.unwrap_or_else(|| panic!("the thread never delivered"));
+    let ready = until_ready(|| state.view(&ctx, &data, &[], now));
     assert_eq!(ready.filtered.count, count);
     assert_eq!(
         ready
