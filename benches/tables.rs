@@ -59,7 +59,7 @@ fn orders(count: usize, now: OffsetDateTime) -> Vec<Order> {
 fn orders_frame(c: &mut Criterion) {
     let now = OffsetDateTime::now_utc();
     let mut group = c.benchmark_group("orders view, one frame");
-    for count in [10usize, 10_000, 1_000_000] {
+    for count in [10usize, 10_000, 100_000, 1_000_000] {
         let mut state = connected_state(brlv_desk::app::i18n::Language::PtBr);
         state.view = View::Orders;
         state.now = 10_000;
@@ -121,9 +121,6 @@ fn sort_and_search(c: &mut Criterion) {
     use brlv_desk::app::features::orders::view::list::ORDER_ARRANGEMENT;
     use brlv_desk::app::ui::arrange::{Asked, SortBy, arrange};
     let now = OffsetDateTime::now_utc();
-    let rows = orders(1_000_000, now);
-    let mut group = c.benchmark_group("1,000,000 orders");
-    group.sample_size(10);
     let sort = |column| Asked {
         search: String::new(),
         sort: Some(SortBy {
@@ -131,36 +128,29 @@ fn sort_and_search(c: &mut Criterion) {
             descending: true,
         }),
     };
-    group.bench_function("sort by amount", |b| {
-        b.iter(|| arrange(&rows, &sort(4), &ORDER_ARRANGEMENT))
-    });
-    group.bench_function("sort by creation time", |b| {
-        b.iter(|| arrange(&rows, &sort(1), &ORDER_ARRANGEMENT))
-    });
-    group.bench_function("search \"100.5\" (amounts and ids written out)", |b| {
-        b.iter(|| {
-            arrange(
-                &rows,
-                &Asked {
-                    search: "100.5".to_owned(),
-                    sort: None,
-                },
-                &ORDER_ARRANGEMENT,
-            )
-        })
-    });
-    group.bench_function("search \"completed\"", |b| {
-        b.iter(|| {
-            arrange(
-                &rows,
-                &Asked {
-                    search: "completed".to_owned(),
-                    sort: None,
-                },
-                &ORDER_ARRANGEMENT,
-            )
-        })
-    });
+    let search = |text: &str| Asked {
+        search: text.to_owned(),
+        sort: None,
+    };
+    let asked = [
+        ("sort by amount", sort(4)),
+        ("sort by creation time", sort(1)),
+        (
+            "search \"100.5\" (amounts and ids written out)",
+            search("100.5"),
+        ),
+        ("search \"completed\"", search("completed")),
+    ];
+    let mut group = c.benchmark_group("sort and search orders");
+    group.sample_size(10);
+    for count in [10_000usize, 100_000, 1_000_000] {
+        let rows = orders(count, now);
+        for (name, asked) in &asked {
+            group.bench_with_input(BenchmarkId::new(*name, count), asked, |b, asked| {
+                b.iter(|| arrange(&rows, asked, &ORDER_ARRANGEMENT))
+            });
+        }
+    }
     group.finish();
 }
 
