@@ -1,6 +1,6 @@
-//! One frame of the Orders view with 10, 10,000 and 1,000,000 orders: the
+//! One frame of the Orders view with 10 to 1,000,000 orders: the
 //! virtualized table must cost about the same however long the list is;
-//! and the sort and search of a million orders, as the thread that
+//! and the sort and search of 10,000 to a million orders, as the thread that
 //! computes them runs them (the window keeps drawing meanwhile); and the
 //! extrato's timeline of a million orders, built and filtered.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
