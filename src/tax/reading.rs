@@ -137,7 +137,7 @@ readings! {
         pt: "As vendas de um mês são isentas quando o valor total das alienações de todos os criptoativos no mês é de até R$ 35.000,00 (exatamente R$ 35.000,00 é isento). Acima disso, todo ganho do mês é tributado.";
     /// Months are Brasília's; a sale counts when its order completed.
     BrasiliaMonth: "brasilia-month", InForce,
-        "Receita Federal: monthly assessment in Brasília time",
+        "Receita Federal",
         en: "Months are calendar months in Brasília time; a sale counts in the month its order completed.",
         pt: "Os meses são meses do calendário no horário de Brasília; uma venda conta no mês em que a ordem foi concluída.";
     /// The progressive rates, each parcel at its rate.
@@ -147,12 +147,12 @@ readings! {
         pt: "Os ganhos são tributados por parcelas: 15 % até R$ 5 milhões, 17,5 % de R$ 5 a R$ 10 milhões, 20 % de R$ 10 a R$ 30 milhões, 22,5 % acima.";
     /// The brackets on the month's total taxable gain.
     BracketsOnMonthTotal: "brackets-on-month-total", Unclear,
-        "Lei 13.259/2016 art. 21 §3 (parts of one asset are summed)",
+        "Lei 13.259/2016 art. 21 §3",
         en: "The parcels are applied to the month's total taxable gain. The law applies them per asset sold, summing its parts; below R$5 million of gain both readings give the same tax, above it this one gives no less.",
         pt: "As parcelas são aplicadas ao ganho tributável total do mês. A lei as aplica por bem alienado, somando suas partes; abaixo de R$ 5 milhões de ganho as duas leituras dão o mesmo imposto, acima esta não dá menos.";
     /// DARF code 4600, due the last business day of the month after.
     Darf: "darf-4600", InForce,
-        "Receita Federal (DARF code 4600, ganho de capital)",
+        "Receita Federal (DARF 4600)",
         en: "The tax is paid by DARF code 4600 by the last business day of the month after the sales.",
         pt: "O imposto é pago por DARF código 4600 até o último dia útil do mês seguinte ao das vendas.";
     /// A DARF under R$10 is carried to the next month.

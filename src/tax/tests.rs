@@ -788,7 +788,7 @@ fn the_years_positions_carry_their_code_and_discriminacao() {
     assert_eq!(brlv.code, BensCode::Stablecoin);
     assert_eq!(
         brlv.discriminacao,
-        "1.000 stablecoin BRLV, custodiado por Exemplo Serviços Digitais Ltda, CNPJ \
+        "1.000 stablecoin BRLV. Custodiante: Exemplo Serviços Digitais Ltda, CNPJ \
          00.000.000/0001-00. Custo de aquisição (custo médio ponderado) em 31/12/2025: \
          R$ 1.005,00, média de R$ 1,005 por unidade."
     );

@@ -281,7 +281,7 @@ fn position(
     let format = NumberFormat::Brazilian;
     let quantity = format_amount(holding.quantity.normalize(), 0, format);
     let discriminacao = format!(
-        "{quantity} {description}, custodiado por {custodian}. Custo de aquisição (custo médio \
+        "{quantity} {description}. Custodiante: {custodian}. Custo de aquisição (custo médio \
          ponderado) em {day:02}/{month:02}/{year}: R$ {total}, média de R$ {average} por unidade.",
         description = description(ticker, code),
         day = on.day(),
