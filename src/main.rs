@@ -63,6 +63,8 @@ enum Command {
     Call(CallArgs),
     /// Run the local sandbox of the service, headless, until Ctrl-C.
     Sandbox(SandboxArgs),
+    /// Write the year's tax report (ledger, months, positions) as CSV and print a summary.
+    TaxReport(brlv_desk::tax::cli::TaxReportArgs),
 }
 
 fn main() -> ExitCode {
@@ -77,6 +79,7 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Call(args)) => run_call(&args),
         Some(Command::Sandbox(args)) => run_sandbox(args),
+        Some(Command::TaxReport(args)) => brlv_desk::tax::cli::run(&args),
         None => run_window(cli.gui),
     }
 }

@@ -17,4 +17,5 @@ mod orders_reconcile;
 mod private_files;
 mod signer;
 mod submit_reconcile;
+mod tax_report;
 mod wire_fixtures;
