@@ -13,6 +13,7 @@ pub mod payout;
 pub mod record_extra;
 pub mod stream;
 pub mod text;
+pub mod timestamp;
 pub mod tx_hash;
 pub mod utc_micros;
 mod wire_enum;

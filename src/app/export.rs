@@ -12,7 +12,8 @@ use egui::{RichText, Ui};
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
 
-use crate::api::model::{Claim, Deposit, Order, Transfer, Wallet, Withdrawal, timestamp};
+use crate::api::model::{Claim, Deposit, Order, Transfer, Wallet, Withdrawal};
+use crate::api::timestamp;
 
 use super::dialog::{dialog_button_ui, typed_path_ui, typed_toggle_ui, unavailable_note_ui};
 use super::error_text::Localize;

@@ -35,7 +35,8 @@ use super::ledger::Holder;
 use super::records::DepositRecord;
 use super::state::Shared;
 use super::{AssetSelector, path_param, register};
-use crate::api::model::{Asset, OrderEnvelope, timestamp};
+use crate::api::model::{Asset, OrderEnvelope};
+use crate::api::timestamp;
 
 /// The farthest one clock move may go: ten years.
 const MAX_CLOCK_ADVANCE_SECS: u64 = 10 * 366 * 24 * 3600;

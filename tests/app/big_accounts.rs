@@ -332,7 +332,7 @@ mod arrange {
             "state": state,
             "amount": amount,
             "asset": "eth-base/brlv",
-            "created-at": brlv_desk::api::model::timestamp::format(&created),
+            "created-at": brlv_desk::api::timestamp::format(&created),
         }))
         .unwrap()
     }

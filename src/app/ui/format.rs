@@ -22,7 +22,7 @@ pub fn format_moment(moment: OffsetDateTime) -> String {
         .map(|utc| utc.format(format))
     {
         Some(Ok(text)) => format!("{text} UTC"),
-        _ => crate::api::model::timestamp::format(&moment),
+        _ => crate::api::timestamp::format(&moment),
     }
 }
 

@@ -4,7 +4,7 @@
 
 use time::OffsetDateTime;
 
-use crate::api::model::timestamp;
+use crate::api::timestamp;
 use crate::app::export::CsvRecord;
 use crate::journal::{NoticeRecord, PostEntry};
 

@@ -280,7 +280,7 @@ fn fields_ui(ui: &mut Ui, state: &AppState, order: &Order) {
     let text = |value: Option<String>| value.unwrap_or_else(|| MISSING.to_owned());
     let moment = |value: Option<time::OffsetDateTime>| text(value.map(format_moment));
     let wire_moment = |value: Option<time::OffsetDateTime>| {
-        text(value.map(|value| crate::api::model::timestamp::format(&value)))
+        text(value.map(|value| crate::api::timestamp::format(&value)))
     };
     let wire_asset = |value: Option<&Asset>| text(value.map(ToString::to_string));
     let field = |key: &'static str, wire: &str, value: String, wire_value: String, copy| {
