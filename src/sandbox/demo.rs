@@ -24,8 +24,8 @@ use serde_json::{Map, Value};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::WHITELISTED_ADDRESS;
 use super::clock::{plus, plus_seconds, whole_micros, whole_seconds};
+use super::defaults::{DEMO_TAX_ID, SANDBOX_RECEIVING_PIX_KEY, WHITELISTED_ADDRESS};
 use super::ledger::Holder;
 use super::orders::issue_brcode;
 use super::rates::{self, FixedSide};
@@ -37,7 +37,6 @@ use super::state::{
     AccountData, TRANSFER_CONFIRM_SECS, TRANSFER_SUBMIT_SECS, WITHDRAWAL_PAYOUT_SECS,
     WITHDRAWAL_PROCESS_SECS,
 };
-use super::{DEMO_TAX_ID, SANDBOX_RECEIVING_PIX_KEY};
 use crate::api::model::{
     Asset, BankAccountType, Chain, ClaimStatus, DepositCoordinates, OrderState, TedAccount,
     TradeReason, TransferState, WithdrawalState,
