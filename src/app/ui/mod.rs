@@ -20,7 +20,7 @@ pub mod theme;
 pub use amount::{AmountFormat, HIDDEN_DIGITS, ShownAmount, amount_ui, spoken_amount};
 pub use badge::{Tone, badge_ui};
 pub use countdown::{format_countdown, request_countdown_frame};
-pub use detail::{copy_button_ui, detail_grid_ui, detail_row_ui, record_detail_ui};
+pub use detail::{DetailRow, copy_button_ui, detail_grid_ui, detail_row_ui, record_detail_ui};
 pub use fields::{
     FieldMessage, choice_ui, error_text_ui, field_message, field_message_ui, note_ui,
     option_filter_ui, section_ui, text_field_ui, wallet_choice_ui, wallet_choices,
@@ -33,5 +33,5 @@ pub use gauge::gauge_ui;
 pub use live::live_region;
 pub use qr::qr_code_ui;
 pub use table::{
-    Cell, DetailRow, RecordList, list_status_ui, record_list_ui, resource_table_ui, saved_copy_ui,
+    Cell, RecordList, list_status_ui, record_list_ui, resource_table_ui, saved_copy_ui,
 };

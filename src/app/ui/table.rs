@@ -15,7 +15,7 @@ use crate::app::remote::Remote;
 use super::amount::{ShownAmount, amount_cell_ui};
 use super::arrange::{Arranged, Arrangement, arranged, search_field_ui, sort_header_ui};
 use super::badge::{Tone, badge_ui};
-use super::detail::copy_button_ui;
+use super::detail::{DetailRow, copy_button_ui};
 use super::fields::{error_text_ui, note_ui};
 
 /// Height of one row: a line of text plus a badge's margin.
@@ -257,55 +257,6 @@ impl Cell {
             Cell::Clipped(_, whole) | Cell::Copyable(whole) => Some(whole),
             Cell::Text(_) | Cell::Mono(_) | Cell::Badge(..) => None,
         }
-    }
-}
-
-/// One row of a record's detail grid.
-#[derive(Clone, Debug, PartialEq)]
-pub struct DetailRow {
-    /// The field's name, in the person's language.
-    pub label: String,
-    /// Its value as written for a person.
-    pub value: String,
-    /// Whether a Copy button goes beside it.
-    pub copy: bool,
-    /// An amount, drawn as amounts are (compact, exact on hover; its Copy
-    /// button copies the exact value).
-    pub amount: Option<ShownAmount>,
-    /// The field's key and value as the service wrote them, for support
-    /// (on hover, and shown under "Show technical values").
-    pub wire: Option<String>,
-}
-
-impl DetailRow {
-    /// A row; `copy` adds a Copy button.
-    pub fn new(label: impl Into<String>, value: impl Into<String>, copy: bool) -> DetailRow {
-        DetailRow {
-            label: label.into(),
-            value: value.into(),
-            copy,
-            amount: None,
-            wire: None,
-        }
-    }
-
-    /// A row holding an amount.
-    pub fn amount(label: impl Into<String>, amount: Option<ShownAmount>) -> DetailRow {
-        let value = amount
-            .as_ref()
-            .map_or_else(|| super::format::MISSING.to_owned(), ShownAmount::text);
-        DetailRow {
-            amount,
-            ..DetailRow::new(label, value, true)
-        }
-    }
-
-    /// The same row with the service's own key and value (`state-updated-at:
-    /// 2026-…`), for support.
-    #[must_use]
-    pub fn wire(mut self, wire: impl Into<String>) -> DetailRow {
-        self.wire = Some(wire.into());
-        self
     }
 }
 
