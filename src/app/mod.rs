@@ -19,6 +19,7 @@ pub mod error_text;
 pub mod export;
 pub mod features;
 pub mod form;
+pub mod format;
 pub mod frame_stats;
 pub mod guard;
 pub mod i18n;

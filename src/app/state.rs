@@ -158,8 +158,8 @@ impl AppState {
 
     /// How amounts are written now: the language, masked while the person
     /// hides amounts. Every view writes amounts through it.
-    pub fn amount_format(&self) -> crate::app::ui::AmountFormat {
-        crate::app::ui::AmountFormat::new(self.language, self.hide_amounts)
+    pub fn amount_format(&self) -> crate::app::format::AmountFormat {
+        crate::app::format::AmountFormat::new(self.language, self.hide_amounts)
     }
 
     /// The text of `key` in the current language.

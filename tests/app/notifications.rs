@@ -229,7 +229,9 @@ fn with_amounts_hidden_a_notification_names_no_amount() {
         .find(|text| text.title == "Withdrawal completed")
         .unwrap();
     assert!(
-        withdrawal.body.contains(brlv_desk::app::ui::HIDDEN_DIGITS),
+        withdrawal
+            .body
+            .contains(brlv_desk::app::format::HIDDEN_DIGITS),
         "{}",
         withdrawal.body
     );

@@ -13,8 +13,7 @@ use brlv_desk::app::features::orders::message::OrdersCommand;
 use brlv_desk::app::features::orders::state::OrderSelector;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Command;
-use brlv_desk::app::resources::Fetched;
-use brlv_desk::app::resources::ResourceKey;
+use brlv_desk::app::resources::{Fetched, ResourceKey};
 use brlv_desk::app::state::{AppState, View};
 use brlv_desk::pix::{BrCodeSpec, build_brcode};
 
@@ -192,7 +191,7 @@ fn a_click_on_a_cells_text_opens_that_order() {
     let orders: Vec<Order> = (0..3).map(numbered_order).collect();
     let mut harness = harness(state_with(orders));
     settle(&mut harness);
-    let created = brlv_desk::app::ui::format_moment(NOW - time::Duration::seconds(60));
+    let created = brlv_desk::app::format::format_moment(NOW - time::Duration::seconds(60));
     click_text(&mut harness, &created);
     assert_eq!(
         harness.state().orders.selected.map(|id| id.to_string()),
@@ -205,7 +204,7 @@ fn each_order_row_reads_as_one_sentence_to_a_screen_reader() {
     let orders: Vec<Order> = (0..3).map(numbered_order).collect();
     let mut harness = harness(state_with(orders));
     settle(&mut harness);
-    let created = brlv_desk::app::ui::format_moment(NOW - time::Duration::seconds(60));
+    let created = brlv_desk::app::format::format_moment(NOW - time::Duration::seconds(60));
     harness.get_by_role_and_label(
         egui::accesskit::Role::Row,
         &format!(

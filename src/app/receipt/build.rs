@@ -12,8 +12,8 @@ use crate::api::model::{
     Asset, Claim, ClaimStatus, Deposit, DepositAsset, DepositStatus, Order, OrderState, Transfer,
     TransferState, Withdrawal, WithdrawalMethod, WithdrawalState,
 };
+use crate::app::format::format_moment;
 use crate::app::i18n::{self, Language, tr, tr_with};
-use crate::app::ui::format_moment;
 
 use super::{Receipt, ReceiptKind, ReceiptLine};
 

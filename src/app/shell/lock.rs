@@ -5,12 +5,12 @@
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, TextEdit, Ui};
 
 use crate::app::features::onboarding::state::KeySource;
+use crate::app::format::asset_amount_text;
 use crate::app::guard::{PassphrasePrompt, SealOffer};
 use crate::app::i18n::Language;
 use crate::app::message::{Command, PassphrasePurpose};
 use crate::app::state::AppState;
 use crate::app::submit::SubmitRequest;
-use crate::app::ui::format::asset_amount_text;
 use crate::app::ui::palette;
 use crate::seal::{NewPassphrase, PassphraseProblem, Strength, strength};
 

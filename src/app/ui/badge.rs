@@ -84,3 +84,13 @@ pub fn badge_ui(ui: &mut Ui, text: &str, tone: Tone) -> Response {
         .accesskit_node_builder(response.id, |node| node.set_description(description));
     response
 }
+
+/// The badge color of a state, by its wire name: done, failed, under way, or unknown.
+pub fn state_tone(wire: &str) -> Tone {
+    match wire {
+        "completed" | "credited" => Tone::Success,
+        "failed" => Tone::Danger,
+        "created" | "pending" | "pending-payment" => Tone::Info,
+        _ => Tone::Neutral,
+    }
+}

@@ -4,8 +4,9 @@ use egui::{RichText, Ui};
 
 use crate::app::i18n::{Language, tr};
 
-use super::amount::{ShownAmount, amount_ui};
-use super::format::MISSING;
+use crate::app::format::{MISSING, ShownAmount};
+
+use super::amount::amount_ui;
 
 /// One row of a record's detail grid.
 #[derive(Clone, Debug, PartialEq)]

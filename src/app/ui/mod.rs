@@ -1,7 +1,7 @@
 //! The design system: reusable pieces that know nothing of the app's state.
 //! An amount with dimmed trailing zeros, a gauge, a colored state badge, a
 //! countdown, a QR code, form fields, a record's detail grid, and a
-//! virtualized table of records; how values are written for a person.
+//! virtualized table of records. What they write comes from `app::format`.
 
 pub mod amount;
 pub mod arrange;
@@ -9,7 +9,6 @@ pub mod badge;
 pub mod countdown;
 pub mod detail;
 pub mod fields;
-pub mod format;
 pub mod gauge;
 pub mod live;
 pub mod palette;
@@ -17,17 +16,13 @@ pub mod qr;
 pub mod table;
 pub mod theme;
 
-pub use amount::{AmountFormat, HIDDEN_DIGITS, ShownAmount, amount_ui, spoken_amount};
-pub use badge::{Tone, badge_ui};
+pub use amount::{amount_ui, asset_amount_ui};
+pub use badge::{Tone, badge_ui, state_tone};
 pub use countdown::{format_countdown, request_countdown_frame};
 pub use detail::{DetailRow, copy_button_ui, detail_grid_ui, detail_row_ui, record_detail_ui};
 pub use fields::{
     FieldMessage, choice_ui, error_text_ui, field_message, field_message_ui, note_ui,
     option_filter_ui, section_ui, text_field_ui, wallet_choice_ui, wallet_choices,
-};
-pub use format::{
-    MISSING, asset_amount_text, asset_amount_ui, asset_name, format_moment, or_missing, short_hex,
-    short_id, state_label, state_tone, time_text,
 };
 pub use gauge::gauge_ui;
 pub use live::live_region;

@@ -12,7 +12,9 @@ use crate::app::error_text::Localize;
 use crate::app::i18n::{Language, tr, tr_with};
 use crate::app::remote::Remote;
 
-use super::amount::{ShownAmount, amount_cell_ui};
+use crate::app::format::ShownAmount;
+
+use super::amount::amount_cell_ui;
 use super::arrange::{Arranged, Arrangement, arranged, search_field_ui, sort_header_ui};
 use super::badge::{Tone, badge_ui};
 use super::detail::{DetailRow, copy_button_ui};
@@ -200,7 +202,7 @@ pub fn saved_copy_ui<T>(ui: &mut Ui, language: Language, remote: &Remote<T>) {
             &tr_with(
                 language,
                 "journal.saved_copy",
-                &[("time", &super::format_moment(saved_at))],
+                &[("time", &crate::app::format::format_moment(saved_at))],
             ),
         );
     }

@@ -9,14 +9,13 @@ use rust_decimal::Decimal;
 use strum::IntoEnumIterator;
 
 use crate::api::model::{Asset, Order, WithdrawalMethod};
+use crate::app::format::{AmountFormat, MISSING, short_hex, state_label};
 use crate::app::i18n::{Language, tr, tr_with};
 use crate::app::state::AppState;
-use crate::app::ui::AmountFormat;
 use crate::app::ui::arrange::{Asked, set_asked};
 use crate::app::ui::fields::FieldMessage;
 use crate::app::ui::{
-    MISSING, badge_ui, field_message_ui, note_ui, option_filter_ui, palette, section_ui, short_hex,
-    state_label, state_tone,
+    badge_ui, field_message_ui, note_ui, option_filter_ui, palette, section_ui, state_tone,
 };
 
 use super::model::{Direction, Leg, Line, Movement, MovementKind, Sources};
@@ -332,7 +331,7 @@ pub fn movement_sentence(amounts: AmountFormat, movement: &Movement, sources: &S
     let legs = movement.leg_pair(sources);
     let mut parts = vec![kind_name(language, kind)];
     if let Some(at) = record.as_ref().and_then(Record::time) {
-        parts.push(crate::app::ui::format_moment(at));
+        parts.push(crate::app::format::format_moment(at));
     }
     parts.push(description(language, movement, record));
     if let Some(wire) = record.as_ref().and_then(Record::state) {

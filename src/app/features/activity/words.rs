@@ -6,8 +6,8 @@ use rust_decimal::Decimal;
 use time::Date;
 
 use crate::api::model::Asset;
+use crate::app::format::AmountFormat;
 use crate::app::i18n::{Language, tr, tr_with};
-use crate::app::ui::AmountFormat;
 
 use super::model::MovementKind;
 

@@ -10,12 +10,12 @@ use rust_decimal::Decimal;
 use crate::api::model::{Claim, ClaimTarget};
 use crate::app::export::{ExportRecords, export_bar_ui};
 use crate::app::form::Field;
+use crate::app::format::{AmountFormat, MISSING, state_label, time_text};
 use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest, send_button_ui, submit_status_ui};
-use crate::app::ui::AmountFormat;
 use crate::app::ui::{
-    Cell, DetailRow, MISSING, RecordList, field_message, list_status_ui, note_ui, record_list_ui,
-    section_ui, state_label, state_tone, text_field_ui, time_text,
+    Cell, DetailRow, RecordList, field_message, list_status_ui, note_ui, record_list_ui,
+    section_ui, state_tone, text_field_ui,
 };
 
 /// Draws the Claims panel.

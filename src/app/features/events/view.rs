@@ -9,13 +9,14 @@ use egui_extras::{Column, TableBuilder};
 
 use crate::app::features::orders::apply::short_id;
 use crate::app::features::orders::view::{order_state_label, order_state_tone};
+use crate::app::format::{HIDDEN_DIGITS, format_moment};
 use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::ui::arrange::{
     Arranged, Arrangement, SortKey, arranged, search_field_ui, sort_header_ui,
 };
 use crate::app::ui::table::row_info;
-use crate::app::ui::{Cell, HIDDEN_DIGITS, Tone, badge_ui, format_moment};
+use crate::app::ui::{Cell, Tone, badge_ui};
 
 use super::message::EventsCommand;
 use super::state::{ListenerStatus, ReceivedEvent};

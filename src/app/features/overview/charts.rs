@@ -13,9 +13,10 @@ use rust_decimal::prelude::ToPrimitive;
 use crate::api::model::{Asset, MONTHLY_TAX_EXEMPTION_LIMIT_BRL};
 use crate::app::features::activity::monthly::{MonthFlow, MonthUse, YearMonth};
 use crate::app::features::activity::words::{asset_name, compact_amount, month_short_name};
+use crate::app::format::AmountFormat;
 use crate::app::i18n::{self, Language, tr, tr_with};
 use crate::app::state::AppState;
-use crate::app::ui::{AmountFormat, choice_ui, note_ui, palette};
+use crate::app::ui::{choice_ui, note_ui, palette};
 
 use super::view::TaxGauge;
 

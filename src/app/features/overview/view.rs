@@ -6,12 +6,12 @@ use egui::{Align, Layout, RichText, Ui, Vec2};
 use rust_decimal::Decimal;
 
 use crate::api::model::{MONTHLY_TAX_EXEMPTION_LIMIT_BRL, TaxExemptionProgress};
+use crate::app::format::{asset_amount_text, short_hex, short_id, state_label};
 use crate::app::remote::Remote;
 use crate::app::state::AppState;
 use crate::app::ui::amount::amount_cell_ui;
 use crate::app::ui::{
-    Tone, asset_amount_text, badge_ui, format_countdown, gauge_ui, palette,
-    request_countdown_frame, section_ui, short_hex, short_id, state_label,
+    Tone, badge_ui, format_countdown, gauge_ui, palette, request_countdown_frame, section_ui,
 };
 
 /// Where the month's usage stands.

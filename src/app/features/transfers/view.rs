@@ -9,12 +9,12 @@ use crate::api::model::{Asset, Transfer, TransferState};
 use crate::app::error_text::Localize;
 use crate::app::export::{ExportRecords, export_bar_ui};
 use crate::app::form::Field;
+use crate::app::format::{MISSING, asset_name, or_missing, short_hex, state_label, time_text};
 use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest, send_button_ui, submit_status_ui};
 use crate::app::ui::{
-    Cell, DetailRow, MISSING, RecordList, asset_name, choice_ui, field_message, field_message_ui,
-    option_filter_ui, or_missing, record_list_ui, section_ui, short_hex, state_label, state_tone,
-    text_field_ui, time_text, wallet_choice_ui, wallet_choices,
+    Cell, DetailRow, RecordList, choice_ui, field_message, field_message_ui, option_filter_ui,
+    record_list_ui, section_ui, state_tone, text_field_ui, wallet_choice_ui, wallet_choices,
 };
 
 use crate::app::features::recipients::state::RecipientKind;

@@ -8,11 +8,12 @@ use crate::api::model::{Asset, Chain, Wallet};
 use crate::app::error_text::Localize;
 use crate::app::export::{ExportRecords, export_bar_ui};
 use crate::app::form::Field;
+use crate::app::format::{MISSING, or_missing};
 use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest, send_button_ui, submit_status_ui};
 use crate::app::ui::{
-    Cell, DetailRow, MISSING, RecordList, choice_ui, field_message, field_message_ui,
-    option_filter_ui, or_missing, record_list_ui, section_ui, text_field_ui,
+    Cell, DetailRow, RecordList, choice_ui, field_message, field_message_ui, option_filter_ui,
+    record_list_ui, section_ui, text_field_ui,
 };
 
 /// The wallets shown: the filtered list while a filter is set, else all.

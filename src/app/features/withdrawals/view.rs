@@ -9,13 +9,16 @@ use crate::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
 use crate::api::payout::{BankAccountType, TED_ACCOUNT_FIELDS, TedAccount};
 use crate::app::export::{ExportRecords, export_bar_ui};
 use crate::app::form::{Field, FieldErrors};
+use crate::app::format::{
+    MISSING, asset_amount_text, asset_name, or_missing, state_label, time_text,
+};
 use crate::app::i18n::{self, Language};
 use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest, SubmitStatus, send_button_ui, submit_status_ui};
 use crate::app::ui::{
-    Cell, DetailRow, MISSING, RecordList, asset_amount_text, asset_name, choice_ui, field_message,
-    field_message_ui, note_ui, option_filter_ui, or_missing, record_list_ui, section_ui,
-    state_label, state_tone, text_field_ui, time_text, wallet_choice_ui, wallet_choices,
+    Cell, DetailRow, RecordList, choice_ui, field_message, field_message_ui, note_ui,
+    option_filter_ui, record_list_ui, section_ui, state_tone, text_field_ui, wallet_choice_ui,
+    wallet_choices,
 };
 use crate::pix::PixKey;
 

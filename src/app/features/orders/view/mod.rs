@@ -9,9 +9,10 @@ use crate::app::shell::shortcuts::keep_focus_in_view;
 use egui::Ui;
 
 use crate::api::model::OrderState;
+use crate::app::format::state_label;
 use crate::app::i18n::Language;
 use crate::app::state::AppState;
-use crate::app::ui::{Tone, state_label};
+use crate::app::ui::Tone;
 
 /// Draws the Orders panel: the form, an order's detail, or the list.
 pub fn orders_ui(ui: &mut Ui, state: &mut AppState) {
