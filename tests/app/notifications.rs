@@ -11,7 +11,8 @@ use egui_kittest::kittest::Queryable;
 use time::macros::datetime;
 
 use brlv_desk::app::features::events::message::EventsEvent;
-use brlv_desk::app::features::notify::{NotificationText, Notifier, deliver};
+use brlv_desk::app::features::notify::apply::deliver;
+use brlv_desk::app::features::notify::{NotificationText, Notifier};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Event;
 use brlv_desk::app::resources::Fetched;

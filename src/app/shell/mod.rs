@@ -300,7 +300,7 @@ impl eframe::App for BrlvApp {
         for resource in lists_arrived {
             tracing::debug!(target: "brlv_timing", ?resource, "rows drawn");
         }
-        notify::deliver(&mut self.state, self.notifier.as_ref());
+        notify::apply::deliver(&mut self.state, self.notifier.as_ref());
         for command in self.state.take_commands() {
             if !self.worker.send(command) {
                 tracing::warn!("the worker has stopped; a command was dropped");

@@ -1,4 +1,4 @@
-//! The notifications' side of [`AppState`]: the Settings switch, whether
+//! The notifications' side of the window's state: the Settings switch, whether
 //! the window has the focus (set by the shell each frame), the last known
 //! states per kind of movement for this connection, and the notes waiting
 //! to be handed to the system.
@@ -6,12 +6,10 @@
 use std::collections::HashMap;
 
 use crate::api::model::Order;
-use crate::app::resources::{Fetched, ResourceKey};
-use crate::app::state::AppState;
+use crate::app::resources::ResourceKey;
 
 use super::rules::{
-    DesktopNote, Happening, KnownStates, Movement, MovementKind, known_states, order_movement,
-    transfer_movement, transitions, withdrawal_movement,
+    DesktopNote, Happening, KnownStates, Movement, MovementKind, known_states, transitions,
 };
 
 /// Desktop notifications: the switch, the focus, what is known, what is owed.
@@ -125,32 +123,5 @@ impl NotifyState {
     /// The notes owed since the last call.
     pub fn take_outbox(&mut self) -> Vec<DesktopNote> {
         std::mem::take(&mut self.outbox)
-    }
-}
-
-impl AppState {
-    /// A polled resource arrived from the service: the notifications it owes.
-    pub(crate) fn notify_fetched(&mut self, fetched: &Fetched) {
-        if let Fetched::Order(order) = fetched {
-            if let Some(movement) = order_movement(order) {
-                self.notify.observe_one(MovementKind::Order, movement);
-            }
-            return;
-        }
-        match fetched {
-            Fetched::Orders(rows) => {
-                self.notify
-                    .observe_list(MovementKind::Order, rows, order_movement);
-            }
-            Fetched::Transfers(rows) => {
-                self.notify
-                    .observe_list(MovementKind::Transfer, rows, transfer_movement);
-            }
-            Fetched::Withdrawals(rows) => {
-                self.notify
-                    .observe_list(MovementKind::Withdrawal, rows, withdrawal_movement);
-            }
-            _ => {}
-        }
     }
 }
