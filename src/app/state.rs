@@ -27,8 +27,9 @@ use super::features::wallets::state::WalletsState;
 use super::features::withdrawals::state::WithdrawalsState;
 use super::guard::{Guard, SealOffer};
 use super::i18n::{self, Language};
-use super::message::{Command, Event, Notice, NoticeKind, ProfileKind, SessionInfo};
+use super::message::{Command, Event, Notice, NoticeKind};
 use super::resources::{AccountData, Fetched, Listed, ResourceKey, newest_first};
+use super::session::{ProfileKind, SessionInfo};
 use super::submit::{Created, FormKind, SubmitOutcome, SubmitRequest, SubmitStatus};
 pub use super::view::View;
 

@@ -6,16 +6,12 @@
 use brlv_desk::api::Error;
 use brlv_desk::api::model::{Asset, Transfer};
 use brlv_desk::app::i18n::Language;
-use brlv_desk::app::message::{Command, Event, ProfileKind, SessionInfo};
-use brlv_desk::app::resources::Fetched;
-use brlv_desk::app::resources::ResourceKey;
-use brlv_desk::app::resources::{ListQuery, Listed};
+use brlv_desk::app::message::{Command, Event};
+use brlv_desk::app::resources::{Fetched, ListQuery, Listed, ResourceKey};
 use brlv_desk::app::schedule::{FetchOutcome, Schedule};
+use brlv_desk::app::session::{ProfileKind, SessionInfo};
 use brlv_desk::app::state::AppState;
-use brlv_desk::app::submit::Created;
-use brlv_desk::app::submit::FormKind;
-use brlv_desk::app::submit::SubmitOutcome;
-use brlv_desk::app::submit::SubmitStatus;
+use brlv_desk::app::submit::{Created, FormKind, SubmitOutcome, SubmitStatus};
 use brlv_desk::profile::Profile;
 
 use crate::support::queries;

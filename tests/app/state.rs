@@ -9,12 +9,13 @@ use rust_decimal::Decimal;
 use brlv_desk::api::Error;
 use brlv_desk::api::model::{Order, OrderState};
 use brlv_desk::app::i18n::{self, Language};
-use brlv_desk::app::message::{Event, ProfileKind, SessionInfo};
+use brlv_desk::app::message::Event;
 use brlv_desk::app::remote::Remote;
 use brlv_desk::app::resources::{Fetched, ResourceKey};
 use brlv_desk::app::schedule::{
     FAST_INTERVAL_MS, FetchOutcome, MAX_BACKOFF_MS, SLOW_INTERVAL_MS, Schedule, backoff_ms,
 };
+use brlv_desk::app::session::{ProfileKind, SessionInfo};
 use brlv_desk::app::state::{AppState, ConnectionStatus, View};
 use brlv_desk::profile::Profile;
 

@@ -348,13 +348,13 @@ fn opening_another_account_closes_the_open_order() {
     state.open_order(OrderSelector::Id(BRCODE_ORDER.parse().unwrap()));
     let _ = state.take_commands();
     state.apply(brlv_desk::app::message::Event::SessionStarted(
-        brlv_desk::app::message::SessionInfo {
+        brlv_desk::app::session::SessionInfo {
             id: crate::support::ui::SESSION + 1,
             profile: brlv_desk::profile::Profile {
                 name: "Pessoal".to_owned(),
                 base_url: "https://api.example.com".to_owned(),
             },
-            kind: brlv_desk::app::message::ProfileKind::Saved,
+            kind: brlv_desk::app::session::ProfileKind::Saved,
             sealed: false,
         },
     ));

@@ -14,9 +14,8 @@ use brlv_desk::api::{PrivateKey, RsaKeyBits};
 use brlv_desk::app::error_text::Localize;
 use brlv_desk::app::features::onboarding::message::OnboardingCommand;
 use brlv_desk::app::i18n::Language;
-use brlv_desk::app::message::{
-    Command, ConnectRequest, NoticeKind, PassphrasePurpose, ProfileKind,
-};
+use brlv_desk::app::message::{Command, NoticeKind, PassphrasePurpose};
+use brlv_desk::app::session::{ConnectRequest, ProfileKind};
 use brlv_desk::app::state::{AppState, View};
 use brlv_desk::app::submit::{SubmitOutcome, SubmitRequest, SubmitStatus};
 use brlv_desk::app::worker::EnvironmentProfile;

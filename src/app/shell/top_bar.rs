@@ -5,8 +5,9 @@ use egui::{Color32, RichText, Ui};
 
 use crate::app::clock::Millis;
 use crate::app::i18n;
-use crate::app::message::{Command, ProfileKind};
+use crate::app::message::Command;
 use crate::app::schedule::SLOW_INTERVAL_MS;
+use crate::app::session::ProfileKind;
 use crate::app::state::{AppState, ConnectionStatus};
 use crate::app::ui::{Tone, badge_ui, live_region, palette};
 

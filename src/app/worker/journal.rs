@@ -23,8 +23,9 @@ use crate::app::features::journal::records::{
     self, KnownStates, claims_history, fetched_of, form_name, money_notices, resource_name,
     snapshot_of, states_of,
 };
-use crate::app::message::{Event, NoticeKind, ProfileKind, SessionId};
+use crate::app::message::{Event, NoticeKind};
 use crate::app::resources::{Fetched, ResourceKey};
+use crate::app::session::{ProfileKind, SessionId};
 use crate::app::submit::{FormKind, SubmitOutcome, SubmitRequest};
 use crate::journal::{self as store, JournalError, OutcomeRecord, PostRecord, Store};
 use crate::profile::Profile;

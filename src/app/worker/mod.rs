@@ -5,8 +5,7 @@
 
 use std::future::Future;
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
 use secrecy::SecretString;
@@ -24,14 +23,13 @@ use super::dialog::{FileDialogs, SystemDialogs};
 use super::export::{FileError, write_export};
 use super::features::journal::records::states_of;
 use super::features::{claims, onboarding, orders, transfers, wallets, withdrawals};
-use super::message::{
-    Command, Event, Notice, NoticeDetail, NoticeKind, PassphrasePurpose, ProfileKind, SessionId,
-};
+use super::message::{Command, Event, Notice, NoticeDetail, NoticeKind, PassphrasePurpose};
 use super::receipt::write_receipt;
 use super::resources::{
     Answer, DEFAULT_LIST_BUDGET_MIB, Fetched, Fingerprint, ResourceKey, fetch_answer, query,
 };
 use super::schedule::{FetchOutcome, Schedule};
+use super::session::{ProfileKind, SessionId};
 use super::submit::{FormKind, SubmitOutcome, SubmitRequest};
 
 pub mod journal;

@@ -5,20 +5,17 @@
 use secrecy::{ExposeSecret, SecretString};
 
 use crate::api::model::BalanceAsset;
-use crate::api::{PrivateKey, RsaKeyBits};
-use crate::call;
+use crate::api::{Error, PrivateKey, RsaKeyBits};
 use crate::keystore::{KeystoreError, ProfileSecrets};
 use crate::profile::{Profile, ProfileBook};
+use crate::{call, seal};
 
 use super::{
-    Done, OpenRequest, PendingUnlock, Session, Worker, blocking, client_for, notice, open_store,
+    Done, EmbeddedSandbox, EnvironmentProfile, OpenRequest, PendingUnlock, ResourceKey, Schedule,
+    Session, Worker, blocking, client_for, notice, open_store,
 };
-use super::{EmbeddedSandbox, EnvironmentProfile, ResourceKey, Schedule};
-use crate::api::Error;
-use crate::app::message::{
-    ConnectRequest, Event, NoticeKind, PassphrasePurpose, ProfileKind, SessionInfo,
-};
-use crate::seal;
+use crate::app::message::{Event, NoticeKind, PassphrasePurpose};
+use crate::app::session::{ConnectRequest, ProfileKind, SessionInfo};
 
 impl Worker {
     pub(super) fn start(&mut self, sandbox: bool) {

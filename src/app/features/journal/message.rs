@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use time::OffsetDateTime;
 
 use crate::api::model::Claim;
-use crate::app::message::SessionId;
 use crate::app::remote::PartialCopy;
 use crate::app::resources::Fetched;
+use crate::app::session::SessionId;
 
 /// Something the journal feature asks the worker to do.
 #[derive(Debug)]

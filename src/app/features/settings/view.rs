@@ -3,7 +3,8 @@
 use egui::{RichText, Ui};
 
 use crate::app::i18n::Language;
-use crate::app::message::{Command, ProfileKind};
+use crate::app::message::Command;
+use crate::app::session::ProfileKind;
 use crate::app::state::AppState;
 use crate::app::ui::{Tone, badge_ui};
 
