@@ -10,6 +10,7 @@ use crate::app::error_text::Localize;
 use crate::app::export::{ExportRecords, export_bar_ui};
 use crate::app::form::Field;
 use crate::app::format::{MISSING, asset_name, or_missing, short_hex, state_label, time_text};
+use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest, send_button_ui, submit_status_ui};
 use crate::app::ui::{
@@ -87,8 +88,8 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState) {
             |value| state_label(language, "transfer", value.as_str()),
         );
     });
-    if let Some(command) = state.transfers.sync_query() {
-        state.push(command);
+    if let Some(query) = state.transfers.sync_query() {
+        state.push(Command::Query(query));
     }
 }
 

@@ -9,6 +9,7 @@ use crate::app::error_text::Localize;
 use crate::app::export::{ExportRecords, export_bar_ui};
 use crate::app::form::Field;
 use crate::app::format::{MISSING, or_missing};
+use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest, send_button_ui, submit_status_ui};
 use crate::app::ui::{
@@ -73,8 +74,8 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
             message,
         );
     });
-    if let Some(command) = state.wallets.sync_query() {
-        state.push(command);
+    if let Some(query) = state.wallets.sync_query() {
+        state.push(Command::Query(query));
     }
     let headers = [
         state.t("wallets.name"),

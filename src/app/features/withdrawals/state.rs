@@ -11,7 +11,6 @@ use crate::app::form::{
     Field, FieldError, FieldErrors, TedFields, address_field, amount_field, pix_key_field,
     ted_account_fields,
 };
-use crate::app::message::Command;
 use crate::app::resources::{ListQuery, Narrowed};
 use crate::app::submit::SubmitStatus;
 
@@ -36,11 +35,9 @@ pub struct WithdrawalsState {
 
 impl WithdrawalsState {
     /// Asks for the filtered list when the filter changed.
-    pub fn sync_query(&mut self) -> Option<Command> {
+    pub fn sync_query(&mut self) -> Option<ListQuery> {
         let wanted = self.asset_filter.clone().map(Some);
-        self.list
-            .sync(wanted)
-            .map(|asset| Command::Query(ListQuery::Withdrawals(asset)))
+        self.list.sync(wanted).map(ListQuery::Withdrawals)
     }
 }
 

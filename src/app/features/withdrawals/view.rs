@@ -13,6 +13,7 @@ use crate::app::format::{
     MISSING, asset_amount_text, asset_name, or_missing, state_label, time_text,
 };
 use crate::app::i18n::{self, Language};
+use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest, SubmitStatus, send_button_ui, submit_status_ui};
 use crate::app::ui::{
@@ -354,8 +355,8 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
         Asset::KNOWN,
         |asset| asset.as_str().to_owned(),
     );
-    if let Some(command) = state.withdrawals.sync_query() {
-        state.push(command);
+    if let Some(query) = state.withdrawals.sync_query() {
+        state.push(Command::Query(query));
     }
     let headers = [
         state.t("accounts.created_at"),
