@@ -5,7 +5,7 @@
 use egui_kittest::kittest::Queryable;
 
 use brlv_desk::api::model::TaxExemptionProgress;
-use brlv_desk::app::features::overview::view::{GaugeLevel, TaxGauge};
+use brlv_desk::app::features::taxes::gauge::{GaugeLevel, TaxGauge};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event};
 use brlv_desk::app::resources::{Fetched, ResourceKey};

@@ -15,6 +15,7 @@ pub mod orders;
 pub mod overview;
 pub mod recipients;
 pub mod settings;
+pub mod taxes;
 pub mod transfers;
 pub mod wallets;
 pub mod withdrawals;

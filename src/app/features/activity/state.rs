@@ -7,7 +7,7 @@ use std::sync::Arc;
 use time::{Date, Duration, Month, OffsetDateTime};
 
 use crate::api::model::{Asset, Claim};
-use crate::app::features::overview::view::TaxGauge;
+use crate::app::features::taxes::gauge::TaxGauge;
 use crate::app::resources::AccountData;
 
 use super::cache::{Cache, Request, SourcesKey};

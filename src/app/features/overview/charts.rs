@@ -18,7 +18,7 @@ use crate::app::i18n::{self, Language, tr, tr_with};
 use crate::app::state::AppState;
 use crate::app::ui::{choice_ui, note_ui, palette};
 
-use super::view::TaxGauge;
+use crate::app::features::taxes::gauge::TaxGauge;
 
 /// Height of a chart.
 const CHART_HEIGHT: f32 = 190.0;
