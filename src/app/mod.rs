@@ -25,6 +25,7 @@ pub mod guard;
 pub mod i18n;
 pub mod known_states;
 pub mod message;
+pub mod movement;
 pub mod receipt;
 pub mod remote;
 pub mod resources;

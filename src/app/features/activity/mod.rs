@@ -11,7 +11,6 @@ pub mod cache;
 pub mod model;
 pub mod monthly;
 pub mod open;
-pub mod record;
 pub mod state;
 pub mod view;
 pub mod words;

@@ -25,37 +25,8 @@ use crate::api::model::{
     Asset, Claim, Deposit, DepositAsset, Order, OrderState, Transfer, TransferState, Wallet,
     Withdrawal, WithdrawalMethod, WithdrawalState,
 };
+use crate::app::movement::{MovementKind, Record};
 use crate::app::resources::{DEPOSIT_ASSETS, Rows};
-
-use super::record::Record;
-
-/// What kind of record a movement is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, strum::EnumIter)]
-pub enum MovementKind {
-    /// An order (a conversion).
-    Order,
-    /// A token transfer.
-    Transfer,
-    /// A withdrawal (PIX, TED or tokens).
-    Withdrawal,
-    /// A deposit.
-    Deposit,
-    /// A claim on reward certificates.
-    Claim,
-}
-
-impl MovementKind {
-    /// The language-free name a search finds (`order`, `transfer`…).
-    pub fn wire(self) -> &'static str {
-        match self {
-            MovementKind::Order => "order",
-            MovementKind::Transfer => "transfer",
-            MovementKind::Withdrawal => "withdrawal",
-            MovementKind::Deposit => "deposit",
-            MovementKind::Claim => "claim",
-        }
-    }
-}
 
 /// Which way a leg moves money, seen from the account.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -326,6 +297,28 @@ pub struct Sources {
     pub wallets: Rows<Wallet>,
     /// Claims made from this device (the service lists none).
     pub claims: Arc<Vec<Claim>>,
+}
+
+impl Sources {
+    /// The record `source` points at.
+    pub fn record(&self, source: Source) -> Option<Record<'_>> {
+        let at = |position: u32| usize::try_from(position).ok();
+        Some(match source {
+            Source::Order(position) => Record::Order(self.orders.get(at(position)?)?),
+            Source::Transfer(position) => Record::Transfer(self.transfers.get(at(position)?)?),
+            Source::Withdrawal(position) => {
+                Record::Withdrawal(self.withdrawals.get(at(position)?)?)
+            }
+            Source::Deposit(list, position) => {
+                let list = usize::from(list);
+                Record::Deposit(
+                    self.deposits.get(list)?.get(at(position)?)?,
+                    DEPOSIT_ASSETS.get(list)?,
+                )
+            }
+            Source::Claim(position) => Record::Claim(self.claims.get(at(position)?)?),
+        })
+    }
 }
 
 /// The asset a deposit list is in: BRL and USD are the fiat assets; the
@@ -689,7 +682,7 @@ fn contains_lowercase(text: &mut str, needle: &str) -> bool {
 fn record_holds(movement: &Movement, sources: &Sources, needle: &str, text: &mut String) -> bool {
     text.clear();
     if let Some(record) = sources.record(movement.source()) {
-        record.search_text(movement.kind(), text);
+        record.search_text(text);
     }
     contains_lowercase(text, needle)
 }

@@ -11,8 +11,9 @@ use crate::app::features::taxes::gauge::TaxGauge;
 use crate::app::resources::AccountData;
 
 use super::cache::{Cache, Request, SourcesKey};
-use super::model::{ActivityFilter, Filtered, Movement, MovementKind, Sources};
+use super::model::{ActivityFilter, Filtered, Movement, Sources};
 use super::monthly::{MonthFlow, MonthUse, last_months};
+use crate::app::movement::MovementKind;
 
 /// The date range, as offered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, strum::EnumIter)]

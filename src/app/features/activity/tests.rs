@@ -13,11 +13,12 @@ use crate::api::model::{Asset, Claim, Deposit, Order, Transfer, Wallet, Withdraw
 use crate::app::resources::{AccountData, Fetched};
 
 use super::model::{
-    ActivityFilter, Direction, Leg, Line, Movement, MovementKind, Source, Sources, Totals,
-    build_timeline, filter_timeline, movements,
+    ActivityFilter, Direction, Leg, Line, Movement, Source, Sources, Totals, build_timeline,
+    filter_timeline, movements,
 };
 use super::monthly::{YearMonth, last_months, monthly_flows, monthly_tax_use};
 use super::state::{ActivityState, RangePreset, parse_day};
+use crate::app::movement::MovementKind;
 
 fn dec(text: &str) -> Decimal {
     Decimal::from_str(text).unwrap_or_default()

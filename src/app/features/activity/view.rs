@@ -18,10 +18,10 @@ use crate::app::ui::{
     badge_ui, field_message_ui, note_ui, option_filter_ui, palette, section_ui, state_tone,
 };
 
-use super::model::{Direction, Leg, Line, Movement, MovementKind, Sources};
-use super::record::Record;
+use super::model::{Direction, Leg, Line, Movement, Sources};
 use super::state::{ActivityView, RangeError, RangePreset};
 use super::words::{asset_name, compact_amount, day_text, day_title, kind_name};
+use crate::app::movement::{MovementKind, Record};
 
 /// Height of one line of the extrato.
 const LINE_HEIGHT: f32 = 26.0;

@@ -9,7 +9,7 @@ use crate::api::model::Asset;
 use crate::app::format::AmountFormat;
 use crate::app::i18n::{Language, tr, tr_with};
 
-use super::model::MovementKind;
+use crate::app::movement::MovementKind;
 
 const MONTH_KEYS: [&str; 12] = [
     "activity.month.1",

@@ -2,11 +2,11 @@
 //! list and each order read alone is compared with what was known, and the
 //! notes owed are handed to the system at the end of the frame.
 
+use crate::app::movement::{MovementKind, Record};
 use crate::app::resources::Fetched;
 use crate::app::state::AppState;
 
 use super::notifier::Notifier;
-use super::rules::{MovementKind, order_movement, transfer_movement, withdrawal_movement};
 use super::text::notification_text;
 
 /// Takes the notes owed this frame, writes them in the person's language and
@@ -26,24 +26,19 @@ pub fn deliver(state: &mut AppState, notifier: &dyn Notifier) {
 impl AppState {
     /// A polled resource arrived from the service: the notifications it owes.
     pub(crate) fn notify_fetched(&mut self, fetched: &Fetched) {
-        if let Fetched::Order(order) = fetched {
-            if let Some(movement) = order_movement(order) {
-                self.notify.observe_one(MovementKind::Order, movement);
-            }
-            return;
-        }
         match fetched {
+            Fetched::Order(order) => self.notify.observe_one(Record::Order(order)),
             Fetched::Orders(rows) => {
                 self.notify
-                    .observe_list(MovementKind::Order, rows, order_movement);
+                    .observe_list(MovementKind::Order, rows, Record::Order);
             }
             Fetched::Transfers(rows) => {
                 self.notify
-                    .observe_list(MovementKind::Transfer, rows, transfer_movement);
+                    .observe_list(MovementKind::Transfer, rows, Record::Transfer);
             }
             Fetched::Withdrawals(rows) => {
                 self.notify
-                    .observe_list(MovementKind::Withdrawal, rows, withdrawal_movement);
+                    .observe_list(MovementKind::Withdrawal, rows, Record::Withdrawal);
             }
             _ => {}
         }

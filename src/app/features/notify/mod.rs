@@ -13,5 +13,5 @@ pub mod state;
 pub mod text;
 
 pub use notifier::{NotificationText, Notifier, SystemNotifier};
-pub use rules::{DesktopNote, Happening, Movement, MovementKind, transitions};
+pub use rules::{DesktopNote, Happening, transitions};
 pub use state::NotifyState;

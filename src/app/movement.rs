@@ -1,6 +1,10 @@
-//! A movement's record, read from the shared list it points into: its
-//! state and the text a search looks through (raw values, so the same search
-//! finds the same in both languages).
+//! A movement of money as the account's lists hold it: an order, a
+//! transfer, a withdrawal, a deposit or a claim. [`MovementKind`] says which;
+//! [`Record`] is the movement's record, borrowed from its list, with what
+//! every reader asks of it: its id, its state as the wire writes it, its
+//! time, and the text a search looks through (raw values, so the same search
+//! finds the same in both languages). The extrato and the desktop
+//! notifications both read movements through it.
 
 use std::fmt::Write;
 
@@ -8,9 +12,34 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use crate::api::model::{Asset, Claim, Deposit, DepositAsset, Order, Transfer, Withdrawal};
-use crate::app::resources::DEPOSIT_ASSETS;
 
-use super::model::{MovementKind, Source, Sources};
+/// What kind of record a movement is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, strum::EnumIter)]
+pub enum MovementKind {
+    /// An order (a conversion).
+    Order,
+    /// A token transfer.
+    Transfer,
+    /// A withdrawal (PIX, TED or tokens).
+    Withdrawal,
+    /// A deposit.
+    Deposit,
+    /// A claim on reward certificates.
+    Claim,
+}
+
+impl MovementKind {
+    /// The language-free name a search finds (`order`, `transfer`…).
+    pub fn wire(self) -> &'static str {
+        match self {
+            MovementKind::Order => "order",
+            MovementKind::Transfer => "transfer",
+            MovementKind::Withdrawal => "withdrawal",
+            MovementKind::Deposit => "deposit",
+            MovementKind::Claim => "claim",
+        }
+    }
+}
 
 fn push_words(text: &mut String, words: &[Option<&str>]) {
     for word in words.iter().flatten() {
@@ -34,31 +63,21 @@ pub enum Record<'a> {
     Claim(&'a Claim),
 }
 
-impl Sources {
-    /// The record `source` points at.
-    pub fn record(&self, source: Source) -> Option<Record<'_>> {
-        let at = |position: u32| usize::try_from(position).ok();
-        Some(match source {
-            Source::Order(position) => Record::Order(self.orders.get(at(position)?)?),
-            Source::Transfer(position) => Record::Transfer(self.transfers.get(at(position)?)?),
-            Source::Withdrawal(position) => {
-                Record::Withdrawal(self.withdrawals.get(at(position)?)?)
-            }
-            Source::Deposit(list, position) => {
-                let list = usize::from(list);
-                Record::Deposit(
-                    self.deposits.get(list)?.get(at(position)?)?,
-                    DEPOSIT_ASSETS.get(list)?,
-                )
-            }
-            Source::Claim(position) => Record::Claim(self.claims.get(at(position)?)?),
-        })
-    }
-}
-
 impl Record<'_> {
-    /// The record's state as the service wrote it.
-    pub fn state(&self) -> Option<&str> {
+    /// Which kind of movement it is.
+    pub fn kind(&self) -> MovementKind {
+        match self {
+            Record::Order(_) => MovementKind::Order,
+            Record::Transfer(_) => MovementKind::Transfer,
+            Record::Withdrawal(_) => MovementKind::Withdrawal,
+            Record::Deposit(..) => MovementKind::Deposit,
+            Record::Claim(_) => MovementKind::Claim,
+        }
+    }
+
+    /// The record's state as the service wrote it (a wire value, kept for
+    /// the whole run).
+    pub fn state(&self) -> Option<&'static str> {
         match self {
             Record::Order(order) => order.state.as_ref().map(|state| state.as_str()),
             Record::Transfer(transfer) => transfer.state.as_ref().map(|state| state.as_str()),
@@ -71,8 +90,8 @@ impl Record<'_> {
     /// Appends what a text search looks through: ids, state, amounts as
     /// the service wrote them, assets, addresses, hashes, method, payer.
     /// Raw values, so a search finds the same in both languages.
-    pub fn search_text(&self, kind: MovementKind, text: &mut String) {
-        push_words(text, &[Some(kind.wire()), self.state()]);
+    pub fn search_text(&self, text: &mut String) {
+        push_words(text, &[Some(self.kind().wire()), self.state()]);
         let amounts = match self {
             Record::Order(order) => [order.source_amount(), order.target_amount()],
             Record::Transfer(transfer) => [transfer.amount(), None],
