@@ -224,7 +224,7 @@ impl BrlvApp {
             state.guard.idle_lock_minutes = minutes.clamp(1, 120);
         }
         if let Some(mib) = persisted.list_budget_mib {
-            settings::budget::set_list_budget(&mut state, mib);
+            settings::view::budget::set_list_budget(&mut state, mib);
         }
         state.files.last_folder = persisted.last_folder;
         let start = options

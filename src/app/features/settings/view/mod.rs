@@ -1,5 +1,7 @@
 //! Settings: the language, the theme, and the saved profiles (open, delete, add).
 
+pub mod budget;
+
 use egui::{RichText, Ui};
 
 use crate::app::i18n::Language;
@@ -46,7 +48,7 @@ pub fn settings_ui(ui: &mut Ui, state: &mut AppState) {
     notifications_setting_ui(ui, state);
     crate::app::features::recipients::view::manager_ui(ui, state);
     ui.add_space(12.0);
-    super::budget::list_budget_ui(ui, state);
+    budget::list_budget_ui(ui, state);
     ui.add_space(12.0);
 
     profiles_ui(ui, state);

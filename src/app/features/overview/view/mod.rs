@@ -1,6 +1,8 @@
 //! The overview: balances at their scales, the month's tax-exemption gauge,
 //! the things in motion (orders awaiting payment, pending transfers and
-//! withdrawals), and the monthly charts ([`super::charts`]).
+//! withdrawals), and the monthly charts ([`charts`]).
+
+pub mod charts;
 
 use egui::{Align, Layout, RichText, Ui, Vec2};
 use rust_decimal::Decimal;
@@ -35,11 +37,11 @@ pub fn overview_ui(ui: &mut Ui, state: &mut AppState) {
     ui.add_space(12.0);
     let charts_top = ui.cursor().min;
     section_ui(ui, &state.t("chart.money_title"), |ui| {
-        super::charts::money_chart_ui(ui, state);
+        charts::money_chart_ui(ui, state);
     });
     ui.add_space(12.0);
     section_ui(ui, &state.t("chart.tax_title"), |ui| {
-        super::charts::tax_chart_ui(ui, state);
+        charts::tax_chart_ui(ui, state);
     });
     if state.activity.charts_in_view {
         let bottom = egui::pos2(ui.max_rect().right(), ui.cursor().min.y);
