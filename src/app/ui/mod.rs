@@ -1,7 +1,8 @@
 //! The design system: reusable pieces that know nothing of the app's state.
 //! An amount with dimmed trailing zeros, a gauge, a colored state badge, a
-//! countdown, a QR code, form fields, a record's detail grid, and a
-//! virtualized table of records. What they write comes from `app::format`.
+//! countdown, a QR code, form fields and their send button, a record's
+//! detail grid, and a virtualized table of records. What they write comes
+//! from `app::format`.
 
 pub mod amount;
 pub mod arrange;
@@ -13,6 +14,7 @@ pub mod gauge;
 pub mod live;
 pub mod palette;
 pub mod qr;
+pub mod submit;
 pub mod table;
 pub mod theme;
 
@@ -27,6 +29,7 @@ pub use fields::{
 pub use gauge::gauge_ui;
 pub use live::live_region;
 pub use qr::qr_code_ui;
+pub use submit::{send_button_ui, submit_status_ui};
 pub use table::{
     Cell, RecordList, list_status_ui, record_list_ui, resource_table_ui, saved_copy_ui,
 };

@@ -12,10 +12,10 @@ use crate::app::export::{ExportRecords, export_bar_ui};
 use crate::app::form::Field;
 use crate::app::format::{AmountFormat, MISSING, state_label, time_text};
 use crate::app::state::AppState;
-use crate::app::submit::{Created, SubmitRequest, send_button_ui, submit_status_ui};
+use crate::app::submit::{Created, SubmitRequest};
 use crate::app::ui::{
     Cell, DetailRow, RecordList, field_message, list_status_ui, note_ui, record_list_ui,
-    section_ui, state_tone, text_field_ui,
+    section_ui, send_button_ui, state_tone, submit_status_ui, text_field_ui,
 };
 
 /// Draws the Claims panel.

@@ -11,10 +11,9 @@ use crate::app::error_text::Localize;
 use crate::app::form::Field;
 use crate::app::state::AppState;
 use crate::app::ui::{error_text_ui, field_message, note_ui, text_field_ui};
-use crate::recipients::{Destination, Recipient};
+use crate::recipients::{Destination, Recipient, RecipientsError};
 
 use crate::app::i18n::{self, Language};
-use crate::recipients::RecipientsError;
 
 use super::state::{FileStatus, RecipientKind, SaveOffer, check_name};
 
@@ -442,7 +441,7 @@ fn add_ui(ui: &mut Ui, state: &mut AppState) {
             );
         }
     }
-    let add = crate::app::submit::send_button_ui(
+    let add = crate::app::ui::send_button_ui(
         ui,
         &state.t("recipients.add"),
         validation.is_ok(),

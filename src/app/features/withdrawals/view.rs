@@ -15,11 +15,11 @@ use crate::app::format::{
 use crate::app::i18n::{self, Language};
 use crate::app::message::Command;
 use crate::app::state::AppState;
-use crate::app::submit::{Created, SubmitRequest, SubmitStatus, send_button_ui, submit_status_ui};
+use crate::app::submit::{Created, SubmitRequest, SubmitStatus};
 use crate::app::ui::{
     Cell, DetailRow, RecordList, choice_ui, field_message, field_message_ui, note_ui,
-    option_filter_ui, record_list_ui, section_ui, state_tone, text_field_ui, wallet_choice_ui,
-    wallet_choices,
+    option_filter_ui, record_list_ui, section_ui, send_button_ui, state_tone, submit_status_ui,
+    text_field_ui, wallet_choice_ui, wallet_choices,
 };
 use crate::pix::PixKey;
 
