@@ -19,12 +19,11 @@ use std::path::{Path, PathBuf};
 use std::pin::Pin;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use egui::{RichText, TextEdit, Ui};
 use uuid::Uuid;
 
 use super::clock::Millis;
 use super::export::{ExportKind, ExportRecords, FileError};
-use super::i18n::{Language, tr};
+use super::i18n::tr;
 use super::message::Command;
 use super::receipt::{Receipt, ReceiptFormat};
 use super::state::AppState;
@@ -266,30 +265,14 @@ impl FilesState {
 }
 
 /// What the design system's save bars need to know of the dialogs, kept in
-/// the egui context each frame (as the language is), so they need no `AppState`.
+/// the egui context each frame (as the language is, see `ui::context`), so
+/// they need no `AppState`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DialogStatus {
     /// A dialog is open.
     pub open: bool,
     /// The system has no dialog: the typed field is the way.
     pub unavailable: bool,
-}
-
-impl DialogStatus {
-    fn id() -> egui::Id {
-        egui::Id::unique("brlv_dialog_status")
-    }
-
-    /// Makes `self` what save bars drawn this frame see.
-    pub fn set_for_widgets(self, ctx: &egui::Context) {
-        ctx.data_mut(|data| data.insert_temp(Self::id(), self));
-    }
-
-    /// What [`DialogStatus::set_for_widgets`] set; nothing open before it is.
-    pub fn of_ui(ui: &Ui) -> DialogStatus {
-        ui.data(|data| data.get_temp(Self::id()))
-            .unwrap_or_default()
-    }
 }
 
 /// The file name offered for a list's CSV: `orders-2026-11-22.csv`.
@@ -477,56 +460,4 @@ impl AppState {
         }
         self.files.receipt.result = Some(result);
     }
-}
-
-/// The button opening the system's dialog, the toggle for a typed path, and
-/// while a dialog is open a spinner saying so; true when the button was
-/// pressed. `busy`: a write is under way, nothing more is asked.
-pub fn dialog_button_ui(ui: &mut Ui, language: Language, label: &str, busy: bool) -> bool {
-    let status = DialogStatus::of_ui(ui);
-    let clicked = ui
-        .add_enabled(!busy && !status.open, egui::Button::new(label))
-        .clicked();
-    if status.open {
-        ui.spinner();
-        ui.label(tr(language, "files.dialog_open").as_ref());
-    }
-    clicked
-}
-
-/// The note shown where there is no dialog, above the typed path.
-pub fn unavailable_note_ui(ui: &mut Ui, language: Language) {
-    if DialogStatus::of_ui(ui).unavailable {
-        ui.label(
-            RichText::new(tr(language, "files.unavailable").as_ref())
-                .color(super::ui::palette::of(ui).warning),
-        );
-    }
-}
-
-/// A typed path field with its label; the fallback when there is no dialog.
-pub fn typed_path_ui(ui: &mut Ui, label: &str, hint: &str, path: &mut String) {
-    let label = ui.label(label);
-    ui.add(
-        TextEdit::singleline(path)
-            .hint_text(hint)
-            .desired_width(280.0),
-    )
-    .labelled_by(label.id);
-}
-
-/// The toggle that shows the typed path fields; persists in the egui
-/// context so every save bar shares it.
-pub fn typed_toggle_ui(ui: &mut Ui, language: Language) -> bool {
-    let id = egui::Id::unique("brlv_typed_path_open");
-    let status = DialogStatus::of_ui(ui);
-    let mut open = ui.data(|data| data.get_temp::<bool>(id)).unwrap_or(false);
-    if !status.unavailable
-        && ui
-            .checkbox(&mut open, tr(language, "files.type_path").as_ref())
-            .changed()
-    {
-        ui.data_mut(|data| data.insert_temp(id, open));
-    }
-    open || status.unavailable
 }

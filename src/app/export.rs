@@ -8,18 +8,15 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use egui::{RichText, Ui};
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
 
 use crate::api::model::{Claim, Deposit, Order, Transfer, Wallet, Withdrawal};
 use crate::api::timestamp;
 
-use super::dialog::{dialog_button_ui, typed_path_ui, typed_toggle_ui, unavailable_note_ui};
 use super::error_text::Localize;
 use super::features::journal::activity::ActivityRow;
-use super::i18n::{Language, tr, tr_with};
-use super::ui::{error_text_ui, palette};
+use super::i18n::{Language, tr_with};
 
 /// A resource that can be one CSV row.
 pub trait CsvRecord {
@@ -231,68 +228,6 @@ impl ExportDraft {
         self.writing = false;
         self.result = Some(result);
     }
-}
-
-/// "Save as CSV…" (the system's dialog), a typed path one click away (or
-/// open, with a note, where there is no dialog), and how the last save
-/// ended; true when either was used (the caller then takes the rows and
-/// calls `AppState::export`, which reads which one from the draft).
-pub fn export_bar_ui(ui: &mut Ui, language: Language, draft: &mut ExportDraft) -> bool {
-    let mut clicked = false;
-    let typed = ui
-        .horizontal(|ui| {
-            let label = tr(language, "files.save_csv");
-            if dialog_button_ui(ui, language, label.as_ref(), draft.writing) {
-                draft.dialog_asked = true;
-                clicked = true;
-            }
-            if draft.writing {
-                ui.spinner();
-            }
-            typed_toggle_ui(ui, language)
-        })
-        .inner;
-    if typed {
-        unavailable_note_ui(ui, language);
-        ui.horizontal(|ui| {
-            typed_path_ui(
-                ui,
-                tr(language, "accounts.export_label").as_ref(),
-                tr(language, "accounts.export_hint").as_ref(),
-                &mut draft.path,
-            );
-            let ready = !draft.path.trim().is_empty() && !draft.writing;
-            if ui
-                .add_enabled(
-                    ready,
-                    egui::Button::new(tr(language, "accounts.export_save").as_ref()),
-                )
-                .clicked()
-            {
-                draft.dialog_asked = false;
-                clicked = true;
-            }
-        });
-    }
-    match &draft.result {
-        Some(Ok(path)) => {
-            let text = tr_with(
-                language,
-                "accounts.exported",
-                &[("path", &path.display().to_string())],
-            );
-            ui.label(RichText::new(text).color(palette::of(ui).success));
-        }
-        Some(Err(error)) => {
-            let reason = error.localize(language);
-            error_text_ui(
-                ui,
-                &tr_with(language, "accounts.export_failed", &[("reason", &reason)]),
-            );
-        }
-        None => {}
-    }
-    clicked
 }
 
 fn text(value: Option<&impl ToString>) -> String {

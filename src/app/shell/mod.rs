@@ -20,6 +20,7 @@ use super::i18n::Language;
 use super::message::Command;
 use super::screenshot::ScreenshotJob;
 use super::state::{AppState, View};
+use super::ui::context;
 use super::worker::{WorkerConfig, WorkerHandle};
 
 pub mod lock;
@@ -83,8 +84,8 @@ const STORAGE_KEY: &str = PersistedUi::STORAGE_KEY;
 
 /// The whole window's contents for a given state: what tests render.
 pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
-    state.language.set_for_widgets(ui.ctx());
-    state.files.status().set_for_widgets(ui.ctx());
+    context::set_language(ui.ctx(), state.language);
+    context::set_dialog_status(ui.ctx(), state.files.status());
     // Any key, click, scroll or pointer move counts as someone at the desk.
     let touched = ui.input(|input| {
         input.events.iter().any(|event| {

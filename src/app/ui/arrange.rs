@@ -607,7 +607,7 @@ pub fn sort_header_ui(ui: &mut Ui, table: Id, column: usize, title: &str) {
         .sort
         .filter(|sort| sort.column == column)
         .map(|sort| sort.descending);
-    let language = crate::app::i18n::Language::of_ui(ui);
+    let language = super::context::language(ui);
     let name = match sorted_here {
         Some(false) => crate::app::i18n::tr_with(language, "tables.sorted_up", &[("title", title)]),
         Some(true) => {

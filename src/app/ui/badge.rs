@@ -60,7 +60,7 @@ impl Tone {
 /// hears what its colour means, as its description ("State: pending, under way").
 pub fn badge_ui(ui: &mut Ui, text: &str, tone: Tone) -> Response {
     let dark = ui.visuals().dark_mode;
-    let language = crate::app::i18n::Language::of_ui(ui);
+    let language = super::context::language(ui);
     let response = Frame::new()
         .fill(tone.fill(dark))
         .corner_radius(CornerRadius::same(6))

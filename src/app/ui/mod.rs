@@ -7,6 +7,7 @@
 pub mod amount;
 pub mod arrange;
 pub mod badge;
+pub mod context;
 pub mod countdown;
 pub mod detail;
 pub mod fields;
@@ -14,6 +15,7 @@ pub mod gauge;
 pub mod live;
 pub mod palette;
 pub mod qr;
+pub mod save_bar;
 pub mod submit;
 pub mod table;
 pub mod theme;
@@ -29,6 +31,9 @@ pub use fields::{
 pub use gauge::gauge_ui;
 pub use live::live_region;
 pub use qr::qr_code_ui;
+pub use save_bar::{
+    dialog_button_ui, export_bar_ui, typed_path_ui, typed_toggle_ui, unavailable_note_ui,
+};
 pub use submit::{send_button_ui, submit_status_ui};
 pub use table::{
     Cell, RecordList, list_status_ui, record_list_ui, resource_table_ui, saved_copy_ui,

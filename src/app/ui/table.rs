@@ -148,7 +148,7 @@ pub fn resource_table_ui(
 /// (amounts at their full scale, whole ids and addresses).
 pub fn copy_menu_ui(response: &egui::Response, copies: impl Fn() -> Vec<(String, String)>) {
     response.context_menu(|ui| {
-        let language = Language::of_ui(ui);
+        let language = super::context::language(ui);
         for (what, value) in copies() {
             let label = tr_with(language, "tables.copy_exact", &[("what", &what)]);
             if ui.button(label).on_hover_text(&value).clicked() {

@@ -8,14 +8,14 @@ use egui::{RichText, Ui};
 use rust_decimal::Decimal;
 
 use crate::api::model::{Claim, ClaimTarget};
-use crate::app::export::{ExportRecords, export_bar_ui};
+use crate::app::export::ExportRecords;
 use crate::app::form::Field;
 use crate::app::format::{AmountFormat, MISSING, state_label, time_text};
 use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest};
 use crate::app::ui::{
-    Cell, DetailRow, RecordList, field_message, list_status_ui, note_ui, record_list_ui,
-    section_ui, send_button_ui, state_tone, submit_status_ui, text_field_ui,
+    Cell, DetailRow, RecordList, export_bar_ui, field_message, list_status_ui, note_ui,
+    record_list_ui, section_ui, send_button_ui, state_tone, submit_status_ui, text_field_ui,
 };
 
 /// Draws the Claims panel.

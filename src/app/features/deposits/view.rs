@@ -5,11 +5,13 @@
 use egui::Ui;
 
 use crate::api::model::{Deposit, DepositAsset, DepositCoordinates};
-use crate::app::export::{ExportRecords, export_bar_ui};
+use crate::app::export::ExportRecords;
 use crate::app::format::{AmountFormat, MISSING, ShownAmount, or_missing, state_label, time_text};
 use crate::app::resources::DEPOSIT_ASSETS;
 use crate::app::state::AppState;
-use crate::app::ui::{Cell, DetailRow, RecordList, record_list_ui, section_ui, state_tone};
+use crate::app::ui::{
+    Cell, DetailRow, RecordList, export_bar_ui, record_list_ui, section_ui, state_tone,
+};
 
 /// The deposits of the asset shown.
 pub fn shown_deposits(state: &AppState) -> &[Deposit] {

@@ -3,11 +3,10 @@
 
 use egui::{RichText, Ui};
 
-use crate::app::export::export_bar_ui;
 use crate::app::format::format_moment;
 use crate::app::message::Command;
 use crate::app::state::AppState;
-use crate::app::ui::note_ui;
+use crate::app::ui::{export_bar_ui, note_ui};
 
 use super::message::JournalCommand;
 

@@ -7,16 +7,16 @@ use egui::Ui;
 
 use crate::api::model::{Asset, Transfer, TransferState};
 use crate::app::error_text::Localize;
-use crate::app::export::{ExportRecords, export_bar_ui};
+use crate::app::export::ExportRecords;
 use crate::app::form::Field;
 use crate::app::format::{MISSING, asset_name, or_missing, short_hex, state_label, time_text};
 use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest};
 use crate::app::ui::{
-    Cell, DetailRow, RecordList, choice_ui, field_message, field_message_ui, option_filter_ui,
-    record_list_ui, section_ui, send_button_ui, state_tone, submit_status_ui, text_field_ui,
-    wallet_choice_ui, wallet_choices,
+    Cell, DetailRow, RecordList, choice_ui, export_bar_ui, field_message, field_message_ui,
+    option_filter_ui, record_list_ui, section_ui, send_button_ui, state_tone, submit_status_ui,
+    text_field_ui, wallet_choice_ui, wallet_choices,
 };
 
 use crate::app::features::recipients::state::RecipientKind;

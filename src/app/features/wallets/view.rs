@@ -6,15 +6,15 @@ use egui::Ui;
 
 use crate::api::model::{Asset, Chain, Wallet};
 use crate::app::error_text::Localize;
-use crate::app::export::{ExportRecords, export_bar_ui};
+use crate::app::export::ExportRecords;
 use crate::app::form::Field;
 use crate::app::format::{MISSING, or_missing};
 use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest};
 use crate::app::ui::{
-    Cell, DetailRow, RecordList, choice_ui, field_message, field_message_ui, option_filter_ui,
-    record_list_ui, section_ui, send_button_ui, submit_status_ui, text_field_ui,
+    Cell, DetailRow, RecordList, choice_ui, export_bar_ui, field_message, field_message_ui,
+    option_filter_ui, record_list_ui, section_ui, send_button_ui, submit_status_ui, text_field_ui,
 };
 
 /// The wallets shown: the filtered list while a filter is set, else all.

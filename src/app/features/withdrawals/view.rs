@@ -7,7 +7,7 @@ use egui::{RichText, Ui};
 
 use crate::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
 use crate::api::payout::{BankAccountType, TED_ACCOUNT_FIELDS, TedAccount};
-use crate::app::export::{ExportRecords, export_bar_ui};
+use crate::app::export::ExportRecords;
 use crate::app::form::{Field, FieldErrors};
 use crate::app::format::{
     MISSING, asset_amount_text, asset_name, or_missing, state_label, time_text,
@@ -17,9 +17,9 @@ use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest, SubmitStatus};
 use crate::app::ui::{
-    Cell, DetailRow, RecordList, choice_ui, field_message, field_message_ui, note_ui,
-    option_filter_ui, record_list_ui, section_ui, send_button_ui, state_tone, submit_status_ui,
-    text_field_ui, wallet_choice_ui, wallet_choices,
+    Cell, DetailRow, RecordList, choice_ui, export_bar_ui, field_message, field_message_ui,
+    note_ui, option_filter_ui, record_list_ui, section_ui, send_button_ui, state_tone,
+    submit_status_ui, text_field_ui, wallet_choice_ui, wallet_choices,
 };
 use crate::pix::PixKey;
 

@@ -7,16 +7,14 @@ use egui::{RichText, Ui};
 use rust_decimal::Decimal;
 
 use crate::api::model::{Asset, Order, OrderState};
-use crate::app::dialog::{
-    DialogPurpose, dialog_button_ui, typed_path_ui, typed_toggle_ui, unavailable_note_ui,
-};
+use crate::app::dialog::DialogPurpose;
 use crate::app::error_text::Localize;
 use crate::app::format::{AmountFormat, HIDDEN_DIGITS, MISSING, asset_name, format_moment};
 use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::ui::{
-    DetailRow, Tone, asset_amount_ui, badge_ui, format_countdown, qr_code_ui, record_detail_ui,
-    request_countdown_frame,
+    DetailRow, Tone, asset_amount_ui, badge_ui, dialog_button_ui, format_countdown, qr_code_ui,
+    record_detail_ui, request_countdown_frame, typed_path_ui, typed_toggle_ui, unavailable_note_ui,
 };
 
 use super::super::apply::short_id;

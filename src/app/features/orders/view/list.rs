@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use crate::api::model::{Order, OrderState};
 use crate::app::error_text::Localize;
-use crate::app::export::{ExportRecords, export_bar_ui};
+use crate::app::export::ExportRecords;
 use crate::app::format::{MISSING, format_moment};
 use crate::app::state::AppState;
 use crate::app::ui::amount::amount_cell_ui;
@@ -19,7 +19,9 @@ use crate::app::ui::arrange::{
     sort_header_ui,
 };
 use crate::app::ui::table::{amount_column_id, copy_menu_ui, header_cell_ui, row_copies, row_info};
-use crate::app::ui::{Cell, badge_ui, format_countdown, request_countdown_frame, saved_copy_ui};
+use crate::app::ui::{
+    Cell, badge_ui, export_bar_ui, format_countdown, request_countdown_frame, saved_copy_ui,
+};
 
 use super::super::apply::short_id;
 use super::{order_state_label, order_state_tone};
