@@ -10,12 +10,14 @@ use crate::api::Error;
 use crate::profile::Profile;
 
 use super::clock::Millis;
+use super::dialog::DialogPurpose;
 use super::error_text::Localize;
 use super::export::{ExportDraft, ExportKind, ExportRecords, ExportRequest};
 use super::features::activity::state::ActivityState;
 use super::features::claims::state::ClaimsState;
 use super::features::deposits::state::DepositsState;
 use super::features::events::state::EventsState;
+use super::features::files::state::FilesState;
 use super::features::journal::state::JournalState;
 use super::features::notify::NotifyState;
 use super::features::onboarding::state::OnboardingDraft;
@@ -115,7 +117,7 @@ pub struct AppState {
     /// Saved recipients (PIX keys, TED accounts, wallets), for every profile.
     pub recipients: RecipientsState,
     /// The system's file dialogs and the receipt of the movement shown.
-    pub files: super::dialog::FilesState,
+    pub files: FilesState,
     /// The extrato: its filters and what is computed from the lists.
     pub activity: ActivityState,
     commands: Vec<Command>,
@@ -151,7 +153,7 @@ impl AppState {
             hide_amounts: false,
             notify: NotifyState::default(),
             recipients: RecipientsState::default(),
-            files: super::dialog::FilesState::default(),
+            files: FilesState::default(),
             activity: ActivityState::default(),
             commands: Vec::new(),
         }
@@ -469,7 +471,7 @@ impl AppState {
     pub fn export(&mut self, records: ExportRecords) {
         let draft = self.export_draft_mut(records.kind());
         if std::mem::take(&mut draft.dialog_asked) {
-            self.choose_file(super::dialog::DialogPurpose::Export(records));
+            self.choose_file(DialogPurpose::Export(records));
             return;
         }
         if let Some(path) = draft.start() {

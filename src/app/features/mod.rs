@@ -7,6 +7,7 @@ pub mod activity;
 pub mod claims;
 pub mod deposits;
 pub mod events;
+pub mod files;
 pub mod journal;
 pub mod list_arrangements;
 pub mod notify;

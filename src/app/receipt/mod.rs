@@ -19,7 +19,6 @@ pub mod build;
 pub mod layout;
 pub mod pdf;
 pub mod png;
-pub mod view;
 
 /// The kinds of movement a receipt is made for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

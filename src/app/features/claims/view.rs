@@ -252,7 +252,7 @@ fn made_ui(ui: &mut Ui, state: &mut AppState) {
         .cloned()
     {
         let receipt = crate::app::receipt::build::claim_receipt(language, &claim);
-        crate::app::receipt::view::receipt_ui(ui, state, receipt);
+        crate::app::features::files::view::receipt_ui(ui, state, receipt);
     }
     ui.add_space(6.0);
     if export_bar_ui(ui, language, &mut state.claims.export) {

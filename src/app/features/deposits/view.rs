@@ -111,7 +111,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
     {
         let asset = state.deposits.asset.clone();
         let receipt = crate::app::receipt::build::deposit_receipt(language, &asset, &deposit);
-        crate::app::receipt::view::receipt_ui(ui, state, receipt);
+        crate::app::features::files::view::receipt_ui(ui, state, receipt);
     }
     ui.add_space(6.0);
     if export_bar_ui(ui, language, &mut state.deposits.export) {

@@ -499,7 +499,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
         .cloned()
     {
         let receipt = crate::app::receipt::build::withdrawal_receipt(language, &withdrawal);
-        crate::app::receipt::view::receipt_ui(ui, state, receipt);
+        crate::app::features::files::view::receipt_ui(ui, state, receipt);
     }
     ui.add_space(6.0);
     if export_bar_ui(ui, language, &mut state.withdrawals.export) {

@@ -69,7 +69,7 @@ pub fn order_detail_ui(ui: &mut Ui, state: &mut AppState) {
     ui.add_space(8.0);
     state_explanation_ui(ui, state, &order);
     let receipt = crate::app::receipt::build::order_receipt(state.language, &order);
-    crate::app::receipt::view::receipt_ui(ui, state, receipt);
+    crate::app::features::files::view::receipt_ui(ui, state, receipt);
     ui.add_space(8.0);
     if order.brcode.is_some() && order.state.as_ref() == Some(&OrderState::Created) {
         payment_ui(ui, state, &order);

@@ -12,7 +12,7 @@ use crate::app::ui::{
     error_text_ui, note_ui, palette, typed_path_ui, typed_toggle_ui, unavailable_note_ui,
 };
 
-use super::{Receipt, ReceiptFormat};
+use crate::app::receipt::{Receipt, ReceiptFormat};
 
 /// How long "Copied" shows after Copy as text, in ms.
 const COPIED_NOTE_MS: u64 = 3_000;
