@@ -15,6 +15,7 @@ use super::clock::Millis;
 use super::dialog::{DialogAnswer, DialogPurpose, FileDialogRequest};
 use super::export::{ExportKind, ExportRequest, FileError};
 use super::features::events::message::{EventsCommand, EventsEvent};
+use super::features::guard::state::PassphrasePurpose;
 use super::features::journal::message::{JournalCommand, JournalEvent};
 use super::features::onboarding::message::{OnboardingCommand, OnboardingEvent};
 use super::features::orders::message::{OrdersCommand, OrdersEvent};
@@ -92,15 +93,6 @@ pub enum Command {
     },
     /// Render and write a receipt, off the UI thread.
     SaveReceipt(ReceiptRequest),
-}
-
-/// What a passphrase is checked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PassphrasePurpose {
-    /// Open the profile waiting at the unlock screen, or unlock the locked window.
-    Unlock,
-    /// Let the money-moving request at the confirmation step go.
-    Transaction,
 }
 
 /// Something that happened outside the current screen, shown until dismissed.

@@ -21,7 +21,6 @@ pub mod features;
 pub mod form;
 pub mod format;
 pub mod frame_stats;
-pub mod guard;
 pub mod i18n;
 pub mod known_states;
 pub mod message;

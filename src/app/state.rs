@@ -18,6 +18,7 @@ use super::features::claims::state::ClaimsState;
 use super::features::deposits::state::DepositsState;
 use super::features::events::state::EventsState;
 use super::features::files::state::FilesState;
+use super::features::guard::state::{Guard, PassphrasePrompt, SealOffer};
 use super::features::journal::state::JournalState;
 use super::features::notify::NotifyState;
 use super::features::onboarding::state::OnboardingDraft;
@@ -27,7 +28,6 @@ use super::features::settings::state::SettingsState;
 use super::features::transfers::state::TransfersState;
 use super::features::wallets::state::WalletsState;
 use super::features::withdrawals::state::WithdrawalsState;
-use super::guard::{Guard, SealOffer};
 use super::i18n::{self, Language};
 use super::message::{Command, Event, Notice, NoticeKind};
 use super::resources::{AccountData, Fetched, Listed, ResourceKey, newest_first};
@@ -393,7 +393,7 @@ impl AppState {
             Event::Events(event) => self.apply_events(event),
             Event::UnlockNeeded(profile) => {
                 self.guard.opening = Some(profile);
-                self.guard.unlock = super::guard::PassphrasePrompt::default();
+                self.guard.unlock = PassphrasePrompt::default();
             }
             Event::PassphraseChecked {
                 purpose,

@@ -8,6 +8,7 @@ pub mod claims;
 pub mod deposits;
 pub mod events;
 pub mod files;
+pub mod guard;
 pub mod journal;
 pub mod list_arrangements;
 pub mod notify;

@@ -12,8 +12,8 @@ use time::OffsetDateTime;
 use super::GuiOptions;
 use super::clock::Clock;
 use super::features::{
-    activity, claims, deposits, events, notify, onboarding, orders, overview, settings, transfers,
-    wallets, withdrawals,
+    activity, claims, deposits, events, guard, notify, onboarding, orders, overview, settings,
+    transfers, wallets, withdrawals,
 };
 use super::frame_stats::FrameStats;
 use super::i18n::Language;
@@ -23,7 +23,6 @@ use super::state::{AppState, View};
 use super::ui::context;
 use super::worker::{WorkerConfig, WorkerHandle};
 
-pub mod lock;
 pub mod navigation;
 pub mod notices;
 pub mod shortcuts;
@@ -102,13 +101,13 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
     if touched {
         state.note_input();
     }
-    if ui.input_mut(|input| input.consume_shortcut(&lock::LOCK_SHORTCUT)) {
+    if ui.input_mut(|input| input.consume_shortcut(&guard::view::LOCK_SHORTCUT)) {
         state.lock_now();
     }
     state.lock_if_idle();
     if state.shows_lock_screen() {
         // Nothing of the account: no top bar, no notices, no view, no draft.
-        egui::CentralPanel::default().show(ui, |ui| lock::lock_screen_ui(ui, state));
+        egui::CentralPanel::default().show(ui, |ui| guard::view::lock_screen_ui(ui, state));
         return;
     }
     shortcuts::handle_shortcuts(ui, state);
@@ -158,11 +157,11 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
     shortcuts::set_fixed_panels(ui.ctx(), vec![top_bar, navigation]);
     egui::CentralPanel::default().show(ui, |ui| {
         notices::notices_ui(ui, state);
-        lock::unprotected_note_ui(ui, state);
-        lock::seal_offer_ui(ui, state);
+        guard::view::unprotected_note_ui(ui, state);
+        guard::view::seal_offer_ui(ui, state);
         view_ui(ui, state);
     });
-    lock::authorization_ui(ui, state);
+    guard::view::authorization_ui(ui, state);
 }
 
 /// Draws the current view: one arm per view, so a declared view always has one.

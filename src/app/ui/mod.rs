@@ -14,6 +14,7 @@ pub mod fields;
 pub mod gauge;
 pub mod live;
 pub mod palette;
+pub mod passphrase;
 pub mod qr;
 pub mod save_bar;
 pub mod submit;

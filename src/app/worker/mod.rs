@@ -21,9 +21,10 @@ use crate::profile::{Profile, ProfileBook};
 use super::clock::{Clock, Millis};
 use super::dialog::{FileDialogs, SystemDialogs};
 use super::export::{FileError, write_export};
+use super::features::guard::state::PassphrasePurpose;
 use super::features::journal::records::states_of;
 use super::features::{claims, onboarding, orders, transfers, wallets, withdrawals};
-use super::message::{Command, Event, Notice, NoticeDetail, NoticeKind, PassphrasePurpose};
+use super::message::{Command, Event, Notice, NoticeDetail, NoticeKind};
 use super::receipt::write_receipt;
 use super::resources::{
     Answer, DEFAULT_LIST_BUDGET_MIB, Fetched, Fingerprint, ResourceKey, fetch_answer, query,

@@ -14,7 +14,8 @@ use super::{
     Done, EmbeddedSandbox, EnvironmentProfile, OpenRequest, PendingUnlock, ResourceKey, Schedule,
     Session, Worker, blocking, client_for, notice, open_store,
 };
-use crate::app::message::{Event, NoticeKind, PassphrasePurpose};
+use crate::app::features::guard::state::PassphrasePurpose;
+use crate::app::message::{Event, NoticeKind};
 use crate::app::session::{ConnectRequest, ProfileKind, SessionInfo};
 
 impl Worker {

@@ -138,7 +138,7 @@ fn connect_card_ui(ui: &mut Ui, state: &mut AppState) {
             ui.add_space(6.0);
             ui.label(RichText::new(state.t("passphrase.title").as_ref()).strong());
             let language = state.language;
-            let _ = crate::app::shell::lock::new_passphrase_ui(
+            let _ = crate::app::ui::passphrase::new_passphrase_ui(
                 ui,
                 language,
                 &mut state.onboarding.passphrase,

@@ -164,10 +164,14 @@ fn lock_settings_ui(ui: &mut Ui, state: &mut AppState) {
         .session
         .as_ref()
         .is_some_and(|session| session.kind == ProfileKind::Saved)
-        && matches!(state.guard.seal_offer, crate::app::guard::SealOffer::None)
+        && matches!(
+            state.guard.seal_offer,
+            crate::app::features::guard::state::SealOffer::None
+        )
         && ui.button(state.t("lock.seal_now").as_ref()).clicked()
     {
-        state.guard.seal_offer = crate::app::guard::SealOffer::Open(Default::default());
+        state.guard.seal_offer =
+            crate::app::features::guard::state::SealOffer::Open(Default::default());
     }
 }
 
