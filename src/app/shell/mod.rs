@@ -21,6 +21,8 @@ use super::message::Command;
 use super::screenshot::ScreenshotJob;
 use super::state::{AppState, View};
 use super::ui::context;
+use super::ui::focus::{keep_focus_in_view, set_fixed_panels};
+use super::ui::shortcuts::LOCK;
 use super::worker::{WorkerConfig, WorkerHandle};
 
 pub mod navigation;
@@ -101,7 +103,7 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
     if touched {
         state.note_input();
     }
-    if ui.input_mut(|input| input.consume_shortcut(&guard::view::LOCK_SHORTCUT)) {
+    if ui.input_mut(|input| input.consume_shortcut(&LOCK)) {
         state.lock_now();
     }
     state.lock_if_idle();
@@ -116,7 +118,7 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
         .show(ui, |ui| top_bar::top_bar_ui(ui, state))
         .response
         .rect;
-    shortcuts::set_fixed_panels(ui.ctx(), vec![top_bar]);
+    set_fixed_panels(ui.ctx(), vec![top_bar]);
 
     if !state.startup_finished && state.session.is_none() && !state.sandbox_starting {
         egui::CentralPanel::default().show(ui, |ui| {
@@ -154,7 +156,7 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
         .show(ui, |ui| navigation::navigation_ui(ui, state))
         .response
         .rect;
-    shortcuts::set_fixed_panels(ui.ctx(), vec![top_bar, navigation]);
+    set_fixed_panels(ui.ctx(), vec![top_bar, navigation]);
     egui::CentralPanel::default().show(ui, |ui| {
         notices::notices_ui(ui, state);
         guard::view::unprotected_note_ui(ui, state);
@@ -171,7 +173,7 @@ fn view_ui(ui: &mut Ui, state: &mut AppState) {
     let scrolled = |ui: &mut Ui, state: &mut AppState, draw: fn(&mut Ui, &mut AppState)| {
         egui::ScrollArea::both().show(ui, |ui| {
             draw(ui, state);
-            shortcuts::keep_focus_in_view(ui);
+            keep_focus_in_view(ui);
         });
     };
     match state.view {

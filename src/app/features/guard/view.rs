@@ -2,7 +2,7 @@
 //! transaction password at a money-moving request's confirmation step, and
 //! the one-time offer to seal a plain key.
 
-use egui::{Key, KeyboardShortcut, Modifiers, RichText, TextEdit, Ui};
+use egui::{Key, RichText, TextEdit, Ui};
 
 use crate::app::features::onboarding::state::KeySource;
 use crate::app::format::asset_amount_text;
@@ -13,9 +13,6 @@ use crate::app::submit::SubmitRequest;
 use super::state::{PassphrasePrompt, PassphrasePurpose, SealOffer};
 use crate::app::ui::palette;
 use crate::app::ui::passphrase::{FIELD_WIDTH, new_passphrase_ui};
-
-/// Ctrl+L (Cmd+L on macOS) locks the window at once.
-pub const LOCK_SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::L);
 
 /// The unlock screen: the profile's name and the passphrase field, nothing
 /// of the account.

@@ -5,7 +5,7 @@ pub mod detail;
 pub mod form;
 pub mod list;
 
-use crate::app::shell::shortcuts::keep_focus_in_view;
+use crate::app::ui::focus::keep_focus_in_view;
 use egui::Ui;
 
 use crate::api::model::OrderState;

@@ -56,7 +56,7 @@ pub fn settings_ui(ui: &mut Ui, state: &mut AppState) {
     add_profile_ui(ui, state);
     ui.add_space(12.0);
     ui.label(RichText::new(state.t("shortcuts.title").as_ref()).strong());
-    crate::app::shell::shortcuts::shortcuts_list_ui(ui, state);
+    crate::app::ui::shortcuts::shortcuts_list_ui(ui, state.language);
 }
 
 fn add_profile_ui(ui: &mut Ui, state: &mut AppState) {
