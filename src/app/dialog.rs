@@ -64,8 +64,8 @@ pub enum DialogAnswer {
 pub enum DialogPurpose {
     /// Save a list as CSV: the rows as shown when Save was clicked.
     Export(ExportRecords),
-    /// Save the activity of this device as CSV (the journal writes it).
-    ExportActivity,
+    /// Save the journal as CSV (the journal's thread writes it).
+    ExportJournal,
     /// Save the PIX QR code of this BR Code as PNG.
     SaveQr {
         /// The checked BR Code.
@@ -240,7 +240,8 @@ pub fn export_file_name(kind: ExportKind, today: time::Date) -> String {
         ExportKind::Withdrawals => "withdrawals",
         ExportKind::Claims => "claims",
         ExportKind::Deposits => "deposits",
-        ExportKind::Activity => "activity",
+        // The name the person knows it by: "Activity of this device".
+        ExportKind::Journal => "activity",
     };
     let (year, month, day) = (today.year(), u8::from(today.month()), today.day());
     format!("{slug}-{year:04}-{month:02}-{day:02}.csv")

@@ -15,7 +15,6 @@ use crate::api::model::{Claim, Deposit, Order, Transfer, Wallet, Withdrawal};
 use crate::api::timestamp;
 
 use super::error_text::Localize;
-use super::features::journal::activity::ActivityRow;
 use super::i18n::{Language, tr_with};
 
 /// A resource that can be one CSV row.
@@ -41,8 +40,6 @@ pub enum ExportRecords {
     Claims(Vec<Claim>),
     /// Deposits of one asset.
     Deposits(Vec<Deposit>),
-    /// What this device sent and learnt, from the journal.
-    Activity(Vec<ActivityRow>),
 }
 
 /// Which list an export belongs to.
@@ -60,8 +57,9 @@ pub enum ExportKind {
     Claims,
     /// Deposits.
     Deposits,
-    /// The activity of this device.
-    Activity,
+    /// The journal: what this device sent and learnt (written by the
+    /// journal's own thread, not from rows the window holds).
+    Journal,
 }
 
 impl ExportRecords {
@@ -74,7 +72,6 @@ impl ExportRecords {
             ExportRecords::Withdrawals(_) => ExportKind::Withdrawals,
             ExportRecords::Claims(_) => ExportKind::Claims,
             ExportRecords::Deposits(_) => ExportKind::Deposits,
-            ExportRecords::Activity(_) => ExportKind::Activity,
         }
     }
 
@@ -87,7 +84,6 @@ impl ExportRecords {
             ExportRecords::Withdrawals(rows) => to_csv_string(rows),
             ExportRecords::Claims(rows) => to_csv_string(rows),
             ExportRecords::Deposits(rows) => to_csv_string(rows),
-            ExportRecords::Activity(rows) => to_csv_string(rows),
         }
     }
 }

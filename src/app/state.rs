@@ -446,7 +446,7 @@ impl AppState {
             ExportKind::Withdrawals => &mut self.withdrawals.export,
             ExportKind::Claims => &mut self.claims.export,
             ExportKind::Deposits => &mut self.deposits.export,
-            ExportKind::Activity => &mut self.journal.export,
+            ExportKind::Journal => &mut self.journal.export,
         }
     }
 

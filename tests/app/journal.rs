@@ -205,7 +205,7 @@ fn a_restart_with_the_service_stopped_shows_the_last_lists_and_the_claims_made()
     let csv_path = dir.path().join("activity.csv");
     state.journal.export.path = csv_path.display().to_string();
     let path = state.journal.export.start().unwrap();
-    assert!(first.send(Command::Journal(JournalCommand::ExportActivity(path))));
+    assert!(first.send(Command::Journal(JournalCommand::ExportCsv(path))));
     pump_until(&first, &mut state, "the activity export", |state| {
         state.journal.export.result.is_some()
     });

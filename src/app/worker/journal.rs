@@ -16,13 +16,13 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use crate::api::Client;
-use crate::app::export::{ExportKind, ExportRecords, ExportRequest, FileError, write_export};
-use crate::app::features::journal::activity::activity_rows;
+use crate::app::export::{ExportKind, FileError, to_csv_string, write_file};
 use crate::app::features::journal::message::{JournalCommand, JournalEvent, RestoredList};
 use crate::app::features::journal::records::{
     self, KnownStates, claims_history, fetched_of, form_name, money_notices, resource_name,
     snapshot_of, states_of,
 };
+use crate::app::features::journal::rows::journal_rows;
 use crate::app::message::{Event, NoticeKind};
 use crate::app::resources::{Fetched, ResourceKey};
 use crate::app::session::{ProfileKind, SessionId};
@@ -435,13 +435,10 @@ impl Worker {
 
     pub(super) fn handle_journal(&mut self, command: JournalCommand) {
         match command {
-            JournalCommand::ExportActivity(path) => {
+            JournalCommand::ExportCsv(path) => {
                 let reading = self.session_journal().map(|journal| {
                     journal.run(|book| {
-                        Ok(activity_rows(
-                            book.store.posts(None)?,
-                            book.store.notices()?,
-                        ))
+                        Ok(journal_rows(book.store.posts(None)?, book.store.notices()?))
                     })
                 });
                 self.spawn(async move {
@@ -451,18 +448,19 @@ impl Worker {
                     };
                     let result = match rows {
                         Ok(rows) => {
-                            let request = ExportRequest {
-                                path: path.clone(),
-                                records: ExportRecords::Activity(rows),
-                            };
-                            blocking(move || write_export(&request))
-                                .await
-                                .unwrap_or_else(|reason| Err(FileError::lost(&path, reason)))
+                            let target = path.clone();
+                            blocking(move || {
+                                let text = to_csv_string(&rows)
+                                    .map_err(|error| FileError::encode(&target, error))?;
+                                write_file(&target, text.as_bytes())
+                            })
+                            .await
+                            .unwrap_or_else(|reason| Err(FileError::lost(&path, reason)))
                         }
                         Err(error) => Err(FileError::lost(&path, error)),
                     };
                     Done::Report(Event::Exported {
-                        kind: ExportKind::Activity,
+                        kind: ExportKind::Journal,
                         result,
                     })
                 });

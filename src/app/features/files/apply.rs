@@ -61,9 +61,9 @@ impl AppState {
                 export_file_name(records.kind(), today),
                 filter("CSV", "csv"),
             ),
-            DialogPurpose::ExportActivity => save(
+            DialogPurpose::ExportJournal => save(
                 "files.title_csv",
-                export_file_name(ExportKind::Activity, today),
+                export_file_name(ExportKind::Journal, today),
                 filter("CSV", "csv"),
             ),
             DialogPurpose::SaveQr { .. } => {
@@ -120,10 +120,10 @@ impl AppState {
                     self.push(Command::Export(ExportRequest { path, records }));
                 }
             }
-            DialogPurpose::ExportActivity => {
+            DialogPurpose::ExportJournal => {
                 self.journal.export.path = typed;
                 if let Some(path) = self.journal.export.start() {
-                    self.push(Command::Journal(JournalCommand::ExportActivity(path)));
+                    self.push(Command::Journal(JournalCommand::ExportCsv(path)));
                 }
             }
             DialogPurpose::SaveQr { brcode } => {

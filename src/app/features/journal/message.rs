@@ -13,7 +13,7 @@ use crate::app::session::SessionId;
 #[derive(Debug)]
 pub enum JournalCommand {
     /// Write the open profile's journal as CSV to this file.
-    ExportActivity(PathBuf),
+    ExportCsv(PathBuf),
 }
 
 /// A list as it was last fetched, in an earlier run.

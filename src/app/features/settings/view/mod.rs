@@ -76,7 +76,7 @@ fn add_profile_ui(ui: &mut Ui, state: &mut AppState) {
         }
     });
     ui.add_space(12.0);
-    crate::app::features::journal::view::activity_ui(ui, state);
+    crate::app::features::journal::view::journal_ui(ui, state);
 }
 
 /// The saved profiles with Open and Delete (after a confirming click).

@@ -1,6 +1,7 @@
-//! "Activity of this device": the journal as one CSV, oldest first: every
-//! POST the app sent (endpoint, body, when) with how it ended, and every
-//! notice about money. For the person's records and their accountant's.
+//! The journal as one CSV, oldest first (Settings calls it "Activity of
+//! this device"): every POST the app sent (endpoint, body, when) with how
+//! it ended, and every notice about money. For the person's records and
+//! their accountant's.
 
 use time::OffsetDateTime;
 
@@ -8,9 +9,9 @@ use crate::api::timestamp;
 use crate::app::export::CsvRecord;
 use crate::journal::{NoticeRecord, PostEntry};
 
-/// One line of the activity export.
+/// One line of the journal's CSV.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ActivityRow {
+pub struct JournalRow {
     /// When it happened (sent, or learnt).
     pub at: OffsetDateTime,
     /// `post` or `notice`.
@@ -40,7 +41,7 @@ pub struct ActivityRow {
     pub subject: String,
 }
 
-impl CsvRecord for ActivityRow {
+impl CsvRecord for JournalRow {
     const HEADERS: &'static [&'static str] = &[
         "at",
         "entry",
@@ -79,12 +80,12 @@ impl CsvRecord for ActivityRow {
 }
 
 /// The journal's POSTs and notices as rows, oldest first.
-pub fn activity_rows(posts: Vec<PostEntry>, notices: Vec<NoticeRecord>) -> Vec<ActivityRow> {
-    let mut rows: Vec<ActivityRow> = posts
+pub fn journal_rows(posts: Vec<PostEntry>, notices: Vec<NoticeRecord>) -> Vec<JournalRow> {
+    let mut rows: Vec<JournalRow> = posts
         .into_iter()
         .map(|entry| {
             let outcome = entry.outcome;
-            ActivityRow {
+            JournalRow {
                 at: entry.post.sent_at,
                 entry: "post",
                 what: entry.post.form,
@@ -111,7 +112,7 @@ pub fn activity_rows(posts: Vec<PostEntry>, notices: Vec<NoticeRecord>) -> Vec<A
                 subject: String::new(),
             }
         })
-        .chain(notices.into_iter().map(|notice| ActivityRow {
+        .chain(notices.into_iter().map(|notice| JournalRow {
             at: notice.at,
             entry: "notice",
             what: notice.kind,
