@@ -23,6 +23,7 @@ use super::dialog::{FileDialogs, SystemDialogs};
 use super::export::{FileError, write_export};
 use super::features::guard::state::PassphrasePurpose;
 use super::features::journal::records::states_of;
+use super::features::journal::task::JournalHandle;
 use super::features::{claims, onboarding, orders, transfers, wallets, withdrawals};
 use super::message::{Command, Event, Notice, NoticeDetail, NoticeKind};
 use super::receipt::write_receipt;
@@ -207,7 +208,7 @@ struct Session {
     /// The last answer of each resource, to tell an identical one.
     fingerprints: std::collections::HashMap<ResourceKey, Fingerprint>,
     /// What this connection sent and learnt, kept on disk (see `journal.rs`).
-    journal: journal::JournalHandle,
+    journal: JournalHandle,
 }
 
 /// A profile whose sealed key waits for its passphrase at the unlock screen.

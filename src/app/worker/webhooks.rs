@@ -10,6 +10,7 @@ use uuid::Uuid;
 
 use crate::app::export::FileError;
 use crate::app::features::events::message::{EventsCommand, EventsEvent};
+use crate::app::features::journal::task::quote_journaled;
 use crate::app::features::orders::message::{OrdersCommand, OrdersEvent};
 use crate::app::features::orders::task::save_qr_png;
 use crate::app::message::Event;
@@ -51,8 +52,7 @@ impl Worker {
                     return;
                 };
                 self.spawn(async move {
-                    let (result, problem) =
-                        super::journal::quote_journaled(&client, &journal, request).await;
+                    let (result, problem) = quote_journaled(&client, &journal, request).await;
                     let answered = report(OrdersEvent::QuoteReceived(result));
                     match super::journal::problem_notice(problem) {
                         Some(told) => Done::Sequence(vec![answered, told]),
