@@ -15,7 +15,7 @@ use crate::api::model::{
 use crate::app::format::format_moment;
 use crate::app::i18n::{self, Language, tr, tr_with};
 
-use super::{Receipt, ReceiptKind, ReceiptLine};
+use super::model::{Receipt, ReceiptKind, ReceiptLine};
 
 /// Reais, exact: a receipt is a document the person asked for, like an
 /// export, so it is written in full even while the window hides amounts.
