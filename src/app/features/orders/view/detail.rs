@@ -20,8 +20,7 @@ use crate::app::ui::{
 use super::super::apply::short_id;
 use super::super::message::OrdersCommand;
 use super::super::state::QrCheck;
-use super::list::seconds_to_pay;
-use super::{order_state_label, order_state_tone};
+use super::badge::{order_state_label, order_state_tone, seconds_to_pay};
 
 /// How wide the QR code is drawn, in points (quiet zone included).
 const QR_WIDTH: f32 = 320.0;

@@ -8,7 +8,7 @@ use egui::{Id, RichText, Sense, Ui};
 use egui_extras::{Column, TableBuilder};
 use uuid::Uuid;
 
-use crate::api::model::{Order, OrderState};
+use crate::api::model::Order;
 use crate::app::error_text::Localize;
 use crate::app::export::ExportRecords;
 use crate::app::format::{MISSING, format_moment};
@@ -24,7 +24,7 @@ use crate::app::ui::{
 };
 
 use super::super::apply::short_id;
-use super::{order_state_label, order_state_tone};
+use super::badge::{order_state_label, order_state_tone, seconds_to_pay};
 
 /// Height of one table row.
 const ROW_HEIGHT: f32 = 26.0;
@@ -321,11 +321,4 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> O
     }
     ui.style_mut().interaction.selectable_labels = selectable_before;
     clicked
-}
-
-/// Seconds left to pay a brcode order awaiting payment; `None` for any other order.
-pub fn seconds_to_pay(state: &AppState, order: &Order) -> Option<i64> {
-    let awaiting = order.state.as_ref() == Some(&OrderState::Created) && order.brcode.is_some();
-    let expiration = order.expiration().filter(|_| awaiting)?;
-    Some((expiration - state.wall_now).whole_seconds().max(0))
 }
