@@ -22,10 +22,11 @@ use crate::journal::{self as store, JournalError};
 use crate::profile::Profile;
 use crate::webhook::WebhookEvent;
 
-use super::{Done, Worker, blocking, notice};
+use super::state::{Done, Worker, blocking, notice};
+use super::submit::submit;
 
 /// A form's POST as the worker sends it: journaled, sent once, settled
-/// (see [`super::submit`]). The journal's failure, if any, comes beside.
+/// (see [`submit`]). The journal's failure, if any, comes beside.
 pub async fn submit_journaled(
     client: &Client,
     journal: &JournalHandle,
@@ -35,7 +36,7 @@ pub async fn submit_journaled(
     let ((outcome, refresh), problem) = journaled(
         journal,
         post,
-        super::submit(client, request),
+        submit(client, request),
         |post_id, (outcome, _)| {
             records::outcome_record(post_id, outcome, OffsetDateTime::now_utc())
         },
