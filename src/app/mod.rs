@@ -34,6 +34,7 @@ pub mod session;
 pub mod shell;
 pub mod state;
 pub mod submit;
+pub mod ted;
 pub mod ui;
 pub mod view;
 pub mod worker;

@@ -21,6 +21,7 @@ pub mod save_bar;
 pub mod shortcuts;
 pub mod submit;
 pub mod table;
+pub mod ted;
 pub mod theme;
 
 pub use amount::{amount_ui, asset_amount_ui};

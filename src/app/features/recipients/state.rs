@@ -2,10 +2,8 @@
 //! stands, the manager's draft, rename and delete in progress, and the
 //! "Save this recipient" offer open in a form.
 
-use crate::app::features::withdrawals::state::TedDraft;
-use crate::app::form::{
-    Field, FieldError, FieldErrors, TedFields, address_field, pix_key_field, ted_account_fields,
-};
+use crate::app::form::{Field, FieldError, FieldErrors, address_field, pix_key_field};
+use crate::app::ted::TedDraft;
 use crate::recipients::{Destination, MAX_NAME_CHARS, Recipient, RecipientBook, RecipientsError};
 
 /// The kinds of destination a recipient can be.
@@ -92,19 +90,6 @@ pub fn check_name(
     Ok(name.to_owned())
 }
 
-/// A TED draft's destination, checked field by field.
-pub fn ted_destination(ted: &TedDraft, errors: &mut FieldErrors) -> Option<Destination> {
-    let fields = TedFields {
-        bank_code: &ted.bank_code,
-        branch: &ted.branch,
-        account: &ted.account,
-        account_type: &ted.account_type,
-        document: &ted.document,
-        name: &ted.name,
-    };
-    ted_account_fields(&fields, errors).map(Destination::Ted)
-}
-
 impl RecipientDraft {
     /// The recipient, or what is wrong, by field; checked with the same
     /// validators the forms use.
@@ -119,7 +104,7 @@ impl RecipientDraft {
                     key: key.as_str().to_owned(),
                 })
             }
-            RecipientKind::Ted => ted_destination(&self.ted, &mut errors),
+            RecipientKind::Ted => self.ted.account(&mut errors).map(Destination::Ted),
             RecipientKind::Wallet => address_field(&self.address, Field::TargetWallet, &mut errors)
                 .map(|address| Destination::Wallet { address }),
         };
@@ -191,17 +176,5 @@ impl RecipientsState {
                 }
                 (saved, other) => saved == other,
             })
-    }
-}
-
-/// A TED draft holding `account` (a saved recipient filling a form).
-pub fn ted_draft_of(account: &crate::api::payout::TedAccount) -> TedDraft {
-    TedDraft {
-        bank_code: account.bank_code.clone(),
-        branch: account.branch.clone(),
-        account: account.account.clone(),
-        account_type: account.account_type.clone(),
-        document: account.document.clone(),
-        name: account.name.clone(),
     }
 }

@@ -6,10 +6,11 @@
 
 use egui::{RichText, Ui};
 
-use crate::api::payout::BankAccountType;
 use crate::app::error_text::Localize;
 use crate::app::form::Field;
 use crate::app::state::AppState;
+use crate::app::ted::bank_label;
+use crate::app::ui::ted::ted_form_ui;
 use crate::app::ui::{error_text_ui, field_message, note_ui, text_field_ui};
 use crate::recipients::{Destination, Recipient, RecipientsError};
 
@@ -50,11 +51,7 @@ impl Localize for RecipientsError {
 pub fn destination_text(destination: &Destination) -> String {
     match destination {
         Destination::Ted(account) => {
-            let bank = crate::app::features::withdrawals::banks::bank_name(&account.bank_code)
-                .map_or_else(
-                    || account.bank_code.clone(),
-                    |name| format!("{name} ({})", account.bank_code),
-                );
+            let bank = bank_label(&account.bank_code);
             format!(
                 "{bank} {} / {} · {}",
                 account.branch, account.account, account.name
@@ -428,7 +425,13 @@ fn add_ui(ui: &mut Ui, state: &mut AppState) {
                 message(Field::PixKey),
             );
         }
-        RecipientKind::Ted => ted_fields_ui(ui, state, errors),
+        RecipientKind::Ted => ted_form_ui(
+            ui,
+            state.language,
+            "recipient_bank",
+            &mut state.recipients.draft.ted,
+            errors,
+        ),
         RecipientKind::Wallet => {
             let label = state.t("recipients.address");
             text_field_ui(
@@ -451,47 +454,4 @@ fn add_ui(ui: &mut Ui, state: &mut AppState) {
         state.add_recipient(recipient);
         state.recipients.draft = Default::default();
     }
-}
-
-fn ted_fields_ui(
-    ui: &mut Ui,
-    state: &mut AppState,
-    errors: Option<&crate::app::form::FieldErrors>,
-) {
-    let language = state.language;
-    let message = |field| field_message(language, errors, field);
-    let fields = [
-        ("withdrawals.bank_code", "341", 80.0, Field::BankCode),
-        ("withdrawals.branch", "1234", 80.0, Field::Branch),
-        ("withdrawals.account", "12345-6", 160.0, Field::BankAccount),
-        (
-            "withdrawals.holder_document",
-            "000.000.000-00",
-            200.0,
-            Field::HolderDocument,
-        ),
-        ("withdrawals.holder_name", "", 300.0, Field::HolderName),
-    ];
-    for (key, hint, width, field) in fields {
-        let label = state.t(key);
-        let ted = &mut state.recipients.draft.ted;
-        let value = match field {
-            Field::BankCode => &mut ted.bank_code,
-            Field::Branch => &mut ted.branch,
-            Field::BankAccount => &mut ted.account,
-            Field::HolderDocument => &mut ted.document,
-            _ => &mut ted.name,
-        };
-        text_field_ui(ui, &label, value, hint, width, message(field));
-    }
-    let (checking, savings) = (
-        state.t("withdrawals.checking"),
-        state.t("withdrawals.savings"),
-    );
-    ui.horizontal(|ui| {
-        ui.label(state.t("withdrawals.account_type").as_ref());
-        let kind = &mut state.recipients.draft.ted.account_type;
-        ui.radio_value(kind, BankAccountType::Checking, checking.as_ref());
-        ui.radio_value(kind, BankAccountType::Savings, savings.as_ref());
-    });
 }

@@ -16,6 +16,8 @@ use crate::app::i18n::{self, Language};
 use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest, SubmitStatus};
+use crate::app::ted::{TedDraft, bank_label};
+use crate::app::ui::ted::ted_form_ui;
 use crate::app::ui::{
     Cell, DetailRow, RecordList, choice_ui, export_bar_ui, field_message, field_message_ui,
     note_ui, option_filter_ui, record_list_ui, section_ui, send_button_ui, state_tone,
@@ -23,11 +25,9 @@ use crate::app::ui::{
 };
 use crate::pix::PixKey;
 
-use crate::app::features::recipients::state::{RecipientKind, ted_destination, ted_draft_of};
+use crate::app::features::recipients::state::RecipientKind;
 use crate::app::features::recipients::view::{picker_ui, save_offer_ui};
 use crate::recipients::Destination;
-
-use super::banks::{BANKS, bank_name};
 
 /// The withdrawals shown: the filtered list while a filter is set, else all.
 pub fn shown_withdrawals(state: &AppState) -> &[Withdrawal] {
@@ -90,10 +90,7 @@ pub fn destination_text(language: Language, request: &CreateWithdrawal) -> Strin
 
 /// A TED's destination as a person reads it: bank, branch, account and holder.
 pub fn ted_destination_text(language: Language, account: &TedAccount) -> String {
-    let bank = bank_name(&account.bank_code).map_or_else(
-        || account.bank_code.clone(),
-        |name| format!("{name} ({})", account.bank_code),
-    );
+    let bank = bank_label(&account.bank_code);
     let kind = match account.account_type {
         BankAccountType::Savings => i18n::tr(language, "withdrawals.savings"),
         _ => i18n::tr(language, "withdrawals.checking"),
@@ -137,7 +134,7 @@ fn fill_from_recipient(draft: &mut super::state::WithdrawalDraft, destination: D
         Destination::Ted(account) => {
             draft.method = WithdrawalMethod::Ted;
             draft.asset = Asset::FiatBrl;
-            draft.ted = ted_draft_of(&account);
+            draft.ted = TedDraft::from(&account);
         }
         Destination::Wallet { address } => {
             if draft.method != WithdrawalMethod::Token {
@@ -158,9 +155,10 @@ fn typed_destination(state: &AppState) -> Option<Destination> {
             .map(|key| Destination::Pix {
                 key: key.as_str().to_owned(),
             }),
-        WithdrawalMethod::Ted => {
-            ted_destination(&draft.ted, &mut crate::app::form::FieldErrors::default())
-        }
+        WithdrawalMethod::Ted => draft
+            .ted
+            .account(&mut crate::app::form::FieldErrors::default())
+            .map(Destination::Ted),
         _ => crate::app::form::optional_address(&draft.target_address)
             .ok()
             .flatten()
@@ -264,7 +262,13 @@ fn form_ui(ui: &mut Ui, state: &mut AppState) {
         }
     }
     match state.withdrawals.draft.method {
-        WithdrawalMethod::Ted => ted_fields_ui(ui, state, errors),
+        WithdrawalMethod::Ted => ted_form_ui(
+            ui,
+            state.language,
+            "withdrawal_bank",
+            &mut state.withdrawals.draft.ted,
+            errors,
+        ),
         WithdrawalMethod::Token => token_destination_ui(ui, state, errors),
         _ => {}
     }
@@ -507,79 +511,6 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
             shown_withdrawals(state).to_vec(),
         ));
     }
-}
-
-/// The TED's destination: bank (from the list or typed), branch, account,
-/// account type, the holder's CPF or CNPJ and name, as a bank app asks.
-fn ted_fields_ui(ui: &mut Ui, state: &mut AppState, errors: Option<&FieldErrors>) {
-    let language = state.language;
-    let message = |field| field_message(language, errors, field);
-    let other = state.t("withdrawals.bank_other");
-    let pick_bank = state.t("withdrawals.pick_bank");
-    ui.horizontal(|ui| {
-        let label = ui.label(state.t("withdrawals.bank").as_ref());
-        let code = &mut state.withdrawals.draft.ted.bank_code;
-        let shown = match bank_name(code) {
-            Some(name) => format!("{} {name}", code.trim()),
-            None if code.trim().is_empty() => pick_bank.to_string(),
-            None => other.to_string(),
-        };
-        egui::ComboBox::from_id_salt("withdrawal_bank")
-            .selected_text(shown)
-            .width(260.0)
-            .show_ui(ui, |ui| {
-                for bank in BANKS {
-                    let text = format!("{} {}", bank.code, bank.name);
-                    ui.selectable_value(code, bank.code.to_owned(), text);
-                }
-            })
-            .response
-            .labelled_by(label.id);
-    });
-    let fields = [
-        ("withdrawals.bank_code", "341", 80.0, Field::BankCode),
-        ("withdrawals.branch", "1234", 80.0, Field::Branch),
-        ("withdrawals.account", "12345-6", 160.0, Field::BankAccount),
-    ];
-    for (key, hint, width, field) in fields {
-        let label = state.t(key);
-        let ted = &mut state.withdrawals.draft.ted;
-        let value = match field {
-            Field::BankCode => &mut ted.bank_code,
-            Field::Branch => &mut ted.branch,
-            _ => &mut ted.account,
-        };
-        text_field_ui(ui, &label, value, hint, width, message(field));
-    }
-    let (checking, savings) = (
-        state.t("withdrawals.checking"),
-        state.t("withdrawals.savings"),
-    );
-    ui.horizontal(|ui| {
-        ui.label(state.t("withdrawals.account_type").as_ref());
-        let kind = &mut state.withdrawals.draft.ted.account_type;
-        ui.radio_value(kind, BankAccountType::Checking, checking.as_ref());
-        ui.radio_value(kind, BankAccountType::Savings, savings.as_ref());
-    });
-    let document_label = state.t("withdrawals.holder_document");
-    text_field_ui(
-        ui,
-        &document_label,
-        &mut state.withdrawals.draft.ted.document,
-        "000.000.000-00",
-        200.0,
-        message(Field::HolderDocument),
-    );
-    let name_label = state.t("withdrawals.holder_name");
-    let name_hint = state.t("withdrawals.holder_name_hint");
-    text_field_ui(
-        ui,
-        &name_label,
-        &mut state.withdrawals.draft.ted.name,
-        &name_hint,
-        300.0,
-        message(Field::HolderName),
-    );
 }
 
 /// Where the tokens go: one of the account's whitelisted wallets, or an
