@@ -43,30 +43,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 
-use i18n::Language;
-use screenshot::ScreenshotRequest;
-
-/// How the window is opened.
-#[derive(Clone, Debug, Default)]
-pub struct GuiOptions {
-    /// Start the embedded sandbox and connect to it.
-    pub sandbox: bool,
-    /// Take a screenshot and exit.
-    pub screenshot: Option<ScreenshotRequest>,
-    /// Override the language (otherwise the saved choice or the system's).
-    pub language: Option<Language>,
-    /// The view to open at start (otherwise the one shown last), and an
-    /// order's detail to open in it.
-    pub start_view: Option<(view::View, Option<features::orders::state::OrderSelector>)>,
-    /// The interface's scale (1 = 100 %), otherwise the one remembered.
-    pub zoom: Option<f32>,
-    /// Light, dark or the system's theme, otherwise the one remembered.
-    pub theme: Option<egui::ThemePreference>,
-    /// Start with every amount hidden (otherwise as remembered).
-    pub hide_amounts: bool,
-    /// Scroll the Overview to its charts at start (`--view overview:charts`).
-    pub charts_in_view: bool,
-}
+pub use shell::options::GuiOptions;
 
 /// The app icon (the same one the packages install), for the window.
 pub fn window_icon() -> Option<egui::IconData> {

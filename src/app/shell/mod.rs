@@ -9,7 +9,6 @@ use egui::Ui;
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
-use super::GuiOptions;
 use super::clock::Clock;
 use super::features::{
     activity, claims, deposits, events, guard, notify, onboarding, orders, overview, settings,
@@ -24,9 +23,11 @@ use super::ui::context;
 use super::ui::focus::{keep_focus_in_view, set_fixed_panels};
 use super::ui::shortcuts::LOCK;
 use super::worker::{WorkerConfig, WorkerHandle};
+use options::GuiOptions;
 
 pub mod navigation;
 pub mod notices;
+pub mod options;
 pub mod shortcuts;
 pub mod top_bar;
 
