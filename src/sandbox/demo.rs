@@ -254,7 +254,7 @@ pub(crate) fn seed(data: &mut AccountData, now: OffsetDateTime, order_expiry: Du
 /// The payer of a demo deposit: the account holder's own bank account.
 pub(crate) fn demo_coordinates(bank_code: &str) -> DepositCoordinates {
     DepositCoordinates {
-        source_tax_id: Some(super::DEMO_TAX_ID.into()),
+        source_tax_id: Some(DEMO_TAX_ID.into()),
         source_bank_code: Some(bank_code.into()),
         source_type: Some("CACC".into()),
         source_account_number: Some("12345678".into()),

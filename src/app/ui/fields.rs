@@ -129,7 +129,7 @@ pub fn text_field_ui(
 pub fn error_text_ui(ui: &mut Ui, message: &str) {
     let response =
         ui.add(egui::Label::new(RichText::new(message).color(palette::of(ui).error)).wrap());
-    super::live_region(&response, false);
+    super::live::live_region(&response, false);
 }
 
 /// A one-line note in the weak color.
