@@ -192,13 +192,9 @@ impl Fetched {
             | Fetched::DepositsUsd(rows)
             | Fetched::DepositsUsdc(rows)
             | Fetched::DepositsUsdt(rows) => shared_newest_first(rows, |row| row.created_at),
-            Fetched::BalanceBrl(_)
-            | Fetched::BalanceUsdc(_)
-            | Fetched::BalanceBrlv(_)
-            | Fetched::TaxExemption(_)
-            | Fetched::Wallets(_)
-            | Fetched::Claimable(_)
-            | Fetched::Order(_) => {}
+            // Wallets have no time and keep the service's order; the rest
+            // are no lists.
+            _ => {}
         }
         self
     }

@@ -44,57 +44,62 @@ pub enum ResourceKey {
     OrderInMotion(uuid::Uuid),
 }
 
+/// What a resource holds, which decides how it is kept up to date.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResourceRole {
+    /// A figure that money moving changes and the Overview shows: a
+    /// balance, the month's tax-exemption use.
+    Figure,
+    /// What can be claimed: money moving changes it; its own panel shows it.
+    Claimable,
+    /// A list of movements, whose ones in motion the Overview shows:
+    /// orders, transfers, withdrawals.
+    Movements,
+    /// A list shown in its own panel only: wallets, deposits.
+    List,
+    /// One order, fetched alone: the open detail, or one followed in motion.
+    OneOrder,
+}
+
 impl ResourceKey {
+    /// What it holds: each resource's one place in the table.
+    pub fn role(self) -> ResourceRole {
+        match self {
+            ResourceKey::BalanceBrl
+            | ResourceKey::BalanceUsdc
+            | ResourceKey::BalanceBrlv
+            | ResourceKey::TaxExemption => ResourceRole::Figure,
+            ResourceKey::Claimable => ResourceRole::Claimable,
+            ResourceKey::Orders | ResourceKey::Transfers | ResourceKey::Withdrawals => {
+                ResourceRole::Movements
+            }
+            ResourceKey::Wallets
+            | ResourceKey::DepositsBrl
+            | ResourceKey::DepositsUsd
+            | ResourceKey::DepositsUsdc
+            | ResourceKey::DepositsUsdt => ResourceRole::List,
+            ResourceKey::Order(_) | ResourceKey::OrderInMotion(_) => ResourceRole::OneOrder,
+        }
+    }
+
     /// Every resource kept up to date while an account is open: all of them
     /// but single orders, which come and go with the open detail and with
     /// what is in motion.
     pub fn polled() -> Vec<ResourceKey> {
         ResourceKey::iter()
-            .filter(|key| !matches!(key, ResourceKey::Order(_) | ResourceKey::OrderInMotion(_)))
+            .filter(|key| key.role() != ResourceRole::OneOrder)
             .collect()
     }
 
     /// Whether money moving changes it: these are re-read at once when
     /// something stops being in motion.
     pub fn changes_with_money(self) -> bool {
-        match self {
-            ResourceKey::BalanceBrl
-            | ResourceKey::BalanceUsdc
-            | ResourceKey::BalanceBrlv
-            | ResourceKey::TaxExemption
-            | ResourceKey::Claimable => true,
-            ResourceKey::Orders
-            | ResourceKey::Transfers
-            | ResourceKey::Withdrawals
-            | ResourceKey::Wallets
-            | ResourceKey::DepositsBrl
-            | ResourceKey::DepositsUsd
-            | ResourceKey::DepositsUsdc
-            | ResourceKey::DepositsUsdt
-            | ResourceKey::Order(_)
-            | ResourceKey::OrderInMotion(_) => false,
-        }
+        matches!(self.role(), ResourceRole::Figure | ResourceRole::Claimable)
     }
 
     /// Whether the overview shows it (and waits for it before a screenshot).
     pub fn on_overview(self) -> bool {
-        match self {
-            ResourceKey::BalanceBrl
-            | ResourceKey::BalanceUsdc
-            | ResourceKey::BalanceBrlv
-            | ResourceKey::TaxExemption
-            | ResourceKey::Orders
-            | ResourceKey::Transfers
-            | ResourceKey::Withdrawals => true,
-            ResourceKey::Wallets
-            | ResourceKey::Claimable
-            | ResourceKey::DepositsBrl
-            | ResourceKey::DepositsUsd
-            | ResourceKey::DepositsUsdc
-            | ResourceKey::DepositsUsdt
-            | ResourceKey::Order(_)
-            | ResourceKey::OrderInMotion(_) => false,
-        }
+        matches!(self.role(), ResourceRole::Figure | ResourceRole::Movements)
     }
 }
 

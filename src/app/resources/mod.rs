@@ -16,4 +16,4 @@ pub use account::{AccountData, Freshness};
 pub use fetch::{Answer, DEFAULT_LIST_BUDGET_MIB, Fingerprint, fetch, fetch_answer, query};
 pub use fetched::{ClaimableBalances, Fetched, Rows, WalletClaimable, newest_first};
 pub use filtered::{FilteredList, ListQuery, Listed, Narrowed};
-pub use key::{DEPOSIT_ASSETS, ResourceKey};
+pub use key::{DEPOSIT_ASSETS, ResourceKey, ResourceRole};
