@@ -17,7 +17,7 @@ use super::model::{
     filter_timeline, movements,
 };
 use super::monthly::{YearMonth, last_months, monthly_flows, monthly_tax_use};
-use super::state::{ActivityState, RangePreset, parse_day};
+use super::state::{ActivityState, Extent, RangePreset, parse_day};
 use crate::app::movement::MovementKind;
 
 fn dec(text: &str) -> Decimal {
@@ -549,9 +549,9 @@ fn the_timeline_is_built_once_per_list_change_not_per_frame() {
     let mut state = ActivityState::default();
     let ctx = egui::Context::default();
     let now = datetime!(2026-03-10 20:00 UTC);
-    let first = state.view(&ctx, &data, &[], now);
+    let first = state.view(&ctx, &data, &[], now, Extent::Extrato);
     let built = state.generation();
-    let again = state.view(&ctx, &data, &[], now);
+    let again = state.view(&ctx, &data, &[], now, Extent::Extrato);
     assert_eq!(
         state.generation(),
         built,
@@ -560,7 +560,7 @@ fn the_timeline_is_built_once_per_list_change_not_per_frame() {
     assert!(Arc::ptr_eq(&first.filtered, &again.filtered));
     // The same answer confirmed keeps its Arc: still nothing rebuilt.
     data.unchanged(Fetched::Orders(Vec::new().into()).key(), 3, 4);
-    state.view(&ctx, &data, &[], now);
+    state.view(&ctx, &data, &[], now, Extent::Extrato);
     assert_eq!(state.generation(), built);
     // A new answer is a new list.
     data.finish(
@@ -569,12 +569,12 @@ fn the_timeline_is_built_once_per_list_change_not_per_frame() {
         5,
         6,
     );
-    let after = state.view(&ctx, &data, &[], now);
+    let after = state.view(&ctx, &data, &[], now, Extent::Extrato);
     assert_eq!(state.generation(), built + 1);
     assert_eq!(after.filtered.count, 1);
     // A filter change refilters without rebuilding.
     state.kind = Some(MovementKind::Claim);
-    let claims_only = state.view(&ctx, &data, &[], now);
+    let claims_only = state.view(&ctx, &data, &[], now, Extent::Extrato);
     assert_eq!(state.generation(), built + 1);
     assert_eq!(claims_only.filtered.count, 0);
 }
@@ -586,10 +586,10 @@ fn a_long_list_is_computed_on_a_thread_while_the_last_figures_stay() {
     let mut state = ActivityState::default();
     let ctx = egui::Context::default();
     let now = datetime!(2026-03-10 20:00 UTC);
-    let first = state.view(&ctx, &data, &[], now);
+    let first = state.view(&ctx, &data, &[], now, Extent::Extrato);
     assert!(first.busy, "not computed in the frame");
     assert_eq!(first.filtered.count, 0, "nothing shown before it is ready");
-    let ready = until_ready(|| state.view(&ctx, &data, &[], now));
+    let ready = until_ready(|| state.view(&ctx, &data, &[], now, Extent::Extrato));
     assert_eq!(ready.filtered.count, count);
     assert_eq!(
         ready
@@ -905,18 +905,18 @@ fn the_charts_alone_build_no_timeline_and_the_extrato_serves_them() {
     let mut state = ActivityState::default();
     let ctx = egui::Context::default();
     let now = datetime!(2026-03-10 20:00 UTC);
-    let charts = state.charts_view(&ctx, &data, &[], now);
+    let charts = state.view(&ctx, &data, &[], now, Extent::Charts);
     assert_eq!(state.generation(), 0, "no timeline for the charts");
     assert!(charts.timeline.is_empty());
     assert_eq!(
         charts.flows.last().map(|flow| flow.money_out),
         Some(dec("3.00"))
     );
-    let extrato = state.view(&ctx, &data, &[], now);
+    let extrato = state.view(&ctx, &data, &[], now, Extent::Extrato);
     assert_eq!(state.generation(), 1);
     assert_eq!(extrato.filtered.count, 3);
     assert!(Arc::ptr_eq(&charts.flows, &extrato.flows), "sums kept");
-    let charts_again = state.charts_view(&ctx, &data, &[], now);
+    let charts_again = state.view(&ctx, &data, &[], now, Extent::Charts);
     assert_eq!(
         state.generation(),
         1,
@@ -932,14 +932,14 @@ fn requests_made_while_one_computes_wait_and_only_the_last_is_computed() {
     let mut state = ActivityState::default();
     let ctx = egui::Context::default();
     let now = datetime!(2026-03-10 20:00 UTC);
-    assert!(state.view(&ctx, &data, &[], now).busy);
+    assert!(state.view(&ctx, &data, &[], now, Extent::Extrato).busy);
     // Two more choices while the first computes: neither starts a thread.
     state.kind = Some(MovementKind::Claim);
-    assert!(state.view(&ctx, &data, &[], now).busy);
+    assert!(state.view(&ctx, &data, &[], now, Extent::Extrato).busy);
     state.kind = Some(MovementKind::Order);
-    assert!(state.view(&ctx, &data, &[], now).busy);
+    assert!(state.view(&ctx, &data, &[], now, Extent::Extrato).busy);
     assert_eq!(state.threads_started(), 1);
-    let ready = until_ready(|| state.view(&ctx, &data, &[], now));
+    let ready = until_ready(|| state.view(&ctx, &data, &[], now, Extent::Extrato));
     assert_eq!(ready.filtered.count, count, "the last choice: orders");
     assert_eq!(
         state.threads_started(),

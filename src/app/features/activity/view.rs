@@ -19,7 +19,7 @@ use crate::app::ui::{
 };
 
 use super::model::{Direction, Leg, Line, Movement, Sources};
-use super::state::{ActivityView, RangeError, RangePreset};
+use super::state::{ActivityView, Extent, RangeError, RangePreset};
 use super::words::{asset_name, compact_amount, day_text, day_title, kind_name};
 use crate::app::movement::{MovementKind, Record};
 
@@ -39,9 +39,13 @@ pub fn activity_ui(ui: &mut Ui, state: &mut AppState) {
     ui.heading(state.t("nav.activity").as_ref());
     ui.add_space(8.0);
     let now = state.wall_now;
-    let view = state
-        .activity
-        .view(ui.ctx(), &state.data, &state.claims.made, now);
+    let view = state.activity.view(
+        ui.ctx(),
+        &state.data,
+        &state.claims.made,
+        now,
+        Extent::Extrato,
+    );
     let lists_missing = state.data.orders.value().is_none()
         && state.data.transfers.value().is_none()
         && state.data.withdrawals.value().is_none();
