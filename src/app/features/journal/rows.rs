@@ -6,7 +6,7 @@
 use time::OffsetDateTime;
 
 use crate::api::timestamp;
-use crate::app::export::CsvRecord;
+use crate::app::export::{Column, CsvRecord};
 use crate::journal::{NoticeRecord, PostEntry};
 
 /// One line of the journal's CSV.
@@ -42,41 +42,25 @@ pub struct JournalRow {
 }
 
 impl CsvRecord for JournalRow {
-    const HEADERS: &'static [&'static str] = &[
-        "at",
-        "entry",
-        "what",
-        "method",
-        "endpoint",
-        "body",
-        "outcome",
-        "settled_at",
-        "answer_lost",
-        "answer",
-        "error",
-        "reread_error",
-        "subject",
-    ];
-
-    fn cells(&self) -> Vec<String> {
-        vec![
-            timestamp::format(&self.at),
-            self.entry.to_owned(),
-            self.what.clone(),
-            self.method.clone(),
-            self.endpoint.clone(),
-            self.body.clone(),
-            self.outcome.clone(),
-            self.settled_at
+    const COLUMNS: &'static [Column<JournalRow>] = &[
+        Column("at", |row| timestamp::format(&row.at)),
+        Column("entry", |row| row.entry.to_owned()),
+        Column("what", |row| row.what.clone()),
+        Column("method", |row| row.method.clone()),
+        Column("endpoint", |row| row.endpoint.clone()),
+        Column("body", |row| row.body.clone()),
+        Column("outcome", |row| row.outcome.clone()),
+        Column("settled_at", |row| {
+            row.settled_at
                 .map(|at| timestamp::format(&at))
-                .unwrap_or_default(),
-            self.answer_lost.to_string(),
-            self.answer.clone(),
-            self.error.clone(),
-            self.reread_error.clone(),
-            self.subject.clone(),
-        ]
-    }
+                .unwrap_or_default()
+        }),
+        Column("answer_lost", |row| row.answer_lost.to_string()),
+        Column("answer", |row| row.answer.clone()),
+        Column("error", |row| row.error.clone()),
+        Column("reread_error", |row| row.reread_error.clone()),
+        Column("subject", |row| row.subject.clone()),
+    ];
 }
 
 /// The journal's POSTs and notices as rows, oldest first.
