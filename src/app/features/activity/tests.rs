@@ -751,15 +751,8 @@ fn a_narrowed_range_shows_its_movements_under_their_days_by_position() {
 
 #[test]
 fn an_unfiltered_range_keeps_nothing_per_movement() {
-    let template = order(
-        1,
-        "2026-03-10T12:00:00Z",
-        "completed",
-        ("1.00", "fiat/brl"),
-        ("1", "eth-base/brlv"),
-    );
     let sources = Sources {
-        orders: Arc::new(vec![template; 1_000]),
+        orders: Arc::new(vec![paid_order(1, "2026-03-10T12:00:00Z"); 1_000]),
         ..Sources::default()
     };
     let timeline = build_timeline(&sources);
@@ -780,26 +773,14 @@ fn an_unfiltered_range_keeps_nothing_per_movement() {
 #[ignore = "a measurement, not a check"]
 fn timeline_memory_per_record() {
     let count: usize = 100_000;
-    let template = order(
-        1,
-        "2026-03-10T12:00:00Z",
-        "completed",
-        ("1.00", "fiat/brl"),
-        ("1", "eth-base/brlv"),
-    );
-    let orders: Vec<Order> = (0..count)
-        .map(|index| {
-            let mut copy = template.clone();
-            copy.id = uuid::Uuid::from_u128(index as u128);
-            copy.created_at = copy
-                .created_at()
-                .map(|at| (at - time::Duration::minutes(index as i64)).into());
-            if !index.is_multiple_of(3) {
-                copy.state = Some(crate::api::model::OrderState::Expired);
-            }
-            copy
-        })
-        .collect();
+    let orders = numbered_orders(count, |index, copy| {
+        copy.created_at = copy
+            .created_at()
+            .map(|at| (at - time::Duration::minutes(index as i64)).into());
+        if !index.is_multiple_of(3) {
+            copy.state = Some(crate::api::model::OrderState::Expired);
+        }
+    });
     let sources = Sources {
         orders: Arc::new(orders),
         ..Sources::default()
@@ -832,19 +813,11 @@ fn timeline_memory_per_record() {
 #[test]
 fn movements_of_the_same_moment_keep_their_lists_order_in_the_timeline() {
     let at = "2026-03-10T12:00:00Z";
-    let order_at = |n: u128| {
-        order(
-            n,
-            at,
-            "completed",
-            ("1.00", "fiat/brl"),
-            ("1", "eth-base/brlv"),
-        )
-    };
+
     // Past a few dozen, an unstable sort reorders equal keys.
     let many: Vec<u128> = (0..200).map(|n| (n * 7919) % 1000 + 10).collect();
     let sources = Sources {
-        orders: Arc::new(many.iter().map(|n| order_at(*n)).collect()),
+        orders: Arc::new(many.iter().map(|n| paid_order(*n, at)).collect()),
         withdrawals: Arc::new(vec![
             withdrawal(5, at, "completed", "0.20", None),
             withdrawal(4, at, "completed", "0.30", None),
@@ -863,21 +836,33 @@ fn movements_of_the_same_moment_keep_their_lists_order_in_the_timeline() {
     assert_eq!(ids, expected);
 }
 
-fn long_orders_data(count: usize) -> AccountData {
-    let template = order(
-        1,
-        "2026-03-10T12:00:00Z",
+/// A completed order that paid R$1.00 for 1 BRLV, created `at`.
+fn paid_order(id: u128, at: &str) -> Order {
+    order(
+        id,
+        at,
         "completed",
         ("1.00", "fiat/brl"),
         ("1", "eth-base/brlv"),
-    );
-    let orders: Vec<Order> = (0..count)
+    )
+}
+
+/// `count` copies of one [`paid_order`], numbered from 0, each changed by
+/// `adjust` (given its number).
+fn numbered_orders(count: usize, adjust: impl Fn(usize, &mut Order)) -> Vec<Order> {
+    let template = paid_order(1, "2026-03-10T12:00:00Z");
+    (0..count)
         .map(|index| {
             let mut copy = template.clone();
             copy.id = uuid::Uuid::from_u128(index as u128);
+            adjust(index, &mut copy);
             copy
         })
-        .collect();
+        .collect()
+}
+
+fn long_orders_data(count: usize) -> AccountData {
+    let orders = numbered_orders(count, |_, _| {});
     let mut data = AccountData::default();
     data.finish(
         Fetched::Orders(Vec::new().into()).key(),
