@@ -38,7 +38,7 @@ pub use qr::qr_code_ui;
 pub use save_bar::{
     dialog_button_ui, export_bar_ui, typed_path_ui, typed_toggle_ui, unavailable_note_ui,
 };
-pub use submit::{send_button_ui, submit_status_ui};
+pub use submit::{send_button_ui, sent_ui, submit_status_ui};
 pub use table::{
     Cell, RecordList, list_status_ui, record_list_ui, resource_table_ui, saved_copy_ui,
 };

@@ -19,6 +19,19 @@ pub fn send_button_ui(ui: &mut Ui, label: &str, valid: bool, status: &SubmitStat
     clicked || (super::fields::enter_submitted(ui) && enabled)
 }
 
+/// The send button under a form, a little below it: the request
+/// `validation` holds when the person sends a valid form, else nothing.
+pub fn sent_ui<T, E>(
+    ui: &mut Ui,
+    label: &str,
+    validation: Result<T, E>,
+    status: &SubmitStatus,
+) -> Option<T> {
+    ui.add_space(6.0);
+    let send = send_button_ui(ui, label, validation.is_ok(), status);
+    validation.ok().filter(|_| send)
+}
+
 /// Where a form's request stands: a spinner while it is in flight, then
 /// what came of it. `created_text` describes a success.
 pub fn submit_status_ui(

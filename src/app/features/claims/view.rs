@@ -15,7 +15,7 @@ use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest};
 use crate::app::ui::{
     Cell, DetailRow, RecordList, export_bar_ui, field_message, list_status_ui, note_ui,
-    record_list_ui, section_ui, send_button_ui, state_tone, submit_status_ui, text_field_ui,
+    record_list_ui, section_ui, sent_ui, state_tone, submit_status_ui, text_field_ui,
 };
 
 /// Draws the Claims panel.
@@ -130,14 +130,8 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
         ui.radio_value(target, ClaimTarget::Brl, "BRL");
         ui.radio_value(target, ClaimTarget::Brlv, "BRLV");
     });
-    ui.add_space(6.0);
-    let send = send_button_ui(
-        ui,
-        &state.t("claims.send"),
-        validation.is_ok(),
-        &state.claims.submit,
-    );
-    if send && let Ok(request) = validation {
+    let label = state.t("claims.send");
+    if let Some(request) = sent_ui(ui, &label, validation, &state.claims.submit) {
         let wallet_address = state.claims.wallet.clone();
         state.submit(SubmitRequest::Claim {
             wallet_address,

@@ -15,7 +15,7 @@ use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest};
 use crate::app::ui::{
     Cell, DetailRow, RecordList, choice_ui, export_bar_ui, field_message, field_message_ui,
-    option_filter_ui, record_list_ui, section_ui, send_button_ui, state_tone, submit_status_ui,
+    option_filter_ui, record_list_ui, section_ui, sent_ui, state_tone, submit_status_ui,
     text_field_ui, wallet_choice_ui, wallet_choices,
 };
 
@@ -302,14 +302,8 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
         .flatten()
         .map(|address| Destination::Wallet { address });
     save_offer_ui(ui, state, "transfer_recipient", typed);
-    ui.add_space(6.0);
-    let send = send_button_ui(
-        ui,
-        &state.t("transfers.send"),
-        validation.is_ok(),
-        &state.transfers.submit,
-    );
-    if send && let Ok(request) = validation {
+    let label = state.t("transfers.send");
+    if let Some(request) = sent_ui(ui, &label, validation, &state.transfers.submit) {
         state.submit(SubmitRequest::Transfer(request));
     }
     let created = match state.transfers.submit.created() {

@@ -14,7 +14,7 @@ use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest};
 use crate::app::ui::{
     Cell, DetailRow, RecordList, choice_ui, export_bar_ui, field_message, field_message_ui,
-    option_filter_ui, record_list_ui, section_ui, send_button_ui, submit_status_ui, text_field_ui,
+    option_filter_ui, record_list_ui, section_ui, sent_ui, submit_status_ui, text_field_ui,
 };
 
 /// The wallets shown: the filtered list while a filter is set, else all.
@@ -214,14 +214,8 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
         &mut state.wallets.draft.ui_enabled,
         ui_enabled_label.as_ref(),
     );
-    ui.add_space(6.0);
-    let send = send_button_ui(
-        ui,
-        &state.t("wallets.create_button"),
-        validation.is_ok(),
-        &state.wallets.submit,
-    );
-    if send && let Ok(request) = validation {
+    let label = state.t("wallets.create_button");
+    if let Some(request) = sent_ui(ui, &label, validation, &state.wallets.submit) {
         state.submit(SubmitRequest::Wallet(request));
     }
     let created = match state.wallets.submit.created() {

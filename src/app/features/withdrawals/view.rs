@@ -20,8 +20,8 @@ use crate::app::ted::{TedDraft, bank_label};
 use crate::app::ui::ted::ted_form_ui;
 use crate::app::ui::{
     Cell, DetailRow, RecordList, choice_ui, export_bar_ui, field_message, field_message_ui,
-    note_ui, option_filter_ui, record_list_ui, section_ui, send_button_ui, state_tone,
-    submit_status_ui, text_field_ui, wallet_choice_ui, wallet_choices,
+    note_ui, option_filter_ui, record_list_ui, section_ui, sent_ui, state_tone, submit_status_ui,
+    text_field_ui, wallet_choice_ui, wallet_choices,
 };
 use crate::pix::PixKey;
 
@@ -274,14 +274,8 @@ fn form_ui(ui: &mut Ui, state: &mut AppState) {
     }
     let destination = typed_destination(state);
     save_offer_ui(ui, state, "withdrawal_recipient", destination);
-    ui.add_space(6.0);
-    let review = send_button_ui(
-        ui,
-        &state.t("withdrawals.review"),
-        validation.is_ok(),
-        &state.withdrawals.submit,
-    );
-    if review && let Ok(request) = validation {
+    let label = state.t("withdrawals.review");
+    if let Some(request) = sent_ui(ui, &label, validation, &state.withdrawals.submit) {
         state.withdrawals.confirming = Some(request);
         state.withdrawals.submit = SubmitStatus::Idle;
     }
