@@ -30,6 +30,7 @@ pub mod remote;
 pub mod resources;
 pub mod schedule;
 pub mod screenshot;
+pub mod search;
 pub mod session;
 pub mod shell;
 pub mod state;

@@ -2,16 +2,16 @@
 //! transfer, a withdrawal, a deposit or a claim. [`MovementKind`] says which;
 //! [`Record`] is the movement's record, borrowed from its list, with what
 //! every reader asks of it: its id, its state as the wire writes it, its
-//! time, and the text a search looks through (raw values, so the same search
+//! time, and what a search looks through (raw values, so the same search
 //! finds the same in both languages). The extrato and the desktop
 //! notifications both read movements through it.
-
-use std::fmt::Write;
 
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use crate::api::model::{Asset, Claim, Deposit, DepositAsset, Order, Transfer, Withdrawal};
+use crate::api::model::{Asset, Claim, Deposit, Order, Transfer, Withdrawal};
+
+use super::search::SearchText;
 
 /// What kind of record a movement is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, strum::EnumIter)]
@@ -41,13 +41,6 @@ impl MovementKind {
     }
 }
 
-fn push_words(text: &mut String, words: &[Option<&str>]) {
-    for word in words.iter().flatten() {
-        text.push_str(word);
-        text.push(' ');
-    }
-}
-
 /// A movement's record, borrowed from the lists.
 #[derive(Clone, Copy, Debug)]
 pub enum Record<'a> {
@@ -57,8 +50,8 @@ pub enum Record<'a> {
     Transfer(&'a Transfer),
     /// A withdrawal.
     Withdrawal(&'a Withdrawal),
-    /// A deposit, with its list's asset.
-    Deposit(&'a Deposit, &'a DepositAsset),
+    /// A deposit.
+    Deposit(&'a Deposit),
     /// A claim.
     Claim(&'a Claim),
 }
@@ -82,72 +75,67 @@ impl Record<'_> {
             Record::Order(order) => order.state.as_ref().map(|state| state.as_str()),
             Record::Transfer(transfer) => transfer.state.as_ref().map(|state| state.as_str()),
             Record::Withdrawal(withdrawal) => withdrawal.state.as_ref().map(|state| state.as_str()),
-            Record::Deposit(deposit, _) => deposit.status.as_ref().map(|status| status.as_str()),
+            Record::Deposit(deposit) => deposit.status.as_ref().map(|status| status.as_str()),
             Record::Claim(claim) => claim.status.as_ref().map(|status| status.as_str()),
         }
     }
 
-    /// Appends what a text search looks through: ids, state, amounts as
-    /// the service wrote them, assets, addresses, hashes, method, payer.
-    /// Raw values, so a search finds the same in both languages.
-    pub fn search_text(&self, text: &mut String) {
-        push_words(text, &[Some(self.kind().wire()), self.state()]);
-        let amounts = match self {
-            Record::Order(order) => [order.source_amount(), order.target_amount()],
-            Record::Transfer(transfer) => [transfer.amount(), None],
-            Record::Withdrawal(withdrawal) => [withdrawal.amount(), None],
-            Record::Deposit(deposit, _) => [deposit.amount(), None],
-            Record::Claim(claim) => [claim.gross_amount, claim.net_amount],
-        };
-        for amount in amounts.into_iter().flatten() {
-            let _ = write!(text, "{amount} ");
-        }
-        let _ = write!(text, "{} ", self.id());
+    /// Hands a search what it looks through, the same for the extrato and
+    /// for each list: its state and the words the service wrote (assets,
+    /// addresses, a hash, a method, the payer's document), then its ids and
+    /// amounts, which are written out only when a word still missing could
+    /// be one. Raw values, so a search finds the same in both languages.
+    pub fn search_pieces(&self, text: &mut SearchText<'_>) {
+        let asset = |asset: &Option<Asset>| asset.as_ref().map(Asset::as_str);
+        text.word(self.state());
         match self {
             Record::Order(order) => {
-                push_words(
-                    text,
-                    &[
-                        order.source_asset.as_ref().map(Asset::as_str),
-                        order.target_asset.as_ref().map(Asset::as_str),
-                    ],
-                );
-                if let Some(quote) = order.quote_id {
-                    let _ = write!(text, "{quote} ");
-                }
+                text.word(asset(&order.source_asset));
+                text.word(asset(&order.target_asset));
+                text.id(order.quote_id);
             }
             Record::Transfer(transfer) => {
-                push_words(
-                    text,
-                    &[
-                        transfer.asset.as_ref().map(Asset::as_str),
-                        transfer.source_address.as_deref(),
-                        transfer.target_address.as_deref(),
-                    ],
-                );
-                if let Some(tx_hash) = &transfer.tx_hash {
-                    let _ = write!(text, "{tx_hash} ");
+                text.word(asset(&transfer.asset));
+                text.word(transfer.source_address.as_deref());
+                text.word(transfer.target_address.as_deref());
+                if let Some(hash) = &transfer.tx_hash {
+                    hash.with_text(|hash| text.word(Some(hash)));
                 }
             }
-            Record::Withdrawal(withdrawal) => push_words(
-                text,
-                &[
-                    withdrawal.asset.as_ref().map(Asset::as_str),
-                    withdrawal.method.as_ref().map(|method| method.as_str()),
-                ],
-            ),
-            Record::Deposit(deposit, asset) => push_words(
-                text,
-                &[
-                    Some(asset.as_str()),
-                    deposit.kind.as_deref(),
+            Record::Withdrawal(withdrawal) => {
+                text.word(withdrawal.method.as_ref().map(|method| method.as_str()));
+                text.word(asset(&withdrawal.asset));
+            }
+            Record::Deposit(deposit) => {
+                text.word(deposit.kind.as_deref());
+                text.word(
                     deposit
                         .coordinates
                         .as_ref()
                         .and_then(|coordinates| coordinates.source_tax_id.as_deref()),
-                ],
-            ),
+                );
+            }
             Record::Claim(_) => {}
+        }
+        text.id(Some(self.id()));
+        match self {
+            Record::Order(order) => {
+                text.amount(order.source_amount());
+                text.amount(order.target_amount());
+            }
+            Record::Transfer(transfer) => text.amount(transfer.amount()),
+            Record::Withdrawal(withdrawal) => text.amount(withdrawal.amount()),
+            Record::Deposit(deposit) => text.amount(deposit.amount()),
+            Record::Claim(claim) => {
+                for amount in [
+                    claim.gross_amount,
+                    claim.net_amount,
+                    claim.tax_amount,
+                    claim.fees,
+                ] {
+                    text.amount(amount);
+                }
+            }
         }
     }
 
@@ -159,7 +147,7 @@ impl Record<'_> {
             Record::Order(order) => order.created_at(),
             Record::Transfer(transfer) => transfer.created_at(),
             Record::Withdrawal(withdrawal) => withdrawal.created_at(),
-            Record::Deposit(deposit, _) => deposit.created_at().or(deposit.processed_at()),
+            Record::Deposit(deposit) => deposit.created_at().or(deposit.processed_at()),
             Record::Claim(claim) => claim.updated_at,
         }
     }
@@ -170,7 +158,7 @@ impl Record<'_> {
             Record::Order(order) => order.id,
             Record::Transfer(transfer) => transfer.id,
             Record::Withdrawal(withdrawal) => withdrawal.id,
-            Record::Deposit(deposit, _) => deposit.id,
+            Record::Deposit(deposit) => deposit.id,
             Record::Claim(claim) => claim.id,
         }
     }

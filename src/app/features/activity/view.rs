@@ -298,7 +298,7 @@ fn description(language: Language, movement: &Movement, record: Option<Record<'_
             Some(method) => method.as_str().to_uppercase(),
             None => MISSING.to_owned(),
         },
-        Some(Record::Deposit(deposit, _)) => {
+        Some(Record::Deposit(deposit)) => {
             let kind = deposit.kind.as_deref().unwrap_or(MISSING).to_uppercase();
             match deposit
                 .coordinates

@@ -12,11 +12,11 @@ use crate::api::model::Order;
 use crate::app::error_text::Localize;
 use crate::app::export::ExportRecords;
 use crate::app::format::{MISSING, format_moment};
+use crate::app::movement::Record;
 use crate::app::state::AppState;
 use crate::app::ui::amount::amount_cell_ui;
 use crate::app::ui::arrange::{
-    Arranged, Arrangement, Newer, SearchText, SortKey, arranged_with_newer, search_field_ui,
-    sort_header_ui,
+    Arranged, Arrangement, Newer, SortKey, arranged_with_newer, search_field_ui, sort_header_ui,
 };
 use crate::app::ui::table::{amount_column_id, copy_menu_ui, header_cell_ui, row_copies, row_info};
 use crate::app::ui::{
@@ -99,7 +99,7 @@ const TABLE_ID: &str = "orders_table";
 /// How orders sort by each column and what a search looks through.
 pub static ORDER_ARRANGEMENT: Arrangement<Order> = Arrangement {
     sort_key: order_sort_key,
-    search_text: order_search_text,
+    search_text: |order, text| Record::Order(order).search_pieces(text),
 };
 
 fn order_sort_key(order: &Order, column: usize) -> SortKey {
@@ -114,18 +114,6 @@ fn order_sort_key(order: &Order, column: usize) -> SortKey {
         5 => SortKey::amount(order.target_amount()),
         _ => SortKey::time(order.expiration()),
     }
-}
-
-fn order_search_text(order: &Order, text: &mut SearchText) {
-    // The cheap words first: a search for a state is found before any
-    // number is written out.
-    text.word(order.state.as_ref().map(|state| state.as_str()));
-    text.word(order.source_asset.as_ref().map(|asset| asset.as_str()));
-    text.word(order.target_asset.as_ref().map(|asset| asset.as_str()));
-    text.id(Some(order.id));
-    text.amount(order.source_amount());
-    text.amount(order.target_amount());
-    text.id(order.quote_id);
 }
 
 /// The path field and the Save button of the CSV export, as every list has.
