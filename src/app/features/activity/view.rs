@@ -20,7 +20,7 @@ use crate::app::ui::{
 
 use super::model::{Direction, Leg, Line, Movement, Sources};
 use super::state::{ActivityView, Extent, RangeError, RangePreset};
-use super::words::{asset_name, compact_amount, day_text, day_title, kind_name};
+use super::words::{compact_amount, day_text, day_title, kind_name, ticker_and_chain};
 use crate::app::movement::{MovementKind, Record};
 
 /// Height of one line of the extrato.
@@ -127,7 +127,7 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
             &any,
             &mut state.activity.asset,
             &view.assets,
-            asset_name,
+            ticker_and_chain,
         );
     });
     if before != RangePreset::Custom && state.activity.preset == RangePreset::Custom {
@@ -227,7 +227,7 @@ fn totals_ui(ui: &mut Ui, amounts: AmountFormat, view: &ActivityView) {
             }
             ui.end_row();
             for (asset, totals) in &filtered.totals {
-                ui.monospace(asset_name(asset));
+                ui.monospace(ticker_and_chain(asset));
                 let exact = |value: Decimal| {
                     format!(
                         "{} {}",

@@ -13,7 +13,7 @@ use rust_decimal::prelude::ToPrimitive;
 use crate::api::model::{Asset, MONTHLY_TAX_EXEMPTION_LIMIT_BRL};
 use crate::app::features::activity::monthly::{MonthFlow, MonthUse, YearMonth};
 use crate::app::features::activity::state::{ActivityView, Extent};
-use crate::app::features::activity::words::{asset_name, compact_amount, month_short_name};
+use crate::app::features::activity::words::{compact_amount, month_short_name, ticker_and_chain};
 use crate::app::format::AmountFormat;
 use crate::app::i18n::{self, Language, tr, tr_with};
 use crate::app::state::AppState;
@@ -68,7 +68,7 @@ pub fn money_summary(amounts: AmountFormat, asset: &Asset, flows: &[MonthFlow]) 
     tr_with(
         language,
         "chart.money_summary",
-        &[("asset", &asset_name(asset)), ("months", &months)],
+        &[("asset", &ticker_and_chain(asset)), ("months", &months)],
     )
 }
 
@@ -217,7 +217,7 @@ pub fn money_chart_ui(ui: &mut Ui, state: &mut AppState) {
         &state.t("chart.money_asset"),
         &mut state.activity.chart_asset,
         &CHART_ASSETS,
-        asset_name,
+        ticker_and_chain,
     );
     let flows = chart_figures(ui, state).flows;
     let asset = state.activity.chart_asset.clone();
