@@ -48,7 +48,7 @@ impl Localize for RecipientsError {
 
 /// Where a recipient is paid, in one line; a TED's bank by its name too
 /// (`Itaú Unibanco (341) 0001 / 12345-6 · Maria Silva`).
-pub fn destination_text(destination: &Destination) -> String {
+pub fn destination_line(destination: &Destination) -> String {
     match destination {
         Destination::Ted(account) => {
             let bank = bank_label(&account.bank_code);
@@ -66,7 +66,7 @@ pub fn recipient_line(recipient: &Recipient) -> String {
     format!(
         "{} — {}",
         recipient.name,
-        destination_text(&recipient.destination)
+        destination_line(&recipient.destination)
     )
 }
 
@@ -313,7 +313,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                         rename_error = Some(error.localize(language));
                     }
                     ui.label(kind_name.as_ref());
-                    ui.label(RichText::new(destination_text(&recipient.destination)).monospace());
+                    ui.label(RichText::new(destination_line(&recipient.destination)).monospace());
                     ui.horizontal(|ui| {
                         if ui.button(save.as_ref()).clicked() {
                             action = Some(RowAction::Rename(index, typed));
@@ -325,7 +325,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                 } else {
                     ui.label(RichText::new(&recipient.name).strong());
                     ui.label(kind_name.as_ref());
-                    ui.label(RichText::new(destination_text(&recipient.destination)).monospace());
+                    ui.label(RichText::new(destination_line(&recipient.destination)).monospace());
                     ui.horizontal(|ui| {
                         if state.recipients.confirm_delete == Some(index) {
                             ui.label(&delete_confirm);
