@@ -4,10 +4,10 @@
 //! totals, days; [`monthly`]: per-month figures the Overview's charts draw),
 //! the state and filters ([`state`]), what is computed from them, kept
 //! until a list or filter changes and never computed twice ([`cache`]), how a row
-//! opens its record ([`apply`]), the view ([`view`]) and how it writes days,
+//! opens its record (`apply.rs`), the view ([`view`]) and how it writes days,
 //! months and amounts ([`words`]).
 
-pub mod apply;
+mod apply;
 pub mod cache;
 pub mod model;
 pub mod monthly;

@@ -7,9 +7,8 @@ use std::sync::Arc;
 use egui::{Id, RichText, Sense, Ui};
 use egui_extras::{Column, TableBuilder};
 
-use crate::app::features::orders::apply::short_id;
 use crate::app::features::orders::view::badge::{order_state_label, order_state_tone};
-use crate::app::format::{HIDDEN_DIGITS, format_moment};
+use crate::app::format::{HIDDEN_DIGITS, format_moment, short_id};
 use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::ui::arrange::{

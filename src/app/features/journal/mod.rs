@@ -3,11 +3,11 @@
 //! ([`records`]), the thread that owns a profile's store and the jobs it
 //! runs ([`task`]), what crosses to and from the worker ([`message`]), how
 //! a start takes in the last known state and the claims history
-//! ([`apply`]), the journal as one CSV ([`rows`]; "Activity of this device"
+//! (`apply.rs`), the journal as one CSV ([`rows`]; "Activity of this device"
 //! in Settings) and its place in Settings ([`state`], [`view`]). The worker
 //! only decides when: `worker/journal.rs`.
 
-pub mod apply;
+mod apply;
 pub mod message;
 pub mod records;
 pub mod rows;

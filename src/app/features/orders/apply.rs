@@ -6,7 +6,7 @@
 use uuid::Uuid;
 
 use crate::api::model::{Order, OrderState};
-pub use crate::app::format::short_id;
+use crate::app::format::short_id;
 use crate::app::message::{Command, Notice, NoticeDetail, NoticeKind};
 use crate::app::state::AppState;
 

@@ -9,7 +9,9 @@ use rust_decimal::Decimal;
 use crate::api::model::{Asset, Order, OrderState};
 use crate::app::dialog::DialogPurpose;
 use crate::app::error_text::Localize;
-use crate::app::format::{AmountFormat, HIDDEN_DIGITS, MISSING, asset_name, format_moment};
+use crate::app::format::{
+    AmountFormat, HIDDEN_DIGITS, MISSING, asset_name, format_moment, short_id,
+};
 use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::ui::{
@@ -17,7 +19,6 @@ use crate::app::ui::{
     record_detail_ui, request_countdown_frame, typed_path_ui, typed_toggle_ui, unavailable_note_ui,
 };
 
-use super::super::apply::short_id;
 use super::super::message::OrdersCommand;
 use super::super::state::QrCheck;
 use super::badge::{order_state_label, order_state_tone, seconds_to_pay};

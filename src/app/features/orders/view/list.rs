@@ -11,7 +11,7 @@ use uuid::Uuid;
 use crate::api::model::Order;
 use crate::app::error_text::Localize;
 use crate::app::export::ExportRecords;
-use crate::app::format::{MISSING, format_moment};
+use crate::app::format::{MISSING, format_moment, short_id};
 use crate::app::movement::Record;
 use crate::app::state::AppState;
 use crate::app::ui::amount::amount_cell_ui;
@@ -23,7 +23,6 @@ use crate::app::ui::{
     Cell, badge_ui, export_bar_ui, format_countdown, request_countdown_frame, saved_copy_ui,
 };
 
-use super::super::apply::short_id;
 use super::badge::{order_state_label, order_state_tone, seconds_to_pay};
 
 /// Height of one table row.
