@@ -6,7 +6,7 @@ use egui::{RichText, TextEdit, Ui};
 use crate::address::AddressError;
 use crate::app::error_text::Localize;
 use crate::app::form::{Field, FieldError, FieldErrors};
-use crate::app::i18n::Language;
+use crate::app::i18n::{Language, tr};
 use crate::money::ParseAmountError;
 use crate::pix::PixKeyError;
 
@@ -123,6 +123,18 @@ pub fn text_field_ui(
         response
     })
     .inner
+}
+
+/// An amount's field: its label, the hint every amount field shows (in the
+/// language the widgets speak, see `context`), and what is wrong with it.
+pub fn amount_field_ui(
+    ui: &mut Ui,
+    label: &str,
+    value: &mut String,
+    message: Option<FieldMessage>,
+) -> egui::Response {
+    let hint = tr(super::context::language(ui), "accounts.amount_hint");
+    text_field_ui(ui, label, value, &hint, 200.0, message)
 }
 
 /// A validation or request error in red, wrapping.

@@ -14,8 +14,8 @@ use crate::app::format::{AmountFormat, MISSING, state_label, time_text};
 use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest};
 use crate::app::ui::{
-    Cell, DetailRow, RecordList, export_bar_ui, field_message, list_status_ui, note_ui,
-    record_list_ui, section_ui, sent_ui, state_tone, submit_status_ui, text_field_ui,
+    Cell, DetailRow, RecordList, amount_field_ui, export_bar_ui, field_message, list_status_ui,
+    note_ui, record_list_ui, section_ui, sent_ui, state_tone, submit_status_ui,
 };
 
 /// Draws the Claims panel.
@@ -114,16 +114,8 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
     {
         message.text = state.t("hide.above_claimable").into_owned();
     }
-    let amount_label = state.t("claims.amount");
-    let amount_hint = state.t("accounts.amount_hint");
-    text_field_ui(
-        ui,
-        &amount_label,
-        &mut state.claims.draft.amount,
-        &amount_hint,
-        200.0,
-        amount_message,
-    );
+    let label = state.t("claims.amount");
+    amount_field_ui(ui, &label, &mut state.claims.draft.amount, amount_message);
     ui.horizontal(|ui| {
         ui.label(state.t("claims.receive_as").as_ref());
         let target = &mut state.claims.draft.target;

@@ -14,9 +14,9 @@ use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest};
 use crate::app::ui::{
-    Cell, DetailRow, RecordList, choice_ui, export_bar_ui, field_message, field_message_ui,
-    option_filter_ui, record_list_ui, section_ui, sent_ui, state_tone, submit_status_ui,
-    text_field_ui, wallet_choice_ui, wallet_choices,
+    Cell, DetailRow, RecordList, amount_field_ui, choice_ui, export_bar_ui, field_message,
+    field_message_ui, option_filter_ui, record_list_ui, section_ui, sent_ui, state_tone,
+    submit_status_ui, text_field_ui, wallet_choice_ui, wallet_choices,
 };
 
 use crate::app::features::recipients::state::RecipientKind;
@@ -273,14 +273,11 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
     if let Some(message) = asset_message {
         field_message_ui(ui, &message);
     }
-    let amount_label = state.t("transfers.amount");
-    let amount_hint = state.t("accounts.amount_hint");
-    text_field_ui(
+    let label = state.t("transfers.amount");
+    amount_field_ui(
         ui,
-        &amount_label,
+        &label,
         &mut state.transfers.draft.amount,
-        &amount_hint,
-        200.0,
         amount_message,
     );
     if let Some(Destination::Wallet { address }) =

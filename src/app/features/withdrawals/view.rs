@@ -19,9 +19,9 @@ use crate::app::submit::{Created, SubmitRequest, SubmitStatus};
 use crate::app::ted::{TedDraft, bank_label};
 use crate::app::ui::ted::ted_form_ui;
 use crate::app::ui::{
-    Cell, DetailRow, RecordList, choice_ui, export_bar_ui, field_message, field_message_ui,
-    note_ui, option_filter_ui, record_list_ui, section_ui, sent_ui, state_tone, submit_status_ui,
-    text_field_ui, wallet_choice_ui, wallet_choices,
+    Cell, DetailRow, RecordList, amount_field_ui, choice_ui, export_bar_ui, field_message,
+    field_message_ui, note_ui, option_filter_ui, record_list_ui, section_ui, sent_ui, state_tone,
+    submit_status_ui, text_field_ui, wallet_choice_ui, wallet_choices,
 };
 use crate::pix::PixKey;
 
@@ -227,14 +227,11 @@ fn form_ui(ui: &mut Ui, state: &mut AppState) {
     if let Some(message) = asset_message {
         field_message_ui(ui, &message);
     }
-    let amount_label = state.t("withdrawals.amount");
-    let amount_hint = state.t("accounts.amount_hint");
-    text_field_ui(
+    let label = state.t("withdrawals.amount");
+    amount_field_ui(
         ui,
-        &amount_label,
+        &label,
         &mut state.withdrawals.draft.amount,
-        &amount_hint,
-        200.0,
         amount_message,
     );
     if state.withdrawals.draft.method == WithdrawalMethod::Pix {
