@@ -125,6 +125,18 @@ pub fn text_field_ui(
     .inner
 }
 
+/// A PIX key's field: its label, the hint every PIX key field shows (in the
+/// language the widgets speak), and what is wrong with it.
+pub fn pix_key_field_ui(
+    ui: &mut Ui,
+    label: &str,
+    value: &mut String,
+    message: Option<FieldMessage>,
+) -> egui::Response {
+    let hint = tr(super::context::language(ui), "withdrawals.pix_key_hint");
+    text_field_ui(ui, label, value, &hint, 300.0, message)
+}
+
 /// An amount's field: its label, the hint every amount field shows (in the
 /// language the widgets speak, see `context`), and what is wrong with it.
 pub fn amount_field_ui(

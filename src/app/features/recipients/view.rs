@@ -11,7 +11,7 @@ use crate::app::form::Field;
 use crate::app::state::AppState;
 use crate::app::ted::bank_label;
 use crate::app::ui::ted::ted_form_ui;
-use crate::app::ui::{error_text_ui, field_message, note_ui, text_field_ui};
+use crate::app::ui::{error_text_ui, field_message, note_ui, pix_key_field_ui, text_field_ui};
 use crate::recipients::{Destination, Recipient, RecipientsError};
 
 use crate::app::i18n::{self, Language};
@@ -415,15 +415,8 @@ fn add_ui(ui: &mut Ui, state: &mut AppState) {
     match state.recipients.draft.kind {
         RecipientKind::Pix => {
             let label = state.t("recipients.pix_key");
-            let hint = state.t("withdrawals.pix_key_hint");
-            text_field_ui(
-                ui,
-                &label,
-                &mut state.recipients.draft.pix_key,
-                &hint,
-                300.0,
-                message(Field::PixKey),
-            );
+            let draft = &mut state.recipients.draft;
+            pix_key_field_ui(ui, &label, &mut draft.pix_key, message(Field::PixKey));
         }
         RecipientKind::Ted => ted_form_ui(
             ui,

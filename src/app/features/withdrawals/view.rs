@@ -20,8 +20,8 @@ use crate::app::ted::{TedDraft, bank_label};
 use crate::app::ui::ted::ted_form_ui;
 use crate::app::ui::{
     Cell, DetailRow, RecordList, amount_field_ui, choice_ui, export_bar_ui, field_message,
-    field_message_ui, note_ui, option_filter_ui, record_list_ui, section_ui, sent_ui, state_tone,
-    submit_status_ui, text_field_ui, wallet_choice_ui, wallet_choices,
+    field_message_ui, note_ui, option_filter_ui, pix_key_field_ui, record_list_ui, section_ui,
+    sent_ui, state_tone, submit_status_ui, text_field_ui, wallet_choice_ui, wallet_choices,
 };
 use crate::pix::PixKey;
 
@@ -235,16 +235,9 @@ fn form_ui(ui: &mut Ui, state: &mut AppState) {
         amount_message,
     );
     if state.withdrawals.draft.method == WithdrawalMethod::Pix {
-        let key_label = state.t("withdrawals.pix_key");
-        let key_hint = state.t("withdrawals.pix_key_hint");
-        text_field_ui(
-            ui,
-            &key_label,
-            &mut state.withdrawals.draft.pix_key,
-            &key_hint,
-            300.0,
-            key_message,
-        );
+        let label = state.t("withdrawals.pix_key");
+        let draft = &mut state.withdrawals.draft;
+        pix_key_field_ui(ui, &label, &mut draft.pix_key, key_message);
         if let Ok(key) = PixKey::parse(&state.withdrawals.draft.pix_key) {
             note_ui(
                 ui,
