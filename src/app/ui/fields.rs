@@ -161,16 +161,18 @@ pub fn note_ui(ui: &mut Ui, text: &str) {
     ui.label(RichText::new(text).weak());
 }
 
-/// The offered choices of an optional filter, "any" first.
+/// The offered choices of an optional filter, "any" first (in the language
+/// the widgets speak).
 pub fn option_filter_ui<T: Clone + PartialEq>(
     ui: &mut Ui,
     id: &str,
     label: &str,
-    any_text: &str,
     value: &mut Option<T>,
     options: &[T],
     name: impl Fn(&T) -> String,
 ) {
+    let any = tr(super::context::language(ui), "accounts.any");
+    let any_text = any.as_ref();
     ui.horizontal(|ui| {
         let label = ui.label(label);
         let shown = value.as_ref().map_or_else(|| any_text.to_owned(), &name);

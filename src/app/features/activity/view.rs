@@ -95,7 +95,6 @@ fn clear_search_of(ui: &Ui, kind: MovementKind) {
 
 fn filters_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
     let language = state.language;
-    let any = state.t("accounts.any").into_owned();
     let before = state.activity.preset;
     ui.horizontal_wrapped(|ui| {
         let label = ui.label(state.t("activity.range").as_ref());
@@ -114,7 +113,6 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
             ui,
             "activity_kind",
             &state.t("activity.kind"),
-            &any,
             &mut state.activity.kind,
             &MovementKind::iter().collect::<Vec<_>>(),
             |kind| kind_name(language, *kind),
@@ -124,7 +122,6 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
             ui,
             "activity_asset",
             &state.t("activity.asset"),
-            &any,
             &mut state.activity.asset,
             &view.assets,
             ticker_and_chain,

@@ -45,7 +45,6 @@ pub fn transfers_ui(ui: &mut Ui, state: &mut AppState) {
 
 fn filters_ui(ui: &mut Ui, state: &mut AppState) {
     let language = state.language;
-    let any = state.t("accounts.any");
     let (source_message, target_message) = match state.transfers.filter() {
         Err(TransferFilterError::Source(error)) => (Some(error.localize(language).into()), None),
         Err(TransferFilterError::Target(error)) => (None, Some(error.localize(language).into())),
@@ -74,7 +73,6 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState) {
             ui,
             "transfers_asset_filter",
             &state.t("transfers.filter_asset"),
-            &any,
             &mut state.transfers.asset_filter,
             Asset::KNOWN,
             |asset| asset.as_str().to_owned(),
@@ -83,7 +81,6 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState) {
             ui,
             "transfers_state_filter",
             &state.t("transfers.filter_state"),
-            &any,
             &mut state.transfers.state_filter,
             TransferState::KNOWN,
             |value| state_label(language, "transfer", value.as_str()),

@@ -48,13 +48,11 @@ pub fn wallets_ui(ui: &mut Ui, state: &mut AppState) {
 
 fn list_ui(ui: &mut Ui, state: &mut AppState) {
     let language = state.language;
-    let any = state.t("accounts.any");
     ui.horizontal(|ui| {
         option_filter_ui(
             ui,
             "wallets_asset_filter",
             &state.t("wallets.filter_asset"),
-            &any,
             &mut state.wallets.asset_filter,
             Asset::KNOWN,
             |asset| asset.as_str().to_owned(),

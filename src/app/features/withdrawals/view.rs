@@ -333,12 +333,10 @@ fn confirm_ui(ui: &mut Ui, state: &mut AppState) {
 
 fn list_ui(ui: &mut Ui, state: &mut AppState) {
     let language = state.language;
-    let any = state.t("accounts.any");
     option_filter_ui(
         ui,
         "withdrawals_asset_filter",
         &state.t("withdrawals.filter_asset"),
-        &any,
         &mut state.withdrawals.asset_filter,
         Asset::KNOWN,
         |asset| asset.as_str().to_owned(),
