@@ -16,6 +16,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use egui::{Id, Ui};
 use rust_decimal::Decimal;
 
+use crate::app::i18n::tr;
 use crate::app::search::SearchText;
 
 /// The id of the search field of the list shown (one list per view), so a
@@ -454,18 +455,21 @@ fn keyed_slice<T>(
     keyed
 }
 
-/// The search field over a list, with its accessible name; returns whether
-/// the text changed.
-pub fn search_field_ui(ui: &mut Ui, table: Id, label: &str, hint: &str, busy: bool) -> bool {
+/// The search field over a list, with its accessible name (in the language
+/// the widgets speak) and the hint of `hint_key`; returns whether the text
+/// changed.
+pub fn search_field_ui(ui: &mut Ui, table: Id, hint_key: &'static str, busy: bool) -> bool {
+    let language = super::context::language(ui);
+    let hint = tr(language, hint_key);
     let mut asked = asked(ui, table);
     let changed = ui
         .horizontal(|ui| {
-            let name = ui.label(label);
+            let name = ui.label(tr(language, "list.search").as_ref());
             let response = ui
                 .add(
                     egui::TextEdit::singleline(&mut asked.search)
                         .id(search_field_id())
-                        .hint_text(hint)
+                        .hint_text(hint.as_ref())
                         .desired_width(260.0),
                 )
                 .labelled_by(name.id);

@@ -267,8 +267,8 @@ impl Cell {
 pub struct RecordList<'a, T: 'static, K, C, D> {
     /// Distinguishes this table's state from the others'.
     pub id: &'a str,
-    /// Column titles.
-    pub headers: &'a [&'a str],
+    /// The columns' titles, as locale keys.
+    pub headers: &'a [&'static str],
     /// Loading state and error of the list shown.
     pub remote: Option<&'a Remote<std::sync::Arc<Vec<T>>>>,
     /// The rows, in the order shown.
@@ -300,6 +300,12 @@ where
     C: Fn(&T) -> Vec<Cell>,
     D: Fn(&T) -> Vec<DetailRow>,
 {
+    let titles: Vec<String> = list
+        .headers
+        .iter()
+        .map(|key| tr(language, key).into_owned())
+        .collect();
+    let headers: Vec<&str> = titles.iter().map(String::as_str).collect();
     if let Some(remote) = list.remote {
         list_status_ui(ui, language, remote);
     }
@@ -312,13 +318,7 @@ where
         .arrange
         .map(|(rows, arrangement)| arranged(ui, table, rows, arrangement));
     if let Some(arranged) = &arranged {
-        search_field_ui(
-            ui,
-            table,
-            tr(language, "list.search").as_ref(),
-            tr(language, "list.search_hint").as_ref(),
-            arranged.busy,
-        );
+        search_field_ui(ui, table, "list.search_hint", arranged.busy);
         if arranged.len() != arranged.rows.len() {
             ui.label(tr_with(
                 language,
@@ -353,7 +353,7 @@ where
         ui,
         TableHead {
             id_salt: list.id,
-            headers: list.headers,
+            headers: &headers,
             sorted_by: arranged.as_ref().map(|_| table),
             amount_columns: &amount_columns,
         },
@@ -372,12 +372,12 @@ where
         // searching make different from the row's place in the list.
         |row| {
             row_at(row).map_or_else(String::new, |record| {
-                row_sentence(language, list.headers, &(list.cells)(record))
+                row_sentence(language, &headers, &(list.cells)(record))
             })
         },
         |row| {
             row_at(row).map_or_else(Vec::new, |record| {
-                row_copies(list.headers, &(list.cells)(record))
+                row_copies(&headers, &(list.cells)(record))
             })
         },
     );

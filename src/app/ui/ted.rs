@@ -5,21 +5,17 @@ use egui::Ui;
 
 use crate::api::payout::BankAccountType;
 use crate::app::form::{Field, FieldErrors};
-use crate::app::i18n::{Language, tr};
+use crate::app::i18n::tr;
 use crate::app::ted::{BANKS, TedDraft, bank_name};
 
 use super::fields::{field_message, text_field_ui};
 
 /// The TED's destination: bank (from the list or typed), branch, account,
 /// account type, the holder's CPF or CNPJ and name, as a bank app asks.
-/// `id_salt` tells this form's bank list from another's.
-pub fn ted_form_ui(
-    ui: &mut Ui,
-    language: Language,
-    id_salt: &str,
-    draft: &mut TedDraft,
-    errors: Option<&FieldErrors>,
-) {
+/// `id_salt` tells this form's bank list from another's; the words are in
+/// the language the widgets speak.
+pub fn ted_form_ui(ui: &mut Ui, id_salt: &str, draft: &mut TedDraft, errors: Option<&FieldErrors>) {
+    let language = super::context::language(ui);
     let t = |key: &'static str| tr(language, key);
     let message = |field| field_message(language, errors, field);
     let other = t("withdrawals.bank_other");

@@ -160,15 +160,14 @@ fn result_ui(ui: &mut Ui, state: &AppState, claim: &Claim) {
 
 fn made_ui(ui: &mut Ui, state: &mut AppState) {
     let language = state.language;
-    let headers = [
-        state.t("claims.updated_at"),
-        state.t("accounts.state"),
-        state.t("claims.gross"),
-        state.t("claims.tax"),
-        state.t("claims.fees"),
-        state.t("claims.net"),
+    const HEADERS: [&str; 6] = [
+        "claims.updated_at",
+        "accounts.state",
+        "claims.gross",
+        "claims.tax",
+        "claims.fees",
+        "claims.net",
     ];
-    let headers: Vec<&str> = headers.iter().map(AsRef::as_ref).collect();
     let amounts = state.amount_format();
     let brl = |value: Option<Decimal>| value.map(|value| amounts.shown(value, 2, "BRL"));
     let brl_cell = |value: Option<Decimal>| {
@@ -183,7 +182,7 @@ fn made_ui(ui: &mut Ui, state: &mut AppState) {
         language,
         RecordList {
             id: "claims_table",
-            headers: &headers,
+            headers: &HEADERS,
             remote: None,
             rows: &state.claims.made,
             arrange: Some((

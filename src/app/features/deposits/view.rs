@@ -53,14 +53,13 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
     let language = state.language;
     let amounts = state.amount_format();
     let asset = state.deposits.asset.clone();
-    let headers = [
-        state.t("accounts.created_at"),
-        state.t("accounts.state"),
-        state.t("deposits.type"),
-        state.t("accounts.amount"),
-        state.t("deposits.payer"),
+    const HEADERS: [&str; 5] = [
+        "accounts.created_at",
+        "accounts.state",
+        "deposits.type",
+        "accounts.amount",
+        "deposits.payer",
     ];
-    let headers: Vec<&str> = headers.iter().map(AsRef::as_ref).collect();
     let remote = state.data.deposits(&asset);
     let state_label_of = |deposit: &Deposit| {
         let wire = deposit.status.as_ref().map_or(MISSING, |s| s.as_str());
@@ -71,7 +70,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
         language,
         RecordList {
             id: "deposits_table",
-            headers: &headers,
+            headers: &HEADERS,
             remote: Some(remote),
             rows: remote.value().map_or(&[], |rows| rows.as_slice()),
             arrange: remote

@@ -49,13 +49,7 @@ pub fn events_ui(ui: &mut Ui, state: &mut AppState) {
     let received = Arc::clone(&state.events.received);
     let table = Id::unique(TABLE_ID);
     let arranged = arranged(ui, table, &received, &EVENT_ARRANGEMENT);
-    search_field_ui(
-        ui,
-        table,
-        state.t("list.search").as_ref(),
-        state.t("list.search_hint").as_ref(),
-        arranged.busy,
-    );
+    search_field_ui(ui, table, "list.search_hint", arranged.busy);
     if arranged.len() != received.len() {
         ui.label(state.t_with(
             "list.count_of",

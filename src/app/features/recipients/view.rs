@@ -420,7 +420,6 @@ fn add_ui(ui: &mut Ui, state: &mut AppState) {
         }
         RecipientKind::Ted => ted_form_ui(
             ui,
-            state.language,
             "recipient_bank",
             &mut state.recipients.draft.ted,
             errors,

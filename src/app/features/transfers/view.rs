@@ -94,15 +94,14 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState) {
 fn list_ui(ui: &mut Ui, state: &mut AppState) {
     filters_ui(ui, state);
     let language = state.language;
-    let headers = [
-        state.t("accounts.created_at"),
-        state.t("accounts.state"),
-        state.t("accounts.amount"),
-        state.t("transfers.column_source"),
-        state.t("transfers.column_target"),
-        state.t("transfers.tx_hash"),
+    const HEADERS: [&str; 6] = [
+        "accounts.created_at",
+        "accounts.state",
+        "accounts.amount",
+        "transfers.column_source",
+        "transfers.column_target",
+        "transfers.tx_hash",
     ];
-    let headers: Vec<&str> = headers.iter().map(AsRef::as_ref).collect();
     let remote = state.transfers.list.shown(&state.data.transfers);
     let state_of = |transfer: &Transfer| {
         let wire = transfer.state.as_ref().map_or(MISSING, |s| s.as_str());
@@ -120,7 +119,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
         language,
         RecordList {
             id: "transfers_table",
-            headers: &headers,
+            headers: &HEADERS,
             remote: Some(remote),
             rows: remote.value().map_or(&[], |rows| rows.as_slice()),
             arrange: remote

@@ -75,13 +75,12 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
     if let Some(query) = state.wallets.sync_query() {
         state.push(Command::Query(query));
     }
-    let headers = [
-        state.t("wallets.name"),
-        state.t("wallets.address"),
-        state.t("wallets.assets"),
-        state.t("wallets.ui_enabled"),
+    const HEADERS: [&str; 4] = [
+        "wallets.name",
+        "wallets.address",
+        "wallets.assets",
+        "wallets.ui_enabled",
     ];
-    let headers: Vec<&str> = headers.iter().map(AsRef::as_ref).collect();
     let remote = state.wallets.list.shown(&state.data.wallets);
     let yes = state.t("accounts.yes");
     let no = state.t("accounts.no");
@@ -95,7 +94,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
         language,
         RecordList {
             id: "wallets_table",
-            headers: &headers,
+            headers: &HEADERS,
             remote: Some(remote),
             rows: remote.value().map_or(&[], |rows| rows.as_slice()),
             arrange: remote

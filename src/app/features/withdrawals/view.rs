@@ -254,7 +254,6 @@ fn form_ui(ui: &mut Ui, state: &mut AppState) {
     match state.withdrawals.draft.method {
         WithdrawalMethod::Ted => ted_form_ui(
             ui,
-            state.language,
             "withdrawal_bank",
             &mut state.withdrawals.draft.ted,
             errors,
@@ -344,13 +343,12 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
     if let Some(query) = state.withdrawals.sync_query() {
         state.push(Command::Query(query));
     }
-    let headers = [
-        state.t("accounts.created_at"),
-        state.t("accounts.state"),
-        state.t("withdrawals.method"),
-        state.t("accounts.amount"),
+    const HEADERS: [&str; 4] = [
+        "accounts.created_at",
+        "accounts.state",
+        "withdrawals.method",
+        "accounts.amount",
     ];
-    let headers: Vec<&str> = headers.iter().map(AsRef::as_ref).collect();
     let remote = state.withdrawals.list.shown(&state.data.withdrawals);
     let state_of = |withdrawal: &Withdrawal| {
         let wire = withdrawal.state.as_ref().map_or(MISSING, |s| s.as_str());
@@ -367,7 +365,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
         language,
         RecordList {
             id: "withdrawals_table",
-            headers: &headers,
+            headers: &HEADERS,
             remote: Some(remote),
             rows: remote.value().map_or(&[], |rows| rows.as_slice()),
             arrange: remote

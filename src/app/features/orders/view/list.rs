@@ -69,13 +69,7 @@ pub fn orders_list_ui(ui: &mut Ui, state: &mut AppState) {
     let table = Id::unique(TABLE_ID);
     let newer = Newer::new(Arc::clone(&state.data.orders_read_alone), |order| order.id);
     let arranged = arranged_with_newer(ui, table, &orders, Some(&newer), &ORDER_ARRANGEMENT);
-    search_field_ui(
-        ui,
-        table,
-        state.t("list.search").as_ref(),
-        state.t("orders.search_hint").as_ref(),
-        arranged.busy,
-    );
+    search_field_ui(ui, table, "orders.search_hint", arranged.busy);
     if arranged.len() == orders.len() {
         ui.label(state.t_with("orders.count", &[("n", &orders.len().to_string())]));
     } else {
