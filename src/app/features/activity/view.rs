@@ -141,20 +141,19 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
             Language::En => "YYYY-MM-DD",
         };
         ui.horizontal_wrapped(|ui| {
-            let from = ui.label(state.t("activity.from").as_ref());
-            ui.add(
-                egui::TextEdit::singleline(&mut state.activity.from_text)
-                    .hint_text(hint)
-                    .desired_width(110.0),
-            )
-            .labelled_by(from.id);
-            let to = ui.label(state.t("activity.to").as_ref());
-            ui.add(
-                egui::TextEdit::singleline(&mut state.activity.to_text)
-                    .hint_text(hint)
-                    .desired_width(110.0),
-            )
-            .labelled_by(to.id);
+            let days = [
+                ("activity.from", &mut state.activity.from_text),
+                ("activity.to", &mut state.activity.to_text),
+            ];
+            for (key, text) in days {
+                let label = ui.label(tr(language, key).as_ref());
+                ui.add(
+                    egui::TextEdit::singleline(text)
+                        .hint_text(hint)
+                        .desired_width(110.0),
+                )
+                .labelled_by(label.id);
+            }
             let message = match error {
                 Some(RangeError::From) => Some("activity.from_invalid"),
                 Some(RangeError::To) => Some("activity.to_invalid"),

@@ -10,6 +10,7 @@ use crate::app::error_text::Localize;
 use crate::app::export::ExportRecords;
 use crate::app::form::Field;
 use crate::app::format::{MISSING, asset_name, or_missing, short_hex, state_label, time_text};
+use crate::app::i18n::tr;
 use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest};
@@ -50,24 +51,21 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState) {
         Err(TransferFilterError::Target(error)) => (None, Some(error.localize(language).into())),
         Ok(_) => (None, None),
     };
-    let source_label = state.t("transfers.filter_source");
-    text_field_ui(
-        ui,
-        &source_label,
-        &mut state.transfers.source_filter,
-        "0x...",
-        330.0,
-        source_message,
-    );
-    let target_label = state.t("transfers.filter_target");
-    text_field_ui(
-        ui,
-        &target_label,
-        &mut state.transfers.target_filter,
-        "0x...",
-        330.0,
-        target_message,
-    );
+    let addresses = [
+        (
+            "transfers.filter_source",
+            &mut state.transfers.source_filter,
+            source_message,
+        ),
+        (
+            "transfers.filter_target",
+            &mut state.transfers.target_filter,
+            target_message,
+        ),
+    ];
+    for (key, address, message) in addresses {
+        text_field_ui(ui, &tr(language, key), address, "0x...", 330.0, message);
+    }
     ui.horizontal(|ui| {
         option_filter_ui(
             ui,
