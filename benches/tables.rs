@@ -24,7 +24,7 @@ fn order(index: usize, now: OffsetDateTime) -> Order {
     serde_json::from_value(serde_json::json!({
         "id": format!("{index:08x}-0000-4000-8000-000000000000"),
         "state": if index.is_multiple_of(3) { "completed" } else { "expired" },
-        "created-at": brlv_desk::api::model::timestamp::format(&created),
+        "created-at": brlv_desk::api::timestamp::format(&created),
         "source-asset": "fiat/brl",
         "target-asset": "eth-base/brlv",
         "source-amount": "100.00",

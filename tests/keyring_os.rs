@@ -56,7 +56,8 @@ fn a_new_profiles_key_is_written_sealed_and_openssl_opens_it_with_the_passphrase
 
     use brlv_desk::app::clock::Clock;
     use brlv_desk::app::i18n::Language;
-    use brlv_desk::app::message::{Command, ConnectRequest, NoticeKind};
+    use brlv_desk::app::message::{Command, NoticeKind};
+    use brlv_desk::app::session::ConnectRequest;
     use brlv_desk::app::state::AppState;
     use brlv_desk::app::worker::{EnvironmentProfile, SecretSource, WorkerConfig, WorkerHandle};
     use brlv_desk::profile::Profile;

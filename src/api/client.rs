@@ -14,7 +14,6 @@ use serde::de::DeserializeOwned;
 use url::Url;
 use uuid::Uuid;
 
-use super::API_PREFIX;
 use super::auth::Signer;
 use super::error::{BaseUrlProblem, Error, UnauthorizedHint, excerpt};
 use super::footprint::Footprint;
@@ -28,6 +27,7 @@ use super::model::{
     WithdrawalEnvelope, WithdrawalsEnvelope,
 };
 use super::stream::{ListDecoder, StreamedList};
+use super::version::API_PREFIX;
 
 /// The largest answer accepted, in bytes.
 pub const MAX_RESPONSE_BYTES: usize = 32 * 1024 * 1024;

@@ -13,8 +13,10 @@ pub mod payout;
 pub mod record_extra;
 pub mod stream;
 pub mod text;
+pub mod timestamp;
 pub mod tx_hash;
 pub mod utc_micros;
+pub mod version;
 mod wire_enum;
 
 /// A wire value this version does not know, interned (see `wire_enum`).
@@ -29,7 +31,4 @@ pub use utc_micros::UtcMicros;
 pub use auth::{KeyError, PrivateKey, RsaKeyBits, Signer};
 pub use client::{Client, ClientConfig, RetryPolicy};
 pub use error::Error;
-
-/// The path prefix of the interface version this client speaks. Kept in one
-/// place so that v1 can be added beside it.
-pub const API_PREFIX: &str = "/api/v0";
+pub use version::API_PREFIX;

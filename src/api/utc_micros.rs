@@ -6,7 +6,7 @@ use std::num::NonZeroU64;
 
 use time::OffsetDateTime;
 
-use super::model::timestamp;
+use super::timestamp;
 
 /// 0000-01-01T00:00:00Z in microseconds since 1970: the first instant RFC
 /// 3339 can write (its years are four digits).
@@ -118,7 +118,7 @@ pub mod option {
     use serde::{Deserializer, Serializer};
 
     use super::UtcMicros;
-    use crate::api::model::timestamp;
+    use crate::api::timestamp;
 
     /// Writes the moment as RFC 3339 in UTC (`2025-01-02T03:04:05.123456Z`), or null.
     pub fn serialize<S: Serializer>(
@@ -176,7 +176,7 @@ pub mod option {
 #[cfg(test)]
 mod tests {
     use super::{UtcMicros, option};
-    use crate::api::model::timestamp;
+    use crate::api::timestamp;
     use proptest::prelude::*;
     use serde::{Deserialize, Serialize};
     use std::mem::size_of;

@@ -1,33 +1,26 @@
 //! The system's own Save and Open dialogs, for every file the app writes
 //! or reads: a list's CSV, the PIX QR code's PNG, a key file, a receipt.
 //!
-//! A view asks with [`AppState::choose_file`]: the request (title, default
-//! file name, the last folder used) goes to the worker as a Command, the
-//! worker awaits the dialog off the UI thread through the [`FileDialogs`]
-//! seam (rfd in the app, [`RecordingDialogs`] in tests), and the answer
-//! comes back as [`Event::FileChosen`](super::message::Event::FileChosen),
-//! carrying what the file was for. [`AppState::file_chosen`] then hands
-//! the path to the same path each save or load already took, so the file
-//! is written by the worker as before. While a dialog is open the window
-//! keeps drawing and says so. Where the system has no dialog (no portal
+//! Here is what crosses between the window and the worker: the request
+//! (title, default file name, the last folder used), what the file is for
+//! ([`DialogPurpose`], which comes back with the answer), and the answer.
+//! The worker awaits the dialog off the UI thread through the
+//! [`FileDialogs`] seam (rfd in the app, [`RecordingDialogs`] in tests).
+//! How the window asks and takes the answer in is `features::files`. While
+//! a dialog is open the window keeps drawing and says so. Where the system has no dialog (no portal
 //! and no zenity on Linux, as on a bare CI machine) the answer is
 //! [`DialogAnswer::Unavailable`]: the typed path field opens with a note.
 //! The typed field stays one click away everywhere (keyboard users, tests).
 
 use std::future::Future;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use egui::{RichText, TextEdit, Ui};
 use uuid::Uuid;
 
-use super::clock::Millis;
-use super::export::{ExportKind, ExportRecords, FileError};
-use super::i18n::{Language, tr};
-use super::message::Command;
+use super::export::{ExportKind, ExportRecords};
 use super::receipt::{Receipt, ReceiptFormat};
-use super::state::AppState;
 
 /// Save a new file or open an existing one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,8 +64,8 @@ pub enum DialogAnswer {
 pub enum DialogPurpose {
     /// Save a list as CSV: the rows as shown when Save was clicked.
     Export(ExportRecords),
-    /// Save the activity of this device as CSV (the journal writes it).
-    ExportActivity,
+    /// Save the journal as CSV (the journal's thread writes it).
+    ExportJournal,
     /// Save the PIX QR code of this BR Code as PNG.
     SaveQr {
         /// The checked BR Code.
@@ -227,69 +220,15 @@ impl FileDialogs for RecordingDialogs {
     }
 }
 
-/// Where the receipt of the movement shown stands.
-#[derive(Clone, Debug, Default)]
-pub struct ReceiptStatus {
-    /// The movement the status is about; another one's is not shown.
-    pub movement: Option<Uuid>,
-    /// A receipt is being written.
-    pub saving: bool,
-    /// How the last save ended.
-    pub result: Option<Result<PathBuf, FileError>>,
-    /// When its text was copied (app clock), for the "Copied" note.
-    pub copied_at: Option<Millis>,
-    /// The path typed instead of using the dialog.
-    pub typed_path: String,
-}
-
-/// The file dialogs' side of the state.
-#[derive(Clone, Debug, Default)]
-pub struct FilesState {
-    /// The folder of the last file chosen; remembered across restarts.
-    pub last_folder: Option<PathBuf>,
-    /// A dialog is open: no second one is asked for meanwhile.
-    pub dialog_open: bool,
-    /// The system answered that it has no file dialog.
-    pub unavailable: bool,
-    /// The receipt of the movement shown.
-    pub receipt: ReceiptStatus,
-}
-
-impl FilesState {
-    /// What the save bars drawn this frame need to know.
-    pub fn status(&self) -> DialogStatus {
-        DialogStatus {
-            open: self.dialog_open,
-            unavailable: self.unavailable,
-        }
-    }
-}
-
 /// What the design system's save bars need to know of the dialogs, kept in
-/// the egui context each frame (as the language is), so they need no `AppState`.
+/// the egui context each frame (as the language is, see `ui::context`), so
+/// they need no `AppState`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DialogStatus {
     /// A dialog is open.
     pub open: bool,
     /// The system has no dialog: the typed field is the way.
     pub unavailable: bool,
-}
-
-impl DialogStatus {
-    fn id() -> egui::Id {
-        egui::Id::unique("brlv_dialog_status")
-    }
-
-    /// Makes `self` what save bars drawn this frame see.
-    pub fn set_for_widgets(self, ctx: &egui::Context) {
-        ctx.data_mut(|data| data.insert_temp(Self::id(), self));
-    }
-
-    /// What [`DialogStatus::set_for_widgets`] set; nothing open before it is.
-    pub fn of_ui(ui: &Ui) -> DialogStatus {
-        ui.data(|data| data.get_temp(Self::id()))
-            .unwrap_or_default()
-    }
 }
 
 /// The file name offered for a list's CSV: `orders-2026-11-22.csv`.
@@ -301,7 +240,8 @@ pub fn export_file_name(kind: ExportKind, today: time::Date) -> String {
         ExportKind::Withdrawals => "withdrawals",
         ExportKind::Claims => "claims",
         ExportKind::Deposits => "deposits",
-        ExportKind::Activity => "activity",
+        // The name the person knows it by: "Activity of this device".
+        ExportKind::Journal => "activity",
     };
     let (year, month, day) = (today.year(), u8::from(today.month()), today.day());
     format!("{slug}-{year:04}-{month:02}-{day:02}.csv")
@@ -311,222 +251,4 @@ pub fn export_file_name(kind: ExportKind, today: time::Date) -> String {
 pub fn qr_file_name(order: &Uuid) -> String {
     let prefix: String = order.to_string().chars().take(8).collect();
     format!("qr-{prefix}.png")
-}
-
-/// The folder a chosen file is in.
-fn folder_of(path: &Path) -> Option<PathBuf> {
-    path.parent()
-        .filter(|folder| !folder.as_os_str().is_empty())
-        .map(Path::to_path_buf)
-}
-
-impl AppState {
-    /// Asks the worker for the system's dialog; `purpose` comes back with
-    /// the answer. Nothing happens while another dialog is open.
-    pub fn choose_file(&mut self, purpose: DialogPurpose) {
-        if self.files.dialog_open {
-            return;
-        }
-        let request = self.dialog_request(&purpose);
-        self.files.dialog_open = true;
-        self.push(Command::ChooseFile { purpose, request });
-    }
-
-    /// The request for `purpose`: title, default name, the last folder.
-    pub fn dialog_request(&self, purpose: &DialogPurpose) -> FileDialogRequest {
-        let language = self.language;
-        let filter =
-            |name: &str, extension: &str| Some((name.to_owned(), vec![extension.to_owned()]));
-        let save = |title: &'static str, file_name: String, filter| FileDialogRequest {
-            mode: DialogMode::Save,
-            title: tr(language, title).into_owned(),
-            file_name: Some(file_name),
-            folder: self.files.last_folder.clone(),
-            filter,
-        };
-        let today = self.wall_now.date();
-        match purpose {
-            DialogPurpose::Export(records) => save(
-                "files.title_csv",
-                export_file_name(records.kind(), today),
-                filter("CSV", "csv"),
-            ),
-            DialogPurpose::ExportActivity => save(
-                "files.title_csv",
-                export_file_name(ExportKind::Activity, today),
-                filter("CSV", "csv"),
-            ),
-            DialogPurpose::SaveQr { .. } => {
-                let name = self
-                    .orders
-                    .selected
-                    .map_or_else(|| "qr.png".to_owned(), |id| qr_file_name(&id));
-                save("files.title_qr", name, filter("PNG", "png"))
-            }
-            DialogPurpose::SavePublicKey { .. } => save(
-                "files.title_public_key",
-                "public-key.pem".to_owned(),
-                filter("PEM", "pem"),
-            ),
-            DialogPurpose::SaveReceipt { receipt, format } => save(
-                "files.title_receipt",
-                receipt.file_name(*format),
-                match format {
-                    ReceiptFormat::Pdf => filter("PDF", "pdf"),
-                    ReceiptFormat::Png => filter("PNG", "png"),
-                },
-            ),
-            DialogPurpose::LoadKey => FileDialogRequest {
-                mode: DialogMode::Open,
-                title: tr(language, "files.title_key").into_owned(),
-                file_name: None,
-                folder: self.files.last_folder.clone(),
-                filter: None,
-            },
-        }
-    }
-
-    /// Takes in a dialog's answer: the chosen file goes where its purpose
-    /// says, through the path that save or load always took.
-    pub fn file_chosen(&mut self, purpose: DialogPurpose, answer: DialogAnswer) {
-        self.files.dialog_open = false;
-        let path = match answer {
-            DialogAnswer::Chosen(path) => path,
-            DialogAnswer::Cancelled => return,
-            DialogAnswer::Unavailable => {
-                self.files.unavailable = true;
-                return;
-            }
-        };
-        if let Some(folder) = folder_of(&path) {
-            self.files.last_folder = Some(folder);
-        }
-        let typed = path.display().to_string();
-        match purpose {
-            DialogPurpose::Export(records) => {
-                let draft = self.export_draft_mut(records.kind());
-                draft.path = typed;
-                if let Some(path) = draft.start() {
-                    self.push(Command::Export(super::export::ExportRequest {
-                        path,
-                        records,
-                    }));
-                }
-            }
-            DialogPurpose::ExportActivity => {
-                self.journal.export.path = typed;
-                if let Some(path) = self.journal.export.start() {
-                    self.push(Command::Journal(
-                        super::features::journal::message::JournalCommand::ExportActivity(path),
-                    ));
-                }
-            }
-            DialogPurpose::SaveQr { brcode } => {
-                self.orders.qr_path = typed;
-                self.orders.saving_qr = true;
-                self.push(Command::Orders(
-                    super::features::orders::message::OrdersCommand::SaveQrPng { path, brcode },
-                ));
-            }
-            DialogPurpose::LoadKey => {
-                self.onboarding.key_path = typed;
-                self.onboarding.file_key = super::features::onboarding::state::KeyDraft::Working;
-                self.push(Command::Onboarding(
-                    super::features::onboarding::message::OnboardingCommand::LoadKeyFile(path),
-                ));
-            }
-            DialogPurpose::SavePublicKey { pem } => {
-                self.onboarding.public_key_path = typed;
-                self.onboarding.public_key_saved = None;
-                self.push(Command::Onboarding(
-                    super::features::onboarding::message::OnboardingCommand::SavePublicKey {
-                        path,
-                        pem,
-                    },
-                ));
-            }
-            DialogPurpose::SaveReceipt { receipt, format } => {
-                self.files.receipt.typed_path = typed;
-                self.save_receipt(*receipt, format, path);
-            }
-        }
-    }
-
-    /// Sends a receipt to be rendered and written by the worker.
-    pub fn save_receipt(&mut self, receipt: Receipt, format: ReceiptFormat, path: PathBuf) {
-        let status = &mut self.files.receipt;
-        status.movement = Some(receipt.id);
-        status.saving = true;
-        status.result = None;
-        self.push(Command::SaveReceipt(super::receipt::ReceiptRequest {
-            receipt,
-            format,
-            path,
-        }));
-    }
-
-    /// Takes in how writing the receipt of `movement` ended.
-    pub fn receipt_saved(&mut self, movement: Uuid, result: Result<PathBuf, FileError>) {
-        let status = &mut self.files.receipt;
-        status.saving = false;
-        status.movement = Some(movement);
-        if let Ok(path) = &result
-            && let Some(folder) = folder_of(path)
-        {
-            self.files.last_folder = Some(folder);
-        }
-        self.files.receipt.result = Some(result);
-    }
-}
-
-/// The button opening the system's dialog, the toggle for a typed path, and
-/// while a dialog is open a spinner saying so; true when the button was
-/// pressed. `busy`: a write is under way, nothing more is asked.
-pub fn dialog_button_ui(ui: &mut Ui, language: Language, label: &str, busy: bool) -> bool {
-    let status = DialogStatus::of_ui(ui);
-    let clicked = ui
-        .add_enabled(!busy && !status.open, egui::Button::new(label))
-        .clicked();
-    if status.open {
-        ui.spinner();
-        ui.label(tr(language, "files.dialog_open").as_ref());
-    }
-    clicked
-}
-
-/// The note shown where there is no dialog, above the typed path.
-pub fn unavailable_note_ui(ui: &mut Ui, language: Language) {
-    if DialogStatus::of_ui(ui).unavailable {
-        ui.label(
-            RichText::new(tr(language, "files.unavailable").as_ref())
-                .color(super::ui::palette::of(ui).warning),
-        );
-    }
-}
-
-/// A typed path field with its label; the fallback when there is no dialog.
-pub fn typed_path_ui(ui: &mut Ui, label: &str, hint: &str, path: &mut String) {
-    let label = ui.label(label);
-    ui.add(
-        TextEdit::singleline(path)
-            .hint_text(hint)
-            .desired_width(280.0),
-    )
-    .labelled_by(label.id);
-}
-
-/// The toggle that shows the typed path fields; persists in the egui
-/// context so every save bar shares it.
-pub fn typed_toggle_ui(ui: &mut Ui, language: Language) -> bool {
-    let id = egui::Id::unique("brlv_typed_path_open");
-    let status = DialogStatus::of_ui(ui);
-    let mut open = ui.data(|data| data.get_temp::<bool>(id)).unwrap_or(false);
-    if !status.unavailable
-        && ui
-            .checkbox(&mut open, tr(language, "files.type_path").as_ref())
-            .changed()
-    {
-        ui.data_mut(|data| data.insert_temp(id, open));
-    }
-    open || status.unavailable
 }

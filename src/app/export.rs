@@ -8,24 +8,40 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use egui::{RichText, Ui};
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
 
-use crate::api::model::{Claim, Deposit, Order, Transfer, Wallet, Withdrawal, timestamp};
+use crate::api::model::{Claim, Deposit, DepositCoordinates, Order, Transfer, Wallet, Withdrawal};
+use crate::api::timestamp;
 
-use super::dialog::{dialog_button_ui, typed_path_ui, typed_toggle_ui, unavailable_note_ui};
 use super::error_text::Localize;
-use super::features::journal::activity::ActivityRow;
-use super::i18n::{Language, tr, tr_with};
-use super::ui::{error_text_ui, palette};
+use super::i18n::{Language, tr_with};
+
+/// One column of a list's CSV: its header (the field's name on the wire)
+/// and how a row's cell is written.
+pub struct Column<T>(pub &'static str, pub fn(&T) -> String);
 
 /// A resource that can be one CSV row.
-pub trait CsvRecord {
-    /// Column names, in order.
-    const HEADERS: &'static [&'static str];
-    /// The row's cells, in the order of [`CsvRecord::HEADERS`].
-    fn cells(&self) -> Vec<String>;
+pub trait CsvRecord: Sized + 'static {
+    /// Its columns, in order: each header beside its cell, so the two
+    /// cannot drift apart.
+    const COLUMNS: &'static [Column<Self>];
+
+    /// The header row.
+    fn headers() -> Vec<&'static str> {
+        Self::COLUMNS
+            .iter()
+            .map(|Column(header, _)| *header)
+            .collect()
+    }
+
+    /// The row's cells, in the order of the headers.
+    fn cells(&self) -> Vec<String> {
+        Self::COLUMNS
+            .iter()
+            .map(|Column(_, cell)| cell(self))
+            .collect()
+    }
 }
 
 /// The lists that can be saved as CSV, with their rows.
@@ -43,8 +59,6 @@ pub enum ExportRecords {
     Claims(Vec<Claim>),
     /// Deposits of one asset.
     Deposits(Vec<Deposit>),
-    /// What this device sent and learnt, from the journal.
-    Activity(Vec<ActivityRow>),
 }
 
 /// Which list an export belongs to.
@@ -62,8 +76,9 @@ pub enum ExportKind {
     Claims,
     /// Deposits.
     Deposits,
-    /// The activity of this device.
-    Activity,
+    /// The journal: what this device sent and learnt (written by the
+    /// journal's own thread, not from rows the window holds).
+    Journal,
 }
 
 impl ExportRecords {
@@ -76,7 +91,6 @@ impl ExportRecords {
             ExportRecords::Withdrawals(_) => ExportKind::Withdrawals,
             ExportRecords::Claims(_) => ExportKind::Claims,
             ExportRecords::Deposits(_) => ExportKind::Deposits,
-            ExportRecords::Activity(_) => ExportKind::Activity,
         }
     }
 
@@ -89,7 +103,6 @@ impl ExportRecords {
             ExportRecords::Withdrawals(rows) => to_csv_string(rows),
             ExportRecords::Claims(rows) => to_csv_string(rows),
             ExportRecords::Deposits(rows) => to_csv_string(rows),
-            ExportRecords::Activity(rows) => to_csv_string(rows),
         }
     }
 }
@@ -232,68 +245,6 @@ impl ExportDraft {
     }
 }
 
-/// "Save as CSV…" (the system's dialog), a typed path one click away (or
-/// open, with a note, where there is no dialog), and how the last save
-/// ended; true when either was used (the caller then takes the rows and
-/// calls `AppState::export`, which reads which one from the draft).
-pub fn export_bar_ui(ui: &mut Ui, language: Language, draft: &mut ExportDraft) -> bool {
-    let mut clicked = false;
-    let typed = ui
-        .horizontal(|ui| {
-            let label = tr(language, "files.save_csv");
-            if dialog_button_ui(ui, language, label.as_ref(), draft.writing) {
-                draft.dialog_asked = true;
-                clicked = true;
-            }
-            if draft.writing {
-                ui.spinner();
-            }
-            typed_toggle_ui(ui, language)
-        })
-        .inner;
-    if typed {
-        unavailable_note_ui(ui, language);
-        ui.horizontal(|ui| {
-            typed_path_ui(
-                ui,
-                tr(language, "accounts.export_label").as_ref(),
-                tr(language, "accounts.export_hint").as_ref(),
-                &mut draft.path,
-            );
-            let ready = !draft.path.trim().is_empty() && !draft.writing;
-            if ui
-                .add_enabled(
-                    ready,
-                    egui::Button::new(tr(language, "accounts.export_save").as_ref()),
-                )
-                .clicked()
-            {
-                draft.dialog_asked = false;
-                clicked = true;
-            }
-        });
-    }
-    match &draft.result {
-        Some(Ok(path)) => {
-            let text = tr_with(
-                language,
-                "accounts.exported",
-                &[("path", &path.display().to_string())],
-            );
-            ui.label(RichText::new(text).color(palette::of(ui).success));
-        }
-        Some(Err(error)) => {
-            let reason = error.localize(language);
-            error_text_ui(
-                ui,
-                &tr_with(language, "accounts.export_failed", &[("reason", &reason)]),
-            );
-        }
-        None => {}
-    }
-    clicked
-}
-
 fn text(value: Option<&impl ToString>) -> String {
     value.map(ToString::to_string).unwrap_or_default()
 }
@@ -311,7 +262,7 @@ fn time(value: Option<OffsetDateTime>) -> String {
 /// Writes `records` as CSV with a header row.
 pub fn write_csv<R: CsvRecord>(records: &[R], out: impl Write) -> Result<(), csv::Error> {
     let mut writer = csv::Writer::from_writer(out);
-    writer.write_record(R::HEADERS)?;
+    writer.write_record(R::headers())?;
     for record in records {
         writer.write_record(record.cells())?;
     }
@@ -327,174 +278,114 @@ pub fn to_csv_string<R: CsvRecord>(records: &[R]) -> Result<String, csv::Error> 
 }
 
 impl CsvRecord for Order {
-    const HEADERS: &'static [&'static str] = &[
-        "id",
-        "quote-id",
-        "state",
-        "created-at",
-        "state-updated-at",
-        "source-asset",
-        "source-amount",
-        "target-asset",
-        "target-amount",
-        "base-rate",
-        "effective-rate",
-        "fee-amount",
-        "fee-asset",
-        "expiration",
-        "brcode",
+    const COLUMNS: &'static [Column<Order>] = &[
+        Column("id", |row| row.id.to_string()),
+        Column("quote-id", |row| text(row.quote_id.as_ref())),
+        Column("state", |row| text(row.state.as_ref())),
+        Column("created-at", |row| time(row.created_at())),
+        Column("state-updated-at", |row| time(row.state_updated_at())),
+        Column("source-asset", |row| text(row.source_asset.as_ref())),
+        Column("source-amount", |row| amount(row.source_amount())),
+        Column("target-asset", |row| text(row.target_asset.as_ref())),
+        Column("target-amount", |row| amount(row.target_amount())),
+        Column("base-rate", |row| amount(row.base_rate())),
+        Column("effective-rate", |row| amount(row.effective_rate())),
+        Column("fee-amount", |row| amount(row.fee_amount())),
+        Column("fee-asset", |row| text(row.fee_asset.as_ref())),
+        Column("expiration", |row| time(row.expiration())),
+        Column("brcode", |row| text(row.brcode.as_ref())),
     ];
-
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.id.to_string(),
-            text(self.quote_id.as_ref()),
-            text(self.state.as_ref()),
-            time(self.created_at()),
-            time(self.state_updated_at()),
-            text(self.source_asset.as_ref()),
-            amount(self.source_amount()),
-            text(self.target_asset.as_ref()),
-            amount(self.target_amount()),
-            amount(self.base_rate()),
-            amount(self.effective_rate()),
-            amount(self.fee_amount()),
-            text(self.fee_asset.as_ref()),
-            time(self.expiration()),
-            text(self.brcode.as_ref()),
-        ]
-    }
 }
 
 impl CsvRecord for Transfer {
-    const HEADERS: &'static [&'static str] = &[
-        "id",
-        "state",
-        "asset",
-        "amount",
-        "source-address",
-        "target-address",
-        "tx-hash",
-        "created-at",
-        "state-updated-at",
+    const COLUMNS: &'static [Column<Transfer>] = &[
+        Column("id", |row| row.id.to_string()),
+        Column("state", |row| text(row.state.as_ref())),
+        Column("asset", |row| text(row.asset.as_ref())),
+        Column("amount", |row| amount(row.amount())),
+        Column("source-address", |row| text(row.source_address.as_ref())),
+        Column("target-address", |row| text(row.target_address.as_ref())),
+        Column("tx-hash", |row| text(row.tx_hash.as_ref())),
+        Column("created-at", |row| time(row.created_at())),
+        Column("state-updated-at", |row| time(row.state_updated_at())),
     ];
-
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.id.to_string(),
-            text(self.state.as_ref()),
-            text(self.asset.as_ref()),
-            amount(self.amount()),
-            text(self.source_address.as_ref()),
-            text(self.target_address.as_ref()),
-            text(self.tx_hash.as_ref()),
-            time(self.created_at()),
-            time(self.state_updated_at()),
-        ]
-    }
 }
 
 impl CsvRecord for Wallet {
-    const HEADERS: &'static [&'static str] =
-        &["name", "address", "assets", "ui-enabled", "metadata"];
-
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.name.clone().unwrap_or_default(),
-            self.address.clone(),
-            self.assets
-                .iter()
-                .map(|asset| asset.as_str())
-                .collect::<Vec<_>>()
-                .join(" "),
-            text(self.ui_enabled.as_ref()),
-            self.metadata
+    const COLUMNS: &'static [Column<Wallet>] = &[
+        Column("name", |row| row.name.clone().unwrap_or_default()),
+        Column("address", |row| row.address.clone()),
+        Column("assets", |row| {
+            let assets: Vec<&str> = row.assets.iter().map(|asset| asset.as_str()).collect();
+            assets.join(" ")
+        }),
+        Column("ui-enabled", |row| text(row.ui_enabled.as_ref())),
+        Column("metadata", |row| {
+            row.metadata
                 .as_ref()
                 .map(|metadata| serde_json::Value::Object(metadata.clone()).to_string())
-                .unwrap_or_default(),
-        ]
-    }
+                .unwrap_or_default()
+        }),
+    ];
 }
 
 impl CsvRecord for Withdrawal {
-    const HEADERS: &'static [&'static str] = &[
-        "id",
-        "state",
-        "method",
-        "asset",
-        "amount",
-        "created-at",
-        "state-updated-at",
+    const COLUMNS: &'static [Column<Withdrawal>] = &[
+        Column("id", |row| row.id.to_string()),
+        Column("state", |row| text(row.state.as_ref())),
+        Column("method", |row| text(row.method.as_ref())),
+        Column("asset", |row| text(row.asset.as_ref())),
+        Column("amount", |row| amount(row.amount())),
+        Column("created-at", |row| time(row.created_at())),
+        Column("state-updated-at", |row| time(row.state_updated_at())),
     ];
-
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.id.to_string(),
-            text(self.state.as_ref()),
-            text(self.method.as_ref()),
-            text(self.asset.as_ref()),
-            amount(self.amount()),
-            time(self.created_at()),
-            time(self.state_updated_at()),
-        ]
-    }
 }
 
 impl CsvRecord for Claim {
-    const HEADERS: &'static [&'static str] = &[
-        "id",
-        "status",
-        "gross-amount",
-        "tax-amount",
-        "fees",
-        "net-amount",
-        "updated-at",
+    const COLUMNS: &'static [Column<Claim>] = &[
+        Column("id", |row| row.id.to_string()),
+        Column("status", |row| text(row.status.as_ref())),
+        Column("gross-amount", |row| amount(row.gross_amount)),
+        Column("tax-amount", |row| amount(row.tax_amount)),
+        Column("fees", |row| amount(row.fees)),
+        Column("net-amount", |row| amount(row.net_amount)),
+        Column("updated-at", |row| time(row.updated_at)),
     ];
+}
 
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.id.to_string(),
-            text(self.status.as_ref()),
-            amount(self.gross_amount),
-            amount(self.tax_amount),
-            amount(self.fees),
-            amount(self.net_amount),
-            time(self.updated_at),
-        ]
-    }
+/// A field of a deposit's payer and target, as the service sent it.
+fn coordinate<T: ToString>(
+    deposit: &Deposit,
+    field: impl Fn(&DepositCoordinates) -> Option<&T>,
+) -> String {
+    text(deposit.coordinates.as_ref().and_then(field))
 }
 
 impl CsvRecord for Deposit {
-    const HEADERS: &'static [&'static str] = &[
-        "id",
-        "type",
-        "status",
-        "amount",
-        "created-at",
-        "processed-at",
-        "source-tax-id",
-        "source-bank-code",
-        "source-type",
-        "source-branch-code",
-        "source-account-number",
-        "target",
+    const COLUMNS: &'static [Column<Deposit>] = &[
+        Column("id", |row| row.id.to_string()),
+        Column("type", |row| text(row.kind.as_ref())),
+        Column("status", |row| text(row.status.as_ref())),
+        Column("amount", |row| amount(row.amount())),
+        Column("created-at", |row| time(row.created_at())),
+        Column("processed-at", |row| time(row.processed_at())),
+        Column("source-tax-id", |row| {
+            coordinate(row, |payer| payer.source_tax_id.as_ref())
+        }),
+        Column("source-bank-code", |row| {
+            coordinate(row, |payer| payer.source_bank_code.as_ref())
+        }),
+        Column("source-type", |row| {
+            coordinate(row, |payer| payer.source_type.as_ref())
+        }),
+        Column("source-branch-code", |row| {
+            coordinate(row, |payer| payer.source_branch_code.as_ref())
+        }),
+        Column("source-account-number", |row| {
+            coordinate(row, |payer| payer.source_account_number.as_ref())
+        }),
+        Column("target", |row| {
+            coordinate(row, |payer| payer.target.as_ref())
+        }),
     ];
-
-    fn cells(&self) -> Vec<String> {
-        let coordinates = self.coordinates.clone().unwrap_or_default();
-        vec![
-            self.id.to_string(),
-            text(self.kind.as_ref()),
-            text(self.status.as_ref()),
-            amount(self.amount()),
-            time(self.created_at()),
-            time(self.processed_at()),
-            text(coordinates.source_tax_id.as_ref()),
-            text(coordinates.source_bank_code.as_ref()),
-            text(coordinates.source_type.as_ref()),
-            text(coordinates.source_branch_code.as_ref()),
-            text(coordinates.source_account_number.as_ref()),
-            text(coordinates.target.as_ref()),
-        ]
-    }
 }

@@ -11,7 +11,6 @@ use rust_decimal::Decimal;
 
 use crate::address::{AddressError, validate_evm_address};
 use crate::api::model::{Asset, WithdrawalMethod};
-use crate::api::payout::{check_account, check_bank_code, check_branch, check_holder_name};
 use crate::money::{ParseAmountError, parse_amount};
 use crate::pix::{PixKey, PixKeyError};
 /// A field of a form.
@@ -222,90 +221,4 @@ pub fn optional_address(raw: &str) -> Result<Option<String>, AddressError> {
         return Ok(None);
     }
     validate_evm_address(trimmed).map(|()| Some(trimmed.to_owned()))
-}
-
-/// A TED destination's fields, checked one by one so each message stands
-/// beside its own field; `None` when any is wrong.
-pub(crate) fn ted_account_fields(
-    fields: &TedFields<'_>,
-    errors: &mut FieldErrors,
-) -> Option<crate::api::payout::TedAccount> {
-    let mut ok = true;
-    let mut check = |field, raw: &str, valid: bool, error: FieldError| {
-        if raw.trim().is_empty() {
-            errors.set(field, FieldError::Required);
-            ok = false;
-        } else if !valid {
-            errors.set(field, error);
-            ok = false;
-        }
-    };
-    let bank_code = fields.bank_code.trim();
-    let branch = fields.branch.trim();
-    let account = fields.account.trim();
-    let name = fields.name.trim();
-    check(
-        Field::BankCode,
-        bank_code,
-        check_bank_code(bank_code).is_ok(),
-        FieldError::BankCode,
-    );
-    check(
-        Field::Branch,
-        branch,
-        check_branch(branch).is_ok(),
-        FieldError::Branch,
-    );
-    check(
-        Field::BankAccount,
-        account,
-        check_account(account).is_ok(),
-        FieldError::BankAccount,
-    );
-    check(
-        Field::HolderName,
-        name,
-        check_holder_name(name).is_ok(),
-        FieldError::TooLong(crate::api::payout::MAX_HOLDER_NAME_CHARS),
-    );
-    let document = match PixKey::parse(fields.document) {
-        _ if fields.document.trim().is_empty() => {
-            errors.set(Field::HolderDocument, FieldError::Required);
-            None
-        }
-        Ok(key @ (PixKey::Cpf(_) | PixKey::Cnpj(_))) => Some(key.as_str().to_owned()),
-        Ok(_) => {
-            errors.set(Field::HolderDocument, FieldError::NotADocument);
-            None
-        }
-        Err(error) => {
-            errors.set(Field::HolderDocument, error.into());
-            None
-        }
-    };
-    let document = document?;
-    ok.then(|| crate::api::payout::TedAccount {
-        bank_code: bank_code.to_owned(),
-        branch: branch.to_owned(),
-        account: account.to_owned(),
-        account_type: fields.account_type.clone(),
-        document,
-        name: name.to_owned(),
-    })
-}
-
-/// A TED destination as typed.
-pub(crate) struct TedFields<'a> {
-    /// The bank's COMPE code.
-    pub bank_code: &'a str,
-    /// The branch (agência).
-    pub branch: &'a str,
-    /// The account with its check digit.
-    pub account: &'a str,
-    /// Checking or savings.
-    pub account_type: &'a crate::api::payout::BankAccountType,
-    /// The holder's CPF or CNPJ.
-    pub document: &'a str,
-    /// The holder's name.
-    pub name: &'a str,
 }

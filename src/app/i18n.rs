@@ -60,28 +60,12 @@ impl Language {
         }
     }
 
-    /// Makes `self` the language the design system's widgets speak in
-    /// (`ui/` knows nothing of `AppState`; a badge's description needs it).
-    pub fn set_for_widgets(self, ctx: &egui::Context) {
-        ctx.data_mut(|data| data.insert_temp(widget_language_id(), self));
-    }
-
-    /// The language set with [`Language::set_for_widgets`]; English before it is.
-    pub fn of_ui(ui: &egui::Ui) -> Language {
-        ui.data(|data| data.get_temp(widget_language_id()))
-            .unwrap_or(Language::En)
-    }
-
     /// The system's language.
     pub fn from_system() -> Language {
         sys_locale::get_locale()
             .map(|tag| Language::from_locale(&tag))
             .unwrap_or(Language::En)
     }
-}
-
-fn widget_language_id() -> egui::Id {
-    egui::Id::unique("brlv-desk-widget-language")
 }
 
 /// The text of `key` in `language`; the key itself when it has none (which

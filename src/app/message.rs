@@ -8,23 +8,22 @@ use std::path::PathBuf;
 
 use secrecy::SecretString;
 
-use crate::api::{Error, PrivateKey};
+use crate::api::Error;
 use crate::profile::{Profile, ProfileBook};
 
 use super::clock::Millis;
 use super::dialog::{DialogAnswer, DialogPurpose, FileDialogRequest};
 use super::export::{ExportKind, ExportRequest, FileError};
 use super::features::events::message::{EventsCommand, EventsEvent};
+use super::features::guard::state::PassphrasePurpose;
 use super::features::journal::message::{JournalCommand, JournalEvent};
 use super::features::onboarding::message::{OnboardingCommand, OnboardingEvent};
 use super::features::orders::message::{OrdersCommand, OrdersEvent};
 use super::features::recipients::message::{RecipientsCommand, RecipientsEvent};
 use super::receipt::ReceiptRequest;
 use super::resources::{Fetched, ListQuery, Listed, ResourceKey};
+use super::session::{ConnectRequest, SessionId, SessionInfo};
 use super::submit::{FormKind, SubmitOutcome, SubmitRequest};
-
-/// Identifies one connection; Events of an earlier one are ignored.
-pub type SessionId = u64;
 
 /// Something for the worker to do. Panels push them into `AppState`; the
 /// shell sends them at the end of the frame.
@@ -94,57 +93,6 @@ pub enum Command {
     },
     /// Render and write a receipt, off the UI thread.
     SaveReceipt(ReceiptRequest),
-}
-
-/// What a passphrase is checked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PassphrasePurpose {
-    /// Open the profile waiting at the unlock screen, or unlock the locked window.
-    Unlock,
-    /// Let the money-moving request at the confirmation step go.
-    Transaction,
-}
-
-/// A new connection to test and open.
-#[derive(Debug)]
-pub struct ConnectRequest {
-    /// Name and base URL.
-    pub profile: Profile,
-    /// The API key.
-    pub api_key: SecretString,
-    /// The private key.
-    pub private_key: PrivateKey,
-    /// Save the profile (secrets to the keyring) once the test passed.
-    pub save: bool,
-    /// Seals the private key (in the keyring, and as the transaction password).
-    pub passphrase: SecretString,
-}
-
-/// Where the open connection's credentials came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ProfileKind {
-    /// A saved profile, secrets in the keyring.
-    Saved,
-    /// A profile used for this run only (not saved by choice or for want of a keyring).
-    Unsaved,
-    /// The embedded sandbox.
-    Sandbox,
-    /// `BRLV_BASE_URL`, `BRLV_API_KEY`, `BRLV_PRIVATE_KEY_FILE`: this run only, never saved.
-    Environment,
-}
-
-/// The open connection.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SessionInfo {
-    /// Its identifier.
-    pub id: SessionId,
-    /// Name and base URL.
-    pub profile: Profile,
-    /// Where its credentials came from.
-    pub kind: ProfileKind,
-    /// Its key is sealed: money moves only after the passphrase, and the
-    /// window locks when idle. False for the sandbox and plain keys.
-    pub sealed: bool,
 }
 
 /// Something that happened outside the current screen, shown until dismissed.

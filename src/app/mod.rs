@@ -3,15 +3,32 @@
 //! runs them on its own thread and sends [`message::Event`]s back, which
 //! [`state::AppState::apply`] takes in once per frame.
 //!
-//! - [`shell`]: the window (top bar, navigation, notices, the current view).
-//! - [`state`], [`message`], [`view`]: the state, what crosses to and from
-//!   the worker, and the table of views.
-//! - [`resources`]: every polled resource, declared once; [`schedule`]: when
-//!   each is fetched.
-//! - [`submit`], [`export`]: the one send-once path and the one CSV path.
-//! - [`features`]: one folder per feature (state, worker calls, view).
-//! - [`ui`]: a design system that knows nothing of the app's state.
-//! - [`worker`]: the thread that talks to the service, the keyring and the disk.
+//! The app is built in layers, bottom to top, and a file imports only from
+//! its own layer and those below it (the crate's core, `api` and `sandbox`
+//! are below them all):
+//!
+//! 1. The app's data, with no egui and no `AppState`: [`clock`], [`view`],
+//!    [`session`], [`i18n`], [`format`] and [`error_text`] (values and
+//!    errors in words), [`form`] and [`ted`] (what a form checks),
+//!    [`resources`] (every polled resource, declared once) and
+//!    [`schedule`] (when each is fetched), [`remote`], [`movement`] and
+//!    [`search`] (a movement of money and a search through it),
+//!    [`submit`], [`export`], [`dialog`] and [`receipt`] (the send-once
+//!    path, the CSV path, the file dialogs, the receipts), [`known_states`],
+//!    [`frame_stats`].
+//! 2. [`ui`]: the design system's widgets, which know nothing of `AppState`.
+//! 3. The features' models: each [`features`] folder's state, rules,
+//!    drafts and messages.
+//! 4. The root: [`message`] (`Command`, `Event`), then [`state`] (`AppState`).
+//! 5. What applies to `AppState` or draws it: each feature's `apply.rs`,
+//!    `view.rs` (or `view/`) and `task.rs` (the calls the worker runs).
+//! 6. [`worker`]: the thread that talks to the service, the keyring and the
+//!    disk.
+//! 7. [`shell`], [`screenshot`] and this file: the window and the program.
+//!
+//! The rule is kept by a test that reads the source (`tests/modules`, run
+//! by `.ci/run`): it fails on any circle of imports and on any import from
+//! a layer up to a higher one, and lists the layers by path.
 
 pub mod clock;
 pub mod dialog;
@@ -19,19 +36,23 @@ pub mod error_text;
 pub mod export;
 pub mod features;
 pub mod form;
+pub mod format;
 pub mod frame_stats;
-pub mod guard;
 pub mod i18n;
 pub mod known_states;
 pub mod message;
+pub mod movement;
 pub mod receipt;
 pub mod remote;
 pub mod resources;
 pub mod schedule;
 pub mod screenshot;
+pub mod search;
+pub mod session;
 pub mod shell;
 pub mod state;
 pub mod submit;
+pub mod ted;
 pub mod ui;
 pub mod view;
 pub mod worker;
@@ -40,30 +61,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 
-use i18n::Language;
-use screenshot::ScreenshotRequest;
-
-/// How the window is opened.
-#[derive(Clone, Debug, Default)]
-pub struct GuiOptions {
-    /// Start the embedded sandbox and connect to it.
-    pub sandbox: bool,
-    /// Take a screenshot and exit.
-    pub screenshot: Option<ScreenshotRequest>,
-    /// Override the language (otherwise the saved choice or the system's).
-    pub language: Option<Language>,
-    /// The view to open at start (otherwise the one shown last), and an
-    /// order's detail to open in it.
-    pub start_view: Option<(view::View, Option<features::orders::state::OrderSelector>)>,
-    /// The interface's scale (1 = 100 %), otherwise the one remembered.
-    pub zoom: Option<f32>,
-    /// Light, dark or the system's theme, otherwise the one remembered.
-    pub theme: Option<egui::ThemePreference>,
-    /// Start with every amount hidden (otherwise as remembered).
-    pub hide_amounts: bool,
-    /// Scroll the Overview to its charts at start (`--view overview:charts`).
-    pub charts_in_view: bool,
-}
+pub use shell::options::GuiOptions;
 
 /// The app icon (the same one the packages install), for the window.
 pub fn window_icon() -> Option<egui::IconData> {

@@ -10,12 +10,15 @@ use crate::api::Error;
 use crate::profile::Profile;
 
 use super::clock::Millis;
+use super::dialog::DialogPurpose;
 use super::error_text::Localize;
 use super::export::{ExportDraft, ExportKind, ExportRecords, ExportRequest};
 use super::features::activity::state::ActivityState;
 use super::features::claims::state::ClaimsState;
 use super::features::deposits::state::DepositsState;
 use super::features::events::state::EventsState;
+use super::features::files::state::FilesState;
+use super::features::guard::state::{Guard, PassphrasePrompt, SealOffer};
 use super::features::journal::state::JournalState;
 use super::features::notify::NotifyState;
 use super::features::onboarding::state::OnboardingDraft;
@@ -25,10 +28,10 @@ use super::features::settings::state::SettingsState;
 use super::features::transfers::state::TransfersState;
 use super::features::wallets::state::WalletsState;
 use super::features::withdrawals::state::WithdrawalsState;
-use super::guard::{Guard, SealOffer};
 use super::i18n::{self, Language};
-use super::message::{Command, Event, Notice, NoticeKind, ProfileKind, SessionInfo};
+use super::message::{Command, Event, Notice, NoticeKind};
 use super::resources::{AccountData, Fetched, Listed, ResourceKey, newest_first};
+use super::session::{ProfileKind, SessionInfo};
 use super::submit::{Created, FormKind, SubmitOutcome, SubmitRequest, SubmitStatus};
 pub use super::view::View;
 
@@ -114,7 +117,7 @@ pub struct AppState {
     /// Saved recipients (PIX keys, TED accounts, wallets), for every profile.
     pub recipients: RecipientsState,
     /// The system's file dialogs and the receipt of the movement shown.
-    pub files: super::dialog::FilesState,
+    pub files: FilesState,
     /// The extrato: its filters and what is computed from the lists.
     pub activity: ActivityState,
     commands: Vec<Command>,
@@ -150,7 +153,7 @@ impl AppState {
             hide_amounts: false,
             notify: NotifyState::default(),
             recipients: RecipientsState::default(),
-            files: super::dialog::FilesState::default(),
+            files: FilesState::default(),
             activity: ActivityState::default(),
             commands: Vec::new(),
         }
@@ -158,8 +161,8 @@ impl AppState {
 
     /// How amounts are written now: the language, masked while the person
     /// hides amounts. Every view writes amounts through it.
-    pub fn amount_format(&self) -> crate::app::ui::AmountFormat {
-        crate::app::ui::AmountFormat::new(self.language, self.hide_amounts)
+    pub fn amount_format(&self) -> crate::app::format::AmountFormat {
+        crate::app::format::AmountFormat::new(self.language, self.hide_amounts)
     }
 
     /// The text of `key` in the current language.
@@ -390,7 +393,7 @@ impl AppState {
             Event::Events(event) => self.apply_events(event),
             Event::UnlockNeeded(profile) => {
                 self.guard.opening = Some(profile);
-                self.guard.unlock = super::guard::PassphrasePrompt::default();
+                self.guard.unlock = PassphrasePrompt::default();
             }
             Event::PassphraseChecked {
                 purpose,
@@ -443,7 +446,7 @@ impl AppState {
             ExportKind::Withdrawals => &mut self.withdrawals.export,
             ExportKind::Claims => &mut self.claims.export,
             ExportKind::Deposits => &mut self.deposits.export,
-            ExportKind::Activity => &mut self.journal.export,
+            ExportKind::Journal => &mut self.journal.export,
         }
     }
 
@@ -468,7 +471,7 @@ impl AppState {
     pub fn export(&mut self, records: ExportRecords) {
         let draft = self.export_draft_mut(records.kind());
         if std::mem::take(&mut draft.dialog_asked) {
-            self.choose_file(super::dialog::DialogPurpose::Export(records));
+            self.choose_file(DialogPurpose::Export(records));
             return;
         }
         if let Some(path) = draft.start() {

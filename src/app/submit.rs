@@ -4,19 +4,14 @@
 //! feature re-reads what the POST would have changed and compares it with
 //! what it read just before sending; only then is the person told whether it
 //! was applied. Each feature's `task.rs` says how to send and how to look;
-//! [`settle`] decides, and [`SubmitStatus`] is where a form shows it.
-
-use egui::{RichText, Ui};
+//! [`settle`] decides, and [`SubmitStatus`] is where a form shows it
+//! (drawn by `ui::submit`).
 
 use crate::api::Error;
 use crate::api::model::{
     Claim, CreateClaim, CreateOrder, CreateTransfer, CreateWallet, CreateWithdrawal, CreatedWallet,
     Order, Transfer, Withdrawal,
 };
-
-use super::error_text::Localize;
-use super::i18n::{Language, tr};
-use super::ui::{error_text_ui, live_region, note_ui, palette};
 
 /// A POST a form asks for, exactly as reviewed.
 #[derive(Debug, Clone, PartialEq)]
@@ -176,73 +171,6 @@ impl SubmitStatus {
         match self {
             SubmitStatus::Finished(SubmitOutcome::Created { record, .. }) => Some(record),
             _ => None,
-        }
-    }
-}
-
-/// The send button: enabled only when the form is valid and nothing is in flight.
-pub fn send_button_ui(ui: &mut Ui, label: &str, valid: bool, status: &SubmitStatus) -> bool {
-    let enabled = valid && !status.is_sending();
-    let clicked = ui.add_enabled(enabled, egui::Button::new(label)).clicked();
-    // Enter in one of the form's fields is the same as a click.
-    clicked || (crate::app::ui::fields::enter_submitted(ui) && enabled)
-}
-
-/// Where a form's request stands: a spinner while it is in flight, then
-/// what came of it. `created_text` describes a success.
-pub fn submit_status_ui(
-    ui: &mut Ui,
-    language: Language,
-    status: &SubmitStatus,
-    created_text: &str,
-) {
-    let outcome = match status {
-        SubmitStatus::Idle => return,
-        SubmitStatus::Sending => {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(tr(language, "accounts.sending").as_ref());
-            });
-            return;
-        }
-        SubmitStatus::Finished(outcome) => outcome,
-    };
-    match outcome {
-        SubmitOutcome::Created { after_unknown, .. } => {
-            let response = ui.label(RichText::new(created_text).color(palette::of(ui).success));
-            live_region(&response, false);
-            if *after_unknown {
-                note_ui(ui, &tr(language, "accounts.found_after_unknown"));
-            }
-        }
-        SubmitOutcome::Refused(error) => {
-            error_text_ui(ui, &tr(language, "accounts.refused"));
-            match error.service_error() {
-                Some(service) => {
-                    error_text_ui(ui, &format!("{}: {}", service.code, service.message));
-                }
-                None => error_text_ui(ui, &error.localize(language)),
-            }
-            note_ui(ui, &tr(language, "accounts.kept_typed"));
-        }
-        SubmitOutcome::NotApplied(error) => {
-            let response = ui.label(
-                RichText::new(tr(language, "accounts.not_applied").as_ref())
-                    .color(palette::of(ui).warning),
-            );
-            live_region(&response, true);
-            note_ui(ui, &error.localize(language));
-        }
-        SubmitOutcome::Unknown { error, reread } => {
-            let response = ui.label(
-                RichText::new(tr(language, "accounts.outcome_unknown").as_ref())
-                    .color(palette::of(ui).warning),
-            );
-            live_region(&response, true);
-            note_ui(ui, &error.localize(language));
-            if let Some(reread) = reread {
-                note_ui(ui, &reread.localize(language));
-            }
         }
     }
 }

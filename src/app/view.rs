@@ -14,17 +14,18 @@ pub enum View {
     /// Balances, the tax-exemption gauge, things in motion.
     #[default]
     Overview,
-    /// Orders.
+    /// The orders: the list, an order's detail with its PIX QR code, the
+    /// new-order form.
     Orders,
-    /// Wallets.
+    /// The wallets: the list, filtered, and a new wallet.
     Wallets,
-    /// Transfers.
+    /// The transfers: the list, filtered, and a new transfer.
     Transfers,
-    /// Withdrawals.
+    /// The withdrawals: the list and a new withdrawal (PIX, TED, tokens).
     Withdrawals,
-    /// Claims.
+    /// Reward claims: what can be claimed, and the claims made here.
     Claims,
-    /// Deposits.
+    /// The deposits, one asset at a time.
     Deposits,
     /// Webhook events.
     Events,

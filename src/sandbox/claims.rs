@@ -31,7 +31,7 @@ use super::body::{self, JsonBody, parse_address};
 use super::clock::whole_micros;
 use super::error::ApiError;
 use super::ledger::Holder;
-use super::path_param;
+use super::params::path_param;
 use super::records::{ClaimRecord, brlv_on};
 use super::state::{AccountData, Shared};
 use crate::api::model::{

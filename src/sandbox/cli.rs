@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use url::Url;
 
-use super::{Sandbox, SandboxConfig, SandboxError, generate_demo_credentials};
+use super::error::SandboxError;
+use super::keys::generate_demo_credentials;
+use super::server::{Sandbox, SandboxConfig};
 
 /// Arguments of `brlv-desk sandbox`.
 #[derive(Clone, Debug, clap::Args)]

@@ -27,15 +27,18 @@ use serde_json::{Value, json};
 use url::Url;
 use uuid::Uuid;
 
+use super::accounts::register;
 use super::body::{JsonBody, parse_uuid};
 use super::clock::whole_seconds;
 use super::demo::{self, demo_coordinates};
 use super::error::ApiError;
+use super::error::SandboxError;
 use super::ledger::Holder;
+use super::params::{AssetSelector, path_param};
 use super::records::DepositRecord;
 use super::state::Shared;
-use super::{AssetSelector, path_param, register};
-use crate::api::model::{Asset, OrderEnvelope, timestamp};
+use crate::api::model::{Asset, OrderEnvelope};
+use crate::api::timestamp;
 
 /// The farthest one clock move may go: ten years.
 const MAX_CLOCK_ADVANCE_SECS: u64 = 10 * 366 * 24 * 3600;
@@ -211,9 +214,7 @@ pub(crate) async fn register_key(
     let public_key = body.required_str("public-key")?;
     let empty = body.optional_bool("empty")?.unwrap_or(false);
     register(&shared, api_key, public_key, !empty).map_err(|error| match error {
-        super::SandboxError::ApiKeyTaken(_) => {
-            ApiError::conflict("api-key-taken", error.to_string())
-        }
+        SandboxError::ApiKeyTaken(_) => ApiError::conflict("api-key-taken", error.to_string()),
         other => ApiError::bad_request("invalid-key", other.to_string()),
     })?;
     Ok(Json(json!({ "api-key": api_key })))

@@ -40,8 +40,8 @@ use serde_json::{Map, Value};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::WHITELISTED_ADDRESS;
 use super::clock::{plus, plus_seconds, whole_micros, whole_seconds};
+use super::defaults::{DEMO_TAX_ID, SANDBOX_RECEIVING_PIX_KEY, WHITELISTED_ADDRESS};
 use super::ledger::Holder;
 use super::orders::issue_brcode;
 use super::rates::{self, FixedSide};
@@ -53,7 +53,6 @@ use super::state::{
     AccountData, TRANSFER_CONFIRM_SECS, TRANSFER_SUBMIT_SECS, WITHDRAWAL_PAYOUT_SECS,
     WITHDRAWAL_PROCESS_SECS,
 };
-use super::{DEMO_TAX_ID, SANDBOX_RECEIVING_PIX_KEY};
 use crate::api::model::{
     Asset, BankAccountType, Chain, ClaimStatus, DepositCoordinates, OrderState, TedAccount,
     TradeReason, TransferState, WithdrawalState,
@@ -290,7 +289,7 @@ pub(crate) fn seed(data: &mut AccountData, now: OffsetDateTime, order_expiry: Du
 /// The payer of a demo deposit: the account holder's own bank account.
 pub(crate) fn demo_coordinates(bank_code: &str) -> DepositCoordinates {
     DepositCoordinates {
-        source_tax_id: Some(super::DEMO_TAX_ID.into()),
+        source_tax_id: Some(DEMO_TAX_ID.into()),
         source_bank_code: Some(bank_code.into()),
         source_type: Some("CACC".into()),
         source_account_number: Some("12345678".into()),

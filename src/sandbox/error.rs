@@ -1,11 +1,14 @@
-//! The sandbox's error answers: the spec's `{error: {type, message, code}}`
-//! object (section 7) with an HTTP status, for every refusal.
+//! What can go wrong. [`ApiError`]: the sandbox's error answers, the spec's
+//! `{error: {type, message, code}}` object (section 7) with an HTTP status,
+//! for every refusal. [`SandboxError`]: starting or driving the sandbox.
 //!
 //! `type` says which family of failure it is; `code` says exactly which rule
 //! failed; `message` says it in words, naming the field or claim concerned.
 //! Values of `type`: `authentication`, `invalid-request`, `not-found`,
 //! `method-not-allowed`, `conflict`, `unprocessable`, `forbidden`,
 //! `payload-too-large`, `internal`.
+
+use std::net::SocketAddr;
 
 use axum::Json;
 use axum::http::StatusCode;
@@ -143,4 +146,57 @@ impl std::fmt::Display for ApiError {
             self.message
         )
     }
+}
+
+/// What can go wrong starting or driving the sandbox.
+#[derive(Debug, thiserror::Error)]
+pub enum SandboxError {
+    /// The listening socket could not be opened.
+    #[error("cannot listen on {address}: {source}")]
+    Bind {
+        /// The address asked for.
+        address: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A non-loopback address without `allow_non_loopback`.
+    #[error(
+        "refusing to listen on {0}: the sandbox is for this machine only (use a 127.0.0.1 address, or --allow-non-loopback if you really mean it)"
+    )]
+    NonLoopback(SocketAddr),
+    /// The public key is not a usable RSA public key in PEM.
+    #[error("invalid public key: {0}")]
+    InvalidPublicKey(String),
+    /// The RSA key is too small.
+    #[error("the RSA key is too small{}; at least 2048 bits are required", bits.map(|bits| format!(" ({bits} bits)")).unwrap_or_default())]
+    KeyTooSmall {
+        /// Its size, when it could be measured.
+        bits: Option<usize>,
+    },
+    /// The API key is empty or has characters a header cannot carry.
+    #[error("invalid API key: {0}")]
+    InvalidApiKey(String),
+    /// The API key is registered already, with another public key.
+    #[error("the API key {0:?} is already registered with a different public key")]
+    ApiKeyTaken(String),
+    /// No such account.
+    #[error("no account has the API key {0:?}")]
+    UnknownApiKey(String),
+    /// Key generation failed.
+    #[error("key generation failed: {0}")]
+    KeyGeneration(String),
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Command-line arguments that do not fit together.
+    #[error("{0}")]
+    Usage(String),
+    /// The server task failed.
+    #[error("the sandbox server failed: {0}")]
+    Server(String),
 }

@@ -16,7 +16,7 @@ use secrecy::SecretString;
 use url::Url;
 use uuid::Uuid;
 
-use super::SandboxError;
+use super::error::SandboxError;
 
 /// The smallest RSA key the sandbox registers.
 pub const MIN_RSA_BITS: usize = 2048;

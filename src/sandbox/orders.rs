@@ -15,13 +15,14 @@ use uuid::Uuid;
 use super::auth::AuthenticatedKey;
 use super::body::{self, JsonBody, parse_uuid};
 use super::clock::{plus, whole_seconds};
+use super::defaults::{SANDBOX_RECEIVING_PIX_KEY, WHITELISTED_ADDRESS, WHITELISTED_FX_ADDRESS};
 use super::error::ApiError;
 use super::ledger::{Holder, LedgerError};
+use super::params::path_param;
 use super::rates::{self, FixedSide};
 use super::records::{Delivery, Funding, OrderRecord, QuoteRecord};
 use super::state::{Account, Shared, World};
 use super::webhook::{EventKind, WebhookEvent};
-use super::{SANDBOX_RECEIVING_PIX_KEY, WHITELISTED_ADDRESS, WHITELISTED_FX_ADDRESS, path_param};
 use crate::api::model::{
     Asset, CreateOrder, Order, OrderEnvelope, OrderState, OrdersEnvelope, PaymentMethod, Quote,
     QuoteEnvelope,

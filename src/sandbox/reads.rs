@@ -8,9 +8,9 @@ use axum::extract::{Extension, Path, State};
 
 use super::auth::AuthenticatedKey;
 use super::error::ApiError;
+use super::params::{AssetSelector, path_param};
 use super::records::DepositRecord;
 use super::state::Shared;
-use super::{AssetSelector, path_param};
 use crate::api::model::{Balance, BalanceEnvelope, DepositsEnvelope};
 
 /// `GET /api/v0/assets/{asset}/deposits`: `{asset}` is `brl`, `usd`, `usdc`,

@@ -23,12 +23,12 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
 use jsonwebtoken::DecodingKey;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::Settings;
 use super::clock::{SandboxClock, plus_seconds};
 use super::error::ApiError;
 use super::ledger::{Holder, Ledger};
@@ -329,6 +329,15 @@ impl OrderRecord {
     pub(crate) fn is_brcode(&self) -> bool {
         matches!(self.funding, super::records::Funding::Brcode { .. })
     }
+}
+
+/// Tunables the handlers read.
+#[derive(Clone, Debug)]
+pub(crate) struct Settings {
+    /// Funding window of brcode orders.
+    pub order_expiry: Duration,
+    /// Acceptance window of quotes.
+    pub quote_lifetime: Duration,
 }
 
 /// The state every handler shares.

@@ -11,11 +11,12 @@ use uuid::Uuid;
 use super::auth::AuthenticatedKey;
 use super::body::{self, JsonBody, parse_address, parse_asset};
 use super::clock::whole_seconds;
+use super::defaults::DEFAULT_WALLET_CHAIN;
 use super::error::ApiError;
 use super::ledger::Holder;
+use super::params::query_pairs;
 use super::records::{TransferRecord, WalletRecord, default_assets, random_address};
 use super::state::Shared;
-use super::{DEFAULT_WALLET_CHAIN, query_pairs};
 use crate::api::model::{
     Asset, CreatedWallet, CreatedWalletEnvelope, TransferEnvelope, TransferState,
     TransfersEnvelope, WalletsEnvelope,

@@ -29,7 +29,8 @@ use url::Url;
 use uuid::Uuid;
 
 use super::records::OrderRecord;
-use crate::api::model::{Order, timestamp};
+use crate::api::model::Order;
+use crate::api::timestamp;
 
 /// How many events may wait for delivery.
 const QUEUE_CAPACITY: usize = 1024;

@@ -22,9 +22,9 @@ use super::clock::whole_seconds;
 use super::error::ApiError;
 use super::ledger::{Holder, LedgerError};
 use super::orders::insufficient;
+use super::params::{AssetSelector, path_param, query_pairs};
 use super::records::{Payout, WithdrawalRecord};
 use super::state::{AccountData, Shared};
-use super::{AssetSelector, path_param, query_pairs};
 use crate::api::model::{
     Asset, CreateWithdrawal, PerAssetWithdrawalsEnvelope, Withdrawal, WithdrawalEnvelope,
     WithdrawalMethod, WithdrawalState, WithdrawalsEnvelope,

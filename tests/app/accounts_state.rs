@@ -6,16 +6,12 @@
 use brlv_desk::api::Error;
 use brlv_desk::api::model::{Asset, Transfer};
 use brlv_desk::app::i18n::Language;
-use brlv_desk::app::message::{Command, Event, ProfileKind, SessionInfo};
-use brlv_desk::app::resources::Fetched;
-use brlv_desk::app::resources::ResourceKey;
-use brlv_desk::app::resources::{ListQuery, Listed};
+use brlv_desk::app::message::Event;
+use brlv_desk::app::resources::{Fetched, ListQuery, Listed, ResourceKey};
 use brlv_desk::app::schedule::{FetchOutcome, Schedule};
+use brlv_desk::app::session::{ProfileKind, SessionInfo};
 use brlv_desk::app::state::AppState;
-use brlv_desk::app::submit::Created;
-use brlv_desk::app::submit::FormKind;
-use brlv_desk::app::submit::SubmitOutcome;
-use brlv_desk::app::submit::SubmitStatus;
+use brlv_desk::app::submit::{Created, FormKind, SubmitOutcome, SubmitStatus};
 use brlv_desk::profile::Profile;
 
 use crate::support::queries;
@@ -52,7 +48,7 @@ fn a_filtered_list_is_asked_once_refreshed_with_the_full_list_and_stale_answers_
     let first = state.withdrawals.sync_query();
     assert!(matches!(
         first,
-        Some(Command::Query(ListQuery::Withdrawals(Some(Asset::FiatBrl))))
+        Some(ListQuery::Withdrawals(Some(Asset::FiatBrl)))
     ));
     assert!(state.withdrawals.sync_query().is_none(), "asked once");
 
@@ -89,7 +85,7 @@ fn a_filtered_list_is_asked_once_refreshed_with_the_full_list_and_stale_answers_
 fn filtered_answers_come_newest_first_and_other_sessions_are_ignored() {
     let mut state = connected();
     state.transfers.state_filter = Some(brlv_desk::api::model::TransferState::Completed);
-    let Some(Command::Query(ListQuery::Transfers(query))) = state.transfers.sync_query() else {
+    let Some(ListQuery::Transfers(query)) = state.transfers.sync_query() else {
         panic!("expected a query");
     };
     let rows = vec![

@@ -88,13 +88,13 @@ fn a_list_over_the_budget_is_parked_until_the_budget_changes() {
 fn session_state() -> AppState {
     let mut state = AppState::new(Language::En);
     state.apply(Event::SessionStarted(
-        brlv_desk::app::message::SessionInfo {
+        brlv_desk::app::session::SessionInfo {
             id: 7,
             profile: brlv_desk::profile::Profile {
                 name: "Sandbox".to_owned(),
                 base_url: "http://127.0.0.1:1".to_owned(),
             },
-            kind: brlv_desk::app::message::ProfileKind::Sandbox,
+            kind: brlv_desk::app::session::ProfileKind::Sandbox,
             sealed: false,
         },
     ));
@@ -332,7 +332,7 @@ mod arrange {
             "state": state,
             "amount": amount,
             "asset": "eth-base/brlv",
-            "created-at": brlv_desk::api::model::timestamp::format(&created),
+            "created-at": brlv_desk::api::timestamp::format(&created),
         }))
         .unwrap()
     }

@@ -19,7 +19,8 @@ use brlv_desk::api::PrivateKey;
 use brlv_desk::api::model::{ClaimTarget, CreateClaim};
 use brlv_desk::app::features::journal::message::JournalCommand;
 use brlv_desk::app::i18n::Language;
-use brlv_desk::app::message::{Command, ConnectRequest, Event, NoticeKind};
+use brlv_desk::app::message::{Command, Event, NoticeKind};
+use brlv_desk::app::session::ConnectRequest;
 use brlv_desk::app::state::{AppState, ConnectionStatus};
 use brlv_desk::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
 use brlv_desk::app::worker::sandbox::EmbeddedSandbox;
@@ -204,7 +205,7 @@ fn a_restart_with_the_service_stopped_shows_the_last_lists_and_the_claims_made()
     let csv_path = dir.path().join("activity.csv");
     state.journal.export.path = csv_path.display().to_string();
     let path = state.journal.export.start().unwrap();
-    assert!(first.send(Command::Journal(JournalCommand::ExportActivity(path))));
+    assert!(first.send(Command::Journal(JournalCommand::ExportCsv(path))));
     pump_until(&first, &mut state, "the activity export", |state| {
         state.journal.export.result.is_some()
     });

@@ -11,7 +11,8 @@ use egui_kittest::kittest::Queryable;
 use time::macros::datetime;
 
 use brlv_desk::app::features::events::message::EventsEvent;
-use brlv_desk::app::features::notify::{NotificationText, Notifier, deliver};
+use brlv_desk::app::features::notify::apply::deliver;
+use brlv_desk::app::features::notify::{NotificationText, Notifier};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Event;
 use brlv_desk::app::resources::Fetched;
@@ -229,7 +230,9 @@ fn with_amounts_hidden_a_notification_names_no_amount() {
         .find(|text| text.title == "Withdrawal completed")
         .unwrap();
     assert!(
-        withdrawal.body.contains(brlv_desk::app::ui::HIDDEN_DIGITS),
+        withdrawal
+            .body
+            .contains(brlv_desk::app::format::HIDDEN_DIGITS),
         "{}",
         withdrawal.body
     );

@@ -457,7 +457,7 @@ fn every_save_asks_with_a_dated_or_named_file_in_the_last_folder() {
             "csv",
         ),
         (
-            DialogPurpose::ExportActivity,
+            DialogPurpose::ExportJournal,
             "activity-2026-11-22.csv",
             "csv",
         ),

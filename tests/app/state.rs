@@ -9,13 +9,13 @@ use rust_decimal::Decimal;
 use brlv_desk::api::Error;
 use brlv_desk::api::model::{Order, OrderState};
 use brlv_desk::app::i18n::{self, Language};
-use brlv_desk::app::message::{Event, ProfileKind, SessionInfo};
+use brlv_desk::app::message::Event;
 use brlv_desk::app::remote::Remote;
-use brlv_desk::app::resources::Fetched;
-use brlv_desk::app::resources::ResourceKey;
+use brlv_desk::app::resources::{Fetched, ResourceKey};
 use brlv_desk::app::schedule::{
     FAST_INTERVAL_MS, FetchOutcome, MAX_BACKOFF_MS, SLOW_INTERVAL_MS, Schedule, backoff_ms,
 };
+use brlv_desk::app::session::{ProfileKind, SessionInfo};
 use brlv_desk::app::state::{AppState, ConnectionStatus, View};
 use brlv_desk::profile::Profile;
 
@@ -363,7 +363,8 @@ fn every_key_has_both_languages_and_the_system_locale_picks_one() {
     assert_eq!(Language::from_locale("pt-PT"), Language::PtBr);
     assert_eq!(Language::from_locale("en-US"), Language::En);
     assert_eq!(Language::from_locale("de_DE"), Language::En);
-    let brl = |language| brlv_desk::app::ui::AmountFormat::new(language, false).brl(dec("1234.56"));
+    let brl =
+        |language| brlv_desk::app::format::AmountFormat::new(language, false).brl(dec("1234.56"));
     assert_eq!(brl(Language::PtBr), "R$ 1.234,56");
     assert_eq!(brl(Language::En), "R$1,234.56");
 }

@@ -8,9 +8,9 @@ use egui_kittest::kittest::{By, NodeT, Queryable};
 use serde_json::json;
 
 use brlv_desk::api::model::{Asset, Claim, TaxExemptionProgress};
-use brlv_desk::app::features::activity::model::MovementKind;
 use brlv_desk::app::features::activity::state::RangePreset;
 use brlv_desk::app::i18n::Language;
+use brlv_desk::app::movement::MovementKind;
 use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::state::{AppState, View};
 

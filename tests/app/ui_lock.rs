@@ -182,7 +182,7 @@ fn input_keeps_the_window_unlocked_and_the_sandbox_never_locks() {
 
     let mut state = locked_later_state();
     state.session.as_mut().unwrap().sealed = false;
-    state.session.as_mut().unwrap().kind = brlv_desk::app::message::ProfileKind::Sandbox;
+    state.session.as_mut().unwrap().kind = brlv_desk::app::session::ProfileKind::Sandbox;
     let mut harness = crate::support::ui::harness(state);
     harness.state_mut().now = 1_000 + 60 * MINUTE;
     settle(&mut harness);

@@ -13,8 +13,7 @@ use brlv_desk::app::features::orders::message::OrdersCommand;
 use brlv_desk::app::features::orders::state::OrderSelector;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Command;
-use brlv_desk::app::resources::Fetched;
-use brlv_desk::app::resources::ResourceKey;
+use brlv_desk::app::resources::{Fetched, ResourceKey};
 use brlv_desk::app::state::{AppState, View};
 use brlv_desk::pix::{BrCodeSpec, build_brcode};
 
@@ -160,7 +159,7 @@ fn numbered_order(index: usize) -> Order {
     serde_json::from_value(serde_json::json!({
         "id": format!("{index:08x}-0000-4000-8000-000000000000"),
         "state": if index.is_multiple_of(3) { "completed" } else { "expired" },
-        "created-at": brlv_desk::api::model::timestamp::format(&created),
+        "created-at": brlv_desk::api::timestamp::format(&created),
         "source-asset": "fiat/brl",
         "target-asset": "eth-base/usdc",
         "source-amount": "100.00",
@@ -192,7 +191,7 @@ fn a_click_on_a_cells_text_opens_that_order() {
     let orders: Vec<Order> = (0..3).map(numbered_order).collect();
     let mut harness = harness(state_with(orders));
     settle(&mut harness);
-    let created = brlv_desk::app::ui::format_moment(NOW - time::Duration::seconds(60));
+    let created = brlv_desk::app::format::format_moment(NOW - time::Duration::seconds(60));
     click_text(&mut harness, &created);
     assert_eq!(
         harness.state().orders.selected.map(|id| id.to_string()),
@@ -205,7 +204,7 @@ fn each_order_row_reads_as_one_sentence_to_a_screen_reader() {
     let orders: Vec<Order> = (0..3).map(numbered_order).collect();
     let mut harness = harness(state_with(orders));
     settle(&mut harness);
-    let created = brlv_desk::app::ui::format_moment(NOW - time::Duration::seconds(60));
+    let created = brlv_desk::app::format::format_moment(NOW - time::Duration::seconds(60));
     harness.get_by_role_and_label(
         egui::accesskit::Role::Row,
         &format!(
@@ -349,13 +348,13 @@ fn opening_another_account_closes_the_open_order() {
     state.open_order(OrderSelector::Id(BRCODE_ORDER.parse().unwrap()));
     let _ = state.take_commands();
     state.apply(brlv_desk::app::message::Event::SessionStarted(
-        brlv_desk::app::message::SessionInfo {
+        brlv_desk::app::session::SessionInfo {
             id: crate::support::ui::SESSION + 1,
             profile: brlv_desk::profile::Profile {
                 name: "Pessoal".to_owned(),
                 base_url: "https://api.example.com".to_owned(),
             },
-            kind: brlv_desk::app::message::ProfileKind::Saved,
+            kind: brlv_desk::app::session::ProfileKind::Saved,
             sealed: false,
         },
     ));

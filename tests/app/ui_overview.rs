@@ -5,11 +5,10 @@
 use egui_kittest::kittest::Queryable;
 
 use brlv_desk::api::model::TaxExemptionProgress;
-use brlv_desk::app::features::overview::view::{GaugeLevel, TaxGauge};
+use brlv_desk::app::features::taxes::gauge::{GaugeLevel, TaxGauge};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event};
-use brlv_desk::app::resources::Fetched;
-use brlv_desk::app::resources::ResourceKey;
+use brlv_desk::app::resources::{Fetched, ResourceKey};
 use brlv_desk::app::state::{AppState, View};
 
 use crate::support::ui::{SESSION, connected_state, dec, deliver, harness, settle};
@@ -233,7 +232,7 @@ fn refresh_by_button_f5_and_ctrl_r() {
 fn the_sandbox_wears_its_badge_and_other_views_say_what_comes_next() {
     let mut state = loaded_state(Language::En);
     if let Some(session) = state.session.as_mut() {
-        session.kind = brlv_desk::app::message::ProfileKind::Sandbox;
+        session.kind = brlv_desk::app::session::ProfileKind::Sandbox;
     }
     let mut harness = harness(state);
     settle(&mut harness);

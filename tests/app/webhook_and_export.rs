@@ -99,7 +99,7 @@ fn csv_keeps_every_digit_of_an_18_place_amount() {
     );
     let csv = to_csv_string(&[transfer]).unwrap();
     let mut lines = csv.lines();
-    assert_eq!(lines.next().unwrap(), Transfer::HEADERS.join(","));
+    assert_eq!(lines.next().unwrap(), Transfer::headers().join(","));
     let row = lines.next().unwrap();
     assert!(row.contains(",1234567.123456789012345678,"), "{row}");
     assert!(row.contains("eth-base/brlv"));

@@ -12,11 +12,11 @@ use secrecy::{ExposeSecret, SecretString};
 use brlv_desk::api::model::{ClaimTarget, CreateClaim};
 use brlv_desk::api::{PrivateKey, RsaKeyBits};
 use brlv_desk::app::error_text::Localize;
+use brlv_desk::app::features::guard::state::PassphrasePurpose;
 use brlv_desk::app::features::onboarding::message::OnboardingCommand;
 use brlv_desk::app::i18n::Language;
-use brlv_desk::app::message::{
-    Command, ConnectRequest, NoticeKind, PassphrasePurpose, ProfileKind,
-};
+use brlv_desk::app::message::{Command, NoticeKind};
+use brlv_desk::app::session::{ConnectRequest, ProfileKind};
 use brlv_desk::app::state::{AppState, View};
 use brlv_desk::app::submit::{SubmitOutcome, SubmitRequest, SubmitStatus};
 use brlv_desk::app::worker::EnvironmentProfile;
@@ -411,7 +411,7 @@ fn every_declared_resource_is_fetched_and_stored_on_the_sandbox() {
 
 #[test]
 fn a_plain_key_profile_keeps_working_is_offered_sealing_once_and_is_sealed_in_place() {
-    use brlv_desk::app::guard::SealOffer;
+    use brlv_desk::app::features::guard::state::SealOffer;
     use brlv_desk::keystore::ProfileSecrets;
     let account = sandbox_account();
     let dir = tempfile::tempdir().unwrap();

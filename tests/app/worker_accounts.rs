@@ -183,8 +183,8 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
 
     // A filtered list: only completed transfers.
     state.transfers.state_filter = Some(TransferState::Completed);
-    if let Some(command) = state.transfers.sync_query() {
-        assert!(worker.send(command));
+    if let Some(query) = state.transfers.sync_query() {
+        assert!(worker.send(Command::Query(query)));
     }
     // The full list too: the rows are compared with it below, and nothing
     // above waited for it.

@@ -94,7 +94,7 @@ fn a_timestamp_whose_utc_date_is_out_of_range_is_written_not_panicked_on() {
         serde_json::from_slice(&input[1..]).unwrap();
     let created = envelope.order.created_at().unwrap();
     assert_eq!(
-        brlv_desk::api::model::timestamp::format(&created),
+        brlv_desk::api::timestamp::format(&created),
         "9999-12-31T23:59:59.999999Z"
     );
 }

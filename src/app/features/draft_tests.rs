@@ -13,7 +13,8 @@ use super::claims::state::ClaimDraft;
 use super::orders::draft::{OrderDraft, QuoteDraft, QuoteSide};
 use super::transfers::state::TransferDraft;
 use super::wallets::state::WalletDraft;
-use super::withdrawals::state::{TedDraft, WithdrawalDraft};
+use super::withdrawals::state::WithdrawalDraft;
+use crate::app::ted::TedDraft;
 
 const WALLET: &str = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 const OTHER: &str = "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359";

@@ -1,11 +1,15 @@
 //! How each list of records sorts by its columns and what a search looks
 //! through (see [`crate::app::ui::arrange`]): raw values, not the person's
 //! language, so the same search finds `completed` in English and pt-BR and
-//! the work can run on a thread of its own. Column numbers follow each
-//! panel's headers; the orders' own table keeps its arrangement beside it.
+//! the work can run on a thread of its own. A movement offers the search
+//! what the extrato's search reads too ([`Record::search_pieces`]). Column
+//! numbers follow each panel's headers; the orders' own table keeps its
+//! arrangement beside it.
 
 use crate::api::model::{Asset, Claim, Deposit, Transfer, Wallet, Withdrawal};
-use crate::app::ui::arrange::{Arrangement, SearchText, SortKey};
+use crate::app::movement::Record;
+use crate::app::search::SearchText;
+use crate::app::ui::arrange::{Arrangement, SortKey};
 
 fn asset_text(asset: Option<&Asset>) -> SortKey {
     SortKey::text(asset.map(Asset::as_str))
@@ -29,22 +33,7 @@ pub static TRANSFERS: Arrangement<Transfer> = Arrangement {
             hash.with_text(|text| SortKey::text(Some(text)))
         }),
     },
-    search_text: |transfer, text| {
-        text.id(Some(transfer.id));
-        text.amount(transfer.amount());
-        push_words(
-            text,
-            [
-                transfer.state.as_ref().map(|state| state.as_str()),
-                transfer.asset.as_ref().map(Asset::as_str),
-                transfer.source_address.as_deref(),
-                transfer.target_address.as_deref(),
-            ],
-        );
-        if let Some(hash) = &transfer.tx_hash {
-            hash.with_text(|hash| text.word(Some(hash)));
-        }
-    },
+    search_text: |transfer, text| Record::Transfer(transfer).search_pieces(text),
 };
 
 /// Withdrawals: created, state, method, amount.
@@ -55,18 +44,7 @@ pub static WITHDRAWALS: Arrangement<Withdrawal> = Arrangement {
         2 => SortKey::text(withdrawal.method.as_ref().map(|method| method.as_str())),
         _ => SortKey::amount(withdrawal.amount()),
     },
-    search_text: |withdrawal, text| {
-        text.id(Some(withdrawal.id));
-        text.amount(withdrawal.amount());
-        push_words(
-            text,
-            [
-                withdrawal.state.as_ref().map(|state| state.as_str()),
-                withdrawal.method.as_ref().map(|method| method.as_str()),
-                withdrawal.asset.as_ref().map(Asset::as_str),
-            ],
-        );
-    },
+    search_text: |withdrawal, text| Record::Withdrawal(withdrawal).search_pieces(text),
 };
 
 /// Deposits: created, state, type, amount, payer.
@@ -83,21 +61,7 @@ pub static DEPOSITS: Arrangement<Deposit> = Arrangement {
                 .and_then(|coordinates| coordinates.source_tax_id.as_deref()),
         ),
     },
-    search_text: |deposit, text| {
-        text.id(Some(deposit.id));
-        text.amount(deposit.amount());
-        push_words(
-            text,
-            [
-                deposit.status.as_ref().map(|status| status.as_str()),
-                deposit.kind.as_deref(),
-                deposit
-                    .coordinates
-                    .as_ref()
-                    .and_then(|coordinates| coordinates.source_tax_id.as_deref()),
-            ],
-        );
-    },
+    search_text: |deposit, text| Record::Deposit(deposit).search_pieces(text),
 };
 
 /// Wallets: name, address, assets, shown in the service's interface.
@@ -127,16 +91,5 @@ pub static CLAIMS: Arrangement<Claim> = Arrangement {
         4 => SortKey::amount(claim.fees),
         _ => SortKey::amount(claim.net_amount),
     },
-    search_text: |claim, text| {
-        text.id(Some(claim.id));
-        for amount in [
-            claim.gross_amount,
-            claim.tax_amount,
-            claim.fees,
-            claim.net_amount,
-        ] {
-            text.amount(amount);
-        }
-        push_words(text, [claim.status.as_ref().map(|status| status.as_str())]);
-    },
+    search_text: |claim, text| Record::Claim(claim).search_pieces(text),
 };

@@ -1,12 +1,18 @@
-//! One folder per feature. Each owns its state (`state.rs`: panel state,
-//! draft, validation), its worker calls (`task.rs`: async functions the
-//! worker runs; only the worker emits Events) and its view (`view.rs`: draws
-//! from `&mut AppState` and pushes Commands, never doing I/O itself).
+//! One folder per feature. Each owns its model (`state.rs`: panel state,
+//! draft, validation; and its rules and messages, in files of their own),
+//! how `AppState` takes in what concerns it (`apply.rs`: `impl AppState`),
+//! its worker calls (`task.rs`: async functions the worker runs; only the
+//! worker emits Events) and its view (`view.rs` or `view/`: draws from
+//! `&mut AppState` and pushes Commands, never doing I/O itself). The model
+//! sits below `AppState` and knows nothing of it; `apply`, `task` and
+//! `view` sit above it (see `src/app/mod.rs`).
 
 pub mod activity;
 pub mod claims;
 pub mod deposits;
 pub mod events;
+pub mod files;
+pub mod guard;
 pub mod journal;
 pub mod list_arrangements;
 pub mod notify;
@@ -15,6 +21,7 @@ pub mod orders;
 pub mod overview;
 pub mod recipients;
 pub mod settings;
+pub mod taxes;
 pub mod transfers;
 pub mod wallets;
 pub mod withdrawals;

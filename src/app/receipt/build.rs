@@ -12,10 +12,10 @@ use crate::api::model::{
     Asset, Claim, ClaimStatus, Deposit, DepositAsset, DepositStatus, Order, OrderState, Transfer,
     TransferState, Withdrawal, WithdrawalMethod, WithdrawalState,
 };
+use crate::app::format::format_moment;
 use crate::app::i18n::{self, Language, tr, tr_with};
-use crate::app::ui::format_moment;
 
-use super::{Receipt, ReceiptKind, ReceiptLine};
+use super::model::{Receipt, ReceiptKind, ReceiptLine};
 
 /// Reais, exact: a receipt is a document the person asked for, like an
 /// export, so it is written in full even while the window hides amounts.

@@ -3,7 +3,7 @@
 //! the two files look the same. Long values wrap at a width estimated from
 //! the font's size (every text is left-aligned, so no exact measure is needed).
 
-use super::Receipt;
+use super::model::Receipt;
 
 /// The page's width in points: a narrow page, as receipts are, that reads on a phone.
 pub const PAGE_WIDTH: f32 = 420.0;

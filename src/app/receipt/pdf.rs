@@ -6,8 +6,8 @@
 
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 
-use super::Receipt;
 use super::layout::{Face, Rgb, layout};
+use super::model::Receipt;
 
 const SANS: Name<'static> = Name(b"F1");
 const SANS_BOLD: Name<'static> = Name(b"F2");

@@ -6,8 +6,8 @@
 
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
 
-use super::Receipt;
 use super::layout::{BoxMark, Face, Rgb, TextMark, layout};
+use super::model::Receipt;
 
 /// Pixels per point: sharp on a phone's screen, where receipts are shared.
 pub const PIXELS_PER_POINT: f32 = 2.0;

@@ -9,22 +9,25 @@ use egui::Ui;
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
-use super::GuiOptions;
 use super::clock::Clock;
 use super::features::{
-    activity, claims, deposits, events, notify, onboarding, orders, overview, settings, transfers,
-    wallets, withdrawals,
+    activity, claims, deposits, events, guard, notify, onboarding, orders, overview, settings,
+    transfers, wallets, withdrawals,
 };
 use super::frame_stats::FrameStats;
 use super::i18n::Language;
 use super::message::Command;
 use super::screenshot::ScreenshotJob;
 use super::state::{AppState, View};
+use super::ui::context;
+use super::ui::focus::{keep_focus_in_view, set_fixed_panels};
+use super::ui::shortcuts::LOCK;
 use super::worker::{WorkerConfig, WorkerHandle};
+use options::GuiOptions;
 
-pub mod lock;
 pub mod navigation;
 pub mod notices;
+pub mod options;
 pub mod shortcuts;
 pub mod top_bar;
 
@@ -83,8 +86,8 @@ const STORAGE_KEY: &str = PersistedUi::STORAGE_KEY;
 
 /// The whole window's contents for a given state: what tests render.
 pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
-    state.language.set_for_widgets(ui.ctx());
-    state.files.status().set_for_widgets(ui.ctx());
+    context::set_language(ui.ctx(), state.language);
+    context::set_dialog_status(ui.ctx(), state.files.status());
     // Any key, click, scroll or pointer move counts as someone at the desk.
     let touched = ui.input(|input| {
         input.events.iter().any(|event| {
@@ -101,13 +104,13 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
     if touched {
         state.note_input();
     }
-    if ui.input_mut(|input| input.consume_shortcut(&lock::LOCK_SHORTCUT)) {
+    if ui.input_mut(|input| input.consume_shortcut(&LOCK)) {
         state.lock_now();
     }
     state.lock_if_idle();
     if state.shows_lock_screen() {
         // Nothing of the account: no top bar, no notices, no view, no draft.
-        egui::CentralPanel::default().show(ui, |ui| lock::lock_screen_ui(ui, state));
+        egui::CentralPanel::default().show(ui, |ui| guard::view::lock_screen_ui(ui, state));
         return;
     }
     shortcuts::handle_shortcuts(ui, state);
@@ -116,7 +119,7 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
         .show(ui, |ui| top_bar::top_bar_ui(ui, state))
         .response
         .rect;
-    shortcuts::set_fixed_panels(ui.ctx(), vec![top_bar]);
+    set_fixed_panels(ui.ctx(), vec![top_bar]);
 
     if !state.startup_finished && state.session.is_none() && !state.sandbox_starting {
         egui::CentralPanel::default().show(ui, |ui| {
@@ -154,14 +157,14 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
         .show(ui, |ui| navigation::navigation_ui(ui, state))
         .response
         .rect;
-    shortcuts::set_fixed_panels(ui.ctx(), vec![top_bar, navigation]);
+    set_fixed_panels(ui.ctx(), vec![top_bar, navigation]);
     egui::CentralPanel::default().show(ui, |ui| {
         notices::notices_ui(ui, state);
-        lock::unprotected_note_ui(ui, state);
-        lock::seal_offer_ui(ui, state);
+        guard::view::unprotected_note_ui(ui, state);
+        guard::view::seal_offer_ui(ui, state);
         view_ui(ui, state);
     });
-    lock::authorization_ui(ui, state);
+    guard::view::authorization_ui(ui, state);
 }
 
 /// Draws the current view: one arm per view, so a declared view always has one.
@@ -171,7 +174,7 @@ fn view_ui(ui: &mut Ui, state: &mut AppState) {
     let scrolled = |ui: &mut Ui, state: &mut AppState, draw: fn(&mut Ui, &mut AppState)| {
         egui::ScrollArea::both().show(ui, |ui| {
             draw(ui, state);
-            shortcuts::keep_focus_in_view(ui);
+            keep_focus_in_view(ui);
         });
     };
     match state.view {
@@ -224,7 +227,7 @@ impl BrlvApp {
             state.guard.idle_lock_minutes = minutes.clamp(1, 120);
         }
         if let Some(mib) = persisted.list_budget_mib {
-            settings::budget::set_list_budget(&mut state, mib);
+            settings::view::budget::set_list_budget(&mut state, mib);
         }
         state.files.last_folder = persisted.last_folder;
         let start = options
@@ -300,7 +303,7 @@ impl eframe::App for BrlvApp {
         for resource in lists_arrived {
             tracing::debug!(target: "brlv_timing", ?resource, "rows drawn");
         }
-        notify::deliver(&mut self.state, self.notifier.as_ref());
+        notify::apply::deliver(&mut self.state, self.notifier.as_ref());
         for command in self.state.take_commands() {
             if !self.worker.send(command) {
                 tracing::warn!("the worker has stopped; a command was dropped");

@@ -5,7 +5,7 @@ use egui::{RichText, Ui};
 use crate::app::state::AppState;
 use crate::app::view::{IntoEnumIterator, View};
 
-use super::shortcuts::{shortcut_text, view_shortcut};
+use crate::app::ui::shortcuts::{shortcut_text, view_shortcut};
 
 /// The list of views; a click (or Ctrl+1…9, shown in each tooltip) switches the main area.
 pub fn navigation_ui(ui: &mut Ui, state: &mut AppState) {

@@ -5,9 +5,11 @@ use egui::{Color32, RichText, Ui};
 
 use crate::app::clock::Millis;
 use crate::app::i18n;
-use crate::app::message::{Command, ProfileKind};
+use crate::app::message::Command;
 use crate::app::schedule::SLOW_INTERVAL_MS;
+use crate::app::session::ProfileKind;
 use crate::app::state::{AppState, ConnectionStatus};
+use crate::app::ui::shortcuts::{HIDE_AMOUNTS, shortcut_text};
 use crate::app::ui::{Tone, badge_ui, live_region, palette};
 
 /// How long after the last answer the connection still reads "up to date":
@@ -163,7 +165,7 @@ fn status_dot_ui(ui: &mut Ui, color: Color32, word: &str) -> egui::Response {
 pub fn hide_amounts_toggle_ui(ui: &mut Ui, state: &mut AppState) {
     let hidden = state.hide_amounts;
     let words = state.t("hide.hide");
-    let shortcut = super::shortcuts::shortcut_text(ui.ctx(), &super::shortcuts::HIDE_AMOUNTS);
+    let shortcut = shortcut_text(ui.ctx(), &HIDE_AMOUNTS);
     // Room for the painted eye before the words (the bundled fonts have no eye glyph).
     let icon = 18.0;
     let response = ui

@@ -1,212 +1,16 @@
-//! The one place an amount is written for a person to read: [`AmountFormat`]
-//! (the language and whether amounts are hidden) turns a value into what a
-//! view shows, what a screen reader says and what a hover or a copy gives.
-//!
-//! What is shown is compact: a token keeps the places that carry value
-//! (`44,910.5 BRLV`, not eighteen places), a fiat amount its two (`250.00`,
-//! the zeros dimmed); the exact value at the asset's full scale is on hover,
-//! on copy and in CSV exports (`export.rs` writes the raw decimal, never
-//! through here). While amounts are hidden every path here writes
-//! [`HIDDEN_DIGITS`] instead of digits, the spoken form and the hover
-//! included, so no view can show one by forgetting to ask.
+//! Amounts drawn: [`amount_ui`], one label with the places that carry no
+//! value dimmed and the exact value on hover; [`amount_cell_ui`], a table
+//! cell aligned on its decimal point; [`asset_amount_ui`], an amount of its
+//! asset or the mark of a missing one. What is written, and what a screen
+//! reader hears, comes from [`AmountFormat`] (`app::format`), so a hidden
+//! amount is hidden here too.
 
 use egui::text::LayoutJob;
 use egui::{Align2, Color32, FontId, Response, Sense, TextFormat, TextStyle, Ui};
 use rust_decimal::Decimal;
 
 use crate::api::model::Asset;
-use crate::app::i18n::{self, Language};
-use crate::money::format_amount_parts;
-
-use super::format::MISSING;
-
-/// What stands for the digits of a hidden amount.
-pub const HIDDEN_DIGITS: &str = "•••••";
-
-/// How amounts are written in the views: the person's language, and whether
-/// they asked to hide them (the eye in the top bar, Ctrl+Shift+H).
-/// `AppState::amount_format()` gives the current one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AmountFormat {
-    /// The language numbers and currency names are written in.
-    pub language: Language,
-    /// Every amount is masked.
-    pub hidden: bool,
-}
-
-/// An amount cut into the pieces a table aligns on the decimal point.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ShownAmount {
-    /// Sign and integer part, grouped (`-44,910`), or [`HIDDEN_DIGITS`].
-    pub integer: String,
-    /// The decimal separator and the places that carry value (`.5`).
-    pub fraction: String,
-    /// Places kept only for the currency's habit, dimmed (`.00` of `250.00`).
-    pub dimmed: String,
-    /// A symbol before the number (`R$`), or empty.
-    pub prefix: String,
-    /// The ticker after the number (`BRLV`), or empty.
-    pub ticker: String,
-    /// The exact value at the asset's full scale with its ticker, for a
-    /// hover and a copy; `None` while amounts are hidden.
-    pub exact: Option<String>,
-    /// What a screen reader says: the same compact value as shown, then the
-    /// currency's name (`25,000.00 reais`, `10.5 USDC`), or "hidden amount".
-    pub spoken: String,
-}
-
-impl ShownAmount {
-    /// The amount as one line of text: `R$ 250.00`, `44,910.5 BRLV`.
-    pub fn text(&self) -> String {
-        let mut text = format!(
-            "{}{}{}{}",
-            self.prefix, self.integer, self.fraction, self.dimmed
-        );
-        if !self.ticker.is_empty() {
-            text.push(' ');
-            text.push_str(&self.ticker);
-        }
-        text
-    }
-}
-
-impl AmountFormat {
-    /// The format for `language`, amounts shown or `hidden`.
-    pub fn new(language: Language, hidden: bool) -> AmountFormat {
-        AmountFormat { language, hidden }
-    }
-
-    /// `value` of an asset with `scale` places and `ticker` (after the
-    /// number, as tables write it), as shown. Places kept: two for a scale
-    /// of two or less (a fiat currency keeps its cents), else only those
-    /// that carry value.
-    pub fn shown(self, value: Decimal, scale: u32, ticker: &str) -> ShownAmount {
-        if self.hidden {
-            return ShownAmount {
-                integer: HIDDEN_DIGITS.to_owned(),
-                fraction: String::new(),
-                dimmed: String::new(),
-                prefix: String::new(),
-                ticker: ticker.to_owned(),
-                exact: None,
-                spoken: i18n::tr(self.language, "hide.spoken").into_owned(),
-            };
-        }
-        let format = self.language.number_format();
-        let kept_places = if scale <= 2 { scale } else { 0 };
-        let parts = format_amount_parts(value, kept_places, format);
-        let (integer, fraction) = match parts.significant.find(format.decimal_separator()) {
-            Some(at) => (
-                parts.significant[..at].to_owned(),
-                parts.significant[at..].to_owned(),
-            ),
-            None => (parts.significant.clone(), String::new()),
-        };
-        let exact_number = i18n::amount(self.language, value, scale);
-        let exact = if ticker.is_empty() {
-            exact_number
-        } else {
-            format!("{exact_number} {ticker}")
-        };
-        ShownAmount {
-            integer,
-            fraction,
-            dimmed: parts.trailing_zeros,
-            prefix: String::new(),
-            ticker: ticker.to_owned(),
-            exact: Some(exact),
-            spoken: spoken(self.language, value, scale, ticker),
-        }
-    }
-
-    /// `value` of `asset` as shown; an unknown asset keeps 18 places, so no
-    /// digit the service sent is lost from the exact value.
-    pub fn of_asset(self, value: Decimal, asset: Option<&Asset>) -> ShownAmount {
-        let scale = asset.map_or(18, Asset::scale);
-        let ticker = asset.map(Asset::ticker).unwrap_or_default();
-        self.shown(value, scale, &ticker)
-    }
-
-    /// An amount of `asset` as one line (`44,910.5 BRLV`, `R$250.00`), or
-    /// [`MISSING`] when the service sent none.
-    pub fn text(self, value: Option<Decimal>, asset: Option<&Asset>) -> String {
-        value.map_or_else(
-            || MISSING.to_owned(),
-            |value| self.of_asset(value, asset).text(),
-        )
-    }
-
-    /// A BRL amount with its symbol before it, as the language writes it
-    /// (`R$ 1.234,56` / `R$1,234.56`; hidden: `R$ •••••`).
-    pub fn brl_shown(self, value: Decimal) -> ShownAmount {
-        let mut shown = self.shown(value, 2, "BRL");
-        shown.ticker = String::new();
-        shown.prefix = match (self.hidden, self.language) {
-            (false, Language::En) => "R$".to_owned(),
-            _ => "R$ ".to_owned(),
-        };
-        shown
-    }
-
-    /// [`AmountFormat::brl_shown`] as one line.
-    pub fn brl(self, value: Decimal) -> String {
-        self.brl_shown(value).text()
-    }
-
-    /// An amount at `scale` places with no known asset, as one line.
-    pub fn number(self, value: Decimal, scale: u32) -> String {
-        self.shown(value, scale, "").text()
-    }
-
-    /// `value` as the service wrote it (`44910.500000000000000000`), for the
-    /// technical values of a detail.
-    pub fn wire(self, value: Decimal) -> String {
-        if self.hidden {
-            HIDDEN_DIGITS.to_owned()
-        } else {
-            value.to_string()
-        }
-    }
-
-    /// A percentage of a person's money (how much of a limit is used): it
-    /// tells the amount as well as the amount does, so it hides with it.
-    pub fn percent(self, percent: impl std::fmt::Display) -> String {
-        if self.hidden {
-            HIDDEN_DIGITS.to_owned()
-        } else {
-            percent.to_string()
-        }
-    }
-}
-
-/// An amount as a person says it: the same compact number that is shown
-/// (BRL keeps its cents), then the currency's name in the language
-/// ("1,234.50 reais", "10.5 USDC"), not a run of digits and a symbol.
-fn spoken(language: Language, value: Decimal, scale: u32, ticker: &str) -> String {
-    let is_brl = ticker.eq_ignore_ascii_case("BRL");
-    let number = if is_brl {
-        i18n::amount(language, value, scale)
-    } else {
-        format_amount_parts(value, scale, language.number_format()).significant
-    };
-    let currency = if is_brl {
-        i18n::tr(language, "a11y.reais").into_owned()
-    } else {
-        ticker.to_owned()
-    };
-    if currency.is_empty() {
-        number
-    } else {
-        format!("{number} {currency}")
-    }
-}
-
-/// [`AmountFormat::shown`]'s spoken form for `language` with amounts shown.
-pub fn spoken_amount(language: Language, value: Decimal, scale: u32, ticker: &str) -> String {
-    AmountFormat::new(language, false)
-        .shown(value, scale, ticker)
-        .spoken
-}
+use crate::app::format::{AmountFormat, MISSING, ShownAmount};
 
 fn amount_font(ui: &Ui) -> FontId {
     let font = TextStyle::Monospace.resolve(ui.style());
@@ -323,50 +127,19 @@ pub fn amount_cell_ui(ui: &mut Ui, column: egui::Id, amount: &ShownAmount) -> Re
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use rust_decimal::Decimal;
-
-    use super::{AmountFormat, HIDDEN_DIGITS};
-    use crate::api::model::Asset;
-    use crate::app::i18n::Language;
-
-    fn dec(text: &str) -> Decimal {
-        text.parse().unwrap_or_default()
-    }
-
-    #[test]
-    fn a_token_keeps_the_places_that_carry_value_and_brl_its_cents() {
-        let en = AmountFormat::new(Language::En, false);
-        let brlv = en.of_asset(dec("44910.500000000000000000"), Some(&Asset::EthBaseBrlv));
-        assert_eq!(brlv.text(), "44,910.5 BRLV");
-        assert_eq!(
-            brlv.exact.as_deref(),
-            Some("44,910.500000000000000000 BRLV")
-        );
-        assert_eq!(brlv.spoken, "44,910.5 BRLV");
-        let brl = en.of_asset(dec("250"), Some(&Asset::FiatBrl));
-        assert_eq!((brl.integer.as_str(), brl.dimmed.as_str()), ("250", ".00"));
-        assert_eq!(brl.spoken, "250.00 reais");
-        let pt = AmountFormat::new(Language::PtBr, false);
-        assert_eq!(pt.brl(dec("1234.5")), "R$ 1.234,50");
-        assert_eq!(
-            pt.text(Some(dec("-0.25")), Some(&Asset::EthBaseUsdc)),
-            "-0,25 USDC"
-        );
-    }
-
-    #[test]
-    fn hidden_amounts_keep_no_digit_anywhere() {
-        for language in Language::ALL {
-            let hidden = AmountFormat::new(language, true);
-            let shown = hidden.of_asset(dec("1234.56"), Some(&Asset::FiatBrl));
-            assert_eq!(shown.text(), format!("{HIDDEN_DIGITS} BRL"));
-            assert!(shown.exact.is_none());
-            assert!(!shown.spoken.contains(char::is_numeric));
-            assert_eq!(hidden.brl(dec("1234.56")), format!("R$ {HIDDEN_DIGITS}"));
-            assert_eq!(hidden.wire(dec("1234.56")), HIDDEN_DIGITS);
-            assert_eq!(hidden.percent(57), HIDDEN_DIGITS);
+/// An amount of its asset, compact, followed by the ticker; exact on hover.
+pub fn asset_amount_ui(
+    ui: &mut Ui,
+    amounts: AmountFormat,
+    amount: Option<Decimal>,
+    asset: Option<&Asset>,
+) {
+    match amount {
+        Some(value) => {
+            amount_ui(ui, &amounts.of_asset(value, asset));
+        }
+        None => {
+            ui.weak(MISSING);
         }
     }
 }

@@ -16,6 +16,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use egui::{Id, Ui};
 use rust_decimal::Decimal;
 
+use crate::app::i18n::tr;
+use crate::app::search::SearchText;
+
 /// The id of the search field of the list shown (one list per view), so a
 /// shortcut can focus it: `Id::unique("list-search")`, the id egui 0.36
 /// called `Id::new("list-search")`.
@@ -63,122 +66,6 @@ pub struct Arrangement<T> {
     pub sort_key: fn(&T, usize) -> SortKey,
     /// Hands a search what it looks through (ids, states, amounts, addresses…).
     pub search_text: fn(&T, &mut SearchText),
-}
-
-/// What a row offers a search, piece by piece. The search's words must
-/// each be found in some piece of the row ("completed 10.00": completed,
-/// and for 10.00). Each piece is looked at as it comes, a row stops being
-/// read once every word is found, and an id or an amount is not even
-/// written out when no word still missing could be in it ("completed" is
-/// no hex number).
-pub struct SearchText<'a> {
-    words: Vec<SearchWord<'a>>,
-    /// One bit per word found in this row.
-    found: u64,
-    all: u64,
-    piece: String,
-}
-
-struct SearchWord<'a> {
-    text: &'a str,
-    could_be_hex: bool,
-    could_be_number: bool,
-}
-
-/// What kind of piece is offered, for which words it could hold.
-#[derive(Clone, Copy)]
-enum PieceKind {
-    Word,
-    Id,
-    Amount,
-}
-
-impl<'a> SearchText<'a> {
-    /// A search for `needle`, already lowercase.
-    fn new(needle: &'a str) -> SearchText<'a> {
-        let words: Vec<SearchWord<'a>> = needle
-            .split_whitespace()
-            .take(64)
-            .map(|text| SearchWord {
-                text,
-                could_be_hex: text.chars().all(|c| c.is_ascii_hexdigit() || c == '-'),
-                could_be_number: text
-                    .chars()
-                    .all(|c| c.is_ascii_digit() || c == '.' || c == '-'),
-            })
-            .collect();
-        let all = u64::MAX >> (64 - words.len().max(1));
-        SearchText {
-            words,
-            found: 0,
-            all,
-            piece: String::new(),
-        }
-    }
-
-    fn start_row(&mut self) {
-        self.found = 0;
-    }
-
-    fn row_matches(&self) -> bool {
-        self.found == self.all
-    }
-
-    /// Whether a piece of `kind` could hold a word not found yet.
-    fn wants(&self, kind: PieceKind) -> bool {
-        self.words.iter().enumerate().any(|(index, word)| {
-            self.found & (1 << index) == 0
-                && match kind {
-                    PieceKind::Word => true,
-                    PieceKind::Id => word.could_be_hex,
-                    PieceKind::Amount => word.could_be_number,
-                }
-        })
-    }
-
-    /// Looks for the missing words in the piece just written.
-    fn check(&mut self) {
-        self.piece.make_ascii_lowercase();
-        for (index, word) in self.words.iter().enumerate() {
-            if self.found & (1 << index) == 0 && self.piece.contains(word.text) {
-                self.found |= 1 << index;
-            }
-        }
-        self.piece.clear();
-    }
-
-    /// A word or a name (a state, an asset, an address), case-insensitively.
-    pub fn word(&mut self, word: Option<&str>) {
-        if let Some(word) = word
-            && self.wants(PieceKind::Word)
-        {
-            self.piece.push_str(word);
-            self.check();
-        }
-    }
-
-    /// An identifier, written as its lowercase hyphenated hex.
-    pub fn id(&mut self, id: Option<uuid::Uuid>) {
-        if let Some(id) = id
-            && self.wants(PieceKind::Id)
-        {
-            let mut buffer = uuid::Uuid::encode_buffer();
-            self.piece
-                .push_str(id.hyphenated().encode_lower(&mut buffer));
-            self.check();
-        }
-    }
-
-    /// An amount, as the service writes it (`99.50`).
-    pub fn amount(&mut self, amount: Option<Decimal>) {
-        use std::fmt::Write;
-        if let Some(amount) = amount
-            && self.wants(PieceKind::Amount)
-        {
-            let _ = write!(self.piece, "{amount}");
-            self.check();
-        }
-    }
 }
 
 /// A sort the person chose by clicking a column's header.
@@ -552,11 +439,8 @@ fn keyed_slice<T>(
     let mut keyed = Vec::new();
     for (index, row) in rows.iter().enumerate() {
         let row = newer.map_or(row, |newer| newer.latest(row));
-        let matches = needle.is_empty() || {
-            text.start_row();
-            (arrangement.search_text)(row, &mut text);
-            text.row_matches()
-        };
+        let matches =
+            needle.is_empty() || { text.matches(|text| (arrangement.search_text)(row, text)) };
         if !matches {
             continue;
         }
@@ -571,18 +455,21 @@ fn keyed_slice<T>(
     keyed
 }
 
-/// The search field over a list, with its accessible name; returns whether
-/// the text changed.
-pub fn search_field_ui(ui: &mut Ui, table: Id, label: &str, hint: &str, busy: bool) -> bool {
+/// The search field over a list, with its accessible name (in the language
+/// the widgets speak) and the hint of `hint_key`; returns whether the text
+/// changed.
+pub fn search_field_ui(ui: &mut Ui, table: Id, hint_key: &'static str, busy: bool) -> bool {
+    let language = super::context::language(ui);
+    let hint = tr(language, hint_key);
     let mut asked = asked(ui, table);
     let changed = ui
         .horizontal(|ui| {
-            let name = ui.label(label);
+            let name = ui.label(tr(language, "list.search").as_ref());
             let response = ui
                 .add(
                     egui::TextEdit::singleline(&mut asked.search)
                         .id(search_field_id())
-                        .hint_text(hint)
+                        .hint_text(hint.as_ref())
                         .desired_width(260.0),
                 )
                 .labelled_by(name.id);
@@ -607,7 +494,7 @@ pub fn sort_header_ui(ui: &mut Ui, table: Id, column: usize, title: &str) {
         .sort
         .filter(|sort| sort.column == column)
         .map(|sort| sort.descending);
-    let language = crate::app::i18n::Language::of_ui(ui);
+    let language = super::context::language(ui);
     let name = match sorted_here {
         Some(false) => crate::app::i18n::tr_with(language, "tables.sorted_up", &[("title", title)]),
         Some(true) => {

@@ -60,7 +60,7 @@ impl Tone {
 /// hears what its colour means, as its description ("State: pending, under way").
 pub fn badge_ui(ui: &mut Ui, text: &str, tone: Tone) -> Response {
     let dark = ui.visuals().dark_mode;
-    let language = crate::app::i18n::Language::of_ui(ui);
+    let language = super::context::language(ui);
     let response = Frame::new()
         .fill(tone.fill(dark))
         .corner_radius(CornerRadius::same(6))
@@ -83,4 +83,14 @@ pub fn badge_ui(ui: &mut Ui, text: &str, tone: Tone) -> Response {
     ui.ctx()
         .accesskit_node_builder(response.id, |node| node.set_description(description));
     response
+}
+
+/// The badge color of a state, by its wire name: done, failed, under way, or unknown.
+pub fn state_tone(wire: &str) -> Tone {
+    match wire {
+        "completed" | "credited" => Tone::Success,
+        "failed" => Tone::Danger,
+        "created" | "pending" | "pending-payment" => Tone::Info,
+        _ => Tone::Neutral,
+    }
 }

@@ -4,9 +4,58 @@ use egui::{RichText, Ui};
 
 use crate::app::i18n::{Language, tr};
 
+use crate::app::format::{MISSING, ShownAmount};
+
 use super::amount::amount_ui;
-use super::format::MISSING;
-use super::table::DetailRow;
+
+/// One row of a record's detail grid.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DetailRow {
+    /// The field's name, in the person's language.
+    pub label: String,
+    /// Its value as written for a person.
+    pub value: String,
+    /// Whether a Copy button goes beside it.
+    pub copy: bool,
+    /// An amount, drawn as amounts are (compact, exact on hover; its Copy
+    /// button copies the exact value).
+    pub amount: Option<ShownAmount>,
+    /// The field's key and value as the service wrote them, for support
+    /// (on hover, and shown under "Show technical values").
+    pub wire: Option<String>,
+}
+
+impl DetailRow {
+    /// A row; `copy` adds a Copy button.
+    pub fn new(label: impl Into<String>, value: impl Into<String>, copy: bool) -> DetailRow {
+        DetailRow {
+            label: label.into(),
+            value: value.into(),
+            copy,
+            amount: None,
+            wire: None,
+        }
+    }
+
+    /// A row holding an amount.
+    pub fn amount(label: impl Into<String>, amount: Option<ShownAmount>) -> DetailRow {
+        let value = amount
+            .as_ref()
+            .map_or_else(|| MISSING.to_owned(), ShownAmount::text);
+        DetailRow {
+            amount,
+            ..DetailRow::new(label, value, true)
+        }
+    }
+
+    /// The same row with the service's own key and value (`state-updated-at:
+    /// 2026-…`), for support.
+    #[must_use]
+    pub fn wire(mut self, wire: impl Into<String>) -> DetailRow {
+        self.wire = Some(wire.into());
+        self
+    }
+}
 
 /// How long "Copied" shows after a copy button was clicked, in seconds.
 const COPIED_NOTE_SECS: f64 = 2.0;

@@ -6,7 +6,7 @@ use egui::{RichText, TextEdit, Ui};
 use crate::address::AddressError;
 use crate::app::error_text::Localize;
 use crate::app::form::{Field, FieldError, FieldErrors};
-use crate::app::i18n::Language;
+use crate::app::i18n::{Language, tr};
 use crate::money::ParseAmountError;
 use crate::pix::PixKeyError;
 
@@ -125,11 +125,35 @@ pub fn text_field_ui(
     .inner
 }
 
+/// A PIX key's field: its label, the hint every PIX key field shows (in the
+/// language the widgets speak), and what is wrong with it.
+pub fn pix_key_field_ui(
+    ui: &mut Ui,
+    label: &str,
+    value: &mut String,
+    message: Option<FieldMessage>,
+) -> egui::Response {
+    let hint = tr(super::context::language(ui), "withdrawals.pix_key_hint");
+    text_field_ui(ui, label, value, &hint, 300.0, message)
+}
+
+/// An amount's field: its label, the hint every amount field shows (in the
+/// language the widgets speak, see `context`), and what is wrong with it.
+pub fn amount_field_ui(
+    ui: &mut Ui,
+    label: &str,
+    value: &mut String,
+    message: Option<FieldMessage>,
+) -> egui::Response {
+    let hint = tr(super::context::language(ui), "accounts.amount_hint");
+    text_field_ui(ui, label, value, &hint, 200.0, message)
+}
+
 /// A validation or request error in red, wrapping.
 pub fn error_text_ui(ui: &mut Ui, message: &str) {
     let response =
         ui.add(egui::Label::new(RichText::new(message).color(palette::of(ui).error)).wrap());
-    super::live_region(&response, false);
+    super::live::live_region(&response, false);
 }
 
 /// A one-line note in the weak color.
@@ -137,16 +161,18 @@ pub fn note_ui(ui: &mut Ui, text: &str) {
     ui.label(RichText::new(text).weak());
 }
 
-/// The offered choices of an optional filter, "any" first.
+/// The offered choices of an optional filter, "any" first (in the language
+/// the widgets speak).
 pub fn option_filter_ui<T: Clone + PartialEq>(
     ui: &mut Ui,
     id: &str,
     label: &str,
-    any_text: &str,
     value: &mut Option<T>,
     options: &[T],
     name: impl Fn(&T) -> String,
 ) {
+    let any = tr(super::context::language(ui), "accounts.any");
+    let any_text = any.as_ref();
     ui.horizontal(|ui| {
         let label = ui.label(label);
         let shown = value.as_ref().map_or_else(|| any_text.to_owned(), &name);

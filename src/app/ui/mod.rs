@@ -1,37 +1,45 @@
 //! The design system: reusable pieces that know nothing of the app's state.
 //! An amount with dimmed trailing zeros, a gauge, a colored state badge, a
-//! countdown, a QR code, form fields, a record's detail grid, and a
-//! virtualized table of records; how values are written for a person.
+//! countdown, a QR code, form fields and their send button, a record's
+//! detail grid, and a virtualized table of records. What they write comes
+//! from `app::format`.
 
 pub mod amount;
 pub mod arrange;
 pub mod badge;
+pub mod context;
 pub mod countdown;
 pub mod detail;
 pub mod fields;
-pub mod format;
+pub mod focus;
 pub mod gauge;
 pub mod live;
 pub mod palette;
+pub mod passphrase;
 pub mod qr;
+pub mod save_bar;
+pub mod shortcuts;
+pub mod submit;
 pub mod table;
+pub mod ted;
 pub mod theme;
 
-pub use amount::{AmountFormat, HIDDEN_DIGITS, ShownAmount, amount_ui, spoken_amount};
-pub use badge::{Tone, badge_ui};
+pub use amount::{amount_ui, asset_amount_ui};
+pub use badge::{Tone, badge_ui, state_tone};
 pub use countdown::{format_countdown, request_countdown_frame};
-pub use detail::{copy_button_ui, detail_grid_ui, detail_row_ui, record_detail_ui};
+pub use detail::{DetailRow, copy_button_ui, detail_grid_ui, detail_row_ui, record_detail_ui};
 pub use fields::{
-    FieldMessage, choice_ui, error_text_ui, field_message, field_message_ui, note_ui,
-    option_filter_ui, section_ui, text_field_ui, wallet_choice_ui, wallet_choices,
-};
-pub use format::{
-    MISSING, asset_amount_text, asset_amount_ui, asset_name, format_moment, or_missing, short_hex,
-    short_id, state_label, state_tone, time_text,
+    FieldMessage, amount_field_ui, choice_ui, error_text_ui, field_message, field_message_ui,
+    note_ui, option_filter_ui, pix_key_field_ui, section_ui, text_field_ui, wallet_choice_ui,
+    wallet_choices,
 };
 pub use gauge::gauge_ui;
 pub use live::live_region;
 pub use qr::qr_code_ui;
+pub use save_bar::{
+    dialog_button_ui, export_bar_ui, typed_path_ui, typed_toggle_ui, unavailable_note_ui,
+};
+pub use submit::{send_button_ui, sent_ui, submit_status_ui};
 pub use table::{
-    Cell, DetailRow, RecordList, list_status_ui, record_list_ui, resource_table_ui, saved_copy_ui,
+    Cell, RecordList, list_status_ui, record_list_ui, resource_table_ui, saved_copy_ui,
 };

@@ -12,10 +12,12 @@ use crate::app::error_text::Localize;
 use crate::app::i18n::{Language, tr, tr_with};
 use crate::app::remote::Remote;
 
-use super::amount::{ShownAmount, amount_cell_ui};
+use crate::app::format::ShownAmount;
+
+use super::amount::amount_cell_ui;
 use super::arrange::{Arranged, Arrangement, arranged, search_field_ui, sort_header_ui};
 use super::badge::{Tone, badge_ui};
-use super::detail::copy_button_ui;
+use super::detail::{DetailRow, copy_button_ui};
 use super::fields::{error_text_ui, note_ui};
 
 /// Height of one row: a line of text plus a badge's margin.
@@ -146,7 +148,7 @@ pub fn resource_table_ui(
 /// (amounts at their full scale, whole ids and addresses).
 pub fn copy_menu_ui(response: &egui::Response, copies: impl Fn() -> Vec<(String, String)>) {
     response.context_menu(|ui| {
-        let language = Language::of_ui(ui);
+        let language = super::context::language(ui);
         for (what, value) in copies() {
             let label = tr_with(language, "tables.copy_exact", &[("what", &what)]);
             if ui.button(label).on_hover_text(&value).clicked() {
@@ -200,7 +202,7 @@ pub fn saved_copy_ui<T>(ui: &mut Ui, language: Language, remote: &Remote<T>) {
             &tr_with(
                 language,
                 "journal.saved_copy",
-                &[("time", &super::format_moment(saved_at))],
+                &[("time", &crate::app::format::format_moment(saved_at))],
             ),
         );
     }
@@ -260,62 +262,13 @@ impl Cell {
     }
 }
 
-/// One row of a record's detail grid.
-#[derive(Clone, Debug, PartialEq)]
-pub struct DetailRow {
-    /// The field's name, in the person's language.
-    pub label: String,
-    /// Its value as written for a person.
-    pub value: String,
-    /// Whether a Copy button goes beside it.
-    pub copy: bool,
-    /// An amount, drawn as amounts are (compact, exact on hover; its Copy
-    /// button copies the exact value).
-    pub amount: Option<ShownAmount>,
-    /// The field's key and value as the service wrote them, for support
-    /// (on hover, and shown under "Show technical values").
-    pub wire: Option<String>,
-}
-
-impl DetailRow {
-    /// A row; `copy` adds a Copy button.
-    pub fn new(label: impl Into<String>, value: impl Into<String>, copy: bool) -> DetailRow {
-        DetailRow {
-            label: label.into(),
-            value: value.into(),
-            copy,
-            amount: None,
-            wire: None,
-        }
-    }
-
-    /// A row holding an amount.
-    pub fn amount(label: impl Into<String>, amount: Option<ShownAmount>) -> DetailRow {
-        let value = amount
-            .as_ref()
-            .map_or_else(|| super::format::MISSING.to_owned(), ShownAmount::text);
-        DetailRow {
-            amount,
-            ..DetailRow::new(label, value, true)
-        }
-    }
-
-    /// The same row with the service's own key and value (`state-updated-at:
-    /// 2026-…`), for support.
-    #[must_use]
-    pub fn wire(mut self, wire: impl Into<String>) -> DetailRow {
-        self.wire = Some(wire.into());
-        self
-    }
-}
-
 /// A list of records as every list panel shows it: how it loads, the table
 /// (or a note that it is empty), and the selected record's every field.
 pub struct RecordList<'a, T: 'static, K, C, D> {
     /// Distinguishes this table's state from the others'.
     pub id: &'a str,
-    /// Column titles.
-    pub headers: &'a [&'a str],
+    /// The columns' titles, as locale keys.
+    pub headers: &'a [&'static str],
     /// Loading state and error of the list shown.
     pub remote: Option<&'a Remote<std::sync::Arc<Vec<T>>>>,
     /// The rows, in the order shown.
@@ -347,6 +300,12 @@ where
     C: Fn(&T) -> Vec<Cell>,
     D: Fn(&T) -> Vec<DetailRow>,
 {
+    let titles: Vec<String> = list
+        .headers
+        .iter()
+        .map(|key| tr(language, key).into_owned())
+        .collect();
+    let headers: Vec<&str> = titles.iter().map(String::as_str).collect();
     if let Some(remote) = list.remote {
         list_status_ui(ui, language, remote);
     }
@@ -359,13 +318,7 @@ where
         .arrange
         .map(|(rows, arrangement)| arranged(ui, table, rows, arrangement));
     if let Some(arranged) = &arranged {
-        search_field_ui(
-            ui,
-            table,
-            tr(language, "list.search").as_ref(),
-            tr(language, "list.search_hint").as_ref(),
-            arranged.busy,
-        );
+        search_field_ui(ui, table, "list.search_hint", arranged.busy);
         if arranged.len() != arranged.rows.len() {
             ui.label(tr_with(
                 language,
@@ -400,7 +353,7 @@ where
         ui,
         TableHead {
             id_salt: list.id,
-            headers: list.headers,
+            headers: &headers,
             sorted_by: arranged.as_ref().map(|_| table),
             amount_columns: &amount_columns,
         },
@@ -419,12 +372,12 @@ where
         // searching make different from the row's place in the list.
         |row| {
             row_at(row).map_or_else(String::new, |record| {
-                row_sentence(language, list.headers, &(list.cells)(record))
+                row_sentence(language, &headers, &(list.cells)(record))
             })
         },
         |row| {
             row_at(row).map_or_else(Vec::new, |record| {
-                row_copies(list.headers, &(list.cells)(record))
+                row_copies(&headers, &(list.cells)(record))
             })
         },
     );

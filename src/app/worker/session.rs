@@ -2,23 +2,24 @@
 //! saved profile from the keyring, saving and deleting profiles, the
 //! environment's temporary profile, and the embedded sandbox.
 
+use std::sync::Arc;
+
 use secrecy::{ExposeSecret, SecretString};
 
 use crate::api::model::BalanceAsset;
-use crate::api::{PrivateKey, RsaKeyBits};
-use crate::call;
-use crate::keystore::{KeystoreError, ProfileSecrets};
+use crate::api::{Client, ClientConfig, Error, PrivateKey, RsaKeyBits, Signer};
+use crate::keystore::{KeyringStore, KeystoreError, ProfileSecrets, SecretStore};
 use crate::profile::{Profile, ProfileBook};
+use crate::{call, seal};
 
-use super::{
-    Done, OpenRequest, PendingUnlock, Session, Worker, blocking, client_for, notice, open_store,
-};
-use super::{EmbeddedSandbox, EnvironmentProfile, ResourceKey, Schedule};
-use crate::api::Error;
-use crate::app::message::{
-    ConnectRequest, Event, NoticeKind, PassphrasePurpose, ProfileKind, SessionInfo,
-};
-use crate::seal;
+use super::config::{EnvironmentProfile, NetworkPolicy, SecretSource};
+use super::sandbox::EmbeddedSandbox;
+use super::state::{Done, OpenRequest, PendingUnlock, Session, Worker, blocking, notice};
+use crate::app::features::guard::state::PassphrasePurpose;
+use crate::app::message::{Event, NoticeKind};
+use crate::app::resources::ResourceKey;
+use crate::app::schedule::Schedule;
+use crate::app::session::{ConnectRequest, ProfileKind, SessionInfo};
 
 impl Worker {
     pub(super) fn start(&mut self, sandbox: bool) {
@@ -499,6 +500,25 @@ impl Worker {
             }
         });
     }
+}
+
+fn open_store(source: &SecretSource) -> Result<Arc<dyn SecretStore>, KeystoreError> {
+    match source {
+        SecretSource::Os => KeyringStore::os().map(|store| Arc::new(store) as Arc<dyn SecretStore>),
+        SecretSource::Store(store) => Ok(Arc::clone(store)),
+    }
+}
+
+fn client_for(
+    network: &NetworkPolicy,
+    base_url: &str,
+    api_key: SecretString,
+    private_key: PrivateKey,
+) -> Result<Client, Error> {
+    let mut config = ClientConfig::new(base_url, Signer::new(api_key, private_key))?;
+    config.timeout = network.timeout;
+    config.retry = network.retry.clone();
+    Client::new(config)
 }
 
 /// The environment's profile is named after its service's host.

@@ -10,31 +10,14 @@ use uuid::Uuid;
 
 use crate::app::export::FileError;
 use crate::app::features::events::message::{EventsCommand, EventsEvent};
+use crate::app::features::journal::task::quote_journaled;
 use crate::app::features::orders::message::{OrdersCommand, OrdersEvent};
 use crate::app::features::orders::task::save_qr_png;
 use crate::app::message::Event;
-use crate::webhook::{ListenError, WebhookEvent, WebhookListener};
+use crate::app::resources::ResourceKey;
+use crate::webhook::{WebhookEvent, WebhookListener};
 
-use super::{Done, ResourceKey, Worker, blocking};
-
-/// What a listener task hands back to the worker's loop.
-pub(super) enum WebhooksDone {
-    /// The listener started (or not); `for_sandbox` when the embedded sandbox posts to it.
-    ListenerStarted {
-        result: Result<WebhookListener, ListenError>,
-        for_sandbox: bool,
-    },
-}
-
-/// The worker's webhook plumbing and the order it keeps fresh.
-pub(super) struct Webhooks {
-    /// The running listener.
-    pub(super) listener: Option<WebhookListener>,
-    /// Where listeners send events; the loop reads the other end.
-    pub(super) sender: tokio::sync::mpsc::UnboundedSender<WebhookEvent>,
-    /// The order whose detail is open.
-    pub(super) watched_order: Option<Uuid>,
-}
+use super::state::{Done, WebhooksDone, Worker, blocking};
 
 fn report(event: OrdersEvent) -> Done {
     Done::Report(Event::Orders(event))
@@ -51,8 +34,7 @@ impl Worker {
                     return;
                 };
                 self.spawn(async move {
-                    let (result, problem) =
-                        super::journal::quote_journaled(&client, &journal, request).await;
+                    let (result, problem) = quote_journaled(&client, &journal, request).await;
                     let answered = report(OrdersEvent::QuoteReceived(result));
                     match super::journal::problem_notice(problem) {
                         Some(told) => Done::Sequence(vec![answered, told]),

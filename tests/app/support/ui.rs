@@ -8,8 +8,9 @@ use egui_kittest::kittest::Queryable;
 use rust_decimal::Decimal;
 
 use brlv_desk::app::i18n::Language;
-use brlv_desk::app::message::{Event, ProfileKind, SessionInfo};
+use brlv_desk::app::message::Event;
 use brlv_desk::app::resources::Fetched;
+use brlv_desk::app::session::{ProfileKind, SessionInfo};
 use brlv_desk::app::shell::shell_ui;
 use brlv_desk::app::state::AppState;
 use brlv_desk::profile::Profile;

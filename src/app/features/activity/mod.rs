@@ -4,14 +4,13 @@
 //! totals, days; [`monthly`]: per-month figures the Overview's charts draw),
 //! the state and filters ([`state`]), what is computed from them, kept
 //! until a list or filter changes and never computed twice ([`cache`]), how a row
-//! opens its record ([`open`]), the view ([`view`]) and how it writes days,
+//! opens its record (`apply.rs`), the view ([`view`]) and how it writes days,
 //! months and amounts ([`words`]).
 
+mod apply;
 pub mod cache;
 pub mod model;
 pub mod monthly;
-pub mod open;
-pub mod record;
 pub mod state;
 pub mod view;
 pub mod words;

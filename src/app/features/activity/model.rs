@@ -25,37 +25,9 @@ use crate::api::model::{
     Asset, Claim, Deposit, DepositAsset, Order, OrderState, Transfer, TransferState, Wallet,
     Withdrawal, WithdrawalMethod, WithdrawalState,
 };
+use crate::app::movement::{MovementKind, Record};
 use crate::app::resources::{DEPOSIT_ASSETS, Rows};
-
-use super::record::Record;
-
-/// What kind of record a movement is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, strum::EnumIter)]
-pub enum MovementKind {
-    /// An order (a conversion).
-    Order,
-    /// A token transfer.
-    Transfer,
-    /// A withdrawal (PIX, TED or tokens).
-    Withdrawal,
-    /// A deposit.
-    Deposit,
-    /// A claim on reward certificates.
-    Claim,
-}
-
-impl MovementKind {
-    /// The language-free name a search finds (`order`, `transfer`…).
-    pub fn wire(self) -> &'static str {
-        match self {
-            MovementKind::Order => "order",
-            MovementKind::Transfer => "transfer",
-            MovementKind::Withdrawal => "withdrawal",
-            MovementKind::Deposit => "deposit",
-            MovementKind::Claim => "claim",
-        }
-    }
-}
+use crate::app::search::SearchText;
 
 /// Which way a leg moves money, seen from the account.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -299,7 +271,7 @@ impl Movement {
                 None,
             ],
             Record::Withdrawal(withdrawal) => [withdrawal_leg(withdrawal), None],
-            Record::Deposit(deposit, _) => {
+            Record::Deposit(deposit) => {
                 let asset = match self.source() {
                     Source::Deposit(list, _) => deposit_list_asset(list),
                     _ => None,
@@ -326,6 +298,24 @@ pub struct Sources {
     pub wallets: Rows<Wallet>,
     /// Claims made from this device (the service lists none).
     pub claims: Arc<Vec<Claim>>,
+}
+
+impl Sources {
+    /// The record `source` points at.
+    pub fn record(&self, source: Source) -> Option<Record<'_>> {
+        let at = |position: u32| usize::try_from(position).ok();
+        Some(match source {
+            Source::Order(position) => Record::Order(self.orders.get(at(position)?)?),
+            Source::Transfer(position) => Record::Transfer(self.transfers.get(at(position)?)?),
+            Source::Withdrawal(position) => {
+                Record::Withdrawal(self.withdrawals.get(at(position)?)?)
+            }
+            Source::Deposit(list, position) => {
+                Record::Deposit(self.deposits.get(usize::from(list))?.get(at(position)?)?)
+            }
+            Source::Claim(position) => Record::Claim(self.claims.get(at(position)?)?),
+        })
+    }
 }
 
 /// The asset a deposit list is in: BRL and USD are the fiat assets; the
@@ -672,36 +662,32 @@ fn passes(movement: &Movement, filter: &ActivityFilter) -> bool {
     filter.from.is_none_or(|from| day >= from) && filter.to.is_none_or(|to| day <= to)
 }
 
-/// Whether `text` holds `needle` (lowercase already), case-insensitively.
-/// Records are nearly always ASCII: those are lowered in place, with no
-/// copy per record searched.
-fn contains_lowercase(text: &mut str, needle: &str) -> bool {
-    if text.is_ascii() {
-        text.make_ascii_lowercase();
-        text.contains(needle)
-    } else {
-        text.to_lowercase().contains(needle)
-    }
-}
-
-/// Whether the record of `movement` holds `needle` (lowercase already);
-/// `text` is room to write it in.
-fn record_holds(movement: &Movement, sources: &Sources, needle: &str, text: &mut String) -> bool {
-    text.clear();
-    if let Some(record) = sources.record(movement.source()) {
-        record.search_text(movement.kind(), text);
-    }
-    contains_lowercase(text, needle)
+/// Whether the record of `movement` holds every word `search` looks for:
+/// the record's own pieces (see [`Record::search_pieces`]), and in the
+/// extrato its kind and a deposit's list.
+fn record_holds(movement: &Movement, sources: &Sources, search: &mut SearchText<'_>) -> bool {
+    search.matches(|text| {
+        text.word(Some(movement.kind().wire()));
+        if let Source::Deposit(list, _) = movement.source() {
+            text.word(
+                DEPOSIT_ASSETS
+                    .get(usize::from(list))
+                    .map(DepositAsset::as_str),
+            );
+        }
+        if let Some(record) = sources.record(movement.source()) {
+            record.search_pieces(text);
+        }
+    })
 }
 
 /// Timelines up to this long are searched on one thread.
 const SEARCH_ALONE_UP_TO: usize = 50_000;
 
 /// Which movements of `timeline` that pass the day and kind filters hold
-/// `needle`, one flag per movement, `None` for a short timeline. Writing
-/// each record out as text is most of a search's cost (about 250 ns a
-/// record), and records do not depend on each other, so a long timeline is
-/// cut in one part per core.
+/// `needle`, one flag per movement, `None` for a short timeline. Reading
+/// each record for the search is most of its cost, and records do not
+/// depend on each other, so a long timeline is cut in one part per core.
 fn search_in_parts(
     timeline: &[Movement],
     sources: &Sources,
@@ -717,10 +703,10 @@ fn search_in_parts(
     std::thread::scope(|scope| {
         for (movements, flags) in timeline.chunks(part).zip(found.chunks_mut(part)) {
             scope.spawn(move || {
-                let mut text = String::new();
+                let mut search = SearchText::new(needle);
                 for (movement, flag) in movements.iter().zip(flags) {
-                    *flag = passes(movement, filter)
-                        && record_holds(movement, sources, needle, &mut text);
+                    *flag =
+                        passes(movement, filter) && record_holds(movement, sources, &mut search);
                 }
             });
         }
@@ -738,7 +724,7 @@ pub fn filter_timeline(
 ) -> Filtered {
     let needle = filter.text.trim().to_lowercase();
     let found = search_in_parts(timeline, sources, filter, &needle);
-    let mut text = String::new();
+    let mut search = SearchText::new(&needle);
     let mut positions = Vec::new();
     let mut filtered = Filtered::default();
     let mut current_day: Option<Option<Date>> = None;
@@ -757,7 +743,7 @@ pub fn filter_timeline(
         }
         let holds = match &found {
             Some(found) => found.get(position).copied().unwrap_or(false),
-            None => needle.is_empty() || record_holds(movement, sources, &needle, &mut text),
+            None => needle.is_empty() || record_holds(movement, sources, &mut search),
         };
         if !holds {
             continue;

@@ -7,12 +7,13 @@ use std::sync::Arc;
 use time::{Date, Duration, Month, OffsetDateTime};
 
 use crate::api::model::{Asset, Claim};
-use crate::app::features::overview::view::TaxGauge;
+use crate::app::features::taxes::gauge::TaxGauge;
 use crate::app::resources::AccountData;
 
 use super::cache::{Cache, Request, SourcesKey};
-use super::model::{ActivityFilter, Filtered, Movement, MovementKind, Sources};
+use super::model::{ActivityFilter, Filtered, Movement, Sources};
 use super::monthly::{MonthFlow, MonthUse, last_months};
+use crate::app::movement::MovementKind;
 
 /// The date range, as offered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, strum::EnumIter)]
@@ -132,6 +133,18 @@ impl Default for ActivityState {
     }
 }
 
+/// How much of the extrato's figures a view needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Extent {
+    /// The extrato itself: its timeline, assets and filtered range, and the
+    /// charts' figures.
+    Extrato,
+    /// The charts' figures alone: the timeline, assets and filtered range
+    /// stay empty unless the extrato computed them already, so a long
+    /// account's Overview does not hold a timeline it does not draw.
+    Charts,
+}
+
 /// The extrato as one frame draws it, shared with the cache.
 #[derive(Clone, Debug)]
 pub struct ActivityView {
@@ -191,41 +204,19 @@ impl ActivityState {
     }
 
     /// Everything the extrato shows for the lists in `data`, the claims made
-    /// here and the filters, as of `now`, and the charts besides: computed
-    /// once per change of a list or a filter (on a thread of its own for
-    /// long lists, the previous figures shown meanwhile).
+    /// here and the filters, as of `now` (the charts' figures besides, or
+    /// those alone: see [`Extent`]): computed once per change of a list or a
+    /// filter (on a thread of its own for long lists, the previous figures
+    /// shown meanwhile).
     pub fn view(
         &mut self,
         ctx: &egui::Context,
         data: &AccountData,
         claims: &[Claim],
         now: OffsetDateTime,
+        extent: Extent,
     ) -> ActivityView {
-        self.computed(ctx, data, claims, now, true)
-    }
-
-    /// What the charts show: [`ActivityState::view`] without the extrato's
-    /// lines (its timeline, assets and filtered range are empty unless the
-    /// extrato computed them already), so a long account's Overview does
-    /// not hold a timeline it does not draw.
-    pub fn charts_view(
-        &mut self,
-        ctx: &egui::Context,
-        data: &AccountData,
-        claims: &[Claim],
-        now: OffsetDateTime,
-    ) -> ActivityView {
-        self.computed(ctx, data, claims, now, false)
-    }
-
-    fn computed(
-        &mut self,
-        ctx: &egui::Context,
-        data: &AccountData,
-        claims: &[Claim],
-        now: OffsetDateTime,
-        extrato: bool,
-    ) -> ActivityView {
+        let extrato = extent == Extent::Extrato;
         let this_month = data
             .tax_exemption
             .value()

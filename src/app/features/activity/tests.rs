@@ -13,11 +13,12 @@ use crate::api::model::{Asset, Claim, Deposit, Order, Transfer, Wallet, Withdraw
 use crate::app::resources::{AccountData, Fetched};
 
 use super::model::{
-    ActivityFilter, Direction, Leg, Line, Movement, MovementKind, Source, Sources, Totals,
-    build_timeline, filter_timeline, movements,
+    ActivityFilter, Direction, Leg, Line, Movement, Source, Sources, Totals, build_timeline,
+    filter_timeline, movements,
 };
 use super::monthly::{YearMonth, last_months, monthly_flows, monthly_tax_use};
-use super::state::{ActivityState, RangePreset, parse_day};
+use super::state::{ActivityState, Extent, RangePreset, parse_day};
+use crate::app::movement::MovementKind;
 
 fn dec(text: &str) -> Decimal {
     Decimal::from_str(text).unwrap_or_default()
@@ -548,9 +549,9 @@ fn the_timeline_is_built_once_per_list_change_not_per_frame() {
     let mut state = ActivityState::default();
     let ctx = egui::Context::default();
     let now = datetime!(2026-03-10 20:00 UTC);
-    let first = state.view(&ctx, &data, &[], now);
+    let first = state.view(&ctx, &data, &[], now, Extent::Extrato);
     let built = state.generation();
-    let again = state.view(&ctx, &data, &[], now);
+    let again = state.view(&ctx, &data, &[], now, Extent::Extrato);
     assert_eq!(
         state.generation(),
         built,
@@ -559,7 +560,7 @@ fn the_timeline_is_built_once_per_list_change_not_per_frame() {
     assert!(Arc::ptr_eq(&first.filtered, &again.filtered));
     // The same answer confirmed keeps its Arc: still nothing rebuilt.
     data.unchanged(Fetched::Orders(Vec::new().into()).key(), 3, 4);
-    state.view(&ctx, &data, &[], now);
+    state.view(&ctx, &data, &[], now, Extent::Extrato);
     assert_eq!(state.generation(), built);
     // A new answer is a new list.
     data.finish(
@@ -568,12 +569,12 @@ fn the_timeline_is_built_once_per_list_change_not_per_frame() {
         5,
         6,
     );
-    let after = state.view(&ctx, &data, &[], now);
+    let after = state.view(&ctx, &data, &[], now, Extent::Extrato);
     assert_eq!(state.generation(), built + 1);
     assert_eq!(after.filtered.count, 1);
     // A filter change refilters without rebuilding.
     state.kind = Some(MovementKind::Claim);
-    let claims_only = state.view(&ctx, &data, &[], now);
+    let claims_only = state.view(&ctx, &data, &[], now, Extent::Extrato);
     assert_eq!(state.generation(), built + 1);
     assert_eq!(claims_only.filtered.count, 0);
 }
@@ -585,10 +586,10 @@ fn a_long_list_is_computed_on_a_thread_while_the_last_figures_stay() {
     let mut state = ActivityState::default();
     let ctx = egui::Context::default();
     let now = datetime!(2026-03-10 20:00 UTC);
-    let first = state.view(&ctx, &data, &[], now);
+    let first = state.view(&ctx, &data, &[], now, Extent::Extrato);
     assert!(first.busy, "not computed in the frame");
     assert_eq!(first.filtered.count, 0, "nothing shown before it is ready");
-    let ready = until_ready(|| state.view(&ctx, &data, &[], now));
+    let ready = until_ready(|| state.view(&ctx, &data, &[], now, Extent::Extrato));
     assert_eq!(ready.filtered.count, count);
     assert_eq!(
         ready
@@ -750,15 +751,8 @@ fn a_narrowed_range_shows_its_movements_under_their_days_by_position() {
 
 #[test]
 fn an_unfiltered_range_keeps_nothing_per_movement() {
-    let template = order(
-        1,
-        "2026-03-10T12:00:00Z",
-        "completed",
-        ("1.00", "fiat/brl"),
-        ("1", "eth-base/brlv"),
-    );
     let sources = Sources {
-        orders: Arc::new(vec![template; 1_000]),
+        orders: Arc::new(vec![paid_order(1, "2026-03-10T12:00:00Z"); 1_000]),
         ..Sources::default()
     };
     let timeline = build_timeline(&sources);
@@ -779,26 +773,14 @@ fn an_unfiltered_range_keeps_nothing_per_movement() {
 #[ignore = "a measurement, not a check"]
 fn timeline_memory_per_record() {
     let count: usize = 100_000;
-    let template = order(
-        1,
-        "2026-03-10T12:00:00Z",
-        "completed",
-        ("1.00", "fiat/brl"),
-        ("1", "eth-base/brlv"),
-    );
-    let orders: Vec<Order> = (0..count)
-        .map(|index| {
-            let mut copy = template.clone();
-            copy.id = uuid::Uuid::from_u128(index as u128);
-            copy.created_at = copy
-                .created_at()
-                .map(|at| (at - time::Duration::minutes(index as i64)).into());
-            if !index.is_multiple_of(3) {
-                copy.state = Some(crate::api::model::OrderState::Expired);
-            }
-            copy
-        })
-        .collect();
+    let orders = numbered_orders(count, |index, copy| {
+        copy.created_at = copy
+            .created_at()
+            .map(|at| (at - time::Duration::minutes(index as i64)).into());
+        if !index.is_multiple_of(3) {
+            copy.state = Some(crate::api::model::OrderState::Expired);
+        }
+    });
     let sources = Sources {
         orders: Arc::new(orders),
         ..Sources::default()
@@ -831,19 +813,11 @@ fn timeline_memory_per_record() {
 #[test]
 fn movements_of_the_same_moment_keep_their_lists_order_in_the_timeline() {
     let at = "2026-03-10T12:00:00Z";
-    let order_at = |n: u128| {
-        order(
-            n,
-            at,
-            "completed",
-            ("1.00", "fiat/brl"),
-            ("1", "eth-base/brlv"),
-        )
-    };
+
     // Past a few dozen, an unstable sort reorders equal keys.
     let many: Vec<u128> = (0..200).map(|n| (n * 7919) % 1000 + 10).collect();
     let sources = Sources {
-        orders: Arc::new(many.iter().map(|n| order_at(*n)).collect()),
+        orders: Arc::new(many.iter().map(|n| paid_order(*n, at)).collect()),
         withdrawals: Arc::new(vec![
             withdrawal(5, at, "completed", "0.20", None),
             withdrawal(4, at, "completed", "0.30", None),
@@ -862,21 +836,33 @@ fn movements_of_the_same_moment_keep_their_lists_order_in_the_timeline() {
     assert_eq!(ids, expected);
 }
 
-fn long_orders_data(count: usize) -> AccountData {
-    let template = order(
-        1,
-        "2026-03-10T12:00:00Z",
+/// A completed order that paid R$1.00 for 1 BRLV, created `at`.
+fn paid_order(id: u128, at: &str) -> Order {
+    order(
+        id,
+        at,
         "completed",
         ("1.00", "fiat/brl"),
         ("1", "eth-base/brlv"),
-    );
-    let orders: Vec<Order> = (0..count)
+    )
+}
+
+/// `count` copies of one [`paid_order`], numbered from 0, each changed by
+/// `adjust` (given its number).
+fn numbered_orders(count: usize, adjust: impl Fn(usize, &mut Order)) -> Vec<Order> {
+    let template = paid_order(1, "2026-03-10T12:00:00Z");
+    (0..count)
         .map(|index| {
             let mut copy = template.clone();
             copy.id = uuid::Uuid::from_u128(index as u128);
+            adjust(index, &mut copy);
             copy
         })
-        .collect();
+        .collect()
+}
+
+fn long_orders_data(count: usize) -> AccountData {
+    let orders = numbered_orders(count, |_, _| {});
     let mut data = AccountData::default();
     data.finish(
         Fetched::Orders(Vec::new().into()).key(),
@@ -904,18 +890,18 @@ fn the_charts_alone_build_no_timeline_and_the_extrato_serves_them() {
     let mut state = ActivityState::default();
     let ctx = egui::Context::default();
     let now = datetime!(2026-03-10 20:00 UTC);
-    let charts = state.charts_view(&ctx, &data, &[], now);
+    let charts = state.view(&ctx, &data, &[], now, Extent::Charts);
     assert_eq!(state.generation(), 0, "no timeline for the charts");
     assert!(charts.timeline.is_empty());
     assert_eq!(
         charts.flows.last().map(|flow| flow.money_out),
         Some(dec("3.00"))
     );
-    let extrato = state.view(&ctx, &data, &[], now);
+    let extrato = state.view(&ctx, &data, &[], now, Extent::Extrato);
     assert_eq!(state.generation(), 1);
     assert_eq!(extrato.filtered.count, 3);
     assert!(Arc::ptr_eq(&charts.flows, &extrato.flows), "sums kept");
-    let charts_again = state.charts_view(&ctx, &data, &[], now);
+    let charts_again = state.view(&ctx, &data, &[], now, Extent::Charts);
     assert_eq!(
         state.generation(),
         1,
@@ -931,14 +917,14 @@ fn requests_made_while_one_computes_wait_and_only_the_last_is_computed() {
     let mut state = ActivityState::default();
     let ctx = egui::Context::default();
     let now = datetime!(2026-03-10 20:00 UTC);
-    assert!(state.view(&ctx, &data, &[], now).busy);
+    assert!(state.view(&ctx, &data, &[], now, Extent::Extrato).busy);
     // Two more choices while the first computes: neither starts a thread.
     state.kind = Some(MovementKind::Claim);
-    assert!(state.view(&ctx, &data, &[], now).busy);
+    assert!(state.view(&ctx, &data, &[], now, Extent::Extrato).busy);
     state.kind = Some(MovementKind::Order);
-    assert!(state.view(&ctx, &data, &[], now).busy);
+    assert!(state.view(&ctx, &data, &[], now, Extent::Extrato).busy);
     assert_eq!(state.threads_started(), 1);
-    let ready = until_ready(|| state.view(&ctx, &data, &[], now));
+    let ready = until_ready(|| state.view(&ctx, &data, &[], now, Extent::Extrato));
     assert_eq!(ready.filtered.count, count, "the last choice: orders");
     assert_eq!(
         state.threads_started(),

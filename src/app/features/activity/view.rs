@@ -9,20 +9,19 @@ use rust_decimal::Decimal;
 use strum::IntoEnumIterator;
 
 use crate::api::model::{Asset, Order, WithdrawalMethod};
+use crate::app::format::{AmountFormat, MISSING, short_hex, state_label};
 use crate::app::i18n::{Language, tr, tr_with};
 use crate::app::state::AppState;
-use crate::app::ui::AmountFormat;
 use crate::app::ui::arrange::{Asked, set_asked};
 use crate::app::ui::fields::FieldMessage;
 use crate::app::ui::{
-    MISSING, badge_ui, field_message_ui, note_ui, option_filter_ui, palette, section_ui, short_hex,
-    state_label, state_tone,
+    badge_ui, field_message_ui, note_ui, option_filter_ui, palette, section_ui, state_tone,
 };
 
-use super::model::{Direction, Leg, Line, Movement, MovementKind, Sources};
-use super::record::Record;
-use super::state::{ActivityView, RangeError, RangePreset};
-use super::words::{asset_name, compact_amount, day_text, day_title, kind_name};
+use super::model::{Direction, Leg, Line, Movement, Sources};
+use super::state::{ActivityView, Extent, RangeError, RangePreset};
+use super::words::{compact_amount, day_text, day_title, kind_name, ticker_and_chain};
+use crate::app::movement::{MovementKind, Record};
 
 /// Height of one line of the extrato.
 const LINE_HEIGHT: f32 = 26.0;
@@ -40,9 +39,13 @@ pub fn activity_ui(ui: &mut Ui, state: &mut AppState) {
     ui.heading(state.t("nav.activity").as_ref());
     ui.add_space(8.0);
     let now = state.wall_now;
-    let view = state
-        .activity
-        .view(ui.ctx(), &state.data, &state.claims.made, now);
+    let view = state.activity.view(
+        ui.ctx(),
+        &state.data,
+        &state.claims.made,
+        now,
+        Extent::Extrato,
+    );
     let lists_missing = state.data.orders.value().is_none()
         && state.data.transfers.value().is_none()
         && state.data.withdrawals.value().is_none();
@@ -92,7 +95,6 @@ fn clear_search_of(ui: &Ui, kind: MovementKind) {
 
 fn filters_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
     let language = state.language;
-    let any = state.t("accounts.any").into_owned();
     let before = state.activity.preset;
     ui.horizontal_wrapped(|ui| {
         let label = ui.label(state.t("activity.range").as_ref());
@@ -111,7 +113,6 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
             ui,
             "activity_kind",
             &state.t("activity.kind"),
-            &any,
             &mut state.activity.kind,
             &MovementKind::iter().collect::<Vec<_>>(),
             |kind| kind_name(language, *kind),
@@ -121,10 +122,9 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
             ui,
             "activity_asset",
             &state.t("activity.asset"),
-            &any,
             &mut state.activity.asset,
             &view.assets,
-            asset_name,
+            ticker_and_chain,
         );
     });
     if before != RangePreset::Custom && state.activity.preset == RangePreset::Custom {
@@ -141,20 +141,19 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
             Language::En => "YYYY-MM-DD",
         };
         ui.horizontal_wrapped(|ui| {
-            let from = ui.label(state.t("activity.from").as_ref());
-            ui.add(
-                egui::TextEdit::singleline(&mut state.activity.from_text)
-                    .hint_text(hint)
-                    .desired_width(110.0),
-            )
-            .labelled_by(from.id);
-            let to = ui.label(state.t("activity.to").as_ref());
-            ui.add(
-                egui::TextEdit::singleline(&mut state.activity.to_text)
-                    .hint_text(hint)
-                    .desired_width(110.0),
-            )
-            .labelled_by(to.id);
+            let days = [
+                ("activity.from", &mut state.activity.from_text),
+                ("activity.to", &mut state.activity.to_text),
+            ];
+            for (key, text) in days {
+                let label = ui.label(tr(language, key).as_ref());
+                ui.add(
+                    egui::TextEdit::singleline(text)
+                        .hint_text(hint)
+                        .desired_width(110.0),
+                )
+                .labelled_by(label.id);
+            }
             let message = match error {
                 Some(RangeError::From) => Some("activity.from_invalid"),
                 Some(RangeError::To) => Some("activity.to_invalid"),
@@ -224,7 +223,7 @@ fn totals_ui(ui: &mut Ui, amounts: AmountFormat, view: &ActivityView) {
             }
             ui.end_row();
             for (asset, totals) in &filtered.totals {
-                ui.monospace(asset_name(asset));
+                ui.monospace(ticker_and_chain(asset));
                 let exact = |value: Decimal| {
                     format!(
                         "{} {}",
@@ -295,7 +294,7 @@ fn description(language: Language, movement: &Movement, record: Option<Record<'_
             Some(method) => method.as_str().to_uppercase(),
             None => MISSING.to_owned(),
         },
-        Some(Record::Deposit(deposit, _)) => {
+        Some(Record::Deposit(deposit)) => {
             let kind = deposit.kind.as_deref().unwrap_or(MISSING).to_uppercase();
             match deposit
                 .coordinates
@@ -332,7 +331,7 @@ pub fn movement_sentence(amounts: AmountFormat, movement: &Movement, sources: &S
     let legs = movement.leg_pair(sources);
     let mut parts = vec![kind_name(language, kind)];
     if let Some(at) = record.as_ref().and_then(Record::time) {
-        parts.push(crate::app::ui::format_moment(at));
+        parts.push(crate::app::format::format_moment(at));
     }
     parts.push(description(language, movement, record));
     if let Some(wire) = record.as_ref().and_then(Record::state) {

@@ -6,10 +6,10 @@ use rust_decimal::Decimal;
 use time::Date;
 
 use crate::api::model::Asset;
+use crate::app::format::AmountFormat;
 use crate::app::i18n::{Language, tr, tr_with};
-use crate::app::ui::AmountFormat;
 
-use super::model::MovementKind;
+use crate::app::movement::MovementKind;
 
 const MONTH_KEYS: [&str; 12] = [
     "activity.month.1",
@@ -103,7 +103,7 @@ pub fn day_text(language: Language, day: Date) -> String {
 
 /// An asset as the extrato names it: its ticker, with its chain when on one
 /// (`BRLV · eth-base`).
-pub fn asset_name(asset: &Asset) -> String {
+pub fn ticker_and_chain(asset: &Asset) -> String {
     match asset.chain() {
         Some(chain) => format!("{} · {}", asset.ticker(), chain.as_str()),
         None => asset.ticker(),

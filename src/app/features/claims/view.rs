@@ -8,14 +8,14 @@ use egui::{RichText, Ui};
 use rust_decimal::Decimal;
 
 use crate::api::model::{Claim, ClaimTarget};
-use crate::app::export::{ExportRecords, export_bar_ui};
+use crate::app::export::ExportRecords;
 use crate::app::form::Field;
+use crate::app::format::{AmountFormat, MISSING, state_label, time_text};
 use crate::app::state::AppState;
-use crate::app::submit::{Created, SubmitRequest, send_button_ui, submit_status_ui};
-use crate::app::ui::AmountFormat;
+use crate::app::submit::{Created, SubmitRequest};
 use crate::app::ui::{
-    Cell, DetailRow, MISSING, RecordList, field_message, list_status_ui, note_ui, record_list_ui,
-    section_ui, state_label, state_tone, text_field_ui, time_text,
+    Cell, DetailRow, RecordList, amount_field_ui, export_bar_ui, field_message, list_status_ui,
+    note_ui, record_list_ui, section_ui, sent_ui, state_tone, submit_status_ui,
 };
 
 /// Draws the Claims panel.
@@ -114,30 +114,16 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
     {
         message.text = state.t("hide.above_claimable").into_owned();
     }
-    let amount_label = state.t("claims.amount");
-    let amount_hint = state.t("accounts.amount_hint");
-    text_field_ui(
-        ui,
-        &amount_label,
-        &mut state.claims.draft.amount,
-        &amount_hint,
-        200.0,
-        amount_message,
-    );
+    let label = state.t("claims.amount");
+    amount_field_ui(ui, &label, &mut state.claims.draft.amount, amount_message);
     ui.horizontal(|ui| {
         ui.label(state.t("claims.receive_as").as_ref());
         let target = &mut state.claims.draft.target;
         ui.radio_value(target, ClaimTarget::Brl, "BRL");
         ui.radio_value(target, ClaimTarget::Brlv, "BRLV");
     });
-    ui.add_space(6.0);
-    let send = send_button_ui(
-        ui,
-        &state.t("claims.send"),
-        validation.is_ok(),
-        &state.claims.submit,
-    );
-    if send && let Ok(request) = validation {
+    let label = state.t("claims.send");
+    if let Some(request) = sent_ui(ui, &label, validation, &state.claims.submit) {
         let wallet_address = state.claims.wallet.clone();
         state.submit(SubmitRequest::Claim {
             wallet_address,
@@ -174,15 +160,14 @@ fn result_ui(ui: &mut Ui, state: &AppState, claim: &Claim) {
 
 fn made_ui(ui: &mut Ui, state: &mut AppState) {
     let language = state.language;
-    let headers = [
-        state.t("claims.updated_at"),
-        state.t("accounts.state"),
-        state.t("claims.gross"),
-        state.t("claims.tax"),
-        state.t("claims.fees"),
-        state.t("claims.net"),
+    const HEADERS: [&str; 6] = [
+        "claims.updated_at",
+        "accounts.state",
+        "claims.gross",
+        "claims.tax",
+        "claims.fees",
+        "claims.net",
     ];
-    let headers: Vec<&str> = headers.iter().map(AsRef::as_ref).collect();
     let amounts = state.amount_format();
     let brl = |value: Option<Decimal>| value.map(|value| amounts.shown(value, 2, "BRL"));
     let brl_cell = |value: Option<Decimal>| {
@@ -197,7 +182,7 @@ fn made_ui(ui: &mut Ui, state: &mut AppState) {
         language,
         RecordList {
             id: "claims_table",
-            headers: &headers,
+            headers: &HEADERS,
             remote: None,
             rows: &state.claims.made,
             arrange: Some((
@@ -252,7 +237,7 @@ fn made_ui(ui: &mut Ui, state: &mut AppState) {
         .cloned()
     {
         let receipt = crate::app::receipt::build::claim_receipt(language, &claim);
-        crate::app::receipt::view::receipt_ui(ui, state, receipt);
+        crate::app::features::files::view::receipt_ui(ui, state, receipt);
     }
     ui.add_space(6.0);
     if export_bar_ui(ui, language, &mut state.claims.export) {

@@ -5,12 +5,12 @@
 use egui::Ui;
 
 use crate::api::model::{Deposit, DepositAsset, DepositCoordinates};
-use crate::app::export::{ExportRecords, export_bar_ui};
+use crate::app::export::ExportRecords;
+use crate::app::format::{AmountFormat, MISSING, ShownAmount, or_missing, state_label, time_text};
 use crate::app::resources::DEPOSIT_ASSETS;
 use crate::app::state::AppState;
 use crate::app::ui::{
-    AmountFormat, Cell, DetailRow, MISSING, RecordList, ShownAmount, or_missing, record_list_ui,
-    section_ui, state_label, state_tone, time_text,
+    Cell, DetailRow, RecordList, export_bar_ui, record_list_ui, section_ui, state_tone,
 };
 
 /// The deposits of the asset shown.
@@ -53,14 +53,13 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
     let language = state.language;
     let amounts = state.amount_format();
     let asset = state.deposits.asset.clone();
-    let headers = [
-        state.t("accounts.created_at"),
-        state.t("accounts.state"),
-        state.t("deposits.type"),
-        state.t("accounts.amount"),
-        state.t("deposits.payer"),
+    const HEADERS: [&str; 5] = [
+        "accounts.created_at",
+        "accounts.state",
+        "deposits.type",
+        "accounts.amount",
+        "deposits.payer",
     ];
-    let headers: Vec<&str> = headers.iter().map(AsRef::as_ref).collect();
     let remote = state.data.deposits(&asset);
     let state_label_of = |deposit: &Deposit| {
         let wire = deposit.status.as_ref().map_or(MISSING, |s| s.as_str());
@@ -71,7 +70,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
         language,
         RecordList {
             id: "deposits_table",
-            headers: &headers,
+            headers: &HEADERS,
             remote: Some(remote),
             rows: remote.value().map_or(&[], |rows| rows.as_slice()),
             arrange: remote
@@ -111,7 +110,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
     {
         let asset = state.deposits.asset.clone();
         let receipt = crate::app::receipt::build::deposit_receipt(language, &asset, &deposit);
-        crate::app::receipt::view::receipt_ui(ui, state, receipt);
+        crate::app::features::files::view::receipt_ui(ui, state, receipt);
     }
     ui.add_space(6.0);
     if export_bar_ui(ui, language, &mut state.deposits.export) {

@@ -7,9 +7,9 @@ use crate::app::message::{Notice, NoticeDetail, NoticeKind};
 use crate::app::state::AppState;
 use crate::webhook::ListenError;
 
-use super::super::orders::apply::short_id;
 use super::message::EventsEvent;
 use super::state::{ListenerStatus, ReceivedEvent};
+use crate::app::format::short_id;
 
 /// Why the listener did not start, in the person's language; the system's
 /// own reason is quoted as it came.

@@ -1,6 +1,6 @@
 //! The Events feature: the loopback webhook listener and the events it received.
 
-pub mod apply;
+mod apply;
 pub mod message;
 pub mod state;
 pub mod view;

@@ -7,15 +7,15 @@ use std::sync::Arc;
 use egui::{Id, RichText, Sense, Ui};
 use egui_extras::{Column, TableBuilder};
 
-use crate::app::features::orders::apply::short_id;
-use crate::app::features::orders::view::{order_state_label, order_state_tone};
+use crate::app::features::orders::view::badge::{order_state_label, order_state_tone};
+use crate::app::format::{HIDDEN_DIGITS, format_moment, short_id};
 use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::ui::arrange::{
     Arranged, Arrangement, SortKey, arranged, search_field_ui, sort_header_ui,
 };
 use crate::app::ui::table::row_info;
-use crate::app::ui::{Cell, HIDDEN_DIGITS, Tone, badge_ui, format_moment};
+use crate::app::ui::{Cell, Tone, badge_ui};
 
 use super::message::EventsCommand;
 use super::state::{ListenerStatus, ReceivedEvent};
@@ -49,13 +49,7 @@ pub fn events_ui(ui: &mut Ui, state: &mut AppState) {
     let received = Arc::clone(&state.events.received);
     let table = Id::unique(TABLE_ID);
     let arranged = arranged(ui, table, &received, &EVENT_ARRANGEMENT);
-    search_field_ui(
-        ui,
-        table,
-        state.t("list.search").as_ref(),
-        state.t("list.search_hint").as_ref(),
-        arranged.busy,
-    );
+    search_field_ui(ui, table, "list.search_hint", arranged.busy);
     if arranged.len() != received.len() {
         ui.label(state.t_with(
             "list.count_of",

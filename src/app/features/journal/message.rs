@@ -5,15 +5,15 @@ use std::path::PathBuf;
 use time::OffsetDateTime;
 
 use crate::api::model::Claim;
-use crate::app::message::SessionId;
 use crate::app::remote::PartialCopy;
 use crate::app::resources::Fetched;
+use crate::app::session::SessionId;
 
 /// Something the journal feature asks the worker to do.
 #[derive(Debug)]
 pub enum JournalCommand {
     /// Write the open profile's journal as CSV to this file.
-    ExportActivity(PathBuf),
+    ExportCsv(PathBuf),
 }
 
 /// A list as it was last fetched, in an earlier run.

@@ -1,13 +1,16 @@
-//! The journal feature: what the app sent and learnt, kept on disk per
-//! profile (see [`crate::journal`]). Here: the app's values as records
-//! ([`records`]), what crosses to and from the worker ([`message`]), how a
-//! start takes in the last known state and the claims history ([`apply`]),
-//! the "activity of this device" CSV ([`activity`]) and its place in
-//! Settings ([`view`]). The worker's side is `worker/journal.rs`.
+//! The journal feature, the app's whole side of the journal (the store
+//! itself is [`crate::journal`]): the app's values as records and back
+//! ([`records`]), the thread that owns a profile's store and the jobs it
+//! runs ([`task`]), what crosses to and from the worker ([`message`]), how
+//! a start takes in the last known state and the claims history
+//! (`apply.rs`), the journal as one CSV ([`rows`]; "Activity of this device"
+//! in Settings) and its place in Settings ([`state`], [`view`]). The worker
+//! only decides when: `worker/journal.rs`.
 
-pub mod activity;
-pub mod apply;
+mod apply;
 pub mod message;
 pub mod records;
+pub mod rows;
 pub mod state;
+pub mod task;
 pub mod view;

@@ -1,10 +1,10 @@
-//! The journal's place in Settings: the activity export as the person fills it.
+//! The journal's place in Settings: its CSV export as the person fills it.
 
 use crate::app::export::ExportDraft;
 
 /// The journal's state in the window.
 #[derive(Clone, Debug, Default)]
 pub struct JournalState {
-    /// The "activity of this device" CSV export.
+    /// The journal's CSV export ("Activity of this device").
     pub export: ExportDraft,
 }

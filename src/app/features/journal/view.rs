@@ -3,15 +3,15 @@
 
 use egui::{RichText, Ui};
 
-use crate::app::export::export_bar_ui;
+use crate::app::format::format_moment;
 use crate::app::message::Command;
 use crate::app::state::AppState;
-use crate::app::ui::{format_moment, note_ui};
+use crate::app::ui::{export_bar_ui, note_ui};
 
 use super::message::JournalCommand;
 
-/// Draws the activity section.
-pub fn activity_ui(ui: &mut Ui, state: &mut AppState) {
+/// Draws the journal's section of Settings.
+pub fn journal_ui(ui: &mut Ui, state: &mut AppState) {
     ui.label(RichText::new(state.t("journal.heading").as_ref()).strong());
     note_ui(ui, &state.t("journal.explain"));
     if state.session.is_none() {
@@ -20,9 +20,9 @@ pub fn activity_ui(ui: &mut Ui, state: &mut AppState) {
     }
     if export_bar_ui(ui, state.language, &mut state.journal.export) {
         if std::mem::take(&mut state.journal.export.dialog_asked) {
-            state.choose_file(crate::app::dialog::DialogPurpose::ExportActivity);
+            state.choose_file(crate::app::dialog::DialogPurpose::ExportJournal);
         } else if let Some(path) = state.journal.export.start() {
-            state.push(Command::Journal(JournalCommand::ExportActivity(path)));
+            state.push(Command::Journal(JournalCommand::ExportCsv(path)));
         }
     }
 }

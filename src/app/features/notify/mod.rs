@@ -4,13 +4,14 @@
 //! `state.rs` keeps those states per connection and holds the news while the
 //! window is unfocused and the Settings switch is on; `text.rs` writes it in
 //! the person's language; `notifier.rs` hands it to the system off the UI
-//! thread.
+//! thread; `apply.rs` is where the window's state meets them.
 
+pub mod apply;
 pub mod notifier;
 pub mod rules;
 pub mod state;
 pub mod text;
 
-pub use notifier::{NotificationText, Notifier, SystemNotifier, deliver};
-pub use rules::{DesktopNote, Happening, Movement, MovementKind, transitions};
+pub use notifier::{NotificationText, Notifier, SystemNotifier};
+pub use rules::{DesktopNote, Happening, transitions};
 pub use state::NotifyState;

@@ -5,10 +5,6 @@
 
 use std::sync::mpsc;
 
-use crate::app::state::AppState;
-
-use super::text::notification_text;
-
 /// A notification as the system shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotificationText {
@@ -23,20 +19,6 @@ pub trait Notifier {
     /// Shows `text`, or gives up quietly: a notification that cannot be
     /// shown is never an error the person has to deal with.
     fn notify(&self, text: NotificationText);
-}
-
-/// Takes the notes owed this frame, writes them in the person's language and
-/// hands them to `notifier`. What the shell calls at the end of every frame.
-pub fn deliver(state: &mut AppState, notifier: &dyn Notifier) {
-    let notes = state.notify.take_outbox();
-    if notes.is_empty() {
-        return;
-    }
-    // A notification on a shared screen masks amounts when the window does.
-    let hide_amounts = state.hide_amounts;
-    for note in notes {
-        notifier.notify(notification_text(state.language, &note, hide_amounts));
-    }
 }
 
 /// The operating system's notifications (D-Bus on Linux through the

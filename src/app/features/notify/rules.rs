@@ -12,18 +12,8 @@
 use rust_decimal::Decimal;
 use uuid::Uuid;
 
-use crate::api::model::{Asset, Order, Transfer, Withdrawal};
-
-/// The kind of record a movement is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MovementKind {
-    /// An order (a conversion).
-    Order,
-    /// A token transfer between wallets.
-    Transfer,
-    /// A withdrawal (PIX, TED or tokens).
-    Withdrawal,
-}
+use crate::api::model::Asset;
+use crate::app::movement::{MovementKind, Record};
 
 /// What a notification tells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,22 +29,6 @@ pub enum Happening {
     WithdrawalCompleted,
     /// A transfer did not go through (`failed`).
     TransferFailed,
-}
-
-/// One movement as the rules see it: its identity, its state as the wire
-/// names it, and the amount a notification names.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Movement {
-    /// The record's id.
-    pub id: Uuid,
-    /// Its state, as sent (an unknown state is kept and never notifies);
-    /// a wire value lives for the whole run, so a million of them are
-    /// pointers, not a million small strings.
-    pub state: &'static str,
-    /// The amount the notification names (an order: what was paid in).
-    pub amount: Option<Decimal>,
-    /// That amount's asset.
-    pub asset: Option<Asset>,
 }
 
 /// One notification owed.
@@ -85,127 +59,125 @@ pub fn happening(kind: MovementKind, state: &str) -> Option<Happening> {
     }
 }
 
+/// The amount a notification names, with its asset: what an order was
+/// paid in, what a transfer or a withdrawal moved.
+fn named_amount(record: &Record<'_>) -> (Option<Decimal>, Option<Asset>) {
+    match record {
+        Record::Order(order) => (order.source_amount(), order.source_asset.clone()),
+        Record::Transfer(transfer) => (transfer.amount(), transfer.asset.clone()),
+        Record::Withdrawal(withdrawal) => (withdrawal.amount(), withdrawal.asset.clone()),
+        Record::Deposit(..) | Record::Claim(_) => (None, None),
+    }
+}
+
 /// The notes owed between the last known states (`previous`) and a fresh
 /// answer (`new`): each movement whose state changed to one that is news,
 /// and each movement not seen before that arrives already in such a state.
 /// With no previous answer (the first load after a start or a new
-/// connection) nothing is news: what was already so is history.
-pub fn transitions(
+/// connection) nothing is news: what was already so is history. A record
+/// without a state tells nothing.
+pub fn transitions<'a>(
     previous: Option<&KnownStates>,
-    kind: MovementKind,
-    new: impl IntoIterator<Item = Movement>,
+    new: impl IntoIterator<Item = Record<'a>>,
 ) -> Vec<DesktopNote> {
     let Some(previous) = previous else {
         return Vec::new();
     };
     new.into_iter()
-        .filter(|movement| previous.get(&movement.id) != Some(movement.state))
-        .filter_map(|movement| {
+        .filter_map(|record| {
+            let state = record.state()?;
+            if previous.get(&record.id()) == Some(state) {
+                return None;
+            }
+            let (amount, asset) = named_amount(&record);
             Some(DesktopNote {
-                happening: happening(kind, movement.state)?,
-                id: movement.id,
-                amount: movement.amount,
-                asset: movement.asset.clone(),
+                happening: happening(record.kind(), state)?,
+                id: record.id(),
+                amount,
+                asset,
             })
         })
         .collect()
 }
 
-/// The states of `movements`, to compare the next answer with.
-pub fn known_states(movements: impl IntoIterator<Item = Movement>) -> KnownStates {
-    movements
+/// The states of `records`, to compare the next answer with.
+pub fn known_states<'a>(records: impl IntoIterator<Item = Record<'a>>) -> KnownStates {
+    records
         .into_iter()
-        .map(|movement| (movement.id, movement.state))
+        .filter_map(|record| Some((record.id(), record.state()?)))
         .collect()
-}
-
-/// An order as a movement: the amount paid in.
-pub fn order_movement(order: &Order) -> Option<Movement> {
-    Some(Movement {
-        id: order.id,
-        state: order.state.as_ref()?.as_str(),
-        amount: order.source_amount(),
-        asset: order.source_asset.clone(),
-    })
-}
-
-/// A transfer as a movement.
-pub fn transfer_movement(transfer: &Transfer) -> Option<Movement> {
-    Some(Movement {
-        id: transfer.id,
-        state: transfer.state.as_ref()?.as_str(),
-        amount: transfer.amount(),
-        asset: transfer.asset.clone(),
-    })
-}
-
-/// A withdrawal as a movement.
-pub fn withdrawal_movement(withdrawal: &Withdrawal) -> Option<Movement> {
-    Some(Movement {
-        id: withdrawal.id,
-        state: withdrawal.state.as_ref()?.as_str(),
-        amount: withdrawal.amount(),
-        asset: withdrawal.asset.clone(),
-    })
 }
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
+    use crate::api::model::{Order, Transfer, Withdrawal};
+
     use super::*;
 
-    fn movement(id: u128, state: &'static str) -> Movement {
-        Movement {
-            id: Uuid::from_u128(id),
-            state,
-            amount: Some(Decimal::new(25_000, 2)),
-            asset: Some(Asset::FiatBrl),
-        }
+    fn record<T: serde::de::DeserializeOwned>(id: u128, state: &str) -> T {
+        serde_json::from_value(serde_json::json!({
+            "id": Uuid::from_u128(id),
+            "state": state,
+            "amount": "250.00",
+            "asset": "fiat/brl",
+            "source-amount": "250.00",
+            "source-asset": "fiat/brl",
+        }))
+        .unwrap()
+    }
+
+    fn orders(list: &[(u128, &str)]) -> Vec<Order> {
+        list.iter().map(|(id, state)| record(*id, state)).collect()
     }
 
     #[test]
     fn the_first_answer_is_history_not_news() {
-        let list = [movement(1, "completed"), movement(2, "expired")];
-        assert!(transitions(None, MovementKind::Order, list.clone()).is_empty());
+        let list = orders(&[(1, "completed"), (2, "expired")]);
+        assert!(transitions(None, list.iter().map(Record::Order)).is_empty());
     }
 
     #[test]
     fn a_change_into_a_state_that_is_news_notifies_once() {
-        let before = known_states([movement(1, "created"), movement(2, "created")]);
-        let after = [movement(1, "completed"), movement(2, "created")];
-        let notes = transitions(Some(&before), MovementKind::Order, after.clone());
+        let before = orders(&[(1, "created"), (2, "created")]);
+        let before = known_states(before.iter().map(Record::Order));
+        let after = orders(&[(1, "completed"), (2, "created")]);
+        let notes = transitions(Some(&before), after.iter().map(Record::Order));
         assert_eq!(notes.len(), 1);
         assert_eq!(notes[0].happening, Happening::OrderPaid);
         assert_eq!(notes[0].id, Uuid::from_u128(1));
-        let again = transitions(
-            Some(&known_states(after.clone())),
-            MovementKind::Order,
-            after.clone(),
-        );
-        assert!(again.is_empty());
+        assert_eq!(notes[0].amount, Some(Decimal::new(25_000, 2)));
+        assert_eq!(notes[0].asset, Some(Asset::FiatBrl));
+        let now = known_states(after.iter().map(Record::Order));
+        assert!(transitions(Some(&now), after.iter().map(Record::Order)).is_empty());
     }
 
     #[test]
     fn each_kind_notifies_only_its_own_states() {
-        let before = known_states([movement(1, "pending")]);
-        let completed = [movement(1, "completed")];
-        let failed = [movement(1, "failed")];
-        assert!(transitions(Some(&before), MovementKind::Transfer, completed.clone()).is_empty());
+        let pending: Transfer = record(1, "pending");
+        let before = known_states([Record::Transfer(&pending)]);
+        let completed: Transfer = record(1, "completed");
+        let failed: Transfer = record(1, "failed");
+        assert!(transitions(Some(&before), [Record::Transfer(&completed)]).is_empty());
         assert_eq!(
-            transitions(Some(&before), MovementKind::Transfer, failed.clone())[0].happening,
+            transitions(Some(&before), [Record::Transfer(&failed)])[0].happening,
             Happening::TransferFailed
         );
+        let completed: Withdrawal = record(1, "completed");
+        let failed: Withdrawal = record(1, "failed");
         assert_eq!(
-            transitions(Some(&before), MovementKind::Withdrawal, completed.clone())[0].happening,
+            transitions(Some(&before), [Record::Withdrawal(&completed)])[0].happening,
             Happening::WithdrawalCompleted
         );
-        assert!(transitions(Some(&before), MovementKind::Withdrawal, failed.clone()).is_empty());
+        assert!(transitions(Some(&before), [Record::Withdrawal(&failed)]).is_empty());
     }
 
     #[test]
     fn a_new_record_already_final_is_news_after_the_first_answer() {
-        let before = known_states([movement(1, "created")]);
-        let after = [movement(1, "created"), movement(2, "payment-returned")];
-        let notes = transitions(Some(&before), MovementKind::Order, after.clone());
+        let before = orders(&[(1, "created")]);
+        let before = known_states(before.iter().map(Record::Order));
+        let after = orders(&[(1, "created"), (2, "payment-returned")]);
+        let notes = transitions(Some(&before), after.iter().map(Record::Order));
         assert_eq!(notes.len(), 1);
         assert_eq!(notes[0].happening, Happening::RefundInitiated);
     }

@@ -1,4 +1,4 @@
-//! The notifications' side of [`AppState`]: the Settings switch, whether
+//! The notifications' side of the window's state: the Settings switch, whether
 //! the window has the focus (set by the shell each frame), the last known
 //! states per kind of movement for this connection, and the notes waiting
 //! to be handed to the system.
@@ -6,13 +6,11 @@
 use std::collections::HashMap;
 
 use crate::api::model::Order;
-use crate::app::resources::{Fetched, ResourceKey};
-use crate::app::state::AppState;
+use crate::app::resources::ResourceKey;
 
-use super::rules::{
-    DesktopNote, Happening, KnownStates, Movement, MovementKind, known_states, order_movement,
-    transfer_movement, transitions, withdrawal_movement,
-};
+use crate::app::movement::{MovementKind, Record};
+
+use super::rules::{DesktopNote, Happening, KnownStates, known_states, transitions};
 
 /// Desktop notifications: the switch, the focus, what is known, what is owed.
 #[derive(Clone, Debug)]
@@ -52,23 +50,18 @@ impl NotifyState {
 
     /// Compares a full fresh list of `kind` with the last one and keeps
     /// what is owed (only while the window is unfocused and the switch on).
-    /// Each row is looked at as a [`Movement`] twice rather than all of
-    /// them collected once: a million rows would take 64 MB for nothing.
-    pub fn observe_list<T>(
+    /// Each row is read through its [`Record`] as it comes, never copied.
+    pub fn observe_list<'a, T>(
         &mut self,
         kind: MovementKind,
-        rows: &[T],
-        movement: fn(&T) -> Option<Movement>,
+        rows: &'a [T],
+        record: fn(&'a T) -> Record<'a>,
     ) {
-        let notes = transitions(
-            self.known.get(&kind),
-            kind,
-            rows.iter().filter_map(movement),
-        );
+        let notes = transitions(self.known.get(&kind), rows.iter().map(record));
         let book = self
             .arriving
             .remove(&kind)
-            .unwrap_or_else(|| known_states(rows.iter().filter_map(movement)));
+            .unwrap_or_else(|| known_states(rows.iter().map(record)));
         self.known.insert(kind, book);
         self.owe(notes);
     }
@@ -87,12 +80,13 @@ impl NotifyState {
 
     /// One record fetched alone (the watched order): compared with what its
     /// list said, once that list has arrived.
-    pub fn observe_one(&mut self, kind: MovementKind, movement: Movement) {
-        let Some(known) = self.known.get_mut(&kind) else {
+    pub fn observe_one(&mut self, record: Record<'_>) {
+        let (Some(known), Some(state)) = (self.known.get_mut(&record.kind()), record.state())
+        else {
             return;
         };
-        let (id, state) = (movement.id, movement.state);
-        let notes = transitions(Some(known), kind, [movement]);
+        let id = record.id();
+        let notes = transitions(Some(known), [record]);
         known.insert(id, state);
         self.owe(notes);
     }
@@ -125,32 +119,5 @@ impl NotifyState {
     /// The notes owed since the last call.
     pub fn take_outbox(&mut self) -> Vec<DesktopNote> {
         std::mem::take(&mut self.outbox)
-    }
-}
-
-impl AppState {
-    /// A polled resource arrived from the service: the notifications it owes.
-    pub(crate) fn notify_fetched(&mut self, fetched: &Fetched) {
-        if let Fetched::Order(order) = fetched {
-            if let Some(movement) = order_movement(order) {
-                self.notify.observe_one(MovementKind::Order, movement);
-            }
-            return;
-        }
-        match fetched {
-            Fetched::Orders(rows) => {
-                self.notify
-                    .observe_list(MovementKind::Order, rows, order_movement);
-            }
-            Fetched::Transfers(rows) => {
-                self.notify
-                    .observe_list(MovementKind::Transfer, rows, transfer_movement);
-            }
-            Fetched::Withdrawals(rows) => {
-                self.notify
-                    .observe_list(MovementKind::Withdrawal, rows, withdrawal_movement);
-            }
-            _ => {}
-        }
     }
 }

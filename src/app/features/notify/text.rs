@@ -2,9 +2,8 @@
 //! language, naming the amount (or a mask, when amounts are hidden) and the
 //! record's short id.
 
+use crate::app::format::{AmountFormat, short_id};
 use crate::app::i18n::{self, Language};
-use crate::app::ui::amount::AmountFormat;
-use crate::app::ui::short_id;
 
 use super::notifier::NotificationText;
 use super::rules::{DesktopNote, Happening};

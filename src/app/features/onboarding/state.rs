@@ -15,7 +15,7 @@ use crate::profile::Profile;
 
 use crate::app::error_text::Localize;
 use crate::app::i18n::{Language, tr};
-use crate::app::message::ConnectRequest;
+use crate::app::session::ConnectRequest;
 
 use crate::app::export::FileError;
 

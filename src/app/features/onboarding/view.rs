@@ -6,14 +6,14 @@ use std::path::PathBuf;
 use egui::{RichText, TextEdit, Ui};
 
 use crate::api::RsaKeyBits;
-use crate::app::dialog::{DialogPurpose, dialog_button_ui, typed_toggle_ui, unavailable_note_ui};
+use crate::app::dialog::DialogPurpose;
 use crate::app::error_text::Localize;
 use crate::app::i18n;
 use crate::app::message::Command;
 use crate::app::ui::fields::{enter_submitted, submit_on_enter};
+use crate::app::ui::{dialog_button_ui, note_ui, palette, typed_toggle_ui, unavailable_note_ui};
 
 use crate::app::state::AppState;
-use crate::app::ui::{note_ui, palette};
 
 use crate::app::features::settings::view as settings;
 
@@ -138,7 +138,7 @@ fn connect_card_ui(ui: &mut Ui, state: &mut AppState) {
             ui.add_space(6.0);
             ui.label(RichText::new(state.t("passphrase.title").as_ref()).strong());
             let language = state.language;
-            let _ = crate::app::shell::lock::new_passphrase_ui(
+            let _ = crate::app::ui::passphrase::new_passphrase_ui(
                 ui,
                 language,
                 &mut state.onboarding.passphrase,

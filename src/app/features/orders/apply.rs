@@ -6,9 +6,9 @@
 use uuid::Uuid;
 
 use crate::api::model::{Order, OrderState};
+use crate::app::format::short_id;
 use crate::app::message::{Command, Notice, NoticeDetail, NoticeKind};
 use crate::app::state::AppState;
-pub use crate::app::ui::short_id;
 
 use super::form::ServiceFailure;
 use super::message::{OrdersCommand, OrdersEvent};

@@ -1,5 +1,4 @@
 //! The overview: balances, the tax-exemption gauge, things in motion, and
 //! the monthly charts of money and of the tax exemption.
 
-pub mod charts;
 pub mod view;

@@ -2,15 +2,9 @@
 //! stands, the manager's draft, rename and delete in progress, and the
 //! "Save this recipient" offer open in a form.
 
-use crate::app::features::withdrawals::state::TedDraft;
-use crate::app::form::{
-    Field, FieldError, FieldErrors, TedFields, address_field, pix_key_field, ted_account_fields,
-};
-use crate::app::message::Command;
-use crate::app::state::AppState;
+use crate::app::form::{Field, FieldError, FieldErrors, address_field, pix_key_field};
+use crate::app::ted::TedDraft;
 use crate::recipients::{Destination, MAX_NAME_CHARS, Recipient, RecipientBook, RecipientsError};
-
-use super::message::{RecipientsCommand, RecipientsEvent};
 
 /// The kinds of destination a recipient can be.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -96,19 +90,6 @@ pub fn check_name(
     Ok(name.to_owned())
 }
 
-/// A TED draft's destination, checked field by field.
-pub fn ted_destination(ted: &TedDraft, errors: &mut FieldErrors) -> Option<Destination> {
-    let fields = TedFields {
-        bank_code: &ted.bank_code,
-        branch: &ted.branch,
-        account: &ted.account,
-        account_type: &ted.account_type,
-        document: &ted.document,
-        name: &ted.name,
-    };
-    ted_account_fields(&fields, errors).map(Destination::Ted)
-}
-
 impl RecipientDraft {
     /// The recipient, or what is wrong, by field; checked with the same
     /// validators the forms use.
@@ -123,7 +104,7 @@ impl RecipientDraft {
                     key: key.as_str().to_owned(),
                 })
             }
-            RecipientKind::Ted => ted_destination(&self.ted, &mut errors),
+            RecipientKind::Ted => self.ted.account(&mut errors).map(Destination::Ted),
             RecipientKind::Wallet => address_field(&self.address, Field::TargetWallet, &mut errors)
                 .map(|address| Destination::Wallet { address }),
         };
@@ -166,6 +147,13 @@ pub struct RecipientsState {
 }
 
 impl RecipientsState {
+    /// A number for the next write of the list, higher than every earlier
+    /// one, so the answer to an older write is told apart.
+    pub fn next_generation(&mut self) -> u64 {
+        self.generation += 1;
+        self.generation
+    }
+
     /// The recipients whose destination is of one of `kinds`, with their index.
     pub fn of_kinds<'a>(
         &'a self,
@@ -188,104 +176,5 @@ impl RecipientsState {
                 }
                 (saved, other) => saved == other,
             })
-    }
-}
-
-impl AppState {
-    /// Adds a recipient (already checked) and saves the list.
-    pub fn add_recipient(&mut self, recipient: Recipient) {
-        self.recipients.list.push(recipient);
-        self.save_recipients(false);
-    }
-
-    /// Renames the recipient at `index`, or says why not.
-    pub fn rename_recipient(&mut self, index: usize, name: &str) -> Result<(), FieldError> {
-        let name = check_name(&self.recipients.list, name, Some(index))?;
-        if let Some(recipient) = self.recipients.list.get_mut(index) {
-            recipient.name = name;
-            self.save_recipients(false);
-        }
-        Ok(())
-    }
-
-    /// Deletes the recipient at `index` and saves the list.
-    pub fn delete_recipient(&mut self, index: usize) {
-        if index < self.recipients.list.len() {
-            self.recipients.list.remove(index);
-            self.save_recipients(false);
-        }
-    }
-
-    /// Writes the list, unless its file is damaged (then only when the person
-    /// asked to set the damaged file aside) or there is no place for it.
-    pub fn save_recipients(&mut self, set_aside_damaged: bool) {
-        let writable = match &self.recipients.file {
-            FileStatus::Ready | FileStatus::Failed(_) => true,
-            FileStatus::Damaged(_) => set_aside_damaged,
-            FileStatus::Loading | FileStatus::InMemory => false,
-        };
-        if !writable {
-            return;
-        }
-        self.recipients.generation += 1;
-        self.push(Command::Recipients(RecipientsCommand::Save {
-            book: RecipientBook {
-                recipients: self.recipients.list.clone(),
-            },
-            generation: self.recipients.generation,
-            set_aside_damaged,
-        }));
-    }
-
-    /// Takes in what the worker reports about the file.
-    pub(crate) fn apply_recipients(&mut self, event: RecipientsEvent) {
-        let recipients = &mut self.recipients;
-        match event {
-            RecipientsEvent::Loaded(Ok(book)) => {
-                // Anything added before the file was read stays, after it.
-                let added = std::mem::replace(&mut recipients.list, book.recipients);
-                let unsaved = !added.is_empty();
-                for recipient in added {
-                    if !RecipientBook::name_taken(&recipients.list, &recipient.name, None) {
-                        recipients.list.push(recipient);
-                    }
-                }
-                recipients.file = FileStatus::Ready;
-                if unsaved {
-                    self.save_recipients(false);
-                }
-            }
-            RecipientsEvent::Loaded(Err(error)) => {
-                recipients.file = match error {
-                    RecipientsError::Damaged { .. } => FileStatus::Damaged(error),
-                    RecipientsError::Io { .. } => FileStatus::Failed(error),
-                };
-            }
-            RecipientsEvent::NoPlace => recipients.file = FileStatus::InMemory,
-            RecipientsEvent::Saved(Ok(moved)) => {
-                if moved.is_some() {
-                    recipients.set_aside_to = moved;
-                }
-                recipients.file = FileStatus::Ready;
-            }
-            RecipientsEvent::Saved(Err(error)) => {
-                recipients.file = match error {
-                    RecipientsError::Damaged { .. } => FileStatus::Damaged(error),
-                    RecipientsError::Io { .. } => FileStatus::Failed(error),
-                };
-            }
-        }
-    }
-}
-
-/// A TED draft holding `account` (a saved recipient filling a form).
-pub fn ted_draft_of(account: &crate::api::payout::TedAccount) -> TedDraft {
-    TedDraft {
-        bank_code: account.bank_code.clone(),
-        branch: account.branch.clone(),
-        account: account.account.clone(),
-        account_type: account.account_type.clone(),
-        document: account.document.clone(),
-        name: account.name.clone(),
     }
 }

@@ -6,15 +6,15 @@
 
 use egui::{RichText, Ui};
 
-use crate::api::payout::BankAccountType;
 use crate::app::error_text::Localize;
 use crate::app::form::Field;
 use crate::app::state::AppState;
-use crate::app::ui::{error_text_ui, field_message, note_ui, text_field_ui};
-use crate::recipients::{Destination, Recipient};
+use crate::app::ted::bank_label;
+use crate::app::ui::ted::ted_form_ui;
+use crate::app::ui::{error_text_ui, field_message, note_ui, pix_key_field_ui, text_field_ui};
+use crate::recipients::{Destination, Recipient, RecipientsError};
 
 use crate::app::i18n::{self, Language};
-use crate::recipients::RecipientsError;
 
 use super::state::{FileStatus, RecipientKind, SaveOffer, check_name};
 
@@ -48,14 +48,10 @@ impl Localize for RecipientsError {
 
 /// Where a recipient is paid, in one line; a TED's bank by its name too
 /// (`Itaú Unibanco (341) 0001 / 12345-6 · Maria Silva`).
-pub fn destination_text(destination: &Destination) -> String {
+pub fn destination_line(destination: &Destination) -> String {
     match destination {
         Destination::Ted(account) => {
-            let bank = crate::app::features::withdrawals::banks::bank_name(&account.bank_code)
-                .map_or_else(
-                    || account.bank_code.clone(),
-                    |name| format!("{name} ({})", account.bank_code),
-                );
+            let bank = bank_label(&account.bank_code);
             format!(
                 "{bank} {} / {} · {}",
                 account.branch, account.account, account.name
@@ -70,7 +66,7 @@ pub fn recipient_line(recipient: &Recipient) -> String {
     format!(
         "{} — {}",
         recipient.name,
-        destination_text(&recipient.destination)
+        destination_line(&recipient.destination)
     )
 }
 
@@ -317,7 +313,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                         rename_error = Some(error.localize(language));
                     }
                     ui.label(kind_name.as_ref());
-                    ui.label(RichText::new(destination_text(&recipient.destination)).monospace());
+                    ui.label(RichText::new(destination_line(&recipient.destination)).monospace());
                     ui.horizontal(|ui| {
                         if ui.button(save.as_ref()).clicked() {
                             action = Some(RowAction::Rename(index, typed));
@@ -329,7 +325,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                 } else {
                     ui.label(RichText::new(&recipient.name).strong());
                     ui.label(kind_name.as_ref());
-                    ui.label(RichText::new(destination_text(&recipient.destination)).monospace());
+                    ui.label(RichText::new(destination_line(&recipient.destination)).monospace());
                     ui.horizontal(|ui| {
                         if state.recipients.confirm_delete == Some(index) {
                             ui.label(&delete_confirm);
@@ -419,17 +415,15 @@ fn add_ui(ui: &mut Ui, state: &mut AppState) {
     match state.recipients.draft.kind {
         RecipientKind::Pix => {
             let label = state.t("recipients.pix_key");
-            let hint = state.t("withdrawals.pix_key_hint");
-            text_field_ui(
-                ui,
-                &label,
-                &mut state.recipients.draft.pix_key,
-                &hint,
-                300.0,
-                message(Field::PixKey),
-            );
+            let draft = &mut state.recipients.draft;
+            pix_key_field_ui(ui, &label, &mut draft.pix_key, message(Field::PixKey));
         }
-        RecipientKind::Ted => ted_fields_ui(ui, state, errors),
+        RecipientKind::Ted => ted_form_ui(
+            ui,
+            "recipient_bank",
+            &mut state.recipients.draft.ted,
+            errors,
+        ),
         RecipientKind::Wallet => {
             let label = state.t("recipients.address");
             text_field_ui(
@@ -442,7 +436,7 @@ fn add_ui(ui: &mut Ui, state: &mut AppState) {
             );
         }
     }
-    let add = crate::app::submit::send_button_ui(
+    let add = crate::app::ui::send_button_ui(
         ui,
         &state.t("recipients.add"),
         validation.is_ok(),
@@ -452,47 +446,4 @@ fn add_ui(ui: &mut Ui, state: &mut AppState) {
         state.add_recipient(recipient);
         state.recipients.draft = Default::default();
     }
-}
-
-fn ted_fields_ui(
-    ui: &mut Ui,
-    state: &mut AppState,
-    errors: Option<&crate::app::form::FieldErrors>,
-) {
-    let language = state.language;
-    let message = |field| field_message(language, errors, field);
-    let fields = [
-        ("withdrawals.bank_code", "341", 80.0, Field::BankCode),
-        ("withdrawals.branch", "1234", 80.0, Field::Branch),
-        ("withdrawals.account", "12345-6", 160.0, Field::BankAccount),
-        (
-            "withdrawals.holder_document",
-            "000.000.000-00",
-            200.0,
-            Field::HolderDocument,
-        ),
-        ("withdrawals.holder_name", "", 300.0, Field::HolderName),
-    ];
-    for (key, hint, width, field) in fields {
-        let label = state.t(key);
-        let ted = &mut state.recipients.draft.ted;
-        let value = match field {
-            Field::BankCode => &mut ted.bank_code,
-            Field::Branch => &mut ted.branch,
-            Field::BankAccount => &mut ted.account,
-            Field::HolderDocument => &mut ted.document,
-            _ => &mut ted.name,
-        };
-        text_field_ui(ui, &label, value, hint, width, message(field));
-    }
-    let (checking, savings) = (
-        state.t("withdrawals.checking"),
-        state.t("withdrawals.savings"),
-    );
-    ui.horizontal(|ui| {
-        ui.label(state.t("withdrawals.account_type").as_ref());
-        let kind = &mut state.recipients.draft.ted.account_type;
-        ui.radio_value(kind, BankAccountType::Checking, checking.as_ref());
-        ui.radio_value(kind, BankAccountType::Savings, savings.as_ref());
-    });
 }

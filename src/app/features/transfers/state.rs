@@ -10,7 +10,6 @@ use crate::app::export::ExportDraft;
 use crate::app::form::{
     Field, FieldError, FieldErrors, address_field, amount_field, optional_address,
 };
-use crate::app::message::Command;
 use crate::app::resources::{ListQuery, Narrowed};
 use crate::app::submit::SubmitStatus;
 
@@ -63,12 +62,10 @@ impl TransfersState {
     }
 
     /// Asks for the filtered list when the filters changed.
-    pub fn sync_query(&mut self) -> Option<Command> {
+    pub fn sync_query(&mut self) -> Option<ListQuery> {
         let filter = self.filter().ok()?;
         let wanted = (filter != TransferFilter::default()).then_some(filter);
-        self.list
-            .sync(wanted)
-            .map(|filter| Command::Query(ListQuery::Transfers(filter)))
+        self.list.sync(wanted).map(ListQuery::Transfers)
     }
 }
 

@@ -7,14 +7,17 @@ use egui::Ui;
 
 use crate::api::model::{Asset, Transfer, TransferState};
 use crate::app::error_text::Localize;
-use crate::app::export::{ExportRecords, export_bar_ui};
+use crate::app::export::ExportRecords;
 use crate::app::form::Field;
+use crate::app::format::{MISSING, asset_name, or_missing, short_hex, state_label, time_text};
+use crate::app::i18n::tr;
+use crate::app::message::Command;
 use crate::app::state::AppState;
-use crate::app::submit::{Created, SubmitRequest, send_button_ui, submit_status_ui};
+use crate::app::submit::{Created, SubmitRequest};
 use crate::app::ui::{
-    Cell, DetailRow, MISSING, RecordList, asset_name, choice_ui, field_message, field_message_ui,
-    option_filter_ui, or_missing, record_list_ui, section_ui, short_hex, state_label, state_tone,
-    text_field_ui, time_text, wallet_choice_ui, wallet_choices,
+    Cell, DetailRow, RecordList, amount_field_ui, choice_ui, export_bar_ui, field_message,
+    field_message_ui, option_filter_ui, record_list_ui, section_ui, sent_ui, state_tone,
+    submit_status_ui, text_field_ui, wallet_choice_ui, wallet_choices,
 };
 
 use crate::app::features::recipients::state::RecipientKind;
@@ -43,36 +46,31 @@ pub fn transfers_ui(ui: &mut Ui, state: &mut AppState) {
 
 fn filters_ui(ui: &mut Ui, state: &mut AppState) {
     let language = state.language;
-    let any = state.t("accounts.any");
     let (source_message, target_message) = match state.transfers.filter() {
         Err(TransferFilterError::Source(error)) => (Some(error.localize(language).into()), None),
         Err(TransferFilterError::Target(error)) => (None, Some(error.localize(language).into())),
         Ok(_) => (None, None),
     };
-    let source_label = state.t("transfers.filter_source");
-    text_field_ui(
-        ui,
-        &source_label,
-        &mut state.transfers.source_filter,
-        "0x...",
-        330.0,
-        source_message,
-    );
-    let target_label = state.t("transfers.filter_target");
-    text_field_ui(
-        ui,
-        &target_label,
-        &mut state.transfers.target_filter,
-        "0x...",
-        330.0,
-        target_message,
-    );
+    let addresses = [
+        (
+            "transfers.filter_source",
+            &mut state.transfers.source_filter,
+            source_message,
+        ),
+        (
+            "transfers.filter_target",
+            &mut state.transfers.target_filter,
+            target_message,
+        ),
+    ];
+    for (key, address, message) in addresses {
+        text_field_ui(ui, &tr(language, key), address, "0x...", 330.0, message);
+    }
     ui.horizontal(|ui| {
         option_filter_ui(
             ui,
             "transfers_asset_filter",
             &state.t("transfers.filter_asset"),
-            &any,
             &mut state.transfers.asset_filter,
             Asset::KNOWN,
             |asset| asset.as_str().to_owned(),
@@ -81,29 +79,27 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState) {
             ui,
             "transfers_state_filter",
             &state.t("transfers.filter_state"),
-            &any,
             &mut state.transfers.state_filter,
             TransferState::KNOWN,
             |value| state_label(language, "transfer", value.as_str()),
         );
     });
-    if let Some(command) = state.transfers.sync_query() {
-        state.push(command);
+    if let Some(query) = state.transfers.sync_query() {
+        state.push(Command::Query(query));
     }
 }
 
 fn list_ui(ui: &mut Ui, state: &mut AppState) {
     filters_ui(ui, state);
     let language = state.language;
-    let headers = [
-        state.t("accounts.created_at"),
-        state.t("accounts.state"),
-        state.t("accounts.amount"),
-        state.t("transfers.column_source"),
-        state.t("transfers.column_target"),
-        state.t("transfers.tx_hash"),
+    const HEADERS: [&str; 6] = [
+        "accounts.created_at",
+        "accounts.state",
+        "accounts.amount",
+        "transfers.column_source",
+        "transfers.column_target",
+        "transfers.tx_hash",
     ];
-    let headers: Vec<&str> = headers.iter().map(AsRef::as_ref).collect();
     let remote = state.transfers.list.shown(&state.data.transfers);
     let state_of = |transfer: &Transfer| {
         let wire = transfer.state.as_ref().map_or(MISSING, |s| s.as_str());
@@ -121,7 +117,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
         language,
         RecordList {
             id: "transfers_table",
-            headers: &headers,
+            headers: &HEADERS,
             remote: Some(remote),
             rows: remote.value().map_or(&[], |rows| rows.as_slice()),
             arrange: remote
@@ -223,7 +219,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
         .cloned()
     {
         let receipt = crate::app::receipt::build::transfer_receipt(language, &transfer);
-        crate::app::receipt::view::receipt_ui(ui, state, receipt);
+        crate::app::features::files::view::receipt_ui(ui, state, receipt);
     }
     ui.add_space(6.0);
     if export_bar_ui(ui, language, &mut state.transfers.export) {
@@ -271,14 +267,11 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
     if let Some(message) = asset_message {
         field_message_ui(ui, &message);
     }
-    let amount_label = state.t("transfers.amount");
-    let amount_hint = state.t("accounts.amount_hint");
-    text_field_ui(
+    let label = state.t("transfers.amount");
+    amount_field_ui(
         ui,
-        &amount_label,
+        &label,
         &mut state.transfers.draft.amount,
-        &amount_hint,
-        200.0,
         amount_message,
     );
     if let Some(Destination::Wallet { address }) =
@@ -300,14 +293,8 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
         .flatten()
         .map(|address| Destination::Wallet { address });
     save_offer_ui(ui, state, "transfer_recipient", typed);
-    ui.add_space(6.0);
-    let send = send_button_ui(
-        ui,
-        &state.t("transfers.send"),
-        validation.is_ok(),
-        &state.transfers.submit,
-    );
-    if send && let Ok(request) = validation {
+    let label = state.t("transfers.send");
+    if let Some(request) = sent_ui(ui, &label, validation, &state.transfers.submit) {
         state.submit(SubmitRequest::Transfer(request));
     }
     let created = match state.transfers.submit.created() {

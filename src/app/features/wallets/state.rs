@@ -5,7 +5,6 @@ use crate::address::AddressError;
 use crate::api::model::{Asset, Chain, CreateWallet, JsonObject, Wallet, WalletFilter};
 use crate::app::export::ExportDraft;
 use crate::app::form::{Field, FieldError, FieldErrors, optional_address};
-use crate::app::message::Command;
 use crate::app::resources::{ListQuery, Narrowed};
 use crate::app::submit::SubmitStatus;
 
@@ -40,12 +39,10 @@ impl WalletsState {
     }
 
     /// Asks for the filtered list when the filters changed.
-    pub fn sync_query(&mut self) -> Option<Command> {
+    pub fn sync_query(&mut self) -> Option<ListQuery> {
         let filter = self.filter().ok()?;
         let wanted = (filter != WalletFilter::default()).then_some(filter);
-        self.list
-            .sync(wanted)
-            .map(|filter| Command::Query(ListQuery::Wallets(filter)))
+        self.list.sync(wanted).map(ListQuery::Wallets)
     }
 }
 

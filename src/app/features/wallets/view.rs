@@ -6,13 +6,15 @@ use egui::Ui;
 
 use crate::api::model::{Asset, Chain, Wallet};
 use crate::app::error_text::Localize;
-use crate::app::export::{ExportRecords, export_bar_ui};
+use crate::app::export::ExportRecords;
 use crate::app::form::Field;
+use crate::app::format::{MISSING, or_missing};
+use crate::app::message::Command;
 use crate::app::state::AppState;
-use crate::app::submit::{Created, SubmitRequest, send_button_ui, submit_status_ui};
+use crate::app::submit::{Created, SubmitRequest};
 use crate::app::ui::{
-    Cell, DetailRow, MISSING, RecordList, choice_ui, field_message, field_message_ui,
-    option_filter_ui, or_missing, record_list_ui, section_ui, text_field_ui,
+    Cell, DetailRow, RecordList, choice_ui, export_bar_ui, field_message, field_message_ui,
+    option_filter_ui, record_list_ui, section_ui, sent_ui, submit_status_ui, text_field_ui,
 };
 
 /// The wallets shown: the filtered list while a filter is set, else all.
@@ -46,13 +48,11 @@ pub fn wallets_ui(ui: &mut Ui, state: &mut AppState) {
 
 fn list_ui(ui: &mut Ui, state: &mut AppState) {
     let language = state.language;
-    let any = state.t("accounts.any");
     ui.horizontal(|ui| {
         option_filter_ui(
             ui,
             "wallets_asset_filter",
             &state.t("wallets.filter_asset"),
-            &any,
             &mut state.wallets.asset_filter,
             Asset::KNOWN,
             |asset| asset.as_str().to_owned(),
@@ -72,16 +72,15 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
             message,
         );
     });
-    if let Some(command) = state.wallets.sync_query() {
-        state.push(command);
+    if let Some(query) = state.wallets.sync_query() {
+        state.push(Command::Query(query));
     }
-    let headers = [
-        state.t("wallets.name"),
-        state.t("wallets.address"),
-        state.t("wallets.assets"),
-        state.t("wallets.ui_enabled"),
+    const HEADERS: [&str; 4] = [
+        "wallets.name",
+        "wallets.address",
+        "wallets.assets",
+        "wallets.ui_enabled",
     ];
-    let headers: Vec<&str> = headers.iter().map(AsRef::as_ref).collect();
     let remote = state.wallets.list.shown(&state.data.wallets);
     let yes = state.t("accounts.yes");
     let no = state.t("accounts.no");
@@ -95,7 +94,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
         language,
         RecordList {
             id: "wallets_table",
-            headers: &headers,
+            headers: &HEADERS,
             remote: Some(remote),
             rows: remote.value().map_or(&[], |rows| rows.as_slice()),
             arrange: remote
@@ -212,14 +211,8 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
         &mut state.wallets.draft.ui_enabled,
         ui_enabled_label.as_ref(),
     );
-    ui.add_space(6.0);
-    let send = send_button_ui(
-        ui,
-        &state.t("wallets.create_button"),
-        validation.is_ok(),
-        &state.wallets.submit,
-    );
-    if send && let Ok(request) = validation {
+    let label = state.t("wallets.create_button");
+    if let Some(request) = sent_ui(ui, &label, validation, &state.wallets.submit) {
         state.submit(SubmitRequest::Wallet(request));
     }
     let created = match state.wallets.submit.created() {

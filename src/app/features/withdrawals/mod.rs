@@ -1,6 +1,5 @@
 //! The Withdrawals feature: its state and draft, its worker calls, its view.
 
-pub mod banks;
 pub mod state;
 pub mod task;
 pub mod view;

@@ -5,15 +5,13 @@
 use uuid::Uuid;
 
 use crate::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
-use crate::api::payout::BankAccountType;
 use crate::app::export::ExportDraft;
 use crate::app::form::{
-    Field, FieldError, FieldErrors, TedFields, address_field, amount_field, pix_key_field,
-    ted_account_fields,
+    Field, FieldError, FieldErrors, address_field, amount_field, pix_key_field,
 };
-use crate::app::message::Command;
 use crate::app::resources::{ListQuery, Narrowed};
 use crate::app::submit::SubmitStatus;
+use crate::app::ted::TedDraft;
 
 /// The Withdrawals panel.
 #[derive(Clone, Debug, Default)]
@@ -36,11 +34,9 @@ pub struct WithdrawalsState {
 
 impl WithdrawalsState {
     /// Asks for the filtered list when the filter changed.
-    pub fn sync_query(&mut self) -> Option<Command> {
+    pub fn sync_query(&mut self) -> Option<ListQuery> {
         let wanted = self.asset_filter.clone().map(Some);
-        self.list
-            .sync(wanted)
-            .map(|asset| Command::Query(ListQuery::Withdrawals(asset)))
+        self.list.sync(wanted).map(ListQuery::Withdrawals)
     }
 }
 
@@ -67,36 +63,6 @@ pub struct WithdrawalDraft {
     pub ted: TedDraft,
     /// Where the tokens go (token only): an EVM address.
     pub target_address: String,
-}
-
-/// A TED's destination account, as typed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TedDraft {
-    /// The bank's COMPE code, picked from the list or typed.
-    pub bank_code: String,
-    /// The branch (agência).
-    pub branch: String,
-    /// The account number with its check digit.
-    pub account: String,
-    /// Checking or savings.
-    pub account_type: BankAccountType,
-    /// The holder's CPF or CNPJ.
-    pub document: String,
-    /// The holder's name.
-    pub name: String,
-}
-
-impl Default for TedDraft {
-    fn default() -> Self {
-        TedDraft {
-            bank_code: String::new(),
-            branch: String::new(),
-            account: String::new(),
-            account_type: BankAccountType::Checking,
-            document: String::new(),
-            name: String::new(),
-        }
-    }
 }
 
 impl Default for WithdrawalDraft {
@@ -141,18 +107,7 @@ impl WithdrawalDraft {
             .then(|| pix_key_field(&self.pix_key, &mut errors))
             .flatten();
         let ted_account = (self.method == WithdrawalMethod::Ted)
-            .then(|| {
-                let ted = &self.ted;
-                let fields = TedFields {
-                    bank_code: &ted.bank_code,
-                    branch: &ted.branch,
-                    account: &ted.account,
-                    account_type: &ted.account_type,
-                    document: &ted.document,
-                    name: &ted.name,
-                };
-                ted_account_fields(&fields, &mut errors)
-            })
+            .then(|| self.ted.account(&mut errors))
             .flatten();
         let target_address = (self.method == WithdrawalMethod::Token)
             .then(|| address_field(&self.target_address, Field::TargetWallet, &mut errors))

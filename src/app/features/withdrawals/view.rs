@@ -7,23 +7,27 @@ use egui::{RichText, Ui};
 
 use crate::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
 use crate::api::payout::{BankAccountType, TED_ACCOUNT_FIELDS, TedAccount};
-use crate::app::export::{ExportRecords, export_bar_ui};
+use crate::app::export::ExportRecords;
 use crate::app::form::{Field, FieldErrors};
+use crate::app::format::{
+    MISSING, asset_amount_text, asset_name, or_missing, state_label, time_text,
+};
 use crate::app::i18n::{self, Language};
+use crate::app::message::Command;
 use crate::app::state::AppState;
-use crate::app::submit::{Created, SubmitRequest, SubmitStatus, send_button_ui, submit_status_ui};
+use crate::app::submit::{Created, SubmitRequest, SubmitStatus};
+use crate::app::ted::{TedDraft, bank_label};
+use crate::app::ui::ted::ted_form_ui;
 use crate::app::ui::{
-    Cell, DetailRow, MISSING, RecordList, asset_amount_text, asset_name, choice_ui, field_message,
-    field_message_ui, note_ui, option_filter_ui, or_missing, record_list_ui, section_ui,
-    state_label, state_tone, text_field_ui, time_text, wallet_choice_ui, wallet_choices,
+    Cell, DetailRow, RecordList, amount_field_ui, choice_ui, export_bar_ui, field_message,
+    field_message_ui, note_ui, option_filter_ui, pix_key_field_ui, record_list_ui, section_ui,
+    sent_ui, state_tone, submit_status_ui, text_field_ui, wallet_choice_ui, wallet_choices,
 };
 use crate::pix::PixKey;
 
-use crate::app::features::recipients::state::{RecipientKind, ted_destination, ted_draft_of};
+use crate::app::features::recipients::state::RecipientKind;
 use crate::app::features::recipients::view::{picker_ui, save_offer_ui};
 use crate::recipients::Destination;
-
-use super::banks::{BANKS, bank_name};
 
 /// The withdrawals shown: the filtered list while a filter is set, else all.
 pub fn shown_withdrawals(state: &AppState) -> &[Withdrawal] {
@@ -86,10 +90,7 @@ pub fn destination_text(language: Language, request: &CreateWithdrawal) -> Strin
 
 /// A TED's destination as a person reads it: bank, branch, account and holder.
 pub fn ted_destination_text(language: Language, account: &TedAccount) -> String {
-    let bank = bank_name(&account.bank_code).map_or_else(
-        || account.bank_code.clone(),
-        |name| format!("{name} ({})", account.bank_code),
-    );
+    let bank = bank_label(&account.bank_code);
     let kind = match account.account_type {
         BankAccountType::Savings => i18n::tr(language, "withdrawals.savings"),
         _ => i18n::tr(language, "withdrawals.checking"),
@@ -133,7 +134,7 @@ fn fill_from_recipient(draft: &mut super::state::WithdrawalDraft, destination: D
         Destination::Ted(account) => {
             draft.method = WithdrawalMethod::Ted;
             draft.asset = Asset::FiatBrl;
-            draft.ted = ted_draft_of(&account);
+            draft.ted = TedDraft::from(&account);
         }
         Destination::Wallet { address } => {
             if draft.method != WithdrawalMethod::Token {
@@ -154,9 +155,10 @@ fn typed_destination(state: &AppState) -> Option<Destination> {
             .map(|key| Destination::Pix {
                 key: key.as_str().to_owned(),
             }),
-        WithdrawalMethod::Ted => {
-            ted_destination(&draft.ted, &mut crate::app::form::FieldErrors::default())
-        }
+        WithdrawalMethod::Ted => draft
+            .ted
+            .account(&mut crate::app::form::FieldErrors::default())
+            .map(Destination::Ted),
         _ => crate::app::form::optional_address(&draft.target_address)
             .ok()
             .flatten()
@@ -225,27 +227,17 @@ fn form_ui(ui: &mut Ui, state: &mut AppState) {
     if let Some(message) = asset_message {
         field_message_ui(ui, &message);
     }
-    let amount_label = state.t("withdrawals.amount");
-    let amount_hint = state.t("accounts.amount_hint");
-    text_field_ui(
+    let label = state.t("withdrawals.amount");
+    amount_field_ui(
         ui,
-        &amount_label,
+        &label,
         &mut state.withdrawals.draft.amount,
-        &amount_hint,
-        200.0,
         amount_message,
     );
     if state.withdrawals.draft.method == WithdrawalMethod::Pix {
-        let key_label = state.t("withdrawals.pix_key");
-        let key_hint = state.t("withdrawals.pix_key_hint");
-        text_field_ui(
-            ui,
-            &key_label,
-            &mut state.withdrawals.draft.pix_key,
-            &key_hint,
-            300.0,
-            key_message,
-        );
+        let label = state.t("withdrawals.pix_key");
+        let draft = &mut state.withdrawals.draft;
+        pix_key_field_ui(ui, &label, &mut draft.pix_key, key_message);
         if let Ok(key) = PixKey::parse(&state.withdrawals.draft.pix_key) {
             note_ui(
                 ui,
@@ -260,20 +252,19 @@ fn form_ui(ui: &mut Ui, state: &mut AppState) {
         }
     }
     match state.withdrawals.draft.method {
-        WithdrawalMethod::Ted => ted_fields_ui(ui, state, errors),
+        WithdrawalMethod::Ted => ted_form_ui(
+            ui,
+            "withdrawal_bank",
+            &mut state.withdrawals.draft.ted,
+            errors,
+        ),
         WithdrawalMethod::Token => token_destination_ui(ui, state, errors),
         _ => {}
     }
     let destination = typed_destination(state);
     save_offer_ui(ui, state, "withdrawal_recipient", destination);
-    ui.add_space(6.0);
-    let review = send_button_ui(
-        ui,
-        &state.t("withdrawals.review"),
-        validation.is_ok(),
-        &state.withdrawals.submit,
-    );
-    if review && let Ok(request) = validation {
+    let label = state.t("withdrawals.review");
+    if let Some(request) = sent_ui(ui, &label, validation, &state.withdrawals.submit) {
         state.withdrawals.confirming = Some(request);
         state.withdrawals.submit = SubmitStatus::Idle;
     }
@@ -341,26 +332,23 @@ fn confirm_ui(ui: &mut Ui, state: &mut AppState) {
 
 fn list_ui(ui: &mut Ui, state: &mut AppState) {
     let language = state.language;
-    let any = state.t("accounts.any");
     option_filter_ui(
         ui,
         "withdrawals_asset_filter",
         &state.t("withdrawals.filter_asset"),
-        &any,
         &mut state.withdrawals.asset_filter,
         Asset::KNOWN,
         |asset| asset.as_str().to_owned(),
     );
-    if let Some(command) = state.withdrawals.sync_query() {
-        state.push(command);
+    if let Some(query) = state.withdrawals.sync_query() {
+        state.push(Command::Query(query));
     }
-    let headers = [
-        state.t("accounts.created_at"),
-        state.t("accounts.state"),
-        state.t("withdrawals.method"),
-        state.t("accounts.amount"),
+    const HEADERS: [&str; 4] = [
+        "accounts.created_at",
+        "accounts.state",
+        "withdrawals.method",
+        "accounts.amount",
     ];
-    let headers: Vec<&str> = headers.iter().map(AsRef::as_ref).collect();
     let remote = state.withdrawals.list.shown(&state.data.withdrawals);
     let state_of = |withdrawal: &Withdrawal| {
         let wire = withdrawal.state.as_ref().map_or(MISSING, |s| s.as_str());
@@ -377,7 +365,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
         language,
         RecordList {
             id: "withdrawals_table",
-            headers: &headers,
+            headers: &HEADERS,
             remote: Some(remote),
             rows: remote.value().map_or(&[], |rows| rows.as_slice()),
             arrange: remote
@@ -495,7 +483,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
         .cloned()
     {
         let receipt = crate::app::receipt::build::withdrawal_receipt(language, &withdrawal);
-        crate::app::receipt::view::receipt_ui(ui, state, receipt);
+        crate::app::features::files::view::receipt_ui(ui, state, receipt);
     }
     ui.add_space(6.0);
     if export_bar_ui(ui, language, &mut state.withdrawals.export) {
@@ -503,79 +491,6 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
             shown_withdrawals(state).to_vec(),
         ));
     }
-}
-
-/// The TED's destination: bank (from the list or typed), branch, account,
-/// account type, the holder's CPF or CNPJ and name, as a bank app asks.
-fn ted_fields_ui(ui: &mut Ui, state: &mut AppState, errors: Option<&FieldErrors>) {
-    let language = state.language;
-    let message = |field| field_message(language, errors, field);
-    let other = state.t("withdrawals.bank_other");
-    let pick_bank = state.t("withdrawals.pick_bank");
-    ui.horizontal(|ui| {
-        let label = ui.label(state.t("withdrawals.bank").as_ref());
-        let code = &mut state.withdrawals.draft.ted.bank_code;
-        let shown = match bank_name(code) {
-            Some(name) => format!("{} {name}", code.trim()),
-            None if code.trim().is_empty() => pick_bank.to_string(),
-            None => other.to_string(),
-        };
-        egui::ComboBox::from_id_salt("withdrawal_bank")
-            .selected_text(shown)
-            .width(260.0)
-            .show_ui(ui, |ui| {
-                for bank in BANKS {
-                    let text = format!("{} {}", bank.code, bank.name);
-                    ui.selectable_value(code, bank.code.to_owned(), text);
-                }
-            })
-            .response
-            .labelled_by(label.id);
-    });
-    let fields = [
-        ("withdrawals.bank_code", "341", 80.0, Field::BankCode),
-        ("withdrawals.branch", "1234", 80.0, Field::Branch),
-        ("withdrawals.account", "12345-6", 160.0, Field::BankAccount),
-    ];
-    for (key, hint, width, field) in fields {
-        let label = state.t(key);
-        let ted = &mut state.withdrawals.draft.ted;
-        let value = match field {
-            Field::BankCode => &mut ted.bank_code,
-            Field::Branch => &mut ted.branch,
-            _ => &mut ted.account,
-        };
-        text_field_ui(ui, &label, value, hint, width, message(field));
-    }
-    let (checking, savings) = (
-        state.t("withdrawals.checking"),
-        state.t("withdrawals.savings"),
-    );
-    ui.horizontal(|ui| {
-        ui.label(state.t("withdrawals.account_type").as_ref());
-        let kind = &mut state.withdrawals.draft.ted.account_type;
-        ui.radio_value(kind, BankAccountType::Checking, checking.as_ref());
-        ui.radio_value(kind, BankAccountType::Savings, savings.as_ref());
-    });
-    let document_label = state.t("withdrawals.holder_document");
-    text_field_ui(
-        ui,
-        &document_label,
-        &mut state.withdrawals.draft.ted.document,
-        "000.000.000-00",
-        200.0,
-        message(Field::HolderDocument),
-    );
-    let name_label = state.t("withdrawals.holder_name");
-    let name_hint = state.t("withdrawals.holder_name_hint");
-    text_field_ui(
-        ui,
-        &name_label,
-        &mut state.withdrawals.draft.ted.name,
-        &name_hint,
-        300.0,
-        message(Field::HolderName),
-    );
 }
 
 /// Where the tokens go: one of the account's whitelisted wallets, or an

@@ -7,22 +7,21 @@ use egui::{RichText, Ui};
 use rust_decimal::Decimal;
 
 use crate::api::model::{Asset, Order, OrderState};
-use crate::app::dialog::{
-    DialogPurpose, dialog_button_ui, typed_path_ui, typed_toggle_ui, unavailable_note_ui,
-};
+use crate::app::dialog::DialogPurpose;
 use crate::app::error_text::Localize;
+use crate::app::format::{
+    AmountFormat, HIDDEN_DIGITS, MISSING, asset_name, format_moment, short_id,
+};
 use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::ui::{
-    AmountFormat, DetailRow, HIDDEN_DIGITS, MISSING, Tone, asset_amount_ui, asset_name, badge_ui,
-    format_countdown, format_moment, qr_code_ui, record_detail_ui, request_countdown_frame,
+    DetailRow, Tone, asset_amount_ui, badge_ui, dialog_button_ui, format_countdown, qr_code_ui,
+    record_detail_ui, request_countdown_frame, typed_path_ui, typed_toggle_ui, unavailable_note_ui,
 };
 
-use super::super::apply::short_id;
 use super::super::message::OrdersCommand;
 use super::super::state::QrCheck;
-use super::list::seconds_to_pay;
-use super::{order_state_label, order_state_tone};
+use super::badge::{order_state_label, order_state_tone, seconds_to_pay};
 
 /// How wide the QR code is drawn, in points (quiet zone included).
 const QR_WIDTH: f32 = 320.0;
@@ -70,7 +69,7 @@ pub fn order_detail_ui(ui: &mut Ui, state: &mut AppState) {
     ui.add_space(8.0);
     state_explanation_ui(ui, state, &order);
     let receipt = crate::app::receipt::build::order_receipt(state.language, &order);
-    crate::app::receipt::view::receipt_ui(ui, state, receipt);
+    crate::app::features::files::view::receipt_ui(ui, state, receipt);
     ui.add_space(8.0);
     if order.brcode.is_some() && order.state.as_ref() == Some(&OrderState::Created) {
         payment_ui(ui, state, &order);
@@ -280,7 +279,7 @@ fn fields_ui(ui: &mut Ui, state: &AppState, order: &Order) {
     let text = |value: Option<String>| value.unwrap_or_else(|| MISSING.to_owned());
     let moment = |value: Option<time::OffsetDateTime>| text(value.map(format_moment));
     let wire_moment = |value: Option<time::OffsetDateTime>| {
-        text(value.map(|value| crate::api::model::timestamp::format(&value)))
+        text(value.map(|value| crate::api::timestamp::format(&value)))
     };
     let wire_asset = |value: Option<&Asset>| text(value.map(ToString::to_string));
     let field = |key: &'static str, wire: &str, value: String, wire_value: String, copy| {

@@ -13,9 +13,11 @@ use crate::app::features::recipients::view::{picker_ui, save_offer_ui};
 use crate::app::form::{Field, FieldError, FieldErrors};
 use crate::app::message::Command;
 use crate::app::state::AppState;
-use crate::app::submit::{SubmitRequest, submit_status_ui};
+use crate::app::submit::SubmitRequest;
 use crate::app::ui::fields::{enter_submitted, submit_on_enter};
-use crate::app::ui::{asset_amount_ui, format_countdown, request_countdown_frame};
+use crate::app::ui::{
+    asset_amount_ui, format_countdown, request_countdown_frame, submit_status_ui,
+};
 use crate::recipients::Destination;
 
 use super::super::draft::{ORDER_PAIRS, QuoteSide, third_party_pix_allowed};

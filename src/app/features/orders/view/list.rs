@@ -8,23 +8,22 @@ use egui::{Id, RichText, Sense, Ui};
 use egui_extras::{Column, TableBuilder};
 use uuid::Uuid;
 
-use crate::api::model::{Order, OrderState};
+use crate::api::model::Order;
 use crate::app::error_text::Localize;
-use crate::app::export::{ExportRecords, export_bar_ui};
+use crate::app::export::ExportRecords;
+use crate::app::format::{MISSING, format_moment, short_id};
+use crate::app::movement::Record;
 use crate::app::state::AppState;
 use crate::app::ui::amount::amount_cell_ui;
 use crate::app::ui::arrange::{
-    Arranged, Arrangement, Newer, SearchText, SortKey, arranged_with_newer, search_field_ui,
-    sort_header_ui,
+    Arranged, Arrangement, Newer, SortKey, arranged_with_newer, search_field_ui, sort_header_ui,
 };
 use crate::app::ui::table::{amount_column_id, copy_menu_ui, header_cell_ui, row_copies, row_info};
 use crate::app::ui::{
-    Cell, MISSING, badge_ui, format_countdown, format_moment, request_countdown_frame,
-    saved_copy_ui,
+    Cell, badge_ui, export_bar_ui, format_countdown, request_countdown_frame, saved_copy_ui,
 };
 
-use super::super::apply::short_id;
-use super::{order_state_label, order_state_tone};
+use super::badge::{order_state_label, order_state_tone, seconds_to_pay};
 
 /// Height of one table row.
 const ROW_HEIGHT: f32 = 26.0;
@@ -70,13 +69,7 @@ pub fn orders_list_ui(ui: &mut Ui, state: &mut AppState) {
     let table = Id::unique(TABLE_ID);
     let newer = Newer::new(Arc::clone(&state.data.orders_read_alone), |order| order.id);
     let arranged = arranged_with_newer(ui, table, &orders, Some(&newer), &ORDER_ARRANGEMENT);
-    search_field_ui(
-        ui,
-        table,
-        state.t("list.search").as_ref(),
-        state.t("orders.search_hint").as_ref(),
-        arranged.busy,
-    );
+    search_field_ui(ui, table, "orders.search_hint", arranged.busy);
     if arranged.len() == orders.len() {
         ui.label(state.t_with("orders.count", &[("n", &orders.len().to_string())]));
     } else {
@@ -99,7 +92,7 @@ const TABLE_ID: &str = "orders_table";
 /// How orders sort by each column and what a search looks through.
 pub static ORDER_ARRANGEMENT: Arrangement<Order> = Arrangement {
     sort_key: order_sort_key,
-    search_text: order_search_text,
+    search_text: |order, text| Record::Order(order).search_pieces(text),
 };
 
 fn order_sort_key(order: &Order, column: usize) -> SortKey {
@@ -114,18 +107,6 @@ fn order_sort_key(order: &Order, column: usize) -> SortKey {
         5 => SortKey::amount(order.target_amount()),
         _ => SortKey::time(order.expiration()),
     }
-}
-
-fn order_search_text(order: &Order, text: &mut SearchText) {
-    // The cheap words first: a search for a state is found before any
-    // number is written out.
-    text.word(order.state.as_ref().map(|state| state.as_str()));
-    text.word(order.source_asset.as_ref().map(|asset| asset.as_str()));
-    text.word(order.target_asset.as_ref().map(|asset| asset.as_str()));
-    text.id(Some(order.id));
-    text.amount(order.source_amount());
-    text.amount(order.target_amount());
-    text.id(order.quote_id);
 }
 
 /// The path field and the Save button of the CSV export, as every list has.
@@ -321,11 +302,4 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> O
     }
     ui.style_mut().interaction.selectable_labels = selectable_before;
     clicked
-}
-
-/// Seconds left to pay a brcode order awaiting payment; `None` for any other order.
-pub fn seconds_to_pay(state: &AppState, order: &Order) -> Option<i64> {
-    let awaiting = order.state.as_ref() == Some(&OrderState::Created) && order.brcode.is_some();
-    let expiration = order.expiration().filter(|_| awaiting)?;
-    Some((expiration - state.wall_now).whole_seconds().max(0))
 }

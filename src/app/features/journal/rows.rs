@@ -1,16 +1,17 @@
-//! "Activity of this device": the journal as one CSV, oldest first: every
-//! POST the app sent (endpoint, body, when) with how it ended, and every
-//! notice about money. For the person's records and their accountant's.
+//! The journal as one CSV, oldest first (Settings calls it "Activity of
+//! this device"): every POST the app sent (endpoint, body, when) with how
+//! it ended, and every notice about money. For the person's records and
+//! their accountant's.
 
 use time::OffsetDateTime;
 
-use crate::api::model::timestamp;
-use crate::app::export::CsvRecord;
+use crate::api::timestamp;
+use crate::app::export::{Column, CsvRecord};
 use crate::journal::{NoticeRecord, PostEntry};
 
-/// One line of the activity export.
+/// One line of the journal's CSV.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ActivityRow {
+pub struct JournalRow {
     /// When it happened (sent, or learnt).
     pub at: OffsetDateTime,
     /// `post` or `notice`.
@@ -40,51 +41,35 @@ pub struct ActivityRow {
     pub subject: String,
 }
 
-impl CsvRecord for ActivityRow {
-    const HEADERS: &'static [&'static str] = &[
-        "at",
-        "entry",
-        "what",
-        "method",
-        "endpoint",
-        "body",
-        "outcome",
-        "settled_at",
-        "answer_lost",
-        "answer",
-        "error",
-        "reread_error",
-        "subject",
-    ];
-
-    fn cells(&self) -> Vec<String> {
-        vec![
-            timestamp::format(&self.at),
-            self.entry.to_owned(),
-            self.what.clone(),
-            self.method.clone(),
-            self.endpoint.clone(),
-            self.body.clone(),
-            self.outcome.clone(),
-            self.settled_at
+impl CsvRecord for JournalRow {
+    const COLUMNS: &'static [Column<JournalRow>] = &[
+        Column("at", |row| timestamp::format(&row.at)),
+        Column("entry", |row| row.entry.to_owned()),
+        Column("what", |row| row.what.clone()),
+        Column("method", |row| row.method.clone()),
+        Column("endpoint", |row| row.endpoint.clone()),
+        Column("body", |row| row.body.clone()),
+        Column("outcome", |row| row.outcome.clone()),
+        Column("settled_at", |row| {
+            row.settled_at
                 .map(|at| timestamp::format(&at))
-                .unwrap_or_default(),
-            self.answer_lost.to_string(),
-            self.answer.clone(),
-            self.error.clone(),
-            self.reread_error.clone(),
-            self.subject.clone(),
-        ]
-    }
+                .unwrap_or_default()
+        }),
+        Column("answer_lost", |row| row.answer_lost.to_string()),
+        Column("answer", |row| row.answer.clone()),
+        Column("error", |row| row.error.clone()),
+        Column("reread_error", |row| row.reread_error.clone()),
+        Column("subject", |row| row.subject.clone()),
+    ];
 }
 
 /// The journal's POSTs and notices as rows, oldest first.
-pub fn activity_rows(posts: Vec<PostEntry>, notices: Vec<NoticeRecord>) -> Vec<ActivityRow> {
-    let mut rows: Vec<ActivityRow> = posts
+pub fn journal_rows(posts: Vec<PostEntry>, notices: Vec<NoticeRecord>) -> Vec<JournalRow> {
+    let mut rows: Vec<JournalRow> = posts
         .into_iter()
         .map(|entry| {
             let outcome = entry.outcome;
-            ActivityRow {
+            JournalRow {
                 at: entry.post.sent_at,
                 entry: "post",
                 what: entry.post.form,
@@ -111,7 +96,7 @@ pub fn activity_rows(posts: Vec<PostEntry>, notices: Vec<NoticeRecord>) -> Vec<A
                 subject: String::new(),
             }
         })
-        .chain(notices.into_iter().map(|notice| ActivityRow {
+        .chain(notices.into_iter().map(|notice| JournalRow {
             at: notice.at,
             entry: "notice",
             what: notice.kind,

@@ -1,9 +1,12 @@
 //! Settings: the language, the theme, and the saved profiles (open, delete, add).
 
+pub mod budget;
+
 use egui::{RichText, Ui};
 
 use crate::app::i18n::Language;
-use crate::app::message::{Command, ProfileKind};
+use crate::app::message::Command;
+use crate::app::session::ProfileKind;
 use crate::app::state::AppState;
 use crate::app::ui::{Tone, badge_ui};
 
@@ -45,7 +48,7 @@ pub fn settings_ui(ui: &mut Ui, state: &mut AppState) {
     notifications_setting_ui(ui, state);
     crate::app::features::recipients::view::manager_ui(ui, state);
     ui.add_space(12.0);
-    super::budget::list_budget_ui(ui, state);
+    budget::list_budget_ui(ui, state);
     ui.add_space(12.0);
 
     profiles_ui(ui, state);
@@ -53,7 +56,7 @@ pub fn settings_ui(ui: &mut Ui, state: &mut AppState) {
     add_profile_ui(ui, state);
     ui.add_space(12.0);
     ui.label(RichText::new(state.t("shortcuts.title").as_ref()).strong());
-    crate::app::shell::shortcuts::shortcuts_list_ui(ui, state);
+    crate::app::ui::shortcuts::shortcuts_list_ui(ui, state.language);
 }
 
 fn add_profile_ui(ui: &mut Ui, state: &mut AppState) {
@@ -73,7 +76,7 @@ fn add_profile_ui(ui: &mut Ui, state: &mut AppState) {
         }
     });
     ui.add_space(12.0);
-    crate::app::features::journal::view::activity_ui(ui, state);
+    crate::app::features::journal::view::journal_ui(ui, state);
 }
 
 /// The saved profiles with Open and Delete (after a confirming click).
@@ -161,10 +164,14 @@ fn lock_settings_ui(ui: &mut Ui, state: &mut AppState) {
         .session
         .as_ref()
         .is_some_and(|session| session.kind == ProfileKind::Saved)
-        && matches!(state.guard.seal_offer, crate::app::guard::SealOffer::None)
+        && matches!(
+            state.guard.seal_offer,
+            crate::app::features::guard::state::SealOffer::None
+        )
         && ui.button(state.t("lock.seal_now").as_ref()).clicked()
     {
-        state.guard.seal_offer = crate::app::guard::SealOffer::Open(Default::default());
+        state.guard.seal_offer =
+            crate::app::features::guard::state::SealOffer::Open(Default::default());
     }
 }
 

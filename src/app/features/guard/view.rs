@@ -2,22 +2,17 @@
 //! transaction password at a money-moving request's confirmation step, and
 //! the one-time offer to seal a plain key.
 
-use egui::{Key, KeyboardShortcut, Modifiers, RichText, TextEdit, Ui};
+use egui::{Key, RichText, TextEdit, Ui};
 
 use crate::app::features::onboarding::state::KeySource;
-use crate::app::guard::{PassphrasePrompt, SealOffer};
-use crate::app::i18n::Language;
-use crate::app::message::{Command, PassphrasePurpose};
+use crate::app::format::asset_amount_text;
+use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::submit::SubmitRequest;
-use crate::app::ui::format::asset_amount_text;
+
+use super::state::{PassphrasePrompt, PassphrasePurpose, SealOffer};
 use crate::app::ui::palette;
-use crate::seal::{NewPassphrase, PassphraseProblem, Strength, strength};
-
-/// Ctrl+L (Cmd+L on macOS) locks the window at once.
-pub const LOCK_SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::L);
-
-const FIELD_WIDTH: f32 = 320.0;
+use crate::app::ui::passphrase::{FIELD_WIDTH, new_passphrase_ui};
 
 /// The unlock screen: the profile's name and the passphrase field, nothing
 /// of the account.
@@ -261,61 +256,6 @@ fn summary(state: &AppState, request: &SubmitRequest) -> Vec<(String, String)> {
             lines
         }
         SubmitRequest::Wallet(wallet) => vec![(t("authorize.what"), wallet.wallet_name.clone())],
-    }
-}
-
-/// A new passphrase typed twice, with the strength meter; the passphrase
-/// when it can be used.
-pub fn new_passphrase_ui(
-    ui: &mut Ui,
-    language: Language,
-    new: &mut NewPassphrase,
-) -> Option<secrecy::SecretString> {
-    let tr = |key: &'static str| crate::app::i18n::tr(language, key);
-    let label = ui.label(tr("passphrase.new").as_ref());
-    ui.add(
-        TextEdit::singleline(&mut *new.text)
-            .password(true)
-            .desired_width(FIELD_WIDTH),
-    )
-    .labelled_by(label.id);
-    let (meter_key, color, fill) = match strength(&new.text) {
-        Strength::TooShort => ("passphrase.too_short", palette::of(ui).error, 0.1),
-        Strength::Weak => ("passphrase.weak", palette::of(ui).warning, 0.35),
-        Strength::Fair => ("passphrase.fair", palette::of(ui).warning, 0.65),
-        Strength::Strong => ("passphrase.strong", palette::of(ui).success, 1.0),
-    };
-    if !new.text.is_empty() {
-        let text = tr(meter_key);
-        ui.add(
-            egui::ProgressBar::new(fill)
-                .desired_width(FIELD_WIDTH)
-                .fill(color)
-                .text(text.as_ref()),
-        );
-    }
-    let confirm_label = ui.label(tr("passphrase.confirm").as_ref());
-    ui.add(
-        TextEdit::singleline(&mut *new.confirmation)
-            .password(true)
-            .desired_width(FIELD_WIDTH),
-    )
-    .labelled_by(confirm_label.id);
-    ui.label(RichText::new(tr("passphrase.hint").as_ref()).weak());
-    match new.checked() {
-        Ok(passphrase) => Some(passphrase),
-        Err(problem) => {
-            let key = match problem {
-                PassphraseProblem::Missing => None,
-                PassphraseProblem::TooShort => Some("passphrase.too_short"),
-                PassphraseProblem::Mismatch if new.confirmation.is_empty() => None,
-                PassphraseProblem::Mismatch => Some("passphrase.mismatch"),
-            };
-            if let Some(key) = key {
-                ui.label(RichText::new(tr(key).as_ref()).color(palette::of(ui).error));
-            }
-            None
-        }
     }
 }
 

@@ -4,14 +4,15 @@
 
 use egui::{RichText, Ui};
 
-use crate::app::dialog::{
-    DialogPurpose, DialogStatus, typed_path_ui, typed_toggle_ui, unavailable_note_ui,
-};
+use crate::app::dialog::DialogPurpose;
 use crate::app::error_text::Localize;
 use crate::app::state::AppState;
-use crate::app::ui::{error_text_ui, note_ui, palette};
+use crate::app::ui::context::dialog_status;
+use crate::app::ui::{
+    error_text_ui, note_ui, palette, typed_path_ui, typed_toggle_ui, unavailable_note_ui,
+};
 
-use super::{Receipt, ReceiptFormat};
+use crate::app::receipt::{Receipt, ReceiptFormat};
 
 /// How long "Copied" shows after Copy as text, in ms.
 const COPIED_NOTE_MS: u64 = 3_000;
@@ -26,7 +27,7 @@ pub fn receipt_ui(ui: &mut Ui, state: &mut AppState, receipt: Option<Receipt>) {
         return;
     };
     let language = state.language;
-    let status = DialogStatus::of_ui(ui);
+    let status = dialog_status(ui);
     let mine = state.files.receipt.movement == Some(receipt.id);
     let saving = mine && state.files.receipt.saving;
     let mut chosen = None;

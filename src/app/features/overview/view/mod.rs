@@ -1,97 +1,20 @@
 //! The overview: balances at their scales, the month's tax-exemption gauge,
 //! the things in motion (orders awaiting payment, pending transfers and
-//! withdrawals), and the monthly charts ([`super::charts`]).
+//! withdrawals), and the monthly charts ([`charts`]).
+
+pub mod charts;
 
 use egui::{Align, Layout, RichText, Ui, Vec2};
 use rust_decimal::Decimal;
 
-use crate::api::model::{MONTHLY_TAX_EXEMPTION_LIMIT_BRL, TaxExemptionProgress};
+use crate::app::features::taxes::gauge::{GaugeLevel, TaxGauge};
+use crate::app::format::{asset_amount_text, short_hex, short_id, state_label};
 use crate::app::remote::Remote;
 use crate::app::state::AppState;
 use crate::app::ui::amount::amount_cell_ui;
 use crate::app::ui::{
-    Tone, asset_amount_text, badge_ui, format_countdown, gauge_ui, palette,
-    request_countdown_frame, section_ui, short_hex, short_id, state_label,
+    Tone, badge_ui, format_countdown, gauge_ui, palette, request_countdown_frame, section_ui,
 };
-
-/// Where the month's usage stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GaugeLevel {
-    /// Up to 80 % used.
-    Comfortable,
-    /// Past 80 %.
-    Close,
-    /// At or past the limit.
-    AtLimit,
-}
-
-/// The figures of the tax-exemption gauge, exact.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TaxGauge {
-    /// Used this month: claims plus other disposals.
-    pub used: Decimal,
-    /// Of which claims.
-    pub claims: Decimal,
-    /// Of which other disposals.
-    pub other_disposals: Decimal,
-    /// The monthly limit (R$35,000 unless the service says otherwise).
-    pub limit: Decimal,
-    /// Left this month, never below zero.
-    pub remaining: Decimal,
-    /// `used / limit`, exact; 1 or more at the limit.
-    pub fraction: Decimal,
-    /// How close to the limit.
-    pub level: GaugeLevel,
-}
-
-impl TaxGauge {
-    /// Computes the figures; missing fields are filled from the others.
-    pub fn from_progress(progress: &TaxExemptionProgress) -> TaxGauge {
-        let claims = progress.claims_amount.unwrap_or_default();
-        let other_disposals = progress.other_disposals_amount.unwrap_or_default();
-        let used = match (progress.claims_amount, progress.other_disposals_amount) {
-            (None, None) => progress.total_used.unwrap_or_default(),
-            _ => claims + other_disposals,
-        };
-        let limit = progress.limit.unwrap_or(MONTHLY_TAX_EXEMPTION_LIMIT_BRL);
-        let remaining = progress
-            .remaining
-            .unwrap_or(limit - used)
-            .max(Decimal::ZERO);
-        let fraction = if limit > Decimal::ZERO {
-            used / limit
-        } else {
-            Decimal::ONE
-        };
-        let level = if fraction >= Decimal::ONE {
-            GaugeLevel::AtLimit
-        } else if fraction > Decimal::new(8, 1) {
-            GaugeLevel::Close
-        } else {
-            GaugeLevel::Comfortable
-        };
-        TaxGauge {
-            used,
-            claims,
-            other_disposals,
-            limit,
-            remaining,
-            fraction,
-            level,
-        }
-    }
-
-    /// The whole percentage used, rounded down (so 79.9 % never reads 80 %).
-    pub fn percent(&self) -> Decimal {
-        (self.fraction * Decimal::ONE_HUNDRED).floor()
-    }
-
-    /// The bar's fill, for the painter only.
-    pub fn bar_fraction(&self) -> f32 {
-        let clamped = self.fraction.clamp(Decimal::ZERO, Decimal::ONE);
-        rust_decimal::prelude::ToPrimitive::to_f32(&clamped).unwrap_or(0.0)
-    }
-}
 
 /// Width of the amount column: a large BRLV balance with its places fits.
 const AMOUNT_COLUMN_WIDTH: f32 = 340.0;
@@ -114,11 +37,11 @@ pub fn overview_ui(ui: &mut Ui, state: &mut AppState) {
     ui.add_space(12.0);
     let charts_top = ui.cursor().min;
     section_ui(ui, &state.t("chart.money_title"), |ui| {
-        super::charts::money_chart_ui(ui, state);
+        charts::money_chart_ui(ui, state);
     });
     ui.add_space(12.0);
     section_ui(ui, &state.t("chart.tax_title"), |ui| {
-        super::charts::tax_chart_ui(ui, state);
+        charts::tax_chart_ui(ui, state);
     });
     if state.activity.charts_in_view {
         let bottom = egui::pos2(ui.max_rect().right(), ui.cursor().min.y);

@@ -12,12 +12,14 @@ use rust_decimal::prelude::ToPrimitive;
 
 use crate::api::model::{Asset, MONTHLY_TAX_EXEMPTION_LIMIT_BRL};
 use crate::app::features::activity::monthly::{MonthFlow, MonthUse, YearMonth};
-use crate::app::features::activity::words::{asset_name, compact_amount, month_short_name};
+use crate::app::features::activity::state::{ActivityView, Extent};
+use crate::app::features::activity::words::{compact_amount, month_short_name, ticker_and_chain};
+use crate::app::format::AmountFormat;
 use crate::app::i18n::{self, Language, tr, tr_with};
 use crate::app::state::AppState;
-use crate::app::ui::{AmountFormat, choice_ui, note_ui, palette};
+use crate::app::ui::{choice_ui, note_ui, palette};
 
-use super::view::TaxGauge;
+use crate::app::features::taxes::gauge::TaxGauge;
 
 /// Height of a chart.
 const CHART_HEIGHT: f32 = 190.0;
@@ -57,21 +59,36 @@ pub fn money_summary(amounts: AmountFormat, asset: &Asset, flows: &[MonthFlow]) 
             )
         })
         .collect();
-    let months = if with_movement.is_empty() {
-        tr(language, "chart.no_movement").into_owned()
-    } else {
-        let mut months = with_movement.join("; ");
-        if with_movement.len() < flows.len() {
-            months.push_str("; ");
-            months.push_str(&tr(language, "chart.other_months_empty"));
-        }
-        months
-    };
+    let months = months_text(
+        language,
+        &with_movement,
+        flows.len(),
+        ("chart.no_movement", "chart.other_months_empty"),
+    );
     tr_with(
         language,
         "chart.money_summary",
-        &[("asset", &asset_name(asset)), ("months", &months)],
+        &[("asset", &ticker_and_chain(asset)), ("months", &months)],
     )
+}
+
+/// The months described, then a word for the `total` less those (each
+/// empty); `keys`: what is said when none is described, and of the rest.
+fn months_text(
+    language: Language,
+    described: &[String],
+    total: usize,
+    (none, rest): (&'static str, &'static str),
+) -> String {
+    if described.is_empty() {
+        return tr(language, none).into_owned();
+    }
+    let mut months = described.join("; ");
+    if described.len() < total {
+        months.push_str("; ");
+        months.push_str(&tr(language, rest));
+    }
+    months
 }
 
 fn percent_of(used: Decimal, limit: Decimal) -> Decimal {
@@ -100,16 +117,8 @@ pub fn tax_summary(amounts: AmountFormat, limit: Decimal, uses: &[MonthUse]) -> 
             )
         })
         .collect();
-    let months = if used.is_empty() {
-        tr(language, "chart.tax_other_months_empty").into_owned()
-    } else {
-        let mut months = used.join("; ");
-        if used.len() < uses.len() {
-            months.push_str("; ");
-            months.push_str(&tr(language, "chart.tax_other_months_empty"));
-        }
-        months
-    };
+    let empty = "chart.tax_other_months_empty";
+    let months = months_text(language, &used, uses.len(), (empty, empty));
     tr_with(
         language,
         "chart.tax_summary",
@@ -181,6 +190,14 @@ fn chart_width(ui: &Ui) -> f32 {
     ui.available_width().min(CHART_MAX_WIDTH)
 }
 
+/// The figures both charts draw, computed once for the lists shown.
+fn chart_figures(ui: &Ui, state: &mut AppState) -> ActivityView {
+    let (data, claims, now) = (&state.data, &state.claims.made, state.wall_now);
+    state
+        .activity
+        .view(ui.ctx(), data, claims, now, Extent::Charts)
+}
+
 /// Money in and out per month of the chosen asset.
 #[expect(
     clippy::float_arithmetic,
@@ -200,12 +217,9 @@ pub fn money_chart_ui(ui: &mut Ui, state: &mut AppState) {
         &state.t("chart.money_asset"),
         &mut state.activity.chart_asset,
         &CHART_ASSETS,
-        asset_name,
+        ticker_and_chain,
     );
-    let flows = state
-        .activity
-        .charts_view(ui.ctx(), &state.data, &state.claims.made, state.wall_now)
-        .flows;
+    let flows = chart_figures(ui, state).flows;
     let asset = state.activity.chart_asset.clone();
     let summary = money_summary(amounts, &asset, &flows);
     let colors = palette::of(ui);
@@ -272,10 +286,7 @@ pub fn tax_chart_ui(ui: &mut Ui, state: &mut AppState) {
     let limit = gauge
         .as_ref()
         .map_or(MONTHLY_TAX_EXEMPTION_LIMIT_BRL, |gauge| gauge.limit);
-    let uses = state
-        .activity
-        .charts_view(ui.ctx(), &state.data, &state.claims.made, state.wall_now)
-        .tax;
+    let uses = chart_figures(ui, state).tax;
     let summary = tax_summary(amounts, limit, &uses);
     let colors = palette::of(ui);
     let close = limit * Decimal::new(8, 1);

@@ -1,0 +1,202 @@
+//! The guard's state: the transaction password asked at every money-moving
+//! request's confirmation step, the idle lock, the unlock screen's field,
+//! and the offer to seal a plain key. Plain data; the passphrase itself is
+//! checked by the worker against the sealed key (scrypt is slow on purpose),
+//! and only its yes or no comes back.
+//!
+//! Wrong passphrases wait longer each time, on the app's clock (`AppState::now`,
+//! which tests move).
+
+use std::fmt;
+
+use secrecy::SecretString;
+use zeroize::Zeroizing;
+
+use crate::profile::Profile;
+use crate::seal::NewPassphrase;
+
+use crate::app::clock::Millis;
+use crate::app::submit::SubmitRequest;
+
+/// The idle time after which the window locks, unless changed in Settings.
+pub const DEFAULT_IDLE_LOCK_MINUTES: u32 = 5;
+/// The longest wait after wrong passphrases.
+const MAX_WAIT_MS: Millis = 5 * 60_000;
+
+/// What a passphrase is checked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassphrasePurpose {
+    /// Open the profile waiting at the unlock screen, or unlock the locked window.
+    Unlock,
+    /// Let the money-moving request at the confirmation step go.
+    Transaction,
+}
+
+/// Wrong passphrases so far, and when the next may be tried.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Attempts {
+    failures: u32,
+    not_before: Millis,
+}
+
+impl Attempts {
+    /// Counts a wrong passphrase: the first waits 1 s, each next one twice
+    /// as long, up to 5 minutes.
+    pub fn failed(&mut self, now: Millis) {
+        self.failures = self.failures.saturating_add(1);
+        let doublings = self.failures.saturating_sub(1).min(20);
+        let wait = (1_000u64 << doublings).min(MAX_WAIT_MS);
+        self.not_before = now.saturating_add(wait);
+    }
+
+    /// After the right passphrase.
+    pub fn reset(&mut self) {
+        *self = Attempts::default();
+    }
+
+    /// How many wrong passphrases in a row.
+    pub fn failures(&self) -> u32 {
+        self.failures
+    }
+
+    /// Milliseconds until the next try is allowed (0: now).
+    pub fn wait_ms(&self, now: Millis) -> Millis {
+        self.not_before.saturating_sub(now)
+    }
+}
+
+/// A passphrase field and where its check stands.
+#[derive(Default)]
+pub struct PassphrasePrompt {
+    /// What is typed (wiped when sent or dropped).
+    pub text: Zeroizing<String>,
+    /// The check in flight, by attempt number.
+    pub checking: Option<u64>,
+    /// The last one sent was wrong.
+    pub wrong: bool,
+    /// The field has had the keyboard focus given once (so Tab can leave it).
+    pub focused: bool,
+}
+
+impl fmt::Debug for PassphrasePrompt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PassphrasePrompt")
+            .field("checking", &self.checking)
+            .field("wrong", &self.wrong)
+            .field("focused", &self.focused)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A money-moving request at its confirmation step, waiting for the passphrase.
+#[derive(Debug)]
+pub struct Authorization {
+    /// The request, exactly as reviewed.
+    pub request: SubmitRequest,
+    /// The passphrase field.
+    pub prompt: PassphrasePrompt,
+}
+
+/// Where the offer to seal a plain-key profile stands.
+#[derive(Debug, Default)]
+pub enum SealOffer {
+    /// Nothing to offer.
+    #[default]
+    None,
+    /// Offered: the passphrase form is shown.
+    Open(NewPassphrase),
+    /// The worker is sealing.
+    Sealing,
+    /// Sealing failed; the reason.
+    Failed(String),
+}
+
+/// The lock and the transaction password.
+#[derive(Debug)]
+pub struct Guard {
+    /// Idle time before the window locks, in minutes (Settings).
+    pub idle_lock_minutes: u32,
+    /// When the person last touched the window.
+    pub last_input: Millis,
+    /// The lock screen is shown.
+    pub locked: bool,
+    /// A sealed profile waiting at the unlock screen to be opened.
+    pub opening: Option<Profile>,
+    /// The unlock screen's field.
+    pub unlock: PassphrasePrompt,
+    /// A money-moving request waiting for the passphrase.
+    pub authorization: Option<Authorization>,
+    /// Wrong passphrases (unlock and transaction alike).
+    pub attempts: Attempts,
+    /// The offer to seal a plain key.
+    pub seal_offer: SealOffer,
+    next_attempt: u64,
+}
+
+impl Guard {
+    /// Takes what is typed in the prompt for `purpose` to be checked, as
+    /// attempt number N, unless a check is in flight, nothing is typed, or
+    /// wrong ones must still wait (`now` on the app's clock).
+    pub fn start_check(
+        &mut self,
+        purpose: PassphrasePurpose,
+        now: Millis,
+    ) -> Option<(u64, SecretString)> {
+        if self.attempts.wait_ms(now) > 0 {
+            return None;
+        }
+        let attempt = self.next_attempt;
+        let prompt = match purpose {
+            PassphrasePurpose::Unlock => &mut self.unlock,
+            PassphrasePurpose::Transaction => &mut self.authorization.as_mut()?.prompt,
+        };
+        if prompt.checking.is_some() || prompt.text.is_empty() {
+            return None;
+        }
+        let passphrase = SecretString::from(std::mem::take(&mut *prompt.text));
+        prompt.checking = Some(attempt);
+        prompt.wrong = false;
+        self.next_attempt += 1;
+        Some((attempt, passphrase))
+    }
+}
+
+impl Default for Guard {
+    fn default() -> Self {
+        Guard {
+            idle_lock_minutes: DEFAULT_IDLE_LOCK_MINUTES,
+            last_input: 0,
+            locked: false,
+            opening: None,
+            unlock: PassphrasePrompt::default(),
+            authorization: None,
+            attempts: Attempts::default(),
+            seal_offer: SealOffer::None,
+            next_attempt: 1,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrong_passphrases_wait_longer_each_time_up_to_five_minutes() {
+        let mut attempts = Attempts::default();
+        assert_eq!(attempts.wait_ms(0), 0);
+        attempts.failed(10_000);
+        assert_eq!(attempts.wait_ms(10_000), 1_000);
+        attempts.failed(11_000);
+        assert_eq!(attempts.wait_ms(11_000), 2_000);
+        attempts.failed(13_000);
+        assert_eq!(attempts.wait_ms(13_000), 4_000);
+        assert_eq!(attempts.wait_ms(17_000), 0);
+        for _ in 0..30 {
+            attempts.failed(20_000);
+        }
+        assert_eq!(attempts.wait_ms(20_000), MAX_WAIT_MS);
+        attempts.reset();
+        assert_eq!(attempts.failures(), 0);
+    }
+}

@@ -1,0 +1,96 @@
+//! How the worker is set up: where secrets are kept, the profile file, the
+//! environment's temporary profile, how long the service is waited for,
+//! where journals are kept, and the system's file dialogs. The app uses
+//! [`WorkerConfig::system`]; tests give their own.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::api::RetryPolicy;
+use crate::api::client::DEFAULT_TIMEOUT;
+use crate::app::clock::Clock;
+use crate::app::dialog::{FileDialogs, SystemDialogs};
+use crate::call;
+use crate::keystore::SecretStore;
+use crate::profile::ProfileBook;
+
+/// Where profile secrets are kept.
+#[derive(Clone)]
+pub enum SecretSource {
+    /// The OS keyring, reached anew for each use (it may be unlocked later).
+    Os,
+    /// A given store (tests: `MemoryStore`).
+    Store(Arc<dyn SecretStore>),
+}
+
+/// How the worker is set up.
+#[derive(Clone)]
+pub struct WorkerConfig {
+    /// The clock Events are stamped with.
+    pub clock: Clock,
+    /// Where secrets are kept.
+    pub secrets: SecretSource,
+    /// The profile file; `None` when the system has no config directory.
+    pub profile_path: Option<PathBuf>,
+    /// Where `Command::Start` looks for a temporary profile.
+    pub environment: EnvironmentProfile,
+    /// How long the service is waited for and how reads are retried.
+    pub network: NetworkPolicy,
+    /// How costly the key sealed for a new profile is to open (the app
+    /// always uses `ScryptCost::STANDARD`; tests may use the cheap one).
+    pub seal_cost: crate::seal::ScryptCost,
+    /// Where each profile's journal is kept; `None` keeps every journal in
+    /// memory for the run (tests, a system with no data directory).
+    pub journal_dir: Option<PathBuf>,
+    /// The system's Save and Open dialogs (tests: `RecordingDialogs`).
+    pub dialogs: Arc<dyn FileDialogs>,
+}
+
+/// How the worker's clients wait for the service and retry reads: the
+/// client's defaults in the app; tests of faults shorten them, so a hang is
+/// seen in a second rather than a minute.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetworkPolicy {
+    /// How long one attempt may take.
+    pub timeout: Duration,
+    /// When reads are tried again.
+    pub retry: RetryPolicy,
+}
+
+impl Default for NetworkPolicy {
+    fn default() -> Self {
+        NetworkPolicy {
+            timeout: DEFAULT_TIMEOUT,
+            retry: RetryPolicy::default(),
+        }
+    }
+}
+
+impl WorkerConfig {
+    /// The real app's configuration: OS keyring, profile file in the config directory.
+    pub fn system(clock: Clock) -> WorkerConfig {
+        WorkerConfig {
+            clock,
+            secrets: SecretSource::Os,
+            profile_path: ProfileBook::default_path(),
+            environment: EnvironmentProfile::FromProcess,
+            network: NetworkPolicy::default(),
+            seal_cost: crate::seal::ScryptCost::STANDARD,
+            journal_dir: crate::journal::default_dir(),
+            dialogs: Arc::new(SystemDialogs),
+        }
+    }
+}
+
+/// The temporary profile of `BRLV_BASE_URL`, `BRLV_API_KEY` and
+/// `BRLV_PRIVATE_KEY_FILE`: used for the run, never saved.
+#[derive(Clone, Debug)]
+pub enum EnvironmentProfile {
+    /// Read the process's variables (the app).
+    FromProcess,
+    /// These credentials, as if read from the variables (tests).
+    Given(call::Credentials),
+    /// None.
+    Ignore,
+}

@@ -1,0 +1,40 @@
+//! A form's POST sent by the feature it belongs to: each feature's task
+//! says how to send it and what it changes.
+
+use crate::api::Client;
+use crate::app::features::{claims, orders, transfers, wallets, withdrawals};
+use crate::app::resources::ResourceKey;
+use crate::app::submit::{SubmitOutcome, SubmitRequest};
+
+/// Sends a form's POST once and settles how it ended; with what it changes,
+/// to re-read at once.
+pub async fn submit(
+    client: &Client,
+    request: SubmitRequest,
+) -> (SubmitOutcome, &'static [ResourceKey]) {
+    match request {
+        SubmitRequest::Wallet(request) => (
+            wallets::task::create(client, &request).await,
+            wallets::task::REFRESH_AFTER,
+        ),
+        SubmitRequest::Transfer(request) => (
+            transfers::task::create(client, &request).await,
+            transfers::task::REFRESH_AFTER,
+        ),
+        SubmitRequest::Withdrawal(request) => (
+            withdrawals::task::create(client, &request).await,
+            withdrawals::task::REFRESH_AFTER,
+        ),
+        SubmitRequest::Claim {
+            wallet_address,
+            request,
+        } => (
+            claims::task::create(client, wallet_address.as_deref(), &request).await,
+            claims::task::REFRESH_AFTER,
+        ),
+        SubmitRequest::Order(request) => (
+            orders::task::create(client, &request).await,
+            orders::task::REFRESH_AFTER,
+        ),
+    }
+}
