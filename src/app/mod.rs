@@ -4,8 +4,8 @@
 //! [`state::AppState::apply`] takes in once per frame.
 //!
 //! The app is built in layers, bottom to top, and a file imports only from
-//! its own layer and those below it (the crate's core, `api` and `sandbox`
-//! are below them all):
+//! its own layer and those below it (the crate's core, `api`, the tax
+//! year's `tax` and `sandbox` are below them all):
 //!
 //! 1. The app's data, with no egui and no `AppState`: [`clock`], [`view`],
 //!    [`session`], [`i18n`], [`format`] and [`error_text`] (values and

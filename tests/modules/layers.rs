@@ -22,13 +22,15 @@ pub const LAYERS: &[Layer] = &[
         paths: &["src/"],
     },
     Layer {
-        name: "the service's interface and what is built on it",
+        name: "the service's interface and what is built on it (the client, the command line, the tax year, OFX)",
         paths: &[
             "src/api/",
             "src/seal.rs",
             "src/webhook.rs",
             "src/recipients.rs",
             "src/call.rs",
+            "src/tax/",
+            "src/ofx.rs",
         ],
     },
     Layer {
