@@ -1,10 +1,12 @@
-//! The `brlv-desk` command line: the GUI (default), `sandbox` and `call`.
+//! The `brlv-desk` command line: the GUI (default), `sandbox`, `call` and
+//! `profile`.
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use brlv_desk::call::{self, CallArgs};
+use brlv_desk::call::{self, CallArgs, PassphraseReader};
+use brlv_desk::profile_cli::ProfileCommand;
 use brlv_desk::sandbox::cli::SandboxArgs;
 
 /// A native dashboard for BRL/BRLV conversion, wallet and payout accounts.
@@ -63,6 +65,12 @@ enum Command {
     Call(CallArgs),
     /// Run the local sandbox of the service, headless, until Ctrl-C.
     Sandbox(SandboxArgs),
+    /// Saved profiles: add, list, remove, print a public key.
+    Profile {
+        /// What to do.
+        #[command(subcommand)]
+        command: ProfileCommand,
+    },
 }
 
 fn main() -> ExitCode {
@@ -77,6 +85,7 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Call(args)) => run_call(&args),
         Some(Command::Sandbox(args)) => run_sandbox(args),
+        Some(Command::Profile { command }) => run_profile(command),
         None => run_window(cli.gui),
     }
 }
@@ -127,7 +136,10 @@ fn run_call(args: &CallArgs) -> ExitCode {
                 call::ENV_PRIVATE_KEY_FILE
             );
         }
-        credentials.open(|| call::read_passphrase(args.passphrase_fd))
+        credentials.open(|| {
+            PassphraseReader::new(args.passphrase.source())
+                .ask("Passphrase of the sealed private key: ")
+        })
     });
     let credentials = match credentials {
         Ok(credentials) => credentials,
@@ -166,6 +178,42 @@ fn run_sandbox(args: SandboxArgs) -> ExitCode {
         Err(error) => {
             eprintln!("error: {error}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_profile(command: ProfileCommand) -> ExitCode {
+    use brlv_desk::app::i18n::Language;
+    use brlv_desk::keystore::{KeyringStore, SecretStore};
+    use brlv_desk::profile_cli::{self, ProfileCommand as P, ProfileContext};
+
+    let language = Language::from_system();
+    let Some(book_path) = brlv_desk::profile::ProfileBook::default_path() else {
+        eprintln!("error: {}", brlv_desk::profile::ProfileError::NoConfigDir);
+        return ExitCode::from(call::EXIT_USAGE);
+    };
+    let passphrase_source = match &command {
+        P::Add(args) => args.passphrase.source(),
+        P::PublicKey { passphrase, .. } => passphrase.source(),
+        P::List | P::Remove { .. } => call::PassphraseSource::Terminal,
+    };
+    let open_store = || {
+        KeyringStore::os()
+            .map(|store| std::sync::Arc::new(store) as std::sync::Arc<dyn SecretStore>)
+    };
+    let context = ProfileContext {
+        book_path,
+        journal_dir: brlv_desk::journal::default_dir(),
+        open_store: &open_store,
+        seal_cost: brlv_desk::seal::ScryptCost::STANDARD,
+        language,
+    };
+    let mut passphrases = PassphraseReader::new(passphrase_source);
+    match profile_cli::run(command, &context, &mut passphrases, &mut std::io::stdout()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("error: {}", failure.message);
+            ExitCode::from(failure.exit_code)
         }
     }
 }
