@@ -1,5 +1,15 @@
 //! The `brlv-desk` command line: the GUI (default), `sandbox`, `call` and
 //! `profile`.
+//!
+//! On Windows this program is a GUI program, so that starting the dashboard
+//! opens no console window beside it. The installers put the same program,
+//! marked as a console program, beside it as `brlv-desk.com`: a terminal
+//! that runs `brlv-desk` finds the `.com` first (PATHEXT), waits for it,
+//! shows what it prints and gets its exit code, as with any console tool,
+//! while the Start menu starts `brlv-desk.exe`. (A GUI program that attaches
+//! to its parent's console instead returns the prompt at once, prints over
+//! it and loses the exit code: wrong for `call` in a script.)
+#![cfg_attr(windows, windows_subsystem = "windows")]
 
 use std::process::ExitCode;
 
@@ -80,6 +90,9 @@ fn main() -> ExitCode {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
         )
         .with_writer(std::io::stderr)
+        // Colours only for a terminal, and not on Windows, whose classic
+        // console prints the escape codes as they are.
+        .with_ansi(cfg!(not(windows)) && std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     let cli = Cli::parse();
     match cli.command {
@@ -92,6 +105,12 @@ fn main() -> ExitCode {
 
 fn run_window(args: GuiArgs) -> ExitCode {
     use brlv_desk::app::{GuiOptions, i18n::Language, screenshot};
+    #[cfg(windows)]
+    if args.screenshot.is_none()
+        && let Some(handed_over) = console_program::hand_window_over()
+    {
+        return handed_over;
+    }
     let view_name = args.view.as_deref().unwrap_or("overview");
     let Some((view, order)) = screenshot::parse_view(view_name) else {
         eprintln!("error: there is no view called {view_name:?}");
@@ -215,5 +234,33 @@ fn run_profile(command: ProfileCommand) -> ExitCode {
             eprintln!("error: {}", failure.message);
             ExitCode::from(failure.exit_code)
         }
+    }
+}
+
+/// The Windows console twin, `brlv-desk.com` (see the top of this file).
+#[cfg(windows)]
+mod console_program {
+    use std::process::{Command, ExitCode, Stdio};
+
+    /// Started as `brlv-desk.com` to open the window: hands it to
+    /// `brlv-desk.exe` beside it, so the terminal gets its prompt back and
+    /// no console stays tied to the window. `None`: this is the GUI program
+    /// already, or the other cannot start (then this one opens the window).
+    pub fn hand_window_over() -> Option<ExitCode> {
+        let this = std::env::current_exe().ok()?;
+        let is_console_twin = this
+            .extension()
+            .is_some_and(|extension| extension.eq_ignore_ascii_case("com"));
+        if !is_console_twin {
+            return None;
+        }
+        Command::new(this.with_extension("exe"))
+            .args(std::env::args_os().skip(1))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .ok()
+            .map(|_| ExitCode::SUCCESS)
     }
 }
