@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Measures the app on a big account, as the README's "Big accounts" table
-# reports it: the time from the last byte of `GET /orders` to its rows drawn,
+# Measures the app on a big account, as the "Big accounts" table of
+# docs/performance.md reports it: the time from the last byte of `GET /orders` to its rows drawn,
 # and the app's peak resident memory (VmHWM) per record held.
 #
 #   benches/big_account.sh [RECORDS] [VIEW]      (defaults: 100000 orders)

@@ -2,7 +2,8 @@
 //! virtualized table must cost about the same however long the list is;
 //! and the sort and search of 10,000 to a million orders, as the thread that
 //! computes them runs them (the window keeps drawing meanwhile); and the
-//! extrato's timeline of a million orders, built and filtered.
+//! extrato's timeline of a million orders, built and filtered; and the tax
+//! report's ledger of a million orders (`cargo bench --bench tables -- tax`).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 // The UI tests' helpers, of which this bench uses a few.
@@ -199,11 +200,84 @@ fn extrato(c: &mut Criterion) {
     group.finish();
 }
 
+/// `count` completed orders a minute apart, newest first as the list
+/// comes: buys of BRLV and USDC for reais and sales of each, in turn, so
+/// the ledger has sales against an average cost all along (about two years
+/// of Brasília months for a million).
+fn trading_orders(count: usize, now: OffsetDateTime) -> Vec<Order> {
+    use brlv_desk::api::model::{Asset, OrderState};
+    use rust_decimal::Decimal;
+    let template = order(0, now);
+    let legs = [
+        (
+            Asset::FiatBrl,
+            Asset::EthBaseBrlv,
+            "100.00",
+            "99.500000000000000000",
+        ),
+        (Asset::FiatBrl, Asset::EthBaseUsdc, "540.00", "99.500000"),
+        (
+            Asset::EthBaseBrlv,
+            Asset::FiatBrl,
+            "50.000000000000000000",
+            "49.75",
+        ),
+        (Asset::EthBaseUsdc, Asset::FiatBrl, "40.000000", "220.00"),
+    ];
+    (0..count)
+        .map(|index| {
+            let mut copy = template.clone();
+            let at = now - time::Duration::minutes(i64::try_from(count - index).unwrap());
+            copy.id = uuid::Uuid::from_u128(index as u128);
+            copy.state = Some(OrderState::Completed);
+            copy.created_at = Some(at.into());
+            copy.state_updated_at = Some(at.into());
+            let (source, target, paid, received) = &legs[index % legs.len()];
+            copy.source_asset = Some(source.clone());
+            copy.target_asset = Some(target.clone());
+            copy.source_amount = Some(paid.parse::<Decimal>().unwrap().into());
+            copy.target_amount = Some(received.parse::<Decimal>().unwrap().into());
+            copy
+        })
+        .rev()
+        .collect()
+}
+
+/// The tax report's ledger of a million orders (the records borrowed, sorted
+/// by time, read once), and the months and the year read from it.
+fn tax(c: &mut Criterion) {
+    use brlv_desk::tax::{LedgerInput, ServicePrices, TypedValues, build, year_report};
+    let now = OffsetDateTime::now_utc();
+    let orders = trading_orders(1_000_000, now);
+    let typed = TypedValues::default();
+    let prices = ServicePrices::default();
+    let input = LedgerInput {
+        orders: &orders,
+        transfers: &[],
+        withdrawals: &[],
+        deposits: &[],
+        claims: &[],
+        wallets: &[],
+        typed: &typed,
+        prices: &prices,
+    };
+    let ledger = build(&input);
+    assert_eq!(ledger.entries.len(), 1_000_000);
+    let mut group = c.benchmark_group("tax: ledger of 1,000,000 orders");
+    group.sample_size(10);
+    group.bench_function("build the ledger", |b| b.iter(|| build(&input)));
+    group.bench_function("the year's months and positions", |b| {
+        b.iter(|| year_report(&ledger, &typed, now.year(), now))
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
     orders_frame,
     orders_frame_ten_rows_on_screen,
     sort_and_search,
-    extrato
+    extrato,
+    tax
 );
 criterion_main!(benches);

@@ -10,6 +10,9 @@
 //! - [`webhook`]: receiving the service's events.
 //! - [`journal`]: what the app sent and learnt, kept on disk per profile.
 //! - [`private_file`]: files with secrets or personal data, owner-only.
+//! - [`ofx`]: statements as OFX files, one per asset.
+//! - [`tax`]: the tax year: the ledger, the months against R$35,000, the
+//!   DARF, Bens e Direitos, and their CSV files.
 //! - `app` (feature `desktop`, on by default): the egui desktop front end.
 
 pub mod address;
@@ -20,6 +23,7 @@ pub mod call;
 pub mod journal;
 pub mod keystore;
 pub mod money;
+pub mod ofx;
 pub mod pix;
 pub mod private_file;
 pub mod profile;
@@ -28,6 +32,7 @@ pub mod profile_cli;
 pub mod recipients;
 pub mod sandbox;
 pub mod seal;
+pub mod tax;
 pub mod webhook;
 
 // The app's strings, both languages side by side in `locales/app.yml`.

@@ -81,6 +81,8 @@ enum Command {
         #[command(subcommand)]
         command: ProfileCommand,
     },
+    /// Write the year's tax report (ledger, months, positions) as CSV and print a summary.
+    TaxReport(brlv_desk::tax::cli::TaxReportArgs),
 }
 
 fn main() -> ExitCode {
@@ -99,6 +101,7 @@ fn main() -> ExitCode {
         Some(Command::Call(args)) => run_call(&args),
         Some(Command::Sandbox(args)) => run_sandbox(args),
         Some(Command::Profile { command }) => run_profile(command),
+        Some(Command::TaxReport(args)) => brlv_desk::tax::cli::run(&args),
         None => run_window(cli.gui),
     }
 }

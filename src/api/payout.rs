@@ -5,7 +5,7 @@
 //! TED field names here are the ones the service's own public client sends
 //! (`bank-code`, `branch`, `account`, `account-type`, `document`, `name`).
 //! The shapes each field must have are this project's reading of Brazilian
-//! banking practice, written down in the README's sandbox section, so the
+//! banking practice, written down in docs/sandbox.md (Withdrawals), so the
 //! sandbox and the app's form refuse the same input with the same words.
 
 use serde::{Deserialize, Serialize};

@@ -201,6 +201,20 @@ pub struct SnapshotRecord {
     pub rows: Option<SnapshotRows>,
 }
 
+/// Something the person typed for the tax report, as text: the tax
+/// report's core reads and writes these (`tax::TaxInput`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TaxInputRecord {
+    /// When it was typed.
+    pub at: OffsetDateTime,
+    /// What it is, e.g. `paid`, `arrived-cost-brl`.
+    pub kind: String,
+    /// What it is about (a month, a record's id, an address); may be empty.
+    pub subject: String,
+    /// The value; `None` clears an earlier one.
+    pub value: Option<String>,
+}
+
 /// A POST with how it ended; `outcome` is `None` when the app stopped
 /// before it knew.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -685,6 +699,32 @@ impl Store {
                 }
             };
             Ok(PostEntry { post, outcome })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Appends something the person typed for the tax report.
+    pub fn append_tax_input(&mut self, input: &TaxInputRecord) -> Result<(), JournalError> {
+        self.connection.execute(
+            "INSERT INTO tax_inputs (at, kind, subject, value) VALUES (?1, ?2, ?3, ?4)",
+            params![time_text(input.at), input.kind, input.subject, input.value],
+        )?;
+        Ok(())
+    }
+
+    /// Everything typed for the tax report, oldest first (the latest of a
+    /// kind and subject counts).
+    pub fn tax_inputs(&self) -> Result<Vec<TaxInputRecord>, JournalError> {
+        let mut statement = self
+            .connection
+            .prepare("SELECT at, kind, subject, value FROM tax_inputs ORDER BY seq")?;
+        let rows = statement.query_map([], |row| {
+            Ok(TaxInputRecord {
+                at: parse_time(&row.get::<_, String>(0)?)?,
+                kind: row.get(1)?,
+                subject: row.get(2)?,
+                value: row.get(3)?,
+            })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }

@@ -65,9 +65,28 @@ CREATE TABLE snapshots (
 );
 ";
 
+/// Version 3: what the person typed for the tax report (a month's DARF
+/// marked paid, what tokens that arrived from outside cost, an order's
+/// value in reais, their own addresses, the custodian, a Bens e Direitos
+/// code). Append-only like the rest: a change is a new row, the latest row
+/// of a kind and subject counts, and a row with no value clears it.
+const V3_TAX_INPUTS: &str = r"
+CREATE TABLE tax_inputs (
+    seq      INTEGER PRIMARY KEY,
+    at       TEXT NOT NULL,
+    kind     TEXT NOT NULL,
+    subject  TEXT NOT NULL,
+    value    TEXT
+);
+CREATE TRIGGER tax_inputs_append_only_update BEFORE UPDATE ON tax_inputs
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER tax_inputs_append_only_delete BEFORE DELETE ON tax_inputs
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+";
+
 /// Every version, oldest first; the file's `user_version` counts how many
 /// of them it has.
-pub const VERSIONS: &[&str] = &[V1_POSTS, V2_NOTICES_AND_SNAPSHOTS];
+pub const VERSIONS: &[&str] = &[V1_POSTS, V2_NOTICES_AND_SNAPSHOTS, V3_TAX_INPUTS];
 
 /// The migrations, in order.
 pub fn migrations() -> Migrations<'static> {

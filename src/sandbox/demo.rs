@@ -14,6 +14,22 @@
 //! - reward certificates worth R$4,450.50: R$1,200.00 at the account, R$800.00
 //!   and R$450.50 at "Main wallet", R$2,000.00 at "Treasury".
 //!
+//! - a year of trading history for the tax report, in Brasília's calendar
+//!   months before this one (each at 12:00 Brasília on the day named), priced
+//!   as the market stood then (USDC at R$5.00 to R$5.60, wBRLY at R$1.00 to
+//!   R$1.08; BRLV always R$1.00; the 0.5 % fee as today):
+//!
+//!   | month | what | the month against R$35,000 |
+//!   |---|---|---|
+//!   | 11 months ago | day 5: R$80,000.00 → 79,600 BRLV; day 20: R$25,000.00 → 4,975 USDC (at 5.00) | no sale |
+//!   | 10 months ago | day 8: R$10,000.00 → 9,950 wBRLY (at 1.00) | no sale |
+//!   | 9 months ago | day 12: 1,000 USDC → R$5,472.50 (at 5.50, R$5,500.00 before the fee) | exempt, a gain |
+//!   | 8 months ago | day 15: 500 USDT deposited from outside (no cost known) | no sale |
+//!   | 7 months ago | day 10: 2,000 USDC → R$11,144.00 (at 5.60); day 11: 25,000 BRLV → R$24,875.00 | R$36,200.00: taxable, the USDC gain taxed, the BRLV loss not subtracted |
+//!   | 5 months ago | day 10: a swap, 500 USDC → 497.5 USDT | a sale of USDC at its value in reais |
+//!   | 3 months ago | day 9: 9,950 wBRLY → R$10,692.27 (at 1.08); day 10: 24,254 BRLV → R$24,132.73 | exactly R$35,000.00: exempt |
+//!   | 2 months ago | day 10: 200 USDT → R$1,084.55 (at 5.45) | exempt |
+//!
 //! Records dated in the past are already reflected in the balances above; the
 //! ones still in motion follow the normal timings from the start.
 
@@ -91,6 +107,10 @@ pub(crate) fn seed(data: &mut AccountData, now: OffsetDateTime, order_expiry: Du
         let _ = data.ledger.credit(&holder, &asset, value);
     }
 
+    match demo_history(&main, &treasury, now) {
+        Some(orders) => data.orders.extend(orders),
+        None => tracing::warn!("sandbox could not price its demo history"),
+    }
     match demo_orders(&main, now, order_expiry) {
         Some(orders) => data.orders.extend(orders),
         None => tracing::warn!("sandbox could not price its demo orders"),
@@ -226,6 +246,21 @@ pub(crate) fn seed(data: &mut AccountData, now: OffsetDateTime, order_expiry: Du
         });
     }
 
+    if let Some(arrived_at) = history_moment(now, 8, 15) {
+        data.deposits.push(DepositRecord {
+            id: Uuid::new_v4(),
+            asset: Asset::EthBaseUsdt,
+            kind: "token".to_owned(),
+            amount: amount(500, 0),
+            coordinates: DepositCoordinates {
+                target: Some(treasury.as_str().into()),
+                ..DepositCoordinates::default()
+            },
+            created_at: arrived_at,
+            processed_at: plus_seconds(arrived_at, 3),
+        });
+    }
+
     let claimed_at = whole_micros(plus_seconds(now, -HOUR));
     data.claims.push(ClaimRecord {
         id: Uuid::new_v4(),
@@ -310,6 +345,150 @@ fn order(
     })
 }
 
+/// Brasília's offset: the demo's history is dated after 2019, when Brazil
+/// stopped daylight saving.
+const BRASILIA: time::UtcOffset = time::macros::offset!(-3);
+
+/// 12:00 in Brasília on `day` of the month `months_ago` months before `now`'s.
+pub(crate) fn history_moment(
+    now: OffsetDateTime,
+    months_ago: i32,
+    day: u8,
+) -> Option<OffsetDateTime> {
+    let local = now.to_offset(BRASILIA);
+    let months = local.year() * 12 + i32::from(u8::from(local.month())) - 1 - months_ago;
+    let month = time::Month::try_from(u8::try_from(months.rem_euclid(12) + 1).ok()?).ok()?;
+    let date = time::Date::from_calendar_date(months.div_euclid(12), month, day).ok()?;
+    Some(
+        date.with_hms(12, 0, 0)
+            .ok()?
+            .assume_offset(BRASILIA)
+            .to_offset(time::UtcOffset::UTC),
+    )
+}
+
+/// A completed order of the history, priced with `prices` (BRL per unit of
+/// a ticker; the sandbox's own price for the rest).
+fn past_order(
+    (source, source_amount): (Asset, Decimal),
+    target: Asset,
+    at: OffsetDateTime,
+    prices: &[(&str, Decimal)],
+    delivery: Delivery,
+) -> Option<OrderRecord> {
+    let price_of = |asset: &Asset| {
+        let ticker = asset.ticker();
+        prices
+            .iter()
+            .find(|(known, _)| *known == ticker)
+            .map(|(_, price)| *price)
+            .or_else(|| rates::brl_price(asset))
+    };
+    let pricing =
+        rates::price_at(&source, &target, FixedSide::Source(source_amount), price_of).ok()?;
+    Some(OrderRecord {
+        id: Uuid::new_v4(),
+        quote_id: Uuid::new_v4(),
+        state: OrderState::Completed,
+        state_updated_at: plus_seconds(at, 2),
+        created_at: at,
+        source_asset: source,
+        target_asset: target,
+        source_amount: pricing.source_amount,
+        target_amount: pricing.target_amount,
+        base_rate: pricing.base_rate,
+        effective_rate: pricing.effective_rate,
+        fee_amount: pricing.fee_amount,
+        brl_value: pricing.brl_value,
+        expiration: None,
+        funding: Funding::AccountBalance,
+        delivery,
+        trade_reason: None,
+    })
+}
+
+/// The year of history in this module's doc, oldest first.
+fn demo_history(main: &str, treasury: &str, now: OffsetDateTime) -> Option<Vec<OrderRecord>> {
+    let usdc = |units: i64| (Asset::EthBaseUsdc, amount(units, 0));
+    let brl = |cents: i64| (Asset::FiatBrl, amount(cents, 2));
+    let to_main = || Delivery::OwnWallet(main.to_owned());
+    let usd_at = |cents: i64| [("USDC", amount(cents, 2)), ("USDT", amount(cents, 2))];
+    let wbrly_at = |cents: i64| [("WBRLY", amount(cents, 2))];
+    let at = |months_ago: i32, day: u8| history_moment(now, months_ago, day);
+    Some(vec![
+        past_order(
+            brl(8_000_000),
+            Asset::EthBaseBrlv,
+            at(11, 5)?,
+            &[],
+            to_main(),
+        )?,
+        past_order(
+            brl(2_500_000),
+            Asset::EthBaseUsdc,
+            at(11, 20)?,
+            &usd_at(500),
+            to_main(),
+        )?,
+        past_order(
+            brl(1_000_000),
+            Asset::EthBaseWbrly,
+            at(10, 8)?,
+            &wbrly_at(100),
+            to_main(),
+        )?,
+        past_order(
+            usdc(1_000),
+            Asset::FiatBrl,
+            at(9, 12)?,
+            &usd_at(550),
+            Delivery::AccountBalance,
+        )?,
+        past_order(
+            usdc(2_000),
+            Asset::FiatBrl,
+            at(7, 10)?,
+            &usd_at(560),
+            Delivery::AccountBalance,
+        )?,
+        past_order(
+            (Asset::EthBaseBrlv, amount(25_000, 0)),
+            Asset::FiatBrl,
+            at(7, 11)?,
+            &[],
+            Delivery::AccountBalance,
+        )?,
+        past_order(
+            usdc(500),
+            Asset::EthMainnetUsdt,
+            at(5, 10)?,
+            &usd_at(540),
+            Delivery::OwnWallet(treasury.to_owned()),
+        )?,
+        past_order(
+            (Asset::EthBaseWbrly, amount(9_950, 0)),
+            Asset::FiatBrl,
+            at(3, 9)?,
+            &wbrly_at(108),
+            Delivery::AccountBalance,
+        )?,
+        past_order(
+            (Asset::EthBaseBrlv, amount(24_254, 0)),
+            Asset::FiatBrl,
+            at(3, 10)?,
+            &[],
+            Delivery::AccountBalance,
+        )?,
+        past_order(
+            (Asset::EthMainnetUsdt, amount(200, 0)),
+            Asset::FiatBrl,
+            at(2, 10)?,
+            &usd_at(545),
+            Delivery::AccountBalance,
+        )?,
+    ])
+}
+
 /// Orders in each state: completed (two), expired, payment-returned, and one
 /// awaiting payment whose window ends `order_expiry` after `now`.
 fn demo_orders(
@@ -380,8 +559,8 @@ fn make_brcode(order: &mut OrderRecord, expiration: OffsetDateTime) {
 pub(crate) const MAX_SEEDED_RECORDS: usize = 5_000_000;
 
 /// Adds a big account's history: `count` completed orders, transfers,
-/// withdrawals and PIX deposits, spread over the year before the demo
-/// records (so what is in motion stays the newest). Balances are not
+/// withdrawals and PIX deposits, spread over the year before the oldest
+/// demo record (so what is in motion stays the newest). Balances are not
 /// touched: this is history, as if already reflected in them. Records are
 /// cloned from a few priced templates, so a million take a second or two.
 pub(crate) fn seed_history(data: &mut AccountData, now: OffsetDateTime, count: usize) {
@@ -407,12 +586,22 @@ pub(crate) fn seed_history(data: &mut AccountData, now: OffsetDateTime, count: u
             )
         })
         .collect();
-    // Spread over a year, ending four days ago (before every demo record).
+    // Spread over a year, ending a day before the oldest demo record (the
+    // demo's own year of trading is newer, and what is in motion newest).
     let span = 365 * DAY;
     let step = (span / i64::try_from(count).unwrap_or(i64::MAX)).max(1);
+    let oldest = data
+        .orders
+        .iter()
+        .map(|order| order.created_at)
+        .min()
+        .map_or(plus_seconds(now, -4 * DAY), |oldest| {
+            plus_seconds(oldest, -DAY)
+        });
+    let oldest = whole_seconds(oldest);
     let moment = |index: usize| {
-        let back = 4 * DAY + span - step * i64::try_from(index).unwrap_or(0);
-        plus_seconds(now, -back)
+        let back = span - step * i64::try_from(index).unwrap_or(0);
+        plus_seconds(oldest, -back)
     };
     let orders = (0..count).filter_map(|index| {
         let template = templates.get(index % templates.len().max(1))?;

@@ -5,7 +5,7 @@
 //!
 //! `brlv-desk sandbox` runs it headless ([`cli`]); the GUI embeds the same
 //! server: [`Sandbox::start`], then [`RunningSandbox::register_account`] with a
-//! key from [`generate_key_pair`]. The README's "The sandbox" section documents its rules.
+//! key from [`generate_key_pair`]. `docs/sandbox.md` documents its rules.
 //!
 //! Beyond the spec, the sandbox decides (and documents) what the spec leaves
 //! open: prices and fees, timings, the claim tax rule, and the whitelisted

@@ -103,12 +103,24 @@ fn round_up(value: Decimal, scale: u32) -> Decimal {
 
 /// Prices `source` → `target` with one side fixed, by the rules in this module's doc.
 pub(crate) fn price(source: &Asset, target: &Asset, fixed: FixedSide) -> Result<Pricing, ApiError> {
-    let (Some(source_price), Some(target_price)) = (brl_price(source), brl_price(target)) else {
-        return Err(unsupported(source, target));
-    };
     if !is_supported_pair(source, target) {
         return Err(unsupported(source, target));
     }
+    price_at(source, target, fixed, brl_price)
+}
+
+/// [`price`] at other prices (BRL per unit of each asset): the demo's
+/// history, priced as the market stood months ago. Any pair both of whose
+/// prices are known, token to token included.
+pub(crate) fn price_at(
+    source: &Asset,
+    target: &Asset,
+    fixed: FixedSide,
+    brl_price: impl Fn(&Asset) -> Option<Decimal>,
+) -> Result<Pricing, ApiError> {
+    let (Some(source_price), Some(target_price)) = (brl_price(source), brl_price(target)) else {
+        return Err(unsupported(source, target));
+    };
     let base_rate = source_price
         .checked_div(target_price)
         .ok_or_else(too_large)?;

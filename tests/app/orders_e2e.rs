@@ -19,7 +19,7 @@ use brlv_desk::app::worker::WorkerHandle;
 
 use crate::support::worker::pump_until;
 
-/// A whitelisted external wallet of every sandbox account (README).
+/// A whitelisted external wallet of every sandbox account (docs/sandbox.md).
 const WHITELISTED: &str = "0xfeedfacefeedfacefeedfacefeedfacefeedface";
 
 /// The app as the shell runs it: Events applied, Commands sent back.

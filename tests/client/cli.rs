@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 
-const BIN: &str = env!("CARGO_BIN_EXE_brlv-desk");
+pub(crate) const BIN: &str = env!("CARGO_BIN_EXE_brlv-desk");
 
 #[test]
 fn version_prints_the_package_version() {
@@ -20,7 +20,7 @@ fn version_prints_the_package_version() {
 
 /// Starts `brlv-desk sandbox` on a free port with demo credentials in `dir`;
 /// returns the child and its base URL once it says where it listens.
-fn start_sandbox(dir: &Path) -> (Child, String) {
+pub(crate) fn start_sandbox(dir: &Path) -> (Child, String) {
     let mut child = Command::new(BIN)
         .args(["sandbox", "--listen", "127.0.0.1:0", "--demo-credentials"])
         .arg(dir)

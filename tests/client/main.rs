@@ -18,4 +18,5 @@ mod private_files;
 mod profile_cli;
 mod signer;
 mod submit_reconcile;
+mod tax_report;
 mod wire_fixtures;

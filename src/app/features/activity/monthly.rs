@@ -6,10 +6,10 @@
 //!   extrato's movements (the ones that count, as its totals), in any order.
 //! - [`monthly_tax_use`]: the tax-exemption use per month, computed the way
 //!   the service reports this month's (spec 2.10, and the sandbox's rules in
-//!   README): the gross amount of the month's claims plus the BRL value of
-//!   the month's completed token → BRL orders. The service reports only the
-//!   current month; that one is its figure, the earlier ones are computed
-//!   from the orders and the claims made on this device.
+//!   docs/sandbox.md): the gross amount of the month's claims plus the BRL
+//!   value of the month's completed token → BRL orders. The service reports
+//!   only the current month; that one is its figure, the earlier ones are
+//!   computed from the orders and the claims made on this device.
 
 use std::collections::HashMap;
 

@@ -1,0 +1,264 @@
+//! The report as CSV, for accountants' spreadsheets and scripts: a header
+//! row, amounts as plain decimals with a point, dates as ISO 8601 (a
+//! ledger date with Brasília's offset).
+//!
+//! - `ledger.csv`: every entry, with the average cost before and after and
+//!   the gain of every sale;
+//! - `months.csv`: each month against R$35,000, its tax and its DARF;
+//! - `positions.csv`: what is held at the year's end, with the Bens e
+//!   Direitos code and the Discriminação text.
+
+use std::collections::HashMap;
+use std::io::Write;
+
+use rust_decimal::Decimal;
+use time::format_description::well_known::Rfc3339;
+
+use super::brasilia;
+use super::input::LedgerInput;
+use super::ledger::{Holding, Ledger, RecordRef};
+use super::months::MonthReport;
+use super::year::{BENS_GROUP, Position};
+
+/// A BRL amount with at least its two places (`35000.00`).
+fn brl(value: Decimal) -> String {
+    let mut value = value;
+    if value.scale() < 2 {
+        value.rescale(2);
+    }
+    value.to_string()
+}
+
+fn date(value: time::Date) -> String {
+    format!(
+        "{:04}-{:02}-{:02}",
+        value.year(),
+        u8::from(value.month()),
+        value.day()
+    )
+}
+
+/// The record's kind and id, as the ledger's CSV writes them.
+pub fn record_id(input: &LedgerInput<'_>, record: RecordRef) -> (&'static str, Option<String>) {
+    let at = |index: u32| usize::try_from(index).unwrap_or(usize::MAX);
+    match record {
+        RecordRef::Order(index) => (
+            "order",
+            input
+                .orders
+                .get(at(index))
+                .map(|order| order.id.to_string()),
+        ),
+        RecordRef::Claim(index) => (
+            "claim",
+            input
+                .claims
+                .get(at(index))
+                .map(|made| made.claim.id.to_string()),
+        ),
+        RecordRef::Deposit(list, index) => (
+            "deposit",
+            input
+                .deposits
+                .get(usize::from(list))
+                .and_then(|list| list.deposits.get(at(index)))
+                .map(|deposit| deposit.id.to_string()),
+        ),
+        RecordRef::Transfer(index) => (
+            "transfer",
+            input
+                .transfers
+                .get(at(index))
+                .map(|transfer| transfer.id.to_string()),
+        ),
+        RecordRef::Withdrawal(index) => (
+            "withdrawal",
+            input
+                .withdrawals
+                .get(at(index))
+                .map(|withdrawal| withdrawal.id.to_string()),
+        ),
+    }
+}
+
+/// The columns of `ledger.csv`.
+pub const LEDGER_COLUMNS: [&str; 17] = [
+    "date",
+    "month",
+    "order_id",
+    "record",
+    "asset",
+    "kind",
+    "quantity",
+    "value_brl",
+    "fee_brl",
+    "cost_brl",
+    "gain_brl",
+    "tax_withheld_brl",
+    "quantity_after",
+    "average_cost_brl_before",
+    "average_cost_brl_after",
+    "total_cost_brl_after",
+    "warnings",
+];
+
+/// Writes `ledger.csv`: the entries of `year` (every entry with `None`).
+pub fn write_ledger(
+    out: impl Write,
+    ledger: &Ledger,
+    input: &LedgerInput<'_>,
+    year: Option<i32>,
+) -> Result<(), csv::Error> {
+    let mut writer = csv::Writer::from_writer(out);
+    writer.write_record(LEDGER_COLUMNS)?;
+    let mut before: HashMap<u16, Holding> = HashMap::new();
+    for entry in &ledger.entries {
+        let held = before.insert(
+            entry.asset,
+            Holding {
+                quantity: entry.quantity_after,
+                total_cost: entry.total_cost_after,
+            },
+        );
+        if year.is_some_and(|year| entry.month.year != year) {
+            continue;
+        }
+        let held = held.unwrap_or_default();
+        let (record, id) = record_id(input, entry.record);
+        let at = brasilia::in_brasilia(entry.at.get())
+            .format(&Rfc3339)
+            .unwrap_or_default();
+        let is_sale = entry.kind.is_sale();
+        let withheld = match entry.record {
+            RecordRef::Claim(index) => input
+                .claims
+                .get(usize::try_from(index).unwrap_or(usize::MAX))
+                .and_then(|made| made.claim.tax_amount)
+                .map(brl)
+                .unwrap_or_default(),
+            _ => String::new(),
+        };
+        let warnings: Vec<&str> = entry.flags.keys().collect();
+        writer.write_record([
+            at,
+            entry.month.iso(),
+            id.unwrap_or_default(),
+            record.to_owned(),
+            ledger.asset_name(entry.asset).to_owned(),
+            entry.kind.key().to_owned(),
+            entry.quantity.to_string(),
+            brl(entry.value_brl),
+            if is_sale {
+                brl(entry.value_brl - entry.cost_brl - entry.gain_brl)
+            } else {
+                String::new()
+            },
+            brl(entry.cost_brl),
+            if is_sale {
+                brl(entry.gain_brl)
+            } else {
+                String::new()
+            },
+            withheld,
+            entry.quantity_after.to_string(),
+            held.average_cost().to_string(),
+            entry.average_cost_after().to_string(),
+            brl(entry.total_cost_after),
+            warnings.join(";"),
+        ])?;
+    }
+    writer.flush()?;
+    Ok(())
+}
+
+/// The columns of `months.csv`.
+pub const MONTH_COLUMNS: [&str; 15] = [
+    "month",
+    "sales_brl",
+    "exempt",
+    "gain_brl",
+    "tax_brl",
+    "darf_due",
+    "claims_brl",
+    "claims_tax_withheld_brl",
+    "taxable_gain_brl",
+    "exempt_gain_brl",
+    "carried_in_brl",
+    "darf_code",
+    "darf_brl",
+    "carried_out_brl",
+    "paid",
+];
+
+/// Writes `months.csv`.
+pub fn write_months(out: impl Write, months: &[MonthReport]) -> Result<(), csv::Error> {
+    let mut writer = csv::Writer::from_writer(out);
+    writer.write_record(MONTH_COLUMNS)?;
+    for month in months {
+        let darf = month.darf.as_ref();
+        writer.write_record([
+            month.month.iso(),
+            brl(month.sales_brl),
+            month.exempt.to_string(),
+            brl(month.gain_brl),
+            brl(month.tax_brl),
+            darf.and_then(|darf| darf.due).map(date).unwrap_or_default(),
+            brl(month.claims_gross_brl),
+            brl(month.claims_tax_withheld_brl),
+            brl(month.taxable_gain_brl),
+            brl(month.exempt_gain_brl),
+            brl(month.carried_in_brl),
+            darf.map(|darf| darf.code.to_owned()).unwrap_or_default(),
+            darf.map(|darf| brl(darf.amount_brl)).unwrap_or_default(),
+            brl(month.carried_out_brl),
+            month.paid.to_string(),
+        ])?;
+    }
+    writer.flush()?;
+    Ok(())
+}
+
+/// The columns of `positions.csv`.
+pub const POSITION_COLUMNS: [&str; 9] = [
+    "asset",
+    "quantity",
+    "average_cost_brl",
+    "total_cost_brl",
+    "on",
+    "bens_group",
+    "bens_code",
+    "bens_code_note",
+    "discriminacao",
+];
+
+/// Writes `positions.csv`, the positions held on `on`.
+pub fn write_positions(
+    out: impl Write,
+    positions: &[Position],
+    on: time::Date,
+) -> Result<(), csv::Error> {
+    let mut writer = csv::Writer::from_writer(out);
+    writer.write_record(POSITION_COLUMNS)?;
+    for position in positions {
+        let note = if position.code_chosen {
+            "chosen"
+        } else if position.code_uncertain {
+            "suggested-uncertain"
+        } else {
+            "suggested"
+        };
+        writer.write_record([
+            position.asset.clone(),
+            position.quantity.to_string(),
+            position.average_cost_brl.to_string(),
+            brl(position.total_cost_brl),
+            date(on),
+            BENS_GROUP.to_owned(),
+            position.code.code().to_owned(),
+            note.to_owned(),
+            position.discriminacao.clone(),
+        ])?;
+    }
+    writer.flush()?;
+    Ok(())
+}

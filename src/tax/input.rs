@@ -1,0 +1,371 @@
+//! What the ledger is built from, filled the same way by the app, the
+//! command line and the benchmark: the account's lists as fetched
+//! (borrowed, never copied: a million orders cost nothing extra), the
+//! claims this device made, and what the person typed.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use rust_decimal::Decimal;
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use super::brasilia::YearMonth;
+use crate::api::model::{
+    Asset, Claim, ClaimTarget, Deposit, DepositAsset, Order, Transfer, Wallet, Withdrawal,
+};
+
+/// A claim this device made, with what it was paid in (the claim record
+/// does not say; the request that made it does).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClaimMade {
+    /// The claim as the service answered it.
+    pub claim: Claim,
+    /// BRL or BRLV, as asked.
+    pub paid_as: ClaimTarget,
+}
+
+/// One deposit list: the deposits of one asset (`GET /assets/{asset}/deposits`).
+#[derive(Clone, Copy, Debug)]
+pub struct DepositList<'a> {
+    /// The asset the list is of.
+    pub asset: &'a DepositAsset,
+    /// Its deposits.
+    pub deposits: &'a [Deposit],
+}
+
+impl DepositList<'_> {
+    /// Whether the list holds tokens (USDC, USDT), not money (BRL, USD).
+    pub fn is_tokens(&self) -> bool {
+        !matches!(self.asset, DepositAsset::Brl | DepositAsset::Usd)
+    }
+}
+
+/// Everything the ledger reads. Records are borrowed.
+#[derive(Clone, Copy, Debug)]
+pub struct LedgerInput<'a> {
+    /// The account's orders.
+    pub orders: &'a [Order],
+    /// The account's transfers.
+    pub transfers: &'a [Transfer],
+    /// The account's withdrawals.
+    pub withdrawals: &'a [Withdrawal],
+    /// The deposit lists; those of money (BRL, USD) are passed over.
+    pub deposits: &'a [DepositList<'a>],
+    /// The claims this device made (the service lists none).
+    pub claims: &'a [ClaimMade],
+    /// The account's wallets: moving tokens between them is no sale.
+    pub wallets: &'a [Wallet],
+    /// What the person typed.
+    pub typed: &'a TypedValues,
+    /// The service's prices, for orders with no leg in reais.
+    pub prices: &'a ServicePrices,
+}
+
+/// A Bens e Direitos code of group 08.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BensCode {
+    /// 01: Bitcoin.
+    Bitcoin,
+    /// 02: other crypto-assets.
+    OtherCrypto,
+    /// 03: stablecoins.
+    Stablecoin,
+    /// 10: NFTs.
+    Nft,
+    /// 99: others.
+    Others,
+}
+
+impl BensCode {
+    /// The two digits the declaration asks for.
+    pub fn code(self) -> &'static str {
+        match self {
+            BensCode::Bitcoin => "01",
+            BensCode::OtherCrypto => "02",
+            BensCode::Stablecoin => "03",
+            BensCode::Nft => "10",
+            BensCode::Others => "99",
+        }
+    }
+
+    /// Reads `01`, `02`, `03`, `10` or `99`.
+    pub fn parse(text: &str) -> Option<BensCode> {
+        Some(match text.trim() {
+            "01" => BensCode::Bitcoin,
+            "02" => BensCode::OtherCrypto,
+            "03" => BensCode::Stablecoin,
+            "10" => BensCode::Nft,
+            "99" => BensCode::Others,
+            _ => return None,
+        })
+    }
+}
+
+/// One thing the person typed, as the journal keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TaxInput {
+    /// The month's DARF marked paid (or not).
+    Paid {
+        /// The month of the sales.
+        month: YearMonth,
+        /// Paid or not.
+        paid: bool,
+    },
+    /// What tokens that arrived from outside cost, in reais (a deposit's
+    /// or an incoming transfer's id); `None` clears it.
+    ArrivedCost {
+        /// The deposit or transfer.
+        record: Uuid,
+        /// The cost.
+        brl: Option<Decimal>,
+    },
+    /// An order's value in reais, for an order with no leg in reais; `None` clears it.
+    OrderValue {
+        /// The order.
+        order: Uuid,
+        /// The value.
+        brl: Option<Decimal>,
+    },
+    /// An address the person says is theirs (or no longer).
+    OwnAddress {
+        /// The 0x address.
+        address: String,
+        /// Theirs or not.
+        own: bool,
+    },
+    /// The custodian's name and CNPJ for Discriminação; `None` restores the default.
+    Custodian(Option<String>),
+    /// The Bens e Direitos code the person chose for an asset; `None` restores the suggestion.
+    Code {
+        /// The asset's ticker (`WBRLY`).
+        asset: String,
+        /// The code.
+        code: Option<BensCode>,
+    },
+}
+
+/// The journal's names of a [`TaxInput`]'s kinds.
+mod kinds {
+    pub const PAID: &str = "paid";
+    pub const ARRIVED_COST: &str = "arrived-cost-brl";
+    pub const ORDER_VALUE: &str = "order-value-brl";
+    pub const OWN_ADDRESS: &str = "own-address";
+    pub const CUSTODIAN: &str = "custodian";
+    pub const CODE: &str = "bens-code";
+}
+
+impl TaxInput {
+    /// As the journal keeps it: kind, subject and value (none clears).
+    pub fn to_record(&self, at: OffsetDateTime) -> crate::journal::TaxInputRecord {
+        let (kind, subject, value) = match self {
+            TaxInput::Paid { month, paid } => (kinds::PAID, month.iso(), Some(paid.to_string())),
+            TaxInput::ArrivedCost { record, brl } => (
+                kinds::ARRIVED_COST,
+                record.to_string(),
+                brl.map(|brl| brl.to_string()),
+            ),
+            TaxInput::OrderValue { order, brl } => (
+                kinds::ORDER_VALUE,
+                order.to_string(),
+                brl.map(|brl| brl.to_string()),
+            ),
+            TaxInput::OwnAddress { address, own } => (
+                kinds::OWN_ADDRESS,
+                address.to_ascii_lowercase(),
+                Some(own.to_string()),
+            ),
+            TaxInput::Custodian(text) => (kinds::CUSTODIAN, String::new(), text.clone()),
+            TaxInput::Code { asset, code } => (
+                kinds::CODE,
+                asset.to_ascii_uppercase(),
+                code.map(|code| code.code().to_owned()),
+            ),
+        };
+        crate::journal::TaxInputRecord {
+            at,
+            kind: kind.to_owned(),
+            subject,
+            value,
+        }
+    }
+
+    /// Reads a journal record back; `None` for one this version cannot read
+    /// (a newer kind, a damaged value).
+    pub fn from_record(record: &crate::journal::TaxInputRecord) -> Option<TaxInput> {
+        let value = record.value.as_deref();
+        let decimal = || -> Option<Option<Decimal>> {
+            match value {
+                None => Some(None),
+                Some(text) => text.parse().ok().map(Some),
+            }
+        };
+        let flag = || value?.parse::<bool>().ok();
+        Some(match record.kind.as_str() {
+            kinds::PAID => TaxInput::Paid {
+                month: YearMonth::parse(&record.subject)?,
+                paid: flag()?,
+            },
+            kinds::ARRIVED_COST => TaxInput::ArrivedCost {
+                record: Uuid::parse_str(&record.subject).ok()?,
+                brl: decimal()?,
+            },
+            kinds::ORDER_VALUE => TaxInput::OrderValue {
+                order: Uuid::parse_str(&record.subject).ok()?,
+                brl: decimal()?,
+            },
+            kinds::OWN_ADDRESS => TaxInput::OwnAddress {
+                address: record.subject.clone(),
+                own: flag()?,
+            },
+            kinds::CUSTODIAN => TaxInput::Custodian(value.map(str::to_owned)),
+            kinds::CODE => TaxInput::Code {
+                asset: record.subject.clone(),
+                code: match value {
+                    None => None,
+                    Some(text) => Some(BensCode::parse(text)?),
+                },
+            },
+            _ => return None,
+        })
+    }
+}
+
+/// What the person typed, the latest of each kept (the journal keeps every
+/// change; the last one counts).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TypedValues {
+    /// Months whose DARF the person marked paid.
+    pub paid: BTreeMap<YearMonth, bool>,
+    /// What tokens that arrived from outside cost, per deposit or transfer id.
+    pub arrived_costs: HashMap<Uuid, Decimal>,
+    /// Orders' values in reais, per order id.
+    pub order_values: HashMap<Uuid, Decimal>,
+    /// Addresses the person marked as theirs, lower-case.
+    pub own_addresses: HashSet<String>,
+    /// The custodian for Discriminação, when the person wrote one.
+    pub custodian: Option<String>,
+    /// The codes the person chose, per ticker.
+    pub codes: HashMap<String, BensCode>,
+}
+
+impl TypedValues {
+    /// Applies one change.
+    pub fn apply(&mut self, input: TaxInput) {
+        match input {
+            TaxInput::Paid { month, paid } => {
+                self.paid.insert(month, paid);
+            }
+            TaxInput::ArrivedCost { record, brl } => match brl {
+                Some(brl) => {
+                    self.arrived_costs.insert(record, brl);
+                }
+                None => {
+                    self.arrived_costs.remove(&record);
+                }
+            },
+            TaxInput::OrderValue { order, brl } => match brl {
+                Some(brl) => {
+                    self.order_values.insert(order, brl);
+                }
+                None => {
+                    self.order_values.remove(&order);
+                }
+            },
+            TaxInput::OwnAddress { address, own } => {
+                let address = address.to_ascii_lowercase();
+                if own {
+                    self.own_addresses.insert(address);
+                } else {
+                    self.own_addresses.remove(&address);
+                }
+            }
+            TaxInput::Custodian(text) => {
+                self.custodian = text.filter(|text| !text.trim().is_empty());
+            }
+            TaxInput::Code { asset, code } => {
+                let asset = asset.to_ascii_uppercase();
+                match code {
+                    Some(code) => {
+                        self.codes.insert(asset, code);
+                    }
+                    None => {
+                        self.codes.remove(&asset);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The values the journal's records hold, oldest first; also how many
+    /// records could not be read (written by a newer version).
+    pub fn from_records(records: &[crate::journal::TaxInputRecord]) -> (TypedValues, usize) {
+        let mut typed = TypedValues::default();
+        let mut unread = 0;
+        for record in records {
+            match TaxInput::from_record(record) {
+                Some(input) => typed.apply(input),
+                None => unread += 1,
+            }
+        }
+        (typed, unread)
+    }
+
+    /// Whether the month's DARF is marked paid.
+    pub fn is_paid(&self, month: YearMonth) -> bool {
+        self.paid.get(&month).copied().unwrap_or(false)
+    }
+}
+
+/// The service's price in reais of one unit of an asset, as quoted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServicePrice {
+    /// The asset's ticker (`USDC`).
+    pub ticker: String,
+    /// Reais per unit, before the service's fee.
+    pub brl_per_unit: Decimal,
+}
+
+/// The service's prices, asked when the report is made (a quote is today's
+/// price, not the price on an old order's day: the report says so).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ServicePrices {
+    /// The prices, per ticker.
+    pub prices: Vec<ServicePrice>,
+    /// When they were quoted.
+    pub quoted_at: Option<OffsetDateTime>,
+}
+
+impl ServicePrices {
+    /// The price of `ticker`, when quoted.
+    pub fn of(&self, ticker: &str) -> Option<Decimal> {
+        self.prices
+            .iter()
+            .find(|price| price.ticker == ticker)
+            .map(|price| price.brl_per_unit)
+    }
+}
+
+/// The tokens a service price is wanted for: the assets of completed orders
+/// with no leg in reais and no value typed (one of each, in a stable order).
+pub fn assets_needing_prices(orders: &[Order], typed: &TypedValues) -> Vec<Asset> {
+    let mut wanted: Vec<Asset> = Vec::new();
+    for order in orders {
+        if order.state != Some(crate::api::model::OrderState::Completed)
+            || typed.order_values.contains_key(&order.id)
+        {
+            continue;
+        }
+        let (Some(source), Some(target)) = (&order.source_asset, &order.target_asset) else {
+            continue;
+        };
+        if *source == Asset::FiatBrl || *target == Asset::FiatBrl {
+            continue;
+        }
+        for asset in [source, target] {
+            if !asset.is_fiat() && !wanted.iter().any(|known| known == asset) {
+                wanted.push(asset.clone());
+            }
+        }
+    }
+    wanted
+}

@@ -1,0 +1,273 @@
+//! Each Brasília month against the R$35,000 exemption: the sales, whether
+//! they are exempt, the gain or loss per asset, the tax by parcels, and the
+//! DARF (code 4600, its amount and due date, a total under R$10 carried to
+//! the next months).
+
+use rust_decimal::{Decimal, RoundingStrategy};
+use time::Date;
+
+use super::brasilia::YearMonth;
+use super::calendar::darf_due;
+use super::input::TypedValues;
+use super::ledger::{AssetMonth, Ledger, MonthSums};
+use crate::api::model::{MONTHLY_TAX_EXEMPTION_LIMIT_BRL, TaxExemptionProgress};
+
+/// The DARF's revenue code for capital gains of individuals.
+pub const DARF_CODE: &str = "4600";
+
+/// The least a DARF may be for (Lei 9.430/1996 art. 68): less is carried.
+pub const DARF_MINIMUM_BRL: Decimal = Decimal::from_parts(10, 0, 0, false, 0);
+
+/// The parcels of a gain and their rates (Lei 13.259/2016 art. 21): the
+/// upper bound of each parcel in reais (`None`: no bound) and its rate.
+pub const RATES: [(Option<Decimal>, Decimal); 4] = [
+    (
+        Some(Decimal::from_parts(5_000_000, 0, 0, false, 0)),
+        Decimal::from_parts(15, 0, 0, false, 2),
+    ),
+    (
+        Some(Decimal::from_parts(10_000_000, 0, 0, false, 0)),
+        Decimal::from_parts(175, 0, 0, false, 3),
+    ),
+    (
+        Some(Decimal::from_parts(30_000_000, 0, 0, false, 0)),
+        Decimal::from_parts(20, 0, 0, false, 2),
+    ),
+    (None, Decimal::from_parts(225, 0, 0, false, 3)),
+];
+
+/// The tax on `gain` by parcels, each at its rate, at the centavo (half
+/// away from zero); nothing on no gain.
+pub fn tax_on_gain(gain: Decimal) -> Decimal {
+    if gain <= Decimal::ZERO {
+        return Decimal::ZERO;
+    }
+    let mut tax = Decimal::ZERO;
+    let mut lower = Decimal::ZERO;
+    for (upper, rate) in RATES {
+        let top = upper.map_or(gain, |upper| gain.min(upper));
+        if top > lower {
+            tax += (top - lower) * rate;
+        }
+        match upper {
+            Some(upper) if gain > upper => lower = upper,
+            _ => break,
+        }
+    }
+    tax.round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero)
+}
+
+/// A DARF to pay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Darf {
+    /// The revenue code, [`DARF_CODE`].
+    pub code: &'static str,
+    /// The amount: the month's tax plus what earlier months carried.
+    pub amount_brl: Decimal,
+    /// The last day to pay it.
+    pub due: Option<Date>,
+}
+
+/// One month of the report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MonthReport {
+    /// The month (Brasília).
+    pub month: YearMonth,
+    /// The total sale value of all assets plus the claims' gross amounts.
+    pub sales_brl: Decimal,
+    /// Of which claims.
+    pub claims_gross_brl: Decimal,
+    /// Tax the service withheld on the claims.
+    pub claims_tax_withheld_brl: Decimal,
+    /// At or under R$35,000.00.
+    pub exempt: bool,
+    /// Per asset sold or sent away.
+    pub assets: Vec<AssetMonth>,
+    /// The assets' gains minus their losses (shown; see `taxable_gain_brl`).
+    pub gain_brl: Decimal,
+    /// The gains taxed: the sum of the assets' gains, a loss counting as
+    /// none (losses are not subtracted from other assets' gains); zero when exempt.
+    pub taxable_gain_brl: Decimal,
+    /// The gains of an exempt month, for Rendimentos Isentos (losses as none).
+    pub exempt_gain_brl: Decimal,
+    /// The month's own tax.
+    pub tax_brl: Decimal,
+    /// Tax of earlier months under R$10, added to this month's.
+    pub carried_in_brl: Decimal,
+    /// The DARF due for it, when the total reaches R$10.
+    pub darf: Option<Darf>,
+    /// Tax left under R$10, carried to the next months.
+    pub carried_out_brl: Decimal,
+    /// The person marked the DARF paid.
+    pub paid: bool,
+    /// Entries of the month flagged for the person's attention.
+    pub flagged: u32,
+}
+
+impl MonthReport {
+    fn from_sums(month: YearMonth, sums: Option<&MonthSums>) -> MonthReport {
+        let empty = MonthSums::default();
+        let sums = sums.unwrap_or(&empty);
+        let sales = sums.sales_brl();
+        let exempt = sales <= MONTHLY_TAX_EXEMPTION_LIMIT_BRL;
+        let gains: Decimal = sums
+            .assets
+            .iter()
+            .map(|asset| asset.gain_brl.max(Decimal::ZERO))
+            .sum();
+        let taxable = if exempt { Decimal::ZERO } else { gains };
+        MonthReport {
+            month,
+            sales_brl: sales,
+            claims_gross_brl: sums.claims_gross_brl,
+            claims_tax_withheld_brl: sums.claims_tax_withheld_brl,
+            exempt,
+            assets: sums.assets.clone(),
+            gain_brl: sums.assets.iter().map(|asset| asset.gain_brl).sum(),
+            taxable_gain_brl: taxable,
+            exempt_gain_brl: if exempt { gains } else { Decimal::ZERO },
+            tax_brl: tax_on_gain(taxable),
+            carried_in_brl: Decimal::ZERO,
+            darf: None,
+            carried_out_brl: Decimal::ZERO,
+            paid: false,
+            flagged: sums.flagged,
+        }
+    }
+}
+
+/// Every month from the ledger's first through `last` (and through the
+/// ledger's last, if later), in order, with the carry of small DARFs
+/// worked through them all.
+pub fn month_reports(ledger: &Ledger, typed: &TypedValues, last: YearMonth) -> Vec<MonthReport> {
+    let first = ledger
+        .months
+        .first()
+        .and_then(|sums| sums.month)
+        .map_or(last, |first| first.min(last));
+    let last = ledger
+        .months
+        .last()
+        .and_then(|sums| sums.month)
+        .map_or(last, |ledger_last| ledger_last.max(last));
+    let mut reports = Vec::new();
+    let mut carried = Decimal::ZERO;
+    let mut month = first;
+    while month <= last {
+        let mut report = MonthReport::from_sums(month, ledger.month(month));
+        report.carried_in_brl = carried;
+        let owed = report.tax_brl + carried;
+        if owed >= DARF_MINIMUM_BRL {
+            report.darf = Some(Darf {
+                code: DARF_CODE,
+                amount_brl: owed,
+                due: darf_due(month),
+            });
+            carried = Decimal::ZERO;
+        } else {
+            carried = owed;
+        }
+        report.carried_out_brl = carried;
+        report.paid = typed.is_paid(month);
+        reports.push(report);
+        month = month.next();
+    }
+    reports
+}
+
+/// The service's figure for a month beside the report's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServiceComparison {
+    /// The report's claims (this device's).
+    pub report_claims_brl: Decimal,
+    /// The report's other sales (orders).
+    pub report_sales_brl: Decimal,
+    /// The service's `claims-amount`.
+    pub service_claims_brl: Option<Decimal>,
+    /// The service's `other-disposals-amount`.
+    pub service_disposals_brl: Option<Decimal>,
+    /// The service's `total-used`.
+    pub service_total_brl: Option<Decimal>,
+    /// Whether the totals differ.
+    pub differs: bool,
+    /// Why they may differ, in the order worth checking.
+    pub reasons: Vec<Difference>,
+}
+
+/// A reason the service's figure and the report's differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Difference {
+    /// The service counts more claims: claims made elsewhere (another
+    /// device, the service's own site) that this device does not know.
+    ClaimsElsewhere,
+    /// The service counts fewer claims: it may not count one made at a
+    /// month's edge in the same month (it counts in its own month).
+    ClaimsFewer,
+    /// The service counts other sales differently: swaps and sales in
+    /// dollars, or sales at a month's edge (UTC against Brasília).
+    SalesDiffer,
+}
+
+impl Difference {
+    /// The reason in words.
+    pub fn text(self, language: super::reading::Language) -> &'static str {
+        use super::reading::Language::{English, PortugueseBrazil};
+        match (self, language) {
+            (Difference::ClaimsElsewhere, English) => {
+                "The service counts claims this device does not know (made on another device or on the service's site); the report counts only this device's."
+            }
+            (Difference::ClaimsElsewhere, PortugueseBrazil) => {
+                "O serviço conta resgates que este dispositivo não conhece (feitos em outro dispositivo ou no site do serviço); o relatório conta só os deste dispositivo."
+            }
+            (Difference::ClaimsFewer, English) => {
+                "The service counts fewer claims than this device made in the month: one near the month's edge may fall in another month by its clock."
+            }
+            (Difference::ClaimsFewer, PortugueseBrazil) => {
+                "O serviço conta menos resgates do que este dispositivo fez no mês: um perto da virada do mês pode cair em outro mês pelo relógio dele."
+            }
+            (Difference::SalesDiffer, English) => {
+                "The service counts the other sales differently: swaps and sales in dollars count here, and a sale near the month's edge may fall in another month by the service's clock (UTC) than by Brasília's."
+            }
+            (Difference::SalesDiffer, PortugueseBrazil) => {
+                "O serviço conta as demais vendas de outro modo: trocas e vendas em dólares contam aqui, e uma venda perto da virada do mês pode cair em outro mês pelo relógio do serviço (UTC) do que pelo de Brasília."
+            }
+        }
+    }
+}
+
+/// The service's exemption figure for the current month beside the report's.
+pub fn compare_with_service(
+    report: &MonthReport,
+    service: &TaxExemptionProgress,
+) -> ServiceComparison {
+    let report_sales = report.sales_brl - report.claims_gross_brl;
+    let mut reasons = Vec::new();
+    match service.claims_amount {
+        Some(claims) if claims > report.claims_gross_brl => {
+            reasons.push(Difference::ClaimsElsewhere);
+        }
+        Some(claims) if claims < report.claims_gross_brl => reasons.push(Difference::ClaimsFewer),
+        _ => {}
+    }
+    if service
+        .other_disposals_amount
+        .is_some_and(|disposals| disposals != report_sales)
+    {
+        reasons.push(Difference::SalesDiffer);
+    }
+    let service_total = service.total_used.or_else(|| {
+        service
+            .claims_amount
+            .zip(service.other_disposals_amount)
+            .map(|(claims, disposals)| claims + disposals)
+    });
+    ServiceComparison {
+        report_claims_brl: report.claims_gross_brl,
+        report_sales_brl: report_sales,
+        service_claims_brl: service.claims_amount,
+        service_disposals_brl: service.other_disposals_amount,
+        service_total_brl: service_total,
+        differs: service_total.is_some_and(|total| total != report.sales_brl),
+        reasons,
+    }
+}

@@ -1,0 +1,278 @@
+//! The rules the report applies, each with its standing (in force, market
+//! practice, or unclear) and its source, in English and Brazilian
+//! Portuguese. A view or an export shows the readings a figure rests on
+//! beside it, so a rule that is practice rather than law says so where it
+//! is used.
+//!
+//! The texts live here, in the core, because the command line and the
+//! exports need them as much as the window does.
+
+/// The report's language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Language {
+    /// English.
+    #[default]
+    English,
+    /// Brazilian Portuguese.
+    PortugueseBrazil,
+}
+
+impl Language {
+    /// `pt-BR` (and `pt`, `pt_BR`) is Portuguese; anything else English.
+    pub fn from_tag(tag: &str) -> Language {
+        if tag.to_ascii_lowercase().starts_with("pt") {
+            Language::PortugueseBrazil
+        } else {
+            Language::English
+        }
+    }
+}
+
+/// That every figure is a help for the declaration, not tax advice.
+pub fn disclaimer(language: Language) -> &'static str {
+    match language {
+        Language::English => {
+            "A help for the declaration, computed from the account's own records; not tax advice. \
+             Rules marked practice or unclear are readings, not law: check them with an accountant."
+        }
+        Language::PortugueseBrazil => {
+            "Um auxílio para a declaração, calculado a partir dos registros da própria conta; não é \
+             consultoria tributária. Regras marcadas como prática ou incertas são leituras, não lei: \
+             confirme-as com um contador."
+        }
+    }
+}
+
+/// How firm a rule is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// Law, or the Receita Federal's own published reading (a Solução de
+    /// Consulta binds the Receita).
+    InForce,
+    /// Market practice: what accountants and exchanges do, not written down
+    /// by the Receita for crypto-assets.
+    Practice,
+    /// Unclear: the report takes the conservative reading and says so.
+    Unclear,
+    /// Not a rule: what the report did with a record it could not read fully.
+    Notice,
+}
+
+impl Standing {
+    /// `in-force`, `practice`, `unclear`, `notice`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Standing::InForce => "in-force",
+            Standing::Practice => "practice",
+            Standing::Unclear => "unclear",
+            Standing::Notice => "notice",
+        }
+    }
+
+    /// The standing in words.
+    pub fn text(self, language: Language) -> &'static str {
+        match (self, language) {
+            (Standing::InForce, Language::English) => "in force",
+            (Standing::InForce, Language::PortugueseBrazil) => "em vigor",
+            (Standing::Practice, Language::English) => "practice, not law",
+            (Standing::Practice, Language::PortugueseBrazil) => "prática, não lei",
+            (Standing::Unclear, Language::English) => "unclear",
+            (Standing::Unclear, Language::PortugueseBrazil) => "incerto",
+            (Standing::Notice, Language::English) => "notice",
+            (Standing::Notice, Language::PortugueseBrazil) => "aviso",
+        }
+    }
+}
+
+macro_rules! readings {
+    ($(
+        $(#[$doc:meta])*
+        $name:ident: $key:literal, $standing:ident, $source:literal,
+            en: $en:literal,
+            pt: $pt:literal;
+    )*) => {
+        /// A rule, or a way of reading a record, that a figure rests on.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Reading {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl Reading {
+            /// Every reading, in the order the documentation lists them.
+            pub const ALL: &[Reading] = &[$(Reading::$name,)*];
+
+            /// A stable name, for exports and scripts.
+            pub fn key(self) -> &'static str {
+                match self { $(Reading::$name => $key,)* }
+            }
+
+            /// How firm it is.
+            pub fn standing(self) -> Standing {
+                match self { $(Reading::$name => Standing::$standing,)* }
+            }
+
+            /// Where it comes from.
+            pub fn source(self) -> &'static str {
+                match self { $(Reading::$name => $source,)* }
+            }
+
+            /// The rule in words.
+            pub fn text(self, language: Language) -> &'static str {
+                match (self, language) {
+                    $(
+                        (Reading::$name, Language::English) => $en,
+                        (Reading::$name, Language::PortugueseBrazil) => $pt,
+                    )*
+                }
+            }
+        }
+    };
+}
+
+readings! {
+    /// The R$35,000 monthly exemption, on the total sale value.
+    ExemptionLimit: "exemption-limit", InForce,
+        "Lei 9.250/1995 art. 22; Solução de Consulta Disit 6.008/2022",
+        en: "A month's sales are exempt when the total sale value of all crypto-assets sold in the month is at most R$35,000.00 (exactly R$35,000.00 is exempt). Above it, every gain of the month is taxed.",
+        pt: "As vendas de um mês são isentas quando o valor total das alienações de todos os criptoativos no mês é de até R$ 35.000,00 (exatamente R$ 35.000,00 é isento). Acima disso, todo ganho do mês é tributado.";
+    /// Months are Brasília's; a sale counts when its order completed.
+    BrasiliaMonth: "brasilia-month", InForce,
+        "Receita Federal",
+        en: "Months are calendar months in Brasília time; a sale counts in the month its order completed.",
+        pt: "Os meses são meses do calendário no horário de Brasília; uma venda conta no mês em que a ordem foi concluída.";
+    /// The progressive rates, each parcel at its rate.
+    Rates: "rates", InForce,
+        "Lei 13.259/2016 art. 21",
+        en: "Gains are taxed by parcels: 15 % up to R$5 million, 17.5 % from R$5 to R$10 million, 20 % from R$10 to R$30 million, 22.5 % above.",
+        pt: "Os ganhos são tributados por parcelas: 15 % até R$ 5 milhões, 17,5 % de R$ 5 a R$ 10 milhões, 20 % de R$ 10 a R$ 30 milhões, 22,5 % acima.";
+    /// The brackets on the month's total taxable gain.
+    BracketsOnMonthTotal: "brackets-on-month-total", Unclear,
+        "Lei 13.259/2016 art. 21 §3",
+        en: "The parcels are applied to the month's total taxable gain. The law applies them per asset sold, summing its parts; below R$5 million of gain both readings give the same tax, above it this one gives no less.",
+        pt: "As parcelas são aplicadas ao ganho tributável total do mês. A lei as aplica por bem alienado, somando suas partes; abaixo de R$ 5 milhões de ganho as duas leituras dão o mesmo imposto, acima esta não dá menos.";
+    /// DARF code 4600, due the last business day of the month after.
+    Darf: "darf-4600", InForce,
+        "Receita Federal (DARF 4600)",
+        en: "The tax is paid by DARF code 4600 by the last business day of the month after the sales.",
+        pt: "O imposto é pago por DARF código 4600 até o último dia útil do mês seguinte ao das vendas.";
+    /// A DARF under R$10 is carried to the next month.
+    DarfUnderTen: "darf-under-10", InForce,
+        "Lei 9.430/1996 art. 68",
+        en: "A DARF under R$10.00 is not paid: the amount is added to the next months' tax of the same code until the total reaches R$10.00, then paid by that month's due date.",
+        pt: "DARF abaixo de R$ 10,00 não é pago: o valor é somado ao imposto de mesmo código dos meses seguintes até que o total chegue a R$ 10,00, e então pago no prazo desse mês.";
+    /// Which days are business days.
+    BusinessDays: "business-days", Practice,
+        "Lei 662/1949, Lei 10.607/2002, Lei 6.802/1980, Lei 14.759/2023; national banking calendar",
+        en: "Business days exclude weekends, the national holidays by law (including 20 November since 2024) and the days with no banking by practice: Carnival Monday and Tuesday, Good Friday, Corpus Christi and 31 December.",
+        pt: "Dias úteis excluem fins de semana, os feriados nacionais por lei (inclusive 20 de novembro desde 2024) e os dias sem expediente bancário por prática: segunda e terça de Carnaval, Sexta-feira Santa, Corpus Christi e 31 de dezembro.";
+    /// A swap is a sale of the token given at its value in reais.
+    Swap: "swap", InForce,
+        "Solução de Consulta Cosit 214/2021",
+        en: "A swap of one token for another is a sale of the one given at its value in reais and an acquisition of the one received at the same value.",
+        pt: "A troca de um token por outro é uma alienação do entregue pelo seu valor em reais e uma aquisição do recebido pelo mesmo valor.";
+    /// Weighted average cost, fees of buying included.
+    WeightedAverageCost: "weighted-average-cost", Practice,
+        "accountants' guides; exchanges' tax pages",
+        en: "The cost of what is sold is the weighted average cost of what is held, the fees of buying included (a purchase costs the reais paid). The Receita has not written a cost method for crypto-assets.",
+        pt: "O custo do que é vendido é o custo médio ponderado do que se tem, com as taxas de compra incluídas (uma compra custa os reais pagos). A Receita não definiu um método de custo para criptoativos.";
+    /// The fee of a sale lowers its gain; the sale value is before it.
+    SaleFee: "sale-fee", Practice,
+        "accountants' guides; exchanges' tax pages",
+        en: "A sale's value (counted against R$35,000) is what the order sold for before its fee; the fee is a cost of the sale and lowers its gain.",
+        pt: "O valor de uma venda (contado contra os R$ 35.000) é o valor da ordem antes da taxa; a taxa é um custo da venda e reduz o ganho.";
+    /// One asset whatever its chain.
+    OneAssetAcrossChains: "one-asset-across-chains", Practice,
+        "Bens e Direitos: one line per crypto-asset",
+        en: "A token is one asset whatever its chain (BRLV on Base, Ethereum and Tempo has one average cost).",
+        pt: "Um token é um único ativo qualquer que seja a rede (BRLV na Base, na Ethereum e na Tempo tem um só custo médio).";
+    /// Losses are shown, not subtracted from other assets' gains.
+    LossesNotOffset: "losses-not-offset", Unclear,
+        "no rule written; the conservative reading",
+        en: "A loss on one asset is shown but not subtracted from another asset's gains in the same month, and losses are not carried to later months; the sales of one asset in one month are summed.",
+        pt: "O prejuízo em um ativo é mostrado, mas não é abatido dos ganhos de outro ativo no mesmo mês, nem levado a meses seguintes; as vendas de um mesmo ativo no mês são somadas.";
+    /// Claims count at their gross amount.
+    ClaimsAtGross: "claims-at-gross", Practice,
+        "the service's own exemption figure (claims-amount)",
+        en: "Claims count in the month's sales total at their gross amount, as the service's own exemption figure counts them.",
+        pt: "Os resgates contam no total de vendas do mês pelo valor bruto, como o próprio número de isenção do serviço os conta.";
+    /// A claim's gain is not computed: the service withholds its tax.
+    ClaimTaxWithheld: "claim-tax-withheld", Practice,
+        "the claim record (tax-amount)",
+        en: "A claim's gain is not computed here: the service withholds its tax, shown as the tax withheld.",
+        pt: "O ganho de um resgate não é calculado aqui: o serviço retém o imposto, mostrado como imposto retido.";
+    /// A claim paid as BRLV is an acquisition of BRLV.
+    ClaimAsBrlv: "claim-as-brlv", Practice,
+        "the claim record (net-amount)",
+        en: "A claim received as BRLV is an acquisition of BRLV at the net amount received.",
+        pt: "Um resgate recebido em BRLV é uma aquisição de BRLV pelo valor líquido recebido.";
+    /// A value in reais from the service's current price.
+    ServicePrice: "service-price", Practice,
+        "the service's quote",
+        en: "An order with no leg in reais is valued at the service's price for the token given (or received), as quoted when the report was made, not on the order's day: type the value of that day if it differed.",
+        pt: "Uma ordem sem lado em reais é avaliada pelo preço do serviço para o token entregue (ou recebido), cotado quando o relatório foi feito, não no dia da ordem: digite o valor daquele dia se ele foi outro.";
+    /// A value the person typed.
+    TypedValue: "typed-value", Notice,
+        "typed by the person",
+        en: "A value in reais typed by the person, kept on this device.",
+        pt: "Um valor em reais digitado pela pessoa, guardado neste dispositivo.";
+    /// No value in reais could be found.
+    ValueMissing: "value-missing", Notice,
+        "no value in reais",
+        en: "No value in reais is known for this order (no leg in reais, no price from the service, none typed): it is counted as zero until one is typed.",
+        pt: "Nenhum valor em reais é conhecido para esta ordem (sem lado em reais, sem preço do serviço, nenhum digitado): conta como zero até ser digitado.";
+    /// Tokens that arrived from outside take a typed cost.
+    ArrivedCost: "arrived-cost", Practice,
+        "Bens e Direitos: acquisition cost",
+        en: "Tokens that arrived from outside take the cost the person types; until then their cost is zero, which overstates the gain when they are sold.",
+        pt: "Tokens que chegaram de fora têm o custo que a pessoa digitar; até lá o custo é zero, o que aumenta o ganho quando forem vendidos.";
+    /// Tokens that left to another address.
+    OutflowToOthers: "outflow-to-others", Unclear,
+        "the person's judgement",
+        en: "Tokens that left to an address that is not the account's reduce the quantity at average cost and are not counted as a sale. A payment to someone else is a disposal the person must judge: it may be a sale.",
+        pt: "Tokens que saíram para um endereço que não é da conta reduzem a quantidade pelo custo médio e não contam como venda. Um pagamento a outra pessoa é uma alienação que a pessoa deve avaliar: pode ser uma venda.";
+    /// Moving tokens between one's own addresses is no sale.
+    OwnMove: "own-move", Practice,
+        "no disposal: the holder is the same",
+        en: "Tokens moved between the account's own addresses (its wallets and the addresses the person marked as theirs) are not a sale and change nothing.",
+        pt: "Tokens movidos entre endereços da própria conta (suas carteiras e os endereços que a pessoa marcou como seus) não são venda e não mudam nada.";
+    /// A sale of more than the ledger shows held.
+    Oversold: "oversold", Notice,
+        "the lists show less than was sold",
+        en: "More was sold than the lists show held (history before the lists, or tokens that arrived unseen): the excess is counted at cost zero, which overstates the gain. Type the cost of what arrived, or check the history.",
+        pt: "Foi vendido mais do que as listas mostram em carteira (histórico anterior às listas, ou tokens que chegaram sem registro): o excesso conta com custo zero, o que aumenta o ganho. Digite o custo do que chegou ou confira o histórico.";
+    /// A movement still in motion is counted as gone.
+    InMotion: "in-motion", Notice,
+        "the record's state",
+        en: "A transfer or withdrawal still in motion is counted as gone.",
+        pt: "Uma transferência ou saque ainda em andamento é contado como já saído.";
+    /// Dollars are not followed.
+    ForeignFiat: "foreign-fiat", Practice,
+        "crypto-assets only",
+        en: "Dollars (fiat/usd) are not a crypto-asset and are not followed here; an order paid or paid out in dollars is valued in reais like a swap.",
+        pt: "Dólares (fiat/usd) não são criptoativo e não são acompanhados aqui; uma ordem paga ou recebida em dólares é avaliada em reais como uma troca.";
+    /// Bens e Direitos group 08 codes.
+    BensCodes: "bens-codes", InForce,
+        "IRPF instructions, group 08",
+        en: "Bens e Direitos, group 08: code 01 Bitcoin, 02 other crypto-assets, 03 stablecoins, 10 NFTs, 99 others; declared at acquisition cost with the quantity and the custodian in Discriminação.",
+        pt: "Bens e Direitos, grupo 08: código 01 Bitcoin, 02 outros criptoativos, 03 stablecoins, 10 NFTs, 99 outros; declarados pelo custo de aquisição, com a quantidade e o custodiante na Discriminação.";
+    /// wBRLY's code is the person's choice.
+    YieldTokenCode: "yield-token-code", Unclear,
+        "no rule written",
+        en: "A yield token (wBRLY, BRLY) may be code 03 (stablecoin) or 99 (others): the person chooses; 99 is suggested until they do.",
+        pt: "Um token de rendimento (wBRLY, BRLY) pode ser código 03 (stablecoin) ou 99 (outros): a pessoa escolhe; 99 é sugerido até lá.";
+    /// The custodian's name and CNPJ.
+    Custodian: "custodian", Practice,
+        "IRPF instructions (Discriminação)",
+        en: "Discriminação names the custodian with its CNPJ; the service's records do not say them, so the person writes them once.",
+        pt: "A Discriminação cita o custodiante com seu CNPJ; os registros do serviço não os informam, então a pessoa os escreve uma vez.";
+    /// Exempt gains go to Rendimentos Isentos.
+    ExemptGains: "exempt-gains", InForce,
+        "IRPF instructions",
+        en: "Gains of exempt months go to Rendimentos Isentos e Não Tributáveis (the line for gains on sales up to R$35,000 a month).",
+        pt: "Os ganhos dos meses isentos vão para Rendimentos Isentos e Não Tributáveis (a linha de ganhos em alienações de até R$ 35.000 por mês).";
+    /// Why the service's own figure may differ.
+    ServiceFigure: "service-figure", Notice,
+        "GET /tax-exemption/progress",
+        en: "The service's figure for this month counts claims made anywhere and its own disposals, by its own month; the report counts the orders and the claims this device knows, in Brasília's month. Where they differ both are shown.",
+        pt: "O número do serviço para este mês conta resgates feitos em qualquer lugar e as suas próprias alienações, pelo seu mês; o relatório conta as ordens e os resgates que este dispositivo conhece, no mês de Brasília. Quando diferem, os dois são mostrados.";
+}

@@ -1,0 +1,988 @@
+//! Worked examples, each figure computed by hand in the test's comments.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use rust_decimal::Decimal;
+use serde_json::json;
+use time::macros::{date, datetime};
+use time::{Date, OffsetDateTime};
+use uuid::Uuid;
+
+use super::calendar::{DayOff, Holiday, NoBanking, darf_due, day_off, easter, is_business_day};
+use super::input::{DepositList, ServicePrice};
+use super::ledger::{EntryKind, Flags};
+use super::months::compare_with_service;
+use super::*;
+use crate::api::model::{
+    Claim, ClaimTarget, Deposit, DepositAsset, Order, TaxExemptionProgress, Transfer, Wallet,
+    Withdrawal,
+};
+
+fn dec(text: &str) -> Decimal {
+    text.parse().unwrap()
+}
+
+fn stamp(moment: OffsetDateTime) -> String {
+    crate::api::model::timestamp::format(&moment)
+}
+
+/// A completed order; the fee in the target asset unless `fee_asset` says.
+fn order(
+    id: u128,
+    completed: OffsetDateTime,
+    (source, paid): (&str, &str),
+    (target, received): (&str, &str),
+    (fee, fee_asset): (&str, &str),
+) -> Order {
+    serde_json::from_value(json!({
+        "id": Uuid::from_u128(id),
+        "state": "completed",
+        "created-at": stamp(completed - time::Duration::seconds(2)),
+        "state-updated-at": stamp(completed),
+        "source-asset": source,
+        "target-asset": target,
+        "source-amount": paid,
+        "target-amount": received,
+        "fee-amount": fee,
+        "fee-asset": fee_asset,
+    }))
+    .unwrap()
+}
+
+fn buy(id: u128, at: OffsetDateTime, brl: &str, token: &str, received: &str) -> Order {
+    order(id, at, ("fiat/brl", brl), (token, received), ("0", token))
+}
+
+fn sell(id: u128, at: OffsetDateTime, token: &str, sold: &str, brl: &str, fee: &str) -> Order {
+    order(id, at, (token, sold), ("fiat/brl", brl), (fee, "fiat/brl"))
+}
+
+/// The lists of one test, owned, lent to the ledger.
+#[derive(Default)]
+struct Account {
+    orders: Vec<Order>,
+    transfers: Vec<Transfer>,
+    withdrawals: Vec<Withdrawal>,
+    usdt_deposits: Vec<Deposit>,
+    claims: Vec<ClaimMade>,
+    wallets: Vec<Wallet>,
+    typed: TypedValues,
+    prices: ServicePrices,
+}
+
+impl Account {
+    fn ledger(&self) -> Ledger {
+        let deposits = [DepositList {
+            asset: &DepositAsset::Usdt,
+            deposits: &self.usdt_deposits,
+        }];
+        build(&self.input(&deposits))
+    }
+
+    fn input<'a>(&'a self, deposits: &'a [DepositList<'a>]) -> LedgerInput<'a> {
+        LedgerInput {
+            orders: &self.orders,
+            transfers: &self.transfers,
+            withdrawals: &self.withdrawals,
+            deposits,
+            claims: &self.claims,
+            wallets: &self.wallets,
+            typed: &self.typed,
+            prices: &self.prices,
+        }
+    }
+
+    fn months(&self, last: YearMonth) -> Vec<MonthReport> {
+        month_reports(&self.ledger(), &self.typed, last)
+    }
+}
+
+fn month(year: i32, month: u8) -> YearMonth {
+    YearMonth::new(year, month).unwrap()
+}
+
+fn report_of(reports: &[MonthReport], wanted: YearMonth) -> &MonthReport {
+    reports
+        .iter()
+        .find(|report| report.month == wanted)
+        .unwrap()
+}
+
+const OWN: &str = "0x1111111111111111111111111111111111111111";
+const OTHER_OWN: &str = "0x2222222222222222222222222222222222222222";
+const SOMEONE: &str = "0x3333333333333333333333333333333333333333";
+
+fn wallet(address: &str) -> Wallet {
+    serde_json::from_value(json!({"name": "w", "address": address})).unwrap()
+}
+
+// ---------------------------------------------------------------------------
+// Calendar
+// ---------------------------------------------------------------------------
+
+#[test]
+fn easter_falls_on_the_known_sundays() {
+    assert_eq!(easter(2017), Some(date!(2017 - 04 - 16)));
+    assert_eq!(easter(2018), Some(date!(2018 - 04 - 01)));
+    assert_eq!(easter(2024), Some(date!(2024 - 03 - 31)));
+    assert_eq!(easter(2025), Some(date!(2025 - 04 - 20)));
+    assert_eq!(easter(2026), Some(date!(2026 - 04 - 05)));
+}
+
+#[test]
+fn january_2017_is_due_on_24_february_across_a_weekend_and_carnival() {
+    // February 2017 ends on Tuesday the 28th: Carnival Tuesday (Easter 16
+    // April − 47 days); Monday the 27th is Carnival Monday; the 25th and
+    // 26th are a weekend. The last business day is Friday the 24th.
+    assert_eq!(
+        day_off(date!(2017 - 02 - 28)),
+        Some(DayOff::NoBanking(NoBanking::CarnivalTuesday))
+    );
+    assert_eq!(
+        day_off(date!(2017 - 02 - 27)),
+        Some(DayOff::NoBanking(NoBanking::CarnivalMonday))
+    );
+    assert_eq!(darf_due(month(2017, 1)), Some(date!(2017 - 02 - 24)));
+}
+
+#[test]
+fn due_dates_step_back_over_good_friday_year_end_and_weekends() {
+    // March 2018: Saturday the 31st, Good Friday the 30th (Easter 1 April):
+    // Thursday the 29th.
+    assert_eq!(darf_due(month(2018, 2)), Some(date!(2018 - 03 - 29)));
+    // December 2025: Wednesday the 31st has no banking: Tuesday the 30th.
+    assert_eq!(darf_due(month(2025, 11)), Some(date!(2025 - 12 - 30)));
+    // May 2026: Sunday the 31st, Saturday the 30th: Friday the 29th.
+    assert_eq!(darf_due(month(2026, 4)), Some(date!(2026 - 05 - 29)));
+    // March 2026 ends on a Tuesday that is a business day.
+    assert_eq!(darf_due(month(2026, 2)), Some(date!(2026 - 03 - 31)));
+}
+
+#[test]
+fn twentieth_of_november_is_a_holiday_from_2024_only() {
+    assert_eq!(
+        day_off(date!(2024 - 11 - 20)),
+        Some(DayOff::Holiday(Holiday::BlackConsciousness))
+    );
+    // Monday 20 November 2023: before Lei 14.759/2023 took effect.
+    assert!(is_business_day(date!(2023 - 11 - 20)));
+    assert_eq!(
+        day_off(date!(2026 - 06 - 04)),
+        Some(DayOff::NoBanking(NoBanking::CorpusChristi))
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Brasília's months
+// ---------------------------------------------------------------------------
+
+#[test]
+fn a_sale_late_at_night_on_the_last_day_counts_in_brasilias_month() {
+    // 02:30 UTC on 1 April is 23:30 on 31 March in Brasília (UTC−3).
+    let late = datetime!(2026-04-01 02:30 UTC);
+    assert_eq!(YearMonth::in_brasilia(late), month(2026, 3));
+    // In the summer of 2017–2018 Brasília kept daylight saving (UTC−2):
+    // 02:30 UTC on 1 February 2018 was 00:30 on 1 February there.
+    assert_eq!(
+        YearMonth::in_brasilia(datetime!(2018-02-01 02:30 UTC)),
+        month(2018, 2)
+    );
+    assert_eq!(
+        brasilia::offset_at(datetime!(2018-02-01 02:30 UTC)).whole_hours(),
+        -2
+    );
+}
+
+// ---------------------------------------------------------------------------
+// The exemption line, fees, gains
+// ---------------------------------------------------------------------------
+
+/// Bought in January: R$40,000.00 paid for 39,800 BRLV (a fee of 200 BRLV
+/// kept by the service: the purchase costs the reais paid). In February,
+/// 30,000 BRLV sold for `received` reais after a R$175.00 fee.
+fn at_the_line(received: &str) -> Account {
+    Account {
+        orders: vec![
+            order(
+                1,
+                datetime!(2026-01-05 15:00 UTC),
+                ("fiat/brl", "40000.00"),
+                ("eth-base/brlv", "39800"),
+                ("200", "eth-base/brlv"),
+            ),
+            sell(
+                2,
+                datetime!(2026-02-10 15:00 UTC),
+                "eth-base/brlv",
+                "30000",
+                received,
+                "175.00",
+            ),
+        ],
+        ..Account::default()
+    }
+}
+
+#[test]
+fn a_month_at_exactly_35000_is_exempt() {
+    let account = at_the_line("34825.00");
+    let reports = account.months(month(2026, 3));
+    let february = report_of(&reports, month(2026, 2));
+    // Sale value before the fee: 34,825.00 + 175.00 = 35,000.00.
+    assert_eq!(february.sales_brl, dec("35000.00"));
+    assert!(february.exempt);
+    // Cost: 40,000.00 × 30,000 / 39,800 = 30,150.7537… → 30,150.75.
+    // Gain: 35,000.00 − 175.00 − 30,150.75 = 4,674.25.
+    assert_eq!(february.gain_brl, dec("4674.25"));
+    assert_eq!(february.exempt_gain_brl, dec("4674.25"));
+    assert_eq!(february.tax_brl, Decimal::ZERO);
+    assert_eq!(february.darf, None);
+}
+
+#[test]
+fn one_centavo_over_35000_makes_the_months_gain_taxable() {
+    let account = at_the_line("34825.01");
+    let reports = account.months(month(2026, 3));
+    let february = report_of(&reports, month(2026, 2));
+    assert_eq!(february.sales_brl, dec("35000.01"));
+    assert!(!february.exempt);
+    // Gain 4,674.26 at 15 %: 701.139 → 701.14, due 31 March 2026.
+    assert_eq!(february.taxable_gain_brl, dec("4674.26"));
+    assert_eq!(february.tax_brl, dec("701.14"));
+    let darf = february.darf.as_ref().unwrap();
+    assert_eq!(darf.code, "4600");
+    assert_eq!(darf.amount_brl, dec("701.14"));
+    assert_eq!(darf.due, Some(date!(2026 - 03 - 31)));
+    assert_eq!(february.exempt_gain_brl, Decimal::ZERO);
+}
+
+#[test]
+fn the_purchase_fee_is_in_the_cost_and_the_sale_fee_lowers_the_gain() {
+    let ledger = at_the_line("34825.00").ledger();
+    let bought = &ledger.entries[0];
+    assert_eq!(bought.kind, EntryKind::Buy);
+    // 39,800 BRLV at R$40,000.00: 1.0050251256… each.
+    assert_eq!(bought.total_cost_after, dec("40000.00"));
+    assert_eq!(bought.average_cost_after(), dec("1.0050251256"));
+    let sold = &ledger.entries[1];
+    assert_eq!(sold.kind, EntryKind::Sell);
+    assert_eq!(sold.value_brl, dec("35000.00"));
+    assert_eq!(sold.cost_brl, dec("30150.75"));
+    assert_eq!(sold.gain_brl, dec("4674.25"));
+    // 9,800 BRLV left at 40,000.00 − 30,150.75 = 9,849.25: the average holds.
+    assert_eq!(sold.quantity_after, dec("9800"));
+    assert_eq!(sold.total_cost_after, dec("9849.25"));
+    assert_eq!(sold.average_cost_after(), dec("1.0050255102"));
+}
+
+#[test]
+fn a_loss_on_one_asset_is_shown_but_not_subtracted_from_anothers_gain() {
+    let account = Account {
+        orders: vec![
+            buy(
+                1,
+                datetime!(2026-01-05 12:00 UTC),
+                "20000.00",
+                "eth-base/brlv",
+                "20000",
+            ),
+            buy(
+                2,
+                datetime!(2026-01-06 12:00 UTC),
+                "10000.00",
+                "eth-base/usdc",
+                "2000",
+            ),
+            sell(
+                3,
+                datetime!(2026-02-03 12:00 UTC),
+                "eth-base/brlv",
+                "20000",
+                "27000.00",
+                "0",
+            ),
+            sell(
+                4,
+                datetime!(2026-02-04 12:00 UTC),
+                "eth-base/usdc",
+                "2000",
+                "9000.00",
+                "0",
+            ),
+        ],
+        ..Account::default()
+    };
+    let reports = account.months(month(2026, 2));
+    let february = report_of(&reports, month(2026, 2));
+    // Sales 27,000 + 9,000 = 36,000: taxable. BRLV gains 7,000, USDC loses 1,000.
+    assert_eq!(february.sales_brl, dec("36000.00"));
+    assert!(!february.exempt);
+    assert_eq!(february.gain_brl, dec("6000.00"));
+    assert_eq!(february.taxable_gain_brl, dec("7000.00"));
+    // 15 % of 7,000.00, the loss not subtracted.
+    assert_eq!(february.tax_brl, dec("1050.00"));
+    let usdc = february
+        .assets
+        .iter()
+        .find(|asset| asset.gain_brl < Decimal::ZERO)
+        .unwrap();
+    assert_eq!(usdc.gain_brl, dec("-1000.00"));
+}
+
+#[test]
+fn parcels_above_five_million_are_taxed_at_their_own_rates() {
+    // 5,000,000 × 15 % + 1,000,000 × 17.5 % = 750,000 + 175,000.
+    assert_eq!(tax_on_gain(dec("6000000")), dec("925000.00"));
+    // + 5M × 17.5 % + 20M × 20 % + 1M × 22.5 %.
+    assert_eq!(tax_on_gain(dec("31000000")), dec("5850000.00"));
+    assert_eq!(tax_on_gain(dec("5000000")), dec("750000.00"));
+    assert_eq!(tax_on_gain(dec("-10")), Decimal::ZERO);
+    // Through the ledger: 7,000,000 BRLV bought at 1.00 and sold at 2.00
+    // (R$14,000,000.00): a gain of 7,000,000.00.
+    let account = Account {
+        orders: vec![
+            buy(
+                1,
+                datetime!(2026-01-05 12:00 UTC),
+                "7000000.00",
+                "eth-base/brlv",
+                "7000000",
+            ),
+            sell(
+                2,
+                datetime!(2026-01-20 12:00 UTC),
+                "eth-base/brlv",
+                "7000000",
+                "14000000.00",
+                "0",
+            ),
+        ],
+        ..Account::default()
+    };
+    let january = account.months(month(2026, 1)).remove(0);
+    // 750,000 + 2,000,000 × 17.5 % = 750,000 + 350,000.
+    assert_eq!(january.tax_brl, dec("1100000.00"));
+}
+
+#[test]
+fn a_darf_under_ten_reais_is_carried_until_the_total_reaches_ten() {
+    let account = Account {
+        orders: vec![
+            buy(
+                1,
+                datetime!(2026-01-05 12:00 UTC),
+                "100000.00",
+                "eth-base/brlv",
+                "100000",
+            ),
+            // Each: 36,000 BRLV (cost 36,000.00) sold for 36,040.00: a gain
+            // of 40.00, taxable (over 35,000), 15 % = 6.00 < 10.00.
+            sell(
+                2,
+                datetime!(2026-02-10 12:00 UTC),
+                "eth-base/brlv",
+                "36000",
+                "36040.00",
+                "0",
+            ),
+            sell(
+                3,
+                datetime!(2026-04-10 12:00 UTC),
+                "eth-base/brlv",
+                "36000",
+                "36040.00",
+                "0",
+            ),
+        ],
+        ..Account::default()
+    };
+    let reports = account.months(month(2026, 5));
+    let february = report_of(&reports, month(2026, 2));
+    assert_eq!(february.tax_brl, dec("6.00"));
+    assert_eq!(february.darf, None);
+    assert_eq!(february.carried_out_brl, dec("6.00"));
+    // March has no tax: the 6.00 waits.
+    let march = report_of(&reports, month(2026, 3));
+    assert_eq!(march.carried_in_brl, dec("6.00"));
+    assert_eq!(march.darf, None);
+    // April: 6.00 + 6.00 = 12.00, paid by April's due date (29 May 2026).
+    let april = report_of(&reports, month(2026, 4));
+    let darf = april.darf.as_ref().unwrap();
+    assert_eq!(darf.amount_brl, dec("12.00"));
+    assert_eq!(darf.due, Some(date!(2026 - 05 - 29)));
+    assert_eq!(april.carried_out_brl, Decimal::ZERO);
+}
+
+// ---------------------------------------------------------------------------
+// Swaps, prices, typed values
+// ---------------------------------------------------------------------------
+
+/// 995 USDC bought for R$5,400.00; then 500 USDC swapped for 497.5 USDT
+/// (a fee of 2.5 USDT kept by the service).
+fn swap_account() -> Account {
+    Account {
+        orders: vec![
+            buy(
+                1,
+                datetime!(2026-03-02 12:00 UTC),
+                "5400.00",
+                "eth-base/usdc",
+                "995",
+            ),
+            order(
+                2,
+                datetime!(2026-03-20 12:00 UTC),
+                ("eth-base/usdc", "500"),
+                ("eth-base/usdt", "497.5"),
+                ("2.5", "eth-base/usdt"),
+            ),
+        ],
+        ..Account::default()
+    }
+}
+
+#[test]
+fn a_swap_sells_the_token_given_at_the_services_price_and_buys_the_other_at_that_value() {
+    let mut account = swap_account();
+    account.prices = ServicePrices {
+        prices: vec![ServicePrice {
+            ticker: "USDC".into(),
+            brl_per_unit: dec("5.50"),
+        }],
+        quoted_at: None,
+    };
+    let ledger = account.ledger();
+    let given = &ledger.entries[1];
+    let received = &ledger.entries[2];
+    assert_eq!(given.kind, EntryKind::SwapOut);
+    assert_eq!(received.kind, EntryKind::SwapIn);
+    // 500 × 5.50 = 2,750.00; cost 5,400.00 × 500 / 995 = 2,713.5678… → 2,713.57.
+    assert_eq!(given.value_brl, dec("2750.00"));
+    assert_eq!(given.cost_brl, dec("2713.57"));
+    assert_eq!(given.gain_brl, dec("36.43"));
+    assert!(given.flags.contains(Flags::SERVICE_PRICE));
+    assert_eq!(given.total_cost_after, dec("2686.43"));
+    assert_eq!(ledger.asset_name(received.asset), "USDT");
+    assert_eq!(received.quantity_after, dec("497.5"));
+    assert_eq!(received.total_cost_after, dec("2750.00"));
+    // The swap is a sale: its value counts against the R$35,000.
+    let march = account.months(month(2026, 3)).remove(0);
+    assert_eq!(march.sales_brl, dec("2750.00"));
+}
+
+#[test]
+fn a_typed_value_wins_over_the_service_price_and_none_at_all_is_flagged() {
+    let mut account = swap_account();
+    account.typed.apply(TaxInput::OrderValue {
+        order: Uuid::from_u128(2),
+        brl: Some(dec("2700.00")),
+    });
+    account.prices.prices.push(ServicePrice {
+        ticker: "USDC".into(),
+        brl_per_unit: dec("5.50"),
+    });
+    let ledger = account.ledger();
+    // 2,700.00 − 2,713.57: a loss of 13.57.
+    assert_eq!(ledger.entries[1].gain_brl, dec("-13.57"));
+    assert!(ledger.entries[1].flags.contains(Flags::TYPED));
+
+    let unpriced = swap_account().ledger();
+    assert!(unpriced.entries[1].flags.contains(Flags::VALUE_MISSING));
+    assert_eq!(unpriced.entries[1].value_brl, Decimal::ZERO);
+}
+
+#[test]
+fn brlv_on_every_chain_is_one_asset_with_one_average_cost() {
+    let account = Account {
+        orders: vec![
+            buy(
+                1,
+                datetime!(2026-03-02 12:00 UTC),
+                "1000.00",
+                "eth-base/brlv",
+                "1000",
+            ),
+            buy(
+                2,
+                datetime!(2026-03-03 12:00 UTC),
+                "2100.00",
+                "eth-mainnet/brlv",
+                "2000",
+            ),
+            sell(
+                3,
+                datetime!(2026-03-04 12:00 UTC),
+                "tempo/brlv",
+                "1500",
+                "1600.00",
+                "0",
+            ),
+        ],
+        ..Account::default()
+    };
+    let ledger = account.ledger();
+    assert_eq!(ledger.assets, vec!["BRLV".to_owned()]);
+    // 3,000 BRLV for 3,100.00; 1,500 cost 1,550.00.
+    assert_eq!(ledger.entries[2].cost_brl, dec("1550.00"));
+    assert_eq!(ledger.entries[2].gain_brl, dec("50.00"));
+}
+
+#[test]
+fn selling_more_than_held_never_goes_negative_and_is_flagged() {
+    let account = Account {
+        orders: vec![
+            buy(
+                1,
+                datetime!(2026-03-02 12:00 UTC),
+                "100.00",
+                "eth-base/brlv",
+                "100",
+            ),
+            sell(
+                2,
+                datetime!(2026-03-04 12:00 UTC),
+                "eth-base/brlv",
+                "150",
+                "150.00",
+                "0",
+            ),
+        ],
+        ..Account::default()
+    };
+    let sold = &account.ledger().entries[1];
+    assert!(sold.flags.contains(Flags::OVERSOLD));
+    // What was held (100 for 100.00) is sold at its cost, the excess at zero.
+    assert_eq!(sold.cost_brl, dec("100.00"));
+    assert_eq!(sold.gain_brl, dec("50.00"));
+    assert_eq!(sold.quantity_after, Decimal::ZERO);
+    assert_eq!(sold.total_cost_after, Decimal::ZERO);
+}
+
+#[test]
+fn only_completed_orders_count() {
+    let mut expired = buy(
+        1,
+        datetime!(2026-03-02 12:00 UTC),
+        "100.00",
+        "eth-base/brlv",
+        "100",
+    );
+    expired.state = Some(crate::api::model::OrderState::Expired);
+    let account = Account {
+        orders: vec![expired],
+        ..Account::default()
+    };
+    assert!(account.ledger().entries.is_empty());
+}
+
+// ---------------------------------------------------------------------------
+// Claims, arrivals, transfers
+// ---------------------------------------------------------------------------
+
+fn claim(id: u128, at: OffsetDateTime, gross: &str, net: &str, tax: &str) -> Claim {
+    serde_json::from_value(json!({
+        "id": Uuid::from_u128(id),
+        "gross-amount": gross,
+        "net-amount": net,
+        "tax-amount": tax,
+        "fees": "10.00",
+        "status": "completed",
+        "updated-at": stamp(at),
+    }))
+    .unwrap()
+}
+
+#[test]
+fn a_claim_counts_at_its_gross_amount_and_paid_as_brlv_is_an_acquisition() {
+    let account = Account {
+        claims: vec![
+            ClaimMade {
+                claim: claim(
+                    1,
+                    datetime!(2026-03-02 12:00 UTC),
+                    "1000.00",
+                    "990.00",
+                    "0.00",
+                ),
+                paid_as: ClaimTarget::Brlv,
+            },
+            ClaimMade {
+                claim: claim(
+                    2,
+                    datetime!(2026-03-03 12:00 UTC),
+                    "500.00",
+                    "480.00",
+                    "15.00",
+                ),
+                paid_as: ClaimTarget::Brl,
+            },
+        ],
+        ..Account::default()
+    };
+    let ledger = account.ledger();
+    let brlv = &ledger.entries[0];
+    assert_eq!(ledger.asset_name(brlv.asset), "BRLV");
+    assert_eq!(brlv.quantity_after, dec("990.00"));
+    assert_eq!(brlv.total_cost_after, dec("990.00"));
+    let march = account.months(month(2026, 3)).remove(0);
+    assert_eq!(march.sales_brl, dec("1500.00"));
+    assert_eq!(march.claims_gross_brl, dec("1500.00"));
+    assert_eq!(march.claims_tax_withheld_brl, dec("15.00"));
+    // No gain is computed for a claim.
+    assert_eq!(march.gain_brl, Decimal::ZERO);
+}
+
+fn usdt_deposit(id: u128, at: OffsetDateTime, amount: &str) -> Deposit {
+    serde_json::from_value(json!({
+        "id": Uuid::from_u128(id),
+        "type": "crypto",
+        "amount": amount,
+        "status": "credited",
+        "created-at": stamp(at),
+        "processed-at": stamp(at),
+    }))
+    .unwrap()
+}
+
+#[test]
+fn tokens_that_arrived_from_outside_cost_zero_until_the_person_types_a_cost() {
+    let mut account = Account {
+        usdt_deposits: vec![usdt_deposit(9, datetime!(2026-03-02 12:00 UTC), "100")],
+        ..Account::default()
+    };
+    let arrived = account.ledger().entries.remove(0);
+    assert_eq!(arrived.kind, EntryKind::Arrived);
+    assert!(arrived.flags.contains(Flags::COST_MISSING));
+    assert_eq!(arrived.total_cost_after, Decimal::ZERO);
+    account.typed.apply(TaxInput::ArrivedCost {
+        record: Uuid::from_u128(9),
+        brl: Some(dec("540.00")),
+    });
+    let arrived = account.ledger().entries.remove(0);
+    assert!(arrived.flags.contains(Flags::TYPED));
+    assert_eq!(arrived.total_cost_after, dec("540.00"));
+}
+
+fn transfer(id: u128, at: OffsetDateTime, from: &str, to: &str, amount: &str) -> Transfer {
+    serde_json::from_value(json!({
+        "id": Uuid::from_u128(id),
+        "asset": "eth-base/brlv",
+        "amount": amount,
+        "source-address": from,
+        "target-address": to,
+        "state": "completed",
+        "created-at": stamp(at),
+    }))
+    .unwrap()
+}
+
+#[test]
+fn tokens_sent_to_someone_else_leave_at_average_cost_and_are_no_sale() {
+    let account = Account {
+        orders: vec![buy(
+            1,
+            datetime!(2026-03-02 12:00 UTC),
+            "1100.00",
+            "eth-base/brlv",
+            "1000",
+        )],
+        transfers: vec![
+            transfer(2, datetime!(2026-03-03 12:00 UTC), OWN, SOMEONE, "100"),
+            transfer(3, datetime!(2026-03-04 12:00 UTC), OWN, OTHER_OWN, "300"),
+        ],
+        wallets: vec![wallet(OWN), wallet(OTHER_OWN)],
+        ..Account::default()
+    };
+    let ledger = account.ledger();
+    let out = &ledger.entries[1];
+    assert_eq!(out.kind, EntryKind::Outflow);
+    assert!(out.flags.contains(Flags::OUTFLOW));
+    // 100 of 1,000 bought for 1,100.00: 110.00 leaves.
+    assert_eq!(out.cost_brl, dec("110.00"));
+    assert_eq!(out.quantity_after, dec("900"));
+    let moved = &ledger.entries[2];
+    assert_eq!(moved.kind, EntryKind::OwnMove);
+    assert_eq!(moved.quantity_after, dec("900"));
+    assert_eq!(moved.total_cost_after, dec("990.00"));
+    let march = account.months(month(2026, 3)).remove(0);
+    assert_eq!(march.sales_brl, Decimal::ZERO);
+    assert_eq!(march.assets[0].outflow_cost_brl, dec("110.00"));
+}
+
+#[test]
+fn an_address_the_person_marks_as_theirs_makes_a_transfer_no_outflow() {
+    let mut account = Account {
+        orders: vec![buy(
+            1,
+            datetime!(2026-03-02 12:00 UTC),
+            "1000.00",
+            "eth-base/brlv",
+            "1000",
+        )],
+        transfers: vec![transfer(
+            2,
+            datetime!(2026-03-03 12:00 UTC),
+            OWN,
+            SOMEONE,
+            "100",
+        )],
+        wallets: vec![wallet(OWN)],
+        ..Account::default()
+    };
+    account.typed.apply(TaxInput::OwnAddress {
+        address: SOMEONE.to_ascii_uppercase().replace("0X", "0x"),
+        own: true,
+    });
+    assert_eq!(account.ledger().entries[1].kind, EntryKind::OwnMove);
+}
+
+// ---------------------------------------------------------------------------
+// The year, the service's figure, the journal, the files
+// ---------------------------------------------------------------------------
+
+#[test]
+fn the_years_positions_carry_their_code_and_discriminacao() {
+    let mut account = Account {
+        orders: vec![
+            buy(
+                1,
+                datetime!(2025-03-02 12:00 UTC),
+                "1005.00",
+                "eth-base/brlv",
+                "1000",
+            ),
+            buy(
+                2,
+                datetime!(2025-03-03 12:00 UTC),
+                "300.00",
+                "eth-base/wbrly",
+                "300",
+            ),
+            // In the next year: not in 2025's positions.
+            buy(
+                3,
+                datetime!(2026-01-03 12:00 UTC),
+                "500.00",
+                "eth-base/brlv",
+                "500",
+            ),
+        ],
+        ..Account::default()
+    };
+    account.typed.apply(TaxInput::Custodian(Some(
+        "Exemplo Serviços Digitais Ltda, CNPJ 00.000.000/0001-00".into(),
+    )));
+    let ledger = account.ledger();
+    let report = year_report(
+        &ledger,
+        &account.typed,
+        2025,
+        datetime!(2026-02-01 12:00 UTC),
+    );
+    assert_eq!(report.positions_on, date!(2025 - 12 - 31));
+    assert_eq!(report.months.len(), 12);
+    let brlv = &report.positions[0];
+    assert_eq!(brlv.asset, "BRLV");
+    assert_eq!(brlv.quantity, dec("1000"));
+    assert_eq!(brlv.total_cost_brl, dec("1005.00"));
+    assert_eq!(brlv.code, BensCode::Stablecoin);
+    assert_eq!(
+        brlv.discriminacao,
+        "1.000 stablecoin BRLV. Custodiante: Exemplo Serviços Digitais Ltda, CNPJ \
+         00.000.000/0001-00. Custo de aquisição (custo médio ponderado) em 31/12/2025: \
+         R$ 1.005,00, média de R$ 1,005 por unidade."
+    );
+    let wbrly = &report.positions[1];
+    assert_eq!(wbrly.code, BensCode::Others);
+    assert!(wbrly.code_uncertain);
+    assert!(report.readings.contains(&Reading::YieldTokenCode));
+    // The person's choice is kept and no longer uncertain.
+    account.typed.apply(TaxInput::Code {
+        asset: "wbrly".into(),
+        code: Some(BensCode::Stablecoin),
+    });
+    let chosen = year_report(
+        &ledger,
+        &account.typed,
+        2025,
+        datetime!(2026-02-01 12:00 UTC),
+    );
+    assert_eq!(chosen.positions[1].code, BensCode::Stablecoin);
+    assert!(chosen.positions[1].code_chosen);
+    assert!(!chosen.readings.contains(&Reading::YieldTokenCode));
+}
+
+#[test]
+fn the_services_figure_is_compared_and_its_differences_explained() {
+    let account = Account {
+        orders: vec![
+            buy(
+                1,
+                datetime!(2026-03-02 12:00 UTC),
+                "1000.00",
+                "eth-base/brlv",
+                "1000",
+            ),
+            sell(
+                2,
+                datetime!(2026-03-04 12:00 UTC),
+                "eth-base/brlv",
+                "500",
+                "499.00",
+                "1.00",
+            ),
+        ],
+        ..Account::default()
+    };
+    let march = account.months(month(2026, 3)).remove(0);
+    let service = TaxExemptionProgress {
+        claims_amount: Some(dec("1000.00")),
+        other_disposals_amount: Some(dec("500.00")),
+        total_used: Some(dec("1500.00")),
+        limit: Some(dec("35000.00")),
+        remaining: Some(dec("33500.00")),
+    };
+    let comparison = compare_with_service(&march, &service);
+    assert!(comparison.differs);
+    assert_eq!(comparison.report_sales_brl, dec("500.00"));
+    assert_eq!(
+        comparison.reasons,
+        vec![months::Difference::ClaimsElsewhere]
+    );
+}
+
+#[test]
+fn typed_values_and_paid_marks_survive_the_journal_and_the_latest_counts() {
+    let mut store = crate::journal::Store::in_memory().unwrap();
+    let at = datetime!(2026-04-01 12:00 UTC);
+    for input in [
+        TaxInput::Paid {
+            month: month(2026, 2),
+            paid: true,
+        },
+        TaxInput::ArrivedCost {
+            record: Uuid::from_u128(9),
+            brl: Some(dec("540.00")),
+        },
+        TaxInput::ArrivedCost {
+            record: Uuid::from_u128(9),
+            brl: Some(dec("530.00")),
+        },
+        TaxInput::Paid {
+            month: month(2026, 3),
+            paid: true,
+        },
+        TaxInput::Paid {
+            month: month(2026, 3),
+            paid: false,
+        },
+        TaxInput::Custodian(Some("Custódia X".into())),
+    ] {
+        journal::write_typed(&mut store, &input, at).unwrap();
+    }
+    let (typed, unread) = journal::read_typed(&store).unwrap();
+    assert_eq!(unread, 0);
+    assert!(typed.is_paid(month(2026, 2)));
+    assert!(!typed.is_paid(month(2026, 3)));
+    assert_eq!(typed.arrived_costs[&Uuid::from_u128(9)], dec("530.00"));
+    assert_eq!(typed.custodian.as_deref(), Some("Custódia X"));
+    // The report reads the mark.
+    let account = Account {
+        typed,
+        ..at_the_line("34825.01")
+    };
+    let reports = account.months(month(2026, 2));
+    assert!(report_of(&reports, month(2026, 2)).paid);
+}
+
+#[test]
+fn the_claims_history_comes_with_what_each_claim_was_paid_in() {
+    use crate::journal::{Outcome, OutcomeRecord, PostRecord};
+    let mut store = crate::journal::Store::in_memory().unwrap();
+    let at = datetime!(2026-04-01 12:00 UTC);
+    let id = Uuid::from_u128(5);
+    store
+        .append_post(&PostRecord {
+            id,
+            sent_at: at,
+            form: "claim".into(),
+            method: "POST".into(),
+            endpoint: "/api/v0/claims".into(),
+            body: r#"{"amount":"100.00","target-asset-code":"brlv"}"#.into(),
+        })
+        .unwrap();
+    let answer = serde_json::to_string(&claim(1, at, "100.00", "99.00", "0")).unwrap();
+    store
+        .append_outcome(&OutcomeRecord {
+            post_id: id,
+            at,
+            outcome: Outcome::Created,
+            answer_lost: false,
+            answer: Some(answer),
+            error: None,
+            reread_error: None,
+        })
+        .unwrap();
+    let claims = journal::read_claims(&store).unwrap();
+    assert_eq!(claims.len(), 1);
+    assert_eq!(claims[0].paid_as, ClaimTarget::Brlv);
+    assert_eq!(claims[0].claim.gross_amount, Some(dec("100.00")));
+}
+
+#[test]
+fn the_csv_files_have_their_columns_and_plain_decimals() {
+    let account = at_the_line("34825.01");
+    let ledger = account.ledger();
+    let deposits = [];
+    let input = account.input(&deposits);
+    let mut out = Vec::new();
+    export::write_ledger(&mut out, &ledger, &input, Some(2026)).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next().unwrap(), export::LEDGER_COLUMNS.join(","));
+    assert_eq!(
+        lines.next().unwrap(),
+        "2026-01-05T12:00:00-03:00,2026-01,00000000-0000-0000-0000-000000000001,order,BRLV,buy,\
+         39800,40000.00,,40000.00,,,39800,0,1.0050251256,40000.00,"
+    );
+    assert_eq!(
+        lines.next().unwrap(),
+        "2026-02-10T12:00:00-03:00,2026-02,00000000-0000-0000-0000-000000000002,order,BRLV,sell,\
+         30000,35000.01,175.00,30150.75,4674.26,,9800,1.0050251256,1.0050255102,9849.25,"
+    );
+    let reports = account.months(month(2026, 2));
+    let mut out = Vec::new();
+    export::write_months(&mut out, &reports).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.starts_with("month,sales_brl,exempt,gain_brl,tax_brl,darf_due,"));
+    assert!(
+        text.contains("\n2026-02,35000.01,false,4674.26,701.14,2026-03-31,"),
+        "{text}"
+    );
+}
+
+#[test]
+fn every_reading_has_both_languages_a_source_and_a_unique_key() {
+    let mut keys = std::collections::HashSet::new();
+    for reading in Reading::ALL {
+        assert!(keys.insert(reading.key()), "{:?}", reading);
+        assert!(!reading.source().is_empty());
+        assert_ne!(
+            reading.text(Language::English),
+            reading.text(Language::PortugueseBrazil)
+        );
+    }
+}
+
+#[test]
+fn days_and_months_round_trip() {
+    assert_eq!(YearMonth::parse("2026-03"), Some(month(2026, 3)));
+    assert_eq!(YearMonth::parse("2026-13"), None);
+    assert_eq!(month(2026, 12).next(), month(2027, 1));
+    let start: Date = month(2026, 3).first_day().unwrap();
+    assert_eq!(start, date!(2026 - 03 - 01));
+    assert_eq!(
+        month(2026, 3).start_in_brasilia(),
+        Some(datetime!(2026-03-01 03:00 UTC))
+    );
+}

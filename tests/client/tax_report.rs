@@ -1,0 +1,212 @@
+//! `brlv-desk tax-report` on the headless sandbox's demo account: its year
+//! of history read month by month, with a claim this device made and a
+//! paid mark kept in the profile's journal.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use brlv_desk::tax::{TaxInput, YearMonth, calendar, journal};
+use time::OffsetDateTime;
+
+use super::cli::{BIN, start_sandbox};
+
+fn with_credentials(command: &mut Command, dir: &Path, base_url: &str) {
+    command
+        .env("BRLV_BASE_URL", base_url)
+        .env(
+            "BRLV_API_KEY",
+            std::fs::read_to_string(dir.join("api-key.txt"))
+                .unwrap()
+                .trim(),
+        )
+        .env("BRLV_PRIVATE_KEY_FILE", dir.join("private-key.pem"))
+        .env("XDG_DATA_HOME", dir.join("data"));
+}
+
+fn tax_report(dir: &Path, base_url: &str, year: i32, out: &Path) -> Output {
+    let mut command = Command::new(BIN);
+    command
+        .args(["tax-report", "--year", &year.to_string(), "--csv"])
+        .arg(out);
+    with_credentials(&mut command, dir, base_url);
+    command.output().unwrap()
+}
+
+fn months_ago(now: OffsetDateTime, count: usize) -> YearMonth {
+    let mut month = YearMonth::in_brasilia(now);
+    for _ in 0..count {
+        month = month.previous();
+    }
+    month
+}
+
+/// Makes a claim on the sandbox as the app does, and journals it as the
+/// app's worker would (the POST, then its answer).
+fn claim_through_the_journal(dir: &Path, base_url: &str) {
+    let body = r#"{"amount":"500.00","target-asset-code":"brlv"}"#;
+    let mut command = Command::new(BIN);
+    command.args(["call", "POST", "/api/v0/claims", "--quiet", "--data", body]);
+    with_credentials(&mut command, dir, base_url);
+    let output = command.output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(output.status.success(), "{stdout}");
+    let answer: serde_json::Value =
+        serde_json::from_str(stdout.trim_start_matches("HTTP 200\n")).unwrap();
+    let claim = answer["claim"].to_string();
+
+    let journal_dir = dir.join("data").join("brlv-desk").join("journal");
+    let path = brlv_desk::journal::file_for(&journal_dir, "127.0.0.1", base_url);
+    let (mut store, _) = brlv_desk::journal::Store::open(&path).unwrap();
+    let now = OffsetDateTime::now_utc();
+    let id = uuid::Uuid::new_v4();
+    store
+        .append_post(&brlv_desk::journal::PostRecord {
+            id,
+            sent_at: now,
+            form: journal::CLAIM_FORM.into(),
+            method: "POST".into(),
+            endpoint: "/api/v0/claims".into(),
+            body: body.into(),
+        })
+        .unwrap();
+    store
+        .append_outcome(&brlv_desk::journal::OutcomeRecord {
+            post_id: id,
+            at: now,
+            outcome: brlv_desk::journal::Outcome::Created,
+            answer_lost: false,
+            answer: Some(claim),
+            error: None,
+            reread_error: None,
+        })
+        .unwrap();
+    journal::write_typed(
+        &mut store,
+        &TaxInput::Paid {
+            month: months_ago(now, 7),
+            paid: true,
+        },
+        now,
+    )
+    .unwrap();
+}
+
+/// `months.csv`'s rows by month, over every year asked.
+fn month_rows(dir: &Path) -> BTreeMap<String, Vec<String>> {
+    let text = std::fs::read_to_string(dir.join("months.csv")).unwrap();
+    let mut lines = text.lines();
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("month,sales_brl,exempt,gain_brl,tax_brl,darf_due,")
+    );
+    lines
+        .map(|line| {
+            let cells: Vec<String> = line.split(',').map(str::to_owned).collect();
+            (cells[0].clone(), cells)
+        })
+        .collect()
+}
+
+#[cfg(unix)]
+#[test]
+fn tax_report_reads_the_demo_year_month_by_month() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut child, base_url) = start_sandbox(dir.path());
+    claim_through_the_journal(dir.path(), &base_url);
+
+    let now = OffsetDateTime::now_utc();
+    let mut rows = BTreeMap::new();
+    let mut summaries = String::new();
+    let mut ledgers = String::new();
+    let mut years: Vec<i32> = (2..=11).map(|ago| months_ago(now, ago).year).collect();
+    years.push(now.year());
+    years.sort_unstable();
+    years.dedup();
+    for year in years {
+        let out = dir.path().join(format!("report-{year}"));
+        let output = tax_report(dir.path(), &base_url, year, &out);
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(output.status.success(), "{stdout}{stderr}");
+        summaries.push_str(&stdout);
+        rows.extend(month_rows(&out));
+        ledgers.push_str(&std::fs::read_to_string(out.join("ledger.csv")).unwrap());
+        let positions = std::fs::read_to_string(out.join("positions.csv")).unwrap();
+        assert!(positions.starts_with("asset,quantity,average_cost_brl,total_cost_brl,"));
+    }
+    let row = |ago: usize| -> Vec<String> {
+        let month = months_ago(now, ago).iso();
+        rows.get(&month)
+            .unwrap_or_else(|| panic!("no row for {month}: {rows:?}"))
+            .clone()
+    };
+    let head = |ago: usize| row(ago)[1..6].join(",");
+
+    // 9 months ago: 1,000 USDC of 4,975 bought for R$25,000.00 cost
+    // 25,000.00 × 1,000 / 4,975 = 5,025.1256… → 5,025.13; sold for
+    // 5,500.00 before a 27.50 fee: a gain of 447.37, exempt.
+    assert_eq!(head(9), "5500.00,true,447.37,0.00,");
+    // 7 months ago: 2,000 USDC (cost 19,974.87 × 2,000 / 3,975 = 10,050.25)
+    // sold for 11,200.00 − 56.00: +1,093.75; 25,000 BRLV of 79,600 bought
+    // for 80,000.00 (cost 25,125.63) sold for 25,000.00 − 125.00: −250.63.
+    // Sales 36,200.00 > 35,000: taxable; the loss is not subtracted, so
+    // 15 % of 1,093.75 = 164.0625 → 164.06, due the next month's last
+    // business day, and marked paid in the journal.
+    let due = calendar::darf_due(months_ago(now, 7)).unwrap();
+    let due = format!(
+        "{:04}-{:02}-{:02}",
+        due.year(),
+        u8::from(due.month()),
+        due.day()
+    );
+    assert_eq!(head(7), format!("36200.00,false,843.12,164.06,{due}"));
+    assert_eq!(row(7)[8], "1093.75", "the taxable gain");
+    assert_eq!(row(7)[12], "164.06", "the DARF");
+    assert_eq!(row(7)[14], "true", "marked paid");
+    // 5 months ago: the swap sells 500 USDC at the service's price, 5.40:
+    // 2,700.00 against a cost of 9,924.62 × 500 / 1,975 = 2,512.56.
+    assert_eq!(head(5), "2700.00,true,187.44,0.00,");
+    // 3 months ago: wBRLY 10,746.00 + BRLV 24,254.00 = exactly 35,000.00:
+    // exempt. wBRLY: 10,746.00 − 53.73 − 10,000.00 = +692.27; BRLV: cost
+    // 54,874.37 × 24,254 / 54,600 = 24,375.8785… → 24,375.88, sold for
+    // 24,254.00 − 121.27: −243.15. The month's gain: 449.12.
+    assert_eq!(head(3), "35000.00,true,449.12,0.00,");
+    assert_eq!(row(3)[9], "692.27", "the exempt gain");
+    // 2 months ago: 200 USDT of 997.5 (500 arrived at cost zero, 497.5 from
+    // the swap at 2,700.00): cost 541.35; sold for 1,090.00 − 5.45.
+    assert_eq!(head(2), "1090.00,true,543.20,0.00,");
+
+    // The swap, the deposit from outside and the claim are in the ledger.
+    assert!(
+        ledgers.contains(",USDC,swap-out,500.000000,2700.00,"),
+        "{ledgers}"
+    );
+    assert!(ledgers.contains("service-price"), "{ledgers}");
+    assert!(ledgers.contains(",USDT,arrived,500,0.00,"), "{ledgers}");
+    assert!(ledgers.contains("cost-missing"), "{ledgers}");
+    assert!(ledgers.contains(",claim,BRLV,claim,"), "{ledgers}");
+    assert!(summaries.contains("TAXABLE"), "{summaries}");
+    assert!(summaries.contains("DARF 4600 R$164.06"), "{summaries}");
+    assert!(summaries.contains("(paid)"), "{summaries}");
+    assert!(summaries.contains("not tax advice"), "{summaries}");
+
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+#[test]
+fn tax_report_without_credentials_says_what_is_missing() {
+    let output = Command::new(BIN)
+        .args(["tax-report", "--year", "2026"])
+        .env_remove("BRLV_BASE_URL")
+        .env_remove("BRLV_API_KEY")
+        .env_remove("BRLV_PRIVATE_KEY_FILE")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("BRLV_BASE_URL is not set"), "{stderr}");
+}
