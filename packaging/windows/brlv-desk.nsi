@@ -6,7 +6,8 @@
 ;
 ; Installs for the person running it (no administrator) into
 ; %LOCALAPPDATA%\Programs\brlv-desk: the program (brlv-desk.exe, the window;
-; brlv-desk.com, the same program for terminals), its icon, a Start-menu
+; brlv-desk.com, the same program for terminals), its icon, the README and
+; docs/, a Start-menu
 ; shortcut and an entry in Apps & features. Running a newer installer over an
 ; older one upgrades it in place. The uninstaller removes all of that; the
 ; person's profiles, keyring entries and journal stay unless they tick the
@@ -82,6 +83,13 @@ Section "-${APP}" SecProgram
   File "${STAGE}\brlv-desk.com"
   File "${STAGE}\brlv-desk.ico"
   File "/oname=README.md" "${STAGE}\README.md"
+  ; The pages the README links to and the screenshots it shows, at the same
+  ; relative paths as in the repository.
+  SetOutPath "$INSTDIR\docs"
+  File "${STAGE}\docs\*.md"
+  SetOutPath "$INSTDIR\assets\screenshots"
+  File "${STAGE}\assets\screenshots\*.png"
+  SetOutPath "$INSTDIR"
   WriteUninstaller "$INSTDIR\uninstall.exe"
 
   CreateShortcut "$SMPROGRAMS\${APP}.lnk" "$INSTDIR\brlv-desk.exe" "" "$INSTDIR\brlv-desk.ico" 0 SW_SHOWNORMAL "" "$(SHORTCUT_DESCRIPTION)"
@@ -120,6 +128,8 @@ Section "-un.files"
   Delete "$INSTDIR\brlv-desk.com"
   Delete "$INSTDIR\brlv-desk.ico"
   Delete "$INSTDIR\README.md"
+  RMDir /r "$INSTDIR\docs"
+  RMDir /r "$INSTDIR\assets"
   Delete "$INSTDIR\uninstall.exe"
   RMDir "$INSTDIR"
   DeleteRegKey HKCU "${UNINSTALL_KEY}"

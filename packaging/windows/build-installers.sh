@@ -75,6 +75,11 @@ subsystem() { x86_64-w64-mingw32-objdump -p "$1" | awk '/^Subsystem/ {print $2}'
 [ "$(subsystem "$stage/brlv-desk.exe")" = 00000002 ] || { echo "brlv-desk.exe is not a GUI program" >&2; exit 1; }
 [ "$(subsystem "$stage/brlv-desk.com")" = 00000003 ] || { echo "brlv-desk.com is not a console program" >&2; exit 1; }
 cp assets/icons/brlv-desk.ico README.md "$stage/"
+# The pages the README links to and the screenshots it shows, at the same
+# relative paths as in the repository (as the Linux packages ship them).
+mkdir -p "$stage/docs" "$stage/assets/screenshots"
+cp docs/*.md "$stage/docs/"
+cp assets/screenshots/*.png "$stage/assets/screenshots/"
 
 if [[ ",$formats," == *",nsis,"* ]]; then
   # makensis reads paths from the script's own folder: the stage goes absolute.
@@ -82,8 +87,12 @@ if [[ ",$formats," == *",nsis,"* ]]; then
     -DOUTFILE="$(cd "$out" && pwd)/brlv-desk_${version}_x64-setup.exe" packaging/windows/brlv-desk.nsi
 fi
 if [[ ",$formats," == *",msi,"* ]]; then
-  # wixl takes the Source paths relative to here (the stage is relative).
-  wixl -a x64 -D Version="$numeric" -D Stage="$stage" \
-    -o "$out/brlv-desk_${version}_x64.msi" packaging/windows/brlv-desk.wxs
+  # wixl takes the Source paths relative to here (the stage is relative);
+  # wixl-heat lists docs/ and the screenshots as the fragment "Docs".
+  (cd "$stage" && find docs assets -type f | sort) |
+    wixl-heat --prefix "" --directory-ref INSTALLDIR --component-group Docs \
+      --var var.Stage --win64 >"$stage/docs.wxs"
+  wixl -a x64 -D Version="$numeric" -D Stage="$stage" -D Win64=yes \
+    -o "$out/brlv-desk_${version}_x64.msi" packaging/windows/brlv-desk.wxs "$stage/docs.wxs"
 fi
 ls -l "$out"/brlv-desk_"${version}"_x64*

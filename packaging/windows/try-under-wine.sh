@@ -126,7 +126,8 @@ check_png() {
 try_installed() { # try_installed KIND
   local kind="$1" started=$SECONDS
   step "$kind: installed files, shortcut and Apps & features entry"
-  for file in brlv-desk.exe brlv-desk.com brlv-desk.ico; do
+  for file in brlv-desk.exe brlv-desk.com brlv-desk.ico README.md docs/installing.md \
+    assets/screenshots/overview.png; do
     test -f "$install_dir/$file" || fail "$kind did not install $file"
   done
   test -f "$shortcut" || fail "$kind made no Start-menu shortcut"
@@ -177,9 +178,7 @@ try_installed() { # try_installed KIND
 
 check_uninstalled() { # check_uninstalled KIND
   local kind="$1"
-  for file in brlv-desk.exe brlv-desk.com brlv-desk.ico uninstall.exe; do
-    ! test -e "$install_dir/$file" || fail "$kind uninstall left $file"
-  done
+  ! test -e "$install_dir" || fail "$kind uninstall left $(find "$install_dir" | head -n 5)"
   ! test -e "$shortcut" || fail "$kind uninstall left the Start-menu shortcut"
   [ -z "$(registered_version)" ] || fail "$kind uninstall left its Apps & features entry"
   test -s "$profile_book" || fail "$kind uninstall removed the person's profiles"
