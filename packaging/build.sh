@@ -5,12 +5,15 @@
 #   packaging/build.sh                      # release build, all formats for this OS
 #   packaging/build.sh --formats deb        # only some formats
 #   packaging/build.sh --profile dev        # package an existing dev build (CI reuses its test build)
+#   packaging/build.sh --formats nsis,msi   # the Windows installers, cross-built on Linux
 #
 # Linux: .deb (cargo-deb) and .rpm (cargo-generate-rpm). No AppImage: its
 #   tooling (linuxdeploy, AppRun) is downloaded at build time, which offline
 #   build machines cannot do, and no distribution packages it.
-# macOS: .app and .dmg (cargo-packager).
-# Windows: NSIS .exe and MSI (cargo-packager; MSI needs the WiX Toolset).
+#   Also, for Windows: an NSIS .exe and an MSI, built on Linux from the
+#   program cross-compiled with mingw-w64 (packaging/windows/build-installers.sh;
+#   --profile does not apply: they always package the `windows` profile).
+# macOS: .app and .dmg (cargo-packager); never built by this project's CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,7 +23,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --profile) profile="$2"; shift 2 ;;
     --formats) formats="$2"; shift 2 ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -51,7 +54,18 @@ build_binary() {
 case "$(uname -s)" in
   Linux)
     formats="${formats:-deb,rpm}"
-    build_binary
+    windows_formats=""
+    for format in nsis msi; do
+      if [[ ",$formats," == *",$format,"* ]]; then
+        windows_formats="${windows_formats:+$windows_formats,}$format"
+      fi
+    done
+    if [ -n "$windows_formats" ]; then
+      packaging/windows/build-installers.sh --formats "$windows_formats"
+    fi
+    if [[ ",$formats," == *",deb,"* || ",$formats," == *",rpm,"* ]]; then
+      build_binary
+    fi
     if [[ ",$formats," == *",deb,"* ]]; then
       need deb cargo-deb "^3"
       cargo deb --no-build --profile "$profile" --output "$out/"
@@ -68,9 +82,8 @@ case "$(uname -s)" in
     cargo packager --release --formats "$formats"
     ;;
   MINGW*|MSYS*|CYGWIN*)
-    formats="${formats:-nsis,wix}"
-    need packager cargo-packager "^0.11"
-    cargo packager --release --formats "$formats"
+    echo "the Windows installers are built on Linux: packaging/build.sh --formats nsis,msi" >&2
+    exit 1
     ;;
   *)
     echo "no package formats known for $(uname -s)" >&2

@@ -36,11 +36,103 @@ pub struct CallArgs {
     /// Print the request's status line and body only, without the summary on stderr.
     #[arg(long)]
     pub quiet: bool,
-    /// Read the passphrase of a sealed (encrypted) key from this file
-    /// descriptor, first line, for scripts: `--passphrase-fd 3 3<pass.txt`.
-    /// Without it the passphrase is asked on the terminal. Never an argument.
-    #[arg(long, value_name = "N")]
+    /// Where the passphrase of a sealed key comes from.
+    #[command(flatten)]
+    pub passphrase: PassphraseArgs,
+}
+
+/// Where the passphrase of a sealed key comes from: the terminal (asked
+/// without echo) unless a flag names another source. Never an argument,
+/// which every user of the machine can read in the process list.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct PassphraseArgs {
+    /// Read the passphrase from standard input, its first line, for
+    /// scripts: `printf '%s\n' "$PASSPHRASE" | brlv-desk ... --passphrase-stdin`.
+    #[arg(long)]
+    pub passphrase_stdin: bool,
+    /// Read the passphrase from this file descriptor, its first line, for
+    /// scripts: `--passphrase-fd 3 3<pass.txt`.
+    #[cfg(unix)]
+    #[arg(long, value_name = "N", conflicts_with = "passphrase_stdin")]
     pub passphrase_fd: Option<u32>,
+}
+
+impl PassphraseArgs {
+    /// The source the flags name.
+    pub fn source(&self) -> PassphraseSource {
+        #[cfg(unix)]
+        if let Some(fd) = self.passphrase_fd {
+            return PassphraseSource::Fd(fd);
+        }
+        if self.passphrase_stdin {
+            PassphraseSource::Stdin
+        } else {
+            PassphraseSource::Terminal
+        }
+    }
+}
+
+/// Where a passphrase is read from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassphraseSource {
+    /// Asked on the terminal, without echo.
+    Terminal,
+    /// The first line of standard input.
+    Stdin,
+    /// The first line read from an inherited file descriptor (Unix).
+    Fd(u32),
+}
+
+/// Asks for passphrases. A script's line (standard input, a descriptor) is
+/// read once and answers every question of the run, so one line both opens
+/// a sealed key file and seals the key again.
+pub struct PassphraseReader {
+    source: PassphraseSource,
+    answer: Option<SecretString>,
+}
+
+impl std::fmt::Debug for PassphraseReader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PassphraseReader")
+            .field("source", &self.source)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PassphraseReader {
+    /// Reads from `source` when first asked.
+    pub fn new(source: PassphraseSource) -> PassphraseReader {
+        PassphraseReader {
+            source,
+            answer: None,
+        }
+    }
+
+    /// Answers every question with `passphrase` (tests; callers holding it already).
+    pub fn given(passphrase: SecretString) -> PassphraseReader {
+        PassphraseReader {
+            source: PassphraseSource::Stdin,
+            answer: Some(passphrase),
+        }
+    }
+
+    /// Whether a person types each answer, so that a new passphrase is worth
+    /// asking twice.
+    pub fn is_typed(&self) -> bool {
+        self.source == PassphraseSource::Terminal
+    }
+
+    /// The passphrase; `prompt` is shown when a person is asked.
+    pub fn ask(&mut self, prompt: &str) -> Result<SecretString, CallError> {
+        if let Some(answer) = &self.answer {
+            return Ok(answer.clone());
+        }
+        let answer = read_passphrase(self.source, prompt)?;
+        if self.source != PassphraseSource::Terminal {
+            self.answer = Some(answer.clone());
+        }
+        Ok(answer)
+    }
 }
 
 /// Where `call` gets its credentials.
@@ -86,7 +178,10 @@ pub enum CallError {
     #[error("{0:?} is not an HTTP method; use GET or POST")]
     Method(String),
     /// No saved profile has that name.
-    #[error("no saved profile is called {0:?}; profiles are added in the app's onboarding screen")]
+    #[error(
+        "no saved profile is called {0:?}; `brlv-desk profile list` shows them, and \
+         `brlv-desk profile add` or the app's onboarding screen adds one"
+    )]
     UnknownProfile(String),
     /// The profile file or the keyring failed.
     #[error("{0}")]
@@ -202,11 +297,12 @@ pub fn credentials_from_env() -> Result<Credentials, CallError> {
     })
 }
 
-/// The passphrase of a sealed key: the first line read from file descriptor
-/// `fd` (for scripts), or asked on the terminal without echo.
-pub fn read_passphrase(fd: Option<u32>) -> Result<SecretString, CallError> {
-    let text = match fd {
-        Some(fd) => {
+/// A passphrase from `source`; `prompt` is shown on the terminal.
+pub fn read_passphrase(source: PassphraseSource, prompt: &str) -> Result<SecretString, CallError> {
+    use std::io::BufRead as _;
+    let owned_first_line = |text: &str| zeroize::Zeroizing::new(first_line(text).to_owned());
+    let text = match source {
+        PassphraseSource::Fd(fd) => {
             // /dev/fd/N opens the descriptor this process inherited (Linux, macOS, BSD).
             let path = format!("/dev/fd/{fd}");
             let text =
@@ -215,42 +311,82 @@ pub fn read_passphrase(fd: Option<u32>) -> Result<SecretString, CallError> {
                         "cannot read the passphrase from file descriptor {fd}: {error}"
                     ))
                 })?);
-            zeroize::Zeroizing::new(text.lines().next().unwrap_or_default().to_owned())
+            owned_first_line(&text)
         }
-        None => zeroize::Zeroizing::new(
-            rpassword::prompt_password("Passphrase of the sealed private key: ").map_err(
-                |error| {
+        PassphraseSource::Stdin => {
+            let mut line = zeroize::Zeroizing::new(String::new());
+            std::io::stdin()
+                .lock()
+                .read_line(&mut line)
+                .map_err(|error| {
                     CallError::Passphrase(format!(
-                        "the private key is sealed and no terminal can ask for its passphrase \
-                         ({error}); pass it on a file descriptor with --passphrase-fd N"
+                        "cannot read the passphrase from standard input: {error}"
                     ))
-                },
-            )?,
-        ),
+                })?;
+            owned_first_line(&line)
+        }
+        PassphraseSource::Terminal => {
+            zeroize::Zeroizing::new(rpassword::prompt_password(prompt).map_err(|error| {
+                CallError::Passphrase(format!(
+                    "a passphrase is needed and no terminal can ask for it ({error}); give it on \
+                     standard input with --passphrase-stdin"
+                ))
+            })?)
+        }
     };
+    if text.is_empty() && source != PassphraseSource::Terminal {
+        return Err(CallError::Passphrase(
+            "the passphrase line is empty (or missing)".to_owned(),
+        ));
+    }
     Ok(SecretString::from(text.as_str().to_owned()))
+}
+
+/// The first line of `text`, without its line ending (`\n` or `\r\n`).
+fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or_default()
 }
 
 /// Reads the credentials of a saved profile: its base URL from the profile
 /// file, its secrets from the OS keyring.
 pub fn credentials_from_profile(name: &str) -> Result<EnvironmentCredentials, CallError> {
-    use crate::keystore::{KeyringStore, SecretStore};
+    use crate::profile::ProfileBook;
+    let path = ProfileBook::default_path()
+        .ok_or_else(|| CallError::Profile(crate::profile::ProfileError::NoConfigDir.to_string()))?;
+    saved_credentials(name, &path, || {
+        crate::keystore::KeyringStore::os().map(|store| {
+            std::sync::Arc::new(store) as std::sync::Arc<dyn crate::keystore::SecretStore>
+        })
+    })
+}
+
+/// The credentials of the profile `name` saved in the book at `book_path`,
+/// its secrets from the store `open_store` opens (only once the profile is
+/// known to exist); a sealed key stays sealed.
+pub fn saved_credentials(
+    name: &str,
+    book_path: &std::path::Path,
+    open_store: impl FnOnce() -> Result<
+        std::sync::Arc<dyn crate::keystore::SecretStore>,
+        crate::keystore::KeystoreError,
+    >,
+) -> Result<EnvironmentCredentials, CallError> {
     use crate::profile::ProfileBook;
     use secrecy::ExposeSecret;
 
-    let path = ProfileBook::default_path()
-        .ok_or_else(|| CallError::Profile(crate::profile::ProfileError::NoConfigDir.to_string()))?;
-    let book = ProfileBook::load(&path).map_err(|error| CallError::Profile(error.to_string()))?;
+    let book =
+        ProfileBook::load(book_path).map_err(|error| CallError::Profile(error.to_string()))?;
     let profile = book
         .find(name)
         .ok_or_else(|| CallError::UnknownProfile(name.to_owned()))?;
-    let store = KeyringStore::os().map_err(|error| CallError::Profile(error.to_string()))?;
+    let store = open_store().map_err(|error| CallError::Profile(error.to_string()))?;
     let secrets = store
         .load(name)
         .map_err(|error| CallError::Profile(error.to_string()))?
         .ok_or_else(|| {
             CallError::Profile(format!(
-                "the keyring holds no secrets for profile {name:?}; add it again in the app"
+                "the keyring holds no secrets for profile {name:?}; add it again \
+                 (`brlv-desk profile add`, or in the app)"
             ))
         })?;
     let key = if crate::seal::is_sealed(secrets.private_key_pem.expose_secret()) {

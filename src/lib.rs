@@ -5,7 +5,8 @@
 //! - [`sandbox`]: a local emulator of that service, verifying every request.
 //! - [`money`], [`pix`], [`address`]: amounts at an asset's scale, PIX BR Codes
 //!   and keys, EVM addresses.
-//! - [`keystore`], [`profile`]: secrets in the OS keyring; the non-secret profile file.
+//! - [`keystore`], [`profile`]: secrets in the OS keyring; the non-secret profile file;
+//!   `profile_cli` (feature `desktop`): `brlv-desk profile ...` on both.
 //! - [`webhook`]: receiving the service's events.
 //! - [`journal`]: what the app sent and learnt, kept on disk per profile.
 //! - [`private_file`]: files with secrets or personal data, owner-only.
@@ -26,6 +27,8 @@ pub mod ofx;
 pub mod pix;
 pub mod private_file;
 pub mod profile;
+#[cfg(feature = "desktop")]
+pub mod profile_cli;
 pub mod recipients;
 pub mod sandbox;
 pub mod seal;

@@ -1,10 +1,22 @@
-//! The `brlv-desk` command line: the GUI (default), `sandbox` and `call`.
+//! The `brlv-desk` command line: the GUI (default), `sandbox`, `call` and
+//! `profile`.
+//!
+//! On Windows this program is a GUI program, so that starting the dashboard
+//! opens no console window beside it. The installers put the same program,
+//! marked as a console program, beside it as `brlv-desk.com`: a terminal
+//! that runs `brlv-desk` finds the `.com` first (PATHEXT), waits for it,
+//! shows what it prints and gets its exit code, as with any console tool,
+//! while the Start menu starts `brlv-desk.exe`. (A GUI program that attaches
+//! to its parent's console instead returns the prompt at once, prints over
+//! it and loses the exit code: wrong for `call` in a script.)
+#![cfg_attr(windows, windows_subsystem = "windows")]
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use brlv_desk::call::{self, CallArgs};
+use brlv_desk::call::{self, CallArgs, PassphraseReader};
+use brlv_desk::profile_cli::ProfileCommand;
 use brlv_desk::sandbox::cli::SandboxArgs;
 
 /// A native dashboard for BRL/BRLV conversion, wallet and payout accounts.
@@ -63,6 +75,12 @@ enum Command {
     Call(CallArgs),
     /// Run the local sandbox of the service, headless, until Ctrl-C.
     Sandbox(SandboxArgs),
+    /// Saved profiles: add, list, remove, print a public key.
+    Profile {
+        /// What to do.
+        #[command(subcommand)]
+        command: ProfileCommand,
+    },
     /// Write the year's tax report (ledger, months, positions) as CSV and print a summary.
     TaxReport(brlv_desk::tax::cli::TaxReportArgs),
 }
@@ -74,11 +92,15 @@ fn main() -> ExitCode {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
         )
         .with_writer(std::io::stderr)
+        // Colours only for a terminal, and not on Windows, whose classic
+        // console prints the escape codes as they are.
+        .with_ansi(cfg!(not(windows)) && std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Call(args)) => run_call(&args),
         Some(Command::Sandbox(args)) => run_sandbox(args),
+        Some(Command::Profile { command }) => run_profile(command),
         Some(Command::TaxReport(args)) => brlv_desk::tax::cli::run(&args),
         None => run_window(cli.gui),
     }
@@ -86,6 +108,12 @@ fn main() -> ExitCode {
 
 fn run_window(args: GuiArgs) -> ExitCode {
     use brlv_desk::app::{GuiOptions, i18n::Language, screenshot};
+    #[cfg(windows)]
+    if args.screenshot.is_none()
+        && let Some(handed_over) = console_program::hand_window_over()
+    {
+        return handed_over;
+    }
     let view_name = args.view.as_deref().unwrap_or("overview");
     let Some((view, order)) = screenshot::parse_view(view_name) else {
         eprintln!("error: there is no view called {view_name:?}");
@@ -130,7 +158,10 @@ fn run_call(args: &CallArgs) -> ExitCode {
                 call::ENV_PRIVATE_KEY_FILE
             );
         }
-        credentials.open(|| call::read_passphrase(args.passphrase_fd))
+        credentials.open(|| {
+            PassphraseReader::new(args.passphrase.source())
+                .ask("Passphrase of the sealed private key: ")
+        })
     });
     let credentials = match credentials {
         Ok(credentials) => credentials,
@@ -170,5 +201,69 @@ fn run_sandbox(args: SandboxArgs) -> ExitCode {
             eprintln!("error: {error}");
             ExitCode::FAILURE
         }
+    }
+}
+
+fn run_profile(command: ProfileCommand) -> ExitCode {
+    use brlv_desk::app::i18n::Language;
+    use brlv_desk::keystore::{KeyringStore, SecretStore};
+    use brlv_desk::profile_cli::{self, ProfileCommand as P, ProfileContext};
+
+    let language = Language::from_system();
+    let Some(book_path) = brlv_desk::profile::ProfileBook::default_path() else {
+        eprintln!("error: {}", brlv_desk::profile::ProfileError::NoConfigDir);
+        return ExitCode::from(call::EXIT_USAGE);
+    };
+    let passphrase_source = match &command {
+        P::Add(args) => args.passphrase.source(),
+        P::PublicKey { passphrase, .. } => passphrase.source(),
+        P::List | P::Remove { .. } => call::PassphraseSource::Terminal,
+    };
+    let open_store = || {
+        KeyringStore::os()
+            .map(|store| std::sync::Arc::new(store) as std::sync::Arc<dyn SecretStore>)
+    };
+    let context = ProfileContext {
+        book_path,
+        journal_dir: brlv_desk::journal::default_dir(),
+        open_store: &open_store,
+        seal_cost: brlv_desk::seal::ScryptCost::STANDARD,
+        language,
+    };
+    let mut passphrases = PassphraseReader::new(passphrase_source);
+    match profile_cli::run(command, &context, &mut passphrases, &mut std::io::stdout()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("error: {}", failure.message);
+            ExitCode::from(failure.exit_code)
+        }
+    }
+}
+
+/// The Windows console twin, `brlv-desk.com` (see the top of this file).
+#[cfg(windows)]
+mod console_program {
+    use std::process::{Command, ExitCode, Stdio};
+
+    /// Started as `brlv-desk.com` to open the window: hands it to
+    /// `brlv-desk.exe` beside it, so the terminal gets its prompt back and
+    /// no console stays tied to the window. `None`: this is the GUI program
+    /// already, or the other cannot start (then this one opens the window).
+    pub fn hand_window_over() -> Option<ExitCode> {
+        let this = std::env::current_exe().ok()?;
+        let is_console_twin = this
+            .extension()
+            .is_some_and(|extension| extension.eq_ignore_ascii_case("com"));
+        if !is_console_twin {
+            return None;
+        }
+        Command::new(this.with_extension("exe"))
+            .args(std::env::args_os().skip(1))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .ok()
+            .map(|_| ExitCode::SUCCESS)
     }
 }

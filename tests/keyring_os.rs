@@ -164,3 +164,57 @@ fn a_new_profiles_key_is_written_sealed_and_openssl_opens_it_with_the_passphrase
     store.delete(&profile).unwrap();
     drop(runtime);
 }
+
+/// Profiles saved before the private key was stored as bytes hold its PEM
+/// text (a UTF-8 password); they keep working, and the largest key the app
+/// takes, sealed, round-trips as bytes.
+#[test]
+#[ignore = "needs a running, unlocked Secret Service; .ci/run provides one"]
+fn keys_saved_as_pem_text_still_load_and_a_sealed_4096_bit_key_round_trips() {
+    use brlv_desk::seal::{self, ScryptCost};
+    let store = KeyringStore::os().expect("a Secret Service should be running for this test");
+    let passphrase = SecretString::from("ci keyring passphrase".to_owned());
+    let key_2048 =
+        brlv_desk::api::PrivateKey::generate(brlv_desk::api::RsaKeyBits::Rsa2048).unwrap();
+    let old_pem = seal::seal(&key_2048, &passphrase, ScryptCost::TEST_ONLY_CHEAP).unwrap();
+    let old = format!("ci-{}", uuid::Uuid::new_v4());
+    let entry = |which: &str| {
+        keyring_core::Entry::new(
+            brlv_desk::keystore::KEYRING_SERVICE,
+            &format!("{old}/{which}"),
+        )
+        .unwrap()
+    };
+    entry("api-key").set_password("old-api-key").unwrap();
+    entry("private-key")
+        .set_password(old_pem.expose_secret())
+        .unwrap();
+    let loaded = store.load(&old).unwrap().expect("the old profile loads");
+    assert_eq!(loaded.api_key.expose_secret(), "old-api-key");
+    assert_eq!(
+        loaded.private_key_pem.expose_secret(),
+        old_pem.expose_secret()
+    );
+    store.delete(&old).unwrap();
+
+    let key_4096 =
+        brlv_desk::api::PrivateKey::from_pem(include_str!("fixtures/test-only-rsa4096.pem"))
+            .unwrap();
+    let sealed = seal::seal(&key_4096, &passphrase, ScryptCost::STANDARD).unwrap();
+    let big = format!("ci-{}", uuid::Uuid::new_v4());
+    store
+        .save(
+            &big,
+            &ProfileSecrets {
+                api_key: SecretString::from("big-api-key".to_owned()),
+                private_key_pem: sealed.clone(),
+            },
+        )
+        .unwrap();
+    let loaded = KeyringStore::os().unwrap().load(&big).unwrap().unwrap();
+    assert_eq!(
+        loaded.private_key_pem.expose_secret(),
+        sealed.expose_secret()
+    );
+    store.delete(&big).unwrap();
+}

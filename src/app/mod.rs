@@ -91,14 +91,29 @@ pub fn run_gui(options: GuiOptions) -> ExitCode {
         persist_window: options.screenshot.is_none(),
         ..eframe::NativeOptions::default()
     };
-    let app_exit_code = Arc::clone(&exit_code);
-    let outcome = eframe::run_native(
-        "brlv-desk",
-        native,
-        Box::new(move |creation| {
-            let app = shell::BrlvApp::new(creation, options, app_exit_code)?;
-            Ok(Box::new(app))
-        }),
+    // Taken by the app when it is created; still here, the window never
+    // opened and the next graphics backend may try.
+    let options = std::cell::RefCell::new(Some(options));
+    let outcome = shell::graphics::open_window(
+        &native,
+        &shell::graphics::attempts(eframe::wgpu::Backends::from_env()),
+        |native| {
+            let app_exit_code = Arc::clone(&exit_code);
+            let options = &options;
+            eframe::run_native(
+                "brlv-desk",
+                native,
+                Box::new(move |creation| {
+                    let options = options
+                        .borrow_mut()
+                        .take()
+                        .ok_or("the app was already created")?;
+                    let app = shell::BrlvApp::new(creation, options, app_exit_code)?;
+                    Ok(Box::new(app))
+                }),
+            )
+        },
+        || options.borrow().is_none(),
     );
     match outcome {
         Ok(()) => ExitCode::from(exit_code.load(Ordering::SeqCst)),

@@ -51,10 +51,9 @@ pub struct TaxReportArgs {
     /// The summary's language: en or pt-BR.
     #[arg(long, value_name = "LANG", default_value = "en")]
     pub language: String,
-    /// Read the passphrase of a sealed key from this file descriptor, as
-    /// `call --passphrase-fd`.
-    #[arg(long, value_name = "N")]
-    pub passphrase_fd: Option<u32>,
+    /// Where the passphrase of a sealed key comes from, as for `call`.
+    #[command(flatten)]
+    pub passphrase: call::PassphraseArgs,
 }
 
 /// Why the report could not be made.
@@ -172,7 +171,10 @@ fn credentials(args: &TaxReportArgs) -> Result<(call::Credentials, String), Call
             (credentials, name)
         }
     };
-    let credentials = credentials.open(|| call::read_passphrase(args.passphrase_fd))?;
+    let credentials = credentials.open(|| {
+        call::PassphraseReader::new(args.passphrase.source())
+            .ask("Passphrase of the sealed private key: ")
+    })?;
     Ok((credentials, name))
 }
 

@@ -23,7 +23,7 @@ fn dec(text: &str) -> Decimal {
 }
 
 fn stamp(moment: OffsetDateTime) -> String {
-    crate::api::model::timestamp::format(&moment)
+    crate::api::timestamp::format(&moment)
 }
 
 /// A completed order; the fee in the target asset unless `fee_asset` says.

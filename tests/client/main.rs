@@ -15,6 +15,7 @@ mod list_budget;
 mod orders_reconcile;
 #[cfg(unix)]
 mod private_files;
+mod profile_cli;
 mod signer;
 mod submit_reconcile;
 mod tax_report;

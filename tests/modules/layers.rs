@@ -29,6 +29,7 @@ pub const LAYERS: &[Layer] = &[
             "src/webhook.rs",
             "src/recipients.rs",
             "src/call.rs",
+            "src/keystore/",
             "src/tax/",
             "src/ofx.rs",
         ],
@@ -73,6 +74,7 @@ pub const LAYERS: &[Layer] = &[
             "src/app/mod.rs",
             "src/app/screenshot.rs",
             "src/main.rs",
+            "src/profile_cli.rs",
         ],
     },
 ];

@@ -25,6 +25,7 @@ use super::ui::shortcuts::LOCK;
 use super::worker::{WorkerConfig, WorkerHandle};
 use options::GuiOptions;
 
+pub mod graphics;
 pub mod navigation;
 pub mod notices;
 pub mod options;

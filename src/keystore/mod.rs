@@ -4,12 +4,19 @@
 //!
 //! Every call may block on D-Bus or a system prompt, so the app makes them on
 //! its worker thread, never on the UI thread.
+//!
+//! Each profile has two entries: `NAME/api-key`, a text password, and
+//! `NAME/private-key`, bytes (see [`key_entry`] for why bytes, and which).
+
+pub mod credential_manager;
+pub mod key_entry;
 
 use std::collections::HashMap;
 use std::fmt;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use secrecy::{ExposeSecret, SecretString};
+use zeroize::Zeroizing;
 
 /// The keyring service name all entries are filed under.
 pub const KEYRING_SERVICE: &str = "brlv-desk";
@@ -120,10 +127,21 @@ pub fn check_profile_name(profile: &str) -> Result<(), KeystoreError> {
 const API_KEY_ENTRY: &str = "api-key";
 const PRIVATE_KEY_ENTRY: &str = "private-key";
 
-/// The OS keyring, through the `keyring` crate's default store.
-#[derive(Clone, Debug)]
+/// The OS keyring, through the `keyring` crate's default store, or a store
+/// of `keyring_core`'s kind handed in (tests).
+#[derive(Clone)]
 pub struct KeyringStore {
     service: String,
+    store: Option<Arc<keyring_core::CredentialStore>>,
+}
+
+impl fmt::Debug for KeyringStore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("KeyringStore")
+            .field("service", &self.service)
+            .field("store", &self.store.as_ref().map(|store| store.vendor()))
+            .finish()
+    }
 }
 
 impl KeyringStore {
@@ -135,6 +153,7 @@ impl KeyringStore {
             .map_err(map_keyring_error)?;
         Ok(KeyringStore {
             service: KEYRING_SERVICE.to_owned(),
+            store: None,
         })
     }
 
@@ -143,18 +162,48 @@ impl KeyringStore {
     pub fn with_default_store(service: &str) -> KeyringStore {
         KeyringStore {
             service: service.to_owned(),
+            store: None,
+        }
+    }
+
+    /// Uses `store` and nothing else, whatever the default store is: tests
+    /// that run side by side, for example against
+    /// [`credential_manager::CredentialManagerRules`].
+    pub fn with_store(store: Arc<keyring_core::CredentialStore>, service: &str) -> KeyringStore {
+        KeyringStore {
+            service: service.to_owned(),
+            store: Some(store),
         }
     }
 
     fn entry(&self, profile: &str, which: &str) -> Result<keyring_core::Entry, KeystoreError> {
         check_profile_name(profile)?;
-        keyring_core::Entry::new(&self.service, &format!("{profile}/{which}"))
-            .map_err(|error| map_keyring_error(&error))
+        let user = format!("{profile}/{which}");
+        match &self.store {
+            Some(store) => store.build(&self.service, &user, None),
+            None => keyring_core::Entry::new(&self.service, &user),
+        }
+        .map_err(|error| map_keyring_error(&error))
     }
 
-    fn read(&self, profile: &str, which: &str) -> Result<Option<SecretString>, KeystoreError> {
-        match self.entry(profile, which)?.get_password() {
+    fn read_api_key(&self, profile: &str) -> Result<Option<SecretString>, KeystoreError> {
+        match self.entry(profile, API_KEY_ENTRY)?.get_password() {
             Ok(value) => Ok(Some(SecretString::from(value))),
+            Err(keyring_core::Error::NoEntry) => Ok(None),
+            Err(error) => Err(map_keyring_error(&error)),
+        }
+    }
+
+    fn read_private_key(&self, profile: &str) -> Result<Option<SecretString>, KeystoreError> {
+        match self.entry(profile, PRIVATE_KEY_ENTRY)?.get_secret() {
+            Ok(bytes) => {
+                let bytes = Zeroizing::new(bytes);
+                key_entry::decode(&bytes)
+                    .map(Some)
+                    .map_err(|error| KeystoreError::Platform {
+                        detail: error.to_string(),
+                    })
+            }
             Err(keyring_core::Error::NoEntry) => Ok(None),
             Err(error) => Err(map_keyring_error(&error)),
         }
@@ -170,22 +219,37 @@ impl KeyringStore {
 
 impl SecretStore for KeyringStore {
     fn save(&self, profile: &str, secrets: &ProfileSecrets) -> Result<(), KeystoreError> {
+        let key_bytes =
+            key_entry::encode(secrets.private_key_pem.expose_secret()).map_err(|error| {
+                KeystoreError::Platform {
+                    detail: error.to_string(),
+                }
+            })?;
         let api_key = self.entry(profile, API_KEY_ENTRY)?;
         let private_key = self.entry(profile, PRIVATE_KEY_ENTRY)?;
         api_key
             .set_password(secrets.api_key.expose_secret())
             .map_err(|error| map_keyring_error(&error))?;
-        if let Err(error) = private_key.set_password(secrets.private_key_pem.expose_secret()) {
+        if let Err(error) = private_key.set_secret(&key_bytes) {
             // Never leave half a profile behind.
             let _ = api_key.delete_credential();
-            return Err(map_keyring_error(&error));
+            return Err(match error {
+                keyring_core::Error::TooLong(_, limit) => KeystoreError::Platform {
+                    detail: format!(
+                        "the private key takes {} bytes and this system's keyring holds at \
+                         most {limit} in an entry; an RSA key of 2,048 to 4,096 bits fits",
+                        key_bytes.len()
+                    ),
+                },
+                other => map_keyring_error(&other),
+            });
         }
         Ok(())
     }
 
     fn load(&self, profile: &str) -> Result<Option<ProfileSecrets>, KeystoreError> {
-        let api_key = self.read(profile, API_KEY_ENTRY)?;
-        let private_key_pem = self.read(profile, PRIVATE_KEY_ENTRY)?;
+        let api_key = self.read_api_key(profile)?;
+        let private_key_pem = self.read_private_key(profile)?;
         match (api_key, private_key_pem) {
             (Some(api_key), Some(private_key_pem)) => Ok(Some(ProfileSecrets {
                 api_key,
@@ -305,75 +369,4 @@ impl SecretStore for MemoryStore {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn secrets(api_key: &str) -> ProfileSecrets {
-        ProfileSecrets {
-            api_key: SecretString::from(api_key.to_owned()),
-            private_key_pem: SecretString::from("pem text of a test key".to_owned()),
-        }
-    }
-
-    fn mock_keyring() -> KeyringStore {
-        keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap());
-        KeyringStore::with_default_store("brlv-desk-test")
-    }
-
-    #[test]
-    fn keyring_store_round_trips_and_forgets_on_delete() {
-        let store = mock_keyring();
-        assert!(store.load("work").unwrap().is_none());
-        store.save("work", &secrets("key-1")).unwrap();
-        let loaded = store.load("work").unwrap().unwrap();
-        assert_eq!(loaded.api_key.expose_secret(), "key-1");
-        assert_eq!(
-            loaded.private_key_pem.expose_secret(),
-            "pem text of a test key"
-        );
-        store.save("work", &secrets("key-2")).unwrap();
-        assert_eq!(
-            store.load("work").unwrap().unwrap().api_key.expose_secret(),
-            "key-2"
-        );
-        store.delete("work").unwrap();
-        assert!(store.load("work").unwrap().is_none());
-        store.delete("work").unwrap();
-    }
-
-    #[test]
-    fn memory_store_round_trips_and_an_unavailable_one_says_how_to_fix_it() {
-        let store = MemoryStore::default();
-        store.save("home", &secrets("k")).unwrap();
-        assert!(store.load("home").unwrap().is_some());
-        store.delete("home").unwrap();
-        assert!(store.load("home").unwrap().is_none());
-
-        let error = MemoryStore::unavailable()
-            .save("home", &secrets("k"))
-            .unwrap_err();
-        assert!(error.to_string().contains("Secret Service"), "{error}");
-        assert!(error.to_string().contains("sandbox"), "{error}");
-    }
-
-    #[test]
-    fn bad_profile_names_are_refused() {
-        let store = MemoryStore::default();
-        assert!(store.save("", &secrets("k")).is_err());
-        assert!(store.save(" padded", &secrets("k")).is_err());
-        assert!(store.save("a/b", &secrets("k")).is_err());
-        assert!(store.save(&"x".repeat(65), &secrets("k")).is_err());
-        assert!(store.save("Conta PJ — São Paulo", &secrets("k")).is_ok());
-    }
-
-    #[test]
-    fn secrets_never_show_in_debug_or_errors() {
-        let printed = format!("{:?}", secrets("super-secret-key"));
-        assert!(!printed.contains("super-secret-key"));
-        let error = map_keyring_error(&keyring_core::Error::BadEncoding(
-            b"super-secret-key".to_vec(),
-        ));
-        assert!(!error.to_string().contains("super-secret"));
-        assert!(!format!("{error:?}").contains("super-secret"));
-    }
-}
+mod tests;
