@@ -64,17 +64,17 @@ pub enum ExportRecords {
 /// Which list an export belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ExportKind {
-    /// Orders.
+    /// The orders loaded.
     Orders,
-    /// Wallets.
+    /// The wallets shown, with their addresses.
     Wallets,
-    /// Transfers.
+    /// The transfers shown.
     Transfers,
-    /// Withdrawals.
+    /// The withdrawals shown, each with its destination.
     Withdrawals,
-    /// Claims.
+    /// The claims this device made.
     Claims,
-    /// Deposits.
+    /// The deposits of the asset shown.
     Deposits,
     /// The journal: what this device sent and learnt (written by the
     /// journal's own thread, not from rows the window holds).

@@ -110,8 +110,9 @@ mod tests {
         );
     }
 
-    #[test]
-    fn when_every_backend_fails_the_last_error_is_reported() {
+    /// Every backend fails; `app_started` answers as given. How many runs
+    /// were made, and the outcome.
+    fn run_always_failing(app_started: bool) -> (usize, eframe::Result) {
         let runs = Cell::new(0);
         let outcome = open_window(
             &eframe::NativeOptions::default(),
@@ -120,25 +121,22 @@ mod tests {
                 runs.set(runs.get() + 1);
                 Err(failure())
             },
-            || false,
+            || app_started,
         );
-        assert_eq!(runs.get(), 3);
+        (runs.get(), outcome)
+    }
+
+    #[test]
+    fn when_every_backend_fails_the_last_error_is_reported() {
+        let (runs, outcome) = run_always_failing(false);
+        assert_eq!(runs, 3);
         assert!(outcome.unwrap_err().to_string().contains("Parent device"));
     }
 
     #[test]
     fn a_failure_after_the_app_started_is_not_retried() {
-        let runs = Cell::new(0);
-        let outcome = open_window(
-            &eframe::NativeOptions::default(),
-            &attempts(None),
-            |_| {
-                runs.set(runs.get() + 1);
-                Err(failure())
-            },
-            || true,
-        );
-        assert_eq!(runs.get(), 1);
+        let (runs, outcome) = run_always_failing(true);
+        assert_eq!(runs, 1);
         assert!(outcome.is_err());
     }
 

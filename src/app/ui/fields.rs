@@ -137,6 +137,17 @@ pub fn pix_key_field_ui(
     text_field_ui(ui, label, value, &hint, 300.0, message)
 }
 
+/// An on-chain address's field: wide enough for a whole `0x` address, with
+/// the hint every address field shows.
+pub fn address_field_ui(
+    ui: &mut Ui,
+    label: &str,
+    value: &mut String,
+    message: Option<FieldMessage>,
+) -> egui::Response {
+    text_field_ui(ui, label, value, "0x...", 360.0, message)
+}
+
 /// An amount's field: its label, the hint every amount field shows (in the
 /// language the widgets speak, see `context`), and what is wrong with it.
 pub fn amount_field_ui(

@@ -29,9 +29,9 @@ pub use badge::{Tone, badge_ui, state_tone};
 pub use countdown::{format_countdown, request_countdown_frame};
 pub use detail::{DetailRow, copy_button_ui, detail_grid_ui, detail_row_ui, record_detail_ui};
 pub use fields::{
-    FieldMessage, amount_field_ui, choice_ui, error_text_ui, field_message, field_message_ui,
-    note_ui, option_filter_ui, pix_key_field_ui, section_ui, text_field_ui, wallet_choice_ui,
-    wallet_choices,
+    FieldMessage, address_field_ui, amount_field_ui, choice_ui, error_text_ui, field_message,
+    field_message_ui, note_ui, option_filter_ui, pix_key_field_ui, section_ui, text_field_ui,
+    wallet_choice_ui, wallet_choices,
 };
 pub use gauge::gauge_ui;
 pub use live::live_region;

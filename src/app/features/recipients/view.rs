@@ -11,7 +11,9 @@ use crate::app::form::Field;
 use crate::app::state::AppState;
 use crate::app::ted::bank_label;
 use crate::app::ui::ted::ted_form_ui;
-use crate::app::ui::{error_text_ui, field_message, note_ui, pix_key_field_ui, text_field_ui};
+use crate::app::ui::{
+    address_field_ui, error_text_ui, field_message, note_ui, pix_key_field_ui, text_field_ui,
+};
 use crate::recipients::{Destination, Recipient, RecipientsError};
 
 use crate::app::i18n::{self, Language};
@@ -426,14 +428,8 @@ fn add_ui(ui: &mut Ui, state: &mut AppState) {
         ),
         RecipientKind::Wallet => {
             let label = state.t("recipients.address");
-            text_field_ui(
-                ui,
-                &label,
-                &mut state.recipients.draft.address,
-                "0x...",
-                380.0,
-                message(Field::TargetWallet),
-            );
+            let address = &mut state.recipients.draft.address;
+            address_field_ui(ui, &label, address, message(Field::TargetWallet));
         }
     }
     let add = crate::app::ui::send_button_ui(

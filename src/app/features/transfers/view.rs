@@ -15,9 +15,9 @@ use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest};
 use crate::app::ui::{
-    Cell, DetailRow, RecordList, amount_field_ui, choice_ui, export_bar_ui, field_message,
-    field_message_ui, option_filter_ui, record_list_ui, section_ui, sent_ui, state_tone,
-    submit_status_ui, text_field_ui, wallet_choice_ui, wallet_choices,
+    Cell, DetailRow, RecordList, address_field_ui, amount_field_ui, choice_ui, export_bar_ui,
+    field_message, field_message_ui, option_filter_ui, record_list_ui, section_ui, sent_ui,
+    state_tone, submit_status_ui, wallet_choice_ui, wallet_choices,
 };
 
 use crate::app::features::recipients::state::RecipientKind;
@@ -64,7 +64,7 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState) {
         ),
     ];
     for (key, address, message) in addresses {
-        text_field_ui(ui, &tr(language, key), address, "0x...", 330.0, message);
+        address_field_ui(ui, &tr(language, key), address, message);
     }
     ui.horizontal(|ui| {
         option_filter_ui(
@@ -280,12 +280,10 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
         state.transfers.draft.target = address;
     }
     let target_label = state.t("transfers.target");
-    text_field_ui(
+    address_field_ui(
         ui,
         &target_label,
         &mut state.transfers.draft.target,
-        "0x...",
-        360.0,
         target_message,
     );
     let typed = crate::app::form::optional_address(&state.transfers.draft.target)

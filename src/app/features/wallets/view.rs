@@ -13,8 +13,9 @@ use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest};
 use crate::app::ui::{
-    Cell, DetailRow, RecordList, choice_ui, export_bar_ui, field_message, field_message_ui,
-    option_filter_ui, record_list_ui, section_ui, sent_ui, submit_status_ui, text_field_ui,
+    Cell, DetailRow, RecordList, address_field_ui, choice_ui, export_bar_ui, field_message,
+    field_message_ui, option_filter_ui, record_list_ui, section_ui, sent_ui, submit_status_ui,
+    text_field_ui,
 };
 
 /// The wallets shown: the filtered list while a filter is set, else all.
@@ -63,14 +64,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
             .err()
             .map(|error| error.localize(language).into());
         let label = state.t("wallets.filter_address");
-        text_field_ui(
-            ui,
-            &label,
-            &mut state.wallets.address_filter,
-            "0x...",
-            330.0,
-            message,
-        );
+        address_field_ui(ui, &label, &mut state.wallets.address_filter, message);
     });
     if let Some(query) = state.wallets.sync_query() {
         state.push(Command::Query(query));

@@ -19,9 +19,9 @@ use crate::app::submit::{Created, SubmitRequest, SubmitStatus};
 use crate::app::ted::{TedDraft, bank_label};
 use crate::app::ui::ted::ted_form_ui;
 use crate::app::ui::{
-    Cell, DetailRow, RecordList, amount_field_ui, choice_ui, export_bar_ui, field_message,
-    field_message_ui, note_ui, option_filter_ui, pix_key_field_ui, record_list_ui, section_ui,
-    sent_ui, state_tone, submit_status_ui, text_field_ui, wallet_choice_ui, wallet_choices,
+    Cell, DetailRow, RecordList, address_field_ui, amount_field_ui, choice_ui, export_bar_ui,
+    field_message, field_message_ui, note_ui, option_filter_ui, pix_key_field_ui, record_list_ui,
+    section_ui, sent_ui, state_tone, submit_status_ui, wallet_choice_ui, wallet_choices,
 };
 use crate::pix::PixKey;
 
@@ -509,12 +509,10 @@ fn token_destination_ui(ui: &mut Ui, state: &mut AppState, errors: Option<&Field
     );
     let label = state.t("withdrawals.target_address");
     let message = field_message(state.language, errors, Field::TargetWallet);
-    text_field_ui(
+    address_field_ui(
         ui,
         &label,
         &mut state.withdrawals.draft.target_address,
-        "0x...",
-        380.0,
         message,
     );
 }
