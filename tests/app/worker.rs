@@ -257,6 +257,62 @@ fn a_new_profile_is_tested_saved_reopened_and_deleted_with_its_secrets() {
     drop(account.runtime);
 }
 
+/// `brlv-desk profile add` writes the profile file while a window may be
+/// open: the window's next write keeps what the command line added, and a
+/// file the window cannot read is never replaced.
+#[test]
+fn a_profile_added_from_the_command_line_while_the_window_is_open_is_kept() {
+    let account = sandbox_account();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("profiles.json");
+    let worker = worker(Arc::new(MemoryStore::default()), path.clone());
+    let mut state = AppState::new(Language::En);
+    assert!(worker.send(Command::Start { sandbox: false }));
+    pump_until(&worker, &mut state, "start-up", |state| {
+        state.startup_finished
+    });
+
+    let mut from_terminal = ProfileBook::load(&path).unwrap();
+    from_terminal.upsert(Profile {
+        name: "Terminal".to_owned(),
+        base_url: "https://api.example.com.br".to_owned(),
+    });
+    from_terminal.save(&path).unwrap();
+
+    assert!(worker.send(Command::Connect(connect_request(
+        &account,
+        "Work",
+        &account.api_key
+    ))));
+    pump_until(&worker, &mut state, "the saved profile", |state| {
+        state.profiles.iter().any(|profile| profile.name == "Work")
+    });
+    let names = |profiles: &[Profile]| {
+        let mut names: Vec<String> = profiles.iter().map(|p| p.name.clone()).collect();
+        names.sort();
+        names
+    };
+    let on_disk = ProfileBook::load(&path).unwrap();
+    assert_eq!(names(&on_disk.profiles), ["Terminal", "Work"]);
+    assert_eq!(on_disk.last_used.as_deref(), Some("Work"));
+    assert_eq!(names(&state.profiles), ["Terminal", "Work"]);
+
+    std::fs::write(&path, "{ not a profile file").unwrap();
+    assert!(worker.send(Command::DeleteProfile("Work".to_owned())));
+    pump_until(&worker, &mut state, "the refused write", |state| {
+        state
+            .notices
+            .iter()
+            .any(|notice| notice.kind == NoticeKind::ProfilesUnreadable)
+    });
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "{ not a profile file",
+        "an unreadable profile file is left as it is"
+    );
+    drop(account.runtime);
+}
+
 #[test]
 fn without_a_keyring_the_connection_works_and_saving_says_what_is_missing() {
     let account = sandbox_account();

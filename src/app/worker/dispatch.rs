@@ -255,9 +255,10 @@ impl Worker {
             Done::Saved { profile, result } => match result {
                 Ok(()) => {
                     let name = profile.name.clone();
-                    self.book.upsert(profile);
-                    self.book.last_used = Some(name.clone());
-                    self.write_book();
+                    self.change_book(|book| {
+                        book.upsert(profile);
+                        book.last_used = Some(name.clone());
+                    });
                     self.emit(notice(NoticeKind::ProfileSaved(name), ""));
                 }
                 Err(error) => {
@@ -272,8 +273,9 @@ impl Worker {
             Done::Deleted { name, result } => match result {
                 Ok(()) => {
                     self.delete_journal(&name);
-                    self.book.remove(&name);
-                    self.write_book();
+                    self.change_book(|book| {
+                        book.remove(&name);
+                    });
                     let closes_session = self.session.as_ref().is_some_and(|session| {
                         session.profile.name == name && session.kind == ProfileKind::Saved
                     });

@@ -145,8 +145,8 @@ impl Worker {
         self.emit(Event::SessionStarted(info));
         if offer_sealing {
             // Offered once; Settings offers it again whenever asked.
-            self.book.seal_offered.push(request.profile.name.clone());
-            self.write_book();
+            let name = request.profile.name.clone();
+            self.change_book(move |book| book.seal_offered.push(name));
             self.emit(Event::SealingOffered);
         }
         self.restore_journal(id);
@@ -167,17 +167,35 @@ impl Worker {
 
     pub(super) fn remember_last_used(&mut self, name: &str) {
         if self.book.last_used.as_deref() != Some(name) {
-            self.book.last_used = Some(name.to_owned());
-            self.write_book();
+            let name = name.to_owned();
+            self.change_book(move |book| book.last_used = Some(name));
         }
     }
 
-    pub(super) fn write_book(&mut self) {
+    /// Applies `edit` to the profile file as it is on disk now, not to the
+    /// copy read at start: `brlv-desk profile add` or `remove` may have
+    /// changed it while the window was open, and writing the old copy back
+    /// whole would undo them. A file that cannot be read is left as it is
+    /// (the edit holds in this window only), never replaced by a guess.
+    pub(super) fn change_book(&mut self, edit: impl FnOnce(&mut ProfileBook)) {
         let Some(path) = self.config.profile_path.clone() else {
+            edit(&mut self.book);
+            self.emit(Event::ProfilesLoaded(self.book.clone()));
             return;
         };
-        let book = self.book.clone();
-        if let Err(error) = tokio::task::block_in_place(|| book.save(&path)) {
+        let written = match tokio::task::block_in_place(|| ProfileBook::load(&path)) {
+            Ok(mut book) => {
+                edit(&mut book);
+                let saved = tokio::task::block_in_place(|| book.save(&path));
+                self.book = book;
+                saved
+            }
+            Err(error) => {
+                edit(&mut self.book);
+                Err(error)
+            }
+        };
+        if let Err(error) = written {
             self.emit(notice(NoticeKind::ProfilesUnreadable, error.to_string()));
         }
         self.emit(Event::ProfilesLoaded(self.book.clone()));
