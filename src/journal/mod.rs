@@ -239,10 +239,14 @@ impl std::fmt::Debug for Store {
     }
 }
 
-/// Where journals are kept: `journal/` in the platform's data directory
-/// (`~/.local/share/brlv-desk/journal` on Linux).
+/// Where journals are kept: `journal/` in the platform's local data
+/// directory (`~/.local/share/brlv-desk/journal` on Linux,
+/// `%LOCALAPPDATA%\brlv-desk\data\journal` on Windows). Local, not roaming:
+/// a journal is what this device sent, and a SQLite file copied between
+/// machines at each sign-in would be slow and could be copied mid-write.
 pub fn default_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "brlv-desk").map(|dirs| dirs.data_dir().join("journal"))
+    directories::ProjectDirs::from("", "", "brlv-desk")
+        .map(|dirs| dirs.data_local_dir().join("journal"))
 }
 
 /// The file of the profile called `name` at `base_url`: readable name, and
