@@ -35,8 +35,8 @@ pub enum KeyError {
     /// An encrypted PKCS#8 key, given where no passphrase can be asked.
     #[error(
         "the private key is encrypted (sealed with a passphrase); open it where the \
-         passphrase is asked: the app's unlock screen, or `call` on a terminal or with \
-         --passphrase-fd N"
+         passphrase is asked: the app's unlock screen, or `call` on a terminal, with \
+         --passphrase-stdin, or (not on Windows) with --passphrase-fd N"
     )]
     Encrypted,
     /// PEM, but not an RSA private key (a public key, a certificate, an EC key…).
