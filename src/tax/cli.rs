@@ -135,14 +135,6 @@ pub fn journal_path(name: &str, base_url: &str) -> Option<PathBuf> {
     crate::journal::default_dir().map(|dir| crate::journal::file_for(&dir, name, base_url))
 }
 
-/// The name the app gives the variables' profile: its service's host.
-pub fn environment_profile_name(base_url: &str) -> String {
-    url::Url::parse(base_url)
-        .ok()
-        .and_then(|url| url.host_str().map(str::to_owned))
-        .unwrap_or_else(|| base_url.to_owned())
-}
-
 /// Runs the command; what the process exits with.
 pub fn run(args: &TaxReportArgs) -> ExitCode {
     let mut stdout = std::io::stdout();
@@ -167,7 +159,7 @@ fn credentials(args: &TaxReportArgs) -> Result<(call::Credentials, String), Call
                     call::ENV_PRIVATE_KEY_FILE
                 );
             }
-            let name = environment_profile_name(&credentials.base_url);
+            let name = crate::profile::Profile::for_environment(&credentials.base_url).name;
             (credentials, name)
         }
     };
