@@ -15,7 +15,10 @@ use std::process::ExitCode;
 
 use time::OffsetDateTime;
 
-use super::input::{DepositList, LedgerInput, ServicePrice, ServicePrices, assets_needing_prices};
+use super::input::{
+    DepositList, LedgerInput, ServicePrice, ServicePrices, TOKEN_DEPOSIT_ASSETS,
+    assets_needing_prices,
+};
 use super::ledger::{Ledger, ticker_of};
 use super::months::compare_with_service;
 use super::reading::{Language, disclaimer};
@@ -30,9 +33,6 @@ use crate::money::{NumberFormat, format_brl};
 
 /// The most memory the fetched lists may take, as the app's default.
 const LIST_BUDGET_BYTES: u64 = 1024 * 1024 * 1024;
-
-/// The deposit lists that can hold tokens arriving from outside.
-const TOKEN_DEPOSIT_ASSETS: [DepositAsset; 2] = [DepositAsset::Usdc, DepositAsset::Usdt];
 
 /// Arguments of `brlv-desk tax-report`.
 #[derive(Clone, Debug, clap::Args)]

@@ -436,7 +436,9 @@ pub fn amount_column_id(table: &str, column: usize) -> egui::Id {
     egui::Id::unique(("amount-column", table, column))
 }
 
-fn cell_ui(ui: &mut Ui, language: Language, column: egui::Id, cell: Cell) {
+/// Draws one cell as every record table does; `column` keeps an amount
+/// column's decimal points in line.
+pub fn cell_ui(ui: &mut Ui, language: Language, column: egui::Id, cell: Cell) {
     match cell {
         Cell::Text(text) => {
             ui.label(text);

@@ -1,0 +1,186 @@
+//! The months of the year shown against R$35,000: the sales, exempt or
+//! taxable, the gain or loss, the tax, the DARF (code 4600, its amount and
+//! due date, or what was carried under R$10) with the "paid" mark the
+//! person sets; and each month's gain or loss per asset.
+
+use egui::{RichText, Ui};
+
+use crate::app::features::journal::message::JournalCommand;
+use crate::app::message::Command;
+use crate::app::state::AppState;
+use crate::app::ui::{Tone, badge_ui, note_ui};
+use crate::tax::months::MonthReport;
+use crate::tax::{Reading, TaxInput, YearReport};
+
+use super::super::figures::TaxFigures;
+use super::super::words::{date_text, month_title};
+use super::figure::{figure_ui, rule_tags_ui};
+
+/// The months' table and the gains per asset.
+pub(super) fn months_ui(
+    ui: &mut Ui,
+    state: &mut AppState,
+    figures: &TaxFigures,
+    year: &YearReport,
+) {
+    let language = state.language;
+    rule_tags_ui(
+        ui,
+        language,
+        &[
+            Reading::SaleFee,
+            Reading::WeightedAverageCost,
+            Reading::LossesNotOffset,
+            Reading::BracketsOnMonthTotal,
+            Reading::BusinessDays,
+        ],
+    );
+    ui.add_space(4.0);
+    let mut toggled = None;
+    egui::Grid::new("tax_months")
+        .num_columns(8)
+        .striped(true)
+        .spacing([14.0, 6.0])
+        .show(ui, |ui| {
+            for key in [
+                "taxes.col.month",
+                "taxes.col.sales",
+                "taxes.col.against_limit",
+                "taxes.col.gain",
+                "taxes.col.tax",
+                "taxes.col.darf",
+                "taxes.col.due",
+                "taxes.col.paid",
+            ] {
+                ui.strong(state.t(key).as_ref());
+            }
+            ui.end_row();
+            for month in &year.months {
+                if let Some(paid) = month_row_ui(ui, state, month) {
+                    toggled = Some((month.month, paid));
+                }
+                ui.end_row();
+            }
+        });
+    if let Some((month, paid)) = toggled {
+        state.push(Command::Journal(JournalCommand::KeepTaxInput(
+            TaxInput::Paid { month, paid },
+        )));
+    }
+    note_ui(ui, &state.t("taxes.months_note"));
+    ui.add_space(6.0);
+    per_asset_ui(ui, state, figures, year);
+}
+
+/// One month's row; the new "paid" mark when the person changed it.
+fn month_row_ui(ui: &mut Ui, state: &AppState, month: &MonthReport) -> Option<bool> {
+    let language = state.language;
+    let amounts = state.amount_format();
+    let name = month_title(language, month.month);
+    let named =
+        |key: &'static str, value: &str| state.t_with(key, &[("month", &name), ("value", value)]);
+    ui.label(name.as_str());
+    let sales = amounts.brl(month.sales_brl);
+    figure_ui(ui, &sales, &named("taxes.a11y.sales", &sales));
+    if month.exempt {
+        badge_ui(ui, state.t("taxes.exempt").as_ref(), Tone::Success);
+    } else {
+        badge_ui(ui, state.t("taxes.taxable").as_ref(), Tone::Danger);
+    }
+    let gain = amounts.brl(month.gain_brl);
+    figure_ui(ui, &gain, &named("taxes.a11y.gain", &gain));
+    let tax = amounts.brl(month.tax_brl);
+    figure_ui(ui, &tax, &named("taxes.a11y.tax", &tax));
+    match &month.darf {
+        Some(darf) => {
+            let amount = amounts.brl(darf.amount_brl);
+            let text = format!("{} · {amount}", darf.code);
+            figure_ui(
+                ui,
+                &text,
+                &state.t_with(
+                    "taxes.a11y.darf",
+                    &[("month", &name), ("code", darf.code), ("value", &amount)],
+                ),
+            );
+            let due = darf
+                .due
+                .map(|due| date_text(language, due))
+                .unwrap_or_else(|| "-".to_owned());
+            figure_ui(ui, &due, &named("taxes.a11y.due", &due));
+            let mut paid = month.paid;
+            let label = state.t_with("taxes.paid_label", &[("month", &name)]);
+            let response = ui.checkbox(&mut paid, "");
+            response.widget_info(|| {
+                egui::WidgetInfo::selected(egui::Role::CheckBox, true, paid, &label)
+            });
+            response.changed().then_some(paid)
+        }
+        None => {
+            if month.carried_out_brl.is_zero() {
+                ui.label("");
+            } else {
+                let carried = amounts.brl(month.carried_out_brl);
+                figure_ui(
+                    ui,
+                    &state.t_with("taxes.carried_short", &[("amount", &carried)]),
+                    &named("taxes.a11y.carried", &carried),
+                );
+            }
+            ui.label("");
+            ui.label("");
+            None
+        }
+    }
+}
+
+/// Each month's gain or loss per asset (sales, cost, fees, gain).
+fn per_asset_ui(ui: &mut Ui, state: &AppState, figures: &TaxFigures, year: &YearReport) {
+    let language = state.language;
+    let amounts = state.amount_format();
+    let any = year.months.iter().any(|month| !month.assets.is_empty());
+    ui.label(RichText::new(state.t("taxes.per_asset_heading").as_ref()).strong());
+    if !any {
+        note_ui(ui, &state.t("taxes.no_sales"));
+        return;
+    }
+    egui::Grid::new("tax_per_asset")
+        .num_columns(6)
+        .striped(true)
+        .spacing([14.0, 4.0])
+        .show(ui, |ui| {
+            for key in [
+                "taxes.col.month",
+                "taxes.col.asset",
+                "taxes.col.sales",
+                "taxes.col.cost",
+                "taxes.col.fees",
+                "taxes.col.gain",
+            ] {
+                ui.strong(state.t(key).as_ref());
+            }
+            ui.end_row();
+            for month in &year.months {
+                let name = month_title(language, month.month);
+                for asset in &month.assets {
+                    let ticker = figures.ledger.asset_name(asset.asset);
+                    ui.label(name.as_str());
+                    ui.label(ticker);
+                    for (key, value) in [
+                        ("taxes.a11y.asset_sales", asset.sales_brl),
+                        ("taxes.a11y.asset_cost", asset.cost_brl),
+                        ("taxes.a11y.asset_fees", asset.fees_brl),
+                        ("taxes.a11y.asset_gain", asset.gain_brl),
+                    ] {
+                        let text = amounts.brl(value);
+                        let spoken = state.t_with(
+                            key,
+                            &[("month", &name), ("asset", ticker), ("value", &text)],
+                        );
+                        figure_ui(ui, &text, &spoken);
+                    }
+                    ui.end_row();
+                }
+            }
+        });
+}
