@@ -245,7 +245,7 @@ fn custodian_ui(ui: &mut Ui, state: &mut AppState) {
         if ui
             .add_enabled(
                 changed,
-                egui::Button::new(state.t("taxes.custodian_save").as_ref()),
+                egui::Button::new(state.t("taxes.keep_custodian").as_ref()),
             )
             .clicked()
         {

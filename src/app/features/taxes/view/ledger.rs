@@ -276,12 +276,19 @@ fn entry_to_check_ui(
     let mut kept = None;
     match typing_of(figures, entry) {
         Typing::Cost(id) => {
-            kept = amount_typing_ui(ui, state, id, entry, "taxes.type_cost")
+            let keys = ("taxes.type_cost", "taxes.keep_cost");
+            kept = amount_typing_ui(ui, state, id, entry, keys)
                 .map(|brl| TaxInput::ArrivedCost { record: id, brl });
         }
         Typing::Value(id) => {
-            kept = amount_typing_ui(ui, state, id, entry, "taxes.type_value")
-                .map(|brl| TaxInput::OrderValue { order: id, brl });
+            kept = amount_typing_ui(
+                ui,
+                state,
+                id,
+                entry,
+                ("taxes.type_value", "taxes.keep_value"),
+            )
+            .map(|brl| TaxInput::OrderValue { order: id, brl });
         }
         Typing::Nothing => {}
     }
@@ -296,15 +303,15 @@ fn entry_to_check_ui(
     kept
 }
 
-/// The field for an amount in reais about record `id`, its Keep button and,
-/// once something is typed and kept, Clear; what to keep (`None` inside:
-/// clear it) when pressed.
+/// The field for an amount in reais about record `id` (its label and its
+/// button's, by key), its Keep button and, once something is typed and
+/// kept, Clear; what to keep (`None` inside: clear it) when pressed.
 fn amount_typing_ui(
     ui: &mut Ui,
     state: &mut AppState,
     id: Uuid,
     entry: &Entry,
-    label_key: &'static str,
+    (label_key, keep_key): (&'static str, &'static str),
 ) -> Option<Option<rust_decimal::Decimal>> {
     let language = state.language;
     let typed_before = entry.flags.contains(Flags::TYPED);
@@ -330,7 +337,7 @@ fn amount_typing_ui(
         if ui
             .add_enabled(
                 parsed.is_some(),
-                egui::Button::new(tr(language, "taxes.keep").as_ref()),
+                egui::Button::new(tr(language, keep_key).as_ref()),
             )
             .clicked()
         {
