@@ -199,13 +199,13 @@ fn months_section(year: &YearReport, language: Language, amounts: AmountFormat) 
         blocks: vec![
             ReportBlock::Table {
                 columns: vec![
-                    column(t("taxes.col.month"), 15, false),
-                    column(t("taxes.col.sales"), 15, true),
-                    column(t("taxes.col.against_limit"), 10, false),
-                    column(t("taxes.col.gain"), 14, true),
-                    column(t("taxes.col.tax"), 12, true),
-                    column(t("taxes.col.darf"), 14, true),
-                    column(t("taxes.col.due"), 11, false),
+                    column(t("taxes.col.month"), 17, false),
+                    column(t("taxes.col.sales"), 14, true),
+                    column(t("taxes.col.against_limit"), 12, false),
+                    column(t("taxes.col.gain"), 13, true),
+                    column(t("taxes.col.tax"), 11, true),
+                    column(t("taxes.col.darf"), 12, true),
+                    column(t("taxes.col.due"), 12, false),
                     column(t("taxes.col.paid"), 9, false),
                 ],
                 rows,
@@ -226,16 +226,20 @@ fn assets_section(
         .months
         .iter()
         .flat_map(|month| {
-            month.assets.iter().map(move |asset| {
-                vec![
-                    month_title(language, month.month),
-                    ledger.asset_name(asset.asset).to_owned(),
-                    amounts.brl(asset.sales_brl),
-                    amounts.brl(asset.cost_brl),
-                    amounts.brl(asset.fees_brl),
-                    amounts.brl(asset.gain_brl),
-                ]
-            })
+            month
+                .assets
+                .iter()
+                .filter(|asset| asset.sold())
+                .map(move |asset| {
+                    vec![
+                        month_title(language, month.month),
+                        ledger.asset_name(asset.asset).to_owned(),
+                        amounts.brl(asset.sales_brl),
+                        amounts.brl(asset.cost_brl),
+                        amounts.brl(asset.fees_brl),
+                        amounts.brl(asset.gain_brl),
+                    ]
+                })
         })
         .collect();
     ReportSection {
@@ -366,7 +370,7 @@ fn exempt_section(year: &YearReport, language: Language, amounts: AmountFormat) 
         )));
     }
     ReportSection {
-        heading: tr(language, "taxes.declaration_heading").into_owned(),
+        heading: tr(language, "taxes.exempt_heading").into_owned(),
         blocks,
     }
 }

@@ -9,6 +9,7 @@ use crate::app::features::journal::message::JournalCommand;
 use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::ui::{Tone, badge_ui, note_ui};
+use crate::tax::ledger::AssetMonth;
 use crate::tax::months::MonthReport;
 use crate::tax::{Reading, TaxInput, YearReport};
 
@@ -138,7 +139,10 @@ fn month_row_ui(ui: &mut Ui, state: &AppState, month: &MonthReport) -> Option<bo
 fn per_asset_ui(ui: &mut Ui, state: &AppState, figures: &TaxFigures, year: &YearReport) {
     let language = state.language;
     let amounts = state.amount_format();
-    let any = year.months.iter().any(|month| !month.assets.is_empty());
+    let any = year
+        .months
+        .iter()
+        .any(|month| month.assets.iter().any(AssetMonth::sold));
     ui.label(RichText::new(state.t("taxes.per_asset_heading").as_ref()).strong());
     if !any {
         note_ui(ui, &state.t("taxes.no_sales"));
@@ -162,7 +166,7 @@ fn per_asset_ui(ui: &mut Ui, state: &AppState, figures: &TaxFigures, year: &Year
             ui.end_row();
             for month in &year.months {
                 let name = month_title(language, month.month);
-                for asset in &month.assets {
+                for asset in month.assets.iter().filter(|asset| asset.sold()) {
                     let ticker = figures.ledger.asset_name(asset.asset);
                     ui.label(name.as_str());
                     ui.label(ticker);
