@@ -231,6 +231,7 @@ impl AppState {
                     && data.withdrawals.settled()
                     && data.wallets.settled()
                     && data.tax_exemption.settled()
+                    && !self.taxes.prices_pending
                     && crate::tax::input::TOKEN_DEPOSIT_ASSETS
                         .iter()
                         .all(|asset| data.deposits(asset).settled())

@@ -32,6 +32,8 @@ pub struct TaxesState {
     pub unread: usize,
     /// The tokens the service was asked a price for in this session.
     pub prices_asked: Vec<Asset>,
+    /// A price request is under way.
+    pub prices_pending: bool,
     /// What is being typed in reais, per record (a deposit's or a
     /// transfer's cost, an order's value), not yet kept.
     pub drafts: HashMap<Uuid, String>,
@@ -122,11 +124,13 @@ impl TaxesState {
             return None;
         }
         self.prices_asked.extend(wanted.iter().cloned());
+        self.prices_pending = true;
         Some(wanted)
     }
 
     /// Takes in the service's prices: added to those known.
     pub fn prices_arrived(&mut self, prices: ServicePrices) {
+        self.prices_pending = false;
         if prices.prices.is_empty() {
             return;
         }
