@@ -113,6 +113,8 @@ pub(super) fn ledger_ui(ui: &mut Ui, state: &mut AppState, figures: &TaxFigures)
             headers: &header_refs,
             sorted_by: None,
             amount_columns: &[2, 3, 4, 5, 6],
+            // What is unusual about an entry, read whole.
+            last_fits_content: true,
         },
         asset.entries.len(),
         None,

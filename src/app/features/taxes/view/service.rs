@@ -59,7 +59,10 @@ pub(super) fn this_month_ui(ui: &mut Ui, state: &mut AppState, figures: &TaxFigu
         )
         .unwrap_or(0.0)
     };
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
+        // The figure goes under the gauge whole when the row is narrow (at
+        // a large scale), never broken inside an amount.
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
         gauge_ui(ui, fill, color, 280.0, &description);
         ui.add_space(8.0);
         figure_ui(
