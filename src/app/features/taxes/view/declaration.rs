@@ -15,7 +15,7 @@ use crate::tax::{BensCode, Reading, TaxInput, YearReport};
 
 use super::super::report::average_text;
 use super::super::words::{date_text, month_title};
-use super::figure::{figure_ui, rule_tags_ui};
+use super::figure::{figure_column_width, figure_ui, right_aligned_ui, rule_tags_ui};
 
 /// The codes a person may choose for a yield token.
 const YIELD_TOKEN_CODES: [BensCode; 2] = [BensCode::Stablecoin, BensCode::Others];
@@ -106,37 +106,53 @@ pub(super) fn declaration_ui(ui: &mut Ui, state: &mut AppState, year: &YearRepor
 fn positions_ui(ui: &mut Ui, state: &mut AppState, year: &YearReport) {
     let amounts = state.amount_format();
     let mut chosen = None;
+    let figures_of = |position: &Position| {
+        [
+            ("taxes.a11y.quantity", amounts.number(position.quantity, 18)),
+            (
+                "taxes.a11y.average_cost",
+                average_text(amounts, position.average_cost_brl),
+            ),
+            (
+                "taxes.a11y.total_cost",
+                amounts.brl(position.total_cost_brl),
+            ),
+        ]
+    };
+    let figure_keys = [
+        "taxes.col.quantity",
+        "taxes.col.average_cost",
+        "taxes.col.total_cost",
+    ];
+    let rows: Vec<_> = year.positions.iter().map(figures_of).collect();
+    let widths: Vec<f32> = figure_keys
+        .iter()
+        .enumerate()
+        .map(|(column, key)| {
+            let texts = rows
+                .iter()
+                .filter_map(|row| row.get(column).map(|(_, text)| text.as_str()));
+            figure_column_width(ui, &state.t(key), texts)
+        })
+        .collect();
     egui::Grid::new("tax_positions")
         .num_columns(5)
         .striped(true)
         .spacing([14.0, 6.0])
         .show(ui, |ui| {
-            for key in [
-                "taxes.col.asset",
-                "taxes.col.quantity",
-                "taxes.col.average_cost",
-                "taxes.col.total_cost",
-                "taxes.col.code",
-            ] {
-                ui.strong(state.t(key).as_ref());
+            ui.strong(state.t("taxes.col.asset").as_ref());
+            for (key, width) in figure_keys.iter().zip(&widths) {
+                let heading = state.t(key);
+                right_aligned_ui(ui, *width, |ui| ui.strong(heading.as_ref()));
             }
+            ui.strong(state.t("taxes.col.code").as_ref());
             ui.end_row();
-            for position in &year.positions {
+            for (position, figures) in year.positions.iter().zip(&rows) {
                 let asset = position.asset.as_str();
                 ui.label(RichText::new(asset).strong());
-                for (key, text) in [
-                    ("taxes.a11y.quantity", amounts.number(position.quantity, 18)),
-                    (
-                        "taxes.a11y.average_cost",
-                        average_text(amounts, position.average_cost_brl),
-                    ),
-                    (
-                        "taxes.a11y.total_cost",
-                        amounts.brl(position.total_cost_brl),
-                    ),
-                ] {
-                    let name = state.t_with(key, &[("asset", asset), ("value", &text)]);
-                    figure_ui(ui, &text, &name);
+                for ((key, text), width) in figures.iter().zip(&widths) {
+                    let name = state.t_with(key, &[("asset", asset), ("value", text)]);
+                    right_aligned_ui(ui, *width, |ui| figure_ui(ui, text, &name));
                 }
                 if let Some(code) = code_ui(ui, state, position) {
                     chosen = Some((position.asset.clone(), code));

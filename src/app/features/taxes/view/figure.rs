@@ -75,3 +75,42 @@ fn tag_text(language: Language, reading: Reading) -> String {
         reading_name(language, reading)
     )
 }
+
+/// The width of a grid's column of figures: its heading (in the headings'
+/// font) or its widest figure, so its figures can end in line at its right
+/// edge, as a table's amounts do.
+pub(super) fn figure_column_width<'a>(
+    ui: &Ui,
+    heading: &str,
+    figures: impl IntoIterator<Item = &'a str>,
+) -> f32 {
+    let width_in = |text: &str, style: egui::TextStyle| {
+        ui.painter()
+            .layout_no_wrap(
+                text.to_owned(),
+                style.resolve(ui.style()),
+                egui::Color32::WHITE,
+            )
+            .size()
+            .x
+    };
+    figures
+        .into_iter()
+        .map(|figure| width_in(figure, egui::TextStyle::Monospace))
+        .fold(width_in(heading, egui::TextStyle::Body), f32::max)
+}
+
+/// A cell `width` wide whose content ends at its right edge: a column of
+/// figures measured by [`figure_column_width`], or its heading.
+pub(super) fn right_aligned_ui<R>(ui: &mut Ui, width: f32, add: impl FnOnce(&mut Ui) -> R) -> R {
+    let height = ui.spacing().interact_size.y;
+    ui.allocate_ui_with_layout(
+        egui::vec2(width, height),
+        egui::Layout::right_to_left(egui::Align::Center),
+        |ui| {
+            ui.set_min_width(width);
+            add(ui)
+        },
+    )
+    .inner
+}

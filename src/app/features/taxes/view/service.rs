@@ -14,7 +14,7 @@ use crate::tax::{Reading, YearMonth};
 
 use super::super::figures::TaxFigures;
 use super::super::words::{month_title, report_language};
-use super::figure::{figure_ui, rule_tags_ui};
+use super::figure::{figure_column_width, figure_ui, right_aligned_ui, rule_tags_ui};
 
 /// The month's sales against the limit, the service's figure beside them.
 pub(super) fn this_month_ui(ui: &mut Ui, state: &mut AppState, figures: &TaxFigures) {
@@ -99,41 +99,59 @@ pub(super) fn this_month_ui(ui: &mut Ui, state: &mut AppState, figures: &TaxFigu
         return;
     };
     let comparison = compare_with_service(report, service);
+    let rows = [
+        (
+            "taxes.claims_row",
+            Some(comparison.report_claims_brl),
+            comparison.service_claims_brl,
+        ),
+        (
+            "taxes.sales_row",
+            Some(comparison.report_sales_brl),
+            comparison.service_disposals_brl,
+        ),
+        (
+            "taxes.total_row",
+            Some(report.sales_brl),
+            comparison.service_total_brl,
+        ),
+    ];
+    let text_of =
+        |value: Option<Decimal>| value.map_or_else(|| "-".to_owned(), |value| amounts.brl(value));
+    let width_of = |key: &'static str, texts: Vec<String>| {
+        figure_column_width(ui, &state.t(key), texts.iter().map(String::as_str))
+    };
+    let ours_width = width_of(
+        "taxes.report_counts",
+        rows.iter().map(|(_, ours, _)| text_of(*ours)).collect(),
+    );
+    let theirs_width = width_of(
+        "taxes.service_counts",
+        rows.iter().map(|(_, _, theirs)| text_of(*theirs)).collect(),
+    );
     egui::Grid::new("tax_service_comparison")
         .num_columns(3)
         .spacing([18.0, 4.0])
         .show(ui, |ui| {
             ui.label("");
-            ui.strong(state.t("taxes.report_counts").as_ref());
-            ui.strong(state.t("taxes.service_counts").as_ref());
+            for (key, width) in [
+                ("taxes.report_counts", ours_width),
+                ("taxes.service_counts", theirs_width),
+            ] {
+                let heading = state.t(key);
+                right_aligned_ui(ui, width, |ui| ui.strong(heading.as_ref()));
+            }
             ui.end_row();
-            let rows = [
-                (
-                    "taxes.claims_row",
-                    Some(comparison.report_claims_brl),
-                    comparison.service_claims_brl,
-                ),
-                (
-                    "taxes.sales_row",
-                    Some(comparison.report_sales_brl),
-                    comparison.service_disposals_brl,
-                ),
-                (
-                    "taxes.total_row",
-                    Some(report.sales_brl),
-                    comparison.service_total_brl,
-                ),
-            ];
             for (key, ours, theirs) in rows {
                 let what = state.t(key).into_owned();
                 ui.label(what.as_str());
-                for (value, whose) in [
-                    (ours, "taxes.report_counts"),
-                    (theirs, "taxes.service_counts"),
+                for (value, whose, width) in [
+                    (ours, "taxes.report_counts", ours_width),
+                    (theirs, "taxes.service_counts", theirs_width),
                 ] {
-                    let text = value.map_or_else(|| "-".to_owned(), |value| amounts.brl(value));
+                    let text = text_of(value);
                     let name = format!("{what}, {}: {text}", state.t(whose));
-                    figure_ui(ui, &text, &name);
+                    right_aligned_ui(ui, width, |ui| figure_ui(ui, &text, &name));
                 }
                 ui.end_row();
             }
