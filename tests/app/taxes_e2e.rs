@@ -100,7 +100,10 @@ fn the_demo_swap_is_priced_by_the_service_then_by_the_value_typed_and_the_files_
         assert!(text.starts_with(header), "{name}: {text}");
     }
     let ledger = std::fs::read_to_string(folder.path().join(format!("ledger-{year}.csv"))).unwrap();
-    assert!(ledger.lines().count() > 1, "the demo's movements of the year: {ledger}");
+    assert!(
+        ledger.lines().count() > 1,
+        "the demo's movements of the year: {ledger}"
+    );
     let months = std::fs::read_to_string(folder.path().join(format!("months-{year}.csv"))).unwrap();
     assert!(
         months
