@@ -10,13 +10,14 @@ use serde_json::json;
 use time::macros::datetime;
 
 use brlv_desk::api::model::{Order, Quote};
-use brlv_desk::app::features::taxes::monthly::{last_months, monthly_sales};
+use brlv_desk::app::features::taxes::monthly::{MonthUse, last_months, monthly_sales};
 use brlv_desk::app::features::taxes::report::{build_report, plain_text, render};
 use brlv_desk::app::features::taxes::sale::{SaleEffect, sale_effect};
 use brlv_desk::app::features::taxes::state::TaxesState;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::receipt::pdf::win_ansi;
 use brlv_desk::app::resources::{AccountData, Fetched};
+use brlv_desk::app::ui::Tone;
 use brlv_desk::tax::{ServicePrice, ServicePrices, TaxInput, YearMonth};
 
 use crate::support::ui::dec;
@@ -382,4 +383,18 @@ fn the_report_for_an_accountant_holds_the_year_under_the_disclaimer() {
             "{line:?} not shown in the PDF"
         );
     }
+}
+
+#[test]
+fn a_month_at_exactly_the_limit_is_drawn_exempt_and_one_centavo_over_taxable() {
+    let limit = dec("35000.00");
+    let month = |claims: &str, sales: &str| MonthUse {
+        month: YearMonth::new(2026, 8).unwrap(),
+        claims: dec(claims),
+        sales: dec(sales),
+    };
+    assert_eq!(month("0", "28000.00").tone(limit), Tone::Success);
+    assert_eq!(month("0", "28000.01").tone(limit), Tone::Warning);
+    assert_eq!(month("1000.00", "34000.00").tone(limit), Tone::Warning);
+    assert_eq!(month("1000.00", "34000.01").tone(limit), Tone::Danger);
 }

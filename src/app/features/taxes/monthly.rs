@@ -8,6 +8,7 @@
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
 
+use crate::app::ui::Tone;
 use crate::tax::{Ledger, YearMonth};
 
 /// One month's use of the exemption, in BRL.
@@ -25,6 +26,20 @@ impl MonthUse {
     /// Everything counted against the limit.
     pub fn used(&self) -> Decimal {
         self.claims + self.sales
+    }
+
+    /// How the month stands against `limit`, as its bar is drawn: over it
+    /// taxable, above 80 % of it close, else at ease. A month at exactly
+    /// the limit is still exempt (the law says "at most").
+    pub fn tone(&self, limit: Decimal) -> Tone {
+        let used = self.used();
+        if used > limit {
+            Tone::Danger
+        } else if used * Decimal::TEN > limit * Decimal::from(8) {
+            Tone::Warning
+        } else {
+            Tone::Success
+        }
     }
 }
 

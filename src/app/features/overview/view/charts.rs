@@ -7,7 +7,7 @@
 //! says nothing to a screen reader, so each one carries its figures in
 //! words ([`money_summary`], [`tax_summary`]) and offers them as a table.
 
-use egui::{Color32, Ui};
+use egui::Ui;
 use egui_plot::{AxisHints, Bar, BarChart, GridMark, HLine, Legend, Plot};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
@@ -331,16 +331,6 @@ pub fn tax_chart_ui(ui: &mut Ui, state: &mut AppState) {
     let uses = monthly_sales(&figures.ledger, &last_months(state.wall_now, 12));
     let summary = tax_summary(amounts, limit, &uses);
     let colors = palette::of(ui);
-    let close = limit * Decimal::new(8, 1);
-    let color = |used: Decimal| -> Color32 {
-        if used >= limit {
-            colors.error
-        } else if used > close {
-            colors.warning
-        } else {
-            colors.success
-        }
-    };
     let bars: Vec<Bar> = uses
         .iter()
         .enumerate()
@@ -350,7 +340,7 @@ pub fn tax_chart_ui(ui: &mut Ui, state: &mut AppState) {
                 height(month.used()),
             )
             .width(0.6)
-            .fill(color(month.used()))
+            .fill(colors.tone(month.tone(limit), colors.success))
         })
         .collect();
     let months: Vec<YearMonth> = uses
