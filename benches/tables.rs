@@ -3,7 +3,8 @@
 //! and the sort and search of 10,000 to a million orders, as the thread that
 //! computes them runs them (the window keeps drawing meanwhile); and the
 //! extrato's timeline of a million orders, built and filtered; and the tax
-//! report's ledger of a million orders (`cargo bench --bench tables -- tax`).
+//! report's ledger of a million orders, alone and as the Taxes view's
+//! figures (`cargo bench --bench tables -- tax`).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 // The UI tests' helpers, of which this bench uses a few.
@@ -246,6 +247,7 @@ fn trading_orders(count: usize, now: OffsetDateTime) -> Vec<Order> {
 /// The tax report's ledger of a million orders (the records borrowed, sorted
 /// by time, read once), and the months and the year read from it.
 fn tax(c: &mut Criterion) {
+    use brlv_desk::app::features::taxes::figures;
     use brlv_desk::tax::{LedgerInput, ServicePrices, TypedValues, build, year_report};
     let now = OffsetDateTime::now_utc();
     let orders = trading_orders(1_000_000, now);
@@ -268,6 +270,21 @@ fn tax(c: &mut Criterion) {
     group.bench_function("build the ledger", |b| b.iter(|| build(&input)));
     group.bench_function("the year's months and positions", |b| {
         b.iter(|| year_report(&ledger, &typed, now.year(), now))
+    });
+    // What the Taxes view rebuilds when a list or a typed value changes
+    // (on a thread of its own past 20,000 records): the ledger, the year's
+    // report, each asset's entries of the year and those to check.
+    let sources = figures::TaxSources {
+        orders: std::sync::Arc::new(orders.clone()),
+        now,
+        ..figures::TaxSources::default()
+    };
+    let request = figures::TaxRequest {
+        year: now.year(),
+        ..figures::TaxRequest::default()
+    };
+    group.bench_function("the Taxes view's figures", |b| {
+        b.iter(|| figures::compute(None, request.clone(), sources.clone()))
     });
     group.finish();
 }

@@ -39,7 +39,7 @@ struct GuiArgs {
     #[arg(long, value_name = "FILE")]
     screenshot: Option<std::path::PathBuf>,
     /// The view to show: overview, orders, wallets, transfers, withdrawals,
-    /// claims, deposits, events, activity, settings; or one order's detail:
+    /// claims, deposits, events, activity, taxes, settings; or one order's detail:
     /// order:ID, order:brcode for the newest brcode order awaiting payment,
     /// or order:completed for the newest completed one (its receipt); or
     /// overview:charts, the overview scrolled to its charts

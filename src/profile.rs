@@ -15,6 +15,23 @@ pub struct Profile {
     pub base_url: String,
 }
 
+impl Profile {
+    /// The profile the `BRLV_*` environment variables make: it has no name
+    /// of its own, so it is named after its service's host (the whole URL
+    /// when it has none). The window and `tax-report` both name it so, and
+    /// so find the same journal.
+    pub fn for_environment(base_url: &str) -> Profile {
+        let name = url::Url::parse(base_url)
+            .ok()
+            .and_then(|url| url.host_str().map(str::to_owned))
+            .unwrap_or_else(|| base_url.to_owned());
+        Profile {
+            name,
+            base_url: base_url.to_owned(),
+        }
+    }
+}
+
 /// Every saved profile, and which was used last.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -128,6 +145,14 @@ impl From<crate::private_file::JsonFileError> for ProfileError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_environment_profile_is_named_after_its_host() {
+        let profile = Profile::for_environment("https://api.example.com:8443/base");
+        assert_eq!(profile.name, "api.example.com");
+        assert_eq!(profile.base_url, "https://api.example.com:8443/base");
+        assert_eq!(Profile::for_environment("not a url").name, "not a url");
+    }
 
     #[test]
     fn a_missing_file_is_an_empty_book_and_a_saved_one_reads_back() {

@@ -29,6 +29,8 @@ pub enum DialogMode {
     Save,
     /// "Open": the person picks an existing file.
     Open,
+    /// The person picks a folder (files are written into it).
+    Folder,
 }
 
 /// What the dialog shows: its title, the file name and folder it starts
@@ -85,6 +87,16 @@ pub enum DialogPurpose {
         /// PDF or PNG.
         format: ReceiptFormat,
     },
+    /// Choose the folder for a tax year's three CSV files.
+    TaxCsv {
+        /// The year.
+        year: i32,
+    },
+    /// Save a tax year's report as PDF.
+    TaxPdf {
+        /// The year.
+        year: i32,
+    },
 }
 
 /// The seam between the app and the system's dialogs: the worker awaits
@@ -125,6 +137,7 @@ impl FileDialogs for SystemDialogs {
             let chosen = match request.mode {
                 DialogMode::Save => dialog.save_file().await,
                 DialogMode::Open => dialog.pick_file().await,
+                DialogMode::Folder => dialog.pick_folder().await,
             };
             match chosen {
                 Some(handle) => DialogAnswer::Chosen(handle.path().to_path_buf()),
@@ -242,6 +255,8 @@ pub fn export_file_name(kind: ExportKind, today: time::Date) -> String {
         ExportKind::Deposits => "deposits",
         // The name the person knows it by: "Activity of this device".
         ExportKind::Journal => "activity",
+        ExportKind::TaxCsv => "taxes",
+        ExportKind::TaxPdf => "tax-report",
     };
     let (year, month, day) = (today.year(), u8::from(today.month()), today.day());
     format!("{slug}-{year:04}-{month:02}-{day:02}.csv")

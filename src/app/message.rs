@@ -20,6 +20,7 @@ use super::features::journal::message::{JournalCommand, JournalEvent};
 use super::features::onboarding::message::{OnboardingCommand, OnboardingEvent};
 use super::features::orders::message::{OrdersCommand, OrdersEvent};
 use super::features::recipients::message::{RecipientsCommand, RecipientsEvent};
+use super::features::taxes::message::{TaxesCommand, TaxesEvent};
 use super::receipt::ReceiptRequest;
 use super::resources::{Fetched, ListQuery, Listed, ResourceKey};
 use super::session::{ConnectRequest, SessionId, SessionInfo};
@@ -93,6 +94,8 @@ pub enum Command {
     },
     /// Render and write a receipt, off the UI thread.
     SaveReceipt(ReceiptRequest),
+    /// The tax year: the service's prices, the CSV files and the PDF report.
+    Taxes(TaxesCommand),
 }
 
 /// Something that happened outside the current screen, shown until dismissed.
@@ -347,4 +350,6 @@ pub enum Event {
         /// The file written, or why not.
         result: Result<PathBuf, FileError>,
     },
+    /// The tax year: the service's prices.
+    Taxes(TaxesEvent),
 }

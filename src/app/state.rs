@@ -25,6 +25,7 @@ use super::features::onboarding::state::OnboardingDraft;
 use super::features::orders::state::OrdersState;
 use super::features::recipients::state::RecipientsState;
 use super::features::settings::state::SettingsState;
+use super::features::taxes::state::TaxesState;
 use super::features::transfers::state::TransfersState;
 use super::features::wallets::state::WalletsState;
 use super::features::withdrawals::state::WithdrawalsState;
@@ -120,6 +121,8 @@ pub struct AppState {
     pub files: FilesState,
     /// The extrato: its filters and what is computed from the lists.
     pub activity: ActivityState,
+    /// The tax year: the year shown, what the person typed, the ledger.
+    pub taxes: TaxesState,
     commands: Vec<Command>,
 }
 
@@ -155,6 +158,7 @@ impl AppState {
             recipients: RecipientsState::default(),
             files: FilesState::default(),
             activity: ActivityState::default(),
+            taxes: TaxesState::default(),
             commands: Vec::new(),
         }
     }
@@ -217,6 +221,18 @@ impl AppState {
                     && data.withdrawals.settled()
                     && data.wallets.settled()
                     && super::resources::DEPOSIT_ASSETS
+                        .iter()
+                        .all(|asset| data.deposits(asset).settled())
+            }
+            View::Taxes => {
+                connected
+                    && data.orders.settled()
+                    && data.transfers.settled()
+                    && data.withdrawals.settled()
+                    && data.wallets.settled()
+                    && data.tax_exemption.settled()
+                    && !self.taxes.prices_pending
+                    && crate::tax::input::TOKEN_DEPOSIT_ASSETS
                         .iter()
                         .all(|asset| data.deposits(asset).settled())
             }
@@ -419,6 +435,7 @@ impl AppState {
             Event::Recipients(event) => self.apply_recipients(event),
             Event::FileChosen { purpose, answer } => self.file_chosen(purpose, answer),
             Event::ReceiptSaved { movement, result } => self.receipt_saved(movement, result),
+            Event::Taxes(event) => self.apply_taxes(event),
         }
     }
 
@@ -435,6 +452,7 @@ impl AppState {
         self.claims = ClaimsState::default();
         self.deposits = DepositsState::default();
         self.activity.reset();
+        self.taxes.reset();
     }
 
     /// The export draft of `kind`'s panel.
@@ -447,6 +465,8 @@ impl AppState {
             ExportKind::Claims => &mut self.claims.export,
             ExportKind::Deposits => &mut self.deposits.export,
             ExportKind::Journal => &mut self.journal.export,
+            ExportKind::TaxCsv => &mut self.taxes.csv,
+            ExportKind::TaxPdf => &mut self.taxes.pdf,
         }
     }
 
@@ -566,7 +586,14 @@ impl AppState {
                 Created::Wallet(wallet) => self.wallets.created(wallet),
                 Created::Transfer(transfer) => self.transfers.created(transfer),
                 Created::Withdrawal(withdrawal) => self.withdrawals.created(withdrawal),
-                Created::Claim(claim) => self.claims.created(claim.as_ref()),
+                Created::Claim(claim) => {
+                    self.claims.created(claim.as_ref());
+                    // The journal holds what it was paid in, which the tax
+                    // year needs and the claim's answer does not say.
+                    self.push(Command::Journal(
+                        super::features::journal::message::JournalCommand::ReadTax,
+                    ));
+                }
                 Created::Order(order) => self.order_created(order, *after_unknown),
             }
         }

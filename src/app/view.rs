@@ -31,6 +31,9 @@ pub enum View {
     Events,
     /// The extrato: every movement of money, by day, with filters and totals.
     Activity,
+    /// The tax year: the months against R$35,000, gains, the DARF, the
+    /// ledger, Bens e Direitos.
+    Taxes,
     /// Language, profiles, theme.
     Settings,
 }
@@ -57,6 +60,7 @@ impl View {
             View::Deposits => ("deposits", "nav.deposits"),
             View::Events => ("events", "nav.events"),
             View::Activity => ("activity", "nav.activity"),
+            View::Taxes => ("taxes", "nav.taxes"),
             View::Settings => ("settings", "nav.settings"),
         };
         ViewRow { name, title_key }

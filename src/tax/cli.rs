@@ -15,7 +15,10 @@ use std::process::ExitCode;
 
 use time::OffsetDateTime;
 
-use super::input::{DepositList, LedgerInput, ServicePrice, ServicePrices, assets_needing_prices};
+use super::input::{
+    DepositList, LedgerInput, ServicePrice, ServicePrices, TOKEN_DEPOSIT_ASSETS,
+    assets_needing_prices,
+};
 use super::ledger::{Ledger, ticker_of};
 use super::months::compare_with_service;
 use super::reading::{Language, disclaimer};
@@ -30,9 +33,6 @@ use crate::money::{NumberFormat, format_brl};
 
 /// The most memory the fetched lists may take, as the app's default.
 const LIST_BUDGET_BYTES: u64 = 1024 * 1024 * 1024;
-
-/// The deposit lists that can hold tokens arriving from outside.
-const TOKEN_DEPOSIT_ASSETS: [DepositAsset; 2] = [DepositAsset::Usdc, DepositAsset::Usdt];
 
 /// Arguments of `brlv-desk tax-report`.
 #[derive(Clone, Debug, clap::Args)]
@@ -135,14 +135,6 @@ pub fn journal_path(name: &str, base_url: &str) -> Option<PathBuf> {
     crate::journal::default_dir().map(|dir| crate::journal::file_for(&dir, name, base_url))
 }
 
-/// The name the app gives the variables' profile: its service's host.
-pub fn environment_profile_name(base_url: &str) -> String {
-    url::Url::parse(base_url)
-        .ok()
-        .and_then(|url| url.host_str().map(str::to_owned))
-        .unwrap_or_else(|| base_url.to_owned())
-}
-
 /// Runs the command; what the process exits with.
 pub fn run(args: &TaxReportArgs) -> ExitCode {
     let mut stdout = std::io::stdout();
@@ -167,7 +159,7 @@ fn credentials(args: &TaxReportArgs) -> Result<(call::Credentials, String), Call
                     call::ENV_PRIVATE_KEY_FILE
                 );
             }
-            let name = environment_profile_name(&credentials.base_url);
+            let name = crate::profile::Profile::for_environment(&credentials.base_url).name;
             (credentials, name)
         }
     };

@@ -40,6 +40,10 @@ impl DepositList<'_> {
     }
 }
 
+/// The deposit lists that can hold tokens arriving from outside (the BRL
+/// and USD lists are money, which the ledger passes over).
+pub const TOKEN_DEPOSIT_ASSETS: [DepositAsset; 2] = [DepositAsset::Usdc, DepositAsset::Usdt];
+
 /// Everything the ledger reads. Records are borrowed.
 #[derive(Clone, Copy, Debug)]
 pub struct LedgerInput<'a> {

@@ -285,6 +285,13 @@ pub struct AssetMonth {
     pub outflow_cost_brl: Decimal,
 }
 
+impl AssetMonth {
+    /// Whether the asset was sold in the month (not only sent away).
+    pub fn sold(&self) -> bool {
+        !self.sales_brl.is_zero() || !self.cost_brl.is_zero() || !self.gain_brl.is_zero()
+    }
+}
+
 /// One Brasília month's movements, summed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MonthSums {

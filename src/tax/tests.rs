@@ -327,6 +327,7 @@ fn a_loss_on_one_asset_is_shown_but_not_subtracted_from_anothers_gain() {
         .find(|asset| asset.gain_brl < Decimal::ZERO)
         .unwrap();
     assert_eq!(usdc.gain_brl, dec("-1000.00"));
+    assert!(usdc.sold());
 }
 
 #[test]
@@ -707,6 +708,8 @@ fn tokens_sent_to_someone_else_leave_at_average_cost_and_are_no_sale() {
     let march = account.months(month(2026, 3)).remove(0);
     assert_eq!(march.sales_brl, Decimal::ZERO);
     assert_eq!(march.assets[0].outflow_cost_brl, dec("110.00"));
+    // Sent away, not sold: no line among the month's gains per asset.
+    assert!(!march.assets[0].sold());
 }
 
 #[test]

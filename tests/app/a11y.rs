@@ -17,8 +17,9 @@ use brlv_desk::app::view::IntoEnumIterator;
 
 use crate::support::ui::{Sent, connected_state, dec, harness, sent, settle};
 
-/// Ctrl+1…9 in the navigation's order, then Ctrl+Comma for Settings.
-const DIGITS: [Key; 10] = [
+/// Ctrl+1…9 in the navigation's order, then Ctrl+T for Taxes and
+/// Ctrl+Comma for Settings.
+const DIGITS: [Key; 11] = [
     Key::Num1,
     Key::Num2,
     Key::Num3,
@@ -28,6 +29,7 @@ const DIGITS: [Key; 10] = [
     Key::Num7,
     Key::Num8,
     Key::Num9,
+    Key::T,
     Key::Comma,
 ];
 
@@ -63,7 +65,7 @@ fn type_text(harness: &mut Harness<'static, AppState>, text: &str) {
 }
 
 #[test]
-fn every_view_is_reached_by_its_shortcut_ctrl_1_to_9_and_comma_listed_in_settings() {
+fn every_view_is_reached_by_its_shortcut_ctrl_1_to_9_t_and_comma_listed_in_settings() {
     let mut harness = harness(connected_state(Language::En));
     settle(&mut harness);
     let views: Vec<View> = View::iter().collect();
@@ -79,6 +81,8 @@ fn every_view_is_reached_by_its_shortcut_ctrl_1_to_9_and_comma_listed_in_setting
     harness.get_by_label("Keyboard shortcuts");
     harness.get_by_label("Ctrl+5");
     harness.get_by_label("Open Withdrawals");
+    harness.get_by_label("Ctrl+T");
+    harness.get_by_label("Open Taxes");
     harness.get_by_label("Search the list");
 }
 

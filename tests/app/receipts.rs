@@ -183,7 +183,7 @@ fn every_kind(language: Language) -> Vec<(Receipt, Vec<&'static str>, Vec<&'stat
 }
 
 /// The strings a PDF's content shows (`(…) Tj` and `<…> Tj`), as bytes.
-fn pdf_shown_strings(pdf: &[u8]) -> Vec<Vec<u8>> {
+pub(crate) fn pdf_shown_strings(pdf: &[u8]) -> Vec<Vec<u8>> {
     let mut shown = Vec::new();
     let mut at = 0;
     while at < pdf.len() {
@@ -224,7 +224,7 @@ fn pdf_shown_strings(pdf: &[u8]) -> Vec<Vec<u8>> {
 
 /// Checks a PDF's frame: header, every cross-reference entry pointing at its
 /// object, the trailer naming the catalog, `startxref` pointing at the table.
-fn assert_valid_pdf(pdf: &[u8]) {
+pub(crate) fn assert_valid_pdf(pdf: &[u8]) {
     assert!(pdf.starts_with(b"%PDF-1."), "a PDF header");
     let text = String::from_utf8_lossy(pdf);
     assert!(text.trim_end().ends_with("%%EOF"));

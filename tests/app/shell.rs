@@ -14,7 +14,7 @@ fn every_declared_view_is_reached_from_the_navigation() {
         let mut harness = harness(connected_state(language));
         settle(&mut harness);
         let views: Vec<View> = View::iter().collect();
-        assert_eq!(views.len(), 10);
+        assert_eq!(views.len(), 11);
         for view in views {
             let title = i18n::tr(language, view.title_key());
             // The navigation is drawn before the view, whose heading may repeat the title.

@@ -279,17 +279,44 @@ fn the_money_chart_says_its_monthly_figures() {
 }
 
 #[test]
-fn the_tax_chart_says_each_months_use_against_the_limit() {
-    let mut harness = harness(overview_state());
+fn the_tax_chart_says_each_months_sales_as_the_tax_report_counts_them() {
+    let mut state = overview_state();
+    // The claim made here, as the journal keeps it: with what it was paid in.
+    let claim = state.claims.made[0].clone();
+    state.apply(brlv_desk::app::message::Event::Journal(
+        brlv_desk::app::features::journal::message::JournalEvent::Restored {
+            session: crate::support::ui::SESSION,
+            lists: Vec::new(),
+            claims: Vec::new(),
+            tax: brlv_desk::app::features::journal::message::TaxJournal {
+                claims: vec![brlv_desk::tax::ClaimMade {
+                    claim,
+                    paid_as: brlv_desk::api::model::ClaimTarget::Brl,
+                }],
+                ..Default::default()
+            },
+        },
+    ));
+    let mut harness = harness(state);
     settle(&mut harness);
-    // February: the claim's gross 100.00, computed here; March: the
-    // service's 28,700.00.
+    // February: the claim's gross 100.00; March: no sale (a purchase and a
+    // transfer), whatever the service counts: its figure is the gauge's,
+    // and the difference is said, not silently taken.
     harness.get_by_role_and_label(
         Role::Image,
         "Tax-exemption use per month against the R$35,000.00 limit, last 12 months: \
-         Feb 2026: R$100.00 (0 %); Mar 2026: R$28,700.00 (82 %); \
-         nothing used in the other months.",
+         Feb 2026: R$100.00 (0 %); nothing used in the other months.",
     );
+    harness.get_by_label(
+        "This month the report counts R$0.00; the service counts R$28,700.00 (the gauge above).",
+    );
+    harness.get_by_label("See both in the Taxes view");
+    // The gauge links to the Taxes view, where both are explained.
+    harness
+        .get_by_label("The month as the tax report counts it: open the Taxes view (Ctrl+T)")
+        .click();
+    settle(&mut harness);
+    assert_eq!(harness.state().view, View::Taxes);
 }
 
 #[test]

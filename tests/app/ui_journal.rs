@@ -52,6 +52,7 @@ fn restored(state: &mut AppState, claims: Vec<Claim>) {
             },
         ],
         claims,
+        tax: Default::default(),
     }));
 }
 
@@ -146,6 +147,7 @@ fn the_journal_of_another_connection_is_ignored() {
             partial: None,
         }],
         claims: Vec::new(),
+        tax: Default::default(),
     }));
     assert!(state.data.balance_brl.value().is_none());
 }

@@ -23,7 +23,7 @@ pub enum Face {
 
 impl Face {
     /// A generous average advance, as a share of the size, for wrapping.
-    fn advance(self) -> f32 {
+    pub fn advance(self) -> f32 {
         match self {
             Face::Sans => 0.55,
             Face::SansBold => 0.62,
@@ -131,9 +131,27 @@ pub fn wrap(text: &str, max_chars: usize) -> Vec<String> {
     lines
 }
 
-struct Cursor {
-    y: f32,
-    texts: Vec<TextMark>,
+/// How many characters of `face` at `size` fit in `width` points, at the
+/// generous average advance (so a wrapped line never runs past it).
+#[expect(
+    clippy::float_arithmetic,
+    reason = "page geometry in points, never money"
+)]
+pub fn chars_in(width: f32, size: f32, face: Face) -> usize {
+    (width / (size * face.advance())).max(1.0) as usize
+}
+
+/// Where the next line goes down a column of text, and the lines so far.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cursor {
+    /// The last baseline, in points from the top.
+    pub y: f32,
+    /// The column's left edge.
+    pub left: f32,
+    /// The column's width.
+    pub width: f32,
+    /// The lines laid out.
+    pub texts: Vec<TextMark>,
 }
 
 #[expect(
@@ -141,13 +159,22 @@ struct Cursor {
     reason = "page geometry in points, never money"
 )]
 impl Cursor {
-    /// Adds `text` wrapped to the page, the first baseline `size` below the cursor.
-    fn paragraph(&mut self, text: &str, size: f32, face: Face, color: Rgb, leading: f32) {
-        let max_chars = ((PAGE_WIDTH - 2.0 * MARGIN) / (size * face.advance())) as usize;
-        for line in wrap(text, max_chars) {
+    /// A column `width` wide from `left`, starting at `y`.
+    pub fn new(left: f32, width: f32, y: f32) -> Cursor {
+        Cursor {
+            y,
+            left,
+            width,
+            texts: Vec::new(),
+        }
+    }
+
+    /// Adds `text` wrapped to the column, the first baseline `size` below the cursor.
+    pub fn paragraph(&mut self, text: &str, size: f32, face: Face, color: Rgb, leading: f32) {
+        for line in wrap(text, chars_in(self.width, size, face)) {
             self.y += size * leading;
             self.texts.push(TextMark {
-                x: MARGIN,
+                x: self.left,
                 baseline: self.y,
                 size,
                 face,
@@ -172,10 +199,7 @@ pub fn layout(receipt: &Receipt) -> Layout {
         height: BAND_HEIGHT,
         color: BRAND,
     }];
-    let mut cursor = Cursor {
-        y: 16.0,
-        texts: Vec::new(),
-    };
+    let mut cursor = Cursor::new(MARGIN, PAGE_WIDTH - 2.0 * MARGIN, 16.0);
     cursor.paragraph(&receipt.title, 15.0, Face::SansBold, ON_BRAND, 1.2);
     cursor.paragraph(&receipt.what, 10.0, Face::Sans, ON_BRAND, 1.5);
     cursor.y = cursor.y.max(BAND_HEIGHT - 16.0) + 16.0;

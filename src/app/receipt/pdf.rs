@@ -1,4 +1,5 @@
-//! A receipt as a one-page PDF (pdf-writer). The text uses the standard
+//! A receipt as a one-page PDF (pdf-writer), and any pages laid out the
+//! same way ([`render_pages`]: the tax year's report). The text uses the standard
 //! Helvetica and Courier faces every PDF reader has, in WinAnsiEncoding,
 //! which holds every letter of Portuguese; nothing is embedded, so a receipt
 //! is a few kilobytes, and its content stream is left uncompressed, so its
@@ -6,7 +7,7 @@
 
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 
-use super::layout::{Face, Rgb, layout};
+use super::layout::{Face, Layout, Rgb, layout};
 use super::model::Receipt;
 
 const SANS: Name<'static> = Name(b"F1");
@@ -45,50 +46,85 @@ fn channels(color: Rgb) -> (f32, f32, f32) {
 }
 
 /// The receipt as PDF bytes.
-#[expect(
-    clippy::float_arithmetic,
-    reason = "page geometry in points, never money"
-)]
 pub fn render(receipt: &Receipt) -> Vec<u8> {
-    let page = layout(receipt);
+    render_pages(
+        &[layout(receipt)],
+        &DocumentInfo {
+            title: &receipt.title,
+            subject: &receipt.what,
+        },
+    )
+}
+
+/// What a PDF says of itself (its title and subject, in the reader's
+/// document properties).
+#[derive(Clone, Copy, Debug)]
+pub struct DocumentInfo<'a> {
+    /// The title.
+    pub title: &'a str,
+    /// What it is about.
+    pub subject: &'a str,
+}
+
+/// Pages laid out by [`super::layout`] as PDF bytes, one PDF page each.
+pub fn render_pages(pages: &[Layout], info: &DocumentInfo<'_>) -> Vec<u8> {
     let catalog_id = Ref::new(1);
     let tree_id = Ref::new(2);
-    let page_id = Ref::new(3);
-    let content_id = Ref::new(4);
-    let info_id = Ref::new(5);
+    let info_id = Ref::new(3);
     let fonts = [
-        (SANS, Ref::new(6), "Helvetica"),
-        (SANS_BOLD, Ref::new(7), "Helvetica-Bold"),
-        (MONO, Ref::new(8), "Courier"),
+        (SANS, Ref::new(4), "Helvetica"),
+        (SANS_BOLD, Ref::new(5), "Helvetica-Bold"),
+        (MONO, Ref::new(6), "Courier"),
     ];
+    // Each page and its content stream after the fonts.
+    let first_page = 7;
+    let page_ids: Vec<(Ref, Ref)> = (0..pages.len())
+        .map(|index| {
+            let at = first_page + 2 * i32::try_from(index).unwrap_or(i32::MAX / 2 - first_page);
+            (Ref::new(at), Ref::new(at + 1))
+        })
+        .collect();
 
     let mut pdf = Pdf::new();
     pdf.catalog(catalog_id).pages(tree_id);
-    pdf.pages(tree_id).kids([page_id]).count(1);
-    {
-        let mut page_writer = pdf.page(page_id);
-        page_writer.media_box(Rect::new(0.0, 0.0, page.width, page.height));
-        page_writer.parent(tree_id);
-        page_writer.contents(content_id);
-        let mut resources = page_writer.resources();
-        let mut font_dict = resources.fonts();
-        for (name, id, _) in fonts {
-            font_dict.pair(name, id);
-        }
-        font_dict.finish();
-        resources.finish();
-        page_writer.finish();
-    }
+    pdf.pages(tree_id)
+        .kids(page_ids.iter().map(|(page, _)| *page))
+        .count(i32::try_from(pages.len()).unwrap_or(i32::MAX));
     for (_, id, base) in fonts {
         pdf.type1_font(id)
             .base_font(Name(base.as_bytes()))
             .encoding_predefined(Name(b"WinAnsiEncoding"));
     }
     pdf.document_info(info_id)
-        .title(TextStr(&receipt.title))
-        .subject(TextStr(&receipt.what))
+        .title(TextStr(info.title))
+        .subject(TextStr(info.subject))
         .creator(TextStr("brlv-desk"));
+    for (page, (page_id, content_id)) in pages.iter().zip(&page_ids) {
+        {
+            let mut page_writer = pdf.page(*page_id);
+            page_writer.media_box(Rect::new(0.0, 0.0, page.width, page.height));
+            page_writer.parent(tree_id);
+            page_writer.contents(*content_id);
+            let mut resources = page_writer.resources();
+            let mut font_dict = resources.fonts();
+            for (name, id, _) in fonts {
+                font_dict.pair(name, id);
+            }
+            font_dict.finish();
+            resources.finish();
+            page_writer.finish();
+        }
+        pdf.stream(*content_id, &page_content(page));
+    }
+    pdf.finish()
+}
 
+/// One page's drawing: its boxes, then its lines of text.
+#[expect(
+    clippy::float_arithmetic,
+    reason = "page geometry in points, never money"
+)]
+fn page_content(page: &Layout) -> Vec<u8> {
     let mut content = Content::new();
     for mark in &page.boxes {
         let (r, g, b) = channels(mark.color);
@@ -115,6 +151,5 @@ pub fn render(receipt: &Receipt) -> Vec<u8> {
         content.show(Str(&win_ansi(&mark.text)));
         content.end_text();
     }
-    pdf.stream(content_id, &content.finish());
-    pdf.finish()
+    content.finish().to_vec()
 }

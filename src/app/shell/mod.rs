@@ -12,7 +12,7 @@ use time::OffsetDateTime;
 use super::clock::Clock;
 use super::features::{
     activity, claims, deposits, events, guard, notify, onboarding, orders, overview, settings,
-    transfers, wallets, withdrawals,
+    taxes, transfers, wallets, withdrawals,
 };
 use super::frame_stats::FrameStats;
 use super::i18n::Language;
@@ -190,6 +190,7 @@ fn view_ui(ui: &mut Ui, state: &mut AppState) {
         View::Withdrawals => scrolled(ui, state, withdrawals::view::withdrawals_ui),
         View::Claims => scrolled(ui, state, claims::view::claims_ui),
         View::Deposits => scrolled(ui, state, deposits::view::deposits_ui),
+        View::Taxes => scrolled(ui, state, taxes::view::taxes_ui),
     }
 }
 

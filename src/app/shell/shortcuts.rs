@@ -64,6 +64,6 @@ pub fn close_one(state: &mut AppState) -> bool {
         View::Claims => state.claims.selected.take().is_some(),
         View::Deposits => state.deposits.selected.take().is_some(),
         View::Events => state.events.selected.take().is_some(),
-        View::Overview | View::Orders | View::Settings | View::Activity => false,
+        View::Overview | View::Orders | View::Settings | View::Activity | View::Taxes => false,
     }
 }

@@ -71,11 +71,38 @@ pub fn typed_toggle_ui(ui: &mut Ui, language: Language) -> bool {
 /// ended; true when either was used (the caller then takes the rows and
 /// calls `AppState::export`, which reads which one from the draft).
 pub fn export_bar_ui(ui: &mut Ui, language: Language, draft: &mut ExportDraft) -> bool {
+    let label = tr(language, "files.save_csv");
+    let keys = SaveBarKeys {
+        path: "accounts.export_label",
+        failed: "accounts.export_failed",
+    };
+    save_bar_ui(ui, language, &label, keys, draft)
+}
+
+/// The words of a save bar, by translation key.
+#[derive(Clone, Copy, Debug)]
+pub struct SaveBarKeys {
+    /// The typed path's label.
+    pub path: &'static str,
+    /// "Not saved: %{reason}".
+    pub failed: &'static str,
+}
+
+/// A save bar: `label` opens the system's dialog, the typed path (its
+/// field labelled as `keys` say) is one click away, and how the last save
+/// ended is shown; true when either was used (`draft.dialog_asked` says
+/// which).
+pub fn save_bar_ui(
+    ui: &mut Ui,
+    language: Language,
+    label: &str,
+    keys: SaveBarKeys,
+    draft: &mut ExportDraft,
+) -> bool {
     let mut clicked = false;
     let typed = ui
         .horizontal(|ui| {
-            let label = tr(language, "files.save_csv");
-            if dialog_button_ui(ui, language, label.as_ref(), draft.writing) {
+            if dialog_button_ui(ui, language, label, draft.writing) {
                 draft.dialog_asked = true;
                 clicked = true;
             }
@@ -90,7 +117,7 @@ pub fn export_bar_ui(ui: &mut Ui, language: Language, draft: &mut ExportDraft) -
         ui.horizontal(|ui| {
             typed_path_ui(
                 ui,
-                tr(language, "accounts.export_label").as_ref(),
+                tr(language, keys.path).as_ref(),
                 tr(language, "accounts.export_hint").as_ref(),
                 &mut draft.path,
             );
@@ -118,10 +145,7 @@ pub fn export_bar_ui(ui: &mut Ui, language: Language, draft: &mut ExportDraft) -
         }
         Some(Err(error)) => {
             let reason = error.localize(language);
-            error_text_ui(
-                ui,
-                &tr_with(language, "accounts.export_failed", &[("reason", &reason)]),
-            );
+            error_text_ui(ui, &tr_with(language, keys.failed, &[("reason", &reason)]));
         }
         None => {}
     }

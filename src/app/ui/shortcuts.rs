@@ -1,7 +1,8 @@
 //! The keyboard: one table of shortcuts, handled once per frame by the
 //! shell (`shell::shortcuts`), shown in the navigation's tooltips and
-//! listed in Settings. Ctrl (Cmd on macOS) + 1…9 opens a view (Settings,
-//! the tenth, takes Ctrl+Comma, the usual key of preferences), Ctrl+F goes
+//! listed in Settings. Ctrl (Cmd on macOS) + 1…9 opens a view (Taxes, the
+//! tenth, takes Ctrl+T; Settings Ctrl+Comma, the usual key of
+//! preferences), Ctrl+F goes
 //! to the list's search, Ctrl+Shift+H hides or shows amounts, Ctrl+L locks,
 //! Esc closes a detail or a confirmation, Ctrl+R refreshes, Ctrl+Plus /
 //! Ctrl+Minus / Ctrl+0 scale the interface (egui's own zoom, remembered
@@ -22,7 +23,8 @@ pub const HIDE_AMOUNTS: KeyboardShortcut =
     KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::H);
 
 /// The shortcut that opens `view`: Ctrl+1 for the first, in the navigation's
-/// order; Settings, past the ninth, Ctrl+Comma (Ctrl+0 resets the zoom).
+/// order; past the ninth, Taxes takes Ctrl+T and Settings Ctrl+Comma
+/// (Ctrl+0 resets the zoom).
 pub const fn view_shortcut(view: View) -> KeyboardShortcut {
     let key = match view {
         View::Overview => Key::Num1,
@@ -34,6 +36,7 @@ pub const fn view_shortcut(view: View) -> KeyboardShortcut {
         View::Deposits => Key::Num7,
         View::Events => Key::Num8,
         View::Activity => Key::Num9,
+        View::Taxes => Key::T,
         View::Settings => Key::Comma,
     };
     KeyboardShortcut::new(Modifiers::COMMAND, key)

@@ -38,6 +38,10 @@ pub struct TableHead<'a> {
     /// The columns holding amounts: their titles go to the right, over the
     /// amounts' right-aligned digits.
     pub amount_columns: &'a [usize],
+    /// The last column is as wide as its content, the table scrolling
+    /// sideways when it does not fit, instead of taking only the room
+    /// left: for short labels that must not be cut.
+    pub last_fits_content: bool,
 }
 
 /// Draws `row_count` rows under `head.headers`; `cell_ui(row, column, ui)` draws
@@ -60,6 +64,7 @@ pub fn resource_table_ui(
         headers,
         sorted_by,
         amount_columns,
+        last_fits_content,
     } = head;
     let mut clicked = None;
     ui.push_id(id_salt, |ui| {
@@ -80,17 +85,19 @@ pub fn resource_table_ui(
                     .auto_shrink([false, true])
                     .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
                 // The last column takes the room left, unless it holds
-                // amounts: they end at their column's right edge, so it
-                // keeps its own width and an empty column takes the rest.
-                let last_is_amount = amount_columns.contains(&headers.len().saturating_sub(1));
+                // amounts (they end at their column's right edge) or must
+                // fit its content: then it keeps its own width and an empty
+                // column takes the rest.
+                let last_keeps_width =
+                    last_fits_content || amount_columns.contains(&headers.len().saturating_sub(1));
                 for index in 0..headers.len() {
-                    builder = if index + 1 == headers.len() && !last_is_amount {
+                    builder = if index + 1 == headers.len() && !last_keeps_width {
                         builder.column(Column::remainder().at_least(80.0))
                     } else {
                         builder.column(Column::auto().at_least(70.0).clip(true))
                     };
                 }
-                if last_is_amount {
+                if last_keeps_width {
                     builder = builder.column(Column::remainder());
                 }
                 builder
@@ -107,7 +114,7 @@ pub fn resource_table_ui(
                                 });
                             });
                         }
-                        if last_is_amount {
+                        if last_keeps_width {
                             header.col(|_| {});
                         }
                     })
@@ -118,7 +125,7 @@ pub fn resource_table_ui(
                             for column in 0..headers.len() {
                                 row.col(|ui| cell_ui(index, column, ui));
                             }
-                            if last_is_amount {
+                            if last_keeps_width {
                                 row.col(|_| {});
                             }
                             let response = row.response();
@@ -356,6 +363,7 @@ where
             headers: &headers,
             sorted_by: arranged.as_ref().map(|_| table),
             amount_columns: &amount_columns,
+            last_fits_content: false,
         },
         shown,
         selected,
@@ -436,7 +444,9 @@ pub fn amount_column_id(table: &str, column: usize) -> egui::Id {
     egui::Id::unique(("amount-column", table, column))
 }
 
-fn cell_ui(ui: &mut Ui, language: Language, column: egui::Id, cell: Cell) {
+/// Draws one cell as every record table does; `column` keeps an amount
+/// column's decimal points in line.
+pub fn cell_ui(ui: &mut Ui, language: Language, column: egui::Id, cell: Cell) {
     match cell {
         Cell::Text(text) => {
             ui.label(text);

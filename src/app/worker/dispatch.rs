@@ -229,6 +229,7 @@ impl Worker {
                     Done::Report(Event::FileChosen { purpose, answer })
                 });
             }
+            Command::Taxes(command) => self.handle_taxes(command),
             Command::SaveReceipt(request) => self.spawn(async move {
                 let movement = request.receipt.id;
                 let path = request.path.clone();

@@ -79,11 +79,13 @@ impl Worker {
         };
         let reading = journal.run(|book| {
             let problem = book.take_problem();
-            book.restore().map(|restored| (problem, restored))
+            let restored = book.restore()?;
+            let tax = book.tax()?;
+            Ok((problem, restored, tax))
         });
         self.spawn(async move {
             match reading.await {
-                Ok((problem, (lists, claims))) => {
+                Ok((problem, (lists, claims), tax)) => {
                     let mut steps: Vec<Done> = problem
                         .map(|(kind, detail)| Done::Report(notice(kind, detail)))
                         .into_iter()
@@ -92,6 +94,7 @@ impl Worker {
                         session,
                         lists,
                         claims,
+                        tax,
                     })));
                     Done::Sequence(steps)
                 }
@@ -183,6 +186,52 @@ impl Worker {
 
     pub(super) fn handle_journal(&mut self, command: JournalCommand) {
         match command {
+            JournalCommand::KeepTaxInput(input) => {
+                let (Some(journal), Some(session)) = (
+                    self.session_journal(),
+                    self.session.as_ref().map(|open| open.id),
+                ) else {
+                    return;
+                };
+                let kept = input.clone();
+                let writing = journal.run(move |book| {
+                    crate::tax::journal::write_typed(
+                        &mut book.store,
+                        &kept,
+                        OffsetDateTime::now_utc(),
+                    )
+                });
+                self.spawn(async move {
+                    match writing.await {
+                        Ok(()) => Done::Report(Event::Journal(JournalEvent::TaxInputKept {
+                            session,
+                            input,
+                        })),
+                        Err(error) => {
+                            Done::Report(notice(NoticeKind::JournalNotWritten, error.to_string()))
+                        }
+                    }
+                });
+            }
+            JournalCommand::ReadTax => {
+                let (Some(journal), Some(session)) = (
+                    self.session_journal(),
+                    self.session.as_ref().map(|open| open.id),
+                ) else {
+                    return;
+                };
+                let reading = journal.run(|book| book.tax());
+                self.spawn(async move {
+                    match reading.await {
+                        Ok(tax) => {
+                            Done::Report(Event::Journal(JournalEvent::TaxRead { session, tax }))
+                        }
+                        Err(error) => {
+                            Done::Report(notice(NoticeKind::JournalUnavailable, error.to_string()))
+                        }
+                    }
+                });
+            }
             JournalCommand::ExportCsv(path) => {
                 let reading = self
                     .session_journal()

@@ -6,8 +6,8 @@
 //! How it is set up ([`config`]), the window's handle on it ([`handle`]),
 //! what it holds ([`state`]), its loop ([`dispatch`]), and its flows: the
 //! account's connections ([`session`]), a form's POST ([`submit`]), the
-//! journal ([`journal`]), orders and webhooks ([`webhooks`]), the embedded
-//! sandbox ([`sandbox`]).
+//! journal ([`journal`]), orders and webhooks ([`webhooks`]), the tax
+//! year's prices and files ([`taxes`]), the embedded sandbox ([`sandbox`]).
 
 pub mod config;
 mod dispatch;
@@ -17,6 +17,7 @@ pub mod sandbox;
 mod session;
 mod state;
 pub mod submit;
+mod taxes;
 mod webhooks;
 
 pub use config::{EnvironmentProfile, NetworkPolicy, SecretSource, WorkerConfig};

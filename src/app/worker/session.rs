@@ -56,7 +56,7 @@ impl Worker {
                     key: call::KeyMaterial::Sealed(sealed_key),
                 }) => {
                     // A sealed key file opens at the unlock screen, like a saved profile.
-                    let profile = environment_profile(&base_url);
+                    let profile = Profile::for_environment(&base_url);
                     self.pending_unlock = Some(PendingUnlock {
                         profile: profile.clone(),
                         kind: ProfileKind::Environment,
@@ -93,7 +93,7 @@ impl Worker {
         let opened = credentials
             .map_err(|error| error.to_string())
             .and_then(|credentials| {
-                let profile = environment_profile(&credentials.base_url);
+                let profile = Profile::for_environment(&credentials.base_url);
                 let client = client_for(
                     &network,
                     &credentials.base_url,
@@ -537,16 +537,4 @@ fn client_for(
     config.timeout = network.timeout;
     config.retry = network.retry.clone();
     Client::new(config)
-}
-
-/// The environment's profile is named after its service's host.
-fn environment_profile(base_url: &str) -> Profile {
-    let name = url::Url::parse(base_url)
-        .ok()
-        .and_then(|url| url.host_str().map(str::to_owned))
-        .unwrap_or_else(|| base_url.to_owned());
-    Profile {
-        name,
-        base_url: base_url.to_owned(),
-    }
 }

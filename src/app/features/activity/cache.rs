@@ -12,11 +12,13 @@
 //! -- extrato`); past it, on a thread of its own, one computation at a
 //! time, like sorting a long list (`ui/arrange.rs`), with the previous
 //! figures shown meanwhile.
+//!
+//! The mechanism, [`Cache`], serves any [`Figures`]: the extrato's
+//! ([`Computed`]) and the tax year's ledger (`features::taxes::figures`).
 
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use rust_decimal::Decimal;
 use uuid::Uuid;
 
 use crate::api::model::{Asset, Claim};
@@ -27,7 +29,7 @@ use super::model::{
     ActivityFilter, Filtered, Movement, Sources, assets_in, build_timeline, filter_timeline,
     movements,
 };
-use super::monthly::{MonthFlow, MonthUse, YearMonth, monthly_flows, monthly_tax_use};
+use super::monthly::{MonthFlow, YearMonth, monthly_flows};
 
 /// Lists with up to this many records in all are computed in the frame.
 pub const INLINE_ROWS: usize = 20_000;
@@ -41,15 +43,19 @@ pub struct SourcesKey {
     claims: (usize, Option<Uuid>),
 }
 
-fn identity<T>(remote: &Remote<Rows<T>>) -> Option<usize> {
+/// A list's identity: the pointer of its shared rows, `None` while it has
+/// no value. The same while the list is unchanged.
+pub fn identity<T>(remote: &Remote<Rows<T>>) -> Option<usize> {
     remote.value().map(|rows| Arc::as_ptr(rows) as usize)
 }
 
-fn shared<T>(remote: &Remote<Rows<T>>) -> Rows<T> {
+/// A list's rows, shared (empty while it has no value).
+pub fn shared<T>(remote: &Remote<Rows<T>>) -> Rows<T> {
     remote.value().cloned().unwrap_or_default()
 }
 
-fn length<T>(remote: &Remote<Rows<T>>) -> usize {
+/// How many rows a list holds.
+pub fn length<T>(remote: &Remote<Rows<T>>) -> usize {
     remote.value().map_or(0, |rows| rows.len())
 }
 
@@ -73,7 +79,8 @@ impl SourcesKey {
     }
 }
 
-fn sources_of(data: &AccountData, claims: &[Claim]) -> Sources {
+/// The lists of `data` and `claims`, shared, as the extrato reads them.
+pub fn sources_of(data: &AccountData, claims: &[Claim]) -> Sources {
     Sources {
         orders: shared(&data.orders),
         transfers: shared(&data.transfers),
@@ -84,7 +91,8 @@ fn sources_of(data: &AccountData, claims: &[Claim]) -> Sources {
     }
 }
 
-fn rows_in(data: &AccountData, claims: &[Claim]) -> usize {
+/// How many records the lists of `data` and `claims` hold.
+pub fn rows_in(data: &AccountData, claims: &[Claim]) -> usize {
     length(&data.orders)
         + length(&data.transfers)
         + length(&data.withdrawals)
@@ -110,23 +118,6 @@ pub struct Request {
     pub chart_asset: Option<Asset>,
     /// The charts' months.
     pub months: Vec<YearMonth>,
-    /// The service's claims and other disposals of this month.
-    pub this_month: Option<(Decimal, Decimal)>,
-}
-
-impl Request {
-    /// Whether what was computed for `self` answers `wanted` too: the same
-    /// request, or the same with the extrato's lines besides.
-    fn serves(&self, wanted: &Request) -> bool {
-        self == wanted
-            || (self.extrato
-                && !wanted.extrato
-                && *wanted
-                    == Request {
-                        extrato: false,
-                        ..self.clone()
-                    })
-    }
 }
 
 /// Everything computed for one request.
@@ -145,10 +136,38 @@ pub struct Computed {
     pub filtered: Arc<Filtered>,
     /// Money in and out of the chart's asset per month.
     pub flows: Arc<Vec<MonthFlow>>,
-    /// The tax-exemption use per month.
-    pub tax: Arc<Vec<MonthUse>>,
     /// How many timelines were built so far.
     pub generation: u64,
+}
+
+impl Figures for Computed {
+    type Request = Request;
+    type Sources = Sources;
+    const THREAD: &'static str = "brlv-extrato";
+
+    fn request(&self) -> &Request {
+        &self.request
+    }
+
+    /// The same request, or the same with the extrato's lines besides.
+    fn serves(&self, wanted: &Request) -> bool {
+        self.request == *wanted
+            || (self.request.extrato
+                && !wanted.extrato
+                && *wanted
+                    == Request {
+                        extrato: false,
+                        ..self.request.clone()
+                    })
+    }
+
+    fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    fn compute(previous: Option<&Computed>, request: Request, sources: Sources) -> Computed {
+        compute(previous, request, sources)
+    }
 }
 
 /// Computes `request` from `sources`, reusing what `previous` computed for
@@ -192,18 +211,6 @@ pub fn compute(previous: Option<&Computed>, request: Request, sources: Sources) 
             Arc::new(flows)
         }
     };
-    let tax = match same_lists.filter(|previous| {
-        previous.request.months == request.months
-            && previous.request.this_month == request.this_month
-    }) {
-        Some(previous) => Arc::clone(&previous.tax),
-        None => Arc::new(monthly_tax_use(
-            &sources.orders,
-            &sources.claims,
-            &request.months,
-            request.this_month,
-        )),
-    };
     Computed {
         request,
         sources,
@@ -211,33 +218,94 @@ pub fn compute(previous: Option<&Computed>, request: Request, sources: Sources) 
         assets,
         filtered,
         flows,
-        tax,
         generation,
     }
 }
 
+/// Figures computed from the lists for one request, which a [`Cache`]
+/// keeps until what they were computed for changes.
+pub trait Figures: Default + Send + Sync + 'static {
+    /// What they are computed for: the lists' identities and the choices
+    /// that shape them.
+    type Request: Clone + PartialEq + Default + Send + 'static;
+    /// What they are computed from: the lists, shared.
+    type Sources: Clone + Send + 'static;
+    /// The name of the thread a long computation runs on.
+    const THREAD: &'static str;
+
+    /// What they were computed for.
+    fn request(&self) -> &Self::Request;
+
+    /// Whether they answer `wanted` too.
+    fn serves(&self, wanted: &Self::Request) -> bool {
+        self.request() == wanted
+    }
+
+    /// How many times the costly part was built so far (for tests).
+    fn generation(&self) -> u64;
+
+    /// Computes `request` from `sources`, reusing what `previous` computed
+    /// for the same lists and the same choices.
+    fn compute(previous: Option<&Self>, request: Self::Request, sources: Self::Sources) -> Self;
+}
+
 /// Where a computation on its own thread delivers (shared, as the state clones).
-type Pending = Arc<Mutex<Receiver<Computed>>>;
+type Pending<F> = Arc<Mutex<Receiver<F>>>;
 
 /// The figures shown, and the computation under way (at most one).
-#[derive(Clone, Debug, Default)]
-pub struct Cache {
-    shown: Arc<Computed>,
-    running: Option<(Request, Pending)>,
+pub struct Cache<F: Figures> {
+    shown: Arc<F>,
+    running: Option<(F::Request, Pending<F>)>,
     /// How many computations were started on a thread of their own.
     started: u64,
 }
 
-impl Cache {
+impl<F: Figures> Default for Cache<F> {
+    fn default() -> Self {
+        Cache {
+            shown: Arc::default(),
+            running: None,
+            started: 0,
+        }
+    }
+}
+
+impl<F: Figures> Clone for Cache<F> {
+    fn clone(&self) -> Self {
+        Cache {
+            shown: Arc::clone(&self.shown),
+            running: self
+                .running
+                .as_ref()
+                .map(|(request, pending)| (request.clone(), Arc::clone(pending))),
+            started: self.started,
+        }
+    }
+}
+
+impl<F: Figures> std::fmt::Debug for Cache<F> {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("Cache")
+            .field("generation", &self.shown.generation())
+            .field("running", &self.running.is_some())
+            .field("started", &self.started)
+            .finish()
+    }
+}
+
+impl<F: Figures> Cache<F> {
     /// The figures for `request` when they are ready, else the last ones
-    /// with `true` (busy) while they are computed.
+    /// with `true` (busy) while they are computed. `rows` is how many
+    /// records the lists hold: up to [`INLINE_ROWS`] they are computed in
+    /// the frame, past it on a thread of their own.
     pub fn get(
         &mut self,
         ctx: &egui::Context,
-        request: Request,
-        data: &AccountData,
-        claims: &[Claim],
-    ) -> (Arc<Computed>, bool) {
+        request: F::Request,
+        rows: usize,
+        sources: impl FnOnce() -> F::Sources,
+    ) -> (Arc<F>, bool) {
         if let Some((_, pending)) = &self.running {
             let done = pending
                 .lock()
@@ -252,7 +320,7 @@ impl Cache {
                 Err(TryRecvError::Empty) => {}
             }
         }
-        if self.shown.request.serves(&request) {
+        if self.shown.serves(&request) {
             return (Arc::clone(&self.shown), self.running.is_some());
         }
         // One computation at a time: while lists land one after another,
@@ -261,9 +329,9 @@ impl Cache {
         if self.running.is_some() {
             return (Arc::clone(&self.shown), true);
         }
-        let sources = sources_of(data, claims);
-        if rows_in(data, claims) <= INLINE_ROWS {
-            self.shown = Arc::new(compute(Some(&self.shown), request, sources));
+        let sources = sources();
+        if rows <= INLINE_ROWS {
+            self.shown = Arc::new(F::compute(Some(&self.shown), request, sources));
             self.running = None;
             return (Arc::clone(&self.shown), false);
         }
@@ -271,10 +339,11 @@ impl Cache {
         let previous = Arc::clone(&self.shown);
         let context = ctx.clone();
         let job = request.clone();
+        let job_sources = sources.clone();
         let spawned = std::thread::Builder::new()
-            .name("brlv-extrato".to_owned())
+            .name(F::THREAD.to_owned())
             .spawn(move || {
-                let computed = compute(Some(&previous), job, sources);
+                let computed = F::compute(Some(&previous), job, job_sources);
                 if sender.send(computed).is_ok() {
                     context.request_repaint();
                 }
@@ -286,17 +355,21 @@ impl Cache {
                 (Arc::clone(&self.shown), true)
             }
             Err(error) => {
-                tracing::warn!("the extrato's thread could not start: {error}");
-                let sources = sources_of(data, claims);
-                self.shown = Arc::new(compute(Some(&self.shown), request, sources));
+                tracing::warn!("the {} thread could not start: {error}", F::THREAD);
+                self.shown = Arc::new(F::compute(Some(&self.shown), request, sources));
                 (Arc::clone(&self.shown), false)
             }
         }
     }
 
-    /// How many timelines were built so far.
+    /// The figures last computed, whatever they were computed for.
+    pub fn shown(&self) -> Arc<F> {
+        Arc::clone(&self.shown)
+    }
+
+    /// How many times the costly part was built so far.
     pub fn generation(&self) -> u64 {
-        self.shown.generation
+        self.shown.generation()
     }
 
     /// How many computations were started on a thread of their own.

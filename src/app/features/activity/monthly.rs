@@ -4,19 +4,16 @@
 //!
 //! - [`monthly_flows`]: money in and out of one asset per month, from the
 //!   extrato's movements (the ones that count, as its totals), in any order.
-//! - [`monthly_tax_use`]: the tax-exemption use per month, computed the way
-//!   the service reports this month's (spec 2.10, and the sandbox's rules in
-//!   docs/sandbox.md): the gross amount of the month's claims plus the BRL
-//!   value of the month's completed token → BRL orders. The service reports
-//!   only the current month; that one is its figure, the earlier ones are
-//!   computed from the orders and the claims made on this device.
+//!
+//! The month's sales against the tax exemption are the tax year's
+//! (`features::taxes::monthly`), in Brasília's months.
 
 use std::collections::HashMap;
 
 use rust_decimal::Decimal;
 use time::{Date, OffsetDateTime};
 
-use crate::api::model::{Asset, Claim, Order, OrderState};
+use crate::api::model::Asset;
 
 use super::model::{Direction, Movement, Sources};
 
@@ -131,86 +128,4 @@ pub fn monthly_flows(
         }
     }
     flows
-}
-
-/// One month's use of the tax exemption, in BRL.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MonthUse {
-    /// The month.
-    pub month: YearMonth,
-    /// Gross amount of the month's claims.
-    pub claims: Decimal,
-    /// BRL value of the month's completed token → BRL orders.
-    pub disposals: Decimal,
-    /// The figures are the service's own (this month), not computed here.
-    pub from_service: bool,
-}
-
-impl MonthUse {
-    /// Claims plus other disposals.
-    pub fn used(&self) -> Decimal {
-        self.claims + self.disposals
-    }
-}
-
-/// A disposal: a token sold for BRL (a token source, `fiat/brl` target).
-fn is_disposal(order: &Order) -> bool {
-    order.target_asset == Some(Asset::FiatBrl)
-        && order
-            .source_asset
-            .as_ref()
-            .is_some_and(|asset| !asset.is_fiat())
-}
-
-/// The tax-exemption use in each of `months`: claims by the month of their
-/// `updated-at` (the only time a claim carries), disposals by the month
-/// they completed (`state-updated-at` of a completed order). `this_month`,
-/// the service's claims and other disposals for the newest of `months`,
-/// replaces what is computed for it.
-pub fn monthly_tax_use(
-    orders: &[Order],
-    claims: &[Claim],
-    months: &[YearMonth],
-    this_month: Option<(Decimal, Decimal)>,
-) -> Vec<MonthUse> {
-    let mut uses: Vec<MonthUse> = months
-        .iter()
-        .map(|month| MonthUse {
-            month: *month,
-            claims: Decimal::ZERO,
-            disposals: Decimal::ZERO,
-            from_service: false,
-        })
-        .collect();
-    let slot = slots_of(months);
-    let month_of =
-        |at: Option<OffsetDateTime>| at.and_then(|at| slot.get(&YearMonth::of_moment(at)).copied());
-    let mut disposals_by_slot = vec![Decimal::ZERO; months.len()];
-    for order in orders
-        .iter()
-        .filter(|order| order.state == Some(OrderState::Completed) && is_disposal(order))
-    {
-        if let (Some(position), Some(value)) =
-            (month_of(order.state_updated_at()), order.target_amount())
-            && let Some(total) = disposals_by_slot.get_mut(position)
-        {
-            *total += value;
-        }
-    }
-    for claim in claims {
-        if let (Some(position), Some(gross)) = (month_of(claim.updated_at), claim.gross_amount)
-            && let Some(month) = uses.get_mut(position)
-        {
-            month.claims += gross;
-        }
-    }
-    for (month, disposals) in uses.iter_mut().zip(disposals_by_slot) {
-        month.disposals = disposals;
-    }
-    if let (Some((claims, disposals)), Some(last)) = (this_month, uses.last_mut()) {
-        last.claims = claims;
-        last.disposals = disposals;
-        last.from_service = true;
-    }
-    uses
 }

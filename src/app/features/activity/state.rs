@@ -7,12 +7,11 @@ use std::sync::Arc;
 use time::{Date, Duration, Month, OffsetDateTime};
 
 use crate::api::model::{Asset, Claim};
-use crate::app::features::taxes::gauge::TaxGauge;
 use crate::app::resources::AccountData;
 
-use super::cache::{Cache, Request, SourcesKey};
+use super::cache::{Cache, Computed, Request, SourcesKey, rows_in, sources_of};
 use super::model::{ActivityFilter, Filtered, Movement, Sources};
-use super::monthly::{MonthFlow, MonthUse, last_months};
+use super::monthly::{MonthFlow, last_months};
 use crate::app::movement::MovementKind;
 
 /// The date range, as offered.
@@ -114,7 +113,7 @@ pub struct ActivityState {
     /// Scroll the Overview to its charts (once the data is there), for a
     /// screenshot of them.
     pub charts_in_view: bool,
-    cache: Cache,
+    cache: Cache<Computed>,
 }
 
 impl Default for ActivityState {
@@ -158,8 +157,6 @@ pub struct ActivityView {
     pub assets: Arc<Vec<Asset>>,
     /// Money in and out of the chart's asset, per month.
     pub flows: Arc<Vec<MonthFlow>>,
-    /// The tax-exemption use per month.
-    pub tax: Arc<Vec<MonthUse>>,
     /// Newer figures are being computed (a long list changed); these are
     /// the previous ones.
     pub busy: bool,
@@ -217,27 +214,22 @@ impl ActivityState {
         extent: Extent,
     ) -> ActivityView {
         let extrato = extent == Extent::Extrato;
-        let this_month = data
-            .tax_exemption
-            .value()
-            .map(TaxGauge::from_progress)
-            .map(|gauge| (gauge.claims, gauge.other_disposals));
         let request = Request {
             key: SourcesKey::of(data, claims),
             extrato,
             filter: self.filter(now.date()),
             chart_asset: Some(self.chart_asset.clone()),
             months: last_months(now.date(), 12),
-            this_month,
         };
-        let (computed, busy) = self.cache.get(ctx, request, data, claims);
+        let (computed, busy) = self.cache.get(ctx, request, rows_in(data, claims), || {
+            sources_of(data, claims)
+        });
         ActivityView {
             sources: computed.sources.clone(),
             timeline: Arc::clone(&computed.timeline),
             filtered: Arc::clone(&computed.filtered),
             assets: Arc::clone(&computed.assets),
             flows: Arc::clone(&computed.flows),
-            tax: Arc::clone(&computed.tax),
             busy,
         }
     }

@@ -16,7 +16,7 @@ use super::model::{
     ActivityFilter, Direction, Leg, Line, Movement, Source, Sources, Totals, build_timeline,
     filter_timeline, movements,
 };
-use super::monthly::{YearMonth, last_months, monthly_flows, monthly_tax_use};
+use super::monthly::{YearMonth, last_months, monthly_flows};
 use super::state::{ActivityState, Extent, RangePreset, parse_day};
 use crate::app::movement::MovementKind;
 
@@ -459,80 +459,6 @@ fn monthly_flows_sum_each_month_of_one_asset() {
             .iter()
             .take(10)
             .all(|flow| flow.money_in.is_zero() && flow.money_out.is_zero())
-    );
-}
-
-#[test]
-fn tax_use_counts_claims_and_completed_token_sales_by_month_and_this_month_is_the_services() {
-    let orders = vec![
-        // A disposal completed in February: counted there.
-        order(
-            1,
-            "2026-02-27T10:00:00Z",
-            "completed",
-            ("1000", "eth-base/brlv"),
-            ("999.00", "fiat/brl"),
-        ),
-        // A disposal not completed: not counted.
-        order(
-            2,
-            "2026-02-27T11:00:00Z",
-            "created",
-            ("50", "eth-base/brlv"),
-            ("50.00", "fiat/brl"),
-        ),
-        // A purchase, not a disposal.
-        order(
-            3,
-            "2026-02-10T10:00:00Z",
-            "completed",
-            ("500.00", "fiat/brl"),
-            ("500", "eth-base/brlv"),
-        ),
-        // A disposal in January.
-        order(
-            4,
-            "2026-01-05T10:00:00Z",
-            "completed",
-            ("35500", "eth-base/brlv"),
-            ("35500.00", "fiat/brl"),
-        ),
-    ];
-    let claims = vec![
-        claim(5, "2026-02-03T10:00:00Z", "1.00", "0.99"),
-        claim(6, "2026-03-01T00:00:00Z", "300.00", "297.00"),
-    ];
-    let months = last_months(date!(2026 - 03 - 10), 12);
-    let computed = monthly_tax_use(&orders, &claims, &months, None);
-    let february = computed.get(10).cloned();
-    assert_eq!(
-        february.as_ref().map(|month| month.used()),
-        Some(dec("1000.00"))
-    );
-    assert_eq!(
-        computed.get(9).map(|month| month.disposals),
-        Some(dec("35500.00"))
-    );
-    assert_eq!(
-        computed.last().map(|month| month.claims),
-        Some(dec("300.00"))
-    );
-    let with_service = monthly_tax_use(
-        &orders,
-        &claims,
-        &months,
-        Some((dec("20000.00"), dec("8700.00"))),
-    );
-    let march = with_service.last().cloned();
-    assert_eq!(
-        march.as_ref().map(|month| month.used()),
-        Some(dec("28700.00"))
-    );
-    assert_eq!(march.map(|month| month.from_service), Some(true));
-    assert_eq!(
-        with_service.get(10),
-        computed.get(10),
-        "earlier months stay computed"
     );
 }
 

@@ -86,6 +86,22 @@ impl AppState {
                     ReceiptFormat::Png => filter("PNG", "png"),
                 },
             ),
+            DialogPurpose::TaxCsv { .. } => FileDialogRequest {
+                mode: DialogMode::Folder,
+                title: tr(language, "taxes.files_title_csv").into_owned(),
+                file_name: None,
+                folder: self.files.last_folder.clone(),
+                filter: None,
+            },
+            DialogPurpose::TaxPdf { year } => save(
+                "taxes.files_title_pdf",
+                crate::app::i18n::tr_with(
+                    language,
+                    "taxes.files_pdf_name",
+                    &[("year", &year.to_string())],
+                ),
+                filter("PDF", "pdf"),
+            ),
             DialogPurpose::LoadKey => FileDialogRequest {
                 mode: DialogMode::Open,
                 title: tr(language, "files.title_key").into_owned(),
@@ -108,7 +124,12 @@ impl AppState {
                 return;
             }
         };
-        if let Some(folder) = folder_of(&path) {
+        let folder = match &purpose {
+            // The folder chosen is where the next dialog starts.
+            DialogPurpose::TaxCsv { .. } => Some(path.clone()),
+            _ => folder_of(&path),
+        };
+        if let Some(folder) = folder {
             self.files.last_folder = Some(folder);
         }
         let typed = path.display().to_string();
@@ -147,6 +168,14 @@ impl AppState {
             DialogPurpose::SaveReceipt { receipt, format } => {
                 self.files.receipt.typed_path = typed;
                 self.save_receipt(*receipt, format, path);
+            }
+            DialogPurpose::TaxCsv { year } => {
+                self.taxes.csv.path = typed;
+                self.write_tax_csv(year);
+            }
+            DialogPurpose::TaxPdf { year } => {
+                self.taxes.pdf.path = typed;
+                self.write_tax_pdf(year);
             }
         }
     }

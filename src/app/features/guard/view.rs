@@ -5,6 +5,7 @@
 use egui::{Key, RichText, TextEdit, Ui};
 
 use crate::app::features::onboarding::state::KeySource;
+use crate::app::features::taxes::sale::{SaleTone, sale_effect_text};
 use crate::app::format::asset_amount_text;
 use crate::app::message::Command;
 use crate::app::state::AppState;
@@ -125,6 +126,7 @@ fn prompt_status_ui(ui: &mut Ui, state: &AppState, purpose: PassphrasePurpose) {
 /// it goes, and the passphrase. Nothing is sent until the worker says the
 /// passphrase opens the key.
 pub fn authorization_ui(ui: &mut Ui, state: &mut AppState) {
+    let sale = order_sale_line(ui, state);
     let Some(authorization) = state.guard.authorization.as_ref() else {
         return;
     };
@@ -144,6 +146,16 @@ pub fn authorization_ui(ui: &mut Ui, state: &mut AppState) {
                     ui.end_row();
                 }
             });
+        if let Some((text, tone)) = &sale {
+            ui.add_space(6.0);
+            let colors = palette::of(ui);
+            let text = match tone {
+                SaleTone::Plain => RichText::new(text),
+                SaleTone::Warning => RichText::new(text).color(colors.warning),
+                SaleTone::Crossing => RichText::new(text).color(colors.error).strong(),
+            };
+            ui.add(egui::Label::new(text).wrap());
+        }
         ui.add_space(8.0);
         let submitted = passphrase_field_ui(ui, state, PassphrasePurpose::Transaction);
         let ready = state
@@ -176,6 +188,25 @@ pub fn authorization_ui(ui: &mut Ui, state: &mut AppState) {
     {
         state.cancel_authorization();
     }
+}
+
+/// For an order that sells tokens, what it makes of this month's sales
+/// against R$35,000 (the tax report's count), in a sentence.
+fn order_sale_line(ui: &Ui, state: &mut AppState) -> Option<(String, SaleTone)> {
+    let Some(SubmitRequest::Order(order)) = state
+        .guard
+        .authorization
+        .as_ref()
+        .map(|authorization| &authorization.request)
+    else {
+        return None;
+    };
+    let quote_id = order.quote_id;
+    if state.orders.form.current_quote().map(|quote| quote.id) != Some(quote_id) {
+        return None;
+    }
+    let effect = state.order_sale_effect(ui.ctx())?;
+    Some(sale_effect_text(state.amount_format(), &effect))
 }
 
 /// What leaves and where it goes, line by line.

@@ -54,6 +54,7 @@ impl AppState {
                 session,
                 lists,
                 claims,
+                tax,
             } => {
                 if self.session.as_ref().is_none_or(|open| open.id != session) {
                     return;
@@ -69,6 +70,17 @@ impl AppState {
                     restore(&mut self.data, list);
                 }
                 self.claims.restore(claims);
+                self.taxes.restore(tax);
+            }
+            JournalEvent::TaxRead { session, tax } => {
+                if self.session.as_ref().is_some_and(|open| open.id == session) {
+                    self.taxes.restore(tax);
+                }
+            }
+            JournalEvent::TaxInputKept { session, input } => {
+                if self.session.as_ref().is_some_and(|open| open.id == session) {
+                    self.taxes.kept(input);
+                }
             }
         }
     }

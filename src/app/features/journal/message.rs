@@ -8,12 +8,31 @@ use crate::api::model::Claim;
 use crate::app::remote::PartialCopy;
 use crate::app::resources::Fetched;
 use crate::app::session::SessionId;
+use crate::tax::{ClaimMade, TaxInput, TypedValues};
 
 /// Something the journal feature asks the worker to do.
 #[derive(Debug)]
 pub enum JournalCommand {
     /// Write the open profile's journal as CSV to this file.
     ExportCsv(PathBuf),
+    /// Keep something the person typed for the tax year (a month marked
+    /// paid, a cost or a value in reais, a code, the custodian).
+    KeepTaxInput(TaxInput),
+    /// Read the tax year's side of the journal again (a claim was made).
+    ReadTax,
+}
+
+/// What the journal keeps for the tax year: the claims this device made,
+/// each with what it was paid in (only the request says), and what the
+/// person typed.
+#[derive(Debug, Default)]
+pub struct TaxJournal {
+    /// The claims, oldest first.
+    pub claims: Vec<ClaimMade>,
+    /// What the person typed, the latest of each.
+    pub typed: TypedValues,
+    /// Typed values written by a newer version, left out.
+    pub unread: usize,
 }
 
 /// A list as it was last fetched, in an earlier run.
@@ -40,5 +59,21 @@ pub enum JournalEvent {
         lists: Vec<RestoredList>,
         /// Claims made from this device, newest first.
         claims: Vec<Claim>,
+        /// The tax year's side of the journal.
+        tax: TaxJournal,
+    },
+    /// The tax year's side of the journal, read again.
+    TaxRead {
+        /// The connection it belongs to.
+        session: SessionId,
+        /// What it holds.
+        tax: TaxJournal,
+    },
+    /// Something the person typed for the tax year was kept.
+    TaxInputKept {
+        /// The connection it belongs to.
+        session: SessionId,
+        /// What was kept.
+        input: TaxInput,
     },
 }

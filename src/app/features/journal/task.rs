@@ -23,7 +23,7 @@ use crate::app::resources::Fetched;
 use crate::app::submit::FormKind;
 use crate::journal::{self as store, JournalError, OutcomeRecord, PostRecord, Store};
 
-use super::message::RestoredList;
+use super::message::{RestoredList, TaxJournal};
 use super::records::{
     self, KnownStates, claims_history, fetched_of, form_name, money_notices, resource_name,
     snapshot_of, states_of,
@@ -170,6 +170,18 @@ impl JournalBook {
     /// The journal as the rows of its CSV, oldest first.
     pub fn rows(&self) -> Result<Vec<JournalRow>, JournalError> {
         Ok(journal_rows(self.store.posts(None)?, self.store.notices()?))
+    }
+
+    /// The tax year's side: the claims made here with what each was paid
+    /// in, and what the person typed.
+    pub fn tax(&self) -> Result<TaxJournal, JournalError> {
+        let claims = crate::tax::journal::read_claims(&self.store)?;
+        let (typed, unread) = crate::tax::journal::read_typed(&self.store)?;
+        Ok(TaxJournal {
+            claims,
+            typed,
+            unread,
+        })
     }
 
     /// The last known state and the claims history, read at a connection's start.

@@ -1,4 +1,28 @@
-//! Taxes: the month's tax-exemption gauge ([`gauge`]), which the Overview
-//! draws and the extrato's charts read.
+//! Taxes: the tax year for the account holder, from the account's own
+//! records (the rules and the figures are the core's, [`crate::tax`]).
+//!
+//! - [`figures`]: the ledger and the year's report computed from the lists,
+//!   kept until a list or a typed value changes (off the window's thread
+//!   for long lists);
+//! - [`monthly`]: the month's sales per Brasília month, the one definition
+//!   the Overview's chart, the Taxes view and an order's confirmation read;
+//! - [`sale`]: what an order about to be sent makes of the month's sales;
+//! - [`gauge`]: the service's own figure for this month, as the Overview's
+//!   gauge draws it;
+//! - [`report`]: the report for an accountant, as PDF;
+//! - [`state`], [`message`], [`words`]: the view's state, what it asks the
+//!   worker, and how it writes things;
+//! - `apply.rs`, [`task`], [`view`]: how `AppState` takes its events in, the
+//!   worker's calls, and the Taxes view.
 
+mod apply;
+pub mod figures;
 pub mod gauge;
+pub mod message;
+pub mod monthly;
+pub mod report;
+pub mod sale;
+pub mod state;
+pub mod task;
+pub mod view;
+pub mod words;

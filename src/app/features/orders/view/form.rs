@@ -10,6 +10,7 @@ use crate::api::model::{Asset, PaymentMethod, Quote};
 use crate::app::error_text::Localize;
 use crate::app::features::recipients::state::RecipientKind;
 use crate::app::features::recipients::view::{picker_ui, save_offer_ui};
+use crate::app::features::taxes::sale::{SaleEffect, SaleTone, sale_effect_text};
 use crate::app::form::{Field, FieldError, FieldErrors};
 use crate::app::message::Command;
 use crate::app::state::AppState;
@@ -165,8 +166,26 @@ fn quote_ui(ui: &mut Ui, state: &mut AppState) {
         failure_ui(ui, state, "orders.form_quote_failed", failure);
     }
     if let Some(quote) = state.orders.form.current_quote().cloned() {
+        let effect = state.order_sale_effect(ui.ctx());
         quote_summary_ui(ui, state, &quote);
+        if let Some(effect) = effect {
+            sale_effect_ui(ui, state, &effect);
+        }
     }
+}
+
+/// What the order makes of this month's sales against R$35,000: before it
+/// is sent, as the tax report counts them.
+fn sale_effect_ui(ui: &mut Ui, state: &AppState, effect: &SaleEffect) {
+    let (text, tone) = sale_effect_text(state.amount_format(), effect);
+    let colors = crate::app::ui::palette::of(ui);
+    let text = match tone {
+        SaleTone::Plain => RichText::new(text),
+        SaleTone::Warning => RichText::new(text).color(colors.warning),
+        SaleTone::Crossing => RichText::new(text).color(colors.error).strong(),
+    };
+    let response = ui.add(egui::Label::new(text).wrap());
+    crate::app::ui::live_region(&response, tone == SaleTone::Crossing);
 }
 
 /// The quote received: amounts, rates, fee and the time left to accept it.

@@ -1,17 +1,19 @@
 //! The Overview's charts: money in and out per month of one asset, and the
 //! tax-exemption use per month against the monthly limit, over the last 12
-//! months. The figures are computed exactly ([`crate::app::features::activity::monthly`])
-//! and kept until a list changes; floats appear only to place bars. A plot
+//! months. The figures are computed exactly ([`crate::app::features::activity::monthly`];
+//! the month's sales as the tax report counts them,
+//! [`crate::app::features::taxes::monthly`]) and kept until a list
+//! changes; floats appear only to place bars. A plot
 //! says nothing to a screen reader, so each one carries its figures in
 //! words ([`money_summary`], [`tax_summary`]) and offers them as a table.
 
-use egui::{Color32, Ui};
+use egui::Ui;
 use egui_plot::{AxisHints, Bar, BarChart, GridMark, HLine, Legend, Plot};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
 use crate::api::model::{Asset, MONTHLY_TAX_EXEMPTION_LIMIT_BRL};
-use crate::app::features::activity::monthly::{MonthFlow, MonthUse, YearMonth};
+use crate::app::features::activity::monthly::{MonthFlow, YearMonth};
 use crate::app::features::activity::state::{ActivityView, Extent};
 use crate::app::features::activity::words::{compact_amount, month_short_name, ticker_and_chain};
 use crate::app::format::AmountFormat;
@@ -20,6 +22,7 @@ use crate::app::state::AppState;
 use crate::app::ui::{choice_ui, note_ui, palette};
 
 use crate::app::features::taxes::gauge::TaxGauge;
+use crate::app::features::taxes::monthly::{MonthUse, last_months, monthly_sales};
 
 /// Height of a chart.
 const CHART_HEIGHT: f32 = 190.0;
@@ -99,6 +102,44 @@ fn percent_of(used: Decimal, limit: Decimal) -> Decimal {
     }
 }
 
+/// A Brasília month as the charts' months are written.
+fn chart_month(month: &MonthUse) -> YearMonth {
+    YearMonth {
+        year: month.month.year,
+        month: month.month.month,
+    }
+}
+
+/// Where the service's own figure for this month differs from the report's
+/// (the gauge above shows the service's), says so and where both are
+/// explained; never one silently for the other.
+fn this_month_differs_ui(
+    ui: &mut Ui,
+    state: &mut AppState,
+    gauge: Option<&TaxGauge>,
+    this_month: Option<&MonthUse>,
+) {
+    let (Some(gauge), Some(this_month)) = (gauge, this_month) else {
+        return;
+    };
+    if gauge.used == this_month.used() {
+        return;
+    }
+    let amounts = state.amount_format();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(state.t_with(
+            "chart.tax_service_differs",
+            &[
+                ("report", &amounts.brl(this_month.used())),
+                ("service", &amounts.brl(gauge.used)),
+            ],
+        ));
+        if ui.link(state.t("overview.open_taxes").as_ref()).clicked() {
+            state.view = crate::app::view::View::Taxes;
+        }
+    });
+}
+
 /// The tax chart's figures in words: each month with use, and its share of the limit.
 pub fn tax_summary(amounts: AmountFormat, limit: Decimal, uses: &[MonthUse]) -> String {
     let language = amounts.language;
@@ -110,7 +151,7 @@ pub fn tax_summary(amounts: AmountFormat, limit: Decimal, uses: &[MonthUse]) -> 
                 language,
                 "chart.tax_month",
                 &[
-                    ("month", &month_label(language, month.month)),
+                    ("month", &month_label(language, chart_month(month))),
                     ("used", &amounts.brl(month.used())),
                     ("percent", &amounts.percent(percent_of(month.used(), limit))),
                 ],
@@ -286,19 +327,10 @@ pub fn tax_chart_ui(ui: &mut Ui, state: &mut AppState) {
     let limit = gauge
         .as_ref()
         .map_or(MONTHLY_TAX_EXEMPTION_LIMIT_BRL, |gauge| gauge.limit);
-    let uses = chart_figures(ui, state).tax;
+    let (figures, _) = state.tax_figures(ui.ctx());
+    let uses = monthly_sales(&figures.ledger, &last_months(state.wall_now, 12));
     let summary = tax_summary(amounts, limit, &uses);
     let colors = palette::of(ui);
-    let close = limit * Decimal::new(8, 1);
-    let color = |used: Decimal| -> Color32 {
-        if used >= limit {
-            colors.error
-        } else if used > close {
-            colors.warning
-        } else {
-            colors.success
-        }
-    };
     let bars: Vec<Bar> = uses
         .iter()
         .enumerate()
@@ -308,10 +340,16 @@ pub fn tax_chart_ui(ui: &mut Ui, state: &mut AppState) {
                 height(month.used()),
             )
             .width(0.6)
-            .fill(color(month.used()))
+            .fill(colors.tone(month.tone(limit), colors.success))
         })
         .collect();
-    let months: Vec<YearMonth> = uses.iter().map(|month| month.month).collect();
+    let months: Vec<YearMonth> = uses
+        .iter()
+        .map(|month| YearMonth {
+            year: month.month.year,
+            month: month.month.month,
+        })
+        .collect();
     let name_used = state.t("chart.used").into_owned();
     let name_limit = state.t("chart.limit").into_owned();
     let limit_height = height(limit);
@@ -328,6 +366,7 @@ pub fn tax_chart_ui(ui: &mut Ui, state: &mut AppState) {
         .response;
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &summary));
     note_ui(ui, &state.t("chart.tax_note"));
+    this_month_differs_ui(ui, state, gauge.as_ref(), uses.last());
     egui::CollapsingHeader::new(state.t("chart.as_table").as_ref())
         .id_salt("tax_chart_table")
         .show(ui, |ui| {
@@ -342,7 +381,7 @@ pub fn tax_chart_ui(ui: &mut Ui, state: &mut AppState) {
                     ui.strong("%");
                     ui.end_row();
                     for month in uses.iter() {
-                        ui.label(month_label(language, month.month));
+                        ui.label(month_label(language, chart_month(month)));
                         ui.monospace(amounts.brl(month.used()));
                         ui.monospace(percent_of(month.used(), limit).to_string());
                         ui.end_row();

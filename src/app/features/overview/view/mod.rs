@@ -1,5 +1,5 @@
-//! The overview: balances at their scales, the month's tax-exemption gauge,
-//! the things in motion (orders awaiting payment, pending transfers and
+//! The overview: balances at their scales, the month's tax-exemption gauge
+//! (the service's figure, with a link to the Taxes view), the things in motion (orders awaiting payment, pending transfers and
 //! withdrawals), and the monthly charts ([`charts`]).
 
 pub mod charts;
@@ -10,8 +10,9 @@ use rust_decimal::Decimal;
 use crate::app::features::taxes::gauge::{GaugeLevel, TaxGauge};
 use crate::app::format::{asset_amount_text, short_hex, short_id, state_label};
 use crate::app::remote::Remote;
-use crate::app::state::AppState;
+use crate::app::state::{AppState, View};
 use crate::app::ui::amount::amount_cell_ui;
+use crate::app::ui::shortcuts::{shortcut_text, view_shortcut};
 use crate::app::ui::{
     Tone, badge_ui, format_countdown, gauge_ui, palette, request_countdown_frame, section_ui,
 };
@@ -100,7 +101,18 @@ fn balances_ui(ui: &mut Ui, state: &AppState) {
         });
 }
 
-fn tax_exemption_ui(ui: &mut Ui, state: &AppState) {
+fn tax_exemption_ui(ui: &mut Ui, state: &mut AppState) {
+    gauge_figures_ui(ui, state);
+    // The month as the tax report counts it, with the service's figure
+    // beside it and why they differ: one click (or the view's shortcut) away.
+    let shortcut = shortcut_text(ui.ctx(), &view_shortcut(View::Taxes));
+    let link = state.t_with("overview.open_taxes_with_key", &[("key", &shortcut)]);
+    if ui.link(link).clicked() {
+        state.view = View::Taxes;
+    }
+}
+
+fn gauge_figures_ui(ui: &mut Ui, state: &AppState) {
     let remote = &state.data.tax_exemption;
     let Some(progress) = remote.value() else {
         ui.horizontal(|ui| {

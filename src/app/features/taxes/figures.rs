@@ -1,0 +1,402 @@
+//! The tax year computed from the lists: the ledger ([`crate::tax::build`]),
+//! the report of the year shown, each asset's entries of that year, the
+//! entries to check, and the tokens an order needs a price for. Kept by the
+//! extrato's [`Cache`](crate::app::features::activity::cache::Cache): keyed
+//! on the lists' `Arc`s and on counters of what the person typed, so it is
+//! rebuilt once per change of a list it reads or of a typed value, never per
+//! frame; up to `INLINE_ROWS` records in the frame, past it on a thread of
+//! its own (a million orders: 245 ms, `cargo bench --bench tables -- tax`),
+//! the previous figures shown meanwhile.
+
+use std::sync::Arc;
+
+use time::{Date, OffsetDateTime};
+use uuid::Uuid;
+
+use crate::api::model::{Asset, Deposit, Order, Transfer, Wallet, Withdrawal};
+use crate::app::features::activity::cache::{Figures, identity, length, shared};
+use crate::app::resources::{AccountData, Rows};
+use crate::tax::input::{TOKEN_DEPOSIT_ASSETS, assets_needing_prices};
+use crate::tax::ledger::{Holding, RecordRef, ticker_of};
+use crate::tax::{
+    ClaimMade, DepositList, Ledger, LedgerInput, ServicePrices, TypedValues, YearReport, build,
+    year_report,
+};
+
+/// What the ledger reads, shared: the lists as fetched, the claims this
+/// device made, what the person typed and the service's prices.
+#[derive(Clone, Debug)]
+pub struct TaxSources {
+    /// The orders.
+    pub orders: Rows<Order>,
+    /// The transfers.
+    pub transfers: Rows<Transfer>,
+    /// The withdrawals.
+    pub withdrawals: Rows<Withdrawal>,
+    /// The wallets: moving tokens between them is no sale.
+    pub wallets: Rows<Wallet>,
+    /// The token deposit lists, in the order of [`TOKEN_DEPOSIT_ASSETS`].
+    pub deposits: [Rows<Deposit>; 2],
+    /// The claims this device made, with what each was paid in.
+    pub claims: Arc<Vec<ClaimMade>>,
+    /// What the person typed.
+    pub typed: Arc<TypedValues>,
+    /// The service's prices for orders with no leg in reais.
+    pub prices: Arc<ServicePrices>,
+    /// When they were taken: the current year's months stop at this one.
+    pub now: OffsetDateTime,
+}
+
+impl Default for TaxSources {
+    fn default() -> Self {
+        TaxSources {
+            orders: Rows::default(),
+            transfers: Rows::default(),
+            withdrawals: Rows::default(),
+            wallets: Rows::default(),
+            deposits: Default::default(),
+            claims: Arc::default(),
+            typed: Arc::default(),
+            prices: Arc::default(),
+            now: OffsetDateTime::UNIX_EPOCH,
+        }
+    }
+}
+
+/// What the person's side of the ledger holds besides the lists.
+#[derive(Clone, Debug, Default)]
+pub struct TaxInputs {
+    /// The claims this device made.
+    pub claims: Arc<Vec<ClaimMade>>,
+    /// What the person typed.
+    pub typed: Arc<TypedValues>,
+    /// The service's prices.
+    pub prices: Arc<ServicePrices>,
+}
+
+impl TaxSources {
+    /// The lists of `data` with `inputs`, shared, as of `now`.
+    pub fn of(data: &AccountData, inputs: &TaxInputs, now: OffsetDateTime) -> TaxSources {
+        TaxSources {
+            orders: shared(&data.orders),
+            transfers: shared(&data.transfers),
+            withdrawals: shared(&data.withdrawals),
+            wallets: shared(&data.wallets),
+            deposits: TOKEN_DEPOSIT_ASSETS.map(|asset| shared(data.deposits(&asset))),
+            claims: Arc::clone(&inputs.claims),
+            typed: Arc::clone(&inputs.typed),
+            prices: Arc::clone(&inputs.prices),
+            now,
+        }
+    }
+
+    /// The identities of the lists the ledger reads in `data`.
+    pub fn lists_key(data: &AccountData) -> [Option<usize>; 6] {
+        let [usdc, usdt] = TOKEN_DEPOSIT_ASSETS.map(|asset| identity(data.deposits(&asset)));
+        [
+            identity(&data.orders),
+            identity(&data.transfers),
+            identity(&data.withdrawals),
+            identity(&data.wallets),
+            usdc,
+            usdt,
+        ]
+    }
+
+    /// How many records the ledger reads in `data`.
+    pub fn rows(data: &AccountData) -> usize {
+        length(&data.orders)
+            + length(&data.transfers)
+            + length(&data.withdrawals)
+            + TOKEN_DEPOSIT_ASSETS
+                .iter()
+                .map(|asset| length(data.deposits(asset)))
+                .sum::<usize>()
+    }
+
+    /// The id of the record `record` points at.
+    pub fn record_id(&self, record: RecordRef) -> Option<Uuid> {
+        let at = |index: u32| usize::try_from(index).ok();
+        match record {
+            RecordRef::Order(index) => self.orders.get(at(index)?).map(|order| order.id),
+            RecordRef::Claim(index) => self.claims.get(at(index)?).map(|made| made.claim.id),
+            RecordRef::Deposit(list, index) => self
+                .deposits
+                .get(usize::from(list))?
+                .get(at(index)?)
+                .map(|deposit| deposit.id),
+            RecordRef::Transfer(index) => {
+                self.transfers.get(at(index)?).map(|transfer| transfer.id)
+            }
+            RecordRef::Withdrawal(index) => self
+                .withdrawals
+                .get(at(index)?)
+                .map(|withdrawal| withdrawal.id),
+        }
+    }
+
+    /// Where the tokens of a transfer or a token withdrawal went.
+    pub fn destination(&self, record: RecordRef) -> Option<String> {
+        let at = |index: u32| usize::try_from(index).ok();
+        match record {
+            RecordRef::Transfer(index) => self
+                .transfers
+                .get(at(index)?)?
+                .target_address
+                .as_deref()
+                .map(str::to_owned),
+            RecordRef::Withdrawal(index) => self
+                .withdrawals
+                .get(at(index)?)?
+                .target_address()
+                .map(str::to_owned),
+            _ => None,
+        }
+    }
+
+    /// Lends the ledger's input, borrowed from these lists, to `read`.
+    pub fn with_input<R>(&self, read: impl FnOnce(&LedgerInput<'_>) -> R) -> R {
+        let [usdc, usdt] = &self.deposits;
+        let deposits = [
+            DepositList {
+                asset: &TOKEN_DEPOSIT_ASSETS[0],
+                deposits: usdc,
+            },
+            DepositList {
+                asset: &TOKEN_DEPOSIT_ASSETS[1],
+                deposits: usdt,
+            },
+        ];
+        read(&LedgerInput {
+            orders: &self.orders,
+            transfers: &self.transfers,
+            withdrawals: &self.withdrawals,
+            deposits: &deposits,
+            claims: &self.claims,
+            wallets: &self.wallets,
+            typed: &self.typed,
+            prices: &self.prices,
+        })
+    }
+}
+
+/// What the figures are computed for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TaxRequest {
+    /// The identities of the lists the ledger reads.
+    pub lists: [Option<usize>; 6],
+    /// Counts the changes of what the ledger reads besides the lists: the
+    /// claims made here, the costs and values typed, the addresses marked
+    /// as one's own, the service's prices.
+    pub ledger_inputs: u64,
+    /// Counts the changes of what only the report reads: the months marked
+    /// paid, the codes chosen, the custodian.
+    pub report_inputs: u64,
+    /// The year shown.
+    pub year: i32,
+    /// Today, in Brasília: the current year's months stop at this one's
+    /// and its positions are today's.
+    pub today: Option<Date>,
+}
+
+/// One asset's entries in the year shown.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AssetYear {
+    /// The asset, an index into the ledger's assets.
+    pub asset: u16,
+    /// What was held of it when the year began.
+    pub opening: Holding,
+    /// Its entries in the year, oldest first (indices into the ledger's entries).
+    pub entries: Vec<u32>,
+}
+
+impl AssetYear {
+    /// The average cost per unit before its `position`-th entry of the year.
+    pub fn average_cost_before(&self, ledger: &Ledger, position: usize) -> rust_decimal::Decimal {
+        match position.checked_sub(1) {
+            None => self.opening.average_cost(),
+            Some(previous) => self
+                .entries
+                .get(previous)
+                .and_then(|index| ledger.entries.get(usize::try_from(*index).ok()?))
+                .map_or_else(
+                    || self.opening.average_cost(),
+                    |entry| entry.average_cost_after(),
+                ),
+        }
+    }
+}
+
+/// Everything the Taxes view, the Overview's chart and an order's
+/// confirmation read, computed for one request.
+#[derive(Clone, Debug, Default)]
+pub struct TaxFigures {
+    /// What it was computed for.
+    pub request: TaxRequest,
+    /// What it was computed from (the ledger's records point into it).
+    pub sources: TaxSources,
+    /// The ledger of every year.
+    pub ledger: Arc<Ledger>,
+    /// The report of the year shown; `None` before the first computation.
+    pub year: Option<Arc<YearReport>>,
+    /// The years with a movement, and the current one, oldest first.
+    pub years: Arc<Vec<i32>>,
+    /// Each asset's entries in the year shown, in the ledger's order of assets.
+    pub assets: Arc<Vec<AssetYear>>,
+    /// The entries of the year shown that are flagged for the person
+    /// (indices into the ledger's entries), oldest first.
+    pub to_check: Arc<Vec<u32>>,
+    /// The tokens of orders with no leg in reais that have no price and no
+    /// typed value: the service is asked for their price.
+    pub wanted_prices: Arc<Vec<Asset>>,
+    generation: u64,
+}
+
+impl Figures for TaxFigures {
+    type Request = TaxRequest;
+    type Sources = TaxSources;
+    const THREAD: &'static str = "brlv-tax-ledger";
+
+    fn request(&self) -> &TaxRequest {
+        &self.request
+    }
+
+    fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    fn compute(previous: Option<&TaxFigures>, request: TaxRequest, sources: TaxSources) -> Self {
+        compute(previous, request, sources)
+    }
+}
+
+/// Computes `request` from `sources`, reusing the ledger `previous` built
+/// when neither the lists nor what the ledger reads besides changed.
+pub fn compute(
+    previous: Option<&TaxFigures>,
+    request: TaxRequest,
+    sources: TaxSources,
+) -> TaxFigures {
+    let generation = previous.map_or(0, |previous| previous.generation);
+    let same_ledger = previous.filter(|previous| {
+        previous.generation > 0
+            && previous.request.lists == request.lists
+            && previous.request.ledger_inputs == request.ledger_inputs
+    });
+    let (ledger, wanted_prices, generation) = match same_ledger {
+        Some(previous) => (
+            Arc::clone(&previous.ledger),
+            Arc::clone(&previous.wanted_prices),
+            generation,
+        ),
+        None => {
+            let (ledger, wanted) = sources.with_input(|input| {
+                let wanted: Vec<Asset> = assets_needing_prices(input.orders, input.typed)
+                    .into_iter()
+                    .filter(|asset| input.prices.of(&ticker_of(asset)).is_none())
+                    .collect();
+                (build(input), wanted)
+            });
+            (Arc::new(ledger), Arc::new(wanted), generation + 1)
+        }
+    };
+    let same_year = previous.filter(|previous| {
+        same_ledger.is_some()
+            && previous.year.is_some()
+            && previous.request.year == request.year
+            && previous.request.today == request.today
+            && previous.request.report_inputs == request.report_inputs
+    });
+    let (year, assets, to_check) = match same_year {
+        Some(previous) => (
+            previous.year.clone(),
+            Arc::clone(&previous.assets),
+            Arc::clone(&previous.to_check),
+        ),
+        None => {
+            let report = year_report(&ledger, &sources.typed, request.year, sources.now);
+            let (assets, to_check) = year_entries(&ledger, request.year);
+            (Some(Arc::new(report)), Arc::new(assets), Arc::new(to_check))
+        }
+    };
+    let years = Arc::new(years_of(&ledger, request.year, sources.now));
+    TaxFigures {
+        request,
+        sources,
+        ledger,
+        year,
+        years,
+        assets,
+        to_check,
+        wanted_prices,
+        generation,
+    }
+}
+
+/// The years from the ledger's first through its last, with the current
+/// one and `shown`.
+fn years_of(ledger: &Ledger, shown: i32, now: OffsetDateTime) -> Vec<i32> {
+    let current = crate::tax::YearMonth::in_brasilia(now).year;
+    let first = ledger
+        .months
+        .first()
+        .and_then(|sums| sums.month)
+        .map_or(current, |month| month.year);
+    let last = ledger
+        .months
+        .last()
+        .and_then(|sums| sums.month)
+        .map_or(current, |month| month.year);
+    let (low, high) = (first.min(current).min(shown), last.max(current).max(shown));
+    (low..=high).collect()
+}
+
+/// Each asset's entries of `year` with what was held when it began, and the
+/// year's flagged entries.
+fn year_entries(ledger: &Ledger, year: i32) -> (Vec<AssetYear>, Vec<u32>) {
+    let start = ledger
+        .entries
+        .partition_point(|entry| entry.month.year < year);
+    let end = ledger
+        .entries
+        .partition_point(|entry| entry.month.year <= year);
+    let index = |at: usize| u32::try_from(at).unwrap_or(u32::MAX);
+    let mut assets: Vec<AssetYear> = (0..ledger.assets.len())
+        .map(|asset| AssetYear {
+            asset: u16::try_from(asset).unwrap_or(u16::MAX),
+            ..AssetYear::default()
+        })
+        .collect();
+    // What each asset held when the year began: its last entry before it.
+    let mut opened = vec![false; assets.len()];
+    let mut left = assets.len();
+    for entry in ledger.entries[..start].iter().rev() {
+        if left == 0 {
+            break;
+        }
+        if let Some(slot) = opened.get_mut(usize::from(entry.asset))
+            && !*slot
+        {
+            *slot = true;
+            left -= 1;
+            if let Some(asset) = assets.get_mut(usize::from(entry.asset)) {
+                asset.opening = Holding {
+                    quantity: entry.quantity_after,
+                    total_cost: entry.total_cost_after,
+                };
+            }
+        }
+    }
+    let mut to_check = Vec::new();
+    for (at, entry) in ledger.entries[start..end].iter().enumerate() {
+        let at = start + at;
+        if let Some(asset) = assets.get_mut(usize::from(entry.asset)) {
+            asset.entries.push(index(at));
+        }
+        if !entry.flags.is_empty() {
+            to_check.push(index(at));
+        }
+    }
+    assets.retain(|asset| !asset.entries.is_empty() || !asset.opening.quantity.is_zero());
+    (assets, to_check)
+}

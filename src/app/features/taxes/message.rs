@@ -1,0 +1,48 @@
+//! What the Taxes view asks the worker for beyond the shared paths (what
+//! the person types goes to the journal, `JournalCommand::KeepTaxInput`;
+//! the files come back as `Event::Exported`), and what the worker answers.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crate::api::model::Asset;
+use crate::app::session::SessionId;
+use crate::tax::ServicePrices;
+
+use super::figures::TaxFigures;
+use super::report::TaxReport;
+
+/// Something the Taxes view asks the worker to do.
+#[derive(Debug)]
+pub enum TaxesCommand {
+    /// Ask the service's price in reais of these tokens (orders with no leg
+    /// in reais are valued at it until the person types their value).
+    Prices(Vec<Asset>),
+    /// Write `ledger-YYYY.csv`, `months-YYYY.csv` and `positions-YYYY.csv`
+    /// of the year the figures are for into `folder`.
+    SaveCsv {
+        /// The folder.
+        folder: PathBuf,
+        /// The figures, as shown.
+        figures: Arc<TaxFigures>,
+    },
+    /// Render and write the report for an accountant as PDF.
+    SavePdf {
+        /// The file.
+        path: PathBuf,
+        /// The report, in the person's language.
+        report: Box<TaxReport>,
+    },
+}
+
+/// What the worker reports to the Taxes view.
+#[derive(Debug)]
+pub enum TaxesEvent {
+    /// The service's prices arrived (those it gave).
+    Prices {
+        /// The connection they were asked on.
+        session: SessionId,
+        /// The prices.
+        prices: ServicePrices,
+    },
+}

@@ -1,0 +1,635 @@
+//! The year's report for an accountant, as PDF: the months against
+//! R$35,000 with their gains, tax and DARF, the gain or loss per asset, the
+//! positions with their Bens e Direitos codes and Discriminação, the exempt
+//! gains, the entries to check, and every rule the figures rest on with its
+//! standing and source, under the disclaimer.
+//!
+//! [`TaxReport`] is the content, already in the person's language (built on
+//! the window's thread from the figures shown: a few dozen lines);
+//! [`render`] lays it out on A4 pages with the receipts' text layout
+//! ([`crate::app::receipt::layout`]: its wrapping, faces and marks) and
+//! writes it with their PDF writer, on the worker's blocking pool.
+
+use rust_decimal::Decimal;
+use time::OffsetDateTime;
+
+use crate::app::format::AmountFormat;
+use crate::app::i18n::{Language, tr, tr_with};
+use crate::app::receipt::layout::{
+    BRAND, BoxMark, Cursor, Face, INK, Layout, MUTED, ON_BRAND, RULE, Rgb, TextMark, chars_in, wrap,
+};
+use crate::app::receipt::pdf::{DocumentInfo, render_pages};
+use crate::tax::year::BENS_GROUP;
+use crate::tax::{Ledger, YearReport, brasilia};
+
+use super::figures::TaxFigures;
+use super::words::{date_text, flag_texts, month_title, reading_name, report_language};
+
+/// The report's content, written for a person.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TaxReport {
+    /// The title: `Tax report 2026`.
+    pub title: String,
+    /// Whose and when: the account and the day it was made.
+    pub subtitle: String,
+    /// A help for the declaration, not tax advice.
+    pub disclaimer: String,
+    /// The parts, in order.
+    pub sections: Vec<ReportSection>,
+    /// Under every page.
+    pub footer: String,
+}
+
+/// A part of the report under its heading.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReportSection {
+    /// The heading.
+    pub heading: String,
+    /// What it holds.
+    pub blocks: Vec<ReportBlock>,
+}
+
+/// A piece of a section.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReportBlock {
+    /// A paragraph.
+    Text(String),
+    /// A paragraph in the quieter colour.
+    Note(String),
+    /// A table: its columns and its rows of cells.
+    Table {
+        /// The columns.
+        columns: Vec<ReportColumn>,
+        /// The rows, a cell per column.
+        rows: Vec<Vec<String>>,
+    },
+}
+
+/// A column of a table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReportColumn {
+    /// Its heading.
+    pub heading: String,
+    /// Its share of the page's width, in hundredths.
+    pub share: u8,
+    /// A column of figures: monospace, aligned on the right.
+    pub figures: bool,
+}
+
+fn column(heading: String, share: u8, figures: bool) -> ReportColumn {
+    ReportColumn {
+        heading,
+        share,
+        figures,
+    }
+}
+
+/// An average cost in reais with the places it carries (up to ten).
+pub fn average_text(amounts: AmountFormat, value: Decimal) -> String {
+    let number = amounts.number(value, crate::tax::ledger::AVERAGE_COST_PLACES);
+    match amounts.language {
+        Language::En => format!("R${number}"),
+        Language::PtBr => format!("R$ {number}"),
+    }
+}
+
+/// The report of the year `figures` are for, for the account called
+/// `account`, made at `made_at`; `None` before the figures are computed.
+pub fn build_report(
+    figures: &TaxFigures,
+    language: Language,
+    account: &str,
+    made_at: OffsetDateTime,
+) -> Option<TaxReport> {
+    let year = figures.year.as_deref()?;
+    let amounts = AmountFormat::new(language, false);
+    let t = |key: &'static str| tr(language, key).into_owned();
+    let mut sections = vec![
+        months_section(year, language, amounts),
+        assets_section(year, &figures.ledger, language, amounts),
+        darf_section(year, language, amounts),
+        positions_section(year, language, amounts),
+        exempt_section(year, language, amounts),
+    ];
+    if let Some(section) = to_check_section(figures, language) {
+        sections.push(section);
+    }
+    let core = report_language(language);
+    sections.push(ReportSection {
+        heading: t("taxes.rules_heading"),
+        blocks: year
+            .readings
+            .iter()
+            .map(|reading| {
+                ReportBlock::Text(format!(
+                    "{} [{}]: {} ({})",
+                    reading_name(language, *reading),
+                    reading.standing().text(core),
+                    reading.text(core),
+                    reading.source()
+                ))
+            })
+            .collect(),
+    });
+    sections.retain(|section| !section.blocks.is_empty());
+    let made_on = date_text(language, brasilia::date_at(made_at));
+    Some(TaxReport {
+        title: tr_with(
+            language,
+            "taxes.report_title",
+            &[("year", &year.year.to_string())],
+        ),
+        subtitle: tr_with(
+            language,
+            "taxes.report_subtitle",
+            &[("account", account), ("date", &made_on)],
+        ),
+        disclaimer: super::words::disclaimer(language).to_owned(),
+        sections,
+        footer: tr_with(language, "taxes.report_footer", &[("date", &made_on)]),
+    })
+}
+
+fn months_section(year: &YearReport, language: Language, amounts: AmountFormat) -> ReportSection {
+    let t = |key: &'static str| tr(language, key).into_owned();
+    let rows = year
+        .months
+        .iter()
+        .map(|month| {
+            let darf = month.darf.as_ref();
+            vec![
+                month_title(language, month.month),
+                amounts.brl(month.sales_brl),
+                t(if month.exempt {
+                    "taxes.exempt"
+                } else {
+                    "taxes.taxable"
+                }),
+                amounts.brl(month.gain_brl),
+                amounts.brl(month.tax_brl),
+                darf.map_or_else(
+                    || {
+                        if month.carried_out_brl.is_zero() {
+                            String::new()
+                        } else {
+                            tr_with(
+                                language,
+                                "taxes.carried_short",
+                                &[("amount", &amounts.brl(month.carried_out_brl))],
+                            )
+                        }
+                    },
+                    |darf| amounts.brl(darf.amount_brl),
+                ),
+                darf.and_then(|darf| darf.due)
+                    .map(|due| date_text(language, due))
+                    .unwrap_or_default(),
+                if darf.is_none() {
+                    String::new()
+                } else if month.paid {
+                    t("taxes.paid_yes")
+                } else {
+                    t("taxes.paid_no")
+                },
+            ]
+        })
+        .collect();
+    ReportSection {
+        heading: t("taxes.months_heading"),
+        blocks: vec![
+            ReportBlock::Table {
+                columns: vec![
+                    column(t("taxes.col.month"), 17, false),
+                    column(t("taxes.col.sales"), 14, true),
+                    column(t("taxes.col.against_limit"), 12, false),
+                    column(t("taxes.col.gain"), 13, true),
+                    column(t("taxes.col.tax"), 11, true),
+                    column(t("taxes.col.darf"), 12, true),
+                    column(t("taxes.col.due"), 12, false),
+                    column(t("taxes.col.paid"), 9, false),
+                ],
+                rows,
+            },
+            ReportBlock::Note(t("taxes.months_note")),
+        ],
+    }
+}
+
+fn assets_section(
+    year: &YearReport,
+    ledger: &Ledger,
+    language: Language,
+    amounts: AmountFormat,
+) -> ReportSection {
+    let t = |key: &'static str| tr(language, key).into_owned();
+    let rows: Vec<Vec<String>> = year
+        .months
+        .iter()
+        .flat_map(|month| {
+            month
+                .assets
+                .iter()
+                .filter(|asset| asset.sold())
+                .map(move |asset| {
+                    vec![
+                        month_title(language, month.month),
+                        ledger.asset_name(asset.asset).to_owned(),
+                        amounts.brl(asset.sales_brl),
+                        amounts.brl(asset.cost_brl),
+                        amounts.brl(asset.fees_brl),
+                        amounts.brl(asset.gain_brl),
+                    ]
+                })
+        })
+        .collect();
+    ReportSection {
+        heading: t("taxes.per_asset_heading"),
+        blocks: if rows.is_empty() {
+            Vec::new()
+        } else {
+            vec![ReportBlock::Table {
+                columns: vec![
+                    column(t("taxes.col.month"), 18, false),
+                    column(t("taxes.col.asset"), 12, false),
+                    column(t("taxes.col.sales"), 18, true),
+                    column(t("taxes.col.cost"), 18, true),
+                    column(t("taxes.col.fees"), 16, true),
+                    column(t("taxes.col.gain"), 18, true),
+                ],
+                rows,
+            }]
+        },
+    }
+}
+
+fn darf_section(year: &YearReport, language: Language, amounts: AmountFormat) -> ReportSection {
+    let mut blocks: Vec<ReportBlock> = year
+        .months_with_tax()
+        .filter_map(|month| {
+            let darf = month.darf.as_ref()?;
+            let due = darf
+                .due
+                .map(|due| date_text(language, due))
+                .unwrap_or_default();
+            Some(ReportBlock::Text(tr_with(
+                language,
+                if month.paid {
+                    "taxes.darf_line_paid"
+                } else {
+                    "taxes.darf_line"
+                },
+                &[
+                    ("month", &month_title(language, month.month)),
+                    ("code", darf.code),
+                    ("amount", &amounts.brl(darf.amount_brl)),
+                    ("due", &due),
+                ],
+            )))
+        })
+        .collect();
+    if blocks.is_empty() {
+        blocks.push(ReportBlock::Text(tr(language, "taxes.no_tax").into_owned()));
+    }
+    if !year.carried_at_end_brl.is_zero() {
+        blocks.push(ReportBlock::Note(tr_with(
+            language,
+            "taxes.carried_at_end",
+            &[("amount", &amounts.brl(year.carried_at_end_brl))],
+        )));
+    }
+    ReportSection {
+        heading: tr(language, "taxes.darf_heading").into_owned(),
+        blocks,
+    }
+}
+
+fn positions_section(
+    year: &YearReport,
+    language: Language,
+    amounts: AmountFormat,
+) -> ReportSection {
+    let t = |key: &'static str| tr(language, key).into_owned();
+    let heading = tr_with(
+        language,
+        "taxes.positions_heading",
+        &[("date", &date_text(language, year.positions_on))],
+    );
+    if year.positions.is_empty() {
+        return ReportSection {
+            heading,
+            blocks: vec![ReportBlock::Text(t("taxes.no_positions"))],
+        };
+    }
+    let rows = year
+        .positions
+        .iter()
+        .map(|position| {
+            vec![
+                position.asset.clone(),
+                amounts.number(position.quantity, 18),
+                average_text(amounts, position.average_cost_brl),
+                amounts.brl(position.total_cost_brl),
+                format!("{BENS_GROUP} / {}", position.code.code()),
+            ]
+        })
+        .collect();
+    let mut blocks = vec![ReportBlock::Table {
+        columns: vec![
+            column(t("taxes.col.asset"), 14, false),
+            column(t("taxes.col.quantity"), 24, true),
+            column(t("taxes.col.average_cost"), 22, true),
+            column(t("taxes.col.total_cost"), 22, true),
+            column(t("taxes.col.code"), 18, false),
+        ],
+        rows,
+    }];
+    for position in &year.positions {
+        blocks.push(ReportBlock::Text(tr_with(
+            language,
+            "taxes.discriminacao_of",
+            &[
+                ("asset", &position.asset),
+                ("text", &position.discriminacao),
+            ],
+        )));
+    }
+    ReportSection { heading, blocks }
+}
+
+fn exempt_section(year: &YearReport, language: Language, amounts: AmountFormat) -> ReportSection {
+    let mut blocks = vec![ReportBlock::Text(tr_with(
+        language,
+        "taxes.exempt_gains",
+        &[("amount", &amounts.brl(year.exempt_gains_brl))],
+    ))];
+    if !year.claims_tax_withheld_brl.is_zero() {
+        blocks.push(ReportBlock::Text(tr_with(
+            language,
+            "taxes.claims_withheld",
+            &[("amount", &amounts.brl(year.claims_tax_withheld_brl))],
+        )));
+    }
+    ReportSection {
+        heading: tr(language, "taxes.exempt_heading").into_owned(),
+        blocks,
+    }
+}
+
+fn to_check_section(figures: &TaxFigures, language: Language) -> Option<ReportSection> {
+    let ledger = &figures.ledger;
+    if figures.to_check.is_empty() && ledger.skipped.is_empty() {
+        return None;
+    }
+    let mut blocks: Vec<ReportBlock> = figures
+        .to_check
+        .iter()
+        .filter_map(|index| ledger.entries.get(usize::try_from(*index).ok()?))
+        .map(|entry| {
+            ReportBlock::Text(format!(
+                "{} · {} · {} {}: {}",
+                date_text(language, brasilia::date_at(entry.at.get())),
+                super::words::kind_text(language, entry.kind),
+                AmountFormat::new(language, false).number(entry.quantity, 18),
+                ledger.asset_name(entry.asset),
+                flag_texts(language, entry.flags).join("; ")
+            ))
+        })
+        .collect();
+    if !ledger.skipped.is_empty() {
+        blocks.push(ReportBlock::Note(tr_with(
+            language,
+            "taxes.left_out",
+            &[("count", &ledger.skipped.len().to_string())],
+        )));
+    }
+    Some(ReportSection {
+        heading: tr(language, "taxes.to_check_heading").into_owned(),
+        blocks,
+    })
+}
+
+/// An A4 page's width and height, in points.
+const PAGE: (f32, f32) = (595.0, 842.0);
+const MARGIN: f32 = 48.0;
+/// Room kept at the foot of every page for its footer.
+const FOOTER_ROOM: f32 = 36.0;
+const BODY_SIZE: f32 = 9.0;
+const TABLE_SIZE: f32 = 8.0;
+const LEADING: f32 = 1.4;
+
+/// The pages being laid out, a column of text down each.
+struct Pages {
+    done: Vec<Layout>,
+    cursor: Cursor,
+    boxes: Vec<BoxMark>,
+}
+
+#[expect(
+    clippy::float_arithmetic,
+    reason = "page geometry in points, never money"
+)]
+impl Pages {
+    fn new() -> Pages {
+        Pages {
+            done: Vec::new(),
+            cursor: Cursor::new(MARGIN, PAGE.0 - 2.0 * MARGIN, MARGIN),
+            boxes: Vec::new(),
+        }
+    }
+
+    /// Starts a new page unless `height` more fits on this one.
+    fn room(&mut self, height: f32) -> bool {
+        if self.cursor.y + height <= PAGE.1 - MARGIN - FOOTER_ROOM {
+            return false;
+        }
+        let cursor = std::mem::replace(
+            &mut self.cursor,
+            Cursor::new(MARGIN, PAGE.0 - 2.0 * MARGIN, MARGIN),
+        );
+        self.done.push(Layout {
+            width: PAGE.0,
+            height: PAGE.1,
+            boxes: std::mem::take(&mut self.boxes),
+            texts: cursor.texts,
+        });
+        true
+    }
+
+    /// `text` wrapped to the column, breaking pages between its lines.
+    fn paragraph(&mut self, text: &str, size: f32, face: Face, color: Rgb) {
+        for line in wrap(text, chars_in(self.cursor.width, size, face)) {
+            self.room(size * LEADING);
+            self.cursor.paragraph(&line, size, face, color, LEADING);
+        }
+    }
+
+    fn rule(&mut self) {
+        self.boxes.push(BoxMark {
+            x: MARGIN,
+            y: self.cursor.y + 4.0,
+            width: PAGE.0 - 2.0 * MARGIN,
+            height: 0.6,
+            color: RULE,
+        });
+        self.cursor.y += 6.0;
+    }
+
+    /// One row of a table: each cell wrapped to its column, figures aligned
+    /// on the right (Courier's advance is exact).
+    fn row(&mut self, columns: &[ReportColumn], cells: &[String], face: Face) {
+        let width = self.cursor.width;
+        let gap = 6.0;
+        let mut left = MARGIN;
+        let lines: Vec<(f32, f32, bool, Vec<String>)> = columns
+            .iter()
+            .zip(cells)
+            .map(|(column, cell)| {
+                let column_width = width * f32::from(column.share) / 100.0;
+                let cell_face = if column.figures { Face::Mono } else { face };
+                let wrapped = wrap(cell, chars_in(column_width - gap, TABLE_SIZE, cell_face));
+                let placed = (left, column_width - gap, column.figures, wrapped);
+                left += column_width;
+                placed
+            })
+            .collect();
+        let height = lines
+            .iter()
+            .map(|(.., lines)| lines.len())
+            .max()
+            .unwrap_or(1) as f32
+            * TABLE_SIZE
+            * LEADING;
+        let top = self.cursor.y;
+        for (x, column_width, figures, cell_lines) in lines {
+            for (at, line) in cell_lines.into_iter().enumerate() {
+                let baseline = top + (at as f32 + 1.0) * TABLE_SIZE * LEADING;
+                let (x, cell_face) = if figures {
+                    let text_width = line.chars().count() as f32 * TABLE_SIZE * 0.6;
+                    ((x + column_width - text_width).max(x), Face::Mono)
+                } else {
+                    (x, face)
+                };
+                self.cursor.texts.push(TextMark {
+                    x,
+                    baseline,
+                    size: TABLE_SIZE,
+                    face: cell_face,
+                    color: INK,
+                    text: line,
+                });
+            }
+        }
+        self.cursor.y = top + height;
+    }
+
+    fn table(&mut self, columns: &[ReportColumn], rows: &[Vec<String>]) {
+        let headings: Vec<String> = columns
+            .iter()
+            .map(|column| column.heading.clone())
+            .collect();
+        let header_room = 3.0 * TABLE_SIZE * LEADING;
+        self.room(header_room);
+        self.header(columns, &headings);
+        for row in rows {
+            if self.room(TABLE_SIZE * LEADING * 2.0) {
+                self.header(columns, &headings);
+            }
+            self.row(columns, row, Face::Sans);
+        }
+        self.cursor.y += 4.0;
+    }
+
+    fn header(&mut self, columns: &[ReportColumn], headings: &[String]) {
+        let plain: Vec<ReportColumn> = columns
+            .iter()
+            .map(|column| ReportColumn {
+                figures: false,
+                ..column.clone()
+            })
+            .collect();
+        self.row(&plain, headings, Face::SansBold);
+        self.rule();
+    }
+
+    /// Every page, each with the footer and its number.
+    fn finish(mut self, footer: &str) -> Vec<Layout> {
+        self.room(PAGE.1);
+        let count = self.done.len();
+        for (number, page) in self.done.iter_mut().enumerate() {
+            let text = format!("{footer} · {}/{count}", number + 1);
+            let mut cursor = Cursor::new(MARGIN, PAGE.0 - 2.0 * MARGIN, PAGE.1 - MARGIN);
+            cursor.paragraph(&text, 7.0, Face::Sans, MUTED, 1.2);
+            page.texts.extend(cursor.texts);
+        }
+        self.done
+    }
+}
+
+/// The report laid out on A4 pages.
+#[expect(
+    clippy::float_arithmetic,
+    reason = "page geometry in points, never money"
+)]
+pub fn layout(report: &TaxReport) -> Vec<Layout> {
+    let mut pages = Pages::new();
+    // The band behind the title, as a receipt's.
+    let band_top = 0.0;
+    pages.cursor.y = band_top + 14.0;
+    pages.paragraph(&report.title, 17.0, Face::SansBold, ON_BRAND);
+    pages.paragraph(&report.subtitle, 10.0, Face::Sans, ON_BRAND);
+    pages.cursor.y += 16.0;
+    pages.boxes.insert(
+        0,
+        BoxMark {
+            x: 0.0,
+            y: band_top,
+            width: PAGE.0,
+            height: pages.cursor.y - 4.0,
+            color: BRAND,
+        },
+    );
+    pages.cursor.y += 8.0;
+    pages.paragraph(&report.disclaimer, BODY_SIZE, Face::SansBold, INK);
+    pages.cursor.y += 6.0;
+    for section in &report.sections {
+        pages.room(60.0);
+        pages.cursor.y += 8.0;
+        pages.paragraph(&section.heading, 12.0, Face::SansBold, INK);
+        pages.rule();
+        for block in &section.blocks {
+            match block {
+                ReportBlock::Text(text) => {
+                    pages.paragraph(text, BODY_SIZE, Face::Sans, INK);
+                    pages.cursor.y += 2.0;
+                }
+                ReportBlock::Note(text) => {
+                    pages.paragraph(text, 8.0, Face::Sans, MUTED);
+                    pages.cursor.y += 2.0;
+                }
+                ReportBlock::Table { columns, rows } => pages.table(columns, rows),
+            }
+        }
+    }
+    pages.finish(&report.footer)
+}
+
+/// The report as PDF bytes.
+pub fn render(report: &TaxReport) -> Vec<u8> {
+    render_pages(
+        &layout(report),
+        &DocumentInfo {
+            title: &report.title,
+            subject: &report.disclaimer,
+        },
+    )
+}
+
+/// The report as plain text, one line per line of the PDF (for tests and
+/// a check by eye).
+pub fn plain_text(report: &TaxReport) -> String {
+    layout(report)
+        .iter()
+        .flat_map(|page| page.texts.iter().map(|mark| mark.text.clone()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}

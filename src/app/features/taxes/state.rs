@@ -1,0 +1,160 @@
+//! The Taxes view's state: the year shown, what the ledger reads besides
+//! the lists (the claims made here, what the person typed, the service's
+//! prices, each counted when it changes), the drafts of what is being
+//! typed, the exports, and the figures computed from it all
+//! ([`super::figures`]), kept until one of those changes.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use crate::api::model::Asset;
+use crate::app::export::ExportDraft;
+use crate::app::features::activity::cache::Cache;
+use crate::app::features::journal::message::TaxJournal;
+use crate::app::resources::AccountData;
+use crate::tax::{ServicePrices, TaxInput, YearMonth, brasilia};
+
+use super::figures::{TaxFigures, TaxInputs, TaxRequest, TaxSources};
+
+/// The Taxes view.
+#[derive(Debug, Default)]
+pub struct TaxesState {
+    /// The year shown; `None`: the current one (Brasília's).
+    pub year: Option<i32>,
+    /// The asset whose ledger is shown, by ticker; `None`: the first.
+    pub ledger_asset: Option<String>,
+    /// What the ledger reads besides the lists.
+    pub inputs: TaxInputs,
+    /// Typed values in the journal written by a newer version, left out.
+    pub unread: usize,
+    /// The tokens the service was asked a price for in this session.
+    pub prices_asked: Vec<Asset>,
+    /// A price request is under way.
+    pub prices_pending: bool,
+    /// What is being typed in reais, per record (a deposit's or a
+    /// transfer's cost, an order's value), not yet kept.
+    pub drafts: HashMap<Uuid, String>,
+    /// The custodian for Discriminação, as being typed; `None` while not edited.
+    pub custodian_draft: Option<String>,
+    /// The three CSV files, written into a folder.
+    pub csv: ExportDraft,
+    /// The report for an accountant, as PDF.
+    pub pdf: ExportDraft,
+    ledger_inputs: u64,
+    report_inputs: u64,
+    cache: Cache<TaxFigures>,
+}
+
+impl TaxesState {
+    /// The year shown, as of `now`.
+    pub fn shown_year(&self, now: OffsetDateTime) -> i32 {
+        self.year
+            .unwrap_or_else(|| YearMonth::in_brasilia(now).year)
+    }
+
+    /// The figures for the lists in `data` and the year shown, as of `now`:
+    /// computed once per change of a list the ledger reads, of what the
+    /// person typed or of the service's prices (on a thread of its own for
+    /// long lists, the previous figures shown meanwhile: then `true`).
+    pub fn figures(
+        &mut self,
+        ctx: &egui::Context,
+        data: &AccountData,
+        now: OffsetDateTime,
+    ) -> (Arc<TaxFigures>, bool) {
+        let request = TaxRequest {
+            lists: TaxSources::lists_key(data),
+            ledger_inputs: self.ledger_inputs,
+            report_inputs: self.report_inputs,
+            year: self.shown_year(now),
+            today: Some(brasilia::date_at(now)),
+        };
+        let inputs = &self.inputs;
+        self.cache.get(ctx, request, TaxSources::rows(data), || {
+            TaxSources::of(data, inputs, now)
+        })
+    }
+
+    /// The figures last computed (perhaps for another year or older lists).
+    pub fn last_figures(&self) -> Arc<TaxFigures> {
+        self.cache.shown()
+    }
+
+    /// Takes in the tax year's side of the journal (at a connection's
+    /// start, and after a claim was made).
+    pub fn restore(&mut self, journal: TaxJournal) {
+        self.inputs.claims = Arc::new(journal.claims);
+        self.inputs.typed = Arc::new(journal.typed);
+        self.unread = journal.unread;
+        self.custodian_draft = None;
+        self.ledger_inputs += 1;
+        self.report_inputs += 1;
+    }
+
+    /// Takes in something the person typed, now kept in the journal.
+    pub fn kept(&mut self, input: TaxInput) {
+        match &input {
+            TaxInput::ArrivedCost { record, .. } | TaxInput::OrderValue { order: record, .. } => {
+                self.drafts.remove(record);
+                self.ledger_inputs += 1;
+            }
+            TaxInput::OwnAddress { .. } => self.ledger_inputs += 1,
+            TaxInput::Custodian(_) => {
+                self.custodian_draft = None;
+                self.report_inputs += 1;
+            }
+            TaxInput::Paid { .. } | TaxInput::Code { .. } => self.report_inputs += 1,
+        }
+        Arc::make_mut(&mut self.inputs.typed).apply(input);
+    }
+
+    /// The tokens the service should be asked a price for, once a session:
+    /// those `figures` want that were not asked yet (marked asked).
+    pub fn prices_to_ask(&mut self, figures: &TaxFigures) -> Option<Vec<Asset>> {
+        let wanted: Vec<Asset> = figures
+            .wanted_prices
+            .iter()
+            .filter(|asset| !self.prices_asked.contains(asset))
+            .cloned()
+            .collect();
+        if wanted.is_empty() {
+            return None;
+        }
+        self.prices_asked.extend(wanted.iter().cloned());
+        self.prices_pending = true;
+        Some(wanted)
+    }
+
+    /// Takes in the service's prices: added to those known.
+    pub fn prices_arrived(&mut self, prices: ServicePrices) {
+        self.prices_pending = false;
+        if prices.prices.is_empty() {
+            return;
+        }
+        let known = Arc::make_mut(&mut self.inputs.prices);
+        for price in prices.prices {
+            known.prices.retain(|kept| kept.ticker != price.ticker);
+            known.prices.push(price);
+        }
+        known.quoted_at = prices.quoted_at.or(known.quoted_at);
+        self.ledger_inputs += 1;
+    }
+
+    /// Another account was opened: nothing of the last one stays.
+    pub fn reset(&mut self) {
+        *self = TaxesState::default();
+    }
+
+    /// How many times the ledger was built (for tests of the cache).
+    pub fn generation(&self) -> u64 {
+        self.cache.generation()
+    }
+
+    /// How many computations ran on a thread of their own (for tests).
+    pub fn threads_started(&self) -> u64 {
+        self.cache.threads_started()
+    }
+}

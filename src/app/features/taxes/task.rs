@@ -1,0 +1,101 @@
+//! The Taxes view's worker calls: the service's price of the tokens an
+//! order with no leg in reais needs (a quote of one unit for reais,
+//! journaled as every quote is), and the files written on the worker's
+//! blocking pool (the three CSV files, the PDF report).
+
+use std::path::{Path, PathBuf};
+
+use time::OffsetDateTime;
+
+use crate::api::Client;
+use crate::api::model::{Asset, CreateQuote};
+use crate::app::export::{FileError, write_file};
+use crate::app::features::journal::task::{JournalHandle, quote_journaled};
+use crate::journal::JournalError;
+use crate::tax::ledger::ticker_of;
+use crate::tax::{ServicePrice, ServicePrices, export};
+
+use super::figures::TaxFigures;
+use super::report::{TaxReport, render};
+
+/// The service's price in reais of one unit of each of `assets`: its rate
+/// before the fee. A token the service does not quote stays unpriced; a
+/// journal that could not be written is told beside.
+pub async fn service_prices(
+    client: &Client,
+    journal: &JournalHandle,
+    assets: Vec<Asset>,
+) -> (ServicePrices, Option<JournalError>) {
+    let mut prices = ServicePrices {
+        prices: Vec::new(),
+        quoted_at: Some(OffsetDateTime::now_utc()),
+    };
+    let mut problem = None;
+    for asset in assets {
+        let ticker = ticker_of(&asset).into_owned();
+        if prices.of(&ticker).is_some() {
+            continue;
+        }
+        let request = CreateQuote::paying(asset, Asset::FiatBrl, rust_decimal::Decimal::ONE);
+        let (answer, journal_problem) = quote_journaled(client, journal, request).await;
+        problem = problem.or(journal_problem);
+        match answer {
+            Ok(quote) => {
+                if let Some(rate) = quote.base_rate {
+                    prices.prices.push(ServicePrice {
+                        ticker,
+                        brl_per_unit: rate,
+                    });
+                }
+            }
+            Err(error) => tracing::info!("the service gave no price for {ticker}: {error}"),
+        }
+    }
+    (prices, problem)
+}
+
+/// The names of the three CSV files of `year`.
+pub fn csv_names(year: i32) -> [String; 3] {
+    [
+        format!("ledger-{year}.csv"),
+        format!("months-{year}.csv"),
+        format!("positions-{year}.csv"),
+    ]
+}
+
+/// Writes the ledger, the months and the positions of the year `figures`
+/// are for into `folder` (made if missing), each a private file; the
+/// folder, or why not. Blocking, for the worker's blocking pool.
+pub fn write_csv_files(folder: &Path, figures: &TaxFigures) -> Result<PathBuf, FileError> {
+    let Some(year) = figures.year.as_deref() else {
+        return Err(FileError::encode(folder, "the report is not computed yet"));
+    };
+    std::fs::create_dir_all(folder).map_err(|error| FileError::io(folder, &error))?;
+    let [ledger_name, months_name, positions_name] = csv_names(year.year);
+    let encode = |path: &Path, error: csv::Error| FileError::encode(path, error);
+    let ledger_path = folder.join(ledger_name);
+    let mut ledger = Vec::new();
+    figures
+        .sources
+        .with_input(|input| {
+            export::write_ledger(&mut ledger, &figures.ledger, input, Some(year.year))
+        })
+        .map_err(|error| encode(&ledger_path, error))?;
+    write_file(&ledger_path, &ledger)?;
+    let months_path = folder.join(months_name);
+    let mut months = Vec::new();
+    export::write_months(&mut months, &year.months).map_err(|error| encode(&months_path, error))?;
+    write_file(&months_path, &months)?;
+    let positions_path = folder.join(positions_name);
+    let mut positions = Vec::new();
+    export::write_positions(&mut positions, &year.positions, year.positions_on)
+        .map_err(|error| encode(&positions_path, error))?;
+    write_file(&positions_path, &positions)?;
+    Ok(folder.to_owned())
+}
+
+/// Renders the report and writes it to `path` as a private file. Blocking,
+/// for the worker's blocking pool.
+pub fn write_pdf(path: &Path, report: &TaxReport) -> Result<PathBuf, FileError> {
+    write_file(path, &render(report))
+}

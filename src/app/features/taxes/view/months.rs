@@ -1,0 +1,272 @@
+//! The months of the year shown against R$35,000: the sales, exempt or
+//! taxable, the gain or loss, the tax, the DARF (code 4600, its amount and
+//! due date, or what was carried under R$10) with the "paid" mark the
+//! person sets; and each month's gain or loss per asset.
+
+use egui::{RichText, Ui};
+
+use crate::app::features::journal::message::JournalCommand;
+use crate::app::message::Command;
+use crate::app::state::AppState;
+use crate::app::ui::{Tone, badge_ui, note_ui};
+use crate::tax::ledger::AssetMonth;
+use crate::tax::months::MonthReport;
+use crate::tax::{Reading, TaxInput, YearReport};
+
+use super::super::figures::TaxFigures;
+use super::super::words::{date_text, month_title};
+use super::figure::{figure_column_width, figure_ui, right_aligned_ui, rule_tags_ui};
+
+/// The months' table and the gains per asset.
+pub(super) fn months_ui(
+    ui: &mut Ui,
+    state: &mut AppState,
+    figures: &TaxFigures,
+    year: &YearReport,
+) {
+    let language = state.language;
+    rule_tags_ui(
+        ui,
+        language,
+        &[
+            Reading::SaleFee,
+            Reading::WeightedAverageCost,
+            Reading::LossesNotOffset,
+            Reading::BracketsOnMonthTotal,
+            Reading::BusinessDays,
+        ],
+    );
+    ui.add_space(4.0);
+    let mut toggled = None;
+    let widths = MonthWidths::measure(ui, state, year);
+    egui::Grid::new("tax_months")
+        .num_columns(8)
+        .striped(true)
+        .spacing([14.0, 6.0])
+        .show(ui, |ui| {
+            for (key, width) in [
+                ("taxes.col.month", None),
+                ("taxes.col.sales", Some(widths.sales)),
+                ("taxes.col.against_limit", None),
+                ("taxes.col.gain", Some(widths.gain)),
+                ("taxes.col.tax", Some(widths.tax)),
+                ("taxes.col.darf", Some(widths.darf)),
+                ("taxes.col.due", None),
+                ("taxes.col.paid", None),
+            ] {
+                let heading = state.t(key);
+                match width {
+                    Some(width) => right_aligned_ui(ui, width, |ui| ui.strong(heading.as_ref())),
+                    None => ui.strong(heading.as_ref()),
+                };
+            }
+            ui.end_row();
+            for month in &year.months {
+                if let Some(paid) = month_row_ui(ui, state, &widths, month) {
+                    toggled = Some((month.month, paid));
+                }
+                ui.end_row();
+            }
+        });
+    if let Some((month, paid)) = toggled {
+        state.push(Command::Journal(JournalCommand::KeepTaxInput(
+            TaxInput::Paid { month, paid },
+        )));
+    }
+    note_ui(ui, &state.t("taxes.months_note"));
+    ui.add_space(6.0);
+    per_asset_ui(ui, state, figures, year);
+}
+
+/// The widths of the months' columns of figures, their figures ending in
+/// line at the right.
+struct MonthWidths {
+    sales: f32,
+    gain: f32,
+    tax: f32,
+    darf: f32,
+}
+
+impl MonthWidths {
+    fn measure(ui: &Ui, state: &AppState, year: &YearReport) -> MonthWidths {
+        let amounts = state.amount_format();
+        let column = |key: &'static str, of: &dyn Fn(&MonthReport) -> Option<String>| {
+            let texts: Vec<String> = year.months.iter().filter_map(of).collect();
+            figure_column_width(ui, &state.t(key), texts.iter().map(String::as_str))
+        };
+        MonthWidths {
+            sales: column("taxes.col.sales", &|month| {
+                Some(amounts.brl(month.sales_brl))
+            }),
+            gain: column("taxes.col.gain", &|month| Some(amounts.brl(month.gain_brl))),
+            tax: column("taxes.col.tax", &|month| Some(amounts.brl(month.tax_brl))),
+            darf: column("taxes.col.darf", &|month| {
+                month
+                    .darf
+                    .as_ref()
+                    .map(|darf| darf_text(darf.code, amounts.brl(darf.amount_brl)))
+            }),
+        }
+    }
+}
+
+/// The DARF's code and amount, as its cell shows them.
+fn darf_text(code: &str, amount: String) -> String {
+    format!("{code} · {amount}")
+}
+
+/// One month's row; the new "paid" mark when the person changed it.
+fn month_row_ui(
+    ui: &mut Ui,
+    state: &AppState,
+    widths: &MonthWidths,
+    month: &MonthReport,
+) -> Option<bool> {
+    let language = state.language;
+    let amounts = state.amount_format();
+    let name = month_title(language, month.month);
+    let named =
+        |key: &'static str, value: &str| state.t_with(key, &[("month", &name), ("value", value)]);
+    ui.label(name.as_str());
+    let sales = amounts.brl(month.sales_brl);
+    right_aligned_ui(ui, widths.sales, |ui| {
+        figure_ui(ui, &sales, &named("taxes.a11y.sales", &sales))
+    });
+    if month.exempt {
+        badge_ui(ui, state.t("taxes.exempt").as_ref(), Tone::Success);
+    } else {
+        badge_ui(ui, state.t("taxes.taxable").as_ref(), Tone::Danger);
+    }
+    let gain = amounts.brl(month.gain_brl);
+    right_aligned_ui(ui, widths.gain, |ui| {
+        figure_ui(ui, &gain, &named("taxes.a11y.gain", &gain))
+    });
+    let tax = amounts.brl(month.tax_brl);
+    right_aligned_ui(ui, widths.tax, |ui| {
+        figure_ui(ui, &tax, &named("taxes.a11y.tax", &tax))
+    });
+    match &month.darf {
+        Some(darf) => {
+            let amount = amounts.brl(darf.amount_brl);
+            let text = darf_text(darf.code, amount.clone());
+            let spoken = state.t_with(
+                "taxes.a11y.darf",
+                &[("month", &name), ("code", darf.code), ("value", &amount)],
+            );
+            right_aligned_ui(ui, widths.darf, |ui| figure_ui(ui, &text, &spoken));
+            let due = darf
+                .due
+                .map(|due| date_text(language, due))
+                .unwrap_or_else(|| "-".to_owned());
+            figure_ui(ui, &due, &named("taxes.a11y.due", &due));
+            let mut paid = month.paid;
+            let label = state.t_with("taxes.paid_label", &[("month", &name)]);
+            let response = ui.checkbox(&mut paid, "");
+            response.widget_info(|| {
+                egui::WidgetInfo::selected(egui::Role::CheckBox, true, paid, &label)
+            });
+            response.changed().then_some(paid)
+        }
+        None => {
+            if month.carried_out_brl.is_zero() {
+                ui.label("");
+            } else {
+                let carried = amounts.brl(month.carried_out_brl);
+                figure_ui(
+                    ui,
+                    &state.t_with("taxes.carried_short", &[("amount", &carried)]),
+                    &named("taxes.a11y.carried", &carried),
+                );
+            }
+            ui.label("");
+            ui.label("");
+            None
+        }
+    }
+}
+
+/// Each month's gain or loss per asset (sales, cost, fees, gain).
+fn per_asset_ui(ui: &mut Ui, state: &AppState, figures: &TaxFigures, year: &YearReport) {
+    let language = state.language;
+    let amounts = state.amount_format();
+    let any = year
+        .months
+        .iter()
+        .any(|month| month.assets.iter().any(AssetMonth::sold));
+    ui.label(RichText::new(state.t("taxes.per_asset_heading").as_ref()).strong());
+    if !any {
+        note_ui(ui, &state.t("taxes.no_sales"));
+        return;
+    }
+    let sold = || {
+        year.months
+            .iter()
+            .flat_map(|month| month.assets.iter().filter(|asset| asset.sold()))
+    };
+    let figures_of = |asset: &AssetMonth| {
+        [
+            asset.sales_brl,
+            asset.cost_brl,
+            asset.fees_brl,
+            asset.gain_brl,
+        ]
+    };
+    let figure_keys = [
+        "taxes.col.sales",
+        "taxes.col.cost",
+        "taxes.col.fees",
+        "taxes.col.gain",
+    ];
+    let widths: Vec<f32> = figure_keys
+        .iter()
+        .enumerate()
+        .map(|(column, key)| {
+            let texts: Vec<String> = sold()
+                .filter_map(|asset| {
+                    figures_of(asset)
+                        .get(column)
+                        .map(|value| amounts.brl(*value))
+                })
+                .collect();
+            figure_column_width(ui, &state.t(key), texts.iter().map(String::as_str))
+        })
+        .collect();
+    egui::Grid::new("tax_per_asset")
+        .num_columns(6)
+        .striped(true)
+        .spacing([14.0, 4.0])
+        .show(ui, |ui| {
+            ui.strong(state.t("taxes.col.month").as_ref());
+            ui.strong(state.t("taxes.col.asset").as_ref());
+            for (key, width) in figure_keys.iter().zip(&widths) {
+                let heading = state.t(key);
+                right_aligned_ui(ui, *width, |ui| ui.strong(heading.as_ref()));
+            }
+            ui.end_row();
+            for month in &year.months {
+                let name = month_title(language, month.month);
+                for asset in month.assets.iter().filter(|asset| asset.sold()) {
+                    let ticker = figures.ledger.asset_name(asset.asset);
+                    ui.label(name.as_str());
+                    ui.label(ticker);
+                    let spoken_keys = [
+                        "taxes.a11y.asset_sales",
+                        "taxes.a11y.asset_cost",
+                        "taxes.a11y.asset_fees",
+                        "taxes.a11y.asset_gain",
+                    ];
+                    for ((key, value), width) in
+                        spoken_keys.iter().zip(figures_of(asset)).zip(&widths)
+                    {
+                        let text = amounts.brl(value);
+                        let spoken = state.t_with(
+                            key,
+                            &[("month", &name), ("asset", ticker), ("value", &text)],
+                        );
+                        right_aligned_ui(ui, *width, |ui| figure_ui(ui, &text, &spoken));
+                    }
+                    ui.end_row();
+                }
+            }
+        });
+}

@@ -1,0 +1,132 @@
+//! How the tax year is written for a person, in the window and in the
+//! report for an accountant alike: months by name, the DARF's due day, the
+//! kinds of ledger entry, what is unusual about one, and each rule with its
+//! standing (the rules' own texts are the core's, [`crate::tax::reading`]).
+
+use time::Date;
+
+use crate::app::features::activity::words::{day_text, month_name};
+use crate::app::i18n::{Language, tr, tr_with};
+use crate::tax::ledger::{EntryKind, Flags};
+use crate::tax::{Reading, Standing, YearMonth};
+
+/// The core's language for the app's.
+pub fn report_language(language: Language) -> crate::tax::Language {
+    match language {
+        Language::En => crate::tax::Language::English,
+        Language::PtBr => crate::tax::Language::PortugueseBrazil,
+    }
+}
+
+/// A month as a person names it: `March 2026`, `março de 2026`.
+pub fn month_title(language: Language, month: YearMonth) -> String {
+    tr_with(
+        language,
+        "taxes.month_title",
+        &[
+            ("month", &month_name(language, month.month)),
+            ("year", &month.year.to_string()),
+        ],
+    )
+}
+
+/// A day as the language writes it: `2026-04-30`, `30/04/2026`.
+pub fn date_text(language: Language, date: Date) -> String {
+    day_text(language, date)
+}
+
+/// The kind of a ledger entry in words.
+pub fn kind_text(language: Language, kind: EntryKind) -> String {
+    let key = match kind {
+        EntryKind::Buy => "taxes.kind.buy",
+        EntryKind::Sell => "taxes.kind.sell",
+        EntryKind::SwapOut => "taxes.kind.swap_out",
+        EntryKind::SwapIn => "taxes.kind.swap_in",
+        EntryKind::Arrived => "taxes.kind.arrived",
+        EntryKind::Claim => "taxes.kind.claim",
+        EntryKind::Outflow => "taxes.kind.outflow",
+        EntryKind::OwnMove => "taxes.kind.own_move",
+    };
+    tr(language, key).into_owned()
+}
+
+/// What is unusual about an entry, each in a few words.
+pub fn flag_texts(language: Language, flags: Flags) -> Vec<String> {
+    flags
+        .keys()
+        .map(|key| {
+            let key = match key {
+                "service-price" => "taxes.flag.service_price",
+                "typed-value" => "taxes.flag.typed",
+                "value-missing" => "taxes.flag.value_missing",
+                "cost-missing" => "taxes.flag.cost_missing",
+                "oversold" => "taxes.flag.oversold",
+                "outflow-to-others" => "taxes.flag.outflow",
+                "in-motion" => "taxes.flag.in_motion",
+                _ => "taxes.flag.creation_time",
+            };
+            tr(language, key).into_owned()
+        })
+        .collect()
+}
+
+/// A rule's standing in words: `in force`, `practice, not law`, `unclear`.
+pub fn standing_text(language: Language, standing: Standing) -> &'static str {
+    standing.text(report_language(language))
+}
+
+/// A rule in words, with its standing and source: what a label beside a
+/// figure says on hover and to a screen reader.
+pub fn reading_text(language: Language, reading: Reading) -> String {
+    let core = report_language(language);
+    tr_with(
+        language,
+        "taxes.reading",
+        &[
+            ("standing", reading.standing().text(core)),
+            ("rule", reading.text(core)),
+            ("source", reading.source()),
+        ],
+    )
+}
+
+/// A rule's short name, for the label beside a figure.
+pub fn reading_name(language: Language, reading: Reading) -> String {
+    let key = match reading {
+        Reading::ExemptionLimit => "taxes.rule.exemption_limit",
+        Reading::BrasiliaMonth => "taxes.rule.brasilia_month",
+        Reading::Rates => "taxes.rule.rates",
+        Reading::BracketsOnMonthTotal => "taxes.rule.brackets",
+        Reading::Darf => "taxes.rule.darf",
+        Reading::DarfUnderTen => "taxes.rule.darf_under_ten",
+        Reading::BusinessDays => "taxes.rule.business_days",
+        Reading::Swap => "taxes.rule.swap",
+        Reading::WeightedAverageCost => "taxes.rule.average_cost",
+        Reading::SaleFee => "taxes.rule.sale_fee",
+        Reading::OneAssetAcrossChains => "taxes.rule.one_asset",
+        Reading::LossesNotOffset => "taxes.rule.losses",
+        Reading::ClaimsAtGross => "taxes.rule.claims_at_gross",
+        Reading::ClaimTaxWithheld => "taxes.rule.claim_tax_withheld",
+        Reading::ClaimAsBrlv => "taxes.rule.claim_as_brlv",
+        Reading::ServicePrice => "taxes.rule.service_price",
+        Reading::TypedValue => "taxes.rule.typed_value",
+        Reading::ValueMissing => "taxes.rule.value_missing",
+        Reading::ArrivedCost => "taxes.rule.arrived_cost",
+        Reading::OutflowToOthers => "taxes.rule.outflow",
+        Reading::OwnMove => "taxes.rule.own_move",
+        Reading::Oversold => "taxes.rule.oversold",
+        Reading::InMotion => "taxes.rule.in_motion",
+        Reading::ForeignFiat => "taxes.rule.foreign_fiat",
+        Reading::BensCodes => "taxes.rule.bens_codes",
+        Reading::YieldTokenCode => "taxes.rule.yield_token_code",
+        Reading::Custodian => "taxes.rule.custodian",
+        Reading::ExemptGains => "taxes.rule.exempt_gains",
+        Reading::ServiceFigure => "taxes.rule.service_figure",
+    };
+    tr(language, key).into_owned()
+}
+
+/// The report's disclaimer: a help for the declaration, not tax advice.
+pub fn disclaimer(language: Language) -> &'static str {
+    crate::tax::reading::disclaimer(report_language(language))
+}
