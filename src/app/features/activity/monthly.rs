@@ -1,9 +1,10 @@
-//! Money over time, per calendar month (UTC), exact: what the Overview's
+//! Money over time, per calendar month, exact: what the Overview's
 //! charts draw and their text alternative reads. Pure; the charts convert to
 //! floats only to place bars on the screen.
 //!
-//! - [`monthly_flows`]: money in and out of one asset per month, from the
-//!   extrato's movements (the ones that count, as its totals), in any order.
+//! - [`monthly_flows`]: money in and out of one asset per month of the
+//!   person's zone, from the extrato's movements (the ones that count, as
+//!   its totals), in any order.
 //! - [`monthly_tax_use`]: the tax-exemption use per month, computed the way
 //!   the service reports this month's (spec 2.10, and the sandbox's rules in
 //!   docs/sandbox.md): the gross amount of the month's claims plus the BRL
@@ -17,6 +18,8 @@ use rust_decimal::Decimal;
 use time::{Date, OffsetDateTime};
 
 use crate::api::model::{Asset, Claim, Order, OrderState};
+
+use crate::app::clock::LocalZone;
 
 use super::model::{Direction, Movement, Sources};
 
@@ -41,6 +44,26 @@ impl YearMonth {
     /// The UTC month of `moment`.
     pub fn of_moment(moment: OffsetDateTime) -> YearMonth {
         YearMonth::of(moment.to_offset(time::UtcOffset::UTC).date())
+    }
+
+    /// Its first day.
+    pub fn first_day(self) -> Option<Date> {
+        Date::from_calendar_date(self.year, time::Month::try_from(self.month).ok()?, 1).ok()
+    }
+
+    /// The month after.
+    pub fn next(self) -> YearMonth {
+        if self.month >= 12 {
+            YearMonth {
+                year: self.year + 1,
+                month: 1,
+            }
+        } else {
+            YearMonth {
+                year: self.year,
+                month: self.month + 1,
+            }
+        }
     }
 
     /// The month before.
@@ -96,14 +119,36 @@ fn slots_of(months: &[YearMonth]) -> HashMap<YearMonth, usize> {
         .collect()
 }
 
-/// Money in and out of `asset` in each of `months`, from the movements that
-/// count (as the extrato's totals: not the undone or failed ones; not what
-/// moved between the account's own wallets).
+/// Where each of `months` begins and ends in `zone`, as seconds since 1970
+/// (UTC), ordered by start: a movement's month is then found by comparing
+/// its second, with no look-up of the zone's rules per movement.
+fn month_bounds(months: &[YearMonth], zone: &LocalZone) -> Vec<(i64, i64, usize)> {
+    let start = |month: YearMonth| month.first_day().and_then(|day| zone.start_of(day));
+    let mut bounds: Vec<(i64, i64, usize)> = months
+        .iter()
+        .enumerate()
+        .filter_map(|(slot, month)| Some((start(*month)?, start(month.next())?, slot)))
+        .collect();
+    bounds.sort_unstable();
+    bounds
+}
+
+/// The slot of the month `second` is in, of `bounds` (see [`month_bounds`]).
+fn slot_of(bounds: &[(i64, i64, usize)], second: i64) -> Option<usize> {
+    let after = bounds.partition_point(|(start, _, _)| *start <= second);
+    let (_, end, slot) = bounds.get(after.checked_sub(1)?)?;
+    (second < *end).then_some(*slot)
+}
+
+/// Money in and out of `asset` in each of `months` of `zone`, from the
+/// movements that count (as the extrato's totals: not the undone or failed
+/// ones; not what moved between the account's own wallets).
 pub fn monthly_flows(
     movements: impl IntoIterator<Item = Movement>,
     sources: &Sources,
     asset: &Asset,
     months: &[YearMonth],
+    zone: &LocalZone,
 ) -> Vec<MonthFlow> {
     let mut flows: Vec<MonthFlow> = months
         .iter()
@@ -113,12 +158,12 @@ pub fn monthly_flows(
             money_out: Decimal::ZERO,
         })
         .collect();
-    let slot = slots_of(months);
+    let bounds = month_bounds(months, zone);
     for movement in movements.into_iter().filter(Movement::counts) {
         let Some(flow) = movement
-            .day()
-            .and_then(|day| slot.get(&YearMonth::of(day)))
-            .and_then(|position| flows.get_mut(*position))
+            .unix_second()
+            .and_then(|second| slot_of(&bounds, second))
+            .and_then(|position| flows.get_mut(position))
         else {
             continue;
         };

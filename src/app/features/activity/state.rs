@@ -7,6 +7,7 @@ use std::sync::Arc;
 use time::{Date, Duration, Month, OffsetDateTime};
 
 use crate::api::model::{Asset, Claim};
+use crate::app::clock::LocalZone;
 use crate::app::features::taxes::gauge::TaxGauge;
 use crate::app::resources::AccountData;
 
@@ -190,11 +191,13 @@ impl ActivityState {
         })
     }
 
-    /// The filters as they apply, as of `today`; a range that does not read
-    /// leaves the range open (the field says what is wrong).
-    pub fn filter(&self, today: Date) -> ActivityFilter {
+    /// The filters as they apply in `zone`, as of `today` there; a range
+    /// that does not read leaves the range open (the field says what is
+    /// wrong).
+    pub fn filter(&self, zone: &LocalZone, today: Date) -> ActivityFilter {
         let (from, to) = self.range(today).unwrap_or((None, None));
         ActivityFilter {
+            zone: zone.clone(),
             from,
             to,
             kind: self.kind,
@@ -204,9 +207,10 @@ impl ActivityState {
     }
 
     /// Everything the extrato shows for the lists in `data`, the claims made
-    /// here and the filters, as of `now` (the charts' figures besides, or
-    /// those alone: see [`Extent`]): computed once per change of a list or a
-    /// filter (on a thread of its own for long lists, the previous figures
+    /// here and the filters, as of `now`, its days and months those of
+    /// `zone` (the charts' figures besides, or those alone: see
+    /// [`Extent`]): computed once per change of a list, a filter or the
+    /// day (on a thread of its own for long lists, the previous figures
     /// shown meanwhile).
     pub fn view(
         &mut self,
@@ -214,6 +218,7 @@ impl ActivityState {
         data: &AccountData,
         claims: &[Claim],
         now: OffsetDateTime,
+        zone: &LocalZone,
         extent: Extent,
     ) -> ActivityView {
         let extrato = extent == Extent::Extrato;
@@ -222,12 +227,13 @@ impl ActivityState {
             .value()
             .map(TaxGauge::from_progress)
             .map(|gauge| (gauge.claims, gauge.other_disposals));
+        let today = zone.date_of(now);
         let request = Request {
             key: SourcesKey::of(data, claims),
             extrato,
-            filter: self.filter(now.date()),
+            filter: self.filter(zone, today),
             chart_asset: Some(self.chart_asset.clone()),
-            months: last_months(now.date(), 12),
+            months: last_months(today, 12),
             this_month,
         };
         let (computed, busy) = self.cache.get(ctx, request, data, claims);

@@ -54,7 +54,7 @@ impl AppState {
             folder: self.files.last_folder.clone(),
             filter,
         };
-        let today = self.wall_now.date();
+        let today = self.today();
         match purpose {
             DialogPurpose::Export(records) => save(
                 "files.title_csv",

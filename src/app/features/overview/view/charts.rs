@@ -195,7 +195,7 @@ fn chart_figures(ui: &Ui, state: &mut AppState) -> ActivityView {
     let (data, claims, now) = (&state.data, &state.claims.made, state.wall_now);
     state
         .activity
-        .view(ui.ctx(), data, claims, now, Extent::Charts)
+        .view(ui.ctx(), data, claims, now, &state.zone, Extent::Charts)
 }
 
 /// Money in and out per month of the chosen asset.
