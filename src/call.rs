@@ -287,6 +287,31 @@ pub fn environment_credentials() -> Result<EnvironmentCredentials, CallError> {
     })
 }
 
+/// The credentials a command signs with, as `call` takes them: the saved
+/// profile `profile` (its secrets from the OS keyring), else the `BRLV_*`
+/// variables (with a warning on standard error when their key file is
+/// plain); a sealed key opened with the passphrase `source` gives.
+pub fn command_credentials(
+    profile: Option<&str>,
+    source: PassphraseSource,
+) -> Result<Credentials, CallError> {
+    let credentials = match profile {
+        Some(name) => credentials_from_profile(name)?,
+        None => {
+            let credentials = environment_credentials()?;
+            if matches!(credentials.key, KeyMaterial::Plain(_)) {
+                eprintln!(
+                    "warning: {ENV_PRIVATE_KEY_FILE} is a plain, unencrypted key: anyone who can \
+                     read the file can sign for this account (seal it with `openssl pkcs8 -topk8 \
+                     -scrypt`)"
+                );
+            }
+            credentials
+        }
+    };
+    credentials.open(|| PassphraseReader::new(source).ask("Passphrase of the sealed private key: "))
+}
+
 /// Reads the credentials from the environment; a sealed key file is refused
 /// (use [`environment_credentials`] to open one).
 pub fn credentials_from_env() -> Result<Credentials, CallError> {

@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use uuid::Uuid;
 
-use super::export::{ExportKind, ExportRecords};
+use super::export::{ExportKind, ExportRecords, ExtratoFormat};
 use super::receipt::{Receipt, ReceiptFormat};
 
 /// Save a new file or open an existing one.
@@ -66,6 +66,8 @@ pub enum DialogPurpose {
     Export(ExportRecords),
     /// Save the journal as CSV (the journal's thread writes it).
     ExportJournal,
+    /// Save the extrato as shown, in this format (the worker writes it).
+    ExportExtrato(ExtratoFormat),
     /// Save the PIX QR code of this BR Code as PNG.
     SaveQr {
         /// The checked BR Code.
@@ -242,9 +244,17 @@ pub fn export_file_name(kind: ExportKind, today: time::Date) -> String {
         ExportKind::Deposits => "deposits",
         // The name the person knows it by: "Activity of this device".
         ExportKind::Journal => "activity",
+        ExportKind::Extrato => "extrato",
     };
     let (year, month, day) = (today.year(), u8::from(today.month()), today.day());
     format!("{slug}-{year:04}-{month:02}-{day:02}.csv")
+}
+
+/// The file name offered for the extrato: `extrato-2026-11-22.ofx`.
+pub fn extrato_file_name(format: ExtratoFormat, today: time::Date) -> String {
+    let csv = export_file_name(ExportKind::Extrato, today);
+    let stem = csv.strip_suffix(".csv").unwrap_or(&csv);
+    format!("{stem}.{}", format.extension())
 }
 
 /// The file name offered for an order's QR code: `qr-1a2b3c4d.png`.

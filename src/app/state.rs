@@ -463,6 +463,7 @@ impl AppState {
             ExportKind::Claims => &mut self.claims.export,
             ExportKind::Deposits => &mut self.deposits.export,
             ExportKind::Journal => &mut self.journal.export,
+            ExportKind::Extrato => &mut self.activity.export,
         }
     }
 

@@ -156,25 +156,11 @@ pub fn run(args: &TaxReportArgs) -> ExitCode {
 }
 
 fn credentials(args: &TaxReportArgs) -> Result<(call::Credentials, String), CallError> {
-    let (credentials, name) = match &args.profile {
-        Some(profile) => (call::credentials_from_profile(profile)?, profile.clone()),
-        None => {
-            let credentials = call::environment_credentials()?;
-            if matches!(credentials.key, call::KeyMaterial::Plain(_)) {
-                eprintln!(
-                    "warning: {} is a plain, unencrypted key: anyone who can read the file can \
-                     sign for this account (seal it with `openssl pkcs8 -topk8 -scrypt`)",
-                    call::ENV_PRIVATE_KEY_FILE
-                );
-            }
-            let name = environment_profile_name(&credentials.base_url);
-            (credentials, name)
-        }
-    };
-    let credentials = credentials.open(|| {
-        call::PassphraseReader::new(args.passphrase.source())
-            .ask("Passphrase of the sealed private key: ")
-    })?;
+    let credentials = call::command_credentials(args.profile.as_deref(), args.passphrase.source())?;
+    let name = args
+        .profile
+        .clone()
+        .unwrap_or_else(|| environment_profile_name(&credentials.base_url));
     Ok((credentials, name))
 }
 

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use brlv_desk::api::model::{Claim, Deposit, DepositAsset, Order, Transfer, Withdrawal};
 use brlv_desk::app::clock::LocalZone;
 use brlv_desk::app::dialog::{DialogAnswer, DialogMode, DialogPurpose, RecordingDialogs};
-use brlv_desk::app::export::{ExportRecords, ExportRequest};
+use brlv_desk::app::export::{ExportRecords, ExportRequest, ExtratoFormat};
 use brlv_desk::app::features::onboarding::message::OnboardingCommand;
 use brlv_desk::app::features::orders::message::OrdersCommand;
 use brlv_desk::app::format::MomentFormat;
@@ -530,6 +530,16 @@ fn every_save_asks_with_a_dated_or_named_file_in_the_last_folder() {
         (
             DialogPurpose::ExportJournal,
             "activity-2026-11-22.csv",
+            "csv",
+        ),
+        (
+            DialogPurpose::ExportExtrato(ExtratoFormat::Ofx),
+            "extrato-2026-11-22.ofx",
+            "ofx",
+        ),
+        (
+            DialogPurpose::ExportExtrato(ExtratoFormat::Csv),
+            "extrato-2026-11-22.csv",
             "csv",
         ),
         (

@@ -9,8 +9,11 @@ use serde_json::json;
 
 use brlv_desk::api::model::{Asset, Claim, TaxExemptionProgress};
 use brlv_desk::app::clock::LocalZone;
+use brlv_desk::app::export::ExtratoFormat;
+use brlv_desk::app::features::activity::export::{ExtratoFileRequest, write_extrato_file};
 use brlv_desk::app::features::activity::state::RangePreset;
 use brlv_desk::app::i18n::Language;
+use brlv_desk::app::message::{Command, Event};
 use brlv_desk::app::movement::MovementKind;
 use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::state::{AppState, View};
@@ -383,4 +386,71 @@ fn a_pix_late_at_night_is_listed_on_its_own_day_at_its_own_time() {
     harness.state_mut().activity.preset = RangePreset::ThisMonth;
     settle(&mut harness);
     harness.get_by_label("Nenhuma movimentação corresponde a estes filtros.");
+}
+
+#[test]
+fn the_extrato_shown_is_saved_as_ofx_and_csv_with_local_times_and_offsets() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = harness(late_pix_state());
+    settle(&mut harness);
+    harness.get_by_label("Exportar OFX…");
+    harness.get_by_label("Exportar CSV…");
+    harness.get_by_label("Digitar o caminho").click();
+    settle(&mut harness);
+    let ofx = dir.path().join("extrato.ofx");
+    type_into(
+        &mut harness,
+        "Arquivo do extrato",
+        &ofx.display().to_string(),
+    );
+    harness
+        .get_by_role_and_label(Role::Button, "Salvar como OFX")
+        .click();
+    settle(&mut harness);
+    let commands = harness.state_mut().take_commands();
+    let request = commands
+        .into_iter()
+        .find_map(|command| match command {
+            Command::ExportExtrato(request) => Some(request),
+            _ => None,
+        })
+        .expect("the extrato sent to be written");
+    assert_eq!(request.format, ExtratoFormat::Ofx);
+    assert_eq!(request.path, ofx);
+    assert!(harness.state().activity.export.writing);
+    // What the worker does with it.
+    let written = write_extrato_file(&request).unwrap();
+    let text = std::fs::read_to_string(&written).unwrap();
+    assert!(text.contains("<ACCTID>BRL\n"), "{text}");
+    assert!(
+        text.contains("<DTPOSTED>20260331223000[-3:BRT]\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("<TRNAMT>250.00\n<FITID>deposit-d0000000-0000-4000-8000-000000000031-in\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("<BALAMT>1250.00\n"),
+        "the service's balance: {text}"
+    );
+    harness.state_mut().apply(Event::Exported {
+        kind: brlv_desk::app::export::ExportKind::Extrato,
+        result: Ok(written.clone()),
+    });
+    settle(&mut harness);
+    harness.get_by_label_contains(&written.display().to_string());
+
+    let csv = ExtratoFileRequest {
+        path: dir.path().join("extrato.csv"),
+        format: ExtratoFormat::Csv,
+        snapshot: request.snapshot,
+    };
+    let text = std::fs::read_to_string(write_extrato_file(&csv).unwrap()).unwrap();
+    assert_eq!(
+        text,
+        "time,kind,id,state,direction,asset,amount,counted,description\n\
+         2026-03-31T22:30:00-03:00,deposit,d0000000-0000-4000-8000-000000000031,credited,in,\
+         fiat/brl,250.00,true,PIX de 12345678909\n"
+    );
 }

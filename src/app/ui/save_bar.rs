@@ -1,6 +1,7 @@
 //! The save bars: a button opening the system's Save or Open dialog, with a
 //! typed path one click away (or open, with a note, where the system has no
-//! dialog), and a list's CSV export bar built from them. They read where
+//! dialog), and the export bars built from them: one button per kind of
+//! file ([`save_bar_ui`]; the extrato's OFX and CSV), or a list's CSV. They read where
 //! the dialogs stand from the egui context (`ui::context`), so they need
 //! no `AppState`.
 
@@ -66,20 +67,46 @@ pub fn typed_toggle_ui(ui: &mut Ui, language: Language) -> bool {
     open || status.unavailable
 }
 
-/// "Save as CSV…" (the system's dialog), a typed path one click away (or
-/// open, with a note, where there is no dialog), and how the last save
-/// ended; true when either was used (the caller then takes the rows and
-/// calls `AppState::export`, which reads which one from the draft).
-pub fn export_bar_ui(ui: &mut Ui, language: Language, draft: &mut ExportDraft) -> bool {
-    let mut clicked = false;
+/// One kind of file a save bar offers: the words of its button that opens
+/// the system's dialog, and of the one that saves to the typed path.
+#[derive(Clone, Copy, Debug)]
+pub struct SaveChoice<'a> {
+    /// The dialog's button: "Save as CSV…".
+    pub dialog: &'a str,
+    /// The typed path's button: "Save".
+    pub typed: &'a str,
+}
+
+/// A button per kind of file (the system's dialog), a typed path one click
+/// away (its field named `path_label`; or open, with a note, where there is
+/// no dialog), and how the last save ended; which choice was used, if one
+/// was (the caller then takes the rows and saves them; `draft.dialog_asked`
+/// says which way).
+pub fn save_bar_ui(
+    ui: &mut Ui,
+    language: Language,
+    draft: &mut ExportDraft,
+    path_label: &str,
+    choices: &[SaveChoice<'_>],
+) -> Option<usize> {
+    let mut chosen = None;
+    let status = dialog_status(ui);
     let typed = ui
         .horizontal(|ui| {
-            let label = tr(language, "files.save_csv");
-            if dialog_button_ui(ui, language, label.as_ref(), draft.writing) {
-                draft.dialog_asked = true;
-                clicked = true;
+            for (index, choice) in choices.iter().enumerate() {
+                let ready = !draft.writing && !status.open;
+                if ui
+                    .add_enabled(ready, egui::Button::new(choice.dialog))
+                    .clicked()
+                {
+                    draft.dialog_asked = true;
+                    chosen = Some(index);
+                }
             }
-            if draft.writing {
+            if status.open {
+                ui.spinner();
+                ui.label(tr(language, "files.dialog_open").as_ref());
+            } else if draft.writing {
                 ui.spinner();
             }
             typed_toggle_ui(ui, language)
@@ -90,20 +117,19 @@ pub fn export_bar_ui(ui: &mut Ui, language: Language, draft: &mut ExportDraft) -
         ui.horizontal(|ui| {
             typed_path_ui(
                 ui,
-                tr(language, "accounts.export_label").as_ref(),
+                path_label,
                 tr(language, "accounts.export_hint").as_ref(),
                 &mut draft.path,
             );
             let ready = !draft.path.trim().is_empty() && !draft.writing;
-            if ui
-                .add_enabled(
-                    ready,
-                    egui::Button::new(tr(language, "accounts.export_save").as_ref()),
-                )
-                .clicked()
-            {
-                draft.dialog_asked = false;
-                clicked = true;
+            for (index, choice) in choices.iter().enumerate() {
+                if ui
+                    .add_enabled(ready, egui::Button::new(choice.typed))
+                    .clicked()
+                {
+                    draft.dialog_asked = false;
+                    chosen = Some(index);
+                }
             }
         });
     }
@@ -125,5 +151,20 @@ pub fn export_bar_ui(ui: &mut Ui, language: Language, draft: &mut ExportDraft) -
         }
         None => {}
     }
-    clicked
+    chosen
+}
+
+/// "Save as CSV…" (the system's dialog), a typed path one click away (or
+/// open, with a note, where there is no dialog), and how the last save
+/// ended; true when either was used (the caller then takes the rows and
+/// calls `AppState::export`, which reads which one from the draft).
+pub fn export_bar_ui(ui: &mut Ui, language: Language, draft: &mut ExportDraft) -> bool {
+    let dialog = tr(language, "files.save_csv");
+    let typed = tr(language, "accounts.export_save");
+    let choice = SaveChoice {
+        dialog: dialog.as_ref(),
+        typed: typed.as_ref(),
+    };
+    let label = tr(language, "accounts.export_label");
+    save_bar_ui(ui, language, draft, label.as_ref(), &[choice]).is_some()
 }

@@ -12,8 +12,10 @@ use crate::app::features::taxes::gauge::TaxGauge;
 use crate::app::resources::AccountData;
 
 use super::cache::{Cache, Request, SourcesKey};
+use super::export::ExtratoSnapshot;
 use super::model::{ActivityFilter, Filtered, Movement, Sources};
 use super::monthly::{MonthFlow, MonthUse, last_months};
+use crate::app::export::ExportDraft;
 use crate::app::movement::MovementKind;
 
 /// The date range, as offered.
@@ -115,6 +117,11 @@ pub struct ActivityState {
     /// Scroll the Overview to its charts (once the data is there), for a
     /// screenshot of them.
     pub charts_in_view: bool,
+    /// Saving the extrato as OFX or CSV: the typed path, how the last save ended.
+    pub export: ExportDraft,
+    /// The extrato as shown when a save asked for the system's dialog,
+    /// written once a file is chosen.
+    pub pending_export: Option<ExtratoSnapshot>,
     cache: Cache,
 }
 
@@ -129,6 +136,8 @@ impl Default for ActivityState {
             search: String::new(),
             chart_asset: Asset::FiatBrl,
             charts_in_view: false,
+            export: ExportDraft::default(),
+            pending_export: None,
             cache: Cache::default(),
         }
     }
@@ -155,6 +164,8 @@ pub struct ActivityView {
     pub timeline: Arc<Vec<Movement>>,
     /// The filtered range.
     pub filtered: Arc<Filtered>,
+    /// The filters it was made with (the days, in the person's zone).
+    pub filter: ActivityFilter,
     /// The assets the timeline holds.
     pub assets: Arc<Vec<Asset>>,
     /// Money in and out of the chart's asset, per month.
@@ -241,6 +252,7 @@ impl ActivityState {
             sources: computed.sources.clone(),
             timeline: Arc::clone(&computed.timeline),
             filtered: Arc::clone(&computed.filtered),
+            filter: computed.request.filter.clone(),
             assets: Arc::clone(&computed.assets),
             flows: Arc::clone(&computed.flows),
             tax: Arc::clone(&computed.tax),

@@ -8,13 +8,15 @@ use egui::{Align, Layout, RichText, Sense, Ui, UiBuilder, Vec2};
 use rust_decimal::Decimal;
 use strum::IntoEnumIterator;
 
+use crate::app::export::ExtratoFormat;
 use crate::app::format::{AmountFormat, MISSING, MomentFormat, state_label};
 use crate::app::i18n::{Language, tr, tr_with};
 use crate::app::state::AppState;
 use crate::app::ui::arrange::{Asked, set_asked};
 use crate::app::ui::fields::FieldMessage;
 use crate::app::ui::{
-    badge_ui, field_message_ui, note_ui, option_filter_ui, palette, section_ui, state_tone,
+    SaveChoice, badge_ui, field_message_ui, note_ui, option_filter_ui, palette, save_bar_ui,
+    section_ui, state_tone,
 };
 
 use super::model::{Direction, Leg, Line, Movement, Sources};
@@ -73,6 +75,10 @@ pub fn activity_ui(ui: &mut Ui, state: &mut AppState) {
         note_ui(ui, &state.t("activity.empty"));
         return;
     }
+    section_ui(ui, &state.t("activity.export"), |ui| {
+        export_ui(ui, state, &view);
+    });
+    ui.add_space(6.0);
     if let Some((source, id, kind)) = lines_ui(ui, state.amount_format(), &state.moments(), &view) {
         clear_search_of(ui, kind);
         state.open_movement(source, id);
@@ -90,6 +96,35 @@ fn clear_search_of(ui: &Ui, kind: MovementKind) {
         MovementKind::Claim => return,
     };
     set_asked(ui, egui::Id::unique(table), Asked::default());
+}
+
+/// "Export OFX…" and "Export CSV…": the extrato as shown, to the file
+/// chosen in the system's dialog or to a typed path.
+fn export_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
+    let language = state.language;
+    let (ofx, ofx_typed) = (state.t("activity.export_ofx"), state.t("activity.save_ofx"));
+    let (csv, csv_typed) = (state.t("activity.export_csv"), state.t("activity.save_csv"));
+    let choices = [
+        SaveChoice {
+            dialog: ofx.as_ref(),
+            typed: ofx_typed.as_ref(),
+        },
+        SaveChoice {
+            dialog: csv.as_ref(),
+            typed: csv_typed.as_ref(),
+        },
+    ];
+    let label = state.t("activity.export_path");
+    let draft = &mut state.activity.export;
+    let chosen = save_bar_ui(ui, language, draft, label.as_ref(), &choices);
+    note_ui(ui, &state.t("activity.export_note"));
+    let format = match chosen {
+        Some(0) => ExtratoFormat::Ofx,
+        Some(_) => ExtratoFormat::Csv,
+        None => return,
+    };
+    let snapshot = state.extrato_snapshot(view);
+    state.export_extrato(format, snapshot);
 }
 
 fn filters_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
