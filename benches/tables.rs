@@ -158,10 +158,13 @@ fn sort_and_search(c: &mut Criterion) {
 
 /// The extrato of a million orders: the timeline built once per list
 /// change (on its own thread past `INLINE_ROWS`), then filtered (by nothing:
-/// the totals of every movement; by a text), and the Overview's monthly
-/// flows; the last two read every movement's legs from its record.
+/// the totals of every movement; by a text; by a month), and the Overview's
+/// monthly flows; they read every movement's legs from its record. Days and
+/// months are São Paulo's, as the person's zone there makes them (a zone
+/// with daylight saving in its history, so its rules are really read).
 fn extrato(c: &mut Criterion) {
     use brlv_desk::api::model::Asset;
+    use brlv_desk::app::clock::LocalZone;
     use brlv_desk::app::features::activity::model::{
         ActivityFilter, Sources, build_timeline, filter_timeline, movements,
     };
@@ -172,29 +175,59 @@ fn extrato(c: &mut Criterion) {
         ..Sources::default()
     };
     let timeline = build_timeline(&sources);
+    let zone = LocalZone::named("America/Sao_Paulo").unwrap();
+    let every = ActivityFilter {
+        zone: zone.clone(),
+        ..ActivityFilter::default()
+    };
     let mut group = c.benchmark_group("extrato of 1,000,000 orders");
     group.sample_size(10);
     group.bench_function("build the timeline", |b| {
         b.iter(|| build_timeline(&sources))
     });
     group.bench_function("filter by nothing (every movement, its totals)", |b| {
-        b.iter(|| filter_timeline(&timeline, &sources, &ActivityFilter::default()))
+        b.iter(|| filter_timeline(&timeline, &sources, &every))
+    });
+    group.bench_function("filter by a month's days (the last 30)", |b| {
+        let today = zone.date_of(now);
+        let filter = ActivityFilter {
+            from: Some(today - time::Duration::days(29)),
+            to: Some(today),
+            ..every.clone()
+        };
+        b.iter(|| filter_timeline(&timeline, &sources, &filter))
     });
     group.bench_function("monthly flows of BRL over 12 months", |b| {
-        let months = last_months(now.date(), 12);
-        b.iter(|| monthly_flows(timeline.iter().copied(), &sources, &Asset::FiatBrl, &months))
+        let months = last_months(zone.date_of(now), 12);
+        b.iter(|| {
+            monthly_flows(
+                timeline.iter().copied(),
+                &sources,
+                &Asset::FiatBrl,
+                &months,
+                &zone,
+            )
+        })
     });
     group.bench_function(
         "monthly flows of BRL over 12 months, from the lists (no timeline)",
         |b| {
-            let months = last_months(now.date(), 12);
-            b.iter(|| monthly_flows(movements(&sources), &sources, &Asset::FiatBrl, &months))
+            let months = last_months(zone.date_of(now), 12);
+            b.iter(|| {
+                monthly_flows(
+                    movements(&sources),
+                    &sources,
+                    &Asset::FiatBrl,
+                    &months,
+                    &zone,
+                )
+            })
         },
     );
     group.bench_function("filter by the text \"completed\"", |b| {
         let filter = ActivityFilter {
             text: "completed".to_owned(),
-            ..ActivityFilter::default()
+            ..every.clone()
         };
         b.iter(|| filter_timeline(&timeline, &sources, &filter))
     });

@@ -287,6 +287,45 @@ pub fn environment_credentials() -> Result<EnvironmentCredentials, CallError> {
     })
 }
 
+/// The credentials a command signs with, as `call` takes them: the saved
+/// profile `profile` (its secrets from the OS keyring), else the `BRLV_*`
+/// variables (with a warning on standard error when their key file is
+/// plain); a sealed key opened with the passphrase `source` gives.
+pub fn command_credentials(
+    profile: Option<&str>,
+    source: PassphraseSource,
+) -> Result<Credentials, CallError> {
+    let credentials = match profile {
+        Some(name) => credentials_from_profile(name)?,
+        None => {
+            let credentials = environment_credentials()?;
+            if matches!(credentials.key, KeyMaterial::Plain(_)) {
+                eprintln!(
+                    "warning: {ENV_PRIVATE_KEY_FILE} is a plain, unencrypted key: anyone who can \
+                     read the file can sign for this account (seal it with `openssl pkcs8 -topk8 \
+                     -scrypt`)"
+                );
+            }
+            credentials
+        }
+    };
+    credentials.open(|| PassphraseReader::new(source).ask("Passphrase of the sealed private key: "))
+}
+
+/// [`command_credentials`], with the name of the profile they are: the one
+/// named, or the environment's (as the window names it).
+pub fn named_command_credentials(
+    profile: Option<&str>,
+    source: PassphraseSource,
+) -> Result<(Credentials, String), CallError> {
+    let credentials = command_credentials(profile, source)?;
+    let name = profile.map_or_else(
+        || crate::profile::Profile::for_environment(&credentials.base_url).name,
+        str::to_owned,
+    );
+    Ok((credentials, name))
+}
+
 /// Reads the credentials from the environment; a sealed key file is refused
 /// (use [`environment_credentials`] to open one).
 pub fn credentials_from_env() -> Result<Credentials, CallError> {
@@ -597,4 +636,84 @@ pub async fn run(
         }
     }
     Ok(outcome)
+}
+
+/// The most memory the lists a command reads whole may take, as the app's
+/// default.
+const LIST_BUDGET_BYTES: u64 = 1024 * 1024 * 1024;
+
+/// The account's lists a command reads whole (`extrato`, `tax-report`).
+#[derive(Debug, Default)]
+pub struct AccountLists {
+    /// Orders.
+    pub orders: Vec<crate::api::model::Order>,
+    /// Transfers.
+    pub transfers: Vec<crate::api::model::Transfer>,
+    /// Withdrawals.
+    pub withdrawals: Vec<crate::api::model::Withdrawal>,
+    /// Wallets.
+    pub wallets: Vec<crate::api::model::Wallet>,
+    /// The deposits of each asset asked for, in the order asked.
+    pub deposits: Vec<(
+        crate::api::model::DepositAsset,
+        Vec<crate::api::model::Deposit>,
+    )>,
+}
+
+/// A list the service would not give: which one (`"the orders"`) and why.
+#[derive(Debug)]
+pub struct ListNotFetched {
+    /// Which list.
+    pub what: &'static str,
+    /// Why.
+    pub error: Error,
+}
+
+/// Reads the orders, transfers, withdrawals, wallets and the deposits of
+/// `deposit_assets` whole, one after the other.
+pub async fn fetch_account_lists(
+    client: &Client,
+    deposit_assets: &[crate::api::model::DepositAsset],
+) -> Result<AccountLists, ListNotFetched> {
+    use crate::api::model::{Deposit, Order, Transfer, WalletFilter, Withdrawal};
+    let failed = |what: &'static str| move |error| ListNotFetched { what, error };
+    let orders = client
+        .get_list::<Order>(&["orders"], "orders", LIST_BUDGET_BYTES)
+        .await
+        .map_err(failed("the orders"))?
+        .rows;
+    let transfers = client
+        .get_list::<Transfer>(&["transfers"], "transfers", LIST_BUDGET_BYTES)
+        .await
+        .map_err(failed("the transfers"))?
+        .rows;
+    let withdrawals = client
+        .get_list::<Withdrawal>(&["withdrawals"], "withdrawals", LIST_BUDGET_BYTES)
+        .await
+        .map_err(failed("the withdrawals"))?
+        .rows;
+    let wallets = client
+        .list_wallets(&WalletFilter::default())
+        .await
+        .map_err(failed("the wallets"))?;
+    let mut deposits = Vec::with_capacity(deposit_assets.len());
+    for asset in deposit_assets {
+        let rows = client
+            .get_list::<Deposit>(
+                &["assets", asset.as_str(), "deposits"],
+                "deposits",
+                LIST_BUDGET_BYTES,
+            )
+            .await
+            .map_err(failed("the deposits"))?
+            .rows;
+        deposits.push((asset.clone(), rows));
+    }
+    Ok(AccountLists {
+        orders,
+        transfers,
+        withdrawals,
+        wallets,
+        deposits,
+    })
 }

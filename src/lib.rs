@@ -10,7 +10,8 @@
 //! - [`webhook`]: receiving the service's events.
 //! - [`journal`]: what the app sent and learnt, kept on disk per profile.
 //! - [`private_file`]: files with secrets or personal data, owner-only.
-//! - [`ofx`]: statements as OFX files, one per asset.
+//! - [`ofx`]: statements as OFX files, one per asset; `extrato_cli`
+//!   (feature `desktop`): `brlv-desk extrato`, the app's extrato as OFX and CSV.
 //! - [`tax`]: the tax year: the ledger, the months against R$35,000, the
 //!   DARF, Bens e Direitos, and their CSV files.
 //! - `app` (feature `desktop`, on by default): the egui desktop front end.
@@ -20,6 +21,8 @@ pub mod api;
 #[cfg(feature = "desktop")]
 pub mod app;
 pub mod call;
+#[cfg(feature = "desktop")]
+pub mod extrato_cli;
 pub mod journal;
 pub mod keystore;
 pub mod money;

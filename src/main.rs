@@ -1,5 +1,5 @@
-//! The `brlv-desk` command line: the GUI (default), `sandbox`, `call` and
-//! `profile`.
+//! The `brlv-desk` command line: the GUI (default), `sandbox`, `call`,
+//! `profile`, `tax-report` and `extrato`.
 //!
 //! On Windows this program is a GUI program, so that starting the dashboard
 //! opens no console window beside it. The installers put the same program,
@@ -83,6 +83,9 @@ enum Command {
     },
     /// Write the year's tax report (ledger, months, positions) as CSV and print a summary.
     TaxReport(brlv_desk::tax::cli::TaxReportArgs),
+    /// Write the extrato (every movement of money) as OFX and/or CSV, as the
+    /// Activity view exports it.
+    Extrato(brlv_desk::extrato_cli::ExtratoArgs),
 }
 
 fn main() -> ExitCode {
@@ -102,6 +105,7 @@ fn main() -> ExitCode {
         Some(Command::Sandbox(args)) => run_sandbox(args),
         Some(Command::Profile { command }) => run_profile(command),
         Some(Command::TaxReport(args)) => brlv_desk::tax::cli::run(&args),
+        Some(Command::Extrato(args)) => brlv_desk::extrato_cli::run(&args),
         None => run_window(cli.gui),
     }
 }
@@ -146,23 +150,7 @@ fn runtime() -> Result<tokio::runtime::Runtime, std::io::Error> {
 }
 
 fn run_call(args: &CallArgs) -> ExitCode {
-    let credentials = match &args.profile {
-        Some(profile) => call::credentials_from_profile(profile),
-        None => call::environment_credentials(),
-    }
-    .and_then(|credentials| {
-        if matches!(credentials.key, call::KeyMaterial::Plain(_)) && args.profile.is_none() {
-            eprintln!(
-                "warning: {} is a plain, unencrypted key: anyone who can read the file can \
-                 sign for this account (seal it with `openssl pkcs8 -topk8 -scrypt`)",
-                call::ENV_PRIVATE_KEY_FILE
-            );
-        }
-        credentials.open(|| {
-            PassphraseReader::new(args.passphrase.source())
-                .ask("Passphrase of the sealed private key: ")
-        })
-    });
+    let credentials = call::command_credentials(args.profile.as_deref(), args.passphrase.source());
     let credentials = match credentials {
         Ok(credentials) => credentials,
         Err(error) => {

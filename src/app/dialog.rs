@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use uuid::Uuid;
 
-use super::export::{ExportKind, ExportRecords};
+use super::export::{ExportKind, ExportRecords, ExtratoFormat};
 use super::receipt::{Receipt, ReceiptFormat};
 
 /// Save a new file or open an existing one.
@@ -68,6 +68,8 @@ pub enum DialogPurpose {
     Export(ExportRecords),
     /// Save the journal as CSV (the journal's thread writes it).
     ExportJournal,
+    /// Save the extrato as shown, in this format (the worker writes it).
+    ExportExtrato(ExtratoFormat),
     /// Save the PIX QR code of this BR Code as PNG.
     SaveQr {
         /// The checked BR Code.
@@ -257,9 +259,17 @@ pub fn export_file_name(kind: ExportKind, today: time::Date) -> String {
         ExportKind::Journal => "activity",
         ExportKind::TaxCsv => "taxes",
         ExportKind::TaxPdf => "tax-report",
+        ExportKind::Extrato => "extrato",
     };
     let (year, month, day) = (today.year(), u8::from(today.month()), today.day());
     format!("{slug}-{year:04}-{month:02}-{day:02}.csv")
+}
+
+/// The file name offered for the extrato: `extrato-2026-11-22.ofx`.
+pub fn extrato_file_name(format: ExtratoFormat, today: time::Date) -> String {
+    let csv = export_file_name(ExportKind::Extrato, today);
+    let stem = csv.strip_suffix(".csv").unwrap_or(&csv);
+    format!("{stem}.{}", format.extension())
 }
 
 /// The file name offered for an order's QR code: `qr-1a2b3c4d.png`.

@@ -84,6 +84,28 @@ pub enum ExportKind {
     TaxCsv,
     /// The tax year's report for an accountant, as PDF.
     TaxPdf,
+    /// The extrato, as OFX or CSV (made by the worker from the extrato's
+    /// figures: see `features::activity::export`).
+    Extrato,
+}
+
+/// The files the extrato is saved as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ExtratoFormat {
+    /// OFX, for accounting programs (GnuCash, and what Brazilian banks export).
+    Ofx,
+    /// CSV, for spreadsheets.
+    Csv,
+}
+
+impl ExtratoFormat {
+    /// The file name's extension (`ofx`), which is also the dialog's filter.
+    pub fn extension(self) -> &'static str {
+        match self {
+            ExtratoFormat::Ofx => "ofx",
+            ExtratoFormat::Csv => "csv",
+        }
+    }
 }
 
 impl ExportRecords {

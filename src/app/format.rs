@@ -1,5 +1,6 @@
 //! How values are written for a person, as text: amounts through
-//! [`AmountFormat`] (the language and whether amounts are hidden), moments,
+//! [`AmountFormat`] (the language and whether amounts are hidden), moments
+//! through [`MomentFormat`] (the language and the person's time zone),
 //! assets, states in the person's language, long identifiers shortened. No
 //! egui here: the notifications, the receipts and the design system's
 //! widgets (`ui::amount`) all write values through these.
@@ -13,11 +14,12 @@
 //! included, so no view can show one by forgetting to ask.
 
 use rust_decimal::Decimal;
-use time::OffsetDateTime;
+use time::{Date, OffsetDateTime};
 
 use crate::api::model::Asset;
 use crate::money::format_amount_parts;
 
+use super::clock::LocalZone;
 use super::i18n::{self, Language};
 
 /// Placeholder for a field the service did not send.
@@ -211,22 +213,136 @@ pub fn spoken_amount(language: Language, value: Decimal, scale: u32, ticker: &st
         .spoken
 }
 
-/// A moment as `2026-03-10 12:00:05 UTC`.
-pub fn format_moment(moment: OffsetDateTime) -> String {
-    let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute]:[second]");
-    // A moment whose UTC date is out of range (year 10000) keeps its own offset.
-    match moment
-        .checked_to_offset(time::UtcOffset::UTC)
-        .map(|utc| utc.format(format))
-    {
-        Some(Ok(text)) => format!("{text} UTC"),
-        _ => crate::api::timestamp::format(&moment),
+/// How moments are written for a person: in their time zone, as their
+/// language writes a day and a time. `AppState::moments()` gives the
+/// current one; the design system's widgets read it from the egui context.
+///
+/// - pt-BR writes `25/11/2026 09:59`, as Brazilian banks and documents do.
+/// - English writes `25 Nov 2026 09:59`: the day first, as everywhere in
+///   Brazil (and in British and international English), the month in
+///   letters, so `03/04` can be read as March by no one, and the 24-hour
+///   clock, as Brazil's clocks and statements read.
+///
+/// No offset is written on screen (every time there is in the one zone);
+/// a receipt, which leaves the machine, writes it ([`MomentFormat::with_offset`]).
+/// Exports write ISO 8601 with the offset, never through here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MomentFormat {
+    /// The language days and times are written in.
+    pub language: Language,
+    /// The zone moments are read in.
+    pub zone: LocalZone,
+}
+
+/// The keys of the months' short names, January first.
+const MONTH_SHORT_KEYS: [&str; 12] = [
+    "activity.month_short.1",
+    "activity.month_short.2",
+    "activity.month_short.3",
+    "activity.month_short.4",
+    "activity.month_short.5",
+    "activity.month_short.6",
+    "activity.month_short.7",
+    "activity.month_short.8",
+    "activity.month_short.9",
+    "activity.month_short.10",
+    "activity.month_short.11",
+    "activity.month_short.12",
+];
+
+/// A month's short name in the language (`Mar`, `mar`), `month` 1 to 12.
+pub fn month_short_name(language: Language, month: u8) -> String {
+    MONTH_SHORT_KEYS
+        .get(usize::from(month.saturating_sub(1)))
+        .map_or_else(String::new, |key| i18n::tr(language, key).into_owned())
+}
+
+/// A day as `language` writes it for reading (the extrato's range fields,
+/// which are typed, take ISO in English): `25/11/2026`, `25 Nov 2026`. A
+/// day has no zone.
+pub fn day_shown(language: Language, day: Date) -> String {
+    match language {
+        Language::PtBr => format!(
+            "{:02}/{:02}/{}",
+            day.day(),
+            u8::from(day.month()),
+            day.year()
+        ),
+        Language::En => format!(
+            "{} {} {}",
+            day.day(),
+            month_short_name(language, u8::from(day.month())),
+            day.year()
+        ),
     }
 }
 
-/// A timestamp as the Orders panel writes it (`2026-03-10 12:00:05 UTC`), or [`MISSING`].
-pub fn time_text(value: Option<OffsetDateTime>) -> String {
-    value.map_or_else(|| MISSING.to_owned(), format_moment)
+impl MomentFormat {
+    /// Moments in `zone`, written as `language` writes them.
+    pub fn new(language: Language, zone: LocalZone) -> MomentFormat {
+        MomentFormat { language, zone }
+    }
+
+    /// A day: `25/11/2026`, `25 Nov 2026`.
+    pub fn day(&self, day: Date) -> String {
+        day_shown(self.language, day)
+    }
+
+    /// The time of day of `moment` in the zone: `09:59`.
+    pub fn time_of_day(&self, moment: OffsetDateTime) -> String {
+        let local = self.zone.local(moment);
+        format!("{:02}:{:02}", local.hour(), local.minute())
+    }
+
+    /// A moment, as lists and sentences write it: `25/11/2026 09:59`,
+    /// `25 Nov 2026 09:59`.
+    pub fn text(&self, moment: OffsetDateTime) -> String {
+        let local = self.zone.local(moment);
+        format!(
+            "{} {:02}:{:02}",
+            self.day(local.date()),
+            local.hour(),
+            local.minute()
+        )
+    }
+
+    /// [`MomentFormat::text`], or [`MISSING`] when the service sent no time.
+    pub fn or_missing(&self, moment: Option<OffsetDateTime>) -> String {
+        moment.map_or_else(|| MISSING.to_owned(), |moment| self.text(moment))
+    }
+
+    /// A moment to the second, as a record's details write it:
+    /// `25/11/2026 09:59:05`.
+    pub fn exact(&self, moment: OffsetDateTime) -> String {
+        let local = self.zone.local(moment);
+        format!(
+            "{} {:02}:{:02}:{:02}",
+            self.day(local.date()),
+            local.hour(),
+            local.minute(),
+            local.second()
+        )
+    }
+
+    /// [`MomentFormat::exact`], or [`MISSING`].
+    pub fn exact_or_missing(&self, moment: Option<OffsetDateTime>) -> String {
+        moment.map_or_else(|| MISSING.to_owned(), |moment| self.exact(moment))
+    }
+
+    /// A moment to the second with its offset written, for what leaves the
+    /// machine (a receipt): `25/11/2026 09:59:05 (UTC-03:00)`. The offset
+    /// in ASCII, so a PDF's standard fonts can write it.
+    pub fn with_offset(&self, moment: OffsetDateTime) -> String {
+        let offset = self.zone.offset_at(moment);
+        let (hours, minutes, _) = offset.as_hms();
+        let sign = if offset.is_negative() { '-' } else { '+' };
+        format!(
+            "{} (UTC{sign}{:02}:{:02})",
+            self.exact(moment),
+            hours.unsigned_abs(),
+            minutes.unsigned_abs()
+        )
+    }
 }
 
 /// An amount of its asset with the ticker, compact (see [`AmountFormat::text`]).
@@ -305,8 +421,9 @@ mod tests {
 
     use time::macros::datetime;
 
-    use super::{AmountFormat, HIDDEN_DIGITS, format_moment};
+    use super::{AmountFormat, HIDDEN_DIGITS, MISSING, MomentFormat};
     use crate::api::model::Asset;
+    use crate::app::clock::LocalZone;
     use crate::app::i18n::Language;
 
     fn dec(text: &str) -> Decimal {
@@ -348,14 +465,37 @@ mod tests {
         }
     }
 
+    fn sao_paulo() -> LocalZone {
+        LocalZone::named("America/Sao_Paulo").expect("the bundled database has Sao Paulo")
+    }
+
     #[test]
-    fn a_moment_is_written_in_utc_and_one_past_year_9999_in_utc_does_not_panic() {
+    fn a_moment_is_written_in_the_zone_as_the_language_writes_it() {
+        let pix = datetime!(2026-04-01 01:30:05 UTC);
+        let pt = MomentFormat::new(Language::PtBr, sao_paulo());
+        assert_eq!(pt.text(pix), "31/03/2026 22:30");
+        assert_eq!(pt.exact(pix), "31/03/2026 22:30:05");
+        assert_eq!(pt.time_of_day(pix), "22:30");
+        assert_eq!(pt.with_offset(pix), "31/03/2026 22:30:05 (UTC-03:00)");
+        let en = MomentFormat::new(Language::En, sao_paulo());
+        assert_eq!(en.text(pix), "31 Mar 2026 22:30");
+        assert_eq!(en.or_missing(None), MISSING);
+        let utc = MomentFormat::new(Language::En, LocalZone::utc());
+        assert_eq!(utc.text(pix), "1 Apr 2026 01:30");
+        assert_eq!(utc.with_offset(pix), "1 Apr 2026 01:30:05 (UTC+00:00)");
+        // Brazil's daylight saving of 2018-19 moved its clocks to UTC-2.
         assert_eq!(
-            format_moment(datetime!(2026-03-10 09:00:05 -03:00)),
-            "2026-03-10 12:00:05 UTC"
+            pt.with_offset(datetime!(2019-01-15 12:00 UTC)),
+            "15/01/2019 10:00:00 (UTC-02:00)"
         );
+    }
+
+    #[test]
+    fn a_moment_past_year_9999_in_the_zone_does_not_panic() {
         // The fuzzers' date: valid where it was sent, year 10000 in UTC.
-        let text = format_moment(datetime!(9999-12-31 23:59:59 -01:00));
-        assert!(text.starts_with("9999-12-31"), "{text}");
+        let zone = LocalZone::named("Asia/Tokyo").expect("the bundled database has Tokyo");
+        let text =
+            MomentFormat::new(Language::PtBr, zone).text(datetime!(9999-12-31 23:59:59 -01:00));
+        assert!(text.starts_with("31/12/9999"), "{text}");
     }
 }

@@ -14,6 +14,7 @@ use crate::profile::{Profile, ProfileBook};
 use super::clock::Millis;
 use super::dialog::{DialogAnswer, DialogPurpose, FileDialogRequest};
 use super::export::{ExportKind, ExportRequest, FileError};
+use super::features::activity::export::ExtratoFileRequest;
 use super::features::events::message::{EventsCommand, EventsEvent};
 use super::features::guard::state::PassphrasePurpose;
 use super::features::journal::message::{JournalCommand, JournalEvent};
@@ -58,6 +59,8 @@ pub enum Command {
     Query(ListQuery),
     /// Write a list as CSV, off the UI thread.
     Export(ExportRequest),
+    /// Make and write the extrato's OFX or CSV, off the UI thread.
+    ExportExtrato(ExtratoFileRequest),
     /// Keys for the onboarding form.
     Onboarding(OnboardingCommand),
     /// Quotes, the watched order, the QR code's PNG.

@@ -9,7 +9,7 @@ use time::OffsetDateTime;
 use crate::api::Error;
 use crate::profile::Profile;
 
-use super::clock::Millis;
+use super::clock::{LocalZone, Millis};
 use super::dialog::DialogPurpose;
 use super::error_text::Localize;
 use super::export::{ExportDraft, ExportKind, ExportRecords, ExportRequest};
@@ -72,6 +72,10 @@ pub struct AppState {
     pub now: Millis,
     /// Now, on the wall clock (for countdowns to a timestamp).
     pub wall_now: OffsetDateTime,
+    /// The person's time zone: every moment shown is read in it, and the
+    /// extrato's days and the charts' months are its own. The system's,
+    /// set by the shell at start; UTC until then (tests fix one).
+    pub zone: LocalZone,
     /// The launch sequence is done.
     pub startup_finished: bool,
     /// The embedded sandbox is starting.
@@ -134,6 +138,7 @@ impl AppState {
             view: View::Overview,
             now: 0,
             wall_now: OffsetDateTime::UNIX_EPOCH,
+            zone: LocalZone::utc(),
             startup_finished: false,
             sandbox_starting: false,
             profiles: Vec::new(),
@@ -167,6 +172,17 @@ impl AppState {
     /// hides amounts. Every view writes amounts through it.
     pub fn amount_format(&self) -> crate::app::format::AmountFormat {
         crate::app::format::AmountFormat::new(self.language, self.hide_amounts)
+    }
+
+    /// How moments are written now: in the person's zone, as the language
+    /// writes them. Every view writes moments through it.
+    pub fn moments(&self) -> crate::app::format::MomentFormat {
+        crate::app::format::MomentFormat::new(self.language, self.zone.clone())
+    }
+
+    /// The day it is now in the person's zone.
+    pub fn today(&self) -> time::Date {
+        self.zone.date_of(self.wall_now)
     }
 
     /// The text of `key` in the current language.
@@ -467,6 +483,7 @@ impl AppState {
             ExportKind::Journal => &mut self.journal.export,
             ExportKind::TaxCsv => &mut self.taxes.csv,
             ExportKind::TaxPdf => &mut self.taxes.pdf,
+            ExportKind::Extrato => &mut self.activity.export,
         }
     }
 

@@ -31,9 +31,6 @@ use crate::api::{Client, ClientConfig, Signer};
 use crate::call::{self, CallError};
 use crate::money::{NumberFormat, format_brl};
 
-/// The most memory the fetched lists may take, as the app's default.
-const LIST_BUDGET_BYTES: u64 = 1024 * 1024 * 1024;
-
 /// Arguments of `brlv-desk tax-report`.
 #[derive(Clone, Debug, clap::Args)]
 pub struct TaxReportArgs {
@@ -148,26 +145,7 @@ pub fn run(args: &TaxReportArgs) -> ExitCode {
 }
 
 fn credentials(args: &TaxReportArgs) -> Result<(call::Credentials, String), CallError> {
-    let (credentials, name) = match &args.profile {
-        Some(profile) => (call::credentials_from_profile(profile)?, profile.clone()),
-        None => {
-            let credentials = call::environment_credentials()?;
-            if matches!(credentials.key, call::KeyMaterial::Plain(_)) {
-                eprintln!(
-                    "warning: {} is a plain, unencrypted key: anyone who can read the file can \
-                     sign for this account (seal it with `openssl pkcs8 -topk8 -scrypt`)",
-                    call::ENV_PRIVATE_KEY_FILE
-                );
-            }
-            let name = crate::profile::Profile::for_environment(&credentials.base_url).name;
-            (credentials, name)
-        }
-    };
-    let credentials = credentials.open(|| {
-        call::PassphraseReader::new(args.passphrase.source())
-            .ask("Passphrase of the sealed private key: ")
-    })?;
-    Ok((credentials, name))
+    call::named_command_credentials(args.profile.as_deref(), args.passphrase.source())
 }
 
 /// Makes the report and writes its summary to `out`.
@@ -255,39 +233,18 @@ async fn fetch(
     let client =
         Client::new(ClientConfig::new(&credentials.base_url, signer).map_err(CallError::from)?)
             .map_err(CallError::from)?;
-    let failed = |what: &'static str| move |error| ReportError::Fetch { what, error };
-    let orders = client
-        .get_list::<Order>(&["orders"], "orders", LIST_BUDGET_BYTES)
+    let call::AccountLists {
+        orders,
+        transfers,
+        withdrawals,
+        wallets,
+        deposits,
+    } = call::fetch_account_lists(&client, &TOKEN_DEPOSIT_ASSETS)
         .await
-        .map_err(failed("the orders"))?
-        .rows;
-    let transfers = client
-        .get_list::<Transfer>(&["transfers"], "transfers", LIST_BUDGET_BYTES)
-        .await
-        .map_err(failed("the transfers"))?
-        .rows;
-    let withdrawals = client
-        .get_list::<Withdrawal>(&["withdrawals"], "withdrawals", LIST_BUDGET_BYTES)
-        .await
-        .map_err(failed("the withdrawals"))?
-        .rows;
-    let wallets = client
-        .list_wallets(&crate::api::model::WalletFilter::default())
-        .await
-        .map_err(failed("the wallets"))?;
-    let mut deposits = Vec::new();
-    for asset in TOKEN_DEPOSIT_ASSETS {
-        let list = client
-            .get_list::<Deposit>(
-                &["assets", asset.as_str(), "deposits"],
-                "deposits",
-                LIST_BUDGET_BYTES,
-            )
-            .await
-            .map_err(failed("the token deposits"))?
-            .rows;
-        deposits.push((asset, list));
-    }
+        .map_err(|failed| ReportError::Fetch {
+            what: failed.what,
+            error: failed.error,
+        })?;
     // The figure is a comparison only: a service without it still gets its report.
     let service_figure = client.tax_exemption_progress().await.ok();
     let (claims, typed, journal) = match journal.filter(|path| path.exists()) {

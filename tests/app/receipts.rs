@@ -9,10 +9,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use brlv_desk::api::model::{Claim, Deposit, DepositAsset, Order, Transfer, Withdrawal};
+use brlv_desk::app::clock::LocalZone;
 use brlv_desk::app::dialog::{DialogAnswer, DialogMode, DialogPurpose, RecordingDialogs};
-use brlv_desk::app::export::{ExportRecords, ExportRequest};
+use brlv_desk::app::export::{ExportRecords, ExportRequest, ExtratoFormat};
 use brlv_desk::app::features::onboarding::message::OnboardingCommand;
 use brlv_desk::app::features::orders::message::OrdersCommand;
+use brlv_desk::app::format::MomentFormat;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event};
 use brlv_desk::app::receipt::build::{
@@ -36,6 +38,12 @@ const CLAIM_ID: &str = "4e5f6071-4444-4000-8000-000000000004";
 const MAIN: &str = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 const OTHER: &str = "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359";
 const TX: &str = "0x8f3c1a0e0d7b6a5948372615049382716afbecd1234567890abcdef12345678";
+
+/// Moments read in UTC, written as `language` writes them: these tests are
+/// about what a receipt holds, not the person's clock.
+fn utc(language: Language) -> MomentFormat {
+    MomentFormat::new(language, LocalZone::utc())
+}
 
 /// A completed BRL → BRLV order (or in `state`).
 pub fn order(state: &str) -> Order {
@@ -151,17 +159,17 @@ fn every_kind(language: Language) -> Vec<(Receipt, Vec<&'static str>, Vec<&'stat
     };
     vec![
         (
-            order_receipt(language, &order("completed")).unwrap(),
+            order_receipt(&utc(language), &order("completed")).unwrap(),
             vec![brl_1234],
             vec![ORDER_ID, QUOTE_ID],
         ),
         (
-            transfer_receipt(language, &transfer("completed")).unwrap(),
+            transfer_receipt(&utc(language), &transfer("completed")).unwrap(),
             vec![brlv],
             vec![TRANSFER_ID, TX, MAIN, OTHER],
         ),
         (
-            withdrawal_receipt(language, &pix_withdrawal()).unwrap(),
+            withdrawal_receipt(&utc(language), &pix_withdrawal()).unwrap(),
             vec![brl_350],
             vec![
                 WITHDRAWAL_ID,
@@ -170,12 +178,12 @@ fn every_kind(language: Language) -> Vec<(Receipt, Vec<&'static str>, Vec<&'stat
             ],
         ),
         (
-            deposit_receipt(language, &DepositAsset::Brl, &deposit()).unwrap(),
+            deposit_receipt(&utc(language), &DepositAsset::Brl, &deposit()).unwrap(),
             vec![brl_800],
             vec![DEPOSIT_ID, "***.444.777-**"],
         ),
         (
-            claim_receipt(language, &claim("completed")).unwrap(),
+            claim_receipt(&utc(language), &claim("completed")).unwrap(),
             vec![brl_845],
             vec![CLAIM_ID],
         ),
@@ -189,11 +197,16 @@ pub(crate) fn pdf_shown_strings(pdf: &[u8]) -> Vec<Vec<u8>> {
     while at < pdf.len() {
         let (bytes, end) = match pdf[at] {
             b'(' => {
+                // A literal string may hold balanced parentheses unescaped.
                 let mut bytes = Vec::new();
                 let mut index = at + 1;
-                while pdf[index] != b')' {
-                    if pdf[index] == b'\\' {
-                        index += 1;
+                let mut depth = 0;
+                while pdf[index] != b')' || depth > 0 {
+                    match pdf[index] {
+                        b'\\' => index += 1,
+                        b'(' => depth += 1,
+                        b')' => depth -= 1,
+                        _ => {}
                     }
                     bytes.push(pdf[index]);
                     index += 1;
@@ -344,8 +357,63 @@ fn a_receipt_of_each_kind_holds_its_amount_and_identifiers_as_text_pdf_and_png()
 }
 
 #[test]
+fn a_receipt_writes_its_moments_in_the_persons_clock_with_the_offset_in_every_format() {
+    let sao_paulo = LocalZone::named("America/Sao_Paulo").unwrap();
+    let receipt = order_receipt(
+        &MomentFormat::new(Language::PtBr, sao_paulo),
+        &order("completed"),
+    )
+    .unwrap();
+    // 11:58 in UTC is 08:58 in São Paulo; the offset travels with the receipt.
+    let completed = "Data da conclusão: 10/03/2026 08:58:00 (UTC-03:00)";
+    let created = "10/03/2026 08:55:05 (UTC-03:00)";
+    let text = receipt.to_text();
+    assert!(text.contains(completed), "{text}");
+    assert!(text.contains(created), "{text}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let pdf_path = dir.path().join("receipt.pdf");
+    brlv_desk::app::receipt::write_receipt(&ReceiptRequest {
+        receipt: receipt.clone(),
+        format: ReceiptFormat::Pdf,
+        path: pdf_path.clone(),
+    })
+    .unwrap();
+    let shown = pdf_shown_strings(&std::fs::read(&pdf_path).unwrap());
+    let lines = joined(&shown, b"\n");
+    for moment in ["10/03/2026 08:58:00 (UTC-03:00)", created] {
+        assert!(
+            contains(&lines, &win_ansi(moment)),
+            "the PDF shows {moment}: {:?}",
+            String::from_utf8_lossy(&lines)
+        );
+    }
+
+    let png_path = dir.path().join("receipt.png");
+    brlv_desk::app::receipt::write_receipt(&ReceiptRequest {
+        receipt,
+        format: ReceiptFormat::Png,
+        path: png_path.clone(),
+    })
+    .unwrap();
+    let png = std::fs::read(&png_path).unwrap();
+    let reader = png::Decoder::new(std::io::Cursor::new(&png))
+        .read_info()
+        .unwrap();
+    let described = reader
+        .info()
+        .utf8_text
+        .iter()
+        .find(|chunk| chunk.keyword == "Description")
+        .unwrap()
+        .get_text()
+        .unwrap();
+    assert!(described.contains(completed), "{described}");
+}
+
+#[test]
 fn file_names_say_what_and_which() {
-    let receipt = transfer_receipt(Language::En, &transfer("completed")).unwrap();
+    let receipt = transfer_receipt(&utc(Language::En), &transfer("completed")).unwrap();
     assert_eq!(
         receipt.file_name(ReceiptFormat::Pdf),
         "receipt-transfer-7a1e0c52.pdf"
@@ -365,26 +433,29 @@ fn file_names_say_what_and_which() {
 fn only_a_completed_movement_has_a_receipt() {
     let language = Language::En;
     for state in ["created", "expired", "payment-returned"] {
-        assert!(order_receipt(language, &order(state)).is_none(), "{state}");
+        assert!(
+            order_receipt(&utc(language), &order(state)).is_none(),
+            "{state}"
+        );
     }
     for state in ["created", "pending", "failed"] {
         assert!(
-            transfer_receipt(language, &transfer(state)).is_none(),
+            transfer_receipt(&utc(language), &transfer(state)).is_none(),
             "{state}"
         );
     }
     let mut pending = pix_withdrawal();
     pending.state = Some(brlv_desk::api::model::WithdrawalState::PendingPayment);
-    assert!(withdrawal_receipt(language, &pending).is_none());
+    assert!(withdrawal_receipt(&utc(language), &pending).is_none());
     let mut uncredited = deposit();
     uncredited.status = None;
-    assert!(deposit_receipt(language, &DepositAsset::Brl, &uncredited).is_none());
-    assert!(claim_receipt(language, &claim("created")).is_none());
+    assert!(deposit_receipt(&utc(language), &DepositAsset::Brl, &uncredited).is_none());
+    assert!(claim_receipt(&utc(language), &claim("created")).is_none());
 }
 
 #[test]
 fn receipts_speak_the_persons_language_and_name_where_the_money_went() {
-    let ted = withdrawal_receipt(Language::PtBr, &ted_withdrawal()).unwrap();
+    let ted = withdrawal_receipt(&utc(Language::PtBr), &ted_withdrawal()).unwrap();
     let text = ted.to_text();
     assert!(
         text.starts_with("Comprovante de saque\nSaque por TED\n"),
@@ -399,7 +470,7 @@ fn receipts_speak_the_persons_language_and_name_where_the_money_went() {
     // A person's CPF is masked as PIX receipts mask it; the full number is not shared.
     assert!(text.contains("Para (CPF/CNPJ): ***.444.777-**"), "{text}");
     assert!(!text.contains("11144477735"), "{text}");
-    let order = order_receipt(Language::En, &order("completed")).unwrap();
+    let order = order_receipt(&utc(Language::En), &order("completed")).unwrap();
     let text = order.to_text();
     assert!(text.contains("Conversion of BRL to BRLV"), "{text}");
     assert!(text.contains("To: BRLV on Base"), "{text}");
@@ -409,11 +480,11 @@ fn receipts_speak_the_persons_language_and_name_where_the_money_went() {
     );
     assert!(text.contains("Fee: 6.172800000000000000 BRLV"), "{text}");
     assert!(
-        text.contains("Completed at: 2026-03-10 11:58:00 UTC"),
+        text.contains("Completed at: 10 Mar 2026 11:58:00 (UTC+00:00)"),
         "{text}"
     );
     assert!(text.contains("Rate: 0.995"), "{text}");
-    let text = order_receipt(Language::PtBr, &self::order("completed"))
+    let text = order_receipt(&utc(Language::PtBr), &self::order("completed"))
         .unwrap()
         .to_text();
     assert!(text.contains("Cotação: 0,995"), "{text}");
@@ -443,7 +514,7 @@ fn asked(state: &mut AppState) -> (DialogPurpose, brlv_desk::app::dialog::FileDi
 #[test]
 fn every_save_asks_with_a_dated_or_named_file_in_the_last_folder() {
     let folder = PathBuf::from("/home/joana/Documentos");
-    let receipt = transfer_receipt(Language::En, &transfer("completed")).unwrap();
+    let receipt = transfer_receipt(&utc(Language::En), &transfer("completed")).unwrap();
     let order_id = ORDER_ID.parse().unwrap();
     let cases: Vec<(DialogPurpose, &str, &str)> = vec![
         (
@@ -459,6 +530,16 @@ fn every_save_asks_with_a_dated_or_named_file_in_the_last_folder() {
         (
             DialogPurpose::ExportJournal,
             "activity-2026-11-22.csv",
+            "csv",
+        ),
+        (
+            DialogPurpose::ExportExtrato(ExtratoFormat::Ofx),
+            "extrato-2026-11-22.ofx",
+            "ofx",
+        ),
+        (
+            DialogPurpose::ExportExtrato(ExtratoFormat::Csv),
+            "extrato-2026-11-22.csv",
             "csv",
         ),
         (
@@ -608,7 +689,7 @@ fn the_worker_asks_the_dialog_and_writes_the_receipt_where_it_answered() {
         (profiles, spawn(config))
     };
     let mut state = dialog_state(Some(dir.path()));
-    let receipt = transfer_receipt(Language::PtBr, &transfer("completed")).unwrap();
+    let receipt = transfer_receipt(&utc(Language::PtBr), &transfer("completed")).unwrap();
     state.choose_file(DialogPurpose::SaveReceipt {
         receipt: Box::new(receipt.clone()),
         format: ReceiptFormat::Pdf,

@@ -8,13 +8,17 @@ use egui_kittest::kittest::{By, NodeT, Queryable};
 use serde_json::json;
 
 use brlv_desk::api::model::{Asset, Claim, TaxExemptionProgress};
+use brlv_desk::app::clock::LocalZone;
+use brlv_desk::app::export::ExtratoFormat;
+use brlv_desk::app::features::activity::export::{ExtratoFileRequest, write_extrato_file};
 use brlv_desk::app::features::activity::state::RangePreset;
 use brlv_desk::app::i18n::Language;
+use brlv_desk::app::message::{Command, Event};
 use brlv_desk::app::movement::MovementKind;
 use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::state::{AppState, View};
 
-use crate::support::ui::{connected_state, deliver, harness, settle, type_into};
+use crate::support::ui::{connected_state, dec, deliver, harness, settle, type_into};
 
 const OWN: &str = "0x1111111111111111111111111111111111111111";
 const OTHER: &str = "0x3333333333333333333333333333333333333333";
@@ -219,7 +223,7 @@ fn a_row_opens_its_record_in_its_own_panel() {
     let row = harness.get(
         By::new()
             .role(Role::Button)
-            .label_contains("Transfer, 2026-03-09 09:00:00 UTC, To 0x333333...333333"),
+            .label_contains("Transfer, 9 Mar 2026 09:00, To 0x333333...333333"),
     );
     assert!(
         row.accesskit_node()
@@ -354,5 +358,126 @@ fn every_kind_of_row_opens_in_its_own_panel_with_the_record_selected() {
     assert_eq!(
         (state.view, state.claims.selected),
         (View::Claims, Some(id))
+    );
+}
+
+/// An account in São Paulo on 2 April 2026 (pt-BR): a PIX received at
+/// 22:30 on 31 March there, which is 01:30 on 1 April in UTC.
+fn late_pix_state() -> AppState {
+    let mut state = connected_state(Language::PtBr);
+    state.zone = LocalZone::named("America/Sao_Paulo").unwrap();
+    state.now = 10_000;
+    state.wall_now = time::macros::datetime!(2026-04-02 15:00:00 UTC);
+    for empty in [
+        Fetched::Orders(Vec::new().into()),
+        Fetched::Transfers(Vec::new().into()),
+        Fetched::Withdrawals(Vec::new().into()),
+        Fetched::Wallets(Vec::new().into()),
+    ] {
+        deliver(&mut state, empty, 9_000);
+    }
+    deliver(
+        &mut state,
+        Fetched::DepositsBrl(
+            vec![from_json(json!({
+                "id": "d0000000-0000-4000-8000-000000000031",
+                "type": "pix",
+                "status": "credited",
+                "created-at": "2026-04-01T01:30:00Z",
+                "amount": "250.00",
+                "coordinates": {"source-tax-id": "12345678909"},
+            }))]
+            .into(),
+        ),
+        9_000,
+    );
+    deliver(&mut state, Fetched::BalanceBrl(dec("1250.00")), 9_000);
+    state.view = View::Activity;
+    state
+}
+
+#[test]
+fn a_pix_late_at_night_is_listed_on_its_own_day_at_its_own_time() {
+    let mut harness = harness(late_pix_state());
+    settle(&mut harness);
+    harness.get_by_label("terça-feira, 31 de março de 2026");
+    assert!(!has(&harness, "quarta-feira, 1 de abril de 2026"));
+    harness.get_by_label("Hora");
+    harness.get_by_label("22:30");
+    harness.get(
+        By::new()
+            .role(Role::Button)
+            .label_contains("Depósito, 31/03/2026 22:30"),
+    );
+    // "Este mês" is April there: the PIX of 31 March is not in it.
+    harness.state_mut().activity.preset = RangePreset::ThisMonth;
+    settle(&mut harness);
+    harness.get_by_label("Nenhuma movimentação corresponde a estes filtros.");
+}
+
+#[test]
+fn the_extrato_shown_is_saved_as_ofx_and_csv_with_local_times_and_offsets() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = harness(late_pix_state());
+    settle(&mut harness);
+    harness.get_by_label("Exportar OFX…");
+    harness.get_by_label("Exportar CSV…");
+    harness.get_by_label("Digitar o caminho").click();
+    settle(&mut harness);
+    let ofx = dir.path().join("extrato.ofx");
+    type_into(
+        &mut harness,
+        "Arquivo do extrato",
+        &ofx.display().to_string(),
+    );
+    harness
+        .get_by_role_and_label(Role::Button, "Salvar como OFX")
+        .click();
+    settle(&mut harness);
+    let commands = harness.state_mut().take_commands();
+    let request = commands
+        .into_iter()
+        .find_map(|command| match command {
+            Command::ExportExtrato(request) => Some(request),
+            _ => None,
+        })
+        .expect("the extrato sent to be written");
+    assert_eq!(request.format, ExtratoFormat::Ofx);
+    assert_eq!(request.path, ofx);
+    assert!(harness.state().activity.export.writing);
+    // What the worker does with it.
+    let written = write_extrato_file(&request).unwrap();
+    let text = std::fs::read_to_string(&written).unwrap();
+    assert!(text.contains("<ACCTID>BRL\n"), "{text}");
+    assert!(
+        text.contains("<DTPOSTED>20260331223000[-3:BRT]\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("<TRNAMT>250.00\n<FITID>deposit-d0000000-0000-4000-8000-000000000031-in\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("<BALAMT>1250.00\n"),
+        "the service's balance: {text}"
+    );
+    harness.state_mut().apply(Event::Exported {
+        kind: brlv_desk::app::export::ExportKind::Extrato,
+        result: Ok(written.clone()),
+    });
+    settle(&mut harness);
+    harness.get_by_label_contains(&written.display().to_string());
+
+    let csv = ExtratoFileRequest {
+        path: dir.path().join("extrato.csv"),
+        format: ExtratoFormat::Csv,
+        snapshot: request.snapshot,
+    };
+    let text = std::fs::read_to_string(write_extrato_file(&csv).unwrap()).unwrap();
+    assert_eq!(
+        text,
+        "time,kind,id,state,direction,asset,amount,counted,description\n\
+         2026-03-31T22:30:00-03:00,deposit,d0000000-0000-4000-8000-000000000031,credited,in,\
+         fiat/brl,250.00,true,PIX de 12345678909\n"
     );
 }

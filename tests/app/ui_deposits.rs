@@ -95,7 +95,7 @@ fn deposits_are_listed_per_asset_newest_first_with_every_coordinate() {
         "0001",
         "12345-6",
         "7d9f0335-8dcc-4054-9bf9-0dbd61d36906",
-        "2026-03-03 09:00:05 UTC",
+        "3 Mar 2026 09:00:05",
     ] {
         harness.get_by_label(value);
     }

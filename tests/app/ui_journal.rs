@@ -73,9 +73,9 @@ fn restored_orders_show_at_once_marked_with_when_they_were_fetched() {
     );
     let mut harness = harness(state);
     settle(&mut harness);
-    harness.get_by_label_contains("Saved copy, fetched 2026-11-20 14:03:07 UTC");
+    harness.get_by_label_contains("Saved copy, fetched 20 Nov 2026 14:03:07");
     harness.get_by_label_contains("the newest 1 of its 5000 rows");
-    harness.get_by_label("Showing saved copies, the oldest fetched 2026-11-20 14:03:05 UTC");
+    harness.get_by_label("Showing saved copies, the oldest fetched 20 Nov 2026 14:03:05");
     assert!(
         harness
             .query_all_by_label_contains("00000000")

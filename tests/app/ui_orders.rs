@@ -80,7 +80,7 @@ fn a_brcode_order_shows_a_qr_the_copy_code_the_amount_and_the_countdown() {
     // A screen reader hears what the picture says: amount, receiver, expiry.
     harness.get_by_role_and_label(
         egui::accesskit::Role::Image,
-        "PIX QR code for R$500.00 to BRLV SANDBOX, expires at 2026-03-10 12:02:05 UTC",
+        "PIX QR code for R$500.00 to BRLV SANDBOX, expires at 10 Mar 2026 12:02",
     );
     harness.get_by_label("Copy code");
     assert_eq!(
@@ -191,8 +191,9 @@ fn a_click_on_a_cells_text_opens_that_order() {
     let orders: Vec<Order> = (0..3).map(numbered_order).collect();
     let mut harness = harness(state_with(orders));
     settle(&mut harness);
-    let created = brlv_desk::app::format::format_moment(NOW - time::Duration::seconds(60));
-    click_text(&mut harness, &created);
+    // NOW less a minute, in the UTC the tests read moments in.
+    let created = "10 Mar 2026 11:59";
+    click_text(&mut harness, created);
     assert_eq!(
         harness.state().orders.selected.map(|id| id.to_string()),
         Some("00000001-0000-4000-8000-000000000000".to_owned())
@@ -204,7 +205,8 @@ fn each_order_row_reads_as_one_sentence_to_a_screen_reader() {
     let orders: Vec<Order> = (0..3).map(numbered_order).collect();
     let mut harness = harness(state_with(orders));
     settle(&mut harness);
-    let created = brlv_desk::app::format::format_moment(NOW - time::Duration::seconds(60));
+    // NOW less a minute, in the UTC the tests read moments in.
+    let created = "10 Mar 2026 11:59";
     harness.get_by_role_and_label(
         egui::accesskit::Role::Row,
         &format!(

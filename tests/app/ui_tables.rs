@@ -158,7 +158,7 @@ fn a_token_amount_shows_its_places_of_value_and_its_exact_value_on_hover_copy_an
     assert!(harness.query_by_label_contains("44,910.50").is_none());
     harness.get_by_role_and_label(
         Role::Row,
-        "Created: 2026-03-10 11:00:00 UTC, State: completed, Amount: 44,910.5 BRLV, \
+        "Created: 10 Mar 2026 11:00, State: completed, Amount: 44,910.5 BRLV, \
          From: 0x111111...111111, To: 0x222222...222222, Transaction hash: -",
     );
     // Exact on hover.
@@ -217,4 +217,28 @@ fn an_orders_details_are_named_in_words_with_the_services_keys_one_switch_away()
     settle(&mut harness);
     harness.get_by_label_contains("state-updated-at: ");
     harness.get_by_label("source-asset: fiat/brl");
+}
+
+#[test]
+fn a_table_writes_its_moments_in_the_persons_clock_as_their_language_does() {
+    let mut state = connected_state(Language::PtBr);
+    state.zone = brlv_desk::app::clock::LocalZone::named("America/Sao_Paulo").unwrap();
+    state.view = View::Orders;
+    let order: brlv_desk::api::model::Order = serde_json::from_value(serde_json::json!({
+        "id": "5b0d1a9e-7c1c-4a8e-9a53-0c3b8d6f1e21",
+        "state": "completed",
+        "created-at": "2026-11-25T12:59:41Z",
+        "source-asset": "fiat/brl",
+        "target-asset": "eth-base/brlv",
+        "source-amount": "500.00",
+        "target-amount": "499.500000000000000000",
+    }))
+    .unwrap();
+    deliver(&mut state, Fetched::Orders(vec![order].into()), 9_000);
+    let mut harness = harness(state);
+    settle(&mut harness);
+    // 12:59 in UTC is 09:59 in São Paulo, written day first.
+    harness.get_by_label("25/11/2026 09:59");
+    assert!(harness.query_by_label_contains("12:59").is_none());
+    assert!(harness.query_by_label_contains("UTC").is_none());
 }

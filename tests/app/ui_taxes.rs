@@ -152,7 +152,7 @@ fn every_figure_is_there_under_the_name_a_screen_reader_hears() {
     harness.get_by_label("Gain or loss in February 2026: R$20,970.00");
     harness.get_by_label("Tax of February 2026: R$3,145.50");
     harness.get_by_label("DARF 4600 of February 2026: R$3,145.50");
-    harness.get_by_label("DARF of February 2026 due on 2026-03-31");
+    harness.get_by_label("DARF of February 2026 due on 31 Mar 2026");
     harness.get_by_label("USDC sales in February 2026: R$36,000.00");
     harness.get_by_label("Cost of the USDC sold in February 2026: R$15,000.00");
     harness.get_by_label("Fees of the USDC sales in February 2026: R$30.00");
@@ -167,7 +167,7 @@ fn every_figure_is_there_under_the_name_a_screen_reader_hears() {
     harness.get_by_label("USDT total cost: R$0.00");
     // March's gain so far, exempt: R$6,000.00 - R$30.00 - 500 × R$5.00.
     harness.get_by_label("Exempt gains for Rendimentos Isentos e Não Tributáveis: R$3,470.00");
-    harness.get_by_label("February 2026: DARF 4600, R$3,145.50, due 2026-03-31, not marked paid");
+    harness.get_by_label("February 2026: DARF 4600, R$3,145.50, due 31 Mar 2026, not marked paid");
     // The rules that are practice, not law, labelled where used.
     assert!(
         harness
@@ -209,7 +209,7 @@ fn marking_a_darf_paid_goes_to_the_journal_and_shows_once_kept() {
     );
     assert!(!harness.state().taxes.inputs.typed.is_paid(february));
     journal_keeps(&mut harness, inputs);
-    harness.get_by_label("February 2026: DARF 4600, R$3,145.50, due 2026-03-31, paid");
+    harness.get_by_label("February 2026: DARF 4600, R$3,145.50, due 31 Mar 2026, paid");
 }
 
 #[test]

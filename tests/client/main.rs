@@ -9,6 +9,7 @@ mod support;
 mod cli;
 mod cli_outcomes;
 mod client;
+mod extrato;
 mod fuzz_regressions;
 mod journal_outcomes;
 mod list_budget;

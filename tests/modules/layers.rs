@@ -75,6 +75,7 @@ pub const LAYERS: &[Layer] = &[
             "src/app/screenshot.rs",
             "src/main.rs",
             "src/profile_cli.rs",
+            "src/extrato_cli.rs",
         ],
     },
 ];

@@ -1,5 +1,6 @@
-//! A [`Receipt`] from each kind of movement, in the person's language:
-//! what, when, the amount and the fee exact at the asset's scale, from,
+//! A [`Receipt`] from each kind of movement, in the person's language and
+//! clock (a receipt leaves the machine, so its times carry their offset:
+//! `25/11/2026 09:59:05 (UTC-03:00)`): what, when, the amount and the fee exact at the asset's scale, from,
 //! to, and every identifier the record carries (its id, a quote id, a
 //! transaction hash). A field the service did not send is left out rather
 //! than shown empty. Only a completed movement has a receipt: the
@@ -12,7 +13,7 @@ use crate::api::model::{
     Asset, Claim, ClaimStatus, Deposit, DepositAsset, DepositStatus, Order, OrderState, Transfer,
     TransferState, Withdrawal, WithdrawalMethod, WithdrawalState,
 };
-use crate::app::format::format_moment;
+use crate::app::format::MomentFormat;
 use crate::app::i18n::{self, Language, tr, tr_with};
 
 use super::model::{Receipt, ReceiptKind, ReceiptLine};
@@ -71,14 +72,14 @@ pub fn masked_document(document: &str) -> String {
 }
 
 struct Lines {
-    language: Language,
+    moments: MomentFormat,
     lines: Vec<ReceiptLine>,
 }
 
 impl Lines {
-    fn new(language: Language) -> Lines {
+    fn new(moments: &MomentFormat) -> Lines {
         Lines {
-            language,
+            moments: moments.clone(),
             lines: Vec::new(),
         }
     }
@@ -92,13 +93,14 @@ impl Lines {
     }
 
     fn moment(&mut self, key: &'static str, value: Option<OffsetDateTime>) {
-        self.text(key, value.map(format_moment));
+        let text = value.map(|value| self.moments.with_offset(value));
+        self.text(key, text);
     }
 
     fn push(&mut self, key: &'static str, value: Option<String>, identifier: bool) {
         if let Some(value) = value.filter(|value| !value.trim().is_empty()) {
             self.lines.push(ReceiptLine {
-                label: tr(self.language, key).into_owned(),
+                label: tr(self.moments.language, key).into_owned(),
                 value,
                 identifier,
             });
@@ -134,7 +136,8 @@ fn receipt(
 }
 
 /// The receipt of a completed order.
-pub fn order_receipt(language: Language, order: &Order) -> Option<Receipt> {
+pub fn order_receipt(moments: &MomentFormat, order: &Order) -> Option<Receipt> {
+    let language = moments.language;
     if order.state != Some(OrderState::Completed) {
         return None;
     }
@@ -153,7 +156,7 @@ pub fn order_receipt(language: Language, order: &Order) -> Option<Receipt> {
         (None, _) => None,
     };
     let paid = amount_of(order.source_amount(), order.source_asset.as_ref())?;
-    let mut lines = Lines::new(language);
+    let mut lines = Lines::new(moments);
     lines.text(
         "receipt.received",
         amount_of(order.target_amount(), order.target_asset.as_ref()),
@@ -187,7 +190,8 @@ pub fn order_receipt(language: Language, order: &Order) -> Option<Receipt> {
 }
 
 /// The receipt of a completed transfer.
-pub fn transfer_receipt(language: Language, transfer: &Transfer) -> Option<Receipt> {
+pub fn transfer_receipt(moments: &MomentFormat, transfer: &Transfer) -> Option<Receipt> {
+    let language = moments.language;
     if transfer.state != Some(TransferState::Completed) {
         return None;
     }
@@ -205,7 +209,7 @@ pub fn transfer_receipt(language: Language, transfer: &Transfer) -> Option<Recei
             &asset.map_or_else(|| "-".to_owned(), Asset::ticker),
         )],
     );
-    let mut lines = Lines::new(language);
+    let mut lines = Lines::new(moments);
     lines.text(
         "receipt.asset",
         asset.map(|asset| asset_text(language, asset)),
@@ -227,7 +231,8 @@ pub fn transfer_receipt(language: Language, transfer: &Transfer) -> Option<Recei
 }
 
 /// The receipt of a completed withdrawal: where it was paid to, by its method.
-pub fn withdrawal_receipt(language: Language, withdrawal: &Withdrawal) -> Option<Receipt> {
+pub fn withdrawal_receipt(moments: &MomentFormat, withdrawal: &Withdrawal) -> Option<Receipt> {
+    let language = moments.language;
     if withdrawal.state != Some(WithdrawalState::Completed) {
         return None;
     }
@@ -245,7 +250,7 @@ pub fn withdrawal_receipt(language: Language, withdrawal: &Withdrawal) -> Option
         _ => "receipt.what_withdrawal",
     };
     let what = tr(language, what_key).into_owned();
-    let mut lines = Lines::new(language);
+    let mut lines = Lines::new(moments);
     lines.text(
         "receipt.asset",
         asset.map(|asset| asset_text(language, asset)),
@@ -306,10 +311,11 @@ pub fn withdrawal_receipt(language: Language, withdrawal: &Withdrawal) -> Option
 
 /// The receipt of a credited deposit of `asset`.
 pub fn deposit_receipt(
-    language: Language,
+    moments: &MomentFormat,
     asset: &DepositAsset,
     deposit: &Deposit,
 ) -> Option<Receipt> {
+    let language = moments.language;
     if deposit.status != Some(DepositStatus::Credited) {
         return None;
     }
@@ -329,7 +335,7 @@ pub fn deposit_receipt(
         None => tr(language, "receipt.what_deposit").into_owned(),
     };
     let coordinates = deposit.coordinates.clone().unwrap_or_default();
-    let mut lines = Lines::new(language);
+    let mut lines = Lines::new(moments);
     lines.text("receipt.method", kind);
     lines.identifier(
         "receipt.from_document",
@@ -371,13 +377,14 @@ pub fn deposit_receipt(
 }
 
 /// The receipt of a completed claim: what was asked, withheld, charged and paid.
-pub fn claim_receipt(language: Language, claim: &Claim) -> Option<Receipt> {
+pub fn claim_receipt(moments: &MomentFormat, claim: &Claim) -> Option<Receipt> {
+    let language = moments.language;
     if claim.status != Some(ClaimStatus::Completed) {
         return None;
     }
     let brl = |value: Option<Decimal>| value.map(|value| exact_brl(language, value));
     let paid = brl(claim.net_amount)?;
-    let mut lines = Lines::new(language);
+    let mut lines = Lines::new(moments);
     lines.text("receipt.claim_gross", brl(claim.gross_amount));
     lines.text("receipt.claim_tax", brl(claim.tax_amount));
     lines.text("receipt.fee", brl(claim.fees));

@@ -88,6 +88,7 @@ const STORAGE_KEY: &str = PersistedUi::STORAGE_KEY;
 /// The whole window's contents for a given state: what tests render.
 pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
     context::set_language(ui.ctx(), state.language);
+    context::set_zone(ui.ctx(), &state.zone);
     context::set_dialog_status(ui.ctx(), state.files.status());
     // Any key, click, scroll or pointer move counts as someone at the desk.
     let touched = ui.input(|input| {
@@ -223,6 +224,8 @@ impl BrlvApp {
             .or(persisted.language)
             .unwrap_or_else(Language::from_system);
         let mut state = AppState::new(language);
+        // `TZ` when set (as for the screenshots), else the system's setting.
+        state.zone = crate::app::clock::LocalZone::system();
         persisted.restore_into(&mut state);
         state.hide_amounts |= options.hide_amounts;
         if let Some(minutes) = persisted.idle_lock_minutes {

@@ -4,7 +4,7 @@ use egui::{RichText, Ui};
 
 use crate::app::i18n::{Language, tr};
 
-use crate::app::format::{MISSING, ShownAmount};
+use crate::app::format::{MISSING, MomentFormat, ShownAmount};
 
 use super::amount::amount_ui;
 
@@ -46,6 +46,21 @@ impl DetailRow {
             amount,
             ..DetailRow::new(label, value, true)
         }
+    }
+
+    /// A row holding a moment, to the second in the person's clock; its
+    /// technical value is the service's own (`created-at: 2026-…Z`).
+    pub fn moment(
+        label: impl Into<String>,
+        moments: &MomentFormat,
+        wire_key: &str,
+        moment: Option<time::OffsetDateTime>,
+    ) -> DetailRow {
+        let wire = moment
+            .as_ref()
+            .map_or_else(|| MISSING.to_owned(), crate::api::timestamp::format);
+        DetailRow::new(label, moments.exact_or_missing(moment), false)
+            .wire(format!("{wire_key}: {wire}"))
     }
 
     /// The same row with the service's own key and value (`state-updated-at:

@@ -1,6 +1,7 @@
 //! The save bars: a button opening the system's Save or Open dialog, with a
 //! typed path one click away (or open, with a note, where the system has no
-//! dialog), and a list's CSV export bar built from them. They read where
+//! dialog), and the export bars built from them: one button per kind of
+//! file ([`save_bar_ui`]; the extrato's OFX and CSV), or a list's CSV. They read where
 //! the dialogs stand from the egui context (`ui::context`), so they need
 //! no `AppState`.
 
@@ -66,47 +67,55 @@ pub fn typed_toggle_ui(ui: &mut Ui, language: Language) -> bool {
     open || status.unavailable
 }
 
-/// "Save as CSV…" (the system's dialog), a typed path one click away (or
-/// open, with a note, where there is no dialog), and how the last save
-/// ended; true when either was used (the caller then takes the rows and
-/// calls `AppState::export`, which reads which one from the draft).
-pub fn export_bar_ui(ui: &mut Ui, language: Language, draft: &mut ExportDraft) -> bool {
-    let label = tr(language, "files.save_csv");
-    let keys = SaveBarKeys {
-        path: "accounts.export_label",
-        failed: "accounts.export_failed",
-    };
-    save_bar_ui(ui, language, &label, keys, draft)
+/// One kind of file a save bar offers: the words of its button that opens
+/// the system's dialog, and of the one that saves to the typed path.
+#[derive(Clone, Copy, Debug)]
+pub struct SaveChoice<'a> {
+    /// The dialog's button: "Save as CSV…".
+    pub dialog: &'a str,
+    /// The typed path's button: "Save".
+    pub typed: &'a str,
 }
 
-/// The words of a save bar, by translation key.
+/// The words of a save bar around its choices, by translation key.
 #[derive(Clone, Copy, Debug)]
 pub struct SaveBarKeys {
-    /// The typed path's label.
+    /// The typed path's label ("File", or "Folder" for a set of files).
     pub path: &'static str,
     /// "Not saved: %{reason}".
     pub failed: &'static str,
 }
 
-/// A save bar: `label` opens the system's dialog, the typed path (its
-/// field labelled as `keys` say) is one click away, and how the last save
-/// ended is shown; true when either was used (`draft.dialog_asked` says
-/// which).
+/// A button per kind of file (the system's dialog), a typed path one click
+/// away (its field labelled as `keys` say; or open, with a note, where there
+/// is no dialog), and how the last save ended; which choice was used, if one
+/// was (the caller then takes the rows and saves them; `draft.dialog_asked`
+/// says which way).
 pub fn save_bar_ui(
     ui: &mut Ui,
     language: Language,
-    label: &str,
-    keys: SaveBarKeys,
     draft: &mut ExportDraft,
-) -> bool {
-    let mut clicked = false;
+    keys: SaveBarKeys,
+    choices: &[SaveChoice<'_>],
+) -> Option<usize> {
+    let mut chosen = None;
+    let status = dialog_status(ui);
     let typed = ui
         .horizontal(|ui| {
-            if dialog_button_ui(ui, language, label, draft.writing) {
-                draft.dialog_asked = true;
-                clicked = true;
+            for (index, choice) in choices.iter().enumerate() {
+                let ready = !draft.writing && !status.open;
+                if ui
+                    .add_enabled(ready, egui::Button::new(choice.dialog))
+                    .clicked()
+                {
+                    draft.dialog_asked = true;
+                    chosen = Some(index);
+                }
             }
-            if draft.writing {
+            if status.open {
+                ui.spinner();
+                ui.label(tr(language, "files.dialog_open").as_ref());
+            } else if draft.writing {
                 ui.spinner();
             }
             typed_toggle_ui(ui, language)
@@ -122,15 +131,14 @@ pub fn save_bar_ui(
                 &mut draft.path,
             );
             let ready = !draft.path.trim().is_empty() && !draft.writing;
-            if ui
-                .add_enabled(
-                    ready,
-                    egui::Button::new(tr(language, "accounts.export_save").as_ref()),
-                )
-                .clicked()
-            {
-                draft.dialog_asked = false;
-                clicked = true;
+            for (index, choice) in choices.iter().enumerate() {
+                if ui
+                    .add_enabled(ready, egui::Button::new(choice.typed))
+                    .clicked()
+                {
+                    draft.dialog_asked = false;
+                    chosen = Some(index);
+                }
             }
         });
     }
@@ -149,5 +157,25 @@ pub fn save_bar_ui(
         }
         None => {}
     }
-    clicked
+    chosen
+}
+
+/// A list's CSV file: the typed path is a file's, a failure the export's.
+const LIST_KEYS: SaveBarKeys = SaveBarKeys {
+    path: "accounts.export_label",
+    failed: "accounts.export_failed",
+};
+
+/// "Save as CSV…" (the system's dialog), a typed path one click away (or
+/// open, with a note, where there is no dialog), and how the last save
+/// ended; true when either was used (the caller then takes the rows and
+/// calls `AppState::export`, which reads which one from the draft).
+pub fn export_bar_ui(ui: &mut Ui, language: Language, draft: &mut ExportDraft) -> bool {
+    let dialog = tr(language, "files.save_csv");
+    let typed = tr(language, "accounts.export_save");
+    let choice = SaveChoice {
+        dialog: dialog.as_ref(),
+        typed: typed.as_ref(),
+    };
+    save_bar_ui(ui, language, draft, LIST_KEYS, &[choice]).is_some()
 }

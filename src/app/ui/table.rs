@@ -209,7 +209,7 @@ pub fn saved_copy_ui<T>(ui: &mut Ui, language: Language, remote: &Remote<T>) {
             &tr_with(
                 language,
                 "journal.saved_copy",
-                &[("time", &crate::app::format::format_moment(saved_at))],
+                &[("time", &super::context::moments(ui).exact(saved_at))],
             ),
         );
     }
@@ -397,7 +397,7 @@ where
     clicked.and_then(row_at).map(|row| (list.key)(row))
 }
 
-/// A row as one sentence: "Created: 2026-03-01 10:00:00 UTC, State: completed, …".
+/// A row as one sentence: "Created: 1 Mar 2026 10:00, State: completed, …".
 pub fn row_sentence(language: Language, headers: &[&str], cells: &[Cell]) -> String {
     headers
         .iter()

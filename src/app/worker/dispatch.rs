@@ -10,7 +10,8 @@ use tokio::task::JoinSet;
 
 use crate::api::{Client, Error};
 use crate::app::clock::Millis;
-use crate::app::export::{FileError, write_export};
+use crate::app::export::{ExportKind, FileError, write_export};
+use crate::app::features::activity::export::write_extrato_file;
 use crate::app::features::guard::state::PassphrasePurpose;
 use crate::app::features::journal::records::states_of;
 use crate::app::features::onboarding;
@@ -185,6 +186,16 @@ impl Worker {
                     .await
                     .unwrap_or_else(|reason| Err(FileError::lost(&path, reason)));
                 Done::Report(Event::Exported { kind, result })
+            }),
+            Command::ExportExtrato(request) => self.spawn(async move {
+                let path = request.path.clone();
+                let result = blocking(move || write_extrato_file(&request))
+                    .await
+                    .unwrap_or_else(|reason| Err(FileError::lost(&path, reason)));
+                Done::Report(Event::Exported {
+                    kind: ExportKind::Extrato,
+                    result,
+                })
             }),
             Command::Onboarding(command) => self.spawn(async move {
                 Done::Report(Event::Onboarding(onboarding::task::run(command).await))

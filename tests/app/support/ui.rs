@@ -7,6 +7,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use rust_decimal::Decimal;
 
+use brlv_desk::app::clock::LocalZone;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Event;
 use brlv_desk::app::resources::Fetched;
@@ -41,6 +42,8 @@ pub fn dec(text: &str) -> Decimal {
 /// A state past start-up with no connection: the onboarding screen.
 pub fn onboarding_state(language: Language) -> AppState {
     let mut state = AppState::new(language);
+    // Moments are read in UTC unless a test is about the person's zone.
+    state.zone = LocalZone::utc();
     state.apply(Event::StartupFinished);
     state
 }

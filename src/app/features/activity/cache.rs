@@ -112,7 +112,8 @@ pub struct Request {
     /// record, and a sort), its assets and the filtered range. The charts
     /// alone sum the lists as they are and need none of it.
     pub extrato: bool,
-    /// The extrato's filters.
+    /// The extrato's filters, with the person's zone (the charts' months
+    /// are that zone's too).
     pub filter: ActivityFilter,
     /// The money chart's asset.
     pub chart_asset: Option<Asset>,
@@ -199,14 +200,16 @@ pub fn compute(previous: Option<&Computed>, request: Request, sources: Sources) 
     let flows = match same_lists.filter(|previous| {
         previous.request.chart_asset == request.chart_asset
             && previous.request.months == request.months
+            && previous.request.filter.zone == request.filter.zone
     }) {
         Some(previous) => Arc::clone(&previous.flows),
         None => {
             let asset = request.chart_asset.as_ref().unwrap_or(&Asset::FiatBrl);
+            let (months, zone) = (&request.months, &request.filter.zone);
             let flows = if request.extrato {
-                monthly_flows(timeline.iter().copied(), &sources, asset, &request.months)
+                monthly_flows(timeline.iter().copied(), &sources, asset, months, zone)
             } else {
-                monthly_flows(movements(&sources), &sources, asset, &request.months)
+                monthly_flows(movements(&sources), &sources, asset, months, zone)
             };
             Arc::new(flows)
         }

@@ -4,11 +4,13 @@
 //! totals, days; [`monthly`]: per-month figures the Overview's charts draw),
 //! the state and filters ([`state`]), what is computed from them, kept
 //! until a list or filter changes and never computed twice ([`cache`]), how a row
-//! opens its record (`apply.rs`), the view ([`view`]) and how it writes days,
-//! months and amounts ([`words`]).
+//! opens its record (`apply.rs`), the view ([`view`]), how it writes days,
+//! months and amounts ([`words`]), and the extrato as OFX and CSV
+//! ([`export`], which `brlv-desk extrato` writes too).
 
 mod apply;
 pub mod cache;
+pub mod export;
 pub mod model;
 pub mod monthly;
 pub mod state;

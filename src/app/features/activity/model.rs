@@ -12,8 +12,12 @@
 //! each, built once per list change. The filtered range keeps positions,
 //! not copies, and nothing per movement when every movement matches.
 //!
-//! Days and months are UTC days and months, as every time in the app is
-//! shown in UTC and the service's tax-exemption month is a calendar month.
+//! Days and months are the person's own, in their time zone
+//! ([`ActivityFilter::zone`]): a PIX paid at 22:30 in São Paulo on 31 March
+//! is on 31 March. A movement keeps its instant (its UTC second), so the
+//! timeline does not depend on the zone; its day is found when the lines
+//! are grouped, the zone's rules read once per day, not per movement
+//! ([`LocalDays`]).
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, LazyLock};
@@ -25,6 +29,7 @@ use crate::api::model::{
     Asset, Claim, Deposit, DepositAsset, Order, OrderState, Transfer, TransferState, Wallet,
     Withdrawal, WithdrawalMethod, WithdrawalState,
 };
+use crate::app::clock::{LocalDays, LocalZone};
 use crate::app::movement::{MovementKind, Record};
 use crate::app::resources::{DEPOSIT_ASSETS, Rows};
 use crate::app::search::SearchText;
@@ -224,12 +229,14 @@ impl Movement {
         at.replace_nanosecond(self.nanos).ok()
     }
 
-    /// Its UTC day; `None` without a time.
-    pub fn day(&self) -> Option<Date> {
-        // The Julian day number of 1970-01-01.
-        const EPOCH_DAY: i64 = 2_440_588;
-        let day = self.second()?.div_euclid(86_400) + EPOCH_DAY;
-        Date::from_julian_day(i32::try_from(day).ok()?).ok()
+    /// Its second since 1970, in UTC; `None` without a time.
+    pub fn unix_second(&self) -> Option<i64> {
+        self.second()
+    }
+
+    /// Its day in the zone `days` finds days in; `None` without a time.
+    pub fn day_in(&self, days: &mut LocalDays<'_>) -> Option<Date> {
+        days.day_of(self.second()?)
     }
 
     /// Newest first, the ones without a time last (a sort by this key, descending).
@@ -521,9 +528,12 @@ pub fn build_timeline(sources: &Sources) -> Vec<Movement> {
 }
 
 /// The person's filters: a range of days (both ends included, either
-/// open), a kind, an asset and a text.
+/// open) in their zone, a kind, an asset and a text.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ActivityFilter {
+    /// The zone the days are the person's days in: the range's, and the
+    /// days the lines are grouped under.
+    pub zone: LocalZone,
     /// The first day shown.
     pub from: Option<Date>,
     /// The last day shown.
@@ -647,19 +657,55 @@ impl Filtered {
     }
 }
 
+/// The instants a filter's days cover, as seconds since 1970 (UTC): from
+/// the first instant of its first day to before the first instant of the
+/// day after its last, each end open when the filter's is. Worked out once
+/// per filtering, so a movement is placed by comparing its second.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SecondsRange {
+    /// The first second in the range.
+    pub start: Option<i64>,
+    /// The first second past it.
+    pub end: Option<i64>,
+}
+
+impl SecondsRange {
+    /// The seconds `filter`'s days cover in its zone.
+    pub fn of(filter: &ActivityFilter) -> SecondsRange {
+        let zone = &filter.zone;
+        // A day the zone's rules cannot place (past year 9999) leaves its end open.
+        SecondsRange {
+            start: filter.from.and_then(|from| zone.start_of(from)),
+            end: filter
+                .to
+                .and_then(|to| to.next_day())
+                .and_then(|next| zone.start_of(next)),
+        }
+    }
+
+    /// Whether the range is every moment, the undated included.
+    fn is_open(self) -> bool {
+        self.start.is_none() && self.end.is_none()
+    }
+
+    /// Whether `second` is in it.
+    pub fn holds(self, second: i64) -> bool {
+        self.start.is_none_or(|start| second >= start) && self.end.is_none_or(|end| second < end)
+    }
+}
+
 /// Whether `movement` passes the filters other than the asset and the text.
-fn passes(movement: &Movement, filter: &ActivityFilter) -> bool {
+fn passes(movement: &Movement, filter: &ActivityFilter, range: SecondsRange) -> bool {
     if filter.kind.is_some_and(|kind| kind != movement.kind()) {
         return false;
     }
-    if filter.from.is_none() && filter.to.is_none() {
+    if range.is_open() {
         return true;
     }
     // A movement with no time cannot be placed in a range.
-    let Some(day) = movement.day() else {
-        return false;
-    };
-    filter.from.is_none_or(|from| day >= from) && filter.to.is_none_or(|to| day <= to)
+    movement
+        .unix_second()
+        .is_some_and(|second| range.holds(second))
 }
 
 /// Whether the record of `movement` holds every word `search` looks for:
@@ -698,6 +744,7 @@ fn search_in_parts(
     if needle.is_empty() || cores < 2 || timeline.len() <= SEARCH_ALONE_UP_TO {
         return None;
     }
+    let range = SecondsRange::of(filter);
     let mut found = vec![false; timeline.len()];
     let part = timeline.len().div_ceil(cores.min(8));
     std::thread::scope(|scope| {
@@ -705,8 +752,8 @@ fn search_in_parts(
             scope.spawn(move || {
                 let mut search = SearchText::new(needle);
                 for (movement, flag) in movements.iter().zip(flags) {
-                    *flag =
-                        passes(movement, filter) && record_holds(movement, sources, &mut search);
+                    *flag = passes(movement, filter, range)
+                        && record_holds(movement, sources, &mut search);
                 }
             });
         }
@@ -714,9 +761,9 @@ fn search_in_parts(
     Some(found)
 }
 
-/// The movements of `timeline` that pass `filter`, grouped by day, with
-/// the totals per asset. `timeline` is newest first, so each day's
-/// movements are together.
+/// The movements of `timeline` that pass `filter`, grouped by the day
+/// they happened on in the filter's zone, with the totals per asset.
+/// `timeline` is newest first, so each day's movements are together.
 pub fn filter_timeline(
     timeline: &[Movement],
     sources: &Sources,
@@ -724,12 +771,14 @@ pub fn filter_timeline(
 ) -> Filtered {
     let needle = filter.text.trim().to_lowercase();
     let found = search_in_parts(timeline, sources, filter, &needle);
+    let range = SecondsRange::of(filter);
+    let mut days = filter.zone.days();
     let mut search = SearchText::new(&needle);
     let mut positions = Vec::new();
     let mut filtered = Filtered::default();
     let mut current_day: Option<Option<Date>> = None;
     for (position, movement) in timeline.iter().enumerate() {
-        if !passes(movement, filter) {
+        if !passes(movement, filter, range) {
             continue;
         }
         // Read from the record only when a filter or the totals need them.
@@ -748,7 +797,7 @@ pub fn filter_timeline(
         if !holds {
             continue;
         }
-        let day = movement.day();
+        let day = movement.day_in(&mut days);
         if current_day != Some(day) {
             filtered.days.push(DayStart {
                 line: index(filtered.count + filtered.days.len()),

@@ -1,65 +1,26 @@
-//! Money over time, per calendar month (UTC), exact: what the Overview's
+//! Money over time, per calendar month, exact: what the Overview's
 //! charts draw and their text alternative reads. Pure; the charts convert to
 //! floats only to place bars on the screen.
 //!
-//! - [`monthly_flows`]: money in and out of one asset per month, from the
-//!   extrato's movements (the ones that count, as its totals), in any order.
+//! - [`monthly_flows`]: money in and out of one asset per month of the
+//!   person's zone, from the extrato's movements (the ones that count, as
+//!   its totals), in any order.
 //!
 //! The month's sales against the tax exemption are the tax year's
 //! (`features::taxes::monthly`), in Brasília's months.
 
-use std::collections::HashMap;
-
 use rust_decimal::Decimal;
-use time::{Date, OffsetDateTime};
+use time::Date;
 
 use crate::api::model::Asset;
 
+use crate::app::clock::LocalZone;
+
 use super::model::{Direction, Movement, Sources};
 
-/// A calendar month.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct YearMonth {
-    /// The year.
-    pub year: i32,
-    /// The month, 1 to 12.
-    pub month: u8,
-}
-
-impl YearMonth {
-    /// The month `date` is in.
-    pub fn of(date: Date) -> YearMonth {
-        YearMonth {
-            year: date.year(),
-            month: u8::from(date.month()),
-        }
-    }
-
-    /// The UTC month of `moment`.
-    pub fn of_moment(moment: OffsetDateTime) -> YearMonth {
-        YearMonth::of(moment.to_offset(time::UtcOffset::UTC).date())
-    }
-
-    /// The month before.
-    pub fn previous(self) -> YearMonth {
-        if self.month <= 1 {
-            YearMonth {
-                year: self.year - 1,
-                month: 12,
-            }
-        } else {
-            YearMonth {
-                year: self.year,
-                month: self.month - 1,
-            }
-        }
-    }
-
-    /// `2026-03`.
-    pub fn iso(self) -> String {
-        format!("{:04}-{:02}", self.year, self.month)
-    }
-}
+/// A calendar month: the tax year's, one type for every month the app
+/// counts (here the person's zone's, there Brasília's).
+pub use crate::tax::YearMonth;
 
 /// The `count` months ending with `today`'s, oldest first.
 pub fn last_months(today: Date, count: usize) -> Vec<YearMonth> {
@@ -84,23 +45,36 @@ pub struct MonthFlow {
     pub money_out: Decimal,
 }
 
-/// Where each of `months` is in the list of them.
-fn slots_of(months: &[YearMonth]) -> HashMap<YearMonth, usize> {
-    months
+/// Where each of `months` begins and ends in `zone`, as seconds since 1970
+/// (UTC), ordered by start: a movement's month is then found by comparing
+/// its second, with no look-up of the zone's rules per movement.
+fn month_bounds(months: &[YearMonth], zone: &LocalZone) -> Vec<(i64, i64, usize)> {
+    let start = |month: YearMonth| month.first_day().and_then(|day| zone.start_of(day));
+    let mut bounds: Vec<(i64, i64, usize)> = months
         .iter()
         .enumerate()
-        .map(|(position, month)| (*month, position))
-        .collect()
+        .filter_map(|(slot, month)| Some((start(*month)?, start(month.next())?, slot)))
+        .collect();
+    bounds.sort_unstable();
+    bounds
 }
 
-/// Money in and out of `asset` in each of `months`, from the movements that
-/// count (as the extrato's totals: not the undone or failed ones; not what
-/// moved between the account's own wallets).
+/// The slot of the month `second` is in, of `bounds` (see [`month_bounds`]).
+fn slot_of(bounds: &[(i64, i64, usize)], second: i64) -> Option<usize> {
+    let after = bounds.partition_point(|(start, _, _)| *start <= second);
+    let (_, end, slot) = bounds.get(after.checked_sub(1)?)?;
+    (second < *end).then_some(*slot)
+}
+
+/// Money in and out of `asset` in each of `months` of `zone`, from the
+/// movements that count (as the extrato's totals: not the undone or failed
+/// ones; not what moved between the account's own wallets).
 pub fn monthly_flows(
     movements: impl IntoIterator<Item = Movement>,
     sources: &Sources,
     asset: &Asset,
     months: &[YearMonth],
+    zone: &LocalZone,
 ) -> Vec<MonthFlow> {
     let mut flows: Vec<MonthFlow> = months
         .iter()
@@ -110,12 +84,12 @@ pub fn monthly_flows(
             money_out: Decimal::ZERO,
         })
         .collect();
-    let slot = slots_of(months);
+    let bounds = month_bounds(months, zone);
     for movement in movements.into_iter().filter(Movement::counts) {
         let Some(flow) = movement
-            .day()
-            .and_then(|day| slot.get(&YearMonth::of(day)))
-            .and_then(|position| flows.get_mut(*position))
+            .unix_second()
+            .and_then(|second| slot_of(&bounds, second))
+            .and_then(|position| flows.get_mut(position))
         else {
             continue;
         };

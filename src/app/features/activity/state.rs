@@ -7,9 +7,12 @@ use std::sync::Arc;
 use time::{Date, Duration, Month, OffsetDateTime};
 
 use crate::api::model::{Asset, Claim};
+use crate::app::clock::LocalZone;
+use crate::app::export::ExportDraft;
 use crate::app::resources::AccountData;
 
 use super::cache::{Cache, Computed, Request, SourcesKey, rows_in, sources_of};
+use super::export::ExtratoSnapshot;
 use super::model::{ActivityFilter, Filtered, Movement, Sources};
 use super::monthly::{MonthFlow, last_months};
 use crate::app::movement::MovementKind;
@@ -113,6 +116,11 @@ pub struct ActivityState {
     /// Scroll the Overview to its charts (once the data is there), for a
     /// screenshot of them.
     pub charts_in_view: bool,
+    /// Saving the extrato as OFX or CSV: the typed path, how the last save ended.
+    pub export: ExportDraft,
+    /// The extrato as shown when a save asked for the system's dialog,
+    /// written once a file is chosen.
+    pub pending_export: Option<ExtratoSnapshot>,
     cache: Cache<Computed>,
 }
 
@@ -127,6 +135,8 @@ impl Default for ActivityState {
             search: String::new(),
             chart_asset: Asset::FiatBrl,
             charts_in_view: false,
+            export: ExportDraft::default(),
+            pending_export: None,
             cache: Cache::default(),
         }
     }
@@ -153,6 +163,8 @@ pub struct ActivityView {
     pub timeline: Arc<Vec<Movement>>,
     /// The filtered range.
     pub filtered: Arc<Filtered>,
+    /// The filters it was made with (the days, in the person's zone).
+    pub filter: ActivityFilter,
     /// The assets the timeline holds.
     pub assets: Arc<Vec<Asset>>,
     /// Money in and out of the chart's asset, per month.
@@ -187,11 +199,13 @@ impl ActivityState {
         })
     }
 
-    /// The filters as they apply, as of `today`; a range that does not read
-    /// leaves the range open (the field says what is wrong).
-    pub fn filter(&self, today: Date) -> ActivityFilter {
+    /// The filters as they apply in `zone`, as of `today` there; a range
+    /// that does not read leaves the range open (the field says what is
+    /// wrong).
+    pub fn filter(&self, zone: &LocalZone, today: Date) -> ActivityFilter {
         let (from, to) = self.range(today).unwrap_or((None, None));
         ActivityFilter {
+            zone: zone.clone(),
             from,
             to,
             kind: self.kind,
@@ -201,9 +215,10 @@ impl ActivityState {
     }
 
     /// Everything the extrato shows for the lists in `data`, the claims made
-    /// here and the filters, as of `now` (the charts' figures besides, or
-    /// those alone: see [`Extent`]): computed once per change of a list or a
-    /// filter (on a thread of its own for long lists, the previous figures
+    /// here and the filters, as of `now`, its days and months those of
+    /// `zone` (the charts' figures besides, or those alone: see
+    /// [`Extent`]): computed once per change of a list, a filter or the
+    /// day (on a thread of its own for long lists, the previous figures
     /// shown meanwhile).
     pub fn view(
         &mut self,
@@ -211,15 +226,17 @@ impl ActivityState {
         data: &AccountData,
         claims: &[Claim],
         now: OffsetDateTime,
+        zone: &LocalZone,
         extent: Extent,
     ) -> ActivityView {
         let extrato = extent == Extent::Extrato;
+        let today = zone.date_of(now);
         let request = Request {
             key: SourcesKey::of(data, claims),
             extrato,
-            filter: self.filter(now.date()),
+            filter: self.filter(zone, today),
             chart_asset: Some(self.chart_asset.clone()),
-            months: last_months(now.date(), 12),
+            months: last_months(today, 12),
         };
         let (computed, busy) = self.cache.get(ctx, request, rows_in(data, claims), || {
             sources_of(data, claims)
@@ -228,6 +245,7 @@ impl ActivityState {
             sources: computed.sources.clone(),
             timeline: Arc::clone(&computed.timeline),
             filtered: Arc::clone(&computed.filtered),
+            filter: computed.request.filter.clone(),
             assets: Arc::clone(&computed.assets),
             flows: Arc::clone(&computed.flows),
             busy,

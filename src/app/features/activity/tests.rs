@@ -10,6 +10,7 @@ use serde_json::json;
 use time::macros::{date, datetime};
 
 use crate::api::model::{Asset, Claim, Deposit, Order, Transfer, Wallet, Withdrawal};
+use crate::app::clock::LocalZone;
 use crate::app::resources::{AccountData, Fetched};
 
 use super::model::{
@@ -434,9 +435,22 @@ fn monthly_flows_sum_each_month_of_one_asset() {
     let sources = sources();
     let timeline = build_timeline(&sources);
     let months = last_months(date!(2026 - 03 - 10), 12);
-    let flows = monthly_flows(timeline.iter().copied(), &sources, &Asset::FiatBrl, &months);
+    let utc = LocalZone::utc();
+    let flows = monthly_flows(
+        timeline.iter().copied(),
+        &sources,
+        &Asset::FiatBrl,
+        &months,
+        &utc,
+    );
     assert_eq!(
-        monthly_flows(movements(&sources), &sources, &Asset::FiatBrl, &months),
+        monthly_flows(
+            movements(&sources),
+            &sources,
+            &Asset::FiatBrl,
+            &months,
+            &utc
+        ),
         flows,
         "the lists summed as they are, without the timeline, give the same months"
     );
@@ -475,9 +489,9 @@ fn the_timeline_is_built_once_per_list_change_not_per_frame() {
     let mut state = ActivityState::default();
     let ctx = egui::Context::default();
     let now = datetime!(2026-03-10 20:00 UTC);
-    let first = state.view(&ctx, &data, &[], now, Extent::Extrato);
+    let first = state.view(&ctx, &data, &[], now, &LocalZone::utc(), Extent::Extrato);
     let built = state.generation();
-    let again = state.view(&ctx, &data, &[], now, Extent::Extrato);
+    let again = state.view(&ctx, &data, &[], now, &LocalZone::utc(), Extent::Extrato);
     assert_eq!(
         state.generation(),
         built,
@@ -486,7 +500,7 @@ fn the_timeline_is_built_once_per_list_change_not_per_frame() {
     assert!(Arc::ptr_eq(&first.filtered, &again.filtered));
     // The same answer confirmed keeps its Arc: still nothing rebuilt.
     data.unchanged(Fetched::Orders(Vec::new().into()).key(), 3, 4);
-    state.view(&ctx, &data, &[], now, Extent::Extrato);
+    state.view(&ctx, &data, &[], now, &LocalZone::utc(), Extent::Extrato);
     assert_eq!(state.generation(), built);
     // A new answer is a new list.
     data.finish(
@@ -495,12 +509,12 @@ fn the_timeline_is_built_once_per_list_change_not_per_frame() {
         5,
         6,
     );
-    let after = state.view(&ctx, &data, &[], now, Extent::Extrato);
+    let after = state.view(&ctx, &data, &[], now, &LocalZone::utc(), Extent::Extrato);
     assert_eq!(state.generation(), built + 1);
     assert_eq!(after.filtered.count, 1);
     // A filter change refilters without rebuilding.
     state.kind = Some(MovementKind::Claim);
-    let claims_only = state.view(&ctx, &data, &[], now, Extent::Extrato);
+    let claims_only = state.view(&ctx, &data, &[], now, &LocalZone::utc(), Extent::Extrato);
     assert_eq!(state.generation(), built + 1);
     assert_eq!(claims_only.filtered.count, 0);
 }
@@ -512,10 +526,11 @@ fn a_long_list_is_computed_on_a_thread_while_the_last_figures_stay() {
     let mut state = ActivityState::default();
     let ctx = egui::Context::default();
     let now = datetime!(2026-03-10 20:00 UTC);
-    let first = state.view(&ctx, &data, &[], now, Extent::Extrato);
+    let first = state.view(&ctx, &data, &[], now, &LocalZone::utc(), Extent::Extrato);
     assert!(first.busy, "not computed in the frame");
     assert_eq!(first.filtered.count, 0, "nothing shown before it is ready");
-    let ready = until_ready(|| state.view(&ctx, &data, &[], now, Extent::Extrato));
+    let ready =
+        until_ready(|| state.view(&ctx, &data, &[], now, &LocalZone::utc(), Extent::Extrato));
     assert_eq!(ready.filtered.count, count);
     assert_eq!(
         ready
@@ -567,10 +582,13 @@ fn a_movement_gives_back_its_source_moment_and_marks_exactly() {
                     assert_eq!(movement.source(), source);
                     assert_eq!(movement.kind(), source.kind());
                     assert_eq!(movement.at(), at, "{source:?}");
-                    assert_eq!(
-                        movement.day(),
-                        at.map(|at| at.to_offset(time::UtcOffset::UTC).date())
-                    );
+                    for zone in [LocalZone::utc(), sao_paulo()] {
+                        assert_eq!(
+                            movement.day_in(&mut zone.days()),
+                            at.map(|at| zone.date_of(at)),
+                            "{zone:?}"
+                        );
+                    }
                     assert_eq!(movement.counts(), counts);
                     let expected = matches!(source, Source::Transfer(_)).then_some(direction);
                     assert_eq!(movement.transfer_direction(), expected);
@@ -816,18 +834,18 @@ fn the_charts_alone_build_no_timeline_and_the_extrato_serves_them() {
     let mut state = ActivityState::default();
     let ctx = egui::Context::default();
     let now = datetime!(2026-03-10 20:00 UTC);
-    let charts = state.view(&ctx, &data, &[], now, Extent::Charts);
+    let charts = state.view(&ctx, &data, &[], now, &LocalZone::utc(), Extent::Charts);
     assert_eq!(state.generation(), 0, "no timeline for the charts");
     assert!(charts.timeline.is_empty());
     assert_eq!(
         charts.flows.last().map(|flow| flow.money_out),
         Some(dec("3.00"))
     );
-    let extrato = state.view(&ctx, &data, &[], now, Extent::Extrato);
+    let extrato = state.view(&ctx, &data, &[], now, &LocalZone::utc(), Extent::Extrato);
     assert_eq!(state.generation(), 1);
     assert_eq!(extrato.filtered.count, 3);
     assert!(Arc::ptr_eq(&charts.flows, &extrato.flows), "sums kept");
-    let charts_again = state.view(&ctx, &data, &[], now, Extent::Charts);
+    let charts_again = state.view(&ctx, &data, &[], now, &LocalZone::utc(), Extent::Charts);
     assert_eq!(
         state.generation(),
         1,
@@ -843,14 +861,27 @@ fn requests_made_while_one_computes_wait_and_only_the_last_is_computed() {
     let mut state = ActivityState::default();
     let ctx = egui::Context::default();
     let now = datetime!(2026-03-10 20:00 UTC);
-    assert!(state.view(&ctx, &data, &[], now, Extent::Extrato).busy);
+    assert!(
+        state
+            .view(&ctx, &data, &[], now, &LocalZone::utc(), Extent::Extrato)
+            .busy
+    );
     // Two more choices while the first computes: neither starts a thread.
     state.kind = Some(MovementKind::Claim);
-    assert!(state.view(&ctx, &data, &[], now, Extent::Extrato).busy);
+    assert!(
+        state
+            .view(&ctx, &data, &[], now, &LocalZone::utc(), Extent::Extrato)
+            .busy
+    );
     state.kind = Some(MovementKind::Order);
-    assert!(state.view(&ctx, &data, &[], now, Extent::Extrato).busy);
+    assert!(
+        state
+            .view(&ctx, &data, &[], now, &LocalZone::utc(), Extent::Extrato)
+            .busy
+    );
     assert_eq!(state.threads_started(), 1);
-    let ready = until_ready(|| state.view(&ctx, &data, &[], now, Extent::Extrato));
+    let ready =
+        until_ready(|| state.view(&ctx, &data, &[], now, &LocalZone::utc(), Extent::Extrato));
     assert_eq!(ready.filtered.count, count, "the last choice: orders");
     assert_eq!(
         state.threads_started(),
@@ -904,4 +935,132 @@ fn a_long_timeline_searched_in_parts_finds_what_one_pass_finds() {
             .map(|totals| totals.money_out),
         Some(dec("7777.00") * Decimal::from(expected.len()))
     );
+}
+
+fn sao_paulo() -> LocalZone {
+    LocalZone::named("America/Sao_Paulo").unwrap_or_else(|| panic!("no America/Sao_Paulo"))
+}
+
+/// A PIX received at 22:30 in São Paulo on 31 March 2026 (01:30 on 1 April
+/// in UTC), and the edges of March there: its first second, the last
+/// second of February, the last second of March and the first of April.
+fn around_the_end_of_march() -> AccountData {
+    let deposits = vec![
+        deposit(20, "2026-04-01T03:00:00Z", "4.00", "first of April"),
+        deposit(21, "2026-04-01T02:59:59Z", "3.00", "last of March"),
+        deposit(22, "2026-04-01T01:30:00Z", "250.00", "the PIX"),
+        deposit(23, "2026-03-01T03:00:00Z", "2.00", "first of March"),
+        deposit(24, "2026-03-01T02:59:59Z", "1.00", "last of February"),
+    ];
+    let mut data = AccountData::default();
+    let fetched = Fetched::DepositsBrl(deposits.into());
+    data.finish(fetched.key(), Ok(fetched), 1, 2);
+    data
+}
+
+fn paid_in(view: &super::state::ActivityView) -> Option<Decimal> {
+    view.filtered
+        .totals
+        .get(&Asset::FiatBrl)
+        .map(|totals| totals.money_in)
+}
+
+fn days_of(view: &super::state::ActivityView) -> Vec<Option<time::Date>> {
+    view.filtered
+        .lines()
+        .filter_map(|line| match line {
+            Line::Day(day) => Some(day),
+            Line::Movement(_) => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_pix_at_half_past_ten_at_night_in_sao_paulo_is_on_march_31_and_in_march() {
+    let data = around_the_end_of_march();
+    let ctx = egui::Context::default();
+    let now = datetime!(2026-04-10 15:00 UTC);
+    let mut state = ActivityState::default();
+    let view = state.view(&ctx, &data, &[], now, &sao_paulo(), Extent::Extrato);
+    assert_eq!(
+        days_of(&view),
+        vec![
+            Some(date!(2026 - 04 - 01)),
+            Some(date!(2026 - 03 - 31)),
+            Some(date!(2026 - 03 - 01)),
+            Some(date!(2026 - 02 - 28)),
+        ],
+        "the PIX and 23:59:59 are on 31 March; the first second of March is on its own day"
+    );
+    let march = view.flows.iter().find(|flow| {
+        flow.month
+            == YearMonth {
+                year: 2026,
+                month: 3,
+            }
+    });
+    assert_eq!(
+        march.map(|flow| flow.money_in),
+        Some(dec("255.00")),
+        "2 + 250 + 3"
+    );
+    let april = view.flows.last();
+    assert_eq!(april.map(|flow| flow.money_in), Some(dec("4.00")));
+
+    // The same instants read in UTC: the PIX is on 1 April, as before.
+    let mut utc = ActivityState::default();
+    let view = utc.view(&ctx, &data, &[], now, &LocalZone::utc(), Extent::Extrato);
+    assert_eq!(
+        days_of(&view),
+        vec![Some(date!(2026 - 04 - 01)), Some(date!(2026 - 03 - 01))]
+    );
+    let march = view.flows.iter().find(|flow| {
+        flow.month
+            == YearMonth {
+                year: 2026,
+                month: 3,
+            }
+    });
+    assert_eq!(march.map(|flow| flow.money_in), Some(dec("3.00")), "1 + 2");
+}
+
+#[test]
+fn this_month_is_the_local_month_up_to_its_last_second() {
+    let data = around_the_end_of_march();
+    let ctx = egui::Context::default();
+    // 23:30 on 31 March in São Paulo: 1 April already in UTC.
+    let now = datetime!(2026-04-01 02:30 UTC);
+    let mut state = ActivityState::default();
+    state.preset = RangePreset::ThisMonth;
+    let view = state.view(&ctx, &data, &[], now, &sao_paulo(), Extent::Extrato);
+    assert_eq!(
+        state.range(sao_paulo().date_of(now)),
+        Ok((Some(date!(2026 - 03 - 01)), Some(date!(2026 - 03 - 31))))
+    );
+    assert_eq!(
+        view.filtered.count, 3,
+        "the first second of March to the last"
+    );
+    assert_eq!(paid_in(&view), Some(dec("255.00")));
+    assert_eq!(view.flows.last().map(|flow| flow.month.month), Some(3));
+}
+
+#[test]
+fn a_typed_day_is_that_day_in_the_persons_zone() {
+    let data = around_the_end_of_march();
+    let ctx = egui::Context::default();
+    let now = datetime!(2026-04-10 15:00 UTC);
+    let mut state = ActivityState::default();
+    state.preset = RangePreset::Custom;
+    state.from_text = "31/03/2026".to_owned();
+    state.to_text = "2026-03-31".to_owned();
+    let view = state.view(&ctx, &data, &[], now, &sao_paulo(), Extent::Extrato);
+    assert_eq!(view.filtered.count, 2, "the PIX and 23:59:59");
+    assert_eq!(paid_in(&view), Some(dec("253.00")));
+    assert_eq!(days_of(&view), vec![Some(date!(2026 - 03 - 31))]);
+
+    state.from_text = "01/04/2026".to_owned();
+    state.to_text = String::new();
+    let view = state.view(&ctx, &data, &[], now, &sao_paulo(), Extent::Extrato);
+    assert_eq!(paid_in(&view), Some(dec("4.00")), "only 00:00 on 1 April");
 }

@@ -8,19 +8,20 @@ use egui::{Align, Layout, RichText, Sense, Ui, UiBuilder, Vec2};
 use rust_decimal::Decimal;
 use strum::IntoEnumIterator;
 
-use crate::api::model::{Asset, Order, WithdrawalMethod};
-use crate::app::format::{AmountFormat, MISSING, short_hex, state_label};
+use crate::app::export::ExtratoFormat;
+use crate::app::format::{AmountFormat, MISSING, MomentFormat, state_label};
 use crate::app::i18n::{Language, tr, tr_with};
 use crate::app::state::AppState;
 use crate::app::ui::arrange::{Asked, set_asked};
 use crate::app::ui::fields::FieldMessage;
 use crate::app::ui::{
-    badge_ui, field_message_ui, note_ui, option_filter_ui, palette, section_ui, state_tone,
+    SaveBarKeys, SaveChoice, badge_ui, field_message_ui, note_ui, option_filter_ui, palette,
+    save_bar_ui, section_ui, state_tone,
 };
 
 use super::model::{Direction, Leg, Line, Movement, Sources};
 use super::state::{ActivityView, Extent, RangeError, RangePreset};
-use super::words::{compact_amount, day_text, day_title, kind_name, ticker_and_chain};
+use super::words::{compact_amount, day_text, day_title, description, kind_name, ticker_and_chain};
 use crate::app::movement::{MovementKind, Record};
 
 /// Height of one line of the extrato.
@@ -38,12 +39,12 @@ const AMOUNT_WIDTH: f32 = 190.0;
 pub fn activity_ui(ui: &mut Ui, state: &mut AppState) {
     ui.heading(state.t("nav.activity").as_ref());
     ui.add_space(8.0);
-    let now = state.wall_now;
     let view = state.activity.view(
         ui.ctx(),
         &state.data,
         &state.claims.made,
-        now,
+        state.wall_now,
+        &state.zone,
         Extent::Extrato,
     );
     let lists_missing = state.data.orders.value().is_none()
@@ -74,7 +75,11 @@ pub fn activity_ui(ui: &mut Ui, state: &mut AppState) {
         note_ui(ui, &state.t("activity.empty"));
         return;
     }
-    if let Some((source, id, kind)) = lines_ui(ui, state.amount_format(), &view) {
+    section_ui(ui, &state.t("activity.export"), |ui| {
+        export_ui(ui, state, &view);
+    });
+    ui.add_space(6.0);
+    if let Some((source, id, kind)) = lines_ui(ui, state.amount_format(), &state.moments(), &view) {
         clear_search_of(ui, kind);
         state.open_movement(source, id);
     }
@@ -91,6 +96,38 @@ fn clear_search_of(ui: &Ui, kind: MovementKind) {
         MovementKind::Claim => return,
     };
     set_asked(ui, egui::Id::unique(table), Asked::default());
+}
+
+/// "Export OFX…" and "Export CSV…": the extrato as shown, to the file
+/// chosen in the system's dialog or to a typed path.
+fn export_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
+    let language = state.language;
+    let (ofx, ofx_typed) = (state.t("activity.export_ofx"), state.t("activity.save_ofx"));
+    let (csv, csv_typed) = (state.t("activity.export_csv"), state.t("activity.save_csv"));
+    let choices = [
+        SaveChoice {
+            dialog: ofx.as_ref(),
+            typed: ofx_typed.as_ref(),
+        },
+        SaveChoice {
+            dialog: csv.as_ref(),
+            typed: csv_typed.as_ref(),
+        },
+    ];
+    let keys = SaveBarKeys {
+        path: "activity.export_path",
+        failed: "accounts.export_failed",
+    };
+    let draft = &mut state.activity.export;
+    let chosen = save_bar_ui(ui, language, draft, keys, &choices);
+    note_ui(ui, &state.t("activity.export_note"));
+    let format = match chosen {
+        Some(0) => ExtratoFormat::Ofx,
+        Some(_) => ExtratoFormat::Csv,
+        None => return,
+    };
+    let snapshot = state.extrato_snapshot(view);
+    state.export_extrato(format, snapshot);
 }
 
 fn filters_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
@@ -129,13 +166,12 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
     });
     if before != RangePreset::Custom && state.activity.preset == RangePreset::Custom {
         // Custom dates start from the days the preset covered, ready to adjust.
-        let today = state.wall_now.date();
-        let (from, to) = before.days(today);
+        let (from, to) = before.days(state.today());
         state.activity.from_text = from.map(|day| day_text(language, day)).unwrap_or_default();
         state.activity.to_text = to.map(|day| day_text(language, day)).unwrap_or_default();
     }
     if state.activity.preset == RangePreset::Custom {
-        let error = state.activity.range(state.wall_now.date()).err();
+        let error = state.activity.range(state.today()).err();
         let hint = match language {
             Language::PtBr => "DD/MM/AAAA",
             Language::En => "YYYY-MM-DD",
@@ -170,7 +206,7 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
                 );
             }
         });
-    } else if let Ok((Some(from), Some(to))) = state.activity.range(state.wall_now.date()) {
+    } else if let Ok((Some(from), Some(to))) = state.activity.range(state.today()) {
         // The days a preset covers, said in words, and typed ready to adjust.
         note_ui(
             ui,
@@ -252,68 +288,6 @@ fn totals_ui(ui: &mut Ui, amounts: AmountFormat, view: &ActivityView) {
     note_ui(ui, &tr(language, "activity.totals_note"));
 }
 
-/// What a movement is, in a few words: the pair of an order, the other
-/// side of a transfer, the method of a withdrawal, the payer of a deposit.
-fn description(language: Language, movement: &Movement, record: Option<Record<'_>>) -> String {
-    match record {
-        Some(Record::Order(Order {
-            source_asset,
-            target_asset,
-            ..
-        })) => tr_with(
-            language,
-            "motion.from_to",
-            &[
-                (
-                    "from",
-                    &source_asset
-                        .as_ref()
-                        .map_or_else(|| MISSING.to_owned(), Asset::ticker),
-                ),
-                (
-                    "to",
-                    &target_asset
-                        .as_ref()
-                        .map_or_else(|| MISSING.to_owned(), Asset::ticker),
-                ),
-            ],
-        ),
-        Some(Record::Transfer(transfer)) => {
-            if movement.transfer_direction() == Some(Direction::Within) {
-                tr(language, "activity.between_own_wallets").into_owned()
-            } else {
-                tr_with(
-                    language,
-                    "activity.to_address",
-                    &[("address", &short_hex(transfer.target_address.as_deref()))],
-                )
-            }
-        }
-        Some(Record::Withdrawal(withdrawal)) => match &withdrawal.method {
-            Some(WithdrawalMethod::Token) => tr(language, "activity.method_token").into_owned(),
-            Some(method) => method.as_str().to_uppercase(),
-            None => MISSING.to_owned(),
-        },
-        Some(Record::Deposit(deposit)) => {
-            let kind = deposit.kind.as_deref().unwrap_or(MISSING).to_uppercase();
-            match deposit
-                .coordinates
-                .as_ref()
-                .and_then(|coordinates| coordinates.source_tax_id.as_deref())
-            {
-                Some(payer) => tr_with(
-                    language,
-                    "activity.deposit_from",
-                    &[("kind", &kind), ("payer", payer)],
-                ),
-                None => kind,
-            }
-        }
-        Some(Record::Claim(_)) => tr(language, "activity.claim_description").into_owned(),
-        None => MISSING.to_owned(),
-    }
-}
-
 fn leg_text(amounts: AmountFormat, legs: &[Option<Leg>; 2], direction: Direction) -> String {
     legs.iter()
         .flatten()
@@ -324,14 +298,19 @@ fn leg_text(amounts: AmountFormat, legs: &[Option<Leg>; 2], direction: Direction
 }
 
 /// A movement as one sentence, for screen readers (and tests).
-pub fn movement_sentence(amounts: AmountFormat, movement: &Movement, sources: &Sources) -> String {
+pub fn movement_sentence(
+    amounts: AmountFormat,
+    moments: &MomentFormat,
+    movement: &Movement,
+    sources: &Sources,
+) -> String {
     let language = amounts.language;
     let record = sources.record(movement.source());
     let kind = movement.kind();
     let legs = movement.leg_pair(sources);
     let mut parts = vec![kind_name(language, kind)];
     if let Some(at) = record.as_ref().and_then(Record::time) {
-        parts.push(crate::app::format::format_moment(at));
+        parts.push(moments.text(at));
     }
     parts.push(description(language, movement, record));
     if let Some(wire) = record.as_ref().and_then(Record::state) {
@@ -398,6 +377,7 @@ fn right() -> Layout {
 fn lines_ui(
     ui: &mut Ui,
     amounts: AmountFormat,
+    moments: &MomentFormat,
     view: &ActivityView,
 ) -> Option<(super::model::Source, uuid::Uuid, MovementKind)> {
     let language = amounts.language;
@@ -448,7 +428,7 @@ fn lines_ui(
                         else {
                             continue;
                         };
-                        if movement_line_ui(ui, amounts, movement, &view.sources)
+                        if movement_line_ui(ui, amounts, moments, movement, &view.sources)
                             && let Some(record) = view.sources.record(movement.source())
                         {
                             clicked = Some((movement.source(), record.id(), movement.kind()));
@@ -464,13 +444,14 @@ fn lines_ui(
 fn movement_line_ui(
     ui: &mut Ui,
     amounts: AmountFormat,
+    moments: &MomentFormat,
     movement: &Movement,
     sources: &Sources,
 ) -> bool {
     let language = amounts.language;
     let (rect, response) =
         ui.allocate_exact_size(Vec2::new(ui.available_width(), LINE_HEIGHT), Sense::click());
-    let sentence = movement_sentence(amounts, movement, sources);
+    let sentence = movement_sentence(amounts, moments, movement, sources);
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &sentence));
     if !ui.is_rect_visible(rect) {
         return response.clicked();
@@ -495,11 +476,7 @@ fn movement_line_ui(
     let time = record
         .as_ref()
         .and_then(Record::time)
-        .and_then(|at| at.checked_to_offset(time::UtcOffset::UTC))
-        .map_or_else(
-            || MISSING.to_owned(),
-            |utc| format!("{:02}:{:02}:{:02}", utc.hour(), utc.minute(), utc.second()),
-        );
+        .map_or_else(|| MISSING.to_owned(), |at| moments.time_of_day(at));
     let [
         time_cell,
         kind_cell,

@@ -1,15 +1,18 @@
 //! How the extrato and the charts write things for a person: days and
 //! months in the person's language, assets by ticker and chain, amounts with
-//! the places that carry value, the kinds of movement.
+//! the places that carry value, the kinds of movement and what each one is
+//! (on screen and in the extrato's files).
 
 use rust_decimal::Decimal;
 use time::Date;
 
-use crate::api::model::Asset;
-use crate::app::format::AmountFormat;
+use crate::api::model::{Asset, Order, WithdrawalMethod};
+pub use crate::app::format::month_short_name;
+use crate::app::format::{AmountFormat, MISSING, short_hex};
 use crate::app::i18n::{Language, tr, tr_with};
+use crate::app::movement::{MovementKind, Record};
 
-use crate::app::movement::MovementKind;
+use super::model::{Direction, Movement};
 
 const MONTH_KEYS: [&str; 12] = [
     "activity.month.1",
@@ -26,21 +29,6 @@ const MONTH_KEYS: [&str; 12] = [
     "activity.month.12",
 ];
 
-const MONTH_SHORT_KEYS: [&str; 12] = [
-    "activity.month_short.1",
-    "activity.month_short.2",
-    "activity.month_short.3",
-    "activity.month_short.4",
-    "activity.month_short.5",
-    "activity.month_short.6",
-    "activity.month_short.7",
-    "activity.month_short.8",
-    "activity.month_short.9",
-    "activity.month_short.10",
-    "activity.month_short.11",
-    "activity.month_short.12",
-];
-
 const WEEKDAY_KEYS: [&str; 7] = [
     "activity.weekday.1",
     "activity.weekday.2",
@@ -54,13 +42,6 @@ const WEEKDAY_KEYS: [&str; 7] = [
 /// A month's name in the language (`March`, `março`).
 pub fn month_name(language: Language, month: u8) -> String {
     MONTH_KEYS
-        .get(usize::from(month.saturating_sub(1)))
-        .map_or_else(String::new, |key| tr(language, key).into_owned())
-}
-
-/// A month's short name in the language (`Mar`, `mar`).
-pub fn month_short_name(language: Language, month: u8) -> String {
-    MONTH_SHORT_KEYS
         .get(usize::from(month.saturating_sub(1)))
         .map_or_else(String::new, |key| tr(language, key).into_owned())
 }
@@ -86,12 +67,7 @@ pub fn day_title(language: Language, day: Date) -> String {
 /// A day as the range fields show it: `2026-03-10`, `10/03/2026`.
 pub fn day_text(language: Language, day: Date) -> String {
     match language {
-        Language::PtBr => format!(
-            "{:02}/{:02}/{}",
-            day.day(),
-            u8::from(day.month()),
-            day.year()
-        ),
+        Language::PtBr => crate::app::format::day_shown(language, day),
         Language::En => format!(
             "{}-{:02}-{:02}",
             day.year(),
@@ -127,4 +103,66 @@ pub fn kind_name(language: Language, kind: MovementKind) -> String {
         MovementKind::Claim => "activity.kind_claim",
     };
     tr(language, key).into_owned()
+}
+
+/// What a movement is, in a few words: the pair of an order, the other
+/// side of a transfer, the method of a withdrawal, the payer of a deposit.
+pub fn description(language: Language, movement: &Movement, record: Option<Record<'_>>) -> String {
+    match record {
+        Some(Record::Order(Order {
+            source_asset,
+            target_asset,
+            ..
+        })) => tr_with(
+            language,
+            "motion.from_to",
+            &[
+                (
+                    "from",
+                    &source_asset
+                        .as_ref()
+                        .map_or_else(|| MISSING.to_owned(), Asset::ticker),
+                ),
+                (
+                    "to",
+                    &target_asset
+                        .as_ref()
+                        .map_or_else(|| MISSING.to_owned(), Asset::ticker),
+                ),
+            ],
+        ),
+        Some(Record::Transfer(transfer)) => {
+            if movement.transfer_direction() == Some(Direction::Within) {
+                tr(language, "activity.between_own_wallets").into_owned()
+            } else {
+                tr_with(
+                    language,
+                    "activity.to_address",
+                    &[("address", &short_hex(transfer.target_address.as_deref()))],
+                )
+            }
+        }
+        Some(Record::Withdrawal(withdrawal)) => match &withdrawal.method {
+            Some(WithdrawalMethod::Token) => tr(language, "activity.method_token").into_owned(),
+            Some(method) => method.as_str().to_uppercase(),
+            None => MISSING.to_owned(),
+        },
+        Some(Record::Deposit(deposit)) => {
+            let kind = deposit.kind.as_deref().unwrap_or(MISSING).to_uppercase();
+            match deposit
+                .coordinates
+                .as_ref()
+                .and_then(|coordinates| coordinates.source_tax_id.as_deref())
+            {
+                Some(payer) => tr_with(
+                    language,
+                    "activity.deposit_from",
+                    &[("kind", &kind), ("payer", payer)],
+                ),
+                None => kind,
+            }
+        }
+        Some(Record::Claim(_)) => tr(language, "activity.claim_description").into_owned(),
+        None => MISSING.to_owned(),
+    }
 }

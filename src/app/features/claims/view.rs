@@ -10,7 +10,7 @@ use rust_decimal::Decimal;
 use crate::api::model::{Claim, ClaimTarget};
 use crate::app::export::ExportRecords;
 use crate::app::form::Field;
-use crate::app::format::{AmountFormat, MISSING, state_label, time_text};
+use crate::app::format::{AmountFormat, MISSING, state_label};
 use crate::app::state::AppState;
 use crate::app::submit::{Created, SubmitRequest};
 use crate::app::ui::{
@@ -160,6 +160,7 @@ fn result_ui(ui: &mut Ui, state: &AppState, claim: &Claim) {
 
 fn made_ui(ui: &mut Ui, state: &mut AppState) {
     let language = state.language;
+    let moments = state.moments();
     const HEADERS: [&str; 6] = [
         "claims.updated_at",
         "accounts.state",
@@ -195,7 +196,7 @@ fn made_ui(ui: &mut Ui, state: &mut AppState) {
             cells: |claim: &Claim| {
                 let (label, tone) = state_of(claim);
                 vec![
-                    Cell::Text(time_text(claim.updated_at)),
+                    Cell::Text(moments.or_missing(claim.updated_at)),
                     Cell::Badge(label, tone),
                     brl_cell(claim.gross_amount),
                     brl_cell(claim.tax_amount),
@@ -219,10 +220,12 @@ fn made_ui(ui: &mut Ui, state: &mut AppState) {
                     DetailRow::amount(state.t(key), brl(value))
                         .wire(format!("{}: {wire}", claim_wire_key(key)))
                 }));
-                rows.push(
-                    row("claims.updated_at", time_text(claim.updated_at), false)
-                        .wire(format!("updated-at: {}", time_text(claim.updated_at))),
-                );
+                rows.push(DetailRow::moment(
+                    state.t("claims.updated_at"),
+                    &moments,
+                    "updated-at",
+                    claim.updated_at,
+                ));
                 rows
             },
         },
@@ -236,7 +239,7 @@ fn made_ui(ui: &mut Ui, state: &mut AppState) {
         .and_then(|id| state.claims.made.iter().find(|row| row.id == id))
         .cloned()
     {
-        let receipt = crate::app::receipt::build::claim_receipt(language, &claim);
+        let receipt = crate::app::receipt::build::claim_receipt(&moments, &claim);
         crate::app::features::files::view::receipt_ui(ui, state, receipt);
     }
     ui.add_space(6.0);

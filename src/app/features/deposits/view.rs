@@ -6,7 +6,7 @@ use egui::Ui;
 
 use crate::api::model::{Deposit, DepositAsset, DepositCoordinates};
 use crate::app::export::ExportRecords;
-use crate::app::format::{AmountFormat, MISSING, ShownAmount, or_missing, state_label, time_text};
+use crate::app::format::{AmountFormat, MISSING, ShownAmount, or_missing, state_label};
 use crate::app::resources::DEPOSIT_ASSETS;
 use crate::app::state::AppState;
 use crate::app::ui::{
@@ -51,6 +51,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
     });
     ui.add_space(6.0);
     let language = state.language;
+    let moments = state.moments();
     let amounts = state.amount_format();
     let asset = state.deposits.asset.clone();
     const HEADERS: [&str; 5] = [
@@ -86,7 +87,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                     .as_ref()
                     .and_then(|c| c.source_tax_id.as_deref());
                 vec![
-                    Cell::Text(time_text(deposit.created_at())),
+                    Cell::Text(moments.or_missing(deposit.created_at())),
                     Cell::Badge(label, tone),
                     Cell::Text(or_missing(deposit.kind.as_deref()).to_uppercase()),
                     shown_amount(amounts, &asset, deposit.amount())
@@ -109,7 +110,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
         .cloned()
     {
         let asset = state.deposits.asset.clone();
-        let receipt = crate::app::receipt::build::deposit_receipt(language, &asset, &deposit);
+        let receipt = crate::app::receipt::build::deposit_receipt(&moments, &asset, &deposit);
         crate::app::features::files::view::receipt_ui(ui, state, receipt);
     }
     ui.add_space(6.0);
@@ -125,6 +126,7 @@ fn detail_rows(
     state_text: String,
 ) -> Vec<DetailRow> {
     let row = |key: &'static str, value: String, copy| DetailRow::new(state.t(key), value, copy);
+    let moments = state.moments();
     let DepositCoordinates {
         source_tax_id,
         source_bank_code,
@@ -148,15 +150,17 @@ fn detail_rows(
             )
         )),
         row("accounts.state", state_text, false),
-        row(
-            "accounts.created_at",
-            time_text(deposit.created_at()),
-            false,
+        DetailRow::moment(
+            state.t("accounts.created_at"),
+            &moments,
+            "created-at",
+            deposit.created_at(),
         ),
-        row(
-            "deposits.processed_at",
-            time_text(deposit.processed_at()),
-            false,
+        DetailRow::moment(
+            state.t("deposits.processed_at"),
+            &moments,
+            "processed-at",
+            deposit.processed_at(),
         ),
         row(
             "deposits.source_tax_id",

@@ -8,7 +8,7 @@ use egui::{Id, RichText, Sense, Ui};
 use egui_extras::{Column, TableBuilder};
 
 use crate::app::features::orders::view::badge::{order_state_label, order_state_tone};
-use crate::app::format::{HIDDEN_DIGITS, format_moment, short_id};
+use crate::app::format::{HIDDEN_DIGITS, short_id};
 use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::ui::arrange::{
@@ -164,6 +164,7 @@ fn events_table_ui(
     let selectable_before = ui.style().interaction.selectable_labels;
     ui.style_mut().interaction.selectable_labels = false;
     let language = state.language;
+    let moments = state.moments();
     let headers = [
         "events.col_received",
         "events.col_type",
@@ -193,7 +194,7 @@ fn events_table_ui(
                 };
                 let event = &received.event;
                 row.col(|ui| {
-                    ui.label(format_moment(received.received_at));
+                    ui.label(moments.text(received.received_at));
                 });
                 row.col(|ui| {
                     let kind = event.kind.as_deref().unwrap_or("-");
@@ -226,7 +227,7 @@ fn events_table_ui(
                 // The row as one sentence for screen readers.
                 response.widget_info(|| {
                     let cells = [
-                        format_moment(received.received_at),
+                        moments.text(received.received_at),
                         event.kind.clone().unwrap_or_else(|| "-".to_owned()),
                         event
                             .order
@@ -269,14 +270,15 @@ fn event_detail_ui(ui: &mut Ui, state: &mut AppState, received: &ReceivedEvent) 
         .spacing([16.0, 6.0])
         .show(ui, |ui| {
             let text = |value: Option<String>| value.unwrap_or_else(|| "-".to_owned());
+            let moments = state.moments();
             ui.strong(state.t("events.field_id").as_ref());
             ui.monospace(text(event.id.clone()));
             ui.end_row();
             ui.strong(state.t("events.field_created_at").as_ref());
-            ui.monospace(text(event.created_at.map(format_moment)));
+            ui.monospace(moments.exact_or_missing(event.created_at));
             ui.end_row();
             ui.strong(state.t("events.col_received").as_ref());
-            ui.monospace(format_moment(received.received_at));
+            ui.monospace(moments.exact(received.received_at));
             ui.end_row();
             ui.strong(state.t("events.col_order").as_ref());
             ui.monospace(text(event.order.as_ref().map(|order| order.id.to_string())));

@@ -11,9 +11,10 @@ use std::path::{Path, PathBuf};
 use uuid::Uuid;
 
 use crate::app::dialog::{
-    DialogAnswer, DialogMode, DialogPurpose, FileDialogRequest, export_file_name, qr_file_name,
+    DialogAnswer, DialogMode, DialogPurpose, FileDialogRequest, export_file_name,
+    extrato_file_name, qr_file_name,
 };
-use crate::app::export::{ExportKind, ExportRequest, FileError};
+use crate::app::export::{ExportKind, ExportRequest, ExtratoFormat, FileError};
 use crate::app::features::journal::message::JournalCommand;
 use crate::app::features::onboarding::message::OnboardingCommand;
 use crate::app::features::onboarding::state::KeyDraft;
@@ -54,7 +55,7 @@ impl AppState {
             folder: self.files.last_folder.clone(),
             filter,
         };
-        let today = self.wall_now.date();
+        let today = self.today();
         match purpose {
             DialogPurpose::Export(records) => save(
                 "files.title_csv",
@@ -66,6 +67,17 @@ impl AppState {
                 export_file_name(ExportKind::Journal, today),
                 filter("CSV", "csv"),
             ),
+            DialogPurpose::ExportExtrato(format) => {
+                let (title, name) = match format {
+                    ExtratoFormat::Ofx => ("files.title_extrato_ofx", "OFX"),
+                    ExtratoFormat::Csv => ("files.title_extrato_csv", "CSV"),
+                };
+                save(
+                    title,
+                    extrato_file_name(*format, today),
+                    filter(name, format.extension()),
+                )
+            }
             DialogPurpose::SaveQr { .. } => {
                 let name = self
                     .orders
@@ -118,8 +130,13 @@ impl AppState {
         self.files.dialog_open = false;
         let path = match answer {
             DialogAnswer::Chosen(path) => path,
-            DialogAnswer::Cancelled => return,
+            DialogAnswer::Cancelled => {
+                // The extrato kept for the file is let go with the dialog.
+                self.activity.pending_export = None;
+                return;
+            }
             DialogAnswer::Unavailable => {
+                self.activity.pending_export = None;
                 self.files.unavailable = true;
                 return;
             }
@@ -141,6 +158,7 @@ impl AppState {
                     self.push(Command::Export(ExportRequest { path, records }));
                 }
             }
+            DialogPurpose::ExportExtrato(format) => self.extrato_file_chosen(format, &path),
             DialogPurpose::ExportJournal => {
                 self.journal.export.path = typed;
                 if let Some(path) = self.journal.export.start() {

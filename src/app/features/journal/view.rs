@@ -3,7 +3,6 @@
 
 use egui::{RichText, Ui};
 
-use crate::app::format::format_moment;
 use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::ui::{export_bar_ui, note_ui};
@@ -39,8 +38,11 @@ pub fn saved_copy_status_ui(ui: &mut Ui, state: &AppState) {
     if let Some(saved_at) = oldest {
         ui.separator();
         ui.label(
-            RichText::new(state.t_with("journal.top_saved", &[("time", &format_moment(saved_at))]))
-                .weak(),
+            RichText::new(state.t_with(
+                "journal.top_saved",
+                &[("time", &state.moments().exact(saved_at))],
+            ))
+            .weak(),
         );
     }
 }

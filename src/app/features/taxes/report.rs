@@ -23,7 +23,7 @@ use crate::tax::year::BENS_GROUP;
 use crate::tax::{Ledger, YearReport, brasilia};
 
 use super::figures::TaxFigures;
-use super::words::{date_text, flag_texts, month_title, reading_name, report_language};
+use super::words::{darf_line, date_text, flag_texts, month_title, reading_name, report_language};
 
 /// The report's content, written for a person.
 #[derive(Clone, Debug, PartialEq)]
@@ -265,27 +265,7 @@ fn assets_section(
 fn darf_section(year: &YearReport, language: Language, amounts: AmountFormat) -> ReportSection {
     let mut blocks: Vec<ReportBlock> = year
         .months_with_tax()
-        .filter_map(|month| {
-            let darf = month.darf.as_ref()?;
-            let due = darf
-                .due
-                .map(|due| date_text(language, due))
-                .unwrap_or_default();
-            Some(ReportBlock::Text(tr_with(
-                language,
-                if month.paid {
-                    "taxes.darf_line_paid"
-                } else {
-                    "taxes.darf_line"
-                },
-                &[
-                    ("month", &month_title(language, month.month)),
-                    ("code", darf.code),
-                    ("amount", &amounts.brl(darf.amount_brl)),
-                    ("due", &due),
-                ],
-            )))
-        })
+        .filter_map(|month| darf_line(language, amounts, month).map(ReportBlock::Text))
         .collect();
     if blocks.is_empty() {
         blocks.push(ReportBlock::Text(tr(language, "taxes.no_tax").into_owned()));

@@ -5,10 +5,11 @@
 
 use time::Date;
 
-use crate::app::features::activity::words::{day_text, month_name};
+use crate::app::features::activity::words::month_name;
+use crate::app::format::{AmountFormat, day_shown};
 use crate::app::i18n::{Language, tr, tr_with};
 use crate::tax::ledger::{EntryKind, Flags};
-use crate::tax::{Reading, Standing, YearMonth};
+use crate::tax::{MonthReport, Reading, Standing, YearMonth};
 
 /// The core's language for the app's.
 pub fn report_language(language: Language) -> crate::tax::Language {
@@ -30,9 +31,34 @@ pub fn month_title(language: Language, month: YearMonth) -> String {
     )
 }
 
-/// A day as the language writes it: `2026-04-30`, `30/04/2026`.
+/// A day as the language writes it: `30 Apr 2026`, `30/04/2026`.
 pub fn date_text(language: Language, date: Date) -> String {
-    day_text(language, date)
+    day_shown(language, date)
+}
+
+/// A month's DARF in one line (the month, code 4600, the amount, the due
+/// day, whether it is marked paid); `None` when the month owes none.
+pub fn darf_line(language: Language, amounts: AmountFormat, month: &MonthReport) -> Option<String> {
+    let darf = month.darf.as_ref()?;
+    let due = darf
+        .due
+        .map(|due| date_text(language, due))
+        .unwrap_or_default();
+    let key = if month.paid {
+        "taxes.darf_line_paid"
+    } else {
+        "taxes.darf_line"
+    };
+    Some(tr_with(
+        language,
+        key,
+        &[
+            ("month", &month_title(language, month.month)),
+            ("code", darf.code),
+            ("amount", &amounts.brl(darf.amount_brl)),
+            ("due", &due),
+        ],
+    ))
 }
 
 /// The kind of a ledger entry in words.

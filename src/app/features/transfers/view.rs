@@ -9,7 +9,7 @@ use crate::api::model::{Asset, Transfer, TransferState};
 use crate::app::error_text::Localize;
 use crate::app::export::ExportRecords;
 use crate::app::form::Field;
-use crate::app::format::{MISSING, asset_name, or_missing, short_hex, state_label, time_text};
+use crate::app::format::{MISSING, asset_name, or_missing, short_hex, state_label};
 use crate::app::i18n::tr;
 use crate::app::message::Command;
 use crate::app::state::AppState;
@@ -92,6 +92,7 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState) {
 fn list_ui(ui: &mut Ui, state: &mut AppState) {
     filters_ui(ui, state);
     let language = state.language;
+    let moments = state.moments();
     const HEADERS: [&str; 6] = [
         "accounts.created_at",
         "accounts.state",
@@ -129,7 +130,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
             cells: |transfer: &Transfer| {
                 let (label, tone) = state_of(transfer);
                 vec![
-                    Cell::Text(time_text(transfer.created_at())),
+                    Cell::Text(moments.or_missing(transfer.created_at())),
                     Cell::Badge(label, tone),
                     amount(transfer).map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
                     clipped(transfer.source_address.as_deref()),
@@ -193,17 +194,17 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                         ),
                         true,
                     ),
-                    row(
-                        "accounts.created_at",
+                    DetailRow::moment(
+                        state.t("accounts.created_at"),
+                        &moments,
                         "created-at",
-                        time_text(transfer.created_at()),
-                        false,
+                        transfer.created_at(),
                     ),
-                    row(
-                        "accounts.state_updated_at",
+                    DetailRow::moment(
+                        state.t("accounts.state_updated_at"),
+                        &moments,
                         "state-updated-at",
-                        time_text(transfer.state_updated_at()),
-                        false,
+                        transfer.state_updated_at(),
                     ),
                 ]
             },
@@ -218,7 +219,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
         .and_then(|id| shown_transfers(state).iter().find(|row| row.id == id))
         .cloned()
     {
-        let receipt = crate::app::receipt::build::transfer_receipt(language, &transfer);
+        let receipt = crate::app::receipt::build::transfer_receipt(&moments, &transfer);
         crate::app::features::files::view::receipt_ui(ui, state, receipt);
     }
     ui.add_space(6.0);

@@ -9,9 +9,7 @@ use crate::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
 use crate::api::payout::{BankAccountType, TED_ACCOUNT_FIELDS, TedAccount};
 use crate::app::export::ExportRecords;
 use crate::app::form::{Field, FieldErrors};
-use crate::app::format::{
-    MISSING, asset_amount_text, asset_name, or_missing, state_label, time_text,
-};
+use crate::app::format::{MISSING, asset_amount_text, asset_name, or_missing, state_label};
 use crate::app::i18n::{self, Language};
 use crate::app::message::Command;
 use crate::app::state::AppState;
@@ -332,6 +330,7 @@ fn confirm_ui(ui: &mut Ui, state: &mut AppState) {
 
 fn list_ui(ui: &mut Ui, state: &mut AppState) {
     let language = state.language;
+    let moments = state.moments();
     option_filter_ui(
         ui,
         "withdrawals_asset_filter",
@@ -381,7 +380,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                     .as_ref()
                     .map_or(MISSING.to_owned(), |m| m.as_str().to_uppercase());
                 vec![
-                    Cell::Text(time_text(withdrawal.created_at())),
+                    Cell::Text(moments.or_missing(withdrawal.created_at())),
                     Cell::Badge(label, tone),
                     Cell::Text(method),
                     amount(withdrawal).map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
@@ -426,15 +425,17 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                         "method",
                         withdrawal.method.as_ref().map(WithdrawalMethod::as_str),
                     )),
-                    row(
-                        "accounts.created_at",
-                        time_text(withdrawal.created_at()),
-                        false,
+                    DetailRow::moment(
+                        state.t("accounts.created_at"),
+                        &moments,
+                        "created-at",
+                        withdrawal.created_at(),
                     ),
-                    row(
-                        "accounts.state_updated_at",
-                        time_text(withdrawal.state_updated_at()),
-                        false,
+                    DetailRow::moment(
+                        state.t("accounts.state_updated_at"),
+                        &moments,
+                        "state-updated-at",
+                        withdrawal.state_updated_at(),
                     ),
                 ];
                 if let Some(account) = withdrawal.ted_account() {
@@ -482,7 +483,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
         .and_then(|id| shown_withdrawals(state).iter().find(|row| row.id == id))
         .cloned()
     {
-        let receipt = crate::app::receipt::build::withdrawal_receipt(language, &withdrawal);
+        let receipt = crate::app::receipt::build::withdrawal_receipt(&moments, &withdrawal);
         crate::app::features::files::view::receipt_ui(ui, state, receipt);
     }
     ui.add_space(6.0);

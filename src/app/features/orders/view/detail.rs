@@ -9,9 +9,7 @@ use rust_decimal::Decimal;
 use crate::api::model::{Asset, Order, OrderState};
 use crate::app::dialog::DialogPurpose;
 use crate::app::error_text::Localize;
-use crate::app::format::{
-    AmountFormat, HIDDEN_DIGITS, MISSING, asset_name, format_moment, short_id,
-};
+use crate::app::format::{AmountFormat, HIDDEN_DIGITS, MISSING, asset_name, short_id};
 use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::ui::{
@@ -68,7 +66,7 @@ pub fn order_detail_ui(ui: &mut Ui, state: &mut AppState) {
     });
     ui.add_space(8.0);
     state_explanation_ui(ui, state, &order);
-    let receipt = crate::app::receipt::build::order_receipt(state.language, &order);
+    let receipt = crate::app::receipt::build::order_receipt(&state.moments(), &order);
     crate::app::features::files::view::receipt_ui(ui, state, receipt);
     ui.add_space(8.0);
     if order.brcode.is_some() && order.state.as_ref() == Some(&OrderState::Created) {
@@ -208,7 +206,8 @@ fn payment_ui(ui: &mut Ui, state: &mut AppState, order: &Order) {
 }
 
 /// What the QR code says to a screen reader: the amount, who receives it and
-/// until when it can be paid ("PIX QR code for R$ 250.00 to Loja, expires at 10:49 UTC").
+/// until when it can be paid, in the person's clock ("PIX QR code for R$ 250.00 to Loja,
+/// expires at 10 Mar 2026 10:49").
 pub fn qr_description(state: &AppState, order: &Order, receiver: Option<&str>) -> String {
     let amounts = state.amount_format();
     let amount = amounts.text(order.source_amount(), order.source_asset.as_ref());
@@ -223,7 +222,7 @@ pub fn qr_description(state: &AppState, order: &Order, receiver: Option<&str>) -
         text.push_str(&state.t_with("a11y.qr_to", &[("receiver", receiver)]));
     }
     if let Some(expiration) = order.expiration() {
-        let at = format_moment(expiration);
+        let at = state.moments().text(expiration);
         text.push_str(&state.t_with("a11y.qr_expires", &[("at", &at)]));
     }
     text
@@ -277,7 +276,8 @@ fn fields_ui(ui: &mut Ui, state: &AppState, order: &Order) {
     let language = state.language;
     let amounts = state.amount_format();
     let text = |value: Option<String>| value.unwrap_or_else(|| MISSING.to_owned());
-    let moment = |value: Option<time::OffsetDateTime>| text(value.map(format_moment));
+    let moments = state.moments();
+    let moment = |value: Option<time::OffsetDateTime>| moments.exact_or_missing(value);
     let wire_moment = |value: Option<time::OffsetDateTime>| {
         text(value.map(|value| crate::api::timestamp::format(&value)))
     };

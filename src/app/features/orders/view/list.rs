@@ -11,7 +11,7 @@ use uuid::Uuid;
 use crate::api::model::Order;
 use crate::app::error_text::Localize;
 use crate::app::export::ExportRecords;
-use crate::app::format::{MISSING, format_moment, short_id};
+use crate::app::format::{MISSING, short_id};
 use crate::app::movement::Record;
 use crate::app::state::AppState;
 use crate::app::ui::amount::amount_cell_ui;
@@ -126,6 +126,7 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> O
     let selectable_before = ui.style().interaction.selectable_labels;
     ui.style_mut().interaction.selectable_labels = false;
     let language = state.language;
+    let moments = state.moments();
     let amounts = state.amount_format();
     let amount_cell = |value: Option<rust_decimal::Decimal>, asset| {
         value.map_or_else(
@@ -198,7 +199,7 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> O
                             }
                         });
                         row.col(|ui| {
-                            ui.label(order.created_at().map(format_moment).unwrap_or_default());
+                            ui.label(moments.or_missing(order.created_at()));
                         });
                         row.col(|ui| {
                             if let Some(order_state) = &order.state {
@@ -249,9 +250,7 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> O
                             };
                             let cells = [
                                 Cell::Text(short.clone()),
-                                Cell::Text(
-                                    order.created_at().map(format_moment).unwrap_or_default(),
-                                ),
+                                Cell::Text(moments.or_missing(order.created_at())),
                                 Cell::Text(
                                     order
                                         .state

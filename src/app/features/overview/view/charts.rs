@@ -102,14 +102,6 @@ fn percent_of(used: Decimal, limit: Decimal) -> Decimal {
     }
 }
 
-/// A Brasília month as the charts' months are written.
-fn chart_month(month: &MonthUse) -> YearMonth {
-    YearMonth {
-        year: month.month.year,
-        month: month.month.month,
-    }
-}
-
 /// Where the service's own figure for this month differs from the report's
 /// (the gauge above shows the service's), says so and where both are
 /// explained; never one silently for the other.
@@ -151,7 +143,7 @@ pub fn tax_summary(amounts: AmountFormat, limit: Decimal, uses: &[MonthUse]) -> 
                 language,
                 "chart.tax_month",
                 &[
-                    ("month", &month_label(language, chart_month(month))),
+                    ("month", &month_label(language, month.month)),
                     ("used", &amounts.brl(month.used())),
                     ("percent", &amounts.percent(percent_of(month.used(), limit))),
                 ],
@@ -236,7 +228,7 @@ fn chart_figures(ui: &Ui, state: &mut AppState) -> ActivityView {
     let (data, claims, now) = (&state.data, &state.claims.made, state.wall_now);
     state
         .activity
-        .view(ui.ctx(), data, claims, now, Extent::Charts)
+        .view(ui.ctx(), data, claims, now, &state.zone, Extent::Charts)
 }
 
 /// Money in and out per month of the chosen asset.
@@ -343,13 +335,7 @@ pub fn tax_chart_ui(ui: &mut Ui, state: &mut AppState) {
             .fill(colors.tone(month.tone(limit), colors.success))
         })
         .collect();
-    let months: Vec<YearMonth> = uses
-        .iter()
-        .map(|month| YearMonth {
-            year: month.month.year,
-            month: month.month.month,
-        })
-        .collect();
+    let months: Vec<YearMonth> = uses.iter().map(|month| month.month).collect();
     let name_used = state.t("chart.used").into_owned();
     let name_limit = state.t("chart.limit").into_owned();
     let limit_height = height(limit);
@@ -381,7 +367,7 @@ pub fn tax_chart_ui(ui: &mut Ui, state: &mut AppState) {
                     ui.strong("%");
                     ui.end_row();
                     for month in uses.iter() {
-                        ui.label(month_label(language, chart_month(month)));
+                        ui.label(month_label(language, month.month));
                         ui.monospace(amounts.brl(month.used()));
                         ui.monospace(percent_of(month.used(), limit).to_string());
                         ui.end_row();

@@ -14,7 +14,7 @@ use crate::tax::year::{BENS_GROUP, DEFAULT_CUSTODIAN, Position, suggested_code};
 use crate::tax::{BensCode, Reading, TaxInput, YearReport};
 
 use super::super::report::average_text;
-use super::super::words::{date_text, month_title};
+use super::super::words::{darf_line, date_text};
 use super::figure::{figure_column_width, figure_ui, right_aligned_ui, rule_tags_ui};
 
 /// The codes a person may choose for a yield token.
@@ -64,28 +64,11 @@ pub(super) fn declaration_ui(ui: &mut Ui, state: &mut AppState, year: &YearRepor
     ui.add_space(6.0);
     ui.label(RichText::new(state.t("taxes.darf_heading").as_ref()).strong());
     let mut any = false;
-    for month in year.months_with_tax() {
-        let Some(darf) = &month.darf else {
-            continue;
-        };
+    for line in year
+        .months_with_tax()
+        .filter_map(|month| darf_line(language, amounts, month))
+    {
         any = true;
-        let due = darf
-            .due
-            .map(|due| date_text(language, due))
-            .unwrap_or_default();
-        let line = state.t_with(
-            if month.paid {
-                "taxes.darf_line_paid"
-            } else {
-                "taxes.darf_line"
-            },
-            &[
-                ("month", &month_title(language, month.month)),
-                ("code", darf.code),
-                ("amount", &amounts.brl(darf.amount_brl)),
-                ("due", &due),
-            ],
-        );
         figure_ui(ui, &line, &line);
     }
     if !any {

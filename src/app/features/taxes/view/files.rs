@@ -5,7 +5,7 @@
 use egui::Ui;
 
 use crate::app::state::AppState;
-use crate::app::ui::{SaveBarKeys, save_bar_ui};
+use crate::app::ui::{SaveBarKeys, SaveChoice, save_bar_ui};
 
 use super::super::task::csv_names;
 
@@ -21,22 +21,29 @@ pub(super) fn files_ui(ui: &mut Ui, state: &mut AppState, year: i32) {
             ("positions", &positions),
         ],
     ));
-    let csv_label = state.t("taxes.files_save_csv").into_owned();
+    let save = state.t("accounts.export_save").into_owned();
+    let csv = SaveChoice {
+        dialog: &state.t("taxes.files_save_csv"),
+        typed: &save,
+    };
     let keys = SaveBarKeys {
         path: "taxes.files_folder_label",
         failed: "taxes.files_not_saved",
     };
-    if save_bar_ui(ui, language, &csv_label, keys, &mut state.taxes.csv) {
+    if save_bar_ui(ui, language, &mut state.taxes.csv, keys, &[csv]).is_some() {
         state.save_tax_csv();
     }
     ui.add_space(6.0);
     ui.label(state.t("taxes.files_pdf_note").as_ref());
-    let pdf_label = state.t("taxes.files_save_pdf").into_owned();
+    let pdf = SaveChoice {
+        dialog: &state.t("taxes.files_save_pdf"),
+        typed: &save,
+    };
     let keys = SaveBarKeys {
         path: "accounts.export_label",
         failed: "taxes.files_not_saved",
     };
-    if save_bar_ui(ui, language, &pdf_label, keys, &mut state.taxes.pdf) {
+    if save_bar_ui(ui, language, &mut state.taxes.pdf, keys, &[pdf]).is_some() {
         state.save_tax_pdf();
     }
 }

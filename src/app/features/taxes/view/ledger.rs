@@ -10,7 +10,6 @@ use uuid::Uuid;
 
 use crate::app::features::journal::message::JournalCommand;
 use crate::app::form::{FieldErrors, amount_field};
-use crate::app::format::format_moment;
 use crate::app::i18n::tr;
 use crate::app::message::Command;
 use crate::app::state::AppState;
@@ -149,7 +148,7 @@ fn cells(state: &AppState, ledger: &Ledger, asset: &AssetYear, position: usize) 
     let average = |value| Cell::Mono(average_text(amounts, value));
     let warnings = flag_texts(language, entry.flags).join("; ");
     vec![
-        Cell::Text(format_moment(entry.at.get())),
+        Cell::Text(state.moments().text(entry.at.get())),
         Cell::Text(kind_text(language, entry.kind)),
         Cell::Amount(amounts.shown(entry.quantity, 18, ledger.asset_name(entry.asset))),
         Cell::Amount(amounts.brl_shown(entry.value_brl)),
@@ -262,7 +261,7 @@ fn entry_to_check_ui(
     let ledger = &figures.ledger;
     let asset = ledger.asset_name(entry.asset);
     ui.horizontal_wrapped(|ui| {
-        ui.label(format_moment(entry.at.get()));
+        ui.label(state.moments().text(entry.at.get()));
         ui.label(RichText::new(kind_text(language, entry.kind)).strong());
         ui.label(amounts.shown(entry.quantity, 18, asset).text());
         if !entry.value_brl.is_zero() || entry.kind.is_sale() {
