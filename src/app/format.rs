@@ -146,9 +146,17 @@ impl AmountFormat {
     pub fn brl_shown(self, value: Decimal) -> ShownAmount {
         let mut shown = self.shown(value, 2, "BRL");
         shown.ticker = String::new();
-        shown.prefix = match (self.hidden, self.language) {
-            (false, Language::En) => "R$".to_owned(),
-            _ => "R$ ".to_owned(),
+        let symbol = match (self.hidden, self.language) {
+            (false, Language::En) => "R$",
+            _ => "R$ ",
+        };
+        // A loss reads -R$ 250,63, as banks write it, never R$-250,63.
+        shown.prefix = match shown.integer.strip_prefix('-') {
+            Some(digits) => {
+                shown.integer = digits.to_owned();
+                format!("-{symbol}")
+            }
+            None => symbol.to_owned(),
         };
         shown
     }
@@ -445,6 +453,8 @@ mod tests {
         assert_eq!(brl.spoken, "250.00 reais");
         let pt = AmountFormat::new(Language::PtBr, false);
         assert_eq!(pt.brl(dec("1234.5")), "R$ 1.234,50");
+        assert_eq!(pt.brl(dec("-250.63")), "-R$ 250,63");
+        assert_eq!(en.brl(dec("-250.63")), "-R$250.63");
         assert_eq!(
             pt.text(Some(dec("-0.25")), Some(&Asset::EthBaseUsdc)),
             "-0,25 USDC"
