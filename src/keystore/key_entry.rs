@@ -117,10 +117,8 @@ mod tests {
         let key = key_2048();
         let stored = encode(key.pem().expose_secret()).unwrap();
         let read = decode(&stored).unwrap();
-        assert!(
-            read.expose_secret()
-                .starts_with("-----BEGIN PRIVATE KEY-----")
-        );
+        let pkcs8_header = format!("-----BEGIN {PKCS8_LABEL}-----");
+        assert!(read.expose_secret().starts_with(&pkcs8_header));
         let again = PrivateKey::from_pem(read.expose_secret()).unwrap();
         assert_eq!(again.public_key_pem(), key.public_key_pem());
     }
