@@ -661,12 +661,20 @@ pub struct AccountLists {
 }
 
 /// A list the service would not give: which one (`"the orders"`) and why.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("could not fetch {what}: {error}")]
 pub struct ListNotFetched {
     /// Which list.
     pub what: &'static str,
     /// Why.
     pub error: Error,
+}
+
+impl ListNotFetched {
+    /// The process exit code, as `call` gives for the same refusal.
+    pub fn exit_code(&self) -> u8 {
+        CallError::Client(self.error.clone()).exit_code()
+    }
 }
 
 /// Reads the orders, transfers, withdrawals, wallets and the deposits of

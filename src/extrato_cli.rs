@@ -90,13 +90,8 @@ pub enum ExtratoError {
         to: Date,
     },
     /// A list could not be fetched.
-    #[error("could not fetch {what}: {error}")]
-    Fetch {
-        /// Which list.
-        what: &'static str,
-        /// Why.
-        error: crate::api::Error,
-    },
+    #[error(transparent)]
+    Fetch(#[from] call::ListNotFetched),
     /// The journal could not be read.
     #[error("could not read the journal {path}: {error}")]
     Journal {
@@ -120,7 +115,7 @@ impl ExtratoError {
         match self {
             ExtratoError::Call(error) => error.exit_code(),
             ExtratoError::Reversed { .. } => call::EXIT_USAGE,
-            ExtratoError::Fetch { error, .. } => CallError::Client(error.clone()).exit_code(),
+            ExtratoError::Fetch(failed) => failed.exit_code(),
             ExtratoError::Journal { .. } | ExtratoError::Write(_) | ExtratoError::Runtime(_) => {
                 call::EXIT_FAILED
             }
@@ -220,12 +215,7 @@ async fn fetch(
         withdrawals,
         wallets,
         deposits: fetched_deposits,
-    } = call::fetch_account_lists(&client, &DEPOSIT_ASSETS)
-        .await
-        .map_err(|failed| ExtratoError::Fetch {
-            what: failed.what,
-            error: failed.error,
-        })?;
+    } = call::fetch_account_lists(&client, &DEPOSIT_ASSETS).await?;
     let mut deposits: [Arc<Vec<Deposit>>; 4] = Default::default();
     for (list, (_, rows)) in deposits.iter_mut().zip(fetched_deposits) {
         *list = Arc::new(rows);

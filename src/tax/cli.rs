@@ -60,13 +60,8 @@ pub enum ReportError {
     #[error(transparent)]
     Call(#[from] CallError),
     /// A list could not be fetched.
-    #[error("could not fetch {what}: {error}")]
-    Fetch {
-        /// Which list.
-        what: &'static str,
-        /// Why.
-        error: crate::api::Error,
-    },
+    #[error(transparent)]
+    Fetch(#[from] call::ListNotFetched),
     /// The journal could not be read.
     #[error("could not read the journal {path}: {error}")]
     Journal {
@@ -94,7 +89,7 @@ impl ReportError {
     pub fn exit_code(&self) -> u8 {
         match self {
             ReportError::Call(error) => error.exit_code(),
-            ReportError::Fetch { error, .. } => CallError::Client(error.clone()).exit_code(),
+            ReportError::Fetch(failed) => failed.exit_code(),
             ReportError::Journal { .. } | ReportError::Write { .. } | ReportError::Runtime(_) => {
                 call::EXIT_FAILED
             }
@@ -239,12 +234,7 @@ async fn fetch(
         withdrawals,
         wallets,
         deposits,
-    } = call::fetch_account_lists(&client, &TOKEN_DEPOSIT_ASSETS)
-        .await
-        .map_err(|failed| ReportError::Fetch {
-            what: failed.what,
-            error: failed.error,
-        })?;
+    } = call::fetch_account_lists(&client, &TOKEN_DEPOSIT_ASSETS).await?;
     // The figure is a comparison only: a service without it still gets its report.
     let service_figure = client.tax_exemption_progress().await.ok();
     let (claims, typed, journal) = match journal.filter(|path| path.exists()) {
