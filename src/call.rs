@@ -146,6 +146,14 @@ pub struct Credentials {
     pub private_key: PrivateKey,
 }
 
+impl Credentials {
+    /// A client of the service at the base URL, signing with these keys.
+    pub fn into_client(self) -> Result<Client, CallError> {
+        let signer = Signer::new(self.api_key, self.private_key);
+        Ok(Client::new(ClientConfig::new(&self.base_url, signer)?)?)
+    }
+}
+
 /// Why `call` could not even send the request.
 #[derive(Debug, thiserror::Error)]
 pub enum CallError {
@@ -584,8 +592,7 @@ pub async fn run(
             bytes
         }
     };
-    let signer = Signer::new(credentials.api_key, credentials.private_key);
-    let client = Client::new(ClientConfig::new(&credentials.base_url, signer)?)?;
+    let client = credentials.into_client()?;
     let mut url = client.raw_url(&args.path)?;
     if !args.query.is_empty() {
         url.query_pairs_mut().extend_pairs(&args.query);

@@ -21,7 +21,6 @@ use std::sync::Arc;
 use time::{Date, OffsetDateTime};
 
 use crate::api::model::{BalanceAsset, Claim, Deposit};
-use crate::api::{Client, ClientConfig, Signer};
 use crate::app::clock::LocalZone;
 use crate::app::error_text::Localize;
 use crate::app::export::ExtratoFormat;
@@ -205,10 +204,7 @@ async fn fetch(
     credentials: call::Credentials,
     journal: Option<PathBuf>,
 ) -> Result<Fetched, ExtratoError> {
-    let signer = Signer::new(credentials.api_key, credentials.private_key);
-    let client =
-        Client::new(ClientConfig::new(&credentials.base_url, signer).map_err(CallError::from)?)
-            .map_err(CallError::from)?;
+    let client = credentials.into_client()?;
     let call::AccountLists {
         orders,
         transfers,

@@ -24,10 +24,10 @@ use super::months::compare_with_service;
 use super::reading::{Language, disclaimer};
 use super::year::{YearReport, year_report};
 use super::{ClaimMade, TypedValues, export, journal};
+use crate::api::Client;
 use crate::api::model::{
     Asset, CreateQuote, Deposit, DepositAsset, Order, Transfer, Wallet, Withdrawal,
 };
-use crate::api::{Client, ClientConfig, Signer};
 use crate::call::{self, CallError};
 use crate::money::{NumberFormat, format_brl};
 
@@ -224,10 +224,7 @@ async fn fetch(
     credentials: call::Credentials,
     journal: Option<PathBuf>,
 ) -> Result<Fetched, ReportError> {
-    let signer = Signer::new(credentials.api_key, credentials.private_key);
-    let client =
-        Client::new(ClientConfig::new(&credentials.base_url, signer).map_err(CallError::from)?)
-            .map_err(CallError::from)?;
+    let client = credentials.into_client()?;
     let call::AccountLists {
         orders,
         transfers,
