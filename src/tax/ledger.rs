@@ -562,6 +562,18 @@ struct Move {
     flags: Flags,
 }
 
+impl Move {
+    /// The same move, flagged as still in motion when `in_motion`.
+    fn in_motion_if(&self, in_motion: bool) -> Move {
+        let flags = if in_motion {
+            self.flags.with(Flags::IN_MOTION)
+        } else {
+            self.flags
+        };
+        Move { flags, ..*self }
+    }
+}
+
 impl Builder<'_> {
     fn asset(&mut self, ticker: &str) -> u16 {
         if let Some(position) = self.ledger.assets.iter().position(|known| known == ticker) {
@@ -953,14 +965,7 @@ fn read_record(
                 .state
                 .as_ref()
                 .is_some_and(TransferState::is_in_motion);
-            let movement = Move {
-                flags: if in_motion {
-                    movement.flags.with(Flags::IN_MOTION)
-                } else {
-                    movement.flags
-                },
-                ..*movement
-            };
+            let movement = movement.in_motion_if(in_motion);
             match (
                 own.holds(transfer.source_address.as_deref()),
                 own.holds(transfer.target_address.as_deref()),
@@ -984,14 +989,7 @@ fn read_record(
                 .state
                 .as_ref()
                 .is_some_and(WithdrawalState::is_in_motion);
-            let movement = Move {
-                flags: if in_motion {
-                    movement.flags.with(Flags::IN_MOTION)
-                } else {
-                    movement.flags
-                },
-                ..*movement
-            };
+            let movement = movement.in_motion_if(in_motion);
             if own.holds(withdrawal.target_address()) {
                 builder.own_move(&movement, asset, amount);
             } else {
