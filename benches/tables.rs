@@ -12,7 +12,7 @@
 #[path = "../tests/app/support/ui.rs"]
 mod ui_support;
 
-use brlv_desk::api::model::Order;
+use brlv_core::api::model::Order;
 use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::state::View;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
@@ -25,7 +25,7 @@ fn order(index: usize, now: OffsetDateTime) -> Order {
     serde_json::from_value(serde_json::json!({
         "id": format!("{index:08x}-0000-4000-8000-000000000000"),
         "state": if index.is_multiple_of(3) { "completed" } else { "expired" },
-        "created-at": brlv_desk::api::timestamp::format(&created),
+        "created-at": brlv_core::api::timestamp::format(&created),
         "source-asset": "fiat/brl",
         "target-asset": "eth-base/brlv",
         "source-amount": "100.00",
@@ -46,9 +46,9 @@ fn orders(count: usize, now: OffsetDateTime) -> Vec<Order> {
             copy.created_at =
                 Some((now - time::Duration::seconds(i64::try_from(index).unwrap() * 60)).into());
             copy.state = Some(if index.is_multiple_of(3) {
-                brlv_desk::api::model::OrderState::Completed
+                brlv_core::api::model::OrderState::Completed
             } else {
-                brlv_desk::api::model::OrderState::Expired
+                brlv_core::api::model::OrderState::Expired
             });
             let amount =
                 rust_decimal::Decimal::new(i64::try_from(index % 100_000).unwrap() + 100, 2);
@@ -163,7 +163,7 @@ fn sort_and_search(c: &mut Criterion) {
 /// months are São Paulo's, as the person's zone there makes them (a zone
 /// with daylight saving in its history, so its rules are really read).
 fn extrato(c: &mut Criterion) {
-    use brlv_desk::api::model::Asset;
+    use brlv_core::api::model::Asset;
     use brlv_desk::app::clock::LocalZone;
     use brlv_desk::app::features::activity::model::{
         ActivityFilter, Sources, build_timeline, filter_timeline, movements,
@@ -239,7 +239,7 @@ fn extrato(c: &mut Criterion) {
 /// the ledger has sales against an average cost all along (about two years
 /// of Brasília months for a million).
 fn trading_orders(count: usize, now: OffsetDateTime) -> Vec<Order> {
-    use brlv_desk::api::model::{Asset, OrderState};
+    use brlv_core::api::model::{Asset, OrderState};
     use rust_decimal::Decimal;
     let template = order(0, now);
     let legs = [
@@ -280,8 +280,8 @@ fn trading_orders(count: usize, now: OffsetDateTime) -> Vec<Order> {
 /// The tax report's ledger of a million orders (the records borrowed, sorted
 /// by time, read once), and the months and the year read from it.
 fn tax(c: &mut Criterion) {
+    use brlv_core::tax::{LedgerInput, ServicePrices, TypedValues, build, year_report};
     use brlv_desk::app::features::taxes::figures;
-    use brlv_desk::tax::{LedgerInput, ServicePrices, TypedValues, build, year_report};
     let now = OffsetDateTime::now_utc();
     let orders = trading_orders(1_000_000, now);
     let typed = TypedValues::default();

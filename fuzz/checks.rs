@@ -6,24 +6,24 @@
 //! error, never a panic; a failed assertion here is a bug found.
 #![allow(dead_code, clippy::expect_used, clippy::unwrap_used)]
 
-use brlv_desk::address::{to_checksum_address, validate_evm_address, validate_tx_hash};
-use brlv_desk::api::client::{RawResponse, parse_retry_after};
-use brlv_desk::api::model::parse_wire_amount;
-use brlv_desk::api::model::{
+use brlv_core::address::{to_checksum_address, validate_evm_address, validate_tx_hash};
+use brlv_core::api::client::{RawResponse, parse_retry_after};
+use brlv_core::api::model::parse_wire_amount;
+use brlv_core::api::model::{
     BalanceEnvelope, ClaimEnvelope, ClaimableBalance, CreatedWalletEnvelope, DepositsEnvelope,
     ErrorBody, OrderEnvelope, OrdersEnvelope, PerAssetWithdrawalsEnvelope, QuoteEnvelope,
     TaxExemptionProgressEnvelope, TransferEnvelope, TransfersEnvelope, WalletsEnvelope,
     WithdrawalEnvelope, WithdrawalsEnvelope,
 };
-use brlv_desk::money::{
+use brlv_core::money::{
     NumberFormat, format_amount, format_amount_parts, format_brl, parse_amount,
 };
-use brlv_desk::pix::PixKey;
-use brlv_desk::pix::{BrCode, brcode_crc, verify_payment_code};
-use brlv_desk::sandbox::{
+use brlv_core::pix::PixKey;
+use brlv_core::pix::{BrCode, brcode_crc, verify_payment_code};
+use brlv_sandbox::{
     CLOCK_LEEWAY_SECS, MAX_TOKEN_LIFETIME_SECS, TokenContext, check_token_claims, verify_token,
 };
-use brlv_desk::sandbox::{RequestBody, RequestKind, decode_request_body};
+use brlv_sandbox::{RequestBody, RequestKind, decode_request_body};
 use jsonwebtoken::DecodingKey;
 use rust_decimal::Decimal;
 use serde::Serialize;

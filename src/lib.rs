@@ -1,41 +1,27 @@
 //! brlv-desk: a native dashboard for accounts at the BRL/BRLV conversion,
 //! wallet and payout service.
 //!
-//! - [`api`]: the typed, signing client of the service's v0 interface.
-//! - [`sandbox`]: a local emulator of that service, verifying every request.
-//! - [`money`], [`pix`], [`address`]: amounts at an asset's scale, PIX BR Codes
-//!   and keys, EVM addresses.
-//! - [`keystore`], [`profile`]: secrets in the OS keyring; the non-secret profile file;
-//!   `profile_cli` (feature `desktop`): `brlv-desk profile ...` on both.
-//! - [`webhook`]: receiving the service's events.
-//! - [`journal`]: what the app sent and learnt, kept on disk per profile.
-//! - [`private_file`]: files with secrets or personal data, owner-only.
-//! - [`ofx`]: statements as OFX files, one per asset; `extrato_cli`
-//!   (feature `desktop`): `brlv-desk extrato`, the app's extrato as OFX and CSV.
-//! - [`tax`]: the tax year: the ledger, the months against R$35,000, the
-//!   DARF, Bens e Direitos, and their CSV files.
+//! The program is three crates, each kept below the next by the compiler:
+//! `brlv_core` (money, PIX, addresses, the signing client, sealed keys,
+//! profiles, the journal, the tax year, OFX), `brlv_sandbox` (a local
+//! emulator of the service) and this one:
+//!
 //! - `app` (feature `desktop`, on by default): the egui desktop front end.
+//! - [`cli`]: every command but the window: `call`, `profile`, `extrato`,
+//!   `tax-report`, `sandbox`.
+//! - [`webhook`]: receiving the service's events on this machine.
+//!
+//! The core's modules and the sandbox are re-exported under the names the
+//! app has always used for them (`brlv_core::api`, `brlv_sandbox`, …).
 
-pub mod address;
-pub mod api;
+pub use brlv_core::{
+    address, api, journal, keystore, money, ofx, pix, private_file, profile, recipients, seal, tax,
+};
+pub use brlv_sandbox as sandbox;
+
 #[cfg(feature = "desktop")]
 pub mod app;
-pub mod call;
-#[cfg(feature = "desktop")]
-pub mod extrato_cli;
-pub mod journal;
-pub mod keystore;
-pub mod money;
-pub mod ofx;
-pub mod pix;
-pub mod private_file;
-pub mod profile;
-#[cfg(feature = "desktop")]
-pub mod profile_cli;
-pub mod recipients;
-pub mod sandbox;
-pub mod seal;
-pub mod tax;
+pub mod cli;
 pub mod webhook;
 
 // The app's strings, both languages side by side in `locales/app.yml`.

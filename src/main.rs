@@ -15,9 +15,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use brlv_desk::call::{self, CallArgs, PassphraseReader};
-use brlv_desk::profile_cli::ProfileCommand;
-use brlv_desk::sandbox::cli::SandboxArgs;
+use brlv_desk::cli::call::{self, CallArgs, PassphraseReader};
+use brlv_desk::cli::profile::ProfileCommand;
+use brlv_desk::cli::sandbox::SandboxArgs;
 
 /// A native dashboard for BRL/BRLV conversion, wallet and payout accounts.
 #[derive(Debug, Parser)]
@@ -82,10 +82,10 @@ enum Command {
         command: ProfileCommand,
     },
     /// Write the year's tax report (ledger, months, positions) as CSV and print a summary.
-    TaxReport(brlv_desk::tax::cli::TaxReportArgs),
+    TaxReport(brlv_desk::cli::tax_report::TaxReportArgs),
     /// Write the extrato (every movement of money) as OFX and/or CSV, as the
     /// Activity view exports it.
-    Extrato(brlv_desk::extrato_cli::ExtratoArgs),
+    Extrato(brlv_desk::cli::extrato::ExtratoArgs),
 }
 
 fn main() -> ExitCode {
@@ -104,8 +104,8 @@ fn main() -> ExitCode {
         Some(Command::Call(args)) => run_call(&args),
         Some(Command::Sandbox(args)) => run_sandbox(args),
         Some(Command::Profile { command }) => run_profile(command),
-        Some(Command::TaxReport(args)) => brlv_desk::tax::cli::run(&args),
-        Some(Command::Extrato(args)) => brlv_desk::extrato_cli::run(&args),
+        Some(Command::TaxReport(args)) => brlv_desk::cli::tax_report::run(&args),
+        Some(Command::Extrato(args)) => brlv_desk::cli::extrato::run(&args),
         None => run_window(cli.gui),
     }
 }
@@ -183,7 +183,7 @@ fn run_sandbox(args: SandboxArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(brlv_desk::sandbox::cli::run(args)) {
+    match runtime.block_on(brlv_desk::cli::sandbox::run(args)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error}");
@@ -193,13 +193,13 @@ fn run_sandbox(args: SandboxArgs) -> ExitCode {
 }
 
 fn run_profile(command: ProfileCommand) -> ExitCode {
+    use brlv_core::keystore::{KeyringStore, SecretStore};
     use brlv_desk::app::i18n::Language;
-    use brlv_desk::keystore::{KeyringStore, SecretStore};
-    use brlv_desk::profile_cli::{self, ProfileCommand as P, ProfileContext};
+    use brlv_desk::cli::profile::{self as profile_command, ProfileCommand as P, ProfileContext};
 
     let language = Language::from_system();
-    let Some(book_path) = brlv_desk::profile::ProfileBook::default_path() else {
-        eprintln!("error: {}", brlv_desk::profile::ProfileError::NoConfigDir);
+    let Some(book_path) = brlv_core::profile::ProfileBook::default_path() else {
+        eprintln!("error: {}", brlv_core::profile::ProfileError::NoConfigDir);
         return ExitCode::from(call::EXIT_USAGE);
     };
     let passphrase_source = match &command {
@@ -213,13 +213,13 @@ fn run_profile(command: ProfileCommand) -> ExitCode {
     };
     let context = ProfileContext {
         book_path,
-        journal_dir: brlv_desk::journal::default_dir(),
+        journal_dir: brlv_core::journal::default_dir(),
         open_store: &open_store,
-        seal_cost: brlv_desk::seal::ScryptCost::STANDARD,
+        seal_cost: brlv_core::seal::ScryptCost::STANDARD,
         language,
     };
     let mut passphrases = PassphraseReader::new(passphrase_source);
-    match profile_cli::run(command, &context, &mut passphrases, &mut std::io::stdout()) {
+    match profile_command::run(command, &context, &mut passphrases, &mut std::io::stdout()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
             eprintln!("error: {}", failure.message);

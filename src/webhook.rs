@@ -14,8 +14,8 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use tokio::sync::mpsc;
 
-use crate::api::model::Order;
-use crate::api::timestamp;
+use brlv_core::api::model::Order;
+use brlv_core::api::timestamp;
 
 /// The event kind spec section 6 describes.
 pub const ORDER_REFUND_INITIATED: &str = "order-refund-initiated";

@@ -3,7 +3,7 @@
 //! gnome-keyring unlocked: `cargo test --test keyring_os -- --ignored`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use brlv_desk::keystore::{KeyringStore, ProfileSecrets, SecretStore};
+use brlv_core::keystore::{KeyringStore, ProfileSecrets, SecretStore};
 use secrecy::{ExposeSecret, SecretString};
 
 #[test]
@@ -14,7 +14,7 @@ fn a_secret_stored_in_the_real_keyring_comes_back_and_is_gone_after_delete() {
     let secrets = ProfileSecrets {
         api_key: SecretString::from("ci-api-key-ÿ".to_owned()),
         private_key_pem: SecretString::from(
-            brlv_desk::api::PrivateKey::generate(brlv_desk::api::RsaKeyBits::Rsa2048)
+            brlv_core::api::PrivateKey::generate(brlv_core::api::RsaKeyBits::Rsa2048)
                 .unwrap()
                 .pem()
                 .expose_secret()
@@ -54,14 +54,14 @@ fn a_new_profiles_key_is_written_sealed_and_openssl_opens_it_with_the_passphrase
     use std::sync::Arc;
     use std::time::{Duration, Instant};
 
+    use brlv_core::profile::Profile;
     use brlv_desk::app::clock::Clock;
     use brlv_desk::app::i18n::Language;
     use brlv_desk::app::message::{Command, NoticeKind};
     use brlv_desk::app::session::ConnectRequest;
     use brlv_desk::app::state::AppState;
     use brlv_desk::app::worker::{EnvironmentProfile, SecretSource, WorkerConfig, WorkerHandle};
-    use brlv_desk::profile::Profile;
-    use brlv_desk::sandbox::{Sandbox, SandboxConfig};
+    use brlv_sandbox::{Sandbox, SandboxConfig};
 
     const PASSPHRASE: &str = "ci keyring passphrase";
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -72,7 +72,7 @@ fn a_new_profiles_key_is_written_sealed_and_openssl_opens_it_with_the_passphrase
     let sandbox = runtime
         .block_on(Sandbox::start(SandboxConfig::default()))
         .unwrap();
-    let key = brlv_desk::api::PrivateKey::generate(brlv_desk::api::RsaKeyBits::Rsa2048).unwrap();
+    let key = brlv_core::api::PrivateKey::generate(brlv_core::api::RsaKeyBits::Rsa2048).unwrap();
     sandbox
         .register_account("ci-keyring", key.public_key_pem(), false)
         .unwrap();
@@ -83,7 +83,7 @@ fn a_new_profiles_key_is_written_sealed_and_openssl_opens_it_with_the_passphrase
             secrets: SecretSource::Os,
             profile_path: Some(dir.path().join("profiles.json")),
             environment: EnvironmentProfile::Ignore,
-            seal_cost: brlv_desk::seal::ScryptCost::STANDARD,
+            seal_cost: brlv_core::seal::ScryptCost::STANDARD,
             network: brlv_desk::app::worker::NetworkPolicy::default(),
             journal_dir: None,
             dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
@@ -136,9 +136,9 @@ fn a_new_profiles_key_is_written_sealed_and_openssl_opens_it_with_the_passphrase
         blocks.iter().map(pem::Pem::tag).collect::<Vec<_>>(),
         ["ENCRYPTED PRIVATE KEY"]
     );
-    let opened = brlv_desk::seal::unseal(&pem, &SecretString::from(PASSPHRASE.to_owned())).unwrap();
+    let opened = brlv_core::seal::unseal(&pem, &SecretString::from(PASSPHRASE.to_owned())).unwrap();
     assert_eq!(opened.public_key_pem(), key.public_key_pem());
-    assert!(brlv_desk::seal::unseal(&pem, &SecretString::from("wrong".to_owned())).is_err());
+    assert!(brlv_core::seal::unseal(&pem, &SecretString::from("wrong".to_owned())).is_err());
 
     let file = dir.path().join("sealed.pem");
     std::fs::write(&file, &pem).unwrap();
@@ -171,16 +171,16 @@ fn a_new_profiles_key_is_written_sealed_and_openssl_opens_it_with_the_passphrase
 #[test]
 #[ignore = "needs a running, unlocked Secret Service; .ci/run provides one"]
 fn keys_saved_as_pem_text_still_load_and_a_sealed_4096_bit_key_round_trips() {
-    use brlv_desk::seal::{self, ScryptCost};
+    use brlv_core::seal::{self, ScryptCost};
     let store = KeyringStore::os().expect("a Secret Service should be running for this test");
     let passphrase = SecretString::from("ci keyring passphrase".to_owned());
     let key_2048 =
-        brlv_desk::api::PrivateKey::generate(brlv_desk::api::RsaKeyBits::Rsa2048).unwrap();
+        brlv_core::api::PrivateKey::generate(brlv_core::api::RsaKeyBits::Rsa2048).unwrap();
     let old_pem = seal::seal(&key_2048, &passphrase, ScryptCost::TEST_ONLY_CHEAP).unwrap();
     let old = format!("ci-{}", uuid::Uuid::new_v4());
     let entry = |which: &str| {
         keyring_core::Entry::new(
-            brlv_desk::keystore::KEYRING_SERVICE,
+            brlv_core::keystore::KEYRING_SERVICE,
             &format!("{old}/{which}"),
         )
         .unwrap()
@@ -198,7 +198,7 @@ fn keys_saved_as_pem_text_still_load_and_a_sealed_4096_bit_key_round_trips() {
     store.delete(&old).unwrap();
 
     let key_4096 =
-        brlv_desk::api::PrivateKey::from_pem(include_str!("fixtures/test-only-rsa4096.pem"))
+        brlv_core::api::PrivateKey::from_pem(include_str!("fixtures/test-only-rsa4096.pem"))
             .unwrap();
     let sealed = seal::seal(&key_4096, &passphrase, ScryptCost::STANDARD).unwrap();
     let big = format!("ci-{}", uuid::Uuid::new_v4());

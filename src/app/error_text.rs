@@ -6,12 +6,12 @@
 //! (the service's own `message`, a transport error) are quoted as they came.
 
 use super::form::FieldError;
-use crate::address::AddressError;
-use crate::api::KeyError;
-use crate::api::error::{BaseUrlProblem, Error as ApiError, UnauthorizedHint};
-use crate::keystore::{KeystoreError, NameProblem};
-use crate::money::{ParseAmountError, format_brl};
-use crate::pix::{BrCodeError, PixKeyError};
+use brlv_core::address::AddressError;
+use brlv_core::api::KeyError;
+use brlv_core::api::error::{BaseUrlProblem, Error as ApiError, UnauthorizedHint};
+use brlv_core::keystore::{KeystoreError, NameProblem};
+use brlv_core::money::{ParseAmountError, format_brl};
+use brlv_core::pix::{BrCodeError, PixKeyError};
 
 use super::i18n::{Language, tr, tr_with};
 
@@ -252,7 +252,7 @@ impl Localize for FieldError {
             E::PixKeyNotAllowed => text(language, "err.field.pix_key_not_allowed"),
             E::BrcodeNeedsBrl => text(language, "err.field.brcode_needs_brl"),
             E::MethodAssetMismatch { method, asset, .. } => {
-                let key = if *method == crate::api::model::WithdrawalMethod::Token {
+                let key = if *method == brlv_core::api::model::WithdrawalMethod::Token {
                     "err.field.token_needs_token"
                 } else {
                     "err.field.method_needs_brl"

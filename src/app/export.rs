@@ -11,8 +11,10 @@ use std::path::{Path, PathBuf};
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
 
-use crate::api::model::{Claim, Deposit, DepositCoordinates, Order, Transfer, Wallet, Withdrawal};
-use crate::api::timestamp;
+use brlv_core::api::model::{
+    Claim, Deposit, DepositCoordinates, Order, Transfer, Wallet, Withdrawal,
+};
+use brlv_core::api::timestamp;
 
 use super::error_text::Localize;
 use super::i18n::{Language, tr_with};
@@ -222,11 +224,11 @@ impl Localize for FileError {
     }
 }
 
-/// Writes `bytes` to `path` as a private file (see [`crate::private_file`]):
+/// Writes `bytes` to `path` as a private file (see [`brlv_core::private_file`]):
 /// an export lists an account's money movements, names and keys. Blocking,
 /// for the worker's blocking pool.
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<PathBuf, FileError> {
-    crate::private_file::write(path, bytes)
+    brlv_core::private_file::write(path, bytes)
         .map(|()| path.to_owned())
         .map_err(|error| FileError::io(path, &error))
 }

@@ -9,10 +9,10 @@ use std::fmt;
 
 use rust_decimal::Decimal;
 
-use crate::address::{AddressError, validate_evm_address};
-use crate::api::model::{Asset, WithdrawalMethod};
-use crate::money::{ParseAmountError, parse_amount};
-use crate::pix::{PixKey, PixKeyError};
+use brlv_core::address::{AddressError, validate_evm_address};
+use brlv_core::api::model::{Asset, WithdrawalMethod};
+use brlv_core::money::{ParseAmountError, parse_amount};
+use brlv_core::pix::{PixKey, PixKeyError};
 /// A field of a form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Field {

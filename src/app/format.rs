@@ -16,8 +16,8 @@
 use rust_decimal::Decimal;
 use time::{Date, OffsetDateTime};
 
-use crate::api::model::Asset;
-use crate::money::format_amount_parts;
+use brlv_core::api::model::Asset;
+use brlv_core::money::format_amount_parts;
 
 use super::clock::LocalZone;
 use super::i18n::{self, Language};
@@ -430,9 +430,9 @@ mod tests {
     use time::macros::datetime;
 
     use super::{AmountFormat, HIDDEN_DIGITS, MISSING, MomentFormat};
-    use crate::api::model::Asset;
     use crate::app::clock::LocalZone;
     use crate::app::i18n::Language;
+    use brlv_core::api::model::Asset;
 
     fn dec(text: &str) -> Decimal {
         text.parse().unwrap_or_default()

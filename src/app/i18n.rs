@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use crate::money::{self, NumberFormat};
+use brlv_core::money::{self, NumberFormat};
 
 /// A language of the interface.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 
 use secrecy::SecretString;
 
-use crate::api::Error;
-use crate::profile::{Profile, ProfileBook};
+use brlv_core::api::Error;
+use brlv_core::profile::{Profile, ProfileBook};
 
 use super::clock::Millis;
 use super::dialog::{DialogAnswer, DialogPurpose, FileDialogRequest};
@@ -120,7 +120,7 @@ pub enum NoticeDetail {
     /// Text that comes as it is (a path, a system message).
     Text(String),
     /// The keyring's refusal.
-    Keystore(crate::keystore::KeystoreError),
+    Keystore(brlv_core::keystore::KeystoreError),
     /// The service's or the transport's error.
     Client(Error),
     /// A file that could not be written.
@@ -164,8 +164,8 @@ impl From<&str> for NoticeDetail {
     }
 }
 
-impl From<crate::keystore::KeystoreError> for NoticeDetail {
-    fn from(error: crate::keystore::KeystoreError) -> Self {
+impl From<brlv_core::keystore::KeystoreError> for NoticeDetail {
+    fn from(error: brlv_core::keystore::KeystoreError) -> Self {
         NoticeDetail::Keystore(error)
     }
 }

@@ -1,34 +1,15 @@
-//! The egui front end. Data flows one way round (see `design.md`): views
-//! read [`state::AppState`] and push [`message::Command`]s; the [`worker`]
-//! runs them on its own thread and sends [`message::Event`]s back, which
-//! [`state::AppState::apply`] takes in once per frame.
+//! The egui front end. Data flows one way round (docs/architecture.md):
+//! views read [`state::AppState`] and push
+//! [`message::Command`]s; the [`worker`] runs them on its own thread and
+//! sends [`message::Event`]s back, which [`state::AppState::apply`] takes in
+//! once per frame.
 //!
 //! The app is built in layers, bottom to top, and a file imports only from
-//! its own layer and those below it (the crate's core, `api`, the tax
-//! year's `tax` and `sandbox` are below them all):
-//!
-//! 1. The app's data, with no egui and no `AppState`: [`clock`], [`view`],
-//!    [`session`], [`i18n`], [`format`] and [`error_text`] (values and
-//!    errors in words), [`form`] and [`ted`] (what a form checks),
-//!    [`resources`] (every polled resource, declared once) and
-//!    [`schedule`] (when each is fetched), [`remote`], [`movement`] and
-//!    [`search`] (a movement of money and a search through it),
-//!    [`submit`], [`export`], [`dialog`] and [`receipt`] (the send-once
-//!    path, the CSV path, the file dialogs, the receipts), [`known_states`],
-//!    [`frame_stats`].
-//! 2. [`ui`]: the design system's widgets, which know nothing of `AppState`.
-//! 3. The features' models: each [`features`] folder's state, rules,
-//!    drafts and messages.
-//! 4. The root: [`message`] (`Command`, `Event`), then [`state`] (`AppState`).
-//! 5. What applies to `AppState` or draws it: each feature's `apply.rs`,
-//!    `view.rs` (or `view/`) and `task.rs` (the calls the worker runs).
-//! 6. [`worker`]: the thread that talks to the service, the keyring and the
-//!    disk.
-//! 7. [`shell`], [`screenshot`] and this file: the window and the program.
-//!
-//! The rule is kept by a test that reads the source (`tests/modules`, run
-//! by `.ci/run`): it fails on any circle of imports and on any import from
-//! a layer up to a higher one, and lists the layers by path.
+//! its own layer and those below it; the crates it is built on (`brlv_core`,
+//! `brlv_sandbox`) are below them all. The layers are listed in one place,
+//! `crates/brlv-layers/src/layers.rs`, whose test (`cargo test -p
+//! brlv-layers`, run first by `.ci/run`) fails on any circle of imports and
+//! on any import from a layer up to a higher one.
 
 pub mod clock;
 pub mod dialog;

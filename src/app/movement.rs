@@ -9,7 +9,7 @@
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use crate::api::model::{Asset, Claim, Deposit, Order, Transfer, Withdrawal};
+use brlv_core::api::model::{Asset, Claim, Deposit, Order, Transfer, Withdrawal};
 
 use super::search::SearchText;
 

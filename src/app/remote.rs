@@ -5,7 +5,7 @@
 
 use time::OffsetDateTime;
 
-use crate::api::Error;
+use brlv_core::api::Error;
 
 use super::clock::Millis;
 

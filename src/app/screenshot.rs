@@ -148,7 +148,7 @@ impl ScreenshotJob {
             .write_to(&mut png, image::ImageFormat::Png)
             .map_err(|error| error.to_string())
             .and_then(|()| {
-                crate::private_file::write(&self.request.path, png.into_inner())
+                brlv_core::private_file::write(&self.request.path, png.into_inner())
                     .map_err(|error| error.to_string())
             });
         match written {

@@ -4,8 +4,8 @@
 
 use secrecy::SecretString;
 
-use crate::api::PrivateKey;
-use crate::profile::Profile;
+use brlv_core::api::PrivateKey;
+use brlv_core::profile::Profile;
 
 /// Identifies one connection; Events of an earlier one are ignored.
 pub type SessionId = u64;

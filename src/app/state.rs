@@ -6,8 +6,8 @@
 
 use time::OffsetDateTime;
 
-use crate::api::Error;
-use crate::profile::Profile;
+use brlv_core::api::Error;
+use brlv_core::profile::Profile;
 
 use super::clock::{LocalZone, Millis};
 use super::dialog::DialogPurpose;
@@ -248,7 +248,7 @@ impl AppState {
                     && data.wallets.settled()
                     && data.tax_exemption.settled()
                     && !self.taxes.prices_pending
-                    && crate::tax::input::TOKEN_DEPOSIT_ASSETS
+                    && brlv_core::tax::input::TOKEN_DEPOSIT_ASSETS
                         .iter()
                         .all(|asset| data.deposits(asset).settled())
             }

@@ -7,8 +7,8 @@
 //! [`settle`] decides, and [`SubmitStatus`] is where a form shows it
 //! (drawn by `ui::submit`).
 
-use crate::api::Error;
-use crate::api::model::{
+use brlv_core::api::Error;
+use brlv_core::api::model::{
     Claim, CreateClaim, CreateOrder, CreateTransfer, CreateWallet, CreateWithdrawal, CreatedWallet,
     Order, Transfer, Withdrawal,
 };
@@ -45,7 +45,7 @@ impl SubmitRequest {
             | SubmitRequest::Withdrawal(_)
             | SubmitRequest::Claim { .. } => true,
             SubmitRequest::Order(order) => {
-                order.source_payment_method != Some(crate::api::model::PaymentMethod::Brcode)
+                order.source_payment_method != Some(brlv_core::api::model::PaymentMethod::Brcode)
             }
         }
     }

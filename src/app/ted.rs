@@ -4,11 +4,11 @@
 //! code, so a person picks a name instead of remembering a number (any
 //! other code is typed). The form itself is `ui::ted`.
 
-use crate::api::payout::{
+use brlv_core::api::payout::{
     BankAccountType, MAX_HOLDER_NAME_CHARS, TedAccount, check_account, check_bank_code,
     check_branch, check_holder_name,
 };
-use crate::pix::PixKey;
+use brlv_core::pix::PixKey;
 
 use super::form::{Field, FieldError, FieldErrors};
 

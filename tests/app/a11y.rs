@@ -7,7 +7,7 @@ use egui::{Key, Modifiers, Theme};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 
-use brlv_desk::api::model::{Asset, CreateWithdrawal, WithdrawalMethod};
+use brlv_core::api::model::{Asset, CreateWithdrawal, WithdrawalMethod};
 use brlv_desk::app::i18n::{self, Language};
 use brlv_desk::app::message::{Notice, NoticeKind};
 use brlv_desk::app::state::{AppState, View};
@@ -253,7 +253,7 @@ fn a_control_focused_with_tab_below_the_fold_is_scrolled_into_view() {
 fn ctrl_f_puts_the_keyboard_in_the_lists_search_box() {
     let mut state = connected_state(Language::En);
     state.view = View::Orders;
-    let orders: Vec<brlv_desk::api::model::Order> = ["completed", "expired"]
+    let orders: Vec<brlv_core::api::model::Order> = ["completed", "expired"]
         .iter()
         .enumerate()
         .map(|(index, order_state)| {

@@ -3,8 +3,9 @@
 //! connection dropped, forms cleared only on success, and a list asked for
 //! while in flight fetched again as soon as it lands.
 
-use brlv_desk::api::Error;
-use brlv_desk::api::model::{Asset, Transfer};
+use brlv_core::api::Error;
+use brlv_core::api::model::{Asset, Transfer};
+use brlv_core::profile::Profile;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Event;
 use brlv_desk::app::resources::{Fetched, ListQuery, Listed, ResourceKey};
@@ -12,7 +13,6 @@ use brlv_desk::app::schedule::{FetchOutcome, Schedule};
 use brlv_desk::app::session::{ProfileKind, SessionInfo};
 use brlv_desk::app::state::AppState;
 use brlv_desk::app::submit::{Created, FormKind, SubmitOutcome, SubmitStatus};
-use brlv_desk::profile::Profile;
 
 use crate::support::queries;
 
@@ -84,7 +84,7 @@ fn a_filtered_list_is_asked_once_refreshed_with_the_full_list_and_stale_answers_
 #[test]
 fn filtered_answers_come_newest_first_and_other_sessions_are_ignored() {
     let mut state = connected();
-    state.transfers.state_filter = Some(brlv_desk::api::model::TransferState::Completed);
+    state.transfers.state_filter = Some(brlv_core::api::model::TransferState::Completed);
     let Some(ListQuery::Transfers(query)) = state.transfers.sync_query() else {
         panic!("expected a query");
     };

@@ -7,15 +7,15 @@ use std::time::{Duration, Instant};
 
 use secrecy::SecretString;
 
-use brlv_desk::api::Error;
+use brlv_core::api::Error;
+use brlv_core::keystore::MemoryStore;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event};
 use brlv_desk::app::resources::{Fetched, ResourceKey};
 use brlv_desk::app::schedule::{COST_MS_PER_MIB, FetchOutcome, SLOW_INTERVAL_MS, Schedule};
 use brlv_desk::app::state::{AppState, ConnectionStatus};
 use brlv_desk::app::worker::{EnvironmentProfile, WorkerHandle};
-use brlv_desk::keystore::MemoryStore;
-use brlv_desk::sandbox::RunningSandbox;
+use brlv_sandbox::RunningSandbox;
 
 use crate::support::worker::worker_with;
 
@@ -90,7 +90,7 @@ fn session_state() -> AppState {
     state.apply(Event::SessionStarted(
         brlv_desk::app::session::SessionInfo {
             id: 7,
-            profile: brlv_desk::profile::Profile {
+            profile: brlv_core::profile::Profile {
                 name: "Sandbox".to_owned(),
                 base_url: "http://127.0.0.1:1".to_owned(),
             },
@@ -176,7 +176,7 @@ fn big_account(records: usize, budget_mib: u64) -> BigAccount {
     let worker = worker_with(
         Arc::new(MemoryStore::default()),
         dir.path().join("profiles.json"),
-        EnvironmentProfile::Given(brlv_desk::call::Credentials {
+        EnvironmentProfile::Given(brlv_desk::cli::call::Credentials {
             base_url: sandbox.base_url().to_string(),
             api_key: SecretString::from("big".to_owned()),
             private_key: key,
@@ -324,7 +324,7 @@ mod arrange {
         state: &str,
         amount: &str,
         minutes_ago: i64,
-    ) -> brlv_desk::api::model::Transfer {
+    ) -> brlv_core::api::model::Transfer {
         let created = time::OffsetDateTime::UNIX_EPOCH + time::Duration::days(20_000)
             - time::Duration::minutes(minutes_ago);
         serde_json::from_value(serde_json::json!({
@@ -332,12 +332,12 @@ mod arrange {
             "state": state,
             "amount": amount,
             "asset": "eth-base/brlv",
-            "created-at": brlv_desk::api::timestamp::format(&created),
+            "created-at": brlv_core::api::timestamp::format(&created),
         }))
         .unwrap()
     }
 
-    fn rows() -> Vec<brlv_desk::api::model::Transfer> {
+    fn rows() -> Vec<brlv_core::api::model::Transfer> {
         vec![
             transfer(1, "completed", "9.50", 1),
             transfer(2, "failed", "100.00", 2),
@@ -481,7 +481,7 @@ fn the_connection_reads_up_to_date_without_a_ticking_clock_until_answers_stop() 
     );
 }
 
-fn order(id: u128, state: &str) -> brlv_desk::api::model::Order {
+fn order(id: u128, state: &str) -> brlv_core::api::model::Order {
     serde_json::from_value(serde_json::json!({
         "id": uuid::Uuid::from_u128(id),
         "state": state,

@@ -4,16 +4,16 @@
 use std::str::FromStr;
 use std::time::Duration;
 
-use brlv_desk::address::AddressError;
-use brlv_desk::api::KeyError;
-use brlv_desk::api::error::{Error as ApiError, UnauthorizedHint};
-use brlv_desk::api::model::{Asset, ServiceErrorObject, WithdrawalMethod};
+use brlv_core::address::AddressError;
+use brlv_core::api::KeyError;
+use brlv_core::api::error::{Error as ApiError, UnauthorizedHint};
+use brlv_core::api::model::{Asset, ServiceErrorObject, WithdrawalMethod};
+use brlv_core::keystore::{KeystoreError, NameProblem};
+use brlv_core::money::{ParseAmountError, parse_amount};
+use brlv_core::pix::{BrCodeError, PixKeyError};
 use brlv_desk::app::error_text::Localize;
 use brlv_desk::app::form::FieldError;
 use brlv_desk::app::i18n::Language;
-use brlv_desk::keystore::{KeystoreError, NameProblem};
-use brlv_desk::money::{ParseAmountError, parse_amount};
-use brlv_desk::pix::{BrCodeError, PixKeyError};
 use rust_decimal::Decimal;
 
 fn every_error() -> Vec<Box<dyn Localize>> {
@@ -220,10 +220,10 @@ fn every_error() -> Vec<Box<dyn Localize>> {
         },
         ApiError::Signing(KeyError::TooSmall),
         ApiError::Config("bad url".into()),
-        brlv_desk::api::client::parse_base_url("http://api.example.com").unwrap_err(),
-        brlv_desk::api::client::parse_base_url("not a url").unwrap_err(),
-        brlv_desk::api::client::parse_base_url("ftp://example.com").unwrap_err(),
-        brlv_desk::api::client::parse_base_url("https://x.com/?a=1").unwrap_err(),
+        brlv_core::api::client::parse_base_url("http://api.example.com").unwrap_err(),
+        brlv_core::api::client::parse_base_url("not a url").unwrap_err(),
+        brlv_core::api::client::parse_base_url("ftp://example.com").unwrap_err(),
+        brlv_core::api::client::parse_base_url("https://x.com/?a=1").unwrap_err(),
     ] {
         all.push(Box::new(error));
     }

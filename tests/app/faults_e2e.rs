@@ -15,8 +15,9 @@ use egui_kittest::kittest::Queryable;
 use rust_decimal::Decimal;
 use secrecy::SecretString;
 
-use brlv_desk::api::RetryPolicy;
-use brlv_desk::api::model::{Asset, CreateWithdrawal};
+use brlv_core::api::RetryPolicy;
+use brlv_core::api::model::{Asset, CreateWithdrawal};
+use brlv_core::keystore::MemoryStore;
 use brlv_desk::app::clock::Clock;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Command;
@@ -25,8 +26,7 @@ use brlv_desk::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus
 use brlv_desk::app::worker::{
     EnvironmentProfile, NetworkPolicy, SecretSource, WorkerConfig, WorkerHandle,
 };
-use brlv_desk::keystore::MemoryStore;
-use brlv_desk::sandbox::RunningSandbox;
+use brlv_sandbox::RunningSandbox;
 
 use crate::fault_proxy_server::{Fault, Proxy};
 use crate::support::ui::harness;
@@ -77,12 +77,12 @@ impl FaultedApp {
             clock,
             secrets: SecretSource::Store(Arc::new(MemoryStore::default())),
             profile_path: Some(dir.path().join("profiles.json")),
-            environment: EnvironmentProfile::Given(brlv_desk::call::Credentials {
+            environment: EnvironmentProfile::Given(brlv_desk::cli::call::Credentials {
                 base_url: proxy.base_url.clone(),
                 api_key: SecretString::from(API_KEY.to_owned()),
                 private_key: key,
             }),
-            seal_cost: brlv_desk::seal::ScryptCost::TEST_ONLY_CHEAP,
+            seal_cost: brlv_core::seal::ScryptCost::TEST_ONLY_CHEAP,
             journal_dir: None,
             dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
             // A hang is seen in about two seconds rather than a minute.

@@ -15,8 +15,11 @@ use std::time::{Duration, Instant};
 use rust_decimal::Decimal;
 use secrecy::SecretString;
 
-use brlv_desk::api::PrivateKey;
-use brlv_desk::api::model::{ClaimTarget, CreateClaim};
+use brlv_core::api::PrivateKey;
+use brlv_core::api::model::{ClaimTarget, CreateClaim};
+use brlv_core::journal::{self, NoticeRecord, Store};
+use brlv_core::keystore::MemoryStore;
+use brlv_core::profile::Profile;
 use brlv_desk::app::features::journal::message::JournalCommand;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event, NoticeKind};
@@ -25,10 +28,7 @@ use brlv_desk::app::state::{AppState, ConnectionStatus};
 use brlv_desk::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
 use brlv_desk::app::worker::sandbox::EmbeddedSandbox;
 use brlv_desk::app::worker::{EnvironmentProfile, SecretSource, WorkerConfig, WorkerHandle};
-use brlv_desk::call::Credentials;
-use brlv_desk::journal::{self, NoticeRecord, Store};
-use brlv_desk::keystore::MemoryStore;
-use brlv_desk::profile::Profile;
+use brlv_desk::cli::call::Credentials;
 
 use crate::support::worker::pump_until;
 
@@ -98,7 +98,7 @@ fn worker(journal_dir: &Path, environment: EnvironmentProfile) -> WorkerHandle {
             profile_path: Some(journal_dir.join("profiles.json")),
             environment,
             network: brlv_desk::app::worker::NetworkPolicy::default(),
-            seal_cost: brlv_desk::seal::ScryptCost::TEST_ONLY_CHEAP,
+            seal_cost: brlv_core::seal::ScryptCost::TEST_ONLY_CHEAP,
             journal_dir: Some(journal_dir.join("journal")),
             dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
         },

@@ -7,7 +7,7 @@
 
 use uuid::Uuid;
 
-use brlv_desk::api::model::{Asset, CreateOrder, CreateQuote, Order, OrderState, PaymentMethod};
+use brlv_core::api::model::{Asset, CreateOrder, CreateQuote, Order, OrderState, PaymentMethod};
 use brlv_desk::app::export::{ExportRecords, ExportRequest};
 use brlv_desk::app::features::events::state::ListenerStatus;
 use brlv_desk::app::features::orders::message::OrdersCommand;
@@ -169,7 +169,7 @@ fn a_brcode_order_paid_in_time_completes_and_a_late_payment_is_returned() {
         .brcode
         .clone()
         .expect("a brcode order carries its code");
-    brlv_desk::pix::verify_payment_code(&brcode, paid.source_amount().unwrap())
+    brlv_core::pix::verify_payment_code(&brcode, paid.source_amount().unwrap())
         .expect("the sandbox's code passes the app's check");
     let (status, _) = app.control(
         &format!("sandbox/orders/{}/pay", paid.id),

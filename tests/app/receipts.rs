@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use brlv_desk::api::model::{Claim, Deposit, DepositAsset, Order, Transfer, Withdrawal};
+use brlv_core::api::model::{Claim, Deposit, DepositAsset, Order, Transfer, Withdrawal};
 use brlv_desk::app::clock::LocalZone;
 use brlv_desk::app::dialog::{DialogAnswer, DialogMode, DialogPurpose, RecordingDialogs};
 use brlv_desk::app::export::{ExportRecords, ExportRequest, ExtratoFormat};
@@ -445,7 +445,7 @@ fn only_a_completed_movement_has_a_receipt() {
         );
     }
     let mut pending = pix_withdrawal();
-    pending.state = Some(brlv_desk::api::model::WithdrawalState::PendingPayment);
+    pending.state = Some(brlv_core::api::model::WithdrawalState::PendingPayment);
     assert!(withdrawal_receipt(&utc(language), &pending).is_none());
     let mut uncredited = deposit();
     uncredited.status = None;
@@ -680,7 +680,7 @@ fn the_worker_asks_the_dialog_and_writes_the_receipt_where_it_answered() {
         let profiles = tempfile::tempdir().unwrap();
         let mut config = WorkerConfig::system(brlv_desk::app::clock::Clock::new());
         config.secrets = brlv_desk::app::worker::SecretSource::Store(Arc::new(
-            brlv_desk::keystore::MemoryStore::default(),
+            brlv_core::keystore::MemoryStore::default(),
         ));
         config.profile_path = Some(profiles.path().join("profiles.json"));
         config.environment = brlv_desk::app::worker::EnvironmentProfile::Ignore;

@@ -6,8 +6,9 @@ use std::str::FromStr;
 
 use rust_decimal::Decimal;
 
-use brlv_desk::api::Error;
-use brlv_desk::api::model::{Order, OrderState};
+use brlv_core::api::Error;
+use brlv_core::api::model::{Order, OrderState};
+use brlv_core::profile::Profile;
 use brlv_desk::app::i18n::{self, Language};
 use brlv_desk::app::message::Event;
 use brlv_desk::app::remote::Remote;
@@ -17,7 +18,6 @@ use brlv_desk::app::schedule::{
 };
 use brlv_desk::app::session::{ProfileKind, SessionInfo};
 use brlv_desk::app::state::{AppState, ConnectionStatus, View};
-use brlv_desk::profile::Profile;
 
 fn dec(text: &str) -> Decimal {
     Decimal::from_str(text).unwrap()
@@ -163,7 +163,7 @@ fn a_refusal_is_not_called_offline() {
         ResourceKey::TaxExemption,
         Err(Error::Unauthorized {
             error: None,
-            hint: brlv_desk::api::error::UnauthorizedHint::CheckCredentials,
+            hint: brlv_core::api::error::UnauthorizedHint::CheckCredentials,
         }),
         1_000,
     ));

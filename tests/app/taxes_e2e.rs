@@ -3,12 +3,12 @@
 //! a value typed for it kept in the journal and read back by the ledger,
 //! and the three CSV files and the PDF report written where asked.
 
+use brlv_core::tax::ledger::{EntryKind, Flags};
+use brlv_core::tax::{TaxInput, YearMonth};
 use brlv_desk::app::features::journal::message::JournalCommand;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Command;
 use brlv_desk::app::state::{AppState, View};
-use brlv_desk::tax::ledger::{EntryKind, Flags};
-use brlv_desk::tax::{TaxInput, YearMonth};
 
 use crate::support::ui::dec;
 use crate::support::worker::{on_sandbox, pump_until};

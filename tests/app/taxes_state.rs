@@ -9,7 +9,8 @@ use std::sync::Arc;
 use serde_json::json;
 use time::macros::datetime;
 
-use brlv_desk::api::model::{Order, Quote};
+use brlv_core::api::model::{Order, Quote};
+use brlv_core::tax::{ServicePrice, ServicePrices, TaxInput, YearMonth};
 use brlv_desk::app::features::taxes::monthly::{MonthUse, last_months, monthly_sales};
 use brlv_desk::app::features::taxes::report::{build_report, plain_text, render};
 use brlv_desk::app::features::taxes::sale::{SaleEffect, sale_effect};
@@ -18,7 +19,6 @@ use brlv_desk::app::i18n::Language;
 use brlv_desk::app::receipt::pdf::win_ansi;
 use brlv_desk::app::resources::{AccountData, Fetched};
 use brlv_desk::app::ui::Tone;
-use brlv_desk::tax::{ServicePrice, ServicePrices, TaxInput, YearMonth};
 
 use crate::support::ui::dec;
 
@@ -207,7 +207,7 @@ fn the_months_sales_are_brasilias_and_count_swaps_at_their_value_in_reais() {
         figures.wanted_prices.as_slice(),
         &[
             "eth-base/usdc"
-                .parse::<brlv_desk::api::model::Asset>()
+                .parse::<brlv_core::api::model::Asset>()
                 .unwrap(),
             "eth-mainnet/usdt".parse().unwrap()
         ],

@@ -7,7 +7,7 @@ use egui::accesskit::Role;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 use serde_json::json;
 
-use brlv_desk::api::model::{Asset, Claim, TaxExemptionProgress};
+use brlv_core::api::model::{Asset, Claim, TaxExemptionProgress};
 use brlv_desk::app::clock::LocalZone;
 use brlv_desk::app::export::ExtratoFormat;
 use brlv_desk::app::features::activity::export::{ExtratoFileRequest, write_extrato_file};
@@ -217,7 +217,7 @@ fn kind_asset_and_text_narrow_it_too() {
 fn a_row_opens_its_record_in_its_own_panel() {
     let mut state = extrato_state(Language::En);
     // A filter in the Transfers panel that would hide it is cleared.
-    state.transfers.state_filter = Some(brlv_desk::api::model::TransferState::Failed);
+    state.transfers.state_filter = Some(brlv_core::api::model::TransferState::Failed);
     let mut harness = harness(state);
     settle(&mut harness);
     let row = harness.get(
@@ -293,9 +293,9 @@ fn the_tax_chart_says_each_months_sales_as_the_tax_report_counts_them() {
             lists: Vec::new(),
             claims: Vec::new(),
             tax: brlv_desk::app::features::journal::message::TaxJournal {
-                claims: vec![brlv_desk::tax::ClaimMade {
+                claims: vec![brlv_core::tax::ClaimMade {
                     claim,
-                    paid_as: brlv_desk::api::model::ClaimTarget::Brl,
+                    paid_as: brlv_core::api::model::ClaimTarget::Brl,
                 }],
                 ..Default::default()
             },
@@ -325,7 +325,7 @@ fn the_tax_chart_says_each_months_sales_as_the_tax_report_counts_them() {
 
 #[test]
 fn every_kind_of_row_opens_in_its_own_panel_with_the_record_selected() {
-    use brlv_desk::api::model::DepositAsset;
+    use brlv_core::api::model::DepositAsset;
     use brlv_desk::app::features::activity::model::Source;
     let id = uuid::Uuid::from_u128(42);
     let mut state = extrato_state(Language::En);

@@ -5,7 +5,7 @@
 
 use egui_kittest::kittest::Queryable;
 
-use brlv_desk::api::model::{Claim, ClaimTarget, CreateClaim};
+use brlv_core::api::model::{Claim, ClaimTarget, CreateClaim};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event};
 use brlv_desk::app::resources::ClaimableBalances;

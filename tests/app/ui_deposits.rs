@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use egui_kittest::kittest::Queryable;
 
-use brlv_desk::api::model::Deposit;
+use brlv_core::api::model::Deposit;
 use brlv_desk::app::export::ExportRecords;
 use brlv_desk::app::export::{ExportKind, ExportRequest, FileError, FileErrorKind};
 use brlv_desk::app::i18n::Language;

@@ -8,7 +8,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 use rust_decimal::Decimal;
 
-use brlv_desk::api::model::Claim;
+use brlv_core::api::model::Claim;
+use brlv_core::money::{NumberFormat, format_amount};
 use brlv_desk::app::features::events::message::EventsEvent;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Event;
@@ -16,7 +17,6 @@ use brlv_desk::app::resources::DEPOSIT_ASSETS;
 use brlv_desk::app::shell::PersistedUi;
 use brlv_desk::app::state::{AppState, View};
 use brlv_desk::app::view::IntoEnumIterator;
-use brlv_desk::money::{NumberFormat, format_amount};
 use brlv_desk::webhook::WebhookEvent;
 
 use crate::support::ui::{harness, settle};
@@ -60,9 +60,9 @@ pub fn demo_state(language: Language) -> AppState {
         event: Box::new(WebhookEvent::parse(body.to_string().as_bytes()).unwrap()),
     }));
     // A withdrawal waiting for its confirmation repeats its amount.
-    state.withdrawals.confirming = Some(brlv_desk::api::model::CreateWithdrawal {
-        asset: brlv_desk::api::model::Asset::FiatBrl,
-        method: brlv_desk::api::model::WithdrawalMethod::Pix,
+    state.withdrawals.confirming = Some(brlv_core::api::model::CreateWithdrawal {
+        asset: brlv_core::api::model::Asset::FiatBrl,
+        method: brlv_core::api::model::WithdrawalMethod::Pix,
         amount: "3210.75".parse().unwrap(),
         pix_key: Some("52998224725".into()),
         ted_account: None,
@@ -122,7 +122,7 @@ fn written_amounts(state: &AppState) -> Vec<String> {
         .map(|rows| rows.to_vec())
         .unwrap_or_default()
     {
-        let scale = |asset: Option<&brlv_desk::api::model::Asset>| asset.map_or(18, |a| a.scale());
+        let scale = |asset: Option<&brlv_core::api::model::Asset>| asset.map_or(18, |a| a.scale());
         values.extend(
             order
                 .source_amount()

@@ -8,7 +8,7 @@
 use egui_kittest::kittest::Queryable;
 use time::macros::datetime;
 
-use brlv_desk::api::model::{Claim, Order};
+use brlv_core::api::model::{Claim, Order};
 use brlv_desk::app::features::journal::message::{JournalEvent, RestoredList};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Event;

@@ -5,7 +5,7 @@
 
 use egui_kittest::kittest::{NodeT, Queryable};
 
-use brlv_desk::api::model::CreateWithdrawal;
+use brlv_core::api::model::CreateWithdrawal;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::state::{AppState, View};

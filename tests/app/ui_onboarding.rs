@@ -4,7 +4,7 @@
 
 use egui_kittest::kittest::Queryable;
 
-use brlv_desk::api::{PrivateKey, RsaKeyBits};
+use brlv_core::api::{PrivateKey, RsaKeyBits};
 use brlv_desk::app::features::onboarding::message::{OnboardingCommand, OnboardingEvent};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event};
@@ -177,9 +177,9 @@ fn a_failed_connection_test_says_what_went_wrong() {
     harness.state_mut().apply(Event::Connecting);
     harness
         .state_mut()
-        .apply(Event::ConnectFailed(brlv_desk::api::Error::Unauthorized {
+        .apply(Event::ConnectFailed(brlv_core::api::Error::Unauthorized {
             error: None,
-            hint: brlv_desk::api::error::UnauthorizedHint::ClockSkew { offset_secs: 95 },
+            hint: brlv_core::api::error::UnauthorizedHint::ClockSkew { offset_secs: 95 },
         }));
     settle(&mut harness);
     harness.get_by_label("The connection test failed:");
@@ -202,8 +202,8 @@ fn the_sandbox_button_starts_the_sandbox_in_portuguese_too() {
 #[test]
 fn saved_profiles_can_be_opened_and_the_language_picked_before_connecting() {
     let mut state = onboarding_state(Language::En);
-    state.apply(Event::ProfilesLoaded(brlv_desk::profile::ProfileBook {
-        profiles: vec![brlv_desk::profile::Profile {
+    state.apply(Event::ProfilesLoaded(brlv_core::profile::ProfileBook {
+        profiles: vec![brlv_core::profile::Profile {
             name: "Empresa".to_owned(),
             base_url: "https://api.example.com".to_owned(),
         }],

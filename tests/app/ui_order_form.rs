@@ -26,7 +26,7 @@ fn form_state() -> AppState {
     state
 }
 
-fn quote(id: &str) -> brlv_desk::api::model::Quote {
+fn quote(id: &str) -> brlv_core::api::model::Quote {
     serde_json::from_value(serde_json::json!({
         "id": id,
         "source-asset": "fiat/brl",
@@ -45,7 +45,7 @@ fn quote(id: &str) -> brlv_desk::api::model::Quote {
 const QUOTE_ID: &str = "0b9e8d7c-6f5a-4b3c-8d2e-1f0a9b8c7d6e";
 const WALLET: &str = "0xfeedfacefeedfacefeedfacefeedfacefeedface";
 
-fn quote_requests(state: &AppState) -> Vec<&brlv_desk::api::model::CreateQuote> {
+fn quote_requests(state: &AppState) -> Vec<&brlv_core::api::model::CreateQuote> {
     state
         .pending_commands()
         .iter()
@@ -56,7 +56,7 @@ fn quote_requests(state: &AppState) -> Vec<&brlv_desk::api::model::CreateQuote> 
         .collect()
 }
 
-fn order_requests(state: &AppState) -> Vec<&brlv_desk::api::model::CreateOrder> {
+fn order_requests(state: &AppState) -> Vec<&brlv_core::api::model::CreateOrder> {
     state
         .pending_commands()
         .iter()
@@ -103,7 +103,7 @@ fn the_form_asks_for_a_quote_once_then_creates_the_order_it_describes() {
     settle(&mut harness);
     assert_eq!(
         quote_requests(harness.state()),
-        vec![&brlv_desk::api::model::CreateQuote::paying(
+        vec![&brlv_core::api::model::CreateQuote::paying(
             "fiat/brl".parse().unwrap(),
             "eth-base/brlv".parse().unwrap(),
             dec("250.00"),
@@ -146,7 +146,7 @@ fn the_form_asks_for_a_quote_once_then_creates_the_order_it_describes() {
     settle(&mut harness);
     assert_eq!(
         order_requests(harness.state()),
-        vec![&brlv_desk::api::model::CreateOrder {
+        vec![&brlv_core::api::model::CreateOrder {
             quote_id: QUOTE_ID.parse().unwrap(),
             source_wallet_address: None,
             target_wallet_address: Some(WALLET.to_owned()),
@@ -162,9 +162,9 @@ fn the_form_asks_for_a_quote_once_then_creates_the_order_it_describes() {
         .apply(brlv_desk::app::message::Event::Submitted {
             session: SESSION,
             form: FormKind::Order,
-            outcome: SubmitOutcome::Refused(brlv_desk::api::Error::Service {
+            outcome: SubmitOutcome::Refused(brlv_core::api::Error::Service {
                 status: 422,
-                error: brlv_desk::api::model::ServiceErrorObject {
+                error: brlv_core::api::model::ServiceErrorObject {
                     kind: "unprocessable".to_owned(),
                     code: "quote-expired".to_owned(),
                     message: "the quote expired at 12:01:00".to_owned(),
@@ -268,7 +268,7 @@ fn from_a_sealed_profile_an_order_from_the_balance_waits_for_the_right_passphras
     let expected = harness.state().orders.form.order_request().unwrap();
     assert_ne!(
         expected.source_payment_method,
-        Some(brlv_desk::api::model::PaymentMethod::Brcode),
+        Some(brlv_core::api::model::PaymentMethod::Brcode),
         "paid from the balance"
     );
     crate::support::ui::only_the_right_passphrase_sends(
@@ -309,7 +309,7 @@ fn enter_in_the_amount_asks_for_the_quote() {
     settle(&mut harness);
     assert_eq!(
         quote_requests(harness.state()),
-        vec![&brlv_desk::api::model::CreateQuote::paying(
+        vec![&brlv_core::api::model::CreateQuote::paying(
             "fiat/brl".parse().unwrap(),
             "eth-base/brlv".parse().unwrap(),
             dec("250.00"),

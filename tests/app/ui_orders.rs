@@ -8,14 +8,14 @@ use egui_kittest::kittest::Queryable;
 use time::OffsetDateTime;
 use time::macros::datetime;
 
-use brlv_desk::api::model::Order;
+use brlv_core::api::model::Order;
+use brlv_core::pix::{BrCodeSpec, build_brcode};
 use brlv_desk::app::features::orders::message::OrdersCommand;
 use brlv_desk::app::features::orders::state::OrderSelector;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Command;
 use brlv_desk::app::resources::{Fetched, ResourceKey};
 use brlv_desk::app::state::{AppState, View};
-use brlv_desk::pix::{BrCodeSpec, build_brcode};
 
 use crate::support::ui::{connected_state, dec, deliver, harness, settle};
 
@@ -159,7 +159,7 @@ fn numbered_order(index: usize) -> Order {
     serde_json::from_value(serde_json::json!({
         "id": format!("{index:08x}-0000-4000-8000-000000000000"),
         "state": if index.is_multiple_of(3) { "completed" } else { "expired" },
-        "created-at": brlv_desk::api::timestamp::format(&created),
+        "created-at": brlv_core::api::timestamp::format(&created),
         "source-asset": "fiat/brl",
         "target-asset": "eth-base/usdc",
         "source-amount": "100.00",
@@ -352,7 +352,7 @@ fn opening_another_account_closes_the_open_order() {
     state.apply(brlv_desk::app::message::Event::SessionStarted(
         brlv_desk::app::session::SessionInfo {
             id: crate::support::ui::SESSION + 1,
-            profile: brlv_desk::profile::Profile {
+            profile: brlv_core::profile::Profile {
                 name: "Pessoal".to_owned(),
                 base_url: "https://api.example.com".to_owned(),
             },

@@ -4,7 +4,7 @@
 
 use egui_kittest::kittest::Queryable;
 
-use brlv_desk::api::model::TaxExemptionProgress;
+use brlv_core::api::model::TaxExemptionProgress;
 use brlv_desk::app::features::taxes::gauge::{GaugeLevel, TaxGauge};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event};
@@ -142,7 +142,7 @@ fn the_top_bar_says_offline_and_when_it_retries_keeping_the_balances() {
     state.apply(Event::FetchFinished {
         session: SESSION,
         resource: ResourceKey::BalanceBrl,
-        result: Err(brlv_desk::api::Error::Network {
+        result: Err(brlv_core::api::Error::Network {
             message: "connection refused".to_owned(),
             maybe_delivered: false,
         }),
@@ -247,13 +247,13 @@ fn the_sandbox_wears_its_badge_and_other_views_say_what_comes_next() {
 #[test]
 fn settings_switch_the_language_and_delete_a_profile_only_after_confirming() {
     let mut state = loaded_state(Language::En);
-    state.apply(Event::ProfilesLoaded(brlv_desk::profile::ProfileBook {
+    state.apply(Event::ProfilesLoaded(brlv_core::profile::ProfileBook {
         profiles: vec![
-            brlv_desk::profile::Profile {
+            brlv_core::profile::Profile {
                 name: "Empresa".to_owned(),
                 base_url: "https://api.example.com".to_owned(),
             },
-            brlv_desk::profile::Profile {
+            brlv_core::profile::Profile {
                 name: "Pessoal".to_owned(),
                 base_url: "https://api.example.com".to_owned(),
             },

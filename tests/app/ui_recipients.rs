@@ -9,15 +9,15 @@ use std::sync::Arc;
 
 use egui_kittest::kittest::Queryable;
 
-use brlv_desk::api::model::{Asset, WithdrawalMethod};
-use brlv_desk::api::payout::{BankAccountType, TedAccount};
+use brlv_core::api::model::{Asset, WithdrawalMethod};
+use brlv_core::api::payout::{BankAccountType, TedAccount};
+use brlv_core::recipients::{Destination, Recipient, RecipientBook};
 use brlv_desk::app::features::recipients::message::{RecipientsCommand, RecipientsEvent};
 use brlv_desk::app::features::recipients::state::FileStatus;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event};
 use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::state::{AppState, View};
-use brlv_desk::recipients::{Destination, Recipient, RecipientBook};
 
 use crate::support::ui::{connected_state, deliver, harness, settle, type_into};
 use crate::support::worker::{pump_until, worker};
@@ -220,7 +220,7 @@ fn the_manager_refuses_a_bad_pix_key_and_adds_renames_and_deletes() {
 fn the_list_survives_a_restart_through_the_workers_file() {
     let dir = tempfile::tempdir().unwrap();
     let profiles = dir.path().join("profiles.json");
-    let store = Arc::new(brlv_desk::keystore::MemoryStore::default());
+    let store = Arc::new(brlv_core::keystore::MemoryStore::default());
 
     let mut state = AppState::new(Language::En);
     state.push(Command::Recipients(RecipientsCommand::Load));
@@ -253,7 +253,7 @@ fn a_damaged_file_is_reported_kept_and_set_aside_only_when_asked() {
     let profiles = dir.path().join("profiles.json");
     let path = RecipientBook::path_beside(&profiles);
     std::fs::write(&path, "[{\"name\": \"half a fi").unwrap();
-    let store = Arc::new(brlv_desk::keystore::MemoryStore::default());
+    let store = Arc::new(brlv_core::keystore::MemoryStore::default());
     let worker = worker(store, profiles);
 
     let mut state = connected_state(Language::En);

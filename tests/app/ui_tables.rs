@@ -9,7 +9,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 
-use brlv_desk::api::model::{Claim, Transfer};
+use brlv_core::api::model::{Claim, Transfer};
 use brlv_desk::app::export::ExportRecords;
 use brlv_desk::app::features::events::message::EventsEvent;
 use brlv_desk::app::i18n::Language;
@@ -224,7 +224,7 @@ fn a_table_writes_its_moments_in_the_persons_clock_as_their_language_does() {
     let mut state = connected_state(Language::PtBr);
     state.zone = brlv_desk::app::clock::LocalZone::named("America/Sao_Paulo").unwrap();
     state.view = View::Orders;
-    let order: brlv_desk::api::model::Order = serde_json::from_value(serde_json::json!({
+    let order: brlv_core::api::model::Order = serde_json::from_value(serde_json::json!({
         "id": "5b0d1a9e-7c1c-4a8e-9a53-0c3b8d6f1e21",
         "state": "completed",
         "created-at": "2026-11-25T12:59:41Z",

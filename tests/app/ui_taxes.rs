@@ -10,7 +10,8 @@ use egui_kittest::kittest::Queryable;
 use serde_json::json;
 use time::macros::datetime;
 
-use brlv_desk::api::model::{ClaimTarget, Order, Quote, TaxExemptionProgress};
+use brlv_core::api::model::{ClaimTarget, Order, Quote, TaxExemptionProgress};
+use brlv_core::tax::{ClaimMade, TaxInput, YearMonth};
 use brlv_desk::app::features::journal::message::{JournalCommand, JournalEvent, TaxJournal};
 use brlv_desk::app::features::orders::message::OrdersEvent;
 use brlv_desk::app::features::taxes::message::TaxesCommand;
@@ -19,7 +20,6 @@ use brlv_desk::app::message::{Command, Event};
 use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::state::{AppState, View};
 use brlv_desk::app::submit::SubmitRequest;
-use brlv_desk::tax::{ClaimMade, TaxInput, YearMonth};
 
 use crate::support::ui::{
     SESSION, answer_passphrase_checks, connected_state, dec, deliver, harness, seal_session,

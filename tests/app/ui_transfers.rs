@@ -5,7 +5,7 @@
 
 use egui_kittest::kittest::Queryable;
 
-use brlv_desk::api::model::{Asset, CreateTransfer, Transfer, TransferFilter, TransferState};
+use brlv_core::api::model::{Asset, CreateTransfer, Transfer, TransferFilter, TransferState};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::resources::ListQuery;

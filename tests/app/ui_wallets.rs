@@ -4,8 +4,8 @@
 
 use egui_kittest::kittest::Queryable;
 
-use brlv_desk::api::Error;
-use brlv_desk::api::model::{Asset, Chain, CreateWallet, ServiceErrorObject, Wallet, WalletFilter};
+use brlv_core::api::Error;
+use brlv_core::api::model::{Asset, Chain, CreateWallet, ServiceErrorObject, Wallet, WalletFilter};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event};
 use brlv_desk::app::resources::Fetched;

@@ -5,8 +5,8 @@
 
 use egui_kittest::kittest::Queryable;
 
-use brlv_desk::api::model::{Asset, CreateWithdrawal, WithdrawalMethod};
-use brlv_desk::api::payout::{BankAccountType, TedAccount};
+use brlv_core::api::model::{Asset, CreateWithdrawal, WithdrawalMethod};
+use brlv_core::api::payout::{BankAccountType, TedAccount};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::resources::ListQuery;

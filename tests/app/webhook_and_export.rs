@@ -2,7 +2,7 @@
 
 use std::str::FromStr;
 
-use brlv_desk::api::model::*;
+use brlv_core::api::model::*;
 use brlv_desk::app::export::{CsvRecord, to_csv_string};
 use brlv_desk::webhook::{ListenError, WebhookEvent, WebhookListener};
 use rust_decimal::Decimal;

@@ -9,8 +9,10 @@ use std::sync::Arc;
 use rust_decimal::Decimal;
 use secrecy::{ExposeSecret, SecretString};
 
-use brlv_desk::api::model::{ClaimTarget, CreateClaim};
-use brlv_desk::api::{PrivateKey, RsaKeyBits};
+use brlv_core::api::model::{ClaimTarget, CreateClaim};
+use brlv_core::api::{PrivateKey, RsaKeyBits};
+use brlv_core::keystore::{MemoryStore, SecretStore};
+use brlv_core::profile::{Profile, ProfileBook};
 use brlv_desk::app::error_text::Localize;
 use brlv_desk::app::features::guard::state::PassphrasePurpose;
 use brlv_desk::app::features::onboarding::message::OnboardingCommand;
@@ -20,8 +22,6 @@ use brlv_desk::app::session::{ConnectRequest, ProfileKind};
 use brlv_desk::app::state::{AppState, View};
 use brlv_desk::app::submit::{SubmitOutcome, SubmitRequest, SubmitStatus};
 use brlv_desk::app::worker::EnvironmentProfile;
-use brlv_desk::keystore::{MemoryStore, SecretStore};
-use brlv_desk::profile::{Profile, ProfileBook};
 
 use crate::support::worker::{pump_until, worker, worker_with};
 
@@ -69,7 +69,7 @@ fn the_worker_fills_the_overview_from_the_embedded_sandbox() {
 
 /// A sandbox run by the test, with one registered account.
 struct Account {
-    _sandbox: brlv_desk::sandbox::RunningSandbox,
+    _sandbox: brlv_sandbox::RunningSandbox,
     runtime: tokio::runtime::Runtime,
     base_url: String,
     api_key: String,
@@ -189,12 +189,12 @@ fn a_new_profile_is_tested_saved_reopened_and_deleted_with_its_secrets() {
         ["ENCRYPTED PRIVATE KEY"]
     );
     let opened =
-        brlv_desk::seal::unseal(stored, &SecretString::from(PASSPHRASE.to_owned())).unwrap();
+        brlv_core::seal::unseal(stored, &SecretString::from(PASSPHRASE.to_owned())).unwrap();
     assert_eq!(opened.public_key_pem(), account.key.public_key_pem());
     assert_eq!(
-        brlv_desk::seal::unseal(stored, &SecretString::from("not it at all".to_owned()))
+        brlv_core::seal::unseal(stored, &SecretString::from("not it at all".to_owned()))
             .unwrap_err(),
-        brlv_desk::seal::SealError::WrongPassphrase
+        brlv_core::seal::SealError::WrongPassphrase
     );
     let book = ProfileBook::load(&path).unwrap();
     assert_eq!(book.last_used.as_deref(), Some("Work"));
@@ -416,7 +416,7 @@ fn the_environment_profile_is_used_for_the_run_and_never_saved() {
     let worker = worker_with(
         store.clone(),
         path.clone(),
-        EnvironmentProfile::Given(brlv_desk::call::Credentials {
+        EnvironmentProfile::Given(brlv_desk::cli::call::Credentials {
             base_url: account.base_url.clone(),
             api_key: SecretString::from(account.api_key.clone()),
             private_key: account.key.clone(),
@@ -467,8 +467,8 @@ fn every_declared_resource_is_fetched_and_stored_on_the_sandbox() {
 
 #[test]
 fn a_plain_key_profile_keeps_working_is_offered_sealing_once_and_is_sealed_in_place() {
+    use brlv_core::keystore::ProfileSecrets;
     use brlv_desk::app::features::guard::state::SealOffer;
-    use brlv_desk::keystore::ProfileSecrets;
     let account = sandbox_account();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("profiles.json");
@@ -519,7 +519,7 @@ fn a_plain_key_profile_keeps_working_is_offered_sealing_once_and_is_sealed_in_pl
         state.requires_passphrase()
     });
     let stored = store.load("Old").unwrap().unwrap();
-    assert!(brlv_desk::seal::is_sealed(
+    assert!(brlv_core::seal::is_sealed(
         stored.private_key_pem.expose_secret()
     ));
     assert_eq!(stored.api_key.expose_secret(), account.api_key);

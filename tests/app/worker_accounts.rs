@@ -8,11 +8,11 @@ use std::str::FromStr;
 
 use rust_decimal::Decimal;
 
-use brlv_desk::api::model::{
+use brlv_core::api::model::{
     Asset, Chain, ClaimTarget, CreateClaim, CreateWallet, CreateWithdrawal, TransferState,
     WithdrawalMethod,
 };
-use brlv_desk::api::payout::{BankAccountType, TedAccount};
+use brlv_core::api::payout::{BankAccountType, TedAccount};
 use brlv_desk::app::export::{ExportRecords, ExportRequest};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Command;

@@ -158,12 +158,12 @@ fn call_opens_a_sealed_key_file_with_the_passphrase_from_a_file_descriptor() {
     let dir = tempfile::tempdir().unwrap();
     let (mut child, base_url) = start_sandbox(dir.path());
     let plain = std::fs::read_to_string(dir.path().join("private-key.pem")).unwrap();
-    let key = brlv_desk::api::PrivateKey::from_pem(&plain).unwrap();
+    let key = brlv_core::api::PrivateKey::from_pem(&plain).unwrap();
     let passphrase = "cli test passphrase";
-    let sealed = brlv_desk::seal::seal(
+    let sealed = brlv_core::seal::seal(
         &key,
         &secrecy::SecretString::from(passphrase.to_owned()),
-        brlv_desk::seal::ScryptCost::TEST_ONLY_CHEAP,
+        brlv_core::seal::ScryptCost::TEST_ONLY_CHEAP,
     )
     .unwrap();
     let sealed_path = dir.path().join("sealed.pem");

@@ -95,10 +95,10 @@ fn a_post_whose_answer_is_lost_may_have_been_applied_and_says_how_to_check() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(
         output.status.code(),
-        Some(i32::from(brlv_desk::call::EXIT_OUTCOME_UNKNOWN)),
+        Some(i32::from(brlv_desk::cli::call::EXIT_OUTCOME_UNKNOWN)),
         "{stderr}"
     );
-    assert_eq!(brlv_desk::call::EXIT_OUTCOME_UNKNOWN, 3);
+    assert_eq!(brlv_desk::cli::call::EXIT_OUTCOME_UNKNOWN, 3);
     assert!(stderr.contains("MAY HAVE BEEN APPLIED"), "{stderr}");
     assert!(
         !stderr.contains("could not reach"),

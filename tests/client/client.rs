@@ -5,11 +5,11 @@
 use std::str::FromStr;
 use std::time::{Duration, SystemTime};
 
-use brlv_desk::api::auth::body_hash;
-use brlv_desk::api::client::{MAX_RESPONSE_BYTES, RetryPolicy};
-use brlv_desk::api::error::UnauthorizedHint;
-use brlv_desk::api::model::*;
-use brlv_desk::api::{Client, ClientConfig, Error, PrivateKey, Signer};
+use brlv_core::api::auth::body_hash;
+use brlv_core::api::client::{MAX_RESPONSE_BYTES, RetryPolicy};
+use brlv_core::api::error::UnauthorizedHint;
+use brlv_core::api::model::*;
+use brlv_core::api::{Client, ClientConfig, Error, PrivateKey, Signer};
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
 use rust_decimal::Decimal;
 use secrecy::SecretString;
@@ -469,7 +469,7 @@ async fn a_401_from_a_clock_that_cannot_be_corrected_says_so() {
 
 #[tokio::test]
 async fn clock_skew_hint_when_the_service_shows_the_clock_off() {
-    let raw = brlv_desk::api::client::RawResponse {
+    let raw = brlv_core::api::client::RawResponse {
         status: 401,
         body: Vec::new(),
         retry_after: None,

@@ -90,11 +90,11 @@ fn a_float_in_wallet_metadata_reads_back_unchanged() {
 fn a_timestamp_whose_utc_date_is_out_of_range_is_written_not_panicked_on() {
     let input = fixture("api_models", "year-end-with-negative-offset");
     checks::api_models(&input);
-    let envelope: brlv_desk::api::model::OrderEnvelope =
+    let envelope: brlv_core::api::model::OrderEnvelope =
         serde_json::from_slice(&input[1..]).unwrap();
     let created = envelope.order.created_at().unwrap();
     assert_eq!(
-        brlv_desk::api::timestamp::format(&created),
+        brlv_core::api::timestamp::format(&created),
         "9999-12-31T23:59:59.999999Z"
     );
 }
@@ -107,12 +107,12 @@ fn claims_whose_lifetime_overflows_are_refused_as_too_long() {
     checks::sandbox_jwt(&fixture("sandbox_jwt", "lifetime-overflow"));
     let claims: serde_json::Value =
         serde_json::from_slice(&fixture("sandbox_jwt", "lifetime-overflow")[1..]).unwrap();
-    let context = brlv_desk::sandbox::TokenContext {
+    let context = brlv_sandbox::TokenContext {
         api_key: "fuzz",
         path: "/api/v0/orders",
         body: b"",
         now: 1_800_000_000,
     };
-    let refused = brlv_desk::sandbox::check_token_claims(&claims, &context).unwrap_err();
+    let refused = brlv_sandbox::check_token_claims(&claims, &context).unwrap_err();
     assert_eq!(refused.code, "lifetime-too-long");
 }

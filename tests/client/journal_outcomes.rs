@@ -8,12 +8,12 @@ use std::str::FromStr;
 use rust_decimal::Decimal;
 use secrecy::SecretString;
 
-use brlv_desk::api::model::{Asset, CreateTransfer, CreateWithdrawal, WithdrawalMethod};
-use brlv_desk::api::{Client, ClientConfig, PrivateKey, Signer};
+use brlv_core::api::model::{Asset, CreateTransfer, CreateWithdrawal, WithdrawalMethod};
+use brlv_core::api::{Client, ClientConfig, PrivateKey, Signer};
+use brlv_core::journal::{Outcome, PostEntry};
 use brlv_desk::app::features::journal::task::JournalHandle;
 use brlv_desk::app::submit::{SubmitOutcome, SubmitRequest};
 use brlv_desk::app::worker::journal::submit_journaled;
-use brlv_desk::journal::{Outcome, PostEntry};
 
 use crate::support::{Reply, ScriptedServer};
 

@@ -3,15 +3,15 @@
 //! counted, and an answer too long for any list the budget could hold
 //! refused before it is decoded.
 
-use brlv_desk::api::Error;
-use brlv_desk::api::footprint::Footprint;
-use brlv_desk::api::model::Order;
-use brlv_desk::api::stream::{ANSWER_BYTES_PER_BUDGET_BYTE, digest_of};
+use brlv_core::api::Error;
+use brlv_core::api::footprint::Footprint;
+use brlv_core::api::model::Order;
+use brlv_core::api::stream::{ANSWER_BYTES_PER_BUDGET_BYTE, digest_of};
 use serde_json::json;
 
 use crate::support::{Reply, ScriptedServer};
 
-fn client(server: &ScriptedServer) -> brlv_desk::api::Client {
+fn client(server: &ScriptedServer) -> brlv_core::api::Client {
     crate::client::client_for_tests(&server.base_url)
 }
 

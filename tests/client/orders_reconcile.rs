@@ -5,8 +5,8 @@
 
 use secrecy::SecretString;
 
-use brlv_desk::api::model::{CreateOrder, PaymentMethod};
-use brlv_desk::api::{Client, ClientConfig, PrivateKey, Signer};
+use brlv_core::api::model::{CreateOrder, PaymentMethod};
+use brlv_core::api::{Client, ClientConfig, PrivateKey, Signer};
 use brlv_desk::app::features::orders::task::create as create_order_reconciled;
 use brlv_desk::app::submit::{Created, SubmitOutcome};
 

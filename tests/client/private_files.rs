@@ -4,9 +4,9 @@
 use std::os::unix::fs::PermissionsExt as _;
 use std::path::Path;
 
-use brlv_desk::api::model::{OrdersEnvelope, TransfersEnvelope};
+use brlv_core::api::model::{OrdersEnvelope, TransfersEnvelope};
+use brlv_core::profile::{Profile, ProfileBook};
 use brlv_desk::app::export::{ExportRecords, ExportRequest, write_export};
-use brlv_desk::profile::{Profile, ProfileBook};
 
 fn mode(path: &Path) -> u32 {
     std::fs::metadata(path).unwrap().permissions().mode() & 0o777

@@ -9,14 +9,16 @@ use std::process::Command;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use brlv_desk::api::PrivateKey;
+use brlv_core::api::PrivateKey;
+use brlv_core::keystore::credential_manager::CredentialManagerRules;
+use brlv_core::keystore::{KeyringStore, MemoryStore, SecretStore};
+use brlv_core::profile::ProfileBook;
+use brlv_core::seal::{self, ScryptCost};
 use brlv_desk::app::i18n::Language;
-use brlv_desk::call::{self, PassphraseArgs, PassphraseReader};
-use brlv_desk::keystore::credential_manager::CredentialManagerRules;
-use brlv_desk::keystore::{KeyringStore, MemoryStore, SecretStore};
-use brlv_desk::profile::ProfileBook;
-use brlv_desk::profile_cli::{self, AddArgs, ProfileCommand, ProfileContext, ProfileFailure};
-use brlv_desk::seal::{self, ScryptCost};
+use brlv_desk::cli::call::{self, PassphraseArgs, PassphraseReader};
+use brlv_desk::cli::profile::{
+    self as profile_command, AddArgs, ProfileCommand, ProfileContext, ProfileFailure,
+};
 use secrecy::{ExposeSecret, SecretString};
 
 const BIN: &str = env!("CARGO_BIN_EXE_brlv-desk");
@@ -69,7 +71,7 @@ impl Home {
         };
         let mut passphrases = PassphraseReader::given(SecretString::from(passphrase.to_owned()));
         let mut out = Vec::new();
-        profile_cli::run(command, &context, &mut passphrases, &mut out)?;
+        profile_command::run(command, &context, &mut passphrases, &mut out)?;
         Ok(String::from_utf8(out).unwrap())
     }
 
@@ -142,7 +144,7 @@ fn a_profile_is_added_listed_asked_for_its_public_key_and_removed() {
 
     // Its journal goes with it, as when the app deletes a profile.
     let journal =
-        brlv_desk::journal::file_for(&home.journal_dir(), "Conta PJ", "http://127.0.0.1:8787");
+        brlv_core::journal::file_for(&home.journal_dir(), "Conta PJ", "http://127.0.0.1:8787");
     std::fs::create_dir_all(journal.parent().unwrap()).unwrap();
     std::fs::write(&journal, "journal").unwrap();
     let removed = home.remove("Conta PJ").unwrap();
@@ -337,11 +339,11 @@ fn pump_until(
 /// signs requests the sandbox accepts with either.
 #[test]
 fn the_app_and_the_command_line_see_each_others_profiles() {
+    use brlv_core::profile::Profile;
     use brlv_desk::app::features::guard::state::PassphrasePurpose;
     use brlv_desk::app::message::Command as AppCommand;
     use brlv_desk::app::session::ConnectRequest;
     use brlv_desk::app::state::AppState;
-    use brlv_desk::profile::Profile;
 
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -349,8 +351,8 @@ fn the_app_and_the_command_line_see_each_others_profiles() {
         .build()
         .unwrap();
     let sandbox = runtime
-        .block_on(brlv_desk::sandbox::Sandbox::start(
-            brlv_desk::sandbox::SandboxConfig::default(),
+        .block_on(brlv_sandbox::Sandbox::start(
+            brlv_sandbox::SandboxConfig::default(),
         ))
         .unwrap();
     sandbox

@@ -2,8 +2,8 @@
 
 use std::collections::HashSet;
 
-use brlv_desk::api::auth::{Claims, KeyError, MAX_TOKEN_LIFETIME_SECS, body_hash};
-use brlv_desk::api::{PrivateKey, RsaKeyBits, Signer};
+use brlv_core::api::auth::{Claims, KeyError, MAX_TOKEN_LIFETIME_SECS, body_hash};
+use brlv_core::api::{PrivateKey, RsaKeyBits, Signer};
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
 use secrecy::{ExposeSecret, SecretString};
 

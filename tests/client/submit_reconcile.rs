@@ -9,11 +9,11 @@ use axum::http::Method;
 use rust_decimal::Decimal;
 use secrecy::SecretString;
 
-use brlv_desk::api::model::{
+use brlv_core::api::model::{
     Asset, Chain, ClaimTarget, CreateClaim, CreateTransfer, CreateWallet, CreateWithdrawal,
     WithdrawalMethod,
 };
-use brlv_desk::api::{Client, ClientConfig, PrivateKey, Signer};
+use brlv_core::api::{Client, ClientConfig, PrivateKey, Signer};
 use brlv_desk::app::submit::Created;
 use brlv_desk::app::submit::FormKind;
 use brlv_desk::app::submit::SubmitOutcome;

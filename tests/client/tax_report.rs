@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use brlv_desk::tax::{TaxInput, YearMonth, calendar, journal};
+use brlv_core::tax::{TaxInput, YearMonth, calendar, journal};
 use time::OffsetDateTime;
 
 use super::cli::{BIN, start_sandbox};
@@ -56,12 +56,12 @@ fn claim_through_the_journal(dir: &Path, base_url: &str) {
     let claim = answer["claim"].to_string();
 
     let journal_dir = dir.join("data").join("brlv-desk").join("journal");
-    let path = brlv_desk::journal::file_for(&journal_dir, "127.0.0.1", base_url);
-    let (mut store, _) = brlv_desk::journal::Store::open(&path).unwrap();
+    let path = brlv_core::journal::file_for(&journal_dir, "127.0.0.1", base_url);
+    let (mut store, _) = brlv_core::journal::Store::open(&path).unwrap();
     let now = OffsetDateTime::now_utc();
     let id = uuid::Uuid::new_v4();
     store
-        .append_post(&brlv_desk::journal::PostRecord {
+        .append_post(&brlv_core::journal::PostRecord {
             id,
             sent_at: now,
             form: journal::CLAIM_FORM.into(),
@@ -71,10 +71,10 @@ fn claim_through_the_journal(dir: &Path, base_url: &str) {
         })
         .unwrap();
     store
-        .append_outcome(&brlv_desk::journal::OutcomeRecord {
+        .append_outcome(&brlv_core::journal::OutcomeRecord {
             post_id: id,
             at: now,
-            outcome: brlv_desk::journal::Outcome::Created,
+            outcome: brlv_core::journal::Outcome::Created,
             answer_lost: false,
             answer: Some(claim),
             error: None,

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::str::FromStr;
 
-use brlv_desk::api::model::*;
+use brlv_core::api::model::*;
 use rust_decimal::Decimal;
 use serde::de::DeserializeOwned;
 use time::macros::datetime;

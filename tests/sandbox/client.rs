@@ -1,9 +1,9 @@
 //! Each endpoint's normal path through brlv-desk's real client
 //! (`api::Client`, signing every request) against the sandbox on loopback.
 
-use brlv_desk::api::model::*;
-use brlv_desk::pix::BrCode;
-use brlv_desk::sandbox::{WHITELISTED_ADDRESS, WHITELISTED_FX_ADDRESS};
+use brlv_core::api::model::*;
+use brlv_core::pix::BrCode;
+use brlv_sandbox::{WHITELISTED_ADDRESS, WHITELISTED_FX_ADDRESS};
 use rust_decimal::Decimal;
 
 use crate::support::TestSandbox;
@@ -12,7 +12,7 @@ fn dec(raw: &str) -> Decimal {
     raw.parse().unwrap()
 }
 
-async fn main_wallet(client: &brlv_desk::api::Client) -> String {
+async fn main_wallet(client: &brlv_core::api::Client) -> String {
     let wallets = client
         .list_wallets(&WalletFilter {
             assets: vec![Asset::EthBaseBrlv],
@@ -132,7 +132,7 @@ async fn a_brcode_order_carries_a_real_br_code_and_qr() {
     let brcode = order.brcode.clone().unwrap();
     let parsed = BrCode::parse(&brcode).unwrap();
     assert_eq!(parsed.amount, Some(source_amount));
-    brlv_desk::pix::verify_payment_code(&brcode, source_amount).unwrap();
+    brlv_core::pix::verify_payment_code(&brcode, source_amount).unwrap();
     use base64::Engine as _;
     let png = base64::engine::general_purpose::STANDARD
         .decode(order.qr_code_base64.as_ref().unwrap().as_bytes())
@@ -169,7 +169,7 @@ async fn wallets_and_transfers() {
         created.assets,
         vec![Asset::EthBaseBrlv, Asset::EthBaseWbrly]
     );
-    brlv_desk::address::validate_evm_address(&created.address).unwrap();
+    brlv_core::address::validate_evm_address(&created.address).unwrap();
     let listed = client
         .list_wallets(&WalletFilter {
             assets: vec![],
@@ -211,7 +211,7 @@ async fn wallets_and_transfers() {
         .await
         .unwrap();
     assert_eq!(pending.len(), 1);
-    brlv_desk::address::validate_tx_hash(&pending[0].tx_hash.as_ref().unwrap().to_string())
+    brlv_core::address::validate_tx_hash(&pending[0].tx_hash.as_ref().unwrap().to_string())
         .unwrap();
     // In flight: taken from the source, not yet at the target.
     let in_flight = sandbox

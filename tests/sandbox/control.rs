@@ -3,11 +3,11 @@
 
 use std::time::Duration;
 
-use brlv_desk::api::auth::{PrivateKey, Signer};
-use brlv_desk::api::client::{Client, ClientConfig};
-use brlv_desk::api::model::{BalanceAsset, DepositAsset};
-use brlv_desk::sandbox::cli::{SandboxArgs, run};
-use brlv_desk::sandbox::{Sandbox, SandboxConfig, SandboxError, generate_demo_credentials};
+use brlv_core::api::auth::{PrivateKey, Signer};
+use brlv_core::api::client::{Client, ClientConfig};
+use brlv_core::api::model::{BalanceAsset, DepositAsset};
+use brlv_desk::cli::sandbox::{SandboxArgs, run};
+use brlv_sandbox::{Sandbox, SandboxConfig, SandboxError, generate_demo_credentials};
 use reqwest::Method;
 use secrecy::SecretString;
 use serde_json::json;
@@ -242,13 +242,13 @@ async fn a_deposit_must_name_its_account_when_there_are_several() {
     assert_eq!(
         sandbox
             .sandbox
-            .balance("second", &brlv_desk::api::model::Asset::FiatBrl),
+            .balance("second", &brlv_core::api::model::Asset::FiatBrl),
         Some("1.00".parse().unwrap())
     );
     assert_eq!(
         sandbox
             .sandbox
-            .balance(API_KEY, &brlv_desk::api::model::Asset::FiatBrl),
+            .balance(API_KEY, &brlv_core::api::model::Asset::FiatBrl),
         Some(rust_decimal::Decimal::ZERO)
     );
 }
@@ -351,13 +351,13 @@ async fn a_big_history_is_seeded_older_than_the_demo_records() {
     let orders = client.list_orders().await.unwrap();
     assert_eq!(orders.len(), demo_orders.len() + 2_000);
     let transfers = client
-        .list_transfers(&brlv_desk::api::model::TransferFilter::default())
+        .list_transfers(&brlv_core::api::model::TransferFilter::default())
         .await
         .unwrap();
     assert!(transfers.len() >= 2_000);
     assert!(client.list_withdrawals(None).await.unwrap().len() >= 2_000);
     let deposits = client
-        .list_deposits(&brlv_desk::api::model::DepositAsset::Brl)
+        .list_deposits(&brlv_core::api::model::DepositAsset::Brl)
         .await
         .unwrap();
     assert!(deposits.len() >= 2_000);

@@ -7,10 +7,10 @@
 
 use std::time::{Duration, Instant};
 
-use brlv_desk::api::Error;
-use brlv_desk::api::auth::{PrivateKey, Signer};
-use brlv_desk::api::client::{Client, ClientConfig, RetryPolicy};
-use brlv_desk::api::model::{Asset, CreateWithdrawal};
+use brlv_core::api::Error;
+use brlv_core::api::auth::{PrivateKey, Signer};
+use brlv_core::api::client::{Client, ClientConfig, RetryPolicy};
+use brlv_core::api::model::{Asset, CreateWithdrawal};
 use reqwest::Method;
 use rust_decimal::Decimal;
 use secrecy::ExposeSecret;

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use brlv_desk::api::model::Asset;
+use brlv_core::api::model::Asset;
 use reqwest::Method;
 use rust_decimal::Decimal;
 use serde_json::json;

@@ -261,7 +261,7 @@ async fn the_demo_data_has_orders_in_every_state() {
 
 #[tokio::test]
 async fn the_funding_window_is_configurable() {
-    let config = brlv_desk::sandbox::SandboxConfig {
+    let config = brlv_sandbox::SandboxConfig {
         order_expiry: Duration::from_secs(30),
         ..crate::support::fast_config()
     };
@@ -282,8 +282,8 @@ async fn the_funding_window_is_configurable() {
 
 #[tokio::test]
 async fn delivery_gives_up_after_a_bounded_time() {
-    let config = brlv_desk::sandbox::SandboxConfig {
-        webhook_retry: brlv_desk::sandbox::WebhookRetryPolicy {
+    let config = brlv_sandbox::SandboxConfig {
+        webhook_retry: brlv_sandbox::WebhookRetryPolicy {
             initial_backoff: Duration::from_millis(50),
             max_backoff: Duration::from_millis(100),
             give_up_after: Duration::from_millis(400),
@@ -313,7 +313,7 @@ async fn delivery_gives_up_after_a_bounded_time() {
 
 #[tokio::test]
 async fn the_apps_own_webhook_listener_understands_the_refund_event() {
-    use brlv_desk::api::model::OrderState;
+    use brlv_core::api::model::OrderState;
     use brlv_desk::webhook::WebhookListener;
     let sandbox = TestSandbox::start(true).await;
     let (events, mut received) = tokio::sync::mpsc::unbounded_channel();

@@ -5,8 +5,8 @@
 //! `trade-reason`; the claims calls of another contract. Then brlv-desk's own
 //! client on the same records.
 
-use brlv_desk::api::model::*;
-use brlv_desk::sandbox::{WHITELISTED_ADDRESS, WHITELISTED_FX_ADDRESS};
+use brlv_core::api::model::*;
+use brlv_sandbox::{WHITELISTED_ADDRESS, WHITELISTED_FX_ADDRESS};
 use reqwest::Method;
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
@@ -423,7 +423,7 @@ async fn a_ted_without_its_account_a_token_without_its_address_and_each_bad_fiel
             "target-address",
         ),
     ];
-    for field in brlv_desk::api::model::TED_ACCOUNT_FIELDS {
+    for field in brlv_core::api::model::TED_ACCOUNT_FIELDS {
         cases.push((per_asset, ted_without(field), "missing-field", field));
         cases.push((
             per_asset,

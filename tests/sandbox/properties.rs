@@ -5,14 +5,14 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use brlv_desk::address::{to_checksum_address, validate_evm_address};
-use brlv_desk::api::model::Asset;
-use brlv_desk::app::i18n::{self, Language};
-use brlv_desk::money::{format_amount, parse_amount};
-use brlv_desk::pix::{
+use brlv_core::address::{to_checksum_address, validate_evm_address};
+use brlv_core::api::model::Asset;
+use brlv_core::money::{format_amount, parse_amount};
+use brlv_core::pix::{
     BrCode, BrCodeSpec, MAX_CITY_CHARS, MAX_NAME_CHARS, PixKey, sanitize_text, try_build_brcode,
     verify_payment_code,
 };
+use brlv_desk::app::i18n::{self, Language};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use reqwest::Method;
@@ -346,8 +346,8 @@ impl World {
         match dest {
             Dest::Main => self.main.clone(),
             Dest::Second => self.second.clone(),
-            Dest::External if fx => brlv_desk::sandbox::WHITELISTED_FX_ADDRESS.to_owned(),
-            Dest::External => brlv_desk::sandbox::WHITELISTED_ADDRESS.to_owned(),
+            Dest::External if fx => brlv_sandbox::WHITELISTED_FX_ADDRESS.to_owned(),
+            Dest::External => brlv_sandbox::WHITELISTED_ADDRESS.to_owned(),
         }
     }
 }
@@ -459,7 +459,7 @@ async fn run(world: &World, op: &Op, brcodes: &[(String, String)]) -> Vec<Effect
             let quote = &quote.body["quote"];
             let mut request = json!({"quote-id": quote["id"], "source-wallet-address": world.main});
             if *to_pix {
-                request["target-end-user-pix-key"] = json!(brlv_desk::sandbox::DEMO_TAX_ID);
+                request["target-end-user-pix-key"] = json!(brlv_sandbox::DEMO_TAX_ID);
             }
             let order = sandbox.post("/api/v0/orders", &request).await;
             if !accepted(&order, "order") {

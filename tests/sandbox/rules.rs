@@ -2,7 +2,7 @@
 //! unknown or malformed ids: each refusal is a 4xx naming the field, and
 //! changes nothing the account can see.
 
-use brlv_desk::sandbox::{WHITELISTED_ADDRESS, WHITELISTED_FX_ADDRESS};
+use brlv_sandbox::{WHITELISTED_ADDRESS, WHITELISTED_FX_ADDRESS};
 use reqwest::Method;
 use serde_json::json;
 

@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use brlv_desk::sandbox::{
+use brlv_sandbox::{
     GeneratedKeyPair, RunningSandbox, Sandbox, SandboxConfig, WebhookRetryPolicy, generate_key_pair,
 };
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
@@ -244,9 +244,9 @@ impl TestSandbox {
 
 impl TestSandbox {
     /// brlv-desk's real client, signing with the test account's key.
-    pub fn client(&self) -> brlv_desk::api::client::Client {
-        use brlv_desk::api::auth::{PrivateKey, Signer};
-        use brlv_desk::api::client::{Client, ClientConfig};
+    pub fn client(&self) -> brlv_core::api::client::Client {
+        use brlv_core::api::auth::{PrivateKey, Signer};
+        use brlv_core::api::client::{Client, ClientConfig};
         let key = PrivateKey::from_pem(key_pair().private_key_pem.expose_secret()).unwrap();
         let signer = Signer::new(secrecy::SecretString::from(self.api_key.clone()), key);
         let config = ClientConfig::new(self.sandbox.base_url().as_str(), signer).unwrap();

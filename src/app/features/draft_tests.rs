@@ -5,9 +5,9 @@ use std::str::FromStr;
 use rust_decimal::Decimal;
 use uuid::Uuid;
 
-use crate::address::AddressError;
-use crate::api::model::{Asset, Chain, ClaimTarget, PaymentMethod, WithdrawalMethod};
 use crate::app::form::{Field, FieldError};
+use brlv_core::address::AddressError;
+use brlv_core::api::model::{Asset, Chain, ClaimTarget, PaymentMethod, WithdrawalMethod};
 
 use super::claims::state::ClaimDraft;
 use super::orders::draft::{OrderDraft, QuoteDraft, QuoteSide};

@@ -6,10 +6,10 @@
 //! numbers follow each panel's headers; the orders' own table keeps its
 //! arrangement beside it.
 
-use crate::api::model::{Asset, Claim, Deposit, Transfer, Wallet, Withdrawal};
 use crate::app::movement::Record;
 use crate::app::search::SearchText;
 use crate::app::ui::arrange::{Arrangement, SortKey};
+use brlv_core::api::model::{Asset, Claim, Deposit, Transfer, Wallet, Withdrawal};
 
 fn asset_text(asset: Option<&Asset>) -> SortKey {
     SortKey::text(asset.map(Asset::as_str))

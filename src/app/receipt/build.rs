@@ -9,19 +9,19 @@
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
 
-use crate::api::model::{
+use crate::app::format::MomentFormat;
+use crate::app::i18n::{self, Language, tr, tr_with};
+use brlv_core::api::model::{
     Asset, Claim, ClaimStatus, Deposit, DepositAsset, DepositStatus, Order, OrderState, Transfer,
     TransferState, Withdrawal, WithdrawalMethod, WithdrawalState,
 };
-use crate::app::format::MomentFormat;
-use crate::app::i18n::{self, Language, tr, tr_with};
 
 use super::model::{Receipt, ReceiptKind, ReceiptLine};
 
 /// Reais, exact: a receipt is a document the person asked for, like an
 /// export, so it is written in full even while the window hides amounts.
 fn exact_brl(language: Language, value: Decimal) -> String {
-    crate::money::format_brl(value, language.number_format())
+    brlv_core::money::format_brl(value, language.number_format())
 }
 
 /// An amount exact at `asset`'s scale: `R$ 1.234,56` for reais, otherwise
@@ -41,9 +41,9 @@ pub fn exact_amount(language: Language, value: Decimal, asset: &Asset) -> String
 /// An asset as a person names it: `BRL`, `BRLV on Base`.
 pub fn asset_text(language: Language, asset: &Asset) -> String {
     let chain = match asset.chain() {
-        Some(crate::api::model::Chain::EthBase) => "Base",
-        Some(crate::api::model::Chain::EthMainnet) => "Ethereum",
-        Some(crate::api::model::Chain::Tempo) => "Tempo",
+        Some(brlv_core::api::model::Chain::EthBase) => "Base",
+        Some(brlv_core::api::model::Chain::EthMainnet) => "Ethereum",
+        Some(brlv_core::api::model::Chain::Tempo) => "Tempo",
         _ => return asset.ticker(),
     };
     tr_with(

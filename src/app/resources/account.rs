@@ -9,12 +9,12 @@ use std::sync::Arc;
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
 
-use crate::api::Error;
-use crate::api::model::{
-    Deposit, DepositAsset, Order, TaxExemptionProgress, Transfer, Wallet, Withdrawal,
-};
 use crate::app::clock::Millis;
 use crate::app::remote::Remote;
+use brlv_core::api::Error;
+use brlv_core::api::model::{
+    Deposit, DepositAsset, Order, TaxExemptionProgress, Transfer, Wallet, Withdrawal,
+};
 
 use super::fetched::{ClaimableBalances, Fetched, Rows, in_motion, order_in_motion};
 use super::key::ResourceKey;

@@ -5,11 +5,11 @@
 
 use std::sync::Arc;
 
-use crate::api::model::{
+use crate::app::known_states::KnownStates;
+use brlv_core::api::model::{
     BalanceAsset, ClaimableBalance, Deposit, DepositAsset, TransferFilter, WalletFilter,
 };
-use crate::api::{Client, Error};
-use crate::app::known_states::KnownStates;
+use brlv_core::api::{Client, Error};
 
 use super::fetched::{ClaimableBalances, Fetched, Rows, WalletClaimable};
 use super::filtered::{ListQuery, Listed};
@@ -20,7 +20,7 @@ use super::key::ResourceKey;
 /// compare them would double the memory), anything small by its value.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Fingerprint {
-    /// A list's digest (see [`crate::api::stream`]).
+    /// A list's digest (see [`brlv_core::api::stream`]).
     Digest(u64),
     /// A small value, as it is.
     Value(Fetched),

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use rust_decimal::Decimal;
 
-use crate::api::model::{Deposit, Order, TaxExemptionProgress, Transfer, Wallet, Withdrawal};
+use brlv_core::api::model::{Deposit, Order, TaxExemptionProgress, Transfer, Wallet, Withdrawal};
 
 use super::key::ResourceKey;
 

@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
-use crate::api::Error;
-use crate::api::model::{Asset, Transfer, TransferFilter, Wallet, WalletFilter, Withdrawal};
 use crate::app::clock::Millis;
 use crate::app::remote::Remote;
+use brlv_core::api::Error;
+use brlv_core::api::model::{Asset, Transfer, TransferFilter, Wallet, WalletFilter, Withdrawal};
 
 use super::fetched::Rows;
 

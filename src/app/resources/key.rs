@@ -5,7 +5,7 @@
 
 use strum::IntoEnumIterator;
 
-use crate::api::model::DepositAsset;
+use brlv_core::api::model::DepositAsset;
 
 /// Something the app fetches and keeps up to date.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, strum::EnumIter)]

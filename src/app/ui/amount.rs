@@ -9,8 +9,8 @@ use egui::text::LayoutJob;
 use egui::{Align2, Color32, FontId, Response, Sense, TextFormat, TextStyle, Ui};
 use rust_decimal::Decimal;
 
-use crate::api::model::Asset;
 use crate::app::format::{AmountFormat, MISSING, ShownAmount};
+use brlv_core::api::model::Asset;
 
 fn amount_font(ui: &Ui) -> FontId {
     let font = TextStyle::Monospace.resolve(ui.style());

@@ -58,7 +58,7 @@ impl DetailRow {
     ) -> DetailRow {
         let wire = moment
             .as_ref()
-            .map_or_else(|| MISSING.to_owned(), crate::api::timestamp::format);
+            .map_or_else(|| MISSING.to_owned(), brlv_core::api::timestamp::format);
         DetailRow::new(label, moments.exact_or_missing(moment), false)
             .wire(format!("{wire_key}: {wire}"))
     }

@@ -3,12 +3,12 @@
 
 use egui::{RichText, TextEdit, Ui};
 
-use crate::address::AddressError;
 use crate::app::error_text::Localize;
 use crate::app::form::{Field, FieldError, FieldErrors};
 use crate::app::i18n::{Language, tr};
-use crate::money::ParseAmountError;
-use crate::pix::PixKeyError;
+use brlv_core::address::AddressError;
+use brlv_core::money::ParseAmountError;
+use brlv_core::pix::PixKeyError;
 
 use super::palette;
 
@@ -224,7 +224,7 @@ pub fn choice_ui<T: Clone + PartialEq>(
 }
 
 /// The account's wallets as a choice of address: "name (address)" each.
-pub fn wallet_choices(wallets: Option<&[crate::api::model::Wallet]>) -> Vec<(String, String)> {
+pub fn wallet_choices(wallets: Option<&[brlv_core::api::model::Wallet]>) -> Vec<(String, String)> {
     wallets
         .map(|wallets| {
             wallets

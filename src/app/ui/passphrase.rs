@@ -4,7 +4,7 @@
 use egui::{RichText, TextEdit, Ui};
 
 use crate::app::i18n::Language;
-use crate::seal::{NewPassphrase, PassphraseProblem, Strength, strength};
+use brlv_core::seal::{NewPassphrase, PassphraseProblem, Strength, strength};
 
 use super::palette;
 

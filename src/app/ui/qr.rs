@@ -5,7 +5,7 @@
 use egui::epaint::Mesh;
 use egui::{Color32, Pos2, Rect, Response, Role, Sense, Shape, Ui, Vec2, WidgetInfo};
 
-use crate::pix::{QR_QUIET_ZONE_MODULES, QrMatrix};
+use brlv_core::pix::{QR_QUIET_ZONE_MODULES, QrMatrix};
 
 /// The smallest module drawn, in physical pixels: below this phones struggle.
 pub const MIN_MODULE_PIXELS: f32 = 6.0;

@@ -3,10 +3,10 @@
 
 use egui::Ui;
 
-use crate::api::payout::BankAccountType;
 use crate::app::form::{Field, FieldErrors};
 use crate::app::i18n::tr;
 use crate::app::ted::{BANKS, TedDraft, bank_name};
+use brlv_core::api::payout::BankAccountType;
 
 use super::fields::{field_message, text_field_ui};
 

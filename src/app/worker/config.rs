@@ -7,13 +7,13 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::api::RetryPolicy;
-use crate::api::client::DEFAULT_TIMEOUT;
 use crate::app::clock::Clock;
 use crate::app::dialog::{FileDialogs, SystemDialogs};
-use crate::call;
-use crate::keystore::SecretStore;
-use crate::profile::ProfileBook;
+use crate::cli::call;
+use brlv_core::api::RetryPolicy;
+use brlv_core::api::client::DEFAULT_TIMEOUT;
+use brlv_core::keystore::SecretStore;
+use brlv_core::profile::ProfileBook;
 
 /// Where profile secrets are kept.
 #[derive(Clone)]
@@ -39,7 +39,7 @@ pub struct WorkerConfig {
     pub network: NetworkPolicy,
     /// How costly the key sealed for a new profile is to open (the app
     /// always uses `ScryptCost::STANDARD`; tests may use the cheap one).
-    pub seal_cost: crate::seal::ScryptCost,
+    pub seal_cost: brlv_core::seal::ScryptCost,
     /// Where each profile's journal is kept; `None` keeps every journal in
     /// memory for the run (tests, a system with no data directory).
     pub journal_dir: Option<PathBuf>,
@@ -76,8 +76,8 @@ impl WorkerConfig {
             profile_path: ProfileBook::default_path(),
             environment: EnvironmentProfile::FromProcess,
             network: NetworkPolicy::default(),
-            seal_cost: crate::seal::ScryptCost::STANDARD,
-            journal_dir: crate::journal::default_dir(),
+            seal_cost: brlv_core::seal::ScryptCost::STANDARD,
+            journal_dir: brlv_core::journal::default_dir(),
             dialogs: Arc::new(SystemDialogs),
         }
     }

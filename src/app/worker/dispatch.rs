@@ -8,7 +8,6 @@ use std::sync::{Arc, mpsc};
 use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 use tokio::task::JoinSet;
 
-use crate::api::{Client, Error};
 use crate::app::clock::Millis;
 use crate::app::export::{ExportKind, FileError, write_export};
 use crate::app::features::activity::export::write_extrato_file;
@@ -23,7 +22,8 @@ use crate::app::resources::{
 use crate::app::schedule::{FetchOutcome, Schedule};
 use crate::app::session::{ProfileKind, SessionId};
 use crate::app::submit::{FormKind, SubmitOutcome, SubmitRequest};
-use crate::profile::ProfileBook;
+use brlv_core::api::{Client, Error};
+use brlv_core::profile::ProfileBook;
 
 use super::config::WorkerConfig;
 use super::journal;
@@ -215,7 +215,7 @@ impl Worker {
                     .config
                     .profile_path
                     .as_deref()
-                    .map(crate::recipients::RecipientBook::path_beside);
+                    .map(brlv_core::recipients::RecipientBook::path_beside);
                 self.spawn(async move {
                     let event = blocking(move || {
                         crate::app::features::recipients::task::run(command, path)
@@ -223,7 +223,7 @@ impl Worker {
                     .await
                     .unwrap_or_else(|reason| {
                         crate::app::features::recipients::message::RecipientsEvent::Saved(Err(
-                            crate::recipients::RecipientsError::Io {
+                            brlv_core::recipients::RecipientsError::Io {
                                 action: "write",
                                 path: std::path::PathBuf::new(),
                                 reason,

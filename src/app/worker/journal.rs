@@ -9,7 +9,6 @@ use std::future::Future;
 
 use time::OffsetDateTime;
 
-use crate::api::Client;
 use crate::app::export::{ExportKind, FileError, to_csv_string, write_file};
 use crate::app::features::journal::message::{JournalCommand, JournalEvent};
 use crate::app::features::journal::records::{self, KnownStates, resource_name};
@@ -18,9 +17,10 @@ use crate::app::message::{Event, NoticeKind};
 use crate::app::resources::{Fetched, ResourceKey};
 use crate::app::session::{ProfileKind, SessionId};
 use crate::app::submit::{SubmitOutcome, SubmitRequest};
-use crate::journal::{self as store, JournalError};
-use crate::profile::Profile;
 use crate::webhook::WebhookEvent;
+use brlv_core::api::Client;
+use brlv_core::journal::{self as store, JournalError};
+use brlv_core::profile::Profile;
 
 use super::state::{Done, Worker, blocking, notice};
 use super::submit::submit;
@@ -195,7 +195,7 @@ impl Worker {
                 };
                 let kept = input.clone();
                 let writing = journal.run(move |book| {
-                    crate::tax::journal::write_typed(
+                    brlv_core::tax::journal::write_typed(
                         &mut book.store,
                         &kept,
                         OffsetDateTime::now_utc(),

@@ -1,7 +1,7 @@
-//! The one place the app touches the embedded sandbox ([`crate::sandbox`]),
+//! The one place the app touches the embedded sandbox ([`brlv_sandbox`]),
 //! so the worker does not depend on its details.
 
-use crate::sandbox::{RunningSandbox, Sandbox, SandboxConfig};
+use brlv_sandbox::{RunningSandbox, Sandbox, SandboxConfig};
 
 /// A running embedded sandbox; it stops when dropped.
 pub struct EmbeddedSandbox {

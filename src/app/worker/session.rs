@@ -6,11 +6,12 @@ use std::sync::Arc;
 
 use secrecy::{ExposeSecret, SecretString};
 
-use crate::api::model::BalanceAsset;
-use crate::api::{Client, ClientConfig, Error, PrivateKey, RsaKeyBits, Signer};
-use crate::keystore::{KeyringStore, KeystoreError, ProfileSecrets, SecretStore};
-use crate::profile::{Profile, ProfileBook};
-use crate::{call, seal};
+use crate::cli::call;
+use brlv_core::api::model::BalanceAsset;
+use brlv_core::api::{Client, ClientConfig, Error, PrivateKey, RsaKeyBits, Signer};
+use brlv_core::keystore::{KeyringStore, KeystoreError, ProfileSecrets, SecretStore};
+use brlv_core::profile::{Profile, ProfileBook};
+use brlv_core::seal;
 
 use super::config::{EnvironmentProfile, NetworkPolicy, SecretSource};
 use super::sandbox::EmbeddedSandbox;

@@ -12,16 +12,16 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 use tokio::task::JoinSet;
 use uuid::Uuid;
 
-use crate::api::{Client, Error};
 use crate::app::features::journal::task::JournalHandle;
 use crate::app::message::{Event, Notice, NoticeDetail, NoticeKind};
 use crate::app::resources::{Answer, Fingerprint, ResourceKey};
 use crate::app::schedule::Schedule;
 use crate::app::session::{ProfileKind, SessionId};
 use crate::app::submit::{FormKind, SubmitOutcome};
-use crate::keystore::{KeystoreError, ProfileSecrets};
-use crate::profile::{Profile, ProfileBook};
 use crate::webhook::{ListenError, WebhookEvent, WebhookListener};
+use brlv_core::api::{Client, Error};
+use brlv_core::keystore::{KeystoreError, ProfileSecrets};
+use brlv_core::profile::{Profile, ProfileBook};
 
 use super::config::WorkerConfig;
 use super::sandbox::EmbeddedSandbox;

@@ -1,10 +1,10 @@
 //! A form's POST sent by the feature it belongs to: each feature's task
 //! says how to send it and what it changes.
 
-use crate::api::Client;
 use crate::app::features::{claims, orders, transfers, wallets, withdrawals};
 use crate::app::resources::ResourceKey;
 use crate::app::submit::{SubmitOutcome, SubmitRequest};
+use brlv_core::api::Client;
 
 /// Sends a form's POST once and settles how it ended; with what it changes,
 /// to re-read at once.

@@ -7,6 +7,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use rust_decimal::Decimal;
 
+use brlv_core::profile::Profile;
 use brlv_desk::app::clock::LocalZone;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Event;
@@ -14,7 +15,6 @@ use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::session::{ProfileKind, SessionInfo};
 use brlv_desk::app::shell::shell_ui;
 use brlv_desk::app::state::AppState;
-use brlv_desk::profile::Profile;
 
 /// The session id every helper uses.
 pub const SESSION: u64 = 3;
@@ -124,12 +124,12 @@ pub const PASSPHRASE: &str = "desk test passphrase";
 pub fn sealed_key() -> &'static secrecy::SecretString {
     static SEALED: std::sync::OnceLock<secrecy::SecretString> = std::sync::OnceLock::new();
     SEALED.get_or_init(|| {
-        let key = brlv_desk::api::PrivateKey::from_pem(&fixture_pem("test-only-rsa2048-pkcs8.pem"))
+        let key = brlv_core::api::PrivateKey::from_pem(&fixture_pem("test-only-rsa2048-pkcs8.pem"))
             .unwrap();
-        brlv_desk::seal::seal(
+        brlv_core::seal::seal(
             &key,
             &secrecy::SecretString::from(PASSPHRASE.to_owned()),
-            brlv_desk::seal::ScryptCost::TEST_ONLY_CHEAP,
+            brlv_core::seal::ScryptCost::TEST_ONLY_CHEAP,
         )
         .unwrap()
     })
@@ -154,7 +154,7 @@ pub fn answer_passphrase_checks(state: &mut AppState) {
                 passphrase,
             } => {
                 let accepted =
-                    brlv_desk::seal::unseal(sealed_key().expose_secret(), &passphrase).is_ok();
+                    brlv_core::seal::unseal(sealed_key().expose_secret(), &passphrase).is_ok();
                 state.apply(Event::PassphraseChecked {
                     purpose,
                     attempt,

@@ -6,12 +6,12 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use brlv_core::keystore::SecretStore;
 use brlv_desk::app::clock::Clock;
 use brlv_desk::app::state::AppState;
 use brlv_desk::app::worker::{
     EnvironmentProfile, NetworkPolicy, SecretSource, WorkerConfig, WorkerHandle,
 };
-use brlv_desk::keystore::SecretStore;
 
 /// How long any one wait may take.
 const DEADLINE: Duration = Duration::from_secs(60);
@@ -22,7 +22,7 @@ const DEADLINE: Duration = Duration::from_secs(60);
 pub fn on_sandbox() -> (tempfile::TempDir, WorkerHandle) {
     let dir = tempfile::tempdir().expect("a scratch folder");
     let worker = worker(
-        Arc::new(brlv_desk::keystore::MemoryStore::default()),
+        Arc::new(brlv_core::keystore::MemoryStore::default()),
         dir.path().join("profiles.json"),
     );
     assert!(worker.send(brlv_desk::app::message::Command::Start { sandbox: true }));
@@ -47,7 +47,7 @@ pub fn worker_with(
         profile_path: Some(profile_path),
         environment,
         network: NetworkPolicy::default(),
-        seal_cost: brlv_desk::seal::ScryptCost::TEST_ONLY_CHEAP,
+        seal_cost: brlv_core::seal::ScryptCost::TEST_ONLY_CHEAP,
         journal_dir: None,
         dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
     })
@@ -83,8 +83,8 @@ pub fn pump_until(
 pub struct SandboxAccount {
     /// Keeps the sandbox's tasks running; dropped last.
     pub runtime: tokio::runtime::Runtime,
-    pub sandbox: brlv_desk::sandbox::RunningSandbox,
-    pub key: brlv_desk::api::PrivateKey,
+    pub sandbox: brlv_sandbox::RunningSandbox,
+    pub key: brlv_core::api::PrivateKey,
 }
 
 /// Starts a [`SandboxAccount`] whose runtime has `threads` worker threads.
@@ -95,11 +95,11 @@ pub fn sandbox_account(api_key: &str, threads: usize) -> SandboxAccount {
         .build()
         .unwrap();
     let sandbox = runtime
-        .block_on(brlv_desk::sandbox::Sandbox::start(
-            brlv_desk::sandbox::SandboxConfig::default(),
+        .block_on(brlv_sandbox::Sandbox::start(
+            brlv_sandbox::SandboxConfig::default(),
         ))
         .unwrap();
-    let key = brlv_desk::api::PrivateKey::from_pem(&crate::support::ui::fixture_pem(
+    let key = brlv_core::api::PrivateKey::from_pem(&crate::support::ui::fixture_pem(
         "test-only-rsa2048-pkcs8.pem",
     ))
     .unwrap();

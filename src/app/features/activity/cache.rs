@@ -21,9 +21,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use uuid::Uuid;
 
-use crate::api::model::{Asset, Claim};
 use crate::app::remote::Remote;
 use crate::app::resources::{AccountData, DEPOSIT_ASSETS, Rows};
+use brlv_core::api::model::{Asset, Claim};
 
 use super::model::{
     ActivityFilter, Filtered, Movement, Sources, assets_in, build_timeline, filter_timeline,

@@ -3,7 +3,7 @@
 //! and text filters) by the same model the window draws from, so the app's
 //! export and `brlv-desk extrato` write the same file for the same lists.
 //!
-//! **OFX** (see `crate::ofx`): one statement per asset, the asset named by
+//! **OFX** (see `brlv_core::ofx`): one statement per asset, the asset named by
 //! its ticker whatever its chain (BRLV on Base and on Ethereum are one
 //! `BRLV` account, as the service's balance counts them). Each leg of a
 //! movement is one entry, its `FITID` the record's kind, id and leg
@@ -39,12 +39,12 @@ use rust_decimal::Decimal;
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
-use crate::api::model::Asset;
 use crate::app::clock::LocalZone;
 use crate::app::export::{ExtratoFormat, FileError, write_file};
 use crate::app::i18n::Language;
 use crate::app::movement::MovementKind;
-use crate::ofx::{OfxEntry, OfxKind, OfxStatement, currency_of, write_ofx};
+use brlv_core::api::model::Asset;
+use brlv_core::ofx::{OfxEntry, OfxKind, OfxStatement, currency_of, write_ofx};
 
 use super::model::{ActivityFilter, Direction, Filtered, Line, Movement, SecondsRange, Sources};
 use super::words::{description, kind_name};
@@ -263,7 +263,7 @@ pub fn write_extrato_ofx(snapshot: &ExtratoSnapshot, out: &mut impl Write) -> st
 pub fn iso_local(zone: &LocalZone, moment: OffsetDateTime) -> String {
     zone.local(moment)
         .format(&Rfc3339)
-        .unwrap_or_else(|_| crate::api::timestamp::format(&moment))
+        .unwrap_or_else(|_| brlv_core::api::timestamp::format(&moment))
 }
 
 /// The CSV's header row.

@@ -25,14 +25,14 @@ use std::sync::{Arc, LazyLock};
 use rust_decimal::Decimal;
 use time::{Date, OffsetDateTime};
 
-use crate::api::model::{
-    Asset, Claim, Deposit, DepositAsset, Order, OrderState, Transfer, TransferState, Wallet,
-    Withdrawal, WithdrawalMethod, WithdrawalState,
-};
 use crate::app::clock::{LocalDays, LocalZone};
 use crate::app::movement::{MovementKind, Record};
 use crate::app::resources::{DEPOSIT_ASSETS, Rows};
 use crate::app::search::SearchText;
+use brlv_core::api::model::{
+    Asset, Claim, Deposit, DepositAsset, Order, OrderState, Transfer, TransferState, Wallet,
+    Withdrawal, WithdrawalMethod, WithdrawalState,
+};
 
 /// Which way a leg moves money, seen from the account.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

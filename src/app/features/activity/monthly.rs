@@ -12,7 +12,7 @@
 use rust_decimal::Decimal;
 use time::Date;
 
-use crate::api::model::Asset;
+use brlv_core::api::model::Asset;
 
 use crate::app::clock::LocalZone;
 
@@ -20,7 +20,7 @@ use super::model::{Direction, Movement, Sources};
 
 /// A calendar month: the tax year's, one type for every month the app
 /// counts (here the person's zone's, there Brasília's).
-pub use crate::tax::YearMonth;
+pub use brlv_core::tax::YearMonth;
 
 /// The `count` months ending with `today`'s, oldest first.
 pub fn last_months(today: Date, count: usize) -> Vec<YearMonth> {

@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use time::{Date, Duration, Month, OffsetDateTime};
 
-use crate::api::model::{Asset, Claim};
 use crate::app::clock::LocalZone;
 use crate::app::export::ExportDraft;
 use crate::app::resources::AccountData;
+use brlv_core::api::model::{Asset, Claim};
 
 use super::cache::{Cache, Computed, Request, SourcesKey, rows_in, sources_of};
 use super::export::ExtratoSnapshot;

@@ -9,9 +9,9 @@ use rust_decimal::Decimal;
 use serde_json::json;
 use time::macros::{date, datetime};
 
-use crate::api::model::{Asset, Claim, Deposit, Order, Transfer, Wallet, Withdrawal};
 use crate::app::clock::LocalZone;
 use crate::app::resources::{AccountData, Fetched};
+use brlv_core::api::model::{Asset, Claim, Deposit, Order, Transfer, Wallet, Withdrawal};
 
 use super::model::{
     ActivityFilter, Direction, Leg, Line, Movement, Source, Sources, Totals, build_timeline,
@@ -722,7 +722,7 @@ fn timeline_memory_per_record() {
             .created_at()
             .map(|at| (at - time::Duration::minutes(index as i64)).into());
         if !index.is_multiple_of(3) {
-            copy.state = Some(crate::api::model::OrderState::Expired);
+            copy.state = Some(brlv_core::api::model::OrderState::Expired);
         }
     });
     let sources = Sources {

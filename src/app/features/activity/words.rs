@@ -6,11 +6,11 @@
 use rust_decimal::Decimal;
 use time::Date;
 
-use crate::api::model::{Asset, Order, WithdrawalMethod};
 pub use crate::app::format::month_short_name;
 use crate::app::format::{AmountFormat, MISSING, short_hex};
 use crate::app::i18n::{Language, tr, tr_with};
 use crate::app::movement::{MovementKind, Record};
+use brlv_core::api::model::{Asset, Order, WithdrawalMethod};
 
 use super::model::{Direction, Movement};
 

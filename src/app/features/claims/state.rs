@@ -5,12 +5,12 @@
 use rust_decimal::Decimal;
 use uuid::Uuid;
 
-use crate::api::model::{Claim, ClaimTarget, CreateClaim};
 use crate::app::export::ExportDraft;
 use crate::app::form::{Field, FieldError, FieldErrors, amount_field};
 use crate::app::remote::Remote;
 use crate::app::resources::ClaimableBalances;
 use crate::app::submit::SubmitStatus;
+use brlv_core::api::model::{Claim, ClaimTarget, CreateClaim};
 
 /// The Claims panel.
 #[derive(Clone, Debug, Default)]

@@ -4,10 +4,10 @@
 
 use rust_decimal::Decimal;
 
-use crate::api::model::CreateClaim;
-use crate::api::{Client, Error};
 use crate::app::resources::ResourceKey;
 use crate::app::submit::{Created, SubmitOutcome, settle};
+use brlv_core::api::model::CreateClaim;
+use brlv_core::api::{Client, Error};
 
 /// What a claim changes, re-read at once afterwards.
 pub const REFRESH_AFTER: &[ResourceKey] = &[

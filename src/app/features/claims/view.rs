@@ -7,7 +7,6 @@
 use egui::{RichText, Ui};
 use rust_decimal::Decimal;
 
-use crate::api::model::{Claim, ClaimTarget};
 use crate::app::export::ExportRecords;
 use crate::app::form::Field;
 use crate::app::format::{AmountFormat, MISSING, state_label};
@@ -17,6 +16,7 @@ use crate::app::ui::{
     Cell, DetailRow, RecordList, amount_field_ui, export_bar_ui, field_message, list_status_ui,
     note_ui, record_list_ui, section_ui, sent_ui, state_tone, submit_status_ui,
 };
+use brlv_core::api::model::{Claim, ClaimTarget};
 
 /// Draws the Claims panel.
 pub fn claims_ui(ui: &mut Ui, state: &mut AppState) {

@@ -3,8 +3,8 @@
 
 use uuid::Uuid;
 
-use crate::api::model::DepositAsset;
 use crate::app::export::ExportDraft;
+use brlv_core::api::model::DepositAsset;
 
 /// The Deposits panel.
 #[derive(Clone, Debug)]

@@ -4,7 +4,6 @@
 
 use egui::Ui;
 
-use crate::api::model::{Deposit, DepositAsset, DepositCoordinates};
 use crate::app::export::ExportRecords;
 use crate::app::format::{AmountFormat, MISSING, ShownAmount, or_missing, state_label};
 use crate::app::resources::DEPOSIT_ASSETS;
@@ -12,6 +11,7 @@ use crate::app::state::AppState;
 use crate::app::ui::{
     Cell, DetailRow, RecordList, export_bar_ui, record_list_ui, section_ui, state_tone,
 };
+use brlv_core::api::model::{Deposit, DepositAsset, DepositCoordinates};
 
 /// The deposits of the asset shown.
 pub fn shown_deposits(state: &AppState) -> &[Deposit] {

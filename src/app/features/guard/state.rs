@@ -12,8 +12,8 @@ use std::fmt;
 use secrecy::SecretString;
 use zeroize::Zeroizing;
 
-use crate::profile::Profile;
-use crate::seal::NewPassphrase;
+use brlv_core::profile::Profile;
+use brlv_core::seal::NewPassphrase;
 
 use crate::app::clock::Millis;
 use crate::app::submit::SubmitRequest;

@@ -4,11 +4,11 @@ use std::path::PathBuf;
 
 use time::OffsetDateTime;
 
-use crate::api::model::Claim;
 use crate::app::remote::PartialCopy;
 use crate::app::resources::Fetched;
 use crate::app::session::SessionId;
-use crate::tax::{ClaimMade, TaxInput, TypedValues};
+use brlv_core::api::model::Claim;
+use brlv_core::tax::{ClaimMade, TaxInput, TypedValues};
 
 /// Something the journal feature asks the worker to do.
 #[derive(Debug)]

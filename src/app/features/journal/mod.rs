@@ -1,5 +1,5 @@
 //! The journal feature, the app's whole side of the journal (the store
-//! itself is [`crate::journal`]): the app's values as records and back
+//! itself is [`brlv_core::journal`]): the app's values as records and back
 //! ([`records`]), the thread that owns a profile's store and the jobs it
 //! runs ([`task`]), what crosses to and from the worker ([`message`]), how
 //! a start takes in the last known state and the claims history

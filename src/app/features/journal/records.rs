@@ -14,15 +14,15 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use crate::api::API_PREFIX;
-use crate::api::model::{Claim, CreateQuote, Deposit, Order, Transfer, Wallet, Withdrawal};
 use crate::app::resources::{ClaimableBalances, Fetched, ResourceKey, WalletClaimable};
 use crate::app::submit::{Created, FormKind, SubmitOutcome, SubmitRequest};
-use crate::journal::{
+use crate::webhook::WebhookEvent;
+use brlv_core::api::API_PREFIX;
+use brlv_core::api::model::{Claim, CreateQuote, Deposit, Order, Transfer, Wallet, Withdrawal};
+use brlv_core::journal::{
     NoticeRecord, Outcome, OutcomeRecord, PostEntry, PostRecord, SNAPSHOT_MAX_BYTES,
     SnapshotRecord, SnapshotRows,
 };
-use crate::webhook::WebhookEvent;
 
 /// The form's name as the journal and the activity export write it.
 pub fn form_name(form: FormKind) -> &'static str {
@@ -140,7 +140,7 @@ fn created_json(record: &Created) -> Option<String> {
 
 /// How a form's POST ended, for the journal.
 pub fn outcome_record(post_id: Uuid, outcome: &SubmitOutcome, at: OffsetDateTime) -> OutcomeRecord {
-    let text = |error: &crate::api::Error| scrub(&error.to_string());
+    let text = |error: &brlv_core::api::Error| scrub(&error.to_string());
     let (kind, answer_lost, answer, error, reread_error) = match outcome {
         SubmitOutcome::Created {
             record,
@@ -179,7 +179,7 @@ pub fn outcome_record(post_id: Uuid, outcome: &SubmitOutcome, at: OffsetDateTime
 /// quote changes nothing, so there is nothing to re-read).
 pub fn quote_outcome(
     post_id: Uuid,
-    result: &Result<crate::api::model::Quote, crate::api::Error>,
+    result: &Result<brlv_core::api::model::Quote, brlv_core::api::Error>,
     at: OffsetDateTime,
 ) -> OutcomeRecord {
     let (outcome, answer_lost, answer, error) = match result {

@@ -5,9 +5,9 @@
 
 use time::OffsetDateTime;
 
-use crate::api::timestamp;
 use crate::app::export::{Column, CsvRecord};
-use crate::journal::{NoticeRecord, PostEntry};
+use brlv_core::api::timestamp;
+use brlv_core::journal::{NoticeRecord, PostEntry};
 
 /// One line of the journal's CSV.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -15,13 +15,13 @@ use std::path::PathBuf;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use crate::api::Client;
-use crate::api::model::{Claim, CreateQuote, Quote};
 use crate::app::message::NoticeKind;
 use crate::app::remote::PartialCopy;
 use crate::app::resources::Fetched;
 use crate::app::submit::FormKind;
-use crate::journal::{self as store, JournalError, OutcomeRecord, PostRecord, Store};
+use brlv_core::api::Client;
+use brlv_core::api::model::{Claim, CreateQuote, Quote};
+use brlv_core::journal::{self as store, JournalError, OutcomeRecord, PostRecord, Store};
 
 use super::message::{RestoredList, TaxJournal};
 use super::records::{
@@ -175,8 +175,8 @@ impl JournalBook {
     /// The tax year's side: the claims made here with what each was paid
     /// in, and what the person typed.
     pub fn tax(&self) -> Result<TaxJournal, JournalError> {
-        let claims = crate::tax::journal::read_claims(&self.store)?;
-        let (typed, unread) = crate::tax::journal::read_typed(&self.store)?;
+        let claims = brlv_core::tax::journal::read_claims(&self.store)?;
+        let (typed, unread) = brlv_core::tax::journal::read_typed(&self.store)?;
         Ok(TaxJournal {
             claims,
             typed,
@@ -280,7 +280,7 @@ pub async fn quote_journaled(
     client: &Client,
     journal: &JournalHandle,
     request: CreateQuote,
-) -> (Result<Quote, crate::api::Error>, Option<JournalError>) {
+) -> (Result<Quote, brlv_core::api::Error>, Option<JournalError>) {
     let post = records::quote_record(&request, OffsetDateTime::now_utc());
     journaled(
         journal,

@@ -12,8 +12,8 @@
 use rust_decimal::Decimal;
 use uuid::Uuid;
 
-use crate::api::model::Asset;
 use crate::app::movement::{MovementKind, Record};
+use brlv_core::api::model::Asset;
 
 /// What a notification tells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -111,7 +111,7 @@ pub fn known_states<'a>(records: impl IntoIterator<Item = Record<'a>>) -> KnownS
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
-    use crate::api::model::{Order, Transfer, Withdrawal};
+    use brlv_core::api::model::{Order, Transfer, Withdrawal};
 
     use super::*;
 

@@ -5,8 +5,8 @@
 
 use std::collections::HashMap;
 
-use crate::api::model::Order;
 use crate::app::resources::ResourceKey;
+use brlv_core::api::model::Order;
 
 use crate::app::movement::{MovementKind, Record};
 

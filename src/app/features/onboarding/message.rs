@@ -3,10 +3,10 @@
 
 use std::path::PathBuf;
 
-use crate::api::{KeyError, PrivateKey, RsaKeyBits};
 use crate::app::error_text::Localize;
 use crate::app::export::FileError;
 use crate::app::i18n::Language;
+use brlv_core::api::{KeyError, PrivateKey, RsaKeyBits};
 
 /// Something the onboarding form asks the worker to do.
 #[derive(Debug)]

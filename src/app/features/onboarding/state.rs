@@ -8,10 +8,10 @@ use std::path::{Path, PathBuf};
 
 use secrecy::SecretString;
 
-use crate::api::client::parse_base_url;
-use crate::api::{KeyError, PrivateKey, RsaKeyBits};
-use crate::keystore::{KeystoreError, check_profile_name};
-use crate::profile::Profile;
+use brlv_core::api::client::parse_base_url;
+use brlv_core::api::{KeyError, PrivateKey, RsaKeyBits};
+use brlv_core::keystore::{KeystoreError, check_profile_name};
+use brlv_core::profile::Profile;
 
 use crate::app::error_text::Localize;
 use crate::app::i18n::{Language, tr};
@@ -56,7 +56,7 @@ pub enum Problem {
     /// The profile name cannot name keyring entries.
     ProfileName(KeystoreError),
     /// The base URL cannot work.
-    BaseUrl(crate::api::Error),
+    BaseUrl(brlv_core::api::Error),
     /// The private key was refused.
     Key(KeyRefusal),
 }
@@ -111,7 +111,7 @@ pub struct OnboardingDraft {
     /// Save the profile to the keyring (otherwise it is used for this run only).
     pub save_profile: bool,
     /// The passphrase that seals the key and is asked before money moves.
-    pub passphrase: crate::seal::NewPassphrase,
+    pub passphrase: brlv_core::seal::NewPassphrase,
     /// The connection is being tested.
     pub connecting: bool,
     /// Why the last test failed.
@@ -180,7 +180,7 @@ impl OnboardingDraft {
             public_key_path: String::new(),
             public_key_saved: None,
             save_profile: true,
-            passphrase: crate::seal::NewPassphrase::default(),
+            passphrase: brlv_core::seal::NewPassphrase::default(),
             connecting: false,
             connect_error: None,
         }
@@ -256,13 +256,13 @@ impl OnboardingDraft {
         };
         problems.passphrase = match self.passphrase.checked() {
             Ok(_) => None,
-            Err(crate::seal::PassphraseProblem::Missing) => {
+            Err(brlv_core::seal::PassphraseProblem::Missing) => {
                 Some(Problem::Missing("passphrase.missing"))
             }
-            Err(crate::seal::PassphraseProblem::TooShort) => {
+            Err(brlv_core::seal::PassphraseProblem::TooShort) => {
                 Some(Problem::Missing("passphrase.too_short"))
             }
-            Err(crate::seal::PassphraseProblem::Mismatch) => {
+            Err(brlv_core::seal::PassphraseProblem::Mismatch) => {
                 Some(Problem::Missing("passphrase.mismatch"))
             }
         };

@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
-use crate::api::{KeyError, PrivateKey};
 use crate::app::export::{FileError, FileErrorKind, write_file};
+use brlv_core::api::{KeyError, PrivateKey};
 
 use super::message::{KeyRefusal, OnboardingCommand, OnboardingEvent};
 

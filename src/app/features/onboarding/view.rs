@@ -5,13 +5,13 @@ use std::path::PathBuf;
 
 use egui::{RichText, TextEdit, Ui};
 
-use crate::api::RsaKeyBits;
 use crate::app::dialog::DialogPurpose;
 use crate::app::error_text::Localize;
 use crate::app::i18n;
 use crate::app::message::Command;
 use crate::app::ui::fields::{enter_submitted, submit_on_enter};
 use crate::app::ui::{dialog_button_ui, note_ui, palette, typed_toggle_ui, unavailable_note_ui};
+use brlv_core::api::RsaKeyBits;
 
 use crate::app::state::AppState;
 

@@ -5,10 +5,10 @@
 
 use uuid::Uuid;
 
-use crate::api::model::{Order, OrderState};
 use crate::app::format::short_id;
 use crate::app::message::{Command, Notice, NoticeDetail, NoticeKind};
 use crate::app::state::AppState;
+use brlv_core::api::model::{Order, OrderState};
 
 use super::form::ServiceFailure;
 use super::message::{OrdersCommand, OrdersEvent};

@@ -2,10 +2,10 @@
 
 use uuid::Uuid;
 
-use crate::api::model::{Asset, CreateOrder, CreateQuote, PaymentMethod};
 use crate::app::form::{
     Field, FieldError, FieldErrors, address_field, amount_field, pix_key_field,
 };
+use brlv_core::api::model::{Asset, CreateOrder, CreateQuote, PaymentMethod};
 
 /// Which side of a quote the typed amount fixes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -2,12 +2,12 @@
 //! in flight and how the last attempt ended. Validation itself lives in
 //! the drafts ([`super::draft`]); this only decides what may be sent when.
 
-use crate::api::Error;
-use crate::api::model::{Asset, CreateOrder, CreateQuote, Quote};
 use crate::app::error_text::Localize;
 use crate::app::form::FieldErrors;
 use crate::app::i18n::Language;
 use crate::app::submit::SubmitStatus;
+use brlv_core::api::Error;
+use brlv_core::api::model::{Asset, CreateOrder, CreateQuote, Quote};
 
 use super::draft::{OrderDraft, QuoteDraft};
 

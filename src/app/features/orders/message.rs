@@ -6,9 +6,9 @@ use std::path::PathBuf;
 
 use uuid::Uuid;
 
-use crate::api::Error;
-use crate::api::model::{CreateQuote, Quote};
 use crate::app::export::FileError;
+use brlv_core::api::Error;
+use brlv_core::api::model::{CreateQuote, Quote};
 
 /// Something the Orders panel asks the worker to do.
 #[derive(Debug)]

@@ -5,10 +5,10 @@ use std::collections::HashMap;
 
 use uuid::Uuid;
 
-use crate::api::model::{Order, OrderState};
 use crate::app::export::ExportDraft;
 use crate::app::remote::Remote;
-use crate::pix::{self, BrCodeError, QrMatrix};
+use brlv_core::api::model::{Order, OrderState};
+use brlv_core::pix::{self, BrCodeError, QrMatrix};
 
 use super::form::OrderForm;
 

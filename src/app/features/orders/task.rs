@@ -5,11 +5,11 @@
 
 use uuid::Uuid;
 
-use crate::api::Client;
-use crate::api::model::{CreateOrder, Order};
 use crate::app::export::{FileError, write_file};
 use crate::app::resources::ResourceKey;
 use crate::app::submit::{Created, SubmitOutcome, settle};
+use brlv_core::api::Client;
+use brlv_core::api::model::{CreateOrder, Order};
 
 /// What a new order changes, re-read at once afterwards.
 pub const REFRESH_AFTER: &[ResourceKey] = &[ResourceKey::Orders];
@@ -37,7 +37,7 @@ fn find_by_quote(orders: Vec<Order>, quote_id: Uuid) -> Option<Order> {
 
 /// Writes the QR code of `brcode` as a PNG; blocking, for the worker's blocking pool.
 pub fn save_qr_png(path: &std::path::Path, brcode: &str) -> Result<std::path::PathBuf, FileError> {
-    let png = crate::pix::render_qr_png(brcode, QR_PNG_MODULE_PIXELS)
+    let png = brlv_core::pix::render_qr_png(brcode, QR_PNG_MODULE_PIXELS)
         .map_err(|error| FileError::encode(path, error))?;
     write_file(path, &png)
 }

@@ -5,7 +5,7 @@
 use crate::app::form::FieldError;
 use crate::app::message::Command;
 use crate::app::state::AppState;
-use crate::recipients::{Recipient, RecipientBook, RecipientsError};
+use brlv_core::recipients::{Recipient, RecipientBook, RecipientsError};
 
 use super::message::{RecipientsCommand, RecipientsEvent};
 use super::state::{FileStatus, check_name};

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::recipients::{RecipientBook, RecipientsError};
+use brlv_core::recipients::{RecipientBook, RecipientsError};
 
 /// Reading or writing the saved recipients file.
 #[derive(Debug)]

@@ -1,5 +1,5 @@
 //! Saved recipients: PIX keys, TED bank accounts and wallet addresses named
-//! once (the book itself is [`crate::recipients`]), managed in Settings and
+//! once (the book itself is [`brlv_core::recipients`]), managed in Settings and
 //! picked in the withdrawal, transfer and order forms, with "Save this
 //! recipient" after a new one is typed. The file is read and written by the
 //! worker (`task.rs`); the panels only change the list in `AppState`.

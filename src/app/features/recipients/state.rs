@@ -4,7 +4,9 @@
 
 use crate::app::form::{Field, FieldError, FieldErrors, address_field, pix_key_field};
 use crate::app::ted::TedDraft;
-use crate::recipients::{Destination, MAX_NAME_CHARS, Recipient, RecipientBook, RecipientsError};
+use brlv_core::recipients::{
+    Destination, MAX_NAME_CHARS, Recipient, RecipientBook, RecipientsError,
+};
 
 /// The kinds of destination a recipient can be.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

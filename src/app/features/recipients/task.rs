@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Mutex, PoisonError};
 
-use crate::recipients::{RecipientBook, RecipientsError};
+use brlv_core::recipients::{RecipientBook, RecipientsError};
 
 use super::message::{RecipientsCommand, RecipientsEvent};
 

@@ -14,7 +14,7 @@ use crate::app::ui::ted::ted_form_ui;
 use crate::app::ui::{
     address_field_ui, error_text_ui, field_message, note_ui, pix_key_field_ui, text_field_ui,
 };
-use crate::recipients::{Destination, Recipient, RecipientsError};
+use brlv_core::recipients::{Destination, Recipient, RecipientsError};
 
 use crate::app::i18n::{self, Language};
 

@@ -1,4 +1,4 @@
-//! The tax year computed from the lists: the ledger ([`crate::tax::build`]),
+//! The tax year computed from the lists: the ledger ([`brlv_core::tax::build`]),
 //! the report of the year shown, each asset's entries of that year, the
 //! entries to check, and the tokens an order needs a price for. Kept by the
 //! extrato's [`Cache`](crate::app::features::activity::cache::Cache): keyed
@@ -13,12 +13,12 @@ use std::sync::Arc;
 use time::{Date, OffsetDateTime};
 use uuid::Uuid;
 
-use crate::api::model::{Asset, Deposit, Order, Transfer, Wallet, Withdrawal};
 use crate::app::features::activity::cache::{Figures, identity, length, shared};
 use crate::app::resources::{AccountData, Rows};
-use crate::tax::input::{TOKEN_DEPOSIT_ASSETS, assets_needing_prices};
-use crate::tax::ledger::{Holding, RecordRef, ticker_of};
-use crate::tax::{
+use brlv_core::api::model::{Asset, Deposit, Order, Transfer, Wallet, Withdrawal};
+use brlv_core::tax::input::{TOKEN_DEPOSIT_ASSETS, assets_needing_prices};
+use brlv_core::tax::ledger::{Holding, RecordRef, ticker_of};
+use brlv_core::tax::{
     ClaimMade, DepositList, Ledger, LedgerInput, ServicePrices, TypedValues, YearReport, build,
     year_report,
 };
@@ -336,7 +336,7 @@ pub fn compute(
 /// The years from the ledger's first through its last, with the current
 /// one and `shown`.
 fn years_of(ledger: &Ledger, shown: i32, now: OffsetDateTime) -> Vec<i32> {
-    let current = crate::tax::YearMonth::in_brasilia(now).year;
+    let current = brlv_core::tax::YearMonth::in_brasilia(now).year;
     let first = ledger
         .months
         .first()

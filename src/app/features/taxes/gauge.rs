@@ -5,7 +5,7 @@
 
 use rust_decimal::Decimal;
 
-use crate::api::model::{MONTHLY_TAX_EXEMPTION_LIMIT_BRL, TaxExemptionProgress};
+use brlv_core::api::model::{MONTHLY_TAX_EXEMPTION_LIMIT_BRL, TaxExemptionProgress};
 
 /// Where the month's usage stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,9 +5,9 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::api::model::Asset;
 use crate::app::session::SessionId;
-use crate::tax::ServicePrices;
+use brlv_core::api::model::Asset;
+use brlv_core::tax::ServicePrices;
 
 use super::figures::TaxFigures;
 use super::report::TaxReport;

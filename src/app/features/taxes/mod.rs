@@ -1,5 +1,5 @@
 //! Taxes: the tax year for the account holder, from the account's own
-//! records (the rules and the figures are the core's, [`crate::tax`]).
+//! records (the rules and the figures are the core's, [`brlv_core::tax`]).
 //!
 //! - [`figures`]: the ledger and the year's report computed from the lists,
 //!   kept until a list or a typed value changes (off the window's thread

@@ -9,7 +9,7 @@ use rust_decimal::Decimal;
 use time::OffsetDateTime;
 
 use crate::app::ui::Tone;
-use crate::tax::{Ledger, YearMonth};
+use brlv_core::tax::{Ledger, YearMonth};
 
 /// One month's use of the exemption, in BRL.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,5 +83,5 @@ pub fn monthly_sales(ledger: &Ledger, months: &[YearMonth]) -> Vec<MonthUse> {
 pub fn this_month_sales(ledger: &Ledger, now: OffsetDateTime) -> Decimal {
     ledger
         .month(YearMonth::in_brasilia(now))
-        .map_or(Decimal::ZERO, crate::tax::ledger::MonthSums::sales_brl)
+        .map_or(Decimal::ZERO, brlv_core::tax::ledger::MonthSums::sales_brl)
 }

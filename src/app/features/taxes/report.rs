@@ -19,8 +19,8 @@ use crate::app::receipt::layout::{
     BRAND, BoxMark, Cursor, Face, INK, Layout, MUTED, ON_BRAND, RULE, Rgb, TextMark, chars_in, wrap,
 };
 use crate::app::receipt::pdf::{DocumentInfo, render_pages};
-use crate::tax::year::BENS_GROUP;
-use crate::tax::{Ledger, YearReport, brasilia};
+use brlv_core::tax::year::BENS_GROUP;
+use brlv_core::tax::{Ledger, YearReport, brasilia};
 
 use super::figures::TaxFigures;
 use super::words::{darf_line, date_text, flag_texts, month_title, reading_name, report_language};
@@ -86,7 +86,7 @@ fn column(heading: String, share: u8, figures: bool) -> ReportColumn {
 
 /// An average cost in reais with the places it carries (up to ten).
 pub fn average_text(amounts: AmountFormat, value: Decimal) -> String {
-    let number = amounts.number(value, crate::tax::ledger::AVERAGE_COST_PLACES);
+    let number = amounts.number(value, brlv_core::tax::ledger::AVERAGE_COST_PLACES);
     match amounts.language {
         Language::En => format!("R${number}"),
         Language::PtBr => format!("R$ {number}"),

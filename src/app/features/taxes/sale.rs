@@ -7,9 +7,9 @@
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
 
-use crate::api::model::{Asset, MONTHLY_TAX_EXEMPTION_LIMIT_BRL, Quote};
-use crate::tax::ledger::ticker_of;
-use crate::tax::{Ledger, ServicePrices};
+use brlv_core::api::model::{Asset, MONTHLY_TAX_EXEMPTION_LIMIT_BRL, Quote};
+use brlv_core::tax::ledger::ticker_of;
+use brlv_core::tax::{Ledger, ServicePrices};
 
 use super::monthly::this_month_sales;
 

@@ -10,12 +10,12 @@ use std::sync::Arc;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use crate::api::model::Asset;
 use crate::app::export::ExportDraft;
 use crate::app::features::activity::cache::Cache;
 use crate::app::features::journal::message::TaxJournal;
 use crate::app::resources::AccountData;
-use crate::tax::{ServicePrices, TaxInput, YearMonth, brasilia};
+use brlv_core::api::model::Asset;
+use brlv_core::tax::{ServicePrices, TaxInput, YearMonth, brasilia};
 
 use super::figures::{TaxFigures, TaxInputs, TaxRequest, TaxSources};
 

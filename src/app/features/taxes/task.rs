@@ -7,13 +7,13 @@ use std::path::{Path, PathBuf};
 
 use time::OffsetDateTime;
 
-use crate::api::Client;
-use crate::api::model::{Asset, CreateQuote};
 use crate::app::export::{FileError, write_file};
 use crate::app::features::journal::task::{JournalHandle, quote_journaled};
-use crate::journal::JournalError;
-use crate::tax::ledger::ticker_of;
-use crate::tax::{ServicePrice, ServicePrices, export};
+use brlv_core::api::Client;
+use brlv_core::api::model::{Asset, CreateQuote};
+use brlv_core::journal::JournalError;
+use brlv_core::tax::ledger::ticker_of;
+use brlv_core::tax::{ServicePrice, ServicePrices, export};
 
 use super::figures::TaxFigures;
 use super::report::{TaxReport, render};

@@ -1,21 +1,21 @@
 //! How the tax year is written for a person, in the window and in the
 //! report for an accountant alike: months by name, the DARF's due day, the
 //! kinds of ledger entry, what is unusual about one, and each rule with its
-//! standing (the rules' own texts are the core's, [`crate::tax::reading`]).
+//! standing (the rules' own texts are the core's, [`brlv_core::tax::reading`]).
 
 use time::Date;
 
 use crate::app::features::activity::words::month_name;
 use crate::app::format::{AmountFormat, day_shown};
 use crate::app::i18n::{Language, tr, tr_with};
-use crate::tax::ledger::{EntryKind, Flags};
-use crate::tax::{MonthReport, Reading, Standing, YearMonth};
+use brlv_core::tax::ledger::{EntryKind, Flags};
+use brlv_core::tax::{MonthReport, Reading, Standing, YearMonth};
 
 /// The core's language for the app's.
-pub fn report_language(language: Language) -> crate::tax::Language {
+pub fn report_language(language: Language) -> brlv_core::tax::Language {
     match language {
-        Language::En => crate::tax::Language::English,
-        Language::PtBr => crate::tax::Language::PortugueseBrazil,
+        Language::En => brlv_core::tax::Language::English,
+        Language::PtBr => brlv_core::tax::Language::PortugueseBrazil,
     }
 }
 
@@ -154,5 +154,5 @@ pub fn reading_name(language: Language, reading: Reading) -> String {
 
 /// The report's disclaimer: a help for the declaration, not tax advice.
 pub fn disclaimer(language: Language) -> &'static str {
-    crate::tax::reading::disclaimer(report_language(language))
+    brlv_core::tax::reading::disclaimer(report_language(language))
 }

@@ -4,14 +4,14 @@
 
 use uuid::Uuid;
 
-use crate::address::AddressError;
-use crate::api::model::{Asset, CreateTransfer, Transfer, TransferFilter, TransferState};
 use crate::app::export::ExportDraft;
 use crate::app::form::{
     Field, FieldError, FieldErrors, address_field, amount_field, optional_address,
 };
 use crate::app::resources::{ListQuery, Narrowed};
 use crate::app::submit::SubmitStatus;
+use brlv_core::address::AddressError;
+use brlv_core::api::model::{Asset, CreateTransfer, Transfer, TransferFilter, TransferState};
 
 /// The assets the transfer endpoint accepts (spec 4.2).
 pub const TRANSFER_ASSETS: [Asset; 2] = [Asset::EthBaseBrlv, Asset::EthBaseWbrly];

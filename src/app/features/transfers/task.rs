@@ -1,10 +1,10 @@
 //! Creating a transfer. After a lost answer, a transfer of the same asset,
 //! amount and addresses that was not listed before shows it was created.
 
-use crate::api::model::{CreateTransfer, Transfer, TransferFilter};
-use crate::api::{Client, SharedText};
 use crate::app::resources::ResourceKey;
 use crate::app::submit::{Created, SubmitOutcome, settle};
+use brlv_core::api::model::{CreateTransfer, Transfer, TransferFilter};
+use brlv_core::api::{Client, SharedText};
 
 /// What a new transfer changes, re-read at once afterwards.
 pub const REFRESH_AFTER: &[ResourceKey] = &[ResourceKey::Transfers, ResourceKey::BalanceBrlv];

@@ -5,7 +5,6 @@
 
 use egui::Ui;
 
-use crate::api::model::{Asset, Transfer, TransferState};
 use crate::app::error_text::Localize;
 use crate::app::export::ExportRecords;
 use crate::app::form::Field;
@@ -19,10 +18,11 @@ use crate::app::ui::{
     field_message, field_message_ui, option_filter_ui, record_list_ui, section_ui, sent_ui,
     state_tone, submit_status_ui, wallet_choice_ui, wallet_choices,
 };
+use brlv_core::api::model::{Asset, Transfer, TransferState};
 
 use crate::app::features::recipients::state::RecipientKind;
 use crate::app::features::recipients::view::{picker_ui, save_offer_ui};
-use crate::recipients::Destination;
+use brlv_core::recipients::Destination;
 
 use super::state::{TRANSFER_ASSETS, TransferFilterError};
 

@@ -1,12 +1,12 @@
 //! The Wallets panel's state: its filters (sent to the API), the selected
 //! wallet, the new wallet's draft, where its request stands, the CSV export.
 
-use crate::address::AddressError;
-use crate::api::model::{Asset, Chain, CreateWallet, JsonObject, Wallet, WalletFilter};
 use crate::app::export::ExportDraft;
 use crate::app::form::{Field, FieldError, FieldErrors, optional_address};
 use crate::app::resources::{ListQuery, Narrowed};
 use crate::app::submit::SubmitStatus;
+use brlv_core::address::AddressError;
+use brlv_core::api::model::{Asset, Chain, CreateWallet, JsonObject, Wallet, WalletFilter};
 
 /// The Wallets panel.
 #[derive(Clone, Debug, Default)]
@@ -48,7 +48,7 @@ impl WalletsState {
 
 impl WalletsState {
     /// A wallet was created: the form starts afresh and the new one is shown.
-    pub fn created(&mut self, wallet: &crate::api::model::CreatedWallet) {
+    pub fn created(&mut self, wallet: &brlv_core::api::model::CreatedWallet) {
         self.draft = WalletDraft::default();
         self.selected = Some(wallet.address.clone());
     }

@@ -1,10 +1,10 @@
 //! Creating a wallet. After a lost answer, a wallet of the same name that
 //! was not listed before shows it was created.
 
-use crate::api::Client;
-use crate::api::model::{CreateWallet, CreatedWallet, WalletFilter};
 use crate::app::resources::ResourceKey;
 use crate::app::submit::{Created, SubmitOutcome, settle};
+use brlv_core::api::Client;
+use brlv_core::api::model::{CreateWallet, CreatedWallet, WalletFilter};
 
 /// What a new wallet changes, re-read at once afterwards.
 pub const REFRESH_AFTER: &[ResourceKey] = &[ResourceKey::Wallets, ResourceKey::Claimable];

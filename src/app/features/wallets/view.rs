@@ -4,7 +4,6 @@
 
 use egui::Ui;
 
-use crate::api::model::{Asset, Chain, Wallet};
 use crate::app::error_text::Localize;
 use crate::app::export::ExportRecords;
 use crate::app::form::Field;
@@ -17,6 +16,7 @@ use crate::app::ui::{
     field_message_ui, option_filter_ui, record_list_ui, section_ui, sent_ui, submit_status_ui,
     text_field_ui,
 };
+use brlv_core::api::model::{Asset, Chain, Wallet};
 
 /// The wallets shown: the filtered list while a filter is set, else all.
 pub fn shown_wallets(state: &AppState) -> &[Wallet] {

@@ -4,7 +4,6 @@
 
 use uuid::Uuid;
 
-use crate::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
 use crate::app::export::ExportDraft;
 use crate::app::form::{
     Field, FieldError, FieldErrors, address_field, amount_field, pix_key_field,
@@ -12,6 +11,7 @@ use crate::app::form::{
 use crate::app::resources::{ListQuery, Narrowed};
 use crate::app::submit::SubmitStatus;
 use crate::app::ted::TedDraft;
+use brlv_core::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
 
 /// The Withdrawals panel.
 #[derive(Clone, Debug, Default)]

@@ -1,10 +1,10 @@
 //! Creating a withdrawal. After a lost answer, a withdrawal of the same
 //! asset, method and amount that was not listed before shows it was created.
 
-use crate::api::Client;
-use crate::api::model::{CreateWithdrawal, Withdrawal};
 use crate::app::resources::ResourceKey;
 use crate::app::submit::{Created, SubmitOutcome, settle};
+use brlv_core::api::Client;
+use brlv_core::api::model::{CreateWithdrawal, Withdrawal};
 
 /// What a withdrawal changes, re-read at once afterwards.
 pub const REFRESH_AFTER: &[ResourceKey] = &[

@@ -5,8 +5,6 @@
 
 use egui::{RichText, Ui};
 
-use crate::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
-use crate::api::payout::{BankAccountType, TED_ACCOUNT_FIELDS, TedAccount};
 use crate::app::export::ExportRecords;
 use crate::app::form::{Field, FieldErrors};
 use crate::app::format::{MISSING, asset_amount_text, asset_name, or_missing, state_label};
@@ -21,11 +19,13 @@ use crate::app::ui::{
     field_message, field_message_ui, note_ui, option_filter_ui, pix_key_field_ui, record_list_ui,
     section_ui, sent_ui, state_tone, submit_status_ui, wallet_choice_ui, wallet_choices,
 };
-use crate::pix::PixKey;
+use brlv_core::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
+use brlv_core::api::payout::{BankAccountType, TED_ACCOUNT_FIELDS, TedAccount};
+use brlv_core::pix::PixKey;
 
 use crate::app::features::recipients::state::RecipientKind;
 use crate::app::features::recipients::view::{picker_ui, save_offer_ui};
-use crate::recipients::Destination;
+use brlv_core::recipients::Destination;
 
 /// The withdrawals shown: the filtered list while a filter is set, else all.
 pub fn shown_withdrawals(state: &AppState) -> &[Withdrawal] {

@@ -2,11 +2,11 @@
 //! its name in the person's language, its badge's color, and the seconds
 //! left to pay a brcode order awaiting payment.
 
-use crate::api::model::{Order, OrderState};
 use crate::app::format::state_label;
 use crate::app::i18n::Language;
 use crate::app::state::AppState;
 use crate::app::ui::Tone;
+use brlv_core::api::model::{Order, OrderState};
 
 /// An order state as the language names it (an order is feminine in
 /// Portuguese: "criada"); an unknown one as it came.

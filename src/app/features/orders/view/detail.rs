@@ -6,7 +6,6 @@ use egui::{RichText, Ui};
 
 use rust_decimal::Decimal;
 
-use crate::api::model::{Asset, Order, OrderState};
 use crate::app::dialog::DialogPurpose;
 use crate::app::error_text::Localize;
 use crate::app::format::{AmountFormat, HIDDEN_DIGITS, MISSING, asset_name, short_id};
@@ -16,6 +15,7 @@ use crate::app::ui::{
     DetailRow, Tone, asset_amount_ui, badge_ui, dialog_button_ui, format_countdown, qr_code_ui,
     record_detail_ui, request_countdown_frame, typed_path_ui, typed_toggle_ui, unavailable_note_ui,
 };
+use brlv_core::api::model::{Asset, Order, OrderState};
 
 use super::super::message::OrdersCommand;
 use super::super::state::QrCheck;
@@ -279,7 +279,7 @@ fn fields_ui(ui: &mut Ui, state: &AppState, order: &Order) {
     let moments = state.moments();
     let moment = |value: Option<time::OffsetDateTime>| moments.exact_or_missing(value);
     let wire_moment = |value: Option<time::OffsetDateTime>| {
-        text(value.map(|value| crate::api::timestamp::format(&value)))
+        text(value.map(|value| brlv_core::api::timestamp::format(&value)))
     };
     let wire_asset = |value: Option<&Asset>| text(value.map(ToString::to_string));
     let field = |key: &'static str, wire: &str, value: String, wire_value: String, copy| {

@@ -6,7 +6,6 @@
 
 use egui::{RichText, Ui};
 
-use crate::api::model::{Asset, PaymentMethod, Quote};
 use crate::app::error_text::Localize;
 use crate::app::features::recipients::state::RecipientKind;
 use crate::app::features::recipients::view::{picker_ui, save_offer_ui};
@@ -19,7 +18,8 @@ use crate::app::ui::fields::{enter_submitted, submit_on_enter};
 use crate::app::ui::{
     asset_amount_ui, format_countdown, request_countdown_frame, submit_status_ui,
 };
-use crate::recipients::Destination;
+use brlv_core::api::model::{Asset, PaymentMethod, Quote};
+use brlv_core::recipients::Destination;
 
 use super::super::draft::{ORDER_PAIRS, QuoteSide, third_party_pix_allowed};
 use super::super::form::{QuoteSource, ServiceFailure};

@@ -8,7 +8,6 @@ use egui::{Id, RichText, Sense, Ui};
 use egui_extras::{Column, TableBuilder};
 use uuid::Uuid;
 
-use crate::api::model::Order;
 use crate::app::error_text::Localize;
 use crate::app::export::ExportRecords;
 use crate::app::format::{MISSING, short_id};
@@ -22,6 +21,7 @@ use crate::app::ui::table::{amount_column_id, copy_menu_ui, header_cell_ui, row_
 use crate::app::ui::{
     Cell, badge_ui, export_bar_ui, format_countdown, request_countdown_frame, saved_copy_ui,
 };
+use brlv_core::api::model::Order;
 
 use super::badge::{order_state_label, order_state_tone, seconds_to_pay};
 
@@ -96,8 +96,9 @@ pub static ORDER_ARRANGEMENT: Arrangement<Order> = Arrangement {
 };
 
 fn order_sort_key(order: &Order, column: usize) -> SortKey {
-    let asset =
-        |asset: Option<&crate::api::model::Asset>| SortKey::text(asset.map(|asset| asset.as_str()));
+    let asset = |asset: Option<&brlv_core::api::model::Asset>| {
+        SortKey::text(asset.map(|asset| asset.as_str()))
+    };
     match column {
         0 => SortKey::Id(order.id.as_u128()),
         1 => SortKey::time(order.created_at()),
@@ -211,7 +212,7 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> O
                             }
                         });
                         row.col(|ui| {
-                            let ticker = |asset: Option<&crate::api::model::Asset>| {
+                            let ticker = |asset: Option<&brlv_core::api::model::Asset>| {
                                 asset.map(|asset| asset.ticker()).unwrap_or_default()
                             };
                             ui.label(format!(
@@ -245,7 +246,7 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> O
                         let response = row.response();
                         // The row as one sentence for screen readers (only rows in view are built).
                         response.widget_info(|| {
-                            let ticker = |asset: Option<&crate::api::model::Asset>| {
+                            let ticker = |asset: Option<&brlv_core::api::model::Asset>| {
                                 asset.map(|asset| asset.ticker()).unwrap_or_default()
                             };
                             let cells = [

@@ -12,7 +12,6 @@ use egui_plot::{AxisHints, Bar, BarChart, GridMark, HLine, Legend, Plot};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
-use crate::api::model::{Asset, MONTHLY_TAX_EXEMPTION_LIMIT_BRL};
 use crate::app::features::activity::monthly::{MonthFlow, YearMonth};
 use crate::app::features::activity::state::{ActivityView, Extent};
 use crate::app::features::activity::words::{compact_amount, month_short_name, ticker_and_chain};
@@ -20,6 +19,7 @@ use crate::app::format::AmountFormat;
 use crate::app::i18n::{self, Language, tr, tr_with};
 use crate::app::state::AppState;
 use crate::app::ui::{choice_ui, note_ui, palette};
+use brlv_core::api::model::{Asset, MONTHLY_TAX_EXEMPTION_LIMIT_BRL};
 
 use crate::app::features::taxes::gauge::TaxGauge;
 use crate::app::features::taxes::monthly::{MonthUse, last_months, monthly_sales};

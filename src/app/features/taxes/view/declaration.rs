@@ -10,8 +10,8 @@ use crate::app::features::journal::message::JournalCommand;
 use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::ui::{Tone, badge_ui, note_ui};
-use crate::tax::year::{BENS_GROUP, DEFAULT_CUSTODIAN, Position, suggested_code};
-use crate::tax::{BensCode, Reading, TaxInput, YearReport};
+use brlv_core::tax::year::{BENS_GROUP, DEFAULT_CUSTODIAN, Position, suggested_code};
+use brlv_core::tax::{BensCode, Reading, TaxInput, YearReport};
 
 use super::super::report::average_text;
 use super::super::words::{darf_line, date_text};

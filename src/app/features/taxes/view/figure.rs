@@ -5,7 +5,7 @@ use egui::{RichText, Ui};
 
 use crate::app::i18n::Language;
 use crate::app::ui::{Tone, badge_ui};
-use crate::tax::{Reading, Standing};
+use brlv_core::tax::{Reading, Standing};
 
 use super::super::words::{reading_name, reading_text, standing_text};
 

@@ -16,8 +16,8 @@ use crate::app::state::AppState;
 use crate::app::ui::fields::{FieldMessage, field_message};
 use crate::app::ui::table::{Cell, TableHead, cell_ui, resource_table_ui, row_sentence};
 use crate::app::ui::{Tone, field_message_ui, note_ui};
-use crate::tax::ledger::{Entry, EntryKind, Flags, RecordRef};
-use crate::tax::{Ledger, Reading, TaxInput};
+use brlv_core::tax::ledger::{Entry, EntryKind, Flags, RecordRef};
+use brlv_core::tax::{Ledger, Reading, TaxInput};
 
 use super::super::figures::{AssetYear, TaxFigures};
 use super::super::report::average_text;

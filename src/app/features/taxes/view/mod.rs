@@ -23,7 +23,7 @@ use egui::{RichText, Ui};
 use crate::app::i18n::Language;
 use crate::app::state::AppState;
 use crate::app::ui::{Tone, badge_ui, note_ui, palette, section_ui};
-use crate::tax::{Reading, Standing};
+use brlv_core::tax::{Reading, Standing};
 
 use super::words::{disclaimer, reading_name, standing_text};
 
@@ -69,7 +69,7 @@ pub fn taxes_ui(ui: &mut Ui, state: &mut AppState) {
         );
     }
     ui.add_space(6.0);
-    let current = crate::tax::YearMonth::in_brasilia(state.wall_now).year;
+    let current = brlv_core::tax::YearMonth::in_brasilia(state.wall_now).year;
     if year.year == current {
         section_ui(ui, &state.t("taxes.this_month_heading"), |ui| {
             service::this_month_ui(ui, state, &figures);

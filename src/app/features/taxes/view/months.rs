@@ -9,9 +9,9 @@ use crate::app::features::journal::message::JournalCommand;
 use crate::app::message::Command;
 use crate::app::state::AppState;
 use crate::app::ui::{Tone, badge_ui, note_ui};
-use crate::tax::ledger::AssetMonth;
-use crate::tax::months::MonthReport;
-use crate::tax::{Reading, TaxInput, YearReport};
+use brlv_core::tax::ledger::AssetMonth;
+use brlv_core::tax::months::MonthReport;
+use brlv_core::tax::{Reading, TaxInput, YearReport};
 
 use super::super::figures::TaxFigures;
 use super::super::words::{date_text, month_title};

@@ -6,11 +6,11 @@
 use egui::{RichText, Ui};
 use rust_decimal::Decimal;
 
-use crate::api::model::MONTHLY_TAX_EXEMPTION_LIMIT_BRL;
 use crate::app::state::AppState;
 use crate::app::ui::{gauge_ui, note_ui, palette};
-use crate::tax::months::compare_with_service;
-use crate::tax::{Reading, YearMonth};
+use brlv_core::api::model::MONTHLY_TAX_EXEMPTION_LIMIT_BRL;
+use brlv_core::tax::months::compare_with_service;
+use brlv_core::tax::{Reading, YearMonth};
 
 use super::super::figures::TaxFigures;
 use super::super::words::{month_title, report_language};

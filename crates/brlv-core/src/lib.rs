@@ -1,0 +1,29 @@
+//! The core of brlv-desk: everything about an account that is not a window
+//! and not a server. No egui, no axum, no async runtime of its own; the app
+//! and the sandbox are built on it, and the compiler keeps them above it.
+//!
+//! - [`api`]: the typed, signing client of the service's v0 interface and
+//!   the records it reads.
+//! - [`money`], [`pix`], [`address`]: amounts at an asset's scale, PIX BR Codes
+//!   and keys, EVM addresses.
+//! - [`seal`], [`keystore`], [`profile`]: the private key sealed with a
+//!   passphrase, secrets in the OS keyring, the non-secret profile file.
+//! - [`recipients`]: saved recipients.
+//! - [`journal`]: what the app sent and learnt, kept on disk per profile.
+//! - [`private_file`]: files with secrets or personal data, owner-only.
+//! - [`ofx`]: statements as OFX files, one per asset.
+//! - [`tax`]: the tax year: the ledger, the months against R$35,000, the
+//!   DARF, Bens e Direitos, and their CSV files.
+
+pub mod address;
+pub mod api;
+pub mod journal;
+pub mod keystore;
+pub mod money;
+pub mod ofx;
+pub mod pix;
+pub mod private_file;
+pub mod profile;
+pub mod recipients;
+pub mod seal;
+pub mod tax;

@@ -1,0 +1,44 @@
+//! The tax year for the account holder (Brazilian rules for crypto-assets
+//! held by individuals): the ledger per asset and per month in exact
+//! decimals, each month against the R$35,000 exemption with its tax and
+//! DARF, the year's positions for Bens e Direitos, and the CSV files. No
+//! egui, no app: the window, the command line and the benchmark fill the
+//! same [`LedgerInput`] and read the same results.
+//!
+//! - [`input`]: what the ledger reads (the lists, borrowed; the claims this
+//!   device made; what the person typed, kept in the journal).
+//! - [`ledger`]: [`build`] the ledger: entries with the quantity and average
+//!   cost after each, and each month's sums per asset.
+//! - [`months`]: each month's exemption, gains, tax by parcels and DARF.
+//! - [`year`]: the year's positions, codes and Discriminação, exempt gains.
+//! - [`calendar`]: business days and the DARF's due date.
+//! - [`brasilia`]: Brasília's months (the bundled IANA zone).
+//! - [`reading`]: every rule with its standing and source, in both languages.
+//! - [`export`]: `ledger.csv`, `months.csv`, `positions.csv`.
+//! - [`journal`]: the person's typed values and paid marks in the journal.
+//!
+//! Every figure is a help for the declaration, not tax advice
+//! ([`reading::disclaimer`]).
+
+pub mod brasilia;
+pub mod calendar;
+pub mod export;
+pub mod input;
+pub mod journal;
+pub mod ledger;
+pub mod months;
+pub mod reading;
+pub mod year;
+
+pub use brasilia::YearMonth;
+pub use input::{
+    BensCode, ClaimMade, DepositList, LedgerInput, ServicePrice, ServicePrices, TaxInput,
+    TypedValues,
+};
+pub use ledger::{Entry, EntryKind, Flags, Ledger, build};
+pub use months::{Darf, MonthReport, month_reports, tax_on_gain};
+pub use reading::{Language, Reading, Standing};
+pub use year::{Position, YearReport, year_report};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,737 @@
+//! `brlv-desk call METHOD PATH`: signs and sends one request, prints the
+//! status and the JSON answer, pretty. Like curl that knows how to sign.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use reqwest::Method;
+use secrecy::SecretString;
+
+use brlv_core::api::{Client, ClientConfig, Error, PrivateKey, Signer};
+
+/// Environment variable holding the service's base URL.
+pub const ENV_BASE_URL: &str = "BRLV_BASE_URL";
+/// Environment variable holding the API key.
+pub const ENV_API_KEY: &str = "BRLV_API_KEY";
+/// Environment variable naming the private key PEM file.
+pub const ENV_PRIVATE_KEY_FILE: &str = "BRLV_PRIVATE_KEY_FILE";
+
+/// Arguments of `brlv-desk call`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct CallArgs {
+    /// HTTP method: GET or POST.
+    pub method: String,
+    /// Path under the base URL, e.g. /api/v0/orders or /api/v0/assets/brl/balance.
+    pub path: String,
+    /// JSON body, sent byte for byte as given; `@FILE` reads it from a file.
+    #[arg(long)]
+    pub data: Option<String>,
+    /// A query parameter; repeat for several (and for array filters).
+    #[arg(long = "query", value_name = "KEY=VALUE", value_parser = parse_query_pair)]
+    pub query: Vec<(String, String)>,
+    /// Use a saved profile (its secrets come from the OS keyring) instead of
+    /// the BRLV_* environment variables.
+    #[arg(long, value_name = "NAME")]
+    pub profile: Option<String>,
+    /// Print the request's status line and body only, without the summary on stderr.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Where the passphrase of a sealed key comes from.
+    #[command(flatten)]
+    pub passphrase: PassphraseArgs,
+}
+
+/// Where the passphrase of a sealed key comes from: the terminal (asked
+/// without echo) unless a flag names another source. Never an argument,
+/// which every user of the machine can read in the process list.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct PassphraseArgs {
+    /// Read the passphrase from standard input, its first line, for
+    /// scripts: `printf '%s\n' "$PASSPHRASE" | brlv-desk ... --passphrase-stdin`.
+    #[arg(long)]
+    pub passphrase_stdin: bool,
+    /// Read the passphrase from this file descriptor, its first line, for
+    /// scripts: `--passphrase-fd 3 3<pass.txt`.
+    #[cfg(unix)]
+    #[arg(long, value_name = "N", conflicts_with = "passphrase_stdin")]
+    pub passphrase_fd: Option<u32>,
+}
+
+impl PassphraseArgs {
+    /// The source the flags name.
+    pub fn source(&self) -> PassphraseSource {
+        #[cfg(unix)]
+        if let Some(fd) = self.passphrase_fd {
+            return PassphraseSource::Fd(fd);
+        }
+        if self.passphrase_stdin {
+            PassphraseSource::Stdin
+        } else {
+            PassphraseSource::Terminal
+        }
+    }
+}
+
+/// Where a passphrase is read from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassphraseSource {
+    /// Asked on the terminal, without echo.
+    Terminal,
+    /// The first line of standard input.
+    Stdin,
+    /// The first line read from an inherited file descriptor (Unix).
+    Fd(u32),
+}
+
+/// Asks for passphrases. A script's line (standard input, a descriptor) is
+/// read once and answers every question of the run, so one line both opens
+/// a sealed key file and seals the key again.
+pub struct PassphraseReader {
+    source: PassphraseSource,
+    answer: Option<SecretString>,
+}
+
+impl std::fmt::Debug for PassphraseReader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PassphraseReader")
+            .field("source", &self.source)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PassphraseReader {
+    /// Reads from `source` when first asked.
+    pub fn new(source: PassphraseSource) -> PassphraseReader {
+        PassphraseReader {
+            source,
+            answer: None,
+        }
+    }
+
+    /// Answers every question with `passphrase` (tests; callers holding it already).
+    pub fn given(passphrase: SecretString) -> PassphraseReader {
+        PassphraseReader {
+            source: PassphraseSource::Stdin,
+            answer: Some(passphrase),
+        }
+    }
+
+    /// Whether a person types each answer, so that a new passphrase is worth
+    /// asking twice.
+    pub fn is_typed(&self) -> bool {
+        self.source == PassphraseSource::Terminal
+    }
+
+    /// The passphrase; `prompt` is shown when a person is asked.
+    pub fn ask(&mut self, prompt: &str) -> Result<SecretString, CallError> {
+        if let Some(answer) = &self.answer {
+            return Ok(answer.clone());
+        }
+        let answer = read_passphrase(self.source, prompt)?;
+        if self.source != PassphraseSource::Terminal {
+            self.answer = Some(answer.clone());
+        }
+        Ok(answer)
+    }
+}
+
+/// Where `call` gets its credentials.
+#[derive(Clone, Debug)]
+pub struct Credentials {
+    /// Base URL.
+    pub base_url: String,
+    /// API key.
+    pub api_key: SecretString,
+    /// Private key.
+    pub private_key: PrivateKey,
+}
+
+impl Credentials {
+    /// A client of the service at the base URL, signing with these keys.
+    pub fn into_client(self) -> Result<Client, CallError> {
+        let signer = Signer::new(self.api_key, self.private_key);
+        Ok(Client::new(ClientConfig::new(&self.base_url, signer)?)?)
+    }
+}
+
+/// Why `call` could not even send the request.
+#[derive(Debug, thiserror::Error)]
+pub enum CallError {
+    /// A variable is missing.
+    #[error(
+        "{0} is not set. Set {ENV_BASE_URL}, {ENV_API_KEY} and {ENV_PRIVATE_KEY_FILE} \
+         (for the sandbox: `brlv-desk sandbox --demo-credentials DIR` writes them)"
+    )]
+    MissingVariable(&'static str),
+    /// The key file could not be read.
+    #[error("cannot read the private key file {path}: {reason}")]
+    KeyFile {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// The body file could not be read.
+    #[error("cannot read the body file {path}: {reason}")]
+    BodyFile {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// The body is not JSON.
+    #[error("--data is not valid JSON: {0}")]
+    BodyNotJson(String),
+    /// Unknown method.
+    #[error("{0:?} is not an HTTP method; use GET or POST")]
+    Method(String),
+    /// No saved profile has that name.
+    #[error(
+        "no saved profile is called {0:?}; `brlv-desk profile list` shows them, and \
+         `brlv-desk profile add` or the app's onboarding screen adds one"
+    )]
+    UnknownProfile(String),
+    /// The profile file or the keyring failed.
+    #[error("{0}")]
+    Profile(String),
+    /// The passphrase of a sealed key could not be had, or did not open it.
+    #[error("{0}")]
+    Passphrase(String),
+    /// A 2xx answer to a read whose body is not JSON.
+    #[error("the service answered HTTP {status}, but the body is not JSON")]
+    AnswerNotJson {
+        /// HTTP status.
+        status: u16,
+    },
+    /// A write whose answer was lost or unreadable: it may have been applied.
+    #[error(
+        "{error}\nThe request may have reached the service, and no readable answer came back: \
+         it MAY HAVE BEEN APPLIED. {check}"
+    )]
+    OutcomeUnknown {
+        /// What went wrong.
+        error: Error,
+        /// How to find out whether it was applied.
+        check: String,
+    },
+    /// Anything the client reported.
+    #[error(transparent)]
+    Client(#[from] Error),
+}
+
+fn parse_query_pair(raw: &str) -> Result<(String, String), String> {
+    raw.split_once('=')
+        .map(|(key, value)| (key.to_owned(), value.to_owned()))
+        .ok_or_else(|| format!("{raw:?} is not KEY=VALUE"))
+}
+
+/// A private key as read: plain, or sealed and waiting for its passphrase.
+#[derive(Clone, Debug)]
+pub enum KeyMaterial {
+    /// A plain PEM key: nothing protects it at rest.
+    Plain(PrivateKey),
+    /// An encrypted PKCS#8 PEM (see [`brlv_core::seal`]).
+    Sealed(SecretString),
+}
+
+/// The environment's profile, its key not yet opened.
+#[derive(Clone, Debug)]
+pub struct EnvironmentCredentials {
+    /// Base URL.
+    pub base_url: String,
+    /// API key.
+    pub api_key: SecretString,
+    /// The key file's key.
+    pub key: KeyMaterial,
+}
+
+impl EnvironmentCredentials {
+    /// The credentials, opening a sealed key with what `passphrase` gives.
+    pub fn open(
+        self,
+        passphrase: impl FnOnce() -> Result<SecretString, CallError>,
+    ) -> Result<Credentials, CallError> {
+        Ok(Credentials {
+            base_url: self.base_url,
+            api_key: self.api_key,
+            private_key: open_key(self.key, passphrase)?,
+        })
+    }
+}
+
+/// A plain key as it is; a sealed one opened with what `passphrase` gives.
+pub fn open_key(
+    key: KeyMaterial,
+    passphrase: impl FnOnce() -> Result<SecretString, CallError>,
+) -> Result<PrivateKey, CallError> {
+    use secrecy::ExposeSecret;
+    match key {
+        KeyMaterial::Plain(key) => Ok(key),
+        KeyMaterial::Sealed(sealed) => {
+            let passphrase = passphrase()?;
+            brlv_core::seal::unseal(sealed.expose_secret(), &passphrase).map_err(
+                |error| match error {
+                    brlv_core::seal::SealError::WrongPassphrase => CallError::Passphrase(
+                        "the passphrase does not open the sealed private key".to_owned(),
+                    ),
+                    other => CallError::Passphrase(other.to_string()),
+                },
+            )
+        }
+    }
+}
+
+/// Reads the environment's profile; a sealed key file stays sealed.
+pub fn environment_credentials() -> Result<EnvironmentCredentials, CallError> {
+    let base_url =
+        std::env::var(ENV_BASE_URL).map_err(|_| CallError::MissingVariable(ENV_BASE_URL))?;
+    let api_key =
+        std::env::var(ENV_API_KEY).map_err(|_| CallError::MissingVariable(ENV_API_KEY))?;
+    let key_path = std::env::var_os(ENV_PRIVATE_KEY_FILE)
+        .map(PathBuf::from)
+        .ok_or(CallError::MissingVariable(ENV_PRIVATE_KEY_FILE))?;
+    Ok(EnvironmentCredentials {
+        base_url,
+        api_key: SecretString::from(api_key),
+        key: read_key_material(&key_path)?,
+    })
+}
+
+/// The credentials a command signs with, as `call` takes them: the saved
+/// profile `profile` (its secrets from the OS keyring), else the `BRLV_*`
+/// variables (with a warning on standard error when their key file is
+/// plain); a sealed key opened with the passphrase `source` gives.
+pub fn command_credentials(
+    profile: Option<&str>,
+    source: PassphraseSource,
+) -> Result<Credentials, CallError> {
+    let credentials = match profile {
+        Some(name) => credentials_from_profile(name)?,
+        None => {
+            let credentials = environment_credentials()?;
+            if matches!(credentials.key, KeyMaterial::Plain(_)) {
+                eprintln!(
+                    "warning: {ENV_PRIVATE_KEY_FILE} is a plain, unencrypted key: anyone who can \
+                     read the file can sign for this account (seal it with `openssl pkcs8 -topk8 \
+                     -scrypt`)"
+                );
+            }
+            credentials
+        }
+    };
+    credentials.open(|| PassphraseReader::new(source).ask("Passphrase of the sealed private key: "))
+}
+
+/// [`command_credentials`], with the name of the profile they are: the one
+/// named, or the environment's (as the window names it).
+pub fn named_command_credentials(
+    profile: Option<&str>,
+    source: PassphraseSource,
+) -> Result<(Credentials, String), CallError> {
+    let credentials = command_credentials(profile, source)?;
+    let name = profile.map_or_else(
+        || brlv_core::profile::Profile::for_environment(&credentials.base_url).name,
+        str::to_owned,
+    );
+    Ok((credentials, name))
+}
+
+/// Reads the credentials from the environment; a sealed key file is refused
+/// (use [`environment_credentials`] to open one).
+pub fn credentials_from_env() -> Result<Credentials, CallError> {
+    environment_credentials()?.open(|| {
+        Err(CallError::Passphrase(format!(
+            "{ENV_PRIVATE_KEY_FILE} is sealed with a passphrase and none was given"
+        )))
+    })
+}
+
+/// A passphrase from `source`; `prompt` is shown on the terminal.
+pub fn read_passphrase(source: PassphraseSource, prompt: &str) -> Result<SecretString, CallError> {
+    use std::io::BufRead as _;
+    let owned_first_line = |text: &str| zeroize::Zeroizing::new(first_line(text).to_owned());
+    let text = match source {
+        PassphraseSource::Fd(fd) => {
+            // /dev/fd/N opens the descriptor this process inherited (Linux, macOS, BSD).
+            let path = format!("/dev/fd/{fd}");
+            let text =
+                zeroize::Zeroizing::new(std::fs::read_to_string(&path).map_err(|error| {
+                    CallError::Passphrase(format!(
+                        "cannot read the passphrase from file descriptor {fd}: {error}"
+                    ))
+                })?);
+            owned_first_line(&text)
+        }
+        PassphraseSource::Stdin => {
+            let mut line = zeroize::Zeroizing::new(String::new());
+            std::io::stdin()
+                .lock()
+                .read_line(&mut line)
+                .map_err(|error| {
+                    CallError::Passphrase(format!(
+                        "cannot read the passphrase from standard input: {error}"
+                    ))
+                })?;
+            owned_first_line(&line)
+        }
+        PassphraseSource::Terminal => {
+            zeroize::Zeroizing::new(rpassword::prompt_password(prompt).map_err(|error| {
+                CallError::Passphrase(format!(
+                    "a passphrase is needed and no terminal can ask for it ({error}); give it on \
+                     standard input with --passphrase-stdin"
+                ))
+            })?)
+        }
+    };
+    if text.is_empty() && source != PassphraseSource::Terminal {
+        return Err(CallError::Passphrase(
+            "the passphrase line is empty (or missing)".to_owned(),
+        ));
+    }
+    Ok(SecretString::from(text.as_str().to_owned()))
+}
+
+/// The first line of `text`, without its line ending (`\n` or `\r\n`).
+fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or_default()
+}
+
+/// Reads the credentials of a saved profile: its base URL from the profile
+/// file, its secrets from the OS keyring.
+pub fn credentials_from_profile(name: &str) -> Result<EnvironmentCredentials, CallError> {
+    use brlv_core::profile::ProfileBook;
+    let path = ProfileBook::default_path().ok_or_else(|| {
+        CallError::Profile(brlv_core::profile::ProfileError::NoConfigDir.to_string())
+    })?;
+    saved_credentials(name, &path, || {
+        brlv_core::keystore::KeyringStore::os().map(|store| {
+            std::sync::Arc::new(store) as std::sync::Arc<dyn brlv_core::keystore::SecretStore>
+        })
+    })
+}
+
+/// The credentials of the profile `name` saved in the book at `book_path`,
+/// its secrets from the store `open_store` opens (only once the profile is
+/// known to exist); a sealed key stays sealed.
+pub fn saved_credentials(
+    name: &str,
+    book_path: &std::path::Path,
+    open_store: impl FnOnce() -> Result<
+        std::sync::Arc<dyn brlv_core::keystore::SecretStore>,
+        brlv_core::keystore::KeystoreError,
+    >,
+) -> Result<EnvironmentCredentials, CallError> {
+    use brlv_core::profile::ProfileBook;
+    use secrecy::ExposeSecret;
+
+    let book =
+        ProfileBook::load(book_path).map_err(|error| CallError::Profile(error.to_string()))?;
+    let profile = book
+        .find(name)
+        .ok_or_else(|| CallError::UnknownProfile(name.to_owned()))?;
+    let store = open_store().map_err(|error| CallError::Profile(error.to_string()))?;
+    let secrets = store
+        .load(name)
+        .map_err(|error| CallError::Profile(error.to_string()))?
+        .ok_or_else(|| {
+            CallError::Profile(format!(
+                "the keyring holds no secrets for profile {name:?}; add it again \
+                 (`brlv-desk profile add`, or in the app)"
+            ))
+        })?;
+    let key = if brlv_core::seal::is_sealed(secrets.private_key_pem.expose_secret()) {
+        KeyMaterial::Sealed(secrets.private_key_pem)
+    } else {
+        KeyMaterial::Plain(
+            PrivateKey::from_pem(secrets.private_key_pem.expose_secret()).map_err(|error| {
+                CallError::Profile(format!(
+                    "the private key of profile {name:?} is not usable: {error}"
+                ))
+            })?,
+        )
+    };
+    Ok(EnvironmentCredentials {
+        base_url: profile.base_url.clone(),
+        api_key: secrets.api_key,
+        key,
+    })
+}
+
+/// Reads and checks a PEM private key file.
+pub fn read_private_key_file(path: &std::path::Path) -> Result<PrivateKey, CallError> {
+    match read_key_material(path)? {
+        KeyMaterial::Plain(key) => Ok(key),
+        KeyMaterial::Sealed(_) => Err(CallError::KeyFile {
+            path: path.to_owned(),
+            reason: brlv_core::api::KeyError::Encrypted.to_string(),
+        }),
+    }
+}
+
+/// Reads a PEM private key file: plain (checked), or sealed (kept sealed).
+pub fn read_key_material(path: &std::path::Path) -> Result<KeyMaterial, CallError> {
+    let text = zeroize::Zeroizing::new(std::fs::read_to_string(path).map_err(|error| {
+        CallError::KeyFile {
+            path: path.to_owned(),
+            reason: error.to_string(),
+        }
+    })?);
+    if brlv_core::seal::is_sealed(&text) {
+        return Ok(KeyMaterial::Sealed(SecretString::from(
+            text.trim().to_owned(),
+        )));
+    }
+    PrivateKey::from_pem(&text)
+        .map(KeyMaterial::Plain)
+        .map_err(|error| CallError::KeyFile {
+            path: path.to_owned(),
+            reason: error.to_string(),
+        })
+}
+
+/// Exit code: a 2xx answer with a JSON body.
+pub const EXIT_OK: u8 = 0;
+/// Exit code: the service refused (non-2xx), a 2xx answer to a read was not
+/// JSON, or the request failed in a way that surely did not apply it.
+pub const EXIT_FAILED: u8 = 1;
+/// Exit code: nothing was sent because the setup cannot work: credentials
+/// missing or unusable (a base URL, a key that cannot sign), or a command line.
+pub const EXIT_USAGE: u8 = 2;
+/// Exit code: a POST whose outcome is unknown. It reached the service (or may
+/// have), and no readable answer came back, so it may have been applied.
+pub const EXIT_OUTCOME_UNKNOWN: u8 = 3;
+
+/// What the request produced when an answer came back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CallOutcome {
+    /// HTTP status.
+    pub status: u16,
+    /// Whether it was 2xx.
+    pub success: bool,
+}
+
+impl CallOutcome {
+    /// The process exit code for this answer.
+    pub fn exit_code(&self) -> u8 {
+        if self.success { EXIT_OK } else { EXIT_FAILED }
+    }
+}
+
+impl CallError {
+    /// The process exit code for this failure.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CallError::OutcomeUnknown { .. } => EXIT_OUTCOME_UNKNOWN,
+            CallError::MissingVariable(_)
+            | CallError::KeyFile { .. }
+            | CallError::BodyFile { .. }
+            | CallError::BodyNotJson(_)
+            | CallError::Method(_)
+            | CallError::UnknownProfile(_)
+            | CallError::Profile(_)
+            | CallError::Passphrase(_)
+            | CallError::Client(Error::BaseUrl { .. } | Error::Config(_) | Error::Signing(_)) => {
+                EXIT_USAGE
+            }
+            CallError::AnswerNotJson { .. } | CallError::Client(_) => EXIT_FAILED,
+        }
+    }
+}
+
+/// The read that tells whether a write to `path` was applied: the list (or
+/// balance) the created record would appear in.
+pub fn how_to_check(path: &str) -> String {
+    let path = path.split('?').next().unwrap_or(path).trim_end_matches('/');
+    let segments: Vec<&str> = path.split('/').collect();
+    let read = match segments.as_slice() {
+        ["", "api", "v0", "quotes"] => {
+            return "A quote changes nothing by itself; it is safe to ask for a new one."
+                .to_owned();
+        }
+        ["", "api", "v0", "claims"] => format!(
+            "`brlv-desk call GET {path}` (a claim lowers the claimable balance) and \
+             `brlv-desk call GET /api/v0/assets/brl/balance`"
+        ),
+        ["", "api", "v0", "wallets", _, "claims"] => {
+            format!("`brlv-desk call GET {path}` (a claim lowers the wallet's claimable balance)")
+        }
+        [
+            "",
+            "api",
+            "v0",
+            "orders" | "transfers" | "wallets" | "withdrawals",
+        ]
+        | ["", "api", "v0", "assets", _, "withdrawals"] => {
+            format!("`brlv-desk call GET {path}`")
+        }
+        _ => format!("a GET of the list that {path} adds to"),
+    };
+    format!("Check with {read} whether it was, before sending it again.")
+}
+
+/// Sends the request and writes the status line and the (pretty) body to `out`.
+///
+/// A 2xx answer whose body is not JSON is an error; so is a POST whose
+/// answer was lost (see [`EXIT_OUTCOME_UNKNOWN`]).
+pub async fn run(
+    args: &CallArgs,
+    credentials: Credentials,
+    out: &mut impl Write,
+) -> Result<CallOutcome, CallError> {
+    let method = Method::from_bytes(args.method.to_ascii_uppercase().as_bytes())
+        .map_err(|_| CallError::Method(args.method.clone()))?;
+    let body = match &args.data {
+        None => Vec::new(),
+        Some(data) => {
+            let bytes = match data.strip_prefix('@') {
+                Some(file) => std::fs::read(file).map_err(|error| CallError::BodyFile {
+                    path: PathBuf::from(file),
+                    reason: error.to_string(),
+                })?,
+                None => data.clone().into_bytes(),
+            };
+            serde_json::from_slice::<serde_json::Value>(&bytes)
+                .map_err(|error| CallError::BodyNotJson(error.to_string()))?;
+            bytes
+        }
+    };
+    let client = credentials.into_client()?;
+    let mut url = client.raw_url(&args.path)?;
+    if !args.query.is_empty() {
+        url.query_pairs_mut().extend_pairs(&args.query);
+    }
+    let writes = method != Method::GET && method != Method::HEAD;
+    let outcome_unknown = |error: Error| CallError::OutcomeUnknown {
+        check: how_to_check(&args.path),
+        error,
+    };
+    let raw = match client.send(method, url, body).await {
+        Ok(raw) => raw,
+        Err(error) if writes && error.outcome_unknown() => return Err(outcome_unknown(error)),
+        Err(error) => return Err(error.into()),
+    };
+    let json = serde_json::from_slice::<serde_json::Value>(&raw.body).ok();
+    let pretty = json
+        .as_ref()
+        .and_then(|value| serde_json::to_string_pretty(value).ok())
+        .unwrap_or_else(|| String::from_utf8_lossy(&raw.body).into_owned());
+    let _ = writeln!(out, "HTTP {}", raw.status);
+    if !pretty.is_empty() {
+        let _ = writeln!(out, "{pretty}");
+    }
+    let outcome = CallOutcome {
+        status: raw.status,
+        success: raw.is_success(),
+    };
+    if outcome.success && json.is_none() {
+        let error = Error::UnexpectedResponse {
+            status: raw.status,
+            detail: "the body is not JSON".to_owned(),
+            excerpt: brlv_core::api::error::excerpt(&raw.body),
+        };
+        return Err(if writes {
+            outcome_unknown(error)
+        } else {
+            CallError::AnswerNotJson { status: raw.status }
+        });
+    }
+    if !outcome.success
+        && let Err(error) = raw.into_result()
+    {
+        if writes && error.outcome_unknown() {
+            return Err(outcome_unknown(error));
+        }
+        if !args.quiet {
+            eprintln!("error: {error}");
+        }
+    }
+    Ok(outcome)
+}
+
+/// The most memory the lists a command reads whole may take, as the app's
+/// default.
+const LIST_BUDGET_BYTES: u64 = 1024 * 1024 * 1024;
+
+/// The account's lists a command reads whole (`extrato`, `tax-report`).
+#[derive(Debug, Default)]
+pub struct AccountLists {
+    /// Orders.
+    pub orders: Vec<brlv_core::api::model::Order>,
+    /// Transfers.
+    pub transfers: Vec<brlv_core::api::model::Transfer>,
+    /// Withdrawals.
+    pub withdrawals: Vec<brlv_core::api::model::Withdrawal>,
+    /// Wallets.
+    pub wallets: Vec<brlv_core::api::model::Wallet>,
+    /// The deposits of each asset asked for, in the order asked.
+    pub deposits: Vec<(
+        brlv_core::api::model::DepositAsset,
+        Vec<brlv_core::api::model::Deposit>,
+    )>,
+}
+
+/// A list the service would not give: which one (`"the orders"`) and why.
+#[derive(Debug, thiserror::Error)]
+#[error("could not fetch {what}: {error}")]
+pub struct ListNotFetched {
+    /// Which list.
+    pub what: &'static str,
+    /// Why.
+    pub error: Error,
+}
+
+impl ListNotFetched {
+    /// The process exit code, as `call` gives for the same refusal.
+    pub fn exit_code(&self) -> u8 {
+        CallError::Client(self.error.clone()).exit_code()
+    }
+}
+
+/// Reads the orders, transfers, withdrawals, wallets and the deposits of
+/// `deposit_assets` whole, one after the other.
+pub async fn fetch_account_lists(
+    client: &Client,
+    deposit_assets: &[brlv_core::api::model::DepositAsset],
+) -> Result<AccountLists, ListNotFetched> {
+    use brlv_core::api::model::{Deposit, Order, Transfer, WalletFilter, Withdrawal};
+    let failed = |what: &'static str| move |error| ListNotFetched { what, error };
+    let orders = client
+        .get_list::<Order>(&["orders"], "orders", LIST_BUDGET_BYTES)
+        .await
+        .map_err(failed("the orders"))?
+        .rows;
+    let transfers = client
+        .get_list::<Transfer>(&["transfers"], "transfers", LIST_BUDGET_BYTES)
+        .await
+        .map_err(failed("the transfers"))?
+        .rows;
+    let withdrawals = client
+        .get_list::<Withdrawal>(&["withdrawals"], "withdrawals", LIST_BUDGET_BYTES)
+        .await
+        .map_err(failed("the withdrawals"))?
+        .rows;
+    let wallets = client
+        .list_wallets(&WalletFilter::default())
+        .await
+        .map_err(failed("the wallets"))?;
+    let mut deposits = Vec::with_capacity(deposit_assets.len());
+    for asset in deposit_assets {
+        let rows = client
+            .get_list::<Deposit>(
+                &["assets", asset.as_str(), "deposits"],
+                "deposits",
+                LIST_BUDGET_BYTES,
+            )
+            .await
+            .map_err(failed("the deposits"))?
+            .rows;
+        deposits.push((asset.clone(), rows));
+    }
+    Ok(AccountLists {
+        orders,
+        transfers,
+        withdrawals,
+        wallets,
+        deposits,
+    })
+}

@@ -1,0 +1,12 @@
+//! The commands of `brlv-desk` other than the window, one file each, named
+//! after the command: `brlv-desk call`, `profile`, `extrato`, `tax-report`
+//! and `sandbox`. Each takes its arguments as a clap struct and returns what
+//! the process exits with; `src/main.rs` only dispatches.
+
+pub mod call;
+#[cfg(feature = "desktop")]
+pub mod extrato;
+#[cfg(feature = "desktop")]
+pub mod profile;
+pub mod sandbox;
+pub mod tax_report;

@@ -1,0 +1,477 @@
+//! `brlv-desk tax-report --year YYYY [--profile NAME] [--csv DIR]`: fetches
+//! what the ledger needs with the typed client, reads this device's claims
+//! and typed values from the profile's journal, writes `ledger.csv`,
+//! `months.csv` and `positions.csv`, and prints a short summary per month.
+//!
+//! Credentials come as `call`'s do: the `BRLV_*` variables, or a saved
+//! profile with `--profile`. The journal is the one the app keeps for that
+//! profile (for the variables' profile, the one named after the service's
+//! host); without one, the report has no claims and no typed values, and
+//! says so.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use time::OffsetDateTime;
+
+use crate::cli::call::{self, CallError};
+use brlv_core::api::Client;
+use brlv_core::api::model::{
+    Asset, CreateQuote, Deposit, DepositAsset, Order, Transfer, Wallet, Withdrawal,
+};
+use brlv_core::money::{NumberFormat, format_brl};
+use brlv_core::tax::input::{
+    DepositList, LedgerInput, ServicePrice, ServicePrices, TOKEN_DEPOSIT_ASSETS,
+    assets_needing_prices,
+};
+use brlv_core::tax::ledger::{Ledger, ticker_of};
+use brlv_core::tax::months::compare_with_service;
+use brlv_core::tax::reading::{Language, disclaimer};
+use brlv_core::tax::year::{YearReport, year_report};
+use brlv_core::tax::{ClaimMade, TypedValues, export, journal};
+
+/// Arguments of `brlv-desk tax-report`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct TaxReportArgs {
+    /// The calendar year, e.g. 2026.
+    #[arg(long)]
+    pub year: i32,
+    /// Use a saved profile (its secrets come from the OS keyring) instead of
+    /// the BRLV_* environment variables.
+    #[arg(long, value_name = "NAME")]
+    pub profile: Option<String>,
+    /// Write ledger.csv, months.csv and positions.csv into this folder
+    /// (made if missing).
+    #[arg(long, value_name = "DIR")]
+    pub csv: Option<PathBuf>,
+    /// The summary's language: en or pt-BR.
+    #[arg(long, value_name = "LANG", default_value = "en")]
+    pub language: String,
+    /// Where the passphrase of a sealed key comes from, as for `call`.
+    #[command(flatten)]
+    pub passphrase: call::PassphraseArgs,
+}
+
+/// Why the report could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    /// Credentials, as `call` reports them.
+    #[error(transparent)]
+    Call(#[from] CallError),
+    /// A list could not be fetched.
+    #[error(transparent)]
+    Fetch(#[from] call::ListNotFetched),
+    /// The journal could not be read.
+    #[error("could not read the journal {path}: {error}")]
+    Journal {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: brlv_core::journal::JournalError,
+    },
+    /// A file could not be written.
+    #[error("could not write {path}: {reason}")]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// The async runtime did not start.
+    #[error("cannot start the async runtime: {0}")]
+    Runtime(std::io::Error),
+}
+
+impl ReportError {
+    /// The process exit code, as `call`'s: 2 when nothing could be asked,
+    /// 1 when the service or a file failed.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            ReportError::Call(error) => error.exit_code(),
+            ReportError::Fetch(failed) => failed.exit_code(),
+            ReportError::Journal { .. } | ReportError::Write { .. } | ReportError::Runtime(_) => {
+                call::EXIT_FAILED
+            }
+        }
+    }
+}
+
+/// What was fetched and read for the report.
+#[derive(Debug, Default)]
+pub struct Fetched {
+    /// Orders.
+    pub orders: Vec<Order>,
+    /// Transfers.
+    pub transfers: Vec<Transfer>,
+    /// Withdrawals.
+    pub withdrawals: Vec<Withdrawal>,
+    /// The token deposit lists.
+    pub deposits: Vec<(DepositAsset, Vec<Deposit>)>,
+    /// Wallets.
+    pub wallets: Vec<Wallet>,
+    /// The claims this device made.
+    pub claims: Vec<ClaimMade>,
+    /// What the person typed.
+    pub typed: TypedValues,
+    /// The service's prices for orders with no leg in reais.
+    pub prices: ServicePrices,
+    /// The service's exemption figure for the current month.
+    pub service_figure: Option<brlv_core::api::model::TaxExemptionProgress>,
+    /// The journal read, if there was one.
+    pub journal: Option<PathBuf>,
+}
+
+/// The journal the app keeps for a profile called `name` at `base_url`.
+pub fn journal_path(name: &str, base_url: &str) -> Option<PathBuf> {
+    brlv_core::journal::default_dir().map(|dir| brlv_core::journal::file_for(&dir, name, base_url))
+}
+
+/// Runs the command; what the process exits with.
+pub fn run(args: &TaxReportArgs) -> ExitCode {
+    let mut stdout = std::io::stdout();
+    match report(args, &mut stdout) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::from(error.exit_code())
+        }
+    }
+}
+
+fn credentials(args: &TaxReportArgs) -> Result<(call::Credentials, String), CallError> {
+    call::named_command_credentials(args.profile.as_deref(), args.passphrase.source())
+}
+
+/// Makes the report and writes its summary to `out`.
+pub fn report(args: &TaxReportArgs, out: &mut impl Write) -> Result<(), ReportError> {
+    let (credentials, name) = credentials(args)?;
+    let journal = journal_path(&name, &credentials.base_url);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(ReportError::Runtime)?;
+    let fetched = runtime.block_on(fetch(credentials, journal))?;
+    let now = OffsetDateTime::now_utc();
+    let deposit_lists: Vec<DepositList<'_>> = fetched
+        .deposits
+        .iter()
+        .map(|(asset, deposits)| DepositList { asset, deposits })
+        .collect();
+    let input = LedgerInput {
+        orders: &fetched.orders,
+        transfers: &fetched.transfers,
+        withdrawals: &fetched.withdrawals,
+        deposits: &deposit_lists,
+        claims: &fetched.claims,
+        wallets: &fetched.wallets,
+        typed: &fetched.typed,
+        prices: &fetched.prices,
+    };
+    let ledger = brlv_core::tax::build(&input);
+    let year = year_report(&ledger, &fetched.typed, args.year, now);
+    if let Some(dir) = &args.csv {
+        write_files(dir, &ledger, &input, &year)?;
+    }
+    let language = Language::from_tag(&args.language);
+    print_summary(out, &ledger, &year, &fetched, now, language);
+    Ok(())
+}
+
+fn write_file(
+    dir: &Path,
+    name: &str,
+    write: impl FnOnce(std::fs::File) -> Result<(), csv::Error>,
+) -> Result<(), ReportError> {
+    let path = dir.join(name);
+    let failed = |reason: String| ReportError::Write {
+        path: path.clone(),
+        reason,
+    };
+    let file = std::fs::File::create(&path).map_err(|error| failed(error.to_string()))?;
+    write(file).map_err(|error| failed(error.to_string()))
+}
+
+/// Writes the three files into `dir`.
+pub fn write_files(
+    dir: &Path,
+    ledger: &Ledger,
+    input: &LedgerInput<'_>,
+    year: &YearReport,
+) -> Result<(), ReportError> {
+    std::fs::create_dir_all(dir).map_err(|error| ReportError::Write {
+        path: dir.to_owned(),
+        reason: error.to_string(),
+    })?;
+    write_file(dir, "ledger.csv", |file| {
+        export::write_ledger(
+            std::io::BufWriter::new(file),
+            ledger,
+            input,
+            Some(year.year),
+        )
+    })?;
+    write_file(dir, "months.csv", |file| {
+        export::write_months(file, &year.months)
+    })?;
+    write_file(dir, "positions.csv", |file| {
+        export::write_positions(file, &year.positions, year.positions_on)
+    })
+}
+
+async fn fetch(
+    credentials: call::Credentials,
+    journal: Option<PathBuf>,
+) -> Result<Fetched, ReportError> {
+    let client = credentials.into_client()?;
+    let call::AccountLists {
+        orders,
+        transfers,
+        withdrawals,
+        wallets,
+        deposits,
+    } = call::fetch_account_lists(&client, &TOKEN_DEPOSIT_ASSETS).await?;
+    // The figure is a comparison only: a service without it still gets its report.
+    let service_figure = client.tax_exemption_progress().await.ok();
+    let (claims, typed, journal) = match journal.filter(|path| path.exists()) {
+        Some(path) => {
+            let failed = |error| ReportError::Journal {
+                path: path.clone(),
+                error,
+            };
+            let (store, _) = brlv_core::journal::Store::open(&path).map_err(failed)?;
+            let claims = journal::read_claims(&store).map_err(failed)?;
+            let (typed, unread) = journal::read_typed(&store).map_err(failed)?;
+            if unread > 0 {
+                eprintln!(
+                    "warning: {unread} typed values in the journal were written by a newer \
+                     version and are left out"
+                );
+            }
+            (claims, typed, Some(path))
+        }
+        None => (Vec::new(), TypedValues::default(), None),
+    };
+    let prices = service_prices(&client, &orders, &typed).await;
+    Ok(Fetched {
+        orders,
+        transfers,
+        withdrawals,
+        deposits,
+        wallets,
+        claims,
+        typed,
+        prices,
+        service_figure,
+        journal,
+    })
+}
+
+/// Asks the service's price of each token an order with no leg in reais
+/// needs: a quote of one unit for reais (a quote changes nothing), its
+/// rate before the fee. A token the service does not quote stays unpriced.
+async fn service_prices(client: &Client, orders: &[Order], typed: &TypedValues) -> ServicePrices {
+    let mut prices = ServicePrices {
+        prices: Vec::new(),
+        quoted_at: Some(OffsetDateTime::now_utc()),
+    };
+    for asset in assets_needing_prices(orders, typed) {
+        let ticker = ticker_of(&asset).into_owned();
+        if prices.of(&ticker).is_some() {
+            continue;
+        }
+        let quote = CreateQuote::paying(asset.clone(), Asset::FiatBrl, rust_decimal::Decimal::ONE);
+        match client.create_quote(&quote).await {
+            Ok(quote) => {
+                if let Some(rate) = quote.base_rate {
+                    prices.prices.push(ServicePrice {
+                        ticker,
+                        brl_per_unit: rate,
+                    });
+                }
+            }
+            Err(error) => {
+                eprintln!("note: the service gave no price for {ticker}: {error}");
+            }
+        }
+    }
+    prices
+}
+
+fn print_summary(
+    out: &mut impl Write,
+    ledger: &Ledger,
+    year: &YearReport,
+    fetched: &Fetched,
+    now: OffsetDateTime,
+    language: Language,
+) {
+    let portuguese = language == Language::PortugueseBrazil;
+    let format = if portuguese {
+        NumberFormat::Brazilian
+    } else {
+        NumberFormat::English
+    };
+    let money = |value| format_brl(value, format);
+    let words = |english: &'static str, portuguese_text: &'static str| {
+        if portuguese { portuguese_text } else { english }
+    };
+    let _ = writeln!(
+        out,
+        "{} {}",
+        words("Tax report", "Relatório de impostos"),
+        year.year
+    );
+    let _ = writeln!(out, "{}", disclaimer(language));
+    match &fetched.journal {
+        Some(path) => {
+            let _ = writeln!(
+                out,
+                "{} {} ({} {})",
+                words("Journal:", "Diário:"),
+                path.display(),
+                fetched.claims.len(),
+                words("claims", "resgates"),
+            );
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "{}",
+                words(
+                    "No journal on this device for this profile: no claims and no typed values.",
+                    "Nenhum diário neste dispositivo para este perfil: sem resgates e sem valores digitados.",
+                )
+            );
+        }
+    }
+    let _ = writeln!(out);
+    for month in &year.months {
+        let status = if month.exempt {
+            words("exempt", "isento")
+        } else {
+            words("TAXABLE", "TRIBUTÁVEL")
+        };
+        let mut line = format!(
+            "{}  {} {}  {}  {} {}",
+            month.month.iso(),
+            words("sales", "vendas"),
+            money(month.sales_brl),
+            status,
+            words("gain", "ganho"),
+            money(month.gain_brl),
+        );
+        if let Some(darf) = &month.darf {
+            let due = darf.due.map_or_else(String::new, |due| {
+                format!(
+                    "{:04}-{:02}-{:02}",
+                    due.year(),
+                    u8::from(due.month()),
+                    due.day()
+                )
+            });
+            line.push_str(&format!(
+                "  DARF {} {} {} {due}{}",
+                darf.code,
+                money(darf.amount_brl),
+                words("due", "vence"),
+                if month.paid {
+                    words(" (paid)", " (pago)")
+                } else {
+                    ""
+                },
+            ));
+        } else if !month.tax_brl.is_zero() || !month.carried_out_brl.is_zero() {
+            line.push_str(&format!(
+                "  {} {} {}",
+                words("tax", "imposto"),
+                money(month.carried_out_brl),
+                words("carried (under R$10)", "acumulado (abaixo de R$ 10)"),
+            ));
+        }
+        if month.flagged > 0 {
+            line.push_str(&format!(
+                "  [{} {}]",
+                month.flagged,
+                words("to check", "a conferir")
+            ));
+        }
+        let _ = writeln!(out, "{line}");
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "{} {:04}-{:02}-{:02}:",
+        words("Positions on", "Posições em"),
+        year.positions_on.year(),
+        u8::from(year.positions_on.month()),
+        year.positions_on.day()
+    );
+    for position in &year.positions {
+        let _ = writeln!(
+            out,
+            "  {} {}  {} {}  {} 08/{}",
+            position.asset,
+            position.quantity.normalize(),
+            words("cost", "custo"),
+            money(position.total_cost_brl),
+            words("Bens e Direitos", "Bens e Direitos"),
+            position.code.code(),
+        );
+    }
+    let _ = writeln!(
+        out,
+        "{} {}",
+        words(
+            "Exempt gains (Rendimentos Isentos):",
+            "Ganhos isentos (Rendimentos Isentos):"
+        ),
+        money(year.exempt_gains_brl)
+    );
+    let this_month = brlv_core::tax::YearMonth::in_brasilia(now);
+    if let (Some(service), Some(month)) = (
+        &fetched.service_figure,
+        year.months.iter().find(|month| month.month == this_month),
+    ) {
+        let comparison = compare_with_service(month, service);
+        if comparison.differs {
+            let _ = writeln!(
+                out,
+                "{} {}: {} {}, {} {}",
+                words("This month", "Este mês"),
+                this_month.iso(),
+                words("the report counts", "o relatório conta"),
+                money(month.sales_brl),
+                words("the service", "o serviço"),
+                comparison
+                    .service_total_brl
+                    .map_or_else(|| "?".to_owned(), money),
+            );
+            for reason in comparison.reasons {
+                let _ = writeln!(out, "  - {}", reason.text(language));
+            }
+        }
+    }
+    let flagged: u32 = year.months.iter().map(|month| month.flagged).sum();
+    if flagged > 0 || !ledger.skipped.is_empty() {
+        let _ = writeln!(
+            out,
+            "{} {flagged}; {} {}",
+            words("Entries to check:", "Lançamentos a conferir:"),
+            words("records left out:", "registros deixados de fora:"),
+            ledger.skipped.len()
+        );
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(out, "{}", words("Readings:", "Leituras:"));
+    for reading in &year.readings {
+        let _ = writeln!(
+            out,
+            "  [{}] {} ({})",
+            reading.standing().text(language),
+            reading.text(language),
+            reading.source()
+        );
+    }
+}
