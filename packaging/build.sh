@@ -45,7 +45,7 @@ while [ $# -gt 0 ]; do
     --timestamp-url) export BRLV_SIGN_TIMESTAMP_URL="$2"; shift 2 ;;
     --minisign-key) export BRLV_MINISIGN_KEY="$2"; shift 2 ;;
     --signed) require_signatures=true; shift ;;
-    -h|--help) sed -n '2,32p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done

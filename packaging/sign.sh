@@ -113,7 +113,7 @@ case "$command" in
     echo "minisign: ${BRLV_MINISIGN_KEY:-none (Linux packages and SHA256SUMS are not signed)}"
     ;;
   *)
-    sed -n '2,25p' "$0"
+    sed -n '2,22p' "$0"
     [ "$command" = -h ] || [ "$command" = --help ] || exit 2
     ;;
 esac

@@ -43,7 +43,7 @@ while [ $# -gt 0 ]; do
     --version) version="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
     --uncompressed) nsis_options=(-DSTORE_ONLY); shift ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
