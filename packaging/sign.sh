@@ -2,6 +2,7 @@
 # Signs what packaging/build.sh builds, with the keys the environment names:
 #
 #   packaging/sign.sh authenticode FILE...   # Windows programs, installers, MSIs: signed in place
+#   packaging/sign.sh authenticode --as NAME FILE   # the same, saying NAME (makensis' temporary uninstaller)
 #   packaging/sign.sh minisign FILE...       # writes FILE.minisig beside each FILE
 #   packaging/sign.sh status                 # says what would be signed, and with what
 #
@@ -40,7 +41,7 @@ authenticode_key_options() {
 }
 
 sign_authenticode() { # FILE
-  local file="$1" signed="$1.signed"
+  local file="$1" signed="$1.signed" name="${shown_name:-$(basename "$1")}"
   local options=(sign -h sha256 -n brlv-desk "${key_options[@]}")
   if [ -n "${BRLV_SIGN_TIMESTAMP_URL:-}" ]; then
     options+=(-ts "$BRLV_SIGN_TIMESTAMP_URL")
@@ -53,9 +54,9 @@ sign_authenticode() { # FILE
   fi
   mv "$signed" "$file"
   if [ -n "${BRLV_SIGN_TIMESTAMP_URL:-}" ]; then
-    echo "signed $(basename "$file") (Authenticode, SHA-256, timestamped by $BRLV_SIGN_TIMESTAMP_URL)"
+    echo "signed $name (Authenticode, SHA-256, timestamped by $BRLV_SIGN_TIMESTAMP_URL)"
   else
-    echo "signed $(basename "$file") (Authenticode, SHA-256) without a timestamp: no time-stamping server was given"
+    echo "signed $name (Authenticode, SHA-256) without a timestamp: no time-stamping server was given"
   fi
 }
 
@@ -82,8 +83,13 @@ command="${1:-}"
 [ $# -gt 0 ] && shift
 case "$command" in
   authenticode)
+    shown_name=""
+    if [ "${1:-}" = --as ]; then
+      shown_name="$2"
+      shift 2
+    fi
     if ! authenticode_configured; then
-      echo "not signed (no BRLV_SIGN_PKCS12 or BRLV_SIGN_PKCS11_MODULE): $*"
+      echo "not signed (no BRLV_SIGN_PKCS12 or BRLV_SIGN_PKCS11_MODULE): ${shown_name:-$*}"
       exit 0
     fi
     command -v osslsigncode >/dev/null || { echo "missing Debian package: osslsigncode" >&2; exit 1; }
@@ -113,7 +119,7 @@ case "$command" in
     echo "minisign: ${BRLV_MINISIGN_KEY:-none (Linux packages and SHA256SUMS are not signed)}"
     ;;
   *)
-    sed -n '2,22p' "$0"
+    sed -n '2,23p' "$0"
     [ "$command" = -h ] || [ "$command" = --help ] || exit 2
     ;;
 esac

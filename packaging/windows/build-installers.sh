@@ -106,7 +106,7 @@ if [[ ",$formats," == *",nsis,"* ]]; then
   stage_path=$(cd "$stage" && pwd)
   installer="$(cd "$out" && pwd)/brlv-desk_${version}_x64-setup.exe"
   makensis -V2 "${nsis_options[@]}" -DVERSION="$version" -DVERSION4="$numeric.0" -DSTAGE="$stage_path" \
-    -DAPP_USER_MODEL_ID="$app_user_model_id" -DSIGN_COMMAND="$PWD/packaging/sign.sh authenticode" -DUNINSTALLER_COPY="$stage_path/uninstall.exe" \
+    -DAPP_USER_MODEL_ID="$app_user_model_id" -DSIGN_COMMAND="$PWD/packaging/sign.sh authenticode --as uninstall.exe" -DUNINSTALLER_COPY="$stage_path/uninstall.exe" \
     -DOUTFILE="$installer" packaging/windows/brlv-desk.nsi
   packaging/sign.sh authenticode "$installer"
 fi
