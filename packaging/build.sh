@@ -14,16 +14,38 @@
 #   program cross-compiled with mingw-w64 (packaging/windows/build-installers.sh;
 #   --profile does not apply: they always package the `windows` profile).
 # macOS: .app and .dmg (cargo-packager); never built by this project's CI.
+#
+# Signing (packaging/sign.sh; keys from these options or the BRLV_SIGN_* and
+# BRLV_MINISIGN_* variables it lists; passwords and PINs only from variables):
+#   --sign-pkcs12 FILE          Authenticode certificate and key, PKCS#12
+#   --sign-pkcs11-module FILE   or a hardware token's PKCS#11 module, with
+#   --sign-pkcs11-key ID          the key on the token and
+#   --sign-certs FILE             its certificate chain (PEM)
+#   --timestamp-url URL         an RFC 3161 time-stamping server
+#   --minisign-key FILE         signs each Linux package and SHA256SUMS
+#   --signed                    fail unless every format built can be signed
+# The Windows programs, the uninstaller and both installers are signed with
+# Authenticode; each .deb and .rpm gets a detached FILE.minisig; SHA256SUMS
+# (the sums of every package of this version in target/packages/) gets
+# SHA256SUMS.minisig.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 profile=release
 formats=""
+require_signatures=false
 while [ $# -gt 0 ]; do
   case "$1" in
     --profile) profile="$2"; shift 2 ;;
     --formats) formats="$2"; shift 2 ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    --sign-pkcs12) export BRLV_SIGN_PKCS12="$2"; shift 2 ;;
+    --sign-pkcs11-module) export BRLV_SIGN_PKCS11_MODULE="$2"; shift 2 ;;
+    --sign-pkcs11-key) export BRLV_SIGN_PKCS11_KEY="$2"; shift 2 ;;
+    --sign-certs) export BRLV_SIGN_CERTS="$2"; shift 2 ;;
+    --timestamp-url) export BRLV_SIGN_TIMESTAMP_URL="$2"; shift 2 ;;
+    --minisign-key) export BRLV_MINISIGN_KEY="$2"; shift 2 ;;
+    --signed) require_signatures=true; shift ;;
+    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -51,6 +73,35 @@ build_binary() {
   fi
 }
 
+version=$(grep -m1 '^version' Cargo.toml | cut -d'"' -f2)
+
+# Writes SHA256SUMS for every package of this version in $out, and signs it
+# and each Linux package with minisign when a key is given.
+sums_and_signatures() {
+  local packages=()
+  for file in "$out"/brlv-desk[_-]"$version"[_-]*; do
+    case "$file" in *.deb|*.rpm|*.exe|*.msi|*.dmg) packages+=("$(basename "$file")") ;; esac
+  done
+  [ ${#packages[@]} -gt 0 ] || return 0
+  (cd "$out" && sha256sum "${packages[@]}" >SHA256SUMS)
+  echo "SHA256SUMS: ${packages[*]}"
+  local to_sign=()
+  for package in "${packages[@]}"; do
+    case "$package" in *.deb|*.rpm) to_sign+=("$out/$package") ;; esac
+  done
+  packaging/sign.sh minisign "${to_sign[@]}" "$out/SHA256SUMS"
+}
+
+# --signed: stop before building anything that would come out unsigned.
+if $require_signatures; then
+  [ -n "${BRLV_MINISIGN_KEY:-}" ] || { echo "--signed: no minisign key (--minisign-key or BRLV_MINISIGN_KEY)" >&2; exit 2; }
+  if [[ ",$formats," == *",nsis,"* || ",$formats," == *",msi,"* ]] &&
+     [ -z "${BRLV_SIGN_PKCS12:-}${BRLV_SIGN_PKCS11_MODULE:-}" ]; then
+    echo "--signed: no Authenticode certificate (--sign-pkcs12 or --sign-pkcs11-module)" >&2; exit 2
+  fi
+fi
+packaging/sign.sh status
+
 case "$(uname -s)" in
   Linux)
     formats="${formats:-deb,rpm}"
@@ -75,6 +126,7 @@ case "$(uname -s)" in
       # cargo-generate-rpm reads target/release; point it at the profile built.
       cargo generate-rpm --profile "$profile" --output "$out/"
     fi
+    sums_and_signatures
     ;;
   Darwin)
     formats="${formats:-app,dmg}"

@@ -32,6 +32,19 @@ ManifestDPIAware true
 !define PUBLISHER "brlv-desk developers"
 !define UNINSTALL_KEY "Software\Microsoft\Windows\CurrentVersion\Uninstall\${APP}"
 !define APP_KEY "Software\${APP}"
+; The application user model id: on the Start-menu shortcut, it is what
+; Windows files the app's taskbar button and notifications under.
+!define /ifndef APP_USER_MODEL_ID "org.brlvdesk.desk"
+
+!ifdef SIGN_COMMAND
+  ; The uninstaller is written, signed (packaging/sign.sh) and only then
+  ; packed into the installer, so the uninstall.exe an install writes
+  ; carries the signature. A copy of it, for checking, goes to UNINSTALLER_COPY.
+  !uninstfinalize '${SIGN_COMMAND} "%1"' = 0
+  !ifdef UNINSTALLER_COPY
+    !uninstfinalize 'cp "%1" "${UNINSTALLER_COPY}"' = 0
+  !endif
+!endif
 
 Name "${APP}"
 OutFile "${OUTFILE}"
@@ -50,6 +63,49 @@ VIAddVersionKey /LANG=0 "LegalCopyright" "${PUBLISHER}, MIT OR Apache-2.0"
 
 !include "MUI2.nsh"
 !include "FileFunc.nsh"
+!include "LogicLib.nsh"
+!include "Win\COM.nsh"
+!include "Win\Propkey.nsh"
+
+; Writes System.AppUserModel.ID onto a shortcut CreateShortcut made: with
+; no plugin beyond NSIS's own System, through the shortcut's IPropertyStore
+; (NSIS's Include\Win\COM.nsh shows the way). Nothing is reported when
+; Windows refuses: the shortcut still starts the program.
+!macro SetShortcutAppUserModelId LINK APP_ID
+  Push $0
+  Push $1
+  Push $2
+  Push $3
+  Push $4
+  !insertmacro ComHlpr_CreateInProcInstance ${CLSID_ShellLink} ${IID_IShellLink} r0 ""
+  ${If} $0 P<> 0
+    ${IUnknown::QueryInterface} $0 '("${IID_IPersistFile}",.r1)'
+    ${If} $1 P<> 0
+      ${IPersistFile::Load} $1 '("${LINK}",${STGM_READWRITE}).r2'
+      ${If} $2 = 0
+        ${IUnknown::QueryInterface} $0 '("${IID_IPropertyStore}",.r2)'
+        ${If} $2 P<> 0
+          System::Call '*${SYSSTRUCT_PROPERTYKEY}(${PKEY_AppUserModel_ID})p.r3'
+          ; A PROPVARIANT of type VT_LPWSTR: the type, six reserved bytes, the string.
+          System::Call '*(&i2 ${VT_LPWSTR},&i6 0,w "${APP_ID}",p 0)p.r4'
+          ${IPropertyStore::SetValue} $2 '($3,$4)'
+          ${IPropertyStore::Commit} $2 ""
+          System::Free $3
+          System::Free $4
+          ${IUnknown::Release} $2 ""
+          ${IPersistFile::Save} $1 '("${LINK}",1)'
+        ${EndIf}
+      ${EndIf}
+      ${IUnknown::Release} $1 ""
+    ${EndIf}
+    ${IUnknown::Release} $0 ""
+  ${EndIf}
+  Pop $4
+  Pop $3
+  Pop $2
+  Pop $1
+  Pop $0
+!macroend
 
 !define MUI_ICON "${STAGE}\brlv-desk.ico"
 !define MUI_UNICON "${STAGE}\brlv-desk.ico"
@@ -93,6 +149,7 @@ Section "-${APP}" SecProgram
   WriteUninstaller "$INSTDIR\uninstall.exe"
 
   CreateShortcut "$SMPROGRAMS\${APP}.lnk" "$INSTDIR\brlv-desk.exe" "" "$INSTDIR\brlv-desk.ico" 0 SW_SHOWNORMAL "" "$(SHORTCUT_DESCRIPTION)"
+  !insertmacro SetShortcutAppUserModelId "$SMPROGRAMS\${APP}.lnk" "${APP_USER_MODEL_ID}"
 
   WriteRegStr HKCU "${APP_KEY}" "InstallDir" "$INSTDIR"
   WriteRegStr HKCU "${UNINSTALL_KEY}" "DisplayName" "${APP}"

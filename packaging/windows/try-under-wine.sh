@@ -7,7 +7,9 @@
 # For each installer (NSIS .exe, then MSI) from target/packages/:
 #   1. an older version (the same program, packaged as 0.0.1) is installed,
 #      then this one over it: one entry in Apps & features, at this version;
-#   2. the installed files, the Start-menu shortcut and the entry are there;
+#   2. the installed files, the Start-menu shortcut and the entry are there,
+#      the programs and the uninstaller byte for byte the ones staged (and
+#      signed) at build time;
 #   3. the installed console program prints --version and --help, and
 #      `profile list`;
 #   4. the installed window starts on the embedded sandbox with no graphics
@@ -33,7 +35,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --sandbox-bin) sandbox_bin="$2"; shift 2 ;;
     --shots) shots="$2"; shift 2 ;;
-    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -132,6 +134,16 @@ try_installed() { # try_installed KIND
     test -f "$install_dir/$file" || fail "$kind did not install $file"
   done
   test -f "$shortcut" || fail "$kind made no Start-menu shortcut"
+  # The programs (and NSIS's uninstaller) installed are the very files
+  # signed and checked at build time (packaging/throwaway-signing.sh).
+  local stage="target/windows-stage/$version" file
+  for file in brlv-desk.exe brlv-desk.com; do
+    cmp -s "$install_dir/$file" "$stage/$file" || fail "$kind installed another $file than the one staged and signed"
+  done
+  if [ "$kind" = nsis ]; then
+    cmp -s "$install_dir/uninstall.exe" "$stage/uninstall.exe" ||
+      fail "the installed uninstall.exe is not the one signed before packing"
+  fi
   # NSIS points the shortcut at the installed icon; an MSI at its copy of
   # the Icon table's entry (brlvdesk.ico) in its own Installer folder.
   strings -el "$shortcut" | grep -qiE 'brlv-?desk\.ico$' ||
