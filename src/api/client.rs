@@ -15,8 +15,9 @@ use url::Url;
 use uuid::Uuid;
 
 use super::auth::Signer;
-use super::error::{BaseUrlProblem, Error, UnauthorizedHint, excerpt};
+use super::error::{BaseUrlProblem, Error, UnauthorizedHint};
 use super::footprint::Footprint;
+use super::model::ServiceErrorObject;
 use super::model::{
     Asset, Balance, BalanceAsset, BalanceEnvelope, Claim, ClaimEnvelope, ClaimableBalance,
     CreateClaim, CreateOrder, CreateQuote, CreateTransfer, CreateWallet, CreateWithdrawal,
@@ -175,11 +176,11 @@ impl RawResponse {
             }),
             status => match error_object {
                 Some(error) => Err(Error::Service { status, error }),
-                None => Err(Error::UnexpectedResponse {
+                None => Err(Error::unexpected_answer(
                     status,
-                    detail: "the body is not the service's error object".to_owned(),
-                    excerpt: excerpt(&self.body),
-                }),
+                    "the body is not the service's error object",
+                    &self.body,
+                )),
             },
         }
     }
@@ -480,7 +481,8 @@ impl Client {
             source = cause.source();
         }
         Error::Network {
-            message,
+            // A transport's words can quote what the other end sent.
+            message: crate::api::safe_text::message(&message).into_owned(),
             maybe_delivered: !error.is_connect(),
         }
     }
@@ -665,10 +667,12 @@ impl Client {
 fn decode<T: DeserializeOwned>(raw: RawResponse) -> Result<T, Error> {
     let status = raw.status;
     let body = raw.into_result()?;
-    serde_json::from_slice(&body).map_err(|error| Error::UnexpectedResponse {
-        status,
-        detail: format!("the body does not match the interface: {error}"),
-        excerpt: excerpt(&body),
+    serde_json::from_slice(&body).map_err(|error| {
+        Error::unexpected_answer(
+            status,
+            &format!("the body does not match the interface: {error}"),
+            &body,
+        )
     })
 }
 

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use super::auth::KeyError;
 use super::model::ServiceErrorObject;
+use super::safe_text::{self, safe_text};
 
 /// How many characters of an unexpected body are kept for the message.
 pub const BODY_EXCERPT_CHARS: usize = 200;
@@ -219,6 +220,24 @@ impl Error {
         }
     }
 
+    /// Whether the service answered without refusing (no 4xx, no 5xx) and
+    /// its answer could not be read: a success whose body is not what the
+    /// spec describes. Nothing was refused; the answer was not understood.
+    pub fn is_unreadable_answer(&self) -> bool {
+        matches!(self, Error::UnexpectedResponse { status, .. } if *status < 400)
+    }
+
+    /// An answer that is not what the spec describes: `detail` says what did
+    /// not match (a decoder's words, which may quote the answer) and `body`
+    /// is quoted; both made safe to show.
+    pub fn unexpected_answer(status: u16, detail: &str, body: &[u8]) -> Error {
+        Error::UnexpectedResponse {
+            status,
+            detail: safe_text::message(detail).into_owned(),
+            excerpt: excerpt(body),
+        }
+    }
+
     /// How long the service asked to wait, for a 429.
     pub fn retry_after(&self) -> Option<Duration> {
         match self {
@@ -228,10 +247,11 @@ impl Error {
     }
 }
 
-/// The first [`BODY_EXCERPT_CHARS`] characters of a body, lossily decoded.
+/// The first [`BODY_EXCERPT_CHARS`] characters of a body, lossily decoded
+/// and made safe to show (an answer may begin with a NUL byte).
 pub fn excerpt(body: &[u8]) -> String {
-    String::from_utf8_lossy(body)
-        .chars()
-        .take(BODY_EXCERPT_CHARS)
-        .collect()
+    // A character takes at most four bytes, and an escape stands for one:
+    // no more of a large body needs decoding.
+    let start = &body[..body.len().min(BODY_EXCERPT_CHARS * 4)];
+    safe_text(&String::from_utf8_lossy(start), BODY_EXCERPT_CHARS).into_owned()
 }

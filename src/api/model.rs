@@ -20,6 +20,7 @@ use uuid::Uuid;
 
 use super::packed_decimal::{self, PackedDecimal};
 use super::record_extra::RecordExtra;
+use super::safe_text;
 use super::text::{SharedText, deserialize_unique_option};
 use super::timestamp;
 use super::tx_hash::TxHash;
@@ -432,16 +433,22 @@ pub struct Transfer {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Wallet {
-    /// Wallet name.
+    /// Wallet name, made safe to show.
+    #[serde(default, deserialize_with = "safe_text::deserialize_label_option")]
     pub name: Option<String>,
-    /// 0x address.
+    /// 0x address, made safe to show.
+    #[serde(deserialize_with = "safe_text::deserialize_label")]
     pub address: String,
     /// Assets the wallet holds.
     #[serde(default)]
     pub assets: Vec<Asset>,
     /// Visible in the service's own user interface.
     pub ui_enabled: Option<bool>,
-    /// Custom data given at creation.
+    /// Custom data given at creation, its keys and strings made safe to show.
+    #[serde(
+        default,
+        deserialize_with = "safe_text::deserialize_json_object_option"
+    )]
     pub metadata: Option<JsonObject>,
 }
 
@@ -449,7 +456,8 @@ pub struct Wallet {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct CreatedWallet {
-    /// 0x address of the new wallet.
+    /// 0x address of the new wallet, made safe to show.
+    #[serde(deserialize_with = "safe_text::deserialize_label")]
     pub address: String,
     /// Default assets it was created with.
     #[serde(default)]
@@ -728,17 +736,23 @@ pub struct ErrorBody {
     pub error: ServiceErrorObject,
 }
 
-/// The inner error object. The spec does not list the values of `type` and `code`.
+/// The inner error object. The spec does not list the values of `type` and
+/// `code`. All three are made safe to show as they are read (see
+/// [`super::safe_text`]): they are quoted in windows, logs and the journal.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ServiceErrorObject {
     /// Category of the error.
-    #[serde(rename = "type", default)]
+    #[serde(
+        rename = "type",
+        default,
+        deserialize_with = "safe_text::deserialize_label"
+    )]
     pub kind: String,
     /// Human-readable explanation.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "safe_text::deserialize_message")]
     pub message: String,
     /// Machine-readable code.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "safe_text::deserialize_label")]
     pub code: String,
 }
 
