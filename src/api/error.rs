@@ -207,12 +207,18 @@ impl Error {
     /// Whether a POST that failed this way may nevertheless have been applied.
     /// The interface has no idempotency key, so after such a failure the
     /// caller must re-read and reconcile instead of sending again.
+    ///
+    /// Any 5xx is such a failure, the service's error object or not: it says
+    /// the service (or a gateway before it) failed, not that the request was
+    /// wrong, and a server that failed while answering may have applied it.
+    /// Only a 4xx is a refusal.
     pub fn outcome_unknown(&self) -> bool {
         match self {
             Error::Network {
                 maybe_delivered, ..
             } => *maybe_delivered,
             Error::Timeout { .. } | Error::ResponseTooLarge { .. } => true,
+            Error::Service { status, .. } => *status >= 500,
             Error::UnexpectedResponse { status, .. } => {
                 *status >= 500 || (200..300).contains(status)
             }
