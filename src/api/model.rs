@@ -1155,7 +1155,9 @@ pub enum AmountError {
 
 #[cfg(test)]
 mod tests {
-    use super::{Deposit, DepositCoordinates, Order, PerAssetWithdrawal, Transfer, Withdrawal};
+    use super::{
+        Deposit, DepositCoordinates, Order, PerAssetWithdrawal, Transfer, Wallet, Withdrawal,
+    };
 
     /// A million of each record may be held at once: each byte here is a
     /// megabyte there. Before the compact fields (a `String` per text, a
@@ -1221,6 +1223,40 @@ mod tests {
                 r#"{"id":"6f1c2b3a-0d4e-4f5a-8b6c-7d8e9f0a1b2c","#,
                 r#""created-at":"2025-03-04T05:00:00Z","pix-key":"k"}"#
             ))
+        );
+    }
+
+    #[test]
+    fn a_wallet_and_a_deposit_are_read_safe_to_show() {
+        let safe = |text: &str| !text.chars().any(super::safe_text::needs_escape);
+        let wallet = serde_json::json!({
+            "name": "Caixa\u{0}\u{202e}",
+            "address": "0x\u{2066}ab",
+            "metadata": {"no\u{7}te": ["\u{200f}x", {"k": "y\nz"}]},
+        });
+        let read: Wallet = serde_json::from_value(wallet).unwrap_or_else(|error| panic!("{error}"));
+        assert_eq!(read.name.as_deref(), Some("Caixa\\u{0}\\u{202e}"));
+        assert_eq!(read.address, "0x\\u{2066}ab");
+        let metadata = serde_json::to_string(&read.metadata).unwrap_or_default();
+        assert!(
+            safe(&metadata) && !metadata.contains("\\u0007"),
+            "{metadata}"
+        );
+        assert!(metadata.contains(r"no\\u{7}te"), "{metadata}");
+
+        let deposit = serde_json::json!({
+            "id": "6f1c2b3a-0d4e-4f5a-8b6c-7d8e9f0a1b2c",
+            "type": "pix\u{0}",
+            "coordinates": {"source-tax-id": "\u{202e}123", "target": "t".repeat(2_000)},
+        });
+        let read: Deposit =
+            serde_json::from_value(deposit).unwrap_or_else(|error| panic!("{error}"));
+        assert_eq!(read.kind.as_deref(), Some("pix\\u{0}"));
+        let coordinates = read.coordinates.unwrap_or_default();
+        assert_eq!(coordinates.source_tax_id.as_deref(), Some("\\u{202e}123"));
+        assert_eq!(
+            coordinates.target.map(|target| target.chars().count()),
+            Some(super::safe_text::LABEL_MAX_CHARS)
         );
     }
 }
