@@ -48,10 +48,15 @@ impl WebhookEvent {
         self.kind.as_deref() == Some(ORDER_REFUND_INITIATED)
     }
 
-    /// Parses an event body. An object is required; anything in it is kept.
+    /// Parses an event body. An object is required; anything in it is kept,
+    /// every string and key made safe to show first (see
+    /// [`brlv_core::api::safe_text`]): the event is shown, notified and journaled.
     pub fn parse(body: &[u8]) -> Result<WebhookEvent, String> {
-        let raw: serde_json::Value =
-            serde_json::from_slice(body).map_err(|error| format!("not JSON: {error}"))?;
+        let raw: serde_json::Value = serde_json::from_slice(body)
+            .map(brlv_core::api::safe_text::json)
+            .map_err(|error| {
+                brlv_core::api::safe_text::message(&format!("not JSON: {error}")).into_owned()
+            })?;
         if !raw.is_object() {
             return Err("an event must be a JSON object".to_owned());
         }
@@ -174,5 +179,45 @@ async fn receive(
             tracing::warn!("refused a webhook body: {reason}");
             (StatusCode::BAD_REQUEST, "not an event")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use brlv_core::api::safe_text::needs_escape;
+
+    #[test]
+    fn an_event_is_made_safe_to_show_as_it_is_read() {
+        let body = serde_json::json!({
+            "id": "ev\u{0}1",
+            "type": "order-refund-initiated\u{202e}",
+            "note\u{2067}": ["\u{1b}[2J", {"deep": "x".repeat(5_000)}],
+            "order": {"id": "00000000-0000-0000-0000-000000000001", "brcode": "000201\u{0}"},
+        });
+        let event = WebhookEvent::parse(body.to_string().as_bytes()).unwrap();
+        assert_eq!(event.id.as_deref(), Some("ev\\u{0}1"));
+        assert_eq!(
+            event.kind.as_deref(),
+            Some("order-refund-initiated\\u{202e}")
+        );
+        let order = event.order.as_ref().unwrap();
+        assert_eq!(order.brcode.as_deref(), Some("000201\\u{0}"));
+        let shown = serde_json::to_string_pretty(&event.raw).unwrap();
+        let strings = shown.replace("\n", "");
+        assert!(!strings.chars().any(needs_escape), "{shown}");
+        assert!(
+            !shown.contains("\\u001b") && !shown.contains("\\u0000"),
+            "{shown}"
+        );
+        assert!(shown.len() < 2_000, "a long string is bounded");
+    }
+
+    #[test]
+    fn a_body_that_is_not_json_is_refused_in_safe_words() {
+        let reason = WebhookEvent::parse(b"\x00\xe2\x80\xae{").unwrap_err();
+        assert!(!reason.chars().any(needs_escape), "{reason:?}");
     }
 }

@@ -396,6 +396,16 @@ impl Localize for ApiError {
                 ),
                 None => text(language, "err.api.rate_limited_soon"),
             },
+            // After the request left, "could not reach" would be untrue and
+            // would invite sending again a write the service may have applied.
+            ApiError::Network {
+                message,
+                maybe_delivered: true,
+            } => tr_with(
+                language,
+                "err.api.network_after_sent",
+                &[("detail", message)],
+            ),
             ApiError::Network { message, .. } => {
                 tr_with(language, "err.api.network", &[("detail", message)])
             }

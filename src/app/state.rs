@@ -60,6 +60,14 @@ pub enum ConnectionStatus {
         /// When the worker tries again.
         retry_at: Millis,
     },
+    /// The service answered without refusing, and its answer could not be
+    /// read (a 200 whose body is not what the spec describes).
+    Unreadable {
+        /// What came back, shown whole.
+        message: String,
+        /// When the worker tries again.
+        retry_at: Millis,
+    },
 }
 
 /// Everything the panels show.
@@ -281,9 +289,21 @@ impl AppState {
             .collect();
         let earliest_retry = failed.iter().map(|(_, at)| *at).min();
         if let Some(retry_at) = earliest_retry {
-            if let Some((error, retry_at)) = failed.iter().find(|(error, _)| !error.is_transient())
+            let lasting = |(error, _): &&(&Error, Millis)| !error.is_transient();
+            // A refusal is the person's to act on, so it is told first; an
+            // answer that could not be read is not called a refusal.
+            if let Some((error, retry_at)) = failed
+                .iter()
+                .filter(lasting)
+                .find(|(error, _)| !error.is_unreadable_answer())
             {
                 return ConnectionStatus::Refused {
+                    message: error.localize(self.language),
+                    retry_at: *retry_at,
+                };
+            }
+            if let Some((error, retry_at)) = failed.iter().find(lasting) {
+                return ConnectionStatus::Unreadable {
                     message: error.localize(self.language),
                     retry_at: *retry_at,
                 };

@@ -14,6 +14,7 @@ use brlv_core::pix::{BrCodeError, PixKeyError};
 use brlv_desk::app::error_text::Localize;
 use brlv_desk::app::form::FieldError;
 use brlv_desk::app::i18n::Language;
+use brlv_desk::app::submit::SubmitOutcome;
 use rust_decimal::Decimal;
 
 fn every_error() -> Vec<Box<dyn Localize>> {
@@ -204,6 +205,10 @@ fn every_error() -> Vec<Box<dyn Localize>> {
             message: "connection refused".into(),
             maybe_delivered: false,
         },
+        ApiError::Network {
+            message: "connection closed before message completed".into(),
+            maybe_delivered: true,
+        },
         ApiError::Timeout {
             after: Duration::from_secs(20),
         },
@@ -283,5 +288,146 @@ fn portuguese_texts_are_portuguese_and_money_is_written_the_brazilian_way() {
         KeyError::TooSmall
             .localize(Language::PtBr)
             .contains("2048 bits")
+    );
+}
+
+#[test]
+fn a_connection_that_broke_after_the_request_left_is_not_called_unreachable() {
+    let broke = ApiError::Network {
+        message: "connection closed before message completed".into(),
+        maybe_delivered: true,
+    };
+    let en = broke.localize(Language::En);
+    assert!(
+        en.starts_with("The connection to the service broke after the request was sent"),
+        "{en}"
+    );
+    assert!(!en.contains("Could not reach"), "{en}");
+    let pt = broke.localize(Language::PtBr);
+    assert!(pt.contains("caiu depois que o pedido foi enviado"), "{pt}");
+    assert!(!pt.contains("Não foi possível falar"), "{pt}");
+
+    let never_left = ApiError::Network {
+        message: "connection refused".into(),
+        maybe_delivered: false,
+    };
+    assert!(
+        never_left
+            .localize(Language::En)
+            .starts_with("Could not reach the service")
+    );
+}
+
+fn service_failure(status: u16) -> ApiError {
+    ApiError::Service {
+        status,
+        error: ServiceErrorObject {
+            kind: "internal".into(),
+            message: "injected".into(),
+            code: "unavailable".into(),
+        },
+    }
+}
+
+fn outcome_text(language: Language, outcome: &SubmitOutcome) -> String {
+    brlv_desk::app::ui::submit::outcome_text(language, outcome).unwrap()
+}
+
+#[test]
+fn a_5xx_is_told_as_a_failure_that_does_not_say_whether_it_was_done() {
+    for error in [
+        service_failure(500),
+        ApiError::UnexpectedResponse {
+            status: 502,
+            detail: "the body is not the service's error object".into(),
+            excerpt: "<html>".into(),
+        },
+    ] {
+        assert!(error.outcome_unknown(), "{error:?}");
+        let status = error.status().unwrap().to_string();
+        let not_done = SubmitOutcome::NotApplied(error.clone());
+        let en = outcome_text(Language::En, &not_done);
+        assert!(
+            en.starts_with(&format!(
+                "The service answered with a failure (HTTP {status}) that does not say whether it was done, and the re-read list shows it was not done."
+            )),
+            "{en}"
+        );
+        assert!(
+            !en.contains("refused") && !en.contains("correct it"),
+            "{en}"
+        );
+        let pt = outcome_text(Language::PtBr, &not_done);
+        assert!(
+            pt.starts_with(&format!(
+                "O serviço respondeu com uma falha (HTTP {status})"
+            )),
+            "{pt}"
+        );
+    }
+    // A 4xx is the one refusal: the form says so, and no re-read is told.
+    assert!(!service_failure(422).outcome_unknown());
+    assert!(
+        brlv_desk::app::ui::submit::outcome_text(
+            Language::En,
+            &SubmitOutcome::Refused(service_failure(422))
+        )
+        .is_none()
+    );
+}
+
+#[test]
+fn the_list_is_said_to_be_unreadable_only_when_a_reread_was_tried() {
+    let lost = ApiError::Timeout {
+        after: Duration::from_secs(20),
+    };
+    let tried = SubmitOutcome::Unknown {
+        error: lost.clone(),
+        reread: Some(ApiError::Timeout {
+            after: Duration::from_secs(20),
+        }),
+    };
+    let en = outcome_text(Language::En, &tried);
+    assert!(en.contains("the list could not be re-read"), "{en}");
+    assert!(outcome_text(Language::PtBr, &tried).contains("não foi possível reler a lista"));
+
+    // The list read before sending had failed: there was nothing to compare
+    // with, and no re-read was tried.
+    let untried = SubmitOutcome::Unknown {
+        error: lost,
+        reread: None,
+    };
+    for language in Language::ALL {
+        let text = outcome_text(language, &untried);
+        assert!(
+            !text.contains("re-read") && !text.contains("reler"),
+            "{text}"
+        );
+        assert!(!text.contains("%{"), "{text}");
+    }
+    assert!(outcome_text(Language::En, &untried).contains(
+        "the list could not be read before sending, so there is nothing to compare it with"
+    ),);
+    assert!(
+        outcome_text(Language::PtBr, &untried).contains("a lista não pôde ser lida antes do envio"),
+    );
+}
+
+#[test]
+fn a_200_that_cannot_be_read_is_not_called_a_refusal() {
+    let garbage =
+        ApiError::unexpected_answer(200, "the body does not match", b"\x00\xe2\x80\xaeok");
+    assert!(garbage.is_unreadable_answer());
+    assert!(!service_failure(422).is_unreadable_answer());
+    let text = garbage.localize(Language::En);
+    assert!(
+        !text.contains('\0') && !text.contains('\u{202e}'),
+        "{text:?}"
+    );
+    assert!(text.contains("\\u{0}\\u{202e}ok"), "{text}");
+    let lead = outcome_text(Language::En, &SubmitOutcome::NotApplied(garbage));
+    assert!(
+        lead.starts_with("The service's answer could not be read, and"),
+        "{lead}"
     );
 }

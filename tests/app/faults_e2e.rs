@@ -234,16 +234,25 @@ fn garbage_from_the_service_is_told_plainly_and_the_lists_stay() {
     app.proxy.then(&vec![Fault::Garbage200; 500]);
     app.refresh();
     app.run_until("the garbage reported", |state| {
-        matches!(state.connection_status(), ConnectionStatus::Refused { .. })
+        matches!(
+            state.connection_status(),
+            ConnectionStatus::Unreadable { .. }
+        )
     });
-    let ConnectionStatus::Refused { message, .. } = app.window.state().connection_status() else {
+    let ConnectionStatus::Unreadable { message, .. } = app.window.state().connection_status()
+    else {
         unreachable!()
     };
     assert!(
         message.contains("HTTP 200"),
         "says what came back: {message}"
     );
-    assert!(app.label_shown("The service refused a request; retrying in"));
+    // The answer began with a NUL byte: quoted, it is a visible escape.
+    assert!(!message.contains('\0'), "{message:?}");
+    assert!(message.contains("\\u{0}"), "{message:?}");
+    // A 200 refused nothing: the words say the answer could not be read.
+    assert!(app.label_shown("The service's answer could not be read; retrying in"));
+    assert!(!app.label_shown("refused"));
     assert_eq!(app.brl_shown(), Some(DEMO_BRL));
     assert_eq!(
         app.window
@@ -283,6 +292,110 @@ fn a_withdrawal_whose_answer_is_cut_is_sent_once_and_found_by_the_reread() {
     app.run_until("a frame of the withdrawals view", |_| true);
     app.window.step();
     assert!(app.label_shown("the re-read list shows it was done"));
+}
+
+/// A POST answered with a 5xx: settled by the re-read as "may have been
+/// applied" is, never called a refusal, never sent again.
+fn a_withdrawal_answered_with_a_5xx(fault: Fault, applied: bool, lead: &str) {
+    let mut app = FaultedApp::start(None);
+    app.proxy.on(POST_WITHDRAWALS, fault);
+    app.withdraw_by_pix(Decimal::new(1_000, 2));
+    let outcome = app.withdrawal_outcome();
+    match (&outcome, applied) {
+        (
+            SubmitOutcome::Created {
+                after_unknown: true,
+                ..
+            },
+            true,
+        )
+        | (SubmitOutcome::NotApplied(_), false) => {}
+        (other, _) => panic!("settled by the re-read, not refused: {other:?}"),
+    }
+    assert_eq!(
+        app.proxy.count(POST_WITHDRAWALS),
+        usize::from(applied),
+        "never sent again"
+    );
+    let spent = if applied {
+        Decimal::new(1_000, 2)
+    } else {
+        Decimal::ZERO
+    };
+    assert_eq!(app.sandbox_brl(), Some(DEMO_BRL - spent));
+
+    app.window.state_mut().view = View::Withdrawals;
+    app.run_until("a frame of the withdrawals view", |_| true);
+    app.window.step();
+    assert!(!app.label_shown("correct it and send again"));
+    assert!(!app.label_shown("The service refused the request"));
+    if applied {
+        assert!(app.label_shown("the re-read list shows it was done"));
+    } else {
+        assert!(app.label_shown(lead), "{lead}");
+        assert!(app.label_shown("shows it was not done. You can send it again."));
+    }
+}
+
+#[test]
+fn a_withdrawal_answered_500_with_the_error_object_is_settled_by_the_reread() {
+    a_withdrawal_answered_with_a_5xx(
+        Fault::Json5xx(500),
+        false,
+        "The service answered with a failure (HTTP 500) that does not say whether it was done",
+    );
+}
+
+#[test]
+fn a_withdrawal_answered_502_in_html_is_settled_by_the_reread() {
+    a_withdrawal_answered_with_a_5xx(
+        Fault::Html502,
+        false,
+        "The service answered with a failure (HTTP 502) that does not say whether it was done",
+    );
+}
+
+#[test]
+fn a_withdrawal_applied_then_answered_500_is_found_by_the_reread() {
+    a_withdrawal_answered_with_a_5xx(Fault::AppliedThenJson5xx(500), true, "");
+}
+
+#[test]
+fn a_successful_answer_dated_ten_minutes_off_teaches_no_offset_and_blames_no_clock() {
+    let mut app = FaultedApp::start(None);
+    // Every answer for a while is dated ten minutes ahead, the service's
+    // own clock right: the tokens it accepted teach nothing.
+    app.proxy.then(&vec![Fault::ShiftDate(600); 40]);
+    app.refresh();
+    app.withdraw_by_pix(Decimal::new(1_000, 2));
+    match app.withdrawal_outcome() {
+        SubmitOutcome::Created {
+            after_unknown: false,
+            ..
+        } => {}
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        app.proxy.count(POST_WITHDRAWALS),
+        1,
+        "not refused, not re-signed"
+    );
+    app.proxy.heal();
+    app.refresh();
+    app.run_until("online again", |state| {
+        matches!(state.connection_status(), ConnectionStatus::Online { .. })
+    });
+    let errors: Vec<String> = app
+        .window
+        .state()
+        .data
+        .polled_freshness()
+        .iter()
+        .filter_map(|resource| resource.error.map(|error| format!("{error:?}")))
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    assert!(!app.label_shown("clock"));
+    assert!(!app.label_shown("refused"));
 }
 
 #[test]

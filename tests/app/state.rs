@@ -174,6 +174,36 @@ fn a_refusal_is_not_called_offline() {
 }
 
 #[test]
+fn an_answer_that_cannot_be_read_is_not_called_a_refusal() {
+    let mut state = connected_state();
+    state.apply(finished(
+        ResourceKey::BalanceBrl,
+        Err(Error::unexpected_answer(200, "not JSON", b"\x00garbage")),
+        1_000,
+    ));
+    match state.connection_status() {
+        ConnectionStatus::Unreadable { message, .. } => {
+            assert!(message.contains("HTTP 200"), "{message}");
+            assert!(!message.contains('\0'), "{message:?}");
+        }
+        other => panic!("expected an unreadable answer, got {other:?}"),
+    }
+    // A true refusal beside it is the one told.
+    state.apply(finished(
+        ResourceKey::TaxExemption,
+        Err(Error::Unauthorized {
+            error: None,
+            hint: brlv_core::api::error::UnauthorizedHint::CheckCredentials,
+        }),
+        1_000,
+    ));
+    assert!(matches!(
+        state.connection_status(),
+        ConnectionStatus::Refused { .. }
+    ));
+}
+
+#[test]
 fn events_of_an_earlier_connection_are_ignored() {
     let mut state = connected_state();
     state.apply(Event::FetchFinished {

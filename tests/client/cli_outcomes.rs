@@ -18,6 +18,8 @@ enum Script {
     CloseAfterReading,
     /// Answer 200 with an HTML page.
     AnswerHtml,
+    /// Answer 500 with the service's error object.
+    Answer500Json,
 }
 
 /// A one-connection server on loopback: reads one request (headers and
@@ -55,6 +57,15 @@ fn serve_once(script: Script) -> (String, JoinHandle<(String, Vec<u8>)>) {
                     stream,
                     "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{page}",
                     page.len()
+                )
+                .unwrap();
+            }
+            Script::Answer500Json => {
+                let error = r#"{"error":{"type":"internal","code":"internal","message":"failed"}}"#;
+                write!(
+                    stream,
+                    "HTTP/1.1 500 Internal Server Error\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{error}",
+                    error.len()
                 )
                 .unwrap();
             }
@@ -109,6 +120,28 @@ fn a_post_whose_answer_is_lost_may_have_been_applied_and_says_how_to_check() {
         "{stderr}"
     );
     assert!(output.stdout.is_empty(), "no answer, so no status line");
+}
+
+#[test]
+fn a_post_answered_500_with_the_error_object_may_have_been_applied() {
+    let (base_url, server) = serve_once(Script::Answer500Json);
+    let body =
+        r#"{"asset": "fiat/brl", "method": "pix", "amount": "10.00", "pix-key": "52998224725"}"#;
+    let output = call(&base_url, &["POST", "/api/v0/withdrawals", "--data", body]);
+    server.join().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    // A 5xx says the service failed, not that the request was wrong: it is
+    // not a refusal, whatever its body.
+    assert_eq!(
+        output.status.code(),
+        Some(i32::from(brlv_desk::call::EXIT_OUTCOME_UNKNOWN)),
+        "{stderr}"
+    );
+    assert!(stderr.contains("MAY HAVE BEEN APPLIED"), "{stderr}");
+    assert!(
+        stderr.contains("brlv-desk call GET /api/v0/withdrawals"),
+        "{stderr}"
+    );
 }
 
 #[test]

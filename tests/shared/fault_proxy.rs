@@ -2,8 +2,8 @@
 //! test binaries: it sits in front of a sandbox and does one scripted thing
 //! to each connection (a hang, a trickle, 5xx with JSON or HTML, garbage with
 //! a 200, a body cut short, the connection cut after a POST was forwarded,
-//! 429 with `Retry-After`, a `Date` moved), and counts what reached the
-//! sandbox.
+//! a 5xx after a POST was forwarded, 429 with `Retry-After`, a `Date` moved,
+//! any body of its own), and counts what reached the sandbox.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -36,6 +36,16 @@ pub enum Fault {
     TooMany,
     /// Forwards, with the answer's `Date` moved by this many seconds.
     ShiftDate(i64),
+    /// Forwards (the sandbox acts on it), then answers itself with this
+    /// status and the service's error object instead of the sandbox's answer.
+    AppliedThenJson5xx(u16),
+    /// Answers itself with this status and these bytes as a JSON body,
+    /// dated `date_ahead_secs` from now.
+    Answer {
+        status: u16,
+        body: Vec<u8>,
+        date_ahead_secs: i64,
+    },
 }
 
 /// A scripted fault and, when it has one, the request line it waits for.
@@ -250,6 +260,34 @@ async fn serve(
         Fault::ShiftDate(seconds) => {
             let answer = forward(&request, upstream, &forwarded).await;
             shift_date(&answer, seconds)
+        }
+        Fault::AppliedThenJson5xx(status) => {
+            let _ = forward(&request, upstream, &forwarded).await;
+            own_answer(
+                &format!("{status} Internal Server Error"),
+                "application/json",
+                error("internal").as_bytes(),
+                "",
+            )
+        }
+        Fault::Answer {
+            status,
+            body,
+            date_ahead_secs,
+        } => {
+            let now = std::time::SystemTime::now();
+            let moved = if date_ahead_secs >= 0 {
+                now + Duration::from_secs(date_ahead_secs.unsigned_abs())
+            } else {
+                now - Duration::from_secs(date_ahead_secs.unsigned_abs())
+            };
+            let date = format!("Date: {}\r\n", httpdate::fmt_http_date(moved));
+            own_answer(
+                &format!("{status} Whatever"),
+                "application/json",
+                &body,
+                &date,
+            )
         }
     };
     let _ = client.write_all(&answer).await;

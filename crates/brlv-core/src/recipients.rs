@@ -112,7 +112,37 @@ impl RecipientBook {
 
     /// Reads the book; a missing file is an empty book.
     pub fn load(path: &Path) -> Result<RecipientBook, RecipientsError> {
-        crate::private_file::read_json(path).map_err(RecipientsError::from)
+        crate::private_file::read_json(path)
+            .map(RecipientBook::made_safe)
+            .map_err(RecipientsError::from)
+    }
+
+    /// The book with every text made safe to show (see
+    /// [`crate::api::safe_text`]): the file may have been edited by hand or
+    /// by anything else, and its names and destinations are shown, spoken
+    /// and put in requests' review. A text that changes here was not a valid
+    /// key, account or address anyway, and the forms' checks still refuse it.
+    fn made_safe(mut self) -> RecipientBook {
+        use crate::api::safe_text::{LABEL_MAX_CHARS, make_safe};
+        for recipient in &mut self.recipients {
+            make_safe(&mut recipient.name, LABEL_MAX_CHARS);
+            match &mut recipient.destination {
+                Destination::Pix { key } => make_safe(key, LABEL_MAX_CHARS),
+                Destination::Wallet { address } => make_safe(address, LABEL_MAX_CHARS),
+                Destination::Ted(account) => {
+                    for text in [
+                        &mut account.bank_code,
+                        &mut account.branch,
+                        &mut account.account,
+                        &mut account.document,
+                        &mut account.name,
+                    ] {
+                        make_safe(text, LABEL_MAX_CHARS);
+                    }
+                }
+            }
+        }
+        self
     }
 
     /// Writes the book whole, owner-only, never half a file.
@@ -156,7 +186,11 @@ impl From<crate::private_file::JsonFileError> for RecipientsError {
                 path,
                 reason,
             },
-            JsonFileError::Damaged { path, reason } => RecipientsError::Damaged { path, reason },
+            // The parser's words may quote the file.
+            JsonFileError::Damaged { path, reason } => RecipientsError::Damaged {
+                path,
+                reason: crate::api::safe_text::message(&reason).into_owned(),
+            },
         }
     }
 }
@@ -228,6 +262,50 @@ mod tests {
         let moved = RecipientBook::set_aside(&path, 1_700_000_000).unwrap();
         assert!(!path.exists());
         assert_eq!(std::fs::read_to_string(moved).unwrap(), "{ not json");
+    }
+
+    #[test]
+    fn a_file_with_control_and_bidi_characters_is_read_safe_to_show() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("recipients.json");
+        let hostile = serde_json::json!({"recipients": [
+            {"name": "Alu\u{0}guel\u{202e}", "destination": {"kind": "pix", "key": "5299\n8224725"}},
+            {"name": "x".repeat(1_000), "destination": {"kind": "wallet", "address": "0x\u{2066}ab"}},
+            {"name": "TED", "destination": {"kind": "ted", "bank-code": "341", "branch": "0001",
+                "account": "12345-6", "account-type": "checking", "document": "\u{7}", "name": "M\u{200f}"}},
+        ]});
+        std::fs::write(&path, hostile.to_string()).unwrap();
+        let book = RecipientBook::load(&path).unwrap();
+        let shown: Vec<String> = book
+            .recipients
+            .iter()
+            .flat_map(|r| [r.name.clone(), r.destination.summary()])
+            .collect();
+        for text in &shown {
+            assert!(
+                !text.chars().any(crate::api::safe_text::needs_escape),
+                "{text:?}"
+            );
+            assert!(text.chars().count() <= 2 * crate::api::safe_text::LABEL_MAX_CHARS);
+        }
+        assert_eq!(book.recipients[0].name, "Alu\\u{0}guel\\u{202e}");
+        assert_eq!(
+            book.recipients[1].name.chars().count(),
+            crate::api::safe_text::LABEL_MAX_CHARS
+        );
+        assert!(!book.recipients[0].destination.is_valid());
+
+        // The parser quotes an unknown kind in its words; they are shown too.
+        let damaged = serde_json::json!({"recipients": [
+            {"name": "x", "destination": {"kind": "\u{202e}evil\u{0}"}},
+        ]});
+        std::fs::write(&path, damaged.to_string()).unwrap();
+        let reason = RecipientBook::load(&path).unwrap_err().to_string();
+        assert!(
+            !reason.chars().any(crate::api::safe_text::needs_escape),
+            "{reason:?}"
+        );
+        assert!(reason.contains("\\u{202e}evil\\u{0}"), "{reason}");
     }
 
     #[test]

@@ -45,6 +45,10 @@ pub fn connection_text(state: &AppState) -> (String, Tone) {
             state.t_with("status.refused", &[("n", &seconds_until(retry_at))]),
             Tone::Danger,
         ),
+        ConnectionStatus::Unreadable { retry_at, .. } => (
+            state.t_with("status.unreadable", &[("n", &seconds_until(retry_at))]),
+            Tone::Danger,
+        ),
     }
 }
 
@@ -54,7 +58,9 @@ pub fn connection_text(state: &AppState) -> (String, Tone) {
 pub fn connection_text_changes_in(state: &AppState) -> Option<std::time::Duration> {
     let millis = match state.connection_status() {
         ConnectionStatus::NoSession | ConnectionStatus::Connecting => return None,
-        ConnectionStatus::Offline { .. } | ConnectionStatus::Refused { .. } => 1_000,
+        ConnectionStatus::Offline { .. }
+        | ConnectionStatus::Refused { .. }
+        | ConnectionStatus::Unreadable { .. } => 1_000,
         ConnectionStatus::Online { last_refreshed } => {
             let age = state.now.saturating_sub(last_refreshed);
             match UP_TO_DATE_MS.checked_sub(age) {
@@ -95,9 +101,14 @@ pub fn top_bar_ui(ui: &mut Ui, state: &mut AppState) {
         let color = palette::of(ui).tone(tone, ui.visuals().weak_text_color());
         // The dot's name changes only when the connection does (the text
         // beside it counts seconds): going offline, or back, is announced once.
+        let unreadable = matches!(
+            state.connection_status(),
+            ConnectionStatus::Unreadable { .. }
+        );
         let word_key = match tone {
             Tone::Success => "a11y.connection_online",
             Tone::Warning => "a11y.connection_offline",
+            Tone::Danger if unreadable => "a11y.connection_unreadable",
             Tone::Danger => "a11y.connection_refused",
             Tone::Neutral | Tone::Info => "a11y.connection_none",
         };
@@ -105,7 +116,8 @@ pub fn top_bar_ui(ui: &mut Ui, state: &mut AppState) {
         live_region(&dot, tone == Tone::Danger);
         let status = ui.label(&text);
         match state.connection_status() {
-            ConnectionStatus::Refused { message, .. } => {
+            ConnectionStatus::Refused { message, .. }
+            | ConnectionStatus::Unreadable { message, .. } => {
                 status.on_hover_text(message);
             }
             ConnectionStatus::Online { last_refreshed } => {

@@ -3,8 +3,9 @@
 
 use egui::{RichText, Ui};
 
+use brlv_core::api::Error;
 use crate::app::error_text::Localize;
-use crate::app::i18n::{Language, tr};
+use crate::app::i18n::{Language, tr, tr_with};
 use crate::app::submit::{SubmitOutcome, SubmitStatus};
 
 use super::fields::{error_text_ui, note_ui};
@@ -71,7 +72,7 @@ pub fn submit_status_ui(
         }
         SubmitOutcome::NotApplied(error) => {
             let response = ui.label(
-                RichText::new(tr(language, "accounts.not_applied").as_ref())
+                RichText::new(outcome_text(language, outcome).unwrap_or_default())
                     .color(palette::of(ui).warning),
             );
             live_region(&response, true);
@@ -79,7 +80,7 @@ pub fn submit_status_ui(
         }
         SubmitOutcome::Unknown { error, reread } => {
             let response = ui.label(
-                RichText::new(tr(language, "accounts.outcome_unknown").as_ref())
+                RichText::new(outcome_text(language, outcome).unwrap_or_default())
                     .color(palette::of(ui).warning),
             );
             live_region(&response, true);
@@ -88,5 +89,53 @@ pub fn submit_status_ui(
                 note_ui(ui, &reread.localize(language));
             }
         }
+    }
+}
+
+/// What a POST whose answer did not settle it came to, in words that say
+/// why the answer could not (lost, a 5xx, unreadable) and what the re-read
+/// showed, or that no re-read could be compared; `None` for an outcome the
+/// answer settled (created from it, or refused).
+pub fn outcome_text(language: Language, outcome: &SubmitOutcome) -> Option<String> {
+    let (error, key) = match outcome {
+        SubmitOutcome::Created {
+            after_unknown: false,
+            ..
+        }
+        | SubmitOutcome::Refused(_) => return None,
+        // The answer that was lost is not kept with a record found again.
+        SubmitOutcome::Created { .. } => {
+            return Some(tr(language, "accounts.found_after_unknown").into_owned());
+        }
+        SubmitOutcome::NotApplied(error) => (error, "accounts.not_applied"),
+        // Tried and failed: the re-read's own error is kept.
+        SubmitOutcome::Unknown {
+            error,
+            reread: Some(_),
+        } => (error, "accounts.outcome_unknown"),
+        // Nothing to compare with: the list read before sending had failed,
+        // so no re-read was tried.
+        SubmitOutcome::Unknown {
+            error,
+            reread: None,
+        } => (error, "accounts.outcome_unknown_no_before"),
+    };
+    Some(tr_with(
+        language,
+        key,
+        &[("lead", &unsettled_lead(language, error))],
+    ))
+}
+
+/// Why the answer alone does not say whether a POST was applied.
+fn unsettled_lead(language: Language, error: &Error) -> String {
+    match error.status() {
+        Some(status) if status >= 500 => tr_with(
+            language,
+            "accounts.lead_failed",
+            &[("status", &status.to_string())],
+        ),
+        _ if error.is_unreadable_answer() => tr(language, "accounts.lead_unreadable").into_owned(),
+        _ => tr(language, "accounts.lead_lost").into_owned(),
     }
 }

@@ -1,6 +1,7 @@
 //! [`Client`]: one async method per endpoint of spec section 4, all going
 //! through one [`Client::send`] that signs every attempt, bounds the answer,
-//! learns the service's clock and retries reads (never writes).
+//! learns the service's clock from a token refused for its time, and retries
+//! reads (never writes).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -15,8 +16,9 @@ use url::Url;
 use uuid::Uuid;
 
 use super::auth::Signer;
-use super::error::{BaseUrlProblem, Error, UnauthorizedHint, excerpt};
+use super::error::{BaseUrlProblem, Error, UnauthorizedHint};
 use super::footprint::Footprint;
+use super::model::ServiceErrorObject;
 use super::model::{
     Asset, Balance, BalanceAsset, BalanceEnvelope, Claim, ClaimEnvelope, ClaimableBalance,
     CreateClaim, CreateOrder, CreateQuote, CreateTransfer, CreateWallet, CreateWithdrawal,
@@ -175,11 +177,11 @@ impl RawResponse {
             }),
             status => match error_object {
                 Some(error) => Err(Error::Service { status, error }),
-                None => Err(Error::UnexpectedResponse {
+                None => Err(Error::unexpected_answer(
                     status,
-                    detail: "the body is not the service's error object".to_owned(),
-                    excerpt: excerpt(&self.body),
-                }),
+                    "the body is not the service's error object",
+                    &self.body,
+                )),
             },
         }
     }
@@ -224,9 +226,36 @@ impl Client {
         &self.inner.config.base_url
     }
 
-    /// Service time minus local time, as learned from the last `Date` header.
+    /// Service time minus local time, as learned from the `Date` header of
+    /// the last answer that refused a token for its time (see
+    /// [`refused_for_time`]).
     pub fn clock_offset_secs(&self) -> i64 {
         self.inner.clock_offset_secs.load(Ordering::Relaxed)
+    }
+
+    /// Learns the service's clock from `raw` when, and only when, it is a
+    /// 401 that says the token's time was refused. A successful answer
+    /// teaches nothing: its `Date` may be wrong (a proxy, a cache, a
+    /// gateway's own clock) while the service accepted the token, and
+    /// learning from it would make the next token wrong.
+    fn learn_clock(&self, raw: &RawResponse) {
+        if raw.status != 401 {
+            return;
+        }
+        let error = serde_json::from_slice::<ErrorBody>(&raw.body)
+            .ok()
+            .map(|body| body.error);
+        let (Some(skew), true) = (raw.measured_skew_secs, refused_for_time(error.as_ref())) else {
+            return;
+        };
+        let corrected = if skew.abs() < SKEW_NOISE_SECS {
+            0
+        } else {
+            skew
+        };
+        self.inner
+            .clock_offset_secs
+            .store(corrected, Ordering::Relaxed);
     }
 
     fn local_unix_secs() -> i64 {
@@ -286,7 +315,10 @@ impl Client {
             let result = self.attempt(&method, &url, &body).await;
             let failure = match &result {
                 Ok(raw) if raw.is_success() => return result,
-                Ok(raw) => raw.clone().into_result().err(),
+                Ok(raw) => {
+                    self.learn_clock(raw);
+                    raw.clone().into_result().err()
+                }
                 Err(error) => Some(error.clone()),
             };
             let Some(failure) = failure else {
@@ -339,7 +371,10 @@ impl Client {
                     Ok(opened) => {
                         let limit = self.inner.config.max_response_bytes;
                         match self.read_body(opened, limit).await {
-                            Ok(raw) => raw.into_result().err(),
+                            Ok(raw) => {
+                                self.learn_clock(&raw);
+                                raw.into_result().err()
+                            }
                             Err(error) => Some(error),
                         }
                     }
@@ -401,16 +436,6 @@ impl Client {
             .and_then(|value| value.to_str().ok())
             .and_then(|value| httpdate::parse_http_date(value).ok())
             .map(skew_from_server_time);
-        if let Some(skew) = measured_skew_secs {
-            let corrected = if skew.abs() < SKEW_NOISE_SECS {
-                0
-            } else {
-                skew
-            };
-            self.inner
-                .clock_offset_secs
-                .store(corrected, Ordering::Relaxed);
-        }
         let retry_after = response
             .headers()
             .get(RETRY_AFTER)
@@ -480,7 +505,8 @@ impl Client {
             source = cause.source();
         }
         Error::Network {
-            message,
+            // A transport's words can quote what the other end sent.
+            message: crate::api::safe_text::message(&message).into_owned(),
             maybe_delivered: !error.is_connect(),
         }
     }
@@ -665,10 +691,12 @@ impl Client {
 fn decode<T: DeserializeOwned>(raw: RawResponse) -> Result<T, Error> {
     let status = raw.status;
     let body = raw.into_result()?;
-    serde_json::from_slice(&body).map_err(|error| Error::UnexpectedResponse {
-        status,
-        detail: format!("the body does not match the interface: {error}"),
-        excerpt: excerpt(&body),
+    serde_json::from_slice(&body).map_err(|error| {
+        Error::unexpected_answer(
+            status,
+            &format!("the body does not match the interface: {error}"),
+            &body,
+        )
     })
 }
 
@@ -739,6 +767,35 @@ fn backoff(policy: &RetryPolicy, attempt: u32) -> Duration {
         .initial_backoff
         .saturating_mul(factor)
         .min(policy.max_backoff)
+}
+
+/// The `code`s by which a 401 says a token's time was refused: the
+/// sandbox's (`expired`, `issued-in-future`) and the claims' own names. The
+/// interface document lists no codes, so the message is read too.
+const TIME_CODES: &[&str] = &[
+    "expired",
+    "issued-in-future",
+    "iat",
+    "exp",
+    "nbf",
+    "token-expired",
+    "not-yet-valid",
+    "clock-skew",
+];
+
+/// Words of a 401's message that say the token's time was refused.
+const TIME_WORDS: &[&str] = &["expired", "not yet valid", "in the future", "clock"];
+
+/// Whether a 401's error object says the signature check failed for the
+/// token's time (`iat` or `exp` out of range), the only failure a clock
+/// correction can cure.
+pub fn refused_for_time(error: Option<&ServiceErrorObject>) -> bool {
+    let Some(error) = error else {
+        return false;
+    };
+    let code = error.code.to_ascii_lowercase();
+    let message = error.message.to_lowercase();
+    TIME_CODES.contains(&code.as_str()) || TIME_WORDS.iter().any(|word| message.contains(word))
 }
 
 fn skew_from_server_time(server: SystemTime) -> i64 {

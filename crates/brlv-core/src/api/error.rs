@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use super::auth::KeyError;
 use super::model::ServiceErrorObject;
+use super::safe_text::{self, safe_text};
 
 /// How many characters of an unexpected body are kept for the message.
 pub const BODY_EXCERPT_CHARS: usize = 200;
@@ -206,16 +207,40 @@ impl Error {
     /// Whether a POST that failed this way may nevertheless have been applied.
     /// The interface has no idempotency key, so after such a failure the
     /// caller must re-read and reconcile instead of sending again.
+    ///
+    /// Any 5xx is such a failure, the service's error object or not: it says
+    /// the service (or a gateway before it) failed, not that the request was
+    /// wrong, and a server that failed while answering may have applied it.
+    /// Only a 4xx is a refusal.
     pub fn outcome_unknown(&self) -> bool {
         match self {
             Error::Network {
                 maybe_delivered, ..
             } => *maybe_delivered,
             Error::Timeout { .. } | Error::ResponseTooLarge { .. } => true,
+            Error::Service { status, .. } => *status >= 500,
             Error::UnexpectedResponse { status, .. } => {
                 *status >= 500 || (200..300).contains(status)
             }
             _ => false,
+        }
+    }
+
+    /// Whether the service answered without refusing (no 4xx, no 5xx) and
+    /// its answer could not be read: a success whose body is not what the
+    /// spec describes. Nothing was refused; the answer was not understood.
+    pub fn is_unreadable_answer(&self) -> bool {
+        matches!(self, Error::UnexpectedResponse { status, .. } if *status < 400)
+    }
+
+    /// An answer that is not what the spec describes: `detail` says what did
+    /// not match (a decoder's words, which may quote the answer) and `body`
+    /// is quoted; both made safe to show.
+    pub fn unexpected_answer(status: u16, detail: &str, body: &[u8]) -> Error {
+        Error::UnexpectedResponse {
+            status,
+            detail: safe_text::message(detail).into_owned(),
+            excerpt: excerpt(body),
         }
     }
 
@@ -228,10 +253,11 @@ impl Error {
     }
 }
 
-/// The first [`BODY_EXCERPT_CHARS`] characters of a body, lossily decoded.
+/// The first [`BODY_EXCERPT_CHARS`] characters of a body, lossily decoded
+/// and made safe to show (an answer may begin with a NUL byte).
 pub fn excerpt(body: &[u8]) -> String {
-    String::from_utf8_lossy(body)
-        .chars()
-        .take(BODY_EXCERPT_CHARS)
-        .collect()
+    // A character takes at most four bytes, and an escape stands for one:
+    // no more of a large body needs decoding.
+    let start = &body[..body.len().min(BODY_EXCERPT_CHARS * 4)];
+    safe_text(&String::from_utf8_lossy(start), BODY_EXCERPT_CHARS).into_owned()
 }

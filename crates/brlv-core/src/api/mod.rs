@@ -11,6 +11,7 @@ pub mod model;
 pub mod packed_decimal;
 pub mod payout;
 pub mod record_extra;
+pub mod safe_text;
 pub mod stream;
 pub mod text;
 pub mod timestamp;

@@ -20,6 +20,7 @@ use uuid::Uuid;
 
 use super::packed_decimal::{self, PackedDecimal};
 use super::record_extra::RecordExtra;
+use super::safe_text;
 use super::text::{SharedText, deserialize_unique_option};
 use super::timestamp;
 use super::tx_hash::TxHash;
@@ -432,16 +433,22 @@ pub struct Transfer {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Wallet {
-    /// Wallet name.
+    /// Wallet name, made safe to show.
+    #[serde(default, deserialize_with = "safe_text::deserialize_label_option")]
     pub name: Option<String>,
-    /// 0x address.
+    /// 0x address, made safe to show.
+    #[serde(deserialize_with = "safe_text::deserialize_label")]
     pub address: String,
     /// Assets the wallet holds.
     #[serde(default)]
     pub assets: Vec<Asset>,
     /// Visible in the service's own user interface.
     pub ui_enabled: Option<bool>,
-    /// Custom data given at creation.
+    /// Custom data given at creation, its keys and strings made safe to show.
+    #[serde(
+        default,
+        deserialize_with = "safe_text::deserialize_json_object_option"
+    )]
     pub metadata: Option<JsonObject>,
 }
 
@@ -449,7 +456,8 @@ pub struct Wallet {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct CreatedWallet {
-    /// 0x address of the new wallet.
+    /// 0x address of the new wallet, made safe to show.
+    #[serde(deserialize_with = "safe_text::deserialize_label")]
     pub address: String,
     /// Default assets it was created with.
     #[serde(default)]
@@ -728,17 +736,23 @@ pub struct ErrorBody {
     pub error: ServiceErrorObject,
 }
 
-/// The inner error object. The spec does not list the values of `type` and `code`.
+/// The inner error object. The spec does not list the values of `type` and
+/// `code`. All three are made safe to show as they are read (see
+/// [`super::safe_text`]): they are quoted in windows, logs and the journal.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ServiceErrorObject {
     /// Category of the error.
-    #[serde(rename = "type", default)]
+    #[serde(
+        rename = "type",
+        default,
+        deserialize_with = "safe_text::deserialize_label"
+    )]
     pub kind: String,
     /// Human-readable explanation.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "safe_text::deserialize_message")]
     pub message: String,
     /// Machine-readable code.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "safe_text::deserialize_label")]
     pub code: String,
 }
 
@@ -1141,7 +1155,9 @@ pub enum AmountError {
 
 #[cfg(test)]
 mod tests {
-    use super::{Deposit, DepositCoordinates, Order, PerAssetWithdrawal, Transfer, Withdrawal};
+    use super::{
+        Deposit, DepositCoordinates, Order, PerAssetWithdrawal, Transfer, Wallet, Withdrawal,
+    };
 
     /// A million of each record may be held at once: each byte here is a
     /// megabyte there. Before the compact fields (a `String` per text, a
@@ -1207,6 +1223,40 @@ mod tests {
                 r#"{"id":"6f1c2b3a-0d4e-4f5a-8b6c-7d8e9f0a1b2c","#,
                 r#""created-at":"2025-03-04T05:00:00Z","pix-key":"k"}"#
             ))
+        );
+    }
+
+    #[test]
+    fn a_wallet_and_a_deposit_are_read_safe_to_show() {
+        let safe = |text: &str| !text.chars().any(super::safe_text::needs_escape);
+        let wallet = serde_json::json!({
+            "name": "Caixa\u{0}\u{202e}",
+            "address": "0x\u{2066}ab",
+            "metadata": {"no\u{7}te": ["\u{200f}x", {"k": "y\nz"}]},
+        });
+        let read: Wallet = serde_json::from_value(wallet).unwrap_or_else(|error| panic!("{error}"));
+        assert_eq!(read.name.as_deref(), Some("Caixa\\u{0}\\u{202e}"));
+        assert_eq!(read.address, "0x\\u{2066}ab");
+        let metadata = serde_json::to_string(&read.metadata).unwrap_or_default();
+        assert!(
+            safe(&metadata) && !metadata.contains("\\u0007"),
+            "{metadata}"
+        );
+        assert!(metadata.contains(r"no\\u{7}te"), "{metadata}");
+
+        let deposit = serde_json::json!({
+            "id": "6f1c2b3a-0d4e-4f5a-8b6c-7d8e9f0a1b2c",
+            "type": "pix\u{0}",
+            "coordinates": {"source-tax-id": "\u{202e}123", "target": "t".repeat(2_000)},
+        });
+        let read: Deposit =
+            serde_json::from_value(deposit).unwrap_or_else(|error| panic!("{error}"));
+        assert_eq!(read.kind.as_deref(), Some("pix\\u{0}"));
+        let coordinates = read.coordinates.unwrap_or_default();
+        assert_eq!(coordinates.source_tax_id.as_deref(), Some("\\u{202e}123"));
+        assert_eq!(
+            coordinates.target.map(|target| target.chars().count()),
+            Some(super::safe_text::LABEL_MAX_CHARS)
         );
     }
 }

@@ -80,12 +80,15 @@ impl Serialize for ExtraValue {
     }
 }
 
-/// Read as `serde_json::Value` reads it, a string then interned: under
+/// Read as `serde_json::Value` reads it, made safe to show (see
+/// [`super::safe_text::json`]), a string then interned: under
 /// `#[serde(flatten)]` serde has already buffered each field as owned
 /// content, so a visitor of its own would save no allocation.
 impl<'de> Deserialize<'de> for ExtraValue {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        serde_json::Value::deserialize(deserializer).map(ExtraValue::from)
+        serde_json::Value::deserialize(deserializer)
+            .map(super::safe_text::json)
+            .map(ExtraValue::from)
     }
 }
 

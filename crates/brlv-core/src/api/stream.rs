@@ -223,11 +223,11 @@ impl<T: DeserializeOwned + Footprint + Send + 'static> ListDecoder<T> {
             Stopped::OverBudget => Error::ListOverBudget {
                 budget_bytes: self.budget_bytes,
             },
-            Stopped::Malformed(error) => Error::UnexpectedResponse {
+            Stopped::Malformed(error) => Error::unexpected_answer(
                 status,
-                detail: format!("the body does not match the interface: {error}"),
-                excerpt: super::error::excerpt(&self.head),
-            },
+                &format!("the body does not match the interface: {error}"),
+                &self.head,
+            ),
         })?;
         Ok(StreamedList {
             rows,

@@ -353,7 +353,12 @@ impl serde::Serialize for SharedText {
 
 /// Reads a JSON string into a [`SharedText`] made by `make`, borrowing the
 /// decoder's text where it can so that an interned value costs no copy.
-struct TextVisitor(fn(&str) -> SharedText);
+/// Every string read from outside is made safe to show here, once, kept to
+/// at most `max_chars` characters (see [`super::safe_text`]).
+struct TextVisitor {
+    make: fn(&str) -> SharedText,
+    max_chars: usize,
+}
 
 impl serde::de::Visitor<'_> for TextVisitor {
     type Value = SharedText;
@@ -363,13 +368,19 @@ impl serde::de::Visitor<'_> for TextVisitor {
     }
 
     fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<SharedText, E> {
-        Ok((self.0)(text))
+        Ok((self.make)(&super::safe_text::safe_text(
+            text,
+            self.max_chars,
+        )))
     }
 }
 
 impl<'de> serde::Deserialize<'de> for SharedText {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_str(TextVisitor(SharedText::new))
+        deserializer.deserialize_str(TextVisitor {
+            make: SharedText::new,
+            max_chars: super::safe_text::LABEL_MAX_CHARS,
+        })
     }
 }
 
@@ -379,7 +390,10 @@ struct UniqueText(SharedText);
 impl<'de> serde::Deserialize<'de> for UniqueText {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer
-            .deserialize_str(TextVisitor(SharedText::unique))
+            .deserialize_str(TextVisitor {
+                make: SharedText::unique,
+                max_chars: super::safe_text::PAYLOAD_MAX_CHARS,
+            })
             .map(UniqueText)
     }
 }
@@ -510,6 +524,23 @@ mod tests {
         assert!(!first.shares_storage_with(&second));
         let absent: Payload = serde_json::from_str("{}").unwrap();
         assert_eq!(absent.brcode, None);
+    }
+
+    #[test]
+    fn texts_read_from_outside_are_made_safe_once() {
+        let read: Vec<SharedText> =
+            serde_json::from_str(r#"["\u0000key\u202e", "\u202e\u0000"]"#).unwrap();
+        assert_eq!(read[0], "\\u{0}key\\u{202e}");
+        assert_eq!(read[1], "\\u{202e}\\u{0}");
+        let long: SharedText = serde_json::from_str(&format!("\"{}\"", "k".repeat(1000))).unwrap();
+        assert_eq!(
+            long.chars().count(),
+            super::super::safe_text::LABEL_MAX_CHARS
+        );
+        // Written and read back, a made-safe text stays as it is.
+        let again: Vec<SharedText> =
+            serde_json::from_str(&serde_json::to_string(&read).unwrap()).unwrap();
+        assert_eq!(again, read);
     }
 
     #[test]

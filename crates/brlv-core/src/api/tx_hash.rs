@@ -152,7 +152,8 @@ impl serde::de::Visitor<'_> for TxHashVisitor {
     }
 
     fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<TxHash, E> {
-        Ok(TxHash::new(text))
+        // A well-formed hash is unchanged; anything else is kept as shown.
+        Ok(TxHash::new(&super::safe_text::label(text)))
     }
 }
 

@@ -115,7 +115,10 @@ macro_rules! wire_enum {
             pub fn from_wire(raw: &str) -> Self {
                 match raw {
                     $( $wire => $name::$variant, )+
-                    other => $name::Other($crate::api::wire_enum::UnknownValue::new(other)),
+                    // An unknown value is shown as it came, so it is made safe first.
+                    other => $name::Other($crate::api::wire_enum::UnknownValue::new(
+                        &$crate::api::safe_text::label(other),
+                    )),
                 }
             }
 
