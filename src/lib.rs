@@ -8,7 +8,8 @@
 //! - [`keystore`], [`profile`]: secrets in the OS keyring; the non-secret profile file;
 //!   `profile_cli` (feature `desktop`): `brlv-desk profile ...` on both.
 //! - [`webhook`]: receiving the service's events.
-//! - [`journal`]: what the app sent and learnt, kept on disk per profile.
+//! - [`journal`]: what the app sent and learnt, kept on disk per profile;
+//!   [`journal_cli`]: `brlv-desk journal pending`, settling the sends whose answer never came.
 //! - [`private_file`]: files with secrets or personal data, owner-only.
 //! - [`ofx`]: statements as OFX files, one per asset; `extrato_cli`
 //!   (feature `desktop`): `brlv-desk extrato`, the app's extrato as OFX and CSV.
@@ -24,6 +25,7 @@ pub mod call;
 #[cfg(feature = "desktop")]
 pub mod extrato_cli;
 pub mod journal;
+pub mod journal_cli;
 pub mod keystore;
 pub mod money;
 pub mod ofx;

@@ -29,6 +29,7 @@ pub const LAYERS: &[Layer] = &[
             "src/webhook.rs",
             "src/recipients.rs",
             "src/call.rs",
+            "src/journal_cli.rs",
             "src/keystore/",
             "src/tax/",
             "src/ofx.rs",
