@@ -614,10 +614,11 @@ pub async fn run(
     // before it leaves, so a crash or a lost answer is settled later.
     let journal = if writes {
         let (profile, verb) = (args.profile.as_deref(), method.as_str());
-        crate::journal_cli::before_send(
+        crate::journal_send::before_send(
             &client, profile, &base_url, verb, &args.path, &body, args.again,
         )
-        .await?
+        .await
+        .map_err(CallError::Unsettled)?
     } else {
         None
     };

@@ -9,7 +9,8 @@
 //!   `profile_cli` (feature `desktop`): `brlv-desk profile ...` on both.
 //! - [`webhook`]: receiving the service's events.
 //! - [`journal`]: what the app sent and learnt, kept on disk per profile;
-//!   [`journal_cli`]: `brlv-desk journal pending`, settling the sends whose answer never came.
+//!   [`journal_cli`]: `brlv-desk journal pending`, settling the sends whose answer never came;
+//!   [`journal_send`]: that settling, and a write journaled before it leaves.
 //! - [`private_file`]: files with secrets or personal data, owner-only.
 //! - [`ofx`]: statements as OFX files, one per asset; `extrato_cli`
 //!   (feature `desktop`): `brlv-desk extrato`, the app's extrato as OFX and CSV.
@@ -26,6 +27,7 @@ pub mod call;
 pub mod extrato_cli;
 pub mod journal;
 pub mod journal_cli;
+pub mod journal_send;
 pub mod keystore;
 pub mod money;
 pub mod ofx;

@@ -30,6 +30,7 @@ pub const LAYERS: &[Layer] = &[
             "src/recipients.rs",
             "src/call.rs",
             "src/journal_cli.rs",
+            "src/journal_send.rs",
             "src/keystore/",
             "src/tax/",
             "src/ofx.rs",
