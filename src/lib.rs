@@ -8,16 +8,8 @@
 //!
 //! - `app` (feature `desktop`, on by default): the egui desktop front end.
 //! - [`cli`]: every command but the window: `call`, `profile`, `extrato`,
-//!   `tax-report`, `sandbox`.
+//!   `tax-report`, `sandbox`, `journal`.
 //! - [`webhook`]: receiving the service's events on this machine.
-//!
-//! The core's modules and the sandbox are re-exported under the names the
-//! app has always used for them (`brlv_core::api`, `brlv_sandbox`, …).
-
-pub use brlv_core::{
-    address, api, journal, keystore, money, ofx, pix, private_file, profile, recipients, seal, tax,
-};
-pub use brlv_sandbox as sandbox;
 
 #[cfg(feature = "desktop")]
 pub mod app;

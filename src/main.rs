@@ -1,5 +1,5 @@
 //! The `brlv-desk` command line: the GUI (default), `sandbox`, `call`,
-//! `profile`, `tax-report` and `extrato`.
+//! `profile`, `tax-report`, `extrato` and `journal`.
 //!
 //! On Windows this program is a GUI program, so that starting the dashboard
 //! opens no console window beside it. The installers put the same program,
@@ -86,6 +86,13 @@ enum Command {
     /// Write the extrato (every movement of money) as OFX and/or CSV, as the
     /// Activity view exports it.
     Extrato(brlv_desk::cli::extrato::ExtratoArgs),
+    /// The journal of what this device sent: `pending` settles the sends
+    /// whose answer never came against the service's lists.
+    Journal {
+        /// What to do.
+        #[command(subcommand)]
+        command: brlv_desk::cli::journal::JournalCommand,
+    },
 }
 
 fn main() -> ExitCode {
@@ -106,6 +113,7 @@ fn main() -> ExitCode {
         Some(Command::Profile { command }) => run_profile(command),
         Some(Command::TaxReport(args)) => brlv_desk::cli::tax_report::run(&args),
         Some(Command::Extrato(args)) => brlv_desk::cli::extrato::run(&args),
+        Some(Command::Journal { command }) => brlv_desk::cli::journal::run(&command),
         None => run_window(cli.gui),
     }
 }

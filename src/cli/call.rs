@@ -36,6 +36,10 @@ pub struct CallArgs {
     /// Print the request's status line and body only, without the summary on stderr.
     #[arg(long)]
     pub quiet: bool,
+    /// Send even though an identical earlier send's outcome cannot be told
+    /// (`brlv-desk journal pending` says which).
+    #[arg(long)]
+    pub again: bool,
     /// Where the passphrase of a sealed key comes from.
     #[command(flatten)]
     pub passphrase: PassphraseArgs,
@@ -214,6 +218,9 @@ pub enum CallError {
         /// How to find out whether it was applied.
         check: String,
     },
+    /// An identical earlier write's outcome cannot be told: not sent.
+    #[error("{0}")]
+    Unsettled(String),
     /// Anything the client reported.
     #[error(transparent)]
     Client(#[from] Error),
@@ -521,7 +528,7 @@ impl CallError {
     /// The process exit code for this failure.
     pub fn exit_code(&self) -> u8 {
         match self {
-            CallError::OutcomeUnknown { .. } => EXIT_OUTCOME_UNKNOWN,
+            CallError::OutcomeUnknown { .. } | CallError::Unsettled(_) => EXIT_OUTCOME_UNKNOWN,
             CallError::MissingVariable(_)
             | CallError::KeyFile { .. }
             | CallError::BodyFile { .. }
@@ -595,6 +602,7 @@ pub async fn run(
             bytes
         }
     };
+    let base_url = credentials.base_url.clone();
     let client = credentials.into_client()?;
     let mut url = client.raw_url(&args.path)?;
     if !args.query.is_empty() {
@@ -605,7 +613,23 @@ pub async fn run(
         check: how_to_check(&args.path),
         error,
     };
-    let raw = match client.send(method, url, body).await {
+    // A write settles the profile's earlier sends first and is journaled
+    // before it leaves, so a crash or a lost answer is settled later.
+    let journal = if writes {
+        let (profile, verb) = (args.profile.as_deref(), method.as_str());
+        brlv_core::journal_send::before_send(
+            &client, profile, &base_url, verb, &args.path, &body, args.again,
+        )
+        .await
+        .map_err(CallError::Unsettled)?
+    } else {
+        None
+    };
+    let sent = client.send(method, url, body).await;
+    if let Some(journal) = journal {
+        journal.after(&sent);
+    }
+    let raw = match sent {
         Ok(raw) => raw,
         Err(error) if writes && error.outcome_unknown() => return Err(outcome_unknown(error)),
         Err(error) => return Err(error.into()),

@@ -56,6 +56,8 @@ fn call(dir: &Path, base_url: &str, args: &[&str]) -> Output {
                 .trim(),
         )
         .env("BRLV_PRIVATE_KEY_FILE", dir.join("private-key.pem"))
+        // A write is journaled: in the scratch folder, not the home's.
+        .env("XDG_DATA_HOME", dir.join("data"))
         .output()
         .unwrap()
 }

@@ -77,6 +77,7 @@ fn serve_once(script: Script) -> (String, JoinHandle<(String, Vec<u8>)>) {
 }
 
 fn call(base_url: &str, args: &[&str]) -> Output {
+    let data = tempfile::tempdir().unwrap();
     let key = format!(
         "{}/tests/fixtures/test-only-rsa2048-pkcs8.pem",
         env!("CARGO_MANIFEST_DIR")
@@ -87,6 +88,8 @@ fn call(base_url: &str, args: &[&str]) -> Output {
         .env("BRLV_BASE_URL", base_url)
         .env("BRLV_API_KEY", "test-key")
         .env("BRLV_PRIVATE_KEY_FILE", key)
+        // A write is journaled: in a scratch folder, not the home's.
+        .env("XDG_DATA_HOME", data.path())
         .output()
         .unwrap()
 }

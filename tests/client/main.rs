@@ -4,6 +4,9 @@
 //! the command line as the real binary.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "../shared/fault_proxy.rs"]
+#[allow(dead_code, reason = "these tests use one of the faults")]
+mod fault_proxy_server;
 mod support;
 
 mod cli;
@@ -12,6 +15,8 @@ mod client;
 mod extrato;
 mod fuzz_regressions;
 mod journal_outcomes;
+#[cfg(unix)]
+mod journal_pending;
 mod list_budget;
 mod orders_reconcile;
 #[cfg(unix)]

@@ -440,6 +440,7 @@ fn the_app_and_the_command_line_see_each_others_profiles() {
             query: Vec::new(),
             profile: Some(name.to_owned()),
             quiet: true,
+            again: false,
             passphrase: PassphraseArgs::default(),
         };
         let mut out = Vec::new();

@@ -41,7 +41,7 @@ fn months_ago(now: OffsetDateTime, count: usize) -> YearMonth {
     month
 }
 
-/// Makes a claim on the sandbox as the app does, and journals it as the
+/// Makes a claim on the sandbox with `call`, which journals it as the
 /// app's worker would (the POST, then its answer).
 fn claim_through_the_journal(dir: &Path, base_url: &str) {
     let body = r#"{"amount":"500.00","target-asset-code":"brlv"}"#;
@@ -53,34 +53,16 @@ fn claim_through_the_journal(dir: &Path, base_url: &str) {
     assert!(output.status.success(), "{stdout}");
     let answer: serde_json::Value =
         serde_json::from_str(stdout.trim_start_matches("HTTP 200\n")).unwrap();
-    let claim = answer["claim"].to_string();
+    let claim_id = answer["claim"]["id"].as_str().unwrap().to_owned();
 
+    // `call` journaled the claim and its answer, as the app's worker does.
     let journal_dir = dir.join("data").join("brlv-desk").join("journal");
     let path = brlv_core::journal::file_for(&journal_dir, "127.0.0.1", base_url);
     let (mut store, _) = brlv_core::journal::Store::open(&path).unwrap();
     let now = OffsetDateTime::now_utc();
-    let id = uuid::Uuid::new_v4();
-    store
-        .append_post(&brlv_core::journal::PostRecord {
-            id,
-            sent_at: now,
-            form: journal::CLAIM_FORM.into(),
-            method: "POST".into(),
-            endpoint: "/api/v0/claims".into(),
-            body: body.into(),
-        })
-        .unwrap();
-    store
-        .append_outcome(&brlv_core::journal::OutcomeRecord {
-            post_id: id,
-            at: now,
-            outcome: brlv_core::journal::Outcome::Created,
-            answer_lost: false,
-            answer: Some(claim),
-            error: None,
-            reread_error: None,
-        })
-        .unwrap();
+    let claims = journal::read_claims(&store).unwrap();
+    assert_eq!(claims.len(), 1, "the claim `call` made is in the journal");
+    assert_eq!(claims[0].claim.id.to_string(), claim_id);
     journal::write_typed(
         &mut store,
         &TaxInput::Paid {

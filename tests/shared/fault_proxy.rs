@@ -1,7 +1,7 @@
 //! A fault-injecting HTTP proxy for tests, shared by the `sandbox` and `app`
 //! test binaries: it sits in front of a sandbox and does one scripted thing
 //! to each connection (a hang, a trickle, 5xx with JSON or HTML, garbage with
-//! a 200, a body cut short, the connection cut after a POST was forwarded,
+//! a 200, a body cut short, the connection cut or held after a POST was forwarded,
 //! a 5xx after a POST was forwarded, 429 with `Retry-After`, a `Date` moved,
 //! any body of its own), and counts what reached the sandbox.
 
@@ -32,6 +32,9 @@ pub enum Fault {
     CutBody,
     /// Forwards (the sandbox acts on it), then closes without a byte back.
     CutAfterForward,
+    /// Forwards (the sandbox acts on it), then holds the answer back for a
+    /// minute, as a connection that hangs once the request left.
+    HoldAfterForward,
     /// Answers itself 429 with `Retry-After: 1`.
     TooMany,
     /// Forwards, with the answer's `Date` moved by this many seconds.
@@ -249,6 +252,11 @@ async fn serve(
         }
         Fault::CutAfterForward => {
             let _ = forward(&request, upstream, &forwarded).await;
+            return;
+        }
+        Fault::HoldAfterForward => {
+            let _ = forward(&request, upstream, &forwarded).await;
+            tokio::time::sleep(Duration::from_secs(60)).await;
             return;
         }
         Fault::TooMany => own_answer(

@@ -9,7 +9,9 @@
 //! - [`seal`], [`keystore`], [`profile`]: the private key sealed with a
 //!   passphrase, secrets in the OS keyring, the non-secret profile file.
 //! - [`recipients`]: saved recipients.
-//! - [`journal`]: what the app sent and learnt, kept on disk per profile.
+//! - [`journal`]: what the app sent and learnt, kept on disk per profile;
+//!   [`journal_send`]: a write journaled before it leaves, and the sends
+//!   whose answer never came settled against the service's lists.
 //! - [`private_file`]: files with secrets or personal data, owner-only.
 //! - [`ofx`]: statements as OFX files, one per asset.
 //! - [`tax`]: the tax year: the ledger, the months against R$35,000, the
@@ -18,6 +20,7 @@
 pub mod address;
 pub mod api;
 pub mod journal;
+pub mod journal_send;
 pub mod keystore;
 pub mod money;
 pub mod ofx;

@@ -45,6 +45,7 @@ pub const CORE: Package = Package {
             name: "the service's interface and what is built on it (the client, sealing, the keystore, the tax year, OFX)",
             paths: &[
                 "src/api/",
+                "src/journal_send.rs",
                 "src/seal.rs",
                 "src/recipients.rs",
                 "src/keystore/",

@@ -28,6 +28,7 @@ use time::format_description::well_known::Rfc3339;
 use uuid::Uuid;
 
 pub mod schema;
+pub mod settle;
 
 /// The largest snapshot of one list kept, in bytes of JSON. A bigger list is
 /// kept as its newest rows that fit (the caller cuts it; see
