@@ -295,6 +295,7 @@ fn tax(c: &mut Criterion) {
         wallets: &[],
         typed: &typed,
         prices: &prices,
+        dollar_rates: &Default::default(),
     };
     let ledger = build(&input);
     assert_eq!(ledger.entries.len(), 1_000_000);

@@ -23,13 +23,20 @@ use brlv_core::api::model::{
 use brlv_core::money::{NumberFormat, format_brl};
 use brlv_core::tax::input::{
     DepositList, LedgerInput, ServicePrice, ServicePrices, TOKEN_DEPOSIT_ASSETS,
-    assets_needing_prices,
+    assets_needing_prices, days_needing_dollar_rates,
 };
-use brlv_core::tax::ledger::{Ledger, ticker_of};
+use brlv_core::tax::ledger::{Ledger, ValueSource, ticker_of};
 use brlv_core::tax::months::compare_with_service;
+use brlv_core::tax::ptax::{self, DollarRates, PtaxClient};
 use brlv_core::tax::reading::{Language, disclaimer};
 use brlv_core::tax::year::{YearReport, year_report};
 use brlv_core::tax::{ClaimMade, TypedValues, export, journal};
+use brlv_core::api::Client;
+use brlv_core::api::model::{
+    Asset, CreateQuote, Deposit, DepositAsset, Order, Transfer, Wallet, Withdrawal,
+};
+use crate::cli::call::{self, CallError};
+use brlv_core::money::{NumberFormat, format_brl};
 
 /// Arguments of `brlv-desk tax-report`.
 #[derive(Clone, Debug, clap::Args)]
@@ -45,6 +52,10 @@ pub struct TaxReportArgs {
     /// (made if missing).
     #[arg(long, value_name = "DIR")]
     pub csv: Option<PathBuf>,
+    /// The Banco Central's rate service, for the dollar's PTAX of the days
+    /// of orders in dollars or dollar stablecoins with no leg in reais.
+    #[arg(long, value_name = "URL", env = "BRLV_PTAX_URL", default_value = ptax::DEFAULT_BASE_URL)]
+    pub ptax_url: String,
     /// The summary's language: en or pt-BR.
     #[arg(long, value_name = "LANG", default_value = "en")]
     pub language: String,
@@ -116,6 +127,11 @@ pub struct Fetched {
     pub typed: TypedValues,
     /// The service's prices for orders with no leg in reais.
     pub prices: ServicePrices,
+    /// The dollar's PTAX of the days orders in dollars need.
+    pub dollar_rates: DollarRates,
+    /// Requests made to the Banco Central for them (none for days the
+    /// journal keeps).
+    pub dollar_rate_requests: usize,
     /// The service's exemption figure for the current month.
     pub service_figure: Option<brlv_core::api::model::TaxExemptionProgress>,
     /// The journal read, if there was one.
@@ -152,7 +168,7 @@ pub fn report(args: &TaxReportArgs, out: &mut impl Write) -> Result<(), ReportEr
         .enable_all()
         .build()
         .map_err(ReportError::Runtime)?;
-    let fetched = runtime.block_on(fetch(credentials, journal))?;
+    let fetched = runtime.block_on(fetch(credentials, journal, &args.ptax_url))?;
     let now = OffsetDateTime::now_utc();
     let deposit_lists: Vec<DepositList<'_>> = fetched
         .deposits
@@ -168,6 +184,7 @@ pub fn report(args: &TaxReportArgs, out: &mut impl Write) -> Result<(), ReportEr
         wallets: &fetched.wallets,
         typed: &fetched.typed,
         prices: &fetched.prices,
+        dollar_rates: &fetched.dollar_rates,
     };
     let ledger = brlv_core::tax::build(&input);
     let year = year_report(&ledger, &fetched.typed, args.year, now);
@@ -223,6 +240,7 @@ pub fn write_files(
 async fn fetch(
     credentials: call::Credentials,
     journal: Option<PathBuf>,
+    ptax_url: &str,
 ) -> Result<Fetched, ReportError> {
     let client = credentials.into_client()?;
     let call::AccountLists {
@@ -234,7 +252,7 @@ async fn fetch(
     } = call::fetch_account_lists(&client, &TOKEN_DEPOSIT_ASSETS).await?;
     // The figure is a comparison only: a service without it still gets its report.
     let service_figure = client.tax_exemption_progress().await.ok();
-    let (claims, typed, journal) = match journal.filter(|path| path.exists()) {
+    let (claims, typed, journal, mut store) = match journal.filter(|path| path.exists()) {
         Some(path) => {
             let failed = |error| ReportError::Journal {
                 path: path.clone(),
@@ -249,11 +267,13 @@ async fn fetch(
                      version and are left out"
                 );
             }
-            (claims, typed, Some(path))
+            (claims, typed, Some(path), Some(store))
         }
-        None => (Vec::new(), TypedValues::default(), None),
+        None => (Vec::new(), TypedValues::default(), None, None),
     };
     let prices = service_prices(&client, &orders, &typed).await;
+    let (dollar_rates, dollar_rate_requests) =
+        dollar_rates(ptax_url, &orders, &typed, store.as_mut()).await;
     Ok(Fetched {
         orders,
         transfers,
@@ -263,9 +283,43 @@ async fn fetch(
         claims,
         typed,
         prices,
+        dollar_rates,
+        dollar_rate_requests,
         service_figure,
         journal,
     })
+}
+
+/// The dollar's PTAX of every day an order in dollars needs: the
+/// journal's, else the Banco Central's (kept in the journal). A day that
+/// could not be had is flagged on its figure and listed in the summary.
+async fn dollar_rates(
+    ptax_url: &str,
+    orders: &[Order],
+    typed: &TypedValues,
+    store: Option<&mut brlv_core::journal::Store>,
+) -> (DollarRates, usize) {
+    let needed = days_needing_dollar_rates(orders, typed);
+    if needed.is_empty() {
+        return (DollarRates::default(), 0);
+    }
+    let client = match PtaxClient::new(ptax_url) {
+        Ok(client) => client,
+        Err(error) => {
+            let mut rates = DollarRates::default();
+            for day in needed {
+                rates.fail(day, error.to_string());
+            }
+            return (rates, 0);
+        }
+    };
+    let today = brlv_core::tax::brasilia::date_at(OffsetDateTime::now_utc());
+    let (completed, journal_error) =
+        journal::dollar_rates_through(&client, store, &needed, today).await;
+    if let Some(error) = journal_error {
+        eprintln!("warning: the dollar's rates could not be kept in the journal: {error}");
+    }
+    (completed.rates, completed.requests)
 }
 
 /// Asks the service's price of each token an order with no leg in reais
@@ -453,6 +507,7 @@ fn print_summary(
             }
         }
     }
+    print_value_sources(out, ledger, year.year, fetched, language);
     let flagged: u32 = year.months.iter().map(|month| month.flagged).sum();
     if flagged > 0 || !ledger.skipped.is_empty() {
         let _ = writeln!(
@@ -472,6 +527,81 @@ fn print_summary(
             reading.standing().text(language),
             reading.text(language),
             reading.source()
+        );
+    }
+}
+
+/// How many of the year's entries took their value from each source, the
+/// dollar's rates asked, and every day whose rate could not be had.
+fn print_value_sources(
+    out: &mut impl Write,
+    ledger: &Ledger,
+    year: i32,
+    fetched: &Fetched,
+    language: Language,
+) {
+    let portuguese = language == Language::PortugueseBrazil;
+    let mut counts = [0_usize; ValueSource::ALL.len()];
+    for entry in ledger
+        .entries
+        .iter()
+        .filter(|entry| entry.month.year == year)
+    {
+        if let Some(position) = ValueSource::ALL
+            .iter()
+            .position(|source| *source == entry.source)
+        {
+            counts[position] += 1;
+        }
+    }
+    let _ = writeln!(
+        out,
+        "{}",
+        if portuguese {
+            "Origem dos valores em reais:"
+        } else {
+            "Where the values in reais came from:"
+        }
+    );
+    for (source, count) in ValueSource::ALL.iter().zip(counts) {
+        if count > 0 {
+            let _ = writeln!(
+                out,
+                "  {count} {} ({}; {})",
+                source.text(language),
+                source.key(),
+                source.source()
+            );
+        }
+    }
+    if !fetched.dollar_rates.is_empty() {
+        let _ = writeln!(
+            out,
+            "{} {} ({} {})",
+            if portuguese {
+                "Dias com PTAX do dólar:"
+            } else {
+                "Days with the dollar's PTAX:"
+            },
+            fetched.dollar_rates.len(),
+            fetched.dollar_rate_requests,
+            if portuguese {
+                "consultas ao Banco Central"
+            } else {
+                "requests to the Banco Central"
+            },
+        );
+    }
+    for (day, reason) in fetched.dollar_rates.failures() {
+        let _ = writeln!(
+            out,
+            "  {} {}: {reason}",
+            if portuguese {
+                "sem PTAX em"
+            } else {
+                "no PTAX for"
+            },
+            ptax::iso_day(day),
         );
     }
 }

@@ -17,5 +17,6 @@ mod ledger;
 mod orders;
 mod payout;
 mod properties;
+mod ptax;
 mod rules;
 mod validation;

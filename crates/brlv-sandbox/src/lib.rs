@@ -29,6 +29,7 @@ mod ledger;
 mod nonces;
 mod orders;
 mod params;
+mod ptax;
 mod rates;
 mod reads;
 mod records;
@@ -55,6 +56,7 @@ pub use keys::{
     generate_key_pair,
 };
 pub use nonces::CLOCK_LEEWAY_SECS;
+pub use ptax::sandbox_dollar_rate;
 pub use rates::{FEE_RATE, USD_STABLECOIN_PRICE_BRL};
 pub use server::{RunningSandbox, Sandbox, SandboxConfig};
 pub use state::{

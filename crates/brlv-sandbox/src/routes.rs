@@ -1,5 +1,6 @@
 //! The router: every path of spec section 4, the quote endpoint, the control
-//! endpoints, and error objects for unknown paths and wrong methods.
+//! endpoints, the Banco Central's dollar rates, and error objects for
+//! unknown paths and wrong methods.
 
 use std::sync::Arc;
 
@@ -77,8 +78,14 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route("/sandbox/health", get(control::health))
         .method_not_allowed_fallback(method_not_allowed)
         .route_layer(middleware::from_fn(control::require_loopback));
+    // The Banco Central's public service: no key, as there.
+    let central_bank = Router::new().route(
+        brlv_core::tax::ptax::PERIOD_PATH,
+        get(super::ptax::dollar_period),
+    );
     service
         .merge(control)
+        .merge(central_bank)
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(
             Arc::clone(&shared),

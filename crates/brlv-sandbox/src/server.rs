@@ -91,6 +91,7 @@ impl Sandbox {
             },
             events,
             webhook_url,
+            dollar_rate_requests: std::sync::atomic::AtomicU64::new(0),
         });
         let app = routes::router(Arc::clone(&shared));
         let mut server_shutdown = shutdown_signal.clone();
@@ -182,6 +183,14 @@ impl RunningSandbox {
             }
             None => false,
         }
+    }
+
+    /// How many requests for the dollar's rates (the Banco Central's
+    /// emulation) it has answered.
+    pub fn dollar_rate_requests(&self) -> u64 {
+        self.shared
+            .dollar_rate_requests
+            .load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// The sandbox clock's current time.

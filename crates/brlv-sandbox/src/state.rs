@@ -352,6 +352,9 @@ pub(crate) struct Shared {
     pub events: EventSink,
     /// Where they are delivered to.
     pub webhook_url: WebhookUrl,
+    /// Requests for the dollar's rates (the Banco Central's emulation), so
+    /// that a test can tell a rate kept from a rate asked again.
+    pub dollar_rate_requests: std::sync::atomic::AtomicU64,
 }
 
 impl Shared {

@@ -180,6 +180,23 @@ pub struct NoticeRecord {
     pub detail: Option<String>,
 }
 
+/// The dollar's official rate (PTAX) a calendar day takes, as the Banco
+/// Central published it: text, read and written by the tax report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DollarRateRecord {
+    /// The day, `YYYY-MM-DD`.
+    pub day: String,
+    /// The business day whose rate it is (the day itself, or the last one
+    /// before it), `YYYY-MM-DD`.
+    pub published_on: String,
+    /// The buying rate, reais per dollar, exact decimal text.
+    pub buying: String,
+    /// The selling rate, likewise.
+    pub selling: String,
+    /// When it was fetched.
+    pub fetched_at: OffsetDateTime,
+}
+
 /// How much of a list a snapshot holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SnapshotRows {
@@ -729,6 +746,57 @@ impl Store {
                 kind: row.get(1)?,
                 subject: row.get(2)?,
                 value: row.get(3)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Keeps the dollar's rate of some days; a day already kept stays as it
+    /// was (a published rate never changes). How many were new.
+    pub fn keep_dollar_rates(&mut self, rates: &[DollarRateRecord]) -> Result<usize, JournalError> {
+        if !self.connection.is_autocommit() {
+            return self.insert_dollar_rates(rates);
+        }
+        // One commit (one fsync) for a year of days, not one per day.
+        self.atomically(|store| store.insert_dollar_rates(rates))
+    }
+
+    fn insert_dollar_rates(&mut self, rates: &[DollarRateRecord]) -> Result<usize, JournalError> {
+        let mut statement = self.connection.prepare_cached(
+            "INSERT OR IGNORE INTO dollar_rates (day, published_on, buying, selling, fetched_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        let mut added = 0;
+        for rate in rates {
+            added += statement.execute(params![
+                rate.day,
+                rate.published_on,
+                rate.buying,
+                rate.selling,
+                time_text(rate.fetched_at)
+            ])?;
+        }
+        Ok(added)
+    }
+
+    /// The dollar's rates kept for the days from `first` to `last`
+    /// (`YYYY-MM-DD`, both included), oldest first.
+    pub fn dollar_rates(
+        &self,
+        first: &str,
+        last: &str,
+    ) -> Result<Vec<DollarRateRecord>, JournalError> {
+        let mut statement = self.connection.prepare(
+            "SELECT day, published_on, buying, selling, fetched_at FROM dollar_rates \
+             WHERE day BETWEEN ?1 AND ?2 ORDER BY day",
+        )?;
+        let rows = statement.query_map(params![first, last], |row| {
+            Ok(DollarRateRecord {
+                day: row.get(0)?,
+                published_on: row.get(1)?,
+                buying: row.get(2)?,
+                selling: row.get(3)?,
+                fetched_at: parse_time(&row.get::<_, String>(4)?)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)

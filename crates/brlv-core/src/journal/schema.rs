@@ -84,9 +84,33 @@ CREATE TRIGGER tax_inputs_append_only_delete BEFORE DELETE ON tax_inputs
     BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
 ";
 
+/// Version 4: the dollar's official rate (PTAX) of each day the tax report
+/// valued something on, so that a day is asked of the Banco Central once,
+/// ever. One row per calendar day, with the business day whose rate it
+/// takes (itself, or the last one before it); the rates as exact decimal
+/// text. A published rate never changes, so a row is never changed either.
+const V4_DOLLAR_RATES: &str = r"
+CREATE TABLE dollar_rates (
+    day           TEXT PRIMARY KEY,
+    published_on  TEXT NOT NULL,
+    buying        TEXT NOT NULL,
+    selling       TEXT NOT NULL,
+    fetched_at    TEXT NOT NULL
+);
+CREATE TRIGGER dollar_rates_append_only_update BEFORE UPDATE ON dollar_rates
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER dollar_rates_append_only_delete BEFORE DELETE ON dollar_rates
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+";
+
 /// Every version, oldest first; the file's `user_version` counts how many
 /// of them it has.
-pub const VERSIONS: &[&str] = &[V1_POSTS, V2_NOTICES_AND_SNAPSHOTS, V3_TAX_INPUTS];
+pub const VERSIONS: &[&str] = &[
+    V1_POSTS,
+    V2_NOTICES_AND_SNAPSHOTS,
+    V3_TAX_INPUTS,
+    V4_DOLLAR_RATES,
+];
 
 /// The migrations, in order.
 pub fn migrations() -> Migrations<'static> {

@@ -83,6 +83,18 @@ fn a_file_of_every_earlier_version_migrates_to_the_latest_keeping_its_entries() 
             })
             .unwrap();
         assert_eq!(store.notices().unwrap().len(), 1);
+        let rate = DollarRateRecord {
+            day: "2026-01-10".into(),
+            published_on: "2026-01-09".into(),
+            buying: "5.0901".into(),
+            selling: "5.0907".into(),
+            fetched_at: at(3),
+        };
+        assert_eq!(store.keep_dollar_rates(&[rate.clone()]).unwrap(), 1);
+        assert_eq!(
+            store.dollar_rates("2026-01-01", "2026-01-31").unwrap(),
+            vec![rate]
+        );
         assert_eq!(store.integrity_check().unwrap(), "ok");
     }
 }
@@ -289,4 +301,45 @@ fn two_profiles_never_share_a_file() {
     );
     let odd = file_for(dir, "../../etc/passwd", "x");
     assert_eq!(odd.parent(), Some(dir));
+}
+
+#[test]
+fn a_days_dollar_rate_is_kept_once_with_its_exact_digits_and_never_changed() {
+    let mut store = Store::in_memory().unwrap();
+    let rate = |day: &str, buying: &str| DollarRateRecord {
+        day: day.into(),
+        published_on: "2026-01-09".into(),
+        buying: buying.into(),
+        selling: "5.09070".into(),
+        fetched_at: at(1),
+    };
+    let kept = [rate("2026-01-09", "5.09010"), rate("2026-01-10", "5.09010")];
+    assert_eq!(store.keep_dollar_rates(&kept).unwrap(), 2);
+    // A second keep of a known day changes nothing and says so.
+    assert_eq!(
+        store
+            .keep_dollar_rates(&[rate("2026-01-10", "9.99")])
+            .unwrap(),
+        0
+    );
+    assert_eq!(
+        store.dollar_rates("2026-01-10", "2026-01-10").unwrap(),
+        vec![kept[1].clone()]
+    );
+    assert_eq!(
+        store.dollar_rates("2026-01-11", "2026-12-31").unwrap(),
+        vec![]
+    );
+    assert!(
+        store
+            .connection
+            .execute("UPDATE dollar_rates SET buying = '1'", [])
+            .is_err()
+    );
+    assert!(
+        store
+            .connection
+            .execute("DELETE FROM dollar_rates", [])
+            .is_err()
+    );
 }

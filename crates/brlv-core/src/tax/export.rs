@@ -82,7 +82,7 @@ pub fn record_id(input: &LedgerInput<'_>, record: RecordRef) -> (&'static str, O
 }
 
 /// The columns of `ledger.csv`.
-pub const LEDGER_COLUMNS: [&str; 17] = [
+pub const LEDGER_COLUMNS: [&str; 18] = [
     "date",
     "month",
     "order_id",
@@ -100,6 +100,7 @@ pub const LEDGER_COLUMNS: [&str; 17] = [
     "average_cost_brl_after",
     "total_cost_brl_after",
     "warnings",
+    "value_source",
 ];
 
 /// Writes `ledger.csv`: the entries of `year` (every entry with `None`).
@@ -165,6 +166,7 @@ pub fn write_ledger(
             entry.average_cost_after().to_string(),
             brl(entry.total_cost_after),
             warnings.join(";"),
+            entry.source.key().to_owned(),
         ])?;
     }
     writer.flush()?;

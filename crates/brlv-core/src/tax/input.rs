@@ -63,6 +63,9 @@ pub struct LedgerInput<'a> {
     pub typed: &'a TypedValues,
     /// The service's prices, for orders with no leg in reais.
     pub prices: &'a ServicePrices,
+    /// The dollar's PTAX of the days of orders with a leg in dollars or a
+    /// dollar stablecoin and none in reais ([`days_needing_dollar_rates`]).
+    pub dollar_rates: &'a super::ptax::DollarRates,
 }
 
 /// A Bens e Direitos code of group 08.
@@ -372,4 +375,40 @@ pub fn assets_needing_prices(orders: &[Order], typed: &TypedValues) -> Vec<Asset
         }
     }
     wanted
+}
+
+/// The Brasília days whose dollar PTAX the ledger may use: those of the
+/// completed orders with no leg in reais and no value typed, with a leg in
+/// dollars or in a dollar stablecoin.
+pub fn days_needing_dollar_rates(
+    orders: &[Order],
+    typed: &TypedValues,
+) -> std::collections::BTreeSet<time::Date> {
+    let is_dollar = |asset: &Asset| {
+        *asset == Asset::FiatUsd
+            || (!asset.is_fiat()
+                && matches!(super::ledger::ticker_of(asset).as_ref(), "USDC" | "USDT"))
+    };
+    let mut days = std::collections::BTreeSet::new();
+    for order in orders {
+        if order.state != Some(crate::api::model::OrderState::Completed)
+            || typed.order_values.contains_key(&order.id)
+        {
+            continue;
+        }
+        let (Some(source), Some(target)) = (&order.source_asset, &order.target_asset) else {
+            continue;
+        };
+        if *source == Asset::FiatBrl || *target == Asset::FiatBrl {
+            continue;
+        }
+        if !(is_dollar(source) || is_dollar(target)) {
+            continue;
+        }
+        let moment = order.state_updated_at.or(order.created_at);
+        if let Some(moment) = moment {
+            days.insert(super::brasilia::date_at(moment.get()));
+        }
+    }
+    days
 }

@@ -1,12 +1,16 @@
 //! The tax report's side of the journal: the claims this device made (with
-//! what each was paid in, which only the request says) and what the person
-//! typed (read and written as [`TaxInput`]s).
+//! what each was paid in, which only the request says), what the person
+//! typed (read and written as [`TaxInput`]s), and the dollar's rates
+//! already fetched (a day is asked of the Banco Central once, ever).
 
-use time::OffsetDateTime;
+use std::collections::{BTreeMap, BTreeSet};
+
+use time::{Date, OffsetDateTime};
 
 use super::input::{ClaimMade, TaxInput, TypedValues};
+use super::ptax::{self, DollarRate, PtaxClient};
 use crate::api::model::{Claim, CreateClaim};
-use crate::journal::{JournalError, Outcome, PostEntry, Store};
+use crate::journal::{DollarRateRecord, JournalError, Outcome, PostEntry, Store};
 
 /// The journal's name of the claim form's POSTs.
 pub const CLAIM_FORM: &str = "claim";
@@ -52,4 +56,75 @@ pub fn write_typed(
     at: OffsetDateTime,
 ) -> Result<(), JournalError> {
     store.append_tax_input(&input.to_record(at))
+}
+
+/// The dollar's rates the journal keeps for `days`; a row this version
+/// cannot read is left out (asked again).
+pub fn read_dollar_rates(
+    store: &Store,
+    days: &BTreeSet<Date>,
+) -> Result<BTreeMap<Date, DollarRate>, JournalError> {
+    let (Some(first), Some(last)) = (days.first(), days.last()) else {
+        return Ok(BTreeMap::new());
+    };
+    let records = store.dollar_rates(&ptax::iso_day(*first), &ptax::iso_day(*last))?;
+    Ok(records
+        .iter()
+        .filter_map(|record| {
+            let day = ptax::parse_iso_day(&record.day)?;
+            let rate = DollarRate {
+                published_on: ptax::parse_iso_day(&record.published_on)?,
+                buying: record.buying.parse().ok()?,
+                selling: record.selling.parse().ok()?,
+            };
+            days.contains(&day).then_some((day, rate))
+        })
+        .collect())
+}
+
+/// Keeps the dollar's rates of some days, fetched at `at`.
+pub fn keep_dollar_rates(
+    store: &mut Store,
+    rates: &[(Date, DollarRate)],
+    at: OffsetDateTime,
+) -> Result<usize, JournalError> {
+    let records: Vec<DollarRateRecord> = rates
+        .iter()
+        .map(|(day, rate)| DollarRateRecord {
+            day: ptax::iso_day(*day),
+            published_on: ptax::iso_day(rate.published_on),
+            buying: rate.buying.to_string(),
+            selling: rate.selling.to_string(),
+            fetched_at: at,
+        })
+        .collect();
+    store.keep_dollar_rates(&records)
+}
+
+/// The dollar's rate of every day of `needed`: the journal's when kept,
+/// else asked of `client`, and what was learnt kept in the journal. `today`
+/// is Brasília's date. A journal that cannot be read or written costs
+/// requests, never a figure: the error comes back beside the rates.
+pub async fn dollar_rates_through(
+    client: &PtaxClient,
+    store: Option<&mut Store>,
+    needed: &BTreeSet<Date>,
+    today: Date,
+) -> (ptax::Completed, Option<JournalError>) {
+    let mut journal_error = None;
+    let cached = match store.as_deref() {
+        Some(store) => read_dollar_rates(store, needed).unwrap_or_else(|error| {
+            journal_error = Some(error);
+            BTreeMap::new()
+        }),
+        None => BTreeMap::new(),
+    };
+    let completed = ptax::complete(client, needed, &cached, today).await;
+    if let Some(store) = store
+        && !completed.to_keep.is_empty()
+        && let Err(error) = keep_dollar_rates(store, &completed.to_keep, OffsetDateTime::now_utc())
+    {
+        journal_error = Some(error);
+    }
+    (completed, journal_error)
 }

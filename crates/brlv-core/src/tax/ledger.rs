@@ -11,9 +11,15 @@
 //!   (`target-amount` plus a fee charged in BRL), and the fee lowers the gain;
 //! - token → token (and any order with no leg in reais, such as one in
 //!   dollars): a sale of the token given at its value in reais and an
-//!   acquisition of the one received at the same value. The value is the
-//!   person's, else the service's price of the token given (or received),
-//!   else missing (zero, flagged);
+//!   acquisition of the one received at the same value, taken on the
+//!   order's day (Brasília's), the first of ([`ValueSource`]): what the
+//!   person typed; BRLV at R$1.00 (practice); a leg in dollars at that day's
+//!   PTAX, the buying rate for dollars received, the selling rate for dollars
+//!   paid (IN SRF 118/2000 art. 2); a dollar stablecoin the same way
+//!   (practice, by analogy); the account's own last order of the token with
+//!   a leg in reais before that day (practice); the service's price today
+//!   (flagged: today's price, not the day's); else missing (zero, flagged).
+//!   A PTAX that could not be had is flagged on the figure that replaced it;
 //! - a claim this device made: its gross amount counts in the month's sales,
 //!   its gain is not computed (the service withholds its tax); paid as BRLV it
 //!   is an acquisition of BRLV at the net amount;
@@ -35,10 +41,12 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 
 use rust_decimal::{Decimal, RoundingStrategy};
+use time::Date;
 
 use super::brasilia::{MonthFinder, YearMonth};
 use super::input::{LedgerInput, ServicePrices, TypedValues};
-use super::reading::Reading;
+use super::ptax::{DollarRates, RateOnDay};
+use super::reading::{Language, Reading, Standing};
 use crate::api::UtcMicros;
 use crate::api::model::{
     Asset, ClaimTarget, DepositStatus, Order, OrderState, TransferState, WithdrawalMethod,
@@ -146,24 +154,47 @@ impl Flags {
     pub const IN_MOTION: Flags = Flags(1 << 6);
     /// The record had no completion time: placed at its creation.
     pub const CREATION_TIME: Flags = Flags(1 << 7);
+    /// The value of the day is practice, not law (BRLV at R$1.00, a
+    /// stablecoin at the dollar's PTAX, the account's last order): its
+    /// [`ValueSource`] says which.
+    pub const PRACTICE_VALUE: Flags = Flags(1 << 8);
+    /// The dollar's PTAX of the day could not be had: the figure came from
+    /// a later source (the reason is the day's in [`DollarRates`]).
+    pub const RATE_FAILED: Flags = Flags(1 << 9);
 
-    const ALL: [(Flags, &'static str, Reading); 8] = [
-        (Flags::SERVICE_PRICE, "service-price", Reading::ServicePrice),
-        (Flags::TYPED, "typed-value", Reading::TypedValue),
-        (Flags::VALUE_MISSING, "value-missing", Reading::ValueMissing),
-        (Flags::COST_MISSING, "cost-missing", Reading::ArrivedCost),
-        (Flags::OVERSOLD, "oversold", Reading::Oversold),
+    /// Each flag, its export name, and the reading that explains it (the
+    /// value's own source explains the ones without).
+    const ALL: [(Flags, &'static str, Option<Reading>); 10] = [
+        (
+            Flags::SERVICE_PRICE,
+            "service-price",
+            Some(Reading::ServicePrice),
+        ),
+        (Flags::TYPED, "typed-value", Some(Reading::TypedValue)),
+        (
+            Flags::VALUE_MISSING,
+            "value-missing",
+            Some(Reading::ValueMissing),
+        ),
+        (
+            Flags::COST_MISSING,
+            "cost-missing",
+            Some(Reading::ArrivedCost),
+        ),
+        (Flags::OVERSOLD, "oversold", Some(Reading::Oversold)),
         (
             Flags::OUTFLOW,
             "outflow-to-others",
-            Reading::OutflowToOthers,
+            Some(Reading::OutflowToOthers),
         ),
-        (Flags::IN_MOTION, "in-motion", Reading::InMotion),
+        (Flags::IN_MOTION, "in-motion", Some(Reading::InMotion)),
         (
             Flags::CREATION_TIME,
             "creation-time",
-            Reading::BrasiliaMonth,
+            Some(Reading::BrasiliaMonth),
         ),
+        (Flags::PRACTICE_VALUE, "value-by-practice", None),
+        (Flags::RATE_FAILED, "dollar-rate-failed", None),
     ];
 
     /// Whether every flag of `other` is set.
@@ -193,7 +224,136 @@ impl Flags {
         Flags::ALL
             .into_iter()
             .filter(move |(flag, ..)| self.contains(*flag))
-            .map(|(.., reading)| reading)
+            .filter_map(|(.., reading)| reading)
+    }
+}
+
+/// Where an entry's value in reais came from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ValueSource {
+    /// Typed by the person.
+    Typed,
+    /// The order's own leg in reais.
+    OrderInReais,
+    /// BRLV at R$1.00 per token, its backing (practice).
+    BrlvAtPar,
+    /// A leg in dollars at the day's PTAX (IN SRF 118/2000 art. 2).
+    DollarPtax,
+    /// A dollar stablecoin at the day's PTAX (practice, by analogy).
+    StablecoinPtax,
+    /// The account's own last order of the token with a leg in reais
+    /// before the day (practice).
+    LastOrder,
+    /// The service's price when the report was made: today's price, not the day's.
+    TodaysPrice,
+    /// The claim's record (its gross and net amounts).
+    ClaimRecord,
+    /// What left, at its average cost (no value of its own).
+    AverageCost,
+    /// None is known: zero until the person types one.
+    #[default]
+    Missing,
+}
+
+impl ValueSource {
+    /// Every source, in the order the ledger tries an order's.
+    pub const ALL: [ValueSource; 10] = [
+        ValueSource::Typed,
+        ValueSource::OrderInReais,
+        ValueSource::BrlvAtPar,
+        ValueSource::DollarPtax,
+        ValueSource::StablecoinPtax,
+        ValueSource::LastOrder,
+        ValueSource::TodaysPrice,
+        ValueSource::ClaimRecord,
+        ValueSource::AverageCost,
+        ValueSource::Missing,
+    ];
+
+    /// The name the exports write.
+    pub fn key(self) -> &'static str {
+        match self {
+            ValueSource::Typed => "typed",
+            ValueSource::OrderInReais => "order-in-reais",
+            ValueSource::BrlvAtPar => "brlv-at-par",
+            ValueSource::DollarPtax => "dollar-ptax",
+            ValueSource::StablecoinPtax => "stablecoin-ptax",
+            ValueSource::LastOrder => "last-order",
+            ValueSource::TodaysPrice => "todays-price",
+            ValueSource::ClaimRecord => "claim-record",
+            ValueSource::AverageCost => "average-cost",
+            ValueSource::Missing => "missing",
+        }
+    }
+
+    /// How firm a value from it is.
+    pub fn standing(self) -> Standing {
+        match self {
+            ValueSource::OrderInReais | ValueSource::DollarPtax => Standing::InForce,
+            ValueSource::BrlvAtPar
+            | ValueSource::StablecoinPtax
+            | ValueSource::LastOrder
+            | ValueSource::ClaimRecord
+            | ValueSource::AverageCost => Standing::Practice,
+            ValueSource::Typed | ValueSource::TodaysPrice | ValueSource::Missing => {
+                Standing::Notice
+            }
+        }
+    }
+
+    /// Where the rule comes from.
+    pub fn source(self) -> &'static str {
+        match self {
+            ValueSource::Typed => "typed by the person",
+            ValueSource::OrderInReais => "the order's record",
+            ValueSource::BrlvAtPar => "the token's backing",
+            ValueSource::DollarPtax => "IN SRF 118/2000 art. 2; PTAX, Banco Central",
+            ValueSource::StablecoinPtax => "IN SRF 118/2000 art. 2 by analogy; PTAX, Banco Central",
+            ValueSource::LastOrder => "the account's own orders",
+            ValueSource::TodaysPrice => "the service's quote",
+            ValueSource::ClaimRecord => "the claim record",
+            ValueSource::AverageCost => "weighted average cost",
+            ValueSource::Missing => "no value in reais",
+        }
+    }
+
+    /// Where the value came from, in words.
+    pub fn text(self, language: Language) -> &'static str {
+        let portuguese = language == Language::PortugueseBrazil;
+        match (self, portuguese) {
+            (ValueSource::Typed, false) => "typed by the person",
+            (ValueSource::Typed, true) => "digitado pela pessoa",
+            (ValueSource::OrderInReais, false) => "the order's own amount in reais",
+            (ValueSource::OrderInReais, true) => "o próprio valor em reais da ordem",
+            (ValueSource::BrlvAtPar, false) => "BRLV at R$1.00, its backing (practice)",
+            (ValueSource::BrlvAtPar, true) => "BRLV a R$ 1,00, seu lastro (prática)",
+            (ValueSource::DollarPtax, false) => {
+                "dollars at the day's PTAX (buying rate for what a sale brings in, selling rate for what an acquisition costs)"
+            }
+            (ValueSource::DollarPtax, true) => {
+                "dólares pela PTAX do dia (compra para o que a venda traz, venda para o que a aquisição custa)"
+            }
+            (ValueSource::StablecoinPtax, false) => {
+                "a dollar stablecoin at the day's PTAX (practice, by analogy with dollars)"
+            }
+            (ValueSource::StablecoinPtax, true) => {
+                "stablecoin de dólar pela PTAX do dia (prática, por analogia com o dólar)"
+            }
+            (ValueSource::LastOrder, false) => {
+                "the price of the account's last order of the token before that day (practice)"
+            }
+            (ValueSource::LastOrder, true) => {
+                "o preço da última ordem da conta com o token antes daquele dia (prática)"
+            }
+            (ValueSource::TodaysPrice, false) => "today's price, not the day's",
+            (ValueSource::TodaysPrice, true) => "preço de hoje, não o do dia",
+            (ValueSource::ClaimRecord, false) => "the claim's record",
+            (ValueSource::ClaimRecord, true) => "o registro do resgate",
+            (ValueSource::AverageCost, false) => "at average cost",
+            (ValueSource::AverageCost, true) => "pelo custo médio",
+            (ValueSource::Missing, false) => "no value known: zero until one is typed",
+            (ValueSource::Missing, true) => "nenhum valor conhecido: zero até ser digitado",
+        }
     }
 }
 
@@ -212,6 +372,8 @@ pub struct Entry {
     pub kind: EntryKind,
     /// What is unusual about it.
     pub flags: Flags,
+    /// Where its value in reais came from.
+    pub source: ValueSource,
     /// The quantity that moved (always positive).
     pub quantity: Decimal,
     /// In reais: an acquisition's cost; a sale's value before its fee (what
@@ -550,8 +712,68 @@ struct Builder<'a> {
     ledger: Ledger,
     holdings: Vec<Holding>,
     finder: MonthFinder,
+    days: DayFinder,
     typed: &'a TypedValues,
     prices: &'a ServicePrices,
+    dollar_rates: &'a DollarRates,
+    /// Per asset, its last order with a leg in reais.
+    last_orders: Vec<Option<LastOrder>>,
+}
+
+/// An asset's last order with a leg in reais: reais and quantity (the
+/// price is divided out only when asked), on its Brasília day, and the
+/// last one of an earlier day.
+#[derive(Clone, Copy, Debug)]
+struct LastOrder {
+    day: Date,
+    brl: Decimal,
+    quantity: Decimal,
+    earlier_day: Option<(Decimal, Decimal)>,
+}
+
+impl LastOrder {
+    /// Reais per unit of the last order before `day`.
+    fn price_before(&self, day: Date) -> Option<Decimal> {
+        let (brl, quantity) = if self.day < day {
+            (self.brl, self.quantity)
+        } else {
+            self.earlier_day?
+        };
+        brl.checked_div(quantity)
+    }
+}
+
+/// The Brasília day of a moment, the last day's bounds kept: records come
+/// in time order, so the zone is read once a day, not once a record.
+#[derive(Default)]
+struct DayFinder {
+    cached: Option<(i64, i64, Date)>,
+}
+
+impl DayFinder {
+    fn day_of(&mut self, unix_micros: i64) -> Option<Date> {
+        if let Some((start, end, day)) = self.cached
+            && (start..end).contains(&unix_micros)
+        {
+            return Some(day);
+        }
+        let moment = UtcMicros::from_unix_micros(unix_micros).get();
+        let day = super::brasilia::date_at(moment);
+        let micros = |date: Date| super::brasilia::start_of(date).map(micros_of);
+        if let (Some(start), Some(end)) = (micros(day), day.next_day().and_then(micros)) {
+            self.cached = Some((start, end, day));
+        }
+        Some(day)
+    }
+}
+
+/// Which way a dollar amount goes in an order, for its PTAX.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DollarSide {
+    /// Dollars (or a stablecoin given) a sale brings in: the buying rate.
+    SaleProceeds,
+    /// Dollars (or a stablecoin received) an acquisition costs: the selling rate.
+    AcquisitionCost,
 }
 
 /// One movement, before it is applied.
@@ -622,7 +844,7 @@ impl Builder<'_> {
         movement: &Move,
         asset: u16,
         kind: EntryKind,
-        flags: Flags,
+        (flags, source): (Flags, ValueSource),
         quantity: Decimal,
         value_brl: Decimal,
         cost_brl: Decimal,
@@ -640,6 +862,7 @@ impl Builder<'_> {
             asset,
             kind,
             flags,
+            source,
             quantity,
             value_brl,
             cost_brl,
@@ -654,7 +877,7 @@ impl Builder<'_> {
         movement: &Move,
         asset: u16,
         kind: EntryKind,
-        flags: Flags,
+        valued: (Flags, ValueSource),
         quantity: Decimal,
         cost: Decimal,
     ) {
@@ -665,7 +888,7 @@ impl Builder<'_> {
             movement,
             asset,
             kind,
-            flags,
+            valued,
             quantity,
             cost,
             cost,
@@ -698,7 +921,7 @@ impl Builder<'_> {
         movement: &Move,
         asset: u16,
         kind: EntryKind,
-        flags: Flags,
+        (flags, source): (Flags, ValueSource),
         quantity: Decimal,
         value: Decimal,
         fee: Decimal,
@@ -714,7 +937,7 @@ impl Builder<'_> {
             movement,
             asset,
             kind,
-            flags.with(oversold),
+            (flags.with(oversold), source),
             quantity,
             value,
             cost,
@@ -731,7 +954,7 @@ impl Builder<'_> {
             movement,
             asset,
             EntryKind::Outflow,
-            Flags::OUTFLOW.with(oversold),
+            (Flags::OUTFLOW.with(oversold), ValueSource::AverageCost),
             quantity,
             cost,
             cost,
@@ -744,7 +967,7 @@ impl Builder<'_> {
             movement,
             asset,
             EntryKind::OwnMove,
-            Flags::default(),
+            (Flags::default(), ValueSource::AverageCost),
             quantity,
             Decimal::ZERO,
             Decimal::ZERO,
@@ -752,24 +975,153 @@ impl Builder<'_> {
         );
     }
 
-    /// The value in reais of an order with no leg in reais.
-    fn order_value(&self, order: &Order, fee_in_target: bool) -> (Decimal, Flags) {
+    /// The value in reais of an order with no leg in reais, on its day
+    /// (see this module's documentation for the order of the sources).
+    fn order_value(
+        &mut self,
+        movement: &Move,
+        order: &Order,
+        fee_in_target: bool,
+    ) -> (Decimal, (Flags, ValueSource)) {
         if let Some(value) = self.typed.order_values.get(&order.id) {
-            return (centavos(*value), Flags::TYPED);
+            return (centavos(*value), (Flags::TYPED, ValueSource::Typed));
+        }
+        let gross_target = order
+            .target_amount()
+            .map(|amount| amount + fee_if(fee_in_target, order));
+        let given = (order.source_asset.as_ref(), order.source_amount());
+        let received = (order.target_asset.as_ref(), gross_target);
+        let legs = [token_leg(given), token_leg(received)];
+        for (asset, amount) in legs.into_iter().flatten() {
+            if ticker_of(asset) == "BRLV" {
+                return (
+                    centavos(amount),
+                    (Flags::PRACTICE_VALUE, ValueSource::BrlvAtPar),
+                );
+            }
+        }
+        let day = self.days.day_of(movement.at.unix_micros());
+        let mut failed = Flags::default();
+        let dollar_legs = [
+            (received, DollarSide::SaleProceeds),
+            (given, DollarSide::AcquisitionCost),
+        ];
+        let stablecoin_legs = [
+            (given, DollarSide::SaleProceeds),
+            (received, DollarSide::AcquisitionCost),
+        ];
+        let dollars = dollar_legs
+            .into_iter()
+            .filter(|((asset, _), _)| *asset == Some(&Asset::FiatUsd))
+            .map(|((_, amount), side)| (amount, side, ValueSource::DollarPtax));
+        let stablecoins = stablecoin_legs
+            .into_iter()
+            .filter(|((asset, _), _)| {
+                asset.is_some_and(|asset| matches!(ticker_of(asset).as_ref(), "USDC" | "USDT"))
+            })
+            .map(|((_, amount), side)| (amount, side, ValueSource::StablecoinPtax));
+        let ptax_legs: Vec<_> = dollars.chain(stablecoins).collect();
+        if let (Some(day), false) = (day, ptax_legs.is_empty()) {
+            match self.dollar_rates.on(day) {
+                RateOnDay::Known(rate) => {
+                    for (amount, side, source) in &ptax_legs {
+                        let rate = match side {
+                            DollarSide::SaleProceeds => rate.buying,
+                            DollarSide::AcquisitionCost => rate.selling,
+                        };
+                        if let Some(value) = amount.and_then(|amount| amount.checked_mul(rate)) {
+                            let flags = if *source == ValueSource::StablecoinPtax {
+                                Flags::PRACTICE_VALUE
+                            } else {
+                                Flags::default()
+                            };
+                            return (centavos(value), (flags, *source));
+                        }
+                    }
+                }
+                RateOnDay::Failed(_) => failed = Flags::RATE_FAILED,
+                RateOnDay::NotAsked => {}
+            }
+        }
+        if let Some(day) = day {
+            for (asset, amount) in legs.into_iter().flatten() {
+                let Some(price) = self
+                    .asset_index(&ticker_of(asset))
+                    .and_then(|index| self.last_orders.get(usize::from(index)).copied().flatten())
+                    .and_then(|last| last.price_before(day))
+                else {
+                    continue;
+                };
+                if let Some(value) = amount.checked_mul(price) {
+                    return (
+                        centavos(value),
+                        (Flags::PRACTICE_VALUE.with(failed), ValueSource::LastOrder),
+                    );
+                }
+            }
         }
         let priced = |asset: &Option<Asset>, amount: Option<Decimal>| {
             let asset = asset.as_ref().filter(|asset| !asset.is_fiat())?;
             let price = self.prices.of(&ticker_of(asset))?;
             amount?.checked_mul(price).map(centavos)
         };
-        let gross_target = order
-            .target_amount()
-            .map(|amount| amount + fee_if(fee_in_target, order));
         priced(&order.source_asset, order.source_amount())
             .or_else(|| priced(&order.target_asset, gross_target))
-            .map_or((Decimal::ZERO, Flags::VALUE_MISSING), |value| {
-                (value, Flags::SERVICE_PRICE)
-            })
+            .map_or(
+                (
+                    Decimal::ZERO,
+                    (Flags::VALUE_MISSING.with(failed), ValueSource::Missing),
+                ),
+                |value| {
+                    (
+                        value,
+                        (Flags::SERVICE_PRICE.with(failed), ValueSource::TodaysPrice),
+                    )
+                },
+            )
+    }
+
+    fn asset_index(&self, ticker: &str) -> Option<u16> {
+        self.ledger
+            .assets
+            .iter()
+            .position(|known| known == ticker)
+            .and_then(|position| u16::try_from(position).ok())
+    }
+
+    /// Notes an order of `asset` with a leg in reais, for the orders
+    /// after it that have none.
+    fn note_last_order(&mut self, movement: &Move, asset: u16, brl: Decimal, quantity: Decimal) {
+        if quantity.is_zero() {
+            return;
+        }
+        let Some(day) = self.days.day_of(movement.at.unix_micros()) else {
+            return;
+        };
+        let index = usize::from(asset);
+        if self.last_orders.len() <= index {
+            self.last_orders.resize(index + 1, None);
+        }
+        let slot = &mut self.last_orders[index];
+        *slot = Some(match *slot {
+            Some(last) if last.day == day => LastOrder {
+                brl,
+                quantity,
+                ..last
+            },
+            Some(last) => LastOrder {
+                day,
+                brl,
+                quantity,
+                earlier_day: Some((last.brl, last.quantity)),
+            },
+            None => LastOrder {
+                day,
+                brl,
+                quantity,
+                earlier_day: None,
+            },
+        });
     }
 
     fn order(&mut self, movement: &Move, order: &Order) -> Result<(), SkipReason> {
@@ -783,30 +1135,35 @@ impl Builder<'_> {
             return Ok(());
         }
         let fee_in_target = order.fee_asset.as_ref().is_none_or(|asset| asset == target);
+        let in_reais = (Flags::default(), ValueSource::OrderInReais);
         if *source == Asset::FiatBrl {
             let asset = self.asset(&ticker_of(target));
+            // The price per unit before the fee, as a sale's value is.
+            let gross = received + fee_if(fee_in_target, order);
+            self.note_last_order(movement, asset, paid, gross);
             self.acquire(
                 movement,
                 asset,
                 EntryKind::Buy,
-                Flags::default(),
+                in_reais,
                 received,
                 centavos(paid),
             );
         } else if *target == Asset::FiatBrl {
             let asset = self.asset(&ticker_of(source));
             let fee = fee_if(fee_in_target, order);
+            self.note_last_order(movement, asset, received + fee, paid);
             self.sell(
                 movement,
                 asset,
                 EntryKind::Sell,
-                Flags::default(),
+                in_reais,
                 paid,
                 centavos(received + fee),
                 centavos(fee),
             );
         } else {
-            let (value, flags) = self.order_value(order, fee_in_target);
+            let (value, flags) = self.order_value(movement, order, fee_in_target);
             if !source.is_fiat() {
                 let asset = self.asset(&ticker_of(source));
                 let kind = if target.is_fiat() {
@@ -831,11 +1188,16 @@ impl Builder<'_> {
 
     fn arrived(&mut self, movement: &Move, record: uuid::Uuid, asset: u16, quantity: Decimal) {
         let (cost, flags) = match self.typed.arrived_costs.get(&record) {
-            Some(cost) => (centavos(*cost), Flags::TYPED),
-            None => (Decimal::ZERO, Flags::COST_MISSING),
+            Some(cost) => (centavos(*cost), (Flags::TYPED, ValueSource::Typed)),
+            None => (Decimal::ZERO, (Flags::COST_MISSING, ValueSource::Missing)),
         };
         self.acquire(movement, asset, EntryKind::Arrived, flags, quantity, cost);
     }
+}
+
+/// A leg of an order when it is a token, with its amount.
+fn token_leg((asset, amount): (Option<&Asset>, Option<Decimal>)) -> Option<(&Asset, Decimal)> {
+    Some((asset.filter(|asset| !asset.is_fiat())?, amount?))
 }
 
 fn fee_if(fee_in_target: bool, order: &Order) -> Decimal {
@@ -867,8 +1229,11 @@ pub fn build(input: &LedgerInput<'_>) -> Ledger {
         },
         holdings: Vec::new(),
         finder: MonthFinder::default(),
+        days: DayFinder::default(),
         typed: input.typed,
         prices: input.prices,
+        dollar_rates: input.dollar_rates,
+        last_orders: Vec::new(),
     };
     for placed in placed {
         let Some(month) = builder.finder.month_of(placed.micros) else {
@@ -933,7 +1298,7 @@ fn read_record(
                 movement,
                 asset,
                 EntryKind::Claim,
-                Flags::default(),
+                (Flags::default(), ValueSource::ClaimRecord),
                 net,
                 gross,
                 cost,

@@ -16,6 +16,7 @@
 //! - [`reading`]: every rule with its standing and source, in both languages.
 //! - [`export`]: `ledger.csv`, `months.csv`, `positions.csv`.
 //! - [`journal`]: the person's typed values and paid marks in the journal.
+//! - [`ptax`]: the dollar's official rate of each day, from the Banco Central.
 //!
 //! Every figure is a help for the declaration, not tax advice
 //! ([`reading::disclaimer`]).
@@ -27,6 +28,7 @@ pub mod input;
 pub mod journal;
 pub mod ledger;
 pub mod months;
+pub mod ptax;
 pub mod reading;
 pub mod year;
 

@@ -10,8 +10,9 @@ use uuid::Uuid;
 
 use super::calendar::{DayOff, Holiday, NoBanking, darf_due, day_off, easter, is_business_day};
 use super::input::{DepositList, ServicePrice};
-use super::ledger::{EntryKind, Flags};
+use super::ledger::{EntryKind, Flags, ValueSource};
 use super::months::compare_with_service;
+use super::ptax::{DollarRate, DollarRates};
 use super::*;
 use crate::api::model::{
     Claim, ClaimTarget, Deposit, DepositAsset, Order, TaxExemptionProgress, Transfer, Wallet,
@@ -68,6 +69,7 @@ struct Account {
     wallets: Vec<Wallet>,
     typed: TypedValues,
     prices: ServicePrices,
+    dollar_rates: DollarRates,
 }
 
 impl Account {
@@ -89,6 +91,7 @@ impl Account {
             wallets: &self.wallets,
             typed: &self.typed,
             prices: &self.prices,
+            dollar_rates: &self.dollar_rates,
         }
     }
 
@@ -418,8 +421,9 @@ fn a_darf_under_ten_reais_is_carried_until_the_total_reaches_ten() {
 // Swaps, prices, typed values
 // ---------------------------------------------------------------------------
 
-/// 995 USDC bought for R$5,400.00; then 500 USDC swapped for 497.5 USDT
-/// (a fee of 2.5 USDT kept by the service).
+/// 995 USDC bought for R$5,400.00; then, the same day (so no earlier
+/// order prices it) and with no dollar rate given, 500 USDC swapped for
+/// 497.5 USDT (a fee of 2.5 USDT kept by the service).
 fn swap_account() -> Account {
     Account {
         orders: vec![
@@ -432,7 +436,7 @@ fn swap_account() -> Account {
             ),
             order(
                 2,
-                datetime!(2026-03-20 12:00 UTC),
+                datetime!(2026-03-02 18:00 UTC),
                 ("eth-base/usdc", "500"),
                 ("eth-base/usdt", "497.5"),
                 ("2.5", "eth-base/usdt"),
@@ -462,6 +466,7 @@ fn a_swap_sells_the_token_given_at_the_services_price_and_buys_the_other_at_that
     assert_eq!(given.cost_brl, dec("2713.57"));
     assert_eq!(given.gain_brl, dec("36.43"));
     assert!(given.flags.contains(Flags::SERVICE_PRICE));
+    assert_eq!(given.source, ValueSource::TodaysPrice);
     assert_eq!(given.total_cost_after, dec("2686.43"));
     assert_eq!(ledger.asset_name(received.asset), "USDT");
     assert_eq!(received.quantity_after, dec("497.5"));
@@ -946,12 +951,12 @@ fn the_csv_files_have_their_columns_and_plain_decimals() {
     assert_eq!(
         lines.next().unwrap(),
         "2026-01-05T12:00:00-03:00,2026-01,00000000-0000-0000-0000-000000000001,order,BRLV,buy,\
-         39800,40000.00,,40000.00,,,39800,0,1.0050251256,40000.00,"
+         39800,40000.00,,40000.00,,,39800,0,1.0050251256,40000.00,,order-in-reais"
     );
     assert_eq!(
         lines.next().unwrap(),
         "2026-02-10T12:00:00-03:00,2026-02,00000000-0000-0000-0000-000000000002,order,BRLV,sell,\
-         30000,35000.01,175.00,30150.75,4674.26,,9800,1.0050251256,1.0050255102,9849.25,"
+         30000,35000.01,175.00,30150.75,4674.26,,9800,1.0050251256,1.0050255102,9849.25,,order-in-reais"
     );
     let reports = account.months(month(2026, 2));
     let mut out = Vec::new();
@@ -988,4 +993,249 @@ fn days_and_months_round_trip() {
         month(2026, 3).start_in_brasilia(),
         Some(datetime!(2026-03-01 03:00 UTC))
     );
+}
+
+// ---------------------------------------------------------------------------
+// Each value on its own day
+// ---------------------------------------------------------------------------
+
+fn rates_on(day: Date, buying: &str, selling: &str) -> DollarRates {
+    let mut rates = DollarRates::default();
+    rates.insert(
+        day,
+        DollarRate {
+            published_on: day,
+            buying: dec(buying),
+            selling: dec(selling),
+        },
+    );
+    rates
+}
+
+/// The worked example of the tax year's review: 6,000 USDC bought at
+/// R$5.00 in March; in April sold for 6,000 dollars when the PTAX buying
+/// rate was 6.19, while the service quotes R$5.35 today.
+fn usdc_sold_for_dollars() -> Account {
+    Account {
+        orders: vec![
+            buy(
+                1,
+                datetime!(2026-03-02 12:00 UTC),
+                "30000.00",
+                "eth-base/usdc",
+                "6000",
+            ),
+            order(
+                2,
+                datetime!(2026-04-15 15:00 UTC),
+                ("eth-base/usdc", "6000"),
+                ("fiat/usd", "6000"),
+                ("0", "fiat/usd"),
+            ),
+        ],
+        prices: ServicePrices {
+            prices: vec![ServicePrice {
+                ticker: "USDC".into(),
+                brl_per_unit: dec("5.35"),
+            }],
+            quoted_at: None,
+        },
+        dollar_rates: rates_on(date!(2026 - 04 - 15), "6.19", "6.20"),
+        ..Account::default()
+    }
+}
+
+#[test]
+fn usdc_sold_for_dollars_is_valued_at_that_days_ptax_buying_rate_not_todays_price() {
+    let account = usdc_sold_for_dollars();
+    let ledger = account.ledger();
+    let sale = &ledger.entries[1];
+    assert_eq!(sale.kind, EntryKind::Sell);
+    // 6,000 dollars × 6.19 (the buying rate: what a sale brings in) = 37,140.00;
+    // at today's 5.35 it would read 32,100.00 and the month exempt.
+    assert_eq!(sale.value_brl, dec("37140.00"));
+    assert_eq!(sale.source, ValueSource::DollarPtax);
+    assert!(!sale.flags.contains(Flags::SERVICE_PRICE));
+    // Cost 30,000.00: a gain of 7,140.00.
+    assert_eq!(sale.cost_brl, dec("30000.00"));
+    assert_eq!(sale.gain_brl, dec("7140.00"));
+    let april = report_of(&account.months(month(2026, 4)), month(2026, 4)).clone();
+    assert_eq!(april.sales_brl, dec("37140.00"));
+    assert!(!april.exempt, "37,140.00 is above R$35,000.00");
+    // 15 % of 7,140.00 = 1,071.00.
+    assert_eq!(april.tax_brl, dec("1071.00"));
+    assert_eq!(april.darf.as_ref().unwrap().amount_brl, dec("1071.00"));
+}
+
+#[test]
+fn dollars_paid_for_a_token_cost_the_selling_rate_and_a_stablecoin_given_the_buying_rate() {
+    let day = date!(2026 - 04 - 15);
+    let account = Account {
+        orders: vec![
+            order(
+                1,
+                datetime!(2026-04-15 15:00 UTC),
+                ("fiat/usd", "1000"),
+                ("eth-base/usdc", "1000"),
+                ("0", "eth-base/usdc"),
+            ),
+            order(
+                2,
+                datetime!(2026-04-15 16:00 UTC),
+                ("eth-base/usdc", "400"),
+                ("eth-base/wbrly", "2400"),
+                ("0", "eth-base/wbrly"),
+            ),
+        ],
+        dollar_rates: rates_on(day, "6.19", "6.20"),
+        ..Account::default()
+    };
+    let ledger = account.ledger();
+    // 1,000 dollars paid × 6.20 (selling: what an acquisition costs).
+    let bought = &ledger.entries[0];
+    assert_eq!(bought.kind, EntryKind::Buy);
+    assert_eq!(bought.value_brl, dec("6200.00"));
+    assert_eq!(bought.source, ValueSource::DollarPtax);
+    assert!(!bought.flags.contains(Flags::PRACTICE_VALUE));
+    // 400 USDC given × 6.19 (buying: what the sale brings in), by analogy.
+    let given = &ledger.entries[1];
+    assert_eq!(given.kind, EntryKind::SwapOut);
+    assert_eq!(given.value_brl, dec("2476.00"));
+    assert_eq!(given.source, ValueSource::StablecoinPtax);
+    assert!(given.flags.contains(Flags::PRACTICE_VALUE));
+    // Its cost: 6,200.00 × 400 / 1,000 = 2,480.00, a loss of 4.00.
+    assert_eq!(given.gain_brl, dec("-4.00"));
+    // The WBRLY received costs the same 2,476.00.
+    assert_eq!(ledger.entries[2].total_cost_after, dec("2476.00"));
+    assert_eq!(ledger.entries[2].source, ValueSource::StablecoinPtax);
+}
+
+#[test]
+fn brlv_in_a_swap_is_valued_at_par_before_any_dollar_rate() {
+    let account = Account {
+        orders: vec![
+            buy(
+                1,
+                datetime!(2026-04-01 15:00 UTC),
+                "1000.00",
+                "eth-base/usdc",
+                "200",
+            ),
+            order(
+                2,
+                datetime!(2026-04-15 15:00 UTC),
+                ("eth-base/usdc", "100"),
+                ("eth-base/brlv", "612.50"),
+                ("0", "eth-base/brlv"),
+            ),
+        ],
+        dollar_rates: rates_on(date!(2026 - 04 - 15), "6.19", "6.20"),
+        ..Account::default()
+    };
+    let ledger = account.ledger();
+    let given = &ledger.entries[1];
+    // 612.50 BRLV received at R$1.00.
+    assert_eq!(given.value_brl, dec("612.50"));
+    assert_eq!(given.source, ValueSource::BrlvAtPar);
+    assert!(given.flags.contains(Flags::PRACTICE_VALUE));
+}
+
+#[test]
+fn a_failed_dollar_rate_falls_to_the_last_order_of_an_earlier_day_flagged_never_zero() {
+    let mut account = usdc_sold_for_dollars();
+    account.dollar_rates = DollarRates::default();
+    account.dollar_rates.fail(
+        date!(2026 - 04 - 15),
+        "the Banco Central's rate service answered HTTP 500",
+    );
+    // A later purchase of USDC, on another day, sets the last price: 5.10.
+    account.orders.insert(
+        1,
+        buy(
+            3,
+            datetime!(2026-04-10 15:00 UTC),
+            "510.00",
+            "eth-base/usdc",
+            "100",
+        ),
+    );
+    let ledger = account.ledger();
+    let sale = ledger
+        .entries
+        .iter()
+        .find(|entry| entry.kind == EntryKind::Sell)
+        .unwrap();
+    // 6,000 × 5.10 = 30,600.00, from the account's own last order.
+    assert_eq!(sale.value_brl, dec("30600.00"));
+    assert_eq!(sale.source, ValueSource::LastOrder);
+    assert!(sale.flags.contains(Flags::RATE_FAILED));
+    assert!(sale.flags.contains(Flags::PRACTICE_VALUE));
+    assert!(sale.flags.keys().any(|key| key == "dollar-rate-failed"));
+
+    // With no earlier order either, today's price, flagged so; never zero.
+    let mut alone = usdc_sold_for_dollars();
+    alone.dollar_rates = DollarRates::default();
+    alone
+        .dollar_rates
+        .fail(date!(2026 - 04 - 15), "unreachable");
+    alone.orders[0] = buy(
+        1,
+        datetime!(2026-04-15 12:00 UTC),
+        "30000.00",
+        "eth-base/usdc",
+        "6000",
+    );
+    let ledger = alone.ledger();
+    let sale = &ledger.entries[1];
+    // 6,000 × 5.35 = 32,100.00: today's price, not the day's.
+    assert_eq!(sale.value_brl, dec("32100.00"));
+    assert_eq!(sale.source, ValueSource::TodaysPrice);
+    assert!(sale.flags.contains(Flags::SERVICE_PRICE));
+    assert!(sale.flags.contains(Flags::RATE_FAILED));
+}
+
+#[test]
+fn the_days_an_order_in_dollars_needs_are_brasilias() {
+    let account = usdc_sold_for_dollars();
+    // 15 April 02:30 UTC is still the 14th in Brasília.
+    let mut orders = account.orders.clone();
+    orders.push(order(
+        4,
+        datetime!(2026-04-15 02:30 UTC),
+        ("eth-base/usdt", "10"),
+        ("fiat/usd", "10"),
+        ("0", "fiat/usd"),
+    ));
+    let days = input::days_needing_dollar_rates(&orders, &TypedValues::default());
+    assert_eq!(
+        days.into_iter().collect::<Vec<_>>(),
+        vec![date!(2026 - 04 - 14), date!(2026 - 04 - 15)]
+    );
+    // A value typed for the order: no rate needed.
+    let mut typed = TypedValues::default();
+    typed.apply(TaxInput::OrderValue {
+        order: Uuid::from_u128(2),
+        brl: Some(dec("1")),
+    });
+    assert_eq!(
+        input::days_needing_dollar_rates(&account.orders, &typed).len(),
+        0
+    );
+}
+
+#[test]
+fn the_ledger_file_says_where_each_value_came_from() {
+    let account = usdc_sold_for_dollars();
+    let ledger = account.ledger();
+    let deposits = [];
+    let input = account.input(&deposits);
+    let mut out = Vec::new();
+    export::write_ledger(&mut out, &ledger, &input, None).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let mut lines = text.lines();
+    assert!(lines.next().unwrap().ends_with(",warnings,value_source"));
+    assert!(lines.next().unwrap().ends_with(",order-in-reais"));
+    let sale = lines.next().unwrap();
+    assert!(sale.contains(",37140.00,"), "{sale}");
+    assert!(sale.ends_with(",dollar-ptax"), "{sale}");
 }

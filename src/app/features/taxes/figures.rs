@@ -18,6 +18,7 @@ use crate::app::resources::{AccountData, Rows};
 use brlv_core::api::model::{Asset, Deposit, Order, Transfer, Wallet, Withdrawal};
 use brlv_core::tax::input::{TOKEN_DEPOSIT_ASSETS, assets_needing_prices};
 use brlv_core::tax::ledger::{Holding, RecordRef, ticker_of};
+use brlv_core::tax::ptax::DollarRates;
 use brlv_core::tax::{
     ClaimMade, DepositList, Ledger, LedgerInput, ServicePrices, TypedValues, YearReport, build,
     year_report,
@@ -43,6 +44,8 @@ pub struct TaxSources {
     pub typed: Arc<TypedValues>,
     /// The service's prices for orders with no leg in reais.
     pub prices: Arc<ServicePrices>,
+    /// The dollar's PTAX of the days orders in dollars need.
+    pub dollar_rates: Arc<DollarRates>,
     /// When they were taken: the current year's months stop at this one.
     pub now: OffsetDateTime,
 }
@@ -58,6 +61,7 @@ impl Default for TaxSources {
             claims: Arc::default(),
             typed: Arc::default(),
             prices: Arc::default(),
+            dollar_rates: Arc::default(),
             now: OffsetDateTime::UNIX_EPOCH,
         }
     }
@@ -72,6 +76,8 @@ pub struct TaxInputs {
     pub typed: Arc<TypedValues>,
     /// The service's prices.
     pub prices: Arc<ServicePrices>,
+    /// The dollar's PTAX of the days orders in dollars need.
+    pub dollar_rates: Arc<DollarRates>,
 }
 
 impl TaxSources {
@@ -86,6 +92,7 @@ impl TaxSources {
             claims: Arc::clone(&inputs.claims),
             typed: Arc::clone(&inputs.typed),
             prices: Arc::clone(&inputs.prices),
+            dollar_rates: Arc::clone(&inputs.dollar_rates),
             now,
         }
     }
@@ -176,6 +183,7 @@ impl TaxSources {
             wallets: &self.wallets,
             typed: &self.typed,
             prices: &self.prices,
+            dollar_rates: &self.dollar_rates,
         })
     }
 }
