@@ -31,12 +31,6 @@ use brlv_core::tax::ptax::{self, DollarRates, PtaxClient};
 use brlv_core::tax::reading::{Language, disclaimer};
 use brlv_core::tax::year::{YearReport, year_report};
 use brlv_core::tax::{ClaimMade, TypedValues, export, journal};
-use brlv_core::api::Client;
-use brlv_core::api::model::{
-    Asset, CreateQuote, Deposit, DepositAsset, Order, Transfer, Wallet, Withdrawal,
-};
-use crate::cli::call::{self, CallError};
-use brlv_core::money::{NumberFormat, format_brl};
 
 /// Arguments of `brlv-desk tax-report`.
 #[derive(Clone, Debug, clap::Args)]

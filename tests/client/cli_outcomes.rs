@@ -137,7 +137,7 @@ fn a_post_answered_500_with_the_error_object_may_have_been_applied() {
     // not a refusal, whatever its body.
     assert_eq!(
         output.status.code(),
-        Some(i32::from(brlv_desk::call::EXIT_OUTCOME_UNKNOWN)),
+        Some(i32::from(brlv_desk::cli::call::EXIT_OUTCOME_UNKNOWN)),
         "{stderr}"
     );
     assert!(stderr.contains("MAY HAVE BEEN APPLIED"), "{stderr}");

@@ -10,9 +10,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use axum::http::StatusCode;
 use brlv_core::journal::Store;
-use brlv_sandbox::{Sandbox, SandboxConfig};
 use brlv_core::tax::journal::dollar_rates_through;
 use brlv_core::tax::ptax::{self, PtaxClient, RateOnDay};
+use brlv_sandbox::{Sandbox, SandboxConfig};
 use rust_decimal::Decimal;
 use time::macros::date;
 use time::{Date, OffsetDateTime};

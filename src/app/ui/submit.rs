@@ -3,10 +3,10 @@
 
 use egui::{RichText, Ui};
 
-use brlv_core::api::Error;
 use crate::app::error_text::Localize;
 use crate::app::i18n::{Language, tr, tr_with};
 use crate::app::submit::{SubmitOutcome, SubmitStatus};
+use brlv_core::api::Error;
 
 use super::fields::{error_text_ui, note_ui};
 use super::live::live_region;
