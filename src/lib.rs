@@ -10,6 +10,7 @@
 //! - [`webhook`]: receiving the service's events.
 //! - [`journal`]: what the app sent and learnt, kept on disk per profile.
 //! - [`private_file`]: files with secrets or personal data, owner-only.
+//! - [`csv_cell`]: CSV cells a spreadsheet reads as text, never as a formula.
 //! - [`ofx`]: statements as OFX files, one per asset; `extrato_cli`
 //!   (feature `desktop`): `brlv-desk extrato`, the app's extrato as OFX and CSV.
 //! - [`tax`]: the tax year: the ledger, the months against R$35,000, the
@@ -21,6 +22,7 @@ pub mod api;
 #[cfg(feature = "desktop")]
 pub mod app;
 pub mod call;
+pub mod csv_cell;
 #[cfg(feature = "desktop")]
 pub mod extrato_cli;
 pub mod journal;
