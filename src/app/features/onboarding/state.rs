@@ -262,6 +262,9 @@ impl OnboardingDraft {
             Err(crate::seal::PassphraseProblem::TooShort) => {
                 Some(Problem::Missing("passphrase.too_short"))
             }
+            Err(crate::seal::PassphraseProblem::Weak(weakness)) => Some(Problem::Missing(
+                crate::app::ui::passphrase::weakness_key(weakness),
+            )),
             Err(crate::seal::PassphraseProblem::Mismatch) => {
                 Some(Problem::Missing("passphrase.mismatch"))
             }
