@@ -363,7 +363,7 @@ fn call_prints_an_answer_with_its_control_characters_escaped() {
             assert!(
                 !text
                     .chars()
-                    .any(|c| c.is_control() && c != '\n' && c != '\t' || c == '\u{202e}'),
+                    .any(|c| (c.is_control() && c != '\n' && c != '\t') || c == '\u{202e}'),
                 "{status}: {name} holds a raw control character: {text:?}"
             );
         }
