@@ -177,7 +177,8 @@ fn run_call(args: &CallArgs) -> ExitCode {
     match runtime.block_on(call::run(args, credentials, &mut stdout)) {
         Ok(outcome) => ExitCode::from(outcome.exit_code()),
         Err(error) => {
-            eprintln!("error: {error}");
+            // The error may quote the service's answer.
+            eprintln!("error: {}", call::terminal_safe(&error.to_string()));
             ExitCode::from(error.exit_code())
         }
     }

@@ -448,6 +448,9 @@ impl Localize for ApiError {
                 };
                 tr_with(language, key, &[("url", url)])
             }
+            ApiError::PathRefused { path, .. } => {
+                tr_with(language, "err.api.path_refused", &[("path", path)])
+            }
             ApiError::Config(detail) => tr_with(language, "err.api.config", &[("detail", detail)]),
         }
     }

@@ -290,7 +290,7 @@ fn time(value: Option<OffsetDateTime>) -> String {
 
 /// Writes `records` as CSV with a header row.
 pub fn write_csv<R: CsvRecord>(records: &[R], out: impl Write) -> Result<(), csv::Error> {
-    let mut writer = csv::Writer::from_writer(out);
+    let mut writer = brlv_core::csv_cell::Writer::from_writer(out);
     writer.write_record(R::headers())?;
     for record in records {
         writer.write_record(record.cells())?;

@@ -237,8 +237,12 @@ fn parse_query_pair(raw: &str) -> Result<(String, String), String> {
 pub enum KeyMaterial {
     /// A plain PEM key: nothing protects it at rest.
     Plain(PrivateKey),
-    /// An encrypted PKCS#8 PEM (see [`brlv_core::seal`]).
+    /// An encrypted PKCS#8 PEM brlv-desk sealed (a keyring entry), opened
+    /// with [`brlv_core::seal::unseal`].
     Sealed(SecretString),
+    /// An encrypted PKCS#8 PEM from a key file, which another tool (OpenSSL)
+    /// may have written: opened with [`brlv_core::seal::unseal_imported`].
+    SealedFile(SecretString),
 }
 
 /// The environment's profile, its key not yet opened.
@@ -272,20 +276,20 @@ pub fn open_key(
     passphrase: impl FnOnce() -> Result<SecretString, CallError>,
 ) -> Result<PrivateKey, CallError> {
     use secrecy::ExposeSecret;
-    match key {
-        KeyMaterial::Plain(key) => Ok(key),
-        KeyMaterial::Sealed(sealed) => {
-            let passphrase = passphrase()?;
-            brlv_core::seal::unseal(sealed.expose_secret(), &passphrase).map_err(
-                |error| match error {
-                    brlv_core::seal::SealError::WrongPassphrase => CallError::Passphrase(
-                        "the passphrase does not open the sealed private key".to_owned(),
-                    ),
-                    other => CallError::Passphrase(other.to_string()),
-                },
-            )
+    let (sealed, policy) = match key {
+        KeyMaterial::Plain(key) => return Ok(key),
+        KeyMaterial::Sealed(sealed) => (sealed, brlv_core::seal::KdfPolicy::Sealed),
+        KeyMaterial::SealedFile(sealed) => (sealed, brlv_core::seal::KdfPolicy::Imported),
+    };
+    let passphrase = passphrase()?;
+    brlv_core::seal::unseal_with(sealed.expose_secret(), &passphrase, policy).map_err(|error| {
+        match error {
+            brlv_core::seal::SealError::WrongPassphrase => CallError::Passphrase(
+                "the passphrase does not open the sealed private key".to_owned(),
+            ),
+            other => CallError::Passphrase(other.to_string()),
         }
-    }
+    })
 }
 
 /// Reads the environment's profile; a sealed key file stays sealed.
@@ -468,7 +472,7 @@ pub fn saved_credentials(
 pub fn read_private_key_file(path: &std::path::Path) -> Result<PrivateKey, CallError> {
     match read_key_material(path)? {
         KeyMaterial::Plain(key) => Ok(key),
-        KeyMaterial::Sealed(_) => Err(CallError::KeyFile {
+        KeyMaterial::Sealed(_) | KeyMaterial::SealedFile(_) => Err(CallError::KeyFile {
             path: path.to_owned(),
             reason: brlv_core::api::KeyError::Encrypted.to_string(),
         }),
@@ -484,7 +488,7 @@ pub fn read_key_material(path: &std::path::Path) -> Result<KeyMaterial, CallErro
         }
     })?);
     if brlv_core::seal::is_sealed(&text) {
-        return Ok(KeyMaterial::Sealed(SecretString::from(
+        return Ok(KeyMaterial::SealedFile(SecretString::from(
             text.trim().to_owned(),
         )));
     }
@@ -537,9 +541,12 @@ impl CallError {
             | CallError::UnknownProfile(_)
             | CallError::Profile(_)
             | CallError::Passphrase(_)
-            | CallError::Client(Error::BaseUrl { .. } | Error::Config(_) | Error::Signing(_)) => {
-                EXIT_USAGE
-            }
+            | CallError::Client(
+                Error::BaseUrl { .. }
+                | Error::PathRefused { .. }
+                | Error::Config(_)
+                | Error::Signing(_),
+            ) => EXIT_USAGE,
             CallError::AnswerNotJson { .. } | CallError::Client(_) => EXIT_FAILED,
         }
     }
@@ -641,7 +648,7 @@ pub async fn run(
         .unwrap_or_else(|| String::from_utf8_lossy(&raw.body).into_owned());
     let _ = writeln!(out, "HTTP {}", raw.status);
     if !pretty.is_empty() {
-        let _ = writeln!(out, "{pretty}");
+        let _ = writeln!(out, "{}", terminal_safe(&pretty));
     }
     let outcome = CallOutcome {
         status: raw.status,
@@ -666,10 +673,36 @@ pub async fn run(
             return Err(outcome_unknown(error));
         }
         if !args.quiet {
-            eprintln!("error: {error}");
+            eprintln!("error: {}", terminal_safe(&error.to_string()));
         }
     }
     Ok(outcome)
+}
+
+/// `text` with every control character but newline and tab written as a
+/// visible escape (`\u{1b}`), and the bidirectional overrides that reorder
+/// what a terminal shows likewise: an answer is the service's text, and
+/// `ESC ] 52 ;` in it would set the terminal's clipboard, other escapes
+/// retitle the window or redraw what was printed before. serde_json escapes
+/// C0 controls inside JSON strings already, but not DEL or the C1 range
+/// (U+0080 to U+009F, which some terminals obey as ESC sequences).
+pub fn terminal_safe(text: &str) -> std::borrow::Cow<'_, str> {
+    let acts = |c: char| {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(acts) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut safe = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if acts(c) {
+            safe.push_str(&c.escape_unicode().to_string());
+        } else {
+            safe.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(safe)
 }
 
 /// The most memory the lists a command reads whole may take, as the app's

@@ -25,7 +25,7 @@ use crate::cli::call::{self, CallError, KeyMaterial, PassphraseArgs, PassphraseR
 use brlv_core::api::PrivateKey;
 use brlv_core::keystore::{KeystoreError, ProfileSecrets, SecretStore};
 use brlv_core::profile::{Profile, ProfileBook};
-use brlv_core::seal::{self, MIN_PASSPHRASE_CHARS, ScryptCost, Strength};
+use brlv_core::seal::{self, MIN_PASSPHRASE_CHARS, PassphraseProblem, ScryptCost};
 
 /// `brlv-desk profile ...`.
 #[derive(Debug, clap::Subcommand)]
@@ -185,12 +185,14 @@ fn add(
         .map_err(|error| ProfileFailure::usage(error.to_string()))?;
     let (key, passphrase) = match material {
         KeyMaterial::Plain(key) => (key, new_passphrase(passphrases, language)?),
-        KeyMaterial::Sealed(sealed) => {
+        // A key file (maybe OpenSSL's): opened under the import policy, then
+        // sealed again below with brlv-desk's own cost.
+        KeyMaterial::Sealed(sealed) | KeyMaterial::SealedFile(sealed) => {
             let passphrase = passphrases
                 .ask(&tr(language, "cli.profile.prompt_open_file"))
                 .map_err(|error| ProfileFailure::usage(error.to_string()))?;
-            let key = open_sealed(&sealed, &passphrase, language)?;
-            check_length(&passphrase, language)?;
+            let key = open_sealed(&sealed, &passphrase, seal::KdfPolicy::Imported, language)?;
+            check_new_passphrase(&passphrase, language)?;
             (key, passphrase)
         }
     };
@@ -288,7 +290,13 @@ fn public_key(
             let passphrase = passphrases
                 .ask(&tr(language, "cli.profile.prompt_open"))
                 .map_err(|error| ProfileFailure::usage(error.to_string()))?;
-            open_sealed(&sealed, &passphrase, language)?
+            open_sealed(&sealed, &passphrase, seal::KdfPolicy::Sealed, language)?
+        }
+        KeyMaterial::SealedFile(sealed) => {
+            let passphrase = passphrases
+                .ask(&tr(language, "cli.profile.prompt_open"))
+                .map_err(|error| ProfileFailure::usage(error.to_string()))?;
+            open_sealed(&sealed, &passphrase, seal::KdfPolicy::Imported, language)?
         }
     };
     out.write_all(key.public_key_pem().as_bytes())
@@ -343,7 +351,7 @@ fn new_passphrase(
             &[("min", &min)],
         ))
         .map_err(|error| ProfileFailure::usage(error.to_string()))?;
-    check_length(&passphrase, language)?;
+    check_new_passphrase(&passphrase, language)?;
     if passphrases.is_typed() {
         let again = passphrases
             .ask(&tr(language, "cli.profile.prompt_again"))
@@ -357,23 +365,36 @@ fn new_passphrase(
     Ok(passphrase)
 }
 
-fn check_length(passphrase: &SecretString, language: Language) -> Result<(), ProfileFailure> {
-    if seal::strength(passphrase.expose_secret()) == Strength::TooShort {
-        return Err(ProfileFailure::usage(tr_with(
+/// Refuses a passphrase too short, or too easy to guess, to seal with.
+fn check_new_passphrase(
+    passphrase: &SecretString,
+    language: Language,
+) -> Result<(), ProfileFailure> {
+    match seal::check_strength(passphrase.expose_secret()) {
+        Ok(()) => Ok(()),
+        Err(PassphraseProblem::Weak(weakness)) => Err(ProfileFailure::usage(tr_with(
+            language,
+            "cli.profile.weak",
+            &[(
+                "reason",
+                &tr(language, crate::app::ui::passphrase::weakness_key(weakness)),
+            )],
+        ))),
+        Err(_) => Err(ProfileFailure::usage(tr_with(
             language,
             "cli.profile.too_short",
             &[("min", &MIN_PASSPHRASE_CHARS.to_string())],
-        )));
+        ))),
     }
-    Ok(())
 }
 
 fn open_sealed(
     sealed: &SecretString,
     passphrase: &SecretString,
+    policy: seal::KdfPolicy,
     language: Language,
 ) -> Result<PrivateKey, ProfileFailure> {
-    seal::unseal(sealed.expose_secret(), passphrase).map_err(|error| match error {
+    seal::unseal_with(sealed.expose_secret(), passphrase, policy).map_err(|error| match error {
         seal::SealError::WrongPassphrase => {
             ProfileFailure::usage(tr(language, "cli.profile.wrong_passphrase").into_owned())
         }

@@ -225,6 +225,10 @@ fn every_error() -> Vec<Box<dyn Localize>> {
         },
         ApiError::Signing(KeyError::TooSmall),
         ApiError::Config("bad url".into()),
+        ApiError::PathRefused {
+            path: "//evil.example/steal".into(),
+            problem: brlv_core::api::error::PathProblem::OtherHost,
+        },
         brlv_core::api::client::parse_base_url("http://api.example.com").unwrap_err(),
         brlv_core::api::client::parse_base_url("not a url").unwrap_err(),
         brlv_core::api::client::parse_base_url("ftp://example.com").unwrap_err(),

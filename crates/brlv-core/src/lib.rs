@@ -13,12 +13,14 @@
 //!   [`journal_send`]: a write journaled before it leaves, and the sends
 //!   whose answer never came settled against the service's lists.
 //! - [`private_file`]: files with secrets or personal data, owner-only.
+//! - [`csv_cell`]: CSV cells a spreadsheet reads as text, never as a formula.
 //! - [`ofx`]: statements as OFX files, one per asset.
 //! - [`tax`]: the tax year: the ledger, the months against R$35,000, the
 //!   DARF, Bens e Direitos, and their CSV files.
 
 pub mod address;
 pub mod api;
+pub mod csv_cell;
 pub mod journal;
 pub mod journal_send;
 pub mod keystore;

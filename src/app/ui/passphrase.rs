@@ -4,7 +4,7 @@
 use egui::{RichText, TextEdit, Ui};
 
 use crate::app::i18n::Language;
-use brlv_core::seal::{NewPassphrase, PassphraseProblem, Strength, strength};
+use brlv_core::seal::{NewPassphrase, PassphraseProblem, Strength, Weakness, strength};
 
 use super::palette;
 
@@ -55,6 +55,7 @@ pub fn new_passphrase_ui(
             let key = match problem {
                 PassphraseProblem::Missing => None,
                 PassphraseProblem::TooShort => Some("passphrase.too_short"),
+                PassphraseProblem::Weak(weakness) => Some(weakness_key(weakness)),
                 PassphraseProblem::Mismatch if new.confirmation.is_empty() => None,
                 PassphraseProblem::Mismatch => Some("passphrase.mismatch"),
             };
@@ -63,5 +64,17 @@ pub fn new_passphrase_ui(
             }
             None
         }
+    }
+}
+
+/// The string that says why a passphrase is too easy to guess.
+pub fn weakness_key(weakness: Weakness) -> &'static str {
+    match weakness {
+        Weakness::Repeats => "passphrase.weak_repeats",
+        Weakness::Sequence => "passphrase.weak_sequence",
+        Weakness::Common => "passphrase.weak_common",
+        Weakness::Word => "passphrase.weak_word",
+        Weakness::Date => "passphrase.weak_date",
+        Weakness::Guessable => "passphrase.weak_guessable",
     }
 }

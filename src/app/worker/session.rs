@@ -54,7 +54,9 @@ impl Worker {
                 Ok(call::EnvironmentCredentials {
                     base_url,
                     api_key,
-                    key: call::KeyMaterial::Sealed(sealed_key),
+                    key:
+                        call::KeyMaterial::Sealed(sealed_key)
+                        | call::KeyMaterial::SealedFile(sealed_key),
                 }) => {
                     // A sealed key file opens at the unlock screen, like a saved profile.
                     let profile = Profile::for_environment(&base_url);
@@ -412,10 +414,13 @@ impl Worker {
             let network = self.config.network.clone();
             self.spawn(async move {
                 let sealed = pending.sealed_key.clone();
-                let opened = blocking(move || seal::unseal(sealed.expose_secret(), &passphrase))
-                    .await
-                    .ok()
-                    .and_then(Result::ok);
+                let policy = kdf_policy(pending.kind);
+                let opened = blocking(move || {
+                    seal::unseal_with(sealed.expose_secret(), &passphrase, policy)
+                })
+                .await
+                .ok()
+                .and_then(Result::ok);
                 let Some(private_key) = opened else {
                     return rejected();
                 };
@@ -460,10 +465,16 @@ impl Worker {
             return;
         };
         let session = self.session.as_ref().map_or(0, |open| open.id);
+        let policy = kdf_policy(
+            self.session
+                .as_ref()
+                .map_or(ProfileKind::Saved, |open| open.kind),
+        );
         self.spawn(async move {
-            let accepted = blocking(move || seal::unseal(sealed.expose_secret(), &passphrase))
-                .await
-                .is_ok_and(|opened| opened.is_ok());
+            let accepted =
+                blocking(move || seal::unseal_with(sealed.expose_secret(), &passphrase, policy))
+                    .await
+                    .is_ok_and(|opened| opened.is_ok());
             match purpose {
                 PassphrasePurpose::Transaction => Done::TransactionChecked {
                     session,
@@ -538,4 +549,13 @@ fn client_for(
     config.timeout = network.timeout;
     config.retry = network.retry.clone();
     Client::new(config)
+}
+
+/// The environment's key is the person's own file, which OpenSSL may have
+/// sealed; a saved profile's is what brlv-desk wrote to the keyring.
+fn kdf_policy(kind: ProfileKind) -> seal::KdfPolicy {
+    match kind {
+        ProfileKind::Environment => seal::KdfPolicy::Imported,
+        _ => seal::KdfPolicy::Sealed,
+    }
 }

@@ -16,7 +16,7 @@ use url::Url;
 use uuid::Uuid;
 
 use super::auth::Signer;
-use super::error::{BaseUrlProblem, Error, UnauthorizedHint};
+use super::error::{BaseUrlProblem, Error, PathProblem, UnauthorizedHint};
 use super::footprint::Footprint;
 use super::model::ServiceErrorObject;
 use super::model::{
@@ -115,6 +115,107 @@ pub fn parse_base_url(raw: &str) -> Result<Url, Error> {
         return Err(refuse(BaseUrlProblem::NoHost));
     }
     Ok(url)
+}
+
+/// Refuses a path (with its query) given to [`Client::raw_url`] that names
+/// a scheme (`https:`, `file:`…), starts with `//`, holds a backslash, a
+/// space or control character, a `.` or `..` segment, or a percent-encoded
+/// backslash or slash that would make one. The spec's asset ids travel as one
+/// segment with an encoded slash (`fiat%2Fbrl`), so `%2F` between two
+/// ordinary names is kept.
+pub fn check_relative_path(path_and_query: &str) -> Result<(), Error> {
+    let refuse = |problem| {
+        Err(Error::PathRefused {
+            path: path_and_query.to_owned(),
+            problem,
+        })
+    };
+    if path_and_query
+        .chars()
+        .any(|c| c.is_control() || c.is_whitespace())
+    {
+        return refuse(PathProblem::ControlCharacter);
+    }
+    if path_and_query.contains('\\') {
+        return refuse(PathProblem::Backslash);
+    }
+    if path_and_query.starts_with("//") {
+        return refuse(PathProblem::OtherHost);
+    }
+    let first_part = path_and_query
+        .split(['/', '?', '#'])
+        .next()
+        .unwrap_or_default();
+    if first_part.contains(':') {
+        return refuse(PathProblem::Absolute);
+    }
+    let path = path_and_query.split(['?', '#']).next().unwrap_or_default();
+    match path_problem(path) {
+        Some(problem) => refuse(problem),
+        None => Ok(()),
+    }
+}
+
+/// How many times a segment is percent-decoded when looking for what a
+/// server that decodes (once, or again) would see.
+const DECODE_ROUNDS: usize = 3;
+
+/// A `.`/`..` segment, a backslash, or an encoded separator in `path`, as
+/// written or after up to [`DECODE_ROUNDS`] percent-decodings.
+fn path_problem(path: &str) -> Option<PathProblem> {
+    for segment in path.split('/') {
+        let mut seen = std::borrow::Cow::Borrowed(segment);
+        for round in 0..=DECODE_ROUNDS {
+            if seen == "." || seen == ".." {
+                return Some(PathProblem::DotSegment);
+            }
+            if seen.contains('\\') {
+                return Some(if round == 0 {
+                    PathProblem::Backslash
+                } else {
+                    PathProblem::EncodedSeparator
+                });
+            }
+            if seen.contains('/') {
+                for part in seen.split('/') {
+                    if part.is_empty() || part == "." || part == ".." {
+                        return Some(PathProblem::EncodedSeparator);
+                    }
+                }
+            }
+            let decoded = percent_decoded(&seen);
+            if decoded == seen {
+                break;
+            }
+            seen = std::borrow::Cow::Owned(decoded);
+        }
+    }
+    None
+}
+
+/// `text` with each `%XX` replaced by its byte (invalid UTF-8 shown as U+FFFD).
+fn percent_decoded(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while let Some(&byte) = bytes.get(index) {
+        let hex = bytes
+            .get(index + 1..index + 3)
+            .filter(|pair| pair.iter().all(u8::is_ascii_hexdigit))
+            .and_then(|pair| std::str::from_utf8(pair).ok())
+            .and_then(|pair| u8::from_str_radix(pair, 16).ok());
+        match (byte, hex) {
+            (b'%', Some(decoded)) => {
+                out.push(decoded);
+                index += 3;
+            }
+            _ => {
+                out.push(byte);
+                index += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 fn is_loopback_host(url: &Url) -> bool {
@@ -285,17 +386,57 @@ impl Client {
     }
 
     /// The address of a raw path such as `/api/v0/orders?state=created`,
-    /// relative to the base URL (its own path prefix kept).
+    /// relative to the base URL (its own path prefix kept). A path that
+    /// could lead anywhere else is refused (see [`check_relative_path`]):
+    /// `Url::join` takes an absolute URL, `//host` or `\\host` as it is, and
+    /// the API key and a signed token would go there.
     pub fn raw_url(&self, path_and_query: &str) -> Result<Url, Error> {
+        check_relative_path(path_and_query)?;
         let mut base = self.inner.config.base_url.clone();
         if !base.path().ends_with('/') {
             let with_slash = format!("{}/", base.path());
             base.set_path(&with_slash);
         }
-        base.join(path_and_query.trim_start_matches('/'))
+        let url = base
+            .join(path_and_query.trim_start_matches('/'))
             .map_err(|error| {
                 Error::Config(format!("{path_and_query:?} is not a valid path: {error}"))
-            })
+            })?;
+        self.check_under_base(&url)?;
+        Ok(url)
+    }
+
+    /// Refuses `url` unless it is under the base URL: the same scheme, host
+    /// and port, a path inside the base's own path, and no `.`/`..` segment
+    /// or encoded separator a server might decode into one. Every request
+    /// passes here before it is signed, so the app is held to it too.
+    pub fn check_under_base(&self, url: &Url) -> Result<(), Error> {
+        let base = &self.inner.config.base_url;
+        let refuse = |problem| Error::PathRefused {
+            path: url.to_string(),
+            problem,
+        };
+        let outside = || refuse(PathProblem::OutsideBase(base.to_string()));
+        if url.scheme() != base.scheme()
+            || url.host() != base.host()
+            || url.port_or_known_default() != base.port_or_known_default()
+            || !url.username().is_empty()
+            || url.password().is_some()
+        {
+            return Err(outside());
+        }
+        let prefix = base.path().trim_end_matches('/');
+        let path = url.path();
+        let inside = path
+            .strip_prefix(prefix)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'));
+        if !inside {
+            return Err(outside());
+        }
+        match path_problem(path) {
+            Some(problem) => Err(refuse(problem)),
+            None => Ok(()),
+        }
     }
 
     /// Sends one request (signed afresh on every attempt) and returns the
@@ -401,6 +542,7 @@ impl Client {
     /// Signs and sends one request and reads the answer's head: status,
     /// the clock from `Date`, `Retry-After`. The body is left to read.
     async fn open(&self, method: &Method, url: &Url, body: &[u8]) -> Result<Opened, Error> {
+        self.check_under_base(url)?;
         let signer = &self.inner.config.signer;
         let offset = self.clock_offset_secs();
         let token = signer.token(url.path(), body, Self::local_unix_secs() + offset)?;
@@ -817,4 +959,121 @@ pub fn parse_retry_after(value: &str) -> Option<Duration> {
         when.duration_since(SystemTime::now())
             .unwrap_or(Duration::ZERO),
     )
+}
+
+#[cfg(test)]
+mod path_tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn client(base: &str) -> Client {
+        let key = crate::api::PrivateKey::from_pem(include_str!(
+            "../../../../tests/fixtures/test-only-rsa2048-pkcs8.pem"
+        ))
+        .unwrap();
+        let signer = Signer::new("test-key".to_owned().into(), key);
+        Client::new(ClientConfig::new(base, signer).unwrap()).unwrap()
+    }
+
+    fn refused(client: &Client, path: &str) -> PathProblem {
+        match client.raw_url(path) {
+            Err(Error::PathRefused { problem, .. }) => problem,
+            other => panic!("{path:?} gave {other:?}"),
+        }
+    }
+
+    #[test]
+    fn paths_under_the_base_and_its_prefix_are_kept() {
+        let client = client("https://api.example.com/prefix");
+        for (path, expected) in [
+            (
+                "/api/v0/orders",
+                "https://api.example.com/prefix/api/v0/orders",
+            ),
+            (
+                "api/v0/orders?state=created",
+                "https://api.example.com/prefix/api/v0/orders?state=created",
+            ),
+            (
+                "/api/v0/assets/fiat%2Fbrl/balance",
+                "https://api.example.com/prefix/api/v0/assets/fiat%2Fbrl/balance",
+            ),
+            (
+                "/api/v0/wallets?assets=eth-base%2Fbrlv&x=//a",
+                "https://api.example.com/prefix/api/v0/wallets?assets=eth-base%2Fbrlv&x=//a",
+            ),
+        ] {
+            assert_eq!(client.raw_url(path).unwrap().as_str(), expected, "{path}");
+        }
+        let endpoint = client
+            .endpoint_url(&["assets", "fiat/brl", "balance"], &[])
+            .unwrap();
+        client.check_under_base(&endpoint).unwrap();
+    }
+
+    #[test]
+    fn a_path_that_leads_elsewhere_is_refused() {
+        let client = client("https://api.example.com/prefix");
+        for (path, problem) in [
+            ("http://127.0.0.1:18999/steal", PathProblem::Absolute),
+            (
+                "https://api.example.com/prefix/api/v0/orders",
+                PathProblem::Absolute,
+            ),
+            ("file:///etc/passwd", PathProblem::Absolute),
+            ("javascript:alert(1)", PathProblem::Absolute),
+            ("//evil.example/x", PathProblem::OtherHost),
+            ("/\\evil.example/x", PathProblem::Backslash),
+            ("\\\\evil.example\\x", PathProblem::Backslash),
+            ("/api/v0/%5cevil", PathProblem::EncodedSeparator),
+            ("/api/v0/%2F%2Fevil.example", PathProblem::EncodedSeparator),
+            ("/api/%2e%2e/%2e%2e/x", PathProblem::DotSegment),
+            ("/api/v0/..%2F..%2Fx", PathProblem::EncodedSeparator),
+            ("/api/v0/%252e%252e", PathProblem::DotSegment),
+            ("/api/../../x", PathProblem::DotSegment),
+            ("/api/./v0", PathProblem::DotSegment),
+            ("/api/v0/orders\t", PathProblem::ControlCharacter),
+            ("h\ttp://evil.example/", PathProblem::ControlCharacter),
+            (" //evil.example/", PathProblem::ControlCharacter),
+        ] {
+            assert_eq!(refused(&client, path), problem, "{path}");
+        }
+    }
+
+    #[test]
+    fn an_address_off_the_base_is_refused_before_it_is_signed() {
+        let client = client("http://127.0.0.1:8080/prefix/");
+        for url in [
+            "http://127.0.0.1:8081/prefix/api/v0/orders",
+            "http://localhost:8080/prefix/api/v0/orders",
+            "https://127.0.0.1:8080/prefix/api/v0/orders",
+            "http://127.0.0.1:8080/other/api/v0/orders",
+            "http://127.0.0.1:8080/prefixed/api/v0/orders",
+            "http://user@127.0.0.1:8080/prefix/api/v0/orders",
+        ] {
+            let url = Url::parse(url).unwrap();
+            assert!(
+                matches!(
+                    client.check_under_base(&url),
+                    Err(Error::PathRefused {
+                        problem: PathProblem::OutsideBase(_),
+                        ..
+                    })
+                ),
+                "{url}"
+            );
+        }
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let error = runtime
+            .block_on(client.send(
+                Method::GET,
+                Url::parse("http://127.0.0.1:9/steal").unwrap(),
+                Vec::new(),
+            ))
+            .unwrap_err();
+        assert!(matches!(error, Error::PathRefused { .. }), "{error:?}");
+    }
 }

@@ -88,9 +88,48 @@ pub enum Error {
         /// What is wrong with it.
         problem: BaseUrlProblem,
     },
+    /// A request whose address would leave the profile's base URL (another
+    /// host, scheme or port, or a path outside its prefix): refused before
+    /// anything was signed or sent.
+    #[error("the path {path:?} was refused, nothing was sent: it {problem}")]
+    PathRefused {
+        /// The path or address as asked for.
+        path: String,
+        /// What would take it elsewhere.
+        problem: PathProblem,
+    },
     /// A setting that cannot work (path, header, HTTP client).
     #[error("{0}")]
     Config(String),
+}
+
+/// What would take a request away from the profile's base URL.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PathProblem {
+    /// `https://other.example/…` or any `scheme:`.
+    #[error("is an absolute URL (it names a scheme); give a path such as /api/v0/orders")]
+    Absolute,
+    /// `//host/…`: another host, the scheme kept.
+    #[error("starts with // (another host); give a path such as /api/v0/orders")]
+    OtherHost,
+    /// `\`, which browsers and URL parsers read as `/`.
+    #[error("contains a backslash")]
+    Backslash,
+    /// `%5C`, or `%2F` that would make an empty, `.` or `..` segment if a
+    /// server decoded it.
+    #[error(
+        "contains a percent-encoded backslash, or a percent-encoded slash next to an empty, . or .. segment"
+    )]
+    EncodedSeparator,
+    /// `.` or `..`, plain or percent-encoded.
+    #[error("contains a . or .. segment (plain or percent-encoded)")]
+    DotSegment,
+    /// A space or control character, which URL parsers drop or change.
+    #[error("contains a space or a control character")]
+    ControlCharacter,
+    /// Joined onto the base URL, it lands elsewhere.
+    #[error("leads outside the base URL {0}")]
+    OutsideBase(String),
 }
 
 /// What is wrong with a base URL.

@@ -90,7 +90,12 @@ fn a_file_of_every_earlier_version_migrates_to_the_latest_keeping_its_entries() 
             selling: "5.0907".into(),
             fetched_at: at(3),
         };
-        assert_eq!(store.keep_dollar_rates(&[rate.clone()]).unwrap(), 1);
+        assert_eq!(
+            store
+                .keep_dollar_rates(std::slice::from_ref(&rate))
+                .unwrap(),
+            1
+        );
         assert_eq!(
             store.dollar_rates("2026-01-01", "2026-01-31").unwrap(),
             vec![rate]

@@ -110,7 +110,7 @@ pub fn write_ledger(
     input: &LedgerInput<'_>,
     year: Option<i32>,
 ) -> Result<(), csv::Error> {
-    let mut writer = csv::Writer::from_writer(out);
+    let mut writer = crate::csv_cell::Writer::from_writer(out);
     writer.write_record(LEDGER_COLUMNS)?;
     let mut before: HashMap<u16, Holding> = HashMap::new();
     for entry in &ledger.entries {
@@ -194,7 +194,7 @@ pub const MONTH_COLUMNS: [&str; 15] = [
 
 /// Writes `months.csv`.
 pub fn write_months(out: impl Write, months: &[MonthReport]) -> Result<(), csv::Error> {
-    let mut writer = csv::Writer::from_writer(out);
+    let mut writer = crate::csv_cell::Writer::from_writer(out);
     writer.write_record(MONTH_COLUMNS)?;
     for month in months {
         let darf = month.darf.as_ref();
@@ -239,7 +239,7 @@ pub fn write_positions(
     positions: &[Position],
     on: time::Date,
 ) -> Result<(), csv::Error> {
-    let mut writer = csv::Writer::from_writer(out);
+    let mut writer = crate::csv_cell::Writer::from_writer(out);
     writer.write_record(POSITION_COLUMNS)?;
     for position in positions {
         let note = if position.code_chosen {

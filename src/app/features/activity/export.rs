@@ -284,7 +284,7 @@ pub const CSV_HEADERS: [&str; 9] = [
 pub fn write_extrato_csv(snapshot: &ExtratoSnapshot, out: impl Write) -> Result<(), csv::Error> {
     let zone = &snapshot.filter.zone;
     let language = snapshot.language;
-    let mut writer = csv::Writer::from_writer(out);
+    let mut writer = brlv_core::csv_cell::Writer::from_writer(out);
     writer.write_record(CSV_HEADERS)?;
     for movement in shown(snapshot) {
         let record = snapshot.sources.record(movement.source());

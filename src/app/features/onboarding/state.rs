@@ -262,6 +262,9 @@ impl OnboardingDraft {
             Err(brlv_core::seal::PassphraseProblem::TooShort) => {
                 Some(Problem::Missing("passphrase.too_short"))
             }
+            Err(brlv_core::seal::PassphraseProblem::Weak(weakness)) => Some(Problem::Missing(
+                crate::app::ui::passphrase::weakness_key(weakness),
+            )),
             Err(brlv_core::seal::PassphraseProblem::Mismatch) => {
                 Some(Problem::Missing("passphrase.mismatch"))
             }
