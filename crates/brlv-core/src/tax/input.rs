@@ -3,6 +3,7 @@
 //! (borrowed, never copied: a million orders cost nothing extra), the
 //! claims this device made, and what the person typed.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use rust_decimal::Decimal;
@@ -386,8 +387,7 @@ pub fn days_needing_dollar_rates(
 ) -> std::collections::BTreeSet<time::Date> {
     let is_dollar = |asset: &Asset| {
         *asset == Asset::FiatUsd
-            || (!asset.is_fiat()
-                && matches!(super::ledger::ticker_of(asset).as_ref(), "USDC" | "USDT"))
+            || (!asset.is_fiat() && matches!(ticker_of(asset).as_ref(), "USDC" | "USDT"))
     };
     let mut days = std::collections::BTreeSet::new();
     for order in orders {
@@ -411,4 +411,19 @@ pub fn days_needing_dollar_rates(
         }
     }
     days
+}
+
+/// The ticker of `asset`, upper-case, without allocating for the assets the
+/// interface names: the ledger reads it once per record.
+pub fn ticker_of(asset: &Asset) -> Cow<'static, str> {
+    Cow::Borrowed(match asset {
+        Asset::TempoBrlv | Asset::EthBaseBrlv | Asset::EthMainnetBrlv => "BRLV",
+        Asset::FiatBrl => "BRL",
+        Asset::FiatUsd => "USD",
+        Asset::EthBaseUsdt | Asset::EthMainnetUsdt => "USDT",
+        Asset::EthBaseUsdc | Asset::EthMainnetUsdc => "USDC",
+        Asset::EthBaseWbrly => "WBRLY",
+        Asset::EthBaseBrly => "BRLY",
+        other => return Cow::Owned(other.ticker()),
+    })
 }

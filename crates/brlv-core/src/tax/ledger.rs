@@ -37,7 +37,6 @@
 //! value and the cost of what is sold (the average cost's share, rounded
 //! half away from zero), so the total cost left is always an exact sum.
 
-use std::borrow::Cow;
 use std::collections::HashSet;
 
 use rust_decimal::{Decimal, RoundingStrategy};
@@ -53,20 +52,7 @@ use crate::api::model::{
     WithdrawalState,
 };
 
-/// The ticker of `asset`, upper-case, without allocating for the assets the
-/// interface names: the ledger reads it once per record.
-pub fn ticker_of(asset: &Asset) -> Cow<'static, str> {
-    Cow::Borrowed(match asset {
-        Asset::TempoBrlv | Asset::EthBaseBrlv | Asset::EthMainnetBrlv => "BRLV",
-        Asset::FiatBrl => "BRL",
-        Asset::FiatUsd => "USD",
-        Asset::EthBaseUsdt | Asset::EthMainnetUsdt => "USDT",
-        Asset::EthBaseUsdc | Asset::EthMainnetUsdc => "USDC",
-        Asset::EthBaseWbrly => "WBRLY",
-        Asset::EthBaseBrly => "BRLY",
-        other => return Cow::Owned(other.ticker()),
-    })
-}
+pub use super::input::ticker_of;
 
 /// What a ledger entry is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
