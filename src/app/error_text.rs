@@ -349,9 +349,15 @@ impl Localize for KeystoreError {
 impl Localize for ApiError {
     fn localize(&self, language: Language) -> String {
         match self {
+            // A 5xx is the service failing, not refusing: it says nothing
+            // about whether a write was applied.
             ApiError::Service { status, error } => tr_with(
                 language,
-                "err.api.service",
+                if *status >= 500 {
+                    "err.api.service_failed"
+                } else {
+                    "err.api.service"
+                },
                 &[
                     ("status", &status.to_string()),
                     ("code", &error.code),

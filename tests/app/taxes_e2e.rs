@@ -25,7 +25,7 @@ fn swap_flags(state: &mut AppState, ctx: &egui::Context) -> Option<(uuid::Uuid, 
 }
 
 #[test]
-fn the_demo_swap_is_priced_by_the_service_then_by_the_value_typed_and_the_files_written() {
+fn the_demo_swap_is_valued_on_its_day_then_by_the_value_typed_and_the_files_written() {
     let (_dir, worker) = on_sandbox();
     let mut state = AppState::new(Language::En);
     // The shell sets it every frame.
@@ -45,8 +45,11 @@ fn the_demo_swap_is_priced_by_the_service_then_by_the_value_typed_and_the_files_
     pump_until(&worker, &mut state, "the service's prices", |state| {
         !state.taxes.inputs.prices.prices.is_empty()
     });
+    // Valued on its own day (a practice the ledger names), not at the
+    // service's price of today, which comes last.
     let (swap, flags) = swap_flags(&mut state, &ctx).expect("the demo's swap");
-    assert!(flags.contains(Flags::SERVICE_PRICE), "{flags:?}");
+    assert!(flags.contains(Flags::PRACTICE_VALUE), "{flags:?}");
+    assert!(!flags.contains(Flags::SERVICE_PRICE), "{flags:?}");
 
     // The person types the swap's value on its day: kept, then read back.
     assert!(worker.send(Command::Journal(JournalCommand::KeepTaxInput(
@@ -61,6 +64,7 @@ fn the_demo_swap_is_priced_by_the_service_then_by_the_value_typed_and_the_files_
     let (_, flags) = swap_flags(&mut state, &ctx).expect("the demo's swap");
     assert!(flags.contains(Flags::TYPED), "{flags:?}");
     assert!(!flags.contains(Flags::SERVICE_PRICE));
+    assert!(!flags.contains(Flags::PRACTICE_VALUE));
 
     // A month marked paid goes through the journal's thread as well.
     let month = YearMonth::in_brasilia(state.wall_now);

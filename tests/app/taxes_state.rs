@@ -193,7 +193,7 @@ fn the_months_sales_are_brasilias_and_count_swaps_at_their_value_in_reais() {
         ("100", "eth-base/usdc"),
         ("600.00", "fiat/brl"),
     ));
-    // A swap: a sale of 200 USDC at the service's price.
+    // A swap: a sale of 200 USDC, valued on its day.
     rows.push(order(
         4,
         "2026-03-05T12:00:00Z",
@@ -237,7 +237,10 @@ fn the_months_sales_are_brasilias_and_count_swaps_at_their_value_in_reais() {
     );
     let uses = monthly_sales(&figures.ledger, &months);
     let used: Vec<_> = uses.iter().map(|month| month.used()).collect();
-    assert_eq!(used, vec![dec("0"), dec("6600.00"), dec("1080.00")]);
+    // The swap's 200 USDC are valued on their own day, at the account's last
+    // order of USDC in reais before it (100 sold for R$600.00 on 28 February:
+    // R$6.00 each), not at the service's price of today (R$5.40).
+    assert_eq!(used, vec![dec("0"), dec("6600.00"), dec("1200.00")]);
 }
 
 fn quote(pay: (&str, &str), get: (&str, &str), fee: (&str, &str)) -> Quote {

@@ -55,7 +55,11 @@ pub enum Error {
     },
     /// An answer that is not what the spec describes (an HTML error page, a
     /// missing envelope, a field of the wrong type).
-    #[error("unexpected answer from the service (HTTP {status}): {detail}; it began: {excerpt:?}")]
+    // The excerpt is already safe to show (every control character escaped
+    // once, where it entered): quoted as it is, not escaped a second time.
+    #[error(
+        "unexpected answer from the service (HTTP {status}): {detail}; it began: \"{excerpt}\""
+    )]
     UnexpectedResponse {
         /// HTTP status.
         status: u16,
