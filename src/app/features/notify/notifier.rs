@@ -61,17 +61,28 @@ impl Notifier for SystemNotifier {
     }
 }
 
+/// The application user model id on the installers' Start-menu shortcut
+/// (`packaging/windows/`): the name Windows shows a toast under.
+#[cfg(windows)]
+const WINDOWS_APP_USER_MODEL_ID: &str = "org.brlvdesk.desk";
+
 /// Shows each notification as it comes. A system with no notification
 /// service (a bare X server in CI, a minimal desktop) refuses every one:
 /// that is said once at `warn`, later refusals only at `debug`.
 fn show_each(notes: &mpsc::Receiver<NotificationText>) {
     let mut refused_before = false;
     for text in notes {
-        let shown = notify_rust::Notification::new()
+        let mut notification = notify_rust::Notification::new();
+        notification
             .appname("brlv-desk")
             .summary(&text.title)
-            .body(&text.body)
-            .show();
+            .body(&text.body);
+        // Windows names a toast's sender by the application user model id
+        // the installers put on the Start-menu shortcut; without it, toasts
+        // show under PowerShell's name.
+        #[cfg(windows)]
+        notification.app_id(WINDOWS_APP_USER_MODEL_ID);
+        let shown = notification.show();
         if let Err(error) = shown {
             if refused_before {
                 tracing::debug!("a desktop notification was not shown: {error}");
