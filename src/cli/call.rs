@@ -679,18 +679,15 @@ pub async fn run(
     Ok(outcome)
 }
 
-/// `text` with every control character but newline and tab written as a
-/// visible escape (`\u{1b}`), and the bidirectional overrides that reorder
-/// what a terminal shows likewise: an answer is the service's text, and
+/// `text` with every character the core escapes in outside text (see
+/// `safe_text::needs_escape`) written as a visible escape (`\u{1b}`), but
+/// for newline and tab: an answer is the service's text, and
 /// `ESC ] 52 ;` in it would set the terminal's clipboard, other escapes
 /// retitle the window or redraw what was printed before. serde_json escapes
 /// C0 controls inside JSON strings already, but not DEL or the C1 range
 /// (U+0080 to U+009F, which some terminals obey as ESC sequences).
 pub fn terminal_safe(text: &str) -> std::borrow::Cow<'_, str> {
-    let acts = |c: char| {
-        (c.is_control() && c != '\n' && c != '\t')
-            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-    };
+    let acts = |c: char| c != '\n' && c != '\t' && brlv_core::api::safe_text::needs_escape(c);
     if !text.chars().any(acts) {
         return std::borrow::Cow::Borrowed(text);
     }
