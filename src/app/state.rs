@@ -14,7 +14,7 @@ use super::dialog::DialogPurpose;
 use super::error_text::Localize;
 use super::export::{ExportDraft, ExportKind, ExportRecords, ExportRequest};
 use super::features::activity::state::ActivityState;
-use super::features::claims::state::ClaimsState;
+use super::features::claims::state::{ClaimsEvent, ClaimsState};
 use super::features::deposits::state::DepositsState;
 use super::features::events::state::EventsState;
 use super::features::files::state::FilesState;
@@ -26,12 +26,13 @@ use super::features::orders::state::OrdersState;
 use super::features::recipients::state::RecipientsState;
 use super::features::settings::state::SettingsState;
 use super::features::taxes::state::TaxesState;
-use super::features::transfers::state::TransfersState;
-use super::features::wallets::state::WalletsState;
-use super::features::withdrawals::state::WithdrawalsState;
+use super::features::transfers::state::{TransfersEvent, TransfersState};
+use super::features::wallets::state::{WalletsEvent, WalletsState};
+use super::features::withdrawals::state::{WithdrawalsEvent, WithdrawalsState};
 use super::i18n::{self, Language};
 use super::message::{Command, Event, Notice, NoticeKind};
-use super::resources::{AccountData, Fetched, Listed, ResourceKey, newest_first};
+use super::panel::{Ask, Outbox, Panel, PanelContext};
+use super::resources::{AccountData, Fetched, Listed, ResourceKey};
 use super::session::{ProfileKind, SessionInfo};
 use super::submit::{Created, FormKind, SubmitOutcome, SubmitRequest, SubmitStatus};
 pub use super::view::View;
@@ -68,6 +69,20 @@ pub enum ConnectionStatus {
         /// When the worker tries again.
         retry_at: Millis,
     },
+}
+
+/// The panels that own their state, each lent alone while drawing.
+pub struct Panels<'a> {
+    /// The Claims panel.
+    pub claims: &'a mut ClaimsState,
+    /// The Deposits panel.
+    pub deposits: &'a mut DepositsState,
+    /// The Transfers panel.
+    pub transfers: &'a mut TransfersState,
+    /// The Wallets panel.
+    pub wallets: &'a mut WalletsState,
+    /// The Withdrawals panel.
+    pub withdrawals: &'a mut WithdrawalsState,
 }
 
 /// Everything the panels show.
@@ -211,6 +226,79 @@ impl AppState {
     /// The Commands queued since the last call.
     pub fn take_commands(&mut self) -> Vec<Command> {
         std::mem::take(&mut self.commands)
+    }
+
+    /// Queues the Commands a panel returned.
+    fn push_all(&mut self, commands: Vec<Command>) {
+        self.commands.extend(commands);
+    }
+
+    /// What every panel reads while drawing.
+    pub fn context(&self) -> PanelContext<'_> {
+        PanelContext {
+            language: self.language,
+            hide_amounts: self.hide_amounts,
+            now: self.now,
+            wall_now: self.wall_now,
+            zone: &self.zone,
+            data: &self.data,
+            receipt: &self.files.receipt,
+            recipients: &self.recipients.list,
+        }
+    }
+
+    /// What every panel reads while drawing, and the panels drawn through
+    /// [`Panel`], each lent on its own beside it.
+    pub fn panels(&mut self) -> (PanelContext<'_>, Panels<'_>) {
+        let context = PanelContext {
+            language: self.language,
+            hide_amounts: self.hide_amounts,
+            now: self.now,
+            wall_now: self.wall_now,
+            zone: &self.zone,
+            data: &self.data,
+            receipt: &self.files.receipt,
+            recipients: &self.recipients.list,
+        };
+        let panels = Panels {
+            claims: &mut self.claims,
+            deposits: &mut self.deposits,
+            transfers: &mut self.transfers,
+            wallets: &mut self.wallets,
+            withdrawals: &mut self.withdrawals,
+        };
+        (context, panels)
+    }
+
+    /// Carries out what a panel asked for while drawing, in order.
+    pub fn answer(&mut self, out: Outbox) {
+        for ask in out.into_asks() {
+            match ask {
+                Ask::Submit(request) => self.submit(request),
+                Ask::Export(records) => self.export(records),
+                Ask::Command(command) => self.push(command),
+                Ask::ChooseFile(purpose) => self.choose_file(purpose),
+                Ask::SaveReceipt {
+                    receipt,
+                    format,
+                    path,
+                } => self.save_receipt(*receipt, format, path),
+                Ask::ReceiptCopied(movement) => {
+                    let status = &mut self.files.receipt;
+                    status.movement = Some(movement);
+                    status.result = None;
+                    status.copied_at = Some(self.now);
+                }
+                Ask::SaveRecipient(recipient) => self.add_recipient(recipient),
+            }
+        }
+    }
+
+    /// Tells the panel `panel` picks `event`, and queues the Commands it
+    /// returns: the one way an event reaches a panel.
+    pub(crate) fn tell<P: Panel>(&mut self, panel: fn(&mut AppState) -> &mut P, event: P::Event) {
+        let commands = panel(self).apply(event);
+        self.push_all(commands);
     }
 
     /// The Commands queued so far, for tests.
@@ -495,11 +583,11 @@ impl AppState {
     pub fn export_draft_mut(&mut self, kind: ExportKind) -> &mut ExportDraft {
         match kind {
             ExportKind::Orders => &mut self.orders.export,
-            ExportKind::Wallets => &mut self.wallets.export,
-            ExportKind::Transfers => &mut self.transfers.export,
-            ExportKind::Withdrawals => &mut self.withdrawals.export,
-            ExportKind::Claims => &mut self.claims.export,
-            ExportKind::Deposits => &mut self.deposits.export,
+            ExportKind::Wallets => &mut self.wallets.records.export,
+            ExportKind::Transfers => &mut self.transfers.records.export,
+            ExportKind::Withdrawals => &mut self.withdrawals.records.export,
+            ExportKind::Claims => &mut self.claims.records.export,
+            ExportKind::Deposits => &mut self.deposits.records.export,
             ExportKind::Journal => &mut self.journal.export,
             ExportKind::TaxCsv => &mut self.taxes.csv,
             ExportKind::TaxPdf => &mut self.taxes.pdf,
@@ -519,7 +607,15 @@ impl AppState {
     }
 
     pub(super) fn send_submit(&mut self, request: SubmitRequest) {
-        *self.submit_status_mut(request.form()) = SubmitStatus::Sending;
+        match request.form() {
+            FormKind::Claim => self.tell(|state| &mut state.claims, ClaimsEvent::Sending),
+            FormKind::Transfer => self.tell(|state| &mut state.transfers, TransfersEvent::Sending),
+            FormKind::Wallet => self.tell(|state| &mut state.wallets, WalletsEvent::Sending),
+            FormKind::Withdrawal => {
+                self.tell(|state| &mut state.withdrawals, WithdrawalsEvent::Sending)
+            }
+            FormKind::Order => self.orders.form.submit = SubmitStatus::Sending,
+        }
         self.push(Command::Submit(request));
     }
 
@@ -533,16 +629,6 @@ impl AppState {
         }
         if let Some(path) = draft.start() {
             self.push(Command::Export(ExportRequest { path, records }));
-        }
-    }
-
-    fn submit_status_mut(&mut self, form: FormKind) -> &mut SubmitStatus {
-        match form {
-            FormKind::Wallet => &mut self.wallets.submit,
-            FormKind::Transfer => &mut self.transfers.submit,
-            FormKind::Withdrawal => &mut self.withdrawals.submit,
-            FormKind::Claim => &mut self.claims.submit,
-            FormKind::Order => &mut self.orders.form.submit,
         }
     }
 
@@ -573,70 +659,78 @@ impl AppState {
         }
         let succeeded = result.is_ok();
         self.data.finish_newest_first(resource, result, at, next_at);
-        if succeeded && let Some(command) = self.refresh_filtered(resource) {
-            self.push(command);
+        if succeeded {
+            self.full_list_arrived(resource);
         }
     }
 
-    /// After the full list of a filtered panel refreshed, the filtered one is
-    /// asked for again, so it is never older than the full one.
-    fn refresh_filtered(&self, resource: ResourceKey) -> Option<Command> {
-        use super::resources::ListQuery;
+    /// After the full list of a filtered panel refreshed, its panel is
+    /// told (it asks for its filtered list again, so that one is never
+    /// older than the full one).
+    fn full_list_arrived(&mut self, resource: ResourceKey) {
         match resource {
-            ResourceKey::Wallets => self.wallets.list.refresh().map(ListQuery::Wallets),
-            ResourceKey::Transfers => self.transfers.list.refresh().map(ListQuery::Transfers),
-            ResourceKey::Withdrawals => self.withdrawals.list.refresh().map(ListQuery::Withdrawals),
-            _ => None,
+            ResourceKey::Wallets => {
+                self.tell(|state| &mut state.wallets, WalletsEvent::FullListArrived)
+            }
+            ResourceKey::Transfers => self.tell(
+                |state| &mut state.transfers,
+                TransfersEvent::FullListArrived,
+            ),
+            ResourceKey::Withdrawals => self.tell(
+                |state| &mut state.withdrawals,
+                WithdrawalsEvent::FullListArrived,
+            ),
+            _ => {}
         }
-        .map(Command::Query)
     }
 
     /// Takes in a filtered list; an answer to filters changed meanwhile is dropped.
     fn listed(&mut self, listed: Listed) {
         let now = self.now;
         match listed {
-            Listed::Wallets(filter, result) => self.wallets.list.arrived(&filter, result, now),
-            Listed::Transfers(filter, mut result) => {
-                if let Ok(rows) = &mut result {
-                    newest_first(rows, |row| row.created_at);
-                }
-                self.transfers.list.arrived(&filter, result, now);
-            }
-            Listed::Withdrawals(asset, mut result) => {
-                if let Ok(rows) = &mut result {
-                    newest_first(rows, |row| row.created_at);
-                }
-                self.withdrawals.list.arrived(&asset, result, now);
-            }
+            Listed::Wallets(filter, result) => self.tell(
+                |state| &mut state.wallets,
+                WalletsEvent::Listed(filter, result, now),
+            ),
+            Listed::Transfers(filter, result) => self.tell(
+                |state| &mut state.transfers,
+                TransfersEvent::Listed(filter, result, now),
+            ),
+            Listed::Withdrawals(asset, result) => self.tell(
+                |state| &mut state.withdrawals,
+                WithdrawalsEvent::Listed(asset, result, now),
+            ),
         }
     }
 
     /// Takes in how a form's POST ended. Done: the form starts afresh and
     /// shows what it made. On any failure what was typed stays.
     fn submitted(&mut self, form: FormKind, outcome: SubmitOutcome) {
-        if let SubmitOutcome::Created {
-            record,
-            after_unknown,
-        } = &outcome
-        {
-            match record {
-                Created::Wallet(wallet) => self.wallets.created(wallet),
-                Created::Transfer(transfer) => self.transfers.created(transfer),
-                Created::Withdrawal(withdrawal) => self.withdrawals.created(withdrawal),
-                Created::Claim(claim) => {
-                    self.claims.created(claim.as_ref());
-                    // The journal holds what it was paid in, which the tax
-                    // year needs and the claim's answer does not say.
-                    self.push(Command::Journal(
-                        super::features::journal::message::JournalCommand::ReadTax,
-                    ));
+        match form {
+            FormKind::Claim => {
+                self.tell(|state| &mut state.claims, ClaimsEvent::Submitted(outcome))
+            }
+            FormKind::Transfer => self.tell(
+                |state| &mut state.transfers,
+                TransfersEvent::Submitted(outcome),
+            ),
+            FormKind::Wallet => {
+                self.tell(|state| &mut state.wallets, WalletsEvent::Submitted(outcome))
+            }
+            FormKind::Withdrawal => self.tell(
+                |state| &mut state.withdrawals,
+                WithdrawalsEvent::Submitted(outcome),
+            ),
+            FormKind::Order => {
+                if let SubmitOutcome::Created {
+                    record: Created::Order(order),
+                    after_unknown,
+                } = &outcome
+                {
+                    self.order_created(order, *after_unknown);
                 }
-                Created::Order(order) => self.order_created(order, *after_unknown),
+                self.orders.form.submit = SubmitStatus::Finished(outcome);
             }
         }
-        if form == FormKind::Withdrawal {
-            self.withdrawals.confirming = None;
-        }
-        *self.submit_status_mut(form) = SubmitStatus::Finished(outcome);
     }
 }

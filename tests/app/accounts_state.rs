@@ -154,7 +154,11 @@ fn a_form_is_cleared_on_success_and_kept_on_failure() {
         "the source wallet stays picked"
     );
     assert_eq!(
-        state.transfers.selected.map(|id| id.as_u128() & 0xff),
+        state
+            .transfers
+            .records
+            .selected
+            .map(|id| id.as_u128() & 0xff),
         Some(9)
     );
 

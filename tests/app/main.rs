@@ -17,6 +17,7 @@ mod faults_e2e;
 mod journal;
 mod notifications;
 mod orders_e2e;
+mod panels;
 mod receipts;
 mod shell;
 mod state;

@@ -237,7 +237,12 @@ fn a_row_opens_its_record_in_its_own_panel() {
     let state = harness.state();
     assert_eq!(state.view, View::Transfers);
     assert_eq!(
-        state.transfers.selected.map(|id| id.to_string()).as_deref(),
+        state
+            .transfers
+            .records
+            .selected
+            .map(|id| id.to_string())
+            .as_deref(),
         Some(TRANSFER_ID)
     );
     assert_eq!(state.transfers.state_filter, None);
@@ -339,7 +344,7 @@ fn every_kind_of_row_opens_in_its_own_panel_with_the_record_selected() {
     assert_eq!(
         (
             state.view,
-            state.withdrawals.selected,
+            state.withdrawals.records.selected,
             state.withdrawals.asset_filter.clone()
         ),
         (View::Withdrawals, Some(id), None)
@@ -349,14 +354,14 @@ fn every_kind_of_row_opens_in_its_own_panel_with_the_record_selected() {
     assert_eq!(
         (
             state.view,
-            state.deposits.selected,
+            state.deposits.records.selected,
             state.deposits.asset.clone()
         ),
         (View::Deposits, Some(id), DepositAsset::Usd)
     );
     state.open_movement(Source::Claim(0), id);
     assert_eq!(
-        (state.view, state.claims.selected),
+        (state.view, state.claims.records.selected),
         (View::Claims, Some(id))
     );
 }

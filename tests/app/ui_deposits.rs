@@ -74,7 +74,7 @@ fn deposits_are_listed_per_asset_newest_first_with_every_coordinate() {
         ids[0], "d0000000-0000-4000-8000-000000000002",
         "newest first"
     );
-    state.deposits.selected = Some(ids[0].parse().unwrap());
+    state.deposits.records.selected = Some(ids[0].parse().unwrap());
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("1,500.00 reais");

@@ -69,19 +69,19 @@ pub fn demo_state(language: Language) -> AppState {
         target_address: None,
     });
     // The details of the first row of every list are open.
-    state.transfers.selected = state
+    state.transfers.records.selected = state
         .data
         .transfers
         .value()
         .and_then(|rows| rows.first())
         .map(|t| t.id);
-    state.withdrawals.selected = state
+    state.withdrawals.records.selected = state
         .data
         .withdrawals
         .value()
         .and_then(|rows| rows.first())
         .map(|w| w.id);
-    state.deposits.selected = state
+    state.deposits.records.selected = state
         .data
         .deposits(&state.deposits.asset)
         .value()

@@ -144,7 +144,12 @@ fn a_saved_wallet_fills_the_transfer_target_and_a_new_one_can_be_saved() {
     settle(&mut harness);
     type_into(&mut harness, "Recipient name", "cold WALLET");
     harness.get_by_label("A saved recipient is already called \"cold WALLET\".");
-    harness.state_mut().recipients.offer.as_mut().unwrap().name = "Exchange".into();
+    *harness
+        .state_mut()
+        .transfers
+        .recipient_offer
+        .as_mut()
+        .unwrap() = "Exchange".into();
     settle(&mut harness);
     harness.get_by_label("Save recipient").click();
     settle(&mut harness);

@@ -182,7 +182,7 @@ fn a_token_amount_shows_its_places_of_value_and_its_exact_value_on_hover_copy_an
     settle(&mut harness);
 
     // In the details, its Copy button copies the exact value too.
-    harness.state_mut().transfers.selected = Some(brlv_transfer().id);
+    harness.state_mut().transfers.records.selected = Some(brlv_transfer().id);
     settle(&mut harness);
     assert_eq!(
         harness.query_all_by_label("44,910.5 BRLV").count(),
@@ -191,8 +191,10 @@ fn a_token_amount_shows_its_places_of_value_and_its_exact_value_on_hover_copy_an
     );
 
     // And the CSV of the list shown keeps every place, in the service's notation.
+    let state = harness.state();
     let shown =
-        brlv_desk::app::features::transfers::view::shown_transfers(harness.state()).to_vec();
+        brlv_desk::app::features::transfers::view::shown_transfers(&state.transfers, &state.data)
+            .to_vec();
     let csv = ExportRecords::Transfers(shown).to_csv().unwrap();
     assert!(csv.contains(",44910.500000000000000000,"), "{csv}");
 }

@@ -74,7 +74,7 @@ fn states_show_as_badges_newest_first_and_the_selected_transfer_in_full() {
         "7a1e0c52-0000-4000-8000-000000000003",
         "newest first"
     );
-    state.transfers.selected = Some(newest[1]);
+    state.transfers.records.selected = Some(newest[1]);
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("concluída");

@@ -52,7 +52,7 @@ fn wallets_state(language: Language) -> AppState {
 #[test]
 fn the_list_shows_every_wallet_and_the_selected_ones_fields() {
     let mut state = wallets_state(Language::En);
-    state.wallets.selected = Some(TREASURY.to_owned());
+    state.wallets.records.selected = Some(TREASURY.to_owned());
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("Main wallet");

@@ -187,7 +187,8 @@ fn tokens_go_to_an_address_checked_as_typed_and_repeated_before_sending() {
 #[test]
 fn the_list_shows_badges_all_fields_and_sends_its_asset_filter() {
     let mut state = withdrawals_state(Language::En);
-    state.withdrawals.selected = Some("9c2f0c52-0000-4000-8000-000000000002".parse().unwrap());
+    state.withdrawals.records.selected =
+        Some("9c2f0c52-0000-4000-8000-000000000002".parse().unwrap());
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("completed");
@@ -232,6 +233,7 @@ fn clicking_a_row_opens_its_details() {
         harness
             .state()
             .withdrawals
+            .records
             .selected
             .map(|id| id.to_string()),
         Some("9c2f0c52-0000-4000-8000-000000000001".to_owned())

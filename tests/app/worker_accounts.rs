@@ -218,15 +218,18 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
 
     // Saved as CSV by the worker, exact amounts.
     let path = dir.path().join("withdrawals.csv");
-    state.withdrawals.export.writing = true;
+    state.withdrawals.records.export.writing = true;
     assert!(worker.send(Command::Export(ExportRequest {
         path: path.clone(),
         records: ExportRecords::Withdrawals(state.data.withdrawals.value().unwrap().to_vec()),
     })));
     pump_until(&worker, &mut state, "the CSV file", |state| {
-        !state.withdrawals.export.writing
+        !state.withdrawals.records.export.writing
     });
-    assert_eq!(state.withdrawals.export.result, Some(Ok(path.clone())));
+    assert_eq!(
+        state.withdrawals.records.export.result,
+        Some(Ok(path.clone()))
+    );
     let csv = std::fs::read_to_string(&path).unwrap();
     assert!(csv.contains(&withdrawal.id.to_string()), "{csv}");
     assert!(csv.contains(",123.45,"), "{csv}");

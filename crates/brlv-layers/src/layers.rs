@@ -94,8 +94,8 @@ pub const APP_LAYERS: &[Layer] = &[
         paths: &["src/app/features/"],
     },
     Layer {
-        name: "the app's root (Command and Event, then AppState)",
-        paths: &["src/app/message.rs", "src/app/state.rs"],
+        name: "the app's root (Command and Event, the panel kit, then AppState)",
+        paths: &["src/app/message.rs", "src/app/panel/", "src/app/state.rs"],
     },
     Layer {
         name: "what applies Events to AppState, draws it, or runs a feature's calls",

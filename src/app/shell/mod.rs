@@ -11,12 +11,12 @@ use time::OffsetDateTime;
 
 use super::clock::Clock;
 use super::features::{
-    activity, claims, deposits, events, guard, notify, onboarding, orders, overview, settings,
-    taxes, transfers, wallets, withdrawals,
+    activity, events, guard, notify, onboarding, orders, overview, settings, taxes,
 };
 use super::frame_stats::FrameStats;
 use super::i18n::Language;
 use super::message::Command;
+use super::panel::{Outbox, Panel};
 use super::screenshot::ScreenshotJob;
 use super::state::{AppState, View};
 use super::ui::context;
@@ -186,13 +186,33 @@ fn view_ui(ui: &mut Ui, state: &mut AppState) {
         View::Activity => activity::view::activity_ui(ui, state),
         View::Overview => scrolled(ui, state, overview::view::overview_ui),
         View::Settings => scrolled(ui, state, settings::view::settings_ui),
-        View::Wallets => scrolled(ui, state, wallets::view::wallets_ui),
-        View::Transfers => scrolled(ui, state, transfers::view::transfers_ui),
-        View::Withdrawals => scrolled(ui, state, withdrawals::view::withdrawals_ui),
-        View::Claims => scrolled(ui, state, claims::view::claims_ui),
-        View::Deposits => scrolled(ui, state, deposits::view::deposits_ui),
+        View::Wallets | View::Transfers | View::Withdrawals | View::Claims | View::Deposits => {
+            scrolled(ui, state, panel_ui)
+        }
         View::Taxes => scrolled(ui, state, taxes::view::taxes_ui),
     }
+}
+
+/// Draws the current view's panel from its own state and the shared
+/// context, then carries out what it asked for.
+fn panel_ui(ui: &mut Ui, state: &mut AppState) {
+    let view = state.view;
+    let mut out = Outbox::default();
+    let (cx, panels) = state.panels();
+    match view {
+        View::Wallets => panels.wallets.ui(ui, &cx, &mut out),
+        View::Transfers => panels.transfers.ui(ui, &cx, &mut out),
+        View::Withdrawals => panels.withdrawals.ui(ui, &cx, &mut out),
+        View::Claims => panels.claims.ui(ui, &cx, &mut out),
+        View::Deposits => panels.deposits.ui(ui, &cx, &mut out),
+        View::Overview
+        | View::Orders
+        | View::Events
+        | View::Activity
+        | View::Taxes
+        | View::Settings => {}
+    }
+    state.answer(out);
 }
 
 /// The app as eframe runs it.

@@ -58,11 +58,11 @@ pub fn close_one(state: &mut AppState) -> bool {
             state.select_order(None);
             true
         }
-        View::Wallets => state.wallets.selected.take().is_some(),
-        View::Transfers => state.transfers.selected.take().is_some(),
-        View::Withdrawals => state.withdrawals.selected.take().is_some(),
-        View::Claims => state.claims.selected.take().is_some(),
-        View::Deposits => state.deposits.selected.take().is_some(),
+        View::Wallets => state.wallets.records.close(),
+        View::Transfers => state.transfers.records.close(),
+        View::Withdrawals => state.withdrawals.records.close(),
+        View::Claims => state.claims.records.close(),
+        View::Deposits => state.deposits.records.close(),
         View::Events => state.events.selected.take().is_some(),
         View::Overview | View::Orders | View::Settings | View::Activity | View::Taxes => false,
     }

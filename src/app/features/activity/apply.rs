@@ -9,6 +9,10 @@ use uuid::Uuid;
 
 use crate::app::dialog::DialogPurpose;
 use crate::app::export::ExtratoFormat;
+use crate::app::features::claims::state::ClaimsEvent;
+use crate::app::features::deposits::state::DepositsEvent;
+use crate::app::features::transfers::state::TransfersEvent;
+use crate::app::features::withdrawals::state::WithdrawalsEvent;
 use crate::app::message::Command;
 use crate::app::remote::Remote;
 use crate::app::resources::DEPOSIT_ASSETS;
@@ -28,28 +32,25 @@ impl AppState {
             }
             Source::Transfer(_) => {
                 self.view = View::Transfers;
-                let transfers = &mut self.transfers;
-                transfers.source_filter.clear();
-                transfers.target_filter.clear();
-                transfers.asset_filter = None;
-                transfers.state_filter = None;
-                transfers.selected = Some(id);
+                self.tell(|state| &mut state.transfers, TransfersEvent::Show(id));
             }
             Source::Withdrawal(_) => {
                 self.view = View::Withdrawals;
-                self.withdrawals.asset_filter = None;
-                self.withdrawals.selected = Some(id);
+                self.tell(|state| &mut state.withdrawals, WithdrawalsEvent::Show(id));
             }
             Source::Deposit(list, _) => {
                 self.view = View::Deposits;
                 if let Some(asset) = DEPOSIT_ASSETS.get(usize::from(list)) {
-                    self.deposits.asset = asset.clone();
+                    let asset = asset.clone();
+                    self.tell(
+                        |state| &mut state.deposits,
+                        DepositsEvent::Show { asset, id },
+                    );
                 }
-                self.deposits.selected = Some(id);
             }
             Source::Claim(_) => {
                 self.view = View::Claims;
-                self.claims.selected = Some(id);
+                self.tell(|state| &mut state.claims, ClaimsEvent::Show(id));
             }
         }
     }

@@ -5,11 +5,11 @@
 use rust_decimal::Decimal;
 use uuid::Uuid;
 
-use crate::app::export::ExportDraft;
 use crate::app::form::{Field, FieldError, FieldErrors, amount_field};
 use crate::app::remote::Remote;
 use crate::app::resources::ClaimableBalances;
-use crate::app::submit::SubmitStatus;
+use crate::app::selection::RecordSelection;
+use crate::app::submit::{SubmitOutcome, SubmitStatus};
 use brlv_core::api::model::{Claim, ClaimTarget, CreateClaim};
 
 /// The Claims panel.
@@ -25,10 +25,21 @@ pub struct ClaimsState {
     /// so they come from the journal and from this session. Shared, so the
     /// list's search and sort read it on their own thread without a copy.
     pub made: std::sync::Arc<Vec<Claim>>,
-    /// The claim whose details are shown.
-    pub selected: Option<Uuid>,
-    /// CSV export.
-    pub export: ExportDraft,
+    /// The claim whose details are shown, its receipt's path, the export.
+    pub records: RecordSelection<Uuid>,
+}
+
+/// What the Claims panel is told.
+#[derive(Debug)]
+pub enum ClaimsEvent {
+    /// The claim's POST left.
+    Sending,
+    /// How the claim's POST ended.
+    Submitted(SubmitOutcome),
+    /// The claims made from this device in earlier runs, from the journal.
+    Restored(Vec<Claim>),
+    /// Show this claim's details (asked from the extrato).
+    Show(Uuid),
 }
 
 impl ClaimsState {
@@ -47,7 +58,7 @@ impl ClaimsState {
         self.draft.amount.clear();
         if let Some(claim) = claim {
             std::sync::Arc::make_mut(&mut self.made).insert(0, claim.clone());
-            self.selected = Some(claim.id);
+            self.records.select(claim.id);
         }
     }
 }

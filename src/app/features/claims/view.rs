@@ -8,34 +8,83 @@ use egui::{RichText, Ui};
 use rust_decimal::Decimal;
 
 use crate::app::export::ExportRecords;
+use crate::app::features::journal::message::JournalCommand;
 use crate::app::form::Field;
 use crate::app::format::{AmountFormat, MISSING, state_label};
-use crate::app::state::AppState;
-use crate::app::submit::{Created, SubmitRequest};
+use crate::app::message::Command;
+use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
+use crate::app::panel::{Outbox, Panel, PanelContext};
+use crate::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
 use crate::app::ui::{
-    Cell, DetailRow, RecordList, amount_field_ui, export_bar_ui, field_message, list_status_ui,
-    note_ui, record_list_ui, section_ui, sent_ui, state_tone, submit_status_ui,
+    Cell, DetailRow, RecordList, amount_field_ui, field_message, list_status_ui, note_ui,
+    section_ui, sent_ui, state_tone, submit_status_ui,
 };
 use brlv_core::api::model::{Claim, ClaimTarget};
 
-/// Draws the Claims panel.
-pub fn claims_ui(ui: &mut Ui, state: &mut AppState) {
-    ui.heading(state.t("nav.claims").as_ref());
-    ui.add_space(8.0);
-    section_ui(ui, &state.t("claims.claimable"), |ui| {
-        claimable_ui(ui, state)
-    });
-    section_ui(ui, &state.t("claims.create"), |ui| create_ui(ui, state));
-    section_ui(ui, &state.t("claims.made"), |ui| made_ui(ui, state));
+use super::state::{ClaimsEvent, ClaimsState};
+
+impl Panel for ClaimsState {
+    type Event = ClaimsEvent;
+
+    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+        ui.heading(cx.t("nav.claims").as_ref());
+        ui.add_space(8.0);
+        section_ui(ui, &cx.t("claims.claimable"), |ui| claimable_ui(ui, cx));
+        section_ui(ui, &cx.t("claims.create"), |ui| {
+            create_ui(ui, self, cx, out)
+        });
+        section_ui(ui, &cx.t("claims.made"), |ui| made_ui(ui, self, cx, out));
+    }
+
+    fn apply(&mut self, event: ClaimsEvent) -> Vec<Command> {
+        match event {
+            ClaimsEvent::Sending => {
+                self.submit = SubmitStatus::Sending;
+                Vec::new()
+            }
+            ClaimsEvent::Submitted(outcome) => {
+                let created = matches!(
+                    &outcome,
+                    SubmitOutcome::Created {
+                        record: Created::Claim(_),
+                        ..
+                    }
+                );
+                if let SubmitOutcome::Created {
+                    record: Created::Claim(claim),
+                    ..
+                } = &outcome
+                {
+                    self.created(claim.as_ref());
+                }
+                self.submit = SubmitStatus::Finished(outcome);
+                // The journal holds what the claim was paid in, which the
+                // tax year needs and the claim's answer does not say.
+                if created {
+                    vec![Command::Journal(JournalCommand::ReadTax)]
+                } else {
+                    Vec::new()
+                }
+            }
+            ClaimsEvent::Restored(history) => {
+                self.restore(history);
+                Vec::new()
+            }
+            ClaimsEvent::Show(id) => {
+                self.records.select(id);
+                Vec::new()
+            }
+        }
+    }
 }
 
 fn brl_text(amounts: AmountFormat, value: Option<Decimal>) -> String {
     value.map_or_else(|| MISSING.to_owned(), |value| amounts.brl(value))
 }
 
-fn claimable_ui(ui: &mut Ui, state: &AppState) {
-    let remote = &state.data.claimable;
-    list_status_ui(ui, state.language, remote);
+fn claimable_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
+    let remote = &cx.data.claimable;
+    list_status_ui(ui, cx.language, remote);
     let Some(balances) = remote.value() else {
         note_ui(ui, MISSING);
         return;
@@ -45,25 +94,25 @@ fn claimable_ui(ui: &mut Ui, state: &AppState) {
         .spacing([16.0, 6.0])
         .striped(true)
         .show(ui, |ui| {
-            ui.label(RichText::new(state.t("claims.the_account").as_ref()).strong());
+            ui.label(RichText::new(cx.t("claims.the_account").as_ref()).strong());
             ui.label("");
-            ui.monospace(brl_text(state.amount_format(), Some(balances.account)));
+            ui.monospace(brl_text(cx.amounts(), Some(balances.account)));
             ui.end_row();
             for wallet in &balances.wallets {
                 ui.label(wallet.name.as_deref().unwrap_or(MISSING));
                 ui.monospace(&wallet.address);
-                ui.monospace(brl_text(state.amount_format(), Some(wallet.available)));
+                ui.monospace(brl_text(cx.amounts(), Some(wallet.available)));
                 ui.end_row();
             }
         });
 }
 
-fn create_ui(ui: &mut Ui, state: &mut AppState) {
-    let language = state.language;
+fn create_ui(ui: &mut Ui, claims: &mut ClaimsState, cx: &PanelContext<'_>, out: &mut Outbox) {
+    let language = cx.language;
     // Where to claim from: the account, or one wallet's certificates.
     let mut scopes: Vec<(Option<String>, String)> =
-        vec![(None, state.t("claims.the_account").into_owned())];
-    if let Some(balances) = state.data.claimable.value() {
+        vec![(None, cx.t("claims.the_account").into_owned())];
+    if let Some(balances) = cx.data.claimable.value() {
         for wallet in &balances.wallets {
             let name = wallet.name.clone().unwrap_or_default();
             scopes.push((
@@ -73,8 +122,8 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
         }
     }
     ui.horizontal(|ui| {
-        let label = ui.label(state.t("claims.scope").as_ref());
-        let scope = &mut state.claims.wallet;
+        let label = ui.label(cx.t("claims.scope").as_ref());
+        let scope = &mut claims.wallet;
         let shown = scopes
             .iter()
             .find(|(address, _)| address == scope)
@@ -93,63 +142,62 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
             .response
             .labelled_by(label.id);
     });
-    let available = state.claims.available(&state.data.claimable);
-    ui.label(state.t_with(
+    let available = claims.available(&cx.data.claimable);
+    ui.label(cx.t_with(
         "claims.available",
-        &[("amount", &brl_text(state.amount_format(), available))],
+        &[("amount", &brl_text(cx.amounts(), available))],
     ));
-    let validation = state.claims.draft.validate(available);
+    let validation = claims.draft.validate(available);
     let mut amount_message = field_message(language, validation.as_ref().err(), Field::Amount);
     // Its usual words name the claimable amount, which is hidden.
     let above_claimable = validation
         .as_ref()
         .err()
         .and_then(|errors| errors.get(Field::Amount));
-    if state.hide_amounts
+    if cx.hide_amounts
         && matches!(
             above_claimable,
             Some(crate::app::form::FieldError::AboveClaimable { .. })
         )
         && let Some(message) = amount_message.as_mut()
     {
-        message.text = state.t("hide.above_claimable").into_owned();
+        message.text = cx.t("hide.above_claimable").into_owned();
     }
-    let label = state.t("claims.amount");
-    amount_field_ui(ui, &label, &mut state.claims.draft.amount, amount_message);
+    let label = cx.t("claims.amount");
+    amount_field_ui(ui, &label, &mut claims.draft.amount, amount_message);
     ui.horizontal(|ui| {
-        ui.label(state.t("claims.receive_as").as_ref());
-        let target = &mut state.claims.draft.target;
+        ui.label(cx.t("claims.receive_as").as_ref());
+        let target = &mut claims.draft.target;
         ui.radio_value(target, ClaimTarget::Brl, "BRL");
         ui.radio_value(target, ClaimTarget::Brlv, "BRLV");
     });
-    let label = state.t("claims.send");
-    if let Some(request) = sent_ui(ui, &label, validation, &state.claims.submit) {
-        let wallet_address = state.claims.wallet.clone();
-        state.submit(SubmitRequest::Claim {
-            wallet_address,
+    let label = cx.t("claims.send");
+    if let Some(request) = sent_ui(ui, &label, validation, &claims.submit) {
+        out.submit(SubmitRequest::Claim {
+            wallet_address: claims.wallet.clone(),
             request,
         });
     }
-    let created = match state.claims.submit.created() {
-        Some(Created::Claim(_)) => state.t("claims.created").into_owned(),
+    let created = match claims.submit.created() {
+        Some(Created::Claim(_)) => cx.t("claims.created").into_owned(),
         _ => String::new(),
     };
-    submit_status_ui(ui, language, &state.claims.submit, &created);
-    if let Some(Created::Claim(Some(claim))) = state.claims.submit.created() {
-        result_ui(ui, state, claim);
+    submit_status_ui(ui, language, &claims.submit, &created);
+    if let Some(Created::Claim(Some(claim))) = claims.submit.created() {
+        result_ui(ui, cx, claim);
     }
 }
 
 /// What the claim came to: requested, withheld, charged and paid.
-fn result_ui(ui: &mut Ui, state: &AppState, claim: &Claim) {
+fn result_ui(ui: &mut Ui, cx: &PanelContext<'_>, claim: &Claim) {
     egui::Grid::new("claim_result")
         .num_columns(2)
         .spacing([16.0, 4.0])
         .show(ui, |ui| {
             for (key, value) in claim_amounts(claim) {
-                ui.label(state.t(key).as_ref());
+                ui.label(cx.t(key).as_ref());
                 ui.label(
-                    RichText::new(brl_text(state.amount_format(), value))
+                    RichText::new(brl_text(cx.amounts(), value))
                         .monospace()
                         .strong(),
                 );
@@ -158,9 +206,9 @@ fn result_ui(ui: &mut Ui, state: &AppState, claim: &Claim) {
         });
 }
 
-fn made_ui(ui: &mut Ui, state: &mut AppState) {
-    let language = state.language;
-    let moments = state.moments();
+fn made_ui(ui: &mut Ui, claims: &mut ClaimsState, cx: &PanelContext<'_>, out: &mut Outbox) {
+    let language = cx.language;
+    let moments = cx.moments();
     const HEADERS: [&str; 6] = [
         "claims.updated_at",
         "accounts.state",
@@ -169,7 +217,7 @@ fn made_ui(ui: &mut Ui, state: &mut AppState) {
         "claims.fees",
         "claims.net",
     ];
-    let amounts = state.amount_format();
+    let amounts = cx.amounts();
     let brl = |value: Option<Decimal>| value.map(|value| amounts.shown(value, 2, "BRL"));
     let brl_cell = |value: Option<Decimal>| {
         brl(value).map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount)
@@ -178,20 +226,22 @@ fn made_ui(ui: &mut Ui, state: &mut AppState) {
         let wire = claim.status.as_ref().map_or(MISSING, |s| s.as_str());
         (state_label(language, "claim", wire), state_tone(wire))
     };
-    let clicked = record_list_ui(
+    let empty = cx.t("claims.none_from_device");
+    record_panel_ui(
         ui,
-        language,
+        cx,
+        out,
         RecordList {
             id: "claims_table",
             headers: &HEADERS,
             remote: None,
-            rows: &state.claims.made,
+            rows: &claims.made,
             arrange: Some((
-                &state.claims.made,
+                &claims.made,
                 &crate::app::features::list_arrangements::CLAIMS,
             )),
-            empty: &state.t("claims.none_from_device"),
-            selected: state.claims.selected.as_ref(),
+            empty: &empty,
+            selected: None,
             key: |claim: &Claim| claim.id,
             cells: |claim: &Claim| {
                 let (label, tone) = state_of(claim);
@@ -205,9 +255,8 @@ fn made_ui(ui: &mut Ui, state: &mut AppState) {
                 ]
             },
             detail: |claim: &Claim| {
-                let row = |key: &'static str, value: String, copy| {
-                    DetailRow::new(state.t(key), value, copy)
-                };
+                let row =
+                    |key: &'static str, value: String, copy| DetailRow::new(cx.t(key), value, copy);
                 let wire_state = claim.status.as_ref().map_or(MISSING, |s| s.as_str());
                 let mut rows = vec![
                     row("accounts.id", claim.id.to_string(), true)
@@ -217,11 +266,11 @@ fn made_ui(ui: &mut Ui, state: &mut AppState) {
                 ];
                 rows.extend(claim_amounts(claim).into_iter().map(|(key, value)| {
                     let wire = value.map_or_else(|| MISSING.to_owned(), |v| amounts.wire(v));
-                    DetailRow::amount(state.t(key), brl(value))
+                    DetailRow::amount(cx.t(key), brl(value))
                         .wire(format!("{}: {wire}", claim_wire_key(key)))
                 }));
                 rows.push(DetailRow::moment(
-                    state.t("claims.updated_at"),
+                    cx.t("claims.updated_at"),
                     &moments,
                     "updated-at",
                     claim.updated_at,
@@ -229,23 +278,14 @@ fn made_ui(ui: &mut Ui, state: &mut AppState) {
                 rows
             },
         },
+        &mut claims.records,
+        RecordFooter {
+            receipt: Some(|claim: &Claim| {
+                crate::app::receipt::build::claim_receipt(&moments, claim)
+            }),
+            export: |rows: &[Claim]| ExportRecords::Claims(rows.to_vec()),
+        },
     );
-    if let Some(id) = clicked {
-        state.claims.selected = Some(id);
-    }
-    if let Some(claim) = state
-        .claims
-        .selected
-        .and_then(|id| state.claims.made.iter().find(|row| row.id == id))
-        .cloned()
-    {
-        let receipt = crate::app::receipt::build::claim_receipt(&moments, &claim);
-        crate::app::features::files::view::receipt_ui(ui, state, receipt);
-    }
-    ui.add_space(6.0);
-    if export_bar_ui(ui, language, &mut state.claims.export) {
-        state.export(ExportRecords::Claims(state.claims.made.to_vec()));
-    }
 }
 
 /// The service's key of a claim's amount field.

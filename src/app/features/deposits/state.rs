@@ -3,7 +3,7 @@
 
 use uuid::Uuid;
 
-use crate::app::export::ExportDraft;
+use crate::app::selection::RecordSelection;
 use brlv_core::api::model::DepositAsset;
 
 /// The Deposits panel.
@@ -11,18 +11,27 @@ use brlv_core::api::model::DepositAsset;
 pub struct DepositsState {
     /// The asset shown.
     pub asset: DepositAsset,
-    /// The deposit whose details are shown.
-    pub selected: Option<Uuid>,
-    /// CSV export.
-    pub export: ExportDraft,
+    /// The deposit whose details are shown, its receipt's path, the export.
+    pub records: RecordSelection<Uuid>,
+}
+
+/// What the Deposits panel is told.
+#[derive(Debug)]
+pub enum DepositsEvent {
+    /// Show this deposit of this asset (asked from the extrato).
+    Show {
+        /// The list it is in.
+        asset: DepositAsset,
+        /// The deposit.
+        id: Uuid,
+    },
 }
 
 impl Default for DepositsState {
     fn default() -> Self {
         DepositsState {
             asset: DepositAsset::Brl,
-            selected: None,
-            export: ExportDraft::default(),
+            records: RecordSelection::default(),
         }
     }
 }

@@ -6,18 +6,19 @@ use egui::Ui;
 
 use crate::app::export::ExportRecords;
 use crate::app::format::{AmountFormat, MISSING, ShownAmount, or_missing, state_label};
+use crate::app::message::Command;
+use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
+use crate::app::panel::{Outbox, Panel, PanelContext};
+use crate::app::resources::AccountData;
 use crate::app::resources::DEPOSIT_ASSETS;
-use crate::app::state::AppState;
-use crate::app::ui::{
-    Cell, DetailRow, RecordList, export_bar_ui, record_list_ui, section_ui, state_tone,
-};
+use crate::app::ui::{Cell, DetailRow, RecordList, section_ui, state_tone};
 use brlv_core::api::model::{Deposit, DepositAsset, DepositCoordinates};
 
+use super::state::{DepositsEvent, DepositsState};
+
 /// The deposits of the asset shown.
-pub fn shown_deposits(state: &AppState) -> &[Deposit] {
-    state
-        .data
-        .deposits(&state.deposits.asset)
+pub fn shown_deposits<'a>(deposits: &DepositsState, data: &'a AccountData) -> &'a [Deposit] {
+    data.deposits(&deposits.asset)
         .value()
         .map_or(&[], |rows| rows.as_slice())
 }
@@ -30,30 +31,46 @@ fn shown_amount(
     amount.map(|amount| amounts.shown(amount, asset.scale(), &asset.as_str().to_uppercase()))
 }
 
-/// Draws the Deposits panel.
-pub fn deposits_ui(ui: &mut Ui, state: &mut AppState) {
-    ui.heading(state.t("nav.deposits").as_ref());
-    ui.add_space(8.0);
-    section_ui(ui, &state.t("deposits.list"), |ui| list_ui(ui, state));
+impl Panel for DepositsState {
+    type Event = DepositsEvent;
+
+    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+        ui.heading(cx.t("nav.deposits").as_ref());
+        ui.add_space(8.0);
+        section_ui(ui, &cx.t("deposits.list"), |ui| list_ui(ui, self, cx, out));
+    }
+
+    fn apply(&mut self, event: DepositsEvent) -> Vec<Command> {
+        match event {
+            DepositsEvent::Show { asset, id } => {
+                if self.asset != asset {
+                    self.asset = asset;
+                    self.records.close();
+                }
+                self.records.select(id);
+            }
+        }
+        Vec::new()
+    }
 }
 
-fn list_ui(ui: &mut Ui, state: &mut AppState) {
+fn list_ui(ui: &mut Ui, deposits: &mut DepositsState, cx: &PanelContext<'_>, out: &mut Outbox) {
     ui.horizontal(|ui| {
-        ui.label(state.t("deposits.asset").as_ref());
+        ui.label(cx.t("deposits.asset").as_ref());
         for asset in DEPOSIT_ASSETS {
             let text = asset.as_str().to_uppercase();
-            let selected = state.deposits.asset == asset;
+            let selected = deposits.asset == asset;
             if ui.selectable_label(selected, text).clicked() && !selected {
-                state.deposits.asset = asset;
-                state.deposits.selected = None;
+                deposits.asset = asset;
+                deposits.records.close();
             }
         }
     });
     ui.add_space(6.0);
-    let language = state.language;
-    let moments = state.moments();
-    let amounts = state.amount_format();
-    let asset = state.deposits.asset.clone();
+    let language = cx.language;
+    let moments = cx.moments();
+    let amounts = cx.amounts();
+    let asset = deposits.asset.clone();
     const HEADERS: [&str; 5] = [
         "accounts.created_at",
         "accounts.state",
@@ -61,14 +78,16 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
         "accounts.amount",
         "deposits.payer",
     ];
-    let remote = state.data.deposits(&asset);
+    let remote = cx.data.deposits(&asset);
     let state_label_of = |deposit: &Deposit| {
         let wire = deposit.status.as_ref().map_or(MISSING, |s| s.as_str());
         (state_label(language, "deposit", wire), state_tone(wire))
     };
-    let clicked = record_list_ui(
+    let empty = cx.t("accounts.empty");
+    record_panel_ui(
         ui,
-        language,
+        cx,
+        out,
         RecordList {
             id: "deposits_table",
             headers: &HEADERS,
@@ -77,8 +96,8 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
             arrange: remote
                 .value()
                 .map(|rows| (rows, &crate::app::features::list_arrangements::DEPOSITS)),
-            empty: &state.t("accounts.empty"),
-            selected: state.deposits.selected.as_ref(),
+            empty: &empty,
+            selected: None,
             key: |deposit: &Deposit| deposit.id,
             cells: |deposit: &Deposit| {
                 let (label, tone) = state_label_of(deposit);
@@ -95,38 +114,26 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                     Cell::Mono(or_missing(payer)),
                 ]
             },
-            detail: |deposit: &Deposit| {
-                detail_rows(state, &asset, deposit, state_label_of(deposit).0)
-            },
+            detail: |deposit: &Deposit| detail_rows(cx, &asset, deposit, state_label_of(deposit).0),
+        },
+        &mut deposits.records,
+        RecordFooter {
+            receipt: Some(|deposit: &Deposit| {
+                crate::app::receipt::build::deposit_receipt(&moments, &asset, deposit)
+            }),
+            export: |rows: &[Deposit]| ExportRecords::Deposits(rows.to_vec()),
         },
     );
-    if let Some(id) = clicked {
-        state.deposits.selected = Some(id);
-    }
-    if let Some(deposit) = state
-        .deposits
-        .selected
-        .and_then(|id| shown_deposits(state).iter().find(|row| row.id == id))
-        .cloned()
-    {
-        let asset = state.deposits.asset.clone();
-        let receipt = crate::app::receipt::build::deposit_receipt(&moments, &asset, &deposit);
-        crate::app::features::files::view::receipt_ui(ui, state, receipt);
-    }
-    ui.add_space(6.0);
-    if export_bar_ui(ui, language, &mut state.deposits.export) {
-        state.export(ExportRecords::Deposits(shown_deposits(state).to_vec()));
-    }
 }
 
 fn detail_rows(
-    state: &AppState,
+    cx: &PanelContext<'_>,
     asset: &DepositAsset,
     deposit: &Deposit,
     state_text: String,
 ) -> Vec<DetailRow> {
-    let row = |key: &'static str, value: String, copy| DetailRow::new(state.t(key), value, copy);
-    let moments = state.moments();
+    let row = |key: &'static str, value: String, copy| DetailRow::new(cx.t(key), value, copy);
+    let moments = cx.moments();
     let DepositCoordinates {
         source_tax_id,
         source_bank_code,
@@ -139,25 +146,24 @@ fn detail_rows(
         row("accounts.id", deposit.id.to_string(), true),
         row("deposits.type", or_missing(deposit.kind.as_deref()), false),
         DetailRow::amount(
-            state.t("accounts.amount"),
-            shown_amount(state.amount_format(), asset, deposit.amount()),
+            cx.t("accounts.amount"),
+            shown_amount(cx.amounts(), asset, deposit.amount()),
         )
         .wire(format!(
             "amount: {}",
-            deposit.amount().map_or_else(
-                || MISSING.to_owned(),
-                |value| state.amount_format().wire(value)
-            )
+            deposit
+                .amount()
+                .map_or_else(|| MISSING.to_owned(), |value| cx.amounts().wire(value))
         )),
         row("accounts.state", state_text, false),
         DetailRow::moment(
-            state.t("accounts.created_at"),
+            cx.t("accounts.created_at"),
             &moments,
             "created-at",
             deposit.created_at(),
         ),
         DetailRow::moment(
-            state.t("deposits.processed_at"),
+            cx.t("deposits.processed_at"),
             &moments,
             "processed-at",
             deposit.processed_at(),

@@ -69,7 +69,10 @@ impl AppState {
                     }
                     restore(&mut self.data, list);
                 }
-                self.claims.restore(claims);
+                self.tell(
+                    |state| &mut state.claims,
+                    crate::app::features::claims::state::ClaimsEvent::Restored(claims),
+                );
                 self.taxes.restore(tax);
             }
             JournalEvent::TaxRead { session, tax } => {

@@ -161,22 +161,33 @@ impl RecipientsState {
         &'a self,
         kinds: &'a [RecipientKind],
     ) -> impl Iterator<Item = (usize, &'a Recipient)> + 'a {
-        self.list
-            .iter()
-            .enumerate()
-            .filter(|(_, recipient)| kinds.contains(&RecipientKind::of(&recipient.destination)))
+        of_kinds(&self.list, kinds)
     }
 
-    /// Whether `destination` is saved already (under any name); an address
-    /// in another letter case is the same address.
+    /// Whether `destination` is saved already (under any name).
     pub fn is_saved(&self, destination: &Destination) -> bool {
-        self.list
-            .iter()
-            .any(|recipient| match (&recipient.destination, destination) {
-                (Destination::Wallet { address: saved }, Destination::Wallet { address }) => {
-                    saved.eq_ignore_ascii_case(address)
-                }
-                (saved, other) => saved == other,
-            })
+        is_saved(&self.list, destination)
     }
+}
+
+/// The recipients of `list` whose destination is of one of `kinds`, with their index.
+pub fn of_kinds<'a>(
+    list: &'a [Recipient],
+    kinds: &'a [RecipientKind],
+) -> impl Iterator<Item = (usize, &'a Recipient)> + 'a {
+    list.iter()
+        .enumerate()
+        .filter(|(_, recipient)| kinds.contains(&RecipientKind::of(&recipient.destination)))
+}
+
+/// Whether `destination` is in `list` already (under any name); an address
+/// in another letter case is the same address.
+pub fn is_saved(list: &[Recipient], destination: &Destination) -> bool {
+    list.iter()
+        .any(|recipient| match (&recipient.destination, destination) {
+            (Destination::Wallet { address: saved }, Destination::Wallet { address }) => {
+                saved.eq_ignore_ascii_case(address)
+            }
+            (saved, other) => saved == other,
+        })
 }

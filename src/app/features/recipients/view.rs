@@ -18,7 +18,8 @@ use brlv_core::recipients::{Destination, Recipient, RecipientsError};
 
 use crate::app::i18n::{self, Language};
 
-use super::state::{FileStatus, RecipientKind, SaveOffer, check_name};
+use super::state::{FileStatus, RecipientKind, SaveOffer, check_name, is_saved, of_kinds};
+use crate::app::panel::{Ask, Outbox, PanelContext};
 
 impl Localize for RecipientsError {
     fn localize(&self, language: Language) -> String {
@@ -83,15 +84,13 @@ fn named_button(ui: &mut Ui, text: &str, name: String) -> egui::Response {
 /// The "Saved recipients" picker of a form: the recipients of `kinds`;
 /// the one picked is returned for the form to fill its fields with.
 /// Nothing is drawn while none is saved of those kinds.
-pub fn picker_ui(
+pub fn recipient_picker_ui(
     ui: &mut Ui,
-    state: &AppState,
+    cx: &PanelContext<'_>,
     id: &'static str,
     kinds: &[RecipientKind],
 ) -> Option<Destination> {
-    let choices: Vec<(String, Destination)> = state
-        .recipients
-        .of_kinds(kinds)
+    let choices: Vec<(String, Destination)> = of_kinds(cx.recipients, kinds)
         .map(|(_, recipient)| (recipient_line(recipient), recipient.destination.clone()))
         .collect();
     if choices.is_empty() {
@@ -99,9 +98,9 @@ pub fn picker_ui(
     }
     let mut picked = None;
     ui.horizontal(|ui| {
-        let label = ui.label(state.t("recipients.picker").as_ref());
+        let label = ui.label(cx.t("recipients.picker").as_ref());
         egui::ComboBox::from_id_salt(id)
-            .selected_text(state.t("recipients.pick").as_ref())
+            .selected_text(cx.t("recipients.pick").as_ref())
             .width(360.0)
             .show_ui(ui, |ui| {
                 for (line, destination) in &choices {
@@ -116,98 +115,99 @@ pub fn picker_ui(
     picked
 }
 
+/// The picker for a form that is not a panel yet (the order form).
+pub fn picker_ui(
+    ui: &mut Ui,
+    state: &AppState,
+    id: &'static str,
+    kinds: &[RecipientKind],
+) -> Option<Destination> {
+    recipient_picker_ui(ui, &state.context(), id, kinds)
+}
+
 /// "Save this recipient" under a form's destination, once it is valid and
-/// not saved yet: a button that opens a name field and its Save button.
+/// not saved yet: a button that opens a name field (`offer`, the form's
+/// own) and its Save button; the recipient saved goes out as
+/// [`Ask::SaveRecipient`].
+pub fn recipient_offer_ui(
+    ui: &mut Ui,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+    offer: &mut Option<String>,
+    destination: Option<Destination>,
+) {
+    let Some(destination) = destination.filter(|destination| !is_saved(cx.recipients, destination))
+    else {
+        *offer = None;
+        return;
+    };
+    let Some(name) = offer.as_mut() else {
+        if ui.button(cx.t("recipients.save_this").as_ref()).clicked() {
+            *offer = Some(String::new());
+        }
+        return;
+    };
+    let (label, hint) = (cx.t("recipients.name"), cx.t("recipients.name_hint"));
+    let (save, cancel) = (cx.t("recipients.save_recipient"), cx.t("recipients.cancel"));
+    let mut close = false;
+    let checked = check_name(cx.recipients, name, None);
+    let message = checked
+        .as_ref()
+        .err()
+        .filter(|_| !name.trim().is_empty())
+        .map(|error| error.localize(cx.language));
+    ui.horizontal(|ui| {
+        let name_label = ui.label(label.as_ref());
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(name)
+                    .hint_text(hint.as_ref())
+                    .desired_width(220.0),
+            )
+            .labelled_by(name_label.id);
+        let entered = field.lost_focus() && ui.input(|input| input.key_pressed(egui::Key::Enter));
+        let clicked = ui
+            .add_enabled(checked.is_ok(), egui::Button::new(save.as_ref()))
+            .clicked();
+        if (clicked || entered)
+            && let Ok(name) = &checked
+        {
+            out.ask(Ask::SaveRecipient(Recipient {
+                name: name.clone(),
+                destination: destination.clone(),
+            }));
+            close = true;
+        }
+        if ui.button(cancel.as_ref()).clicked() {
+            close = true;
+        }
+    });
+    if let Some(message) = message {
+        error_text_ui(ui, &message);
+    }
+    if close {
+        *offer = None;
+    }
+}
+
+/// The offer for a form that is not a panel yet (the order form): its
+/// name field is kept in the recipients' state under the form's id.
 pub fn save_offer_ui(
     ui: &mut Ui,
     state: &mut AppState,
     form: &'static str,
     destination: Option<Destination>,
 ) {
-    let Some(destination) =
-        destination.filter(|destination| !state.recipients.is_saved(destination))
-    else {
-        if state
-            .recipients
-            .offer
-            .as_ref()
-            .is_some_and(|offer| offer.form == form)
-        {
-            state.recipients.offer = None;
-        }
-        return;
-    };
-    let open = state
+    let mut name = state
         .recipients
         .offer
-        .as_ref()
-        .is_some_and(|offer| offer.form == form);
-    if !open {
-        if ui
-            .button(state.t("recipients.save_this").as_ref())
-            .clicked()
-        {
-            state.recipients.offer = Some(SaveOffer {
-                form,
-                name: String::new(),
-            });
-        }
-        return;
-    }
-    let label = state.t("recipients.name");
-    let hint = state.t("recipients.name_hint");
-    let (save, cancel) = (
-        state.t("recipients.save_recipient"),
-        state.t("recipients.cancel"),
-    );
-    let language = state.language;
-    let mut close = false;
-    let mut saved = None;
-    let list = state.recipients.list.clone();
-    if let Some(offer) = state.recipients.offer.as_mut() {
-        let checked = check_name(&list, &offer.name, None);
-        let message = checked
-            .as_ref()
-            .err()
-            .filter(|_| !offer.name.trim().is_empty())
-            .map(|error| error.localize(language));
-        ui.horizontal(|ui| {
-            let name_label = ui.label(label.as_ref());
-            let field = ui
-                .add(
-                    egui::TextEdit::singleline(&mut offer.name)
-                        .hint_text(hint.as_ref())
-                        .desired_width(220.0),
-                )
-                .labelled_by(name_label.id);
-            let entered =
-                field.lost_focus() && ui.input(|input| input.key_pressed(egui::Key::Enter));
-            let clicked = ui
-                .add_enabled(checked.is_ok(), egui::Button::new(save.as_ref()))
-                .clicked();
-            if (clicked || entered)
-                && let Ok(name) = &checked
-            {
-                saved = Some(Recipient {
-                    name: name.clone(),
-                    destination: destination.clone(),
-                });
-            }
-            if ui.button(cancel.as_ref()).clicked() {
-                close = true;
-            }
-        });
-        if let Some(message) = message {
-            error_text_ui(ui, &message);
-        }
-    }
-    if let Some(recipient) = saved {
-        state.add_recipient(recipient);
-        close = true;
-    }
-    if close {
-        state.recipients.offer = None;
-    }
+        .take()
+        .filter(|offer| offer.form == form)
+        .map(|offer| offer.name);
+    let mut out = Outbox::default();
+    recipient_offer_ui(ui, &state.context(), &mut out, &mut name, destination);
+    state.recipients.offer = name.map(|name| SaveOffer { form, name });
+    state.answer(out);
 }
 
 /// The manager in Settings: the file's state, every recipient with Rename

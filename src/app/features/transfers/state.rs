@@ -4,12 +4,13 @@
 
 use uuid::Uuid;
 
-use crate::app::export::ExportDraft;
+use crate::app::clock::Millis;
 use crate::app::form::{
     Field, FieldError, FieldErrors, address_field, amount_field, optional_address,
 };
 use crate::app::resources::{ListQuery, Narrowed};
-use crate::app::submit::SubmitStatus;
+use crate::app::selection::RecordSelection;
+use crate::app::submit::{SubmitOutcome, SubmitStatus};
 use brlv_core::address::AddressError;
 use brlv_core::api::model::{Asset, CreateTransfer, Transfer, TransferFilter, TransferState};
 
@@ -29,14 +30,33 @@ pub struct TransfersState {
     pub state_filter: Option<TransferState>,
     /// The list narrowed by the filters, while any is set.
     pub list: Narrowed<TransferFilter, Transfer>,
-    /// The transfer whose details are shown.
-    pub selected: Option<Uuid>,
     /// The new transfer's form.
     pub draft: TransferDraft,
     /// Where its request stands.
     pub submit: SubmitStatus,
-    /// CSV export.
-    pub export: ExportDraft,
+    /// The "Save this recipient" name, while that offer is open.
+    pub recipient_offer: Option<String>,
+    /// The transfer whose details are shown, its receipt's path, the export.
+    pub records: RecordSelection<Uuid>,
+}
+
+/// What the Transfers panel is told.
+#[derive(Debug)]
+pub enum TransfersEvent {
+    /// The transfer's POST left.
+    Sending,
+    /// How the transfer's POST ended.
+    Submitted(SubmitOutcome),
+    /// The filtered list arrived.
+    Listed(
+        TransferFilter,
+        Result<Vec<Transfer>, brlv_core::api::Error>,
+        Millis,
+    ),
+    /// The full list arrived afresh.
+    FullListArrived,
+    /// Show this transfer, every filter cleared (asked from the extrato).
+    Show(Uuid),
 }
 
 /// Which address filter of the Transfers panel is wrong.
@@ -78,7 +98,7 @@ impl TransfersState {
             source,
             ..TransferDraft::default()
         };
-        self.selected = Some(transfer.id);
+        self.records.select(transfer.id);
     }
 }
 

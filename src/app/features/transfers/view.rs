@@ -11,42 +11,92 @@ use crate::app::form::Field;
 use crate::app::format::{MISSING, asset_name, or_missing, short_hex, state_label};
 use crate::app::i18n::tr;
 use crate::app::message::Command;
-use crate::app::state::AppState;
-use crate::app::submit::{Created, SubmitRequest};
+use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
+use crate::app::panel::{Outbox, Panel, PanelContext};
+use crate::app::resources::{AccountData, ListQuery};
+use crate::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
 use crate::app::ui::{
-    Cell, DetailRow, RecordList, address_field_ui, amount_field_ui, choice_ui, export_bar_ui,
-    field_message, field_message_ui, option_filter_ui, record_list_ui, section_ui, sent_ui,
-    state_tone, submit_status_ui, wallet_choice_ui, wallet_choices,
+    Cell, DetailRow, RecordList, address_field_ui, amount_field_ui, choice_ui, field_message,
+    field_message_ui, option_filter_ui, section_ui, sent_ui, state_tone, submit_status_ui,
+    wallet_choice_ui, wallet_choices,
 };
 use brlv_core::api::model::{Asset, Transfer, TransferState};
 
 use crate::app::features::recipients::state::RecipientKind;
-use crate::app::features::recipients::view::{picker_ui, save_offer_ui};
+use crate::app::features::recipients::view::{recipient_offer_ui, recipient_picker_ui};
 use brlv_core::recipients::Destination;
 
-use super::state::{TRANSFER_ASSETS, TransferFilterError};
+use super::state::{TRANSFER_ASSETS, TransferFilterError, TransfersEvent, TransfersState};
 
 /// The transfers shown: the filtered list while a filter is set, else all.
-pub fn shown_transfers(state: &AppState) -> &[Transfer] {
-    state
-        .transfers
+pub fn shown_transfers<'a>(transfers: &'a TransfersState, data: &'a AccountData) -> &'a [Transfer] {
+    transfers
         .list
-        .shown(&state.data.transfers)
+        .shown(&data.transfers)
         .value()
         .map_or(&[], |rows| rows.as_slice())
 }
 
-/// Draws the Transfers panel.
-pub fn transfers_ui(ui: &mut Ui, state: &mut AppState) {
-    ui.heading(state.t("nav.transfers").as_ref());
-    ui.add_space(8.0);
-    section_ui(ui, &state.t("transfers.create"), |ui| create_ui(ui, state));
-    section_ui(ui, &state.t("transfers.list"), |ui| list_ui(ui, state));
+impl Panel for TransfersState {
+    type Event = TransfersEvent;
+
+    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+        ui.heading(cx.t("nav.transfers").as_ref());
+        ui.add_space(8.0);
+        section_ui(ui, &cx.t("transfers.create"), |ui| {
+            create_ui(ui, self, cx, out)
+        });
+        section_ui(ui, &cx.t("transfers.list"), |ui| list_ui(ui, self, cx, out));
+    }
+
+    fn apply(&mut self, event: TransfersEvent) -> Vec<Command> {
+        match event {
+            TransfersEvent::Sending => self.submit = SubmitStatus::Sending,
+            TransfersEvent::Submitted(outcome) => {
+                if let SubmitOutcome::Created {
+                    record: Created::Transfer(transfer),
+                    ..
+                } = &outcome
+                {
+                    self.created(transfer);
+                }
+                self.submit = SubmitStatus::Finished(outcome);
+            }
+            TransfersEvent::Listed(filter, mut result, at) => {
+                if let Ok(rows) = &mut result {
+                    crate::app::resources::newest_first(rows, |row| row.created_at);
+                }
+                self.list.arrived(&filter, result, at);
+            }
+            TransfersEvent::FullListArrived => {
+                // The filtered list is asked for again, so it is never
+                // older than the full one.
+                return self
+                    .list
+                    .refresh()
+                    .map(|filter| vec![Command::Query(ListQuery::Transfers(filter))])
+                    .unwrap_or_default();
+            }
+            TransfersEvent::Show(id) => {
+                self.source_filter.clear();
+                self.target_filter.clear();
+                self.asset_filter = None;
+                self.state_filter = None;
+                self.records.select(id);
+            }
+        }
+        Vec::new()
+    }
 }
 
-fn filters_ui(ui: &mut Ui, state: &mut AppState) {
-    let language = state.language;
-    let (source_message, target_message) = match state.transfers.filter() {
+fn filters_ui(
+    ui: &mut Ui,
+    transfers: &mut TransfersState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
+    let language = cx.language;
+    let (source_message, target_message) = match transfers.filter() {
         Err(TransferFilterError::Source(error)) => (Some(error.localize(language).into()), None),
         Err(TransferFilterError::Target(error)) => (None, Some(error.localize(language).into())),
         Ok(_) => (None, None),
@@ -54,12 +104,12 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState) {
     let addresses = [
         (
             "transfers.filter_source",
-            &mut state.transfers.source_filter,
+            &mut transfers.source_filter,
             source_message,
         ),
         (
             "transfers.filter_target",
-            &mut state.transfers.target_filter,
+            &mut transfers.target_filter,
             target_message,
         ),
     ];
@@ -70,29 +120,29 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState) {
         option_filter_ui(
             ui,
             "transfers_asset_filter",
-            &state.t("transfers.filter_asset"),
-            &mut state.transfers.asset_filter,
+            &cx.t("transfers.filter_asset"),
+            &mut transfers.asset_filter,
             Asset::KNOWN,
             |asset| asset.as_str().to_owned(),
         );
         option_filter_ui(
             ui,
             "transfers_state_filter",
-            &state.t("transfers.filter_state"),
-            &mut state.transfers.state_filter,
+            &cx.t("transfers.filter_state"),
+            &mut transfers.state_filter,
             TransferState::KNOWN,
             |value| state_label(language, "transfer", value.as_str()),
         );
     });
-    if let Some(query) = state.transfers.sync_query() {
-        state.push(Command::Query(query));
+    if let Some(query) = transfers.sync_query() {
+        out.command(Command::Query(query));
     }
 }
 
-fn list_ui(ui: &mut Ui, state: &mut AppState) {
-    filters_ui(ui, state);
-    let language = state.language;
-    let moments = state.moments();
+fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, out: &mut Outbox) {
+    filters_ui(ui, transfers, cx, out);
+    let language = cx.language;
+    let moments = cx.moments();
     const HEADERS: [&str; 6] = [
         "accounts.created_at",
         "accounts.state",
@@ -101,21 +151,23 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
         "transfers.column_target",
         "transfers.tx_hash",
     ];
-    let remote = state.transfers.list.shown(&state.data.transfers);
+    let remote = transfers.list.shown(&cx.data.transfers);
     let state_of = |transfer: &Transfer| {
         let wire = transfer.state.as_ref().map_or(MISSING, |s| s.as_str());
         (state_label(language, "transfer", wire), state_tone(wire))
     };
-    let amounts = state.amount_format();
+    let amounts = cx.amounts();
     let amount = |transfer: &Transfer| {
         transfer
             .amount()
             .map(|value| amounts.of_asset(value, transfer.asset.as_ref()))
     };
     let clipped = |value: Option<&str>| Cell::Clipped(short_hex(value), or_missing(value));
-    let clicked = record_list_ui(
+    let empty = cx.t("accounts.empty");
+    record_panel_ui(
         ui,
-        language,
+        cx,
+        out,
         RecordList {
             id: "transfers_table",
             headers: &HEADERS,
@@ -124,8 +176,8 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
             arrange: remote
                 .value()
                 .map(|rows| (rows, &crate::app::features::list_arrangements::TRANSFERS)),
-            empty: &state.t("accounts.empty"),
-            selected: state.transfers.selected.as_ref(),
+            empty: &empty,
+            selected: None,
             key: |transfer: &Transfer| transfer.id,
             cells: |transfer: &Transfer| {
                 let (label, tone) = state_of(transfer);
@@ -146,8 +198,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
             },
             detail: |transfer: &Transfer| {
                 let row = |key: &'static str, wire: &str, value: String, copy| {
-                    DetailRow::new(state.t(key), value.clone(), copy)
-                        .wire(format!("{wire}: {value}"))
+                    DetailRow::new(cx.t(key), value.clone(), copy).wire(format!("{wire}: {value}"))
                 };
                 let wire_state = transfer.state.as_ref().map_or(MISSING, |s| s.as_str());
                 vec![
@@ -164,7 +215,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                         "asset: {}",
                         or_missing(transfer.asset.as_ref().map(Asset::as_str))
                     )),
-                    DetailRow::amount(state.t("accounts.amount"), amount(transfer)).wire(format!(
+                    DetailRow::amount(cx.t("accounts.amount"), amount(transfer)).wire(format!(
                         "amount: {}",
                         transfer
                             .amount()
@@ -195,13 +246,13 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                         true,
                     ),
                     DetailRow::moment(
-                        state.t("accounts.created_at"),
+                        cx.t("accounts.created_at"),
                         &moments,
                         "created-at",
                         transfer.created_at(),
                     ),
                     DetailRow::moment(
-                        state.t("accounts.state_updated_at"),
+                        cx.t("accounts.state_updated_at"),
                         &moments,
                         "state-updated-at",
                         transfer.state_updated_at(),
@@ -209,28 +260,19 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                 ]
             },
         },
+        &mut transfers.records,
+        RecordFooter {
+            receipt: Some(|transfer: &Transfer| {
+                crate::app::receipt::build::transfer_receipt(&moments, transfer)
+            }),
+            export: |rows: &[Transfer]| ExportRecords::Transfers(rows.to_vec()),
+        },
     );
-    if let Some(id) = clicked {
-        state.transfers.selected = Some(id);
-    }
-    if let Some(transfer) = state
-        .transfers
-        .selected
-        .and_then(|id| shown_transfers(state).iter().find(|row| row.id == id))
-        .cloned()
-    {
-        let receipt = crate::app::receipt::build::transfer_receipt(&moments, &transfer);
-        crate::app::features::files::view::receipt_ui(ui, state, receipt);
-    }
-    ui.add_space(6.0);
-    if export_bar_ui(ui, language, &mut state.transfers.export) {
-        state.export(ExportRecords::Transfers(shown_transfers(state).to_vec()));
-    }
 }
 
-fn create_ui(ui: &mut Ui, state: &mut AppState) {
-    let language = state.language;
-    let validation = state.transfers.draft.validate();
+fn create_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, out: &mut Outbox) {
+    let language = cx.language;
+    let validation = transfers.draft.validate();
     let errors = validation.as_ref().err();
     let message = |field| field_message(language, errors, field);
     let (source_message, amount_message, target_message, asset_message) = (
@@ -241,9 +283,9 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
     );
 
     // The source is one of the account's wallets, never typed.
-    let wallets = wallet_choices(state.data.wallets.value().map(|rows| rows.as_slice()));
-    let pick = state.t("transfers.pick_source");
-    let label = state.t("transfers.source");
+    let wallets = wallet_choices(cx.data.wallets.value().map(|rows| rows.as_slice()));
+    let pick = cx.t("transfers.pick_source");
+    let label = cx.t("transfers.source");
     ui.horizontal(|ui| {
         wallet_choice_ui(
             ui,
@@ -251,7 +293,7 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
             &label,
             &pick,
             &wallets,
-            &mut state.transfers.draft.source,
+            &mut transfers.draft.source,
         );
         if let Some(message) = source_message {
             field_message_ui(ui, &message);
@@ -260,47 +302,42 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
     choice_ui(
         ui,
         "transfer_asset",
-        &state.t("accounts.asset"),
-        &mut state.transfers.draft.asset,
+        &cx.t("accounts.asset"),
+        &mut transfers.draft.asset,
         &TRANSFER_ASSETS,
         |asset| asset.as_str().to_owned(),
     );
     if let Some(message) = asset_message {
         field_message_ui(ui, &message);
     }
-    let label = state.t("transfers.amount");
-    amount_field_ui(
-        ui,
-        &label,
-        &mut state.transfers.draft.amount,
-        amount_message,
-    );
+    let label = cx.t("transfers.amount");
+    amount_field_ui(ui, &label, &mut transfers.draft.amount, amount_message);
     if let Some(Destination::Wallet { address }) =
-        picker_ui(ui, state, "transfer_recipient", &[RecipientKind::Wallet])
+        recipient_picker_ui(ui, cx, "transfer_recipient", &[RecipientKind::Wallet])
     {
-        state.transfers.draft.target = address;
+        transfers.draft.target = address;
     }
-    let target_label = state.t("transfers.target");
+    let target_label = cx.t("transfers.target");
     address_field_ui(
         ui,
         &target_label,
-        &mut state.transfers.draft.target,
+        &mut transfers.draft.target,
         target_message,
     );
-    let typed = crate::app::form::optional_address(&state.transfers.draft.target)
+    let typed = crate::app::form::optional_address(&transfers.draft.target)
         .ok()
         .flatten()
         .map(|address| Destination::Wallet { address });
-    save_offer_ui(ui, state, "transfer_recipient", typed);
-    let label = state.t("transfers.send");
-    if let Some(request) = sent_ui(ui, &label, validation, &state.transfers.submit) {
-        state.submit(SubmitRequest::Transfer(request));
+    recipient_offer_ui(ui, cx, out, &mut transfers.recipient_offer, typed);
+    let label = cx.t("transfers.send");
+    if let Some(request) = sent_ui(ui, &label, validation, &transfers.submit) {
+        out.submit(SubmitRequest::Transfer(request));
     }
-    let created = match state.transfers.submit.created() {
+    let created = match transfers.submit.created() {
         Some(Created::Transfer(transfer)) => {
-            state.t_with("transfers.created", &[("id", &transfer.id.to_string())])
+            cx.t_with("transfers.created", &[("id", &transfer.id.to_string())])
         }
         _ => String::new(),
     };
-    submit_status_ui(ui, language, &state.transfers.submit, &created);
+    submit_status_ui(ui, language, &transfers.submit, &created);
 }

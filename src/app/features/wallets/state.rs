@@ -1,10 +1,11 @@
 //! The Wallets panel's state: its filters (sent to the API), the selected
 //! wallet, the new wallet's draft, where its request stands, the CSV export.
 
-use crate::app::export::ExportDraft;
+use crate::app::clock::Millis;
 use crate::app::form::{Field, FieldError, FieldErrors, optional_address};
 use crate::app::resources::{ListQuery, Narrowed};
-use crate::app::submit::SubmitStatus;
+use crate::app::selection::RecordSelection;
+use crate::app::submit::{SubmitOutcome, SubmitStatus};
 use brlv_core::address::AddressError;
 use brlv_core::api::model::{Asset, Chain, CreateWallet, JsonObject, Wallet, WalletFilter};
 
@@ -17,14 +18,31 @@ pub struct WalletsState {
     pub address_filter: String,
     /// The list narrowed by the filters, while any is set.
     pub list: Narrowed<WalletFilter, Wallet>,
-    /// The address of the wallet whose details are shown.
-    pub selected: Option<String>,
     /// The new wallet's form.
     pub draft: WalletDraft,
     /// Where its request stands.
     pub submit: SubmitStatus,
-    /// CSV export.
-    pub export: ExportDraft,
+    /// The address of the wallet whose details are shown, the export.
+    pub records: RecordSelection<String>,
+}
+
+/// What the Wallets panel is told.
+#[derive(Debug)]
+pub enum WalletsEvent {
+    /// The form's POST left.
+    Sending,
+    /// How the form's POST ended.
+    Submitted(SubmitOutcome),
+    /// The filtered list arrived.
+    Listed(
+        WalletFilter,
+        Result<Vec<Wallet>, brlv_core::api::Error>,
+        Millis,
+    ),
+    /// The full list arrived afresh.
+    FullListArrived,
+    /// Show this wallet.
+    Show(String),
 }
 
 impl WalletsState {
@@ -50,7 +68,7 @@ impl WalletsState {
     /// A wallet was created: the form starts afresh and the new one is shown.
     pub fn created(&mut self, wallet: &brlv_core::api::model::CreatedWallet) {
         self.draft = WalletDraft::default();
-        self.selected = Some(wallet.address.clone());
+        self.records.select(wallet.address.clone());
     }
 }
 

@@ -9,21 +9,23 @@ use crate::app::export::ExportRecords;
 use crate::app::form::Field;
 use crate::app::format::{MISSING, or_missing};
 use crate::app::message::Command;
-use crate::app::state::AppState;
-use crate::app::submit::{Created, SubmitRequest};
+use crate::app::panel::record_panel::{NoReceipt, RecordFooter, record_panel_ui};
+use crate::app::panel::{Outbox, Panel, PanelContext};
+use crate::app::resources::{AccountData, ListQuery};
+use crate::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
 use crate::app::ui::{
-    Cell, DetailRow, RecordList, address_field_ui, choice_ui, export_bar_ui, field_message,
-    field_message_ui, option_filter_ui, record_list_ui, section_ui, sent_ui, submit_status_ui,
-    text_field_ui,
+    Cell, DetailRow, RecordList, address_field_ui, choice_ui, field_message, field_message_ui,
+    option_filter_ui, section_ui, sent_ui, submit_status_ui, text_field_ui,
 };
+
+use super::state::{WalletsEvent, WalletsState};
 use brlv_core::api::model::{Asset, Chain, Wallet};
 
 /// The wallets shown: the filtered list while a filter is set, else all.
-pub fn shown_wallets(state: &AppState) -> &[Wallet] {
-    state
-        .wallets
+pub fn shown_wallets<'a>(wallets: &'a WalletsState, data: &'a AccountData) -> &'a [Wallet] {
+    wallets
         .list
-        .shown(&state.data.wallets)
+        .shown(&data.wallets)
         .value()
         .map_or(&[], |rows| rows.as_slice())
 }
@@ -39,35 +41,67 @@ fn assets_text(assets: &[Asset]) -> String {
         .join(", ")
 }
 
-/// Draws the Wallets panel.
-pub fn wallets_ui(ui: &mut Ui, state: &mut AppState) {
-    ui.heading(state.t("nav.wallets").as_ref());
-    ui.add_space(8.0);
-    section_ui(ui, &state.t("wallets.list"), |ui| list_ui(ui, state));
-    section_ui(ui, &state.t("wallets.create"), |ui| create_ui(ui, state));
+impl Panel for WalletsState {
+    type Event = WalletsEvent;
+
+    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+        ui.heading(cx.t("nav.wallets").as_ref());
+        ui.add_space(8.0);
+        section_ui(ui, &cx.t("wallets.list"), |ui| list_ui(ui, self, cx, out));
+        section_ui(ui, &cx.t("wallets.create"), |ui| {
+            create_ui(ui, self, cx, out)
+        });
+    }
+
+    fn apply(&mut self, event: WalletsEvent) -> Vec<Command> {
+        match event {
+            WalletsEvent::Sending => self.submit = SubmitStatus::Sending,
+            WalletsEvent::Submitted(outcome) => {
+                if let SubmitOutcome::Created {
+                    record: Created::Wallet(wallet),
+                    ..
+                } = &outcome
+                {
+                    self.created(wallet);
+                }
+                self.submit = SubmitStatus::Finished(outcome);
+            }
+            WalletsEvent::Listed(filter, result, at) => self.list.arrived(&filter, result, at),
+            WalletsEvent::FullListArrived => {
+                // The filtered list is asked for again, so it is never
+                // older than the full one.
+                return self
+                    .list
+                    .refresh()
+                    .map(|filter| vec![Command::Query(ListQuery::Wallets(filter))])
+                    .unwrap_or_default();
+            }
+            WalletsEvent::Show(address) => self.records.select(address),
+        }
+        Vec::new()
+    }
 }
 
-fn list_ui(ui: &mut Ui, state: &mut AppState) {
-    let language = state.language;
+fn list_ui(ui: &mut Ui, wallets: &mut WalletsState, cx: &PanelContext<'_>, out: &mut Outbox) {
+    let language = cx.language;
     ui.horizontal(|ui| {
         option_filter_ui(
             ui,
             "wallets_asset_filter",
-            &state.t("wallets.filter_asset"),
-            &mut state.wallets.asset_filter,
+            &cx.t("wallets.filter_asset"),
+            &mut wallets.asset_filter,
             Asset::KNOWN,
             |asset| asset.as_str().to_owned(),
         );
-        let message = state
-            .wallets
+        let message = wallets
             .filter()
             .err()
             .map(|error| error.localize(language).into());
-        let label = state.t("wallets.filter_address");
-        address_field_ui(ui, &label, &mut state.wallets.address_filter, message);
+        let label = cx.t("wallets.filter_address");
+        address_field_ui(ui, &label, &mut wallets.address_filter, message);
     });
-    if let Some(query) = state.wallets.sync_query() {
-        state.push(Command::Query(query));
+    if let Some(query) = wallets.sync_query() {
+        out.command(Command::Query(query));
     }
     const HEADERS: [&str; 4] = [
         "wallets.name",
@@ -75,17 +109,19 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
         "wallets.assets",
         "wallets.ui_enabled",
     ];
-    let remote = state.wallets.list.shown(&state.data.wallets);
-    let yes = state.t("accounts.yes");
-    let no = state.t("accounts.no");
+    let remote = wallets.list.shown(&cx.data.wallets);
+    let yes = cx.t("accounts.yes");
+    let no = cx.t("accounts.no");
     let yes_no = |value: Option<bool>| match value {
         Some(true) => yes.to_string(),
         Some(false) => no.to_string(),
         None => MISSING.to_owned(),
     };
-    let clicked = record_list_ui(
+    let empty = cx.t("accounts.empty");
+    record_panel_ui(
         ui,
-        language,
+        cx,
+        out,
         RecordList {
             id: "wallets_table",
             headers: &HEADERS,
@@ -94,8 +130,8 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
             arrange: remote
                 .value()
                 .map(|rows| (rows, &crate::app::features::list_arrangements::WALLETS)),
-            empty: &state.t("accounts.empty"),
-            selected: state.wallets.selected.as_ref(),
+            empty: &empty,
+            selected: None,
             key: |wallet: &Wallet| wallet.address.clone(),
             cells: |wallet: &Wallet| {
                 vec![
@@ -112,48 +148,38 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                 );
                 vec![
                     DetailRow::new(
-                        state.t("wallets.name"),
+                        cx.t("wallets.name"),
                         or_missing(wallet.name.as_deref()),
                         false,
                     ),
-                    DetailRow::new(state.t("wallets.address"), wallet.address.clone(), true),
-                    DetailRow::new(
-                        state.t("wallets.assets"),
-                        assets_text(&wallet.assets),
-                        false,
-                    ),
-                    DetailRow::new(
-                        state.t("wallets.ui_enabled"),
-                        yes_no(wallet.ui_enabled),
-                        false,
-                    ),
-                    DetailRow::new(state.t("wallets.metadata"), metadata, false),
+                    DetailRow::new(cx.t("wallets.address"), wallet.address.clone(), true),
+                    DetailRow::new(cx.t("wallets.assets"), assets_text(&wallet.assets), false),
+                    DetailRow::new(cx.t("wallets.ui_enabled"), yes_no(wallet.ui_enabled), false),
+                    DetailRow::new(cx.t("wallets.metadata"), metadata, false),
                 ]
             },
         },
+        &mut wallets.records,
+        RecordFooter {
+            receipt: None::<NoReceipt<Wallet>>,
+            export: |rows: &[Wallet]| ExportRecords::Wallets(rows.to_vec()),
+        },
     );
-    if let Some(address) = clicked {
-        state.wallets.selected = Some(address);
-    }
-    ui.add_space(6.0);
-    if export_bar_ui(ui, language, &mut state.wallets.export) {
-        state.export(ExportRecords::Wallets(shown_wallets(state).to_vec()));
-    }
 }
 
-fn create_ui(ui: &mut Ui, state: &mut AppState) {
-    let language = state.language;
-    let validation = state.wallets.draft.validate();
+fn create_ui(ui: &mut Ui, wallets: &mut WalletsState, cx: &PanelContext<'_>, out: &mut Outbox) {
+    let language = cx.language;
+    let validation = wallets.draft.validate();
     let errors = validation.as_ref().err();
     let message = |field| field_message(language, errors, field);
     let name_message = message(Field::Name);
     let metadata_message = message(Field::Metadata);
-    let name_label = state.t("wallets.new_name");
-    let name_hint = state.t("wallets.name_hint");
+    let name_label = cx.t("wallets.new_name");
+    let name_hint = cx.t("wallets.name_hint");
     text_field_ui(
         ui,
         &name_label,
-        &mut state.wallets.draft.name,
+        &mut wallets.draft.name,
         &name_hint,
         260.0,
         name_message,
@@ -161,17 +187,17 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
     choice_ui(
         ui,
         "wallet_chain",
-        &state.t("wallets.chain"),
-        &mut state.wallets.draft.chain,
+        &cx.t("wallets.chain"),
+        &mut wallets.draft.chain,
         Chain::KNOWN,
         |chain| chain.as_str().to_owned(),
     );
-    ui.label(state.t("wallets.metadata").as_ref());
-    let key_hint = state.t("wallets.metadata_key");
-    let value_hint = state.t("wallets.metadata_value");
-    let remove = state.t("wallets.metadata_remove");
+    ui.label(cx.t("wallets.metadata").as_ref());
+    let key_hint = cx.t("wallets.metadata_key");
+    let value_hint = cx.t("wallets.metadata_value");
+    let remove = cx.t("wallets.metadata_remove");
     let mut removed = None;
-    for (index, (key, value)) in state.wallets.draft.metadata.iter_mut().enumerate() {
+    for (index, (key, value)) in wallets.draft.metadata.iter_mut().enumerate() {
         ui.horizontal(|ui| {
             let key_label = ui.label(key_hint.as_ref());
             ui.add(egui::TextEdit::singleline(key).desired_width(160.0))
@@ -185,35 +211,25 @@ fn create_ui(ui: &mut Ui, state: &mut AppState) {
         });
     }
     if let Some(index) = removed {
-        state.wallets.draft.metadata.remove(index);
+        wallets.draft.metadata.remove(index);
     }
-    if ui
-        .button(state.t("wallets.metadata_add").as_ref())
-        .clicked()
-    {
-        state
-            .wallets
-            .draft
-            .metadata
-            .push((String::new(), String::new()));
+    if ui.button(cx.t("wallets.metadata_add").as_ref()).clicked() {
+        wallets.draft.metadata.push((String::new(), String::new()));
     }
     if let Some(message) = metadata_message {
         field_message_ui(ui, &message);
     }
-    let ui_enabled_label = state.t("wallets.ui_enabled_hint");
-    ui.checkbox(
-        &mut state.wallets.draft.ui_enabled,
-        ui_enabled_label.as_ref(),
-    );
-    let label = state.t("wallets.create_button");
-    if let Some(request) = sent_ui(ui, &label, validation, &state.wallets.submit) {
-        state.submit(SubmitRequest::Wallet(request));
+    let ui_enabled_label = cx.t("wallets.ui_enabled_hint");
+    ui.checkbox(&mut wallets.draft.ui_enabled, ui_enabled_label.as_ref());
+    let label = cx.t("wallets.create_button");
+    if let Some(request) = sent_ui(ui, &label, validation, &wallets.submit) {
+        out.submit(SubmitRequest::Wallet(request));
     }
-    let created = match state.wallets.submit.created() {
+    let created = match wallets.submit.created() {
         Some(Created::Wallet(wallet)) => {
-            state.t_with("wallets.created", &[("address", &wallet.address)])
+            cx.t_with("wallets.created", &[("address", &wallet.address)])
         }
         _ => String::new(),
     };
-    submit_status_ui(ui, language, &state.wallets.submit, &created);
+    submit_status_ui(ui, language, &wallets.submit, &created);
 }

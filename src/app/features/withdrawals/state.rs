@@ -4,12 +4,13 @@
 
 use uuid::Uuid;
 
-use crate::app::export::ExportDraft;
+use crate::app::clock::Millis;
 use crate::app::form::{
     Field, FieldError, FieldErrors, address_field, amount_field, pix_key_field,
 };
 use crate::app::resources::{ListQuery, Narrowed};
-use crate::app::submit::SubmitStatus;
+use crate::app::selection::RecordSelection;
+use crate::app::submit::{SubmitOutcome, SubmitStatus};
 use crate::app::ted::TedDraft;
 use brlv_core::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
 
@@ -20,16 +21,35 @@ pub struct WithdrawalsState {
     pub asset_filter: Option<Asset>,
     /// The list narrowed by the filter, while it is set.
     pub list: Narrowed<Option<Asset>, Withdrawal>,
-    /// The withdrawal whose details are shown.
-    pub selected: Option<Uuid>,
     /// The new withdrawal's form.
     pub draft: WithdrawalDraft,
     /// The request awaiting the person's confirmation, frozen as reviewed.
     pub confirming: Option<CreateWithdrawal>,
     /// Where its request stands.
     pub submit: SubmitStatus,
-    /// CSV export.
-    pub export: ExportDraft,
+    /// The "Save this recipient" name, while that offer is open.
+    pub recipient_offer: Option<String>,
+    /// The withdrawal whose details are shown, its receipt's path, the export.
+    pub records: RecordSelection<Uuid>,
+}
+
+/// What the Withdrawals panel is told.
+#[derive(Debug)]
+pub enum WithdrawalsEvent {
+    /// The form's POST left.
+    Sending,
+    /// How the form's POST ended.
+    Submitted(SubmitOutcome),
+    /// The filtered list arrived.
+    Listed(
+        Option<Asset>,
+        Result<Vec<Withdrawal>, brlv_core::api::Error>,
+        Millis,
+    ),
+    /// The full list arrived afresh.
+    FullListArrived,
+    /// Show this withdrawal, the filter cleared (asked from the extrato).
+    Show(Uuid),
 }
 
 impl WithdrawalsState {
@@ -44,7 +64,7 @@ impl WithdrawalsState {
     /// A withdrawal was created: the form starts afresh and the new one is shown.
     pub fn created(&mut self, withdrawal: &Withdrawal) {
         self.draft = WithdrawalDraft::default();
-        self.selected = Some(withdrawal.id);
+        self.records.select(withdrawal.id);
     }
 }
 

@@ -10,29 +10,35 @@ use crate::app::form::{Field, FieldErrors};
 use crate::app::format::{MISSING, asset_amount_text, asset_name, or_missing, state_label};
 use crate::app::i18n::{self, Language};
 use crate::app::message::Command;
-use crate::app::state::AppState;
-use crate::app::submit::{Created, SubmitRequest, SubmitStatus};
+use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
+use crate::app::panel::{Outbox, Panel, PanelContext};
+use crate::app::resources::{AccountData, ListQuery};
+use crate::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
 use crate::app::ted::{TedDraft, bank_label};
 use crate::app::ui::ted::ted_form_ui;
 use crate::app::ui::{
-    Cell, DetailRow, RecordList, address_field_ui, amount_field_ui, choice_ui, export_bar_ui,
-    field_message, field_message_ui, note_ui, option_filter_ui, pix_key_field_ui, record_list_ui,
-    section_ui, sent_ui, state_tone, submit_status_ui, wallet_choice_ui, wallet_choices,
+    Cell, DetailRow, RecordList, address_field_ui, amount_field_ui, choice_ui, field_message,
+    field_message_ui, note_ui, option_filter_ui, pix_key_field_ui, section_ui, sent_ui, state_tone,
+    submit_status_ui, wallet_choice_ui, wallet_choices,
 };
 use brlv_core::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
 use brlv_core::api::payout::{BankAccountType, TED_ACCOUNT_FIELDS, TedAccount};
 use brlv_core::pix::PixKey;
 
 use crate::app::features::recipients::state::RecipientKind;
-use crate::app::features::recipients::view::{picker_ui, save_offer_ui};
+use crate::app::features::recipients::view::{recipient_offer_ui, recipient_picker_ui};
 use brlv_core::recipients::Destination;
 
+use super::state::{WithdrawalsEvent, WithdrawalsState};
+
 /// The withdrawals shown: the filtered list while a filter is set, else all.
-pub fn shown_withdrawals(state: &AppState) -> &[Withdrawal] {
-    state
-        .withdrawals
+pub fn shown_withdrawals<'a>(
+    withdrawals: &'a WithdrawalsState,
+    data: &'a AccountData,
+) -> &'a [Withdrawal] {
+    withdrawals
         .list
-        .shown(&state.data.withdrawals)
+        .shown(&data.withdrawals)
         .value()
         .map_or(&[], |rows| rows.as_slice())
 }
@@ -107,18 +113,60 @@ pub fn ted_destination_text(language: Language, account: &TedAccount) -> String 
     )
 }
 
-/// Draws the Withdrawals panel.
-pub fn withdrawals_ui(ui: &mut Ui, state: &mut AppState) {
-    ui.heading(state.t("nav.withdrawals").as_ref());
-    ui.add_space(8.0);
-    section_ui(ui, &state.t("withdrawals.create"), |ui| {
-        if state.withdrawals.confirming.is_some() {
-            confirm_ui(ui, state);
-        } else {
-            form_ui(ui, state);
+impl Panel for WithdrawalsState {
+    type Event = WithdrawalsEvent;
+
+    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+        ui.heading(cx.t("nav.withdrawals").as_ref());
+        ui.add_space(8.0);
+        section_ui(ui, &cx.t("withdrawals.create"), |ui| {
+            if self.confirming.is_some() {
+                confirm_ui(ui, self, cx, out);
+            } else {
+                form_ui(ui, self, cx, out);
+            }
+        });
+        section_ui(ui, &cx.t("withdrawals.list"), |ui| {
+            list_ui(ui, self, cx, out)
+        });
+    }
+
+    fn apply(&mut self, event: WithdrawalsEvent) -> Vec<Command> {
+        match event {
+            WithdrawalsEvent::Sending => self.submit = SubmitStatus::Sending,
+            WithdrawalsEvent::Submitted(outcome) => {
+                if let SubmitOutcome::Created {
+                    record: Created::Withdrawal(withdrawal),
+                    ..
+                } = &outcome
+                {
+                    self.created(withdrawal);
+                }
+                self.confirming = None;
+                self.submit = SubmitStatus::Finished(outcome);
+            }
+            WithdrawalsEvent::Listed(asset, mut result, at) => {
+                if let Ok(rows) = &mut result {
+                    crate::app::resources::newest_first(rows, |row| row.created_at);
+                }
+                self.list.arrived(&asset, result, at);
+            }
+            WithdrawalsEvent::FullListArrived => {
+                // The filtered list is asked for again, so it is never
+                // older than the full one.
+                return self
+                    .list
+                    .refresh()
+                    .map(|asset| vec![Command::Query(ListQuery::Withdrawals(asset))])
+                    .unwrap_or_default();
+            }
+            WithdrawalsEvent::Show(id) => {
+                self.asset_filter = None;
+                self.records.select(id);
+            }
         }
-    });
-    section_ui(ui, &state.t("withdrawals.list"), |ui| list_ui(ui, state));
+        Vec::new()
+    }
 }
 
 /// Fills the form from a saved recipient: its method and destination.
@@ -145,8 +193,8 @@ fn fill_from_recipient(draft: &mut super::state::WithdrawalDraft, destination: D
 }
 
 /// The destination typed, once valid: what "Save this recipient" saves.
-fn typed_destination(state: &AppState) -> Option<Destination> {
-    let draft = &state.withdrawals.draft;
+fn typed_destination(withdrawals: &WithdrawalsState) -> Option<Destination> {
+    let draft = &withdrawals.draft;
     match draft.method {
         WithdrawalMethod::Pix => PixKey::parse(&draft.pix_key)
             .ok()
@@ -164,11 +212,16 @@ fn typed_destination(state: &AppState) -> Option<Destination> {
     }
 }
 
-fn form_ui(ui: &mut Ui, state: &mut AppState) {
-    let language = state.language;
-    if let Some(destination) = picker_ui(
+fn form_ui(
+    ui: &mut Ui,
+    withdrawals: &mut WithdrawalsState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
+    let language = cx.language;
+    if let Some(destination) = recipient_picker_ui(
         ui,
-        state,
+        cx,
         "withdrawal_recipient",
         &[
             RecipientKind::Pix,
@@ -176,14 +229,14 @@ fn form_ui(ui: &mut Ui, state: &mut AppState) {
             RecipientKind::Wallet,
         ],
     ) {
-        fill_from_recipient(&mut state.withdrawals.draft, destination);
+        fill_from_recipient(&mut withdrawals.draft, destination);
     }
     let (method_pix, method_ted, method_token) = (
-        state.t("withdrawals.method_pix"),
-        state.t("withdrawals.method_ted"),
-        state.t("withdrawals.method_token"),
+        cx.t("withdrawals.method_pix"),
+        cx.t("withdrawals.method_ted"),
+        cx.t("withdrawals.method_token"),
     );
-    let draft = &mut state.withdrawals.draft;
+    let draft = &mut withdrawals.draft;
     ui.horizontal(|ui| {
         for (method, text) in [
             (WithdrawalMethod::Pix, &method_pix),
@@ -202,19 +255,19 @@ fn form_ui(ui: &mut Ui, state: &mut AppState) {
             }
         }
     });
-    if state.withdrawals.draft.method == WithdrawalMethod::Token {
+    if withdrawals.draft.method == WithdrawalMethod::Token {
         choice_ui(
             ui,
             "withdrawal_asset",
-            &state.t("accounts.asset"),
-            &mut state.withdrawals.draft.asset,
+            &cx.t("accounts.asset"),
+            &mut withdrawals.draft.asset,
             &token_assets(),
             |asset| asset.as_str().to_owned(),
         );
     } else {
-        note_ui(ui, &state.t("withdrawals.pays_brl"));
+        note_ui(ui, &cx.t("withdrawals.pays_brl"));
     }
-    let validation = state.withdrawals.draft.validate();
+    let validation = withdrawals.draft.validate();
     let errors = validation.as_ref().err();
     let message = |field| field_message(language, errors, field);
     let (amount_message, key_message, asset_message) = (
@@ -225,21 +278,16 @@ fn form_ui(ui: &mut Ui, state: &mut AppState) {
     if let Some(message) = asset_message {
         field_message_ui(ui, &message);
     }
-    let label = state.t("withdrawals.amount");
-    amount_field_ui(
-        ui,
-        &label,
-        &mut state.withdrawals.draft.amount,
-        amount_message,
-    );
-    if state.withdrawals.draft.method == WithdrawalMethod::Pix {
-        let label = state.t("withdrawals.pix_key");
-        let draft = &mut state.withdrawals.draft;
+    let label = cx.t("withdrawals.amount");
+    amount_field_ui(ui, &label, &mut withdrawals.draft.amount, amount_message);
+    if withdrawals.draft.method == WithdrawalMethod::Pix {
+        let label = cx.t("withdrawals.pix_key");
+        let draft = &mut withdrawals.draft;
         pix_key_field_ui(ui, &label, &mut draft.pix_key, key_message);
-        if let Ok(key) = PixKey::parse(&state.withdrawals.draft.pix_key) {
+        if let Ok(key) = PixKey::parse(&withdrawals.draft.pix_key) {
             note_ui(
                 ui,
-                &state.t_with(
+                &cx.t_with(
                     "withdrawals.key_recognised",
                     &[
                         ("kind", &pix_kind_text(language, &key)),
@@ -249,47 +297,49 @@ fn form_ui(ui: &mut Ui, state: &mut AppState) {
             );
         }
     }
-    match state.withdrawals.draft.method {
-        WithdrawalMethod::Ted => ted_form_ui(
-            ui,
-            "withdrawal_bank",
-            &mut state.withdrawals.draft.ted,
-            errors,
-        ),
-        WithdrawalMethod::Token => token_destination_ui(ui, state, errors),
+    match withdrawals.draft.method {
+        WithdrawalMethod::Ted => {
+            ted_form_ui(ui, "withdrawal_bank", &mut withdrawals.draft.ted, errors)
+        }
+        WithdrawalMethod::Token => token_destination_ui(ui, withdrawals, cx, errors),
         _ => {}
     }
-    let destination = typed_destination(state);
-    save_offer_ui(ui, state, "withdrawal_recipient", destination);
-    let label = state.t("withdrawals.review");
-    if let Some(request) = sent_ui(ui, &label, validation, &state.withdrawals.submit) {
-        state.withdrawals.confirming = Some(request);
-        state.withdrawals.submit = SubmitStatus::Idle;
+    let destination = typed_destination(withdrawals);
+    recipient_offer_ui(ui, cx, out, &mut withdrawals.recipient_offer, destination);
+    let label = cx.t("withdrawals.review");
+    if let Some(request) = sent_ui(ui, &label, validation, &withdrawals.submit) {
+        withdrawals.confirming = Some(request);
+        withdrawals.submit = SubmitStatus::Idle;
     }
-    let created = match state.withdrawals.submit.created() {
+    let created = match withdrawals.submit.created() {
         Some(Created::Withdrawal(withdrawal)) => {
-            state.t_with("withdrawals.created", &[("id", &withdrawal.id.to_string())])
+            cx.t_with("withdrawals.created", &[("id", &withdrawal.id.to_string())])
         }
         _ => String::new(),
     };
-    submit_status_ui(ui, language, &state.withdrawals.submit, &created);
+    submit_status_ui(ui, language, &withdrawals.submit, &created);
 }
 
 /// The confirmation step: what is sent, exactly, before it is sent.
-fn confirm_ui(ui: &mut Ui, state: &mut AppState) {
-    let language = state.language;
-    let Some(request) = state.withdrawals.confirming.clone() else {
+fn confirm_ui(
+    ui: &mut Ui,
+    withdrawals: &mut WithdrawalsState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
+    let language = cx.language;
+    let Some(request) = withdrawals.confirming.clone() else {
         return;
     };
-    ui.label(RichText::new(state.t("withdrawals.confirm_title").as_ref()).strong());
+    ui.label(RichText::new(cx.t("withdrawals.confirm_title").as_ref()).strong());
     egui::Grid::new("withdrawal_confirm")
         .num_columns(2)
         .spacing([16.0, 6.0])
         .show(ui, |ui| {
-            ui.label(state.t("accounts.amount").as_ref());
+            ui.label(cx.t("accounts.amount").as_ref());
             ui.label(
                 RichText::new(asset_amount_text(
-                    state.amount_format(),
+                    cx.amounts(),
                     Some(request.amount),
                     Some(&request.asset),
                 ))
@@ -297,50 +347,55 @@ fn confirm_ui(ui: &mut Ui, state: &mut AppState) {
                 .strong(),
             );
             ui.end_row();
-            ui.label(state.t("withdrawals.method").as_ref());
+            ui.label(cx.t("withdrawals.method").as_ref());
             ui.label(request.method.as_str().to_uppercase());
             ui.end_row();
-            ui.label(state.t("withdrawals.destination").as_ref());
+            ui.label(cx.t("withdrawals.destination").as_ref());
             ui.label(RichText::new(destination_text(language, &request)).strong());
             ui.end_row();
         });
     ui.add_space(6.0);
-    let sending = state.withdrawals.submit.is_sending();
+    let sending = withdrawals.submit.is_sending();
     ui.horizontal(|ui| {
         let confirm = ui
             .add_enabled(
                 !sending,
-                egui::Button::new(state.t("withdrawals.confirm").as_ref()),
+                egui::Button::new(cx.t("withdrawals.confirm").as_ref()),
             )
             .clicked();
         let back = ui
             .add_enabled(
                 !sending,
-                egui::Button::new(state.t("withdrawals.back").as_ref()),
+                egui::Button::new(cx.t("withdrawals.back").as_ref()),
             )
             .clicked();
         if confirm {
-            state.submit(SubmitRequest::Withdrawal(request.clone()));
+            out.submit(SubmitRequest::Withdrawal(request.clone()));
         } else if back {
-            state.withdrawals.confirming = None;
+            withdrawals.confirming = None;
         }
     });
-    submit_status_ui(ui, language, &state.withdrawals.submit, "");
+    submit_status_ui(ui, language, &withdrawals.submit, "");
 }
 
-fn list_ui(ui: &mut Ui, state: &mut AppState) {
-    let language = state.language;
-    let moments = state.moments();
+fn list_ui(
+    ui: &mut Ui,
+    withdrawals: &mut WithdrawalsState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
+    let language = cx.language;
+    let moments = cx.moments();
     option_filter_ui(
         ui,
         "withdrawals_asset_filter",
-        &state.t("withdrawals.filter_asset"),
-        &mut state.withdrawals.asset_filter,
+        &cx.t("withdrawals.filter_asset"),
+        &mut withdrawals.asset_filter,
         Asset::KNOWN,
         |asset| asset.as_str().to_owned(),
     );
-    if let Some(query) = state.withdrawals.sync_query() {
-        state.push(Command::Query(query));
+    if let Some(query) = withdrawals.sync_query() {
+        out.command(Command::Query(query));
     }
     const HEADERS: [&str; 4] = [
         "accounts.created_at",
@@ -348,20 +403,22 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
         "withdrawals.method",
         "accounts.amount",
     ];
-    let remote = state.withdrawals.list.shown(&state.data.withdrawals);
+    let remote = withdrawals.list.shown(&cx.data.withdrawals);
     let state_of = |withdrawal: &Withdrawal| {
         let wire = withdrawal.state.as_ref().map_or(MISSING, |s| s.as_str());
         (state_label(language, "withdrawal", wire), state_tone(wire))
     };
-    let amounts = state.amount_format();
+    let amounts = cx.amounts();
     let amount = |withdrawal: &Withdrawal| {
         withdrawal
             .amount()
             .map(|value| amounts.of_asset(value, withdrawal.asset.as_ref()))
     };
-    let clicked = record_list_ui(
+    let empty = cx.t("accounts.empty");
+    record_panel_ui(
         ui,
-        language,
+        cx,
+        out,
         RecordList {
             id: "withdrawals_table",
             headers: &HEADERS,
@@ -370,8 +427,8 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
             arrange: remote
                 .value()
                 .map(|rows| (rows, &crate::app::features::list_arrangements::WITHDRAWALS)),
-            empty: &state.t("accounts.empty"),
-            selected: state.withdrawals.selected.as_ref(),
+            empty: &empty,
+            selected: None,
             key: |withdrawal: &Withdrawal| withdrawal.id,
             cells: |withdrawal: &Withdrawal| {
                 let (label, tone) = state_of(withdrawal);
@@ -387,9 +444,8 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                 ]
             },
             detail: |withdrawal: &Withdrawal| {
-                let row = |key: &'static str, value: String, copy| {
-                    DetailRow::new(state.t(key), value, copy)
-                };
+                let row =
+                    |key: &'static str, value: String, copy| DetailRow::new(cx.t(key), value, copy);
                 let wire = |key: &str, value: Option<&str>| format!("{key}: {}", or_missing(value));
                 let mut rows = vec![
                     row("accounts.id", withdrawal.id.to_string(), true)
@@ -402,14 +458,12 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                         false,
                     )
                     .wire(wire("asset", withdrawal.asset.as_ref().map(Asset::as_str))),
-                    DetailRow::amount(state.t("accounts.amount"), amount(withdrawal)).wire(
-                        format!(
-                            "amount: {}",
-                            withdrawal
-                                .amount()
-                                .map_or(MISSING.to_owned(), |value| amounts.wire(value))
-                        ),
-                    ),
+                    DetailRow::amount(cx.t("accounts.amount"), amount(withdrawal)).wire(format!(
+                        "amount: {}",
+                        withdrawal
+                            .amount()
+                            .map_or(MISSING.to_owned(), |value| amounts.wire(value))
+                    )),
                     row(
                         "withdrawals.method",
                         or_missing(
@@ -426,13 +480,13 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                         withdrawal.method.as_ref().map(WithdrawalMethod::as_str),
                     )),
                     DetailRow::moment(
-                        state.t("accounts.created_at"),
+                        cx.t("accounts.created_at"),
                         &moments,
                         "created-at",
                         withdrawal.created_at(),
                     ),
                     DetailRow::moment(
-                        state.t("accounts.state_updated_at"),
+                        cx.t("accounts.state_updated_at"),
                         &moments,
                         "state-updated-at",
                         withdrawal.state_updated_at(),
@@ -473,47 +527,36 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                 rows
             },
         },
+        &mut withdrawals.records,
+        RecordFooter {
+            receipt: Some(|withdrawal: &Withdrawal| {
+                crate::app::receipt::build::withdrawal_receipt(&moments, withdrawal)
+            }),
+            export: |rows: &[Withdrawal]| ExportRecords::Withdrawals(rows.to_vec()),
+        },
     );
-    if let Some(id) = clicked {
-        state.withdrawals.selected = Some(id);
-    }
-    if let Some(withdrawal) = state
-        .withdrawals
-        .selected
-        .and_then(|id| shown_withdrawals(state).iter().find(|row| row.id == id))
-        .cloned()
-    {
-        let receipt = crate::app::receipt::build::withdrawal_receipt(&moments, &withdrawal);
-        crate::app::features::files::view::receipt_ui(ui, state, receipt);
-    }
-    ui.add_space(6.0);
-    if export_bar_ui(ui, language, &mut state.withdrawals.export) {
-        state.export(ExportRecords::Withdrawals(
-            shown_withdrawals(state).to_vec(),
-        ));
-    }
 }
 
 /// Where the tokens go: one of the account's whitelisted wallets, or an
 /// address typed (EIP-55 checked).
-fn token_destination_ui(ui: &mut Ui, state: &mut AppState, errors: Option<&FieldErrors>) {
-    let wallets = wallet_choices(state.data.wallets.value().map(|rows| rows.as_slice()));
-    let pick = state.t("withdrawals.pick_wallet");
-    let to_wallet = state.t("withdrawals.to_wallet");
+fn token_destination_ui(
+    ui: &mut Ui,
+    withdrawals: &mut WithdrawalsState,
+    cx: &PanelContext<'_>,
+    errors: Option<&FieldErrors>,
+) {
+    let wallets = wallet_choices(cx.data.wallets.value().map(|rows| rows.as_slice()));
+    let pick = cx.t("withdrawals.pick_wallet");
+    let to_wallet = cx.t("withdrawals.to_wallet");
     wallet_choice_ui(
         ui,
         "withdrawal_target_wallet",
         &to_wallet,
         &pick,
         &wallets,
-        &mut state.withdrawals.draft.target_address,
+        &mut withdrawals.draft.target_address,
     );
-    let label = state.t("withdrawals.target_address");
-    let message = field_message(state.language, errors, Field::TargetWallet);
-    address_field_ui(
-        ui,
-        &label,
-        &mut state.withdrawals.draft.target_address,
-        message,
-    );
+    let label = cx.t("withdrawals.target_address");
+    let message = field_message(cx.language, errors, Field::TargetWallet);
+    address_field_ui(ui, &label, &mut withdrawals.draft.target_address, message);
 }

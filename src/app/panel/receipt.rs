@@ -1,0 +1,141 @@
+//! The Receipt control under a movement's detail: Save as PDF…, Save as
+//! PNG… (the system's dialog; the worker renders and writes), Copy as text,
+//! and a typed path where there is no dialog; for a movement not yet
+//! completed, a note that its receipt comes then. The typed path belongs to
+//! the panel that draws it, so one document's path never fills another's.
+
+use egui::{RichText, Ui};
+
+use crate::app::dialog::DialogPurpose;
+use crate::app::error_text::Localize;
+use crate::app::receipt::{Receipt, ReceiptFormat};
+use crate::app::ui::context::dialog_status;
+use crate::app::ui::{
+    error_text_ui, note_ui, palette, typed_path_ui, typed_toggle_ui, unavailable_note_ui,
+};
+
+use super::{Ask, Outbox, PanelContext};
+
+/// How long "Copied" shows after Copy as text, in ms.
+const COPIED_NOTE_MS: u64 = 3_000;
+
+/// Draws the Receipt control for a movement: its receipt when completed
+/// (`Some`), otherwise the note that there is none until it completes.
+/// `typed_path` is the path the person typed for this panel's receipts.
+pub fn receipt_ui(
+    ui: &mut Ui,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+    typed_path: &mut String,
+    receipt: Option<Receipt>,
+) {
+    ui.add_space(8.0);
+    ui.label(RichText::new(cx.t("receipt.heading").as_ref()).strong());
+    let Some(receipt) = receipt else {
+        note_ui(ui, &cx.t("receipt.not_yet"));
+        return;
+    };
+    let language = cx.language;
+    let status = dialog_status(ui);
+    let mine = cx.receipt.movement == Some(receipt.id);
+    let saving = mine && cx.receipt.saving;
+    let mut chosen = None;
+    let typed = ui
+        .horizontal_wrapped(|ui| {
+            let ready = !saving && !status.open;
+            for (format, key) in [
+                (ReceiptFormat::Pdf, "receipt.save_pdf"),
+                (ReceiptFormat::Png, "receipt.save_png"),
+            ] {
+                if ui
+                    .add_enabled(ready, egui::Button::new(cx.t(key).as_ref()))
+                    .clicked()
+                {
+                    chosen = Some(format);
+                }
+            }
+            if ui.button(cx.t("receipt.copy_text").as_ref()).clicked() {
+                ui.ctx().copy_text(receipt.to_text());
+                out.ask(Ask::ReceiptCopied(receipt.id));
+            }
+            if status.open {
+                ui.spinner();
+                ui.label(cx.t("files.dialog_open").as_ref());
+            }
+            typed_toggle_ui(ui, language)
+        })
+        .inner;
+    if let Some(format) = chosen {
+        out.ask(Ask::ChooseFile(DialogPurpose::SaveReceipt {
+            receipt: Box::new(receipt.clone()),
+            format,
+        }));
+    }
+    if typed {
+        unavailable_note_ui(ui, language);
+        let mut typed_format = None;
+        ui.horizontal_wrapped(|ui| {
+            typed_path_ui(
+                ui,
+                cx.t("receipt.typed_label").as_ref(),
+                cx.t("receipt.typed_hint").as_ref(),
+                typed_path,
+            );
+            let ready = !saving && !typed_path.trim().is_empty();
+            for (format, key) in [
+                (ReceiptFormat::Pdf, "receipt.save_pdf_typed"),
+                (ReceiptFormat::Png, "receipt.save_png_typed"),
+            ] {
+                if ui
+                    .add_enabled(ready, egui::Button::new(cx.t(key).as_ref()))
+                    .clicked()
+                {
+                    typed_format = Some(format);
+                }
+            }
+        });
+        if let Some(format) = typed_format {
+            out.ask(Ask::SaveReceipt {
+                receipt: Box::new(receipt.clone()),
+                format,
+                path: typed_path.trim().into(),
+            });
+        }
+    }
+    status_ui(ui, cx, &receipt);
+}
+
+/// Saving, saved to PATH, not saved and why, or copied.
+fn status_ui(ui: &mut Ui, cx: &PanelContext<'_>, receipt: &Receipt) {
+    let status = cx.receipt;
+    if status.movement != Some(receipt.id) {
+        return;
+    }
+    if status.saving {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(cx.t("receipt.saving").as_ref());
+        });
+        return;
+    }
+    match &status.result {
+        Some(Ok(path)) => {
+            let text = cx.t_with("receipt.saved", &[("path", &path.display().to_string())]);
+            ui.label(RichText::new(text).color(palette::of(ui).success));
+        }
+        Some(Err(error)) => {
+            let reason = error.localize(cx.language);
+            error_text_ui(ui, &cx.t_with("receipt.not_saved", &[("reason", &reason)]));
+        }
+        None => {
+            let copied_recently = status
+                .copied_at
+                .is_some_and(|at| cx.now.saturating_sub(at) < COPIED_NOTE_MS);
+            if copied_recently {
+                ui.label(cx.t("receipt.copied").as_ref());
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(500));
+            }
+        }
+    }
+}
