@@ -31,7 +31,7 @@ use super::features::wallets::state::{WalletsEvent, WalletsState};
 use super::features::withdrawals::state::{WithdrawalsEvent, WithdrawalsState};
 use super::i18n::{self, Language};
 use super::message::{Command, Event, Notice, NoticeKind};
-use super::panel::{Ask, Outbox, Panel, PanelContext};
+use super::panel::{Ask, Outbox, Panel, PanelContext, TaxFile};
 use super::resources::{AccountData, Fetched, Listed, ResourceKey};
 use super::session::{ProfileKind, SessionInfo};
 use super::submit::{Created, FormKind, SubmitOutcome, SubmitRequest, SubmitStatus};
@@ -83,6 +83,8 @@ pub struct Panels<'a> {
     pub wallets: &'a mut WalletsState,
     /// The Withdrawals panel.
     pub withdrawals: &'a mut WithdrawalsState,
+    /// The Taxes panel.
+    pub taxes: &'a mut TaxesState,
 }
 
 /// Everything the panels show.
@@ -237,6 +239,7 @@ impl AppState {
     pub fn context(&self) -> PanelContext<'_> {
         PanelContext {
             language: self.language,
+            connected: self.session.is_some(),
             hide_amounts: self.hide_amounts,
             now: self.now,
             wall_now: self.wall_now,
@@ -252,6 +255,7 @@ impl AppState {
     pub fn panels(&mut self) -> (PanelContext<'_>, Panels<'_>) {
         let context = PanelContext {
             language: self.language,
+            connected: self.session.is_some(),
             hide_amounts: self.hide_amounts,
             now: self.now,
             wall_now: self.wall_now,
@@ -266,6 +270,7 @@ impl AppState {
             transfers: &mut self.transfers,
             wallets: &mut self.wallets,
             withdrawals: &mut self.withdrawals,
+            taxes: &mut self.taxes,
         };
         (context, panels)
     }
@@ -290,6 +295,8 @@ impl AppState {
                     status.copied_at = Some(self.now);
                 }
                 Ask::SaveRecipient(recipient) => self.add_recipient(recipient),
+                Ask::SaveTaxFile(TaxFile::Csv) => self.save_tax_csv(),
+                Ask::SaveTaxFile(TaxFile::Pdf) => self.save_tax_pdf(),
             }
         }
     }

@@ -5,17 +5,19 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use brlv_core::api::model::{Asset, Claim, ClaimTarget, CreateClaim, WithdrawalMethod};
+use brlv_core::api::model::{Asset, Claim, ClaimTarget, CreateClaim, Order, WithdrawalMethod};
 use brlv_core::recipients::Recipient;
+use brlv_core::tax::TaxInput;
 use brlv_desk::app::clock::LocalZone;
 use brlv_desk::app::export::ExportRecords;
 use brlv_desk::app::features::claims::state::{ClaimsEvent, ClaimsState};
 use brlv_desk::app::features::files::state::ReceiptStatus;
 use brlv_desk::app::features::journal::message::JournalCommand;
+use brlv_desk::app::features::taxes::state::{TaxesState, TaxesTold};
 use brlv_desk::app::features::withdrawals::state::{WithdrawalsEvent, WithdrawalsState};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Command;
-use brlv_desk::app::panel::{Ask, Outbox, Panel, PanelContext};
+use brlv_desk::app::panel::{Ask, Outbox, Panel, PanelContext, TaxFile};
 use brlv_desk::app::resources::{AccountData, ClaimableBalances, Fetched, WalletClaimable};
 use brlv_desk::app::submit::{Created, SubmitOutcome, SubmitRequest};
 
@@ -54,6 +56,7 @@ impl<P: Panel> Bench<P> {
     fn draw(&mut self, ui: &mut egui::Ui) {
         let cx = PanelContext {
             language: self.language,
+            connected: true,
             hide_amounts: false,
             now: 2_000,
             wall_now: time::macros::datetime!(2026-03-15 12:00 UTC),
@@ -80,7 +83,7 @@ impl<P: Panel> Bench<P> {
 
 fn harness<P: Panel + 'static>(bench: Bench<P>) -> Harness<'static, Bench<P>> {
     let mut harness = Harness::builder()
-        .with_size([1280.0, 1100.0])
+        .with_size([1280.0, 6000.0])
         .with_max_steps(12)
         .build_ui_state(
             |ui, bench: &mut Bench<P>| {
@@ -270,6 +273,92 @@ fn the_withdrawals_panel_shows_the_selected_ones_receipt_and_asks_for_its_dialog
     let asked = std::mem::take(&mut harness.state_mut().asked);
     assert!(
         asked.iter().any(|ask| matches!(ask, Ask::ChooseFile(_))),
+        "{asked:?}"
+    );
+}
+
+fn tax_order(n: u128, at: &str, pay: (&str, &str), get: (&str, &str), fee: &str) -> Order {
+    serde_json::from_value(serde_json::json!({
+        "id": uuid::Uuid::from_u128(n), "state": "completed", "created-at": at,
+        "state-updated-at": at, "source-asset": pay.1, "source-amount": pay.0,
+        "target-asset": get.1, "target-amount": get.0, "fee-amount": fee, "fee-asset": get.1,
+    }))
+    .unwrap()
+}
+
+/// 4,000 USDC bought in January 2026 at R$5.00 and 3,000 sold in February
+/// for R$36,000.00 before a R$30.00 fee: a taxable month.
+fn taxes_bench() -> Bench<TaxesState> {
+    let mut bench = Bench::new(TaxesState::default(), Language::En);
+    bench.deliver(Fetched::Orders(
+        vec![
+            tax_order(
+                2,
+                "2026-02-10T15:00:00Z",
+                ("3000", "eth-base/usdc"),
+                ("35970.00", "fiat/brl"),
+                "30.00",
+            ),
+            tax_order(
+                1,
+                "2026-01-05T15:00:00Z",
+                ("20000.00", "fiat/brl"),
+                ("4000", "eth-base/usdc"),
+                "0",
+            ),
+        ]
+        .into(),
+    ));
+    for empty in [
+        Fetched::Transfers(vec![].into()),
+        Fetched::Withdrawals(vec![].into()),
+        Fetched::Wallets(vec![].into()),
+        Fetched::DepositsUsdc(vec![].into()),
+        Fetched::DepositsUsdt(vec![].into()),
+    ] {
+        bench.deliver(empty);
+    }
+    bench.panel.apply(TaxesTold::Restored(Box::default()));
+    bench
+}
+
+/// Frames until the figures, computed off the frame, are drawn.
+fn until_figures(harness: &mut Harness<'static, Bench<TaxesState>>, label: &str) {
+    for _ in 0..200 {
+        if harness.query_by_label(label).is_some() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        harness.run_steps(1);
+    }
+    harness.get_by_label(label);
+}
+
+#[test]
+fn the_taxes_panel_alone_draws_the_months_and_asks_for_its_paid_mark_and_files() {
+    let mut harness = harness(taxes_bench());
+    until_figures(&mut harness, "Sales in February 2026: R$36,000.00");
+    harness.get_by_label("Gain or loss in February 2026: R$20,970.00");
+    harness.get_by_label("DARF 4600 of February 2026: R$3,145.50");
+    harness.state_mut().asked.clear();
+    harness.get_by_label("DARF of February 2026 paid").click();
+    settle(&mut harness);
+    harness.get_by_label("Save the report as PDF…").click();
+    settle(&mut harness);
+    let asked = std::mem::take(&mut harness.state_mut().asked);
+    assert!(
+        asked.iter().any(|ask| matches!(
+            ask,
+            Ask::Command(Command::Journal(JournalCommand::KeepTaxInput(
+                TaxInput::Paid { .. }
+            )))
+        )),
+        "{asked:?}"
+    );
+    assert!(
+        asked
+            .iter()
+            .any(|ask| matches!(ask, Ask::SaveTaxFile(TaxFile::Pdf))),
         "{asked:?}"
     );
 }

@@ -39,6 +39,8 @@ use super::submit::SubmitRequest;
 pub struct PanelContext<'a> {
     /// The interface language.
     pub language: Language,
+    /// An account is open (the worker can ask the service for something).
+    pub connected: bool,
     /// Every amount is masked (the eye in the top bar).
     pub hide_amounts: bool,
     /// Now, on the app's clock.
@@ -107,6 +109,17 @@ pub enum Ask {
     ReceiptCopied(Uuid),
     /// Keep a recipient a form offered to save.
     SaveRecipient(Recipient),
+    /// Save the tax year shown as files for an accountant.
+    SaveTaxFile(TaxFile),
+}
+
+/// The tax year's files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TaxFile {
+    /// The three CSV files, into a folder.
+    Csv,
+    /// The report as PDF.
+    Pdf,
 }
 
 /// What a panel asked for during one frame, in order.

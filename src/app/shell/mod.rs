@@ -10,9 +10,7 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
 use super::clock::Clock;
-use super::features::{
-    activity, events, guard, notify, onboarding, orders, overview, settings, taxes,
-};
+use super::features::{activity, events, guard, notify, onboarding, orders, overview, settings};
 use super::frame_stats::FrameStats;
 use super::i18n::Language;
 use super::message::Command;
@@ -186,10 +184,12 @@ fn view_ui(ui: &mut Ui, state: &mut AppState) {
         View::Activity => activity::view::activity_ui(ui, state),
         View::Overview => scrolled(ui, state, overview::view::overview_ui),
         View::Settings => scrolled(ui, state, settings::view::settings_ui),
-        View::Wallets | View::Transfers | View::Withdrawals | View::Claims | View::Deposits => {
-            scrolled(ui, state, panel_ui)
-        }
-        View::Taxes => scrolled(ui, state, taxes::view::taxes_ui),
+        View::Wallets
+        | View::Transfers
+        | View::Withdrawals
+        | View::Claims
+        | View::Deposits
+        | View::Taxes => scrolled(ui, state, panel_ui),
     }
 }
 
@@ -205,12 +205,8 @@ fn panel_ui(ui: &mut Ui, state: &mut AppState) {
         View::Withdrawals => panels.withdrawals.ui(ui, &cx, &mut out),
         View::Claims => panels.claims.ui(ui, &cx, &mut out),
         View::Deposits => panels.deposits.ui(ui, &cx, &mut out),
-        View::Overview
-        | View::Orders
-        | View::Events
-        | View::Activity
-        | View::Taxes
-        | View::Settings => {}
+        View::Taxes => panels.taxes.ui(ui, &cx, &mut out),
+        View::Overview | View::Orders | View::Events | View::Activity | View::Settings => {}
     }
     state.answer(out);
 }

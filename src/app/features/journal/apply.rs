@@ -2,6 +2,8 @@
 //! as it was last fetched (marked with that time until the service confirms
 //! it; a list fetched meanwhile wins), and the claims made from this device.
 
+use crate::app::features::claims::state::ClaimsEvent;
+use crate::app::features::taxes::state::TaxesTold;
 use crate::app::resources::{AccountData, Fetched};
 use crate::app::state::AppState;
 
@@ -69,20 +71,17 @@ impl AppState {
                     }
                     restore(&mut self.data, list);
                 }
-                self.tell(
-                    |state| &mut state.claims,
-                    crate::app::features::claims::state::ClaimsEvent::Restored(claims),
-                );
-                self.taxes.restore(tax);
+                self.tell(|state| &mut state.claims, ClaimsEvent::Restored(claims));
+                self.tell(|state| &mut state.taxes, TaxesTold::Restored(Box::new(tax)));
             }
             JournalEvent::TaxRead { session, tax } => {
                 if self.session.as_ref().is_some_and(|open| open.id == session) {
-                    self.taxes.restore(tax);
+                    self.tell(|state| &mut state.taxes, TaxesTold::Restored(Box::new(tax)));
                 }
             }
             JournalEvent::TaxInputKept { session, input } => {
                 if self.session.as_ref().is_some_and(|open| open.id == session) {
-                    self.taxes.kept(input);
+                    self.tell(|state| &mut state.taxes, TaxesTold::InputKept(input));
                 }
             }
         }

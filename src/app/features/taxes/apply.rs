@@ -50,7 +50,10 @@ impl AppState {
         match event {
             TaxesEvent::Prices { session, prices } => {
                 if self.session.as_ref().is_some_and(|open| open.id == session) {
-                    self.taxes.prices_arrived(prices);
+                    self.tell(
+                        |state| &mut state.taxes,
+                        super::state::TaxesTold::PricesArrived(prices),
+                    );
                 }
             }
         }

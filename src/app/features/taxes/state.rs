@@ -158,3 +158,14 @@ impl TaxesState {
         self.cache.threads_started()
     }
 }
+
+/// What the Taxes panel is told.
+#[derive(Debug)]
+pub enum TaxesTold {
+    /// The service's prices it asked for, for the open account.
+    PricesArrived(ServicePrices),
+    /// What the journal keeps for the tax year (typed values, claims' assets).
+    Restored(Box<TaxJournal>),
+    /// One value the person typed, now kept in the journal.
+    InputKept(TaxInput),
+}

@@ -7,8 +7,9 @@
 use egui::{RichText, Ui};
 
 use crate::app::features::journal::message::JournalCommand;
+use crate::app::features::taxes::state::TaxesState;
 use crate::app::message::Command;
-use crate::app::state::AppState;
+use crate::app::panel::{Outbox, PanelContext};
 use crate::app::ui::{Tone, badge_ui, note_ui};
 use brlv_core::tax::year::{BENS_GROUP, DEFAULT_CUSTODIAN, Position, suggested_code};
 use brlv_core::tax::{BensCode, Reading, TaxInput, YearReport};
@@ -21,11 +22,17 @@ use super::figure::{figure_column_width, figure_ui, right_aligned_ui, rule_tags_
 const YIELD_TOKEN_CODES: [BensCode; 2] = [BensCode::Stablecoin, BensCode::Others];
 
 /// The declaration's part of the view.
-pub(super) fn declaration_ui(ui: &mut Ui, state: &mut AppState, year: &YearReport) {
-    let language = state.language;
-    let amounts = state.amount_format();
+pub(super) fn declaration_ui(
+    ui: &mut Ui,
+    taxes: &mut TaxesState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+    year: &YearReport,
+) {
+    let language = cx.language;
+    let amounts = cx.amounts();
     ui.label(
-        RichText::new(state.t_with(
+        RichText::new(cx.t_with(
             "taxes.positions_heading",
             &[("date", &date_text(language, year.positions_on))],
         ))
@@ -42,27 +49,27 @@ pub(super) fn declaration_ui(ui: &mut Ui, state: &mut AppState, year: &YearRepor
         ],
     );
     if year.positions.is_empty() {
-        note_ui(ui, &state.t("taxes.no_positions"));
+        note_ui(ui, &cx.t("taxes.no_positions"));
     } else {
-        positions_ui(ui, state, year);
+        positions_ui(ui, cx, out, year);
         for position in &year.positions {
-            discriminacao_ui(ui, state, position);
+            discriminacao_ui(ui, cx, position);
         }
     }
-    custodian_ui(ui, state);
+    custodian_ui(ui, taxes, cx, out);
     ui.add_space(8.0);
     let exempt = amounts.brl(year.exempt_gains_brl);
-    let text = state.t_with("taxes.exempt_gains", &[("amount", &exempt)]);
+    let text = cx.t_with("taxes.exempt_gains", &[("amount", &exempt)]);
     figure_ui(ui, &text, &text);
     if !year.claims_tax_withheld_brl.is_zero() {
-        let withheld = state.t_with(
+        let withheld = cx.t_with(
             "taxes.claims_withheld",
             &[("amount", &amounts.brl(year.claims_tax_withheld_brl))],
         );
         figure_ui(ui, &withheld, &withheld);
     }
     ui.add_space(6.0);
-    ui.label(RichText::new(state.t("taxes.darf_heading").as_ref()).strong());
+    ui.label(RichText::new(cx.t("taxes.darf_heading").as_ref()).strong());
     let mut any = false;
     for line in year
         .months_with_tax()
@@ -72,12 +79,12 @@ pub(super) fn declaration_ui(ui: &mut Ui, state: &mut AppState, year: &YearRepor
         figure_ui(ui, &line, &line);
     }
     if !any {
-        note_ui(ui, &state.t("taxes.no_tax"));
+        note_ui(ui, &cx.t("taxes.no_tax"));
     }
     if !year.carried_at_end_brl.is_zero() {
         note_ui(
             ui,
-            &state.t_with(
+            &cx.t_with(
                 "taxes.carried_at_end",
                 &[("amount", &amounts.brl(year.carried_at_end_brl))],
             ),
@@ -86,8 +93,8 @@ pub(super) fn declaration_ui(ui: &mut Ui, state: &mut AppState, year: &YearRepor
 }
 
 /// The positions' table, with the code (a choice for a yield token).
-fn positions_ui(ui: &mut Ui, state: &mut AppState, year: &YearReport) {
-    let amounts = state.amount_format();
+fn positions_ui(ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox, year: &YearReport) {
+    let amounts = cx.amounts();
     let mut chosen = None;
     let figures_of = |position: &Position| {
         [
@@ -115,7 +122,7 @@ fn positions_ui(ui: &mut Ui, state: &mut AppState, year: &YearReport) {
             let texts = rows
                 .iter()
                 .filter_map(|row| row.get(column).map(|(_, text)| text.as_str()));
-            figure_column_width(ui, &state.t(key), texts)
+            figure_column_width(ui, &cx.t(key), texts)
         })
         .collect();
     egui::Grid::new("tax_positions")
@@ -123,28 +130,28 @@ fn positions_ui(ui: &mut Ui, state: &mut AppState, year: &YearReport) {
         .striped(true)
         .spacing([14.0, 6.0])
         .show(ui, |ui| {
-            ui.strong(state.t("taxes.col.asset").as_ref());
+            ui.strong(cx.t("taxes.col.asset").as_ref());
             for (key, width) in figure_keys.iter().zip(&widths) {
-                let heading = state.t(key);
+                let heading = cx.t(key);
                 right_aligned_ui(ui, *width, |ui| ui.strong(heading.as_ref()));
             }
-            ui.strong(state.t("taxes.col.code").as_ref());
+            ui.strong(cx.t("taxes.col.code").as_ref());
             ui.end_row();
             for (position, figures) in year.positions.iter().zip(&rows) {
                 let asset = position.asset.as_str();
                 ui.label(RichText::new(asset).strong());
                 for ((key, text), width) in figures.iter().zip(&widths) {
-                    let name = state.t_with(key, &[("asset", asset), ("value", text)]);
+                    let name = cx.t_with(key, &[("asset", asset), ("value", text)]);
                     right_aligned_ui(ui, *width, |ui| figure_ui(ui, text, &name));
                 }
-                if let Some(code) = code_ui(ui, state, position) {
+                if let Some(code) = code_ui(ui, cx, position) {
                     chosen = Some((position.asset.clone(), code));
                 }
                 ui.end_row();
             }
         });
     if let Some((asset, code)) = chosen {
-        state.push(Command::Journal(JournalCommand::KeepTaxInput(
+        out.command(Command::Journal(JournalCommand::KeepTaxInput(
             TaxInput::Code {
                 asset,
                 code: Some(code),
@@ -155,11 +162,11 @@ fn positions_ui(ui: &mut Ui, state: &mut AppState, year: &YearReport) {
 
 /// The position's code: fixed, or a choice for a yield token (its
 /// suggestion marked uncertain until the person chooses).
-fn code_ui(ui: &mut Ui, state: &AppState, position: &Position) -> Option<BensCode> {
+fn code_ui(ui: &mut Ui, cx: &PanelContext<'_>, position: &Position) -> Option<BensCode> {
     let (_, uncertain) = suggested_code(&position.asset);
     let shown = format!("{BENS_GROUP} / {}", position.code.code());
     if !uncertain {
-        let name = state.t_with(
+        let name = cx.t_with(
             "taxes.a11y.code",
             &[("asset", &position.asset), ("value", &shown)],
         );
@@ -168,12 +175,12 @@ fn code_ui(ui: &mut Ui, state: &AppState, position: &Position) -> Option<BensCod
     }
     let mut code = position.code;
     ui.horizontal(|ui| {
-        let label = state.t_with("taxes.code_choice", &[("asset", &position.asset)]);
+        let label = cx.t_with("taxes.code_choice", &[("asset", &position.asset)]);
         egui::ComboBox::from_id_salt(("tax_code", position.asset.as_str()))
             .selected_text(shown.as_str())
             .show_ui(ui, |ui| {
                 for option in YIELD_TOKEN_CODES {
-                    let text = state.t_with(
+                    let text = cx.t_with(
                         match option {
                             BensCode::Stablecoin => "taxes.code_03",
                             _ => "taxes.code_99",
@@ -188,34 +195,33 @@ fn code_ui(ui: &mut Ui, state: &AppState, position: &Position) -> Option<BensCod
                 egui::WidgetInfo::labeled(egui::Role::ComboBox, true, format!("{label}: {shown}"))
             });
         if position.code_uncertain {
-            badge_ui(ui, state.t("taxes.code_suggested").as_ref(), Tone::Warning);
+            badge_ui(ui, cx.t("taxes.code_suggested").as_ref(), Tone::Warning);
         }
     });
     (code != position.code).then_some(code)
 }
 
 /// A position's Discriminação, with a button that copies it.
-fn discriminacao_ui(ui: &mut Ui, state: &AppState, position: &Position) {
+fn discriminacao_ui(ui: &mut Ui, cx: &PanelContext<'_>, position: &Position) {
     ui.add_space(4.0);
     ui.horizontal(|ui| {
         ui.label(
-            RichText::new(state.t_with("taxes.discriminacao", &[("asset", &position.asset)]))
-                .weak(),
+            RichText::new(cx.t_with("taxes.discriminacao", &[("asset", &position.asset)])).weak(),
         );
-        let name = state.t_with("taxes.copy_discriminacao", &[("asset", &position.asset)]);
+        let name = cx.t_with("taxes.copy_discriminacao", &[("asset", &position.asset)]);
         // While amounts are hidden the text is too, and is not copied.
-        let shown = !state.amount_format().hidden;
+        let shown = !cx.amounts().hidden;
         let response = ui.add_enabled(
             shown,
-            egui::Button::new(state.t("accounts.copy").as_ref()).small(),
+            egui::Button::new(cx.t("accounts.copy").as_ref()).small(),
         );
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, shown, &name));
         if response.clicked() {
             ui.ctx().copy_text(position.discriminacao.clone());
         }
     });
-    let text = if state.amount_format().hidden {
-        state.t("taxes.discriminacao_hidden").into_owned()
+    let text = if cx.amounts().hidden {
+        cx.t("taxes.discriminacao_hidden").into_owned()
     } else {
         position.discriminacao.clone()
     };
@@ -223,14 +229,13 @@ fn discriminacao_ui(ui: &mut Ui, state: &AppState, position: &Position) {
 }
 
 /// The custodian Discriminação names: typed once, kept in the journal.
-fn custodian_ui(ui: &mut Ui, state: &mut AppState) {
+fn custodian_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &PanelContext<'_>, out: &mut Outbox) {
     ui.add_space(6.0);
-    let kept = state.taxes.inputs.typed.custodian.clone();
+    let kept = taxes.inputs.typed.custodian.clone();
     let mut save = None;
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(state.t("taxes.custodian").as_ref());
-        let draft = state
-            .taxes
+        let label = ui.label(cx.t("taxes.custodian").as_ref());
+        let draft = taxes
             .custodian_draft
             .get_or_insert_with(|| kept.clone().unwrap_or_default());
         ui.add(
@@ -244,7 +249,7 @@ fn custodian_ui(ui: &mut Ui, state: &mut AppState) {
         if ui
             .add_enabled(
                 changed,
-                egui::Button::new(state.t("taxes.keep_custodian").as_ref()),
+                egui::Button::new(cx.t("taxes.keep_custodian").as_ref()),
             )
             .clicked()
         {
@@ -252,7 +257,7 @@ fn custodian_ui(ui: &mut Ui, state: &mut AppState) {
         }
     });
     if let Some(custodian) = save {
-        state.push(Command::Journal(JournalCommand::KeepTaxInput(
+        out.command(Command::Journal(JournalCommand::KeepTaxInput(
             TaxInput::Custodian(custodian),
         )));
     }

@@ -4,16 +4,23 @@
 
 use egui::Ui;
 
-use crate::app::state::AppState;
+use crate::app::features::taxes::state::TaxesState;
+use crate::app::panel::{Ask, Outbox, PanelContext, TaxFile};
 use crate::app::ui::{SaveBarKeys, SaveChoice, save_bar_ui};
 
 use super::super::task::csv_names;
 
 /// The two save bars.
-pub(super) fn files_ui(ui: &mut Ui, state: &mut AppState, year: i32) {
-    let language = state.language;
+pub(super) fn files_ui(
+    ui: &mut Ui,
+    taxes: &mut TaxesState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+    year: i32,
+) {
+    let language = cx.language;
     let [ledger, months, positions] = csv_names(year);
-    ui.label(state.t_with(
+    ui.label(cx.t_with(
         "taxes.files_csv_note",
         &[
             ("ledger", &ledger),
@@ -21,29 +28,29 @@ pub(super) fn files_ui(ui: &mut Ui, state: &mut AppState, year: i32) {
             ("positions", &positions),
         ],
     ));
-    let save = state.t("accounts.export_save").into_owned();
+    let save = cx.t("accounts.export_save").into_owned();
     let csv = SaveChoice {
-        dialog: &state.t("taxes.files_save_csv"),
+        dialog: &cx.t("taxes.files_save_csv"),
         typed: &save,
     };
     let keys = SaveBarKeys {
         path: "taxes.files_folder_label",
         failed: "taxes.files_not_saved",
     };
-    if save_bar_ui(ui, language, &mut state.taxes.csv, keys, &[csv]).is_some() {
-        state.save_tax_csv();
+    if save_bar_ui(ui, language, &mut taxes.csv, keys, &[csv]).is_some() {
+        out.ask(Ask::SaveTaxFile(TaxFile::Csv));
     }
     ui.add_space(6.0);
-    ui.label(state.t("taxes.files_pdf_note").as_ref());
+    ui.label(cx.t("taxes.files_pdf_note").as_ref());
     let pdf = SaveChoice {
-        dialog: &state.t("taxes.files_save_pdf"),
+        dialog: &cx.t("taxes.files_save_pdf"),
         typed: &save,
     };
     let keys = SaveBarKeys {
         path: "accounts.export_label",
         failed: "taxes.files_not_saved",
     };
-    if save_bar_ui(ui, language, &mut state.taxes.pdf, keys, &[pdf]).is_some() {
-        state.save_tax_pdf();
+    if save_bar_ui(ui, language, &mut taxes.pdf, keys, &[pdf]).is_some() {
+        out.ask(Ask::SaveTaxFile(TaxFile::Pdf));
     }
 }

@@ -9,10 +9,11 @@ use egui::{RichText, Ui};
 use uuid::Uuid;
 
 use crate::app::features::journal::message::JournalCommand;
+use crate::app::features::taxes::state::TaxesState;
 use crate::app::form::{FieldErrors, amount_field};
 use crate::app::i18n::tr;
 use crate::app::message::Command;
-use crate::app::state::AppState;
+use crate::app::panel::{Outbox, PanelContext};
 use crate::app::ui::fields::{FieldMessage, field_message};
 use crate::app::ui::table::{Cell, TableHead, cell_ui, resource_table_ui, row_sentence};
 use crate::app::ui::{Tone, field_message_ui, note_ui};
@@ -40,8 +41,13 @@ const COLUMNS: [&str; 8] = [
 const TO_CHECK_SHOWN: usize = 100;
 
 /// The ledger of one asset, chosen among those that moved in the year.
-pub(super) fn ledger_ui(ui: &mut Ui, state: &mut AppState, figures: &TaxFigures) {
-    let language = state.language;
+pub(super) fn ledger_ui(
+    ui: &mut Ui,
+    taxes: &mut TaxesState,
+    cx: &PanelContext<'_>,
+    figures: &TaxFigures,
+) {
+    let language = cx.language;
     rule_tags_ui(
         ui,
         language,
@@ -58,11 +64,10 @@ pub(super) fn ledger_ui(ui: &mut Ui, state: &mut AppState, figures: &TaxFigures)
         .map(|asset| ledger.asset_name(asset.asset).to_owned())
         .collect();
     if tickers.is_empty() {
-        note_ui(ui, &state.t("taxes.no_movement"));
+        note_ui(ui, &cx.t("taxes.no_movement"));
         return;
     }
-    let mut shown = state
-        .taxes
+    let mut shown = taxes
         .ledger_asset
         .clone()
         .filter(|ticker| tickers.contains(ticker))
@@ -70,12 +75,12 @@ pub(super) fn ledger_ui(ui: &mut Ui, state: &mut AppState, figures: &TaxFigures)
     crate::app::ui::choice_ui(
         ui,
         "tax_ledger_asset",
-        &state.t("taxes.ledger_asset"),
+        &cx.t("taxes.ledger_asset"),
         &mut shown,
         &tickers,
         Clone::clone,
     );
-    state.taxes.ledger_asset = Some(shown.clone());
+    taxes.ledger_asset = Some(shown.clone());
     let Some(asset) = figures
         .assets
         .iter()
@@ -83,8 +88,8 @@ pub(super) fn ledger_ui(ui: &mut Ui, state: &mut AppState, figures: &TaxFigures)
     else {
         return;
     };
-    let amounts = state.amount_format();
-    let opening = state.t_with(
+    let amounts = cx.amounts();
+    let opening = cx.t_with(
         "taxes.opening",
         &[
             ("quantity", &amounts.number(asset.opening.quantity, 18)),
@@ -119,7 +124,7 @@ pub(super) fn ledger_ui(ui: &mut Ui, state: &mut AppState, figures: &TaxFigures)
         None,
         |row, column, ui| {
             if row_cells.as_ref().is_none_or(|(at, _)| *at != row) {
-                row_cells = Some((row, cells(state, ledger, asset, row)));
+                row_cells = Some((row, cells(cx, ledger, asset, row)));
             }
             if let Some(cell) = row_cells
                 .as_ref()
@@ -128,15 +133,15 @@ pub(super) fn ledger_ui(ui: &mut Ui, state: &mut AppState, figures: &TaxFigures)
                 cell_ui(ui, language, column_ids[column], cell);
             }
         },
-        |row| row_sentence(language, &header_refs, &cells(state, ledger, asset, row)),
+        |row| row_sentence(language, &header_refs, &cells(cx, ledger, asset, row)),
         |_| Vec::new(),
     );
 }
 
 /// The cells of the asset's `position`-th entry of the year.
-fn cells(state: &AppState, ledger: &Ledger, asset: &AssetYear, position: usize) -> Vec<Cell> {
-    let language = state.language;
-    let amounts = state.amount_format();
+fn cells(cx: &PanelContext<'_>, ledger: &Ledger, asset: &AssetYear, position: usize) -> Vec<Cell> {
+    let language = cx.language;
+    let amounts = cx.amounts();
     let Some(entry) = asset
         .entries
         .get(position)
@@ -148,7 +153,7 @@ fn cells(state: &AppState, ledger: &Ledger, asset: &AssetYear, position: usize) 
     let average = |value| Cell::Mono(average_text(amounts, value));
     let warnings = flag_texts(language, entry.flags).join("; ");
     vec![
-        Cell::Text(state.moments().text(entry.at.get())),
+        Cell::Text(cx.moments().text(entry.at.get())),
         Cell::Text(kind_text(language, entry.kind)),
         Cell::Amount(amounts.shown(entry.quantity, 18, ledger.asset_name(entry.asset))),
         Cell::Amount(amounts.brl_shown(entry.value_brl)),
@@ -196,12 +201,18 @@ fn typing_of(figures: &TaxFigures, entry: &Entry) -> Typing {
 
 /// The year's entries flagged for the person, with where to type what is
 /// missing (each rule they rest on labelled).
-pub(super) fn to_check_ui(ui: &mut Ui, state: &mut AppState, figures: &TaxFigures) {
+pub(super) fn to_check_ui(
+    ui: &mut Ui,
+    taxes: &mut TaxesState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+    figures: &TaxFigures,
+) {
     let ledger = &figures.ledger;
     if figures.to_check.is_empty() {
-        note_ui(ui, &state.t("taxes.nothing_to_check"));
+        note_ui(ui, &cx.t("taxes.nothing_to_check"));
     } else {
-        note_ui(ui, &state.t("taxes.to_check_note"));
+        note_ui(ui, &cx.t("taxes.to_check_note"));
     }
     let mut last_record = None;
     let mut kept = None;
@@ -218,14 +229,14 @@ pub(super) fn to_check_ui(ui: &mut Ui, state: &mut AppState, figures: &TaxFigure
         }
         last_record = Some(entry.record);
         ui.separator();
-        if let Some(input) = entry_to_check_ui(ui, state, figures, entry) {
+        if let Some(input) = entry_to_check_ui(ui, taxes, cx, figures, entry) {
             kept = Some(input);
         }
     }
     if figures.to_check.len() > TO_CHECK_SHOWN {
         note_ui(
             ui,
-            &state.t_with(
+            &cx.t_with(
                 "taxes.to_check_more",
                 &[(
                     "count",
@@ -237,14 +248,14 @@ pub(super) fn to_check_ui(ui: &mut Ui, state: &mut AppState, figures: &TaxFigure
     if !ledger.skipped.is_empty() {
         note_ui(
             ui,
-            &state.t_with(
+            &cx.t_with(
                 "taxes.left_out",
                 &[("count", &ledger.skipped.len().to_string())],
             ),
         );
     }
     if let Some(input) = kept {
-        state.push(Command::Journal(JournalCommand::KeepTaxInput(input)));
+        out.command(Command::Journal(JournalCommand::KeepTaxInput(input)));
     }
 }
 
@@ -252,16 +263,17 @@ pub(super) fn to_check_ui(ui: &mut Ui, state: &mut AppState, figures: &TaxFigure
 /// what to keep when the person pressed Keep (or Clear).
 fn entry_to_check_ui(
     ui: &mut Ui,
-    state: &mut AppState,
+    taxes: &mut TaxesState,
+    cx: &PanelContext<'_>,
     figures: &TaxFigures,
     entry: &Entry,
 ) -> Option<TaxInput> {
-    let language = state.language;
-    let amounts = state.amount_format();
+    let language = cx.language;
+    let amounts = cx.amounts();
     let ledger = &figures.ledger;
     let asset = ledger.asset_name(entry.asset);
     ui.horizontal_wrapped(|ui| {
-        ui.label(state.moments().text(entry.at.get()));
+        ui.label(cx.moments().text(entry.at.get()));
         ui.label(RichText::new(kind_text(language, entry.kind)).strong());
         ui.label(amounts.shown(entry.quantity, 18, asset).text());
         if !entry.value_brl.is_zero() || entry.kind.is_sale() {
@@ -278,13 +290,14 @@ fn entry_to_check_ui(
     match typing_of(figures, entry) {
         Typing::Cost(id) => {
             let keys = ("taxes.type_cost", "taxes.keep_cost");
-            kept = amount_typing_ui(ui, state, id, entry, keys)
+            kept = amount_typing_ui(ui, taxes, cx, id, entry, keys)
                 .map(|brl| TaxInput::ArrivedCost { record: id, brl });
         }
         Typing::Value(id) => {
             kept = amount_typing_ui(
                 ui,
-                state,
+                taxes,
+                cx,
                 id,
                 entry,
                 ("taxes.type_value", "taxes.keep_value"),
@@ -296,7 +309,7 @@ fn entry_to_check_ui(
     if entry.flags.contains(Flags::OUTFLOW)
         && let Some(address) = figures.sources.destination(entry.record)
     {
-        let label = state.t_with("taxes.mark_own", &[("address", &address)]);
+        let label = cx.t_with("taxes.mark_own", &[("address", &address)]);
         if ui.button(label).clicked() {
             kept = Some(TaxInput::OwnAddress { address, own: true });
         }
@@ -309,15 +322,16 @@ fn entry_to_check_ui(
 /// kept, Clear; what to keep (`None` inside: clear it) when pressed.
 fn amount_typing_ui(
     ui: &mut Ui,
-    state: &mut AppState,
+    taxes: &mut TaxesState,
+    cx: &PanelContext<'_>,
     id: Uuid,
     entry: &Entry,
     (label_key, keep_key): (&'static str, &'static str),
 ) -> Option<Option<rust_decimal::Decimal>> {
-    let language = state.language;
+    let language = cx.language;
     let typed_before = entry.flags.contains(Flags::TYPED);
-    let label_text = state.t(label_key).into_owned();
-    let draft = state.taxes.drafts.entry(id).or_default();
+    let label_text = cx.t(label_key).into_owned();
+    let draft = taxes.drafts.entry(id).or_default();
     let mut errors = FieldErrors::default();
     let parsed = if draft.trim().is_empty() {
         None

@@ -20,17 +20,59 @@ mod service;
 
 use egui::{RichText, Ui};
 
+use crate::app::features::taxes::message::TaxesCommand;
+use crate::app::features::taxes::state::{TaxesState, TaxesTold};
 use crate::app::i18n::Language;
-use crate::app::state::AppState;
+use crate::app::message::Command;
+use crate::app::panel::Panel;
+use crate::app::panel::{Outbox, PanelContext};
 use crate::app::ui::{Tone, badge_ui, note_ui, palette, section_ui};
 use brlv_core::tax::{Reading, Standing};
 
 use super::words::{disclaimer, reading_name, standing_text};
 
+impl Panel for TaxesState {
+    type Event = TaxesTold;
+
+    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+        taxes_ui(ui, self, cx, out);
+    }
+
+    fn apply(&mut self, event: TaxesTold) -> Vec<Command> {
+        match event {
+            TaxesTold::PricesArrived(prices) => self.prices_arrived(prices),
+            TaxesTold::Restored(journal) => self.restore(*journal),
+            TaxesTold::InputKept(input) => self.kept(input),
+        }
+        Vec::new()
+    }
+}
+
+/// The year's figures as last computed (worked out anew, off the frame,
+/// when the lists changed), and whether newer ones are being computed; the
+/// service's prices the figures still lack are asked for.
+fn figures_asking_prices(
+    ui: &Ui,
+    taxes: &mut TaxesState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) -> (
+    std::sync::Arc<crate::app::features::taxes::figures::TaxFigures>,
+    bool,
+) {
+    let (figures, busy) = taxes.figures(ui.ctx(), cx.data, cx.wall_now);
+    if cx.connected
+        && let Some(assets) = taxes.prices_to_ask(&figures)
+    {
+        out.command(Command::Taxes(TaxesCommand::Prices(assets)));
+    }
+    (figures, busy)
+}
+
 /// Draws the Taxes view.
-pub fn taxes_ui(ui: &mut Ui, state: &mut AppState) {
-    let language = state.language;
-    ui.heading(state.t("nav.taxes").as_ref());
+fn taxes_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &PanelContext<'_>, out: &mut Outbox) {
+    let language = cx.language;
+    ui.heading(cx.t("nav.taxes").as_ref());
     ui.add_space(4.0);
     let warning = palette::of(ui).warning;
     egui::Frame::group(ui.style())
@@ -41,57 +83,53 @@ pub fn taxes_ui(ui: &mut Ui, state: &mut AppState) {
             ui.add(egui::Label::new(RichText::new(disclaimer(language)).strong()).wrap());
         });
     ui.add_space(8.0);
-    let (figures, busy) = state.tax_figures(ui.ctx());
-    year_choice_ui(ui, state, &figures.years, busy);
-    let lists_missing = state.data.orders.value().is_none();
+    let (figures, busy) = figures_asking_prices(ui, taxes, cx, out);
+    year_choice_ui(ui, taxes, cx, &figures.years, busy);
+    let lists_missing = cx.data.orders.value().is_none();
     let Some(year) = figures.year.clone() else {
         ui.horizontal(|ui| {
             ui.spinner();
             ui.label(
-                state
-                    .t(if lists_missing {
-                        "accounts.loading"
-                    } else {
-                        "taxes.computing"
-                    })
-                    .as_ref(),
+                cx.t(if lists_missing {
+                    "accounts.loading"
+                } else {
+                    "taxes.computing"
+                })
+                .as_ref(),
             );
         });
         return;
     };
-    if state.taxes.unread > 0 {
+    if taxes.unread > 0 {
         note_ui(
             ui,
-            &state.t_with(
-                "taxes.unread",
-                &[("count", &state.taxes.unread.to_string())],
-            ),
+            &cx.t_with("taxes.unread", &[("count", &taxes.unread.to_string())]),
         );
     }
     ui.add_space(6.0);
-    let current = brlv_core::tax::YearMonth::in_brasilia(state.wall_now).year;
+    let current = brlv_core::tax::YearMonth::in_brasilia(cx.wall_now).year;
     if year.year == current {
-        section_ui(ui, &state.t("taxes.this_month_heading"), |ui| {
-            service::this_month_ui(ui, state, &figures);
+        section_ui(ui, &cx.t("taxes.this_month_heading"), |ui| {
+            service::this_month_ui(ui, cx, &figures);
         });
     }
-    section_ui(ui, &state.t("taxes.months_heading"), |ui| {
-        months::months_ui(ui, state, &figures, &year);
+    section_ui(ui, &cx.t("taxes.months_heading"), |ui| {
+        months::months_ui(ui, cx, out, &figures, &year);
     });
-    section_ui(ui, &state.t("taxes.declaration_heading"), |ui| {
-        declaration::declaration_ui(ui, state, &year);
+    section_ui(ui, &cx.t("taxes.declaration_heading"), |ui| {
+        declaration::declaration_ui(ui, taxes, cx, out, &year);
     });
-    section_ui(ui, &state.t("taxes.ledger_heading"), |ui| {
-        ledger::ledger_ui(ui, state, &figures);
+    section_ui(ui, &cx.t("taxes.ledger_heading"), |ui| {
+        ledger::ledger_ui(ui, taxes, cx, &figures);
     });
-    section_ui(ui, &state.t("taxes.to_check_heading"), |ui| {
-        ledger::to_check_ui(ui, state, &figures);
+    section_ui(ui, &cx.t("taxes.to_check_heading"), |ui| {
+        ledger::to_check_ui(ui, taxes, cx, out, &figures);
     });
-    section_ui(ui, &state.t("taxes.files_heading"), |ui| {
-        files::files_ui(ui, state, year.year);
+    section_ui(ui, &cx.t("taxes.files_heading"), |ui| {
+        files::files_ui(ui, taxes, cx, out, year.year);
     });
-    section_ui(ui, &state.t("taxes.rules_heading"), |ui| {
-        note_ui(ui, &state.t("taxes.rules_note"));
+    section_ui(ui, &cx.t("taxes.rules_heading"), |ui| {
+        note_ui(ui, &cx.t("taxes.rules_note"));
         for reading in &year.readings {
             reading_row_ui(ui, language, *reading);
         }
@@ -100,10 +138,16 @@ pub fn taxes_ui(ui: &mut Ui, state: &mut AppState) {
 
 /// The year shown, among the years with a movement; a spinner while newer
 /// figures are computed.
-fn year_choice_ui(ui: &mut Ui, state: &mut AppState, years: &[i32], busy: bool) {
-    let shown = state.taxes.shown_year(state.wall_now);
+fn year_choice_ui(
+    ui: &mut Ui,
+    taxes: &mut TaxesState,
+    cx: &PanelContext<'_>,
+    years: &[i32],
+    busy: bool,
+) {
+    let shown = taxes.shown_year(cx.wall_now);
     ui.horizontal(|ui| {
-        let label = ui.label(state.t("taxes.year").as_ref());
+        let label = ui.label(cx.t("taxes.year").as_ref());
         let mut chosen = shown;
         egui::ComboBox::from_id_salt("tax_year")
             .selected_text(shown.to_string())
@@ -115,12 +159,12 @@ fn year_choice_ui(ui: &mut Ui, state: &mut AppState, years: &[i32], busy: bool) 
             .response
             .labelled_by(label.id);
         if chosen != shown {
-            state.taxes.year = Some(chosen);
-            state.taxes.ledger_asset = None;
+            taxes.year = Some(chosen);
+            taxes.ledger_asset = None;
         }
         if busy {
             ui.spinner();
-            ui.label(state.t("taxes.computing").as_ref());
+            ui.label(cx.t("taxes.computing").as_ref());
         }
     });
 }

@@ -7,7 +7,7 @@ use egui::{RichText, Ui};
 
 use crate::app::features::journal::message::JournalCommand;
 use crate::app::message::Command;
-use crate::app::state::AppState;
+use crate::app::panel::{Outbox, PanelContext};
 use crate::app::ui::{Tone, badge_ui, note_ui};
 use brlv_core::tax::ledger::AssetMonth;
 use brlv_core::tax::months::MonthReport;
@@ -20,11 +20,12 @@ use super::figure::{figure_column_width, figure_ui, right_aligned_ui, rule_tags_
 /// The months' table and the gains per asset.
 pub(super) fn months_ui(
     ui: &mut Ui,
-    state: &mut AppState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
     figures: &TaxFigures,
     year: &YearReport,
 ) {
-    let language = state.language;
+    let language = cx.language;
     rule_tags_ui(
         ui,
         language,
@@ -38,7 +39,7 @@ pub(super) fn months_ui(
     );
     ui.add_space(4.0);
     let mut toggled = None;
-    let widths = MonthWidths::measure(ui, state, year);
+    let widths = MonthWidths::measure(ui, cx, year);
     egui::Grid::new("tax_months")
         .num_columns(8)
         .striped(true)
@@ -54,7 +55,7 @@ pub(super) fn months_ui(
                 ("taxes.col.due", None),
                 ("taxes.col.paid", None),
             ] {
-                let heading = state.t(key);
+                let heading = cx.t(key);
                 match width {
                     Some(width) => right_aligned_ui(ui, width, |ui| ui.strong(heading.as_ref())),
                     None => ui.strong(heading.as_ref()),
@@ -62,20 +63,20 @@ pub(super) fn months_ui(
             }
             ui.end_row();
             for month in &year.months {
-                if let Some(paid) = month_row_ui(ui, state, &widths, month) {
+                if let Some(paid) = month_row_ui(ui, cx, &widths, month) {
                     toggled = Some((month.month, paid));
                 }
                 ui.end_row();
             }
         });
     if let Some((month, paid)) = toggled {
-        state.push(Command::Journal(JournalCommand::KeepTaxInput(
+        out.command(Command::Journal(JournalCommand::KeepTaxInput(
             TaxInput::Paid { month, paid },
         )));
     }
-    note_ui(ui, &state.t("taxes.months_note"));
+    note_ui(ui, &cx.t("taxes.months_note"));
     ui.add_space(6.0);
-    per_asset_ui(ui, state, figures, year);
+    per_asset_ui(ui, cx, figures, year);
 }
 
 /// The widths of the months' columns of figures, their figures ending in
@@ -88,11 +89,11 @@ struct MonthWidths {
 }
 
 impl MonthWidths {
-    fn measure(ui: &Ui, state: &AppState, year: &YearReport) -> MonthWidths {
-        let amounts = state.amount_format();
+    fn measure(ui: &Ui, cx: &PanelContext<'_>, year: &YearReport) -> MonthWidths {
+        let amounts = cx.amounts();
         let column = |key: &'static str, of: &dyn Fn(&MonthReport) -> Option<String>| {
             let texts: Vec<String> = year.months.iter().filter_map(of).collect();
-            figure_column_width(ui, &state.t(key), texts.iter().map(String::as_str))
+            figure_column_width(ui, &cx.t(key), texts.iter().map(String::as_str))
         };
         MonthWidths {
             sales: column("taxes.col.sales", &|month| {
@@ -118,24 +119,24 @@ fn darf_text(code: &str, amount: String) -> String {
 /// One month's row; the new "paid" mark when the person changed it.
 fn month_row_ui(
     ui: &mut Ui,
-    state: &AppState,
+    cx: &PanelContext<'_>,
     widths: &MonthWidths,
     month: &MonthReport,
 ) -> Option<bool> {
-    let language = state.language;
-    let amounts = state.amount_format();
+    let language = cx.language;
+    let amounts = cx.amounts();
     let name = month_title(language, month.month);
     let named =
-        |key: &'static str, value: &str| state.t_with(key, &[("month", &name), ("value", value)]);
+        |key: &'static str, value: &str| cx.t_with(key, &[("month", &name), ("value", value)]);
     ui.label(name.as_str());
     let sales = amounts.brl(month.sales_brl);
     right_aligned_ui(ui, widths.sales, |ui| {
         figure_ui(ui, &sales, &named("taxes.a11y.sales", &sales))
     });
     if month.exempt {
-        badge_ui(ui, state.t("taxes.exempt").as_ref(), Tone::Success);
+        badge_ui(ui, cx.t("taxes.exempt").as_ref(), Tone::Success);
     } else {
-        badge_ui(ui, state.t("taxes.taxable").as_ref(), Tone::Danger);
+        badge_ui(ui, cx.t("taxes.taxable").as_ref(), Tone::Danger);
     }
     let gain = amounts.brl(month.gain_brl);
     right_aligned_ui(ui, widths.gain, |ui| {
@@ -149,7 +150,7 @@ fn month_row_ui(
         Some(darf) => {
             let amount = amounts.brl(darf.amount_brl);
             let text = darf_text(darf.code, amount.clone());
-            let spoken = state.t_with(
+            let spoken = cx.t_with(
                 "taxes.a11y.darf",
                 &[("month", &name), ("code", darf.code), ("value", &amount)],
             );
@@ -160,7 +161,7 @@ fn month_row_ui(
                 .unwrap_or_else(|| "-".to_owned());
             figure_ui(ui, &due, &named("taxes.a11y.due", &due));
             let mut paid = month.paid;
-            let label = state.t_with("taxes.paid_label", &[("month", &name)]);
+            let label = cx.t_with("taxes.paid_label", &[("month", &name)]);
             let response = ui.checkbox(&mut paid, "");
             response.widget_info(|| {
                 egui::WidgetInfo::selected(egui::Role::CheckBox, true, paid, &label)
@@ -174,7 +175,7 @@ fn month_row_ui(
                 let carried = amounts.brl(month.carried_out_brl);
                 figure_ui(
                     ui,
-                    &state.t_with("taxes.carried_short", &[("amount", &carried)]),
+                    &cx.t_with("taxes.carried_short", &[("amount", &carried)]),
                     &named("taxes.a11y.carried", &carried),
                 );
             }
@@ -186,16 +187,16 @@ fn month_row_ui(
 }
 
 /// Each month's gain or loss per asset (sales, cost, fees, gain).
-fn per_asset_ui(ui: &mut Ui, state: &AppState, figures: &TaxFigures, year: &YearReport) {
-    let language = state.language;
-    let amounts = state.amount_format();
+fn per_asset_ui(ui: &mut Ui, cx: &PanelContext<'_>, figures: &TaxFigures, year: &YearReport) {
+    let language = cx.language;
+    let amounts = cx.amounts();
     let any = year
         .months
         .iter()
         .any(|month| month.assets.iter().any(AssetMonth::sold));
-    ui.label(RichText::new(state.t("taxes.per_asset_heading").as_ref()).strong());
+    ui.label(RichText::new(cx.t("taxes.per_asset_heading").as_ref()).strong());
     if !any {
-        note_ui(ui, &state.t("taxes.no_sales"));
+        note_ui(ui, &cx.t("taxes.no_sales"));
         return;
     }
     let sold = || {
@@ -228,7 +229,7 @@ fn per_asset_ui(ui: &mut Ui, state: &AppState, figures: &TaxFigures, year: &Year
                         .map(|value| amounts.brl(*value))
                 })
                 .collect();
-            figure_column_width(ui, &state.t(key), texts.iter().map(String::as_str))
+            figure_column_width(ui, &cx.t(key), texts.iter().map(String::as_str))
         })
         .collect();
     egui::Grid::new("tax_per_asset")
@@ -236,10 +237,10 @@ fn per_asset_ui(ui: &mut Ui, state: &AppState, figures: &TaxFigures, year: &Year
         .striped(true)
         .spacing([14.0, 4.0])
         .show(ui, |ui| {
-            ui.strong(state.t("taxes.col.month").as_ref());
-            ui.strong(state.t("taxes.col.asset").as_ref());
+            ui.strong(cx.t("taxes.col.month").as_ref());
+            ui.strong(cx.t("taxes.col.asset").as_ref());
             for (key, width) in figure_keys.iter().zip(&widths) {
-                let heading = state.t(key);
+                let heading = cx.t(key);
                 right_aligned_ui(ui, *width, |ui| ui.strong(heading.as_ref()));
             }
             ui.end_row();
@@ -259,7 +260,7 @@ fn per_asset_ui(ui: &mut Ui, state: &AppState, figures: &TaxFigures, year: &Year
                         spoken_keys.iter().zip(figures_of(asset)).zip(&widths)
                     {
                         let text = amounts.brl(value);
-                        let spoken = state.t_with(
+                        let spoken = cx.t_with(
                             key,
                             &[("month", &name), ("asset", ticker), ("value", &text)],
                         );

@@ -6,7 +6,7 @@
 use egui::{RichText, Ui};
 use rust_decimal::Decimal;
 
-use crate::app::state::AppState;
+use crate::app::panel::PanelContext;
 use crate::app::ui::{gauge_ui, note_ui, palette};
 use brlv_core::api::model::MONTHLY_TAX_EXEMPTION_LIMIT_BRL;
 use brlv_core::tax::months::compare_with_service;
@@ -17,10 +17,10 @@ use super::super::words::{month_title, report_language};
 use super::figure::{figure_column_width, figure_ui, right_aligned_ui, rule_tags_ui};
 
 /// The month's sales against the limit, the service's figure beside them.
-pub(super) fn this_month_ui(ui: &mut Ui, state: &mut AppState, figures: &TaxFigures) {
-    let language = state.language;
-    let amounts = state.amount_format();
-    let this_month = YearMonth::in_brasilia(state.wall_now);
+pub(super) fn this_month_ui(ui: &mut Ui, cx: &PanelContext<'_>, figures: &TaxFigures) {
+    let language = cx.language;
+    let amounts = cx.amounts();
+    let this_month = YearMonth::in_brasilia(cx.wall_now);
     let Some(report) = figures
         .year
         .as_ref()
@@ -32,7 +32,7 @@ pub(super) fn this_month_ui(ui: &mut Ui, state: &mut AppState, figures: &TaxFigu
     let month = month_title(language, this_month);
     let used = amounts.brl(report.sales_brl);
     let percent = amounts.percent((report.sales_brl * Decimal::ONE_HUNDRED / limit).floor());
-    let description = state.t_with(
+    let description = cx.t_with(
         "taxes.this_month_gauge",
         &[
             ("month", &month),
@@ -67,7 +67,7 @@ pub(super) fn this_month_ui(ui: &mut Ui, state: &mut AppState, figures: &TaxFigu
         ui.add_space(8.0);
         figure_ui(
             ui,
-            &state.t_with(
+            &cx.t_with(
                 "taxes.this_month_used",
                 &[("used", &used), ("limit", &amounts.brl(limit))],
             ),
@@ -75,9 +75,9 @@ pub(super) fn this_month_ui(ui: &mut Ui, state: &mut AppState, figures: &TaxFigu
         );
     });
     let verdict = if report.exempt {
-        state.t("taxes.this_month_exempt")
+        cx.t("taxes.this_month_exempt")
     } else {
-        state.t("taxes.this_month_taxable")
+        cx.t("taxes.this_month_taxable")
     };
     ui.label(RichText::new(verdict.as_ref()).color(if report.exempt {
         colors.success
@@ -94,8 +94,8 @@ pub(super) fn this_month_ui(ui: &mut Ui, state: &mut AppState, figures: &TaxFigu
         ],
     );
     ui.add_space(6.0);
-    let Some(service) = state.data.tax_exemption.value() else {
-        note_ui(ui, &state.t("taxes.service_unknown"));
+    let Some(service) = cx.data.tax_exemption.value() else {
+        note_ui(ui, &cx.t("taxes.service_unknown"));
         return;
     };
     let comparison = compare_with_service(report, service);
@@ -119,7 +119,7 @@ pub(super) fn this_month_ui(ui: &mut Ui, state: &mut AppState, figures: &TaxFigu
     let text_of =
         |value: Option<Decimal>| value.map_or_else(|| "-".to_owned(), |value| amounts.brl(value));
     let width_of = |key: &'static str, texts: Vec<String>| {
-        figure_column_width(ui, &state.t(key), texts.iter().map(String::as_str))
+        figure_column_width(ui, &cx.t(key), texts.iter().map(String::as_str))
     };
     let ours_width = width_of(
         "taxes.report_counts",
@@ -138,19 +138,19 @@ pub(super) fn this_month_ui(ui: &mut Ui, state: &mut AppState, figures: &TaxFigu
                 ("taxes.report_counts", ours_width),
                 ("taxes.service_counts", theirs_width),
             ] {
-                let heading = state.t(key);
+                let heading = cx.t(key);
                 right_aligned_ui(ui, width, |ui| ui.strong(heading.as_ref()));
             }
             ui.end_row();
             for (key, ours, theirs) in rows {
-                let what = state.t(key).into_owned();
+                let what = cx.t(key).into_owned();
                 ui.label(what.as_str());
                 for (value, whose, width) in [
                     (ours, "taxes.report_counts", ours_width),
                     (theirs, "taxes.service_counts", theirs_width),
                 ] {
                     let text = text_of(value);
-                    let name = format!("{what}, {}: {text}", state.t(whose));
+                    let name = format!("{what}, {}: {text}", cx.t(whose));
                     right_aligned_ui(ui, width, |ui| figure_ui(ui, &text, &name));
                 }
                 ui.end_row();
@@ -158,7 +158,7 @@ pub(super) fn this_month_ui(ui: &mut Ui, state: &mut AppState, figures: &TaxFigu
         });
     if comparison.differs {
         ui.label(
-            RichText::new(state.t("taxes.differs").as_ref())
+            RichText::new(cx.t("taxes.differs").as_ref())
                 .color(palette::of(ui).warning)
                 .strong(),
         );
@@ -167,6 +167,6 @@ pub(super) fn this_month_ui(ui: &mut Ui, state: &mut AppState, figures: &TaxFigu
             ui.add(egui::Label::new(format!("• {}", reason.text(core))).wrap());
         }
     } else {
-        note_ui(ui, &state.t("taxes.same_figure"));
+        note_ui(ui, &cx.t("taxes.same_figure"));
     }
 }
