@@ -16,14 +16,15 @@ use super::export::{ExportDraft, ExportKind, ExportRecords, ExportRequest};
 use super::features::activity::state::ActivityState;
 use super::features::claims::state::{ClaimsEvent, ClaimsState};
 use super::features::deposits::state::DepositsState;
-use super::features::events::state::EventsState;
+use super::features::events::message::EventsEvent;
+use super::features::events::state::{EventsState, EventsTold, ReceivedEvent, listen_error_text};
 use super::features::files::state::FilesState;
 use super::features::guard::state::{Guard, PassphrasePrompt, SealOffer};
 use super::features::journal::state::JournalState;
 use super::features::notify::NotifyState;
 use super::features::onboarding::state::OnboardingDraft;
 use super::features::orders::state::OrdersState;
-use super::features::recipients::state::RecipientsState;
+use super::features::recipients::state::{RecipientsState, RecipientsTold};
 use super::features::settings::state::SettingsState;
 use super::features::taxes::state::TaxesState;
 use super::features::transfers::state::{TransfersEvent, TransfersState};
@@ -85,6 +86,8 @@ pub struct Panels<'a> {
     pub withdrawals: &'a mut WithdrawalsState,
     /// The Taxes panel.
     pub taxes: &'a mut TaxesState,
+    /// The Events panel.
+    pub events: &'a mut EventsState,
 }
 
 /// Everything the panels show.
@@ -240,6 +243,7 @@ impl AppState {
         PanelContext {
             language: self.language,
             connected: self.session.is_some(),
+            sandbox: self.is_sandbox(),
             hide_amounts: self.hide_amounts,
             now: self.now,
             wall_now: self.wall_now,
@@ -256,6 +260,7 @@ impl AppState {
         let context = PanelContext {
             language: self.language,
             connected: self.session.is_some(),
+            sandbox: self.is_sandbox(),
             hide_amounts: self.hide_amounts,
             now: self.now,
             wall_now: self.wall_now,
@@ -271,8 +276,27 @@ impl AppState {
             wallets: &mut self.wallets,
             withdrawals: &mut self.withdrawals,
             taxes: &mut self.taxes,
+            events: &mut self.events,
         };
         (context, panels)
+    }
+
+    /// The saved recipients' manager, with the context every panel reads
+    /// (but the saved recipients, which it holds itself).
+    pub fn recipients_panel(&mut self) -> (PanelContext<'_>, &mut RecipientsState) {
+        let context = PanelContext {
+            recipients: &[],
+            language: self.language,
+            connected: self.session.is_some(),
+            sandbox: self.is_sandbox(),
+            hide_amounts: self.hide_amounts,
+            now: self.now,
+            wall_now: self.wall_now,
+            zone: &self.zone,
+            data: &self.data,
+            receipt: &self.files.receipt,
+        };
+        (context, &mut self.recipients)
     }
 
     /// Carries out what a panel asked for while drawing, in order.
@@ -294,9 +318,16 @@ impl AppState {
                     status.result = None;
                     status.copied_at = Some(self.now);
                 }
-                Ask::SaveRecipient(recipient) => self.add_recipient(recipient),
+                Ask::SaveRecipient(recipient) => self.tell(
+                    |state| &mut state.recipients,
+                    RecipientsTold::Add(recipient),
+                ),
                 Ask::SaveTaxFile(TaxFile::Csv) => self.save_tax_csv(),
                 Ask::SaveTaxFile(TaxFile::Pdf) => self.save_tax_pdf(),
+                Ask::OpenOrder(id) => {
+                    self.view = View::Orders;
+                    self.select_order(Some(id));
+                }
             }
         }
     }
@@ -537,7 +568,7 @@ impl AppState {
             Event::Exported { kind, result } => self.export_draft_mut(kind).finish(result),
             Event::Onboarding(event) => self.onboarding.apply(event),
             Event::Orders(event) => self.apply_orders(event),
-            Event::Events(event) => self.apply_events(event),
+            Event::Events(event) => self.webhook_event(event),
             Event::UnlockNeeded(profile) => {
                 self.guard.opening = Some(profile);
                 self.guard.unlock = PassphrasePrompt::default();
@@ -563,11 +594,47 @@ impl AppState {
                 Err(reason) => self.guard.seal_offer = SealOffer::Failed(reason),
             },
             Event::Journal(event) => self.apply_journal(event),
-            Event::Recipients(event) => self.apply_recipients(event),
+            Event::Recipients(event) => {
+                self.tell(|state| &mut state.recipients, RecipientsTold::File(event))
+            }
             Event::FileChosen { purpose, answer } => self.file_chosen(purpose, answer),
             Event::ReceiptSaved { movement, result } => self.receipt_saved(movement, result),
             Event::Taxes(event) => self.apply_taxes(event),
         }
+    }
+
+    /// Takes in what the worker reports of the webhook listener: a refund
+    /// initiated raises a notice and a notification; the Events panel lists
+    /// every event.
+    fn webhook_event(&mut self, event: EventsEvent) {
+        let told = match event {
+            EventsEvent::Listening(url) => EventsTold::Listening(url),
+            EventsEvent::ListenFailed(error) => {
+                EventsTold::ListenFailed(listen_error_text(self.language, &error))
+            }
+            EventsEvent::ListenerStopped => EventsTold::Stopped,
+            EventsEvent::Received { at, event } => {
+                if event.is_refund_initiated() {
+                    if let Some(order) = &event.order {
+                        self.notify.refund_initiated(order);
+                    }
+                    let id = event
+                        .order
+                        .as_ref()
+                        .map(|order| super::format::short_id(&order.id))
+                        .unwrap_or_default();
+                    self.add_notice(Notice {
+                        kind: NoticeKind::RefundInitiated(id),
+                        detail: super::message::NoticeDetail::None,
+                    });
+                }
+                EventsTold::Received(Box::new(ReceivedEvent {
+                    received_at: at,
+                    event: *event,
+                }))
+            }
+        };
+        self.tell(|state| &mut state.events, told);
     }
 
     fn is_current(&self, session: u64) -> bool {

@@ -57,6 +57,7 @@ impl<P: Panel> Bench<P> {
         let cx = PanelContext {
             language: self.language,
             connected: true,
+            sandbox: false,
             hide_amounts: false,
             now: 2_000,
             wall_now: time::macros::datetime!(2026-03-15 12:00 UTC),

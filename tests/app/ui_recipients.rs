@@ -235,7 +235,7 @@ fn the_list_survives_a_restart_through_the_workers_file() {
     });
     assert!(state.recipients.list.is_empty());
     for recipient in book().recipients {
-        state.add_recipient(recipient);
+        save_recipient(&mut state, recipient);
     }
     let path = RecipientBook::path_beside(&profiles);
     pump_until(&first, &mut state, "the saves", |_| {
@@ -275,9 +275,7 @@ fn a_damaged_file_is_reported_kept_and_set_aside_only_when_asked() {
     );
 
     // Added for the run, never written over the damaged file.
-    harness
-        .state_mut()
-        .add_recipient(book().recipients[0].clone());
+    save_recipient(harness.state_mut(), book().recipients[0].clone());
     assert!(saves(harness.state_mut()).is_empty());
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
@@ -334,4 +332,11 @@ fn a_saved_recipient_is_picked_with_the_keyboard_alone() {
     harness.key_press(egui::Key::Enter);
     settle(&mut harness);
     assert_eq!(harness.state().transfers.draft.target, WALLET);
+}
+
+/// A recipient saved as a form's "Save this recipient" asks for it.
+fn save_recipient(state: &mut AppState, recipient: brlv_core::recipients::Recipient) {
+    let mut out = brlv_desk::app::panel::Outbox::default();
+    out.ask(brlv_desk::app::panel::Ask::SaveRecipient(recipient));
+    state.answer(out);
 }

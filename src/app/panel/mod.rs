@@ -41,6 +41,8 @@ pub struct PanelContext<'a> {
     pub language: Language,
     /// An account is open (the worker can ask the service for something).
     pub connected: bool,
+    /// The open account is the embedded sandbox.
+    pub sandbox: bool,
     /// Every amount is masked (the eye in the top bar).
     pub hide_amounts: bool,
     /// Now, on the app's clock.
@@ -111,6 +113,8 @@ pub enum Ask {
     SaveRecipient(Recipient),
     /// Save the tax year shown as files for an accountant.
     SaveTaxFile(TaxFile),
+    /// Show this order in the Orders view.
+    OpenOrder(Uuid),
 }
 
 /// The tax year's files.

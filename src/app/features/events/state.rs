@@ -3,7 +3,8 @@
 
 use time::OffsetDateTime;
 
-use crate::webhook::WebhookEvent;
+use crate::app::i18n::{self, Language};
+use crate::webhook::{ListenError, WebhookEvent};
 
 use super::message::DEFAULT_WEBHOOK_PORT;
 
@@ -67,5 +68,35 @@ impl EventsState {
             self.status,
             ListenerStatus::Starting | ListenerStatus::Listening(_)
         )
+    }
+}
+
+/// What the Events panel is told.
+#[derive(Debug)]
+pub enum EventsTold {
+    /// The listener is on, at this URL.
+    Listening(String),
+    /// It could not start: why, in the person's words.
+    ListenFailed(String),
+    /// It stopped.
+    Stopped,
+    /// An event arrived.
+    Received(Box<ReceivedEvent>),
+}
+
+/// Why the listener did not start, in the person's language; the system's
+/// own reason is quoted as it came.
+pub fn listen_error_text(language: Language, error: &ListenError) -> String {
+    match error {
+        ListenError::NotLoopback(address) => i18n::tr_with(
+            language,
+            "events.error_not_loopback",
+            &[("address", &address.to_string())],
+        ),
+        ListenError::Bind { address, reason } => i18n::tr_with(
+            language,
+            "events.error_bind",
+            &[("port", &address.port().to_string()), ("reason", reason)],
+        ),
     }
 }

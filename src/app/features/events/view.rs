@@ -10,7 +10,7 @@ use egui_extras::{Column, TableBuilder};
 use crate::app::features::orders::view::badge::{order_state_label, order_state_tone};
 use crate::app::format::{HIDDEN_DIGITS, short_id};
 use crate::app::message::Command;
-use crate::app::state::AppState;
+use crate::app::panel::{Ask, Outbox, Panel, PanelContext};
 use crate::app::ui::arrange::{
     Arranged, Arrangement, SortKey, arranged, search_field_ui, sort_header_ui,
 };
@@ -18,40 +18,70 @@ use crate::app::ui::table::row_info;
 use crate::app::ui::{Cell, Tone, badge_ui};
 
 use super::message::EventsCommand;
-use super::state::{ListenerStatus, ReceivedEvent};
+use super::state::{EventsState, EventsTold, ListenerStatus, ReceivedEvent};
 
 /// Height of one table row.
 const ROW_HEIGHT: f32 = 26.0;
 
+impl Panel for EventsState {
+    type Event = EventsTold;
+
+    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+        events_ui(ui, self, cx, out);
+    }
+
+    fn apply(&mut self, event: EventsTold) -> Vec<Command> {
+        match event {
+            EventsTold::Listening(url) => {
+                // The port actually bound (a free one under --sandbox).
+                if let Some(port) = url::Url::parse(&url).ok().and_then(|url| url.port()) {
+                    self.port = port.to_string();
+                }
+                self.status = ListenerStatus::Listening(url);
+            }
+            EventsTold::ListenFailed(reason) => self.status = ListenerStatus::Failed(reason),
+            EventsTold::Stopped => self.status = ListenerStatus::Off,
+            EventsTold::Received(received) => {
+                Arc::make_mut(&mut self.received).insert(0, *received);
+                // The open event stays open: it moved down by one.
+                if let Some(selected) = self.selected.as_mut() {
+                    *selected += 1;
+                }
+            }
+        }
+        Vec::new()
+    }
+}
+
 /// Draws the Events panel.
-pub fn events_ui(ui: &mut Ui, state: &mut AppState) {
-    if let Some(index) = state.events.selected {
-        match state.events.received.get(index).cloned() {
+fn events_ui(ui: &mut Ui, events: &mut EventsState, cx: &PanelContext<'_>, out: &mut Outbox) {
+    if let Some(index) = events.selected {
+        match events.received.get(index).cloned() {
             Some(received) => {
                 egui::ScrollArea::vertical()
                     .id_salt("event_detail")
-                    .show(ui, |ui| event_detail_ui(ui, state, &received));
+                    .show(ui, |ui| event_detail_ui(ui, events, cx, out, &received));
                 return;
             }
-            None => state.events.selected = None,
+            None => events.selected = None,
         }
     }
-    ui.heading(state.t("nav.events").as_ref());
+    ui.heading(cx.t("nav.events").as_ref());
     ui.add_space(6.0);
-    ui.label(state.t("events.intro").as_ref());
+    ui.label(cx.t("events.intro").as_ref());
     ui.add_space(6.0);
-    listener_ui(ui, state);
+    listener_ui(ui, events, cx, out);
     ui.add_space(10.0);
-    if state.events.received.is_empty() {
-        ui.weak(state.t("events.none").as_ref());
+    if events.received.is_empty() {
+        ui.weak(cx.t("events.none").as_ref());
         return;
     }
-    let received = Arc::clone(&state.events.received);
+    let received = Arc::clone(&events.received);
     let table = Id::unique(TABLE_ID);
     let arranged = arranged(ui, table, &received, &EVENT_ARRANGEMENT);
     search_field_ui(ui, table, "list.search_hint", arranged.busy);
     if arranged.len() != received.len() {
-        ui.label(state.t_with(
+        ui.label(cx.t_with(
             "list.count_of",
             &[
                 ("shown", &arranged.len().to_string()),
@@ -59,9 +89,8 @@ pub fn events_ui(ui: &mut Ui, state: &mut AppState) {
             ],
         ));
     }
-    if let Some(clicked) = events_table_ui(ui, state, &arranged) {
-        state.events.selected = state
-            .events
+    if let Some(clicked) = events_table_ui(ui, cx, &arranged) {
+        events.selected = events
             .received
             .iter()
             .position(|received| *received == clicked);
@@ -94,59 +123,59 @@ pub static EVENT_ARRANGEMENT: Arrangement<ReceivedEvent> = Arrangement {
 };
 
 /// The on/off switch, the port and what the listener is doing.
-fn listener_ui(ui: &mut Ui, state: &mut AppState) {
-    let port_valid = state.events.port().is_some();
+fn listener_ui(ui: &mut Ui, events: &mut EventsState, cx: &PanelContext<'_>, out: &mut Outbox) {
+    let port_valid = events.port().is_some();
     ui.horizontal(|ui| {
-        let mut on = state.events.is_on();
-        let toggle = ui.checkbox(&mut on, state.t("events.listen").as_ref());
-        let label = ui.label(state.t("events.port").as_ref());
+        let mut on = events.is_on();
+        let toggle = ui.checkbox(&mut on, cx.t("events.listen").as_ref());
+        let label = ui.label(cx.t("events.port").as_ref());
         ui.add_enabled(
-            !state.events.is_on(),
-            egui::TextEdit::singleline(&mut state.events.port).desired_width(70.0),
+            !events.is_on(),
+            egui::TextEdit::singleline(&mut events.port).desired_width(70.0),
         )
         .labelled_by(label.id);
         if toggle.changed() {
-            match (on, state.events.port()) {
+            match (on, events.port()) {
                 (true, Some(port)) => {
-                    state.events.status = ListenerStatus::Starting;
-                    state.push(Command::Events(EventsCommand::StartListener(port)));
+                    events.status = ListenerStatus::Starting;
+                    out.command(Command::Events(EventsCommand::StartListener(port)));
                 }
                 (true, None) => {}
                 (false, _) => {
-                    state.events.status = ListenerStatus::Off;
-                    state.push(Command::Events(EventsCommand::StopListener));
+                    events.status = ListenerStatus::Off;
+                    out.command(Command::Events(EventsCommand::StopListener));
                 }
             }
         }
         if !port_valid {
             ui.colored_label(
                 ui.visuals().error_fg_color,
-                state.t("events.port_invalid").as_ref(),
+                cx.t("events.port_invalid").as_ref(),
             );
         }
     });
-    match &state.events.status {
+    match &events.status {
         ListenerStatus::Off => {
-            ui.weak(state.t("events.off").as_ref());
+            ui.weak(cx.t("events.off").as_ref());
         }
         ListenerStatus::Starting => {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label(state.t("events.starting").as_ref());
+                ui.label(cx.t("events.starting").as_ref());
             });
         }
         ListenerStatus::Listening(url) => {
-            let key = if state.is_sandbox() {
+            let key = if cx.sandbox {
                 "events.listening_sandbox"
             } else {
                 "events.listening"
             };
-            ui.label(state.t_with(key, &[("url", url)]));
+            ui.label(cx.t_with(key, &[("url", url)]));
         }
         ListenerStatus::Failed(reason) => {
             ui.colored_label(
                 ui.visuals().error_fg_color,
-                state.t_with("events.listen_failed", &[("reason", reason)]),
+                cx.t_with("events.listen_failed", &[("reason", reason)]),
             );
         }
     }
@@ -155,7 +184,7 @@ fn listener_ui(ui: &mut Ui, state: &mut AppState) {
 /// The events, newest first unless sorted; returns the one clicked.
 fn events_table_ui(
     ui: &mut Ui,
-    state: &AppState,
+    cx: &PanelContext<'_>,
     events: &Arranged<ReceivedEvent>,
 ) -> Option<ReceivedEvent> {
     let mut clicked = None;
@@ -163,8 +192,8 @@ fn events_table_ui(
     // row would not open; the table's own text is not for selecting.
     let selectable_before = ui.style().interaction.selectable_labels;
     ui.style_mut().interaction.selectable_labels = false;
-    let language = state.language;
-    let moments = state.moments();
+    let language = cx.language;
+    let moments = cx.moments();
     let headers = [
         "events.col_received",
         "events.col_type",
@@ -183,7 +212,7 @@ fn events_table_ui(
         .header(ROW_HEIGHT, |mut header| {
             for (column, key) in headers.into_iter().enumerate() {
                 header.col(|ui| {
-                    sort_header_ui(ui, Id::unique(TABLE_ID), column, state.t(key).as_ref());
+                    sort_header_ui(ui, Id::unique(TABLE_ID), column, cx.t(key).as_ref());
                 });
             }
         })
@@ -253,16 +282,22 @@ fn events_table_ui(
 }
 
 /// One event: what it means, its fields and the raw JSON as received.
-fn event_detail_ui(ui: &mut Ui, state: &mut AppState, received: &ReceivedEvent) {
-    if ui.button(state.t("events.back").as_ref()).clicked() {
-        state.events.selected = None;
+fn event_detail_ui(
+    ui: &mut Ui,
+    events: &mut EventsState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+    received: &ReceivedEvent,
+) {
+    if ui.button(cx.t("events.back").as_ref()).clicked() {
+        events.selected = None;
         return;
     }
     let event = &received.event;
     ui.heading(event.kind.as_deref().unwrap_or("-"));
     ui.add_space(6.0);
     if event.is_refund_initiated() {
-        ui.label(RichText::new(state.t("events.refund_explained").as_ref()).strong());
+        ui.label(RichText::new(cx.t("events.refund_explained").as_ref()).strong());
         ui.add_space(6.0);
     }
     egui::Grid::new("event_fields")
@@ -270,32 +305,30 @@ fn event_detail_ui(ui: &mut Ui, state: &mut AppState, received: &ReceivedEvent) 
         .spacing([16.0, 6.0])
         .show(ui, |ui| {
             let text = |value: Option<String>| value.unwrap_or_else(|| "-".to_owned());
-            let moments = state.moments();
-            ui.strong(state.t("events.field_id").as_ref());
+            let moments = cx.moments();
+            ui.strong(cx.t("events.field_id").as_ref());
             ui.monospace(text(event.id.clone()));
             ui.end_row();
-            ui.strong(state.t("events.field_created_at").as_ref());
+            ui.strong(cx.t("events.field_created_at").as_ref());
             ui.monospace(moments.exact_or_missing(event.created_at));
             ui.end_row();
-            ui.strong(state.t("events.col_received").as_ref());
+            ui.strong(cx.t("events.col_received").as_ref());
             ui.monospace(moments.exact(received.received_at));
             ui.end_row();
-            ui.strong(state.t("events.col_order").as_ref());
+            ui.strong(cx.t("events.col_order").as_ref());
             ui.monospace(text(event.order.as_ref().map(|order| order.id.to_string())));
             ui.end_row();
         });
     if let Some(order) = &event.order
-        && ui.button(state.t("events.open_order").as_ref()).clicked()
+        && ui.button(cx.t("events.open_order").as_ref()).clicked()
     {
-        let id = order.id;
-        state.view = crate::app::state::View::Orders;
-        state.events.selected = None;
-        state.select_order(Some(id));
+        events.selected = None;
+        out.ask(Ask::OpenOrder(order.id));
     }
     ui.add_space(8.0);
-    ui.strong(state.t("events.raw").as_ref());
+    ui.strong(cx.t("events.raw").as_ref());
     let mut raw = event.raw.clone();
-    if state.hide_amounts {
+    if cx.hide_amounts {
         mask_amounts(&mut raw);
     }
     let raw = serde_json::to_string_pretty(&raw).unwrap_or_else(|_| raw.to_string());

@@ -4,7 +4,6 @@
 //! recipient" after a new one is typed. The file is read and written by the
 //! worker (`task.rs`); the panels only change the list in `AppState`.
 
-mod apply;
 pub mod message;
 pub mod state;
 pub mod task;

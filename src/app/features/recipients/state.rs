@@ -4,6 +4,8 @@
 
 use crate::app::form::{Field, FieldError, FieldErrors, address_field, pix_key_field};
 use crate::app::ted::TedDraft;
+
+use super::message::{RecipientsCommand, RecipientsEvent};
 use brlv_core::recipients::{
     Destination, MAX_NAME_CHARS, Recipient, RecipientBook, RecipientsError,
 };
@@ -190,4 +192,101 @@ pub fn is_saved(list: &[Recipient], destination: &Destination) -> bool {
             }
             (saved, other) => saved == other,
         })
+}
+
+impl RecipientsState {
+    /// Adds a recipient (already checked); the write of the list, if any.
+    pub fn add(&mut self, recipient: Recipient) -> Option<RecipientsCommand> {
+        self.list.push(recipient);
+        self.save(false)
+    }
+
+    /// Renames the recipient at `index`, or says why not; the write of the list.
+    pub fn rename(
+        &mut self,
+        index: usize,
+        name: &str,
+    ) -> Result<Option<RecipientsCommand>, FieldError> {
+        let name = check_name(&self.list, name, Some(index))?;
+        let Some(recipient) = self.list.get_mut(index) else {
+            return Ok(None);
+        };
+        recipient.name = name;
+        Ok(self.save(false))
+    }
+
+    /// Deletes the recipient at `index`; the write of the list.
+    pub fn delete(&mut self, index: usize) -> Option<RecipientsCommand> {
+        if index < self.list.len() {
+            self.list.remove(index);
+            return self.save(false);
+        }
+        None
+    }
+
+    /// The write of the list, unless its file is damaged (then only when
+    /// the person asked to set the damaged file aside) or there is no place
+    /// for it.
+    pub fn save(&mut self, set_aside_damaged: bool) -> Option<RecipientsCommand> {
+        let writable = match &self.file {
+            FileStatus::Ready | FileStatus::Failed(_) => true,
+            FileStatus::Damaged(_) => set_aside_damaged,
+            FileStatus::Loading | FileStatus::InMemory => false,
+        };
+        if !writable {
+            return None;
+        }
+        let generation = self.next_generation();
+        Some(RecipientsCommand::Save {
+            book: RecipientBook {
+                recipients: self.list.clone(),
+            },
+            generation,
+            set_aside_damaged,
+        })
+    }
+
+    /// Takes in what the worker reports about the file; the write of the
+    /// list when recipients added before it was read must be kept.
+    pub fn take_in(&mut self, event: RecipientsEvent) -> Option<RecipientsCommand> {
+        match event {
+            RecipientsEvent::Loaded(Ok(book)) => {
+                // Anything added before the file was read stays, after it.
+                let added = std::mem::replace(&mut self.list, book.recipients);
+                let unsaved = !added.is_empty();
+                for recipient in added {
+                    if !RecipientBook::name_taken(&self.list, &recipient.name, None) {
+                        self.list.push(recipient);
+                    }
+                }
+                self.file = FileStatus::Ready;
+                if unsaved {
+                    return self.save(false);
+                }
+            }
+            RecipientsEvent::Loaded(Err(error)) | RecipientsEvent::Saved(Err(error)) => {
+                self.file = match error {
+                    RecipientsError::Damaged { .. } => FileStatus::Damaged(error),
+                    RecipientsError::Io { .. } => FileStatus::Failed(error),
+                };
+            }
+            RecipientsEvent::NoPlace => self.file = FileStatus::InMemory,
+            RecipientsEvent::Saved(Ok(moved)) => {
+                if moved.is_some() {
+                    self.set_aside_to = moved;
+                }
+                self.file = FileStatus::Ready;
+            }
+        }
+        None
+    }
+}
+
+/// What the recipients' panel is told.
+#[derive(Debug)]
+pub enum RecipientsTold {
+    /// What the worker reports about the file.
+    File(RecipientsEvent),
+    /// A form saved a recipient it offered to keep.
+    Add(Recipient),
 }

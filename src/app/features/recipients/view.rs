@@ -18,7 +18,13 @@ use brlv_core::recipients::{Destination, Recipient, RecipientsError};
 
 use crate::app::i18n::{self, Language};
 
-use super::state::{FileStatus, RecipientKind, SaveOffer, check_name, is_saved, of_kinds};
+use super::message::RecipientsCommand;
+use super::state::{
+    FileStatus, RecipientKind, RecipientsState, RecipientsTold, SaveOffer, check_name, is_saved,
+    of_kinds,
+};
+use crate::app::message::Command;
+use crate::app::panel::Panel;
 use crate::app::panel::{Ask, Outbox, PanelContext};
 
 impl Localize for RecipientsError {
@@ -210,48 +216,78 @@ pub fn save_offer_ui(
     state.answer(out);
 }
 
-/// The manager in Settings: the file's state, every recipient with Rename
-/// and Delete, and the form to add one.
-pub fn manager_ui(ui: &mut Ui, state: &mut AppState) {
-    ui.label(RichText::new(state.t("recipients.title").as_ref()).strong());
-    file_status_ui(ui, state);
-    list_ui(ui, state);
-    ui.add_space(6.0);
-    add_ui(ui, state);
+impl Panel for RecipientsState {
+    type Event = RecipientsTold;
+
+    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+        manager_ui(ui, self, cx, out);
+    }
+
+    fn apply(&mut self, event: RecipientsTold) -> Vec<Command> {
+        let save = match event {
+            RecipientsTold::File(event) => self.take_in(event),
+            RecipientsTold::Add(recipient) => self.add(recipient),
+        };
+        save.map(Command::Recipients).into_iter().collect()
+    }
 }
 
-fn file_status_ui(ui: &mut Ui, state: &mut AppState) {
-    let language = state.language;
-    match state.recipients.file.clone() {
+/// Hands the worker a write of the list, when there is one.
+fn save_into(out: &mut Outbox, save: Option<RecipientsCommand>) {
+    if let Some(save) = save {
+        out.command(Command::Recipients(save));
+    }
+}
+
+/// The manager in Settings: the file's state, every recipient with Rename
+/// and Delete, and the form to add one.
+fn manager_ui(
+    ui: &mut Ui,
+    recipients: &mut RecipientsState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
+    ui.label(RichText::new(cx.t("recipients.title").as_ref()).strong());
+    file_status_ui(ui, recipients, cx, out);
+    list_ui(ui, recipients, cx, out);
+    ui.add_space(6.0);
+    add_ui(ui, recipients, cx, out);
+}
+
+fn file_status_ui(
+    ui: &mut Ui,
+    recipients: &mut RecipientsState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
+    let language = cx.language;
+    match recipients.file.clone() {
         FileStatus::Damaged(error) => {
             error_text_ui(
                 ui,
-                &state.t_with(
+                &cx.t_with(
                     "recipients.file_damaged",
                     &[("detail", &error.localize(language))],
                 ),
             );
-            if ui
-                .button(state.t("recipients.set_aside").as_ref())
-                .clicked()
-            {
-                state.save_recipients(true);
+            if ui.button(cx.t("recipients.set_aside").as_ref()).clicked() {
+                save_into(out, recipients.save(true));
             }
         }
         FileStatus::Failed(error) => error_text_ui(
             ui,
-            &state.t_with(
+            &cx.t_with(
                 "recipients.file_failed",
                 &[("detail", &error.localize(language))],
             ),
         ),
-        FileStatus::InMemory => note_ui(ui, &state.t("recipients.in_memory")),
+        FileStatus::InMemory => note_ui(ui, &cx.t("recipients.in_memory")),
         FileStatus::Loading | FileStatus::Ready => {}
     }
-    if let Some(moved) = &state.recipients.set_aside_to {
+    if let Some(moved) = &recipients.set_aside_to {
         note_ui(
             ui,
-            &state.t_with(
+            &cx.t_with(
                 "recipients.set_aside_done",
                 &[("path", &moved.display().to_string())],
             ),
@@ -268,40 +304,29 @@ enum RowAction {
     CancelDelete,
 }
 
-fn list_ui(ui: &mut Ui, state: &mut AppState) {
-    if state.recipients.list.is_empty() {
-        note_ui(ui, &state.t("recipients.none"));
+fn list_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &PanelContext<'_>, out: &mut Outbox) {
+    if recipients.list.is_empty() {
+        note_ui(ui, &cx.t("recipients.none"));
         return;
     }
-    let language = state.language;
+    let language = cx.language;
     let mut action = None;
     let mut rename_error = None;
-    let (rename, delete) = (state.t("recipients.rename"), state.t("recipients.delete"));
-    let (save, cancel) = (
-        state.t("recipients.save_name"),
-        state.t("recipients.cancel"),
-    );
-    let (delete_yes, delete_no) = (
-        state.t("recipients.delete_yes"),
-        state.t("recipients.delete_no"),
-    );
-    let list = state.recipients.list.clone();
+    let (rename, delete) = (cx.t("recipients.rename"), cx.t("recipients.delete"));
+    let (save, cancel) = (cx.t("recipients.save_name"), cx.t("recipients.cancel"));
+    let (delete_yes, delete_no) = (cx.t("recipients.delete_yes"), cx.t("recipients.delete_no"));
+    let list = recipients.list.clone();
     egui::Grid::new("saved_recipients")
         .num_columns(4)
         .spacing([16.0, 6.0])
         .show(ui, |ui| {
             for (index, recipient) in list.iter().enumerate() {
                 let kind = RecipientKind::of(&recipient.destination);
-                let field_name =
-                    state.t_with("recipients.new_name_for", &[("name", &recipient.name)]);
-                let kind_name = state.t(kind.label_key());
+                let field_name = cx.t_with("recipients.new_name_for", &[("name", &recipient.name)]);
+                let kind_name = cx.t(kind.label_key());
                 let delete_confirm =
-                    state.t_with("recipients.delete_confirm", &[("name", &recipient.name)]);
-                let renaming = state
-                    .recipients
-                    .renaming
-                    .as_mut()
-                    .filter(|(at, _)| *at == index);
+                    cx.t_with("recipients.delete_confirm", &[("name", &recipient.name)]);
+                let renaming = recipients.renaming.as_mut().filter(|(at, _)| *at == index);
                 if let Some((_, name)) = renaming {
                     let field = ui.add(egui::TextEdit::singleline(name).desired_width(180.0));
                     field.widget_info(|| {
@@ -329,7 +354,7 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
                     ui.label(kind_name.as_ref());
                     ui.label(RichText::new(destination_line(&recipient.destination)).monospace());
                     ui.horizontal(|ui| {
-                        if state.recipients.confirm_delete == Some(index) {
+                        if recipients.confirm_delete == Some(index) {
                             ui.label(&delete_confirm);
                             if ui.button(delete_yes.as_ref()).clicked() {
                                 action = Some(RowAction::Delete(index));
@@ -357,44 +382,44 @@ fn list_ui(ui: &mut Ui, state: &mut AppState) {
     match action {
         Some(RowAction::StartRename(index)) => {
             let name = list.get(index).map(|recipient| recipient.name.clone());
-            state.recipients.renaming = name.map(|name| (index, name));
-            state.recipients.confirm_delete = None;
+            recipients.renaming = name.map(|name| (index, name));
+            recipients.confirm_delete = None;
         }
         Some(RowAction::Rename(index, name)) => {
             // A refused name stays in the field, its message beside it.
-            let renamed = state.rename_recipient(index, &name);
-            if renamed.is_ok() {
-                state.recipients.renaming = None;
+            if let Ok(save) = recipients.rename(index, &name) {
+                save_into(out, save);
+                recipients.renaming = None;
             }
         }
-        Some(RowAction::CancelRename) => state.recipients.renaming = None,
+        Some(RowAction::CancelRename) => recipients.renaming = None,
         Some(RowAction::AskDelete(index)) => {
-            state.recipients.confirm_delete = Some(index);
-            state.recipients.renaming = None;
+            recipients.confirm_delete = Some(index);
+            recipients.renaming = None;
         }
         Some(RowAction::Delete(index)) => {
-            state.delete_recipient(index);
-            state.recipients.confirm_delete = None;
+            save_into(out, recipients.delete(index));
+            recipients.confirm_delete = None;
         }
-        Some(RowAction::CancelDelete) => state.recipients.confirm_delete = None,
+        Some(RowAction::CancelDelete) => recipients.confirm_delete = None,
         None => {}
     }
 }
 
 /// The form to add a recipient: name, kind, and the kind's fields, each
 /// checked as the forms check them.
-fn add_ui(ui: &mut Ui, state: &mut AppState) {
-    let language = state.language;
-    ui.label(RichText::new(state.t("recipients.add_title").as_ref()).strong());
-    let validation = state.recipients.draft.validate(&state.recipients.list);
+fn add_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &PanelContext<'_>, out: &mut Outbox) {
+    let language = cx.language;
+    ui.label(RichText::new(cx.t("recipients.add_title").as_ref()).strong());
+    let validation = recipients.draft.validate(&recipients.list);
     let errors = validation.as_ref().err();
     let message = |field| field_message(language, errors, field);
-    let name_label = state.t("recipients.name");
-    let name_hint = state.t("recipients.name_hint");
+    let name_label = cx.t("recipients.name");
+    let name_hint = cx.t("recipients.name_hint");
     text_field_ui(
         ui,
         &name_label,
-        &mut state.recipients.draft.name,
+        &mut recipients.draft.name,
         &name_hint,
         240.0,
         message(Field::Name),
@@ -406,40 +431,35 @@ fn add_ui(ui: &mut Ui, state: &mut AppState) {
     ];
     let names: Vec<String> = kinds
         .iter()
-        .map(|kind| state.t(kind.label_key()).into_owned())
+        .map(|kind| cx.t(kind.label_key()).into_owned())
         .collect();
     ui.horizontal(|ui| {
-        ui.label(state.t("recipients.kind").as_ref());
+        ui.label(cx.t("recipients.kind").as_ref());
         for (kind, name) in kinds.iter().zip(&names) {
-            ui.radio_value(&mut state.recipients.draft.kind, *kind, name);
+            ui.radio_value(&mut recipients.draft.kind, *kind, name);
         }
     });
-    match state.recipients.draft.kind {
+    match recipients.draft.kind {
         RecipientKind::Pix => {
-            let label = state.t("recipients.pix_key");
-            let draft = &mut state.recipients.draft;
+            let label = cx.t("recipients.pix_key");
+            let draft = &mut recipients.draft;
             pix_key_field_ui(ui, &label, &mut draft.pix_key, message(Field::PixKey));
         }
-        RecipientKind::Ted => ted_form_ui(
-            ui,
-            "recipient_bank",
-            &mut state.recipients.draft.ted,
-            errors,
-        ),
+        RecipientKind::Ted => ted_form_ui(ui, "recipient_bank", &mut recipients.draft.ted, errors),
         RecipientKind::Wallet => {
-            let label = state.t("recipients.address");
-            let address = &mut state.recipients.draft.address;
+            let label = cx.t("recipients.address");
+            let address = &mut recipients.draft.address;
             address_field_ui(ui, &label, address, message(Field::TargetWallet));
         }
     }
     let add = crate::app::ui::send_button_ui(
         ui,
-        &state.t("recipients.add"),
+        &cx.t("recipients.add"),
         validation.is_ok(),
         &crate::app::submit::SubmitStatus::Idle,
     );
     if add && let Ok(recipient) = validation {
-        state.add_recipient(recipient);
-        state.recipients.draft = Default::default();
+        save_into(out, recipients.add(recipient));
+        recipients.draft = Default::default();
     }
 }

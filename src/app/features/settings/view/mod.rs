@@ -46,7 +46,12 @@ pub fn settings_ui(ui: &mut Ui, state: &mut AppState) {
 
     lock_settings_ui(ui, state);
     notifications_setting_ui(ui, state);
-    crate::app::features::recipients::view::manager_ui(ui, state);
+    {
+        let mut out = crate::app::panel::Outbox::default();
+        let (cx, recipients) = state.recipients_panel();
+        crate::app::panel::Panel::ui(recipients, ui, &cx, &mut out);
+        state.answer(out);
+    }
     ui.add_space(12.0);
     budget::list_budget_ui(ui, state);
     ui.add_space(12.0);
