@@ -32,7 +32,7 @@ use super::features::wallets::state::{WalletsEvent, WalletsState};
 use super::features::withdrawals::state::{WithdrawalsEvent, WithdrawalsState};
 use super::i18n::{self, Language};
 use super::message::{Command, Event, Notice, NoticeKind};
-use super::panel::{Ask, Outbox, Panel, PanelContext, TaxFile};
+use super::panel::{Ask, Outbox, Panel, PanelContext, Preferences, Setting, TaxFile};
 use super::resources::{AccountData, Fetched, Listed, ResourceKey};
 use super::session::{ProfileKind, SessionInfo};
 use super::submit::{Created, FormKind, SubmitOutcome, SubmitRequest, SubmitStatus};
@@ -72,6 +72,36 @@ pub enum ConnectionStatus {
     },
 }
 
+/// The context every panel reads, built from the state's fields one by one
+/// so that a panel can be lent mutably beside it; `$recipients`: the saved
+/// recipients, or nothing while their own panel is lent.
+macro_rules! panel_context {
+    ($state:ident, $recipients:expr) => {
+        PanelContext {
+            language: $state.language,
+            connected: $state.session.is_some(),
+            sandbox: $state
+                .session
+                .as_ref()
+                .is_some_and(|session| session.kind == ProfileKind::Sandbox),
+            hide_amounts: $state.hide_amounts,
+            now: $state.now,
+            wall_now: $state.wall_now,
+            zone: &$state.zone,
+            data: &$state.data,
+            receipt: &$state.files.receipt,
+            recipients: $recipients,
+            profiles: &$state.profiles,
+            session: $state.session.as_ref(),
+            preferences: Preferences {
+                idle_lock_minutes: $state.guard.idle_lock_minutes,
+                notifications: $state.notify.enabled,
+                sealing_offered: !matches!($state.guard.seal_offer, SealOffer::None),
+            },
+        }
+    };
+}
+
 /// The panels that own their state, each lent alone while drawing.
 pub struct Panels<'a> {
     /// The Claims panel.
@@ -88,6 +118,10 @@ pub struct Panels<'a> {
     pub taxes: &'a mut TaxesState,
     /// The Events panel.
     pub events: &'a mut EventsState,
+    /// Settings.
+    pub settings: &'a mut SettingsState,
+    /// The journal's section of Settings.
+    pub journal: &'a mut JournalState,
 }
 
 /// Everything the panels show.
@@ -240,35 +274,13 @@ impl AppState {
 
     /// What every panel reads while drawing.
     pub fn context(&self) -> PanelContext<'_> {
-        PanelContext {
-            language: self.language,
-            connected: self.session.is_some(),
-            sandbox: self.is_sandbox(),
-            hide_amounts: self.hide_amounts,
-            now: self.now,
-            wall_now: self.wall_now,
-            zone: &self.zone,
-            data: &self.data,
-            receipt: &self.files.receipt,
-            recipients: &self.recipients.list,
-        }
+        panel_context!(self, &self.recipients.list)
     }
 
     /// What every panel reads while drawing, and the panels drawn through
     /// [`Panel`], each lent on its own beside it.
     pub fn panels(&mut self) -> (PanelContext<'_>, Panels<'_>) {
-        let context = PanelContext {
-            language: self.language,
-            connected: self.session.is_some(),
-            sandbox: self.is_sandbox(),
-            hide_amounts: self.hide_amounts,
-            now: self.now,
-            wall_now: self.wall_now,
-            zone: &self.zone,
-            data: &self.data,
-            receipt: &self.files.receipt,
-            recipients: &self.recipients.list,
-        };
+        let context = panel_context!(self, &self.recipients.list);
         let panels = Panels {
             claims: &mut self.claims,
             deposits: &mut self.deposits,
@@ -277,6 +289,8 @@ impl AppState {
             withdrawals: &mut self.withdrawals,
             taxes: &mut self.taxes,
             events: &mut self.events,
+            settings: &mut self.settings,
+            journal: &mut self.journal,
         };
         (context, panels)
     }
@@ -284,19 +298,7 @@ impl AppState {
     /// The saved recipients' manager, with the context every panel reads
     /// (but the saved recipients, which it holds itself).
     pub fn recipients_panel(&mut self) -> (PanelContext<'_>, &mut RecipientsState) {
-        let context = PanelContext {
-            recipients: &[],
-            language: self.language,
-            connected: self.session.is_some(),
-            sandbox: self.is_sandbox(),
-            hide_amounts: self.hide_amounts,
-            now: self.now,
-            wall_now: self.wall_now,
-            zone: &self.zone,
-            data: &self.data,
-            receipt: &self.files.receipt,
-        };
-        (context, &mut self.recipients)
+        (panel_context!(self, &[]), &mut self.recipients)
     }
 
     /// Carries out what a panel asked for while drawing, in order.
@@ -324,10 +326,25 @@ impl AppState {
                 ),
                 Ask::SaveTaxFile(TaxFile::Csv) => self.save_tax_csv(),
                 Ask::SaveTaxFile(TaxFile::Pdf) => self.save_tax_pdf(),
+                Ask::Set(setting) => self.set(setting),
                 Ask::OpenOrder(id) => {
                     self.view = View::Orders;
                     self.select_order(Some(id));
                 }
+            }
+        }
+    }
+
+    /// Changes a setting a panel asked for.
+    fn set(&mut self, setting: Setting) {
+        match setting {
+            Setting::Language(language) => self.language = language,
+            Setting::IdleLockMinutes(minutes) => self.guard.idle_lock_minutes = minutes,
+            Setting::Notifications(enabled) => self.notify.enabled = enabled,
+            Setting::AddProfile => self.adding_profile = true,
+            Setting::LockNow => self.lock_now(),
+            Setting::OfferSealing => {
+                self.guard.seal_offer = SealOffer::Open(Default::default());
             }
         }
     }

@@ -17,7 +17,7 @@ use brlv_desk::app::features::taxes::state::{TaxesState, TaxesTold};
 use brlv_desk::app::features::withdrawals::state::{WithdrawalsEvent, WithdrawalsState};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Command;
-use brlv_desk::app::panel::{Ask, Outbox, Panel, PanelContext, TaxFile};
+use brlv_desk::app::panel::{Ask, Outbox, Panel, PanelContext, Preferences, TaxFile};
 use brlv_desk::app::resources::{AccountData, ClaimableBalances, Fetched, WalletClaimable};
 use brlv_desk::app::submit::{Created, SubmitOutcome, SubmitRequest};
 
@@ -65,6 +65,13 @@ impl<P: Panel> Bench<P> {
             data: &self.data,
             receipt: &self.receipt,
             recipients: &self.recipients,
+            profiles: &[],
+            session: None,
+            preferences: Preferences {
+                idle_lock_minutes: 5,
+                notifications: true,
+                sealing_offered: false,
+            },
         };
         let mut out = Outbox::default();
         self.panel.ui(ui, &cx, &mut out);

@@ -22,6 +22,7 @@ use std::path::PathBuf;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
+use brlv_core::profile::Profile;
 use brlv_core::recipients::Recipient;
 
 use super::clock::{LocalZone, Millis};
@@ -33,6 +34,7 @@ use super::i18n::{self, Language};
 use super::message::Command;
 use super::receipt::{Receipt, ReceiptFormat};
 use super::resources::AccountData;
+use super::session::SessionInfo;
 use super::submit::SubmitRequest;
 
 /// What every panel reads while drawing, and nothing it may change.
@@ -57,6 +59,12 @@ pub struct PanelContext<'a> {
     pub receipt: &'a ReceiptStatus,
     /// The saved recipients, for the forms' pickers.
     pub recipients: &'a [Recipient],
+    /// The saved profiles.
+    pub profiles: &'a [Profile],
+    /// The open connection.
+    pub session: Option<&'a SessionInfo>,
+    /// The person's choices kept elsewhere.
+    pub preferences: Preferences,
 }
 
 impl PanelContext<'_> {
@@ -115,6 +123,36 @@ pub enum Ask {
     SaveTaxFile(TaxFile),
     /// Show this order in the Orders view.
     OpenOrder(Uuid),
+    /// Change a setting kept outside the panel that shows it.
+    Set(Setting),
+}
+
+/// A setting a panel changes that another part of the app keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// The interface language.
+    Language(Language),
+    /// Idle minutes before the window locks.
+    IdleLockMinutes(u32),
+    /// Desktop notifications on or off.
+    Notifications(bool),
+    /// Show the form that adds a profile over the open one.
+    AddProfile,
+    /// Lock the window now.
+    LockNow,
+    /// Offer to seal the open profile's plain key.
+    OfferSealing,
+}
+
+/// The person's choices kept elsewhere that panels show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preferences {
+    /// Idle minutes before the window locks.
+    pub idle_lock_minutes: u32,
+    /// Desktop notifications are on.
+    pub notifications: bool,
+    /// The offer to seal the open profile's plain key is open (or failed).
+    pub sealing_offered: bool,
 }
 
 /// The tax year's files.

@@ -183,7 +183,7 @@ fn view_ui(ui: &mut Ui, state: &mut AppState) {
         View::Events => panel_ui(ui, state),
         View::Activity => activity::view::activity_ui(ui, state),
         View::Overview => scrolled(ui, state, overview::view::overview_ui),
-        View::Settings => scrolled(ui, state, settings::view::settings_ui),
+        View::Settings => scrolled(ui, state, settings_ui),
         View::Wallets
         | View::Transfers
         | View::Withdrawals
@@ -209,6 +209,26 @@ fn panel_ui(ui: &mut Ui, state: &mut AppState) {
         View::Events => panels.events.ui(ui, &cx, &mut out),
         View::Overview | View::Orders | View::Activity | View::Settings => {}
     }
+    state.answer(out);
+}
+
+/// Settings: its own panel, then the saved recipients' panel, then the
+/// rest of Settings with the journal's section; each panel's asks carried
+/// out before the next is drawn (a language chosen shows at once below).
+fn settings_ui(ui: &mut Ui, state: &mut AppState) {
+    let mut out = Outbox::default();
+    let (cx, panels) = state.panels();
+    panels.settings.ui(ui, &cx, &mut out);
+    state.answer(out);
+    let mut out = Outbox::default();
+    let (cx, recipients) = state.recipients_panel();
+    recipients.ui(ui, &cx, &mut out);
+    state.answer(out);
+    let mut out = Outbox::default();
+    let (cx, panels) = state.panels();
+    settings::view::settings_lower_ui(ui, panels.settings, &cx, &mut out);
+    panels.journal.ui(ui, &cx, &mut out);
+    settings::view::shortcuts_ui(ui, &cx);
     state.answer(out);
 }
 
@@ -249,7 +269,8 @@ impl BrlvApp {
             state.guard.idle_lock_minutes = minutes.clamp(1, 120);
         }
         if let Some(mib) = persisted.list_budget_mib {
-            settings::view::budget::set_list_budget(&mut state, mib);
+            let command = settings::view::budget::set_list_budget(&mut state.settings, mib);
+            state.push(command);
         }
         state.files.last_folder = persisted.last_folder;
         let start = options

@@ -132,7 +132,7 @@ pub fn top_bar_ui(ui: &mut Ui, state: &mut AppState) {
         if let Some(wait) = connection_text_changes_in(state) {
             ui.ctx().request_repaint_after(wait);
         }
-        crate::app::features::journal::view::saved_copy_status_ui(ui, state);
+        saved_copy_status_ui(ui, state);
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             hide_amounts_toggle_ui(ui, state);
             let refresh = ui
@@ -228,5 +228,26 @@ pub fn hide_amounts_toggle_ui(ui: &mut Ui, state: &mut AppState) {
     }
     if response.clicked() {
         state.hide_amounts = !hidden;
+    }
+}
+
+/// While any list shown is a copy from an earlier run: the oldest such
+/// copy's time, so the person knows how old what they see may be.
+fn saved_copy_status_ui(ui: &mut Ui, state: &AppState) {
+    let oldest = state
+        .data
+        .polled_freshness()
+        .iter()
+        .filter_map(|resource| resource.saved_at)
+        .min();
+    if let Some(saved_at) = oldest {
+        ui.separator();
+        ui.label(
+            RichText::new(state.t_with(
+                "journal.top_saved",
+                &[("time", &state.moments().exact(saved_at))],
+            ))
+            .weak(),
+        );
     }
 }

@@ -28,7 +28,9 @@ pub fn onboarding_ui(ui: &mut Ui, state: &mut AppState) {
         ui.horizontal(|ui| {
             ui.heading(state.t("onboarding.title").as_ref());
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                settings::language_picker_ui(ui, state);
+                if let Some(language) = settings::language_picker_ui(ui, state.language) {
+                    state.language = language;
+                }
             });
         });
         ui.label(state.t("onboarding.intro").as_ref());
@@ -38,7 +40,11 @@ pub fn onboarding_ui(ui: &mut Ui, state: &mut AppState) {
                 .inner_margin(12)
                 .show(ui, |ui| {
                     ui.set_width(ui.available_width());
-                    settings::profiles_ui(ui, state);
+                    let mut confirm_delete = state.settings.confirm_delete.take();
+                    let mut out = crate::app::panel::Outbox::default();
+                    settings::profiles_ui(ui, &state.context(), &mut confirm_delete, &mut out);
+                    state.settings.confirm_delete = confirm_delete;
+                    state.answer(out);
                 });
             ui.add_space(12.0);
         }

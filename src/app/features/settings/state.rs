@@ -8,3 +8,11 @@ pub struct SettingsState {
     /// The list budget chosen, in MiB; `None` keeps the default.
     pub list_budget_mib: Option<u64>,
 }
+
+impl SettingsState {
+    /// The list budget chosen, or the default, in MiB.
+    pub fn list_budget(&self) -> u64 {
+        self.list_budget_mib
+            .unwrap_or(crate::app::resources::DEFAULT_LIST_BUDGET_MIB)
+    }
+}

@@ -6,26 +6,24 @@
 use egui::{RichText, Ui};
 
 use crate::app::message::Command;
-use crate::app::resources::DEFAULT_LIST_BUDGET_MIB;
-use crate::app::state::AppState;
+use crate::app::panel::{Outbox, PanelContext};
+
+use super::super::state::SettingsState;
 
 /// The smallest and largest budgets offered, in MiB.
 pub const LIST_BUDGET_RANGE_MIB: std::ops::RangeInclusive<u64> = 16..=65_536;
 
-/// The budget chosen, or the default.
-pub fn list_budget_mib(state: &AppState) -> u64 {
-    state
-        .settings
-        .list_budget_mib
-        .unwrap_or(DEFAULT_LIST_BUDGET_MIB)
-}
-
 /// Draws the budget's field and hands a new value to the worker.
-pub fn list_budget_ui(ui: &mut Ui, state: &mut AppState) {
-    ui.label(RichText::new(state.t("settings.list_budget").as_ref()).strong());
-    let mut mib = list_budget_mib(state);
+pub fn list_budget_ui(
+    ui: &mut Ui,
+    settings: &mut SettingsState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
+    ui.label(RichText::new(cx.t("settings.list_budget").as_ref()).strong());
+    let mut mib = settings.list_budget();
     let before = mib;
-    let label = state.t("settings.list_budget_field").into_owned();
+    let label = cx.t("settings.list_budget_field").into_owned();
     ui.horizontal(|ui| {
         let name = ui.label(&label);
         ui.add(
@@ -36,14 +34,14 @@ pub fn list_budget_ui(ui: &mut Ui, state: &mut AppState) {
         )
         .labelled_by(name.id);
     });
-    ui.label(RichText::new(state.t("settings.list_budget_hint").as_ref()).weak());
+    ui.label(RichText::new(cx.t("settings.list_budget_hint").as_ref()).weak());
     if mib != before {
-        set_list_budget(state, mib);
+        out.command(set_list_budget(settings, mib));
     }
 }
 
-/// Keeps `mib` as the budget and tells the worker.
-pub fn set_list_budget(state: &mut AppState, mib: u64) {
-    state.settings.list_budget_mib = Some(mib);
-    state.push(Command::SetListBudget { mib });
+/// Keeps `mib` as the budget; the command that tells the worker.
+pub fn set_list_budget(settings: &mut SettingsState, mib: u64) -> Command {
+    settings.list_budget_mib = Some(mib);
+    Command::SetListBudget { mib }
 }

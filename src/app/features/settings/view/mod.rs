@@ -1,4 +1,6 @@
-//! Settings: the language, the theme, and the saved profiles (open, delete, add).
+//! Settings: the language, the theme, the lock, notifications, the saved
+//! recipients (their own panel, drawn here by the shell), the list budget,
+//! the saved profiles (open, delete, add) and the journal's export.
 
 pub mod budget;
 
@@ -6,186 +8,198 @@ use egui::{RichText, Ui};
 
 use crate::app::i18n::Language;
 use crate::app::message::Command;
+use crate::app::panel::{Ask, Outbox, Panel, PanelContext, Setting};
 use crate::app::session::ProfileKind;
-use crate::app::state::AppState;
 use crate::app::ui::{Tone, badge_ui};
 
-/// Draws the settings.
-pub fn settings_ui(ui: &mut Ui, state: &mut AppState) {
-    ui.heading(state.t("nav.settings").as_ref());
-    ui.add_space(8.0);
+use super::state::SettingsState;
 
-    ui.label(RichText::new(state.t("settings.language").as_ref()).strong());
-    language_picker_ui(ui, state);
-    ui.add_space(12.0);
+impl Panel for SettingsState {
+    type Event = std::convert::Infallible;
 
-    ui.label(RichText::new(state.t("settings.theme").as_ref()).strong());
-    let mut preference = ui.ctx().options(|options| options.theme_preference);
-    let before = preference;
-    ui.horizontal(|ui| {
-        ui.radio_value(
-            &mut preference,
-            egui::ThemePreference::System,
-            state.t("settings.theme_system").as_ref(),
-        );
-        ui.radio_value(
-            &mut preference,
-            egui::ThemePreference::Light,
-            state.t("settings.theme_light").as_ref(),
-        );
-        ui.radio_value(
-            &mut preference,
-            egui::ThemePreference::Dark,
-            state.t("settings.theme_dark").as_ref(),
-        );
-    });
-    if preference != before {
-        ui.ctx().set_theme(preference);
+    /// The part of Settings above the saved recipients.
+    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+        ui.heading(cx.t("nav.settings").as_ref());
+        ui.add_space(8.0);
+
+        ui.label(RichText::new(cx.t("settings.language").as_ref()).strong());
+        if let Some(language) = language_picker_ui(ui, cx.language) {
+            out.ask(Ask::Set(Setting::Language(language)));
+        }
+        ui.add_space(12.0);
+
+        ui.label(RichText::new(cx.t("settings.theme").as_ref()).strong());
+        let mut preference = ui.ctx().options(|options| options.theme_preference);
+        let before = preference;
+        ui.horizontal(|ui| {
+            ui.radio_value(
+                &mut preference,
+                egui::ThemePreference::System,
+                cx.t("settings.theme_system").as_ref(),
+            );
+            ui.radio_value(
+                &mut preference,
+                egui::ThemePreference::Light,
+                cx.t("settings.theme_light").as_ref(),
+            );
+            ui.radio_value(
+                &mut preference,
+                egui::ThemePreference::Dark,
+                cx.t("settings.theme_dark").as_ref(),
+            );
+        });
+        if preference != before {
+            ui.ctx().set_theme(preference);
+        }
+        ui.add_space(12.0);
+
+        lock_settings_ui(ui, cx, out);
+        notifications_setting_ui(ui, cx, out);
     }
-    ui.add_space(12.0);
 
-    lock_settings_ui(ui, state);
-    notifications_setting_ui(ui, state);
-    {
-        let mut out = crate::app::panel::Outbox::default();
-        let (cx, recipients) = state.recipients_panel();
-        crate::app::panel::Panel::ui(recipients, ui, &cx, &mut out);
-        state.answer(out);
+    fn apply(&mut self, event: std::convert::Infallible) -> Vec<Command> {
+        match event {}
     }
-    ui.add_space(12.0);
-    budget::list_budget_ui(ui, state);
-    ui.add_space(12.0);
-
-    profiles_ui(ui, state);
-    ui.add_space(8.0);
-    add_profile_ui(ui, state);
-    ui.add_space(12.0);
-    ui.label(RichText::new(state.t("shortcuts.title").as_ref()).strong());
-    crate::app::ui::shortcuts::shortcuts_list_ui(ui, state.language);
 }
 
-fn add_profile_ui(ui: &mut Ui, state: &mut AppState) {
+/// The part of Settings under the saved recipients: the list budget, the
+/// profiles, adding one, and the shortcuts.
+pub fn settings_lower_ui(
+    ui: &mut Ui,
+    settings: &mut SettingsState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
+    ui.add_space(12.0);
+    budget::list_budget_ui(ui, settings, cx, out);
+    ui.add_space(12.0);
+    profiles_ui(ui, cx, &mut settings.confirm_delete, out);
+    ui.add_space(8.0);
     ui.horizontal(|ui| {
-        if ui
-            .button(state.t("settings.add_profile").as_ref())
-            .clicked()
-        {
-            state.adding_profile = true;
+        if ui.button(cx.t("settings.add_profile").as_ref()).clicked() {
+            out.ask(Ask::Set(Setting::AddProfile));
         }
-        if !state.is_sandbox()
-            && ui
-                .button(state.t("onboarding.try_sandbox").as_ref())
-                .clicked()
-        {
-            state.push(Command::StartSandbox);
+        if !cx.sandbox && ui.button(cx.t("onboarding.try_sandbox").as_ref()).clicked() {
+            out.command(Command::StartSandbox);
         }
     });
     ui.add_space(12.0);
-    crate::app::features::journal::view::journal_ui(ui, state);
 }
 
-/// The saved profiles with Open and Delete (after a confirming click).
-pub fn profiles_ui(ui: &mut Ui, state: &mut AppState) {
-    ui.label(RichText::new(state.t("settings.profiles").as_ref()).strong());
-    if state.profiles.is_empty() {
-        ui.label(RichText::new(state.t("settings.no_profiles").as_ref()).weak());
+/// The part of Settings at its foot, under the journal: the shortcuts.
+pub fn shortcuts_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
+    ui.add_space(12.0);
+    ui.label(RichText::new(cx.t("shortcuts.title").as_ref()).strong());
+    crate::app::ui::shortcuts::shortcuts_list_ui(ui, cx.language);
+}
+
+/// The saved profiles with Open and Delete (after a confirming click,
+/// whose question `confirm_delete` holds).
+pub fn profiles_ui(
+    ui: &mut Ui,
+    cx: &PanelContext<'_>,
+    confirm_delete: &mut Option<String>,
+    out: &mut Outbox,
+) {
+    ui.label(RichText::new(cx.t("settings.profiles").as_ref()).strong());
+    if cx.profiles.is_empty() {
+        ui.label(RichText::new(cx.t("settings.no_profiles").as_ref()).weak());
     }
-    let open_name = state
+    let open_name = cx
         .session
-        .as_ref()
         .filter(|session| session.kind == ProfileKind::Saved)
-        .map(|session| session.profile.name.clone());
-    let mut commands = Vec::new();
-    let mut confirm_delete = state.settings.confirm_delete.clone();
+        .map(|session| session.profile.name.as_str());
     egui::Grid::new("profiles")
         .num_columns(3)
         .spacing([16.0, 6.0])
         .show(ui, |ui| {
-            for profile in &state.profiles {
+            for profile in cx.profiles {
+                let is_open = open_name == Some(profile.name.as_str());
                 ui.horizontal(|ui| {
                     ui.label(RichText::new(&profile.name).strong());
-                    if open_name.as_deref() == Some(profile.name.as_str()) {
-                        badge_ui(ui, state.t("settings.in_use").as_ref(), Tone::Success);
+                    if is_open {
+                        badge_ui(ui, cx.t("settings.in_use").as_ref(), Tone::Success);
                     }
                 });
                 ui.label(RichText::new(&profile.base_url).monospace().weak());
                 ui.horizontal(|ui| {
                     if confirm_delete.as_deref() == Some(profile.name.as_str()) {
-                        ui.label(state.t("settings.delete_confirm").as_ref());
-                        if ui.button(state.t("settings.delete_yes").as_ref()).clicked() {
-                            commands.push(Command::DeleteProfile(profile.name.clone()));
-                            confirm_delete = None;
+                        ui.label(cx.t("settings.delete_confirm").as_ref());
+                        if ui.button(cx.t("settings.delete_yes").as_ref()).clicked() {
+                            out.command(Command::DeleteProfile(profile.name.clone()));
+                            *confirm_delete = None;
                         }
-                        if ui.button(state.t("settings.delete_no").as_ref()).clicked() {
-                            confirm_delete = None;
+                        if ui.button(cx.t("settings.delete_no").as_ref()).clicked() {
+                            *confirm_delete = None;
                         }
                     } else {
-                        let is_open = open_name.as_deref() == Some(profile.name.as_str());
                         if ui
                             .add_enabled(
                                 !is_open,
-                                egui::Button::new(state.t("settings.open").as_ref()),
+                                egui::Button::new(cx.t("settings.open").as_ref()),
                             )
                             .clicked()
                         {
-                            commands.push(Command::OpenProfile(profile.name.clone()));
+                            out.command(Command::OpenProfile(profile.name.clone()));
                         }
-                        if ui.button(state.t("settings.delete").as_ref()).clicked() {
-                            confirm_delete = Some(profile.name.clone());
+                        if ui.button(cx.t("settings.delete").as_ref()).clicked() {
+                            *confirm_delete = Some(profile.name.clone());
                         }
                     }
                 });
                 ui.end_row();
             }
         });
-    state.settings.confirm_delete = confirm_delete;
-    for command in commands {
-        state.push(command);
-    }
 }
 
-/// One radio button per language, each named in itself.
-pub fn language_picker_ui(ui: &mut Ui, state: &mut AppState) {
+/// One radio button per language, each named in itself; the one chosen
+/// this frame.
+pub fn language_picker_ui(ui: &mut Ui, current: Language) -> Option<Language> {
+    let mut chosen = current;
     ui.horizontal(|ui| {
         for language in Language::ALL {
-            ui.radio_value(&mut state.language, language, language.native_name());
+            ui.radio_value(&mut chosen, language, language.native_name());
         }
     });
+    (chosen != current).then_some(chosen)
 }
 
 /// The idle lock's time, the button to lock now, and sealing a plain key.
-fn lock_settings_ui(ui: &mut Ui, state: &mut AppState) {
-    ui.label(RichText::new(state.t("lock.settings_title").as_ref()).strong());
+fn lock_settings_ui(ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+    ui.label(RichText::new(cx.t("lock.settings_title").as_ref()).strong());
+    let mut minutes = cx.preferences.idle_lock_minutes;
     ui.horizontal(|ui| {
-        let label = ui.label(state.t("lock.idle_minutes").as_ref());
-        ui.add(egui::DragValue::new(&mut state.guard.idle_lock_minutes).range(1..=120))
+        let label = ui.label(cx.t("lock.idle_minutes").as_ref());
+        ui.add(egui::DragValue::new(&mut minutes).range(1..=120))
             .labelled_by(label.id);
     });
-    if state.requires_passphrase() {
-        if ui.button(state.t("lock.lock_now").as_ref()).clicked() {
-            state.lock_now();
-        }
-    } else if state
+    if minutes != cx.preferences.idle_lock_minutes {
+        out.ask(Ask::Set(Setting::IdleLockMinutes(minutes)));
+    }
+    let sealed = cx.session.is_some_and(|session| session.sealed);
+    let saved = cx
         .session
-        .as_ref()
-        .is_some_and(|session| session.kind == ProfileKind::Saved)
-        && matches!(
-            state.guard.seal_offer,
-            crate::app::features::guard::state::SealOffer::None
-        )
-        && ui.button(state.t("lock.seal_now").as_ref()).clicked()
+        .is_some_and(|session| session.kind == ProfileKind::Saved);
+    if sealed {
+        if ui.button(cx.t("lock.lock_now").as_ref()).clicked() {
+            out.ask(Ask::Set(Setting::LockNow));
+        }
+    } else if saved
+        && !cx.preferences.sealing_offered
+        && ui.button(cx.t("lock.seal_now").as_ref()).clicked()
     {
-        state.guard.seal_offer =
-            crate::app::features::guard::state::SealOffer::Open(Default::default());
+        out.ask(Ask::Set(Setting::OfferSealing));
     }
 }
 
 /// The switch for desktop notifications, with what it does.
-fn notifications_setting_ui(ui: &mut Ui, state: &mut AppState) {
+fn notifications_setting_ui(ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
     ui.add_space(12.0);
-    ui.label(RichText::new(state.t("notify.settings_title").as_ref()).strong());
-    let label = state.t("notify.settings_switch");
-    ui.checkbox(&mut state.notify.enabled, label.as_ref());
-    ui.label(RichText::new(state.t("notify.settings_hint").as_ref()).weak());
-    ui.add_space(12.0);
+    ui.label(RichText::new(cx.t("notify.settings_title").as_ref()).strong());
+    let mut enabled = cx.preferences.notifications;
+    let label = cx.t("notify.settings_switch");
+    if ui.checkbox(&mut enabled, label.as_ref()).changed() {
+        out.ask(Ask::Set(Setting::Notifications(enabled)));
+    }
+    ui.label(RichText::new(cx.t("notify.settings_hint").as_ref()).weak());
 }
