@@ -5,6 +5,7 @@
 //! is about; no I/O and no painting here.
 
 use time::OffsetDateTime;
+use uuid::Uuid;
 
 use brlv_core::api::Error;
 use brlv_core::profile::Profile;
@@ -13,9 +14,10 @@ use super::clock::{LocalZone, Millis};
 use super::dialog::DialogPurpose;
 use super::error_text::Localize;
 use super::export::{ExportDraft, ExportKind, ExportRecords, ExportRequest};
+use super::features::activity::model::Source;
 use super::features::activity::state::ActivityState;
 use super::features::claims::state::{ClaimsEvent, ClaimsState};
-use super::features::deposits::state::DepositsState;
+use super::features::deposits::state::{DepositsEvent, DepositsState};
 use super::features::events::message::EventsEvent;
 use super::features::events::state::{EventsState, EventsTold, ReceivedEvent, listen_error_text};
 use super::features::files::state::FilesState;
@@ -122,6 +124,8 @@ pub struct Panels<'a> {
     pub settings: &'a mut SettingsState,
     /// The journal's section of Settings.
     pub journal: &'a mut JournalState,
+    /// The extrato.
+    pub activity: &'a mut ActivityState,
 }
 
 /// Everything the panels show.
@@ -291,6 +295,7 @@ impl AppState {
             events: &mut self.events,
             settings: &mut self.settings,
             journal: &mut self.journal,
+            activity: &mut self.activity,
         };
         (context, panels)
     }
@@ -327,10 +332,43 @@ impl AppState {
                 Ask::SaveTaxFile(TaxFile::Csv) => self.save_tax_csv(),
                 Ask::SaveTaxFile(TaxFile::Pdf) => self.save_tax_pdf(),
                 Ask::Set(setting) => self.set(setting),
+                Ask::OpenMovement(source, id) => self.open_movement(source, id),
                 Ask::OpenOrder(id) => {
                     self.view = View::Orders;
                     self.select_order(Some(id));
                 }
+            }
+        }
+    }
+
+    /// Shows the record `source` points at (of id `id`) in its own panel.
+    pub fn open_movement(&mut self, source: Source, id: Uuid) {
+        match source {
+            Source::Order(_) => {
+                self.view = View::Orders;
+                self.select_order(Some(id));
+            }
+            Source::Transfer(_) => {
+                self.view = View::Transfers;
+                self.tell(|state| &mut state.transfers, TransfersEvent::Show(id));
+            }
+            Source::Withdrawal(_) => {
+                self.view = View::Withdrawals;
+                self.tell(|state| &mut state.withdrawals, WithdrawalsEvent::Show(id));
+            }
+            Source::Deposit(list, _) => {
+                self.view = View::Deposits;
+                if let Some(asset) = super::resources::DEPOSIT_ASSETS.get(usize::from(list)) {
+                    let asset = asset.clone();
+                    self.tell(
+                        |state| &mut state.deposits,
+                        DepositsEvent::Show { asset, id },
+                    );
+                }
+            }
+            Source::Claim(_) => {
+                self.view = View::Claims;
+                self.tell(|state| &mut state.claims, ClaimsEvent::Show(id));
             }
         }
     }
@@ -799,6 +837,13 @@ impl AppState {
     fn submitted(&mut self, form: FormKind, outcome: SubmitOutcome) {
         match form {
             FormKind::Claim => {
+                if let SubmitOutcome::Created {
+                    record: Created::Claim(Some(claim)),
+                    ..
+                } = &outcome
+                {
+                    self.data.claim_made(claim.clone());
+                }
                 self.tell(|state| &mut state.claims, ClaimsEvent::Submitted(outcome))
             }
             FormKind::Transfer => self.tell(

@@ -270,8 +270,8 @@ fn a_restart_with_the_service_stopped_shows_the_last_lists_and_the_claims_made()
 
     // The claim made before the restart, with its amounts.
     let kept = state
-        .claims
-        .made
+        .data
+        .claims_made
         .iter()
         .find(|made| made.id == claim.id)
         .expect("the claim made before the restart is listed");

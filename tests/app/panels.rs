@@ -179,6 +179,8 @@ fn the_claims_panel_alone_refuses_above_the_claimable_and_asks_for_the_exact_cla
 fn the_claims_panel_told_of_a_claim_shows_it_and_asks_the_journal_for_the_tax_year() {
     let mut bench = claims_bench(Language::PtBr);
     assert!(bench.panel.apply(ClaimsEvent::Sending).is_empty());
+    // The root keeps the claim with the account's data, then tells the panel.
+    bench.data.claim_made(claim("completed"));
     let commands = bench
         .panel
         .apply(ClaimsEvent::Submitted(SubmitOutcome::Created {

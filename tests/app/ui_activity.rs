@@ -136,7 +136,7 @@ fn extrato_state(language: Language) -> AppState {
         "net-amount": "99.00",
         "status": "completed",
     }));
-    state.claims.made = std::sync::Arc::new(vec![claim]);
+    state.data.claims_made = std::sync::Arc::new(vec![claim]);
     state.view = View::Activity;
     state
 }
@@ -291,7 +291,7 @@ fn the_money_chart_says_its_monthly_figures() {
 fn the_tax_chart_says_each_months_sales_as_the_tax_report_counts_them() {
     let mut state = overview_state();
     // The claim made here, as the journal keeps it: with what it was paid in.
-    let claim = state.claims.made[0].clone();
+    let claim = state.data.claims_made[0].clone();
     state.apply(brlv_desk::app::message::Event::Journal(
         brlv_desk::app::features::journal::message::JournalEvent::Restored {
             session: crate::support::ui::SESSION,

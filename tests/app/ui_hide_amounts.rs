@@ -43,7 +43,7 @@ pub fn demo_state(language: Language) -> AppState {
         "net-amount": "2148.15",
     }))
     .unwrap();
-    state.claims.created(Some(&claim));
+    state.data.claim_made(claim);
     let body = serde_json::json!({
         "id": "evt-1",
         "type": "order.completed",
@@ -171,7 +171,7 @@ fn written_amounts(state: &AppState) -> Vec<String> {
         values.push((claimable.account, 2));
         values.extend(claimable.wallets.iter().map(|wallet| (wallet.available, 2)));
     }
-    for claim in state.claims.made.iter() {
+    for claim in state.data.claims_made.iter() {
         for value in [
             claim.gross_amount,
             claim.tax_amount,

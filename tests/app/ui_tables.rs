@@ -56,7 +56,7 @@ fn every_list_sorts_by_a_click_on_a_header_and_has_a_search_box() {
         "updated-at": "2026-03-01T10:00:00Z",
     }))
     .unwrap();
-    state.claims.created(Some(&claim));
+    state.data.claim_made(claim);
     let body = serde_json::json!({
         "id": "evt-2", "type": "order.paid", "created-at": "2026-03-10T11:00:00Z",
         "order": {"id": "0e0e0e0e-0000-4000-8000-000000000002", "state": "paid"},

@@ -135,8 +135,8 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
         created(&state.claims.submit).is_some()
     });
     let claim = state
-        .claims
-        .made
+        .data
+        .claims_made
         .first()
         .cloned()
         .expect("the claim is kept");

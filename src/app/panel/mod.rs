@@ -28,6 +28,7 @@ use brlv_core::recipients::Recipient;
 use super::clock::{LocalZone, Millis};
 use super::dialog::DialogPurpose;
 use super::export::ExportRecords;
+use super::features::activity::model::Source;
 use super::features::files::state::ReceiptStatus;
 use super::format::{AmountFormat, MomentFormat};
 use super::i18n::{self, Language};
@@ -125,6 +126,8 @@ pub enum Ask {
     OpenOrder(Uuid),
     /// Change a setting kept outside the panel that shows it.
     Set(Setting),
+    /// Show the record a line of the extrato points at, in its own panel.
+    OpenMovement(Source, Uuid),
 }
 
 /// A setting a panel changes that another part of the app keeps.

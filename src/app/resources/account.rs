@@ -13,7 +13,7 @@ use crate::app::clock::Millis;
 use crate::app::remote::Remote;
 use brlv_core::api::Error;
 use brlv_core::api::model::{
-    Deposit, DepositAsset, Order, TaxExemptionProgress, Transfer, Wallet, Withdrawal,
+    Claim, Deposit, DepositAsset, Order, TaxExemptionProgress, Transfer, Wallet, Withdrawal,
 };
 
 use super::fetched::{ClaimableBalances, Fetched, Rows, in_motion, order_in_motion};
@@ -121,6 +121,10 @@ pub struct AccountData {
     pub transfers_in_motion: Vec<Transfer>,
     /// The withdrawals in motion, newest first, found when the list arrives.
     pub withdrawals_in_motion: Vec<Withdrawal>,
+    /// Claims made from this device, newest first: the service lists none,
+    /// so they come from the journal and from this session. Shared, so a
+    /// list's search and sort read it on their own thread without a copy.
+    pub claims_made: Arc<Vec<Claim>>,
 }
 
 /// The slot of `key` in `data`, borrowed as `borrow` (`&` or `&mut`): one
@@ -148,6 +152,24 @@ macro_rules! slot {
 }
 
 impl AccountData {
+    /// A claim made now heads the claims made from this device.
+    pub fn claim_made(&mut self, claim: Claim) {
+        Arc::make_mut(&mut self.claims_made).insert(0, claim);
+    }
+
+    /// Takes in the claims made from this device in earlier runs, read from
+    /// the journal (newest first); one made meanwhile stays on top.
+    pub fn restore_claims(&mut self, history: Vec<Claim>) {
+        let mut made: Vec<Claim> = self
+            .claims_made
+            .iter()
+            .filter(|claim| !history.iter().any(|kept| kept.id == claim.id))
+            .cloned()
+            .collect();
+        made.extend(history);
+        self.claims_made = Arc::new(made);
+    }
+
     fn slot(&mut self, key: ResourceKey) -> &mut dyn Slot {
         slot!(self, key, &mut)
     }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
 use super::clock::Clock;
-use super::features::{activity, guard, notify, onboarding, orders, overview, settings};
+use super::features::{guard, notify, onboarding, orders, overview, settings};
 use super::frame_stats::FrameStats;
 use super::i18n::Language;
 use super::message::Command;
@@ -180,8 +180,7 @@ fn view_ui(ui: &mut Ui, state: &mut AppState) {
     match state.view {
         // Their tables scroll by themselves (virtualized rows).
         View::Orders => orders::view::orders_ui(ui, state),
-        View::Events => panel_ui(ui, state),
-        View::Activity => activity::view::activity_ui(ui, state),
+        View::Events | View::Activity => panel_ui(ui, state),
         View::Overview => scrolled(ui, state, overview::view::overview_ui),
         View::Settings => scrolled(ui, state, settings_ui),
         View::Wallets
@@ -207,7 +206,8 @@ fn panel_ui(ui: &mut Ui, state: &mut AppState) {
         View::Deposits => panels.deposits.ui(ui, &cx, &mut out),
         View::Taxes => panels.taxes.ui(ui, &cx, &mut out),
         View::Events => panels.events.ui(ui, &cx, &mut out),
-        View::Overview | View::Orders | View::Activity | View::Settings => {}
+        View::Activity => panels.activity.ui(ui, &cx, &mut out),
+        View::Overview | View::Orders | View::Settings => {}
     }
     state.answer(out);
 }

@@ -8,7 +8,6 @@
 //! months and amounts ([`words`]), and the extrato as OFX and CSV
 //! ([`export`], which `brlv-desk extrato` writes too).
 
-mod apply;
 pub mod cache;
 pub mod export;
 pub mod model;

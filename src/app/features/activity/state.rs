@@ -272,3 +272,12 @@ impl ActivityState {
         self.cache.threads_started()
     }
 }
+
+/// What the extrato's panel is told.
+#[derive(Debug)]
+pub enum ActivityTold {
+    /// The file chosen in the system's dialog for the extrato as shown.
+    FileChosen(crate::app::export::ExtratoFormat, std::path::PathBuf),
+    /// The dialog closed with no file: the extrato kept for it is let go.
+    DialogClosed,
+}

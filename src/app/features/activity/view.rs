@@ -8,10 +8,13 @@ use egui::{Align, Layout, RichText, Sense, Ui, UiBuilder, Vec2};
 use rust_decimal::Decimal;
 use strum::IntoEnumIterator;
 
+use crate::app::dialog::DialogPurpose;
 use crate::app::export::ExtratoFormat;
 use crate::app::format::{AmountFormat, MISSING, MomentFormat, state_label};
 use crate::app::i18n::{Language, tr, tr_with};
-use crate::app::state::AppState;
+use crate::app::message::Command;
+use crate::app::panel::{Ask, Outbox, Panel, PanelContext};
+use crate::app::remote::Remote;
 use crate::app::ui::arrange::{Asked, set_asked};
 use crate::app::ui::fields::FieldMessage;
 use crate::app::ui::{
@@ -19,8 +22,9 @@ use crate::app::ui::{
     save_bar_ui, section_ui, state_tone,
 };
 
+use super::export::{ExtratoFileRequest, ExtratoSnapshot, KnownBalance};
 use super::model::{Direction, Leg, Line, Movement, Sources};
-use super::state::{ActivityView, Extent, RangeError, RangePreset};
+use super::state::{ActivityState, ActivityTold, ActivityView, Extent, RangeError, RangePreset};
 use super::words::{compact_amount, day_text, day_title, description, kind_name, ticker_and_chain};
 use crate::app::movement::{MovementKind, Record};
 
@@ -35,53 +39,141 @@ const STATE_WIDTH: f32 = 170.0;
 /// Width of each amount column.
 const AMOUNT_WIDTH: f32 = 190.0;
 
+impl Panel for ActivityState {
+    type Event = ActivityTold;
+
+    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+        activity_ui(ui, self, cx, out);
+    }
+
+    fn apply(&mut self, event: ActivityTold) -> Vec<Command> {
+        match event {
+            ActivityTold::DialogClosed => self.pending_export = None,
+            ActivityTold::FileChosen(format, path) => {
+                // Written from what was shown when the save was asked for.
+                let Some(snapshot) = self.pending_export.take() else {
+                    return Vec::new();
+                };
+                self.export.path = path.display().to_string();
+                if let Some(path) = self.export.start() {
+                    return vec![Command::ExportExtrato(ExtratoFileRequest {
+                        path,
+                        format,
+                        snapshot,
+                    })];
+                }
+            }
+        }
+        Vec::new()
+    }
+}
+
+/// The balances the service reported, each with when it was true: a saved
+/// copy's time, else when it arrived.
+fn known_balances(cx: &PanelContext<'_>) -> Vec<KnownBalance> {
+    let data = cx.data;
+    let known = |ticker: &str, remote: &Remote<Decimal>| {
+        let loaded = remote.loaded()?;
+        let age = cx.now.saturating_sub(loaded.fetched_at);
+        let arrived = cx.wall_now - time::Duration::milliseconds(i64::try_from(age).unwrap_or(0));
+        Some(KnownBalance {
+            ticker: ticker.to_owned(),
+            amount: loaded.value,
+            at: loaded.saved_at.unwrap_or(arrived),
+        })
+    };
+    [
+        known("BRL", &data.balance_brl),
+        known("USDC", &data.balance_usdc),
+        known("BRLV", &data.balance_brlv),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// The extrato as `view` shows it, ready to be written as a file.
+pub fn extrato_snapshot(cx: &PanelContext<'_>, view: &ActivityView) -> ExtratoSnapshot {
+    ExtratoSnapshot {
+        sources: view.sources.clone(),
+        timeline: std::sync::Arc::clone(&view.timeline),
+        filtered: std::sync::Arc::clone(&view.filtered),
+        filter: view.filter.clone(),
+        balances: known_balances(cx),
+        language: cx.language,
+        now: cx.wall_now,
+    }
+}
+
+/// Saves the extrato as shown as `format`: to the file chosen in the
+/// system's dialog (asked for by the save bar), or to the typed path.
+fn export_extrato(
+    activity: &mut ActivityState,
+    out: &mut Outbox,
+    format: ExtratoFormat,
+    snapshot: ExtratoSnapshot,
+) {
+    if std::mem::take(&mut activity.export.dialog_asked) {
+        activity.pending_export = Some(snapshot);
+        out.ask(Ask::ChooseFile(DialogPurpose::ExportExtrato(format)));
+        return;
+    }
+    if let Some(path) = activity.export.start() {
+        out.command(Command::ExportExtrato(ExtratoFileRequest {
+            path,
+            format,
+            snapshot,
+        }));
+    }
+}
+
 /// Draws the extrato.
-pub fn activity_ui(ui: &mut Ui, state: &mut AppState) {
-    ui.heading(state.t("nav.activity").as_ref());
+fn activity_ui(ui: &mut Ui, activity: &mut ActivityState, cx: &PanelContext<'_>, out: &mut Outbox) {
+    ui.heading(cx.t("nav.activity").as_ref());
     ui.add_space(8.0);
-    let view = state.activity.view(
+    let view = activity.view(
         ui.ctx(),
-        &state.data,
-        &state.claims.made,
-        state.wall_now,
-        &state.zone,
+        cx.data,
+        &cx.data.claims_made,
+        cx.wall_now,
+        cx.zone,
         Extent::Extrato,
     );
-    let lists_missing = state.data.orders.value().is_none()
-        && state.data.transfers.value().is_none()
-        && state.data.withdrawals.value().is_none();
-    section_ui(ui, &state.t("activity.filters"), |ui| {
-        filters_ui(ui, state, &view);
+    let lists_missing = cx.data.orders.value().is_none()
+        && cx.data.transfers.value().is_none()
+        && cx.data.withdrawals.value().is_none();
+    section_ui(ui, &cx.t("activity.filters"), |ui| {
+        filters_ui(ui, activity, cx, &view);
     });
     ui.add_space(6.0);
-    section_ui(ui, &state.t("activity.totals"), |ui| {
+    section_ui(ui, &cx.t("activity.totals"), |ui| {
         if view.busy {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label(state.t("activity.computing").as_ref());
+                ui.label(cx.t("activity.computing").as_ref());
             });
         }
-        totals_ui(ui, state.amount_format(), &view);
+        totals_ui(ui, cx.amounts(), &view);
     });
     ui.add_space(6.0);
     if lists_missing {
         ui.horizontal(|ui| {
             ui.spinner();
-            ui.label(state.t("accounts.loading").as_ref());
+            ui.label(cx.t("accounts.loading").as_ref());
         });
         return;
     }
     if view.filtered.is_empty() {
-        note_ui(ui, &state.t("activity.empty"));
+        note_ui(ui, &cx.t("activity.empty"));
         return;
     }
-    section_ui(ui, &state.t("activity.export"), |ui| {
-        export_ui(ui, state, &view);
+    section_ui(ui, &cx.t("activity.export"), |ui| {
+        export_ui(ui, activity, cx, out, &view);
     });
     ui.add_space(6.0);
-    if let Some((source, id, kind)) = lines_ui(ui, state.amount_format(), &state.moments(), &view) {
+    if let Some((source, id, kind)) = lines_ui(ui, cx.amounts(), &cx.moments(), &view) {
         clear_search_of(ui, kind);
-        state.open_movement(source, id);
+        out.ask(Ask::OpenMovement(source, id));
     }
 }
 
@@ -100,10 +192,16 @@ fn clear_search_of(ui: &Ui, kind: MovementKind) {
 
 /// "Export OFX…" and "Export CSV…": the extrato as shown, to the file
 /// chosen in the system's dialog or to a typed path.
-fn export_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
-    let language = state.language;
-    let (ofx, ofx_typed) = (state.t("activity.export_ofx"), state.t("activity.save_ofx"));
-    let (csv, csv_typed) = (state.t("activity.export_csv"), state.t("activity.save_csv"));
+fn export_ui(
+    ui: &mut Ui,
+    activity: &mut ActivityState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+    view: &ActivityView,
+) {
+    let language = cx.language;
+    let (ofx, ofx_typed) = (cx.t("activity.export_ofx"), cx.t("activity.save_ofx"));
+    let (csv, csv_typed) = (cx.t("activity.export_csv"), cx.t("activity.save_csv"));
     let choices = [
         SaveChoice {
             dialog: ofx.as_ref(),
@@ -118,24 +216,29 @@ fn export_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
         path: "activity.export_path",
         failed: "accounts.export_failed",
     };
-    let draft = &mut state.activity.export;
+    let draft = &mut activity.export;
     let chosen = save_bar_ui(ui, language, draft, keys, &choices);
-    note_ui(ui, &state.t("activity.export_note"));
+    note_ui(ui, &cx.t("activity.export_note"));
     let format = match chosen {
         Some(0) => ExtratoFormat::Ofx,
         Some(_) => ExtratoFormat::Csv,
         None => return,
     };
-    let snapshot = state.extrato_snapshot(view);
-    state.export_extrato(format, snapshot);
+    let snapshot = extrato_snapshot(cx, view);
+    export_extrato(activity, out, format, snapshot);
 }
 
-fn filters_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
-    let language = state.language;
-    let before = state.activity.preset;
+fn filters_ui(
+    ui: &mut Ui,
+    activity: &mut ActivityState,
+    cx: &PanelContext<'_>,
+    view: &ActivityView,
+) {
+    let language = cx.language;
+    let before = activity.preset;
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(state.t("activity.range").as_ref());
-        let preset = &mut state.activity.preset;
+        let label = ui.label(cx.t("activity.range").as_ref());
+        let preset = &mut activity.preset;
         egui::ComboBox::from_id_salt("activity_range")
             .selected_text(tr(language, preset.title_key()).as_ref())
             .show_ui(ui, |ui| {
@@ -149,8 +252,8 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
         option_filter_ui(
             ui,
             "activity_kind",
-            &state.t("activity.kind"),
-            &mut state.activity.kind,
+            &cx.t("activity.kind"),
+            &mut activity.kind,
             &MovementKind::iter().collect::<Vec<_>>(),
             |kind| kind_name(language, *kind),
         );
@@ -158,28 +261,28 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
         option_filter_ui(
             ui,
             "activity_asset",
-            &state.t("activity.asset"),
-            &mut state.activity.asset,
+            &cx.t("activity.asset"),
+            &mut activity.asset,
             &view.assets,
             ticker_and_chain,
         );
     });
-    if before != RangePreset::Custom && state.activity.preset == RangePreset::Custom {
+    if before != RangePreset::Custom && activity.preset == RangePreset::Custom {
         // Custom dates start from the days the preset covered, ready to adjust.
-        let (from, to) = before.days(state.today());
-        state.activity.from_text = from.map(|day| day_text(language, day)).unwrap_or_default();
-        state.activity.to_text = to.map(|day| day_text(language, day)).unwrap_or_default();
+        let (from, to) = before.days(cx.today());
+        activity.from_text = from.map(|day| day_text(language, day)).unwrap_or_default();
+        activity.to_text = to.map(|day| day_text(language, day)).unwrap_or_default();
     }
-    if state.activity.preset == RangePreset::Custom {
-        let error = state.activity.range(state.today()).err();
+    if activity.preset == RangePreset::Custom {
+        let error = activity.range(cx.today()).err();
         let hint = match language {
             Language::PtBr => "DD/MM/AAAA",
             Language::En => "YYYY-MM-DD",
         };
         ui.horizontal_wrapped(|ui| {
             let days = [
-                ("activity.from", &mut state.activity.from_text),
-                ("activity.to", &mut state.activity.to_text),
+                ("activity.from", &mut activity.from_text),
+                ("activity.to", &mut activity.to_text),
             ];
             for (key, text) in days {
                 let label = ui.label(tr(language, key).as_ref());
@@ -206,11 +309,11 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
                 );
             }
         });
-    } else if let Ok((Some(from), Some(to))) = state.activity.range(state.today()) {
+    } else if let Ok((Some(from), Some(to))) = activity.range(cx.today()) {
         // The days a preset covers, said in words, and typed ready to adjust.
         note_ui(
             ui,
-            &state.t_with(
+            &cx.t_with(
                 "activity.range_days",
                 &[
                     ("from", &day_text(language, from)),
@@ -219,11 +322,11 @@ fn filters_ui(ui: &mut Ui, state: &mut AppState, view: &ActivityView) {
             ),
         );
     }
-    let hint = state.t("activity.search_hint");
+    let hint = cx.t("activity.search_hint");
     ui.horizontal(|ui| {
-        let label = ui.label(state.t("activity.search").as_ref());
+        let label = ui.label(cx.t("activity.search").as_ref());
         ui.add(
-            egui::TextEdit::singleline(&mut state.activity.search)
+            egui::TextEdit::singleline(&mut activity.search)
                 // Ctrl+F finds it, as it finds every list's search.
                 .id(crate::app::ui::arrange::search_field_id())
                 .hint_text(hint.as_ref())

@@ -21,10 +21,6 @@ pub struct ClaimsState {
     pub draft: ClaimDraft,
     /// Where its request stands.
     pub submit: SubmitStatus,
-    /// Claims made from this device, newest first: the service lists none,
-    /// so they come from the journal and from this session. Shared, so the
-    /// list's search and sort read it on their own thread without a copy.
-    pub made: std::sync::Arc<Vec<Claim>>,
     /// The claim whose details are shown, its receipt's path, the export.
     pub records: RecordSelection<Uuid>,
 }
@@ -36,8 +32,6 @@ pub enum ClaimsEvent {
     Sending,
     /// How the claim's POST ended.
     Submitted(SubmitOutcome),
-    /// The claims made from this device in earlier runs, from the journal.
-    Restored(Vec<Claim>),
     /// Show this claim's details (asked from the extrato).
     Show(Uuid),
 }
@@ -53,28 +47,12 @@ impl ClaimsState {
 
 impl ClaimsState {
     /// A claim was made: the amount is cleared and the claim, when the
-    /// service's answer named it, heads the list of this session's claims.
+    /// service's answer named it, is shown.
     pub fn created(&mut self, claim: Option<&Claim>) {
         self.draft.amount.clear();
         if let Some(claim) = claim {
-            std::sync::Arc::make_mut(&mut self.made).insert(0, claim.clone());
             self.records.select(claim.id);
         }
-    }
-}
-
-impl ClaimsState {
-    /// Takes in the claims made from this device in earlier runs, read from
-    /// the journal (newest first); one made meanwhile stays on top.
-    pub fn restore(&mut self, history: Vec<Claim>) {
-        let mut made: Vec<Claim> = self
-            .made
-            .iter()
-            .filter(|claim| !history.iter().any(|kept| kept.id == claim.id))
-            .cloned()
-            .collect();
-        made.extend(history);
-        self.made = std::sync::Arc::new(made);
     }
 }
 

@@ -66,10 +66,6 @@ impl Panel for ClaimsState {
                     Vec::new()
                 }
             }
-            ClaimsEvent::Restored(history) => {
-                self.restore(history);
-                Vec::new()
-            }
             ClaimsEvent::Show(id) => {
                 self.records.select(id);
                 Vec::new()
@@ -235,9 +231,9 @@ fn made_ui(ui: &mut Ui, claims: &mut ClaimsState, cx: &PanelContext<'_>, out: &m
             id: "claims_table",
             headers: &HEADERS,
             remote: None,
-            rows: &claims.made,
+            rows: &cx.data.claims_made,
             arrange: Some((
-                &claims.made,
+                &cx.data.claims_made,
                 &crate::app::features::list_arrangements::CLAIMS,
             )),
             empty: &empty,

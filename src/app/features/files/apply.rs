@@ -15,6 +15,7 @@ use crate::app::dialog::{
     extrato_file_name, qr_file_name,
 };
 use crate::app::export::{ExportKind, ExportRequest, ExtratoFormat, FileError};
+use crate::app::features::activity::state::ActivityTold;
 use crate::app::features::journal::message::JournalCommand;
 use crate::app::features::onboarding::message::OnboardingCommand;
 use crate::app::features::onboarding::state::KeyDraft;
@@ -132,11 +133,11 @@ impl AppState {
             DialogAnswer::Chosen(path) => path,
             DialogAnswer::Cancelled => {
                 // The extrato kept for the file is let go with the dialog.
-                self.activity.pending_export = None;
+                self.tell(|state| &mut state.activity, ActivityTold::DialogClosed);
                 return;
             }
             DialogAnswer::Unavailable => {
-                self.activity.pending_export = None;
+                self.tell(|state| &mut state.activity, ActivityTold::DialogClosed);
                 self.files.unavailable = true;
                 return;
             }
@@ -158,7 +159,10 @@ impl AppState {
                     self.push(Command::Export(ExportRequest { path, records }));
                 }
             }
-            DialogPurpose::ExportExtrato(format) => self.extrato_file_chosen(format, &path),
+            DialogPurpose::ExportExtrato(format) => self.tell(
+                |state| &mut state.activity,
+                ActivityTold::FileChosen(format, path.clone()),
+            ),
             DialogPurpose::ExportJournal => {
                 self.journal.export.path = typed;
                 if let Some(path) = self.journal.export.start() {

@@ -2,7 +2,6 @@
 //! as it was last fetched (marked with that time until the service confirms
 //! it; a list fetched meanwhile wins), and the claims made from this device.
 
-use crate::app::features::claims::state::ClaimsEvent;
 use crate::app::features::taxes::state::TaxesTold;
 use crate::app::resources::{AccountData, Fetched};
 use crate::app::state::AppState;
@@ -71,7 +70,7 @@ impl AppState {
                     }
                     restore(&mut self.data, list);
                 }
-                self.tell(|state| &mut state.claims, ClaimsEvent::Restored(claims));
+                self.data.restore_claims(claims);
                 self.tell(|state| &mut state.taxes, TaxesTold::Restored(Box::new(tax)));
             }
             JournalEvent::TaxRead { session, tax } => {

@@ -225,7 +225,7 @@ fn chart_width(ui: &Ui) -> f32 {
 
 /// The figures both charts draw, computed once for the lists shown.
 fn chart_figures(ui: &Ui, state: &mut AppState) -> ActivityView {
-    let (data, claims, now) = (&state.data, &state.claims.made, state.wall_now);
+    let (data, claims, now) = (&state.data, &state.data.claims_made, state.wall_now);
     state
         .activity
         .view(ui.ctx(), data, claims, now, &state.zone, Extent::Charts)
