@@ -24,7 +24,7 @@ use super::features::files::state::FilesState;
 use super::features::guard::state::{Guard, PassphrasePrompt, SealOffer};
 use super::features::journal::state::JournalState;
 use super::features::notify::NotifyState;
-use super::features::onboarding::state::OnboardingDraft;
+use super::features::onboarding::state::{KeySource, OnboardingDraft};
 use super::features::orders::state::OrdersState;
 use super::features::recipients::state::{RecipientsState, RecipientsTold};
 use super::features::settings::state::SettingsState;
@@ -126,6 +126,8 @@ pub struct Panels<'a> {
     pub journal: &'a mut JournalState,
     /// The extrato.
     pub activity: &'a mut ActivityState,
+    /// The lock screen, the transaction password and the offer to seal a key.
+    pub guard: &'a mut Guard,
 }
 
 /// Everything the panels show.
@@ -296,6 +298,7 @@ impl AppState {
             settings: &mut self.settings,
             journal: &mut self.journal,
             activity: &mut self.activity,
+            guard: &mut self.guard,
         };
         (context, panels)
     }
@@ -332,6 +335,11 @@ impl AppState {
                 Ask::SaveTaxFile(TaxFile::Csv) => self.save_tax_csv(),
                 Ask::SaveTaxFile(TaxFile::Pdf) => self.save_tax_pdf(),
                 Ask::Set(setting) => self.set(setting),
+                Ask::CheckPassphrase(purpose) => self.check_passphrase(purpose),
+                Ask::StartWithNewKey => {
+                    self.onboarding.key_source = KeySource::Generated;
+                    self.adding_profile = self.session.is_some();
+                }
                 Ask::OpenMovement(source, id) => self.open_movement(source, id),
                 Ask::OpenOrder(id) => {
                     self.view = View::Orders;

@@ -30,6 +30,7 @@ use super::dialog::DialogPurpose;
 use super::export::ExportRecords;
 use super::features::activity::model::Source;
 use super::features::files::state::ReceiptStatus;
+use super::features::guard::state::PassphrasePurpose;
 use super::format::{AmountFormat, MomentFormat};
 use super::i18n::{self, Language};
 use super::message::Command;
@@ -128,6 +129,10 @@ pub enum Ask {
     Set(Setting),
     /// Show the record a line of the extrato points at, in its own panel.
     OpenMovement(Source, Uuid),
+    /// Check what is typed in the passphrase prompt of this purpose.
+    CheckPassphrase(PassphrasePurpose),
+    /// Leave the lock screen for onboarding, to connect with a new key.
+    StartWithNewKey,
 }
 
 /// A setting a panel changes that another part of the app keeps.

@@ -23,6 +23,7 @@ use super::ui::shortcuts::LOCK;
 use super::worker::{WorkerConfig, WorkerHandle};
 use options::GuiOptions;
 
+pub mod authorization;
 pub mod graphics;
 pub mod navigation;
 pub mod notices;
@@ -110,7 +111,12 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
     state.lock_if_idle();
     if state.shows_lock_screen() {
         // Nothing of the account: no top bar, no notices, no view, no draft.
-        egui::CentralPanel::default().show(ui, |ui| guard::view::lock_screen_ui(ui, state));
+        egui::CentralPanel::default().show(ui, |ui| {
+            let mut out = Outbox::default();
+            let (cx, panels) = state.panels();
+            guard::view::lock_screen_ui(ui, panels.guard, &cx, &mut out);
+            state.answer(out);
+        });
         return;
     }
     shortcuts::handle_shortcuts(ui, state);
@@ -160,11 +166,18 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
     set_fixed_panels(ui.ctx(), vec![top_bar, navigation]);
     egui::CentralPanel::default().show(ui, |ui| {
         notices::notices_ui(ui, state);
-        guard::view::unprotected_note_ui(ui, state);
-        guard::view::seal_offer_ui(ui, state);
+        guard::view::unprotected_note_ui(ui, &state.context());
+        let mut out = Outbox::default();
+        let (cx, panels) = state.panels();
+        guard::view::seal_offer_ui(ui, panels.guard, &cx, &mut out);
+        state.answer(out);
         view_ui(ui, state);
     });
-    guard::view::authorization_ui(ui, state);
+    let (lines, sale) = authorization::authorization_lines(ui, state);
+    let mut out = Outbox::default();
+    let (cx, panels) = state.panels();
+    guard::view::authorization_ui(ui, panels.guard, &cx, &mut out, &lines, sale);
+    state.answer(out);
 }
 
 /// Draws the current view: one arm per view, so a declared view always has one.
