@@ -95,6 +95,8 @@ macro_rules! panel_context {
             recipients: $recipients,
             profiles: &$state.profiles,
             session: $state.session.as_ref(),
+            adding_profile: $state.adding_profile,
+            sandbox_starting: $state.sandbox_starting,
             preferences: Preferences {
                 idle_lock_minutes: $state.guard.idle_lock_minutes,
                 notifications: $state.notify.enabled,
@@ -128,6 +130,8 @@ pub struct Panels<'a> {
     pub activity: &'a mut ActivityState,
     /// The lock screen, the transaction password and the offer to seal a key.
     pub guard: &'a mut Guard,
+    /// The form that connects an account.
+    pub onboarding: &'a mut OnboardingDraft,
 }
 
 /// Everything the panels show.
@@ -299,6 +303,7 @@ impl AppState {
             journal: &mut self.journal,
             activity: &mut self.activity,
             guard: &mut self.guard,
+            onboarding: &mut self.onboarding,
         };
         (context, panels)
     }
@@ -388,6 +393,7 @@ impl AppState {
             Setting::IdleLockMinutes(minutes) => self.guard.idle_lock_minutes = minutes,
             Setting::Notifications(enabled) => self.notify.enabled = enabled,
             Setting::AddProfile => self.adding_profile = true,
+            Setting::StopAddingProfile => self.adding_profile = false,
             Setting::LockNow => self.lock_now(),
             Setting::OfferSealing => {
                 self.guard.seal_offer = SealOffer::Open(Default::default());
@@ -522,10 +528,18 @@ impl AppState {
             Event::ProfilesLoaded(book) => {
                 self.profiles = book.profiles;
                 self.last_used = book.last_used;
-                if let Some(name) = &self.settings.confirm_delete
-                    && !self.profiles.iter().any(|profile| &profile.name == name)
-                {
-                    self.settings.confirm_delete = None;
+                // A question about a profile that is gone is dropped.
+                let profiles = &self.profiles;
+                for question in [
+                    &mut self.settings.confirm_delete,
+                    &mut self.onboarding.confirm_delete,
+                ] {
+                    if question
+                        .as_ref()
+                        .is_some_and(|name| !profiles.iter().any(|profile| &profile.name == name))
+                    {
+                        *question = None;
+                    }
                 }
             }
             Event::Notice(notice) => {
@@ -629,7 +643,7 @@ impl AppState {
                 }
             }
             Event::Exported { kind, result } => self.export_draft_mut(kind).finish(result),
-            Event::Onboarding(event) => self.onboarding.apply(event),
+            Event::Onboarding(event) => self.tell(|state| &mut state.onboarding, event),
             Event::Orders(event) => self.apply_orders(event),
             Event::Events(event) => self.webhook_event(event),
             Event::UnlockNeeded(profile) => {

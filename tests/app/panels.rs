@@ -67,6 +67,8 @@ impl<P: Panel> Bench<P> {
             recipients: &self.recipients,
             profiles: &[],
             session: None,
+            adding_profile: false,
+            sandbox_starting: false,
             preferences: Preferences {
                 idle_lock_minutes: 5,
                 notifications: true,

@@ -67,6 +67,10 @@ pub struct PanelContext<'a> {
     pub session: Option<&'a SessionInfo>,
     /// The person's choices kept elsewhere.
     pub preferences: Preferences,
+    /// The onboarding form is shown over an open connection (adding a profile).
+    pub adding_profile: bool,
+    /// The embedded sandbox is starting.
+    pub sandbox_starting: bool,
 }
 
 impl PanelContext<'_> {
@@ -146,6 +150,8 @@ pub enum Setting {
     Notifications(bool),
     /// Show the form that adds a profile over the open one.
     AddProfile,
+    /// Close that form, back to the open profile.
+    StopAddingProfile,
     /// Lock the window now.
     LockNow,
     /// Offer to seal the open profile's plain key.

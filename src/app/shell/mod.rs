@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
 use super::clock::Clock;
-use super::features::{guard, notify, onboarding, orders, overview, settings};
+use super::features::{guard, notify, orders, overview, settings};
 use super::frame_stats::FrameStats;
 use super::i18n::Language;
 use super::message::Command;
@@ -141,7 +141,10 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
     if state.shows_onboarding() && !state.sandbox_starting || state.adding_profile {
         egui::CentralPanel::default().show(ui, |ui| {
             notices::notices_ui(ui, state);
-            onboarding::view::onboarding_ui(ui, state);
+            let mut out = Outbox::default();
+            let (cx, panels) = state.panels();
+            panels.onboarding.ui(ui, &cx, &mut out);
+            state.answer(out);
         });
         return;
     }

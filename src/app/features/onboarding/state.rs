@@ -114,6 +114,8 @@ pub struct OnboardingDraft {
     pub passphrase: brlv_core::seal::NewPassphrase,
     /// The connection is being tested.
     pub connecting: bool,
+    /// The saved profile whose deletion awaits a confirming click.
+    pub confirm_delete: Option<String>,
     /// Why the last test failed.
     pub connect_error: Option<String>,
 }
@@ -167,6 +169,7 @@ impl OnboardingDraft {
     /// An empty form: save the profile, generate 3072-bit keys.
     pub fn new() -> OnboardingDraft {
         OnboardingDraft {
+            confirm_delete: None,
             name: String::new(),
             base_url: String::new(),
             api_key: String::new(),
@@ -302,7 +305,7 @@ impl OnboardingDraft {
 
 impl OnboardingDraft {
     /// Takes in what the worker reports about keys.
-    pub fn apply(&mut self, event: OnboardingEvent) {
+    pub fn take_in(&mut self, event: OnboardingEvent) {
         match event {
             OnboardingEvent::KeyGenerated(result) => self.key_generated(result),
             OnboardingEvent::KeyFileLoaded { path, result } => self.key_file_loaded(&path, result),

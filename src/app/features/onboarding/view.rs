@@ -13,155 +13,173 @@ use crate::app::ui::fields::{enter_submitted, submit_on_enter};
 use crate::app::ui::{dialog_button_ui, note_ui, palette, typed_toggle_ui, unavailable_note_ui};
 use brlv_core::api::RsaKeyBits;
 
-use crate::app::state::AppState;
+use crate::app::panel::{Ask, Outbox, Panel, PanelContext, Setting};
 
 use crate::app::features::settings::view as settings;
 
 use super::message::OnboardingCommand;
-use super::state::{KeyDraft, KeySource, Problem};
+use super::message::OnboardingEvent;
+use super::state::{KeyDraft, KeySource, OnboardingDraft, Problem};
 
 const FIELD_WIDTH: f32 = 460.0;
 
+impl Panel for OnboardingDraft {
+    type Event = OnboardingEvent;
+
+    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+        onboarding_ui(ui, self, cx, out);
+    }
+
+    fn apply(&mut self, event: OnboardingEvent) -> Vec<Command> {
+        self.take_in(event);
+        Vec::new()
+    }
+}
+
 /// Draws the onboarding screen.
-pub fn onboarding_ui(ui: &mut Ui, state: &mut AppState) {
+fn onboarding_ui(
+    ui: &mut Ui,
+    onboarding: &mut OnboardingDraft,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
     egui::ScrollArea::vertical().show(ui, |ui| {
         ui.horizontal(|ui| {
-            ui.heading(state.t("onboarding.title").as_ref());
+            ui.heading(cx.t("onboarding.title").as_ref());
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if let Some(language) = settings::language_picker_ui(ui, state.language) {
-                    state.language = language;
+                if let Some(language) = settings::language_picker_ui(ui, cx.language) {
+                    out.ask(Ask::Set(Setting::Language(language)));
                 }
             });
         });
-        ui.label(state.t("onboarding.intro").as_ref());
+        ui.label(cx.t("onboarding.intro").as_ref());
         ui.add_space(12.0);
-        if !state.profiles.is_empty() && !state.adding_profile {
+        if !cx.profiles.is_empty() && !cx.adding_profile {
             egui::Frame::group(ui.style())
                 .inner_margin(12)
                 .show(ui, |ui| {
                     ui.set_width(ui.available_width());
-                    let mut confirm_delete = state.settings.confirm_delete.take();
-                    let mut out = crate::app::panel::Outbox::default();
-                    settings::profiles_ui(ui, &state.context(), &mut confirm_delete, &mut out);
-                    state.settings.confirm_delete = confirm_delete;
-                    state.answer(out);
+                    settings::profiles_ui(ui, cx, &mut onboarding.confirm_delete, out);
                 });
             ui.add_space(12.0);
         }
-        sandbox_card_ui(ui, state);
+        sandbox_card_ui(ui, cx, out);
         ui.add_space(12.0);
-        connect_card_ui(ui, state);
+        connect_card_ui(ui, onboarding, cx, out);
     });
 }
 
-fn sandbox_card_ui(ui: &mut Ui, state: &mut AppState) {
+fn sandbox_card_ui(ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
     egui::Frame::group(ui.style())
         .inner_margin(12)
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.label(
-                RichText::new(state.t("onboarding.sandbox_title").as_ref())
+                RichText::new(cx.t("onboarding.sandbox_title").as_ref())
                     .strong()
                     .size(16.0),
             );
-            ui.label(state.t("onboarding.sandbox_text").as_ref());
+            ui.label(cx.t("onboarding.sandbox_text").as_ref());
             ui.horizontal(|ui| {
                 let button = ui.add_enabled(
-                    !state.sandbox_starting,
-                    egui::Button::new(state.t("onboarding.try_sandbox").as_ref()),
+                    !cx.sandbox_starting,
+                    egui::Button::new(cx.t("onboarding.try_sandbox").as_ref()),
                 );
                 if button.clicked() {
-                    state.push(Command::StartSandbox);
+                    out.command(Command::StartSandbox);
                 }
-                if state.sandbox_starting {
+                if cx.sandbox_starting {
                     ui.spinner();
-                    ui.label(state.t("onboarding.sandbox_starting").as_ref());
+                    ui.label(cx.t("onboarding.sandbox_starting").as_ref());
                 }
             });
         });
 }
 
 /// A problem message beside a field, in the person's language.
-fn problem_ui(ui: &mut Ui, state: &AppState, problem: Option<&Problem>) {
+fn problem_ui(ui: &mut Ui, cx: &PanelContext<'_>, problem: Option<&Problem>) {
     if let Some(problem) = problem {
-        ui.label(
-            RichText::new(problem.localize(state.language)).color(ui.visuals().error_fg_color),
-        );
+        ui.label(RichText::new(problem.localize(cx.language)).color(ui.visuals().error_fg_color));
     }
 }
 
-fn connect_card_ui(ui: &mut Ui, state: &mut AppState) {
+fn connect_card_ui(
+    ui: &mut Ui,
+    onboarding: &mut OnboardingDraft,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
     egui::Frame::group(ui.style())
         .inner_margin(12)
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.label(
-                RichText::new(state.t("onboarding.connect_title").as_ref())
+                RichText::new(cx.t("onboarding.connect_title").as_ref())
                     .strong()
                     .size(16.0),
             );
             ui.add_space(6.0);
-            let problems = state.onboarding.problems();
+            let problems = onboarding.problems();
 
-            let name_label = ui.label(state.t("onboarding.name").as_ref());
-            let hint = state.t("onboarding.name_hint");
+            let name_label = ui.label(cx.t("onboarding.name").as_ref());
+            let hint = cx.t("onboarding.name_hint");
             let name_field = ui
                 .add(
-                    TextEdit::singleline(&mut state.onboarding.name)
+                    TextEdit::singleline(&mut onboarding.name)
                         .hint_text(hint.as_ref())
                         .desired_width(FIELD_WIDTH),
                 )
                 .labelled_by(name_label.id);
             submit_on_enter(ui, &name_field);
-            if !state.onboarding.name.is_empty() {
-                problem_ui(ui, state, problems.name.as_ref());
+            if !onboarding.name.is_empty() {
+                problem_ui(ui, cx, problems.name.as_ref());
             }
 
-            let base_url_label = ui.label(state.t("onboarding.base_url").as_ref());
+            let base_url_label = ui.label(cx.t("onboarding.base_url").as_ref());
             let base_url_field = ui
                 .add(
-                    TextEdit::singleline(&mut state.onboarding.base_url)
+                    TextEdit::singleline(&mut onboarding.base_url)
                         .hint_text("https://")
                         .desired_width(FIELD_WIDTH),
                 )
                 .labelled_by(base_url_label.id);
             submit_on_enter(ui, &base_url_field);
-            if !state.onboarding.base_url.is_empty() {
-                problem_ui(ui, state, problems.base_url.as_ref());
+            if !onboarding.base_url.is_empty() {
+                problem_ui(ui, cx, problems.base_url.as_ref());
             }
 
-            let api_key_label = ui.label(state.t("onboarding.api_key").as_ref());
+            let api_key_label = ui.label(cx.t("onboarding.api_key").as_ref());
             let api_key_field = ui
                 .add(
-                    TextEdit::singleline(&mut state.onboarding.api_key)
+                    TextEdit::singleline(&mut onboarding.api_key)
                         .password(true)
                         .desired_width(FIELD_WIDTH),
                 )
                 .labelled_by(api_key_label.id);
             submit_on_enter(ui, &api_key_field);
             ui.add_space(6.0);
-            private_key_ui(ui, state);
+            private_key_ui(ui, onboarding, cx, out);
             ui.add_space(6.0);
-            ui.label(RichText::new(state.t("passphrase.title").as_ref()).strong());
-            let language = state.language;
+            ui.label(RichText::new(cx.t("passphrase.title").as_ref()).strong());
+            let language = cx.language;
             let _ = crate::app::ui::passphrase::new_passphrase_ui(
                 ui,
                 language,
-                &mut state.onboarding.passphrase,
+                &mut onboarding.passphrase,
             );
             ui.add_space(6.0);
 
-            let save_label = state.t("onboarding.save_profile");
-            ui.checkbox(&mut state.onboarding.save_profile, save_label.as_ref());
-            ui.label(RichText::new(state.t("onboarding.save_profile_hint").as_ref()).weak());
+            let save_label = cx.t("onboarding.save_profile");
+            ui.checkbox(&mut onboarding.save_profile, save_label.as_ref());
+            ui.label(RichText::new(cx.t("onboarding.save_profile_hint").as_ref()).weak());
             ui.add_space(8.0);
 
-            let problems = state.onboarding.problems();
-            let request = state.onboarding.connect_request();
+            let problems = onboarding.problems();
+            let request = onboarding.connect_request();
             ui.horizontal(|ui| {
                 let connect = ui.add_enabled(
                     request.is_some(),
-                    egui::Button::new(state.t("onboarding.connect").as_ref()),
+                    egui::Button::new(cx.t("onboarding.connect").as_ref()),
                 );
                 if !problems.is_empty() {
                     let missing: Vec<String> = [
@@ -173,28 +191,26 @@ fn connect_card_ui(ui: &mut Ui, state: &mut AppState) {
                     ]
                     .into_iter()
                     .flatten()
-                    .map(|problem| problem.localize(state.language))
+                    .map(|problem| problem.localize(cx.language))
                     .collect();
                     connect.clone().on_disabled_hover_text(missing.join("\n"));
                 }
                 if (connect.clicked() || enter_submitted(ui))
                     && let Some(request) = request
                 {
-                    state.push(Command::Connect(request));
+                    out.command(Command::Connect(request));
                 }
-                if state.onboarding.connecting {
+                if onboarding.connecting {
                     ui.spinner();
-                    ui.label(state.t("onboarding.testing").as_ref());
+                    ui.label(cx.t("onboarding.testing").as_ref());
                 }
-                if state.adding_profile
-                    && ui.button(state.t("onboarding.cancel").as_ref()).clicked()
-                {
-                    state.adding_profile = false;
+                if cx.adding_profile && ui.button(cx.t("onboarding.cancel").as_ref()).clicked() {
+                    out.ask(Ask::Set(Setting::StopAddingProfile));
                 }
             });
-            if let Some(error) = &state.onboarding.connect_error {
+            if let Some(error) = &onboarding.connect_error {
                 ui.label(
-                    RichText::new(state.t("onboarding.connect_failed").as_ref())
+                    RichText::new(cx.t("onboarding.connect_failed").as_ref())
                         .strong()
                         .color(ui.visuals().error_fg_color),
                 );
@@ -207,10 +223,15 @@ fn connect_card_ui(ui: &mut Ui, state: &mut AppState) {
     clippy::float_arithmetic,
     reason = "screen geometry in points, never money"
 )]
-fn private_key_ui(ui: &mut Ui, state: &mut AppState) {
-    let key_label = ui.label(state.t("onboarding.private_key").as_ref());
+fn private_key_ui(
+    ui: &mut Ui,
+    onboarding: &mut OnboardingDraft,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
+    let key_label = ui.label(cx.t("onboarding.private_key").as_ref());
     ui.horizontal(|ui| {
-        let draft = &mut state.onboarding;
+        let draft = &mut *onboarding;
         let sources = [
             (KeySource::File, "onboarding.key_from_file"),
             (KeySource::Pasted, "onboarding.key_pasted"),
@@ -220,19 +241,19 @@ fn private_key_ui(ui: &mut Ui, state: &mut AppState) {
             ui.radio_value(
                 &mut draft.key_source,
                 source,
-                i18n::tr(state.language, key).as_ref(),
+                i18n::tr(cx.language, key).as_ref(),
             );
         }
     });
-    match state.onboarding.key_source {
+    match onboarding.key_source {
         KeySource::File => {
-            let language = state.language;
-            let working = matches!(state.onboarding.file_key, KeyDraft::Working);
-            let choose = state.t("onboarding.choose_key_file");
+            let language = cx.language;
+            let working = matches!(onboarding.file_key, KeyDraft::Working);
+            let choose = cx.t("onboarding.choose_key_file");
             let typed = ui
                 .horizontal(|ui| {
                     if dialog_button_ui(ui, language, choose.as_ref(), working) {
-                        state.choose_file(DialogPurpose::LoadKey);
+                        out.ask(Ask::ChooseFile(DialogPurpose::LoadKey));
                     }
                     typed_toggle_ui(ui, language)
                 })
@@ -240,40 +261,40 @@ fn private_key_ui(ui: &mut Ui, state: &mut AppState) {
             if typed {
                 unavailable_note_ui(ui, language);
                 ui.horizontal(|ui| {
-                    let hint = state.t("onboarding.key_path_hint");
+                    let hint = cx.t("onboarding.key_path_hint");
                     ui.add(
-                        TextEdit::singleline(&mut state.onboarding.key_path)
+                        TextEdit::singleline(&mut onboarding.key_path)
                             .hint_text(hint.as_ref())
                             .desired_width(FIELD_WIDTH - 90.0),
                     )
                     .labelled_by(key_label.id);
-                    let path = state.onboarding.key_path.trim().to_owned();
+                    let path = onboarding.key_path.trim().to_owned();
                     if ui
                         .add_enabled(
                             !path.is_empty(),
-                            egui::Button::new(state.t("onboarding.load").as_ref()),
+                            egui::Button::new(cx.t("onboarding.load").as_ref()),
                         )
                         .clicked()
                     {
-                        state.onboarding.file_key = KeyDraft::Working;
-                        state.push(Command::Onboarding(OnboardingCommand::LoadKeyFile(
+                        onboarding.file_key = KeyDraft::Working;
+                        out.command(Command::Onboarding(OnboardingCommand::LoadKeyFile(
                             PathBuf::from(path),
                         )));
                     }
                 });
-            } else if !state.onboarding.key_path.trim().is_empty() {
-                note_ui(ui, state.onboarding.key_path.trim());
+            } else if !onboarding.key_path.trim().is_empty() {
+                note_ui(ui, onboarding.key_path.trim());
             }
         }
         KeySource::Pasted => {
-            let hint = state.t("onboarding.paste_hint");
+            let hint = cx.t("onboarding.paste_hint");
             // A pasted key is ~30 lines: keep the form's buttons in view.
             let response = egui::ScrollArea::vertical()
                 .id_salt("pasted_pem")
                 .max_height(120.0)
                 .show(ui, |ui| {
                     ui.add(
-                        TextEdit::multiline(&mut state.onboarding.pasted_pem)
+                        TextEdit::multiline(&mut onboarding.pasted_pem)
                             .hint_text(hint.as_ref())
                             .font(egui::TextStyle::Monospace)
                             .desired_rows(4)
@@ -283,39 +304,39 @@ fn private_key_ui(ui: &mut Ui, state: &mut AppState) {
                 })
                 .inner;
             if response.changed() {
-                state.onboarding.pasted_changed();
+                onboarding.pasted_changed();
             }
         }
-        KeySource::Generated => generate_key_ui(ui, state),
+        KeySource::Generated => generate_key_ui(ui, onboarding, cx, out),
     }
-    key_status_ui(ui, state);
+    key_status_ui(ui, onboarding, cx);
 }
 
-fn key_status_ui(ui: &mut Ui, state: &AppState) {
-    match state.onboarding.selected_key() {
+fn key_status_ui(ui: &mut Ui, onboarding: &OnboardingDraft, cx: &PanelContext<'_>) {
+    match onboarding.selected_key() {
         KeyDraft::Empty => {}
         KeyDraft::Working => {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label(state.t("onboarding.key_working").as_ref());
+                ui.label(cx.t("onboarding.key_working").as_ref());
             });
         }
         KeyDraft::Ready(key) => {
             ui.label(
                 RichText::new(
-                    state.t_with("onboarding.key_ready", &[("bits", &key.bits().to_string())]),
+                    cx.t_with("onboarding.key_ready", &[("bits", &key.bits().to_string())]),
                 )
                 .color(palette::of(ui).success),
             );
         }
         KeyDraft::Refused(reason) => {
             ui.label(
-                RichText::new(state.t("onboarding.key_refused").as_ref())
+                RichText::new(cx.t("onboarding.key_refused").as_ref())
                     .strong()
                     .color(ui.visuals().error_fg_color),
             );
             ui.label(
-                RichText::new(reason.localize(state.language)).color(ui.visuals().error_fg_color),
+                RichText::new(reason.localize(cx.language)).color(ui.visuals().error_fg_color),
             );
         }
     }
@@ -325,37 +346,34 @@ fn key_status_ui(ui: &mut Ui, state: &AppState) {
     clippy::float_arithmetic,
     reason = "screen geometry in points, never money"
 )]
-fn generate_key_ui(ui: &mut Ui, state: &mut AppState) {
+fn generate_key_ui(
+    ui: &mut Ui,
+    onboarding: &mut OnboardingDraft,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
     ui.horizontal(|ui| {
-        ui.radio_value(
-            &mut state.onboarding.key_bits,
-            RsaKeyBits::Rsa2048,
-            "RSA 2048",
-        );
-        ui.radio_value(
-            &mut state.onboarding.key_bits,
-            RsaKeyBits::Rsa3072,
-            "RSA 3072",
-        );
-        let working = matches!(state.onboarding.generated_key, KeyDraft::Working);
+        ui.radio_value(&mut onboarding.key_bits, RsaKeyBits::Rsa2048, "RSA 2048");
+        ui.radio_value(&mut onboarding.key_bits, RsaKeyBits::Rsa3072, "RSA 3072");
+        let working = matches!(onboarding.generated_key, KeyDraft::Working);
         if ui
             .add_enabled(
                 !working,
-                egui::Button::new(state.t("onboarding.generate").as_ref()),
+                egui::Button::new(cx.t("onboarding.generate").as_ref()),
             )
             .clicked()
         {
-            state.onboarding.generated_key = KeyDraft::Working;
-            state.push(Command::Onboarding(OnboardingCommand::GenerateKey(
-                state.onboarding.key_bits,
+            onboarding.generated_key = KeyDraft::Working;
+            out.command(Command::Onboarding(OnboardingCommand::GenerateKey(
+                onboarding.key_bits,
             )));
         }
     });
-    let Some(key) = state.onboarding.generated_key.key() else {
+    let Some(key) = onboarding.generated_key.key() else {
         return;
     };
     let public_pem = key.public_key_pem().to_owned();
-    let title = ui.label(state.t("onboarding.public_key_title").as_ref());
+    let title = ui.label(cx.t("onboarding.public_key_title").as_ref());
     let mut shown = public_pem.as_str();
     ui.add(
         TextEdit::multiline(&mut shown)
@@ -364,17 +382,17 @@ fn generate_key_ui(ui: &mut Ui, state: &mut AppState) {
             .desired_width(FIELD_WIDTH),
     )
     .labelled_by(title.id);
-    let language = state.language;
+    let language = cx.language;
     let typed = ui
         .horizontal(|ui| {
-            if ui.button(state.t("onboarding.copy").as_ref()).clicked() {
+            if ui.button(cx.t("onboarding.copy").as_ref()).clicked() {
                 ui.ctx().copy_text(public_pem.clone());
             }
-            let save = state.t("onboarding.save_public_key_dialog");
+            let save = cx.t("onboarding.save_public_key_dialog");
             if dialog_button_ui(ui, language, save.as_ref(), false) {
-                state.choose_file(DialogPurpose::SavePublicKey {
+                out.ask(Ask::ChooseFile(DialogPurpose::SavePublicKey {
                     pem: public_pem.clone(),
-                });
+                }));
             }
             typed_toggle_ui(ui, language)
         })
@@ -382,33 +400,33 @@ fn generate_key_ui(ui: &mut Ui, state: &mut AppState) {
     if typed {
         unavailable_note_ui(ui, language);
         ui.horizontal(|ui| {
-            let hint = state.t("onboarding.public_key_path_hint");
+            let hint = cx.t("onboarding.public_key_path_hint");
             ui.add(
-                TextEdit::singleline(&mut state.onboarding.public_key_path)
+                TextEdit::singleline(&mut onboarding.public_key_path)
                     .hint_text(hint.as_ref())
                     .desired_width(FIELD_WIDTH - 170.0),
             )
             .labelled_by(title.id);
-            let path = state.onboarding.public_key_path.trim().to_owned();
+            let path = onboarding.public_key_path.trim().to_owned();
             if ui
                 .add_enabled(
                     !path.is_empty(),
-                    egui::Button::new(state.t("onboarding.save_public_key").as_ref()),
+                    egui::Button::new(cx.t("onboarding.save_public_key").as_ref()),
                 )
                 .clicked()
             {
-                state.onboarding.public_key_saved = None;
-                state.push(Command::Onboarding(OnboardingCommand::SavePublicKey {
+                onboarding.public_key_saved = None;
+                out.command(Command::Onboarding(OnboardingCommand::SavePublicKey {
                     path: PathBuf::from(path),
                     pem: public_pem.clone(),
                 }));
             }
         });
     }
-    match &state.onboarding.public_key_saved {
+    match &onboarding.public_key_saved {
         Some(Ok(path)) => {
             ui.label(
-                RichText::new(state.t_with(
+                RichText::new(cx.t_with(
                     "onboarding.public_key_saved",
                     &[("path", &path.display().to_string())],
                 ))
@@ -416,12 +434,10 @@ fn generate_key_ui(ui: &mut Ui, state: &mut AppState) {
             );
         }
         Some(Err(error)) => {
-            let reason = error.localize(state.language);
+            let reason = error.localize(cx.language);
             ui.label(
-                RichText::new(
-                    state.t_with("onboarding.public_key_not_saved", &[("reason", &reason)]),
-                )
-                .color(ui.visuals().error_fg_color),
+                RichText::new(cx.t_with("onboarding.public_key_not_saved", &[("reason", &reason)]))
+                    .color(ui.visuals().error_fg_color),
             );
         }
         None => {}
