@@ -97,6 +97,7 @@ macro_rules! panel_context {
             session: $state.session.as_ref(),
             adding_profile: $state.adding_profile,
             sandbox_starting: $state.sandbox_starting,
+            tax_figures: Some($state.taxes.last_figures()),
             preferences: Preferences {
                 idle_lock_minutes: $state.guard.idle_lock_minutes,
                 notifications: $state.notify.enabled,
@@ -132,6 +133,8 @@ pub struct Panels<'a> {
     pub guard: &'a mut Guard,
     /// The form that connects an account.
     pub onboarding: &'a mut OnboardingDraft,
+    /// The orders: list, detail, form.
+    pub orders: &'a mut OrdersState,
 }
 
 /// Everything the panels show.
@@ -304,6 +307,7 @@ impl AppState {
             activity: &mut self.activity,
             guard: &mut self.guard,
             onboarding: &mut self.onboarding,
+            orders: &mut self.orders,
         };
         (context, panels)
     }
@@ -346,6 +350,7 @@ impl AppState {
                     self.adding_profile = self.session.is_some();
                 }
                 Ask::OpenMovement(source, id) => self.open_movement(source, id),
+                Ask::SelectOrder(id) => self.select_order(id),
                 Ask::OpenOrder(id) => {
                     self.view = View::Orders;
                     self.select_order(Some(id));

@@ -69,6 +69,7 @@ impl<P: Panel> Bench<P> {
             session: None,
             adding_profile: false,
             sandbox_starting: false,
+            tax_figures: None,
             preferences: Preferences {
                 idle_lock_minutes: 5,
                 notifications: true,

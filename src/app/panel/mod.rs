@@ -71,6 +71,9 @@ pub struct PanelContext<'a> {
     pub adding_profile: bool,
     /// The embedded sandbox is starting.
     pub sandbox_starting: bool,
+    /// The tax year's figures as last computed, for what an order would make
+    /// of the month's sales and the Overview's chart.
+    pub tax_figures: Option<std::sync::Arc<super::features::taxes::figures::TaxFigures>>,
 }
 
 impl PanelContext<'_> {
@@ -129,6 +132,8 @@ pub enum Ask {
     SaveTaxFile(TaxFile),
     /// Show this order in the Orders view.
     OpenOrder(Uuid),
+    /// Show this order's detail in the Orders view (`None`: the list).
+    SelectOrder(Option<Uuid>),
     /// Change a setting kept outside the panel that shows it.
     Set(Setting),
     /// Show the record a line of the extrato points at, in its own panel.

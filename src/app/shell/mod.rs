@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
 use super::clock::Clock;
-use super::features::{guard, notify, orders, overview, settings};
+use super::features::{guard, notify, overview, settings};
 use super::frame_stats::FrameStats;
 use super::i18n::Language;
 use super::message::Command;
@@ -195,7 +195,14 @@ fn view_ui(ui: &mut Ui, state: &mut AppState) {
     };
     match state.view {
         // Their tables scroll by themselves (virtualized rows).
-        View::Orders => orders::view::orders_ui(ui, state),
+        View::Orders => {
+            // What an order would make of the month's sales needs the tax
+            // year's figures, kept fresh while the form is open.
+            if state.orders.form.open {
+                state.tax_figures(ui.ctx());
+            }
+            panel_ui(ui, state);
+        }
         View::Events | View::Activity => panel_ui(ui, state),
         View::Overview => scrolled(ui, state, overview::view::overview_ui),
         View::Settings => scrolled(ui, state, settings_ui),
@@ -223,7 +230,8 @@ fn panel_ui(ui: &mut Ui, state: &mut AppState) {
         View::Taxes => panels.taxes.ui(ui, &cx, &mut out),
         View::Events => panels.events.ui(ui, &cx, &mut out),
         View::Activity => panels.activity.ui(ui, &cx, &mut out),
-        View::Overview | View::Orders | View::Settings => {}
+        View::Orders => panels.orders.ui(ui, &cx, &mut out),
+        View::Overview | View::Settings => {}
     }
     state.answer(out);
 }

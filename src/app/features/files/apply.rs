@@ -187,8 +187,10 @@ impl AppState {
                     pem,
                 }));
             }
+            // The chosen file is not written into any typed path: each
+            // document's typed path starts empty, so a later save never
+            // lands on this file by accident.
             DialogPurpose::SaveReceipt { receipt, format } => {
-                self.files.receipt.typed_path = typed;
                 self.save_receipt(*receipt, format, path);
             }
             DialogPurpose::TaxCsv { year } => {

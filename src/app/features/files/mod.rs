@@ -1,8 +1,7 @@
 //! Files the person saves or opens through the system's dialogs: where
 //! the dialogs stand ([`state`]), how a request goes out and its answer
-//! comes back (`apply.rs`), and the receipt of the movement shown, with its
-//! save buttons ([`view`]). The dialogs themselves are `app::dialog`.
+//! comes back (`apply.rs`), and where the receipt of the movement shown
+//! stands (its control is the panel kit's, `panel::receipt`). The dialogs themselves are `app::dialog`.
 
 mod apply;
 pub mod state;
-pub mod view;

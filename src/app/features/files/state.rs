@@ -21,8 +21,6 @@ pub struct ReceiptStatus {
     pub result: Option<Result<PathBuf, FileError>>,
     /// When its text was copied (app clock), for the "Copied" note.
     pub copied_at: Option<Millis>,
-    /// The path typed instead of using the dialog.
-    pub typed_path: String,
 }
 
 /// The file dialogs' side of the state.

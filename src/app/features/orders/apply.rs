@@ -58,6 +58,7 @@ impl AppState {
     pub fn select_order(&mut self, id: Option<Uuid>) {
         if self.orders.selected != id {
             self.orders.selected = id;
+            self.orders.receipt_path.clear();
             self.data.order = Default::default();
             self.orders.qr_check = None;
             self.push(Command::Orders(OrdersCommand::Watch(id)));

@@ -55,6 +55,8 @@ impl ServiceFailure {
 pub struct OrderForm {
     /// The form is shown.
     pub open: bool,
+    /// The "Save this recipient" name, while that offer is open.
+    pub recipient_offer: Option<String>,
     /// Ask for a quote or paste its id.
     pub quote_source: QuoteSource,
     /// The quote request as typed; its assets are the order's.

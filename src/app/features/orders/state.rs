@@ -114,6 +114,8 @@ pub struct OrdersState {
     pub copied_at: Option<crate::app::clock::Millis>,
     /// The new-order form.
     pub form: OrderForm,
+    /// The path typed for the open order's receipt.
+    pub receipt_path: String,
     /// The last state seen of each order awaiting payment or expired: the
     /// ones whose next move (expired, payment-returned) earns a notice.
     pub awaiting_or_expired: HashMap<Uuid, OrderState>,

@@ -4,7 +4,6 @@
 
 use crate::app::format::state_label;
 use crate::app::i18n::Language;
-use crate::app::state::AppState;
 use crate::app::ui::Tone;
 use brlv_core::api::model::{Order, OrderState};
 
@@ -26,8 +25,8 @@ pub fn order_state_tone(state: &OrderState) -> Tone {
 }
 
 /// Seconds left to pay a brcode order awaiting payment; `None` for any other order.
-pub fn seconds_to_pay(state: &AppState, order: &Order) -> Option<i64> {
+pub fn seconds_to_pay(now: time::OffsetDateTime, order: &Order) -> Option<i64> {
     let awaiting = order.state.as_ref() == Some(&OrderState::Created) && order.brcode.is_some();
     let expiration = order.expiration().filter(|_| awaiting)?;
-    Some((expiration - state.wall_now).whole_seconds().max(0))
+    Some((expiration - now).whole_seconds().max(0))
 }

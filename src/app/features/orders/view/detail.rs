@@ -8,9 +8,10 @@ use rust_decimal::Decimal;
 
 use crate::app::dialog::DialogPurpose;
 use crate::app::error_text::Localize;
+use crate::app::features::orders::state::OrdersState;
 use crate::app::format::{AmountFormat, HIDDEN_DIGITS, MISSING, asset_name, short_id};
 use crate::app::message::Command;
-use crate::app::state::AppState;
+use crate::app::panel::{Ask, Outbox, PanelContext};
 use crate::app::ui::{
     DetailRow, Tone, asset_amount_ui, badge_ui, dialog_button_ui, format_countdown, qr_code_ui,
     record_detail_ui, request_countdown_frame, typed_path_ui, typed_toggle_ui, unavailable_note_ui,
@@ -29,61 +30,65 @@ const SIDE_BY_SIDE_WIDTH: f32 = 720.0;
 const COPIED_NOTE_MS: u64 = 3_000;
 
 /// Draws the open order.
-pub fn order_detail_ui(ui: &mut Ui, state: &mut AppState) {
-    if ui.button(state.t("orders.back").as_ref()).clicked() {
-        state.select_order(None);
+pub fn order_detail_ui(
+    ui: &mut Ui,
+    orders: &mut OrdersState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
+    if ui.button(cx.t("orders.back").as_ref()).clicked() {
+        out.ask(Ask::SelectOrder(None));
         return;
     }
-    let Some(order) = state
-        .orders
+    let Some(order) = orders
         .open_order(
-            state.data.orders.value().map(|rows| rows.as_slice()),
-            &state.data.order,
+            cx.data.orders.value().map(|rows| rows.as_slice()),
+            &cx.data.order,
         )
         .cloned()
     else {
         ui.horizontal(|ui| {
             ui.spinner();
-            ui.label(state.t("orders.detail_loading").as_ref());
+            ui.label(cx.t("orders.detail_loading").as_ref());
         });
-        if let Some(error) = state.data.order.error() {
-            ui.colored_label(ui.visuals().error_fg_color, error.localize(state.language));
+        if let Some(error) = cx.data.order.error() {
+            ui.colored_label(ui.visuals().error_fg_color, error.localize(cx.language));
         }
         return;
     };
     ui.horizontal(|ui| {
-        ui.heading(state.t_with("motion.order", &[("id", &short_id(&order.id))]));
+        ui.heading(cx.t_with("motion.order", &[("id", &short_id(&order.id))]));
         if let Some(order_state) = &order.state {
             badge_ui(
                 ui,
-                &order_state_label(state.language, order_state),
+                &order_state_label(cx.language, order_state),
                 order_state_tone(order_state),
             );
         }
-        if state.data.order.is_loading() {
+        if cx.data.order.is_loading() {
             ui.spinner();
         }
     });
     ui.add_space(8.0);
-    state_explanation_ui(ui, state, &order);
-    let receipt = crate::app::receipt::build::order_receipt(&state.moments(), &order);
-    crate::app::features::files::view::receipt_ui(ui, state, receipt);
+    state_explanation_ui(ui, cx, &order);
+    let receipt = crate::app::receipt::build::order_receipt(&cx.moments(), &order);
+    crate::app::panel::receipt::receipt_ui(ui, cx, out, &mut orders.receipt_path, receipt);
     ui.add_space(8.0);
     if order.brcode.is_some() && order.state.as_ref() == Some(&OrderState::Created) {
-        payment_ui(ui, state, &order);
+        payment_ui(ui, orders, cx, out, &order);
         ui.add_space(12.0);
     }
-    fields_ui(ui, state, &order);
+    fields_ui(ui, orders, cx, &order);
 }
 
 /// What the state means for the money, for the states where it matters.
-fn state_explanation_ui(ui: &mut Ui, state: &AppState, order: &Order) {
+fn state_explanation_ui(ui: &mut Ui, cx: &PanelContext<'_>, order: &Order) {
     let (key, tone) = match order.state.as_ref() {
         Some(OrderState::Expired) => ("orders.expired_explained", Tone::Neutral),
         Some(OrderState::PaymentReturned) => ("orders.returned_explained", Tone::Warning),
         _ => return,
     };
-    callout_ui(ui, tone, &state.t(key));
+    callout_ui(ui, tone, &cx.t(key));
     ui.add_space(8.0);
 }
 
@@ -102,29 +107,34 @@ fn callout_ui(ui: &mut Ui, tone: Tone, text: &str) {
 
 /// The QR code, the copy-and-paste code, the amount and the countdown; or
 /// the warning when the code failed its check or the window has closed.
-fn payment_ui(ui: &mut Ui, state: &mut AppState, order: &Order) {
+fn payment_ui(
+    ui: &mut Ui,
+    orders: &mut OrdersState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+    order: &Order,
+) {
     let Some(brcode) = order.brcode.as_deref() else {
         return;
     };
     ui.label(
-        RichText::new(state.t("orders.pay_title").as_ref())
+        RichText::new(cx.t("orders.pay_title").as_ref())
             .strong()
             .size(16.0),
     );
-    let left = seconds_to_pay(state, order);
+    let left = seconds_to_pay(cx.wall_now, order);
     if left == Some(0) {
-        callout_ui(ui, Tone::Neutral, &state.t("orders.window_closed"));
+        callout_ui(ui, Tone::Neutral, &cx.t("orders.window_closed"));
         return;
     }
-    if !state
-        .orders
+    if !orders
         .qr_check
         .as_ref()
         .is_some_and(|check| check.is_for(brcode, order.source_amount()))
     {
-        state.orders.qr_check = Some(QrCheck::new(brcode, order.source_amount()));
+        orders.qr_check = Some(QrCheck::new(brcode, order.source_amount()));
     }
-    let Some(check) = state.orders.qr_check.clone() else {
+    let Some(check) = orders.qr_check.clone() else {
         return;
     };
     let matrix = match &check.outcome {
@@ -132,8 +142,8 @@ fn payment_ui(ui: &mut Ui, state: &mut AppState, order: &Order) {
         Err(reason) => {
             let warning = format!(
                 "{}\n\n{}",
-                state.t("orders.brcode_rejected"),
-                reason.localize(state.language)
+                cx.t("orders.brcode_rejected"),
+                reason.localize(cx.language)
             );
             callout_ui(ui, Tone::Danger, &warning);
             return;
@@ -143,59 +153,58 @@ fn payment_ui(ui: &mut Ui, state: &mut AppState, order: &Order) {
     // a large scale, so nothing needs sideways scrolling.
     let side_by_side = ui.available_width() >= SIDE_BY_SIDE_WIDTH;
     let body = |ui: &mut Ui| {
-        let description = qr_description(state, order, check.receiver.as_deref());
+        let description = qr_description(cx, order, check.receiver.as_deref());
         qr_code_ui(ui, matrix, QR_WIDTH, &description);
         ui.add_space(16.0);
         ui.vertical(|ui| {
             ui.set_max_width(480.0);
-            ui.label(state.t("orders.amount_to_pay").as_ref());
+            ui.label(cx.t("orders.amount_to_pay").as_ref());
             asset_amount_ui(
                 ui,
-                state.amount_format(),
+                cx.amounts(),
                 order.source_amount(),
                 order.source_asset.as_ref(),
             );
             ui.add_space(8.0);
             if let Some(left) = left {
                 ui.label(
-                    RichText::new(state.t_with(
+                    RichText::new(cx.t_with(
                         "orders.pay_within",
                         &[("countdown", &format_countdown(left))],
                     ))
                     .strong(),
                 );
                 if let Some(expiration) = order.expiration() {
-                    request_countdown_frame(ui.ctx(), expiration - state.wall_now);
+                    request_countdown_frame(ui.ctx(), expiration - cx.wall_now);
                 }
             }
             ui.add_space(8.0);
-            ui.label(state.t("orders.copy_paste").as_ref());
+            ui.label(cx.t("orders.copy_paste").as_ref());
             // The code's text carries the amount; its Copy button still
             // copies it whole, a copy being the person's own act.
             ui.add(
                 egui::Label::new(
-                    RichText::new(hidden_or(state.amount_format(), brcode.to_owned())).monospace(),
+                    RichText::new(hidden_or(cx.amounts(), brcode.to_owned())).monospace(),
                 )
                 .wrap()
                 .selectable(true),
             );
             ui.horizontal(|ui| {
-                if ui.button(state.t("orders.copy_code").as_ref()).clicked() {
+                if ui.button(cx.t("orders.copy_code").as_ref()).clicked() {
                     ui.ctx().copy_text(brcode.to_owned());
-                    state.orders.copied_at = Some(state.now);
+                    orders.copied_at = Some(cx.now);
                 }
-                let copied_recently = state
-                    .orders
+                let copied_recently = orders
                     .copied_at
-                    .is_some_and(|at| state.now.saturating_sub(at) < COPIED_NOTE_MS);
+                    .is_some_and(|at| cx.now.saturating_sub(at) < COPIED_NOTE_MS);
                 if copied_recently {
-                    ui.label(state.t("orders.copied").as_ref());
+                    ui.label(cx.t("orders.copied").as_ref());
                     ui.ctx()
                         .request_repaint_after(std::time::Duration::from_millis(500));
                 }
             });
             ui.add_space(8.0);
-            save_png_ui(ui, state, brcode);
+            save_png_ui(ui, orders, cx, out, brcode);
         });
     };
     if side_by_side {
@@ -208,8 +217,8 @@ fn payment_ui(ui: &mut Ui, state: &mut AppState, order: &Order) {
 /// What the QR code says to a screen reader: the amount, who receives it and
 /// until when it can be paid, in the person's clock ("PIX QR code for R$ 250.00 to Loja,
 /// expires at 10 Mar 2026 10:49").
-pub fn qr_description(state: &AppState, order: &Order, receiver: Option<&str>) -> String {
-    let amounts = state.amount_format();
+pub fn qr_description(cx: &PanelContext<'_>, order: &Order, receiver: Option<&str>) -> String {
+    let amounts = cx.amounts();
     let amount = amounts.text(order.source_amount(), order.source_asset.as_ref());
     let amount = match order.source_asset.as_ref() {
         Some(Asset::FiatBrl) => order
@@ -217,28 +226,34 @@ pub fn qr_description(state: &AppState, order: &Order, receiver: Option<&str>) -
             .map_or(amount, |value| amounts.brl(value)),
         _ => amount,
     };
-    let mut text = state.t_with("a11y.qr_for", &[("amount", &amount)]);
+    let mut text = cx.t_with("a11y.qr_for", &[("amount", &amount)]);
     if let Some(receiver) = receiver.filter(|name| !name.trim().is_empty()) {
-        text.push_str(&state.t_with("a11y.qr_to", &[("receiver", receiver)]));
+        text.push_str(&cx.t_with("a11y.qr_to", &[("receiver", receiver)]));
     }
     if let Some(expiration) = order.expiration() {
-        let at = state.moments().text(expiration);
-        text.push_str(&state.t_with("a11y.qr_expires", &[("at", &at)]));
+        let at = cx.moments().text(expiration);
+        text.push_str(&cx.t_with("a11y.qr_expires", &[("at", &at)]));
     }
     text
 }
 
 /// "Save QR as PNG…" (the system's dialog) and the typed path one click
 /// away; the worker writes the PNG either way.
-fn save_png_ui(ui: &mut Ui, state: &mut AppState, brcode: &str) {
-    let language = state.language;
-    let label = state.t("orders.save_qr_dialog");
+fn save_png_ui(
+    ui: &mut Ui,
+    orders: &mut OrdersState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+    brcode: &str,
+) {
+    let language = cx.language;
+    let label = cx.t("orders.save_qr_dialog");
     let typed = ui
         .horizontal(|ui| {
-            if dialog_button_ui(ui, language, label.as_ref(), state.orders.saving_qr) {
-                state.choose_file(DialogPurpose::SaveQr {
+            if dialog_button_ui(ui, language, label.as_ref(), orders.saving_qr) {
+                out.ask(Ask::ChooseFile(DialogPurpose::SaveQr {
                     brcode: brcode.to_owned(),
-                });
+                }));
             }
             typed_toggle_ui(ui, language)
         })
@@ -247,22 +262,22 @@ fn save_png_ui(ui: &mut Ui, state: &mut AppState, brcode: &str) {
         return;
     }
     unavailable_note_ui(ui, language);
-    let hint = state.t("orders.qr_path_hint");
+    let hint = cx.t("orders.qr_path_hint");
     ui.horizontal(|ui| {
         typed_path_ui(
             ui,
-            state.t("a11y.qr_path").as_ref(),
+            cx.t("a11y.qr_path").as_ref(),
             hint.as_ref(),
-            &mut state.orders.qr_path,
+            &mut orders.qr_path,
         );
-        let ready = !state.orders.qr_path.trim().is_empty() && !state.orders.saving_qr;
+        let ready = !orders.qr_path.trim().is_empty() && !orders.saving_qr;
         if ui
-            .add_enabled(ready, egui::Button::new(state.t("orders.save_qr").as_ref()))
+            .add_enabled(ready, egui::Button::new(cx.t("orders.save_qr").as_ref()))
             .clicked()
         {
-            state.orders.saving_qr = true;
-            state.push(Command::Orders(OrdersCommand::SaveQrPng {
-                path: state.orders.qr_path.trim().into(),
+            orders.saving_qr = true;
+            out.command(Command::Orders(OrdersCommand::SaveQrPng {
+                path: orders.qr_path.trim().into(),
                 brcode: brcode.to_owned(),
             }));
         }
@@ -272,30 +287,30 @@ fn save_png_ui(ui: &mut Ui, state: &mut AppState, brcode: &str) {
 /// Every field of the order in the person's words, `-` where the service
 /// sent nothing; each field's key and value as the service wrote them on
 /// hover and under "Show technical values".
-fn fields_ui(ui: &mut Ui, state: &AppState, order: &Order) {
-    let language = state.language;
-    let amounts = state.amount_format();
+fn fields_ui(ui: &mut Ui, orders: &OrdersState, cx: &PanelContext<'_>, order: &Order) {
+    let language = cx.language;
+    let amounts = cx.amounts();
     let text = |value: Option<String>| value.unwrap_or_else(|| MISSING.to_owned());
-    let moments = state.moments();
+    let moments = cx.moments();
     let moment = |value: Option<time::OffsetDateTime>| moments.exact_or_missing(value);
     let wire_moment = |value: Option<time::OffsetDateTime>| {
         text(value.map(|value| brlv_core::api::timestamp::format(&value)))
     };
     let wire_asset = |value: Option<&Asset>| text(value.map(ToString::to_string));
     let field = |key: &'static str, wire: &str, value: String, wire_value: String, copy| {
-        DetailRow::new(state.t(key), value, copy).wire(format!("{wire}: {wire_value}"))
+        DetailRow::new(cx.t(key), value, copy).wire(format!("{wire}: {wire_value}"))
     };
     let amount = |key: &'static str, wire: &str, value: Option<Decimal>, of: Option<&Asset>| {
         let wire_value = value.map_or_else(|| MISSING.to_owned(), |value| amounts.wire(value));
-        DetailRow::amount(state.t(key), value.map(|value| amounts.of_asset(value, of)))
+        DetailRow::amount(cx.t(key), value.map(|value| amounts.of_asset(value, of)))
             .wire(format!("{wire}: {wire_value}"))
     };
     let state_name = order.state.as_ref().map(|s| order_state_label(language, s));
     let qr_note = order
         .qr_code_base64
         .as_ref()
-        .map(|image| state.t_with("orders.qr_base64_note", &[("n", &image.len().to_string())]));
-    let brcode = checked_brcode(state, order);
+        .map(|image| cx.t_with("orders.qr_base64_note", &[("n", &image.len().to_string())]));
+    let brcode = checked_brcode(orders, cx, order);
     let rows = [
         field(
             "orders.field_id",
@@ -434,15 +449,15 @@ fn hidden_or(amounts: AmountFormat, text: String) -> String {
 
 /// The brcode to list among the fields: withheld when it fails the check,
 /// so a code that must not be paid cannot be copied from here either.
-fn checked_brcode(state: &AppState, order: &Order) -> Option<String> {
+fn checked_brcode(orders: &OrdersState, cx: &PanelContext<'_>, order: &Order) -> Option<String> {
     let brcode = order.brcode.as_deref()?;
-    let passed = match &state.orders.qr_check {
+    let passed = match &orders.qr_check {
         Some(check) if check.is_for(brcode, order.source_amount()) => check.outcome.is_ok(),
         _ => QrCheck::new(brcode, order.source_amount()).outcome.is_ok(),
     };
     Some(if passed {
         brcode.to_owned()
     } else {
-        state.t("orders.brcode_withheld").into_owned()
+        cx.t("orders.brcode_withheld").into_owned()
     })
 }

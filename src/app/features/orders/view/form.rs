@@ -7,12 +7,13 @@
 use egui::{RichText, Ui};
 
 use crate::app::error_text::Localize;
+use crate::app::features::orders::state::OrdersState;
 use crate::app::features::recipients::state::RecipientKind;
-use crate::app::features::recipients::view::{picker_ui, save_offer_ui};
-use crate::app::features::taxes::sale::{SaleEffect, SaleTone, sale_effect_text};
+use crate::app::features::recipients::view::{recipient_offer_ui, recipient_picker_ui};
+use crate::app::features::taxes::sale::{SaleEffect, SaleTone, sale_effect, sale_effect_text};
 use crate::app::form::{Field, FieldError, FieldErrors};
 use crate::app::message::Command;
-use crate::app::state::AppState;
+use crate::app::panel::{Outbox, PanelContext};
 use crate::app::submit::SubmitRequest;
 use crate::app::ui::fields::{enter_submitted, submit_on_enter};
 use crate::app::ui::{
@@ -26,38 +27,43 @@ use super::super::form::{QuoteSource, ServiceFailure};
 use super::super::message::OrdersCommand;
 
 /// Draws the form.
-pub fn order_form_ui(ui: &mut Ui, state: &mut AppState) {
-    if ui.button(state.t("orders.back").as_ref()).clicked() {
-        state.orders.form.open = false;
+pub fn order_form_ui(
+    ui: &mut Ui,
+    orders: &mut OrdersState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
+    if ui.button(cx.t("orders.back").as_ref()).clicked() {
+        orders.form.open = false;
         return;
     }
-    ui.heading(state.t("orders.new_order").as_ref());
+    ui.heading(cx.t("orders.new_order").as_ref());
     ui.add_space(8.0);
-    pair_ui(ui, state);
+    pair_ui(ui, orders, cx);
     ui.add_space(8.0);
     ui.horizontal(|ui| {
-        let form = &mut state.orders.form;
-        let ask = crate::app::i18n::tr(state.language, "orders.form_ask_quote");
-        let paste = crate::app::i18n::tr(state.language, "orders.form_paste_quote");
+        let form = &mut orders.form;
+        let ask = crate::app::i18n::tr(cx.language, "orders.form_ask_quote");
+        let paste = crate::app::i18n::tr(cx.language, "orders.form_paste_quote");
         ui.radio_value(&mut form.quote_source, QuoteSource::Ask, ask.as_ref());
         ui.radio_value(&mut form.quote_source, QuoteSource::Paste, paste.as_ref());
     });
     ui.add_space(6.0);
-    match state.orders.form.quote_source {
-        QuoteSource::Ask => quote_ui(ui, state),
-        QuoteSource::Paste => pasted_quote_ui(ui, state),
+    match orders.form.quote_source {
+        QuoteSource::Ask => quote_ui(ui, orders, cx, out),
+        QuoteSource::Paste => pasted_quote_ui(ui, orders, cx),
     }
     ui.add_space(12.0);
-    order_fields_ui(ui, state);
+    order_fields_ui(ui, orders, cx, out);
     ui.add_space(12.0);
-    send_ui(ui, state);
+    send_ui(ui, orders, cx, out);
 }
 
 /// The message beside a field; an empty required field says nothing until
 /// something was typed (the disabled button already tells).
-fn field_error_ui(ui: &mut Ui, state: &AppState, errors: &FieldErrors, field: Field) {
+fn field_error_ui(ui: &mut Ui, cx: &PanelContext<'_>, errors: &FieldErrors, field: Field) {
     if let Some(error) = errors.get(field).filter(|e| **e != FieldError::Required) {
-        let text = RichText::new(error.localize(state.language)).color(ui.visuals().error_fg_color);
+        let text = RichText::new(error.localize(cx.language)).color(ui.visuals().error_fg_color);
         // Wrapped within the row's remaining width, so a long message stays on screen.
         ui.add(egui::Label::new(text).wrap());
     }
@@ -67,8 +73,13 @@ fn errors_of<T>(result: &Result<T, FieldErrors>) -> FieldErrors {
     result.as_ref().err().cloned().unwrap_or_default()
 }
 
-fn failure_ui(ui: &mut Ui, state: &AppState, heading_key: &'static str, failure: &ServiceFailure) {
-    ui.colored_label(ui.visuals().error_fg_color, state.t(heading_key).as_ref());
+fn failure_ui(
+    ui: &mut Ui,
+    cx: &PanelContext<'_>,
+    heading_key: &'static str,
+    failure: &ServiceFailure,
+) {
+    ui.colored_label(ui.visuals().error_fg_color, cx.t(heading_key).as_ref());
     let text = match &failure.code {
         Some(code) => format!("{code}: {}", failure.message),
         None => failure.message.clone(),
@@ -90,16 +101,16 @@ fn asset_combo_ui(ui: &mut Ui, label: &str, asset: &mut Asset) {
 }
 
 /// The pairs the service names as one click each, and free choice of both assets.
-fn pair_ui(ui: &mut Ui, state: &mut AppState) {
-    let errors = errors_of(&state.orders.form.quote_request());
+fn pair_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>) {
+    let errors = errors_of(&orders.form.quote_request());
     ui.horizontal_wrapped(|ui| {
-        ui.label(state.t("orders.form_pairs").as_ref());
+        ui.label(cx.t("orders.form_pairs").as_ref());
         for (source, target) in ORDER_PAIRS {
-            let text = state.t_with(
+            let text = cx.t_with(
                 "orders.form_pair",
                 &[("from", &source.ticker()), ("to", &target.ticker())],
             );
-            let draft = &mut state.orders.form.quote_draft;
+            let draft = &mut orders.form.quote_draft;
             let selected = draft.source_asset == *source && draft.target_asset == *target;
             if ui.selectable_label(selected, text).clicked() {
                 draft.source_asset = source.clone();
@@ -108,22 +119,22 @@ fn pair_ui(ui: &mut Ui, state: &mut AppState) {
         }
     });
     ui.horizontal(|ui| {
-        let source = state.t("orders.form_source_asset");
-        let target = state.t("orders.form_target_asset");
-        let draft = &mut state.orders.form.quote_draft;
+        let source = cx.t("orders.form_source_asset");
+        let target = cx.t("orders.form_target_asset");
+        let draft = &mut orders.form.quote_draft;
         asset_combo_ui(ui, &source, &mut draft.source_asset);
         asset_combo_ui(ui, &target, &mut draft.target_asset);
-        field_error_ui(ui, state, &errors, Field::Asset);
+        field_error_ui(ui, cx, &errors, Field::Asset);
     });
 }
 
-fn quote_ui(ui: &mut Ui, state: &mut AppState) {
-    let request = state.orders.form.quote_request();
+fn quote_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>, out: &mut Outbox) {
+    let request = orders.form.quote_request();
     let errors = errors_of(&request);
     ui.horizontal(|ui| {
-        let form = &mut state.orders.form;
-        let pay = crate::app::i18n::tr(state.language, "orders.form_side_pay");
-        let receive = crate::app::i18n::tr(state.language, "orders.form_side_receive");
+        let form = &mut orders.form;
+        let pay = crate::app::i18n::tr(cx.language, "orders.form_side_pay");
+        let receive = crate::app::i18n::tr(cx.language, "orders.form_side_receive");
         ui.radio_value(&mut form.quote_draft.side, QuoteSide::Pay, pay.as_ref());
         ui.radio_value(
             &mut form.quote_draft.side,
@@ -132,52 +143,59 @@ fn quote_ui(ui: &mut Ui, state: &mut AppState) {
         );
     });
     ui.horizontal(|ui| {
-        let label = ui.label(state.t("orders.form_amount").as_ref());
+        let label = ui.label(cx.t("orders.form_amount").as_ref());
         let field = ui
             .add(
-                egui::TextEdit::singleline(&mut state.orders.form.quote_draft.amount)
+                egui::TextEdit::singleline(&mut orders.form.quote_draft.amount)
                     .desired_width(200.0),
             )
             .labelled_by(label.id);
         submit_on_enter(ui, &field);
-        if state.orders.form.quote_draft.amount.trim().is_empty() {
-            ui.weak(state.t("orders.form_amount_hint").as_ref());
+        if orders.form.quote_draft.amount.trim().is_empty() {
+            ui.weak(cx.t("orders.form_amount_hint").as_ref());
         }
-        field_error_ui(ui, state, &errors, Field::Amount);
+        field_error_ui(ui, cx, &errors, Field::Amount);
     });
     ui.horizontal(|ui| {
-        let enabled = state.orders.form.can_ask_quote();
-        let button = egui::Button::new(state.t("orders.form_get_quote").as_ref());
+        let enabled = orders.form.can_ask_quote();
+        let button = egui::Button::new(cx.t("orders.form_get_quote").as_ref());
         // Enter in the amount asks for the quote, as the button does.
         let asked = ui.add_enabled(enabled, button).clicked() || (enter_submitted(ui) && enabled);
         if asked && let Ok(request) = request {
-            let form = &mut state.orders.form;
+            let form = &mut orders.form;
             form.quote_in_flight = true;
             form.quote_error = None;
             form.quote_asked = Some(request.clone());
-            state.push(Command::Orders(OrdersCommand::RequestQuote(request)));
+            out.command(Command::Orders(OrdersCommand::RequestQuote(request)));
         }
-        if state.orders.form.quote_in_flight {
+        if orders.form.quote_in_flight {
             ui.spinner();
-            ui.label(state.t("orders.form_quoting").as_ref());
+            ui.label(cx.t("orders.form_quoting").as_ref());
         }
     });
-    if let Some(failure) = &state.orders.form.quote_error {
-        failure_ui(ui, state, "orders.form_quote_failed", failure);
+    if let Some(failure) = &orders.form.quote_error {
+        failure_ui(ui, cx, "orders.form_quote_failed", failure);
     }
-    if let Some(quote) = state.orders.form.current_quote().cloned() {
-        let effect = state.order_sale_effect(ui.ctx());
-        quote_summary_ui(ui, state, &quote);
+    if let Some(quote) = orders.form.current_quote().cloned() {
+        let effect = cx.tax_figures.as_deref().map(|figures| {
+            sale_effect(
+                &figures.ledger,
+                &figures.sources.prices,
+                &quote,
+                cx.wall_now,
+            )
+        });
+        quote_summary_ui(ui, cx, &quote);
         if let Some(effect) = effect {
-            sale_effect_ui(ui, state, &effect);
+            sale_effect_ui(ui, cx, &effect);
         }
     }
 }
 
 /// What the order makes of this month's sales against R$35,000: before it
 /// is sent, as the tax report counts them.
-fn sale_effect_ui(ui: &mut Ui, state: &AppState, effect: &SaleEffect) {
-    let (text, tone) = sale_effect_text(state.amount_format(), effect);
+fn sale_effect_ui(ui: &mut Ui, cx: &PanelContext<'_>, effect: &SaleEffect) {
+    let (text, tone) = sale_effect_text(cx.amounts(), effect);
     let colors = crate::app::ui::palette::of(ui);
     let text = match tone {
         SaleTone::Plain => RichText::new(text),
@@ -189,14 +207,14 @@ fn sale_effect_ui(ui: &mut Ui, state: &AppState, effect: &SaleEffect) {
 }
 
 /// The quote received: amounts, rates, fee and the time left to accept it.
-fn quote_summary_ui(ui: &mut Ui, state: &AppState, quote: &Quote) {
-    let amounts = state.amount_format();
+fn quote_summary_ui(ui: &mut Ui, cx: &PanelContext<'_>, quote: &Quote) {
+    let amounts = cx.amounts();
     egui::Frame::group(ui.style()).show(ui, |ui| {
         egui::Grid::new("quote_summary")
             .num_columns(2)
             .spacing([16.0, 4.0])
             .show(ui, |ui| {
-                ui.strong(state.t("orders.col_source").as_ref());
+                ui.strong(cx.t("orders.col_source").as_ref());
                 asset_amount_ui(
                     ui,
                     amounts,
@@ -204,7 +222,7 @@ fn quote_summary_ui(ui: &mut Ui, state: &AppState, quote: &Quote) {
                     quote.source_asset.as_ref(),
                 );
                 ui.end_row();
-                ui.strong(state.t("orders.col_target").as_ref());
+                ui.strong(cx.t("orders.col_target").as_ref());
                 asset_amount_ui(
                     ui,
                     amounts,
@@ -216,60 +234,61 @@ fn quote_summary_ui(ui: &mut Ui, state: &AppState, quote: &Quote) {
                 let rate = |rate: Option<rust_decimal::Decimal>| {
                     rate.map_or_else(|| "-".to_owned(), |rate| amounts.number(rate, 0))
                 };
-                ui.strong(state.t("orders.field_effective_rate").as_ref());
+                ui.strong(cx.t("orders.field_effective_rate").as_ref());
                 ui.monospace(rate(quote.effective_rate));
                 ui.end_row();
-                ui.strong(state.t("orders.field_base_rate").as_ref());
+                ui.strong(cx.t("orders.field_base_rate").as_ref());
                 ui.monospace(rate(quote.base_rate));
                 ui.end_row();
-                ui.strong(state.t("orders.field_fee_amount").as_ref());
+                ui.strong(cx.t("orders.field_fee_amount").as_ref());
                 asset_amount_ui(ui, amounts, quote.fee_amount, quote.fee_asset.as_ref());
                 ui.end_row();
             });
         if let Some(expiration) = quote.expiration {
-            let left = (expiration - state.wall_now).whole_seconds();
+            let left = (expiration - cx.wall_now).whole_seconds();
             if left > 0 {
-                ui.label(state.t_with(
+                ui.label(cx.t_with(
                     "orders.form_quote_expires",
                     &[("countdown", &format_countdown(left))],
                 ));
-                request_countdown_frame(ui.ctx(), expiration - state.wall_now);
+                request_countdown_frame(ui.ctx(), expiration - cx.wall_now);
             } else {
                 ui.colored_label(
                     ui.visuals().warn_fg_color,
-                    state.t("orders.form_quote_expired").as_ref(),
+                    cx.t("orders.form_quote_expired").as_ref(),
                 );
             }
         }
     });
 }
 
-fn pasted_quote_ui(ui: &mut Ui, state: &mut AppState) {
-    let errors = errors_of(&state.orders.form.order_request());
+fn pasted_quote_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>) {
+    let errors = errors_of(&orders.form.order_request());
     ui.horizontal(|ui| {
-        let label = ui.label(state.t("orders.form_quote_id").as_ref());
+        let label = ui.label(cx.t("orders.form_quote_id").as_ref());
         let field = ui
             .add(
-                egui::TextEdit::singleline(&mut state.orders.form.order_draft.quote_id)
+                egui::TextEdit::singleline(&mut orders.form.order_draft.quote_id)
                     .desired_width(320.0),
             )
             .labelled_by(label.id);
         submit_on_enter(ui, &field);
-        field_error_ui(ui, state, &errors, Field::QuoteId);
+        field_error_ui(ui, cx, &errors, Field::QuoteId);
     });
 }
 
 /// A wallet address: free entry plus the account's wallets holding `asset`.
 fn wallet_field_ui(
     ui: &mut Ui,
-    state: &mut AppState,
+    orders: &mut OrdersState,
+    cx: &PanelContext<'_>,
     label_key: &'static str,
     asset: &Asset,
     field: Field,
     errors: &FieldErrors,
 ) {
     // The account's wallets, as the schedule keeps them fresh for every panel.
-    let wallets: Vec<(String, String)> = state
+    let wallets: Vec<(String, String)> = cx
         .data
         .wallets
         .value()
@@ -289,10 +308,10 @@ fn wallet_field_ui(
                 .collect()
         })
         .unwrap_or_default();
-    let pick = state.t("orders.form_pick_wallet");
+    let pick = cx.t("orders.form_pick_wallet");
     ui.horizontal(|ui| {
-        let label = ui.label(state.t(label_key).as_ref());
-        let form = &mut state.orders.form.order_draft;
+        let label = ui.label(cx.t(label_key).as_ref());
+        let form = &mut orders.form.order_draft;
         let value = match field {
             Field::SourceWallet => &mut form.source_wallet,
             _ => &mut form.target_wallet,
@@ -319,17 +338,18 @@ fn wallet_field_ui(
             })
             .response
             .labelled_by(label.id);
-        field_error_ui(ui, state, errors, field);
+        field_error_ui(ui, cx, errors, field);
     });
 }
 
-fn order_fields_ui(ui: &mut Ui, state: &mut AppState) {
-    let (source, target) = state.orders.form.pair();
-    let errors = errors_of(&state.orders.form.order_request());
+fn order_fields_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>, out: &mut Outbox) {
+    let (source, target) = orders.form.pair();
+    let errors = errors_of(&orders.form.order_request());
     if source.needs_wallet_address() {
         wallet_field_ui(
             ui,
-            state,
+            orders,
+            cx,
             "orders.form_source_wallet",
             &source,
             Field::SourceWallet,
@@ -337,51 +357,48 @@ fn order_fields_ui(ui: &mut Ui, state: &mut AppState) {
         );
     }
     if target.needs_wallet_address() {
-        if let Some(Destination::Wallet { address }) = picker_ui(
-            ui,
-            state,
-            "order_target_recipient",
-            &[RecipientKind::Wallet],
-        ) {
-            state.orders.form.order_draft.target_wallet = address;
+        if let Some(Destination::Wallet { address }) =
+            recipient_picker_ui(ui, cx, "order_target_recipient", &[RecipientKind::Wallet])
+        {
+            orders.form.order_draft.target_wallet = address;
         }
         wallet_field_ui(
             ui,
-            state,
+            orders,
+            cx,
             "orders.form_target_wallet",
             &target,
             Field::TargetWallet,
             &errors,
         );
-        let typed =
-            crate::app::form::optional_address(&state.orders.form.order_draft.target_wallet)
-                .ok()
-                .flatten()
-                .map(|address| Destination::Wallet { address });
-        save_offer_ui(ui, state, "order_target_recipient", typed);
+        let typed = crate::app::form::optional_address(&orders.form.order_draft.target_wallet)
+            .ok()
+            .flatten()
+            .map(|address| Destination::Wallet { address });
+        recipient_offer_ui(ui, cx, out, &mut orders.form.recipient_offer, typed);
     }
     if third_party_pix_allowed(&source, &target) {
         if let Some(Destination::Pix { key }) =
-            picker_ui(ui, state, "order_pix_recipient", &[RecipientKind::Pix])
+            recipient_picker_ui(ui, cx, "order_pix_recipient", &[RecipientKind::Pix])
         {
-            state.orders.form.order_draft.third_party_pix_key = key;
+            orders.form.order_draft.third_party_pix_key = key;
         }
         ui.horizontal(|ui| {
-            let label = ui.label(state.t("orders.form_pix_key").as_ref());
+            let label = ui.label(cx.t("orders.form_pix_key").as_ref());
             ui.add(
-                egui::TextEdit::singleline(&mut state.orders.form.order_draft.third_party_pix_key)
+                egui::TextEdit::singleline(&mut orders.form.order_draft.third_party_pix_key)
                     .desired_width(280.0),
             )
             .labelled_by(label.id);
-            field_error_ui(ui, state, &errors, Field::PixKey);
+            field_error_ui(ui, cx, &errors, Field::PixKey);
         });
-        ui.weak(state.t("orders.form_pix_key_hint").as_ref());
+        ui.weak(cx.t("orders.form_pix_key_hint").as_ref());
     }
     ui.horizontal(|ui| {
-        ui.label(state.t("orders.form_payment").as_ref());
-        let balance = state.t("orders.form_pay_balance");
-        let brcode = state.t("orders.form_pay_brcode");
-        let payment = &mut state.orders.form.order_draft.payment;
+        ui.label(cx.t("orders.form_payment").as_ref());
+        let balance = cx.t("orders.form_pay_balance");
+        let brcode = cx.t("orders.form_pay_brcode");
+        let payment = &mut orders.form.order_draft.payment;
         let is_balance = payment.as_ref() != Some(&PaymentMethod::Brcode);
         if ui.radio(is_balance, balance.as_ref()).clicked() {
             *payment = Some(PaymentMethod::AccountBalance);
@@ -394,32 +411,30 @@ fn order_fields_ui(ui: &mut Ui, state: &mut AppState) {
         if by_brcode.clicked() {
             *payment = Some(PaymentMethod::Brcode);
         }
-        field_error_ui(ui, state, &errors, Field::Payment);
+        field_error_ui(ui, cx, &errors, Field::Payment);
     });
 }
 
-fn send_ui(ui: &mut Ui, state: &mut AppState) {
-    let request = state.orders.form.order_request();
+fn send_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>, out: &mut Outbox) {
+    let request = orders.form.order_request();
     // An expired quote would only be refused: ask for a new one first.
-    let quote_expired = state.orders.form.quote_source == QuoteSource::Ask
-        && state
-            .orders
+    let quote_expired = orders.form.quote_source == QuoteSource::Ask
+        && orders
             .form
             .current_quote()
             .and_then(|quote| quote.expiration)
-            .is_some_and(|expiration| expiration <= state.wall_now);
+            .is_some_and(|expiration| expiration <= cx.wall_now);
     ui.horizontal(|ui| {
-        let button =
-            egui::Button::new(RichText::new(state.t("orders.form_send").as_ref()).strong());
-        let enabled = state.orders.form.can_send() && !quote_expired;
+        let button = egui::Button::new(RichText::new(cx.t("orders.form_send").as_ref()).strong());
+        let enabled = orders.form.can_send() && !quote_expired;
         // Enter in a wallet or quote field sends, as the button does.
         let send = ui.add_enabled(enabled, button).clicked() || (enter_submitted(ui) && enabled);
         if send && let Ok(request) = request {
-            state.submit(SubmitRequest::Order(request));
+            out.submit(SubmitRequest::Order(request));
         }
     });
     // A created order opens at once; only what did not create one is shown here.
-    if state.orders.form.submit.created().is_none() {
-        submit_status_ui(ui, state.language, &state.orders.form.submit, "");
+    if orders.form.submit.created().is_none() {
+        submit_status_ui(ui, cx.language, &orders.form.submit, "");
     }
 }

@@ -10,9 +10,10 @@ use uuid::Uuid;
 
 use crate::app::error_text::Localize;
 use crate::app::export::ExportRecords;
+use crate::app::features::orders::state::OrdersState;
 use crate::app::format::{MISSING, short_id};
 use crate::app::movement::Record;
-use crate::app::state::AppState;
+use crate::app::panel::{Ask, Outbox, PanelContext};
 use crate::app::ui::amount::amount_cell_ui;
 use crate::app::ui::arrange::{
     Arranged, Arrangement, Newer, SortKey, arranged_with_newer, search_field_ui, sort_header_ui,
@@ -29,51 +30,56 @@ use super::badge::{order_state_label, order_state_tone, seconds_to_pay};
 const ROW_HEIGHT: f32 = 26.0;
 
 /// Draws the toolbar and the table.
-pub fn orders_list_ui(ui: &mut Ui, state: &mut AppState) {
+pub fn orders_list_ui(
+    ui: &mut Ui,
+    orders: &mut OrdersState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
     ui.horizontal(|ui| {
-        ui.heading(state.t("nav.orders").as_ref());
+        ui.heading(cx.t("nav.orders").as_ref());
         ui.add_space(16.0);
-        if ui.button(state.t("orders.new_order").as_ref()).clicked() {
-            state.orders.form.open = true;
+        if ui.button(cx.t("orders.new_order").as_ref()).clicked() {
+            orders.form.open = true;
         }
     });
     ui.add_space(6.0);
-    export_ui(ui, state);
+    export_ui(ui, orders, cx, out);
     ui.add_space(6.0);
-    let Some(orders) = state.data.orders.value() else {
+    let Some(orders) = cx.data.orders.value() else {
         ui.horizontal(|ui| {
-            if state.data.orders.is_loading() {
+            if cx.data.orders.is_loading() {
                 ui.spinner();
             }
-            ui.label(state.t("orders.loading").as_ref());
+            ui.label(cx.t("orders.loading").as_ref());
         });
-        if let Some(error) = state.data.orders.error() {
-            ui.colored_label(ui.visuals().error_fg_color, error.localize(state.language));
+        if let Some(error) = cx.data.orders.error() {
+            ui.colored_label(ui.visuals().error_fg_color, error.localize(cx.language));
         }
         return;
     };
     if orders.is_empty() {
-        ui.weak(state.t("orders.none").as_ref());
+        ui.weak(cx.t("orders.none").as_ref());
         return;
     }
-    saved_copy_ui(ui, state.language, &state.data.orders);
-    let saved_copy = state
+    saved_copy_ui(ui, cx.language, &cx.data.orders);
+    let saved_copy = cx
         .data
         .orders
         .loaded()
         .is_some_and(|loaded| loaded.is_saved_copy());
-    if saved_copy && let Some(error) = state.data.orders.error() {
-        ui.colored_label(ui.visuals().error_fg_color, error.localize(state.language));
+    if saved_copy && let Some(error) = cx.data.orders.error() {
+        ui.colored_label(ui.visuals().error_fg_color, error.localize(cx.language));
     }
     let orders = Arc::clone(orders);
     let table = Id::unique(TABLE_ID);
-    let newer = Newer::new(Arc::clone(&state.data.orders_read_alone), |order| order.id);
+    let newer = Newer::new(Arc::clone(&cx.data.orders_read_alone), |order| order.id);
     let arranged = arranged_with_newer(ui, table, &orders, Some(&newer), &ORDER_ARRANGEMENT);
     search_field_ui(ui, table, "orders.search_hint", arranged.busy);
     if arranged.len() == orders.len() {
-        ui.label(state.t_with("orders.count", &[("n", &orders.len().to_string())]));
+        ui.label(cx.t_with("orders.count", &[("n", &orders.len().to_string())]));
     } else {
-        ui.label(state.t_with(
+        ui.label(cx.t_with(
             "list.count_of",
             &[
                 ("shown", &arranged.len().to_string()),
@@ -81,8 +87,8 @@ pub fn orders_list_ui(ui: &mut Ui, state: &mut AppState) {
             ],
         ));
     }
-    if let Some(id) = orders_table_ui(ui, state, &arranged) {
-        state.select_order(Some(id));
+    if let Some(id) = orders_table_ui(ui, cx, &arranged) {
+        out.ask(Ask::SelectOrder(Some(id)));
     }
 }
 
@@ -111,24 +117,24 @@ fn order_sort_key(order: &Order, column: usize) -> SortKey {
 }
 
 /// The path field and the Save button of the CSV export, as every list has.
-fn export_ui(ui: &mut Ui, state: &mut AppState) {
-    if export_bar_ui(ui, state.language, &mut state.orders.export)
-        && let Some(orders) = state.data.orders.value()
+fn export_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>, out: &mut Outbox) {
+    if export_bar_ui(ui, cx.language, &mut orders.export)
+        && let Some(orders) = cx.data.orders.value()
     {
-        state.export(ExportRecords::Orders(orders.to_vec()));
+        out.export(ExportRecords::Orders(orders.to_vec()));
     }
 }
 
 /// The table; returns the order clicked.
-fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> Option<Uuid> {
+fn orders_table_ui(ui: &mut Ui, cx: &PanelContext<'_>, orders: &Arranged<Order>) -> Option<Uuid> {
     let mut clicked = None;
     // Selectable text would take a click on a cell's text for itself, so the
     // row would not open; the table's own text is not for selecting.
     let selectable_before = ui.style().interaction.selectable_labels;
     ui.style_mut().interaction.selectable_labels = false;
-    let language = state.language;
-    let moments = state.moments();
-    let amounts = state.amount_format();
+    let language = cx.language;
+    let moments = cx.moments();
+    let amounts = cx.amounts();
     let amount_cell = |value: Option<rust_decimal::Decimal>, asset| {
         value.map_or_else(
             || Cell::Text(MISSING.to_owned()),
@@ -173,7 +179,7 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> O
                                     ui,
                                     Id::unique(TABLE_ID),
                                     column,
-                                    state.t(key).as_ref(),
+                                    cx.t(key).as_ref(),
                                 );
                             });
                         });
@@ -184,7 +190,7 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> O
                         let Some(order) = orders.get(row.index()) else {
                             return;
                         };
-                        let order = state.data.latest_order(order);
+                        let order = cx.data.latest_order(order);
                         let short = short_id(&order.id);
                         let source =
                             amount_cell(order.source_amount(), order.source_asset.as_ref());
@@ -232,9 +238,9 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> O
                             });
                         }
                         row.col(|ui| {
-                            if let Some(left) = seconds_to_pay(state, order) {
+                            if let Some(left) = seconds_to_pay(cx.wall_now, order) {
                                 if let Some(expiration) = order.expiration() {
-                                    let to_go = expiration - state.wall_now;
+                                    let to_go = expiration - cx.wall_now;
                                     ticking =
                                         Some(ticking.map_or(to_go, |soonest: time::Duration| {
                                             soonest.min(to_go)
@@ -267,7 +273,7 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> O
                                 source.clone(),
                                 target.clone(),
                                 Cell::Text(
-                                    seconds_to_pay(state, order)
+                                    seconds_to_pay(cx.wall_now, order)
                                         .map(format_countdown)
                                         .unwrap_or_default(),
                                 ),
@@ -278,7 +284,7 @@ fn orders_table_ui(ui: &mut Ui, state: &AppState, orders: &Arranged<Order>) -> O
                             clicked = Some(order.id);
                         }
                         copy_menu_ui(&response, || {
-                            let titles = headers.map(|key| state.t(key));
+                            let titles = headers.map(|key| cx.t(key));
                             let titles: Vec<&str> = titles.iter().map(AsRef::as_ref).collect();
                             let mut copies = vec![(titles[0].to_owned(), order.id.to_string())];
                             copies.extend(row_copies(
