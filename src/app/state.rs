@@ -351,6 +351,7 @@ impl AppState {
                 }
                 Ask::OpenMovement(source, id) => self.open_movement(source, id),
                 Ask::SelectOrder(id) => self.select_order(id),
+                Ask::Show(view) => self.view = view,
                 Ask::OpenOrder(id) => {
                     self.view = View::Orders;
                     self.select_order(Some(id));
@@ -811,7 +812,7 @@ impl AppState {
             _ => {}
         }
         if let Ok(fetched) = &result {
-            self.notify_fetched(fetched);
+            self.notify.fetched(fetched);
         }
         let succeeded = result.is_ok();
         self.data.finish_newest_first(resource, result, at, next_at);

@@ -11,7 +11,6 @@ use egui_kittest::kittest::Queryable;
 use time::macros::datetime;
 
 use brlv_desk::app::features::events::message::EventsEvent;
-use brlv_desk::app::features::notify::apply::deliver;
 use brlv_desk::app::features::notify::{NotificationText, Notifier};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Event;
@@ -160,7 +159,7 @@ fn the_first_answers_after_start_notify_nothing() {
     );
     fetched(&mut state, withdrawals("completed", "completed"), 1_000);
     fetched(&mut state, transfers("failed", "failed"), 1_000);
-    deliver(&mut state, &notifier);
+    hand_over(&mut state, &notifier);
     assert!(notifier.titles().is_empty(), "{:?}", notifier.titles());
 }
 
@@ -169,7 +168,7 @@ fn each_kind_of_news_notifies_with_its_amount_in_the_persons_language() {
     let notifier = RecordingNotifier::default();
     let mut state = baseline(Language::En);
     everything_settles(&mut state);
-    deliver(&mut state, &notifier);
+    hand_over(&mut state, &notifier);
     let mut titles = notifier.titles();
     titles.sort();
     assert_eq!(titles, EVERY_KIND_OF_NEWS);
@@ -198,7 +197,7 @@ fn each_kind_of_news_notifies_with_its_amount_in_the_persons_language() {
     let notifier = RecordingNotifier::default();
     let mut state = baseline(Language::PtBr);
     everything_settles(&mut state);
-    deliver(&mut state, &notifier);
+    hand_over(&mut state, &notifier);
     let shown = notifier.shown.borrow();
     let paid = shown
         .iter()
@@ -213,7 +212,7 @@ fn with_amounts_hidden_a_notification_names_no_amount() {
     let mut state = baseline(Language::En);
     state.hide_amounts = true;
     everything_settles(&mut state);
-    deliver(&mut state, &notifier);
+    hand_over(&mut state, &notifier);
     let shown = notifier.shown.borrow();
     assert_eq!(shown.len(), 5);
     for text in shown.iter() {
@@ -243,7 +242,7 @@ fn a_transition_notifies_once_whichever_answer_brings_it_again() {
     let notifier = RecordingNotifier::default();
     let mut state = baseline(Language::En);
     everything_settles(&mut state);
-    deliver(&mut state, &notifier);
+    hand_over(&mut state, &notifier);
     assert_eq!(notifier.titles().len(), 5);
 
     // The same answers again, the watched order alone, the webhook about a
@@ -256,13 +255,13 @@ fn a_transition_notifies_once_whichever_answer_brings_it_again() {
     state.orders.selected = Some(rows[0].id);
     fetched(&mut state, Fetched::Order(Box::new(rows[0].clone())), 6_000);
     state.apply(refund_event(ORDER_RETURNED));
-    deliver(&mut state, &notifier);
+    hand_over(&mut state, &notifier);
     assert_eq!(notifier.titles().len(), 5, "{:?}", notifier.titles());
 
     // A refund first told by the webhook, then by the list: one notification.
     let late = "9c2f0c52-0000-4000-8000-0000000000b1";
     state.apply(refund_event(late));
-    deliver(&mut state, &notifier);
+    hand_over(&mut state, &notifier);
     assert_eq!(notifier.titles().last().unwrap(), "Refund initiated");
     assert!(
         notifier
@@ -287,7 +286,7 @@ fn a_transition_notifies_once_whichever_answer_brings_it_again() {
         Fetched::Orders(serde_json::from_value::<Vec<_>>(with_late).unwrap().into()),
         7_000,
     );
-    deliver(&mut state, &notifier);
+    hand_over(&mut state, &notifier);
     assert_eq!(notifier.titles().len(), 6, "{:?}", notifier.titles());
 }
 
@@ -297,12 +296,12 @@ fn nothing_is_notified_while_the_window_has_the_focus() {
     let mut state = baseline(Language::En);
     state.notify.window_focused = true;
     everything_settles(&mut state);
-    deliver(&mut state, &notifier);
+    hand_over(&mut state, &notifier);
     // Nor later, when the window loses the focus: it was seen.
     state.notify.window_focused = false;
-    deliver(&mut state, &notifier);
+    hand_over(&mut state, &notifier);
     everything_settles(&mut state);
-    deliver(&mut state, &notifier);
+    hand_over(&mut state, &notifier);
     assert!(notifier.titles().is_empty(), "{:?}", notifier.titles());
 }
 
@@ -323,7 +322,7 @@ fn the_settings_switch_turns_notifications_off() {
     let state = harness.state_mut();
     state.notify.window_focused = false;
     everything_settles(state);
-    deliver(state, &notifier);
+    hand_over(state, &notifier);
     assert!(notifier.titles().is_empty(), "{:?}", notifier.titles());
 }
 
@@ -365,8 +364,15 @@ fn the_book_the_worker_built_is_kept_and_tells_the_same_news() {
     let notifier = RecordingNotifier::default();
     let mut state = baseline_through(Language::En, fetched_with_book);
     everything_settles_through(&mut state, fetched_with_book);
-    deliver(&mut state, &notifier);
+    hand_over(&mut state, &notifier);
     let mut titles = notifier.titles();
     titles.sort();
     assert_eq!(titles, EVERY_KIND_OF_NEWS);
+}
+
+/// What the shell does at the end of every frame: the notes owed handed to
+/// the system.
+fn hand_over(state: &mut AppState, notifier: &dyn brlv_desk::app::features::notify::Notifier) {
+    let (language, hide_amounts) = (state.language, state.hide_amounts);
+    state.notify.deliver(language, hide_amounts, notifier);
 }

@@ -130,6 +130,8 @@ pub enum Ask {
     SaveRecipient(Recipient),
     /// Save the tax year shown as files for an accountant.
     SaveTaxFile(TaxFile),
+    /// Show another view.
+    Show(super::view::View),
     /// Show this order in the Orders view.
     OpenOrder(Uuid),
     /// Show this order's detail in the Orders view (`None`: the list).

@@ -204,7 +204,14 @@ fn view_ui(ui: &mut Ui, state: &mut AppState) {
             panel_ui(ui, state);
         }
         View::Events | View::Activity => panel_ui(ui, state),
-        View::Overview => scrolled(ui, state, overview::view::overview_ui),
+        View::Overview => scrolled(ui, state, |ui, state| {
+            // The tax chart draws the tax year's figures, kept fresh here.
+            state.tax_figures(ui.ctx());
+            let mut out = Outbox::default();
+            let (cx, panels) = state.panels();
+            overview::view::overview_ui(ui, panels.activity, &cx, &mut out);
+            state.answer(out);
+        }),
         View::Settings => scrolled(ui, state, settings_ui),
         View::Wallets
         | View::Transfers
@@ -370,7 +377,10 @@ impl eframe::App for BrlvApp {
         for resource in lists_arrived {
             tracing::debug!(target: "brlv_timing", ?resource, "rows drawn");
         }
-        notify::apply::deliver(&mut self.state, self.notifier.as_ref());
+        let (language, hide_amounts) = (self.state.language, self.state.hide_amounts);
+        self.state
+            .notify
+            .deliver(language, hide_amounts, self.notifier.as_ref());
         for command in self.state.take_commands() {
             if !self.worker.send(command) {
                 tracing::warn!("the worker has stopped; a command was dropped");

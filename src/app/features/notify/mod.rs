@@ -4,9 +4,8 @@
 //! `state.rs` keeps those states per connection and holds the news while the
 //! window is unfocused and the Settings switch is on; `text.rs` writes it in
 //! the person's language; `notifier.rs` hands it to the system off the UI
-//! thread; `apply.rs` is where the window's state meets them.
+//! thread.
 
-pub mod apply;
 pub mod notifier;
 pub mod rules;
 pub mod state;

@@ -121,3 +121,41 @@ impl NotifyState {
         std::mem::take(&mut self.outbox)
     }
 }
+
+impl NotifyState {
+    /// A polled resource arrived from the service: the notifications it owes.
+    pub fn fetched(&mut self, fetched: &crate::app::resources::Fetched) {
+        use crate::app::movement::{MovementKind, Record};
+        use crate::app::resources::Fetched;
+        match fetched {
+            Fetched::Order(order) => self.observe_one(Record::Order(order)),
+            Fetched::Orders(rows) => self.observe_list(MovementKind::Order, rows, Record::Order),
+            Fetched::Transfers(rows) => {
+                self.observe_list(MovementKind::Transfer, rows, Record::Transfer);
+            }
+            Fetched::Withdrawals(rows) => {
+                self.observe_list(MovementKind::Withdrawal, rows, Record::Withdrawal);
+            }
+            _ => {}
+        }
+    }
+
+    /// Takes the notes owed this frame, writes them in `language` and hands
+    /// them to `notifier`; amounts masked when the window masks them (a
+    /// notification may show on a shared screen). What the shell calls at
+    /// the end of every frame.
+    pub fn deliver(
+        &mut self,
+        language: crate::app::i18n::Language,
+        hide_amounts: bool,
+        notifier: &dyn super::notifier::Notifier,
+    ) {
+        for note in self.take_outbox() {
+            notifier.notify(super::text::notification_text(
+                language,
+                &note,
+                hide_amounts,
+            ));
+        }
+    }
+}

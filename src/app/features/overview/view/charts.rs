@@ -13,11 +13,12 @@ use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
 use crate::app::features::activity::monthly::{MonthFlow, YearMonth};
+use crate::app::features::activity::state::ActivityState;
 use crate::app::features::activity::state::{ActivityView, Extent};
 use crate::app::features::activity::words::{compact_amount, month_short_name, ticker_and_chain};
 use crate::app::format::AmountFormat;
 use crate::app::i18n::{self, Language, tr, tr_with};
-use crate::app::state::AppState;
+use crate::app::panel::{Ask, Outbox, PanelContext};
 use crate::app::ui::{choice_ui, note_ui, palette};
 use brlv_core::api::model::{Asset, MONTHLY_TAX_EXEMPTION_LIMIT_BRL};
 
@@ -107,7 +108,8 @@ fn percent_of(used: Decimal, limit: Decimal) -> Decimal {
 /// explained; never one silently for the other.
 fn this_month_differs_ui(
     ui: &mut Ui,
-    state: &mut AppState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
     gauge: Option<&TaxGauge>,
     this_month: Option<&MonthUse>,
 ) {
@@ -117,17 +119,17 @@ fn this_month_differs_ui(
     if gauge.used == this_month.used() {
         return;
     }
-    let amounts = state.amount_format();
+    let amounts = cx.amounts();
     ui.horizontal_wrapped(|ui| {
-        ui.label(state.t_with(
+        ui.label(cx.t_with(
             "chart.tax_service_differs",
             &[
                 ("report", &amounts.brl(this_month.used())),
                 ("service", &amounts.brl(gauge.used)),
             ],
         ));
-        if ui.link(state.t("overview.open_taxes").as_ref()).clicked() {
-            state.view = crate::app::view::View::Taxes;
+        if ui.link(cx.t("overview.open_taxes").as_ref()).clicked() {
+            out.ask(Ask::Show(crate::app::view::View::Taxes));
         }
     });
 }
@@ -224,11 +226,9 @@ fn chart_width(ui: &Ui) -> f32 {
 }
 
 /// The figures both charts draw, computed once for the lists shown.
-fn chart_figures(ui: &Ui, state: &mut AppState) -> ActivityView {
-    let (data, claims, now) = (&state.data, &state.data.claims_made, state.wall_now);
-    state
-        .activity
-        .view(ui.ctx(), data, claims, now, &state.zone, Extent::Charts)
+fn chart_figures(ui: &Ui, activity: &mut ActivityState, cx: &PanelContext<'_>) -> ActivityView {
+    let (data, claims, now) = (cx.data, &cx.data.claims_made, cx.wall_now);
+    activity.view(ui.ctx(), data, claims, now, cx.zone, Extent::Charts)
 }
 
 /// Money in and out per month of the chosen asset.
@@ -236,24 +236,24 @@ fn chart_figures(ui: &Ui, state: &mut AppState) -> ActivityView {
     clippy::float_arithmetic,
     reason = "bar positions on the screen, never money"
 )]
-pub fn money_chart_ui(ui: &mut Ui, state: &mut AppState) {
-    let language = state.language;
-    let amounts = state.amount_format();
+pub fn money_chart_ui(ui: &mut Ui, activity: &mut ActivityState, cx: &PanelContext<'_>) {
+    let language = cx.language;
+    let amounts = cx.amounts();
     if amounts.hidden {
         // Bars would show what the numbers hide.
-        note_ui(ui, &state.t("chart.hidden"));
+        note_ui(ui, &cx.t("chart.hidden"));
         return;
     }
     choice_ui(
         ui,
         "chart_asset",
-        &state.t("chart.money_asset"),
-        &mut state.activity.chart_asset,
+        &cx.t("chart.money_asset"),
+        &mut activity.chart_asset,
         &CHART_ASSETS,
         ticker_and_chain,
     );
-    let flows = chart_figures(ui, state).flows;
-    let asset = state.activity.chart_asset.clone();
+    let flows = chart_figures(ui, activity, cx).flows;
+    let asset = activity.chart_asset.clone();
     let summary = money_summary(amounts, &asset, &flows);
     let colors = palette::of(ui);
     let position = |index: usize| f64::from(u32::try_from(index).unwrap_or(0));
@@ -268,8 +268,8 @@ pub fn money_chart_ui(ui: &mut Ui, state: &mut AppState) {
         .map(|(index, flow)| Bar::new(position(index) + 0.18, height(flow.money_out)).width(0.34))
         .collect();
     let months: Vec<YearMonth> = flows.iter().map(|flow| flow.month).collect();
-    let name_in = state.t("activity.in").into_owned();
-    let name_out = state.t("activity.out").into_owned();
+    let name_in = cx.t("activity.in").into_owned();
+    let name_out = cx.t("activity.out").into_owned();
     let response = month_plot("money_chart", language, months, chart_width(ui))
         .show(ui, |plot| {
             plot.bar_chart(BarChart::new(name_in, bars_in).color(colors.success));
@@ -277,7 +277,7 @@ pub fn money_chart_ui(ui: &mut Ui, state: &mut AppState) {
         })
         .response;
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &summary));
-    egui::CollapsingHeader::new(state.t("chart.as_table").as_ref())
+    egui::CollapsingHeader::new(cx.t("chart.as_table").as_ref())
         .id_salt("money_chart_table")
         .show(ui, |ui| {
             egui::Grid::new("money_chart_grid")
@@ -304,23 +304,23 @@ pub fn money_chart_ui(ui: &mut Ui, state: &mut AppState) {
     clippy::float_arithmetic,
     reason = "bar positions on the screen, never money"
 )]
-pub fn tax_chart_ui(ui: &mut Ui, state: &mut AppState) {
-    let language = state.language;
-    let amounts = state.amount_format();
+pub fn tax_chart_ui(ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+    let language = cx.language;
+    let amounts = cx.amounts();
     if amounts.hidden {
-        note_ui(ui, &state.t("chart.hidden"));
+        note_ui(ui, &cx.t("chart.hidden"));
         return;
     }
-    let gauge = state
-        .data
-        .tax_exemption
-        .value()
-        .map(TaxGauge::from_progress);
+    let gauge = cx.data.tax_exemption.value().map(TaxGauge::from_progress);
     let limit = gauge
         .as_ref()
         .map_or(MONTHLY_TAX_EXEMPTION_LIMIT_BRL, |gauge| gauge.limit);
-    let (figures, _) = state.tax_figures(ui.ctx());
-    let uses = monthly_sales(&figures.ledger, &last_months(state.wall_now, 12));
+    let months = last_months(cx.wall_now, 12);
+    let uses = cx
+        .tax_figures
+        .as_deref()
+        .map(|figures| monthly_sales(&figures.ledger, &months))
+        .unwrap_or_default();
     let summary = tax_summary(amounts, limit, &uses);
     let colors = palette::of(ui);
     let bars: Vec<Bar> = uses
@@ -336,8 +336,8 @@ pub fn tax_chart_ui(ui: &mut Ui, state: &mut AppState) {
         })
         .collect();
     let months: Vec<YearMonth> = uses.iter().map(|month| month.month).collect();
-    let name_used = state.t("chart.used").into_owned();
-    let name_limit = state.t("chart.limit").into_owned();
+    let name_used = cx.t("chart.used").into_owned();
+    let name_limit = cx.t("chart.limit").into_owned();
     let limit_height = height(limit);
     let response = month_plot("tax_chart", language, months, chart_width(ui))
         .include_y(limit_height * 1.1)
@@ -351,9 +351,9 @@ pub fn tax_chart_ui(ui: &mut Ui, state: &mut AppState) {
         })
         .response;
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &summary));
-    note_ui(ui, &state.t("chart.tax_note"));
-    this_month_differs_ui(ui, state, gauge.as_ref(), uses.last());
-    egui::CollapsingHeader::new(state.t("chart.as_table").as_ref())
+    note_ui(ui, &cx.t("chart.tax_note"));
+    this_month_differs_ui(ui, cx, out, gauge.as_ref(), uses.last());
+    egui::CollapsingHeader::new(cx.t("chart.as_table").as_ref())
         .id_salt("tax_chart_table")
         .show(ui, |ui| {
             egui::Grid::new("tax_chart_grid")

@@ -7,10 +7,12 @@ pub mod charts;
 use egui::{Align, Layout, RichText, Ui, Vec2};
 use rust_decimal::Decimal;
 
+use crate::app::features::activity::state::ActivityState;
 use crate::app::features::taxes::gauge::{GaugeLevel, TaxGauge};
 use crate::app::format::{asset_amount_text, short_hex, short_id, state_label};
+use crate::app::panel::{Ask, Outbox, PanelContext};
 use crate::app::remote::Remote;
-use crate::app::state::{AppState, View};
+use crate::app::state::View;
 use crate::app::ui::amount::amount_cell_ui;
 use crate::app::ui::shortcuts::{shortcut_text, view_shortcut};
 use crate::app::ui::{
@@ -21,30 +23,31 @@ use crate::app::ui::{
 const AMOUNT_COLUMN_WIDTH: f32 = 340.0;
 
 /// Draws the overview.
-pub fn overview_ui(ui: &mut Ui, state: &mut AppState) {
-    ui.heading(state.t("nav.overview").as_ref());
+pub fn overview_ui(
+    ui: &mut Ui,
+    activity: &mut ActivityState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
+    ui.heading(cx.t("nav.overview").as_ref());
     ui.add_space(8.0);
-    section_ui(ui, &state.t("overview.balances"), |ui| {
-        balances_ui(ui, state)
+    section_ui(ui, &cx.t("overview.balances"), |ui| balances_ui(ui, cx));
+    ui.add_space(12.0);
+    section_ui(ui, &cx.t("overview.tax_exemption"), |ui| {
+        tax_exemption_ui(ui, cx, out);
     });
     ui.add_space(12.0);
-    section_ui(ui, &state.t("overview.tax_exemption"), |ui| {
-        tax_exemption_ui(ui, state);
-    });
-    ui.add_space(12.0);
-    section_ui(ui, &state.t("overview.in_motion"), |ui| {
-        in_motion_ui(ui, state)
-    });
+    section_ui(ui, &cx.t("overview.in_motion"), |ui| in_motion_ui(ui, cx));
     ui.add_space(12.0);
     let charts_top = ui.cursor().min;
-    section_ui(ui, &state.t("chart.money_title"), |ui| {
-        charts::money_chart_ui(ui, state);
+    section_ui(ui, &cx.t("chart.money_title"), |ui| {
+        charts::money_chart_ui(ui, activity, cx);
     });
     ui.add_space(12.0);
-    section_ui(ui, &state.t("chart.tax_title"), |ui| {
-        charts::tax_chart_ui(ui, state);
+    section_ui(ui, &cx.t("chart.tax_title"), |ui| {
+        charts::tax_chart_ui(ui, cx, out);
     });
-    if state.activity.charts_in_view {
+    if activity.charts_in_view {
         let bottom = egui::pos2(ui.max_rect().right(), ui.cursor().min.y);
         let charts = egui::Rect::from_min_max(charts_top, bottom);
         // At once, not animated: the screenshot is taken when the data is in.
@@ -56,22 +59,22 @@ pub fn overview_ui(ui: &mut Ui, state: &mut AppState) {
     }
 }
 
-fn remote_marker_ui<T>(ui: &mut Ui, state: &AppState, remote: &Remote<T>) {
+fn remote_marker_ui<T>(ui: &mut Ui, cx: &PanelContext<'_>, remote: &Remote<T>) {
     if remote.is_loading() {
         ui.add(egui::Spinner::new().size(12.0));
     } else if let Some(error) = remote.error() {
         ui.label(RichText::new("!").strong().color(palette::of(ui).warning))
-            .on_hover_text(format!("{}\n{error}", state.t("overview.load_failed")));
+            .on_hover_text(format!("{}\n{error}", cx.t("overview.load_failed")));
     }
 }
 
-fn balances_ui(ui: &mut Ui, state: &AppState) {
+fn balances_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
     let rows: [(&str, &Remote<Decimal>, u32); 3] = [
-        ("BRL", &state.data.balance_brl, 2),
-        ("USDC", &state.data.balance_usdc, 6),
-        ("BRLV", &state.data.balance_brlv, 18),
+        ("BRL", &cx.data.balance_brl, 2),
+        ("USDC", &cx.data.balance_usdc, 6),
+        ("BRLV", &cx.data.balance_brlv, 18),
     ];
-    let amounts = state.amount_format();
+    let amounts = cx.amounts();
     egui::Grid::new("balances")
         .num_columns(3)
         .spacing([16.0, 8.0])
@@ -95,34 +98,34 @@ fn balances_ui(ui: &mut Ui, state: &AppState) {
                         }
                     },
                 );
-                remote_marker_ui(ui, state, remote);
+                remote_marker_ui(ui, cx, remote);
                 ui.end_row();
             }
         });
 }
 
-fn tax_exemption_ui(ui: &mut Ui, state: &mut AppState) {
-    gauge_figures_ui(ui, state);
+fn tax_exemption_ui(ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+    gauge_figures_ui(ui, cx);
     // The month as the tax report counts it, with the service's figure
     // beside it and why they differ: one click (or the view's shortcut) away.
     let shortcut = shortcut_text(ui.ctx(), &view_shortcut(View::Taxes));
-    let link = state.t_with("overview.open_taxes_with_key", &[("key", &shortcut)]);
+    let link = cx.t_with("overview.open_taxes_with_key", &[("key", &shortcut)]);
     if ui.link(link).clicked() {
-        state.view = View::Taxes;
+        out.ask(Ask::Show(View::Taxes));
     }
 }
 
-fn gauge_figures_ui(ui: &mut Ui, state: &AppState) {
-    let remote = &state.data.tax_exemption;
+fn gauge_figures_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
+    let remote = &cx.data.tax_exemption;
     let Some(progress) = remote.value() else {
         ui.horizontal(|ui| {
             ui.label(RichText::new("—").weak());
-            remote_marker_ui(ui, state, remote);
+            remote_marker_ui(ui, cx, remote);
         });
         return;
     };
     let figures = TaxGauge::from_progress(progress);
-    let amounts = state.amount_format();
+    let amounts = cx.amounts();
     let brl = |value| amounts.brl(value);
     let color = match figures.level {
         _ if amounts.hidden => ui.visuals().weak_text_color(),
@@ -131,7 +134,7 @@ fn gauge_figures_ui(ui: &mut Ui, state: &AppState) {
         GaugeLevel::AtLimit => palette::of(ui).error,
     };
     let percent = amounts.percent(figures.percent());
-    let description = state.t_with(
+    let description = cx.t_with(
         "a11y.gauge",
         &[
             ("used", &brl(figures.used)),
@@ -150,7 +153,7 @@ fn gauge_figures_ui(ui: &mut Ui, state: &AppState) {
         gauge_ui(ui, fill, color, 320.0, &description);
         ui.add_space(8.0);
         ui.label(
-            RichText::new(state.t_with(
+            RichText::new(cx.t_with(
                 "overview.used_of_limit",
                 &[
                     ("used", &brl(figures.used)),
@@ -160,14 +163,14 @@ fn gauge_figures_ui(ui: &mut Ui, state: &AppState) {
             ))
             .strong(),
         );
-        remote_marker_ui(ui, state, remote);
+        remote_marker_ui(ui, cx, remote);
     });
-    ui.label(state.t_with(
+    ui.label(cx.t_with(
         "overview.remaining",
         &[("remaining", &brl(figures.remaining))],
     ));
     ui.label(
-        RichText::new(state.t_with(
+        RichText::new(cx.t_with(
             "overview.used_breakdown",
             &[
                 ("claims", &brl(figures.claims)),
@@ -179,32 +182,32 @@ fn gauge_figures_ui(ui: &mut Ui, state: &AppState) {
     match figures.level {
         _ if amounts.hidden => {}
         GaugeLevel::Close => {
-            ui.label(RichText::new(state.t("overview.limit_close").as_ref()).color(color));
+            ui.label(RichText::new(cx.t("overview.limit_close").as_ref()).color(color));
         }
         GaugeLevel::AtLimit => {
-            ui.label(RichText::new(state.t("overview.limit_reached").as_ref()).color(color));
+            ui.label(RichText::new(cx.t("overview.limit_reached").as_ref()).color(color));
         }
         GaugeLevel::Comfortable => {}
     }
 }
 
-fn in_motion_ui(ui: &mut Ui, state: &AppState) {
-    let language = state.language;
-    let amounts = state.amount_format();
+fn in_motion_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
+    let language = cx.language;
+    let amounts = cx.amounts();
     // Found once when each list arrived: no frame scans the whole lists.
-    let orders = &state.data.orders_in_motion;
-    let transfers = &state.data.transfers_in_motion;
-    let withdrawals = &state.data.withdrawals_in_motion;
-    let lists_known = state.data.orders.value().is_some()
-        && state.data.transfers.value().is_some()
-        && state.data.withdrawals.value().is_some();
+    let orders = &cx.data.orders_in_motion;
+    let transfers = &cx.data.transfers_in_motion;
+    let withdrawals = &cx.data.withdrawals_in_motion;
+    let lists_known = cx.data.orders.value().is_some()
+        && cx.data.transfers.value().is_some()
+        && cx.data.withdrawals.value().is_some();
     if orders.is_empty() && transfers.is_empty() && withdrawals.is_empty() {
         if lists_known {
-            ui.label(RichText::new(state.t("overview.nothing_in_motion").as_ref()).weak());
+            ui.label(RichText::new(cx.t("overview.nothing_in_motion").as_ref()).weak());
         } else {
             ui.horizontal(|ui| {
                 ui.label(RichText::new("—").weak());
-                remote_marker_ui(ui, state, &state.data.orders);
+                remote_marker_ui(ui, cx, &cx.data.orders);
             });
         }
         return;
@@ -215,14 +218,10 @@ fn in_motion_ui(ui: &mut Ui, state: &AppState) {
         .striped(true)
         .show(ui, |ui| {
             for order in orders {
-                badge_ui(
-                    ui,
-                    state.t("motion.awaiting_payment").as_ref(),
-                    Tone::Warning,
-                );
-                ui.label(state.t_with("motion.order", &[("id", &short_id(&order.id))]));
+                badge_ui(ui, cx.t("motion.awaiting_payment").as_ref(), Tone::Warning);
+                ui.label(cx.t_with("motion.order", &[("id", &short_id(&order.id))]));
                 ui.label(
-                    RichText::new(state.t_with(
+                    RichText::new(cx.t_with(
                         "motion.from_to",
                         &[
                             (
@@ -247,16 +246,16 @@ fn in_motion_ui(ui: &mut Ui, state: &AppState) {
                 );
                 match order.expiration() {
                     Some(expiration) => {
-                        let left = (expiration - state.wall_now).whole_seconds();
+                        let left = (expiration - cx.wall_now).whole_seconds();
                         if left > 0 {
-                            ui.label(state.t_with(
+                            ui.label(cx.t_with(
                                 "motion.expires_in",
                                 &[("countdown", &format_countdown(left))],
                             ));
-                            request_countdown_frame(ui.ctx(), expiration - state.wall_now);
+                            request_countdown_frame(ui.ctx(), expiration - cx.wall_now);
                         } else {
                             ui.label(
-                                RichText::new(state.t("motion.window_closed").as_ref())
+                                RichText::new(cx.t("motion.window_closed").as_ref())
                                     .color(palette::of(ui).error),
                             );
                         }
@@ -274,7 +273,7 @@ fn in_motion_ui(ui: &mut Ui, state: &AppState) {
                     .map(|s| state_label(language, "transfer", s.as_str()))
                     .unwrap_or_default();
                 badge_ui(ui, &state_text, Tone::Info);
-                ui.label(state.t_with("motion.transfer", &[("id", &short_id(&transfer.id))]));
+                ui.label(cx.t_with("motion.transfer", &[("id", &short_id(&transfer.id))]));
                 ui.label(
                     RichText::new(asset_amount_text(
                         amounts,
@@ -283,7 +282,7 @@ fn in_motion_ui(ui: &mut Ui, state: &AppState) {
                     ))
                     .monospace(),
                 );
-                ui.label(state.t_with(
+                ui.label(cx.t_with(
                     "motion.from_to",
                     &[
                         ("from", &short_hex(transfer.source_address.as_deref())),
@@ -299,7 +298,7 @@ fn in_motion_ui(ui: &mut Ui, state: &AppState) {
                     .map(|s| state_label(language, "withdrawal", s.as_str()))
                     .unwrap_or_default();
                 badge_ui(ui, &state_text, Tone::Info);
-                ui.label(state.t_with("motion.withdrawal", &[("id", &short_id(&withdrawal.id))]));
+                ui.label(cx.t_with("motion.withdrawal", &[("id", &short_id(&withdrawal.id))]));
                 ui.label(
                     RichText::new(asset_amount_text(
                         amounts,
