@@ -21,7 +21,7 @@ use super::features::deposits::state::{DepositsEvent, DepositsState};
 use super::features::events::message::EventsEvent;
 use super::features::events::state::{EventsState, EventsTold, ReceivedEvent, listen_error_text};
 use super::features::files::state::FilesState;
-use super::features::guard::state::{Guard, PassphrasePrompt, SealOffer};
+use super::features::guard::state::{Guard, PassphrasePrompt, PassphrasePurpose, SealOffer};
 use super::features::journal::state::JournalState;
 use super::features::notify::NotifyState;
 use super::features::onboarding::state::{KeySource, OnboardingDraft};
@@ -392,6 +392,55 @@ impl AppState {
         }
     }
 
+    /// Whether money moves only after the passphrase (the key is sealed).
+    pub fn requires_passphrase(&self) -> bool {
+        self.session.as_ref().is_some_and(|session| session.sealed)
+    }
+
+    /// Whether the unlock screen fills the window: locked, or a sealed
+    /// profile waiting to be opened.
+    pub fn shows_lock_screen(&self) -> bool {
+        (self.guard.locked && self.session.is_some()) || self.guard.opening.is_some()
+    }
+
+    /// Locks the window now (the shortcut, or the idle time), when the key
+    /// is sealed. Drafts stay; a request waiting for its passphrase is
+    /// dropped (nothing was sent).
+    pub fn lock_now(&mut self) {
+        if self.requires_passphrase() {
+            self.guard.lock();
+        }
+    }
+
+    /// The person touched the window.
+    pub fn note_input(&mut self) {
+        self.guard.last_input = self.now;
+    }
+
+    /// Locks the window once it has been idle for the time set in Settings.
+    pub fn lock_if_idle(&mut self) {
+        if self.requires_passphrase() && self.guard.idle_past_limit(self.now) {
+            self.guard.lock();
+        }
+    }
+
+    /// Drops the request waiting for its passphrase; nothing was sent.
+    pub fn cancel_authorization(&mut self) {
+        self.guard.authorization = None;
+    }
+
+    /// Sends what is typed in the prompt for `purpose` to be checked,
+    /// unless a check is in flight or wrong ones must still wait.
+    pub fn check_passphrase(&mut self, purpose: PassphrasePurpose) {
+        if let Some((attempt, passphrase)) = self.guard.start_check(purpose, self.now) {
+            self.push(Command::CheckPassphrase {
+                purpose,
+                attempt,
+                passphrase,
+            });
+        }
+    }
+
     /// Changes a setting a panel asked for.
     fn set(&mut self, setting: Setting) {
         match setting {
@@ -585,7 +634,7 @@ impl AppState {
                     self.onboarding.clear_after_connect();
                 }
                 self.adding_profile = false;
-                self.guard_session_started();
+                self.guard.session_started(self.now);
             }
             Event::SessionEnded(id) => {
                 if self
@@ -660,7 +709,11 @@ impl AppState {
                 purpose,
                 attempt,
                 accepted,
-            } => self.passphrase_checked(purpose, attempt, accepted),
+            } => {
+                if let Some(request) = self.guard.checked(purpose, attempt, accepted, self.now) {
+                    self.send_submit(request);
+                }
+            }
             Event::SealingOffered => {
                 if !self.requires_passphrase() {
                     self.guard.seal_offer = SealOffer::Open(Default::default());
@@ -758,12 +811,13 @@ impl AppState {
     /// confirmation step for the passphrase (see [`super::guard`]); while
     /// the window is locked nothing is sent.
     pub fn submit(&mut self, request: SubmitRequest) {
-        if let Some(request) = self.hold_for_passphrase(request) {
+        let sealed = self.requires_passphrase();
+        if let Some(request) = self.guard.hold(request, sealed) {
             self.send_submit(request);
         }
     }
 
-    pub(super) fn send_submit(&mut self, request: SubmitRequest) {
+    fn send_submit(&mut self, request: SubmitRequest) {
         match request.form() {
             FormKind::Claim => self.tell(|state| &mut state.claims, ClaimsEvent::Sending),
             FormKind::Transfer => self.tell(|state| &mut state.transfers, TransfersEvent::Sending),

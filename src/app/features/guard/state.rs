@@ -161,6 +161,100 @@ impl Guard {
     }
 }
 
+impl Guard {
+    /// Locks now: drafts stay; a request waiting for its passphrase is
+    /// dropped (nothing was sent).
+    pub fn lock(&mut self) {
+        self.locked = true;
+        self.unlock = PassphrasePrompt::default();
+        self.authorization = None;
+    }
+
+    /// Whether the window has been idle for the time set in Settings, as of
+    /// `now`, and is not locked yet.
+    pub fn idle_past_limit(&self, now: Millis) -> bool {
+        let limit = Millis::from(self.idle_lock_minutes).saturating_mul(60_000);
+        !self.locked && now.saturating_sub(self.last_input) >= limit
+    }
+
+    /// Holds a money-moving request at its confirmation step until the
+    /// passphrase is checked (`sealed`: the open profile's key is); anything
+    /// else goes at once. Nothing goes while the window is locked.
+    pub fn hold(&mut self, request: SubmitRequest, sealed: bool) -> Option<SubmitRequest> {
+        if self.locked {
+            return None;
+        }
+        if sealed && request.moves_money() {
+            self.authorization = Some(Authorization {
+                request,
+                prompt: PassphrasePrompt::default(),
+            });
+            return None;
+        }
+        Some(request)
+    }
+
+    /// Takes in the worker's answer to check `attempt` of `purpose`'s
+    /// prompt. The right passphrase unlocks, or lets the waiting request go
+    /// (returned: the only way a money-moving request leaves a sealed
+    /// profile); a wrong one sends nothing and waits longer.
+    pub fn checked(
+        &mut self,
+        purpose: PassphrasePurpose,
+        attempt: u64,
+        accepted: bool,
+        now: Millis,
+    ) -> Option<SubmitRequest> {
+        match purpose {
+            PassphrasePurpose::Unlock => {
+                if self.unlock.checking != Some(attempt) {
+                    return None;
+                }
+                self.unlock.checking = None;
+                if accepted {
+                    self.attempts.reset();
+                    self.locked = false;
+                    self.opening = None;
+                    self.last_input = now;
+                } else {
+                    self.attempts.failed(now);
+                    self.unlock.wrong = true;
+                    self.unlock.focused = false;
+                }
+                None
+            }
+            PassphrasePurpose::Transaction => {
+                let authorization = self.authorization.as_mut()?;
+                if authorization.prompt.checking != Some(attempt) {
+                    return None;
+                }
+                authorization.prompt.checking = None;
+                if accepted {
+                    self.attempts.reset();
+                    return self
+                        .authorization
+                        .take()
+                        .map(|authorization| authorization.request);
+                }
+                self.attempts.failed(now);
+                authorization.prompt.wrong = true;
+                authorization.prompt.focused = false;
+                None
+            }
+        }
+    }
+
+    /// A new connection: unlocked, idle time counted from `now`, nothing waiting.
+    pub fn session_started(&mut self, now: Millis) {
+        self.locked = false;
+        self.opening = None;
+        self.unlock = PassphrasePrompt::default();
+        self.authorization = None;
+        self.seal_offer = SealOffer::None;
+        self.last_input = now;
+    }
+}
+
 impl Default for Guard {
     fn default() -> Self {
         Guard {
