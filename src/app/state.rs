@@ -22,13 +22,14 @@ use super::features::events::message::EventsEvent;
 use super::features::events::state::{EventsState, EventsTold, ReceivedEvent, listen_error_text};
 use super::features::files::state::FilesState;
 use super::features::guard::state::{Guard, PassphrasePrompt, PassphrasePurpose, SealOffer};
+use super::features::journal::message::JournalEvent;
 use super::features::journal::state::JournalState;
 use super::features::notify::NotifyState;
 use super::features::onboarding::state::{KeySource, OnboardingDraft};
 use super::features::orders::state::OrdersState;
 use super::features::recipients::state::{RecipientsState, RecipientsTold};
 use super::features::settings::state::SettingsState;
-use super::features::taxes::state::TaxesState;
+use super::features::taxes::state::{TaxesState, TaxesTold};
 use super::features::transfers::state::{TransfersEvent, TransfersState};
 use super::features::wallets::state::{WalletsEvent, WalletsState};
 use super::features::withdrawals::state::{WithdrawalsEvent, WithdrawalsState};
@@ -441,6 +442,48 @@ impl AppState {
         }
     }
 
+    /// Takes in what the worker read from the journal: every list shown at
+    /// once as it was last fetched (marked with that time until the service
+    /// confirms it; a list fetched meanwhile wins), the claims made from
+    /// this device, and the tax year's side.
+    fn journal_event(&mut self, event: JournalEvent) {
+        match event {
+            JournalEvent::Restored {
+                session,
+                lists,
+                claims,
+                tax,
+            } => {
+                if !self.is_current(session) {
+                    return;
+                }
+                for list in lists {
+                    if let Fetched::Orders(orders) = &list.fetched {
+                        // Known states, so an order that expired while the
+                        // app was closed raises its notice on the next fetch.
+                        for order in orders.iter() {
+                            self.observe_order(order);
+                        }
+                    }
+                    self.data
+                        .restore_kept(list.fetched, list.fetched_at, list.partial);
+                }
+                self.data.restore_claims(claims);
+                self.tell(|state| &mut state.taxes, TaxesTold::Restored(Box::new(tax)));
+            }
+            JournalEvent::TaxRead { session, tax } => {
+                if self.is_current(session) {
+                    self.tell(|state| &mut state.taxes, TaxesTold::Restored(Box::new(tax)));
+                }
+            }
+            JournalEvent::TaxInputKept { session, input } => {
+                if self.is_current(session) {
+                    self.tell(|state| &mut state.taxes, TaxesTold::InputKept(input));
+                }
+            }
+        }
+    }
+
     /// Changes a setting a panel asked for.
     fn set(&mut self, setting: Setting) {
         match setting {
@@ -729,7 +772,7 @@ impl AppState {
                 }
                 Err(reason) => self.guard.seal_offer = SealOffer::Failed(reason),
             },
-            Event::Journal(event) => self.apply_journal(event),
+            Event::Journal(event) => self.journal_event(event),
             Event::Recipients(event) => {
                 self.tell(|state| &mut state.recipients, RecipientsTold::File(event))
             }

@@ -152,6 +152,51 @@ macro_rules! slot {
 }
 
 impl AccountData {
+    /// Puts a list kept from an earlier run (fetched at `at`; `partial`
+    /// when it was cut at the list budget) where the panels read it; a
+    /// list fetched meanwhile wins.
+    pub fn restore_kept(
+        &mut self,
+        fetched: Fetched,
+        at: OffsetDateTime,
+        partial: Option<crate::app::remote::PartialCopy>,
+    ) {
+        let data = self;
+        match fetched {
+            Fetched::BalanceBrl(value) => data.balance_brl.restore(value, at, partial),
+            Fetched::BalanceUsdc(value) => data.balance_usdc.restore(value, at, partial),
+            Fetched::BalanceBrlv(value) => data.balance_brlv.restore(value, at, partial),
+            Fetched::TaxExemption(value) => data.tax_exemption.restore(value, at, partial),
+            Fetched::Orders(rows) => {
+                // A list fetched meanwhile wins, its orders in motion with it.
+                if data.orders.value().is_none() {
+                    data.orders_listed(&rows);
+                }
+                data.orders.restore(rows, at, partial);
+            }
+            Fetched::Transfers(rows) => {
+                if data.transfers.value().is_none() {
+                    data.transfers_listed(&rows);
+                }
+                data.transfers.restore(rows, at, partial);
+            }
+            Fetched::Withdrawals(rows) => {
+                if data.withdrawals.value().is_none() {
+                    data.withdrawals_listed(&rows);
+                }
+                data.withdrawals.restore(rows, at, partial);
+            }
+            Fetched::Wallets(rows) => data.wallets.restore(rows, at, partial),
+            Fetched::Claimable(value) => data.claimable.restore(value, at, partial),
+            Fetched::DepositsBrl(rows) => data.deposits_brl.restore(rows, at, partial),
+            Fetched::DepositsUsd(rows) => data.deposits_usd.restore(rows, at, partial),
+            Fetched::DepositsUsdc(rows) => data.deposits_usdc.restore(rows, at, partial),
+            Fetched::DepositsUsdt(rows) => data.deposits_usdt.restore(rows, at, partial),
+            // The watched order is never kept alone; the orders list holds it.
+            Fetched::Order(_) => {}
+        }
+    }
+
     /// A claim made now heads the claims made from this device.
     pub fn claim_made(&mut self, claim: Claim) {
         Arc::make_mut(&mut self.claims_made).insert(0, claim);
