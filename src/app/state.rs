@@ -4,6 +4,8 @@
 //! by [`AppState::apply`], which routes each worker Event to the feature it
 //! is about; no I/O and no painting here.
 
+use std::sync::Arc;
+
 use time::OffsetDateTime;
 use uuid::Uuid;
 
@@ -29,13 +31,15 @@ use super::features::onboarding::state::{KeySource, OnboardingDraft};
 use super::features::orders::state::OrdersState;
 use super::features::recipients::state::{RecipientsState, RecipientsTold};
 use super::features::settings::state::SettingsState;
-use super::features::taxes::state::{TaxesState, TaxesTold};
+use super::features::taxes::figures::TaxFigures;
+use super::features::taxes::message::{TaxesCommand, TaxesEvent};
+use super::features::taxes::state::{ReportFor, TaxFileStep, TaxesState, TaxesTold};
 use super::features::transfers::state::{TransfersEvent, TransfersState};
 use super::features::wallets::state::{WalletsEvent, WalletsState};
 use super::features::withdrawals::state::{WithdrawalsEvent, WithdrawalsState};
 use super::i18n::{self, Language};
 use super::message::{Command, Event, Notice, NoticeKind};
-use super::panel::{Ask, Outbox, Panel, PanelContext, Preferences, Setting, TaxFile};
+use super::panel::{Ask, Outbox, Panel, PanelContext, Preferences, Setting};
 use super::resources::{AccountData, Fetched, Listed, ResourceKey};
 use super::session::{ProfileKind, SessionInfo};
 use super::submit::{Created, FormKind, SubmitOutcome, SubmitRequest, SubmitStatus};
@@ -342,8 +346,6 @@ impl AppState {
                     |state| &mut state.recipients,
                     RecipientsTold::Add(recipient),
                 ),
-                Ask::SaveTaxFile(TaxFile::Csv) => self.save_tax_csv(),
-                Ask::SaveTaxFile(TaxFile::Pdf) => self.save_tax_pdf(),
                 Ask::Set(setting) => self.set(setting),
                 Ask::CheckPassphrase(purpose) => self.check_passphrase(purpose),
                 Ask::StartWithNewKey => {
@@ -481,6 +483,82 @@ impl AppState {
                     self.tell(|state| &mut state.taxes, TaxesTold::InputKept(input));
                 }
             }
+        }
+    }
+
+    /// The tax year's figures for the lists shown, as of now: computed
+    /// once per change of a list or of what the person typed (see
+    /// [`TaxesState::figures`]); `true` while newer ones are computed. Asks
+    /// the service, once a session, for the prices of the tokens whose
+    /// orders have no leg in reais. The Taxes panel, the Overview's chart
+    /// and an order's effect on the month all read these.
+    pub fn tax_figures(&mut self, ctx: &egui::Context) -> (Arc<TaxFigures>, bool) {
+        let (figures, busy) = self.taxes.figures(ctx, &self.data, self.wall_now);
+        if self.session.is_some()
+            && let Some(assets) = self.taxes.prices_to_ask(&figures)
+        {
+            self.push(Command::Taxes(TaxesCommand::Prices(assets)));
+        }
+        (figures, busy)
+    }
+
+    /// The open account's name, as its reports are headed.
+    fn account_name(&self) -> String {
+        self.session
+            .as_ref()
+            .map(|session| session.profile.name.clone())
+            .unwrap_or_default()
+    }
+
+    /// Saves the three CSV files of the year shown, as the Taxes panel's
+    /// save bar does.
+    pub fn save_tax_csv(&mut self) {
+        let account = self.account_name();
+        let report = ReportFor {
+            language: self.language,
+            account: &account,
+            now: self.wall_now,
+        };
+        let step = self.taxes.save_csv(report);
+        self.take_tax_step(step);
+    }
+
+    /// Saves the report of the year shown as PDF, as the Taxes panel's save
+    /// bar does.
+    pub fn save_tax_pdf(&mut self) {
+        let account = self.account_name();
+        let report = ReportFor {
+            language: self.language,
+            account: &account,
+            now: self.wall_now,
+        };
+        let step = self.taxes.save_pdf(report);
+        self.take_tax_step(step);
+    }
+
+    /// A file or folder was chosen for the tax year's files of `year`.
+    pub(crate) fn tax_file_chosen(&mut self, pdf: bool, year: i32, typed: String) {
+        let account = self.account_name();
+        let report = ReportFor {
+            language: self.language,
+            account: &account,
+            now: self.wall_now,
+        };
+        let step = if pdf {
+            self.taxes.pdf.path = typed;
+            self.taxes.write_pdf(year, report)
+        } else {
+            self.taxes.csv.path = typed;
+            self.taxes.write_csv(year, report)
+        };
+        self.take_tax_step(step);
+    }
+
+    fn take_tax_step(&mut self, step: TaxFileStep) {
+        match step {
+            TaxFileStep::ChooseFile(purpose) => self.choose_file(purpose),
+            TaxFileStep::Write(write) => self.push(Command::Taxes(write)),
+            TaxFileStep::Done => {}
         }
     }
 
@@ -778,7 +856,11 @@ impl AppState {
             }
             Event::FileChosen { purpose, answer } => self.file_chosen(purpose, answer),
             Event::ReceiptSaved { movement, result } => self.receipt_saved(movement, result),
-            Event::Taxes(event) => self.apply_taxes(event),
+            Event::Taxes(TaxesEvent::Prices { session, prices }) => {
+                if self.is_current(session) {
+                    self.tell(|state| &mut state.taxes, TaxesTold::PricesArrived(prices));
+                }
+            }
         }
     }
 

@@ -9,6 +9,7 @@ use brlv_core::api::model::{Asset, Claim, ClaimTarget, CreateClaim, Order, Withd
 use brlv_core::recipients::Recipient;
 use brlv_core::tax::TaxInput;
 use brlv_desk::app::clock::LocalZone;
+use brlv_desk::app::dialog::DialogPurpose;
 use brlv_desk::app::export::ExportRecords;
 use brlv_desk::app::features::claims::state::{ClaimsEvent, ClaimsState};
 use brlv_desk::app::features::files::state::ReceiptStatus;
@@ -17,7 +18,7 @@ use brlv_desk::app::features::taxes::state::{TaxesState, TaxesTold};
 use brlv_desk::app::features::withdrawals::state::{WithdrawalsEvent, WithdrawalsState};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Command;
-use brlv_desk::app::panel::{Ask, Outbox, Panel, PanelContext, Preferences, TaxFile};
+use brlv_desk::app::panel::{Ask, Outbox, Panel, PanelContext, Preferences};
 use brlv_desk::app::resources::{AccountData, ClaimableBalances, Fetched, WalletClaimable};
 use brlv_desk::app::submit::{Created, SubmitOutcome, SubmitRequest};
 
@@ -371,7 +372,7 @@ fn the_taxes_panel_alone_draws_the_months_and_asks_for_its_paid_mark_and_files()
     assert!(
         asked
             .iter()
-            .any(|ask| matches!(ask, Ask::SaveTaxFile(TaxFile::Pdf))),
+            .any(|ask| matches!(ask, Ask::ChooseFile(DialogPurpose::TaxPdf { year: 2026 }))),
         "{asked:?}"
     );
 }

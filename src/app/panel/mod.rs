@@ -128,8 +128,6 @@ pub enum Ask {
     ReceiptCopied(Uuid),
     /// Keep a recipient a form offered to save.
     SaveRecipient(Recipient),
-    /// Save the tax year shown as files for an accountant.
-    SaveTaxFile(TaxFile),
     /// Show another view.
     Show(super::view::View),
     /// Show this order in the Orders view.
@@ -174,15 +172,6 @@ pub struct Preferences {
     pub notifications: bool,
     /// The offer to seal the open profile's plain key is open (or failed).
     pub sealing_offered: bool,
-}
-
-/// The tax year's files.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TaxFile {
-    /// The three CSV files, into a folder.
-    Csv,
-    /// The report as PDF.
-    Pdf,
 }
 
 /// What a panel asked for during one frame, in order.

@@ -2,7 +2,7 @@
 //! for it: worked out here, where the order form's quote and the tax year
 //! are both in reach, and handed to the guard's view, which draws only it.
 
-use crate::app::features::taxes::sale::{SaleTone, sale_effect_text};
+use crate::app::features::taxes::sale::{SaleTone, sale_effect, sale_effect_text};
 use crate::app::format::asset_amount_text;
 use crate::app::state::AppState;
 use crate::app::submit::SubmitRequest;
@@ -42,7 +42,14 @@ fn order_sale_line(ui: &egui::Ui, state: &mut AppState) -> Option<(String, SaleT
     if state.orders.form.current_quote().map(|quote| quote.id) != Some(quote_id) {
         return None;
     }
-    let effect = state.order_sale_effect(ui.ctx())?;
+    let quote = state.orders.form.current_quote()?.clone();
+    let (figures, _) = state.tax_figures(ui.ctx());
+    let effect = sale_effect(
+        &figures.ledger,
+        &figures.sources.prices,
+        &quote,
+        state.wall_now,
+    );
     Some(sale_effect_text(state.amount_format(), &effect))
 }
 

@@ -193,14 +193,8 @@ impl AppState {
             DialogPurpose::SaveReceipt { receipt, format } => {
                 self.save_receipt(*receipt, format, path);
             }
-            DialogPurpose::TaxCsv { year } => {
-                self.taxes.csv.path = typed;
-                self.write_tax_csv(year);
-            }
-            DialogPurpose::TaxPdf { year } => {
-                self.taxes.pdf.path = typed;
-                self.write_tax_pdf(year);
-            }
+            DialogPurpose::TaxCsv { year } => self.tax_file_chosen(false, year, typed),
+            DialogPurpose::TaxPdf { year } => self.tax_file_chosen(true, year, typed),
         }
     }
 

@@ -10,12 +10,10 @@
 //! - [`gauge`]: the service's own figure for this month, as the Overview's
 //!   gauge draws it;
 //! - [`report`]: the report for an accountant, as PDF;
-//! - [`state`], [`message`], [`words`]: the view's state, what it asks the
-//!   worker, and how it writes things;
-//! - `apply.rs`, [`task`], [`view`]: how `AppState` takes its events in, the
-//!   worker's calls, and the Taxes view.
+//! - [`state`], [`message`], [`words`]: the panel's state (and how its
+//!   files are saved), what it asks the worker, and how it writes things;
+//! - [`task`], [`view`]: the worker's calls, and the Taxes panel.
 
-mod apply;
 pub mod figures;
 pub mod gauge;
 pub mod message;

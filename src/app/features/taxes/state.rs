@@ -18,6 +18,7 @@ use brlv_core::api::model::Asset;
 use brlv_core::tax::{ServicePrices, TaxInput, YearMonth, brasilia};
 
 use super::figures::{TaxFigures, TaxInputs, TaxRequest, TaxSources};
+use super::message::TaxesCommand;
 
 /// The Taxes view.
 #[derive(Debug, Default)]
@@ -156,6 +157,100 @@ impl TaxesState {
     /// How many computations ran on a thread of their own (for tests).
     pub fn threads_started(&self) -> u64 {
         self.cache.threads_started()
+    }
+}
+
+/// The next step of saving the tax year's files.
+#[derive(Debug)]
+pub enum TaxFileStep {
+    /// Open the system's dialog for this.
+    ChooseFile(crate::app::dialog::DialogPurpose),
+    /// Hand the worker this write.
+    Write(TaxesCommand),
+    /// Nothing more (a write is under way, or the figures were not ready:
+    /// the draft says so).
+    Done,
+}
+
+/// Who the PDF report is for and when it is made.
+#[derive(Clone, Copy, Debug)]
+pub struct ReportFor<'a> {
+    /// The language it is written in.
+    pub language: crate::app::i18n::Language,
+    /// The account's name, on its first page.
+    pub account: &'a str,
+    /// Now, on the wall clock.
+    pub now: OffsetDateTime,
+}
+
+impl TaxesState {
+    /// The figures of `year` as last computed, when they are of that year.
+    fn figures_of(&self, year: i32) -> Option<Arc<TaxFigures>> {
+        let figures = self.last_figures();
+        (figures.year.as_ref().map(|report| report.year) == Some(year)).then_some(figures)
+    }
+
+    /// Saves the three CSV files of the year shown: into the folder chosen
+    /// in the system's dialog, or the one typed.
+    pub fn save_csv(&mut self, report: ReportFor<'_>) -> TaxFileStep {
+        let year = self.shown_year(report.now);
+        if std::mem::take(&mut self.csv.dialog_asked) {
+            return TaxFileStep::ChooseFile(crate::app::dialog::DialogPurpose::TaxCsv { year });
+        }
+        self.write_csv(year, report)
+    }
+
+    /// Saves the report of the year shown as PDF: to the file chosen in the
+    /// system's dialog, or the one typed.
+    pub fn save_pdf(&mut self, report: ReportFor<'_>) -> TaxFileStep {
+        let year = self.shown_year(report.now);
+        if std::mem::take(&mut self.pdf.dialog_asked) {
+            return TaxFileStep::ChooseFile(crate::app::dialog::DialogPurpose::TaxPdf { year });
+        }
+        self.write_pdf(year, report)
+    }
+
+    /// The CSV files of `year`, to be written into the folder in the draft.
+    pub fn write_csv(&mut self, year: i32, report: ReportFor<'_>) -> TaxFileStep {
+        let figures = self.figures_of(year);
+        let Some(folder) = self.csv.start() else {
+            return TaxFileStep::Done;
+        };
+        match figures {
+            Some(figures) => TaxFileStep::Write(TaxesCommand::SaveCsv { folder, figures }),
+            None => {
+                let not_ready = crate::app::i18n::tr(report.language, "taxes.files_not_ready");
+                self.csv.finish(Err(crate::app::export::FileError::encode(
+                    &folder,
+                    not_ready.into_owned(),
+                )));
+                TaxFileStep::Done
+            }
+        }
+    }
+
+    /// The report of `year`, to be rendered and written to the file in the draft.
+    pub fn write_pdf(&mut self, year: i32, report: ReportFor<'_>) -> TaxFileStep {
+        let built = self.figures_of(year).and_then(|figures| {
+            super::report::build_report(&figures, report.language, report.account, report.now)
+        });
+        let Some(path) = self.pdf.start() else {
+            return TaxFileStep::Done;
+        };
+        match built {
+            Some(built) => TaxFileStep::Write(TaxesCommand::SavePdf {
+                path,
+                report: Box::new(built),
+            }),
+            None => {
+                let not_ready = crate::app::i18n::tr(report.language, "taxes.files_not_ready");
+                self.pdf.finish(Err(crate::app::export::FileError::encode(
+                    &path,
+                    not_ready.into_owned(),
+                )));
+                TaxFileStep::Done
+            }
+        }
     }
 }
 

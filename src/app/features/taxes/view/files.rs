@@ -5,7 +5,9 @@
 use egui::Ui;
 
 use crate::app::features::taxes::state::TaxesState;
-use crate::app::panel::{Ask, Outbox, PanelContext, TaxFile};
+use crate::app::features::taxes::state::{ReportFor, TaxFileStep};
+use crate::app::message::Command;
+use crate::app::panel::{Ask, Outbox, PanelContext};
 use crate::app::ui::{SaveBarKeys, SaveChoice, save_bar_ui};
 
 use super::super::task::csv_names;
@@ -38,7 +40,8 @@ pub(super) fn files_ui(
         failed: "taxes.files_not_saved",
     };
     if save_bar_ui(ui, language, &mut taxes.csv, keys, &[csv]).is_some() {
-        out.ask(Ask::SaveTaxFile(TaxFile::Csv));
+        let step = taxes.save_csv(report_for(cx));
+        take_step(out, step);
     }
     ui.add_space(6.0);
     ui.label(cx.t("taxes.files_pdf_note").as_ref());
@@ -51,6 +54,28 @@ pub(super) fn files_ui(
         failed: "taxes.files_not_saved",
     };
     if save_bar_ui(ui, language, &mut taxes.pdf, keys, &[pdf]).is_some() {
-        out.ask(Ask::SaveTaxFile(TaxFile::Pdf));
+        let step = taxes.save_pdf(report_for(cx));
+        take_step(out, step);
+    }
+}
+
+/// Who the report is for: the open account, now, in the person's language.
+pub(super) fn report_for<'a>(cx: &'a PanelContext<'_>) -> ReportFor<'a> {
+    ReportFor {
+        language: cx.language,
+        account: cx
+            .session
+            .map_or("", |session| session.profile.name.as_str()),
+        now: cx.wall_now,
+    }
+}
+
+/// Carries out a step of saving the files: the dialog asked for, or the
+/// write handed to the worker.
+fn take_step(out: &mut Outbox, step: TaxFileStep) {
+    match step {
+        TaxFileStep::ChooseFile(purpose) => out.ask(Ask::ChooseFile(purpose)),
+        TaxFileStep::Write(write) => out.command(Command::Taxes(write)),
+        TaxFileStep::Done => {}
     }
 }
