@@ -20,6 +20,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use uuid::Uuid;
 
 use super::export::{ExportKind, ExportRecords, ExtratoFormat};
+use super::i18n::{Language, tr};
 use super::receipt::{Receipt, ReceiptFormat};
 
 /// Save a new file or open an existing one.
@@ -276,4 +277,86 @@ pub fn extrato_file_name(format: ExtratoFormat, today: time::Date) -> String {
 pub fn qr_file_name(order: &Uuid) -> String {
     let prefix: String = order.to_string().chars().take(8).collect();
     format!("qr-{prefix}.png")
+}
+
+/// The request for `purpose`: title, default name (`today` in it, and
+/// the open order's id for its QR), the folder of the last file chosen.
+pub fn dialog_request(
+    purpose: &DialogPurpose,
+    language: Language,
+    today: time::Date,
+    last_folder: Option<&std::path::Path>,
+    open_order: Option<Uuid>,
+) -> FileDialogRequest {
+    let filter = |name: &str, extension: &str| Some((name.to_owned(), vec![extension.to_owned()]));
+    let save = |title: &'static str, file_name: String, filter| FileDialogRequest {
+        mode: DialogMode::Save,
+        title: tr(language, title).into_owned(),
+        file_name: Some(file_name),
+        folder: last_folder.map(std::path::Path::to_path_buf),
+        filter,
+    };
+    match purpose {
+        DialogPurpose::Export(records) => save(
+            "files.title_csv",
+            export_file_name(records.kind(), today),
+            filter("CSV", "csv"),
+        ),
+        DialogPurpose::ExportJournal => save(
+            "files.title_csv",
+            export_file_name(ExportKind::Journal, today),
+            filter("CSV", "csv"),
+        ),
+        DialogPurpose::ExportExtrato(format) => {
+            let (title, name) = match format {
+                ExtratoFormat::Ofx => ("files.title_extrato_ofx", "OFX"),
+                ExtratoFormat::Csv => ("files.title_extrato_csv", "CSV"),
+            };
+            save(
+                title,
+                extrato_file_name(*format, today),
+                filter(name, format.extension()),
+            )
+        }
+        DialogPurpose::SaveQr { .. } => {
+            let name = open_order.map_or_else(|| "qr.png".to_owned(), |id| qr_file_name(&id));
+            save("files.title_qr", name, filter("PNG", "png"))
+        }
+        DialogPurpose::SavePublicKey { .. } => save(
+            "files.title_public_key",
+            "public-key.pem".to_owned(),
+            filter("PEM", "pem"),
+        ),
+        DialogPurpose::SaveReceipt { receipt, format } => save(
+            "files.title_receipt",
+            receipt.file_name(*format),
+            match format {
+                ReceiptFormat::Pdf => filter("PDF", "pdf"),
+                ReceiptFormat::Png => filter("PNG", "png"),
+            },
+        ),
+        DialogPurpose::TaxCsv { .. } => FileDialogRequest {
+            mode: DialogMode::Folder,
+            title: tr(language, "taxes.files_title_csv").into_owned(),
+            file_name: None,
+            folder: last_folder.map(std::path::Path::to_path_buf),
+            filter: None,
+        },
+        DialogPurpose::TaxPdf { year } => save(
+            "taxes.files_title_pdf",
+            super::i18n::tr_with(
+                language,
+                "taxes.files_pdf_name",
+                &[("year", &year.to_string())],
+            ),
+            filter("PDF", "pdf"),
+        ),
+        DialogPurpose::LoadKey => FileDialogRequest {
+            mode: DialogMode::Open,
+            title: tr(language, "files.title_key").into_owned(),
+            file_name: None,
+            folder: last_folder.map(std::path::Path::to_path_buf),
+            filter: None,
+        },
+    }
 }

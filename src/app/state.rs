@@ -10,25 +10,33 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use brlv_core::api::Error;
+use brlv_core::api::model::Order;
 use brlv_core::profile::Profile;
 
 use super::clock::{LocalZone, Millis};
-use super::dialog::DialogPurpose;
+use std::path::PathBuf;
+
+use super::dialog::{DialogAnswer, DialogPurpose, dialog_request};
 use super::error_text::Localize;
+use super::export::FileError;
 use super::export::{ExportDraft, ExportKind, ExportRecords, ExportRequest};
 use super::features::activity::model::Source;
 use super::features::activity::state::ActivityState;
+use super::features::activity::state::ActivityTold;
 use super::features::claims::state::{ClaimsEvent, ClaimsState};
 use super::features::deposits::state::{DepositsEvent, DepositsState};
 use super::features::events::message::EventsEvent;
 use super::features::events::state::{EventsState, EventsTold, ReceivedEvent, listen_error_text};
 use super::features::files::state::FilesState;
 use super::features::guard::state::{Guard, PassphrasePrompt, PassphrasePurpose, SealOffer};
+use super::features::journal::message::JournalCommand;
 use super::features::journal::message::JournalEvent;
 use super::features::journal::state::JournalState;
 use super::features::notify::NotifyState;
-use super::features::onboarding::state::{KeySource, OnboardingDraft};
-use super::features::orders::state::OrdersState;
+use super::features::onboarding::message::OnboardingCommand;
+use super::features::onboarding::state::{KeyDraft, KeySource, OnboardingDraft};
+use super::features::orders::message::{OrdersCommand, OrdersEvent};
+use super::features::orders::state::{OrderMove, OrderSelector, OrdersState};
 use super::features::recipients::state::{RecipientsState, RecipientsTold};
 use super::features::settings::state::SettingsState;
 use super::features::taxes::figures::TaxFigures;
@@ -37,9 +45,11 @@ use super::features::taxes::state::{ReportFor, TaxFileStep, TaxesState, TaxesTol
 use super::features::transfers::state::{TransfersEvent, TransfersState};
 use super::features::wallets::state::{WalletsEvent, WalletsState};
 use super::features::withdrawals::state::{WithdrawalsEvent, WithdrawalsState};
+use super::format::short_id;
 use super::i18n::{self, Language};
-use super::message::{Command, Event, Notice, NoticeKind};
+use super::message::{Command, Event, Notice, NoticeDetail, NoticeKind};
 use super::panel::{Ask, Outbox, Panel, PanelContext, Preferences, Setting};
+use super::receipt::{Receipt, ReceiptFormat, ReceiptRequest};
 use super::resources::{AccountData, Fetched, Listed, ResourceKey};
 use super::session::{ProfileKind, SessionInfo};
 use super::submit::{Created, FormKind, SubmitOutcome, SubmitRequest, SubmitStatus};
@@ -77,6 +87,13 @@ pub enum ConnectionStatus {
         /// When the worker tries again.
         retry_at: Millis,
     },
+}
+
+/// The folder a chosen file is in.
+fn folder_of(path: &std::path::Path) -> Option<std::path::PathBuf> {
+    path.parent()
+        .filter(|folder| !folder.as_os_str().is_empty())
+        .map(std::path::Path::to_path_buf)
 }
 
 /// The context every panel reads, built from the state's fields one by one
@@ -562,6 +579,205 @@ impl AppState {
         }
     }
 
+    /// Opens `selector`'s order now if the list has it, else once it arrives.
+    pub fn open_order(&mut self, selector: OrderSelector) {
+        let list = self.data.orders.value().map(|rows| rows.as_slice());
+        if let Some(id) = self.orders.pick(selector, list) {
+            self.select_order(Some(id));
+        }
+    }
+
+    /// Shows `id`'s detail (or the list) and tells the worker which order to
+    /// keep fresh.
+    pub fn select_order(&mut self, id: Option<Uuid>) {
+        if self.orders.selected != id {
+            self.orders.selected = id;
+            self.orders.receipt_path.clear();
+            self.data.order = Default::default();
+            self.orders.qr_check = None;
+            self.push(Command::Orders(OrdersCommand::Watch(id)));
+        }
+    }
+
+    /// Takes in a fresh order list (newest first): notices for orders that
+    /// expired or had a late payment returned since the last one, and the
+    /// order the command line asked to open.
+    fn orders_arriving(&mut self, orders: &[Order]) {
+        for order in orders {
+            self.observe_order(order);
+        }
+        if let Some(id) = self.orders.waited_for(orders) {
+            self.select_order(Some(id));
+        }
+    }
+
+    /// Notes `order`'s state, whichever fetch brought it, and raises the
+    /// notice owed if it moved since last seen.
+    fn observe_order(&mut self, order: &Order) {
+        let kind = match self.orders.observe(order) {
+            Some(OrderMove::Expired(id)) => NoticeKind::OrderExpired(short_id(&id)),
+            Some(OrderMove::PaymentReturned(id)) => NoticeKind::PaymentReturned(short_id(&id)),
+            None => return,
+        };
+        self.add_notice(Notice {
+            kind,
+            detail: NoticeDetail::None,
+        });
+    }
+
+    /// An order was created (or found after its answer was lost): the form
+    /// starts afresh and the new order opens.
+    fn order_created(&mut self, order: &Order, after_unknown: bool) {
+        self.orders.form.reset();
+        if after_unknown {
+            self.add_notice(Notice {
+                kind: NoticeKind::FoundAfterFailure(short_id(&order.id)),
+                detail: NoticeDetail::None,
+            });
+        }
+        self.observe_order(order);
+        let at = self.now;
+        self.orders.selected = None;
+        self.select_order(Some(order.id));
+        self.data.order.finish(Ok(order.clone()), at, at);
+    }
+
+    /// Takes in what the worker reports for orders: a quote, the QR's PNG.
+    fn orders_event(&mut self, event: OrdersEvent) {
+        match event {
+            OrdersEvent::QuoteReceived(result) => self.orders.quote_received(result, self.language),
+            OrdersEvent::QrSaved(result) => {
+                self.orders.saving_qr = false;
+                self.add_notice(match result {
+                    Ok(path) => Notice {
+                        kind: NoticeKind::QrSaved,
+                        detail: NoticeDetail::Text(path.display().to_string()),
+                    },
+                    Err(error) => Notice {
+                        kind: NoticeKind::QrNotSaved,
+                        detail: NoticeDetail::File(error),
+                    },
+                });
+            }
+        }
+    }
+
+    /// Asks the worker for the system's dialog; `purpose` comes back with
+    /// the answer. Nothing happens while another dialog is open.
+    pub fn choose_file(&mut self, purpose: DialogPurpose) {
+        if self.files.dialog_open {
+            return;
+        }
+        let request = dialog_request(
+            &purpose,
+            self.language,
+            self.today(),
+            self.files.last_folder.as_deref(),
+            self.orders.selected,
+        );
+        self.files.dialog_open = true;
+        self.push(Command::ChooseFile { purpose, request });
+    }
+
+    /// Takes in a dialog's answer: the chosen file goes where its purpose
+    /// says, through the path that save or load always took.
+    pub fn file_chosen(&mut self, purpose: DialogPurpose, answer: DialogAnswer) {
+        self.files.dialog_open = false;
+        let path = match answer {
+            DialogAnswer::Chosen(path) => path,
+            DialogAnswer::Cancelled => {
+                // The extrato kept for the file is let go with the dialog.
+                self.tell(|state| &mut state.activity, ActivityTold::DialogClosed);
+                return;
+            }
+            DialogAnswer::Unavailable => {
+                self.tell(|state| &mut state.activity, ActivityTold::DialogClosed);
+                self.files.unavailable = true;
+                return;
+            }
+        };
+        let folder = match &purpose {
+            // The folder chosen is where the next dialog starts.
+            DialogPurpose::TaxCsv { .. } => Some(path.clone()),
+            _ => folder_of(&path),
+        };
+        if let Some(folder) = folder {
+            self.files.last_folder = Some(folder);
+        }
+        let typed = path.display().to_string();
+        match purpose {
+            DialogPurpose::Export(records) => {
+                let draft = self.export_draft_mut(records.kind());
+                draft.path = typed;
+                if let Some(path) = draft.start() {
+                    self.push(Command::Export(ExportRequest { path, records }));
+                }
+            }
+            DialogPurpose::ExportExtrato(format) => self.tell(
+                |state| &mut state.activity,
+                ActivityTold::FileChosen(format, path.clone()),
+            ),
+            DialogPurpose::ExportJournal => {
+                self.journal.export.path = typed;
+                if let Some(path) = self.journal.export.start() {
+                    self.push(Command::Journal(JournalCommand::ExportCsv(path)));
+                }
+            }
+            DialogPurpose::SaveQr { brcode } => {
+                self.orders.qr_path = typed;
+                self.orders.saving_qr = true;
+                self.push(Command::Orders(OrdersCommand::SaveQrPng { path, brcode }));
+            }
+            DialogPurpose::LoadKey => {
+                self.onboarding.key_path = typed;
+                self.onboarding.file_key = KeyDraft::Working;
+                self.push(Command::Onboarding(OnboardingCommand::LoadKeyFile(path)));
+            }
+            DialogPurpose::SavePublicKey { pem } => {
+                self.onboarding.public_key_path = typed;
+                self.onboarding.public_key_saved = None;
+                self.push(Command::Onboarding(OnboardingCommand::SavePublicKey {
+                    path,
+                    pem,
+                }));
+            }
+            // The chosen file is not written into any typed path: each
+            // document's typed path starts empty, so a later save never
+            // lands on this file by accident.
+            DialogPurpose::SaveReceipt { receipt, format } => {
+                self.save_receipt(*receipt, format, path);
+            }
+            DialogPurpose::TaxCsv { year } => self.tax_file_chosen(false, year, typed),
+            DialogPurpose::TaxPdf { year } => self.tax_file_chosen(true, year, typed),
+        }
+    }
+
+    /// Sends a receipt to be rendered and written by the worker.
+    pub fn save_receipt(&mut self, receipt: Receipt, format: ReceiptFormat, path: PathBuf) {
+        let status = &mut self.files.receipt;
+        status.movement = Some(receipt.id);
+        status.saving = true;
+        status.result = None;
+        self.push(Command::SaveReceipt(ReceiptRequest {
+            receipt,
+            format,
+            path,
+        }));
+    }
+
+    /// Takes in how writing the receipt of `movement` ended.
+    pub fn receipt_saved(&mut self, movement: Uuid, result: Result<PathBuf, FileError>) {
+        let status = &mut self.files.receipt;
+        status.saving = false;
+        status.movement = Some(movement);
+        if let Ok(path) = &result
+            && let Some(folder) = folder_of(path)
+        {
+            self.files.last_folder = Some(folder);
+        }
+        self.files.receipt.result = Some(result);
+    }
+
     /// Changes a setting a panel asked for.
     fn set(&mut self, setting: Setting) {
         match setting {
@@ -744,7 +960,8 @@ impl AppState {
             }
             Event::SessionStarted(session) => {
                 if self.session.is_some() {
-                    self.orders_session_changed();
+                    self.select_order(None);
+                    self.orders.session_changed();
                 }
                 self.session = Some(session);
                 self.data = AccountData::default();
@@ -820,7 +1037,7 @@ impl AppState {
             }
             Event::Exported { kind, result } => self.export_draft_mut(kind).finish(result),
             Event::Onboarding(event) => self.tell(|state| &mut state.onboarding, event),
-            Event::Orders(event) => self.apply_orders(event),
+            Event::Orders(event) => self.orders_event(event),
             Event::Events(event) => self.webhook_event(event),
             Event::UnlockNeeded(profile) => {
                 self.guard.opening = Some(profile);
@@ -886,7 +1103,7 @@ impl AppState {
                         .unwrap_or_default();
                     self.add_notice(Notice {
                         kind: NoticeKind::RefundInitiated(id),
-                        detail: super::message::NoticeDetail::None,
+                        detail: NoticeDetail::None,
                     });
                 }
                 EventsTold::Received(Box::new(ReceivedEvent {

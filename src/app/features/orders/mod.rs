@@ -1,7 +1,6 @@
 //! The Orders feature: the list, one order's detail with its PIX QR code,
 //! the new-order form (a quote, then the order), and what they ask the worker.
 
-mod apply;
 pub mod draft;
 pub mod form;
 pub mod message;

@@ -156,3 +156,93 @@ impl OrdersState {
                 .is_some()
     }
 }
+
+/// An order's move that earns a notice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OrderMove {
+    /// An order awaiting payment expired.
+    Expired(Uuid),
+    /// A late payment to an order was returned.
+    PaymentReturned(Uuid),
+}
+
+impl OrdersState {
+    /// Notes `order`'s state, whichever fetch brought it (list, detail,
+    /// creation); the move it made since last seen, when one earns a notice.
+    pub fn observe(&mut self, order: &Order) -> Option<OrderMove> {
+        let moved = self.awaiting_or_expired.get(&order.id).and_then(|before| {
+            match (before, order.state.as_ref()?) {
+                (OrderState::Created, OrderState::Expired) => Some(OrderMove::Expired(order.id)),
+                (OrderState::Created | OrderState::Expired, OrderState::PaymentReturned) => {
+                    Some(OrderMove::PaymentReturned(order.id))
+                }
+                _ => None,
+            }
+        });
+        match &order.state {
+            Some(state @ (OrderState::Created | OrderState::Expired)) => {
+                self.awaiting_or_expired.insert(order.id, state.clone());
+            }
+            _ => {
+                self.awaiting_or_expired.remove(&order.id);
+            }
+        }
+        moved
+    }
+
+    /// The order `selector` picks in `list`, when it is there; otherwise it
+    /// waits for the list (an id is opened at once: it may be missing from
+    /// the list and still exist, and is fetched alone).
+    pub fn pick(&mut self, selector: OrderSelector, list: Option<&[Order]>) -> Option<Uuid> {
+        if let Some(id) = list.and_then(|orders| selector.pick(orders)) {
+            return Some(id);
+        }
+        match selector {
+            OrderSelector::Id(id) => {
+                self.pending_selector = None;
+                Some(id)
+            }
+            OrderSelector::AwaitingBrcode | OrderSelector::Completed => {
+                self.pending_selector = Some(selector);
+                None
+            }
+        }
+    }
+
+    /// The order waited for, now that `orders` arrived, if they hold it.
+    pub fn waited_for(&mut self, orders: &[Order]) -> Option<Uuid> {
+        let id = self.pending_selector?.pick(orders)?;
+        self.pending_selector = None;
+        Some(id)
+    }
+
+    /// Another account was opened: its orders are not this one's (the
+    /// detail is closed by the root).
+    pub fn session_changed(&mut self) {
+        self.pending_selector = None;
+        self.awaiting_or_expired.clear();
+        self.form.reset();
+    }
+
+    /// A quote answered the form (or why not), in `language`'s words.
+    pub fn quote_received(
+        &mut self,
+        result: Result<brlv_core::api::model::Quote, brlv_core::api::Error>,
+        language: crate::app::i18n::Language,
+    ) {
+        let form = &mut self.form;
+        form.quote_in_flight = false;
+        match result {
+            Ok(quote) => {
+                form.quote_error = None;
+                // Tied to the request sent, not to what was typed since.
+                if let Some(asked) = form.quote_asked.take() {
+                    form.quote = Some((asked, quote));
+                }
+            }
+            Err(error) => {
+                form.quote_error = Some(super::form::ServiceFailure::new(&error, language))
+            }
+        }
+    }
+}
