@@ -173,7 +173,9 @@ async fn a_good_update_is_offered_downloaded_and_verified() {
     assert_eq!(notice.notes.pt_br, "Corrige uma falha.");
     assert_eq!(notice.package.size, PACKAGE.len() as u64);
     assert_eq!(
-        notice.install_command().unwrap(),
+        notice
+            .install_command(std::path::Path::new("brlv-desk_0.2.0-1_amd64.deb"))
+            .unwrap(),
         "sudo apt install ./brlv-desk_0.2.0-1_amd64.deb"
     );
 

@@ -28,9 +28,10 @@ pub struct UpdateNotice {
 }
 
 impl UpdateNotice {
-    /// The one command that installs the downloaded package, on Linux.
-    pub fn install_command(&self) -> Option<String> {
-        self.platform.install_command(&self.package.file_name())
+    /// The one command that installs the package once downloaded to
+    /// `path`, on Linux.
+    pub fn install_command(&self, path: &std::path::Path) -> Option<String> {
+        self.platform.install_command(path)
     }
 }
 

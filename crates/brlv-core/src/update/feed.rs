@@ -16,6 +16,7 @@
 //! name more.
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use time::Date;
@@ -93,14 +94,37 @@ impl Platform {
         None
     }
 
-    /// The one command that installs a downloaded package, for the
-    /// platforms whose package a person installs by hand.
-    pub fn install_command(self, file_name: &str) -> Option<String> {
-        match self {
-            Platform::LinuxDeb => Some(format!("sudo apt install ./{file_name}")),
-            Platform::LinuxRpm => Some(format!("sudo dnf install ./{file_name}")),
-            Platform::WindowsNsis | Platform::WindowsMsi => None,
-        }
+    /// The one command that installs a downloaded package at `path`, for
+    /// the platforms whose package a person installs by hand. A relative
+    /// path is written `./…`, as apt and dnf need to tell a file from a
+    /// package's name.
+    pub fn install_command(self, path: &Path) -> Option<String> {
+        let tool = match self {
+            Platform::LinuxDeb => "apt",
+            Platform::LinuxRpm => "dnf",
+            Platform::WindowsNsis | Platform::WindowsMsi => return None,
+        };
+        let shown = path.to_string_lossy();
+        let shown = if path.is_absolute() || shown.starts_with("./") {
+            shown.into_owned()
+        } else {
+            format!("./{shown}")
+        };
+        Some(format!("sudo {tool} install {}", shell_word(&shown)))
+    }
+}
+
+/// `text` as one word for a POSIX shell: as it is when it holds nothing
+/// the shell reads specially, otherwise in single quotes.
+fn shell_word(text: &str) -> String {
+    let plain = text.chars().all(|c| {
+        c.is_ascii_alphanumeric()
+            || matches!(c, '.' | '_' | '-' | '+' | '/' | '~' | ':' | '=' | ',')
+    });
+    if plain && !text.starts_with('~') {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
     }
 }
 
@@ -339,17 +363,27 @@ mod tests {
     fn only_linux_packages_have_a_command_to_type() {
         assert_eq!(
             Platform::LinuxDeb
-                .install_command("brlv-desk_0.2.0-1_amd64.deb")
+                .install_command(Path::new("brlv-desk_0.2.0-1_amd64.deb"))
                 .unwrap(),
             "sudo apt install ./brlv-desk_0.2.0-1_amd64.deb"
         );
         assert_eq!(
             Platform::LinuxRpm
-                .install_command("brlv-desk-0.2.0-1.x86_64.rpm")
+                .install_command(Path::new("/tmp/brlv-desk-0.2.0-1.x86_64.rpm"))
                 .unwrap(),
-            "sudo dnf install ./brlv-desk-0.2.0-1.x86_64.rpm"
+            "sudo dnf install /tmp/brlv-desk-0.2.0-1.x86_64.rpm"
         );
-        assert!(Platform::WindowsNsis.install_command("x.exe").is_none());
+        assert_eq!(
+            Platform::LinuxDeb
+                .install_command(Path::new("/home/ana/My Downloads/it's.deb"))
+                .unwrap(),
+            r"sudo apt install '/home/ana/My Downloads/it'\''s.deb'"
+        );
+        assert!(
+            Platform::WindowsNsis
+                .install_command(Path::new("x.exe"))
+                .is_none()
+        );
         for platform in Platform::ALL {
             assert_eq!(Platform::from_name(platform.as_str()), Some(platform));
         }

@@ -38,4 +38,6 @@ pub use error::UpdateError;
 pub use feed::{Feed, PackageEntry, Platform, ReleaseNotes};
 pub use http::{MAX_FEED_BYTES, MAX_PACKAGE_BYTES, MAX_SIGNATURE_BYTES};
 pub use schedule::{CHECK_INTERVAL, should_check};
+/// Versions as the feed and [`check`] compare them (semver's precedence).
+pub use semver::Version;
 pub use signature::{FeedPublicKey, verify_feed};
