@@ -2,6 +2,8 @@
 //! with a key made for the test, checked and its package downloaded as the
 //! window and `brlv-desk update` do it.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
