@@ -93,6 +93,13 @@ enum Command {
         #[command(subcommand)]
         command: brlv_desk::cli::journal::JournalCommand,
     },
+    /// Updates: `check` reads the signed release feed for a newer version,
+    /// `download --to DIR` fetches its package and checks it.
+    Update {
+        /// What to do.
+        #[command(subcommand)]
+        command: brlv_desk::cli::update::UpdateCommand,
+    },
 }
 
 fn main() -> ExitCode {
@@ -114,6 +121,7 @@ fn main() -> ExitCode {
         Some(Command::TaxReport(args)) => brlv_desk::cli::tax_report::run(&args),
         Some(Command::Extrato(args)) => brlv_desk::cli::extrato::run(&args),
         Some(Command::Journal { command }) => brlv_desk::cli::journal::run(&command),
+        Some(Command::Update { command }) => brlv_desk::cli::update::run(&command),
         None => run_window(cli.gui),
     }
 }

@@ -1,6 +1,6 @@
 //! The commands of `brlv-desk` other than the window, one file each, named
 //! after the command: `brlv-desk call`, `profile`, `extrato`, `tax-report`
-//! `sandbox` and `journal`. Each takes its arguments as a clap struct and returns what
+//! `sandbox`, `journal` and `update`. Each takes its arguments as a clap struct and returns what
 //! the process exits with; `src/main.rs` only dispatches.
 
 pub mod call;
@@ -11,3 +11,4 @@ pub mod journal;
 pub mod profile;
 pub mod sandbox;
 pub mod tax_report;
+pub mod update;

@@ -109,6 +109,11 @@ pub async fn run(args: SandboxArgs) -> Result<(), SandboxError> {
     let base_url = sandbox.base_url();
     println!("brlv-desk sandbox listening on {base_url}");
     println!(
+        "Demo update feed (signed with a key made for this run): brlv-desk update check --feed-url {} --public-key {}",
+        sandbox.update_feed_url(),
+        sandbox.update_public_key()
+    );
+    println!(
         "{} account(s) registered{}.",
         sandbox.api_keys().len(),
         if args.empty {

@@ -17,6 +17,8 @@
 //! - [`ofx`]: statements as OFX files, one per asset.
 //! - [`tax`]: the tax year: the ledger, the months against R$35,000, the
 //!   DARF, Bens e Direitos, and their CSV files.
+//! - [`update`]: the signed release feed: checked, its package downloaded
+//!   and verified (never run), and when the automatic check is due.
 
 pub mod address;
 pub mod api;
@@ -32,3 +34,4 @@ pub mod profile;
 pub mod recipients;
 pub mod seal;
 pub mod tax;
+pub mod update;

@@ -38,8 +38,8 @@ pub const CORE: Package = Package {
     library_name: "brlv_core",
     layers: &[
         Layer {
-            name: "the core's base (money, addresses, PIX, the journal store, profiles)",
-            paths: &["src/"],
+            name: "the core's base (money, addresses, PIX, the journal store, profiles, the update feed)",
+            paths: &["src/", "src/update/"],
         },
         Layer {
             name: "the service's interface and what is built on it (the client, sealing, the keystore, the tax year, OFX)",

@@ -37,6 +37,7 @@ mod routes;
 mod server;
 mod state;
 mod transfers;
+mod update_feed;
 mod webhook;
 mod withdrawals;
 
@@ -63,4 +64,5 @@ pub use state::{
     CLAIM_COMPLETE_SECS, ORDER_SETTLE_SECS, TRANSFER_CONFIRM_SECS, TRANSFER_SUBMIT_SECS,
     WITHDRAWAL_PAYOUT_SECS, WITHDRAWAL_PROCESS_SECS,
 };
+pub use update_feed::{DEMO_FEED_PATH, DEMO_UPDATE_VERSION};
 pub use webhook::WebhookRetryPolicy;

@@ -17,6 +17,7 @@ use super::accounts::register;
 use super::clock::SandboxClock;
 use super::error::SandboxError;
 use super::state::{Settings, Shared, World};
+use super::update_feed::{self, DemoFeed};
 use super::webhook::{self, WebhookRetryPolicy};
 use super::{demo, routes};
 
@@ -93,7 +94,9 @@ impl Sandbox {
             webhook_url,
             dollar_rate_requests: std::sync::atomic::AtomicU64::new(0),
         });
-        let app = routes::router(Arc::clone(&shared));
+        let demo_feed = Arc::new(DemoFeed::new(&base_url)?);
+        let app =
+            routes::router(Arc::clone(&shared)).merge(update_feed::router(Arc::clone(&demo_feed)));
         let mut server_shutdown = shutdown_signal.clone();
         let server = tokio::spawn(async move {
             axum::serve(
@@ -113,6 +116,7 @@ impl Sandbox {
             shutdown,
             server: Some(server),
             background: vec![ticker, delivery_task],
+            demo_feed,
         })
     }
 }
@@ -137,6 +141,7 @@ pub struct RunningSandbox {
     shutdown: watch::Sender<bool>,
     server: Option<JoinHandle<std::io::Result<()>>>,
     background: Vec<JoinHandle<()>>,
+    demo_feed: Arc<DemoFeed>,
 }
 
 impl std::fmt::Debug for RunningSandbox {
@@ -151,6 +156,19 @@ impl RunningSandbox {
     /// `http://127.0.0.1:PORT/`: the base URL to give the client.
     pub fn base_url(&self) -> Url {
         self.base_url.clone()
+    }
+
+    /// The demo update feed's address (`…/sandbox/update/feed.json`),
+    /// signed with [`RunningSandbox::update_public_key`].
+    pub fn update_feed_url(&self) -> Url {
+        let mut url = self.base_url.clone();
+        url.set_path(update_feed::DEMO_FEED_PATH);
+        url
+    }
+
+    /// The demo feed's public key (minisign's base64 line), made at start.
+    pub fn update_public_key(&self) -> String {
+        self.demo_feed.public_key().to_owned()
     }
 
     /// The address it listens on.

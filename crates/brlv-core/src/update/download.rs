@@ -1,0 +1,142 @@
+//! Downloading the offered package: streamed into a folder of its own that
+//! only this user can open, counted and hashed as it arrives, and kept only
+//! when its size and SHA-256 are the feed's. Nothing is run.
+
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+
+use super::error::UpdateError;
+use super::feed::{PackageEntry, hex};
+use super::http::{client, get, network};
+
+/// How much of the package has arrived.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DownloadProgress {
+    /// Bytes received so far.
+    pub received: u64,
+    /// The feed's size of the whole package.
+    pub total: u64,
+}
+
+/// A package downloaded and checked against the feed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DownloadedPackage {
+    /// The file, named as in its URL.
+    pub path: PathBuf,
+    /// The private folder it is in (remove it once the package is
+    /// installed or moved).
+    pub folder: PathBuf,
+}
+
+/// Downloads `package` into a new private folder under `parent` (the
+/// system's temporary folder, or one a person named), reporting progress
+/// as bytes arrive. A file shorter or longer than the feed's size, or with
+/// another SHA-256, is refused and deleted with its folder.
+pub async fn download(
+    package: &PackageEntry,
+    parent: &Path,
+    progress: &mut (dyn FnMut(DownloadProgress) + Send),
+) -> Result<DownloadedPackage, UpdateError> {
+    let folder = private_folder(parent)?;
+    let path = folder.join(package.file_name());
+    let outcome = fetch_into(package, &path, progress).await;
+    match outcome {
+        Ok(()) => Ok(DownloadedPackage { path, folder }),
+        Err(error) => {
+            // A refused or partial file must not stay where it could be opened.
+            let _ = std::fs::remove_dir_all(&folder);
+            Err(error)
+        }
+    }
+}
+
+async fn fetch_into(
+    package: &PackageEntry,
+    path: &Path,
+    progress: &mut (dyn FnMut(DownloadProgress) + Send),
+) -> Result<(), UpdateError> {
+    let url = &package.url;
+    let size_mismatch = |received: u64| UpdateError::SizeMismatch {
+        url: url.to_string(),
+        expected: package.size,
+        received,
+    };
+    let http = client()?;
+    let mut response = get(&http, url).await?;
+    if let Some(length) = response.content_length()
+        && length != package.size
+    {
+        return Err(size_mismatch(length));
+    }
+    let file_error = |source| UpdateError::File {
+        path: path.to_owned(),
+        source,
+    };
+    let mut file = create_private(path).map_err(file_error)?;
+    let mut hasher = Sha256::new();
+    let mut received: u64 = 0;
+    progress(DownloadProgress {
+        received,
+        total: package.size,
+    });
+    while let Some(chunk) = response
+        .chunk()
+        .await
+        .map_err(|error| network(url, &error))?
+    {
+        received += chunk.len() as u64;
+        if received > package.size {
+            return Err(size_mismatch(received));
+        }
+        hasher.update(&chunk);
+        // Plain writes: the core's runtime has no file I/O of its own, and a
+        // chunk is a few kilobytes.
+        file.write_all(&chunk).map_err(file_error)?;
+        progress(DownloadProgress {
+            received,
+            total: package.size,
+        });
+    }
+    if received != package.size {
+        return Err(size_mismatch(received));
+    }
+    file.sync_all().map_err(file_error)?;
+    let digest: [u8; 32] = hasher.finalize().into();
+    if digest != package.sha256 {
+        return Err(UpdateError::DigestMismatch {
+            url: url.to_string(),
+            expected: package.sha256_hex(),
+            actual: hex(&digest),
+        });
+    }
+    Ok(())
+}
+
+/// A new folder under `parent` that only this user can open.
+fn private_folder(parent: &Path) -> Result<PathBuf, UpdateError> {
+    let folder = parent.join(format!(
+        "brlv-desk-update-{}",
+        uuid::Uuid::new_v4().simple()
+    ));
+    let mut builder = std::fs::DirBuilder::new();
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder
+        .create(&folder)
+        .map_err(|source| UpdateError::File {
+            path: folder.clone(),
+            source,
+        })?;
+    Ok(folder)
+}
+
+fn create_private(path: &Path) -> std::io::Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)
+}

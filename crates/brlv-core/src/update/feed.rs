@@ -1,0 +1,391 @@
+//! The release feed's format: what `packaging/make-feed.sh` writes and
+//! [`super::check`] reads once its signature has been verified.
+//!
+//! ```json
+//! {
+//!   "version": "0.2.0",
+//!   "date": "2025-07-01",
+//!   "notes": { "en": "…", "pt-BR": "…" },
+//!   "platforms": {
+//!     "linux-x86_64-deb": { "url": "https://…/brlv-desk_0.2.0-1_amd64.deb", "size": 1234, "sha256": "…64 hex…" }
+//!   }
+//! }
+//! ```
+//!
+//! Platforms this program does not know are ignored, so a later feed can
+//! name more.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use time::Date;
+use url::Url;
+
+use super::error::UpdateError;
+use super::http::{MAX_PACKAGE_BYTES, check_url};
+
+/// A package kind the feed can offer, named as in the feed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Platform {
+    /// The NSIS installer, `brlv-desk_VERSION_x64-setup.exe`.
+    WindowsNsis,
+    /// The MSI, `brlv-desk_VERSION_x64.msi`.
+    WindowsMsi,
+    /// The Debian package, `brlv-desk_VERSION-1_amd64.deb`.
+    LinuxDeb,
+    /// The RPM package, `brlv-desk-VERSION-1.x86_64.rpm`.
+    LinuxRpm,
+}
+
+impl Platform {
+    /// Every platform, in the feed's order.
+    pub const ALL: [Platform; 4] = [
+        Platform::WindowsNsis,
+        Platform::WindowsMsi,
+        Platform::LinuxDeb,
+        Platform::LinuxRpm,
+    ];
+
+    /// Its key in the feed.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Platform::WindowsNsis => "windows-x86_64-nsis",
+            Platform::WindowsMsi => "windows-x86_64-msi",
+            Platform::LinuxDeb => "linux-x86_64-deb",
+            Platform::LinuxRpm => "linux-x86_64-rpm",
+        }
+    }
+
+    /// The platform of a feed key, if this program knows it.
+    pub fn from_name(name: &str) -> Option<Platform> {
+        Platform::ALL
+            .into_iter()
+            .find(|platform| platform.as_str() == name)
+    }
+
+    /// How this copy was installed, as far as the system shows it: on
+    /// Windows an NSIS install leaves `uninstall.exe` beside the program
+    /// (an MSI does not); on Linux the system's package manager (dpkg
+    /// first, then rpm). `None` elsewhere (macOS, other processors).
+    pub fn detect() -> Option<Platform> {
+        if cfg!(not(target_arch = "x86_64")) {
+            return None;
+        }
+        if cfg!(windows) {
+            let program = std::env::current_exe().ok()?;
+            let nsis = program
+                .parent()
+                .is_some_and(|folder| folder.join("uninstall.exe").is_file());
+            return Some(if nsis {
+                Platform::WindowsNsis
+            } else {
+                Platform::WindowsMsi
+            });
+        }
+        if cfg!(target_os = "linux") {
+            if std::path::Path::new("/usr/bin/dpkg").exists() {
+                return Some(Platform::LinuxDeb);
+            }
+            if std::path::Path::new("/usr/bin/rpm").exists() {
+                return Some(Platform::LinuxRpm);
+            }
+        }
+        None
+    }
+
+    /// The one command that installs a downloaded package at `path`, for
+    /// the platforms whose package a person installs by hand. A relative
+    /// path is written `./…`, as apt and dnf need to tell a file from a
+    /// package's name.
+    pub fn install_command(self, path: &Path) -> Option<String> {
+        let tool = match self {
+            Platform::LinuxDeb => "apt",
+            Platform::LinuxRpm => "dnf",
+            Platform::WindowsNsis | Platform::WindowsMsi => return None,
+        };
+        let shown = path.to_string_lossy();
+        let shown = if path.is_absolute() || shown.starts_with("./") {
+            shown.into_owned()
+        } else {
+            format!("./{shown}")
+        };
+        Some(format!("sudo {tool} install {}", shell_word(&shown)))
+    }
+}
+
+/// `text` as one word for a POSIX shell: as it is when it holds nothing
+/// the shell reads specially, otherwise in single quotes.
+fn shell_word(text: &str) -> String {
+    let plain = text.chars().all(|c| {
+        c.is_ascii_alphanumeric()
+            || matches!(c, '.' | '_' | '-' | '+' | '/' | '~' | ':' | '=' | ',')
+    });
+    if plain && !text.starts_with('~') {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
+impl std::fmt::Display for Platform {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A release's notes, in the two languages the app speaks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReleaseNotes {
+    /// In English.
+    pub en: String,
+    /// In Brazilian Portuguese.
+    #[serde(rename = "pt-BR")]
+    pub pt_br: String,
+}
+
+/// One platform's package in the feed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PackageEntry {
+    /// Where it is downloaded from (`https://`, or `http://` on this machine).
+    pub url: Url,
+    /// Its exact size in bytes.
+    pub size: u64,
+    /// Its SHA-256.
+    pub sha256: [u8; 32],
+}
+
+impl PackageEntry {
+    /// The file's name, the last segment of its URL.
+    pub fn file_name(&self) -> String {
+        file_name_of(&self.url)
+    }
+
+    /// Its SHA-256 in lowercase hex, as `sha256sum` prints it.
+    pub fn sha256_hex(&self) -> String {
+        hex(&self.sha256)
+    }
+}
+
+/// A verified feed, read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Feed {
+    /// The version it offers.
+    pub version: semver::Version,
+    /// The day it was released.
+    pub date: Date,
+    /// What changed.
+    pub notes: ReleaseNotes,
+    /// The packages of the platforms this program knows.
+    pub packages: BTreeMap<Platform, PackageEntry>,
+    /// Every platform key the feed lists, known or not.
+    pub listed: Vec<String>,
+}
+
+/// The feed as written, before its fields are checked.
+#[derive(Deserialize)]
+struct WireFeed {
+    version: String,
+    date: String,
+    notes: ReleaseNotes,
+    platforms: BTreeMap<String, WirePackage>,
+}
+
+#[derive(Deserialize)]
+struct WirePackage {
+    url: String,
+    size: u64,
+    sha256: String,
+}
+
+impl Feed {
+    /// Reads a feed's bytes. Call only on bytes whose signature verified.
+    pub fn parse(bytes: &[u8]) -> Result<Feed, UpdateError> {
+        let wire: WireFeed = serde_json::from_slice(bytes)
+            .map_err(|error| UpdateError::Malformed(error.to_string()))?;
+        let version = semver::Version::parse(wire.version.trim()).map_err(|error| {
+            UpdateError::Malformed(format!("version {:?}: {error}", wire.version))
+        })?;
+        let date = Date::parse(
+            &wire.date,
+            time::macros::format_description!("[year]-[month]-[day]"),
+        )
+        .map_err(|error| UpdateError::Malformed(format!("date {:?}: {error}", wire.date)))?;
+        let mut packages = BTreeMap::new();
+        for (name, package) in &wire.platforms {
+            let Some(platform) = Platform::from_name(name) else {
+                continue;
+            };
+            packages.insert(platform, read_package(name, package)?);
+        }
+        Ok(Feed {
+            version,
+            date,
+            notes: wire.notes,
+            packages,
+            listed: wire.platforms.into_keys().collect(),
+        })
+    }
+}
+
+fn read_package(name: &str, package: &WirePackage) -> Result<PackageEntry, UpdateError> {
+    let url = check_url(&package.url)?;
+    if file_name_of(&url).is_empty() {
+        return Err(UpdateError::Malformed(format!(
+            "{name}: the URL {} names no file",
+            package.url
+        )));
+    }
+    if package.size == 0 || package.size > MAX_PACKAGE_BYTES {
+        return Err(UpdateError::Malformed(format!(
+            "{name}: a size of {} bytes",
+            package.size
+        )));
+    }
+    let sha256 = parse_sha256(&package.sha256).ok_or_else(|| {
+        UpdateError::Malformed(format!(
+            "{name}: {:?} is not a SHA-256 in hex",
+            package.sha256
+        ))
+    })?;
+    Ok(PackageEntry {
+        url,
+        size: package.size,
+        sha256,
+    })
+}
+
+fn parse_sha256(text: &str) -> Option<[u8; 32]> {
+    let text = text.trim();
+    if text.len() != 64 {
+        return None;
+    }
+    let mut digest = [0u8; 32];
+    for (index, byte) in digest.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(text.get(index * 2..index * 2 + 2)?, 16).ok()?;
+    }
+    Some(digest)
+}
+
+/// Lowercase hex.
+pub(super) fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// The last segment of a URL's path, kept only when it is a plain file
+/// name (no separators or `..` a download could be written through).
+fn file_name_of(url: &Url) -> String {
+    let name = url
+        .path_segments()
+        .and_then(|mut segments| segments.next_back())
+        .unwrap_or_default();
+    let plain = !name.is_empty()
+        && name != "."
+        && name != ".."
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '+' | '~'));
+    if plain {
+        name.to_owned()
+    } else {
+        String::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DIGEST: &str = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+
+    fn feed_with(platforms: &str) -> String {
+        format!(
+            r#"{{"version":"0.2.0","date":"2025-07-01","notes":{{"en":"Fixes","pt-BR":"Correções"}},"platforms":{{{platforms}}}}}"#
+        )
+    }
+
+    #[test]
+    fn a_feed_reads_with_its_known_platforms_and_lists_the_others() {
+        let text = feed_with(&format!(
+            r#""linux-x86_64-deb":{{"url":"https://example.org/d/brlv-desk_0.2.0-1_amd64.deb","size":4,"sha256":"{DIGEST}"}},
+               "haiku-riscv":{{"url":"https://example.org/x","size":1,"sha256":"{DIGEST}"}}"#
+        ));
+        let feed = Feed::parse(text.as_bytes()).unwrap();
+        assert_eq!(feed.version, semver::Version::new(0, 2, 0));
+        assert_eq!(feed.notes.pt_br, "Correções");
+        let deb = &feed.packages[&Platform::LinuxDeb];
+        assert_eq!(deb.size, 4);
+        assert_eq!(deb.sha256_hex(), DIGEST);
+        assert_eq!(deb.file_name(), "brlv-desk_0.2.0-1_amd64.deb");
+        assert_eq!(feed.packages.len(), 1);
+        assert_eq!(feed.listed, ["haiku-riscv", "linux-x86_64-deb"]);
+    }
+
+    #[test]
+    fn malformed_feeds_are_refused_with_the_field_named() {
+        let cases = [
+            ("{", "EOF"),
+            (&feed_with("").replace("0.2.0", "two"), "version \"two\""),
+            (&feed_with("").replace("2025-07-01", "01/07/2025"), "date"),
+            (
+                &feed_with(
+                    r#""linux-x86_64-deb":{"url":"http://example.org/a.deb","size":4,"sha256":"00"}"#,
+                ),
+                "http://example.org/a.deb",
+            ),
+            (
+                &feed_with(&format!(
+                    r#""linux-x86_64-deb":{{"url":"https://example.org/a.deb","size":4,"sha256":"{}"}}"#,
+                    &DIGEST[..60]
+                )),
+                "is not a SHA-256",
+            ),
+            (
+                &feed_with(&format!(
+                    r#""linux-x86_64-deb":{{"url":"https://example.org/a.deb","size":0,"sha256":"{DIGEST}"}}"#
+                )),
+                "a size of 0",
+            ),
+            (
+                &feed_with(&format!(
+                    r#""linux-x86_64-deb":{{"url":"https://example.org/","size":4,"sha256":"{DIGEST}"}}"#
+                )),
+                "names no file",
+            ),
+        ];
+        for (text, named) in cases {
+            let error = Feed::parse(text.as_bytes()).unwrap_err().to_string();
+            assert!(error.contains(named), "{text}: {error}");
+        }
+    }
+
+    #[test]
+    fn only_linux_packages_have_a_command_to_type() {
+        assert_eq!(
+            Platform::LinuxDeb
+                .install_command(Path::new("brlv-desk_0.2.0-1_amd64.deb"))
+                .unwrap(),
+            "sudo apt install ./brlv-desk_0.2.0-1_amd64.deb"
+        );
+        assert_eq!(
+            Platform::LinuxRpm
+                .install_command(Path::new("/tmp/brlv-desk-0.2.0-1.x86_64.rpm"))
+                .unwrap(),
+            "sudo dnf install /tmp/brlv-desk-0.2.0-1.x86_64.rpm"
+        );
+        assert_eq!(
+            Platform::LinuxDeb
+                .install_command(Path::new("/home/ana/My Downloads/it's.deb"))
+                .unwrap(),
+            r"sudo apt install '/home/ana/My Downloads/it'\''s.deb'"
+        );
+        assert!(
+            Platform::WindowsNsis
+                .install_command(Path::new("x.exe"))
+                .is_none()
+        );
+        for platform in Platform::ALL {
+            assert_eq!(Platform::from_name(platform.as_str()), Some(platform));
+        }
+    }
+}

@@ -1,0 +1,221 @@
+//! `brlv-desk update check` and `brlv-desk update download --to DIR`: the
+//! window's update path from a terminal. Both read the feed this program
+//! was built with (or `--feed-url` with `--public-key`), verify its
+//! signature and refuse what [`brlv_core::update::check`] refuses; the
+//! download is kept only when its size and SHA-256 are the feed's. Nothing
+//! is installed or run: on Linux the command that installs the package is
+//! printed.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use brlv_core::update::{
+    self, BuiltInUpdates, DownloadProgress, Platform, UpdateError, UpdateNotice, UpdateSource,
+    Version,
+};
+
+/// `brlv-desk update ...`.
+#[derive(Clone, Debug, clap::Subcommand)]
+pub enum UpdateCommand {
+    /// Check the signed release feed for a newer version and print its notice.
+    Check(FeedArgs),
+    /// Download the newer version's package into DIR, checked against the
+    /// feed (size, SHA-256), and print how to install it.
+    Download {
+        /// The folder the package is saved in.
+        #[arg(long, value_name = "DIR")]
+        to: PathBuf,
+        /// Which feed, and for which platform.
+        #[command(flatten)]
+        feed: FeedArgs,
+    },
+}
+
+/// Which feed is read, and for which platform.
+#[derive(Clone, Debug, clap::Args)]
+pub struct FeedArgs {
+    /// A feed other than the one this program was built with (the sandbox's
+    /// demo feed, a test feed); needs --public-key.
+    #[arg(long, value_name = "URL", requires = "public_key")]
+    pub feed_url: Option<String>,
+    /// The minisign public key that feed must be signed with: the base64
+    /// line (RWQ…) or a .pub file's path.
+    #[arg(long, value_name = "KEY", requires = "feed_url")]
+    pub public_key: Option<String>,
+    /// The package kind to look for (windows-x86_64-nsis, windows-x86_64-msi,
+    /// linux-x86_64-deb, linux-x86_64-rpm); by default, this system's.
+    #[arg(long, value_name = "PLATFORM", value_parser = parse_platform)]
+    pub platform: Option<Platform>,
+}
+
+fn parse_platform(text: &str) -> Result<Platform, String> {
+    Platform::from_name(text).ok_or_else(|| {
+        let known: Vec<&str> = Platform::ALL.iter().map(|p| p.as_str()).collect();
+        format!("{text:?} is not one of {}", known.join(", "))
+    })
+}
+
+/// Runs `brlv-desk update ...`: 0 when a newer version was found (and, for
+/// `download`, saved and verified) or this is the newest; 1 for a refusal
+/// or a failure, with the reason on standard error.
+pub fn run(command: &UpdateCommand) -> ExitCode {
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("error: cannot start the async runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut stdout = std::io::stdout();
+    match runtime.block_on(run_command(command, &mut stdout)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(UpdateFailure::Refused(error)) if error.is_up_to_date() => {
+            let _ = writeln!(stdout, "{error}.");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Why `update` stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum UpdateFailure {
+    /// The update path refused the feed or the package.
+    #[error("{0}")]
+    Refused(#[from] UpdateError),
+    /// What the command was given does not work.
+    #[error("{0}")]
+    Usage(String),
+}
+
+/// The running version, as the feed's versions are compared with it.
+pub fn running_version() -> Result<Version, UpdateFailure> {
+    Version::parse(env!("CARGO_PKG_VERSION"))
+        .map_err(|error| UpdateFailure::Usage(format!("this program's version: {error}")))
+}
+
+/// Runs one `update` command, writing what a person reads to `out`.
+pub async fn run_command(
+    command: &UpdateCommand,
+    out: &mut dyn Write,
+) -> Result<(), UpdateFailure> {
+    let feed = match command {
+        UpdateCommand::Check(feed) | UpdateCommand::Download { feed, .. } => feed,
+    };
+    let source = source(feed)?;
+    let platform = match feed.platform.or_else(Platform::detect) {
+        Some(platform) => platform,
+        None => {
+            return Err(UpdateFailure::Usage(
+                "no package kind is known for this system: give --platform".to_owned(),
+            ));
+        }
+    };
+    let running = running_version()?;
+    let notice = update::check(&source, &running, platform).await?;
+    print_notice(&notice, &running, out);
+    if let UpdateCommand::Download { to, .. } = command {
+        let path = download_to(&notice, to).await?;
+        let _ = writeln!(
+            out,
+            "Saved {} ({} bytes, SHA-256 {}): size, SHA-256 and the feed's signature checked.",
+            path.display(),
+            notice.package.size,
+            notice.package.sha256_hex()
+        );
+        match notice.install_command(&path) {
+            Some(command) => {
+                let _ = writeln!(out, "Install it with:\n  {command}");
+            }
+            None => {
+                let _ = writeln!(out, "Run it to install brlv-desk {}.", notice.version);
+            }
+        }
+    } else {
+        let _ = writeln!(out, "Download it with: brlv-desk update download --to DIR");
+    }
+    Ok(())
+}
+
+fn source(feed: &FeedArgs) -> Result<UpdateSource, UpdateFailure> {
+    match (&feed.feed_url, &feed.public_key) {
+        (Some(url), Some(key)) => {
+            // A path to a .pub file, or the key itself.
+            let key = if Path::new(key).is_file() {
+                std::fs::read_to_string(key)
+                    .map_err(|error| UpdateFailure::Usage(format!("{key}: {error}")))?
+            } else {
+                key.clone()
+            };
+            Ok(UpdateSource::new(url, &key)?)
+        }
+        _ => match BuiltInUpdates::of_this_build() {
+            BuiltInUpdates::Configured(source) => Ok(source),
+            BuiltInUpdates::NotConfigured => Err(UpdateFailure::Usage(
+                "this build has no update feed (it was built without BRLV_UPDATE_FEED_URL), \
+                 so it never checks; give --feed-url and --public-key to check one"
+                    .to_owned(),
+            )),
+            BuiltInUpdates::Misconfigured(reason) => Err(UpdateFailure::Usage(format!(
+                "this build's update feed cannot be used: {reason}"
+            ))),
+        },
+    }
+}
+
+fn print_notice(notice: &UpdateNotice, running: &Version, out: &mut dyn Write) {
+    let _ = writeln!(
+        out,
+        "brlv-desk {} is available (released {}; this is {running}).",
+        notice.version, notice.date
+    );
+    let _ = writeln!(out, "{}", notice.notes.en.trim());
+    let _ = writeln!(
+        out,
+        "Package for {}: {} ({} bytes)",
+        notice.platform, notice.package.url, notice.package.size
+    );
+}
+
+/// Downloads into a private folder under `to`, then moves the checked
+/// package into `to` itself, where apt and dnf can read it.
+async fn download_to(notice: &UpdateNotice, to: &Path) -> Result<PathBuf, UpdateFailure> {
+    let terminal = std::io::stderr().is_terminal();
+    let mut shown_tenth = None;
+    let mut report = |progress: DownloadProgress| {
+        let tenth = (progress.received * 10)
+            .checked_div(progress.total)
+            .unwrap_or(10);
+        if terminal && shown_tenth != Some(tenth) {
+            shown_tenth = Some(tenth);
+            eprint!("\rdownloading: {}%", tenth * 10);
+            if progress.received == progress.total {
+                eprintln!();
+            }
+        }
+    };
+    let downloaded = update::download(&notice.package, to, &mut report).await?;
+    let path = to.join(notice.package.file_name());
+    let moved = std::fs::rename(&downloaded.path, &path).and_then(|()| {
+        // A published package holds nothing private; apt reads it as its
+        // own user.
+        #[cfg(unix)]
+        std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o644))?;
+        Ok(())
+    });
+    let _ = std::fs::remove_dir_all(&downloaded.folder);
+    moved.map_err(|source| {
+        UpdateFailure::Refused(UpdateError::File {
+            path: path.clone(),
+            source,
+        })
+    })?;
+    Ok(path)
+}
