@@ -56,11 +56,14 @@ impl Panel for EventsState {
 /// Draws the Events panel.
 fn events_ui(ui: &mut Ui, events: &mut EventsState, cx: &PanelContext<'_>, out: &mut Outbox) {
     if let Some(index) = events.selected {
-        match events.received.get(index).cloned() {
+        // The list shared, not the event copied: the panel's own state
+        // stays free to change while the event is drawn.
+        let received = Arc::clone(&events.received);
+        match received.get(index) {
             Some(received) => {
                 egui::ScrollArea::vertical()
                     .id_salt("event_detail")
-                    .show(ui, |ui| event_detail_ui(ui, events, cx, out, &received));
+                    .show(ui, |ui| event_detail_ui(ui, events, cx, out, received));
                 return;
             }
             None => events.selected = None,

@@ -95,6 +95,26 @@ impl QrCheck {
     }
 }
 
+/// The order `id`: the detail fetch when it is about that order, else the
+/// list's copy, whichever is fresher. It borrows only the account's data, so
+/// the panel's own state stays free to change while it is drawn.
+pub fn open_order<'a>(
+    id: Uuid,
+    list: Option<&'a [Order]>,
+    detail: &'a Remote<Order>,
+) -> Option<&'a Order> {
+    let fetched = detail.value().filter(|order| order.id == id);
+    let listed = || list.and_then(|orders| orders.iter().find(|order| order.id == id));
+    match (fetched, listed()) {
+        // The fresher of the two: a state change may reach either first.
+        (Some(fetched), Some(listed)) if listed.state_updated_at > fetched.state_updated_at => {
+            Some(listed)
+        }
+        (Some(fetched), _) => Some(fetched),
+        (None, listed) => listed,
+    }
+}
+
 /// The Orders panel's state.
 #[derive(Clone, Debug, Default)]
 pub struct OrdersState {
@@ -124,21 +144,11 @@ pub struct OrdersState {
 impl OrdersState {
     /// The open order: the detail fetch when it is about that order, else the list's copy.
     pub fn open_order<'a>(
-        &'a self,
+        &self,
         list: Option<&'a [Order]>,
         detail: &'a Remote<Order>,
     ) -> Option<&'a Order> {
-        let id = self.selected?;
-        let fetched = detail.value().filter(|order| order.id == id);
-        let listed = || list.and_then(|orders| orders.iter().find(|order| order.id == id));
-        match (fetched, listed()) {
-            // The fresher of the two: a state change may reach either first.
-            (Some(fetched), Some(listed)) if listed.state_updated_at > fetched.state_updated_at => {
-                Some(listed)
-            }
-            (Some(fetched), _) => Some(fetched),
-            (None, listed) => listed,
-        }
+        open_order(self.selected?, list, detail)
     }
 
     /// Whether what the panel shows has arrived (for `--screenshot`).

@@ -8,7 +8,7 @@ use rust_decimal::Decimal;
 
 use crate::app::dialog::DialogPurpose;
 use crate::app::error_text::Localize;
-use crate::app::features::orders::state::OrdersState;
+use crate::app::features::orders::state::{OrdersState, open_order};
 use crate::app::format::{AmountFormat, HIDDEN_DIGITS, MISSING, asset_name, short_id};
 use crate::app::message::Command;
 use crate::app::panel::{Ask, Outbox, PanelContext};
@@ -40,12 +40,10 @@ pub fn order_detail_ui(
         out.ask(Ask::SelectOrder(None));
         return;
     }
+    let list = cx.data.orders.value().map(|rows| rows.as_slice());
     let Some(order) = orders
-        .open_order(
-            cx.data.orders.value().map(|rows| rows.as_slice()),
-            &cx.data.order,
-        )
-        .cloned()
+        .selected
+        .and_then(|id| open_order(id, list, &cx.data.order))
     else {
         ui.horizontal(|ui| {
             ui.spinner();
