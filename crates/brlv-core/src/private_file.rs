@@ -68,6 +68,41 @@ pub enum JsonFileError {
     },
 }
 
+/// Writes `From<JsonFileError>` for a file's own error, whose `Io` and
+/// `Damaged` cases carry the same fields as [`JsonFileError`]'s, so that each
+/// file names itself in its messages without repeating the conversion. The
+/// optional second argument, a `fn(String) -> String`, is what that file
+/// keeps of the parser's words.
+macro_rules! from_json_file_error {
+    ($error:ty) => {
+        $crate::private_file::from_json_file_error!($error, ::std::convert::identity);
+    };
+    ($error:ty, $damaged_reason:path) => {
+        impl From<$crate::private_file::JsonFileError> for $error {
+            fn from(error: $crate::private_file::JsonFileError) -> Self {
+                match error {
+                    $crate::private_file::JsonFileError::Io {
+                        action,
+                        path,
+                        reason,
+                    } => Self::Io {
+                        action,
+                        path,
+                        reason,
+                    },
+                    $crate::private_file::JsonFileError::Damaged { path, reason } => {
+                        Self::Damaged {
+                            path,
+                            reason: $damaged_reason(reason),
+                        }
+                    }
+                }
+            }
+        }
+    };
+}
+pub(crate) use from_json_file_error;
+
 /// Reads the JSON file `path`; a missing file is the default value.
 pub fn read_json<T: serde::de::DeserializeOwned + Default>(
     path: &Path,

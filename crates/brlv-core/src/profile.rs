@@ -124,23 +124,7 @@ impl ProfileBook {
     }
 }
 
-impl From<crate::private_file::JsonFileError> for ProfileError {
-    fn from(error: crate::private_file::JsonFileError) -> Self {
-        use crate::private_file::JsonFileError;
-        match error {
-            JsonFileError::Io {
-                action,
-                path,
-                reason,
-            } => ProfileError::Io {
-                action,
-                path,
-                reason,
-            },
-            JsonFileError::Damaged { path, reason } => ProfileError::Damaged { path, reason },
-        }
-    }
-}
+crate::private_file::from_json_file_error!(ProfileError);
 
 #[cfg(test)]
 mod tests {
@@ -200,6 +184,25 @@ mod tests {
         std::fs::write(&path, "{ not json").unwrap();
         let error = ProfileBook::load(&path).unwrap_err();
         assert!(error.to_string().contains("move it aside"), "{error}");
+    }
+
+    #[test]
+    fn a_book_that_cannot_be_written_names_the_file_and_the_step() {
+        let dir = tempfile::tempdir().unwrap();
+        let not_a_folder = dir.path().join("not-a-folder");
+        std::fs::write(&not_a_folder, "").unwrap();
+        let path = not_a_folder.join("profiles.json");
+        let error = ProfileBook::default().save(&path).unwrap_err();
+        assert!(
+            matches!(&error, ProfileError::Io { action: "write", path: at, .. } if *at == path),
+            "{error}"
+        );
+        assert!(
+            error
+                .to_string()
+                .starts_with("cannot write the profile file"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -173,26 +173,11 @@ impl RecipientBook {
     }
 }
 
-impl From<crate::private_file::JsonFileError> for RecipientsError {
-    fn from(error: crate::private_file::JsonFileError) -> Self {
-        use crate::private_file::JsonFileError;
-        match error {
-            JsonFileError::Io {
-                action,
-                path,
-                reason,
-            } => RecipientsError::Io {
-                action,
-                path,
-                reason,
-            },
-            // The parser's words may quote the file.
-            JsonFileError::Damaged { path, reason } => RecipientsError::Damaged {
-                path,
-                reason: crate::api::safe_text::message(&reason).into_owned(),
-            },
-        }
-    }
+crate::private_file::from_json_file_error!(RecipientsError, safe_parser_words);
+
+/// The parser's words may quote the file, and the recipients view shows them.
+fn safe_parser_words(reason: String) -> String {
+    crate::api::safe_text::message(&reason).into_owned()
 }
 
 #[cfg(test)]

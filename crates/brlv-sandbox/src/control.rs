@@ -11,7 +11,8 @@
 //! | POST | /sandbox/seed | `{"api-key"?, "records": 100000}` | adds a big account's history: that many completed orders, transfers, withdrawals and deposits |
 //! | GET | /sandbox/health | none | `{"status": "ok", "now", "accounts"}` |
 //!
-//! `api-key` may be left out of a deposit when exactly one account is registered.
+//! `api-key` may be left out of a deposit or a seeding when exactly one account
+//! is registered.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -36,7 +37,7 @@ use super::error::SandboxError;
 use super::ledger::Holder;
 use super::params::{AssetSelector, path_param};
 use super::records::DepositRecord;
-use super::state::Shared;
+use super::state::{Account, Shared, World};
 use brlv_core::api::model::{Asset, OrderEnvelope};
 use brlv_core::api::timestamp;
 
@@ -111,20 +112,10 @@ pub(crate) async fn credit_deposit(
             *slot = Some(value.into());
         }
     }
-    let api_key = body.optional_str("api-key")?.map(str::to_owned);
+    let api_key = body.optional_str("api-key")?;
     let now = whole_seconds(shared.clock.now());
     let mut world = shared.lock();
-    let account = match api_key {
-        Some(key) => world.accounts.get_mut(&key),
-        None if world.accounts.len() == 1 => world.accounts.values_mut().next(),
-        None => {
-            return Err(ApiError::bad_request(
-                "missing-field",
-                "field `api-key` is required when more than one account is registered",
-            ));
-        }
-    }
-    .ok_or_else(|| ApiError::not_found("unknown-api-key", "no account has this API key"))?;
+    let account = chosen_account(&mut world, api_key)?;
     account
         .data
         .ledger
@@ -233,6 +224,26 @@ pub(crate) async fn reset(State(shared): State<Arc<Shared>>) -> Json<Value> {
     Json(json!({ "accounts": world.accounts.len() }))
 }
 
+/// The account a control request names by its `api-key`, or the only one
+/// registered when it names none (a test of one account need not repeat
+/// its key).
+fn chosen_account<'world>(
+    world: &'world mut World,
+    api_key: Option<&str>,
+) -> Result<&'world mut Account, ApiError> {
+    let account = match api_key {
+        Some(key) => world.accounts.get_mut(key),
+        None if world.accounts.len() == 1 => world.accounts.values_mut().next(),
+        None => {
+            return Err(ApiError::bad_request(
+                "missing-field",
+                "field `api-key` is required when more than one account is registered",
+            ));
+        }
+    };
+    account.ok_or_else(|| ApiError::not_found("unknown-api-key", "no account has this API key"))
+}
+
 /// `POST /sandbox/seed`: a big account's history, for benchmarks and for
 /// trying the app on a million records.
 pub(crate) async fn seed(
@@ -252,20 +263,10 @@ pub(crate) async fn seed(
                 "`records`: at most 5000000 of each kind per seeding",
             )
         })?;
-    let api_key = body.optional_str("api-key")?.map(str::to_owned);
+    let api_key = body.optional_str("api-key")?;
     let now = shared.clock.now();
     let mut world = shared.lock();
-    let account = match api_key {
-        Some(key) => world.accounts.get_mut(&key),
-        None if world.accounts.len() == 1 => world.accounts.values_mut().next(),
-        None => {
-            return Err(ApiError::bad_request(
-                "missing-field",
-                "field `api-key` is required when more than one account is registered",
-            ));
-        }
-    }
-    .ok_or_else(|| ApiError::not_found("unknown-api-key", "no account has this API key"))?;
+    let account = chosen_account(&mut world, api_key)?;
     demo::seed_history(&mut account.data, now, records);
     Ok(Json(json!({
         "orders": account.data.orders.len(),

@@ -30,7 +30,7 @@ pub fn format(value: &OffsetDateTime) -> String {
 
 /// For `#[serde(with = "timestamp::option")]` on `Option<OffsetDateTime>`.
 pub mod option {
-    use super::{Deserialize, Deserializer, OffsetDateTime, Serializer, format, parse};
+    use super::{Deserializer, OffsetDateTime, Serializer, format, parse};
 
     /// Serialises as an RFC 3339 string or null.
     pub fn serialize<S: Serializer>(
@@ -47,13 +47,51 @@ pub mod option {
     pub fn deserialize<'de, D: Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Option<OffsetDateTime>, D::Error> {
-        let raw = Option::<String>::deserialize(deserializer)?;
-        match raw {
-            None => Ok(None),
-            Some(raw) => parse(&raw).map(Some).ok_or_else(|| {
-                serde::de::Error::custom(format!("not an ISO 8601 timestamp: {raw:?}"))
-            }),
-        }
+        super::deserialize_option_with(deserializer, parse)
+    }
+}
+
+/// Reads an optional ISO 8601 string, or null, and keeps of it what `keep`
+/// keeps (an [`OffsetDateTime`] here, a packed moment in `utc_micros`): the
+/// one reader behind both `option` modules, taking the input's own text when
+/// it can be borrowed, never copying it into a `String`.
+pub(crate) fn deserialize_option_with<'de, D: Deserializer<'de>, T>(
+    deserializer: D,
+    keep: fn(&str) -> Option<T>,
+) -> Result<Option<T>, D::Error> {
+    deserializer.deserialize_option(OptionalMoment { keep })
+}
+
+struct OptionalMoment<T> {
+    keep: fn(&str) -> Option<T>,
+}
+
+impl<'de, T> serde::de::Visitor<'de> for OptionalMoment<T> {
+    type Value = Option<T>;
+
+    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str("an ISO 8601 timestamp, or null")
+    }
+
+    fn visit_none<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    // A null inside a flattened record arrives as a unit.
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_str(self)
+    }
+
+    // Borrowed text (no escapes in it) and text unescaped into the reader's
+    // scratch buffer both arrive here; neither is copied.
+    fn visit_str<E: serde::de::Error>(self, raw: &str) -> Result<Self::Value, E> {
+        (self.keep)(raw)
+            .map(Some)
+            .ok_or_else(|| E::custom(format!("not an ISO 8601 timestamp: {raw:?}")))
     }
 }
 
@@ -76,5 +114,47 @@ pub mod required {
         let raw = String::deserialize(deserializer)?;
         parse(&raw)
             .ok_or_else(|| serde::de::Error::custom(format!("not an ISO 8601 timestamp: {raw:?}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde::Deserialize;
+    use time::OffsetDateTime;
+    use time::macros::{datetime, offset};
+
+    #[derive(Debug, Deserialize)]
+    struct Stamped {
+        #[serde(default, with = "super::option")]
+        at: Option<OffsetDateTime>,
+    }
+
+    fn read(json: &str) -> Result<Option<OffsetDateTime>, String> {
+        serde_json::from_str::<Stamped>(json)
+            .map(|stamped| stamped.at)
+            .map_err(|error| error.to_string())
+    }
+
+    #[test]
+    fn an_optional_timestamp_keeps_its_offset_and_reads_null_absent_and_escaped_text() {
+        let read_back = read(r#"{"at":"2025-03-04T05:06:07.5-03:00"}"#);
+        assert_eq!(read_back, Ok(Some(datetime!(2025-03-04 05:06:07.5 -03:00))));
+        assert_eq!(
+            read_back.ok().flatten().map(|at| at.offset()),
+            Some(offset!(-3))
+        );
+        assert_eq!(read(r#"{"at":null}"#), Ok(None));
+        assert_eq!(read("{}"), Ok(None));
+        assert_eq!(
+            read(r#"{"at":"\u0032025-03-04T05:06:07"}"#),
+            Ok(Some(datetime!(2025-03-04 05:06:07 UTC)))
+        );
+        let refused = read(r#"{"at":"yesterday"}"#);
+        assert!(
+            refused
+                .as_ref()
+                .is_err_and(|error| error.contains("not an ISO 8601 timestamp: \"yesterday\"")),
+            "{refused:?}"
+        );
     }
 }

@@ -112,9 +112,6 @@ impl fmt::Debug for UtcMicros {
 /// `Option<UtcMicros>`: an RFC 3339 string (UTC), null, or absent; read
 /// from the input's own text when it can be borrowed, never into a `String`.
 pub mod option {
-    use std::fmt;
-
-    use serde::de::{self, Visitor};
     use serde::{Deserializer, Serializer};
 
     use super::UtcMicros;
@@ -135,41 +132,7 @@ pub mod option {
     pub fn deserialize<'de, D: Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Option<UtcMicros>, D::Error> {
-        deserializer.deserialize_option(OptionalMoment)
-    }
-
-    struct OptionalMoment;
-
-    impl<'de> Visitor<'de> for OptionalMoment {
-        type Value = Option<UtcMicros>;
-
-        fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-            formatter.write_str("an ISO 8601 timestamp, or null")
-        }
-
-        fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-
-        // A null inside a flattened record arrives as a unit.
-        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-
-        fn visit_some<D: Deserializer<'de>>(
-            self,
-            deserializer: D,
-        ) -> Result<Self::Value, D::Error> {
-            deserializer.deserialize_str(self)
-        }
-
-        // Borrowed text (no escapes in it) and text unescaped into the
-        // reader's scratch buffer both arrive here; neither is copied.
-        fn visit_str<E: de::Error>(self, raw: &str) -> Result<Self::Value, E> {
-            UtcMicros::parse(raw)
-                .map(Some)
-                .ok_or_else(|| E::custom(format!("not an ISO 8601 timestamp: {raw:?}")))
-        }
+        timestamp::deserialize_option_with(deserializer, UtcMicros::parse)
     }
 }
 
