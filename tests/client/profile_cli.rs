@@ -454,6 +454,12 @@ fn the_app_and_the_command_line_see_each_others_profiles() {
         ProfileBook::load(&home.book_path()).unwrap().profiles.len(),
         2
     );
+    // The app's save bound the address as `profile add` does.
+    for name in ["from the terminal", "from the app"] {
+        let opened = open_as_call(&home, name, PASSPHRASE).unwrap();
+        assert!(opened.notice.is_none(), "{name} is bound already");
+        assert_eq!(opened.credentials.base_url, base_url);
+    }
 }
 
 /// The binary, with a scratch configuration folder: what needs no keyring.
@@ -706,4 +712,48 @@ fn a_saved_plain_key_is_refused_until_profile_seal_seals_it() {
         opened.credentials.private_key.public_key_pem(),
         key_2048().public_key_pem()
     );
+}
+
+/// The window's worker holds a saved profile to its address too: edited on
+/// disk, the unlock opens nothing and says why, with both addresses; what
+/// the window's onboarding saves is bound, so `call` opens it.
+#[test]
+fn the_app_refuses_a_profile_whose_address_was_edited_on_disk() {
+    use brlv_desk::app::features::guard::state::PassphrasePurpose;
+    use brlv_desk::app::message::{Command as AppCommand, NoticeDetail, NoticeKind};
+    use brlv_desk::app::state::AppState;
+
+    let home = Home::new(Arc::new(MemoryStore::default()));
+    home.add("Work", &fixture("test-only-rsa2048-pkcs8.pem"), false)
+        .unwrap();
+    rewrite_url(&home, "Work", "http://127.0.0.1:1");
+    let worker = app_worker(&home);
+    let mut state = AppState::new(Language::En);
+    assert!(worker.send(AppCommand::Start { sandbox: false }));
+    pump_until(&worker, &mut state, "the unlock screen", |state| {
+        state.guard.opening.is_some()
+    });
+    *state.guard.unlock.text = PASSPHRASE.to_owned();
+    state.check_passphrase(PassphrasePurpose::Unlock);
+    pump_until(&worker, &mut state, "the refusal", |state| {
+        state
+            .notices
+            .iter()
+            .any(|notice| notice.kind == NoticeKind::ProfileNotOpened("Work".to_owned()))
+    });
+    let notice = state
+        .notices
+        .iter()
+        .find(|notice| notice.kind == NoticeKind::ProfileNotOpened("Work".to_owned()))
+        .unwrap();
+    let NoticeDetail::Text(detail) = &notice.detail else {
+        panic!("the reason is told: {:?}", notice.detail);
+    };
+    assert!(
+        detail.contains(
+            "was sealed for http://127.0.0.1:8787; the profile file now says http://127.0.0.1:1"
+        ),
+        "{detail}"
+    );
+    assert!(state.session.is_none(), "nothing opened");
 }
