@@ -75,7 +75,8 @@ enum Command {
     Call(CallArgs),
     /// Run the local sandbox of the service, headless, until Ctrl-C.
     Sandbox(SandboxArgs),
-    /// Saved profiles: add, list, remove, print a public key.
+    /// Saved profiles: add, list, remove, change an address, seal a plain key,
+    /// print a public key.
     Profile {
         /// What to do.
         #[command(subcommand)]
@@ -166,7 +167,7 @@ fn runtime() -> Result<tokio::runtime::Runtime, std::io::Error> {
 }
 
 fn run_call(args: &CallArgs) -> ExitCode {
-    let credentials = call::command_credentials(args.profile.as_deref(), args.passphrase.source());
+    let credentials = call::call_credentials(args);
     let credentials = match credentials {
         Ok(credentials) => credentials,
         Err(error) => {
@@ -221,7 +222,9 @@ fn run_profile(command: ProfileCommand) -> ExitCode {
     };
     let passphrase_source = match &command {
         P::Add(args) => args.passphrase.source(),
-        P::PublicKey { passphrase, .. } => passphrase.source(),
+        P::PublicKey { passphrase, .. }
+        | P::SetUrl { passphrase, .. }
+        | P::Seal { passphrase, .. } => passphrase.source(),
         P::List | P::Remove { .. } => call::PassphraseSource::Terminal,
     };
     let open_store = || {

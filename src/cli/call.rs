@@ -40,6 +40,11 @@ pub struct CallArgs {
     /// (`brlv-desk journal pending` says which).
     #[arg(long)]
     pub again: bool,
+    /// Let a plain (unsealed) BRLV_PRIVATE_KEY_FILE move money: a POST of a
+    /// withdrawal, transfer, order or claim. Without it such a request is
+    /// refused and nothing is sent; seal the key file instead when you can.
+    #[arg(long)]
+    pub allow_plain_key: bool,
     /// Where the passphrase of a sealed key comes from.
     #[command(flatten)]
     pub passphrase: PassphraseArgs,
@@ -201,6 +206,29 @@ pub enum CallError {
     /// The passphrase of a sealed key could not be had, or did not open it.
     #[error("{0}")]
     Passphrase(String),
+    /// The saved profile's address is not the one its key signed, or its
+    /// binding cannot be checked: nothing was sent.
+    #[error("{0}")]
+    Binding(String),
+    /// A saved profile holds a plain key: refused until it is sealed.
+    #[error(
+        "profile {0:?} holds a plain, unsealed private key in the keyring: anyone who can read \
+         the keyring can sign for this account. Nothing was sent. Seal it first with \
+         `brlv-desk profile seal {0:?}` (it asks for a new passphrase)"
+    )]
+    PlainSavedKey(String),
+    /// A plain key file asked to move money without `--allow-plain-key`.
+    #[error(
+        "{ENV_PRIVATE_KEY_FILE} is a plain, unencrypted key and {method} {path} moves money; \
+         nothing was sent. Seal the key file (`openssl pkcs8 -topk8 -scrypt -in key.pem -out \
+         sealed.pem`) or, to send it with the plain key anyway, add --allow-plain-key"
+    )]
+    PlainKeyMovesMoney {
+        /// The method.
+        method: String,
+        /// The path.
+        path: String,
+    },
     /// A 2xx answer to a read whose body is not JSON.
     #[error("the service answered HTTP {status}, but the body is not JSON")]
     AnswerNotJson {
@@ -316,21 +344,99 @@ pub fn command_credentials(
     profile: Option<&str>,
     source: PassphraseSource,
 ) -> Result<Credentials, CallError> {
-    let credentials = match profile {
-        Some(name) => credentials_from_profile(name)?,
-        None => {
-            let credentials = environment_credentials()?;
-            if matches!(credentials.key, KeyMaterial::Plain(_)) {
-                eprintln!(
-                    "warning: {ENV_PRIVATE_KEY_FILE} is a plain, unencrypted key: anyone who can \
-                     read the file can sign for this account (seal it with `openssl pkcs8 -topk8 \
-                     -scrypt`)"
-                );
-            }
-            credentials
+    command_credentials_for(profile, source, None)
+}
+
+/// The credentials `call ARGS` signs with: as [`command_credentials`], and a
+/// plain key file may move money only with `--allow-plain-key` (the path is
+/// checked first, so a path that leads elsewhere is refused as such).
+pub fn call_credentials(args: &CallArgs) -> Result<Credentials, CallError> {
+    command_credentials_for(
+        args.profile.as_deref(),
+        args.passphrase.source(),
+        Some(args),
+    )
+}
+
+fn command_credentials_for(
+    profile: Option<&str>,
+    source: PassphraseSource,
+    call: Option<&CallArgs>,
+) -> Result<Credentials, CallError> {
+    let ask = || PassphraseReader::new(source).ask("Passphrase of the sealed private key: ");
+    if let Some(name) = profile {
+        let opened = open_profile(name, ask)?;
+        if let Some(notice) = opened.notice {
+            eprintln!("note: {notice}");
         }
-    };
-    credentials.open(|| PassphraseReader::new(source).ask("Passphrase of the sealed private key: "))
+        return Ok(opened.credentials);
+    }
+    let credentials = environment_credentials()?;
+    if matches!(credentials.key, KeyMaterial::Plain(_)) {
+        if let Some(args) = call {
+            refuse_plain_key_moving_money(args)?;
+        }
+        eprintln!(
+            "warning: {ENV_PRIVATE_KEY_FILE} is a plain, unencrypted key: anyone who can \
+             read the file can sign for this account (seal it with `openssl pkcs8 -topk8 \
+             -scrypt`)"
+        );
+    }
+    credentials.open(ask)
+}
+
+/// Refuses `args` when it moves money and `--allow-plain-key` is not given.
+pub fn refuse_plain_key_moving_money(args: &CallArgs) -> Result<(), CallError> {
+    if args.allow_plain_key || !moves_money(&args.method, &args.path) {
+        return Ok(());
+    }
+    brlv_core::api::client::check_relative_path(&args.path)?;
+    Err(CallError::PlainKeyMovesMoney {
+        method: args.method.to_ascii_uppercase(),
+        path: args.path.clone(),
+    })
+}
+
+/// Whether `method path` may move money: every write but the two that
+/// cannot (a new wallet, a quote). So the spec's withdrawals, transfers,
+/// orders and claims (`POST /api/v0/withdrawals`, `/assets/{asset}/withdrawals`,
+/// `/transfers`, `/orders`, `/claims`, `/wallets/{address}/claims`) all count,
+/// and so does any write to a path the spec does not list, however it is
+/// spelt (case, percent-encoding, a trailing slash).
+pub fn moves_money(method: &str, path: &str) -> bool {
+    let method = method.to_ascii_uppercase();
+    if method == "GET" || method == "HEAD" {
+        return false;
+    }
+    let path = path.split(['?', '#']).next().unwrap_or_default();
+    let decoded = percent_decoded(path).to_ascii_lowercase();
+    let trimmed = decoded.trim_end_matches('/');
+    !matches!(trimmed, "/api/v0/wallets" | "/api/v0/quotes")
+}
+
+/// `text` with `%XX` escapes decoded as bytes (invalid UTF-8 replaced).
+fn percent_decoded(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while index < bytes.len() {
+        let escaped = (bytes[index] == b'%')
+            .then(|| bytes.get(index + 1..index + 3))
+            .flatten()
+            .and_then(|hex| std::str::from_utf8(hex).ok())
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
+        match escaped {
+            Some(byte) => {
+                out.push(byte);
+                index += 3;
+            }
+            None => {
+                out.push(bytes[index]);
+                index += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// [`command_credentials`], with the name of the profile they are: the one
@@ -408,17 +514,156 @@ fn first_line(text: &str) -> &str {
 }
 
 /// Reads the credentials of a saved profile: its base URL from the profile
-/// file, its secrets from the OS keyring.
+/// file, its secrets from the OS keyring; a sealed key stays sealed and its
+/// address is not checked (see [`open_profile`]).
 pub fn credentials_from_profile(name: &str) -> Result<EnvironmentCredentials, CallError> {
-    use brlv_core::profile::ProfileBook;
-    let path = ProfileBook::default_path().ok_or_else(|| {
+    saved_credentials(name, &default_book_path()?, os_store)
+}
+
+fn default_book_path() -> Result<PathBuf, CallError> {
+    brlv_core::profile::ProfileBook::default_path().ok_or_else(|| {
         CallError::Profile(brlv_core::profile::ProfileError::NoConfigDir.to_string())
-    })?;
-    saved_credentials(name, &path, || {
-        brlv_core::keystore::KeyringStore::os().map(|store| {
-            std::sync::Arc::new(store) as std::sync::Arc<dyn brlv_core::keystore::SecretStore>
-        })
     })
+}
+
+fn os_store()
+-> Result<std::sync::Arc<dyn brlv_core::keystore::SecretStore>, brlv_core::keystore::KeystoreError>
+{
+    brlv_core::keystore::KeyringStore::os().map(|store| {
+        std::sync::Arc::new(store) as std::sync::Arc<dyn brlv_core::keystore::SecretStore>
+    })
+}
+
+/// A saved profile opened for signing.
+#[derive(Debug)]
+pub struct OpenedProfile {
+    /// What requests are signed with.
+    pub credentials: Credentials,
+    /// Said once when a profile from before address bindings was bound now.
+    pub notice: Option<String>,
+}
+
+/// Opens the saved profile `name` (the profile file in the config
+/// directory, the OS keyring) as [`open_saved_profile`] does.
+pub fn open_profile(
+    name: &str,
+    passphrase: impl FnOnce() -> Result<SecretString, CallError>,
+) -> Result<OpenedProfile, CallError> {
+    open_saved_profile(
+        name,
+        &default_book_path()?,
+        os_store,
+        passphrase,
+        brlv_core::seal::ScryptCost::STANDARD,
+    )
+}
+
+/// Opens the saved profile `name` of the book at `book_path` for signing:
+/// its key must be sealed (a plain one is refused with the command that
+/// seals it), opens with what `passphrase` gives, and must have signed the
+/// address the profile file names ([`brlv_core::profile_binding`]); a
+/// refused address sends nothing. A profile from before bindings is bound
+/// now, its key sealed again with `seal_cost` and the same passphrase, and
+/// [`OpenedProfile::notice`] says so.
+pub fn open_saved_profile(
+    name: &str,
+    book_path: &std::path::Path,
+    open_store: impl FnOnce() -> Result<
+        std::sync::Arc<dyn brlv_core::keystore::SecretStore>,
+        brlv_core::keystore::KeystoreError,
+    >,
+    passphrase: impl FnOnce() -> Result<SecretString, CallError>,
+    seal_cost: brlv_core::seal::ScryptCost,
+) -> Result<OpenedProfile, CallError> {
+    use brlv_core::profile_binding::{self, BindingBook, BindingFileError, Checked};
+    use secrecy::ExposeSecret;
+
+    let (profile, secrets, store) = load_saved(name, book_path, open_store)?;
+    let sealed = secrets.private_key_pem;
+    if !brlv_core::seal::is_sealed(sealed.expose_secret()) {
+        return Err(CallError::PlainSavedKey(name.to_owned()));
+    }
+    let passphrase = passphrase()?;
+    let private_key = open_key(KeyMaterial::Sealed(sealed.clone()), || {
+        Ok(passphrase.clone())
+    })?;
+    let marked = brlv_core::seal::seals_with_binding(sealed.expose_secret());
+    let checked = profile_binding::check_file(
+        &BindingBook::path_beside(book_path),
+        &private_key,
+        name,
+        &profile.base_url,
+        marked,
+    )
+    .map_err(|error| match error {
+        BindingFileError::Refused(refused) => CallError::Binding(refused.to_string()),
+        BindingFileError::File(file) => CallError::Binding(format!(
+            "the address of profile {name:?} cannot be checked, so nothing was sent: {file}"
+        )),
+    })?;
+    let notice = match checked {
+        Checked::Bound => None,
+        Checked::Adopted(_) => {
+            // Sealed again with the mark, so that from now on a removed
+            // binding is refused rather than adopted.
+            let resealed = brlv_core::seal::seal(&private_key, &passphrase, seal_cost)
+                .map_err(|error| CallError::Profile(error.to_string()))?;
+            store
+                .save(
+                    name,
+                    &brlv_core::keystore::ProfileSecrets {
+                        api_key: secrets.api_key.clone(),
+                        private_key_pem: resealed,
+                    },
+                )
+                .map_err(|error| CallError::Profile(error.to_string()))?;
+            Some(profile_binding::adopted_notice(name, &profile.base_url))
+        }
+    };
+    Ok(OpenedProfile {
+        credentials: Credentials {
+            base_url: profile.base_url,
+            api_key: secrets.api_key,
+            private_key,
+        },
+        notice,
+    })
+}
+
+/// The profile `name` of the book at `book_path`, its secrets, and the
+/// store they came from (opened only once the profile is known to exist).
+fn load_saved(
+    name: &str,
+    book_path: &std::path::Path,
+    open_store: impl FnOnce() -> Result<
+        std::sync::Arc<dyn brlv_core::keystore::SecretStore>,
+        brlv_core::keystore::KeystoreError,
+    >,
+) -> Result<
+    (
+        brlv_core::profile::Profile,
+        brlv_core::keystore::ProfileSecrets,
+        std::sync::Arc<dyn brlv_core::keystore::SecretStore>,
+    ),
+    CallError,
+> {
+    let book = brlv_core::profile::ProfileBook::load(book_path)
+        .map_err(|error| CallError::Profile(error.to_string()))?;
+    let profile = book
+        .find(name)
+        .cloned()
+        .ok_or_else(|| CallError::UnknownProfile(name.to_owned()))?;
+    let store = open_store().map_err(|error| CallError::Profile(error.to_string()))?;
+    let secrets = store
+        .load(name)
+        .map_err(|error| CallError::Profile(error.to_string()))?
+        .ok_or_else(|| {
+            CallError::Profile(format!(
+                "the keyring holds no secrets for profile {name:?}; add it again \
+                 (`brlv-desk profile add`, or in the app)"
+            ))
+        })?;
+    Ok((profile, secrets, store))
 }
 
 /// The credentials of the profile `name` saved in the book at `book_path`,
@@ -432,24 +677,9 @@ pub fn saved_credentials(
         brlv_core::keystore::KeystoreError,
     >,
 ) -> Result<EnvironmentCredentials, CallError> {
-    use brlv_core::profile::ProfileBook;
     use secrecy::ExposeSecret;
 
-    let book =
-        ProfileBook::load(book_path).map_err(|error| CallError::Profile(error.to_string()))?;
-    let profile = book
-        .find(name)
-        .ok_or_else(|| CallError::UnknownProfile(name.to_owned()))?;
-    let store = open_store().map_err(|error| CallError::Profile(error.to_string()))?;
-    let secrets = store
-        .load(name)
-        .map_err(|error| CallError::Profile(error.to_string()))?
-        .ok_or_else(|| {
-            CallError::Profile(format!(
-                "the keyring holds no secrets for profile {name:?}; add it again \
-                 (`brlv-desk profile add`, or in the app)"
-            ))
-        })?;
+    let (profile, secrets, _) = load_saved(name, book_path, open_store)?;
     let key = if brlv_core::seal::is_sealed(secrets.private_key_pem.expose_secret()) {
         KeyMaterial::Sealed(secrets.private_key_pem)
     } else {
@@ -462,7 +692,7 @@ pub fn saved_credentials(
         )
     };
     Ok(EnvironmentCredentials {
-        base_url: profile.base_url.clone(),
+        base_url: profile.base_url,
         api_key: secrets.api_key,
         key,
     })
@@ -541,6 +771,9 @@ impl CallError {
             | CallError::UnknownProfile(_)
             | CallError::Profile(_)
             | CallError::Passphrase(_)
+            | CallError::Binding(_)
+            | CallError::PlainSavedKey(_)
+            | CallError::PlainKeyMovesMoney { .. }
             | CallError::Client(
                 Error::BaseUrl { .. }
                 | Error::PathRefused { .. }

@@ -1,5 +1,5 @@
-//! `brlv-desk profile add|list|remove|public-key`: saved profiles from the
-//! command line, for scripts and people at a terminal.
+//! `brlv-desk profile add|list|remove|set-url|seal|public-key`: saved
+//! profiles from the command line, for scripts and people at a terminal.
 //!
 //! It saves what the app's onboarding saves, through the same parts: the
 //! name and base URL in the profile file ([`brlv_core::profile`]), the API key
@@ -25,6 +25,7 @@ use crate::cli::call::{self, CallError, KeyMaterial, PassphraseArgs, PassphraseR
 use brlv_core::api::PrivateKey;
 use brlv_core::keystore::{KeystoreError, ProfileSecrets, SecretStore};
 use brlv_core::profile::{Profile, ProfileBook};
+use brlv_core::profile_binding::{self, BindingBook};
 use brlv_core::seal::{self, MIN_PASSPHRASE_CHARS, PassphraseProblem, ScryptCost};
 
 /// `brlv-desk profile ...`.
@@ -46,6 +47,27 @@ pub enum ProfileCommand {
         /// when asked to remove the person's data too).
         #[arg(long, conflicts_with = "name")]
         all: bool,
+    },
+    /// Change a profile's service address: its key, opened with the
+    /// passphrase, signs the new one (an address changed any other way is
+    /// refused when the profile is next opened).
+    SetUrl {
+        /// The profile's name.
+        name: String,
+        /// The new base URL: https://, or http:// on this computer (loopback).
+        url: String,
+        /// Where the passphrase comes from.
+        #[command(flatten)]
+        passphrase: PassphraseArgs,
+    },
+    /// Seal a profile's plain private key (saved by an early version) with a
+    /// new passphrase, and bind its address to it.
+    Seal {
+        /// The profile's name.
+        name: String,
+        /// Where the passphrase comes from (a terminal asks twice).
+        #[command(flatten)]
+        passphrase: PassphraseArgs,
     },
     /// Print the public key of a profile's private key (PEM), as the service
     /// registers it. A sealed key is opened with its passphrase.
@@ -158,6 +180,8 @@ pub fn run(
             )),
         },
         ProfileCommand::PublicKey { name, .. } => public_key(&name, context, passphrases, out),
+        ProfileCommand::SetUrl { name, url, .. } => set_url(&name, &url, context, passphrases, out),
+        ProfileCommand::Seal { name, .. } => seal_plain(&name, context, passphrases, out),
     }
 }
 
@@ -208,9 +232,14 @@ fn add(
             },
         )
         .map_err(|error| ProfileFailure::failed(error.localize(language)))?;
+    let base_url = args.base_url.trim().to_owned();
+    if let Err(failure) = store_binding(&key, &args.name, &base_url, context) {
+        let _ = store.delete(&args.name);
+        return Err(failure);
+    }
     book.upsert(Profile {
         name: args.name.clone(),
-        base_url: args.base_url.trim().to_owned(),
+        base_url,
     });
     if book.last_used.is_none() {
         book.last_used = Some(args.name.clone());
@@ -266,6 +295,8 @@ fn remove(
     book.remove(name);
     book.save(&context.book_path)
         .map_err(|error| ProfileFailure::failed(error.to_string()))?;
+    // A binding left behind would only be replaced by the next save of the name.
+    let _ = BindingBook::forget(&BindingBook::path_beside(&context.book_path), name);
     print_line(
         out,
         &tr_with(language, "cli.profile.removed", &[("name", name)]),
@@ -302,6 +333,150 @@ fn public_key(
     out.write_all(key.public_key_pem().as_bytes())
         .and_then(|()| out.flush())
         .map_err(|error| ProfileFailure::failed(error.to_string()))
+}
+
+/// `brlv-desk profile set-url`: the one way to change a saved profile's
+/// address, since it opens the key to sign the new one.
+fn set_url(
+    name: &str,
+    url: &str,
+    context: &ProfileContext<'_>,
+    passphrases: &mut PassphraseReader,
+    out: &mut dyn Write,
+) -> Result<(), ProfileFailure> {
+    let language = context.language;
+    let url = url.trim();
+    brlv_core::api::client::parse_base_url(url)
+        .map_err(|error| ProfileFailure::usage(error.localize(language)))?;
+    let mut book = load_book(context)?;
+    let Some(mut profile) = book.find(name).cloned() else {
+        return Err(unknown_profile(name, language));
+    };
+    let store = open_store(context)?;
+    let secrets = load_secrets(name, &*store, language)?;
+    if !seal::is_sealed(secrets.private_key_pem.expose_secret()) {
+        return Err(ProfileFailure::usage(tr_with(
+            language,
+            "cli.profile.not_sealed",
+            &[("name", name)],
+        )));
+    }
+    let passphrase = passphrases
+        .ask(&tr(language, "cli.profile.prompt_open"))
+        .map_err(|error| ProfileFailure::usage(error.to_string()))?;
+    let key = open_sealed(
+        &secrets.private_key_pem,
+        &passphrase,
+        seal::KdfPolicy::Sealed,
+        language,
+    )?;
+    if !seal::seals_with_binding(secrets.private_key_pem.expose_secret()) {
+        // Sealed by an earlier version: sealed again with the mark, so that
+        // a binding removed later is refused rather than adopted.
+        let resealed = seal::seal(&key, &passphrase, context.seal_cost)
+            .map_err(|error| ProfileFailure::failed(error.to_string()))?;
+        store
+            .save(
+                name,
+                &ProfileSecrets {
+                    api_key: secrets.api_key.clone(),
+                    private_key_pem: resealed,
+                },
+            )
+            .map_err(|error| ProfileFailure::failed(error.localize(language)))?;
+    }
+    store_binding(&key, name, url, context)?;
+    url.clone_into(&mut profile.base_url);
+    book.upsert(profile);
+    book.save(&context.book_path)
+        .map_err(|error| ProfileFailure::failed(error.to_string()))?;
+    print_line(
+        out,
+        &tr_with(
+            language,
+            "cli.profile.url_set",
+            &[("name", name), ("url", url)],
+        ),
+    )
+}
+
+/// `brlv-desk profile seal`: a plain key saved by an early version, sealed
+/// with a new passphrase and bound to the profile's address.
+fn seal_plain(
+    name: &str,
+    context: &ProfileContext<'_>,
+    passphrases: &mut PassphraseReader,
+    out: &mut dyn Write,
+) -> Result<(), ProfileFailure> {
+    let language = context.language;
+    let book = load_book(context)?;
+    let Some(profile) = book.find(name).cloned() else {
+        return Err(unknown_profile(name, language));
+    };
+    let store = open_store(context)?;
+    let secrets = load_secrets(name, &*store, language)?;
+    if seal::is_sealed(secrets.private_key_pem.expose_secret()) {
+        return print_line(
+            out,
+            &tr_with(language, "cli.profile.already_sealed", &[("name", name)]),
+        );
+    }
+    let key = PrivateKey::from_pem(secrets.private_key_pem.expose_secret())
+        .map_err(|error| ProfileFailure::failed(error.to_string()))?;
+    let passphrase = new_passphrase(passphrases, language)?;
+    let sealed = seal::seal(&key, &passphrase, context.seal_cost)
+        .map_err(|error| ProfileFailure::failed(error.to_string()))?;
+    // The binding first: a sealed key without one would be refused.
+    store_binding(&key, name, &profile.base_url, context)?;
+    store
+        .save(
+            name,
+            &ProfileSecrets {
+                api_key: secrets.api_key,
+                private_key_pem: sealed,
+            },
+        )
+        .map_err(|error| ProfileFailure::failed(error.localize(language)))?;
+    print_line(
+        out,
+        &tr_with(
+            language,
+            "cli.profile.sealed_now",
+            &[("name", name), ("url", &profile.base_url)],
+        ),
+    )
+}
+
+/// `key`'s signature of the profile `name` at `base_url`, kept beside the
+/// profile file.
+fn store_binding(
+    key: &PrivateKey,
+    name: &str,
+    base_url: &str,
+    context: &ProfileContext<'_>,
+) -> Result<(), ProfileFailure> {
+    let binding = profile_binding::bind(key, name, base_url)
+        .map_err(|error| ProfileFailure::failed(error.to_string()))?;
+    BindingBook::store(&BindingBook::path_beside(&context.book_path), name, binding)
+        .map_err(|error| ProfileFailure::failed(error.to_string()))
+}
+
+fn load_secrets(
+    name: &str,
+    store: &dyn SecretStore,
+    language: Language,
+) -> Result<ProfileSecrets, ProfileFailure> {
+    store
+        .load(name)
+        .map_err(|error| ProfileFailure::failed(error.localize(language)))?
+        .ok_or_else(|| {
+            ProfileFailure::failed(
+                KeystoreError::Incomplete {
+                    profile: name.to_owned(),
+                }
+                .localize(language),
+            )
+        })
 }
 
 fn load_book(context: &ProfileContext<'_>) -> Result<ProfileBook, ProfileFailure> {

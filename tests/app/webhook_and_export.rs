@@ -52,8 +52,10 @@ async fn garbage_is_refused_with_400_and_nothing_is_handed_over() {
     let listener = WebhookListener::start("127.0.0.1:0".parse().unwrap(), sender)
         .await
         .unwrap();
+    // JSON by its content type, but not an event: refused all the same.
     let response = reqwest::Client::new()
         .post(listener.url())
+        .header("content-type", "application/json")
         .body("<html>")
         .send()
         .await
@@ -61,6 +63,7 @@ async fn garbage_is_refused_with_400_and_nothing_is_handed_over() {
     assert_eq!(response.status(), 400);
     let response = reqwest::Client::new()
         .post(listener.url())
+        .header("content-type", "application/json")
         .body("[1,2]")
         .send()
         .await

@@ -99,6 +99,7 @@ fn the_sandbox_answers_call_and_stops_cleanly_on_ctrl_c() {
         &[
             "POST",
             "/api/v0/withdrawals",
+            "--allow-plain-key",
             "--data",
             r#"{"asset":"fiat/brl","method":"ted","amount":"-5"}"#,
         ],
@@ -119,7 +120,13 @@ fn the_sandbox_answers_call_and_stops_cleanly_on_ctrl_c() {
     let not_json = call(
         dir.path(),
         &base_url,
-        &["POST", "/api/v0/claims", "--data", "{oops"],
+        &[
+            "POST",
+            "/api/v0/claims",
+            "--allow-plain-key",
+            "--data",
+            "{oops",
+        ],
     );
     assert_ne!(not_json.status.code(), Some(0));
     assert!(
@@ -369,5 +376,95 @@ fn call_prints_an_answer_with_its_control_characters_escaped() {
                 "{status}: {name} holds a raw control character: {text:?}"
             );
         }
+    }
+}
+
+/// A plain key file moves no money unless told to: a POST of a withdrawal,
+/// a transfer, an order or a claim, however its path is spelt, exits 2
+/// with what to do and reaches nothing; `--allow-plain-key` sends it; a
+/// read or a new wallet needs no flag.
+#[test]
+fn a_plain_key_file_moves_money_only_with_allow_plain_key() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let base_url = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
+    let data = tempfile::tempdir().unwrap();
+    let body = r#"{"asset":"fiat/brl","method":"pix","amount":"10.00","pix-key":"52998224725"}"#;
+    for path in [
+        "/api/v0/withdrawals",
+        "/api/v0/assets/fiat%2Fbrl/withdrawals",
+        "/api/v0/transfers",
+        "/api/v0/orders",
+        "/api/v0/claims",
+        "/api/v0/wallets/0x52908400098527886E0F7030069857D2E4169EE7/claims",
+        "/API/v0/Withdrawals/",
+        "/api/v0/%77ithdrawals",
+    ] {
+        let output = Command::new(BIN)
+            .args(["call", "POST", path, "--data", body])
+            .env("BRLV_BASE_URL", &base_url)
+            .env("BRLV_API_KEY", "test-api-key")
+            .env(
+                "BRLV_PRIVATE_KEY_FILE",
+                Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("tests/fixtures/test-only-rsa2048-pkcs8.pem"),
+            )
+            .env("XDG_DATA_HOME", data.path())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{path}: {stderr}");
+        assert!(output.stdout.is_empty(), "{path}: nothing was sent");
+        assert!(
+            stderr.contains("moves money; nothing was sent")
+                && stderr.contains("--allow-plain-key"),
+            "{path}: {stderr}"
+        );
+        match listener.accept() {
+            Err(error) if error.kind() == std::io::ErrorKind::WouldBlock => {}
+            Ok((_, from)) => panic!("{path}: a connection reached the listener from {from}"),
+            Err(error) => panic!("{error}"),
+        }
+    }
+    let journal = data.path().join("brlv-desk");
+    assert!(
+        !journal.exists() || std::fs::read_dir(&journal).unwrap().next().is_none(),
+        "nothing was journaled either"
+    );
+
+    // With the flag it goes; a read and a new wallet never needed it.
+    for args in [
+        vec![
+            "POST",
+            "/api/v0/withdrawals",
+            "--allow-plain-key",
+            "--data",
+            body,
+        ],
+        vec!["GET", "/api/v0/withdrawals"],
+        vec![
+            "POST",
+            "/api/v0/wallets",
+            "--data",
+            r#"{"wallet-name":"Ops"}"#,
+        ],
+    ] {
+        let (url, server) = answer_once("400 Bad Request", b"{}");
+        let output = Command::new(BIN)
+            .arg("call")
+            .args(&args)
+            .env("BRLV_BASE_URL", &url)
+            .env("BRLV_API_KEY", "test-api-key")
+            .env(
+                "BRLV_PRIVATE_KEY_FILE",
+                Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("tests/fixtures/test-only-rsa2048-pkcs8.pem"),
+            )
+            .env("XDG_DATA_HOME", data.path())
+            .output()
+            .unwrap();
+        server.join().unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(stdout.starts_with("HTTP 400"), "{args:?}: {stdout}");
     }
 }

@@ -100,7 +100,13 @@ fn a_post_whose_answer_is_lost_may_have_been_applied_and_says_how_to_check() {
     let body = r#"{"amount": "1500.00", "method": "ted", "bank-code": "341"}"#;
     let output = call(
         &base_url,
-        &["POST", "/api/v0/assets/brl/withdrawals", "--data", body],
+        &[
+            "POST",
+            "/api/v0/assets/brl/withdrawals",
+            "--allow-plain-key",
+            "--data",
+            body,
+        ],
     );
     let (request_line, received) = server.join().unwrap();
     assert_eq!(request_line, "POST /api/v0/assets/brl/withdrawals HTTP/1.1");
@@ -130,7 +136,16 @@ fn a_post_answered_500_with_the_error_object_may_have_been_applied() {
     let (base_url, server) = serve_once(Script::Answer500Json);
     let body =
         r#"{"asset": "fiat/brl", "method": "pix", "amount": "10.00", "pix-key": "52998224725"}"#;
-    let output = call(&base_url, &["POST", "/api/v0/withdrawals", "--data", body]);
+    let output = call(
+        &base_url,
+        &[
+            "POST",
+            "/api/v0/withdrawals",
+            "--allow-plain-key",
+            "--data",
+            body,
+        ],
+    );
     server.join().unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
     // A 5xx says the service failed, not that the request was wrong: it is

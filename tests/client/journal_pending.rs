@@ -67,7 +67,14 @@ fn withdraw(dir: &Path, base_url: &str, data: &Path, body: &str) -> String {
         dir,
         base_url,
         data,
-        &["call", "POST", "/api/v0/withdrawals", "--data", body],
+        &[
+            "call",
+            "POST",
+            "/api/v0/withdrawals",
+            "--allow-plain-key",
+            "--data",
+            body,
+        ],
     ));
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     answer(&stdout)["withdrawal"]["id"]
@@ -232,6 +239,7 @@ fn journal_pending_tells_done_not_done_and_cannot_tell_against_the_sandbox() {
             "call",
             "POST",
             "/api/v0/withdrawals",
+            "--allow-plain-key",
             "--data",
             &pix("56.78"),
         ],
@@ -272,7 +280,14 @@ async fn a_call_killed_after_its_withdrawal_left_is_settled_as_done_and_never_se
         dir.path(),
         &proxy.base_url,
         &data,
-        &["call", "POST", "/api/v0/withdrawals", "--data", &body],
+        &[
+            "call",
+            "POST",
+            "/api/v0/withdrawals",
+            "--allow-plain-key",
+            "--data",
+            &body,
+        ],
     )
     .stdout(Stdio::null())
     .stderr(Stdio::null())

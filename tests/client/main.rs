@@ -25,4 +25,5 @@ mod profile_cli;
 mod signer;
 mod submit_reconcile;
 mod tax_report;
+mod webhook_gate;
 mod wire_fixtures;

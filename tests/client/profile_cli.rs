@@ -441,6 +441,7 @@ fn the_app_and_the_command_line_see_each_others_profiles() {
             profile: Some(name.to_owned()),
             quiet: true,
             again: false,
+            allow_plain_key: false,
             passphrase: PassphraseArgs::default(),
         };
         let mut out = Vec::new();
@@ -453,6 +454,12 @@ fn the_app_and_the_command_line_see_each_others_profiles() {
         ProfileBook::load(&home.book_path()).unwrap().profiles.len(),
         2
     );
+    // The app's save bound the address as `profile add` does.
+    for name in ["from the terminal", "from the app"] {
+        let opened = open_as_call(&home, name, PASSPHRASE).unwrap();
+        assert!(opened.notice.is_none(), "{name} is bound already");
+        assert_eq!(opened.credentials.base_url, base_url);
+    }
 }
 
 /// The binary, with a scratch configuration folder: what needs no keyring.
@@ -514,4 +521,239 @@ fn the_binary_lists_no_profiles_and_refuses_a_bad_one_without_a_keyring() {
         &["profile", "public-key", "x", "--passphrase", "p"],
     );
     assert_eq!(passphrase_as_argument.status.code(), Some(2));
+}
+
+/// Opens the saved profile `name` of `home` as `call --profile` does.
+fn open_as_call(
+    home: &Home,
+    name: &str,
+    passphrase: &str,
+) -> Result<call::OpenedProfile, call::CallError> {
+    let store = Arc::clone(&home.store);
+    let passphrase = SecretString::from(passphrase.to_owned());
+    call::open_saved_profile(
+        name,
+        &home.book_path(),
+        move || Ok(store),
+        move || Ok(passphrase),
+        ScryptCost::TEST_ONLY_CHEAP,
+    )
+}
+
+fn rewrite_url(home: &Home, name: &str, url: &str) {
+    let mut book = ProfileBook::load(&home.book_path()).unwrap();
+    let mut profile = book.find(name).unwrap().clone();
+    profile.base_url = url.to_owned();
+    book.upsert(profile);
+    book.save(&home.book_path()).unwrap();
+}
+
+/// A program of the same user points a saved profile at a relay of its
+/// own by editing the profile file: the profile is refused when opened,
+/// with both addresses, and the relay sees nothing. Removing the binding
+/// too does not help. `profile set-url`, which opens the key, is the way.
+#[test]
+fn a_profile_whose_address_was_edited_on_disk_is_refused_and_sends_nothing() {
+    let home = Home::new(Arc::new(MemoryStore::default()));
+    let key_file = fixture("test-only-rsa2048-pkcs8.pem");
+    home.add("Work", &key_file, false).unwrap();
+    let opened = open_as_call(&home, "Work", PASSPHRASE).unwrap();
+    assert_eq!(opened.credentials.base_url, "http://127.0.0.1:8787");
+    assert!(opened.notice.is_none(), "a new profile is bound already");
+
+    let relay = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    relay.set_nonblocking(true).unwrap();
+    let relay_url = format!("http://127.0.0.1:{}", relay.local_addr().unwrap().port());
+    rewrite_url(&home, "Work", &relay_url);
+    let error = open_as_call(&home, "Work", PASSPHRASE).unwrap_err();
+    assert_eq!(error.exit_code(), call::EXIT_USAGE);
+    let message = error.to_string();
+    assert!(
+        message.contains(&format!(
+            "was sealed for http://127.0.0.1:8787; the profile file now says {relay_url}"
+        )),
+        "{message}"
+    );
+    assert!(message.contains("profile set-url"), "{message}");
+
+    // The binding file removed as well: refused, not bound anew.
+    let bindings = home.dir.path().join("config/profile-bindings.json");
+    std::fs::remove_file(&bindings).unwrap();
+    let message = open_as_call(&home, "Work", PASSPHRASE)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.contains("binding of profile \"Work\" is missing"),
+        "{message}"
+    );
+    match relay.accept() {
+        Err(error) if error.kind() == std::io::ErrorKind::WouldBlock => {}
+        Ok((_, from)) => panic!("the relay was reached from {from}"),
+        Err(error) => panic!("{error}"),
+    }
+
+    // The explicit way: set-url asks for the passphrase (a wrong one changes
+    // nothing) and signs the new address.
+    let set_url = |passphrase: &str| {
+        home.run(
+            ProfileCommand::SetUrl {
+                name: "Work".to_owned(),
+                url: "https://api.example.com".to_owned(),
+                passphrase: PassphraseArgs::default(),
+            },
+            passphrase,
+        )
+    };
+    assert!(set_url("not the passphrase at all").is_err());
+    assert!(open_as_call(&home, "Work", PASSPHRASE).is_err());
+    let said = set_url(PASSPHRASE).unwrap();
+    assert!(
+        said.contains("now points at https://api.example.com"),
+        "{said}"
+    );
+    let opened = open_as_call(&home, "Work", PASSPHRASE).unwrap();
+    assert_eq!(opened.credentials.base_url, "https://api.example.com");
+    assert_eq!(
+        opened.credentials.private_key.public_key_pem(),
+        key_2048().public_key_pem()
+    );
+}
+
+/// A profile saved before bindings (a key sealed without the mark, no
+/// binding) is bound at its next opening and told so once; from then on
+/// it is held to that address like a new one.
+#[test]
+fn a_profile_from_before_bindings_is_bound_at_its_next_opening() {
+    let home = Home::new(Arc::new(MemoryStore::default()));
+    let older_seal =
+        std::fs::read_to_string(fixture("test-only-rsa2048-openssl-scrypt.pem")).unwrap();
+    assert!(!seal::seals_with_binding(&older_seal));
+    home.store
+        .save(
+            "Old",
+            &brlv_core::keystore::ProfileSecrets {
+                api_key: SecretString::from("the-api-key".to_owned()),
+                private_key_pem: SecretString::from(older_seal),
+            },
+        )
+        .unwrap();
+    let mut book = ProfileBook::default();
+    book.upsert(brlv_core::profile::Profile {
+        name: "Old".to_owned(),
+        base_url: "https://api.example.com".to_owned(),
+    });
+    book.save(&home.book_path()).unwrap();
+
+    let passphrase = "openssl test passphrase";
+    let first = open_as_call(&home, "Old", passphrase).unwrap();
+    let notice = first.notice.expect("said once");
+    assert!(
+        notice.contains("now bound to https://api.example.com"),
+        "{notice}"
+    );
+    // Sealed again with the mark, with the same passphrase.
+    let stored = home.store.load("Old").unwrap().unwrap();
+    assert!(seal::seals_with_binding(
+        stored.private_key_pem.expose_secret()
+    ));
+    let second = open_as_call(&home, "Old", passphrase).unwrap();
+    assert!(second.notice.is_none(), "only once");
+
+    rewrite_url(&home, "Old", "http://127.0.0.1:18999");
+    let message = open_as_call(&home, "Old", passphrase)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.contains("was sealed for https://api.example.com; the profile file now says http://127.0.0.1:18999"),
+        "{message}"
+    );
+}
+
+/// A saved profile holding a plain key (an early version's) is refused by
+/// `call` with the command that seals it; `profile seal` seals and binds it.
+#[test]
+fn a_saved_plain_key_is_refused_until_profile_seal_seals_it() {
+    let home = Home::new(Arc::new(MemoryStore::default()));
+    home.store
+        .save(
+            "Plain",
+            &brlv_core::keystore::ProfileSecrets {
+                api_key: SecretString::from("the-api-key".to_owned()),
+                private_key_pem: key_2048().pem().clone(),
+            },
+        )
+        .unwrap();
+    let mut book = ProfileBook::default();
+    book.upsert(brlv_core::profile::Profile {
+        name: "Plain".to_owned(),
+        base_url: "https://api.example.com".to_owned(),
+    });
+    book.save(&home.book_path()).unwrap();
+
+    let error = open_as_call(&home, "Plain", PASSPHRASE).unwrap_err();
+    assert_eq!(error.exit_code(), call::EXIT_USAGE);
+    let message = error.to_string();
+    assert!(
+        message.contains("brlv-desk profile seal \"Plain\""),
+        "{message}"
+    );
+
+    let seal_it = ProfileCommand::Seal {
+        name: "Plain".to_owned(),
+        passphrase: PassphraseArgs::default(),
+    };
+    let said = home.run(seal_it, PASSPHRASE).unwrap();
+    assert!(said.contains("bound to https://api.example.com"), "{said}");
+    let stored = home.store.load("Plain").unwrap().unwrap();
+    assert!(seal::is_sealed(stored.private_key_pem.expose_secret()));
+    let opened = open_as_call(&home, "Plain", PASSPHRASE).unwrap();
+    assert!(opened.notice.is_none());
+    assert_eq!(
+        opened.credentials.private_key.public_key_pem(),
+        key_2048().public_key_pem()
+    );
+}
+
+/// The window's worker holds a saved profile to its address too: edited on
+/// disk, the unlock opens nothing and says why, with both addresses; what
+/// the window's onboarding saves is bound, so `call` opens it.
+#[test]
+fn the_app_refuses_a_profile_whose_address_was_edited_on_disk() {
+    use brlv_desk::app::features::guard::state::PassphrasePurpose;
+    use brlv_desk::app::message::{Command as AppCommand, NoticeDetail, NoticeKind};
+    use brlv_desk::app::state::AppState;
+
+    let home = Home::new(Arc::new(MemoryStore::default()));
+    home.add("Work", &fixture("test-only-rsa2048-pkcs8.pem"), false)
+        .unwrap();
+    rewrite_url(&home, "Work", "http://127.0.0.1:1");
+    let worker = app_worker(&home);
+    let mut state = AppState::new(Language::En);
+    assert!(worker.send(AppCommand::Start { sandbox: false }));
+    pump_until(&worker, &mut state, "the unlock screen", |state| {
+        state.guard.opening.is_some()
+    });
+    *state.guard.unlock.text = PASSPHRASE.to_owned();
+    state.check_passphrase(PassphrasePurpose::Unlock);
+    pump_until(&worker, &mut state, "the refusal", |state| {
+        state
+            .notices
+            .iter()
+            .any(|notice| notice.kind == NoticeKind::ProfileNotOpened("Work".to_owned()))
+    });
+    let notice = state
+        .notices
+        .iter()
+        .find(|notice| notice.kind == NoticeKind::ProfileNotOpened("Work".to_owned()))
+        .unwrap();
+    let NoticeDetail::Text(detail) = &notice.detail else {
+        panic!("the reason is told: {:?}", notice.detail);
+    };
+    assert!(
+        detail.contains(
+            "was sealed for http://127.0.0.1:8787; the profile file now says http://127.0.0.1:1"
+        ),
+        "{detail}"
+    );
+    assert!(state.session.is_none(), "nothing opened");
 }

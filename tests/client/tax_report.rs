@@ -50,7 +50,15 @@ fn months_ago(now: OffsetDateTime, count: usize) -> YearMonth {
 fn claim_through_the_journal(dir: &Path, base_url: &str) {
     let body = r#"{"amount":"500.00","target-asset-code":"brlv"}"#;
     let mut command = Command::new(BIN);
-    command.args(["call", "POST", "/api/v0/claims", "--quiet", "--data", body]);
+    command.args([
+        "call",
+        "POST",
+        "/api/v0/claims",
+        "--allow-plain-key",
+        "--quiet",
+        "--data",
+        body,
+    ]);
     with_credentials(&mut command, dir, base_url);
     let output = command.output().unwrap();
     let stdout = String::from_utf8(output.stdout).unwrap();

@@ -7,7 +7,8 @@
 //! - [`money`], [`pix`], [`address`]: amounts at an asset's scale, PIX BR Codes
 //!   and keys, EVM addresses.
 //! - [`seal`], [`keystore`], [`profile`]: the private key sealed with a
-//!   passphrase, secrets in the OS keyring, the non-secret profile file.
+//!   passphrase, secrets in the OS keyring, the non-secret profile file;
+//!   [`profile_binding`]: a profile's service address signed by its key.
 //! - [`recipients`]: saved recipients.
 //! - [`journal`]: what the app sent and learnt, kept on disk per profile;
 //!   [`journal_send`]: a write journaled before it leaves, and the sends
@@ -31,6 +32,7 @@ pub mod ofx;
 pub mod pix;
 pub mod private_file;
 pub mod profile;
+pub mod profile_binding;
 pub mod recipients;
 pub mod seal;
 pub mod tax;

@@ -121,6 +121,31 @@ pub enum SealError {
     Failed(String),
 }
 
+/// The first bytes of the scrypt salt of every key brlv-desk seals since
+/// profiles bind their service address ([`crate::profile_binding`]). A key
+/// sealed so must come with its binding: without one it is refused, not
+/// bound anew, so deleting the binding does not let an address in.
+pub const BINDING_SALT_MARK: &[u8; 8] = b"brlv-pb1";
+
+/// Whether the sealed key `sealed_pem` was sealed by a brlv-desk that binds
+/// the service address to the key (its salt begins with
+/// [`BINDING_SALT_MARK`]). Not whether the key opens: that needs the passphrase.
+pub fn seals_with_binding(sealed_pem: &str) -> bool {
+    let Ok((label, der)) = pkcs8::der::pem::decode_vec(sealed_pem.trim().as_bytes()) else {
+        return false;
+    };
+    if label != SEALED_LABEL {
+        return false;
+    }
+    let Ok(info) = EncryptedPrivateKeyInfoRef::try_from(der.as_slice()) else {
+        return false;
+    };
+    match info.encryption_algorithm.pbes2().map(|pbes2| &pbes2.kdf) {
+        Some(pbes2::Kdf::Scrypt(params)) => params.salt.as_bytes().starts_with(BINDING_SALT_MARK),
+        _ => false,
+    }
+}
+
 /// Whether `pem` is a sealed (encrypted PKCS#8) key.
 pub fn is_sealed(pem: &str) -> bool {
     pem.contains("-----BEGIN ENCRYPTED PRIVATE KEY-----")
@@ -136,10 +161,13 @@ pub fn seal(
     let der = key.pkcs8_der()?;
     let info = PrivateKeyInfoRef::try_from(der.as_slice())
         .map_err(|error| SealError::Failed(error.to_string()))?;
-    let mut salt = [0u8; 16];
+    // The mark, then 16 random bytes: the salt feeds the key derivation, so
+    // whoever rewrites it without the passphrase only makes the key unopenable.
+    let mut salt = [0u8; BINDING_SALT_MARK.len() + 16];
+    salt[..BINDING_SALT_MARK.len()].copy_from_slice(BINDING_SALT_MARK);
     let mut iv = [0u8; 16];
     let random = aws_lc_rs::rand::SystemRandom::new();
-    aws_lc_rs::rand::SecureRandom::fill(&random, &mut salt)
+    aws_lc_rs::rand::SecureRandom::fill(&random, &mut salt[BINDING_SALT_MARK.len()..])
         .and_then(|()| aws_lc_rs::rand::SecureRandom::fill(&random, &mut iv))
         .map_err(|_| SealError::Failed("no random numbers".to_owned()))?;
     let params = scrypt::Params::new(cost.log_n, cost.r, cost.p)
@@ -481,6 +509,26 @@ mod tests {
         let sealed = seal(&key, &passphrase("a real passphrase"), ScryptCost::STANDARD).unwrap();
         let opened = unseal(sealed.expose_secret(), &passphrase("a real passphrase")).unwrap();
         assert_eq!(opened.public_key_pem(), key.public_key_pem());
+    }
+
+    #[test]
+    fn a_new_seal_carries_the_binding_mark_and_an_older_one_does_not() {
+        let key = PrivateKey::from_pem(include_str!(
+            "../../../tests/fixtures/test-only-rsa2048-pkcs1.pem"
+        ))
+        .unwrap();
+        let sealed = seal(
+            &key,
+            &passphrase("marked seal"),
+            ScryptCost::TEST_ONLY_CHEAP,
+        )
+        .unwrap();
+        assert!(seals_with_binding(sealed.expose_secret()));
+        // A salt of 16 random bytes, as earlier versions wrote.
+        let older = sealed_with(scrypt_kdf(8, 8, 1), true);
+        assert!(!seals_with_binding(&older));
+        assert!(unseal(&older, &passphrase(OPENSSL_PASSPHRASE)).is_ok());
+        assert!(!seals_with_binding(key.pem().expose_secret()));
     }
 
     #[test]

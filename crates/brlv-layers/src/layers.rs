@@ -47,6 +47,7 @@ pub const CORE: Package = Package {
                 "src/api/",
                 "src/journal_send.rs",
                 "src/seal.rs",
+                "src/profile_binding.rs",
                 "src/recipients.rs",
                 "src/keystore/",
                 "src/tax/",

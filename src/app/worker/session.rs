@@ -11,6 +11,7 @@ use brlv_core::api::model::BalanceAsset;
 use brlv_core::api::{Client, ClientConfig, Error, PrivateKey, RsaKeyBits, Signer};
 use brlv_core::keystore::{KeyringStore, KeystoreError, ProfileSecrets, SecretStore};
 use brlv_core::profile::{Profile, ProfileBook};
+use brlv_core::profile_binding::{self, BindingBook, Checked};
 use brlv_core::seal;
 
 use super::config::{EnvironmentProfile, NetworkPolicy, SecretSource};
@@ -120,6 +121,10 @@ impl Worker {
     }
 
     pub(super) fn open(&mut self, request: OpenRequest) {
+        let signing_key = request
+            .save_secrets
+            .is_some()
+            .then(|| request.client.signer().private_key().clone());
         let id = self.next_session;
         self.next_session += 1;
         let info = SessionInfo {
@@ -156,11 +161,25 @@ impl Worker {
         if let Some(secrets) = request.save_secrets {
             let source = self.config.secrets.clone();
             let profile = request.profile;
+            // The key signs the address it is saved with, beside the profile file.
+            let binding = self
+                .config
+                .profile_path
+                .as_deref()
+                .map(BindingBook::path_beside)
+                .zip(signing_key);
             self.spawn(async move {
                 let name = profile.name.clone();
-                let result = blocking(move || open_store(&source)?.save(&name, &secrets))
-                    .await
-                    .unwrap_or_else(|detail| Err(KeystoreError::Platform { detail }));
+                let base_url = profile.base_url.clone();
+                let result = blocking(move || {
+                    open_store(&source)?.save(&name, &secrets)?;
+                    match binding {
+                        Some((path, key)) => save_binding(&path, &key, &name, &base_url),
+                        None => Ok(()),
+                    }
+                })
+                .await
+                .unwrap_or_else(|detail| Err(KeystoreError::Platform { detail }));
                 Done::Saved { profile, result }
             });
         } else if request.kind == ProfileKind::Saved {
@@ -412,9 +431,21 @@ impl Worker {
             && let Some(pending) = self.pending_unlock.clone()
         {
             let network = self.config.network.clone();
+            // A saved profile's address must be the one its key signed.
+            let bindings = (pending.kind == ProfileKind::Saved)
+                .then(|| {
+                    self.config
+                        .profile_path
+                        .as_deref()
+                        .map(BindingBook::path_beside)
+                })
+                .flatten();
+            let source = self.config.secrets.clone();
+            let cost = self.config.seal_cost;
             self.spawn(async move {
                 let sealed = pending.sealed_key.clone();
                 let policy = kdf_policy(pending.kind);
+                let kept = passphrase.clone();
                 let opened = blocking(move || {
                     seal::unseal_with(sealed.expose_secret(), &passphrase, policy)
                 })
@@ -424,23 +455,56 @@ impl Worker {
                 let Some(private_key) = opened else {
                     return rejected();
                 };
+                let mut adopted = None;
+                if let Some(path) = bindings {
+                    let check = BindingCheck {
+                        path,
+                        pending: pending.clone(),
+                        key: private_key.clone(),
+                        passphrase: kept,
+                        source,
+                        cost,
+                    };
+                    match blocking(move || check.run()).await.unwrap_or_else(Err) {
+                        Ok(told) => adopted = told,
+                        Err(detail) => {
+                            return Done::Sequence(vec![
+                                rejected(),
+                                Done::Report(notice(
+                                    NoticeKind::ProfileNotOpened(pending.profile.name.clone()),
+                                    detail,
+                                )),
+                            ]);
+                        }
+                    }
+                }
+                let name = pending.profile.name.clone();
                 match client_for(
                     &network,
                     &pending.profile.base_url,
                     pending.api_key,
                     private_key,
                 ) {
-                    Ok(client) => Done::Unlocked {
-                        attempt,
-                        open: OpenRequest {
-                            profile: pending.profile,
-                            kind: pending.kind,
-                            client,
-                            save_secrets: None,
-                            sealed_key: Some(pending.sealed_key),
-                            plain_secrets: None,
-                        },
-                    },
+                    Ok(client) => {
+                        let unlocked = Done::Unlocked {
+                            attempt,
+                            open: OpenRequest {
+                                profile: pending.profile,
+                                kind: pending.kind,
+                                client,
+                                save_secrets: None,
+                                sealed_key: Some(pending.sealed_key),
+                                plain_secrets: None,
+                            },
+                        };
+                        match adopted {
+                            Some(told) => Done::Sequence(vec![
+                                unlocked,
+                                Done::Report(notice(NoticeKind::ProfileSaved(name), told)),
+                            ]),
+                            None => unlocked,
+                        }
+                    }
                     Err(error) => Done::Sequence(vec![
                         rejected(),
                         Done::Report(notice(
@@ -505,6 +569,12 @@ impl Worker {
         };
         let id = session.id;
         let name = session.profile.name.clone();
+        let base_url = session.profile.base_url.clone();
+        let bindings = self
+            .config
+            .profile_path
+            .as_deref()
+            .map(BindingBook::path_beside);
         let source = self.config.secrets.clone();
         let cost = self.config.seal_cost;
         self.spawn(async move {
@@ -513,6 +583,11 @@ impl Worker {
                     .map_err(|error| error.to_string())?;
                 let sealed =
                     seal::seal(&key, &passphrase, cost).map_err(|error| error.to_string())?;
+                // The binding first: a key sealed with the mark and no binding is refused.
+                if let Some(path) = &bindings {
+                    save_binding(path, &key, &name, &base_url)
+                        .map_err(|error| error.to_string())?;
+                }
                 let secrets = ProfileSecrets {
                     api_key: plain.api_key,
                     private_key_pem: sealed.clone(),
@@ -529,6 +604,70 @@ impl Worker {
                 result,
             }
         });
+    }
+}
+
+/// `key`'s binding of the profile `name` to `base_url`, written to the
+/// bindings file at `path`.
+fn save_binding(
+    path: &std::path::Path,
+    key: &PrivateKey,
+    name: &str,
+    base_url: &str,
+) -> Result<(), KeystoreError> {
+    let platform = |detail: String| KeystoreError::Platform { detail };
+    let binding =
+        profile_binding::bind(key, name, base_url).map_err(|error| platform(error.to_string()))?;
+    BindingBook::store(path, name, binding).map_err(|error| platform(error.to_string()))
+}
+
+/// A saved profile's binding checked once its key is open; run on the
+/// blocking pool (files, the keyring, and a new seal for an older profile).
+struct BindingCheck {
+    path: std::path::PathBuf,
+    pending: PendingUnlock,
+    key: PrivateKey,
+    passphrase: SecretString,
+    source: SecretSource,
+    cost: seal::ScryptCost,
+}
+
+impl BindingCheck {
+    /// `Ok(None)`: bound. `Ok(Some(text))`: a profile from before bindings,
+    /// bound now and its key sealed again with the mark; `text` says so.
+    /// `Err`: refused, with both addresses.
+    fn run(self) -> Result<Option<String>, String> {
+        let profile = &self.pending.profile;
+        let marked = seal::seals_with_binding(self.pending.sealed_key.expose_secret());
+        match profile_binding::check_file(
+            &self.path,
+            &self.key,
+            &profile.name,
+            &profile.base_url,
+            marked,
+        ) {
+            Ok(Checked::Bound) => Ok(None),
+            Ok(Checked::Adopted(_)) => {
+                let resealed = seal::seal(&self.key, &self.passphrase, self.cost)
+                    .map_err(|error| error.to_string())?;
+                open_store(&self.source)
+                    .and_then(|store| {
+                        store.save(
+                            &profile.name,
+                            &ProfileSecrets {
+                                api_key: self.pending.api_key.clone(),
+                                private_key_pem: resealed,
+                            },
+                        )
+                    })
+                    .map_err(|error| error.to_string())?;
+                Ok(Some(profile_binding::adopted_notice(
+                    &profile.name,
+                    &profile.base_url,
+                )))
+            }
+            Err(error) => Err(error.to_string()),
+        }
     }
 }
 

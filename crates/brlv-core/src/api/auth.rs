@@ -176,6 +176,24 @@ impl PrivateKey {
         Ok(signature)
     }
 
+    /// The RS256 signature of `message`: a statement the key vouches for
+    /// (see [`crate::profile_binding`]), not a request.
+    pub fn sign_statement(&self, message: &[u8]) -> Result<Vec<u8>, KeyError> {
+        self.sign_rs256(message)
+    }
+
+    /// Whether `signature` is this key's RS256 signature of `message`,
+    /// checked with its public half.
+    pub fn verifies(&self, message: &[u8], signature: &[u8]) -> bool {
+        let public = aws_lc_rs::signature::KeyPair::public_key(self.key_pair.as_ref());
+        aws_lc_rs::signature::UnparsedPublicKey::new(
+            &aws_lc_rs::signature::RSA_PKCS1_2048_8192_SHA256,
+            public.as_ref(),
+        )
+        .verify(message, signature)
+        .is_ok()
+    }
+
     /// Modulus size in bits.
     pub fn bits(&self) -> usize {
         self.bits

@@ -327,6 +327,12 @@ impl Client {
         &self.inner.config.base_url
     }
 
+    /// What signs its requests (the key that also binds a saved profile's
+    /// address, see [`crate::profile_binding`]).
+    pub fn signer(&self) -> &Signer {
+        &self.inner.config.signer
+    }
+
     /// Service time minus local time, as learned from the `Date` header of
     /// the last answer that refused a token for its time (see
     /// [`refused_for_time`]).

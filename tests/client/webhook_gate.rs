@@ -1,0 +1,149 @@
+//! The webhook listener over loopback: only a JSON POST of a bounded size
+//! at the path with its secret, and not too many, reaches the app; every
+//! refusal is answered and hands nothing over (so nothing is journaled or
+//! notified).
+
+use brlv_desk::webhook::{
+    ListenError, MAX_BODY_BYTES, MAX_EVENTS_PER_MINUTE, WebhookListener, WebhookSecret,
+};
+use tokio::sync::mpsc;
+
+const EVENT: &str = r#"{"id":"evt-1","type":"order-refund-initiated"}"#;
+
+async fn post(url: &str, content_type: Option<&str>, body: Vec<u8>) -> u16 {
+    let mut request = reqwest::Client::new().post(url).body(body);
+    if let Some(content_type) = content_type {
+        request = request.header("content-type", content_type);
+    }
+    request.send().await.unwrap().status().as_u16()
+}
+
+#[tokio::test]
+async fn only_a_json_post_at_the_secret_path_is_handed_over() {
+    let (sender, mut received) = mpsc::unbounded_channel();
+    let secret = WebhookSecret::generate();
+    let listener =
+        WebhookListener::start_with_secret("127.0.0.1:0".parse().unwrap(), secret.clone(), sender)
+            .await
+            .unwrap();
+    let url = listener.url();
+    assert_eq!(
+        url,
+        format!("http://{}{}", listener.address(), secret.path())
+    );
+    let root = format!("http://{}", listener.address());
+    let json = Some("application/json");
+
+    // Wrong paths: the old fixed one, the root, a guessed secret, a prefix of it.
+    for wrong in [
+        format!("{root}/webhook"),
+        format!("{root}/"),
+        format!(
+            "{root}/webhook/{}",
+            WebhookSecret::generate()
+                .path()
+                .trim_start_matches("/webhook/")
+        ),
+        url[..url.len() - 1].to_owned(),
+        format!("{url}/more"),
+    ] {
+        assert_eq!(post(&wrong, json, EVENT.into()).await, 404, "{wrong}");
+    }
+    // Not JSON: a web page's form, text, none at all.
+    for content_type in [
+        Some("application/x-www-form-urlencoded"),
+        Some("text/plain"),
+        None,
+    ] {
+        assert_eq!(
+            post(&url, content_type, EVENT.into()).await,
+            415,
+            "{content_type:?}"
+        );
+    }
+    // Too big, declared or streamed.
+    let mut big = br#"{"id":"big","pad":""#.to_vec();
+    big.resize(MAX_BODY_BYTES + 10, b'a');
+    big.extend_from_slice(br#""}"#);
+    assert_eq!(post(&url, json, big.clone()).await, 413);
+    let (address, path) = (listener.address(), secret.path());
+    let streamed = tokio::task::spawn_blocking(move || chunked_post(address, &path, &big))
+        .await
+        .unwrap();
+    assert!(streamed.starts_with("HTTP/1.1 413"), "{streamed}");
+    assert!(
+        received.try_recv().is_err(),
+        "nothing refused was handed over"
+    );
+
+    // The good path, with a charset, goes through.
+    assert_eq!(
+        post(&url, Some("application/json; charset=utf-8"), EVENT.into()).await,
+        200
+    );
+    let event = received.recv().await.unwrap();
+    assert_eq!(event.id.as_deref(), Some("evt-1"));
+    listener.stop();
+}
+
+/// POSTs `body` in one chunk, without a Content-Length; the status line.
+fn chunked_post(address: std::net::SocketAddr, path: &str, body: &[u8]) -> String {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\n\
+         Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n{:x}\r\n",
+        body.len()
+    );
+    // The listener may answer and close before it has read it all.
+    let _ = stream
+        .write_all(head.as_bytes())
+        .and_then(|()| stream.write_all(body))
+        .and_then(|()| stream.write_all(b"\r\n0\r\n\r\n"));
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    String::from_utf8_lossy(&answer)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[tokio::test]
+async fn a_flood_is_answered_429_and_only_the_allowed_number_is_handed_over() {
+    let (sender, mut received) = mpsc::unbounded_channel();
+    let listener = WebhookListener::start("127.0.0.1:0".parse().unwrap(), sender)
+        .await
+        .unwrap();
+    let url = listener.url();
+    let mut statuses = Vec::new();
+    for _ in 0..MAX_EVENTS_PER_MINUTE + 20 {
+        statuses.push(post(&url, Some("application/json"), EVENT.into()).await);
+    }
+    assert!(
+        statuses[..MAX_EVENTS_PER_MINUTE]
+            .iter()
+            .all(|&status| status == 200)
+    );
+    assert!(
+        statuses[MAX_EVENTS_PER_MINUTE..]
+            .iter()
+            .all(|&status| status == 429)
+    );
+    let mut handed_over = 0;
+    while received.try_recv().is_ok() {
+        handed_over += 1;
+    }
+    assert_eq!(handed_over, MAX_EVENTS_PER_MINUTE);
+    listener.stop();
+}
+
+#[tokio::test]
+async fn a_non_loopback_address_is_refused_with_a_clear_error() {
+    let (sender, _received) = mpsc::unbounded_channel();
+    let error = WebhookListener::start("0.0.0.0:0".parse().unwrap(), sender)
+        .await
+        .unwrap_err();
+    assert!(matches!(error, ListenError::NotLoopback(_)));
+    assert!(error.to_string().contains("only binds loopback"), "{error}");
+}
