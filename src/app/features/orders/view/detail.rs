@@ -68,15 +68,15 @@ pub fn order_detail_ui(
         }
     });
     ui.add_space(8.0);
-    state_explanation_ui(ui, cx, &order);
-    let receipt = crate::app::receipt::build::order_receipt(&cx.moments(), &order);
+    state_explanation_ui(ui, cx, order);
+    let receipt = crate::app::receipt::build::order_receipt(&cx.moments(), order);
     crate::app::panel::receipt::receipt_ui(ui, cx, out, &mut orders.receipt_path, receipt);
     ui.add_space(8.0);
     if order.brcode.is_some() && order.state.as_ref() == Some(&OrderState::Created) {
-        payment_ui(ui, orders, cx, out, &order);
+        payment_ui(ui, orders, cx, out, order);
         ui.add_space(12.0);
     }
-    fields_ui(ui, orders, cx, &order);
+    fields_ui(ui, orders, cx, order);
 }
 
 /// What the state means for the money, for the states where it matters.
