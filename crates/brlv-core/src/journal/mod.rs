@@ -27,11 +27,9 @@ use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 use uuid::Uuid;
 
-mod batches;
+pub mod batches;
 pub mod schema;
 pub mod settle;
-
-pub use batches::{BatchRowRecord, BatchRun};
 
 /// The largest snapshot of one list kept, in bytes of JSON. A bigger list is
 /// kept as its newest rows that fit (the caller cuts it; see

@@ -8,7 +8,7 @@
 //!    same `CreateWithdrawal` bodies), every wrong cell named by its row and
 //!    column; rows that look identical are refused (see [`Identity`]);
 //! 2. [`check_balances`]: the balances cover the total of each asset;
-//! 3. [`plan`] (in [`run`]'s module): what the journal says of this file
+//! 3. [`run::plan`]: what the journal says of this file
 //!    (its SHA-256): new, a run to resume, or finished;
 //! 4. [`run::run`]: settles the rows in flight, sends the rest one by one,
 //!    tells each row's outcome through a callback, stops when asked.
@@ -32,10 +32,6 @@ use crate::money::parse_amount;
 use crate::pix::PixKey;
 
 pub mod run;
-
-pub use run::{
-    Options, Plan, PlanError, PlannedRow, Progress, Report, RowOutcome, plan, result_csv,
-};
 
 /// The columns a file may have; `method` and `amount` are required, the
 /// others as a row's method needs them.

@@ -18,8 +18,9 @@ use uuid::Uuid;
 
 use super::{Batch, PayoutRow, Summary};
 use crate::api::Client;
+use crate::journal::batches::BatchRun;
 use crate::journal::settle::{self, Settled};
-use crate::journal::{BatchRun, JournalError, Outcome, PostEntry, PostRecord, Store};
+use crate::journal::{JournalError, Outcome, PostEntry, PostRecord, Store};
 
 /// Where every row's POST goes: the endpoint the Withdrawals form posts to.
 pub const ENDPOINT: &str = "/api/v0/withdrawals";

@@ -6,6 +6,7 @@ use rust_decimal::Decimal;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
+use super::run::*;
 use super::*;
 use crate::journal::{Outcome, OutcomeRecord, PostRecord, Store};
 
