@@ -89,7 +89,7 @@ pub struct Plan {
 
 impl Plan {
     /// The rows a run would send, and their totals.
-    pub fn to_send<'a>(&self, batch: &'a Batch) -> Summary {
+    pub fn to_send(&self, batch: &Batch) -> Summary {
         Summary::of(
             batch
                 .rows
