@@ -1,5 +1,5 @@
 //! The `brlv-desk` command line: the GUI (default), `sandbox`, `call`,
-//! `profile`, `tax-report`, `extrato` and `journal`.
+//! `profile`, `tax-report`, `extrato`, `journal` and `payouts`.
 //!
 //! On Windows this program is a GUI program, so that starting the dashboard
 //! opens no console window beside it. The installers put the same program,
@@ -101,6 +101,9 @@ enum Command {
         #[command(subcommand)]
         command: brlv_desk::cli::update::UpdateCommand,
     },
+    /// Payouts from a CSV file: every row checked, one confirmation, each
+    /// row sent once; running it again on the same file resumes.
+    Payouts(brlv_desk::cli::payouts::PayoutsArgs),
 }
 
 fn main() -> ExitCode {
@@ -123,6 +126,7 @@ fn main() -> ExitCode {
         Some(Command::Extrato(args)) => brlv_desk::cli::extrato::run(&args),
         Some(Command::Journal { command }) => brlv_desk::cli::journal::run(&command),
         Some(Command::Update { command }) => brlv_desk::cli::update::run(&command),
+        Some(Command::Payouts(args)) => brlv_desk::cli::payouts::run(&args),
         None => run_window(cli.gui),
     }
 }

@@ -19,6 +19,7 @@ mod journal_outcomes;
 mod journal_pending;
 mod list_budget;
 mod orders_reconcile;
+mod payouts;
 #[cfg(unix)]
 mod private_files;
 mod profile_cli;

@@ -276,33 +276,7 @@ impl SendJournal {
     /// say (lost, unreadable, or a 5xx): then it stays pending and the next
     /// `call` or `journal pending` settles it.
     pub fn after(mut self, sent: &Result<RawResponse, Error>) {
-        let at = OffsetDateTime::now_utc();
-        let record = |outcome, answer, error| OutcomeRecord {
-            post_id: self.post_id,
-            at,
-            outcome,
-            answer_lost: false,
-            answer,
-            error,
-            reread_error: None,
-        };
-        let outcome = match sent {
-            Ok(raw) if raw.is_success() => {
-                match serde_json::from_slice::<serde_json::Value>(&raw.body) {
-                    Ok(answer) => {
-                        let created = unwrapped(answer).to_string();
-                        Some(record(Outcome::Created, Some(created), None))
-                    }
-                    Err(_) => None,
-                }
-            }
-            Ok(raw) if (400..500).contains(&raw.status) => {
-                Some(record(Outcome::Refused, None, Some(refusal_words(raw))))
-            }
-            Ok(_) => None,
-            Err(error) if error.outcome_unknown() => None,
-            Err(error) => Some(record(Outcome::NotApplied, None, Some(error.to_string()))),
-        };
+        let outcome = outcome_of(self.post_id, sent, OffsetDateTime::now_utc());
         match outcome {
             Some(outcome) => {
                 if let Err(error) = self.store.append_outcome(&outcome) {
@@ -314,6 +288,43 @@ impl SendJournal {
                  `brlv-desk journal pending`, settles it against the service's list"
             ),
         }
+    }
+}
+
+/// How the send journaled as `post_id` ended, as the journal keeps it:
+/// created (the answer), refused (a 4xx), not applied (a failure before
+/// anything left), or `None` when the answer does not say (lost,
+/// unreadable, or a 5xx): then it stays pending, for settling.
+pub fn outcome_of(
+    post_id: Uuid,
+    sent: &Result<RawResponse, Error>,
+    at: OffsetDateTime,
+) -> Option<OutcomeRecord> {
+    let record = |outcome, answer, error| OutcomeRecord {
+        post_id,
+        at,
+        outcome,
+        answer_lost: false,
+        answer,
+        error,
+        reread_error: None,
+    };
+    match sent {
+        Ok(raw) if raw.is_success() => {
+            match serde_json::from_slice::<serde_json::Value>(&raw.body) {
+                Ok(answer) => {
+                    let created = unwrapped(answer).to_string();
+                    Some(record(Outcome::Created, Some(created), None))
+                }
+                Err(_) => None,
+            }
+        }
+        Ok(raw) if (400..500).contains(&raw.status) => {
+            Some(record(Outcome::Refused, None, Some(refusal_words(raw))))
+        }
+        Ok(_) => None,
+        Err(error) if error.outcome_unknown() => None,
+        Err(error) => Some(record(Outcome::NotApplied, None, Some(error.to_string()))),
     }
 }
 

@@ -29,6 +29,7 @@ pub mod journal_send;
 pub mod keystore;
 pub mod money;
 pub mod ofx;
+pub mod payouts;
 pub mod pix;
 pub mod private_file;
 pub mod profile;

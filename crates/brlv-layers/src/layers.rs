@@ -42,10 +42,11 @@ pub const CORE: Package = Package {
             paths: &["src/", "src/update/"],
         },
         Layer {
-            name: "the service's interface and what is built on it (the client, sealing, the keystore, the tax year, OFX)",
+            name: "the service's interface and what is built on it (the client, sealing, the keystore, the tax year, OFX, payouts from a file)",
             paths: &[
                 "src/api/",
                 "src/journal_send.rs",
+                "src/payouts/",
                 "src/seal.rs",
                 "src/profile_binding.rs",
                 "src/recipients.rs",

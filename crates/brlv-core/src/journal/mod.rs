@@ -27,6 +27,7 @@ use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 use uuid::Uuid;
 
+pub mod batches;
 pub mod schema;
 pub mod settle;
 

@@ -103,6 +103,39 @@ CREATE TRIGGER dollar_rates_append_only_delete BEFORE DELETE ON dollar_rates
     BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
 ";
 
+/// Version 5: payouts from a file. A batch is the file's SHA-256; each run
+/// of it is a `started` row, and a `finished` row once every row of that run
+/// has an outcome that will not change. Each row's POST is linked to its run
+/// and row number here, in the same transaction that journals the POST, so
+/// a resume knows which rows left and settles them before sending more. The
+/// outcomes themselves are the POSTs' own, in `outcomes`.
+const V5_PAYOUT_BATCHES: &str = r"
+CREATE TABLE payout_batches (
+    seq      INTEGER PRIMARY KEY,
+    batch    TEXT NOT NULL,
+    at       TEXT NOT NULL,
+    event    TEXT NOT NULL,
+    rows     INTEGER NOT NULL,
+    run      INTEGER REFERENCES payout_batches(seq)
+);
+CREATE INDEX payout_batches_by_batch ON payout_batches(batch);
+CREATE TRIGGER payout_batches_append_only_update BEFORE UPDATE ON payout_batches
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER payout_batches_append_only_delete BEFORE DELETE ON payout_batches
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TABLE payout_rows (
+    seq      INTEGER PRIMARY KEY,
+    run      INTEGER NOT NULL REFERENCES payout_batches(seq),
+    row      INTEGER NOT NULL,
+    post_id  TEXT NOT NULL REFERENCES posts(id)
+);
+CREATE INDEX payout_rows_by_run ON payout_rows(run);
+CREATE TRIGGER payout_rows_append_only_update BEFORE UPDATE ON payout_rows
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER payout_rows_append_only_delete BEFORE DELETE ON payout_rows
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+";
+
 /// Every version, oldest first; the file's `user_version` counts how many
 /// of them it has.
 pub const VERSIONS: &[&str] = &[
@@ -110,6 +143,7 @@ pub const VERSIONS: &[&str] = &[
     V2_NOTICES_AND_SNAPSHOTS,
     V3_TAX_INPUTS,
     V4_DOLLAR_RATES,
+    V5_PAYOUT_BATCHES,
 ];
 
 /// The migrations, in order.

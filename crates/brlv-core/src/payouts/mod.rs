@@ -1,0 +1,682 @@
+//! Payouts from a file (*pagamento em lote*): a CSV of withdrawals, each
+//! row checked as the Withdrawals form checks what a person types, then
+//! sent once each, in order, journaled before it leaves.
+//!
+//! The steps, each its own function so the window and the command line
+//! share them:
+//! 1. [`parse`]: the file's rows into the requests the form would send (the
+//!    same `CreateWithdrawal` bodies), every wrong cell named by its row and
+//!    column; rows that look identical are refused (see [`Identity`]);
+//! 2. [`check_balances`]: the balances cover the total of each asset;
+//! 3. [`run::plan`]: what the journal says of this file
+//!    (its SHA-256): new, a run to resume, or finished;
+//! 4. [`run::run`]: settles the rows in flight, sends the rest one by one,
+//!    tells each row's outcome through a callback, stops when asked.
+//!
+//! The promise and its limit: the service's v0 has no idempotency key, so
+//! a row whose answer was lost is recognised afterwards only by what was
+//! sent (see [`crate::journal::settle`]); two rows that send the same
+//! thing could not be told apart, which is why a file holding two is
+//! refused.
+
+use std::collections::BTreeMap;
+
+use rust_decimal::Decimal;
+
+use crate::address::validate_evm_address;
+use crate::api::model::{Asset, BalanceAsset, CreateWithdrawal, WithdrawalMethod};
+use crate::api::payout::{
+    TedAccount, check_account, check_bank_code, check_branch, check_holder_name, parse_account_type,
+};
+use crate::money::parse_amount;
+use crate::pix::PixKey;
+
+pub mod run;
+
+/// The columns a file may have; `method` and `amount` are required, the
+/// others as a row's method needs them.
+pub const COLUMNS: [&str; 12] = [
+    "method",
+    "amount",
+    "asset",
+    "pix_key",
+    "bank_code",
+    "branch",
+    "account",
+    "account_type",
+    "document",
+    "name",
+    "address",
+    "reference",
+];
+
+/// The columns each method reads besides `method`, `amount`, `asset` and
+/// `reference`; a value in another method's column is refused, so a row
+/// never pays somewhere its author did not mean.
+fn destination_columns(method: &WithdrawalMethod) -> &'static [&'static str] {
+    match method {
+        WithdrawalMethod::Pix => &["pix_key"],
+        WithdrawalMethod::Ted => &[
+            "bank_code",
+            "branch",
+            "account",
+            "account_type",
+            "document",
+            "name",
+        ],
+        _ => &["address"],
+    }
+}
+
+/// The longest reference kept, in characters.
+pub const MAX_REFERENCE_CHARS: usize = 140;
+
+/// A batch: the file's rows, checked, and the file's identity.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Batch {
+    /// The file's SHA-256, in hex: the same bytes are the same batch.
+    pub id: String,
+    /// Its rows, in the file's order.
+    pub rows: Vec<PayoutRow>,
+}
+
+/// One row of the file, as it will be sent.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PayoutRow {
+    /// 1-based, counting data rows (the header is not a row).
+    pub row: u64,
+    /// The file's line it starts on (the header is line 1).
+    pub line: u64,
+    /// The request, exactly as the Withdrawals form builds it.
+    pub request: CreateWithdrawal,
+    /// The file's own reference for it; kept in the result file, never sent
+    /// (the service's withdrawals have no such field).
+    pub reference: Option<String>,
+}
+
+impl PayoutRow {
+    /// The JSON body sent for it (the client's encoding of the request).
+    pub fn body(&self) -> String {
+        serde_json::to_string(&self.request).unwrap_or_default()
+    }
+
+    /// Where it pays, in words: a PIX key, a bank account, an address.
+    pub fn destination(&self) -> String {
+        let request = &self.request;
+        if let Some(key) = &request.pix_key {
+            return key.clone();
+        }
+        if let Some(account) = &request.ted_account {
+            return format!(
+                "bank {} branch {} account {} ({}) {}",
+                account.bank_code,
+                account.branch,
+                account.account,
+                account.account_type,
+                account.document
+            );
+        }
+        request.target_address.clone().unwrap_or_default()
+    }
+
+    /// What makes two rows look the same to the service's list.
+    pub fn identity(&self) -> Identity {
+        let request = &self.request;
+        let fold = |text: &str| -> String {
+            text.chars()
+                .filter(|c| c.is_alphanumeric() || *c == '@')
+                .flat_map(char::to_lowercase)
+                .collect()
+        };
+        let destination = match (
+            &request.pix_key,
+            &request.ted_account,
+            &request.target_address,
+        ) {
+            (Some(key), _, _) => fold(key),
+            (_, Some(account), _) => fold(&format!(
+                "{}/{}/{}/{}",
+                account.bank_code, account.branch, account.account, account.document
+            )),
+            (_, _, Some(address)) => fold(address),
+            _ => String::new(),
+        };
+        Identity {
+            method: request.method.as_str().to_owned(),
+            asset: request.asset.as_str().to_owned(),
+            amount: request.amount.normalize(),
+            destination,
+        }
+    }
+}
+
+/// Method, asset, amount and destination: what the settling compares a
+/// listed withdrawal on when an answer was lost.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Identity {
+    /// `pix`, `ted`, `token`.
+    pub method: String,
+    /// The asset.
+    pub asset: String,
+    /// The amount, without trailing zeros.
+    pub amount: Decimal,
+    /// The destination, folded as the settling compares it.
+    pub destination: String,
+}
+
+/// One wrong cell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowError {
+    /// 1-based data row.
+    pub row: u64,
+    /// The file's line.
+    pub line: u64,
+    /// The column, as the header names it.
+    pub column: String,
+    /// What is wrong, and how it should look.
+    pub message: String,
+}
+
+impl std::fmt::Display for RowError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "row {} (line {}), column {}: {}",
+            self.row, self.line, self.column, self.message
+        )
+    }
+}
+
+/// Why a file cannot be paid.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FileError {
+    /// Not readable as CSV (or not UTF-8).
+    #[error("the file is not a readable CSV: {0}")]
+    Unreadable(String),
+    /// The header is missing a column, or names one this command does not know.
+    #[error("the header {0}")]
+    Header(String),
+    /// No rows below the header.
+    #[error("the file has a header but no rows")]
+    Empty,
+    /// Rows with wrong cells; nothing is sent.
+    #[error("{} wrong cell(s); nothing was sent:\n{}", .0.len(), lines(.0))]
+    Rows(Vec<RowError>),
+    /// Rows that send the same thing.
+    #[error(
+        "rows {} send the same payout (method, asset, amount and destination). The service \
+         has no idempotency key: if the answer to one were lost, its list could not tell \
+         which of them was paid, and sending again could pay twice. Nothing was sent; make \
+         them differ (or pay one in a later file, over half an hour apart)",
+        rows_list(.0)
+    )]
+    Identical(Vec<Vec<u64>>),
+}
+
+fn lines(errors: &[RowError]) -> String {
+    errors
+        .iter()
+        .map(|error| format!("  {error}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn rows_list(groups: &[Vec<u64>]) -> String {
+    groups
+        .iter()
+        .map(|group| {
+            group
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" and ")
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The hex SHA-256 of `bytes`.
+pub fn file_hash(bytes: &[u8]) -> String {
+    use sha2::Digest as _;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+/// A header cell as a column name: trimmed, lower case, `-` and spaces as `_`.
+fn column_name(cell: &str) -> String {
+    cell.trim()
+        .to_lowercase()
+        .chars()
+        .map(|c| if c == '-' || c == ' ' { '_' } else { c })
+        .collect()
+}
+
+/// Reads a payouts file: every row checked as the Withdrawals form checks
+/// it; a file with any wrong cell, or with two identical-looking rows, is
+/// refused whole. Commas or (as spreadsheets in Brazil save) semicolons
+/// separate the cells; a leading byte-order mark is ignored.
+pub fn parse(bytes: &[u8]) -> Result<Batch, FileError> {
+    let id = file_hash(bytes);
+    let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let first_line = text.split(|b| *b == b'\n').next().unwrap_or_default();
+    let delimiter = if first_line.contains(&b';') && !first_line.contains(&b',') {
+        b';'
+    } else {
+        b','
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(delimiter)
+        .has_headers(true)
+        .flexible(false)
+        .from_reader(text);
+    let header = reader
+        .headers()
+        .map_err(|error| FileError::Unreadable(error.to_string()))?
+        .clone();
+    let mut index: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for (position, cell) in header.iter().enumerate() {
+        let name = column_name(cell);
+        let Some(known) = COLUMNS.iter().find(|column| **column == name) else {
+            return Err(FileError::Header(format!(
+                "names a column {:?} this command does not know; the columns are {}",
+                crate::api::safe_text::label(cell),
+                COLUMNS.join(", ")
+            )));
+        };
+        if index.insert(known, position).is_some() {
+            return Err(FileError::Header(format!("names the column {known} twice")));
+        }
+    }
+    for required in ["method", "amount"] {
+        if !index.contains_key(required) {
+            return Err(FileError::Header(format!(
+                "has no {required} column; the columns are {}",
+                COLUMNS.join(", ")
+            )));
+        }
+    }
+    let mut rows = Vec::new();
+    let mut errors = Vec::new();
+    for (count, record) in reader.records().enumerate() {
+        let row = u64::try_from(count).unwrap_or(u64::MAX).saturating_add(1);
+        let record = record.map_err(|error| FileError::Unreadable(error.to_string()))?;
+        let line = record.position().map_or(row + 1, csv::Position::line);
+        if record.iter().all(|cell| cell.trim().is_empty()) {
+            continue;
+        }
+        match parse_row(&record, &index) {
+            Ok((request, reference)) => rows.push(PayoutRow {
+                row,
+                line,
+                request,
+                reference,
+            }),
+            Err(found) => errors.extend(found.into_iter().map(|(column, message)| RowError {
+                row,
+                line,
+                column: column.to_owned(),
+                message,
+            })),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(FileError::Rows(errors));
+    }
+    if rows.is_empty() {
+        return Err(FileError::Empty);
+    }
+    let identical = identical_rows(&rows);
+    if !identical.is_empty() {
+        return Err(FileError::Identical(identical));
+    }
+    Ok(Batch { id, rows })
+}
+
+/// The groups of rows (two or more each) that send the same payout.
+pub fn identical_rows(rows: &[PayoutRow]) -> Vec<Vec<u64>> {
+    let mut by_identity: BTreeMap<Identity, Vec<u64>> = BTreeMap::new();
+    for row in rows {
+        by_identity.entry(row.identity()).or_default().push(row.row);
+    }
+    let mut groups: Vec<Vec<u64>> = by_identity
+        .into_values()
+        .filter(|group| group.len() > 1)
+        .collect();
+    groups.sort();
+    groups
+}
+
+type CellErrors = Vec<(&'static str, String)>;
+
+/// The trimmed cell of `column` in `record`; empty when the header has no such column.
+fn cell_of<'a>(
+    record: &'a csv::StringRecord,
+    index: &BTreeMap<&'static str, usize>,
+    column: &str,
+) -> &'a str {
+    index
+        .get(column)
+        .and_then(|position| record.get(*position))
+        .unwrap_or_default()
+        .trim()
+}
+
+/// One row's request, or each wrong cell with its column.
+fn parse_row<'a>(
+    record: &'a csv::StringRecord,
+    index: &BTreeMap<&'static str, usize>,
+) -> Result<(CreateWithdrawal, Option<String>), CellErrors> {
+    let cell = |column: &str| cell_of(record, index, column);
+    let mut errors: CellErrors = Vec::new();
+    let method = match cell("method").to_lowercase().as_str() {
+        "pix" => Some(WithdrawalMethod::Pix),
+        "ted" => Some(WithdrawalMethod::Ted),
+        "token" => Some(WithdrawalMethod::Token),
+        "" => {
+            errors.push(("method", "is empty; write pix, ted or token".to_owned()));
+            None
+        }
+        other => {
+            errors.push((
+                "method",
+                format!(
+                    "{:?} is not a method; write pix, ted or token",
+                    crate::api::safe_text::label(other)
+                ),
+            ));
+            None
+        }
+    };
+    let Some(method) = method else {
+        return Err(errors);
+    };
+    let asset = parse_asset(&method, cell("asset"), &mut errors);
+    for column in COLUMNS.iter().skip(3) {
+        let own = destination_columns(&method).contains(column) || *column == "reference";
+        if !own && !cell(column).is_empty() {
+            errors.push((
+                column,
+                format!("is for another method; leave it empty in a {method} row"),
+            ));
+        }
+    }
+    let needs = |column: &'static str, errors: &mut CellErrors| -> Option<&'a str> {
+        let value = cell(column);
+        if !index.contains_key(column) {
+            errors.push((
+                column,
+                format!("is missing from the header, and a {method} row needs it"),
+            ));
+            None
+        } else if value.is_empty() {
+            errors.push((column, format!("is empty, and a {method} row needs it")));
+            None
+        } else {
+            Some(value)
+        }
+    };
+    let amount = asset.as_ref().and_then(|asset| {
+        parse_amount(cell("amount"), asset.scale())
+            .map_err(|error| errors.push(("amount", error.to_string())))
+            .ok()
+    });
+    let mut pix_key = None;
+    let mut ted_account = None;
+    let mut target_address = None;
+    match method {
+        WithdrawalMethod::Pix => {
+            pix_key = needs("pix_key", &mut errors).and_then(|raw| match PixKey::parse(raw) {
+                Ok(key) => Some(key.as_str().to_owned()),
+                Err(error) => {
+                    errors.push(("pix_key", error.to_string()));
+                    None
+                }
+            });
+        }
+        WithdrawalMethod::Ted => ted_account = ted(&needs, &mut errors),
+        _ => {
+            target_address =
+                needs("address", &mut errors).and_then(|raw| match validate_evm_address(raw) {
+                    Ok(()) => Some(raw.to_owned()),
+                    Err(error) => {
+                        errors.push(("address", error.to_string()));
+                        None
+                    }
+                });
+        }
+    }
+    let reference = Some(cell("reference"))
+        .filter(|text| !text.is_empty())
+        .map(str::to_owned);
+    if let Some(text) = &reference
+        && (text.chars().count() > MAX_REFERENCE_CHARS || text.chars().any(char::is_control))
+    {
+        errors.push((
+            "reference",
+            format!("is at most {MAX_REFERENCE_CHARS} characters, with no line breaks"),
+        ));
+    }
+    match (errors.is_empty(), asset, amount) {
+        (true, Some(asset), Some(amount)) => Ok((
+            CreateWithdrawal {
+                asset,
+                method,
+                amount,
+                pix_key,
+                ted_account,
+                target_address,
+            },
+            reference,
+        )),
+        _ => Err(errors),
+    }
+}
+
+/// The asset of a row: `fiat/brl` when left empty for PIX and TED; what
+/// the form allows for the method (PIX and TED pay BRL; token pays a token).
+fn parse_asset(method: &WithdrawalMethod, raw: &str, errors: &mut CellErrors) -> Option<Asset> {
+    let pays_brl = matches!(method, WithdrawalMethod::Pix | WithdrawalMethod::Ted);
+    if raw.is_empty() {
+        if pays_brl {
+            return Some(Asset::FiatBrl);
+        }
+        errors.push((
+            "asset",
+            "is empty; a token row names its token, such as eth-base/brlv".to_owned(),
+        ));
+        return None;
+    }
+    let asset = Asset::from_wire(&raw.to_lowercase());
+    if !asset.is_known() {
+        errors.push((
+            "asset",
+            format!(
+                "{:?} is not an asset this version knows, such as fiat/brl or eth-base/brlv",
+                crate::api::safe_text::label(raw)
+            ),
+        ));
+        return None;
+    }
+    if pays_brl && asset != Asset::FiatBrl {
+        errors.push((
+            "asset",
+            format!("{method} withdrawals pay fiat/brl, not {asset}"),
+        ));
+        return None;
+    }
+    if !pays_brl && asset.is_fiat() {
+        errors.push((
+            "asset",
+            format!("{method} withdrawals pay a token, not {asset}"),
+        ));
+        return None;
+    }
+    Some(asset)
+}
+
+/// A TED's account, checked field by field as the TED form checks it.
+fn ted<'a>(
+    needs: &dyn Fn(&'static str, &mut CellErrors) -> Option<&'a str>,
+    errors: &mut CellErrors,
+) -> Option<TedAccount> {
+    let bank_code = needs("bank_code", errors).filter(|raw| {
+        check_bank_code(raw)
+            .map_err(|error| errors.push(("bank_code", error.to_string())))
+            .is_ok()
+    });
+    let branch = needs("branch", errors).filter(|raw| {
+        check_branch(raw)
+            .map_err(|error| errors.push(("branch", error.to_string())))
+            .is_ok()
+    });
+    let account = needs("account", errors).filter(|raw| {
+        check_account(raw)
+            .map_err(|error| errors.push(("account", error.to_string())))
+            .is_ok()
+    });
+    let account_type = needs("account_type", errors).and_then(|raw| {
+        parse_account_type(&raw.to_lowercase())
+            .map_err(|error| errors.push(("account_type", error.to_string())))
+            .ok()
+    });
+    let document = needs("document", errors).and_then(|raw| match PixKey::parse(raw) {
+        Ok(key @ (PixKey::Cpf(_) | PixKey::Cnpj(_))) => Some(key.as_str().to_owned()),
+        Ok(other) => {
+            errors.push((
+                "document",
+                format!("is a {}, not the holder's CPF or CNPJ", other.kind_name()),
+            ));
+            None
+        }
+        Err(error) => {
+            errors.push(("document", error.to_string()));
+            None
+        }
+    });
+    let name = needs("name", errors).filter(|raw| {
+        check_holder_name(raw)
+            .map_err(|error| errors.push(("name", error.to_string())))
+            .is_ok()
+    });
+    Some(TedAccount {
+        bank_code: bank_code?.to_owned(),
+        branch: branch?.to_owned(),
+        account: account?.to_owned(),
+        account_type: account_type?,
+        document: document?,
+        name: name?.to_owned(),
+    })
+}
+
+/// What a set of rows adds up to: how many, and the total of each asset.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Summary {
+    /// How many rows.
+    pub rows: usize,
+    /// The total of each asset.
+    pub totals: BTreeMap<Asset, Decimal>,
+}
+
+impl Summary {
+    /// The summary of `rows`.
+    pub fn of<'a>(rows: impl IntoIterator<Item = &'a PayoutRow>) -> Summary {
+        let mut summary = Summary::default();
+        for row in rows {
+            summary.rows += 1;
+            *summary.totals.entry(row.request.asset.clone()).or_default() += row.request.amount;
+        }
+        summary
+    }
+}
+
+impl Batch {
+    /// How many rows and the total of each asset.
+    pub fn summary(&self) -> Summary {
+        Summary::of(&self.rows)
+    }
+}
+
+/// The balance (`/assets/{asset}/balance`) an asset is paid from, by its
+/// ticker; `None` when the service shows none for it.
+pub fn balance_asset(asset: &Asset) -> Option<BalanceAsset> {
+    match asset.ticker().as_str() {
+        "BRL" => Some(BalanceAsset::Brl),
+        "USDC" => Some(BalanceAsset::Usdc),
+        "BRLV" => Some(BalanceAsset::Brlv),
+        _ => None,
+    }
+}
+
+/// A balance that does not cover what the rows pay from it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shortfall {
+    /// The balance.
+    pub balance: BalanceAsset,
+    /// What the rows pay from it.
+    pub total: Decimal,
+    /// What it holds (zero when it could not be read).
+    pub available: Decimal,
+}
+
+impl std::fmt::Display for Shortfall {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the {} balance is {}, and the rows pay {} from it ({} short)",
+            self.balance,
+            self.available,
+            self.total,
+            self.total - self.available
+        )
+    }
+}
+
+/// What the balance check found.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct BalanceCheck {
+    /// Balances that do not cover their rows: nothing may be sent.
+    pub short: Vec<Shortfall>,
+    /// Assets no balance of the service shows (wBRLY, USDT, BRLY are paid
+    /// from a wallet): not checked here; the service refuses a row it cannot pay.
+    pub unchecked: Vec<Asset>,
+}
+
+impl BalanceCheck {
+    /// Whether the balances cover every total that could be checked.
+    pub fn covers(&self) -> bool {
+        self.short.is_empty()
+    }
+}
+
+/// Whether `balances` cover `totals` (the rows still to send): the assets
+/// paid from one balance (BRLV on every chain) are added up first. A
+/// balance missing from `balances` counts as zero.
+pub fn check_balances(
+    totals: &BTreeMap<Asset, Decimal>,
+    balances: &BTreeMap<BalanceAsset, Decimal>,
+) -> BalanceCheck {
+    let mut check = BalanceCheck::default();
+    let mut needed: BTreeMap<BalanceAsset, Decimal> = BTreeMap::new();
+    for (asset, total) in totals {
+        match balance_asset(asset) {
+            Some(balance) => *needed.entry(balance).or_default() += *total,
+            None => check.unchecked.push(asset.clone()),
+        }
+    }
+    for (balance, total) in needed {
+        let available = balances.get(&balance).copied().unwrap_or_default();
+        if available < total {
+            check.short.push(Shortfall {
+                balance,
+                total,
+                available,
+            });
+        }
+    }
+    check
+}
+
+#[cfg(test)]
+mod tests;

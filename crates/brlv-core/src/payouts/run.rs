@@ -1,0 +1,596 @@
+//! A batch against the journal and the service: what the journal says of
+//! the file ([`plan`]), and sending its rows once each ([`run`]).
+//!
+//! Each row's POST is journaled, linked to its run and row, before it
+//! leaves; its outcome after, as `call` keeps one
+//! ([`crate::journal_send::outcome_of`]). Running the same file again is
+//! the resume: the journal's sends with no outcome are settled first
+//! against the service's list (done, not done, cannot tell), a row done or
+//! refused is not sent again, a row not done is sent, and a row that cannot
+//! be told is held, never sent blindly.
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use reqwest::Method;
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use super::{Batch, PayoutRow, Summary};
+use crate::api::Client;
+use crate::journal::batches::BatchRun;
+use crate::journal::settle::{self, Settled};
+use crate::journal::{JournalError, Outcome, PostEntry, PostRecord, Store};
+
+/// Where every row's POST goes: the endpoint the Withdrawals form posts to.
+pub const ENDPOINT: &str = "/api/v0/withdrawals";
+
+/// What the person chose.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Pay a file whose run finished once more, and send a row identical to
+    /// an earlier send whose outcome cannot be told.
+    pub again: bool,
+    /// Send no further row once one is not done.
+    pub stop_at_first_failure: bool,
+}
+
+/// What the journal says of one row before a run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlannedRow {
+    /// Never sent: it will be.
+    Send,
+    /// Sent, and the service did not apply it: it will be sent again.
+    NotDone {
+        /// Why, in words.
+        reason: String,
+    },
+    /// The service holds it.
+    Done {
+        /// The withdrawal's id.
+        id: String,
+    },
+    /// The service refused it; it is not sent again by a resume.
+    Refused {
+        /// The refusal, in words.
+        reason: String,
+    },
+    /// Whether the service applied it cannot be told: it is held.
+    CannotTell {
+        /// Why.
+        why: String,
+    },
+    /// Sent with no outcome yet: settled before anything else is sent.
+    InFlight {
+        /// Its POST.
+        post_id: Uuid,
+    },
+}
+
+impl PlannedRow {
+    /// Whether a run sends it.
+    pub fn sends(&self) -> bool {
+        matches!(self, PlannedRow::Send | PlannedRow::NotDone { .. })
+    }
+}
+
+/// What a run of a file would do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    /// The file's SHA-256.
+    pub batch: String,
+    /// The unfinished run it resumes; `None` starts a new one.
+    pub resumes: Option<BatchRun>,
+    /// The last finished run of the same file, when `again` pays it once more.
+    pub finished_before: Option<BatchRun>,
+    /// Each row's state, in the batch's order.
+    pub rows: Vec<PlannedRow>,
+}
+
+impl Plan {
+    /// The rows a run would send, and their totals.
+    pub fn to_send(&self, batch: &Batch) -> Summary {
+        Summary::of(
+            batch
+                .rows
+                .iter()
+                .zip(&self.rows)
+                .filter(|(_, state)| state.sends())
+                .map(|(row, _)| row),
+        )
+    }
+
+    /// How many rows are in flight (settled before anything is sent).
+    pub fn in_flight(&self) -> usize {
+        self.rows
+            .iter()
+            .filter(|state| matches!(state, PlannedRow::InFlight { .. }))
+            .count()
+    }
+}
+
+/// Why a file cannot be run.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlanError {
+    /// Its run finished; it is paid again only when asked.
+    #[error(
+        "this file (SHA-256 {batch}) was paid already: its run of {rows} row(s) started at {} \
+         finished at {}. Paying it again would pay every row again; to do that, ask again \
+         (--again on the command line)",
+        time_text(*.started_at),
+        time_text(*.finished_at)
+    )]
+    Finished {
+        /// The file's SHA-256.
+        batch: String,
+        /// How many rows.
+        rows: u64,
+        /// When that run started.
+        started_at: OffsetDateTime,
+        /// When it finished.
+        finished_at: OffsetDateTime,
+    },
+    /// The journal could not be read or written: nothing is sent unjournaled.
+    #[error("{0}; nothing more is sent")]
+    Journal(#[from] JournalError),
+}
+
+fn time_text(at: OffsetDateTime) -> String {
+    at.format(&time::format_description::well_known::Rfc3339)
+        .unwrap_or_else(|_| at.unix_timestamp().to_string())
+}
+
+/// The id in a created record (or in its envelope).
+fn created_id(answer: Option<&str>) -> String {
+    answer
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(text).ok())
+        .and_then(|value| {
+            value
+                .get("id")
+                .or_else(|| value.get("withdrawal").and_then(|inner| inner.get("id")))
+                .and_then(serde_json::Value::as_str)
+                .map(str::to_owned)
+        })
+        .unwrap_or_default()
+}
+
+/// The state of each row of `run`, from the last POST journaled for it.
+fn row_states(batch: &Batch, store: &Store, run: i64) -> Result<Vec<PlannedRow>, JournalError> {
+    let posts: BTreeMap<Uuid, PostEntry> = store
+        .posts(Some("withdrawal"))?
+        .into_iter()
+        .map(|entry| (entry.post.id, entry))
+        .collect();
+    let mut last: BTreeMap<u64, Uuid> = BTreeMap::new();
+    for link in store.batch_rows(run)? {
+        last.insert(link.row, link.post_id);
+    }
+    Ok(batch
+        .rows
+        .iter()
+        .map(|row| {
+            let Some(entry) = last.get(&row.row).and_then(|id| posts.get(id)) else {
+                return PlannedRow::Send;
+            };
+            if settle::is_pending(entry) {
+                return PlannedRow::InFlight {
+                    post_id: entry.post.id,
+                };
+            }
+            let Some(outcome) = &entry.outcome else {
+                return PlannedRow::InFlight {
+                    post_id: entry.post.id,
+                };
+            };
+            let words = |text: &Option<String>| text.clone().unwrap_or_default();
+            match outcome.outcome {
+                Outcome::Created => PlannedRow::Done {
+                    id: created_id(outcome.answer.as_deref()),
+                },
+                Outcome::Refused => PlannedRow::Refused {
+                    reason: words(&outcome.error),
+                },
+                Outcome::NotApplied => PlannedRow::NotDone {
+                    reason: outcome
+                        .error
+                        .clone()
+                        .filter(|error| error != settle::SETTLED_NOTE)
+                        .unwrap_or_else(|| {
+                            "the service's list shows it was not applied".to_owned()
+                        }),
+                },
+                Outcome::Unknown => PlannedRow::CannotTell {
+                    why: words(&outcome.reread_error),
+                },
+            }
+        })
+        .collect())
+}
+
+/// What the journal says of `batch`: a new run, a run to resume (each
+/// row's state), or, unless `again`, a finished file refused.
+pub fn plan(batch: &Batch, store: &Store, again: bool) -> Result<Plan, PlanError> {
+    let runs = store.batch_runs(&batch.id)?;
+    let fresh = |finished_before| Plan {
+        batch: batch.id.clone(),
+        resumes: None,
+        finished_before,
+        rows: vec![PlannedRow::Send; batch.rows.len()],
+    };
+    match runs.last() {
+        None => Ok(fresh(None)),
+        Some(last) => match last.finished_at {
+            Some(finished_at) if !again => Err(PlanError::Finished {
+                batch: batch.id.clone(),
+                rows: last.rows,
+                started_at: last.started_at,
+                finished_at,
+            }),
+            Some(_) => Ok(fresh(Some(last.clone()))),
+            None => Ok(Plan {
+                batch: batch.id.clone(),
+                resumes: Some(last.clone()),
+                finished_before: runs
+                    .iter()
+                    .rev()
+                    .find(|run| run.finished_at.is_some())
+                    .cloned(),
+                rows: row_states(batch, store, last.run)?,
+            }),
+        },
+    }
+}
+
+/// How a row ended in a run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RowOutcome {
+    /// The service holds it.
+    Done {
+        /// The withdrawal's id.
+        id: String,
+    },
+    /// The service refused it (a 4xx): nothing was paid.
+    Refused {
+        /// Its words.
+        reason: String,
+    },
+    /// It was not applied (it failed before leaving, or the list shows it
+    /// was not): the next run of the file sends it.
+    NotDone {
+        /// Why.
+        reason: String,
+    },
+    /// Whether it was applied cannot be told; it is not sent again by a
+    /// resume: check the service's records.
+    CannotTell {
+        /// Why.
+        why: String,
+    },
+    /// Its answer was lost and the list could not tell yet; the next run
+    /// (or `journal pending`) settles it before sending anything.
+    Pending {
+        /// Why.
+        why: String,
+    },
+    /// Not sent in this run (cancelled, or stopped at a failure).
+    NotSent,
+    /// Not sent: an identical earlier send cannot be told.
+    Held {
+        /// Why.
+        why: String,
+    },
+}
+
+impl RowOutcome {
+    /// Its name in the result file.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            RowOutcome::Done { .. } => "done",
+            RowOutcome::Refused { .. } => "refused",
+            RowOutcome::NotDone { .. } => "not-done",
+            RowOutcome::CannotTell { .. } => "cannot-tell",
+            RowOutcome::Pending { .. } => "pending",
+            RowOutcome::NotSent => "not-sent",
+            RowOutcome::Held { .. } => "held",
+        }
+    }
+
+    /// The service's id, when it holds it.
+    pub fn id(&self) -> Option<&str> {
+        match self {
+            RowOutcome::Done { id } => Some(id),
+            _ => None,
+        }
+    }
+
+    /// Its detail, in words.
+    pub fn detail(&self) -> &str {
+        match self {
+            RowOutcome::Done { .. } | RowOutcome::NotSent => "",
+            RowOutcome::Refused { reason } | RowOutcome::NotDone { reason } => reason,
+            RowOutcome::CannotTell { why }
+            | RowOutcome::Pending { why }
+            | RowOutcome::Held { why } => why,
+        }
+    }
+
+    /// Whether it will not change: done, refused, or cannot tell.
+    pub fn is_final(&self) -> bool {
+        matches!(
+            self,
+            RowOutcome::Done { .. } | RowOutcome::Refused { .. } | RowOutcome::CannotTell { .. }
+        )
+    }
+
+    fn of(state: &PlannedRow) -> RowOutcome {
+        match state {
+            PlannedRow::Send => RowOutcome::NotSent,
+            PlannedRow::NotDone { reason } => RowOutcome::NotDone {
+                reason: reason.clone(),
+            },
+            PlannedRow::Done { id } => RowOutcome::Done { id: id.clone() },
+            PlannedRow::Refused { reason } => RowOutcome::Refused {
+                reason: reason.clone(),
+            },
+            PlannedRow::CannotTell { why } => RowOutcome::CannotTell { why: why.clone() },
+            PlannedRow::InFlight { .. } => RowOutcome::Pending {
+                why: "its answer was lost and the service's list cannot tell yet whether it \
+                      was applied; run the file again later to settle it"
+                    .to_owned(),
+            },
+        }
+    }
+}
+
+/// One row told, as it happens.
+#[derive(Debug, Clone, Copy)]
+pub struct Progress<'a> {
+    /// The row.
+    pub row: &'a PayoutRow,
+    /// Its place in the file, 1-based.
+    pub position: usize,
+    /// How many rows the file has.
+    pub total: usize,
+    /// Whether it was sent in this run (or told from the journal).
+    pub sent_now: bool,
+    /// How it ended (for now: a lost answer is settled at the end).
+    pub outcome: &'a RowOutcome,
+}
+
+/// How a run ended.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// The file's SHA-256.
+    pub batch: String,
+    /// The sends settled before the run (the journal's, the file's or not).
+    pub settled_first: Vec<Settled>,
+    /// Each row's outcome, in the batch's order.
+    pub rows: Vec<RowOutcome>,
+    /// How many rows this run sent.
+    pub sent: usize,
+    /// Cancelled before every row was sent.
+    pub cancelled: bool,
+    /// Every row's outcome is final: the file is recorded as paid.
+    pub finished: bool,
+}
+
+/// Runs `batch`: settles the journal's sends in flight, then sends each row
+/// the plan sends, once, in order, journaled before it leaves; `on_progress`
+/// hears of every row; `cancel` stops before the next row. Refused with
+/// [`PlanError::Finished`] for a finished file unless `options.again`.
+pub async fn run(
+    client: &Client,
+    store: &mut Store,
+    batch: &Batch,
+    options: Options,
+    on_progress: &mut (dyn FnMut(Progress<'_>) + Send),
+    cancel: &AtomicBool,
+) -> Result<Report, PlanError> {
+    let settled_first = crate::journal_send::settle_pending(client, store, true).await?;
+    let plan = plan(batch, store, options.again)?;
+    let run = match &plan.resumes {
+        Some(run) => run.clone(),
+        None => {
+            let rows = u64::try_from(batch.rows.len()).unwrap_or(u64::MAX);
+            let started_at = OffsetDateTime::now_utc();
+            BatchRun {
+                run: store.start_batch_run(&batch.id, rows, started_at)?,
+                batch: batch.id.clone(),
+                started_at,
+                rows,
+                finished_at: None,
+            }
+        }
+    };
+    let in_this_run: std::collections::BTreeSet<Uuid> = store
+        .batch_rows(run.run)?
+        .into_iter()
+        .map(|link| link.post_id)
+        .collect();
+    // Sends outside this run whose outcome cannot be told: an identical row
+    // is held rather than sent beside them.
+    let unsure: Vec<PostRecord> = if options.again {
+        Vec::new()
+    } else {
+        store
+            .posts(None)?
+            .into_iter()
+            .filter(|entry| !in_this_run.contains(&entry.post.id))
+            .filter(|entry| settle::is_pending(entry) || settle::is_cannot_tell(entry))
+            .map(|entry| entry.post)
+            .collect()
+    };
+    let total = batch.rows.len();
+    let mut outcomes: Vec<RowOutcome> = Vec::with_capacity(total);
+    let mut held: BTreeMap<usize, RowOutcome> = BTreeMap::new();
+    let mut sent = 0;
+    let mut stopped = false;
+    let mut cancelled = false;
+    let mut lost = false;
+    for (index, (row, state)) in batch.rows.iter().zip(&plan.rows).enumerate() {
+        let mut sent_now = false;
+        let outcome = if !state.sends() {
+            RowOutcome::of(state)
+        } else if cancelled || cancel.load(Ordering::SeqCst) {
+            cancelled = true;
+            RowOutcome::NotSent
+        } else if stopped {
+            RowOutcome::NotSent
+        } else {
+            let body = row.body();
+            if let Some(earlier) = unsure
+                .iter()
+                .find(|post| settle::same_send(post, ENDPOINT, &body))
+            {
+                let outcome = RowOutcome::Held {
+                    why: format!(
+                        "an identical withdrawal was sent at {} and whether the service applied \
+                         it cannot be told; check the service's records, then run with again",
+                        time_text(earlier.sent_at)
+                    ),
+                };
+                held.insert(index, outcome.clone());
+                outcome
+            } else {
+                sent_now = true;
+                sent += 1;
+                let outcome = send_row(client, store, run.run, row, body).await?;
+                lost |= matches!(outcome, RowOutcome::Pending { .. });
+                outcome
+            }
+        };
+        if sent_now && options.stop_at_first_failure && !matches!(outcome, RowOutcome::Done { .. })
+        {
+            stopped = true;
+        }
+        on_progress(Progress {
+            row,
+            position: index + 1,
+            total,
+            sent_now,
+            outcome: &outcome,
+        });
+        outcomes.push(outcome);
+    }
+    if lost {
+        // The rows whose answer was lost are settled now (waiting, if need
+        // be, until the service can no longer accept them), so the result
+        // tells them.
+        crate::journal_send::settle_pending(client, store, true).await?;
+    }
+    let states = row_states(batch, store, run.run)?;
+    let rows: Vec<RowOutcome> = states
+        .iter()
+        .enumerate()
+        .map(|(index, state)| {
+            held.remove(&index)
+                .unwrap_or_else(|| match (&outcomes[index], state) {
+                    (RowOutcome::NotSent, PlannedRow::Send) => RowOutcome::NotSent,
+                    (_, state) => RowOutcome::of(state),
+                })
+        })
+        .collect();
+    let finished = rows.iter().all(RowOutcome::is_final);
+    if finished {
+        store.finish_batch_run(&run, OffsetDateTime::now_utc())?;
+    }
+    Ok(Report {
+        batch: batch.id.clone(),
+        settled_first,
+        rows,
+        sent,
+        cancelled,
+        finished,
+    })
+}
+
+/// Journals `row` as a POST of `run`, sends it, journals its outcome.
+async fn send_row(
+    client: &Client,
+    store: &mut Store,
+    run: i64,
+    row: &PayoutRow,
+    body: String,
+) -> Result<RowOutcome, PlanError> {
+    let post = PostRecord {
+        id: Uuid::new_v4(),
+        sent_at: OffsetDateTime::now_utc(),
+        form: "withdrawal".to_owned(),
+        method: "POST".to_owned(),
+        endpoint: ENDPOINT.to_owned(),
+        body,
+    };
+    store.append_batch_post(run, row.row, &post)?;
+    let sent = match client.raw_url(ENDPOINT) {
+        Ok(url) => {
+            client
+                .send(Method::POST, url, post.body.clone().into_bytes())
+                .await
+        }
+        Err(error) => Err(error),
+    };
+    let outcome = crate::journal_send::outcome_of(post.id, &sent, OffsetDateTime::now_utc());
+    if let Some(record) = &outcome {
+        store.append_outcome(record)?;
+    }
+    Ok(match outcome {
+        Some(record) => match record.outcome {
+            Outcome::Created => RowOutcome::Done {
+                id: created_id(record.answer.as_deref()),
+            },
+            Outcome::Refused => RowOutcome::Refused {
+                reason: record.error.unwrap_or_default(),
+            },
+            Outcome::NotApplied | Outcome::Unknown => RowOutcome::NotDone {
+                reason: record.error.unwrap_or_default(),
+            },
+        },
+        None => RowOutcome::Pending {
+            why: match &sent {
+                Err(error) => format!("the answer was lost ({error}); it may have been applied"),
+                Ok(raw) => format!(
+                    "the service answered HTTP {} without saying whether it applied it",
+                    raw.status
+                ),
+            },
+        },
+    })
+}
+
+/// Writes the result file: every row of `batch`, what it sent, and how it
+/// ended with the service's id; every cell kept inert for a spreadsheet.
+pub fn result_csv<W: std::io::Write>(
+    batch: &Batch,
+    outcomes: &[RowOutcome],
+    out: W,
+) -> Result<(), csv::Error> {
+    let mut writer = crate::csv_cell::Writer::from_writer(out);
+    writer.write_record([
+        "row",
+        "line",
+        "method",
+        "asset",
+        "amount",
+        "destination",
+        "reference",
+        "outcome",
+        "id",
+        "detail",
+    ])?;
+    for (row, outcome) in batch.rows.iter().zip(outcomes) {
+        writer.write_record([
+            row.row.to_string().as_str(),
+            row.line.to_string().as_str(),
+            row.request.method.as_str(),
+            row.request.asset.as_str(),
+            row.request.amount.to_string().as_str(),
+            row.destination().as_str(),
+            row.reference.as_deref().unwrap_or_default(),
+            outcome.as_str(),
+            outcome.id().unwrap_or_default(),
+            outcome.detail(),
+        ])?;
+    }
+    writer.flush()?;
+    Ok(())
+}

@@ -1,0 +1,465 @@
+//! `brlv-desk payouts FILE`: payouts from a CSV file (*pagamento em lote*),
+//! every row checked before anything leaves, one confirmation with the
+//! count and the total, then each row sent once, in order, journaled before
+//! it leaves ([`brlv_core::payouts`]). Running it again on the same file is
+//! the resume; a file whose run finished is refused unless `--again`.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead as _, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rust_decimal::Decimal;
+
+use crate::cli::call::{self, PassphraseArgs, terminal_safe};
+use brlv_core::api::Client;
+use brlv_core::api::model::BalanceAsset;
+use brlv_core::journal::Store;
+use brlv_core::journal_send::{describe, journal_file};
+use brlv_core::payouts::run::{self, Options, Plan, PlannedRow, Progress, RowOutcome};
+use brlv_core::payouts::{self, Batch, Summary};
+
+/// Arguments of `brlv-desk payouts`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct PayoutsArgs {
+    /// The CSV file: a header naming the columns (method, amount, asset,
+    /// pix_key, bank_code, branch, account, account_type, document, name,
+    /// address, reference), one payout per row.
+    pub file: PathBuf,
+    /// Check the file and the balances, list what would be sent with the
+    /// total per asset, and send nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Send without asking for confirmation on the terminal.
+    #[arg(long)]
+    pub yes: bool,
+    /// Pay a file whose run finished once more (every row again), and send
+    /// a row identical to an earlier send whose outcome cannot be told.
+    #[arg(long)]
+    pub again: bool,
+    /// Send no further row once one is not done.
+    #[arg(long)]
+    pub stop_at_first_failure: bool,
+    /// Where to write the result (every row, its outcome and the service's
+    /// id); default: beside the file, FILE.result.csv.
+    #[arg(long, value_name = "FILE")]
+    pub result: Option<PathBuf>,
+    /// Use a saved profile (its secrets come from the OS keyring) instead of
+    /// the BRLV_* environment variables.
+    #[arg(long, value_name = "NAME")]
+    pub profile: Option<String>,
+    /// Where the passphrase of a sealed key comes from, as for `call`.
+    #[command(flatten)]
+    pub passphrase: PassphraseArgs,
+}
+
+/// Why the command stopped, with the exit code it gives.
+struct Failure {
+    code: u8,
+    message: String,
+}
+
+impl Failure {
+    fn new(code: u8, message: impl Into<String>) -> Failure {
+        Failure {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+/// Runs `brlv-desk payouts`; what the process exits with: 0 when every row
+/// is done (or, for a dry run, the file and balances pass), 3 when a row's
+/// outcome cannot be told (or is pending or held), 1 when a row was refused,
+/// not done or not sent, or the file or balances fail; 2 for a setup that
+/// cannot work.
+pub fn run(args: &PayoutsArgs) -> ExitCode {
+    match payouts_command(args, &mut std::io::stdout()) {
+        Ok(code) => ExitCode::from(code),
+        Err(failure) => {
+            eprintln!("error: {}", terminal_safe(&failure.message));
+            ExitCode::from(failure.code)
+        }
+    }
+}
+
+/// The default result file: `FILE.result.csv` beside the file.
+fn default_result_path(file: &Path) -> PathBuf {
+    let mut name = file.as_os_str().to_owned();
+    name.push(".result.csv");
+    PathBuf::from(name)
+}
+
+fn totals_text(summary: &Summary) -> String {
+    summary
+        .totals
+        .iter()
+        .map(|(asset, total)| format!("{total} {asset}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The command; its exit code, or why it stopped.
+fn payouts_command(args: &PayoutsArgs, out: &mut impl Write) -> Result<u8, Failure> {
+    let bytes = std::fs::read(&args.file).map_err(|error| {
+        Failure::new(
+            call::EXIT_USAGE,
+            format!("cannot read {}: {error}", args.file.display()),
+        )
+    })?;
+    let batch = payouts::parse(&bytes).map_err(|error| {
+        Failure::new(
+            call::EXIT_FAILED,
+            format!("{}: {error}", args.file.display()),
+        )
+    })?;
+    let (credentials, name) =
+        call::named_command_credentials(args.profile.as_deref(), args.passphrase.source())
+            .map_err(|error| Failure::new(error.exit_code(), error.to_string()))?;
+    let journal_path = journal_file(&name, &credentials.base_url);
+    let client = credentials
+        .into_client()
+        .map_err(|error| Failure::new(error.exit_code(), error.to_string()))?;
+    let mut store = open_journal(journal_path.as_deref(), args.dry_run)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|error| {
+            Failure::new(
+                call::EXIT_FAILED,
+                format!("cannot start the async runtime: {error}"),
+            )
+        })?;
+    let plan = run::plan(&batch, &store, args.again)
+        .map_err(|error| Failure::new(call::EXIT_FAILED, error.to_string()))?;
+    let to_send = plan.to_send(&batch);
+    let balances = runtime.block_on(read_balances(&client, &to_send))?;
+    let check = payouts::check_balances(&to_send.totals, &balances);
+    for asset in &check.unchecked {
+        eprintln!(
+            "warning: the service shows no balance for {asset} (it is paid from a wallet), so \
+             the file's total of it is not checked here; the service refuses a row it cannot pay"
+        );
+    }
+    if !check.covers() {
+        let words: Vec<String> = check.short.iter().map(ToString::to_string).collect();
+        return Err(Failure::new(
+            call::EXIT_FAILED,
+            format!(
+                "the balances do not cover the file; nothing was sent: {}",
+                words.join("; ")
+            ),
+        ));
+    }
+    if args.dry_run {
+        dry_run(&batch, &plan, out);
+        return Ok(call::EXIT_OK);
+    }
+    tell_plan(&batch, &plan, &to_send);
+    if to_send.rows > 0 && !args.yes && !confirmed(&args.file, &to_send)? {
+        return Err(Failure::new(
+            call::EXIT_FAILED,
+            "not confirmed; nothing was sent",
+        ));
+    }
+    let cancel = Arc::new(AtomicBool::new(false));
+    let options = Options {
+        again: args.again,
+        stop_at_first_failure: args.stop_at_first_failure,
+    };
+    let report = runtime.block_on(async {
+        let flag = cancel.clone();
+        tokio::spawn(async move {
+            if tokio::signal::ctrl_c().await.is_ok() {
+                eprintln!("Stopping after the row being sent; run the same command to resume.");
+                flag.store(true, Ordering::SeqCst);
+            }
+        });
+        run::run(
+            &client,
+            &mut store,
+            &batch,
+            options,
+            &mut tell_progress,
+            &cancel,
+        )
+        .await
+    });
+    let report = report.map_err(|error| Failure::new(call::EXIT_FAILED, error.to_string()))?;
+    for settled in &report.settled_first {
+        eprintln!("journal: {}", terminal_safe(&describe(settled)));
+    }
+    let result_path = args
+        .result
+        .clone()
+        .unwrap_or_else(|| default_result_path(&args.file));
+    write_result(&result_path, &batch, &report.rows)?;
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for outcome in &report.rows {
+        *counts.entry(outcome.as_str()).or_default() += 1;
+    }
+    let counted: Vec<String> = counts
+        .iter()
+        .map(|(outcome, count)| format!("{count} {outcome}"))
+        .collect();
+    let _ = writeln!(
+        out,
+        "{} row(s): {}; {} sent in this run. Result: {}",
+        report.rows.len(),
+        counted.join(", "),
+        report.sent,
+        result_path.display()
+    );
+    if report.cancelled {
+        let _ = writeln!(out, "Cancelled: run the same command to send the rest.");
+    } else if !report.finished {
+        let _ = writeln!(
+            out,
+            "Not finished: run the same command to resume (it settles what is in flight first \
+             and sends only what was not done)."
+        );
+    }
+    let unsure = report.rows.iter().any(|outcome| {
+        matches!(
+            outcome,
+            RowOutcome::CannotTell { .. } | RowOutcome::Pending { .. } | RowOutcome::Held { .. }
+        )
+    });
+    let all_done = report
+        .rows
+        .iter()
+        .all(|outcome| matches!(outcome, RowOutcome::Done { .. }));
+    Ok(if unsure {
+        call::EXIT_OUTCOME_UNKNOWN
+    } else if all_done {
+        call::EXIT_OK
+    } else {
+        call::EXIT_FAILED
+    })
+}
+
+/// The profile's journal. A batch is never sent without one (a resume needs
+/// it); a dry run reads it when there is one.
+fn open_journal(path: Option<&Path>, dry_run: bool) -> Result<Store, Failure> {
+    let unusable = |why: String| {
+        Failure::new(
+            call::EXIT_FAILED,
+            format!("{why}; a file of payouts is only sent with a journal, so nothing was sent"),
+        )
+    };
+    let Some(path) = path else {
+        if dry_run {
+            return Store::in_memory().map_err(|error| unusable(error.to_string()));
+        }
+        return Err(unusable("no data directory on this system".to_owned()));
+    };
+    if dry_run && !path.exists() {
+        return Store::in_memory().map_err(|error| unusable(error.to_string()));
+    }
+    let (store, replaced) = Store::open(path).map_err(|error| unusable(error.to_string()))?;
+    if let Some(replaced) = replaced {
+        eprintln!(
+            "warning: the journal was damaged ({}) and was moved to {}",
+            replaced.reason,
+            replaced.moved_to.display()
+        );
+    }
+    Ok(store)
+}
+
+/// The balances the rows to send are paid from.
+async fn read_balances(
+    client: &Client,
+    to_send: &Summary,
+) -> Result<BTreeMap<BalanceAsset, Decimal>, Failure> {
+    let needed: std::collections::BTreeSet<BalanceAsset> = to_send
+        .totals
+        .keys()
+        .filter_map(payouts::balance_asset)
+        .collect();
+    let mut balances = BTreeMap::new();
+    for asset in needed {
+        let balance = client.balance(&asset).await.map_err(|error| {
+            Failure::new(
+                call::EXIT_FAILED,
+                format!("the {asset} balance could not be read, so nothing was sent: {error}"),
+            )
+        })?;
+        balances.insert(asset, balance.running_balance);
+    }
+    Ok(balances)
+}
+
+fn row_line(row: &payouts::PayoutRow) -> String {
+    let reference = row
+        .reference
+        .as_deref()
+        .map(|text| format!(" [{text}]"))
+        .unwrap_or_default();
+    format!(
+        "row {}: {} {} {} to {}{reference}",
+        row.row,
+        row.request.method,
+        row.request.amount,
+        row.request.asset,
+        row.destination()
+    )
+}
+
+fn state_words(state: &PlannedRow) -> String {
+    match state {
+        PlannedRow::Send => "would be sent".to_owned(),
+        PlannedRow::NotDone { reason } => {
+            format!("would be sent again (not done before: {reason})")
+        }
+        PlannedRow::Done { id } => format!("done already ({id})"),
+        PlannedRow::Refused { reason } => format!("refused before, not sent again ({reason})"),
+        PlannedRow::CannotTell { why } => format!("held: cannot tell ({why})"),
+        PlannedRow::InFlight { .. } => {
+            "in flight: settled against the service's list first".to_owned()
+        }
+    }
+}
+
+/// The dry run's listing, on `out`.
+fn dry_run(batch: &Batch, plan: &Plan, out: &mut impl Write) {
+    for (row, state) in batch.rows.iter().zip(&plan.rows) {
+        let _ = writeln!(
+            out,
+            "{} - {}",
+            terminal_safe(&row_line(row)),
+            terminal_safe(&state_words(state))
+        );
+    }
+    let summary = batch.summary();
+    let to_send = plan.to_send(batch);
+    let _ = writeln!(
+        out,
+        "{} row(s), total {}. Would send {} row(s), total {}.",
+        summary.rows,
+        totals_text(&summary),
+        to_send.rows,
+        if to_send.rows == 0 {
+            "nothing".to_owned()
+        } else {
+            totals_text(&to_send)
+        }
+    );
+    if plan.in_flight() > 0 {
+        let _ = writeln!(
+            out,
+            "{} row(s) are in flight from an earlier run: they are settled against the \
+             service's list before anything is sent.",
+            plan.in_flight()
+        );
+    }
+    let _ = writeln!(out, "Dry run: nothing was sent. File SHA-256: {}", batch.id);
+}
+
+/// What the run will do, on standard error.
+fn tell_plan(batch: &Batch, plan: &Plan, to_send: &Summary) {
+    if let Some(run) = &plan.resumes {
+        let done = plan
+            .rows
+            .iter()
+            .filter(|state| matches!(state, PlannedRow::Done { .. }))
+            .count();
+        eprintln!(
+            "Resuming the run of this file started at {}: {done} of {} row(s) done, {} in \
+             flight (settled first), {} to send.",
+            run.started_at,
+            batch.rows.len(),
+            plan.in_flight(),
+            to_send.rows
+        );
+    } else if let Some(run) = &plan.finished_before {
+        eprintln!(
+            "This file was paid already (run started at {}); --again pays every row once more.",
+            run.started_at
+        );
+    }
+}
+
+/// Asks on the terminal; true only for `yes`.
+fn confirmed(file: &Path, to_send: &Summary) -> Result<bool, Failure> {
+    eprint!(
+        "Send {} payout(s) from {}, total {}? Type yes to send: ",
+        to_send.rows,
+        file.display(),
+        totals_text(to_send)
+    );
+    let _ = std::io::stderr().flush();
+    let mut line = String::new();
+    let read = std::io::stdin()
+        .lock()
+        .read_line(&mut line)
+        .map_err(|error| {
+            Failure::new(
+                call::EXIT_USAGE,
+                format!("cannot read the confirmation: {error}; add --yes to send without it"),
+            )
+        })?;
+    if read == 0 {
+        return Err(Failure::new(
+            call::EXIT_USAGE,
+            "no confirmation could be read (standard input is closed); add --yes to send \
+             without it",
+        ));
+    }
+    Ok(line.trim().eq_ignore_ascii_case("yes"))
+}
+
+fn tell_progress(progress: Progress<'_>) {
+    if !progress.sent_now && matches!(progress.outcome, RowOutcome::NotSent) {
+        return;
+    }
+    let id = progress
+        .outcome
+        .id()
+        .map(|id| format!(" {id}"))
+        .unwrap_or_default();
+    let detail = progress.outcome.detail();
+    let detail = if detail.is_empty() {
+        String::new()
+    } else {
+        format!(": {detail}")
+    };
+    let line = format!(
+        "[{}/{}] row {}: {}{id}{detail}{}",
+        progress.position,
+        progress.total,
+        progress.row.row,
+        progress.outcome.as_str(),
+        if progress.sent_now {
+            ""
+        } else {
+            " (from the journal)"
+        }
+    );
+    eprintln!("{}", terminal_safe(&line));
+}
+
+/// Writes the result file, owner-only (it names the payees).
+fn write_result(path: &Path, batch: &Batch, rows: &[RowOutcome]) -> Result<(), Failure> {
+    let failed = |error: String| {
+        Failure::new(
+            call::EXIT_FAILED,
+            format!(
+                "the result file {} could not be written: {error}; the journal keeps every \
+                 row's outcome",
+                path.display()
+            ),
+        )
+    };
+    let file = brlv_core::private_file::create(path).map_err(|error| failed(error.to_string()))?;
+    let mut writer = std::io::BufWriter::new(file);
+    run::result_csv(batch, rows, &mut writer).map_err(|error| failed(error.to_string()))?;
+    writer
+        .into_inner()
+        .map_err(|error| failed(error.to_string()))?
+        .sync_all()
+        .map_err(|error| failed(error.to_string()))
+}

@@ -1,0 +1,397 @@
+//! `brlv-desk payouts FILE` as the real binary against the headless
+//! sandbox on loopback: a dry run sends nothing; a real run pays each row
+//! once, writes every row's outcome and id, and refuses the same file
+//! again; a 200-row run killed (SIGKILL) in the middle resumes on the same
+//! journal without paying any row twice.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+use rust_decimal::Decimal;
+
+use crate::cli::{BIN, start_sandbox};
+use crate::fault_proxy_server::{Fault, Proxy};
+
+const HEADER: &str = "method,amount,asset,pix_key,bank_code,branch,account,account_type,document,name,address,reference\n";
+
+/// The binary with the sandbox's demo credentials in `dir`, its journals
+/// under `dir/data`.
+fn brlv(dir: &Path, base_url: &str, args: &[&str]) -> Command {
+    let mut command = Command::new(BIN);
+    command
+        .args(args)
+        .env("BRLV_BASE_URL", base_url)
+        .env(
+            "BRLV_API_KEY",
+            std::fs::read_to_string(dir.join("api-key.txt"))
+                .unwrap()
+                .trim(),
+        )
+        .env("BRLV_PRIVATE_KEY_FILE", dir.join("private-key.pem"))
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .stdin(Stdio::null());
+    command
+}
+
+fn run(command: &mut Command) -> (Option<i32>, String, String) {
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = command.output().unwrap();
+    (
+        status.code(),
+        String::from_utf8(stdout).unwrap(),
+        String::from_utf8(stderr).unwrap(),
+    )
+}
+
+/// A GET through `call` (its own scratch journal), as JSON.
+fn get(dir: &Path, base_url: &str, path: &str) -> serde_json::Value {
+    let (code, stdout, stderr) =
+        run(brlv(dir, base_url, &["call", "GET", path]).env("XDG_DATA_HOME", dir.join("reads")));
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    let body = stdout.split_once('\n').map_or("", |(_, body)| body);
+    serde_json::from_str(body).unwrap()
+}
+
+/// The withdrawals the sandbox holds to `pix_key` (id → amount), and the BRL balance.
+fn held(dir: &Path, base_url: &str, pix_key: &str) -> (BTreeMap<String, Decimal>, Decimal) {
+    let payouts = get(dir, base_url, "/api/v0/withdrawals")["withdrawals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|record| record["pix-key"] == pix_key)
+        .map(|record| {
+            (
+                record["id"].as_str().unwrap().to_owned(),
+                record["amount"].as_str().unwrap().parse().unwrap(),
+            )
+        })
+        .collect();
+    let balance = get(dir, base_url, "/api/v0/assets/brl/balance")["balance"]["running-balance"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    (payouts, balance)
+}
+
+/// The result file's rows, by row number: (outcome, id, amount).
+fn result_rows(path: &Path) -> BTreeMap<u64, (String, String, Decimal)> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let header = reader.headers().unwrap().clone();
+    let at = |name: &str| header.iter().position(|cell| cell == name).unwrap();
+    reader
+        .records()
+        .map(|record| {
+            let record = record.unwrap();
+            (
+                record[at("row")].parse().unwrap(),
+                (
+                    record[at("outcome")].to_owned(),
+                    record[at("id")].to_owned(),
+                    record[at("amount")].parse().unwrap(),
+                ),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_dry_run_lists_every_row_with_the_total_per_asset_and_sends_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut sandbox, url) = start_sandbox(dir.path());
+    let file = dir.path().join("lote.csv");
+    std::fs::write(
+        &file,
+        format!(
+            "{HEADER}pix,10.50,,lote@example.com,,,,,,,,inv-1\n\
+             ted,99.90,,,341,1234,12345-6,checking,529.982.247-25,Ana Souza,,inv-2\n"
+        ),
+    )
+    .unwrap();
+    let (before, balance_before) = held(dir.path(), &url, "lote@example.com");
+    let file_arg = file.to_str().unwrap();
+    let (code, stdout, stderr) = run(&mut brlv(
+        dir.path(),
+        &url,
+        &["payouts", file_arg, "--dry-run"],
+    ));
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("row 1: pix 10.50 fiat/brl to lote@example.com [inv-1] - would be sent"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("row 2: ted 99.90 fiat/brl to bank 341"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "2 row(s), total 110.40 fiat/brl. Would send 2 row(s), total 110.40 fiat/brl."
+        ),
+        "{stdout}"
+    );
+    assert_eq!(
+        held(dir.path(), &url, "lote@example.com"),
+        (before, balance_before)
+    );
+    assert!(!dir.path().join("lote.csv.result.csv").exists());
+
+    // A bad row is named, and a total above the balance is refused, both
+    // before anything leaves.
+    std::fs::write(
+        &file,
+        format!("{HEADER}pix,10.50,,lote@example.com,,,,,,,,\npix,1,,123.456.789-00,,,,,,,,\n"),
+    )
+    .unwrap();
+    let (code, _, stderr) = run(&mut brlv(dir.path(), &url, &["payouts", file_arg, "--yes"]));
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.contains("row 2 (line 3), column pix_key:"),
+        "{stderr}"
+    );
+    std::fs::write(
+        &file,
+        format!("{HEADER}pix,9999999.00,,lote@example.com,,,,,,,,\n"),
+    )
+    .unwrap();
+    let (code, _, stderr) = run(&mut brlv(dir.path(), &url, &["payouts", file_arg, "--yes"]));
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.contains("the balances do not cover the file"),
+        "{stderr}"
+    );
+    assert_eq!(held(dir.path(), &url, "lote@example.com").1, balance_before);
+
+    sandbox.kill().unwrap();
+    sandbox.wait().unwrap();
+}
+
+#[test]
+fn a_file_is_paid_once_each_row_told_and_paid_again_only_with_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut sandbox, url) = start_sandbox(dir.path());
+    let file = dir.path().join("lote.csv");
+    std::fs::write(
+        &file,
+        format!(
+            "{HEADER}pix,10.50,,lote@example.com,,,,,,,,inv-1\n\
+             pix,20.25,,lote@example.com,,,,,,,,inv-2\n\
+             ted,99.90,,,341,1234,12345-6,checking,529.982.247-25,Ana Souza,,inv-3\n"
+        ),
+    )
+    .unwrap();
+    let file_arg = file.to_str().unwrap();
+    let result = dir.path().join("out.csv");
+    let result_arg = result.to_str().unwrap();
+    let (before, balance_before) = held(dir.path(), &url, "lote@example.com");
+
+    // Not confirmed (standard input closed): nothing is sent.
+    let (code, _, stderr) = run(&mut brlv(dir.path(), &url, &["payouts", file_arg]));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("Send 3 payout(s)"), "{stderr}");
+    assert!(stderr.contains("total 130.65 fiat/brl"), "{stderr}");
+    assert_eq!(held(dir.path(), &url, "lote@example.com").0, before);
+
+    let (code, stdout, stderr) = run(&mut brlv(
+        dir.path(),
+        &url,
+        &["payouts", file_arg, "--yes", "--result", result_arg],
+    ));
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(stderr.contains("[3/3] row 3: done"), "{stderr}");
+    let (after, balance_after) = held(dir.path(), &url, "lote@example.com");
+    let new: BTreeMap<&String, &Decimal> = after
+        .iter()
+        .filter(|(id, _)| !before.contains_key(*id))
+        .collect();
+    assert_eq!(new.len(), 2, "the two PIX rows: {after:?}");
+    assert_eq!(balance_before - balance_after, Decimal::new(13065, 2));
+    let rows = result_rows(&result);
+    assert_eq!(rows.len(), 3);
+    for (row, (outcome, id, amount)) in &rows {
+        assert_eq!(outcome, "done", "row {row}");
+        if *row < 3 {
+            assert_eq!(
+                new.get(id),
+                Some(&amount),
+                "row {row}'s id is the sandbox's"
+            );
+        } else {
+            assert!(!id.is_empty());
+        }
+    }
+
+    // The same file again: refused, nothing sent; with --again, paid again.
+    let (code, _, stderr) = run(&mut brlv(dir.path(), &url, &["payouts", file_arg, "--yes"]));
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("was paid already"), "{stderr}");
+    assert_eq!(held(dir.path(), &url, "lote@example.com").1, balance_after);
+    let (code, stdout, stderr) = run(&mut brlv(
+        dir.path(),
+        &url,
+        &[
+            "payouts", file_arg, "--yes", "--again", "--result", result_arg,
+        ],
+    ));
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert_eq!(
+        balance_after - held(dir.path(), &url, "lote@example.com").1,
+        Decimal::new(13065, 2)
+    );
+
+    sandbox.kill().unwrap();
+    sandbox.wait().unwrap();
+}
+
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_200_row_batch_killed_in_the_middle_resumes_and_pays_no_row_twice() {
+    const ROWS: usize = 200;
+    let dir = tempfile::tempdir().unwrap();
+    let (mut sandbox, sandbox_url) = start_sandbox(dir.path());
+    let upstream = sandbox_url.trim_start_matches("http://").parse().unwrap();
+    let proxy = Proxy::start(upstream).await;
+    // Row 67 reaches the sandbox, which pays it, and its answer is held
+    // back: the kill lands in the middle of the batch, with a payout the
+    // service applied still in flight.
+    const HELD_ROW: usize = 67;
+    for _ in 1..HELD_ROW {
+        proxy.on("POST /api/v0/withdrawals", Fault::Pass);
+    }
+    proxy.on("POST /api/v0/withdrawals", Fault::HoldAfterForward);
+    let key = "lote@example.com";
+    let (before, balance_before) = held(dir.path(), &sandbox_url, key);
+    let mut text = HEADER.to_owned();
+    let mut amounts = Vec::new();
+    for index in 0..ROWS {
+        let amount = Decimal::new(100 + i64::try_from(index).unwrap(), 2);
+        amounts.push(amount);
+        text.push_str(&format!("pix,{amount},,{key},,,,,,,,ref-{index}\n"));
+    }
+    let file = dir.path().join("lote.csv");
+    std::fs::write(&file, text).unwrap();
+    let file_arg = file.to_str().unwrap();
+    let result = dir.path().join("result.csv");
+    let result_arg = result.to_str().unwrap();
+    let args = ["payouts", file_arg, "--yes", "--result", result_arg];
+
+    let mut child = brlv(dir.path(), &proxy.base_url, &args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut waited = Duration::ZERO;
+    while proxy.count("POST /api/v0/withdrawals") < HELD_ROW {
+        assert!(
+            waited < Duration::from_secs(120),
+            "the batch never got going"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+        waited += Duration::from_millis(5);
+    }
+    child.kill().unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(
+        std::os::unix::process::ExitStatusExt::signal(&status),
+        Some(9),
+        "killed, not finished"
+    );
+    assert_eq!(proxy.count("POST /api/v0/withdrawals"), HELD_ROW);
+    assert!(!result.exists(), "the killed run wrote no result");
+    // What the kill left: 67 rows journaled before they left, the last
+    // with no outcome.
+    let journal = brlv_core::journal::file_for(
+        &dir.path().join("data").join("brlv-desk").join("journal"),
+        "127.0.0.1",
+        &proxy.base_url,
+    );
+    let entries = brlv_core::journal::Store::open(&journal)
+        .unwrap()
+        .0
+        .posts(None)
+        .unwrap();
+    assert_eq!(entries.len(), HELD_ROW);
+    assert!(
+        entries[..HELD_ROW - 1]
+            .iter()
+            .all(|entry| entry.outcome.is_some())
+    );
+    assert!(entries[HELD_ROW - 1].outcome.is_none());
+    assert!(
+        entries[HELD_ROW - 1]
+            .post
+            .body
+            .contains(r#""amount":"1.66""#)
+    );
+
+    // The same command again is the resume.
+    proxy.heal();
+    let (code, stdout, stderr) = tokio::task::spawn_blocking({
+        let mut command = brlv(dir.path(), &proxy.base_url, &args);
+        move || run(&mut command)
+    })
+    .await
+    .unwrap();
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(
+        stderr.contains("Resuming the run of this file")
+            && stderr.contains("66 of 200 row(s) done, 1 in flight"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("journal: done: POST /api/v0/withdrawals"),
+        "settled first: {stderr}"
+    );
+    assert!(stderr.contains("[67/200] row 67: done"), "{stderr}");
+
+    assert_eq!(
+        proxy.count("POST /api/v0/withdrawals"),
+        ROWS,
+        "every row left exactly once, across the kill"
+    );
+    let (after, balance_after) = held(dir.path(), &sandbox_url, key);
+    let new: BTreeMap<String, Decimal> = after
+        .into_iter()
+        .filter(|(id, _)| !before.contains_key(id))
+        .collect();
+    let mut paid: Vec<Decimal> = new.values().copied().collect();
+    paid.sort();
+    assert_eq!(paid, amounts, "each row paid once, none twice");
+    assert_eq!(
+        balance_before - balance_after,
+        new.values().copied().sum::<Decimal>(),
+        "the balance fell by exactly the payouts held"
+    );
+    let rows = result_rows(&result);
+    assert_eq!(rows.len(), ROWS);
+    for (index, amount) in amounts.iter().enumerate() {
+        let row = u64::try_from(index + 1).unwrap();
+        let (outcome, id, written) = &rows[&row];
+        assert_eq!(outcome, "done", "row {row}");
+        assert_eq!(written, amount);
+        assert_eq!(
+            new.get(id),
+            Some(amount),
+            "row {row}'s id is the sandbox's payout"
+        );
+    }
+
+    // Finished: the file is now refused, and nothing more leaves.
+    let (code, _, stderr) = tokio::task::spawn_blocking({
+        let mut command = brlv(dir.path(), &proxy.base_url, &args);
+        move || run(&mut command)
+    })
+    .await
+    .unwrap();
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("was paid already"), "{stderr}");
+    assert_eq!(proxy.count("POST /api/v0/withdrawals"), ROWS);
+
+    sandbox.kill().unwrap();
+    sandbox.wait().unwrap();
+}
