@@ -385,6 +385,15 @@ fn command_credentials_for(
     credentials.open(ask)
 }
 
+/// Whether the environment profile's key file (`BRLV_PRIVATE_KEY_FILE`) is
+/// plain, not sealed.
+pub fn environment_key_is_plain() -> Result<bool, CallError> {
+    Ok(matches!(
+        environment_credentials()?.key,
+        KeyMaterial::Plain(_)
+    ))
+}
+
 /// Refuses `args` when it moves money and `--allow-plain-key` is not given.
 pub fn refuse_plain_key_moving_money(args: &CallArgs) -> Result<(), CallError> {
     if args.allow_plain_key || !moves_money(&args.method, &args.path) {

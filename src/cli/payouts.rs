@@ -39,6 +39,10 @@ pub struct PayoutsArgs {
     /// a row identical to an earlier send whose outcome cannot be told.
     #[arg(long)]
     pub again: bool,
+    /// Pay from a plain (unencrypted) key file in BRLV_PRIVATE_KEY_FILE;
+    /// without it such a key is refused, since every row moves money.
+    #[arg(long)]
+    pub allow_plain_key: bool,
     /// Send no further row once one is not done.
     #[arg(long)]
     pub stop_at_first_failure: bool,
@@ -115,6 +119,24 @@ fn payouts_command(args: &PayoutsArgs, out: &mut impl Write) -> Result<u8, Failu
             format!("{}: {error}", args.file.display()),
         )
     })?;
+    // Every row moves money: from a plain key file only when the person
+    // said so, as `call` asks (a dry run sends nothing).
+    if args.profile.is_none()
+        && !args.dry_run
+        && !args.allow_plain_key
+        && call::environment_key_is_plain()
+            .map_err(|error| Failure::new(error.exit_code(), error.to_string()))?
+    {
+        return Err(Failure::new(
+            call::EXIT_USAGE,
+            format!(
+                "{} is a plain, unencrypted key and every row of this file moves money: \
+                 seal it (`brlv-desk profile add` keeps it sealed in the system's keyring) \
+                 or, to pay from the plain key anyway, add --allow-plain-key",
+                call::ENV_PRIVATE_KEY_FILE
+            ),
+        ));
+    }
     let (credentials, name) =
         call::named_command_credentials(args.profile.as_deref(), args.passphrase.source())
             .map_err(|error| Failure::new(error.exit_code(), error.to_string()))?;

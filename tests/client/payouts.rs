@@ -118,7 +118,7 @@ fn a_dry_run_lists_every_row_with_the_total_per_asset_and_sends_nothing() {
     let (code, stdout, stderr) = run(&mut brlv(
         dir.path(),
         &url,
-        &["payouts", file_arg, "--dry-run"],
+        &["payouts", "--allow-plain-key", file_arg, "--dry-run"],
     ));
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     assert!(
@@ -148,7 +148,11 @@ fn a_dry_run_lists_every_row_with_the_total_per_asset_and_sends_nothing() {
         format!("{HEADER}pix,10.50,,lote@example.com,,,,,,,,\npix,1,,123.456.789-00,,,,,,,,\n"),
     )
     .unwrap();
-    let (code, _, stderr) = run(&mut brlv(dir.path(), &url, &["payouts", file_arg, "--yes"]));
+    let (code, _, stderr) = run(&mut brlv(
+        dir.path(),
+        &url,
+        &["payouts", "--allow-plain-key", file_arg, "--yes"],
+    ));
     assert_eq!(code, Some(1));
     assert!(
         stderr.contains("row 2 (line 3), column pix_key:"),
@@ -159,7 +163,11 @@ fn a_dry_run_lists_every_row_with_the_total_per_asset_and_sends_nothing() {
         format!("{HEADER}pix,9999999.00,,lote@example.com,,,,,,,,\n"),
     )
     .unwrap();
-    let (code, _, stderr) = run(&mut brlv(dir.path(), &url, &["payouts", file_arg, "--yes"]));
+    let (code, _, stderr) = run(&mut brlv(
+        dir.path(),
+        &url,
+        &["payouts", "--allow-plain-key", file_arg, "--yes"],
+    ));
     assert_eq!(code, Some(1));
     assert!(
         stderr.contains("the balances do not cover the file"),
@@ -191,7 +199,11 @@ fn a_file_is_paid_once_each_row_told_and_paid_again_only_with_again() {
     let (before, balance_before) = held(dir.path(), &url, "lote@example.com");
 
     // Not confirmed (standard input closed): nothing is sent.
-    let (code, _, stderr) = run(&mut brlv(dir.path(), &url, &["payouts", file_arg]));
+    let (code, _, stderr) = run(&mut brlv(
+        dir.path(),
+        &url,
+        &["payouts", "--allow-plain-key", file_arg],
+    ));
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("Send 3 payout(s)"), "{stderr}");
     assert!(stderr.contains("total 130.65 fiat/brl"), "{stderr}");
@@ -200,7 +212,14 @@ fn a_file_is_paid_once_each_row_told_and_paid_again_only_with_again() {
     let (code, stdout, stderr) = run(&mut brlv(
         dir.path(),
         &url,
-        &["payouts", file_arg, "--yes", "--result", result_arg],
+        &[
+            "payouts",
+            "--allow-plain-key",
+            file_arg,
+            "--yes",
+            "--result",
+            result_arg,
+        ],
     ));
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     assert!(stderr.contains("[3/3] row 3: done"), "{stderr}");
@@ -227,7 +246,11 @@ fn a_file_is_paid_once_each_row_told_and_paid_again_only_with_again() {
     }
 
     // The same file again: refused, nothing sent; with --again, paid again.
-    let (code, _, stderr) = run(&mut brlv(dir.path(), &url, &["payouts", file_arg, "--yes"]));
+    let (code, _, stderr) = run(&mut brlv(
+        dir.path(),
+        &url,
+        &["payouts", "--allow-plain-key", file_arg, "--yes"],
+    ));
     assert_eq!(code, Some(1));
     assert!(stderr.contains("was paid already"), "{stderr}");
     assert_eq!(held(dir.path(), &url, "lote@example.com").1, balance_after);
@@ -235,7 +258,13 @@ fn a_file_is_paid_once_each_row_told_and_paid_again_only_with_again() {
         dir.path(),
         &url,
         &[
-            "payouts", file_arg, "--yes", "--again", "--result", result_arg,
+            "payouts",
+            "--allow-plain-key",
+            file_arg,
+            "--yes",
+            "--again",
+            "--result",
+            result_arg,
         ],
     ));
     assert_eq!(code, Some(0), "{stdout}{stderr}");
@@ -278,7 +307,14 @@ async fn a_200_row_batch_killed_in_the_middle_resumes_and_pays_no_row_twice() {
     let file_arg = file.to_str().unwrap();
     let result = dir.path().join("result.csv");
     let result_arg = result.to_str().unwrap();
-    let args = ["payouts", file_arg, "--yes", "--result", result_arg];
+    let args = [
+        "payouts",
+        "--allow-plain-key",
+        file_arg,
+        "--yes",
+        "--result",
+        result_arg,
+    ];
 
     let mut child = brlv(dir.path(), &proxy.base_url, &args)
         .stdout(Stdio::null())
@@ -392,6 +428,37 @@ async fn a_200_row_batch_killed_in_the_middle_resumes_and_pays_no_row_twice() {
     assert!(stderr.contains("was paid already"), "{stderr}");
     assert_eq!(proxy.count("POST /api/v0/withdrawals"), ROWS);
 
+    sandbox.kill().unwrap();
+    sandbox.wait().unwrap();
+}
+
+#[test]
+fn a_plain_key_file_pays_a_file_only_with_allow_plain_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut sandbox, url) = start_sandbox(dir.path());
+    let file = dir.path().join("lote.csv");
+    std::fs::write(
+        &file,
+        format!("{HEADER}pix,10.50,,plain@example.com,,,,,,,,\n"),
+    )
+    .unwrap();
+    let file_arg = file.to_str().unwrap();
+    let (before, balance_before) = held(dir.path(), &url, "plain@example.com");
+    let (code, _, stderr) = run(&mut brlv(dir.path(), &url, &["payouts", file_arg, "--yes"]));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("--allow-plain-key"), "{stderr}");
+    assert_eq!(
+        held(dir.path(), &url, "plain@example.com"),
+        (before, balance_before),
+        "nothing was sent"
+    );
+    // A dry run sends nothing, so it needs no leave.
+    let (code, _, stderr) = run(&mut brlv(
+        dir.path(),
+        &url,
+        &["payouts", file_arg, "--dry-run"],
+    ));
+    assert_eq!(code, Some(0), "{stderr}");
     sandbox.kill().unwrap();
     sandbox.wait().unwrap();
 }
