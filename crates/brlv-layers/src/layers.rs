@@ -100,9 +100,8 @@ pub const APP_LAYERS: &[Layer] = &[
         paths: &["src/app/message.rs", "src/app/panel/", "src/app/state.rs"],
     },
     Layer {
-        name: "what applies Events to AppState, draws it, or runs a feature's calls",
+        name: "the panels' views (each `impl Panel`) and the features' worker calls",
         paths: &[
-            "src/app/features/*/apply.rs",
             "src/app/features/*/view.rs",
             "src/app/features/*/view/",
             "src/app/features/*/task.rs",

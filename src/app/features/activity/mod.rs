@@ -3,8 +3,8 @@
 //! record in its own panel. The pure model ([`model`]: timeline, filters,
 //! totals, days; [`monthly`]: per-month figures the Overview's charts draw),
 //! the state and filters ([`state`]), what is computed from them, kept
-//! until a list or filter changes and never computed twice ([`cache`]), how a row
-//! opens its record (`apply.rs`), the view ([`view`]), how it writes days,
+//! until a list or filter changes and never computed twice ([`cache`]), the
+//! panel ([`view`]; a row asks the root to open its record), how it writes days,
 //! months and amounts ([`words`]), and the extrato as OFX and CSV
 //! ([`export`], which `brlv-desk extrato` writes too).
 
