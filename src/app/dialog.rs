@@ -6,9 +6,11 @@
 //! ([`DialogPurpose`], which comes back with the answer), and the answer.
 //! The worker awaits the dialog off the UI thread through the
 //! [`FileDialogs`] seam (rfd in the app, [`RecordingDialogs`] in tests).
-//! How the window asks and takes the answer in is `features::files`. While
-//! a dialog is open the window keeps drawing and says so. Where the system has no dialog (no portal
-//! and no zenity on Linux, as on a bare CI machine) the answer is
+//! The window asks with `AppState::choose_file` (the request built by
+//! [`dialog_request`]) and takes the answer in with `AppState::file_chosen`;
+//! where the dialogs stand is [`DialogState`]. While a dialog is open the
+//! window keeps drawing and says so. Where the system has no dialog (no
+//! portal and no zenity on Linux, as on a bare CI machine) the answer is
 //! [`DialogAnswer::Unavailable`]: the typed path field opens with a note.
 //! The typed field stays one click away everywhere (keyboard users, tests).
 
@@ -358,5 +360,26 @@ pub fn dialog_request(
             folder: last_folder.map(std::path::Path::to_path_buf),
             filter: None,
         },
+    }
+}
+
+/// Where the system's file dialogs stand, as the window holds it.
+#[derive(Clone, Debug, Default)]
+pub struct DialogState {
+    /// The folder of the last file chosen; remembered across restarts.
+    pub last_folder: Option<PathBuf>,
+    /// A dialog is open: no second one is asked for meanwhile.
+    pub dialog_open: bool,
+    /// The system answered that it has no file dialog.
+    pub unavailable: bool,
+}
+
+impl DialogState {
+    /// What the save bars drawn this frame need to know.
+    pub fn status(&self) -> DialogStatus {
+        DialogStatus {
+            open: self.dialog_open,
+            unavailable: self.unavailable,
+        }
     }
 }

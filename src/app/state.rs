@@ -16,6 +16,7 @@ use brlv_core::profile::Profile;
 use super::clock::{LocalZone, Millis};
 use std::path::PathBuf;
 
+use super::dialog::DialogState;
 use super::dialog::{DialogAnswer, DialogPurpose, dialog_request};
 use super::error_text::Localize;
 use super::export::FileError;
@@ -27,16 +28,16 @@ use super::features::claims::state::{ClaimsEvent, ClaimsState};
 use super::features::deposits::state::{DepositsEvent, DepositsState};
 use super::features::events::message::EventsEvent;
 use super::features::events::state::{EventsState, EventsTold, ReceivedEvent, listen_error_text};
-use super::features::files::state::FilesState;
-use super::features::guard::state::{Guard, PassphrasePrompt, PassphrasePurpose, SealOffer};
 use super::features::journal::message::JournalCommand;
 use super::features::journal::message::JournalEvent;
 use super::features::journal::state::JournalState;
+use super::features::lock::state::{LockState, PassphrasePrompt, PassphrasePurpose, SealOffer};
 use super::features::notify::NotifyState;
 use super::features::onboarding::message::OnboardingCommand;
 use super::features::onboarding::state::{KeyDraft, KeySource, OnboardingDraft};
 use super::features::orders::message::{OrdersCommand, OrdersEvent};
 use super::features::orders::state::{OrderMove, OrderSelector, OrdersState};
+use super::features::receipts::state::ReceiptStatus;
 use super::features::recipients::state::{RecipientsState, RecipientsTold};
 use super::features::settings::state::SettingsState;
 use super::features::taxes::figures::TaxFigures;
@@ -113,7 +114,7 @@ macro_rules! panel_context {
             wall_now: $state.wall_now,
             zone: &$state.zone,
             data: &$state.data,
-            receipt: &$state.files.receipt,
+            receipt: &$state.receipt,
             recipients: $recipients,
             profiles: &$state.profiles,
             session: $state.session.as_ref(),
@@ -121,9 +122,9 @@ macro_rules! panel_context {
             sandbox_starting: $state.sandbox_starting,
             tax_figures: Some($state.taxes.last_figures()),
             preferences: Preferences {
-                idle_lock_minutes: $state.guard.idle_lock_minutes,
+                idle_lock_minutes: $state.lock.idle_lock_minutes,
                 notifications: $state.notify.enabled,
-                sealing_offered: !matches!($state.guard.seal_offer, SealOffer::None),
+                sealing_offered: !matches!($state.lock.seal_offer, SealOffer::None),
             },
         }
     };
@@ -152,7 +153,7 @@ pub struct Panels<'a> {
     /// The extrato.
     pub activity: &'a mut ActivityState,
     /// The lock screen, the transaction password and the offer to seal a key.
-    pub guard: &'a mut Guard,
+    pub lock: &'a mut LockState,
     /// The form that connects an account.
     pub onboarding: &'a mut OnboardingDraft,
     /// The orders: list, detail, form.
@@ -208,7 +209,7 @@ pub struct AppState {
     /// The Events panel: webhook listener and what arrived.
     pub events: EventsState,
     /// The transaction password, the idle lock and the unlock screen.
-    pub guard: Guard,
+    pub lock: LockState,
     /// The journal on disk: the activity export.
     pub journal: JournalState,
     /// Every amount is masked (the eye in the top bar, Ctrl+Shift+H);
@@ -218,8 +219,10 @@ pub struct AppState {
     pub notify: NotifyState,
     /// Saved recipients (PIX keys, TED accounts, wallets), for every profile.
     pub recipients: RecipientsState,
-    /// The system's file dialogs and the receipt of the movement shown.
-    pub files: FilesState,
+    /// Where the system's file dialogs stand.
+    pub dialogs: DialogState,
+    /// Where the receipt of the movement shown stands.
+    pub receipt: ReceiptStatus,
     /// The extrato: its filters and what is computed from the lists.
     pub activity: ActivityState,
     /// The tax year: the year shown, what the person typed, the ledger.
@@ -253,12 +256,13 @@ impl AppState {
             claims: ClaimsState::default(),
             deposits: DepositsState::default(),
             events: EventsState::default(),
-            guard: Guard::default(),
+            lock: LockState::default(),
             journal: JournalState::default(),
             hide_amounts: false,
             notify: NotifyState::default(),
             recipients: RecipientsState::default(),
-            files: FilesState::default(),
+            dialogs: DialogState::default(),
+            receipt: ReceiptStatus::default(),
             activity: ActivityState::default(),
             taxes: TaxesState::default(),
             commands: Vec::new(),
@@ -327,7 +331,7 @@ impl AppState {
             settings: &mut self.settings,
             journal: &mut self.journal,
             activity: &mut self.activity,
-            guard: &mut self.guard,
+            lock: &mut self.lock,
             onboarding: &mut self.onboarding,
             orders: &mut self.orders,
         };
@@ -354,7 +358,7 @@ impl AppState {
                     path,
                 } => self.save_receipt(*receipt, format, path),
                 Ask::ReceiptCopied(movement) => {
-                    let status = &mut self.files.receipt;
+                    let status = &mut self.receipt;
                     status.movement = Some(movement);
                     status.result = None;
                     status.copied_at = Some(self.now);
@@ -420,7 +424,7 @@ impl AppState {
     /// Whether the unlock screen fills the window: locked, or a sealed
     /// profile waiting to be opened.
     pub fn shows_lock_screen(&self) -> bool {
-        (self.guard.locked && self.session.is_some()) || self.guard.opening.is_some()
+        (self.lock.locked && self.session.is_some()) || self.lock.opening.is_some()
     }
 
     /// Locks the window now (the shortcut, or the idle time), when the key
@@ -428,31 +432,31 @@ impl AppState {
     /// dropped (nothing was sent).
     pub fn lock_now(&mut self) {
         if self.requires_passphrase() {
-            self.guard.lock();
+            self.lock.engage();
         }
     }
 
     /// The person touched the window.
     pub fn note_input(&mut self) {
-        self.guard.last_input = self.now;
+        self.lock.last_input = self.now;
     }
 
     /// Locks the window once it has been idle for the time set in Settings.
     pub fn lock_if_idle(&mut self) {
-        if self.requires_passphrase() && self.guard.idle_past_limit(self.now) {
-            self.guard.lock();
+        if self.requires_passphrase() && self.lock.idle_past_limit(self.now) {
+            self.lock.engage();
         }
     }
 
     /// Drops the request waiting for its passphrase; nothing was sent.
     pub fn cancel_authorization(&mut self) {
-        self.guard.authorization = None;
+        self.lock.authorization = None;
     }
 
     /// Sends what is typed in the prompt for `purpose` to be checked,
     /// unless a check is in flight or wrong ones must still wait.
     pub fn check_passphrase(&mut self, purpose: PassphrasePurpose) {
-        if let Some((attempt, passphrase)) = self.guard.start_check(purpose, self.now) {
+        if let Some((attempt, passphrase)) = self.lock.start_check(purpose, self.now) {
             self.push(Command::CheckPassphrase {
                 purpose,
                 attempt,
@@ -665,24 +669,24 @@ impl AppState {
     /// Asks the worker for the system's dialog; `purpose` comes back with
     /// the answer. Nothing happens while another dialog is open.
     pub fn choose_file(&mut self, purpose: DialogPurpose) {
-        if self.files.dialog_open {
+        if self.dialogs.dialog_open {
             return;
         }
         let request = dialog_request(
             &purpose,
             self.language,
             self.today(),
-            self.files.last_folder.as_deref(),
+            self.dialogs.last_folder.as_deref(),
             self.orders.selected,
         );
-        self.files.dialog_open = true;
+        self.dialogs.dialog_open = true;
         self.push(Command::ChooseFile { purpose, request });
     }
 
     /// Takes in a dialog's answer: the chosen file goes where its purpose
     /// says, through the path that save or load always took.
     pub fn file_chosen(&mut self, purpose: DialogPurpose, answer: DialogAnswer) {
-        self.files.dialog_open = false;
+        self.dialogs.dialog_open = false;
         let path = match answer {
             DialogAnswer::Chosen(path) => path,
             DialogAnswer::Cancelled => {
@@ -692,7 +696,7 @@ impl AppState {
             }
             DialogAnswer::Unavailable => {
                 self.tell(|state| &mut state.activity, ActivityTold::DialogClosed);
-                self.files.unavailable = true;
+                self.dialogs.unavailable = true;
                 return;
             }
         };
@@ -702,7 +706,7 @@ impl AppState {
             _ => folder_of(&path),
         };
         if let Some(folder) = folder {
-            self.files.last_folder = Some(folder);
+            self.dialogs.last_folder = Some(folder);
         }
         let typed = path.display().to_string();
         match purpose {
@@ -754,7 +758,7 @@ impl AppState {
 
     /// Sends a receipt to be rendered and written by the worker.
     pub fn save_receipt(&mut self, receipt: Receipt, format: ReceiptFormat, path: PathBuf) {
-        let status = &mut self.files.receipt;
+        let status = &mut self.receipt;
         status.movement = Some(receipt.id);
         status.saving = true;
         status.result = None;
@@ -767,28 +771,28 @@ impl AppState {
 
     /// Takes in how writing the receipt of `movement` ended.
     pub fn receipt_saved(&mut self, movement: Uuid, result: Result<PathBuf, FileError>) {
-        let status = &mut self.files.receipt;
+        let status = &mut self.receipt;
         status.saving = false;
         status.movement = Some(movement);
         if let Ok(path) = &result
             && let Some(folder) = folder_of(path)
         {
-            self.files.last_folder = Some(folder);
+            self.dialogs.last_folder = Some(folder);
         }
-        self.files.receipt.result = Some(result);
+        self.receipt.result = Some(result);
     }
 
     /// Changes a setting a panel asked for.
     fn set(&mut self, setting: Setting) {
         match setting {
             Setting::Language(language) => self.language = language,
-            Setting::IdleLockMinutes(minutes) => self.guard.idle_lock_minutes = minutes,
+            Setting::IdleLockMinutes(minutes) => self.lock.idle_lock_minutes = minutes,
             Setting::Notifications(enabled) => self.notify.enabled = enabled,
             Setting::AddProfile => self.adding_profile = true,
             Setting::StopAddingProfile => self.adding_profile = false,
             Setting::LockNow => self.lock_now(),
             Setting::OfferSealing => {
-                self.guard.seal_offer = SealOffer::Open(Default::default());
+                self.lock.seal_offer = SealOffer::Open(Default::default());
             }
         }
     }
@@ -972,7 +976,7 @@ impl AppState {
                     self.onboarding.clear_after_connect();
                 }
                 self.adding_profile = false;
-                self.guard.session_started(self.now);
+                self.lock.session_started(self.now);
             }
             Event::SessionEnded(id) => {
                 if self
@@ -1040,32 +1044,32 @@ impl AppState {
             Event::Orders(event) => self.orders_event(event),
             Event::Events(event) => self.webhook_event(event),
             Event::UnlockNeeded(profile) => {
-                self.guard.opening = Some(profile);
-                self.guard.unlock = PassphrasePrompt::default();
+                self.lock.opening = Some(profile);
+                self.lock.unlock = PassphrasePrompt::default();
             }
             Event::PassphraseChecked {
                 purpose,
                 attempt,
                 accepted,
             } => {
-                if let Some(request) = self.guard.checked(purpose, attempt, accepted, self.now) {
+                if let Some(request) = self.lock.checked(purpose, attempt, accepted, self.now) {
                     self.send_submit(request);
                 }
             }
             Event::SealingOffered => {
                 if !self.requires_passphrase() {
-                    self.guard.seal_offer = SealOffer::Open(Default::default());
+                    self.lock.seal_offer = SealOffer::Open(Default::default());
                 }
             }
             Event::ProfileSealed(result) => match result {
                 Ok(()) => {
-                    self.guard.seal_offer = SealOffer::None;
+                    self.lock.seal_offer = SealOffer::None;
                     if let Some(session) = self.session.as_mut() {
                         session.sealed = true;
                     }
-                    self.guard.last_input = self.now;
+                    self.lock.last_input = self.now;
                 }
-                Err(reason) => self.guard.seal_offer = SealOffer::Failed(reason),
+                Err(reason) => self.lock.seal_offer = SealOffer::Failed(reason),
             },
             Event::Journal(event) => self.journal_event(event),
             Event::Recipients(event) => {
@@ -1150,11 +1154,11 @@ impl AppState {
     /// Sends a form's POST: its status shows it in flight (so it cannot be
     /// sent twice) and the worker sends it once. Every form sends this way.
     /// A request that moves money from a sealed profile first waits at the
-    /// confirmation step for the passphrase (see [`super::guard`]); while
+    /// confirmation step for the passphrase (see [`super::features::lock`]); while
     /// the window is locked nothing is sent.
     pub fn submit(&mut self, request: SubmitRequest) {
         let sealed = self.requires_passphrase();
-        if let Some(request) = self.guard.hold(request, sealed) {
+        if let Some(request) = self.lock.hold(request, sealed) {
             self.send_submit(request);
         }
     }

@@ -493,7 +493,7 @@ fn receipts_speak_the_persons_language_and_name_where_the_money_went() {
 fn dialog_state(folder: Option<&Path>) -> AppState {
     let mut state = connected_state(Language::En);
     state.wall_now = datetime!(2026-11-22 18:30:00 UTC);
-    state.files.last_folder = folder.map(Path::to_path_buf);
+    state.dialogs.last_folder = folder.map(Path::to_path_buf);
     state
 }
 
@@ -577,7 +577,7 @@ fn every_save_asks_with_a_dated_or_named_file_in_the_last_folder() {
         let mut state = dialog_state(Some(&folder));
         state.orders.selected = Some(order_id);
         state.choose_file(purpose.clone());
-        assert!(state.files.dialog_open, "the UI shows a dialog is open");
+        assert!(state.dialogs.dialog_open, "the UI shows a dialog is open");
         state.choose_file(purpose.clone());
         let (back, request) = asked(&mut state);
         assert_eq!(back, purpose);
@@ -608,8 +608,8 @@ fn a_chosen_file_goes_where_it_was_asked_for_and_its_folder_is_remembered() {
         purpose,
         answer: DialogAnswer::Chosen(PathBuf::from("/tmp/out/orders-2026-11-22.csv")),
     });
-    assert!(!state.files.dialog_open);
-    assert_eq!(state.files.last_folder, Some(PathBuf::from("/tmp/out")));
+    assert!(!state.dialogs.dialog_open);
+    assert_eq!(state.dialogs.last_folder, Some(PathBuf::from("/tmp/out")));
     assert!(state.orders.export.writing);
     let commands = state.take_commands();
     assert!(
@@ -647,7 +647,7 @@ fn a_chosen_file_goes_where_it_was_asked_for_and_its_folder_is_remembered() {
         [Command::Onboarding(OnboardingCommand::LoadKeyFile(path))] if path == Path::new("/keys/private.pem")
     ));
     assert_eq!(state.onboarding.key_path, "/keys/private.pem");
-    assert_eq!(state.files.last_folder, Some(PathBuf::from("/keys")));
+    assert_eq!(state.dialogs.last_folder, Some(PathBuf::from("/keys")));
 
     // Cancelled: nothing is written, nothing changes but the dialog closing.
     state.choose_file(DialogPurpose::LoadKey);
@@ -656,9 +656,9 @@ fn a_chosen_file_goes_where_it_was_asked_for_and_its_folder_is_remembered() {
         purpose,
         answer: DialogAnswer::Cancelled,
     });
-    assert!(!state.files.dialog_open);
+    assert!(!state.dialogs.dialog_open);
     assert!(state.take_commands().is_empty());
-    assert!(!state.files.unavailable);
+    assert!(!state.dialogs.unavailable);
 
     // No dialog on this system: the typed path is the way, with its note.
     state.choose_file(DialogPurpose::LoadKey);
@@ -667,7 +667,7 @@ fn a_chosen_file_goes_where_it_was_asked_for_and_its_folder_is_remembered() {
         purpose,
         answer: DialogAnswer::Unavailable,
     });
-    assert!(state.files.unavailable);
+    assert!(state.dialogs.unavailable);
     assert!(state.take_commands().is_empty());
 }
 
@@ -695,7 +695,7 @@ fn the_worker_asks_the_dialog_and_writes_the_receipt_where_it_answered() {
         format: ReceiptFormat::Pdf,
     });
     pump_until(&worker, &mut state, "the receipt written", |state| {
-        state.files.receipt.result.is_some()
+        state.receipt.result.is_some()
     });
     let asked = dialogs.asked();
     assert_eq!(asked.len(), 1);
@@ -704,8 +704,8 @@ fn the_worker_asks_the_dialog_and_writes_the_receipt_where_it_answered() {
         Some("receipt-transfer-7a1e0c52.pdf")
     );
     assert_eq!(asked[0].folder.as_deref(), Some(dir.path()));
-    assert_eq!(state.files.receipt.result.clone().unwrap().unwrap(), chosen);
-    assert_eq!(state.files.receipt.movement, Some(receipt.id));
+    assert_eq!(state.receipt.result.clone().unwrap().unwrap(), chosen);
+    assert_eq!(state.receipt.movement, Some(receipt.id));
     let pdf = std::fs::read(&chosen).unwrap();
     assert_valid_pdf(&pdf);
 }

@@ -36,7 +36,7 @@ fn locked_later_state() -> AppState {
     seal_session(&mut state);
     state.view = View::Withdrawals;
     state.now = 1_000;
-    state.guard.last_input = 1_000;
+    state.lock.last_input = 1_000;
     deliver(&mut state, rows("9876.54"), 1_000);
     state.withdrawals.draft.amount = "1.320,50".to_owned();
     state.withdrawals.draft.pix_key = "529.982.247-25".to_owned();
@@ -157,7 +157,7 @@ fn ctrl_l_locks_at_once_and_a_request_waiting_for_its_passphrase_is_dropped() {
     settle(&mut harness);
     harness.get_by_label("brlv-desk is locked");
     shows_nothing_of_the_account(&harness);
-    assert!(harness.state().guard.authorization.is_none());
+    assert!(harness.state().lock.authorization.is_none());
     assert!(sent(harness.state_mut()).is_empty());
 }
 
@@ -175,7 +175,7 @@ fn input_keeps_the_window_unlocked_and_the_sandbox_never_locks() {
         "touched at 4 min"
     );
     // The idle time set in Settings.
-    harness.state_mut().guard.idle_lock_minutes = 2;
+    harness.state_mut().lock.idle_lock_minutes = 2;
     harness.state_mut().now = 1_000 + 4 * MINUTE + 2 * MINUTE;
     settle(&mut harness);
     harness.get_by_label("brlv-desk is locked");

@@ -140,7 +140,7 @@ fn save_as_pdf_asks_the_dialog_and_shows_where_the_receipt_went() {
 #[test]
 fn with_no_dialog_on_the_system_the_typed_path_saves_the_receipt() {
     let mut state = transfers_with("completed", Language::En);
-    state.files.unavailable = true;
+    state.dialogs.unavailable = true;
     let mut harness = harness_for(state);
     assert!(
         harness

@@ -14,7 +14,7 @@ use brlv_core::api::{PrivateKey, RsaKeyBits};
 use brlv_core::keystore::{MemoryStore, SecretStore};
 use brlv_core::profile::{Profile, ProfileBook};
 use brlv_desk::app::error_text::Localize;
-use brlv_desk::app::features::guard::state::PassphrasePurpose;
+use brlv_desk::app::features::lock::state::PassphrasePurpose;
 use brlv_desk::app::features::onboarding::message::OnboardingCommand;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, NoticeKind};
@@ -167,7 +167,7 @@ fn a_new_profile_is_tested_saved_reopened_and_deleted_with_its_secrets() {
     // ... and through the confirmation step, once the passphrase is right, it goes.
     state.submit(claim);
     assert!(state.pending_commands().is_empty());
-    *state.guard.authorization.as_mut().unwrap().prompt.text = PASSPHRASE.to_owned();
+    *state.lock.authorization.as_mut().unwrap().prompt.text = PASSPHRASE.to_owned();
     state.check_passphrase(PassphrasePurpose::Transaction);
     pump_until(&worker, &mut state, "the claim made", |state| {
         state.claims.submit.created().is_some()
@@ -214,7 +214,7 @@ fn a_new_profile_is_tested_saved_reopened_and_deleted_with_its_secrets() {
     let mut state = AppState::new(Language::En);
     assert!(worker.send(Command::Start { sandbox: false }));
     pump_until(&worker, &mut state, "the unlock screen", |state| {
-        state.guard.opening.is_some()
+        state.lock.opening.is_some()
     });
     assert!(state.shows_lock_screen());
     assert!(
@@ -222,14 +222,14 @@ fn a_new_profile_is_tested_saved_reopened_and_deleted_with_its_secrets() {
         "nothing opens before the passphrase"
     );
     // A wrong passphrase opens nothing and says so.
-    *state.guard.unlock.text = "not the passphrase".to_owned();
+    *state.lock.unlock.text = "not the passphrase".to_owned();
     state.check_passphrase(PassphrasePurpose::Unlock);
     pump_until(&worker, &mut state, "the refusal", |state| {
-        state.guard.unlock.wrong
+        state.lock.unlock.wrong
     });
     assert!(state.session.is_none());
     state.now += 1_000;
-    *state.guard.unlock.text = PASSPHRASE.to_owned();
+    *state.lock.unlock.text = PASSPHRASE.to_owned();
     state.check_passphrase(PassphrasePurpose::Unlock);
     pump_until(
         &worker,
@@ -468,7 +468,7 @@ fn every_declared_resource_is_fetched_and_stored_on_the_sandbox() {
 #[test]
 fn a_plain_key_profile_keeps_working_is_offered_sealing_once_and_is_sealed_in_place() {
     use brlv_core::keystore::ProfileSecrets;
-    use brlv_desk::app::features::guard::state::SealOffer;
+    use brlv_desk::app::features::lock::state::SealOffer;
     let account = sandbox_account();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("profiles.json");
@@ -503,7 +503,7 @@ fn a_plain_key_profile_keeps_working_is_offered_sealing_once_and_is_sealed_in_pl
         "the plain profile and the offer",
         |state| {
             state.data.balance_brl.value().is_some()
-                && matches!(state.guard.seal_offer, SealOffer::Open(_))
+                && matches!(state.lock.seal_offer, SealOffer::Open(_))
         },
     );
     assert!(
@@ -511,7 +511,7 @@ fn a_plain_key_profile_keeps_working_is_offered_sealing_once_and_is_sealed_in_pl
         "it works as it did until sealed"
     );
 
-    state.guard.seal_offer = SealOffer::Sealing;
+    state.lock.seal_offer = SealOffer::Sealing;
     state.push(Command::SealProfile {
         passphrase: SecretString::from(PASSPHRASE.to_owned()),
     });
@@ -542,14 +542,14 @@ fn a_plain_key_profile_keeps_working_is_offered_sealing_once_and_is_sealed_in_pl
     let mut state = AppState::new(Language::En);
     assert!(worker.send(Command::Start { sandbox: false }));
     pump_until(&worker, &mut state, "the unlock screen", |state| {
-        state.guard.opening.is_some()
+        state.lock.opening.is_some()
     });
-    *state.guard.unlock.text = PASSPHRASE.to_owned();
+    *state.lock.unlock.text = PASSPHRASE.to_owned();
     state.check_passphrase(PassphrasePurpose::Unlock);
     pump_until(&worker, &mut state, "the balance", |state| {
         state.data.balance_brl.value().is_some()
     });
     assert!(state.requires_passphrase());
-    assert!(matches!(state.guard.seal_offer, SealOffer::None));
+    assert!(matches!(state.lock.seal_offer, SealOffer::None));
     drop(account.runtime);
 }

@@ -340,7 +340,7 @@ fn pump_until(
 #[test]
 fn the_app_and_the_command_line_see_each_others_profiles() {
     use brlv_core::profile::Profile;
-    use brlv_desk::app::features::guard::state::PassphrasePurpose;
+    use brlv_desk::app::features::lock::state::PassphrasePurpose;
     use brlv_desk::app::message::Command as AppCommand;
     use brlv_desk::app::session::ConnectRequest;
     use brlv_desk::app::state::AppState;
@@ -379,13 +379,13 @@ fn the_app_and_the_command_line_see_each_others_profiles() {
     assert!(worker.send(AppCommand::Start { sandbox: false }));
     pump_until(&worker, &mut state, "the unlock screen", |state| {
         state
-            .guard
+            .lock
             .opening
             .as_ref()
             .is_some_and(|profile| profile.name == "from the terminal")
     });
     assert!(state.profiles.iter().any(|p| p.name == "from the terminal"));
-    *state.guard.unlock.text = PASSPHRASE.to_owned();
+    *state.lock.unlock.text = PASSPHRASE.to_owned();
     state.check_passphrase(PassphrasePurpose::Unlock);
     pump_until(&worker, &mut state, "the profile's balance", |state| {
         state.data.balance_brl.value().is_some()
@@ -719,7 +719,7 @@ fn a_saved_plain_key_is_refused_until_profile_seal_seals_it() {
 /// the window's onboarding saves is bound, so `call` opens it.
 #[test]
 fn the_app_refuses_a_profile_whose_address_was_edited_on_disk() {
-    use brlv_desk::app::features::guard::state::PassphrasePurpose;
+    use brlv_desk::app::features::lock::state::PassphrasePurpose;
     use brlv_desk::app::message::{Command as AppCommand, NoticeDetail, NoticeKind};
     use brlv_desk::app::state::AppState;
 
@@ -731,9 +731,9 @@ fn the_app_refuses_a_profile_whose_address_was_edited_on_disk() {
     let mut state = AppState::new(Language::En);
     assert!(worker.send(AppCommand::Start { sandbox: false }));
     pump_until(&worker, &mut state, "the unlock screen", |state| {
-        state.guard.opening.is_some()
+        state.lock.opening.is_some()
     });
-    *state.guard.unlock.text = PASSPHRASE.to_owned();
+    *state.lock.unlock.text = PASSPHRASE.to_owned();
     state.check_passphrase(PassphrasePurpose::Unlock);
     pump_until(&worker, &mut state, "the refusal", |state| {
         state

@@ -1,6 +1,6 @@
 //! What the transaction password's dialog repeats of the request waiting
 //! for it: worked out here, where the order form's quote and the tax year
-//! are both in reach, and handed to the guard's view, which draws only it.
+//! are both in reach, and handed to the lock's view, which draws only it.
 
 use crate::app::features::taxes::sale::{SaleTone, sale_effect, sale_effect_text};
 use crate::app::format::asset_amount_text;
@@ -19,7 +19,7 @@ pub fn authorization_lines(
 ) -> (Vec<SummaryLine>, Option<(String, SaleTone)>) {
     let sale = order_sale_line(ui, state);
     let lines = state
-        .guard
+        .lock
         .authorization
         .as_ref()
         .map(|authorization| summary(state, &authorization.request))
@@ -31,7 +31,7 @@ pub fn authorization_lines(
 /// against R$35,000 (the tax report's count), in a sentence.
 fn order_sale_line(ui: &egui::Ui, state: &mut AppState) -> Option<(String, SaleTone)> {
     let Some(SubmitRequest::Order(order)) = state
-        .guard
+        .lock
         .authorization
         .as_ref()
         .map(|authorization| &authorization.request)

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
 use super::clock::Clock;
-use super::features::{guard, notify, overview, settings};
+use super::features::{lock, notify, overview, settings};
 use super::frame_stats::FrameStats;
 use super::i18n::Language;
 use super::message::Command;
@@ -64,11 +64,11 @@ impl PersistedUi {
         PersistedUi {
             view: state.view,
             language: Some(state.language),
-            idle_lock_minutes: Some(state.guard.idle_lock_minutes),
+            idle_lock_minutes: Some(state.lock.idle_lock_minutes),
             list_budget_mib: state.settings.list_budget_mib,
             hide_amounts: state.hide_amounts,
             desktop_notifications: Some(state.notify.enabled),
-            last_folder: state.files.last_folder.clone(),
+            last_folder: state.dialogs.last_folder.clone(),
         }
     }
 
@@ -88,7 +88,7 @@ const STORAGE_KEY: &str = PersistedUi::STORAGE_KEY;
 pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
     context::set_language(ui.ctx(), state.language);
     context::set_zone(ui.ctx(), &state.zone);
-    context::set_dialog_status(ui.ctx(), state.files.status());
+    context::set_dialog_status(ui.ctx(), state.dialogs.status());
     // Any key, click, scroll or pointer move counts as someone at the desk.
     let touched = ui.input(|input| {
         input.events.iter().any(|event| {
@@ -114,7 +114,7 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
         egui::CentralPanel::default().show(ui, |ui| {
             let mut out = Outbox::default();
             let (cx, panels) = state.panels();
-            guard::view::lock_screen_ui(ui, panels.guard, &cx, &mut out);
+            lock::view::lock_screen_ui(ui, panels.lock, &cx, &mut out);
             state.answer(out);
         });
         return;
@@ -169,17 +169,17 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
     set_fixed_panels(ui.ctx(), vec![top_bar, navigation]);
     egui::CentralPanel::default().show(ui, |ui| {
         notices::notices_ui(ui, state);
-        guard::view::unprotected_note_ui(ui, &state.context());
+        lock::view::unprotected_note_ui(ui, &state.context());
         let mut out = Outbox::default();
         let (cx, panels) = state.panels();
-        guard::view::seal_offer_ui(ui, panels.guard, &cx, &mut out);
+        lock::view::seal_offer_ui(ui, panels.lock, &cx, &mut out);
         state.answer(out);
         view_ui(ui, state);
     });
     let (lines, sale) = authorization::authorization_lines(ui, state);
     let mut out = Outbox::default();
     let (cx, panels) = state.panels();
-    guard::view::authorization_ui(ui, panels.guard, &cx, &mut out, &lines, sale);
+    lock::view::authorization_ui(ui, panels.lock, &cx, &mut out, &lines, sale);
     state.answer(out);
 }
 
@@ -297,13 +297,13 @@ impl BrlvApp {
         persisted.restore_into(&mut state);
         state.hide_amounts |= options.hide_amounts;
         if let Some(minutes) = persisted.idle_lock_minutes {
-            state.guard.idle_lock_minutes = minutes.clamp(1, 120);
+            state.lock.idle_lock_minutes = minutes.clamp(1, 120);
         }
         if let Some(mib) = persisted.list_budget_mib {
             let command = settings::view::budget::set_list_budget(&mut state.settings, mib);
             state.push(command);
         }
-        state.files.last_folder = persisted.last_folder;
+        state.dialogs.last_folder = persisted.last_folder;
         let start = options
             .screenshot
             .as_ref()

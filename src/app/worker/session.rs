@@ -17,7 +17,7 @@ use brlv_core::seal;
 use super::config::{EnvironmentProfile, NetworkPolicy, SecretSource};
 use super::sandbox::EmbeddedSandbox;
 use super::state::{Done, OpenRequest, PendingUnlock, Session, Worker, blocking, notice};
-use crate::app::features::guard::state::PassphrasePurpose;
+use crate::app::features::lock::state::PassphrasePurpose;
 use crate::app::message::{Event, NoticeKind};
 use crate::app::resources::ResourceKey;
 use crate::app::schedule::Schedule;

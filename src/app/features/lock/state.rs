@@ -1,4 +1,4 @@
-//! The guard's state: the transaction password asked at every money-moving
+//! The lock's state: the transaction password asked at every money-moving
 //! request's confirmation step, the idle lock, the unlock screen's field,
 //! and the offer to seal a plain key. Plain data; the passphrase itself is
 //! checked by the worker against the sealed key (scrypt is slow on purpose),
@@ -113,7 +113,7 @@ pub enum SealOffer {
 
 /// The lock and the transaction password.
 #[derive(Debug)]
-pub struct Guard {
+pub struct LockState {
     /// Idle time before the window locks, in minutes (Settings).
     pub idle_lock_minutes: u32,
     /// When the person last touched the window.
@@ -133,7 +133,7 @@ pub struct Guard {
     next_attempt: u64,
 }
 
-impl Guard {
+impl LockState {
     /// Takes what is typed in the prompt for `purpose` to be checked, as
     /// attempt number N, unless a check is in flight, nothing is typed, or
     /// wrong ones must still wait (`now` on the app's clock).
@@ -161,10 +161,10 @@ impl Guard {
     }
 }
 
-impl Guard {
+impl LockState {
     /// Locks now: drafts stay; a request waiting for its passphrase is
     /// dropped (nothing was sent).
-    pub fn lock(&mut self) {
+    pub fn engage(&mut self) {
         self.locked = true;
         self.unlock = PassphrasePrompt::default();
         self.authorization = None;
@@ -255,9 +255,9 @@ impl Guard {
     }
 }
 
-impl Default for Guard {
+impl Default for LockState {
     fn default() -> Self {
-        Guard {
+        LockState {
             idle_lock_minutes: DEFAULT_IDLE_LOCK_MINUTES,
             last_input: 0,
             locked: false,

@@ -1,4 +1,4 @@
-//! What the guard shows: the lock screen (no amount, no list, no draft), the
+//! What the lock shows: the lock screen (no amount, no list, no draft), the
 //! transaction password at a money-moving request's confirmation step, and
 //! the one-time offer to seal a plain key.
 
@@ -9,14 +9,14 @@ use crate::app::features::taxes::sale::SaleTone;
 use crate::app::message::Command;
 use crate::app::panel::{Ask, Outbox, PanelContext};
 
-use super::state::{Guard, PassphrasePrompt, PassphrasePurpose, SealOffer};
+use super::state::{LockState, PassphrasePrompt, PassphrasePurpose, SealOffer};
 use crate::app::ui::palette;
 use crate::app::ui::passphrase::{FIELD_WIDTH, new_passphrase_ui};
 
 /// The unlock screen: the profile's name and the passphrase field, nothing
 /// of the account.
-pub fn lock_screen_ui(ui: &mut Ui, guard: &mut Guard, cx: &PanelContext<'_>, out: &mut Outbox) {
-    let opening = guard.opening.clone();
+pub fn lock_screen_ui(ui: &mut Ui, lock: &mut LockState, cx: &PanelContext<'_>, out: &mut Outbox) {
+    let opening = lock.opening.clone();
     ui.vertical_centered(|ui| {
         ui.add_space(80.0);
         ui.heading(cx.t("lock.title").as_ref());
@@ -28,17 +28,17 @@ pub fn lock_screen_ui(ui: &mut Ui, guard: &mut Guard, cx: &PanelContext<'_>, out
         ui.label(cx.t_with("lock.profile", &[("name", &name)]));
         ui.add_space(12.0);
         let (submitted, label_text) = (
-            passphrase_field_ui(ui, guard, cx, PassphrasePurpose::Unlock),
+            passphrase_field_ui(ui, lock, cx, PassphrasePurpose::Unlock),
             cx.t("lock.unlock"),
         );
-        let ready = ready_to_check(guard, &guard.unlock, cx.now);
+        let ready = ready_to_check(lock, &lock.unlock, cx.now);
         let unlock = ui
             .add_enabled(ready, egui::Button::new(label_text.as_ref()))
             .clicked();
         if (unlock || submitted) && ready {
             out.ask(Ask::CheckPassphrase(PassphrasePurpose::Unlock));
         }
-        prompt_status_ui(ui, guard, cx, PassphrasePurpose::Unlock);
+        prompt_status_ui(ui, lock, cx, PassphrasePurpose::Unlock);
         ui.add_space(16.0);
         ui.label(RichText::new(cx.t("lock.forgotten").as_ref()).weak());
         if opening.is_some()
@@ -47,16 +47,16 @@ pub fn lock_screen_ui(ui: &mut Ui, guard: &mut Guard, cx: &PanelContext<'_>, out
                 .on_hover_text(cx.t("lock.new_key_hint").as_ref())
                 .clicked()
         {
-            guard.opening = None;
+            lock.opening = None;
             out.ask(Ask::StartWithNewKey);
         }
         // Opening another profile from an open one can be called off.
         if opening.is_some()
             && cx.session.is_some()
-            && !guard.locked
+            && !lock.locked
             && ui.button(cx.t("authorize.cancel").as_ref()).clicked()
         {
-            guard.opening = None;
+            lock.opening = None;
         }
     });
 }
@@ -64,14 +64,14 @@ pub fn lock_screen_ui(ui: &mut Ui, guard: &mut Guard, cx: &PanelContext<'_>, out
 /// The passphrase field of `purpose`'s prompt; true when Enter was pressed in it.
 fn passphrase_field_ui(
     ui: &mut Ui,
-    guard: &mut Guard,
+    lock: &mut LockState,
     cx: &PanelContext<'_>,
     purpose: PassphrasePurpose,
 ) -> bool {
     let label = ui.label(cx.t("lock.passphrase").as_ref());
     let prompt = match purpose {
-        PassphrasePurpose::Unlock => &mut guard.unlock,
-        PassphrasePurpose::Transaction => match guard.authorization.as_mut() {
+        PassphrasePurpose::Unlock => &mut lock.unlock,
+        PassphrasePurpose::Transaction => match lock.authorization.as_mut() {
             Some(authorization) => &mut authorization.prompt,
             None => return false,
         },
@@ -90,15 +90,20 @@ fn passphrase_field_ui(
     response.lost_focus() && ui.input(|input| input.key_pressed(Key::Enter))
 }
 
-fn ready_to_check(guard: &Guard, prompt: &PassphrasePrompt, now: Millis) -> bool {
-    !prompt.text.is_empty() && prompt.checking.is_none() && guard.attempts.wait_ms(now) == 0
+fn ready_to_check(lock: &LockState, prompt: &PassphrasePrompt, now: Millis) -> bool {
+    !prompt.text.is_empty() && prompt.checking.is_none() && lock.attempts.wait_ms(now) == 0
 }
 
 /// "Checking…", or a wrong passphrase and how long to wait.
-fn prompt_status_ui(ui: &mut Ui, guard: &Guard, cx: &PanelContext<'_>, purpose: PassphrasePurpose) {
+fn prompt_status_ui(
+    ui: &mut Ui,
+    lock: &LockState,
+    cx: &PanelContext<'_>,
+    purpose: PassphrasePurpose,
+) {
     let prompt = match purpose {
-        PassphrasePurpose::Unlock => &guard.unlock,
-        PassphrasePurpose::Transaction => match guard.authorization.as_ref() {
+        PassphrasePurpose::Unlock => &lock.unlock,
+        PassphrasePurpose::Transaction => match lock.authorization.as_ref() {
             Some(authorization) => &authorization.prompt,
             None => return,
         },
@@ -112,7 +117,7 @@ fn prompt_status_ui(ui: &mut Ui, guard: &Guard, cx: &PanelContext<'_>, purpose: 
     }
     if prompt.wrong {
         ui.label(RichText::new(cx.t("lock.wrong").as_ref()).color(palette::of(ui).error));
-        let wait = guard.attempts.wait_ms(cx.now);
+        let wait = lock.attempts.wait_ms(cx.now);
         if wait > 0 {
             let seconds = wait.div_ceil(1_000).to_string();
             ui.label(cx.t_with("lock.wait", &[("seconds", &seconds)]));
@@ -128,13 +133,13 @@ fn prompt_status_ui(ui: &mut Ui, guard: &Guard, cx: &PanelContext<'_>, purpose: 
 /// worker says the passphrase opens the key.
 pub fn authorization_ui(
     ui: &mut Ui,
-    guard: &mut Guard,
+    lock: &mut LockState,
     cx: &PanelContext<'_>,
     out: &mut Outbox,
     lines: &[(String, String)],
     sale: Option<(String, SaleTone)>,
 ) {
-    if guard.authorization.is_none() {
+    if lock.authorization.is_none() {
         return;
     }
     let modal = egui::Modal::new(egui::Id::unique("transaction_password")).show(ui.ctx(), |ui| {
@@ -163,11 +168,11 @@ pub fn authorization_ui(
             ui.add(egui::Label::new(text).wrap());
         }
         ui.add_space(8.0);
-        let submitted = passphrase_field_ui(ui, guard, cx, PassphrasePurpose::Transaction);
-        let ready = guard
+        let submitted = passphrase_field_ui(ui, lock, cx, PassphrasePurpose::Transaction);
+        let ready = lock
             .authorization
             .as_ref()
-            .is_some_and(|authorization| ready_to_check(guard, &authorization.prompt, cx.now));
+            .is_some_and(|authorization| ready_to_check(lock, &authorization.prompt, cx.now));
         ui.horizontal(|ui| {
             let confirm = ui
                 .add_enabled(ready, egui::Button::new(cx.t("authorize.confirm").as_ref()))
@@ -176,27 +181,27 @@ pub fn authorization_ui(
                 out.ask(Ask::CheckPassphrase(PassphrasePurpose::Transaction));
             }
             if ui.button(cx.t("authorize.cancel").as_ref()).clicked() {
-                guard.authorization = None;
+                lock.authorization = None;
             }
         });
-        prompt_status_ui(ui, guard, cx, PassphrasePurpose::Transaction);
+        prompt_status_ui(ui, lock, cx, PassphrasePurpose::Transaction);
     });
     if modal.should_close()
-        && guard
+        && lock
             .authorization
             .as_ref()
             .is_some_and(|authorization| authorization.prompt.checking.is_none())
     {
-        guard.authorization = None;
+        lock.authorization = None;
     }
 }
 
 /// The one-time offer to seal a plain-key profile, above the current view.
-pub fn seal_offer_ui(ui: &mut Ui, guard: &mut Guard, cx: &PanelContext<'_>, out: &mut Outbox) {
+pub fn seal_offer_ui(ui: &mut Ui, lock: &mut LockState, cx: &PanelContext<'_>, out: &mut Outbox) {
     let language = cx.language;
     let mut decline = false;
     let mut seal = None;
-    let offer = std::mem::take(&mut guard.seal_offer);
+    let offer = std::mem::take(&mut lock.seal_offer);
     let offer = match offer {
         SealOffer::None => return,
         SealOffer::Open(mut new) => {
@@ -241,12 +246,12 @@ pub fn seal_offer_ui(ui: &mut Ui, guard: &mut Guard, cx: &PanelContext<'_>, out:
             SealOffer::Failed(reason)
         }
     };
-    guard.seal_offer = offer;
+    lock.seal_offer = offer;
     if let Some(passphrase) = seal {
-        guard.seal_offer = SealOffer::Sealing;
+        lock.seal_offer = SealOffer::Sealing;
         out.command(Command::SealProfile { passphrase });
     } else if decline {
-        guard.seal_offer = SealOffer::None;
+        lock.seal_offer = SealOffer::None;
     }
 }
 
