@@ -7,14 +7,11 @@ use std::path::PathBuf;
 use reqwest::Method;
 use secrecy::SecretString;
 
-use brlv_core::api::{Client, ClientConfig, Error, PrivateKey, Signer};
-
-/// Environment variable holding the service's base URL.
-pub const ENV_BASE_URL: &str = "BRLV_BASE_URL";
-/// Environment variable holding the API key.
-pub const ENV_API_KEY: &str = "BRLV_API_KEY";
-/// Environment variable naming the private key PEM file.
-pub const ENV_PRIVATE_KEY_FILE: &str = "BRLV_PRIVATE_KEY_FILE";
+use brlv_core::api::{Client, Error};
+use brlv_core::credentials::{
+    Credentials, CredentialsError, ENV_PRIVATE_KEY_FILE, KeyMaterial, environment_credentials,
+    open_profile,
+};
 
 /// Arguments of `brlv-desk call`.
 #[derive(Clone, Debug, clap::Args)]
@@ -132,7 +129,7 @@ impl PassphraseReader {
     }
 
     /// The passphrase; `prompt` is shown when a person is asked.
-    pub fn ask(&mut self, prompt: &str) -> Result<SecretString, CallError> {
+    pub fn ask(&mut self, prompt: &str) -> Result<SecretString, CredentialsError> {
         if let Some(answer) = &self.answer {
             return Ok(answer.clone());
         }
@@ -144,42 +141,9 @@ impl PassphraseReader {
     }
 }
 
-/// Where `call` gets its credentials.
-#[derive(Clone, Debug)]
-pub struct Credentials {
-    /// Base URL.
-    pub base_url: String,
-    /// API key.
-    pub api_key: SecretString,
-    /// Private key.
-    pub private_key: PrivateKey,
-}
-
-impl Credentials {
-    /// A client of the service at the base URL, signing with these keys.
-    pub fn into_client(self) -> Result<Client, CallError> {
-        let signer = Signer::new(self.api_key, self.private_key);
-        Ok(Client::new(ClientConfig::new(&self.base_url, signer)?)?)
-    }
-}
-
 /// Why `call` could not even send the request.
 #[derive(Debug, thiserror::Error)]
 pub enum CallError {
-    /// A variable is missing.
-    #[error(
-        "{0} is not set. Set {ENV_BASE_URL}, {ENV_API_KEY} and {ENV_PRIVATE_KEY_FILE} \
-         (for the sandbox: `brlv-desk sandbox --demo-credentials DIR` writes them)"
-    )]
-    MissingVariable(&'static str),
-    /// The key file could not be read.
-    #[error("cannot read the private key file {path}: {reason}")]
-    KeyFile {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        reason: String,
-    },
     /// The body file could not be read.
     #[error("cannot read the body file {path}: {reason}")]
     BodyFile {
@@ -194,29 +158,6 @@ pub enum CallError {
     /// Unknown method.
     #[error("{0:?} is not an HTTP method; use GET or POST")]
     Method(String),
-    /// No saved profile has that name.
-    #[error(
-        "no saved profile is called {0:?}; `brlv-desk profile list` shows them, and \
-         `brlv-desk profile add` or the app's onboarding screen adds one"
-    )]
-    UnknownProfile(String),
-    /// The profile file or the keyring failed.
-    #[error("{0}")]
-    Profile(String),
-    /// The passphrase of a sealed key could not be had, or did not open it.
-    #[error("{0}")]
-    Passphrase(String),
-    /// The saved profile's address is not the one its key signed, or its
-    /// binding cannot be checked: nothing was sent.
-    #[error("{0}")]
-    Binding(String),
-    /// A saved profile holds a plain key: refused until it is sealed.
-    #[error(
-        "profile {0:?} holds a plain, unsealed private key in the keyring: anyone who can read \
-         the keyring can sign for this account. Nothing was sent. Seal it first with \
-         `brlv-desk profile seal {0:?}` (it asks for a new passphrase)"
-    )]
-    PlainSavedKey(String),
     /// A plain key file asked to move money without `--allow-plain-key`.
     #[error(
         "{ENV_PRIVATE_KEY_FILE} is a plain, unencrypted key and {method} {path} moves money; \
@@ -249,6 +190,9 @@ pub enum CallError {
     /// An identical earlier write's outcome cannot be told: not sent.
     #[error("{0}")]
     Unsettled(String),
+    /// The credentials could not be read or opened.
+    #[error(transparent)]
+    Credentials(#[from] CredentialsError),
     /// Anything the client reported.
     #[error(transparent)]
     Client(#[from] Error),
@@ -258,82 +202,6 @@ fn parse_query_pair(raw: &str) -> Result<(String, String), String> {
     raw.split_once('=')
         .map(|(key, value)| (key.to_owned(), value.to_owned()))
         .ok_or_else(|| format!("{raw:?} is not KEY=VALUE"))
-}
-
-/// A private key as read: plain, or sealed and waiting for its passphrase.
-#[derive(Clone, Debug)]
-pub enum KeyMaterial {
-    /// A plain PEM key: nothing protects it at rest.
-    Plain(PrivateKey),
-    /// An encrypted PKCS#8 PEM brlv-desk sealed (a keyring entry), opened
-    /// with [`brlv_core::seal::unseal`].
-    Sealed(SecretString),
-    /// An encrypted PKCS#8 PEM from a key file, which another tool (OpenSSL)
-    /// may have written: opened with [`brlv_core::seal::unseal_imported`].
-    SealedFile(SecretString),
-}
-
-/// The environment's profile, its key not yet opened.
-#[derive(Clone, Debug)]
-pub struct EnvironmentCredentials {
-    /// Base URL.
-    pub base_url: String,
-    /// API key.
-    pub api_key: SecretString,
-    /// The key file's key.
-    pub key: KeyMaterial,
-}
-
-impl EnvironmentCredentials {
-    /// The credentials, opening a sealed key with what `passphrase` gives.
-    pub fn open(
-        self,
-        passphrase: impl FnOnce() -> Result<SecretString, CallError>,
-    ) -> Result<Credentials, CallError> {
-        Ok(Credentials {
-            base_url: self.base_url,
-            api_key: self.api_key,
-            private_key: open_key(self.key, passphrase)?,
-        })
-    }
-}
-
-/// A plain key as it is; a sealed one opened with what `passphrase` gives.
-pub fn open_key(
-    key: KeyMaterial,
-    passphrase: impl FnOnce() -> Result<SecretString, CallError>,
-) -> Result<PrivateKey, CallError> {
-    use secrecy::ExposeSecret;
-    let (sealed, policy) = match key {
-        KeyMaterial::Plain(key) => return Ok(key),
-        KeyMaterial::Sealed(sealed) => (sealed, brlv_core::seal::KdfPolicy::Sealed),
-        KeyMaterial::SealedFile(sealed) => (sealed, brlv_core::seal::KdfPolicy::Imported),
-    };
-    let passphrase = passphrase()?;
-    brlv_core::seal::unseal_with(sealed.expose_secret(), &passphrase, policy).map_err(|error| {
-        match error {
-            brlv_core::seal::SealError::WrongPassphrase => CallError::Passphrase(
-                "the passphrase does not open the sealed private key".to_owned(),
-            ),
-            other => CallError::Passphrase(other.to_string()),
-        }
-    })
-}
-
-/// Reads the environment's profile; a sealed key file stays sealed.
-pub fn environment_credentials() -> Result<EnvironmentCredentials, CallError> {
-    let base_url =
-        std::env::var(ENV_BASE_URL).map_err(|_| CallError::MissingVariable(ENV_BASE_URL))?;
-    let api_key =
-        std::env::var(ENV_API_KEY).map_err(|_| CallError::MissingVariable(ENV_API_KEY))?;
-    let key_path = std::env::var_os(ENV_PRIVATE_KEY_FILE)
-        .map(PathBuf::from)
-        .ok_or(CallError::MissingVariable(ENV_PRIVATE_KEY_FILE))?;
-    Ok(EnvironmentCredentials {
-        base_url,
-        api_key: SecretString::from(api_key),
-        key: read_key_material(&key_path)?,
-    })
 }
 
 /// The credentials a command signs with, as `call` takes them: the saved
@@ -382,7 +250,7 @@ fn command_credentials_for(
              -scrypt`)"
         );
     }
-    credentials.open(ask)
+    Ok(credentials.open(ask)?)
 }
 
 /// Whether the environment profile's key file (`BRLV_PRIVATE_KEY_FILE`) is
@@ -465,15 +333,18 @@ pub fn named_command_credentials(
 /// Reads the credentials from the environment; a sealed key file is refused
 /// (use [`environment_credentials`] to open one).
 pub fn credentials_from_env() -> Result<Credentials, CallError> {
-    environment_credentials()?.open(|| {
-        Err(CallError::Passphrase(format!(
+    Ok(environment_credentials()?.open(|| {
+        Err(CredentialsError::Passphrase(format!(
             "{ENV_PRIVATE_KEY_FILE} is sealed with a passphrase and none was given"
         )))
-    })
+    })?)
 }
 
 /// A passphrase from `source`; `prompt` is shown on the terminal.
-pub fn read_passphrase(source: PassphraseSource, prompt: &str) -> Result<SecretString, CallError> {
+pub fn read_passphrase(
+    source: PassphraseSource,
+    prompt: &str,
+) -> Result<SecretString, CredentialsError> {
     use std::io::BufRead as _;
     let owned_first_line = |text: &str| zeroize::Zeroizing::new(first_line(text).to_owned());
     let text = match source {
@@ -482,7 +353,7 @@ pub fn read_passphrase(source: PassphraseSource, prompt: &str) -> Result<SecretS
             let path = format!("/dev/fd/{fd}");
             let text =
                 zeroize::Zeroizing::new(std::fs::read_to_string(&path).map_err(|error| {
-                    CallError::Passphrase(format!(
+                    CredentialsError::Passphrase(format!(
                         "cannot read the passphrase from file descriptor {fd}: {error}"
                     ))
                 })?);
@@ -494,7 +365,7 @@ pub fn read_passphrase(source: PassphraseSource, prompt: &str) -> Result<SecretS
                 .lock()
                 .read_line(&mut line)
                 .map_err(|error| {
-                    CallError::Passphrase(format!(
+                    CredentialsError::Passphrase(format!(
                         "cannot read the passphrase from standard input: {error}"
                     ))
                 })?;
@@ -502,7 +373,7 @@ pub fn read_passphrase(source: PassphraseSource, prompt: &str) -> Result<SecretS
         }
         PassphraseSource::Terminal => {
             zeroize::Zeroizing::new(rpassword::prompt_password(prompt).map_err(|error| {
-                CallError::Passphrase(format!(
+                CredentialsError::Passphrase(format!(
                     "a passphrase is needed and no terminal can ask for it ({error}); give it on \
                      standard input with --passphrase-stdin"
                 ))
@@ -510,7 +381,7 @@ pub fn read_passphrase(source: PassphraseSource, prompt: &str) -> Result<SecretS
         }
     };
     if text.is_empty() && source != PassphraseSource::Terminal {
-        return Err(CallError::Passphrase(
+        return Err(CredentialsError::Passphrase(
             "the passphrase line is empty (or missing)".to_owned(),
         ));
     }
@@ -520,223 +391,6 @@ pub fn read_passphrase(source: PassphraseSource, prompt: &str) -> Result<SecretS
 /// The first line of `text`, without its line ending (`\n` or `\r\n`).
 fn first_line(text: &str) -> &str {
     text.lines().next().unwrap_or_default()
-}
-
-/// Reads the credentials of a saved profile: its base URL from the profile
-/// file, its secrets from the OS keyring; a sealed key stays sealed and its
-/// address is not checked (see [`open_profile`]).
-pub fn credentials_from_profile(name: &str) -> Result<EnvironmentCredentials, CallError> {
-    saved_credentials(name, &default_book_path()?, os_store)
-}
-
-fn default_book_path() -> Result<PathBuf, CallError> {
-    brlv_core::profile::ProfileBook::default_path().ok_or_else(|| {
-        CallError::Profile(brlv_core::profile::ProfileError::NoConfigDir.to_string())
-    })
-}
-
-fn os_store()
--> Result<std::sync::Arc<dyn brlv_core::keystore::SecretStore>, brlv_core::keystore::KeystoreError>
-{
-    brlv_core::keystore::KeyringStore::os().map(|store| {
-        std::sync::Arc::new(store) as std::sync::Arc<dyn brlv_core::keystore::SecretStore>
-    })
-}
-
-/// A saved profile opened for signing.
-#[derive(Debug)]
-pub struct OpenedProfile {
-    /// What requests are signed with.
-    pub credentials: Credentials,
-    /// Said once when a profile from before address bindings was bound now.
-    pub notice: Option<String>,
-}
-
-/// Opens the saved profile `name` (the profile file in the config
-/// directory, the OS keyring) as [`open_saved_profile`] does.
-pub fn open_profile(
-    name: &str,
-    passphrase: impl FnOnce() -> Result<SecretString, CallError>,
-) -> Result<OpenedProfile, CallError> {
-    open_saved_profile(
-        name,
-        &default_book_path()?,
-        os_store,
-        passphrase,
-        brlv_core::seal::ScryptCost::STANDARD,
-    )
-}
-
-/// Opens the saved profile `name` of the book at `book_path` for signing:
-/// its key must be sealed (a plain one is refused with the command that
-/// seals it), opens with what `passphrase` gives, and must have signed the
-/// address the profile file names ([`brlv_core::profile_binding`]); a
-/// refused address sends nothing. A profile from before bindings is bound
-/// now, its key sealed again with `seal_cost` and the same passphrase, and
-/// [`OpenedProfile::notice`] says so.
-pub fn open_saved_profile(
-    name: &str,
-    book_path: &std::path::Path,
-    open_store: impl FnOnce() -> Result<
-        std::sync::Arc<dyn brlv_core::keystore::SecretStore>,
-        brlv_core::keystore::KeystoreError,
-    >,
-    passphrase: impl FnOnce() -> Result<SecretString, CallError>,
-    seal_cost: brlv_core::seal::ScryptCost,
-) -> Result<OpenedProfile, CallError> {
-    use brlv_core::profile_binding::{self, BindingBook, BindingFileError, Checked};
-    use secrecy::ExposeSecret;
-
-    let (profile, secrets, store) = load_saved(name, book_path, open_store)?;
-    let sealed = secrets.private_key_pem;
-    if !brlv_core::seal::is_sealed(sealed.expose_secret()) {
-        return Err(CallError::PlainSavedKey(name.to_owned()));
-    }
-    let passphrase = passphrase()?;
-    let private_key = open_key(KeyMaterial::Sealed(sealed.clone()), || {
-        Ok(passphrase.clone())
-    })?;
-    let marked = brlv_core::seal::seals_with_binding(sealed.expose_secret());
-    let checked = profile_binding::check_file(
-        &BindingBook::path_beside(book_path),
-        &private_key,
-        name,
-        &profile.base_url,
-        marked,
-    )
-    .map_err(|error| match error {
-        BindingFileError::Refused(refused) => CallError::Binding(refused.to_string()),
-        BindingFileError::File(file) => CallError::Binding(format!(
-            "the address of profile {name:?} cannot be checked, so nothing was sent: {file}"
-        )),
-    })?;
-    let notice = match checked {
-        Checked::Bound => None,
-        Checked::Adopted(_) => {
-            // Sealed again with the mark, so that from now on a removed
-            // binding is refused rather than adopted.
-            let resealed = brlv_core::seal::seal(&private_key, &passphrase, seal_cost)
-                .map_err(|error| CallError::Profile(error.to_string()))?;
-            store
-                .save(
-                    name,
-                    &brlv_core::keystore::ProfileSecrets {
-                        api_key: secrets.api_key.clone(),
-                        private_key_pem: resealed,
-                    },
-                )
-                .map_err(|error| CallError::Profile(error.to_string()))?;
-            Some(profile_binding::adopted_notice(name, &profile.base_url))
-        }
-    };
-    Ok(OpenedProfile {
-        credentials: Credentials {
-            base_url: profile.base_url,
-            api_key: secrets.api_key,
-            private_key,
-        },
-        notice,
-    })
-}
-
-/// The profile `name` of the book at `book_path`, its secrets, and the
-/// store they came from (opened only once the profile is known to exist).
-fn load_saved(
-    name: &str,
-    book_path: &std::path::Path,
-    open_store: impl FnOnce() -> Result<
-        std::sync::Arc<dyn brlv_core::keystore::SecretStore>,
-        brlv_core::keystore::KeystoreError,
-    >,
-) -> Result<
-    (
-        brlv_core::profile::Profile,
-        brlv_core::keystore::ProfileSecrets,
-        std::sync::Arc<dyn brlv_core::keystore::SecretStore>,
-    ),
-    CallError,
-> {
-    let book = brlv_core::profile::ProfileBook::load(book_path)
-        .map_err(|error| CallError::Profile(error.to_string()))?;
-    let profile = book
-        .find(name)
-        .cloned()
-        .ok_or_else(|| CallError::UnknownProfile(name.to_owned()))?;
-    let store = open_store().map_err(|error| CallError::Profile(error.to_string()))?;
-    let secrets = store
-        .load(name)
-        .map_err(|error| CallError::Profile(error.to_string()))?
-        .ok_or_else(|| {
-            CallError::Profile(format!(
-                "the keyring holds no secrets for profile {name:?}; add it again \
-                 (`brlv-desk profile add`, or in the app)"
-            ))
-        })?;
-    Ok((profile, secrets, store))
-}
-
-/// The credentials of the profile `name` saved in the book at `book_path`,
-/// its secrets from the store `open_store` opens (only once the profile is
-/// known to exist); a sealed key stays sealed.
-pub fn saved_credentials(
-    name: &str,
-    book_path: &std::path::Path,
-    open_store: impl FnOnce() -> Result<
-        std::sync::Arc<dyn brlv_core::keystore::SecretStore>,
-        brlv_core::keystore::KeystoreError,
-    >,
-) -> Result<EnvironmentCredentials, CallError> {
-    use secrecy::ExposeSecret;
-
-    let (profile, secrets, _) = load_saved(name, book_path, open_store)?;
-    let key = if brlv_core::seal::is_sealed(secrets.private_key_pem.expose_secret()) {
-        KeyMaterial::Sealed(secrets.private_key_pem)
-    } else {
-        KeyMaterial::Plain(
-            PrivateKey::from_pem(secrets.private_key_pem.expose_secret()).map_err(|error| {
-                CallError::Profile(format!(
-                    "the private key of profile {name:?} is not usable: {error}"
-                ))
-            })?,
-        )
-    };
-    Ok(EnvironmentCredentials {
-        base_url: profile.base_url,
-        api_key: secrets.api_key,
-        key,
-    })
-}
-
-/// Reads and checks a PEM private key file.
-pub fn read_private_key_file(path: &std::path::Path) -> Result<PrivateKey, CallError> {
-    match read_key_material(path)? {
-        KeyMaterial::Plain(key) => Ok(key),
-        KeyMaterial::Sealed(_) | KeyMaterial::SealedFile(_) => Err(CallError::KeyFile {
-            path: path.to_owned(),
-            reason: brlv_core::api::KeyError::Encrypted.to_string(),
-        }),
-    }
-}
-
-/// Reads a PEM private key file: plain (checked), or sealed (kept sealed).
-pub fn read_key_material(path: &std::path::Path) -> Result<KeyMaterial, CallError> {
-    let text = zeroize::Zeroizing::new(std::fs::read_to_string(path).map_err(|error| {
-        CallError::KeyFile {
-            path: path.to_owned(),
-            reason: error.to_string(),
-        }
-    })?);
-    if brlv_core::seal::is_sealed(&text) {
-        return Ok(KeyMaterial::SealedFile(SecretString::from(
-            text.trim().to_owned(),
-        )));
-    }
-    PrivateKey::from_pem(&text)
-        .map(KeyMaterial::Plain)
-        .map_err(|error| CallError::KeyFile {
-            path: path.to_owned(),
-            reason: error.to_string(),
-        })
 }
 
 /// Exit code: a 2xx answer with a JSON body.
@@ -772,24 +426,21 @@ impl CallError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CallError::OutcomeUnknown { .. } | CallError::Unsettled(_) => EXIT_OUTCOME_UNKNOWN,
-            CallError::MissingVariable(_)
-            | CallError::KeyFile { .. }
+            CallError::Client(error) | CallError::Credentials(CredentialsError::Client(error)) => {
+                match error {
+                    Error::BaseUrl { .. }
+                    | Error::PathRefused { .. }
+                    | Error::Config(_)
+                    | Error::Signing(_) => EXIT_USAGE,
+                    _ => EXIT_FAILED,
+                }
+            }
+            CallError::Credentials(_)
             | CallError::BodyFile { .. }
             | CallError::BodyNotJson(_)
             | CallError::Method(_)
-            | CallError::UnknownProfile(_)
-            | CallError::Profile(_)
-            | CallError::Passphrase(_)
-            | CallError::Binding(_)
-            | CallError::PlainSavedKey(_)
-            | CallError::PlainKeyMovesMoney { .. }
-            | CallError::Client(
-                Error::BaseUrl { .. }
-                | Error::PathRefused { .. }
-                | Error::Config(_)
-                | Error::Signing(_),
-            ) => EXIT_USAGE,
-            CallError::AnswerNotJson { .. } | CallError::Client(_) => EXIT_FAILED,
+            | CallError::PlainKeyMovesMoney { .. } => EXIT_USAGE,
+            CallError::AnswerNotJson { .. } => EXIT_FAILED,
         }
     }
 }

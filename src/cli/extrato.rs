@@ -201,10 +201,10 @@ pub fn extrato(args: &ExtratoArgs, out: &mut impl Write) -> Result<(), ExtratoEr
 }
 
 async fn fetch(
-    credentials: call::Credentials,
+    credentials: brlv_core::credentials::Credentials,
     journal: Option<PathBuf>,
 ) -> Result<Fetched, ExtratoError> {
-    let client = credentials.into_client()?;
+    let client = credentials.into_client().map_err(call::CallError::from)?;
     let call::AccountLists {
         orders,
         transfers,

@@ -117,7 +117,7 @@ pub fn pending_command(args: &PendingArgs, out: &mut impl Write) -> Result<u8, P
             replaced.moved_to.display()
         );
     }
-    let client = credentials.into_client()?;
+    let client = credentials.into_client().map_err(call::CallError::from)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

@@ -133,7 +133,7 @@ fn payouts_command(args: &PayoutsArgs, out: &mut impl Write) -> Result<u8, Failu
                 "{} is a plain, unencrypted key and every row of this file moves money: \
                  seal it (`brlv-desk profile add` keeps it sealed in the system's keyring) \
                  or, to pay from the plain key anyway, add --allow-plain-key",
-                call::ENV_PRIVATE_KEY_FILE
+                brlv_core::credentials::ENV_PRIVATE_KEY_FILE
             ),
         ));
     }
@@ -143,6 +143,7 @@ fn payouts_command(args: &PayoutsArgs, out: &mut impl Write) -> Result<u8, Failu
     let journal_path = journal_file(&name, &credentials.base_url);
     let client = credentials
         .into_client()
+        .map_err(call::CallError::from)
         .map_err(|error| Failure::new(error.exit_code(), error.to_string()))?;
     let mut store = open_journal(journal_path.as_deref(), args.dry_run)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()

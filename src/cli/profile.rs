@@ -21,8 +21,9 @@ use zeroize::Zeroizing;
 
 use crate::app::error_text::Localize;
 use crate::app::i18n::{Language, tr, tr_with};
-use crate::cli::call::{self, CallError, KeyMaterial, PassphraseArgs, PassphraseReader};
+use crate::cli::call::{self, PassphraseArgs, PassphraseReader};
 use brlv_core::api::PrivateKey;
+use brlv_core::credentials::{CredentialsError, KeyMaterial};
 use brlv_core::keystore::{KeystoreError, ProfileSecrets, SecretStore};
 use brlv_core::profile::{Profile, ProfileBook};
 use brlv_core::profile_binding::{self, BindingBook};
@@ -205,7 +206,7 @@ fn add(
         )));
     }
     let api_key = read_api_key(&args.api_key_file, language)?;
-    let material = call::read_key_material(&args.private_key_file)
+    let material = brlv_core::credentials::read_key_material(&args.private_key_file)
         .map_err(|error| ProfileFailure::usage(error.to_string()))?;
     let (key, passphrase) = match material {
         KeyMaterial::Plain(key) => (key, new_passphrase(passphrases, language)?),
@@ -310,11 +311,12 @@ fn public_key(
     out: &mut dyn Write,
 ) -> Result<(), ProfileFailure> {
     let language = context.language;
-    let credentials = call::saved_credentials(name, &context.book_path, context.open_store)
-        .map_err(|error| match error {
-            CallError::UnknownProfile(_) => unknown_profile(name, language),
-            other => ProfileFailure::failed(other.to_string()),
-        })?;
+    let credentials =
+        brlv_core::credentials::saved_credentials(name, &context.book_path, context.open_store)
+            .map_err(|error| match error {
+                CredentialsError::UnknownProfile(_) => unknown_profile(name, language),
+                other => ProfileFailure::failed(other.to_string()),
+            })?;
     let key = match credentials.key {
         KeyMaterial::Plain(key) => key,
         KeyMaterial::Sealed(sealed) => {

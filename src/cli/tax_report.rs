@@ -149,7 +149,9 @@ pub fn run(args: &TaxReportArgs) -> ExitCode {
     }
 }
 
-fn credentials(args: &TaxReportArgs) -> Result<(call::Credentials, String), CallError> {
+fn credentials(
+    args: &TaxReportArgs,
+) -> Result<(brlv_core::credentials::Credentials, String), CallError> {
     call::named_command_credentials(args.profile.as_deref(), args.passphrase.source())
 }
 
@@ -232,11 +234,11 @@ pub fn write_files(
 }
 
 async fn fetch(
-    credentials: call::Credentials,
+    credentials: brlv_core::credentials::Credentials,
     journal: Option<PathBuf>,
     ptax_url: &str,
 ) -> Result<Fetched, ReportError> {
-    let client = credentials.into_client()?;
+    let client = credentials.into_client().map_err(call::CallError::from)?;
     let call::AccountLists {
         orders,
         transfers,

@@ -176,7 +176,7 @@ fn big_account(records: usize, budget_mib: u64) -> BigAccount {
     let worker = worker_with(
         Arc::new(MemoryStore::default()),
         dir.path().join("profiles.json"),
-        EnvironmentProfile::Given(brlv_desk::cli::call::Credentials {
+        EnvironmentProfile::Given(brlv_core::credentials::Credentials {
             base_url: sandbox.base_url().to_string(),
             api_key: SecretString::from("big".to_owned()),
             private_key: key,

@@ -77,7 +77,7 @@ impl FaultedApp {
             clock,
             secrets: SecretSource::Store(Arc::new(MemoryStore::default())),
             profile_path: Some(dir.path().join("profiles.json")),
-            environment: EnvironmentProfile::Given(brlv_desk::cli::call::Credentials {
+            environment: EnvironmentProfile::Given(brlv_core::credentials::Credentials {
                 base_url: proxy.base_url.clone(),
                 api_key: SecretString::from(API_KEY.to_owned()),
                 private_key: key,

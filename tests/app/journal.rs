@@ -17,6 +17,7 @@ use secrecy::SecretString;
 
 use brlv_core::api::PrivateKey;
 use brlv_core::api::model::{ClaimTarget, CreateClaim};
+use brlv_core::credentials::Credentials;
 use brlv_core::journal::{self, NoticeRecord, Store};
 use brlv_core::keystore::MemoryStore;
 use brlv_core::profile::Profile;
@@ -28,7 +29,6 @@ use brlv_desk::app::state::{AppState, ConnectionStatus};
 use brlv_desk::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
 use brlv_desk::app::worker::sandbox::EmbeddedSandbox;
 use brlv_desk::app::worker::{EnvironmentProfile, SecretSource, WorkerConfig, WorkerHandle};
-use brlv_desk::cli::call::Credentials;
 
 use crate::support::worker::pump_until;
 

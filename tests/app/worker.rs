@@ -416,7 +416,7 @@ fn the_environment_profile_is_used_for_the_run_and_never_saved() {
     let worker = worker_with(
         store.clone(),
         path.clone(),
-        EnvironmentProfile::Given(brlv_desk::cli::call::Credentials {
+        EnvironmentProfile::Given(brlv_core::credentials::Credentials {
             base_url: account.base_url.clone(),
             api_key: SecretString::from(account.api_key.clone()),
             private_key: account.key.clone(),

@@ -43,7 +43,7 @@ struct Lists {
 }
 
 fn lists(dir: &Path, base_url: &str) -> Lists {
-    let key = brlv_desk::cli::call::read_private_key_file(&dir.join("private-key.pem")).unwrap();
+    let key = brlv_core::credentials::read_private_key_file(&dir.join("private-key.pem")).unwrap();
     let api_key = std::fs::read_to_string(dir.join("api-key.txt")).unwrap();
     let signer = Signer::new(api_key.trim().to_owned().into(), key);
     let client = Client::new(ClientConfig::new(base_url, signer).unwrap()).unwrap();

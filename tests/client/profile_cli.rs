@@ -429,10 +429,11 @@ fn the_app_and_the_command_line_see_each_others_profiles() {
     // `call --profile` loads either and the sandbox accepts its signature.
     for name in ["from the terminal", "from the app"] {
         let store = Arc::clone(&home.store);
-        let credentials = call::saved_credentials(name, &home.book_path(), move || Ok(store))
-            .unwrap()
-            .open(|| Ok(SecretString::from(PASSPHRASE.to_owned())))
-            .unwrap();
+        let credentials =
+            brlv_core::credentials::saved_credentials(name, &home.book_path(), move || Ok(store))
+                .unwrap()
+                .open(|| Ok(SecretString::from(PASSPHRASE.to_owned())))
+                .unwrap();
         let args = call::CallArgs {
             method: "GET".to_owned(),
             path: "/api/v0/assets/brl/balance".to_owned(),
@@ -528,10 +529,10 @@ fn open_as_call(
     home: &Home,
     name: &str,
     passphrase: &str,
-) -> Result<call::OpenedProfile, call::CallError> {
+) -> Result<brlv_core::credentials::OpenedProfile, brlv_core::credentials::CredentialsError> {
     let store = Arc::clone(&home.store);
     let passphrase = SecretString::from(passphrase.to_owned());
-    call::open_saved_profile(
+    brlv_core::credentials::open_saved_profile(
         name,
         &home.book_path(),
         move || Ok(store),
@@ -565,7 +566,7 @@ fn a_profile_whose_address_was_edited_on_disk_is_refused_and_sends_nothing() {
     relay.set_nonblocking(true).unwrap();
     let relay_url = format!("http://127.0.0.1:{}", relay.local_addr().unwrap().port());
     rewrite_url(&home, "Work", &relay_url);
-    let error = open_as_call(&home, "Work", PASSPHRASE).unwrap_err();
+    let error = call::CallError::from(open_as_call(&home, "Work", PASSPHRASE).unwrap_err());
     assert_eq!(error.exit_code(), call::EXIT_USAGE);
     let message = error.to_string();
     assert!(
@@ -690,7 +691,7 @@ fn a_saved_plain_key_is_refused_until_profile_seal_seals_it() {
     });
     book.save(&home.book_path()).unwrap();
 
-    let error = open_as_call(&home, "Plain", PASSPHRASE).unwrap_err();
+    let error = call::CallError::from(open_as_call(&home, "Plain", PASSPHRASE).unwrap_err());
     assert_eq!(error.exit_code(), call::EXIT_USAGE);
     let message = error.to_string();
     assert!(

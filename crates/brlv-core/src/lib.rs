@@ -23,6 +23,7 @@
 
 pub mod address;
 pub mod api;
+pub mod credentials;
 pub mod csv_cell;
 pub mod journal;
 pub mod journal_send;

@@ -46,6 +46,7 @@ pub const CORE: Package = Package {
             paths: &[
                 "src/api/",
                 "src/journal_send.rs",
+                "src/credentials.rs",
                 "src/payouts/",
                 "src/seal.rs",
                 "src/profile_binding.rs",

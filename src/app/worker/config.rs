@@ -9,7 +9,6 @@ use std::time::Duration;
 
 use crate::app::clock::Clock;
 use crate::app::dialog::{FileDialogs, SystemDialogs};
-use crate::cli::call;
 use brlv_core::api::RetryPolicy;
 use brlv_core::api::client::DEFAULT_TIMEOUT;
 use brlv_core::keystore::SecretStore;
@@ -90,7 +89,7 @@ pub enum EnvironmentProfile {
     /// Read the process's variables (the app).
     FromProcess,
     /// These credentials, as if read from the variables (tests).
-    Given(call::Credentials),
+    Given(brlv_core::credentials::Credentials),
     /// None.
     Ignore,
 }

@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use secrecy::{ExposeSecret, SecretString};
 
-use crate::cli::call;
 use brlv_core::api::model::BalanceAsset;
 use brlv_core::api::{Client, ClientConfig, Error, PrivateKey, RsaKeyBits, Signer};
 use brlv_core::keystore::{KeyringStore, KeystoreError, ProfileSecrets, SecretStore};
@@ -41,23 +40,31 @@ impl Worker {
         }
         let environment = match &self.config.environment {
             EnvironmentProfile::Ignore => None,
-            EnvironmentProfile::Given(credentials) => Some(Ok(call::EnvironmentCredentials {
-                base_url: credentials.base_url.clone(),
-                api_key: credentials.api_key.clone(),
-                key: call::KeyMaterial::Plain(credentials.private_key.clone()),
-            })),
-            EnvironmentProfile::FromProcess => std::env::var_os(call::ENV_BASE_URL)
-                .is_some()
-                .then(|| tokio::task::block_in_place(call::environment_credentials)),
+            EnvironmentProfile::Given(credentials) => {
+                Some(Ok(brlv_core::credentials::EnvironmentCredentials {
+                    base_url: credentials.base_url.clone(),
+                    api_key: credentials.api_key.clone(),
+                    key: brlv_core::credentials::KeyMaterial::Plain(
+                        credentials.private_key.clone(),
+                    ),
+                }))
+            }
+            EnvironmentProfile::FromProcess => {
+                std::env::var_os(brlv_core::credentials::ENV_BASE_URL)
+                    .is_some()
+                    .then(|| {
+                        tokio::task::block_in_place(brlv_core::credentials::environment_credentials)
+                    })
+            }
         };
         if let Some(credentials) = environment {
             match credentials {
-                Ok(call::EnvironmentCredentials {
+                Ok(brlv_core::credentials::EnvironmentCredentials {
                     base_url,
                     api_key,
                     key:
-                        call::KeyMaterial::Sealed(sealed_key)
-                        | call::KeyMaterial::SealedFile(sealed_key),
+                        brlv_core::credentials::KeyMaterial::Sealed(sealed_key)
+                        | brlv_core::credentials::KeyMaterial::SealedFile(sealed_key),
                 }) => {
                     // A sealed key file opens at the unlock screen, like a saved profile.
                     let profile = Profile::for_environment(&base_url);
@@ -73,10 +80,11 @@ impl Worker {
                     if matches!(self.config.environment, EnvironmentProfile::FromProcess) {
                         self.emit(notice(NoticeKind::PlainKeyFile, ""));
                     }
-                    self.open_environment(
-                        credentials
-                            .open(|| Err(call::CallError::Passphrase("not sealed".to_owned()))),
-                    );
+                    self.open_environment(credentials.open(|| {
+                        Err(brlv_core::credentials::CredentialsError::Passphrase(
+                            "not sealed".to_owned(),
+                        ))
+                    }));
                 }
                 Err(error) => self.open_environment(Err(error)),
             }
@@ -91,7 +99,10 @@ impl Worker {
 
     pub(super) fn open_environment(
         &mut self,
-        credentials: Result<call::Credentials, call::CallError>,
+        credentials: Result<
+            brlv_core::credentials::Credentials,
+            brlv_core::credentials::CredentialsError,
+        >,
     ) {
         let network = self.config.network.clone();
         let opened = credentials
