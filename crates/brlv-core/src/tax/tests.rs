@@ -1265,6 +1265,46 @@ fn a_month_whose_tokens_outside_the_service_pass_the_line_may_owe_a_decripto() {
         datetime!(2026-12-01 12:00 UTC),
     );
     assert!(year.readings.contains(&Reading::DeCripto));
+    let mut out = Vec::new();
+    export::write_months(&mut out, &reports).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .ends_with(",paid,outside_service_brl,decripto_line_brl,decripto_source")
+    );
+    assert!(
+        text.contains(",31000.00,30000.00,IN RFB 1.888/2019 art. 6 (until 30 June 2026)\n"),
+        "{text}"
+    );
+    assert!(text.contains(",31000.00,,\n"), "{text}");
+}
+
+#[test]
+fn the_ledger_file_says_what_each_outflow_was_answered() {
+    let mut account = brlv_payment_account();
+    let deposits = [];
+    let write = |account: &Account| {
+        let mut out = Vec::new();
+        export::write_ledger(&mut out, &account.ledger(), &account.input(&deposits), None).unwrap();
+        String::from_utf8(out).unwrap()
+    };
+    let text = write(&account);
+    let payment = text.lines().nth(3).unwrap();
+    // Counted as a payment: its fee (none) and gain columns are filled.
+    assert!(
+        payment.ends_with(",0.00,15680.00,320.00,,4000,0.98,0.98,3920.00,outflow-to-others;value-by-practice,brlv-at-par,unanswered"),
+        "{payment}"
+    );
+    account.typed.apply(TaxInput::OutflowAnswer {
+        record: Uuid::from_u128(3),
+        answer: Some(OutflowAnswer::OwnWallet),
+    });
+    let text = write(&account);
+    let moved = text.lines().nth(3).unwrap();
+    assert!(moved.contains(",BRLV,to-own-wallet,16000,"), "{moved}");
+    assert!(moved.ends_with(",average-cost,own"), "{moved}");
 }
 
 // ---------------------------------------------------------------------------
@@ -1474,12 +1514,12 @@ fn the_csv_files_have_their_columns_and_plain_decimals() {
     assert_eq!(
         lines.next().unwrap(),
         "2026-01-05T12:00:00-03:00,2026-01,00000000-0000-0000-0000-000000000001,order,BRLV,buy,\
-         39800,40000.00,,40000.00,,,39800,0,1.0050251256,40000.00,,order-in-reais"
+         39800,40000.00,,40000.00,,,39800,0,1.0050251256,40000.00,,order-in-reais,"
     );
     assert_eq!(
         lines.next().unwrap(),
         "2026-02-10T12:00:00-03:00,2026-02,00000000-0000-0000-0000-000000000002,order,BRLV,sell,\
-         30000,35000.01,175.00,30150.75,4674.26,,9800,1.0050251256,1.0050255102,9849.25,,order-in-reais"
+         30000,35000.01,175.00,30150.75,4674.26,,9800,1.0050251256,1.0050255102,9849.25,,order-in-reais,"
     );
     let reports = account.months(month(2026, 2));
     let mut out = Vec::new();
@@ -1756,9 +1796,14 @@ fn the_ledger_file_says_where_each_value_came_from() {
     export::write_ledger(&mut out, &ledger, &input, None).unwrap();
     let text = String::from_utf8(out).unwrap();
     let mut lines = text.lines();
-    assert!(lines.next().unwrap().ends_with(",warnings,value_source"));
-    assert!(lines.next().unwrap().ends_with(",order-in-reais"));
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .ends_with(",warnings,value_source,outflow_answer")
+    );
+    assert!(lines.next().unwrap().ends_with(",order-in-reais,"));
     let sale = lines.next().unwrap();
     assert!(sale.contains(",37140.00,"), "{sale}");
-    assert!(sale.ends_with(",dollar-ptax"), "{sale}");
+    assert!(sale.ends_with(",dollar-ptax,"), "{sale}");
 }
