@@ -84,7 +84,7 @@ fn outflows(count: usize, spread: usize, now: OffsetDateTime) -> Vec<Transfer> {
             } else {
                 Asset::EthBaseUsdc
             });
-            copy.target_address = Some(format!("0x{:040x}", index + 0x1000));
+            copy.target_address = Some(format!("0x{:040x}", index + 0x1000).into());
             copy
         })
         .collect()
