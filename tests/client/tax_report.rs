@@ -235,10 +235,10 @@ fn tax_report_keeps_outflow_answers_in_the_journal_and_refuses_an_unknown_one() 
     let (typed, _) = journal::read_typed(&store).unwrap();
     let record = uuid::Uuid::parse_str(id).unwrap();
     assert_eq!(
-        typed.outflow_answers.get(&record),
-        Some(&brlv_core::tax::OutflowAnswer::Gift)
+        typed.outflow_answer(&record),
+        Some(brlv_core::tax::OutflowAnswer::Gift)
     );
-    assert_eq!(typed.outflow_values[&record].to_string(), "123.45");
+    assert_eq!(typed.outflow_value(&record).unwrap().to_string(), "123.45");
 
     let mut command = Command::new(BIN);
     command

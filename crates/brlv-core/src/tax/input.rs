@@ -321,6 +321,15 @@ impl TaxInput {
     }
 }
 
+/// What the person typed about one outflow.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TypedOutflow {
+    /// What it was; `None`: not answered (counted as a payment).
+    pub answer: Option<OutflowAnswer>,
+    /// Its value in reais on its day, typed.
+    pub brl: Option<Decimal>,
+}
+
 /// What the person typed, the latest of each kept (the journal keeps every
 /// change; the last one counts).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -333,10 +342,9 @@ pub struct TypedValues {
     pub order_values: HashMap<Uuid, Decimal>,
     /// Addresses the person marked as theirs, lower-case.
     pub own_addresses: HashSet<String>,
-    /// What outflows were, per transfer or withdrawal id (none: a payment, flagged).
-    pub outflow_answers: HashMap<Uuid, OutflowAnswer>,
-    /// Outflows' values in reais on their day, per transfer or withdrawal id.
-    pub outflow_values: HashMap<Uuid, Decimal>,
+    /// What outflows were and their values typed, per transfer or
+    /// withdrawal id (one map: the app's messages carry this whole struct).
+    pub outflows: HashMap<Uuid, TypedOutflow>,
     /// The custodian for Discriminação, when the person wrote one.
     pub custodian: Option<String>,
     /// The codes the person chose, per ticker.
@@ -366,22 +374,20 @@ impl TypedValues {
                     self.order_values.remove(&order);
                 }
             },
-            TaxInput::OutflowAnswer { record, answer } => match answer {
-                Some(answer) => {
-                    self.outflow_answers.insert(record, answer);
+            TaxInput::OutflowAnswer { record, answer } => {
+                let outflow = self.outflows.entry(record).or_default();
+                outflow.answer = answer;
+                if *outflow == TypedOutflow::default() {
+                    self.outflows.remove(&record);
                 }
-                None => {
-                    self.outflow_answers.remove(&record);
+            }
+            TaxInput::OutflowValue { record, brl } => {
+                let outflow = self.outflows.entry(record).or_default();
+                outflow.brl = brl;
+                if *outflow == TypedOutflow::default() {
+                    self.outflows.remove(&record);
                 }
-            },
-            TaxInput::OutflowValue { record, brl } => match brl {
-                Some(brl) => {
-                    self.outflow_values.insert(record, brl);
-                }
-                None => {
-                    self.outflow_values.remove(&record);
-                }
-            },
+            }
             TaxInput::OwnAddress { address, own } => {
                 let address = address.to_ascii_lowercase();
                 if own {
@@ -419,6 +425,17 @@ impl TypedValues {
             }
         }
         (typed, unread)
+    }
+
+    /// What the person answered an outflow (a transfer's or withdrawal's
+    /// id) was; `None`: not answered, counted as a payment.
+    pub fn outflow_answer(&self, record: &Uuid) -> Option<OutflowAnswer> {
+        self.outflows.get(record).and_then(|outflow| outflow.answer)
+    }
+
+    /// The value in reais on its day the person typed for an outflow.
+    pub fn outflow_value(&self, record: &Uuid) -> Option<Decimal> {
+        self.outflows.get(record).and_then(|outflow| outflow.brl)
     }
 
     /// Whether the month's DARF is marked paid.

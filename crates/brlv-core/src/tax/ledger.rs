@@ -867,12 +867,12 @@ impl<'a> OwnAddresses<'a> {
         let typed = input.typed;
         let mut answered = HashSet::new();
         if typed
-            .outflow_answers
+            .outflows
             .values()
-            .any(|answer| *answer == OutflowAnswer::OwnWallet)
+            .any(|outflow| outflow.answer == Some(OutflowAnswer::OwnWallet))
         {
             let own_wallet =
-                |id: &uuid::Uuid| typed.outflow_answers.get(id) == Some(&OutflowAnswer::OwnWallet);
+                |id: &uuid::Uuid| typed.outflow_answer(id) == Some(OutflowAnswer::OwnWallet);
             answered.extend(
                 input
                     .transfers
@@ -1651,7 +1651,7 @@ fn external_movements<'a>(
         .iter()
         .filter(move |transfer| {
             transfer.state != Some(TransferState::Failed)
-                && !typed.outflow_values.contains_key(&transfer.id)
+                && typed.outflow_value(&transfer.id).is_none()
                 && !matches!(
                     (
                         own.whose(transfer.source_address.as_deref()),
@@ -1674,7 +1674,7 @@ fn external_movements<'a>(
         .iter()
         .filter(move |withdrawal| {
             withdrawal.state != Some(WithdrawalState::Failed)
-                && !typed.outflow_values.contains_key(&withdrawal.id)
+                && typed.outflow_value(&withdrawal.id).is_none()
                 && own.whose(withdrawal.target_address()) != Whose::Account
         })
         .filter_map(move |withdrawal| {
@@ -1878,7 +1878,7 @@ fn read_record(
                         &movement,
                         asset,
                         amount,
-                        input.typed.outflow_values.get(&transfer.id).copied(),
+                        input.typed.outflow_value(&transfer.id),
                     );
                     builder.external(&movement, value, valued.1);
                     builder.sent_to_own_wallet(&movement, asset, amount);
@@ -1887,8 +1887,8 @@ fn read_record(
                     &movement,
                     asset,
                     amount,
-                    input.typed.outflow_answers.get(&transfer.id).copied(),
-                    input.typed.outflow_values.get(&transfer.id).copied(),
+                    input.typed.outflow_answer(&transfer.id),
+                    input.typed.outflow_value(&transfer.id),
                 ),
             }
             Ok(())
@@ -1907,7 +1907,7 @@ fn read_record(
                 .as_ref()
                 .is_some_and(WithdrawalState::is_in_motion);
             let movement = movement.in_motion_if(in_motion);
-            let typed_value = input.typed.outflow_values.get(&withdrawal.id).copied();
+            let typed_value = input.typed.outflow_value(&withdrawal.id);
             match own.whose(withdrawal.target_address()) {
                 Whose::Account => builder.own_move(&movement, asset, amount),
                 Whose::Person => {
@@ -1920,7 +1920,7 @@ fn read_record(
                     &movement,
                     asset,
                     amount,
-                    input.typed.outflow_answers.get(&withdrawal.id).copied(),
+                    input.typed.outflow_answer(&withdrawal.id),
                     typed_value,
                 ),
             }

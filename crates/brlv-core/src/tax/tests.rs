@@ -1028,11 +1028,14 @@ fn outflow_answers_and_values_survive_the_journal() {
     let (typed, unread) = journal::read_typed(&store).unwrap();
     assert_eq!(unread, 0);
     assert_eq!(
-        typed.outflow_answers.get(&Uuid::from_u128(3)),
-        Some(&OutflowAnswer::Payment)
+        typed.outflow_answer(&Uuid::from_u128(3)),
+        Some(OutflowAnswer::Payment)
     );
-    assert!(!typed.outflow_answers.contains_key(&Uuid::from_u128(4)));
-    assert_eq!(typed.outflow_values[&Uuid::from_u128(3)], dec("16000.00"));
+    assert!(!typed.outflows.contains_key(&Uuid::from_u128(4)));
+    assert_eq!(
+        typed.outflow_value(&Uuid::from_u128(3)),
+        Some(dec("16000.00"))
+    );
     // The ledger reads the answer kept.
     let account = Account {
         typed,
