@@ -1,7 +1,11 @@
-//! `brlv-desk tax-report --year YYYY [--profile NAME] [--csv DIR]`: fetches
-//! what the ledger needs with the typed client, reads this device's claims
-//! and typed values from the profile's journal, writes `ledger.csv`,
-//! `months.csv` and `positions.csv`, and prints a short summary per month.
+//! `brlv-desk tax-report --year YYYY [--profile NAME] [--csv DIR]
+//! [--outflow ID=payment|own|gift|none]... [--outflow-value ID=BRL]...`:
+//! fetches what the ledger needs with the typed client, reads this device's
+//! claims and typed values from the profile's journal (keeping there first
+//! what `--outflow` and `--outflow-value` say), writes `ledger.csv`,
+//! `months.csv` and `positions.csv`, and prints a short summary per month,
+//! the outflows with their answers, the DeCripto lines and the orders left
+//! out for their state.
 //!
 //! Credentials come as `call`'s do: the `BRLV_*` variables, or a saved
 //! profile with `--profile`. The journal is the one the app keeps for that
@@ -22,15 +26,16 @@ use brlv_core::api::model::{
 };
 use brlv_core::money::{NumberFormat, format_brl};
 use brlv_core::tax::input::{
-    DepositList, LedgerInput, ServicePrice, ServicePrices, TOKEN_DEPOSIT_ASSETS,
-    assets_needing_prices, days_needing_dollar_rates,
+    DepositList, LedgerInput, OutflowAnswer, ServicePrice, ServicePrices, TOKEN_DEPOSIT_ASSETS,
 };
-use brlv_core::tax::ledger::{Ledger, ValueSource, ticker_of};
+use brlv_core::tax::ledger::{
+    EntryKind, Ledger, ValueSource, assets_needing_prices, dollar_rate_days, ticker_of,
+};
 use brlv_core::tax::months::compare_with_service;
 use brlv_core::tax::ptax::{self, DollarRates, PtaxClient};
 use brlv_core::tax::reading::{Language, disclaimer};
 use brlv_core::tax::year::{YearReport, year_report};
-use brlv_core::tax::{ClaimMade, TypedValues, export, journal};
+use brlv_core::tax::{ClaimMade, TaxInput, TypedValues, export, journal};
 
 /// Arguments of `brlv-desk tax-report`.
 #[derive(Clone, Debug, clap::Args)]
@@ -50,6 +55,16 @@ pub struct TaxReportArgs {
     /// of orders in dollars or dollar stablecoins with no leg in reais.
     #[arg(long, value_name = "URL", env = "BRLV_PTAX_URL", default_value = ptax::DEFAULT_BASE_URL)]
     pub ptax_url: String,
+    /// What tokens that left to someone else were, kept in the journal
+    /// before the report is made: the transfer's or withdrawal's id, then
+    /// `payment`, `own` (the person's own wallet elsewhere), `gift`, or
+    /// `none` to clear the answer. Repeat for each outflow.
+    #[arg(long, value_name = "ID=ANSWER")]
+    pub outflow: Vec<String>,
+    /// An outflow's value in reais on its day, kept in the journal
+    /// (`ID=1234.56`; `ID=none` clears it).
+    #[arg(long, value_name = "ID=BRL")]
+    pub outflow_value: Vec<String>,
     /// The summary's language: en or pt-BR.
     #[arg(long, value_name = "LANG", default_value = "en")]
     pub language: String,
@@ -86,6 +101,9 @@ pub enum ReportError {
     /// The async runtime did not start.
     #[error("cannot start the async runtime: {0}")]
     Runtime(std::io::Error),
+    /// An `--outflow` or `--outflow-value` could not be read.
+    #[error("{0}")]
+    Usage(String),
 }
 
 impl ReportError {
@@ -98,6 +116,7 @@ impl ReportError {
             ReportError::Journal { .. } | ReportError::Write { .. } | ReportError::Runtime(_) => {
                 call::EXIT_FAILED
             }
+            ReportError::Usage(_) => call::EXIT_USAGE,
         }
     }
 }
@@ -155,8 +174,59 @@ fn credentials(
     call::named_command_credentials(args.profile.as_deref(), args.passphrase.source())
 }
 
+/// The answers and values `--outflow` and `--outflow-value` give, read
+/// before anything is asked of the service.
+pub fn outflow_inputs(args: &TaxReportArgs) -> Result<Vec<TaxInput>, ReportError> {
+    let split = |text: &str, flag: &str| -> Result<(uuid::Uuid, String), ReportError> {
+        let (id, value) = text
+            .split_once('=')
+            .ok_or_else(|| ReportError::Usage(format!("{flag} {text}: expected ID=VALUE")))?;
+        let id = uuid::Uuid::parse_str(id.trim()).map_err(|_| {
+            ReportError::Usage(format!(
+                "{flag} {text}: {id} is not the id of a transfer or withdrawal"
+            ))
+        })?;
+        Ok((id, value.trim().to_owned()))
+    };
+    let mut inputs = Vec::new();
+    for text in &args.outflow {
+        let (record, value) = split(text, "--outflow")?;
+        let answer = if value.eq_ignore_ascii_case("none") {
+            None
+        } else {
+            Some(OutflowAnswer::parse(&value).ok_or_else(|| {
+                ReportError::Usage(format!(
+                    "--outflow {text}: the answer is payment, own, gift or none"
+                ))
+            })?)
+        };
+        inputs.push(TaxInput::OutflowAnswer { record, answer });
+    }
+    for text in &args.outflow_value {
+        let (record, value) = split(text, "--outflow-value")?;
+        let brl = if value.eq_ignore_ascii_case("none") {
+            None
+        } else {
+            let brl: rust_decimal::Decimal = value.parse().map_err(|_| {
+                ReportError::Usage(format!(
+                    "--outflow-value {text}: the value is reais with a point (1234.56) or none"
+                ))
+            })?;
+            if brl.is_sign_negative() {
+                return Err(ReportError::Usage(format!(
+                    "--outflow-value {text}: a value in reais is not negative"
+                )));
+            }
+            Some(brl)
+        };
+        inputs.push(TaxInput::OutflowValue { record, brl });
+    }
+    Ok(inputs)
+}
+
 /// Makes the report and writes its summary to `out`.
 pub fn report(args: &TaxReportArgs, out: &mut impl Write) -> Result<(), ReportError> {
+    let answers = outflow_inputs(args)?;
     let (credentials, name) = credentials(args)?;
     let journal = journal_path(&name, &credentials.base_url);
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -164,7 +234,7 @@ pub fn report(args: &TaxReportArgs, out: &mut impl Write) -> Result<(), ReportEr
         .enable_all()
         .build()
         .map_err(ReportError::Runtime)?;
-    let fetched = runtime.block_on(fetch(credentials, journal, &args.ptax_url))?;
+    let fetched = runtime.block_on(fetch(credentials, journal, &args.ptax_url, &answers))?;
     let now = OffsetDateTime::now_utc();
     let deposit_lists: Vec<DepositList<'_>> = fetched
         .deposits
@@ -237,6 +307,7 @@ async fn fetch(
     credentials: brlv_core::credentials::Credentials,
     journal: Option<PathBuf>,
     ptax_url: &str,
+    answers: &[TaxInput],
 ) -> Result<Fetched, ReportError> {
     let client = credentials.into_client().map_err(call::CallError::from)?;
     let call::AccountLists {
@@ -248,13 +319,25 @@ async fn fetch(
     } = call::fetch_account_lists(&client, &TOKEN_DEPOSIT_ASSETS).await?;
     // The figure is a comparison only: a service without it still gets its report.
     let service_figure = client.tax_exemption_progress().await.ok();
-    let (claims, typed, journal, mut store) = match journal.filter(|path| path.exists()) {
+    // Answers are kept in the journal the app reads, made if there is none yet.
+    let journal = journal.filter(|path| path.exists() || !answers.is_empty());
+    let (claims, typed, journal, mut store) = match journal {
         Some(path) => {
             let failed = |error| ReportError::Journal {
                 path: path.clone(),
                 error,
             };
-            let (store, _) = brlv_core::journal::Store::open(&path).map_err(failed)?;
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent).map_err(|error| ReportError::Write {
+                    path: parent.to_owned(),
+                    reason: error.to_string(),
+                })?;
+            }
+            let (mut store, _) = brlv_core::journal::Store::open(&path).map_err(failed)?;
+            let now = OffsetDateTime::now_utc();
+            for answer in answers {
+                journal::write_typed(&mut store, answer, now).map_err(failed)?;
+            }
             let claims = journal::read_claims(&store).map_err(failed)?;
             let (typed, unread) = journal::read_typed(&store).map_err(failed)?;
             if unread > 0 {
@@ -267,9 +350,29 @@ async fn fetch(
         }
         None => (Vec::new(), TypedValues::default(), None, None),
     };
-    let prices = service_prices(&client, &orders, &typed).await;
+    let (wanted_prices, needed_days) = {
+        let lists: Vec<DepositList<'_>> = deposits
+            .iter()
+            .map(|(asset, deposits)| DepositList { asset, deposits })
+            .collect();
+        let unpriced = ServicePrices::default();
+        let no_rates = DollarRates::default();
+        let input = LedgerInput {
+            orders: &orders,
+            transfers: &transfers,
+            withdrawals: &withdrawals,
+            deposits: &lists,
+            claims: &claims,
+            wallets: &wallets,
+            typed: &typed,
+            prices: &unpriced,
+            dollar_rates: &no_rates,
+        };
+        (assets_needing_prices(&input), dollar_rate_days(&input))
+    };
+    let prices = service_prices(&client, wanted_prices).await;
     let (dollar_rates, dollar_rate_requests) =
-        dollar_rates(ptax_url, &orders, &typed, store.as_mut()).await;
+        dollar_rates(ptax_url, needed_days, store.as_mut()).await;
     Ok(Fetched {
         orders,
         transfers,
@@ -286,16 +389,15 @@ async fn fetch(
     })
 }
 
-/// The dollar's PTAX of every day an order in dollars needs: the
-/// journal's, else the Banco Central's (kept in the journal). A day that
-/// could not be had is flagged on its figure and listed in the summary.
+/// The dollar's PTAX of every day an order in dollars or a dollar
+/// stablecoin leaving or arriving needs: the journal's, else the Banco
+/// Central's (kept in the journal). A day that could not be had is flagged
+/// on its figure and listed in the summary.
 async fn dollar_rates(
     ptax_url: &str,
-    orders: &[Order],
-    typed: &TypedValues,
+    needed: std::collections::BTreeSet<time::Date>,
     store: Option<&mut brlv_core::journal::Store>,
 ) -> (DollarRates, usize) {
-    let needed = days_needing_dollar_rates(orders, typed);
     if needed.is_empty() {
         return (DollarRates::default(), 0);
     }
@@ -318,15 +420,16 @@ async fn dollar_rates(
     (completed.rates, completed.requests)
 }
 
-/// Asks the service's price of each token an order with no leg in reais
-/// needs: a quote of one unit for reais (a quote changes nothing), its
-/// rate before the fee. A token the service does not quote stays unpriced.
-async fn service_prices(client: &Client, orders: &[Order], typed: &TypedValues) -> ServicePrices {
+/// Asks the service's price of each token that may need it (an order with
+/// no leg in reais, tokens moved outside the service): a quote of one unit
+/// for reais (a quote changes nothing), its rate before the fee. A token
+/// the service does not quote stays unpriced.
+async fn service_prices(client: &Client, wanted: Vec<Asset>) -> ServicePrices {
     let mut prices = ServicePrices {
         prices: Vec::new(),
         quoted_at: Some(OffsetDateTime::now_utc()),
     };
-    for asset in assets_needing_prices(orders, typed) {
+    for asset in wanted {
         let ticker = ticker_of(&asset).into_owned();
         if prices.of(&ticker).is_some() {
             continue;
@@ -448,6 +551,33 @@ fn print_summary(
             ));
         }
         let _ = writeln!(out, "{line}");
+        for asset in month
+            .tax_by_asset
+            .iter()
+            .filter(|asset| !asset.earlier_gain_brl.is_zero())
+        {
+            let _ = writeln!(
+                out,
+                "  {} {}: {} {} {} {} {} (Lei 8.981/1995 art. 21 §3)",
+                ledger.asset_name(asset.asset),
+                words("gain", "ganho"),
+                money(asset.gain_brl),
+                words("on top of", "somado a"),
+                money(asset.earlier_gain_brl),
+                words("taxed earlier: tax", "tributados antes: imposto"),
+                money(asset.tax_brl),
+            );
+        }
+        if let Some(decripto) = &month.decripto {
+            let _ = writeln!(
+                out,
+                "  DeCripto: {} {} {} ({})",
+                money(decripto.external_brl),
+                words("outside the service.", "fora do serviço."),
+                decripto.rule.text(language),
+                decripto.rule.source(),
+            );
+        }
     }
     let _ = writeln!(out);
     let _ = writeln!(
@@ -504,6 +634,10 @@ fn print_summary(
         }
     }
     print_value_sources(out, ledger, year.year, fetched, language);
+    print_outflows(out, ledger, year.year, fetched, language);
+    if let Some(notice) = ledger.unknown_states_notice(language) {
+        let _ = writeln!(out, "{notice}");
+    }
     let flagged: u32 = year.months.iter().map(|month| month.flagged).sum();
     if flagged > 0 || !ledger.skipped.is_empty() {
         let _ = writeln!(
@@ -523,6 +657,99 @@ fn print_summary(
             reading.standing().text(language),
             reading.text(language),
             reading.source()
+        );
+    }
+}
+
+/// The year's tokens that left to someone else, each with what it was
+/// answered (or that it counts as a payment until answered), its value
+/// and gain, and how to answer from the command line.
+fn print_outflows(
+    out: &mut impl Write,
+    ledger: &Ledger,
+    year: i32,
+    fetched: &Fetched,
+    language: Language,
+) {
+    use brlv_core::tax::ledger::RecordRef;
+    let portuguese = language == Language::PortugueseBrazil;
+    let words = |english: &'static str, portuguese_text: &'static str| {
+        if portuguese { portuguese_text } else { english }
+    };
+    let format = if portuguese {
+        NumberFormat::Brazilian
+    } else {
+        NumberFormat::English
+    };
+    let at = |index: u32| usize::try_from(index).unwrap_or(usize::MAX);
+    let mut outflows = ledger
+        .entries
+        .iter()
+        .filter(|entry| entry.month.year == year && entry.kind.is_outflow())
+        .peekable();
+    if outflows.peek().is_none() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "{}",
+        words(
+            "Tokens sent to addresses that are not the account's:",
+            "Tokens enviados a endereços que não são da conta:"
+        )
+    );
+    let mut unanswered = 0_usize;
+    for entry in outflows {
+        let id = match entry.record {
+            RecordRef::Transfer(index) => fetched.transfers.get(at(index)).map(|t| t.id),
+            RecordRef::Withdrawal(index) => fetched.withdrawals.get(at(index)).map(|w| w.id),
+            _ => None,
+        }
+        .map_or_else(|| "?".to_owned(), |id| id.to_string());
+        let answer = match entry.kind {
+            EntryKind::Payment => words("payment", "pagamento"),
+            EntryKind::Gift => words("gift", "doação"),
+            EntryKind::ToOwnWallet => words("own wallet elsewhere", "carteira própria"),
+            _ => {
+                unanswered += 1;
+                words(
+                    "NOT ANSWERED: counted as a payment",
+                    "SEM RESPOSTA: conta como pagamento",
+                )
+            }
+        };
+        let mut line = format!(
+            "  {} {id} {} {}  {answer}",
+            entry.month.iso(),
+            entry.quantity.normalize(),
+            ledger.asset_name(entry.asset),
+        );
+        if entry.kind.is_sale() {
+            line.push_str(&format!(
+                "  {} {} ({})  {} {}",
+                words("value", "valor"),
+                format_brl(entry.value_brl, format),
+                entry.source.key(),
+                words("gain", "ganho"),
+                format_brl(entry.gain_brl, format),
+            ));
+        } else {
+            line.push_str(&format!(
+                "  {} {}",
+                words("cost", "custo"),
+                format_brl(entry.cost_brl, format),
+            ));
+        }
+        let _ = writeln!(out, "{line}");
+    }
+    if unanswered > 0 {
+        let _ = writeln!(
+            out,
+            "  {unanswered} {} --outflow ID=payment|own|gift",
+            words(
+                "not answered; answer each with",
+                "sem resposta; responda cada uma com"
+            ),
         );
     }
 }

@@ -364,7 +364,7 @@ fn the_report_for_an_accountant_holds_the_year_under_the_disclaimer() {
         "Discriminação de USDC: 1.000 stablecoin USDC.",
         "Ganhos isentos para Rendimentos Isentos e Não Tributáveis: R$ 1.000,00",
         "custo médio ponderado [prática, não lei]",
-        "Lei 13.259/2016 art. 21",
+        "Lei 8.981/1995 art. 21",
     ] {
         assert!(
             text.contains(expected),

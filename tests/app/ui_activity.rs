@@ -308,16 +308,18 @@ fn the_tax_chart_says_each_months_sales_as_the_tax_report_counts_them() {
     ));
     let mut harness = harness(state);
     settle(&mut harness);
-    // February: the claim's gross 100.00; March: no sale (a purchase and a
-    // transfer), whatever the service counts: its figure is the gauge's,
-    // and the difference is said, not silently taken.
+    // February: the claim's gross 100.00; March: the 12.5 BRLV sent to
+    // someone else's address, which until the person says what it was
+    // counts as a payment in tokens (a disposal at R$1.00 a BRLV), whatever
+    // the service counts: its figure is the gauge's, and the difference is
+    // said, not silently taken.
     harness.get_by_role_and_label(
         Role::Image,
         "Tax-exemption use per month against the R$35,000.00 limit, last 12 months: \
-         Feb 2026: R$100.00 (0 %); nothing used in the other months.",
+         Feb 2026: R$100.00 (0 %); Mar 2026: R$12.50 (0 %); nothing used in the other months.",
     );
     harness.get_by_label(
-        "This month the report counts R$0.00; the service counts R$28,700.00 (the gauge above).",
+        "This month the report counts R$12.50; the service counts R$28,700.00 (the gauge above).",
     );
     harness.get_by_label("See both in the Taxes view");
     // The gauge links to the Taxes view, where both are explained.

@@ -207,3 +207,57 @@ fn tax_report_without_credentials_says_what_is_missing() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("BRLV_BASE_URL is not set"), "{stderr}");
 }
+
+#[cfg(unix)]
+#[test]
+fn tax_report_keeps_outflow_answers_in_the_journal_and_refuses_an_unknown_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut child, base_url) = start_sandbox(dir.path());
+    let id = "00000000-0000-4000-8000-0000000000aa";
+    let out = dir.path().join("report");
+    let mut command = Command::new(BIN);
+    command
+        .args(["tax-report", "--year", "2026", "--csv"])
+        .arg(&out)
+        .args(["--outflow", &format!("{id}=gift")])
+        .args(["--outflow-value", &format!("{id}=123.45")])
+        .env("BRLV_PTAX_URL", "http://127.0.0.1:1");
+    with_credentials(&mut command, dir.path(), &base_url);
+    let output = command.output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(output.status.success(), "{stdout}{stderr}");
+    assert!(
+        std::fs::read_to_string(out.join("ledger.csv"))
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with(",value_source,outflow_answer")
+    );
+
+    // Kept where the app reads what the person typed.
+    let journal_dir = dir.path().join("data").join("brlv-desk").join("journal");
+    let path = brlv_core::journal::file_for(&journal_dir, "127.0.0.1", &base_url);
+    let (store, _) = brlv_core::journal::Store::open(&path).unwrap();
+    let (typed, _) = journal::read_typed(&store).unwrap();
+    let record = uuid::Uuid::parse_str(id).unwrap();
+    assert_eq!(
+        typed.outflow_answer(&record),
+        Some(brlv_core::tax::OutflowAnswer::Gift)
+    );
+    assert_eq!(typed.outflow_value(&record).unwrap().to_string(), "123.45");
+
+    let mut command = Command::new(BIN);
+    command
+        .args(["tax-report", "--year", "2026"])
+        .args(["--outflow", &format!("{id}=sale")]);
+    with_credentials(&mut command, dir.path(), &base_url);
+    let output = command.output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("payment, own, gift or none"), "{stderr}");
+
+    let _ = child.kill();
+    let _ = child.wait();
+}

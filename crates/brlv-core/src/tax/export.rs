@@ -2,9 +2,12 @@
 //! row, amounts as plain decimals with a point, dates as ISO 8601 (a
 //! ledger date with Brasília's offset).
 //!
-//! - `ledger.csv`: every entry, with the average cost before and after and
-//!   the gain of every sale;
-//! - `months.csv`: each month against R$35,000, its tax and its DARF;
+//! - `ledger.csv`: every entry, with the average cost before and after, the
+//!   gain of every sale (payments in tokens included) and, for tokens that
+//!   left to someone else, what the person answered they were;
+//! - `months.csv`: each month against R$35,000, its tax and its DARF, and
+//!   the tokens that went to or came from outside the service against
+//!   DeCripto's line;
 //! - `positions.csv`: what is held at the year's end, with the Bens e
 //!   Direitos code and the Discriminação text.
 
@@ -82,7 +85,7 @@ pub fn record_id(input: &LedgerInput<'_>, record: RecordRef) -> (&'static str, O
 }
 
 /// The columns of `ledger.csv`.
-pub const LEDGER_COLUMNS: [&str; 18] = [
+pub const LEDGER_COLUMNS: [&str; 19] = [
     "date",
     "month",
     "order_id",
@@ -101,7 +104,19 @@ pub const LEDGER_COLUMNS: [&str; 18] = [
     "total_cost_brl_after",
     "warnings",
     "value_source",
+    "outflow_answer",
 ];
+
+/// What an entry's `outflow_answer` column says: the answer for tokens
+/// that left to someone else (`payment`, `own`, `gift`), `unanswered`
+/// for one counted as a payment until answered, empty for the rest.
+pub fn outflow_answer_cell(kind: super::ledger::EntryKind) -> &'static str {
+    match kind.outflow_answer() {
+        Some(answer) => answer.key(),
+        None if kind == super::ledger::EntryKind::Outflow => "unanswered",
+        None => "",
+    }
+}
 
 /// Writes `ledger.csv`: the entries of `year` (every entry with `None`).
 pub fn write_ledger(
@@ -167,6 +182,7 @@ pub fn write_ledger(
             brl(entry.total_cost_after),
             warnings.join(";"),
             entry.source.key().to_owned(),
+            outflow_answer_cell(entry.kind).to_owned(),
         ])?;
     }
     writer.flush()?;
@@ -174,7 +190,7 @@ pub fn write_ledger(
 }
 
 /// The columns of `months.csv`.
-pub const MONTH_COLUMNS: [&str; 15] = [
+pub const MONTH_COLUMNS: [&str; 18] = [
     "month",
     "sales_brl",
     "exempt",
@@ -190,6 +206,9 @@ pub const MONTH_COLUMNS: [&str; 15] = [
     "darf_brl",
     "carried_out_brl",
     "paid",
+    "outside_service_brl",
+    "decripto_line_brl",
+    "decripto_source",
 ];
 
 /// Writes `months.csv`.
@@ -214,6 +233,15 @@ pub fn write_months(out: impl Write, months: &[MonthReport]) -> Result<(), csv::
             darf.map(|darf| brl(darf.amount_brl)).unwrap_or_default(),
             brl(month.carried_out_brl),
             month.paid.to_string(),
+            brl(month.external_brl),
+            month
+                .decripto
+                .map(|decripto| brl(decripto.limit_brl))
+                .unwrap_or_default(),
+            month
+                .decripto
+                .map(|decripto| decripto.rule.source().to_owned())
+                .unwrap_or_default(),
         ])?;
     }
     writer.flush()?;

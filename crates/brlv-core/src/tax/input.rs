@@ -109,6 +109,49 @@ impl BensCode {
     }
 }
 
+/// What tokens that left to an address that is not the account's were,
+/// as the person answered (RIR/2018 art. 128 §4: a disposal "a qualquer
+/// título" counts; moving to one's own wallet is none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OutflowAnswer {
+    /// A payment or a sale (dação em pagamento): a disposal at its value in
+    /// reais on its day, counted in the month's sales, its gain taxed. What
+    /// an outflow with no answer is counted as.
+    Payment,
+    /// To the person's own wallet elsewhere (self-custody): no disposal; it
+    /// stays in the holdings with its cost, declared as "custódia própria".
+    OwnWallet,
+    /// A gift (doação): out of the holdings at its cost, no gain; gifts
+    /// follow their own rules (the receiver's ITCMD).
+    Gift,
+}
+
+impl OutflowAnswer {
+    /// Every answer, in the order they are offered.
+    pub const ALL: [OutflowAnswer; 3] = [
+        OutflowAnswer::Payment,
+        OutflowAnswer::OwnWallet,
+        OutflowAnswer::Gift,
+    ];
+
+    /// The name the journal, the exports and the command line use.
+    pub fn key(self) -> &'static str {
+        match self {
+            OutflowAnswer::Payment => "payment",
+            OutflowAnswer::OwnWallet => "own",
+            OutflowAnswer::Gift => "gift",
+        }
+    }
+
+    /// Reads `payment`, `own` or `gift` (case and spaces aside).
+    pub fn parse(text: &str) -> Option<OutflowAnswer> {
+        let text = text.trim();
+        OutflowAnswer::ALL
+            .into_iter()
+            .find(|answer| answer.key().eq_ignore_ascii_case(text))
+    }
+}
+
 /// One thing the person typed, as the journal keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TaxInput {
@@ -131,6 +174,23 @@ pub enum TaxInput {
     OrderValue {
         /// The order.
         order: Uuid,
+        /// The value.
+        brl: Option<Decimal>,
+    },
+    /// What tokens that left to an address not the account's were (a
+    /// transfer's or a token withdrawal's id); `None` clears the answer
+    /// (the outflow counts as a payment again, flagged).
+    OutflowAnswer {
+        /// The transfer or withdrawal.
+        record: Uuid,
+        /// The answer.
+        answer: Option<OutflowAnswer>,
+    },
+    /// An outflow's value in reais on its day, typed (a payment's value
+    /// when no price of the day is known); `None` clears it.
+    OutflowValue {
+        /// The transfer or withdrawal.
+        record: Uuid,
         /// The value.
         brl: Option<Decimal>,
     },
@@ -158,6 +218,8 @@ mod kinds {
     pub const ARRIVED_COST: &str = "arrived-cost-brl";
     pub const ORDER_VALUE: &str = "order-value-brl";
     pub const OWN_ADDRESS: &str = "own-address";
+    pub const OUTFLOW_ANSWER: &str = "outflow-answer";
+    pub const OUTFLOW_VALUE: &str = "outflow-value-brl";
     pub const CUSTODIAN: &str = "custodian";
     pub const CODE: &str = "bens-code";
 }
@@ -175,6 +237,16 @@ impl TaxInput {
             TaxInput::OrderValue { order, brl } => (
                 kinds::ORDER_VALUE,
                 order.to_string(),
+                brl.map(|brl| brl.to_string()),
+            ),
+            TaxInput::OutflowAnswer { record, answer } => (
+                kinds::OUTFLOW_ANSWER,
+                record.to_string(),
+                answer.map(|answer| answer.key().to_owned()),
+            ),
+            TaxInput::OutflowValue { record, brl } => (
+                kinds::OUTFLOW_VALUE,
+                record.to_string(),
                 brl.map(|brl| brl.to_string()),
             ),
             TaxInput::OwnAddress { address, own } => (
@@ -221,6 +293,17 @@ impl TaxInput {
                 order: Uuid::parse_str(&record.subject).ok()?,
                 brl: decimal()?,
             },
+            kinds::OUTFLOW_ANSWER => TaxInput::OutflowAnswer {
+                record: Uuid::parse_str(&record.subject).ok()?,
+                answer: match value {
+                    None => None,
+                    Some(text) => Some(OutflowAnswer::parse(text)?),
+                },
+            },
+            kinds::OUTFLOW_VALUE => TaxInput::OutflowValue {
+                record: Uuid::parse_str(&record.subject).ok()?,
+                brl: decimal()?,
+            },
             kinds::OWN_ADDRESS => TaxInput::OwnAddress {
                 address: record.subject.clone(),
                 own: flag()?,
@@ -238,6 +321,15 @@ impl TaxInput {
     }
 }
 
+/// What the person typed about one outflow.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TypedOutflow {
+    /// What it was; `None`: not answered (counted as a payment).
+    pub answer: Option<OutflowAnswer>,
+    /// Its value in reais on its day, typed.
+    pub brl: Option<Decimal>,
+}
+
 /// What the person typed, the latest of each kept (the journal keeps every
 /// change; the last one counts).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -250,6 +342,9 @@ pub struct TypedValues {
     pub order_values: HashMap<Uuid, Decimal>,
     /// Addresses the person marked as theirs, lower-case.
     pub own_addresses: HashSet<String>,
+    /// What outflows were and their values typed, per transfer or
+    /// withdrawal id (one map: the app's messages carry this whole struct).
+    pub outflows: HashMap<Uuid, TypedOutflow>,
     /// The custodian for Discriminação, when the person wrote one.
     pub custodian: Option<String>,
     /// The codes the person chose, per ticker.
@@ -279,6 +374,20 @@ impl TypedValues {
                     self.order_values.remove(&order);
                 }
             },
+            TaxInput::OutflowAnswer { record, answer } => {
+                let outflow = self.outflows.entry(record).or_default();
+                outflow.answer = answer;
+                if *outflow == TypedOutflow::default() {
+                    self.outflows.remove(&record);
+                }
+            }
+            TaxInput::OutflowValue { record, brl } => {
+                let outflow = self.outflows.entry(record).or_default();
+                outflow.brl = brl;
+                if *outflow == TypedOutflow::default() {
+                    self.outflows.remove(&record);
+                }
+            }
             TaxInput::OwnAddress { address, own } => {
                 let address = address.to_ascii_lowercase();
                 if own {
@@ -316,6 +425,17 @@ impl TypedValues {
             }
         }
         (typed, unread)
+    }
+
+    /// What the person answered an outflow (a transfer's or withdrawal's
+    /// id) was; `None`: not answered, counted as a payment.
+    pub fn outflow_answer(&self, record: &Uuid) -> Option<OutflowAnswer> {
+        self.outflows.get(record).and_then(|outflow| outflow.answer)
+    }
+
+    /// The value in reais on its day the person typed for an outflow.
+    pub fn outflow_value(&self, record: &Uuid) -> Option<Decimal> {
+        self.outflows.get(record).and_then(|outflow| outflow.brl)
     }
 
     /// Whether the month's DARF is marked paid.

@@ -23,12 +23,26 @@
 //! - a claim this device made: its gross amount counts in the month's sales,
 //!   its gain is not computed (the service withholds its tax); paid as BRLV it
 //!   is an acquisition of BRLV at the net amount;
+//! - orders in a state the report does not know (not `completed`, `created`,
+//!   `expired`, `payment-returned`) are counted nowhere and listed in
+//!   [`Ledger::unknown_states`];
 //! - tokens that arrived from outside (a USDC or USDT deposit, a transfer into
 //!   the account's wallets): an acquisition at the cost the person typed, zero
 //!   until then (flagged);
 //! - tokens that left (a transfer, a token withdrawal) to an address that is
-//!   not the account's: the quantity falls at average cost, no sale (flagged
-//!   for the person to judge); to one of its own addresses: nothing changes.
+//!   not the account's, read as the person answered ([`OutflowAnswer`], kept
+//!   in the journal): a payment is a sale at its value in reais on its day
+//!   (typed; BRLV at R$1.00; a dollar stablecoin at the day's PTAX buying
+//!   rate; the account's last order of the token before the day; today's
+//!   price; none), with no answer it counts as one (flagged); a gift leaves at
+//!   average cost with no gain; to the person's own wallet elsewhere it stays
+//!   held with its cost, in self-custody ([`Ledger::self_custody`]);
+//! - to an address the person marked as theirs: self-custody, as answered so;
+//!   from one: what went to self-custody comes back with its cost, more than
+//!   that enters at the cost typed (zero until then, flagged); between the
+//!   account's wallets: nothing changes;
+//! - every movement to or from outside the service adds its value of the day
+//!   to its month's DeCripto figure ([`MonthSums::external_brl`]).
 //!
 //! A sale of more than is held never makes a negative quantity: what is held
 //! is sold at its cost and the excess at cost zero (flagged).
@@ -43,7 +57,7 @@ use rust_decimal::{Decimal, RoundingStrategy};
 use time::Date;
 
 use super::brasilia::{MonthFinder, YearMonth};
-use super::input::{LedgerInput, ServicePrices, TypedValues};
+use super::input::{LedgerInput, OutflowAnswer, ServicePrices, TypedValues};
 use super::ptax::{DollarRates, RateOnDay};
 use super::reading::{Language, Reading, Standing};
 use crate::api::UtcMicros;
@@ -69,10 +83,23 @@ pub enum EntryKind {
     Arrived,
     /// A claim on reward certificates.
     Claim,
-    /// Left to an address that is not the account's.
+    /// Left to an address that is not the account's, with no answer yet:
+    /// counted as a payment (a disposal at its value on its day), flagged.
     Outflow,
     /// Moved between the account's own addresses: nothing changes.
     OwnMove,
+    /// Left as a payment or a sale, as the person answered: a disposal at
+    /// its value in reais on its day.
+    Payment,
+    /// Left as a gift, as the person answered: out at its cost, no gain.
+    Gift,
+    /// Left to the person's own wallet elsewhere (self-custody): still
+    /// held, with its cost.
+    ToOwnWallet,
+    /// Came in from an address that is the person's own: what went to
+    /// self-custody comes back with its cost kept; more than that enters
+    /// at the cost typed (zero until then, flagged).
+    FromOwnWallet,
 }
 
 impl EntryKind {
@@ -87,20 +114,52 @@ impl EntryKind {
             EntryKind::Claim => "claim",
             EntryKind::Outflow => "outflow",
             EntryKind::OwnMove => "own-move",
+            EntryKind::Payment => "payment",
+            EntryKind::Gift => "gift",
+            EntryKind::ToOwnWallet => "to-own-wallet",
+            EntryKind::FromOwnWallet => "from-own-wallet",
         }
     }
 
-    /// A sale: its value counts against R$35,000 and it has a gain.
+    /// A sale: its value counts against R$35,000 and it has a gain (an
+    /// outflow with no answer is counted as a payment, the law's default).
     pub fn is_sale(self) -> bool {
-        matches!(self, EntryKind::Sell | EntryKind::SwapOut)
+        matches!(
+            self,
+            EntryKind::Sell | EntryKind::SwapOut | EntryKind::Payment | EntryKind::Outflow
+        )
     }
 
     /// Adds to what is held.
     pub fn is_acquisition(self) -> bool {
         matches!(
             self,
-            EntryKind::Buy | EntryKind::SwapIn | EntryKind::Arrived | EntryKind::Claim
+            EntryKind::Buy
+                | EntryKind::SwapIn
+                | EntryKind::Arrived
+                | EntryKind::Claim
+                | EntryKind::FromOwnWallet
         )
+    }
+
+    /// Tokens that left to an address that is not one of the account's
+    /// wallets: the entries that take (or took) an [`OutflowAnswer`].
+    pub fn is_outflow(self) -> bool {
+        matches!(
+            self,
+            EntryKind::Outflow | EntryKind::Payment | EntryKind::Gift | EntryKind::ToOwnWallet
+        )
+    }
+
+    /// The answer an outflow's kind stands for; `None` for an outflow with
+    /// no answer and for every other kind.
+    pub fn outflow_answer(self) -> Option<OutflowAnswer> {
+        match self {
+            EntryKind::Payment => Some(OutflowAnswer::Payment),
+            EntryKind::Gift => Some(OutflowAnswer::Gift),
+            EntryKind::ToOwnWallet => Some(OutflowAnswer::OwnWallet),
+            _ => None,
+        }
     }
 }
 
@@ -134,7 +193,8 @@ impl Flags {
     pub const COST_MISSING: Flags = Flags(1 << 3);
     /// More was sold than held: the excess at cost zero.
     pub const OVERSOLD: Flags = Flags(1 << 4);
-    /// Tokens left to someone else: a disposal the person must judge.
+    /// Tokens left to an address not the account's and the person has not
+    /// said what it was: counted as a payment until they do.
     pub const OUTFLOW: Flags = Flags(1 << 5);
     /// Still in motion: counted as gone.
     pub const IN_MOTION: Flags = Flags(1 << 6);
@@ -429,7 +489,10 @@ pub struct AssetMonth {
     pub cost_brl: Decimal,
     /// Gains minus losses of its sales.
     pub gain_brl: Decimal,
-    /// Cost of what left to someone else (not a sale).
+    /// Of the sales, tokens that left as payments (answered so, or not
+    /// answered at all): their value on their day.
+    pub payments_brl: Decimal,
+    /// Cost of what left as a gift (no sale, no gain).
     pub outflow_cost_brl: Decimal,
 }
 
@@ -453,6 +516,14 @@ pub struct MonthSums {
     pub claims_tax_withheld_brl: Decimal,
     /// Entries flagged in the month.
     pub flagged: u32,
+    /// The value in reais on their day of the tokens sent to or received
+    /// from addresses outside the service (payments, gifts, self-custody,
+    /// deposits and transfers from outside): what DeCripto's monthly line
+    /// is measured on.
+    pub external_brl: Decimal,
+    /// Of those movements, how many had no value of their day (today's
+    /// price or none): `external_brl` may be off by them.
+    pub external_unvalued: u32,
 }
 
 impl MonthSums {
@@ -498,6 +569,27 @@ pub enum SkipReason {
     Incomplete,
 }
 
+/// Orders in a state the report does not know: counted nowhere, shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownState {
+    /// The state as the service wrote it (`settled`), or `(none)`.
+    pub state: String,
+    /// How many orders are in it.
+    pub orders: usize,
+}
+
+/// A change of what the person keeps in self-custody of an asset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SelfCustodyChange {
+    /// When.
+    pub at: UtcMicros,
+    /// The asset, an index into [`Ledger::assets`].
+    pub asset: u16,
+    /// The quantity in self-custody after it (part of the entries'
+    /// `quantity_after`, which counts every holding of the asset).
+    pub quantity_after: Decimal,
+}
+
 /// The ledger.
 #[derive(Clone, Debug, Default)]
 pub struct Ledger {
@@ -510,6 +602,13 @@ pub struct Ledger {
     pub months: Vec<MonthSums>,
     /// Records that could not be placed.
     pub skipped: Vec<Skipped>,
+    /// Orders in states the report does not know (not `completed`,
+    /// `created`, `expired`, `payment-returned`): their sales are not
+    /// counted. One line per state, in the order first seen.
+    pub unknown_states: Vec<UnknownState>,
+    /// Every change of the quantity held in self-custody (sent to the
+    /// person's own wallet elsewhere), oldest first.
+    pub self_custody: Vec<SelfCustodyChange>,
 }
 
 impl Ledger {
@@ -549,6 +648,54 @@ impl Ledger {
             })
     }
 
+    /// What of the asset was in self-custody at `until` (the last change
+    /// before or at it); declared as "custódia própria".
+    pub fn self_custody_at(&self, asset: u16, until: UtcMicros) -> Decimal {
+        let end = self
+            .self_custody
+            .partition_point(|change| change.at <= until);
+        self.self_custody[..end]
+            .iter()
+            .rev()
+            .find(|change| change.asset == asset)
+            .map_or(Decimal::ZERO, |change| change.quantity_after)
+    }
+
+    /// How many orders are in a state the report does not know.
+    pub fn unknown_state_orders(&self) -> usize {
+        self.unknown_states.iter().map(|state| state.orders).sum()
+    }
+
+    /// The line that says orders were left out for their state, when any
+    /// were: "N orders are in a state the report does not know (`settled`):
+    /// their sales are not counted".
+    pub fn unknown_states_notice(&self, language: Language) -> Option<String> {
+        let orders = self.unknown_state_orders();
+        if orders == 0 {
+            return None;
+        }
+        let states = self
+            .unknown_states
+            .iter()
+            .map(|state| format!("`{}`", state.state))
+            .collect::<Vec<_>>()
+            .join(", ");
+        Some(match (language, orders) {
+            (Language::English, 1) => format!(
+                "1 order is in a state the report does not know ({states}): its sales are not counted"
+            ),
+            (Language::English, _) => format!(
+                "{orders} orders are in a state the report does not know ({states}): their sales are not counted"
+            ),
+            (Language::PortugueseBrazil, 1) => format!(
+                "1 ordem está em um estado que o relatório não conhece ({states}): suas vendas não são contadas"
+            ),
+            (Language::PortugueseBrazil, _) => format!(
+                "{orders} ordens estão em um estado que o relatório não conhece ({states}): suas vendas não são contadas"
+            ),
+        })
+    }
+
     /// The readings the flagged entries rest on, once each.
     pub fn flag_readings(&self) -> Vec<Reading> {
         let mut seen = Flags::default();
@@ -586,7 +733,11 @@ fn micros_of(moment: time::OffsetDateTime) -> i64 {
 }
 
 /// Every record the ledger reads, placed in time; the ones with no time in `skipped`.
-fn place(input: &LedgerInput<'_>, skipped: &mut Vec<Skipped>) -> Vec<Placed> {
+fn place(
+    input: &LedgerInput<'_>,
+    skipped: &mut Vec<Skipped>,
+    unknown: &mut Vec<UnknownState>,
+) -> Vec<Placed> {
     let mut placed = Vec::with_capacity(input.orders.len());
     let mut put = |record: RecordRef, moment: Option<(i64, bool)>| match moment {
         Some((micros, creation_time)) => placed.push(Placed {
@@ -600,8 +751,14 @@ fn place(input: &LedgerInput<'_>, skipped: &mut Vec<Skipped>) -> Vec<Placed> {
         }),
     };
     for (index, order) in input.orders.iter().enumerate() {
-        if order.state == Some(OrderState::Completed) {
-            put(RecordRef::Order(position(index)), order_moment(order));
+        match &order.state {
+            Some(OrderState::Completed) => {
+                put(RecordRef::Order(position(index)), order_moment(order));
+            }
+            Some(OrderState::Created | OrderState::Expired | OrderState::PaymentReturned) => {}
+            other => {
+                note_unknown_state(unknown, other.as_ref().map_or("(none)", OrderState::as_str))
+            }
         }
     }
     for (index, claim) in input.claims.iter().enumerate() {
@@ -659,6 +816,16 @@ fn place(input: &LedgerInput<'_>, skipped: &mut Vec<Skipped>) -> Vec<Placed> {
     placed
 }
 
+fn note_unknown_state(unknown: &mut Vec<UnknownState>, state: &str) {
+    match unknown.iter_mut().find(|known| known.state == state) {
+        Some(known) => known.orders += 1,
+        None => unknown.push(UnknownState {
+            state: state.to_owned(),
+            orders: 1,
+        }),
+    }
+}
+
 /// Reais at the centavo, half away from zero.
 fn centavos(value: Decimal) -> Decimal {
     value.round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero)
@@ -675,21 +842,84 @@ fn share(total: Decimal, part: Decimal, whole: Decimal) -> Decimal {
         .min(total)
 }
 
-/// The addresses that are the account's: its wallets' and the ones the person marked.
-struct OwnAddresses<'a> {
-    wallets: Vec<&'a str>,
-    typed: &'a HashSet<String>,
+/// Whose an address is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Whose {
+    /// One of the account's wallets at the service.
+    Account,
+    /// The person's own elsewhere (self-custody): marked as theirs, or the
+    /// target of an outflow they answered "to my own wallet".
+    Person,
+    /// Anyone else's, or unknown.
+    Other,
 }
 
-impl OwnAddresses<'_> {
-    fn holds(&self, address: Option<&str>) -> bool {
+/// The addresses that are the account's (its wallets) and the person's
+/// own elsewhere (marked, or answered so).
+struct OwnAddresses<'a> {
+    wallets: Vec<&'a str>,
+    typed: &'a TypedValues,
+    answered: HashSet<String>,
+}
+
+impl<'a> OwnAddresses<'a> {
+    fn of(input: &LedgerInput<'a>) -> OwnAddresses<'a> {
+        let typed = input.typed;
+        let mut answered = HashSet::new();
+        if typed
+            .outflows
+            .values()
+            .any(|outflow| outflow.answer == Some(OutflowAnswer::OwnWallet))
+        {
+            let own_wallet =
+                |id: &uuid::Uuid| typed.outflow_answer(id) == Some(OutflowAnswer::OwnWallet);
+            answered.extend(
+                input
+                    .transfers
+                    .iter()
+                    .filter(|transfer| own_wallet(&transfer.id))
+                    .filter_map(|transfer| transfer.target_address.as_deref())
+                    .chain(
+                        input
+                            .withdrawals
+                            .iter()
+                            .filter(|withdrawal| own_wallet(&withdrawal.id))
+                            .filter_map(|withdrawal| withdrawal.target_address()),
+                    )
+                    .map(str::to_ascii_lowercase),
+            );
+        }
+        OwnAddresses {
+            wallets: input
+                .wallets
+                .iter()
+                .map(|wallet| wallet.address.as_str())
+                .collect(),
+            typed,
+            answered,
+        }
+    }
+
+    fn whose(&self, address: Option<&str>) -> Whose {
         let Some(address) = address else {
-            return false;
+            return Whose::Other;
         };
-        self.wallets
+        if self
+            .wallets
             .iter()
             .any(|own| own.eq_ignore_ascii_case(address))
-            || (!self.typed.is_empty() && self.typed.contains(&address.to_ascii_lowercase()))
+        {
+            return Whose::Account;
+        }
+        if self.typed.own_addresses.is_empty() && self.answered.is_empty() {
+            return Whose::Other;
+        }
+        let lower = address.to_ascii_lowercase();
+        if self.typed.own_addresses.contains(&lower) || self.answered.contains(&lower) {
+            Whose::Person
+        } else {
+            Whose::Other
+        }
     }
 }
 
@@ -697,6 +927,8 @@ impl OwnAddresses<'_> {
 struct Builder<'a> {
     ledger: Ledger,
     holdings: Vec<Holding>,
+    /// Per asset, what of the holding is in self-custody.
+    self_custody: Vec<Decimal>,
     finder: MonthFinder,
     days: DayFinder,
     typed: &'a TypedValues,
@@ -884,7 +1116,7 @@ impl Builder<'_> {
 
     /// Takes `quantity` out of what is held at average cost; the cost of
     /// what left, and whether more left than was held.
-    fn take(&mut self, asset: u16, quantity: Decimal) -> (Decimal, Flags) {
+    fn take(&mut self, movement: &Move, asset: u16, quantity: Decimal) -> (Decimal, Flags) {
         let holding = self.holding(asset);
         if quantity <= holding.quantity {
             let cost = share(holding.total_cost, quantity, holding.quantity);
@@ -893,11 +1125,21 @@ impl Builder<'_> {
             if holding.quantity.is_zero() {
                 holding.total_cost = Decimal::ZERO;
             }
+            let left = holding.quantity;
+            self.cap_custody(movement, asset, left);
             (cost, Flags::default())
         } else {
             let cost = holding.total_cost;
             *holding = Holding::default();
+            self.cap_custody(movement, asset, Decimal::ZERO);
             (cost, Flags::OVERSOLD)
+        }
+    }
+
+    /// What is in self-custody is part of what is held: never more.
+    fn cap_custody(&mut self, movement: &Move, asset: u16, held: Decimal) {
+        if self.custody(asset) > held {
+            self.set_custody(movement, asset, held);
         }
     }
 
@@ -912,7 +1154,7 @@ impl Builder<'_> {
         value: Decimal,
         fee: Decimal,
     ) {
-        let (cost, oversold) = self.take(asset, quantity);
+        let (cost, oversold) = self.take(movement, asset, quantity);
         let gain = value - fee - cost;
         let sums = self.month_sums(movement.month).asset_mut(asset);
         sums.sales_brl += value;
@@ -931,21 +1173,220 @@ impl Builder<'_> {
         );
     }
 
-    fn outflow(&mut self, movement: &Move, asset: u16, quantity: Decimal) {
-        let (cost, oversold) = self.take(asset, quantity);
-        self.month_sums(movement.month)
-            .asset_mut(asset)
-            .outflow_cost_brl += cost;
+    /// Tokens that left to an address that is not the person's, read as
+    /// the person answered: a payment (no answer counts as one, flagged) is
+    /// a sale at its value on its day; a gift leaves at its cost.
+    fn outflow(
+        &mut self,
+        movement: &Move,
+        asset: u16,
+        quantity: Decimal,
+        answer: Option<OutflowAnswer>,
+        typed_value: Option<Decimal>,
+    ) {
+        let (value, valued) = self.token_value(movement, asset, quantity, typed_value);
+        self.external(movement, value, valued.1);
+        match answer {
+            Some(OutflowAnswer::OwnWallet) => self.sent_to_own_wallet(movement, asset, quantity),
+            Some(OutflowAnswer::Gift) => {
+                let (cost, oversold) = self.take(movement, asset, quantity);
+                self.month_sums(movement.month)
+                    .asset_mut(asset)
+                    .outflow_cost_brl += cost;
+                self.push(
+                    movement,
+                    asset,
+                    EntryKind::Gift,
+                    (oversold, ValueSource::AverageCost),
+                    quantity,
+                    cost,
+                    cost,
+                    Decimal::ZERO,
+                );
+            }
+            Some(OutflowAnswer::Payment) | None => {
+                let (kind, unanswered) = match answer {
+                    None => (EntryKind::Outflow, Flags::OUTFLOW),
+                    Some(_) => (EntryKind::Payment, Flags::default()),
+                };
+                self.month_sums(movement.month)
+                    .asset_mut(asset)
+                    .payments_brl += value;
+                let (flags, source) = valued;
+                self.sell(
+                    movement,
+                    asset,
+                    kind,
+                    (flags.with(unanswered), source),
+                    quantity,
+                    value,
+                    Decimal::ZERO,
+                );
+            }
+        }
+    }
+
+    /// Tokens sent to the person's own wallet elsewhere: still held with
+    /// their cost; the self-custody part of the holding grows.
+    fn sent_to_own_wallet(&mut self, movement: &Move, asset: u16, quantity: Decimal) {
+        let holding = *self.holding(asset);
+        let (cost, oversold) = if quantity <= holding.quantity {
+            (
+                share(holding.total_cost, quantity, holding.quantity),
+                Flags::default(),
+            )
+        } else {
+            (holding.total_cost, Flags::OVERSOLD)
+        };
+        let kept = (self.custody(asset) + quantity).min(holding.quantity);
+        self.set_custody(movement, asset, kept);
         self.push(
             movement,
             asset,
-            EntryKind::Outflow,
-            (Flags::OUTFLOW.with(oversold), ValueSource::AverageCost),
+            EntryKind::ToOwnWallet,
+            (oversold, ValueSource::AverageCost),
             quantity,
             cost,
             cost,
             Decimal::ZERO,
         );
+    }
+
+    /// Tokens that came in from the person's own wallet elsewhere: up to
+    /// what went there, back with the cost it kept (nothing changes); the
+    /// rest enters at the cost typed for the record, zero until then.
+    fn back_from_own_wallet(
+        &mut self,
+        movement: &Move,
+        record: uuid::Uuid,
+        asset: u16,
+        quantity: Decimal,
+    ) {
+        let (value, valued) = self.token_value(movement, asset, quantity, None);
+        self.external(movement, value, valued.1);
+        let kept = self.custody(asset);
+        let back = quantity.min(kept);
+        self.set_custody(movement, asset, kept - back);
+        let new = quantity - back;
+        let (cost, valued) = if new.is_zero() {
+            (Decimal::ZERO, (Flags::default(), ValueSource::AverageCost))
+        } else {
+            match self.typed.arrived_costs.get(&record) {
+                Some(cost) => (centavos(*cost), (Flags::TYPED, ValueSource::Typed)),
+                None => (Decimal::ZERO, (Flags::COST_MISSING, ValueSource::Missing)),
+            }
+        };
+        let holding = self.holding(asset);
+        holding.quantity += new;
+        holding.total_cost += cost;
+        self.push(
+            movement,
+            asset,
+            EntryKind::FromOwnWallet,
+            valued,
+            quantity,
+            cost,
+            cost,
+            Decimal::ZERO,
+        );
+    }
+
+    fn custody(&self, asset: u16) -> Decimal {
+        self.self_custody
+            .get(usize::from(asset))
+            .copied()
+            .unwrap_or(Decimal::ZERO)
+    }
+
+    fn set_custody(&mut self, movement: &Move, asset: u16, quantity: Decimal) {
+        let index = usize::from(asset);
+        if self.self_custody.len() <= index {
+            self.self_custody.resize(index + 1, Decimal::ZERO);
+        }
+        if self.self_custody[index] == quantity {
+            return;
+        }
+        self.self_custody[index] = quantity;
+        self.ledger.self_custody.push(SelfCustodyChange {
+            at: movement.at,
+            asset,
+            quantity_after: quantity,
+        });
+    }
+
+    /// Adds a movement to or from outside the service to its month's
+    /// DeCripto figure.
+    fn external(&mut self, movement: &Move, value: Decimal, source: ValueSource) {
+        let sums = self.month_sums(movement.month);
+        sums.external_brl += value;
+        if matches!(source, ValueSource::TodaysPrice | ValueSource::Missing) {
+            sums.external_unvalued += 1;
+        }
+    }
+
+    /// The value in reais on its day of `quantity` of a token that moved
+    /// without an order, in the ledger's order of sources: typed; BRLV at
+    /// R$1.00; a dollar stablecoin at the day's PTAX buying rate (what the
+    /// disposal brings in, by analogy); the account's last order of the
+    /// token before the day; the service's price today; else none.
+    fn token_value(
+        &mut self,
+        movement: &Move,
+        asset: u16,
+        quantity: Decimal,
+        typed: Option<Decimal>,
+    ) -> (Decimal, (Flags, ValueSource)) {
+        if let Some(value) = typed {
+            return (centavos(value), (Flags::TYPED, ValueSource::Typed));
+        }
+        let ticker = self.ledger.asset_name(asset);
+        if ticker == "BRLV" {
+            return (
+                centavos(quantity),
+                (Flags::PRACTICE_VALUE, ValueSource::BrlvAtPar),
+            );
+        }
+        let is_stablecoin = matches!(ticker, "USDC" | "USDT");
+        let price_today = self.prices.of(ticker);
+        let day = self.days.day_of(movement.at.unix_micros());
+        let mut failed = Flags::default();
+        if let (true, Some(day)) = (is_stablecoin, day) {
+            match self.dollar_rates.on(day) {
+                RateOnDay::Known(rate) => {
+                    if let Some(value) = quantity.checked_mul(rate.buying) {
+                        return (
+                            centavos(value),
+                            (Flags::PRACTICE_VALUE, ValueSource::StablecoinPtax),
+                        );
+                    }
+                }
+                RateOnDay::Failed(_) => failed = Flags::RATE_FAILED,
+                RateOnDay::NotAsked => {}
+            }
+        }
+        if let Some(price) = day.and_then(|day| {
+            self.last_orders
+                .get(usize::from(asset))
+                .copied()
+                .flatten()
+                .and_then(|last| last.price_before(day))
+        }) && let Some(value) = quantity.checked_mul(price)
+        {
+            return (
+                centavos(value),
+                (Flags::PRACTICE_VALUE.with(failed), ValueSource::LastOrder),
+            );
+        }
+        match price_today.and_then(|price| quantity.checked_mul(price)) {
+            Some(value) => (
+                centavos(value),
+                (Flags::SERVICE_PRICE.with(failed), ValueSource::TodaysPrice),
+            ),
+            None => (
+                Decimal::ZERO,
+                (Flags::VALUE_MISSING.with(failed), ValueSource::Missing),
+            ),
+        }
     }
 
     fn own_move(&mut self, movement: &Move, asset: u16, quantity: Decimal) {
@@ -1173,6 +1614,8 @@ impl Builder<'_> {
     }
 
     fn arrived(&mut self, movement: &Move, record: uuid::Uuid, asset: u16, quantity: Decimal) {
+        let (value, valued) = self.token_value(movement, asset, quantity, None);
+        self.external(movement, value, valued.1);
         let (cost, flags) = match self.typed.arrived_costs.get(&record) {
             Some(cost) => (centavos(*cost), (Flags::TYPED, ValueSource::Typed)),
             None => (Decimal::ZERO, (Flags::COST_MISSING, ValueSource::Missing)),
@@ -1194,26 +1637,126 @@ fn fee_if(fee_in_target: bool, order: &Order) -> Decimal {
     }
 }
 
+/// The token movements to or from outside the service (not between the
+/// account's wallets) with no value typed: each with its asset's ticker
+/// and its Brasília day, for the values of the day they need.
+fn external_movements<'a>(
+    input: &'a LedgerInput<'a>,
+) -> impl Iterator<Item = (Option<&'a Asset>, std::borrow::Cow<'static, str>, Date)> + 'a {
+    let own = OwnAddresses::of(input);
+    let day = |moment: Option<UtcMicros>| moment.map(|at| super::brasilia::date_at(at.get()));
+    let typed = input.typed;
+    let transfers = input
+        .transfers
+        .iter()
+        .filter(move |transfer| {
+            transfer.state != Some(TransferState::Failed)
+                && typed.outflow_value(&transfer.id).is_none()
+                && !matches!(
+                    (
+                        own.whose(transfer.source_address.as_deref()),
+                        own.whose(transfer.target_address.as_deref()),
+                    ),
+                    (Whose::Account, Whose::Account) | (Whose::Person, Whose::Person)
+                )
+        })
+        .filter_map(move |transfer| {
+            let asset = transfer.asset.as_ref()?;
+            Some((
+                Some(asset),
+                ticker_of(asset),
+                day(transfer.created_at.or(transfer.state_updated_at))?,
+            ))
+        });
+    let own = OwnAddresses::of(input);
+    let withdrawals = input
+        .withdrawals
+        .iter()
+        .filter(move |withdrawal| {
+            withdrawal.state != Some(WithdrawalState::Failed)
+                && typed.outflow_value(&withdrawal.id).is_none()
+                && own.whose(withdrawal.target_address()) != Whose::Account
+        })
+        .filter_map(move |withdrawal| {
+            let asset = withdrawal.asset.as_ref().filter(|asset| !asset.is_fiat())?;
+            Some((
+                Some(asset),
+                ticker_of(asset),
+                day(withdrawal.created_at.or(withdrawal.state_updated_at))?,
+            ))
+        });
+    let deposits = input
+        .deposits
+        .iter()
+        .filter(|list| list.is_tokens())
+        .flat_map(move |list| {
+            let ticker: std::borrow::Cow<'static, str> =
+                std::borrow::Cow::Owned(list.asset.as_str().to_ascii_uppercase());
+            list.deposits
+                .iter()
+                .filter(|deposit| {
+                    deposit
+                        .status
+                        .as_ref()
+                        .is_none_or(|status| *status == DepositStatus::Credited)
+                })
+                .filter_map(move |deposit| {
+                    Some((
+                        None,
+                        ticker.clone(),
+                        day(deposit.processed_at.or(deposit.created_at))?,
+                    ))
+                })
+        });
+    transfers.chain(withdrawals).chain(deposits)
+}
+
+/// The Brasília days whose dollar PTAX the ledger may use: the orders'
+/// ([`super::input::days_needing_dollar_rates`]) and those of dollar
+/// stablecoins that moved to or from outside the service with no value
+/// typed (a payment's value, DeCripto's monthly figure).
+pub fn dollar_rate_days(input: &LedgerInput<'_>) -> std::collections::BTreeSet<Date> {
+    let mut days = super::input::days_needing_dollar_rates(input.orders, input.typed);
+    days.extend(
+        external_movements(input)
+            .filter(|(_, ticker, _)| matches!(ticker.as_ref(), "USDC" | "USDT"))
+            .map(|(.., day)| day),
+    );
+    days
+}
+
+/// The tokens the service's price of today may be wanted for, the last of
+/// the sources of a value: the orders' ([`super::input::assets_needing_prices`])
+/// and the tokens other than BRLV that moved to or from outside the service.
+pub fn assets_needing_prices(input: &LedgerInput<'_>) -> Vec<Asset> {
+    let mut wanted = super::input::assets_needing_prices(input.orders, input.typed);
+    for (asset, ticker, _) in external_movements(input) {
+        if let Some(asset) = asset
+            && ticker != "BRLV"
+            && !wanted.contains(asset)
+        {
+            wanted.push(asset.clone());
+        }
+    }
+    wanted
+}
+
 /// Builds the ledger of `input` (see this module's documentation).
 pub fn build(input: &LedgerInput<'_>) -> Ledger {
     let mut skipped = Vec::new();
-    let mut placed = place(input, &mut skipped);
+    let mut unknown_states = Vec::new();
+    let mut placed = place(input, &mut skipped, &mut unknown_states);
     placed.sort_unstable_by_key(|placed| (placed.micros, placed.record));
-    let own = OwnAddresses {
-        wallets: input
-            .wallets
-            .iter()
-            .map(|wallet| wallet.address.as_str())
-            .collect(),
-        typed: &input.typed.own_addresses,
-    };
+    let own = OwnAddresses::of(input);
     let mut builder = Builder {
         ledger: Ledger {
             entries: Vec::with_capacity(placed.len()),
             skipped,
+            unknown_states,
             ..Ledger::default()
         },
         holdings: Vec::new(),
+        self_custody: Vec::new(),
         finder: MonthFinder::default(),
         days: DayFinder::default(),
         typed: input.typed,
@@ -1318,12 +1861,35 @@ fn read_record(
                 .is_some_and(TransferState::is_in_motion);
             let movement = movement.in_motion_if(in_motion);
             match (
-                own.holds(transfer.source_address.as_deref()),
-                own.holds(transfer.target_address.as_deref()),
+                own.whose(transfer.source_address.as_deref()),
+                own.whose(transfer.target_address.as_deref()),
             ) {
-                (true, true) => builder.own_move(&movement, asset, amount),
-                (false, true) => builder.arrived(&movement, transfer.id, asset, amount),
-                _ => builder.outflow(&movement, asset, amount),
+                (Whose::Account, Whose::Account) | (Whose::Person, Whose::Person) => {
+                    builder.own_move(&movement, asset, amount);
+                }
+                (Whose::Person, Whose::Account) => {
+                    builder.back_from_own_wallet(&movement, transfer.id, asset, amount);
+                }
+                (Whose::Other, Whose::Account | Whose::Person) => {
+                    builder.arrived(&movement, transfer.id, asset, amount);
+                }
+                (Whose::Account, Whose::Person) => {
+                    let (value, valued) = builder.token_value(
+                        &movement,
+                        asset,
+                        amount,
+                        input.typed.outflow_value(&transfer.id),
+                    );
+                    builder.external(&movement, value, valued.1);
+                    builder.sent_to_own_wallet(&movement, asset, amount);
+                }
+                (_, Whose::Other) => builder.outflow(
+                    &movement,
+                    asset,
+                    amount,
+                    input.typed.outflow_answer(&transfer.id),
+                    input.typed.outflow_value(&transfer.id),
+                ),
             }
             Ok(())
         }
@@ -1341,10 +1907,22 @@ fn read_record(
                 .as_ref()
                 .is_some_and(WithdrawalState::is_in_motion);
             let movement = movement.in_motion_if(in_motion);
-            if own.holds(withdrawal.target_address()) {
-                builder.own_move(&movement, asset, amount);
-            } else {
-                builder.outflow(&movement, asset, amount);
+            let typed_value = input.typed.outflow_value(&withdrawal.id);
+            match own.whose(withdrawal.target_address()) {
+                Whose::Account => builder.own_move(&movement, asset, amount),
+                Whose::Person => {
+                    let (value, valued) =
+                        builder.token_value(&movement, asset, amount, typed_value);
+                    builder.external(&movement, value, valued.1);
+                    builder.sent_to_own_wallet(&movement, asset, amount);
+                }
+                Whose::Other => builder.outflow(
+                    &movement,
+                    asset,
+                    amount,
+                    input.typed.outflow_answer(&withdrawal.id),
+                    typed_value,
+                ),
             }
             Ok(())
         }

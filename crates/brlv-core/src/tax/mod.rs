@@ -34,11 +34,11 @@ pub mod year;
 
 pub use brasilia::YearMonth;
 pub use input::{
-    BensCode, ClaimMade, DepositList, LedgerInput, ServicePrice, ServicePrices, TaxInput,
-    TypedValues,
+    BensCode, ClaimMade, DepositList, LedgerInput, OutflowAnswer, ServicePrice, ServicePrices,
+    TaxInput, TypedValues,
 };
 pub use ledger::{Entry, EntryKind, Flags, Ledger, build};
-pub use months::{Darf, MonthReport, month_reports, tax_on_gain};
+pub use months::{AssetTax, Darf, DeCripto, DeCriptoRule, MonthReport, month_reports, tax_on_gain};
 pub use reading::{Language, Reading, Standing};
 pub use year::{Position, YearReport, year_report};
 

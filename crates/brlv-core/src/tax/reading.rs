@@ -52,7 +52,8 @@ pub enum Standing {
     /// Market practice: what accountants and exchanges do, not written down
     /// by the Receita for crypto-assets.
     Practice,
-    /// Unclear: the report takes the conservative reading and says so.
+    /// Unclear: no rule settles it; the report says exactly which reading
+    /// it takes.
     Unclear,
     /// Not a rule: what the report did with a record it could not read fully.
     Notice,
@@ -98,6 +99,12 @@ macro_rules! readings {
         }
 
         impl Reading {
+            /// The former name of [`Reading::SameAssetParts`] (the report
+            /// once applied the parcels to the month's total), kept so that
+            /// code naming it still reads the rule that replaced it.
+            #[allow(non_upper_case_globals)]
+            pub const BracketsOnMonthTotal: Reading = Reading::SameAssetParts;
+
             /// Every reading, in the order the documentation lists them.
             pub const ALL: &[Reading] = &[$(Reading::$name,)*];
 
@@ -142,14 +149,15 @@ readings! {
         pt: "Os meses são meses do calendário no horário de Brasília; uma venda conta no mês em que a ordem foi concluída.";
     /// The progressive rates, each parcel at its rate.
     Rates: "rates", InForce,
-        "Lei 13.259/2016 art. 21",
+        "Lei 8.981/1995 art. 21, in the wording of Lei 13.259/2016 art. 1",
         en: "Gains are taxed by parcels: 15 % up to R$5 million, 17.5 % from R$5 to R$10 million, 20 % from R$10 to R$30 million, 22.5 % above.",
         pt: "Os ganhos são tributados por parcelas: 15 % até R$ 5 milhões, 17,5 % de R$ 5 a R$ 10 milhões, 20 % de R$ 10 a R$ 30 milhões, 22,5 % acima.";
-    /// The brackets on the month's total taxable gain.
-    BracketsOnMonthTotal: "brackets-on-month-total", Unclear,
-        "Lei 13.259/2016 art. 21 §3",
-        en: "The parcels are applied to the month's total taxable gain. The law applies them per asset sold, summing its parts; below R$5 million of gain both readings give the same tax, above it this one gives no less.",
-        pt: "As parcelas são aplicadas ao ganho tributável total do mês. A lei as aplica por bem alienado, somando suas partes; abaixo de R$ 5 milhões de ganho as duas leituras dão o mesmo imposto, acima esta não dá menos.";
+    /// The parcels per asset, a later sale of the same asset added to the
+    /// earlier ones (art. 21 §3).
+    SameAssetParts: "same-asset-parts", InForce,
+        "Lei 8.981/1995 art. 21 §3",
+        en: "The parcels apply per asset: from the second taxed sale of an asset on, up to the end of the year after its first, its gain is added to the earlier gains of that asset to find the parcel, less the tax already due on them. Two assets' gains are never added together. Below R$5 million of gain per asset this changes nothing.",
+        pt: "As parcelas se aplicam por ativo: a partir da segunda alienação tributada de um ativo, até o fim do ano seguinte ao da primeira, o ganho é somado aos ganhos anteriores desse ativo para achar a parcela, deduzido o imposto já devido sobre eles. Ganhos de ativos diferentes nunca são somados. Abaixo de R$ 5 milhões de ganho por ativo isso não muda nada.";
     /// DARF code 4600, due the last business day of the month after.
     Darf: "darf-4600", InForce,
         "Receita Federal (DARF 4600)",
@@ -185,11 +193,11 @@ readings! {
         "Bens e Direitos: one line per crypto-asset",
         en: "A token is one asset whatever its chain (BRLV on Base, Ethereum and Tempo has one average cost).",
         pt: "Um token é um único ativo qualquer que seja a rede (BRLV na Base, na Ethereum e na Tempo tem um só custo médio).";
-    /// Losses are shown, not subtracted from other assets' gains.
+    /// How losses are read: netted within one asset's month, nothing more.
     LossesNotOffset: "losses-not-offset", Unclear,
-        "no rule written; the conservative reading",
-        en: "A loss on one asset is shown but not subtracted from another asset's gains in the same month, and losses are not carried to later months; the sales of one asset in one month are summed.",
-        pt: "O prejuízo em um ativo é mostrado, mas não é abatido dos ganhos de outro ativo no mesmo mês, nem levado a meses seguintes; as vendas de um mesmo ativo no mês são somadas.";
+        "no rule written for crypto-assets; GCAP computes each sale on its own",
+        en: "Within a month, the gains and losses of one asset's sales are netted: a loss on one sale lowers the gain of another sale of the same asset. A loss on one asset is shown but does not lower another asset's gain, and no loss is carried to later months. The strictest reading (GCAP's, each sale on its own) would not net even within one asset.",
+        pt: "No mês, os ganhos e prejuízos das vendas de um mesmo ativo são compensados entre si: o prejuízo de uma venda reduz o ganho de outra venda do mesmo ativo. O prejuízo em um ativo é mostrado, mas não reduz o ganho de outro ativo, e nenhum prejuízo é levado a meses seguintes. A leitura mais estrita (a do GCAP, cada venda por si) não compensaria nem dentro de um mesmo ativo.";
     /// Claims count at their gross amount.
     ClaimsAtGross: "claims-at-gross", Practice,
         "the service's own exemption figure (claims-amount)",
@@ -225,11 +233,36 @@ readings! {
         "Bens e Direitos: acquisition cost",
         en: "Tokens that arrived from outside take the cost the person types; until then their cost is zero, which overstates the gain when they are sold.",
         pt: "Tokens que chegaram de fora têm o custo que a pessoa digitar; até lá o custo é zero, o que aumenta o ganho quando forem vendidos.";
-    /// Tokens that left to another address.
-    OutflowToOthers: "outflow-to-others", Unclear,
-        "the person's judgement",
-        en: "Tokens that left to an address that is not the account's reduce the quantity at average cost and are not counted as a sale. A payment to someone else is a disposal the person must judge: it may be a sale.",
-        pt: "Tokens que saíram para um endereço que não é da conta reduzem a quantidade pelo custo médio e não contam como venda. Um pagamento a outra pessoa é uma alienação que a pessoa deve avaliar: pode ser uma venda.";
+    /// Tokens that left to another address, with no answer yet.
+    OutflowToOthers: "outflow-to-others", Notice,
+        "Decreto 9.580/2018 (RIR) art. 128 §4: a disposal a qualquer título",
+        en: "Tokens left to an address that is not the account's and the person has not said what it was: until they answer (a payment, their own wallet elsewhere, or a gift), it is counted as a payment, the law's default reading.",
+        pt: "Tokens saíram para um endereço que não é da conta e a pessoa ainda não disse o que foi: até responder (pagamento, carteira própria em outro lugar ou doação), conta como pagamento, a leitura padrão da lei.";
+    /// Paying in tokens is a disposal at the value of the day.
+    PaymentInTokens: "payment-in-tokens", InForce,
+        "Decreto 9.580/2018 (RIR) art. 128 §4; Lei 7.713/1988 art. 3 §3",
+        en: "Paying someone in tokens (dação em pagamento) is a disposal at its value in reais on its day: it counts in the month's sales against R$35,000 and its gain (value less average cost) is taxed like a sale's.",
+        pt: "Pagar alguém em tokens (dação em pagamento) é uma alienação pelo seu valor em reais no dia: conta nas vendas do mês contra os R$ 35.000 e seu ganho (valor menos custo médio) é tributado como o de uma venda.";
+    /// A gift leaves at its cost.
+    Gift: "gift", InForce,
+        "Decreto 9.580/2018 (RIR) art. 128 §4; Lei 7.713/1988 art. 3 §3",
+        en: "Tokens given as a gift (doação) leave the holdings at their average cost, with no gain and no sale counted. Gifts follow their own rules: the receiver's state tax (ITCMD), and a gift declared above its cost is taxed on the difference.",
+        pt: "Tokens doados saem das posições pelo custo médio, sem ganho e sem contar como venda. Doações seguem regras próprias: o imposto estadual de quem recebe (ITCMD), e uma doação declarada acima do custo é tributada sobre a diferença.";
+    /// Tokens in the person's own wallet elsewhere.
+    SelfCustody: "self-custody", InForce,
+        "no disposal: the holder is the same; IRPF instructions (custódia própria)",
+        en: "Tokens sent to the person's own wallet elsewhere stay in the holdings with their cost (declared with \"custódia própria\"); coming back, they return with that cost. Tokens arriving from an own address beyond what went there enter at the cost the person types, zero until then.",
+        pt: "Tokens enviados à própria carteira da pessoa em outro lugar continuam nas posições com seu custo (declarados com \"custódia própria\"); ao voltar, voltam com esse custo. Tokens que chegam de um endereço próprio além do que foi para lá entram pelo custo que a pessoa digitar, zero até lá.";
+    /// Orders in a state the report does not know.
+    UnknownOrderState: "unknown-order-state", Notice,
+        "service-interface-v0 §3.1: the order's final state is not named",
+        en: "Orders in a state the report does not know are counted nowhere: their sales are not in any month. The report names the states and how many orders are in each.",
+        pt: "Ordens em um estado que o relatório não conhece não são contadas em lugar nenhum: suas vendas não entram em mês algum. O relatório nomeia os estados e quantas ordens há em cada um.";
+    /// DeCripto: a month's operations outside Brazilian providers.
+    DeCripto: "decripto", InForce,
+        "IN RFB 2.291/2025 (from 1 July 2026); IN RFB 1.888/2019 art. 6 (until 30 June 2026)",
+        en: "An individual reports to the Receita the operations made without a Brazilian provider (tokens sent to or received from self-custody, foreign exchanges or other people) in a month when they pass R$35,000.00 (DeCripto, from July 2026), R$30,000.00 before (IN 1.888/2019). Operations through a Brazilian provider are reported by the provider.",
+        pt: "A pessoa física informa à Receita as operações feitas sem prestadora brasileira (tokens enviados a ou recebidos de custódia própria, corretoras estrangeiras ou outras pessoas) no mês em que passam de R$ 35.000,00 (DeCripto, a partir de julho de 2026), R$ 30.000,00 antes (IN 1.888/2019). As operações por prestadora brasileira são informadas pela prestadora.";
     /// Moving tokens between one's own addresses is no sale.
     OwnMove: "own-move", Practice,
         "no disposal: the holder is the same",

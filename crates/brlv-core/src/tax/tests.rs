@@ -14,6 +14,7 @@ use super::ledger::{EntryKind, Flags, ValueSource};
 use super::months::compare_with_service;
 use super::ptax::{DollarRate, DollarRates};
 use super::*;
+use crate::api::UtcMicros;
 use crate::api::model::{
     Claim, ClaimTarget, Deposit, DepositAsset, Order, TaxExemptionProgress, Transfer, Wallet,
     Withdrawal,
@@ -114,6 +115,7 @@ fn report_of(reports: &[MonthReport], wanted: YearMonth) -> &MonthReport {
 const OWN: &str = "0x1111111111111111111111111111111111111111";
 const OTHER_OWN: &str = "0x2222222222222222222222222222222222222222";
 const SOMEONE: &str = "0x3333333333333333333333333333333333333333";
+const FRIEND: &str = "0x5555555555555555555555555555555555555555";
 
 fn wallet(address: &str) -> Wallet {
     serde_json::from_value(json!({"name": "w", "address": address})).unwrap()
@@ -683,7 +685,7 @@ fn transfer(id: u128, at: OffsetDateTime, from: &str, to: &str, amount: &str) ->
 }
 
 #[test]
-fn tokens_sent_to_someone_else_leave_at_average_cost_and_are_no_sale() {
+fn tokens_sent_to_someone_else_with_no_answer_count_as_a_payment_flagged() {
     let account = Account {
         orders: vec![buy(
             1,
@@ -702,23 +704,30 @@ fn tokens_sent_to_someone_else_leave_at_average_cost_and_are_no_sale() {
     let ledger = account.ledger();
     let out = &ledger.entries[1];
     assert_eq!(out.kind, EntryKind::Outflow);
+    assert!(out.kind.is_sale());
     assert!(out.flags.contains(Flags::OUTFLOW));
-    // 100 of 1,000 bought for 1,100.00: 110.00 leaves.
+    // 100 BRLV at R$1.00 (its backing) is the value; 100 of 1,000 bought
+    // for 1,100.00 is the cost, 110.00: a loss of 10.00.
+    assert_eq!(out.source, ValueSource::BrlvAtPar);
+    assert_eq!(out.value_brl, dec("100.00"));
     assert_eq!(out.cost_brl, dec("110.00"));
+    assert_eq!(out.gain_brl, dec("-10.00"));
     assert_eq!(out.quantity_after, dec("900"));
     let moved = &ledger.entries[2];
     assert_eq!(moved.kind, EntryKind::OwnMove);
     assert_eq!(moved.quantity_after, dec("900"));
     assert_eq!(moved.total_cost_after, dec("990.00"));
     let march = account.months(month(2026, 3)).remove(0);
-    assert_eq!(march.sales_brl, Decimal::ZERO);
-    assert_eq!(march.assets[0].outflow_cost_brl, dec("110.00"));
-    // Sent away, not sold: no line among the month's gains per asset.
-    assert!(!march.assets[0].sold());
+    assert_eq!(march.sales_brl, dec("100.00"));
+    assert_eq!(march.assets[0].payments_brl, dec("100.00"));
+    assert!(march.assets[0].sold());
+    // Both the payment and the move between the account's wallets: only
+    // the payment left the service.
+    assert_eq!(march.external_brl, dec("100.00"));
 }
 
 #[test]
-fn an_address_the_person_marks_as_theirs_makes_a_transfer_no_outflow() {
+fn an_address_the_person_marks_as_theirs_is_self_custody_not_an_outflow() {
     let mut account = Account {
         orders: vec![buy(
             1,
@@ -741,7 +750,564 @@ fn an_address_the_person_marks_as_theirs_makes_a_transfer_no_outflow() {
         address: SOMEONE.to_ascii_uppercase().replace("0X", "0x"),
         own: true,
     });
-    assert_eq!(account.ledger().entries[1].kind, EntryKind::OwnMove);
+    let ledger = account.ledger();
+    let moved = &ledger.entries[1];
+    assert_eq!(moved.kind, EntryKind::ToOwnWallet);
+    assert_eq!(moved.quantity_after, dec("1000"));
+    assert_eq!(moved.total_cost_after, dec("1000.00"));
+    assert_eq!(
+        ledger.self_custody_at(moved.asset, UtcMicros::LATEST),
+        dec("100")
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Outflows answered: payment, own wallet, gift; own-wallet arrivals
+// ---------------------------------------------------------------------------
+
+/// 40,000 BRLV bought for R$39,200.00 in March (R$0.98 each); 20,000
+/// sold for R$20,000.00; then 16,000 sent to a supplier (transfer 3).
+fn brlv_payment_account() -> Account {
+    Account {
+        orders: vec![
+            buy(
+                1,
+                datetime!(2026-03-02 12:00 UTC),
+                "39200.00",
+                "eth-base/brlv",
+                "40000",
+            ),
+            sell(
+                2,
+                datetime!(2026-03-10 12:00 UTC),
+                "eth-base/brlv",
+                "20000",
+                "20000.00",
+                "0",
+            ),
+        ],
+        transfers: vec![transfer(
+            3,
+            datetime!(2026-03-20 12:00 UTC),
+            OWN,
+            SOMEONE,
+            "16000",
+        )],
+        wallets: vec![wallet(OWN)],
+        ..Account::default()
+    }
+}
+
+#[test]
+fn a_payment_in_brlv_crosses_35000_and_its_gain_is_taxed() {
+    let mut account = brlv_payment_account();
+    account.typed.apply(TaxInput::OutflowAnswer {
+        record: Uuid::from_u128(3),
+        answer: Some(OutflowAnswer::Payment),
+    });
+    let ledger = account.ledger();
+    let payment = &ledger.entries[2];
+    assert_eq!(payment.kind, EntryKind::Payment);
+    assert!(!payment.flags.contains(Flags::OUTFLOW));
+    // 16,000 BRLV at R$1.00 = 16,000.00; cost 16,000 × 0.98 = 15,680.00.
+    assert_eq!(payment.value_brl, dec("16000.00"));
+    assert_eq!(payment.cost_brl, dec("15680.00"));
+    assert_eq!(payment.gain_brl, dec("320.00"));
+    let march = account.months(month(2026, 3)).remove(0);
+    // Sales 20,000.00 + 16,000.00 = 36,000.00: over R$35,000.
+    assert_eq!(march.sales_brl, dec("36000.00"));
+    assert!(!march.exempt);
+    // Gains: sale 20,000 − 19,600 = 400; payment 320: 720 × 15 % = 108.00.
+    assert_eq!(march.taxable_gain_brl, dec("720.00"));
+    assert_eq!(march.tax_brl, dec("108.00"));
+    // Under R$30,000 left the service (March 2026: IN 1.888's line).
+    assert_eq!(march.external_brl, dec("16000.00"));
+    assert!(march.decripto.is_none());
+
+    // Unanswered, it counts the same, flagged for the person.
+    let unanswered = brlv_payment_account();
+    let entry = unanswered.ledger().entries.remove(2);
+    assert_eq!(entry.kind, EntryKind::Outflow);
+    assert!(entry.flags.contains(Flags::OUTFLOW));
+    assert_eq!(
+        unanswered.months(month(2026, 3)).remove(0).tax_brl,
+        dec("108.00")
+    );
+
+    // A gift leaves at cost: the month's sales stay at 20,000.00, exempt.
+    account.typed.apply(TaxInput::OutflowAnswer {
+        record: Uuid::from_u128(3),
+        answer: Some(OutflowAnswer::Gift),
+    });
+    let gift = account.ledger().entries.remove(2);
+    assert_eq!(gift.kind, EntryKind::Gift);
+    assert_eq!(gift.cost_brl, dec("15680.00"));
+    assert_eq!(gift.gain_brl, Decimal::ZERO);
+    assert_eq!(gift.quantity_after, dec("4000"));
+    let march = account.months(month(2026, 3)).remove(0);
+    assert_eq!(march.sales_brl, dec("20000.00"));
+    assert!(march.exempt);
+    assert_eq!(march.assets[0].outflow_cost_brl, dec("15680.00"));
+    assert_eq!(march.tax_brl, Decimal::ZERO);
+}
+
+#[test]
+fn a_payment_in_usdc_is_valued_at_the_days_ptax_and_a_typed_value_wins() {
+    let mut account = Account {
+        orders: vec![buy(
+            1,
+            datetime!(2026-03-02 12:00 UTC),
+            "5000.00",
+            "eth-base/usdc",
+            "1000",
+        )],
+        transfers: vec![Transfer {
+            asset: Some(crate::api::model::Asset::EthBaseUsdc),
+            ..transfer(2, datetime!(2026-04-15 15:00 UTC), OWN, SOMEONE, "1000")
+        }],
+        wallets: vec![wallet(OWN)],
+        dollar_rates: rates_on(date!(2026 - 04 - 15), "6.19", "6.20"),
+        ..Account::default()
+    };
+    let payment = account.ledger().entries.remove(1);
+    // 1,000 USDC × 6.19 (buying: what the disposal brings in).
+    assert_eq!(payment.source, ValueSource::StablecoinPtax);
+    assert_eq!(payment.value_brl, dec("6190.00"));
+    assert_eq!(payment.gain_brl, dec("1190.00"));
+    account.typed.apply(TaxInput::OutflowValue {
+        record: Uuid::from_u128(2),
+        brl: Some(dec("6000.00")),
+    });
+    let payment = account.ledger().entries.remove(1);
+    assert_eq!(payment.source, ValueSource::Typed);
+    assert_eq!(payment.gain_brl, dec("1000.00"));
+    let input_days = {
+        let deposits = [];
+        super::ledger::dollar_rate_days(&account.input(&deposits))
+    };
+    // The typed value needs no rate; without it the day would be asked.
+    assert!(input_days.is_empty());
+}
+
+#[test]
+fn an_own_wallet_round_trip_keeps_the_cost() {
+    let mut account = Account {
+        orders: vec![
+            buy(
+                1,
+                datetime!(2026-04-01 12:00 UTC),
+                "1100.00",
+                "eth-base/brlv",
+                "1000",
+            ),
+            sell(
+                4,
+                datetime!(2026-06-01 12:00 UTC),
+                "eth-base/brlv",
+                "1000",
+                "1200.00",
+                "0",
+            ),
+        ],
+        transfers: vec![
+            transfer(2, datetime!(2026-04-10 12:00 UTC), OWN, SOMEONE, "400"),
+            // Back from the same address, which the answer made the person's.
+            transfer(3, datetime!(2026-05-10 12:00 UTC), SOMEONE, OWN, "400"),
+        ],
+        wallets: vec![wallet(OWN)],
+        ..Account::default()
+    };
+    account.typed.apply(TaxInput::OutflowAnswer {
+        record: Uuid::from_u128(2),
+        answer: Some(OutflowAnswer::OwnWallet),
+    });
+    let ledger = account.ledger();
+    let out = &ledger.entries[1];
+    assert_eq!(out.kind, EntryKind::ToOwnWallet);
+    // Still held, with its cost: 1,000 for 1,100.00.
+    assert_eq!(out.quantity_after, dec("1000"));
+    assert_eq!(out.total_cost_after, dec("1100.00"));
+    // 400 of 1,000 at 1.10: 440.00 of the cost is in self-custody.
+    assert_eq!(out.cost_brl, dec("440.00"));
+    let in_may = datetime!(2026-05-01 12:00 UTC);
+    assert_eq!(
+        ledger.self_custody_at(out.asset, UtcMicros::new(in_may)),
+        dec("400")
+    );
+    let back = &ledger.entries[2];
+    assert_eq!(back.kind, EntryKind::FromOwnWallet);
+    assert!(back.flags.is_empty());
+    assert_eq!(back.quantity_after, dec("1000"));
+    assert_eq!(back.total_cost_after, dec("1100.00"));
+    assert_eq!(
+        ledger.self_custody_at(out.asset, UtcMicros::LATEST),
+        Decimal::ZERO
+    );
+    // Sold whole in June: 1,200.00 − 1,100.00, nothing oversold.
+    let sale = &ledger.entries[3];
+    assert_eq!(sale.gain_brl, dec("100.00"));
+    assert!(!sale.flags.contains(Flags::OVERSOLD));
+    // No sale in April or May.
+    let reports = account.months(month(2026, 6));
+    assert_eq!(report_of(&reports, month(2026, 4)).sales_brl, Decimal::ZERO);
+    assert_eq!(report_of(&reports, month(2026, 5)).sales_brl, Decimal::ZERO);
+}
+
+#[test]
+fn tokens_from_an_own_address_enter_at_the_typed_cost_zero_until_then() {
+    const MINE: &str = "0x4444444444444444444444444444444444444444";
+    let mut account = Account {
+        transfers: vec![transfer(
+            2,
+            datetime!(2026-04-10 12:00 UTC),
+            MINE,
+            OWN,
+            "500",
+        )],
+        orders: vec![sell(
+            3,
+            datetime!(2026-04-20 12:00 UTC),
+            "eth-base/brlv",
+            "500",
+            "500.00",
+            "0",
+        )],
+        wallets: vec![wallet(OWN)],
+        ..Account::default()
+    };
+    account.typed.apply(TaxInput::OwnAddress {
+        address: MINE.into(),
+        own: true,
+    });
+    let ledger = account.ledger();
+    let arrived = &ledger.entries[0];
+    assert_eq!(arrived.kind, EntryKind::FromOwnWallet);
+    assert!(arrived.flags.contains(Flags::COST_MISSING));
+    assert_eq!(arrived.quantity_after, dec("500"));
+    assert_eq!(arrived.total_cost_after, Decimal::ZERO);
+    // Sold at cost zero but not oversold: the tokens are in the holdings.
+    assert!(!ledger.entries[1].flags.contains(Flags::OVERSOLD));
+    account.typed.apply(TaxInput::ArrivedCost {
+        record: Uuid::from_u128(2),
+        brl: Some(dec("450.00")),
+    });
+    let ledger = account.ledger();
+    assert!(ledger.entries[0].flags.contains(Flags::TYPED));
+    assert_eq!(ledger.entries[0].total_cost_after, dec("450.00"));
+    assert_eq!(ledger.entries[1].gain_brl, dec("50.00"));
+}
+
+#[test]
+fn outflow_answers_and_values_survive_the_journal() {
+    let mut store = crate::journal::Store::in_memory().unwrap();
+    let at = datetime!(2026-04-01 12:00 UTC);
+    for input in [
+        TaxInput::OutflowAnswer {
+            record: Uuid::from_u128(3),
+            answer: Some(OutflowAnswer::Gift),
+        },
+        TaxInput::OutflowAnswer {
+            record: Uuid::from_u128(3),
+            answer: Some(OutflowAnswer::Payment),
+        },
+        TaxInput::OutflowAnswer {
+            record: Uuid::from_u128(4),
+            answer: Some(OutflowAnswer::OwnWallet),
+        },
+        TaxInput::OutflowAnswer {
+            record: Uuid::from_u128(4),
+            answer: None,
+        },
+        TaxInput::OutflowValue {
+            record: Uuid::from_u128(3),
+            brl: Some(dec("16000.00")),
+        },
+    ] {
+        journal::write_typed(&mut store, &input, at).unwrap();
+    }
+    let (typed, unread) = journal::read_typed(&store).unwrap();
+    assert_eq!(unread, 0);
+    assert_eq!(
+        typed.outflow_answer(&Uuid::from_u128(3)),
+        Some(OutflowAnswer::Payment)
+    );
+    assert!(!typed.outflows.contains_key(&Uuid::from_u128(4)));
+    assert_eq!(
+        typed.outflow_value(&Uuid::from_u128(3)),
+        Some(dec("16000.00"))
+    );
+    // The ledger reads the answer kept.
+    let account = Account {
+        typed,
+        ..brlv_payment_account()
+    };
+    assert_eq!(account.ledger().entries[2].kind, EntryKind::Payment);
+    assert_eq!(
+        OutflowAnswer::parse(" OWN "),
+        Some(OutflowAnswer::OwnWallet)
+    );
+    assert_eq!(OutflowAnswer::parse("sale"), None);
+}
+
+// ---------------------------------------------------------------------------
+// Unknown order states, §3, DeCripto
+// ---------------------------------------------------------------------------
+
+#[test]
+fn an_order_in_an_unknown_state_is_counted_nowhere_and_said() {
+    let mut settled = sell(
+        2,
+        datetime!(2026-03-10 12:00 UTC),
+        "eth-base/brlv",
+        "40000",
+        "40000.00",
+        "0",
+    );
+    settled.state = Some("settled".parse().unwrap());
+    let mut also_settled = settled.clone();
+    also_settled.id = Uuid::from_u128(3);
+    let account = Account {
+        orders: vec![
+            buy(
+                1,
+                datetime!(2026-03-02 12:00 UTC),
+                "40000.00",
+                "eth-base/brlv",
+                "40000",
+            ),
+            settled,
+            also_settled,
+        ],
+        ..Account::default()
+    };
+    let ledger = account.ledger();
+    assert_eq!(ledger.entries.len(), 1);
+    assert_eq!(
+        ledger.unknown_states,
+        vec![super::ledger::UnknownState {
+            state: "settled".into(),
+            orders: 2,
+        }]
+    );
+    assert_eq!(
+        ledger.unknown_states_notice(Language::English).unwrap(),
+        "2 orders are in a state the report does not know (`settled`): their sales are not counted"
+    );
+    assert!(
+        ledger
+            .unknown_states_notice(Language::PortugueseBrazil)
+            .unwrap()
+            .starts_with("2 ordens estão em um estado")
+    );
+    let march = account.months(month(2026, 3)).remove(0);
+    assert_eq!(march.sales_brl, Decimal::ZERO);
+    let year = year_report(
+        &ledger,
+        &account.typed,
+        2026,
+        datetime!(2026-12-01 12:00 UTC),
+    );
+    assert!(year.readings.contains(&Reading::UnknownOrderState));
+    // Known states that are not done say nothing.
+    let expired = Account {
+        orders: vec![{
+            let mut order = buy(
+                1,
+                datetime!(2026-03-02 12:00 UTC),
+                "10.00",
+                "eth-base/brlv",
+                "10",
+            );
+            order.state = Some(crate::api::model::OrderState::Expired);
+            order
+        }],
+        ..Account::default()
+    };
+    assert!(
+        expired
+            .ledger()
+            .unknown_states_notice(Language::English)
+            .is_none()
+    );
+}
+
+#[test]
+fn later_sales_of_the_same_asset_add_up_for_the_parcels_across_months() {
+    let account = Account {
+        orders: vec![
+            buy(
+                1,
+                datetime!(2026-01-05 12:00 UTC),
+                "10000000.00",
+                "eth-base/wbrly",
+                "10000000",
+            ),
+            buy(
+                2,
+                datetime!(2026-01-06 12:00 UTC),
+                "1000000.00",
+                "eth-base/brlv",
+                "1000000",
+            ),
+            // January: 4,000,000 of WBRLY for 8,000,000: gain 4,000,000.
+            sell(
+                3,
+                datetime!(2026-01-20 12:00 UTC),
+                "eth-base/wbrly",
+                "4000000",
+                "8000000.00",
+                "0",
+            ),
+            // February: 2,000,000 of WBRLY for 4,000,000: gain 2,000,000;
+            // and 1,000,000 BRLV for 2,000,000: gain 1,000,000.
+            sell(
+                4,
+                datetime!(2026-02-20 12:00 UTC),
+                "eth-base/wbrly",
+                "2000000",
+                "4000000.00",
+                "0",
+            ),
+            sell(
+                5,
+                datetime!(2026-02-21 12:00 UTC),
+                "eth-base/brlv",
+                "1000000",
+                "2000000.00",
+                "0",
+            ),
+            // March 2028, after the window of 2026 and 2027: 1,000,000 of
+            // WBRLY for 2,000,000, a gain of 1,000,000 on its own.
+            sell(
+                6,
+                datetime!(2028-03-20 12:00 UTC),
+                "eth-base/wbrly",
+                "1000000",
+                "2000000.00",
+                "0",
+            ),
+        ],
+        ..Account::default()
+    };
+    let reports = account.months(month(2028, 3));
+    let january = report_of(&reports, month(2026, 1));
+    // 4,000,000 × 15 %.
+    assert_eq!(january.tax_brl, dec("600000.00"));
+    let february = report_of(&reports, month(2026, 2));
+    // WBRLY: its 2,000,000 on top of January's 4,000,000 reaches 6,000,000:
+    // tax on 6M (750,000 + 175,000) less tax on 4M (600,000) = 325,000.00
+    // (on its own it would be 300,000.00). BRLV's 1,000,000 is its own:
+    // 150,000.00, never added to WBRLY's. Total 475,000.00.
+    let wbrly = &february.tax_by_asset[0];
+    assert_eq!(wbrly.earlier_gain_brl, dec("4000000.00"));
+    assert_eq!(wbrly.tax_brl, dec("325000.00"));
+    let brlv = &february.tax_by_asset[1];
+    assert_eq!(brlv.earlier_gain_brl, Decimal::ZERO);
+    assert_eq!(brlv.tax_brl, dec("150000.00"));
+    assert_eq!(february.tax_brl, dec("475000.00"));
+    // The month-total reading would have taxed 3,000,000 at 15 %: 450,000.00.
+    assert_eq!(tax_on_gain(dec("3000000")), dec("450000.00"));
+    let march_2028 = report_of(&reports, month(2028, 3));
+    assert_eq!(march_2028.tax_by_asset[0].earlier_gain_brl, Decimal::ZERO);
+    assert_eq!(march_2028.tax_brl, dec("150000.00"));
+}
+
+#[test]
+fn a_month_whose_tokens_outside_the_service_pass_the_line_may_owe_a_decripto() {
+    let mut account = Account {
+        orders: vec![buy(
+            1,
+            datetime!(2026-05-04 12:00 UTC),
+            "100000.00",
+            "eth-base/brlv",
+            "100000",
+        )],
+        transfers: vec![
+            // June 2026, IN 1.888's line of R$30,000: 31,000 out passes it.
+            transfer(2, datetime!(2026-06-10 12:00 UTC), OWN, SOMEONE, "31000"),
+            // July 2026, DeCripto's R$35,000: 31,000 back does not.
+            transfer(3, datetime!(2026-07-10 12:00 UTC), SOMEONE, OWN, "31000"),
+            // August: 35,000.01 given away passes it.
+            transfer(4, datetime!(2026-08-10 12:00 UTC), OWN, FRIEND, "35000.01"),
+        ],
+        wallets: vec![wallet(OWN)],
+        ..Account::default()
+    };
+    account.typed.apply(TaxInput::OutflowAnswer {
+        record: Uuid::from_u128(2),
+        answer: Some(OutflowAnswer::OwnWallet),
+    });
+    account.typed.apply(TaxInput::OutflowAnswer {
+        record: Uuid::from_u128(4),
+        answer: Some(OutflowAnswer::Gift),
+    });
+    let reports = account.months(month(2026, 8));
+    let june = report_of(&reports, month(2026, 6));
+    // Self-custody is no sale: exempt, no tax; but it left the service.
+    assert!(june.exempt);
+    assert_eq!(june.sales_brl, Decimal::ZERO);
+    assert_eq!(june.external_brl, dec("31000.00"));
+    let decripto = june.decripto.unwrap();
+    assert_eq!(decripto.rule, DeCriptoRule::In1888);
+    assert_eq!(decripto.limit_brl, dec("30000"));
+    let july = report_of(&reports, month(2026, 7));
+    assert_eq!(july.external_brl, dec("31000.00"));
+    assert!(july.decripto.is_none());
+    let august = report_of(&reports, month(2026, 8));
+    assert_eq!(august.external_brl, dec("35000.01"));
+    assert_eq!(august.decripto.unwrap().rule, DeCriptoRule::In2291);
+    assert!(
+        DeCriptoRule::In2291
+            .text(Language::English)
+            .contains("DeCripto (IN RFB 2.291/2025)")
+    );
+    let year = year_report(
+        &account.ledger(),
+        &account.typed,
+        2026,
+        datetime!(2026-12-01 12:00 UTC),
+    );
+    assert!(year.readings.contains(&Reading::DeCripto));
+    let mut out = Vec::new();
+    export::write_months(&mut out, &reports).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .ends_with(",paid,outside_service_brl,decripto_line_brl,decripto_source")
+    );
+    assert!(
+        text.contains(",31000.00,30000.00,IN RFB 1.888/2019 art. 6 (until 30 June 2026)\n"),
+        "{text}"
+    );
+    assert!(text.contains(",31000.00,,\n"), "{text}");
+}
+
+#[test]
+fn the_ledger_file_says_what_each_outflow_was_answered() {
+    let mut account = brlv_payment_account();
+    let deposits = [];
+    let write = |account: &Account| {
+        let mut out = Vec::new();
+        export::write_ledger(&mut out, &account.ledger(), &account.input(&deposits), None).unwrap();
+        String::from_utf8(out).unwrap()
+    };
+    let text = write(&account);
+    let payment = text.lines().nth(3).unwrap();
+    // Counted as a payment: its fee (none) and gain columns are filled.
+    assert!(
+        payment.ends_with(",0.00,15680.00,320.00,,4000,0.98,0.98,3920.00,outflow-to-others;value-by-practice,brlv-at-par,unanswered"),
+        "{payment}"
+    );
+    account.typed.apply(TaxInput::OutflowAnswer {
+        record: Uuid::from_u128(3),
+        answer: Some(OutflowAnswer::OwnWallet),
+    });
+    let text = write(&account);
+    let moved = text.lines().nth(3).unwrap();
+    assert!(moved.contains(",BRLV,to-own-wallet,16000,"), "{moved}");
+    assert!(moved.ends_with(",average-cost,own"), "{moved}");
 }
 
 // ---------------------------------------------------------------------------
@@ -951,12 +1517,12 @@ fn the_csv_files_have_their_columns_and_plain_decimals() {
     assert_eq!(
         lines.next().unwrap(),
         "2026-01-05T12:00:00-03:00,2026-01,00000000-0000-0000-0000-000000000001,order,BRLV,buy,\
-         39800,40000.00,,40000.00,,,39800,0,1.0050251256,40000.00,,order-in-reais"
+         39800,40000.00,,40000.00,,,39800,0,1.0050251256,40000.00,,order-in-reais,"
     );
     assert_eq!(
         lines.next().unwrap(),
         "2026-02-10T12:00:00-03:00,2026-02,00000000-0000-0000-0000-000000000002,order,BRLV,sell,\
-         30000,35000.01,175.00,30150.75,4674.26,,9800,1.0050251256,1.0050255102,9849.25,,order-in-reais"
+         30000,35000.01,175.00,30150.75,4674.26,,9800,1.0050251256,1.0050255102,9849.25,,order-in-reais,"
     );
     let reports = account.months(month(2026, 2));
     let mut out = Vec::new();
@@ -1233,9 +1799,14 @@ fn the_ledger_file_says_where_each_value_came_from() {
     export::write_ledger(&mut out, &ledger, &input, None).unwrap();
     let text = String::from_utf8(out).unwrap();
     let mut lines = text.lines();
-    assert!(lines.next().unwrap().ends_with(",warnings,value_source"));
-    assert!(lines.next().unwrap().ends_with(",order-in-reais"));
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .ends_with(",warnings,value_source,outflow_answer")
+    );
+    assert!(lines.next().unwrap().ends_with(",order-in-reais,"));
     let sale = lines.next().unwrap();
     assert!(sale.contains(",37140.00,"), "{sale}");
-    assert!(sale.ends_with(",dollar-ptax"), "{sale}");
+    assert!(sale.ends_with(",dollar-ptax,"), "{sale}");
 }

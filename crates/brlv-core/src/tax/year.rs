@@ -179,7 +179,7 @@ pub fn year_report(
         Reading::OneAssetAcrossChains,
         Reading::LossesNotOffset,
         Reading::Rates,
-        Reading::BracketsOnMonthTotal,
+        Reading::SameAssetParts,
         Reading::Darf,
         Reading::DarfUnderTen,
         Reading::BusinessDays,
@@ -196,6 +196,12 @@ pub fn year_report(
     }
     if positions.iter().any(|position| position.code_uncertain) {
         readings.push(Reading::YieldTokenCode);
+    }
+    if months.iter().any(|month| month.decripto.is_some()) {
+        readings.push(Reading::DeCripto);
+    }
+    if ledger.unknown_state_orders() > 0 {
+        readings.push(Reading::UnknownOrderState);
     }
     readings.extend(year_flag_readings(ledger, year));
     readings.sort();
@@ -235,6 +241,10 @@ fn empty_month(month: YearMonth, all: &[MonthReport], typed: &TypedValues) -> Mo
         taxable_gain_brl: Decimal::ZERO,
         exempt_gain_brl: Decimal::ZERO,
         tax_brl: Decimal::ZERO,
+        tax_by_asset: Vec::new(),
+        external_brl: Decimal::ZERO,
+        external_unvalued: 0,
+        decripto: None,
         carried_in_brl: carried,
         darf: None,
         carried_out_brl: carried,
@@ -257,6 +267,13 @@ fn year_flag_readings(ledger: &Ledger, year: i32) -> Vec<Reading> {
                 readings.push(Reading::Swap);
             }
             super::ledger::EntryKind::OwnMove => readings.push(Reading::OwnMove),
+            super::ledger::EntryKind::Payment | super::ledger::EntryKind::Outflow => {
+                readings.push(Reading::PaymentInTokens);
+            }
+            super::ledger::EntryKind::Gift => readings.push(Reading::Gift),
+            super::ledger::EntryKind::ToOwnWallet | super::ledger::EntryKind::FromOwnWallet => {
+                readings.push(Reading::SelfCustody);
+            }
             _ => {}
         }
         if readings.len() > 64 {

@@ -102,7 +102,9 @@ impl TaxesState {
                 self.drafts.remove(record);
                 self.ledger_inputs += 1;
             }
-            TaxInput::OwnAddress { .. } => self.ledger_inputs += 1,
+            TaxInput::OwnAddress { .. }
+            | TaxInput::OutflowAnswer { .. }
+            | TaxInput::OutflowValue { .. } => self.ledger_inputs += 1,
             TaxInput::Custodian(_) => {
                 self.custodian_draft = None;
                 self.report_inputs += 1;

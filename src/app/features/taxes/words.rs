@@ -72,6 +72,10 @@ pub fn kind_text(language: Language, kind: EntryKind) -> String {
         EntryKind::Claim => "taxes.kind.claim",
         EntryKind::Outflow => "taxes.kind.outflow",
         EntryKind::OwnMove => "taxes.kind.own_move",
+        EntryKind::Payment => "taxes.kind.payment",
+        EntryKind::Gift => "taxes.kind.gift",
+        EntryKind::ToOwnWallet => "taxes.kind.to_own_wallet",
+        EntryKind::FromOwnWallet => "taxes.kind.from_own_wallet",
     };
     tr(language, key).into_owned()
 }
@@ -148,6 +152,11 @@ pub fn reading_name(language: Language, reading: Reading) -> String {
         Reading::Custodian => "taxes.rule.custodian",
         Reading::ExemptGains => "taxes.rule.exempt_gains",
         Reading::ServiceFigure => "taxes.rule.service_figure",
+        Reading::PaymentInTokens => "taxes.rule.payment_in_tokens",
+        Reading::Gift => "taxes.rule.gift",
+        Reading::SelfCustody => "taxes.rule.self_custody",
+        Reading::UnknownOrderState => "taxes.rule.unknown_order_state",
+        Reading::DeCripto => "taxes.rule.decripto",
     };
     tr(language, key).into_owned()
 }
