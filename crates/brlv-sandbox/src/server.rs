@@ -92,6 +92,7 @@ impl Sandbox {
             events,
             webhook_url,
             dollar_rate_requests: std::sync::atomic::AtomicU64::new(0),
+            selic_requests: std::sync::atomic::AtomicU64::new(0),
         });
         let app = routes::router(Arc::clone(&shared));
         let mut server_shutdown = shutdown_signal.clone();
@@ -190,6 +191,14 @@ impl RunningSandbox {
     pub fn dollar_rate_requests(&self) -> u64 {
         self.shared
             .dollar_rate_requests
+            .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// How many requests for the monthly Selic (the Banco Central's
+    /// emulation) it has answered.
+    pub fn selic_requests(&self) -> u64 {
+        self.shared
+            .selic_requests
             .load(std::sync::atomic::Ordering::Relaxed)
     }
 
