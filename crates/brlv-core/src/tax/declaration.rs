@@ -223,6 +223,11 @@ pub struct GcapSale {
 pub struct Declaration {
     /// The year declared.
     pub year: i32,
+    /// The first column's day: 31/12 of the year before.
+    pub previous_on: Date,
+    /// The second column's day: 31/12 of the year declared, or today for
+    /// the current year.
+    pub this_on: Date,
     /// Every crypto-asset held on either date, in the order first seen.
     pub lines: Vec<BensLine>,
     /// The custodian's name for Discriminação.
@@ -335,6 +340,8 @@ pub fn declaration(
         .collect();
     Declaration {
         year,
+        previous_on,
+        this_on: report.positions_on,
         lines,
         custodian,
         custodian_cnpj,
