@@ -614,6 +614,28 @@ mod tests {
     }
 
     #[test]
+    fn the_gcap_file_has_one_row_per_sale_and_a_sold_out_line_keeps_its_zero() {
+        let declaration = declared(&two_years(), &TypedValues::default());
+        let mut gcap = Vec::new();
+        crate::tax::export::write_gcap_sales(&mut gcap, &declaration.gcap_sales).unwrap();
+        assert_eq!(
+            String::from_utf8(gcap).unwrap(),
+            "date,month,asset,quantity,value_brl,cost_brl,fee_brl,gain_brl\n\
+             2026-02-10T12:00:00-03:00,2026-02,WBTC,0.1,40000.00,30000.00,100.00,9900.00\n"
+        );
+        let mut bens = Vec::new();
+        crate::tax::export::write_bens(&mut bens, &declaration).unwrap();
+        let bens = String::from_utf8(bens).unwrap();
+        let bitcoin = bens.lines().nth(1).unwrap();
+        assert!(
+            bitcoin.starts_with(
+                "WBTC,08,01,suggested,2025-12-31,0.1,30000.00,2026-12-31,0,0.00,reached-5000-before,,"
+            ),
+            "{bitcoin}"
+        );
+    }
+
+    #[test]
     fn a_cnpj_is_checked_and_written_with_its_punctuation() {
         assert_eq!(
             cnpj_field(Some(" 11222333000181 ")),
