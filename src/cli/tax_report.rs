@@ -1,11 +1,15 @@
 //! `brlv-desk tax-report --year YYYY [--profile NAME] [--csv DIR]
-//! [--outflow ID=payment|own|gift|none]... [--outflow-value ID=BRL]...`:
-//! fetches what the ledger needs with the typed client, reads this device's
-//! claims and typed values from the profile's journal (keeping there first
-//! what `--outflow` and `--outflow-value` say), writes `ledger.csv`,
-//! `months.csv` and `positions.csv`, and prints a short summary per month,
-//! the outflows with their answers, the DeCripto lines and the orders left
-//! out for their state.
+//! [--outflow ID=payment|own|gift|none]... [--outflow-value ID=BRL]...
+//! [--paid-on YYYY-MM-DD] [--custodian-cnpj CNPJ]`: fetches what the ledger
+//! needs with the typed client, reads this device's claims and typed values
+//! from the profile's journal (keeping there first what `--outflow`,
+//! `--outflow-value` and `--custodian-cnpj` say), writes `ledger.csv`,
+//! `months.csv`, `positions.csv`, `bens-e-direitos.csv`, `gcap-sales.csv`
+//! and `late-darfs.csv`, and prints a short summary per month, the outflows
+//! with their answers, the DeCripto lines, the orders left out for their
+//! state, each DARF not marked paid by its due date with its fine and Selic
+//! interest on the day of payment (today unless `--paid-on`), and Bens e
+//! Direitos with both columns.
 //!
 //! Credentials come as `call`'s do: the `BRLV_*` variables, or a saved
 //! profile with `--profile`. The journal is the one the app keeps for that
@@ -17,14 +21,18 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use time::OffsetDateTime;
+use time::{Date, OffsetDateTime};
 
 use crate::cli::call::{self, CallError};
 use brlv_core::api::Client;
 use brlv_core::api::model::{
-    Asset, CreateQuote, Deposit, DepositAsset, Order, Transfer, Wallet, Withdrawal,
+    Asset, BalanceAsset, CreateQuote, Deposit, DepositAsset, Order, Transfer, Wallet, Withdrawal,
 };
 use brlv_core::money::{NumberFormat, format_brl};
+use brlv_core::tax::darf::{self, LateDarf};
+use brlv_core::tax::declaration::{
+    self, CnpjField, Declaration, MoneyHeld, MoneyReading, cnpj_field,
+};
 use brlv_core::tax::input::{
     DepositList, LedgerInput, OutflowAnswer, ServicePrice, ServicePrices, TOKEN_DEPOSIT_ASSETS,
 };
@@ -34,8 +42,9 @@ use brlv_core::tax::ledger::{
 use brlv_core::tax::months::compare_with_service;
 use brlv_core::tax::ptax::{self, DollarRates, PtaxClient};
 use brlv_core::tax::reading::{Language, disclaimer};
+use brlv_core::tax::selic::{self, SelicClient, SelicMonths};
 use brlv_core::tax::year::{YearReport, year_report};
-use brlv_core::tax::{ClaimMade, TaxInput, TypedValues, export, journal};
+use brlv_core::tax::{ClaimMade, TaxInput, TypedValues, YearMonth, brasilia, export, journal};
 
 /// Arguments of `brlv-desk tax-report`.
 #[derive(Clone, Debug, clap::Args)]
@@ -65,12 +74,30 @@ pub struct TaxReportArgs {
     /// (`ID=1234.56`; `ID=none` clears it).
     #[arg(long, value_name = "ID=BRL")]
     pub outflow_value: Vec<String>,
+    /// The Banco Central's time-series service, for the monthly Selic of a
+    /// late DARF's interest (series 4390).
+    #[arg(long, value_name = "URL", env = "BRLV_SELIC_URL", default_value = selic::DEFAULT_BASE_URL)]
+    pub selic_url: String,
+    /// The day a late DARF is paid on, for its fine and interest
+    /// (YYYY-MM-DD; default: today in Brasília).
+    #[arg(long, value_name = "DATE", value_parser = read_iso_day)]
+    pub paid_on: Option<Date>,
+    /// The custodian's CNPJ for its own field of Bens e Direitos: checked,
+    /// and kept in the profile's journal so that it is typed once.
+    #[arg(long, value_name = "CNPJ")]
+    pub custodian_cnpj: Option<String>,
     /// The summary's language: en or pt-BR.
     #[arg(long, value_name = "LANG", default_value = "en")]
     pub language: String,
     /// Where the passphrase of a sealed key comes from, as for `call`.
     #[command(flatten)]
     pub passphrase: call::PassphraseArgs,
+}
+
+fn read_iso_day(text: &str) -> Result<Date, String> {
+    ptax::parse_iso_day(text)
+        .filter(|_| text.len() == 10)
+        .ok_or_else(|| format!("{text:?} is not a date: write 2026-03-09"))
 }
 
 /// Why the report could not be made.
@@ -104,6 +131,14 @@ pub enum ReportError {
     /// An `--outflow` or `--outflow-value` could not be read.
     #[error("{0}")]
     Usage(String),
+    /// `--custodian-cnpj` is not a CNPJ.
+    #[error("--custodian-cnpj {typed:?} is not a CNPJ: {reason}")]
+    Cnpj {
+        /// As given.
+        typed: String,
+        /// Why.
+        reason: String,
+    },
 }
 
 impl ReportError {
@@ -116,7 +151,7 @@ impl ReportError {
             ReportError::Journal { .. } | ReportError::Write { .. } | ReportError::Runtime(_) => {
                 call::EXIT_FAILED
             }
-            ReportError::Usage(_) => call::EXIT_USAGE,
+            ReportError::Usage(_) | ReportError::Cnpj { .. } => call::EXIT_USAGE,
         }
     }
 }
@@ -145,6 +180,8 @@ pub struct Fetched {
     /// Requests made to the Banco Central for them (none for days the
     /// journal keeps).
     pub dollar_rate_requests: usize,
+    /// The BRL and USD balances at the service, each with how it was read.
+    pub money: Vec<MoneyHeld>,
     /// The service's exemption figure for the current month.
     pub service_figure: Option<brlv_core::api::model::TaxExemptionProgress>,
     /// The journal read, if there was one.
@@ -227,6 +264,23 @@ pub fn outflow_inputs(args: &TaxReportArgs) -> Result<Vec<TaxInput>, ReportError
 /// Makes the report and writes its summary to `out`.
 pub fn report(args: &TaxReportArgs, out: &mut impl Write) -> Result<(), ReportError> {
     let answers = outflow_inputs(args)?;
+    let cnpj = match args
+        .custodian_cnpj
+        .as_deref()
+        .map(|typed| cnpj_field(Some(typed)))
+    {
+        None => None,
+        Some(CnpjField::Valid { bare, .. }) => Some(bare),
+        Some(CnpjField::Invalid { typed, reason }) => {
+            return Err(ReportError::Cnpj { typed, reason });
+        }
+        Some(CnpjField::Missing) => {
+            return Err(ReportError::Cnpj {
+                typed: String::new(),
+                reason: "it is empty".to_owned(),
+            });
+        }
+    };
     let (credentials, name) = credentials(args)?;
     let journal = journal_path(&name, &credentials.base_url);
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -234,7 +288,14 @@ pub fn report(args: &TaxReportArgs, out: &mut impl Write) -> Result<(), ReportEr
         .enable_all()
         .build()
         .map_err(ReportError::Runtime)?;
-    let fetched = runtime.block_on(fetch(credentials, journal, &args.ptax_url, &answers))?;
+    let fetched = runtime.block_on(fetch(
+        credentials,
+        journal,
+        &args.ptax_url,
+        &answers,
+        args.year,
+        cnpj.as_deref(),
+    ))?;
     let now = OffsetDateTime::now_utc();
     let deposit_lists: Vec<DepositList<'_>> = fetched
         .deposits
@@ -254,11 +315,31 @@ pub fn report(args: &TaxReportArgs, out: &mut impl Write) -> Result<(), ReportEr
     };
     let ledger = brlv_core::tax::build(&input);
     let year = year_report(&ledger, &fetched.typed, args.year, now);
+    let paid_on = args.paid_on.unwrap_or_else(|| brasilia::date_at(now));
+    let (selic_months, selic_requests) = runtime.block_on(selic_for(
+        &args.selic_url,
+        &year,
+        paid_on,
+        fetched.journal.as_deref(),
+    ));
+    let late = darf::late_darfs(&year.months, paid_on, &selic_months);
+    let declaration =
+        declaration::declaration(&ledger, &fetched.typed, &year, fetched.money.clone(), now);
     if let Some(dir) = &args.csv {
         write_files(dir, &ledger, &input, &year)?;
+        write_declaration_files(dir, &declaration, &late)?;
     }
     let language = Language::from_tag(&args.language);
     print_summary(out, &ledger, &year, &fetched, now, language);
+    let late_darfs = LateDarfs {
+        paid_on,
+        late: &late,
+        selic: &selic_months,
+        selic_requests,
+    };
+    print_late_darfs(out, &late_darfs, language);
+    print_declaration(out, &declaration, language);
+    print_readings(out, &year, language);
     Ok(())
 }
 
@@ -303,11 +384,101 @@ pub fn write_files(
     })
 }
 
+/// Writes `bens-e-direitos.csv`, `gcap-sales.csv` and `late-darfs.csv` into `dir`.
+pub fn write_declaration_files(
+    dir: &Path,
+    declaration: &Declaration,
+    late: &[LateDarf],
+) -> Result<(), ReportError> {
+    write_file(dir, "bens-e-direitos.csv", |file| {
+        export::write_bens(file, declaration)
+    })?;
+    write_file(dir, "gcap-sales.csv", |file| {
+        export::write_gcap_sales(file, &declaration.gcap_sales)
+    })?;
+    write_file(dir, "late-darfs.csv", |file| {
+        export::write_late_darfs(file, late)
+    })
+}
+
+/// The monthly Selic every late DARF of `year` needs when paid on
+/// `paid_on`: the journal's, else the Banco Central's (kept in the
+/// journal). A month that could not be had is flagged on the DARF.
+async fn selic_for(
+    selic_url: &str,
+    year: &YearReport,
+    paid_on: Date,
+    journal: Option<&Path>,
+) -> (SelicMonths, usize) {
+    let needed = darf::selic_needed(&year.months, paid_on);
+    if needed.is_empty() {
+        return (SelicMonths::default(), 0);
+    }
+    let client = match SelicClient::new(selic_url) {
+        Ok(client) => client,
+        Err(error) => {
+            let mut months = SelicMonths::default();
+            for month in needed {
+                months.fail(month, error.to_string());
+            }
+            return (months, 0);
+        }
+    };
+    let mut store = journal.and_then(|path| match brlv_core::journal::Store::open(path) {
+        Ok((store, _)) => Some(store),
+        Err(error) => {
+            eprintln!("warning: the monthly Selic cannot be kept in the journal: {error}");
+            None
+        }
+    });
+    let this_month = YearMonth::in_brasilia(OffsetDateTime::now_utc());
+    let (completed, journal_error) =
+        selic::selic_through(&client, store.as_mut(), &needed, this_month).await;
+    if let Some(error) = journal_error {
+        eprintln!("warning: the monthly Selic could not be kept in the journal: {error}");
+    }
+    (completed.months, completed.requests)
+}
+
+/// The BRL and USD balances at the service, read now: the interface gives
+/// no balance of a past day, so for a year already over the figure is
+/// today's and says so.
+async fn money_held(client: &Client, year: i32) -> Vec<MoneyHeld> {
+    let today = brasilia::date_at(OffsetDateTime::now_utc());
+    let reading = if today.year() == year {
+        MoneyReading::OnTheDay
+    } else {
+        MoneyReading::ReadLater { read_on: today }
+    };
+    let mut money = Vec::new();
+    for (currency, asset) in [
+        ("BRL", BalanceAsset::Brl),
+        // The interface names no USD balance; asked, and said when refused.
+        ("USD", BalanceAsset::from_wire("usd")),
+    ] {
+        money.push(match client.balance(&asset).await {
+            Ok(balance) => MoneyHeld {
+                currency,
+                amount: Some(balance.running_balance),
+                reading: reading.clone(),
+            },
+            Err(error) => MoneyHeld {
+                currency,
+                amount: None,
+                reading: MoneyReading::Unknown(error.to_string()),
+            },
+        });
+    }
+    money
+}
+
 async fn fetch(
     credentials: brlv_core::credentials::Credentials,
     journal: Option<PathBuf>,
     ptax_url: &str,
     answers: &[TaxInput],
+    year: i32,
+    custodian_cnpj: Option<&str>,
 ) -> Result<Fetched, ReportError> {
     let client = credentials.into_client().map_err(call::CallError::from)?;
     let call::AccountLists {
@@ -319,9 +490,10 @@ async fn fetch(
     } = call::fetch_account_lists(&client, &TOKEN_DEPOSIT_ASSETS).await?;
     // The figure is a comparison only: a service without it still gets its report.
     let service_figure = client.tax_exemption_progress().await.ok();
+    let money = money_held(&client, year).await;
     // Answers are kept in the journal the app reads, made if there is none yet.
     let journal = journal.filter(|path| path.exists() || !answers.is_empty());
-    let (claims, typed, journal, mut store) = match journal {
+    let (claims, mut typed, journal, mut store) = match journal {
         Some(path) => {
             let failed = |error| ReportError::Journal {
                 path: path.clone(),
@@ -350,6 +522,26 @@ async fn fetch(
         }
         None => (Vec::new(), TypedValues::default(), None, None),
     };
+    if let Some(cnpj) = custodian_cnpj
+        && typed.custodian_cnpj.as_deref() != Some(cnpj)
+    {
+        match (store.as_mut(), &journal) {
+            (Some(store), Some(path)) => store
+                .append_tax_input(&brlv_core::tax::input::custodian_cnpj_record(
+                    Some(cnpj),
+                    OffsetDateTime::now_utc(),
+                ))
+                .map_err(|error| ReportError::Journal {
+                    path: path.clone(),
+                    error,
+                })?,
+            _ => eprintln!(
+                "note: no journal for this profile on this device: the CNPJ is used for this \
+                 report and not kept"
+            ),
+        }
+        typed.custodian_cnpj = Some(cnpj.to_owned());
+    }
     let (wanted_prices, needed_days) = {
         let lists: Vec<DepositList<'_>> = deposits
             .iter()
@@ -384,6 +576,7 @@ async fn fetch(
         prices,
         dollar_rates,
         dollar_rate_requests,
+        money,
         service_figure,
         journal,
     })
@@ -648,6 +841,17 @@ fn print_summary(
             ledger.skipped.len()
         );
     }
+}
+
+/// The readings the year's figures rest on, last.
+fn print_readings(out: &mut impl Write, year: &YearReport, language: Language) {
+    let words = |english: &'static str, portuguese_text: &'static str| {
+        if language == Language::PortugueseBrazil {
+            portuguese_text
+        } else {
+            english
+        }
+    };
     let _ = writeln!(out);
     let _ = writeln!(out, "{}", words("Readings:", "Leituras:"));
     for reading in &year.readings {
@@ -827,4 +1031,258 @@ fn print_value_sources(
             ptax::iso_day(day),
         );
     }
+}
+
+/// The late DARFs on the day of payment, with what they rest on.
+struct LateDarfs<'a> {
+    paid_on: Date,
+    late: &'a [LateDarf],
+    selic: &'a SelicMonths,
+    selic_requests: usize,
+}
+
+fn iso(day: Date) -> String {
+    ptax::iso_day(day)
+}
+
+fn print_late_darfs(out: &mut impl Write, late: &LateDarfs<'_>, language: Language) {
+    if late.late.is_empty() {
+        return;
+    }
+    let portuguese = language == Language::PortugueseBrazil;
+    let format = if portuguese {
+        NumberFormat::Brazilian
+    } else {
+        NumberFormat::English
+    };
+    let money = |value| format_brl(value, format);
+    let words = |english: &'static str, portuguese_text: &'static str| {
+        if portuguese { portuguese_text } else { english }
+    };
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "{} {}:",
+        words(
+            "DARFs not marked paid by their due date, if paid on",
+            "DARFs não marcados como pagos até o vencimento, se pagos em"
+        ),
+        iso(late.paid_on)
+    );
+    for darf in late.late {
+        let _ = writeln!(
+            out,
+            "  {}  DARF {} {} {} {}  {} {}",
+            darf.month.iso(),
+            brlv_core::tax::months::DARF_CODE,
+            money(darf.amount_brl),
+            words("due", "vencido em"),
+            iso(darf.due),
+            darf.days_late,
+            words("days late", "dias de atraso"),
+        );
+        let _ = writeln!(
+            out,
+            "    {} {}% = {}{}  ({})",
+            words("fine", "multa"),
+            (darf.fine_rate * rust_decimal::Decimal::ONE_HUNDRED).normalize(),
+            money(darf.fine_brl),
+            if darf.fine_capped {
+                words(" (capped at 20%)", " (limitada a 20%)")
+            } else {
+                ""
+            },
+            darf::FINE_SOURCE,
+        );
+        let months: Vec<String> = darf
+            .interest_months
+            .iter()
+            .map(|month| match &month.percent {
+                Ok(percent) if month.payment_month => format!(
+                    "{} {}%{}",
+                    month.month,
+                    percent.normalize(),
+                    words(" (month of payment)", " (mês do pagamento)")
+                ),
+                Ok(percent) => format!("{} {}%", month.month, percent.normalize()),
+                Err(_) => format!("{} ?", month.month),
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "    {} {} = {}  [{}]  ({}; Selic: {})",
+            words("interest", "juros"),
+            darf.interest_percent.map_or_else(
+                || "?".to_owned(),
+                |percent| format!("{}%", percent.normalize())
+            ),
+            darf.interest_brl
+                .map_or_else(|| words("unknown", "desconhecidos").to_owned(), money),
+            months.join(", "),
+            darf::INTEREST_SOURCE,
+            selic::SOURCE,
+        );
+        for (month, reason) in darf.missing_selic() {
+            let _ = writeln!(
+                out,
+                "    {} {month}: {reason}",
+                words("no Selic for", "sem Selic para"),
+            );
+        }
+        let _ = writeln!(
+            out,
+            "    {} {}",
+            words("total", "total"),
+            darf.total_brl.map_or_else(
+                || words(
+                    "unknown until the Selic is had",
+                    "desconhecido até obter a Selic"
+                )
+                .to_owned(),
+                money
+            ),
+        );
+    }
+    if !late.selic.is_empty() {
+        let _ = writeln!(
+            out,
+            "  {} {} ({} {})",
+            words("Months of Selic:", "Meses de Selic:"),
+            late.selic.len(),
+            late.selic_requests,
+            words(
+                "requests to the Banco Central",
+                "consultas ao Banco Central"
+            ),
+        );
+    }
+}
+
+fn print_declaration(out: &mut impl Write, declaration: &Declaration, language: Language) {
+    let portuguese = language == Language::PortugueseBrazil;
+    let format = if portuguese {
+        NumberFormat::Brazilian
+    } else {
+        NumberFormat::English
+    };
+    let money = |value| format_brl(value, format);
+    let words = |english: &'static str, portuguese_text: &'static str| {
+        if portuguese { portuguese_text } else { english }
+    };
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "Bens e Direitos ({} 08; {} {} | {}):",
+        words("group", "grupo"),
+        words("columns", "colunas"),
+        iso(declaration.previous_on),
+        iso(declaration.this_on),
+    );
+    for line in &declaration.lines {
+        let _ = writeln!(
+            out,
+            "  08/{} {}  {} {} | {} {}{}  [{}]",
+            line.code.code(),
+            line.asset,
+            line.previous.quantity.normalize(),
+            money(line.previous.total_cost_brl),
+            line.this.quantity.normalize(),
+            money(line.this.total_cost_brl),
+            if line.sold_out() {
+                words(" (sold out during the year)", " (alienado durante o ano)")
+            } else {
+                ""
+            },
+            line.threshold.text(language),
+        );
+    }
+    match &declaration.custodian_cnpj {
+        CnpjField::Valid { written, .. } => {
+            let _ = writeln!(
+                out,
+                "  {} {written}",
+                words(
+                    "Custodian's CNPJ (its own field):",
+                    "CNPJ do custodiante (campo próprio):"
+                )
+            );
+        }
+        CnpjField::Invalid { typed, reason } => {
+            let _ = writeln!(
+                out,
+                "  {} {typed:?}: {reason}",
+                words(
+                    "The custodian's CNPJ kept is not valid",
+                    "O CNPJ do custodiante guardado não é válido"
+                )
+            );
+        }
+        CnpjField::Missing => {
+            let _ = writeln!(
+                out,
+                "  {}",
+                words(
+                    "Custodian's CNPJ: not typed yet (--custodian-cnpj, kept in the journal)",
+                    "CNPJ do custodiante: ainda não digitado (--custodian-cnpj, guardado no diário)"
+                )
+            );
+        }
+    }
+    for held in &declaration.money {
+        let amount = held
+            .amount
+            .map_or_else(|| "?".to_owned(), |amount| amount.to_string());
+        let reading = match &held.reading {
+            MoneyReading::OnTheDay => words(
+                "the service's balance, read today",
+                "saldo do serviço, lido hoje",
+            )
+            .to_owned(),
+            MoneyReading::ReadLater { read_on } => format!(
+                "{} {}; {}",
+                words("the service's balance read on", "saldo do serviço lido em"),
+                iso(*read_on),
+                words(
+                    "not the one of 31/12: the interface gives no past balance; take it from the statement of 31/12",
+                    "não o de 31/12: a interface não dá saldos passados; use o extrato de 31/12"
+                ),
+            ),
+            MoneyReading::Unknown(reason) => {
+                format!("{}: {reason}", words("not had", "não obtido"))
+            }
+        };
+        let _ = writeln!(
+            out,
+            "  {} {} {amount} [{reading}] ({})",
+            words("Money at the service,", "Dinheiro no serviço,"),
+            held.currency,
+            words(
+                "which group and code suit it is not settled",
+                "o grupo e o código adequados não estão definidos"
+            ),
+        );
+    }
+    for month in &declaration.gcap_months {
+        let sales = declaration
+            .gcap_sales
+            .iter()
+            .filter(|sale| sale.month == *month)
+            .count();
+        let _ = writeln!(
+            out,
+            "  {month}: {} {sales} {} ({})",
+            words("taxable: each of its", "tributável: cada uma das suas"),
+            words(
+                "sales goes through GCAP (gcap-sales.csv)",
+                "vendas passa pelo GCAP (gcap-sales.csv)"
+            ),
+            declaration::GCAP_SOURCE,
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  ({}; {})",
+        declaration::COLUMNS_SOURCE,
+        declaration::THRESHOLD_SOURCE
+    );
 }

@@ -269,6 +269,7 @@ fn demo_credential_files_are_readable_by_their_owner_only() {
     );
     let env = std::fs::read_to_string(dir.join("env.sh")).unwrap();
     assert!(env.contains(api_key.trim()), "{env}");
+    assert!(env.contains("export BRLV_SELIC_URL="), "{env}");
     let leftovers: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|entry| entry.unwrap().file_name())

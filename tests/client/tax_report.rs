@@ -261,3 +261,128 @@ fn tax_report_keeps_outflow_answers_in_the_journal_and_refuses_an_unknown_one() 
     let _ = child.kill();
     let _ = child.wait();
 }
+
+/// Runs `tax-report` with the sandbox also answering for the Banco
+/// Central's monthly Selic, and `extra` arguments.
+fn tax_report_with(dir: &Path, base_url: &str, year: i32, out: &Path, extra: &[&str]) -> Output {
+    let mut command = Command::new(BIN);
+    command
+        .args(["tax-report", "--year", &year.to_string(), "--csv"])
+        .arg(out)
+        .args(extra)
+        .env("BRLV_PTAX_URL", "http://127.0.0.1:1")
+        .env("BRLV_SELIC_URL", base_url);
+    with_credentials(&mut command, dir, base_url);
+    command.output().unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn tax_report_shows_a_late_darf_with_its_fine_and_selic_and_the_declaration_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut child, base_url) = start_sandbox(dir.path());
+    // The profile's journal exists (the app or `call` would have made it),
+    // so the CNPJ typed once is kept there.
+    let journal_dir = dir.path().join("data").join("brlv-desk").join("journal");
+    std::fs::create_dir_all(&journal_dir).unwrap();
+    let path = brlv_core::journal::file_for(&journal_dir, "127.0.0.1", &base_url);
+    drop(brlv_core::journal::Store::open(&path).unwrap());
+
+    let now = OffsetDateTime::now_utc();
+    let taxable = months_ago(now, 7);
+    // R$164.06 for the demo's taxable month (see the test above), not
+    // marked paid, paid on the last day of the second month after its due
+    // date's: one month of the sandbox's Selic between, and 1 % for the
+    // month of payment.
+    let due = calendar::darf_due(taxable).unwrap();
+    let selic_month = YearMonth::of(due).next();
+    let paid_on = selic_month.next().last_day().unwrap();
+    let out = dir.path().join("late");
+    let output = tax_report_with(
+        dir.path(),
+        &base_url,
+        taxable.year,
+        &out,
+        &[
+            "--paid-on",
+            &brlv_core::tax::ptax::iso_day(paid_on),
+            "--custodian-cnpj",
+            "11.222.333/0001-81",
+        ],
+    );
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(output.status.success(), "{stdout}{stderr}");
+
+    // Some 60 days late: 0.33 % a day, up to 20 % (at the cap, 20 % of
+    // 164.06 = 32.812 → 32.81). The interest: the sandbox's Selic of the
+    // month between (0.90 + month / 100) plus 1 %.
+    let days = (paid_on - due).whole_days();
+    let fine_rate = (rust_decimal::Decimal::new(33, 4) * rust_decimal::Decimal::from(days))
+        .min(rust_decimal::Decimal::new(20, 2));
+    let amount: rust_decimal::Decimal = "164.06".parse().unwrap();
+    let fine = (amount * fine_rate)
+        .round_dp_with_strategy(2, rust_decimal::RoundingStrategy::MidpointAwayFromZero);
+    let selic = brlv_sandbox::sandbox_selic(selic_month);
+    let interest = (amount * (selic + rust_decimal::Decimal::ONE)
+        / rust_decimal::Decimal::ONE_HUNDRED)
+        .round_dp_with_strategy(2, rust_decimal::RoundingStrategy::MidpointAwayFromZero);
+    let total = amount + fine + interest;
+    let late = std::fs::read_to_string(out.join("late-darfs.csv")).unwrap();
+    let expected_row = format!(
+        "{},4600,164.06,{},{},{days},{},{fine},{},{interest},{total},",
+        taxable.iso(),
+        brlv_core::tax::ptax::iso_day(due),
+        brlv_core::tax::ptax::iso_day(paid_on),
+        fine_rate.normalize(),
+        (selic + rust_decimal::Decimal::ONE).normalize(),
+    );
+    assert!(
+        late.lines().any(|line| line == expected_row),
+        "{expected_row}\n{late}"
+    );
+    assert!(stdout.contains("Lei 9.430/1996 art. 61"), "{stdout}");
+    if days * 33 >= 2000 {
+        assert!(stdout.contains("(capped at 20%)"), "{stdout}");
+    }
+
+    // Both columns, the custodian's CNPJ in its own field, GCAP for the taxable month.
+    let bens = std::fs::read_to_string(out.join("bens-e-direitos.csv")).unwrap();
+    assert!(bens.starts_with("asset,bens_group,bens_code,"), "{bens}");
+    assert!(bens.contains("11.222.333/0001-81"), "{bens}");
+    assert!(bens.lines().any(|line| line.starts_with("BRL,")), "{bens}");
+    let gcap = std::fs::read_to_string(out.join("gcap-sales.csv")).unwrap();
+    assert!(gcap.starts_with("date,month,asset,quantity,value_brl,cost_brl,fee_brl,gain_brl\n"));
+    // The taxable month's two sales: USDC and BRLV.
+    assert_eq!(
+        gcap.lines()
+            .filter(|line| line.contains(&taxable.iso()))
+            .count(),
+        2,
+        "{gcap}"
+    );
+    assert!(stdout.contains("goes through GCAP"), "{stdout}");
+
+    // Typed once: a second report without the flag still has it.
+    let again = dir.path().join("again");
+    let output = tax_report_with(dir.path(), &base_url, taxable.year, &again, &[]);
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(output.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("Custodian's CNPJ (its own field): 11.222.333/0001-81"),
+        "{stdout}"
+    );
+
+    // A CNPJ whose check digits are wrong is refused before anything is asked.
+    let output = tax_report_with(
+        dir.path(),
+        &base_url,
+        taxable.year,
+        &again,
+        &["--custodian-cnpj", "11.222.333/0001-82"],
+    );
+    assert_eq!(output.status.code(), Some(2));
+
+    let _ = child.kill();
+    let _ = child.wait();
+}

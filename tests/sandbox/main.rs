@@ -19,4 +19,5 @@ mod payout;
 mod properties;
 mod ptax;
 mod rules;
+mod selic;
 mod validation;

@@ -140,8 +140,9 @@ impl DemoCredentials {
     }
 
     /// Writes `DIR/env.sh`, which exports the three `BRLV_*` variables for
-    /// `base_url` (`source DIR/env.sh`), and `BRLV_PTAX_URL`, since the
-    /// sandbox emulates the Banco Central's dollar rates too. Rewritten on every run, since the
+    /// `base_url` (`source DIR/env.sh`), and `BRLV_PTAX_URL` and
+    /// `BRLV_SELIC_URL`, since the sandbox emulates the Banco Central's
+    /// dollar rates and monthly Selic too. Rewritten on every run, since the
     /// sandbox's address may change.
     pub fn write_env_file(&self, base_url: &Url) -> Result<PathBuf, SandboxError> {
         let path = self.api_key_file.with_file_name("env.sh");
@@ -151,12 +152,15 @@ impl DemoCredentials {
              export BRLV_BASE_URL={}\n\
              export BRLV_API_KEY={}\n\
              export BRLV_PRIVATE_KEY_FILE={}\n\
-             # The sandbox also answers for the Banco Central's dollar rates.\n\
-             export BRLV_PTAX_URL={}\n",
+             # The sandbox also answers for the Banco Central's dollar rates\n\
+             # and monthly Selic.\n\
+             export BRLV_PTAX_URL={}\n\
+             export BRLV_SELIC_URL={}\n",
             path.display(),
             quote(base_url.as_str().trim_end_matches('/')),
             quote(&self.api_key),
             quote(&self.private_key_file.display().to_string()),
+            quote(base_url.as_str().trim_end_matches('/')),
             quote(base_url.as_str().trim_end_matches('/')),
         );
         write_owner_only(&path, script.as_bytes()).map_err(|source| SandboxError::Io {

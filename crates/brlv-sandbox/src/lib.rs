@@ -34,6 +34,7 @@ mod rates;
 mod reads;
 mod records;
 mod routes;
+mod selic;
 mod server;
 mod state;
 mod transfers;
@@ -59,6 +60,7 @@ pub use keys::{
 pub use nonces::CLOCK_LEEWAY_SECS;
 pub use ptax::sandbox_dollar_rate;
 pub use rates::{FEE_RATE, USD_STABLECOIN_PRICE_BRL};
+pub use selic::sandbox_selic;
 pub use server::{RunningSandbox, Sandbox, SandboxConfig};
 pub use state::{
     CLAIM_COMPLETE_SECS, ORDER_SETTLE_SECS, TRANSFER_CONFIRM_SECS, TRANSFER_SUBMIT_SECS,

@@ -79,10 +79,15 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .route_layer(middleware::from_fn(control::require_loopback));
     // The Banco Central's public service: no key, as there.
-    let central_bank = Router::new().route(
-        brlv_core::tax::ptax::PERIOD_PATH,
-        get(super::ptax::dollar_period),
-    );
+    let central_bank = Router::new()
+        .route(
+            brlv_core::tax::ptax::PERIOD_PATH,
+            get(super::ptax::dollar_period),
+        )
+        .route(
+            brlv_core::tax::selic::SERIES_PATH,
+            get(super::selic::monthly_selic),
+        );
     service
         .merge(control)
         .merge(central_bank)

@@ -93,6 +93,7 @@ impl Sandbox {
             events,
             webhook_url,
             dollar_rate_requests: std::sync::atomic::AtomicU64::new(0),
+            selic_requests: std::sync::atomic::AtomicU64::new(0),
         });
         let demo_feed = Arc::new(DemoFeed::new(&base_url)?);
         let app =
@@ -208,6 +209,14 @@ impl RunningSandbox {
     pub fn dollar_rate_requests(&self) -> u64 {
         self.shared
             .dollar_rate_requests
+            .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// How many requests for the monthly Selic (the Banco Central's
+    /// emulation) it has answered.
+    pub fn selic_requests(&self) -> u64 {
+        self.shared
+            .selic_requests
             .load(std::sync::atomic::Ordering::Relaxed)
     }
 

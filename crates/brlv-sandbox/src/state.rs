@@ -355,6 +355,9 @@ pub(crate) struct Shared {
     /// Requests for the dollar's rates (the Banco Central's emulation), so
     /// that a test can tell a rate kept from a rate asked again.
     pub dollar_rate_requests: std::sync::atomic::AtomicU64,
+    /// Requests for the monthly Selic (the Banco Central's emulation), so
+    /// that a test can tell a month kept from a month asked again.
+    pub selic_requests: std::sync::atomic::AtomicU64,
 }
 
 impl Shared {

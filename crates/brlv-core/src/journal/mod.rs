@@ -198,6 +198,18 @@ pub struct DollarRateRecord {
     pub fetched_at: OffsetDateTime,
 }
 
+/// The Selic of one month (the Banco Central's series 4390), as the tax
+/// report keeps it: text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SelicRecord {
+    /// The month, `YYYY-MM`.
+    pub month: String,
+    /// The month's Selic in percent, exact decimal text (`1.16`).
+    pub percent: String,
+    /// When it was fetched.
+    pub fetched_at: OffsetDateTime,
+}
+
 /// How much of a list a snapshot holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SnapshotRows {
@@ -798,6 +810,47 @@ impl Store {
                 buying: row.get(2)?,
                 selling: row.get(3)?,
                 fetched_at: parse_time(&row.get::<_, String>(4)?)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Keeps the Selic of some months; a month already kept stays as it
+    /// was (a published month never changes). How many were new.
+    pub fn keep_selic_months(&mut self, months: &[SelicRecord]) -> Result<usize, JournalError> {
+        if !self.connection.is_autocommit() {
+            return self.insert_selic_months(months);
+        }
+        self.atomically(|store| store.insert_selic_months(months))
+    }
+
+    fn insert_selic_months(&mut self, months: &[SelicRecord]) -> Result<usize, JournalError> {
+        let mut statement = self.connection.prepare_cached(
+            "INSERT OR IGNORE INTO selic_months (month, percent, fetched_at) VALUES (?1, ?2, ?3)",
+        )?;
+        let mut added = 0;
+        for month in months {
+            added += statement.execute(params![
+                month.month,
+                month.percent,
+                time_text(month.fetched_at)
+            ])?;
+        }
+        Ok(added)
+    }
+
+    /// The Selic kept for the months from `first` to `last` (`YYYY-MM`,
+    /// both included), oldest first.
+    pub fn selic_months(&self, first: &str, last: &str) -> Result<Vec<SelicRecord>, JournalError> {
+        let mut statement = self.connection.prepare(
+            "SELECT month, percent, fetched_at FROM selic_months \
+             WHERE month BETWEEN ?1 AND ?2 ORDER BY month",
+        )?;
+        let rows = statement.query_map(params![first, last], |row| {
+            Ok(SelicRecord {
+                month: row.get(0)?,
+                percent: row.get(1)?,
+                fetched_at: parse_time(&row.get::<_, String>(2)?)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)

@@ -136,6 +136,22 @@ CREATE TRIGGER payout_rows_append_only_delete BEFORE DELETE ON payout_rows
     BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
 ";
 
+/// Version 6: the monthly Selic (the Banco Central's series 4390, in
+/// percent for the month) of each month a late DARF's interest used, so
+/// that a month is asked once, ever. Only months already over are kept: a
+/// month's figure, once published, never changes.
+const V6_SELIC_MONTHS: &str = r"
+CREATE TABLE selic_months (
+    month       TEXT PRIMARY KEY,
+    percent     TEXT NOT NULL,
+    fetched_at  TEXT NOT NULL
+);
+CREATE TRIGGER selic_months_append_only_update BEFORE UPDATE ON selic_months
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER selic_months_append_only_delete BEFORE DELETE ON selic_months
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+";
+
 /// Every version, oldest first; the file's `user_version` counts how many
 /// of them it has.
 pub const VERSIONS: &[&str] = &[
@@ -144,6 +160,7 @@ pub const VERSIONS: &[&str] = &[
     V3_TAX_INPUTS,
     V4_DOLLAR_RATES,
     V5_PAYOUT_BATCHES,
+    V6_SELIC_MONTHS,
 ];
 
 /// The migrations, in order.

@@ -292,3 +292,169 @@ pub fn write_positions(
     writer.flush()?;
     Ok(())
 }
+
+/// The columns of `gcap-sales.csv`: what the Receita's GCAP program asks of
+/// each sale of a taxable month.
+pub const GCAP_COLUMNS: [&str; 8] = [
+    "date",
+    "month",
+    "asset",
+    "quantity",
+    "value_brl",
+    "cost_brl",
+    "fee_brl",
+    "gain_brl",
+];
+
+/// Writes `gcap-sales.csv`: each sale of the taxable months, one a row.
+pub fn write_gcap_sales(
+    out: impl Write,
+    sales: &[super::declaration::GcapSale],
+) -> Result<(), csv::Error> {
+    let mut writer = crate::csv_cell::Writer::from_writer(out);
+    writer.write_record(GCAP_COLUMNS)?;
+    for sale in sales {
+        writer.write_record([
+            sale.at.format(&Rfc3339).unwrap_or_default(),
+            sale.month.iso(),
+            sale.asset.clone(),
+            sale.quantity.normalize().to_string(),
+            brl(sale.value_brl),
+            brl(sale.cost_brl),
+            brl(sale.fee_brl),
+            brl(sale.gain_brl),
+        ])?;
+    }
+    writer.flush()?;
+    Ok(())
+}
+
+/// The columns of `bens-e-direitos.csv`.
+pub const BENS_COLUMNS: [&str; 13] = [
+    "asset",
+    "bens_group",
+    "bens_code",
+    "bens_code_note",
+    "previous_on",
+    "previous_quantity",
+    "previous_cost_brl",
+    "this_on",
+    "this_quantity",
+    "this_cost_brl",
+    "threshold",
+    "custodian_cnpj",
+    "discriminacao",
+];
+
+/// Writes `bens-e-direitos.csv`: each line with both columns, then the money
+/// held at the service (its reading in `bens_code_note`).
+pub fn write_bens(
+    out: impl Write,
+    declaration: &super::declaration::Declaration,
+) -> Result<(), csv::Error> {
+    use super::declaration::{CnpjField, MoneyReading};
+    let mut writer = crate::csv_cell::Writer::from_writer(out);
+    writer.write_record(BENS_COLUMNS)?;
+    let cnpj = match &declaration.custodian_cnpj {
+        CnpjField::Valid { written, .. } => written.clone(),
+        CnpjField::Invalid { .. } | CnpjField::Missing => String::new(),
+    };
+    for line in &declaration.lines {
+        let note = if line.code_chosen {
+            "chosen"
+        } else if line.code_uncertain {
+            "suggested-uncertain"
+        } else {
+            "suggested"
+        };
+        writer.write_record([
+            line.asset.clone(),
+            BENS_GROUP.to_owned(),
+            line.code.code().to_owned(),
+            note.to_owned(),
+            date(line.previous.on),
+            line.previous.quantity.normalize().to_string(),
+            brl(line.previous.total_cost_brl),
+            date(line.this.on),
+            line.this.quantity.normalize().to_string(),
+            brl(line.this.total_cost_brl),
+            line.threshold.key().to_owned(),
+            cnpj.clone(),
+            line.discriminacao.clone(),
+        ])?;
+    }
+    for money in &declaration.money {
+        let reading = match &money.reading {
+            MoneyReading::OnTheDay => "service-balance-on-the-day".to_owned(),
+            MoneyReading::ReadLater { read_on } => {
+                format!("service-balance-read-on-{}", date(*read_on))
+            }
+            MoneyReading::Unknown(reason) => format!("unknown: {reason}"),
+        };
+        writer.write_record([
+            money.currency.to_owned(),
+            String::new(),
+            String::new(),
+            reading,
+            String::new(),
+            String::new(),
+            String::new(),
+            date(declaration.this_on),
+            money.amount.map(brl).unwrap_or_default(),
+            String::new(),
+            String::new(),
+            cnpj.clone(),
+            String::new(),
+        ])?;
+    }
+    writer.flush()?;
+    Ok(())
+}
+
+/// The columns of `late-darfs.csv`.
+pub const LATE_DARF_COLUMNS: [&str; 12] = [
+    "month",
+    "darf_code",
+    "darf_brl",
+    "due",
+    "paid_on",
+    "days_late",
+    "fine_rate",
+    "fine_brl",
+    "interest_percent",
+    "interest_brl",
+    "total_brl",
+    "selic_missing",
+];
+
+/// Writes `late-darfs.csv`: each DARF not marked paid by its due date, as
+/// it comes to on the day given; an interest not known is left empty, with
+/// the months whose Selic is missing and why.
+pub fn write_late_darfs(out: impl Write, late: &[super::darf::LateDarf]) -> Result<(), csv::Error> {
+    let mut writer = crate::csv_cell::Writer::from_writer(out);
+    writer.write_record(LATE_DARF_COLUMNS)?;
+    for darf in late {
+        let missing: Vec<String> = darf
+            .missing_selic()
+            .map(|(month, reason)| format!("{month}: {reason}"))
+            .collect();
+        writer.write_record([
+            darf.month.iso(),
+            super::months::DARF_CODE.to_owned(),
+            brl(darf.amount_brl),
+            date(darf.due),
+            date(darf.paid_on),
+            darf.days_late.to_string(),
+            darf.fine_rate.normalize().to_string(),
+            brl(darf.fine_brl),
+            darf.interest_percent
+                .map(|percent| percent.normalize().to_string())
+                .unwrap_or_default(),
+            darf.interest_brl.map(brl).unwrap_or_default(),
+            darf.total_brl.map(brl).unwrap_or_default(),
+            missing.join("; "),
+        ])?;
+    }
+    writer.flush()?;
+    Ok(())
+}

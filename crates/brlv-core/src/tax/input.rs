@@ -222,6 +222,7 @@ mod kinds {
     pub const OUTFLOW_VALUE: &str = "outflow-value-brl";
     pub const CUSTODIAN: &str = "custodian";
     pub const CODE: &str = "bens-code";
+    pub const CUSTODIAN_CNPJ: &str = "custodian-cnpj";
 }
 
 impl TaxInput {
@@ -349,6 +350,25 @@ pub struct TypedValues {
     pub custodian: Option<String>,
     /// The codes the person chose, per ticker.
     pub codes: HashMap<String, BensCode>,
+    /// The custodian's CNPJ for its own field of Bens e Direitos, as typed
+    /// ([`custodian_cnpj_record`] keeps it; checked where it is shown).
+    pub custodian_cnpj: Option<String>,
+}
+
+/// The journal's record of the custodian's CNPJ typed once (`None` clears
+/// it). Kept beside [`TaxInput`] rather than in it, so that the window's
+/// exhaustive handling of typed values stays as it is until it has a field
+/// for it.
+pub fn custodian_cnpj_record(
+    cnpj: Option<&str>,
+    at: OffsetDateTime,
+) -> crate::journal::TaxInputRecord {
+    crate::journal::TaxInputRecord {
+        at,
+        kind: kinds::CUSTODIAN_CNPJ.to_owned(),
+        subject: String::new(),
+        value: cnpj.map(|cnpj| cnpj.trim().to_owned()),
+    }
 }
 
 impl TypedValues {
@@ -419,6 +439,10 @@ impl TypedValues {
         let mut typed = TypedValues::default();
         let mut unread = 0;
         for record in records {
+            if record.kind == kinds::CUSTODIAN_CNPJ {
+                typed.custodian_cnpj = record.value.clone().filter(|text| !text.trim().is_empty());
+                continue;
+            }
             match TaxInput::from_record(record) {
                 Some(input) => typed.apply(input),
                 None => unread += 1,

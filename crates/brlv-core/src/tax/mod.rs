@@ -17,12 +17,18 @@
 //! - [`export`]: `ledger.csv`, `months.csv`, `positions.csv`.
 //! - [`journal`]: the person's typed values and paid marks in the journal.
 //! - [`ptax`]: the dollar's official rate of each day, from the Banco Central.
+//! - [`selic`]: the monthly Selic, from the Banco Central, for a late DARF.
+//! - [`darf`]: a late DARF's fine and interest on a given day.
+//! - [`declaration`]: Bens e Direitos whole (both columns), the money held
+//!   at the service, and the sales for GCAP.
 //!
 //! Every figure is a help for the declaration, not tax advice
 //! ([`reading::disclaimer`]).
 
 pub mod brasilia;
 pub mod calendar;
+pub mod darf;
+pub mod declaration;
 pub mod export;
 pub mod input;
 pub mod journal;
@@ -30,6 +36,7 @@ pub mod ledger;
 pub mod months;
 pub mod ptax;
 pub mod reading;
+pub mod selic;
 pub mod year;
 
 pub use brasilia::YearMonth;

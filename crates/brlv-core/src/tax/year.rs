@@ -34,7 +34,7 @@ pub fn suggested_code(ticker: &str) -> (BensCode, bool) {
 }
 
 /// What the token is, in Discriminação's words.
-fn description(ticker: &str, code: BensCode) -> String {
+pub fn description(ticker: &str, code: BensCode) -> String {
     match code {
         BensCode::Stablecoin => format!("stablecoin {ticker}"),
         BensCode::Bitcoin => "Bitcoin".to_owned(),

@@ -1,0 +1,179 @@
+//! The monthly Selic client over loopback against the sandbox's emulation
+//! of the Banco Central's SGS: a range in one request with each month's
+//! exact figure, the journal sparing a second request, the current month
+//! never kept, and failures leaving the month flagged with the reason,
+//! never a zero.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use axum::http::StatusCode;
+use brlv_core::journal::Store;
+use brlv_core::tax::YearMonth;
+use brlv_core::tax::selic::{self, SelicClient, SelicOnMonth, selic_through};
+use brlv_sandbox::{Sandbox, SandboxConfig};
+use rust_decimal::Decimal;
+use time::OffsetDateTime;
+
+fn month(year: i32, number: u8) -> YearMonth {
+    YearMonth::new(year, number).unwrap()
+}
+
+fn this_month() -> YearMonth {
+    YearMonth::in_brasilia(OffsetDateTime::now_utc())
+}
+
+fn dec(text: &str) -> Decimal {
+    text.parse().unwrap()
+}
+
+async fn sandbox_client() -> (brlv_sandbox::RunningSandbox, SelicClient) {
+    let sandbox = Sandbox::start(SandboxConfig::default()).await.unwrap();
+    let client = SelicClient::new(sandbox.base_url().as_str()).unwrap();
+    (sandbox, client)
+}
+
+#[tokio::test]
+async fn a_range_of_months_comes_in_one_request_with_each_months_exact_figure() {
+    let (sandbox, client) = sandbox_client().await;
+    let months = client.range(month(2025, 5), month(2025, 8)).await.unwrap();
+    assert_eq!(sandbox.selic_requests(), 1);
+    // 0.90 + month / 100: May 0.95, June 0.96, July 0.97, August 0.98.
+    assert_eq!(
+        months.into_iter().collect::<Vec<_>>(),
+        vec![
+            (month(2025, 5), dec("0.95")),
+            (month(2025, 6), dec("0.96")),
+            (month(2025, 7), dec("0.97")),
+            (month(2025, 8), dec("0.98")),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_second_report_asks_nothing_for_a_month_the_journal_keeps() {
+    let (sandbox, client) = sandbox_client().await;
+    let mut store = Store::in_memory().unwrap();
+    let needed: BTreeSet<YearMonth> = [month(2025, 5), month(2025, 6), month(2025, 12)].into();
+
+    let (first, error) = selic_through(&client, Some(&mut store), &needed, this_month()).await;
+    assert_eq!(error, None);
+    // Months close together: one request for the range May to December.
+    assert_eq!(first.requests, 1);
+    assert_eq!(sandbox.selic_requests(), 1);
+    assert_eq!(
+        first.months.on(month(2025, 12)),
+        SelicOnMonth::Known(dec("1.02"))
+    );
+    // Only the months needed are kept, not the range's others.
+    assert_eq!(store.selic_months("2025-01", "2025-12").unwrap().len(), 3);
+
+    let (second, error) = selic_through(&client, Some(&mut store), &needed, this_month()).await;
+    assert_eq!(error, None);
+    assert_eq!(second.requests, 0);
+    assert_eq!(sandbox.selic_requests(), 1, "no request for months kept");
+    assert_eq!(second.months, first.months);
+
+    // A new month costs one request.
+    let more: BTreeSet<YearMonth> = [month(2025, 6), month(2025, 9)].into();
+    let (third, _) = selic_through(&client, Some(&mut store), &more, this_month()).await;
+    assert_eq!(third.requests, 1);
+    assert_eq!(
+        third.months.on(month(2025, 9)),
+        SelicOnMonth::Known(dec("0.99"))
+    );
+    assert_eq!(sandbox.selic_requests(), 2);
+}
+
+#[tokio::test]
+async fn the_current_month_is_not_published_and_is_flagged_not_zero() {
+    let (sandbox, client) = sandbox_client().await;
+    let mut store = Store::in_memory().unwrap();
+    let needed: BTreeSet<YearMonth> = [this_month().previous(), this_month()].into();
+    let (first, _) = selic_through(&client, Some(&mut store), &needed, this_month()).await;
+    assert!(matches!(
+        first.months.on(this_month().previous()),
+        SelicOnMonth::Known(_)
+    ));
+    match first.months.on(this_month()) {
+        SelicOnMonth::Failed(why) => assert!(why.contains("published no Selic"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    // The month before is kept; the current one is asked again.
+    let (second, _) = selic_through(&client, Some(&mut store), &needed, this_month()).await;
+    assert_eq!(second.requests, 1);
+    assert_eq!(sandbox.selic_requests(), 2);
+}
+
+/// A stand-in for the Banco Central that answers every request with
+/// `status` and `body`, counting them.
+async fn answering(status: StatusCode, body: &'static str) -> (String, Arc<AtomicU64>) {
+    let count = Arc::new(AtomicU64::new(0));
+    let counted = Arc::clone(&count);
+    let app = axum::Router::new().fallback(move || {
+        counted.fetch_add(1, Ordering::Relaxed);
+        async move { (status, body) }
+    });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    (format!("http://{address}/"), count)
+}
+
+#[tokio::test]
+async fn a_failure_leaves_each_month_flagged_with_the_reason_and_keeps_nothing() {
+    let needed: BTreeSet<YearMonth> = [month(2025, 5), month(2025, 6)].into();
+    for (status, body, reason) in [
+        (StatusCode::INTERNAL_SERVER_ERROR, "[]", "answered HTTP 500"),
+        (
+            StatusCode::OK,
+            "<html>manutenção</html>",
+            "not the monthly Selic",
+        ),
+        (
+            StatusCode::OK,
+            r#"[{"data":"01/05/2025","valor":"1,14"}]"#,
+            "not the monthly Selic",
+        ),
+        (
+            StatusCode::MOVED_PERMANENTLY,
+            "elsewhere",
+            "answered HTTP 301",
+        ),
+    ] {
+        let (base, count) = answering(status, body).await;
+        let client = SelicClient::new(&base).unwrap();
+        let mut store = Store::in_memory().unwrap();
+        let (completed, error) =
+            selic_through(&client, Some(&mut store), &needed, this_month()).await;
+        assert_eq!(error, None);
+        assert_eq!(count.load(Ordering::Relaxed), 1);
+        for wanted in &needed {
+            match completed.months.on(*wanted) {
+                SelicOnMonth::Failed(why) => assert!(why.contains(reason), "{why}"),
+                other => panic!("{status}: {other:?}"),
+            }
+        }
+        assert!(completed.to_keep.is_empty());
+        assert!(store.selic_months("2025-01", "2025-12").unwrap().is_empty());
+    }
+}
+
+#[tokio::test]
+async fn an_unreachable_service_is_said_so() {
+    // A port bound then dropped: nobody listens there.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap();
+    drop(listener);
+    let client = SelicClient::new(&format!("http://{address}/")).unwrap();
+    let needed: BTreeSet<YearMonth> = [month(2025, 5)].into();
+    let completed = selic::complete(&client, &needed, &Default::default(), this_month()).await;
+    let failures: Vec<_> = completed.months.failures().collect();
+    assert_eq!(failures.len(), 1);
+    assert!(
+        failures[0].1.contains("could not be reached"),
+        "{}",
+        failures[0].1
+    );
+}
