@@ -6,7 +6,8 @@ use rusqlite::params;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::{JournalError, PostRecord, Store, parse_time, parse_uuid, time_text};
+use super::records::{JournalError, PostRecord};
+use super::store::{Store, parse_time, parse_uuid, time_text};
 
 /// One run of a batch.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -364,7 +364,7 @@ pub struct Settled {
 }
 
 fn time_text(at: OffsetDateTime) -> String {
-    super::time_text(at)
+    super::store::time_text(at)
 }
 
 fn parse_created_at(value: &Value) -> Option<OffsetDateTime> {

@@ -1,5 +1,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use std::path::Path;
+
+use rusqlite::Connection;
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use super::paths::companions;
 use super::*;
 
 fn at(seconds: i64) -> OffsetDateTime {
