@@ -41,7 +41,7 @@ use brlv_core::tax::ledger::{
 };
 use brlv_core::tax::months::compare_with_service;
 use brlv_core::tax::ptax::{self, DollarRates, PtaxClient};
-use brlv_core::tax::reading::{Language, disclaimer};
+use brlv_core::tax::rules::{Language, disclaimer};
 use brlv_core::tax::selic::{self, SelicClient, SelicMonths};
 use brlv_core::tax::year::{YearReport, year_report};
 use brlv_core::tax::{ClaimMade, TaxInput, TypedValues, YearMonth, brasilia, export, journal};

@@ -53,8 +53,8 @@ pub enum Threshold {
 
 impl Threshold {
     /// In words, in the report's language.
-    pub fn text(self, language: super::reading::Language) -> &'static str {
-        use super::reading::Language::{English, PortugueseBrazil};
+    pub fn text(self, language: super::rules::Language) -> &'static str {
+        use super::rules::Language::{English, PortugueseBrazil};
         match (self, language) {
             (Threshold::Reaches, English) => "cost reaches R$5,000: declare it",
             (Threshold::Reaches, PortugueseBrazil) => "custo atinge R$ 5.000: declare",

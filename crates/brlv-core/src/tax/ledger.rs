@@ -59,7 +59,7 @@ use time::Date;
 use super::brasilia::{MonthFinder, YearMonth};
 use super::input::{LedgerInput, OutflowAnswer, ServicePrices, TypedValues};
 use super::ptax::{DollarRates, RateOnDay};
-use super::reading::{Language, Reading, Standing};
+use super::rules::{Language, Reading, Standing};
 use crate::api::UtcMicros;
 use crate::api::model::{
     Asset, ClaimTarget, DepositStatus, Order, OrderState, TransferState, WithdrawalMethod,

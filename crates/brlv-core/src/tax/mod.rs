@@ -23,7 +23,7 @@
 //!   at the service, and the sales for GCAP.
 //!
 //! Every figure is a help for the declaration, not tax advice
-//! ([`reading::disclaimer`]).
+//! ([`rules::disclaimer`]).
 
 pub mod brasilia;
 pub mod calendar;
@@ -35,7 +35,7 @@ pub mod journal;
 pub mod ledger;
 pub mod months;
 pub mod ptax;
-pub mod reading;
+pub mod rules;
 pub mod selic;
 pub mod year;
 
@@ -46,7 +46,7 @@ pub use input::{
 };
 pub use ledger::{Entry, EntryKind, Flags, Ledger, build};
 pub use months::{AssetTax, Darf, DeCripto, DeCriptoRule, MonthReport, month_reports, tax_on_gain};
-pub use reading::{Language, Reading, Standing};
+pub use rules::{Language, Reading, Standing};
 pub use year::{Position, YearReport, year_report};
 
 #[cfg(test)]

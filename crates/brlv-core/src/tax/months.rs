@@ -13,7 +13,7 @@ use super::brasilia::YearMonth;
 use super::calendar::darf_due;
 use super::input::TypedValues;
 use super::ledger::{AssetMonth, Ledger, MonthSums};
-use super::reading::Language;
+use super::rules::Language;
 use crate::api::model::{MONTHLY_TAX_EXEMPTION_LIMIT_BRL, TaxExemptionProgress};
 
 /// The DARF's revenue code for capital gains of individuals.
@@ -394,8 +394,8 @@ pub enum Difference {
 
 impl Difference {
     /// The reason in words.
-    pub fn text(self, language: super::reading::Language) -> &'static str {
-        use super::reading::Language::{English, PortugueseBrazil};
+    pub fn text(self, language: super::rules::Language) -> &'static str {
+        use super::rules::Language::{English, PortugueseBrazil};
         match (self, language) {
             (Difference::ClaimsElsewhere, English) => {
                 "The service counts claims this device does not know (made on another device or on the service's site); the report counts only this device's."

@@ -10,7 +10,7 @@ use super::brasilia::{self, YearMonth};
 use super::input::{BensCode, TypedValues};
 use super::ledger::{Holding, Ledger};
 use super::months::{MonthReport, month_reports};
-use super::reading::Reading;
+use super::rules::Reading;
 use crate::api::UtcMicros;
 use crate::money::{NumberFormat, format_amount};
 

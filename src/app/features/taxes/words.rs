@@ -163,5 +163,5 @@ pub fn reading_name(language: Language, reading: Reading) -> String {
 
 /// The report's disclaimer: a help for the declaration, not tax advice.
 pub fn disclaimer(language: Language) -> &'static str {
-    brlv_core::tax::reading::disclaimer(report_language(language))
+    brlv_core::tax::rules::disclaimer(report_language(language))
 }
