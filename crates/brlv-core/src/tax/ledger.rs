@@ -1228,6 +1228,36 @@ impl Builder<'_> {
 
     /// Tokens sent to the person's own wallet elsewhere: still held with
     /// their cost; the self-custody part of the holding grows.
+    /// Tokens (`quantity` of `asset`, the transfer's or withdrawal's `id`)
+    /// that left the account's wallets for `target`: a move between the
+    /// account's own addresses; to the person's own wallet elsewhere
+    /// (self-custody, its value on its day counted outside the service); or
+    /// to someone else, an outflow that counts as what the person answered
+    /// it was (a payment until they do). One rule for transfers and token
+    /// withdrawals alike.
+    fn left(
+        &mut self,
+        movement: &Move,
+        id: uuid::Uuid,
+        asset: u16,
+        quantity: Decimal,
+        target: Whose,
+    ) {
+        let typed_value = self.typed.outflow_value(&id);
+        match target {
+            Whose::Account => self.own_move(movement, asset, quantity),
+            Whose::Person => {
+                let (value, valued) = self.token_value(movement, asset, quantity, typed_value);
+                self.external(movement, value, valued.1);
+                self.sent_to_own_wallet(movement, asset, quantity);
+            }
+            Whose::Other => {
+                let answer = self.typed.outflow_answer(&id);
+                self.outflow(movement, asset, quantity, answer, typed_value);
+            }
+        }
+    }
+
     fn sent_to_own_wallet(&mut self, movement: &Move, asset: u16, quantity: Decimal) {
         let holding = *self.holding(asset);
         let (cost, oversold) = if quantity <= holding.quantity {
@@ -1873,23 +1903,10 @@ fn read_record(
                 (Whose::Other, Whose::Account | Whose::Person) => {
                     builder.arrived(&movement, transfer.id, asset, amount);
                 }
-                (Whose::Account, Whose::Person) => {
-                    let (value, valued) = builder.token_value(
-                        &movement,
-                        asset,
-                        amount,
-                        input.typed.outflow_value(&transfer.id),
-                    );
-                    builder.external(&movement, value, valued.1);
-                    builder.sent_to_own_wallet(&movement, asset, amount);
+                (Whose::Account, Whose::Person) | (_, Whose::Other) => {
+                    let target = own.whose(transfer.target_address.as_deref());
+                    builder.left(&movement, transfer.id, asset, amount, target);
                 }
-                (_, Whose::Other) => builder.outflow(
-                    &movement,
-                    asset,
-                    amount,
-                    input.typed.outflow_answer(&transfer.id),
-                    input.typed.outflow_value(&transfer.id),
-                ),
             }
             Ok(())
         }
@@ -1907,23 +1924,8 @@ fn read_record(
                 .as_ref()
                 .is_some_and(WithdrawalState::is_in_motion);
             let movement = movement.in_motion_if(in_motion);
-            let typed_value = input.typed.outflow_value(&withdrawal.id);
-            match own.whose(withdrawal.target_address()) {
-                Whose::Account => builder.own_move(&movement, asset, amount),
-                Whose::Person => {
-                    let (value, valued) =
-                        builder.token_value(&movement, asset, amount, typed_value);
-                    builder.external(&movement, value, valued.1);
-                    builder.sent_to_own_wallet(&movement, asset, amount);
-                }
-                Whose::Other => builder.outflow(
-                    &movement,
-                    asset,
-                    amount,
-                    input.typed.outflow_answer(&withdrawal.id),
-                    typed_value,
-                ),
-            }
+            let target = own.whose(withdrawal.target_address());
+            builder.left(&movement, withdrawal.id, asset, amount, target);
             Ok(())
         }
     }
