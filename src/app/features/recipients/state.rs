@@ -121,15 +121,6 @@ impl RecipientDraft {
     }
 }
 
-/// The "Save this recipient" offer open in one form.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SaveOffer {
-    /// Which form (its picker's id).
-    pub form: &'static str,
-    /// The name typed.
-    pub name: String,
-}
-
 /// The saved recipients.
 #[derive(Clone, Debug, Default)]
 pub struct RecipientsState {
@@ -143,8 +134,6 @@ pub struct RecipientsState {
     pub renaming: Option<(usize, String)>,
     /// The recipient whose deletion awaits a confirming click.
     pub confirm_delete: Option<usize>,
-    /// The "Save this recipient" offer open in a form.
-    pub offer: Option<SaveOffer>,
     /// A damaged file set aside, where it went (shown once saved).
     pub set_aside_to: Option<std::path::PathBuf>,
     generation: u64,

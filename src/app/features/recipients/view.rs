@@ -8,7 +8,6 @@ use egui::{RichText, Ui};
 
 use crate::app::error_text::Localize;
 use crate::app::form::Field;
-use crate::app::state::AppState;
 use crate::app::ted::bank_label;
 use crate::app::ui::ted::ted_form_ui;
 use crate::app::ui::{
@@ -20,8 +19,7 @@ use crate::app::i18n::{self, Language};
 
 use super::message::RecipientsCommand;
 use super::state::{
-    FileStatus, RecipientKind, RecipientsState, RecipientsTold, SaveOffer, check_name, is_saved,
-    of_kinds,
+    FileStatus, RecipientKind, RecipientsState, RecipientsTold, check_name, is_saved, of_kinds,
 };
 use crate::app::message::Command;
 use crate::app::panel::Panel;
@@ -121,16 +119,6 @@ pub fn recipient_picker_ui(
     picked
 }
 
-/// The picker for a form that is not a panel yet (the order form).
-pub fn picker_ui(
-    ui: &mut Ui,
-    state: &AppState,
-    id: &'static str,
-    kinds: &[RecipientKind],
-) -> Option<Destination> {
-    recipient_picker_ui(ui, &state.context(), id, kinds)
-}
-
 /// "Save this recipient" under a form's destination, once it is valid and
 /// not saved yet: a button that opens a name field (`offer`, the form's
 /// own) and its Save button; the recipient saved goes out as
@@ -194,26 +182,6 @@ pub fn recipient_offer_ui(
     if close {
         *offer = None;
     }
-}
-
-/// The offer for a form that is not a panel yet (the order form): its
-/// name field is kept in the recipients' state under the form's id.
-pub fn save_offer_ui(
-    ui: &mut Ui,
-    state: &mut AppState,
-    form: &'static str,
-    destination: Option<Destination>,
-) {
-    let mut name = state
-        .recipients
-        .offer
-        .take()
-        .filter(|offer| offer.form == form)
-        .map(|offer| offer.name);
-    let mut out = Outbox::default();
-    recipient_offer_ui(ui, &state.context(), &mut out, &mut name, destination);
-    state.recipients.offer = name.map(|name| SaveOffer { form, name });
-    state.answer(out);
 }
 
 impl Panel for RecipientsState {
