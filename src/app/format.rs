@@ -418,6 +418,20 @@ pub fn state_label(language: Language, record: &str, wire: &str) -> String {
     wire.to_owned()
 }
 
+/// The service a base URL points at, as a person checks it: its host, and
+/// its port when it is not the scheme's own (`api.example.com`,
+/// `127.0.0.1:8797`); the URL as it is when it does not read as one.
+pub fn service_host(base_url: &str) -> String {
+    match url::Url::parse(base_url) {
+        Ok(url) => match (url.host_str(), url.port()) {
+            (Some(host), Some(port)) => format!("{host}:{port}"),
+            (Some(host), None) => host.to_owned(),
+            (None, _) => base_url.to_owned(),
+        },
+        Err(_) => base_url.to_owned(),
+    }
+}
+
 /// The first 8 characters of an id, as lists and notices show it.
 pub fn short_id(id: &uuid::Uuid) -> String {
     id.to_string().chars().take(8).collect()
@@ -507,5 +521,21 @@ mod tests {
         let text =
             MomentFormat::new(Language::PtBr, zone).text(datetime!(9999-12-31 23:59:59 -01:00));
         assert!(text.starts_with("31/12/9999"), "{text}");
+    }
+}
+
+#[cfg(test)]
+mod service_host_tests {
+    use super::service_host;
+
+    #[test]
+    fn the_host_is_shown_with_a_port_only_when_it_is_not_the_schemes() {
+        assert_eq!(service_host("https://api.example.com/"), "api.example.com");
+        assert_eq!(
+            service_host("https://api.example.com:443"),
+            "api.example.com"
+        );
+        assert_eq!(service_host("http://127.0.0.1:8797"), "127.0.0.1:8797");
+        assert_eq!(service_host("not a url"), "not a url");
     }
 }

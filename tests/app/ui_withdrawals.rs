@@ -266,3 +266,29 @@ fn from_a_sealed_profile_a_withdrawal_waits_for_the_right_passphrase() {
         }),
     );
 }
+
+#[test]
+fn the_service_a_withdrawal_goes_to_is_in_the_top_bar_its_review_and_the_passphrase_dialog() {
+    let mut state = withdrawals_state(Language::En);
+    crate::support::ui::seal_session(&mut state);
+    let mut harness = harness(state);
+    settle(&mut harness);
+    // Always in sight, named for a screen reader.
+    harness.get_by_label("Service: api.example.com");
+    type_into(&mut harness, "Amount to withdraw", "320,50");
+    type_into(&mut harness, "PIX key", "529.982.247-25");
+    harness.get_by_label("Review withdrawal").click();
+    settle(&mut harness);
+    // The review says where the request goes, beside amount and destination.
+    harness.get_by_label("Service");
+    assert!(harness.query_all_by_label("api.example.com").count() >= 1);
+    harness.get_by_label("Confirm and send").click();
+    settle(&mut harness);
+    // And so does the passphrase's dialog, before the key signs anything.
+    harness.get_by_label("Confirm with your passphrase");
+    assert!(
+        harness.query_all_by_label("Service").count() >= 2,
+        "the review and the dialog both name the service"
+    );
+    assert!(sent(harness.state_mut()).is_empty());
+}

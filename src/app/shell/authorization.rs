@@ -18,12 +18,20 @@ pub fn authorization_lines(
     state: &mut AppState,
 ) -> (Vec<SummaryLine>, Option<(String, SaleTone)>) {
     let sale = order_sale_line(ui, state);
-    let lines = state
+    let mut lines = state
         .lock
         .authorization
         .as_ref()
         .map(|authorization| summary(state, &authorization.request))
         .unwrap_or_default();
+    // Where the request goes, so a relayed address is seen before the
+    // passphrase lets it leave.
+    if let (Some(session), false) = (&state.session, lines.is_empty()) {
+        lines.push((
+            state.t("authorize.service").into_owned(),
+            crate::app::format::service_host(&session.profile.base_url),
+        ));
+    }
     (lines, sale)
 }
 

@@ -81,6 +81,13 @@ pub fn top_bar_ui(ui: &mut Ui, state: &mut AppState) {
         if let Some(session) = &state.session {
             ui.label(RichText::new(&session.profile.name).strong())
                 .on_hover_text(&session.profile.base_url);
+            // The service every request goes to, always in sight: a profile
+            // pointed elsewhere shows here before anything is sent.
+            let host = crate::app::format::service_host(&session.profile.base_url);
+            let spoken = state.t_with("top.service", &[("host", &host)]);
+            ui.label(RichText::new(&host).monospace().weak())
+                .on_hover_text(&session.profile.base_url)
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &spoken));
             match session.kind {
                 ProfileKind::Sandbox => {
                     badge_ui(ui, state.t("badge.sandbox").as_ref(), Tone::Warning);

@@ -353,6 +353,14 @@ fn confirm_ui(
             ui.label(cx.t("withdrawals.destination").as_ref());
             ui.label(RichText::new(destination_text(language, &request)).strong());
             ui.end_row();
+            if let Some(session) = cx.session {
+                ui.label(cx.t("authorize.service").as_ref());
+                ui.label(
+                    RichText::new(crate::app::format::service_host(&session.profile.base_url))
+                        .monospace(),
+                );
+                ui.end_row();
+            }
         });
     ui.add_space(6.0);
     let sending = withdrawals.submit.is_sending();
