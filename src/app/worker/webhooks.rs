@@ -15,6 +15,7 @@ use crate::app::features::orders::message::{OrdersCommand, OrdersEvent};
 use crate::app::features::orders::task::save_qr_png;
 use crate::app::message::Event;
 use crate::app::resources::ResourceKey;
+use crate::app::session::ProfileKind;
 use crate::webhook::{WebhookEvent, WebhookListener};
 
 use super::state::{Done, WebhooksDone, Worker, blocking};
@@ -129,8 +130,35 @@ impl Worker {
     fn start_listener(&mut self, address: SocketAddr, for_sandbox: bool) {
         let sender = self.webhooks.sender.clone();
         let wire_sandbox = for_sandbox || self.sandbox.is_some();
+        // A saved profile keeps its secret path, so the address given to the
+        // service stays the same from run to run; the sandbox and a profile
+        // not saved get one for this run.
+        let kept = match (&self.session, &self.config.profile_path) {
+            (Some(session), Some(book)) if session.kind == ProfileKind::Saved && !wire_sandbox => {
+                Some((book.clone(), session.profile.name.clone()))
+            }
+            _ => None,
+        };
         self.spawn(async move {
-            let result = WebhookListener::start(address, sender).await;
+            let secret = match kept {
+                Some((book, name)) => tokio::task::spawn_blocking(move || {
+                    crate::webhook::profile_secret(&book, &name)
+                })
+                .await
+                .ok()
+                .and_then(|secret| {
+                    secret
+                        .map_err(|error| {
+                            tracing::warn!("the webhook path of this profile is not kept: {error}");
+                        })
+                        .ok()
+                }),
+                None => None,
+            };
+            let result = match secret {
+                Some(secret) => WebhookListener::start_with_secret(address, secret, sender).await,
+                None => WebhookListener::start(address, sender).await,
+            };
             Done::Webhooks(WebhooksDone::ListenerStarted {
                 result,
                 for_sandbox: wire_sandbox,
