@@ -227,6 +227,14 @@ pub enum NoticeKind {
     JournalUnavailable,
     /// Something could not be written to the journal.
     JournalNotWritten,
+    /// A send an earlier run left without an outcome, settled at start,
+    /// and when it left in the person's clock.
+    SendSettled {
+        /// The send and what became of it.
+        send: crate::app::features::journal::message::SettledSend,
+        /// When it left, as the person reads moments.
+        time: String,
+    },
 }
 
 /// What the worker reports back. Each carries its own result.

@@ -499,6 +499,18 @@ impl AppState {
                     self.tell(|state| &mut state.taxes, TaxesTold::Restored(Box::new(tax)));
                 }
             }
+            JournalEvent::Settled { session, sends } => {
+                if self.is_current(session) {
+                    let moments = self.moments();
+                    for send in sends {
+                        let time = moments.exact(send.sent_at);
+                        self.add_notice(Notice {
+                            kind: NoticeKind::SendSettled { send, time },
+                            detail: NoticeDetail::None,
+                        });
+                    }
+                }
+            }
             JournalEvent::TaxInputKept { session, input } => {
                 if self.is_current(session) {
                     self.tell(|state| &mut state.taxes, TaxesTold::InputKept(input));

@@ -466,3 +466,103 @@ fn a_process_killed_in_the_middle_of_writes_keeps_every_committed_entry() {
         assert_eq!(notice.subject, n.to_string(), "in order, none missing");
     }
 }
+
+/// Sends an earlier run left without an outcome (as after a crash while
+/// sending) are settled against the service's lists when the connection
+/// opens, and the person is told of each: one the service applied, with its
+/// id; one it never received, as not applied. Nothing is sent again.
+#[test]
+fn sends_a_crash_left_without_an_outcome_are_settled_and_told_at_the_next_start() {
+    use brlv_core::api::model::CreateWithdrawal;
+    use brlv_desk::app::features::journal::message::SendOutcome;
+    use brlv_desk::app::features::journal::records::post_record;
+
+    let dir = tempfile::tempdir().unwrap();
+    let service = Service::start();
+    let credentials = service.credentials();
+    let withdrawal = |amount: &str| {
+        CreateWithdrawal::pix(Decimal::from_str(amount).unwrap(), "52998224725".into())
+    };
+    // One the service applied, whose answer the crash lost: journaled as it
+    // left, and sent.
+    let applied = withdrawal("41.17");
+    let now = time::OffsetDateTime::now_utc();
+    let applied_post = post_record(&SubmitRequest::Withdrawal(applied.clone()), now);
+    let client = credentials.clone().into_client().unwrap();
+    let created = service
+        .runtime
+        .as_ref()
+        .unwrap()
+        .block_on(client.create_withdrawal(&applied))
+        .unwrap();
+    // One journaled ten minutes ago that never left (the crash came first).
+    let lost_post = post_record(
+        &SubmitRequest::Withdrawal(withdrawal("52.28")),
+        now - time::Duration::minutes(10),
+    );
+    let profile = Profile::for_environment(&service.base_url);
+    let path = journal::file_for(
+        &dir.path().join("journal"),
+        &profile.name,
+        &service.base_url,
+    );
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    {
+        let (mut store, _) = Store::open(&path).unwrap();
+        store.append_post(&lost_post).unwrap();
+        store.append_post(&applied_post).unwrap();
+    }
+
+    let worker = worker(dir.path(), EnvironmentProfile::Given(credentials));
+    assert!(worker.send(Command::Start { sandbox: false }));
+    let mut state = AppState::new(Language::En);
+    pump_until(&worker, &mut state, "both sends told", |state| {
+        state
+            .notices
+            .iter()
+            .filter(|notice| matches!(notice.kind, NoticeKind::SendSettled { .. }))
+            .count()
+            == 2
+    });
+    let outcomes: Vec<SendOutcome> = state
+        .notices
+        .iter()
+        .filter_map(|notice| match &notice.kind {
+            NoticeKind::SendSettled { send, .. } => Some(send.outcome.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        outcomes.contains(&SendOutcome::Done(created.id.to_string())),
+        "{outcomes:?}"
+    );
+    assert!(outcomes.contains(&SendOutcome::NotDone), "{outcomes:?}");
+    // What the person reads, in words, for the one that was applied.
+    let heading = brlv_desk::app::shell::notices::notice_heading(
+        Language::En,
+        state
+            .notices
+            .iter()
+            .find(|notice| {
+                matches!(&notice.kind, NoticeKind::SendSettled { send, .. }
+                    if matches!(send.outcome, SendOutcome::Done(_)))
+            })
+            .unwrap(),
+    )
+    .0;
+    assert!(
+        heading.starts_with("A withdrawal sent on ") && heading.contains("was applied"),
+        "{heading}"
+    );
+    // Each conclusion is kept: the next start has nothing left to settle.
+    drop(worker);
+    let (store, _) = Store::open(&path).unwrap();
+    assert!(
+        store
+            .posts(None)
+            .unwrap()
+            .iter()
+            .all(|entry| !brlv_core::journal::settle::is_pending(entry)),
+        "every send has its outcome in the journal"
+    );
+}

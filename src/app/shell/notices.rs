@@ -4,16 +4,48 @@
 use egui::{RichText, Ui};
 
 use crate::app::error_text::Localize;
+use crate::app::features::journal::message::{SendOutcome, SettledSend};
 use crate::app::i18n::{self, Language};
 use crate::app::message::{Notice, NoticeKind};
 use crate::app::state::AppState;
 use crate::app::ui::{Tone, live_region};
+
+/// What became of a send an earlier run left without an answer, in words,
+/// and how serious it is: applied (its id), not applied (send it again from
+/// its form if still wanted), or cannot be told (check before sending again).
+fn settled_heading(language: Language, send: &SettledSend, time: &str) -> (String, Tone) {
+    let what = i18n::tr(
+        language,
+        match send.form.as_str() {
+            "withdrawal" => "settle.form_withdrawal",
+            "transfer" => "settle.form_transfer",
+            "claim" => "settle.form_claim",
+            "order" => "settle.form_order",
+            "wallet" => "settle.form_wallet",
+            _ => "settle.form_other",
+        },
+    );
+    let with = |key: &'static str, id: &str| {
+        i18n::tr_with(
+            language,
+            key,
+            &[("what", what.as_ref()), ("time", time), ("id", id)],
+        )
+    };
+    match &send.outcome {
+        SendOutcome::Done(id) => (with("settle.done", id), Tone::Success),
+        SendOutcome::NotDone => (with("settle.not_done", ""), Tone::Warning),
+        SendOutcome::CannotTell => (with("settle.cannot_tell", ""), Tone::Danger),
+        SendOutcome::Pending => (with("settle.pending", ""), Tone::Warning),
+    }
+}
 
 /// The notice's heading, translated, and how serious it is.
 pub fn notice_heading(language: Language, notice: &Notice) -> (String, Tone) {
     let with_name = |key, name: &str| i18n::tr_with(language, key, &[("name", name)]);
     let with_id = |key, id: &str| i18n::tr_with(language, key, &[("id", id)]);
     match &notice.kind {
+        NoticeKind::SendSettled { send, time } => settled_heading(language, send, time),
         NoticeKind::ProfileSaved(name) => (with_name("notice.profile_saved", name), Tone::Success),
         NoticeKind::ProfileNotSaved(name) => {
             (with_name("notice.profile_not_saved", name), Tone::Warning)

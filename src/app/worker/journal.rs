@@ -10,7 +10,9 @@ use std::future::Future;
 use time::OffsetDateTime;
 
 use crate::app::export::{ExportKind, FileError, to_csv_string, write_file};
-use crate::app::features::journal::message::{JournalCommand, JournalEvent};
+use crate::app::features::journal::message::{
+    JournalCommand, JournalEvent, SendOutcome, SettledSend,
+};
 use crate::app::features::journal::records::{self, KnownStates, resource_name};
 use crate::app::features::journal::task::{JournalBook, JournalHandle, journaled};
 use crate::app::message::{Event, NoticeKind};
@@ -102,6 +104,71 @@ impl Worker {
                     Done::Report(notice(NoticeKind::JournalUnavailable, error.to_string()))
                 }
             }
+        });
+    }
+
+    /// Settles the sends an earlier run left without an outcome (a crash
+    /// while sending, a lost answer) against the service's lists, keeps
+    /// each conclusion in the journal, and tells the window, once, as the
+    /// connection opens. Nothing is sent again here: a send not applied is
+    /// the person's to send again, and one that cannot be told never is.
+    pub(super) fn settle_at_start(&mut self, session: SessionId) {
+        let (Some(journal), Some(client)) = (
+            self.session_journal(),
+            self.session.as_ref().map(|open| open.client.clone()),
+        ) else {
+            return;
+        };
+        self.spawn(async move {
+            use brlv_core::journal::settle::{self, CannotTell, Settlement};
+            let pending = journal
+                .run(|book| {
+                    let entries = book.store.posts(None)?;
+                    let claimed = settle::claimed_ids(&entries);
+                    let waiting: Vec<_> = entries.into_iter().filter(settle::is_pending).collect();
+                    Ok((waiting, claimed))
+                })
+                .await;
+            let Ok((waiting, claimed)) = pending else {
+                return Done::Sequence(Vec::new());
+            };
+            if waiting.is_empty() {
+                return Done::Sequence(Vec::new());
+            }
+            let kinds = settle::lists_needed(&waiting);
+            let lists = brlv_core::journal_send::read_lists(&client, &kinds).await;
+            let settled = settle::settle_all(&waiting, &lists, &claimed);
+            let sends = settled
+                .iter()
+                .map(|one| SettledSend {
+                    form: one.post.form.clone(),
+                    sent_at: one.post.sent_at,
+                    outcome: match &one.settlement {
+                        Settlement::Done { id, .. } => SendOutcome::Done(id.clone()),
+                        Settlement::NotDone => SendOutcome::NotDone,
+                        Settlement::CannotTell(
+                            CannotTell::ListUnreadable { .. } | CannotTell::TooSoon { .. },
+                        ) => SendOutcome::Pending,
+                        Settlement::CannotTell(_) => SendOutcome::CannotTell,
+                    },
+                })
+                .collect();
+            let kept = journal
+                .run(move |book| {
+                    settle::record_all(&mut book.store, &settled, OffsetDateTime::now_utc())
+                })
+                .await;
+            let mut steps = vec![Done::Report(Event::Journal(JournalEvent::Settled {
+                session,
+                sends,
+            }))];
+            if let Err(error) = kept {
+                steps.push(Done::Report(notice(
+                    NoticeKind::JournalNotWritten,
+                    error.to_string(),
+                )));
+            }
+            Done::Sequence(steps)
         });
     }
 

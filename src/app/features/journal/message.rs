@@ -76,4 +76,39 @@ pub enum JournalEvent {
         /// What was kept.
         input: TaxInput,
     },
+    /// Sends left without an outcome by an earlier run (a crash, a power
+    /// cut, a lost answer), settled against the service's lists as the
+    /// connection opened.
+    Settled {
+        /// The connection it belongs to.
+        session: SessionId,
+        /// Each send and what became of it.
+        sends: Vec<SettledSend>,
+    },
+}
+
+/// A send an earlier run left without an outcome, and what became of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SettledSend {
+    /// What it was, as the journal names its form (`withdrawal`,
+    /// `transfer`, `claim`, `order`, `wallet`).
+    pub form: String,
+    /// When it left.
+    pub sent_at: OffsetDateTime,
+    /// What became of it.
+    pub outcome: SendOutcome,
+}
+
+/// What became of a send whose answer never came.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SendOutcome {
+    /// The service holds it: this record.
+    Done(String),
+    /// It was not applied: nothing left.
+    NotDone,
+    /// Whether it was applied cannot be told; never send it again blindly.
+    CannotTell,
+    /// The lists could not be read yet: it stays pending, settled at the
+    /// next start.
+    Pending,
 }
