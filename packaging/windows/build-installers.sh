@@ -67,11 +67,8 @@ if [ -z "$exe" ]; then
   if ! rustup target list --installed | grep -qx "$target"; then
     rustup target add "$target"
   fi
-  # BRLV_WINDOWS_PROFILE=windows-ci: CI's quicker build of the same program
-  # (Cargo.toml says what differs); releases always take `windows`.
-  windows_profile="${BRLV_WINDOWS_PROFILE:-windows}"
-  cargo build --locked --profile "$windows_profile" --target "$target" --bin brlv-desk
-  exe="${CARGO_TARGET_DIR:-target}/$target/$windows_profile/brlv-desk.exe"
+  cargo build --locked --profile windows --target "$target" --bin brlv-desk
+  exe="${CARGO_TARGET_DIR:-target}/$target/windows/brlv-desk.exe"
 fi
 test -f "$exe" || { echo "no program at $exe" >&2; exit 1; }
 
