@@ -25,6 +25,7 @@
 //! Every figure is a help for the declaration, not tax advice
 //! ([`rules::disclaimer`]).
 
+pub mod bcb;
 pub mod brasilia;
 pub mod calendar;
 pub mod darf;

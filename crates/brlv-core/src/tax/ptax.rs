@@ -262,30 +262,13 @@ impl PtaxClient {
     /// The rates published from `first` to `last`, oldest first: one request.
     pub async fn period(&self, first: Date, last: Date) -> Result<Vec<DollarRate>, PtaxError> {
         let url = self.period_url(first, last)?;
-        let unreachable = |error: reqwest::Error| PtaxError::Unreachable(error.to_string());
-        let mut response = self
-            .http
-            .get(url)
-            .header(reqwest::header::ACCEPT, "application/json")
-            .send()
+        let body = super::bcb::get_bounded(&self.http, url, MAX_ANSWER_BYTES)
             .await
-            .map_err(unreachable)?;
-        if response.status() != reqwest::StatusCode::OK {
-            return Err(PtaxError::Status(response.status().as_u16()));
-        }
-        if response
-            .content_length()
-            .is_some_and(|length| length > MAX_ANSWER_BYTES as u64)
-        {
-            return Err(PtaxError::TooLarge);
-        }
-        let mut body = Vec::new();
-        while let Some(chunk) = response.chunk().await.map_err(unreachable)? {
-            if body.len() + chunk.len() > MAX_ANSWER_BYTES {
-                return Err(PtaxError::TooLarge);
-            }
-            body.extend_from_slice(&chunk);
-        }
+            .map_err(|failure| match failure {
+                super::bcb::Fetch::Unreachable(reason) => PtaxError::Unreachable(reason),
+                super::bcb::Fetch::Status(status) => PtaxError::Status(status),
+                super::bcb::Fetch::TooLarge => PtaxError::TooLarge,
+            })?;
         parse_answer(&body, first, last)
     }
 }

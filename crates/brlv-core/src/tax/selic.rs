@@ -205,30 +205,13 @@ impl SelicClient {
         last: YearMonth,
     ) -> Result<BTreeMap<YearMonth, Decimal>, SelicError> {
         let url = self.range_url(first, last)?;
-        let unreachable = |error: reqwest::Error| SelicError::Unreachable(error.to_string());
-        let mut response = self
-            .http
-            .get(url)
-            .header(reqwest::header::ACCEPT, "application/json")
-            .send()
+        let body = super::bcb::get_bounded(&self.http, url, MAX_ANSWER_BYTES)
             .await
-            .map_err(unreachable)?;
-        if response.status() != reqwest::StatusCode::OK {
-            return Err(SelicError::Status(response.status().as_u16()));
-        }
-        if response
-            .content_length()
-            .is_some_and(|length| length > MAX_ANSWER_BYTES as u64)
-        {
-            return Err(SelicError::TooLarge);
-        }
-        let mut body = Vec::new();
-        while let Some(chunk) = response.chunk().await.map_err(unreachable)? {
-            if body.len() + chunk.len() > MAX_ANSWER_BYTES {
-                return Err(SelicError::TooLarge);
-            }
-            body.extend_from_slice(&chunk);
-        }
+            .map_err(|failure| match failure {
+                super::bcb::Fetch::Unreachable(reason) => SelicError::Unreachable(reason),
+                super::bcb::Fetch::Status(status) => SelicError::Status(status),
+                super::bcb::Fetch::TooLarge => SelicError::TooLarge,
+            })?;
         parse_answer(&body, first, last)
     }
 }

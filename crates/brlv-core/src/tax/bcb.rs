@@ -1,0 +1,46 @@
+//! One GET to the Banco Central's public services (the PTAX's Olinda API,
+//! the SGS series of the Selic): JSON asked for, only a 200 taken, and the
+//! answer's size bounded as it arrives, declared or not.
+
+/// Why an answer could not be had.
+#[derive(Debug)]
+pub enum Fetch {
+    /// The service could not be reached, or the answer was cut: why.
+    Unreachable(String),
+    /// It answered with another status than 200.
+    Status(u16),
+    /// The answer was larger than its bound.
+    TooLarge,
+}
+
+/// The body of `url`'s answer, at most `max_bytes` of it.
+pub async fn get_bounded(
+    http: &reqwest::Client,
+    url: url::Url,
+    max_bytes: usize,
+) -> Result<Vec<u8>, Fetch> {
+    let unreachable = |error: reqwest::Error| Fetch::Unreachable(error.to_string());
+    let mut response = http
+        .get(url)
+        .header(reqwest::header::ACCEPT, "application/json")
+        .send()
+        .await
+        .map_err(unreachable)?;
+    if response.status() != reqwest::StatusCode::OK {
+        return Err(Fetch::Status(response.status().as_u16()));
+    }
+    if response
+        .content_length()
+        .is_some_and(|length| length > max_bytes as u64)
+    {
+        return Err(Fetch::TooLarge);
+    }
+    let mut body = Vec::new();
+    while let Some(chunk) = response.chunk().await.map_err(unreachable)? {
+        if body.len() + chunk.len() > max_bytes {
+            return Err(Fetch::TooLarge);
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body)
+}
