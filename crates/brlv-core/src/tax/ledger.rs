@@ -1890,10 +1890,8 @@ fn read_record(
                 .as_ref()
                 .is_some_and(TransferState::is_in_motion);
             let movement = movement.in_motion_if(in_motion);
-            match (
-                own.whose(transfer.source_address.as_deref()),
-                own.whose(transfer.target_address.as_deref()),
-            ) {
+            let target = own.whose(transfer.target_address.as_deref());
+            match (own.whose(transfer.source_address.as_deref()), target) {
                 (Whose::Account, Whose::Account) | (Whose::Person, Whose::Person) => {
                     builder.own_move(&movement, asset, amount);
                 }
@@ -1904,7 +1902,6 @@ fn read_record(
                     builder.arrived(&movement, transfer.id, asset, amount);
                 }
                 (Whose::Account, Whose::Person) | (_, Whose::Other) => {
-                    let target = own.whose(transfer.target_address.as_deref());
                     builder.left(&movement, transfer.id, asset, amount, target);
                 }
             }
