@@ -26,5 +26,6 @@ mod profile_cli;
 mod signer;
 mod submit_reconcile;
 mod tax_report;
+mod update_cli;
 mod webhook_gate;
 mod wire_fixtures;

@@ -1,0 +1,100 @@
+//! `brlv-desk update` from the command line against the headless sandbox's
+//! demo feed, signed with a key the sandbox made at start: a newer version
+//! offered, its package downloaded and checked with the one command that
+//! installs it; the same feed refused against another key.
+
+use std::io::{BufRead as _, BufReader};
+use std::process::{Command, Stdio};
+
+use crate::cli::BIN;
+
+/// Starts `brlv-desk sandbox` and reads the demo feed's address and key from
+/// what it prints.
+fn sandbox_feed() -> (std::process::Child, String, String) {
+    let mut child = Command::new(BIN)
+        .args(["sandbox", "--listen", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let (url, key) = loop {
+        let line = lines
+            .next()
+            .expect("the sandbox printed its demo feed")
+            .unwrap();
+        if let Some(command) = line.split("brlv-desk update check ").nth(1) {
+            let words: Vec<&str> = command.split_whitespace().collect();
+            let after = |flag: &str| {
+                let at = words.iter().position(|word| *word == flag).unwrap();
+                words[at + 1].to_owned()
+            };
+            break (after("--feed-url"), after("--public-key"));
+        }
+    };
+    std::thread::spawn(move || for _ in lines {});
+    (child, url, key)
+}
+
+#[test]
+fn update_check_and_download_verify_the_sandboxs_signed_feed_and_refuse_another_key() {
+    let (mut sandbox, url, key) = sandbox_feed();
+    let feed = ["--feed-url", url.as_str(), "--platform", "linux-x86_64-deb"];
+
+    let check = Command::new(BIN)
+        .args(["update", "check", "--public-key", key.as_str()])
+        .args(feed)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&check.stdout);
+    assert!(
+        check.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    assert!(stdout.contains("99.0.0"), "{stdout}");
+
+    let to = tempfile::tempdir().unwrap();
+    let download = Command::new(BIN)
+        .args(["update", "download", "--public-key", key.as_str()])
+        .args(feed)
+        .arg("--to")
+        .arg(to.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&download.stdout);
+    assert!(
+        download.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&download.stderr)
+    );
+    assert!(stdout.contains("sudo apt install"), "{stdout}");
+    let files: Vec<_> = std::fs::read_dir(to.path()).unwrap().collect();
+    assert_eq!(files.len(), 1, "the checked package, and nothing else");
+
+    // Another key: the same feed is refused, nothing is downloaded.
+    let other_key = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/test-only-minisign.pub"
+    ))
+    .unwrap();
+    let other_key = other_key.lines().nth(1).unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let refused = Command::new(BIN)
+        .args(["update", "download", "--public-key", other_key])
+        .args(feed)
+        .arg("--to")
+        .arg(elsewhere.path())
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("error:"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
+    assert_eq!(std::fs::read_dir(elsewhere.path()).unwrap().count(), 0);
+
+    sandbox.kill().unwrap();
+    sandbox.wait().unwrap();
+}
