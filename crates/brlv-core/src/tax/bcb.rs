@@ -2,6 +2,26 @@
 //! the SGS series of the Selic): JSON asked for, only a 200 taken, and the
 //! answer's size bounded as it arrives, declared or not.
 
+/// The address of a Banco Central service (`https://`, or `http://` on a
+/// loopback host) and the HTTP client that asks it: `timeout` for a whole
+/// answer, no redirect followed (a redirect would be somebody else's
+/// answer). Why not, in words.
+pub fn connect(
+    base_url: &str,
+    timeout: std::time::Duration,
+) -> Result<(reqwest::Client, url::Url), String> {
+    let base_url =
+        crate::api::client::parse_base_url(base_url).map_err(|error| error.to_string())?;
+    let http = reqwest::Client::builder()
+        .timeout(timeout)
+        .connect_timeout(std::time::Duration::from_secs(10))
+        .redirect(reqwest::redirect::Policy::none())
+        .user_agent(concat!("brlv-desk/", env!("CARGO_PKG_VERSION")))
+        .build()
+        .map_err(|error| format!("the HTTP client could not start: {error}"))?;
+    Ok((http, base_url))
+}
+
 /// Why an answer could not be had.
 #[derive(Debug)]
 pub enum Fetch {

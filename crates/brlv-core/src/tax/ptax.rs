@@ -213,21 +213,11 @@ impl PtaxClient {
     /// A client of the service at `base_url` (`https://`, or `http://` on a
     /// loopback host).
     pub fn new(base_url: &str) -> Result<PtaxClient, PtaxError> {
-        let refused = |reason: String| PtaxError::BaseUrl {
-            url: base_url.to_owned(),
-            reason,
-        };
-        let base_url = crate::api::client::parse_base_url(base_url)
-            .map_err(|error| refused(error.to_string()))?;
-        let http = reqwest::Client::builder()
-            .timeout(TIMEOUT)
-            .connect_timeout(Duration::from_secs(10))
-            // The service answers where it is asked; a redirect would be
-            // somebody else's answer.
-            .redirect(reqwest::redirect::Policy::none())
-            .user_agent(concat!("brlv-desk/", env!("CARGO_PKG_VERSION")))
-            .build()
-            .map_err(|error| refused(format!("the HTTP client could not start: {error}")))?;
+        let (http, base_url) =
+            super::bcb::connect(base_url, TIMEOUT).map_err(|reason| PtaxError::BaseUrl {
+                url: base_url.to_owned(),
+                reason,
+            })?;
         Ok(PtaxClient { http, base_url })
     }
 
