@@ -653,16 +653,9 @@ fn print_summary(
     now: OffsetDateTime,
     language: Language,
 ) {
-    let portuguese = language == Language::PortugueseBrazil;
-    let format = if portuguese {
-        NumberFormat::Brazilian
-    } else {
-        NumberFormat::English
-    };
-    let money = |value| format_brl(value, format);
-    let words = |english: &'static str, portuguese_text: &'static str| {
-        if portuguese { portuguese_text } else { english }
-    };
+    let say = Say::new(language);
+    let money = |value| say.money(value);
+    let words = |english, portuguese_text| say.words(english, portuguese_text);
     let _ = writeln!(
         out,
         "{} {}",
@@ -876,15 +869,9 @@ fn print_outflows(
     language: Language,
 ) {
     use brlv_core::tax::ledger::RecordRef;
-    let portuguese = language == Language::PortugueseBrazil;
-    let words = |english: &'static str, portuguese_text: &'static str| {
-        if portuguese { portuguese_text } else { english }
-    };
-    let format = if portuguese {
-        NumberFormat::Brazilian
-    } else {
-        NumberFormat::English
-    };
+    let say = Say::new(language);
+    let format = say.format;
+    let words = |english, portuguese_text| say.words(english, portuguese_text);
     let at = |index: u32| usize::try_from(index).unwrap_or(usize::MAX);
     let mut outflows = ledger
         .entries
@@ -1045,20 +1032,42 @@ fn iso(day: Date) -> String {
     ptax::iso_day(day)
 }
 
+/// How the summary writes words and reais: in the report's language.
+#[derive(Clone, Copy)]
+struct Say {
+    portuguese: bool,
+    format: NumberFormat,
+}
+
+impl Say {
+    fn new(language: Language) -> Say {
+        let portuguese = language == Language::PortugueseBrazil;
+        let format = if portuguese {
+            NumberFormat::Brazilian
+        } else {
+            NumberFormat::English
+        };
+        Say { portuguese, format }
+    }
+
+    /// The text in the report's language.
+    fn words(self, english: &'static str, portuguese: &'static str) -> &'static str {
+        if self.portuguese { portuguese } else { english }
+    }
+
+    /// An amount in reais, written as the report's language writes it.
+    fn money(self, value: rust_decimal::Decimal) -> String {
+        format_brl(value, self.format)
+    }
+}
+
 fn print_late_darfs(out: &mut impl Write, late: &LateDarfs<'_>, language: Language) {
     if late.late.is_empty() {
         return;
     }
-    let portuguese = language == Language::PortugueseBrazil;
-    let format = if portuguese {
-        NumberFormat::Brazilian
-    } else {
-        NumberFormat::English
-    };
-    let money = |value| format_brl(value, format);
-    let words = |english: &'static str, portuguese_text: &'static str| {
-        if portuguese { portuguese_text } else { english }
-    };
+    let say = Say::new(language);
+    let money = |value| say.money(value);
+    let words = |english, portuguese_text| say.words(english, portuguese_text);
     let _ = writeln!(out);
     let _ = writeln!(
         out,
@@ -1159,16 +1168,9 @@ fn print_late_darfs(out: &mut impl Write, late: &LateDarfs<'_>, language: Langua
 }
 
 fn print_declaration(out: &mut impl Write, declaration: &Declaration, language: Language) {
-    let portuguese = language == Language::PortugueseBrazil;
-    let format = if portuguese {
-        NumberFormat::Brazilian
-    } else {
-        NumberFormat::English
-    };
-    let money = |value| format_brl(value, format);
-    let words = |english: &'static str, portuguese_text: &'static str| {
-        if portuguese { portuguese_text } else { english }
-    };
+    let say = Say::new(language);
+    let money = |value| say.money(value);
+    let words = |english, portuguese_text| say.words(english, portuguese_text);
     let _ = writeln!(out);
     let _ = writeln!(
         out,
