@@ -189,6 +189,42 @@ def walk_onboarding(app):
     return check_view(app, "onboarding")
 
 
+def walk_hostile(app):
+    """A wallet the service named with a NUL and a right-to-left override
+    (made by .ci/run with `call`): the window shows it as visible escapes and
+    is still on the accessibility bus afterwards (a raw NUL in one name is
+    enough for the bus to drop the whole window)."""
+    wallets = wait_for(
+        "the navigation entry 'Wallets'",
+        lambda: find_named(app, pyatspi.ROLE_PUSH_BUTTON, "Wallets")
+        or find_named(app, pyatspi.ROLE_TOGGLE_BUTTON, "Wallets"),
+    )
+    wallets.queryAction().doAction(0)
+    shown = wait_for(
+        "the hostile wallet's name, with its NUL and override as visible escapes",
+        lambda: next(
+            (
+                node.name
+                for node in walk(app)
+                if "\\u{0}" in (node.name or "") and "\\u{202e}" in (node.name or "").lower()
+            ),
+            None,
+        ),
+    )
+    print(f"the hostile name reads: {shown!r}")
+    failures = []
+    for node in walk(app):
+        text = f"{node.name or ''} {describe(node)}"
+        if any(c in text for c in ("\x00", "\u202e", "\u202E")):
+            failures.append(f"hostile: a raw control or override reached the tree: {text!r}")
+    time.sleep(3)
+    if find_app() is None:
+        failures.append("hostile: the window left the accessibility bus")
+    else:
+        print(f"{APP_NAME} is still listed on the accessibility bus")
+    return failures + check_view(app, "hostile")
+
+
 def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else "overview"
     app = wait_for(f"{APP_NAME} listed on the accessibility bus", find_app)
@@ -198,7 +234,12 @@ def main():
     else:
         wait_for("the navigation", lambda: find_named(app, pyatspi.ROLE_PUSH_BUTTON, "Overview")
                  or find_named(app, pyatspi.ROLE_TOGGLE_BUTTON, "Overview"))
-        failures = walk_order(app) if mode == "order" else walk_views(app)
+        if mode == "order":
+            failures = walk_order(app)
+        elif mode == "hostile":
+            failures = walk_hostile(app)
+        else:
+            failures = walk_views(app)
     for failure in failures:
         print("FAIL:", failure)
     if failures:
