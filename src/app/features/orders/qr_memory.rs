@@ -178,3 +178,64 @@ impl QrMemory {
         self.loaded = true;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    fn receiver(name: &str, account: ReceiverAccount) -> Receiver {
+        Receiver {
+            name: name.to_owned(),
+            city: "SAO PAULO".to_owned(),
+            account,
+        }
+    }
+
+    #[test]
+    fn the_same_receiver_is_the_same_name_and_key_or_host() {
+        let key = |key: &str| ReceiverAccount::Key(key.to_owned());
+        let first = receiver("BRLV Sandbox", key("loja@example.com"));
+        assert!(first.same_as(&receiver(" brlv sandbox ", key("LOJA@example.com"))));
+        let moved = Receiver {
+            city: "RECIFE".to_owned(),
+            ..first.clone()
+        };
+        assert!(first.same_as(&moved), "the city is not compared");
+        assert!(!first.same_as(&receiver("BRLV Sandbox", key("outra@example.com"))));
+        assert!(!first.same_as(&receiver("Outra Loja", key("loja@example.com"))));
+        let dynamic = receiver(
+            "BRLV Sandbox",
+            ReceiverAccount::Dynamic("pix.bank.example".to_owned()),
+        );
+        assert!(!first.same_as(&dynamic), "a key is not a host");
+    }
+
+    #[test]
+    fn what_is_kept_reads_back_as_it_was() {
+        let at = OffsetDateTime::UNIX_EPOCH;
+        let accepted = AcceptedQuote {
+            quote_id: Uuid::from_u128(7),
+            source_amount: Decimal::from_str_exact("500.10").unwrap(),
+            source_asset: Asset::FiatBrl,
+        };
+        assert_eq!(
+            AcceptedQuote::from_record(&accepted.record(at)),
+            Some(accepted.clone())
+        );
+        for account in [
+            ReceiverAccount::Key("k".to_owned()),
+            ReceiverAccount::Dynamic("pix.bank.example".to_owned()),
+            ReceiverAccount::Unknown,
+        ] {
+            let seen = receiver("LOJA", account);
+            assert_eq!(Receiver::from_record(&seen.record(at)), seen);
+        }
+        let unreadable = AcceptedQuoteRecord {
+            source_amount: "five hundred".to_owned(),
+            ..accepted.record(at)
+        };
+        assert_eq!(AcceptedQuote::from_record(&unreadable), None);
+    }
+}
