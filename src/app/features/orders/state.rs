@@ -8,7 +8,7 @@ use uuid::Uuid;
 
 use crate::app::export::ExportDraft;
 use crate::app::remote::Remote;
-use brlv_core::api::model::{Order, OrderState};
+use brlv_core::api::model::{Asset, Order, OrderState};
 use brlv_core::pix::{self, BrCodeError, QrMatrix};
 
 use super::form::OrderForm;
@@ -70,6 +70,8 @@ pub enum QrRefusal {
         accepted: AcceptedQuote,
         /// What the order asks.
         order_amount: Option<Decimal>,
+        /// In what.
+        order_asset: Option<Asset>,
     },
     /// The code asks for another amount than the quote the person accepted.
     CodeNotAccepted {
@@ -131,6 +133,7 @@ impl QrCheck {
                 Err(QrRefusal::OrderNotAccepted {
                     accepted: accepted.clone(),
                     order_amount,
+                    order_asset: order.source_asset.clone(),
                 })
             }
             (Some(accepted), _) => pix::verify_payment_code(brcode, accepted.source_amount)

@@ -507,6 +507,7 @@ fn refusal_text(cx: &PanelContext<'_>, refusal: &QrRefusal) -> String {
         QrRefusal::OrderNotAccepted {
             accepted,
             order_amount,
+            order_asset,
         } => cx.t_with(
             "orders.qr_order_not_accepted",
             &[
@@ -520,7 +521,7 @@ fn refusal_text(cx: &PanelContext<'_>, refusal: &QrRefusal) -> String {
                 ),
                 (
                     "order",
-                    &amount_text(cx, *order_amount, Some(&accepted.source_asset)),
+                    &amount_text(cx, *order_amount, order_asset.as_ref()),
                 ),
             ],
         ),
