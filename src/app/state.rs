@@ -675,6 +675,11 @@ impl AppState {
                     },
                 });
             }
+            OrdersEvent::QrMemoryRestored { session, memory } => {
+                if self.is_current(session) {
+                    self.orders.qr_memory.merge_restored(memory);
+                }
+            }
         }
     }
 
@@ -982,6 +987,8 @@ impl AppState {
                 self.session = Some(session);
                 self.data = AccountData::default();
                 self.reset_panels();
+                // Another profile's accepted quotes and receiver are not this one's.
+                self.orders.qr_memory = Default::default();
                 self.notify.session_changed();
                 self.sandbox_starting = false;
                 if self.onboarding.connecting {

@@ -61,6 +61,16 @@ fn state_with(orders: Vec<Order>) -> AppState {
     state.now = 10_000;
     state.wall_now = NOW;
     deliver(&mut state, Fetched::Orders(orders.into()), 9_000);
+    // The journal had nothing to compare codes with (a first connection).
+    state.apply(brlv_desk::app::message::Event::Orders(
+        brlv_desk::app::features::orders::message::OrdersEvent::QrMemoryRestored {
+            session: crate::support::ui::SESSION,
+            memory: brlv_desk::app::features::orders::qr_memory::QrMemory {
+                loaded: true,
+                ..Default::default()
+            },
+        },
+    ));
     state
 }
 
@@ -286,6 +296,19 @@ fn the_command_line_alias_opens_the_brcode_order_awaiting_payment() {
         9_000,
     );
     assert_eq!(state.orders.selected.unwrap().to_string(), BRCODE_ORDER);
+    assert!(
+        !state.view_loaded(View::Orders),
+        "waits for the journal's receiver, without which no QR is drawn"
+    );
+    state.apply(brlv_desk::app::message::Event::Orders(
+        brlv_desk::app::features::orders::message::OrdersEvent::QrMemoryRestored {
+            session: crate::support::ui::SESSION,
+            memory: brlv_desk::app::features::orders::qr_memory::QrMemory {
+                loaded: true,
+                ..Default::default()
+            },
+        },
+    ));
     assert!(state.view_loaded(View::Orders));
 }
 

@@ -13,6 +13,7 @@ pub mod config;
 mod dispatch;
 pub mod handle;
 pub mod journal;
+mod qr_memory;
 pub mod sandbox;
 mod session;
 mod state;

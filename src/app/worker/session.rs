@@ -169,6 +169,7 @@ impl Worker {
             self.emit(Event::SealingOffered);
         }
         self.restore_journal(id);
+        self.restore_qr_memory(id);
         self.settle_at_start(id);
         if let Some(secrets) = request.save_secrets {
             let source = self.config.secrets.clone();

@@ -52,6 +52,8 @@ impl Worker {
                     report(OrdersEvent::QrSaved(result))
                 });
             }
+            OrdersCommand::KeepAccepted(accepted) => self.keep_accepted(accepted),
+            OrdersCommand::RememberReceiver(receiver) => self.remember_receiver(receiver),
         }
     }
 

@@ -231,3 +231,33 @@ pub struct PostEntry {
     /// How it ended.
     pub outcome: Option<OutcomeRecord>,
 }
+
+/// A quote the person accepted in the app (pressed "create" on it after
+/// reviewing it): what its order's PIX code must ask for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AcceptedQuoteRecord {
+    /// The quote's id, as the service wrote it.
+    pub quote_id: String,
+    /// When it was accepted.
+    pub at: OffsetDateTime,
+    /// The amount to pay, exact decimal text.
+    pub source_amount: String,
+    /// The asset it is paid in, as the service names it (`fiat/brl`).
+    pub source_asset: String,
+}
+
+/// Who a checked PIX code pays: the first one seen for a profile is kept,
+/// so a code paying someone else can be told apart.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReceiverRecord {
+    /// When it was first seen.
+    pub at: OffsetDateTime,
+    /// The code's receiver name (field 59).
+    pub name: String,
+    /// The code's receiver city (field 60).
+    pub city: String,
+    /// The PIX key, for a code that carries one.
+    pub pix_key: Option<String>,
+    /// The host of a dynamic code's URL, for a code that carries one.
+    pub url_host: Option<String>,
+}

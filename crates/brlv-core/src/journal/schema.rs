@@ -152,6 +152,36 @@ CREATE TRIGGER selic_months_append_only_delete BEFORE DELETE ON selic_months
     BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
 ";
 
+/// Version 7: what a PIX QR code is checked against beyond the service's
+/// own answer. The quotes the person accepted here (one row per quote: a
+/// quote is accepted once), so an order's code is compared with the amount
+/// they saw; and the receivers seen in checked codes, of which the first
+/// counts, so a code paying someone else is told apart.
+const V7_QR_CHECKS: &str = r"
+CREATE TABLE accepted_quotes (
+    quote_id       TEXT PRIMARY KEY,
+    at             TEXT NOT NULL,
+    source_amount  TEXT NOT NULL,
+    source_asset   TEXT NOT NULL
+);
+CREATE TRIGGER accepted_quotes_append_only_update BEFORE UPDATE ON accepted_quotes
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER accepted_quotes_append_only_delete BEFORE DELETE ON accepted_quotes
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TABLE qr_receivers (
+    seq       INTEGER PRIMARY KEY,
+    at        TEXT NOT NULL,
+    name      TEXT NOT NULL,
+    city      TEXT NOT NULL,
+    pix_key   TEXT,
+    url_host  TEXT
+);
+CREATE TRIGGER qr_receivers_append_only_update BEFORE UPDATE ON qr_receivers
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER qr_receivers_append_only_delete BEFORE DELETE ON qr_receivers
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+";
+
 /// Every version, oldest first; the file's `user_version` counts how many
 /// of them it has.
 pub const VERSIONS: &[&str] = &[
@@ -161,6 +191,7 @@ pub const VERSIONS: &[&str] = &[
     V4_DOLLAR_RATES,
     V5_PAYOUT_BATCHES,
     V6_SELIC_MONTHS,
+    V7_QR_CHECKS,
 ];
 
 /// The migrations, in order.

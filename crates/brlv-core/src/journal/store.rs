@@ -10,8 +10,9 @@ use uuid::Uuid;
 
 use super::paths::{move_aside, prepare_file};
 use super::records::{
-    DollarRateRecord, JournalError, NoticeRecord, Outcome, OutcomeRecord, PostEntry, PostRecord,
-    Replaced, SNAPSHOT_MAX_BYTES, SelicRecord, SnapshotRecord, SnapshotRows, TaxInputRecord,
+    AcceptedQuoteRecord, DollarRateRecord, JournalError, NoticeRecord, Outcome, OutcomeRecord,
+    PostEntry, PostRecord, ReceiverRecord, Replaced, SNAPSHOT_MAX_BYTES, SelicRecord,
+    SnapshotRecord, SnapshotRows, TaxInputRecord,
 };
 use super::schema;
 
@@ -516,5 +517,91 @@ impl Store {
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Keeps a quote the person accepted; a quote already kept stays as it
+    /// was (a quote is accepted once). Whether it was new.
+    pub fn keep_accepted_quote(
+        &mut self,
+        accepted: &AcceptedQuoteRecord,
+    ) -> Result<bool, JournalError> {
+        let added = self.connection.execute(
+            "INSERT OR IGNORE INTO accepted_quotes (quote_id, at, source_amount, source_asset) \
+             VALUES (?1, ?2, ?3, ?4)",
+            params![
+                accepted.quote_id,
+                time_text(accepted.at),
+                accepted.source_amount,
+                accepted.source_asset
+            ],
+        )?;
+        Ok(added > 0)
+    }
+
+    /// Every quote accepted here, oldest first.
+    pub fn accepted_quotes(&self) -> Result<Vec<AcceptedQuoteRecord>, JournalError> {
+        let mut statement = self.connection.prepare(
+            "SELECT quote_id, at, source_amount, source_asset FROM accepted_quotes ORDER BY at",
+        )?;
+        let rows = statement.query_map([], |row| {
+            Ok(AcceptedQuoteRecord {
+                quote_id: row.get(0)?,
+                at: parse_time(&row.get::<_, String>(1)?)?,
+                source_amount: row.get(2)?,
+                source_asset: row.get(3)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Keeps `seen` as the profile's receiver unless one is kept already;
+    /// the one that counts (the first ever kept).
+    pub fn keep_first_receiver(
+        &mut self,
+        seen: &ReceiverRecord,
+    ) -> Result<ReceiverRecord, JournalError> {
+        if !self.connection.is_autocommit() {
+            return self.insert_first_receiver(seen);
+        }
+        // Read and written in one transaction: two writers cannot both be first.
+        self.atomically(|store| store.insert_first_receiver(seen))
+    }
+
+    fn insert_first_receiver(
+        &mut self,
+        seen: &ReceiverRecord,
+    ) -> Result<ReceiverRecord, JournalError> {
+        if let Some(first) = self.first_receiver()? {
+            return Ok(first);
+        }
+        self.connection.execute(
+            "INSERT INTO qr_receivers (at, name, city, pix_key, url_host) \
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![
+                time_text(seen.at),
+                seen.name,
+                seen.city,
+                seen.pix_key,
+                seen.url_host
+            ],
+        )?;
+        Ok(seen.clone())
+    }
+
+    /// The first receiver seen in a checked PIX code, if any.
+    pub fn first_receiver(&self) -> Result<Option<ReceiverRecord>, JournalError> {
+        let mut statement = self.connection.prepare(
+            "SELECT at, name, city, pix_key, url_host FROM qr_receivers ORDER BY seq LIMIT 1",
+        )?;
+        let mut rows = statement.query_map([], |row| {
+            Ok(ReceiverRecord {
+                at: parse_time(&row.get::<_, String>(0)?)?,
+                name: row.get(1)?,
+                city: row.get(2)?,
+                pix_key: row.get(3)?,
+                url_host: row.get(4)?,
+            })
+        })?;
+        Ok(rows.next().transpose()?)
     }
 }

@@ -355,3 +355,105 @@ fn a_days_dollar_rate_is_kept_once_with_its_exact_digits_and_never_changed() {
             .is_err()
     );
 }
+
+fn accepted(quote: u128, amount: &str) -> AcceptedQuoteRecord {
+    AcceptedQuoteRecord {
+        quote_id: Uuid::from_u128(quote).to_string(),
+        at: at(i64::try_from(quote).unwrap()),
+        source_amount: amount.into(),
+        source_asset: "fiat/brl".into(),
+    }
+}
+
+fn receiver(name: &str, key: &str) -> ReceiverRecord {
+    ReceiverRecord {
+        at: at(0),
+        name: name.into(),
+        city: "SAO PAULO".into(),
+        pix_key: Some(key.into()),
+        url_host: None,
+    }
+}
+
+#[test]
+fn a_version_6_file_migrates_to_7_keeping_its_entries_and_keeps_what_was_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.sqlite3");
+    {
+        let connection = file_at_version(&path, 6);
+        connection
+            .execute(
+                "INSERT INTO selic_months (month, percent, fetched_at) \
+                 VALUES ('2026-01', '1.16', '2026-02-01T00:00:00Z')",
+                [],
+            )
+            .unwrap();
+        let found: Result<i64, _> =
+            connection.query_row("SELECT COUNT(*) FROM accepted_quotes", [], |row| row.get(0));
+        assert!(found.is_err(), "version 6 has no accepted quotes yet");
+    }
+    let (mut store, replaced) = Store::open(&path).unwrap();
+    assert_eq!(replaced, None);
+    assert_eq!(store.version().unwrap(), 7);
+    assert_eq!(store.selic_months("2026-01", "2026-01").unwrap().len(), 1);
+    assert!(store.accepted_quotes().unwrap().is_empty());
+    assert_eq!(store.first_receiver().unwrap(), None);
+    assert!(store.keep_accepted_quote(&accepted(1, "500.00")).unwrap());
+    store
+        .keep_first_receiver(&receiver("BRLV SANDBOX", "k1"))
+        .unwrap();
+    assert_eq!(store.integrity_check().unwrap(), "ok");
+}
+
+#[test]
+fn an_accepted_quote_is_kept_once_and_outlives_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.sqlite3");
+    {
+        let (mut store, _) = Store::open(&path).unwrap();
+        assert!(store.keep_accepted_quote(&accepted(1, "500.00")).unwrap());
+        assert!(store.keep_accepted_quote(&accepted(2, "20.00")).unwrap());
+        // The same quote again (a retry) changes nothing: the first acceptance counts.
+        assert!(!store.keep_accepted_quote(&accepted(1, "900.00")).unwrap());
+    }
+    let (store, _) = Store::open(&path).unwrap();
+    assert_eq!(
+        store.accepted_quotes().unwrap(),
+        vec![accepted(1, "500.00"), accepted(2, "20.00")]
+    );
+    let changed = store
+        .connection
+        .execute("UPDATE accepted_quotes SET source_amount = '1.00'", []);
+    assert!(changed.is_err(), "an accepted amount cannot be rewritten");
+}
+
+#[test]
+fn the_first_receiver_seen_is_the_one_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.sqlite3");
+    {
+        let (mut store, _) = Store::open(&path).unwrap();
+        assert_eq!(store.first_receiver().unwrap(), None);
+        let first = receiver("BRLV SANDBOX", "k1");
+        assert_eq!(store.keep_first_receiver(&first).unwrap(), first);
+        // Someone else later: the first is still the one that counts.
+        assert_eq!(
+            store
+                .keep_first_receiver(&receiver("OUTRA LOJA", "k2"))
+                .unwrap(),
+            first
+        );
+    }
+    let (store, _) = Store::open(&path).unwrap();
+    assert_eq!(
+        store.first_receiver().unwrap(),
+        Some(receiver("BRLV SANDBOX", "k1"))
+    );
+    assert!(
+        store
+            .connection
+            .execute("DELETE FROM qr_receivers", [])
+            .is_err(),
+        "the kept receiver cannot be deleted"
+    );
+}

@@ -39,6 +39,9 @@ pub struct BrCodeSpec {
 pub struct BrCode {
     /// The receiver's PIX key.
     pub pix_key: Option<String>,
+    /// The location of a dynamic code's payload (sub-tag 25 of the PIX
+    /// account), which a bank's dynamic code carries instead of a key.
+    pub url: Option<String>,
     /// The amount, when the code fixes one.
     pub amount: Option<Decimal>,
     /// Receiver name.
@@ -271,6 +274,7 @@ impl BrCode {
         }
 
         let mut pix_key = None;
+        let mut url = None;
         let mut is_pix = false;
         for f in &fields {
             let is_account = f.id.parse::<u8>().is_ok_and(|id| (26..=51).contains(&id));
@@ -281,6 +285,7 @@ impl BrCode {
             if find(&subs, "00").is_some_and(|g| g.value.eq_ignore_ascii_case(PIX_GUI)) {
                 is_pix = true;
                 pix_key = find(&subs, "01").map(|k| k.value.to_owned());
+                url = find(&subs, "25").map(|u| u.value.to_owned());
                 break;
             }
         }
@@ -312,11 +317,34 @@ impl BrCode {
 
         Ok(BrCode {
             pix_key,
+            url,
             amount,
             merchant_name: Some(name.to_owned()),
             merchant_city: Some(city.to_owned()),
             txid,
         })
+    }
+}
+
+impl BrCode {
+    /// The host a dynamic code's payload is fetched from (`pix.example.com`
+    /// of `pix.example.com/qr/v2/abc`), lower-cased; `None` without a URL.
+    /// The manual writes the URL without a scheme; one is tolerated.
+    pub fn url_host(&self) -> Option<String> {
+        let url = self.url.as_deref()?.trim();
+        let without_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
+        let authority = without_scheme
+            .split(['/', '?', '#'])
+            .next()
+            .unwrap_or_default();
+        // A user-info part would let `bank.example@evil.example` read as the bank.
+        let host = authority.rsplit('@').next().unwrap_or_default();
+        let host = host
+            .split(':')
+            .next()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        (!host.is_empty()).then_some(host)
     }
 }
 

@@ -40,6 +40,7 @@ fn published_example_crc_matches() {
         code,
         BrCode {
             pix_key: Some("123e4567-e12b-12d1-a456-426655440000".into()),
+            url: None,
             amount: None,
             merchant_name: Some("Fulano de Tal".into()),
             merchant_city: Some("BRASILIA".into()),
@@ -692,4 +693,41 @@ fn other_inputs() {
     );
     assert!(key_err("fulano").to_string().contains("not a PIX key"));
     assert_eq!(key("529.982.247-25").to_string(), "52998224725");
+}
+
+#[test]
+fn a_dynamic_code_gives_its_url_and_the_host_it_is_fetched_from() {
+    let mut account = String::new();
+    push_test_field(&mut account, "00", "br.gov.bcb.pix");
+    push_test_field(&mut account, "25", "Pix.Bank.example:443/qr/v2/7d9f0335");
+    let mut body = String::new();
+    push_test_field(&mut body, "00", "01");
+    push_test_field(&mut body, "01", "12");
+    push_test_field(&mut body, "26", &account);
+    push_test_field(&mut body, "52", "0000");
+    push_test_field(&mut body, "53", "986");
+    push_test_field(&mut body, "54", "500.00");
+    push_test_field(&mut body, "58", "BR");
+    push_test_field(&mut body, "59", "LOJA");
+    push_test_field(&mut body, "60", "RECIFE");
+    body.push_str("6304");
+    let payload = format!("{body}{}", brcode_crc(&body));
+    let code = verify_payment_code(&payload, d("500")).unwrap();
+    assert_eq!(code.pix_key, None);
+    assert_eq!(
+        code.url.as_deref(),
+        Some("Pix.Bank.example:443/qr/v2/7d9f0335")
+    );
+    assert_eq!(code.url_host().as_deref(), Some("pix.bank.example"));
+    let static_code = BrCode::parse(PUBLISHED).unwrap();
+    assert_eq!(static_code.url_host(), None);
+    let tricked = BrCode {
+        url: Some("https://bank.example@evil.example/qr".into()),
+        ..static_code
+    };
+    assert_eq!(tricked.url_host().as_deref(), Some("evil.example"));
+}
+
+fn push_test_field(out: &mut String, id: &str, value: &str) {
+    out.push_str(&format!("{id}{:02}{value}", value.chars().count()));
 }

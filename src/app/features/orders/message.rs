@@ -7,8 +7,11 @@ use std::path::PathBuf;
 use uuid::Uuid;
 
 use crate::app::export::FileError;
+use crate::app::session::SessionId;
 use brlv_core::api::Error;
 use brlv_core::api::model::{CreateQuote, Quote};
+
+use super::qr_memory::{AcceptedQuote, QrMemory, Receiver};
 
 /// Something the Orders panel asks the worker to do.
 #[derive(Debug)]
@@ -24,6 +27,11 @@ pub enum OrdersCommand {
         /// The payload, already checked by the detail view.
         brcode: String,
     },
+    /// Keep in the journal that the person accepted this quote.
+    KeepAccepted(AcceptedQuote),
+    /// Keep in the journal the first receiver seen in a checked code (the
+    /// journal keeps the first it was given, whatever comes after).
+    RememberReceiver(Receiver),
 }
 
 /// What the worker reports to the Orders panel.
@@ -33,4 +41,12 @@ pub enum OrdersEvent {
     QuoteReceived(Result<Quote, Error>),
     /// The QR PNG was written (or not).
     QrSaved(Result<PathBuf, FileError>),
+    /// What codes are checked against, read from the journal of `session`
+    /// as it opened.
+    QrMemoryRestored {
+        /// The connection whose journal it is.
+        session: SessionId,
+        /// What it holds.
+        memory: QrMemory,
+    },
 }

@@ -4,6 +4,7 @@
 pub mod draft;
 pub mod form;
 pub mod message;
+pub mod qr_memory;
 pub mod state;
 pub mod task;
 pub mod view;

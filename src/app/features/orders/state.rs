@@ -3,14 +3,16 @@
 
 use std::collections::HashMap;
 
+use rust_decimal::Decimal;
 use uuid::Uuid;
 
 use crate::app::export::ExportDraft;
 use crate::app::remote::Remote;
-use brlv_core::api::model::{Order, OrderState};
+use brlv_core::api::model::{Asset, Order, OrderState};
 use brlv_core::pix::{self, BrCodeError, QrMatrix};
 
 use super::form::OrderForm;
+use super::qr_memory::{AcceptedQuote, QrMemory, Receiver};
 
 /// Which order to open, as the command line names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,43 +57,144 @@ impl OrderSelector {
     }
 }
 
-/// A brcode checked against its order's amount, with the QR modules when it passed.
+/// Why a code is not drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QrRefusal {
+    /// The code itself failed its check (structure, CRC, amount against the
+    /// order's own figure).
+    Code(BrCodeError),
+    /// The order asks for another amount (or asset) than the quote the
+    /// person accepted here.
+    OrderNotAccepted {
+        /// What was accepted.
+        accepted: AcceptedQuote,
+        /// What the order asks.
+        order_amount: Option<Decimal>,
+        /// In what.
+        order_asset: Option<Asset>,
+    },
+    /// The code asks for another amount than the quote the person accepted.
+    CodeNotAccepted {
+        /// What was accepted.
+        accepted: AcceptedQuote,
+        /// What the code asks.
+        in_code: Decimal,
+    },
+}
+
+/// What a code's amount was compared with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckedAgainst {
+    /// The quote the person accepted in this app, and the order's figure.
+    Accepted,
+    /// Only the order's own figure, from the same answer as the code (an
+    /// order made elsewhere).
+    ServiceOnly,
+}
+
+/// A brcode checked against what the person accepted (or, for an order
+/// made elsewhere, the order's own amount) and against the receiver paid
+/// before, with the QR modules when it passed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QrCheck {
     /// The payload checked.
     pub brcode: String,
-    /// The amount it was checked against (as text, to compare exactly).
+    /// The order's amount it was checked against (as text, to compare exactly).
     pub expected: Option<String>,
+    /// The accepted quote it was checked against, when there is one.
+    pub accepted: Option<AcceptedQuote>,
+    /// What the amount was compared with.
+    pub against: CheckedAgainst,
     /// The modules to paint, or why the code must not be paid.
-    pub outcome: Result<QrMatrix, BrCodeError>,
-    /// Who receives the payment (the code's merchant name), said to screen readers.
-    pub receiver: Option<String>,
+    pub outcome: Result<QrMatrix, QrRefusal>,
+    /// Who receives the payment, as the code says (when it passed).
+    pub receiver: Option<Receiver>,
+    /// The profile's remembered receiver when the check was made.
+    pub remembered: Option<Receiver>,
+    /// The person pressed "Show the code anyway" after the warning that
+    /// this code pays someone else than before.
+    pub shown_anyway: bool,
 }
 
 impl QrCheck {
-    /// Checks `brcode` against `expected`; a code is never drawn without an amount to compare.
-    pub fn new(brcode: &str, expected: Option<rust_decimal::Decimal>) -> QrCheck {
-        let checked = match expected {
-            Some(amount) => pix::verify_payment_code(brcode, amount).and_then(|code| {
-                pix::qr_modules(brcode).map(|matrix| (matrix, code.merchant_name))
-            }),
-            None => Err(BrCodeError::MissingAmount),
+    /// Checks `brcode` of `order` against what `memory` holds; a code is
+    /// never drawn without an amount to compare.
+    pub fn new(brcode: &str, order: &Order, memory: &QrMemory) -> QrCheck {
+        let expected = order.source_amount();
+        let accepted = order
+            .quote_id
+            .and_then(|id| memory.accepted.get(&id))
+            .cloned();
+        let checked = match (&accepted, expected) {
+            (Some(accepted), order_amount)
+                if order_amount != Some(accepted.source_amount)
+                    || order.source_asset.as_ref() != Some(&accepted.source_asset) =>
+            {
+                Err(QrRefusal::OrderNotAccepted {
+                    accepted: accepted.clone(),
+                    order_amount,
+                    order_asset: order.source_asset.clone(),
+                })
+            }
+            (Some(accepted), _) => pix::verify_payment_code(brcode, accepted.source_amount)
+                .map_err(|error| match error {
+                    BrCodeError::AmountMismatch { in_code, .. } => QrRefusal::CodeNotAccepted {
+                        accepted: accepted.clone(),
+                        in_code,
+                    },
+                    other => QrRefusal::Code(other),
+                }),
+            (None, Some(amount)) => {
+                pix::verify_payment_code(brcode, amount).map_err(QrRefusal::Code)
+            }
+            (None, None) => Err(QrRefusal::Code(BrCodeError::MissingAmount)),
         };
+        let checked = checked.and_then(|code| {
+            pix::qr_modules(brcode)
+                .map(|matrix| (matrix, Receiver::of(&code)))
+                .map_err(QrRefusal::Code)
+        });
         let (outcome, receiver) = match checked {
-            Ok((matrix, receiver)) => (Ok(matrix), receiver),
+            Ok((matrix, receiver)) => (Ok(matrix), Some(receiver)),
             Err(error) => (Err(error), None),
         };
         QrCheck {
             brcode: brcode.to_owned(),
             expected: expected.map(|amount| amount.to_string()),
+            against: if accepted.is_some() {
+                CheckedAgainst::Accepted
+            } else {
+                CheckedAgainst::ServiceOnly
+            },
+            accepted,
             outcome,
             receiver,
+            remembered: memory.first_receiver.clone(),
+            shown_anyway: false,
         }
     }
 
-    /// Whether this check is about `brcode` and `expected`.
-    pub fn is_for(&self, brcode: &str, expected: Option<rust_decimal::Decimal>) -> bool {
-        self.brcode == brcode && self.expected == expected.map(|amount| amount.to_string())
+    /// Whether this check is about `brcode` of `order` with what `memory` holds now.
+    pub fn is_for(&self, brcode: &str, order: &Order, memory: &QrMemory) -> bool {
+        let accepted = order.quote_id.and_then(|id| memory.accepted.get(&id));
+        self.brcode == brcode
+            && self.expected == order.source_amount().map(|amount| amount.to_string())
+            && self.accepted.as_ref() == accepted
+            && self.remembered == memory.first_receiver
+    }
+
+    /// The receiver remembered for the profile, when this code pays someone else.
+    pub fn receiver_changed(&self) -> Option<&Receiver> {
+        let now = self.receiver.as_ref()?;
+        self.remembered
+            .as_ref()
+            .filter(|before| !before.same_as(now))
+    }
+
+    /// Whether the code may be shown to pay: it passed, and it pays the
+    /// receiver paid before or the person chose to see it anyway.
+    pub fn payable(&self) -> bool {
+        self.outcome.is_ok() && (self.receiver_changed().is_none() || self.shown_anyway)
     }
 }
 
@@ -124,6 +227,9 @@ pub struct OrdersState {
     pub pending_selector: Option<OrderSelector>,
     /// The last brcode check, kept so it is not redone every frame.
     pub qr_check: Option<QrCheck>,
+    /// What codes are checked against: the quotes accepted here, the
+    /// receiver paid before.
+    pub qr_memory: QrMemory,
     /// CSV export of the list.
     pub export: ExportDraft,
     /// Where "Save QR as PNG" writes.
@@ -161,9 +267,10 @@ impl OrdersState {
             return false;
         }
         self.selected.is_none()
-            || self
-                .open_order(list.value().map(|rows| rows.as_slice()), detail)
-                .is_some()
+            || (self.qr_memory.loaded
+                && self
+                    .open_order(list.value().map(|rows| rows.as_slice()), detail)
+                    .is_some())
     }
 }
 
@@ -232,6 +339,8 @@ impl OrdersState {
         self.pending_selector = None;
         self.awaiting_or_expired.clear();
         self.form.reset();
+        self.qr_check = None;
+        self.qr_memory = QrMemory::default();
     }
 
     /// A quote answered the form (or why not), in `language`'s words.
@@ -254,5 +363,49 @@ impl OrdersState {
                 form.quote_error = Some(super::form::ServiceFailure::new(&error, language))
             }
         }
+    }
+}
+
+impl OrdersState {
+    /// The check of `order`'s code, redone only when the code, the order's
+    /// amount or what the memory holds changed. The receiver of the first
+    /// code that passed for the profile is remembered: it is returned, to
+    /// be kept in the journal.
+    pub fn check_qr(&mut self, brcode: &str, order: &Order) -> (QrCheck, Option<Receiver>) {
+        let fresh = self
+            .qr_check
+            .as_ref()
+            .is_some_and(|check| check.is_for(brcode, order, &self.qr_memory));
+        if !fresh {
+            self.qr_check = Some(QrCheck::new(brcode, order, &self.qr_memory));
+        }
+        let mut check = self
+            .qr_check
+            .clone()
+            .unwrap_or_else(|| QrCheck::new(brcode, order, &self.qr_memory));
+        let first_seen = match (&self.qr_memory.first_receiver, &check.receiver) {
+            (None, Some(receiver)) if self.qr_memory.loaded => Some(receiver.clone()),
+            _ => None,
+        };
+        if let Some(receiver) = &first_seen {
+            self.qr_memory.first_receiver = Some(receiver.clone());
+            // The same check, now knowing whom it was compared with.
+            check.remembered = Some(receiver.clone());
+            self.qr_check = Some(check.clone());
+        }
+        (check, first_seen)
+    }
+
+    /// The person chose to see the code of the open check despite the
+    /// warning that it pays someone else than before.
+    pub fn show_code_anyway(&mut self) {
+        if let Some(check) = &mut self.qr_check {
+            check.shown_anyway = true;
+        }
+    }
+
+    /// The quote reviewed in the form, as the person accepts it by pressing create.
+    pub fn accept_quote(&mut self, accepted: AcceptedQuote) {
+        self.qr_memory.accepted.insert(accepted.quote_id, accepted);
     }
 }

@@ -19,7 +19,8 @@ use crate::app::ui::{
 use brlv_core::api::model::{Asset, Order, OrderState};
 
 use super::super::message::OrdersCommand;
-use super::super::state::QrCheck;
+use super::super::qr_memory::{Receiver, ReceiverAccount};
+use super::super::state::{CheckedAgainst, QrCheck, QrRefusal};
 use super::badge::{order_state_label, order_state_tone, seconds_to_pay};
 
 /// How wide the QR code is drawn, in points (quiet zone included).
@@ -125,37 +126,67 @@ fn payment_ui(
         callout_ui(ui, Tone::Neutral, &cx.t("orders.window_closed"));
         return;
     }
-    if !orders
-        .qr_check
-        .as_ref()
-        .is_some_and(|check| check.is_for(brcode, order.source_amount()))
-    {
-        orders.qr_check = Some(QrCheck::new(brcode, order.source_amount()));
-    }
-    let Some(check) = orders.qr_check.clone() else {
+    if !orders.qr_memory.loaded {
+        // The receiver paid before is not known yet: nothing to pay until it is.
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(cx.t("orders.qr_checking").as_ref());
+        });
         return;
-    };
+    }
+    let (check, first_seen) = orders.check_qr(brcode, order);
+    if let Some(receiver) = first_seen {
+        out.command(Command::Orders(OrdersCommand::RememberReceiver(receiver)));
+    }
     let matrix = match &check.outcome {
         Ok(matrix) => matrix,
         Err(reason) => {
             let warning = format!(
                 "{}\n\n{}",
                 cx.t("orders.brcode_rejected"),
-                reason.localize(cx.language)
+                refusal_text(cx, reason)
             );
             callout_ui(ui, Tone::Danger, &warning);
             return;
         }
     };
+    let Some(receiver) = check.receiver.as_ref() else {
+        return;
+    };
+    if let Some(before) = check.receiver_changed() {
+        let warning = cx.t_with(
+            "orders.qr_receiver_changed",
+            &[
+                ("before", &receiver_text(cx, before)),
+                ("now", &receiver_text(cx, receiver)),
+            ],
+        );
+        callout_ui(ui, Tone::Danger, &warning);
+        ui.add_space(8.0);
+        if !check.shown_anyway {
+            if ui.button(cx.t("orders.qr_show_anyway").as_ref()).clicked() {
+                orders.show_code_anyway();
+            }
+            return;
+        }
+    }
+    let against = match check.against {
+        CheckedAgainst::Accepted => cx.t("orders.qr_checked_accepted"),
+        CheckedAgainst::ServiceOnly => cx.t("orders.qr_checked_service_only"),
+    };
+    ui.label(RichText::new(against.as_ref()).weak());
+    ui.add_space(8.0);
     // Beside the QR when there is room; under it in a narrow window or at
     // a large scale, so nothing needs sideways scrolling.
     let side_by_side = ui.available_width() >= SIDE_BY_SIDE_WIDTH;
     let body = |ui: &mut Ui| {
-        let description = qr_description(cx, order, check.receiver.as_deref());
+        let description = qr_description(cx, order, Some(receiver.name.as_str()));
         qr_code_ui(ui, matrix, QR_WIDTH, &description);
         ui.add_space(16.0);
         ui.vertical(|ui| {
             ui.set_max_width(480.0);
+            receiver_ui(ui, cx, receiver);
+            ui.add_space(8.0);
             ui.label(cx.t("orders.amount_to_pay").as_ref());
             asset_amount_ui(
                 ui,
@@ -445,17 +476,102 @@ fn hidden_or(amounts: AmountFormat, text: String) -> String {
     }
 }
 
-/// The brcode to list among the fields: withheld when it fails the check,
-/// so a code that must not be paid cannot be copied from here either.
+/// The brcode to list among the fields: withheld when it fails the check
+/// or pays someone else than before (until the person chose to see it), so
+/// a code that must not be paid cannot be copied from here either.
 fn checked_brcode(orders: &OrdersState, cx: &PanelContext<'_>, order: &Order) -> Option<String> {
     let brcode = order.brcode.as_deref()?;
     let passed = match &orders.qr_check {
-        Some(check) if check.is_for(brcode, order.source_amount()) => check.outcome.is_ok(),
-        _ => QrCheck::new(brcode, order.source_amount()).outcome.is_ok(),
+        Some(check) if check.is_for(brcode, order, &orders.qr_memory) => check.payable(),
+        _ => orders.qr_memory.loaded && QrCheck::new(brcode, order, &orders.qr_memory).payable(),
     };
     Some(if passed {
         brcode.to_owned()
     } else {
         cx.t("orders.brcode_withheld").into_owned()
     })
+}
+
+/// An amount as the person reads it: reais as `R$500.00`, others with their ticker.
+fn amount_text(cx: &PanelContext<'_>, value: Option<Decimal>, asset: Option<&Asset>) -> String {
+    match (value, asset) {
+        (Some(value), Some(Asset::FiatBrl)) => cx.amounts().brl(value),
+        _ => cx.amounts().text(value, asset),
+    }
+}
+
+/// Why a code is not drawn, in the person's words.
+fn refusal_text(cx: &PanelContext<'_>, refusal: &QrRefusal) -> String {
+    match refusal {
+        QrRefusal::Code(error) => error.localize(cx.language),
+        QrRefusal::OrderNotAccepted {
+            accepted,
+            order_amount,
+            order_asset,
+        } => cx.t_with(
+            "orders.qr_order_not_accepted",
+            &[
+                (
+                    "accepted",
+                    &amount_text(
+                        cx,
+                        Some(accepted.source_amount),
+                        Some(&accepted.source_asset),
+                    ),
+                ),
+                (
+                    "order",
+                    &amount_text(cx, *order_amount, order_asset.as_ref()),
+                ),
+            ],
+        ),
+        QrRefusal::CodeNotAccepted { accepted, in_code } => cx.t_with(
+            "orders.qr_code_not_accepted",
+            &[
+                ("in_code", &cx.amounts().brl(*in_code)),
+                (
+                    "accepted",
+                    &amount_text(
+                        cx,
+                        Some(accepted.source_amount),
+                        Some(&accepted.source_asset),
+                    ),
+                ),
+            ],
+        ),
+    }
+}
+
+/// Where a code sends the money: its key, or the bank's dynamic code.
+fn account_text(cx: &PanelContext<'_>, account: &ReceiverAccount) -> String {
+    match account {
+        ReceiverAccount::Key(key) => cx.t_with("orders.qr_receiver_key", &[("key", key)]),
+        ReceiverAccount::Dynamic(host) => {
+            cx.t_with("orders.qr_receiver_dynamic", &[("host", host)])
+        }
+        ReceiverAccount::Unknown => cx.t("orders.qr_receiver_no_key").into_owned(),
+    }
+}
+
+/// A receiver on one line: name, city and key.
+fn receiver_text(cx: &PanelContext<'_>, receiver: &Receiver) -> String {
+    format!(
+        "{} ({}), {}",
+        receiver.name,
+        receiver.city,
+        account_text(cx, &receiver.account)
+    )
+}
+
+/// Who receives the payment, as the code says, beside the QR: what the
+/// person's bank app will show them before they confirm.
+fn receiver_ui(ui: &mut Ui, cx: &PanelContext<'_>, receiver: &Receiver) {
+    ui.label(RichText::new(cx.t("orders.qr_receiver").as_ref()).strong());
+    ui.add(egui::Label::new(RichText::new(&receiver.name).strong()).wrap());
+    ui.add(egui::Label::new(&receiver.city).wrap());
+    ui.add(
+        egui::Label::new(account_text(cx, &receiver.account))
+            .wrap()
+            .selectable(true),
+    );
 }

@@ -25,6 +25,7 @@ use brlv_core::recipients::Destination;
 use super::super::draft::{ORDER_PAIRS, QuoteSide, third_party_pix_allowed};
 use super::super::form::{QuoteSource, ServiceFailure};
 use super::super::message::OrdersCommand;
+use super::super::qr_memory::AcceptedQuote;
 
 /// Draws the form.
 pub fn order_form_ui(
@@ -430,6 +431,15 @@ fn send_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>, out: &m
         // Enter in a wallet or quote field sends, as the button does.
         let send = ui.add_enabled(enabled, button).clicked() || (enter_submitted(ui) && enabled);
         if send && let Ok(request) = request {
+            // What the person reviewed is what the order's PIX code is
+            // checked against, whatever the service answers later.
+            let accepted = (orders.form.quote_source == QuoteSource::Ask)
+                .then(|| orders.form.current_quote().and_then(AcceptedQuote::of))
+                .flatten();
+            if let Some(accepted) = accepted {
+                orders.accept_quote(accepted.clone());
+                out.command(Command::Orders(OrdersCommand::KeepAccepted(accepted)));
+            }
             out.submit(SubmitRequest::Order(request));
         }
     });
