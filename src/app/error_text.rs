@@ -346,23 +346,47 @@ impl Localize for KeystoreError {
     }
 }
 
+/// What a refusal's `code` means and what to do next, in `language`; a
+/// code the app has no words for yet says so and points to the details.
+pub fn refusal_reason(language: Language, code: &str) -> String {
+    let key = format!("err.code.{code}");
+    if super::i18n::has_key(&key) {
+        super::i18n::tr_dynamic(language, &key)
+    } else {
+        text(language, "err.code_unknown")
+    }
+}
+
+/// The raw text behind an error, for whoever reports it (shown under
+/// "Technical details"): the status, the service's code and its own message
+/// as they came, or the library's description of what failed.
+pub fn technical_details(error: &ApiError) -> String {
+    match error.service_error() {
+        Some(service) => match error.status() {
+            Some(status) => format!("HTTP {status} · {}: {}", service.code, service.message),
+            None => format!("{}: {}", service.code, service.message),
+        },
+        None => error.to_string(),
+    }
+}
+
 impl Localize for ApiError {
     fn localize(&self, language: Language) -> String {
         match self {
             // A 5xx is the service failing, not refusing: it says nothing
             // about whether a write was applied.
-            ApiError::Service { status, error } => tr_with(
+            // The code and the service's own message (English, technical)
+            // stay in the technical details; the person reads what
+            // happened and what to do next.
+            ApiError::Service { status, .. } if *status >= 500 => tr_with(
                 language,
-                if *status >= 500 {
-                    "err.api.service_failed"
-                } else {
-                    "err.api.service"
-                },
-                &[
-                    ("status", &status.to_string()),
-                    ("code", &error.code),
-                    ("message", &error.message),
-                ],
+                "err.api.service_failed",
+                &[("status", &status.to_string())],
+            ),
+            ApiError::Service { error, .. } => tr_with(
+                language,
+                "err.api.service",
+                &[("reason", &refusal_reason(language, &error.code))],
             ),
             ApiError::Unauthorized { error, hint } => {
                 let detail = error

@@ -82,6 +82,13 @@ pub fn tr_with(language: Language, key: &'static str, args: &[(&str, &str)]) -> 
     rust_i18n::replace_patterns(&text, &names, &values)
 }
 
+/// The text of a key made at run time (an error code's, say); the key
+/// itself when it has none, so check [`has_key`] first.
+pub fn tr_dynamic(language: Language, key: &str) -> String {
+    crate::_rust_i18n_try_translate(language.code(), key)
+        .map_or_else(|| key.to_owned(), |text| text.into_owned())
+}
+
 /// Whether `key` has a text in every language.
 pub fn has_key(key: &str) -> bool {
     Language::ALL

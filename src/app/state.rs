@@ -976,6 +976,9 @@ impl AppState {
                 self.onboarding.connect_error = None;
             }
             Event::ConnectFailed(error) => {
+                // The screen says it plainly; the whole chain (the DNS or TLS
+                // failure underneath) is for the log.
+                tracing::warn!("connecting the account failed: {error}");
                 self.onboarding.connecting = false;
                 self.onboarding.connect_error = Some(error.localize(self.language));
             }

@@ -11,7 +11,7 @@ use brlv_core::api::model::{Asset, ServiceErrorObject, WithdrawalMethod};
 use brlv_core::keystore::{KeystoreError, NameProblem};
 use brlv_core::money::{ParseAmountError, parse_amount};
 use brlv_core::pix::{BrCodeError, PixKeyError};
-use brlv_desk::app::error_text::Localize;
+use brlv_desk::app::error_text::{Localize, refusal_reason, technical_details};
 use brlv_desk::app::form::FieldError;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::submit::SubmitOutcome;
@@ -315,10 +315,82 @@ fn a_connection_that_broke_after_the_request_left_is_not_called_unreachable() {
         message: "connection refused".into(),
         maybe_delivered: false,
     };
+    assert_eq!(
+        never_left.localize(Language::En),
+        "No connection to the service. Check the internet connection."
+    );
+    // The transport's own words (`connection refused`, a DNS failure) are
+    // for the technical details and the log, not the sentence.
+    let pt = never_left.localize(Language::PtBr);
+    assert_eq!(
+        pt,
+        "Sem conexão com o serviço. Confira a conexão com a internet."
+    );
+    assert!(technical_details(&never_left).contains("connection refused"));
+}
+
+/// Words that give an English sentence away; none may be in a pt-BR text.
+const ENGLISH_WORDS: [&str; 14] = [
+    " the ", " is ", " was ", " not ", " and ", " to ", " of ", " you ", " your ", " this ",
+    " with ", " for ", " try ", " check ",
+];
+
+#[test]
+fn every_code_the_sandbox_can_answer_with_is_said_in_both_languages_without_the_code() {
+    let mut failures = Vec::new();
+    for code in brlv_sandbox::ERROR_CODES {
+        let refusal = ApiError::Service {
+            status: 422,
+            error: ServiceErrorObject {
+                kind: "unprocessable".into(),
+                message: "the balance of fiat/brl is 23500.00, short of 999999.00".into(),
+                code: (*code).into(),
+            },
+        };
+        for language in [Language::PtBr, Language::En] {
+            let reason = refusal_reason(language, code);
+            let sentence = refusal.localize(language);
+            if reason.contains("err.code") || reason == refusal_reason(language, "no-such-code") {
+                failures.push(format!(
+                    "{code} ({language:?}): no words of its own: {reason}"
+                ));
+            }
+            if (code.contains('-') && sentence.contains(code))
+                || sentence.contains("23500")
+                || sentence.contains("fiat/brl")
+            {
+                failures.push(format!("{code} ({language:?}): raw text shown: {sentence}"));
+            }
+            if !sentence.ends_with('.') {
+                failures.push(format!(
+                    "{code} ({language:?}): not a whole sentence: {sentence}"
+                ));
+            }
+        }
+        let pt = format!(" {} ", refusal_reason(Language::PtBr, code).to_lowercase());
+        if let Some(word) = ENGLISH_WORDS.iter().find(|word| pt.contains(*word)) {
+            failures.push(format!(
+                "{code}: English ({word:?}) in the pt-BR text: {pt}"
+            ));
+        }
+        if refusal_reason(Language::PtBr, code) == refusal_reason(Language::En, code) {
+            failures.push(format!("{code}: the pt-BR text is the English one"));
+        }
+        // What the service said stays reachable, for support.
+        let details = technical_details(&refusal);
+        if !(details.contains(code) && details.contains("HTTP 422") && details.contains("23500.00"))
+        {
+            failures.push(format!(
+                "{code}: the technical details lost the raw text: {details}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // A code the app has no words for yet says so, in the person's language.
     assert!(
-        never_left
-            .localize(Language::En)
-            .starts_with("Could not reach the service")
+        refusal_reason(Language::PtBr, "a-code-from-tomorrow").contains("ainda não conhece"),
+        "{}",
+        refusal_reason(Language::PtBr, "a-code-from-tomorrow")
     );
 }
 

@@ -16,6 +16,93 @@ use axum::response::{IntoResponse, Response};
 
 use brlv_core::api::model::{AmountError, ErrorBody};
 
+/// Every `code` the sandbox can answer with, sorted. The window has words
+/// for each in both languages (a test walks this list), and a test here
+/// reads the sandbox's sources so that a new code cannot be left out.
+pub const ERROR_CODES: &[&str] = &[
+    "ambiguous-asset",
+    "amount-mismatch",
+    "amount-not-positive",
+    "amount-too-large",
+    "amount-too-small",
+    "api-key-taken",
+    "asset-mismatch",
+    "asset-not-transferable",
+    "bad-algorithm",
+    "bad-signature",
+    "body-hash-mismatch",
+    "body-too-large",
+    "chain-mismatch",
+    "claim-type",
+    "expired",
+    "insufficient-balance",
+    "insufficient-claimable-balance",
+    "invalid-account",
+    "invalid-address",
+    "invalid-amount",
+    "invalid-bank-code",
+    "invalid-branch",
+    "invalid-document",
+    "invalid-field-type",
+    "invalid-key",
+    "invalid-name",
+    "invalid-nonce",
+    "invalid-path",
+    "invalid-pix-key",
+    "invalid-records",
+    "invalid-seconds",
+    "invalid-trade-reason",
+    "invalid-url",
+    "invalid-uuid",
+    "invalid-wallet-name",
+    "issued-in-future",
+    "lifetime-too-long",
+    "loopback-only",
+    "malformed-json",
+    "malformed-token",
+    "method-not-allowed",
+    "method-not-allowed-for-asset",
+    "missing-api-key",
+    "missing-body",
+    "missing-claim",
+    "missing-field",
+    "missing-token",
+    "no-wallet-for-brlv",
+    "nonce-replayed",
+    "not-a-brcode-order",
+    "order-already-paid",
+    "order-not-found",
+    "payment-already-returned",
+    "payment-method-not-allowed",
+    "pix-key-not-allowed",
+    "qr-render-failed",
+    "quote-already-used",
+    "quote-expired",
+    "quote-not-found",
+    "same-address",
+    "source-wallet-not-owned",
+    "sub-mismatch",
+    "target-wallet-not-fx-whitelisted",
+    "target-wallet-not-whitelisted",
+    "tax-id-mismatch",
+    "too-many-decimal-places",
+    "unexpected-field",
+    "unknown-account-type",
+    "unknown-api-key",
+    "unknown-asset",
+    "unknown-chain",
+    "unknown-method",
+    "unknown-path",
+    "unknown-payment-method",
+    "unknown-state",
+    "unknown-target-asset-code",
+    "unsupported-claim-form",
+    "unsupported-pair",
+    "uri-mismatch",
+    "wallet-not-found",
+    "withdrawal-not-found",
+];
+
 /// A refusal, rendered as the spec's error object.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
@@ -31,6 +118,10 @@ pub struct ApiError {
 
 impl ApiError {
     fn new(status: StatusCode, kind: &'static str, code: &'static str, message: String) -> Self {
+        debug_assert!(
+            ERROR_CODES.contains(&code),
+            "the error code {code:?} is missing from ERROR_CODES"
+        );
         ApiError {
             status,
             kind,
@@ -199,4 +290,95 @@ pub enum SandboxError {
     /// The server task failed.
     #[error("the sandbox server failed: {0}")]
     Server(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ERROR_CODES;
+
+    /// The string literals that a refusal's constructor takes as its code, or
+    /// that a `code = match` gives it, in one source file.
+    fn codes_in(source: &str) -> Vec<String> {
+        const CONSTRUCTORS: [&str; 7] = [
+            "unauthorized(",
+            "bad_request(",
+            "not_found(",
+            "conflict(",
+            "unprocessable(",
+            "forbidden(",
+            "internal(",
+        ];
+        let mut found = Vec::new();
+        let first_literal = |text: &str| -> Option<String> {
+            let start = text.find('"')? + 1;
+            let end = text[start..].find('"')? + start;
+            Some(text[start..end].to_owned())
+        };
+        for constructor in CONSTRUCTORS {
+            for (at, _) in source.match_indices(constructor) {
+                let rest = &source[at + constructor.len()..];
+                let argument = &rest[..rest.find(',').unwrap_or(rest.len())];
+                if let Some(code) = first_literal(argument) {
+                    found.push(code);
+                }
+            }
+        }
+        // `Self::new(status, kind, code, message)`: the code is the second literal.
+        for (at, _) in source.match_indices("Self::new(") {
+            let rest = &source[at..];
+            let call = &rest[..rest.find(')').unwrap_or(rest.len())];
+            let literals: Vec<&str> = call.split('"').skip(1).step_by(2).collect();
+            if let Some(code) = literals.get(1) {
+                found.push((*code).to_owned());
+            }
+        }
+        for (at, _) in source.match_indices("let code = match") {
+            let rest = &source[at..];
+            let block = &rest[..rest.find("};").unwrap_or(rest.len())];
+            for line in block.lines().filter(|line| line.contains("=> \"")) {
+                if let Some(code) = first_literal(&line[line.find("=>").unwrap_or(0)..]) {
+                    found.push(code);
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn every_code_in_the_sources_is_listed_and_every_listed_code_is_used() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut used = std::collections::BTreeSet::new();
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|ext| ext == "rs") {
+                let source = std::fs::read_to_string(&path).unwrap();
+                // This file's own list and tests are not uses.
+                let source = match source.find("pub const ERROR_CODES") {
+                    Some(list) => {
+                        let after = source[list..]
+                            .find("];")
+                            .map_or(source.len(), |end| list + end);
+                        let tests = source
+                            .find("#[cfg(test)]\nmod tests")
+                            .unwrap_or(source.len());
+                        format!("{}{}", &source[..list], &source[after..tests])
+                    }
+                    None => source,
+                };
+                used.extend(codes_in(&source));
+            }
+        }
+        let listed: std::collections::BTreeSet<String> =
+            ERROR_CODES.iter().map(|code| (*code).to_owned()).collect();
+        let missing: Vec<_> = used.difference(&listed).collect();
+        assert!(
+            missing.is_empty(),
+            "codes used but not in ERROR_CODES: {missing:?}"
+        );
+        let unused: Vec<_> = listed.difference(&used).collect();
+        assert!(unused.is_empty(), "codes listed but never used: {unused:?}");
+        let mut sorted = ERROR_CODES.to_vec();
+        sorted.sort_unstable();
+        assert_eq!(sorted, ERROR_CODES, "ERROR_CODES is kept sorted");
+    }
 }

@@ -3,7 +3,7 @@
 
 use egui::{RichText, Ui};
 
-use crate::app::error_text::Localize;
+use crate::app::error_text::{Localize, refusal_reason, technical_details};
 use crate::app::i18n::{Language, tr, tr_with};
 use crate::app::submit::{SubmitOutcome, SubmitStatus};
 use brlv_core::api::Error;
@@ -63,12 +63,11 @@ pub fn submit_status_ui(
         SubmitOutcome::Refused(error) => {
             error_text_ui(ui, &tr(language, "accounts.refused"));
             match error.service_error() {
-                Some(service) => {
-                    error_text_ui(ui, &format!("{}: {}", service.code, service.message));
-                }
+                Some(service) => error_text_ui(ui, &refusal_reason(language, &service.code)),
                 None => error_text_ui(ui, &error.localize(language)),
             }
             note_ui(ui, &tr(language, "accounts.kept_typed"));
+            technical_details_ui(ui, language, error);
         }
         SubmitOutcome::NotApplied(error) => {
             let response = ui.label(
@@ -77,6 +76,7 @@ pub fn submit_status_ui(
             );
             live_region(&response, true);
             note_ui(ui, &error.localize(language));
+            technical_details_ui(ui, language, error);
         }
         SubmitOutcome::Unknown { error, reread } => {
             let response = ui.label(
@@ -88,8 +88,24 @@ pub fn submit_status_ui(
             if let Some(reread) = reread {
                 note_ui(ui, &reread.localize(language));
             }
+            technical_details_ui(ui, language, error);
         }
     }
+}
+
+/// The raw error behind "Technical details", closed until opened: what a
+/// person sends to support, never in the way of the sentence above it.
+pub fn technical_details_ui(ui: &mut Ui, language: Language, error: &Error) {
+    egui::CollapsingHeader::new(tr(language, "errors.technical_details").as_ref())
+        .id_salt("brlv-desk-technical-details")
+        .default_open(false)
+        .show(ui, |ui| {
+            ui.add(
+                egui::Label::new(RichText::new(technical_details(error)).monospace().small())
+                    .wrap()
+                    .selectable(true),
+            );
+        });
 }
 
 /// What a POST whose answer did not settle it came to, in words that say
