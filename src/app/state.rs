@@ -123,6 +123,7 @@ macro_rules! panel_context {
             tax_figures: Some($state.taxes.last_figures()),
             preferences: Preferences {
                 idle_lock_minutes: $state.lock.idle_lock_minutes,
+                lock_when_minimized: $state.lock.lock_when_minimized,
                 notifications: $state.notify.enabled,
                 sealing_offered: !matches!($state.lock.seal_offer, SealOffer::None),
             },
@@ -446,6 +447,22 @@ impl AppState {
         if self.requires_passphrase() && self.lock.idle_past_limit(self.now) {
             self.lock.engage();
         }
+    }
+
+    /// Locks the window when it is minimized and Settings asks for that.
+    pub fn lock_if_minimized(&mut self, minimized: bool) {
+        if minimized && self.lock.lock_when_minimized {
+            self.lock_now();
+        }
+    }
+
+    /// Milliseconds until the idle lock is due, when one can engage (a
+    /// sealed key, not locked yet): the frame to draw then.
+    pub fn idle_lock_due_in(&self) -> Option<Millis> {
+        if !self.requires_passphrase() {
+            return None;
+        }
+        self.lock.idle_lock_due_in(self.now)
     }
 
     /// Drops the request waiting for its passphrase; nothing was sent.
@@ -799,6 +816,7 @@ impl AppState {
         match setting {
             Setting::Language(language) => self.language = language,
             Setting::IdleLockMinutes(minutes) => self.lock.idle_lock_minutes = minutes,
+            Setting::LockWhenMinimized(on) => self.lock.lock_when_minimized = on,
             Setting::Notifications(enabled) => self.notify.enabled = enabled,
             Setting::AddProfile => self.adding_profile = true,
             Setting::StopAddingProfile => self.adding_profile = false,

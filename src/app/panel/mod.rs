@@ -151,6 +151,8 @@ pub enum Setting {
     Language(Language),
     /// Idle minutes before the window locks.
     IdleLockMinutes(u32),
+    /// Lock the window when it is minimized, or not.
+    LockWhenMinimized(bool),
     /// Desktop notifications on or off.
     Notifications(bool),
     /// Show the form that adds a profile over the open one.
@@ -168,6 +170,8 @@ pub enum Setting {
 pub struct Preferences {
     /// Idle minutes before the window locks.
     pub idle_lock_minutes: u32,
+    /// The window locks when minimized.
+    pub lock_when_minimized: bool,
     /// Desktop notifications are on.
     pub notifications: bool,
     /// The offer to seal the open profile's plain key is open (or failed).

@@ -116,6 +116,8 @@ pub enum SealOffer {
 pub struct LockState {
     /// Idle time before the window locks, in minutes (Settings).
     pub idle_lock_minutes: u32,
+    /// Lock as soon as the window is minimized (Settings; off unless chosen).
+    pub lock_when_minimized: bool,
     /// When the person last touched the window.
     pub last_input: Millis,
     /// The lock screen is shown.
@@ -173,8 +175,19 @@ impl LockState {
     /// Whether the window has been idle for the time set in Settings, as of
     /// `now`, and is not locked yet.
     pub fn idle_past_limit(&self, now: Millis) -> bool {
+        !self.locked && now >= self.idle_deadline()
+    }
+
+    /// When the window locks unless someone touches it first.
+    pub fn idle_deadline(&self) -> Millis {
         let limit = Millis::from(self.idle_lock_minutes).saturating_mul(60_000);
-        !self.locked && now.saturating_sub(self.last_input) >= limit
+        self.last_input.saturating_add(limit)
+    }
+
+    /// Milliseconds from `now` until the idle lock is due (0: due now);
+    /// `None` while locked.
+    pub fn idle_lock_due_in(&self, now: Millis) -> Option<Millis> {
+        (!self.locked).then(|| self.idle_deadline().saturating_sub(now))
     }
 
     /// Holds a money-moving request at its confirmation step until the
@@ -259,6 +272,7 @@ impl Default for LockState {
     fn default() -> Self {
         LockState {
             idle_lock_minutes: DEFAULT_IDLE_LOCK_MINUTES,
+            lock_when_minimized: false,
             last_input: 0,
             locked: false,
             opening: None,
