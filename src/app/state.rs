@@ -465,6 +465,15 @@ impl AppState {
         self.lock.idle_lock_due_in(self.now)
     }
 
+    /// Hands the notifications owed this frame to `notifier`, as the window
+    /// stands now: amounts masked when hidden, and none of the account while
+    /// the lock screen is shown.
+    pub fn deliver_notifications(&mut self, notifier: &dyn super::features::notify::Notifier) {
+        let locked = self.shows_lock_screen();
+        self.notify
+            .deliver(self.language, self.hide_amounts, locked, notifier);
+    }
+
     /// Drops the request waiting for its passphrase; nothing was sent.
     pub fn cancel_authorization(&mut self) {
         self.lock.authorization = None;

@@ -397,10 +397,7 @@ impl eframe::App for BrlvApp {
         for resource in lists_arrived {
             tracing::debug!(target: "brlv_timing", ?resource, "rows drawn");
         }
-        let (language, hide_amounts) = (self.state.language, self.state.hide_amounts);
-        self.state
-            .notify
-            .deliver(language, hide_amounts, self.notifier.as_ref());
+        self.state.deliver_notifications(self.notifier.as_ref());
         for command in self.state.take_commands() {
             if !self.worker.send(command) {
                 tracing::warn!("the worker has stopped; a command was dropped");
