@@ -31,7 +31,9 @@ use super::features::events::state::{EventsState, EventsTold, ReceivedEvent, lis
 use super::features::journal::message::JournalCommand;
 use super::features::journal::message::JournalEvent;
 use super::features::journal::state::JournalState;
-use super::features::lock::state::{LockState, PassphrasePrompt, PassphrasePurpose, SealOffer};
+use super::features::lock::state::{
+    Guard, LockState, PassphrasePrompt, PassphrasePurpose, Released, SealOffer,
+};
 use super::features::notify::NotifyState;
 use super::features::onboarding::message::OnboardingCommand;
 use super::features::onboarding::state::{KeyDraft, KeySource, OnboardingDraft};
@@ -370,6 +372,7 @@ impl AppState {
                 ),
                 Ask::Set(setting) => self.set(setting),
                 Ask::CheckPassphrase(purpose) => self.check_passphrase(purpose),
+                Ask::ConfirmTyped => self.confirm_typed(),
                 Ask::StartWithNewKey => {
                     self.onboarding.key_source = KeySource::Generated;
                     self.adding_profile = self.session.is_some();
@@ -1091,8 +1094,8 @@ impl AppState {
                 attempt,
                 accepted,
             } => {
-                if let Some(request) = self.lock.checked(purpose, attempt, accepted, self.now) {
-                    self.send_submit(request);
+                if let Some(released) = self.lock.checked(purpose, attempt, accepted, self.now) {
+                    self.send_submit(released);
                 }
             }
             Event::SealingOffered => {
@@ -1192,17 +1195,33 @@ impl AppState {
 
     /// Sends a form's POST: its status shows it in flight (so it cannot be
     /// sent twice) and the worker sends it once. Every form sends this way.
-    /// A request that moves money from a sealed profile first waits at the
-    /// confirmation step for the passphrase (see [`super::features::lock`]); while
-    /// the window is locked nothing is sent.
+    /// A request that moves money first waits at the confirmation step for
+    /// the passphrase, or for a plain key the word typed (see
+    /// [`super::features::lock`]); while the window is locked nothing is sent.
     pub fn submit(&mut self, request: SubmitRequest) {
-        let sealed = self.requires_passphrase();
-        if let Some(request) = self.lock.hold(request, sealed) {
-            self.send_submit(request);
+        if let Some(released) = self.lock.hold(request, self.guard()) {
+            self.send_submit(released);
         }
     }
 
-    fn send_submit(&mut self, request: SubmitRequest) {
+    /// How the open profile guards money leaving it.
+    fn guard(&self) -> Guard {
+        match &self.session {
+            Some(session) if session.sealed => Guard::Passphrase,
+            Some(session) if session.kind == ProfileKind::Sandbox => Guard::Demo,
+            _ => Guard::TypedWord,
+        }
+    }
+
+    /// Lets a plain key's waiting request go once the word shown is typed.
+    pub fn confirm_typed(&mut self) {
+        let word = self.t("authorize.typed_word").into_owned();
+        if let Some(released) = self.lock.confirm_typed(&word) {
+            self.send_submit(released);
+        }
+    }
+
+    fn send_submit(&mut self, (request, authorized): Released) {
         match request.form() {
             FormKind::Claim => self.tell(|state| &mut state.claims, ClaimsEvent::Sending),
             FormKind::Transfer => self.tell(|state| &mut state.transfers, TransfersEvent::Sending),
@@ -1212,7 +1231,10 @@ impl AppState {
             }
             FormKind::Order => self.orders.form.submit = SubmitStatus::Sending,
         }
-        self.push(Command::Submit(request));
+        self.push(Command::Submit {
+            request,
+            authorized,
+        });
     }
 
     /// Saves `records` as CSV: to the file chosen in the system's dialog

@@ -341,3 +341,89 @@ fn with_the_setting_on_minimizing_the_window_locks_it() {
     harness.get_by_label("brlv-desk is locked");
     shows_nothing_of_the_account(&harness);
 }
+
+/// The Submit commands queued, with whether each carries the lock's proof.
+fn submits_with_proof(state: &mut AppState) -> Vec<(SubmitRequest, bool)> {
+    state
+        .take_commands()
+        .into_iter()
+        .filter_map(|command| match command {
+            brlv_desk::app::message::Command::Submit {
+                request,
+                authorized,
+            } => Some((request, authorized.is_some())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_plain_key_moves_money_only_after_the_word_shown_is_typed() {
+    use brlv_desk::app::session::ProfileKind;
+
+    for (kind, language, word, field, button) in [
+        (
+            ProfileKind::Environment,
+            Language::En,
+            "SEND",
+            "Type SEND to confirm",
+            "Send",
+        ),
+        (
+            ProfileKind::Saved,
+            Language::PtBr,
+            "ENVIAR",
+            "Digite ENVIAR para confirmar",
+            "Enviar",
+        ),
+    ] {
+        let mut state = connected_state(language);
+        state.session.as_mut().unwrap().kind = kind;
+        state.view = View::Withdrawals;
+        let withdrawal =
+            SubmitRequest::Withdrawal(CreateWithdrawal::pix(dec("10"), "52998224725".to_owned()));
+        state.submit(withdrawal.clone());
+        let mut harness = harness(state);
+        settle(&mut harness);
+        assert!(
+            submits_with_proof(harness.state_mut()).is_empty(),
+            "{kind:?}: nothing before the word"
+        );
+        // The button waits for the word; something else typed sends nothing.
+        type_into(&mut harness, field, "OK");
+        harness.get_by_label(button).click();
+        settle(&mut harness);
+        harness.key_press(egui::Key::Enter);
+        settle(&mut harness);
+        assert!(submits_with_proof(harness.state_mut()).is_empty());
+        assert!(harness.state().lock.authorization.is_some());
+
+        harness
+            .state_mut()
+            .lock
+            .authorization
+            .as_mut()
+            .unwrap()
+            .typed
+            .clear();
+        type_into(&mut harness, field, &word.to_lowercase());
+        harness.get_by_label(button).click();
+        settle(&mut harness);
+        assert_eq!(
+            submits_with_proof(harness.state_mut()),
+            vec![(withdrawal.clone(), true)],
+            "{kind:?}: sent once, with the proof"
+        );
+        assert!(harness.state().lock.authorization.is_none());
+    }
+
+    // A request that moves nothing needs no word.
+    let mut state = connected_state(Language::En);
+    state.submit(SubmitRequest::Wallet(brlv_core::api::model::CreateWallet {
+        wallet_name: "Payroll".into(),
+        chain: None,
+        metadata: None,
+        ui_enabled: None,
+    }));
+    assert_eq!(submits_with_proof(&mut state).len(), 1);
+}

@@ -140,6 +140,8 @@ pub enum Ask {
     OpenMovement(Source, Uuid),
     /// Check what is typed in the passphrase prompt of this purpose.
     CheckPassphrase(PassphrasePurpose),
+    /// Let a plain key's waiting request go if the word shown was typed.
+    ConfirmTyped,
     /// Leave the lock screen for onboarding, to connect with a new key.
     StartWithNewKey,
 }
