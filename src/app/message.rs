@@ -17,7 +17,7 @@ use super::export::{ExportKind, ExportRequest, FileError};
 use super::features::activity::export::ExtratoFileRequest;
 use super::features::events::message::{EventsCommand, EventsEvent};
 use super::features::journal::message::{JournalCommand, JournalEvent};
-use super::features::lock::state::PassphrasePurpose;
+use super::features::lock::state::{Authorized, PassphrasePurpose};
 use super::features::onboarding::message::{OnboardingCommand, OnboardingEvent};
 use super::features::orders::message::{OrdersCommand, OrdersEvent};
 use super::features::recipients::message::{RecipientsCommand, RecipientsEvent};
@@ -54,7 +54,14 @@ pub enum Command {
     /// Start the embedded sandbox (once) and connect to it.
     StartSandbox,
     /// Send a form's POST once, and settle how it ended.
-    Submit(SubmitRequest),
+    Submit {
+        /// The POST, exactly as reviewed.
+        request: SubmitRequest,
+        /// The lock's proof that a money-moving request passed the
+        /// passphrase or the typed confirmation; without it, such a
+        /// request is refused and nothing is sent.
+        authorized: Option<Authorized>,
+    },
     /// Fetch a list with the filters a panel shows, sent to the API.
     Query(ListQuery),
     /// Write a list as CSV, off the UI thread.

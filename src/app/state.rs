@@ -31,7 +31,9 @@ use super::features::events::state::{EventsState, EventsTold, ReceivedEvent, lis
 use super::features::journal::message::JournalCommand;
 use super::features::journal::message::JournalEvent;
 use super::features::journal::state::JournalState;
-use super::features::lock::state::{LockState, PassphrasePrompt, PassphrasePurpose, SealOffer};
+use super::features::lock::state::{
+    Guard, LockState, PassphrasePrompt, PassphrasePurpose, Released, SealOffer,
+};
 use super::features::notify::NotifyState;
 use super::features::onboarding::message::OnboardingCommand;
 use super::features::onboarding::state::{KeyDraft, KeySource, OnboardingDraft};
@@ -123,6 +125,7 @@ macro_rules! panel_context {
             tax_figures: Some($state.taxes.last_figures()),
             preferences: Preferences {
                 idle_lock_minutes: $state.lock.idle_lock_minutes,
+                lock_when_minimized: $state.lock.lock_when_minimized,
                 notifications: $state.notify.enabled,
                 sealing_offered: !matches!($state.lock.seal_offer, SealOffer::None),
             },
@@ -369,6 +372,7 @@ impl AppState {
                 ),
                 Ask::Set(setting) => self.set(setting),
                 Ask::CheckPassphrase(purpose) => self.check_passphrase(purpose),
+                Ask::ConfirmTyped => self.confirm_typed(),
                 Ask::StartWithNewKey => {
                     self.onboarding.key_source = KeySource::Generated;
                     self.adding_profile = self.session.is_some();
@@ -446,6 +450,31 @@ impl AppState {
         if self.requires_passphrase() && self.lock.idle_past_limit(self.now) {
             self.lock.engage();
         }
+    }
+
+    /// Locks the window when it is minimized and Settings asks for that.
+    pub fn lock_if_minimized(&mut self, minimized: bool) {
+        if minimized && self.lock.lock_when_minimized {
+            self.lock_now();
+        }
+    }
+
+    /// Milliseconds until the idle lock is due, when one can engage (a
+    /// sealed key, not locked yet): the frame to draw then.
+    pub fn idle_lock_due_in(&self) -> Option<Millis> {
+        if !self.requires_passphrase() {
+            return None;
+        }
+        self.lock.idle_lock_due_in(self.now)
+    }
+
+    /// Hands the notifications owed this frame to `notifier`, as the window
+    /// stands now: amounts masked when hidden, and none of the account while
+    /// the lock screen is shown.
+    pub fn deliver_notifications(&mut self, notifier: &dyn super::features::notify::Notifier) {
+        let locked = self.shows_lock_screen();
+        self.notify
+            .deliver(self.language, self.hide_amounts, locked, notifier);
     }
 
     /// Drops the request waiting for its passphrase; nothing was sent.
@@ -804,6 +833,7 @@ impl AppState {
         match setting {
             Setting::Language(language) => self.language = language,
             Setting::IdleLockMinutes(minutes) => self.lock.idle_lock_minutes = minutes,
+            Setting::LockWhenMinimized(on) => self.lock.lock_when_minimized = on,
             Setting::Notifications(enabled) => self.notify.enabled = enabled,
             Setting::AddProfile => self.adding_profile = true,
             Setting::StopAddingProfile => self.adding_profile = false,
@@ -1074,8 +1104,8 @@ impl AppState {
                 attempt,
                 accepted,
             } => {
-                if let Some(request) = self.lock.checked(purpose, attempt, accepted, self.now) {
-                    self.send_submit(request);
+                if let Some(released) = self.lock.checked(purpose, attempt, accepted, self.now) {
+                    self.send_submit(released);
                 }
             }
             Event::SealingOffered => {
@@ -1175,17 +1205,33 @@ impl AppState {
 
     /// Sends a form's POST: its status shows it in flight (so it cannot be
     /// sent twice) and the worker sends it once. Every form sends this way.
-    /// A request that moves money from a sealed profile first waits at the
-    /// confirmation step for the passphrase (see [`super::features::lock`]); while
-    /// the window is locked nothing is sent.
+    /// A request that moves money first waits at the confirmation step for
+    /// the passphrase, or for a plain key the word typed (see
+    /// [`super::features::lock`]); while the window is locked nothing is sent.
     pub fn submit(&mut self, request: SubmitRequest) {
-        let sealed = self.requires_passphrase();
-        if let Some(request) = self.lock.hold(request, sealed) {
-            self.send_submit(request);
+        if let Some(released) = self.lock.hold(request, self.guard()) {
+            self.send_submit(released);
         }
     }
 
-    fn send_submit(&mut self, request: SubmitRequest) {
+    /// How the open profile guards money leaving it.
+    fn guard(&self) -> Guard {
+        match &self.session {
+            Some(session) if session.sealed => Guard::Passphrase,
+            Some(session) if session.kind == ProfileKind::Sandbox => Guard::Demo,
+            _ => Guard::TypedWord,
+        }
+    }
+
+    /// Lets a plain key's waiting request go once the word shown is typed.
+    pub fn confirm_typed(&mut self) {
+        let word = self.t("authorize.typed_word").into_owned();
+        if let Some(released) = self.lock.confirm_typed(&word) {
+            self.send_submit(released);
+        }
+    }
+
+    fn send_submit(&mut self, (request, authorized): Released) {
         match request.form() {
             FormKind::Claim => self.tell(|state| &mut state.claims, ClaimsEvent::Sending),
             FormKind::Transfer => self.tell(|state| &mut state.transfers, TransfersEvent::Sending),
@@ -1195,7 +1241,10 @@ impl AppState {
             }
             FormKind::Order => self.orders.form.submit = SubmitStatus::Sending,
         }
-        self.push(Command::Submit(request));
+        self.push(Command::Submit {
+            request,
+            authorized,
+        });
     }
 
     /// Saves `records` as CSV: to the file chosen in the system's dialog

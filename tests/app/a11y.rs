@@ -119,6 +119,11 @@ fn a_pix_withdrawal_is_completed_with_the_keyboard_alone() {
 
     tab_to(&mut harness, "Confirm and send");
     press(&mut harness, Modifiers::NONE, Key::Enter);
+    // A plain key: the word shown is typed in the field that has the focus.
+    assert_eq!(focused(&harness).as_deref(), Some("Type SEND to confirm"));
+    harness.event(egui::Event::Text("SEND".to_owned()));
+    settle(&mut harness);
+    press(&mut harness, Modifiers::NONE, Key::Enter);
     assert_eq!(
         sent(harness.state_mut()),
         vec![Sent::Submit(SubmitRequest::Withdrawal(CreateWithdrawal {

@@ -151,12 +151,14 @@ impl FaultedApp {
     }
 
     fn withdraw_by_pix(&mut self, amount: Decimal) {
-        self.window
-            .state_mut()
-            .submit(SubmitRequest::Withdrawal(CreateWithdrawal::pix(
-                amount,
-                "52998224725".to_owned(),
-            )));
+        let state = self.window.state_mut();
+        state.submit(SubmitRequest::Withdrawal(CreateWithdrawal::pix(
+            amount,
+            "52998224725".to_owned(),
+        )));
+        // The environment's plain key: the word typed lets it go.
+        state.lock.authorization.as_mut().unwrap().typed = "SEND".to_owned();
+        state.confirm_typed();
     }
 
     fn withdrawal_outcome(&mut self) -> SubmitOutcome {

@@ -170,14 +170,16 @@ fn a_restart_with_the_service_stopped_shows_the_last_lists_and_the_claims_made()
             && state.data.claimable.value().is_some()
             && state.data.balance_brl.value().is_some()
     });
-    state.claims.submit = SubmitStatus::Sending;
-    assert!(first.send(Command::Submit(SubmitRequest::Claim {
+    // The environment's plain key: the claim goes once the word is typed.
+    state.submit(SubmitRequest::Claim {
         wallet_address: None,
         request: CreateClaim {
             amount: Decimal::from_str("100.00").unwrap(),
             target_asset_code: ClaimTarget::Brl,
         },
-    })));
+    });
+    state.lock.authorization.as_mut().unwrap().typed = "SEND".to_owned();
+    state.confirm_typed();
     pump_until(&first, &mut state, "the claim", claim_made);
     let Some(Created::Claim(Some(claim))) = state.claims.submit.created().cloned() else {
         panic!("the service answered the claim");

@@ -373,6 +373,48 @@ fn the_book_the_worker_built_is_kept_and_tells_the_same_news() {
 /// What the shell does at the end of every frame: the notes owed handed to
 /// the system.
 fn hand_over(state: &mut AppState, notifier: &dyn brlv_desk::app::features::notify::Notifier) {
-    let (language, hide_amounts) = (state.language, state.hide_amounts);
-    state.notify.deliver(language, hide_amounts, notifier);
+    state.deliver_notifications(notifier);
+}
+
+#[test]
+fn while_locked_a_notification_says_only_what_kind_of_movement_changed() {
+    for (language, withdrawal_title, body) in [
+        (
+            Language::En,
+            "A withdrawal changed state",
+            "brlv-desk is locked: unlock it to see what happened.",
+        ),
+        (
+            Language::PtBr,
+            "Um saque mudou de situação",
+            "O brlv-desk está bloqueado: desbloqueie para ver o que aconteceu.",
+        ),
+    ] {
+        let notifier = RecordingNotifier::default();
+        let mut state = baseline(language);
+        crate::support::ui::seal_session(&mut state);
+        state.lock_now();
+        assert!(state.lock.locked);
+        everything_settles(&mut state);
+        hand_over(&mut state, &notifier);
+        let shown = notifier.shown.borrow();
+        assert_eq!(shown.len(), 5, "the news still arrives");
+        for text in shown.iter() {
+            let whole = format!("{} {}", text.title, text.body);
+            for secret in [
+                "250", "1,320", "1.320", "10.5", "10,5", "80", "9c2f0c52", "7a000000", "7b000000",
+            ] {
+                assert!(
+                    !whole.contains(secret),
+                    "{secret:?} is in a notification while locked: {whole:?}"
+                );
+            }
+            assert_eq!(text.body, body);
+        }
+        assert!(
+            shown.iter().any(|text| text.title == withdrawal_title),
+            "{:?}",
+            notifier.titles()
+        );
+    }
 }

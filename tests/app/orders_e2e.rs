@@ -97,13 +97,17 @@ impl App {
             .cloned()
             .expect("a quote");
         self.state.orders.form.submit = SubmitStatus::Sending;
-        self.send_command(Command::Submit(SubmitRequest::Order(CreateOrder {
-            quote_id: quote.id,
-            source_wallet_address: None,
-            target_wallet_address: Some(WHITELISTED.to_owned()),
-            target_end_user_pix_key: None,
-            source_payment_method: Some(PaymentMethod::Brcode),
-        })));
+        // Paid by a BR Code from outside: nothing leaves the account, no proof.
+        self.send_command(Command::Submit {
+            request: SubmitRequest::Order(CreateOrder {
+                quote_id: quote.id,
+                source_wallet_address: None,
+                target_wallet_address: Some(WHITELISTED.to_owned()),
+                target_end_user_pix_key: None,
+                source_payment_method: Some(PaymentMethod::Brcode),
+            }),
+            authorized: None,
+        });
         self.pump_until("the order", |state| !state.orders.form.submit.is_sending());
         assert!(
             self.state.orders.form.submit.created().is_some(),

@@ -73,6 +73,7 @@ impl<P: Panel> Bench<P> {
             tax_figures: None,
             preferences: Preferences {
                 idle_lock_minutes: 5,
+                lock_when_minimized: false,
                 notifications: true,
                 sealing_offered: false,
             },

@@ -17,7 +17,9 @@ use brlv_desk::app::submit::FormKind;
 use brlv_desk::app::submit::SubmitOutcome;
 use brlv_desk::app::submit::SubmitRequest;
 
-use crate::support::ui::{SESSION, connected_state, dec, deliver, harness, settle, type_into};
+use crate::support::ui::{
+    SESSION, confirm_plain_key, connected_state, dec, deliver, harness, settle, type_into,
+};
 
 const MAIN: &str = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 
@@ -44,10 +46,14 @@ fn claims_sent(state: &mut AppState) -> Vec<(Option<String>, CreateClaim)> {
         .take_commands()
         .into_iter()
         .filter_map(|command| match command {
-            Command::Submit(SubmitRequest::Claim {
-                wallet_address,
-                request,
-            }) => Some((wallet_address, request)),
+            Command::Submit {
+                request:
+                    SubmitRequest::Claim {
+                        wallet_address,
+                        request,
+                    },
+                ..
+            } => Some((wallet_address, request)),
             _ => None,
         })
         .collect()
@@ -78,6 +84,7 @@ fn a_claim_above_the_claimable_is_refused_and_the_exact_claim_is_sent() {
     assert!(harness.query_by_label_contains("can be claimed").is_none());
     harness.get_by_label("Claim now").click();
     settle(&mut harness);
+    confirm_plain_key(&mut harness);
     assert_eq!(
         claims_sent(harness.state_mut()),
         vec![(
@@ -106,6 +113,7 @@ fn a_wallet_claim_uses_that_wallets_claimable_and_address() {
     settle(&mut harness);
     harness.get_by_label("Resgatar agora").click();
     settle(&mut harness);
+    confirm_plain_key(&mut harness);
     assert_eq!(
         claims_sent(harness.state_mut()),
         vec![(

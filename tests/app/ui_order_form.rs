@@ -61,7 +61,10 @@ fn order_requests(state: &AppState) -> Vec<&brlv_core::api::model::CreateOrder> 
         .pending_commands()
         .iter()
         .filter_map(|command| match command {
-            Command::Submit(SubmitRequest::Order(request)) => Some(request),
+            Command::Submit {
+                request: SubmitRequest::Order(request),
+                ..
+            } => Some(request),
             _ => None,
         })
         .collect()

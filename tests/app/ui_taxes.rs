@@ -409,7 +409,13 @@ fn the_passphrase_step_of_a_crossing_sale_says_so_before_it_leaves() {
             .state()
             .pending_commands()
             .iter()
-            .any(|command| matches!(command, Command::Submit(SubmitRequest::Order(_)))),
+            .any(|command| matches!(
+                command,
+                Command::Submit {
+                    request: SubmitRequest::Order(_),
+                    ..
+                }
+            )),
         "nothing leaves before the passphrase"
     );
     answer_passphrase_checks(harness.state_mut());

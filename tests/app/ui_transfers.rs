@@ -13,7 +13,7 @@ use brlv_desk::app::resources::ResourceKey;
 use brlv_desk::app::state::{AppState, View};
 use brlv_desk::app::submit::SubmitRequest;
 
-use crate::support::ui::{Sent, sent};
+use crate::support::ui::{Sent, confirm_plain_key, sent};
 use crate::support::ui::{connected_state, dec, deliver, harness, settle};
 
 const MAIN: &str = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
@@ -171,6 +171,7 @@ fn the_form_refuses_a_bad_checksum_and_sends_the_exact_transfer() {
     assert!(harness.query_by_label_contains("checksum").is_none());
     harness.get_by_label("Send transfer").click();
     settle(&mut harness);
+    confirm_plain_key(&mut harness);
     assert_eq!(
         sent(harness.state_mut()),
         vec![Sent::Submit(SubmitRequest::Transfer(CreateTransfer {

@@ -158,7 +158,10 @@ fn the_create_form_refuses_a_missing_name_and_sends_exactly_what_was_typed() {
     let sent: Vec<&CreateWallet> = commands
         .iter()
         .filter_map(|command| match command {
-            Command::Submit(SubmitRequest::Wallet(request)) => Some(request),
+            Command::Submit {
+                request: SubmitRequest::Wallet(request),
+                ..
+            } => Some(request),
             _ => None,
         })
         .collect();

@@ -13,7 +13,7 @@ use brlv_desk::app::resources::ListQuery;
 use brlv_desk::app::state::{AppState, View};
 use brlv_desk::app::submit::SubmitRequest;
 
-use crate::support::ui::{Sent, sent};
+use crate::support::ui::{Sent, confirm_plain_key, sent};
 use crate::support::ui::{connected_state, dec, deliver, harness, settle, type_into};
 
 fn withdrawals_state(language: Language) -> AppState {
@@ -71,6 +71,7 @@ fn the_confirmation_repeats_amount_and_destination_and_only_then_sends() {
     settle(&mut harness);
     harness.get_by_label("Confirmar e enviar").click();
     settle(&mut harness);
+    confirm_plain_key(&mut harness);
     assert_eq!(
         sent(harness.state_mut()),
         vec![Sent::Submit(SubmitRequest::Withdrawal(CreateWithdrawal {
@@ -129,6 +130,7 @@ fn a_ted_asks_for_the_destination_account_checks_each_field_and_repeats_it_befor
     );
     harness.get_by_label("Confirm and send").click();
     settle(&mut harness);
+    confirm_plain_key(&mut harness);
     assert_eq!(
         sent(harness.state_mut()),
         vec![Sent::Submit(SubmitRequest::Withdrawal(
@@ -172,6 +174,7 @@ fn tokens_go_to_an_address_checked_as_typed_and_repeated_before_sending() {
     harness.get_by_label("Tokens para o endereço 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed");
     harness.get_by_label("Confirmar e enviar").click();
     settle(&mut harness);
+    confirm_plain_key(&mut harness);
     assert_eq!(
         sent(harness.state_mut()),
         vec![Sent::Submit(SubmitRequest::Withdrawal(

@@ -157,7 +157,10 @@ fn a_new_profile_is_tested_saved_reopened_and_deleted_with_its_secrets() {
             target_asset_code: ClaimTarget::Brl,
         },
     };
-    assert!(worker.send(Command::Submit(claim.clone())));
+    assert!(worker.send(Command::Submit {
+        request: claim.clone(),
+        authorized: None,
+    }));
     pump_until(&worker, &mut state, "the refused claim", |state| {
         matches!(
             state.claims.submit,
@@ -552,4 +555,94 @@ fn a_plain_key_profile_keeps_working_is_offered_sealing_once_and_is_sealed_in_pl
     assert!(state.requires_passphrase());
     assert!(matches!(state.lock.seal_offer, SealOffer::None));
     drop(account.runtime);
+}
+
+#[test]
+fn a_money_moving_command_without_the_locks_proof_is_refused_and_nothing_is_posted() {
+    use brlv_core::api::model::CreateWithdrawal;
+
+    let (_dir, worker) = crate::support::worker::on_sandbox();
+    let mut state = AppState::new(Language::En);
+    pump_until(
+        &worker,
+        &mut state,
+        "the balance and withdrawals",
+        |state| {
+            state.data.balance_brl.value().is_some() && state.data.withdrawals.value().is_some()
+        },
+    );
+    let balance = *state.data.balance_brl.value().unwrap();
+    let refused = |state: &AppState| {
+        matches!(
+            state.withdrawals.submit,
+            SubmitStatus::Finished(SubmitOutcome::Refused(_))
+        )
+    };
+    let withdrawal = |amount: &str| {
+        SubmitRequest::Withdrawal(CreateWithdrawal::pix(
+            amount.parse().unwrap(),
+            "52998224725".to_owned(),
+        ))
+    };
+
+    // Handed straight to the worker, past the lock: refused.
+    state.withdrawals.submit = SubmitStatus::Sending;
+    assert!(worker.send(Command::Submit {
+        request: withdrawal("12.34"),
+        authorized: None,
+    }));
+    pump_until(&worker, &mut state, "the refusal", refused);
+    let SubmitStatus::Finished(SubmitOutcome::Refused(error)) = &state.withdrawals.submit else {
+        unreachable!()
+    };
+    assert!(
+        error
+            .to_string()
+            .contains("did not pass the passphrase or the typed confirmation"),
+        "{error}"
+    );
+
+    // A proof the lock gave for one request does not cover another.
+    state.submit(withdrawal("1.00"));
+    let proof = state
+        .take_commands()
+        .into_iter()
+        .find_map(|command| match command {
+            Command::Submit { authorized, .. } => authorized,
+            _ => None,
+        })
+        .expect("the sandbox's request leaves the lock with its proof");
+    state.withdrawals.submit = SubmitStatus::Sending;
+    assert!(worker.send(Command::Submit {
+        request: withdrawal("56.78"),
+        authorized: Some(proof),
+    }));
+    pump_until(&worker, &mut state, "the second refusal", refused);
+
+    // Read again from the service: neither left.
+    let before = state.data.withdrawals.loaded().unwrap().fetched_at;
+    assert!(worker.send(Command::Refresh));
+    pump_until(&worker, &mut state, "the lists read again", |state| {
+        state
+            .data
+            .withdrawals
+            .loaded()
+            .is_some_and(|loaded| loaded.fetched_at > before)
+            && state
+                .data
+                .balance_brl
+                .loaded()
+                .is_some_and(|loaded| loaded.fetched_at > before)
+    });
+    let rows = state.data.withdrawals.value().unwrap();
+    for amount in ["12.34", "56.78"] {
+        let amount: Decimal = amount.parse().unwrap();
+        assert!(
+            !rows
+                .iter()
+                .any(|row| row.amount.is_some_and(|shown| shown.get() == amount)),
+            "a withdrawal of {amount} reached the service"
+        );
+    }
+    assert_eq!(state.data.balance_brl.value(), Some(&balance));
 }

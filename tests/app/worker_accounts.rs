@@ -21,12 +21,13 @@ use brlv_desk::app::submit::Created;
 use brlv_desk::app::submit::SubmitOutcome;
 use brlv_desk::app::submit::SubmitRequest;
 use brlv_desk::app::submit::SubmitStatus;
-use brlv_desk::app::worker::WorkerHandle;
 
 use crate::support::worker::pump_until;
 
-fn send(worker: &WorkerHandle, request: SubmitRequest) {
-    assert!(worker.send(Command::Submit(request)));
+/// Sends `request` as a form does: through the lock (the sandbox's money
+/// moves with its proof at once); `pump_until` hands it to the worker.
+fn send(state: &mut AppState, request: SubmitRequest) {
+    state.submit(request);
 }
 
 fn created(status: &SubmitStatus) -> Option<&Created> {
@@ -65,7 +66,7 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
     // A wallet.
     state.wallets.submit = SubmitStatus::Sending;
     send(
-        &worker,
+        &mut state,
         SubmitRequest::Wallet(CreateWallet {
             wallet_name: "Payroll".into(),
             chain: Some(Chain::EthBase),
@@ -90,7 +91,7 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
     // A PIX withdrawal.
     state.withdrawals.submit = SubmitStatus::Sending;
     send(
-        &worker,
+        &mut state,
         SubmitRequest::Withdrawal(CreateWithdrawal {
             asset: Asset::FiatBrl,
             method: WithdrawalMethod::Pix,
@@ -122,7 +123,7 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
     // A claim at the account, which the claimable balance then reflects.
     state.claims.submit = SubmitStatus::Sending;
     send(
-        &worker,
+        &mut state,
         SubmitRequest::Claim {
             wallet_address: None,
             request: CreateClaim {
@@ -160,7 +161,7 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
     // A refusal keeps its code: more than the account holds.
     state.withdrawals.submit = SubmitStatus::Sending;
     send(
-        &worker,
+        &mut state,
         SubmitRequest::Withdrawal(CreateWithdrawal {
             asset: Asset::FiatBrl,
             method: WithdrawalMethod::Ted,
@@ -252,7 +253,7 @@ fn ted_and_token_withdrawals_reach_the_sandbox_with_their_destinations() {
     };
     let withdraw = |state: &mut AppState, request: CreateWithdrawal, what: &str| {
         state.withdrawals.submit = SubmitStatus::Sending;
-        send(&worker, SubmitRequest::Withdrawal(request));
+        send(state, SubmitRequest::Withdrawal(request));
         pump_until(&worker, state, what, |state| {
             created(&state.withdrawals.submit).is_some()
         });

@@ -140,6 +140,8 @@ pub enum Ask {
     OpenMovement(Source, Uuid),
     /// Check what is typed in the passphrase prompt of this purpose.
     CheckPassphrase(PassphrasePurpose),
+    /// Let a plain key's waiting request go if the word shown was typed.
+    ConfirmTyped,
     /// Leave the lock screen for onboarding, to connect with a new key.
     StartWithNewKey,
 }
@@ -151,6 +153,8 @@ pub enum Setting {
     Language(Language),
     /// Idle minutes before the window locks.
     IdleLockMinutes(u32),
+    /// Lock the window when it is minimized, or not.
+    LockWhenMinimized(bool),
     /// Desktop notifications on or off.
     Notifications(bool),
     /// Show the form that adds a profile over the open one.
@@ -168,6 +172,8 @@ pub enum Setting {
 pub struct Preferences {
     /// Idle minutes before the window locks.
     pub idle_lock_minutes: u32,
+    /// The window locks when minimized.
+    pub lock_when_minimized: bool,
     /// Desktop notifications are on.
     pub notifications: bool,
     /// The offer to seal the open profile's plain key is open (or failed).

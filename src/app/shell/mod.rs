@@ -47,6 +47,9 @@ pub struct PersistedUi {
     /// Every amount masked (the eye in the top bar).
     #[serde(default)]
     pub hide_amounts: bool,
+    /// Lock the window when it is minimized (Settings); off unless chosen.
+    #[serde(default)]
+    pub lock_when_minimized: bool,
     /// Desktop notifications (Settings); `None`: on, the default.
     #[serde(default)]
     pub desktop_notifications: Option<bool>,
@@ -65,6 +68,7 @@ impl PersistedUi {
             view: state.view,
             language: Some(state.language),
             idle_lock_minutes: Some(state.lock.idle_lock_minutes),
+            lock_when_minimized: state.lock.lock_when_minimized,
             list_budget_mib: state.settings.list_budget_mib,
             hide_amounts: state.hide_amounts,
             desktop_notifications: Some(state.notify.enabled),
@@ -76,6 +80,7 @@ impl PersistedUi {
     /// does not weigh against the command line itself (amounts hidden).
     pub fn restore_into(&self, state: &mut AppState) {
         state.hide_amounts = self.hide_amounts;
+        state.lock.lock_when_minimized = self.lock_when_minimized;
         if let Some(enabled) = self.desktop_notifications {
             state.notify.enabled = enabled;
         }
@@ -89,26 +94,22 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
     context::set_language(ui.ctx(), state.language);
     context::set_zone(ui.ctx(), &state.zone);
     context::set_dialog_status(ui.ctx(), state.dialogs.status());
-    // Any key, click, scroll or pointer move counts as someone at the desk.
-    let touched = ui.input(|input| {
-        input.events.iter().any(|event| {
-            matches!(
-                event,
-                egui::Event::Key { .. }
-                    | egui::Event::Text(_)
-                    | egui::Event::PointerButton { .. }
-                    | egui::Event::PointerMoved(_)
-                    | egui::Event::MouseWheel { .. }
-            )
-        })
-    });
-    if touched {
+    // The idle time is judged before this frame's input counts: a key or a
+    // pointer over the window restored after the deadline (eframe draws
+    // nothing while minimized) must find it locked, not reset the timer.
+    state.lock_if_idle();
+    state.lock_if_minimized(ui.input(|input| input.viewport().minimized == Some(true)));
+    if ui.input(|input| input.events.iter().any(is_presence)) {
         state.note_input();
     }
     if ui.input_mut(|input| input.consume_shortcut(&LOCK)) {
         state.lock_now();
     }
-    state.lock_if_idle();
+    // No input may come for the lock's deadline: a frame is drawn then anyway.
+    if let Some(due_in) = state.idle_lock_due_in() {
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_millis(due_in));
+    }
     if state.shows_lock_screen() {
         // Nothing of the account: no top bar, no notices, no view, no draft.
         egui::CentralPanel::default().show(ui, |ui| {
@@ -181,6 +182,25 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
     let (cx, panels) = state.panels();
     lock::view::authorization_ui(ui, panels.lock, &cx, &mut out, &lines, sale);
     state.answer(out);
+}
+
+/// Whether `event` shows someone at the desk: a key, typed or pasted text,
+/// a click, a scroll, a touch, a screen reader's action. A pointer merely
+/// moving does not (a desk bumped, a window restored under the pointer).
+fn is_presence(event: &egui::Event) -> bool {
+    matches!(
+        event,
+        egui::Event::Key { .. }
+            | egui::Event::Text(_)
+            | egui::Event::Paste(_)
+            | egui::Event::Copy
+            | egui::Event::Cut
+            | egui::Event::Ime(_)
+            | egui::Event::PointerButton { .. }
+            | egui::Event::MouseWheel { .. }
+            | egui::Event::Touch { .. }
+            | egui::Event::AccessKitActionRequest(_)
+    )
 }
 
 /// Draws the current view: one arm per view, so a declared view always has one.
@@ -377,10 +397,7 @@ impl eframe::App for BrlvApp {
         for resource in lists_arrived {
             tracing::debug!(target: "brlv_timing", ?resource, "rows drawn");
         }
-        let (language, hide_amounts) = (self.state.language, self.state.hide_amounts);
-        self.state
-            .notify
-            .deliver(language, hide_amounts, self.notifier.as_ref());
+        self.state.deliver_notifications(self.notifier.as_ref());
         for command in self.state.take_commands() {
             if !self.worker.send(command) {
                 tracing::warn!("the worker has stopped; a command was dropped");

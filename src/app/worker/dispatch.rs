@@ -12,7 +12,7 @@ use crate::app::clock::Millis;
 use crate::app::export::{ExportKind, FileError, write_export};
 use crate::app::features::activity::export::write_extrato_file;
 use crate::app::features::journal::records::states_of;
-use crate::app::features::lock::state::PassphrasePurpose;
+use crate::app::features::lock::state::{Authorized, Guard, PassphrasePurpose};
 use crate::app::features::onboarding;
 use crate::app::message::{Command, Event, NoticeKind};
 use crate::app::receipt::write_receipt;
@@ -167,7 +167,10 @@ impl Worker {
             Command::OpenProfile(name) => self.open_saved(&name, false),
             Command::DeleteProfile(name) => self.delete_profile(name),
             Command::StartSandbox => self.start_sandbox(),
-            Command::Submit(request) => self.submit(request),
+            Command::Submit {
+                request,
+                authorized,
+            } => self.submit(request, authorized),
             Command::Query(list) => {
                 let Some((session, client)) = self.session_client() else {
                     return;
@@ -370,30 +373,50 @@ impl Worker {
             .map(|session| (session.id, session.client.clone()))
     }
 
-    pub(super) fn submit(&mut self, request: SubmitRequest) {
+    pub(super) fn submit(&mut self, request: SubmitRequest, authorized: Option<Authorized>) {
         let (Some((session, client)), Some(journal)) =
             (self.session_client(), self.session_journal())
         else {
             return;
         };
         let form = request.form();
-        let sealed = self
-            .session
-            .as_ref()
-            .is_some_and(|open| open.sealed_key.is_some());
-        if sealed && request.moves_money() {
-            // The UI asks for the passphrase first; this holds even if it did not.
-            if self.transaction_tickets == 0 {
+        let (sealed, sandbox) = self.session.as_ref().map_or((false, false), |open| {
+            (open.sealed_key.is_some(), open.kind == ProfileKind::Sandbox)
+        });
+        if request.moves_money() {
+            // The window asks first; this holds even if some path did not.
+            let passed = authorized.as_ref().is_some_and(|proof| {
+                proof.covers(&request)
+                    && match proof.guard() {
+                        Guard::Passphrase => sealed,
+                        Guard::TypedWord => !sealed && !sandbox,
+                        Guard::Demo => sandbox,
+                    }
+            });
+            let refusal = if !passed {
+                Some(
+                    "this request did not pass the passphrase or the typed confirmation; nothing was sent",
+                )
+            } else if sealed && self.transaction_tickets == 0 {
+                Some("no passphrase was given for this request; nothing was sent")
+            } else {
+                None
+            };
+            if let Some(reason) = refusal {
+                tracing::warn!(
+                    ?form,
+                    "a money-moving request came without its proof; refused"
+                );
                 self.emit(Event::Submitted {
                     session,
                     form,
-                    outcome: SubmitOutcome::Refused(Error::Config(
-                        "no passphrase was given for this request; nothing was sent".to_owned(),
-                    )),
+                    outcome: SubmitOutcome::Refused(Error::Config(reason.to_owned())),
                 });
                 return;
             }
-            self.transaction_tickets -= 1;
+            if sealed {
+                self.transaction_tickets -= 1;
+            }
         }
         self.spawn(async move {
             let (outcome, refresh, problem) =

@@ -101,7 +101,7 @@ pub fn sent(state: &mut AppState) -> Vec<Sent> {
         .take_commands()
         .into_iter()
         .filter_map(|command| match command {
-            Command::Submit(request) => Some(Sent::Submit(request)),
+            Command::Submit { request, .. } => Some(Sent::Submit(request)),
             Command::Query(query) => Some(Sent::Query(query)),
             Command::Export(request) => Some(Sent::Export(request)),
             _ => None,
@@ -217,4 +217,25 @@ pub fn only_the_right_passphrase_sends(
             .query_by_label("Confirm with your passphrase")
             .is_none()
     );
+}
+
+/// Passes a plain key's confirmation step as a person does: the word shown
+/// typed, then its button. Checks first that nothing has left before it.
+pub fn confirm_plain_key(harness: &mut Harness<'static, AppState>) {
+    use brlv_desk::app::message::Command;
+    let (word, field, button) = match harness.state().language {
+        Language::PtBr => ("ENVIAR", "Digite ENVIAR para confirmar", "Enviar"),
+        _ => ("SEND", "Type SEND to confirm", "Send"),
+    };
+    assert!(
+        !harness
+            .state()
+            .pending_commands()
+            .iter()
+            .any(|command| matches!(command, Command::Submit { .. })),
+        "nothing leaves before the word is typed"
+    );
+    type_into(harness, field, word);
+    harness.get_by_label(button).click();
+    settle(harness);
 }

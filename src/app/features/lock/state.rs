@@ -88,14 +88,65 @@ impl fmt::Debug for PassphrasePrompt {
     }
 }
 
-/// A money-moving request at its confirmation step, waiting for the passphrase.
+/// A money-moving request at its confirmation step, waiting for the passphrase
+/// (a sealed key) or for the word typed (a plain key).
 #[derive(Debug)]
 pub struct Authorization {
     /// The request, exactly as reviewed.
     pub request: SubmitRequest,
     /// The passphrase field.
     pub prompt: PassphrasePrompt,
+    /// The key is plain: no passphrase can be checked, so the person types
+    /// the word shown instead.
+    pub plain_key: bool,
+    /// What is typed in the confirmation field of a plain key.
+    pub typed: String,
 }
+
+/// How the open profile guards money leaving it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Guard {
+    /// A sealed key: the passphrase.
+    Passphrase,
+    /// A plain key (the environment's, or a saved one not sealed yet): a
+    /// word typed at the confirmation step.
+    TypedWord,
+    /// The embedded sandbox: its money is make-believe, nothing is asked.
+    Demo,
+}
+
+/// Proof that a money-moving request passed the lock, handed to the worker
+/// with the request it covers. Only this module makes one: after the right
+/// passphrase, the word typed for a plain key, or for the sandbox; the
+/// worker sends no money-moving request without it.
+#[derive(Debug, PartialEq)]
+pub struct Authorized {
+    // Boxed: it rides in every Submit command, beside the request itself.
+    covers: Box<SubmitRequest>,
+    guard: Guard,
+}
+
+impl Authorized {
+    fn of(request: &SubmitRequest, guard: Guard) -> Authorized {
+        Authorized {
+            covers: Box::new(request.clone()),
+            guard,
+        }
+    }
+
+    /// Whether it was given for exactly `request`.
+    pub fn covers(&self, request: &SubmitRequest) -> bool {
+        *self.covers == *request
+    }
+
+    /// What was asked before it was given.
+    pub fn guard(&self) -> Guard {
+        self.guard
+    }
+}
+
+/// A request let go by the lock, with its proof when it moves money.
+pub type Released = (SubmitRequest, Option<Authorized>);
 
 /// Where the offer to seal a plain-key profile stands.
 #[derive(Debug, Default)]
@@ -116,6 +167,8 @@ pub enum SealOffer {
 pub struct LockState {
     /// Idle time before the window locks, in minutes (Settings).
     pub idle_lock_minutes: u32,
+    /// Lock as soon as the window is minimized (Settings; off unless chosen).
+    pub lock_when_minimized: bool,
     /// When the person last touched the window.
     pub last_input: Millis,
     /// The lock screen is shown.
@@ -173,38 +226,72 @@ impl LockState {
     /// Whether the window has been idle for the time set in Settings, as of
     /// `now`, and is not locked yet.
     pub fn idle_past_limit(&self, now: Millis) -> bool {
+        !self.locked && now >= self.idle_deadline()
+    }
+
+    /// When the window locks unless someone touches it first.
+    pub fn idle_deadline(&self) -> Millis {
         let limit = Millis::from(self.idle_lock_minutes).saturating_mul(60_000);
-        !self.locked && now.saturating_sub(self.last_input) >= limit
+        self.last_input.saturating_add(limit)
+    }
+
+    /// Milliseconds from `now` until the idle lock is due (0: due now);
+    /// `None` while locked.
+    pub fn idle_lock_due_in(&self, now: Millis) -> Option<Millis> {
+        (!self.locked).then(|| self.idle_deadline().saturating_sub(now))
     }
 
     /// Holds a money-moving request at its confirmation step until the
-    /// passphrase is checked (`sealed`: the open profile's key is); anything
-    /// else goes at once. Nothing goes while the window is locked.
-    pub fn hold(&mut self, request: SubmitRequest, sealed: bool) -> Option<SubmitRequest> {
+    /// passphrase is checked or, for a plain key, the word is typed (`guard`:
+    /// how the open profile guards it); anything else goes at once, and a
+    /// money-moving request of the sandbox goes with its proof. Nothing goes
+    /// while the window is locked.
+    pub fn hold(&mut self, request: SubmitRequest, guard: Guard) -> Option<Released> {
         if self.locked {
             return None;
         }
-        if sealed && request.moves_money() {
-            self.authorization = Some(Authorization {
-                request,
-                prompt: PassphrasePrompt::default(),
-            });
+        if !request.moves_money() {
+            return Some((request, None));
+        }
+        if guard == Guard::Demo {
+            let proof = Authorized::of(&request, guard);
+            return Some((request, Some(proof)));
+        }
+        self.authorization = Some(Authorization {
+            request,
+            prompt: PassphrasePrompt::default(),
+            plain_key: guard == Guard::TypedWord,
+            typed: String::new(),
+        });
+        None
+    }
+
+    /// Lets the plain key's waiting request go when what is typed is `word`
+    /// (any case, spaces around ignored); otherwise nothing goes.
+    pub fn confirm_typed(&mut self, word: &str) -> Option<Released> {
+        let authorization = self.authorization.as_ref()?;
+        if self.locked
+            || !authorization.plain_key
+            || authorization.typed.trim().to_uppercase() != word.trim().to_uppercase()
+        {
             return None;
         }
-        Some(request)
+        let request = self.authorization.take()?.request;
+        let proof = Authorized::of(&request, Guard::TypedWord);
+        Some((request, Some(proof)))
     }
 
     /// Takes in the worker's answer to check `attempt` of `purpose`'s
     /// prompt. The right passphrase unlocks, or lets the waiting request go
-    /// (returned: the only way a money-moving request leaves a sealed
-    /// profile); a wrong one sends nothing and waits longer.
+    /// with its proof (returned: the only way a money-moving request leaves
+    /// a sealed profile); a wrong one sends nothing and waits longer.
     pub fn checked(
         &mut self,
         purpose: PassphrasePurpose,
         attempt: u64,
         accepted: bool,
         now: Millis,
-    ) -> Option<SubmitRequest> {
+    ) -> Option<Released> {
         match purpose {
             PassphrasePurpose::Unlock => {
                 if self.unlock.checking != Some(attempt) {
@@ -231,10 +318,9 @@ impl LockState {
                 authorization.prompt.checking = None;
                 if accepted {
                     self.attempts.reset();
-                    return self
-                        .authorization
-                        .take()
-                        .map(|authorization| authorization.request);
+                    let request = self.authorization.take()?.request;
+                    let proof = Authorized::of(&request, Guard::Passphrase);
+                    return Some((request, Some(proof)));
                 }
                 self.attempts.failed(now);
                 authorization.prompt.wrong = true;
@@ -259,6 +345,7 @@ impl Default for LockState {
     fn default() -> Self {
         LockState {
             idle_lock_minutes: DEFAULT_IDLE_LOCK_MINUTES,
+            lock_when_minimized: false,
             last_input: 0,
             locked: false,
             opening: None,
@@ -274,6 +361,41 @@ impl Default for LockState {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn withdrawal(amount: i64) -> SubmitRequest {
+        SubmitRequest::Withdrawal(brlv_core::api::model::CreateWithdrawal::pix(
+            rust_decimal::Decimal::new(amount, 0),
+            "52998224725".to_owned(),
+        ))
+    }
+
+    #[test]
+    fn a_plain_keys_request_leaves_with_its_proof_only_once_the_word_is_typed() {
+        let mut lock = LockState::default();
+        assert!(lock.hold(withdrawal(10), Guard::TypedWord).is_none());
+        assert!(lock.confirm_typed("SEND").is_none(), "nothing typed yet");
+        lock.authorization.as_mut().unwrap().typed = "SENT".to_owned();
+        assert!(lock.confirm_typed("SEND").is_none());
+        lock.authorization.as_mut().unwrap().typed = " send ".to_owned();
+        let (request, proof) = lock.confirm_typed("SEND").unwrap();
+        let proof = proof.unwrap();
+        assert_eq!(request, withdrawal(10));
+        assert!(proof.covers(&withdrawal(10)));
+        assert!(!proof.covers(&withdrawal(11)));
+        assert_eq!(proof.guard(), Guard::TypedWord);
+        assert!(lock.authorization.is_none());
+
+        // A sealed key's request is not let go by a typed word.
+        assert!(lock.hold(withdrawal(10), Guard::Passphrase).is_none());
+        lock.authorization.as_mut().unwrap().typed = "SEND".to_owned();
+        assert!(lock.confirm_typed("SEND").is_none());
+
+        // The sandbox's goes at once, with its proof; nothing goes while locked.
+        let (_, proof) = lock.hold(withdrawal(10), Guard::Demo).unwrap();
+        assert_eq!(proof.unwrap().guard(), Guard::Demo);
+        lock.engage();
+        assert!(lock.hold(withdrawal(10), Guard::Demo).is_none());
+    }
 
     #[test]
     fn wrong_passphrases_wait_longer_each_time_up_to_five_minutes() {

@@ -139,13 +139,22 @@ pub fn authorization_ui(
     lines: &[(String, String)],
     sale: Option<(String, SaleTone)>,
 ) {
-    if lock.authorization.is_none() {
+    let Some(plain_key) = lock
+        .authorization
+        .as_ref()
+        .map(|authorization| authorization.plain_key)
+    else {
         return;
-    }
+    };
+    let (title, intro) = if plain_key {
+        ("authorize.typed_title", "authorize.typed_intro")
+    } else {
+        ("authorize.title", "authorize.intro")
+    };
     let modal = egui::Modal::new(egui::Id::unique("transaction_password")).show(ui.ctx(), |ui| {
         ui.set_width(420.0);
-        ui.heading(cx.t("authorize.title").as_ref());
-        ui.label(cx.t("authorize.intro").as_ref());
+        ui.heading(cx.t(title).as_ref());
+        ui.label(cx.t(intro).as_ref());
         ui.add_space(6.0);
         egui::Grid::new("authorize_summary")
             .num_columns(2)
@@ -168,6 +177,14 @@ pub fn authorization_ui(
             ui.add(egui::Label::new(text).wrap());
         }
         ui.add_space(8.0);
+        if lock
+            .authorization
+            .as_ref()
+            .is_some_and(|authorization| authorization.plain_key)
+        {
+            typed_confirmation_ui(ui, lock, cx, out);
+            return;
+        }
         let submitted = passphrase_field_ui(ui, lock, cx, PassphrasePurpose::Transaction);
         let ready = lock
             .authorization
@@ -194,6 +211,45 @@ pub fn authorization_ui(
     {
         lock.authorization = None;
     }
+}
+
+/// A plain key's confirmation step: no passphrase can be checked, so the
+/// word shown must be typed before the request goes.
+fn typed_confirmation_ui(
+    ui: &mut Ui,
+    lock: &mut LockState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
+    let Some(authorization) = lock.authorization.as_mut() else {
+        return;
+    };
+    ui.label(RichText::new(cx.t("authorize.plain_key").as_ref()).color(palette::of(ui).warning));
+    let word = cx.t("authorize.typed_word");
+    let label = ui.label(cx.t_with("authorize.type_word", &[("word", word.as_ref())]));
+    let response = ui
+        .add(TextEdit::singleline(&mut authorization.typed).desired_width(FIELD_WIDTH))
+        .labelled_by(label.id);
+    if !authorization.prompt.focused {
+        response.request_focus();
+        authorization.prompt.focused = true;
+    }
+    let submitted = response.lost_focus() && ui.input(|input| input.key_pressed(Key::Enter));
+    let ready = authorization.typed.trim().to_uppercase() == word.trim().to_uppercase();
+    ui.horizontal(|ui| {
+        let confirm = ui
+            .add_enabled(
+                ready,
+                egui::Button::new(cx.t("authorize.confirm_typed").as_ref()),
+            )
+            .clicked();
+        if (confirm || submitted) && ready {
+            out.ask(Ask::ConfirmTyped);
+        }
+        if ui.button(cx.t("authorize.cancel").as_ref()).clicked() {
+            lock.authorization = None;
+        }
+    });
 }
 
 /// The one-time offer to seal a plain-key profile, above the current view.

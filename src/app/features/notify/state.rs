@@ -142,20 +142,22 @@ impl NotifyState {
 
     /// Takes the notes owed this frame, writes them in `language` and hands
     /// them to `notifier`; amounts masked when the window masks them (a
-    /// notification may show on a shared screen). What the shell calls at
-    /// the end of every frame.
+    /// notification may show on a shared screen), and while the window is
+    /// `locked` only the kind of movement that changed. What the shell calls
+    /// at the end of every frame.
     pub fn deliver(
         &mut self,
         language: crate::app::i18n::Language,
         hide_amounts: bool,
+        locked: bool,
         notifier: &dyn super::notifier::Notifier,
     ) {
         for note in self.take_outbox() {
-            notifier.notify(super::text::notification_text(
-                language,
-                &note,
-                hide_amounts,
-            ));
+            notifier.notify(if locked {
+                super::text::locked_notification_text(language, &note)
+            } else {
+                super::text::notification_text(language, &note, hide_amounts)
+            });
         }
     }
 }

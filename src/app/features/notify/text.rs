@@ -51,3 +51,20 @@ pub fn notification_text(
         ),
     }
 }
+
+/// The title and line of `note` while the window is locked: what kind of
+/// movement changed, and nothing else (no amount, no id, no outcome), since
+/// whoever sees the screen of a locked window may not be its owner.
+pub fn locked_notification_text(language: Language, note: &DesktopNote) -> NotificationText {
+    let title = match note.happening {
+        Happening::OrderPaid | Happening::OrderExpired | Happening::RefundInitiated => {
+            "notify.locked_order_title"
+        }
+        Happening::WithdrawalCompleted => "notify.locked_withdrawal_title",
+        Happening::TransferFailed => "notify.locked_transfer_title",
+    };
+    NotificationText {
+        title: i18n::tr(language, title).into_owned(),
+        body: i18n::tr(language, "notify.locked_body").into_owned(),
+    }
+}

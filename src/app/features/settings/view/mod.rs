@@ -176,6 +176,14 @@ fn lock_settings_ui(ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
     if minutes != cx.preferences.idle_lock_minutes {
         out.ask(Ask::Set(Setting::IdleLockMinutes(minutes)));
     }
+    let mut when_minimized = cx.preferences.lock_when_minimized;
+    if ui
+        .checkbox(&mut when_minimized, cx.t("lock.when_minimized").as_ref())
+        .on_hover_text(cx.t("lock.when_minimized_hint").as_ref())
+        .changed()
+    {
+        out.ask(Ask::Set(Setting::LockWhenMinimized(when_minimized)));
+    }
     let sealed = cx.session.is_some_and(|session| session.sealed);
     let saved = cx
         .session
