@@ -176,7 +176,13 @@ fn the_form_asks_for_a_quote_once_then_creates_the_order_it_describes() {
         });
     settle(&mut harness);
     harness.get_by_label("The service refused the request:");
-    harness.get_by_label("quote-expired: the quote expired at 12:01:00");
+    // What happened and what to do, in words; the code and the service's
+    // own message only under "Technical details".
+    harness.get_by_label("The quote expired. Ask for a new quote and confirm it in time.");
+    assert!(harness.query_by_label_contains("quote-expired").is_none());
+    harness.get_by_label("Technical details").click();
+    settle(&mut harness);
+    harness.get_by_label("HTTP 422 · quote-expired: the quote expired at 12:01:00");
     assert_eq!(
         harness.state().orders.form.order_draft.target_wallet,
         WALLET

@@ -201,7 +201,19 @@ fn a_refusal_shows_the_service_code_and_message_and_keeps_the_form() {
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("O serviço recusou o pedido:");
-    harness.get_by_label("wallet-limit: wallet limit reached");
+    // A code the app has no words for yet says so, in Portuguese; the raw
+    // text waits under "Detalhes técnicos".
+    harness.get_by_label(
+        "por um motivo que o brlv-desk ainda não conhece; os detalhes técnicos dizem qual.",
+    );
+    assert!(
+        harness
+            .query_by_label_contains("wallet limit reached")
+            .is_none()
+    );
+    harness.get_by_label("Detalhes técnicos").click();
+    settle(&mut harness);
+    harness.get_by_label("HTTP 422 · wallet-limit: wallet limit reached");
     assert_eq!(harness.state().wallets.draft.name, "Folha");
     harness.get_by_label("Criar carteira").click();
     settle(&mut harness);
