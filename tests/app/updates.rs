@@ -63,8 +63,10 @@ fn checked(state: &AppState) -> bool {
 
 #[test]
 fn the_daily_check_at_start_finds_the_sandbox_demo_feeds_newer_version_and_downloads_it() {
-    let downloads = tempfile::tempdir().unwrap();
-    let worker = worker_checking(UpdateFeed::ThisBuild, Some(downloads.path().to_owned()));
+    let home = tempfile::tempdir().unwrap();
+    // A Downloads folder that does not exist yet is made.
+    let downloads = home.path().join("Downloads");
+    let worker = worker_checking(UpdateFeed::ThisBuild, Some(downloads.clone()));
     let mut state = AppState::new(Language::En);
     assert!(worker.send(Command::Start { sandbox: true }));
     // As the window does at start: the daily switch on, never checked.
@@ -102,7 +104,7 @@ fn the_daily_check_at_start_finds_the_sandbox_demo_feeds_newer_version_and_downl
     let DownloadStatus::Saved(saved) = &state.updates.download else {
         panic!("saved, not {:?}", state.updates.download);
     };
-    assert_eq!(saved.path.parent(), Some(downloads.path()));
+    assert_eq!(saved.path.parent(), Some(downloads.as_path()));
     let content = std::fs::read_to_string(&saved.path).unwrap();
     assert!(content.contains("demo update's package"), "{content}");
     assert_eq!(

@@ -3,7 +3,7 @@
 //! where journals are kept, and the system's file dialogs. The app uses
 //! [`WorkerConfig::system`]; tests give their own.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -78,8 +78,12 @@ impl UpdateConfig {
         UpdateConfig {
             feed: UpdateFeed::ThisBuild,
             platform: Platform::detect(),
-            downloads: directories::UserDirs::new()
-                .and_then(|dirs| dirs.download_dir().map(std::path::Path::to_path_buf)),
+            // Without xdg-user-dirs' setting, `~/Downloads`, as file
+            // managers and browsers fall back to.
+            downloads: directories::UserDirs::new().map(|dirs| {
+                dirs.download_dir()
+                    .map_or_else(|| dirs.home_dir().join("Downloads"), Path::to_path_buf)
+            }),
         }
     }
 }

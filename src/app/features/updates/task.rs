@@ -59,6 +59,9 @@ pub async fn download(
     folder: Option<PathBuf>,
 ) -> Result<SavedPackage, UpdateProblem> {
     let folder = folder.ok_or(UpdateProblem::NoDownloadsFolder)?;
+    // `~/Downloads` may not exist yet on a system that names no other.
+    std::fs::create_dir_all(&folder)
+        .map_err(|error| UpdateProblem::File(format!("{}: {error}", folder.display())))?;
     let path = crate::cli::update::save_package(notice, &folder, &mut |_| {})
         .await
         .map_err(|error| UpdateProblem::from(&error))?;
