@@ -133,8 +133,10 @@ pub fn update_notice_ui(ui: &mut Ui, state: &mut AppState) {
         .inner_margin(8)
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
+            // Every line of it, the download's too, readable on the fill.
+            ui.visuals_mut().override_text_color = Some(tone.text(dark));
             ui.horizontal(|ui| {
-                let heading = ui.label(RichText::new(&heading).strong().color(tone.text(dark)));
+                let heading = ui.label(RichText::new(&heading).strong());
                 live_region(&heading, false);
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     let dismiss = cx.t("updates.notice_dismiss");
@@ -148,7 +150,7 @@ pub fn update_notice_ui(ui: &mut Ui, state: &mut AppState) {
                 Language::En => &notice.notes.en,
             };
             if !notes.is_empty() {
-                ui.label(RichText::new(notes).color(tone.text(dark)));
+                ui.label(notes);
             }
             download_ui(ui, panels.updates, &cx, &mut out);
         });

@@ -87,11 +87,10 @@ fn last_check_ui(ui: &mut Ui, updates: &mut UpdatesState, cx: &PanelContext<'_>,
     let Some(outcome) = &updates.last_outcome else {
         return;
     };
-    let dark = ui.visuals().dark_mode;
     match outcome {
         CheckOutcome::UpToDate => {
             let text = cx.t("updates.up_to_date");
-            let label = ui.label(RichText::new(text.as_ref()).color(Tone::Success.text(dark)));
+            let label = ui.label(RichText::new(text.as_ref()));
             live_region(&label, false);
         }
         CheckOutcome::Failed(problem) => {
@@ -99,7 +98,7 @@ fn last_check_ui(ui: &mut Ui, updates: &mut UpdatesState, cx: &PanelContext<'_>,
                 "updates.check_failed",
                 &[("reason", &problem.localize(cx.language))],
             );
-            let label = ui.label(RichText::new(text).color(Tone::Danger.text(dark)));
+            let label = ui.label(RichText::new(text));
             live_region(&label, false);
         }
         CheckOutcome::Newer(notice) => {
@@ -149,7 +148,6 @@ pub fn download_ui(
     cx: &PanelContext<'_>,
     out: &mut Outbox,
 ) {
-    let dark = ui.visuals().dark_mode;
     match &updates.download {
         DownloadStatus::Downloading(_) => {
             ui.horizontal(|ui| {
@@ -160,10 +158,9 @@ pub fn download_ui(
         }
         DownloadStatus::Saved(saved) => {
             let path = saved.path.display().to_string();
-            let label = ui.label(
-                RichText::new(cx.t_with("updates.saved", &[("path", &path)]))
-                    .color(Tone::Success.text(dark)),
-            );
+            let label = ui.label(RichText::new(
+                cx.t_with("updates.saved", &[("path", &path)]),
+            ));
             live_region(&label, false);
             match &saved.install_command {
                 Some(command) => {
@@ -184,7 +181,7 @@ pub fn download_ui(
                 "updates.download_failed",
                 &[("reason", &problem.localize(cx.language))],
             );
-            let label = ui.label(RichText::new(text).color(Tone::Danger.text(dark)));
+            let label = ui.label(RichText::new(text));
             live_region(&label, true);
         }
         DownloadStatus::Idle => {}
