@@ -1,18 +1,22 @@
 //! The update check in the window. The real worker against the sandbox:
 //! the daily check at start finds the demo feed's newer version (and its
-//! package downloads and verifies into the Downloads folder); a feed
-//! signed by another key is reported as failed with nothing offered.
+//! package downloads and verifies into the Downloads folder); a check made
+//! an hour ago is not repeated at start; no check starts while a
+//! withdrawal's POST is in flight; a feed signed by another key is
+//! reported as failed with nothing offered.
 //! Headless: Settings' "Updates" section says what this build is and what
 //! a check found, and the notice of a newer version shows until dismissed,
 //! and not again for that version.
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use egui_kittest::kittest::{NodeT, Queryable};
 use time::OffsetDateTime;
 use time::macros::{date, datetime};
 
+use brlv_core::api::model::CreateWithdrawal;
 use brlv_core::update::{
     BuiltInUpdates, DemoFeedKey, PackageEntry, Platform, ReleaseNotes, UpdateNotice, UpdateSource,
     Version,
@@ -28,13 +32,15 @@ use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event};
 use brlv_desk::app::shell::PersistedUi;
 use brlv_desk::app::state::{AppState, View};
+use brlv_desk::app::submit::{SubmitRequest, SubmitStatus};
 use brlv_desk::app::worker::{
     EnvironmentProfile, NetworkPolicy, SecretSource, UpdateConfig, UpdateFeed, WorkerConfig,
     WorkerHandle,
 };
 
+use crate::fault_proxy_server::{Fault, Proxy};
 use crate::support::ui::{connected_state, harness, settle};
-use crate::support::worker::{pump_until, spawn};
+use crate::support::worker::{SandboxAccount, pump_until, sandbox_account, spawn};
 
 /// A minisign public key (the core's tests' own), for a build "with a feed".
 const RELEASE_KEY: &str = "RWTq1fFf76WZuaW8Fuz3kX4YGLJTeedrdCxI8Ly+5qq6Hzh7E6SWF7f6";
@@ -133,6 +139,93 @@ fn a_check_made_an_hour_ago_is_not_repeated_at_start_but_check_now_still_checks(
         &state.updates.last_outcome,
         Some(CheckOutcome::Newer(notice)) if notice.version == brlv_sandbox::DEMO_UPDATE_VERSION
     ));
+}
+
+#[test]
+fn no_check_starts_while_a_withdrawal_is_in_flight_and_the_one_due_runs_once_it_ends() {
+    let SandboxAccount {
+        runtime,
+        sandbox,
+        key,
+    } = sandbox_account("updates-busy", 2);
+    let proxy = runtime.block_on(Proxy::start(sandbox.local_addr()));
+    let demo_feed = UpdateSource::new(
+        sandbox.update_feed_url().as_str(),
+        &sandbox.update_public_key(),
+    )
+    .unwrap();
+    let worker = spawn(WorkerConfig {
+        clock: Clock::new(),
+        secrets: SecretSource::Store(Arc::new(brlv_core::keystore::MemoryStore::default())),
+        profile_path: None,
+        environment: EnvironmentProfile::Given(brlv_core::credentials::Credentials {
+            base_url: proxy.base_url.clone(),
+            api_key: secrecy::SecretString::from("updates-busy".to_owned()),
+            private_key: key,
+        }),
+        // The hung POST is given up after three seconds.
+        network: NetworkPolicy {
+            timeout: Duration::from_secs(3),
+            retry: brlv_core::api::RetryPolicy {
+                max_attempts: 2,
+                initial_backoff: Duration::from_millis(50),
+                max_backoff: Duration::from_millis(200),
+                max_retry_after: Duration::from_secs(5),
+            },
+        },
+        seal_cost: brlv_core::seal::ScryptCost::TEST_ONLY_CHEAP,
+        journal_dir: None,
+        dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
+        updates: UpdateConfig {
+            feed: UpdateFeed::Given(demo_feed),
+            platform: Some(Platform::LinuxDeb),
+            downloads: None,
+        },
+    });
+    assert!(worker.send(Command::Start { sandbox: false }));
+    let mut state = AppState::new(Language::En);
+    pump_until(&worker, &mut state, "the overview", |state| {
+        state.view_loaded(View::Overview)
+    });
+
+    proxy.on("POST /api/v0/withdrawals", Fault::Hang);
+    state.submit(SubmitRequest::Withdrawal(CreateWithdrawal::pix(
+        rust_decimal::Decimal::new(1_000, 2),
+        "52998224725".to_owned(),
+    )));
+    // The daily check is due (never checked) the moment the POST is in flight.
+    state.push(Command::Updates(state.updates.schedule()));
+    let until = Instant::now() + Duration::from_millis(1_500);
+    pump_until(
+        &worker,
+        &mut state,
+        "a while with the POST in flight",
+        |_| Instant::now() > until,
+    );
+    assert!(
+        matches!(state.withdrawals.submit, SubmitStatus::Sending),
+        "still in flight: {:?}",
+        state.withdrawals.submit
+    );
+    assert!(!state.updates.checking, "no check began");
+    assert_eq!(state.updates.last_outcome, None);
+
+    pump_until(
+        &worker,
+        &mut state,
+        "the check once the POST ended",
+        checked,
+    );
+    assert!(
+        matches!(state.withdrawals.submit, SubmitStatus::Finished(_)),
+        "the check waited for the POST's end: {:?}",
+        state.withdrawals.submit
+    );
+    assert!(matches!(
+        &state.updates.last_outcome,
+        Some(CheckOutcome::Newer(notice)) if notice.version == brlv_sandbox::DEMO_UPDATE_VERSION
+    ));
+    runtime.shutdown_background();
 }
 
 #[test]
