@@ -3,7 +3,7 @@
 # and signs it with minisign, the key packaging/sign.sh signs the packages with:
 #
 #   packaging/make-feed.sh --base-url URL --notes-en FILE --notes-pt-br FILE
-#       [--date YYYY-MM-DD] [--packages DIR] [--signed]
+#       [--date YYYY-MM-DD] [--packages DIR] [--security] [--signed]
 #
 #   --base-url URL      where the packages will be published (https://…/VERSION/):
 #                       each package's URL is URL/FILE
@@ -11,16 +11,19 @@
 #   --notes-pt-br FILE  in Brazilian Portuguese (plain text)
 #   --date              the release's day (today, UTC, by default)
 #   --packages DIR      where the packages are (target/packages)
+#   --security          the release fixes a security problem: the window's
+#                       notice says so ("security": true)
 #   --signed            fail unless the feed is signed (BRLV_MINISIGN_KEY unset)
 #
-# Writes DIR/feed.json (version, date, notes, and per platform the package's
-# URL, size and SHA-256; the format is in docs/installing.md) and, with
+# Writes DIR/feed.json (version, date, notes, the security mark, and per
+# platform the package's URL, size and SHA-256; the format is in
+# docs/installing.md) and, with
 # BRLV_MINISIGN_KEY (and BRLV_MINISIGN_PASSWORD), DIR/feed.json.minisig.
 # A platform whose package was not built is left out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-base_url="" notes_en="" notes_pt_br="" date="" packages=target/packages require_signature=false
+base_url="" notes_en="" notes_pt_br="" date="" packages=target/packages require_signature=false security=false
 while [ $# -gt 0 ]; do
   case "$1" in
     --base-url) base_url="$2"; shift 2 ;;
@@ -29,7 +32,8 @@ while [ $# -gt 0 ]; do
     --date) date="$2"; shift 2 ;;
     --packages) packages="$2"; shift 2 ;;
     --signed) require_signature=true; shift ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    --security) security=true; shift ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -92,6 +96,7 @@ feed="$packages/feed.json"
   printf '{\n  "version": "%s",\n  "date": "%s",\n' "$version" "$date"
   printf '  "notes": {\n    "en": %s,\n    "pt-BR": %s\n  },\n' \
     "$(json_string "$(cat "$notes_en")")" "$(json_string "$(cat "$notes_pt_br")")"
+  printf '  "security": %s,\n' "$security"
   printf '  "platforms": {\n'
   last=$(( ${#entries[@]} - 1 ))
   for index in "${!entries[@]}"; do

@@ -46,6 +46,7 @@ use super::features::taxes::figures::TaxFigures;
 use super::features::taxes::message::{TaxesCommand, TaxesEvent};
 use super::features::taxes::state::{ReportFor, TaxFileStep, TaxesState, TaxesTold};
 use super::features::transfers::state::{TransfersEvent, TransfersState};
+use super::features::updates::state::UpdatesState;
 use super::features::wallets::state::{WalletsEvent, WalletsState};
 use super::features::withdrawals::state::{WithdrawalsEvent, WithdrawalsState};
 use super::format::short_id;
@@ -161,6 +162,8 @@ pub struct Panels<'a> {
     pub onboarding: &'a mut OnboardingDraft,
     /// The orders: list, detail, form.
     pub orders: &'a mut OrdersState,
+    /// The update check (Settings' section and the notice).
+    pub updates: &'a mut UpdatesState,
 }
 
 /// Everything the panels show.
@@ -230,6 +233,8 @@ pub struct AppState {
     pub activity: ActivityState,
     /// The tax year: the year shown, what the person typed, the ledger.
     pub taxes: TaxesState,
+    /// The update check: this build's feed, the daily switch, what was found.
+    pub updates: UpdatesState,
     commands: Vec<Command>,
 }
 
@@ -268,6 +273,7 @@ impl AppState {
             receipt: ReceiptStatus::default(),
             activity: ActivityState::default(),
             taxes: TaxesState::default(),
+            updates: UpdatesState::default(),
             commands: Vec::new(),
         }
     }
@@ -337,6 +343,7 @@ impl AppState {
             lock: &mut self.lock,
             onboarding: &mut self.onboarding,
             orders: &mut self.orders,
+            updates: &mut self.updates,
         };
         (context, panels)
     }
@@ -867,7 +874,7 @@ impl AppState {
         let data = &self.data;
         let connected = self.session.is_some();
         match view {
-            View::Settings => self.startup_finished,
+            View::Settings => self.startup_finished && self.updates.settled(),
             View::Events => connected,
             View::Overview => connected && data.overview_loaded(),
             View::Orders => connected && self.orders.loaded(&data.orders, &data.order),
@@ -1134,6 +1141,7 @@ impl AppState {
                     self.tell(|state| &mut state.taxes, TaxesTold::PricesArrived(prices));
                 }
             }
+            Event::Updates(event) => self.tell(|state| &mut state.updates, event),
         }
     }
 

@@ -185,7 +185,8 @@ fn print_notice(notice: &UpdateNotice, running: &Version, out: &mut dyn Write) {
 }
 
 /// Downloads into a private folder under `to`, then moves the checked
-/// package into `to` itself, where apt and dnf can read it.
+/// package into `to` itself, where apt and dnf can read it; progress shown
+/// on a terminal.
 async fn download_to(notice: &UpdateNotice, to: &Path) -> Result<PathBuf, UpdateFailure> {
     let terminal = std::io::stderr().is_terminal();
     let mut shown_tenth = None;
@@ -201,7 +202,19 @@ async fn download_to(notice: &UpdateNotice, to: &Path) -> Result<PathBuf, Update
             }
         }
     };
-    let downloaded = update::download(&notice.package, to, &mut report).await?;
+    Ok(save_package(notice, to, &mut report).await?)
+}
+
+/// Downloads `notice`'s package into a private folder under `to`, checked
+/// against the feed (size, SHA-256), then moves it into `to` itself and
+/// returns where it is: the command line's `--to DIR` and the window's
+/// Downloads folder alike.
+pub async fn save_package(
+    notice: &UpdateNotice,
+    to: &Path,
+    progress: &mut (dyn FnMut(DownloadProgress) + Send),
+) -> Result<PathBuf, UpdateError> {
+    let downloaded = update::download(&notice.package, to, progress).await?;
     let path = to.join(notice.package.file_name());
     let moved = std::fs::rename(&downloaded.path, &path).and_then(|()| {
         // A published package holds nothing private; apt reads it as its
@@ -211,11 +224,9 @@ async fn download_to(notice: &UpdateNotice, to: &Path) -> Result<PathBuf, Update
         Ok(())
     });
     let _ = std::fs::remove_dir_all(&downloaded.folder);
-    moved.map_err(|source| {
-        UpdateFailure::Refused(UpdateError::File {
-            path: path.clone(),
-            source,
-        })
+    moved.map_err(|source| UpdateError::File {
+        path: path.clone(),
+        source,
     })?;
     Ok(path)
 }

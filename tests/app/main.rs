@@ -43,6 +43,7 @@ mod ui_taxes;
 mod ui_transfers;
 mod ui_wallets;
 mod ui_withdrawals;
+mod updates;
 mod webhook_and_export;
 mod worker;
 mod worker_accounts;

@@ -24,6 +24,7 @@ pub mod recipients;
 pub mod settings;
 pub mod taxes;
 pub mod transfers;
+pub mod updates;
 pub mod wallets;
 pub mod withdrawals;
 

@@ -56,6 +56,15 @@ pub struct PersistedUi {
     /// The folder of the last file chosen in a Save or Open dialog.
     #[serde(default)]
     pub last_folder: Option<std::path::PathBuf>,
+    /// The daily update check (Settings); `None`: on, the default.
+    #[serde(default)]
+    pub update_daily: Option<bool>,
+    /// When the update feed was last checked, in Unix seconds.
+    #[serde(default)]
+    pub update_last_check: Option<i64>,
+    /// The newest version whose update notice was dismissed.
+    #[serde(default)]
+    pub update_dismissed: Option<String>,
 }
 
 impl PersistedUi {
@@ -73,6 +82,12 @@ impl PersistedUi {
             hide_amounts: state.hide_amounts,
             desktop_notifications: Some(state.notify.enabled),
             last_folder: state.dialogs.last_folder.clone(),
+            update_daily: Some(state.updates.daily),
+            update_last_check: state
+                .updates
+                .last_check
+                .map(time::OffsetDateTime::unix_timestamp),
+            update_dismissed: state.updates.dismissed.as_ref().map(ToString::to_string),
         }
     }
 
@@ -84,6 +99,16 @@ impl PersistedUi {
         if let Some(enabled) = self.desktop_notifications {
             state.notify.enabled = enabled;
         }
+        if let Some(daily) = self.update_daily {
+            state.updates.daily = daily;
+        }
+        state.updates.last_check = self
+            .update_last_check
+            .and_then(|seconds| OffsetDateTime::from_unix_timestamp(seconds).ok());
+        state.updates.dismissed = self
+            .update_dismissed
+            .as_deref()
+            .and_then(|version| brlv_core::update::Version::parse(version).ok());
     }
 }
 
@@ -263,13 +288,15 @@ fn panel_ui(ui: &mut Ui, state: &mut AppState) {
     state.answer(out);
 }
 
-/// Settings: its own panel, then the saved recipients' panel, then the
-/// rest of Settings with the journal's section; each panel's asks carried
-/// out before the next is drawn (a language chosen shows at once below).
+/// Settings: its own panel and the update check's, then the saved
+/// recipients' panel, then the rest of Settings with the journal's
+/// section; each panel's asks carried out before the next is drawn (a
+/// language chosen shows at once below).
 fn settings_ui(ui: &mut Ui, state: &mut AppState) {
     let mut out = Outbox::default();
     let (cx, panels) = state.panels();
     panels.settings.ui(ui, &cx, &mut out);
+    panels.updates.ui(ui, &cx, &mut out);
     state.answer(out);
     let mut out = Outbox::default();
     let (cx, recipients) = state.recipients_panel();
@@ -324,6 +351,31 @@ impl BrlvApp {
             state.push(command);
         }
         state.dialogs.last_folder = persisted.last_folder;
+        match options
+            .screenshot
+            .as_ref()
+            .map(|screenshot| screenshot.view)
+        {
+            // The worker checks for updates at start and once a day from this.
+            None => {
+                let schedule = Command::Updates(state.updates.schedule());
+                state.push(schedule);
+            }
+            // A picture of Settings shows a check made at start (with
+            // `--sandbox`, of the demo feed) and waits for its result.
+            Some(View::Settings) => {
+                let can_check = options.sandbox
+                    || matches!(
+                        state.updates.built_in,
+                        brlv_core::update::BuiltInUpdates::Configured(_)
+                    );
+                if can_check && let Some(command) = state.updates.check_now() {
+                    state.push(Command::Updates(command));
+                }
+            }
+            // Every other picture stays as it was: no notice comes between.
+            Some(_) => {}
+        }
         let start = options
             .screenshot
             .as_ref()

@@ -1,12 +1,14 @@
 //! Notices: things that happened outside the current screen (a profile saved
-//! or not, the sandbox failing), shown until dismissed.
+//! or not, the sandbox failing, a newer version), shown until dismissed.
 
 use egui::{RichText, Ui};
 
 use crate::app::error_text::Localize;
 use crate::app::features::journal::message::{SendOutcome, SettledSend};
+use crate::app::features::settings::view::updates::download_ui;
 use crate::app::i18n::{self, Language};
 use crate::app::message::{Notice, NoticeKind};
+use crate::app::panel::Outbox;
 use crate::app::state::AppState;
 use crate::app::ui::{Tone, live_region};
 
@@ -108,8 +110,60 @@ pub fn notice_heading(language: Language, notice: &Notice) -> (String, Tone) {
     }
 }
 
-/// The notices, newest last, each with a dismiss button.
+/// The notice of a newer version, until dismissed: its number, whether it
+/// fixes a security problem, its notes, and its download.
+pub fn update_notice_ui(ui: &mut Ui, state: &mut AppState) {
+    let Some(notice) = state.updates.offered().cloned() else {
+        return;
+    };
+    let version = notice.version.to_string();
+    let (key, tone) = if notice.security {
+        ("updates.notice_security", Tone::Warning)
+    } else {
+        ("updates.notice", Tone::Info)
+    };
+    let heading = state.t_with(key, &[("version", &version)]);
+    let dark = ui.visuals().dark_mode;
+    let mut dismissed = false;
+    let mut out = Outbox::default();
+    let (cx, panels) = state.panels();
+    egui::Frame::new()
+        .fill(tone.fill(dark))
+        .corner_radius(6)
+        .inner_margin(8)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            // Every line of it, the download's too, readable on the fill.
+            ui.visuals_mut().override_text_color = Some(tone.text(dark));
+            ui.horizontal(|ui| {
+                let heading = ui.label(RichText::new(&heading).strong());
+                live_region(&heading, false);
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    let dismiss = cx.t("updates.notice_dismiss");
+                    if ui.button(dismiss.as_ref()).clicked() {
+                        dismissed = true;
+                    }
+                });
+            });
+            let notes = match cx.language {
+                Language::PtBr => &notice.notes.pt_br,
+                Language::En => &notice.notes.en,
+            };
+            if !notes.is_empty() {
+                ui.label(notes);
+            }
+            download_ui(ui, panels.updates, &cx, &mut out);
+        });
+    ui.add_space(4.0);
+    state.answer(out);
+    if dismissed {
+        state.updates.dismiss();
+    }
+}
+
+/// The notices, newest last, each with a dismiss button; the update's first.
 pub fn notices_ui(ui: &mut Ui, state: &mut AppState) {
+    update_notice_ui(ui, state);
     let mut dismissed = None;
     for (index, notice) in state.notices.iter().enumerate() {
         let (heading, tone) = notice_heading(state.language, notice);

@@ -3,7 +3,7 @@
 //! where journals are kept, and the system's file dialogs. The app uses
 //! [`WorkerConfig::system`]; tests give their own.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -13,6 +13,7 @@ use brlv_core::api::RetryPolicy;
 use brlv_core::api::client::DEFAULT_TIMEOUT;
 use brlv_core::keystore::SecretStore;
 use brlv_core::profile::ProfileBook;
+use brlv_core::update::{Platform, UpdateSource};
 
 /// Where profile secrets are kept.
 #[derive(Clone)]
@@ -44,6 +45,47 @@ pub struct WorkerConfig {
     pub journal_dir: Option<PathBuf>,
     /// The system's Save and Open dialogs (tests: `RecordingDialogs`).
     pub dialogs: Arc<dyn FileDialogs>,
+    /// Which update feed is checked, for which package kind, and where a
+    /// downloaded package is saved.
+    pub updates: UpdateConfig,
+}
+
+/// Which update feed the worker checks.
+#[derive(Clone, Debug)]
+pub enum UpdateFeed {
+    /// The feed this build was given (none in a build without one); while
+    /// the embedded sandbox is open, the sandbox's demo feed.
+    ThisBuild,
+    /// This feed, whatever is open (tests: one signed by another key).
+    Given(UpdateSource),
+}
+
+/// How the worker checks for updates.
+#[derive(Clone, Debug)]
+pub struct UpdateConfig {
+    /// The feed.
+    pub feed: UpdateFeed,
+    /// The package kind looked for; `None` when none is known for this system.
+    pub platform: Option<Platform>,
+    /// Where a downloaded package is saved; `None` when the system has no
+    /// Downloads folder.
+    pub downloads: Option<PathBuf>,
+}
+
+impl UpdateConfig {
+    /// The app's: this build's feed, this system's package kind and Downloads folder.
+    pub fn this_build() -> UpdateConfig {
+        UpdateConfig {
+            feed: UpdateFeed::ThisBuild,
+            platform: Platform::detect(),
+            // Without xdg-user-dirs' setting, `~/Downloads`, as file
+            // managers and browsers fall back to.
+            downloads: directories::UserDirs::new().map(|dirs| {
+                dirs.download_dir()
+                    .map_or_else(|| dirs.home_dir().join("Downloads"), Path::to_path_buf)
+            }),
+        }
+    }
 }
 
 /// How the worker's clients wait for the service and retry reads: the
@@ -78,6 +120,7 @@ impl WorkerConfig {
             seal_cost: brlv_core::seal::ScryptCost::STANDARD,
             journal_dir: brlv_core::journal::default_dir(),
             dialogs: Arc::new(SystemDialogs),
+            updates: UpdateConfig::this_build(),
         }
     }
 }

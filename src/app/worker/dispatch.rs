@@ -55,6 +55,8 @@ impl Worker {
             },
             webhook_events,
             list_budget_bytes: DEFAULT_LIST_BUDGET_MIB * MIB,
+            submits_in_flight: 0,
+            updates: Default::default(),
         }
     }
 
@@ -78,11 +80,16 @@ impl Worker {
     pub(super) async fn run(mut self, mut commands: UnboundedReceiver<Command>) {
         loop {
             self.start_due_fetches();
-            let wake = self
+            self.start_due_update_check();
+            let fetch_wake = self
                 .session
                 .as_ref()
                 .and_then(|session| session.schedule.next_wake())
                 .map(|at| tokio::time::Instant::from_std(self.config.clock.instant_at(at)));
+            let wake = match (fetch_wake, self.next_update_check()) {
+                (Some(fetch), Some(update)) => Some(fetch.min(update)),
+                (fetch, update) => fetch.or(update),
+            };
             let sleep = async move {
                 match wake {
                     Some(at) => tokio::time::sleep_until(at).await,
@@ -244,6 +251,7 @@ impl Worker {
                 });
             }
             Command::Taxes(command) => self.handle_taxes(command),
+            Command::Updates(command) => self.handle_updates(command),
             Command::SaveReceipt(request) => self.spawn(async move {
                 let movement = request.receipt.id;
                 let path = request.path.clone();
@@ -316,7 +324,10 @@ impl Worker {
                 form,
                 outcome,
                 refresh,
-            } => self.submitted(session, form, outcome, refresh),
+            } => {
+                self.submits_in_flight = self.submits_in_flight.saturating_sub(1);
+                self.submitted(session, form, outcome, refresh);
+            }
             Done::SandboxFailed => self.sandbox_starting = false,
             Done::Sequence(steps) => {
                 for step in steps {
@@ -324,6 +335,7 @@ impl Worker {
                 }
             }
             Done::Webhooks(done) => self.finished_webhooks(done),
+            Done::UpdateChecked(event) => self.update_checked(event),
             Done::NeedsUnlock(pending) => {
                 let profile = pending.profile.clone();
                 self.pending_unlock = Some(pending);
@@ -418,6 +430,7 @@ impl Worker {
                 self.transaction_tickets -= 1;
             }
         }
+        self.submits_in_flight += 1;
         self.spawn(async move {
             let (outcome, refresh, problem) =
                 journal::submit_journaled(&client, &journal, request).await;

@@ -7,7 +7,8 @@
 //! what it holds ([`state`]), its loop ([`dispatch`]), and its flows: the
 //! account's connections ([`session`]), a form's POST ([`submit`]), the
 //! journal ([`journal`]), orders and webhooks ([`webhooks`]), the tax
-//! year's prices and files ([`taxes`]), the embedded sandbox ([`sandbox`]).
+//! year's prices and files ([`taxes`]), the embedded sandbox ([`sandbox`]),
+//! the update check (`updates`).
 
 pub mod config;
 mod dispatch;
@@ -19,9 +20,12 @@ mod session;
 mod state;
 pub mod submit;
 mod taxes;
+mod updates;
 mod webhooks;
 
-pub use config::{EnvironmentProfile, NetworkPolicy, SecretSource, WorkerConfig};
+pub use config::{
+    EnvironmentProfile, NetworkPolicy, SecretSource, UpdateConfig, UpdateFeed, WorkerConfig,
+};
 pub use handle::WorkerHandle;
 pub use state::Repaint;
 pub use submit::submit;

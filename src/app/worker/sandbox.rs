@@ -28,6 +28,15 @@ impl EmbeddedSandbox {
         self.running.set_webhook_url(parsed);
     }
 
+    /// Its demo update feed and the key it was signed with (made at start).
+    pub fn update_source(&self) -> Result<brlv_core::update::UpdateSource, String> {
+        brlv_core::update::UpdateSource::new(
+            self.running.update_feed_url().as_str(),
+            &self.running.update_public_key(),
+        )
+        .map_err(|error| error.to_string())
+    }
+
     /// Registers an account (API key and public key) with the demo data.
     pub fn register(&self, api_key: &str, public_key_pem: &str) -> Result<(), String> {
         self.running

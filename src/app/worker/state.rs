@@ -121,6 +121,8 @@ pub(super) enum Done {
     /// Several results, handled in order.
     Sequence(Vec<Done>),
     Webhooks(WebhooksDone),
+    /// A check of the update feed ended.
+    UpdateChecked(Event),
 }
 
 pub(super) struct Worker {
@@ -141,6 +143,10 @@ pub(super) struct Worker {
     pub(super) webhook_events: UnboundedReceiver<WebhookEvent>,
     /// The largest list answer accepted, in bytes.
     pub(super) list_budget_bytes: u64,
+    /// Forms' POSTs sent and not yet answered (no update check meanwhile).
+    pub(super) submits_in_flight: u32,
+    /// The update check.
+    pub(super) updates: UpdateChecks,
 }
 
 /// What a listener task hands back to the worker's loop.
@@ -160,6 +166,21 @@ pub(super) struct Webhooks {
     pub(super) sender: UnboundedSender<WebhookEvent>,
     /// The order whose detail is open.
     pub(super) watched_order: Option<Uuid>,
+}
+
+/// What the worker knows of the update check (its rules: `updates.rs`).
+#[derive(Debug, Default)]
+pub(super) struct UpdateChecks {
+    /// The window sent its schedule: the daily check may run.
+    pub(super) scheduled: bool,
+    /// The daily check is on.
+    pub(super) daily: bool,
+    /// When the feed was last checked.
+    pub(super) last_check: Option<time::OffsetDateTime>,
+    /// A check was asked for and has not started yet.
+    pub(super) asked: bool,
+    /// A check is running.
+    pub(super) checking: bool,
 }
 
 pub(super) const MIB: u64 = 1024 * 1024;

@@ -50,6 +50,7 @@ pub fn worker_with(
         seal_cost: brlv_core::seal::ScryptCost::TEST_ONLY_CHEAP,
         journal_dir: None,
         dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
+        updates: brlv_desk::app::worker::UpdateConfig::this_build(),
     })
 }
 

@@ -21,6 +21,8 @@ pub struct UpdateNotice {
     pub date: Date,
     /// What changed, in both languages.
     pub notes: ReleaseNotes,
+    /// It fixes a security problem.
+    pub security: bool,
     /// The platform whose package this is.
     pub platform: Platform,
     /// The package: where, how big, its SHA-256.
@@ -111,6 +113,7 @@ pub(crate) fn offer(
         version: feed.version,
         date: feed.date,
         notes: feed.notes,
+        security: feed.security,
         platform,
         package,
     })

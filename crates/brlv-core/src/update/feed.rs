@@ -6,6 +6,7 @@
 //!   "version": "0.2.0",
 //!   "date": "2025-07-01",
 //!   "notes": { "en": "…", "pt-BR": "…" },
+//!   "security": true,
 //!   "platforms": {
 //!     "linux-x86_64-deb": { "url": "https://…/brlv-desk_0.2.0-1_amd64.deb", "size": 1234, "sha256": "…64 hex…" }
 //!   }
@@ -176,6 +177,9 @@ pub struct Feed {
     pub date: Date,
     /// What changed.
     pub notes: ReleaseNotes,
+    /// It fixes a security problem (`"security": true`; absent is false), so
+    /// the window says so in its notice.
+    pub security: bool,
     /// The packages of the platforms this program knows.
     pub packages: BTreeMap<Platform, PackageEntry>,
     /// Every platform key the feed lists, known or not.
@@ -188,6 +192,8 @@ struct WireFeed {
     version: String,
     date: String,
     notes: ReleaseNotes,
+    #[serde(default)]
+    security: bool,
     platforms: BTreeMap<String, WirePackage>,
 }
 
@@ -222,6 +228,7 @@ impl Feed {
             version,
             date,
             notes: wire.notes,
+            security: wire.security,
             packages,
             listed: wire.platforms.into_keys().collect(),
         })
@@ -319,6 +326,17 @@ mod tests {
         assert_eq!(deb.file_name(), "brlv-desk_0.2.0-1_amd64.deb");
         assert_eq!(feed.packages.len(), 1);
         assert_eq!(feed.listed, ["haiku-riscv", "linux-x86_64-deb"]);
+    }
+
+    #[test]
+    fn a_security_fix_is_marked_and_an_unmarked_feed_is_not_one() {
+        let plain = Feed::parse(feed_with("").as_bytes()).unwrap();
+        assert!(
+            !plain.security,
+            "a feed without the field is no security fix"
+        );
+        let marked = feed_with("").replacen("\"platforms\"", "\"security\":true,\"platforms\"", 1);
+        assert!(Feed::parse(marked.as_bytes()).unwrap().security);
     }
 
     #[test]

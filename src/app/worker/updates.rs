@@ -1,0 +1,118 @@
+//! When the worker checks the update feed: when asked (Settings' button),
+//! and, with the daily switch on, at start when the last check is a day
+//! old and then once a day while running; never while a form's POST is in
+//! flight, and not before the embedded sandbox is up (its demo feed is the
+//! one checked then). One check at a time.
+
+use time::OffsetDateTime;
+
+use crate::app::features::updates::message::{UpdatesCommand, UpdatesEvent};
+use crate::app::features::updates::problem::UpdateProblem;
+use crate::app::features::updates::task;
+use crate::app::message::Event;
+use crate::app::session::ProfileKind;
+use brlv_core::update::{BuiltInUpdates, CHECK_INTERVAL, UpdateSource, should_check};
+
+use super::config::UpdateFeed;
+use super::state::{Done, Worker};
+
+impl Worker {
+    pub(super) fn handle_updates(&mut self, command: UpdatesCommand) {
+        match command {
+            UpdatesCommand::CheckNow => self.updates.asked = true,
+            UpdatesCommand::Schedule { daily, last_check } => {
+                let checks = &mut self.updates;
+                checks.scheduled = true;
+                checks.daily = daily;
+                // This run's own check is newer than what the window kept.
+                checks.last_check = checks.last_check.max(last_check);
+            }
+            UpdatesCommand::Download(notice) => {
+                let folder = self.config.updates.downloads.clone();
+                self.spawn(async move {
+                    let result = task::download(&notice, folder).await;
+                    Done::Report(Event::Updates(UpdatesEvent::Downloaded {
+                        version: notice.version.clone(),
+                        result,
+                    }))
+                });
+            }
+        }
+    }
+
+    /// Starts the check when asked for or due.
+    pub(super) fn start_due_update_check(&mut self) {
+        if self.updates.checking || self.sandbox_starting {
+            return;
+        }
+        let now = OffsetDateTime::now_utc();
+        let checks = &self.updates;
+        let due = checks.scheduled
+            && should_check(
+                now,
+                checks.last_check,
+                checks.daily,
+                self.submits_in_flight > 0,
+            );
+        if !checks.asked && !due {
+            return;
+        }
+        let asked = std::mem::take(&mut self.updates.asked);
+        self.updates.last_check = Some(now);
+        let source = self.update_source();
+        if !asked && matches!(source, Err(UpdateProblem::NotConfigured)) {
+            // A build without a feed says so in Settings; its daily check
+            // has nothing to fetch and nothing to report.
+            return;
+        }
+        self.updates.checking = true;
+        let platform = self.config.updates.platform;
+        self.emit(Event::Updates(UpdatesEvent::Checking));
+        self.spawn(async move {
+            let outcome = task::check(source, platform).await;
+            Done::UpdateChecked(Event::Updates(UpdatesEvent::Checked { at: now, outcome }))
+        });
+    }
+
+    /// A check ended.
+    pub(super) fn update_checked(&mut self, event: Event) {
+        self.updates.checking = false;
+        self.emit(event);
+    }
+
+    /// When the daily check is next due, for the loop to wake then.
+    pub(super) fn next_update_check(&self) -> Option<tokio::time::Instant> {
+        let checks = &self.updates;
+        // Busy or starting: the end of the POST or the sandbox's start wakes the loop.
+        let waiting = self.submits_in_flight > 0 || self.sandbox_starting;
+        if !checks.scheduled || !checks.daily || checks.checking || waiting {
+            return None;
+        }
+        let due = checks.last_check? + CHECK_INTERVAL;
+        let wait = (due - OffsetDateTime::now_utc())
+            .try_into()
+            .unwrap_or(std::time::Duration::ZERO);
+        Some(tokio::time::Instant::now() + wait)
+    }
+
+    /// The feed to check: the given one, the sandbox's demo feed while the
+    /// embedded sandbox is open, else this build's.
+    fn update_source(&self) -> Result<UpdateSource, UpdateProblem> {
+        if let UpdateFeed::Given(source) = &self.config.updates.feed {
+            return Ok(source.clone());
+        }
+        let on_sandbox = self
+            .session
+            .as_ref()
+            .is_some_and(|session| session.kind == ProfileKind::Sandbox);
+        match (&self.sandbox, on_sandbox) {
+            (Some(sandbox), true) => sandbox
+                .update_source()
+                .map_err(UpdateProblem::Misconfigured),
+            _ => BuiltInUpdates::of_this_build()
+                .source()
+                .cloned()
+                .map_err(|error| UpdateProblem::from(&error)),
+        }
+    }
+}
