@@ -49,6 +49,7 @@ fn started(
         seal_cost: brlv_core::seal::ScryptCost::TEST_ONLY_CHEAP,
         journal_dir: Some(dir.join("journal")),
         dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
+        updates: brlv_desk::app::worker::UpdateConfig::this_build(),
     });
     assert!(worker.send(Command::Start { sandbox: false }));
     let mut state = AppState::new(Language::En);
