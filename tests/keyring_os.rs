@@ -87,6 +87,7 @@ fn a_new_profiles_key_is_written_sealed_and_openssl_opens_it_with_the_passphrase
             network: brlv_desk::app::worker::NetworkPolicy::default(),
             journal_dir: None,
             dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
+            central_bank: Default::default(),
         },
         Arc::new(|| {}),
     )

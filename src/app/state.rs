@@ -532,6 +532,11 @@ impl AppState {
         {
             self.push(Command::Taxes(TaxesCommand::Prices(assets)));
         }
+        if self.session.is_some()
+            && let Some(ask) = self.taxes.central_bank_to_ask(&figures)
+        {
+            self.push(Command::Taxes(ask));
+        }
         (figures, busy)
     }
 
@@ -859,6 +864,7 @@ impl AppState {
                     && data.wallets.settled()
                     && data.tax_exemption.settled()
                     && !self.taxes.prices_pending
+                    && self.taxes.central_bank.pending.is_none()
                     && brlv_core::tax::input::TOKEN_DEPOSIT_ASSETS
                         .iter()
                         .all(|asset| data.deposits(asset).settled())
@@ -1092,6 +1098,14 @@ impl AppState {
             Event::Taxes(TaxesEvent::Prices { session, prices }) => {
                 if self.is_current(session) {
                     self.tell(|state| &mut state.taxes, TaxesTold::PricesArrived(prices));
+                }
+            }
+            Event::Taxes(TaxesEvent::CentralBank { session, answer }) => {
+                if self.is_current(session) {
+                    self.tell(
+                        |state| &mut state.taxes,
+                        TaxesTold::CentralBankArrived(answer),
+                    );
                 }
             }
         }

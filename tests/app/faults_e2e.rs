@@ -85,6 +85,7 @@ impl FaultedApp {
             seal_cost: brlv_core::seal::ScryptCost::TEST_ONLY_CHEAP,
             journal_dir: None,
             dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
+            central_bank: Default::default(),
             // A hang is seen in about two seconds rather than a minute.
             network: NetworkPolicy {
                 timeout: Duration::from_millis(500),

@@ -101,6 +101,7 @@ fn worker(journal_dir: &Path, environment: EnvironmentProfile) -> WorkerHandle {
             seal_cost: brlv_core::seal::ScryptCost::TEST_ONLY_CHEAP,
             journal_dir: Some(journal_dir.join("journal")),
             dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
+            central_bank: Default::default(),
         },
         Arc::new(|| {}),
     )

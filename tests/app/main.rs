@@ -21,6 +21,7 @@ mod panels;
 mod receipts;
 mod shell;
 mod state;
+mod taxes_central_bank;
 mod taxes_e2e;
 mod taxes_state;
 mod ui_activity;

@@ -307,6 +307,7 @@ fn app_worker(home: &Home) -> brlv_desk::app::worker::WorkerHandle {
             seal_cost: ScryptCost::TEST_ONLY_CHEAP,
             journal_dir: None,
             dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
+            central_bank: Default::default(),
         },
         Arc::new(|| {}),
     )

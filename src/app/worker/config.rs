@@ -44,6 +44,35 @@ pub struct WorkerConfig {
     pub journal_dir: Option<PathBuf>,
     /// The system's Save and Open dialogs (tests: `RecordingDialogs`).
     pub dialogs: Arc<dyn FileDialogs>,
+    /// Where the tax year's PTAX and Selic are asked.
+    pub central_bank: CentralBankAddresses,
+}
+
+/// Where the Banco Central's services are asked for the tax year's figures
+/// (the dollar's PTAX, the monthly Selic). `None`: the embedded sandbox's
+/// own emulation on its connection, the Banco Central itself on any other.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CentralBankAddresses {
+    /// The Olinda service's base address (`BRLV_PTAX_URL`, as for `tax-report`).
+    pub ptax: Option<String>,
+    /// The SGS service's base address (`BRLV_SELIC_URL`, as for `tax-report`).
+    pub selic: Option<String>,
+}
+
+impl CentralBankAddresses {
+    /// The addresses the process's `BRLV_PTAX_URL` and `BRLV_SELIC_URL` give.
+    pub fn from_process() -> CentralBankAddresses {
+        let read = |name: &str| {
+            std::env::var(name)
+                .ok()
+                .map(|value| value.trim().to_owned())
+                .filter(|value| !value.is_empty())
+        };
+        CentralBankAddresses {
+            ptax: read("BRLV_PTAX_URL"),
+            selic: read("BRLV_SELIC_URL"),
+        }
+    }
 }
 
 /// How the worker's clients wait for the service and retry reads: the
@@ -78,6 +107,7 @@ impl WorkerConfig {
             seal_cost: brlv_core::seal::ScryptCost::STANDARD,
             journal_dir: brlv_core::journal::default_dir(),
             dialogs: Arc::new(SystemDialogs),
+            central_bank: CentralBankAddresses::from_process(),
         }
     }
 }

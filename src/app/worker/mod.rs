@@ -20,7 +20,9 @@ pub mod submit;
 mod taxes;
 mod webhooks;
 
-pub use config::{EnvironmentProfile, NetworkPolicy, SecretSource, WorkerConfig};
+pub use config::{
+    CentralBankAddresses, EnvironmentProfile, NetworkPolicy, SecretSource, WorkerConfig,
+};
 pub use handle::WorkerHandle;
 pub use state::Repaint;
 pub use submit::submit;
