@@ -39,6 +39,7 @@ mod ui_receipts;
 mod ui_recipients;
 mod ui_tables;
 mod ui_taxes;
+mod ui_taxes_declaration;
 mod ui_transfers;
 mod ui_wallets;
 mod ui_withdrawals;

@@ -17,6 +17,7 @@ use crate::app::features::activity::cache::{Figures, identity, length, shared};
 use crate::app::resources::{AccountData, Rows};
 use brlv_core::api::model::{Asset, Deposit, Order, Transfer, Wallet, Withdrawal};
 use brlv_core::tax::darf::{self, LateDarf};
+use brlv_core::tax::declaration::{self, Declaration};
 use brlv_core::tax::input::TOKEN_DEPOSIT_ASSETS;
 use brlv_core::tax::ledger::{
     Holding, RecordRef, assets_needing_prices, dollar_rate_days, ticker_of,
@@ -279,6 +280,10 @@ pub struct TaxFigures {
     /// The year's DARFs not marked paid by their due date, as they come to
     /// when paid today (fine and Selic interest).
     pub late_darfs: Arc<Vec<LateDarf>>,
+    /// Bens e Direitos whole for the year shown (both columns, the
+    /// custodian's CNPJ, the GCAP months); the money at the service is the
+    /// view's to say (the balances are not among what the ledger reads).
+    pub declaration: Option<Arc<Declaration>>,
     generation: u64,
 }
 
@@ -343,35 +348,46 @@ pub fn compute(
             && previous.request.today == request.today
             && previous.request.report_inputs == request.report_inputs
     });
-    let (year, assets, (to_check, outflows), selic_needed, late_darfs) = match same_year {
-        Some(previous) => (
-            previous.year.clone(),
-            Arc::clone(&previous.assets),
-            (
-                Arc::clone(&previous.to_check),
-                Arc::clone(&previous.outflows),
+    let (year, assets, (to_check, outflows), (selic_needed, late_darfs), declaration) =
+        match same_year {
+            Some(previous) => (
+                previous.year.clone(),
+                Arc::clone(&previous.assets),
+                (
+                    Arc::clone(&previous.to_check),
+                    Arc::clone(&previous.outflows),
+                ),
+                (
+                    Arc::clone(&previous.selic_needed),
+                    Arc::clone(&previous.late_darfs),
+                ),
+                previous.declaration.clone(),
             ),
-            Arc::clone(&previous.selic_needed),
-            Arc::clone(&previous.late_darfs),
-        ),
-        None => {
-            let report = year_report(&ledger, &sources.typed, request.year, sources.now);
-            let (assets, to_check, outflows) = year_entries(&ledger, request.year);
-            // A DARF not paid yet comes to more each day: valued as if paid today.
-            let paid_on = request
-                .today
-                .unwrap_or_else(|| brasilia::date_at(sources.now));
-            let selic_needed = darf::selic_needed(&report.months, paid_on);
-            let late = darf::late_darfs(&report.months, paid_on, &sources.selic);
-            (
-                Some(Arc::new(report)),
-                Arc::new(assets),
-                (Arc::new(to_check), Arc::new(outflows)),
-                Arc::new(selic_needed),
-                Arc::new(late),
-            )
-        }
-    };
+            None => {
+                let report = year_report(&ledger, &sources.typed, request.year, sources.now);
+                let (assets, to_check, outflows) = year_entries(&ledger, request.year);
+                // A DARF not paid yet comes to more each day: valued as if paid today.
+                let paid_on = request
+                    .today
+                    .unwrap_or_else(|| brasilia::date_at(sources.now));
+                let selic_needed = darf::selic_needed(&report.months, paid_on);
+                let late = darf::late_darfs(&report.months, paid_on, &sources.selic);
+                let declared = declaration::declaration(
+                    &ledger,
+                    &sources.typed,
+                    &report,
+                    Vec::new(),
+                    sources.now,
+                );
+                (
+                    Some(Arc::new(report)),
+                    Arc::new(assets),
+                    (Arc::new(to_check), Arc::new(outflows)),
+                    (Arc::new(selic_needed), Arc::new(late)),
+                    Some(Arc::new(declared)),
+                )
+            }
+        };
     let years = Arc::new(years_of(&ledger, request.year, sources.now));
     TaxFigures {
         request,
@@ -386,6 +402,7 @@ pub fn compute(
         dollar_days,
         selic_needed,
         late_darfs,
+        declaration,
         generation,
     }
 }

@@ -43,6 +43,8 @@ pub struct TaxesState {
     pub drafts: HashMap<Uuid, String>,
     /// The custodian for Discriminação, as being typed; `None` while not edited.
     pub custodian_draft: Option<String>,
+    /// The custodian's CNPJ for its own field, as being typed; `None` while not edited.
+    pub cnpj_draft: Option<String>,
     /// The three CSV files, written into a folder.
     pub csv: ExportDraft,
     /// The report for an accountant, as PDF.
@@ -94,6 +96,7 @@ impl TaxesState {
         self.inputs.typed = Arc::new(journal.typed);
         self.unread = journal.unread;
         self.custodian_draft = None;
+        self.cnpj_draft = None;
         self.ledger_inputs += 1;
         self.report_inputs += 1;
     }
@@ -110,6 +113,10 @@ impl TaxesState {
             | TaxInput::OutflowValue { .. } => self.ledger_inputs += 1,
             TaxInput::Custodian(_) => {
                 self.custodian_draft = None;
+                self.report_inputs += 1;
+            }
+            TaxInput::CustodianCnpj(_) => {
+                self.cnpj_draft = None;
                 self.report_inputs += 1;
             }
             TaxInput::Paid { .. } | TaxInput::Code { .. } => self.report_inputs += 1,

@@ -14,10 +14,12 @@
 //! Every figure has an accessible name that says what it is; every rule
 //! that is practice rather than law is labelled where it is used.
 
+mod bens;
 mod central_bank;
 mod declaration;
 mod figure;
 mod files;
+mod late;
 mod ledger;
 mod months;
 mod outflows;
@@ -130,7 +132,7 @@ fn taxes_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &PanelContext<'_>, out: &mu
         months::months_ui(ui, cx, out, &figures, &year);
     });
     section_ui(ui, &cx.t("taxes.declaration_heading"), |ui| {
-        declaration::declaration_ui(ui, taxes, cx, out, &year);
+        declaration::declaration_ui(ui, taxes, cx, out, &figures, &year);
     });
     section_ui(ui, &cx.t("taxes.ledger_heading"), |ui| {
         ledger::ledger_ui(ui, taxes, cx, &figures);
