@@ -160,7 +160,7 @@ fn with_the_banco_central_unreachable_the_panel_names_the_missing_days_and_says_
     assert!(says(&harness, "Figures that are not final"));
     let day_text = brlv_desk::app::features::taxes::words::date_text(Language::En, day);
     let missing = harness
-        .query_all_by_label_contains("The dollar's PTAX is missing for")
+        .query_all_by_label_contains("The dollar's PTAX of these days is missing")
         .next()
         .expect("the missing days are named")
         .accesskit_node()

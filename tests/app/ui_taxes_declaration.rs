@@ -111,6 +111,11 @@ fn the_declaration_has_both_columns_the_cnpj_field_and_the_late_darf_with_selic_
         )),
         "April's Selic asked"
     );
+    // While it is asked, the panel says so; the figures stay drawn.
+    assert!(says(
+        &harness,
+        "Asking the Banco Central for the dollar's PTAX (days: 0) and the Selic (months: 1)"
+    ));
     // 31 March to 20 May: 50 days late, 16.5 % of R$4,500.00 = R$742.50.
     assert!(says(
         &harness,
@@ -143,6 +148,7 @@ fn the_declaration_has_both_columns_the_cnpj_field_and_the_late_darf_with_selic_
         "February 2026: total to pay today R$5,328.00"
     ));
     assert!(!says(&harness, "the Selic interest is not final"));
+    assert!(!says(&harness, "Asking the Banco Central"));
 
     // The custodian's CNPJ, in its own field: a wrong one is refused.
     let field = "Custodian's CNPJ (its own field since IRPF 2024)";

@@ -177,5 +177,6 @@ fn money_ui(ui: &mut Ui, cx: &PanelContext<'_>, this_on: &str) {
         ),
         None => cx.t("taxes.bens.money_unknown").into_owned(),
     };
-    figure_ui(ui, &text, &text);
+    // A sentence, not a column of figures: read as prose.
+    ui.add(egui::Label::new(text).wrap());
 }
