@@ -568,6 +568,11 @@ impl AppState {
         {
             self.push(Command::Taxes(TaxesCommand::Prices(assets)));
         }
+        if self.session.is_some()
+            && let Some(ask) = self.taxes.central_bank_to_ask(&figures)
+        {
+            self.push(Command::Taxes(ask));
+        }
         (figures, busy)
     }
 
@@ -901,6 +906,7 @@ impl AppState {
                     && data.wallets.settled()
                     && data.tax_exemption.settled()
                     && !self.taxes.prices_pending
+                    && self.taxes.central_bank.pending.is_none()
                     && brlv_core::tax::input::TOKEN_DEPOSIT_ASSETS
                         .iter()
                         .all(|asset| data.deposits(asset).settled())
@@ -1142,6 +1148,14 @@ impl AppState {
                 }
             }
             Event::Updates(event) => self.tell(|state| &mut state.updates, event),
+            Event::Taxes(TaxesEvent::CentralBank { session, answer }) => {
+                if self.is_current(session) {
+                    self.tell(
+                        |state| &mut state.taxes,
+                        TaxesTold::CentralBankArrived(answer),
+                    );
+                }
+            }
         }
     }
 

@@ -86,6 +86,7 @@ impl FaultedApp {
             journal_dir: None,
             dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
             updates: brlv_desk::app::worker::UpdateConfig::this_build(),
+            central_bank: Default::default(),
             // A hang is seen in about two seconds rather than a minute.
             network: NetworkPolicy {
                 timeout: Duration::from_millis(500),

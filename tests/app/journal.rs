@@ -102,6 +102,7 @@ fn worker(journal_dir: &Path, environment: EnvironmentProfile) -> WorkerHandle {
             journal_dir: Some(journal_dir.join("journal")),
             dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
             updates: brlv_desk::app::worker::UpdateConfig::this_build(),
+            central_bank: Default::default(),
         },
         Arc::new(|| {}),
     )

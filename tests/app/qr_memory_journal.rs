@@ -50,6 +50,7 @@ fn started(
         journal_dir: Some(dir.join("journal")),
         dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
         updates: brlv_desk::app::worker::UpdateConfig::this_build(),
+        central_bank: Default::default(),
     });
     assert!(worker.send(Command::Start { sandbox: false }));
     let mut state = AppState::new(Language::En);

@@ -6,6 +6,7 @@
 use brlv_core::tax::ledger::{EntryKind, Flags};
 use brlv_core::tax::{TaxInput, YearMonth};
 use brlv_desk::app::features::journal::message::JournalCommand;
+use brlv_desk::app::features::taxes::message::TaxesCommand;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Command;
 use brlv_desk::app::state::{AppState, View};
@@ -39,7 +40,7 @@ fn the_demo_swap_is_valued_on_its_day_then_by_the_value_typed_and_the_files_writ
     let asked = state
         .pending_commands()
         .iter()
-        .filter(|command| matches!(command, Command::Taxes(_)))
+        .filter(|command| matches!(command, Command::Taxes(TaxesCommand::Prices(_))))
         .count();
     assert_eq!(asked, 1, "the prices, asked once");
     pump_until(&worker, &mut state, "the service's prices", |state| {

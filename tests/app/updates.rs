@@ -55,6 +55,7 @@ fn worker_checking(feed: UpdateFeed, downloads: Option<PathBuf>) -> WorkerHandle
         seal_cost: brlv_core::seal::ScryptCost::TEST_ONLY_CHEAP,
         journal_dir: None,
         dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
+        central_bank: Default::default(),
         updates: UpdateConfig {
             feed,
             platform: Some(Platform::LinuxDeb),
@@ -176,6 +177,7 @@ fn no_check_starts_while_a_withdrawal_is_in_flight_and_the_one_due_runs_once_it_
         seal_cost: brlv_core::seal::ScryptCost::TEST_ONLY_CHEAP,
         journal_dir: None,
         dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
+        central_bank: Default::default(),
         updates: UpdateConfig {
             feed: UpdateFeed::Given(demo_feed),
             platform: Some(Platform::LinuxDeb),

@@ -308,6 +308,7 @@ fn app_worker(home: &Home) -> brlv_desk::app::worker::WorkerHandle {
             journal_dir: None,
             dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
             updates: brlv_desk::app::worker::UpdateConfig::this_build(),
+            central_bank: Default::default(),
         },
         Arc::new(|| {}),
     )

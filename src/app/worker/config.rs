@@ -48,6 +48,8 @@ pub struct WorkerConfig {
     /// Which update feed is checked, for which package kind, and where a
     /// downloaded package is saved.
     pub updates: UpdateConfig,
+    /// Where the tax year's PTAX and Selic are asked.
+    pub central_bank: CentralBankAddresses,
 }
 
 /// Which update feed the worker checks.
@@ -88,6 +90,33 @@ impl UpdateConfig {
     }
 }
 
+/// Where the Banco Central's services are asked for the tax year's figures
+/// (the dollar's PTAX, the monthly Selic). `None`: the embedded sandbox's
+/// own emulation on its connection, the Banco Central itself on any other.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CentralBankAddresses {
+    /// The Olinda service's base address (`BRLV_PTAX_URL`, as for `tax-report`).
+    pub ptax: Option<String>,
+    /// The SGS service's base address (`BRLV_SELIC_URL`, as for `tax-report`).
+    pub selic: Option<String>,
+}
+
+impl CentralBankAddresses {
+    /// The addresses the process's `BRLV_PTAX_URL` and `BRLV_SELIC_URL` give.
+    pub fn from_process() -> CentralBankAddresses {
+        let read = |name: &str| {
+            std::env::var(name)
+                .ok()
+                .map(|value| value.trim().to_owned())
+                .filter(|value| !value.is_empty())
+        };
+        CentralBankAddresses {
+            ptax: read("BRLV_PTAX_URL"),
+            selic: read("BRLV_SELIC_URL"),
+        }
+    }
+}
+
 /// How the worker's clients wait for the service and retry reads: the
 /// client's defaults in the app; tests of faults shorten them, so a hang is
 /// seen in a second rather than a minute.
@@ -121,6 +150,7 @@ impl WorkerConfig {
             journal_dir: brlv_core::journal::default_dir(),
             dialogs: Arc::new(SystemDialogs),
             updates: UpdateConfig::this_build(),
+            central_bank: CentralBankAddresses::from_process(),
         }
     }
 }

@@ -24,7 +24,8 @@ mod updates;
 mod webhooks;
 
 pub use config::{
-    EnvironmentProfile, NetworkPolicy, SecretSource, UpdateConfig, UpdateFeed, WorkerConfig,
+    CentralBankAddresses, EnvironmentProfile, NetworkPolicy, SecretSource, UpdateConfig,
+    UpdateFeed, WorkerConfig,
 };
 pub use handle::WorkerHandle;
 pub use state::Repaint;

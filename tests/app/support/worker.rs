@@ -29,6 +29,24 @@ pub fn on_sandbox() -> (tempfile::TempDir, WorkerHandle) {
     (dir, worker)
 }
 
+/// The real worker on the embedded sandbox, as [`on_sandbox`], asking the
+/// Banco Central's services at `central_bank` instead of the sandbox's own.
+pub fn on_sandbox_with_central_bank(
+    central_bank: brlv_desk::app::worker::CentralBankAddresses,
+) -> (tempfile::TempDir, WorkerHandle) {
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    let worker = spawn(WorkerConfig {
+        central_bank,
+        ..config(
+            Arc::new(brlv_core::keystore::MemoryStore::default()),
+            dir.path().join("profiles.json"),
+            EnvironmentProfile::Ignore,
+        )
+    });
+    assert!(worker.send(brlv_desk::app::message::Command::Start { sandbox: true }));
+    (dir, worker)
+}
+
 /// A worker keeping secrets in `store` and profiles at `profile_path`, blind
 /// to the `BRLV_*` environment.
 pub fn worker(store: Arc<dyn SecretStore>, profile_path: PathBuf) -> WorkerHandle {
@@ -41,7 +59,16 @@ pub fn worker_with(
     profile_path: PathBuf,
     environment: EnvironmentProfile,
 ) -> WorkerHandle {
-    spawn(WorkerConfig {
+    spawn(config(store, profile_path, environment))
+}
+
+/// The configuration [`worker_with`] spawns.
+fn config(
+    store: Arc<dyn SecretStore>,
+    profile_path: PathBuf,
+    environment: EnvironmentProfile,
+) -> WorkerConfig {
+    WorkerConfig {
         clock: Clock::new(),
         secrets: SecretSource::Store(store),
         profile_path: Some(profile_path),
@@ -51,7 +78,8 @@ pub fn worker_with(
         journal_dir: None,
         dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
         updates: brlv_desk::app::worker::UpdateConfig::this_build(),
-    })
+        central_bank: Default::default(),
+    }
 }
 
 /// The real worker with exactly this configuration.

@@ -203,6 +203,9 @@ pub enum TaxInput {
     },
     /// The custodian's name and CNPJ for Discriminação; `None` restores the default.
     Custodian(Option<String>),
+    /// The custodian's CNPJ for its own field of Bens e Direitos, as typed
+    /// (checked where it is shown); `None` clears it.
+    CustodianCnpj(Option<String>),
     /// The Bens e Direitos code the person chose for an asset; `None` restores the suggestion.
     Code {
         /// The asset's ticker (`WBRLY`).
@@ -256,6 +259,11 @@ impl TaxInput {
                 Some(own.to_string()),
             ),
             TaxInput::Custodian(text) => (kinds::CUSTODIAN, String::new(), text.clone()),
+            TaxInput::CustodianCnpj(cnpj) => (
+                kinds::CUSTODIAN_CNPJ,
+                String::new(),
+                cnpj.as_deref().map(|cnpj| cnpj.trim().to_owned()),
+            ),
             TaxInput::Code { asset, code } => (
                 kinds::CODE,
                 asset.to_ascii_uppercase(),
@@ -310,6 +318,7 @@ impl TaxInput {
                 own: flag()?,
             },
             kinds::CUSTODIAN => TaxInput::Custodian(value.map(str::to_owned)),
+            kinds::CUSTODIAN_CNPJ => TaxInput::CustodianCnpj(value.map(str::to_owned)),
             kinds::CODE => TaxInput::Code {
                 asset: record.subject.clone(),
                 code: match value {
@@ -356,19 +365,12 @@ pub struct TypedValues {
 }
 
 /// The journal's record of the custodian's CNPJ typed once (`None` clears
-/// it). Kept beside [`TaxInput`] rather than in it, so that the window's
-/// exhaustive handling of typed values stays as it is until it has a field
-/// for it.
+/// it): [`TaxInput::CustodianCnpj`]'s.
 pub fn custodian_cnpj_record(
     cnpj: Option<&str>,
     at: OffsetDateTime,
 ) -> crate::journal::TaxInputRecord {
-    crate::journal::TaxInputRecord {
-        at,
-        kind: kinds::CUSTODIAN_CNPJ.to_owned(),
-        subject: String::new(),
-        value: cnpj.map(|cnpj| cnpj.trim().to_owned()),
-    }
+    TaxInput::CustodianCnpj(cnpj.map(str::to_owned)).to_record(at)
 }
 
 impl TypedValues {
@@ -419,6 +421,9 @@ impl TypedValues {
             TaxInput::Custodian(text) => {
                 self.custodian = text.filter(|text| !text.trim().is_empty());
             }
+            TaxInput::CustodianCnpj(cnpj) => {
+                self.custodian_cnpj = cnpj.filter(|text| !text.trim().is_empty());
+            }
             TaxInput::Code { asset, code } => {
                 let asset = asset.to_ascii_uppercase();
                 match code {
@@ -439,10 +444,6 @@ impl TypedValues {
         let mut typed = TypedValues::default();
         let mut unread = 0;
         for record in records {
-            if record.kind == kinds::CUSTODIAN_CNPJ {
-                typed.custodian_cnpj = record.value.clone().filter(|text| !text.trim().is_empty());
-                continue;
-            }
             match TaxInput::from_record(record) {
                 Some(input) => typed.apply(input),
                 None => unread += 1,

@@ -1451,11 +1451,20 @@ fn typed_values_and_paid_marks_survive_the_journal_and_the_latest_counts() {
             paid: false,
         },
         TaxInput::Custodian(Some("Custódia X".into())),
+        TaxInput::CustodianCnpj(Some("11.222.333/0001-81".into())),
     ] {
         journal::write_typed(&mut store, &input, at).unwrap();
     }
+    // The window's CNPJ and tax-report's are one record: the last kept wins.
+    store
+        .append_tax_input(&crate::tax::input::custodian_cnpj_record(
+            Some(" 11222333000181 "),
+            at,
+        ))
+        .unwrap();
     let (typed, unread) = journal::read_typed(&store).unwrap();
     assert_eq!(unread, 0);
+    assert_eq!(typed.custodian_cnpj.as_deref(), Some("11222333000181"));
     assert!(typed.is_paid(month(2026, 2)));
     assert!(!typed.is_paid(month(2026, 3)));
     assert_eq!(typed.arrived_costs[&Uuid::from_u128(9)], dec("530.00"));

@@ -16,12 +16,17 @@ use uuid::Uuid;
 use crate::app::features::activity::cache::{Figures, identity, length, shared};
 use crate::app::resources::{AccountData, Rows};
 use brlv_core::api::model::{Asset, Deposit, Order, Transfer, Wallet, Withdrawal};
-use brlv_core::tax::input::{TOKEN_DEPOSIT_ASSETS, assets_needing_prices};
-use brlv_core::tax::ledger::{Holding, RecordRef, ticker_of};
+use brlv_core::tax::darf::{self, LateDarf};
+use brlv_core::tax::declaration::{self, Declaration};
+use brlv_core::tax::input::TOKEN_DEPOSIT_ASSETS;
+use brlv_core::tax::ledger::{
+    Holding, RecordRef, assets_needing_prices, dollar_rate_days, ticker_of,
+};
 use brlv_core::tax::ptax::DollarRates;
+use brlv_core::tax::selic::SelicMonths;
 use brlv_core::tax::{
-    ClaimMade, DepositList, Ledger, LedgerInput, ServicePrices, TypedValues, YearReport, build,
-    year_report,
+    ClaimMade, DepositList, Ledger, LedgerInput, ServicePrices, TypedValues, YearMonth, YearReport,
+    brasilia, build, year_report,
 };
 
 /// What the ledger reads, shared: the lists as fetched, the claims this
@@ -46,6 +51,8 @@ pub struct TaxSources {
     pub prices: Arc<ServicePrices>,
     /// The dollar's PTAX of the days orders in dollars need.
     pub dollar_rates: Arc<DollarRates>,
+    /// The monthly Selic a late DARF's interest needs.
+    pub selic: Arc<SelicMonths>,
     /// When they were taken: the current year's months stop at this one.
     pub now: OffsetDateTime,
 }
@@ -62,6 +69,7 @@ impl Default for TaxSources {
             typed: Arc::default(),
             prices: Arc::default(),
             dollar_rates: Arc::default(),
+            selic: Arc::default(),
             now: OffsetDateTime::UNIX_EPOCH,
         }
     }
@@ -78,6 +86,8 @@ pub struct TaxInputs {
     pub prices: Arc<ServicePrices>,
     /// The dollar's PTAX of the days orders in dollars need.
     pub dollar_rates: Arc<DollarRates>,
+    /// The monthly Selic a late DARF's interest needs.
+    pub selic: Arc<SelicMonths>,
 }
 
 impl TaxSources {
@@ -93,6 +103,7 @@ impl TaxSources {
             typed: Arc::clone(&inputs.typed),
             prices: Arc::clone(&inputs.prices),
             dollar_rates: Arc::clone(&inputs.dollar_rates),
+            selic: Arc::clone(&inputs.selic),
             now,
         }
     }
@@ -254,9 +265,25 @@ pub struct TaxFigures {
     /// The entries of the year shown that are flagged for the person
     /// (indices into the ledger's entries), oldest first.
     pub to_check: Arc<Vec<u32>>,
-    /// The tokens of orders with no leg in reais that have no price and no
-    /// typed value: the service is asked for their price.
+    /// The year's tokens that left to an address not the account's (each
+    /// asks what it was), indices into the ledger's entries, oldest first.
+    pub outflows: Arc<Vec<u32>>,
+    /// The tokens of orders with no leg in reais (and of tokens moved
+    /// outside the service) that have no price and no typed value: the
+    /// service is asked for their price.
     pub wanted_prices: Arc<Vec<Asset>>,
+    /// The Brasília days whose dollar PTAX the ledger may use: the Banco
+    /// Central is asked for them.
+    pub dollar_days: Arc<std::collections::BTreeSet<Date>>,
+    /// The months whose Selic the year's late DARFs need when paid today.
+    pub selic_needed: Arc<std::collections::BTreeSet<YearMonth>>,
+    /// The year's DARFs not marked paid by their due date, as they come to
+    /// when paid today (fine and Selic interest).
+    pub late_darfs: Arc<Vec<LateDarf>>,
+    /// Bens e Direitos whole for the year shown (both columns, the
+    /// custodian's CNPJ, the GCAP months); the money at the service is the
+    /// view's to say (the balances are not among what the ledger reads).
+    pub declaration: Option<Arc<Declaration>>,
     generation: u64,
 }
 
@@ -291,21 +318,27 @@ pub fn compute(
             && previous.request.lists == request.lists
             && previous.request.ledger_inputs == request.ledger_inputs
     });
-    let (ledger, wanted_prices, generation) = match same_ledger {
+    let (ledger, wanted_prices, dollar_days, generation) = match same_ledger {
         Some(previous) => (
             Arc::clone(&previous.ledger),
             Arc::clone(&previous.wanted_prices),
+            Arc::clone(&previous.dollar_days),
             generation,
         ),
         None => {
-            let (ledger, wanted) = sources.with_input(|input| {
-                let wanted: Vec<Asset> = assets_needing_prices(input.orders, input.typed)
+            let (ledger, wanted, days) = sources.with_input(|input| {
+                let wanted: Vec<Asset> = assets_needing_prices(input)
                     .into_iter()
                     .filter(|asset| input.prices.of(&ticker_of(asset)).is_none())
                     .collect();
-                (build(input), wanted)
+                (build(input), wanted, dollar_rate_days(input))
             });
-            (Arc::new(ledger), Arc::new(wanted), generation + 1)
+            (
+                Arc::new(ledger),
+                Arc::new(wanted),
+                Arc::new(days),
+                generation + 1,
+            )
         }
     };
     let same_year = previous.filter(|previous| {
@@ -315,18 +348,46 @@ pub fn compute(
             && previous.request.today == request.today
             && previous.request.report_inputs == request.report_inputs
     });
-    let (year, assets, to_check) = match same_year {
-        Some(previous) => (
-            previous.year.clone(),
-            Arc::clone(&previous.assets),
-            Arc::clone(&previous.to_check),
-        ),
-        None => {
-            let report = year_report(&ledger, &sources.typed, request.year, sources.now);
-            let (assets, to_check) = year_entries(&ledger, request.year);
-            (Some(Arc::new(report)), Arc::new(assets), Arc::new(to_check))
-        }
-    };
+    let (year, assets, (to_check, outflows), (selic_needed, late_darfs), declaration) =
+        match same_year {
+            Some(previous) => (
+                previous.year.clone(),
+                Arc::clone(&previous.assets),
+                (
+                    Arc::clone(&previous.to_check),
+                    Arc::clone(&previous.outflows),
+                ),
+                (
+                    Arc::clone(&previous.selic_needed),
+                    Arc::clone(&previous.late_darfs),
+                ),
+                previous.declaration.clone(),
+            ),
+            None => {
+                let report = year_report(&ledger, &sources.typed, request.year, sources.now);
+                let (assets, to_check, outflows) = year_entries(&ledger, request.year);
+                // A DARF not paid yet comes to more each day: valued as if paid today.
+                let paid_on = request
+                    .today
+                    .unwrap_or_else(|| brasilia::date_at(sources.now));
+                let selic_needed = darf::selic_needed(&report.months, paid_on);
+                let late = darf::late_darfs(&report.months, paid_on, &sources.selic);
+                let declared = declaration::declaration(
+                    &ledger,
+                    &sources.typed,
+                    &report,
+                    Vec::new(),
+                    sources.now,
+                );
+                (
+                    Some(Arc::new(report)),
+                    Arc::new(assets),
+                    (Arc::new(to_check), Arc::new(outflows)),
+                    (Arc::new(selic_needed), Arc::new(late)),
+                    Some(Arc::new(declared)),
+                )
+            }
+        };
     let years = Arc::new(years_of(&ledger, request.year, sources.now));
     TaxFigures {
         request,
@@ -336,7 +397,12 @@ pub fn compute(
         years,
         assets,
         to_check,
+        outflows,
         wanted_prices,
+        dollar_days,
+        selic_needed,
+        late_darfs,
+        declaration,
         generation,
     }
 }
@@ -359,9 +425,9 @@ fn years_of(ledger: &Ledger, shown: i32, now: OffsetDateTime) -> Vec<i32> {
     (low..=high).collect()
 }
 
-/// Each asset's entries of `year` with what was held when it began, and the
-/// year's flagged entries.
-fn year_entries(ledger: &Ledger, year: i32) -> (Vec<AssetYear>, Vec<u32>) {
+/// Each asset's entries of `year` with what was held when it began, the
+/// year's flagged entries, and its outflows to others.
+fn year_entries(ledger: &Ledger, year: i32) -> (Vec<AssetYear>, Vec<u32>, Vec<u32>) {
     let start = ledger
         .entries
         .partition_point(|entry| entry.month.year < year);
@@ -396,6 +462,7 @@ fn year_entries(ledger: &Ledger, year: i32) -> (Vec<AssetYear>, Vec<u32>) {
         }
     }
     let mut to_check = Vec::new();
+    let mut outflows = Vec::new();
     for (at, entry) in ledger.entries[start..end].iter().enumerate() {
         let at = start + at;
         if let Some(asset) = assets.get_mut(usize::from(entry.asset)) {
@@ -404,7 +471,10 @@ fn year_entries(ledger: &Ledger, year: i32) -> (Vec<AssetYear>, Vec<u32>) {
         if !entry.flags.is_empty() {
             to_check.push(index(at));
         }
+        if entry.kind.is_outflow() {
+            outflows.push(index(at));
+        }
     }
     assets.retain(|asset| !asset.entries.is_empty() || !asset.opening.quantity.is_zero());
-    (assets, to_check)
+    (assets, to_check, outflows)
 }

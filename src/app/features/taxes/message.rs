@@ -9,6 +9,7 @@ use crate::app::session::SessionId;
 use brlv_core::api::model::Asset;
 use brlv_core::tax::ServicePrices;
 
+use super::central_bank::{CentralBankAnswer, CentralBankRequest};
 use super::figures::TaxFigures;
 use super::report::TaxReport;
 
@@ -18,6 +19,9 @@ pub enum TaxesCommand {
     /// Ask the service's price in reais of these tokens (orders with no leg
     /// in reais are valued at it until the person types their value).
     Prices(Vec<Asset>),
+    /// Ask the Banco Central (the journal's copy first) for the dollar's
+    /// PTAX of these days and the Selic of these months.
+    CentralBank(CentralBankRequest),
     /// Write `ledger-YYYY.csv`, `months-YYYY.csv` and `positions-YYYY.csv`
     /// of the year the figures are for into `folder`.
     SaveCsv {
@@ -44,5 +48,12 @@ pub enum TaxesEvent {
         session: SessionId,
         /// The prices.
         prices: ServicePrices,
+    },
+    /// The Banco Central's figures arrived (or why not, per day and month).
+    CentralBank {
+        /// The connection they were asked on.
+        session: SessionId,
+        /// What was found.
+        answer: Box<CentralBankAnswer>,
     },
 }

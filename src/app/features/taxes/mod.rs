@@ -9,11 +9,14 @@
 //! - [`sale`]: what an order about to be sent makes of the month's sales;
 //! - [`gauge`]: the service's own figure for this month, as the Overview's
 //!   gauge draws it;
+//! - [`central_bank`]: the dollar's PTAX and the Selic the figures need,
+//!   asked of the Banco Central once a session;
 //! - [`report`]: the report for an accountant, as PDF;
 //! - [`state`], [`message`], [`words`]: the panel's state (and how its
 //!   files are saved), what it asks the worker, and how it writes things;
 //! - [`task`], [`view`]: the worker's calls, and the Taxes panel.
 
+pub mod central_bank;
 pub mod figures;
 pub mod gauge;
 pub mod message;

@@ -17,6 +17,7 @@ use crate::app::resources::AccountData;
 use brlv_core::api::model::Asset;
 use brlv_core::tax::{ServicePrices, TaxInput, YearMonth, brasilia};
 
+use super::central_bank::{CentralBankAnswer, CentralBankAsks};
 use super::figures::{TaxFigures, TaxInputs, TaxRequest, TaxSources};
 use super::message::TaxesCommand;
 
@@ -35,11 +36,15 @@ pub struct TaxesState {
     pub prices_asked: Vec<Asset>,
     /// A price request is under way.
     pub prices_pending: bool,
+    /// What the Banco Central was asked this session, and what is awaited.
+    pub central_bank: CentralBankAsks,
     /// What is being typed in reais, per record (a deposit's or a
     /// transfer's cost, an order's value), not yet kept.
     pub drafts: HashMap<Uuid, String>,
     /// The custodian for Discriminação, as being typed; `None` while not edited.
     pub custodian_draft: Option<String>,
+    /// The custodian's CNPJ for its own field, as being typed; `None` while not edited.
+    pub cnpj_draft: Option<String>,
     /// The three CSV files, written into a folder.
     pub csv: ExportDraft,
     /// The report for an accountant, as PDF.
@@ -91,6 +96,7 @@ impl TaxesState {
         self.inputs.typed = Arc::new(journal.typed);
         self.unread = journal.unread;
         self.custodian_draft = None;
+        self.cnpj_draft = None;
         self.ledger_inputs += 1;
         self.report_inputs += 1;
     }
@@ -107,6 +113,10 @@ impl TaxesState {
             | TaxInput::OutflowValue { .. } => self.ledger_inputs += 1,
             TaxInput::Custodian(_) => {
                 self.custodian_draft = None;
+                self.report_inputs += 1;
+            }
+            TaxInput::CustodianCnpj(_) => {
+                self.cnpj_draft = None;
                 self.report_inputs += 1;
             }
             TaxInput::Paid { .. } | TaxInput::Code { .. } => self.report_inputs += 1,
@@ -129,6 +139,34 @@ impl TaxesState {
         self.prices_asked.extend(wanted.iter().cloned());
         self.prices_pending = true;
         Some(wanted)
+    }
+
+    /// What the Banco Central should be asked for the figures, once a
+    /// session (the days and months not asked yet).
+    pub fn central_bank_to_ask(&mut self, figures: &TaxFigures) -> Option<TaxesCommand> {
+        self.central_bank
+            .to_ask(figures)
+            .map(TaxesCommand::CentralBank)
+    }
+
+    /// Takes in the Banco Central's answer: the figures are computed again
+    /// with it (the ledger for the dollar's rates, the year for the Selic).
+    pub fn central_bank_arrived(&mut self, answer: CentralBankAnswer) {
+        let rates = Arc::make_mut(&mut self.inputs.dollar_rates);
+        let selic = Arc::make_mut(&mut self.inputs.selic);
+        let (rates_changed, selic_changed) = self.central_bank.arrived(&answer, rates, selic);
+        if rates_changed {
+            self.ledger_inputs += 1;
+        }
+        if selic_changed {
+            self.report_inputs += 1;
+        }
+    }
+
+    /// The days and months the Banco Central did not give are asked again.
+    pub fn ask_central_bank_again(&mut self) {
+        self.central_bank
+            .ask_again(&self.inputs.dollar_rates, &self.inputs.selic);
     }
 
     /// Takes in the service's prices: added to those known.
@@ -265,4 +303,6 @@ pub enum TaxesTold {
     Restored(Box<TaxJournal>),
     /// One value the person typed, now kept in the journal.
     InputKept(TaxInput),
+    /// The Banco Central's figures it asked for.
+    CentralBankArrived(Box<CentralBankAnswer>),
 }

@@ -93,6 +93,8 @@ pub fn flag_texts(language: Language, flags: Flags) -> Vec<String> {
                 "oversold" => "taxes.flag.oversold",
                 "outflow-to-others" => "taxes.flag.outflow",
                 "in-motion" => "taxes.flag.in_motion",
+                "value-by-practice" => "taxes.flag.practice_value",
+                "dollar-rate-failed" => "taxes.flag.rate_failed",
                 _ => "taxes.flag.creation_time",
             };
             tr(language, key).into_owned()

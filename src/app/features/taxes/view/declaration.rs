@@ -2,7 +2,8 @@
 //! (or today) with their Bens e Direitos code (the person chooses for a
 //! yield token) and the Discriminação ready to copy, the custodian it
 //! names, the exempt gains for Rendimentos Isentos, and the months with
-//! tax due.
+//! tax due; Bens e Direitos whole ([`super::bens`]) and the late DARFs
+//! ([`super::late`]) from the core's figures.
 
 use egui::{RichText, Ui};
 
@@ -14,6 +15,7 @@ use crate::app::ui::{Tone, badge_ui, note_ui};
 use brlv_core::tax::year::{BENS_GROUP, DEFAULT_CUSTODIAN, Position, suggested_code};
 use brlv_core::tax::{BensCode, Reading, TaxInput, YearReport};
 
+use super::super::figures::TaxFigures;
 use super::super::report::average_text;
 use super::super::words::{darf_line, date_text};
 use super::figure::{figure_column_width, figure_ui, right_aligned_ui, rule_tags_ui};
@@ -27,6 +29,7 @@ pub(super) fn declaration_ui(
     taxes: &mut TaxesState,
     cx: &PanelContext<'_>,
     out: &mut Outbox,
+    figures: &TaxFigures,
     year: &YearReport,
 ) {
     let language = cx.language;
@@ -57,6 +60,9 @@ pub(super) fn declaration_ui(
         }
     }
     custodian_ui(ui, taxes, cx, out);
+    if let Some(declaration) = &figures.declaration {
+        super::bens::bens_ui(ui, taxes, cx, out, declaration);
+    }
     ui.add_space(8.0);
     let exempt = amounts.brl(year.exempt_gains_brl);
     let text = cx.t_with("taxes.exempt_gains", &[("amount", &exempt)]);
@@ -81,6 +87,7 @@ pub(super) fn declaration_ui(
     if !any {
         note_ui(ui, &cx.t("taxes.no_tax"));
     }
+    super::late::late_darfs_ui(ui, cx, &figures.late_darfs);
     if !year.carried_at_end_brl.is_zero() {
         note_ui(
             ui,

@@ -5,17 +5,24 @@
 //! declare: the positions with their Bens e Direitos code and the
 //! Discriminação to copy, the exempt gains, the months with tax due
 //! ([`declaration`]); the ledger of each asset and the entries to check,
-//! where a cost or a value in reais is typed ([`ledger`]); the files for an
-//! accountant ([`files`]); and every rule the figures rest on.
+//! where a cost or a value in reais is typed ([`ledger`]); the tokens sent
+//! outside the service, each asking what it was ([`outflows`]); the files
+//! for an accountant ([`files`]); and every rule the figures rest on. Above
+//! the figures, the Banco Central's rates being asked, or the days and
+//! months it did not give ([`central_bank`]).
 //!
 //! Every figure has an accessible name that says what it is; every rule
 //! that is practice rather than law is labelled where it is used.
 
+mod bens;
+mod central_bank;
 mod declaration;
 mod figure;
 mod files;
+mod late;
 mod ledger;
 mod months;
+mod outflows;
 mod service;
 
 use egui::{RichText, Ui};
@@ -43,6 +50,7 @@ impl Panel for TaxesState {
             TaxesTold::PricesArrived(prices) => self.prices_arrived(prices),
             TaxesTold::Restored(journal) => self.restore(*journal),
             TaxesTold::InputKept(input) => self.kept(input),
+            TaxesTold::CentralBankArrived(answer) => self.central_bank_arrived(*answer),
         }
         Vec::new()
     }
@@ -50,7 +58,8 @@ impl Panel for TaxesState {
 
 /// The year's figures as last computed (worked out anew, off the frame,
 /// when the lists changed), and whether newer ones are being computed; the
-/// service's prices the figures still lack are asked for.
+/// service's prices and the Banco Central's rates the figures still lack
+/// are asked for.
 fn figures_asking_prices(
     ui: &Ui,
     taxes: &mut TaxesState,
@@ -65,6 +74,11 @@ fn figures_asking_prices(
         && let Some(assets) = taxes.prices_to_ask(&figures)
     {
         out.command(Command::Taxes(TaxesCommand::Prices(assets)));
+    }
+    if cx.connected
+        && let Some(ask) = taxes.central_bank_to_ask(&figures)
+    {
+        out.command(Command::Taxes(ask));
     }
     (figures, busy)
 }
@@ -106,6 +120,7 @@ fn taxes_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &PanelContext<'_>, out: &mu
             &cx.t_with("taxes.unread", &[("count", &taxes.unread.to_string())]),
         );
     }
+    central_bank::central_bank_ui(ui, taxes, cx, &figures);
     ui.add_space(6.0);
     let current = brlv_core::tax::YearMonth::in_brasilia(cx.wall_now).year;
     if year.year == current {
@@ -117,10 +132,13 @@ fn taxes_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &PanelContext<'_>, out: &mu
         months::months_ui(ui, cx, out, &figures, &year);
     });
     section_ui(ui, &cx.t("taxes.declaration_heading"), |ui| {
-        declaration::declaration_ui(ui, taxes, cx, out, &year);
+        declaration::declaration_ui(ui, taxes, cx, out, &figures, &year);
     });
     section_ui(ui, &cx.t("taxes.ledger_heading"), |ui| {
         ledger::ledger_ui(ui, taxes, cx, &figures);
+    });
+    section_ui(ui, &cx.t("taxes.outflows_heading"), |ui| {
+        outflows::outflows_ui(ui, cx, out, &figures);
     });
     section_ui(ui, &cx.t("taxes.to_check_heading"), |ui| {
         ledger::to_check_ui(ui, taxes, cx, out, &figures);
