@@ -195,6 +195,9 @@ fn no_check_starts_while_a_withdrawal_is_in_flight_and_the_one_due_runs_once_it_
         rust_decimal::Decimal::new(1_000, 2),
         "52998224725".to_owned(),
     )));
+    // The environment's plain key: the word typed lets it go.
+    state.lock.authorization.as_mut().unwrap().typed = "SEND".to_owned();
+    state.confirm_typed();
     // The daily check is due (never checked) the moment the POST is in flight.
     state.push(Command::Updates(state.updates.schedule()));
     let until = Instant::now() + Duration::from_millis(1_500);
