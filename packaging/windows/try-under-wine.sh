@@ -19,12 +19,18 @@
 #      `profile add` (passphrase on standard input), `profile public-key`,
 #      and `call --profile` answered 200 by a headless sandbox (the Linux
 #      program given with --sandbox-bin);
-#   6. the uninstaller runs silently: the program, its shortcut and its
+#   6. (NSIS) the installed copy updates itself: `brlv-desk update install`
+#      reads a feed served over loopback and signed with a key made for the
+#      run, checks a higher version's installer against it and runs it
+#      silently; Apps & features then shows the higher version, the profile
+#      is still there and `call --profile` still answers 200; the same feed
+#      against another key is refused;
+#   7. the uninstaller runs silently: the program, its shortcut and its
 #      entry are gone; the person's profiles stay.
 #
 # Needs, from Debian: wine wine64 (8.0), xvfb, mesa-vulkan-drivers
-# libvulkan1, gcc-mingw-w64-x86-64, imagemagick, openssl, nsis and wixl (for
-# the older version). Writes the screenshots to DIR (default
+# libvulkan1, gcc-mingw-w64-x86-64, imagemagick, openssl, minisign, python3,
+# nsis and wixl (for the older and the higher version). Writes the screenshots to DIR (default
 # target/screenshots) and a log of what wine printed to DIR/wine.log.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -205,6 +211,64 @@ wineserver -w
 win "$nsis_installer" /S
 wineserver -w
 try_installed nsis
+
+step "NSIS: the installed copy updates itself from a signed feed (brlv-desk update install)"
+# A higher version of the same program, an Ed25519 (minisign) key made for
+# this run, the feed signed with it and served over loopback; the installed
+# program checks the feed and the installer against it and runs the
+# installer silently, as the window's Update does.
+IFS=. read -r major minor patch <<<"${version%%[-+]*}"
+newer="$major.$minor.$(( patch + 1 ))"
+feed_dir="$work/feed"
+packaging/windows/build-installers.sh --formats nsis --exe "target/windows-stage/$version/brlv-desk.exe" \
+  --version "$newer" --out "$feed_dir" --uncompressed >/dev/null
+newer_installer="brlv-desk_${newer}_x64-setup.exe"
+test -f "$feed_dir/$newer_installer" || fail "no $newer_installer was built"
+minisign -G -W -f -p "$work/feed.pub" -s "$work/feed.key" >/dev/null
+feed_port=$(( 40000 + RANDOM % 20000 ))
+cat >"$feed_dir/feed.json" <<FEED
+{
+  "version": "$newer",
+  "date": "$(date -u +%Y-%m-%d)",
+  "notes": { "en": "A test release.", "pt-BR": "Uma versão de teste." },
+  "platforms": {
+    "windows-x86_64-nsis": {
+      "url": "http://127.0.0.1:$feed_port/$newer_installer",
+      "size": $(stat -c %s "$feed_dir/$newer_installer"),
+      "sha256": "$(sha256sum "$feed_dir/$newer_installer" | cut -d' ' -f1)"
+    }
+  }
+}
+FEED
+minisign -S -s "$work/feed.key" -m "$feed_dir/feed.json" >/dev/null
+python3 -m http.server "$feed_port" --bind 127.0.0.1 --directory "$feed_dir" >"$work/feed-server.log" 2>&1 &
+children+=($!)
+for _ in $(seq 1 50); do
+  (exec 3<>"/dev/tcp/127.0.0.1/$feed_port") 2>/dev/null && break
+  sleep 0.1
+done
+feed_key=$(tail -n 1 "$work/feed.pub")
+win "$install_dir/brlv-desk.com" update install --feed-url "http://127.0.0.1:$feed_port/feed.json" \
+  --public-key "$feed_key" | tee "$work/update.txt"
+grep -q "Checked .* against the signed feed" "$work/update.txt" || fail "update install did not check the installer"
+wineserver -w
+versions=$(registered_version)
+echo "Apps & features after the update: brlv-desk $versions"
+[ "$versions" = "$newer" ] || fail "after update install: expected one entry at $newer, found '$versions'"
+win "$install_dir/brlv-desk.com" profile list | grep -q "^ci-nsis	" || fail "the update lost the profile"
+printf 'a CI passphrase for windows\n' |
+  win "$install_dir/brlv-desk.com" call --profile ci-nsis --passphrase-stdin \
+    GET /api/v0/assets/brl/balance >"$work/call.txt"
+[ "$(head -n 1 "$work/call.txt")" = "HTTP 200" ] || fail "call --profile after the update did not answer 200"
+echo "updated from $version to $newer through the program's own update path; the profile still answers"
+# A feed signed by another key is refused, and nothing is run.
+minisign -G -W -f -p "$work/other.pub" -s "$work/other.key" >/dev/null
+if win "$install_dir/brlv-desk.com" update install --feed-url "http://127.0.0.1:$feed_port/feed.json" \
+  --public-key "$(tail -n 1 "$work/other.pub")" >"$work/refused.txt" 2>&1; then
+  fail "a feed signed by another key was accepted"
+fi
+echo "a feed signed by another key: refused"
+
 step "NSIS: silent uninstall"
 win "$install_dir/uninstall.exe" /S
 # The uninstaller copies itself to a temporary folder and runs from there.

@@ -1,10 +1,11 @@
-//! `brlv-desk update check` and `brlv-desk update download --to DIR`: the
-//! window's update path from a terminal. Both read the feed this program
-//! was built with (or `--feed-url` with `--public-key`), verify its
-//! signature and refuse what [`brlv_core::update::check`] refuses; the
-//! download is kept only when its size and SHA-256 are the feed's. Nothing
-//! is installed or run: on Linux the command that installs the package is
-//! printed.
+//! `brlv-desk update check`, `brlv-desk update download --to DIR` and
+//! `brlv-desk update install`: the window's update path from a terminal.
+//! Each reads the feed this program was built with (or `--feed-url` with
+//! `--public-key`), verifies its signature and refuses what
+//! [`brlv_core::update::check`] refuses; a download is kept only when its
+//! size and SHA-256 are the feed's. `download` runs nothing (on Linux it
+//! prints the command that installs the package); `install`, on Windows,
+//! starts the checked installer silently.
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -26,6 +27,20 @@ pub enum UpdateCommand {
         /// The folder the package is saved in.
         #[arg(long, value_name = "DIR")]
         to: PathBuf,
+        /// Which feed, and for which platform.
+        #[command(flatten)]
+        feed: FeedArgs,
+    },
+    /// Windows: download the newer version's installer, check it against the
+    /// feed (size, SHA-256, signature), and start it silently; this program
+    /// ends so that the installer can replace it. On Linux, use `download`
+    /// and the command it prints.
+    Install {
+        /// Wait for the installer to finish and report its outcome (it can
+        /// then not replace this very program: for scripts that run the
+        /// command from another copy).
+        #[arg(long)]
+        wait: bool,
         /// Which feed, and for which platform.
         #[command(flatten)]
         feed: FeedArgs,
@@ -107,7 +122,9 @@ pub async fn run_command(
     out: &mut dyn Write,
 ) -> Result<(), UpdateFailure> {
     let feed = match command {
-        UpdateCommand::Check(feed) | UpdateCommand::Download { feed, .. } => feed,
+        UpdateCommand::Check(feed)
+        | UpdateCommand::Download { feed, .. }
+        | UpdateCommand::Install { feed, .. } => feed,
     };
     let source = source(feed)?;
     let platform = match feed.platform.or_else(Platform::detect) {
@@ -121,6 +138,9 @@ pub async fn run_command(
     let running = running_version()?;
     let notice = update::check(&source, &running, platform).await?;
     print_notice(&notice, &running, out);
+    if let UpdateCommand::Install { wait, .. } = command {
+        return install(&notice, *wait, out).await;
+    }
     if let UpdateCommand::Download { to, .. } = command {
         let path = download_to(&notice, to).await?;
         let _ = writeln!(
@@ -229,4 +249,64 @@ pub async fn save_package(
         source,
     })?;
     Ok(path)
+}
+
+/// Downloads the installer into a private folder of the system's temporary
+/// one, checked against the feed, and starts it with no questions; with
+/// `wait`, waits for it and says how it ended. The checked file is run from
+/// the private folder it was checked in, never moved after the check.
+async fn install(
+    notice: &UpdateNotice,
+    wait: bool,
+    out: &mut dyn Write,
+) -> Result<(), UpdateFailure> {
+    if !notice.platform.installs_silently() {
+        return Err(UpdateFailure::Usage(format!(
+            "{} packages are installed by the system's package manager: \
+             run `brlv-desk update download --to DIR` and the command it prints",
+            notice.platform
+        )));
+    }
+    let mut report = |_: DownloadProgress| {};
+    let downloaded = update::download(&notice.package, &std::env::temp_dir(), &mut report).await?;
+    let Some(how) = notice.platform.silent_install(&downloaded.path) else {
+        return Err(UpdateFailure::Usage(
+            "no silent install for this platform".to_owned(),
+        ));
+    };
+    let _ = writeln!(
+        out,
+        "Checked {} ({} bytes, SHA-256 {}) against the signed feed.",
+        downloaded.path.display(),
+        notice.package.size,
+        notice.package.sha256_hex()
+    );
+    let mut installer = std::process::Command::new(&how.program);
+    installer.args(&how.args);
+    let mut child = installer.spawn().map_err(|error| {
+        UpdateFailure::Usage(format!(
+            "the installer {} could not be started: {error}",
+            downloaded.path.display()
+        ))
+    })?;
+    if !wait {
+        let _ = writeln!(
+            out,
+            "Installing brlv-desk {}: the installer runs on its own now, and this program ends so that it can be replaced.",
+            notice.version
+        );
+        return Ok(());
+    }
+    let status = child.wait().map_err(|error| {
+        UpdateFailure::Usage(format!("waiting for the installer failed: {error}"))
+    })?;
+    if status.success() {
+        let _ = writeln!(out, "brlv-desk {} is installed.", notice.version);
+        Ok(())
+    } else {
+        Err(UpdateFailure::Usage(format!(
+            "the installer ended with {status}; brlv-desk {} may not be installed",
+            notice.version
+        )))
+    }
 }

@@ -98,3 +98,26 @@ fn update_check_and_download_verify_the_sandboxs_signed_feed_and_refuse_another_
     sandbox.kill().unwrap();
     sandbox.wait().unwrap();
 }
+
+#[test]
+fn update_install_leaves_linux_packages_to_the_package_manager_and_runs_nothing() {
+    let (mut sandbox, url, key) = sandbox_feed();
+    let install = Command::new(BIN)
+        .args(["update", "install", "--public-key", key.as_str()])
+        .args(["--feed-url", url.as_str(), "--platform", "linux-x86_64-deb"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&install.stderr);
+    assert!(!install.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("package manager") && stderr.contains("brlv-desk update download"),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8_lossy(&install.stdout);
+    assert!(
+        !stdout.contains("Checked"),
+        "nothing was downloaded: {stdout}"
+    );
+    sandbox.kill().unwrap();
+    sandbox.wait().unwrap();
+}

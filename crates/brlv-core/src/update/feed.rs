@@ -39,6 +39,16 @@ pub enum Platform {
     LinuxRpm,
 }
 
+/// A program to start, with its arguments, that installs a package with
+/// no window and no question.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SilentInstall {
+    /// The installer itself, or the system's installer service.
+    pub program: std::ffi::OsString,
+    /// What it is told.
+    pub args: Vec<std::ffi::OsString>,
+}
+
 impl Platform {
     /// Every platform, in the feed's order.
     pub const ALL: [Platform; 4] = [
@@ -93,6 +103,37 @@ impl Platform {
             }
         }
         None
+    }
+
+    /// How a verified package at `path` installs with no questions asked:
+    /// the Windows installers only (NSIS's `/S`, msiexec's `/qn`). On Linux
+    /// the package manager needs the administrator's password, so the
+    /// command is shown instead ([`Platform::install_command`]).
+    pub fn silent_install(self, path: &Path) -> Option<SilentInstall> {
+        if !self.installs_silently() {
+            return None;
+        }
+        match self {
+            Platform::WindowsNsis => Some(SilentInstall {
+                program: path.as_os_str().to_owned(),
+                args: vec!["/S".into()],
+            }),
+            Platform::WindowsMsi => Some(SilentInstall {
+                program: "msiexec".into(),
+                args: vec![
+                    "/i".into(),
+                    path.as_os_str().to_owned(),
+                    "/qn".into(),
+                    "/norestart".into(),
+                ],
+            }),
+            Platform::LinuxDeb | Platform::LinuxRpm => None,
+        }
+    }
+
+    /// Whether [`Platform::silent_install`] has a way for this platform.
+    pub fn installs_silently(self) -> bool {
+        matches!(self, Platform::WindowsNsis | Platform::WindowsMsi)
     }
 
     /// The one command that installs a downloaded package at `path`, for
@@ -302,6 +343,26 @@ fn file_name_of(url: &Url) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_the_windows_installers_install_silently_and_each_its_own_way() {
+        let nsis = Platform::WindowsNsis
+            .silent_install(Path::new("C:/t/brlv-desk_0.2.0_x64-setup.exe"))
+            .unwrap();
+        assert_eq!(nsis.program, "C:/t/brlv-desk_0.2.0_x64-setup.exe");
+        assert_eq!(nsis.args, ["/S"]);
+        let msi = Platform::WindowsMsi
+            .silent_install(Path::new("C:/t/brlv-desk_0.2.0_x64.msi"))
+            .unwrap();
+        assert_eq!(msi.program, "msiexec");
+        assert_eq!(
+            msi.args,
+            ["/i", "C:/t/brlv-desk_0.2.0_x64.msi", "/qn", "/norestart"]
+        );
+        for linux in [Platform::LinuxDeb, Platform::LinuxRpm] {
+            assert!(linux.silent_install(Path::new("x")).is_none());
+        }
+    }
 
     const DIGEST: &str = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
 

@@ -11,7 +11,9 @@
 //!   before reading a byte of the feed, and offers the release only when it
 //!   is newer than the running version and has a package for this platform.
 //! - [`download`] streams that package into a private folder and keeps it
-//!   only when its size and SHA-256 are the feed's. Nothing here runs it.
+//!   only when its size and SHA-256 are the feed's. Nothing here runs it;
+//!   [`Platform::silent_install`] says how the Windows installers are run
+//!   with no questions (`brlv-desk update install`).
 //! - [`should_check`] is when the automatic check happens: at start and once
 //!   a day, when turned on, and never while a form or a payout is in flight.
 //! - [`DemoFeedKey`] signs feeds as minisign does, for the sandbox's demo
@@ -35,7 +37,7 @@ pub use check::{UpdateNotice, check};
 pub use demo_key::DemoFeedKey;
 pub use download::{DownloadProgress, DownloadedPackage, download};
 pub use error::UpdateError;
-pub use feed::{Feed, PackageEntry, Platform, ReleaseNotes};
+pub use feed::{Feed, PackageEntry, Platform, ReleaseNotes, SilentInstall};
 pub use http::{MAX_FEED_BYTES, MAX_PACKAGE_BYTES, MAX_SIGNATURE_BYTES};
 pub use schedule::{CHECK_INTERVAL, should_check};
 /// Versions as the feed and [`check`] compare them (semver's precedence).
