@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
 use super::clock::Clock;
-use super::features::{lock, notify, overview, settings};
+use super::features::{lock, notify, onboarding, overview, settings};
 use super::frame_stats::FrameStats;
 use super::i18n::Language;
 use super::message::Command;
@@ -94,6 +94,10 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
     context::set_language(ui.ctx(), state.language);
     context::set_zone(ui.ctx(), &state.zone);
     context::set_dialog_status(ui.ctx(), state.dialogs.status());
+    // What egui keeps of a secret field (its undo history included) goes
+    // once the secret is used or dropped, drawn this frame or not.
+    lock::view::forget_used_secrets(ui.ctx(), &state.lock);
+    onboarding::view::forget_used_secrets(ui.ctx(), &state.onboarding);
     // The idle time is judged before this frame's input counts: a key or a
     // pointer over the window restored after the deadline (eframe draws
     // nothing while minimized) must find it locked, not reset the timer.

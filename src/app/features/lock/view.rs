@@ -11,7 +11,34 @@ use crate::app::panel::{Ask, Outbox, PanelContext};
 
 use super::state::{LockState, PassphrasePrompt, PassphrasePurpose, SealOffer};
 use crate::app::ui::palette;
-use crate::app::ui::passphrase::{FIELD_WIDTH, new_passphrase_ui};
+use crate::app::ui::passphrase::{
+    FIELD_WIDTH, forget_field_if_empty, forget_new_passphrase, new_passphrase_ui, secret_field_id,
+};
+
+/// The name of the unlock screen's passphrase field (see [`secret_field_id`]).
+pub const UNLOCK_FIELD: &str = "unlock_passphrase";
+/// The name of the transaction password's field.
+pub const TRANSACTION_FIELD: &str = "transaction_passphrase";
+/// The name of the seal offer's new passphrase fields.
+pub const SEAL_OFFER_FIELDS: &str = "seal_offer";
+
+/// Forgets egui's copies of the lock's passphrases once they are used or
+/// dropped: after each check (the text is taken then), when the window
+/// locks, when a confirmation step closes, when the key is sealed. Called
+/// every frame, whether or not the fields are drawn.
+pub fn forget_used_secrets(ctx: &egui::Context, lock: &LockState) {
+    forget_field_if_empty(ctx, secret_field_id(UNLOCK_FIELD), &lock.unlock.text);
+    let transaction = lock
+        .authorization
+        .as_ref()
+        .map_or("", |authorization| authorization.prompt.text.as_str());
+    forget_field_if_empty(ctx, secret_field_id(TRANSACTION_FIELD), transaction);
+    let sealing = match &lock.seal_offer {
+        SealOffer::Open(new) => Some(new),
+        _ => None,
+    };
+    forget_new_passphrase(ctx, SEAL_OFFER_FIELDS, sealing);
+}
 
 /// The unlock screen: the profile's name and the passphrase field, nothing
 /// of the account.
@@ -69,16 +96,17 @@ fn passphrase_field_ui(
     purpose: PassphrasePurpose,
 ) -> bool {
     let label = ui.label(cx.t("lock.passphrase").as_ref());
-    let prompt = match purpose {
-        PassphrasePurpose::Unlock => &mut lock.unlock,
+    let (prompt, name) = match purpose {
+        PassphrasePurpose::Unlock => (&mut lock.unlock, UNLOCK_FIELD),
         PassphrasePurpose::Transaction => match lock.authorization.as_mut() {
-            Some(authorization) => &mut authorization.prompt,
+            Some(authorization) => (&mut authorization.prompt, TRANSACTION_FIELD),
             None => return false,
         },
     };
     let response = ui
         .add(
             TextEdit::singleline(&mut *prompt.text)
+                .id(secret_field_id(name))
                 .password(true)
                 .desired_width(FIELD_WIDTH),
         )
@@ -266,7 +294,7 @@ pub fn seal_offer_ui(ui: &mut Ui, lock: &mut LockState, cx: &PanelContext<'_>, o
                 .show(ui, |ui| {
                     ui.label(RichText::new(cx.t("seal_offer.title").as_ref()).strong());
                     ui.label(cx.t("seal_offer.text").as_ref());
-                    let passphrase = new_passphrase_ui(ui, language, &mut new);
+                    let passphrase = new_passphrase_ui(ui, language, &mut new, SEAL_OFFER_FIELDS);
                     ui.horizontal(|ui| {
                         if ui
                             .add_enabled(
