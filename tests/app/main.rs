@@ -46,5 +46,6 @@ mod ui_transfers;
 mod ui_wallets;
 mod ui_withdrawals;
 mod webhook_and_export;
+mod webhook_settings;
 mod worker;
 mod worker_accounts;

@@ -3,6 +3,7 @@
 //! the saved profiles (open, delete, add) and the journal's export.
 
 pub mod budget;
+pub mod webhook;
 
 use egui::{RichText, Ui};
 
