@@ -20,6 +20,7 @@ mod orders_e2e;
 mod panels;
 mod qr_memory_journal;
 mod receipts;
+mod seal_at_start;
 mod shell;
 mod state;
 mod taxes_e2e;

@@ -174,9 +174,9 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
     set_fixed_panels(ui.ctx(), vec![top_bar, navigation]);
     egui::CentralPanel::default().show(ui, |ui| {
         notices::notices_ui(ui, state);
-        lock::view::unprotected_note_ui(ui, &state.context());
         let mut out = Outbox::default();
         let (cx, panels) = state.panels();
+        lock::view::unprotected_note_ui(ui, panels.lock, &cx, &mut out);
         lock::view::seal_offer_ui(ui, panels.lock, &cx, &mut out);
         state.answer(out);
         view_ui(ui, state);
