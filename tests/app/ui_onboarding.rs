@@ -26,7 +26,7 @@ fn a_bad_pem_is_refused_with_the_message_beside_the_field() {
     harness.get_by_label_contains("not an RSA private key");
 
     // Not PEM at all: the other message.
-    harness.state_mut().onboarding.pasted_pem = "hello".to_owned();
+    *harness.state_mut().onboarding.pasted_pem = "hello".to_owned();
     harness.state_mut().onboarding.pasted_changed();
     settle(&mut harness);
     harness.get_by_label_contains("not in PEM format");
@@ -37,7 +37,7 @@ fn a_bad_pem_is_refused_with_the_message_beside_the_field() {
 fn on_a_portuguese_screen_the_refusal_is_in_portuguese() {
     let mut state = onboarding_state(Language::PtBr);
     state.onboarding.key_source = brlv_desk::app::features::onboarding::state::KeySource::Pasted;
-    state.onboarding.pasted_pem = "hello".to_owned();
+    *state.onboarding.pasted_pem = "hello".to_owned();
     state.onboarding.pasted_changed();
     state.onboarding.base_url = "http://api.example.com".to_owned();
     let mut harness = harness(state);
@@ -55,7 +55,7 @@ fn on_a_portuguese_screen_the_refusal_is_in_portuguese() {
 fn a_too_small_key_is_refused_with_its_reason() {
     let mut state = onboarding_state(Language::En);
     state.onboarding.key_source = brlv_desk::app::features::onboarding::state::KeySource::Pasted;
-    state.onboarding.pasted_pem = fixture_pem("test-only-rsa1024-pkcs1.pem");
+    *state.onboarding.pasted_pem = fixture_pem("test-only-rsa1024-pkcs1.pem");
     state.onboarding.pasted_changed();
     let mut harness = harness(state);
     settle(&mut harness);

@@ -469,7 +469,7 @@ fn every_declared_resource_is_fetched_and_stored_on_the_sandbox() {
 }
 
 #[test]
-fn a_plain_key_profile_keeps_working_is_offered_sealing_once_and_is_sealed_in_place() {
+fn a_plain_key_profile_keeps_working_is_offered_sealing_and_is_sealed_in_place() {
     use brlv_core::keystore::ProfileSecrets;
     use brlv_desk::app::features::lock::state::SealOffer;
     let account = sandbox_account();
@@ -540,7 +540,7 @@ fn a_plain_key_profile_keeps_working_is_offered_sealing_once_and_is_sealed_in_pl
     assert!(state.data.balance_brl.error().is_none());
     drop(worker);
 
-    // The next run opens it with the passphrase, and offers nothing again.
+    // The next run opens it with the passphrase, and offers nothing: it is sealed.
     let worker = self::worker(store.clone(), path.clone());
     let mut state = AppState::new(Language::En);
     assert!(worker.send(Command::Start { sandbox: false }));

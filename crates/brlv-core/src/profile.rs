@@ -42,7 +42,9 @@ pub struct ProfileBook {
     /// The profile to open at start.
     #[serde(default)]
     pub last_used: Option<String>,
-    /// Plain-key profiles already offered the upgrade to a sealed key (once).
+    /// Plain-key profiles offered the upgrade to a sealed key by earlier
+    /// versions, which offered it once; kept so their files read back. The
+    /// window now offers it at every start until the key is sealed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub seal_offered: Vec<String>,
 }

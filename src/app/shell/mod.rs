@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
 use super::clock::Clock;
-use super::features::{lock, notify, overview, settings};
+use super::features::{lock, notify, onboarding, overview, settings};
 use super::frame_stats::FrameStats;
 use super::i18n::Language;
 use super::message::Command;
@@ -119,6 +119,10 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
     context::set_language(ui.ctx(), state.language);
     context::set_zone(ui.ctx(), &state.zone);
     context::set_dialog_status(ui.ctx(), state.dialogs.status());
+    // What egui keeps of a secret field (its undo history included) goes
+    // once the secret is used or dropped, drawn this frame or not.
+    lock::view::forget_used_secrets(ui.ctx(), &state.lock);
+    onboarding::view::forget_used_secrets(ui.ctx(), &state.onboarding);
     // The idle time is judged before this frame's input counts: a key or a
     // pointer over the window restored after the deadline (eframe draws
     // nothing while minimized) must find it locked, not reset the timer.
@@ -195,9 +199,9 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
     set_fixed_panels(ui.ctx(), vec![top_bar, navigation]);
     egui::CentralPanel::default().show(ui, |ui| {
         notices::notices_ui(ui, state);
-        lock::view::unprotected_note_ui(ui, &state.context());
         let mut out = Outbox::default();
         let (cx, panels) = state.panels();
+        lock::view::unprotected_note_ui(ui, panels.lock, &cx, &mut out);
         lock::view::seal_offer_ui(ui, panels.lock, &cx, &mut out);
         state.answer(out);
         view_ui(ui, state);
@@ -305,6 +309,7 @@ fn settings_ui(ui: &mut Ui, state: &mut AppState) {
     let mut out = Outbox::default();
     let (cx, panels) = state.panels();
     settings::view::settings_lower_ui(ui, panels.settings, &cx, &mut out);
+    settings::view::webhook::webhook_address_ui(ui, &cx, &panels.events.status);
     panels.journal.ui(ui, &cx, &mut out);
     settings::view::shortcuts_ui(ui, &cx);
     state.answer(out);

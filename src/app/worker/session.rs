@@ -144,9 +144,9 @@ impl Worker {
             kind: request.kind,
             sealed: request.sealed_key.is_some(),
         };
-        let offer_sealing = request.kind == ProfileKind::Saved
-            && request.plain_secrets.is_some()
-            && !self.book.seal_offered.contains(&request.profile.name);
+        // A saved profile must hold a sealed key: one still plain is offered
+        // sealing at every start until it is.
+        let offer_sealing = request.kind == ProfileKind::Saved && request.plain_secrets.is_some();
         let journal = self.journal_for(&request.profile, request.kind);
         self.session = Some(Session {
             id,
@@ -163,9 +163,6 @@ impl Worker {
         self.watch_in_new_session();
         self.emit(Event::SessionStarted(info));
         if offer_sealing {
-            // Offered once; Settings offers it again whenever asked.
-            let name = request.profile.name.clone();
-            self.change_book(move |book| book.seal_offered.push(name));
             self.emit(Event::SealingOffered);
         }
         self.restore_journal(id);

@@ -11,7 +11,34 @@ use crate::app::panel::{Ask, Outbox, PanelContext};
 
 use super::state::{LockState, PassphrasePrompt, PassphrasePurpose, SealOffer};
 use crate::app::ui::palette;
-use crate::app::ui::passphrase::{FIELD_WIDTH, new_passphrase_ui};
+use crate::app::ui::passphrase::{
+    FIELD_WIDTH, forget_field_if_empty, forget_new_passphrase, new_passphrase_ui, secret_field_id,
+};
+
+/// The name of the unlock screen's passphrase field (see [`secret_field_id`]).
+pub const UNLOCK_FIELD: &str = "unlock_passphrase";
+/// The name of the transaction password's field.
+pub const TRANSACTION_FIELD: &str = "transaction_passphrase";
+/// The name of the seal offer's new passphrase fields.
+pub const SEAL_OFFER_FIELDS: &str = "seal_offer";
+
+/// Forgets egui's copies of the lock's passphrases once they are used or
+/// dropped: after each check (the text is taken then), when the window
+/// locks, when a confirmation step closes, when the key is sealed. Called
+/// every frame, whether or not the fields are drawn.
+pub fn forget_used_secrets(ctx: &egui::Context, lock: &LockState) {
+    forget_field_if_empty(ctx, secret_field_id(UNLOCK_FIELD), &lock.unlock.text);
+    let transaction = lock
+        .authorization
+        .as_ref()
+        .map_or("", |authorization| authorization.prompt.text.as_str());
+    forget_field_if_empty(ctx, secret_field_id(TRANSACTION_FIELD), transaction);
+    let sealing = match &lock.seal_offer {
+        SealOffer::Open(new) => Some(new),
+        _ => None,
+    };
+    forget_new_passphrase(ctx, SEAL_OFFER_FIELDS, sealing);
+}
 
 /// The unlock screen: the profile's name and the passphrase field, nothing
 /// of the account.
@@ -69,16 +96,17 @@ fn passphrase_field_ui(
     purpose: PassphrasePurpose,
 ) -> bool {
     let label = ui.label(cx.t("lock.passphrase").as_ref());
-    let prompt = match purpose {
-        PassphrasePurpose::Unlock => &mut lock.unlock,
+    let (prompt, name) = match purpose {
+        PassphrasePurpose::Unlock => (&mut lock.unlock, UNLOCK_FIELD),
         PassphrasePurpose::Transaction => match lock.authorization.as_mut() {
-            Some(authorization) => &mut authorization.prompt,
+            Some(authorization) => (&mut authorization.prompt, TRANSACTION_FIELD),
             None => return false,
         },
     };
     let response = ui
         .add(
             TextEdit::singleline(&mut *prompt.text)
+                .id(secret_field_id(name))
                 .password(true)
                 .desired_width(FIELD_WIDTH),
         )
@@ -252,75 +280,109 @@ fn typed_confirmation_ui(
     });
 }
 
-/// The one-time offer to seal a plain-key profile, above the current view.
+/// The offer to seal a plain-key saved profile, made at every start until
+/// it is sealed: a dialog above the window, so it is not missed. "Not now"
+/// (or Escape) leaves the profile as it is for this run: money still moves
+/// only after the typed word, and the note above the view offers it again.
 pub fn seal_offer_ui(ui: &mut Ui, lock: &mut LockState, cx: &PanelContext<'_>, out: &mut Outbox) {
+    if matches!(lock.seal_offer, SealOffer::None) {
+        return;
+    }
     let language = cx.language;
     let mut decline = false;
+    let mut retry = false;
     let mut seal = None;
     let offer = std::mem::take(&mut lock.seal_offer);
-    let offer = match offer {
-        SealOffer::None => return,
-        SealOffer::Open(mut new) => {
-            egui::Frame::group(ui.style())
-                .inner_margin(12)
-                .show(ui, |ui| {
-                    ui.label(RichText::new(cx.t("seal_offer.title").as_ref()).strong());
-                    ui.label(cx.t("seal_offer.text").as_ref());
-                    let passphrase = new_passphrase_ui(ui, language, &mut new);
-                    ui.horizontal(|ui| {
-                        if ui
-                            .add_enabled(
-                                passphrase.is_some(),
-                                egui::Button::new(cx.t("seal_offer.seal").as_ref()),
-                            )
-                            .clicked()
-                        {
-                            seal = passphrase;
-                        }
-                        if ui.button(cx.t("seal_offer.later").as_ref()).clicked() {
-                            decline = true;
-                        }
-                    });
+    let modal = egui::Modal::new(egui::Id::unique("seal_offer")).show(ui.ctx(), |ui| {
+        ui.set_width(460.0);
+        ui.heading(cx.t("seal_offer.title").as_ref());
+        ui.add(egui::Label::new(cx.t("seal_offer.text").as_ref()).wrap());
+        ui.add(
+            egui::Label::new(
+                RichText::new(cx.t("seal_offer.until_sealed").as_ref())
+                    .color(palette::of(ui).warning),
+            )
+            .wrap(),
+        );
+        ui.add_space(8.0);
+        match offer {
+            SealOffer::None => SealOffer::None,
+            SealOffer::Open(mut new) => {
+                let passphrase = new_passphrase_ui(ui, language, &mut new, SEAL_OFFER_FIELDS);
+                ui.horizontal(|ui| {
+                    if ui
+                        .add_enabled(
+                            passphrase.is_some(),
+                            egui::Button::new(cx.t("seal_offer.seal").as_ref()),
+                        )
+                        .clicked()
+                    {
+                        seal = passphrase;
+                    }
+                    if ui.button(cx.t("seal_offer.later").as_ref()).clicked() {
+                        decline = true;
+                    }
                 });
-            SealOffer::Open(new)
-        }
-        SealOffer::Sealing => {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(cx.t("seal_offer.sealing").as_ref());
-            });
-            SealOffer::Sealing
-        }
-        SealOffer::Failed(reason) => {
-            ui.label(
-                RichText::new(cx.t_with("seal_offer.failed", &[("reason", &reason)]))
-                    .color(palette::of(ui).error),
-            );
-            if ui.button(cx.t("seal_offer.later").as_ref()).clicked() {
-                decline = true;
+                SealOffer::Open(new)
             }
-            SealOffer::Failed(reason)
+            SealOffer::Sealing => {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(cx.t("seal_offer.sealing").as_ref());
+                });
+                SealOffer::Sealing
+            }
+            SealOffer::Failed(reason) => {
+                ui.add(
+                    egui::Label::new(
+                        RichText::new(cx.t_with("seal_offer.failed", &[("reason", &reason)]))
+                            .color(palette::of(ui).error),
+                    )
+                    .wrap(),
+                );
+                ui.horizontal(|ui| {
+                    if ui.button(cx.t("seal_offer.retry").as_ref()).clicked() {
+                        retry = true;
+                    }
+                    if ui.button(cx.t("seal_offer.later").as_ref()).clicked() {
+                        decline = true;
+                    }
+                });
+                SealOffer::Failed(reason)
+            }
         }
-    };
-    lock.seal_offer = offer;
+    });
+    // Escape or a click beside it is "Not now", except while sealing.
+    let asked_to_close = modal.should_close();
+    lock.seal_offer = modal.inner;
+    let closing = asked_to_close && !matches!(lock.seal_offer, SealOffer::Sealing);
     if let Some(passphrase) = seal {
         lock.seal_offer = SealOffer::Sealing;
         out.command(Command::SealProfile { passphrase });
-    } else if decline {
+    } else if retry {
+        lock.seal_offer = SealOffer::Open(Default::default());
+    } else if decline || closing {
         lock.seal_offer = SealOffer::None;
     }
 }
 
 /// A note that the open profile moves money without a passphrase (the
 /// sandbox, a plain key file).
-pub fn unprotected_note_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
-    if cx.session.is_none_or(|session| session.sealed) {
+/// A saved one offers sealing again here once its offer was put off.
+pub fn unprotected_note_ui(ui: &mut Ui, lock: &LockState, cx: &PanelContext<'_>, out: &mut Outbox) {
+    let Some(session) = cx.session.filter(|session| !session.sealed) else {
         return;
-    }
+    };
     let key = if cx.sandbox {
         "lock.sandbox_unprotected"
     } else {
         "lock.unprotected"
     };
     ui.label(RichText::new(cx.t(key).as_ref()).color(palette::of(ui).warning));
+    if session.kind == crate::app::session::ProfileKind::Saved
+        && matches!(lock.seal_offer, SealOffer::None)
+        && ui.button(cx.t("seal_offer.seal_now").as_ref()).clicked()
+    {
+        out.ask(Ask::Set(crate::app::panel::Setting::OfferSealing));
+    }
 }

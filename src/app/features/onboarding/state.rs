@@ -1,12 +1,14 @@
 //! The draft of the "connect an account" form and its validation. The API key
-//! and a pasted PEM are held here as plain `String`s because the text fields
-//! edit them in place; they are never persisted or printed, and are wiped as
-//! soon as the connection is open.
+//! and a pasted PEM are held in `Zeroizing` strings the text fields edit in
+//! place: never persisted or printed, wiped when dropped. A pasted PEM is
+//! read into a key at once and its text wiped; the rest is wiped as soon as
+//! the connection is open.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
 use secrecy::SecretString;
+use zeroize::{Zeroize, Zeroizing};
 
 use brlv_core::api::client::parse_base_url;
 use brlv_core::api::{KeyError, PrivateKey, RsaKeyBits};
@@ -88,14 +90,15 @@ pub struct OnboardingDraft {
     pub name: String,
     /// Base URL.
     pub base_url: String,
-    /// API key (secret: never printed or persisted).
-    pub api_key: String,
+    /// API key (secret: never printed or persisted, wiped when dropped).
+    pub api_key: Zeroizing<String>,
     /// Where the private key comes from.
     pub key_source: KeySource,
     /// Path of the PEM file.
     pub key_path: String,
-    /// Pasted PEM (secret: never printed or persisted).
-    pub pasted_pem: String,
+    /// Pasted PEM (secret: never printed or persisted); empty again as
+    /// soon as it has been read (see [`OnboardingDraft::pasted_changed`]).
+    pub pasted_pem: Zeroizing<String>,
     /// Size of a key to generate.
     pub key_bits: RsaKeyBits,
     /// The key read from `key_path`.
@@ -172,10 +175,10 @@ impl OnboardingDraft {
             confirm_delete: None,
             name: String::new(),
             base_url: String::new(),
-            api_key: String::new(),
+            api_key: Zeroizing::default(),
             key_source: KeySource::default(),
             key_path: String::new(),
-            pasted_pem: String::new(),
+            pasted_pem: Zeroizing::default(),
             key_bits: RsaKeyBits::Rsa3072,
             file_key: KeyDraft::Empty,
             pasted_key: KeyDraft::Empty,
@@ -198,17 +201,20 @@ impl OnboardingDraft {
         }
     }
 
-    /// Re-reads the pasted PEM; called when its text changes. Parsing is
-    /// quick and needs no I/O, so it runs as the person types.
+    /// Reads the pasted PEM into a key as soon as it is pasted, then wipes
+    /// the text: a private key must not stay in a visible field that any
+    /// accessibility client of the user can read. Text that is no key is
+    /// wiped too (it may be most of one); the refusal says why.
     pub fn pasted_changed(&mut self) {
-        self.pasted_key = if self.pasted_pem.trim().is_empty() {
-            KeyDraft::Empty
-        } else {
-            match PrivateKey::from_pem(&self.pasted_pem) {
-                Ok(key) => KeyDraft::Ready(key),
-                Err(error) => KeyDraft::Refused(KeyRefusal::Key(error)),
-            }
+        if self.pasted_pem.trim().is_empty() {
+            // Wiping the field must not undo a key read from it.
+            return;
+        }
+        self.pasted_key = match PrivateKey::from_pem(&self.pasted_pem) {
+            Ok(key) => KeyDraft::Ready(key),
+            Err(error) => KeyDraft::Refused(KeyRefusal::Key(error)),
         };
+        self.pasted_pem.zeroize();
     }
 
     /// Takes in a generated key.

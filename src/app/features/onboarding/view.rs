@@ -10,6 +10,7 @@ use crate::app::error_text::Localize;
 use crate::app::i18n;
 use crate::app::message::Command;
 use crate::app::ui::fields::{enter_submitted, submit_on_enter};
+use crate::app::ui::passphrase::{forget_field_if_empty, forget_new_passphrase, secret_field_id};
 use crate::app::ui::{dialog_button_ui, note_ui, palette, typed_toggle_ui, unavailable_note_ui};
 use brlv_core::api::RsaKeyBits;
 
@@ -22,6 +23,26 @@ use super::message::OnboardingEvent;
 use super::state::{KeyDraft, KeySource, OnboardingDraft, Problem};
 
 const FIELD_WIDTH: f32 = 460.0;
+
+/// The name of the API key's field (see [`secret_field_id`]).
+pub const API_KEY_FIELD: &str = "onboarding_api_key";
+/// The name of the pasted private key's field.
+pub const PASTED_KEY_FIELD: &str = "onboarding_pasted_key";
+/// The name of the passphrase's two fields.
+pub const PASSPHRASE_FIELDS: &str = "onboarding";
+
+/// Forgets egui's copies of the form's secrets once they are gone from the
+/// form: a pasted key once read, everything once the connection is open.
+/// Called every frame, whether or not the form is drawn.
+pub fn forget_used_secrets(ctx: &egui::Context, onboarding: &OnboardingDraft) {
+    forget_field_if_empty(ctx, secret_field_id(API_KEY_FIELD), &onboarding.api_key);
+    forget_field_if_empty(
+        ctx,
+        secret_field_id(PASTED_KEY_FIELD),
+        &onboarding.pasted_pem,
+    );
+    forget_new_passphrase(ctx, PASSPHRASE_FIELDS, Some(&onboarding.passphrase));
+}
 
 impl Panel for OnboardingDraft {
     type Event = OnboardingEvent;
@@ -151,7 +172,8 @@ fn connect_card_ui(
             let api_key_label = ui.label(cx.t("onboarding.api_key").as_ref());
             let api_key_field = ui
                 .add(
-                    TextEdit::singleline(&mut onboarding.api_key)
+                    TextEdit::singleline(&mut *onboarding.api_key)
+                        .id(secret_field_id(API_KEY_FIELD))
                         .password(true)
                         .desired_width(FIELD_WIDTH),
                 )
@@ -166,6 +188,7 @@ fn connect_card_ui(
                 ui,
                 language,
                 &mut onboarding.passphrase,
+                PASSPHRASE_FIELDS,
             );
             ui.add_space(6.0);
 
@@ -294,7 +317,8 @@ fn private_key_ui(
                 .max_height(120.0)
                 .show(ui, |ui| {
                     ui.add(
-                        TextEdit::multiline(&mut onboarding.pasted_pem)
+                        TextEdit::multiline(&mut *onboarding.pasted_pem)
+                            .id(secret_field_id(PASTED_KEY_FIELD))
                             .hint_text(hint.as_ref())
                             .font(egui::TextStyle::Monospace)
                             .desired_rows(4)

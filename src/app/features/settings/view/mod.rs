@@ -4,6 +4,7 @@
 
 pub mod budget;
 pub mod updates;
+pub mod webhook;
 
 use egui::{RichText, Ui};
 

@@ -1,0 +1,163 @@
+//! A saved profile holding a plain key is offered sealing at every start,
+//! in a dialog that cannot be missed; put off, it is offered again beside
+//! the warning and at the next start, and meanwhile money moves only after
+//! the typed word.
+
+use std::sync::Arc;
+
+use egui_kittest::kittest::Queryable;
+use secrecy::{ExposeSecret, SecretString};
+
+use brlv_core::api::model::CreateWithdrawal;
+use brlv_core::keystore::{MemoryStore, ProfileSecrets, SecretStore};
+use brlv_core::profile::{Profile, ProfileBook};
+use brlv_desk::app::features::lock::state::SealOffer;
+use brlv_desk::app::features::lock::view::SEAL_OFFER_FIELDS;
+use brlv_desk::app::i18n::Language;
+use brlv_desk::app::message::{Command, Event};
+use brlv_desk::app::state::{AppState, View};
+use brlv_desk::app::submit::SubmitRequest;
+use brlv_desk::app::ui::passphrase::new_passphrase_ids;
+
+use crate::support::ui::{connected_state, dec, harness, settle, type_into};
+use crate::support::worker::{pump_until, sandbox_account, worker};
+
+const TITLE: &str = "Seal this profile's private key";
+const NEW_PASSPHRASE: &str = "horse battery staple";
+
+fn offered_state() -> AppState {
+    let mut state = connected_state(Language::En);
+    state.view = View::Withdrawals;
+    state.apply(Event::SealingOffered);
+    state
+}
+
+#[test]
+fn the_offer_is_a_dialog_over_the_window_and_put_off_it_stays_at_hand() {
+    let mut harness = harness(offered_state());
+    settle(&mut harness);
+    harness.get_by_label(TITLE);
+    harness.get_by_label_contains("asks you to type a confirmation word");
+    // A dialog: what is behind it cannot be reached while it is open.
+    assert!(
+        harness.query_by_label("Seal the key now").is_none(),
+        "the note's button waits until the offer is put off"
+    );
+    harness.get_by_label("Not now").click();
+    settle(&mut harness);
+    assert!(harness.query_by_label(TITLE).is_none());
+    assert!(matches!(harness.state().lock.seal_offer, SealOffer::None));
+
+    // Until sealed, money moves only after the typed word ...
+    harness
+        .state_mut()
+        .submit(SubmitRequest::Withdrawal(CreateWithdrawal::pix(
+            dec("10"),
+            "52998224725".to_owned(),
+        )));
+    settle(&mut harness);
+    harness.get_by_label("Confirm what leaves");
+    harness.get_by_label("Cancel").click();
+    settle(&mut harness);
+
+    // ... and the warning above the view offers sealing again.
+    harness.get_by_label("Seal the key now").click();
+    settle(&mut harness);
+    harness.get_by_label(TITLE);
+}
+
+#[test]
+fn sealing_from_the_offer_sends_the_passphrase_and_forgets_the_fields() {
+    let mut harness = harness(offered_state());
+    settle(&mut harness);
+    type_into(&mut harness, "New passphrase", NEW_PASSPHRASE);
+    type_into(&mut harness, "Type the passphrase again", NEW_PASSPHRASE);
+    harness.get_by_label("Seal the key").click();
+    settle(&mut harness);
+    assert!(matches!(
+        harness.state().lock.seal_offer,
+        SealOffer::Sealing
+    ));
+    let sealed: Vec<String> = harness
+        .state_mut()
+        .take_commands()
+        .into_iter()
+        .filter_map(|command| match command {
+            Command::SealProfile { passphrase } => Some(passphrase.expose_secret().to_owned()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(sealed, vec![NEW_PASSPHRASE.to_owned()]);
+    let (first, again) = new_passphrase_ids(SEAL_OFFER_FIELDS);
+    for id in [first, again] {
+        assert!(
+            egui::TextEdit::load_state(&harness.ctx, id).is_none(),
+            "the new passphrase's field state outlives the sealing"
+        );
+    }
+    // Escape does not call it off while the key is being sealed.
+    harness.key_press(egui::Key::Escape);
+    settle(&mut harness);
+    assert!(matches!(
+        harness.state().lock.seal_offer,
+        SealOffer::Sealing
+    ));
+    harness.state_mut().apply(Event::ProfileSealed(Ok(())));
+    settle(&mut harness);
+    assert!(harness.query_by_label(TITLE).is_none());
+    assert!(harness.state().requires_passphrase());
+}
+
+/// Opens the saved plain profile "Old" on a fresh worker and returns the
+/// state once its balance is read and the worker has said what it offers.
+fn start(store: &Arc<MemoryStore>, book: &std::path::Path) -> AppState {
+    let worker = worker(store.clone(), book.to_path_buf());
+    let mut state = AppState::new(Language::En);
+    assert!(worker.send(Command::Start { sandbox: false }));
+    pump_until(&worker, &mut state, "the plain profile open", |state| {
+        state.data.balance_brl.value().is_some()
+            && !matches!(state.lock.seal_offer, SealOffer::None)
+    });
+    state
+}
+
+#[test]
+fn a_plain_key_put_off_is_offered_sealing_again_at_the_next_start() {
+    let account = sandbox_account("seal-at-start", 1);
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("profiles.json");
+    let store = Arc::new(MemoryStore::default());
+    store
+        .save(
+            "Old",
+            &ProfileSecrets {
+                api_key: SecretString::from("seal-at-start".to_owned()),
+                private_key_pem: account.key.pem().clone(),
+            },
+        )
+        .unwrap();
+    ProfileBook {
+        profiles: vec![Profile {
+            name: "Old".to_owned(),
+            base_url: account.sandbox.base_url().to_string(),
+        }],
+        last_used: Some("Old".to_owned()),
+        ..ProfileBook::default()
+    }
+    .save(&book)
+    .unwrap();
+
+    let mut first = start(&store, &book);
+    assert!(matches!(first.lock.seal_offer, SealOffer::Open(_)));
+    // Put off this run.
+    first.lock.seal_offer = SealOffer::None;
+    drop(first);
+
+    let second = start(&store, &book);
+    assert!(
+        matches!(second.lock.seal_offer, SealOffer::Open(_)),
+        "offered again while the key is plain"
+    );
+    assert!(!second.requires_passphrase());
+    drop(account.runtime);
+}
