@@ -121,6 +121,9 @@ fn private_folder(parent: &Path) -> Result<PathBuf, UpdateError> {
         "brlv-desk-update-{}",
         uuid::Uuid::new_v4().simple()
     ));
+    // Only Unix sets a mode here; on Windows the folder takes the per-user
+    // temporary folder's access list.
+    #[cfg_attr(not(unix), allow(unused_mut))]
     let mut builder = std::fs::DirBuilder::new();
     #[cfg(unix)]
     std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
