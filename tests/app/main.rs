@@ -38,6 +38,7 @@ mod ui_overview;
 mod ui_qr_check;
 mod ui_receipts;
 mod ui_recipients;
+mod ui_reviews;
 mod ui_tables;
 mod ui_taxes;
 mod ui_transfers;
