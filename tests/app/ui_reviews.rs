@@ -227,7 +227,7 @@ fn an_order_is_reviewed_with_its_fee_balance_and_countdown() {
     harness.get_by_label("Check the details");
     harness.get_by_label("You pay");
     harness.get_by_label("R$250.00");
-    harness.get_by_label("R$248.75 (248.75 BRLV)");
+    harness.get_by_label("248.75 BRLV (R$248.75)");
     // The wallet picked by its name, not the raw address alone.
     harness.get_by_label("Main wallet (your wallet)");
     harness.get_by_label("Service fee");
@@ -326,4 +326,55 @@ fn an_order_over_the_balance_is_stopped_at_the_form() {
     settle(&mut harness);
     harness.get_by_label("Check the details");
     harness.get_by_label_contains("Nothing leaves until you pay the PIX QR code");
+}
+
+#[test]
+fn a_claim_is_reviewed_with_the_wallet_by_name_and_what_stays_claimable() {
+    use brlv_desk::app::resources::{ClaimableBalances, WalletClaimable};
+    let mut state = connected_state(Language::PtBr);
+    state.view = View::Claims;
+    deliver(
+        &mut state,
+        Fetched::Claimable(ClaimableBalances {
+            account: dec("1200.00"),
+            wallets: vec![WalletClaimable {
+                address: MAIN.to_owned(),
+                name: Some("Main wallet".to_owned()),
+                available: dec("1250.50"),
+            }],
+        }),
+        1_000,
+    );
+    with_wallet_and_maria(&mut state);
+    state.claims.wallet = Some(MAIN.to_owned());
+    state.claims.draft.amount = "250,50".to_owned();
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label("Resgatar agora").click();
+    settle(&mut harness);
+    harness.get_by_label("Confira os dados");
+    harness.get_by_label("Você resgata");
+    harness.get_by_label("R$ 250,50");
+    harness.get_by_label("Main wallet (sua carteira)");
+    harness.get_by_label("Resgatável agora");
+    assert_eq!(
+        harness.query_all_by_label("R$ 1.250,50").count(),
+        2,
+        "above the form and on the review"
+    );
+    harness.get_by_label("Resgatável depois");
+    harness.get_by_label("R$ 1.000,00");
+    harness.get_by_label("api.example.com");
+    harness.get_by_label("Um resgate não pode ser desfeito.");
+    assert_eq!(submits(harness.state()), 0, "nothing leaves on review");
+
+    harness.get_by_label("Voltar").click();
+    settle(&mut harness);
+    assert_eq!(harness.state().claims.draft.amount, "250,50");
+    harness.get_by_label("Resgatar agora").click();
+    settle(&mut harness);
+    harness.get_by_label("Confirmar").click();
+    settle(&mut harness);
+    confirm_plain_key(&mut harness);
+    assert_eq!(submits(harness.state()), 1);
 }

@@ -54,6 +54,10 @@ pub fn close_one(state: &mut AppState) -> bool {
             state.transfers.reviewing = None;
             true
         }
+        View::Claims if state.claims.reviewing.is_some() => {
+            state.claims.reviewing = None;
+            true
+        }
         View::Orders if state.orders.form.reviewing.is_some() => {
             state.orders.form.reviewing = None;
             true

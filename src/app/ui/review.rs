@@ -98,7 +98,7 @@ pub fn review_ui(ui: &mut Ui, review: &Review) -> Option<ReviewChoice> {
     egui::Frame::group(ui.style())
         .inner_margin(egui::Margin::same(12))
         .show(ui, |ui| {
-            ui.heading(review.title.as_str());
+            let heading = ui.heading(review.title.as_str());
             ui.add_space(8.0);
             ui.label(RichText::new(review.headline_label.as_str()).weak());
             if let Some(amount) = &review.headline {
@@ -113,7 +113,13 @@ pub fn review_ui(ui: &mut Ui, review: &Review) -> Option<ReviewChoice> {
                 .spacing([24.0, 8.0])
                 .show(ui, |ui| {
                     for line in &review.lines {
-                        ui.label(RichText::new(line.label.as_str()).weak());
+                        // Both cells from the top, so a label sits level with its value.
+                        ui.vertical(|ui| {
+                            ui.add(
+                                egui::Label::new(RichText::new(line.label.as_str()).weak())
+                                    .extend(),
+                            )
+                        });
                         ui.vertical(|ui| {
                             ui.add(
                                 egui::Label::new(RichText::new(line.value.as_str()).strong())
@@ -121,10 +127,8 @@ pub fn review_ui(ui: &mut Ui, review: &Review) -> Option<ReviewChoice> {
                             );
                             if let Some(detail) = &line.detail {
                                 ui.add(
-                                    egui::Label::new(
-                                        RichText::new(detail.as_str()).monospace().small(),
-                                    )
-                                    .selectable(true),
+                                    egui::Label::new(RichText::new(detail.as_str()).monospace())
+                                        .selectable(true),
                                 );
                             }
                         });
@@ -149,11 +153,15 @@ pub fn review_ui(ui: &mut Ui, review: &Review) -> Option<ReviewChoice> {
                 let back = ui.button(review.back.as_str());
                 if first_frame(ui, review.id) {
                     back.request_focus();
+                    // The amount is what is read first, whatever the focus scrolled to.
+                    heading.scroll_to_me(Some(egui::Align::Min));
                 }
                 if back.clicked() {
                     choice = Some(ReviewChoice::Back);
                 }
-                let confirm = egui::Button::new(RichText::new(review.confirm.as_str()).strong());
+                // The one filled button: the step forward, as bank apps draw it.
+                let confirm = egui::Button::new(RichText::new(review.confirm.as_str()).strong())
+                    .fill(ui.visuals().selection.bg_fill);
                 if ui.add_enabled(review.can_confirm, confirm).clicked() {
                     choice = Some(ReviewChoice::Confirm);
                 }

@@ -36,6 +36,7 @@ pub fn order_form_ui(
 ) {
     if ui.button(cx.t("orders.back").as_ref()).clicked() {
         orders.form.open = false;
+        orders.form.reviewing = None;
         return;
     }
     ui.heading(cx.t("orders.new_order").as_ref());

@@ -86,10 +86,17 @@ fn order_review(cx: &PanelContext<'_>, order: &CreateOrder, quote: Option<&Quote
     if let Some(quote) = quote
         && let (Some(amount), Some(asset)) = (quote.target_amount, &quote.target_asset)
     {
-        lines.push(ReviewLine::new(
-            cx.t("review.you_receive"),
-            money_with_brl(cx, amount, asset),
-        ));
+        // Tokens are what arrives: said in the token first, R$ beside it.
+        let received = if at_par_with_brl(asset) {
+            format!(
+                "{} ({})",
+                cx.amounts().of_asset(amount, Some(asset)).text(),
+                cx.amounts().brl(amount)
+            )
+        } else {
+            money_text(cx, amount, asset)
+        };
+        lines.push(ReviewLine::new(cx.t("review.you_receive"), received));
     }
     lines.push(recipient_line(cx, order));
     if let Some(address) = &order.source_wallet_address {
