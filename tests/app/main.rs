@@ -42,6 +42,7 @@ mod ui_qr_check;
 mod ui_receipts;
 mod ui_recipients;
 mod ui_secrets;
+mod ui_reviews;
 mod ui_tables;
 mod ui_taxes;
 mod ui_taxes_declaration;

@@ -168,6 +168,12 @@ fn the_claims_panel_alone_refuses_above_the_claimable_and_asks_for_the_exact_cla
     settle(&mut harness);
     harness.get_by_label("Claim now").click();
     settle(&mut harness);
+    assert!(
+        harness.state_mut().submits().is_empty(),
+        "the review comes first"
+    );
+    harness.get_by_label("Confirm").click();
+    settle(&mut harness);
     assert_eq!(
         harness.state_mut().submits(),
         vec![SubmitRequest::Claim {

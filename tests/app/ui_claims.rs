@@ -84,6 +84,8 @@ fn a_claim_above_the_claimable_is_refused_and_the_exact_claim_is_sent() {
     assert!(harness.query_by_label_contains("can be claimed").is_none());
     harness.get_by_label("Claim now").click();
     settle(&mut harness);
+    harness.get_by_label("Confirm").click();
+    settle(&mut harness);
     confirm_plain_key(&mut harness);
     assert_eq!(
         claims_sent(harness.state_mut()),
@@ -112,6 +114,8 @@ fn a_wallet_claim_uses_that_wallets_claimable_and_address() {
     harness.get_by_label("BRLV").click();
     settle(&mut harness);
     harness.get_by_label("Resgatar agora").click();
+    settle(&mut harness);
+    harness.get_by_label("Confirmar").click();
     settle(&mut harness);
     confirm_plain_key(&mut harness);
     assert_eq!(
@@ -180,6 +184,8 @@ fn from_a_sealed_profile_a_claim_waits_for_the_right_passphrase() {
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("Claim now").click();
+    settle(&mut harness);
+    harness.get_by_label("Confirm").click();
     settle(&mut harness);
     crate::support::ui::only_the_right_passphrase_sends(
         &mut harness,

@@ -145,7 +145,7 @@ fn the_form_asks_for_a_quote_once_then_creates_the_order_it_describes() {
     settle(&mut harness);
     harness.get_by_label("Create order").click();
     settle(&mut harness);
-    harness.get_by_label("Create order").click();
+    harness.get_by_label("Confirm").click();
     settle(&mut harness);
     assert_eq!(
         order_requests(harness.state()),
@@ -274,6 +274,8 @@ fn from_a_sealed_profile_an_order_from_the_balance_waits_for_the_right_passphras
     let mut harness = sealed_form_with_a_quote();
     harness.get_by_label("Create order").click();
     settle(&mut harness);
+    harness.get_by_label("Confirm").click();
+    settle(&mut harness);
     let expected = harness.state().orders.form.order_request().unwrap();
     assert_ne!(
         expected.source_payment_method,
@@ -292,6 +294,8 @@ fn an_order_paid_by_a_pix_qr_code_moves_no_balance_and_asks_no_passphrase() {
     harness.get_by_label("PIX QR code (BRL only)").click();
     settle(&mut harness);
     harness.get_by_label("Create order").click();
+    settle(&mut harness);
+    harness.get_by_label("Confirm").click();
     settle(&mut harness);
     assert_eq!(order_requests(harness.state()).len(), 1);
     assert!(

@@ -169,6 +169,8 @@ fn the_quote_reviewed_in_the_form_is_kept_and_an_order_asking_more_is_refused_wi
     settle(&mut harness);
     harness.get_by_label("Create order").click();
     settle(&mut harness);
+    harness.get_by_label("Confirm").click();
+    settle(&mut harness);
     let kept: Vec<_> = harness
         .state()
         .pending_commands()

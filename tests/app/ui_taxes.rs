@@ -396,6 +396,8 @@ fn the_passphrase_step_of_a_crossing_sale_says_so_before_it_leaves() {
     settle(&mut harness);
     harness.get_by_label("Create order").click();
     settle(&mut harness);
+    harness.get_by_label("Confirm").click();
+    settle(&mut harness);
     harness.get_by_label("Confirm with your passphrase");
     // Said in the form, and again at the passphrase step.
     assert_eq!(

@@ -171,6 +171,8 @@ fn the_form_refuses_a_bad_checksum_and_sends_the_exact_transfer() {
     assert!(harness.query_by_label_contains("checksum").is_none());
     harness.get_by_label("Send transfer").click();
     settle(&mut harness);
+    harness.get_by_label("Confirm").click();
+    settle(&mut harness);
     confirm_plain_key(&mut harness);
     assert_eq!(
         sent(harness.state_mut()),
@@ -219,9 +221,11 @@ fn from_a_sealed_profile_a_transfer_waits_for_the_right_passphrase() {
     settle(&mut harness);
     harness.get_by_label("Send transfer").click();
     settle(&mut harness);
-    // The confirmation step repeats what leaves and where it goes.
-    harness.get_by_label_contains("12.5");
-    harness.get_by_label(OTHER);
+    harness.get_by_label("Confirm").click();
+    settle(&mut harness);
+    // The confirmation step repeats what leaves and where it goes, over the review.
+    assert!(harness.query_all_by_label_contains("12.5").count() >= 2);
+    assert!(harness.query_all_by_label(OTHER).count() >= 2);
     crate::support::ui::only_the_right_passphrase_sends(
         &mut harness,
         SubmitRequest::Transfer(CreateTransfer {

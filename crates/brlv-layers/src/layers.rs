@@ -105,6 +105,7 @@ pub const APP_LAYERS: &[Layer] = &[
         paths: &[
             "src/app/features/*/view.rs",
             "src/app/features/*/view/",
+            "src/app/features/*/review.rs",
             "src/app/features/*/task.rs",
         ],
     },

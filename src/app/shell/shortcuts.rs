@@ -50,6 +50,18 @@ pub fn close_one(state: &mut AppState) -> bool {
             state.withdrawals.confirming = None;
             true
         }
+        View::Transfers if state.transfers.reviewing.is_some() => {
+            state.transfers.reviewing = None;
+            true
+        }
+        View::Claims if state.claims.reviewing.is_some() => {
+            state.claims.reviewing = None;
+            true
+        }
+        View::Orders if state.orders.form.reviewing.is_some() => {
+            state.orders.form.reviewing = None;
+            true
+        }
         View::Settings if state.settings.confirm_delete.is_some() => {
             state.settings.confirm_delete = None;
             true

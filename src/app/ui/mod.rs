@@ -17,6 +17,7 @@ pub mod live;
 pub mod palette;
 pub mod passphrase;
 pub mod qr;
+pub mod review;
 pub mod save_bar;
 pub mod shortcuts;
 pub mod submit;

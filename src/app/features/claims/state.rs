@@ -19,6 +19,9 @@ pub struct ClaimsState {
     pub wallet: Option<String>,
     /// The claim's form.
     pub draft: ClaimDraft,
+    /// The claim under review and the wallet it draws on, as they were when
+    /// the person pressed send; the draft stays as typed for "Voltar".
+    pub reviewing: Option<(Option<String>, CreateClaim)>,
     /// Where its request stands.
     pub submit: SubmitStatus,
     /// The claim whose details are shown, its receipt's path, the export.

@@ -14,7 +14,7 @@ use crate::app::format::{AmountFormat, MISSING, state_label};
 use crate::app::message::Command;
 use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
 use crate::app::panel::{Outbox, Panel, PanelContext};
-use crate::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
+use crate::app::submit::{Created, SubmitOutcome, SubmitStatus};
 use crate::app::ui::{
     Cell, DetailRow, RecordList, amount_field_ui, field_message, list_status_ui, note_ui,
     section_ui, sent_ui, state_tone, submit_status_ui,
@@ -31,7 +31,11 @@ impl Panel for ClaimsState {
         ui.add_space(8.0);
         section_ui(ui, &cx.t("claims.claimable"), |ui| claimable_ui(ui, cx));
         section_ui(ui, &cx.t("claims.create"), |ui| {
-            create_ui(ui, self, cx, out)
+            if self.reviewing.is_some() {
+                super::review::claim_review_ui(ui, self, cx, out);
+            } else {
+                create_ui(ui, self, cx);
+            }
         });
         section_ui(ui, &cx.t("claims.made"), |ui| made_ui(ui, self, cx, out));
     }
@@ -57,6 +61,8 @@ impl Panel for ClaimsState {
                 {
                     self.created(claim.as_ref());
                 }
+                // What came of it is told under the form, which keeps what was typed.
+                self.reviewing = None;
                 self.submit = SubmitStatus::Finished(outcome);
                 // The journal holds what the claim was paid in, which the
                 // tax year needs and the claim's answer does not say.
@@ -103,7 +109,7 @@ fn claimable_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
         });
 }
 
-fn create_ui(ui: &mut Ui, claims: &mut ClaimsState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn create_ui(ui: &mut Ui, claims: &mut ClaimsState, cx: &PanelContext<'_>) {
     let language = cx.language;
     // Where to claim from: the account, or one wallet's certificates.
     let mut scopes: Vec<(Option<String>, String)> =
@@ -169,10 +175,8 @@ fn create_ui(ui: &mut Ui, claims: &mut ClaimsState, cx: &PanelContext<'_>, out: 
     });
     let label = cx.t("claims.send");
     if let Some(request) = sent_ui(ui, &label, validation, &claims.submit) {
-        out.submit(SubmitRequest::Claim {
-            wallet_address: claims.wallet.clone(),
-            request,
-        });
+        claims.reviewing = Some((claims.wallet.clone(), request));
+        claims.submit = SubmitStatus::Idle;
     }
     let created = match claims.submit.created() {
         Some(Created::Claim(_)) => cx.t("claims.created").into_owned(),

@@ -71,6 +71,9 @@ pub struct OrderForm {
     pub quote: Option<(CreateQuote, Quote)>,
     /// Why the last quote request failed.
     pub quote_error: Option<ServiceFailure>,
+    /// The order under review, as it was when the person pressed send;
+    /// the drafts stay as typed for "Voltar".
+    pub reviewing: Option<CreateOrder>,
     /// Where the order's creation stands.
     pub submit: SubmitStatus,
 }

@@ -1,5 +1,6 @@
 //! The Transfers feature: its state and draft, its worker calls, its view.
 
+pub mod review;
 pub mod state;
 pub mod task;
 pub mod view;

@@ -32,6 +32,9 @@ pub struct TransfersState {
     pub list: Narrowed<TransferFilter, Transfer>,
     /// The new transfer's form.
     pub draft: TransferDraft,
+    /// The transfer under review, frozen as it was when the person pressed
+    /// send; the draft stays as typed for "Voltar".
+    pub reviewing: Option<CreateTransfer>,
     /// Where its request stands.
     pub submit: SubmitStatus,
     /// The "Save this recipient" name, while that offer is open.

@@ -15,10 +15,11 @@ use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
 use crate::app::panel::{Outbox, Panel, PanelContext};
 use crate::app::resources::{AccountData, ListQuery};
 use crate::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
+use crate::app::ui::review::ReviewChoice;
 use crate::app::ui::{
-    Cell, DetailRow, RecordList, address_field_ui, amount_field_ui, choice_ui, field_message,
-    field_message_ui, option_filter_ui, section_ui, sent_ui, state_tone, submit_status_ui,
-    wallet_choice_ui, wallet_choices,
+    Cell, DetailRow, FieldMessage, RecordList, address_field_ui, amount_field_ui, choice_ui,
+    field_message, field_message_ui, option_filter_ui, section_ui, sent_ui, state_tone,
+    submit_status_ui, wallet_choice_ui, wallet_choices,
 };
 use brlv_core::api::model::{Asset, Transfer, TransferState};
 
@@ -26,6 +27,7 @@ use crate::app::features::recipients::state::RecipientKind;
 use crate::app::features::recipients::view::{recipient_offer_ui, recipient_picker_ui};
 use brlv_core::recipients::Destination;
 
+use super::review::{over_balance_text, transfer_review};
 use super::state::{TRANSFER_ASSETS, TransferFilterError, TransfersEvent, TransfersState};
 
 /// The transfers shown: the filtered list while a filter is set, else all.
@@ -44,7 +46,11 @@ impl Panel for TransfersState {
         ui.heading(cx.t("nav.transfers").as_ref());
         ui.add_space(8.0);
         section_ui(ui, &cx.t("transfers.create"), |ui| {
-            create_ui(ui, self, cx, out)
+            if self.reviewing.is_some() {
+                review_ui(ui, self, cx, out);
+            } else {
+                create_ui(ui, self, cx, out);
+            }
         });
         section_ui(ui, &cx.t("transfers.list"), |ui| list_ui(ui, self, cx, out));
     }
@@ -60,6 +66,8 @@ impl Panel for TransfersState {
                 {
                     self.created(transfer);
                 }
+                // What came of it is told under the form, which keeps what was typed.
+                self.reviewing = None;
                 self.submit = SubmitStatus::Finished(outcome);
             }
             TransfersEvent::Listed(filter, mut result, at) => {
@@ -270,6 +278,22 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, o
     );
 }
 
+/// The review in place of the form: nothing leaves before "Confirmar",
+/// and then only through the lock's passphrase or typed word.
+fn review_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, out: &mut Outbox) {
+    let Some(request) = transfers.reviewing.clone() else {
+        return;
+    };
+    let mut review = transfer_review(cx, &request);
+    review.can_confirm = !transfers.submit.is_sending();
+    match crate::app::ui::review::review_ui(ui, &review) {
+        Some(ReviewChoice::Confirm) => out.submit(SubmitRequest::Transfer(request)),
+        Some(ReviewChoice::Back) => transfers.reviewing = None,
+        _ => {}
+    }
+    submit_status_ui(ui, cx.language, &transfers.submit, "");
+}
+
 fn create_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, out: &mut Outbox) {
     let language = cx.language;
     let validation = transfers.draft.validate();
@@ -281,6 +305,16 @@ fn create_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>,
         message(Field::TargetWallet),
         message(Field::Asset),
     );
+    // More than the account holds is stopped here, before any review or passphrase.
+    let over_balance = validation
+        .as_ref()
+        .ok()
+        .and_then(|request| over_balance_text(cx, request.amount, &request.asset));
+    let amount_message = amount_message.or_else(|| over_balance.clone().map(FieldMessage::from));
+    let validation = match over_balance {
+        Some(_) => Err(()),
+        None => validation.map_err(|_| ()),
+    };
 
     // The source is one of the account's wallets, never typed.
     let wallets = wallet_choices(cx.data.wallets.value().map(|rows| rows.as_slice()));
@@ -331,7 +365,8 @@ fn create_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>,
     recipient_offer_ui(ui, cx, out, &mut transfers.recipient_offer, typed);
     let label = cx.t("transfers.send");
     if let Some(request) = sent_ui(ui, &label, validation, &transfers.submit) {
-        out.submit(SubmitRequest::Transfer(request));
+        transfers.reviewing = Some(request);
+        transfers.submit = SubmitStatus::Idle;
     }
     let created = match transfers.submit.created() {
         Some(Created::Transfer(transfer)) => {

@@ -11,10 +11,11 @@ use crate::app::features::orders::state::OrdersState;
 use crate::app::features::recipients::state::RecipientKind;
 use crate::app::features::recipients::view::{recipient_offer_ui, recipient_picker_ui};
 use crate::app::features::taxes::sale::{SaleEffect, SaleTone, sale_effect, sale_effect_text};
+use crate::app::features::transfers::review::over_balance_text;
 use crate::app::form::{Field, FieldError, FieldErrors};
 use crate::app::message::Command;
 use crate::app::panel::{Outbox, PanelContext};
-use crate::app::submit::SubmitRequest;
+use crate::app::submit::SubmitStatus;
 use crate::app::ui::fields::{enter_submitted, submit_on_enter};
 use crate::app::ui::{
     asset_amount_ui, format_countdown, request_countdown_frame, submit_status_ui,
@@ -25,7 +26,6 @@ use brlv_core::recipients::Destination;
 use super::super::draft::{ORDER_PAIRS, QuoteSide, third_party_pix_allowed};
 use super::super::form::{QuoteSource, ServiceFailure};
 use super::super::message::OrdersCommand;
-use super::super::qr_memory::AcceptedQuote;
 
 /// Draws the form.
 pub fn order_form_ui(
@@ -36,10 +36,19 @@ pub fn order_form_ui(
 ) {
     if ui.button(cx.t("orders.back").as_ref()).clicked() {
         orders.form.open = false;
+        orders.form.reviewing = None;
         return;
     }
     ui.heading(cx.t("orders.new_order").as_ref());
     ui.add_space(8.0);
+    // What came of a confirmed order is told under the form, as typed.
+    if matches!(orders.form.submit, SubmitStatus::Finished(_)) {
+        orders.form.reviewing = None;
+    }
+    if orders.form.reviewing.is_some() {
+        super::review::order_review_ui(ui, orders, cx, out);
+        return;
+    }
     pair_ui(ui, orders, cx);
     ui.add_space(8.0);
     ui.horizontal(|ui| {
@@ -57,7 +66,7 @@ pub fn order_form_ui(
     ui.add_space(12.0);
     order_fields_ui(ui, orders, cx, out);
     ui.add_space(12.0);
-    send_ui(ui, orders, cx, out);
+    send_ui(ui, orders, cx);
 }
 
 /// The message beside a field; an empty required field says nothing until
@@ -416,31 +425,32 @@ fn order_fields_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>,
     });
 }
 
-fn send_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn send_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>) {
     let request = orders.form.order_request();
+    let asked_quote = (orders.form.quote_source == QuoteSource::Ask)
+        .then(|| orders.form.current_quote())
+        .flatten();
     // An expired quote would only be refused: ask for a new one first.
-    let quote_expired = orders.form.quote_source == QuoteSource::Ask
-        && orders
-            .form
-            .current_quote()
-            .and_then(|quote| quote.expiration)
-            .is_some_and(|expiration| expiration <= cx.wall_now);
+    let quote_expired = asked_quote
+        .and_then(|quote| quote.expiration)
+        .is_some_and(|expiration| expiration <= cx.wall_now);
+    // Paying more than the balance holds is stopped here, before any review.
+    let from_balance = orders.form.order_draft.payment.as_ref() != Some(&PaymentMethod::Brcode);
+    let over_balance = asked_quote
+        .filter(|_| from_balance)
+        .and_then(|quote| Some((quote.source_amount?, quote.source_asset.clone()?)))
+        .and_then(|(amount, asset)| over_balance_text(cx, amount, &asset));
     ui.horizontal(|ui| {
         let button = egui::Button::new(RichText::new(cx.t("orders.form_send").as_ref()).strong());
-        let enabled = orders.form.can_send() && !quote_expired;
+        let enabled = orders.form.can_send() && !quote_expired && over_balance.is_none();
         // Enter in a wallet or quote field sends, as the button does.
         let send = ui.add_enabled(enabled, button).clicked() || (enter_submitted(ui) && enabled);
+        if let Some(message) = &over_balance {
+            crate::app::ui::error_text_ui(ui, message);
+        }
         if send && let Ok(request) = request {
-            // What the person reviewed is what the order's PIX code is
-            // checked against, whatever the service answers later.
-            let accepted = (orders.form.quote_source == QuoteSource::Ask)
-                .then(|| orders.form.current_quote().and_then(AcceptedQuote::of))
-                .flatten();
-            if let Some(accepted) = accepted {
-                orders.accept_quote(accepted.clone());
-                out.command(Command::Orders(OrdersCommand::KeepAccepted(accepted)));
-            }
-            out.submit(SubmitRequest::Order(request));
+            orders.form.reviewing = Some(request);
+            orders.form.submit = SubmitStatus::Idle;
         }
     });
     // A created order opens at once; only what did not create one is shown here.

@@ -6,6 +6,7 @@ pub mod badge;
 pub mod detail;
 pub mod form;
 pub mod list;
+pub mod review;
 
 use egui::Ui;
 

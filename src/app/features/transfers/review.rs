@@ -1,0 +1,155 @@
+//! What a transfer's review shows ([`crate::app::ui::review`]): the amount
+//! in R$ and in the token, who receives it by name, the account's BRLV
+//! balance before and after, the service, and that it cannot be reversed;
+//! and the balance a transfer may not exceed, checked at the form.
+
+use rust_decimal::Decimal;
+
+use crate::app::format::{asset_name, service_host};
+use crate::app::panel::PanelContext;
+use crate::app::ui::review::{NoteTone, Review, ReviewLine};
+use brlv_core::api::model::{Asset, CreateTransfer};
+use brlv_core::recipients::Destination;
+
+/// Whether the asset is BRLV, which the app values at R$1.00 per token
+/// (its backing; the tax year counts it so too).
+pub fn at_par_with_brl(asset: &Asset) -> bool {
+    asset.ticker() == "BRLV"
+}
+
+/// The account's balance of `asset` as the balance endpoint gives it (BRL,
+/// USDC, BRLV: every wallet and chain together), when it has loaded.
+pub fn account_balance(cx: &PanelContext<'_>, asset: &Asset) -> Option<Decimal> {
+    let balance = match asset.ticker().as_str() {
+        "BRL" => &cx.data.balance_brl,
+        "USDC" => &cx.data.balance_usdc,
+        "BRLV" => &cx.data.balance_brlv,
+        _ => return None,
+    };
+    balance.value().copied()
+}
+
+/// `amount` of `asset` written as money: R$ for BRL, else in the asset.
+pub fn money_text(cx: &PanelContext<'_>, amount: Decimal, asset: &Asset) -> String {
+    let amounts = cx.amounts();
+    if asset.is_fiat() && asset.ticker() == "BRL" {
+        amounts.brl(amount)
+    } else {
+        amounts.of_asset(amount, Some(asset)).text()
+    }
+}
+
+/// The form's message when `amount` of `asset` is more than the account
+/// holds (a wallet never holds more than the account's total).
+pub fn over_balance_text(cx: &PanelContext<'_>, amount: Decimal, asset: &Asset) -> Option<String> {
+    let available = account_balance(cx, asset).filter(|available| amount > *available)?;
+    Some(cx.t_with(
+        "review.over_balance",
+        &[("available", &money_text(cx, available, asset))],
+    ))
+}
+
+/// The name a person gave `address`: one of the account's wallets, or a
+/// saved recipient.
+pub fn address_name(cx: &PanelContext<'_>, address: &str) -> Option<String> {
+    let wallet = cx
+        .data
+        .wallets
+        .value()
+        .and_then(|wallets| {
+            wallets
+                .iter()
+                .find(|wallet| wallet.address.eq_ignore_ascii_case(address))
+        })
+        .and_then(|wallet| wallet.name.clone())
+        .filter(|name| !name.trim().is_empty());
+    if let Some(name) = wallet {
+        return Some(cx.t_with("review.your_wallet", &[("name", &name)]));
+    }
+    cx.recipients
+        .iter()
+        .find(|recipient| {
+            matches!(&recipient.destination, Destination::Wallet { address: saved }
+                if saved.eq_ignore_ascii_case(address))
+        })
+        .map(|recipient| cx.t_with("review.saved_recipient", &[("name", &recipient.name)]))
+}
+
+/// A line naming the holder of `address`, the address itself under it.
+pub fn address_line(cx: &PanelContext<'_>, label: &'static str, address: &str) -> ReviewLine {
+    let name = address_name(cx, address).unwrap_or_else(|| cx.t("review.unnamed_address").into());
+    ReviewLine::new(cx.t(label), name).with_detail(address)
+}
+
+/// The lines of the account's balance of `asset` before and after `amount`
+/// leaves, when it has loaded.
+pub fn balance_lines(
+    cx: &PanelContext<'_>,
+    label: &'static str,
+    amount: Decimal,
+    asset: &Asset,
+) -> Vec<ReviewLine> {
+    let Some(available) = account_balance(cx, asset) else {
+        return Vec::new();
+    };
+    vec![
+        ReviewLine::new(cx.t(label), money_text(cx, available, asset)),
+        ReviewLine::new(
+            cx.t("review.after"),
+            money_text(cx, available - amount, asset),
+        ),
+    ]
+}
+
+/// The line of the service the request goes to, as the top bar names it.
+pub fn service_line(cx: &PanelContext<'_>) -> Option<ReviewLine> {
+    cx.session.map(|session| {
+        ReviewLine::new(
+            cx.t("review.service"),
+            service_host(&session.profile.base_url),
+        )
+    })
+}
+
+/// The review of `request`.
+pub fn transfer_review(cx: &PanelContext<'_>, request: &CreateTransfer) -> Review {
+    let amounts = cx.amounts();
+    let in_asset = amounts
+        .of_asset(request.amount, Some(&request.asset))
+        .text();
+    let (headline, headline_detail) = if at_par_with_brl(&request.asset) {
+        (
+            amounts.brl(request.amount),
+            Some(cx.t_with("review.brlv_at_par", &[("amount", &in_asset)])),
+        )
+    } else {
+        (
+            in_asset,
+            Some(asset_name(cx.language, Some(&request.asset))),
+        )
+    };
+    let mut lines = vec![
+        address_line(cx, "review.to", &request.target_address),
+        address_line(cx, "review.from", &request.source_address),
+    ];
+    lines.extend(balance_lines(
+        cx,
+        "review.available_brlv",
+        request.amount,
+        &request.asset,
+    ));
+    lines.extend(service_line(cx));
+    Review {
+        id: "transfer_review",
+        title: cx.t("review.title").into(),
+        headline_label: cx.t("review.you_send").into(),
+        headline: Some(headline),
+        headline_detail,
+        lines,
+        notes: vec![(cx.t("review.transfer_final").into(), NoteTone::Warning)],
+        back: cx.t("review.back").into(),
+        confirm: cx.t("review.confirm").into(),
+        can_confirm: true,
+        renew: None,
+    }
+}

@@ -1,0 +1,185 @@
+//! The review before money moves, in the shape bank apps use ("Confira os
+//! dados"): the amount large with its other currency under it, then line by
+//! line who receives it, the fee, the balance before and after, the
+//! service, and what cannot be undone; "Voltar" and "Confirmar" under it.
+//! It is drawn in the panel, in place of the form (whose draft stays as
+//! typed), never as a window the keyboard cannot leave. It takes plain
+//! values, so every money-moving form can draw its review with it.
+
+use egui::{RichText, Ui};
+
+use super::live::live_region;
+use super::palette;
+
+/// One line of a review: what it names, the value as a person reads it,
+/// and under it the exact technical value (an address, a key), if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReviewLine {
+    /// What the line names ("Para", "Tarifa").
+    pub label: String,
+    /// Its value as a person reads it (a name, an amount in R$).
+    pub value: String,
+    /// The exact value under it, in monospace (an address).
+    pub detail: Option<String>,
+}
+
+impl ReviewLine {
+    /// A line with no exact value under it.
+    pub fn new(label: impl Into<String>, value: impl Into<String>) -> ReviewLine {
+        ReviewLine {
+            label: label.into(),
+            value: value.into(),
+            detail: None,
+        }
+    }
+
+    /// The same line with `detail` under its value.
+    pub fn with_detail(mut self, detail: impl Into<String>) -> ReviewLine {
+        self.detail = Some(detail.into());
+        self
+    }
+}
+
+/// How a note under the lines is said.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoteTone {
+    /// Information (a countdown).
+    Plain,
+    /// What cannot be undone.
+    Warning,
+    /// Why it cannot be confirmed now; announced when it appears.
+    Blocking,
+}
+
+/// Everything a review shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Review {
+    /// Keeps this review's state (its first frame) apart from another's.
+    pub id: &'static str,
+    /// "Confira os dados".
+    pub title: String,
+    /// What the large amount is ("Você envia").
+    pub headline_label: String,
+    /// The amount, large; `None` when it is not known (a pasted quote id).
+    pub headline: Option<String>,
+    /// Under the amount: the same amount in the asset, or its rate.
+    pub headline_detail: Option<String>,
+    /// The lines, in order.
+    pub lines: Vec<ReviewLine>,
+    /// Notes under the lines, in order.
+    pub notes: Vec<(String, NoteTone)>,
+    /// The button back to the form.
+    pub back: String,
+    /// The button that sends (through the passphrase when the key is sealed).
+    pub confirm: String,
+    /// Whether it may be confirmed now.
+    pub can_confirm: bool,
+    /// A third button that fixes what blocks it ("Pedir nova cotação").
+    pub renew: Option<String>,
+}
+
+/// What the person chose on a review this frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewChoice {
+    /// Back to the form, everything typed kept.
+    Back,
+    /// Send what was reviewed.
+    Confirm,
+    /// The third button.
+    Renew,
+}
+
+/// Draws `review`; what the person pressed, if anything. On its first frame
+/// the keyboard focus goes to "Voltar", so Tab reaches "Confirmar" next and
+/// a held Enter from the form never confirms by itself.
+pub fn review_ui(ui: &mut Ui, review: &Review) -> Option<ReviewChoice> {
+    let colors = palette::of(ui);
+    let mut choice = None;
+    egui::Frame::group(ui.style())
+        .inner_margin(egui::Margin::same(12))
+        .show(ui, |ui| {
+            let heading = ui.heading(review.title.as_str());
+            ui.add_space(8.0);
+            ui.label(RichText::new(review.headline_label.as_str()).weak());
+            if let Some(amount) = &review.headline {
+                ui.label(RichText::new(amount.as_str()).size(28.0).strong());
+            }
+            if let Some(detail) = &review.headline_detail {
+                ui.label(RichText::new(detail.as_str()).weak());
+            }
+            ui.add_space(8.0);
+            egui::Grid::new((review.id, "lines"))
+                .num_columns(2)
+                .spacing([24.0, 8.0])
+                .show(ui, |ui| {
+                    for line in &review.lines {
+                        // Both cells from the top, so a label sits level with its value.
+                        ui.vertical(|ui| {
+                            ui.add(
+                                egui::Label::new(RichText::new(line.label.as_str()).weak())
+                                    .extend(),
+                            )
+                        });
+                        ui.vertical(|ui| {
+                            ui.add(
+                                egui::Label::new(RichText::new(line.value.as_str()).strong())
+                                    .wrap(),
+                            );
+                            if let Some(detail) = &line.detail {
+                                ui.add(
+                                    egui::Label::new(RichText::new(detail.as_str()).monospace())
+                                        .selectable(true),
+                                );
+                            }
+                        });
+                        ui.end_row();
+                    }
+                });
+            ui.add_space(8.0);
+            for (text, tone) in &review.notes {
+                let rich = RichText::new(text.as_str());
+                let rich = match tone {
+                    NoteTone::Plain => rich,
+                    NoteTone::Warning => rich.color(colors.warning),
+                    NoteTone::Blocking => rich.color(colors.error).strong(),
+                };
+                let response = ui.add(egui::Label::new(rich).wrap());
+                if *tone == NoteTone::Blocking {
+                    live_region(&response, true);
+                }
+            }
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                let back = ui.button(review.back.as_str());
+                if first_frame(ui, review.id) {
+                    back.request_focus();
+                    // The amount is what is read first, whatever the focus scrolled to.
+                    heading.scroll_to_me(Some(egui::Align::Min));
+                }
+                if back.clicked() {
+                    choice = Some(ReviewChoice::Back);
+                }
+                // The one filled button: the step forward, as bank apps draw it.
+                let confirm = egui::Button::new(RichText::new(review.confirm.as_str()).strong())
+                    .fill(ui.visuals().selection.bg_fill);
+                if ui.add_enabled(review.can_confirm, confirm).clicked() {
+                    choice = Some(ReviewChoice::Confirm);
+                }
+                if let Some(renew) = &review.renew
+                    && ui.button(renew.as_str()).clicked()
+                {
+                    choice = Some(ReviewChoice::Renew);
+                }
+            });
+        });
+    choice
+}
+
+/// Whether this review was not drawn on the frame before this one.
+fn first_frame(ui: &Ui, id: &'static str) -> bool {
+    let key = egui::Id::unique(id).with("last-pass");
+    let pass = ui.ctx().cumulative_pass_nr();
+    let last = ui.data(|data| data.get_temp::<u64>(key));
+    ui.data_mut(|data| data.insert_temp(key, pass));
+    last.is_none_or(|last| last.saturating_add(1) < pass)
+}
