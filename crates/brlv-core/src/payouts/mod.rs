@@ -253,11 +253,52 @@ fn column_name(cell: &str) -> String {
         .collect()
 }
 
+/// A file read row by row, before it is refused or accepted whole: the
+/// rows that passed, every wrong cell, and the groups of identical-looking
+/// rows, so a screen can show each row with its own result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Checked {
+    /// The file's SHA-256, in hex.
+    pub id: String,
+    /// The rows whose every cell passed, in the file's order.
+    pub rows: Vec<PayoutRow>,
+    /// Every wrong cell, by row and column.
+    pub errors: Vec<RowError>,
+    /// Groups of passed rows that send the same payout.
+    pub identical: Vec<Vec<u64>>,
+}
+
+impl Checked {
+    /// The batch, when nothing is wrong with the file; what [`parse`] answers.
+    pub fn into_batch(self) -> Result<Batch, FileError> {
+        if !self.errors.is_empty() {
+            return Err(FileError::Rows(self.errors));
+        }
+        if self.rows.is_empty() {
+            return Err(FileError::Empty);
+        }
+        if !self.identical.is_empty() {
+            return Err(FileError::Identical(self.identical));
+        }
+        Ok(Batch {
+            id: self.id,
+            rows: self.rows,
+        })
+    }
+}
+
 /// Reads a payouts file: every row checked as the Withdrawals form checks
 /// it; a file with any wrong cell, or with two identical-looking rows, is
 /// refused whole. Commas or (as spreadsheets in Brazil save) semicolons
 /// separate the cells; a leading byte-order mark is ignored.
 pub fn parse(bytes: &[u8]) -> Result<Batch, FileError> {
+    check(bytes)?.into_batch()
+}
+
+/// Reads a payouts file as [`parse`] does, but keeps each row's result
+/// instead of refusing the file at its first wrong row: only a file that
+/// cannot be read, a wrong header, or a file with no rows is an error here.
+pub fn check(bytes: &[u8]) -> Result<Checked, FileError> {
     let id = file_hash(bytes);
     let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let first_line = text.split(|b| *b == b'\n').next().unwrap_or_default();
@@ -321,17 +362,16 @@ pub fn parse(bytes: &[u8]) -> Result<Batch, FileError> {
             })),
         }
     }
-    if !errors.is_empty() {
-        return Err(FileError::Rows(errors));
-    }
-    if rows.is_empty() {
+    if rows.is_empty() && errors.is_empty() {
         return Err(FileError::Empty);
     }
     let identical = identical_rows(&rows);
-    if !identical.is_empty() {
-        return Err(FileError::Identical(identical));
-    }
-    Ok(Batch { id, rows })
+    Ok(Checked {
+        id,
+        rows,
+        errors,
+        identical,
+    })
 }
 
 /// The groups of rows (two or more each) that send the same payout.
