@@ -22,6 +22,7 @@ use super::features::onboarding::message::{OnboardingCommand, OnboardingEvent};
 use super::features::orders::message::{OrdersCommand, OrdersEvent};
 use super::features::recipients::message::{RecipientsCommand, RecipientsEvent};
 use super::features::taxes::message::{TaxesCommand, TaxesEvent};
+use super::features::withdrawals::batch::{BatchCommand, BatchEvent};
 use super::receipt::ReceiptRequest;
 use super::resources::{Fetched, ListQuery, Listed, ResourceKey};
 use super::session::{ConnectRequest, SessionId, SessionInfo};
@@ -106,6 +107,8 @@ pub enum Command {
     SaveReceipt(ReceiptRequest),
     /// The tax year: the service's prices, the CSV files and the PDF report.
     Taxes(TaxesCommand),
+    /// Payouts from a file: check it, stop its run, write its result.
+    Batch(BatchCommand),
 }
 
 /// Something that happened outside the current screen, shown until dismissed.
@@ -370,4 +373,6 @@ pub enum Event {
     },
     /// The tax year: the service's prices.
     Taxes(TaxesEvent),
+    /// Payouts from a file: its check, each row's outcome, the result.
+    Batch(BatchEvent),
 }

@@ -25,6 +25,7 @@ mod state;
 mod taxes_e2e;
 mod taxes_state;
 mod ui_activity;
+mod ui_batch;
 mod ui_claims;
 mod ui_deposits;
 mod ui_events;

@@ -55,6 +55,7 @@ impl Worker {
             },
             webhook_events,
             list_budget_bytes: DEFAULT_LIST_BUDGET_MIB * MIB,
+            batch_stop: Arc::default(),
         }
     }
 
@@ -244,6 +245,7 @@ impl Worker {
                 });
             }
             Command::Taxes(command) => self.handle_taxes(command),
+            Command::Batch(command) => self.handle_batch(command),
             Command::SaveReceipt(request) => self.spawn(async move {
                 let movement = request.receipt.id;
                 let path = request.path.clone();
@@ -417,6 +419,10 @@ impl Worker {
             if sealed {
                 self.transaction_tickets -= 1;
             }
+        }
+        if let SubmitRequest::Batch(batch) = request {
+            self.run_batch(client, journal, *batch);
+            return;
         }
         self.spawn(async move {
             let (outcome, refresh, problem) =

@@ -9,6 +9,7 @@
 //! journal ([`journal`]), orders and webhooks ([`webhooks`]), the tax
 //! year's prices and files ([`taxes`]), the embedded sandbox ([`sandbox`]).
 
+mod batch;
 pub mod config;
 mod dispatch;
 pub mod handle;

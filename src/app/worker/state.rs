@@ -141,6 +141,8 @@ pub(super) struct Worker {
     pub(super) webhook_events: UnboundedReceiver<WebhookEvent>,
     /// The largest list answer accepted, in bytes.
     pub(super) list_budget_bytes: u64,
+    /// Set to stop the running batch of payouts before its next row.
+    pub(super) batch_stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// What a listener task hands back to the worker's loop.

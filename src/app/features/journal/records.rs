@@ -32,6 +32,8 @@ pub fn form_name(form: FormKind) -> &'static str {
         FormKind::Withdrawal => "withdrawal",
         FormKind::Claim => "claim",
         FormKind::Order => "order",
+        // Each row of a file is journaled as the withdrawal it is.
+        FormKind::Batch => "withdrawal",
     }
 }
 
@@ -99,6 +101,19 @@ fn endpoint_and_body(request: &SubmitRequest) -> (String, String) {
             json(request),
         ),
         SubmitRequest::Order(body) => (format!("{API_PREFIX}/orders"), json(body)),
+        // A batch is journaled row by row by the core's runner; this names
+        // the whole of it should it ever be written as one.
+        SubmitRequest::Batch(request) => (
+            brlv_core::payouts::run::ENDPOINT.to_owned(),
+            json(
+                &request
+                    .batch
+                    .rows
+                    .iter()
+                    .map(|row| &row.request)
+                    .collect::<Vec<_>>(),
+            ),
+        ),
     }
 }
 
