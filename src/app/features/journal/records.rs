@@ -29,11 +29,10 @@ pub fn form_name(form: FormKind) -> &'static str {
     match form {
         FormKind::Wallet => "wallet",
         FormKind::Transfer => "transfer",
-        FormKind::Withdrawal => "withdrawal",
+        // Each row of a file is journaled as the withdrawal it is.
+        FormKind::Withdrawal | FormKind::Batch => "withdrawal",
         FormKind::Claim => "claim",
         FormKind::Order => "order",
-        // Each row of a file is journaled as the withdrawal it is.
-        FormKind::Batch => "withdrawal",
     }
 }
 

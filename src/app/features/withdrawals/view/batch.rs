@@ -22,7 +22,6 @@ use crate::app::ui::{
 use super::super::batch::{
     Balances, BatchCommand, BatchState, CheckedFile, FileProblem, StopAsked,
 };
-use super::destination_text;
 
 /// Text from the file or the service, made safe to show.
 fn safe(text: &str) -> String {
@@ -262,7 +261,7 @@ fn rows_ui(ui: &mut Ui, batch: &BatchState, file: &CheckedFile, cx: &PanelContex
                                     Some(row.request.amount),
                                     Some(&row.request.asset),
                                 ));
-                                ui.label(safe(&destination_text(cx.language, &row.request)));
+                                ui.label(safe(&row.destination()));
                             }
                             None => {
                                 ui.label("");
@@ -498,6 +497,8 @@ fn progress_ui(
         });
         return;
     }
+    // The bar's share only: the counts themselves are shown as whole numbers.
+    #[allow(clippy::float_arithmetic, clippy::cast_precision_loss)]
     let fraction = if total == 0 {
         0.0
     } else {
