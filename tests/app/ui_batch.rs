@@ -98,6 +98,19 @@ fn every_wrong_row_is_named_by_row_and_column_and_nothing_can_be_sent() {
         let harness = shown_file(language, &text);
         assert!(harness.query_by_label_contains(row_2).is_some(), "{row_2}");
         assert!(harness.query_by_label_contains(row_3).is_some(), "{row_3}");
+        // The cell's own words are the person's language too, not the
+        // core's English.
+        let shown = harness
+            .get_by_label_contains(row_2)
+            .accesskit_node()
+            .value()
+            .unwrap_or_default();
+        let english = &payouts::check(text.as_bytes()).unwrap().errors[0].message;
+        assert!(shown.starts_with(row_2), "{shown}");
+        assert!(!shown.contains(english.as_str()), "{shown} / {english}");
+        if language == Language::PtBr {
+            assert!(!shown.contains(" is "), "{shown}");
+        }
         assert!(
             harness.get_by_label(review).accesskit_node().is_disabled(),
             "nothing can be sent while a row has an error"

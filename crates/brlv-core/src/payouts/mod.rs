@@ -175,6 +175,77 @@ pub struct RowError {
     pub column: String,
     /// What is wrong, and how it should look.
     pub message: String,
+    /// The same, typed, for a window to say in the person's language.
+    pub problem: CellProblem,
+}
+
+/// What is wrong with one cell; its text is the row error's message.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CellProblem {
+    /// No method.
+    #[error("is empty; write pix, ted or token")]
+    MethodEmpty,
+    /// A method this file format does not know.
+    #[error("{0:?} is not a method; write pix, ted or token")]
+    MethodUnknown(String),
+    /// A token row without its token.
+    #[error("is empty; a token row names its token, such as eth-base/brlv")]
+    TokenAssetEmpty,
+    /// An asset this version does not know.
+    #[error("{0:?} is not an asset this version knows, such as fiat/brl or eth-base/brlv")]
+    AssetUnknown(String),
+    /// PIX or TED paying something other than BRL.
+    #[error("{method} withdrawals pay fiat/brl, not {asset}")]
+    AssetNotBrl {
+        /// The row's method.
+        method: String,
+        /// The asset written.
+        asset: String,
+    },
+    /// A token row paying BRL.
+    #[error("{method} withdrawals pay a token, not {asset}")]
+    AssetNotToken {
+        /// The row's method.
+        method: String,
+        /// The asset written.
+        asset: String,
+    },
+    /// A value in a column another method reads.
+    #[error("is for another method; leave it empty in a {method} row")]
+    OtherMethodsColumn {
+        /// The row's method.
+        method: String,
+    },
+    /// The header lacks a column the row's method needs.
+    #[error("is missing from the header, and a {method} row needs it")]
+    MissingColumn {
+        /// The row's method.
+        method: String,
+    },
+    /// An empty cell the row's method needs.
+    #[error("is empty, and a {method} row needs it")]
+    Empty {
+        /// The row's method.
+        method: String,
+    },
+    /// The amount.
+    #[error("{0}")]
+    Amount(crate::money::ParseAmountError),
+    /// The PIX key, or the TED's document.
+    #[error("{0}")]
+    PixKey(crate::pix::PixKeyError),
+    /// The token's address.
+    #[error("{0}")]
+    Address(crate::address::AddressError),
+    /// A TED field.
+    #[error("{0}")]
+    Ted(crate::api::payout::TedFieldError),
+    /// A TED document that is a PIX key of another kind.
+    #[error("is a {0}, not the holder's CPF or CNPJ")]
+    NotADocument(String),
+    /// The reference is too long or has line breaks.
+    #[error("is at most {MAX_REFERENCE_CHARS} characters, with no line breaks")]
+    Reference,
 }
 
 impl std::fmt::Display for RowError {
@@ -354,11 +425,12 @@ pub fn check(bytes: &[u8]) -> Result<Checked, FileError> {
                 request,
                 reference,
             }),
-            Err(found) => errors.extend(found.into_iter().map(|(column, message)| RowError {
+            Err(found) => errors.extend(found.into_iter().map(|(column, problem)| RowError {
                 row,
                 line,
                 column: column.to_owned(),
-                message,
+                message: problem.to_string(),
+                problem,
             })),
         }
     }
@@ -388,7 +460,7 @@ pub fn identical_rows(rows: &[PayoutRow]) -> Vec<Vec<u64>> {
     groups
 }
 
-type CellErrors = Vec<(&'static str, String)>;
+type CellErrors = Vec<(&'static str, CellProblem)>;
 
 /// The trimmed cell of `column` in `record`; empty when the header has no such column.
 fn cell_of<'a>(
@@ -415,16 +487,13 @@ fn parse_row<'a>(
         "ted" => Some(WithdrawalMethod::Ted),
         "token" => Some(WithdrawalMethod::Token),
         "" => {
-            errors.push(("method", "is empty; write pix, ted or token".to_owned()));
+            errors.push(("method", CellProblem::MethodEmpty));
             None
         }
         other => {
             errors.push((
                 "method",
-                format!(
-                    "{:?} is not a method; write pix, ted or token",
-                    crate::api::safe_text::label(other)
-                ),
+                CellProblem::MethodUnknown(crate::api::safe_text::label(other).into_owned()),
             ));
             None
         }
@@ -438,7 +507,9 @@ fn parse_row<'a>(
         if !own && !cell(column).is_empty() {
             errors.push((
                 column,
-                format!("is for another method; leave it empty in a {method} row"),
+                CellProblem::OtherMethodsColumn {
+                    method: method.to_string(),
+                },
             ));
         }
     }
@@ -447,11 +518,18 @@ fn parse_row<'a>(
         if !index.contains_key(column) {
             errors.push((
                 column,
-                format!("is missing from the header, and a {method} row needs it"),
+                CellProblem::MissingColumn {
+                    method: method.to_string(),
+                },
             ));
             None
         } else if value.is_empty() {
-            errors.push((column, format!("is empty, and a {method} row needs it")));
+            errors.push((
+                column,
+                CellProblem::Empty {
+                    method: method.to_string(),
+                },
+            ));
             None
         } else {
             Some(value)
@@ -459,7 +537,7 @@ fn parse_row<'a>(
     };
     let amount = asset.as_ref().and_then(|asset| {
         parse_amount(cell("amount"), asset.scale())
-            .map_err(|error| errors.push(("amount", error.to_string())))
+            .map_err(|error| errors.push(("amount", CellProblem::Amount(error))))
             .ok()
     });
     let mut pix_key = None;
@@ -470,7 +548,7 @@ fn parse_row<'a>(
             pix_key = needs("pix_key", &mut errors).and_then(|raw| match PixKey::parse(raw) {
                 Ok(key) => Some(key.as_str().to_owned()),
                 Err(error) => {
-                    errors.push(("pix_key", error.to_string()));
+                    errors.push(("pix_key", CellProblem::PixKey(error)));
                     None
                 }
             });
@@ -481,7 +559,7 @@ fn parse_row<'a>(
                 needs("address", &mut errors).and_then(|raw| match validate_evm_address(raw) {
                     Ok(()) => Some(raw.to_owned()),
                     Err(error) => {
-                        errors.push(("address", error.to_string()));
+                        errors.push(("address", CellProblem::Address(error)));
                         None
                     }
                 });
@@ -493,10 +571,7 @@ fn parse_row<'a>(
     if let Some(text) = &reference
         && (text.chars().count() > MAX_REFERENCE_CHARS || text.chars().any(char::is_control))
     {
-        errors.push((
-            "reference",
-            format!("is at most {MAX_REFERENCE_CHARS} characters, with no line breaks"),
-        ));
+        errors.push(("reference", CellProblem::Reference));
     }
     match (errors.is_empty(), asset, amount) {
         (true, Some(asset), Some(amount)) => Ok((
@@ -522,34 +597,34 @@ fn parse_asset(method: &WithdrawalMethod, raw: &str, errors: &mut CellErrors) ->
         if pays_brl {
             return Some(Asset::FiatBrl);
         }
-        errors.push((
-            "asset",
-            "is empty; a token row names its token, such as eth-base/brlv".to_owned(),
-        ));
+        errors.push(("asset", CellProblem::TokenAssetEmpty));
         return None;
     }
     let asset = Asset::from_wire(&raw.to_lowercase());
     if !asset.is_known() {
         errors.push((
             "asset",
-            format!(
-                "{:?} is not an asset this version knows, such as fiat/brl or eth-base/brlv",
-                crate::api::safe_text::label(raw)
-            ),
+            CellProblem::AssetUnknown(crate::api::safe_text::label(raw).into_owned()),
         ));
         return None;
     }
     if pays_brl && asset != Asset::FiatBrl {
         errors.push((
             "asset",
-            format!("{method} withdrawals pay fiat/brl, not {asset}"),
+            CellProblem::AssetNotBrl {
+                method: method.to_string(),
+                asset: asset.to_string(),
+            },
         ));
         return None;
     }
     if !pays_brl && asset.is_fiat() {
         errors.push((
             "asset",
-            format!("{method} withdrawals pay a token, not {asset}"),
+            CellProblem::AssetNotToken {
+                method: method.to_string(),
+                asset: asset.to_string(),
+            },
         ));
         return None;
     }
@@ -563,22 +638,22 @@ fn ted<'a>(
 ) -> Option<TedAccount> {
     let bank_code = needs("bank_code", errors).filter(|raw| {
         check_bank_code(raw)
-            .map_err(|error| errors.push(("bank_code", error.to_string())))
+            .map_err(|error| errors.push(("bank_code", CellProblem::Ted(error))))
             .is_ok()
     });
     let branch = needs("branch", errors).filter(|raw| {
         check_branch(raw)
-            .map_err(|error| errors.push(("branch", error.to_string())))
+            .map_err(|error| errors.push(("branch", CellProblem::Ted(error))))
             .is_ok()
     });
     let account = needs("account", errors).filter(|raw| {
         check_account(raw)
-            .map_err(|error| errors.push(("account", error.to_string())))
+            .map_err(|error| errors.push(("account", CellProblem::Ted(error))))
             .is_ok()
     });
     let account_type = needs("account_type", errors).and_then(|raw| {
         parse_account_type(&raw.to_lowercase())
-            .map_err(|error| errors.push(("account_type", error.to_string())))
+            .map_err(|error| errors.push(("account_type", CellProblem::Ted(error))))
             .ok()
     });
     let document = needs("document", errors).and_then(|raw| match PixKey::parse(raw) {
@@ -586,18 +661,18 @@ fn ted<'a>(
         Ok(other) => {
             errors.push((
                 "document",
-                format!("is a {}, not the holder's CPF or CNPJ", other.kind_name()),
+                CellProblem::NotADocument(other.kind_name().to_owned()),
             ));
             None
         }
         Err(error) => {
-            errors.push(("document", error.to_string()));
+            errors.push(("document", CellProblem::PixKey(error)));
             None
         }
     });
     let name = needs("name", errors).filter(|raw| {
         check_holder_name(raw)
-            .map_err(|error| errors.push(("name", error.to_string())))
+            .map_err(|error| errors.push(("name", CellProblem::Ted(error))))
             .is_ok()
     });
     Some(TedAccount {

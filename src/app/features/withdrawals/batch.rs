@@ -14,7 +14,80 @@ use time::OffsetDateTime;
 use brlv_core::payouts::run::{Options, Plan, RowOutcome};
 use brlv_core::payouts::{BalanceCheck, Batch, Checked, FileError, Summary};
 
+use crate::app::error_text::Localize as _;
+use crate::app::form::FieldError;
+use crate::app::i18n::{Language, tr, tr_with};
 use crate::app::submit::{BatchRequest, SubmitRequest};
+use brlv_core::api::payout::TedFieldError;
+use brlv_core::payouts::CellProblem;
+
+/// What is wrong with a cell, in the person's language: the forms' own
+/// words where the forms check the same thing.
+pub fn cell_problem_text(language: Language, problem: &CellProblem) -> String {
+    let method = |method: &str| method.to_uppercase();
+    match problem {
+        CellProblem::MethodEmpty => tr(language, "batch.cell_method_empty").into_owned(),
+        CellProblem::MethodUnknown(written) => tr_with(
+            language,
+            "batch.cell_method_unknown",
+            &[("written", written)],
+        ),
+        CellProblem::TokenAssetEmpty => tr(language, "batch.cell_token_asset_empty").into_owned(),
+        CellProblem::AssetUnknown(written) => tr_with(
+            language,
+            "batch.cell_asset_unknown",
+            &[("written", written)],
+        ),
+        CellProblem::AssetNotBrl {
+            method: name,
+            asset,
+        } => tr_with(
+            language,
+            "err.field.method_needs_brl",
+            &[("method", &method(name)), ("asset", asset)],
+        ),
+        CellProblem::AssetNotToken {
+            method: name,
+            asset,
+        } => tr_with(
+            language,
+            "err.field.token_needs_token",
+            &[("method", &method(name)), ("asset", asset)],
+        ),
+        CellProblem::OtherMethodsColumn { method: name } => tr_with(
+            language,
+            "batch.cell_other_method",
+            &[("method", &method(name))],
+        ),
+        CellProblem::MissingColumn { method: name } => tr_with(
+            language,
+            "batch.cell_missing_column",
+            &[("method", &method(name))],
+        ),
+        CellProblem::Empty { method: name } => {
+            tr_with(language, "batch.cell_empty", &[("method", &method(name))])
+        }
+        CellProblem::Amount(error) => error.localize(language),
+        CellProblem::PixKey(error) => error.localize(language),
+        CellProblem::Address(error) => error.localize(language),
+        CellProblem::Ted(error) => match error {
+            TedFieldError::BankCode(_) => FieldError::BankCode.localize(language),
+            TedFieldError::Branch(_) => FieldError::Branch.localize(language),
+            TedFieldError::Account(_) => FieldError::BankAccount.localize(language),
+            TedFieldError::Document(_) => FieldError::NotADocument.localize(language),
+            TedFieldError::AccountType(_) => tr(language, "batch.cell_account_type").into_owned(),
+            TedFieldError::Name => tr(language, "batch.cell_name").into_owned(),
+        },
+        CellProblem::NotADocument(kind) => {
+            tr_with(language, "batch.cell_not_a_document", &[("kind", kind)])
+        }
+        CellProblem::Reference => tr_with(
+            language,
+            "batch.cell_reference",
+            &[("max", &brlv_core::payouts::MAX_REFERENCE_CHARS.to_string())],
+        ),
+    }
+}
 
 /// What the worker is asked for about a file of payouts.
 #[derive(Debug)]

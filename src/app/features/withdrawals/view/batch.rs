@@ -76,7 +76,10 @@ fn row_error_text(cx: &PanelContext<'_>, error: &RowError) -> String {
         &[
             ("row", &error.row.to_string()),
             ("column", &error.column),
-            ("message", &error.message),
+            (
+                "message",
+                &super::super::batch::cell_problem_text(cx.language, &error.problem),
+            ),
         ],
     )
 }
