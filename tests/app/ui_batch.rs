@@ -350,8 +350,28 @@ fn a_three_row_file_is_sent_with_its_progress_and_result_and_asks_before_paying_
             .is_some()
     );
     assert!(harness.query_by_label("Review and send…").is_none());
-    assert!(harness.query_by_label("Pay this file again…").is_some());
     assert!(harness.state().withdrawals.batch.request().is_none());
+    // Asked again, the person's yes makes it payable once more.
+    harness.get_by_label("Pay this file again…").click();
+    pump(
+        &worker,
+        &mut harness,
+        "the file checked to pay again",
+        |state| {
+            state
+                .withdrawals
+                .batch
+                .file
+                .as_ref()
+                .is_some_and(|file| file.again)
+        },
+    );
+    assert!(
+        !harness
+            .get_by_label("Review and send…")
+            .accesskit_node()
+            .is_disabled()
+    );
 }
 
 #[test]
@@ -418,4 +438,78 @@ fn the_worker_refuses_a_batch_without_the_locks_proof_and_sends_nothing() {
     assert!(!harness.state().withdrawals.batch.sending);
     let after = reread(&worker, &mut harness);
     assert!(new_ids(&before, &after).is_empty());
+}
+
+/// The name of the control that has the keyboard focus.
+fn focused(harness: &Harness<'static, AppState>) -> Option<String> {
+    harness
+        .query(egui_kittest::kittest::By::new().predicate(|node| node.is_focused()))
+        .map(|node| node.accesskit_node().label().unwrap_or_default())
+}
+
+fn press(harness: &mut Harness<'static, AppState>, key: egui::Key) {
+    harness.key_press(key);
+    settle(harness);
+}
+
+/// Presses Tab until the control named `name` has the focus.
+fn tab_to(harness: &mut Harness<'static, AppState>, name: &str) {
+    for _ in 0..80 {
+        if focused(harness).as_deref() == Some(name) {
+            return;
+        }
+        press(harness, egui::Key::Tab);
+    }
+    panic!(
+        "Tab never reached {name:?}; the focus is on {:?}",
+        focused(harness)
+    );
+}
+
+#[test]
+fn a_file_is_chosen_reviewed_and_sent_with_the_keyboard_alone() {
+    let mut harness = shown_file(Language::En, &csv(&THREE));
+    tab_to(&mut harness, "Choose a CSV file…");
+    press(&mut harness, egui::Key::Enter);
+    assert!(
+        harness
+            .state_mut()
+            .take_commands()
+            .iter()
+            .any(|command| matches!(
+                command,
+                Command::ChooseFile {
+                    purpose: brlv_desk::app::dialog::DialogPurpose::PayoutsFile,
+                    ..
+                }
+            )),
+        "Enter on the button asks for the system's Open dialog"
+    );
+    // The dialog's answer is not awaited here: the file shown is reviewed.
+    harness.state_mut().file_chosen(
+        brlv_desk::app::dialog::DialogPurpose::PayoutsFile,
+        brlv_desk::app::dialog::DialogAnswer::Cancelled,
+    );
+    tab_to(&mut harness, "Stop at the first failure");
+    press(&mut harness, egui::Key::Space);
+    assert!(harness.state().withdrawals.batch.stop_at_first_failure);
+    tab_to(&mut harness, "Review and send…");
+    press(&mut harness, egui::Key::Enter);
+    assert!(harness.state().withdrawals.batch.confirming);
+    tab_to(&mut harness, "Send the payouts");
+    press(&mut harness, egui::Key::Enter);
+    confirm_plain_key(&mut harness);
+    let request = harness
+        .state_mut()
+        .take_commands()
+        .into_iter()
+        .find_map(|command| match command {
+            Command::Submit {
+                request: SubmitRequest::Batch(batch),
+                ..
+            } => Some(batch),
+            _ => None,
+        })
+        .expect("the batch left through the lock");
+    assert!(request.options.stop_at_first_failure);
 }
