@@ -332,14 +332,17 @@ fn summary_ui(
     cx: &PanelContext<'_>,
     out: &mut Outbox,
 ) {
-    let summary = Summary::of(&file.checked.rows);
-    ui.label(cx.t_with(
-        "batch.totals",
-        &[
-            ("count", &summary.rows.to_string()),
-            ("total", &totals_text(cx.amounts(), &summary)),
-        ],
-    ));
+    // A file with a wrong row has no total to speak of: it is not paid.
+    if file.batch().is_some() {
+        let summary = Summary::of(&file.checked.rows);
+        ui.label(cx.t_with(
+            "batch.totals",
+            &[
+                ("count", &summary.rows.to_string()),
+                ("total", &totals_text(cx.amounts(), &summary)),
+            ],
+        ));
+    }
     if let Some(finished) = &file.finished {
         let moments = cx.moments();
         error_text_ui(
@@ -460,6 +463,16 @@ fn confirm_ui(
         ))
         .strong(),
     );
+    // Where the payouts go, so a relayed address is seen before they leave.
+    if let Some(session) = cx.session {
+        ui.label(cx.t_with(
+            "batch.service",
+            &[(
+                "host",
+                &crate::app::format::service_host(&session.profile.base_url),
+            )],
+        ));
+    }
     if batch.stop_at_first_failure {
         note_ui(ui, &cx.t("batch.stop_at_first_failure"));
     }
