@@ -428,10 +428,12 @@ fn summary_ui(
             );
         }
     }
-    ui.checkbox(
-        &mut batch.stop_at_first_failure,
-        cx.t("batch.stop_at_first_failure").as_ref(),
-    );
+    if file.batch().is_some() {
+        ui.checkbox(
+            &mut batch.stop_at_first_failure,
+            cx.t("batch.stop_at_first_failure").as_ref(),
+        );
+    }
     let ready = cx.connected && file.sendable();
     if ui
         .add_enabled(ready, egui::Button::new(cx.t("batch.review").as_ref()))
@@ -529,6 +531,8 @@ fn progress_ui(
     response.widget_info(|| {
         egui::WidgetInfo::labeled(egui::Role::ProgressIndicator, true, label.clone())
     });
+    // A screen reader hears each row reached without moving its focus.
+    crate::app::ui::live_region(&response, false);
     ui.horizontal(|ui| {
         let stopping = batch.stop_asked.is_some();
         if ui
