@@ -513,3 +513,22 @@ fn a_file_is_chosen_reviewed_and_sent_with_the_keyboard_alone() {
         .expect("the batch left through the lock");
     assert!(request.options.stop_at_first_failure);
 }
+
+#[test]
+fn a_sealed_key_asks_its_passphrase_once_showing_the_count_and_the_total() {
+    let mut state = connected_state(Language::En);
+    crate::support::ui::seal_session(&mut state);
+    state.view = View::Withdrawals;
+    state.apply(Event::Batch(BatchEvent::Checked(Ok(checked(&csv(&THREE))))));
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label("Review and send…").click();
+    settle(&mut harness);
+    harness.get_by_label("Send the payouts").click();
+    settle(&mut harness);
+    // The passphrase dialog repeats what leaves: the batch, its count, its total.
+    harness.get_by_label("Payouts from a file");
+    harness.get_by_label("6.66 BRL");
+    let expected = harness.state().withdrawals.batch.request().unwrap();
+    crate::support::ui::only_the_right_passphrase_sends(&mut harness, expected);
+}
