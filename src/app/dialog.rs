@@ -102,6 +102,10 @@ pub enum DialogPurpose {
         /// The year.
         year: i32,
     },
+    /// Open a file of payouts (CSV) to check and send.
+    PayoutsFile,
+    /// Save a batch's result file.
+    BatchResult,
 }
 
 /// The seam between the app and the system's dialogs: the worker awaits
@@ -360,6 +364,18 @@ pub fn dialog_request(
             folder: last_folder.map(std::path::Path::to_path_buf),
             filter: None,
         },
+        DialogPurpose::PayoutsFile => FileDialogRequest {
+            mode: DialogMode::Open,
+            title: tr(language, "batch.title_open").into_owned(),
+            file_name: None,
+            folder: last_folder.map(std::path::Path::to_path_buf),
+            filter: filter("CSV", "csv"),
+        },
+        DialogPurpose::BatchResult => save(
+            "batch.title_result",
+            "payouts.result.csv".to_owned(),
+            filter("CSV", "csv"),
+        ),
     }
 }
 

@@ -23,6 +23,7 @@ use super::features::orders::message::{OrdersCommand, OrdersEvent};
 use super::features::recipients::message::{RecipientsCommand, RecipientsEvent};
 use super::features::taxes::message::{TaxesCommand, TaxesEvent};
 use super::features::updates::message::{UpdatesCommand, UpdatesEvent};
+use super::features::withdrawals::batch::{BatchCommand, BatchEvent};
 use super::receipt::ReceiptRequest;
 use super::resources::{Fetched, ListQuery, Listed, ResourceKey};
 use super::session::{ConnectRequest, SessionId, SessionInfo};
@@ -109,6 +110,8 @@ pub enum Command {
     Taxes(TaxesCommand),
     /// The signed update feed: check it, when, and download what it offers.
     Updates(UpdatesCommand),
+    /// Payouts from a file: check it, stop its run, write its result.
+    Batch(BatchCommand),
 }
 
 /// Something that happened outside the current screen, shown until dismissed.
@@ -375,4 +378,6 @@ pub enum Event {
     Taxes(TaxesEvent),
     /// The update check and the download of what it found.
     Updates(UpdatesEvent),
+    /// Payouts from a file: its check, each row's outcome, the result.
+    Batch(BatchEvent),
 }

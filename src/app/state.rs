@@ -48,6 +48,7 @@ use super::features::taxes::state::{ReportFor, TaxFileStep, TaxesState, TaxesTol
 use super::features::transfers::state::{TransfersEvent, TransfersState};
 use super::features::updates::state::UpdatesState;
 use super::features::wallets::state::{WalletsEvent, WalletsState};
+use super::features::withdrawals::batch::BatchEvent;
 use super::features::withdrawals::state::{WithdrawalsEvent, WithdrawalsState};
 use super::format::short_id;
 use super::i18n::{self, Language};
@@ -811,6 +812,14 @@ impl AppState {
             }
             DialogPurpose::TaxCsv { year } => self.tax_file_chosen(false, year, typed),
             DialogPurpose::TaxPdf { year } => self.tax_file_chosen(true, year, typed),
+            DialogPurpose::PayoutsFile => self.tell(
+                |state| &mut state.withdrawals,
+                WithdrawalsEvent::BatchFileChosen(path),
+            ),
+            DialogPurpose::BatchResult => self.tell(
+                |state| &mut state.withdrawals,
+                WithdrawalsEvent::BatchResultChosen(path),
+            ),
         }
     }
 
@@ -1099,6 +1108,12 @@ impl AppState {
                     self.submitted(form, outcome);
                 }
             }
+            Event::Batch(event) => {
+                self.tell(
+                    |state| &mut state.withdrawals,
+                    WithdrawalsEvent::Batch(event),
+                );
+            }
             Event::QueryFinished { session, listed } => {
                 if self.is_current(session) {
                     self.listed(listed);
@@ -1262,6 +1277,10 @@ impl AppState {
                 self.tell(|state| &mut state.withdrawals, WithdrawalsEvent::Sending)
             }
             FormKind::Order => self.orders.form.submit = SubmitStatus::Sending,
+            FormKind::Batch => self.tell(
+                |state| &mut state.withdrawals,
+                WithdrawalsEvent::BatchSending,
+            ),
         }
         self.push(Command::Submit {
             request,
@@ -1387,6 +1406,18 @@ impl AppState {
                     self.order_created(order, *after_unknown);
                 }
                 self.orders.form.submit = SubmitStatus::Finished(outcome);
+            }
+            // A batch's rows are told by `Event::Batch`; only the worker's
+            // refusal of the whole batch comes this way.
+            FormKind::Batch => {
+                let reason = match &outcome {
+                    SubmitOutcome::Refused(error) => error.localize(self.language),
+                    _ => String::new(),
+                };
+                self.tell(
+                    |state| &mut state.withdrawals,
+                    WithdrawalsEvent::Batch(BatchEvent::Refused(reason)),
+                );
             }
         }
     }

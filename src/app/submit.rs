@@ -31,6 +31,18 @@ pub enum SubmitRequest {
     },
     /// `POST /orders`: accepting a quote.
     Order(CreateOrder),
+    /// Payouts from a file: one `POST /withdrawals` per row, sent by the
+    /// core's batch runner; the lock's one proof covers the whole batch.
+    Batch(Box<BatchRequest>),
+}
+
+/// A file of payouts to send, as checked and confirmed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BatchRequest {
+    /// Its rows, in the file's order, and its hash.
+    pub batch: brlv_core::payouts::Batch,
+    /// Pay a finished file again; stop at the first failure.
+    pub options: brlv_core::payouts::run::Options,
 }
 
 impl SubmitRequest {
@@ -43,7 +55,8 @@ impl SubmitRequest {
             SubmitRequest::Wallet(_) => false,
             SubmitRequest::Transfer(_)
             | SubmitRequest::Withdrawal(_)
-            | SubmitRequest::Claim { .. } => true,
+            | SubmitRequest::Claim { .. }
+            | SubmitRequest::Batch(_) => true,
             SubmitRequest::Order(order) => {
                 order.source_payment_method != Some(brlv_core::api::model::PaymentMethod::Brcode)
             }
@@ -58,6 +71,7 @@ impl SubmitRequest {
             SubmitRequest::Withdrawal(_) => FormKind::Withdrawal,
             SubmitRequest::Claim { .. } => FormKind::Claim,
             SubmitRequest::Order(_) => FormKind::Order,
+            SubmitRequest::Batch(_) => FormKind::Batch,
         }
     }
 }
@@ -75,6 +89,8 @@ pub enum FormKind {
     Claim,
     /// New order.
     Order,
+    /// Payouts from a file.
+    Batch,
 }
 
 /// What a POST created.

@@ -139,5 +139,16 @@ fn summary(state: &AppState, request: &SubmitRequest) -> Vec<SummaryLine> {
             lines
         }
         SubmitRequest::Wallet(wallet) => vec![(t("authorize.what"), wallet.wallet_name.clone())],
+        SubmitRequest::Batch(request) => {
+            let summary = request.batch.summary();
+            vec![
+                (t("authorize.what"), t("batch.authorize_what")),
+                (t("batch.count"), summary.rows.to_string()),
+                (
+                    t("batch.total"),
+                    crate::app::features::withdrawals::view::batch::totals_text(amounts, &summary),
+                ),
+            ]
+        }
     }
 }

@@ -57,6 +57,7 @@ impl Worker {
             list_budget_bytes: DEFAULT_LIST_BUDGET_MIB * MIB,
             submits_in_flight: 0,
             updates: Default::default(),
+            batch_stop: Arc::default(),
         }
     }
 
@@ -252,6 +253,7 @@ impl Worker {
             }
             Command::Taxes(command) => self.handle_taxes(command),
             Command::Updates(command) => self.handle_updates(command),
+            Command::Batch(command) => self.handle_batch(command),
             Command::SaveReceipt(request) => self.spawn(async move {
                 let movement = request.receipt.id;
                 let path = request.path.clone();
@@ -329,6 +331,10 @@ impl Worker {
                 self.submitted(session, form, outcome, refresh);
             }
             Done::SandboxFailed => self.sandbox_starting = false,
+            // A batch of payouts ended (finished, stopped or failed).
+            Done::SubmitEnded => {
+                self.submits_in_flight = self.submits_in_flight.saturating_sub(1);
+            }
             Done::Sequence(steps) => {
                 for step in steps {
                     self.finished(step);
@@ -431,6 +437,10 @@ impl Worker {
             }
         }
         self.submits_in_flight += 1;
+        if let SubmitRequest::Batch(batch) = request {
+            self.run_batch(client, journal, *batch);
+            return;
+        }
         self.spawn(async move {
             let (outcome, refresh, problem) =
                 journal::submit_journaled(&client, &journal, request).await;

@@ -10,6 +10,7 @@
 //! year's prices and files ([`taxes`]), the embedded sandbox ([`sandbox`]),
 //! the update check (`updates`).
 
+mod batch;
 pub mod config;
 mod dispatch;
 pub mod handle;

@@ -99,6 +99,9 @@ pub(super) enum Done {
         open: OpenRequest,
     },
     SandboxFailed,
+    /// A submit that ends with no `Submitted` (a batch of payouts) is over,
+    /// so an update check may run again.
+    SubmitEnded,
     StartupFinished,
     /// A sealed profile waits for its passphrase.
     NeedsUnlock(PendingUnlock),
@@ -147,6 +150,8 @@ pub(super) struct Worker {
     pub(super) submits_in_flight: u32,
     /// The update check.
     pub(super) updates: UpdateChecks,
+    /// Set to stop the running batch of payouts before its next row.
+    pub(super) batch_stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// What a listener task hands back to the worker's loop.

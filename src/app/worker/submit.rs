@@ -36,5 +36,13 @@ pub async fn submit(
             orders::task::create(client, &request).await,
             orders::task::REFRESH_AFTER,
         ),
+        // The worker hands a batch to the core's runner (`worker/batch.rs`),
+        // row by row, journaled; it never reaches this one-POST path.
+        SubmitRequest::Batch(_) => (
+            SubmitOutcome::Refused(brlv_core::api::Error::Config(
+                "a file of payouts is sent row by row, not as one request".to_owned(),
+            )),
+            &[],
+        ),
     }
 }

@@ -175,6 +175,77 @@ pub struct RowError {
     pub column: String,
     /// What is wrong, and how it should look.
     pub message: String,
+    /// The same, typed, for a window to say in the person's language.
+    pub problem: CellProblem,
+}
+
+/// What is wrong with one cell; its text is the row error's message.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CellProblem {
+    /// No method.
+    #[error("is empty; write pix, ted or token")]
+    MethodEmpty,
+    /// A method this file format does not know.
+    #[error("{0:?} is not a method; write pix, ted or token")]
+    MethodUnknown(String),
+    /// A token row without its token.
+    #[error("is empty; a token row names its token, such as eth-base/brlv")]
+    TokenAssetEmpty,
+    /// An asset this version does not know.
+    #[error("{0:?} is not an asset this version knows, such as fiat/brl or eth-base/brlv")]
+    AssetUnknown(String),
+    /// PIX or TED paying something other than BRL.
+    #[error("{method} withdrawals pay fiat/brl, not {asset}")]
+    AssetNotBrl {
+        /// The row's method.
+        method: String,
+        /// The asset written.
+        asset: String,
+    },
+    /// A token row paying BRL.
+    #[error("{method} withdrawals pay a token, not {asset}")]
+    AssetNotToken {
+        /// The row's method.
+        method: String,
+        /// The asset written.
+        asset: String,
+    },
+    /// A value in a column another method reads.
+    #[error("is for another method; leave it empty in a {method} row")]
+    OtherMethodsColumn {
+        /// The row's method.
+        method: String,
+    },
+    /// The header lacks a column the row's method needs.
+    #[error("is missing from the header, and a {method} row needs it")]
+    MissingColumn {
+        /// The row's method.
+        method: String,
+    },
+    /// An empty cell the row's method needs.
+    #[error("is empty, and a {method} row needs it")]
+    Empty {
+        /// The row's method.
+        method: String,
+    },
+    /// The amount.
+    #[error("{0}")]
+    Amount(crate::money::ParseAmountError),
+    /// The PIX key, or the TED's document.
+    #[error("{0}")]
+    PixKey(crate::pix::PixKeyError),
+    /// The token's address.
+    #[error("{0}")]
+    Address(crate::address::AddressError),
+    /// A TED field.
+    #[error("{0}")]
+    Ted(crate::api::payout::TedFieldError),
+    /// A TED document that is a PIX key of another kind.
+    #[error("is a {0}, not the holder's CPF or CNPJ")]
+    NotADocument(String),
+    /// The reference is too long or has line breaks.
+    #[error("is at most {MAX_REFERENCE_CHARS} characters, with no line breaks")]
+    Reference,
 }
 
 impl std::fmt::Display for RowError {
@@ -253,11 +324,52 @@ fn column_name(cell: &str) -> String {
         .collect()
 }
 
+/// A file read row by row, before it is refused or accepted whole: the
+/// rows that passed, every wrong cell, and the groups of identical-looking
+/// rows, so a screen can show each row with its own result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Checked {
+    /// The file's SHA-256, in hex.
+    pub id: String,
+    /// The rows whose every cell passed, in the file's order.
+    pub rows: Vec<PayoutRow>,
+    /// Every wrong cell, by row and column.
+    pub errors: Vec<RowError>,
+    /// Groups of passed rows that send the same payout.
+    pub identical: Vec<Vec<u64>>,
+}
+
+impl Checked {
+    /// The batch, when nothing is wrong with the file; what [`parse`] answers.
+    pub fn into_batch(self) -> Result<Batch, FileError> {
+        if !self.errors.is_empty() {
+            return Err(FileError::Rows(self.errors));
+        }
+        if self.rows.is_empty() {
+            return Err(FileError::Empty);
+        }
+        if !self.identical.is_empty() {
+            return Err(FileError::Identical(self.identical));
+        }
+        Ok(Batch {
+            id: self.id,
+            rows: self.rows,
+        })
+    }
+}
+
 /// Reads a payouts file: every row checked as the Withdrawals form checks
 /// it; a file with any wrong cell, or with two identical-looking rows, is
 /// refused whole. Commas or (as spreadsheets in Brazil save) semicolons
 /// separate the cells; a leading byte-order mark is ignored.
 pub fn parse(bytes: &[u8]) -> Result<Batch, FileError> {
+    check(bytes)?.into_batch()
+}
+
+/// Reads a payouts file as [`parse`] does, but keeps each row's result
+/// instead of refusing the file at its first wrong row: only a file that
+/// cannot be read, a wrong header, or a file with no rows is an error here.
+pub fn check(bytes: &[u8]) -> Result<Checked, FileError> {
     let id = file_hash(bytes);
     let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let first_line = text.split(|b| *b == b'\n').next().unwrap_or_default();
@@ -313,25 +425,25 @@ pub fn parse(bytes: &[u8]) -> Result<Batch, FileError> {
                 request,
                 reference,
             }),
-            Err(found) => errors.extend(found.into_iter().map(|(column, message)| RowError {
+            Err(found) => errors.extend(found.into_iter().map(|(column, problem)| RowError {
                 row,
                 line,
                 column: column.to_owned(),
-                message,
+                message: problem.to_string(),
+                problem,
             })),
         }
     }
-    if !errors.is_empty() {
-        return Err(FileError::Rows(errors));
-    }
-    if rows.is_empty() {
+    if rows.is_empty() && errors.is_empty() {
         return Err(FileError::Empty);
     }
     let identical = identical_rows(&rows);
-    if !identical.is_empty() {
-        return Err(FileError::Identical(identical));
-    }
-    Ok(Batch { id, rows })
+    Ok(Checked {
+        id,
+        rows,
+        errors,
+        identical,
+    })
 }
 
 /// The groups of rows (two or more each) that send the same payout.
@@ -348,7 +460,7 @@ pub fn identical_rows(rows: &[PayoutRow]) -> Vec<Vec<u64>> {
     groups
 }
 
-type CellErrors = Vec<(&'static str, String)>;
+type CellErrors = Vec<(&'static str, CellProblem)>;
 
 /// The trimmed cell of `column` in `record`; empty when the header has no such column.
 fn cell_of<'a>(
@@ -375,16 +487,13 @@ fn parse_row<'a>(
         "ted" => Some(WithdrawalMethod::Ted),
         "token" => Some(WithdrawalMethod::Token),
         "" => {
-            errors.push(("method", "is empty; write pix, ted or token".to_owned()));
+            errors.push(("method", CellProblem::MethodEmpty));
             None
         }
         other => {
             errors.push((
                 "method",
-                format!(
-                    "{:?} is not a method; write pix, ted or token",
-                    crate::api::safe_text::label(other)
-                ),
+                CellProblem::MethodUnknown(crate::api::safe_text::label(other).into_owned()),
             ));
             None
         }
@@ -398,7 +507,9 @@ fn parse_row<'a>(
         if !own && !cell(column).is_empty() {
             errors.push((
                 column,
-                format!("is for another method; leave it empty in a {method} row"),
+                CellProblem::OtherMethodsColumn {
+                    method: method.to_string(),
+                },
             ));
         }
     }
@@ -407,11 +518,18 @@ fn parse_row<'a>(
         if !index.contains_key(column) {
             errors.push((
                 column,
-                format!("is missing from the header, and a {method} row needs it"),
+                CellProblem::MissingColumn {
+                    method: method.to_string(),
+                },
             ));
             None
         } else if value.is_empty() {
-            errors.push((column, format!("is empty, and a {method} row needs it")));
+            errors.push((
+                column,
+                CellProblem::Empty {
+                    method: method.to_string(),
+                },
+            ));
             None
         } else {
             Some(value)
@@ -419,7 +537,7 @@ fn parse_row<'a>(
     };
     let amount = asset.as_ref().and_then(|asset| {
         parse_amount(cell("amount"), asset.scale())
-            .map_err(|error| errors.push(("amount", error.to_string())))
+            .map_err(|error| errors.push(("amount", CellProblem::Amount(error))))
             .ok()
     });
     let mut pix_key = None;
@@ -430,7 +548,7 @@ fn parse_row<'a>(
             pix_key = needs("pix_key", &mut errors).and_then(|raw| match PixKey::parse(raw) {
                 Ok(key) => Some(key.as_str().to_owned()),
                 Err(error) => {
-                    errors.push(("pix_key", error.to_string()));
+                    errors.push(("pix_key", CellProblem::PixKey(error)));
                     None
                 }
             });
@@ -441,7 +559,7 @@ fn parse_row<'a>(
                 needs("address", &mut errors).and_then(|raw| match validate_evm_address(raw) {
                     Ok(()) => Some(raw.to_owned()),
                     Err(error) => {
-                        errors.push(("address", error.to_string()));
+                        errors.push(("address", CellProblem::Address(error)));
                         None
                     }
                 });
@@ -453,10 +571,7 @@ fn parse_row<'a>(
     if let Some(text) = &reference
         && (text.chars().count() > MAX_REFERENCE_CHARS || text.chars().any(char::is_control))
     {
-        errors.push((
-            "reference",
-            format!("is at most {MAX_REFERENCE_CHARS} characters, with no line breaks"),
-        ));
+        errors.push(("reference", CellProblem::Reference));
     }
     match (errors.is_empty(), asset, amount) {
         (true, Some(asset), Some(amount)) => Ok((
@@ -482,34 +597,34 @@ fn parse_asset(method: &WithdrawalMethod, raw: &str, errors: &mut CellErrors) ->
         if pays_brl {
             return Some(Asset::FiatBrl);
         }
-        errors.push((
-            "asset",
-            "is empty; a token row names its token, such as eth-base/brlv".to_owned(),
-        ));
+        errors.push(("asset", CellProblem::TokenAssetEmpty));
         return None;
     }
     let asset = Asset::from_wire(&raw.to_lowercase());
     if !asset.is_known() {
         errors.push((
             "asset",
-            format!(
-                "{:?} is not an asset this version knows, such as fiat/brl or eth-base/brlv",
-                crate::api::safe_text::label(raw)
-            ),
+            CellProblem::AssetUnknown(crate::api::safe_text::label(raw).into_owned()),
         ));
         return None;
     }
     if pays_brl && asset != Asset::FiatBrl {
         errors.push((
             "asset",
-            format!("{method} withdrawals pay fiat/brl, not {asset}"),
+            CellProblem::AssetNotBrl {
+                method: method.to_string(),
+                asset: asset.to_string(),
+            },
         ));
         return None;
     }
     if !pays_brl && asset.is_fiat() {
         errors.push((
             "asset",
-            format!("{method} withdrawals pay a token, not {asset}"),
+            CellProblem::AssetNotToken {
+                method: method.to_string(),
+                asset: asset.to_string(),
+            },
         ));
         return None;
     }
@@ -523,22 +638,22 @@ fn ted<'a>(
 ) -> Option<TedAccount> {
     let bank_code = needs("bank_code", errors).filter(|raw| {
         check_bank_code(raw)
-            .map_err(|error| errors.push(("bank_code", error.to_string())))
+            .map_err(|error| errors.push(("bank_code", CellProblem::Ted(error))))
             .is_ok()
     });
     let branch = needs("branch", errors).filter(|raw| {
         check_branch(raw)
-            .map_err(|error| errors.push(("branch", error.to_string())))
+            .map_err(|error| errors.push(("branch", CellProblem::Ted(error))))
             .is_ok()
     });
     let account = needs("account", errors).filter(|raw| {
         check_account(raw)
-            .map_err(|error| errors.push(("account", error.to_string())))
+            .map_err(|error| errors.push(("account", CellProblem::Ted(error))))
             .is_ok()
     });
     let account_type = needs("account_type", errors).and_then(|raw| {
         parse_account_type(&raw.to_lowercase())
-            .map_err(|error| errors.push(("account_type", error.to_string())))
+            .map_err(|error| errors.push(("account_type", CellProblem::Ted(error))))
             .ok()
     });
     let document = needs("document", errors).and_then(|raw| match PixKey::parse(raw) {
@@ -546,18 +661,18 @@ fn ted<'a>(
         Ok(other) => {
             errors.push((
                 "document",
-                format!("is a {}, not the holder's CPF or CNPJ", other.kind_name()),
+                CellProblem::NotADocument(other.kind_name().to_owned()),
             ));
             None
         }
         Err(error) => {
-            errors.push(("document", error.to_string()));
+            errors.push(("document", CellProblem::PixKey(error)));
             None
         }
     });
     let name = needs("name", errors).filter(|raw| {
         check_holder_name(raw)
-            .map_err(|error| errors.push(("name", error.to_string())))
+            .map_err(|error| errors.push(("name", CellProblem::Ted(error))))
             .is_ok()
     });
     Some(TedAccount {

@@ -85,6 +85,25 @@ fn a_bad_row_is_named_by_its_row_and_column_and_nothing_is_accepted() {
 }
 
 #[test]
+fn check_keeps_each_rows_result_where_parse_refuses_the_file() {
+    let bytes = file(&[
+        "pix,10.00,,ana@example.com,,,,,,,,",
+        "pix,10.00,,123.456.789-00,,,,,,,,",
+        "pix,10.00,,ana@example.com,,,,,,,,",
+    ]);
+    let checked = check(&bytes).unwrap();
+    assert_eq!(
+        checked.rows.iter().map(|row| row.row).collect::<Vec<_>>(),
+        [1, 3]
+    );
+    assert_eq!(checked.errors.len(), 1);
+    assert_eq!(checked.errors[0].row, 2);
+    assert_eq!(checked.identical, vec![vec![1, 3]]);
+    assert_eq!(checked.clone().into_batch(), parse(&bytes));
+    assert_eq!(check(b"method,amount\n"), Err(FileError::Empty));
+}
+
+#[test]
 fn each_validator_refuses_what_the_form_refuses() {
     let cases: &[(&str, &str)] = &[
         ("pay,1,,ana@example.com,,,,,,,,", "method"),

@@ -29,7 +29,8 @@ pub fn form_name(form: FormKind) -> &'static str {
     match form {
         FormKind::Wallet => "wallet",
         FormKind::Transfer => "transfer",
-        FormKind::Withdrawal => "withdrawal",
+        // Each row of a file is journaled as the withdrawal it is.
+        FormKind::Withdrawal | FormKind::Batch => "withdrawal",
         FormKind::Claim => "claim",
         FormKind::Order => "order",
     }
@@ -99,6 +100,19 @@ fn endpoint_and_body(request: &SubmitRequest) -> (String, String) {
             json(request),
         ),
         SubmitRequest::Order(body) => (format!("{API_PREFIX}/orders"), json(body)),
+        // A batch is journaled row by row by the core's runner; this names
+        // the whole of it should it ever be written as one.
+        SubmitRequest::Batch(request) => (
+            brlv_core::payouts::run::ENDPOINT.to_owned(),
+            json(
+                &request
+                    .batch
+                    .rows
+                    .iter()
+                    .map(|row| &row.request)
+                    .collect::<Vec<_>>(),
+            ),
+        ),
     }
 }
 

@@ -31,6 +31,8 @@ pub struct WithdrawalsState {
     pub recipient_offer: Option<String>,
     /// The withdrawal whose details are shown, its receipt's path, the export.
     pub records: RecordSelection<Uuid>,
+    /// Payouts from a file.
+    pub batch: super::batch::BatchState,
 }
 
 /// What the Withdrawals panel is told.
@@ -50,6 +52,14 @@ pub enum WithdrawalsEvent {
     FullListArrived,
     /// Show this withdrawal, the filter cleared (asked from the extrato).
     Show(Uuid),
+    /// A file of payouts was chosen in the system's dialog.
+    BatchFileChosen(std::path::PathBuf),
+    /// Where the batch's result file goes was chosen in the system's dialog.
+    BatchResultChosen(std::path::PathBuf),
+    /// The batch passed the lock and went to the worker.
+    BatchSending,
+    /// What the worker tells of the file of payouts.
+    Batch(super::batch::BatchEvent),
 }
 
 impl WithdrawalsState {

@@ -31,6 +31,8 @@ use brlv_core::recipients::Destination;
 
 use super::state::{WithdrawalsEvent, WithdrawalsState};
 
+pub mod batch;
+
 /// The withdrawals shown: the filtered list while a filter is set, else all.
 pub fn shown_withdrawals<'a>(
     withdrawals: &'a WithdrawalsState,
@@ -126,6 +128,9 @@ impl Panel for WithdrawalsState {
                 form_ui(ui, self, cx, out);
             }
         });
+        section_ui(ui, &cx.t("batch.title"), |ui| {
+            batch::batch_ui(ui, &mut self.batch, cx, out)
+        });
         section_ui(ui, &cx.t("withdrawals.list"), |ui| {
             list_ui(ui, self, cx, out)
         });
@@ -163,6 +168,26 @@ impl Panel for WithdrawalsState {
             WithdrawalsEvent::Show(id) => {
                 self.asset_filter = None;
                 self.records.select(id);
+            }
+            WithdrawalsEvent::BatchFileChosen(path) => {
+                self.batch.path = path.display().to_string();
+                return self
+                    .batch
+                    .check(false)
+                    .map(|command| vec![Command::Batch(command)])
+                    .unwrap_or_default();
+            }
+            WithdrawalsEvent::BatchResultChosen(path) => {
+                self.batch.result_path = path.display().to_string();
+                return batch::save_result(&mut self.batch)
+                    .map(|command| vec![command])
+                    .unwrap_or_default();
+            }
+            WithdrawalsEvent::BatchSending => self.batch.started(),
+            WithdrawalsEvent::Batch(event) => {
+                if self.batch.apply(event) {
+                    return vec![Command::Refresh];
+                }
             }
         }
         Vec::new()

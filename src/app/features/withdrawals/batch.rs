@@ -1,0 +1,412 @@
+//! Payouts from a file (*pagamento em lote*) in the Withdrawals view: the
+//! file as the worker read and checked it with the core
+//! ([`brlv_core::payouts`]), one confirmation for the whole batch, each
+//! row's outcome as the worker's run of the core's batch runner tells it,
+//! pause and cancel (both stop before the next row; the journal keeps the
+//! run, so sending again resumes it), and the result.
+//!
+//! Nothing here reads, sends or writes: the worker does (`worker/batch.rs`).
+
+use std::path::PathBuf;
+
+use time::OffsetDateTime;
+
+use brlv_core::payouts::run::{Options, Plan, RowOutcome};
+use brlv_core::payouts::{BalanceCheck, Batch, Checked, FileError, Summary};
+
+use crate::app::error_text::Localize as _;
+use crate::app::form::FieldError;
+use crate::app::i18n::{Language, tr, tr_with};
+use crate::app::submit::{BatchRequest, SubmitRequest};
+use brlv_core::api::payout::TedFieldError;
+use brlv_core::payouts::CellProblem;
+
+/// What is wrong with a cell, in the person's language: the forms' own
+/// words where the forms check the same thing.
+pub fn cell_problem_text(language: Language, problem: &CellProblem) -> String {
+    let method = |method: &str| method.to_uppercase();
+    match problem {
+        CellProblem::MethodEmpty => tr(language, "batch.cell_method_empty").into_owned(),
+        CellProblem::MethodUnknown(written) => tr_with(
+            language,
+            "batch.cell_method_unknown",
+            &[("written", written)],
+        ),
+        CellProblem::TokenAssetEmpty => tr(language, "batch.cell_token_asset_empty").into_owned(),
+        CellProblem::AssetUnknown(written) => tr_with(
+            language,
+            "batch.cell_asset_unknown",
+            &[("written", written)],
+        ),
+        CellProblem::AssetNotBrl {
+            method: name,
+            asset,
+        } => tr_with(
+            language,
+            "err.field.method_needs_brl",
+            &[("method", &method(name)), ("asset", asset)],
+        ),
+        CellProblem::AssetNotToken {
+            method: name,
+            asset,
+        } => tr_with(
+            language,
+            "err.field.token_needs_token",
+            &[("method", &method(name)), ("asset", asset)],
+        ),
+        CellProblem::OtherMethodsColumn { method: name } => tr_with(
+            language,
+            "batch.cell_other_method",
+            &[("method", &method(name))],
+        ),
+        CellProblem::MissingColumn { method: name } => tr_with(
+            language,
+            "batch.cell_missing_column",
+            &[("method", &method(name))],
+        ),
+        CellProblem::Empty { method: name } => {
+            tr_with(language, "batch.cell_empty", &[("method", &method(name))])
+        }
+        CellProblem::Amount(error) => error.localize(language),
+        CellProblem::PixKey(error) => error.localize(language),
+        CellProblem::Address(error) => error.localize(language),
+        CellProblem::Ted(error) => match error {
+            TedFieldError::BankCode(_) => FieldError::BankCode.localize(language),
+            TedFieldError::Branch(_) => FieldError::Branch.localize(language),
+            TedFieldError::Account(_) => FieldError::BankAccount.localize(language),
+            TedFieldError::Document(_) => FieldError::NotADocument.localize(language),
+            TedFieldError::AccountType(_) => tr(language, "batch.cell_account_type").into_owned(),
+            TedFieldError::Name => tr(language, "batch.cell_name").into_owned(),
+        },
+        CellProblem::NotADocument(kind) => {
+            tr_with(language, "batch.cell_not_a_document", &[("kind", kind)])
+        }
+        CellProblem::Reference => tr_with(
+            language,
+            "batch.cell_reference",
+            &[("max", &brlv_core::payouts::MAX_REFERENCE_CHARS.to_string())],
+        ),
+    }
+}
+
+/// What the worker is asked for about a file of payouts.
+#[derive(Debug)]
+pub enum BatchCommand {
+    /// Read and check the file, what the journal says of it, and the
+    /// balances; `again`: a file whose run finished is to be paid again.
+    Check {
+        /// The file.
+        path: PathBuf,
+        /// Pay a finished file again.
+        again: bool,
+    },
+    /// Stop the running batch before its next row.
+    Stop,
+    /// Write the result file: every row, its outcome and the service's id.
+    SaveResult {
+        /// Where.
+        path: PathBuf,
+        /// The batch.
+        batch: Batch,
+        /// Each row's outcome, in the batch's order.
+        rows: Vec<RowOutcome>,
+    },
+}
+
+/// The balances the rows to send are paid from, as read before sending.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Balances {
+    /// Nothing to check (no row to send, or the file has errors).
+    NotRead,
+    /// Read and compared with the totals.
+    Read(BalanceCheck),
+    /// A balance could not be read; nothing may be sent.
+    Unreadable(String),
+}
+
+/// A file's run that finished: the file was paid already.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FinishedRun {
+    /// How many rows it had.
+    pub rows: u64,
+    /// When it started.
+    pub started_at: OffsetDateTime,
+    /// When it finished.
+    pub finished_at: OffsetDateTime,
+}
+
+/// A file as the worker read and checked it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckedFile {
+    /// The file.
+    pub path: PathBuf,
+    /// Each row's check.
+    pub checked: Checked,
+    /// It was asked to be paid again.
+    pub again: bool,
+    /// What the journal says of it (only for a file with no wrong row).
+    pub plan: Option<Plan>,
+    /// Its run finished already: it is paid again only when the person says so.
+    pub finished: Option<FinishedRun>,
+    /// The journal could not be read: nothing may be sent.
+    pub journal_error: Option<String>,
+    /// The balances.
+    pub balances: Balances,
+}
+
+impl CheckedFile {
+    /// The batch, when every row passed and none looks like another.
+    pub fn batch(&self) -> Option<Batch> {
+        (self.checked.errors.is_empty()
+            && self.checked.identical.is_empty()
+            && !self.checked.rows.is_empty())
+        .then(|| Batch {
+            id: self.checked.id.clone(),
+            rows: self.checked.rows.clone(),
+        })
+    }
+
+    /// Every row of the file: how many passed and failed.
+    pub fn row_count(&self) -> usize {
+        let mut failed: Vec<u64> = self.checked.errors.iter().map(|error| error.row).collect();
+        failed.sort_unstable();
+        failed.dedup();
+        self.checked.rows.len() + failed.len()
+    }
+
+    /// What a run would send now, and its totals.
+    pub fn to_send(&self) -> Option<Summary> {
+        let batch = self.batch()?;
+        Some(self.plan.as_ref()?.to_send(&batch))
+    }
+
+    /// Whether nothing stands in the way of sending.
+    pub fn sendable(&self) -> bool {
+        self.journal_error.is_none()
+            && self.finished.is_none()
+            && matches!(&self.balances, Balances::Read(check) if check.covers())
+            && self.to_send().is_some_and(|summary| summary.rows > 0)
+    }
+}
+
+/// Why a file could not be checked at all.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FileProblem {
+    /// It could not be read from the disk.
+    Unreadable(String),
+    /// The core refused it whole (not CSV, a wrong header, no rows).
+    File(FileError),
+    /// No account is open.
+    NoSession,
+}
+
+/// How a run ended, as the worker tells it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BatchReport {
+    /// Each row's outcome, in the batch's order.
+    pub rows: Vec<RowOutcome>,
+    /// How many rows this run sent.
+    pub sent: usize,
+    /// Stopped (paused or cancelled) before every row was sent.
+    pub cancelled: bool,
+    /// Every row's outcome is final: the file is recorded as paid.
+    pub finished: bool,
+}
+
+/// What the worker tells of a file of payouts.
+#[derive(Debug)]
+pub enum BatchEvent {
+    /// The file was read and checked, or why not.
+    Checked(Result<Box<CheckedFile>, FileProblem>),
+    /// A row was sent, or told from the journal.
+    Progress {
+        /// Its place in the file, 1-based.
+        position: usize,
+        /// How many rows the file has.
+        total: usize,
+        /// It was sent in this run.
+        sent_now: bool,
+        /// How it ended (for now).
+        outcome: RowOutcome,
+    },
+    /// The run ended, or could not run (the journal's error).
+    Finished(Result<BatchReport, String>),
+    /// The worker refused the batch (it came without the lock's proof).
+    Refused(String),
+    /// The result file was written, or not.
+    ResultSaved(Result<PathBuf, String>),
+}
+
+/// What the person asked of a running batch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StopAsked {
+    /// Pause: resume later from where it stopped.
+    Pause,
+    /// Cancel: show the result of what was sent.
+    Cancel,
+}
+
+/// The "Pay from a file" part of the Withdrawals view.
+#[derive(Clone, Debug, Default)]
+pub struct BatchState {
+    /// The file's path as typed (or as chosen in the dialog).
+    pub path: String,
+    /// The worker is reading it.
+    pub checking: bool,
+    /// The file as checked.
+    pub file: Option<Box<CheckedFile>>,
+    /// Why it could not be checked.
+    pub problem: Option<FileProblem>,
+    /// The confirmation (total and count) is shown.
+    pub confirming: bool,
+    /// Send no further row once one is not done.
+    pub stop_at_first_failure: bool,
+    /// The batch was handed to the lock and the worker; it is running.
+    pub sending: bool,
+    /// Pause or Cancel was pressed while it runs.
+    pub stop_asked: Option<StopAsked>,
+    /// Each row's outcome as told while it runs (by place in the batch).
+    pub progress: Vec<Option<RowOutcome>>,
+    /// The last row told, 1-based.
+    pub position: usize,
+    /// How the last run ended.
+    pub report: Option<BatchReport>,
+    /// The last run was paused (it resumes from where it stopped).
+    pub paused: bool,
+    /// Why the run could not go (refused, the journal's error).
+    pub failure: Option<String>,
+    /// The result file's path, as typed.
+    pub result_path: String,
+    /// The result file is being written.
+    pub saving_result: bool,
+    /// How the last result file write ended.
+    pub result_saved: Option<Result<PathBuf, String>>,
+}
+
+impl BatchState {
+    /// Asks for the file at the typed path to be checked (`again`: the
+    /// person chose to pay a finished file again).
+    pub fn check(&mut self, again: bool) -> Option<BatchCommand> {
+        let path = self.path.trim();
+        if path.is_empty() || self.checking || self.sending {
+            return None;
+        }
+        let path = PathBuf::from(path);
+        *self = BatchState {
+            path: self.path.clone(),
+            checking: true,
+            stop_at_first_failure: self.stop_at_first_failure,
+            ..BatchState::default()
+        };
+        Some(BatchCommand::Check { path, again })
+    }
+
+    /// The request for the lock and the worker, when it can be sent.
+    pub fn request(&self) -> Option<SubmitRequest> {
+        let file = self.file.as_ref().filter(|file| file.sendable())?;
+        Some(SubmitRequest::Batch(Box::new(BatchRequest {
+            batch: file.batch()?,
+            options: Options {
+                again: file.again,
+                stop_at_first_failure: self.stop_at_first_failure,
+            },
+        })))
+    }
+
+    /// The request that resumes a paused or stopped run: the journal keeps
+    /// the run, so the core sends only what it did not send yet.
+    pub fn request_resume(&self) -> Option<SubmitRequest> {
+        let file = self.file.as_ref()?;
+        Some(SubmitRequest::Batch(Box::new(BatchRequest {
+            batch: file.batch()?,
+            options: Options {
+                again: file.again,
+                stop_at_first_failure: self.stop_at_first_failure,
+            },
+        })))
+    }
+
+    /// The request was handed to the lock: the run starts (or waits for the
+    /// passphrase, then starts).
+    pub fn started(&mut self) {
+        let rows = self.file.as_ref().map_or(0, |file| file.checked.rows.len());
+        self.confirming = false;
+        self.sending = true;
+        self.stop_asked = None;
+        self.paused = false;
+        self.report = None;
+        self.failure = None;
+        self.position = 0;
+        self.progress = vec![None; rows];
+    }
+
+    /// The default result file: `FILE.result.csv` beside the file, as the
+    /// command line writes it.
+    pub fn default_result_path(&self) -> String {
+        let path = self
+            .file
+            .as_ref()
+            .map(|file| file.path.display().to_string())
+            .unwrap_or_else(|| self.path.trim().to_owned());
+        format!("{path}.result.csv")
+    }
+
+    /// Takes in what the worker told; true when a run ended, so what it
+    /// paid is read again (the list and the balances).
+    pub fn apply(&mut self, event: BatchEvent) -> bool {
+        match event {
+            BatchEvent::Checked(result) => {
+                self.checking = false;
+                match result {
+                    Ok(file) => {
+                        self.file = Some(file);
+                        self.result_path = self.default_result_path();
+                    }
+                    Err(problem) => self.problem = Some(problem),
+                }
+            }
+            BatchEvent::Progress {
+                position,
+                total,
+                outcome,
+                sent_now,
+            } => {
+                if self.progress.len() != total {
+                    self.progress.resize(total, None);
+                }
+                if let Some(slot) = position
+                    .checked_sub(1)
+                    .and_then(|index| self.progress.get_mut(index))
+                {
+                    // A row left unsent (paused, stopped) is not one reached.
+                    let reached = sent_now || !matches!(outcome, RowOutcome::NotSent);
+                    *slot = Some(outcome);
+                    if reached {
+                        self.position = position;
+                    }
+                }
+            }
+            BatchEvent::Finished(result) => {
+                self.sending = false;
+                match result {
+                    Ok(report) => {
+                        self.paused = !report.finished && self.stop_asked == Some(StopAsked::Pause);
+                        self.report = Some(report);
+                    }
+                    Err(reason) => self.failure = Some(reason),
+                }
+                self.stop_asked = None;
+                return true;
+            }
+            BatchEvent::Refused(reason) => {
+                self.sending = false;
+                self.failure = Some(reason);
+            }
+            BatchEvent::ResultSaved(result) => {
+                self.saving_result = false;
+                self.result_saved = Some(result);
+            }
+        }
+        false
+    }
+}

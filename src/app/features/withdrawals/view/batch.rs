@@ -1,0 +1,637 @@
+//! "Pay from a file" (*pagamento em lote*) in the Withdrawals view: choose
+//! a CSV, see every row with its check, the totals and the balances, one
+//! confirmation with the count and the total, then each row's outcome as
+//! it comes, with Pause and Cancel, and the result file.
+
+use std::path::PathBuf;
+
+use egui::{RichText, Ui};
+
+use brlv_core::payouts::run::{PlannedRow, RowOutcome};
+use brlv_core::payouts::{FileError, PayoutRow, RowError, Summary};
+
+use crate::app::dialog::DialogPurpose;
+use crate::app::format::{AmountFormat, asset_amount_text};
+use crate::app::i18n::Language;
+use crate::app::message::Command;
+use crate::app::panel::{Ask, Outbox, PanelContext};
+use crate::app::ui::{
+    dialog_button_ui, error_text_ui, note_ui, typed_toggle_ui, unavailable_note_ui,
+};
+
+use super::super::batch::{
+    Balances, BatchCommand, BatchState, CheckedFile, FileProblem, StopAsked,
+};
+
+/// Text from the file or the service, made safe to show.
+fn safe(text: &str) -> String {
+    brlv_core::api::safe_text::safe_text(text, 2_000).into_owned()
+}
+
+/// The total of each asset, and how many, in one line.
+pub fn totals_text(amounts: AmountFormat, summary: &Summary) -> String {
+    summary
+        .totals
+        .iter()
+        .map(|(asset, total)| asset_amount_text(amounts, Some(*total), Some(asset)))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// The command writing the result file to the typed path, when there is a
+/// result to write.
+pub fn save_result(batch: &mut BatchState) -> Option<Command> {
+    let path = batch.result_path.trim();
+    if path.is_empty() || batch.saving_result {
+        return None;
+    }
+    let rows = batch.report.as_ref()?.rows.clone();
+    let file = batch.file.as_ref()?.batch()?;
+    batch.saving_result = true;
+    batch.result_saved = None;
+    Some(Command::Batch(BatchCommand::SaveResult {
+        path: PathBuf::from(path),
+        batch: file,
+        rows,
+    }))
+}
+
+fn problem_text(cx: &PanelContext<'_>, problem: &FileProblem) -> String {
+    match problem {
+        FileProblem::NoSession => cx.t("batch.no_session").into_owned(),
+        FileProblem::Unreadable(detail) => cx.t_with("batch.unreadable", &[("detail", detail)]),
+        FileProblem::File(FileError::Empty) => cx.t("batch.empty").into_owned(),
+        FileProblem::File(FileError::Header(detail)) => {
+            cx.t_with("batch.header", &[("detail", detail)])
+        }
+        FileProblem::File(other) => {
+            cx.t_with("batch.unreadable", &[("detail", &other.to_string())])
+        }
+    }
+}
+
+fn row_error_text(cx: &PanelContext<'_>, error: &RowError) -> String {
+    cx.t_with(
+        "batch.row_error",
+        &[
+            ("row", &error.row.to_string()),
+            ("column", &error.column),
+            (
+                "message",
+                &super::super::batch::cell_problem_text(cx.language, &error.problem),
+            ),
+        ],
+    )
+}
+
+/// How a row ended, in words.
+pub fn outcome_text(language: Language, outcome: &RowOutcome) -> String {
+    let key = match outcome {
+        RowOutcome::Done { .. } => "batch.outcome_done",
+        RowOutcome::Refused { .. } => "batch.outcome_refused",
+        RowOutcome::NotDone { .. } => "batch.outcome_not_done",
+        RowOutcome::CannotTell { .. } => "batch.outcome_cannot_tell",
+        RowOutcome::Pending { .. } => "batch.outcome_pending",
+        RowOutcome::NotSent => "batch.outcome_not_sent",
+        RowOutcome::Held { .. } => "batch.outcome_held",
+    };
+    let word = crate::app::i18n::tr(language, key).into_owned();
+    let detail = outcome.id().unwrap_or_else(|| outcome.detail());
+    let detail = safe(detail);
+    if detail.is_empty() {
+        word
+    } else {
+        format!("{word}: {detail}")
+    }
+}
+
+fn planned_text(cx: &PanelContext<'_>, planned: &PlannedRow) -> String {
+    match planned {
+        PlannedRow::Send => cx.t("batch.check_ok").into_owned(),
+        PlannedRow::NotDone { .. } => cx.t("batch.planned_again").into_owned(),
+        PlannedRow::Done { id } => cx.t_with("batch.planned_done", &[("id", id)]),
+        PlannedRow::Refused { .. } => cx.t("batch.planned_refused").into_owned(),
+        PlannedRow::CannotTell { .. } => cx.t("batch.planned_cannot_tell").into_owned(),
+        PlannedRow::InFlight { .. } => cx.t("batch.planned_in_flight").into_owned(),
+    }
+}
+
+/// The part of the Withdrawals view that pays from a file.
+pub fn batch_ui(ui: &mut Ui, batch: &mut BatchState, cx: &PanelContext<'_>, out: &mut Outbox) {
+    note_ui(ui, &cx.t("batch.intro"));
+    choose_ui(ui, batch, cx, out);
+    if batch.checking {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(cx.t("batch.checking").as_ref());
+        });
+    }
+    if let Some(problem) = &batch.problem {
+        error_text_ui(ui, &problem_text(cx, problem));
+    }
+    let Some(file) = batch.file.clone() else {
+        return;
+    };
+    ui.add_space(6.0);
+    rows_ui(ui, batch, &file, cx);
+    ui.add_space(6.0);
+    if batch.sending || batch.paused {
+        progress_ui(ui, batch, &file, cx, out);
+    } else if let Some(report) = &batch.report {
+        let _ = report;
+        result_ui(ui, batch, &file, cx, out);
+    } else if batch.confirming {
+        confirm_ui(ui, batch, &file, cx, out);
+    } else {
+        summary_ui(ui, batch, &file, cx, out);
+    }
+    if let Some(failure) = &batch.failure {
+        error_text_ui(ui, &cx.t_with("batch.failed", &[("reason", failure)]));
+    }
+}
+
+fn choose_ui(ui: &mut Ui, batch: &mut BatchState, cx: &PanelContext<'_>, out: &mut Outbox) {
+    let language = cx.language;
+    let busy = batch.checking || batch.sending;
+    let typed = ui
+        .horizontal(|ui| {
+            if dialog_button_ui(ui, language, cx.t("batch.choose").as_ref(), busy) {
+                out.ask(Ask::ChooseFile(DialogPurpose::PayoutsFile));
+            }
+            typed_toggle_ui(ui, language)
+        })
+        .inner;
+    if typed {
+        unavailable_note_ui(ui, language);
+        ui.horizontal(|ui| {
+            let label = ui.label(cx.t("batch.path").as_ref());
+            ui.add(
+                egui::TextEdit::singleline(&mut batch.path)
+                    .hint_text(cx.t("batch.path_hint").as_ref())
+                    .desired_width(320.0),
+            )
+            .labelled_by(label.id);
+            let ready = !busy && !batch.path.trim().is_empty();
+            if ui
+                .add_enabled(ready, egui::Button::new(cx.t("batch.check").as_ref()))
+                .clicked()
+                && let Some(command) = batch.check(false)
+            {
+                out.command(Command::Batch(command));
+            }
+        });
+    }
+}
+
+/// One line of the table: a row of the file, as checked.
+struct Line<'a> {
+    number: u64,
+    row: Option<(usize, &'a PayoutRow)>,
+    errors: Vec<&'a RowError>,
+}
+
+fn lines(file: &CheckedFile) -> Vec<Line<'_>> {
+    let mut lines: Vec<Line<'_>> = file
+        .checked
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(index, row)| Line {
+            number: row.row,
+            row: Some((index, row)),
+            errors: Vec::new(),
+        })
+        .collect();
+    for error in &file.checked.errors {
+        match lines.iter_mut().find(|line| line.number == error.row) {
+            Some(line) => line.errors.push(error),
+            None => lines.push(Line {
+                number: error.row,
+                row: None,
+                errors: vec![error],
+            }),
+        }
+    }
+    lines.sort_by_key(|line| line.number);
+    lines
+}
+
+fn rows_ui(ui: &mut Ui, batch: &BatchState, file: &CheckedFile, cx: &PanelContext<'_>) {
+    let name = file
+        .path
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let wrong = file.row_count() - file.checked.rows.len();
+    ui.label(
+        RichText::new(cx.t_with(
+            "batch.file_heading",
+            &[
+                ("file", &safe(&name)),
+                ("rows", &file.row_count().to_string()),
+                ("wrong", &wrong.to_string()),
+            ],
+        ))
+        .strong(),
+    );
+    let lines = lines(file);
+    egui::ScrollArea::vertical()
+        .id_salt("batch_rows")
+        .max_height(280.0)
+        .show(ui, |ui| {
+            egui::Grid::new("batch_rows_grid")
+                .num_columns(5)
+                .spacing([14.0, 4.0])
+                .striped(true)
+                .show(ui, |ui| {
+                    for key in [
+                        "batch.col_row",
+                        "batch.col_method",
+                        "batch.col_amount",
+                        "batch.col_destination",
+                        "batch.col_result",
+                    ] {
+                        ui.label(RichText::new(cx.t(key).as_ref()).strong());
+                    }
+                    ui.end_row();
+                    for line in &lines {
+                        ui.label(line.number.to_string());
+                        match line.row {
+                            Some((_, row)) => {
+                                ui.label(row.request.method.as_str().to_uppercase());
+                                ui.label(asset_amount_text(
+                                    cx.amounts(),
+                                    Some(row.request.amount),
+                                    Some(&row.request.asset),
+                                ));
+                                ui.label(safe(&row.destination()));
+                            }
+                            None => {
+                                ui.label("");
+                                ui.label("");
+                                ui.label("");
+                            }
+                        }
+                        if !line.errors.is_empty() {
+                            let text: Vec<String> = line
+                                .errors
+                                .iter()
+                                .map(|error| row_error_text(cx, error))
+                                .collect();
+                            error_text_ui(ui, &safe(&text.join("; ")));
+                        } else if let Some((index, _)) = line.row {
+                            ui.label(row_state_text(batch, file, index, cx));
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+    for group in &file.checked.identical {
+        let rows: Vec<String> = group.iter().map(u64::to_string).collect();
+        error_text_ui(
+            ui,
+            &cx.t_with("batch.identical", &[("rows", &rows.join(", "))]),
+        );
+    }
+    if file.batch().is_none() {
+        error_text_ui(ui, &cx.t("batch.fix_file"));
+    }
+}
+
+/// A passed row's state: its outcome in this run, the last run's, or what
+/// the journal says of it.
+fn row_state_text(
+    batch: &BatchState,
+    file: &CheckedFile,
+    index: usize,
+    cx: &PanelContext<'_>,
+) -> String {
+    if let Some(Some(outcome)) = batch.progress.get(index) {
+        return outcome_text(cx.language, outcome);
+    }
+    if let Some(outcome) = batch
+        .report
+        .as_ref()
+        .and_then(|report| report.rows.get(index))
+    {
+        return outcome_text(cx.language, outcome);
+    }
+    if batch.sending {
+        return cx.t("batch.waiting").into_owned();
+    }
+    match file.plan.as_ref().and_then(|plan| plan.rows.get(index)) {
+        Some(planned) => planned_text(cx, planned),
+        None => cx.t("batch.check_ok").into_owned(),
+    }
+}
+
+fn summary_ui(
+    ui: &mut Ui,
+    batch: &mut BatchState,
+    file: &CheckedFile,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
+    // A file with a wrong row has no total to speak of: it is not paid.
+    if file.batch().is_some() {
+        let summary = Summary::of(&file.checked.rows);
+        ui.label(cx.t_with(
+            "batch.totals",
+            &[
+                ("count", &summary.rows.to_string()),
+                ("total", &totals_text(cx.amounts(), &summary)),
+            ],
+        ));
+    }
+    if let Some(finished) = &file.finished {
+        let moments = cx.moments();
+        error_text_ui(
+            ui,
+            &cx.t_with(
+                "batch.finished_before",
+                &[
+                    ("started", &moments.text(finished.started_at)),
+                    ("finished", &moments.text(finished.finished_at)),
+                    ("rows", &finished.rows.to_string()),
+                ],
+            ),
+        );
+        if ui.button(cx.t("batch.pay_again").as_ref()).clicked()
+            && let Some(command) = batch.check(true)
+        {
+            out.command(Command::Batch(command));
+        }
+        return;
+    }
+    if let Some(error) = &file.journal_error {
+        error_text_ui(ui, &cx.t_with("batch.journal_error", &[("reason", error)]));
+    }
+    if let Some(plan) = &file.plan
+        && plan.resumes.is_some()
+    {
+        let done = plan
+            .rows
+            .iter()
+            .filter(|state| matches!(state, PlannedRow::Done { .. }))
+            .count();
+        note_ui(
+            ui,
+            &cx.t_with(
+                "batch.resumes",
+                &[
+                    ("done", &done.to_string()),
+                    ("rows", &plan.rows.len().to_string()),
+                ],
+            ),
+        );
+    }
+    match &file.balances {
+        Balances::Read(check) if check.covers() => {
+            ui.label(cx.t("batch.balance_covers").as_ref());
+        }
+        Balances::Read(check) => {
+            for short in &check.short {
+                let balance = short.balance.to_string();
+                error_text_ui(
+                    ui,
+                    &cx.t_with(
+                        "batch.balance_short",
+                        &[
+                            ("balance", &balance),
+                            (
+                                "available",
+                                &cx.amounts()
+                                    .number(short.available, short.available.scale()),
+                            ),
+                            (
+                                "total",
+                                &cx.amounts().number(short.total, short.total.scale()),
+                            ),
+                        ],
+                    ),
+                );
+            }
+        }
+        Balances::Unreadable(reason) => {
+            error_text_ui(
+                ui,
+                &cx.t_with("batch.balance_unreadable", &[("reason", reason)]),
+            );
+        }
+        Balances::NotRead => {}
+    }
+    if let Balances::Read(check) = &file.balances {
+        for asset in &check.unchecked {
+            note_ui(
+                ui,
+                &cx.t_with("batch.balance_unchecked", &[("asset", asset.as_str())]),
+            );
+        }
+    }
+    if file.batch().is_some() {
+        ui.checkbox(
+            &mut batch.stop_at_first_failure,
+            cx.t("batch.stop_at_first_failure").as_ref(),
+        );
+    }
+    let ready = cx.connected && file.sendable();
+    if ui
+        .add_enabled(ready, egui::Button::new(cx.t("batch.review").as_ref()))
+        .clicked()
+    {
+        batch.confirming = true;
+    }
+}
+
+fn confirm_ui(
+    ui: &mut Ui,
+    batch: &mut BatchState,
+    file: &CheckedFile,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
+    let Some(to_send) = file.to_send() else {
+        batch.confirming = false;
+        return;
+    };
+    ui.label(RichText::new(cx.t("batch.confirm_title").as_ref()).strong());
+    ui.label(
+        RichText::new(cx.t_with(
+            "batch.confirm",
+            &[
+                ("count", &to_send.rows.to_string()),
+                ("total", &totals_text(cx.amounts(), &to_send)),
+            ],
+        ))
+        .strong(),
+    );
+    // Where the payouts go, so a relayed address is seen before they leave.
+    if let Some(session) = cx.session {
+        ui.label(cx.t_with(
+            "batch.service",
+            &[(
+                "host",
+                &crate::app::format::service_host(&session.profile.base_url),
+            )],
+        ));
+    }
+    if batch.stop_at_first_failure {
+        note_ui(ui, &cx.t("batch.stop_at_first_failure"));
+    }
+    ui.horizontal(|ui| {
+        if ui.button(cx.t("batch.send").as_ref()).clicked()
+            && let Some(request) = batch.request()
+        {
+            out.submit(request);
+        }
+        if ui.button(cx.t("withdrawals.back").as_ref()).clicked() {
+            batch.confirming = false;
+        }
+    });
+}
+
+fn progress_ui(
+    ui: &mut Ui,
+    batch: &mut BatchState,
+    file: &CheckedFile,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
+    let total = file.checked.rows.len();
+    let position = batch.position.to_string();
+    let total_text = total.to_string();
+    let args = [("row", position.as_str()), ("rows", total_text.as_str())];
+    if batch.paused {
+        ui.label(RichText::new(cx.t_with("batch.paused", &args)).strong());
+        ui.horizontal(|ui| {
+            if ui.button(cx.t("batch.resume").as_ref()).clicked()
+                && let Some(request) = batch.request_resume()
+            {
+                out.submit(request);
+            }
+            if ui.button(cx.t("batch.cancel").as_ref()).clicked() {
+                batch.paused = false;
+            }
+        });
+        return;
+    }
+    // The bar's share only: the counts themselves are shown as whole numbers.
+    #[allow(clippy::float_arithmetic, clippy::cast_precision_loss)]
+    let fraction = if total == 0 {
+        0.0
+    } else {
+        batch.position as f32 / total as f32
+    };
+    let label = match batch.stop_asked {
+        Some(StopAsked::Pause) => cx.t_with("batch.pausing", &args),
+        Some(StopAsked::Cancel) => cx.t_with("batch.cancelling", &args),
+        None => cx.t_with("batch.progress", &args),
+    };
+    let response = ui.add(egui::ProgressBar::new(fraction).text(label.clone()));
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::ProgressIndicator, true, label.clone())
+    });
+    // A screen reader hears each row reached without moving its focus.
+    crate::app::ui::live_region(&response, false);
+    ui.horizontal(|ui| {
+        let stopping = batch.stop_asked.is_some();
+        if ui
+            .add_enabled(!stopping, egui::Button::new(cx.t("batch.pause").as_ref()))
+            .clicked()
+        {
+            batch.stop_asked = Some(StopAsked::Pause);
+            out.command(Command::Batch(BatchCommand::Stop));
+        }
+        if ui
+            .add_enabled(!stopping, egui::Button::new(cx.t("batch.cancel").as_ref()))
+            .clicked()
+        {
+            batch.stop_asked = Some(StopAsked::Cancel);
+            out.command(Command::Batch(BatchCommand::Stop));
+        }
+    });
+}
+
+fn result_ui(
+    ui: &mut Ui,
+    batch: &mut BatchState,
+    file: &CheckedFile,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
+    let Some(report) = batch.report.clone() else {
+        return;
+    };
+    let done = report
+        .rows
+        .iter()
+        .filter(|outcome| matches!(outcome, RowOutcome::Done { .. }))
+        .count();
+    ui.label(
+        RichText::new(cx.t_with(
+            "batch.result",
+            &[
+                ("done", &done.to_string()),
+                ("rows", &report.rows.len().to_string()),
+                ("sent", &report.sent.to_string()),
+            ],
+        ))
+        .strong(),
+    );
+    if !report.finished {
+        note_ui(ui, &cx.t("batch.not_finished"));
+        if file.batch().is_some()
+            && ui.button(cx.t("batch.resume").as_ref()).clicked()
+            && let Some(request) = batch.request_resume()
+        {
+            out.submit(request);
+        }
+    }
+    let language = cx.language;
+    let typed = ui
+        .horizontal(|ui| {
+            if dialog_button_ui(
+                ui,
+                language,
+                cx.t("batch.save_result").as_ref(),
+                batch.saving_result,
+            ) {
+                out.ask(Ask::ChooseFile(DialogPurpose::BatchResult));
+            }
+            typed_toggle_ui(ui, language)
+        })
+        .inner;
+    if typed {
+        unavailable_note_ui(ui, language);
+        ui.horizontal(|ui| {
+            let label = ui.label(cx.t("batch.result_path").as_ref());
+            ui.add(egui::TextEdit::singleline(&mut batch.result_path).desired_width(320.0))
+                .labelled_by(label.id);
+            if ui
+                .add_enabled(
+                    !batch.saving_result && !batch.result_path.trim().is_empty(),
+                    egui::Button::new(cx.t("batch.save").as_ref()),
+                )
+                .clicked()
+                && let Some(command) = save_result(batch)
+            {
+                out.command(command);
+            }
+        });
+    }
+    match &batch.result_saved {
+        Some(Ok(path)) => {
+            ui.label(cx.t_with(
+                "batch.result_saved",
+                &[("path", &path.display().to_string())],
+            ));
+        }
+        Some(Err(reason)) => {
+            error_text_ui(
+                ui,
+                &cx.t_with("batch.result_not_saved", &[("reason", reason)]),
+            );
+        }
+        None => {}
+    }
+}

@@ -1,0 +1,201 @@
+//! Payouts from a file, on the worker: the file read and checked by the
+//! core ([`brlv_core::payouts::check`]), what the journal says of it
+//! ([`run::plan`]) and the balances; then, once the lock's proof was
+//! checked (`dispatch.rs`), the core's batch runner ([`run::run`]) on the
+//! journal's own thread, which owns the store the runner writes each row
+//! into before it leaves. That thread runs nothing else meanwhile, so the
+//! journal's other writes wait for the batch, in order.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use brlv_core::api::Client;
+use brlv_core::api::model::BalanceAsset;
+use brlv_core::payouts::run::{self, PlanError, Progress};
+use brlv_core::payouts::{self, Batch};
+
+use crate::app::features::journal::task::JournalHandle;
+use crate::app::features::withdrawals::batch::{
+    Balances, BatchCommand, BatchEvent, BatchReport, CheckedFile, FileProblem, FinishedRun,
+};
+use crate::app::message::Event;
+use crate::app::submit::BatchRequest;
+
+use super::state::{Done, Worker, blocking};
+
+impl Worker {
+    pub(super) fn handle_batch(&mut self, command: BatchCommand) {
+        match command {
+            BatchCommand::Check { path, again } => {
+                let client = self.session.as_ref().map(|open| open.client.clone());
+                let journal = self.session_journal();
+                self.spawn(async move {
+                    let checked = match (client, journal) {
+                        (Some(client), Some(journal)) => {
+                            check_file(path, again, &client, &journal).await
+                        }
+                        _ => Err(FileProblem::NoSession),
+                    };
+                    Done::Report(Event::Batch(BatchEvent::Checked(checked)))
+                });
+            }
+            BatchCommand::Stop => self.batch_stop.store(true, Ordering::SeqCst),
+            BatchCommand::SaveResult { path, batch, rows } => self.spawn(async move {
+                let written = blocking(move || write_result(path, &batch, &rows))
+                    .await
+                    .and_then(|result| result);
+                Done::Report(Event::Batch(BatchEvent::ResultSaved(written)))
+            }),
+        }
+    }
+
+    /// Runs a batch that passed the lock: each row told as it goes, the
+    /// report at the end.
+    pub(super) fn run_batch(
+        &mut self,
+        client: Client,
+        journal: JournalHandle,
+        request: BatchRequest,
+    ) {
+        let stop = Arc::new(AtomicBool::new(false));
+        self.batch_stop = stop.clone();
+        let events = self.events.clone();
+        let repaint = self.repaint.clone();
+        let runtime = tokio::runtime::Handle::current();
+        self.spawn(async move {
+            let ran = journal
+                .run(move |book| {
+                    let mut tell = |progress: Progress<'_>| {
+                        let _ = events.send(Event::Batch(BatchEvent::Progress {
+                            position: progress.position,
+                            total: progress.total,
+                            sent_now: progress.sent_now,
+                            outcome: progress.outcome.clone(),
+                        }));
+                        repaint();
+                    };
+                    // The journal's thread is no runtime thread: it waits
+                    // here while the runner's requests run on the worker's.
+                    Ok(runtime.block_on(run::run(
+                        &client,
+                        &mut book.store,
+                        &request.batch,
+                        request.options,
+                        &mut tell,
+                        &stop,
+                    )))
+                })
+                .await;
+            let finished = match ran {
+                Ok(Ok(report)) => Ok(BatchReport {
+                    rows: report.rows,
+                    sent: report.sent,
+                    cancelled: report.cancelled,
+                    finished: report.finished,
+                }),
+                Ok(Err(error)) => Err(error.to_string()),
+                Err(error) => Err(error.to_string()),
+            };
+            Done::Sequence(vec![
+                Done::SubmitEnded,
+                Done::Report(Event::Batch(BatchEvent::Finished(finished))),
+            ])
+        });
+    }
+}
+
+/// Reads and checks the file, what the journal says of it, and the
+/// balances it would be paid from.
+async fn check_file(
+    path: PathBuf,
+    again: bool,
+    client: &Client,
+    journal: &JournalHandle,
+) -> Result<Box<CheckedFile>, FileProblem> {
+    let reading = path.clone();
+    let bytes = blocking(move || std::fs::read(&reading).map_err(|error| error.to_string()))
+        .await
+        .and_then(|read| read)
+        .map_err(FileProblem::Unreadable)?;
+    let checked = blocking(move || payouts::check(&bytes))
+        .await
+        .map_err(FileProblem::Unreadable)?
+        .map_err(FileProblem::File)?;
+    let mut file = CheckedFile {
+        path,
+        checked,
+        again,
+        plan: None,
+        finished: None,
+        journal_error: None,
+        balances: Balances::NotRead,
+    };
+    let Some(batch) = file.batch() else {
+        return Ok(Box::new(file));
+    };
+    let planned = journal
+        .run(move |book| Ok(run::plan(&batch, &book.store, again)))
+        .await;
+    match planned {
+        Ok(Ok(plan)) => file.plan = Some(plan),
+        Ok(Err(PlanError::Finished {
+            rows,
+            started_at,
+            finished_at,
+            ..
+        })) => {
+            file.finished = Some(FinishedRun {
+                rows,
+                started_at,
+                finished_at,
+            });
+            return Ok(Box::new(file));
+        }
+        Ok(Err(error)) => {
+            file.journal_error = Some(error.to_string());
+            return Ok(Box::new(file));
+        }
+        Err(error) => {
+            file.journal_error = Some(error.to_string());
+            return Ok(Box::new(file));
+        }
+    }
+    if let Some(to_send) = file.to_send().filter(|summary| summary.rows > 0) {
+        file.balances = read_balances(client, &to_send).await;
+    }
+    Ok(Box::new(file))
+}
+
+/// The balances the rows to send are paid from, compared with their totals.
+async fn read_balances(client: &Client, to_send: &payouts::Summary) -> Balances {
+    let needed: BTreeSet<BalanceAsset> = to_send
+        .totals
+        .keys()
+        .filter_map(payouts::balance_asset)
+        .collect();
+    let mut balances = BTreeMap::new();
+    for asset in needed {
+        match client.balance(&asset).await {
+            Ok(balance) => {
+                balances.insert(asset, balance.running_balance);
+            }
+            Err(error) => return Balances::Unreadable(format!("{asset}: {error}")),
+        }
+    }
+    Balances::Read(payouts::check_balances(&to_send.totals, &balances))
+}
+
+/// Writes the result file, owner-only (it names the payees).
+fn write_result(path: PathBuf, batch: &Batch, rows: &[run::RowOutcome]) -> Result<PathBuf, String> {
+    let file = brlv_core::private_file::create(&path).map_err(|error| error.to_string())?;
+    let mut writer = std::io::BufWriter::new(file);
+    run::result_csv(batch, rows, &mut writer).map_err(|error| error.to_string())?;
+    writer
+        .into_inner()
+        .map_err(|error| error.to_string())?
+        .sync_all()
+        .map_err(|error| error.to_string())?;
+    Ok(path)
+}

@@ -1,0 +1,534 @@
+//! "Pay from a file" in the Withdrawals view: every wrong row named and
+//! nothing sendable, one confirmation with the count and the total through
+//! the lock, the worker refusing a batch without the lock's proof, and on
+//! the embedded sandbox a 3-row file sent with its progress and result,
+//! paused and resumed without a row sent twice, and a finished file that
+//! asks before it is paid again.
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+
+use brlv_core::api::model::BalanceAsset;
+use brlv_core::journal::Store;
+use brlv_core::payouts::{self, run};
+use brlv_desk::app::features::withdrawals::batch::{Balances, BatchEvent, CheckedFile};
+use brlv_desk::app::i18n::Language;
+use brlv_desk::app::message::{Command, Event};
+use brlv_desk::app::state::{AppState, View};
+use brlv_desk::app::submit::SubmitRequest;
+use brlv_desk::app::worker::WorkerHandle;
+
+use crate::support::ui::{confirm_plain_key, connected_state, dec, harness, settle};
+use crate::support::worker::on_sandbox;
+
+const HEADER: &str = "method,amount,asset,pix_key,bank_code,branch,account,account_type,document,name,address,reference\n";
+
+fn csv(rows: &[&str]) -> String {
+    let mut text = HEADER.to_owned();
+    for row in rows {
+        text.push_str(row);
+        text.push('\n');
+    }
+    text
+}
+
+const THREE: [&str; 3] = [
+    "pix,1.11,,52998224725,,,,,,,,invoice 1",
+    "pix,2.22,,ana@example.com,,,,,,,,invoice 2",
+    "pix,3.33,,+5511987654321,,,,,,,,invoice 3",
+];
+
+/// A file as the worker would tell it, checked by the core, against a new
+/// journal and a BRL balance of 1,000.
+fn checked(text: &str) -> Box<CheckedFile> {
+    let checked = payouts::check(text.as_bytes()).unwrap();
+    let mut file = CheckedFile {
+        path: "/tmp/payouts.csv".into(),
+        checked,
+        again: false,
+        plan: None,
+        finished: None,
+        journal_error: None,
+        balances: Balances::NotRead,
+    };
+    if let Some(batch) = file.batch() {
+        file.plan = Some(run::plan(&batch, &Store::in_memory().unwrap(), false).unwrap());
+        let balances = BTreeMap::from([(BalanceAsset::Brl, dec("1000"))]);
+        file.balances = Balances::Read(payouts::check_balances(
+            &file.to_send().unwrap().totals,
+            &balances,
+        ));
+    }
+    Box::new(file)
+}
+
+fn shown_file(language: Language, text: &str) -> Harness<'static, AppState> {
+    let mut state = connected_state(language);
+    state.view = View::Withdrawals;
+    state.apply(Event::Batch(BatchEvent::Checked(Ok(checked(text)))));
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness
+}
+
+#[test]
+fn every_wrong_row_is_named_by_row_and_column_and_nothing_can_be_sent() {
+    let text = csv(&[
+        THREE[0],
+        "pix,2.22,,123.456.789-00,,,,,,,,",
+        "ted,abc,,,341,1234,12345-6,savings,529.982.247-25,Ana Souza,,",
+    ]);
+    for (language, row_2, row_3, review) in [
+        (
+            Language::En,
+            "Row 2, column pix_key:",
+            "Row 3, column amount:",
+            "Review and send…",
+        ),
+        (
+            Language::PtBr,
+            "Linha 2, coluna pix_key:",
+            "Linha 3, coluna amount:",
+            "Revisar e enviar…",
+        ),
+    ] {
+        let harness = shown_file(language, &text);
+        assert!(harness.query_by_label_contains(row_2).is_some(), "{row_2}");
+        assert!(harness.query_by_label_contains(row_3).is_some(), "{row_3}");
+        // The cell's own words are the person's language too, not the
+        // core's English.
+        let shown = harness
+            .get_by_label_contains(row_2)
+            .accesskit_node()
+            .value()
+            .unwrap_or_default();
+        let english = &payouts::check(text.as_bytes()).unwrap().errors[0].message;
+        assert!(shown.starts_with(row_2), "{shown}");
+        assert!(!shown.contains(english.as_str()), "{shown} / {english}");
+        if language == Language::PtBr {
+            assert!(!shown.contains(" is "), "{shown}");
+        }
+        assert!(
+            harness.get_by_label(review).accesskit_node().is_disabled(),
+            "nothing can be sent while a row has an error"
+        );
+        assert!(harness.state().withdrawals.batch.request().is_none());
+    }
+}
+
+#[test]
+fn identical_rows_are_named_and_refuse_the_file() {
+    let harness = shown_file(Language::En, &csv(&[THREE[0], THREE[1], THREE[0]]));
+    assert!(
+        harness
+            .query_by_label_contains("Rows 1, 3 send the same payout")
+            .is_some()
+    );
+    assert!(
+        harness
+            .get_by_label("Review and send…")
+            .accesskit_node()
+            .is_disabled()
+    );
+}
+
+#[test]
+fn one_confirmation_with_the_count_and_total_passes_the_lock_once_for_the_batch() {
+    let mut harness = shown_file(Language::En, &csv(&THREE));
+    assert!(
+        harness
+            .query_by_label_contains("3 payout(s), total")
+            .is_some()
+    );
+    assert!(
+        harness
+            .query_by_label_contains("The balance covers the total.")
+            .is_some()
+    );
+    harness.get_by_label("Review and send…").click();
+    settle(&mut harness);
+    assert!(
+        harness
+            .query_by_label("Send 3 payout(s), total 6.66 BRL?")
+            .is_some()
+    );
+    harness.get_by_label("Send the payouts").click();
+    settle(&mut harness);
+    // A plain key: the word is typed once for the whole batch.
+    confirm_plain_key(&mut harness);
+    let sent: Vec<Command> = harness.state_mut().take_commands();
+    let batches: Vec<_> = sent
+        .iter()
+        .filter_map(|command| match command {
+            Command::Submit {
+                request: SubmitRequest::Batch(batch),
+                authorized,
+            } => Some((batch, authorized)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(batches.len(), 1, "{sent:?}");
+    let (batch, proof) = &batches[0];
+    assert_eq!(batch.batch.rows.len(), 3);
+    let request = SubmitRequest::Batch((*batch).clone());
+    assert!(proof.as_ref().is_some_and(|proof| proof.covers(&request)));
+    assert!(harness.state().withdrawals.batch.sending);
+}
+
+/// Runs the worker and the window together until `done` holds.
+fn pump(
+    worker: &WorkerHandle,
+    harness: &mut Harness<'static, AppState>,
+    what: &str,
+    done: impl Fn(&AppState) -> bool,
+) {
+    let start = Instant::now();
+    while !done(harness.state()) {
+        assert!(
+            start.elapsed() < Duration::from_secs(90),
+            "timed out waiting for {what}"
+        );
+        for command in harness.state_mut().take_commands() {
+            assert!(worker.send(command));
+        }
+        while let Some(event) = worker.recv_timeout(Duration::from_millis(50)) {
+            harness.state_mut().apply(event);
+        }
+        harness.step();
+    }
+    settle(harness);
+}
+
+/// The embedded sandbox's account, read, with the file `text` written and
+/// checked through the worker; the withdrawals' ids before.
+fn sandbox_with_file(
+    text: &str,
+) -> (
+    tempfile::TempDir,
+    WorkerHandle,
+    Harness<'static, AppState>,
+    Vec<uuid::Uuid>,
+) {
+    let (dir, worker) = on_sandbox();
+    let path = dir.path().join("payouts.csv");
+    std::fs::write(&path, text).unwrap();
+    let mut state = AppState::new(Language::En);
+    state.view = View::Withdrawals;
+    let mut harness = harness(state);
+    pump(&worker, &mut harness, "the account read", |state| {
+        state.data.withdrawals.value().is_some() && state.data.balance_brl.value().is_some()
+    });
+    let before: Vec<uuid::Uuid> = withdrawal_ids(harness.state());
+    check_file(&worker, &mut harness, &path);
+    (dir, worker, harness, before)
+}
+
+fn check_file(
+    worker: &WorkerHandle,
+    harness: &mut Harness<'static, AppState>,
+    path: &std::path::Path,
+) {
+    // The typed path, as where the system has no file dialog.
+    harness.state_mut().withdrawals.batch.path = path.display().to_string();
+    let command = harness.state_mut().withdrawals.batch.check(false).unwrap();
+    harness.state_mut().push(Command::Batch(command));
+    pump(worker, harness, "the file checked", |state| {
+        state.withdrawals.batch.file.is_some() || state.withdrawals.batch.problem.is_some()
+    });
+    assert!(harness.state().withdrawals.batch.problem.is_none());
+}
+
+fn withdrawal_ids(state: &AppState) -> Vec<uuid::Uuid> {
+    state
+        .data
+        .withdrawals
+        .value()
+        .map(|rows| rows.iter().map(|row| row.id).collect())
+        .unwrap_or_default()
+}
+
+/// Reads the withdrawals again and waits for the answer.
+fn reread(worker: &WorkerHandle, harness: &mut Harness<'static, AppState>) -> Vec<uuid::Uuid> {
+    let before = harness
+        .state()
+        .data
+        .withdrawals
+        .loaded()
+        .unwrap()
+        .fetched_at;
+    harness.state_mut().push(Command::Refresh);
+    pump(worker, harness, "the withdrawals read again", |state| {
+        state
+            .data
+            .withdrawals
+            .loaded()
+            .is_some_and(|loaded| loaded.fetched_at > before)
+    });
+    withdrawal_ids(harness.state())
+}
+
+fn new_ids(before: &[uuid::Uuid], after: &[uuid::Uuid]) -> Vec<uuid::Uuid> {
+    after
+        .iter()
+        .filter(|id| !before.contains(id))
+        .copied()
+        .collect()
+}
+
+#[test]
+fn a_three_row_file_is_sent_with_its_progress_and_result_and_asks_before_paying_again() {
+    let (dir, worker, mut harness, before) = sandbox_with_file(&csv(&THREE));
+    harness.get_by_label("Review and send…").click();
+    settle(&mut harness);
+    // The sandbox guards nothing: the confirmation lets the batch go.
+    harness.get_by_label("Send the payouts").click();
+    pump(&worker, &mut harness, "the batch's end", |state| {
+        state.withdrawals.batch.report.is_some() || state.withdrawals.batch.failure.is_some()
+    });
+    let batch = &harness.state().withdrawals.batch;
+    assert_eq!(batch.failure, None);
+    let report = batch.report.clone().unwrap();
+    assert!(report.finished && !report.cancelled);
+    assert_eq!(report.sent, 3);
+    // Each row's outcome came as it went, and the result says it.
+    assert_eq!(batch.position, 3);
+    assert!(
+        batch
+            .progress
+            .iter()
+            .all(|outcome| matches!(outcome, Some(run::RowOutcome::Done { .. })))
+    );
+    assert!(
+        harness
+            .query_by_label_contains("3 of 3 row(s) done; 3 sent in this run.")
+            .is_some()
+    );
+    let ids: Vec<String> = report
+        .rows
+        .iter()
+        .map(|outcome| outcome.id().unwrap().to_owned())
+        .collect();
+    assert!(
+        harness
+            .query_by_label_contains(&format!("Done: {}", ids[0]))
+            .is_some()
+    );
+    // The service holds exactly the three.
+    let after = reread(&worker, &mut harness);
+    let mut made: Vec<String> = new_ids(&before, &after)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    made.sort();
+    let mut told = ids.clone();
+    told.sort();
+    assert_eq!(made, told);
+
+    // The result file, to the typed path.
+    let result = dir.path().join("payouts.result.csv");
+    harness.state_mut().withdrawals.batch.result_path = result.display().to_string();
+    let command = brlv_desk::app::features::withdrawals::view::batch::save_result(
+        &mut harness.state_mut().withdrawals.batch,
+    )
+    .unwrap();
+    harness.state_mut().push(command);
+    pump(&worker, &mut harness, "the result file", |state| {
+        state.withdrawals.batch.result_saved.is_some()
+    });
+    let written = std::fs::read_to_string(&result).unwrap();
+    assert_eq!(written.lines().count(), 4, "{written}");
+    assert!(written.contains(&ids[2]), "{written}");
+
+    // The same file again: recognised, and asked about before paying.
+    check_file(&worker, &mut harness, &dir.path().join("payouts.csv"));
+    assert!(
+        harness
+            .query_by_label_contains("This file was paid already")
+            .is_some()
+    );
+    assert!(harness.query_by_label("Review and send…").is_none());
+    assert!(harness.state().withdrawals.batch.request().is_none());
+    // Asked again, the person's yes makes it payable once more.
+    harness.get_by_label("Pay this file again…").click();
+    pump(
+        &worker,
+        &mut harness,
+        "the file checked to pay again",
+        |state| {
+            state
+                .withdrawals
+                .batch
+                .file
+                .as_ref()
+                .is_some_and(|file| file.again)
+        },
+    );
+    assert!(
+        !harness
+            .get_by_label("Review and send…")
+            .accesskit_node()
+            .is_disabled()
+    );
+}
+
+#[test]
+fn pause_stops_further_rows_and_resume_sends_the_rest_once() {
+    let (_dir, worker, mut harness, before) = sandbox_with_file(&csv(&THREE));
+    harness.get_by_label("Review and send…").click();
+    settle(&mut harness);
+    harness.get_by_label("Send the payouts").click();
+    harness.run_steps(2);
+    // Pause at once: the runner stops before its next row.
+    harness.get_by_label("Pause").click();
+    harness.run_steps(1);
+    pump(&worker, &mut harness, "the pause", |state| {
+        state.withdrawals.batch.report.is_some() || state.withdrawals.batch.failure.is_some()
+    });
+    let batch = &harness.state().withdrawals.batch;
+    assert!(batch.paused, "{:?}", batch.report);
+    let report = batch.report.clone().unwrap();
+    assert!(report.cancelled && !report.finished);
+    let sent_before_pause = report.sent;
+    assert!(sent_before_pause < 3, "the pause stopped further rows");
+    assert!(
+        harness
+            .query_by_label_contains("Paused after row")
+            .is_some()
+    );
+    let after_pause = reread(&worker, &mut harness);
+    assert_eq!(new_ids(&before, &after_pause).len(), sent_before_pause);
+
+    // Resume: the rest, and nothing twice.
+    harness.get_by_label("Resume").click();
+    pump(&worker, &mut harness, "the resumed batch", |state| {
+        state
+            .withdrawals
+            .batch
+            .report
+            .as_ref()
+            .is_some_and(|report| report.finished)
+            || state.withdrawals.batch.failure.is_some()
+    });
+    let report = harness.state().withdrawals.batch.report.clone().unwrap();
+    assert_eq!(report.sent, 3 - sent_before_pause);
+    let after = reread(&worker, &mut harness);
+    assert_eq!(new_ids(&before, &after).len(), 3);
+}
+
+#[test]
+fn the_worker_refuses_a_batch_without_the_locks_proof_and_sends_nothing() {
+    let (_dir, worker, mut harness, before) = sandbox_with_file(&csv(&THREE));
+    let request = harness.state().withdrawals.batch.request().unwrap();
+    harness.state_mut().withdrawals.batch.started();
+    assert!(worker.send(Command::Submit {
+        request,
+        authorized: None,
+    }));
+    pump(&worker, &mut harness, "the refusal", |state| {
+        state.withdrawals.batch.failure.is_some() || state.withdrawals.batch.report.is_some()
+    });
+    let failure = harness.state().withdrawals.batch.failure.clone().unwrap();
+    assert!(
+        failure.contains("did not pass the passphrase or the typed confirmation"),
+        "{failure}"
+    );
+    assert!(!harness.state().withdrawals.batch.sending);
+    let after = reread(&worker, &mut harness);
+    assert!(new_ids(&before, &after).is_empty());
+}
+
+/// The name of the control that has the keyboard focus.
+fn focused(harness: &Harness<'static, AppState>) -> Option<String> {
+    harness
+        .query(egui_kittest::kittest::By::new().predicate(|node| node.is_focused()))
+        .map(|node| node.accesskit_node().label().unwrap_or_default())
+}
+
+fn press(harness: &mut Harness<'static, AppState>, key: egui::Key) {
+    harness.key_press(key);
+    settle(harness);
+}
+
+/// Presses Tab until the control named `name` has the focus.
+fn tab_to(harness: &mut Harness<'static, AppState>, name: &str) {
+    for _ in 0..80 {
+        if focused(harness).as_deref() == Some(name) {
+            return;
+        }
+        press(harness, egui::Key::Tab);
+    }
+    panic!(
+        "Tab never reached {name:?}; the focus is on {:?}",
+        focused(harness)
+    );
+}
+
+#[test]
+fn a_file_is_chosen_reviewed_and_sent_with_the_keyboard_alone() {
+    let mut harness = shown_file(Language::En, &csv(&THREE));
+    tab_to(&mut harness, "Choose a CSV file…");
+    press(&mut harness, egui::Key::Enter);
+    assert!(
+        harness
+            .state_mut()
+            .take_commands()
+            .iter()
+            .any(|command| matches!(
+                command,
+                Command::ChooseFile {
+                    purpose: brlv_desk::app::dialog::DialogPurpose::PayoutsFile,
+                    ..
+                }
+            )),
+        "Enter on the button asks for the system's Open dialog"
+    );
+    // The dialog's answer is not awaited here: the file shown is reviewed.
+    harness.state_mut().file_chosen(
+        brlv_desk::app::dialog::DialogPurpose::PayoutsFile,
+        brlv_desk::app::dialog::DialogAnswer::Cancelled,
+    );
+    tab_to(&mut harness, "Stop at the first failure");
+    press(&mut harness, egui::Key::Space);
+    assert!(harness.state().withdrawals.batch.stop_at_first_failure);
+    tab_to(&mut harness, "Review and send…");
+    press(&mut harness, egui::Key::Enter);
+    assert!(harness.state().withdrawals.batch.confirming);
+    tab_to(&mut harness, "Send the payouts");
+    press(&mut harness, egui::Key::Enter);
+    confirm_plain_key(&mut harness);
+    let request = harness
+        .state_mut()
+        .take_commands()
+        .into_iter()
+        .find_map(|command| match command {
+            Command::Submit {
+                request: SubmitRequest::Batch(batch),
+                ..
+            } => Some(batch),
+            _ => None,
+        })
+        .expect("the batch left through the lock");
+    assert!(request.options.stop_at_first_failure);
+}
+
+#[test]
+fn a_sealed_key_asks_its_passphrase_once_showing_the_count_and_the_total() {
+    let mut state = connected_state(Language::En);
+    crate::support::ui::seal_session(&mut state);
+    state.view = View::Withdrawals;
+    state.apply(Event::Batch(BatchEvent::Checked(Ok(checked(&csv(&THREE))))));
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label("Review and send…").click();
+    settle(&mut harness);
+    harness.get_by_label("Send the payouts").click();
+    settle(&mut harness);
+    // The passphrase dialog repeats what leaves: the batch, its count, its total.
+    harness.get_by_label("Payouts from a file");
+    harness.get_by_label("6.66 BRL");
+    let expected = harness.state().withdrawals.batch.request().unwrap();
+    crate::support::ui::only_the_right_passphrase_sends(&mut harness, expected);
+}
