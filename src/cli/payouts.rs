@@ -298,22 +298,17 @@ async fn read_balances(
     client: &Client,
     to_send: &Summary,
 ) -> Result<BTreeMap<BalanceAsset, Decimal>, Failure> {
-    let needed: std::collections::BTreeSet<BalanceAsset> = to_send
-        .totals
-        .keys()
-        .filter_map(payouts::balance_asset)
-        .collect();
-    let mut balances = BTreeMap::new();
-    for asset in needed {
-        let balance = client.balance(&asset).await.map_err(|error| {
+    payouts::read_balances(client, &to_send.totals)
+        .await
+        .map_err(|unread| {
             Failure::new(
                 call::EXIT_FAILED,
-                format!("the {asset} balance could not be read, so nothing was sent: {error}"),
+                format!(
+                    "the {} balance could not be read, so nothing was sent: {}",
+                    unread.balance, unread.error
+                ),
             )
-        })?;
-        balances.insert(asset, balance.running_balance);
-    }
-    Ok(balances)
+        })
 }
 
 fn row_line(row: &payouts::PayoutRow) -> String {

@@ -6,13 +6,11 @@
 //! into before it leaves. That thread runs nothing else meanwhile, so the
 //! journal's other writes wait for the batch, in order.
 
-use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use brlv_core::api::Client;
-use brlv_core::api::model::BalanceAsset;
 use brlv_core::payouts::run::{self, PlanError, Progress};
 use brlv_core::payouts::{self, Batch};
 
@@ -170,21 +168,10 @@ async fn check_file(
 
 /// The balances the rows to send are paid from, compared with their totals.
 async fn read_balances(client: &Client, to_send: &payouts::Summary) -> Balances {
-    let needed: BTreeSet<BalanceAsset> = to_send
-        .totals
-        .keys()
-        .filter_map(payouts::balance_asset)
-        .collect();
-    let mut balances = BTreeMap::new();
-    for asset in needed {
-        match client.balance(&asset).await {
-            Ok(balance) => {
-                balances.insert(asset, balance.running_balance);
-            }
-            Err(error) => return Balances::Unreadable(format!("{asset}: {error}")),
-        }
+    match payouts::read_balances(client, &to_send.totals).await {
+        Ok(balances) => Balances::Read(payouts::check_balances(&to_send.totals, &balances)),
+        Err(unread) => Balances::Unreadable(format!("{}: {}", unread.balance, unread.error)),
     }
-    Balances::Read(payouts::check_balances(&to_send.totals, &balances))
 }
 
 /// Writes the result file, owner-only (it names the payees).

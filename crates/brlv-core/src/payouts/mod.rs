@@ -724,6 +724,36 @@ pub fn balance_asset(asset: &Asset) -> Option<BalanceAsset> {
     }
 }
 
+/// A balance the rows pay from that the service did not give.
+#[derive(Debug)]
+pub struct UnreadBalance {
+    /// The balance asked for.
+    pub balance: BalanceAsset,
+    /// Why it could not be read.
+    pub error: crate::api::error::Error,
+}
+
+/// Reads from the service every balance that `totals` (the rows still to
+/// send) are paid from, one request per balance; the first that cannot be
+/// read stops the reading, since a batch is never sent on a guess.
+pub async fn read_balances(
+    client: &crate::api::client::Client,
+    totals: &BTreeMap<Asset, Decimal>,
+) -> Result<BTreeMap<BalanceAsset, Decimal>, UnreadBalance> {
+    let needed: std::collections::BTreeSet<BalanceAsset> =
+        totals.keys().filter_map(balance_asset).collect();
+    let mut balances = BTreeMap::new();
+    for balance in needed {
+        match client.balance(&balance).await {
+            Ok(read) => {
+                balances.insert(balance, read.running_balance);
+            }
+            Err(error) => return Err(UnreadBalance { balance, error }),
+        }
+    }
+    Ok(balances)
+}
+
 /// A balance that does not cover what the rows pay from it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Shortfall {
