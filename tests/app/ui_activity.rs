@@ -146,10 +146,17 @@ fn has(harness: &egui_kittest::Harness<'static, AppState>, label: &str) -> bool 
     harness.query_all_by_label(label).next().is_some()
 }
 
+/// Opens what came in and went out per asset, below the period's result.
+fn open_in_and_out(harness: &mut egui_kittest::Harness<'static, AppState>) {
+    harness.get_by_label("In and out per asset").click();
+    settle(harness);
+}
+
 #[test]
 fn every_movement_is_listed_by_day_with_the_totals_in_and_out_per_asset() {
     let mut harness = harness(extrato_state(Language::En));
     settle(&mut harness);
+    open_in_and_out(&mut harness);
     harness.get_by_label("Movements: 7");
     harness.get_by_label("Tuesday, 10 March 2026");
     harness.get_by_label("Monday, 9 March 2026");
@@ -175,6 +182,7 @@ fn a_typed_range_narrows_the_timeline_and_its_totals() {
     settle(&mut harness);
     type_into(&mut harness, "From", "08/03/2026");
     type_into(&mut harness, "To", "2026-03-09");
+    open_in_and_out(&mut harness);
     harness.get_by_label("Movements: 3");
     assert!(!has(&harness, "Tuesday, 10 March 2026"));
     // Out: the withdrawal 320.50 BRL (the failed one listed, not counted) and
@@ -193,6 +201,7 @@ fn a_typed_range_narrows_the_timeline_and_its_totals() {
 fn kind_asset_and_text_narrow_it_too() {
     let mut harness = harness(extrato_state(Language::En));
     settle(&mut harness);
+    open_in_and_out(&mut harness);
     harness.state_mut().activity.kind = Some(MovementKind::Deposit);
     settle(&mut harness);
     harness.get_by_label("Movements: 2");
@@ -255,8 +264,76 @@ fn the_extrato_speaks_portuguese() {
     let mut harness = harness(extrato_state(Language::PtBr));
     settle(&mut harness);
     harness.get_by_label("terça-feira, 10 de março de 2026");
-    harness.get_by_label("Totais do período");
+    harness.get_by_label("Resultado do período:");
+    harness.get_by_label("Entradas e saídas por ativo").click();
+    settle(&mut harness);
     assert!(has(&harness, "1.349,00 BRL"), "1.349,00 BRL");
+}
+
+#[test]
+fn the_extrato_puts_the_movements_first_filters_as_chips_and_the_result_in_one_line() {
+    let mut harness = harness(extrato_state(Language::PtBr));
+    settle(&mut harness);
+    // The period's result per asset, said whole for a screen reader.
+    harness.get_by_label("BRL: entradas 1.349,00 BRL, saídas 820,50 BRL, resultado 528,50 BRL");
+    // In and out per asset wait behind one click.
+    assert!(
+        harness.query_by_label("Saídas").is_some(),
+        "the list's column"
+    );
+    assert!(
+        harness.query_all_by_label("Entradas").count() == 1,
+        "only the list's column until the totals are opened"
+    );
+    // Chips: one click filters, the chosen one is marked selected.
+    harness
+        .get_by_role_and_label(Role::Button, "Depósito")
+        .click();
+    settle(&mut harness);
+    assert_eq!(harness.state().activity.kind, Some(MovementKind::Deposit));
+    assert_eq!(
+        harness
+            .get_by_role_and_label(Role::Button, "Depósito")
+            .accesskit_node()
+            .toggled(),
+        Some(egui::accesskit::Toggled::True)
+    );
+    harness
+        .get_by_role_and_label(Role::Button, "Últimos 30 dias")
+        .click();
+    settle(&mut harness);
+    assert_eq!(harness.state().activity.preset, RangePreset::Last30Days);
+    harness.get_by_role_and_label(Role::Button, "Todos").click();
+    settle(&mut harness);
+    assert_eq!(harness.state().activity.kind, None);
+}
+
+#[test]
+fn the_extrato_is_exported_from_a_menu_through_the_systems_dialog() {
+    let mut harness = harness(extrato_state(Language::PtBr));
+    settle(&mut harness);
+    harness.state_mut().take_commands();
+    assert!(
+        harness.query_by_label("Exportar OFX…").is_none(),
+        "inside the menu"
+    );
+    assert!(harness.query_by_label("Digitar o caminho").is_none());
+    harness.get_by_label("Exportar").click();
+    settle(&mut harness);
+    harness.get_by_label("Exportar CSV…");
+    harness.get_by_label("Exportar OFX…").click();
+    settle(&mut harness);
+    let asked: Vec<_> = harness
+        .state_mut()
+        .take_commands()
+        .into_iter()
+        .filter(|command| matches!(command, Command::ChooseFile { .. }))
+        .collect();
+    assert_eq!(asked.len(), 1, "{asked:?}");
+    assert!(
+        harness.query_by_label("Exportar CSV…").is_none(),
+        "the menu closed"
+    );
 }
 
 fn overview_state() -> AppState {
@@ -425,12 +502,13 @@ fn a_pix_late_at_night_is_listed_on_its_own_day_at_its_own_time() {
 #[test]
 fn the_extrato_shown_is_saved_as_ofx_and_csv_with_local_times_and_offsets() {
     let dir = tempfile::tempdir().unwrap();
-    let mut harness = harness(late_pix_state());
+    let mut state = late_pix_state();
+    // Where the system has no file dialog the save bar stands open, its
+    // typed path ready.
+    state.dialogs.unavailable = true;
+    let mut harness = harness(state);
     settle(&mut harness);
-    harness.get_by_label("Exportar OFX…");
-    harness.get_by_label("Exportar CSV…");
-    harness.get_by_label("Digitar o caminho").click();
-    settle(&mut harness);
+    assert!(harness.query_by_label("Exportar").is_none(), "no menu");
     let ofx = dir.path().join("extrato.ofx");
     type_into(
         &mut harness,

@@ -142,6 +142,18 @@ pub fn save_bar_ui(
             }
         });
     }
+    save_result_line_ui(ui, language, draft, keys.failed);
+    chosen
+}
+
+/// How the last save of `draft` ended, where the bar is not shown (a save
+/// started from a menu).
+pub fn save_result_ui(ui: &mut Ui, language: Language, draft: &ExportDraft) {
+    save_result_line_ui(ui, language, draft, "accounts.export_failed");
+}
+
+/// "Saved to …" or "Not saved: …" (`failed`'s words), once a save ended.
+fn save_result_line_ui(ui: &mut Ui, language: Language, draft: &ExportDraft, failed: &'static str) {
     match &draft.result {
         Some(Ok(path)) => {
             let text = tr_with(
@@ -153,11 +165,10 @@ pub fn save_bar_ui(
         }
         Some(Err(error)) => {
             let reason = error.localize(language);
-            error_text_ui(ui, &tr_with(language, keys.failed, &[("reason", &reason)]));
+            error_text_ui(ui, &tr_with(language, failed, &[("reason", &reason)]));
         }
         None => {}
     }
-    chosen
 }
 
 /// A list's CSV file: the typed path is a file's, a failure the export's.

@@ -1,9 +1,11 @@
-//! The extrato: filters (range, kind, asset, text), the totals in and out
-//! per asset for the filtered range, and the movements by day, newest first.
+//! The extrato, list-first: filters as chips (range, kind) with the asset
+//! and the text, the period's result per asset in one line (in and out one
+//! click away), and the movements by day, newest first, in the rest.
 //! Only the lines in view are laid out (`show_rows`), so a million records
 //! scroll as smoothly as ten; a click (or Enter on a focused row) opens the
 //! record in its own panel.
 
+use brlv_core::api::model::Asset;
 use egui::{Align, Layout, RichText, Sense, Ui, UiBuilder, Vec2};
 use rust_decimal::Decimal;
 use strum::IntoEnumIterator;
@@ -16,10 +18,11 @@ use crate::app::message::Command;
 use crate::app::panel::{Ask, Outbox, Panel, PanelContext};
 use crate::app::remote::Remote;
 use crate::app::ui::arrange::{Asked, set_asked};
+use crate::app::ui::context::dialog_status;
 use crate::app::ui::fields::FieldMessage;
 use crate::app::ui::{
     SaveBarKeys, SaveChoice, badge_ui, field_message_ui, note_ui, option_filter_ui, palette,
-    save_bar_ui, section_ui, state_tone,
+    save_bar_ui, save_result_ui, state_tone,
 };
 
 use super::export::{ExtratoFileRequest, ExtratoSnapshot, KnownBalance};
@@ -127,10 +130,10 @@ fn export_extrato(
     }
 }
 
-/// Draws the extrato.
+/// Draws the extrato list-first: the title with the export menu, the
+/// filters as chips, the period's result in one line, and the movements in
+/// all the height that is left.
 fn activity_ui(ui: &mut Ui, activity: &mut ActivityState, cx: &PanelContext<'_>, out: &mut Outbox) {
-    ui.heading(cx.t("nav.activity").as_ref());
-    ui.add_space(8.0);
     let view = activity.view(
         ui.ctx(),
         cx.data,
@@ -142,20 +145,31 @@ fn activity_ui(ui: &mut Ui, activity: &mut ActivityState, cx: &PanelContext<'_>,
     let lists_missing = cx.data.orders.value().is_none()
         && cx.data.transfers.value().is_none()
         && cx.data.withdrawals.value().is_none();
-    section_ui(ui, &cx.t("activity.filters"), |ui| {
-        filters_ui(ui, activity, cx, &view);
-    });
-    ui.add_space(6.0);
-    section_ui(ui, &cx.t("activity.totals"), |ui| {
-        if view.busy {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(cx.t("activity.computing").as_ref());
-            });
+    let can_export = !lists_missing && !view.filtered.is_empty();
+    ui.horizontal(|ui| {
+        ui.heading(cx.t("nav.activity").as_ref());
+        if can_export && !dialog_status(ui).unavailable {
+            ui.with_layout(right(), |ui| export_menu_ui(ui, activity, cx, out, &view));
         }
-        totals_ui(ui, cx.amounts(), &view);
     });
-    ui.add_space(6.0);
+    if can_export && dialog_status(ui).unavailable {
+        // No system dialog here: the typed path needs room, so the save
+        // bar is shown whole instead of a menu.
+        export_ui(ui, activity, cx, out, &view);
+    } else {
+        save_result_ui(ui, cx.language, &activity.export);
+    }
+    ui.add_space(4.0);
+    filters_ui(ui, activity, cx, &view);
+    ui.add_space(4.0);
+    if view.busy {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(cx.t("activity.computing").as_ref());
+        });
+    }
+    totals_ui(ui, cx.amounts(), &view);
+    ui.add_space(4.0);
     if lists_missing {
         ui.horizontal(|ui| {
             ui.spinner();
@@ -167,13 +181,44 @@ fn activity_ui(ui: &mut Ui, activity: &mut ActivityState, cx: &PanelContext<'_>,
         note_ui(ui, &cx.t("activity.empty"));
         return;
     }
-    section_ui(ui, &cx.t("activity.export"), |ui| {
-        export_ui(ui, activity, cx, out, &view);
-    });
-    ui.add_space(6.0);
     if let Some((source, id, kind)) = lines_ui(ui, cx.amounts(), &cx.moments(), &view) {
         clear_search_of(ui, kind);
         out.ask(Ask::OpenMovement(source, id));
+    }
+}
+
+/// "Export ▾": the extrato as shown, as OFX or CSV, each to the file chosen
+/// in the system's dialog; what each file holds is said inside the menu.
+fn export_menu_ui(
+    ui: &mut Ui,
+    activity: &mut ActivityState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+    view: &ActivityView,
+) {
+    let busy = activity.export.writing || dialog_status(ui).open;
+    if busy {
+        ui.spinner();
+    }
+    let mut chosen = None;
+    ui.add_enabled_ui(!busy, |ui| {
+        ui.menu_button(cx.t("activity.export_menu").as_ref(), |ui| {
+            for (format, key) in [
+                (ExtratoFormat::Ofx, "activity.export_ofx"),
+                (ExtratoFormat::Csv, "activity.export_csv"),
+            ] {
+                if ui.button(cx.t(key).as_ref()).clicked() {
+                    chosen = Some(format);
+                }
+            }
+            ui.set_max_width(360.0);
+            note_ui(ui, &cx.t("activity.export_note"));
+        });
+    });
+    if let Some(format) = chosen {
+        activity.export.dialog_asked = true;
+        let snapshot = extrato_snapshot(cx, view);
+        export_extrato(activity, out, format, snapshot);
     }
 }
 
@@ -237,26 +282,21 @@ fn filters_ui(
     let language = cx.language;
     let before = activity.preset;
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(cx.t("activity.range").as_ref());
-        let preset = &mut activity.preset;
-        egui::ComboBox::from_id_salt("activity_range")
-            .selected_text(tr(language, preset.title_key()).as_ref())
-            .show_ui(ui, |ui| {
-                for option in RangePreset::iter() {
-                    ui.selectable_value(preset, option, tr(language, option.title_key()).as_ref());
-                }
-            })
-            .response
-            .labelled_by(label.id);
-        ui.add_space(12.0);
-        option_filter_ui(
-            ui,
-            "activity_kind",
-            &cx.t("activity.kind"),
-            &mut activity.kind,
-            &MovementKind::iter().collect::<Vec<_>>(),
-            |kind| kind_name(language, *kind),
-        );
+        ui.label(cx.t("activity.range").as_ref());
+        for option in RangePreset::iter() {
+            ui.selectable_value(
+                &mut activity.preset,
+                option,
+                tr(language, option.title_key()).as_ref(),
+            );
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label(cx.t("activity.kind").as_ref());
+        ui.selectable_value(&mut activity.kind, None, cx.t("activity.kind_all").as_ref());
+        for kind in MovementKind::iter() {
+            ui.selectable_value(&mut activity.kind, Some(kind), kind_name(language, kind));
+        }
         ui.add_space(12.0);
         option_filter_ui(
             ui,
@@ -336,17 +376,71 @@ fn filters_ui(
     });
 }
 
+/// The period in one line: how many movements and the result per asset
+/// (in minus out); what came in and went out per asset one click away.
 fn totals_ui(ui: &mut Ui, amounts: AmountFormat, view: &ActivityView) {
     let language = amounts.language;
     let filtered = &view.filtered;
-    ui.label(tr_with(
-        language,
-        "activity.count",
-        &[("n", &filtered.count.to_string())],
-    ));
+    let colors = palette::of(ui);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(tr_with(
+            language,
+            "activity.count",
+            &[("n", &filtered.count.to_string())],
+        ));
+        if filtered.totals.is_empty() {
+            return;
+        }
+        ui.label("·");
+        ui.strong(tr(language, "activity.period_result").as_ref());
+        let tickers: Vec<String> = filtered.totals.keys().map(Asset::ticker).collect();
+        for (asset, totals) in &filtered.totals {
+            let net = totals.net();
+            let sign = if net > Decimal::ZERO && !amounts.hidden {
+                "+"
+            } else {
+                ""
+            };
+            let mut shown = format!("{sign}{}", compact_amount(amounts, net, asset));
+            let ticker = asset.ticker();
+            if let Some(chain) = asset.chain()
+                && tickers.iter().filter(|other| **other == ticker).count() > 1
+            {
+                // The same token on two chains: each result says which.
+                shown.push_str(&format!(" ({})", chain.as_str()));
+            }
+            let mut text = RichText::new(shown).monospace();
+            if net > Decimal::ZERO {
+                text = text.color(colors.success);
+            } else if net < Decimal::ZERO {
+                text = text.color(colors.error);
+            }
+            let said = tr_with(
+                language,
+                "activity.period_result_of",
+                &[
+                    ("asset", &ticker_and_chain(asset)),
+                    ("in", &compact_amount(amounts, totals.money_in, asset)),
+                    ("out", &compact_amount(amounts, totals.money_out, asset)),
+                    ("net", &compact_amount(amounts, net, asset)),
+                ],
+            );
+            let response = ui.label(text).on_hover_text(&said);
+            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &said));
+        }
+    });
     if filtered.totals.is_empty() {
         return;
     }
+    egui::CollapsingHeader::new(tr(language, "activity.in_and_out").as_ref())
+        .id_salt("activity_in_and_out")
+        .default_open(false)
+        .show(ui, |ui| totals_grid_ui(ui, amounts, view));
+}
+
+/// What came in, went out and the result, per asset.
+fn totals_grid_ui(ui: &mut Ui, amounts: AmountFormat, view: &ActivityView) {
+    let language = amounts.language;
     let colors = palette::of(ui);
     egui::Grid::new("activity_totals")
         .num_columns(4)
@@ -361,7 +455,7 @@ fn totals_ui(ui: &mut Ui, amounts: AmountFormat, view: &ActivityView) {
                 });
             }
             ui.end_row();
-            for (asset, totals) in &filtered.totals {
+            for (asset, totals) in &view.filtered.totals {
                 ui.monospace(ticker_and_chain(asset));
                 let exact = |value: Decimal| {
                     format!(
