@@ -122,7 +122,7 @@ fn the_form_asks_for_a_quote_once_then_creates_the_order_it_describes() {
     state.orders.form.order_draft.target_wallet = "0x1234".to_owned();
     settle(&mut harness);
     harness.get_by_label("0.995");
-    harness.get_by_label("This quote can be accepted for 1:00 more.");
+    harness.get_by_label("This quote can be accepted for 1 min 00 s more.");
     harness.get_by_label_contains("needs 40 hex digits after 0x, but has 4");
     harness.get_by_label("Create order").click();
     settle(&mut harness);

@@ -98,7 +98,7 @@ fn a_brcode_order_shows_a_qr_the_copy_code_the_amount_and_the_countdown() {
         2,
         "the copy-and-paste code beside the QR and in the fields"
     );
-    harness.get_by_label_contains("Pay within 2:05");
+    harness.get_by_label_contains("Pay within 2 min 05 s");
     // Every field of the order is listed, named in words.
     for field in [
         "Quote",

@@ -23,7 +23,7 @@ fn progress(claims: &str, other: &str) -> TaxExemptionProgress {
 }
 
 /// An account with balances, 82 % of the exemption used, an order awaiting
-/// payment that expires in 2:05, a pending transfer and a pending withdrawal.
+/// payment that expires in 2 min 05 s, a pending transfer and a pending withdrawal.
 fn loaded_state(language: Language) -> AppState {
     let mut state = connected_state(language);
     state.now = 10_000;
@@ -121,7 +121,7 @@ fn things_in_motion_show_a_live_countdown() {
     let mut harness = harness(loaded_state(Language::En));
     settle(&mut harness);
     harness.get_by_label("Order 5b0d1a9e");
-    harness.get_by_label("expires in 2:05");
+    harness.get_by_label("expires in 2 min 05 s");
     harness.get_by_label("500.00 BRL to 500 BRLV");
     harness.get_by_label("Transfer 7a1e0c52");
     harness.get_by_label("pending");
@@ -130,7 +130,7 @@ fn things_in_motion_show_a_live_countdown() {
 
     harness.state_mut().wall_now = time::macros::datetime!(2026-03-10 12:01:00 UTC);
     settle(&mut harness);
-    harness.get_by_label("expires in 1:05");
+    harness.get_by_label("expires in 1 min 05 s");
     harness.state_mut().wall_now = time::macros::datetime!(2026-03-10 12:03:00 UTC);
     settle(&mut harness);
     harness.get_by_label("payment window closed");
@@ -178,7 +178,7 @@ fn the_same_screen_in_both_languages() {
             "Remaining this month: R$6,300.00",
             "Restante neste mês: R$ 6.300,00",
         ),
-        ("expires in 2:05", "expira em 2:05"),
+        ("expires in 2 min 05 s", "expira em 2 min 05 s"),
         ("Online · up to date", "Online · atualizado"),
         ("Refresh", "Atualizar"),
         ("Settings", "Configurações"),

@@ -1,4 +1,6 @@
-//! A countdown to a moment, as `mm:ss` or `h:mm:ss`.
+//! A countdown to a moment: as `mm:ss` in a column headed by what it
+//! counts, and in words with units inside a sentence, where "Pay within
+//! 9:58" reads as a time of day.
 
 /// `seconds` left as `4:05`, `1:02:03`; zero or less as `0:00`.
 pub fn format_countdown(seconds: i64) -> String {
@@ -8,6 +10,21 @@ pub fn format_countdown(seconds: i64) -> String {
         format!("{hours}:{minutes:02}:{secs:02}")
     } else {
         format!("{minutes}:{secs:02}")
+    }
+}
+
+/// `seconds` left with their units, for a sentence: `9 min 58 s`,
+/// `1 h 02 min 03 s`, `45 s`; zero or less as `0 s`. The abbreviations are
+/// the same in Portuguese and English.
+pub fn countdown_words(seconds: i64) -> String {
+    let seconds = seconds.max(0);
+    let (hours, minutes, secs) = (seconds / 3600, (seconds / 60) % 60, seconds % 60);
+    if hours > 0 {
+        format!("{hours} h {minutes:02} min {secs:02} s")
+    } else if minutes > 0 {
+        format!("{minutes} min {secs:02} s")
+    } else {
+        format!("{secs} s")
     }
 }
 
@@ -28,7 +45,7 @@ pub fn until_next_tick(left: time::Duration) -> std::time::Duration {
 
 #[cfg(test)]
 mod tests {
-    use super::{format_countdown, until_next_tick};
+    use super::{countdown_words, format_countdown, until_next_tick};
 
     #[test]
     fn the_next_frame_comes_when_the_shown_second_changes() {
@@ -43,5 +60,13 @@ mod tests {
         assert_eq!(format_countdown(245), "4:05");
         assert_eq!(format_countdown(3723), "1:02:03");
         assert_eq!(format_countdown(-5), "0:00");
+    }
+
+    #[test]
+    fn countdowns_in_a_sentence_carry_their_units() {
+        assert_eq!(countdown_words(598), "9 min 58 s");
+        assert_eq!(countdown_words(3723), "1 h 02 min 03 s");
+        assert_eq!(countdown_words(45), "45 s");
+        assert_eq!(countdown_words(-5), "0 s");
     }
 }

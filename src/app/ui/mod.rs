@@ -27,7 +27,7 @@ pub mod theme;
 
 pub use amount::{amount_ui, asset_amount_ui};
 pub use badge::{Tone, badge_ui, state_tone};
-pub use countdown::{format_countdown, request_countdown_frame};
+pub use countdown::{countdown_words, format_countdown, request_countdown_frame};
 pub use detail::{DetailRow, copy_button_ui, detail_grid_ui, detail_row_ui, record_detail_ui};
 pub use fields::{
     FieldMessage, address_field_ui, amount_field_ui, choice_ui, error_text_ui, field_message,

@@ -13,7 +13,7 @@ use crate::app::format::{AmountFormat, HIDDEN_DIGITS, MISSING, asset_name, short
 use crate::app::message::Command;
 use crate::app::panel::{Ask, Outbox, PanelContext};
 use crate::app::ui::{
-    DetailRow, Tone, asset_amount_ui, badge_ui, dialog_button_ui, format_countdown, qr_code_ui,
+    DetailRow, Tone, asset_amount_ui, badge_ui, countdown_words, dialog_button_ui, qr_code_ui,
     record_detail_ui, request_countdown_frame, typed_path_ui, typed_toggle_ui, unavailable_note_ui,
 };
 use brlv_core::api::model::{Asset, Order, OrderState};
@@ -199,7 +199,7 @@ fn payment_ui(
                 ui.label(
                     RichText::new(cx.t_with(
                         "orders.pay_within",
-                        &[("countdown", &format_countdown(left))],
+                        &[("countdown", &countdown_words(left))],
                     ))
                     .strong(),
                 );

@@ -17,9 +17,7 @@ use crate::app::message::Command;
 use crate::app::panel::{Outbox, PanelContext};
 use crate::app::submit::SubmitStatus;
 use crate::app::ui::fields::{enter_submitted, submit_on_enter};
-use crate::app::ui::{
-    asset_amount_ui, format_countdown, request_countdown_frame, submit_status_ui,
-};
+use crate::app::ui::{asset_amount_ui, countdown_words, request_countdown_frame, submit_status_ui};
 use brlv_core::api::model::{Asset, PaymentMethod, Quote};
 use brlv_core::recipients::Destination;
 
@@ -259,7 +257,7 @@ fn quote_summary_ui(ui: &mut Ui, cx: &PanelContext<'_>, quote: &Quote) {
             if left > 0 {
                 ui.label(cx.t_with(
                     "orders.form_quote_expires",
-                    &[("countdown", &format_countdown(left))],
+                    &[("countdown", &countdown_words(left))],
                 ));
                 request_countdown_frame(ui.ctx(), expiration - cx.wall_now);
             } else {

@@ -16,7 +16,7 @@ use crate::app::state::View;
 use crate::app::ui::amount::amount_cell_ui;
 use crate::app::ui::shortcuts::{shortcut_text, view_shortcut};
 use crate::app::ui::{
-    Tone, badge_ui, format_countdown, gauge_ui, palette, request_countdown_frame, section_ui,
+    Tone, badge_ui, countdown_words, gauge_ui, palette, request_countdown_frame, section_ui,
 };
 
 /// Width of the amount column: a large BRLV balance with its places fits.
@@ -250,7 +250,7 @@ fn in_motion_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
                         if left > 0 {
                             ui.label(cx.t_with(
                                 "motion.expires_in",
-                                &[("countdown", &format_countdown(left))],
+                                &[("countdown", &countdown_words(left))],
                             ));
                             request_countdown_frame(ui.ctx(), expiration - cx.wall_now);
                         } else {
