@@ -8,7 +8,7 @@
 //! words ([`money_summary`], [`tax_summary`]) and offers them as a table.
 
 use egui::Ui;
-use egui_plot::{AxisHints, Bar, BarChart, GridMark, HLine, Legend, Plot};
+use egui_plot::{AxisHints, Bar, BarChart, GridMark, HLine, Plot};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
@@ -166,6 +166,45 @@ fn height(value: Decimal) -> f64 {
     value.to_f64().unwrap_or(0.0)
 }
 
+/// How a series is drawn, as its legend shows it.
+#[derive(Clone, Copy)]
+enum LegendMark {
+    /// A bar: a filled square.
+    Bar,
+    /// A dashed line across the chart.
+    DashedLine,
+}
+
+/// The chart's legend as a line above it, where no bar can be under it
+/// (inside the plot it covered the tallest bar of the first months).
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
+fn legend_ui(ui: &mut Ui, entries: &[(&str, egui::Color32, LegendMark)]) {
+    ui.horizontal(|ui| {
+        for (name, color, mark) in entries {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+            match mark {
+                LegendMark::Bar => {
+                    ui.painter().rect_filled(rect.shrink(2.0), 2.0, *color);
+                }
+                LegendMark::DashedLine => {
+                    let y = rect.center().y;
+                    for x in [rect.left(), rect.left() + 6.0, rect.left() + 12.0] {
+                        ui.painter().line_segment(
+                            [egui::pos2(x, y), egui::pos2((x + 3.0).min(rect.right()), y)],
+                            egui::Stroke::new(2.0, *color),
+                        );
+                    }
+                }
+            }
+            ui.label(*name);
+            ui.add_space(12.0);
+        }
+    });
+}
+
 /// A plot with one mark per month, not to be dragged or zoomed (the page
 /// scrolls under the pointer as it does everywhere else).
 fn month_plot(id: &str, language: Language, months: Vec<YearMonth>, width: f32) -> Plot<'static> {
@@ -181,7 +220,6 @@ fn month_plot(id: &str, language: Language, months: Vec<YearMonth>, width: f32) 
         .show_x(false)
         .show_y(false)
         .show_grid([false, true])
-        .legend(Legend::default().position(egui_plot::Corner::LeftTop))
         .include_y(0.0)
         .x_grid_spacer(move |_| {
             (0..count)
@@ -270,6 +308,13 @@ pub fn money_chart_ui(ui: &mut Ui, activity: &mut ActivityState, cx: &PanelConte
     let months: Vec<YearMonth> = flows.iter().map(|flow| flow.month).collect();
     let name_in = cx.t("activity.in").into_owned();
     let name_out = cx.t("activity.out").into_owned();
+    legend_ui(
+        ui,
+        &[
+            (name_in.as_str(), colors.success, LegendMark::Bar),
+            (name_out.as_str(), colors.error, LegendMark::Bar),
+        ],
+    );
     let response = month_plot("money_chart", language, months, chart_width(ui))
         .show(ui, |plot| {
             plot.bar_chart(BarChart::new(name_in, bars_in).color(colors.success));
@@ -339,6 +384,13 @@ pub fn tax_chart_ui(ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
     let name_used = cx.t("chart.used").into_owned();
     let name_limit = cx.t("chart.limit").into_owned();
     let limit_height = height(limit);
+    legend_ui(
+        ui,
+        &[
+            (name_used.as_str(), colors.success, LegendMark::Bar),
+            (name_limit.as_str(), colors.error, LegendMark::DashedLine),
+        ],
+    );
     let response = month_plot("tax_chart", language, months, chart_width(ui))
         .include_y(limit_height * 1.1)
         .show(ui, |plot| {
