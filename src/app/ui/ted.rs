@@ -40,10 +40,12 @@ pub fn ted_form_ui(ui: &mut Ui, id_salt: &str, draft: &mut TedDraft, errors: Opt
             .response
             .labelled_by(label.id);
     });
+    // Hints give the shape, not a number that could pass for a real bank,
+    // branch or account left in the field.
     let fields = [
-        ("withdrawals.bank_code", "341", 80.0, Field::BankCode),
-        ("withdrawals.branch", "1234", 80.0, Field::Branch),
-        ("withdrawals.account", "12345-6", 160.0, Field::BankAccount),
+        ("withdrawals.bank_code", "000", 80.0, Field::BankCode),
+        ("withdrawals.branch", "0000", 80.0, Field::Branch),
+        ("withdrawals.account", "00000-0", 160.0, Field::BankAccount),
     ];
     for (key, hint, width, field) in fields {
         let label = t(key);
