@@ -99,6 +99,19 @@ fn restored_orders_show_at_once_marked_with_when_they_were_fetched() {
 }
 
 #[test]
+fn restored_balances_say_when_they_were_true_until_the_service_answers() {
+    let mut state = connected_state(Language::PtBr);
+    state.view = View::Overview;
+    restored(&mut state, Vec::new());
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label_contains("Saldos de 20/11/2026");
+    deliver(harness.state_mut(), Fetched::BalanceBrl(dec("1300.00")), 5_000);
+    settle(&mut harness);
+    assert!(harness.query_by_label_contains("Saldos de ").is_none());
+}
+
+#[test]
 fn a_list_fetched_before_the_journal_answered_is_not_overwritten() {
     let mut state = connected_state(Language::En);
     deliver(&mut state, Fetched::BalanceBrl(dec("10.00")), 1_000);

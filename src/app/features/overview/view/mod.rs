@@ -16,7 +16,8 @@ use crate::app::state::View;
 use crate::app::ui::amount::amount_cell_ui;
 use crate::app::ui::shortcuts::{shortcut_text, view_shortcut};
 use crate::app::ui::{
-    Tone, badge_ui, countdown_words, gauge_ui, palette, request_countdown_frame, section_ui,
+    Tone, badge_ui, countdown_words, gauge_ui, note_ui, palette, request_countdown_frame,
+    section_ui,
 };
 
 /// Width of the amount column: a large BRLV balance with its places fits.
@@ -102,6 +103,35 @@ fn balances_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
                 ui.end_row();
             }
         });
+    balances_as_of_ui(ui, cx, rows.map(|(_, remote, _)| remote));
+}
+
+/// When the balances shown may be out of date (a copy saved in an earlier
+/// run, or the last reading failed), the oldest time one of them was true:
+/// a balance with no time can be mistaken for today's.
+fn balances_as_of_ui(ui: &mut Ui, cx: &PanelContext<'_>, remotes: [&Remote<Decimal>; 3]) {
+    let oldest = remotes
+        .iter()
+        .filter_map(|remote| {
+            let loaded = remote.loaded()?;
+            if loaded.saved_at.is_none() && remote.error().is_none() {
+                return None;
+            }
+            let age = cx.now.saturating_sub(loaded.fetched_at);
+            let arrived =
+                cx.wall_now - time::Duration::milliseconds(i64::try_from(age).unwrap_or(0));
+            Some(loaded.saved_at.unwrap_or(arrived))
+        })
+        .min();
+    if let Some(at) = oldest {
+        note_ui(
+            ui,
+            &cx.t_with(
+                "overview.balances_as_of",
+                &[("time", &cx.moments().exact(at))],
+            ),
+        );
+    }
 }
 
 fn tax_exemption_ui(ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
