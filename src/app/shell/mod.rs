@@ -206,10 +206,23 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
         state.answer(out);
         view_ui(ui, state);
     });
-    let (lines, sale) = authorization::authorization_lines(ui, state);
+    let summary = authorization::authorization_lines(ui, state);
     let mut out = Outbox::default();
     let (cx, panels) = state.panels();
-    lock::view::authorization_ui(ui, panels.lock, &cx, &mut out, &lines, sale);
+    let new_quote = lock::view::authorization_ui(
+        ui,
+        panels.lock,
+        &cx,
+        &mut out,
+        lock::view::AuthorizationLines {
+            lines: &summary.lines,
+            sale: summary.sale,
+            quote_expired: summary.quote_expired,
+        },
+    );
+    if new_quote {
+        crate::app::features::orders::view::review::ask_new_quote(&mut state.orders, &mut out);
+    }
     state.answer(out);
 }
 

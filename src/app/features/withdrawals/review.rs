@@ -223,3 +223,33 @@ pub fn withdrawal_review_ui(
     }
     submit_status_ui(ui, cx.language, &withdrawals.submit, "");
 }
+
+/// Who receives `request`, in one line, as the passphrase's dialog repeats
+/// it after the review: the saved name or the holder, with the masked key
+/// or the institution; a wallet by its name.
+pub fn recipient_text(cx: &PanelContext<'_>, request: &CreateWithdrawal) -> String {
+    match (&request.method, &request.ted_account) {
+        (WithdrawalMethod::Pix, _) => {
+            let key = request.pix_key.as_deref().unwrap_or_default();
+            pix_lines(cx, key)
+                .into_iter()
+                .next()
+                .map(|line| match line.detail {
+                    Some(detail) => format!("{} · {detail}", line.value),
+                    None => line.value,
+                })
+                .unwrap_or_default()
+        }
+        (WithdrawalMethod::Ted, Some(account)) => {
+            let mut lines = ted_lines(cx, account).into_iter();
+            let holder = lines.next().map(|line| line.value).unwrap_or_default();
+            let bank = lines.next().map(|line| line.value).unwrap_or_default();
+            format!("{holder} · {bank}")
+        }
+        _ => request
+            .target_address
+            .as_deref()
+            .map(|address| crate::app::features::transfers::review::address_text(cx, address))
+            .unwrap_or_default(),
+    }
+}

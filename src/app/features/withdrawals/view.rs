@@ -21,7 +21,7 @@ use crate::app::ui::{
     field_message, field_message_ui, note_ui, option_filter_ui, pix_key_field_ui, section_ui,
     sent_ui, state_tone, submit_status_ui, wallet_choice_ui, wallet_choices,
 };
-use brlv_core::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
+use brlv_core::api::model::{Asset, Withdrawal, WithdrawalMethod};
 use brlv_core::api::payout::{BankAccountType, TED_ACCOUNT_FIELDS, TedAccount};
 use brlv_core::pix::PixKey;
 
@@ -64,35 +64,6 @@ fn pix_kind_text(language: Language, key: &PixKey) -> String {
         PixKey::Random(_) => "withdrawals.kind_random",
     };
     i18n::tr(language, name).into_owned()
-}
-
-/// Where the money goes, as the confirmation step says it.
-pub fn destination_text(language: Language, request: &CreateWithdrawal) -> String {
-    match request.method {
-        WithdrawalMethod::Pix => {
-            let key = request.pix_key.as_deref().unwrap_or_default();
-            let kind = PixKey::parse(key)
-                .map(|parsed| pix_kind_text(language, &parsed))
-                .unwrap_or_default();
-            i18n::tr_with(
-                language,
-                "withdrawals.to_pix",
-                &[("kind", &kind), ("key", key)],
-            )
-        }
-        WithdrawalMethod::Ted => match &request.ted_account {
-            Some(account) => ted_destination_text(language, account),
-            None => i18n::tr(language, "withdrawals.to_ted").into_owned(),
-        },
-        _ => i18n::tr_with(
-            language,
-            "withdrawals.to_token_address",
-            &[(
-                "address",
-                request.target_address.as_deref().unwrap_or(MISSING),
-            )],
-        ),
-    }
 }
 
 /// A TED's destination as a person reads it: bank, branch, account and holder.
