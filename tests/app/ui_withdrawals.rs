@@ -372,3 +372,27 @@ fn the_service_a_withdrawal_goes_to_is_in_the_top_bar_its_review_and_the_passphr
     );
     assert!(sent(harness.state_mut()).is_empty());
 }
+
+#[test]
+fn a_review_taller_than_the_window_opens_at_its_amount_with_its_buttons_in_view() {
+    const HEIGHT: f32 = 560.0;
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([1180.0, HEIGHT])
+        .with_max_steps(12)
+        .build_ui_state(
+            |ui, state: &mut AppState| brlv_desk::app::shell::shell_ui(ui, state),
+            withdrawals_state(Language::PtBr),
+        );
+    settle(&mut harness);
+    type_into(&mut harness, "Valor do saque", "1.320,50");
+    type_into(&mut harness, "Chave PIX", "529.982.247-25");
+    harness.get_by_label("Revisar saque").click();
+    settle(&mut harness);
+    let heading = harness.get_by_label("Confira os dados").rect();
+    let amount = harness.get_by_label("R$ 1.320,50").rect();
+    let back = harness.get_by_label("Voltar").rect();
+    assert!(heading.min.y >= 0.0, "the title in view: {heading:?}");
+    assert!(amount.min.y >= 0.0, "the amount in view: {amount:?}");
+    assert!(back.max.y <= HEIGHT, "the buttons in view: {back:?}");
+    assert!(harness.get_by_label("Voltar").is_focused());
+}

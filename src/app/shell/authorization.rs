@@ -5,7 +5,7 @@
 //! the quote's id (if any) as such, and whether the quote has expired since.
 
 use crate::app::features::taxes::sale::{SaleTone, sale_effect, sale_effect_text};
-use crate::app::features::transfers::review::address_text;
+use crate::app::features::transfers::review::{address_text, money_text};
 use crate::app::format::asset_amount_text;
 use crate::app::panel::PanelContext;
 use crate::app::state::AppState;
@@ -116,7 +116,7 @@ fn summary(cx: &PanelContext<'_>, state: &AppState, request: &SubmitRequest) -> 
             (t("authorize.what"), t("authorize.withdrawal")),
             (
                 t("accounts.amount"),
-                asset_amount_text(amounts, Some(withdrawal.amount), Some(&withdrawal.asset)),
+                money_text(cx, withdrawal.amount, &withdrawal.asset),
             ),
             (
                 t("authorize.to"),
@@ -127,7 +127,7 @@ fn summary(cx: &PanelContext<'_>, state: &AppState, request: &SubmitRequest) -> 
             (t("authorize.what"), t("authorize.transfer")),
             (
                 t("accounts.amount"),
-                asset_amount_text(amounts, Some(transfer.amount), Some(&transfer.asset)),
+                money_text(cx, transfer.amount, &transfer.asset),
             ),
             (
                 t("authorize.from"),
@@ -166,11 +166,11 @@ fn summary(cx: &PanelContext<'_>, state: &AppState, request: &SubmitRequest) -> 
             {
                 lines.push((
                     t("authorize.pays"),
-                    asset_amount_text(amounts, quote.source_amount, quote.source_asset.as_ref()),
+                    amount_or_missing(cx, quote.source_amount, quote.source_asset.as_ref()),
                 ));
                 lines.push((
                     t("authorize.receives"),
-                    asset_amount_text(amounts, quote.target_amount, quote.target_asset.as_ref()),
+                    amount_or_missing(cx, quote.target_amount, quote.target_asset.as_ref()),
                 ));
             }
             lines.push((
@@ -216,4 +216,17 @@ fn pix_recipient_text(cx: &PanelContext<'_>, key: &str) -> String {
         .map(|recipient| cx.t_with("review.saved_recipient", &[("name", &recipient.name)]))
         .unwrap_or_else(|| cx.t("review.unnamed_pix").into());
     format!("{name} · {key}")
+}
+
+/// An amount as the review writes it (R$ for reais), or what the amounts'
+/// format writes for one the service did not send.
+fn amount_or_missing(
+    cx: &PanelContext<'_>,
+    amount: Option<rust_decimal::Decimal>,
+    asset: Option<&brlv_core::api::model::Asset>,
+) -> String {
+    match (amount, asset) {
+        (Some(amount), Some(asset)) => money_text(cx, amount, asset),
+        _ => asset_amount_text(cx.amounts(), amount, asset),
+    }
 }

@@ -151,9 +151,14 @@ pub fn review_ui(ui: &mut Ui, review: &Review) -> Option<ReviewChoice> {
             ui.add_space(8.0);
             ui.horizontal(|ui| {
                 let back = ui.button(review.back.as_str());
-                if first_frame(ui, review.id) {
+                let frames = frames_shown(ui, review.id);
+                if frames == 0 {
                     back.request_focus();
-                    // The amount is what is read first, whatever the focus scrolled to.
+                }
+                // The amount is what is read first, whatever the focus scrolled
+                // to: asked again for the frames the focus's own scroll may
+                // take, or a review taller than the view opens at its buttons.
+                if frames < 3 {
                     heading.scroll_to_me(Some(egui::Align::Min));
                 }
                 if back.clicked() {
@@ -175,11 +180,16 @@ pub fn review_ui(ui: &mut Ui, review: &Review) -> Option<ReviewChoice> {
     choice
 }
 
-/// Whether this review was not drawn on the frame before this one.
-fn first_frame(ui: &Ui, id: &'static str) -> bool {
-    let key = egui::Id::unique(id).with("last-pass");
+/// How many frames this review has been drawn in a row before this one (0:
+/// it has just appeared).
+fn frames_shown(ui: &Ui, id: &'static str) -> u64 {
+    let key = egui::Id::unique(id).with("shown-since");
     let pass = ui.ctx().cumulative_pass_nr();
-    let last = ui.data(|data| data.get_temp::<u64>(key));
-    ui.data_mut(|data| data.insert_temp(key, pass));
-    last.is_none_or(|last| last.saturating_add(1) < pass)
+    let since = ui.data(|data| data.get_temp::<(u64, u64)>(key));
+    let first = match since {
+        Some((first, last)) if last.saturating_add(1) >= pass => first,
+        _ => pass,
+    };
+    ui.data_mut(|data| data.insert_temp(key, (first, pass)));
+    pass - first
 }

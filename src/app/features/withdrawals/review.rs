@@ -231,14 +231,14 @@ pub fn recipient_text(cx: &PanelContext<'_>, request: &CreateWithdrawal) -> Stri
     match (&request.method, &request.ted_account) {
         (WithdrawalMethod::Pix, _) => {
             let key = request.pix_key.as_deref().unwrap_or_default();
-            pix_lines(cx, key)
-                .into_iter()
-                .next()
-                .map(|line| match line.detail {
-                    Some(detail) => format!("{} · {detail}", line.value),
-                    None => line.value,
-                })
-                .unwrap_or_default()
+            let shown = pix_key_text(cx, key);
+            let saved = Destination::Pix {
+                key: key.to_owned(),
+            };
+            match saved_name(cx, &saved) {
+                Some(name) => format!("{name} · {shown}"),
+                None => shown,
+            }
         }
         (WithdrawalMethod::Ted, Some(account)) => {
             let mut lines = ted_lines(cx, account).into_iter();
