@@ -108,9 +108,14 @@ pub fn review_ui(ui: &mut Ui, review: &Review) -> Option<ReviewChoice> {
                 ui.label(RichText::new(detail.as_str()).weak());
             }
             ui.add_space(8.0);
+            // Inside a view that scrolls sideways a wrapped value would
+            // never wrap: a column is at most what is in sight, so a long
+            // line (when it arrives) wraps instead of running off at 200 %.
+            let in_sight = (ui.clip_rect().right() - ui.cursor().min.x).max(240.0);
             egui::Grid::new((review.id, "lines"))
                 .num_columns(2)
                 .spacing([24.0, 8.0])
+                .max_col_width(in_sight * 0.6)
                 .show(ui, |ui| {
                     for line in &review.lines {
                         // Both cells from the top, so a label sits level with its value.
