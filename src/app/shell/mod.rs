@@ -322,9 +322,12 @@ fn settings_ui(ui: &mut Ui, state: &mut AppState) {
     let mut out = Outbox::default();
     let (cx, panels) = state.panels();
     settings::view::settings_lower_ui(ui, panels.settings, &cx, &mut out);
-    settings::view::webhook::webhook_address_ui(ui, &cx, &panels.events.status);
     panels.journal.ui(ui, &cx, &mut out);
     settings::view::shortcuts_ui(ui, &cx);
+    let events = &panels.events.status;
+    settings::view::advanced_ui(ui, panels.settings, &cx, &mut out, |ui| {
+        settings::view::webhook::webhook_address_ui(ui, &cx, events)
+    });
     state.answer(out);
 }
 
