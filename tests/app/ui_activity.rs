@@ -429,7 +429,8 @@ fn the_extrato_shown_is_saved_as_ofx_and_csv_with_local_times_and_offsets() {
     settle(&mut harness);
     harness.get_by_label("Exportar OFX…");
     harness.get_by_label("Exportar CSV…");
-    harness.get_by_label("Digitar o caminho").click();
+    // Typed paths, chosen in Settings' Advanced section.
+    brlv_desk::app::ui::set_typed_paths(&harness.ctx, true);
     settle(&mut harness);
     let ofx = dir.path().join("extrato.ofx");
     type_into(

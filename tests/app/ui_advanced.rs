@@ -61,3 +61,28 @@ fn in_portuguese_the_section_is_avancado() {
     harness.get_by_label("Eventos (webhooks)");
     harness.get_by_label("Abrir eventos");
 }
+
+#[test]
+fn typed_paths_are_chosen_in_advanced_not_beside_every_save_button() {
+    let mut state = connected_state(Language::En);
+    state.view = View::Deposits;
+    let mut harness = harness(state);
+    settle(&mut harness);
+    // The system's dialog is there: no typed path beside its button.
+    harness.get_by_label("Save as CSV…");
+    assert!(harness.query_by_label_contains("Type").is_none());
+    assert!(harness.query_by_label("Save as CSV").is_none());
+
+    harness.state_mut().view = View::Settings;
+    settle(&mut harness);
+    harness.get_by_label("Advanced").click_accesskit();
+    settle(&mut harness);
+    harness
+        .get_by_label("Type file paths instead of using the system's file dialog")
+        .click_accesskit();
+    settle(&mut harness);
+    harness.state_mut().view = View::Deposits;
+    settle(&mut harness);
+    // Now every save bar has its typed field.
+    harness.get_by_label("Save as CSV");
+}
