@@ -100,6 +100,8 @@ pub fn advanced_ui(
     egui::CollapsingHeader::new(RichText::new(cx.t("advanced.title").as_ref()).strong())
         .id_salt("settings_advanced")
         .show(ui, |ui| {
+            // Settings scrolls sideways at 200 %: its text wraps at what is in sight.
+            ui.set_max_width((ui.clip_rect().right() - ui.cursor().min.x).max(240.0));
             ui.add(egui::Label::new(RichText::new(cx.t("advanced.intro").as_ref()).weak()).wrap());
             ui.add_space(8.0);
             if !settings.api_notice_dismissed {
