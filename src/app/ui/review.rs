@@ -111,11 +111,10 @@ pub fn review_ui(ui: &mut Ui, review: &Review) -> Option<ReviewChoice> {
             // Inside a view that scrolls sideways a wrapped value would
             // never wrap: a column is at most what is in sight, so a long
             // line (when it arrives) wraps instead of running off at 200 %.
-            let in_sight = (ui.clip_rect().right() - ui.cursor().min.x).max(240.0);
             egui::Grid::new((review.id, "lines"))
                 .num_columns(2)
                 .spacing([24.0, 8.0])
-                .max_col_width(in_sight * 0.6)
+                .max_col_width(column_in_sight(ui))
                 .show(ui, |ui| {
                     for line in &review.lines {
                         // Both cells from the top, so a label sits level with its value.
@@ -183,6 +182,16 @@ pub fn review_ui(ui: &mut Ui, review: &Review) -> Option<ReviewChoice> {
             });
         });
     choice
+}
+
+/// The widest a column may be: 60 % of what is in sight from here to the
+/// view's right edge (never under 144 points).
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
+fn column_in_sight(ui: &Ui) -> f32 {
+    (ui.clip_rect().right() - ui.cursor().min.x).max(240.0) * 0.6
 }
 
 /// How many frames this review has been drawn in a row before this one (0:

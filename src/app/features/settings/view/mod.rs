@@ -101,7 +101,7 @@ pub fn advanced_ui(
         .id_salt("settings_advanced")
         .show(ui, |ui| {
             // Settings scrolls sideways at 200 %: its text wraps at what is in sight.
-            ui.set_max_width((ui.clip_rect().right() - ui.cursor().min.x).max(240.0));
+            ui.set_max_width(width_in_sight(ui));
             ui.add(egui::Label::new(RichText::new(cx.t("advanced.intro").as_ref()).weak()).wrap());
             ui.add_space(8.0);
             if !settings.api_notice_dismissed {
@@ -134,6 +134,15 @@ pub fn advanced_ui(
             ui.label(RichText::new(cx.t("advanced.files").as_ref()).strong());
             crate::app::ui::typed_paths_setting_ui(ui, cx.language);
         });
+}
+
+/// What is in sight from here to the view's right edge (never under 240 points).
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
+fn width_in_sight(ui: &Ui) -> f32 {
+    (ui.clip_rect().right() - ui.cursor().min.x).max(240.0)
 }
 
 /// The part of Settings at its foot, under the journal: the shortcuts.
