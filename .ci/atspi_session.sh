@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the window as a screen reader finds it and walks its tree:
-#   atspi_session.sh BINARY MODE [APP ARGS...]   (MODE: views, order, onboarding, hostile)
+#   atspi_session.sh BINARY MODE [APP ARGS...]   (MODE: views, order, onboarding, hostile, review)
 # Must run inside Xvfb (xvfb-run) and a D-Bus session (dbus-run-session).
 # Starts the accessibility bus, marks assistive technology on (AccessKit
 # exposes the tree only then), starts the app on its embedded sandbox in
@@ -18,11 +18,14 @@ done
 # A profile directory of its own: the walk neither reads nor changes the person's.
 export XDG_CONFIG_HOME XDG_DATA_HOME
 XDG_CONFIG_HOME="$(mktemp -d)"; XDG_DATA_HOME="$XDG_CONFIG_HOME"
-# onboarding: no profile at all; hostile: the BRLV_* environment profile the
-# caller set, against its own headless sandbox.
+# onboarding: no profile at all; hostile and review: the BRLV_* environment
+# profile the caller set (a plain key), against its own headless sandbox.
 sandbox=--sandbox
 [ "$mode" = onboarding ] && sandbox=
 [ "$mode" = hostile ] && sandbox=
+[ "$mode" = review ] && sandbox=
+# review reads the sandbox's transfers with the same binary's `call`.
+export BRLV_BINARY="$binary"
 "$binary" $sandbox --language en "$@" &
 app=$!
 status=0

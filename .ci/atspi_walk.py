@@ -7,10 +7,13 @@ started and enabled, while the app runs on its embedded sandbox in English:
     atspi_walk.py overview               # the whole tree of every view
     atspi_walk.py order                  # one order's detail (started with --view order:brcode)
     atspi_walk.py onboarding             # the first-run screen (started without --sandbox)
+    atspi_walk.py review                 # a transfer on a plain key waits for its review
+                                         # (started on the BRLV_* environment profile)
 
 It finds the app on the desktop, presses each navigation entry as a screen
 reader user would (the AT-SPI "click" action), waits for the view's data and
-walks its tree. It fails when the app is not listed, when a button, text
+walks its tree (Events, which the menu does not list, through Settings'
+Advanced section). It fails when the app is not listed, when a button, text
 field, check box, radio button or combo box has no name, and (for `order`)
 when the QR code's description does not say the amount to pay. It prints the
 node count of each view.
@@ -32,7 +35,6 @@ VIEWS = os.environ.get("BRLV_ATSPI_VIEWS", "").split(",") if os.environ.get("BRL
     "Withdrawals",
     "Claims",
     "Deposits",
-    "Events",
     "Activity",
     "Settings",
 ]
@@ -160,6 +162,17 @@ def walk_views(app):
         time.sleep(1.5)
         wait_for(f"the {view} view to load", lambda: loaded(app))
         failures += check_view(app, view)
+    # Events (webhooks) is not in the menu: Settings' Advanced section opens it.
+    if not os.environ.get("BRLV_ATSPI_VIEWS"):
+        advanced = wait_for(
+            "Settings' Advanced section",
+            lambda: next((node for node in walk(app) if node.name == "Advanced"), None),
+        )
+        advanced.queryAction().doAction(0)
+        time.sleep(1)
+        press(app, "Open events")
+        wait_for("the Events view to load", lambda: loaded(app))
+        failures += check_view(app, "Events")
     return failures
 
 
@@ -225,6 +238,90 @@ def walk_hostile(app):
     return failures + check_view(app, "hostile")
 
 
+def set_text(app, name, text):
+    """Types `text` into the field named `name`, as a screen reader's
+    "set value" does (AccessKit's SetValue)."""
+    field = wait_for(
+        f"the field {name!r}",
+        lambda: find_named(app, pyatspi.ROLE_ENTRY, name) or find_named(app, pyatspi.ROLE_TEXT, name),
+    )
+    field.queryEditableText().setTextContents(text)
+    time.sleep(0.5)
+
+
+def press(app, name, roles=(pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON)):
+    """Presses the control named `name` (its first action, "click")."""
+    button = wait_for(
+        f"the control {name!r}",
+        lambda: next((found for role in roles if (found := find_named(app, role, name))), None),
+    )
+    button.queryAction().doAction(0)
+    time.sleep(1)
+
+
+def transfer_count():
+    """How many transfers the sandbox holds, read through the API with
+    `call` on the same environment profile (the window's list could lag)."""
+    import json
+    import subprocess
+    answer = subprocess.run(
+        [os.environ["BRLV_BINARY"], "call", "--quiet", "GET", "/api/v0/transfers"],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    body = answer[answer.index("{"):]
+    return len(json.loads(body)["transfers"])
+
+
+def walk_review(app):
+    """On a plain key (the environment profile): a transfer filled and sent
+    shows the review, and nothing reaches the service, until "Confirm" and
+    the typed word; then exactly one transfer is created."""
+    failures = []
+    before = transfer_count()
+    press(app, "Transfers")
+    wait_for("the Transfers view to load", lambda: loaded(app))
+    press(app, "From wallet", roles=(pyatspi.ROLE_COMBO_BOX, pyatspi.ROLE_PUSH_BUTTON))
+    wallet = wait_for(
+        "the main wallet in the list",
+        lambda: next(
+            (node for node in walk(app)
+             if (node.name or "").startswith("Main wallet") and node_role(node) != pyatspi.ROLE_COMBO_BOX),
+            None,
+        ),
+    )
+    wallet.queryAction().doAction(0)
+    time.sleep(1)
+    set_text(app, "Amount to send", "7.77")
+    set_text(app, "To address", OUTSIDE_ADDRESS)
+    press(app, "Send transfer")
+    wait_for("the review", lambda: find_named(app, pyatspi.ROLE_LABEL, "Check the details")
+             or any((node.name or "") == "Check the details" for node in walk(app)))
+    names = {node.name for node in walk(app) if node.name}
+    for expected in ("You send", "R$7.77", "Balance after", "Confirm", "Back"):
+        if expected not in names:
+            failures.append(f"review: {expected!r} is not on the review")
+    failures += check_view(app, "review")
+    time.sleep(2)
+    if transfer_count() != before:
+        failures.append("review: a transfer reached the service before it was confirmed")
+    else:
+        print(f"the review is shown; the service still holds {before} transfers")
+    press(app, "Confirm")
+    wait_for("the typed word's field", lambda: find_named(app, pyatspi.ROLE_ENTRY, "Type SEND to confirm")
+             or find_named(app, pyatspi.ROLE_TEXT, "Type SEND to confirm"))
+    if transfer_count() != before:
+        failures.append("review: a transfer reached the service before the typed word")
+    set_text(app, "Type SEND to confirm", "SEND")
+    press(app, "Send")
+    wait_for("the transfer to reach the service", lambda: transfer_count() == before + 1)
+    print(f"confirmed: the service holds {before + 1} transfers")
+    return failures
+
+
+# A valid EIP-55 address outside the account.
+OUTSIDE_ADDRESS = "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359"
+
+
 def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else "overview"
     app = wait_for(f"{APP_NAME} listed on the accessibility bus", find_app)
@@ -238,6 +335,8 @@ def main():
             failures = walk_order(app)
         elif mode == "hostile":
             failures = walk_hostile(app)
+        elif mode == "review":
+            failures = walk_review(app)
         else:
             failures = walk_views(app)
     for failure in failures:

@@ -1,7 +1,9 @@
 //! The screens of the side navigation, as one table: each view's name on
 //! the command line and its title's translation key, in one exhaustive
 //! match. The navigation lists [`View::iter`], derived from the enum, so a
-//! declared view is always reachable; the shell's exhaustive match draws it.
+//! declared view is always reachable (a developer's view, Events, from
+//! Settings' Advanced section and its shortcut rather than the menu); the
+//! shell's exhaustive match draws it.
 
 use serde::{Deserialize, Serialize};
 pub use strum::IntoEnumIterator;
@@ -74,6 +76,12 @@ impl View {
     /// The translation key of its title.
     pub fn title_key(self) -> &'static str {
         self.row().title_key
+    }
+
+    /// Whether the side navigation lists it: Events (webhooks, for
+    /// developers) is opened from Settings' Advanced section instead.
+    pub const fn in_navigation(self) -> bool {
+        !matches!(self, View::Events)
     }
 
     /// The view called `name` on the command line.

@@ -103,7 +103,7 @@ fn a_pix_withdrawal_is_completed_with_the_keyboard_alone() {
         harness.state().withdrawals.confirming.is_some(),
         "Enter opened the confirmation"
     );
-    harness.get_by_label("PIX key (CPF) 52998224725");
+    harness.get_by_label("PIX key (CPF): ***.982.247-**");
     assert!(
         sent(harness.state_mut()).is_empty(),
         "not before confirming"
@@ -117,7 +117,7 @@ fn a_pix_withdrawal_is_completed_with_the_keyboard_alone() {
     press(&mut harness, Modifiers::NONE, Key::Enter);
     assert!(harness.state().withdrawals.confirming.is_some());
 
-    tab_to(&mut harness, "Confirm and send");
+    tab_to(&mut harness, "Confirm");
     press(&mut harness, Modifiers::NONE, Key::Enter);
     // A plain key: the word shown is typed in the field that has the focus.
     assert_eq!(focused(&harness).as_deref(), Some("Type SEND to confirm"));

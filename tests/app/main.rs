@@ -27,6 +27,7 @@ mod taxes_central_bank;
 mod taxes_e2e;
 mod taxes_state;
 mod ui_activity;
+mod ui_advanced;
 mod ui_authorization_host;
 mod ui_batch;
 mod ui_claims;

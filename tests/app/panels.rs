@@ -245,7 +245,7 @@ fn the_withdrawals_panel_alone_reviews_then_asks_once_and_closes_the_review_when
         harness.state_mut().submits().is_empty(),
         "not before confirming"
     );
-    harness.get_by_label("Confirm and send").click();
+    harness.get_by_label("Confirm").click();
     settle(&mut harness);
     let sent = harness.state_mut().submits();
     assert!(

@@ -111,9 +111,11 @@ fn deposits_are_listed_per_asset_newest_first_with_every_coordinate() {
 fn save_sends_the_rows_shown_and_the_answer_is_shown() {
     let mut harness = harness(deposits_state(Language::PtBr));
     settle(&mut harness);
-    // The system's dialog is the first way; the typed path is one click away.
+    // The system's dialog is the way; no typed path is offered beside it
+    // (Settings' Advanced section turns typed paths on).
     harness.get_by_label("Salvar como CSV…");
-    harness.get_by_label("Digitar o caminho").click();
+    assert!(harness.query_by_label("Salvar como CSV").is_none());
+    brlv_desk::app::ui::set_typed_paths(&harness.ctx, true);
     settle(&mut harness);
     let field = harness.get_by_label("Salvar como CSV");
     field.focus();

@@ -106,7 +106,11 @@ fn restored_balances_say_when_they_were_true_until_the_service_answers() {
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label_contains("Saldos de 20/11/2026");
-    deliver(harness.state_mut(), Fetched::BalanceBrl(dec("1300.00")), 5_000);
+    deliver(
+        harness.state_mut(),
+        Fetched::BalanceBrl(dec("1300.00")),
+        5_000,
+    );
     settle(&mut harness);
     assert!(harness.query_by_label_contains("Saldos de ").is_none());
 }

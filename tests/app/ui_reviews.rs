@@ -7,7 +7,7 @@
 //! the form.
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use time::macros::datetime;
 
 use brlv_core::api::model::{Asset, CreateTransfer};
@@ -20,7 +20,7 @@ use brlv_desk::app::state::{AppState, View};
 use brlv_desk::app::submit::SubmitRequest;
 
 use crate::support::ui::{
-    Sent, confirm_plain_key, connected_state, dec, deliver, harness, sent, settle,
+    Sent, confirm_plain_key, connected_state, dec, deliver, harness, sent, settle, type_into,
 };
 
 const MAIN: &str = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
@@ -377,4 +377,177 @@ fn a_claim_is_reviewed_with_the_wallet_by_name_and_what_stays_claimable() {
     settle(&mut harness);
     confirm_plain_key(&mut harness);
     assert_eq!(submits(harness.state()), 1);
+}
+
+/// How many nodes are labelled `label`.
+fn count(harness: &Harness<'static, AppState>, label: &str) -> usize {
+    harness.query_all_by_label(label).count()
+}
+
+#[test]
+fn the_passphrase_dialog_names_wallets_and_recipients_as_the_review_did() {
+    let mut state = connected_state(Language::En);
+    crate::support::ui::seal_session(&mut state);
+    state.view = View::Transfers;
+    with_wallet_and_maria(&mut state);
+    deliver(&mut state, Fetched::BalanceBrlv(dec("100")), 1_000);
+    state.transfers.draft.source = MAIN.to_owned();
+    state.transfers.draft.target = MARIA.to_owned();
+    state.transfers.draft.amount = "7.77".to_owned();
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label("Send transfer").click();
+    settle(&mut harness);
+    // The review names each once, the address under the name.
+    let review = (
+        count(&harness, "Maria (saved recipient)"),
+        count(&harness, "Main wallet (your wallet)"),
+        count(&harness, MARIA),
+        count(&harness, MAIN),
+    );
+    assert_eq!(review, (1, 1, 1, 1));
+    harness.get_by_label("Confirm").click();
+    settle(&mut harness);
+    harness.get_by_label("Confirm with your passphrase");
+    // The dialog names them the same way, and adds no raw address.
+    assert_eq!(
+        (
+            count(&harness, "Maria (saved recipient)"),
+            count(&harness, "Main wallet (your wallet)"),
+            count(&harness, MARIA),
+            count(&harness, MAIN),
+        ),
+        (2, 2, 1, 1)
+    );
+}
+
+/// The order form quoted and reviewed, confirmed, waiting at the passphrase.
+fn order_at_the_passphrase(language: Language) -> Harness<'static, AppState> {
+    let mut harness = order_form(language, "1000");
+    crate::support::ui::seal_session(harness.state_mut());
+    settle(&mut harness);
+    harness.get_by_label("Create order").click();
+    settle(&mut harness);
+    harness.get_by_label("Confirm").click();
+    settle(&mut harness);
+    harness
+}
+
+#[test]
+fn the_passphrase_dialog_names_the_wallet_and_labels_the_quote_id_as_an_id() {
+    let harness = order_at_the_passphrase(Language::En);
+    harness.get_by_label("Confirm with your passphrase");
+    // The review and the dialog each name the wallet and the quote's id.
+    assert_eq!(count(&harness, "Main wallet (your wallet)"), 2);
+    assert_eq!(count(&harness, "Quote ID"), 2);
+    assert_eq!(count(&harness, QUOTE_ID), 2);
+    assert_eq!(
+        count(&harness, "Quote"),
+        0,
+        "an id is never called the quote"
+    );
+    assert_eq!(
+        count(&harness, MAIN),
+        1,
+        "the address only under the review's name"
+    );
+}
+
+#[test]
+fn a_quote_that_expires_behind_the_passphrase_dialog_cannot_be_sent_and_a_new_one_is_offered() {
+    let mut harness = order_at_the_passphrase(Language::En);
+    type_into(&mut harness, "Passphrase", "long enough passphrase");
+    assert!(
+        !harness
+            .get_by_label("Authorize and send")
+            .accesskit_node()
+            .is_disabled()
+    );
+    harness.state_mut().wall_now = datetime!(2026-03-10 12:01:00 UTC);
+    settle(&mut harness);
+    assert_eq!(
+        count(
+            &harness,
+            "This quote has expired and can no longer be confirmed. Ask for a new quote."
+        ),
+        2,
+        "said on the review and in the dialog"
+    );
+    assert!(
+        harness
+            .get_by_label("Authorize and send")
+            .accesskit_node()
+            .is_disabled(),
+        "the expired quote cannot be authorized"
+    );
+    harness.key_press(egui::Key::Enter);
+    settle(&mut harness);
+    assert!(
+        !harness
+            .state()
+            .pending_commands()
+            .iter()
+            .any(|command| matches!(
+                command,
+                Command::CheckPassphrase { .. } | Command::Submit { .. }
+            )),
+        "nothing is checked or sent"
+    );
+
+    // The new quote's button, reached by a screen reader's name, closes the
+    // dialog and asks the form for a new quote.
+    let dialog_buttons: Vec<_> = harness.query_all_by_label("Ask for a new quote").collect();
+    dialog_buttons
+        .last()
+        .expect("offered in the dialog")
+        .click();
+    settle(&mut harness);
+    assert!(
+        harness
+            .query_by_label("Confirm with your passphrase")
+            .is_none()
+    );
+    assert!(harness.state().lock.authorization.is_none());
+    assert_eq!(
+        harness
+            .state()
+            .pending_commands()
+            .iter()
+            .filter(|command| matches!(command, Command::Orders(OrdersCommand::RequestQuote(_))))
+            .count(),
+        1,
+        "a new quote is asked for"
+    );
+    assert!(harness.query_by_label("Check the details").is_none());
+}
+
+#[test]
+fn with_a_plain_key_an_expired_quote_cannot_be_sent_from_the_dialog_either() {
+    let mut harness = order_form(Language::PtBr, "1000");
+    harness.get_by_label("Criar ordem").click();
+    settle(&mut harness);
+    harness.get_by_label("Confirmar").click();
+    settle(&mut harness);
+    harness.get_by_label("Digite ENVIAR para confirmar");
+    harness.state_mut().wall_now = datetime!(2026-03-10 12:01:30 UTC);
+    settle(&mut harness);
+    assert_eq!(
+        count(
+            &harness,
+            "Esta cotação expirou e não pode mais ser confirmada. Peça uma nova cotação."
+        ),
+        2
+    );
+    assert!(
+        harness
+            .query_by_label("Digite ENVIAR para confirmar")
+            .is_none()
+    );
+    assert!(
+        harness
+            .get_by_label("Enviar")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert_eq!(submits(harness.state()), 0);
 }

@@ -225,7 +225,15 @@ fn from_a_sealed_profile_a_transfer_waits_for_the_right_passphrase() {
     settle(&mut harness);
     // The confirmation step repeats what leaves and where it goes, over the review.
     assert!(harness.query_all_by_label_contains("12.5").count() >= 2);
-    assert!(harness.query_all_by_label(OTHER).count() >= 2);
+    // The dialog names the recipient as the review did, its address shortened
+    // (the review shows it whole).
+    assert_eq!(
+        harness
+            .query_all_by_label_contains("An address not saved here")
+            .count(),
+        2
+    );
+    assert_eq!(harness.query_all_by_label(OTHER).count(), 1);
     crate::support::ui::only_the_right_passphrase_sends(
         &mut harness,
         SubmitRequest::Transfer(CreateTransfer {

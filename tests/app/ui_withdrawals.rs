@@ -1,12 +1,16 @@
 //! The Withdrawals panel, headless: PIX keys checked as typed (CPF check
-//! digits, +55 phones), a confirmation step that repeats amount and
-//! destination and only then sends the exact request, the list with its
-//! asset filter sent to the API and its states as badges.
+//! digits, +55 phones), more than the balance stopped at the form, a review
+//! that shows the amount in R$, the recipient as a person reads it (saved
+//! name, institution, masked CPF; a wallet's name), how and when it arrives,
+//! the fee, the balance before and after and the service, and only then
+//! sends the exact request; the list with its asset filter sent to the API
+//! and its states as badges.
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 use brlv_core::api::model::{Asset, CreateWithdrawal, WithdrawalMethod};
 use brlv_core::api::payout::{BankAccountType, TedAccount};
+use brlv_core::recipients::{Destination, Recipient};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::resources::ListQuery;
@@ -18,6 +22,7 @@ use crate::support::ui::{connected_state, dec, deliver, harness, settle, type_in
 
 fn withdrawals_state(language: Language) -> AppState {
     let mut state = connected_state(language);
+    deliver(&mut state, Fetched::BalanceBrl(dec("5000.00")), 1_000);
     state.view = View::Withdrawals;
     let rows = serde_json::from_value::<Vec<_>>(serde_json::json!([
         {"id": "9c2f0c52-0000-4000-8000-000000000001", "state": "completed", "asset": "fiat/brl",
@@ -49,7 +54,7 @@ fn a_cpf_with_wrong_check_digits_is_refused_beside_the_field() {
 }
 
 #[test]
-fn the_confirmation_repeats_amount_and_destination_and_only_then_sends() {
+fn the_pix_review_shows_its_figures_and_only_then_sends() {
     let mut harness = harness(withdrawals_state(Language::PtBr));
     settle(&mut harness);
     type_into(&mut harness, "Valor do saque", "1.320,50");
@@ -61,15 +66,34 @@ fn the_confirmation_repeats_amount_and_destination_and_only_then_sends() {
         sent(harness.state_mut()).is_empty(),
         "not before confirming"
     );
-    harness.get_by_label("1.320,50 BRL");
-    harness.get_by_label("Chave PIX (CPF) 52998224725");
+    harness.get_by_label("Confira os dados");
+    harness.get_by_label("Você saca");
+    harness.get_by_label("R$ 1.320,50");
+    // The recipient as a bank app shows a CPF key: masked.
+    harness.get_by_label("Chave PIX de terceiro");
+    harness.get_by_label("Chave PIX (CPF): ***.982.247-**");
+    assert!(harness.query_by_label_contains("52998224725").is_none());
+    harness.get_by_label("Como");
+    harness.get_by_label("Pix");
+    harness.get_by_label("Quando chega");
+    harness.get_by_label_contains("em qualquer dia e horário");
+    harness.get_by_label("Tarifa do serviço");
+    harness.get_by_label("Nenhuma informada pelo serviço antes do envio");
+    harness.get_by_label("Saldo disponível");
+    harness.get_by_label("R$ 5.000,00");
+    harness.get_by_label("Saldo depois");
+    harness.get_by_label("R$ 3.679,50");
+    harness.get_by_label("api.example.com");
+    harness.get_by_label(
+        "Um Pix enviado não pode ser cancelado. Confira a chave e o nome antes de confirmar.",
+    );
 
-    harness.get_by_label("Voltar e editar").click();
+    harness.get_by_label("Voltar").click();
     settle(&mut harness);
     assert_eq!(harness.state().withdrawals.draft.amount, "1.320,50");
     harness.get_by_label("Revisar saque").click();
     settle(&mut harness);
-    harness.get_by_label("Confirmar e enviar").click();
+    harness.get_by_label("Confirmar").click();
     settle(&mut harness);
     confirm_plain_key(&mut harness);
     assert_eq!(
@@ -84,9 +108,42 @@ fn the_confirmation_repeats_amount_and_destination_and_only_then_sends() {
         }))]
     );
     harness.get_by_label("Enviando...");
-    harness.get_by_label("Confirmar e enviar").click();
+    harness.get_by_label("Confirmar").click();
     settle(&mut harness);
     assert!(sent(harness.state_mut()).is_empty(), "sent once");
+}
+
+#[test]
+fn a_saved_pix_key_is_reviewed_by_its_name() {
+    let mut state = withdrawals_state(Language::En);
+    state.recipients.list.push(Recipient {
+        name: "Maria".to_owned(),
+        destination: Destination::Pix {
+            key: "maria@example.com".to_owned(),
+        },
+    });
+    let mut harness = harness(state);
+    settle(&mut harness);
+    type_into(&mut harness, "Amount to withdraw", "10");
+    type_into(&mut harness, "PIX key", "maria@example.com");
+    harness.get_by_label("Review withdrawal").click();
+    settle(&mut harness);
+    harness.get_by_label("Maria (saved recipient)");
+    harness.get_by_label("PIX key (e-mail): maria@example.com");
+}
+
+#[test]
+fn a_withdrawal_over_the_balance_is_stopped_at_the_form() {
+    let mut harness = harness(withdrawals_state(Language::En));
+    settle(&mut harness);
+    type_into(&mut harness, "Amount to withdraw", "5000.01");
+    type_into(&mut harness, "PIX key", "529.982.247-25");
+    harness.get_by_label("More than the available balance (R$5,000.00).");
+    harness.get_by_label("Review withdrawal").click();
+    settle(&mut harness);
+    assert!(harness.state().withdrawals.confirming.is_none());
+    assert!(harness.query_by_label("Check the details").is_none());
+    assert!(sent(harness.state_mut()).is_empty());
 }
 
 #[test]
@@ -120,15 +177,22 @@ fn a_ted_asks_for_the_destination_account_checks_each_field_and_repeats_it_befor
     settle(&mut harness);
     harness.get_by_label("Review withdrawal").click();
     settle(&mut harness);
-    harness.get_by_label("99.90 BRL");
-    harness.get_by_label(
-        "TED to Itaú Unibanco (341), branch 1234, account 12345-6 (checking), Maria da Silva, 52998224725",
-    );
+    harness.get_by_label("R$99.90");
+    harness.get_by_label("Maria da Silva");
+    harness.get_by_label("Institution");
+    harness.get_by_label("Itaú Unibanco (341)");
+    harness.get_by_label("Branch 1234 · account 12345-6 · checking account");
+    harness.get_by_label("Holder's CPF/CNPJ");
+    harness.get_by_label("***.982.247-**");
+    harness.get_by_label("TED (bank transfer)");
+    harness.get_by_label_contains("next business day");
+    harness.get_by_label("R$4,900.10");
+    harness.get_by_label_contains("A TED cannot be cancelled once sent.");
     assert!(
         sent(harness.state_mut()).is_empty(),
         "not before confirming"
     );
-    harness.get_by_label("Confirm and send").click();
+    harness.get_by_label("Confirm").click();
     settle(&mut harness);
     confirm_plain_key(&mut harness);
     assert_eq!(
@@ -171,8 +235,21 @@ fn tokens_go_to_an_address_checked_as_typed_and_repeated_before_sending() {
     settle(&mut harness);
     harness.get_by_label("Revisar saque").click();
     settle(&mut harness);
-    harness.get_by_label("Tokens para o endereço 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed");
-    harness.get_by_label("Confirmar e enviar").click();
+    // The token amount at the places the amount format gives the asset.
+    assert!(
+        harness
+            .get_by_label_contains("12,5")
+            .accesskit_node()
+            .value()
+            .is_some_and(|text| text.ends_with(" USDC")),
+        "the amount in the token, large"
+    );
+    harness.get_by_label("USDC na Base");
+    harness.get_by_label("Endereço não salvo aqui");
+    harness.get_by_label("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed");
+    harness.get_by_label("Tokens enviados pela blockchain");
+    harness.get_by_label_contains("não podem ser recuperados");
+    harness.get_by_label("Confirmar").click();
     settle(&mut harness);
     confirm_plain_key(&mut harness);
     assert_eq!(
@@ -255,7 +332,7 @@ fn from_a_sealed_profile_a_withdrawal_waits_for_the_right_passphrase() {
     type_into(&mut harness, "PIX key", "529.982.247-25");
     harness.get_by_label("Review withdrawal").click();
     settle(&mut harness);
-    harness.get_by_label("Confirm and send").click();
+    harness.get_by_label("Confirm").click();
     settle(&mut harness);
     crate::support::ui::only_the_right_passphrase_sends(
         &mut harness,
@@ -285,7 +362,7 @@ fn the_service_a_withdrawal_goes_to_is_in_the_top_bar_its_review_and_the_passphr
     // The review says where the request goes, beside amount and destination.
     harness.get_by_label("Service");
     assert!(harness.query_all_by_label("api.example.com").count() >= 1);
-    harness.get_by_label("Confirm and send").click();
+    harness.get_by_label("Confirm").click();
     settle(&mut harness);
     // And so does the passphrase's dialog, before the key signs anything.
     harness.get_by_label("Confirm with your passphrase");
@@ -294,4 +371,28 @@ fn the_service_a_withdrawal_goes_to_is_in_the_top_bar_its_review_and_the_passphr
         "the review and the dialog both name the service"
     );
     assert!(sent(harness.state_mut()).is_empty());
+}
+
+#[test]
+fn a_review_taller_than_the_window_opens_at_its_amount_with_its_buttons_in_view() {
+    const HEIGHT: f32 = 560.0;
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([1180.0, HEIGHT])
+        .with_max_steps(12)
+        .build_ui_state(
+            |ui, state: &mut AppState| brlv_desk::app::shell::shell_ui(ui, state),
+            withdrawals_state(Language::PtBr),
+        );
+    settle(&mut harness);
+    type_into(&mut harness, "Valor do saque", "1.320,50");
+    type_into(&mut harness, "Chave PIX", "529.982.247-25");
+    harness.get_by_label("Revisar saque").click();
+    settle(&mut harness);
+    let heading = harness.get_by_label("Confira os dados").rect();
+    let amount = harness.get_by_label("R$ 1.320,50").rect();
+    let back = harness.get_by_label("Voltar").rect();
+    assert!(heading.min.y >= 0.0, "the title in view: {heading:?}");
+    assert!(amount.min.y >= 0.0, "the amount in view: {amount:?}");
+    assert!(back.max.y <= HEIGHT, "the buttons in view: {back:?}");
+    assert!(harness.get_by_label("Voltar").is_focused());
 }

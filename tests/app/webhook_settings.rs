@@ -28,10 +28,13 @@ fn settings_shows_the_listeners_address_with_copy_and_says_it_is_kept_per_profil
     state.events.status = ListenerStatus::Listening(URL.to_owned());
     let mut harness = harness(state);
     settle(&mut harness);
+    // A developer's part of Settings: in its Advanced section.
+    assert!(harness.query_by_label("Webhook address").is_none());
+    open_advanced(&mut harness, "Advanced");
     harness.get_by_label("Webhook address");
     harness.get_by_label(URL);
     harness.get_by_label_contains("kept for this profile");
-    harness.get_by_label("Copy address").click();
+    harness.get_by_label("Copy address").click_accesskit();
     harness.step();
     let copied = harness
         .output()
@@ -56,10 +59,18 @@ fn in_portuguese_the_address_is_said_to_be_kept_for_the_profile() {
     state.events.status = ListenerStatus::Listening(URL.to_owned());
     let mut harness = harness(state);
     settle(&mut harness);
+    open_advanced(&mut harness, "Avançado");
     harness.get_by_label("Endereço do webhook");
     harness.get_by_label(URL);
     harness.get_by_label("Copiar endereço");
     harness.get_by_label_contains("guardada para este perfil");
+}
+
+/// Opens Settings' Advanced section, whose header is called `title`.
+fn open_advanced(harness: &mut egui_kittest::Harness<'static, AppState>, title: &str) {
+    // At Settings' foot, below the window's edge: pressed as a screen reader does.
+    harness.get_by_label(title).click_accesskit();
+    settle(harness);
 }
 
 /// The path of a listener's URL (`/webhook/SECRET`).
@@ -135,6 +146,7 @@ fn worker_test_of_the_kept_secret_a_restarted_profile_listens_at_the_same_path()
     state.view = View::Settings;
     let mut harness = harness(state);
     settle(&mut harness);
+    open_advanced(&mut harness, "Advanced");
     harness.get_by_label(&first);
     harness.get_by_label_contains("kept for this profile");
     drop(account.runtime);

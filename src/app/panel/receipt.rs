@@ -11,7 +11,7 @@ use crate::app::error_text::Localize;
 use crate::app::receipt::{Receipt, ReceiptFormat};
 use crate::app::ui::context::dialog_status;
 use crate::app::ui::{
-    error_text_ui, note_ui, palette, typed_path_ui, typed_toggle_ui, unavailable_note_ui,
+    error_text_ui, note_ui, palette, typed_path_ui, typed_paths_shown, unavailable_note_ui,
 };
 
 use super::{Ask, Outbox, PanelContext};
@@ -62,7 +62,7 @@ pub fn receipt_ui(
                 ui.spinner();
                 ui.label(cx.t("files.dialog_open").as_ref());
             }
-            typed_toggle_ui(ui, language)
+            typed_paths_shown(ui)
         })
         .inner;
     if let Some(format) = chosen {

@@ -1,28 +1,42 @@
 //! What the transaction password's dialog repeats of the request waiting
 //! for it: worked out here, where the order form's quote and the tax year
 //! are both in reach, and handed to the lock's view, which draws only it.
+//! It names what the review named: wallets and recipients by their names,
+//! the quote's id (if any) as such, and whether the quote has expired since.
 
 use crate::app::features::taxes::sale::{SaleTone, sale_effect, sale_effect_text};
+use crate::app::features::transfers::review::{address_text, money_text};
 use crate::app::format::asset_amount_text;
+use crate::app::panel::PanelContext;
 use crate::app::state::AppState;
 use crate::app::submit::SubmitRequest;
+use crate::app::ui::request_countdown_frame;
 
 /// One line of the dialog: what it names, and its value.
 pub type SummaryLine = (String, String);
 
+/// What the dialog shows of the request waiting for it.
+#[derive(Default)]
+pub struct AuthorizationSummary {
+    /// What leaves and where it goes, line by line.
+    pub lines: Vec<SummaryLine>,
+    /// For an order that sells tokens, what it makes of the month's sales.
+    pub sale: Option<(String, SaleTone)>,
+    /// The order's quote expired while the dialog was open: it cannot be sent.
+    pub quote_expired: bool,
+}
+
 /// What leaves and where it goes, line by line, and for an order that
 /// sells tokens what it makes of the month's sales; nothing while no
 /// request waits for its passphrase.
-pub fn authorization_lines(
-    ui: &egui::Ui,
-    state: &mut AppState,
-) -> (Vec<SummaryLine>, Option<(String, SaleTone)>) {
+pub fn authorization_lines(ui: &egui::Ui, state: &mut AppState) -> AuthorizationSummary {
     let sale = order_sale_line(ui, state);
+    let quote_expired = order_quote_expired(ui, state);
     let mut lines = state
         .lock
         .authorization
         .as_ref()
-        .map(|authorization| summary(state, &authorization.request))
+        .map(|authorization| summary(&state.context(), state, &authorization.request))
         .unwrap_or_default();
     // Where the request goes, so a relayed address is seen before the
     // passphrase lets it leave.
@@ -32,7 +46,39 @@ pub fn authorization_lines(
             crate::app::format::service_host(&session.profile.base_url),
         ));
     }
-    (lines, sale)
+    AuthorizationSummary {
+        lines,
+        sale,
+        quote_expired,
+    }
+}
+
+/// Whether the order waiting for its passphrase accepts the form's quote
+/// and that quote has expired; while it has not, a frame is asked for the
+/// second it does, so the dialog stops it without a key being pressed.
+fn order_quote_expired(ui: &egui::Ui, state: &AppState) -> bool {
+    let Some(SubmitRequest::Order(order)) = state
+        .lock
+        .authorization
+        .as_ref()
+        .map(|authorization| &authorization.request)
+    else {
+        return false;
+    };
+    let Some(expiration) = state
+        .orders
+        .form
+        .current_quote()
+        .filter(|quote| quote.id == order.quote_id)
+        .and_then(|quote| quote.expiration)
+    else {
+        return false;
+    };
+    if expiration > state.wall_now {
+        request_countdown_frame(ui.ctx(), expiration - state.wall_now);
+        return false;
+    }
+    true
 }
 
 /// For an order that sells tokens, what it makes of this month's sales
@@ -62,8 +108,7 @@ fn order_sale_line(ui: &egui::Ui, state: &mut AppState) -> Option<(String, SaleT
 }
 
 /// What leaves and where it goes, line by line.
-fn summary(state: &AppState, request: &SubmitRequest) -> Vec<SummaryLine> {
-    let language = state.language;
+fn summary(cx: &PanelContext<'_>, state: &AppState, request: &SubmitRequest) -> Vec<SummaryLine> {
     let amounts = state.amount_format();
     let t = |key: &'static str| state.t(key).into_owned();
     match request {
@@ -71,21 +116,27 @@ fn summary(state: &AppState, request: &SubmitRequest) -> Vec<SummaryLine> {
             (t("authorize.what"), t("authorize.withdrawal")),
             (
                 t("accounts.amount"),
-                asset_amount_text(amounts, Some(withdrawal.amount), Some(&withdrawal.asset)),
+                money_text(cx, withdrawal.amount, &withdrawal.asset),
             ),
             (
-                t("withdrawals.destination"),
-                crate::app::features::withdrawals::view::destination_text(language, withdrawal),
+                t("authorize.to"),
+                crate::app::features::withdrawals::review::recipient_text(cx, withdrawal),
             ),
         ],
         SubmitRequest::Transfer(transfer) => vec![
             (t("authorize.what"), t("authorize.transfer")),
             (
                 t("accounts.amount"),
-                asset_amount_text(amounts, Some(transfer.amount), Some(&transfer.asset)),
+                money_text(cx, transfer.amount, &transfer.asset),
             ),
-            (t("authorize.from"), transfer.source_address.clone()),
-            (t("authorize.to"), transfer.target_address.clone()),
+            (
+                t("authorize.from"),
+                address_text(cx, &transfer.source_address),
+            ),
+            (
+                t("authorize.to"),
+                address_text(cx, &transfer.target_address),
+            ),
         ],
         SubmitRequest::Claim {
             wallet_address,
@@ -99,9 +150,10 @@ fn summary(state: &AppState, request: &SubmitRequest) -> Vec<SummaryLine> {
             ),
             (
                 t("authorize.to"),
-                wallet_address
-                    .clone()
-                    .unwrap_or_else(|| t("authorize.account")),
+                wallet_address.as_deref().map_or_else(
+                    || t("authorize.account"),
+                    |address| address_text(cx, address),
+                ),
             ),
         ],
         SubmitRequest::Order(order) => {
@@ -114,28 +166,27 @@ fn summary(state: &AppState, request: &SubmitRequest) -> Vec<SummaryLine> {
             {
                 lines.push((
                     t("authorize.pays"),
-                    asset_amount_text(amounts, quote.source_amount, quote.source_asset.as_ref()),
+                    amount_or_missing(cx, quote.source_amount, quote.source_asset.as_ref()),
                 ));
                 lines.push((
                     t("authorize.receives"),
-                    asset_amount_text(amounts, quote.target_amount, quote.target_asset.as_ref()),
+                    amount_or_missing(cx, quote.target_amount, quote.target_asset.as_ref()),
                 ));
             }
             lines.push((
                 t("authorize.from"),
-                order
-                    .source_wallet_address
-                    .clone()
-                    .unwrap_or_else(|| t("authorize.account")),
+                order.source_wallet_address.as_deref().map_or_else(
+                    || t("authorize.account"),
+                    |address| address_text(cx, address),
+                ),
             ));
-            if let Some(to) = order
-                .target_end_user_pix_key
-                .clone()
-                .or_else(|| order.target_wallet_address.clone())
-            {
-                lines.push((t("authorize.to"), to));
+            if let Some(key) = &order.target_end_user_pix_key {
+                lines.push((t("authorize.to"), pix_recipient_text(cx, key)));
+            } else if let Some(address) = &order.target_wallet_address {
+                lines.push((t("authorize.to"), address_text(cx, address)));
             }
-            lines.push((t("authorize.quote"), order.quote_id.to_string()));
+            // The id last, named as an id: "Cotação" is a rate to a person.
+            lines.push((t("review.quote_id"), order.quote_id.to_string()));
             lines
         }
         SubmitRequest::Wallet(wallet) => vec![(t("authorize.what"), wallet.wallet_name.clone())],
@@ -150,5 +201,32 @@ fn summary(state: &AppState, request: &SubmitRequest) -> Vec<SummaryLine> {
                 ),
             ]
         }
+    }
+}
+
+/// An order's PIX recipient as its review names it: the saved name, else
+/// a third party's key, with the key.
+fn pix_recipient_text(cx: &PanelContext<'_>, key: &str) -> String {
+    let name = cx
+        .recipients
+        .iter()
+        .find(|recipient| {
+            matches!(&recipient.destination, brlv_core::recipients::Destination::Pix { key: saved } if saved == key)
+        })
+        .map(|recipient| cx.t_with("review.saved_recipient", &[("name", &recipient.name)]))
+        .unwrap_or_else(|| cx.t("review.unnamed_pix").into());
+    format!("{name} · {key}")
+}
+
+/// An amount as the review writes it (R$ for reais), or what the amounts'
+/// format writes for one the service did not send.
+fn amount_or_missing(
+    cx: &PanelContext<'_>,
+    amount: Option<rust_decimal::Decimal>,
+    asset: Option<&brlv_core::api::model::Asset>,
+) -> String {
+    match (amount, asset) {
+        (Some(amount), Some(asset)) => money_text(cx, amount, asset),
+        _ => asset_amount_text(cx.amounts(), amount, asset),
     }
 }

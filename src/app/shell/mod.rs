@@ -206,10 +206,23 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
         state.answer(out);
         view_ui(ui, state);
     });
-    let (lines, sale) = authorization::authorization_lines(ui, state);
+    let summary = authorization::authorization_lines(ui, state);
     let mut out = Outbox::default();
     let (cx, panels) = state.panels();
-    lock::view::authorization_ui(ui, panels.lock, &cx, &mut out, &lines, sale);
+    let new_quote = lock::view::authorization_ui(
+        ui,
+        panels.lock,
+        &cx,
+        &mut out,
+        lock::view::AuthorizationLines {
+            lines: &summary.lines,
+            sale: summary.sale,
+            quote_expired: summary.quote_expired,
+        },
+    );
+    if new_quote {
+        crate::app::features::orders::view::review::ask_new_quote(&mut state.orders, &mut out);
+    }
     state.answer(out);
 }
 
@@ -309,9 +322,12 @@ fn settings_ui(ui: &mut Ui, state: &mut AppState) {
     let mut out = Outbox::default();
     let (cx, panels) = state.panels();
     settings::view::settings_lower_ui(ui, panels.settings, &cx, &mut out);
-    settings::view::webhook::webhook_address_ui(ui, &cx, &panels.events.status);
     panels.journal.ui(ui, &cx, &mut out);
     settings::view::shortcuts_ui(ui, &cx);
+    let events = &panels.events.status;
+    settings::view::advanced_ui(ui, panels.settings, &cx, &mut out, |ui| {
+        settings::view::webhook::webhook_address_ui(ui, &cx, events)
+    });
     state.answer(out);
 }
 

@@ -10,7 +10,7 @@ use crate::app::ui::shortcuts::{shortcut_text, view_shortcut};
 /// The list of views; a click (or Ctrl+1…9, shown in each tooltip) switches the main area.
 pub fn navigation_ui(ui: &mut Ui, state: &mut AppState) {
     ui.add_space(8.0);
-    for view in View::iter() {
+    for view in View::iter().filter(|view| view.in_navigation()) {
         if view == View::Settings {
             ui.separator();
         }

@@ -1,5 +1,6 @@
 //! The top bar: the profile, a SANDBOX badge, the connection state, the
-//! refresh button, and a quiet note that the service's v0 API is deprecated.
+//! refresh button (the service's v0 API being deprecated is a line in
+//! Settings' Advanced section, for whoever maintains the set-up).
 
 use egui::{Color32, RichText, Ui};
 
@@ -153,10 +154,6 @@ pub fn top_bar_ui(ui: &mut Ui, state: &mut AppState) {
             }
         });
     });
-    ui.label(
-        // Body size: at the small size it was 9 px high.
-        RichText::new(state.t("top.deprecated_notice").as_ref()).weak(),
-    );
     ui.add_space(2.0);
 }
 

@@ -39,7 +39,7 @@ pub use live::live_region;
 pub use qr::qr_code_ui;
 pub use save_bar::{
     SaveBarKeys, SaveChoice, dialog_button_ui, export_bar_ui, save_bar_ui, save_result_ui,
-    typed_path_ui, typed_toggle_ui, unavailable_note_ui,
+    set_typed_paths, typed_path_ui, typed_paths_setting_ui, typed_paths_shown, unavailable_note_ui,
 };
 pub use submit::{send_button_ui, sent_ui, submit_status_ui};
 pub use table::{

@@ -108,9 +108,13 @@ pub fn review_ui(ui: &mut Ui, review: &Review) -> Option<ReviewChoice> {
                 ui.label(RichText::new(detail.as_str()).weak());
             }
             ui.add_space(8.0);
+            // Inside a view that scrolls sideways a wrapped value would
+            // never wrap: a column is at most what is in sight, so a long
+            // line (when it arrives) wraps instead of running off at 200 %.
             egui::Grid::new((review.id, "lines"))
                 .num_columns(2)
                 .spacing([24.0, 8.0])
+                .max_col_width(column_in_sight(ui))
                 .show(ui, |ui| {
                     for line in &review.lines {
                         // Both cells from the top, so a label sits level with its value.
@@ -151,9 +155,14 @@ pub fn review_ui(ui: &mut Ui, review: &Review) -> Option<ReviewChoice> {
             ui.add_space(8.0);
             ui.horizontal(|ui| {
                 let back = ui.button(review.back.as_str());
-                if first_frame(ui, review.id) {
+                let frames = frames_shown(ui, review.id);
+                if frames == 0 {
                     back.request_focus();
-                    // The amount is what is read first, whatever the focus scrolled to.
+                }
+                // The amount is what is read first, whatever the focus scrolled
+                // to: asked again for the frames the focus's own scroll may
+                // take, or a review taller than the view opens at its buttons.
+                if frames < 3 {
                     heading.scroll_to_me(Some(egui::Align::Min));
                 }
                 if back.clicked() {
@@ -175,11 +184,26 @@ pub fn review_ui(ui: &mut Ui, review: &Review) -> Option<ReviewChoice> {
     choice
 }
 
-/// Whether this review was not drawn on the frame before this one.
-fn first_frame(ui: &Ui, id: &'static str) -> bool {
-    let key = egui::Id::unique(id).with("last-pass");
+/// The widest a column may be: 60 % of what is in sight from here to the
+/// view's right edge (never under 144 points).
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
+fn column_in_sight(ui: &Ui) -> f32 {
+    (ui.clip_rect().right() - ui.cursor().min.x).max(240.0) * 0.6
+}
+
+/// How many frames this review has been drawn in a row before this one (0:
+/// it has just appeared).
+fn frames_shown(ui: &Ui, id: &'static str) -> u64 {
+    let key = egui::Id::unique(id).with("shown-since");
     let pass = ui.ctx().cumulative_pass_nr();
-    let last = ui.data(|data| data.get_temp::<u64>(key));
-    ui.data_mut(|data| data.insert_temp(key, pass));
-    last.is_none_or(|last| last.saturating_add(1) < pass)
+    let since = ui.data(|data| data.get_temp::<(u64, u64)>(key));
+    let first = match since {
+        Some((first, last)) if last.saturating_add(1) >= pass => first,
+        _ => pass,
+    };
+    ui.data_mut(|data| data.insert_temp(key, (first, pass)));
+    pass - first
 }

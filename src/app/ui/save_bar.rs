@@ -51,20 +51,38 @@ pub fn typed_path_ui(ui: &mut Ui, label: &str, hint: &str, path: &mut String) {
     .labelled_by(label.id);
 }
 
-/// The toggle that shows the typed path fields; persists in the egui
-/// context so every save bar shares it.
-pub fn typed_toggle_ui(ui: &mut Ui, language: Language) -> bool {
-    let id = egui::Id::unique("brlv_typed_path_open");
-    let status = dialog_status(ui);
-    let mut open = ui.data(|data| data.get_temp::<bool>(id)).unwrap_or(false);
-    if !status.unavailable
-        && ui
-            .checkbox(&mut open, tr(language, "files.type_path").as_ref())
-            .changed()
+/// Where the typed path fields are kept open, shared by every save bar.
+fn typed_paths_id() -> egui::Id {
+    egui::Id::unique("brlv_typed_path_open")
+}
+
+/// Whether the typed path fields are shown: where the system has no file
+/// dialog, or when the person asked for them in Settings' Advanced section
+/// (a keyboard or a script instead of the dialog). Beside the save buttons
+/// nothing offers it otherwise: the system's dialog is the way.
+pub fn typed_paths_shown(ui: &Ui) -> bool {
+    let open = ui
+        .data(|data| data.get_temp::<bool>(typed_paths_id()))
+        .unwrap_or(false);
+    open || dialog_status(ui).unavailable
+}
+
+/// Shows (or hides) the typed path fields in every save bar.
+pub fn set_typed_paths(ctx: &egui::Context, shown: bool) {
+    ctx.data_mut(|data| data.insert_temp(typed_paths_id(), shown));
+}
+
+/// Settings' choice of typed paths instead of the system's dialog.
+pub fn typed_paths_setting_ui(ui: &mut Ui, language: Language) {
+    let mut shown = ui
+        .data(|data| data.get_temp::<bool>(typed_paths_id()))
+        .unwrap_or(false);
+    if ui
+        .checkbox(&mut shown, tr(language, "files.type_path_setting").as_ref())
+        .changed()
     {
-        ui.data_mut(|data| data.insert_temp(id, open));
+        set_typed_paths(ui.ctx(), shown);
     }
-    open || status.unavailable
 }
 
 /// One kind of file a save bar offers: the words of its button that opens
@@ -118,7 +136,7 @@ pub fn save_bar_ui(
             } else if draft.writing {
                 ui.spinner();
             }
-            typed_toggle_ui(ui, language)
+            typed_paths_shown(ui)
         })
         .inner;
     if typed {

@@ -22,7 +22,7 @@ use crate::app::ui::context::dialog_status;
 use crate::app::ui::fields::FieldMessage;
 use crate::app::ui::{
     SaveBarKeys, SaveChoice, badge_ui, field_message_ui, note_ui, option_filter_ui, palette,
-    save_bar_ui, save_result_ui, state_tone,
+    save_bar_ui, save_result_ui, state_tone, typed_paths_shown,
 };
 
 use super::export::{ExtratoFileRequest, ExtratoSnapshot, KnownBalance};
@@ -148,13 +148,13 @@ fn activity_ui(ui: &mut Ui, activity: &mut ActivityState, cx: &PanelContext<'_>,
     let can_export = !lists_missing && !view.filtered.is_empty();
     ui.horizontal(|ui| {
         ui.heading(cx.t("nav.activity").as_ref());
-        if can_export && !dialog_status(ui).unavailable {
+        if can_export && !typed_paths_shown(ui) {
             ui.with_layout(right(), |ui| export_menu_ui(ui, activity, cx, out, &view));
         }
     });
-    if can_export && dialog_status(ui).unavailable {
-        // No system dialog here: the typed path needs room, so the save
-        // bar is shown whole instead of a menu.
+    if can_export && typed_paths_shown(ui) {
+        // Typed paths (chosen in Settings, or no system dialog here) need
+        // room: the save bar is shown whole instead of a menu.
         export_ui(ui, activity, cx, out, &view);
     } else {
         save_result_ui(ui, cx.language, &activity.export);

@@ -155,25 +155,41 @@ fn prompt_status_ui(
     }
 }
 
+/// What the dialog of a request waiting for its passphrase repeats of it.
+pub struct AuthorizationLines<'a> {
+    /// What leaves and where it goes, line by line.
+    pub lines: &'a [(String, String)],
+    /// For an order that sells tokens, what it makes of the month's sales.
+    pub sale: Option<(String, SaleTone)>,
+    /// The order's quote has expired: nothing may be sent, a new quote is offered.
+    pub quote_expired: bool,
+}
+
 /// The confirmation step of a money-moving request: what leaves and where
-/// it goes (`lines`, and for an order that sells tokens what it makes of the
-/// month's sales, `sale`), and the passphrase. Nothing is sent until the
-/// worker says the passphrase opens the key.
+/// it goes (`summary`), and the passphrase. Nothing is sent until the
+/// worker says the passphrase opens the key, and nothing at all once the
+/// order's quote has expired: true when the person asked for a new quote
+/// (the dialog has closed).
 pub fn authorization_ui(
     ui: &mut Ui,
     lock: &mut LockState,
     cx: &PanelContext<'_>,
     out: &mut Outbox,
-    lines: &[(String, String)],
-    sale: Option<(String, SaleTone)>,
-) {
+    summary: AuthorizationLines<'_>,
+) -> bool {
+    let AuthorizationLines {
+        lines,
+        sale,
+        quote_expired,
+    } = summary;
     let Some(plain_key) = lock
         .authorization
         .as_ref()
         .map(|authorization| authorization.plain_key)
     else {
-        return;
+        return false;
     };
+    let mut new_quote = false;
     let (title, intro) = if plain_key {
         ("authorize.typed_title", "authorize.typed_intro")
     } else {
@@ -205,6 +221,28 @@ pub fn authorization_ui(
             ui.add(egui::Label::new(text).wrap());
         }
         ui.add_space(8.0);
+        if quote_expired {
+            let text = RichText::new(cx.t("review.quote_expired").as_ref())
+                .color(palette::of(ui).error)
+                .strong();
+            let response = ui.add(egui::Label::new(text).wrap());
+            crate::app::ui::live::live_region(&response, true);
+            let confirm = if plain_key {
+                "authorize.confirm_typed"
+            } else {
+                "authorize.confirm"
+            };
+            ui.horizontal(|ui| {
+                ui.add_enabled(false, egui::Button::new(cx.t(confirm).as_ref()));
+                if ui.button(cx.t("review.new_quote").as_ref()).clicked() {
+                    new_quote = true;
+                }
+                if ui.button(cx.t("authorize.cancel").as_ref()).clicked() {
+                    lock.authorization = None;
+                }
+            });
+            return;
+        }
         if lock
             .authorization
             .as_ref()
@@ -239,6 +277,10 @@ pub fn authorization_ui(
     {
         lock.authorization = None;
     }
+    if new_quote {
+        lock.authorization = None;
+    }
+    new_quote
 }
 
 /// A plain key's confirmation step: no passphrase can be checked, so the

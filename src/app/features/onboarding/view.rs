@@ -11,7 +11,7 @@ use crate::app::i18n;
 use crate::app::message::Command;
 use crate::app::ui::fields::{enter_submitted, submit_on_enter};
 use crate::app::ui::passphrase::{forget_field_if_empty, forget_new_passphrase, secret_field_id};
-use crate::app::ui::{dialog_button_ui, note_ui, palette, typed_toggle_ui, unavailable_note_ui};
+use crate::app::ui::{dialog_button_ui, note_ui, palette, typed_paths_shown, unavailable_note_ui};
 use brlv_core::api::RsaKeyBits;
 
 use crate::app::panel::{Ask, Outbox, Panel, PanelContext, Setting};
@@ -278,7 +278,7 @@ fn private_key_ui(
                     if dialog_button_ui(ui, language, choose.as_ref(), working) {
                         out.ask(Ask::ChooseFile(DialogPurpose::LoadKey));
                     }
-                    typed_toggle_ui(ui, language)
+                    typed_paths_shown(ui)
                 })
                 .inner;
             if typed {
@@ -418,7 +418,7 @@ fn generate_key_ui(
                     pem: public_pem.clone(),
                 }));
             }
-            typed_toggle_ui(ui, language)
+            typed_paths_shown(ui)
         })
         .inner;
     if typed {

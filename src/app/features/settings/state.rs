@@ -7,6 +7,8 @@ pub struct SettingsState {
     pub confirm_delete: Option<String>,
     /// The list budget chosen, in MiB; `None` keeps the default.
     pub list_budget_mib: Option<u64>,
+    /// The line that the service's API v0 is deprecated was dismissed (for this run).
+    pub api_notice_dismissed: bool,
 }
 
 impl SettingsState {

@@ -75,6 +75,18 @@ pub fn address_name(cx: &PanelContext<'_>, address: &str) -> Option<String> {
         .map(|recipient| cx.t_with("review.saved_recipient", &[("name", &recipient.name)]))
 }
 
+/// `address` in one line as a person reads it: the name it was given, or
+/// that it is not saved here with the address shortened.
+pub fn address_text(cx: &PanelContext<'_>, address: &str) -> String {
+    address_name(cx, address).unwrap_or_else(|| {
+        format!(
+            "{} ({})",
+            cx.t("review.unnamed_address"),
+            crate::app::format::short_hex(Some(address))
+        )
+    })
+}
+
 /// A line naming the holder of `address`, the address itself under it.
 pub fn address_line(cx: &PanelContext<'_>, label: &'static str, address: &str) -> ReviewLine {
     let name = address_name(cx, address).unwrap_or_else(|| cx.t("review.unnamed_address").into());

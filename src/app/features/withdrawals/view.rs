@@ -1,32 +1,33 @@
-//! Withdrawals: the form (PIX with its key checked, TED, token) with a
-//! confirmation step that repeats amount and destination before anything is
-//! sent; the list with its asset filter (sent to the API), every field of
+//! Withdrawals: the form (PIX with its key checked, TED, token; more than
+//! the balance stopped there) with its review (`review.rs`) before anything
+//! is sent; the list with its asset filter (sent to the API), every field of
 //! the selected withdrawal, and the CSV export.
 
-use egui::{RichText, Ui};
+use egui::Ui;
 
 use crate::app::export::ExportRecords;
 use crate::app::form::{Field, FieldErrors};
-use crate::app::format::{MISSING, asset_amount_text, asset_name, or_missing, state_label};
+use crate::app::format::{MISSING, asset_name, or_missing, state_label};
 use crate::app::i18n::{self, Language};
 use crate::app::message::Command;
 use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
 use crate::app::panel::{Outbox, Panel, PanelContext};
 use crate::app::resources::{AccountData, ListQuery};
-use crate::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
+use crate::app::submit::{Created, SubmitOutcome, SubmitStatus};
 use crate::app::ted::{TedDraft, bank_label};
 use crate::app::ui::ted::ted_form_ui;
 use crate::app::ui::{
-    Cell, DetailRow, RecordList, address_field_ui, amount_field_ui, choice_ui, field_message,
-    field_message_ui, note_ui, option_filter_ui, pix_key_field_ui, section_ui, sent_ui, state_tone,
-    submit_status_ui, wallet_choice_ui, wallet_choices,
+    Cell, DetailRow, FieldMessage, RecordList, address_field_ui, amount_field_ui, choice_ui,
+    field_message, field_message_ui, note_ui, option_filter_ui, pix_key_field_ui, section_ui,
+    sent_ui, state_tone, submit_status_ui, wallet_choice_ui, wallet_choices,
 };
-use brlv_core::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
+use brlv_core::api::model::{Asset, Withdrawal, WithdrawalMethod};
 use brlv_core::api::payout::{BankAccountType, TED_ACCOUNT_FIELDS, TedAccount};
 use brlv_core::pix::PixKey;
 
 use crate::app::features::recipients::state::RecipientKind;
 use crate::app::features::recipients::view::{recipient_offer_ui, recipient_picker_ui};
+use crate::app::features::transfers::review::over_balance_text;
 use brlv_core::recipients::Destination;
 
 use super::state::{WithdrawalsEvent, WithdrawalsState};
@@ -65,35 +66,6 @@ fn pix_kind_text(language: Language, key: &PixKey) -> String {
     i18n::tr(language, name).into_owned()
 }
 
-/// Where the money goes, as the confirmation step says it.
-pub fn destination_text(language: Language, request: &CreateWithdrawal) -> String {
-    match request.method {
-        WithdrawalMethod::Pix => {
-            let key = request.pix_key.as_deref().unwrap_or_default();
-            let kind = PixKey::parse(key)
-                .map(|parsed| pix_kind_text(language, &parsed))
-                .unwrap_or_default();
-            i18n::tr_with(
-                language,
-                "withdrawals.to_pix",
-                &[("kind", &kind), ("key", key)],
-            )
-        }
-        WithdrawalMethod::Ted => match &request.ted_account {
-            Some(account) => ted_destination_text(language, account),
-            None => i18n::tr(language, "withdrawals.to_ted").into_owned(),
-        },
-        _ => i18n::tr_with(
-            language,
-            "withdrawals.to_token_address",
-            &[(
-                "address",
-                request.target_address.as_deref().unwrap_or(MISSING),
-            )],
-        ),
-    }
-}
-
 /// A TED's destination as a person reads it: bank, branch, account and holder.
 pub fn ted_destination_text(language: Language, account: &TedAccount) -> String {
     let bank = bank_label(&account.bank_code);
@@ -123,7 +95,7 @@ impl Panel for WithdrawalsState {
         ui.add_space(8.0);
         section_ui(ui, &cx.t("withdrawals.create"), |ui| {
             if self.confirming.is_some() {
-                confirm_ui(ui, self, cx, out);
+                super::review::withdrawal_review_ui(ui, self, cx, out);
             } else {
                 form_ui(ui, self, cx, out);
             }
@@ -300,6 +272,12 @@ fn form_ui(
         message(Field::PixKey),
         message(Field::Asset),
     );
+    // More than the account holds is stopped here, before any review or passphrase.
+    let over_balance = validation
+        .as_ref()
+        .ok()
+        .and_then(|request| over_balance_text(cx, request.amount, &request.asset));
+    let amount_message = amount_message.or_else(|| over_balance.clone().map(FieldMessage::from));
     if let Some(message) = asset_message {
         field_message_ui(ui, &message);
     }
@@ -332,6 +310,10 @@ fn form_ui(
     let destination = typed_destination(withdrawals);
     recipient_offer_ui(ui, cx, out, &mut withdrawals.recipient_offer, destination);
     let label = cx.t("withdrawals.review");
+    let validation = match over_balance {
+        Some(_) => Err(()),
+        None => validation.map_err(|_| ()),
+    };
     if let Some(request) = sent_ui(ui, &label, validation, &withdrawals.submit) {
         withdrawals.confirming = Some(request);
         withdrawals.submit = SubmitStatus::Idle;
@@ -343,72 +325,6 @@ fn form_ui(
         _ => String::new(),
     };
     submit_status_ui(ui, language, &withdrawals.submit, &created);
-}
-
-/// The confirmation step: what is sent, exactly, before it is sent.
-fn confirm_ui(
-    ui: &mut Ui,
-    withdrawals: &mut WithdrawalsState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
-    let language = cx.language;
-    let Some(request) = withdrawals.confirming.clone() else {
-        return;
-    };
-    ui.label(RichText::new(cx.t("withdrawals.confirm_title").as_ref()).strong());
-    egui::Grid::new("withdrawal_confirm")
-        .num_columns(2)
-        .spacing([16.0, 6.0])
-        .show(ui, |ui| {
-            ui.label(cx.t("accounts.amount").as_ref());
-            ui.label(
-                RichText::new(asset_amount_text(
-                    cx.amounts(),
-                    Some(request.amount),
-                    Some(&request.asset),
-                ))
-                .monospace()
-                .strong(),
-            );
-            ui.end_row();
-            ui.label(cx.t("withdrawals.method").as_ref());
-            ui.label(request.method.as_str().to_uppercase());
-            ui.end_row();
-            ui.label(cx.t("withdrawals.destination").as_ref());
-            ui.label(RichText::new(destination_text(language, &request)).strong());
-            ui.end_row();
-            if let Some(session) = cx.session {
-                ui.label(cx.t("authorize.service").as_ref());
-                ui.label(
-                    RichText::new(crate::app::format::service_host(&session.profile.base_url))
-                        .monospace(),
-                );
-                ui.end_row();
-            }
-        });
-    ui.add_space(6.0);
-    let sending = withdrawals.submit.is_sending();
-    ui.horizontal(|ui| {
-        let confirm = ui
-            .add_enabled(
-                !sending,
-                egui::Button::new(cx.t("withdrawals.confirm").as_ref()),
-            )
-            .clicked();
-        let back = ui
-            .add_enabled(
-                !sending,
-                egui::Button::new(cx.t("withdrawals.back").as_ref()),
-            )
-            .clicked();
-        if confirm {
-            out.submit(SubmitRequest::Withdrawal(request.clone()));
-        } else if back {
-            withdrawals.confirming = None;
-        }
-    });
-    submit_status_ui(ui, language, &withdrawals.submit, "");
 }
 
 fn list_ui(

@@ -14,7 +14,8 @@ use crate::app::message::Command;
 use crate::app::panel::{Ask, Outbox, PanelContext};
 use crate::app::ui::{
     DetailRow, Tone, asset_amount_ui, badge_ui, countdown_words, dialog_button_ui, qr_code_ui,
-    record_detail_ui, request_countdown_frame, typed_path_ui, typed_toggle_ui, unavailable_note_ui,
+    record_detail_ui, request_countdown_frame, typed_path_ui, typed_paths_shown,
+    unavailable_note_ui,
 };
 use brlv_core::api::model::{Asset, Order, OrderState};
 
@@ -284,7 +285,7 @@ fn save_png_ui(
                     brcode: brcode.to_owned(),
                 }));
             }
-            typed_toggle_ui(ui, language)
+            typed_paths_shown(ui)
         })
         .inner;
     if !typed {

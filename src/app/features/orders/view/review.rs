@@ -210,19 +210,23 @@ pub fn order_review_ui(
             out.submit(SubmitRequest::Order(order));
         }
         Some(ReviewChoice::Back) => orders.form.reviewing = None,
-        Some(ReviewChoice::Renew) => {
-            orders.form.reviewing = None;
-            if let Ok(request) = orders.form.quote_request() {
-                let form = &mut orders.form;
-                form.quote_in_flight = true;
-                form.quote_error = None;
-                form.quote_asked = Some(request.clone());
-                out.command(Command::Orders(OrdersCommand::RequestQuote(request)));
-            }
-        }
+        Some(ReviewChoice::Renew) => ask_new_quote(orders, out),
         None => {}
     }
     if !matches!(orders.form.submit, SubmitStatus::Idle) {
         submit_status_ui(ui, cx.language, &orders.form.submit, "");
+    }
+}
+
+/// Back to the form, asking for a new quote for what it holds: an expired
+/// quote's way on, from its review or from the passphrase's dialog.
+pub fn ask_new_quote(orders: &mut OrdersState, out: &mut Outbox) {
+    orders.form.reviewing = None;
+    if let Ok(request) = orders.form.quote_request() {
+        let form = &mut orders.form;
+        form.quote_in_flight = true;
+        form.quote_error = None;
+        form.quote_asked = Some(request.clone());
+        out.command(Command::Orders(OrdersCommand::RequestQuote(request)));
     }
 }

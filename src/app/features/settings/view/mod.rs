@@ -73,8 +73,6 @@ pub fn settings_lower_ui(
     out: &mut Outbox,
 ) {
     ui.add_space(12.0);
-    budget::list_budget_ui(ui, settings, cx, out);
-    ui.add_space(12.0);
     profiles_ui(ui, cx, &mut settings.confirm_delete, out);
     ui.add_space(8.0);
     ui.horizontal(|ui| {
@@ -86,6 +84,65 @@ pub fn settings_lower_ui(
         }
     });
     ui.add_space(12.0);
+}
+
+/// Settings' Advanced section, closed until opened: what is for whoever
+/// maintains the set-up rather than for moving money (the webhooks' events,
+/// the list budget, typed file paths, the service's API notice).
+pub fn advanced_ui(
+    ui: &mut Ui,
+    settings: &mut SettingsState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+    webhook: impl FnOnce(&mut Ui),
+) {
+    ui.add_space(12.0);
+    egui::CollapsingHeader::new(RichText::new(cx.t("advanced.title").as_ref()).strong())
+        .id_salt("settings_advanced")
+        .show(ui, |ui| {
+            // Settings scrolls sideways at 200 %: its text wraps at what is in sight.
+            ui.set_max_width(width_in_sight(ui));
+            ui.add(egui::Label::new(RichText::new(cx.t("advanced.intro").as_ref()).weak()).wrap());
+            ui.add_space(8.0);
+            if !settings.api_notice_dismissed {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(cx.t("top.deprecated_notice").as_ref());
+                    if ui
+                        .button(cx.t("advanced.dismiss_notice").as_ref())
+                        .clicked()
+                    {
+                        settings.api_notice_dismissed = true;
+                    }
+                });
+                ui.add_space(8.0);
+            }
+            ui.label(RichText::new(cx.t("advanced.events").as_ref()).strong());
+            ui.add(egui::Label::new(cx.t("advanced.events_text").as_ref()).wrap());
+            if ui
+                .add_enabled(
+                    cx.connected,
+                    egui::Button::new(cx.t("advanced.open_events").as_ref()),
+                )
+                .clicked()
+            {
+                out.ask(Ask::Show(crate::app::view::View::Events));
+            }
+            webhook(ui);
+            ui.add_space(12.0);
+            budget::list_budget_ui(ui, settings, cx, out);
+            ui.add_space(12.0);
+            ui.label(RichText::new(cx.t("advanced.files").as_ref()).strong());
+            crate::app::ui::typed_paths_setting_ui(ui, cx.language);
+        });
+}
+
+/// What is in sight from here to the view's right edge (never under 240 points).
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
+fn width_in_sight(ui: &Ui) -> f32 {
+    (ui.clip_rect().right() - ui.cursor().min.x).max(240.0)
 }
 
 /// The part of Settings at its foot, under the journal: the shortcuts.

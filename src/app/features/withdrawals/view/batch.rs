@@ -16,7 +16,7 @@ use crate::app::i18n::Language;
 use crate::app::message::Command;
 use crate::app::panel::{Ask, Outbox, PanelContext};
 use crate::app::ui::{
-    dialog_button_ui, error_text_ui, note_ui, typed_toggle_ui, unavailable_note_ui,
+    dialog_button_ui, error_text_ui, note_ui, typed_paths_shown, unavailable_note_ui,
 };
 
 use super::super::batch::{
@@ -158,7 +158,7 @@ fn choose_ui(ui: &mut Ui, batch: &mut BatchState, cx: &PanelContext<'_>, out: &m
             if dialog_button_ui(ui, language, cx.t("batch.choose").as_ref(), busy) {
                 out.ask(Ask::ChooseFile(DialogPurpose::PayoutsFile));
             }
-            typed_toggle_ui(ui, language)
+            typed_paths_shown(ui)
         })
         .inner;
     if typed {
@@ -598,7 +598,7 @@ fn result_ui(
             ) {
                 out.ask(Ask::ChooseFile(DialogPurpose::BatchResult));
             }
-            typed_toggle_ui(ui, language)
+            typed_paths_shown(ui)
         })
         .inner;
     if typed {

@@ -1,0 +1,255 @@
+//! A withdrawal's review, in place of the form ([`crate::app::ui::review`]):
+//! the amount large in R$ (and in the token for a token withdrawal), who
+//! receives it as a person reads it (the saved name, the institution and a
+//! masked CPF for PIX and TED; the wallet's or recipient's name for an
+//! address), how it is paid and when it arrives, the fee, the balance before
+//! and after, the service, and that it cannot be undone.
+
+use egui::Ui;
+
+use crate::app::features::transfers::review::{
+    address_line, at_par_with_brl, balance_lines, money_text, service_line,
+};
+use crate::app::format::asset_name;
+use crate::app::panel::{Outbox, PanelContext};
+use crate::app::receipt::build::masked_document;
+use crate::app::submit::SubmitRequest;
+use crate::app::ted::bank_label;
+use crate::app::ui::review::{NoteTone, Review, ReviewChoice, ReviewLine, review_ui};
+use crate::app::ui::submit_status_ui;
+use brlv_core::api::model::{CreateWithdrawal, WithdrawalMethod};
+use brlv_core::api::payout::{BankAccountType, TedAccount};
+use brlv_core::pix::PixKey;
+use brlv_core::recipients::Destination;
+
+use super::state::WithdrawalsState;
+
+/// A PIX key as a review shows it: its kind, and a CPF masked as bank apps
+/// mask a person's (the other kinds are what the person typed).
+fn pix_key_text(cx: &PanelContext<'_>, key: &str) -> String {
+    let Ok(parsed) = PixKey::parse(key) else {
+        return key.to_owned();
+    };
+    let (kind, shown) = match &parsed {
+        PixKey::Cpf(_) => ("withdrawals.kind_cpf", masked_document(parsed.as_str())),
+        PixKey::Cnpj(_) => ("withdrawals.kind_cnpj", parsed.as_str().to_owned()),
+        PixKey::Email(_) => ("withdrawals.kind_email", parsed.as_str().to_owned()),
+        PixKey::Phone(_) => ("withdrawals.kind_phone", parsed.as_str().to_owned()),
+        PixKey::Random(_) => ("withdrawals.kind_random", parsed.as_str().to_owned()),
+    };
+    cx.t_with(
+        "review.withdrawal_pix_key",
+        &[("kind", &cx.t(kind)), ("key", &shown)],
+    )
+}
+
+/// The name `destination` was saved under, if it was.
+fn saved_name(cx: &PanelContext<'_>, destination: &Destination) -> Option<String> {
+    cx.recipients
+        .iter()
+        .find(|recipient| same_destination(&recipient.destination, destination))
+        .map(|recipient| cx.t_with("review.saved_recipient", &[("name", &recipient.name)]))
+}
+
+fn same_destination(saved: &Destination, wanted: &Destination) -> bool {
+    match (saved, wanted) {
+        (Destination::Pix { key: saved }, Destination::Pix { key: wanted }) => {
+            // A saved key may be stored as typed; both sides normalised.
+            let normal = |key: &str| {
+                PixKey::parse(key).map_or_else(|_| key.to_owned(), |key| key.as_str().to_owned())
+            };
+            normal(saved) == normal(wanted)
+        }
+        (Destination::Ted(saved), Destination::Ted(wanted)) => {
+            saved.bank_code == wanted.bank_code
+                && saved.branch == wanted.branch
+                && saved.account == wanted.account
+        }
+        _ => false,
+    }
+}
+
+/// The lines naming a PIX's recipient.
+fn pix_lines(cx: &PanelContext<'_>, key: &str) -> Vec<ReviewLine> {
+    let name = saved_name(
+        cx,
+        &Destination::Pix {
+            key: key.to_owned(),
+        },
+    )
+    .unwrap_or_else(|| cx.t("review.unnamed_pix").into());
+    vec![ReviewLine::new(cx.t("review.to"), name).with_detail(pix_key_text(cx, key))]
+}
+
+/// The lines naming a TED's recipient: the holder, the institution, branch
+/// and account, the masked document.
+fn ted_lines(cx: &PanelContext<'_>, account: &TedAccount) -> Vec<ReviewLine> {
+    let holder = match saved_name(cx, &Destination::Ted(account.clone())) {
+        Some(saved) => format!("{} · {saved}", account.name),
+        None => account.name.clone(),
+    };
+    let kind = match account.account_type {
+        BankAccountType::Savings => cx.t("review.withdrawal_savings"),
+        _ => cx.t("review.withdrawal_checking"),
+    };
+    vec![
+        ReviewLine::new(cx.t("review.to"), holder),
+        ReviewLine::new(
+            cx.t("review.withdrawal_institution"),
+            bank_label(&account.bank_code),
+        ),
+        ReviewLine::new(
+            cx.t("review.withdrawal_branch_account"),
+            cx.t_with(
+                "review.withdrawal_branch_account_value",
+                &[
+                    ("branch", &account.branch),
+                    ("account", &account.account),
+                    ("kind", &kind),
+                ],
+            ),
+        ),
+        ReviewLine::new(
+            cx.t("review.withdrawal_document"),
+            masked_document(&account.document),
+        ),
+    ]
+}
+
+/// What the review of `request` shows.
+pub fn withdrawal_review(cx: &PanelContext<'_>, request: &CreateWithdrawal) -> Review {
+    let amounts = cx.amounts();
+    let (headline, headline_detail) = if request.asset.is_fiat() {
+        (money_text(cx, request.amount, &request.asset), None)
+    } else {
+        let in_asset = amounts
+            .of_asset(request.amount, Some(&request.asset))
+            .text();
+        if at_par_with_brl(&request.asset) {
+            (
+                amounts.brl(request.amount),
+                Some(cx.t_with("review.brlv_at_par", &[("amount", &in_asset)])),
+            )
+        } else {
+            (
+                in_asset,
+                Some(asset_name(cx.language, Some(&request.asset))),
+            )
+        }
+    };
+    let (method, arrives, final_note) = match request.method {
+        WithdrawalMethod::Pix => (
+            "review.withdrawal_by_pix",
+            "review.withdrawal_arrives_pix",
+            "review.withdrawal_final_pix",
+        ),
+        WithdrawalMethod::Ted => (
+            "review.withdrawal_by_ted",
+            "review.withdrawal_arrives_ted",
+            "review.withdrawal_final_ted",
+        ),
+        _ => (
+            "review.withdrawal_by_token",
+            "review.withdrawal_arrives_token",
+            "review.withdrawal_final_token",
+        ),
+    };
+    let mut lines = match (&request.method, &request.ted_account) {
+        (WithdrawalMethod::Pix, _) => pix_lines(cx, request.pix_key.as_deref().unwrap_or_default()),
+        (WithdrawalMethod::Ted, Some(account)) => ted_lines(cx, account),
+        _ => match &request.target_address {
+            Some(address) => vec![address_line(cx, "review.to", address)],
+            None => Vec::new(),
+        },
+    };
+    lines.push(ReviewLine::new(
+        cx.t("review.withdrawal_method"),
+        cx.t(method),
+    ));
+    lines.push(ReviewLine::new(
+        cx.t("review.withdrawal_arrives"),
+        cx.t(arrives),
+    ));
+    // The interface names no withdrawal fee: none is made up, and none is
+    // promised to be zero.
+    lines.push(ReviewLine::new(
+        cx.t("review.fee"),
+        cx.t("review.withdrawal_fee_unstated"),
+    ));
+    let balance_label = if at_par_with_brl(&request.asset) {
+        "review.available_brlv"
+    } else {
+        "review.available"
+    };
+    lines.extend(balance_lines(
+        cx,
+        balance_label,
+        request.amount,
+        &request.asset,
+    ));
+    lines.extend(service_line(cx));
+    Review {
+        id: "withdrawal_review",
+        title: cx.t("review.title").into(),
+        headline_label: cx.t("review.you_withdraw").into(),
+        headline: Some(headline),
+        headline_detail,
+        lines,
+        notes: vec![(cx.t(final_note).into(), NoteTone::Warning)],
+        back: cx.t("review.back").into(),
+        confirm: cx.t("review.confirm").into(),
+        can_confirm: true,
+        renew: None,
+    }
+}
+
+/// Draws the review of the withdrawal waiting in the form; "Confirmar"
+/// sends it through the lock's step, "Voltar" returns to the form as typed.
+pub fn withdrawal_review_ui(
+    ui: &mut Ui,
+    withdrawals: &mut WithdrawalsState,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
+    let Some(request) = withdrawals.confirming.clone() else {
+        return;
+    };
+    let mut review = withdrawal_review(cx, &request);
+    review.can_confirm = !withdrawals.submit.is_sending();
+    match review_ui(ui, &review) {
+        Some(ReviewChoice::Confirm) => out.submit(SubmitRequest::Withdrawal(request)),
+        Some(ReviewChoice::Back) => withdrawals.confirming = None,
+        _ => {}
+    }
+    submit_status_ui(ui, cx.language, &withdrawals.submit, "");
+}
+
+/// Who receives `request`, in one line, as the passphrase's dialog repeats
+/// it after the review: the saved name or the holder, with the masked key
+/// or the institution; a wallet by its name.
+pub fn recipient_text(cx: &PanelContext<'_>, request: &CreateWithdrawal) -> String {
+    match (&request.method, &request.ted_account) {
+        (WithdrawalMethod::Pix, _) => {
+            let key = request.pix_key.as_deref().unwrap_or_default();
+            let shown = pix_key_text(cx, key);
+            let saved = Destination::Pix {
+                key: key.to_owned(),
+            };
+            match saved_name(cx, &saved) {
+                Some(name) => format!("{name} · {shown}"),
+                None => shown,
+            }
+        }
+        (WithdrawalMethod::Ted, Some(account)) => {
+            let mut lines = ted_lines(cx, account).into_iter();
+            let holder = lines.next().map(|line| line.value).unwrap_or_default();
+            let bank = lines.next().map(|line| line.value).unwrap_or_default();
+            format!("{holder} · {bank}")
+        }
+        _ => request
+            .target_address
+            .as_deref()
+            .map(|address| crate::app::features::transfers::review::address_text(cx, address))
+            .unwrap_or_default(),
+    }
+}
