@@ -38,6 +38,7 @@ mod ui_lock;
 mod ui_onboarding;
 mod ui_order_form;
 mod ui_orders;
+mod ui_outflow_at_send;
 mod ui_overview;
 mod ui_qr_check;
 mod ui_receipts;

@@ -6,6 +6,8 @@
 use egui::{RichText, Ui};
 
 use crate::app::export::ExportRecords;
+use crate::app::features::journal::message::JournalCommand;
+use crate::app::features::taxes::view::outflow_question::outflow_question_ui;
 use crate::app::form::{Field, FieldErrors};
 use crate::app::format::{MISSING, asset_amount_text, asset_name, or_missing, state_label};
 use crate::app::i18n::{self, Language};
@@ -140,15 +142,22 @@ impl Panel for WithdrawalsState {
         match event {
             WithdrawalsEvent::Sending => self.submit = SubmitStatus::Sending,
             WithdrawalsEvent::Submitted(outcome) => {
+                let mut kept = None;
                 if let SubmitOutcome::Created {
                     record: Created::Withdrawal(withdrawal),
                     ..
                 } = &outcome
                 {
                     self.created(withdrawal);
+                    kept = self.outflow.kept_for(withdrawal.id);
                 }
+                self.outflow.clear();
                 self.confirming = None;
                 self.submit = SubmitStatus::Finished(outcome);
+                return kept
+                    .map(|input| Command::Journal(JournalCommand::KeepTaxInput(input)))
+                    .into_iter()
+                    .collect();
             }
             WithdrawalsEvent::Listed(asset, mut result, at) => {
                 if let Ok(rows) = &mut result {
@@ -388,6 +397,12 @@ fn confirm_ui(
             }
         });
     ui.add_space(6.0);
+    outflow_question_ui(
+        ui,
+        cx,
+        request.target_address.as_deref(),
+        &mut withdrawals.outflow,
+    );
     let sending = withdrawals.submit.is_sending();
     ui.horizontal(|ui| {
         let confirm = ui
@@ -406,6 +421,7 @@ fn confirm_ui(
             out.submit(SubmitRequest::Withdrawal(request.clone()));
         } else if back {
             withdrawals.confirming = None;
+            withdrawals.outflow.clear();
         }
     });
     submit_status_ui(ui, language, &withdrawals.submit, "");

@@ -22,6 +22,7 @@ mod files;
 mod late;
 mod ledger;
 mod months;
+pub mod outflow_question;
 mod outflows;
 mod service;
 
