@@ -48,6 +48,7 @@ mod ui_secrets;
 mod ui_tables;
 mod ui_taxes;
 mod ui_taxes_declaration;
+mod ui_taxes_declaration_whole;
 mod ui_transfers;
 mod ui_wallets;
 mod ui_withdrawals;
