@@ -153,7 +153,7 @@ fn the_money_held_custodia_propria_and_decripto_are_said_in_the_view() {
         "a DeCripto (IN RFB 2.291/2025) may be due for these operations",
         "IN RFB 2.291/2025, DeCripto (from 1 July 2026)",
         "BRL held at the service on 31 Dec 2026: R$15,000.00",
-        "Read back from today's balance (R$15,500.00, read on 1 Feb 2027) less the 2 movements since",
+        "Read back from today's balance (R$15,500.00, read on 1 Feb 2027) less what moved since (deposits, withdrawals, orders, claims made here; movements: 2)",
         "reconstructed",
         "USD held at the service on 31 Dec 2026: 0.00 USD",
         "the service gives no balance in dollars",
@@ -177,7 +177,7 @@ fn the_whole_declaration_speaks_brazilian_portuguese() {
         "R$ 36.000,00 fora do serviço, acima de R$ 35.000,00.",
         "uma DeCripto (IN RFB 2.291/2025) pode ser devida",
         "BRL mantidos no serviço em 31/12/2026: R$ 15.000,00",
-        "Reconstituído do saldo de hoje (R$ 15.500,00, lido em 01/02/2027) menos as 2 movimentações",
+        "Reconstituído do saldo de hoje (R$ 15.500,00, lido em 01/02/2027) menos o que se movimentou desde então (depósitos, saques, ordens, resgates feitos aqui; movimentações: 2)",
         "reconstituído",
         "o serviço não dá saldo em dólares",
     ] {

@@ -9,7 +9,7 @@
 use egui::{RichText, Ui};
 
 use crate::app::features::journal::message::JournalCommand;
-use crate::app::features::taxes::state::TaxesState;
+use crate::app::features::taxes::state::{TaxesPart, TaxesState};
 use crate::app::message::Command;
 use crate::app::panel::{Outbox, PanelContext};
 use crate::app::ui::{Tone, badge_ui, note_ui};
@@ -37,6 +37,7 @@ pub(super) fn bens_ui(
 ) {
     let language = cx.language;
     ui.add_space(8.0);
+    let top = ui.cursor().min;
     ui.label(RichText::new(cx.t("taxes.bens.heading")).strong());
     note_ui(ui, &cx.t("taxes.bens.note"));
     let previous_on = date_text(language, declaration.previous_on);
@@ -73,6 +74,9 @@ pub(super) fn bens_ui(
             ui,
             &cx.t_with("taxes.bens.gcap", &[("months", &months.join(", "))]),
         );
+    }
+    if taxes.part_in_view == Some(TaxesPart::Bens) {
+        super::scroll_to_top(ui, top);
     }
 }
 
