@@ -76,7 +76,7 @@ pub(super) fn bens_ui(
         );
     }
     if taxes.part_in_view == Some(TaxesPart::Bens) {
-        super::scroll_to_top(ui, top);
+        super::figure::scroll_to_top(ui, top);
     }
 }
 

@@ -142,7 +142,7 @@ fn taxes_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &PanelContext<'_>, out: &mu
         declaration::declaration_ui(ui, taxes, cx, out, &figures, &year);
     });
     if taxes.part_in_view == Some(TaxesPart::Declaration) {
-        scroll_to_top(ui, declaration_top);
+        figure::scroll_to_top(ui, declaration_top);
     }
     section_ui(ui, &cx.t("taxes.ledger_heading"), |ui| {
         ledger::ledger_ui(ui, taxes, cx, &figures);
@@ -162,18 +162,6 @@ fn taxes_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &PanelContext<'_>, out: &mu
             reading_row_ui(ui, language, *reading);
         }
     });
-}
-
-/// Keeps the part of the view that starts at `top` at the window's top (a
-/// screenshot of it: `--view taxes:declaration`).
-pub(super) fn scroll_to_top(ui: &Ui, top: egui::Pos2) {
-    let bottom = egui::pos2(ui.max_rect().right(), ui.cursor().min.y);
-    // At once, not animated: the screenshot is taken when the data is in.
-    ui.scroll_to_rect_animation(
-        egui::Rect::from_min_max(top, bottom.max(top)),
-        Some(egui::Align::TOP),
-        egui::style::ScrollAnimation::none(),
-    );
 }
 
 /// The year shown, among the years with a movement; a spinner while newer
