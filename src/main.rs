@@ -42,7 +42,8 @@ struct GuiArgs {
     /// claims, deposits, events, activity, taxes, settings; or one order's detail:
     /// order:ID, order:brcode for the newest brcode order awaiting payment,
     /// or order:completed for the newest completed one (its receipt); or
-    /// overview:charts, the overview scrolled to its charts
+    /// overview:charts, the overview scrolled to its charts; taxes:declaration
+    /// or taxes:bens, the Taxes view scrolled to DeCripto or Bens e Direitos
     /// (default: overview for a screenshot, else the view shown last).
     #[arg(long, value_name = "NAME")]
     view: Option<String>,
@@ -160,6 +161,7 @@ fn run_window(args: GuiArgs) -> ExitCode {
         theme,
         hide_amounts: args.hide_amounts,
         charts_in_view: screenshot::wants_charts(view_name),
+        taxes_part_in_view: screenshot::taxes_part(view_name),
     })
 }
 

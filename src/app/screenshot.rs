@@ -9,6 +9,7 @@ use egui::ColorImage;
 
 use super::clock::Millis;
 use super::features::orders::state::OrderSelector;
+use super::features::taxes::state::TaxesPart;
 use super::state::{AppState, View};
 
 /// How long the data may take before the run fails.
@@ -30,13 +31,14 @@ pub struct ScreenshotRequest {
 
 /// Reads `--view`: a view's name, or `order:ID` / `order:brcode` for one
 /// order's detail (`brcode`: the newest brcode order awaiting payment), or
-/// `overview:charts`.
+/// `overview:charts`, or `taxes:declaration` / `taxes:bens`.
 pub fn parse_view(raw: &str) -> Option<(View, Option<OrderSelector>)> {
     match raw.trim().split_once(':') {
         Some((prefix, order)) if prefix.eq_ignore_ascii_case("order") => {
             OrderSelector::parse(order).map(|selector| (View::Orders, Some(selector)))
         }
         Some(_) if wants_charts(raw) => Some((View::Overview, None)),
+        Some(_) if taxes_part(raw).is_some() => Some((View::Taxes, None)),
         Some(_) => None,
         None => View::from_name(raw).map(|view| (view, None)),
     }
@@ -45,6 +47,17 @@ pub fn parse_view(raw: &str) -> Option<(View, Option<OrderSelector>)> {
 /// Whether `--view` asks for the Overview scrolled to its charts (`overview:charts`).
 pub fn wants_charts(raw: &str) -> bool {
     raw.trim().eq_ignore_ascii_case("overview:charts")
+}
+
+/// The part of the Taxes view `--view` asks it scrolled to:
+/// `taxes:declaration` (DeCripto, then the declaration) or `taxes:bens`
+/// (Bens e Direitos with both columns, the CNPJ, the money at the service).
+pub fn taxes_part(raw: &str) -> Option<TaxesPart> {
+    match raw.trim().to_ascii_lowercase().as_str() {
+        "taxes:declaration" => Some(TaxesPart::Declaration),
+        "taxes:bens" => Some(TaxesPart::Bens),
+        _ => None,
+    }
 }
 
 /// The screenshot in progress.

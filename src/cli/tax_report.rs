@@ -39,6 +39,7 @@ use brlv_core::tax::input::{
 use brlv_core::tax::ledger::{
     EntryKind, Ledger, ValueSource, assets_needing_prices, dollar_rate_days, ticker_of,
 };
+use brlv_core::tax::money::{MoneyMoves, MoneyRecords};
 use brlv_core::tax::months::compare_with_service;
 use brlv_core::tax::ptax::{self, DollarRates, PtaxClient};
 use brlv_core::tax::rules::{Language, disclaimer};
@@ -440,36 +441,77 @@ async fn selic_for(
     (completed.months, completed.requests)
 }
 
-/// The BRL and USD balances at the service, read now: the interface gives
-/// no balance of a past day, so for a year already over the figure is
-/// today's and says so.
-async fn money_held(client: &Client, year: i32) -> Vec<MoneyHeld> {
-    let today = brasilia::date_at(OffsetDateTime::now_utc());
-    let reading = if today.year() == year {
-        MoneyReading::OnTheDay
-    } else {
-        MoneyReading::ReadLater { read_on: today }
-    };
-    let mut money = Vec::new();
-    for (currency, asset) in [
-        ("BRL", BalanceAsset::Brl),
-        // The interface names no USD balance; asked, and said when refused.
-        ("USD", BalanceAsset::from_wire("usd")),
-    ] {
-        money.push(match client.balance(&asset).await {
-            Ok(balance) => MoneyHeld {
-                currency,
-                amount: Some(balance.running_balance),
-                reading: reading.clone(),
-            },
-            Err(error) => MoneyHeld {
-                currency,
-                amount: None,
-                reading: MoneyReading::Unknown(error.to_string()),
-            },
-        });
+/// Today's BRL and USD balances at the service and their deposit lists,
+/// each had or why not: the money held on 31/12 is read back from them
+/// ([`money_held`]).
+struct MoneyLists {
+    balances: [Result<rust_decimal::Decimal, String>; 2],
+    deposits: [Option<Vec<Deposit>>; 2],
+}
+
+/// The currencies held at the service, as the declaration names them.
+const MONEY: [(Asset, &str, DepositAsset); 2] = [
+    (Asset::FiatBrl, "brl", DepositAsset::Brl),
+    // The interface names no USD balance; asked, and said when refused.
+    (Asset::FiatUsd, "usd", DepositAsset::Usd),
+];
+
+async fn money_lists(client: &Client) -> MoneyLists {
+    let mut balances = [Err(String::new()), Err(String::new())];
+    let mut deposits = [None, None];
+    for (index, (_, balance_name, deposit_asset)) in MONEY.iter().enumerate() {
+        balances[index] = client
+            .balance(&BalanceAsset::from_wire(balance_name))
+            .await
+            .map(|balance| balance.running_balance)
+            .map_err(|error| error.to_string());
+        deposits[index] = match client.list_deposits(deposit_asset).await {
+            Ok(list) => Some(list),
+            Err(error) => {
+                eprintln!(
+                    "warning: the {} deposits could not be read ({error}); the balance of 31/12 \
+                     is read back without them",
+                    deposit_asset.as_str()
+                );
+                None
+            }
+        };
     }
-    money
+    MoneyLists { balances, deposits }
+}
+
+/// The BRL and USD held at the service at the end of `year`: today's
+/// balance for the current year; for a year already over, today's less
+/// the movements since (the interface gives no balance of a past day),
+/// or, with no balance, the movements summed; each says how it was read.
+fn money_held(
+    lists: MoneyLists,
+    records: (&[Order], &[Withdrawal], &[ClaimMade]),
+    year: i32,
+    now: OffsetDateTime,
+) -> Vec<MoneyHeld> {
+    let today = brasilia::date_at(now);
+    let current = today.year() == year;
+    let until = if current {
+        brlv_core::api::UtcMicros::new(now)
+    } else {
+        brlv_core::tax::declaration::end_of_year(year)
+    };
+    let MoneyLists { balances, deposits } = lists;
+    MONEY
+        .iter()
+        .zip(balances)
+        .zip(deposits)
+        .map(|(((asset, _, _), balance), deposits)| {
+            let records = MoneyRecords {
+                orders: records.0,
+                withdrawals: records.1,
+                deposits: deposits.as_deref(),
+                claims: records.2,
+            };
+            MoneyMoves::of(asset, &records).held_on(balance, today, until, current)
+        })
+        .collect()
 }
 
 async fn fetch(
@@ -490,7 +532,7 @@ async fn fetch(
     } = call::fetch_account_lists(&client, &TOKEN_DEPOSIT_ASSETS).await?;
     // The figure is a comparison only: a service without it still gets its report.
     let service_figure = client.tax_exemption_progress().await.ok();
-    let money = money_held(&client, year).await;
+    let money_lists = money_lists(&client).await;
     // Answers are kept in the journal the app reads, made if there is none yet.
     let journal = journal.filter(|path| path.exists() || !answers.is_empty());
     let (claims, mut typed, journal, mut store) = match journal {
@@ -562,6 +604,12 @@ async fn fetch(
         };
         (assets_needing_prices(&input), dollar_rate_days(&input))
     };
+    let money = money_held(
+        money_lists,
+        (&orders, &withdrawals, &claims),
+        year,
+        OffsetDateTime::now_utc(),
+    );
     let prices = service_prices(&client, wanted_prices).await;
     let (dollar_rates, dollar_rate_requests) =
         dollar_rates(ptax_url, needed_days, store.as_mut()).await;
@@ -1033,6 +1081,31 @@ fn iso(day: Date) -> String {
 }
 
 /// How the summary writes words and reais: in the report's language.
+/// The lists a money figure could not read, said after it.
+fn unread_words(
+    unread: &[&str],
+    words: &dyn Fn(&'static str, &'static str) -> &'static str,
+) -> String {
+    if unread.is_empty() {
+        return String::new();
+    }
+    format!(
+        "; {} {}",
+        words(
+            "not read, their movements missing:",
+            "não lidas, faltam suas movimentações:"
+        ),
+        unread
+            .iter()
+            .map(|list| match *list {
+                "deposits" => words("deposits", "depósitos"),
+                other => other,
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
 #[derive(Clone, Copy)]
 struct Say {
     portuguese: bool,
@@ -1240,13 +1313,47 @@ fn print_declaration(out: &mut impl Write, declaration: &Declaration, language: 
                 "saldo do serviço, lido hoje",
             )
             .to_owned(),
-            MoneyReading::ReadLater { read_on } => format!(
-                "{} {}; {}",
-                words("the service's balance read on", "saldo do serviço lido em"),
-                iso(*read_on),
+            MoneyReading::Reconstructed {
+                read_on,
+                balance,
+                movements,
+                unread,
+            } => format!(
+                "{} {} ({balance}) {} {movements} {}{}",
                 words(
-                    "not the one of 31/12: the interface gives no past balance; take it from the statement of 31/12",
-                    "não o de 31/12: a interface não dá saldos passados; use o extrato de 31/12"
+                    "read back from the service's balance read on",
+                    "reconstituído do saldo do serviço lido em"
+                ),
+                iso(*read_on),
+                words("less the", "menos as"),
+                words(
+                    "movements since; check it against the statement of 31/12",
+                    "movimentações desde então; confira com o extrato de 31/12"
+                ),
+                unread_words(unread, &words),
+            ),
+            MoneyReading::FromMovements {
+                movements,
+                balance_missing,
+                unread,
+            } => format!(
+                "{} {movements} {} ({balance_missing}){}",
+                words("the sum of the", "a soma das"),
+                words(
+                    "movements the lists show, the service giving no balance",
+                    "movimentações que as listas mostram, sem saldo do serviço"
+                ),
+                unread_words(unread, &words),
+            ),
+            MoneyReading::BelowZero { sum } => format!(
+                "{} {sum}, {}",
+                words(
+                    "not had: the movements the lists show come to",
+                    "não obtido: as movimentações que as listas mostram somam"
+                ),
+                words(
+                    "below zero (the lists do not hold the whole history); take it from the statement of 31/12",
+                    "abaixo de zero (as listas não têm todo o histórico); use o extrato de 31/12"
                 ),
             ),
             MoneyReading::Unknown(reason) => {

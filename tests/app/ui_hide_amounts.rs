@@ -204,11 +204,13 @@ fn written_amounts(state: &AppState) -> Vec<String> {
 }
 
 /// The figures of the tax rules the Taxes view names (the monthly limit,
-/// the DARF's minimum, the rates' parcels): the law's, not the account's,
-/// so they stay when amounts are hidden.
-const LAW_FIGURES: [&str; 16] = [
+/// the DARF's minimum, the rates' parcels, IN 1.888/2019's reporting
+/// line): the law's, not the account's, so they stay when amounts are hidden.
+const LAW_FIGURES: [&str; 18] = [
     "R$35,000.00",
     "R$ 35.000,00",
+    "R$30,000.00",
+    "R$ 30.000,00",
     "R$35,000",
     "R$ 35.000",
     "R$10.00",

@@ -386,3 +386,137 @@ fn tax_report_shows_a_late_darf_with_its_fine_and_selic_and_the_declaration_whol
     let _ = child.kill();
     let _ = child.wait();
 }
+
+/// The rows of `ledger.csv` in `dir`, each split into its cells (no cell
+/// the demo's rows hold has a comma).
+fn ledger_rows(dir: &Path) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(dir.join("ledger.csv")).unwrap();
+    text.lines()
+        .skip(1)
+        .map(|line| line.split(',').map(str::to_owned).collect())
+        .collect()
+}
+
+/// The ledger's row of `kind` for `quantity` of `asset` in `month`.
+fn ledger_row<'a>(
+    rows: &'a [Vec<String>],
+    month: YearMonth,
+    asset: &str,
+    kind: &str,
+    quantity: &str,
+) -> &'a Vec<String> {
+    let quantity: rust_decimal::Decimal = quantity.parse().unwrap();
+    rows.iter()
+        .find(|row| {
+            row[1] == month.iso()
+                && row[4] == asset
+                && row[5] == kind
+                && row[6].parse::<rust_decimal::Decimal>().ok() == Some(quantity)
+        })
+        .unwrap_or_else(|| panic!("no {kind} of {quantity} {asset} in {month}: {rows:?}"))
+}
+
+#[cfg(unix)]
+#[test]
+fn tax_report_shows_the_demos_payment_its_sale_for_dollars_and_its_own_wallet_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut child, base_url) = start_sandbox(dir.path());
+    let now = OffsetDateTime::now_utc();
+    let last_month = months_ago(now, 1);
+    let dollar_month = months_ago(now, 4);
+    // The sandbox answers for the Banco Central's PTAX too.
+    let run = |year: i32, name: &str, extra: &[&str]| {
+        let out = dir.path().join(name);
+        let mut command = Command::new(BIN);
+        command
+            .args(["tax-report", "--year", &year.to_string(), "--csv"])
+            .arg(&out)
+            .args(extra)
+            .env("BRLV_PTAX_URL", &base_url)
+            .env("BRLV_SELIC_URL", &base_url);
+        with_credentials(&mut command, dir.path(), &base_url);
+        let output = command.output().unwrap();
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(output.status.success(), "{stdout}{stderr}");
+        (out, stdout)
+    };
+
+    // 1,000 USDC sold for dollars on day 10, four months ago: a sale of
+    // USDC valued at that day's PTAX buying rate (the last business day's
+    // when the 10th has none), the dollars before the fee: 995 received +
+    // 5 of fee = 1,000 dollars.
+    let (out, _) = run(dollar_month.year, "dollars", &[]);
+    let rows = ledger_rows(&out);
+    let sale = ledger_row(&rows, dollar_month, "USDC", "sell", "1000");
+    let mut day = dollar_month.first_day().unwrap().replace_day(10).unwrap();
+    let buying = loop {
+        if let Some((buying, _)) = brlv_sandbox::sandbox_dollar_rate(day) {
+            break buying;
+        }
+        day = day.previous_day().unwrap();
+    };
+    let value = (rust_decimal::Decimal::from(1000) * buying).round_dp(2);
+    assert_eq!(sale[7], format!("{value:.2}"), "{sale:?}");
+    assert_eq!(sale[17], "dollar-ptax", "{sale:?}");
+
+    // Last month, unanswered: the supplier's 2,000 BRLV and the 5,000 sent
+    // to the holder's own wallet both count as payments at R$1.00 a token
+    // (flagged), and the 5,000 coming back arrive from outside at cost zero.
+    let (out, stdout) = run(last_month.year, "unanswered", &[]);
+    let rows = ledger_rows(&out);
+    let payment = ledger_row(&rows, last_month, "BRLV", "outflow", "2000");
+    assert_eq!(payment[7], "2000.00");
+    assert_eq!(payment[17], "brlv-at-par");
+    assert_eq!(payment[18], "unanswered");
+    let out_id = ledger_row(&rows, last_month, "BRLV", "outflow", "5000")[2].clone();
+    let back = ledger_row(&rows, last_month, "BRLV", "arrived", "5000");
+    assert_eq!(back[9], "0.00", "cost zero until typed: {back:?}");
+    let sales = |out: &Path| month_rows(out)[&last_month.iso()][1].clone();
+    assert_eq!(sales(&out), "7000.00");
+    assert!(
+        stdout.contains(&payment[2]),
+        "each outflow is listed: {stdout}"
+    );
+
+    // Answered: the supplier's is a payment; the 5,000 went to the holder's
+    // own wallet, so they stay held with their cost and come back with it.
+    let payment_id = payment[2].clone();
+    let (out, _) = run(
+        last_month.year,
+        "answered",
+        &[
+            "--outflow",
+            &format!("{payment_id}=payment"),
+            "--outflow",
+            &format!("{out_id}=own"),
+        ],
+    );
+    let rows = ledger_rows(&out);
+    let paid = ledger_row(&rows, last_month, "BRLV", "payment", "2000");
+    assert_eq!(
+        (paid[7].as_str(), paid[18].as_str()),
+        ("2000.00", "payment")
+    );
+    let gone = ledger_row(&rows, last_month, "BRLV", "to-own-wallet", "5000");
+    assert_eq!(gone[18], "own");
+    let back = ledger_row(&rows, last_month, "BRLV", "from-own-wallet", "5000");
+    // The 5,000 stayed held with their cost all along: the holding after
+    // the trip is what it was when they left, less only the supplier's
+    // payment between (2,000 tokens and their cost).
+    let decimal = |cell: &str| cell.parse::<rust_decimal::Decimal>().unwrap();
+    assert_eq!(
+        decimal(&back[15]),
+        decimal(&gone[15]) - decimal(&paid[9]),
+        "the total cost after each: {gone:?} {paid:?} {back:?}"
+    );
+    assert_eq!(
+        decimal(&back[12]),
+        decimal(&gone[12]) - rust_decimal::Decimal::from(2000)
+    );
+    assert_eq!(back[9], "0.00", "no acquisition: {back:?}");
+    assert_eq!(sales(&out), "2000.00");
+
+    let _ = child.kill();
+    let _ = child.wait();
+}

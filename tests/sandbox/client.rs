@@ -89,8 +89,8 @@ async fn an_order_funded_from_the_balance_completes_and_credits_the_wallet() {
     assert_eq!(brlv - brlv_before, dec("99.5"));
     let orders = client.list_orders().await.unwrap();
     assert_eq!(orders[0].id, order.id, "newest first");
-    // The demo's 15 (5 in every state, 10 of the year's trading) and this one.
-    assert_eq!(orders.len(), 16);
+    // The demo's 16 (5 in every state, 11 of the year's trading) and this one.
+    assert_eq!(orders.len(), 17);
 
     // The quote is used up.
     let again = client

@@ -58,8 +58,8 @@ async fn keys_register_through_the_control_endpoint() {
     );
     assert_eq!(
         client.list_orders().await.unwrap().len(),
-        15,
-        "a new account gets demo data (5 orders in every state, 10 of a year's trading)"
+        16,
+        "a new account gets demo data (5 orders in every state, 11 of a year's trading)"
     );
 
     let empty = sandbox
@@ -282,8 +282,8 @@ async fn demo_credentials_are_written_once_and_work() {
         .unwrap();
     let private = std::fs::read_to_string(&credentials.private_key_file).unwrap();
     let client = client_for(&sandbox, &credentials.api_key, &private);
-    // 5 in every state and 10 of the year's trading.
-    assert_eq!(client.list_orders().await.unwrap().len(), 15);
+    // 5 in every state and 11 of the year's trading.
+    assert_eq!(client.list_orders().await.unwrap().len(), 16);
     let usage = credentials.usage(&sandbox.sandbox.base_url());
     assert!(usage.contains("BRLV_API_KEY=") && usage.contains("BRLV_PRIVATE_KEY_FILE="));
     let _ = key_pair();

@@ -126,6 +126,6 @@ async fn concurrent_orders_and_claims_spend_each_real_a_single_time() {
     let brl = sandbox.sandbox.balance(API_KEY, &Asset::FiatBrl).unwrap();
     assert_eq!(brl, Decimal::ZERO);
     let orders = sandbox.get("/api/v0/orders").await.body;
-    // The demo's 15 (5 in every state, 10 of the year's trading) and the 50.
-    assert_eq!(orders["orders"].as_array().unwrap().len(), 15 + 50);
+    // The demo's 16 (5 in every state, 11 of the year's trading) and the 50.
+    assert_eq!(orders["orders"].as_array().unwrap().len(), 16 + 50);
 }

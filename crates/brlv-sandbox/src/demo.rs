@@ -28,7 +28,9 @@
 //!   | 7 months ago | day 10: 2,000 USDC → R$11,144.00 (at 5.60); day 11: 25,000 BRLV → R$24,875.00 | R$36,200.00: taxable, the USDC gain taxed, the BRLV loss not subtracted |
 //!   | 5 months ago | day 10: a swap, 500 USDC → 497.5 USDT | a sale of USDC at its value in reais |
 //!   | 3 months ago | day 9: 9,950 wBRLY → R$10,692.27 (at 1.08); day 10: 24,254 BRLV → R$24,132.73 | exactly R$35,000.00: exempt |
+//!   | 4 months ago | day 10: 1,000 USDC → 995 dollars (USDC and the dollar at 5.35; valued on its day at the PTAX) | a sale of USDC at its value in reais |
 //!   | 2 months ago | day 10: 200 USDT → R$1,084.55 (at 5.45) | exempt |
+//!   | 1 month ago | day 5: 5,000 BRLV from "Main wallet" to the holder's own wallet elsewhere ([`OWN_COLD_WALLET`]); day 12: 2,000 BRLV paid to a supplier ([`SUPPLIER_ADDRESS`]); day 20: the 5,000 BRLV back to "Main wallet" | the payment a sale at R$1.00 a token; the round trip none, once answered as the holder's own wallet |
 //!
 //! Records dated in the past are already reflected in the balances above; the
 //! ones still in motion follow the normal timings from the start.
@@ -57,6 +59,13 @@ use brlv_core::api::model::{
     Asset, BankAccountType, Chain, ClaimStatus, DepositCoordinates, OrderState, TedAccount,
     TradeReason, TransferState, WithdrawalState,
 };
+
+/// The supplier the demo pays in BRLV (an address outside the service).
+pub const SUPPLIER_ADDRESS: &str = "0x4b0897b0513fdc7c541b6d9d7e929c4e5364d2db";
+
+/// The demo holder's own wallet outside the service (self-custody), where
+/// BRLV goes and comes back from.
+pub const OWN_COLD_WALLET: &str = "0x8ba1f109551bd432803012645ac136ddd64dba72";
 
 const MINUTE: i64 = 60;
 const HOUR: i64 = 60 * MINUTE;
@@ -170,6 +179,32 @@ pub(crate) fn seed(data: &mut AccountData, now: OffsetDateTime, order_expiry: Du
             TransferState::Created,
         ),
     ]);
+
+    // The month before this one: BRLV to the holder's own wallet and back,
+    // and a payment to a supplier between (see the table above).
+    let history_transfer = |day: u8, units: i64, source: &str, target: &str| {
+        let created_at = history_moment(now, 1, day)?;
+        Some(TransferRecord {
+            id: Uuid::new_v4(),
+            asset: Asset::EthBaseBrlv,
+            amount: amount(units, 0),
+            source_address: source.to_owned(),
+            target_address: target.to_owned(),
+            tx_hash: Some(random_tx_hash()),
+            state: TransferState::Completed,
+            state_updated_at: plus_seconds(created_at, TRANSFER_CONFIRM_SECS),
+            created_at,
+        })
+    };
+    data.transfers.extend(
+        [
+            history_transfer(5, 5_000, &main, OWN_COLD_WALLET),
+            history_transfer(12, 2_000, &main, SUPPLIER_ADDRESS),
+            history_transfer(20, 5_000, OWN_COLD_WALLET, &main),
+        ]
+        .into_iter()
+        .flatten(),
+    );
 
     let withdrawal = |created_at: OffsetDateTime,
                       asset: Asset,
@@ -476,6 +511,13 @@ fn demo_history(main: &str, treasury: &str, now: OffsetDateTime) -> Option<Vec<O
             Asset::FiatBrl,
             at(3, 10)?,
             &[],
+            Delivery::AccountBalance,
+        )?,
+        past_order(
+            usdc(1_000),
+            Asset::FiatUsd,
+            at(4, 10)?,
+            &[("USDC", amount(535, 2)), ("USD", amount(535, 2))],
             Delivery::AccountBalance,
         )?,
         past_order(

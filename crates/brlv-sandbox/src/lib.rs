@@ -52,6 +52,7 @@ pub use defaults::{
     DEFAULT_WALLET_CHAIN, DEMO_TAX_ID, SANDBOX_RECEIVING_PIX_KEY, WHITELISTED_ADDRESS,
     WHITELISTED_FX_ADDRESS,
 };
+pub use demo::{OWN_COLD_WALLET, SUPPLIER_ADDRESS};
 pub use error::{ApiError, ERROR_CODES, SandboxError};
 pub use keys::{
     DemoCredentials, GeneratedKeyPair, MIN_RSA_BITS, generate_api_key, generate_demo_credentials,

@@ -407,6 +407,7 @@ impl BrlvApp {
             state.open_order(order);
         }
         state.activity.charts_in_view = options.charts_in_view;
+        state.taxes.part_in_view = options.taxes_part_in_view;
         crate::app::ui::theme::install(&creation.egui_ctx);
         if let Some(theme) = options.theme {
             creation.egui_ctx.set_theme(theme);

@@ -25,4 +25,6 @@ pub struct GuiOptions {
     pub hide_amounts: bool,
     /// Scroll the Overview to its charts at start (`--view overview:charts`).
     pub charts_in_view: bool,
+    /// Scroll the Taxes view to a part at start (`--view taxes:declaration`, `taxes:bens`).
+    pub taxes_part_in_view: Option<crate::app::features::taxes::state::TaxesPart>,
 }

@@ -93,6 +93,16 @@ pub enum ReviewChoice {
 /// the keyboard focus goes to "Voltar", so Tab reaches "Confirmar" next and
 /// a held Enter from the form never confirms by itself.
 pub fn review_ui(ui: &mut Ui, review: &Review) -> Option<ReviewChoice> {
+    review_with_ui(ui, review, |_| {})
+}
+
+/// [`review_ui`] with `between` drawn under the notes, above the buttons:
+/// a question that belongs to what is reviewed and never blocks it.
+pub fn review_with_ui(
+    ui: &mut Ui,
+    review: &Review,
+    between: impl FnOnce(&mut Ui),
+) -> Option<ReviewChoice> {
     let colors = palette::of(ui);
     let mut choice = None;
     egui::Frame::group(ui.style())
@@ -152,6 +162,7 @@ pub fn review_ui(ui: &mut Ui, review: &Review) -> Option<ReviewChoice> {
                     live_region(&response, true);
                 }
             }
+            between(ui);
             ui.add_space(8.0);
             ui.horizontal(|ui| {
                 let back = ui.button(review.back.as_str());

@@ -11,7 +11,10 @@
 //!   (the Receita's instructions ask crypto-assets to be declared from
 //!   R$5,000 of cost per type; the report applies it per asset).
 //! - The BRL and USD balances at the service, each with how it was read
-//!   (the interface gives today's balance, not the one of a past day).
+//!   (the interface gives today's balance, not the one of a past day: a
+//!   past day's is read back from the movements, [`super::money`]).
+//! - What is held in self-custody is declared as "custódia própria" in
+//!   Discriminação, beside what the custodian keeps.
 //! - Taxable months: each sale goes through the Receita's GCAP program
 //!   ([`GcapSale`], `gcap-sales.csv`).
 
@@ -21,7 +24,9 @@ use time::{Date, OffsetDateTime};
 use super::brasilia::{self, YearMonth};
 use super::input::{BensCode, TypedValues};
 use super::ledger::{Holding, Ledger};
-use super::year::{DEFAULT_CUSTODIAN, YearReport, description, holdings_at, suggested_code};
+use super::year::{
+    DEFAULT_CUSTODIAN, YearReport, custody_text, description, holdings_at, suggested_code,
+};
 use crate::api::UtcMicros;
 use crate::money::{NumberFormat, format_amount};
 use crate::pix::PixKey;
@@ -175,12 +180,37 @@ pub enum MoneyReading {
     /// The service's balance read on the day the column is of (the current
     /// year's, read today).
     OnTheDay,
-    /// The service's balance read on `read_on`, after the column's day: the
-    /// interface gives no balance of a past day, so it is today's, not the
-    /// one of 31/12; the statement of 31/12 says the figure to declare.
-    ReadLater {
-        /// When it was read.
+    /// Read back from today's balance (read on `read_on`), less the
+    /// movements the records show since the column's day
+    /// ([`super::money::MoneyMoves`]): the interface gives no balance of a
+    /// past day. Lists not read are named in `unread`.
+    Reconstructed {
+        /// When today's balance was read.
         read_on: Date,
+        /// Today's balance.
+        balance: Decimal,
+        /// How many movements since the column's day were taken back.
+        movements: usize,
+        /// The lists not read (`deposits`): their movements are missing.
+        unread: Vec<&'static str>,
+    },
+    /// The service gives no balance (of dollars, say): summed from the
+    /// movements the records show up to the column's day, as if the lists
+    /// held the whole history.
+    FromMovements {
+        /// How many movements were summed.
+        movements: usize,
+        /// Why no balance was had.
+        balance_missing: String,
+        /// The lists not read (`deposits`): their movements are missing.
+        unread: Vec<&'static str>,
+    },
+    /// Read back or summed, the movements come to `sum`, below zero: the
+    /// lists do not hold the whole history, so there is no figure; the
+    /// statement of the day has it.
+    BelowZero {
+        /// What the movements came to.
+        sum: Decimal,
     },
     /// Not had: why.
     Unknown(String),
@@ -311,6 +341,7 @@ pub fn declaration(
                     quantity: now_held.quantity,
                     total_cost_brl: now_held.total_cost,
                 },
+                ledger.self_custody_at(asset, this_until),
                 typed,
                 &custodian,
                 &custodian_cnpj,
@@ -359,6 +390,7 @@ fn line(
     ticker: &str,
     previous: Column,
     this: Column,
+    self_custody: Decimal,
     typed: &TypedValues,
     custodian: &str,
     cnpj: &CnpjField,
@@ -394,7 +426,12 @@ fn line(
             format_amount(this.total_cost_brl, 2, format),
         )
     };
-    let discriminacao = format!("{held} Custodiante: {custodian}{cnpj_text}.");
+    let custody = custody_text(
+        this.quantity,
+        self_custody,
+        &format!("{custodian}{cnpj_text}"),
+    );
+    let discriminacao = format!("{held} {custody}");
     BensLine {
         asset: ticker.to_owned(),
         code,
@@ -634,6 +671,102 @@ mod tests {
                 "WBTC,08,01,suggested,2025-12-31,0.1,30000.00,2026-12-31,0,0.00,reached-5000-before,,"
             ),
             "{bitcoin}"
+        );
+    }
+
+    #[test]
+    fn tokens_in_the_persons_own_wallet_are_declared_in_custodia_propria() {
+        const MAIN: &str = "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed";
+        const OWN: &str = "0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359";
+        let wallets: Vec<crate::api::model::Wallet> = vec![
+            serde_json::from_value(json!({"name": "Main", "address": MAIN, "assets": []})).unwrap(),
+        ];
+        let transfer = |id: u128, at: &str, amount: &str| -> crate::api::model::Transfer {
+            serde_json::from_value(json!({
+                "id": uuid::Uuid::from_u128(id), "asset": "eth-base/brlv", "amount": amount,
+                "source-address": MAIN, "target-address": OWN, "state": "completed",
+                "created-at": at, "state-updated-at": at,
+            }))
+            .unwrap()
+        };
+        // 10,000 BRLV bought for R$10,000.00 in 2025; 4,000 of them moved to
+        // the person's own wallet in March 2026, the rest in June.
+        let orders = vec![order(
+            2,
+            datetime!(2025-06-10 15:00 UTC),
+            ("fiat/brl", "10000.00"),
+            ("eth-base/brlv", "10000"),
+            "0",
+        )];
+        let transfers = vec![
+            transfer(10, "2026-03-10T15:00:00Z", "4000"),
+            transfer(11, "2026-06-10T15:00:00Z", "6000"),
+        ];
+        let mut typed = TypedValues {
+            custodian: Some("Prestadora Exemplo Ltda.".into()),
+            ..TypedValues::default()
+        };
+        typed.apply(crate::tax::TaxInput::OwnAddress {
+            address: OWN.into(),
+            own: true,
+        });
+        let prices = ServicePrices::default();
+        let rates = DollarRates::default();
+        let declared_at = |now: OffsetDateTime, year: i32| {
+            let input = LedgerInput {
+                orders: &orders,
+                transfers: &transfers,
+                withdrawals: &[],
+                deposits: &[],
+                claims: &[],
+                wallets: &wallets,
+                typed: &typed,
+                prices: &prices,
+                dollar_rates: &rates,
+            };
+            let ledger = crate::tax::build(&input);
+            let report = year_report(&ledger, &typed, year, now);
+            (
+                declaration(&ledger, &typed, &report, Vec::new(), now),
+                report,
+            )
+        };
+        // In April 2026: 6,000 at the custodian, 4,000 in custódia própria,
+        // all still held at their cost of R$10,000.00.
+        let (april, report) = declared_at(datetime!(2026-04-15 12:00 UTC), 2026);
+        let line = &april.lines[0];
+        assert_eq!(line.this.quantity, dec("10000"));
+        assert_eq!(line.this.total_cost_brl, dec("10000.00"));
+        assert!(
+            line.discriminacao.ends_with(
+                "Custodiante: Prestadora Exemplo Ltda, 6.000; custódia própria (carteira do \
+                 próprio titular): 4.000."
+            ),
+            "{}",
+            line.discriminacao
+        );
+        assert!(
+            report.positions[0]
+                .discriminacao
+                .contains("Custodiante: Prestadora Exemplo Ltda, 6.000; custódia própria"),
+            "{}",
+            report.positions[0].discriminacao
+        );
+        // At the end of 2026 all of it is in the person's own wallet.
+        let (whole, _) = declared_at(datetime!(2027-02-01 12:00 UTC), 2026);
+        let line = &whole.lines[0];
+        assert_eq!(line.this.quantity, dec("10000"));
+        assert!(
+            line.discriminacao
+                .ends_with("Custódia própria (carteira do próprio titular, sem custodiante)."),
+            "{}",
+            line.discriminacao
+        );
+        // And at the end of 2025, none: the custodian's alone.
+        assert!(
+            declared_at(datetime!(2026-04-15 12:00 UTC), 2025).0.lines[0]
+                .discriminacao
+                .ends_with("Custodiante: Prestadora Exemplo Ltda."),
         );
     }
 

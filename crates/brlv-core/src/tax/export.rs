@@ -346,7 +346,16 @@ pub const BENS_COLUMNS: [&str; 13] = [
     "discriminacao",
 ];
 
-/// Writes `bens-e-direitos.csv`: each line with both columns, then the money
+/// The lists a money figure could not read, as the CSV says them.
+fn unread_text(unread: &[&str]) -> String {
+    if unread.is_empty() {
+        String::new()
+    } else {
+        format!("; not read: {}", unread.join(", "))
+    }
+}
+
+/// `bens-e-direitos.csv`: one row per line of Bens e Direitos, then the money
 /// held at the service (its reading in `bens_code_note`).
 pub fn write_bens(
     out: impl Write,
@@ -386,9 +395,27 @@ pub fn write_bens(
     for money in &declaration.money {
         let reading = match &money.reading {
             MoneyReading::OnTheDay => "service-balance-on-the-day".to_owned(),
-            MoneyReading::ReadLater { read_on } => {
-                format!("service-balance-read-on-{}", date(*read_on))
-            }
+            MoneyReading::Reconstructed {
+                read_on,
+                balance,
+                movements,
+                unread,
+            } => format!(
+                "reconstructed: service-balance-read-on-{} {balance} less {movements} movements since{}",
+                date(*read_on),
+                unread_text(unread)
+            ),
+            MoneyReading::FromMovements {
+                movements,
+                balance_missing,
+                unread,
+            } => format!(
+                "from-movements: sum of {movements} movements (no balance: {balance_missing}){}",
+                unread_text(unread)
+            ),
+            MoneyReading::BelowZero { sum } => format!(
+                "unknown: the movements the lists show come to {sum}, below zero: take it from the statement"
+            ),
             MoneyReading::Unknown(reason) => format!("unknown: {reason}"),
         };
         writer.write_record([

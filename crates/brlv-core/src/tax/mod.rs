@@ -21,6 +21,8 @@
 //! - [`darf`]: a late DARF's fine and interest on a given day.
 //! - [`declaration`]: Bens e Direitos whole (both columns), the money held
 //!   at the service, and the sales for GCAP.
+//! - [`money`]: the money held at the service on a past day, read back
+//!   from the movements.
 //!
 //! Every figure is a help for the declaration, not tax advice
 //! ([`rules::disclaimer`]).
@@ -34,6 +36,7 @@ pub mod export;
 pub mod input;
 pub mod journal;
 pub mod ledger;
+pub mod money;
 pub mod months;
 pub mod ptax;
 pub mod rules;

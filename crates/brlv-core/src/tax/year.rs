@@ -43,6 +43,29 @@ pub fn description(ticker: &str, code: BensCode) -> String {
     }
 }
 
+/// Who keeps what is held, in Discriminação's words: the custodian
+/// (`custodian`, its name and CNPJ), "custódia própria" for what is in the
+/// person's own wallets (`self_custody` of `quantity`), or both with each
+/// part's quantity.
+pub fn custody_text(quantity: Decimal, self_custody: Decimal, custodian: &str) -> String {
+    let format = NumberFormat::Brazilian;
+    // A name that ends its own sentence ("Ltda.") takes no second period.
+    let custodian = custodian.trim_end().trim_end_matches('.');
+    let own = self_custody.min(quantity);
+    if own <= Decimal::ZERO || quantity.is_zero() {
+        format!("Custodiante: {custodian}.")
+    } else if own == quantity {
+        "Custódia própria (carteira do próprio titular, sem custodiante).".to_owned()
+    } else {
+        format!(
+            "Custodiante: {custodian}, {at_custodian}; custódia própria (carteira do próprio \
+             titular): {own}.",
+            at_custodian = format_amount((quantity - own).normalize(), 0, format),
+            own = format_amount(own.normalize(), 0, format),
+        )
+    }
+}
+
 /// One asset held at the year's end.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
@@ -165,6 +188,7 @@ pub fn year_report(
             position(
                 ledger.asset_name(asset),
                 holding,
+                ledger.self_custody_at(asset, until),
                 typed,
                 custodian,
                 positions_on,
@@ -287,6 +311,7 @@ fn year_flag_readings(ledger: &Ledger, year: i32) -> Vec<Reading> {
 fn position(
     ticker: &str,
     holding: Holding,
+    self_custody: Decimal,
     typed: &TypedValues,
     custodian: &str,
     on: Date,
@@ -298,9 +323,10 @@ fn position(
     let format = NumberFormat::Brazilian;
     let quantity = format_amount(holding.quantity.normalize(), 0, format);
     let discriminacao = format!(
-        "{quantity} {description}. Custodiante: {custodian}. Custo de aquisição (custo médio \
+        "{quantity} {description}. {custody} Custo de aquisição (custo médio \
          ponderado) em {day:02}/{month:02}/{year}: R$ {total}, média de R$ {average} por unidade.",
         description = description(ticker, code),
+        custody = custody_text(holding.quantity, self_custody, custodian),
         day = on.day(),
         month = u8::from(on.month()),
         year = on.year(),

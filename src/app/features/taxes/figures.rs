@@ -15,6 +15,7 @@ use uuid::Uuid;
 
 use crate::app::features::activity::cache::{Figures, identity, length, shared};
 use crate::app::resources::{AccountData, Rows};
+use brlv_core::api::model::DepositAsset;
 use brlv_core::api::model::{Asset, Deposit, Order, Transfer, Wallet, Withdrawal};
 use brlv_core::tax::darf::{self, LateDarf};
 use brlv_core::tax::declaration::{self, Declaration};
@@ -22,6 +23,7 @@ use brlv_core::tax::input::TOKEN_DEPOSIT_ASSETS;
 use brlv_core::tax::ledger::{
     Holding, RecordRef, assets_needing_prices, dollar_rate_days, ticker_of,
 };
+use brlv_core::tax::money::{MoneyMoves, MoneyRecords};
 use brlv_core::tax::ptax::DollarRates;
 use brlv_core::tax::selic::SelicMonths;
 use brlv_core::tax::{
@@ -43,6 +45,9 @@ pub struct TaxSources {
     pub wallets: Rows<Wallet>,
     /// The token deposit lists, in the order of [`TOKEN_DEPOSIT_ASSETS`].
     pub deposits: [Rows<Deposit>; 2],
+    /// The deposits of reais and of dollars, when their lists were read:
+    /// the money held on a past day is read back from them.
+    pub money_deposits: [Option<Rows<Deposit>>; 2],
     /// The claims this device made, with what each was paid in.
     pub claims: Arc<Vec<ClaimMade>>,
     /// What the person typed.
@@ -65,6 +70,7 @@ impl Default for TaxSources {
             withdrawals: Rows::default(),
             wallets: Rows::default(),
             deposits: Default::default(),
+            money_deposits: Default::default(),
             claims: Arc::default(),
             typed: Arc::default(),
             prices: Arc::default(),
@@ -74,6 +80,10 @@ impl Default for TaxSources {
         }
     }
 }
+
+/// The deposit lists of money (reais, dollars), in the order of
+/// [`TaxSources::money_deposits`].
+const MONEY_DEPOSIT_ASSETS: [DepositAsset; 2] = [DepositAsset::Brl, DepositAsset::Usd];
 
 /// What the person's side of the ledger holds besides the lists.
 #[derive(Clone, Debug, Default)]
@@ -99,6 +109,8 @@ impl TaxSources {
             withdrawals: shared(&data.withdrawals),
             wallets: shared(&data.wallets),
             deposits: TOKEN_DEPOSIT_ASSETS.map(|asset| shared(data.deposits(&asset))),
+            money_deposits: MONEY_DEPOSIT_ASSETS
+                .map(|asset| data.deposits(&asset).value().map(Arc::clone)),
             claims: Arc::clone(&inputs.claims),
             typed: Arc::clone(&inputs.typed),
             prices: Arc::clone(&inputs.prices),
@@ -109,8 +121,9 @@ impl TaxSources {
     }
 
     /// The identities of the lists the ledger reads in `data`.
-    pub fn lists_key(data: &AccountData) -> [Option<usize>; 6] {
+    pub fn lists_key(data: &AccountData) -> [Option<usize>; 8] {
         let [usdc, usdt] = TOKEN_DEPOSIT_ASSETS.map(|asset| identity(data.deposits(&asset)));
+        let [brl, usd] = MONEY_DEPOSIT_ASSETS.map(|asset| identity(data.deposits(&asset)));
         [
             identity(&data.orders),
             identity(&data.transfers),
@@ -118,7 +131,26 @@ impl TaxSources {
             identity(&data.wallets),
             usdc,
             usdt,
+            brl,
+            usd,
         ]
+    }
+
+    /// The movements of reais and dollars at the service, each read from
+    /// these lists (the deposits of each when read).
+    pub fn money_moves(&self) -> [MoneyMoves; 2] {
+        let [brl, usd] = &self.money_deposits;
+        [(Asset::FiatBrl, brl), (Asset::FiatUsd, usd)].map(|(currency, deposits)| {
+            MoneyMoves::of(
+                &currency,
+                &MoneyRecords {
+                    orders: &self.orders,
+                    withdrawals: &self.withdrawals,
+                    deposits: deposits.as_ref().map(|rows| rows.as_slice()),
+                    claims: &self.claims,
+                },
+            )
+        })
     }
 
     /// How many records the ledger reads in `data`.
@@ -203,7 +235,7 @@ impl TaxSources {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TaxRequest {
     /// The identities of the lists the ledger reads.
-    pub lists: [Option<usize>; 6],
+    pub lists: [Option<usize>; 8],
     /// Counts the changes of what the ledger reads besides the lists: the
     /// claims made here, the costs and values typed, the addresses marked
     /// as one's own, the service's prices.
@@ -284,6 +316,9 @@ pub struct TaxFigures {
     /// custodian's CNPJ, the GCAP months); the money at the service is the
     /// view's to say (the balances are not among what the ledger reads).
     pub declaration: Option<Arc<Declaration>>,
+    /// The movements of reais and of dollars at the service, in time: the
+    /// view reads the money held on 31/12 back from today's balance with them.
+    pub money: Arc<[MoneyMoves; 2]>,
     generation: u64,
 }
 
@@ -388,6 +423,10 @@ pub fn compute(
                 )
             }
         };
+    let money = match same_ledger {
+        Some(previous) => Arc::clone(&previous.money),
+        None => Arc::new(sources.money_moves()),
+    };
     let years = Arc::new(years_of(&ledger, request.year, sources.now));
     TaxFigures {
         request,
@@ -403,6 +442,7 @@ pub fn compute(
         selic_needed,
         late_darfs,
         declaration,
+        money,
         generation,
     }
 }

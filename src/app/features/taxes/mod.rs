@@ -12,6 +12,8 @@
 //! - [`central_bank`]: the dollar's PTAX and the Selic the figures need,
 //!   asked of the Banco Central once a session;
 //! - [`report`]: the report for an accountant, as PDF;
+//! - [`outflow`]: what tokens about to leave are for, asked in a
+//!   transfer's or token withdrawal's review and kept once the record exists;
 //! - [`state`], [`message`], [`words`]: the panel's state (and how its
 //!   files are saved), what it asks the worker, and how it writes things;
 //! - [`task`], [`view`]: the worker's calls, and the Taxes panel.
@@ -21,6 +23,7 @@ pub mod figures;
 pub mod gauge;
 pub mod message;
 pub mod monthly;
+pub mod outflow;
 pub mod report;
 pub mod sale;
 pub mod state;

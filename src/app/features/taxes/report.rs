@@ -1,5 +1,6 @@
 //! The year's report for an accountant, as PDF: the months against
 //! R$35,000 with their gains, tax and DARF, the gain or loss per asset, the
+//! months that may owe a report to the Receita (DeCripto), the
 //! positions with their Bens e Direitos codes and Discriminação, the exempt
 //! gains, the entries to check, and every rule the figures rest on with its
 //! standing and source, under the disclaimer.
@@ -108,6 +109,7 @@ pub fn build_report(
         months_section(year, language, amounts),
         assets_section(year, &figures.ledger, language, amounts),
         darf_section(year, language, amounts),
+        decripto_section(year, language, amounts),
         positions_section(year, language, amounts),
         exempt_section(year, language, amounts),
     ];
@@ -279,6 +281,47 @@ fn darf_section(year: &YearReport, language: Language, amounts: AmountFormat) ->
     }
     ReportSection {
         heading: tr(language, "taxes.darf_heading").into_owned(),
+        blocks,
+    }
+}
+
+/// The months whose tokens sent outside the service or received from
+/// outside pass the reporting line, each with its rule and source.
+fn decripto_section(year: &YearReport, language: Language, amounts: AmountFormat) -> ReportSection {
+    let core = report_language(language);
+    let mut blocks = vec![ReportBlock::Note(
+        tr(language, "taxes.decripto.note").into_owned(),
+    )];
+    let mut any = false;
+    for month in &year.months {
+        let Some(decripto) = &month.decripto else {
+            continue;
+        };
+        any = true;
+        blocks.push(ReportBlock::Text(format!(
+            "{} {} ({})",
+            tr_with(
+                language,
+                "taxes.decripto.month",
+                &[
+                    ("month", &month_title(language, month.month)),
+                    ("amount", &amounts.brl(decripto.external_brl)),
+                    ("limit", &amounts.brl(decripto.limit_brl)),
+                ],
+            ),
+            decripto.rule.text(core),
+            decripto.rule.source(),
+        )));
+    }
+    if !any {
+        blocks.push(ReportBlock::Text(tr_with(
+            language,
+            "taxes.decripto.none",
+            &[("year", &year.year.to_string())],
+        )));
+    }
+    ReportSection {
+        heading: tr(language, "taxes.decripto.heading").into_owned(),
         blocks,
     }
 }

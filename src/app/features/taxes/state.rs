@@ -49,6 +49,8 @@ pub struct TaxesState {
     pub csv: ExportDraft,
     /// The report for an accountant, as PDF.
     pub pdf: ExportDraft,
+    /// Keep the view scrolled to this part (`--view taxes:declaration`, `taxes:bens`).
+    pub part_in_view: Option<TaxesPart>,
     ledger_inputs: u64,
     report_inputs: u64,
     cache: Cache<TaxFigures>,
@@ -186,7 +188,11 @@ impl TaxesState {
 
     /// Another account was opened: nothing of the last one stays.
     pub fn reset(&mut self) {
-        *self = TaxesState::default();
+        *self = TaxesState {
+            // How the window was opened, not the account's.
+            part_in_view: self.part_in_view,
+            ..TaxesState::default()
+        };
     }
 
     /// How many times the ledger was built (for tests of the cache).
@@ -198,6 +204,15 @@ impl TaxesState {
     pub fn threads_started(&self) -> u64 {
         self.cache.threads_started()
     }
+}
+
+/// A part of the Taxes view a screenshot scrolls to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TaxesPart {
+    /// DeCripto, then the declaration.
+    Declaration,
+    /// Bens e Direitos with both columns, the CNPJ and the money at the service.
+    Bens,
 }
 
 /// The next step of saving the tax year's files.

@@ -5,6 +5,7 @@
 use uuid::Uuid;
 
 use crate::app::clock::Millis;
+use crate::app::features::taxes::outflow::OutflowQuestion;
 use crate::app::form::{
     Field, FieldError, FieldErrors, address_field, amount_field, optional_address,
 };
@@ -41,6 +42,8 @@ pub struct TransfersState {
     pub recipient_offer: Option<String>,
     /// The transfer whose details are shown, its receipt's path, the export.
     pub records: RecordSelection<Uuid>,
+    /// What the tokens under review are for, as the review asked.
+    pub outflow: OutflowQuestion,
 }
 
 /// What the Transfers panel is told.

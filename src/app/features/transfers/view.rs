@@ -7,6 +7,8 @@ use egui::Ui;
 
 use crate::app::error_text::Localize;
 use crate::app::export::ExportRecords;
+use crate::app::features::journal::message::JournalCommand;
+use crate::app::features::taxes::view::outflow_question::outflow_question_ui;
 use crate::app::form::Field;
 use crate::app::format::{MISSING, asset_name, or_missing, short_hex, state_label};
 use crate::app::i18n::tr;
@@ -15,7 +17,7 @@ use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
 use crate::app::panel::{Outbox, Panel, PanelContext};
 use crate::app::resources::{AccountData, ListQuery};
 use crate::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
-use crate::app::ui::review::ReviewChoice;
+use crate::app::ui::review::{ReviewChoice, review_with_ui};
 use crate::app::ui::{
     Cell, DetailRow, FieldMessage, RecordList, address_field_ui, amount_field_ui, choice_ui,
     field_message, field_message_ui, option_filter_ui, section_ui, sent_ui, state_tone,
@@ -59,16 +61,23 @@ impl Panel for TransfersState {
         match event {
             TransfersEvent::Sending => self.submit = SubmitStatus::Sending,
             TransfersEvent::Submitted(outcome) => {
+                let mut kept = None;
                 if let SubmitOutcome::Created {
                     record: Created::Transfer(transfer),
                     ..
                 } = &outcome
                 {
                     self.created(transfer);
+                    kept = self.outflow.kept_for(transfer.id);
                 }
+                self.outflow.clear();
                 // What came of it is told under the form, which keeps what was typed.
                 self.reviewing = None;
                 self.submit = SubmitStatus::Finished(outcome);
+                return kept
+                    .map(|input| Command::Journal(JournalCommand::KeepTaxInput(input)))
+                    .into_iter()
+                    .collect();
             }
             TransfersEvent::Listed(filter, mut result, at) => {
                 if let Ok(rows) = &mut result {
@@ -286,9 +295,16 @@ fn review_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>,
     };
     let mut review = transfer_review(cx, &request);
     review.can_confirm = !transfers.submit.is_sending();
-    match crate::app::ui::review::review_ui(ui, &review) {
+    let target = Some(request.target_address.as_str());
+    let outflow = &mut transfers.outflow;
+    match review_with_ui(ui, &review, |ui| {
+        outflow_question_ui(ui, cx, target, outflow)
+    }) {
         Some(ReviewChoice::Confirm) => out.submit(SubmitRequest::Transfer(request)),
-        Some(ReviewChoice::Back) => transfers.reviewing = None,
+        Some(ReviewChoice::Back) => {
+            transfers.reviewing = None;
+            transfers.outflow.clear();
+        }
         _ => {}
     }
     submit_status_ui(ui, cx.language, &transfers.submit, "");

@@ -7,6 +7,7 @@
 
 use egui::Ui;
 
+use crate::app::features::taxes::view::outflow_question::outflow_question_ui;
 use crate::app::features::transfers::review::{
     address_line, at_par_with_brl, balance_lines, money_text, service_line,
 };
@@ -15,7 +16,7 @@ use crate::app::panel::{Outbox, PanelContext};
 use crate::app::receipt::build::masked_document;
 use crate::app::submit::SubmitRequest;
 use crate::app::ted::bank_label;
-use crate::app::ui::review::{NoteTone, Review, ReviewChoice, ReviewLine, review_ui};
+use crate::app::ui::review::{NoteTone, Review, ReviewChoice, ReviewLine, review_with_ui};
 use crate::app::ui::submit_status_ui;
 use brlv_core::api::model::{CreateWithdrawal, WithdrawalMethod};
 use brlv_core::api::payout::{BankAccountType, TedAccount};
@@ -216,9 +217,18 @@ pub fn withdrawal_review_ui(
     };
     let mut review = withdrawal_review(cx, &request);
     review.can_confirm = !withdrawals.submit.is_sending();
-    match review_ui(ui, &review) {
+    // A token withdrawal to an address outside the account asks, for the
+    // tax year, what it was (PIX and TED ask nothing: they have no address).
+    let target = request.target_address.as_deref();
+    let outflow = &mut withdrawals.outflow;
+    match review_with_ui(ui, &review, |ui| {
+        outflow_question_ui(ui, cx, target, outflow)
+    }) {
         Some(ReviewChoice::Confirm) => out.submit(SubmitRequest::Withdrawal(request)),
-        Some(ReviewChoice::Back) => withdrawals.confirming = None,
+        Some(ReviewChoice::Back) => {
+            withdrawals.confirming = None;
+            withdrawals.outflow.clear();
+        }
         _ => {}
     }
     submit_status_ui(ui, cx.language, &withdrawals.submit, "");

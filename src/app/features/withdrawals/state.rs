@@ -5,6 +5,7 @@
 use uuid::Uuid;
 
 use crate::app::clock::Millis;
+use crate::app::features::taxes::outflow::OutflowQuestion;
 use crate::app::form::{
     Field, FieldError, FieldErrors, address_field, amount_field, pix_key_field,
 };
@@ -33,6 +34,9 @@ pub struct WithdrawalsState {
     pub records: RecordSelection<Uuid>,
     /// Payouts from a file.
     pub batch: super::batch::BatchState,
+    /// What the tokens of a token withdrawal under confirmation are for,
+    /// as the confirmation asked.
+    pub outflow: OutflowQuestion,
 }
 
 /// What the Withdrawals panel is told.

@@ -6,6 +6,7 @@
 use egui::Ui;
 
 use crate::app::export::ExportRecords;
+use crate::app::features::journal::message::JournalCommand;
 use crate::app::form::{Field, FieldErrors};
 use crate::app::format::{MISSING, asset_name, or_missing, state_label};
 use crate::app::i18n::{self, Language};
@@ -112,15 +113,22 @@ impl Panel for WithdrawalsState {
         match event {
             WithdrawalsEvent::Sending => self.submit = SubmitStatus::Sending,
             WithdrawalsEvent::Submitted(outcome) => {
+                let mut kept = None;
                 if let SubmitOutcome::Created {
                     record: Created::Withdrawal(withdrawal),
                     ..
                 } = &outcome
                 {
                     self.created(withdrawal);
+                    kept = self.outflow.kept_for(withdrawal.id);
                 }
+                self.outflow.clear();
                 self.confirming = None;
                 self.submit = SubmitStatus::Finished(outcome);
+                return kept
+                    .map(|input| Command::Journal(JournalCommand::KeepTaxInput(input)))
+                    .into_iter()
+                    .collect();
             }
             WithdrawalsEvent::Listed(asset, mut result, at) => {
                 if let Ok(rows) = &mut result {

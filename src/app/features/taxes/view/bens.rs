@@ -2,20 +2,26 @@
 //! held on 31/12 of the year before or of the year shown (today for the
 //! current year), each with both columns (one sold out during the year at
 //! R$0,00) and where it stands against R$5,000; the custodian's CNPJ in
-//! its own field (typed once, checked, kept in the journal); the BRL held
-//! at the service, with how it was read; and the taxable months whose sales
+//! its own field (typed once, checked, kept in the journal); the BRL and
+//! USD held at the service, each with how it was read; and the taxable months whose sales
 //! go through GCAP.
 
 use egui::{RichText, Ui};
 
 use crate::app::features::journal::message::JournalCommand;
-use crate::app::features::taxes::state::TaxesState;
+use crate::app::features::taxes::state::{TaxesPart, TaxesState};
 use crate::app::message::Command;
 use crate::app::panel::{Outbox, PanelContext};
 use crate::app::ui::{Tone, badge_ui, note_ui};
-use brlv_core::tax::TaxInput;
+use rust_decimal::Decimal;
+
+use brlv_core::api::UtcMicros;
+use brlv_core::api::model::Asset;
 use brlv_core::tax::declaration::{BensLine, CnpjField, Column, Declaration, cnpj_field};
+use brlv_core::tax::declaration::{MoneyHeld, MoneyReading, end_of_year};
+use brlv_core::tax::money::MoneyMoves;
 use brlv_core::tax::year::BENS_GROUP;
+use brlv_core::tax::{TaxInput, brasilia};
 
 use super::super::words::{date_text, month_title, report_language};
 use super::figure::figure_ui;
@@ -27,9 +33,11 @@ pub(super) fn bens_ui(
     cx: &PanelContext<'_>,
     out: &mut Outbox,
     declaration: &Declaration,
+    money: &[MoneyMoves; 2],
 ) {
     let language = cx.language;
     ui.add_space(8.0);
+    let top = ui.cursor().min;
     ui.label(RichText::new(cx.t("taxes.bens.heading")).strong());
     note_ui(ui, &cx.t("taxes.bens.note"));
     let previous_on = date_text(language, declaration.previous_on);
@@ -55,7 +63,7 @@ pub(super) fn bens_ui(
             });
     }
     cnpj_ui(ui, taxes, cx, out, &declaration.custodian_cnpj);
-    money_ui(ui, cx, &this_on);
+    money_ui(ui, cx, declaration, money);
     if !declaration.gcap_months.is_empty() {
         let months: Vec<String> = declaration
             .gcap_months
@@ -66,6 +74,9 @@ pub(super) fn bens_ui(
             ui,
             &cx.t_with("taxes.bens.gcap", &[("months", &months.join(", "))]),
         );
+    }
+    if taxes.part_in_view == Some(TaxesPart::Bens) {
+        super::figure::scroll_to_top(ui, top);
     }
 }
 
@@ -166,17 +177,114 @@ fn cnpj_ui(
     }
 }
 
-/// The BRL held at the service: today's balance (the interface gives no
-/// balance of a past day), said so.
-fn money_ui(ui: &mut Ui, cx: &PanelContext<'_>, this_on: &str) {
-    let amounts = cx.amounts();
-    let text = match cx.data.balance_brl.value() {
-        Some(balance) => cx.t_with(
-            "taxes.bens.money_brl",
-            &[("amount", &amounts.brl(*balance)), ("date", this_on)],
-        ),
-        None => cx.t("taxes.bens.money_unknown").into_owned(),
+/// The BRL and USD held at the service on the second column's day: today's
+/// balance for the current year; for a year over, read back from today's
+/// balance less the movements since (the interface gives no balance of a
+/// past day); dollars, whose balance the interface does not give, summed
+/// from their movements. Each says how it was read.
+fn money_ui(
+    ui: &mut Ui,
+    cx: &PanelContext<'_>,
+    declaration: &Declaration,
+    money: &[MoneyMoves; 2],
+) {
+    let today = brasilia::date_at(cx.wall_now);
+    let current = today.year() == declaration.year;
+    let until = if current {
+        UtcMicros::new(cx.wall_now)
+    } else {
+        end_of_year(declaration.year)
     };
-    // A sentence, not a column of figures: read as prose.
-    ui.add(egui::Label::new(text).wrap());
+    let date = date_text(cx.language, declaration.this_on);
+    for moves in money {
+        let balance = match moves.currency {
+            "BRL" => cx
+                .data
+                .balance_brl
+                .value()
+                .copied()
+                .ok_or_else(|| cx.t("taxes.bens.money.balance_not_read").into_owned()),
+            _ => Err(cx.t("taxes.bens.money.no_usd_balance").into_owned()),
+        };
+        let held = moves.held_on(balance, today, until, current);
+        money_line_ui(ui, cx, &held, &date);
+    }
+    note_ui(ui, &cx.t("taxes.bens.money.code_unsettled"));
+}
+
+/// One currency held at the service, with how it was read.
+fn money_line_ui(ui: &mut Ui, cx: &PanelContext<'_>, held: &MoneyHeld, date: &str) {
+    let amounts = cx.amounts();
+    let amount_text = |amount: Decimal| match held.currency {
+        "USD" => amounts.of_asset(amount, Some(&Asset::FiatUsd)).text(),
+        _ => amounts.brl(amount),
+    };
+    let amount = held.amount.map(amount_text).unwrap_or_default();
+    let head = cx.t_with(
+        "taxes.bens.money.held",
+        &[
+            ("currency", held.currency),
+            ("date", date),
+            ("amount", &amount),
+        ],
+    );
+    let unread = |unread: &[&str]| {
+        if unread.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", cx.t("taxes.bens.money.deposits_unread"))
+        }
+    };
+    let (how, tone) = match &held.reading {
+        MoneyReading::OnTheDay => (cx.t("taxes.bens.money.on_the_day").into_owned(), None),
+        MoneyReading::Reconstructed {
+            read_on,
+            balance,
+            movements,
+            unread: missing,
+        } => (
+            cx.t_with(
+                "taxes.bens.money.reconstructed",
+                &[
+                    ("balance", &amount_text(*balance)),
+                    ("read_on", &date_text(cx.language, *read_on)),
+                    ("count", &movements.to_string()),
+                ],
+            ) + &unread(missing),
+            Some("taxes.bens.money.badge_reconstructed"),
+        ),
+        MoneyReading::FromMovements {
+            movements,
+            balance_missing,
+            unread: missing,
+        } => (
+            cx.t_with(
+                "taxes.bens.money.from_movements",
+                &[
+                    ("count", &movements.to_string()),
+                    ("reason", balance_missing),
+                ],
+            ) + &unread(missing),
+            Some("taxes.bens.money.badge_from_movements"),
+        ),
+        MoneyReading::BelowZero { sum } => (
+            cx.t_with(
+                "taxes.bens.money.below_zero",
+                &[("sum", &amount_text(*sum))],
+            ),
+            Some("taxes.bens.money.badge_no_figure"),
+        ),
+        MoneyReading::Unknown(reason) => (
+            cx.t_with("taxes.bens.money.unknown", &[("reason", reason)]),
+            Some("taxes.bens.money.badge_no_figure"),
+        ),
+    };
+    ui.horizontal_wrapped(|ui| {
+        // A sentence, not a column of figures: read as prose.
+        ui.label(RichText::new(&head).strong());
+        if let Some(badge) = tone {
+            badge_ui(ui, cx.t(badge).as_ref(), Tone::Warning);
+        }
+    });
+    ui.add(egui::Label::new(RichText::new(how).weak()).wrap());
 }

@@ -114,3 +114,15 @@ pub(super) fn right_aligned_ui<R>(ui: &mut Ui, width: f32, add: impl FnOnce(&mut
     )
     .inner
 }
+
+/// Keeps the part of the view that starts at `top` at the window's top (a
+/// screenshot of it: `--view taxes:declaration`).
+pub(super) fn scroll_to_top(ui: &Ui, top: egui::Pos2) {
+    let bottom = egui::pos2(ui.max_rect().right(), ui.cursor().min.y);
+    // At once, not animated: the screenshot is taken when the data is in.
+    ui.scroll_to_rect_animation(
+        egui::Rect::from_min_max(top, bottom.max(top)),
+        Some(egui::Align::TOP),
+        egui::style::ScrollAnimation::none(),
+    );
+}

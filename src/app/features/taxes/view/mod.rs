@@ -1,7 +1,8 @@
 //! The Taxes view: the year chosen (the current one first), under the
 //! disclaimer; this month's sales beside the service's own figure
 //! ([`service`]); the months against R$35,000 with the gain or loss per
-//! asset, the tax and the DARF with its "paid" mark ([`months`]); what to
+//! asset, the tax and the DARF with its "paid" mark ([`months`]); the
+//! months that may owe a report to the Receita (DeCripto, [`decripto`]); what to
 //! declare: the positions with their Bens e Direitos code and the
 //! Discriminação to copy, the exempt gains, the months with tax due
 //! ([`declaration`]); the ledger of each asset and the entries to check,
@@ -17,18 +18,20 @@
 mod bens;
 mod central_bank;
 mod declaration;
+mod decripto;
 mod figure;
 mod files;
 mod late;
 mod ledger;
 mod months;
+pub mod outflow_question;
 mod outflows;
 mod service;
 
 use egui::{RichText, Ui};
 
 use crate::app::features::taxes::message::TaxesCommand;
-use crate::app::features::taxes::state::{TaxesState, TaxesTold};
+use crate::app::features::taxes::state::{TaxesPart, TaxesState, TaxesTold};
 use crate::app::i18n::Language;
 use crate::app::message::Command;
 use crate::app::panel::Panel;
@@ -131,9 +134,16 @@ fn taxes_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &PanelContext<'_>, out: &mu
     section_ui(ui, &cx.t("taxes.months_heading"), |ui| {
         months::months_ui(ui, cx, out, &figures, &year);
     });
+    let declaration_top = ui.cursor().min;
+    section_ui(ui, &cx.t("taxes.decripto.heading"), |ui| {
+        decripto::decripto_ui(ui, cx, &year);
+    });
     section_ui(ui, &cx.t("taxes.declaration_heading"), |ui| {
         declaration::declaration_ui(ui, taxes, cx, out, &figures, &year);
     });
+    if taxes.part_in_view == Some(TaxesPart::Declaration) {
+        figure::scroll_to_top(ui, declaration_top);
+    }
     section_ui(ui, &cx.t("taxes.ledger_heading"), |ui| {
         ledger::ledger_ui(ui, taxes, cx, &figures);
     });

@@ -25,7 +25,7 @@ use super::figure::rule_tags_ui;
 const SHOWN: usize = 100;
 
 /// The answers' translation keys, in the order they are offered.
-fn answer_key(answer: OutflowAnswer) -> &'static str {
+pub(super) fn answer_key(answer: OutflowAnswer) -> &'static str {
     match answer {
         OutflowAnswer::Payment => "taxes.outflow.payment",
         OutflowAnswer::OwnWallet => "taxes.outflow.own_wallet",

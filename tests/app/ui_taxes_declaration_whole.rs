@@ -1,0 +1,219 @@
+//! The declaration whole in the Taxes view, headless, on an account worked
+//! out by hand: the BRL held at the service on 31/12 read back from today's
+//! balance and the movements since (flagged so), dollars summed from their
+//! movements, what is in the person's own wallet declared in "custódia
+//! própria", and the month whose tokens outside the service pass DeCripto's
+//! R$35,000 said with its source, in the view (both languages) and the PDF.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use serde_json::json;
+use time::macros::datetime;
+
+use brlv_core::api::model::{Deposit, Order, Transfer, Wallet, Withdrawal};
+use brlv_core::tax::{TaxInput, TypedValues};
+use brlv_desk::app::features::journal::message::{JournalEvent, TaxJournal};
+use brlv_desk::app::features::taxes::report::{build_report, plain_text};
+use brlv_desk::app::i18n::Language;
+use brlv_desk::app::message::Event;
+use brlv_desk::app::resources::Fetched;
+use brlv_desk::app::state::{AppState, View};
+
+use crate::support::ui::{SESSION, connected_state, dec, deliver, harness, settle};
+
+const MAIN: &str = "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed";
+const SUPPLIER: &str = "0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359";
+const OWN: &str = "0x1111111111111111111111111111111111111111";
+
+fn order(n: u128, at: &str, pay: (&str, &str), get: (&str, &str)) -> Order {
+    serde_json::from_value(json!({
+        "id": uuid::Uuid::from_u128(n), "state": "completed", "created-at": at,
+        "state-updated-at": at,
+        "source-asset": pay.1, "source-amount": pay.0,
+        "target-asset": get.1, "target-amount": get.0,
+        "fee-amount": "0", "fee-asset": get.1,
+    }))
+    .unwrap()
+}
+
+fn transfer(n: u128, at: &str, amount: &str, target: &str) -> Transfer {
+    serde_json::from_value(json!({
+        "id": uuid::Uuid::from_u128(n), "asset": "eth-base/brlv", "amount": amount,
+        "source-address": MAIN, "target-address": target, "state": "completed",
+        "created-at": at, "state-updated-at": at,
+    }))
+    .unwrap()
+}
+
+fn deposit(n: u128, at: &str, amount: &str) -> Deposit {
+    serde_json::from_value(json!({
+        "id": uuid::Uuid::from_u128(n), "type": "pix", "amount": amount,
+        "status": "credited", "created-at": at, "processed-at": at,
+    }))
+    .unwrap()
+}
+
+/// On 1 February 2027, the year 2026 shown:
+/// - R$60,000.00 deposited on 1 Nov 2025, R$50,000.00 of it paid for
+///   50,000 BRLV on 1 Dec 2025 (from the balance);
+/// - 5,000 BRLV sold for R$5,000.00 on 10 Mar 2026;
+/// - 36,000 BRLV paid to a supplier on 10 Aug 2026 (unanswered: a payment
+///   at R$1.00, R$36,000.00 outside the service, over DeCripto's R$35,000);
+/// - 4,000 BRLV moved to the person's own wallet on 10 Oct 2026;
+/// - R$1,000.00 deposited on 15 Jan 2027 and R$500.00 withdrawn on 20 Jan.
+///
+/// Today's BRL balance: 60,000 − 50,000 + 5,000 + 1,000 − 500 = 15,500.00;
+/// on 31/12/2026: 15,500 less the two movements since (+1,000, −500) =
+/// R$15,000.00. Held at the end of 2026: 9,000 BRLV, 5,000 with the
+/// custodian and 4,000 in custódia própria.
+fn whole_state(language: Language) -> AppState {
+    let mut state = connected_state(language);
+    state.view = View::Taxes;
+    state.now = 10_000;
+    state.wall_now = datetime!(2027-02-01 15:00:00 UTC);
+    state.taxes.year = Some(2026);
+    let orders = vec![
+        order(
+            2,
+            "2026-03-10T15:00:00Z",
+            ("5000", "eth-base/brlv"),
+            ("5000.00", "fiat/brl"),
+        ),
+        order(
+            1,
+            "2025-12-01T15:00:00Z",
+            ("50000.00", "fiat/brl"),
+            ("50000", "eth-base/brlv"),
+        ),
+    ];
+    let transfers = vec![
+        transfer(11, "2026-10-10T15:00:00Z", "4000", OWN),
+        transfer(10, "2026-08-10T15:00:00Z", "36000", SUPPLIER),
+    ];
+    let withdrawals: Vec<Withdrawal> = vec![
+        serde_json::from_value(json!({
+            "id": uuid::Uuid::from_u128(20), "asset": "fiat/brl", "amount": "500.00",
+            "method": "pix", "state": "completed", "created-at": "2027-01-20T15:00:00Z",
+        }))
+        .unwrap(),
+    ];
+    let wallets: Vec<Wallet> = vec![
+        serde_json::from_value(json!({"name": "Main", "address": MAIN, "assets": []})).unwrap(),
+    ];
+    deliver(&mut state, Fetched::Orders(orders.into()), 9_000);
+    deliver(&mut state, Fetched::Transfers(transfers.into()), 9_000);
+    deliver(&mut state, Fetched::Withdrawals(withdrawals.into()), 9_000);
+    deliver(&mut state, Fetched::Wallets(wallets.into()), 9_000);
+    deliver(&mut state, Fetched::DepositsUsdc(vec![].into()), 9_000);
+    deliver(&mut state, Fetched::DepositsUsdt(vec![].into()), 9_000);
+    deliver(&mut state, Fetched::DepositsUsd(vec![].into()), 9_000);
+    deliver(
+        &mut state,
+        Fetched::DepositsBrl(
+            vec![
+                deposit(30, "2025-11-01T15:00:00Z", "60000.00"),
+                deposit(31, "2027-01-15T15:00:00Z", "1000.00"),
+            ]
+            .into(),
+        ),
+        9_000,
+    );
+    deliver(&mut state, Fetched::BalanceBrl(dec("15500.00")), 9_000);
+    let mut typed = TypedValues {
+        custodian: Some("Prestadora Exemplo".into()),
+        ..TypedValues::default()
+    };
+    typed.apply(TaxInput::OwnAddress {
+        address: OWN.into(),
+        own: true,
+    });
+    state.apply(Event::Journal(JournalEvent::Restored {
+        session: SESSION,
+        lists: Vec::new(),
+        claims: Vec::new(),
+        tax: TaxJournal {
+            typed,
+            ..TaxJournal::default()
+        },
+    }));
+    state
+}
+
+fn says(harness: &Harness<'static, AppState>, text: &str) -> bool {
+    harness.query_all_by_label_contains(text).next().is_some()
+}
+
+#[test]
+fn the_money_held_custodia_propria_and_decripto_are_said_in_the_view() {
+    let mut harness = harness(whole_state(Language::En));
+    settle(&mut harness);
+    for expected in [
+        "Reporting to the Receita (DeCripto)",
+        "August 2026: R$36,000.00 outside the service, over R$35,000.00.",
+        "a DeCripto (IN RFB 2.291/2025) may be due for these operations",
+        "IN RFB 2.291/2025, DeCripto (from 1 July 2026)",
+        "BRL held at the service on 31 Dec 2026: R$15,000.00",
+        "Read back from today's balance (R$15,500.00, read on 1 Feb 2027) less what moved since (deposits, withdrawals, orders, claims made here; movements: 2)",
+        "reconstructed",
+        "USD held at the service on 31 Dec 2026: 0.00 USD",
+        "the service gives no balance in dollars",
+        "Custodiante: Prestadora Exemplo, 5.000; custódia própria (carteira do próprio titular): 4.000.",
+    ] {
+        assert!(says(&harness, expected), "{expected:?} not in the view");
+    }
+    // Only August passes: October's 4,000 to the person's own wallet does not.
+    assert!(!says(
+        &harness,
+        "October 2026: R$4,000.00 outside the service"
+    ));
+}
+
+#[test]
+fn the_whole_declaration_speaks_brazilian_portuguese() {
+    let mut harness = harness(whole_state(Language::PtBr));
+    settle(&mut harness);
+    for expected in [
+        "Informação à Receita (DeCripto)",
+        "R$ 36.000,00 fora do serviço, acima de R$ 35.000,00.",
+        "uma DeCripto (IN RFB 2.291/2025) pode ser devida",
+        "BRL mantidos no serviço em 31/12/2026: R$ 15.000,00",
+        "Reconstituído do saldo de hoje (R$ 15.500,00, lido em 01/02/2027) menos o que se movimentou desde então (depósitos, saques, ordens, resgates feitos aqui; movimentações: 2)",
+        "reconstituído",
+        "o serviço não dá saldo em dólares",
+    ] {
+        assert!(says(&harness, expected), "{expected:?} not in the view");
+    }
+}
+
+#[test]
+fn the_pdf_says_which_month_may_owe_a_decripto_with_its_source() {
+    let mut state = whole_state(Language::En);
+    let ctx = egui::Context::default();
+    let (figures, _) = state.tax_figures(&ctx);
+    let august = figures
+        .year
+        .as_ref()
+        .unwrap()
+        .months
+        .iter()
+        .find(|month| month.month.month == 8)
+        .unwrap()
+        .decripto
+        .unwrap();
+    assert_eq!(august.external_brl, dec("36000.00"));
+    assert_eq!(august.limit_brl, dec("35000"));
+    let report = build_report(&figures, Language::En, "Conta PJ", state.wall_now).unwrap();
+    let text = plain_text(&report);
+    for expected in [
+        "Reporting to the Receita (DeCripto)",
+        "August 2026: R$36,000.00 outside the service, over R$35,000.00.",
+        "(IN RFB 2.291/2025, DeCripto (from 1 July 2026))",
+        // The PDF's text wraps: the line's start.
+        "Custodiante: Prestadora Exemplo, 5.000; custódia",
+    ] {
+        assert!(
+            text.contains(expected),
+            "{expected:?} missing from:\n{text}"
+        );
+    }
+}
