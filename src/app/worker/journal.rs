@@ -141,8 +141,11 @@ impl Worker {
             let sends = settled
                 .iter()
                 .map(|one| SettledSend {
+                    post_id: one.post.id,
                     form: one.post.form.clone(),
                     sent_at: one.post.sent_at,
+                    endpoint: one.post.endpoint.clone(),
+                    body: one.post.body.clone(),
                     outcome: match &one.settlement {
                         Settlement::Done { id, .. } => SendOutcome::Done(id.clone()),
                         Settlement::NotDone => SendOutcome::NotDone,

@@ -8,6 +8,7 @@ use crate::app::clock::Millis;
 use crate::app::form::{
     Field, FieldError, FieldErrors, address_field, amount_field, pix_key_field,
 };
+use crate::app::i18n::{self, Language};
 use crate::app::resources::{ListQuery, Narrowed};
 use crate::app::selection::RecordSelection;
 use crate::app::submit::{SubmitOutcome, SubmitStatus};
@@ -33,6 +34,9 @@ pub struct WithdrawalsState {
     pub records: RecordSelection<Uuid>,
     /// Payouts from a file.
     pub batch: super::batch::BatchState,
+    /// Withdrawals whose answer an earlier run never had, found in the list
+    /// as the connection opened: their rows say so.
+    pub found_after_restart: std::collections::BTreeSet<Uuid>,
 }
 
 /// What the Withdrawals panel is told.
@@ -60,6 +64,11 @@ pub enum WithdrawalsEvent {
     BatchSending,
     /// What the worker tells of the file of payouts.
     Batch(super::batch::BatchEvent),
+    /// Fill the form with a withdrawal an earlier run left not done, as it
+    /// was sent (amounts written in this language); nothing is sent.
+    Fill(Box<CreateWithdrawal>, Language),
+    /// An earlier run's withdrawal, whose answer never came, is this one.
+    FoundAfterRestart(Uuid),
 }
 
 impl WithdrawalsState {
@@ -109,6 +118,23 @@ impl Default for WithdrawalDraft {
 }
 
 impl WithdrawalDraft {
+    /// The form holding `request` as it was sent, the amount written in
+    /// `language` at the asset's places (so it reads back exactly).
+    pub fn sent_as(request: &CreateWithdrawal, language: Language) -> WithdrawalDraft {
+        WithdrawalDraft {
+            method: request.method.clone(),
+            asset: request.asset.clone(),
+            amount: i18n::amount(language, request.amount, request.asset.scale()),
+            pix_key: request.pix_key.clone().unwrap_or_default(),
+            ted: request
+                .ted_account
+                .as_ref()
+                .map(TedDraft::from)
+                .unwrap_or_default(),
+            target_address: request.target_address.clone().unwrap_or_default(),
+        }
+    }
+
     /// The request, or what is wrong. A PIX key is sent in its normalised form.
     pub fn validate(&self) -> Result<CreateWithdrawal, FieldErrors> {
         let mut errors = FieldErrors::default();

@@ -183,6 +183,15 @@ impl Panel for WithdrawalsState {
                     .map(|command| vec![command])
                     .unwrap_or_default();
             }
+            WithdrawalsEvent::Fill(request, language) => {
+                self.draft = super::state::WithdrawalDraft::sent_as(&request, language);
+                self.confirming = None;
+                self.submit = SubmitStatus::Idle;
+                self.recipient_offer = None;
+            }
+            WithdrawalsEvent::FoundAfterRestart(id) => {
+                self.found_after_restart.insert(id);
+            }
             WithdrawalsEvent::BatchSending => self.batch.started(),
             WithdrawalsEvent::Batch(event) => {
                 if self.batch.apply(event) {
@@ -448,6 +457,8 @@ fn list_ui(
             .map(|value| amounts.of_asset(value, withdrawal.asset.as_ref()))
     };
     let empty = cx.t("accounts.empty");
+    let found_after_restart = &withdrawals.found_after_restart;
+    let found_mark = cx.t("settle.row_mark");
     record_panel_ui(
         ui,
         cx,
@@ -464,7 +475,10 @@ fn list_ui(
             selected: None,
             key: |withdrawal: &Withdrawal| withdrawal.id,
             cells: |withdrawal: &Withdrawal| {
-                let (label, tone) = state_of(withdrawal);
+                let (mut label, tone) = state_of(withdrawal);
+                if found_after_restart.contains(&withdrawal.id) {
+                    label = format!("{label} · {found_mark}");
+                }
                 let method = withdrawal
                     .method
                     .as_ref()
