@@ -199,6 +199,9 @@ pub struct AppState {
     pub onboarding: OnboardingDraft,
     /// The onboarding form is shown over an open connection (adding a profile).
     pub adding_profile: bool,
+    /// A file of payouts to open in the Withdrawals view once the account
+    /// is connected (`--payouts-file`).
+    pub payouts_file_at_start: Option<std::path::PathBuf>,
     /// Notices shown until dismissed.
     pub notices: Vec<Notice>,
     /// Settings being edited.
@@ -258,6 +261,7 @@ impl AppState {
             data: AccountData::default(),
             onboarding: OnboardingDraft::default(),
             adding_profile: false,
+            payouts_file_at_start: None,
             notices: Vec::new(),
             settings: SettingsState::default(),
             orders: OrdersState::default(),
@@ -950,13 +954,25 @@ impl AppState {
         let data = &self.data;
         let connected = self.session.is_some();
         match view {
-            View::Settings => self.startup_finished && self.updates.settled(),
+            // With an account open, what the journal settled at start is
+            // told first (it is listed at the top).
+            View::Settings => {
+                self.startup_finished
+                    && self.updates.settled()
+                    && (self.session.is_none() || self.journal.settling_told)
+            }
             View::Events => connected,
             View::Overview => connected && data.overview_loaded(),
             View::Orders => connected && self.orders.loaded(&data.orders, &data.order),
             View::Wallets => connected && data.wallets.settled(),
             View::Transfers => connected && data.transfers.settled(),
-            View::Withdrawals => connected && data.withdrawals.settled(),
+            // A file of payouts opened at start is read and checked too.
+            View::Withdrawals => {
+                connected
+                    && data.withdrawals.settled()
+                    && self.payouts_file_at_start.is_none()
+                    && !self.withdrawals.batch.checking
+            }
             View::Claims => connected && data.claimable.settled(),
             View::Deposits => connected && data.deposits(&self.deposits.asset).settled(),
             View::Activity => {
@@ -1113,6 +1129,12 @@ impl AppState {
                 }
                 self.adding_profile = false;
                 self.lock.session_started(self.now);
+                if let Some(path) = self.payouts_file_at_start.take() {
+                    self.tell(
+                        |state| &mut state.withdrawals,
+                        WithdrawalsEvent::BatchFileOpenedAtStart(path),
+                    );
+                }
             }
             Event::SessionEnded(id) => {
                 if self

@@ -389,6 +389,12 @@ impl BrlvApp {
             .map(|screenshot| (screenshot.view, screenshot.order))
             .or(options.start_view);
         state.view = start.map_or(persisted.view, |(view, _)| view);
+        if let Some(path) = options.payouts_file {
+            if start.is_none() {
+                state.view = View::Withdrawals;
+            }
+            state.payouts_file_at_start = Some(path);
+        }
         if let Some(order) = start.and_then(|(_, order)| order) {
             state.open_order(order);
         }

@@ -25,4 +25,7 @@ pub struct GuiOptions {
     pub hide_amounts: bool,
     /// Scroll the Overview to its charts at start (`--view overview:charts`).
     pub charts_in_view: bool,
+    /// A file of payouts to open in the Withdrawals view, checked, once the
+    /// account is connected (`--payouts-file`).
+    pub payouts_file: Option<std::path::PathBuf>,
 }

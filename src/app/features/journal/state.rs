@@ -17,6 +17,9 @@ pub struct JournalState {
     /// Bring the settled sends into view on the next frame (asked from
     /// their notice).
     pub reveal: bool,
+    /// The journal has told what it settled as this connection opened
+    /// (perhaps nothing).
+    pub settling_told: bool,
 }
 
 /// What the journal's section is told.
@@ -35,6 +38,7 @@ impl JournalState {
     pub fn told(&mut self, told: JournalTold) {
         match told {
             JournalTold::Settled(sends) => {
+                self.settling_told = true;
                 for send in sends {
                     // A send told again (a reconnection) replaces what was
                     // told of it: the newer verdict stands.
@@ -47,6 +51,7 @@ impl JournalState {
             JournalTold::SessionChanged => {
                 self.settled.clear();
                 self.reveal = false;
+                self.settling_told = false;
             }
         }
     }

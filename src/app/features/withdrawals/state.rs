@@ -58,6 +58,9 @@ pub enum WithdrawalsEvent {
     Show(Uuid),
     /// A file of payouts was chosen in the system's dialog.
     BatchFileChosen(std::path::PathBuf),
+    /// A file of payouts was named on the command line: checked, and
+    /// brought into view once it is.
+    BatchFileOpenedAtStart(std::path::PathBuf),
     /// Where the batch's result file goes was chosen in the system's dialog.
     BatchResultChosen(std::path::PathBuf),
     /// The batch passed the lock and went to the worker.

@@ -177,6 +177,14 @@ impl Panel for WithdrawalsState {
                     .map(|command| vec![Command::Batch(command)])
                     .unwrap_or_default();
             }
+            WithdrawalsEvent::BatchFileOpenedAtStart(path) => {
+                self.batch.path = path.display().to_string();
+                let check = self.batch.check(false);
+                self.batch.scroll_into_view = true;
+                return check
+                    .map(|command| vec![Command::Batch(command)])
+                    .unwrap_or_default();
+            }
             WithdrawalsEvent::BatchResultChosen(path) => {
                 self.batch.result_path = path.display().to_string();
                 return batch::save_result(&mut self.batch)
