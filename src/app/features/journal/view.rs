@@ -46,6 +46,17 @@ pub fn settled_text(language: Language, send: &SettledSend, time: &str) -> (Stri
     }
 }
 
+/// How wide the settled sends' lines may be: Settings scrolls sideways
+/// too, and these wrap at the window's edge instead, so no word of what to
+/// do is out of sight.
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
+fn wrap_width(ui: &Ui) -> f32 {
+    (ui.clip_rect().right() - ui.cursor().left() - 24.0).max(320.0)
+}
+
 /// What a request to send again holds, in a line: its amount and where
 /// it goes (the form shows every field once filled).
 fn resend_summary(cx: &PanelContext<'_>, resend: &Resend) -> String {
@@ -108,9 +119,7 @@ fn settled_send_ui(
     let time = cx.moments().exact(send.sent_at);
     let (verdict, tone) = settled_text(cx.language, send, &time);
     let dark = ui.visuals().dark_mode;
-    // Settings scrolls sideways too; these lines wrap at the window's edge
-    // instead, so no word of what to do is out of sight.
-    let width = (ui.clip_rect().right() - ui.cursor().left() - 24.0).max(320.0);
+    let width = wrap_width(ui);
     egui::Frame::new()
         .fill(tone.fill(dark))
         .corner_radius(6)
@@ -157,7 +166,7 @@ impl JournalState {
         if focus {
             heading.scroll_to_me(Some(egui::Align::TOP));
         }
-        let width = (ui.clip_rect().right() - ui.cursor().left() - 24.0).max(320.0);
+        let width = wrap_width(ui);
         ui.scope(|ui| {
             ui.set_max_width(width);
             ui.add(egui::Label::new(RichText::new(cx.t("settle.explain").as_ref()).weak()).wrap());
