@@ -14,7 +14,7 @@ use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
 use crate::app::panel::{Outbox, Panel, PanelContext};
 use crate::app::resources::{AccountData, ListQuery};
 use crate::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
-use crate::app::ted::{TedDraft, bank_label};
+use crate::app::ted::{TedDraft, ted_destination_text};
 use crate::app::ui::ted::ted_form_ui;
 use crate::app::ui::{
     Cell, DetailRow, RecordList, address_field_ui, amount_field_ui, choice_ui, field_message,
@@ -22,7 +22,7 @@ use crate::app::ui::{
     submit_status_ui, wallet_choice_ui, wallet_choices,
 };
 use brlv_core::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
-use brlv_core::api::payout::{BankAccountType, TED_ACCOUNT_FIELDS, TedAccount};
+use brlv_core::api::payout::TED_ACCOUNT_FIELDS;
 use brlv_core::pix::PixKey;
 
 use crate::app::features::recipients::state::RecipientKind;
@@ -92,27 +92,6 @@ pub fn destination_text(language: Language, request: &CreateWithdrawal) -> Strin
             )],
         ),
     }
-}
-
-/// A TED's destination as a person reads it: bank, branch, account and holder.
-pub fn ted_destination_text(language: Language, account: &TedAccount) -> String {
-    let bank = bank_label(&account.bank_code);
-    let kind = match account.account_type {
-        BankAccountType::Savings => i18n::tr(language, "withdrawals.savings"),
-        _ => i18n::tr(language, "withdrawals.checking"),
-    };
-    i18n::tr_with(
-        language,
-        "withdrawals.to_ted_account",
-        &[
-            ("bank", &bank),
-            ("branch", &account.branch),
-            ("account", &account.account),
-            ("kind", &kind),
-            ("name", &account.name),
-            ("document", &account.document),
-        ],
-    )
 }
 
 impl Panel for WithdrawalsState {

@@ -275,7 +275,7 @@ fn rows_ui(ui: &mut Ui, batch: &BatchState, file: &CheckedFile, cx: &PanelContex
                                 // as the form's review says it.
                                 let destination = match &row.request.ted_account {
                                     Some(account) => {
-                                        super::ted_destination_text(cx.language, account)
+                                        crate::app::ted::ted_destination_text(cx.language, account)
                                     }
                                     None => row.destination(),
                                 };
