@@ -60,6 +60,11 @@ struct GuiArgs {
     /// Start with every amount hidden, as the eye in the top bar does.
     #[arg(long)]
     hide_amounts: bool,
+    /// Open this file of payouts (CSV, as for `brlv-desk payouts`) in the
+    /// Withdrawals view, every row checked; nothing is sent before its
+    /// confirmation.
+    #[arg(long, value_name = "FILE")]
+    payouts_file: Option<std::path::PathBuf>,
 }
 
 /// `--scale`: a factor egui can draw at.
@@ -162,6 +167,7 @@ fn run_window(args: GuiArgs) -> ExitCode {
         hide_amounts: args.hide_amounts,
         charts_in_view: screenshot::wants_charts(view_name),
         taxes_part_in_view: screenshot::taxes_part(view_name),
+        payouts_file: args.payouts_file,
     })
 }
 

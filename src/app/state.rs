@@ -30,7 +30,9 @@ use super::features::events::message::EventsEvent;
 use super::features::events::state::{EventsState, EventsTold, ReceivedEvent, listen_error_text};
 use super::features::journal::message::JournalCommand;
 use super::features::journal::message::JournalEvent;
-use super::features::journal::state::JournalState;
+use super::features::journal::message::{SendOutcome, SettledSend};
+use super::features::journal::resend::Resend;
+use super::features::journal::state::{JournalState, JournalTold};
 use super::features::lock::state::{
     Guard, LockState, PassphrasePrompt, PassphrasePurpose, Released, SealOffer,
 };
@@ -197,6 +199,9 @@ pub struct AppState {
     pub onboarding: OnboardingDraft,
     /// The onboarding form is shown over an open connection (adding a profile).
     pub adding_profile: bool,
+    /// A file of payouts to open in the Withdrawals view once the account
+    /// is connected (`--payouts-file`).
+    pub payouts_file_at_start: Option<std::path::PathBuf>,
     /// Notices shown until dismissed.
     pub notices: Vec<Notice>,
     /// Settings being edited.
@@ -256,6 +261,7 @@ impl AppState {
             data: AccountData::default(),
             onboarding: OnboardingDraft::default(),
             adding_profile: false,
+            payouts_file_at_start: None,
             notices: Vec::new(),
             settings: SettingsState::default(),
             orders: OrdersState::default(),
@@ -388,6 +394,7 @@ impl AppState {
                 Ask::OpenMovement(source, id) => self.open_movement(source, id),
                 Ask::SelectOrder(id) => self.select_order(id),
                 Ask::Show(view) => self.view = view,
+                Ask::FillForm(resend) => self.fill_form(*resend),
                 Ask::OpenOrder(id) => {
                     self.view = View::Orders;
                     self.select_order(Some(id));
@@ -538,6 +545,11 @@ impl AppState {
             }
             JournalEvent::Settled { session, sends } => {
                 if self.is_current(session) {
+                    self.mark_found_after_restart(&sends);
+                    self.tell(
+                        |state| &mut state.journal,
+                        JournalTold::Settled(sends.clone()),
+                    );
                     let moments = self.moments();
                     for send in sends {
                         let time = moments.exact(send.sent_at);
@@ -552,6 +564,60 @@ impl AppState {
                 if self.is_current(session) {
                     self.tell(|state| &mut state.taxes, TaxesTold::InputKept(input));
                 }
+            }
+        }
+    }
+
+    /// Marks in their lists the records an earlier run's sends were found
+    /// to have made, whose answers never came.
+    fn mark_found_after_restart(&mut self, sends: &[SettledSend]) {
+        for send in sends {
+            let SendOutcome::Done(id) = &send.outcome else {
+                continue;
+            };
+            let Ok(id) = id.parse::<Uuid>() else {
+                continue;
+            };
+            match send.form.as_str() {
+                "withdrawal" => self.tell(
+                    |state| &mut state.withdrawals,
+                    WithdrawalsEvent::FoundAfterRestart(id),
+                ),
+                "transfer" => self.tell(
+                    |state| &mut state.transfers,
+                    TransfersEvent::FoundAfterRestart(id),
+                ),
+                _ => {}
+            }
+        }
+    }
+
+    /// Shows the sends an earlier run left without an answer, in the
+    /// journal's section of Settings (asked from their notice).
+    pub fn reveal_settled_sends(&mut self) {
+        self.view = View::Settings;
+        self.tell(|state| &mut state.journal, JournalTold::Reveal);
+    }
+
+    /// Fills the form of a send an earlier run left not done, exactly as
+    /// it was sent, and shows it. Nothing is sent: the form's review and
+    /// the lock come after, as for anything typed.
+    fn fill_form(&mut self, resend: Resend) {
+        let language = self.language;
+        match resend {
+            Resend::Withdrawal(request) => {
+                self.view = View::Withdrawals;
+                self.tell(
+                    |state| &mut state.withdrawals,
+                    WithdrawalsEvent::Fill(Box::new(request), language),
+                );
+            }
+            Resend::Transfer(request) => {
+                self.view = View::Transfers;
+                self.tell(
+                    |state| &mut state.transfers,
+                    TransfersEvent::Fill(Box::new(request), language),
+                );
             }
         }
     }
@@ -888,13 +954,25 @@ impl AppState {
         let data = &self.data;
         let connected = self.session.is_some();
         match view {
-            View::Settings => self.startup_finished && self.updates.settled(),
+            // With an account open, what the journal settled at start is
+            // told first (it is listed at the top).
+            View::Settings => {
+                self.startup_finished
+                    && self.updates.settled()
+                    && (self.session.is_none() || self.journal.settling_told)
+            }
             View::Events => connected,
             View::Overview => connected && data.overview_loaded(),
             View::Orders => connected && self.orders.loaded(&data.orders, &data.order),
             View::Wallets => connected && data.wallets.settled(),
             View::Transfers => connected && data.transfers.settled(),
-            View::Withdrawals => connected && data.withdrawals.settled(),
+            // A file of payouts opened at start is read and checked too.
+            View::Withdrawals => {
+                connected
+                    && data.withdrawals.settled()
+                    && self.payouts_file_at_start.is_none()
+                    && !self.withdrawals.batch.checking
+            }
             View::Claims => connected && data.claimable.settled(),
             View::Deposits => connected && data.deposits(&self.deposits.asset).settled(),
             View::Activity => {
@@ -1051,6 +1129,12 @@ impl AppState {
                 }
                 self.adding_profile = false;
                 self.lock.session_started(self.now);
+                if let Some(path) = self.payouts_file_at_start.take() {
+                    self.tell(
+                        |state| &mut state.withdrawals,
+                        WithdrawalsEvent::BatchFileOpenedAtStart(path),
+                    );
+                }
             }
             Event::SessionEnded(id) => {
                 if self
@@ -1222,6 +1306,7 @@ impl AppState {
         self.deposits = DepositsState::default();
         self.activity.reset();
         self.taxes.reset();
+        self.tell(|state| &mut state.journal, JournalTold::SessionChanged);
     }
 
     /// The export draft of `kind`'s panel.

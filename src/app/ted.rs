@@ -11,6 +11,7 @@ use brlv_core::api::payout::{
 use brlv_core::pix::PixKey;
 
 use super::form::{Field, FieldError, FieldErrors};
+use super::i18n::{self, Language};
 
 /// A TED's destination account, as typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -239,4 +240,25 @@ pub fn bank_name(code: &str) -> Option<&'static str> {
         .iter()
         .find(|bank| bank.code == code.trim())
         .map(|bank| bank.name)
+}
+
+/// A TED's destination as a person reads it: bank, branch, account and holder.
+pub fn ted_destination_text(language: Language, account: &TedAccount) -> String {
+    let bank = bank_label(&account.bank_code);
+    let kind = match account.account_type {
+        BankAccountType::Savings => i18n::tr(language, "withdrawals.savings"),
+        _ => i18n::tr(language, "withdrawals.checking"),
+    };
+    i18n::tr_with(
+        language,
+        "withdrawals.to_ted_account",
+        &[
+            ("bank", &bank),
+            ("branch", &account.branch),
+            ("account", &account.account),
+            ("kind", &kind),
+            ("name", &account.name),
+            ("document", &account.document),
+        ],
+    )
 }

@@ -527,6 +527,8 @@ pub async fn run(
     };
     let sent = client.send(method, url, body).await;
     if let Some(journal) = journal {
+        #[cfg(debug_assertions)]
+        pause_before_outcome_test_hook();
         journal.after(&sent);
     }
     let raw = match sent {
@@ -570,6 +572,28 @@ pub async fn run(
         }
     }
     Ok(outcome)
+}
+
+/// The environment variable of the test hook below.
+#[cfg(debug_assertions)]
+const PAUSE_BEFORE_OUTCOME_HOOK: &str = "BRLV_TEST_HOOK_PAUSE_BEFORE_OUTCOME";
+
+/// A test hook, compiled into debug builds only (a release build has no
+/// trace of it): with `BRLV_TEST_HOOK_PAUSE_BEFORE_OUTCOME=FILE` set, a
+/// write whose answer has arrived writes FILE and stops there for good,
+/// before its outcome is journaled, so a test can kill the process at the
+/// one moment no fault of the network can reach (docs/testing.md).
+#[cfg(debug_assertions)]
+fn pause_before_outcome_test_hook() {
+    let Some(signal) = std::env::var_os(PAUSE_BEFORE_OUTCOME_HOOK) else {
+        return;
+    };
+    if let Err(error) = std::fs::write(&signal, b"answered\n") {
+        eprintln!("test hook: {PAUSE_BEFORE_OUTCOME_HOOK} could not be written: {error}");
+    }
+    loop {
+        std::thread::sleep(std::time::Duration::from_secs(3600));
+    }
 }
 
 /// `text` with every character the core escapes in outside text (see

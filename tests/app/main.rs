@@ -46,6 +46,7 @@ mod ui_receipts;
 mod ui_recipients;
 mod ui_reviews;
 mod ui_secrets;
+mod ui_settled_sends;
 mod ui_tables;
 mod ui_taxes;
 mod ui_taxes_declaration;

@@ -532,3 +532,46 @@ fn a_sealed_key_asks_its_passphrase_once_showing_the_count_and_the_total() {
     let expected = harness.state().withdrawals.batch.request().unwrap();
     crate::support::ui::only_the_right_passphrase_sends(&mut harness, expected);
 }
+
+#[test]
+fn a_file_named_at_start_is_checked_once_the_account_opens_and_waits_for_its_check() {
+    let mut state = brlv_desk::app::state::AppState::new(Language::En);
+    state.payouts_file_at_start = Some("/tmp/payouts.csv".into());
+    state.view = View::Withdrawals;
+    state.apply(Event::StartupFinished);
+    assert!(
+        !state
+            .take_commands()
+            .iter()
+            .any(|command| matches!(command, Command::Batch(_))),
+        "nothing to check it with before the account opens"
+    );
+    let connected = connected_state(Language::En);
+    state.apply(Event::SessionStarted(connected.session.clone().unwrap()));
+    assert!(state.payouts_file_at_start.is_none(), "opened once");
+    assert!(
+        state.take_commands().iter().any(|command| matches!(
+            command,
+            Command::Batch(brlv_desk::app::features::withdrawals::batch::BatchCommand::Check {
+                path,
+                again: false,
+            }) if path.as_path() == std::path::Path::new("/tmp/payouts.csv")
+        )),
+        "checked as the account opens"
+    );
+    assert!(state.withdrawals.batch.checking);
+    assert!(
+        !state.view_loaded(View::Withdrawals),
+        "a screenshot waits for the check"
+    );
+    state.apply(Event::Batch(BatchEvent::Checked(Ok(checked(&csv(&THREE))))));
+    assert!(!state.withdrawals.batch.checking);
+    assert!(
+        state.withdrawals.batch.scroll_into_view,
+        "brought into view"
+    );
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label_contains("3 row(s), 0 with errors");
+    assert!(!harness.state().withdrawals.batch.scroll_into_view);
+}

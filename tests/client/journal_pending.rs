@@ -2,9 +2,13 @@
 //! the real binary against the headless sandbox on loopback: a journal
 //! holding POSTs with no outcome (as a crash leaves it) is settled against
 //! the sandbox's list, one each of done (with the id), not done, and cannot
-//! tell (two identical payouts); and a `call` killed (SIGKILL) after its
-//! withdrawal left, the answer held by the fault proxy, is settled as done
-//! without anything sent twice.
+//! tell (two identical payouts); and a `call` paying one withdrawal killed
+//! (SIGKILL) at each point of its send: before the request reached the
+//! service (held by the fault proxy), after it left (its answer held), and
+//! after the answer arrived but before the journal wrote the outcome (the
+//! debug build's test hook). Each restart on the same journal tells the
+//! outcome truly, sends again only what was not done, sends nothing twice,
+//! and leaves the balance paid exactly what the sandbox holds.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -355,4 +359,215 @@ async fn a_call_killed_after_its_withdrawal_left_is_settled_as_done_and_never_se
 
     sandbox.kill().unwrap();
     sandbox.wait().unwrap();
+}
+
+/// Where a `call` paying one withdrawal is killed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum KillPoint {
+    /// The proxy holds the request: it never reached the service.
+    BeforeTheService,
+    /// The answer arrived, and the process stops before the journal wrote
+    /// the outcome (`BRLV_TEST_HOOK_PAUSE_BEFORE_OUTCOME`, debug builds only).
+    AfterTheAnswer,
+}
+
+/// What a killed single payout left, for the restart to settle.
+struct Killed {
+    sandbox: std::process::Child,
+    sandbox_url: String,
+    proxy: Proxy,
+    data: PathBuf,
+    body: String,
+    before: Vec<(Decimal, String)>,
+    balance_before: Decimal,
+}
+
+/// Starts `call POST /api/v0/withdrawals` for `amount` through the fault
+/// proxy and kills it (SIGKILL) at `point`; checks that it was killed and
+/// that the journal holds the POST, journaled before it left, with no
+/// outcome.
+async fn kill_a_payout(dir: &Path, amount: &str, point: KillPoint) -> Killed {
+    let (sandbox, sandbox_url) = start_sandbox(dir);
+    let upstream = sandbox_url.trim_start_matches("http://").parse().unwrap();
+    let proxy = Proxy::start(upstream).await;
+    if point == KillPoint::BeforeTheService {
+        proxy.on("POST /api/v0/withdrawals", Fault::HoldBeforeForward);
+    }
+    let (before, balance_before) = held(dir, &sandbox_url);
+    let data = dir.join("data");
+    let body = pix(amount);
+    let answered = dir.join("answered");
+    let mut command = brlv(
+        dir,
+        &proxy.base_url,
+        &data,
+        &[
+            "call",
+            "POST",
+            "/api/v0/withdrawals",
+            "--allow-plain-key",
+            "--data",
+            &body,
+        ],
+    );
+    if point == KillPoint::AfterTheAnswer {
+        command.env("BRLV_TEST_HOOK_PAUSE_BEFORE_OUTCOME", &answered);
+    }
+    let mut child = command
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let reached = || match point {
+        KillPoint::BeforeTheService => proxy.held("POST /api/v0/withdrawals") == 1,
+        KillPoint::AfterTheAnswer => answered.exists(),
+    };
+    let mut waited = Duration::ZERO;
+    while !reached() {
+        assert!(
+            waited < Duration::from_secs(30),
+            "the send never reached {point:?}"
+        );
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the call ended before {point:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        waited += Duration::from_millis(50);
+    }
+    child.kill().unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(
+        std::os::unix::process::ExitStatusExt::signal(&status),
+        Some(9),
+        "killed, not finished"
+    );
+    let entries = Store::open(&journal_path(&data, &proxy.base_url))
+        .unwrap()
+        .0
+        .posts(None)
+        .unwrap();
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0].post.body, body);
+    assert!(entries[0].outcome.is_none(), "{:?}", entries[0].outcome);
+    Killed {
+        sandbox,
+        sandbox_url,
+        proxy,
+        data,
+        body,
+        before,
+        balance_before,
+    }
+}
+
+/// The payouts the sandbox holds now that it did not before the kill.
+fn new_payouts(dir: &Path, killed: &Killed) -> (Vec<(Decimal, String)>, Decimal) {
+    let (after, balance) = held(dir, &killed.sandbox_url);
+    let new = after
+        .into_iter()
+        .filter(|payout| !killed.before.contains(payout))
+        .collect();
+    (new, balance)
+}
+
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_call_killed_before_its_withdrawal_reached_the_service_is_told_not_done_and_sent_again_once()
+ {
+    let dir = tempfile::tempdir().unwrap();
+    let mut killed = kill_a_payout(dir.path(), "432.10", KillPoint::BeforeTheService).await;
+    assert_eq!(killed.proxy.count("POST /api/v0/withdrawals"), 0);
+    assert!(new_payouts(dir.path(), &killed).0.is_empty());
+
+    // The restart: the service could still have taken the request until its
+    // signature expired, so `journal pending` waits that out, then tells.
+    let (code, stdout, stderr) = run(&mut brlv(
+        dir.path(),
+        &killed.proxy.base_url,
+        &killed.data,
+        &["journal", "pending"],
+    ));
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    let (_, not_done) = block(&stdout, "not done: ", "432.10").expect("told not done");
+    assert!(not_done.contains("did not apply it"), "{not_done}");
+    let (new, balance) = new_payouts(dir.path(), &killed);
+    assert!(new.is_empty(), "nothing was paid: {new:?}");
+    assert_eq!(balance, killed.balance_before);
+
+    // Sent again, as told, once.
+    let id = withdraw(
+        dir.path(),
+        &killed.proxy.base_url,
+        &killed.data,
+        &killed.body,
+    );
+    let (new, balance) = new_payouts(dir.path(), &killed);
+    assert_eq!(new, vec![(Decimal::new(43210, 2), id)], "paid once");
+    assert_eq!(
+        killed.proxy.count("POST /api/v0/withdrawals"),
+        1,
+        "the held request never arrived; the one sent again did"
+    );
+    assert_eq!(killed.balance_before - balance, Decimal::new(43210, 2));
+    let (code, stdout, _) = run(&mut brlv(
+        dir.path(),
+        &killed.proxy.base_url,
+        &killed.data,
+        &["journal", "pending"],
+    ));
+    assert_eq!(code, Some(0));
+    assert!(stdout.contains("No pending sends"), "{stdout}");
+
+    killed.sandbox.kill().unwrap();
+    killed.sandbox.wait().unwrap();
+}
+
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_call_killed_after_its_answer_before_the_journal_wrote_it_is_settled_as_done_and_never_sent_twice()
+ {
+    let dir = tempfile::tempdir().unwrap();
+    let mut killed = kill_a_payout(dir.path(), "210.98", KillPoint::AfterTheAnswer).await;
+    assert_eq!(killed.proxy.count("POST /api/v0/withdrawals"), 1);
+    let (new, _) = new_payouts(dir.path(), &killed);
+    assert_eq!(new.len(), 1, "the service applied it: {new:?}");
+    let (amount, id) = new[0].clone();
+    assert_eq!(amount, Decimal::new(21098, 2));
+
+    // The restart finds it in the list at once: done, with its id.
+    let (code, stdout, stderr) = run(&mut brlv(
+        dir.path(),
+        &killed.proxy.base_url,
+        &killed.data,
+        &["journal", "pending"],
+    ));
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    let (_, done) = block(&stdout, "done: ", "210.98").expect("told done");
+    assert!(done.contains(id.as_str()), "{done}");
+    let (new, balance) = new_payouts(dir.path(), &killed);
+    assert_eq!(new, vec![(amount, id)], "nothing more was paid");
+    assert_eq!(killed.proxy.count("POST /api/v0/withdrawals"), 1);
+    assert_eq!(killed.balance_before - balance, amount);
+
+    // The journal says so: the next `call` of the same payout is not
+    // refused as unknown, and settling has nothing left.
+    let (store, _) = Store::open(&journal_path(&killed.data, &killed.proxy.base_url)).unwrap();
+    let entries = store.posts(None).unwrap();
+    assert_eq!(
+        entries[0].outcome.as_ref().map(|outcome| outcome.outcome),
+        Some(Outcome::Created)
+    );
+    drop(store);
+    let (code, stdout, _) = run(&mut brlv(
+        dir.path(),
+        &killed.proxy.base_url,
+        &killed.data,
+        &["journal", "pending"],
+    ));
+    assert_eq!(code, Some(0));
+    assert!(stdout.contains("No pending sends"), "{stdout}");
+
+    killed.sandbox.kill().unwrap();
+    killed.sandbox.wait().unwrap();
 }

@@ -1,7 +1,8 @@
 //! A fault-injecting HTTP proxy for tests, shared by the `sandbox` and `app`
 //! test binaries: it sits in front of a sandbox and does one scripted thing
 //! to each connection (a hang, a trickle, 5xx with JSON or HTML, garbage with
-//! a 200, a body cut short, the connection cut or held after a POST was forwarded,
+//! a 200, a body cut short, a request held before it was forwarded, the
+//! connection cut or held after a POST was forwarded,
 //! a 5xx after a POST was forwarded, 429 with `Retry-After`, a `Date` moved,
 //! any body of its own), and counts what reached the sandbox.
 
@@ -35,6 +36,10 @@ pub enum Fault {
     /// Forwards (the sandbox acts on it), then holds the answer back for a
     /// minute, as a connection that hangs once the request left.
     HoldAfterForward,
+    /// Holds the whole request for a minute and never forwards it, as a
+    /// connection that hangs before the request reached the service; the
+    /// request counts as held ([`Proxy::held`]), not forwarded.
+    HoldBeforeForward,
     /// Answers itself 429 with `Retry-After: 1`.
     TooMany,
     /// Forwards, with the answer's `Date` moved by this many seconds.
@@ -67,6 +72,7 @@ pub struct Proxy {
     pub base_url: String,
     script: Script,
     forwarded: Arc<Mutex<Vec<String>>>,
+    held: Arc<Mutex<Vec<String>>>,
     connections: Arc<Mutex<usize>>,
 }
 
@@ -76,18 +82,25 @@ impl Proxy {
         let base_url = format!("http://{}/", listener.local_addr().unwrap());
         let script = Arc::new(Mutex::new(VecDeque::new()));
         let forwarded = Arc::new(Mutex::new(Vec::new()));
+        let held = Arc::new(Mutex::new(Vec::new()));
         let connections = Arc::new(Mutex::new(0));
-        let (s, f, c) = (script.clone(), forwarded.clone(), connections.clone());
+        let (s, f, h, c) = (
+            script.clone(),
+            forwarded.clone(),
+            held.clone(),
+            connections.clone(),
+        );
         tokio::spawn(async move {
             while let Ok((client, _)) = listener.accept().await {
                 *c.lock().unwrap() += 1;
-                tokio::spawn(serve(client, upstream, s.clone(), f.clone()));
+                tokio::spawn(serve(client, upstream, s.clone(), f.clone(), h.clone()));
             }
         });
         Proxy {
             base_url,
             script,
             forwarded,
+            held,
             connections,
         }
     }
@@ -151,20 +164,24 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
         .position(|window| window == needle)
 }
 
+/// `METHOD /path` of a request.
+fn request_line(request: &[u8]) -> String {
+    String::from_utf8_lossy(request)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .rsplit_once(' ')
+        .map(|(start, _)| start.to_owned())
+        .unwrap_or_default()
+}
+
 /// Sends the request to the sandbox on a fresh connection and reads the whole answer.
 async fn forward(
     request: &[u8],
     upstream: std::net::SocketAddr,
     forwarded: &Mutex<Vec<String>>,
 ) -> Vec<u8> {
-    let line = String::from_utf8_lossy(request)
-        .lines()
-        .next()
-        .unwrap_or("")
-        .rsplit_once(' ')
-        .map(|(start, _)| start.to_owned())
-        .unwrap_or_default();
-    forwarded.lock().unwrap().push(line);
+    forwarded.lock().unwrap().push(request_line(request));
     // One request per connection, both ways (see platform notes).
     let end = find(request, b"\r\n\r\n").unwrap();
     let mut rewritten = request[..end].to_vec();
@@ -207,6 +224,7 @@ async fn serve(
     upstream: std::net::SocketAddr,
     script: Script,
     forwarded: Arc<Mutex<Vec<String>>>,
+    held: Arc<Mutex<Vec<String>>>,
 ) {
     let Some(request) = read_request(&mut client).await else {
         return;
@@ -256,6 +274,11 @@ async fn serve(
         }
         Fault::HoldAfterForward => {
             let _ = forward(&request, upstream, &forwarded).await;
+            tokio::time::sleep(Duration::from_secs(60)).await;
+            return;
+        }
+        Fault::HoldBeforeForward => {
+            held.lock().unwrap().push(request_line(&request));
             tokio::time::sleep(Duration::from_secs(60)).await;
             return;
         }
@@ -329,6 +352,17 @@ impl Proxy {
     /// How many forwarded requests were exactly `line` (`METHOD /path`).
     pub fn count(&self, line: &str) -> usize {
         self.forwarded().iter().filter(|seen| *seen == line).count()
+    }
+
+    /// How many requests that were exactly `line` were held and never
+    /// forwarded ([`Fault::HoldBeforeForward`]).
+    pub fn held(&self, line: &str) -> usize {
+        self.held
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|seen| *seen == line)
+            .count()
     }
 
     /// Drops the faults not yet used: every later connection is forwarded.

@@ -130,6 +130,9 @@ pub enum Ask {
     SaveRecipient(Recipient),
     /// Show another view.
     Show(super::view::View),
+    /// Fill a form with a send an earlier run left not done, and show it;
+    /// nothing is sent (its review and the lock come after).
+    FillForm(Box<super::features::journal::resend::Resend>),
     /// Show this order in the Orders view.
     OpenOrder(Uuid),
     /// Show this order's detail in the Orders view (`None`: the list).

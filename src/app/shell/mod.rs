@@ -305,13 +305,15 @@ fn panel_ui(ui: &mut Ui, state: &mut AppState) {
     state.answer(out);
 }
 
-/// Settings: its own panel and the update check's, then the saved
+/// Settings: the sends an earlier run left without an answer (when there
+/// are any), its own panel and the update check's, then the saved
 /// recipients' panel, then the rest of Settings with the journal's
 /// section; each panel's asks carried out before the next is drawn (a
 /// language chosen shows at once below).
 fn settings_ui(ui: &mut Ui, state: &mut AppState) {
     let mut out = Outbox::default();
     let (cx, panels) = state.panels();
+    panels.journal.settled_ui(ui, &cx, &mut out);
     panels.settings.ui(ui, &cx, &mut out);
     panels.updates.ui(ui, &cx, &mut out);
     state.answer(out);
@@ -403,6 +405,12 @@ impl BrlvApp {
             .map(|screenshot| (screenshot.view, screenshot.order))
             .or(options.start_view);
         state.view = start.map_or(persisted.view, |(view, _)| view);
+        if let Some(path) = options.payouts_file {
+            if start.is_none() {
+                state.view = View::Withdrawals;
+            }
+            state.payouts_file_at_start = Some(path);
+        }
         if let Some(order) = start.and_then(|(_, order)| order) {
             state.open_order(order);
         }

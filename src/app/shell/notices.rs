@@ -4,7 +4,7 @@
 use egui::{RichText, Ui};
 
 use crate::app::error_text::Localize;
-use crate::app::features::journal::message::{SendOutcome, SettledSend};
+use crate::app::features::journal::view::settled_text;
 use crate::app::features::settings::view::updates::download_ui;
 use crate::app::i18n::{self, Language};
 use crate::app::message::{Notice, NoticeKind};
@@ -12,42 +12,12 @@ use crate::app::panel::Outbox;
 use crate::app::state::AppState;
 use crate::app::ui::{Tone, live_region};
 
-/// What became of a send an earlier run left without an answer, in words,
-/// and how serious it is: applied (its id), not applied (send it again from
-/// its form if still wanted), or cannot be told (check before sending again).
-fn settled_heading(language: Language, send: &SettledSend, time: &str) -> (String, Tone) {
-    let what = i18n::tr(
-        language,
-        match send.form.as_str() {
-            "withdrawal" => "settle.form_withdrawal",
-            "transfer" => "settle.form_transfer",
-            "claim" => "settle.form_claim",
-            "order" => "settle.form_order",
-            "wallet" => "settle.form_wallet",
-            _ => "settle.form_other",
-        },
-    );
-    let with = |key: &'static str, id: &str| {
-        i18n::tr_with(
-            language,
-            key,
-            &[("what", what.as_ref()), ("time", time), ("id", id)],
-        )
-    };
-    match &send.outcome {
-        SendOutcome::Done(id) => (with("settle.done", id), Tone::Success),
-        SendOutcome::NotDone => (with("settle.not_done", ""), Tone::Warning),
-        SendOutcome::CannotTell => (with("settle.cannot_tell", ""), Tone::Danger),
-        SendOutcome::Pending => (with("settle.pending", ""), Tone::Warning),
-    }
-}
-
 /// The notice's heading, translated, and how serious it is.
 pub fn notice_heading(language: Language, notice: &Notice) -> (String, Tone) {
     let with_name = |key, name: &str| i18n::tr_with(language, key, &[("name", name)]);
     let with_id = |key, id: &str| i18n::tr_with(language, key, &[("id", id)]);
     match &notice.kind {
-        NoticeKind::SendSettled { send, time } => settled_heading(language, send, time),
+        NoticeKind::SendSettled { send, time } => settled_text(language, send, time),
         NoticeKind::ProfileSaved(name) => (with_name("notice.profile_saved", name), Tone::Success),
         NoticeKind::ProfileNotSaved(name) => {
             (with_name("notice.profile_not_saved", name), Tone::Warning)
@@ -165,6 +135,7 @@ pub fn update_notice_ui(ui: &mut Ui, state: &mut AppState) {
 pub fn notices_ui(ui: &mut Ui, state: &mut AppState) {
     update_notice_ui(ui, state);
     let mut dismissed = None;
+    let mut open_journal = false;
     for (index, notice) in state.notices.iter().enumerate() {
         let (heading, tone) = notice_heading(state.language, notice);
         let dark = ui.visuals().dark_mode;
@@ -174,16 +145,36 @@ pub fn notices_ui(ui: &mut Ui, state: &mut AppState) {
             .inner_margin(8)
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
-                ui.horizontal(|ui| {
-                    let heading = ui.label(RichText::new(&heading).strong().color(tone.text(dark)));
-                    // Notices appear without a click: screen readers announce them.
+                let text = RichText::new(&heading).strong().color(tone.text(dark));
+                if matches!(notice.kind, NoticeKind::SendSettled { .. }) {
+                    // A long verdict wraps whole, its actions on the line
+                    // below: cut at the window's edge it could lose the
+                    // words that say not to send it again.
+                    let heading = ui.add(egui::Label::new(text).wrap());
                     live_region(&heading, tone == Tone::Danger);
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        if ui.button(state.t("notice.dismiss").as_ref()).clicked() {
-                            dismissed = Some(index);
-                        }
+                    ui.horizontal(|ui| {
+                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                            if ui.button(state.t("notice.dismiss").as_ref()).clicked() {
+                                dismissed = Some(index);
+                            }
+                            // What to do about it is in Settings' list.
+                            if ui.button(state.t("settle.open_journal").as_ref()).clicked() {
+                                open_journal = true;
+                            }
+                        });
                     });
-                });
+                } else {
+                    ui.horizontal(|ui| {
+                        let heading = ui.label(text);
+                        // Notices appear without a click: screen readers announce them.
+                        live_region(&heading, tone == Tone::Danger);
+                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                            if ui.button(state.t("notice.dismiss").as_ref()).clicked() {
+                                dismissed = Some(index);
+                            }
+                        });
+                    });
+                }
                 if !notice.detail.is_empty() {
                     ui.label(
                         RichText::new(notice.detail.localize(state.language))
@@ -195,5 +186,8 @@ pub fn notices_ui(ui: &mut Ui, state: &mut AppState) {
     }
     if let Some(index) = dismissed {
         state.notices.remove(index);
+    }
+    if open_journal {
+        state.reveal_settled_sends();
     }
 }

@@ -27,4 +27,7 @@ pub struct GuiOptions {
     pub charts_in_view: bool,
     /// Scroll the Taxes view to a part at start (`--view taxes:declaration`, `taxes:bens`).
     pub taxes_part_in_view: Option<crate::app::features::taxes::state::TaxesPart>,
+    /// A file of payouts to open in the Withdrawals view, checked, once the
+    /// account is connected (`--payouts-file`).
+    pub payouts_file: Option<std::path::PathBuf>,
 }

@@ -129,11 +129,19 @@ impl Worker {
                     Ok((waiting, claimed))
                 })
                 .await;
+            // Told even when there is nothing to settle: the window knows
+            // the journal has spoken (a screenshot of Settings waits for it).
+            let nothing = || {
+                Done::Report(Event::Journal(JournalEvent::Settled {
+                    session,
+                    sends: Vec::new(),
+                }))
+            };
             let Ok((waiting, claimed)) = pending else {
-                return Done::Sequence(Vec::new());
+                return nothing();
             };
             if waiting.is_empty() {
-                return Done::Sequence(Vec::new());
+                return nothing();
             }
             let kinds = settle::lists_needed(&waiting);
             let lists = brlv_core::journal_send::read_lists(&client, &kinds).await;
@@ -141,8 +149,11 @@ impl Worker {
             let sends = settled
                 .iter()
                 .map(|one| SettledSend {
+                    post_id: one.post.id,
                     form: one.post.form.clone(),
                     sent_at: one.post.sent_at,
+                    endpoint: one.post.endpoint.clone(),
+                    body: one.post.body.clone(),
                     outcome: match &one.settlement {
                         Settlement::Done { id, .. } => SendOutcome::Done(id.clone()),
                         Settlement::NotDone => SendOutcome::NotDone,

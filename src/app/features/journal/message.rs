@@ -90,11 +90,18 @@ pub enum JournalEvent {
 /// A send an earlier run left without an outcome, and what became of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SettledSend {
+    /// The journal's POST.
+    pub post_id: uuid::Uuid,
     /// What it was, as the journal names its form (`withdrawal`,
     /// `transfer`, `claim`, `order`, `wallet`).
     pub form: String,
     /// When it left.
     pub sent_at: OffsetDateTime,
+    /// Where it was sent (`/api/v0/withdrawals`).
+    pub endpoint: String,
+    /// What was sent, as the journal kept it: what a form is filled with
+    /// to send it again.
+    pub body: String,
     /// What became of it.
     pub outcome: SendOutcome,
 }

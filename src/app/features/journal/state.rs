@@ -1,10 +1,58 @@
-//! The journal's place in Settings: its CSV export as the person fills it.
+//! The journal's place in Settings: the sends an earlier run left without
+//! an answer and what became of each, and its CSV export as the person
+//! fills it.
 
 use crate::app::export::ExportDraft;
+
+use super::message::SettledSend;
 
 /// The journal's state in the window.
 #[derive(Clone, Debug, Default)]
 pub struct JournalState {
     /// The journal's CSV export ("Activity of this device").
     pub export: ExportDraft,
+    /// The sends an earlier run left without an answer, settled as this
+    /// connection opened, oldest first.
+    pub settled: Vec<SettledSend>,
+    /// Bring the settled sends into view on the next frame (asked from
+    /// their notice).
+    pub reveal: bool,
+    /// The journal has told what it settled as this connection opened
+    /// (perhaps nothing).
+    pub settling_told: bool,
+}
+
+/// What the journal's section is told.
+#[derive(Debug)]
+pub enum JournalTold {
+    /// Sends an earlier run left without an answer, settled.
+    Settled(Vec<SettledSend>),
+    /// Show the settled sends (the person asked from a notice).
+    Reveal,
+    /// Another connection opened: what was told of the last one goes.
+    SessionChanged,
+}
+
+impl JournalState {
+    /// Takes in what the journal's section is told.
+    pub fn told(&mut self, told: JournalTold) {
+        match told {
+            JournalTold::Settled(sends) => {
+                self.settling_told = true;
+                for send in sends {
+                    // A send told again (a reconnection) replaces what was
+                    // told of it: the newer verdict stands.
+                    self.settled.retain(|kept| kept.post_id != send.post_id);
+                    self.settled.push(send);
+                }
+                self.settled.sort_by_key(|send| send.sent_at);
+            }
+            JournalTold::Reveal => self.reveal = true,
+            JournalTold::SessionChanged => {
+                self.settled.clear();
+                self.reveal = false;
+                self.settling_told = false;
+            }
+        }
+    }
 }

@@ -9,6 +9,7 @@ use crate::app::features::taxes::outflow::OutflowQuestion;
 use crate::app::form::{
     Field, FieldError, FieldErrors, address_field, amount_field, optional_address,
 };
+use crate::app::i18n::{self, Language};
 use crate::app::resources::{ListQuery, Narrowed};
 use crate::app::selection::RecordSelection;
 use crate::app::submit::{SubmitOutcome, SubmitStatus};
@@ -44,6 +45,9 @@ pub struct TransfersState {
     pub records: RecordSelection<Uuid>,
     /// What the tokens under review are for, as the review asked.
     pub outflow: OutflowQuestion,
+    /// Transfers whose answer an earlier run never had, found in the list
+    /// as the connection opened: their rows say so.
+    pub found_after_restart: std::collections::BTreeSet<Uuid>,
 }
 
 /// What the Transfers panel is told.
@@ -63,6 +67,11 @@ pub enum TransfersEvent {
     FullListArrived,
     /// Show this transfer, every filter cleared (asked from the extrato).
     Show(Uuid),
+    /// Fill the form with a transfer an earlier run left not done, as it
+    /// was sent (amounts written in this language); nothing is sent.
+    Fill(Box<CreateTransfer>, Language),
+    /// An earlier run's transfer, whose answer never came, is this one.
+    FoundAfterRestart(Uuid),
 }
 
 /// Which address filter of the Transfers panel is wrong.
@@ -133,6 +142,17 @@ impl Default for TransferDraft {
 }
 
 impl TransferDraft {
+    /// The form holding `request` as it was sent, the amount written in
+    /// `language` at the asset's places (so it reads back exactly).
+    pub fn sent_as(request: &CreateTransfer, language: Language) -> TransferDraft {
+        TransferDraft {
+            source: request.source_address.clone(),
+            asset: request.asset.clone(),
+            amount: i18n::amount(language, request.amount, request.asset.scale()),
+            target: request.target_address.clone(),
+        }
+    }
+
     /// The request, or what is wrong.
     pub fn validate(&self) -> Result<CreateTransfer, FieldErrors> {
         let mut errors = FieldErrors::default();

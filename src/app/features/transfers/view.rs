@@ -101,6 +101,15 @@ impl Panel for TransfersState {
                 self.state_filter = None;
                 self.records.select(id);
             }
+            TransfersEvent::Fill(request, language) => {
+                self.draft = super::state::TransferDraft::sent_as(&request, language);
+                self.reviewing = None;
+                self.submit = SubmitStatus::Idle;
+                self.recipient_offer = None;
+            }
+            TransfersEvent::FoundAfterRestart(id) => {
+                self.found_after_restart.insert(id);
+            }
         }
         Vec::new()
     }
@@ -181,6 +190,8 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, o
     };
     let clipped = |value: Option<&str>| Cell::Clipped(short_hex(value), or_missing(value));
     let empty = cx.t("accounts.empty");
+    let found_after_restart = &transfers.found_after_restart;
+    let found_mark = cx.t("settle.row_mark");
     record_panel_ui(
         ui,
         cx,
@@ -197,7 +208,10 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, o
             selected: None,
             key: |transfer: &Transfer| transfer.id,
             cells: |transfer: &Transfer| {
-                let (label, tone) = state_of(transfer);
+                let (mut label, tone) = state_of(transfer);
+                if found_after_restart.contains(&transfer.id) {
+                    label = format!("{label} · {found_mark}");
+                }
                 vec![
                     Cell::Text(moments.or_missing(transfer.created_at())),
                     Cell::Badge(label, tone),

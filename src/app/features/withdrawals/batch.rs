@@ -281,6 +281,8 @@ pub struct BatchState {
     pub saving_result: bool,
     /// How the last result file write ended.
     pub result_saved: Option<Result<PathBuf, String>>,
+    /// Scroll the checked file into view once (it was named on the command line).
+    pub scroll_into_view: bool,
 }
 
 impl BatchState {

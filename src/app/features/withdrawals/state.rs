@@ -9,6 +9,7 @@ use crate::app::features::taxes::outflow::OutflowQuestion;
 use crate::app::form::{
     Field, FieldError, FieldErrors, address_field, amount_field, pix_key_field,
 };
+use crate::app::i18n::{self, Language};
 use crate::app::resources::{ListQuery, Narrowed};
 use crate::app::selection::RecordSelection;
 use crate::app::submit::{SubmitOutcome, SubmitStatus};
@@ -37,6 +38,9 @@ pub struct WithdrawalsState {
     /// What the tokens of a token withdrawal under confirmation are for,
     /// as the confirmation asked.
     pub outflow: OutflowQuestion,
+    /// Withdrawals whose answer an earlier run never had, found in the list
+    /// as the connection opened: their rows say so.
+    pub found_after_restart: std::collections::BTreeSet<Uuid>,
 }
 
 /// What the Withdrawals panel is told.
@@ -58,12 +62,20 @@ pub enum WithdrawalsEvent {
     Show(Uuid),
     /// A file of payouts was chosen in the system's dialog.
     BatchFileChosen(std::path::PathBuf),
+    /// A file of payouts was named on the command line: checked, and
+    /// brought into view once it is.
+    BatchFileOpenedAtStart(std::path::PathBuf),
     /// Where the batch's result file goes was chosen in the system's dialog.
     BatchResultChosen(std::path::PathBuf),
     /// The batch passed the lock and went to the worker.
     BatchSending,
     /// What the worker tells of the file of payouts.
     Batch(super::batch::BatchEvent),
+    /// Fill the form with a withdrawal an earlier run left not done, as it
+    /// was sent (amounts written in this language); nothing is sent.
+    Fill(Box<CreateWithdrawal>, Language),
+    /// An earlier run's withdrawal, whose answer never came, is this one.
+    FoundAfterRestart(Uuid),
 }
 
 impl WithdrawalsState {
@@ -113,6 +125,23 @@ impl Default for WithdrawalDraft {
 }
 
 impl WithdrawalDraft {
+    /// The form holding `request` as it was sent, the amount written in
+    /// `language` at the asset's places (so it reads back exactly).
+    pub fn sent_as(request: &CreateWithdrawal, language: Language) -> WithdrawalDraft {
+        WithdrawalDraft {
+            method: request.method.clone(),
+            asset: request.asset.clone(),
+            amount: i18n::amount(language, request.amount, request.asset.scale()),
+            pix_key: request.pix_key.clone().unwrap_or_default(),
+            ted: request
+                .ted_account
+                .as_ref()
+                .map(TedDraft::from)
+                .unwrap_or_default(),
+            target_address: request.target_address.clone().unwrap_or_default(),
+        }
+    }
+
     /// The request, or what is wrong. A PIX key is sent in its normalised form.
     pub fn validate(&self) -> Result<CreateWithdrawal, FieldErrors> {
         let mut errors = FieldErrors::default();

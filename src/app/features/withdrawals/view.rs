@@ -15,15 +15,15 @@ use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
 use crate::app::panel::{Outbox, Panel, PanelContext};
 use crate::app::resources::{AccountData, ListQuery};
 use crate::app::submit::{Created, SubmitOutcome, SubmitStatus};
-use crate::app::ted::{TedDraft, bank_label};
+use crate::app::ted::{TedDraft, ted_destination_text};
 use crate::app::ui::ted::ted_form_ui;
 use crate::app::ui::{
     Cell, DetailRow, FieldMessage, RecordList, address_field_ui, amount_field_ui, choice_ui,
     field_message, field_message_ui, note_ui, option_filter_ui, pix_key_field_ui, section_ui,
     sent_ui, state_tone, submit_status_ui, wallet_choice_ui, wallet_choices,
 };
-use brlv_core::api::model::{Asset, Withdrawal, WithdrawalMethod};
-use brlv_core::api::payout::{BankAccountType, TED_ACCOUNT_FIELDS, TedAccount};
+use brlv_core::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
+use brlv_core::api::payout::TED_ACCOUNT_FIELDS;
 use brlv_core::pix::PixKey;
 
 use crate::app::features::recipients::state::RecipientKind;
@@ -67,25 +67,33 @@ fn pix_kind_text(language: Language, key: &PixKey) -> String {
     i18n::tr(language, name).into_owned()
 }
 
-/// A TED's destination as a person reads it: bank, branch, account and holder.
-pub fn ted_destination_text(language: Language, account: &TedAccount) -> String {
-    let bank = bank_label(&account.bank_code);
-    let kind = match account.account_type {
-        BankAccountType::Savings => i18n::tr(language, "withdrawals.savings"),
-        _ => i18n::tr(language, "withdrawals.checking"),
-    };
-    i18n::tr_with(
-        language,
-        "withdrawals.to_ted_account",
-        &[
-            ("bank", &bank),
-            ("branch", &account.branch),
-            ("account", &account.account),
-            ("kind", &kind),
-            ("name", &account.name),
-            ("document", &account.document),
-        ],
-    )
+/// Where the money goes, as the confirmation step says it.
+pub fn destination_text(language: Language, request: &CreateWithdrawal) -> String {
+    match request.method {
+        WithdrawalMethod::Pix => {
+            let key = request.pix_key.as_deref().unwrap_or_default();
+            let kind = PixKey::parse(key)
+                .map(|parsed| pix_kind_text(language, &parsed))
+                .unwrap_or_default();
+            i18n::tr_with(
+                language,
+                "withdrawals.to_pix",
+                &[("kind", &kind), ("key", key)],
+            )
+        }
+        WithdrawalMethod::Ted => match &request.ted_account {
+            Some(account) => ted_destination_text(language, account),
+            None => i18n::tr(language, "withdrawals.to_ted").into_owned(),
+        },
+        _ => i18n::tr_with(
+            language,
+            "withdrawals.to_token_address",
+            &[(
+                "address",
+                request.target_address.as_deref().unwrap_or(MISSING),
+            )],
+        ),
+    }
 }
 
 impl Panel for WithdrawalsState {
@@ -157,11 +165,28 @@ impl Panel for WithdrawalsState {
                     .map(|command| vec![Command::Batch(command)])
                     .unwrap_or_default();
             }
+            WithdrawalsEvent::BatchFileOpenedAtStart(path) => {
+                self.batch.path = path.display().to_string();
+                let check = self.batch.check(false);
+                self.batch.scroll_into_view = true;
+                return check
+                    .map(|command| vec![Command::Batch(command)])
+                    .unwrap_or_default();
+            }
             WithdrawalsEvent::BatchResultChosen(path) => {
                 self.batch.result_path = path.display().to_string();
                 return batch::save_result(&mut self.batch)
                     .map(|command| vec![command])
                     .unwrap_or_default();
+            }
+            WithdrawalsEvent::Fill(request, language) => {
+                self.draft = super::state::WithdrawalDraft::sent_as(&request, language);
+                self.confirming = None;
+                self.submit = SubmitStatus::Idle;
+                self.recipient_offer = None;
+            }
+            WithdrawalsEvent::FoundAfterRestart(id) => {
+                self.found_after_restart.insert(id);
             }
             WithdrawalsEvent::BatchSending => self.batch.started(),
             WithdrawalsEvent::Batch(event) => {
@@ -372,6 +397,8 @@ fn list_ui(
             .map(|value| amounts.of_asset(value, withdrawal.asset.as_ref()))
     };
     let empty = cx.t("accounts.empty");
+    let found_after_restart = &withdrawals.found_after_restart;
+    let found_mark = cx.t("settle.row_mark");
     record_panel_ui(
         ui,
         cx,
@@ -388,7 +415,10 @@ fn list_ui(
             selected: None,
             key: |withdrawal: &Withdrawal| withdrawal.id,
             cells: |withdrawal: &Withdrawal| {
-                let (label, tone) = state_of(withdrawal);
+                let (mut label, tone) = state_of(withdrawal);
+                if found_after_restart.contains(&withdrawal.id) {
+                    label = format!("{label} · {found_mark}");
+                }
                 let method = withdrawal
                     .method
                     .as_ref()

@@ -118,6 +118,13 @@ fn planned_text(cx: &PanelContext<'_>, planned: &PlannedRow) -> String {
 
 /// The part of the Withdrawals view that pays from a file.
 pub fn batch_ui(ui: &mut Ui, batch: &mut BatchState, cx: &PanelContext<'_>, out: &mut Outbox) {
+    if batch.scroll_into_view
+        && !batch.checking
+        && (batch.file.is_some() || batch.problem.is_some())
+    {
+        batch.scroll_into_view = false;
+        ui.scroll_to_cursor(Some(egui::Align::TOP));
+    }
     note_ui(ui, &cx.t("batch.intro"));
     choose_ui(ui, batch, cx, out);
     if batch.checking {
@@ -264,7 +271,15 @@ fn rows_ui(ui: &mut Ui, batch: &BatchState, file: &CheckedFile, cx: &PanelContex
                                     Some(row.request.amount),
                                     Some(&row.request.asset),
                                 ));
-                                ui.label(safe(&row.destination()));
+                                // A bank account in the person's language,
+                                // as the form's review says it.
+                                let destination = match &row.request.ted_account {
+                                    Some(account) => {
+                                        crate::app::ted::ted_destination_text(cx.language, account)
+                                    }
+                                    None => row.destination(),
+                                };
+                                ui.label(safe(&destination));
                             }
                             None => {
                                 ui.label("");
@@ -278,7 +293,8 @@ fn rows_ui(ui: &mut Ui, batch: &BatchState, file: &CheckedFile, cx: &PanelContex
                                 .iter()
                                 .map(|error| row_error_text(cx, error))
                                 .collect();
-                            error_text_ui(ui, &safe(&text.join("; ")));
+                            // Each message is a sentence of its own.
+                            error_text_ui(ui, &safe(&text.join(" ")));
                         } else if let Some((index, _)) = line.row {
                             ui.label(row_state_text(batch, file, index, cx));
                         }

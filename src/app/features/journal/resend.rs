@@ -1,0 +1,41 @@
+//! Sending again what an earlier run left *not done*: the journaled body
+//! read back as the request its form makes, so that form can be filled
+//! exactly as it was sent. Filling a form sends nothing: the person reviews
+//! it and passes the lock as for anything typed.
+//!
+//! Offered for the forms whose request can be sent again as it was: a
+//! withdrawal (PIX, TED, token) and a transfer. An order accepted a quote
+//! that has long expired by the time a restart tells it was not applied,
+//! and a claim is never told *not done* (the service lists no claims).
+
+use brlv_core::api::model::{CreateTransfer, CreateWithdrawal};
+use brlv_core::journal::settle::{ListKind, Settles, settles_by};
+
+use super::message::{SendOutcome, SettledSend};
+
+/// A request an earlier run left not done, to fill its form with.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Resend {
+    /// The withdrawal form.
+    Withdrawal(CreateWithdrawal),
+    /// The transfer form.
+    Transfer(CreateTransfer),
+}
+
+/// The form to fill to send `send` again, when it was not done and its
+/// form can hold it; `None` otherwise (done, cannot tell, still pending,
+/// or a body this build cannot read back).
+pub fn resend_of(send: &SettledSend) -> Option<Resend> {
+    if send.outcome != SendOutcome::NotDone {
+        return None;
+    }
+    match settles_by(&send.endpoint) {
+        Settles::List(ListKind::Withdrawals) => serde_json::from_str(&send.body)
+            .ok()
+            .map(Resend::Withdrawal),
+        Settles::List(ListKind::Transfers) => {
+            serde_json::from_str(&send.body).ok().map(Resend::Transfer)
+        }
+        _ => None,
+    }
+}
