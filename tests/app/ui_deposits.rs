@@ -103,7 +103,7 @@ fn deposits_are_listed_per_asset_newest_first_with_every_coordinate() {
     harness.get_by_label("USDC").click();
     settle(&mut harness);
     // A token's amount with the places that carry value (exact on hover).
-    harness.get_by_label("10.5 USDC");
+    harness.get_by_label("10.50 USDC");
     assert!(harness.query_by_label("99.90 reais").is_none());
 }
 

@@ -221,7 +221,7 @@ fn each_order_row_reads_as_one_sentence_to_a_screen_reader() {
         egui::accesskit::Role::Row,
         &format!(
             "Order: 00000001, Created: {created}, State: expired, Pair: BRL / USDC, \
-             You pay: 100.00 reais, You receive: 18.425925 USDC, Pay within: "
+             You pay: 100.00 reais, You receive: 18.42 USDC, Pay within: "
         ),
     );
 }

@@ -61,7 +61,7 @@ fn the_confirmation_repeats_amount_and_destination_and_only_then_sends() {
         sent(harness.state_mut()).is_empty(),
         "not before confirming"
     );
-    harness.get_by_label("1.320,50 BRL");
+    harness.get_by_label("R$ 1.320,50");
     harness.get_by_label("Chave PIX (CPF) 52998224725");
 
     harness.get_by_label("Voltar e editar").click();
@@ -120,7 +120,7 @@ fn a_ted_asks_for_the_destination_account_checks_each_field_and_repeats_it_befor
     settle(&mut harness);
     harness.get_by_label("Review withdrawal").click();
     settle(&mut harness);
-    harness.get_by_label("99.90 BRL");
+    harness.get_by_label("R$99.90");
     harness.get_by_label(
         "TED to Itaú Unibanco (341), branch 1234, account 12345-6 (checking), Maria da Silva, 52998224725",
     );

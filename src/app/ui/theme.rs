@@ -120,7 +120,7 @@ pub fn contrast_pairs(theme: Theme) -> Vec<ContrastPair> {
         for (name, color) in [
             ("text", visuals.text_color()),
             (
-                "weak text (captions, dimmed zeros)",
+                "weak text (captions)",
                 visuals.weak_text_color(),
             ),
             ("strong text", visuals.strong_text_color()),

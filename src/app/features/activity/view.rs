@@ -363,13 +363,7 @@ fn totals_ui(ui: &mut Ui, amounts: AmountFormat, view: &ActivityView) {
             ui.end_row();
             for (asset, totals) in &filtered.totals {
                 ui.monospace(ticker_and_chain(asset));
-                let exact = |value: Decimal| {
-                    format!(
-                        "{} {}",
-                        amounts.number(value, asset.scale()),
-                        asset.ticker()
-                    )
-                };
+                let exact = |value: Decimal| amounts.of_asset(value, Some(asset)).text();
                 for (value, color) in [
                     (totals.money_in, Some(colors.success)),
                     (totals.money_out, Some(colors.error)),

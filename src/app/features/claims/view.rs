@@ -10,7 +10,7 @@ use rust_decimal::Decimal;
 use crate::app::export::ExportRecords;
 use crate::app::features::journal::message::JournalCommand;
 use crate::app::form::Field;
-use crate::app::format::{AmountFormat, MISSING, state_label};
+use crate::app::format::{AmountFormat, MISSING, Precision, state_label};
 use crate::app::message::Command;
 use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
 use crate::app::panel::{Outbox, Panel, PanelContext};
@@ -218,7 +218,8 @@ fn made_ui(ui: &mut Ui, claims: &mut ClaimsState, cx: &PanelContext<'_>, out: &m
         "claims.net",
     ];
     let amounts = cx.amounts();
-    let brl = |value: Option<Decimal>| value.map(|value| amounts.shown(value, 2, "BRL"));
+    let brl =
+        |value: Option<Decimal>| value.map(|value| amounts.written(value, "BRL", Precision::List));
     let brl_cell = |value: Option<Decimal>| {
         brl(value).map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount)
     };

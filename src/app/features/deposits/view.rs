@@ -5,7 +5,7 @@
 use egui::Ui;
 
 use crate::app::export::ExportRecords;
-use crate::app::format::{AmountFormat, MISSING, ShownAmount, or_missing, state_label};
+use crate::app::format::{AmountFormat, MISSING, Precision, ShownAmount, or_missing, state_label};
 use crate::app::message::Command;
 use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
 use crate::app::panel::{Outbox, Panel, PanelContext};
@@ -27,8 +27,9 @@ fn shown_amount(
     amounts: AmountFormat,
     asset: &DepositAsset,
     amount: Option<rust_decimal::Decimal>,
+    precision: Precision,
 ) -> Option<ShownAmount> {
-    amount.map(|amount| amounts.shown(amount, asset.scale(), &asset.as_str().to_uppercase()))
+    amount.map(|amount| amounts.written(amount, &asset.as_str().to_uppercase(), precision))
 }
 
 impl Panel for DepositsState {
@@ -109,7 +110,7 @@ fn list_ui(ui: &mut Ui, deposits: &mut DepositsState, cx: &PanelContext<'_>, out
                     Cell::Text(moments.or_missing(deposit.created_at())),
                     Cell::Badge(label, tone),
                     Cell::Text(or_missing(deposit.kind.as_deref()).to_uppercase()),
-                    shown_amount(amounts, &asset, deposit.amount())
+                    shown_amount(amounts, &asset, deposit.amount(), Precision::List)
                         .map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
                     Cell::Mono(or_missing(payer)),
                 ]
@@ -147,7 +148,7 @@ fn detail_rows(
         row("deposits.type", or_missing(deposit.kind.as_deref()), false),
         DetailRow::amount(
             cx.t("accounts.amount"),
-            shown_amount(cx.amounts(), asset, deposit.amount()),
+            shown_amount(cx.amounts(), asset, deposit.amount(), Precision::Exact),
         )
         .wire(format!(
             "amount: {}",

@@ -8,7 +8,7 @@ use egui::Ui;
 use crate::app::error_text::Localize;
 use crate::app::export::ExportRecords;
 use crate::app::form::Field;
-use crate::app::format::{MISSING, asset_name, or_missing, short_hex, state_label};
+use crate::app::format::{MISSING, Precision, asset_name, or_missing, short_hex, state_label};
 use crate::app::i18n::tr;
 use crate::app::message::Command;
 use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
@@ -165,10 +165,10 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, o
         (state_label(language, "transfer", wire), state_tone(wire))
     };
     let amounts = cx.amounts();
-    let amount = |transfer: &Transfer| {
+    let amount = |transfer: &Transfer, precision: Precision| {
         transfer
             .amount()
-            .map(|value| amounts.of_asset(value, transfer.asset.as_ref()))
+            .map(|value| amounts.written_of(value, transfer.asset.as_ref(), precision))
     };
     let clipped = |value: Option<&str>| Cell::Clipped(short_hex(value), or_missing(value));
     let empty = cx.t("accounts.empty");
@@ -192,7 +192,8 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, o
                 vec![
                     Cell::Text(moments.or_missing(transfer.created_at())),
                     Cell::Badge(label, tone),
-                    amount(transfer).map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
+                    amount(transfer, Precision::List)
+                        .map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
                     clipped(transfer.source_address.as_deref()),
                     clipped(transfer.target_address.as_deref()),
                     clipped(
@@ -223,12 +224,13 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, o
                         "asset: {}",
                         or_missing(transfer.asset.as_ref().map(Asset::as_str))
                     )),
-                    DetailRow::amount(cx.t("accounts.amount"), amount(transfer)).wire(format!(
-                        "amount: {}",
-                        transfer
-                            .amount()
-                            .map_or(MISSING.to_owned(), |v| amounts.wire(v))
-                    )),
+                    DetailRow::amount(cx.t("accounts.amount"), amount(transfer, Precision::Exact))
+                        .wire(format!(
+                            "amount: {}",
+                            transfer
+                                .amount()
+                                .map_or(MISSING.to_owned(), |v| amounts.wire(v))
+                        )),
                     row(
                         "transfers.column_source",
                         "source-address",

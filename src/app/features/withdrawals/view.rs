@@ -7,7 +7,9 @@ use egui::{RichText, Ui};
 
 use crate::app::export::ExportRecords;
 use crate::app::form::{Field, FieldErrors};
-use crate::app::format::{MISSING, asset_amount_text, asset_name, or_missing, state_label};
+use crate::app::format::{
+    MISSING, Precision, asset_amount_text, asset_name, or_missing, state_label,
+};
 use crate::app::i18n::{self, Language};
 use crate::app::message::Command;
 use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
@@ -442,10 +444,10 @@ fn list_ui(
         (state_label(language, "withdrawal", wire), state_tone(wire))
     };
     let amounts = cx.amounts();
-    let amount = |withdrawal: &Withdrawal| {
+    let amount = |withdrawal: &Withdrawal, precision: Precision| {
         withdrawal
             .amount()
-            .map(|value| amounts.of_asset(value, withdrawal.asset.as_ref()))
+            .map(|value| amounts.written_of(value, withdrawal.asset.as_ref(), precision))
     };
     let empty = cx.t("accounts.empty");
     record_panel_ui(
@@ -473,7 +475,8 @@ fn list_ui(
                     Cell::Text(moments.or_missing(withdrawal.created_at())),
                     Cell::Badge(label, tone),
                     Cell::Text(method),
-                    amount(withdrawal).map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
+                    amount(withdrawal, Precision::List)
+                        .map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
                 ]
             },
             detail: |withdrawal: &Withdrawal| {
@@ -491,7 +494,11 @@ fn list_ui(
                         false,
                     )
                     .wire(wire("asset", withdrawal.asset.as_ref().map(Asset::as_str))),
-                    DetailRow::amount(cx.t("accounts.amount"), amount(withdrawal)).wire(format!(
+                    DetailRow::amount(
+                        cx.t("accounts.amount"),
+                        amount(withdrawal, Precision::Exact),
+                    )
+                    .wire(format!(
                         "amount: {}",
                         withdrawal
                             .amount()

@@ -247,14 +247,9 @@ fn payment_ui(
 /// until when it can be paid, in the person's clock ("PIX QR code for R$ 250.00 to Loja,
 /// expires at 10 Mar 2026 10:49").
 pub fn qr_description(cx: &PanelContext<'_>, order: &Order, receiver: Option<&str>) -> String {
-    let amounts = cx.amounts();
-    let amount = amounts.text(order.source_amount(), order.source_asset.as_ref());
-    let amount = match order.source_asset.as_ref() {
-        Some(Asset::FiatBrl) => order
-            .source_amount()
-            .map_or(amount, |value| amounts.brl(value)),
-        _ => amount,
-    };
+    let amount = cx
+        .amounts()
+        .text(order.source_amount(), order.source_asset.as_ref());
     let mut text = cx.t_with("a11y.qr_for", &[("amount", &amount)]);
     if let Some(receiver) = receiver.filter(|name| !name.trim().is_empty()) {
         text.push_str(&cx.t_with("a11y.qr_to", &[("receiver", receiver)]));
@@ -423,6 +418,11 @@ fn fields_ui(ui: &mut Ui, orders: &OrdersState, cx: &PanelContext<'_>, order: &O
             order.fee_amount(),
             order.fee_asset.as_ref(),
         ),
+        // Worked out here, not sent: it has no technical value of its own.
+        DetailRow::amount(
+            cx.t("orders.field_fee_brl"),
+            order.fee_in_brl().map(|value| amounts.brl_shown(value)),
+        ),
         field(
             "orders.field_fee_asset",
             "fee-asset",
@@ -494,10 +494,7 @@ fn checked_brcode(orders: &OrdersState, cx: &PanelContext<'_>, order: &Order) ->
 
 /// An amount as the person reads it: reais as `R$500.00`, others with their ticker.
 fn amount_text(cx: &PanelContext<'_>, value: Option<Decimal>, asset: Option<&Asset>) -> String {
-    match (value, asset) {
-        (Some(value), Some(Asset::FiatBrl)) => cx.amounts().brl(value),
-        _ => cx.amounts().text(value, asset),
-    }
+    cx.amounts().text(value, asset)
 }
 
 /// Why a code is not drawn, in the person's words.

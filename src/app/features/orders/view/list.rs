@@ -138,7 +138,7 @@ fn orders_table_ui(ui: &mut Ui, cx: &PanelContext<'_>, orders: &Arranged<Order>)
     let amount_cell = |value: Option<rust_decimal::Decimal>, asset| {
         value.map_or_else(
             || Cell::Text(MISSING.to_owned()),
-            |value| Cell::Amount(amounts.of_asset(value, asset)),
+            |value| Cell::Amount(amounts.listed(value, asset)),
         )
     };
     let headers = [

@@ -9,7 +9,7 @@ use rust_decimal::Decimal;
 
 use crate::app::features::activity::state::ActivityState;
 use crate::app::features::taxes::gauge::{GaugeLevel, TaxGauge};
-use crate::app::format::{asset_amount_text, short_hex, short_id, state_label};
+use crate::app::format::{Precision, short_hex, short_id, state_label};
 use crate::app::panel::{Ask, Outbox, PanelContext};
 use crate::app::remote::Remote;
 use crate::app::state::View;
@@ -69,17 +69,17 @@ fn remote_marker_ui<T>(ui: &mut Ui, cx: &PanelContext<'_>, remote: &Remote<T>) {
 }
 
 fn balances_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
-    let rows: [(&str, &Remote<Decimal>, u32); 3] = [
-        ("BRL", &cx.data.balance_brl, 2),
-        ("USDC", &cx.data.balance_usdc, 6),
-        ("BRLV", &cx.data.balance_brlv, 18),
+    let rows: [(&str, &Remote<Decimal>); 3] = [
+        ("BRL", &cx.data.balance_brl),
+        ("USDC", &cx.data.balance_usdc),
+        ("BRLV", &cx.data.balance_brlv),
     ];
     let amounts = cx.amounts();
     egui::Grid::new("balances")
         .num_columns(3)
         .spacing([16.0, 8.0])
         .show(ui, |ui| {
-            for (ticker, remote, scale) in rows {
+            for (ticker, remote) in rows {
                 ui.label(RichText::new(ticker).strong().monospace());
                 let height = ui.spacing().interact_size.y;
                 ui.allocate_ui_with_layout(
@@ -89,7 +89,7 @@ fn balances_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
                         Some(value) => {
                             // The ticker heads the row: the amount goes without it,
                             // its decimal point in line with the other balances'.
-                            let mut shown = amounts.shown(*value, scale, ticker);
+                            let mut shown = amounts.written(*value, ticker, Precision::List);
                             shown.ticker = String::new();
                             amount_cell_ui(ui, egui::Id::unique("overview-balances"), &shown);
                         }
@@ -226,16 +226,14 @@ fn in_motion_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
                         &[
                             (
                                 "from",
-                                &asset_amount_text(
-                                    amounts,
+                                &amounts.listed_text(
                                     order.source_amount(),
                                     order.source_asset.as_ref(),
                                 ),
                             ),
                             (
                                 "to",
-                                &asset_amount_text(
-                                    amounts,
+                                &amounts.listed_text(
                                     order.target_amount(),
                                     order.target_asset.as_ref(),
                                 ),
@@ -275,12 +273,8 @@ fn in_motion_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
                 badge_ui(ui, &state_text, Tone::Info);
                 ui.label(cx.t_with("motion.transfer", &[("id", &short_id(&transfer.id))]));
                 ui.label(
-                    RichText::new(asset_amount_text(
-                        amounts,
-                        transfer.amount(),
-                        transfer.asset.as_ref(),
-                    ))
-                    .monospace(),
+                    RichText::new(amounts.listed_text(transfer.amount(), transfer.asset.as_ref()))
+                        .monospace(),
                 );
                 ui.label(cx.t_with(
                     "motion.from_to",
@@ -300,11 +294,9 @@ fn in_motion_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
                 badge_ui(ui, &state_text, Tone::Info);
                 ui.label(cx.t_with("motion.withdrawal", &[("id", &short_id(&withdrawal.id))]));
                 ui.label(
-                    RichText::new(asset_amount_text(
-                        amounts,
-                        withdrawal.amount(),
-                        withdrawal.asset.as_ref(),
-                    ))
+                    RichText::new(
+                        amounts.listed_text(withdrawal.amount(), withdrawal.asset.as_ref()),
+                    )
                     .monospace(),
                 );
                 ui.label(
