@@ -467,6 +467,72 @@ pub fn service_host(base_url: &str) -> String {
     }
 }
 
+/// The digits of a CPF (11) or a CNPJ (14) typed or sent with or without
+/// its punctuation; `None` for anything else.
+fn document_digits(document: &str) -> Option<String> {
+    let digits: String = document.chars().filter(char::is_ascii_digit).collect();
+    let only_punctuation = document
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '/' | ' '));
+    (only_punctuation && matches!(digits.len(), 11 | 14)).then_some(digits)
+}
+
+/// A CPF or CNPJ written in full as Brazilian documents write it
+/// (`123.456.789-09`, `12.345.678/0001-95`), for what the person typed
+/// themselves and checks before it is sent; anything else as it is.
+pub fn document_formatted(document: &str) -> String {
+    let Some(digits) = document_digits(document) else {
+        return document.to_owned();
+    };
+    if digits.len() == 11 {
+        format!(
+            "{}.{}.{}-{}",
+            &digits[..3],
+            &digits[3..6],
+            &digits[6..9],
+            &digits[9..]
+        )
+    } else {
+        format!(
+            "{}.{}.{}/{}-{}",
+            &digits[..2],
+            &digits[2..5],
+            &digits[5..8],
+            &digits[8..12],
+            &digits[12..]
+        )
+    }
+}
+
+/// A CPF or CNPJ as Brazilian banks show someone's on a screen and on a
+/// PIX receipt: a person's CPF masked to its middle six digits
+/// (`***.456.789-**`), so a screen or a shared receipt does not give it
+/// away; a company's CNPJ, which is public, whole and formatted
+/// (`12.345.678/0001-95`); anything else as it is.
+pub fn document_shown(document: &str) -> String {
+    match document_digits(document) {
+        Some(digits) if digits.len() == 11 => {
+            format!("***.{}.{}-**", &digits[3..6], &digits[6..9])
+        }
+        Some(_) => document_formatted(document),
+        None => document.to_owned(),
+    }
+}
+
+/// A bank account's type in words, as the service or a payer's bank sends
+/// it (the ISO 20022 codes `CACC`, `SVGS`, `TRAN`, `SLRY`, or `checking` /
+/// `savings`): "Conta corrente", "Poupança"; an unknown one as it came.
+pub fn account_type_words(language: Language, wire: &str) -> String {
+    let key = match wire.trim().to_ascii_uppercase().as_str() {
+        "CACC" | "CHECKING" => "accounts.type_checking",
+        "SVGS" | "SAVINGS" => "accounts.type_savings",
+        "TRAN" | "PAYMENT" => "accounts.type_payment",
+        "SLRY" | "SALARY" => "accounts.type_salary",
+        _ => return wire.to_owned(),
+    };
+    i18n::tr(language, key).into_owned()
+}
+
 /// The first 8 characters of an id, as lists and notices show it.
 pub fn short_id(id: &uuid::Uuid) -> String {
     id.to_string().chars().take(8).collect()
@@ -633,6 +699,45 @@ mod tests {
         let text =
             MomentFormat::new(Language::PtBr, zone).text(datetime!(9999-12-31 23:59:59 -01:00));
         assert!(text.starts_with("31/12/9999"), "{text}");
+    }
+}
+
+#[cfg(test)]
+mod personal_data_tests {
+    use super::{account_type_words, document_formatted, document_shown};
+    use crate::app::i18n::Language;
+
+    #[test]
+    fn a_cpf_is_masked_to_its_middle_digits_and_a_cnpj_formatted_whole() {
+        for cpf in ["12345678909", "123.456.789-09", " 123.456.789-09"] {
+            assert_eq!(document_shown(cpf), "***.456.789-**", "{cpf}");
+            assert_eq!(document_formatted(cpf), "123.456.789-09", "{cpf}");
+        }
+        for cnpj in ["12345678000195", "12.345.678/0001-95"] {
+            assert_eq!(document_shown(cnpj), "12.345.678/0001-95", "{cnpj}");
+            assert_eq!(document_formatted(cnpj), "12.345.678/0001-95", "{cnpj}");
+        }
+        // Not a document: left as it came, never half-masked.
+        for other in ["maria@example.com", "+5511999998888", "1234", "-"] {
+            assert_eq!(document_shown(other), other);
+            assert_eq!(document_formatted(other), other);
+        }
+    }
+
+    #[test]
+    fn account_types_are_said_in_words_in_both_languages() {
+        let pt = |wire| account_type_words(Language::PtBr, wire);
+        let en = |wire| account_type_words(Language::En, wire);
+        assert_eq!(pt("CACC"), "Conta corrente");
+        assert_eq!(pt("SVGS"), "Poupança");
+        assert_eq!(pt("TRAN"), "Conta de pagamento");
+        assert_eq!(pt("SLRY"), "Conta salário");
+        assert_eq!(pt("checking"), "Conta corrente");
+        assert_eq!(en("CACC"), "Checking account");
+        assert_eq!(en("SVGS"), "Savings account");
+        assert_eq!(en("TRAN"), "Payment account");
+        assert_eq!(en("SLRY"), "Salary account");
+        assert_eq!(en("XPTO"), "XPTO");
     }
 }
 

@@ -464,7 +464,7 @@ fn receipts_speak_the_persons_language_and_name_where_the_money_went() {
     assert!(text.contains("Valor: R$ 10.000,00"), "{text}");
     assert!(text.contains("Para (nome): Joana da Silva"), "{text}");
     assert!(
-        text.contains("Banco 341, agência 1234, conta 56789-0"),
+        text.contains("Itaú Unibanco (341), agência 1234, conta 56789-0"),
         "{text}"
     );
     // A person's CPF is masked as PIX receipts mask it; the full number is not shared.

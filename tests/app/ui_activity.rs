@@ -257,6 +257,9 @@ fn the_extrato_speaks_portuguese() {
     harness.get_by_label("terça-feira, 10 de março de 2026");
     harness.get_by_label("Totais do período");
     assert!(has(&harness, "R$ 1.349,00"), "R$ 1.349,00");
+    // The payer's CPF masked on screen as banks show it, whole in the file.
+    assert!(has(&harness, "PIX de ***.456.789-**"), "masked payer");
+    assert!(harness.query_by_label_contains("12345678909").is_none());
 }
 
 fn overview_state() -> AppState {

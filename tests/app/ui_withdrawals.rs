@@ -62,7 +62,7 @@ fn the_confirmation_repeats_amount_and_destination_and_only_then_sends() {
         "not before confirming"
     );
     harness.get_by_label("R$ 1.320,50");
-    harness.get_by_label("Chave PIX (CPF) 52998224725");
+    harness.get_by_label("Chave PIX (CPF) 529.982.247-25");
 
     harness.get_by_label("Voltar e editar").click();
     settle(&mut harness);
@@ -122,7 +122,7 @@ fn a_ted_asks_for_the_destination_account_checks_each_field_and_repeats_it_befor
     settle(&mut harness);
     harness.get_by_label("R$99.90");
     harness.get_by_label(
-        "TED to Itaú Unibanco (341), branch 1234, account 12345-6 (checking), Maria da Silva, 52998224725",
+        "TED to Itaú Unibanco (341), branch 1234, account 12345-6 (checking), Maria da Silva, 529.982.247-25",
     );
     assert!(
         sent(harness.state_mut()).is_empty(),

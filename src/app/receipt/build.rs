@@ -53,17 +53,10 @@ fn text_of(value: Option<&impl ToString>) -> Option<String> {
     value.map(ToString::to_string)
 }
 
-/// A CPF shown as PIX receipts show a person's: the middle six digits only
-/// (`***.444.777-**`), so a shared receipt does not give the number away. A
-/// CNPJ (a company's, public) and anything else stay whole.
+/// A CPF or CNPJ as a receipt shows it: [`crate::app::format::document_shown`],
+/// the same as on screen, so a shared receipt does not give a CPF away.
 pub fn masked_document(document: &str) -> String {
-    let digits: String = document.chars().filter(char::is_ascii_digit).collect();
-    match digits.get(3..9) {
-        Some(middle) if digits.len() == 11 => {
-            format!("***.{}.{}-**", &middle[..3], &middle[3..])
-        }
-        _ => document.to_owned(),
-    }
+    crate::app::format::document_shown(document)
 }
 
 struct Lines {
@@ -277,7 +270,7 @@ pub fn withdrawal_receipt(moments: &MomentFormat, withdrawal: &Withdrawal) -> Op
                 language,
                 "receipt.bank_account",
                 &[
-                    ("bank", &account.bank_code),
+                    ("bank", &crate::app::ted::bank_label(&account.bank_code)),
                     ("branch", &account.branch),
                     ("account", &account.account),
                 ],
@@ -286,7 +279,7 @@ pub fn withdrawal_receipt(moments: &MomentFormat, withdrawal: &Withdrawal) -> Op
     }
     lines.identifier(
         "receipt.to_pix_key",
-        withdrawal.pix_key().map(str::to_owned),
+        withdrawal.pix_key().map(masked_document),
     );
     lines.identifier("receipt.to", withdrawal.target_address().map(str::to_owned));
     lines.moment("receipt.completed_at", withdrawal.state_updated_at());
@@ -347,7 +340,12 @@ pub fn deposit_receipt(
             language,
             "receipt.bank_account",
             &[
-                ("bank", bank.as_deref().unwrap_or("-")),
+                (
+                    "bank",
+                    &bank
+                        .as_deref()
+                        .map_or_else(|| "-".to_owned(), crate::app::ted::bank_label),
+                ),
                 ("branch", branch.as_deref().unwrap_or("-")),
                 ("account", account.as_deref().unwrap_or("-")),
             ],
@@ -356,7 +354,10 @@ pub fn deposit_receipt(
     lines.text("receipt.from_bank_account", bank_account);
     lines.text(
         "receipt.from_account_type",
-        text_of(coordinates.source_type.as_ref()),
+        coordinates
+            .source_type
+            .as_deref()
+            .map(|wire| crate::app::format::account_type_words(language, wire)),
     );
     lines.identifier("receipt.to", text_of(coordinates.target.as_ref()));
     lines.moment("receipt.credited_at", deposit.processed_at());

@@ -25,7 +25,9 @@ use crate::app::ui::{
 use super::export::{ExtratoFileRequest, ExtratoSnapshot, KnownBalance};
 use super::model::{Direction, Leg, Line, Movement, Sources};
 use super::state::{ActivityState, ActivityTold, ActivityView, Extent, RangeError, RangePreset};
-use super::words::{compact_amount, day_text, day_title, description, kind_name, ticker_and_chain};
+use super::words::{
+    compact_amount, day_text, day_title, description_on_screen, kind_name, ticker_and_chain,
+};
 use crate::app::movement::{MovementKind, Record};
 
 /// Height of one line of the extrato.
@@ -409,7 +411,7 @@ pub fn movement_sentence(
     if let Some(at) = record.as_ref().and_then(Record::time) {
         parts.push(moments.text(at));
     }
-    parts.push(description(language, movement, record));
+    parts.push(description_on_screen(language, movement, record));
     if let Some(wire) = record.as_ref().and_then(Record::state) {
         parts.push(state_label(language, kind.wire(), wire));
     }
@@ -598,7 +600,7 @@ fn movement_line_ui(
         }
     });
     cell_ui(ui, details_cell, left(), |ui| {
-        ui.add(egui::Label::new(description(language, movement, record)).truncate());
+        ui.add(egui::Label::new(description_on_screen(language, movement, record)).truncate());
     });
     for (cell, direction, color) in [
         (in_cell, Direction::In, colors.success),

@@ -106,7 +106,33 @@ pub fn kind_name(language: Language, kind: MovementKind) -> String {
 
 /// What a movement is, in a few words: the pair of an order, the other
 /// side of a transfer, the method of a withdrawal, the payer of a deposit.
+/// As the extrato's files write it: the payer's document whole, since the
+/// file is the person's own record.
 pub fn description(language: Language, movement: &Movement, record: Option<Record<'_>>) -> String {
+    describe(language, movement, record, str::to_owned)
+}
+
+/// [`description`] as the screen shows it: a payer's CPF masked as banks
+/// show one (`PIX de ***.456.789-**`).
+pub fn description_on_screen(
+    language: Language,
+    movement: &Movement,
+    record: Option<Record<'_>>,
+) -> String {
+    describe(
+        language,
+        movement,
+        record,
+        crate::app::format::document_shown,
+    )
+}
+
+fn describe(
+    language: Language,
+    movement: &Movement,
+    record: Option<Record<'_>>,
+    document: fn(&str) -> String,
+) -> String {
     match record {
         Some(Record::Order(Order {
             source_asset,
@@ -156,7 +182,7 @@ pub fn description(language: Language, movement: &Movement, record: Option<Recor
                 Some(payer) => tr_with(
                     language,
                     "activity.deposit_from",
-                    &[("kind", &kind), ("payer", payer)],
+                    &[("kind", &kind), ("payer", &document(payer))],
                 ),
                 None => kind,
             }

@@ -8,7 +8,8 @@ use egui::{RichText, Ui};
 use crate::app::export::ExportRecords;
 use crate::app::form::{Field, FieldErrors};
 use crate::app::format::{
-    MISSING, Precision, asset_amount_text, asset_name, or_missing, state_label,
+    MISSING, Precision, asset_amount_text, asset_name, document_formatted, document_shown,
+    or_missing, state_label,
 };
 use crate::app::i18n::{self, Language};
 use crate::app::message::Command;
@@ -78,11 +79,11 @@ pub fn destination_text(language: Language, request: &CreateWithdrawal) -> Strin
             i18n::tr_with(
                 language,
                 "withdrawals.to_pix",
-                &[("kind", &kind), ("key", key)],
+                &[("kind", &kind), ("key", &document_formatted(key))],
             )
         }
         WithdrawalMethod::Ted => match &request.ted_account {
-            Some(account) => ted_destination_text(language, account),
+            Some(account) => ted_destination_text(language, account, document_formatted),
             None => i18n::tr(language, "withdrawals.to_ted").into_owned(),
         },
         _ => i18n::tr_with(
@@ -96,8 +97,14 @@ pub fn destination_text(language: Language, request: &CreateWithdrawal) -> Strin
     }
 }
 
-/// A TED's destination as a person reads it: bank, branch, account and holder.
-pub fn ted_destination_text(language: Language, account: &TedAccount) -> String {
+/// A TED's destination as a person reads it: bank, branch, account and
+/// holder, the holder's document written by `document` (in full where the
+/// person checks what they typed, masked for a record on screen).
+pub fn ted_destination_text(
+    language: Language,
+    account: &TedAccount,
+    document: fn(&str) -> String,
+) -> String {
     let bank = bank_label(&account.bank_code);
     let kind = match account.account_type {
         BankAccountType::Savings => i18n::tr(language, "withdrawals.savings"),
@@ -112,7 +119,7 @@ pub fn ted_destination_text(language: Language, account: &TedAccount) -> String 
             ("account", &account.account),
             ("kind", &kind),
             ("name", &account.name),
-            ("document", &account.document),
+            ("document", &document(&account.document)),
         ],
     )
 }
@@ -535,7 +542,7 @@ fn list_ui(
                 if let Some(account) = withdrawal.ted_account() {
                     rows.push(row(
                         "withdrawals.destination",
-                        ted_destination_text(language, &account),
+                        ted_destination_text(language, &account, document_shown),
                         false,
                     ));
                 }
@@ -546,7 +553,10 @@ fn list_ui(
                     rows.push(row("withdrawals.source_address", address.to_owned(), true));
                 }
                 if let Some(key) = withdrawal.pix_key() {
-                    rows.push(row("withdrawals.pix_key", key.to_owned(), true));
+                    // A CPF key is masked as banks show it, and so not copied.
+                    let shown = document_shown(key);
+                    let whole = shown == key;
+                    rows.push(row("withdrawals.pix_key", shown, whole));
                 }
                 // Other fields the spec does not name, as they came.
                 let shown = TED_ACCOUNT_FIELDS.iter().chain(&[
