@@ -43,6 +43,7 @@ mod ui_qr_check;
 mod ui_receipts;
 mod ui_recipients;
 mod ui_replace_file;
+mod ui_sent_in_words;
 mod ui_reviews;
 mod ui_secrets;
 mod ui_tables;

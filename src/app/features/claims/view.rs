@@ -179,7 +179,14 @@ fn create_ui(ui: &mut Ui, claims: &mut ClaimsState, cx: &PanelContext<'_>) {
         claims.submit = SubmitStatus::Idle;
     }
     let created = match claims.submit.created() {
-        Some(Created::Claim(_)) => cx.t("claims.created").into_owned(),
+        Some(Created::Claim(Some(claim))) => match claim.gross_amount {
+            Some(amount) => cx.t_with(
+                "claims.created_amount",
+                &[("amount", &cx.amounts().brl(amount))],
+            ),
+            None => cx.t("claims.created").into_owned(),
+        },
+        Some(Created::Claim(None)) => cx.t("claims.created").into_owned(),
         _ => String::new(),
     };
     submit_status_ui(ui, language, &claims.submit, &created);
@@ -211,11 +218,11 @@ fn made_ui(ui: &mut Ui, claims: &mut ClaimsState, cx: &PanelContext<'_>, out: &m
     let moments = cx.moments();
     const HEADERS: [&str; 6] = [
         "claims.updated_at",
-        "accounts.state",
         "claims.gross",
         "claims.tax",
         "claims.fees",
         "claims.net",
+        "accounts.state",
     ];
     let amounts = cx.amounts();
     let brl =
@@ -248,11 +255,11 @@ fn made_ui(ui: &mut Ui, claims: &mut ClaimsState, cx: &PanelContext<'_>, out: &m
                 let (label, tone) = state_of(claim);
                 vec![
                     Cell::Text(moments.or_missing(claim.updated_at)),
-                    Cell::Badge(label, tone),
                     brl_cell(claim.gross_amount),
                     brl_cell(claim.tax_amount),
                     brl_cell(claim.fees),
                     brl_cell(claim.net_amount),
+                    Cell::Badge(label, tone),
                 ]
             },
             detail: |claim: &Claim| {

@@ -78,9 +78,9 @@ fn list_ui(ui: &mut Ui, deposits: &mut DepositsState, cx: &PanelContext<'_>, out
     let asset = deposits.asset.clone();
     const HEADERS: [&str; 5] = [
         "accounts.created_at",
-        "accounts.state",
         "deposits.type",
         "accounts.amount",
+        "accounts.state",
         "deposits.payer",
     ];
     let remote = cx.data.deposits(&asset);
@@ -112,10 +112,10 @@ fn list_ui(ui: &mut Ui, deposits: &mut DepositsState, cx: &PanelContext<'_>, out
                     .and_then(|c| c.source_tax_id.as_deref());
                 vec![
                     Cell::Text(moments.or_missing(deposit.created_at())),
-                    Cell::Badge(label, tone),
                     Cell::Text(or_missing(deposit.kind.as_deref()).to_uppercase()),
                     shown_amount(amounts, &asset, deposit.amount(), Precision::List)
                         .map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
+                    Cell::Badge(label, tone),
                     Cell::Mono(payer.map_or_else(|| MISSING.to_owned(), document_shown)),
                 ]
             },

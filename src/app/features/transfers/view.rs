@@ -153,8 +153,8 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, o
     let moments = cx.moments();
     const HEADERS: [&str; 6] = [
         "accounts.created_at",
-        "accounts.state",
         "accounts.amount",
+        "accounts.state",
         "transfers.column_source",
         "transfers.column_target",
         "transfers.tx_hash",
@@ -191,9 +191,9 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, o
                 let (label, tone) = state_of(transfer);
                 vec![
                     Cell::Text(moments.or_missing(transfer.created_at())),
-                    Cell::Badge(label, tone),
                     amount(transfer, Precision::List)
                         .map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
+                    Cell::Badge(label, tone),
                     clipped(transfer.source_address.as_deref()),
                     clipped(transfer.target_address.as_deref()),
                     clipped(
@@ -371,10 +371,27 @@ fn create_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>,
         transfers.submit = SubmitStatus::Idle;
     }
     let created = match transfers.submit.created() {
-        Some(Created::Transfer(transfer)) => {
-            cx.t_with("transfers.created", &[("id", &transfer.id.to_string())])
-        }
+        Some(Created::Transfer(transfer)) => transfer_sent_text(cx, transfer),
         _ => String::new(),
     };
     submit_status_ui(ui, language, &transfers.submit, &created);
+}
+
+/// What a sent transfer did, in words ("Transfer of 7.77 BRLV to Maria
+/// sent"): the recipient by the name it is saved under, else its address
+/// shortened; the id is in the record's details and its receipt.
+fn transfer_sent_text(cx: &PanelContext<'_>, transfer: &Transfer) -> String {
+    let amount = cx
+        .amounts()
+        .text(transfer.amount(), transfer.asset.as_ref());
+    let address = transfer.target_address.as_deref();
+    let to = address
+        .and_then(|address| {
+            cx.recipients.iter().find(|recipient| {
+                matches!(&recipient.destination, Destination::Wallet { address: saved }
+                    if saved.eq_ignore_ascii_case(address))
+            })
+        })
+        .map_or_else(|| short_hex(address), |recipient| recipient.name.clone());
+    cx.t_with("transfers.created", &[("amount", &amount), ("to", &to)])
 }

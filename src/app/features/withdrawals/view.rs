@@ -346,9 +346,7 @@ fn form_ui(
         withdrawals.submit = SubmitStatus::Idle;
     }
     let created = match withdrawals.submit.created() {
-        Some(Created::Withdrawal(withdrawal)) => {
-            cx.t_with("withdrawals.created", &[("id", &withdrawal.id.to_string())])
-        }
+        Some(Created::Withdrawal(withdrawal)) => withdrawal_sent_text(cx, withdrawal),
         _ => String::new(),
     };
     submit_status_ui(ui, language, &withdrawals.submit, &created);
@@ -441,9 +439,9 @@ fn list_ui(
     }
     const HEADERS: [&str; 4] = [
         "accounts.created_at",
-        "accounts.state",
         "withdrawals.method",
         "accounts.amount",
+        "accounts.state",
     ];
     let remote = withdrawals.list.shown(&cx.data.withdrawals);
     let state_of = |withdrawal: &Withdrawal| {
@@ -480,10 +478,10 @@ fn list_ui(
                     .map_or(MISSING.to_owned(), |m| m.as_str().to_uppercase());
                 vec![
                     Cell::Text(moments.or_missing(withdrawal.created_at())),
-                    Cell::Badge(label, tone),
                     Cell::Text(method),
                     amount(withdrawal, Precision::List)
                         .map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
+                    Cell::Badge(label, tone),
                 ]
             },
             detail: |withdrawal: &Withdrawal| {
@@ -609,4 +607,37 @@ fn token_destination_ui(
     let label = cx.t("withdrawals.target_address");
     let message = field_message(cx.language, errors, Field::TargetWallet);
     address_field_ui(ui, &label, &mut withdrawals.draft.target_address, message);
+}
+
+/// What a sent withdrawal did, in words ("Pix de R$ 1.500,00 para Maria
+/// enviado"): a PIX key by the name it is saved under, else masked as banks
+/// show one; a TED by its holder; a token address shortened. The id is in
+/// the record's details and its receipt.
+fn withdrawal_sent_text(cx: &PanelContext<'_>, withdrawal: &Withdrawal) -> String {
+    let amount = cx
+        .amounts()
+        .text(withdrawal.amount(), withdrawal.asset.as_ref());
+    let saved_name = |wanted: &dyn Fn(&Destination) -> bool| {
+        cx.recipients
+            .iter()
+            .find(|recipient| wanted(&recipient.destination))
+            .map(|recipient| recipient.name.clone())
+    };
+    let (key, to) = if let Some(pix) = withdrawal.pix_key() {
+        let name = saved_name(
+            &|destination| matches!(destination, Destination::Pix { key } if key == pix),
+        );
+        (
+            "withdrawals.created_pix",
+            name.unwrap_or_else(|| document_shown(pix)),
+        )
+    } else if let Some(account) = withdrawal.ted_account() {
+        ("withdrawals.created_ted", account.name)
+    } else {
+        (
+            "withdrawals.created",
+            crate::app::format::short_hex(withdrawal.target_address()),
+        )
+    };
+    cx.t_with(key, &[("amount", &amount), ("to", &to)])
 }
