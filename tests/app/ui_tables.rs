@@ -208,6 +208,12 @@ fn an_orders_details_are_named_in_words_with_the_services_keys_one_switch_away()
     settle(&mut harness);
     harness.get_by_label("Última alteração");
     harness.get_by_label("Você paga");
+    // The newest demo order pays R$ 250,00 for BRLV: its fee, in BRLV, is
+    // given in reais too, and the ids come after what the order is.
+    harness.get_by_label("Tarifa em reais");
+    let label_top = |label: &str| harness.get_by_label(label).rect().top();
+    assert!(label_top("Número da ordem") > label_top("Tarifa"));
+    assert!(label_top("ID da cotação") > label_top("Valor que você paga"));
     assert!(
         harness
             .query_by_label_contains("state-updated-at")

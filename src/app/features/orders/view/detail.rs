@@ -335,21 +335,7 @@ fn fields_ui(ui: &mut Ui, orders: &OrdersState, cx: &PanelContext<'_>, order: &O
         .as_ref()
         .map(|image| cx.t_with("orders.qr_base64_note", &[("n", &image.len().to_string())]));
     let brcode = checked_brcode(orders, cx, order);
-    let rows = [
-        field(
-            "orders.field_id",
-            "id",
-            order.id.to_string(),
-            order.id.to_string(),
-            true,
-        ),
-        field(
-            "orders.field_quote_id",
-            "quote-id",
-            text(order.quote_id.map(|id| id.to_string())),
-            text(order.quote_id.map(|id| id.to_string())),
-            true,
-        ),
+    let mut rows = vec![
         field(
             "orders.field_state",
             "state",
@@ -418,11 +404,6 @@ fn fields_ui(ui: &mut Ui, orders: &OrdersState, cx: &PanelContext<'_>, order: &O
             order.fee_amount(),
             order.fee_asset.as_ref(),
         ),
-        // Worked out here, not sent: it has no technical value of its own.
-        DetailRow::amount(
-            cx.t("orders.field_fee_brl"),
-            order.fee_in_brl().map(|value| amounts.brl_shown(value)),
-        ),
         field(
             "orders.field_fee_asset",
             "fee-asset",
@@ -454,7 +435,40 @@ fn fields_ui(ui: &mut Ui, orders: &OrdersState, cx: &PanelContext<'_>, order: &O
             text(qr_note),
             false,
         ),
+        // The ids last, copyable: for support, not for reading the order.
+        field(
+            "orders.field_id",
+            "id",
+            order.id.to_string(),
+            order.id.to_string(),
+            true,
+        ),
+        field(
+            "orders.field_quote_id",
+            "quote-id",
+            text(order.quote_id.map(|id| id.to_string())),
+            text(order.quote_id.map(|id| id.to_string())),
+            true,
+        ),
     ];
+    // The fee in reais beside a fee in another asset: worked out here, not
+    // sent, so it has no technical value of its own.
+    if order.fee_asset != Some(Asset::FiatBrl)
+        && let Some(in_brl) = order.fee_in_brl()
+    {
+        let fee_label = cx.t("orders.field_fee_amount");
+        let after_fee = rows
+            .iter()
+            .position(|row| row.label == fee_label.as_ref())
+            .map_or(rows.len(), |at| at + 1);
+        rows.insert(
+            after_fee,
+            DetailRow::amount(
+                cx.t("orders.field_fee_brl"),
+                Some(amounts.brl_shown(in_brl)),
+            ),
+        );
+    }
     record_detail_ui(ui, language, "order_fields", &rows);
 }
 

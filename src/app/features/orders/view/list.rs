@@ -153,6 +153,14 @@ fn orders_table_ui(ui: &mut Ui, cx: &PanelContext<'_>, orders: &Arranged<Order>)
         "orders.col_id",
     ];
     let mut ticking: Option<time::Duration> = None;
+    // When, what and how much fit the view first, at 200 % too: the amount
+    // columns share what the date and the pair leave; state, time to pay
+    // and id come after and scroll into view.
+    #[expect(
+        clippy::float_arithmetic,
+        reason = "screen geometry in points, never money"
+    )]
+    let amount_width = ((ui.available_width() - 210.0) / 2.0).clamp(110.0, 170.0);
     // In a window narrower than the columns, the table scrolls sideways
     // instead of running past the window's edge.
     egui::ScrollArea::horizontal()
@@ -168,8 +176,8 @@ fn orders_table_ui(ui: &mut Ui, cx: &PanelContext<'_>, orders: &Arranged<Order>)
                 .resizable(true)
                 .column(Column::auto().at_least(120.0))
                 .column(Column::auto().at_least(80.0).clip(true))
-                .column(Column::initial(150.0).at_least(90.0).clip(true))
-                .column(Column::initial(170.0).at_least(90.0).clip(true))
+                .column(Column::initial(amount_width).at_least(90.0).clip(true))
+                .column(Column::initial(amount_width).at_least(90.0).clip(true))
                 .column(Column::auto().at_least(100.0))
                 .column(Column::auto().at_least(60.0))
                 .column(Column::remainder().at_least(80.0))

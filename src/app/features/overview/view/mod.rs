@@ -19,8 +19,9 @@ use crate::app::ui::{
     Tone, badge_ui, format_countdown, gauge_ui, palette, request_countdown_frame, section_ui,
 };
 
-/// Width of the amount column: a large BRLV balance with its places fits.
-const AMOUNT_COLUMN_WIDTH: f32 = 340.0;
+/// Width of the amount column: a balance of millions at two places fits,
+/// and at 200 % it still fits the view beside its ticker.
+const AMOUNT_COLUMN_WIDTH: f32 = 210.0;
 
 /// Draws the overview.
 pub fn overview_ui(
@@ -213,13 +214,13 @@ fn in_motion_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
         return;
     }
     egui::Grid::new("in_motion")
-        .num_columns(4)
+        .num_columns(5)
         .spacing([14.0, 6.0])
         .striped(true)
         .show(ui, |ui| {
             for order in orders {
                 badge_ui(ui, cx.t("motion.awaiting_payment").as_ref(), Tone::Warning);
-                ui.label(cx.t_with("motion.order", &[("id", &short_id(&order.id))]));
+                ui.label(cx.t("motion.kind_order").as_ref());
                 ui.label(
                     RichText::new(cx.t_with(
                         "motion.from_to",
@@ -262,6 +263,9 @@ fn in_motion_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
                         ui.label("");
                     }
                 }
+                // The id last, for support; the row says what and how much first.
+                ui.label(RichText::new(short_id(&order.id)).monospace().weak())
+                    .on_hover_text(order.id.to_string());
                 ui.end_row();
             }
             for transfer in transfers {
@@ -271,7 +275,7 @@ fn in_motion_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
                     .map(|s| state_label(language, "transfer", s.as_str()))
                     .unwrap_or_default();
                 badge_ui(ui, &state_text, Tone::Info);
-                ui.label(cx.t_with("motion.transfer", &[("id", &short_id(&transfer.id))]));
+                ui.label(cx.t("motion.kind_transfer").as_ref());
                 ui.label(
                     RichText::new(amounts.listed_text(transfer.amount(), transfer.asset.as_ref()))
                         .monospace(),
@@ -283,6 +287,9 @@ fn in_motion_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
                         ("to", &short_hex(transfer.target_address.as_deref())),
                     ],
                 ));
+                // The id last, for support; the row says what and how much first.
+                ui.label(RichText::new(short_id(&transfer.id)).monospace().weak())
+                    .on_hover_text(transfer.id.to_string());
                 ui.end_row();
             }
             for withdrawal in withdrawals {
@@ -292,7 +299,7 @@ fn in_motion_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
                     .map(|s| state_label(language, "withdrawal", s.as_str()))
                     .unwrap_or_default();
                 badge_ui(ui, &state_text, Tone::Info);
-                ui.label(cx.t_with("motion.withdrawal", &[("id", &short_id(&withdrawal.id))]));
+                ui.label(cx.t("motion.kind_withdrawal").as_ref());
                 ui.label(
                     RichText::new(
                         amounts.listed_text(withdrawal.amount(), withdrawal.asset.as_ref()),
@@ -306,6 +313,9 @@ fn in_motion_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
                         .map(|method| method.as_str().to_uppercase())
                         .unwrap_or_default(),
                 );
+                // The id last, for support; the row says what and how much first.
+                ui.label(RichText::new(short_id(&withdrawal.id)).monospace().weak())
+                    .on_hover_text(withdrawal.id.to_string());
                 ui.end_row();
             }
         });
