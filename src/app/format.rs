@@ -5,11 +5,16 @@
 //! egui here: the notifications, the receipts and the design system's
 //! widgets (`ui::amount`) all write values through these.
 //!
-//! An amount shown is compact: a token keeps the places that carry value
-//! (`44,910.5 BRLV`, not eighteen places), a fiat amount its two (`250.00`,
-//! the zeros dimmed); the exact value at the asset's full scale is on hover,
-//! on copy and in CSV exports (`export.rs` writes the raw decimal, never
-//! through here). While amounts are hidden every path here writes
+//! Every amount is written by one function, [`AmountFormat::written`], as
+//! Brazilian banks write money: reais with their symbol before the number
+//! (`R$ 1.234,56`, English `R$1,234.56`), a token with its ticker after it
+//! (`1.234,56 BRLV`). Where it is shown decides its places ([`Precision`]):
+//! a list, a headline or a line of the Overview writes every known asset at
+//! two places ([`list_places`]), the same in every row, cut toward zero; a
+//! record's details, a review, a receipt and a notice write every place the
+//! value carries and at least those two (`100,00 USDC`, `0,123456 USDC`).
+//! No digit is ever dimmed. CSV and OFX exports write the raw decimal and
+//! never come through here. While amounts are hidden every path here writes
 //! [`HIDDEN_DIGITS`] instead of digits, the spoken form and the hover
 //! included, so no view can show one by forgetting to ask.
 
@@ -17,7 +22,7 @@ use rust_decimal::Decimal;
 use time::{Date, OffsetDateTime};
 
 use brlv_core::api::model::Asset;
-use brlv_core::money::format_amount_parts;
+use brlv_core::money::{format_amount, format_amount_fixed, list_places};
 
 use super::clock::LocalZone;
 use super::i18n::{self, Language};
@@ -27,6 +32,9 @@ pub const MISSING: &str = "-";
 
 /// What stands for the digits of a hidden amount.
 pub const HIDDEN_DIGITS: &str = "•••••";
+
+/// The ticker of Brazilian reais, written as `R$` before the number.
+const BRL: &str = "BRL";
 
 /// How amounts are written in the views: the person's language, and whether
 /// they asked to hide them (the eye in the top bar, Ctrl+Shift+H).
@@ -39,34 +47,43 @@ pub struct AmountFormat {
     pub hidden: bool,
 }
 
+/// How many places an amount keeps, by where it is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Precision {
+    /// A row of a list, a headline, a line of the Overview: the asset's
+    /// [`list_places`], the same in every row so the column lines up, the
+    /// rest cut toward zero (a balance never reads more than it is); the
+    /// exact value on hover.
+    List,
+    /// A record's details, a review, a receipt, a notice: every place the
+    /// value carries, and at least the asset's [`list_places`].
+    Exact,
+}
+
 /// An amount cut into the pieces a table aligns on the decimal point.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShownAmount {
     /// Sign and integer part, grouped (`-44,910`), or [`HIDDEN_DIGITS`].
     pub integer: String,
-    /// The decimal separator and the places that carry value (`.5`).
+    /// The decimal separator and the places (`.50`), or empty.
     pub fraction: String,
-    /// Places kept only for the currency's habit, dimmed (`.00` of `250.00`).
-    pub dimmed: String,
-    /// A symbol before the number (`R$`), or empty.
+    /// The sign and symbol before the number (`R$ `, `-R$`), or empty.
     pub prefix: String,
     /// The ticker after the number (`BRLV`), or empty.
     pub ticker: String,
-    /// The exact value at the asset's full scale with its ticker, for a
-    /// hover and a copy; `None` while amounts are hidden.
+    /// The exact value, every place it carries, as one line (`R$ 250,00`,
+    /// `44,910.5123 BRLV`), for a hover and a copy; `None` while amounts
+    /// are hidden.
     pub exact: Option<String>,
-    /// What a screen reader says: the same compact value as shown, then the
-    /// currency's name (`25,000.00 reais`, `10.5 USDC`), or "hidden amount".
+    /// What a screen reader says: the same value as shown, then the
+    /// currency's name (`25,000.00 reais`, `10.50 USDC`), or "hidden amount".
     pub spoken: String,
 }
 
 impl ShownAmount {
-    /// The amount as one line of text: `R$ 250.00`, `44,910.5 BRLV`.
+    /// The amount as one line of text: `R$ 250,00`, `44,910.50 BRLV`.
     pub fn text(&self) -> String {
-        let mut text = format!(
-            "{}{}{}{}",
-            self.prefix, self.integer, self.fraction, self.dimmed
-        );
+        let mut text = format!("{}{}{}", self.prefix, self.integer, self.fraction);
         if !self.ticker.is_empty() {
             text.push(' ');
             text.push_str(&self.ticker);
@@ -75,65 +92,104 @@ impl ShownAmount {
     }
 }
 
+/// The ticker of `asset` (`BRLV`), or empty for none.
+fn ticker_of(asset: Option<&Asset>) -> String {
+    asset.map(Asset::ticker).unwrap_or_default()
+}
+
 impl AmountFormat {
     /// The format for `language`, amounts shown or `hidden`.
     pub fn new(language: Language, hidden: bool) -> AmountFormat {
         AmountFormat { language, hidden }
     }
 
-    /// `value` of an asset with `scale` places and `ticker` (after the
-    /// number, as tables write it), as shown. Places kept: two for a scale
-    /// of two or less (a fiat currency keeps its cents), else only those
-    /// that carry value.
-    pub fn shown(self, value: Decimal, scale: u32, ticker: &str) -> ShownAmount {
+    /// The one way the app writes an amount: `value` of the asset with
+    /// `ticker` (`BRL`, `BRLV`; empty for an unknown asset) at `precision`.
+    /// Reais get `R$` before the number and no ticker; a negative amount of
+    /// reais reads `-R$ 250,63`, as banks write it, never `R$ -250,63`.
+    pub fn written(self, value: Decimal, ticker: &str, precision: Precision) -> ShownAmount {
+        let is_brl = ticker.eq_ignore_ascii_case(BRL);
+        let symbol = match (is_brl, self.hidden, self.language) {
+            (false, _, _) => "",
+            (true, false, Language::En) => "R$",
+            (true, _, _) => "R$ ",
+        };
+        let after = if is_brl { "" } else { ticker };
         if self.hidden {
             return ShownAmount {
                 integer: HIDDEN_DIGITS.to_owned(),
                 fraction: String::new(),
-                dimmed: String::new(),
-                prefix: String::new(),
-                ticker: ticker.to_owned(),
+                prefix: symbol.to_owned(),
+                ticker: after.to_owned(),
                 exact: None,
                 spoken: i18n::tr(self.language, "hide.spoken").into_owned(),
             };
         }
         let format = self.language.number_format();
-        let kept_places = if scale <= 2 { scale } else { 0 };
-        let parts = format_amount_parts(value, kept_places, format);
-        let (integer, fraction) = match parts.significant.find(format.decimal_separator()) {
-            Some(at) => (
-                parts.significant[..at].to_owned(),
-                parts.significant[at..].to_owned(),
-            ),
-            None => (parts.significant.clone(), String::new()),
+        let places = list_places(ticker);
+        let exact_number = format_amount(value, places.unwrap_or(0), format);
+        let number = match (precision, places) {
+            (Precision::List, Some(places)) => format_amount_fixed(value, places, format),
+            _ => exact_number.clone(),
         };
-        let exact_number = i18n::amount(self.language, value, scale);
-        let exact = if ticker.is_empty() {
-            exact_number
+        let signed = |number: &str| match number.strip_prefix('-') {
+            Some(digits) => (format!("-{symbol}"), digits.to_owned()),
+            None => (symbol.to_owned(), number.to_owned()),
+        };
+        let (prefix, digits) = signed(&number);
+        let (integer, fraction) = match digits.find(format.decimal_separator()) {
+            Some(at) => (digits[..at].to_owned(), digits[at..].to_owned()),
+            None => (digits, String::new()),
+        };
+        let (exact_prefix, exact_digits) = signed(&exact_number);
+        let exact = if after.is_empty() {
+            format!("{exact_prefix}{exact_digits}")
         } else {
-            format!("{exact_number} {ticker}")
+            format!("{exact_prefix}{exact_digits} {after}")
+        };
+        let currency = if is_brl {
+            i18n::tr(self.language, "a11y.reais").into_owned()
+        } else {
+            after.to_owned()
+        };
+        let spoken = if currency.is_empty() {
+            number
+        } else {
+            format!("{number} {currency}")
         };
         ShownAmount {
             integer,
             fraction,
-            dimmed: parts.trailing_zeros,
-            prefix: String::new(),
-            ticker: ticker.to_owned(),
+            prefix,
+            ticker: after.to_owned(),
             exact: Some(exact),
-            spoken: spoken(self.language, value, scale, ticker),
+            spoken,
         }
     }
 
-    /// `value` of `asset` as shown; an unknown asset keeps 18 places, so no
-    /// digit the service sent is lost from the exact value.
+    /// `value` of `asset` with every place it carries, as details, reviews,
+    /// receipts and notices write it ([`Precision::Exact`]).
     pub fn of_asset(self, value: Decimal, asset: Option<&Asset>) -> ShownAmount {
-        let scale = asset.map_or(18, Asset::scale);
-        let ticker = asset.map(Asset::ticker).unwrap_or_default();
-        self.shown(value, scale, &ticker)
+        self.written(value, &ticker_of(asset), Precision::Exact)
     }
 
-    /// An amount of `asset` as one line (`44,910.5 BRLV`, `R$250.00`), or
-    /// [`MISSING`] when the service sent none.
+    /// `value` of `asset` at `precision`.
+    pub fn written_of(
+        self,
+        value: Decimal,
+        asset: Option<&Asset>,
+        precision: Precision,
+    ) -> ShownAmount {
+        self.written(value, &ticker_of(asset), precision)
+    }
+
+    /// `value` of `asset` as a list's row writes it ([`Precision::List`]).
+    pub fn listed(self, value: Decimal, asset: Option<&Asset>) -> ShownAmount {
+        self.written(value, &ticker_of(asset), Precision::List)
+    }
+
+    /// An amount of `asset` as one exact line (`44,910.50 BRLV`,
+    /// `R$250.00`), or [`MISSING`] when the service sent none.
     pub fn text(self, value: Option<Decimal>, asset: Option<&Asset>) -> String {
         value.map_or_else(
             || MISSING.to_owned(),
@@ -141,24 +197,17 @@ impl AmountFormat {
         )
     }
 
-    /// A BRL amount with its symbol before it, as the language writes it
-    /// (`R$ 1.234,56` / `R$1,234.56`; hidden: `R$ •••••`).
+    /// An amount of `asset` as one line of a list, or [`MISSING`].
+    pub fn listed_text(self, value: Option<Decimal>, asset: Option<&Asset>) -> String {
+        value.map_or_else(
+            || MISSING.to_owned(),
+            |value| self.listed(value, asset).text(),
+        )
+    }
+
+    /// An amount of reais (`R$ 1.234,56` / `R$1,234.56`; hidden: `R$ •••••`).
     pub fn brl_shown(self, value: Decimal) -> ShownAmount {
-        let mut shown = self.shown(value, 2, "BRL");
-        shown.ticker = String::new();
-        let symbol = match (self.hidden, self.language) {
-            (false, Language::En) => "R$",
-            _ => "R$ ",
-        };
-        // A loss reads -R$ 250,63, as banks write it, never R$-250,63.
-        shown.prefix = match shown.integer.strip_prefix('-') {
-            Some(digits) => {
-                shown.integer = digits.to_owned();
-                format!("-{symbol}")
-            }
-            None => symbol.to_owned(),
-        };
-        shown
+        self.written(value, BRL, Precision::Exact)
     }
 
     /// [`AmountFormat::brl_shown`] as one line.
@@ -166,9 +215,16 @@ impl AmountFormat {
         self.brl_shown(value).text()
     }
 
-    /// An amount at `scale` places with no known asset, as one line.
+    /// A number that is not an amount of an asset (a rate, a quantity):
+    /// every place it carries, and at least `scale` places when `scale` is
+    /// two or less (a quantity at 18 places writes only those that count).
     pub fn number(self, value: Decimal, scale: u32) -> String {
-        self.shown(value, scale, "").text()
+        if self.hidden {
+            HIDDEN_DIGITS.to_owned()
+        } else {
+            let at_least = if scale <= 2 { scale } else { 0 };
+            format_amount(value, at_least, self.language.number_format())
+        }
     }
 
     /// `value` as the service wrote it (`44910.500000000000000000`), for the
@@ -192,32 +248,11 @@ impl AmountFormat {
     }
 }
 
-/// An amount as a person says it: the same compact number that is shown
-/// (BRL keeps its cents), then the currency's name in the language
-/// ("1,234.50 reais", "10.5 USDC"), not a run of digits and a symbol.
-fn spoken(language: Language, value: Decimal, scale: u32, ticker: &str) -> String {
-    let is_brl = ticker.eq_ignore_ascii_case("BRL");
-    let number = if is_brl {
-        i18n::amount(language, value, scale)
-    } else {
-        format_amount_parts(value, scale, language.number_format()).significant
-    };
-    let currency = if is_brl {
-        i18n::tr(language, "a11y.reais").into_owned()
-    } else {
-        ticker.to_owned()
-    };
-    if currency.is_empty() {
-        number
-    } else {
-        format!("{number} {currency}")
-    }
-}
-
-/// [`AmountFormat::shown`]'s spoken form for `language` with amounts shown.
-pub fn spoken_amount(language: Language, value: Decimal, scale: u32, ticker: &str) -> String {
+/// [`AmountFormat::written`]'s spoken form for `language` with amounts
+/// shown, at [`Precision::Exact`].
+pub fn spoken_amount(language: Language, value: Decimal, ticker: &str) -> String {
     AmountFormat::new(language, false)
-        .shown(value, scale, ticker)
+        .written(value, ticker, Precision::Exact)
         .spoken
 }
 
@@ -432,6 +467,72 @@ pub fn service_host(base_url: &str) -> String {
     }
 }
 
+/// The digits of a CPF (11) or a CNPJ (14) typed or sent with or without
+/// its punctuation; `None` for anything else.
+fn document_digits(document: &str) -> Option<String> {
+    let digits: String = document.chars().filter(char::is_ascii_digit).collect();
+    let only_punctuation = document
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '/' | ' '));
+    (only_punctuation && matches!(digits.len(), 11 | 14)).then_some(digits)
+}
+
+/// A CPF or CNPJ written in full as Brazilian documents write it
+/// (`123.456.789-09`, `12.345.678/0001-95`), for what the person typed
+/// themselves and checks before it is sent; anything else as it is.
+pub fn document_formatted(document: &str) -> String {
+    let Some(digits) = document_digits(document) else {
+        return document.to_owned();
+    };
+    if digits.len() == 11 {
+        format!(
+            "{}.{}.{}-{}",
+            &digits[..3],
+            &digits[3..6],
+            &digits[6..9],
+            &digits[9..]
+        )
+    } else {
+        format!(
+            "{}.{}.{}/{}-{}",
+            &digits[..2],
+            &digits[2..5],
+            &digits[5..8],
+            &digits[8..12],
+            &digits[12..]
+        )
+    }
+}
+
+/// A CPF or CNPJ as Brazilian banks show someone's on a screen and on a
+/// PIX receipt: a person's CPF masked to its middle six digits
+/// (`***.456.789-**`), so a screen or a shared receipt does not give it
+/// away; a company's CNPJ, which is public, whole and formatted
+/// (`12.345.678/0001-95`); anything else as it is.
+pub fn document_shown(document: &str) -> String {
+    match document_digits(document) {
+        Some(digits) if digits.len() == 11 => {
+            format!("***.{}.{}-**", &digits[3..6], &digits[6..9])
+        }
+        Some(_) => document_formatted(document),
+        None => document.to_owned(),
+    }
+}
+
+/// A bank account's type in words, as the service or a payer's bank sends
+/// it (the ISO 20022 codes `CACC`, `SVGS`, `TRAN`, `SLRY`, or `checking` /
+/// `savings`): "Conta corrente", "Poupança"; an unknown one as it came.
+pub fn account_type_words(language: Language, wire: &str) -> String {
+    let key = match wire.trim().to_ascii_uppercase().as_str() {
+        "CACC" | "CHECKING" => "accounts.type_checking",
+        "SVGS" | "SAVINGS" => "accounts.type_savings",
+        "TRAN" | "PAYMENT" => "accounts.type_payment",
+        "SLRY" | "SALARY" => "accounts.type_salary",
+        _ => return wire.to_owned(),
+    };
+    i18n::tr(language, key).into_owned()
+}
+
 /// The first 8 characters of an id, as lists and notices show it.
 pub fn short_id(id: &uuid::Uuid) -> String {
     id.to_string().chars().take(8).collect()
@@ -443,7 +544,7 @@ mod tests {
 
     use time::macros::datetime;
 
-    use super::{AmountFormat, HIDDEN_DIGITS, MISSING, MomentFormat};
+    use super::{AmountFormat, HIDDEN_DIGITS, MISSING, MomentFormat, Precision};
     use crate::app::clock::LocalZone;
     use crate::app::i18n::Language;
     use brlv_core::api::model::Asset;
@@ -453,26 +554,100 @@ mod tests {
     }
 
     #[test]
-    fn a_token_keeps_the_places_that_carry_value_and_brl_its_cents() {
-        let en = AmountFormat::new(Language::En, false);
-        let brlv = en.of_asset(dec("44910.500000000000000000"), Some(&Asset::EthBaseBrlv));
-        assert_eq!(brlv.text(), "44,910.5 BRLV");
-        assert_eq!(
-            brlv.exact.as_deref(),
-            Some("44,910.500000000000000000 BRLV")
-        );
-        assert_eq!(brlv.spoken, "44,910.5 BRLV");
-        let brl = en.of_asset(dec("250"), Some(&Asset::FiatBrl));
-        assert_eq!((brl.integer.as_str(), brl.dimmed.as_str()), ("250", ".00"));
-        assert_eq!(brl.spoken, "250.00 reais");
+    fn reais_are_written_with_their_symbol_before_the_number_in_both_languages() {
         let pt = AmountFormat::new(Language::PtBr, false);
+        let en = AmountFormat::new(Language::En, false);
+        for precision in [Precision::List, Precision::Exact] {
+            let shown = pt.written(dec("1234.56"), "BRL", precision);
+            assert_eq!(shown.text(), "R$ 1.234,56");
+            assert_eq!(shown.spoken, "1.234,56 reais");
+            assert_eq!(
+                en.written(dec("1234.56"), "BRL", precision).text(),
+                "R$1,234.56"
+            );
+        }
+        assert_eq!(
+            pt.of_asset(dec("250"), Some(&Asset::FiatBrl)).text(),
+            "R$ 250,00"
+        );
+        assert_eq!(
+            en.listed(dec("250"), Some(&Asset::FiatBrl)).text(),
+            "R$250.00"
+        );
         assert_eq!(pt.brl(dec("1234.5")), "R$ 1.234,50");
         assert_eq!(pt.brl(dec("-250.63")), "-R$ 250,63");
         assert_eq!(en.brl(dec("-250.63")), "-R$250.63");
+        assert_eq!(en.brl(dec("25000")), "R$25,000.00");
+        // Never the ticker after the number, in any view.
+        for language in Language::ALL {
+            let text =
+                AmountFormat::new(language, false).text(Some(dec("537.3")), Some(&Asset::FiatBrl));
+            assert!(text.starts_with("R$") && !text.contains("BRL"), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_list_writes_every_known_token_at_two_places_and_a_detail_every_place() {
+        let en = AmountFormat::new(Language::En, false);
+        let pt = AmountFormat::new(Language::PtBr, false);
+        let brlv = dec("44910.500000000000000000");
+        let listed = en.listed(brlv, Some(&Asset::EthBaseBrlv));
+        assert_eq!(listed.text(), "44,910.50 BRLV");
+        assert_eq!(listed.spoken, "44,910.50 BRLV");
+        assert_eq!(listed.exact.as_deref(), Some("44,910.50 BRLV"));
         assert_eq!(
-            pt.text(Some(dec("-0.25")), Some(&Asset::EthBaseUsdc)),
-            "-0,25 USDC"
+            pt.listed(dec("74.625"), Some(&Asset::EthBaseBrlv)).text(),
+            "74,62 BRLV"
         );
+        assert_eq!(
+            pt.listed(dec("5"), Some(&Asset::EthBaseWbrly)).text(),
+            "5,00 WBRLY"
+        );
+        assert_eq!(
+            pt.listed(dec("99.5"), Some(&Asset::EthBaseUsdc)).text(),
+            "99,50 USDC"
+        );
+        assert_eq!(
+            pt.listed(dec("200"), Some(&Asset::EthMainnetUsdt)).text(),
+            "200,00 USDT"
+        );
+        // The detail keeps what the list cuts, and the hover of the list has it.
+        let cut = pt.listed(dec("0.123456"), Some(&Asset::EthBaseUsdc));
+        assert_eq!(cut.text(), "0,12 USDC");
+        assert_eq!(cut.exact.as_deref(), Some("0,123456 USDC"));
+        assert_eq!(
+            pt.of_asset(dec("0.123456"), Some(&Asset::EthBaseUsdc))
+                .text(),
+            "0,123456 USDC"
+        );
+        // A receipt's headline: the places that count, never six zeros.
+        assert_eq!(
+            pt.of_asset(dec("100.000000"), Some(&Asset::EthBaseUsdc))
+                .text(),
+            "100,00 USDC"
+        );
+        assert_eq!(
+            en.text(Some(dec("-0.25")), Some(&Asset::EthBaseUsdc)),
+            "-0.25 USDC"
+        );
+        assert_eq!(en.text(None, Some(&Asset::EthBaseUsdc)), MISSING);
+        // An asset the app does not know keeps every place it carries.
+        assert_eq!(en.listed(dec("1.23456"), None).text(), "1.23456");
+    }
+
+    #[test]
+    fn no_place_of_a_shown_amount_is_set_apart_to_be_dimmed() {
+        let pt = AmountFormat::new(Language::PtBr, false);
+        let shown = pt.listed(dec("537.30"), Some(&Asset::FiatBrl));
+        assert_eq!(
+            (
+                shown.prefix.as_str(),
+                shown.integer.as_str(),
+                shown.fraction.as_str()
+            ),
+            ("R$ ", "537", ",30")
+        );
+        assert_eq!(shown.text(), "R$ 537,30");
     }
 
     #[test]
@@ -480,11 +655,14 @@ mod tests {
         for language in Language::ALL {
             let hidden = AmountFormat::new(language, true);
             let shown = hidden.of_asset(dec("1234.56"), Some(&Asset::FiatBrl));
-            assert_eq!(shown.text(), format!("{HIDDEN_DIGITS} BRL"));
+            assert_eq!(shown.text(), format!("R$ {HIDDEN_DIGITS}"));
             assert!(shown.exact.is_none());
             assert!(!shown.spoken.contains(char::is_numeric));
+            let token = hidden.listed(dec("1234.56"), Some(&Asset::EthBaseBrlv));
+            assert_eq!(token.text(), format!("{HIDDEN_DIGITS} BRLV"));
             assert_eq!(hidden.brl(dec("1234.56")), format!("R$ {HIDDEN_DIGITS}"));
             assert_eq!(hidden.wire(dec("1234.56")), HIDDEN_DIGITS);
+            assert_eq!(hidden.number(dec("5.1"), 2), HIDDEN_DIGITS);
             assert_eq!(hidden.percent(57), HIDDEN_DIGITS);
         }
     }
@@ -521,6 +699,45 @@ mod tests {
         let text =
             MomentFormat::new(Language::PtBr, zone).text(datetime!(9999-12-31 23:59:59 -01:00));
         assert!(text.starts_with("31/12/9999"), "{text}");
+    }
+}
+
+#[cfg(test)]
+mod personal_data_tests {
+    use super::{account_type_words, document_formatted, document_shown};
+    use crate::app::i18n::Language;
+
+    #[test]
+    fn a_cpf_is_masked_to_its_middle_digits_and_a_cnpj_formatted_whole() {
+        for cpf in ["12345678909", "123.456.789-09", " 123.456.789-09"] {
+            assert_eq!(document_shown(cpf), "***.456.789-**", "{cpf}");
+            assert_eq!(document_formatted(cpf), "123.456.789-09", "{cpf}");
+        }
+        for cnpj in ["12345678000195", "12.345.678/0001-95"] {
+            assert_eq!(document_shown(cnpj), "12.345.678/0001-95", "{cnpj}");
+            assert_eq!(document_formatted(cnpj), "12.345.678/0001-95", "{cnpj}");
+        }
+        // Not a document: left as it came, never half-masked.
+        for other in ["maria@example.com", "+5511999998888", "1234", "-"] {
+            assert_eq!(document_shown(other), other);
+            assert_eq!(document_formatted(other), other);
+        }
+    }
+
+    #[test]
+    fn account_types_are_said_in_words_in_both_languages() {
+        let pt = |wire| account_type_words(Language::PtBr, wire);
+        let en = |wire| account_type_words(Language::En, wire);
+        assert_eq!(pt("CACC"), "Conta corrente");
+        assert_eq!(pt("SVGS"), "Poupança");
+        assert_eq!(pt("TRAN"), "Conta de pagamento");
+        assert_eq!(pt("SLRY"), "Conta salário");
+        assert_eq!(pt("checking"), "Conta corrente");
+        assert_eq!(en("CACC"), "Checking account");
+        assert_eq!(en("SVGS"), "Savings account");
+        assert_eq!(en("TRAN"), "Payment account");
+        assert_eq!(en("SLRY"), "Salary account");
+        assert_eq!(en("XPTO"), "XPTO");
     }
 }
 

@@ -23,6 +23,7 @@ pub mod i18n;
 pub mod known_states;
 pub mod message;
 pub mod movement;
+pub mod overwrite;
 pub mod panel;
 pub mod receipt;
 pub mod remote;

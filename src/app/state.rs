@@ -55,6 +55,7 @@ use super::features::withdrawals::state::{WithdrawalsEvent, WithdrawalsState};
 use super::format::short_id;
 use super::i18n::{self, Language};
 use super::message::{Command, Event, Notice, NoticeDetail, NoticeKind};
+use super::overwrite::{PendingWrite, would_replace};
 use super::panel::{Ask, Outbox, Panel, PanelContext, Preferences, Setting};
 use super::receipt::{Receipt, ReceiptFormat, ReceiptRequest};
 use super::resources::{AccountData, Fetched, Listed, ResourceKey};
@@ -235,6 +236,9 @@ pub struct AppState {
     pub dialogs: DialogState,
     /// Where the receipt of the movement shown stands.
     pub receipt: ReceiptStatus,
+    /// A write to a typed path that names a file already there, waiting
+    /// for the person to say whether to replace it.
+    pub replace_question: Option<PendingWrite>,
     /// The extrato: its filters and what is computed from the lists.
     pub activity: ActivityState,
     /// The tax year: the year shown, what the person typed, the ledger.
@@ -278,6 +282,7 @@ impl AppState {
             recipients: RecipientsState::default(),
             dialogs: DialogState::default(),
             receipt: ReceiptStatus::default(),
+            replace_question: None,
             activity: ActivityState::default(),
             taxes: TaxesState::default(),
             updates: UpdatesState::default(),
@@ -373,7 +378,12 @@ impl AppState {
                     receipt,
                     format,
                     path,
-                } => self.save_receipt(*receipt, format, path),
+                } => self.write_or_ask(PendingWrite::Receipt {
+                    receipt,
+                    format,
+                    path,
+                }),
+                Ask::ReplaceFile(replace) => self.answer_replace(replace),
                 Ask::ReceiptCopied(movement) => {
                     let status = &mut self.receipt;
                     status.movement = Some(movement);
@@ -1382,7 +1392,41 @@ impl AppState {
             return;
         }
         if let Some(path) = draft.start() {
-            self.push(Command::Export(ExportRequest { path, records }));
+            self.write_or_ask(PendingWrite::Export(ExportRequest { path, records }));
+        }
+    }
+
+    /// Writes to a typed path at once, or, when a file is already there,
+    /// holds the write and asks whether to replace it.
+    fn write_or_ask(&mut self, write: PendingWrite) {
+        if would_replace(write.path()) {
+            self.replace_question = Some(write);
+        } else {
+            self.write_now(write);
+        }
+    }
+
+    fn write_now(&mut self, write: PendingWrite) {
+        match write {
+            PendingWrite::Export(request) => self.push(Command::Export(request)),
+            PendingWrite::Receipt {
+                receipt,
+                format,
+                path,
+            } => self.save_receipt(*receipt, format, path),
+        }
+    }
+
+    /// The person's answer to "Replace the file?": the held write goes on,
+    /// or nothing is written and the save can be tried again.
+    pub fn answer_replace(&mut self, replace: bool) {
+        let Some(write) = self.replace_question.take() else {
+            return;
+        };
+        if replace {
+            self.write_now(write);
+        } else if let PendingWrite::Export(request) = write {
+            self.export_draft_mut(request.records.kind()).writing = false;
         }
     }
 

@@ -142,108 +142,47 @@ pub struct Bank {
     pub name: &'static str,
 }
 
-/// The banks offered in the TED form, by code.
-pub const BANKS: &[Bank] = &[
-    Bank {
-        code: "001",
-        name: "Banco do Brasil",
-    },
-    Bank {
-        code: "004",
-        name: "Banco do Nordeste",
-    },
-    Bank {
-        code: "021",
-        name: "Banestes",
-    },
-    Bank {
-        code: "033",
-        name: "Santander",
-    },
-    Bank {
-        code: "041",
-        name: "Banrisul",
-    },
-    Bank {
-        code: "070",
-        name: "BRB",
-    },
-    Bank {
-        code: "077",
-        name: "Banco Inter",
-    },
-    Bank {
-        code: "104",
-        name: "Caixa Econômica Federal",
-    },
-    Bank {
-        code: "208",
-        name: "BTG Pactual",
-    },
-    Bank {
-        code: "212",
-        name: "Banco Original",
-    },
-    Bank {
-        code: "237",
-        name: "Bradesco",
-    },
-    Bank {
-        code: "260",
-        name: "Nubank",
-    },
-    Bank {
-        code: "290",
-        name: "PagBank",
-    },
-    Bank {
-        code: "323",
-        name: "Mercado Pago",
-    },
-    Bank {
-        code: "336",
-        name: "C6 Bank",
-    },
-    Bank {
-        code: "341",
-        name: "Itaú Unibanco",
-    },
-    Bank {
-        code: "380",
-        name: "PicPay",
-    },
-    Bank {
-        code: "422",
-        name: "Safra",
-    },
-    Bank {
-        code: "623",
-        name: "Banco Pan",
-    },
-    Bank {
-        code: "655",
-        name: "Banco BV",
-    },
-    Bank {
-        code: "748",
-        name: "Sicredi",
-    },
-    Bank {
-        code: "756",
-        name: "Sicoob",
-    },
-];
+/// The banks' table shipped with the app (`assets/banks/compe.csv`, where
+/// its README says where it came from and how to refresh it).
+const BANKS_CSV: &str = include_str!("../../assets/banks/compe.csv");
+
+/// The rows of [`BANKS_CSV`], the header and any row that is not
+/// `code;name` left out.
+fn read_banks(csv: &'static str) -> Vec<Bank> {
+    csv.lines()
+        .skip(1)
+        .filter_map(|line| {
+            let (code, name) = line.split_once(';')?;
+            let (code, name) = (code.trim(), name.trim());
+            (code.len() == 3 && code.bytes().all(|byte| byte.is_ascii_digit()) && !name.is_empty())
+                .then_some(Bank { code, name })
+        })
+        .collect()
+}
+
+/// The banks offered in the TED form and named beside their codes, by code.
+pub fn banks() -> &'static [Bank] {
+    static BANKS: std::sync::LazyLock<Vec<Bank>> =
+        std::sync::LazyLock::new(|| read_banks(BANKS_CSV));
+    &BANKS
+}
 
 /// The bank of `code`, when the list has it.
 pub fn bank_name(code: &str) -> Option<&'static str> {
-    BANKS
+    banks()
         .iter()
         .find(|bank| bank.code == code.trim())
         .map(|bank| bank.name)
 }
 
-/// A TED's destination as a person reads it: bank, branch, account and holder.
-pub fn ted_destination_text(language: Language, account: &TedAccount) -> String {
+/// A TED's destination as a person reads it: bank, branch, account and
+/// holder, the holder's document written by `document` (in full where the
+/// person checks what they typed, masked for a record on screen).
+pub fn ted_destination_text(
+    language: Language,
+    account: &TedAccount,
+    document: fn(&str) -> String,
+) -> String {
     let bank = bank_label(&account.bank_code);
     let kind = match account.account_type {
         BankAccountType::Savings => i18n::tr(language, "withdrawals.savings"),
@@ -258,7 +197,35 @@ pub fn ted_destination_text(language: Language, account: &TedAccount) -> String 
             ("account", &account.account),
             ("kind", &kind),
             ("name", &account.name),
-            ("document", &account.document),
+            ("document", &document(&account.document)),
         ],
     )
+}
+
+#[cfg(test)]
+mod banks_tests {
+    use super::{BANKS_CSV, bank_label, banks};
+
+    #[test]
+    fn every_row_of_the_banks_table_is_a_code_and_a_name_once_in_order() {
+        let rows = BANKS_CSV
+            .lines()
+            .skip(1)
+            .filter(|line| !line.trim().is_empty())
+            .count();
+        assert_eq!(banks().len(), rows, "every row reads as code;name");
+        assert!(banks().len() >= 30, "the main banks are there");
+        assert!(
+            banks().windows(2).all(|pair| pair[0].code < pair[1].code),
+            "ordered by code, none twice"
+        );
+    }
+
+    #[test]
+    fn a_bank_is_named_beside_its_code_and_an_unknown_code_stays_as_it_is() {
+        assert_eq!(bank_label("341"), "Itaú Unibanco (341)");
+        assert_eq!(bank_label("001"), "Banco do Brasil (001)");
+        assert_eq!(bank_label("260"), "Nubank (260)");
+        assert_eq!(bank_label("999"), "999");
+    }
 }

@@ -390,18 +390,18 @@ mod arrange {
 
     #[test]
     fn amounts_sort_by_value_not_by_text_and_ties_keep_the_lists_order() {
-        // Column 2 is the amount: 9.50 < 10.00 < 100.00, though "10.00" < "9.50" as text.
+        // Column 1 is the amount: 9.50 < 10.00 < 100.00, though "10.00" < "9.50" as text.
         let ascending = Asked {
             search: String::new(),
             sort: Some(SortBy {
-                column: 2,
+                column: 1,
                 descending: false,
             }),
         };
         assert_eq!(arrange(&rows(), &ascending, &TRANSFERS), vec![0, 3, 2, 1]);
         let descending = Asked {
             sort: Some(SortBy {
-                column: 2,
+                column: 1,
                 descending: true,
             }),
             ..ascending
@@ -600,7 +600,7 @@ fn an_order_read_alone_stands_for_its_row_and_leaves_the_motion_once_settled() {
     let by_state = Asked {
         search: String::new(),
         sort: Some(SortBy {
-            column: 2,
+            column: 4,
             descending: true,
         }),
     };

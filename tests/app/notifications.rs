@@ -182,16 +182,16 @@ fn each_kind_of_news_notifies_with_its_amount_in_the_persons_language() {
     };
     assert_eq!(
         body("Order paid"),
-        "Order 9c2f0c52: 250.00 BRL paid and the order completed."
+        "Order 9c2f0c52: R$250.00 paid and the order completed."
     );
     assert_eq!(
         body("Withdrawal completed"),
-        "Withdrawal 7a000000: 1,320.50 BRL paid out."
+        "Withdrawal 7a000000: R$1,320.50 paid out."
     );
     // A token amount with the places that carry value, not eighteen.
     assert_eq!(
         body("Transfer failed"),
-        "Transfer 7b000000 of 10.5 BRLV did not go through."
+        "Transfer 7b000000 of 10.50 BRLV did not go through."
     );
 
     let notifier = RecordingNotifier::default();
@@ -203,7 +203,7 @@ fn each_kind_of_news_notifies_with_its_amount_in_the_persons_language() {
         .iter()
         .find(|text| text.title == "Saque concluído")
         .unwrap();
-    assert_eq!(paid.body, "Saque 7a000000: 1.320,50 BRL pagos.");
+    assert_eq!(paid.body, "Saque 7a000000: R$ 1.320,50 pagos.");
 }
 
 #[test]
@@ -270,7 +270,7 @@ fn a_transition_notifies_once_whichever_answer_brings_it_again() {
             .last()
             .unwrap()
             .body
-            .contains("80.00 BRL")
+            .contains("R$80.00")
     );
     let mut with_late =
         serde_json::to_value(match orders(["completed", "expired", "payment-returned"]) {

@@ -64,7 +64,7 @@ pub fn order(state: &str) -> Order {
     .unwrap()
 }
 
-/// A transfer of 12.5 BRLV in `state`.
+/// A transfer of 12.50 BRLV in `state`.
 pub fn transfer(state: &str) -> Transfer {
     serde_json::from_value(serde_json::json!({
         "id": TRANSFER_ID,
@@ -154,8 +154,8 @@ fn every_kind(language: Language) -> Vec<(Receipt, Vec<&'static str>, Vec<&'stat
         Language::En => ("R$1,234.56", "R$350.00", "R$800.00", "R$845.00"),
     };
     let brlv = match language {
-        Language::PtBr => "12,500000000000000000 BRLV",
-        Language::En => "12.500000000000000000 BRLV",
+        Language::PtBr => "12,50 BRLV",
+        Language::En => "12.50 BRLV",
     };
     vec![
         (
@@ -464,7 +464,7 @@ fn receipts_speak_the_persons_language_and_name_where_the_money_went() {
     assert!(text.contains("Valor: R$ 10.000,00"), "{text}");
     assert!(text.contains("Para (nome): Joana da Silva"), "{text}");
     assert!(
-        text.contains("Banco 341, agência 1234, conta 56789-0"),
+        text.contains("Itaú Unibanco (341), agência 1234, conta 56789-0"),
         "{text}"
     );
     // A person's CPF is masked as PIX receipts mask it; the full number is not shared.
@@ -474,11 +474,8 @@ fn receipts_speak_the_persons_language_and_name_where_the_money_went() {
     let text = order.to_text();
     assert!(text.contains("Conversion of BRL to BRLV"), "{text}");
     assert!(text.contains("To: BRLV on Base"), "{text}");
-    assert!(
-        text.contains("Received: 1,228.387200000000000000 BRLV"),
-        "{text}"
-    );
-    assert!(text.contains("Fee: 6.172800000000000000 BRLV"), "{text}");
+    assert!(text.contains("Received: 1,228.3872 BRLV"), "{text}");
+    assert!(text.contains("Fee: 6.1728 BRLV (R$6.17)"), "{text}");
     assert!(
         text.contains("Completed at: 10 Mar 2026 11:58:00 (UTC+00:00)"),
         "{text}"

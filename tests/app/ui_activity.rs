@@ -164,12 +164,12 @@ fn every_movement_is_listed_by_day_with_the_totals_in_and_out_per_asset() {
     harness.get_by_label("Sunday, 15 February 2026");
     // BRL in: deposits 1,000.00 + 250.00 + the claim's net 99.00; out: the
     // order's 500.00 + the withdrawal's 320.50, not the failed 99.00.
-    assert!(has(&harness, "1,349.00 BRL"), "1,349.00 BRL");
-    assert!(has(&harness, "820.50 BRL"), "820.50 BRL");
-    assert!(has(&harness, "528.50 BRL"), "528.50 BRL");
+    assert!(has(&harness, "R$1,349.00"), "R$1,349.00");
+    assert!(has(&harness, "R$820.50"), "R$820.50");
+    assert!(has(&harness, "R$528.50"), "R$528.50");
     // BRLV in from the order, out by the transfer, at the places that count.
-    assert!(has(&harness, "499.5 BRLV"), "499.5 BRLV");
-    assert!(has(&harness, "487 BRLV"), "487 BRLV");
+    assert!(has(&harness, "499.50 BRLV"), "499.50 BRLV");
+    assert!(has(&harness, "487.00 BRLV"), "487.00 BRLV");
 }
 
 #[test]
@@ -185,12 +185,12 @@ fn a_typed_range_narrows_the_timeline_and_its_totals() {
     open_in_and_out(&mut harness);
     harness.get_by_label("Movements: 3");
     assert!(!has(&harness, "Tuesday, 10 March 2026"));
-    // Out: the withdrawal 320.50 BRL (the failed one listed, not counted) and
-    // the transfer's 12.5 BRLV; nothing in.
-    assert!(has(&harness, "320.50 BRL"), "320.50 BRL");
-    assert!(has(&harness, "-320.50 BRL"), "-320.50 BRL");
-    assert!(has(&harness, "12.5 BRLV"), "12.5 BRLV");
-    assert!(has(&harness, "-12.5 BRLV"), "-12.5 BRLV");
+    // Out: the withdrawal R$320.50 (the failed one listed, not counted) and
+    // the transfer's 12.50 BRLV; nothing in.
+    assert!(has(&harness, "R$320.50"), "R$320.50");
+    assert!(has(&harness, "-R$320.50"), "-R$320.50");
+    assert!(has(&harness, "12.50 BRLV"), "12.50 BRLV");
+    assert!(has(&harness, "-12.50 BRLV"), "-12.50 BRLV");
 
     // A day that is not one says so, and the range stays open.
     type_into(&mut harness, "To", "x");
@@ -205,20 +205,20 @@ fn kind_asset_and_text_narrow_it_too() {
     harness.state_mut().activity.kind = Some(MovementKind::Deposit);
     settle(&mut harness);
     harness.get_by_label("Movements: 2");
-    assert!(has(&harness, "1,250.00 BRL"), "1,250.00 BRL");
-    assert!(!has(&harness, "499.5 BRLV"), "no order shown");
+    assert!(has(&harness, "R$1,250.00"), "R$1,250.00");
+    assert!(!has(&harness, "499.50 BRLV"), "no order shown");
 
     harness.state_mut().activity.kind = None;
     harness.state_mut().activity.asset = Some(Asset::EthBaseBrlv);
     settle(&mut harness);
     harness.get_by_label("Movements: 2");
-    assert!(!has(&harness, "1,349.00 BRL"), "only BRLV's totals");
-    assert!(has(&harness, "487 BRLV"), "487 BRLV");
+    assert!(!has(&harness, "R$1,349.00"), "only BRLV's totals");
+    assert!(has(&harness, "487.00 BRLV"), "487.00 BRLV");
 
     harness.state_mut().activity.asset = None;
     type_into(&mut harness, "Search the activity", "98765432100");
     harness.get_by_label("Movements: 1");
-    assert!(has(&harness, "250.00 BRL"), "250.00 BRL");
+    assert!(has(&harness, "R$250.00"), "R$250.00");
     harness.get_by_label("Sunday, 15 February 2026");
 }
 
@@ -238,7 +238,7 @@ fn a_row_opens_its_record_in_its_own_panel() {
         row.accesskit_node()
             .label()
             .unwrap_or_default()
-            .ends_with("Out 12.5 BRLV"),
+            .ends_with("Out 12.50 BRLV"),
         "the row says what moved"
     );
     row.click();
@@ -267,7 +267,10 @@ fn the_extrato_speaks_portuguese() {
     harness.get_by_label("Resultado do período:");
     harness.get_by_label("Entradas e saídas por ativo").click();
     settle(&mut harness);
-    assert!(has(&harness, "1.349,00 BRL"), "1.349,00 BRL");
+    assert!(has(&harness, "R$ 1.349,00"), "R$ 1.349,00");
+    // The payer's CPF masked on screen as banks show it, whole in the file.
+    assert!(has(&harness, "PIX de ***.456.789-**"), "masked payer");
+    assert!(harness.query_by_label_contains("12345678909").is_none());
 }
 
 #[test]
@@ -275,7 +278,7 @@ fn the_extrato_puts_the_movements_first_filters_as_chips_and_the_result_in_one_l
     let mut harness = harness(extrato_state(Language::PtBr));
     settle(&mut harness);
     // The period's result per asset, said whole for a screen reader.
-    harness.get_by_label("BRL: entradas 1.349,00 BRL, saídas 820,50 BRL, resultado 528,50 BRL");
+    harness.get_by_label("BRL: entradas R$ 1.349,00, saídas R$ 820,50, resultado R$ 528,50");
     // In and out per asset wait behind one click.
     assert!(
         harness.query_by_label("Saídas").is_some(),
@@ -358,8 +361,8 @@ fn the_money_chart_says_its_monthly_figures() {
     harness.get_by_role_and_label(
         Role::Image,
         "Money in and out of BRL per month, last 12 months: \
-         Feb 2026: in 349.00 BRL, out 0.00 BRL; \
-         Mar 2026: in 1,000.00 BRL, out 820.50 BRL; \
+         Feb 2026: in R$349.00, out R$0.00; \
+         Mar 2026: in R$1,000.00, out R$820.50; \
          no movement in the other months.",
     );
 }
@@ -385,7 +388,7 @@ fn the_tax_chart_says_each_months_sales_as_the_tax_report_counts_them() {
     ));
     let mut harness = harness(state);
     settle(&mut harness);
-    // February: the claim's gross 100.00; March: the 12.5 BRLV sent to
+    // February: the claim's gross 100.00; March: the 12.50 BRLV sent to
     // someone else's address, which until the person says what it was
     // counts as a payment in tokens (a disposal at R$1.00 a BRLV), whatever
     // the service counts: its figure is the gauge's, and the difference is

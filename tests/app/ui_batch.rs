@@ -152,7 +152,7 @@ fn one_confirmation_with_the_count_and_total_passes_the_lock_once_for_the_batch(
     settle(&mut harness);
     assert!(
         harness
-            .query_by_label("Send 3 payout(s), total 6.66 BRL?")
+            .query_by_label("Send 3 payout(s), total R$6.66?")
             .is_some()
     );
     harness.get_by_label("Send the payouts").click();
@@ -528,7 +528,7 @@ fn a_sealed_key_asks_its_passphrase_once_showing_the_count_and_the_total() {
     settle(&mut harness);
     // The passphrase dialog repeats what leaves: the batch, its count, its total.
     harness.get_by_label("Payouts from a file");
-    harness.get_by_label("6.66 BRL");
+    harness.get_by_label("R$6.66");
     let expected = harness.state().withdrawals.batch.request().unwrap();
     crate::support::ui::only_the_right_passphrase_sends(&mut harness, expected);
 }

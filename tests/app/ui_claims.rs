@@ -155,7 +155,8 @@ fn the_result_shows_gross_tax_fees_and_net() {
     });
     let mut harness = harness(state);
     settle(&mut harness);
-    harness.get_by_label("Claim made.");
+    // What happened, in words.
+    harness.get_by_label("Claim of R$1,000.00 made");
     // In the result, the table's header and the new claim's details below.
     assert_eq!(harness.query_all_by_label("Tax withheld").count(), 3);
     // Tax, fees and net also in the table of claims made and its details,

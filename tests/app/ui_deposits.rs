@@ -90,8 +90,8 @@ fn deposits_are_listed_per_asset_newest_first_with_every_coordinate() {
         "3 badges and details"
     );
     for value in [
-        "341",
-        "checking",
+        "Itaú Unibanco (341)",
+        "Checking account",
         "0001",
         "12345-6",
         "7d9f0335-8dcc-4054-9bf9-0dbd61d36906",
@@ -103,8 +103,29 @@ fn deposits_are_listed_per_asset_newest_first_with_every_coordinate() {
     harness.get_by_label("USDC").click();
     settle(&mut harness);
     // A token's amount with the places that carry value (exact on hover).
-    harness.get_by_label("10.5 USDC");
+    harness.get_by_label("10.50 USDC");
     assert!(harness.query_by_label("99.90 reais").is_none());
+}
+
+#[test]
+fn the_payers_cpf_is_masked_its_bank_named_and_its_account_type_in_words_in_both_languages() {
+    for (language, account_type) in [
+        (Language::En, "Checking account"),
+        (Language::PtBr, "Conta corrente"),
+    ] {
+        let mut state = deposits_state(language);
+        let selected = state.data.deposits_brl.value().unwrap()[0].id;
+        state.deposits.records.selected = Some(selected);
+        let mut harness = harness(state);
+        settle(&mut harness);
+        // Three rows and the details, never the whole number.
+        assert_eq!(harness.query_all_by_label("***.456.789-**").count(), 4);
+        assert!(harness.query_by_label_contains("12345678909").is_none());
+        assert!(harness.query_by_label_contains("123.456.789-09").is_none());
+        harness.get_by_label("Itaú Unibanco (341)");
+        harness.get_by_label(account_type);
+        assert!(harness.query_by_label("CACC").is_none());
+    }
 }
 
 #[test]

@@ -101,7 +101,7 @@ fn a_brcode_order_shows_a_qr_the_copy_code_the_amount_and_the_countdown() {
     harness.get_by_label_contains("Pay within 2 min 05 s");
     // Every field of the order is listed, named in words.
     for field in [
-        "Quote",
+        "Quote ID",
         "Last change",
         "Your rate, fees included",
         "Fee paid in",
@@ -220,8 +220,8 @@ fn each_order_row_reads_as_one_sentence_to_a_screen_reader() {
     harness.get_by_role_and_label(
         egui::accesskit::Role::Row,
         &format!(
-            "Order: 00000001, Created: {created}, State: expired, Pair: BRL / USDC, \
-             You pay: 100.00 reais, You receive: 18.425925 USDC, Pay within: "
+            "Created: {created}, Pair: BRL / USDC, You pay: 100.00 reais, \
+             You receive: 18.42 USDC, State: expired, Pay within: , Order: 00000001"
         ),
     );
 }

@@ -78,13 +78,14 @@ fn loaded_state(language: Language) -> AppState {
 }
 
 #[test]
-fn balances_are_shown_at_their_scales_with_thousands_grouped() {
+fn balances_are_shown_at_two_places_with_thousands_grouped() {
     let mut harness = harness(loaded_state(Language::En));
     settle(&mut harness);
-    // Read as a person says them: value and currency, no insignificant zeros.
+    // Read as a person says them: value and currency, two places each; a
+    // dust of BRLV reads as nothing rather than as eighteen places.
     harness.get_by_label("1,234.50 reais");
-    harness.get_by_label("10.5 USDC");
-    harness.get_by_label("0.000000000000000001 BRLV");
+    harness.get_by_label("10.50 USDC");
+    harness.get_by_label("0.00 BRLV");
     harness.get_by_label("Online · up to date");
 }
 
@@ -120,12 +121,14 @@ fn the_gauge_levels_follow_the_exact_figures() {
 fn things_in_motion_show_a_live_countdown() {
     let mut harness = harness(loaded_state(Language::En));
     settle(&mut harness);
-    harness.get_by_label("Order 5b0d1a9e");
+    // What, how much, then the id last.
+    harness.get_by_label("Order");
+    harness.get_by_label("5b0d1a9e");
     harness.get_by_label("expires in 2 min 05 s");
-    harness.get_by_label("500.00 BRL to 500 BRLV");
-    harness.get_by_label("Transfer 7a1e0c52");
+    harness.get_by_label("R$500.00 to 500.00 BRLV");
+    harness.get_by_label("7a1e0c52");
     harness.get_by_label("pending");
-    harness.get_by_label("Withdrawal 9c2f0c52");
+    harness.get_by_label("9c2f0c52");
     harness.get_by_label("pending payment");
 
     harness.state_mut().wall_now = time::macros::datetime!(2026-03-10 12:01:00 UTC);
@@ -171,7 +174,7 @@ fn the_same_screen_in_both_languages() {
         ("Overview", "Visão geral"),
         ("Balances", "Saldos"),
         ("1,234.50 reais", "1.234,50 reais"),
-        ("10.5 USDC", "10,5 USDC"),
+        ("10.50 USDC", "10,50 USDC"),
         (
             "R$28,700.00 used of R$35,000.00 (82 %)",
             "R$ 28.700,00 usados de R$ 35.000,00 (82%)",

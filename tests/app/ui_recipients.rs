@@ -93,7 +93,7 @@ fn pick(harness: &mut egui_kittest::Harness<'static, AppState>, line: &str) {
 fn a_saved_pix_key_and_a_saved_bank_account_fill_the_withdrawal_form() {
     let mut harness = harness(with_book(Language::En, View::Withdrawals));
     settle(&mut harness);
-    pick(&mut harness, "Aluguel — 52998224725");
+    pick(&mut harness, "Aluguel — ***.982.247-**");
     let draft = &harness.state().withdrawals.draft;
     assert_eq!(draft.method, WithdrawalMethod::Pix);
     assert_eq!(draft.pix_key, "52998224725");
@@ -131,7 +131,7 @@ fn a_saved_wallet_fills_the_transfer_target_and_a_new_one_can_be_saved() {
     // Only wallets are offered for a transfer's target.
     harness.get_by_label("Saved recipients").click();
     settle(&mut harness);
-    assert!(harness.query_by_label("Aluguel — 52998224725").is_none());
+    assert!(harness.query_by_label("Aluguel — ***.982.247-**").is_none());
     harness
         .get_by_label(&format!("Cold wallet — {WALLET}"))
         .click();

@@ -86,7 +86,7 @@ fn a_transfer_is_reviewed_with_its_figures_and_back_keeps_the_form() {
     harness.get_by_label(MARIA);
     harness.get_by_label("Main wallet (your wallet)");
     harness.get_by_label("BRLV balance (all your wallets)");
-    harness.get_by_label("100 BRLV");
+    harness.get_by_label("100.00 BRLV");
     harness.get_by_label("Balance after");
     harness.get_by_label("92.23 BRLV");
     harness.get_by_label("api.example.com");
@@ -167,7 +167,7 @@ fn the_keyboard_reaches_back_then_confirm() {
 #[test]
 fn a_transfer_over_the_balance_is_stopped_at_the_form() {
     let mut harness = transfer_form(Language::En, "5");
-    harness.get_by_label("More than the available balance (5 BRLV).");
+    harness.get_by_label("More than the available balance (5.00 BRLV).");
     harness.get_by_label("Send transfer").click();
     settle(&mut harness);
     assert!(harness.query_by_label("Check the details").is_none());

@@ -166,8 +166,8 @@ fn every_send_left_without_an_answer_is_listed_with_its_verdict_and_what_to_do()
     // One resend only, for the one not done, named after what it sends.
     assert_eq!(send_again_buttons(&harness, "Send again…"), 1);
     harness.get(By::new().role(Role::Button).label(
-        "Send again… 1,234.56 BRL · TED to Itaú Unibanco (341), branch 1234, account \
-             12345-6 (savings), Maria da Silva, 52998224725",
+        "Send again… R$1,234.56 · TED to Itaú Unibanco (341), branch 1234, account \
+             12345-6 (savings), Maria da Silva, 529.982.247-25",
     ));
     assert_eq!(submits(harness.state()), 0, "telling sends nothing");
 
@@ -330,7 +330,7 @@ fn the_keyboard_goes_from_the_notice_to_send_again_and_into_the_form() {
     let button = harness.get(
         By::new()
             .role(Role::Button)
-            .label("Send again… 90.12 BRL · PIX key (e-mail) ana@example.com"),
+            .label("Send again… R$90.12 · PIX key (e-mail) ana@example.com"),
     );
     assert!(button.is_focused(), "the focus is on Send again…");
     harness.key_press(egui::Key::Enter);

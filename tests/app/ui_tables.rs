@@ -133,7 +133,7 @@ fn brlv_transfer() -> Transfer {
         "id": "7a1e0c52-0000-4000-8000-000000000044",
         "state": "completed",
         "asset": "eth-base/brlv",
-        "amount": "44910.500000000000000000",
+        "amount": "44910.519870000000000000",
         "source-address": "0x1111111111111111111111111111111111111111",
         "target-address": "0x2222222222222222222222222222222222222222",
         "created-at": "2026-03-10T11:00:00Z",
@@ -142,7 +142,7 @@ fn brlv_transfer() -> Transfer {
 }
 
 #[test]
-fn a_token_amount_shows_its_places_of_value_and_its_exact_value_on_hover_copy_and_csv() {
+fn a_token_amount_shows_two_places_in_the_list_and_every_place_on_hover_copy_details_and_csv() {
     let mut state = connected_state(Language::En);
     state.view = View::Transfers;
     deliver(
@@ -152,13 +152,13 @@ fn a_token_amount_shows_its_places_of_value_and_its_exact_value_on_hover_copy_an
     );
     let mut harness = harness(state);
     settle(&mut harness);
-    const EXACT: &str = "44,910.500000000000000000 BRLV";
-    // Compact in the table, to the eye and to a screen reader.
-    let cell = harness.get_by_label("44,910.5 BRLV");
-    assert!(harness.query_by_label_contains("44,910.50").is_none());
+    const EXACT: &str = "44,910.51987 BRLV";
+    // Two places in the table, cut, to the eye and to a screen reader.
+    let cell = harness.get_by_label("44,910.51 BRLV");
+    assert!(harness.query_by_label_contains("44,910.52").is_none());
     harness.get_by_role_and_label(
         Role::Row,
-        "Created: 10 Mar 2026 11:00, State: completed, Amount: 44,910.5 BRLV, \
+        "Created: 10 Mar 2026 11:00, Amount: 44,910.51 BRLV, State: completed, \
          From: 0x111111...111111, To: 0x222222...222222, Transaction hash: -",
     );
     // Exact on hover.
@@ -168,7 +168,7 @@ fn a_token_amount_shows_its_places_of_value_and_its_exact_value_on_hover_copy_an
     harness.get_by_label(EXACT);
 
     // Exact on copy: the row's menu (a right click).
-    harness.get_by_label("44,910.5 BRLV").click_secondary();
+    harness.get_by_label("44,910.51 BRLV").click_secondary();
     settle(&mut harness);
     harness.get_by_label("Copy Amount (exact)").click();
     harness.run_steps(1);
@@ -181,13 +181,12 @@ fn a_token_amount_shows_its_places_of_value_and_its_exact_value_on_hover_copy_an
     assert!(copied, "the row's menu copies the exact amount");
     settle(&mut harness);
 
-    // In the details, its Copy button copies the exact value too.
+    // The details write every place it carries.
     harness.state_mut().transfers.records.selected = Some(brlv_transfer().id);
     settle(&mut harness);
-    assert_eq!(
-        harness.query_all_by_label("44,910.5 BRLV").count(),
-        2,
-        "row and details"
+    assert!(
+        harness.query_all_by_label(EXACT).count() >= 1,
+        "the details' exact amount"
     );
 
     // And the CSV of the list shown keeps every place, in the service's notation.
@@ -196,7 +195,7 @@ fn a_token_amount_shows_its_places_of_value_and_its_exact_value_on_hover_copy_an
         brlv_desk::app::features::transfers::view::shown_transfers(&state.transfers, &state.data)
             .to_vec();
     let csv = ExportRecords::Transfers(shown).to_csv().unwrap();
-    assert!(csv.contains(",44910.500000000000000000,"), "{csv}");
+    assert!(csv.contains(",44910.519870000000000000,"), "{csv}");
 }
 
 #[test]
@@ -209,6 +208,12 @@ fn an_orders_details_are_named_in_words_with_the_services_keys_one_switch_away()
     settle(&mut harness);
     harness.get_by_label("Última alteração");
     harness.get_by_label("Você paga");
+    // The newest demo order pays R$ 250,00 for BRLV: its fee, in BRLV, is
+    // given in reais too, and the ids come after what the order is.
+    harness.get_by_label("Tarifa em reais");
+    let label_top = |label: &str| harness.get_by_label(label).rect().top();
+    assert!(label_top("Número da ordem") > label_top("Tarifa"));
+    assert!(label_top("ID da cotação") > label_top("Valor que você paga"));
     assert!(
         harness
             .query_by_label_contains("state-updated-at")

@@ -6,8 +6,11 @@
 //! [`format_amount`] groups thousands (`1.234.567,89` or `1,234,567.89`) and
 //! writes at least the asset's scale in places, but never fewer than the value
 //! really carries: money is never rounded for display. [`format_amount_parts`]
-//! splits the same text so the insignificant trailing zeros can be dimmed, and
-//! [`format_brl`] adds the `R$` symbol.
+//! splits the same text into its significant part and its trailing zeros, and
+//! [`format_brl`] adds the `R$` symbol. A list, where every row must line up
+//! at the same places, writes [`format_amount_fixed`] at an asset's
+//! [`list_places`]: cut toward zero, so no row shows more than there is; the
+//! exact value stays with the record's details and the exports.
 //!
 //! # Reading
 //!
@@ -264,6 +267,36 @@ pub fn format_amount_parts(value: Decimal, scale: u32, format: NumberFormat) -> 
     AmountParts {
         significant,
         trailing_zeros,
+    }
+}
+
+/// Writes `value` grouped at exactly `places` decimal places, the rest cut
+/// toward zero, as a list's column writes it (`1.5` at 2 is `1,50`; `74.625`
+/// is `74,62`: a row never shows more than there is).
+pub fn format_amount_fixed(value: Decimal, places: u32, format: NumberFormat) -> String {
+    let cut = value.round_dp_with_strategy(places, rust_decimal::RoundingStrategy::ToZero);
+    let (negative, int, frac) = digits(cut, places);
+    let mut out = String::new();
+    if negative {
+        out.push('-');
+    }
+    out.push_str(&group(&int, format.grouping_separator()));
+    if !frac.is_empty() {
+        out.push(format.decimal_separator());
+        out.push_str(&frac);
+    }
+    out
+}
+
+/// The places an amount of the asset with `ticker` (`BRL`, `BRLV`, `USDC`)
+/// keeps in a list, the same in every row: reais their cents, and the
+/// tokens the app knows their cents too (each is worth about a real or a
+/// dollar, so a further place is less than a centavo). `None` for a ticker
+/// the app does not know: its every place is written.
+pub fn list_places(ticker: &str) -> Option<u32> {
+    match ticker.to_ascii_uppercase().as_str() {
+        "BRL" | "USD" | "BRLV" | "BRLY" | "WBRLY" | "USDC" | "USDT" => Some(2),
+        _ => None,
     }
 }
 
@@ -607,6 +640,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    // ----- format_amount_fixed and list_places ---------------------------
+
+    #[test]
+    fn a_list_writes_exactly_its_places_cut_toward_zero() {
+        assert_eq!(format_amount_fixed(d("1.5"), 2, BR), "1,50");
+        assert_eq!(format_amount_fixed(d("74.625"), 2, BR), "74,62");
+        assert_eq!(format_amount_fixed(d("-74.629"), 2, EN), "-74.62");
+        assert_eq!(
+            format_amount_fixed(d("44910.500000000000000000"), 2, EN),
+            "44,910.50"
+        );
+        assert_eq!(format_amount_fixed(d("100.000000"), 2, BR), "100,00");
+        assert_eq!(format_amount_fixed(d("-0.004"), 2, BR), "0,00");
+        assert_eq!(format_amount_fixed(d("1234"), 0, BR), "1.234");
+    }
+
+    #[test]
+    fn every_known_asset_keeps_two_places_in_a_list() {
+        for ticker in ["BRL", "brlv", "WBRLY", "USDC", "USDT"] {
+            assert_eq!(list_places(ticker), Some(2), "{ticker}");
+        }
+        assert_eq!(list_places("DOGE"), None);
+        assert_eq!(list_places(""), None);
     }
 
     // ----- format_brl ----------------------------------------------------

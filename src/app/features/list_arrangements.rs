@@ -25,8 +25,8 @@ fn push_words<'a>(text: &mut SearchText, words: impl IntoIterator<Item = Option<
 pub static TRANSFERS: Arrangement<Transfer> = Arrangement {
     sort_key: |transfer, column| match column {
         0 => SortKey::time(transfer.created_at()),
-        1 => SortKey::text(transfer.state.as_ref().map(|state| state.as_str())),
-        2 => SortKey::amount(transfer.amount()),
+        1 => SortKey::amount(transfer.amount()),
+        2 => SortKey::text(transfer.state.as_ref().map(|state| state.as_str())),
         3 => SortKey::text(transfer.source_address.as_deref()),
         4 => SortKey::text(transfer.target_address.as_deref()),
         _ => transfer.tx_hash.as_ref().map_or(SortKey::Missing, |hash| {
@@ -40,9 +40,9 @@ pub static TRANSFERS: Arrangement<Transfer> = Arrangement {
 pub static WITHDRAWALS: Arrangement<Withdrawal> = Arrangement {
     sort_key: |withdrawal, column| match column {
         0 => SortKey::time(withdrawal.created_at()),
-        1 => SortKey::text(withdrawal.state.as_ref().map(|state| state.as_str())),
-        2 => SortKey::text(withdrawal.method.as_ref().map(|method| method.as_str())),
-        _ => SortKey::amount(withdrawal.amount()),
+        1 => SortKey::text(withdrawal.method.as_ref().map(|method| method.as_str())),
+        2 => SortKey::amount(withdrawal.amount()),
+        _ => SortKey::text(withdrawal.state.as_ref().map(|state| state.as_str())),
     },
     search_text: |withdrawal, text| Record::Withdrawal(withdrawal).search_pieces(text),
 };
@@ -51,9 +51,9 @@ pub static WITHDRAWALS: Arrangement<Withdrawal> = Arrangement {
 pub static DEPOSITS: Arrangement<Deposit> = Arrangement {
     sort_key: |deposit, column| match column {
         0 => SortKey::time(deposit.created_at()),
-        1 => SortKey::text(deposit.status.as_ref().map(|status| status.as_str())),
-        2 => SortKey::text(deposit.kind.as_deref()),
-        3 => SortKey::amount(deposit.amount()),
+        1 => SortKey::text(deposit.kind.as_deref()),
+        2 => SortKey::amount(deposit.amount()),
+        3 => SortKey::text(deposit.status.as_ref().map(|status| status.as_str())),
         _ => SortKey::text(
             deposit
                 .coordinates
@@ -85,11 +85,11 @@ pub static WALLETS: Arrangement<Wallet> = Arrangement {
 pub static CLAIMS: Arrangement<Claim> = Arrangement {
     sort_key: |claim, column| match column {
         0 => SortKey::time(claim.updated_at),
-        1 => SortKey::text(claim.status.as_ref().map(|status| status.as_str())),
-        2 => SortKey::amount(claim.gross_amount),
-        3 => SortKey::amount(claim.tax_amount),
-        4 => SortKey::amount(claim.fees),
-        _ => SortKey::amount(claim.net_amount),
+        1 => SortKey::amount(claim.gross_amount),
+        2 => SortKey::amount(claim.tax_amount),
+        3 => SortKey::amount(claim.fees),
+        4 => SortKey::amount(claim.net_amount),
+        _ => SortKey::text(claim.status.as_ref().map(|status| status.as_str())),
     },
     search_text: |claim, text| Record::Claim(claim).search_pieces(text),
 };

@@ -124,6 +124,8 @@ pub enum Ask {
         /// Where.
         path: PathBuf,
     },
+    /// The answer to "Replace the file?": replace it (true) or keep it.
+    ReplaceFile(bool),
     /// A movement's receipt was copied as text (the "Copied" note).
     ReceiptCopied(Uuid),
     /// Keep a recipient a form offered to save.

@@ -1,6 +1,6 @@
 //! A [`Receipt`] from each kind of movement, in the person's language and
 //! clock (a receipt leaves the machine, so its times carry their offset:
-//! `25/11/2026 09:59:05 (UTC-03:00)`): what, when, the amount and the fee exact at the asset's scale, from,
+//! `25/11/2026 09:59:05 (UTC-03:00)`): what, when, the amount and the fee exact (every place they carry), from,
 //! to, and every identifier the record carries (its id, a quote id, a
 //! transaction hash). A field the service did not send is left out rather
 //! than shown empty. Only a completed movement has a receipt: the
@@ -9,7 +9,7 @@
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
 
-use crate::app::format::MomentFormat;
+use crate::app::format::{AmountFormat, MomentFormat, Precision};
 use crate::app::i18n::{self, Language, tr, tr_with};
 use brlv_core::api::model::{
     Asset, Claim, ClaimStatus, Deposit, DepositAsset, DepositStatus, Order, OrderState, Transfer,
@@ -21,21 +21,16 @@ use super::model::{Receipt, ReceiptKind, ReceiptLine};
 /// Reais, exact: a receipt is a document the person asked for, like an
 /// export, so it is written in full even while the window hides amounts.
 fn exact_brl(language: Language, value: Decimal) -> String {
-    brlv_core::money::format_brl(value, language.number_format())
+    AmountFormat::new(language, false).brl(value)
 }
 
-/// An amount exact at `asset`'s scale: `R$ 1.234,56` for reais, otherwise
-/// every place the asset carries and its ticker (`10,500000 USDC`).
+/// An amount exact, as the window's details write it: `R$ 1.234,56` for
+/// reais, otherwise every place the value carries, at least two, and its
+/// ticker (`10,50 USDC`, `0,123456 USDC`).
 pub fn exact_amount(language: Language, value: Decimal, asset: &Asset) -> String {
-    if *asset == Asset::FiatBrl {
-        exact_brl(language, value)
-    } else {
-        format!(
-            "{} {}",
-            i18n::amount(language, value, asset.scale()),
-            asset.ticker()
-        )
-    }
+    AmountFormat::new(language, false)
+        .of_asset(value, Some(asset))
+        .text()
 }
 
 /// An asset as a person names it: `BRL`, `BRLV on Base`.
@@ -58,17 +53,10 @@ fn text_of(value: Option<&impl ToString>) -> Option<String> {
     value.map(ToString::to_string)
 }
 
-/// A CPF shown as PIX receipts show a person's: the middle six digits only
-/// (`***.444.777-**`), so a shared receipt does not give the number away. A
-/// CNPJ (a company's, public) and anything else stay whole.
+/// A CPF or CNPJ as a receipt shows it: [`crate::app::format::document_shown`],
+/// the same as on screen, so a shared receipt does not give a CPF away.
 pub fn masked_document(document: &str) -> String {
-    let digits: String = document.chars().filter(char::is_ascii_digit).collect();
-    match digits.get(3..9) {
-        Some(middle) if digits.len() == 11 => {
-            format!("***.{}.{}-**", &middle[..3], &middle[3..])
-        }
-        _ => document.to_owned(),
-    }
+    crate::app::format::document_shown(document)
 }
 
 struct Lines {
@@ -161,9 +149,16 @@ pub fn order_receipt(moments: &MomentFormat, order: &Order) -> Option<Receipt> {
         "receipt.received",
         amount_of(order.target_amount(), order.target_asset.as_ref()),
     );
+    let fee = amount_of(order.fee_amount(), order.fee_asset.as_ref());
+    let fee_in_brl = order
+        .fee_in_brl()
+        .filter(|_| order.fee_asset != Some(Asset::FiatBrl));
     lines.text(
         "receipt.fee",
-        amount_of(order.fee_amount(), order.fee_asset.as_ref()),
+        match (fee, fee_in_brl) {
+            (Some(fee), Some(in_brl)) => Some(format!("{fee} ({})", exact_brl(language, in_brl))),
+            (fee, _) => fee,
+        },
     );
     lines.text(
         "receipt.rate",
@@ -275,7 +270,7 @@ pub fn withdrawal_receipt(moments: &MomentFormat, withdrawal: &Withdrawal) -> Op
                 language,
                 "receipt.bank_account",
                 &[
-                    ("bank", &account.bank_code),
+                    ("bank", &crate::app::ted::bank_label(&account.bank_code)),
                     ("branch", &account.branch),
                     ("account", &account.account),
                 ],
@@ -284,7 +279,7 @@ pub fn withdrawal_receipt(moments: &MomentFormat, withdrawal: &Withdrawal) -> Op
     }
     lines.identifier(
         "receipt.to_pix_key",
-        withdrawal.pix_key().map(str::to_owned),
+        withdrawal.pix_key().map(masked_document),
     );
     lines.identifier("receipt.to", withdrawal.target_address().map(str::to_owned));
     lines.moment("receipt.completed_at", withdrawal.state_updated_at());
@@ -320,15 +315,9 @@ pub fn deposit_receipt(
         return None;
     }
     let value = deposit.amount()?;
-    let amount = if *asset == DepositAsset::Brl {
-        exact_brl(language, value)
-    } else {
-        format!(
-            "{} {}",
-            i18n::amount(language, value, asset.scale()),
-            asset.as_str().to_uppercase()
-        )
-    };
+    let amount = AmountFormat::new(language, false)
+        .written(value, &asset.as_str().to_uppercase(), Precision::Exact)
+        .text();
     let kind = deposit.kind.as_deref().map(str::to_uppercase);
     let what = match &kind {
         Some(kind) => tr_with(language, "receipt.what_deposit_kind", &[("kind", kind)]),
@@ -351,7 +340,12 @@ pub fn deposit_receipt(
             language,
             "receipt.bank_account",
             &[
-                ("bank", bank.as_deref().unwrap_or("-")),
+                (
+                    "bank",
+                    &bank
+                        .as_deref()
+                        .map_or_else(|| "-".to_owned(), crate::app::ted::bank_label),
+                ),
                 ("branch", branch.as_deref().unwrap_or("-")),
                 ("account", account.as_deref().unwrap_or("-")),
             ],
@@ -360,7 +354,10 @@ pub fn deposit_receipt(
     lines.text("receipt.from_bank_account", bank_account);
     lines.text(
         "receipt.from_account_type",
-        text_of(coordinates.source_type.as_ref()),
+        coordinates
+            .source_type
+            .as_deref()
+            .map(|wire| crate::app::format::account_type_words(language, wire)),
     );
     lines.identifier("receipt.to", text_of(coordinates.target.as_ref()));
     lines.moment("receipt.credited_at", deposit.processed_at());

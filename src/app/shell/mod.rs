@@ -28,6 +28,7 @@ pub mod graphics;
 pub mod navigation;
 pub mod notices;
 pub mod options;
+pub mod replace_file;
 pub mod shortcuts;
 pub mod top_bar;
 
@@ -224,6 +225,7 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
         crate::app::features::orders::view::review::ask_new_quote(&mut state.orders, &mut out);
     }
     state.answer(out);
+    replace_file::replace_file_ui(ui, state);
 }
 
 /// Whether `event` shows someone at the desk: a key, typed or pasted text,

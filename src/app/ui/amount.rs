@@ -1,5 +1,5 @@
-//! Amounts drawn: [`amount_ui`], one label with the places that carry no
-//! value dimmed and the exact value on hover; [`amount_cell_ui`], a table
+//! Amounts drawn: [`amount_ui`], one label, every digit in the same
+//! colour, the exact value on hover; [`amount_cell_ui`], a table
 //! cell aligned on its decimal point; [`asset_amount_ui`], an amount of its
 //! asset or the mark of a missing one. What is written, and what a screen
 //! reader hears, comes from [`AmountFormat`] (`app::format`), so a hidden
@@ -22,12 +22,11 @@ fn amount_font(ui: &Ui) -> FontId {
     FontId::new(size, font.family)
 }
 
-/// Shows `amount` as one monospace label, dimmed places weak; the exact
+/// Shows `amount` as one monospace label; the exact
 /// value on hover; a screen reader hears its spoken form.
 pub fn amount_ui(ui: &mut Ui, amount: &ShownAmount) -> Response {
     let font = amount_font(ui);
     let strong = ui.visuals().strong_text_color();
-    let weak = ui.visuals().weak_text_color();
     let mut job = LayoutJob::default();
     let format = |color: Color32| TextFormat {
         font_id: font.clone(),
@@ -37,7 +36,6 @@ pub fn amount_ui(ui: &mut Ui, amount: &ShownAmount) -> Response {
     job.append(&amount.prefix, 0.0, format(strong));
     job.append(&amount.integer, 0.0, format(strong));
     job.append(&amount.fraction, 0.0, format(strong));
-    job.append(&amount.dimmed, 0.0, format(weak));
     if !amount.ticker.is_empty() {
         job.append(" ", 0.0, format(strong));
         job.append(&amount.ticker, 0.0, TextFormat::default());
@@ -64,18 +62,16 @@ pub fn amount_ui(ui: &mut Ui, amount: &ShownAmount) -> Response {
 pub fn amount_cell_ui(ui: &mut Ui, column: egui::Id, amount: &ShownAmount) -> Response {
     let font = amount_font(ui);
     let strong = ui.visuals().strong_text_color();
-    let weak = ui.visuals().weak_text_color();
     let ticker_color = ui.visuals().text_color();
     let painter_fonts =
         |text: String, font: FontId, color: Color32| ui.painter().layout_no_wrap(text, font, color);
     let integer_text = format!("{}{}", amount.prefix, amount.integer);
     let integer = painter_fonts(integer_text, font.clone(), strong);
     let fraction = painter_fonts(amount.fraction.clone(), font.clone(), strong);
-    let dimmed = painter_fonts(amount.dimmed.clone(), font.clone(), weak);
     let body = TextStyle::Body.resolve(ui.style());
     let ticker = painter_fonts(amount.ticker.clone(), body, ticker_color);
     let gap = 4.0;
-    let places_width = fraction.size().x + dimmed.size().x;
+    let places_width = fraction.size().x;
     let ticker_width = ticker.size().x;
     let widest_id = column.with("widest-places");
     let (places_room, ticker_room) = ui.data_mut(|data| {
@@ -103,16 +99,10 @@ pub fn amount_cell_ui(ui: &mut Ui, column: egui::Id, amount: &ShownAmount) -> Re
         integer,
         strong,
     );
-    let fraction_width = fraction.size().x;
     painter.galley(
         place(point_x, &fraction, Align2::LEFT_CENTER),
         fraction,
         strong,
-    );
-    painter.galley(
-        place(point_x + fraction_width, &dimmed, Align2::LEFT_CENTER),
-        dimmed,
-        weak,
     );
     painter.galley(
         place(ticker_left, &ticker, Align2::LEFT_CENTER),
@@ -127,7 +117,8 @@ pub fn amount_cell_ui(ui: &mut Ui, column: egui::Id, amount: &ShownAmount) -> Re
     }
 }
 
-/// An amount of its asset, compact, followed by the ticker; exact on hover.
+/// An amount of its asset, exact (every place it carries), as a detail
+/// writes it.
 pub fn asset_amount_ui(
     ui: &mut Ui,
     amounts: AmountFormat,

@@ -1,5 +1,5 @@
 //! The design system: reusable pieces that know nothing of the app's state.
-//! An amount with dimmed trailing zeros, a gauge, a colored state badge, a
+//! An amount, a gauge, a colored state badge, a
 //! countdown, a QR code, form fields and their send button, a record's
 //! detail grid, and a virtualized table of records. What they write comes
 //! from `app::format`.

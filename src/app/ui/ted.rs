@@ -5,7 +5,7 @@ use egui::Ui;
 
 use crate::app::form::{Field, FieldErrors};
 use crate::app::i18n::tr;
-use crate::app::ted::{BANKS, TedDraft, bank_name};
+use crate::app::ted::{TedDraft, bank_name, banks};
 use brlv_core::api::payout::BankAccountType;
 
 use super::fields::{field_message, text_field_ui};
@@ -32,7 +32,7 @@ pub fn ted_form_ui(ui: &mut Ui, id_salt: &str, draft: &mut TedDraft, errors: Opt
             .selected_text(shown)
             .width(260.0)
             .show_ui(ui, |ui| {
-                for bank in BANKS {
+                for bank in banks() {
                     let text = format!("{} {}", bank.code, bank.name);
                     ui.selectable_value(code, bank.code.to_owned(), text);
                 }

@@ -119,10 +119,7 @@ pub fn contrast_pairs(theme: Theme) -> Vec<ContrastPair> {
     for (surface, fill) in surfaces {
         for (name, color) in [
             ("text", visuals.text_color()),
-            (
-                "weak text (captions, dimmed zeros)",
-                visuals.weak_text_color(),
-            ),
+            ("weak text (captions)", visuals.weak_text_color()),
             ("strong text", visuals.strong_text_color()),
             ("error text", palette.error),
             ("success text", palette.success),

@@ -28,7 +28,9 @@ use crate::app::ui::{
 use super::export::{ExtratoFileRequest, ExtratoSnapshot, KnownBalance};
 use super::model::{Direction, Leg, Line, Movement, Sources};
 use super::state::{ActivityState, ActivityTold, ActivityView, Extent, RangeError, RangePreset};
-use super::words::{compact_amount, day_text, day_title, description, kind_name, ticker_and_chain};
+use super::words::{
+    compact_amount, day_text, day_title, description_on_screen, kind_name, ticker_and_chain,
+};
 use crate::app::movement::{MovementKind, Record};
 
 /// Height of one line of the extrato.
@@ -457,13 +459,7 @@ fn totals_grid_ui(ui: &mut Ui, amounts: AmountFormat, view: &ActivityView) {
             ui.end_row();
             for (asset, totals) in &view.filtered.totals {
                 ui.monospace(ticker_and_chain(asset));
-                let exact = |value: Decimal| {
-                    format!(
-                        "{} {}",
-                        amounts.number(value, asset.scale()),
-                        asset.ticker()
-                    )
-                };
+                let exact = |value: Decimal| amounts.of_asset(value, Some(asset)).text();
                 for (value, color) in [
                     (totals.money_in, Some(colors.success)),
                     (totals.money_out, Some(colors.error)),
@@ -509,7 +505,7 @@ pub fn movement_sentence(
     if let Some(at) = record.as_ref().and_then(Record::time) {
         parts.push(moments.text(at));
     }
-    parts.push(description(language, movement, record));
+    parts.push(description_on_screen(language, movement, record));
     if let Some(wire) = record.as_ref().and_then(Record::state) {
         parts.push(state_label(language, kind.wire(), wire));
     }
@@ -698,7 +694,7 @@ fn movement_line_ui(
         }
     });
     cell_ui(ui, details_cell, left(), |ui| {
-        ui.add(egui::Label::new(description(language, movement, record)).truncate());
+        ui.add(egui::Label::new(description_on_screen(language, movement, record)).truncate());
     });
     for (cell, direction, color) in [
         (in_cell, Direction::In, colors.success),

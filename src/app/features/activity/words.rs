@@ -1,6 +1,6 @@
 //! How the extrato and the charts write things for a person: days and
-//! months in the person's language, assets by ticker and chain, amounts with
-//! the places that carry value, the kinds of movement and what each one is
+//! months in the person's language, assets by ticker and chain, amounts at a
+//! list's two places, the kinds of movement and what each one is
 //! (on screen and in the extrato's files).
 
 use rust_decimal::Decimal;
@@ -86,11 +86,10 @@ pub fn ticker_and_chain(asset: &Asset) -> String {
     }
 }
 
-/// An amount with the places that carry value (all of a fiat amount's
-/// cents), then the ticker: `44,910.5 BRLV`, `500.00 BRL`; masked while
-/// amounts are hidden. Written by the formatter every view uses.
+/// An amount as a list's row writes it: `44,910.50 BRLV`, `R$ 500,00`;
+/// masked while amounts are hidden. Written by the formatter every view uses.
 pub fn compact_amount(amounts: AmountFormat, value: Decimal, asset: &Asset) -> String {
-    amounts.of_asset(value, Some(asset)).text()
+    amounts.listed(value, Some(asset)).text()
 }
 
 /// The kind's name in the language.
@@ -107,7 +106,33 @@ pub fn kind_name(language: Language, kind: MovementKind) -> String {
 
 /// What a movement is, in a few words: the pair of an order, the other
 /// side of a transfer, the method of a withdrawal, the payer of a deposit.
+/// As the extrato's files write it: the payer's document whole, since the
+/// file is the person's own record.
 pub fn description(language: Language, movement: &Movement, record: Option<Record<'_>>) -> String {
+    describe(language, movement, record, str::to_owned)
+}
+
+/// [`description`] as the screen shows it: a payer's CPF masked as banks
+/// show one (`PIX de ***.456.789-**`).
+pub fn description_on_screen(
+    language: Language,
+    movement: &Movement,
+    record: Option<Record<'_>>,
+) -> String {
+    describe(
+        language,
+        movement,
+        record,
+        crate::app::format::document_shown,
+    )
+}
+
+fn describe(
+    language: Language,
+    movement: &Movement,
+    record: Option<Record<'_>>,
+    document: fn(&str) -> String,
+) -> String {
     match record {
         Some(Record::Order(Order {
             source_asset,
@@ -157,7 +182,7 @@ pub fn description(language: Language, movement: &Movement, record: Option<Recor
                 Some(payer) => tr_with(
                     language,
                     "activity.deposit_from",
-                    &[("kind", &kind), ("payer", payer)],
+                    &[("kind", &kind), ("payer", &document(payer))],
                 ),
                 None => kind,
             }

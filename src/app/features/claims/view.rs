@@ -10,7 +10,7 @@ use rust_decimal::Decimal;
 use crate::app::export::ExportRecords;
 use crate::app::features::journal::message::JournalCommand;
 use crate::app::form::Field;
-use crate::app::format::{AmountFormat, MISSING, state_label};
+use crate::app::format::{AmountFormat, MISSING, Precision, state_label};
 use crate::app::message::Command;
 use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
 use crate::app::panel::{Outbox, Panel, PanelContext};
@@ -179,7 +179,14 @@ fn create_ui(ui: &mut Ui, claims: &mut ClaimsState, cx: &PanelContext<'_>) {
         claims.submit = SubmitStatus::Idle;
     }
     let created = match claims.submit.created() {
-        Some(Created::Claim(_)) => cx.t("claims.created").into_owned(),
+        Some(Created::Claim(Some(claim))) => match claim.gross_amount {
+            Some(amount) => cx.t_with(
+                "claims.created_amount",
+                &[("amount", &cx.amounts().brl(amount))],
+            ),
+            None => cx.t("claims.created").into_owned(),
+        },
+        Some(Created::Claim(None)) => cx.t("claims.created").into_owned(),
         _ => String::new(),
     };
     submit_status_ui(ui, language, &claims.submit, &created);
@@ -211,14 +218,15 @@ fn made_ui(ui: &mut Ui, claims: &mut ClaimsState, cx: &PanelContext<'_>, out: &m
     let moments = cx.moments();
     const HEADERS: [&str; 6] = [
         "claims.updated_at",
-        "accounts.state",
         "claims.gross",
         "claims.tax",
         "claims.fees",
         "claims.net",
+        "accounts.state",
     ];
     let amounts = cx.amounts();
-    let brl = |value: Option<Decimal>| value.map(|value| amounts.shown(value, 2, "BRL"));
+    let brl =
+        |value: Option<Decimal>| value.map(|value| amounts.written(value, "BRL", Precision::List));
     let brl_cell = |value: Option<Decimal>| {
         brl(value).map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount)
     };
@@ -247,11 +255,11 @@ fn made_ui(ui: &mut Ui, claims: &mut ClaimsState, cx: &PanelContext<'_>, out: &m
                 let (label, tone) = state_of(claim);
                 vec![
                     Cell::Text(moments.or_missing(claim.updated_at)),
-                    Cell::Badge(label, tone),
                     brl_cell(claim.gross_amount),
                     brl_cell(claim.tax_amount),
                     brl_cell(claim.fees),
                     brl_cell(claim.net_amount),
+                    Cell::Badge(label, tone),
                 ]
             },
             detail: |claim: &Claim| {

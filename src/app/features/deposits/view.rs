@@ -5,12 +5,16 @@
 use egui::Ui;
 
 use crate::app::export::ExportRecords;
-use crate::app::format::{AmountFormat, MISSING, ShownAmount, or_missing, state_label};
+use crate::app::format::{
+    AmountFormat, MISSING, Precision, ShownAmount, account_type_words, document_shown, or_missing,
+    state_label,
+};
 use crate::app::message::Command;
 use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
 use crate::app::panel::{Outbox, Panel, PanelContext};
 use crate::app::resources::AccountData;
 use crate::app::resources::DEPOSIT_ASSETS;
+use crate::app::ted::bank_label;
 use crate::app::ui::{Cell, DetailRow, RecordList, section_ui, state_tone};
 use brlv_core::api::model::{Deposit, DepositAsset, DepositCoordinates};
 
@@ -27,8 +31,9 @@ fn shown_amount(
     amounts: AmountFormat,
     asset: &DepositAsset,
     amount: Option<rust_decimal::Decimal>,
+    precision: Precision,
 ) -> Option<ShownAmount> {
-    amount.map(|amount| amounts.shown(amount, asset.scale(), &asset.as_str().to_uppercase()))
+    amount.map(|amount| amounts.written(amount, &asset.as_str().to_uppercase(), precision))
 }
 
 impl Panel for DepositsState {
@@ -73,9 +78,9 @@ fn list_ui(ui: &mut Ui, deposits: &mut DepositsState, cx: &PanelContext<'_>, out
     let asset = deposits.asset.clone();
     const HEADERS: [&str; 5] = [
         "accounts.created_at",
-        "accounts.state",
         "deposits.type",
         "accounts.amount",
+        "accounts.state",
         "deposits.payer",
     ];
     let remote = cx.data.deposits(&asset);
@@ -107,11 +112,11 @@ fn list_ui(ui: &mut Ui, deposits: &mut DepositsState, cx: &PanelContext<'_>, out
                     .and_then(|c| c.source_tax_id.as_deref());
                 vec![
                     Cell::Text(moments.or_missing(deposit.created_at())),
-                    Cell::Badge(label, tone),
                     Cell::Text(or_missing(deposit.kind.as_deref()).to_uppercase()),
-                    shown_amount(amounts, &asset, deposit.amount())
+                    shown_amount(amounts, &asset, deposit.amount(), Precision::List)
                         .map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
-                    Cell::Mono(or_missing(payer)),
+                    Cell::Badge(label, tone),
+                    Cell::Mono(payer.map_or_else(|| MISSING.to_owned(), document_shown)),
                 ]
             },
             detail: |deposit: &Deposit| detail_rows(cx, &asset, deposit, state_label_of(deposit).0),
@@ -147,7 +152,7 @@ fn detail_rows(
         row("deposits.type", or_missing(deposit.kind.as_deref()), false),
         DetailRow::amount(
             cx.t("accounts.amount"),
-            shown_amount(cx.amounts(), asset, deposit.amount()),
+            shown_amount(cx.amounts(), asset, deposit.amount(), Precision::Exact),
         )
         .wire(format!(
             "amount: {}",
@@ -168,19 +173,28 @@ fn detail_rows(
             "processed-at",
             deposit.processed_at(),
         ),
+        // The payer's CPF masked as banks show it (so not copied), the bank
+        // by its name and the account's type in words.
         row(
             "deposits.source_tax_id",
-            or_missing(source_tax_id.as_deref()),
-            true,
+            source_tax_id
+                .as_deref()
+                .map_or_else(|| MISSING.to_owned(), document_shown),
+            false,
         ),
         row(
             "deposits.source_bank_code",
-            or_missing(source_bank_code.as_deref()),
+            source_bank_code
+                .as_deref()
+                .map_or_else(|| MISSING.to_owned(), bank_label),
             false,
         ),
         row(
             "deposits.source_type",
-            or_missing(source_type.as_deref()),
+            source_type.as_deref().map_or_else(
+                || MISSING.to_owned(),
+                |wire| account_type_words(cx.language, wire),
+            ),
             false,
         ),
         row(

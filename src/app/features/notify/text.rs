@@ -9,7 +9,7 @@ use super::notifier::NotificationText;
 use super::rules::{DesktopNote, Happening};
 
 /// The amount as a notification names it, written as every view writes
-/// amounts (the places that carry value, or the mask while amounts are
+/// amounts (every place the value carries, or the mask while amounts are
 /// hidden); nothing when the record has none.
 fn amount_text(language: Language, note: &DesktopNote, hide_amounts: bool) -> String {
     let format = AmountFormat {

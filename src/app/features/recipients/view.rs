@@ -8,6 +8,7 @@ use egui::{RichText, Ui};
 
 use crate::app::error_text::Localize;
 use crate::app::form::Field;
+use crate::app::format::document_shown;
 use crate::app::ted::bank_label;
 use crate::app::ui::ted::ted_form_ui;
 use crate::app::ui::{
@@ -64,6 +65,8 @@ pub fn destination_line(destination: &Destination) -> String {
                 account.branch, account.account, account.name
             )
         }
+        // A PIX key that is a CPF masked as banks show a contact's.
+        Destination::Pix { key } => document_shown(key),
         other => other.summary(),
     }
 }

@@ -10,7 +10,7 @@ use crate::app::export::ExportRecords;
 use crate::app::features::journal::message::JournalCommand;
 use crate::app::features::taxes::view::outflow_question::outflow_question_ui;
 use crate::app::form::Field;
-use crate::app::format::{MISSING, asset_name, or_missing, short_hex, state_label};
+use crate::app::format::{MISSING, Precision, asset_name, or_missing, short_hex, state_label};
 use crate::app::i18n::tr;
 use crate::app::message::Command;
 use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
@@ -171,8 +171,8 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, o
     let moments = cx.moments();
     const HEADERS: [&str; 6] = [
         "accounts.created_at",
-        "accounts.state",
         "accounts.amount",
+        "accounts.state",
         "transfers.column_source",
         "transfers.column_target",
         "transfers.tx_hash",
@@ -183,10 +183,10 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, o
         (state_label(language, "transfer", wire), state_tone(wire))
     };
     let amounts = cx.amounts();
-    let amount = |transfer: &Transfer| {
+    let amount = |transfer: &Transfer, precision: Precision| {
         transfer
             .amount()
-            .map(|value| amounts.of_asset(value, transfer.asset.as_ref()))
+            .map(|value| amounts.written_of(value, transfer.asset.as_ref(), precision))
     };
     let clipped = |value: Option<&str>| Cell::Clipped(short_hex(value), or_missing(value));
     let empty = cx.t("accounts.empty");
@@ -214,8 +214,9 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, o
                 }
                 vec![
                     Cell::Text(moments.or_missing(transfer.created_at())),
+                    amount(transfer, Precision::List)
+                        .map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
                     Cell::Badge(label, tone),
-                    amount(transfer).map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
                     clipped(transfer.source_address.as_deref()),
                     clipped(transfer.target_address.as_deref()),
                     clipped(
@@ -246,12 +247,13 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, o
                         "asset: {}",
                         or_missing(transfer.asset.as_ref().map(Asset::as_str))
                     )),
-                    DetailRow::amount(cx.t("accounts.amount"), amount(transfer)).wire(format!(
-                        "amount: {}",
-                        transfer
-                            .amount()
-                            .map_or(MISSING.to_owned(), |v| amounts.wire(v))
-                    )),
+                    DetailRow::amount(cx.t("accounts.amount"), amount(transfer, Precision::Exact))
+                        .wire(format!(
+                            "amount: {}",
+                            transfer
+                                .amount()
+                                .map_or(MISSING.to_owned(), |v| amounts.wire(v))
+                        )),
                     row(
                         "transfers.column_source",
                         "source-address",
@@ -399,10 +401,27 @@ fn create_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>,
         transfers.submit = SubmitStatus::Idle;
     }
     let created = match transfers.submit.created() {
-        Some(Created::Transfer(transfer)) => {
-            cx.t_with("transfers.created", &[("id", &transfer.id.to_string())])
-        }
+        Some(Created::Transfer(transfer)) => transfer_sent_text(cx, transfer),
         _ => String::new(),
     };
     submit_status_ui(ui, language, &transfers.submit, &created);
+}
+
+/// What a sent transfer did, in words ("Transfer of 7.77 BRLV to Maria
+/// sent"): the recipient by the name it is saved under, else its address
+/// shortened; the id is in the record's details and its receipt.
+fn transfer_sent_text(cx: &PanelContext<'_>, transfer: &Transfer) -> String {
+    let amount = cx
+        .amounts()
+        .text(transfer.amount(), transfer.asset.as_ref());
+    let address = transfer.target_address.as_deref();
+    let to = address
+        .and_then(|address| {
+            cx.recipients.iter().find(|recipient| {
+                matches!(&recipient.destination, Destination::Wallet { address: saved }
+                    if saved.eq_ignore_ascii_case(address))
+            })
+        })
+        .map_or_else(|| short_hex(address), |recipient| recipient.name.clone());
+    cx.t_with("transfers.created", &[("amount", &amount), ("to", &to)])
 }

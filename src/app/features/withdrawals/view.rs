@@ -8,7 +8,9 @@ use egui::Ui;
 use crate::app::export::ExportRecords;
 use crate::app::features::journal::message::JournalCommand;
 use crate::app::form::{Field, FieldErrors};
-use crate::app::format::{MISSING, asset_name, or_missing, state_label};
+use crate::app::format::{
+    MISSING, Precision, asset_name, document_formatted, document_shown, or_missing, state_label,
+};
 use crate::app::i18n::{self, Language};
 use crate::app::message::Command;
 use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
@@ -78,11 +80,11 @@ pub fn destination_text(language: Language, request: &CreateWithdrawal) -> Strin
             i18n::tr_with(
                 language,
                 "withdrawals.to_pix",
-                &[("kind", &kind), ("key", key)],
+                &[("kind", &kind), ("key", &document_formatted(key))],
             )
         }
         WithdrawalMethod::Ted => match &request.ted_account {
-            Some(account) => ted_destination_text(language, account),
+            Some(account) => ted_destination_text(language, account, document_formatted),
             None => i18n::tr(language, "withdrawals.to_ted").into_owned(),
         },
         _ => i18n::tr_with(
@@ -352,9 +354,7 @@ fn form_ui(
         withdrawals.submit = SubmitStatus::Idle;
     }
     let created = match withdrawals.submit.created() {
-        Some(Created::Withdrawal(withdrawal)) => {
-            cx.t_with("withdrawals.created", &[("id", &withdrawal.id.to_string())])
-        }
+        Some(Created::Withdrawal(withdrawal)) => withdrawal_sent_text(cx, withdrawal),
         _ => String::new(),
     };
     submit_status_ui(ui, language, &withdrawals.submit, &created);
@@ -381,9 +381,9 @@ fn list_ui(
     }
     const HEADERS: [&str; 4] = [
         "accounts.created_at",
-        "accounts.state",
         "withdrawals.method",
         "accounts.amount",
+        "accounts.state",
     ];
     let remote = withdrawals.list.shown(&cx.data.withdrawals);
     let state_of = |withdrawal: &Withdrawal| {
@@ -391,10 +391,10 @@ fn list_ui(
         (state_label(language, "withdrawal", wire), state_tone(wire))
     };
     let amounts = cx.amounts();
-    let amount = |withdrawal: &Withdrawal| {
+    let amount = |withdrawal: &Withdrawal, precision: Precision| {
         withdrawal
             .amount()
-            .map(|value| amounts.of_asset(value, withdrawal.asset.as_ref()))
+            .map(|value| amounts.written_of(value, withdrawal.asset.as_ref(), precision))
     };
     let empty = cx.t("accounts.empty");
     let found_after_restart = &withdrawals.found_after_restart;
@@ -425,9 +425,10 @@ fn list_ui(
                     .map_or(MISSING.to_owned(), |m| m.as_str().to_uppercase());
                 vec![
                     Cell::Text(moments.or_missing(withdrawal.created_at())),
-                    Cell::Badge(label, tone),
                     Cell::Text(method),
-                    amount(withdrawal).map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
+                    amount(withdrawal, Precision::List)
+                        .map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
+                    Cell::Badge(label, tone),
                 ]
             },
             detail: |withdrawal: &Withdrawal| {
@@ -445,7 +446,11 @@ fn list_ui(
                         false,
                     )
                     .wire(wire("asset", withdrawal.asset.as_ref().map(Asset::as_str))),
-                    DetailRow::amount(cx.t("accounts.amount"), amount(withdrawal)).wire(format!(
+                    DetailRow::amount(
+                        cx.t("accounts.amount"),
+                        amount(withdrawal, Precision::Exact),
+                    )
+                    .wire(format!(
                         "amount: {}",
                         withdrawal
                             .amount()
@@ -482,7 +487,7 @@ fn list_ui(
                 if let Some(account) = withdrawal.ted_account() {
                     rows.push(row(
                         "withdrawals.destination",
-                        ted_destination_text(language, &account),
+                        ted_destination_text(language, &account, document_shown),
                         false,
                     ));
                 }
@@ -493,7 +498,10 @@ fn list_ui(
                     rows.push(row("withdrawals.source_address", address.to_owned(), true));
                 }
                 if let Some(key) = withdrawal.pix_key() {
-                    rows.push(row("withdrawals.pix_key", key.to_owned(), true));
+                    // A CPF key is masked as banks show it, and so not copied.
+                    let shown = document_shown(key);
+                    let whole = shown == key;
+                    rows.push(row("withdrawals.pix_key", shown, whole));
                 }
                 // Other fields the spec does not name, as they came.
                 let shown = TED_ACCOUNT_FIELDS.iter().chain(&[
@@ -546,4 +554,37 @@ fn token_destination_ui(
     let label = cx.t("withdrawals.target_address");
     let message = field_message(cx.language, errors, Field::TargetWallet);
     address_field_ui(ui, &label, &mut withdrawals.draft.target_address, message);
+}
+
+/// What a sent withdrawal did, in words ("Pix de R$ 1.500,00 para Maria
+/// enviado"): a PIX key by the name it is saved under, else masked as banks
+/// show one; a TED by its holder; a token address shortened. The id is in
+/// the record's details and its receipt.
+fn withdrawal_sent_text(cx: &PanelContext<'_>, withdrawal: &Withdrawal) -> String {
+    let amount = cx
+        .amounts()
+        .text(withdrawal.amount(), withdrawal.asset.as_ref());
+    let saved_name = |wanted: &dyn Fn(&Destination) -> bool| {
+        cx.recipients
+            .iter()
+            .find(|recipient| wanted(&recipient.destination))
+            .map(|recipient| recipient.name.clone())
+    };
+    let (key, to) = if let Some(pix) = withdrawal.pix_key() {
+        let name = saved_name(
+            &|destination| matches!(destination, Destination::Pix { key } if key == pix),
+        );
+        (
+            "withdrawals.created_pix",
+            name.unwrap_or_else(|| document_shown(pix)),
+        )
+    } else if let Some(account) = withdrawal.ted_account() {
+        ("withdrawals.created_ted", account.name)
+    } else {
+        (
+            "withdrawals.created",
+            crate::app::format::short_hex(withdrawal.target_address()),
+        )
+    };
+    cx.t_with(key, &[("amount", &amount), ("to", &to)])
 }

@@ -149,3 +149,102 @@ pub enum AmountError {
         scale: u32,
     },
 }
+
+/// The sides of a conversion that a fee can be valued from: what is paid,
+/// what is received, and the base rate (target per source unit, before the
+/// fee).
+#[derive(Clone, Copy, Debug)]
+pub struct FeeSides<'a> {
+    /// The fee charged.
+    pub fee: Decimal,
+    /// The asset the fee is charged in.
+    pub fee_asset: &'a Asset,
+    /// The asset paid in.
+    pub source_asset: &'a Asset,
+    /// The asset received.
+    pub target_asset: &'a Asset,
+    /// Target units per source unit, before the fee.
+    pub base_rate: Option<Decimal>,
+}
+
+/// What a fee is worth in reais, so a person compares it with what their
+/// bank charges: a fee in reais as it is; one in BRLV at R$1.00 a token
+/// (its backing, as the tax year counts it); one in the other side of a
+/// conversion from or to reais at the base rate. Rounded to the nearest
+/// centavo: the rate is itself rounded, so a centavo more would be noise,
+/// not caution. `None` when nothing on the order gives its value in reais.
+pub fn fee_in_brl(sides: FeeSides<'_>) -> Option<Decimal> {
+    let FeeSides {
+        fee,
+        fee_asset,
+        source_asset,
+        target_asset,
+        base_rate,
+    } = sides;
+    let in_brl = match fee_asset.ticker().as_str() {
+        "BRL" | "BRLV" => Some(fee),
+        _ if source_asset.ticker() == "BRL" && fee_asset == target_asset => base_rate
+            .filter(|rate| !rate.is_zero())
+            .and_then(|rate| fee.checked_div(rate)),
+        _ if target_asset.ticker() == "BRL" && fee_asset == source_asset => {
+            base_rate.and_then(|rate| fee.checked_mul(rate))
+        }
+        _ => None,
+    }?;
+    Some(in_brl.round_dp_with_strategy(2, rust_decimal::RoundingStrategy::MidpointAwayFromZero))
+}
+
+#[cfg(test)]
+mod fee_tests {
+    use super::{Asset, FeeSides, fee_in_brl};
+    use rust_decimal::Decimal;
+
+    fn dec(text: &str) -> Decimal {
+        text.parse().unwrap_or_default()
+    }
+
+    fn sides<'a>(
+        fee: &str,
+        fee_asset: &'a Asset,
+        source: &'a Asset,
+        target: &'a Asset,
+    ) -> FeeSides<'a> {
+        FeeSides {
+            fee: dec(fee),
+            fee_asset,
+            source_asset: source,
+            target_asset: target,
+            base_rate: Some(dec("0.185185")),
+        }
+    }
+
+    #[test]
+    fn a_fee_is_valued_in_reais_from_the_side_that_is_reais() {
+        let (brl, brlv, usdc) = (Asset::FiatBrl, Asset::EthBaseBrlv, Asset::EthBaseUsdc);
+        assert_eq!(
+            fee_in_brl(sides("1.25", &brlv, &brl, &brlv)),
+            Some(dec("1.25"))
+        );
+        assert_eq!(
+            fee_in_brl(sides("2.70", &brl, &usdc, &brl)),
+            Some(dec("2.70"))
+        );
+        // R$540 bought 99.5 USDC at 0.185185 USDC a real: the 0.5 USDC fee is R$2.70.
+        assert_eq!(
+            fee_in_brl(sides("0.5", &usdc, &brl, &usdc)),
+            Some(dec("2.70"))
+        );
+        // A fee in the USDC paid for reais, at 5.40 reais a USDC.
+        let mut paid_in_usdc = sides("0.5", &usdc, &usdc, &brl);
+        paid_in_usdc.base_rate = Some(dec("5.41"));
+        assert_eq!(fee_in_brl(paid_in_usdc), Some(dec("2.71")));
+        // Neither side in reais: no value is guessed.
+        assert_eq!(
+            fee_in_brl(sides("0.5", &usdc, &Asset::EthMainnetUsdt, &usdc)),
+            None
+        );
+        let mut no_rate = sides("0.5", &usdc, &brl, &usdc);
+        no_rate.base_rate = None;
+        assert_eq!(fee_in_brl(no_rate), None);
+    }
+}

@@ -33,7 +33,7 @@ pub use super::payout::{
     BankAccountType, MAX_ACCOUNT_DIGITS, MAX_BRANCH_DIGITS, MAX_HOLDER_NAME_CHARS,
     TED_ACCOUNT_FIELDS, TedAccount, TedFieldError,
 };
-pub use assets::{AmountError, Asset, Chain, parse_wire_amount};
+pub use assets::{AmountError, Asset, Chain, FeeSides, fee_in_brl, parse_wire_amount};
 pub use balances::{Balance, BalanceAsset, BalanceEnvelope, ClaimableBalance};
 pub use claims::{Claim, ClaimEnvelope, ClaimStatus, ClaimTarget, CreateClaim};
 pub use common::decimal_str;

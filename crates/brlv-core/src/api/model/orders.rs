@@ -96,6 +96,20 @@ pub struct Order {
     pub trade_reason: Option<TradeReason>,
 }
 
+impl Order {
+    /// The fee's worth in reais ([`super::assets::fee_in_brl`]), when the
+    /// order says enough to know it.
+    pub fn fee_in_brl(&self) -> Option<rust_decimal::Decimal> {
+        super::assets::fee_in_brl(super::assets::FeeSides {
+            fee: self.fee_amount()?,
+            fee_asset: self.fee_asset.as_ref()?,
+            source_asset: self.source_asset.as_ref()?,
+            target_asset: self.target_asset.as_ref()?,
+            base_rate: self.base_rate(),
+        })
+    }
+}
+
 /// Body of `POST /api/v0/orders` (spec 4.1).
 #[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -48,6 +48,20 @@ pub struct Quote {
     pub trade_reason: Option<TradeReason>,
 }
 
+impl Quote {
+    /// The fee's worth in reais ([`super::assets::fee_in_brl`]), when the
+    /// quote says enough to know it.
+    pub fn fee_in_brl(&self) -> Option<Decimal> {
+        super::assets::fee_in_brl(super::assets::FeeSides {
+            fee: self.fee_amount?,
+            fee_asset: self.fee_asset.as_ref()?,
+            source_asset: self.source_asset.as_ref()?,
+            target_asset: self.target_asset.as_ref()?,
+            base_rate: self.base_rate,
+        })
+    }
+}
+
 /// Body of `POST /api/v0/quotes`: exactly one of the two amounts is set.
 #[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -248,14 +248,9 @@ fn payment_ui(
 /// until when it can be paid, in the person's clock ("PIX QR code for R$ 250.00 to Loja,
 /// expires at 10 Mar 2026 10:49").
 pub fn qr_description(cx: &PanelContext<'_>, order: &Order, receiver: Option<&str>) -> String {
-    let amounts = cx.amounts();
-    let amount = amounts.text(order.source_amount(), order.source_asset.as_ref());
-    let amount = match order.source_asset.as_ref() {
-        Some(Asset::FiatBrl) => order
-            .source_amount()
-            .map_or(amount, |value| amounts.brl(value)),
-        _ => amount,
-    };
+    let amount = cx
+        .amounts()
+        .text(order.source_amount(), order.source_asset.as_ref());
     let mut text = cx.t_with("a11y.qr_for", &[("amount", &amount)]);
     if let Some(receiver) = receiver.filter(|name| !name.trim().is_empty()) {
         text.push_str(&cx.t_with("a11y.qr_to", &[("receiver", receiver)]));
@@ -341,21 +336,7 @@ fn fields_ui(ui: &mut Ui, orders: &OrdersState, cx: &PanelContext<'_>, order: &O
         .as_ref()
         .map(|image| cx.t_with("orders.qr_base64_note", &[("n", &image.len().to_string())]));
     let brcode = checked_brcode(orders, cx, order);
-    let rows = [
-        field(
-            "orders.field_id",
-            "id",
-            order.id.to_string(),
-            order.id.to_string(),
-            true,
-        ),
-        field(
-            "orders.field_quote_id",
-            "quote-id",
-            text(order.quote_id.map(|id| id.to_string())),
-            text(order.quote_id.map(|id| id.to_string())),
-            true,
-        ),
+    let mut rows = vec![
         field(
             "orders.field_state",
             "state",
@@ -455,7 +436,40 @@ fn fields_ui(ui: &mut Ui, orders: &OrdersState, cx: &PanelContext<'_>, order: &O
             text(qr_note),
             false,
         ),
+        // The ids last, copyable: for support, not for reading the order.
+        field(
+            "orders.field_id",
+            "id",
+            order.id.to_string(),
+            order.id.to_string(),
+            true,
+        ),
+        field(
+            "orders.field_quote_id",
+            "quote-id",
+            text(order.quote_id.map(|id| id.to_string())),
+            text(order.quote_id.map(|id| id.to_string())),
+            true,
+        ),
     ];
+    // The fee in reais beside a fee in another asset: worked out here, not
+    // sent, so it has no technical value of its own.
+    if order.fee_asset != Some(Asset::FiatBrl)
+        && let Some(in_brl) = order.fee_in_brl()
+    {
+        let fee_label = cx.t("orders.field_fee_amount");
+        let after_fee = rows
+            .iter()
+            .position(|row| row.label == fee_label.as_ref())
+            .map_or(rows.len(), |at| at + 1);
+        rows.insert(
+            after_fee,
+            DetailRow::amount(
+                cx.t("orders.field_fee_brl"),
+                Some(amounts.brl_shown(in_brl)),
+            ),
+        );
+    }
     record_detail_ui(ui, language, "order_fields", &rows);
 }
 
@@ -495,10 +509,7 @@ fn checked_brcode(orders: &OrdersState, cx: &PanelContext<'_>, order: &Order) ->
 
 /// An amount as the person reads it: reais as `R$500.00`, others with their ticker.
 fn amount_text(cx: &PanelContext<'_>, value: Option<Decimal>, asset: Option<&Asset>) -> String {
-    match (value, asset) {
-        (Some(value), Some(Asset::FiatBrl)) => cx.amounts().brl(value),
-        _ => cx.amounts().text(value, asset),
-    }
+    cx.amounts().text(value, asset)
 }
 
 /// Why a code is not drawn, in the person's words.

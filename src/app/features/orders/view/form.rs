@@ -249,7 +249,14 @@ fn quote_summary_ui(ui: &mut Ui, cx: &PanelContext<'_>, quote: &Quote) {
                 ui.monospace(rate(quote.base_rate));
                 ui.end_row();
                 ui.strong(cx.t("orders.field_fee_amount").as_ref());
-                asset_amount_ui(ui, amounts, quote.fee_amount, quote.fee_asset.as_ref());
+                ui.horizontal(|ui| {
+                    asset_amount_ui(ui, amounts, quote.fee_amount, quote.fee_asset.as_ref());
+                    if quote.fee_asset != Some(Asset::FiatBrl)
+                        && let Some(in_brl) = quote.fee_in_brl()
+                    {
+                        ui.label(format!("({})", amounts.brl(in_brl)));
+                    }
+                });
                 ui.end_row();
             });
         if let Some(expiration) = quote.expiration {

@@ -105,14 +105,16 @@ fn order_sort_key(order: &Order, column: usize) -> SortKey {
     let asset = |asset: Option<&brlv_core::api::model::Asset>| {
         SortKey::text(asset.map(|asset| asset.as_str()))
     };
+    // The columns: when, what, how much, then the state, the time left to
+    // pay, and the id last.
     match column {
-        0 => SortKey::Id(order.id.as_u128()),
-        1 => SortKey::time(order.created_at()),
-        2 => SortKey::text(order.state.as_ref().map(|state| state.as_str())),
-        3 => asset(order.source_asset.as_ref()),
-        4 => SortKey::amount(order.source_amount()),
-        5 => SortKey::amount(order.target_amount()),
-        _ => SortKey::time(order.expiration()),
+        0 => SortKey::time(order.created_at()),
+        1 => asset(order.source_asset.as_ref()),
+        2 => SortKey::amount(order.source_amount()),
+        3 => SortKey::amount(order.target_amount()),
+        4 => SortKey::text(order.state.as_ref().map(|state| state.as_str())),
+        5 => SortKey::time(order.expiration()),
+        _ => SortKey::Id(order.id.as_u128()),
     }
 }
 
@@ -138,19 +140,27 @@ fn orders_table_ui(ui: &mut Ui, cx: &PanelContext<'_>, orders: &Arranged<Order>)
     let amount_cell = |value: Option<rust_decimal::Decimal>, asset| {
         value.map_or_else(
             || Cell::Text(MISSING.to_owned()),
-            |value| Cell::Amount(amounts.of_asset(value, asset)),
+            |value| Cell::Amount(amounts.listed(value, asset)),
         )
     };
     let headers = [
-        "orders.col_id",
         "orders.col_created",
-        "orders.col_state",
         "orders.col_pair",
         "orders.col_source",
         "orders.col_target",
+        "orders.col_state",
         "orders.col_expires",
+        "orders.col_id",
     ];
     let mut ticking: Option<time::Duration> = None;
+    // When, what and how much fit the view first, at 200 % too: the amount
+    // columns share what the date and the pair leave; state, time to pay
+    // and id come after and scroll into view.
+    #[expect(
+        clippy::float_arithmetic,
+        reason = "screen geometry in points, never money"
+    )]
+    let amount_width = ((ui.available_width() - 210.0) / 2.0).clamp(110.0, 170.0);
     // In a window narrower than the columns, the table scrolls sideways
     // instead of running past the window's edge.
     egui::ScrollArea::horizontal()
@@ -164,17 +174,17 @@ fn orders_table_ui(ui: &mut Ui, cx: &PanelContext<'_>, orders: &Arranged<Order>)
                 // Every column can be widened; together they fit a 1280-point
                 // window beside the navigation, amounts compact (exact on hover).
                 .resizable(true)
-                .column(Column::auto().at_least(80.0))
-                .column(Column::auto().at_least(160.0))
-                .column(Column::auto().at_least(100.0))
+                .column(Column::auto().at_least(120.0))
                 .column(Column::auto().at_least(80.0).clip(true))
-                .column(Column::initial(150.0).at_least(90.0).clip(true))
-                .column(Column::initial(170.0).at_least(90.0).clip(true))
-                .column(Column::remainder().at_least(60.0))
+                .column(Column::initial(amount_width).at_least(90.0).clip(true))
+                .column(Column::initial(amount_width).at_least(90.0).clip(true))
+                .column(Column::auto().at_least(100.0))
+                .column(Column::auto().at_least(60.0))
+                .column(Column::remainder().at_least(80.0))
                 .header(ROW_HEIGHT, |mut header| {
                     for (column, key) in headers.into_iter().enumerate() {
                         header.col(|ui| {
-                            header_cell_ui(ui, matches!(column, 4 | 5), |ui| {
+                            header_cell_ui(ui, matches!(column, 2 | 3), |ui| {
                                 sort_header_ui(
                                     ui,
                                     Id::unique(TABLE_ID),
@@ -197,25 +207,7 @@ fn orders_table_ui(ui: &mut Ui, cx: &PanelContext<'_>, orders: &Arranged<Order>)
                         let target =
                             amount_cell(order.target_amount(), order.target_asset.as_ref());
                         row.col(|ui| {
-                            if ui
-                                .link(RichText::new(&short).monospace())
-                                .on_hover_text(order.id.to_string())
-                                .clicked()
-                            {
-                                clicked = Some(order.id);
-                            }
-                        });
-                        row.col(|ui| {
                             ui.label(moments.or_missing(order.created_at()));
-                        });
-                        row.col(|ui| {
-                            if let Some(order_state) = &order.state {
-                                badge_ui(
-                                    ui,
-                                    &order_state_label(language, order_state),
-                                    order_state_tone(order_state),
-                                );
-                            }
                         });
                         row.col(|ui| {
                             let ticker = |asset: Option<&brlv_core::api::model::Asset>| {
@@ -227,7 +219,7 @@ fn orders_table_ui(ui: &mut Ui, cx: &PanelContext<'_>, orders: &Arranged<Order>)
                                 ticker(order.target_asset.as_ref())
                             ));
                         });
-                        for (column, cell) in [(4, &source), (5, &target)] {
+                        for (column, cell) in [(2, &source), (3, &target)] {
                             row.col(|ui| match cell {
                                 Cell::Amount(amount) => {
                                     amount_cell_ui(ui, amount_column_id(TABLE_ID, column), amount);
@@ -237,6 +229,15 @@ fn orders_table_ui(ui: &mut Ui, cx: &PanelContext<'_>, orders: &Arranged<Order>)
                                 }
                             });
                         }
+                        row.col(|ui| {
+                            if let Some(order_state) = &order.state {
+                                badge_ui(
+                                    ui,
+                                    &order_state_label(language, order_state),
+                                    order_state_tone(order_state),
+                                );
+                            }
+                        });
                         row.col(|ui| {
                             if let Some(left) = seconds_to_pay(cx.wall_now, order) {
                                 if let Some(expiration) = order.expiration() {
@@ -249,6 +250,15 @@ fn orders_table_ui(ui: &mut Ui, cx: &PanelContext<'_>, orders: &Arranged<Order>)
                                 ui.label(format_countdown(left));
                             }
                         });
+                        row.col(|ui| {
+                            if ui
+                                .link(RichText::new(&short).monospace())
+                                .on_hover_text(order.id.to_string())
+                                .clicked()
+                            {
+                                clicked = Some(order.id);
+                            }
+                        });
                         let response = row.response();
                         // The row as one sentence for screen readers (only rows in view are built).
                         response.widget_info(|| {
@@ -256,15 +266,7 @@ fn orders_table_ui(ui: &mut Ui, cx: &PanelContext<'_>, orders: &Arranged<Order>)
                                 asset.map(|asset| asset.ticker()).unwrap_or_default()
                             };
                             let cells = [
-                                Cell::Text(short.clone()),
                                 Cell::Text(moments.or_missing(order.created_at())),
-                                Cell::Text(
-                                    order
-                                        .state
-                                        .as_ref()
-                                        .map(|s| order_state_label(language, s))
-                                        .unwrap_or_default(),
-                                ),
                                 Cell::Text(format!(
                                     "{} / {}",
                                     ticker(order.source_asset.as_ref()),
@@ -273,10 +275,18 @@ fn orders_table_ui(ui: &mut Ui, cx: &PanelContext<'_>, orders: &Arranged<Order>)
                                 source.clone(),
                                 target.clone(),
                                 Cell::Text(
+                                    order
+                                        .state
+                                        .as_ref()
+                                        .map(|s| order_state_label(language, s))
+                                        .unwrap_or_default(),
+                                ),
+                                Cell::Text(
                                     seconds_to_pay(cx.wall_now, order)
                                         .map(format_countdown)
                                         .unwrap_or_default(),
                                 ),
+                                Cell::Text(short.clone()),
                             ];
                             row_info(language, &headers, &cells)
                         });
@@ -286,18 +296,16 @@ fn orders_table_ui(ui: &mut Ui, cx: &PanelContext<'_>, orders: &Arranged<Order>)
                         copy_menu_ui(&response, || {
                             let titles = headers.map(|key| cx.t(key));
                             let titles: Vec<&str> = titles.iter().map(AsRef::as_ref).collect();
-                            let mut copies = vec![(titles[0].to_owned(), order.id.to_string())];
-                            copies.extend(row_copies(
+                            let mut copies = row_copies(
                                 &titles,
                                 &[
-                                    Cell::Text(String::new()),
-                                    Cell::Text(String::new()),
                                     Cell::Text(String::new()),
                                     Cell::Text(String::new()),
                                     source.clone(),
                                     target.clone(),
                                 ],
-                            ));
+                            );
+                            copies.push((titles[6].to_owned(), order.id.to_string()));
                             copies
                         });
                     });

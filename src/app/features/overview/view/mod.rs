@@ -9,7 +9,7 @@ use rust_decimal::Decimal;
 
 use crate::app::features::activity::state::ActivityState;
 use crate::app::features::taxes::gauge::{GaugeLevel, TaxGauge};
-use crate::app::format::{asset_amount_text, short_hex, short_id, state_label};
+use crate::app::format::{Precision, short_hex, short_id, state_label};
 use crate::app::panel::{Ask, Outbox, PanelContext};
 use crate::app::remote::Remote;
 use crate::app::state::View;
@@ -20,8 +20,9 @@ use crate::app::ui::{
     section_ui,
 };
 
-/// Width of the amount column: a large BRLV balance with its places fits.
-const AMOUNT_COLUMN_WIDTH: f32 = 340.0;
+/// Width of the amount column: a balance of millions at two places fits,
+/// and at 200 % it still fits the view beside its ticker.
+const AMOUNT_COLUMN_WIDTH: f32 = 210.0;
 
 /// Draws the overview.
 pub fn overview_ui(
@@ -70,17 +71,17 @@ fn remote_marker_ui<T>(ui: &mut Ui, cx: &PanelContext<'_>, remote: &Remote<T>) {
 }
 
 fn balances_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
-    let rows: [(&str, &Remote<Decimal>, u32); 3] = [
-        ("BRL", &cx.data.balance_brl, 2),
-        ("USDC", &cx.data.balance_usdc, 6),
-        ("BRLV", &cx.data.balance_brlv, 18),
+    let rows: [(&str, &Remote<Decimal>); 3] = [
+        ("BRL", &cx.data.balance_brl),
+        ("USDC", &cx.data.balance_usdc),
+        ("BRLV", &cx.data.balance_brlv),
     ];
     let amounts = cx.amounts();
     egui::Grid::new("balances")
         .num_columns(3)
         .spacing([16.0, 8.0])
         .show(ui, |ui| {
-            for (ticker, remote, scale) in rows {
+            for (ticker, remote) in rows {
                 ui.label(RichText::new(ticker).strong().monospace());
                 let height = ui.spacing().interact_size.y;
                 ui.allocate_ui_with_layout(
@@ -90,7 +91,7 @@ fn balances_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
                         Some(value) => {
                             // The ticker heads the row: the amount goes without it,
                             // its decimal point in line with the other balances'.
-                            let mut shown = amounts.shown(*value, scale, ticker);
+                            let mut shown = amounts.written(*value, ticker, Precision::List);
                             shown.ticker = String::new();
                             amount_cell_ui(ui, egui::Id::unique("overview-balances"), &shown);
                         }
@@ -103,7 +104,7 @@ fn balances_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
                 ui.end_row();
             }
         });
-    balances_as_of_ui(ui, cx, rows.map(|(_, remote, _)| remote));
+    balances_as_of_ui(ui, cx, rows.map(|(_, remote)| remote));
 }
 
 /// When the balances shown may be out of date (a copy saved in an earlier
@@ -243,29 +244,27 @@ fn in_motion_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
         return;
     }
     egui::Grid::new("in_motion")
-        .num_columns(4)
+        .num_columns(5)
         .spacing([14.0, 6.0])
         .striped(true)
         .show(ui, |ui| {
             for order in orders {
                 badge_ui(ui, cx.t("motion.awaiting_payment").as_ref(), Tone::Warning);
-                ui.label(cx.t_with("motion.order", &[("id", &short_id(&order.id))]));
+                ui.label(cx.t("motion.kind_order").as_ref());
                 ui.label(
                     RichText::new(cx.t_with(
                         "motion.from_to",
                         &[
                             (
                                 "from",
-                                &asset_amount_text(
-                                    amounts,
+                                &amounts.listed_text(
                                     order.source_amount(),
                                     order.source_asset.as_ref(),
                                 ),
                             ),
                             (
                                 "to",
-                                &asset_amount_text(
-                                    amounts,
+                                &amounts.listed_text(
                                     order.target_amount(),
                                     order.target_asset.as_ref(),
                                 ),
@@ -294,6 +293,9 @@ fn in_motion_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
                         ui.label("");
                     }
                 }
+                // The id last, for support; the row says what and how much first.
+                ui.label(RichText::new(short_id(&order.id)).monospace().weak())
+                    .on_hover_text(order.id.to_string());
                 ui.end_row();
             }
             for transfer in transfers {
@@ -303,14 +305,10 @@ fn in_motion_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
                     .map(|s| state_label(language, "transfer", s.as_str()))
                     .unwrap_or_default();
                 badge_ui(ui, &state_text, Tone::Info);
-                ui.label(cx.t_with("motion.transfer", &[("id", &short_id(&transfer.id))]));
+                ui.label(cx.t("motion.kind_transfer").as_ref());
                 ui.label(
-                    RichText::new(asset_amount_text(
-                        amounts,
-                        transfer.amount(),
-                        transfer.asset.as_ref(),
-                    ))
-                    .monospace(),
+                    RichText::new(amounts.listed_text(transfer.amount(), transfer.asset.as_ref()))
+                        .monospace(),
                 );
                 ui.label(cx.t_with(
                     "motion.from_to",
@@ -319,6 +317,9 @@ fn in_motion_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
                         ("to", &short_hex(transfer.target_address.as_deref())),
                     ],
                 ));
+                // The id last, for support; the row says what and how much first.
+                ui.label(RichText::new(short_id(&transfer.id)).monospace().weak())
+                    .on_hover_text(transfer.id.to_string());
                 ui.end_row();
             }
             for withdrawal in withdrawals {
@@ -328,13 +329,11 @@ fn in_motion_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
                     .map(|s| state_label(language, "withdrawal", s.as_str()))
                     .unwrap_or_default();
                 badge_ui(ui, &state_text, Tone::Info);
-                ui.label(cx.t_with("motion.withdrawal", &[("id", &short_id(&withdrawal.id))]));
+                ui.label(cx.t("motion.kind_withdrawal").as_ref());
                 ui.label(
-                    RichText::new(asset_amount_text(
-                        amounts,
-                        withdrawal.amount(),
-                        withdrawal.asset.as_ref(),
-                    ))
+                    RichText::new(
+                        amounts.listed_text(withdrawal.amount(), withdrawal.asset.as_ref()),
+                    )
                     .monospace(),
                 );
                 ui.label(
@@ -344,6 +343,9 @@ fn in_motion_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
                         .map(|method| method.as_str().to_uppercase())
                         .unwrap_or_default(),
                 );
+                // The id last, for support; the row says what and how much first.
+                ui.label(RichText::new(short_id(&withdrawal.id)).monospace().weak())
+                    .on_hover_text(withdrawal.id.to_string());
                 ui.end_row();
             }
         });

@@ -155,7 +155,11 @@ fn cells(cx: &PanelContext<'_>, ledger: &Ledger, asset: &AssetYear, position: us
     vec![
         Cell::Text(cx.moments().text(entry.at.get())),
         Cell::Text(kind_text(language, entry.kind)),
-        Cell::Amount(amounts.shown(entry.quantity, 18, ledger.asset_name(entry.asset))),
+        Cell::Amount(amounts.written(
+            entry.quantity,
+            ledger.asset_name(entry.asset),
+            crate::app::format::Precision::Exact,
+        )),
         Cell::Amount(amounts.brl_shown(entry.value_brl)),
         average(before),
         average(entry.average_cost_after()),
@@ -275,7 +279,11 @@ fn entry_to_check_ui(
     ui.horizontal_wrapped(|ui| {
         ui.label(cx.moments().text(entry.at.get()));
         ui.label(RichText::new(kind_text(language, entry.kind)).strong());
-        ui.label(amounts.shown(entry.quantity, 18, asset).text());
+        ui.label(
+            amounts
+                .written(entry.quantity, asset, crate::app::format::Precision::Exact)
+                .text(),
+        );
         if !entry.value_brl.is_zero() || entry.kind.is_sale() {
             ui.label(amounts.brl(entry.value_brl));
         }

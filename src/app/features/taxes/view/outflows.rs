@@ -100,7 +100,9 @@ fn outflow_ui(
     let ledger = &figures.ledger;
     let record = figures.sources.record_id(entry.record)?;
     let asset = ledger.asset_name(entry.asset);
-    let quantity = amounts.shown(entry.quantity, 18, asset).text();
+    let quantity = amounts
+        .written(entry.quantity, asset, crate::app::format::Precision::Exact)
+        .text();
     let when = cx.moments().text(entry.at.get());
     let address = figures
         .sources

@@ -274,9 +274,11 @@ fn rows_ui(ui: &mut Ui, batch: &BatchState, file: &CheckedFile, cx: &PanelContex
                                 // A bank account in the person's language,
                                 // as the form's review says it.
                                 let destination = match &row.request.ted_account {
-                                    Some(account) => {
-                                        crate::app::ted::ted_destination_text(cx.language, account)
-                                    }
+                                    Some(account) => crate::app::ted::ted_destination_text(
+                                        cx.language,
+                                        account,
+                                        crate::app::format::document_formatted,
+                                    ),
                                     None => row.destination(),
                                 };
                                 ui.label(safe(&destination));
