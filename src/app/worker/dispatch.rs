@@ -342,6 +342,7 @@ impl Worker {
             }
             Done::Webhooks(done) => self.finished_webhooks(done),
             Done::UpdateChecked(event) => self.update_checked(event),
+            Done::UpdaterReady { version, result } => self.updater_ready(version, result),
             Done::NeedsUnlock(pending) => {
                 let profile = pending.profile.clone();
                 self.pending_unlock = Some(pending);

@@ -51,6 +51,11 @@ pub enum UpdateProblem {
     File(String),
     /// There is no Downloads folder to save into.
     NoDownloadsFolder,
+    /// A form's request or a payout was in flight when the installer was
+    /// ready: nothing was run, the window stays open.
+    Busy,
+    /// The updater could not be prepared or started.
+    UpdaterNotStarted(String),
 }
 
 impl From<&UpdateError> for UpdateProblem {
@@ -131,6 +136,10 @@ impl Localize for UpdateProblem {
             }
             UpdateProblem::File(detail) => with("updates.problem_file", &[("detail", detail)]),
             UpdateProblem::NoDownloadsFolder => text("updates.problem_no_downloads"),
+            UpdateProblem::Busy => text("updates.problem_busy"),
+            UpdateProblem::UpdaterNotStarted(detail) => {
+                with("updates.problem_updater", &[("detail", detail)])
+            }
         }
     }
 }
