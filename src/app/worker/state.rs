@@ -195,6 +195,8 @@ pub(super) struct UpdateChecks {
     pub(super) asked: bool,
     /// A check is running.
     pub(super) checking: bool,
+    /// The updater was started: the window is closing, nothing more is sent.
+    pub(super) updater_started: bool,
 }
 
 pub(super) const MIB: u64 = 1024 * 1024;

@@ -97,8 +97,9 @@ impl Worker {
             } else {
                 task::start_updater(&command)
             };
-            if started.is_err() {
-                task::discard(&command);
+            match started {
+                Ok(()) => self.updates.updater_started = true,
+                Err(_) => task::discard(&command),
             }
             started
         });
