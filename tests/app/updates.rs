@@ -423,6 +423,7 @@ fn every_problem_is_told_in_both_languages() {
         UpdateProblem::NoDownloadsFolder,
         UpdateProblem::Busy,
         UpdateProblem::UpdaterNotStarted("x".to_owned()),
+        UpdateProblem::SandboxDemo,
     ];
     for problem in problems {
         let en = problem.localize(Language::En);
@@ -750,4 +751,43 @@ fn on_windows_nothing_is_run_while_a_withdrawal_is_in_flight() {
     );
     assert!(!state.updates.restarting());
     runtime.shutdown_background();
+}
+
+#[test]
+fn on_windows_the_sandboxs_demo_update_closes_nothing() {
+    let worker = spawn(WorkerConfig {
+        clock: Clock::new(),
+        secrets: SecretSource::Store(Arc::new(brlv_core::keystore::MemoryStore::default())),
+        profile_path: None,
+        environment: EnvironmentProfile::Ignore,
+        network: NetworkPolicy::default(),
+        seal_cost: brlv_core::seal::ScryptCost::TEST_ONLY_CHEAP,
+        journal_dir: None,
+        dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
+        central_bank: Default::default(),
+        updates: UpdateConfig {
+            feed: UpdateFeed::ThisBuild,
+            platform: Some(Platform::WindowsNsis),
+            downloads: None,
+        },
+    });
+    let mut state = AppState::new(Language::En);
+    assert!(worker.send(Command::Start { sandbox: true }));
+    assert!(worker.send(Command::Updates(state.updates.schedule())));
+    pump_until(&worker, &mut state, "the check at start", checked);
+    assert!(
+        state.updates.restarts_to_update(),
+        "{:?}",
+        state.updates.last_outcome
+    );
+    let command = state.updates.update().expect("an update to ask for");
+    state.push(Command::Updates(command));
+    pump_until(&worker, &mut state, "the answer", |state| {
+        !matches!(state.updates.download, DownloadStatus::Downloading(_))
+    });
+    assert_eq!(
+        state.updates.download,
+        DownloadStatus::Failed(UpdateProblem::SandboxDemo)
+    );
+    assert!(!state.updates.restarting());
 }

@@ -41,6 +41,15 @@ impl Worker {
                 });
             }
             UpdatesCommand::InstallAndRestart(notice) => {
+                if self.on_sandbox_demo_feed() {
+                    // Its package is a text file: closing the window to run
+                    // it would only bring the window back.
+                    self.emit(Event::Updates(UpdatesEvent::Restarting {
+                        version: notice.version.clone(),
+                        result: Err(UpdateProblem::SandboxDemo),
+                    }));
+                    return;
+                }
                 let source = self.update_source();
                 let mut progress = self.download_progress(&notice.version);
                 self.spawn(async move {
@@ -161,16 +170,23 @@ impl Worker {
         Some(tokio::time::Instant::now() + wait)
     }
 
+    /// Whether the feed checked is the embedded sandbox's demo one.
+    fn on_sandbox_demo_feed(&self) -> bool {
+        matches!(self.config.updates.feed, UpdateFeed::ThisBuild)
+            && self.sandbox.is_some()
+            && self
+                .session
+                .as_ref()
+                .is_some_and(|session| session.kind == ProfileKind::Sandbox)
+    }
+
     /// The feed to check: the given one, the sandbox's demo feed while the
     /// embedded sandbox is open, else this build's.
     fn update_source(&self) -> Result<UpdateSource, UpdateProblem> {
         if let UpdateFeed::Given(source) = &self.config.updates.feed {
             return Ok(source.clone());
         }
-        let on_sandbox = self
-            .session
-            .as_ref()
-            .is_some_and(|session| session.kind == ProfileKind::Sandbox);
+        let on_sandbox = self.on_sandbox_demo_feed();
         match (&self.sandbox, on_sandbox) {
             (Some(sandbox), true) => sandbox
                 .update_source()

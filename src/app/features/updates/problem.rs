@@ -56,6 +56,8 @@ pub enum UpdateProblem {
     Busy,
     /// The updater could not be prepared or started.
     UpdaterNotStarted(String),
+    /// The sandbox's demo update has nothing to install.
+    SandboxDemo,
 }
 
 impl From<&UpdateError> for UpdateProblem {
@@ -137,6 +139,7 @@ impl Localize for UpdateProblem {
             UpdateProblem::File(detail) => with("updates.problem_file", &[("detail", detail)]),
             UpdateProblem::NoDownloadsFolder => text("updates.problem_no_downloads"),
             UpdateProblem::Busy => text("updates.problem_busy"),
+            UpdateProblem::SandboxDemo => text("updates.problem_sandbox_demo"),
             UpdateProblem::UpdaterNotStarted(detail) => {
                 with("updates.problem_updater", &[("detail", detail)])
             }
