@@ -10,6 +10,7 @@
 //! - [`cli`]: every command but the window: `call`, `profile`, `extrato`,
 //!   `tax-report`, `sandbox`, `journal`.
 //! - [`webhook`]: receiving the service's events on this machine.
+#![forbid(unsafe_code)]
 
 #[cfg(feature = "desktop")]
 pub mod app;

@@ -145,6 +145,9 @@ fn run_window(args: GuiArgs) -> ExitCode {
     {
         return handed_over;
     }
+    tracing::info!("brlv-desk {} opens its window", env!("CARGO_PKG_VERSION"));
+    #[cfg(windows)]
+    app_identity::claim();
     let view_name = args.view.as_deref().unwrap_or("overview");
     let Some((view, order)) = screenshot::parse_view(view_name) else {
         eprintln!("error: there is no view called {view_name:?}");
@@ -285,5 +288,42 @@ mod console_program {
             .spawn()
             .ok()
             .map(|_| ExitCode::SUCCESS)
+    }
+}
+
+/// The window's application user model id on Windows: the one the
+/// installers write on the Start-menu shortcut, so that the taskbar groups
+/// the window under that shortcut and notifications show the app's name and
+/// icon even when it was started another way (a terminal, the updater).
+///
+/// The only unsafe code of the workspace: `windows-sys` declares the shell's
+/// function, and no maintained crate wraps this one call safely (the
+/// `windows` crate's binding is unsafe as well). Every library crate
+/// forbids unsafe code; this binary denies it everywhere else.
+#[cfg(windows)]
+#[allow(unsafe_code)]
+mod app_identity {
+    use brlv_desk::app::features::notify::notifier::WINDOWS_APP_USER_MODEL_ID;
+
+    /// Gives this process the app's id; says at `info` that it did, at
+    /// `warn` why not (notifications then show under another name).
+    pub fn claim() {
+        let wide: Vec<u16> = WINDOWS_APP_USER_MODEL_ID
+            .encode_utf16()
+            .chain(std::iter::once(0))
+            .collect();
+        // SAFETY: `wide` is a NUL-terminated UTF-16 string that lives until
+        // the call returns; the function copies it and keeps no pointer.
+        let result = unsafe {
+            windows_sys::Win32::UI::Shell::SetCurrentProcessExplicitAppUserModelID(wide.as_ptr())
+        };
+        if result >= 0 {
+            tracing::info!("application user model id set: {WINDOWS_APP_USER_MODEL_ID}");
+        } else {
+            tracing::warn!(
+                "the application user model id {WINDOWS_APP_USER_MODEL_ID} was not set \
+                 (HRESULT {result:#010x}): notifications may show under another name"
+            );
+        }
     }
 }

@@ -19,12 +19,18 @@
 #      `profile add` (passphrase on standard input), `profile public-key`,
 #      and `call --profile` answered 200 by a headless sandbox (the Linux
 #      program given with --sandbox-bin);
-#   6. (NSIS) the installed copy updates itself: `brlv-desk update install`
-#      reads a feed served over loopback and signed with a key made for the
-#      run, checks a higher version's installer against it and runs it
-#      silently; Apps & features then shows the higher version, the profile
-#      is still there and `call --profile` still answers 200; the same feed
-#      against another key is refused;
+#   6. (NSIS) the installed copy updates itself as the window's Update does:
+#      a copy of the installed program, outside the folder being replaced,
+#      runs `update install --after-caller --wait --package FILE
+#      --relaunch=... -- ARGS`, which waits for its caller (here a shell
+#      that holds its standard input for a few seconds), reads a feed served
+#      over loopback and signed with a key made for the run, checks a higher
+#      version's installer (beside it, as the window leaves it) against it,
+#      runs it silently, waits for it and starts the
+#      installed window again, which is seen saving a screenshot and logging
+#      its start; Apps & features then shows the higher version, the
+#      profile is still there and `call --profile` still answers 200; the
+#      same feed against another key is refused;
 #   7. the uninstaller runs silently: the program, its shortcut and its
 #      entry are gone; the person's profiles stay.
 #
@@ -41,7 +47,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --sandbox-bin) sandbox_bin="$2"; shift 2 ;;
     --shots) shots="$2"; shift 2 ;;
-    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -168,10 +174,13 @@ try_installed() { # try_installed KIND
   step "$kind: the installed window on the embedded sandbox, no graphics backend chosen"
   local shot="$shots/windows-$kind-overview.png" window_log="$work/window-$kind.log"
   rm -f "$shot"
-  timeout 180 wine "$install_dir/brlv-desk.exe" --sandbox --screenshot "$(windows_path "$shot")" \
+  BRLV_LOG=info timeout 180 wine "$install_dir/brlv-desk.exe" --sandbox --screenshot "$(windows_path "$shot")" \
     >"$window_log" 2>&1 || { cat "$window_log" >>"$log"; fail "the window did not save its screenshot"; }
   cat "$window_log" >>"$log"
   check_png "$shot"
+  # The process takes the shortcut's application user model id at start.
+  grep -m1 "application user model id set: org.brlvdesk.desk" "$window_log" ||
+    fail "the window did not set its application user model id"
   # Which backends failed before one drew (Direct3D 12 does under wine).
   grep "could not open with the graphics backends" "$window_log" || true
 
@@ -248,10 +257,37 @@ for _ in $(seq 1 50); do
   sleep 0.1
 done
 feed_key=$(tail -n 1 "$work/feed.pub")
-win "$install_dir/brlv-desk.com" update install --feed-url "http://127.0.0.1:$feed_port/feed.json" \
-  --public-key "$feed_key" | tee "$work/update.txt"
-grep -q "Checked .* against the signed feed" "$work/update.txt" || fail "update install did not check the installer"
+# The window copies itself out of the folder the installer replaces; so
+# does this step.
+updater_dir="$work/updater"
+mkdir -p "$updater_dir"
+cp "$install_dir/brlv-desk.com" "$updater_dir/brlv-desk-updater.com"
+# The installer as the window leaves it: downloaded beside the updater,
+# checked again against the feed by the updater before it runs.
+cp "$feed_dir/$newer_installer" "$updater_dir/"
+relaunched_shot="$shots/windows-nsis-relaunched.png"
+rm -f "$relaunched_shot"
+# The caller: holds the updater's standard input for three seconds, then
+# ends, as the window's process does when it closes.
+{ sleep 3; } | BRLV_LOG=info timeout 300 wine "$updater_dir/brlv-desk-updater.com" update install \
+  --after-caller --wait --feed-url "http://127.0.0.1:$feed_port/feed.json" --public-key "$feed_key" \
+  --platform windows-x86_64-nsis --package "$(windows_path "$updater_dir/$newer_installer")" \
+  --relaunch="$(windows_path "$install_dir/brlv-desk.exe")" \
+  -- --sandbox --view settings --screenshot "$(windows_path "$relaunched_shot")" \
+  >"$work/update.txt" 2>&1 || { cat "$work/update.txt" >>"$log"; cat "$work/update.txt"; fail "update install --wait --relaunch failed"; }
+# The relaunched window saves its screenshot and exits.
+for _ in $(seq 1 180); do [ -s "$relaunched_shot" ] && break; sleep 1; done
 wineserver -w
+tr -d '\r' <"$work/update.txt" >"$work/update-clean.txt"
+cat "$work/update-clean.txt" >>"$log"
+grep -E "Checked|installed|Starting|error|opens its window|user model id" "$work/update-clean.txt" || true
+grep -q "Checked .* against the signed feed" "$work/update-clean.txt" || fail "update install did not check the installer"
+grep -q "brlv-desk $newer is installed" "$work/update-clean.txt" || fail "update install --wait did not see the installer succeed"
+grep -q "Starting the updated .*brlv-desk.exe" "$work/update-clean.txt" || fail "update install did not start the program again"
+check_png "$relaunched_shot"
+# The window started again writes to the output it inherits from the
+# updater (update.log, when the window starts it).
+grep -m1 "opens its window" "$work/update-clean.txt" || fail "the relaunched window did not log its start"
 versions=$(registered_version)
 echo "Apps & features after the update: brlv-desk $versions"
 [ "$versions" = "$newer" ] || fail "after update install: expected one entry at $newer, found '$versions'"

@@ -5,7 +5,9 @@
 //! [`brlv_core::update::check`] refuses; a download is kept only when its
 //! size and SHA-256 are the feed's. `download` runs nothing (on Linux it
 //! prints the command that installs the package); `install`, on Windows,
-//! starts the checked installer silently.
+//! starts the checked installer silently, and for the window's Update waits
+//! for the window to close first and starts the program again afterwards
+//! (`--after-caller --package FILE --relaunch`).
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -41,6 +43,32 @@ pub enum UpdateCommand {
         /// command from another copy).
         #[arg(long)]
         wait: bool,
+        /// Before anything else, wait until the program that started this
+        /// command has ended, so that the installer can replace it: that
+        /// program holds this command's standard input open until it exits
+        /// (the window does so for its Update).
+        #[arg(long)]
+        after_caller: bool,
+        /// Install this file, downloaded before, instead of downloading
+        /// again: checked against the feed (size, SHA-256) right before it
+        /// is run, as a download is.
+        #[arg(long, value_name = "FILE")]
+        package: Option<PathBuf>,
+        /// Once the installer has ended, start the program again: PROGRAM,
+        /// or by default the brlv-desk.exe beside this program; with the
+        /// arguments given after `--`. It starts even when the update did not
+        /// install, so that the person gets the program back.
+        #[arg(
+            long,
+            value_name = "PROGRAM",
+            num_args = 0..=1,
+            require_equals = true,
+            requires = "wait"
+        )]
+        relaunch: Option<Option<PathBuf>>,
+        /// The arguments of the program started again (after `--`).
+        #[arg(last = true, value_name = "ARGS")]
+        relaunch_args: Vec<std::ffi::OsString>,
         /// Which feed, and for which platform.
         #[command(flatten)]
         feed: FeedArgs,
@@ -75,27 +103,117 @@ fn parse_platform(text: &str) -> Result<Platform, String> {
 /// `download`, saved and verified) or this is the newest; 1 for a refusal
 /// or a failure, with the reason on standard error.
 pub fn run(command: &UpdateCommand) -> ExitCode {
-    let runtime = match tokio::runtime::Builder::new_current_thread()
+    if let UpdateCommand::Install {
+        after_caller: true, ..
+    } = command
+    {
+        wait_for_caller_exit();
+    }
+    let mut stdout = std::io::stdout();
+    let (code, installed) = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
     {
-        Ok(runtime) => runtime,
+        Ok(runtime) => match runtime.block_on(run_command(command, &mut stdout)) {
+            Ok(()) => (ExitCode::SUCCESS, true),
+            Err(UpdateFailure::Refused(error)) if error.is_up_to_date() => {
+                let _ = writeln!(stdout, "{error}.");
+                (ExitCode::SUCCESS, false)
+            }
+            Err(error) => {
+                eprintln!("error: {error}");
+                (ExitCode::FAILURE, false)
+            }
+        },
         Err(error) => {
             eprintln!("error: cannot start the async runtime: {error}");
-            return ExitCode::FAILURE;
+            (ExitCode::FAILURE, false)
         }
     };
-    let mut stdout = std::io::stdout();
-    match runtime.block_on(run_command(command, &mut stdout)) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(UpdateFailure::Refused(error)) if error.is_up_to_date() => {
-            let _ = writeln!(stdout, "{error}.");
-            ExitCode::SUCCESS
+    if let UpdateCommand::Install {
+        relaunch: Some(asked),
+        relaunch_args,
+        ..
+    } = command
+    {
+        relaunch(asked.as_deref(), relaunch_args, installed, &mut stdout);
+    }
+    code
+}
+
+/// Waits until the standard input ends: the caller holds it open until its
+/// process exits (a terminal, until end of input is typed).
+fn wait_for_caller_exit() {
+    let mut input = std::io::stdin().lock();
+    let mut buffer = [0_u8; 512];
+    // Whatever arrives is ignored; an error ends the wait as the end does.
+    while let Ok(read) = std::io::Read::read(&mut input, &mut buffer) {
+        if read == 0 {
+            break;
         }
-        Err(error) => {
-            eprintln!("error: {error}");
-            ExitCode::FAILURE
+    }
+}
+
+/// What `update install --relaunch` starts once the installer has ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RelaunchDecision {
+    /// Start this program: the version just installed, or (`updated`
+    /// false) the one that was there, so the person gets it back.
+    Start {
+        /// The program.
+        program: PathBuf,
+        /// The update installed.
+        updated: bool,
+    },
+    /// The program is not there (the installer moved or removed it).
+    NotThere(PathBuf),
+}
+
+/// The program to start again: the one asked for, else the brlv-desk.exe
+/// beside `this_program` (the installed console twin's GUI program);
+/// started whether or not the update installed, when it is there.
+pub fn relaunch_decision(
+    asked: Option<&Path>,
+    this_program: &Path,
+    updated: bool,
+    exists: impl Fn(&Path) -> bool,
+) -> RelaunchDecision {
+    let program = match asked {
+        Some(program) => program.to_owned(),
+        None => this_program.with_file_name("brlv-desk.exe"),
+    };
+    if exists(&program) {
+        RelaunchDecision::Start { program, updated }
+    } else {
+        RelaunchDecision::NotThere(program)
+    }
+}
+
+fn relaunch(asked: Option<&Path>, args: &[std::ffi::OsString], updated: bool, out: &mut dyn Write) {
+    let this_program = std::env::current_exe().unwrap_or_default();
+    match relaunch_decision(asked, &this_program, updated, Path::is_file) {
+        RelaunchDecision::Start { program, updated } => {
+            let _ = if updated {
+                writeln!(out, "Starting the updated {}.", program.display())
+            } else {
+                writeln!(
+                    out,
+                    "The update did not install; starting {} again as it was.",
+                    program.display()
+                )
+            };
+            let _ = out.flush();
+            if let Err(error) = std::process::Command::new(&program).args(args).spawn() {
+                eprintln!(
+                    "error: {} could not be started again ({error}): start brlv-desk from the Start menu",
+                    program.display()
+                );
+            }
         }
+        RelaunchDecision::NotThere(program) => eprintln!(
+            "error: {} is not there to start again: start brlv-desk from the Start menu",
+            program.display()
+        ),
     }
 }
 
@@ -138,8 +256,16 @@ pub async fn run_command(
     let running = running_version()?;
     let notice = update::check(&source, &running, platform).await?;
     print_notice(&notice, &running, out);
-    if let UpdateCommand::Install { wait, .. } = command {
-        return install(&notice, *wait, out).await;
+    if let UpdateCommand::Install {
+        wait,
+        package,
+        relaunch,
+        ..
+    } = command
+    {
+        // Starting the program again means knowing when the installer ended.
+        let wait = *wait || relaunch.is_some();
+        return install(&notice, package.as_deref(), wait, out).await;
     }
     if let UpdateCommand::Download { to, .. } = command {
         let path = download_to(&notice, to).await?;
@@ -257,6 +383,7 @@ pub async fn save_package(
 /// the private folder it was checked in, never moved after the check.
 async fn install(
     notice: &UpdateNotice,
+    package: Option<&Path>,
     wait: bool,
     out: &mut dyn Write,
 ) -> Result<(), UpdateFailure> {
@@ -267,9 +394,19 @@ async fn install(
             notice.platform
         )));
     }
-    let mut report = |_: DownloadProgress| {};
-    let downloaded = update::download(&notice.package, &std::env::temp_dir(), &mut report).await?;
-    let Some(how) = notice.platform.silent_install(&downloaded.path) else {
+    let path = match package {
+        Some(path) => {
+            update::verify_file(&notice.package, path)?;
+            path.to_owned()
+        }
+        None => {
+            let mut report = |_: DownloadProgress| {};
+            update::download(&notice.package, &std::env::temp_dir(), &mut report)
+                .await?
+                .path
+        }
+    };
+    let Some(how) = notice.platform.silent_install(&path) else {
         return Err(UpdateFailure::Usage(
             "no silent install for this platform".to_owned(),
         ));
@@ -277,7 +414,7 @@ async fn install(
     let _ = writeln!(
         out,
         "Checked {} ({} bytes, SHA-256 {}) against the signed feed.",
-        downloaded.path.display(),
+        path.display(),
         notice.package.size,
         notice.package.sha256_hex()
     );
@@ -286,7 +423,7 @@ async fn install(
     let mut child = installer.spawn().map_err(|error| {
         UpdateFailure::Usage(format!(
             "the installer {} could not be started: {error}",
-            downloaded.path.display()
+            path.display()
         ))
     })?;
     if !wait {
@@ -308,5 +445,104 @@ async fn install(
             "the installer ended with {status}; brlv-desk {} may not be installed",
             notice.version
         )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const INSTALLED_CONSOLE: &str = "C:/Users/ana/AppData/Local/Programs/brlv-desk/brlv-desk.com";
+    const INSTALLED_WINDOW: &str = "C:/Users/ana/AppData/Local/Programs/brlv-desk/brlv-desk.exe";
+
+    #[test]
+    fn by_default_the_window_beside_the_console_program_starts_again() {
+        let decision = relaunch_decision(None, Path::new(INSTALLED_CONSOLE), true, |path| {
+            path == Path::new(INSTALLED_WINDOW)
+        });
+        assert_eq!(
+            decision,
+            RelaunchDecision::Start {
+                program: PathBuf::from(INSTALLED_WINDOW),
+                updated: true
+            }
+        );
+    }
+
+    #[test]
+    fn the_program_asked_for_starts_again_even_when_the_update_did_not_install() {
+        let updater = Path::new("C:/Temp/brlv-desk-update-1/brlv-desk-updater.exe");
+        let decision =
+            relaunch_decision(Some(Path::new(INSTALLED_WINDOW)), updater, false, |_| true);
+        assert_eq!(
+            decision,
+            RelaunchDecision::Start {
+                program: PathBuf::from(INSTALLED_WINDOW),
+                updated: false
+            }
+        );
+    }
+
+    #[test]
+    fn a_program_the_installer_removed_is_not_started_and_is_named() {
+        let updater = Path::new("C:/Temp/brlv-desk-update-1/brlv-desk-updater.exe");
+        assert_eq!(
+            relaunch_decision(None, updater, true, |_| false),
+            RelaunchDecision::NotThere(PathBuf::from("C:/Temp/brlv-desk-update-1/brlv-desk.exe"))
+        );
+        assert_eq!(
+            relaunch_decision(Some(Path::new(INSTALLED_WINDOW)), updater, true, |_| false),
+            RelaunchDecision::NotThere(PathBuf::from(INSTALLED_WINDOW))
+        );
+    }
+
+    #[test]
+    fn relaunch_needs_wait_and_takes_the_programs_arguments_after_two_dashes() {
+        use clap::Parser;
+        #[derive(Debug, clap::Parser)]
+        struct Cli {
+            #[command(subcommand)]
+            command: UpdateCommand,
+        }
+        let parsed = Cli::try_parse_from([
+            "brlv-desk",
+            "install",
+            "--after-caller",
+            "--wait",
+            "--package",
+            "setup.exe",
+            "--relaunch=C:/p/brlv-desk.exe",
+            "--",
+            "--sandbox",
+        ])
+        .unwrap();
+        let UpdateCommand::Install {
+            after_caller,
+            wait,
+            package,
+            relaunch,
+            relaunch_args,
+            ..
+        } = parsed.command
+        else {
+            panic!("install");
+        };
+        assert!(after_caller && wait);
+        assert_eq!(package, Some(PathBuf::from("setup.exe")));
+        assert_eq!(relaunch, Some(Some(PathBuf::from("C:/p/brlv-desk.exe"))));
+        assert_eq!(relaunch_args, vec![std::ffi::OsString::from("--sandbox")]);
+
+        let bare = Cli::try_parse_from(["brlv-desk", "install", "--wait", "--relaunch"]).unwrap();
+        assert!(matches!(
+            bare.command,
+            UpdateCommand::Install {
+                relaunch: Some(None),
+                ..
+            }
+        ));
+        assert!(
+            Cli::try_parse_from(["brlv-desk", "install", "--relaunch"]).is_err(),
+            "--relaunch without --wait"
+        );
     }
 }

@@ -3,10 +3,14 @@
 //! package downloads and verifies into the Downloads folder); a check made
 //! an hour ago is not repeated at start; no check starts while a
 //! withdrawal's POST is in flight; a feed signed by another key is
-//! reported as failed with nothing offered.
+//! reported as failed with nothing offered; on Windows, Update's
+//! installer is downloaded and checked but nothing is run while a
+//! withdrawal's POST is in flight.
 //! Headless: Settings' "Updates" section says what this build is and what
 //! a check found, and the notice of a newer version shows until dismissed,
-//! and not again for that version.
+//! and not again for that version; on Windows its Update asks to install
+//! and restart, shows the download's progress and then that the window
+//! closes, or why nothing was run.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -417,6 +421,9 @@ fn every_problem_is_told_in_both_languages() {
         UpdateProblem::NotTheAnnouncedFile("x".to_owned()),
         UpdateProblem::File("x".to_owned()),
         UpdateProblem::NoDownloadsFolder,
+        UpdateProblem::Busy,
+        UpdateProblem::UpdaterNotStarted("x".to_owned()),
+        UpdateProblem::SandboxDemo,
     ];
     for problem in problems {
         let en = problem.localize(Language::En);
@@ -533,4 +540,254 @@ fn the_check_and_the_daily_switch_are_reached_and_used_with_the_keyboard() {
         harness.state().pending_commands(),
         [Command::Updates(UpdatesCommand::CheckNow)]
     ));
+}
+
+fn windows_notice(version: &str) -> UpdateNotice {
+    UpdateNotice {
+        platform: Platform::WindowsNsis,
+        package: PackageEntry {
+            url: format!("https://releases.example.org/brlv-desk_{version}_x64-setup.exe")
+                .parse()
+                .unwrap(),
+            size: 200,
+            sha256: [7; 32],
+        },
+        ..notice(version, false)
+    }
+}
+
+#[test]
+fn on_windows_update_asks_to_install_and_restart_shows_progress_then_that_the_window_closes() {
+    let mut state = connected_state(Language::En);
+    found(
+        &mut state,
+        CheckOutcome::Newer(Box::new(windows_notice("1.2.0"))),
+    );
+    let mut harness = harness(state);
+    settle(&mut harness);
+    assert!(
+        harness.query_by_label("Download and verify").is_none(),
+        "a Windows installer is not saved to be opened by hand"
+    );
+    harness.get_by_label("Update and restart").click();
+    settle(&mut harness);
+    assert!(
+        matches!(
+            harness.state().pending_commands(),
+            [Command::Updates(UpdatesCommand::InstallAndRestart(offered))]
+                if offered.version == Version::new(1, 2, 0)
+                    && offered.platform == Platform::WindowsNsis
+        ),
+        "{:?}",
+        harness.state().pending_commands()
+    );
+    harness.get_by_label("Downloading and verifying…");
+    assert!(harness.query_by_label("Update and restart").is_none());
+
+    let progress = |received| {
+        Event::Updates(UpdatesEvent::Progress {
+            version: Version::new(1, 2, 0),
+            progress: brlv_core::update::DownloadProgress {
+                received,
+                total: 200,
+            },
+        })
+    };
+    harness.state_mut().apply(progress(50));
+    settle(&mut harness);
+    harness.get_by_label("Downloading and verifying… 25 %");
+    harness.state_mut().apply(progress(200));
+    settle(&mut harness);
+    harness.get_by_label("Downloading and verifying… 100 %");
+    assert!(!harness.state().updates.restarting());
+
+    harness
+        .state_mut()
+        .apply(Event::Updates(UpdatesEvent::Restarting {
+            version: Version::new(1, 2, 0),
+            result: Ok(()),
+        }));
+    settle(&mut harness);
+    harness.get_by_label_contains("brlv-desk closes now so the installer can replace it");
+    assert!(
+        harness.state().updates.restarting(),
+        "the window closes for the updater"
+    );
+    // The next day's check does not undo it.
+    found(
+        harness.state_mut(),
+        CheckOutcome::Newer(Box::new(windows_notice("1.3.0"))),
+    );
+    assert!(harness.state().updates.restarting());
+}
+
+#[test]
+fn update_and_restart_refused_while_a_payment_is_sent_says_why_and_can_be_asked_again() {
+    let mut state = connected_state(Language::En);
+    found(
+        &mut state,
+        CheckOutcome::Newer(Box::new(windows_notice("1.2.0"))),
+    );
+    let command = state.updates.update().expect("an update to ask for");
+    assert!(matches!(command, UpdatesCommand::InstallAndRestart(_)));
+    state.apply(Event::Updates(UpdatesEvent::Restarting {
+        version: Version::new(1, 2, 0),
+        result: Err(UpdateProblem::Busy),
+    }));
+    assert!(!state.updates.restarting());
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness
+        .get_by_label_contains("The update was not started: a request or a payout was being sent");
+    harness.get_by_label("Update and restart").click();
+    settle(&mut harness);
+    assert!(matches!(
+        harness.state().pending_commands(),
+        [Command::Updates(UpdatesCommand::InstallAndRestart(_))]
+    ));
+}
+
+#[test]
+fn update_and_restart_speaks_brazilian_portuguese() {
+    let mut state = connected_state(Language::PtBr);
+    found(
+        &mut state,
+        CheckOutcome::Newer(Box::new(windows_notice("1.2.0"))),
+    );
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label("Atualizar e reiniciar").click();
+    settle(&mut harness);
+    harness.get_by_label("Baixando e verificando…");
+    harness
+        .state_mut()
+        .apply(Event::Updates(UpdatesEvent::Restarting {
+            version: Version::new(1, 2, 0),
+            result: Ok(()),
+        }));
+    settle(&mut harness);
+    harness.get_by_label_contains("O brlv-desk fecha agora para o instalador substituí-lo");
+}
+
+#[test]
+fn on_windows_nothing_is_run_while_a_withdrawal_is_in_flight() {
+    let SandboxAccount {
+        runtime,
+        sandbox,
+        key,
+    } = sandbox_account("updates-restart-busy", 2);
+    let proxy = runtime.block_on(Proxy::start(sandbox.local_addr()));
+    let demo_feed = UpdateSource::new(
+        sandbox.update_feed_url().as_str(),
+        &sandbox.update_public_key(),
+    )
+    .unwrap();
+    let worker = spawn(WorkerConfig {
+        clock: Clock::new(),
+        secrets: SecretSource::Store(Arc::new(brlv_core::keystore::MemoryStore::default())),
+        profile_path: None,
+        environment: EnvironmentProfile::Given(brlv_core::credentials::Credentials {
+            base_url: proxy.base_url.clone(),
+            api_key: secrecy::SecretString::from("updates-restart-busy".to_owned()),
+            private_key: key,
+        }),
+        network: NetworkPolicy {
+            timeout: Duration::from_secs(30),
+            retry: brlv_core::api::RetryPolicy {
+                max_attempts: 1,
+                initial_backoff: Duration::from_millis(50),
+                max_backoff: Duration::from_millis(200),
+                max_retry_after: Duration::from_secs(5),
+            },
+        },
+        seal_cost: brlv_core::seal::ScryptCost::TEST_ONLY_CHEAP,
+        journal_dir: None,
+        dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
+        central_bank: Default::default(),
+        updates: UpdateConfig {
+            feed: UpdateFeed::Given(demo_feed),
+            platform: Some(Platform::WindowsNsis),
+            downloads: None,
+        },
+    });
+    assert!(worker.send(Command::Start { sandbox: false }));
+    let mut state = AppState::new(Language::En);
+    pump_until(&worker, &mut state, "the overview", |state| {
+        state.view_loaded(View::Overview)
+    });
+    let command = state.updates.check_now().expect("a check to ask for");
+    state.push(Command::Updates(command));
+    pump_until(&worker, &mut state, "the check", checked);
+    assert!(
+        state.updates.restarts_to_update(),
+        "a Windows installer offered"
+    );
+
+    proxy.on("POST /api/v0/withdrawals", Fault::Hang);
+    state.submit(SubmitRequest::Withdrawal(CreateWithdrawal::pix(
+        rust_decimal::Decimal::new(1_000, 2),
+        "52998224725".to_owned(),
+    )));
+    state.lock.authorization.as_mut().unwrap().typed = "SEND".to_owned();
+    state.confirm_typed();
+    let command = state.updates.update().expect("an update to ask for");
+    assert!(matches!(command, UpdatesCommand::InstallAndRestart(_)));
+    state.push(Command::Updates(command));
+    pump_until(
+        &worker,
+        &mut state,
+        "the installer downloaded and checked",
+        |state| !matches!(state.updates.download, DownloadStatus::Downloading(_)),
+    );
+    assert!(
+        matches!(state.withdrawals.submit, SubmitStatus::Sending),
+        "still in flight: {:?}",
+        state.withdrawals.submit
+    );
+    assert_eq!(
+        state.updates.download,
+        DownloadStatus::Failed(UpdateProblem::Busy),
+        "nothing run, the window stays open"
+    );
+    assert!(!state.updates.restarting());
+    runtime.shutdown_background();
+}
+
+#[test]
+fn on_windows_the_sandboxs_demo_update_closes_nothing() {
+    let worker = spawn(WorkerConfig {
+        clock: Clock::new(),
+        secrets: SecretSource::Store(Arc::new(brlv_core::keystore::MemoryStore::default())),
+        profile_path: None,
+        environment: EnvironmentProfile::Ignore,
+        network: NetworkPolicy::default(),
+        seal_cost: brlv_core::seal::ScryptCost::TEST_ONLY_CHEAP,
+        journal_dir: None,
+        dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
+        central_bank: Default::default(),
+        updates: UpdateConfig {
+            feed: UpdateFeed::ThisBuild,
+            platform: Some(Platform::WindowsNsis),
+            downloads: None,
+        },
+    });
+    let mut state = AppState::new(Language::En);
+    assert!(worker.send(Command::Start { sandbox: true }));
+    assert!(worker.send(Command::Updates(state.updates.schedule())));
+    pump_until(&worker, &mut state, "the check at start", checked);
+    assert!(
+        state.updates.restarts_to_update(),
+        "{:?}",
+        state.updates.last_outcome
+    );
+    let command = state.updates.update().expect("an update to ask for");
+    state.push(Command::Updates(command));
+    pump_until(&worker, &mut state, "the answer", |state| {
+        !matches!(state.updates.download, DownloadStatus::Downloading(_))
+    });
+    assert_eq!(
+        state.updates.download,
+        DownloadStatus::Failed(UpdateProblem::SandboxDemo)
+    );
+    assert!(!state.updates.restarting());
 }

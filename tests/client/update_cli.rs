@@ -121,3 +121,99 @@ fn update_install_leaves_linux_packages_to_the_package_manager_and_runs_nothing(
     sandbox.kill().unwrap();
     sandbox.wait().unwrap();
 }
+
+/// What the window's updater does, short of running a Windows installer on
+/// Linux: it waits for its caller to close its standard input, checks the
+/// file it is given against the signed feed (a changed byte is refused and
+/// nothing is run), tries to run the right one, and in every case starts
+/// the program again with the arguments after `--`.
+#[test]
+fn update_install_for_the_window_checks_the_given_installer_and_starts_the_program_again() {
+    let (mut sandbox, url, key) = sandbox_feed();
+    let feed = [
+        "--feed-url",
+        url.as_str(),
+        "--public-key",
+        key.as_str(),
+        "--platform",
+        "windows-x86_64-nsis",
+    ];
+    let to = tempfile::tempdir().unwrap();
+    let download = Command::new(BIN)
+        .args(["update", "download"])
+        .args(feed)
+        .arg("--to")
+        .arg(to.path())
+        .output()
+        .unwrap();
+    assert!(download.status.success(), "{download:?}");
+    let installer = std::fs::read_dir(to.path())
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    assert!(
+        installer.to_string_lossy().ends_with("_x64-setup.exe"),
+        "{installer:?}"
+    );
+
+    let updater = |package: &std::path::Path| {
+        let mut child = Command::new(BIN)
+            .args(["update", "install", "--after-caller", "--wait"])
+            .args(feed)
+            .arg("--package")
+            .arg(package)
+            .arg(format!("--relaunch={BIN}"))
+            .args(["--", "--version"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The window's end: its side of the pipe closes.
+        drop(child.stdin.take());
+        let output = child.wait_with_output().unwrap();
+        (
+            output.status,
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+
+    // One byte changed after the window's check: refused, nothing run, the
+    // program started again as it was.
+    let mut bytes = std::fs::read(&installer).unwrap();
+    let tampered = to.path().join("tampered-setup.exe");
+    bytes[3] ^= 1;
+    std::fs::write(&tampered, &bytes).unwrap();
+    let (status, stdout, stderr) = updater(&tampered);
+    assert_eq!(status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stderr.contains("SHA-256"), "{stderr}");
+    assert!(!stdout.contains("Checked"), "nothing was run: {stdout}");
+    assert!(
+        stdout.contains("The update did not install; starting"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("brlv-desk {}", env!("CARGO_PKG_VERSION"))),
+        "the program started again with its arguments: {stdout}"
+    );
+
+    // The right file passes the check; Linux cannot run a Windows
+    // installer, and the program still starts again.
+    let (status, stdout, stderr) = updater(&installer);
+    assert_eq!(status.code(), Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("Checked") && stdout.contains("against the signed feed"),
+        "{stdout}"
+    );
+    assert!(stderr.contains("could not be started"), "{stderr}");
+    assert!(
+        stdout.contains(&format!("brlv-desk {}", env!("CARGO_PKG_VERSION"))),
+        "{stdout}"
+    );
+
+    sandbox.kill().unwrap();
+    sandbox.wait().unwrap();
+}

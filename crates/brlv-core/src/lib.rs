@@ -20,6 +20,7 @@
 //!   DARF, Bens e Direitos, and their CSV files.
 //! - [`update`]: the signed release feed: checked, its package downloaded
 //!   and verified (never run), and when the automatic check is due.
+#![forbid(unsafe_code)]
 
 pub mod address;
 pub mod api;

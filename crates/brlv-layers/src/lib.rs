@@ -4,6 +4,7 @@
 //! the app's data draws with egui. It builds only a parser (syn), so
 //! `.ci/run` runs it in seconds, before the long build, and a circle fails
 //! CI by name.
+#![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod graph;

@@ -14,6 +14,7 @@
 //! This file only names the parts: the server and its handle are in
 //! `server.rs`, registration in `accounts.rs`, each endpoint's handlers in
 //! the file of its resource.
+#![forbid(unsafe_code)]
 
 mod accounts;
 mod auth;

@@ -477,6 +477,12 @@ impl eframe::App for BrlvApp {
             }
             self.state.apply(event);
         }
+        if self.state.updates.restarting() && self.screenshot.is_none() {
+            // The updater waits for this process to end before it installs:
+            // the window closes now, taking no more clicks.
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            return;
+        }
         shell_ui(ui, &mut self.state);
         for resource in lists_arrived {
             tracing::debug!(target: "brlv_timing", ?resource, "rows drawn");

@@ -342,6 +342,7 @@ impl Worker {
             }
             Done::Webhooks(done) => self.finished_webhooks(done),
             Done::UpdateChecked(event) => self.update_checked(event),
+            Done::UpdaterReady { version, result } => self.updater_ready(version, result),
             Done::NeedsUnlock(pending) => {
                 let profile = pending.profile.clone();
                 self.pending_unlock = Some(pending);
@@ -398,6 +399,18 @@ impl Worker {
             return;
         };
         let form = request.form();
+        if self.updates.updater_started {
+            // The window is closing for the updater: a request sent now could
+            // be cut off before its answer.
+            self.emit(Event::Submitted {
+                session,
+                form,
+                outcome: SubmitOutcome::Refused(Error::Config(
+                    "brlv-desk is closing to install an update; nothing was sent".to_owned(),
+                )),
+            });
+            return;
+        }
         let (sealed, sandbox) = self.session.as_ref().map_or((false, false), |open| {
             (open.sealed_key.is_some(), open.kind == ProfileKind::Sandbox)
         });

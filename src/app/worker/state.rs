@@ -126,6 +126,15 @@ pub(super) enum Done {
     Webhooks(WebhooksDone),
     /// A check of the update feed ended.
     UpdateChecked(Event),
+    /// The installer for Update and restart is downloaded and checked, and
+    /// the updater beside it, or why not.
+    UpdaterReady {
+        version: brlv_core::update::Version,
+        result: Result<
+            crate::app::features::updates::task::UpdaterCommand,
+            crate::app::features::updates::problem::UpdateProblem,
+        >,
+    },
 }
 
 pub(super) struct Worker {
@@ -186,6 +195,8 @@ pub(super) struct UpdateChecks {
     pub(super) asked: bool,
     /// A check is running.
     pub(super) checking: bool,
+    /// The updater was started: the window is closing, nothing more is sent.
+    pub(super) updater_started: bool,
 }
 
 pub(super) const MIB: u64 = 1024 * 1024;

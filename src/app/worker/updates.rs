@@ -11,7 +11,9 @@ use crate::app::features::updates::problem::UpdateProblem;
 use crate::app::features::updates::task;
 use crate::app::message::Event;
 use crate::app::session::ProfileKind;
-use brlv_core::update::{BuiltInUpdates, CHECK_INTERVAL, UpdateSource, should_check};
+use brlv_core::update::{
+    BuiltInUpdates, CHECK_INTERVAL, DownloadProgress, UpdateSource, Version, should_check,
+};
 
 use super::config::UpdateFeed;
 use super::state::{Done, Worker};
@@ -29,15 +31,88 @@ impl Worker {
             }
             UpdatesCommand::Download(notice) => {
                 let folder = self.config.updates.downloads.clone();
+                let mut progress = self.download_progress(&notice.version);
                 self.spawn(async move {
-                    let result = task::download(&notice, folder).await;
+                    let result = task::download(&notice, folder, &mut progress).await;
                     Done::Report(Event::Updates(UpdatesEvent::Downloaded {
                         version: notice.version.clone(),
                         result,
                     }))
                 });
             }
+            UpdatesCommand::InstallAndRestart(notice) => {
+                if self.on_sandbox_demo_feed() {
+                    // Its package is a text file: closing the window to run
+                    // it would only bring the window back.
+                    self.emit(Event::Updates(UpdatesEvent::Restarting {
+                        version: notice.version.clone(),
+                        result: Err(UpdateProblem::SandboxDemo),
+                    }));
+                    return;
+                }
+                let source = self.update_source();
+                let mut progress = self.download_progress(&notice.version);
+                self.spawn(async move {
+                    let result = match source {
+                        Ok(source) => task::prepare_install(&notice, &source, &mut progress).await,
+                        Err(problem) => Err(problem),
+                    };
+                    Done::UpdaterReady {
+                        version: notice.version.clone(),
+                        result,
+                    }
+                });
+            }
         }
+    }
+
+    /// Tells the window how much of `version`'s package has arrived, at
+    /// most once per percent.
+    fn download_progress(
+        &self,
+        version: &Version,
+    ) -> impl FnMut(DownloadProgress) + Send + 'static {
+        let events = self.events.clone();
+        let repaint = self.repaint.clone();
+        let version = version.clone();
+        let mut told = None;
+        move |progress: DownloadProgress| {
+            let percent = (progress.received * 100)
+                .checked_div(progress.total)
+                .unwrap_or(100);
+            if told != Some(percent) {
+                told = Some(percent);
+                let _ = events.send(Event::Updates(UpdatesEvent::Progress {
+                    version: version.clone(),
+                    progress,
+                }));
+                repaint();
+            }
+        }
+    }
+
+    /// The installer is downloaded and checked: the updater starts and the
+    /// window closes for it, unless a form's POST or a payout is in flight
+    /// (closing then could leave it unanswered): nothing runs, and the
+    /// person asks again once it has ended.
+    pub(super) fn updater_ready(
+        &mut self,
+        version: Version,
+        result: Result<task::UpdaterCommand, UpdateProblem>,
+    ) {
+        let result = result.and_then(|command| {
+            let started = if self.submits_in_flight > 0 {
+                Err(UpdateProblem::Busy)
+            } else {
+                task::start_updater(&command)
+            };
+            match started {
+                Ok(()) => self.updates.updater_started = true,
+                Err(_) => task::discard(&command),
+            }
+            started
+        });
+        self.emit(Event::Updates(UpdatesEvent::Restarting { version, result }));
     }
 
     /// Starts the check when asked for or due.
@@ -95,16 +170,23 @@ impl Worker {
         Some(tokio::time::Instant::now() + wait)
     }
 
+    /// Whether the feed checked is the embedded sandbox's demo one.
+    fn on_sandbox_demo_feed(&self) -> bool {
+        matches!(self.config.updates.feed, UpdateFeed::ThisBuild)
+            && self.sandbox.is_some()
+            && self
+                .session
+                .as_ref()
+                .is_some_and(|session| session.kind == ProfileKind::Sandbox)
+    }
+
     /// The feed to check: the given one, the sandbox's demo feed while the
     /// embedded sandbox is open, else this build's.
     fn update_source(&self) -> Result<UpdateSource, UpdateProblem> {
         if let UpdateFeed::Given(source) = &self.config.updates.feed {
             return Ok(source.clone());
         }
-        let on_sandbox = self
-            .session
-            .as_ref()
-            .is_some_and(|session| session.kind == ProfileKind::Sandbox);
+        let on_sandbox = self.on_sandbox_demo_feed();
         match (&self.sandbox, on_sandbox) {
             (Some(sandbox), true) => sandbox
                 .update_source()

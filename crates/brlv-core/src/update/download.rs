@@ -115,6 +115,44 @@ async fn fetch_into(
     Ok(())
 }
 
+/// Checks a package already on disk against the feed's size and SHA-256,
+/// as a download is checked: the file the window downloaded, checked again
+/// by `brlv-desk update install --package` right before it is run.
+pub fn verify_file(package: &PackageEntry, path: &Path) -> Result<(), UpdateError> {
+    let file_error = |source| UpdateError::File {
+        path: path.to_owned(),
+        source,
+    };
+    let shown = path.display().to_string();
+    let size = std::fs::metadata(path).map_err(file_error)?.len();
+    if size != package.size {
+        return Err(UpdateError::SizeMismatch {
+            url: shown,
+            expected: package.size,
+            received: size,
+        });
+    }
+    let mut file = File::open(path).map_err(file_error)?;
+    let mut hasher = Sha256::new();
+    let mut buffer = vec![0_u8; 64 * 1024];
+    loop {
+        let read = std::io::Read::read(&mut file, &mut buffer).map_err(file_error)?;
+        if read == 0 {
+            break;
+        }
+        hasher.update(&buffer[..read]);
+    }
+    let digest: [u8; 32] = hasher.finalize().into();
+    if digest != package.sha256 {
+        return Err(UpdateError::DigestMismatch {
+            url: shown,
+            expected: package.sha256_hex(),
+            actual: hex(&digest),
+        });
+    }
+    Ok(())
+}
+
 /// A new folder under `parent` that only this user can open.
 fn private_folder(parent: &Path) -> Result<PathBuf, UpdateError> {
     let folder = parent.join(format!(
@@ -142,4 +180,48 @@ fn create_private(path: &Path) -> std::io::Result<File> {
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
     options.open(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry_for(content: &[u8]) -> PackageEntry {
+        PackageEntry {
+            url: url::Url::parse("https://releases.example.org/brlv-desk_0.2.0_x64-setup.exe")
+                .unwrap(),
+            size: content.len() as u64,
+            sha256: Sha256::digest(content).into(),
+        }
+    }
+
+    #[test]
+    fn a_file_on_disk_is_checked_as_a_download_is() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("setup.exe");
+        let content = b"the installer's bytes".repeat(5_000);
+        std::fs::write(&path, &content).unwrap();
+        let entry = entry_for(&content);
+        verify_file(&entry, &path).unwrap();
+
+        let mut changed = content.clone();
+        changed[40_000] ^= 1;
+        std::fs::write(&path, &changed).unwrap();
+        assert!(matches!(
+            verify_file(&entry, &path),
+            Err(UpdateError::DigestMismatch { .. })
+        ));
+
+        std::fs::write(&path, &content[1..]).unwrap();
+        assert!(matches!(
+            verify_file(&entry, &path),
+            Err(UpdateError::SizeMismatch { received, .. }) if received + 1 == entry.size
+        ));
+
+        std::fs::remove_file(&path).unwrap();
+        assert!(matches!(
+            verify_file(&entry, &path),
+            Err(UpdateError::File { .. })
+        ));
+    }
 }

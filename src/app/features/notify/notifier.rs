@@ -62,9 +62,9 @@ impl Notifier for SystemNotifier {
 }
 
 /// The application user model id on the installers' Start-menu shortcut
-/// (`packaging/windows/`): the name Windows shows a toast under.
-#[cfg(windows)]
-const WINDOWS_APP_USER_MODEL_ID: &str = "org.brlvdesk.desk";
+/// (`packaging/windows/`): the name Windows shows a toast under, and the
+/// one the program gives its own process at start on Windows (src/main.rs).
+pub const WINDOWS_APP_USER_MODEL_ID: &str = "org.brlvdesk.desk";
 
 /// Shows each notification as it comes. A system with no notification
 /// service (a bare X server in CI, a minimal desktop) refuses every one:

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use time::OffsetDateTime;
 
-use brlv_core::update::{UpdateNotice, Version};
+use brlv_core::update::{DownloadProgress, UpdateNotice, Version};
 
 use super::problem::UpdateProblem;
 
@@ -25,6 +25,11 @@ pub enum UpdatesCommand {
     /// Download the offered package into the Downloads folder, checked
     /// against the feed (size, SHA-256).
     Download(Box<UpdateNotice>),
+    /// Windows: download the offered installer into a private temporary
+    /// folder, checked against the feed, then start the updater (`brlv-desk
+    /// update install --after-caller --package … --relaunch`) and close the
+    /// window, unless a form or a payout is in flight.
+    InstallAndRestart(Box<UpdateNotice>),
 }
 
 /// What the worker tells the window about updates.
@@ -38,6 +43,21 @@ pub enum UpdatesEvent {
         at: OffsetDateTime,
         /// What it found.
         outcome: CheckOutcome,
+    },
+    /// How much of the package being downloaded has arrived.
+    Progress {
+        /// The version downloading.
+        version: Version,
+        /// Bytes so far, of the feed's size.
+        progress: DownloadProgress,
+    },
+    /// The installer was downloaded and checked for Update and restart:
+    /// the updater started and waits for the window to close, or why not.
+    Restarting {
+        /// The version being installed.
+        version: Version,
+        /// The updater started, or why nothing was run.
+        result: Result<(), UpdateProblem>,
     },
     /// A download ended.
     Downloaded {

@@ -51,6 +51,13 @@ pub enum UpdateProblem {
     File(String),
     /// There is no Downloads folder to save into.
     NoDownloadsFolder,
+    /// A form's request or a payout was in flight when the installer was
+    /// ready: nothing was run, the window stays open.
+    Busy,
+    /// The updater could not be prepared or started.
+    UpdaterNotStarted(String),
+    /// The sandbox's demo update has nothing to install.
+    SandboxDemo,
 }
 
 impl From<&UpdateError> for UpdateProblem {
@@ -131,6 +138,11 @@ impl Localize for UpdateProblem {
             }
             UpdateProblem::File(detail) => with("updates.problem_file", &[("detail", detail)]),
             UpdateProblem::NoDownloadsFolder => text("updates.problem_no_downloads"),
+            UpdateProblem::Busy => text("updates.problem_busy"),
+            UpdateProblem::SandboxDemo => text("updates.problem_sandbox_demo"),
+            UpdateProblem::UpdaterNotStarted(detail) => {
+                with("updates.problem_updater", &[("detail", detail)])
+            }
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use time::OffsetDateTime;
 
-use brlv_core::update::{BuiltInUpdates, UpdateNotice, Version};
+use brlv_core::update::{BuiltInUpdates, DownloadProgress, UpdateNotice, Version};
 
 use super::message::{CheckOutcome, SavedPackage, UpdatesCommand, UpdatesEvent};
 use super::problem::UpdateProblem;
@@ -19,6 +19,8 @@ pub enum DownloadStatus {
     Downloading(Version),
     /// Saved and checked.
     Saved(SavedPackage),
+    /// Windows: checked, the updater started; the window closes for it.
+    Restarting(Version),
     /// Refused or not written; nothing was kept.
     Failed(UpdateProblem),
 }
@@ -41,6 +43,8 @@ pub struct UpdatesState {
     pub dismissed: Option<Version>,
     /// The download of the version offered.
     pub download: DownloadStatus,
+    /// How much of the download running has arrived.
+    pub progress: Option<DownloadProgress>,
 }
 
 impl Default for UpdatesState {
@@ -60,6 +64,7 @@ impl UpdatesState {
             checking: false,
             dismissed: None,
             download: DownloadStatus::Idle,
+            progress: None,
         }
     }
 
@@ -126,12 +131,46 @@ impl UpdatesState {
     /// Asks to download the newer version found (its notice dismissed or
     /// not); `None` when there is none or it is already downloading.
     pub fn download(&mut self) -> Option<UpdatesCommand> {
-        if matches!(self.download, DownloadStatus::Downloading(_)) {
+        let notice = self.start_download()?;
+        Some(UpdatesCommand::Download(Box::new(notice)))
+    }
+
+    /// The window's Update for the newer version found: on Windows (its
+    /// installer runs with no questions) download, check, install and
+    /// restart; elsewhere download and check, the command that installs it
+    /// then shown. `None` when there is nothing to update to, or it is
+    /// already under way.
+    pub fn update(&mut self) -> Option<UpdatesCommand> {
+        if !self.newer()?.platform.installs_silently() {
+            return self.download();
+        }
+        let notice = self.start_download()?;
+        Some(UpdatesCommand::InstallAndRestart(Box::new(notice)))
+    }
+
+    /// Whether Update installs and restarts (the newer version's package is
+    /// a Windows installer), rather than saving a package to install by hand.
+    pub fn restarts_to_update(&self) -> bool {
+        self.newer()
+            .is_some_and(|notice| notice.platform.installs_silently())
+    }
+
+    /// The updater started: the window closes so that it can be replaced.
+    pub fn restarting(&self) -> bool {
+        matches!(self.download, DownloadStatus::Restarting(_))
+    }
+
+    fn start_download(&mut self) -> Option<UpdateNotice> {
+        if matches!(
+            self.download,
+            DownloadStatus::Downloading(_) | DownloadStatus::Restarting(_)
+        ) {
             return None;
         }
         let notice = self.newer()?.clone();
         self.download = DownloadStatus::Downloading(notice.version.clone());
-        Some(UpdatesCommand::Download(Box::new(notice)))
+        self.progress = None;
+        Some(notice)
     }
 
     /// Takes in what the worker told.
@@ -145,14 +184,33 @@ impl UpdatesState {
                 self.last_outcome = Some(outcome);
                 let now = self.offered().map(|notice| notice.version.clone());
                 // A saved file or a refusal stays beside the version it was of.
-                if before != now && !matches!(self.download, DownloadStatus::Downloading(_)) {
+                let under_way = matches!(
+                    self.download,
+                    DownloadStatus::Downloading(_) | DownloadStatus::Restarting(_)
+                );
+                if before != now && !under_way {
                     self.download = DownloadStatus::Idle;
+                }
+            }
+            UpdatesEvent::Progress { version, progress } => {
+                if self.download == DownloadStatus::Downloading(version) {
+                    self.progress = Some(progress);
                 }
             }
             UpdatesEvent::Downloaded { version, result } => {
                 if self.download == DownloadStatus::Downloading(version) {
+                    self.progress = None;
                     self.download = match result {
                         Ok(saved) => DownloadStatus::Saved(saved),
+                        Err(problem) => DownloadStatus::Failed(problem),
+                    };
+                }
+            }
+            UpdatesEvent::Restarting { version, result } => {
+                if self.download == DownloadStatus::Downloading(version.clone()) {
+                    self.progress = None;
+                    self.download = match result {
+                        Ok(()) => DownloadStatus::Restarting(version),
                         Err(problem) => DownloadStatus::Failed(problem),
                     };
                 }

@@ -140,20 +140,37 @@ pub fn newer_ui(ui: &mut Ui, notice: &UpdateNotice, cx: &PanelContext<'_>) {
     );
 }
 
-/// The download of the newer version: the button, then where it stands
-/// (downloading, saved with the command that installs it, or refused).
+/// The newer version's Update, then where it stands: downloading (with how
+/// much has arrived), on Windows the updater started and the window about
+/// to close, elsewhere saved with the command that installs it; or refused.
 pub fn download_ui(
     ui: &mut Ui,
     updates: &mut UpdatesState,
     cx: &PanelContext<'_>,
     out: &mut Outbox,
 ) {
+    let restarts = updates.restarts_to_update();
     match &updates.download {
         DownloadStatus::Downloading(_) => {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label(cx.t("updates.downloading").as_ref());
+                let text = match updates.progress {
+                    Some(progress) if progress.total > 0 => {
+                        let percent = (progress.received * 100) / progress.total;
+                        cx.t_with(
+                            "updates.downloading_percent",
+                            &[("percent", &percent.to_string())],
+                        )
+                    }
+                    _ => cx.t("updates.downloading").into_owned(),
+                };
+                ui.label(text);
             });
+            return;
+        }
+        DownloadStatus::Restarting(_) => {
+            let label = ui.label(RichText::new(cx.t("updates.restarting").as_ref()));
+            live_region(&label, false);
             return;
         }
         DownloadStatus::Saved(saved) => {
@@ -177,17 +194,24 @@ pub fn download_ui(
             return;
         }
         DownloadStatus::Failed(problem) => {
-            let text = cx.t_with(
-                "updates.download_failed",
-                &[("reason", &problem.localize(cx.language))],
-            );
+            let key = if restarts {
+                "updates.install_failed"
+            } else {
+                "updates.download_failed"
+            };
+            let text = cx.t_with(key, &[("reason", &problem.localize(cx.language))]);
             let label = ui.label(RichText::new(text));
             live_region(&label, true);
         }
         DownloadStatus::Idle => {}
     }
-    if ui.button(cx.t("updates.download").as_ref()).clicked()
-        && let Some(command) = updates.download()
+    let button = if restarts {
+        "updates.install_restart"
+    } else {
+        "updates.download"
+    };
+    if ui.button(cx.t(button).as_ref()).clicked()
+        && let Some(command) = updates.update()
     {
         out.command(Command::Updates(command));
     }
