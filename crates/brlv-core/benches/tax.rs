@@ -147,6 +147,22 @@ fn tax(c: &mut Criterion) {
     group.bench_function("the year's report from the ledger", |b| {
         b.iter(|| year_report(&ledger, &typed, now.year(), now))
     });
+    // The declaration's money at the service on 31/12, read back from the
+    // same records beside the ledger (reais, then dollars).
+    let money = brlv_core::tax::money::MoneyRecords {
+        orders: &orders,
+        withdrawals: &[],
+        deposits: Some(&[]),
+        claims: &[],
+    };
+    group.bench_function("the money held at the service, reais and dollars", |b| {
+        b.iter(|| {
+            (
+                brlv_core::tax::money::MoneyMoves::of(&Asset::FiatBrl, black_box(&money)),
+                brlv_core::tax::money::MoneyMoves::of(&Asset::FiatUsd, black_box(&money)),
+            )
+        })
+    });
     group.finish();
 }
 
