@@ -87,6 +87,27 @@ fn every_view_is_reached_by_its_shortcut_ctrl_1_to_9_t_and_comma_listed_in_setti
 }
 
 #[test]
+fn a_form_opened_by_its_shortcut_starts_at_its_amount() {
+    let mut harness = harness(connected_state(Language::En));
+    settle(&mut harness);
+    for (key, amount) in [
+        (Key::Num5, "Amount to withdraw"),
+        (Key::Num4, "Amount to send"),
+        (Key::Num6, "Amount to claim"),
+    ] {
+        press(&mut harness, Modifiers::COMMAND, key);
+        assert_eq!(focused(&harness).as_deref(), Some(amount), "Ctrl+{key:?}");
+    }
+    // A view with no amount takes nothing, and the ask does not wait for
+    // the next form opened another way.
+    press(&mut harness, Modifiers::COMMAND, Key::Num7);
+    assert_eq!(harness.state().view, View::Deposits);
+    harness.state_mut().view = View::Withdrawals;
+    settle(&mut harness);
+    assert_ne!(focused(&harness).as_deref(), Some("Amount to withdraw"));
+}
+
+#[test]
 fn a_pix_withdrawal_is_completed_with_the_keyboard_alone() {
     let mut harness = harness(connected_state(Language::En));
     settle(&mut harness);

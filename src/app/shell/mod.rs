@@ -206,6 +206,7 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
         lock::view::seal_offer_ui(ui, panels.lock, &cx, &mut out);
         state.answer(out);
         view_ui(ui, state);
+        crate::app::ui::fields::forget_amount_focus(ui.ctx());
     });
     let summary = authorization::authorization_lines(ui, state);
     let mut out = Outbox::default();

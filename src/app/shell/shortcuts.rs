@@ -30,6 +30,7 @@ pub fn handle_shortcuts(ui: &Ui, state: &mut AppState) {
     for view in View::iter() {
         if ui.input_mut(|input| input.consume_shortcut(&view_shortcut(view))) {
             state.view = view;
+            crate::app::ui::fields::focus_amount_this_frame(ui.ctx());
         }
     }
     if ui.input_mut(|input| input.consume_shortcut(&FIND)) {

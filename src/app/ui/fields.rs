@@ -157,7 +157,29 @@ pub fn amount_field_ui(
     message: Option<FieldMessage>,
 ) -> egui::Response {
     let hint = tr(super::context::language(ui), "accounts.amount_hint");
-    text_field_ui(ui, label, value, &hint, 200.0, message)
+    let response = text_field_ui(ui, label, value, &hint, 200.0, message);
+    if ui.data_mut(|data| data.remove_temp::<bool>(amount_focus_id()).is_some()) {
+        response.request_focus();
+        response.scroll_to_me(None);
+    }
+    response
+}
+
+fn amount_focus_id() -> egui::Id {
+    egui::Id::unique("brlv_focus_amount_on_open")
+}
+
+/// Asks the amount field of the view drawn this frame, if it has one, to
+/// take the keyboard focus: a view opened by its shortcut starts where the
+/// person types, not a dozen Tabs away behind the top bar and the menu.
+pub fn focus_amount_this_frame(ctx: &egui::Context) {
+    ctx.data_mut(|data| data.insert_temp(amount_focus_id(), true));
+}
+
+/// Drops an ask of [`focus_amount_this_frame`] that no field took: it
+/// holds for the frame it was made in only.
+pub fn forget_amount_focus(ctx: &egui::Context) {
+    ctx.data_mut(|data| data.remove_temp::<bool>(amount_focus_id()));
 }
 
 /// A validation or request error in red, wrapping.
