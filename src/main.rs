@@ -43,7 +43,9 @@ struct GuiArgs {
     /// order:ID, order:brcode for the newest brcode order awaiting payment,
     /// or order:completed for the newest completed one (its receipt); or
     /// overview:charts, the overview scrolled to its charts; taxes:declaration
-    /// or taxes:bens, the Taxes view scrolled to DeCripto or Bens e Direitos
+    /// or taxes:bens, the Taxes view scrolled to DeCripto or Bens e Direitos;
+    /// or welcome, the first screen (for a screenshot: without --sandbox,
+    /// with no saved profile)
     /// (default: overview for a screenshot, else the view shown last).
     #[arg(long, value_name = "NAME")]
     view: Option<String>,
@@ -149,7 +151,13 @@ fn run_window(args: GuiArgs) -> ExitCode {
     #[cfg(windows)]
     app_identity::claim();
     let view_name = args.view.as_deref().unwrap_or("overview");
-    let Some((view, order)) = screenshot::parse_view(view_name) else {
+    let first_screen = screenshot::wants_first_screen(view_name);
+    let parsed = if first_screen {
+        Some((brlv_desk::app::state::View::Overview, None))
+    } else {
+        screenshot::parse_view(view_name)
+    };
+    let Some((view, order)) = parsed else {
         eprintln!("error: there is no view called {view_name:?}");
         return ExitCode::from(2);
     };
@@ -160,10 +168,13 @@ fn run_window(args: GuiArgs) -> ExitCode {
     });
     brlv_desk::app::run_gui(GuiOptions {
         sandbox: args.sandbox,
-        start_view: args.view.is_some().then_some((view, order)),
-        screenshot: args
-            .screenshot
-            .map(|path| screenshot::ScreenshotRequest { path, view, order }),
+        start_view: (args.view.is_some() && !first_screen).then_some((view, order)),
+        screenshot: args.screenshot.map(|path| screenshot::ScreenshotRequest {
+            path,
+            view,
+            order,
+            first_screen,
+        }),
         language: args.language.as_deref().map(Language::from_locale),
         zoom: args.scale,
         theme,

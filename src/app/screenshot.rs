@@ -27,6 +27,9 @@ pub struct ScreenshotRequest {
     pub view: View,
     /// The order whose detail to show (`--view order:ID`, `order:brcode` or `order:completed`).
     pub order: Option<OrderSelector>,
+    /// The first screen (`--view welcome`), taken once start-up is over and
+    /// no account is open: run without `--sandbox` and with no saved profile.
+    pub first_screen: bool,
 }
 
 /// Reads `--view`: a view's name, or `order:ID` / `order:brcode` for one
@@ -42,6 +45,14 @@ pub fn parse_view(raw: &str) -> Option<(View, Option<OrderSelector>)> {
         Some(_) => None,
         None => View::from_name(raw).map(|view| (view, None)),
     }
+}
+
+/// The `--view` value of the first screen, shown before any account is open.
+pub const FIRST_SCREEN: &str = "welcome";
+
+/// Whether `--view` asks for the first screen (`welcome`).
+pub fn wants_first_screen(raw: &str) -> bool {
+    raw.trim().eq_ignore_ascii_case(FIRST_SCREEN)
 }
 
 /// Whether `--view` asks for the Overview scrolled to its charts (`overview:charts`).
@@ -121,7 +132,12 @@ impl ScreenshotJob {
             );
             return Some(1);
         }
-        if state.view_loaded(self.request.view) && state.view == self.request.view {
+        let ready = if self.request.first_screen {
+            state.startup_finished && state.shows_onboarding() && !state.sandbox_starting
+        } else {
+            state.view_loaded(self.request.view) && state.view == self.request.view
+        };
+        if ready {
             self.settled_frames += 1;
         } else {
             self.settled_frames = 0;

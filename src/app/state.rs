@@ -401,6 +401,13 @@ impl AppState {
                     self.onboarding.key_source = KeySource::Generated;
                     self.adding_profile = self.session.is_some();
                 }
+                Ask::SaveAsSealedProfile => {
+                    if let Some(session) = &self.session {
+                        self.onboarding.base_url = session.profile.base_url.clone();
+                    }
+                    self.onboarding.key_source = KeySource::File;
+                    self.adding_profile = self.session.is_some();
+                }
                 Ask::OpenMovement(source, id) => self.open_movement(source, id),
                 Ask::SelectOrder(id) => self.select_order(id),
                 Ask::Show(view) => self.view = view,

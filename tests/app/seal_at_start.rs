@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT as _, Queryable};
 use secrecy::{ExposeSecret, SecretString};
 
 use brlv_core::api::model::CreateWithdrawal;
@@ -160,4 +160,64 @@ fn a_plain_key_put_off_is_offered_sealing_again_at_the_next_start() {
     );
     assert!(!second.requires_passphrase());
     drop(account.runtime);
+}
+
+/// The banner above the view says in words what to do, with no command to
+/// type, in both languages.
+#[test]
+fn the_plain_key_banner_says_what_to_do_without_a_shell_command() {
+    for language in [Language::En, Language::PtBr] {
+        let mut state = connected_state(language);
+        state.view = View::Withdrawals;
+        let mut harness = harness(state);
+        settle(&mut harness);
+        let (banner, button) = match language {
+            Language::En => ("all it takes is a passphrase", "Seal the key now"),
+            _ => ("basta criar uma frase-senha", "Selar a chave agora"),
+        };
+        let shown = harness.get_by_label_contains(banner);
+        let text = shown.accesskit_node().label().unwrap_or_default();
+        assert!(!text.contains("openssl"), "{text}");
+        harness.get_by_label(button).click();
+        settle(&mut harness);
+        assert!(
+            matches!(harness.state().lock.seal_offer, SealOffer::Open(_)),
+            "the button opens the sealing dialog"
+        );
+    }
+}
+
+/// The environment's key (a file another tool owns) is saved as a sealed
+/// profile through the first screen's form, its address already filled in.
+#[test]
+fn the_environment_key_banner_opens_saving_it_as_a_sealed_profile() {
+    use brlv_desk::app::features::onboarding::state::KeySource;
+    use brlv_desk::app::session::{ProfileKind, SessionInfo};
+
+    let mut state = crate::support::ui::onboarding_state(Language::PtBr);
+    state.apply(Event::SessionStarted(SessionInfo {
+        id: crate::support::ui::SESSION,
+        profile: Profile::for_environment("https://api.example.com"),
+        kind: ProfileKind::Environment,
+        sealed: false,
+    }));
+    state.view = View::Withdrawals;
+    let mut harness = harness(state);
+    settle(&mut harness);
+    let shown = harness.get_by_label_contains("não está selada");
+    let text = shown.accesskit_node().label().unwrap_or_default();
+    assert!(!text.contains("openssl"), "{text}");
+    assert!(
+        harness.query_by_label("Selar a chave agora").is_none(),
+        "a file another tool owns is not sealed in place"
+    );
+    harness.get_by_label("Salvar como perfil selado").click();
+    settle(&mut harness);
+    assert!(harness.state().shows_onboarding());
+    let onboarding = &harness.state().onboarding;
+    assert_eq!(onboarding.key_source, KeySource::File);
+    assert_eq!(onboarding.base_url, "https://api.example.com");
+    assert!(onboarding.save_profile);
+    harness.get_by_label("Escolher arquivo da chave…");
+    harness.get_by_label("Cancelar");
 }

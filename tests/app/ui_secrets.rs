@@ -132,7 +132,9 @@ fn a_pasted_private_key_is_read_at_once_and_its_field_emptied() {
     let pem = fixture_pem("test-only-rsa2048-pkcs8.pem");
     let mut harness = harness(onboarding_state(Language::En));
     settle(&mut harness);
-    harness.get_by_label("Paste").click();
+    harness.get_by_label("Advanced").click();
+    settle(&mut harness);
+    harness.get_by_label("Paste a PEM").click();
     settle(&mut harness);
     assert_eq!(harness.state().onboarding.key_source, KeySource::Pasted);
     let field = harness.get_by_label("Private key");

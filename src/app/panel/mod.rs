@@ -149,6 +149,9 @@ pub enum Ask {
     ConfirmTyped,
     /// Leave the lock screen for onboarding, to connect with a new key.
     StartWithNewKey,
+    /// Open the first screen's form over the environment's plain-key
+    /// connection, to save its key as a profile sealed with a passphrase.
+    SaveAsSealedProfile,
 }
 
 /// A setting a panel changes that another part of the app keeps.

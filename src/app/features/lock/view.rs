@@ -415,16 +415,30 @@ pub fn unprotected_note_ui(ui: &mut Ui, lock: &LockState, cx: &PanelContext<'_>,
     let Some(session) = cx.session.filter(|session| !session.sealed) else {
         return;
     };
+    use crate::app::session::ProfileKind;
+    let environment = session.kind == ProfileKind::Environment;
     let key = if cx.sandbox {
         "lock.sandbox_unprotected"
+    } else if environment {
+        "lock.unprotected_environment"
     } else {
         "lock.unprotected"
     };
     ui.label(RichText::new(cx.t(key).as_ref()).color(palette::of(ui).warning));
-    if session.kind == crate::app::session::ProfileKind::Saved
+    if session.kind == ProfileKind::Saved
         && matches!(lock.seal_offer, SealOffer::None)
         && ui.button(cx.t("seal_offer.seal_now").as_ref()).clicked()
     {
         out.ask(Ask::Set(crate::app::panel::Setting::OfferSealing));
+    }
+    // The environment's key cannot be sealed where it is (a file another
+    // tool owns): the first screen's form saves it as a sealed profile.
+    if environment
+        && !cx.sandbox
+        && ui
+            .button(cx.t("lock.save_sealed_profile").as_ref())
+            .clicked()
+    {
+        out.ask(Ask::SaveAsSealedProfile);
     }
 }

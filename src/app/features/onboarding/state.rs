@@ -27,11 +27,12 @@ use super::message::{KeyRefusal, OnboardingEvent};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum KeySource {
     /// A PEM file on disk.
-    #[default]
     File,
     /// PEM text pasted into the form.
     Pasted,
-    /// Generated in the app.
+    /// Generated in the app: the first screen's default, since a person
+    /// connecting for the first time has no key pair yet.
+    #[default]
     Generated,
 }
 

@@ -101,12 +101,17 @@ fn sandbox_card_ui(ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
                     .size(16.0),
             );
             ui.label(cx.t("onboarding.sandbox_text").as_ref());
+            ui.add_space(4.0);
             ui.horizontal(|ui| {
-                let button = ui.add_enabled(
-                    !cx.sandbox_starting,
-                    egui::Button::new(cx.t("onboarding.try_sandbox").as_ref()),
-                );
-                if button.clicked() {
+                // The one filled button of its card: trying costs nothing.
+                let try_it = egui::Button::new(
+                    RichText::new(cx.t("onboarding.try_sandbox").as_ref())
+                        .strong()
+                        .size(16.0),
+                )
+                .fill(ui.visuals().selection.bg_fill)
+                .min_size(egui::vec2(220.0, 36.0));
+                if ui.add_enabled(!cx.sandbox_starting, try_it).clicked() {
                     out.command(Command::StartSandbox);
                 }
                 if cx.sandbox_starting {
@@ -115,6 +120,14 @@ fn sandbox_card_ui(ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
                 }
             });
         });
+}
+
+/// A numbered step's title and the sentence that says where its parts come from.
+fn step_ui(ui: &mut Ui, cx: &PanelContext<'_>, title: &'static str, text: &'static str) {
+    ui.add_space(10.0);
+    ui.label(RichText::new(cx.t(title).as_ref()).strong().size(15.0));
+    ui.label(cx.t(text).as_ref());
+    ui.add_space(4.0);
 }
 
 /// A problem message beside a field, in the person's language.
@@ -139,135 +152,211 @@ fn connect_card_ui(
                     .strong()
                     .size(16.0),
             );
-            ui.add_space(6.0);
-            let problems = onboarding.problems();
-
-            let name_label = ui.label(cx.t("onboarding.name").as_ref());
-            let hint = cx.t("onboarding.name_hint");
-            let name_field = ui
-                .add(
-                    TextEdit::singleline(&mut onboarding.name)
-                        .hint_text(hint.as_ref())
-                        .desired_width(FIELD_WIDTH),
-                )
-                .labelled_by(name_label.id);
-            submit_on_enter(ui, &name_field);
-            if !onboarding.name.is_empty() {
-                problem_ui(ui, cx, problems.name.as_ref());
-            }
-
-            let base_url_label = ui.label(cx.t("onboarding.base_url").as_ref());
-            let base_url_field = ui
-                .add(
-                    TextEdit::singleline(&mut onboarding.base_url)
-                        .hint_text("https://")
-                        .desired_width(FIELD_WIDTH),
-                )
-                .labelled_by(base_url_label.id);
-            submit_on_enter(ui, &base_url_field);
-            if !onboarding.base_url.is_empty() {
-                problem_ui(ui, cx, problems.base_url.as_ref());
-            }
-
-            let api_key_label = ui.label(cx.t("onboarding.api_key").as_ref());
-            let api_key_field = ui
-                .add(
-                    TextEdit::singleline(&mut *onboarding.api_key)
-                        .id(secret_field_id(API_KEY_FIELD))
-                        .password(true)
-                        .desired_width(FIELD_WIDTH),
-                )
-                .labelled_by(api_key_label.id);
-            submit_on_enter(ui, &api_key_field);
-            ui.add_space(6.0);
-            private_key_ui(ui, onboarding, cx, out);
-            ui.add_space(6.0);
-            ui.label(RichText::new(cx.t("passphrase.title").as_ref()).strong());
-            let language = cx.language;
-            let _ = crate::app::ui::passphrase::new_passphrase_ui(
+            // The widgets are added in the steps' order, which is also the
+            // order Tab walks them.
+            step_ui(
                 ui,
-                language,
-                &mut onboarding.passphrase,
-                PASSPHRASE_FIELDS,
+                cx,
+                "onboarding.step_service",
+                "onboarding.step_service_text",
             );
-            ui.add_space(6.0);
-
-            let save_label = cx.t("onboarding.save_profile");
-            ui.checkbox(&mut onboarding.save_profile, save_label.as_ref());
-            ui.label(RichText::new(cx.t("onboarding.save_profile_hint").as_ref()).weak());
+            service_step_ui(ui, onboarding, cx);
+            step_ui(ui, cx, "onboarding.step_key", "onboarding.step_key_text");
+            key_step_ui(ui, onboarding, cx, out);
+            step_ui(
+                ui,
+                cx,
+                "onboarding.step_register",
+                "onboarding.step_register_text",
+            );
+            public_key_ui(ui, onboarding, cx, out);
+            step_ui(
+                ui,
+                cx,
+                "onboarding.step_protect",
+                "onboarding.step_protect_text",
+            );
+            protect_step_ui(ui, onboarding, cx);
             ui.add_space(8.0);
-
-            let problems = onboarding.problems();
-            let request = onboarding.connect_request();
-            ui.horizontal(|ui| {
-                let connect = ui.add_enabled(
-                    request.is_some(),
-                    egui::Button::new(cx.t("onboarding.connect").as_ref()),
-                );
-                if !problems.is_empty() {
-                    let missing: Vec<String> = [
-                        &problems.name,
-                        &problems.base_url,
-                        &problems.api_key,
-                        &problems.key,
-                        &problems.passphrase,
-                    ]
-                    .into_iter()
-                    .flatten()
-                    .map(|problem| problem.localize(cx.language))
-                    .collect();
-                    connect.clone().on_disabled_hover_text(missing.join("\n"));
-                }
-                if (connect.clicked() || enter_submitted(ui))
-                    && let Some(request) = request
-                {
-                    out.command(Command::Connect(request));
-                }
-                if onboarding.connecting {
-                    ui.spinner();
-                    ui.label(cx.t("onboarding.testing").as_ref());
-                }
-                if cx.adding_profile && ui.button(cx.t("onboarding.cancel").as_ref()).clicked() {
-                    out.ask(Ask::Set(Setting::StopAddingProfile));
-                }
-            });
-            if let Some(error) = &onboarding.connect_error {
-                ui.label(
-                    RichText::new(cx.t("onboarding.connect_failed").as_ref())
-                        .strong()
-                        .color(ui.visuals().error_fg_color),
-                );
-                ui.label(RichText::new(error).color(ui.visuals().error_fg_color));
-            }
+            connect_row_ui(ui, onboarding, cx, out);
         });
+}
+
+/// Step 1: the service's address and the API key.
+fn service_step_ui(ui: &mut Ui, onboarding: &mut OnboardingDraft, cx: &PanelContext<'_>) {
+    let problems = onboarding.problems();
+    let base_url_label = ui.label(cx.t("onboarding.base_url").as_ref());
+    let base_url_field = ui
+        .add(
+            TextEdit::singleline(&mut onboarding.base_url)
+                .hint_text("https://")
+                .desired_width(FIELD_WIDTH),
+        )
+        .labelled_by(base_url_label.id);
+    submit_on_enter(ui, &base_url_field);
+    if !onboarding.base_url.is_empty() {
+        problem_ui(ui, cx, problems.base_url.as_ref());
+    }
+
+    let api_key_label = ui.label(cx.t("onboarding.api_key").as_ref());
+    let api_key_field = ui
+        .add(
+            TextEdit::singleline(&mut *onboarding.api_key)
+                .id(secret_field_id(API_KEY_FIELD))
+                .password(true)
+                .desired_width(FIELD_WIDTH),
+        )
+        .labelled_by(api_key_label.id);
+    submit_on_enter(ui, &api_key_field);
+}
+
+/// Step 4: the profile's name, the passphrase that seals the key, and
+/// whether the profile is kept.
+fn protect_step_ui(ui: &mut Ui, onboarding: &mut OnboardingDraft, cx: &PanelContext<'_>) {
+    let problems = onboarding.problems();
+    let name_label = ui.label(cx.t("onboarding.name").as_ref());
+    let hint = cx.t("onboarding.name_hint");
+    let name_field = ui
+        .add(
+            TextEdit::singleline(&mut onboarding.name)
+                .hint_text(hint.as_ref())
+                .desired_width(FIELD_WIDTH),
+        )
+        .labelled_by(name_label.id);
+    submit_on_enter(ui, &name_field);
+    if !onboarding.name.is_empty() {
+        problem_ui(ui, cx, problems.name.as_ref());
+    }
+    ui.add_space(6.0);
+    ui.label(RichText::new(cx.t("passphrase.title").as_ref()).strong());
+    let _ = crate::app::ui::passphrase::new_passphrase_ui(
+        ui,
+        cx.language,
+        &mut onboarding.passphrase,
+        PASSPHRASE_FIELDS,
+    );
+    ui.add_space(6.0);
+    let save_label = cx.t("onboarding.save_profile");
+    ui.checkbox(&mut onboarding.save_profile, save_label.as_ref());
+    ui.label(RichText::new(cx.t("onboarding.save_profile_hint").as_ref()).weak());
+}
+
+fn connect_row_ui(
+    ui: &mut Ui,
+    onboarding: &mut OnboardingDraft,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
+    let problems = onboarding.problems();
+    let request = onboarding.connect_request();
+    ui.horizontal(|ui| {
+        let mut connect =
+            egui::Button::new(RichText::new(cx.t("onboarding.connect").as_ref()).strong());
+        if request.is_some() {
+            connect = connect.fill(ui.visuals().selection.bg_fill);
+        }
+        let connect = ui.add_enabled(request.is_some(), connect);
+        if !problems.is_empty() {
+            let missing: Vec<String> = [
+                &problems.base_url,
+                &problems.api_key,
+                &problems.key,
+                &problems.name,
+                &problems.passphrase,
+            ]
+            .into_iter()
+            .flatten()
+            .map(|problem| problem.localize(cx.language))
+            .collect();
+            connect.clone().on_disabled_hover_text(missing.join("\n"));
+        }
+        if (connect.clicked() || enter_submitted(ui))
+            && let Some(request) = request
+        {
+            out.command(Command::Connect(request));
+        }
+        if onboarding.connecting {
+            ui.spinner();
+            ui.label(cx.t("onboarding.testing").as_ref());
+        }
+        if cx.adding_profile && ui.button(cx.t("onboarding.cancel").as_ref()).clicked() {
+            out.ask(Ask::Set(Setting::StopAddingProfile));
+        }
+    });
+    if let Some(error) = &onboarding.connect_error {
+        ui.label(
+            RichText::new(cx.t("onboarding.connect_failed").as_ref())
+                .strong()
+                .color(ui.visuals().error_fg_color),
+        );
+        ui.label(RichText::new(error).color(ui.visuals().error_fg_color));
+    }
+}
+
+/// Step 2: the key pair, created here unless *Advanced* says otherwise
+/// (another size, or a key the person already has).
+fn key_step_ui(
+    ui: &mut Ui,
+    onboarding: &mut OnboardingDraft,
+    cx: &PanelContext<'_>,
+    out: &mut Outbox,
+) {
+    if onboarding.key_source == KeySource::Generated {
+        let working = matches!(onboarding.generated_key, KeyDraft::Working);
+        if ui
+            .add_enabled(
+                !working,
+                egui::Button::new(cx.t("onboarding.generate").as_ref()),
+            )
+            .clicked()
+        {
+            onboarding.generated_key = KeyDraft::Working;
+            out.command(Command::Onboarding(OnboardingCommand::GenerateKey(
+                onboarding.key_bits,
+            )));
+        }
+    }
+    // Open by itself when the key comes from elsewhere, so the choice stays in sight.
+    egui::CollapsingHeader::new(cx.t("advanced.title").as_ref())
+        .id_salt("onboarding_key_advanced")
+        .default_open(onboarding.key_source != KeySource::Generated)
+        .show(ui, |ui| {
+            ui.label(RichText::new(cx.t("onboarding.key_advanced_text").as_ref()).weak());
+            ui.add_space(4.0);
+            ui.label(cx.t("onboarding.key_size").as_ref());
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut onboarding.key_bits, RsaKeyBits::Rsa2048, "RSA 2048");
+                ui.radio_value(&mut onboarding.key_bits, RsaKeyBits::Rsa3072, "RSA 3072");
+            });
+            ui.add_space(4.0);
+            existing_key_ui(ui, onboarding, cx, out);
+        });
+    key_status_ui(ui, onboarding, cx);
 }
 
 #[expect(
     clippy::float_arithmetic,
     reason = "screen geometry in points, never money"
 )]
-fn private_key_ui(
+fn existing_key_ui(
     ui: &mut Ui,
     onboarding: &mut OnboardingDraft,
     cx: &PanelContext<'_>,
     out: &mut Outbox,
 ) {
     let key_label = ui.label(cx.t("onboarding.private_key").as_ref());
-    ui.horizontal(|ui| {
-        let draft = &mut *onboarding;
-        let sources = [
-            (KeySource::File, "onboarding.key_from_file"),
-            (KeySource::Pasted, "onboarding.key_pasted"),
-            (KeySource::Generated, "onboarding.key_generated"),
-        ];
-        for (source, key) in sources {
-            ui.radio_value(
-                &mut draft.key_source,
-                source,
-                i18n::tr(cx.language, key).as_ref(),
-            );
-        }
-    });
+    let sources = [
+        (KeySource::Generated, "onboarding.key_generated"),
+        (KeySource::File, "onboarding.key_from_file"),
+        (KeySource::Pasted, "onboarding.key_pasted"),
+    ];
+    for (source, key) in sources {
+        ui.radio_value(
+            &mut onboarding.key_source,
+            source,
+            i18n::tr(cx.language, key).as_ref(),
+        );
+    }
     match onboarding.key_source {
         KeySource::File => {
             let language = cx.language;
@@ -331,9 +420,8 @@ fn private_key_ui(
                 onboarding.pasted_changed();
             }
         }
-        KeySource::Generated => generate_key_ui(ui, onboarding, cx, out),
+        KeySource::Generated => {}
     }
-    key_status_ui(ui, onboarding, cx);
 }
 
 fn key_status_ui(ui: &mut Ui, onboarding: &OnboardingDraft, cx: &PanelContext<'_>) {
@@ -366,34 +454,20 @@ fn key_status_ui(ui: &mut Ui, onboarding: &OnboardingDraft, cx: &PanelContext<'_
     }
 }
 
+/// Step 3: the public key of whichever key is ready, to copy (or save) and
+/// register at the service.
 #[expect(
     clippy::float_arithmetic,
     reason = "screen geometry in points, never money"
 )]
-fn generate_key_ui(
+fn public_key_ui(
     ui: &mut Ui,
     onboarding: &mut OnboardingDraft,
     cx: &PanelContext<'_>,
     out: &mut Outbox,
 ) {
-    ui.horizontal(|ui| {
-        ui.radio_value(&mut onboarding.key_bits, RsaKeyBits::Rsa2048, "RSA 2048");
-        ui.radio_value(&mut onboarding.key_bits, RsaKeyBits::Rsa3072, "RSA 3072");
-        let working = matches!(onboarding.generated_key, KeyDraft::Working);
-        if ui
-            .add_enabled(
-                !working,
-                egui::Button::new(cx.t("onboarding.generate").as_ref()),
-            )
-            .clicked()
-        {
-            onboarding.generated_key = KeyDraft::Working;
-            out.command(Command::Onboarding(OnboardingCommand::GenerateKey(
-                onboarding.key_bits,
-            )));
-        }
-    });
-    let Some(key) = onboarding.generated_key.key() else {
+    let Some(key) = onboarding.selected_key().key() else {
+        ui.label(RichText::new(cx.t("onboarding.step_register_waiting").as_ref()).weak());
         return;
     };
     let public_pem = key.public_key_pem().to_owned();
