@@ -11,6 +11,7 @@ use crate::app::panel::PanelContext;
 use crate::app::state::AppState;
 use crate::app::submit::SubmitRequest;
 use crate::app::ui::request_countdown_frame;
+use brlv_core::api::model::CreateOrder;
 
 /// One line of the dialog: what it names, and its value.
 pub type SummaryLine = (String, String);
@@ -53,16 +54,24 @@ pub fn authorization_lines(ui: &egui::Ui, state: &mut AppState) -> Authorization
     }
 }
 
-/// Whether the order waiting for its passphrase accepts the form's quote
-/// and that quote has expired; while it has not, a frame is asked for the
-/// second it does, so the dialog stops it without a key being pressed.
-fn order_quote_expired(ui: &egui::Ui, state: &AppState) -> bool {
-    let Some(SubmitRequest::Order(order)) = state
+/// The order the lock's dialog is asking the passphrase for, if it is one.
+fn order_awaiting_passphrase(state: &AppState) -> Option<&CreateOrder> {
+    match state
         .lock
         .authorization
         .as_ref()
         .map(|authorization| &authorization.request)
-    else {
+    {
+        Some(SubmitRequest::Order(order)) => Some(order),
+        _ => None,
+    }
+}
+
+/// Whether the order waiting for its passphrase accepts the form's quote
+/// and that quote has expired; while it has not, a frame is asked for the
+/// second it does, so the dialog stops it without a key being pressed.
+fn order_quote_expired(ui: &egui::Ui, state: &AppState) -> bool {
+    let Some(order) = order_awaiting_passphrase(state) else {
         return false;
     };
     let Some(expiration) = state
@@ -84,14 +93,7 @@ fn order_quote_expired(ui: &egui::Ui, state: &AppState) -> bool {
 /// For an order that sells tokens, what it makes of this month's sales
 /// against R$35,000 (the tax report's count), in a sentence.
 fn order_sale_line(ui: &egui::Ui, state: &mut AppState) -> Option<(String, SaleTone)> {
-    let Some(SubmitRequest::Order(order)) = state
-        .lock
-        .authorization
-        .as_ref()
-        .map(|authorization| &authorization.request)
-    else {
-        return None;
-    };
+    let order = order_awaiting_passphrase(state)?;
     let quote_id = order.quote_id;
     if state.orders.form.current_quote().map(|quote| quote.id) != Some(quote_id) {
         return None;
