@@ -158,7 +158,10 @@ try_installed() { # try_installed KIND
   fi
   # NSIS points the shortcut at the installed icon; an MSI at its copy of
   # the Icon table's entry (brlvdesk.ico) in its own Installer folder.
-  strings -el "$shortcut" | grep -qiE 'brlv-?desk\.ico$' ||
+  # Read whole before the search: `strings … | grep -q` under pipefail fails
+  # at random when grep stops reading first (SIGPIPE).
+  shortcut_text=$(strings -el "$shortcut")
+  grep -qiE 'brlv-?desk\.ico$' <<<"$shortcut_text" ||
     fail "the $kind shortcut does not use the app's icon"
   versions=$(registered_version)
   echo "Apps & features: brlv-desk $versions"
@@ -291,7 +294,8 @@ grep -m1 "opens its window" "$work/update-clean.txt" || fail "the relaunched win
 versions=$(registered_version)
 echo "Apps & features after the update: brlv-desk $versions"
 [ "$versions" = "$newer" ] || fail "after update install: expected one entry at $newer, found '$versions'"
-win "$install_dir/brlv-desk.com" profile list | grep -q "^ci-nsis	" || fail "the update lost the profile"
+profiles_after=$(win "$install_dir/brlv-desk.com" profile list)
+grep -q "^ci-nsis	" <<<"$profiles_after" || fail "the update lost the profile"
 printf 'a CI passphrase for windows\n' |
   win "$install_dir/brlv-desk.com" call --profile ci-nsis --passphrase-stdin \
     GET /api/v0/assets/brl/balance >"$work/call.txt"
