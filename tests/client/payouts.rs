@@ -462,3 +462,95 @@ fn a_plain_key_file_pays_a_file_only_with_allow_plain_key() {
     sandbox.kill().unwrap();
     sandbox.wait().unwrap();
 }
+
+/// Runs `payouts` on a file of three PIX rows through `proxy`, the second
+/// refused (422) by the service; the outcome of each row in the result.
+async fn three_rows_the_second_refused(
+    dir: &Path,
+    proxy: &Proxy,
+    sandbox_url: &str,
+    amounts: [&str; 3],
+    stop_at_first_failure: bool,
+) -> (Option<i32>, BTreeMap<u64, (String, String, Decimal)>, usize) {
+    let key = "refusal@example.com";
+    let file = dir.join(format!("lote-{}.csv", amounts[0]));
+    let rows: String = amounts
+        .iter()
+        .map(|amount| format!("pix,{amount},,{key},,,,,,,,\n"))
+        .collect();
+    std::fs::write(&file, format!("{HEADER}{rows}")).unwrap();
+    let result = dir.join(format!("result-{}.csv", amounts[0]));
+    let before = held(dir, sandbox_url, key).0.len();
+    proxy.on("POST /api/v0/withdrawals", Fault::Pass);
+    proxy.on(
+        "POST /api/v0/withdrawals",
+        Fault::Answer {
+            status: 422,
+            body:
+                serde_json::json!({"error": {"type": "invalid-request", "code": "invalid-pix-key",
+                "message": "the PIX key is not registered"}})
+                .to_string()
+                .into_bytes(),
+            date_ahead_secs: 0,
+        },
+    );
+    let mut args = vec![
+        "payouts",
+        "--allow-plain-key",
+        file.to_str().unwrap(),
+        "--yes",
+        "--result",
+        result.to_str().unwrap(),
+    ];
+    if stop_at_first_failure {
+        args.push("--stop-at-first-failure");
+    }
+    let mut command = brlv(dir, &proxy.base_url, &args);
+    let (code, _, _) = tokio::task::spawn_blocking(move || run(&mut command))
+        .await
+        .unwrap();
+    let new = held(dir, sandbox_url, key).0.len() - before;
+    (code, result_rows(&result), new)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_row_stops_the_rest_only_when_the_person_chose_to_stop_at_the_first_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut sandbox, sandbox_url) = start_sandbox(dir.path());
+    let upstream = sandbox_url.trim_start_matches("http://").parse().unwrap();
+    let proxy = Proxy::start(upstream).await;
+
+    // By default a refused row stops nothing else: rows 1 and 3 are paid.
+    let (code, rows, paid) = three_rows_the_second_refused(
+        dir.path(),
+        &proxy,
+        &sandbox_url,
+        ["1.01", "2.02", "3.03"],
+        false,
+    )
+    .await;
+    assert_ne!(code, Some(0), "a refused row is not a clean run");
+    assert_eq!(paid, 2, "{rows:?}");
+    assert_eq!(rows[&1].0, "done", "{rows:?}");
+    assert_eq!(rows[&2].0, "refused", "{rows:?}");
+    assert!(rows[&2].1.is_empty(), "a refused row has no id: {rows:?}");
+    assert_eq!(rows[&3].0, "done", "{rows:?}");
+
+    // Chosen: the refusal stops the run, and row 3 is not sent.
+    let (code, rows, paid) = three_rows_the_second_refused(
+        dir.path(),
+        &proxy,
+        &sandbox_url,
+        ["4.04", "5.05", "6.06"],
+        true,
+    )
+    .await;
+    assert_ne!(code, Some(0));
+    assert_eq!(paid, 1, "{rows:?}");
+    assert_eq!(rows[&1].0, "done", "{rows:?}");
+    assert_eq!(rows[&2].0, "refused", "{rows:?}");
+    assert_eq!(rows[&3].0, "not-sent", "{rows:?}");
+
+    sandbox.kill().unwrap();
+    sandbox.wait().unwrap();
+}
