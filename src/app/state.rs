@@ -604,6 +604,11 @@ impl AppState {
                     |state| &mut state.transfers,
                     TransfersEvent::FoundAfterRestart(id),
                 ),
+                // The Orders panel takes no events: the root keeps its
+                // worker-fed fields, this one among them.
+                "order" => {
+                    self.orders.found_after_restart.insert(id);
+                }
                 _ => {}
             }
         }

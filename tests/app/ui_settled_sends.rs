@@ -369,3 +369,41 @@ fn another_connection_forgets_what_was_told_of_the_last() {
     assert!(state.journal.settled.is_empty());
     assert!(state.withdrawals.found_after_restart.is_empty());
 }
+
+#[test]
+fn an_order_found_after_a_restart_is_marked_on_its_row_of_the_orders_list() {
+    const ORDER: &str = "5b0d1a9e-0000-4000-8000-0000000000cc";
+    let mut state = connected_state(Language::En);
+    settled(
+        &mut state,
+        vec![told(
+            9,
+            "order",
+            "/api/v0/orders",
+            r#"{"quote-id":"00000000-0000-4000-8000-000000000001"}"#.to_owned(),
+            SendOutcome::Done(ORDER.to_owned()),
+        )],
+    );
+    let rows = serde_json::from_value::<Vec<_>>(serde_json::json!([
+        {"id": ORDER, "state": "awaiting-payment", "source-asset": "fiat/brl",
+         "target-asset": "eth-base/brlv", "source-amount": "250.00", "target-amount": "248.75",
+         "created-at": "2026-11-20T14:04:09Z"},
+        {"id": "9c2f0c52-0000-4000-8000-0000000000dd", "state": "completed",
+         "source-asset": "fiat/brl", "target-asset": "eth-base/brlv", "source-amount": "1.00",
+         "target-amount": "0.99", "created-at": "2026-11-19T10:00:00Z"},
+    ]))
+    .unwrap();
+    deliver(&mut state, Fetched::Orders(rows.into()), 1_000);
+    state.view = View::Orders;
+    let mut harness = harness(state);
+    settle(&mut harness);
+    let marked: Vec<String> = harness
+        .query_all_by_label_contains("answer lost, found after a restart")
+        .map(|node| node.accesskit_node().label().unwrap_or_default().to_owned())
+        .collect();
+    assert!(!marked.is_empty(), "its row is marked");
+    assert!(
+        marked.iter().all(|label| !label.contains("Completed")),
+        "only its row: {marked:?}"
+    );
+}

@@ -245,6 +245,9 @@ pub struct OrdersState {
     /// The last state seen of each order awaiting payment or expired: the
     /// ones whose next move (expired, payment-returned) earns a notice.
     pub awaiting_or_expired: HashMap<Uuid, OrderState>,
+    /// Orders whose answer an earlier run never had, found in the list as
+    /// the connection opened: their rows say so.
+    pub found_after_restart: std::collections::BTreeSet<Uuid>,
 }
 
 impl OrdersState {

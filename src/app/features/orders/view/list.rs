@@ -22,7 +22,7 @@ use crate::app::ui::table::{amount_column_id, copy_menu_ui, header_cell_ui, row_
 use crate::app::ui::{
     Cell, badge_ui, export_bar_ui, format_countdown, request_countdown_frame, saved_copy_ui,
 };
-use brlv_core::api::model::Order;
+use brlv_core::api::model::{Order, OrderState};
 
 use super::badge::{order_state_label, order_state_tone, seconds_to_pay};
 
@@ -45,6 +45,7 @@ pub fn orders_list_ui(
     });
     ui.add_space(6.0);
     export_ui(ui, orders, cx, out);
+    let found_after_restart = &orders.found_after_restart;
     ui.add_space(6.0);
     let Some(orders) = cx.data.orders.value() else {
         ui.horizontal(|ui| {
@@ -87,7 +88,7 @@ pub fn orders_list_ui(
             ],
         ));
     }
-    if let Some(id) = orders_table_ui(ui, cx, &arranged) {
+    if let Some(id) = orders_table_ui(ui, cx, &arranged, found_after_restart) {
         out.ask(Ask::SelectOrder(Some(id)));
     }
 }
@@ -128,8 +129,16 @@ fn export_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>, out: 
 }
 
 /// The table; returns the order clicked.
-fn orders_table_ui(ui: &mut Ui, cx: &PanelContext<'_>, orders: &Arranged<Order>) -> Option<Uuid> {
+/// The orders' table; `found_after_restart`: the rows an earlier run sent
+/// and never heard back about, marked so.
+fn orders_table_ui(
+    ui: &mut Ui,
+    cx: &PanelContext<'_>,
+    orders: &Arranged<Order>,
+    found_after_restart: &std::collections::BTreeSet<Uuid>,
+) -> Option<Uuid> {
     let mut clicked = None;
+    let found_mark = cx.t("settle.row_mark");
     // Selectable text would take a click on a cell's text for itself, so the
     // row would not open; the table's own text is not for selecting.
     let selectable_before = ui.style().interaction.selectable_labels;
@@ -229,11 +238,20 @@ fn orders_table_ui(ui: &mut Ui, cx: &PanelContext<'_>, orders: &Arranged<Order>)
                                 }
                             });
                         }
+                        let found = found_after_restart.contains(&order.id);
+                        let state_text = |order_state: &OrderState| {
+                            let label = order_state_label(language, order_state);
+                            if found {
+                                format!("{label} · {found_mark}")
+                            } else {
+                                label
+                            }
+                        };
                         row.col(|ui| {
                             if let Some(order_state) = &order.state {
                                 badge_ui(
                                     ui,
-                                    &order_state_label(language, order_state),
+                                    &state_text(order_state),
                                     order_state_tone(order_state),
                                 );
                             }
@@ -275,11 +293,7 @@ fn orders_table_ui(ui: &mut Ui, cx: &PanelContext<'_>, orders: &Arranged<Order>)
                                 source.clone(),
                                 target.clone(),
                                 Cell::Text(
-                                    order
-                                        .state
-                                        .as_ref()
-                                        .map(|s| order_state_label(language, s))
-                                        .unwrap_or_default(),
+                                    order.state.as_ref().map(state_text).unwrap_or_default(),
                                 ),
                                 Cell::Text(
                                     seconds_to_pay(cx.wall_now, order)
