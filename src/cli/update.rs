@@ -348,33 +348,7 @@ async fn download_to(notice: &UpdateNotice, to: &Path) -> Result<PathBuf, Update
             }
         }
     };
-    Ok(save_package(notice, to, &mut report).await?)
-}
-
-/// Downloads `notice`'s package into a private folder under `to`, checked
-/// against the feed (size, SHA-256), then moves it into `to` itself and
-/// returns where it is: the command line's `--to DIR` and the window's
-/// Downloads folder alike.
-pub async fn save_package(
-    notice: &UpdateNotice,
-    to: &Path,
-    progress: &mut (dyn FnMut(DownloadProgress) + Send),
-) -> Result<PathBuf, UpdateError> {
-    let downloaded = update::download(&notice.package, to, progress).await?;
-    let path = to.join(notice.package.file_name());
-    let moved = std::fs::rename(&downloaded.path, &path).and_then(|()| {
-        // A published package holds nothing private; apt reads it as its
-        // own user.
-        #[cfg(unix)]
-        std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o644))?;
-        Ok(())
-    });
-    let _ = std::fs::remove_dir_all(&downloaded.folder);
-    moved.map_err(|source| UpdateError::File {
-        path: path.clone(),
-        source,
-    })?;
-    Ok(path)
+    Ok(update::save_package(notice, to, &mut report).await?)
 }
 
 /// Downloads the installer into a private folder of the system's temporary

@@ -182,6 +182,32 @@ fn create_private(path: &Path) -> std::io::Result<File> {
     options.open(path)
 }
 
+/// Downloads `notice`'s package into a private folder under `to`, checked
+/// against the feed (size, SHA-256), then moves it into `to` itself and
+/// returns where it is: the command line's `--to DIR` and the window's
+/// Downloads folder alike.
+pub async fn save_package(
+    notice: &super::UpdateNotice,
+    to: &Path,
+    progress: &mut (dyn FnMut(DownloadProgress) + Send),
+) -> Result<PathBuf, UpdateError> {
+    let downloaded = download(&notice.package, to, progress).await?;
+    let path = to.join(notice.package.file_name());
+    let moved = std::fs::rename(&downloaded.path, &path).and_then(|()| {
+        // A published package holds nothing private; apt reads it as its
+        // own user.
+        #[cfg(unix)]
+        std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o644))?;
+        Ok(())
+    });
+    let _ = std::fs::remove_dir_all(&downloaded.folder);
+    moved.map_err(|source| UpdateError::File {
+        path: path.clone(),
+        source,
+    })?;
+    Ok(path)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

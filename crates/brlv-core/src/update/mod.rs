@@ -35,7 +35,7 @@ mod signature;
 pub use build_config::{BuiltInUpdates, UpdateSource};
 pub use check::{UpdateNotice, check};
 pub use demo_key::DemoFeedKey;
-pub use download::{DownloadProgress, DownloadedPackage, download, verify_file};
+pub use download::{DownloadProgress, DownloadedPackage, download, save_package, verify_file};
 pub use error::UpdateError;
 pub use feed::{Feed, PackageEntry, Platform, ReleaseNotes, SilentInstall};
 pub use http::{MAX_FEED_BYTES, MAX_PACKAGE_BYTES, MAX_SIGNATURE_BYTES};

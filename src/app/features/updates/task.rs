@@ -1,6 +1,6 @@
 //! The worker's calls for the update check: the core's signed feed
 //! ([`brlv_core::update::check`]), the command line's download into a
-//! folder ([`crate::cli::update::save_package`]), and on Windows the
+//! folder ([`brlv_core::update::save_package`]), and on Windows the
 //! installer's download and the updater that installs it once the window
 //! has closed and then starts the program again; their refusals turned
 //! into [`UpdateProblem`]s.
@@ -66,7 +66,7 @@ pub async fn download(
     // `~/Downloads` may not exist yet on a system that names no other.
     std::fs::create_dir_all(&folder)
         .map_err(|error| UpdateProblem::File(format!("{}: {error}", folder.display())))?;
-    let path = crate::cli::update::save_package(notice, &folder, progress)
+    let path = brlv_core::update::save_package(notice, &folder, progress)
         .await
         .map_err(|error| UpdateProblem::from(&error))?;
     Ok(SavedPackage {
