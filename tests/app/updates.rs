@@ -49,8 +49,10 @@ use crate::support::worker::{SandboxAccount, pump_until, sandbox_account, spawn}
 /// A minisign public key (the core's tests' own), for a build "with a feed".
 const RELEASE_KEY: &str = "RWTq1fFf76WZuaW8Fuz3kX4YGLJTeedrdCxI8Ly+5qq6Hzh7E6SWF7f6";
 
-fn worker_checking(feed: UpdateFeed, downloads: Option<PathBuf>) -> WorkerHandle {
-    spawn(WorkerConfig {
+/// A worker with no profile of its own, checking `feed` as `platform`; the
+/// tests that send a withdrawal set its environment and network over it.
+fn worker_config(feed: UpdateFeed, platform: Platform, downloads: Option<PathBuf>) -> WorkerConfig {
+    WorkerConfig {
         clock: Clock::new(),
         secrets: SecretSource::Store(Arc::new(brlv_core::keystore::MemoryStore::default())),
         profile_path: None,
@@ -62,10 +64,53 @@ fn worker_checking(feed: UpdateFeed, downloads: Option<PathBuf>) -> WorkerHandle
         central_bank: Default::default(),
         updates: UpdateConfig {
             feed,
-            platform: Some(Platform::LinuxDeb),
+            platform: Some(platform),
             downloads,
         },
+    }
+}
+
+fn worker_checking(feed: UpdateFeed, downloads: Option<PathBuf>) -> WorkerHandle {
+    spawn(worker_config(feed, Platform::LinuxDeb, downloads))
+}
+
+/// The sandbox's own demo feed, checked with the key it signs with.
+fn demo_feed(sandbox: &brlv_sandbox::RunningSandbox) -> UpdateFeed {
+    UpdateFeed::Given(
+        UpdateSource::new(
+            sandbox.update_feed_url().as_str(),
+            &sandbox.update_public_key(),
+        )
+        .unwrap(),
+    )
+}
+
+/// The environment profile of a sandbox account, reached at `base_url`
+/// (a fault proxy in front of the sandbox).
+fn environment_at(
+    base_url: &str,
+    api_key: &str,
+    key: brlv_core::api::PrivateKey,
+) -> EnvironmentProfile {
+    EnvironmentProfile::Given(brlv_core::credentials::Credentials {
+        base_url: base_url.to_owned(),
+        api_key: secrecy::SecretString::from(api_key.to_owned()),
+        private_key: key,
     })
+}
+
+/// A network policy that gives a hung request up after `timeout`, trying
+/// it at most `attempts` times.
+fn network(timeout: Duration, attempts: u32) -> NetworkPolicy {
+    NetworkPolicy {
+        timeout,
+        retry: brlv_core::api::RetryPolicy {
+            max_attempts: attempts,
+            initial_backoff: Duration::from_millis(50),
+            max_backoff: Duration::from_millis(200),
+            max_retry_after: Duration::from_secs(5),
+        },
+    }
 }
 
 fn checked(state: &AppState) -> bool {
@@ -154,39 +199,11 @@ fn no_check_starts_while_a_withdrawal_is_in_flight_and_the_one_due_runs_once_it_
         key,
     } = sandbox_account("updates-busy", 2);
     let proxy = runtime.block_on(Proxy::start(sandbox.local_addr()));
-    let demo_feed = UpdateSource::new(
-        sandbox.update_feed_url().as_str(),
-        &sandbox.update_public_key(),
-    )
-    .unwrap();
     let worker = spawn(WorkerConfig {
-        clock: Clock::new(),
-        secrets: SecretSource::Store(Arc::new(brlv_core::keystore::MemoryStore::default())),
-        profile_path: None,
-        environment: EnvironmentProfile::Given(brlv_core::credentials::Credentials {
-            base_url: proxy.base_url.clone(),
-            api_key: secrecy::SecretString::from("updates-busy".to_owned()),
-            private_key: key,
-        }),
+        environment: environment_at(&proxy.base_url, "updates-busy", key),
         // The hung POST is given up after three seconds.
-        network: NetworkPolicy {
-            timeout: Duration::from_secs(3),
-            retry: brlv_core::api::RetryPolicy {
-                max_attempts: 2,
-                initial_backoff: Duration::from_millis(50),
-                max_backoff: Duration::from_millis(200),
-                max_retry_after: Duration::from_secs(5),
-            },
-        },
-        seal_cost: brlv_core::seal::ScryptCost::TEST_ONLY_CHEAP,
-        journal_dir: None,
-        dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
-        central_bank: Default::default(),
-        updates: UpdateConfig {
-            feed: UpdateFeed::Given(demo_feed),
-            platform: Some(Platform::LinuxDeb),
-            downloads: None,
-        },
+        network: network(Duration::from_secs(3), 2),
+        ..worker_config(demo_feed(&sandbox), Platform::LinuxDeb, None)
     });
     assert!(worker.send(Command::Start { sandbox: false }));
     let mut state = AppState::new(Language::En);
@@ -677,38 +694,10 @@ fn on_windows_nothing_is_run_while_a_withdrawal_is_in_flight() {
         key,
     } = sandbox_account("updates-restart-busy", 2);
     let proxy = runtime.block_on(Proxy::start(sandbox.local_addr()));
-    let demo_feed = UpdateSource::new(
-        sandbox.update_feed_url().as_str(),
-        &sandbox.update_public_key(),
-    )
-    .unwrap();
     let worker = spawn(WorkerConfig {
-        clock: Clock::new(),
-        secrets: SecretSource::Store(Arc::new(brlv_core::keystore::MemoryStore::default())),
-        profile_path: None,
-        environment: EnvironmentProfile::Given(brlv_core::credentials::Credentials {
-            base_url: proxy.base_url.clone(),
-            api_key: secrecy::SecretString::from("updates-restart-busy".to_owned()),
-            private_key: key,
-        }),
-        network: NetworkPolicy {
-            timeout: Duration::from_secs(30),
-            retry: brlv_core::api::RetryPolicy {
-                max_attempts: 1,
-                initial_backoff: Duration::from_millis(50),
-                max_backoff: Duration::from_millis(200),
-                max_retry_after: Duration::from_secs(5),
-            },
-        },
-        seal_cost: brlv_core::seal::ScryptCost::TEST_ONLY_CHEAP,
-        journal_dir: None,
-        dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
-        central_bank: Default::default(),
-        updates: UpdateConfig {
-            feed: UpdateFeed::Given(demo_feed),
-            platform: Some(Platform::WindowsNsis),
-            downloads: None,
-        },
+        environment: environment_at(&proxy.base_url, "updates-restart-busy", key),
+        network: network(Duration::from_secs(30), 1),
+        ..worker_config(demo_feed(&sandbox), Platform::WindowsNsis, None)
     });
     assert!(worker.send(Command::Start { sandbox: false }));
     let mut state = AppState::new(Language::En);
@@ -755,22 +744,11 @@ fn on_windows_nothing_is_run_while_a_withdrawal_is_in_flight() {
 
 #[test]
 fn on_windows_the_sandboxs_demo_update_closes_nothing() {
-    let worker = spawn(WorkerConfig {
-        clock: Clock::new(),
-        secrets: SecretSource::Store(Arc::new(brlv_core::keystore::MemoryStore::default())),
-        profile_path: None,
-        environment: EnvironmentProfile::Ignore,
-        network: NetworkPolicy::default(),
-        seal_cost: brlv_core::seal::ScryptCost::TEST_ONLY_CHEAP,
-        journal_dir: None,
-        dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
-        central_bank: Default::default(),
-        updates: UpdateConfig {
-            feed: UpdateFeed::ThisBuild,
-            platform: Some(Platform::WindowsNsis),
-            downloads: None,
-        },
-    });
+    let worker = spawn(worker_config(
+        UpdateFeed::ThisBuild,
+        Platform::WindowsNsis,
+        None,
+    ));
     let mut state = AppState::new(Language::En);
     assert!(worker.send(Command::Start { sandbox: true }));
     assert!(worker.send(Command::Updates(state.updates.schedule())));
