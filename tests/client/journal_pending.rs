@@ -272,52 +272,15 @@ fn journal_pending_tells_done_not_done_and_cannot_tell_against_the_sandbox() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_call_killed_after_its_withdrawal_left_is_settled_as_done_and_never_sent_twice() {
     let dir = tempfile::tempdir().unwrap();
-    let (mut sandbox, sandbox_url) = start_sandbox(dir.path());
-    let upstream = sandbox_url.trim_start_matches("http://").parse().unwrap();
-    let proxy = Proxy::start(upstream).await;
-    proxy.on("POST /api/v0/withdrawals", Fault::HoldAfterForward);
-    let (before, balance_before) = held(dir.path(), &sandbox_url);
-
-    let data = dir.path().join("data");
-    let body = pix("321.09");
-    let mut child = brlv(
-        dir.path(),
-        &proxy.base_url,
-        &data,
-        &[
-            "call",
-            "POST",
-            "/api/v0/withdrawals",
-            "--allow-plain-key",
-            "--data",
-            &body,
-        ],
-    )
-    .stdout(Stdio::null())
-    .stderr(Stdio::null())
-    .spawn()
-    .unwrap();
-    // Killed once the sandbox holds the payout and the answer is held back.
-    let mut waited = Duration::ZERO;
-    while held(dir.path(), &sandbox_url).0.len() == before.len() {
-        assert!(waited < Duration::from_secs(20), "the POST never arrived");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        waited += Duration::from_millis(50);
-    }
-    child.kill().unwrap();
-    let status = child.wait().unwrap();
-    assert_eq!(
-        std::os::unix::process::ExitStatusExt::signal(&status),
-        Some(9),
-        "killed, not finished"
-    );
-
-    // What the killed process left: the POST, journaled before it left, no outcome.
-    let path = journal_path(&data, &proxy.base_url);
-    let entries = Store::open(&path).unwrap().0.posts(None).unwrap();
-    assert_eq!(entries.len(), 1);
-    assert_eq!(entries[0].post.body, body);
-    assert!(entries[0].outcome.is_none(), "{:?}", entries[0].outcome);
+    let Killed {
+        mut sandbox,
+        sandbox_url,
+        proxy,
+        data,
+        before,
+        balance_before,
+        ..
+    } = kill_a_payout(dir.path(), "321.09", KillPoint::AfterItLeft).await;
 
     let (code, stdout, stderr) = run(&mut brlv(
         dir.path(),
@@ -366,6 +329,8 @@ async fn a_call_killed_after_its_withdrawal_left_is_settled_as_done_and_never_se
 enum KillPoint {
     /// The proxy holds the request: it never reached the service.
     BeforeTheService,
+    /// The sandbox holds the payout and the proxy holds its answer back.
+    AfterItLeft,
     /// The answer arrived, and the process stops before the journal wrote
     /// the outcome (`BRLV_TEST_HOOK_PAUSE_BEFORE_OUTCOME`, debug builds only).
     AfterTheAnswer,
@@ -390,8 +355,12 @@ async fn kill_a_payout(dir: &Path, amount: &str, point: KillPoint) -> Killed {
     let (sandbox, sandbox_url) = start_sandbox(dir);
     let upstream = sandbox_url.trim_start_matches("http://").parse().unwrap();
     let proxy = Proxy::start(upstream).await;
-    if point == KillPoint::BeforeTheService {
-        proxy.on("POST /api/v0/withdrawals", Fault::HoldBeforeForward);
+    match point {
+        KillPoint::BeforeTheService => {
+            proxy.on("POST /api/v0/withdrawals", Fault::HoldBeforeForward)
+        }
+        KillPoint::AfterItLeft => proxy.on("POST /api/v0/withdrawals", Fault::HoldAfterForward),
+        KillPoint::AfterTheAnswer => {}
     }
     let (before, balance_before) = held(dir, &sandbox_url);
     let data = dir.join("data");
@@ -420,6 +389,7 @@ async fn kill_a_payout(dir: &Path, amount: &str, point: KillPoint) -> Killed {
         .unwrap();
     let reached = || match point {
         KillPoint::BeforeTheService => proxy.held("POST /api/v0/withdrawals") == 1,
+        KillPoint::AfterItLeft => held(dir, &sandbox_url).0.len() > before.len(),
         KillPoint::AfterTheAnswer => answered.exists(),
     };
     let mut waited = Duration::ZERO;
