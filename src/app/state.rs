@@ -681,6 +681,7 @@ impl AppState {
             language: self.language,
             account: &account,
             now: self.wall_now,
+            balance_brl: self.data.balance_brl.value().copied(),
         };
         let step = self.taxes.save_csv(report);
         self.take_tax_step(step);
@@ -694,6 +695,7 @@ impl AppState {
             language: self.language,
             account: &account,
             now: self.wall_now,
+            balance_brl: self.data.balance_brl.value().copied(),
         };
         let step = self.taxes.save_pdf(report);
         self.take_tax_step(step);
@@ -706,6 +708,7 @@ impl AppState {
             language: self.language,
             account: &account,
             now: self.wall_now,
+            balance_brl: self.data.balance_brl.value().copied(),
         };
         let step = if pdf {
             self.taxes.pdf.path = typed;

@@ -1,6 +1,6 @@
 //! `brlv-desk tax-report --year YYYY [--profile NAME] [--csv DIR]
 //! [--outflow ID=payment|own|gift|none]... [--outflow-value ID=BRL]...
-//! [--paid-on YYYY-MM-DD] [--custodian-cnpj CNPJ]`: fetches what the ledger
+//! [--paid-on YYYY-MM-DD] [--custodian-cnpj CNPJ] [--pdf FILE]`: fetches what the ledger
 //! needs with the typed client, reads this device's claims and typed values
 //! from the profile's journal (keeping there first what `--outflow`,
 //! `--outflow-value` and `--custodian-cnpj` say), writes `ledger.csv`,
@@ -9,7 +9,8 @@
 //! with their answers, the DeCripto lines, the orders left out for their
 //! state, each DARF not marked paid by its due date with its fine and Selic
 //! interest on the day of payment (today unless `--paid-on`), and Bens e
-//! Direitos with both columns.
+//! Direitos with both columns. With `--pdf`, it also writes the report
+//! for an accountant the Taxes view saves, built by the same code.
 //!
 //! Credentials come as `call`'s do: the `BRLV_*` variables, or a saved
 //! profile with `--profile`. The journal is the one the app keeps for that
@@ -23,6 +24,9 @@ use std::process::ExitCode;
 
 use time::{Date, OffsetDateTime};
 
+use crate::app::error_text::Localize;
+use crate::app::features::taxes::figures::{self, TaxRequest, TaxSources};
+use crate::app::features::taxes::report::{build_report, render};
 use crate::cli::call::{self, CallError};
 use brlv_core::api::Client;
 use brlv_core::api::model::{
@@ -87,6 +91,11 @@ pub struct TaxReportArgs {
     /// and kept in the profile's journal so that it is typed once.
     #[arg(long, value_name = "CNPJ")]
     pub custodian_cnpj: Option<String>,
+    /// Write the report for an accountant as PDF to this file: the same
+    /// report the Taxes view saves, Bens e Direitos whole and the money
+    /// held at the service included, in the summary's language.
+    #[arg(long, value_name = "FILE")]
+    pub pdf: Option<PathBuf>,
     /// The summary's language: en or pt-BR.
     #[arg(long, value_name = "LANG", default_value = "en")]
     pub language: String,
@@ -341,7 +350,83 @@ pub fn report(args: &TaxReportArgs, out: &mut impl Write) -> Result<(), ReportEr
     print_late_darfs(out, &late_darfs, language);
     print_declaration(out, &declaration, language);
     print_readings(out, &year, language);
+    if let Some(path) = &args.pdf {
+        let of = ReportOf {
+            year: args.year,
+            paid_on,
+            now,
+            language,
+            account: &name,
+        };
+        write_pdf(path, &fetched, &selic_months, &of)?;
+        let _ = writeln!(out, "PDF: {}", path.display());
+    }
     Ok(())
+}
+
+/// What the PDF is made of besides the lists: the year, the day a late
+/// DARF is paid on, now, the language and the account's name.
+struct ReportOf<'a> {
+    year: i32,
+    paid_on: Date,
+    now: OffsetDateTime,
+    language: Language,
+    account: &'a str,
+}
+
+/// Writes the report for an accountant to `path`, built as the Taxes view
+/// builds it ([`figures::compute`], [`build_report`]) from what was fetched,
+/// with the money held at the service as the summary reads it.
+fn write_pdf(
+    path: &Path,
+    fetched: &Fetched,
+    selic_months: &SelicMonths,
+    of: &ReportOf<'_>,
+) -> Result<(), ReportError> {
+    use std::sync::Arc;
+    let deposits = TOKEN_DEPOSIT_ASSETS.map(|asset| {
+        Arc::new(
+            fetched
+                .deposits
+                .iter()
+                .find(|(listed, _)| *listed == asset)
+                .map(|(_, deposits)| deposits.clone())
+                .unwrap_or_default(),
+        )
+    });
+    let sources = TaxSources {
+        orders: Arc::new(fetched.orders.clone()),
+        transfers: Arc::new(fetched.transfers.clone()),
+        withdrawals: Arc::new(fetched.withdrawals.clone()),
+        wallets: Arc::new(fetched.wallets.clone()),
+        deposits,
+        claims: Arc::new(fetched.claims.clone()),
+        typed: Arc::new(fetched.typed.clone()),
+        prices: Arc::new(fetched.prices.clone()),
+        dollar_rates: Arc::new(fetched.dollar_rates.clone()),
+        selic: Arc::new(selic_months.clone()),
+        now: of.now,
+        ..TaxSources::default()
+    };
+    let request = TaxRequest {
+        year: of.year,
+        today: Some(of.paid_on),
+        ..TaxRequest::default()
+    };
+    let figures = figures::compute(None, request, sources);
+    let language = match of.language {
+        Language::PortugueseBrazil => crate::app::i18n::Language::PtBr,
+        Language::English => crate::app::i18n::Language::En,
+    };
+    let failed = |reason: String| ReportError::Write {
+        path: path.to_owned(),
+        reason,
+    };
+    let report = build_report(&figures, language, of.account, of.now, &fetched.money)
+        .ok_or_else(|| failed("the year's figures could not be computed".to_owned()))?;
+    crate::app::export::write_file(path, &render(&report))
+        .map(|_| ())
+        .map_err(|error| failed(error.localize(language)))
 }
 
 fn write_file(
@@ -490,13 +575,6 @@ fn money_held(
     year: i32,
     now: OffsetDateTime,
 ) -> Vec<MoneyHeld> {
-    let today = brasilia::date_at(now);
-    let current = today.year() == year;
-    let until = if current {
-        brlv_core::api::UtcMicros::new(now)
-    } else {
-        brlv_core::tax::declaration::end_of_year(year)
-    };
     let MoneyLists { balances, deposits } = lists;
     MONEY
         .iter()
@@ -509,7 +587,7 @@ fn money_held(
                 deposits: deposits.as_deref(),
                 claims: records.2,
             };
-            MoneyMoves::of(asset, &records).held_on(balance, today, until, current)
+            MoneyMoves::of(asset, &records).held_for_year(balance, year, now)
         })
         .collect()
 }

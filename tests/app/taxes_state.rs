@@ -351,7 +351,8 @@ fn the_report_for_an_accountant_holds_the_year_under_the_disclaimer() {
     with_orders(&mut data, orders());
     let mut taxes = TaxesState::default();
     let (figures, _) = taxes.figures(&ctx, &data, NOW);
-    let report = build_report(&figures, Language::PtBr, "Conta PJ", NOW).unwrap();
+    let money = figures.money_held(None, Language::PtBr, NOW);
+    let report = build_report(&figures, Language::PtBr, "Conta PJ", NOW, &money).unwrap();
     let text = plain_text(&report);
     for expected in [
         "Relatório de impostos 2026: criptoativos",
@@ -361,7 +362,7 @@ fn the_report_for_an_accountant_holds_the_year_under_the_disclaimer() {
         "R$ 6.000,00",
         "Bens e Direitos: posições em 10/03/2026",
         "08 / 03",
-        "Discriminação de USDC: 1.000 stablecoin USDC.",
+        "Discriminação de USDC: 1.000 stablecoin USDC em 10/03/2026.",
         "Ganhos isentos para Rendimentos Isentos e Não Tributáveis: R$ 1.000,00",
         "custo médio ponderado [prática, não lei]",
         "Lei 8.981/1995 art. 21",
@@ -377,7 +378,7 @@ fn the_report_for_an_accountant_holds_the_year_under_the_disclaimer() {
     let shown = crate::receipts::pdf_shown_strings(&pdf);
     for line in [
         "Relatório de impostos 2026: criptoativos",
-        "Discriminação de USDC: 1.000 stablecoin USDC.",
+        "Discriminação de USDC: 1.000 stablecoin USDC em 10/03/2026.",
         "Um auxílio para a declaração",
     ] {
         let line = win_ansi(line);

@@ -13,7 +13,9 @@ use time::macros::datetime;
 use brlv_core::api::model::{Deposit, Order, Transfer, Wallet, Withdrawal};
 use brlv_core::tax::{TaxInput, TypedValues};
 use brlv_desk::app::features::journal::message::{JournalEvent, TaxJournal};
-use brlv_desk::app::features::taxes::report::{build_report, plain_text};
+use brlv_desk::app::features::taxes::report::{
+    ReportBlock, ReportSection, TaxReport, build_report, plain_text,
+};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Event;
 use brlv_desk::app::resources::Fetched;
@@ -202,7 +204,8 @@ fn the_pdf_says_which_month_may_owe_a_decripto_with_its_source() {
         .unwrap();
     assert_eq!(august.external_brl, dec("36000.00"));
     assert_eq!(august.limit_brl, dec("35000"));
-    let report = build_report(&figures, Language::En, "Conta PJ", state.wall_now).unwrap();
+    let money = figures.money_held(Some(dec("15500.00")), Language::En, state.wall_now);
+    let report = build_report(&figures, Language::En, "Conta PJ", state.wall_now, &money).unwrap();
     let text = plain_text(&report);
     for expected in [
         "Reporting to the Receita (DeCripto)",
@@ -210,6 +213,191 @@ fn the_pdf_says_which_month_may_owe_a_decripto_with_its_source() {
         "(IN RFB 2.291/2025, DeCripto (from 1 July 2026))",
         // The PDF's text wraps: the line's start.
         "Custodiante: Prestadora Exemplo, 5.000; custódia",
+        // The money at the service, read back from today's balance and flagged.
+        "BRL held at the service on 31 Dec 2026: R$15,000.00 [reconstructed]",
+        "USD held at the service on 31 Dec 2026: 0.00 USD [from the movements]",
+    ] {
+        assert!(
+            text.contains(expected),
+            "{expected:?} missing from:\n{text}"
+        );
+    }
+}
+
+/// On 1 February 2027, the year 2026 in the report for an accountant:
+/// - R$20,000.00 deposited on 1 Nov 2025;
+/// - 8,000 BRLV bought for R$8,000.00 on 1 Dec 2025 (from the balance);
+/// - 1,000 USDC bought for R$5,350.00 on 2 Feb 2026;
+/// - the 8,000 BRLV sold for R$8,000.00 on 10 Mar 2026: sold out;
+/// - R$650.00 withdrawn on 20 Jan 2027.
+///
+/// Bens e Direitos: BRLV 8,000 at R$8,000.00 on 31/12/2025 and 0 at
+/// R$0,00 on 31/12/2026 (under R$5,000 now, over it a year before); USDC
+/// none on 31/12/2025 and 1,000 at R$5,350.00 (over R$5,000). BRL at the
+/// service today: 20,000 − 8,000 − 5,350 + 8,000 − 650 = R$14,000.00; on
+/// 31/12/2026, less the one movement since: 14,000 + 650 = R$14,650.00.
+/// Dollars: none moved, R$0.00 summed from the movements.
+fn sold_out_state(language: Language) -> AppState {
+    let mut state = connected_state(language);
+    state.view = View::Taxes;
+    state.now = 10_000;
+    state.wall_now = datetime!(2027-02-01 15:00:00 UTC);
+    state.taxes.year = Some(2026);
+    let orders = vec![
+        order(
+            3,
+            "2026-03-10T15:00:00Z",
+            ("8000", "eth-base/brlv"),
+            ("8000.00", "fiat/brl"),
+        ),
+        order(
+            2,
+            "2026-02-02T15:00:00Z",
+            ("5350.00", "fiat/brl"),
+            ("1000", "eth-base/usdc"),
+        ),
+        order(
+            1,
+            "2025-12-01T15:00:00Z",
+            ("8000.00", "fiat/brl"),
+            ("8000", "eth-base/brlv"),
+        ),
+    ];
+    let withdrawals: Vec<Withdrawal> = vec![
+        serde_json::from_value(json!({
+            "id": uuid::Uuid::from_u128(20), "asset": "fiat/brl", "amount": "650.00",
+            "method": "pix", "state": "completed", "created-at": "2027-01-20T15:00:00Z",
+        }))
+        .unwrap(),
+    ];
+    let wallets: Vec<Wallet> = vec![
+        serde_json::from_value(json!({"name": "Main", "address": MAIN, "assets": []})).unwrap(),
+    ];
+    deliver(&mut state, Fetched::Orders(orders.into()), 9_000);
+    deliver(&mut state, Fetched::Transfers(vec![].into()), 9_000);
+    deliver(&mut state, Fetched::Withdrawals(withdrawals.into()), 9_000);
+    deliver(&mut state, Fetched::Wallets(wallets.into()), 9_000);
+    deliver(&mut state, Fetched::DepositsUsdc(vec![].into()), 9_000);
+    deliver(&mut state, Fetched::DepositsUsdt(vec![].into()), 9_000);
+    deliver(&mut state, Fetched::DepositsUsd(vec![].into()), 9_000);
+    deliver(
+        &mut state,
+        Fetched::DepositsBrl(vec![deposit(30, "2025-11-01T15:00:00Z", "20000.00")].into()),
+        9_000,
+    );
+    deliver(&mut state, Fetched::BalanceBrl(dec("14000.00")), 9_000);
+    let typed = TypedValues {
+        custodian: Some("Prestadora Exemplo".into()),
+        custodian_cnpj: Some("11222333000181".into()),
+        ..TypedValues::default()
+    };
+    state.apply(Event::Journal(JournalEvent::Restored {
+        session: SESSION,
+        lists: Vec::new(),
+        claims: Vec::new(),
+        tax: TaxJournal {
+            typed,
+            ..TaxJournal::default()
+        },
+    }));
+    state
+}
+
+/// The Bens e Direitos section of `report`.
+fn bens_section(report: &TaxReport) -> &ReportSection {
+    report
+        .sections
+        .iter()
+        .find(|section| section.heading.starts_with("Bens e Direitos (gr"))
+        .expect("the report has a Bens e Direitos section")
+}
+
+#[test]
+fn the_pdf_holds_bens_e_direitos_whole_with_an_asset_sold_out_at_zero() {
+    let mut state = sold_out_state(Language::En);
+    let ctx = egui::Context::default();
+    let (figures, _) = state.tax_figures(&ctx);
+    let balance = state.data.balance_brl.value().copied();
+    let money = figures.money_held(balance, Language::En, state.wall_now);
+    let report = build_report(&figures, Language::En, "Conta PJ", state.wall_now, &money).unwrap();
+    let bens = bens_section(&report);
+    assert_eq!(bens.heading, "Bens e Direitos (group 08), both columns");
+    let ReportBlock::Table { columns, rows } = &bens.blocks[1] else {
+        panic!(
+            "the section's table comes after its note: {:?}",
+            bens.blocks
+        );
+    };
+    assert_eq!(columns[2].heading, "On 31 Dec 2025: quantity · cost");
+    assert_eq!(columns[3].heading, "On 31 Dec 2026: quantity · cost");
+    assert_eq!(
+        rows,
+        &vec![
+            vec![
+                "BRLV".to_owned(),
+                "08 / 03".to_owned(),
+                "8,000 · R$8,000.00".to_owned(),
+                "0 · R$0.00".to_owned(),
+                "sold out in the year; under R$5,000 now, at or above it a year before: \
+                 keep the line to show the change"
+                    .to_owned(),
+            ],
+            vec![
+                "USDC".to_owned(),
+                "08 / 03".to_owned(),
+                "0 · R$0.00".to_owned(),
+                "1,000 · R$5,350.00".to_owned(),
+                "cost reaches R$5,000: declare it".to_owned(),
+            ],
+        ]
+    );
+    let text = plain_text(&report);
+    for expected in [
+        "Bens e Direitos (group 08), both columns",
+        "8,000 · R$8,000.00",
+        "0 · R$0.00",
+        "1,000 · R$5,350.00",
+        // The PDF's table wraps its cells: the cell's first line.
+        "sold out in the year; under",
+        "cost reaches R$5,000: declare it",
+        "Custodian's CNPJ (its own field since IRPF 2024): 11.222.333/0001-81",
+        "Discriminação of BRLV: Saldo zero em 31/12/2026",
+        "BRL held at the service on 31 Dec 2026: R$14,650.00 [reconstructed]",
+        "Read back from today's balance (R$14,000.00, read on 1 Feb 2027) less what",
+        "movements: 1",
+        "USD held at the service on 31 Dec 2026: 0.00 USD [from the movements]",
+        "the service gives no balance in dollars",
+        "Money at the service belongs in Bens e Direitos too",
+    ] {
+        assert!(
+            text.contains(expected),
+            "{expected:?} missing from:\n{text}"
+        );
+    }
+    // March's R$8,000.00 of sales is under R$35,000: no month goes through GCAP.
+    assert!(!text.contains("goes through the Receita's GCAP"), "{text}");
+}
+
+#[test]
+fn the_pdfs_bens_e_direitos_speaks_brazilian_portuguese() {
+    let mut state = sold_out_state(Language::PtBr);
+    let ctx = egui::Context::default();
+    let (figures, _) = state.tax_figures(&ctx);
+    let balance = state.data.balance_brl.value().copied();
+    let money = figures.money_held(balance, Language::PtBr, state.wall_now);
+    let report =
+        build_report(&figures, Language::PtBr, "Conta PJ", state.wall_now, &money).unwrap();
+    let text = plain_text(&report);
+    for expected in [
+        "Bens e Direitos (grupo 08), as duas colunas",
+        "8.000 · R$ 8.000,00",
+        "0 · R$ 0,00",
+        "vendido por inteiro no ano",
+        "custo atinge R$ 5.000: declare",
+        "CNPJ da custodiante (campo próprio desde o IRPF 2024): 11.222.333/0001-81",
+        "BRL mantidos no serviço em 31/12/2026: R$ 14.650,00 [reconstituído]",
+        "USD mantidos no serviço em 31/12/2026",
+        "[pelas movimentações]",
     ] {
         assert!(
             text.contains(expected),

@@ -363,15 +363,50 @@ fn tax_report_shows_a_late_darf_with_its_fine_and_selic_and_the_declaration_whol
     );
     assert!(stdout.contains("goes through GCAP"), "{stdout}");
 
-    // Typed once: a second report without the flag still has it.
+    // Typed once: a second report without the flag still has it, in the
+    // summary and in the PDF the Taxes view would save.
     let again = dir.path().join("again");
-    let output = tax_report_with(dir.path(), &base_url, taxable.year, &again, &[]);
+    let pdf = dir.path().join("report.pdf");
+    let output = tax_report_with(
+        dir.path(),
+        &base_url,
+        taxable.year,
+        &again,
+        &["--pdf", pdf.to_str().unwrap()],
+    );
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert!(output.status.success(), "{stdout}");
     assert!(
         stdout.contains("Custodian's CNPJ (its own field): 11.222.333/0001-81"),
         "{stdout}"
     );
+    assert!(
+        stdout.contains("Bens e Direitos (group 08; columns"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Money at the service, BRL"), "{stdout}");
+    // The PDF's content stream is left uncompressed: its lines can be read.
+    let bytes = std::fs::read(&pdf).unwrap();
+    assert!(bytes.starts_with(b"%PDF"));
+    let has = |text: &str| {
+        bytes
+            .windows(text.len())
+            .any(|window| window == text.as_bytes())
+    };
+    for expected in [
+        "Bens e Direitos ",
+        "group 08",
+        "both columns",
+        "Against the threshold",
+        "Custodian's CNPJ ",
+        "11.222.333/0001-81",
+        // On 31/12, or today for the current year.
+        "BRL held at the service on ",
+        "USD held at the service on ",
+        "goes through the Receita's GCAP program",
+    ] {
+        assert!(has(expected), "{expected:?} not in the PDF");
+    }
 
     // A CNPJ whose check digits are wrong is refused before anything is asked.
     let output = tax_report_with(

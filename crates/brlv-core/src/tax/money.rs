@@ -164,6 +164,26 @@ impl MoneyMoves {
         (sum, count)
     }
 
+    /// The money held on the second column's day of `year`'s declaration
+    /// (31/12, or now for the current year), as the view, the PDF and
+    /// `tax-report` all read it: today's balance for the current year;
+    /// for a year over, today's balance less the movements since.
+    pub fn held_for_year(
+        &self,
+        balance: Result<Decimal, String>,
+        year: i32,
+        now: time::OffsetDateTime,
+    ) -> MoneyHeld {
+        let today = super::brasilia::date_at(now);
+        let current = today.year() == year;
+        let until = if current {
+            UtcMicros::new(now)
+        } else {
+            super::declaration::end_of_year(year)
+        };
+        self.held_on(balance, today, until, current)
+    }
+
     /// The money held at the end of `until` (the column's last moment).
     /// `balance` is today's balance as the service gave it (read on
     /// `read_on`), or why it was not had; `column_is_today` when the column

@@ -10,15 +10,17 @@
 
 use std::sync::Arc;
 
+use rust_decimal::Decimal;
 use time::{Date, OffsetDateTime};
 use uuid::Uuid;
 
 use crate::app::features::activity::cache::{Figures, identity, length, shared};
+use crate::app::i18n::{Language, tr};
 use crate::app::resources::{AccountData, Rows};
 use brlv_core::api::model::DepositAsset;
 use brlv_core::api::model::{Asset, Deposit, Order, Transfer, Wallet, Withdrawal};
 use brlv_core::tax::darf::{self, LateDarf};
-use brlv_core::tax::declaration::{self, Declaration};
+use brlv_core::tax::declaration::{self, Declaration, MoneyHeld};
 use brlv_core::tax::input::TOKEN_DEPOSIT_ASSETS;
 use brlv_core::tax::ledger::{
     Holding, RecordRef, assets_needing_prices, dollar_rate_days, ticker_of,
@@ -320,6 +322,40 @@ pub struct TaxFigures {
     /// view reads the money held on 31/12 back from today's balance with them.
     pub money: Arc<[MoneyMoves; 2]>,
     generation: u64,
+}
+
+impl TaxFigures {
+    /// The BRL and USD held at the service on the declaration's second
+    /// column's day (31/12, or `now` for the current year), each with how
+    /// it was read: from today's BRL balance `balance_brl` when it was
+    /// read, and, the interface giving no balance in dollars, the dollars
+    /// from their movements. The view and the PDF both read them here.
+    pub fn money_held(
+        &self,
+        balance_brl: Option<Decimal>,
+        language: Language,
+        now: OffsetDateTime,
+    ) -> Vec<MoneyHeld> {
+        let Some(declaration) = &self.declaration else {
+            return Vec::new();
+        };
+        self.money
+            .iter()
+            .map(|moves| {
+                let balance = match moves.currency {
+                    "BRL" => {
+                        balance_brl.ok_or_else(|| tr(language, "taxes.bens.money.balance_not_read"))
+                    }
+                    _ => Err(tr(language, "taxes.bens.money.no_usd_balance")),
+                };
+                moves.held_for_year(
+                    balance.map_err(|reason| reason.into_owned()),
+                    declaration.year,
+                    now,
+                )
+            })
+            .collect()
+    }
 }
 
 impl Figures for TaxFigures {

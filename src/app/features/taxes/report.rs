@@ -20,11 +20,16 @@ use crate::app::receipt::layout::{
     BRAND, BoxMark, Cursor, Face, INK, Layout, MUTED, ON_BRAND, RULE, Rgb, TextMark, chars_in, wrap,
 };
 use crate::app::receipt::pdf::{DocumentInfo, render_pages};
+use brlv_core::tax::declaration::{
+    self, BensLine, CnpjField, Column, Declaration, GcapSale, MoneyHeld,
+};
 use brlv_core::tax::year::BENS_GROUP;
 use brlv_core::tax::{Ledger, YearReport, brasilia};
 
 use super::figures::TaxFigures;
-use super::words::{darf_line, date_text, flag_texts, month_title, reading_name, report_language};
+use super::words::{
+    darf_line, date_text, flag_texts, money_held_words, month_title, reading_name, report_language,
+};
 
 /// The report's content, written for a person.
 #[derive(Clone, Debug, PartialEq)]
@@ -95,12 +100,15 @@ pub fn average_text(amounts: AmountFormat, value: Decimal) -> String {
 }
 
 /// The report of the year `figures` are for, for the account called
-/// `account`, made at `made_at`; `None` before the figures are computed.
+/// `account`, made at `made_at`, with `money`, the BRL and USD held at the
+/// service on the declaration's second column's day
+/// ([`TaxFigures::money_held`]); `None` before the figures are computed.
 pub fn build_report(
     figures: &TaxFigures,
     language: Language,
     account: &str,
     made_at: OffsetDateTime,
+    money: &[MoneyHeld],
 ) -> Option<TaxReport> {
     let year = figures.year.as_deref()?;
     let amounts = AmountFormat::new(language, false);
@@ -110,9 +118,12 @@ pub fn build_report(
         assets_section(year, &figures.ledger, language, amounts),
         darf_section(year, language, amounts),
         decripto_section(year, language, amounts),
-        positions_section(year, language, amounts),
-        exempt_section(year, language, amounts),
+        positions_section(year, figures.declaration.is_none(), language, amounts),
     ];
+    if let Some(declaration) = figures.declaration.as_deref() {
+        sections.push(bens_section(declaration, money, language, amounts));
+    }
+    sections.push(exempt_section(year, language, amounts));
     if let Some(section) = to_check_section(figures, language) {
         sections.push(section);
     }
@@ -326,8 +337,12 @@ fn decripto_section(year: &YearReport, language: Language, amounts: AmountFormat
     }
 }
 
+/// The positions with their codes; with `discriminacao`, each one's
+/// Discriminação too (otherwise Bens e Direitos gives each line's, with
+/// the custodian's CNPJ, once).
 fn positions_section(
     year: &YearReport,
+    discriminacao: bool,
     language: Language,
     amounts: AmountFormat,
 ) -> ReportSection {
@@ -366,7 +381,7 @@ fn positions_section(
         ],
         rows,
     }];
-    for position in &year.positions {
+    for position in year.positions.iter().filter(|_| discriminacao) {
         blocks.push(ReportBlock::Text(tr_with(
             language,
             "taxes.discriminacao_of",
@@ -377,6 +392,151 @@ fn positions_section(
         )));
     }
     ReportSection { heading, blocks }
+}
+
+/// Bens e Direitos whole, as the view shows it: every crypto-asset held on
+/// either 31/12 with both columns (one sold out at zero) and where it
+/// stands against R$5,000, the custodian's CNPJ in its own field, each
+/// line's Discriminação, the money held at the service with how it was
+/// read, and the taxable months' sales that go through GCAP.
+fn bens_section(
+    declaration: &Declaration,
+    money: &[MoneyHeld],
+    language: Language,
+    amounts: AmountFormat,
+) -> ReportSection {
+    let t = |key: &'static str| tr(language, key).into_owned();
+    let core = report_language(language);
+    let column_heading = |on| {
+        tr_with(
+            language,
+            "taxes.bens.col_on",
+            &[("date", &date_text(language, on))],
+        )
+    };
+    let column_text = |column: &Column| {
+        format!(
+            "{} · {}",
+            amounts.number(column.quantity, 18),
+            amounts.brl(column.total_cost_brl)
+        )
+    };
+    let mut blocks = vec![ReportBlock::Note(t("taxes.bens.note"))];
+    if declaration.lines.is_empty() {
+        blocks.push(ReportBlock::Text(t("taxes.no_positions")));
+    } else {
+        let rows = declaration
+            .lines
+            .iter()
+            .map(|line: &BensLine| {
+                let threshold = line.threshold.text(core);
+                vec![
+                    line.asset.clone(),
+                    format!("{BENS_GROUP} / {}", line.code.code()),
+                    column_text(&line.previous),
+                    column_text(&line.this),
+                    if line.sold_out() {
+                        format!("{}; {threshold}", t("taxes.bens.sold_out"))
+                    } else {
+                        threshold.to_owned()
+                    },
+                ]
+            })
+            .collect();
+        blocks.push(ReportBlock::Table {
+            columns: vec![
+                column(t("taxes.col.asset"), 10, false),
+                column(t("taxes.col.code"), 10, false),
+                column(column_heading(declaration.previous_on), 24, true),
+                column(column_heading(declaration.this_on), 24, true),
+                column(t("taxes.bens.col_threshold"), 32, false),
+            ],
+            rows,
+        });
+    }
+    let cnpj = match &declaration.custodian_cnpj {
+        CnpjField::Valid { written, .. } => written.clone(),
+        CnpjField::Invalid { typed, .. } => {
+            tr_with(language, "taxes.bens.cnpj_kept_invalid", &[("cnpj", typed)])
+        }
+        CnpjField::Missing => t("taxes.bens.cnpj_missing"),
+    };
+    blocks.push(ReportBlock::Text(format!(
+        "{}: {cnpj}",
+        t("taxes.bens.cnpj")
+    )));
+    for line in &declaration.lines {
+        blocks.push(ReportBlock::Text(tr_with(
+            language,
+            "taxes.discriminacao_of",
+            &[("asset", &line.asset), ("text", &line.discriminacao)],
+        )));
+    }
+    let date = date_text(language, declaration.this_on);
+    for held in money {
+        let words = money_held_words(language, amounts, held, &date);
+        blocks.push(ReportBlock::Text(match words.flag {
+            Some(flag) => format!("{} [{}]", words.head, tr(language, flag)),
+            None => words.head,
+        }));
+        blocks.push(ReportBlock::Note(words.how));
+    }
+    if !money.is_empty() {
+        blocks.push(ReportBlock::Note(t("taxes.bens.money.code_unsettled")));
+    }
+    if !declaration.gcap_months.is_empty() {
+        let months: Vec<String> = declaration
+            .gcap_months
+            .iter()
+            .map(|month| month_title(language, *month))
+            .collect();
+        blocks.push(ReportBlock::Text(tr_with(
+            language,
+            "taxes.bens.gcap",
+            &[("months", &months.join(", "))],
+        )));
+        blocks.push(gcap_table(&declaration.gcap_sales, language, amounts));
+    }
+    blocks.push(ReportBlock::Note(format!(
+        "{}; {}; {}",
+        declaration::COLUMNS_SOURCE,
+        declaration::THRESHOLD_SOURCE,
+        declaration::GCAP_SOURCE
+    )));
+    ReportSection {
+        heading: t("taxes.bens.heading"),
+        blocks,
+    }
+}
+
+/// The taxable months' sales, one row each, as GCAP asks for them.
+fn gcap_table(sales: &[GcapSale], language: Language, amounts: AmountFormat) -> ReportBlock {
+    let t = |key: &'static str| tr(language, key).into_owned();
+    ReportBlock::Table {
+        columns: vec![
+            column(t("taxes.col.date"), 14, false),
+            column(t("taxes.col.asset"), 10, false),
+            column(t("taxes.col.quantity"), 20, true),
+            column(t("taxes.col.value"), 14, true),
+            column(t("taxes.col.cost"), 14, true),
+            column(t("taxes.col.fees"), 12, true),
+            column(t("taxes.col.gain"), 16, true),
+        ],
+        rows: sales
+            .iter()
+            .map(|sale| {
+                vec![
+                    date_text(language, sale.at.date()),
+                    sale.asset.clone(),
+                    amounts.number(sale.quantity, 18),
+                    amounts.brl(sale.value_brl),
+                    amounts.brl(sale.cost_brl),
+                    amounts.brl(sale.fee_brl),
+                    amounts.brl(sale.gain_brl),
+                ]
+            })
+            .collect(),
+    }
 }
 
 fn exempt_section(year: &YearReport, language: Language, amounts: AmountFormat) -> ReportSection {

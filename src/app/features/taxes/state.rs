@@ -236,6 +236,9 @@ pub struct ReportFor<'a> {
     pub account: &'a str,
     /// Now, on the wall clock.
     pub now: OffsetDateTime,
+    /// Today's BRL balance at the service, when read: the money held on
+    /// 31/12 is read back from it.
+    pub balance_brl: Option<rust_decimal::Decimal>,
 }
 
 impl TaxesState {
@@ -287,7 +290,14 @@ impl TaxesState {
     /// The report of `year`, to be rendered and written to the file in the draft.
     pub fn write_pdf(&mut self, year: i32, report: ReportFor<'_>) -> TaxFileStep {
         let built = self.figures_of(year).and_then(|figures| {
-            super::report::build_report(&figures, report.language, report.account, report.now)
+            let money = figures.money_held(report.balance_brl, report.language, report.now);
+            super::report::build_report(
+                &figures,
+                report.language,
+                report.account,
+                report.now,
+                &money,
+            )
         });
         let Some(path) = self.pdf.start() else {
             return TaxFileStep::Done;

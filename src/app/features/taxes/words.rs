@@ -167,3 +167,98 @@ pub fn reading_name(language: Language, reading: Reading) -> String {
 pub fn disclaimer(language: Language) -> &'static str {
     brlv_core::tax::rules::disclaimer(report_language(language))
 }
+
+/// The money held at the service on a day, in words: the line itself, how
+/// it was read, and the flag it carries when it was not read on the day.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoneyHeldWords {
+    /// `BRL held at the service on 31 Dec 2026: R$15,000.00`.
+    pub head: String,
+    /// How the figure was read.
+    pub how: String,
+    /// The flag's key (`taxes.bens.money.badge_*`), when it carries one.
+    pub flag: Option<&'static str>,
+}
+
+/// `held`, the money at the service on `date` (already written), in words.
+pub fn money_held_words(
+    language: Language,
+    amounts: AmountFormat,
+    held: &brlv_core::tax::declaration::MoneyHeld,
+    date: &str,
+) -> MoneyHeldWords {
+    use brlv_core::api::model::Asset;
+    use brlv_core::tax::declaration::MoneyReading;
+    let amount_text = |amount: rust_decimal::Decimal| match held.currency {
+        "USD" => amounts.of_asset(amount, Some(&Asset::FiatUsd)).text(),
+        _ => amounts.brl(amount),
+    };
+    let amount = held.amount.map(amount_text).unwrap_or_default();
+    let head = tr_with(
+        language,
+        "taxes.bens.money.held",
+        &[
+            ("currency", held.currency),
+            ("date", date),
+            ("amount", &amount),
+        ],
+    );
+    let unread = |unread: &[&str]| {
+        if unread.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", tr(language, "taxes.bens.money.deposits_unread"))
+        }
+    };
+    let (how, flag) = match &held.reading {
+        MoneyReading::OnTheDay => (
+            tr(language, "taxes.bens.money.on_the_day").into_owned(),
+            None,
+        ),
+        MoneyReading::Reconstructed {
+            read_on,
+            balance,
+            movements,
+            unread: missing,
+        } => (
+            tr_with(
+                language,
+                "taxes.bens.money.reconstructed",
+                &[
+                    ("balance", &amount_text(*balance)),
+                    ("read_on", &date_text(language, *read_on)),
+                    ("count", &movements.to_string()),
+                ],
+            ) + &unread(missing),
+            Some("taxes.bens.money.badge_reconstructed"),
+        ),
+        MoneyReading::FromMovements {
+            movements,
+            balance_missing,
+            unread: missing,
+        } => (
+            tr_with(
+                language,
+                "taxes.bens.money.from_movements",
+                &[
+                    ("count", &movements.to_string()),
+                    ("reason", balance_missing),
+                ],
+            ) + &unread(missing),
+            Some("taxes.bens.money.badge_from_movements"),
+        ),
+        MoneyReading::BelowZero { sum } => (
+            tr_with(
+                language,
+                "taxes.bens.money.below_zero",
+                &[("sum", &amount_text(*sum))],
+            ),
+            Some("taxes.bens.money.badge_no_figure"),
+        ),
+        MoneyReading::Unknown(reason) => (
+            tr_with(language, "taxes.bens.money.unknown", &[("reason", reason)]),
+            Some("taxes.bens.money.badge_no_figure"),
+        ),
+    };
+    MoneyHeldWords { head, how, flag }
+}

@@ -13,17 +13,13 @@ use crate::app::features::taxes::state::{TaxesPart, TaxesState};
 use crate::app::message::Command;
 use crate::app::panel::{Outbox, PanelContext};
 use crate::app::ui::{Tone, badge_ui, note_ui};
-use rust_decimal::Decimal;
 
-use brlv_core::api::UtcMicros;
-use brlv_core::api::model::Asset;
+use brlv_core::tax::TaxInput;
 use brlv_core::tax::declaration::{BensLine, CnpjField, Column, Declaration, cnpj_field};
-use brlv_core::tax::declaration::{MoneyHeld, MoneyReading, end_of_year};
-use brlv_core::tax::money::MoneyMoves;
 use brlv_core::tax::year::BENS_GROUP;
-use brlv_core::tax::{TaxInput, brasilia};
 
-use super::super::words::{date_text, month_title, report_language};
+use super::super::figures::TaxFigures;
+use super::super::words::{date_text, money_held_words, month_title, report_language};
 use super::figure::figure_ui;
 
 /// Bens e Direitos with both columns, the CNPJ field, the money held and GCAP.
@@ -33,7 +29,7 @@ pub(super) fn bens_ui(
     cx: &PanelContext<'_>,
     out: &mut Outbox,
     declaration: &Declaration,
-    money: &[MoneyMoves; 2],
+    figures: &TaxFigures,
 ) {
     let language = cx.language;
     ui.add_space(8.0);
@@ -63,7 +59,7 @@ pub(super) fn bens_ui(
             });
     }
     cnpj_ui(ui, taxes, cx, out, &declaration.custodian_cnpj);
-    money_ui(ui, cx, declaration, money);
+    money_ui(ui, cx, declaration, figures);
     if !declaration.gcap_months.is_empty() {
         let months: Vec<String> = declaration
             .gcap_months
@@ -177,114 +173,21 @@ fn cnpj_ui(
     }
 }
 
-/// The BRL and USD held at the service on the second column's day: today's
-/// balance for the current year; for a year over, read back from today's
-/// balance less the movements since (the interface gives no balance of a
-/// past day); dollars, whose balance the interface does not give, summed
-/// from their movements. Each says how it was read.
-fn money_ui(
-    ui: &mut Ui,
-    cx: &PanelContext<'_>,
-    declaration: &Declaration,
-    money: &[MoneyMoves; 2],
-) {
-    let today = brasilia::date_at(cx.wall_now);
-    let current = today.year() == declaration.year;
-    let until = if current {
-        UtcMicros::new(cx.wall_now)
-    } else {
-        end_of_year(declaration.year)
-    };
+/// The BRL and USD held at the service on the second column's day, each
+/// with how it was read ([`TaxFigures::money_held`]).
+fn money_ui(ui: &mut Ui, cx: &PanelContext<'_>, declaration: &Declaration, figures: &TaxFigures) {
     let date = date_text(cx.language, declaration.this_on);
-    for moves in money {
-        let balance = match moves.currency {
-            "BRL" => cx
-                .data
-                .balance_brl
-                .value()
-                .copied()
-                .ok_or_else(|| cx.t("taxes.bens.money.balance_not_read").into_owned()),
-            _ => Err(cx.t("taxes.bens.money.no_usd_balance").into_owned()),
-        };
-        let held = moves.held_on(balance, today, until, current);
-        money_line_ui(ui, cx, &held, &date);
+    let balance = cx.data.balance_brl.value().copied();
+    for held in figures.money_held(balance, cx.language, cx.wall_now) {
+        let words = money_held_words(cx.language, cx.amounts(), &held, &date);
+        ui.horizontal_wrapped(|ui| {
+            // A sentence, not a column of figures: read as prose.
+            ui.label(RichText::new(&words.head).strong());
+            if let Some(flag) = words.flag {
+                badge_ui(ui, cx.t(flag).as_ref(), Tone::Warning);
+            }
+        });
+        ui.add(egui::Label::new(RichText::new(words.how).weak()).wrap());
     }
     note_ui(ui, &cx.t("taxes.bens.money.code_unsettled"));
-}
-
-/// One currency held at the service, with how it was read.
-fn money_line_ui(ui: &mut Ui, cx: &PanelContext<'_>, held: &MoneyHeld, date: &str) {
-    let amounts = cx.amounts();
-    let amount_text = |amount: Decimal| match held.currency {
-        "USD" => amounts.of_asset(amount, Some(&Asset::FiatUsd)).text(),
-        _ => amounts.brl(amount),
-    };
-    let amount = held.amount.map(amount_text).unwrap_or_default();
-    let head = cx.t_with(
-        "taxes.bens.money.held",
-        &[
-            ("currency", held.currency),
-            ("date", date),
-            ("amount", &amount),
-        ],
-    );
-    let unread = |unread: &[&str]| {
-        if unread.is_empty() {
-            String::new()
-        } else {
-            format!(" {}", cx.t("taxes.bens.money.deposits_unread"))
-        }
-    };
-    let (how, tone) = match &held.reading {
-        MoneyReading::OnTheDay => (cx.t("taxes.bens.money.on_the_day").into_owned(), None),
-        MoneyReading::Reconstructed {
-            read_on,
-            balance,
-            movements,
-            unread: missing,
-        } => (
-            cx.t_with(
-                "taxes.bens.money.reconstructed",
-                &[
-                    ("balance", &amount_text(*balance)),
-                    ("read_on", &date_text(cx.language, *read_on)),
-                    ("count", &movements.to_string()),
-                ],
-            ) + &unread(missing),
-            Some("taxes.bens.money.badge_reconstructed"),
-        ),
-        MoneyReading::FromMovements {
-            movements,
-            balance_missing,
-            unread: missing,
-        } => (
-            cx.t_with(
-                "taxes.bens.money.from_movements",
-                &[
-                    ("count", &movements.to_string()),
-                    ("reason", balance_missing),
-                ],
-            ) + &unread(missing),
-            Some("taxes.bens.money.badge_from_movements"),
-        ),
-        MoneyReading::BelowZero { sum } => (
-            cx.t_with(
-                "taxes.bens.money.below_zero",
-                &[("sum", &amount_text(*sum))],
-            ),
-            Some("taxes.bens.money.badge_no_figure"),
-        ),
-        MoneyReading::Unknown(reason) => (
-            cx.t_with("taxes.bens.money.unknown", &[("reason", reason)]),
-            Some("taxes.bens.money.badge_no_figure"),
-        ),
-    };
-    ui.horizontal_wrapped(|ui| {
-        // A sentence, not a column of figures: read as prose.
-        ui.label(RichText::new(&head).strong());
-        if let Some(badge) = tone {
-            badge_ui(ui, cx.t(badge).as_ref(), Tone::Warning);
-        }
-    });
-    ui.add(egui::Label::new(RichText::new(how).weak()).wrap());
 }

@@ -61,7 +61,7 @@ pub(super) fn declaration_ui(
     }
     custodian_ui(ui, taxes, cx, out);
     if let Some(declaration) = &figures.declaration {
-        super::bens::bens_ui(ui, taxes, cx, out, declaration, &figures.money);
+        super::bens::bens_ui(ui, taxes, cx, out, declaration, figures);
     }
     ui.add_space(8.0);
     let exempt = amounts.brl(year.exempt_gains_brl);

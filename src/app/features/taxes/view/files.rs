@@ -67,6 +67,7 @@ pub(super) fn report_for<'a>(cx: &'a PanelContext<'_>) -> ReportFor<'a> {
             .session
             .map_or("", |session| session.profile.name.as_str()),
         now: cx.wall_now,
+        balance_brl: cx.data.balance_brl.value().copied(),
     }
 }
 
