@@ -63,6 +63,10 @@ pub enum Command {
         /// passphrase or the typed confirmation; without it, such a
         /// request is refused and nothing is sent.
         authorized: Option<Authorized>,
+        /// What the tokens of a transfer or token withdrawal are for, as
+        /// answered in its review: journaled with the POST, so that it
+        /// reaches the record even when the answer to the POST is lost.
+        outflow_answer: Option<brlv_core::tax::OutflowAnswer>,
     },
     /// Fetch a list with the filters a panel shows, sent to the API.
     Query(ListQuery),

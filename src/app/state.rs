@@ -1392,9 +1392,15 @@ impl AppState {
                 WithdrawalsEvent::BatchSending,
             ),
         }
+        let outflow_answer = match request.form() {
+            FormKind::Transfer => self.transfers.outflow.answer,
+            FormKind::Withdrawal => self.withdrawals.outflow.answer,
+            _ => None,
+        };
         self.push(Command::Submit {
             request,
             authorized,
+            outflow_answer,
         });
     }
 

@@ -570,3 +570,92 @@ fn sends_a_crash_left_without_an_outcome_are_settled_and_told_at_the_next_start(
         "every send has its outcome in the journal"
     );
 }
+
+/// A transfer answered "to my own wallet elsewhere" at sending, whose
+/// answer a crash lost: the answer was journaled with its POST, and when
+/// the next start settles the send as done with the service's id, the
+/// Taxes view's inputs hold the answer under that id (and the journal
+/// keeps it there for the next run and for `tax-report`).
+#[test]
+fn an_answer_given_at_sending_reaches_the_transfer_a_restart_settles_as_done() {
+    use brlv_core::api::model::{Asset, CreateTransfer, WalletFilter};
+    use brlv_core::tax::OutflowAnswer;
+    use brlv_core::tax::journal::{answers_at_send, append_post_with_answer, read_typed};
+    use brlv_desk::app::features::journal::message::SendOutcome;
+    use brlv_desk::app::features::journal::records::post_record;
+
+    let dir = tempfile::tempdir().unwrap();
+    let service = Service::start();
+    let credentials = service.credentials();
+    let client = credentials.clone().into_client().unwrap();
+    let runtime = service.runtime.as_ref().unwrap();
+    let main = runtime
+        .block_on(client.list_wallets(&WalletFilter::default()))
+        .unwrap()
+        .into_iter()
+        .find(|wallet| wallet.name.as_deref() == Some("Main wallet"))
+        .expect("the demo's main wallet")
+        .address;
+    // 10 BRLV to the person's own wallet elsewhere, answered so in the
+    // review: journaled as it left, with the answer, and applied by the
+    // service, whose answer the crash lost.
+    let request = CreateTransfer {
+        source_address: main,
+        asset: Asset::EthBaseBrlv,
+        amount: Decimal::from(10),
+        target_address: "0x8ba1f109551bd432803012645ac136ddd64dba72".into(),
+    };
+    let post = post_record(
+        &SubmitRequest::Transfer(request.clone()),
+        time::OffsetDateTime::now_utc(),
+    );
+    let created = runtime.block_on(client.create_transfer(&request)).unwrap();
+    let profile = Profile::for_environment(&service.base_url);
+    let path = journal::file_for(
+        &dir.path().join("journal"),
+        &profile.name,
+        &service.base_url,
+    );
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    {
+        let (mut store, _) = Store::open(&path).unwrap();
+        append_post_with_answer(&mut store, &post, Some(OutflowAnswer::OwnWallet)).unwrap();
+    }
+
+    let worker = worker(dir.path(), EnvironmentProfile::Given(credentials));
+    assert!(worker.send(Command::Start { sandbox: false }));
+    let mut state = AppState::new(Language::En);
+    pump_until(
+        &worker,
+        &mut state,
+        "the answer under the transfer's id",
+        |state| {
+            state
+                .taxes
+                .inputs
+                .typed
+                .outflow_answer(&created.id)
+                .is_some()
+        },
+    );
+    assert_eq!(
+        state.taxes.inputs.typed.outflow_answer(&created.id),
+        Some(OutflowAnswer::OwnWallet)
+    );
+    assert!(state.notices.iter().any(|notice| matches!(
+        &notice.kind,
+        NoticeKind::SendSettled { send, .. }
+            if send.outcome == SendOutcome::Done(created.id.to_string())
+    )));
+
+    // Kept in the journal under the record's id; nothing waits any more.
+    drop(worker);
+    let (store, _) = Store::open(&path).unwrap();
+    let (typed, unread) = read_typed(&store).unwrap();
+    assert_eq!(
+        typed.outflow_answer(&created.id),
+        Some(OutflowAnswer::OwnWallet)
+    );
+    assert_eq!(unread, 0);
+    assert!(answers_at_send(&store).unwrap().is_empty());
+}

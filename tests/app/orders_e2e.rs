@@ -107,6 +107,7 @@ impl App {
                 source_payment_method: Some(PaymentMethod::Brcode),
             }),
             authorized: None,
+            outflow_answer: None,
         });
         self.pump_until("the order", |state| !state.orders.form.submit.is_sending());
         assert!(

@@ -166,6 +166,7 @@ fn one_confirmation_with_the_count_and_total_passes_the_lock_once_for_the_batch(
             Command::Submit {
                 request: SubmitRequest::Batch(batch),
                 authorized,
+                ..
             } => Some((batch, authorized)),
             _ => None,
         })
@@ -426,6 +427,7 @@ fn the_worker_refuses_a_batch_without_the_locks_proof_and_sends_nothing() {
     assert!(worker.send(Command::Submit {
         request,
         authorized: None,
+        outflow_answer: None,
     }));
     pump(&worker, &mut harness, "the refusal", |state| {
         state.withdrawals.batch.failure.is_some() || state.withdrawals.batch.report.is_some()

@@ -351,6 +351,7 @@ fn submits_with_proof(state: &mut AppState) -> Vec<(SubmitRequest, bool)> {
             brlv_desk::app::message::Command::Submit {
                 request,
                 authorized,
+                ..
             } => Some((request, authorized.is_some())),
             _ => None,
         })

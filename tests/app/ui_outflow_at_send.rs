@@ -183,6 +183,62 @@ fn a_transfer_to_a_supplier_asks_what_it_is_and_the_answer_reaches_the_taxes_led
     assert_eq!(state.transfers.outflow.answer, None);
 }
 
+/// The answer leaves with the transfer's POST, for the journal to keep
+/// beside it: when the service's answer is lost and the outcome stays
+/// unknown, the form has no record to keep it under, and the journal's
+/// settling takes it to the record (see `journal.rs`).
+#[test]
+fn the_answer_leaves_with_the_transfers_post_and_survives_an_unknown_outcome() {
+    let mut harness = transfer_review(Language::En, SUPPLIER);
+    harness
+        .get_by_label("For taxes, these tokens are: To my own wallet elsewhere")
+        .click();
+    settle(&mut harness);
+    harness.get_by_label("Confirm").click();
+    settle(&mut harness);
+    confirm_plain_key(&mut harness);
+    let answers: Vec<Option<OutflowAnswer>> = harness
+        .state()
+        .pending_commands()
+        .iter()
+        .filter_map(|command| match command {
+            Command::Submit { outflow_answer, .. } => Some(*outflow_answer),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(answers, vec![Some(OutflowAnswer::OwnWallet)]);
+    let state = harness.state_mut();
+    let _ = state.take_commands();
+    state.apply(Event::Submitted {
+        session: SESSION,
+        form: FormKind::Transfer,
+        outcome: SubmitOutcome::Unknown {
+            error: brlv_core::api::Error::Timeout {
+                after: std::time::Duration::from_secs(30),
+            },
+            reread: None,
+        },
+    });
+    assert!(
+        kept(state).is_empty(),
+        "no record named: the journal keeps the answer with the POST"
+    );
+    // Settled at the next start as done, the journal tells the answer kept
+    // under the service's id; the Taxes inputs hold it.
+    let record = TRANSFER_ID.parse().unwrap();
+    state.apply(Event::Journal(JournalEvent::TaxInputKept {
+        session: SESSION,
+        input: TaxInput::OutflowAnswer {
+            record,
+            answer: Some(OutflowAnswer::OwnWallet),
+        },
+    }));
+    assert_eq!(
+        state.taxes.inputs.typed.outflow_answer(&record),
+        Some(OutflowAnswer::OwnWallet)
+    );
+}
+
 #[test]
 fn unanswered_nothing_is_kept_and_back_drops_the_answer() {
     let mut harness = transfer_review(Language::En, SUPPLIER);

@@ -160,6 +160,7 @@ fn a_new_profile_is_tested_saved_reopened_and_deleted_with_its_secrets() {
     assert!(worker.send(Command::Submit {
         request: claim.clone(),
         authorized: None,
+        outflow_answer: None,
     }));
     pump_until(&worker, &mut state, "the refused claim", |state| {
         matches!(
@@ -590,6 +591,7 @@ fn a_money_moving_command_without_the_locks_proof_is_refused_and_nothing_is_post
     assert!(worker.send(Command::Submit {
         request: withdrawal("12.34"),
         authorized: None,
+        outflow_answer: None,
     }));
     pump_until(&worker, &mut state, "the refusal", refused);
     let SubmitStatus::Finished(SubmitOutcome::Refused(error)) = &state.withdrawals.submit else {
@@ -616,6 +618,7 @@ fn a_money_moving_command_without_the_locks_proof_is_refused_and_nothing_is_post
     assert!(worker.send(Command::Submit {
         request: withdrawal("56.78"),
         authorized: Some(proof),
+        outflow_answer: None,
     }));
     pump_until(&worker, &mut state, "the second refusal", refused);
 

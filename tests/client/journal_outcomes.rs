@@ -65,7 +65,7 @@ async fn journaled(
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("journal.sqlite3");
     let journal = JournalHandle::start(Some(path.clone()));
-    let (outcome, _, problem) = submit_journaled(&client(server), &journal, request).await;
+    let (outcome, _, problem) = submit_journaled(&client(server), &journal, request, None).await;
     assert!(problem.is_none(), "{problem:?}");
     let entries = journal.run(|book| book.store.posts(None)).await.unwrap();
     let mut bytes = std::fs::read(&path).unwrap();
@@ -222,4 +222,72 @@ async fn a_refusal_is_journaled_with_the_services_words() {
             .unwrap()
             .contains("insufficient balance")
     );
+}
+
+/// A transfer answered "to my own wallet" at sending whose answer is lost
+/// and whose re-read cannot tell: the answer stays in the journal beside
+/// its POST, waiting for settling to name the record. One whose send is
+/// refused no longer waits.
+#[tokio::test]
+async fn an_answer_given_at_sending_waits_in_the_journal_while_the_outcome_is_unknown() {
+    use brlv_core::tax::OutflowAnswer;
+    use brlv_core::tax::journal::answers_at_send;
+
+    let server = ScriptedServer::start().await;
+    server
+        .push(Reply::json(200, r#"{"transfers":[]}"#))
+        .push(bad_gateway())
+        .push(Reply::json(
+            403,
+            r#"{"error":{"type":"forbidden","message":"account under review","code":"under-review"}}"#,
+        ))
+        .push(Reply::json(200, r#"{"transfers":[]}"#))
+        .push(Reply::json(
+            422,
+            r#"{"error":{"type":"invalid-request","message":"insufficient balance","code":"insufficient-funds"}}"#,
+        ));
+    let request = SubmitRequest::Transfer(CreateTransfer {
+        source_address: MAIN.into(),
+        asset: Asset::EthBaseBrlv,
+        amount: Decimal::from_str("10.5").unwrap(),
+        target_address: OTHER.into(),
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let journal = JournalHandle::start(Some(dir.path().join("journal.sqlite3")));
+    let (outcome, _, problem) = submit_journaled(
+        &client(&server),
+        &journal,
+        request.clone(),
+        Some(OutflowAnswer::OwnWallet),
+    )
+    .await;
+    assert!(problem.is_none(), "{problem:?}");
+    assert!(
+        matches!(outcome, SubmitOutcome::Unknown { .. }),
+        "{outcome:?}"
+    );
+    let (entries, waiting) = journal
+        .run(|book| Ok((book.store.posts(None)?, answers_at_send(&book.store)?)))
+        .await
+        .unwrap();
+    assert_eq!(
+        waiting,
+        [(entries[0].post.id, OutflowAnswer::OwnWallet)].into(),
+        "the answer waits beside its POST"
+    );
+
+    // Refused: nothing was created, and the answer no longer waits.
+    let (outcome, _, _) = submit_journaled(
+        &client(&server),
+        &journal,
+        request,
+        Some(OutflowAnswer::Gift),
+    )
+    .await;
+    assert!(matches!(outcome, SubmitOutcome::Refused(_)), "{outcome:?}");
+    let waiting = journal
+        .run(|book| answers_at_send(&book.store))
+        .await
+        .unwrap();
+    assert_eq!(waiting.len(), 1, "only the unknown one waits: {waiting:?}");
 }

@@ -106,7 +106,8 @@ pub async fn settle_pending(
         tokio::time::sleep(pause + std::time::Duration::from_secs(1)).await;
         settled = settle::settle_all(&waiting, &read_lists(client, &kinds).await, &claimed);
     }
-    settle::record_all(store, &settled, OffsetDateTime::now_utc())?;
+    // An answer given at sending to what the tokens were for follows its send.
+    crate::tax::journal::record_settled(store, &settled, OffsetDateTime::now_utc())?;
     Ok(settled)
 }
 

@@ -178,7 +178,8 @@ impl Worker {
             Command::Submit {
                 request,
                 authorized,
-            } => self.submit(request, authorized),
+                outflow_answer,
+            } => self.submit(request, authorized, outflow_answer),
             Command::Query(list) => {
                 let Some((session, client)) = self.session_client() else {
                     return;
@@ -392,7 +393,12 @@ impl Worker {
             .map(|session| (session.id, session.client.clone()))
     }
 
-    pub(super) fn submit(&mut self, request: SubmitRequest, authorized: Option<Authorized>) {
+    pub(super) fn submit(
+        &mut self,
+        request: SubmitRequest,
+        authorized: Option<Authorized>,
+        outflow_answer: Option<brlv_core::tax::OutflowAnswer>,
+    ) {
         let (Some((session, client)), Some(journal)) =
             (self.session_client(), self.session_journal())
         else {
@@ -456,7 +462,7 @@ impl Worker {
         }
         self.spawn(async move {
             let (outcome, refresh, problem) =
-                journal::submit_journaled(&client, &journal, request).await;
+                journal::submit_journaled(&client, &journal, request, outflow_answer).await;
             let submitted = Done::Submitted {
                 session,
                 form,

@@ -27,17 +27,19 @@ use brlv_core::profile::Profile;
 use super::state::{Done, Worker, blocking, notice};
 use super::submit::submit;
 
-/// A form's POST as the worker sends it: journaled, sent once, settled
-/// (see [`submit`]). The journal's failure, if any, comes beside.
+/// A form's POST as the worker sends it: journaled (with the answer given
+/// at sending to what its tokens are for, if any), sent once, settled (see
+/// [`submit`]). The journal's failure, if any, comes beside.
 pub async fn submit_journaled(
     client: &Client,
     journal: &JournalHandle,
     request: SubmitRequest,
+    outflow_answer: Option<brlv_core::tax::OutflowAnswer>,
 ) -> (SubmitOutcome, &'static [ResourceKey], Option<JournalError>) {
     let post = records::post_record(&request, OffsetDateTime::now_utc());
     let ((outcome, refresh), problem) = journaled(
         journal,
-        post,
+        (post, outflow_answer),
         submit(client, request),
         |post_id, (outcome, _)| {
             records::outcome_record(post_id, outcome, OffsetDateTime::now_utc())
@@ -164,20 +166,31 @@ impl Worker {
                     },
                 })
                 .collect();
+            // An answer given at sending reaches the record its send made.
             let kept = journal
                 .run(move |book| {
-                    settle::record_all(&mut book.store, &settled, OffsetDateTime::now_utc())
+                    brlv_core::tax::journal::record_settled(
+                        &mut book.store,
+                        &settled,
+                        OffsetDateTime::now_utc(),
+                    )
                 })
                 .await;
             let mut steps = vec![Done::Report(Event::Journal(JournalEvent::Settled {
                 session,
                 sends,
             }))];
-            if let Err(error) = kept {
-                steps.push(Done::Report(notice(
+            match kept {
+                Ok(answers) => steps.extend(answers.into_iter().map(|input| {
+                    Done::Report(Event::Journal(JournalEvent::TaxInputKept {
+                        session,
+                        input,
+                    }))
+                })),
+                Err(error) => steps.push(Done::Report(notice(
                     NoticeKind::JournalNotWritten,
                     error.to_string(),
-                )));
+                ))),
             }
             Done::Sequence(steps)
         });

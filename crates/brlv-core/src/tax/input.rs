@@ -215,6 +215,12 @@ pub enum TaxInput {
     },
 }
 
+/// The journal's kind of an answer given at sending, kept beside its POST
+/// until the service's id for the send is known (`tax::journal`): not
+/// something the person typed about a record yet, so [`TypedValues`]
+/// passes over it.
+pub const ANSWER_AT_SEND: &str = "outflow-answer-at-send";
+
 /// The journal's names of a [`TaxInput`]'s kinds.
 mod kinds {
     pub const PAID: &str = "paid";
@@ -443,7 +449,10 @@ impl TypedValues {
     pub fn from_records(records: &[crate::journal::TaxInputRecord]) -> (TypedValues, usize) {
         let mut typed = TypedValues::default();
         let mut unread = 0;
-        for record in records {
+        for record in records
+            .iter()
+            .filter(|record| record.kind != ANSWER_AT_SEND)
+        {
             match TaxInput::from_record(record) {
                 Some(input) => typed.apply(input),
                 None => unread += 1,

@@ -22,6 +22,8 @@ use crate::app::submit::FormKind;
 use brlv_core::api::Client;
 use brlv_core::api::model::{Claim, CreateQuote, Quote};
 use brlv_core::journal::{self as store, JournalError, OutcomeRecord, PostRecord, Store};
+use brlv_core::tax::OutflowAnswer;
+use brlv_core::tax::journal as tax_journal;
 
 use super::message::{RestoredList, TaxJournal};
 use super::records::{
@@ -256,21 +258,40 @@ impl JournalHandle {
 }
 
 /// Sends a POST with its journal entries around it: the POST is written
-/// (and on disk) before it leaves, its outcome once it is settled. A
-/// journal that cannot be written does not stop the POST; its error is
-/// returned beside the outcome, to be told.
+/// (and on disk) before it leaves, with the answer given at sending to what
+/// its tokens are for, if any; its outcome once it is settled. An answer
+/// whose send ends here (created, refused, not applied) no longer waits:
+/// the form keeps it under the record created; one whose outcome is not
+/// known waits for the journal's settling to name the record
+/// ([`brlv_core::tax::journal::record_settled`]). A journal that cannot be
+/// written does not stop the POST; its error is returned beside the
+/// outcome, to be told.
 pub async fn journaled<T>(
     journal: &JournalHandle,
-    post: PostRecord,
+    (post, outflow_answer): (PostRecord, Option<OutflowAnswer>),
     send: impl Future<Output = T>,
     settle: impl FnOnce(Uuid, &T) -> OutcomeRecord,
 ) -> (T, Option<JournalError>) {
     let post_id = post.id;
-    let recorded = journal.run(move |book| book.store.append_post(&post)).await;
+    let recorded = journal
+        .run(move |book| {
+            tax_journal::append_post_with_answer(&mut book.store, &post, outflow_answer)
+        })
+        .await;
     let sent = send.await;
     let outcome = settle(post_id, &sent);
+    let still_waits = outcome.outcome == store::Outcome::Unknown && outcome.answer.is_none();
     let settled = journal
-        .run(move |book| book.store.append_outcome(&outcome))
+        .run(move |book| {
+            if outflow_answer.is_none() || still_waits {
+                return book.store.append_outcome(&outcome);
+            }
+            let at = outcome.at;
+            book.store.atomically(|store| {
+                store.append_outcome(&outcome)?;
+                store.append_tax_input(&tax_journal::answer_at_send_record(post_id, None, at))
+            })
+        })
         .await;
     (sent, recorded.err().or(settled.err()))
 }
@@ -284,7 +305,7 @@ pub async fn quote_journaled(
     let post = records::quote_record(&request, OffsetDateTime::now_utc());
     journaled(
         journal,
-        post,
+        (post, None),
         client.create_quote(&request),
         |post_id, result| records::quote_outcome(post_id, result, OffsetDateTime::now_utc()),
     )
