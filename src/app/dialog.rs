@@ -92,7 +92,7 @@ pub enum DialogPurpose {
         /// PDF or PNG.
         format: ReceiptFormat,
     },
-    /// Choose the folder for a tax year's three CSV files.
+    /// Choose the folder for a tax year's CSV files.
     TaxCsv {
         /// The year.
         year: i32,

@@ -81,8 +81,9 @@ pub enum ExportKind {
     /// The journal: what this device sent and learnt (written by the
     /// journal's own thread, not from rows the window holds).
     Journal,
-    /// The tax year's three CSV files (the ledger, the months, the
-    /// positions), written into a folder.
+    /// The tax year's CSV files (the ledger, the months, the positions,
+    /// Bens e Direitos, the sales for GCAP, the late DARFs), written into
+    /// a folder.
     TaxCsv,
     /// The tax year's report for an accountant, as PDF.
     TaxPdf,

@@ -673,7 +673,7 @@ impl AppState {
             .unwrap_or_default()
     }
 
-    /// Saves the three CSV files of the year shown, as the Taxes panel's
+    /// Saves the CSV files of the year shown, as the Taxes panel's
     /// save bar does.
     pub fn save_tax_csv(&mut self) {
         let account = self.account_name();

@@ -1,7 +1,7 @@
 //! The tax year end to end on the embedded sandbox, through the real worker
 //! and the journal's thread: the demo's swap priced by the service's quote,
 //! a value typed for it kept in the journal and read back by the ledger,
-//! and the three CSV files and the PDF report written where asked.
+//! and the year's CSV files and the PDF report written where asked.
 
 use brlv_core::tax::ledger::{EntryKind, Flags};
 use brlv_core::tax::{TaxInput, YearMonth};
@@ -99,6 +99,18 @@ fn the_demo_swap_is_valued_on_its_day_then_by_the_value_typed_and_the_files_writ
         (
             format!("positions-{year}.csv"),
             "asset,quantity,average_cost_brl,total_cost_brl",
+        ),
+        (
+            format!("bens-e-direitos-{year}.csv"),
+            "asset,bens_group,bens_code,",
+        ),
+        (
+            format!("gcap-sales-{year}.csv"),
+            "date,month,asset,quantity,",
+        ),
+        (
+            format!("late-darfs-{year}.csv"),
+            "month,darf_code,darf_brl,due,",
         ),
     ] {
         let text = std::fs::read_to_string(folder.path().join(&name)).unwrap();

@@ -281,6 +281,7 @@ fn the_files_are_asked_of_the_worker_for_the_year_shown() {
             Command::Taxes(TaxesCommand::SaveCsv {
                 folder: asked,
                 figures,
+                ..
             }) => {
                 assert_eq!(asked, folder.path());
                 assert_eq!(figures.year.as_ref().map(|year| year.year), Some(2026));

@@ -16,6 +16,7 @@ use brlv_desk::app::features::journal::message::{JournalEvent, TaxJournal};
 use brlv_desk::app::features::taxes::report::{
     ReportBlock, ReportSection, TaxReport, build_report, plain_text,
 };
+use brlv_desk::app::features::taxes::task::{csv_names, write_csv_files};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Event;
 use brlv_desk::app::resources::Fetched;
@@ -404,4 +405,45 @@ fn the_pdfs_bens_e_direitos_speaks_brazilian_portuguese() {
             "{expected:?} missing from:\n{text}"
         );
     }
+}
+
+#[test]
+fn the_windows_csv_files_carry_bens_e_direitos_with_the_money_held_and_the_sales_for_gcap() {
+    let mut state = sold_out_state(Language::En);
+    let ctx = egui::Context::default();
+    let (figures, _) = state.tax_figures(&ctx);
+    let balance = state.data.balance_brl.value().copied();
+    let money = figures.money_held(balance, Language::En, state.wall_now);
+    let folder = tempfile::tempdir().unwrap();
+    let written = write_csv_files(folder.path(), &figures, money).unwrap();
+    assert_eq!(written, folder.path());
+    for name in csv_names(2026) {
+        assert!(
+            folder.path().join(&name).is_file(),
+            "{name} was not written"
+        );
+    }
+    let bens = std::fs::read_to_string(folder.path().join("bens-e-direitos-2026.csv")).unwrap();
+    let rows: Vec<&str> = bens.lines().collect();
+    assert!(rows[0].starts_with("asset,bens_group,bens_code"), "{bens}");
+    // BRLV sold out: 8,000 at R$8,000.00 on 31/12/2025, nothing on 31/12/2026.
+    assert!(
+        rows.iter().any(|row| row.starts_with("BRLV,08,03,")
+            && row.contains(",2025-12-31,8000,8000.00,2026-12-31,0,0.00,")
+            && row.contains("11.222.333/0001-81")),
+        "{bens}"
+    );
+    // The BRL at the service on 31/12/2026, read back from today's R$14,000.00
+    // plus the R$650.00 withdrawn in January: R$14,650.00, with its reading.
+    assert!(
+        rows.iter()
+            .any(|row| row.starts_with("BRL,,,reconstructed:")
+                && row.contains(",2026-12-31,14650.00,")),
+        "{bens}"
+    );
+    // The month's R$8,000.00 of sales is under R$35,000: the GCAP file has
+    // its header and nothing to carry.
+    let gcap = std::fs::read_to_string(folder.path().join("gcap-sales-2026.csv")).unwrap();
+    assert_eq!(gcap.lines().count(), 1, "{gcap}");
+    assert!(gcap.starts_with("date,month,asset,quantity"), "{gcap}");
 }

@@ -54,9 +54,13 @@ impl Worker {
                     }
                 });
             }
-            TaxesCommand::SaveCsv { folder, figures } => self.spawn(async move {
+            TaxesCommand::SaveCsv {
+                folder,
+                figures,
+                money,
+            } => self.spawn(async move {
                 let target = folder.clone();
-                let result = blocking(move || write_csv_files(&folder, &figures))
+                let result = blocking(move || write_csv_files(&folder, &figures, money))
                     .await
                     .unwrap_or_else(|reason| Err(FileError::lost(&target, reason)));
                 Done::Report(Event::Exported {

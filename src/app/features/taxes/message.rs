@@ -22,13 +22,16 @@ pub enum TaxesCommand {
     /// Ask the Banco Central (the journal's copy first) for the dollar's
     /// PTAX of these days and the Selic of these months.
     CentralBank(CentralBankRequest),
-    /// Write `ledger-YYYY.csv`, `months-YYYY.csv` and `positions-YYYY.csv`
-    /// of the year the figures are for into `folder`.
+    /// Write the year's CSV files ([`super::task::csv_names`]) of the
+    /// year the figures are for into `folder`.
     SaveCsv {
         /// The folder.
         folder: PathBuf,
         /// The figures, as shown.
         figures: Arc<TaxFigures>,
+        /// The BRL and USD held at the service on the declaration's
+        /// second column's day, as the view shows them.
+        money: Vec<brlv_core::tax::declaration::MoneyHeld>,
     },
     /// Render and write the report for an accountant as PDF.
     SavePdf {

@@ -45,7 +45,7 @@ pub struct TaxesState {
     pub custodian_draft: Option<String>,
     /// The custodian's CNPJ for its own field, as being typed; `None` while not edited.
     pub cnpj_draft: Option<String>,
-    /// The three CSV files, written into a folder.
+    /// The year's CSV files, written into a folder.
     pub csv: ExportDraft,
     /// The report for an accountant, as PDF.
     pub pdf: ExportDraft,
@@ -248,7 +248,7 @@ impl TaxesState {
         (figures.year.as_ref().map(|report| report.year) == Some(year)).then_some(figures)
     }
 
-    /// Saves the three CSV files of the year shown: into the folder chosen
+    /// Saves the CSV files of the year shown: into the folder chosen
     /// in the system's dialog, or the one typed.
     pub fn save_csv(&mut self, report: ReportFor<'_>) -> TaxFileStep {
         let year = self.shown_year(report.now);
@@ -275,7 +275,14 @@ impl TaxesState {
             return TaxFileStep::Done;
         };
         match figures {
-            Some(figures) => TaxFileStep::Write(TaxesCommand::SaveCsv { folder, figures }),
+            Some(figures) => {
+                let money = figures.money_held(report.balance_brl, report.language, report.now);
+                TaxFileStep::Write(TaxesCommand::SaveCsv {
+                    folder,
+                    figures,
+                    money,
+                })
+            }
             None => {
                 let not_ready = crate::app::i18n::tr(report.language, "taxes.files_not_ready");
                 self.csv.finish(Err(crate::app::export::FileError::encode(

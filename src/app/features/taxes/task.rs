@@ -2,7 +2,7 @@
 //! order with no leg in reais needs (a quote of one unit for reais,
 //! journaled as every quote is), the Banco Central's PTAX and Selic (the
 //! journal's copy first, what was learnt kept there), and the files written
-//! on the worker's blocking pool (the three CSV files, the PDF report).
+//! on the worker's blocking pool (the year's CSV files, the PDF report).
 
 use std::path::{Path, PathBuf};
 
@@ -13,6 +13,7 @@ use crate::app::features::journal::task::{JournalHandle, quote_journaled};
 use brlv_core::api::Client;
 use brlv_core::api::model::{Asset, CreateQuote};
 use brlv_core::journal::JournalError;
+use brlv_core::tax::declaration::{Declaration, MoneyHeld};
 use brlv_core::tax::ledger::ticker_of;
 use brlv_core::tax::{ServicePrice, ServicePrices, export};
 
@@ -151,43 +152,68 @@ pub async fn central_bank_figures(
     (answer, problem)
 }
 
-/// The names of the three CSV files of `year`.
-pub fn csv_names(year: i32) -> [String; 3] {
+/// The names of the CSV files of `year`: the ledger, the months, the
+/// positions, then the declaration's (Bens e Direitos, the sales for
+/// GCAP, the late DARFs), named as `tax-report` names its own.
+pub fn csv_names(year: i32) -> [String; 6] {
     [
         format!("ledger-{year}.csv"),
         format!("months-{year}.csv"),
         format!("positions-{year}.csv"),
+        format!("bens-e-direitos-{year}.csv"),
+        format!("gcap-sales-{year}.csv"),
+        format!("late-darfs-{year}.csv"),
     ]
 }
 
-/// Writes the ledger, the months and the positions of the year `figures`
-/// are for into `folder` (made if missing), each a private file; the
-/// folder, or why not. Blocking, for the worker's blocking pool.
-pub fn write_csv_files(folder: &Path, figures: &TaxFigures) -> Result<PathBuf, FileError> {
-    let Some(year) = figures.year.as_deref() else {
+/// Encodes one CSV file with `write` and writes it to `path` as a
+/// private file.
+fn write_csv(
+    path: &Path,
+    write: impl FnOnce(&mut Vec<u8>) -> Result<(), csv::Error>,
+) -> Result<(), FileError> {
+    let mut bytes = Vec::new();
+    write(&mut bytes).map_err(|error| FileError::encode(path, error))?;
+    write_file(path, &bytes).map(|_| ())
+}
+
+/// Writes the CSV files of the year `figures` are for into `folder`
+/// (made if missing), each a private file: the ledger, the months, the
+/// positions, and the declaration's with `money` (the BRL and USD held at
+/// the service, as the view shows them); the folder, or why not.
+/// Blocking, for the worker's blocking pool.
+pub fn write_csv_files(
+    folder: &Path,
+    figures: &TaxFigures,
+    money: Vec<MoneyHeld>,
+) -> Result<PathBuf, FileError> {
+    let (Some(year), Some(declaration)) = (figures.year.as_deref(), figures.declaration.as_deref())
+    else {
         return Err(FileError::encode(folder, "the report is not computed yet"));
     };
     std::fs::create_dir_all(folder).map_err(|error| FileError::io(folder, &error))?;
-    let [ledger_name, months_name, positions_name] = csv_names(year.year);
-    let encode = |path: &Path, error: csv::Error| FileError::encode(path, error);
-    let ledger_path = folder.join(ledger_name);
-    let mut ledger = Vec::new();
-    figures
-        .sources
-        .with_input(|input| {
-            export::write_ledger(&mut ledger, &figures.ledger, input, Some(year.year))
-        })
-        .map_err(|error| encode(&ledger_path, error))?;
-    write_file(&ledger_path, &ledger)?;
-    let months_path = folder.join(months_name);
-    let mut months = Vec::new();
-    export::write_months(&mut months, &year.months).map_err(|error| encode(&months_path, error))?;
-    write_file(&months_path, &months)?;
-    let positions_path = folder.join(positions_name);
-    let mut positions = Vec::new();
-    export::write_positions(&mut positions, &year.positions, year.positions_on)
-        .map_err(|error| encode(&positions_path, error))?;
-    write_file(&positions_path, &positions)?;
+    let [ledger, months, positions, bens, gcap, late] =
+        csv_names(year.year).map(|name| folder.join(name));
+    write_csv(&ledger, |out| {
+        figures
+            .sources
+            .with_input(|input| export::write_ledger(out, &figures.ledger, input, Some(year.year)))
+    })?;
+    write_csv(&months, |out| export::write_months(out, &year.months))?;
+    write_csv(&positions, |out| {
+        export::write_positions(out, &year.positions, year.positions_on)
+    })?;
+    let declaration = Declaration {
+        money,
+        ..declaration.clone()
+    };
+    write_csv(&bens, |out| export::write_bens(out, &declaration))?;
+    write_csv(&gcap, |out| {
+        export::write_gcap_sales(out, &declaration.gcap_sales)
+    })?;
+    write_csv(&late, |out| {
+        export::write_late_darfs(out, &figures.late_darfs)
+    })?;
     Ok(folder.to_owned())
 }
 

@@ -1,6 +1,7 @@
-//! The year's files for an accountant: the three CSV files (the ledger,
-//! the months, the positions) into a folder, and the report as PDF; each
-//! through the system's dialog, or a typed path, written by the worker.
+//! The year's files for an accountant: the CSV files (the ledger, the
+//! months, the positions, Bens e Direitos, the sales for GCAP, the late
+//! DARFs) into a folder, and the report as PDF; each through the system's
+//! dialog, or a typed path, written by the worker.
 
 use egui::Ui;
 
@@ -21,13 +22,16 @@ pub(super) fn files_ui(
     year: i32,
 ) {
     let language = cx.language;
-    let [ledger, months, positions] = csv_names(year);
+    let [ledger, months, positions, bens, gcap, late] = csv_names(year);
     ui.label(cx.t_with(
         "taxes.files_csv_note",
         &[
             ("ledger", &ledger),
             ("months", &months),
             ("positions", &positions),
+            ("bens", &bens),
+            ("gcap", &gcap),
+            ("late", &late),
         ],
     ));
     let save = cx.t("accounts.export_save").into_owned();
