@@ -245,3 +245,67 @@ fn the_extrato_reads_when_what_how_much_then_state_and_reference() {
         "Transfer, 9 Mar 2026 09:00, To 0x333333...333333, Out 12.50 BRLV, completed",
     );
 }
+
+#[test]
+fn each_review_a_screenshot_asks_for_opens_on_the_demo_account_with_nothing_sent() {
+    use brlv_desk::app::message::Command;
+    use brlv_desk::app::screenshot::{ReviewShot, review_shot};
+    use std::time::{Duration, Instant};
+
+    let (_dir, worker) = crate::support::worker::on_sandbox();
+    let mut state = AppState::new(Language::En);
+    let shots = [
+        ReviewShot::Order,
+        ReviewShot::Transfer,
+        ReviewShot::Withdrawal,
+        ReviewShot::Claim,
+    ];
+    for shot in shots {
+        state.view = shot.view();
+        let start = Instant::now();
+        while !shot.is_open(&state) {
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "{shot:?} never opened"
+            );
+            shot.stage(&mut state).unwrap();
+            for command in state.take_commands() {
+                assert!(
+                    !matches!(command, Command::Submit { .. }),
+                    "{shot:?} sent {command:?}"
+                );
+                assert!(worker.send(command));
+            }
+            if let Some(event) = worker.recv_timeout(Duration::from_millis(200)) {
+                state.apply(event);
+            }
+        }
+    }
+    // Payouts from a file need the file: without one the run says so.
+    assert!(
+        ReviewShot::Batch
+            .stage(&mut state)
+            .unwrap_err()
+            .contains("--payouts-file")
+    );
+    assert_eq!(
+        review_shot("review:withdrawal"),
+        Some(ReviewShot::Withdrawal)
+    );
+    assert_eq!(review_shot("review:nothing"), None);
+    // Each is drawn as the review, in its own view.
+    let mut harness = crate::support::ui::harness(state);
+    for shot in shots {
+        harness.state_mut().view = shot.view();
+        settle(&mut harness);
+        harness.get_by_label("Check the details");
+        assert!(
+            !harness
+                .state()
+                .pending_commands()
+                .iter()
+                .any(|command| matches!(command, Command::Submit { .. })),
+            "{shot:?}: nothing leaves on review"
+        );
+    }
+}
