@@ -765,7 +765,7 @@ impl MovementLine<'_> {
         let columns = layout.columns(rect);
         match (layout, columns.as_slice()) {
             (LinesLayout::Wide, [time, what, money_in, money_out, state, details]) => {
-                self.time_ui(ui, *time);
+                cell_ui(ui, *time, left(), |ui| self.time_text_ui(ui));
                 cell_ui(ui, *what, left(), |ui| {
                     ui.strong(self.kind_name());
                     ui.add(egui::Label::new(self.description()).truncate());
@@ -779,7 +779,11 @@ impl MovementLine<'_> {
                 cell_ui(ui, *details, left(), |ui| self.reference_ui(ui));
             }
             (LinesLayout::Folded, [time, what, money]) => {
-                self.time_ui(ui, *time);
+                // On the first line, level with what moved and its amount.
+                let first_line = Layout::top_down(Align::Min);
+                cell_ui(ui, *time, first_line, |ui| {
+                    ui.horizontal(|ui| self.time_text_ui(ui));
+                });
                 cell_ui(ui, *what, Layout::top_down(Align::Min), |ui| {
                     ui.horizontal(|ui| {
                         ui.strong(self.kind_name());
@@ -808,15 +812,13 @@ impl MovementLine<'_> {
         description_on_screen(self.amounts.language, self.movement, self.record())
     }
 
-    fn time_ui(&self, ui: &mut Ui, cell: egui::Rect) {
+    fn time_text_ui(&self, ui: &mut Ui) {
         let time = self
             .record()
             .as_ref()
             .and_then(Record::time)
             .map_or_else(|| MISSING.to_owned(), |at| self.moments.time_of_day(at));
-        cell_ui(ui, cell, left(), |ui| {
-            ui.monospace(&time);
-        });
+        ui.monospace(&time);
     }
 
     fn state_ui(&self, ui: &mut Ui) {
