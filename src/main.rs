@@ -45,7 +45,10 @@ struct GuiArgs {
     /// overview:charts, the overview scrolled to its charts; taxes:declaration
     /// or taxes:bens, the Taxes view scrolled to DeCripto or Bens e Direitos;
     /// or welcome, the first screen (for a screenshot: without --sandbox,
-    /// with no saved profile)
+    /// with no saved profile); or, for a screenshot on --sandbox, a review
+    /// opened with demo values and nothing sent: review:order,
+    /// review:transfer, review:withdrawal (PIX), review:claim, review:batch
+    /// (of the file given with --payouts-file)
     /// (default: overview for a screenshot, else the view shown last).
     #[arg(long, value_name = "NAME")]
     view: Option<String>,
@@ -174,6 +177,7 @@ fn run_window(args: GuiArgs) -> ExitCode {
             view,
             order,
             first_screen,
+            review: screenshot::review_shot(view_name),
         }),
         language: args.language.as_deref().map(Language::from_locale),
         zoom: args.scale,

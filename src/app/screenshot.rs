@@ -30,16 +30,165 @@ pub struct ScreenshotRequest {
     /// The first screen (`--view welcome`), taken once start-up is over and
     /// no account is open: run without `--sandbox` and with no saved profile.
     pub first_screen: bool,
+    /// A review to open, filled with demo values (`--view review:transfer`).
+    pub review: Option<ReviewShot>,
+}
+
+/// A review before money moves, opened for a screenshot on the sandbox's
+/// demo account: its form filled with a demo value and its send pressed, so
+/// the review shows and nothing is sent (nothing is confirmed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewShot {
+    /// `review:order`: R$ 250,00 of BRLV to the first wallet, from the balance.
+    Order,
+    /// `review:transfer`: 25 BRLV from the first wallet to an outside address.
+    Transfer,
+    /// `review:withdrawal`: R$ 150,00 by PIX to a CPF key.
+    Withdrawal,
+    /// `review:claim`: R$ 100,00 from what the account can claim.
+    Claim,
+    /// `review:batch`: the payouts of the file given with `--payouts-file`.
+    Batch,
+}
+
+/// The outside address a demo transfer goes to.
+const DEMO_TRANSFER_TARGET: &str = "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359";
+/// The PIX key a demo withdrawal pays (a CPF with valid check digits).
+const DEMO_PIX_KEY: &str = "123.456.789-09";
+
+impl ReviewShot {
+    /// Reads the part after `review:`.
+    pub fn parse(kind: &str) -> Option<ReviewShot> {
+        match kind.trim().to_ascii_lowercase().as_str() {
+            "order" => Some(ReviewShot::Order),
+            "transfer" => Some(ReviewShot::Transfer),
+            "withdrawal" => Some(ReviewShot::Withdrawal),
+            "claim" => Some(ReviewShot::Claim),
+            "batch" => Some(ReviewShot::Batch),
+            _ => None,
+        }
+    }
+
+    /// The view the review is drawn in.
+    pub fn view(self) -> View {
+        match self {
+            ReviewShot::Order => View::Orders,
+            ReviewShot::Transfer => View::Transfers,
+            ReviewShot::Withdrawal | ReviewShot::Batch => View::Withdrawals,
+            ReviewShot::Claim => View::Claims,
+        }
+    }
+
+    /// Whether the review is on screen.
+    pub fn is_open(self, state: &AppState) -> bool {
+        match self {
+            ReviewShot::Order => state.orders.form.reviewing.is_some(),
+            ReviewShot::Transfer => state.transfers.reviewing.is_some(),
+            ReviewShot::Withdrawal => state.withdrawals.confirming.is_some(),
+            ReviewShot::Claim => state.claims.reviewing.is_some(),
+            ReviewShot::Batch => state.withdrawals.batch.confirming,
+        }
+    }
+
+    /// One step towards the open review, once what it shows has loaded:
+    /// fills the form and presses its send (an order first asks for its
+    /// quote). `Err` says why the demo values were refused.
+    pub fn stage(self, state: &mut AppState) -> Result<(), String> {
+        if self.is_open(state) || !state.view_loaded(self.view()) {
+            return Ok(());
+        }
+        let first_wallet = state
+            .data
+            .wallets
+            .value()
+            .and_then(|wallets| wallets.first().map(|wallet| wallet.address.clone()));
+        let refused = |errors: crate::app::form::FieldErrors| format!("{errors:?}");
+        match self {
+            ReviewShot::Order => {
+                let Some(wallet) = first_wallet else {
+                    return Ok(());
+                };
+                if state.data.balance_brl.value().is_none() {
+                    return Ok(());
+                }
+                let form = &mut state.orders.form;
+                form.open = true;
+                if form.current_quote().is_none() {
+                    if !form.quote_in_flight && form.quote_error.is_none() {
+                        form.quote_draft.amount = "250".to_owned();
+                        let mut out = crate::app::panel::Outbox::default();
+                        crate::app::features::orders::view::review::ask_new_quote(
+                            &mut state.orders,
+                            &mut out,
+                        );
+                        state.answer(out);
+                    } else if let Some(failure) = &form.quote_error {
+                        return Err(format!("the demo quote was refused: {failure:?}"));
+                    }
+                    return Ok(());
+                }
+                form.order_draft.target_wallet = wallet;
+                form.order_draft.payment =
+                    Some(brlv_core::api::model::PaymentMethod::AccountBalance);
+                form.reviewing = Some(form.order_request().map_err(refused)?);
+            }
+            ReviewShot::Transfer => {
+                let Some(wallet) = first_wallet else {
+                    return Ok(());
+                };
+                if state.data.balance_brlv.value().is_none() {
+                    return Ok(());
+                }
+                let draft = &mut state.transfers.draft;
+                draft.source = wallet;
+                draft.target = DEMO_TRANSFER_TARGET.to_owned();
+                draft.amount = "25".to_owned();
+                state.transfers.reviewing = Some(draft.validate().map_err(refused)?);
+            }
+            ReviewShot::Withdrawal => {
+                if state.data.balance_brl.value().is_none() {
+                    return Ok(());
+                }
+                let draft = &mut state.withdrawals.draft;
+                draft.method = brlv_core::api::model::WithdrawalMethod::Pix;
+                draft.asset = brlv_core::api::model::Asset::FiatBrl;
+                draft.amount = "150".to_owned();
+                draft.pix_key = DEMO_PIX_KEY.to_owned();
+                state.withdrawals.confirming = Some(draft.validate().map_err(refused)?);
+            }
+            ReviewShot::Claim => {
+                let claims = &mut state.claims;
+                claims.draft.amount = "100".to_owned();
+                let available = claims.available(&state.data.claimable);
+                let request = claims.draft.validate(available).map_err(refused)?;
+                claims.reviewing = Some((claims.wallet.clone(), request));
+            }
+            ReviewShot::Batch => {
+                let batch = &state.withdrawals.batch;
+                match &batch.file {
+                    Some(file) if file.sendable() => {
+                        state.withdrawals.batch.confirming = true;
+                    }
+                    Some(_) => return Err("the payouts file cannot be sent as it is".to_owned()),
+                    None if batch.checking => {}
+                    None => return Err("give the payouts file with --payouts-file".to_owned()),
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Reads `--view`: a view's name, or `order:ID` / `order:brcode` for one
 /// order's detail (`brcode`: the newest brcode order awaiting payment), or
-/// `overview:charts`, or `taxes:declaration` / `taxes:bens`.
+/// `overview:charts`, or `taxes:declaration` / `taxes:bens`, or
+/// `review:KIND` ([`ReviewShot`]).
 pub fn parse_view(raw: &str) -> Option<(View, Option<OrderSelector>)> {
     match raw.trim().split_once(':') {
         Some((prefix, order)) if prefix.eq_ignore_ascii_case("order") => {
             OrderSelector::parse(order).map(|selector| (View::Orders, Some(selector)))
         }
+        Some(_) if review_shot(raw).is_some() => review_shot(raw).map(|shot| (shot.view(), None)),
         Some(_) if wants_charts(raw) => Some((View::Overview, None)),
         Some(_) if taxes_part(raw).is_some() => Some((View::Taxes, None)),
         Some(_) => None,
@@ -53,6 +202,15 @@ pub const FIRST_SCREEN: &str = "welcome";
 /// Whether `--view` asks for the first screen (`welcome`).
 pub fn wants_first_screen(raw: &str) -> bool {
     raw.trim().eq_ignore_ascii_case(FIRST_SCREEN)
+}
+
+/// The review `--view` asks opened (`review:order`, `review:transfer`,
+/// `review:withdrawal`, `review:claim`, `review:batch`).
+pub fn review_shot(raw: &str) -> Option<ReviewShot> {
+    match raw.trim().split_once(':') {
+        Some((prefix, kind)) if prefix.eq_ignore_ascii_case("review") => ReviewShot::parse(kind),
+        _ => None,
+    }
 }
 
 /// Whether `--view` asks for the Overview scrolled to its charts (`overview:charts`).
@@ -78,6 +236,8 @@ pub struct ScreenshotJob {
     settled_frames: u32,
     receiver: Option<mpsc::Receiver<Arc<ColorImage>>>,
     finished: bool,
+    /// Why the review asked for could not be opened.
+    review_refused: Option<String>,
 }
 
 impl ScreenshotJob {
@@ -89,6 +249,17 @@ impl ScreenshotJob {
             settled_frames: 0,
             receiver: None,
             finished: false,
+            review_refused: None,
+        }
+    }
+
+    /// Before a frame is drawn: one step towards the review asked for.
+    pub fn stage(&mut self, state: &mut AppState) {
+        if let Some(shot) = self.request.review
+            && self.review_refused.is_none()
+            && let Err(reason) = shot.stage(state)
+        {
+            self.review_refused = Some(reason);
         }
     }
 
@@ -124,6 +295,10 @@ impl ScreenshotJob {
                 }
             };
         }
+        if let Some(reason) = &self.review_refused {
+            eprintln!("error: the review could not be opened: {reason}");
+            return Some(1);
+        }
         if now > self.deadline {
             eprintln!(
                 "error: the {} view's data did not load within {} s",
@@ -135,7 +310,9 @@ impl ScreenshotJob {
         let ready = if self.request.first_screen {
             state.startup_finished && state.shows_onboarding() && !state.sandbox_starting
         } else {
-            state.view_loaded(self.request.view) && state.view == self.request.view
+            state.view_loaded(self.request.view)
+                && state.view == self.request.view
+                && self.request.review.is_none_or(|shot| shot.is_open(state))
         };
         if ready {
             self.settled_frames += 1;
@@ -211,8 +388,29 @@ pub fn looks_blank(image: &ColorImage) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::looks_blank;
+    use super::{ReviewShot, View, looks_blank, parse_view, review_shot};
     use egui::{Color32, ColorImage};
+
+    #[test]
+    fn a_review_is_named_after_its_kind_and_opens_in_its_view() {
+        for (name, shot, view) in [
+            ("review:order", ReviewShot::Order, View::Orders),
+            ("review:transfer", ReviewShot::Transfer, View::Transfers),
+            (
+                "Review:Withdrawal",
+                ReviewShot::Withdrawal,
+                View::Withdrawals,
+            ),
+            ("review:claim", ReviewShot::Claim, View::Claims),
+            ("review:batch", ReviewShot::Batch, View::Withdrawals),
+        ] {
+            assert_eq!(review_shot(name), Some(shot), "{name}");
+            assert_eq!(parse_view(name), Some((view, None)), "{name}");
+        }
+        assert_eq!(review_shot("review:deposit"), None);
+        assert_eq!(parse_view("review:deposit"), None);
+        assert_eq!(review_shot("orders"), None);
+    }
 
     #[test]
     fn a_uniform_image_is_blank_and_a_drawn_one_is_not() {

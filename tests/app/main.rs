@@ -55,6 +55,7 @@ mod ui_taxes_declaration;
 mod ui_taxes_declaration_whole;
 mod ui_transfers;
 mod ui_wallets;
+mod ui_wide_lists;
 mod ui_withdrawals;
 mod updates;
 mod webhook_and_export;

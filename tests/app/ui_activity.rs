@@ -31,7 +31,7 @@ fn from_json<T: serde::de::DeserializeOwned>(value: serde_json::Value) -> T {
 /// An account on 10 March 2026: a completed BRL→BRLV order and a deposit
 /// on the 10th, a transfer out on the 9th, a PIX withdrawal and a failed
 /// one on the 8th, a deposit in February; a claim made on this device.
-fn extrato_state(language: Language) -> AppState {
+pub fn extrato_state(language: Language) -> AppState {
     let mut state = connected_state(language);
     state.now = 10_000;
     state.wall_now = time::macros::datetime!(2026-03-10 20:00:00 UTC);
@@ -238,8 +238,8 @@ fn a_row_opens_its_record_in_its_own_panel() {
         row.accesskit_node()
             .label()
             .unwrap_or_default()
-            .ends_with("Out 12.50 BRLV"),
-        "the row says what moved"
+            .ends_with("Out 12.50 BRLV, completed"),
+        "the row says what moved, then its state"
     );
     row.click();
     settle(&mut harness);

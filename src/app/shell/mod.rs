@@ -484,6 +484,9 @@ impl eframe::App for BrlvApp {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
             return;
         }
+        if let Some(job) = self.screenshot.as_mut() {
+            job.stage(&mut self.state);
+        }
         shell_ui(ui, &mut self.state);
         for resource in lists_arrived {
             tracing::debug!(target: "brlv_timing", ?resource, "rows drawn");

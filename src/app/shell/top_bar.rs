@@ -73,88 +73,146 @@ pub fn connection_text_changes_in(state: &AppState) -> Option<std::time::Duratio
     Some(std::time::Duration::from_millis(millis))
 }
 
-/// Draws the bar.
+/// Draws the bar: who and where on the left, the connection's state after
+/// them, the controls on the right. When the width is short (200 %, a
+/// narrow window) the left side wraps onto a second line, never under the
+/// controls.
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
 pub fn top_bar_ui(ui: &mut Ui, state: &mut AppState) {
     ui.add_space(4.0);
-    ui.horizontal(|ui| {
-        ui.label(RichText::new("brlv-desk").strong().size(17.0));
-        ui.separator();
-        if let Some(session) = &state.session {
-            ui.label(RichText::new(&session.profile.name).strong())
-                .on_hover_text(&session.profile.base_url);
-            // The service every request goes to, always in sight: a profile
-            // pointed elsewhere shows here before anything is sent.
-            let host = crate::app::format::service_host(&session.profile.base_url);
-            let spoken = state.t_with("top.service", &[("host", &host)]);
-            ui.label(RichText::new(&host).monospace().weak())
-                .on_hover_text(&session.profile.base_url)
-                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &spoken));
-            match session.kind {
-                ProfileKind::Sandbox => {
-                    badge_ui(ui, state.t("badge.sandbox").as_ref(), Tone::Warning);
-                }
-                ProfileKind::Environment => {
-                    badge_ui(ui, state.t("badge.environment").as_ref(), Tone::Info)
-                        .on_hover_text(state.t("badge.environment_hint").as_ref());
-                }
-                ProfileKind::Unsaved => {
-                    badge_ui(ui, state.t("badge.unsaved").as_ref(), Tone::Neutral)
-                        .on_hover_text(state.t("badge.unsaved_hint").as_ref());
-                }
-                ProfileKind::Saved => {}
-            }
-            ui.separator();
-        }
-        let (text, tone) = connection_text(state);
-        let color = palette::of(ui).tone(tone, ui.visuals().weak_text_color());
-        // The dot's name changes only when the connection does (the text
-        // beside it counts seconds): going offline, or back, is announced once.
-        let unreadable = matches!(
-            state.connection_status(),
-            ConnectionStatus::Unreadable { .. }
-        );
-        let word_key = match tone {
-            Tone::Success => "a11y.connection_online",
-            Tone::Warning => "a11y.connection_offline",
-            Tone::Danger if unreadable => "a11y.connection_unreadable",
-            Tone::Danger => "a11y.connection_refused",
-            Tone::Neutral | Tone::Info => "a11y.connection_none",
-        };
-        let dot = status_dot_ui(ui, color, &state.t(word_key));
-        live_region(&dot, tone == Tone::Danger);
-        let status = ui.label(&text);
-        match state.connection_status() {
-            ConnectionStatus::Refused { message, .. }
-            | ConnectionStatus::Unreadable { message, .. } => {
-                status.on_hover_text(message);
-            }
-            ConnectionStatus::Online { last_refreshed } => {
-                let ago = i18n::seconds_ago(
-                    state.language,
-                    state.now.saturating_sub(last_refreshed) / 1000,
-                );
-                status.on_hover_text(state.t_with("status.online", &[("ago", &ago)]));
-            }
-            _ => {}
-        }
-        if let Some(wait) = connection_text_changes_in(state) {
-            ui.ctx().request_repaint_after(wait);
-        }
-        saved_copy_status_ui(ui, state);
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            hide_amounts_toggle_ui(ui, state);
-            let refresh = ui
-                .add_enabled(
-                    state.session.is_some(),
-                    egui::Button::new(state.t("top.refresh").as_ref()),
-                )
-                .on_hover_text(state.t("top.refresh_hint").as_ref());
-            if refresh.clicked() {
-                state.push(Command::Refresh);
-            }
-        });
-    });
+    let controls_width_id = egui::Id::unique("top_bar_controls_width");
+    // The controls' width as last drawn; a first frame guesses it.
+    let controls_width = ui
+        .data(|data| data.get_temp::<f32>(controls_width_id))
+        .unwrap_or(260.0);
+    let bar = ui.available_rect_before_wrap();
+    let row_height = ui.spacing().interact_size.y;
+    let gap = ui.spacing().item_spacing.x * 2.0;
+    let left_rect = bar
+        .with_max_x((bar.right() - controls_width - gap).max(bar.left()))
+        .with_max_y(bar.top() + row_height);
+    let mut left = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(left_rect)
+            .layout(egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true)),
+    );
+    who_and_status_ui(&mut left, state);
+    let controls_rect = egui::Rect::from_min_max(
+        egui::pos2(left_rect.right(), bar.top()),
+        egui::pos2(bar.right(), bar.top() + row_height),
+    );
+    let mut controls = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(controls_rect)
+            .layout(egui::Layout::right_to_left(egui::Align::Center)),
+    );
+    hide_amounts_toggle_ui(&mut controls, state);
+    let refresh = controls
+        .add_enabled(
+            state.session.is_some(),
+            egui::Button::new(state.t("top.refresh").as_ref()),
+        )
+        .on_hover_text(state.t("top.refresh_hint").as_ref());
+    if refresh.clicked() {
+        state.push(Command::Refresh);
+    }
+    let drawn = controls.min_rect().width();
+    if (drawn - controls_width).abs() > 0.5 {
+        ui.data_mut(|data| data.insert_temp(controls_width_id, drawn));
+        ui.ctx()
+            .request_discard("the top bar's controls changed width");
+    }
+    ui.advance_cursor_after_rect(left.min_rect() | controls.min_rect());
     ui.add_space(2.0);
+}
+
+/// The left of the bar: the app, the profile and the service it talks to,
+/// then the connection's state.
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
+fn who_and_status_ui(ui: &mut Ui, state: &AppState) {
+    ui.label(RichText::new("brlv-desk").strong().size(17.0));
+    ui.separator();
+    if let Some(session) = &state.session {
+        ui.label(RichText::new(&session.profile.name).strong())
+            .on_hover_text(&session.profile.base_url);
+        // The service every request goes to, always in sight: a profile
+        // pointed elsewhere shows here before anything is sent.
+        let host = crate::app::format::service_host(&session.profile.base_url);
+        let spoken = state.t_with("top.service", &[("host", &host)]);
+        ui.label(RichText::new(&host).monospace().weak())
+            .on_hover_text(&session.profile.base_url)
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &spoken));
+        match session.kind {
+            ProfileKind::Sandbox => {
+                badge_ui(ui, state.t("badge.sandbox").as_ref(), Tone::Warning);
+            }
+            ProfileKind::Environment => {
+                badge_ui(ui, state.t("badge.environment").as_ref(), Tone::Info)
+                    .on_hover_text(state.t("badge.environment_hint").as_ref());
+            }
+            ProfileKind::Unsaved => {
+                badge_ui(ui, state.t("badge.unsaved").as_ref(), Tone::Neutral)
+                    .on_hover_text(state.t("badge.unsaved_hint").as_ref());
+            }
+            ProfileKind::Saved => {}
+        }
+    }
+    let (text, tone) = connection_text(state);
+    let color = palette::of(ui).tone(tone, ui.visuals().weak_text_color());
+    // The dot's name changes only when the connection does (the text
+    // beside it counts seconds): going offline, or back, is announced once.
+    let unreadable = matches!(
+        state.connection_status(),
+        ConnectionStatus::Unreadable { .. }
+    );
+    let word_key = match tone {
+        Tone::Success => "a11y.connection_online",
+        Tone::Warning => "a11y.connection_offline",
+        Tone::Danger if unreadable => "a11y.connection_unreadable",
+        Tone::Danger => "a11y.connection_refused",
+        Tone::Neutral | Tone::Info => "a11y.connection_none",
+    };
+    // The dot and its words stay together: when they do not fit the rest
+    // of the line, both start the next one.
+    let words = egui::WidgetText::from(text.as_str()).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Extend),
+        f32::INFINITY,
+        egui::TextStyle::Body,
+    );
+    let needed = words.size().x + ui.spacing().interact_size.y + ui.spacing().item_spacing.x;
+    if ui.available_size_before_wrap().x < needed + ui.spacing().item_spacing.x * 2.0 {
+        ui.end_row();
+    } else if state.session.is_some() {
+        ui.separator();
+    }
+    let dot = status_dot_ui(ui, color, &state.t(word_key));
+    live_region(&dot, tone == Tone::Danger);
+    let status = ui.add(egui::Label::new(&text).truncate());
+    match state.connection_status() {
+        ConnectionStatus::Refused { message, .. }
+        | ConnectionStatus::Unreadable { message, .. } => {
+            status.on_hover_text(message);
+        }
+        ConnectionStatus::Online { last_refreshed } => {
+            let ago = i18n::seconds_ago(
+                state.language,
+                state.now.saturating_sub(last_refreshed) / 1000,
+            );
+            status.on_hover_text(state.t_with("status.online", &[("ago", &ago)]));
+        }
+        _ => {}
+    }
+    if let Some(wait) = connection_text_changes_in(state) {
+        ui.ctx().request_repaint_after(wait);
+    }
+    saved_copy_status_ui(ui, state);
 }
 
 /// A small filled circle in the status color (painted: the bundled fonts

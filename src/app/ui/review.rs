@@ -105,9 +105,14 @@ pub fn review_with_ui(
 ) -> Option<ReviewChoice> {
     let colors = palette::of(ui);
     let mut choice = None;
+    let in_sight = width_in_sight(ui);
     egui::Frame::group(ui.style())
         .inner_margin(egui::Margin::same(12))
         .show(ui, |ui| {
+            // A wide neighbour (a list of full addresses) makes the view
+            // scroll sideways; the review stays within what is in sight, its
+            // notes and questions wrapped, so at 200 % none of it is cut off.
+            ui.set_max_width(inner_width(in_sight));
             let heading = ui.heading(review.title.as_str());
             ui.add_space(8.0);
             ui.label(RichText::new(review.headline_label.as_str()).weak());
@@ -121,6 +126,7 @@ pub fn review_with_ui(
             // Inside a view that scrolls sideways a wrapped value would
             // never wrap: a column is at most what is in sight, so a long
             // line (when it arrives) wraps instead of running off at 200 %.
+            let label_width = label_column_width(ui);
             egui::Grid::new((review.id, "lines"))
                 .num_columns(2)
                 .spacing([24.0, 8.0])
@@ -128,10 +134,13 @@ pub fn review_with_ui(
                 .show(ui, |ui| {
                     for line in &review.lines {
                         // Both cells from the top, so a label sits level with its value.
+                        // A name takes at most a third of the room, so a long
+                        // one ("BRLV balance (all your wallets)") wraps at
+                        // 200 % instead of pushing the values out of sight.
                         ui.vertical(|ui| {
+                            ui.set_max_width(label_width);
                             ui.add(
-                                egui::Label::new(RichText::new(line.label.as_str()).weak())
-                                    .extend(),
+                                egui::Label::new(RichText::new(line.label.as_str()).weak()).wrap(),
                             )
                         });
                         ui.vertical(|ui| {
@@ -174,7 +183,11 @@ pub fn review_with_ui(
                 // to: asked again for the frames the focus's own scroll may
                 // take, or a review taller than the view opens at its buttons.
                 if frames < 3 {
-                    heading.scroll_to_me(Some(egui::Align::Min));
+                    // Up and down only, with the frame's edge in sight: a
+                    // sideways scroll would cut the frame's left edge off.
+                    let rows = heading.rect.y_range().expand(16.0);
+                    let target = egui::Rect::from_x_y_ranges(ui.clip_rect().x_range(), rows);
+                    ui.scroll_to_rect(target, Some(egui::Align::Min));
                 }
                 if back.clicked() {
                     choice = Some(ReviewChoice::Back);
@@ -202,7 +215,37 @@ pub fn review_with_ui(
     reason = "screen geometry in points, never money"
 )]
 fn column_in_sight(ui: &Ui) -> f32 {
-    (ui.clip_rect().right() - ui.cursor().min.x).max(240.0) * 0.6
+    width_in_sight(ui) * 0.6
+}
+
+/// What is in sight from here to the view's right edge (never under 240
+/// points).
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
+fn width_in_sight(ui: &Ui) -> f32 {
+    (ui.clip_rect().right() - ui.cursor().min.x).max(240.0)
+}
+
+/// The room inside the review's frame when the frame is `outer` wide: less
+/// its margins and border.
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
+fn inner_width(outer: f32) -> f32 {
+    (outer - 2.0 * 12.0 - 2.0).max(120.0)
+}
+
+/// The widest a line's name may be: a third of what is in sight, and never
+/// less than a short name needs.
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
+fn label_column_width(ui: &Ui) -> f32 {
+    (width_in_sight(ui) / 3.0).max(120.0)
 }
 
 /// How many frames this review has been drawn in a row before this one (0:

@@ -35,14 +35,29 @@ use crate::app::movement::{MovementKind, Record};
 
 /// Height of one line of the extrato.
 const LINE_HEIGHT: f32 = 26.0;
+/// Height of a folded line: two lines of text.
+const FOLDED_LINE_HEIGHT: f32 = 44.0;
 /// Width of the time column.
 const TIME_WIDTH: f32 = 84.0;
-/// Width of the kind column.
-const KIND_WIDTH: f32 = 120.0;
+/// Width of the time column of folded lines (the day is the header's).
+const FOLDED_TIME_WIDTH: f32 = 46.0;
 /// Width of the state column.
-const STATE_WIDTH: f32 = 170.0;
+const STATE_WIDTH: f32 = 160.0;
 /// Width of each amount column.
-const AMOUNT_WIDTH: f32 = 190.0;
+const AMOUNT_WIDTH: f32 = 150.0;
+/// Width of the amounts of folded lines, one above the other.
+const FOLDED_AMOUNT_WIDTH: f32 = 132.0;
+/// Width of the details column (the record's reference).
+const DETAILS_WIDTH: f32 = 90.0;
+/// Width of the totals' amount columns.
+const TOTALS_WIDTH: f32 = 190.0;
+/// The narrowest list every column fits in with room to say what moved;
+/// below it the lines fold.
+const WIDE_LINES_MIN_WIDTH: f32 = 640.0;
+/// Below this height the filters and totals fold behind one click.
+const SHORT_PANEL_HEIGHT: f32 = 520.0;
+/// Room between two columns.
+const COLUMN_GAP: f32 = 10.0;
 
 impl Panel for ActivityState {
     type Event = ActivityTold;
@@ -162,15 +177,36 @@ fn activity_ui(ui: &mut Ui, activity: &mut ActivityState, cx: &PanelContext<'_>,
         save_result_ui(ui, cx.language, &activity.export);
     }
     ui.add_space(4.0);
-    filters_ui(ui, activity, cx, &view);
-    ui.add_space(4.0);
-    if view.busy {
-        ui.horizontal(|ui| {
-            ui.spinner();
-            ui.label(cx.t("activity.computing").as_ref());
-        });
+    let filters_and_totals = |ui: &mut Ui, activity: &mut ActivityState| {
+        filters_ui(ui, activity, cx, &view);
+        ui.add_space(4.0);
+        if view.busy {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(cx.t("activity.computing").as_ref());
+            });
+        }
+        totals_ui(ui, cx.amounts(), &view);
+    };
+    if ui.available_height() < SHORT_PANEL_HEIGHT {
+        // At 200 % or in a short window the chips and totals would leave
+        // the movements no room: they wait behind one click, open at once
+        // while they narrow the list, so a filter is never out of sight.
+        let narrowed = activity.preset != RangePreset::All
+            || activity.kind.is_some()
+            || activity.asset.is_some()
+            || !activity.search.trim().is_empty();
+        let title = cx.t_with(
+            "activity.filters_and_totals",
+            &[("n", &view.filtered.count.to_string())],
+        );
+        egui::CollapsingHeader::new(title)
+            .id_salt("activity_filters_and_totals")
+            .default_open(narrowed)
+            .show(ui, |ui| filters_and_totals(ui, activity));
+    } else {
+        filters_and_totals(ui, activity);
     }
-    totals_ui(ui, cx.amounts(), &view);
     ui.add_space(4.0);
     if lists_missing {
         ui.horizontal(|ui| {
@@ -452,7 +488,7 @@ fn totals_grid_ui(ui: &mut Ui, amounts: AmountFormat, view: &ActivityView) {
             ui.strong(tr(language, "activity.asset").as_ref());
             for title in ["activity.in", "activity.out", "activity.net"] {
                 let height = ui.spacing().interact_size.y;
-                ui.allocate_ui_with_layout(Vec2::new(AMOUNT_WIDTH, height), right(), |ui| {
+                ui.allocate_ui_with_layout(Vec2::new(TOTALS_WIDTH, height), right(), |ui| {
                     ui.strong(tr(language, title).as_ref());
                 });
             }
@@ -466,7 +502,7 @@ fn totals_grid_ui(ui: &mut Ui, amounts: AmountFormat, view: &ActivityView) {
                     (totals.net(), None),
                 ] {
                     let height = ui.spacing().interact_size.y;
-                    ui.allocate_ui_with_layout(Vec2::new(AMOUNT_WIDTH, height), right(), |ui| {
+                    ui.allocate_ui_with_layout(Vec2::new(TOTALS_WIDTH, height), right(), |ui| {
                         let mut text =
                             RichText::new(compact_amount(amounts, value, asset)).monospace();
                         if let Some(color) = color.filter(|_| !value.is_zero()) {
@@ -490,7 +526,8 @@ fn leg_text(amounts: AmountFormat, legs: &[Option<Leg>; 2], direction: Direction
         .join(", ")
 }
 
-/// A movement as one sentence, for screen readers (and tests).
+/// A movement as one sentence, for screen readers (and tests), in the
+/// order of the columns: what, when and with whom, how much, its state.
 pub fn movement_sentence(
     amounts: AmountFormat,
     moments: &MomentFormat,
@@ -506,9 +543,6 @@ pub fn movement_sentence(
         parts.push(moments.text(at));
     }
     parts.push(description_on_screen(language, movement, record));
-    if let Some(wire) = record.as_ref().and_then(Record::state) {
-        parts.push(state_label(language, kind.wire(), wire));
-    }
     for (direction, key) in [
         (Direction::In, "activity.in"),
         (Direction::Out, "activity.out"),
@@ -519,36 +553,95 @@ pub fn movement_sentence(
             parts.push(format!("{} {text}", tr(language, key)));
         }
     }
+    if let Some(wire) = record.as_ref().and_then(Record::state) {
+        parts.push(state_label(language, kind.wire(), wire));
+    }
     parts.join(", ")
 }
 
-/// The six columns of a line `rect` wide: time, kind, state, details, in, out.
-#[expect(
-    clippy::float_arithmetic,
-    reason = "screen geometry in points, never money"
-)]
-fn columns(rect: egui::Rect) -> [egui::Rect; 6] {
-    let gap = 10.0;
-    let inner = rect.shrink2(Vec2::new(8.0, 0.0));
-    let fixed = TIME_WIDTH + KIND_WIDTH + STATE_WIDTH + 2.0 * AMOUNT_WIDTH + 5.0 * gap;
-    let details = (inner.width() - fixed).max(80.0);
-    let widths = [
-        TIME_WIDTH,
-        KIND_WIDTH,
-        STATE_WIDTH,
-        details,
-        AMOUNT_WIDTH,
-        AMOUNT_WIDTH,
-    ];
-    let mut left = inner.left();
-    widths.map(|width| {
-        let cell = egui::Rect::from_min_size(
-            egui::pos2(left, inner.top()),
-            Vec2::new(width, inner.height()),
-        );
-        left += width + gap;
-        cell
-    })
+/// How the extrato's lines are laid out for the width there is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LinesLayout {
+    /// One line a movement: time, what, in, out, state, details.
+    Wide,
+    /// At 200 % or in a narrow window, two lines a movement with no
+    /// sideways scrolling: the time; what it was with its state, over its
+    /// counterparty; the amounts, signed, one above the other. The record's
+    /// reference is in its own panel.
+    Folded,
+}
+
+impl LinesLayout {
+    fn for_width(width: f32) -> LinesLayout {
+        if width >= WIDE_LINES_MIN_WIDTH {
+            LinesLayout::Wide
+        } else {
+            LinesLayout::Folded
+        }
+    }
+
+    fn line_height(self) -> f32 {
+        match self {
+            LinesLayout::Wide => LINE_HEIGHT,
+            LinesLayout::Folded => FOLDED_LINE_HEIGHT,
+        }
+    }
+
+    /// The columns' titles, and whether each is aligned right (amounts).
+    fn titles(self) -> &'static [(&'static str, bool)] {
+        match self {
+            LinesLayout::Wide => &[
+                ("activity.time", false),
+                ("activity.movement", false),
+                ("activity.in", true),
+                ("activity.out", true),
+                ("activity.state", false),
+                ("activity.what", false),
+            ],
+            LinesLayout::Folded => &[
+                ("activity.time", false),
+                ("activity.movement", false),
+                ("activity.amount", true),
+            ],
+        }
+    }
+
+    /// The columns of a line `rect` wide, left to right: the fixed ones
+    /// keep their width and what the movement was takes the rest.
+    #[expect(
+        clippy::float_arithmetic,
+        reason = "screen geometry in points, never money"
+    )]
+    fn columns(self, rect: egui::Rect) -> Vec<egui::Rect> {
+        let inner = rect.shrink2(Vec2::new(8.0, 0.0));
+        let fixed: &[Option<f32>] = match self {
+            LinesLayout::Wide => &[
+                Some(TIME_WIDTH),
+                None,
+                Some(AMOUNT_WIDTH),
+                Some(AMOUNT_WIDTH),
+                Some(STATE_WIDTH),
+                Some(DETAILS_WIDTH),
+            ],
+            LinesLayout::Folded => &[Some(FOLDED_TIME_WIDTH), None, Some(FOLDED_AMOUNT_WIDTH)],
+        };
+        let gaps = COLUMN_GAP * (fixed.len().saturating_sub(1)) as f32;
+        let taken: f32 = fixed.iter().flatten().sum::<f32>() + gaps;
+        let what = (inner.width() - taken).max(60.0);
+        let mut left = inner.left();
+        fixed
+            .iter()
+            .map(|width| {
+                let width = width.unwrap_or(what);
+                let cell = egui::Rect::from_min_size(
+                    egui::pos2(left, inner.top()),
+                    Vec2::new(width, inner.height()),
+                );
+                left += width + COLUMN_GAP;
+                cell
+            })
+            .collect()
+    }
 }
 
 /// Draws `add` inside `cell`, clipped to it, laid out as `layout`.
@@ -575,20 +668,14 @@ fn lines_ui(
 ) -> Option<(super::model::Source, uuid::Uuid, MovementKind)> {
     let language = amounts.language;
     let filtered = &view.filtered;
+    let layout = LinesLayout::for_width(ui.available_width());
+    let line_height = layout.line_height();
     let mut clicked = None;
     let (header, _) =
         ui.allocate_exact_size(Vec2::new(ui.available_width(), LINE_HEIGHT), Sense::hover());
-    let titles = [
-        "activity.time",
-        "activity.kind",
-        "activity.state",
-        "activity.what",
-        "activity.in",
-        "activity.out",
-    ];
-    for (index, (cell, key)) in columns(header).into_iter().zip(titles).enumerate() {
-        let layout = if index >= 4 { right() } else { left() };
-        cell_ui(ui, cell, layout, |ui| {
+    for (cell, (key, amounts_column)) in layout.columns(header).into_iter().zip(layout.titles()) {
+        let align = if *amounts_column { right() } else { left() };
+        cell_ui(ui, cell, align, |ui| {
             ui.label(RichText::new(tr(language, key).as_ref()).strong());
         });
     }
@@ -596,7 +683,7 @@ fn lines_ui(
     egui::ScrollArea::vertical()
         .id_salt("activity_lines")
         .auto_shrink([false, false])
-        .show_rows(ui, LINE_HEIGHT, filtered.len(), |ui, range| {
+        .show_rows(ui, line_height, filtered.len(), |ui, range| {
             ui.style_mut().interaction.selectable_labels = false;
             ui.spacing_mut().item_spacing.y = 0.0;
             for line in range.filter_map(|position| filtered.line(position)) {
@@ -607,11 +694,14 @@ fn lines_ui(
                             |day| day_title(language, day),
                         );
                         let (rect, _) = ui.allocate_exact_size(
-                            Vec2::new(ui.available_width(), LINE_HEIGHT),
+                            Vec2::new(ui.available_width(), line_height),
                             Sense::hover(),
                         );
                         cell_ui(ui, rect.shrink2(Vec2::new(4.0, 0.0)), left(), |ui| {
-                            ui.label(RichText::new(title).strong().size(15.0));
+                            ui.add(
+                                egui::Label::new(RichText::new(title).strong().size(15.0))
+                                    .truncate(),
+                            );
                         });
                     }
                     Line::Movement(position) => {
@@ -621,7 +711,13 @@ fn lines_ui(
                         else {
                             continue;
                         };
-                        if movement_line_ui(ui, amounts, moments, movement, &view.sources)
+                        let line = MovementLine {
+                            amounts,
+                            moments,
+                            movement,
+                            sources: &view.sources,
+                        };
+                        if line.ui(ui, layout)
                             && let Some(record) = view.sources.record(movement.source())
                         {
                             clicked = Some((movement.source(), record.id(), movement.kind()));
@@ -633,89 +729,166 @@ fn lines_ui(
     clicked
 }
 
-/// One movement's line, a button that opens its record; whether it was clicked.
-fn movement_line_ui(
-    ui: &mut Ui,
+/// One movement's line, and how its texts are written.
+struct MovementLine<'a> {
     amounts: AmountFormat,
-    moments: &MomentFormat,
-    movement: &Movement,
-    sources: &Sources,
-) -> bool {
-    let language = amounts.language;
-    let (rect, response) =
-        ui.allocate_exact_size(Vec2::new(ui.available_width(), LINE_HEIGHT), Sense::click());
-    let sentence = movement_sentence(amounts, moments, movement, sources);
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &sentence));
-    if !ui.is_rect_visible(rect) {
-        return response.clicked();
-    }
-    let visuals = ui.visuals().clone();
-    if response.hovered() || response.has_focus() {
-        ui.painter()
-            .rect_filled(rect, 3.0, visuals.widgets.hovered.weak_bg_fill);
-    }
-    if response.has_focus() {
-        ui.painter().rect_stroke(
-            rect,
-            3.0,
-            visuals.selection.stroke,
-            egui::StrokeKind::Inside,
+    moments: &'a MomentFormat,
+    movement: &'a Movement,
+    sources: &'a Sources,
+}
+
+impl MovementLine<'_> {
+    /// Draws the line, a button that opens its record; whether it was clicked.
+    fn ui(&self, ui: &mut Ui, layout: LinesLayout) -> bool {
+        let (rect, response) = ui.allocate_exact_size(
+            Vec2::new(ui.available_width(), layout.line_height()),
+            Sense::click(),
         );
+        let sentence = movement_sentence(self.amounts, self.moments, self.movement, self.sources);
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &sentence));
+        if !ui.is_rect_visible(rect) {
+            return response.clicked();
+        }
+        let visuals = ui.visuals().clone();
+        if response.hovered() || response.has_focus() {
+            ui.painter()
+                .rect_filled(rect, 3.0, visuals.widgets.hovered.weak_bg_fill);
+        }
+        if response.has_focus() {
+            ui.painter().rect_stroke(
+                rect,
+                3.0,
+                visuals.selection.stroke,
+                egui::StrokeKind::Inside,
+            );
+        }
+        let columns = layout.columns(rect);
+        match (layout, columns.as_slice()) {
+            (LinesLayout::Wide, [time, what, money_in, money_out, state, details]) => {
+                cell_ui(ui, *time, left(), |ui| self.time_text_ui(ui));
+                cell_ui(ui, *what, left(), |ui| {
+                    ui.strong(self.kind_name());
+                    ui.add(egui::Label::new(self.description()).truncate());
+                });
+                for (cell, direction) in [(money_in, Direction::In), (money_out, Direction::Out)] {
+                    cell_ui(ui, *cell, right(), |ui| {
+                        self.column_amount_ui(ui, direction)
+                    });
+                }
+                cell_ui(ui, *state, left(), |ui| self.state_ui(ui));
+                cell_ui(ui, *details, left(), |ui| self.reference_ui(ui));
+            }
+            (LinesLayout::Folded, [time, what, money]) => {
+                // On the first line, level with what moved and its amount.
+                let first_line = Layout::top_down(Align::Min);
+                cell_ui(ui, *time, first_line, |ui| {
+                    ui.horizontal(|ui| self.time_text_ui(ui));
+                });
+                cell_ui(ui, *what, Layout::top_down(Align::Min), |ui| {
+                    ui.horizontal(|ui| {
+                        ui.strong(self.kind_name());
+                        self.state_ui(ui);
+                    });
+                    ui.add(egui::Label::new(RichText::new(self.description()).weak()).truncate());
+                });
+                cell_ui(ui, *money, Layout::top_down(Align::Max), |ui| {
+                    self.signed_amounts_ui(ui);
+                });
+            }
+            _ => {}
+        }
+        response.clicked()
     }
-    let record = sources.record(movement.source());
-    let kind = movement.kind();
-    let legs = movement.leg_pair(sources);
-    let colors = palette::of(ui);
-    let time = record
-        .as_ref()
-        .and_then(Record::time)
-        .map_or_else(|| MISSING.to_owned(), |at| moments.time_of_day(at));
-    let [
-        time_cell,
-        kind_cell,
-        state_cell,
-        details_cell,
-        in_cell,
-        out_cell,
-    ] = columns(rect);
-    cell_ui(ui, time_cell, left(), |ui| {
+
+    fn record(&self) -> Option<Record<'_>> {
+        self.sources.record(self.movement.source())
+    }
+
+    fn kind_name(&self) -> String {
+        kind_name(self.amounts.language, self.movement.kind())
+    }
+
+    fn description(&self) -> String {
+        description_on_screen(self.amounts.language, self.movement, self.record())
+    }
+
+    fn time_text_ui(&self, ui: &mut Ui) {
+        let time = self
+            .record()
+            .as_ref()
+            .and_then(Record::time)
+            .map_or_else(|| MISSING.to_owned(), |at| self.moments.time_of_day(at));
         ui.monospace(&time);
-    });
-    cell_ui(ui, kind_cell, left(), |ui| {
-        ui.label(kind_name(language, kind));
-    });
-    cell_ui(ui, state_cell, left(), |ui| {
-        if let Some(wire) = record.as_ref().and_then(Record::state) {
+    }
+
+    fn state_ui(&self, ui: &mut Ui) {
+        if let Some(wire) = self.record().as_ref().and_then(Record::state) {
             badge_ui(
                 ui,
-                &state_label(language, kind.wire(), wire),
+                &state_label(self.amounts.language, self.movement.kind().wire(), wire),
                 state_tone(wire),
             );
         }
-    });
-    cell_ui(ui, details_cell, left(), |ui| {
-        ui.add(egui::Label::new(description_on_screen(language, movement, record)).truncate());
-    });
-    for (cell, direction, color) in [
-        (in_cell, Direction::In, colors.success),
-        (out_cell, Direction::Out, colors.error),
-    ] {
-        let mut text = leg_text(amounts, &legs, direction);
-        let mut color = Some(color);
+    }
+
+    /// The record's reference, short, whole on hover: ids come last.
+    fn reference_ui(&self, ui: &mut Ui) {
+        if let Some(record) = self.record() {
+            let id = record.id();
+            ui.label(
+                RichText::new(crate::app::format::short_id(&id))
+                    .monospace()
+                    .weak(),
+            )
+            .on_hover_text(id.to_string());
+        }
+    }
+
+    /// The amount of the wide line's column `direction` (what moved between
+    /// own wallets goes in the out column, in the text's own colour).
+    fn column_amount_ui(&self, ui: &mut Ui, direction: Direction) {
+        let colors = palette::of(ui);
+        let legs = self.movement.leg_pair(self.sources);
+        let mut text = leg_text(self.amounts, &legs, direction);
+        let mut color = Some(match direction {
+            Direction::In => colors.success,
+            _ => colors.error,
+        });
         if direction == Direction::Out && text.is_empty() {
-            // Moved between own wallets: shown, in the text's own color.
-            text = leg_text(amounts, &legs, Direction::Within);
+            text = leg_text(self.amounts, &legs, Direction::Within);
             color = None;
         }
-        cell_ui(ui, cell, right(), |ui| {
-            let mut rich = RichText::new(text).monospace();
-            if !movement.counts() {
-                rich = rich.strikethrough().weak();
-            } else if let Some(color) = color {
-                rich = rich.color(color);
-            }
-            ui.label(rich);
-        });
+        self.amount_label_ui(ui, text, color);
     }
-    response.clicked()
+
+    /// The folded line's amounts, one above the other: what came in with a
+    /// plus, what went out with a minus, what moved between own wallets as
+    /// it is.
+    fn signed_amounts_ui(&self, ui: &mut Ui) {
+        let colors = palette::of(ui);
+        let hidden = self.amounts.hidden;
+        for leg in self.movement.leg_pair(self.sources).iter().flatten() {
+            let (value, sign, color) = match leg.direction {
+                Direction::In => (
+                    leg.amount,
+                    if hidden { "" } else { "+" },
+                    Some(colors.success),
+                ),
+                Direction::Out => (-leg.amount, "", Some(colors.error)),
+                Direction::Within => (leg.amount, "", None),
+            };
+            let text = format!("{sign}{}", compact_amount(self.amounts, value, &leg.asset));
+            self.amount_label_ui(ui, text, color);
+        }
+    }
+
+    fn amount_label_ui(&self, ui: &mut Ui, text: String, color: Option<egui::Color32>) {
+        let mut rich = RichText::new(text).monospace();
+        if !self.movement.counts() {
+            rich = rich.strikethrough().weak();
+        } else if let Some(color) = color {
+            rich = rich.color(color);
+        }
+        ui.label(rich);
+    }
 }

@@ -18,6 +18,7 @@ use crate::app::ui::amount::amount_cell_ui;
 use crate::app::ui::arrange::{
     Arranged, Arrangement, Newer, SortKey, arranged_with_newer, search_field_ui, sort_header_ui,
 };
+use crate::app::ui::countdown::countdown_words;
 use crate::app::ui::table::{amount_column_id, copy_menu_ui, header_cell_ui, row_copies, row_info};
 use crate::app::ui::{
     Cell, badge_ui, export_bar_ui, format_countdown, request_countdown_frame, saved_copy_ui,
@@ -128,7 +129,6 @@ fn export_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>, out: 
     }
 }
 
-/// The table; returns the order clicked.
 /// The orders' table; `found_after_restart`: the rows an earlier run sent
 /// and never heard back about, marked so.
 fn orders_table_ui(
@@ -152,46 +152,53 @@ fn orders_table_ui(
             |value| Cell::Amount(amounts.listed(value, asset)),
         )
     };
-    let headers = [
-        "orders.col_created",
-        "orders.col_pair",
-        "orders.col_source",
-        "orders.col_target",
-        "orders.col_state",
-        "orders.col_expires",
-        "orders.col_id",
-    ];
     let mut ticking: Option<time::Duration> = None;
-    // When, what and how much fit the view first, at 200 % too: the amount
-    // columns share what the date and the pair leave; state, time to pay
-    // and id come after and scroll into view.
+    let layout = OrdersLayout::for_width(ui.available_width());
+    // When, what and how much fit the view first: the amount columns share
+    // what the date and the pair leave; state, time to pay and id come after.
     #[expect(
         clippy::float_arithmetic,
         reason = "screen geometry in points, never money"
     )]
     let amount_width = ((ui.available_width() - 210.0) / 2.0).clamp(110.0, 170.0);
-    // In a window narrower than the columns, the table scrolls sideways
+    // Only a window narrower than even the folded columns scrolls sideways,
     // instead of running past the window's edge.
     egui::ScrollArea::horizontal()
         .id_salt("orders_table_sideways")
         .show(ui, |ui| {
-            TableBuilder::new(ui)
-                .id_salt("orders_table")
+            let mut builder = TableBuilder::new(ui)
+                .id_salt(("orders_table", layout))
                 .striped(true)
                 .sense(Sense::click())
                 .max_scroll_height(f32::INFINITY)
+                .resizable(true);
+            builder = match layout {
                 // Every column can be widened; together they fit a 1280-point
                 // window beside the navigation, amounts compact (exact on hover).
-                .resizable(true)
-                .column(Column::auto().at_least(120.0))
-                .column(Column::auto().at_least(80.0).clip(true))
-                .column(Column::initial(amount_width).at_least(90.0).clip(true))
-                .column(Column::initial(amount_width).at_least(90.0).clip(true))
-                .column(Column::auto().at_least(100.0))
-                .column(Column::auto().at_least(60.0))
-                .column(Column::remainder().at_least(80.0))
+                OrdersLayout::Wide => builder
+                    .column(Column::auto().at_least(120.0))
+                    .column(Column::auto().at_least(80.0).clip(true))
+                    .column(Column::initial(amount_width).at_least(90.0).clip(true))
+                    .column(Column::initial(amount_width).at_least(90.0).clip(true))
+                    .column(Column::auto().at_least(100.0))
+                    .column(Column::auto().at_least(60.0))
+                    .column(Column::remainder().at_least(80.0)),
+                // Two lines a row: the day over the time, what is paid over
+                // what is received (their tickers name the pair), the state
+                // over the time left to pay; the pair, the countdown's own
+                // column and the id are in the order's details.
+                OrdersLayout::Folded => builder
+                    .column(Column::auto().at_least(70.0))
+                    .column(Column::auto().at_least(100.0).clip(true))
+                    .column(Column::remainder().at_least(60.0).clip(true)),
+            };
+            let row_height = match layout {
+                OrdersLayout::Wide => ROW_HEIGHT,
+                OrdersLayout::Folded => FOLDED_ROW_HEIGHT,
+            };
+            builder
                 .header(ROW_HEIGHT, |mut header| {
-                    for (column, key) in headers.into_iter().enumerate() {
+                    for (column, key) in layout.headers() {
                         header.col(|ui| {
                             header_cell_ui(ui, matches!(column, 2 | 3), |ui| {
                                 sort_header_ui(
@@ -205,7 +212,7 @@ fn orders_table_ui(
                     }
                 })
                 .body(|body| {
-                    body.rows(ROW_HEIGHT, orders.len(), |mut row| {
+                    body.rows(row_height, orders.len(), |mut row| {
                         let Some(order) = orders.get(row.index()) else {
                             return;
                         };
@@ -215,29 +222,6 @@ fn orders_table_ui(
                             amount_cell(order.source_amount(), order.source_asset.as_ref());
                         let target =
                             amount_cell(order.target_amount(), order.target_asset.as_ref());
-                        row.col(|ui| {
-                            ui.label(moments.or_missing(order.created_at()));
-                        });
-                        row.col(|ui| {
-                            let ticker = |asset: Option<&brlv_core::api::model::Asset>| {
-                                asset.map(|asset| asset.ticker()).unwrap_or_default()
-                            };
-                            ui.label(format!(
-                                "{} / {}",
-                                ticker(order.source_asset.as_ref()),
-                                ticker(order.target_asset.as_ref())
-                            ));
-                        });
-                        for (column, cell) in [(2, &source), (3, &target)] {
-                            row.col(|ui| match cell {
-                                Cell::Amount(amount) => {
-                                    amount_cell_ui(ui, amount_column_id(TABLE_ID, column), amount);
-                                }
-                                _ => {
-                                    ui.weak(MISSING);
-                                }
-                            });
-                        }
                         let found = found_after_restart.contains(&order.id);
                         let state_text = |order_state: &OrderState| {
                             let label = order_state_label(language, order_state);
@@ -247,49 +231,100 @@ fn orders_table_ui(
                                 label
                             }
                         };
-                        row.col(|ui| {
-                            if let Some(order_state) = &order.state {
-                                badge_ui(
-                                    ui,
-                                    &state_text(order_state),
-                                    order_state_tone(order_state),
-                                );
+                        let mut countdown = || {
+                            let left = seconds_to_pay(cx.wall_now, order)?;
+                            if let Some(expiration) = order.expiration() {
+                                let to_go = expiration - cx.wall_now;
+                                ticking =
+                                    Some(ticking.map_or(to_go, |soonest: time::Duration| {
+                                        soonest.min(to_go)
+                                    }));
                             }
-                        });
-                        row.col(|ui| {
-                            if let Some(left) = seconds_to_pay(cx.wall_now, order) {
-                                if let Some(expiration) = order.expiration() {
-                                    let to_go = expiration - cx.wall_now;
-                                    ticking =
-                                        Some(ticking.map_or(to_go, |soonest: time::Duration| {
-                                            soonest.min(to_go)
-                                        }));
+                            Some(left)
+                        };
+                        match layout {
+                            OrdersLayout::Wide => {
+                                row.col(|ui| {
+                                    ui.label(moments.or_missing(order.created_at()));
+                                });
+                                row.col(|ui| {
+                                    ui.label(pair_text(order));
+                                });
+                                for (column, cell) in [(2, &source), (3, &target)] {
+                                    row.col(|ui| order_amount_ui(ui, column, cell));
                                 }
-                                ui.label(format_countdown(left));
+                                row.col(|ui| {
+                                    if let Some(order_state) = &order.state {
+                                        badge_ui(
+                                            ui,
+                                            &state_text(order_state),
+                                            order_state_tone(order_state),
+                                        );
+                                    }
+                                });
+                                row.col(|ui| {
+                                    if let Some(left) = countdown() {
+                                        ui.label(format_countdown(left));
+                                    }
+                                });
+                                row.col(|ui| {
+                                    if ui
+                                        .link(RichText::new(&short).monospace())
+                                        .on_hover_text(order.id.to_string())
+                                        .clicked()
+                                    {
+                                        clicked = Some(order.id);
+                                    }
+                                });
                             }
-                        });
-                        row.col(|ui| {
-                            if ui
-                                .link(RichText::new(&short).monospace())
-                                .on_hover_text(order.id.to_string())
-                                .clicked()
-                            {
-                                clicked = Some(order.id);
+                            OrdersLayout::Folded => {
+                                row.col(|ui| {
+                                    ui.vertical(|ui| match order.created_at() {
+                                        Some(created) => {
+                                            ui.label(moments.day(cx.zone.local(created).date()));
+                                            ui.weak(moments.time_of_day(created));
+                                        }
+                                        None => {
+                                            ui.weak(MISSING);
+                                        }
+                                    });
+                                });
+                                row.col(|ui| {
+                                    ui.vertical(|ui| {
+                                        // One column id: the points of what
+                                        // is paid and received line up.
+                                        order_amount_ui(ui, 2, &source);
+                                        order_amount_ui(ui, 2, &target);
+                                    });
+                                });
+                                row.col(|ui| {
+                                    ui.vertical(|ui| {
+                                        if let Some(order_state) = &order.state {
+                                            badge_ui(
+                                                ui,
+                                                &state_text(order_state),
+                                                order_state_tone(order_state),
+                                            );
+                                        }
+                                        if let Some(left) = countdown() {
+                                            // In words: "9:58" alone reads
+                                            // as a time of day.
+                                            ui.weak(cx.t_with(
+                                                "orders.pay_within_short",
+                                                &[("left", &countdown_words(left))],
+                                            ));
+                                        }
+                                    });
+                                });
                             }
-                        });
+                        }
                         let response = row.response();
-                        // The row as one sentence for screen readers (only rows in view are built).
+                        // The row as one sentence for screen readers (only rows in
+                        // view are built), every column's, folded or not.
                         response.widget_info(|| {
-                            let ticker = |asset: Option<&brlv_core::api::model::Asset>| {
-                                asset.map(|asset| asset.ticker()).unwrap_or_default()
-                            };
                             let cells = [
                                 Cell::Text(moments.or_missing(order.created_at())),
-                                Cell::Text(format!(
-                                    "{} / {}",
-                                    ticker(order.source_asset.as_ref()),
-                                    ticker(order.target_asset.as_ref())
-                                )),
+                                Cell::Text(pair_text(order)),
                                 source.clone(),
                                 target.clone(),
                                 Cell::Text(
@@ -302,13 +337,13 @@ fn orders_table_ui(
                                 ),
                                 Cell::Text(short.clone()),
                             ];
-                            row_info(language, &headers, &cells)
+                            row_info(language, &HEADERS, &cells)
                         });
                         if response.clicked() {
                             clicked = Some(order.id);
                         }
                         copy_menu_ui(&response, || {
-                            let titles = headers.map(|key| cx.t(key));
+                            let titles = HEADERS.map(|key| cx.t(key));
                             let titles: Vec<&str> = titles.iter().map(AsRef::as_ref).collect();
                             let mut copies = row_copies(
                                 &titles,
@@ -330,4 +365,81 @@ fn orders_table_ui(
     }
     ui.style_mut().interaction.selectable_labels = selectable_before;
     clicked
+}
+
+/// Every column of the orders' table, in order: when, what, how much, then
+/// the state, the time left to pay, and the id last.
+const HEADERS: [&str; 7] = [
+    "orders.col_created",
+    "orders.col_pair",
+    "orders.col_source",
+    "orders.col_target",
+    "orders.col_state",
+    "orders.col_expires",
+    "orders.col_id",
+];
+
+/// Height of a folded row: two lines of text.
+const FOLDED_ROW_HEIGHT: f32 = 46.0;
+
+/// The narrowest table every column fits in (a 1280-point window beside
+/// the navigation); below it the columns fold.
+const WIDE_ORDERS_MIN_WIDTH: f32 = 760.0;
+
+/// How the orders' columns are laid out for the width there is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum OrdersLayout {
+    /// One column each, on one line.
+    Wide,
+    /// At 200 % or in a narrow window: when, how much and the state, two
+    /// lines a row, with no sideways scrolling.
+    Folded,
+}
+
+impl OrdersLayout {
+    fn for_width(width: f32) -> OrdersLayout {
+        if width >= WIDE_ORDERS_MIN_WIDTH {
+            OrdersLayout::Wide
+        } else {
+            OrdersLayout::Folded
+        }
+    }
+
+    /// The columns shown, each as its place among [`HEADERS`] (what a click
+    /// on its header sorts by) and its title's key.
+    fn headers(self) -> Vec<(usize, &'static str)> {
+        match self {
+            OrdersLayout::Wide => HEADERS.into_iter().enumerate().collect(),
+            OrdersLayout::Folded => vec![
+                (0, "orders.col_created"),
+                (2, "orders.col_pay_receive"),
+                (4, "orders.col_state"),
+            ],
+        }
+    }
+}
+
+/// The pair an order converts: `BRL / BRLV`.
+fn pair_text(order: &Order) -> String {
+    let ticker = |asset: Option<&brlv_core::api::model::Asset>| {
+        asset.map(|asset| asset.ticker()).unwrap_or_default()
+    };
+    format!(
+        "{} / {}",
+        ticker(order.source_asset.as_ref()),
+        ticker(order.target_asset.as_ref())
+    )
+}
+
+/// An amount of the table, aligned on its decimal point with the column's
+/// others, or the mark of a missing one.
+fn order_amount_ui(ui: &mut Ui, column: usize, cell: &Cell) {
+    match cell {
+        Cell::Amount(amount) => {
+            amount_cell_ui(ui, amount_column_id(TABLE_ID, column), amount);
+        }
+        _ => {
+            ui.weak(MISSING);
+        }
+    }
 }
