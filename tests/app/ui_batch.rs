@@ -17,6 +17,7 @@ use brlv_core::payouts::{self, run};
 use brlv_desk::app::features::withdrawals::batch::{Balances, BatchEvent, CheckedFile};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event};
+use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::state::{AppState, View};
 use brlv_desk::app::submit::SubmitRequest;
 use brlv_desk::app::worker::WorkerHandle;
@@ -150,12 +151,18 @@ fn one_confirmation_with_the_count_and_total_passes_the_lock_once_for_the_batch(
     );
     harness.get_by_label("Review and send…").click();
     settle(&mut harness);
-    assert!(
-        harness
-            .query_by_label("Send 3 payout(s), total R$6.66?")
-            .is_some()
-    );
-    harness.get_by_label("Send the payouts").click();
+    // The review in the shape of every other: the total large, who receives
+    // it by method, the balance after, the service, what cannot be undone.
+    for line in [
+        "You pay, in 3 payout(s)",
+        "R$6.66",
+        "3 by PIX",
+        "Service fee",
+        "Payouts cannot be cancelled once sent. Check every key, account and address in the list above before confirming.",
+    ] {
+        assert!(harness.query_by_label(line).is_some(), "{line} missing");
+    }
+    harness.get_by_label("Confirm").click();
     settle(&mut harness);
     // A plain key: the word is typed once for the whole batch.
     confirm_plain_key(&mut harness);
@@ -285,7 +292,7 @@ fn a_three_row_file_is_sent_with_its_progress_and_result_and_asks_before_paying_
     harness.get_by_label("Review and send…").click();
     settle(&mut harness);
     // The sandbox guards nothing: the confirmation lets the batch go.
-    harness.get_by_label("Send the payouts").click();
+    harness.get_by_label("Confirm").click();
     pump(&worker, &mut harness, "the batch's end", |state| {
         state.withdrawals.batch.report.is_some() || state.withdrawals.batch.failure.is_some()
     });
@@ -380,7 +387,7 @@ fn pause_stops_further_rows_and_resume_sends_the_rest_once() {
     let (_dir, worker, mut harness, before) = sandbox_with_file(&csv(&THREE));
     harness.get_by_label("Review and send…").click();
     settle(&mut harness);
-    harness.get_by_label("Send the payouts").click();
+    harness.get_by_label("Confirm").click();
     harness.run_steps(2);
     // Pause at once: the runner stops before its next row.
     harness.get_by_label("Pause").click();
@@ -498,7 +505,7 @@ fn a_file_is_chosen_reviewed_and_sent_with_the_keyboard_alone() {
     tab_to(&mut harness, "Review and send…");
     press(&mut harness, egui::Key::Enter);
     assert!(harness.state().withdrawals.batch.confirming);
-    tab_to(&mut harness, "Send the payouts");
+    tab_to(&mut harness, "Confirm");
     press(&mut harness, egui::Key::Enter);
     confirm_plain_key(&mut harness);
     let request = harness
@@ -526,11 +533,12 @@ fn a_sealed_key_asks_its_passphrase_once_showing_the_count_and_the_total() {
     settle(&mut harness);
     harness.get_by_label("Review and send…").click();
     settle(&mut harness);
-    harness.get_by_label("Send the payouts").click();
+    harness.get_by_label("Confirm").click();
     settle(&mut harness);
     // The passphrase dialog repeats what leaves: the batch, its count, its total.
     harness.get_by_label("Payouts from a file");
-    harness.get_by_label("R$6.66");
+    // Once on the review behind it, once in the dialog.
+    assert_eq!(harness.query_all_by_label("R$6.66").count(), 2);
     let expected = harness.state().withdrawals.batch.request().unwrap();
     crate::support::ui::only_the_right_passphrase_sends(&mut harness, expected);
 }
@@ -576,4 +584,70 @@ fn a_file_named_at_start_is_checked_once_the_account_opens_and_waits_for_its_che
     settle(&mut harness);
     harness.get_by_label_contains("3 row(s), 0 with errors");
     assert!(!harness.state().withdrawals.batch.scroll_into_view);
+}
+
+/// A file paying by PIX, TED and in BRLV, reviewed against balances of
+/// R$10,000.00 and 500 BRLV: R$5,639.90 and 150 BRLV leave.
+#[test]
+fn the_batchs_review_says_who_receives_by_method_and_each_balance_after() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/payouts/checked.csv"
+    ))
+    .unwrap();
+    let mut file = checked(&text);
+    let balances = BTreeMap::from([
+        (BalanceAsset::Brl, dec("10000")),
+        (BalanceAsset::Brlv, dec("500")),
+    ]);
+    file.balances = Balances::Read(payouts::check_balances(
+        &file.to_send().unwrap().totals,
+        &balances,
+    ));
+    for (language, lines) in [
+        (
+            Language::En,
+            [
+                "You pay, in 4 payout(s)",
+                "150.00 BRLV + R$5,639.90",
+                "2 by PIX, 1 by TED, 1 in tokens",
+                "R$10,000.00",
+                "R$4,360.10",
+                "350.00 BRLV",
+                "api.example.com",
+            ],
+        ),
+        (
+            Language::PtBr,
+            [
+                "Você paga, em 4 pagamento(s)",
+                "150,00 BRLV + R$ 5.639,90",
+                "2 por Pix, 1 por TED, 1 em tokens",
+                "R$ 10.000,00",
+                "R$ 4.360,10",
+                "350,00 BRLV",
+                "api.example.com",
+            ],
+        ),
+    ] {
+        let mut state = connected_state(language);
+        state.view = View::Withdrawals;
+        crate::support::ui::deliver(&mut state, Fetched::BalanceBrl(dec("10000")), 9_000);
+        crate::support::ui::deliver(&mut state, Fetched::BalanceBrlv(dec("500")), 9_000);
+        state.apply(Event::Batch(BatchEvent::Checked(Ok(file.clone()))));
+        state.withdrawals.batch.confirming = true;
+        let mut harness = harness(state);
+        settle(&mut harness);
+        for line in lines {
+            assert!(
+                harness.query_by_label(line).is_some(),
+                "{language:?}: {line} missing"
+            );
+        }
+        assert!(
+            harness
+                .query_by_label_contains("Sent to the service")
+                .is_none()
+        );
+    }
 }

@@ -85,7 +85,7 @@ fn the_pix_review_shows_its_figures_and_only_then_sends() {
     harness.get_by_label("R$ 3.679,50");
     harness.get_by_label("api.example.com");
     harness.get_by_label(
-        "Um Pix enviado não pode ser cancelado. Confira a chave e o nome antes de confirmar.",
+        "Um Pix enviado não pode ser cancelado. Confira a chave antes de confirmar: ela não está salva aqui, por isso nenhum nome aparece.",
     );
 
     harness.get_by_label("Voltar").click();
@@ -130,6 +130,10 @@ fn a_saved_pix_key_is_reviewed_by_its_name() {
     settle(&mut harness);
     harness.get_by_label("Maria (saved recipient)");
     harness.get_by_label("PIX key (e-mail): maria@example.com");
+    // A name is shown: it is asked to be checked with the key.
+    harness.get_by_label(
+        "A PIX cannot be cancelled once sent. Check the key and the name before confirming.",
+    );
 }
 
 #[test]

@@ -690,6 +690,12 @@ fn ted<'a>(
 pub struct Summary {
     /// How many rows.
     pub rows: usize,
+    /// How many of them are paid by PIX.
+    pub by_pix: usize,
+    /// How many by TED.
+    pub by_ted: usize,
+    /// How many in tokens (or by a method this version does not know).
+    pub by_token: usize,
     /// The total of each asset.
     pub totals: BTreeMap<Asset, Decimal>,
 }
@@ -700,6 +706,11 @@ impl Summary {
         let mut summary = Summary::default();
         for row in rows {
             summary.rows += 1;
+            match row.request.method {
+                WithdrawalMethod::Pix => summary.by_pix += 1,
+                WithdrawalMethod::Ted => summary.by_ted += 1,
+                _ => summary.by_token += 1,
+            }
             *summary.totals.entry(row.request.asset.clone()).or_default() += row.request.amount;
         }
         summary

@@ -155,6 +155,16 @@ pub fn withdrawal_review(cx: &PanelContext<'_>, request: &CreateWithdrawal) -> R
             "review.withdrawal_final_token",
         ),
     };
+    // The interface gives no way to look up a PIX key's holder: a name is
+    // asked to be checked only when one is shown (a saved recipient's).
+    let final_note = match (&request.method, &request.pix_key) {
+        (WithdrawalMethod::Pix, Some(key))
+            if saved_name(cx, &Destination::Pix { key: key.clone() }).is_none() =>
+        {
+            "review.withdrawal_final_pix_key"
+        }
+        _ => final_note,
+    };
     let mut lines = match (&request.method, &request.ted_account) {
         (WithdrawalMethod::Pix, _) => pix_lines(cx, request.pix_key.as_deref().unwrap_or_default()),
         (WithdrawalMethod::Ted, Some(account)) => ted_lines(cx, account),

@@ -1,20 +1,25 @@
 //! "Pay from a file" (*pagamento em lote*) in the Withdrawals view: choose
 //! a CSV, see every row with its check, the totals and the balances, one
-//! confirmation with the count and the total, then each row's outcome as
+//! review of the whole batch (the count, the total, the balances after), then each row's outcome as
 //! it comes, with Pause and Cancel, and the result file.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use egui::{RichText, Ui};
 
+use brlv_core::api::model::{Asset, BalanceAsset};
 use brlv_core::payouts::run::{PlannedRow, RowOutcome};
-use brlv_core::payouts::{FileError, PayoutRow, RowError, Summary};
+use brlv_core::payouts::{FileError, PayoutRow, RowError, Summary, balance_asset};
+use rust_decimal::Decimal;
 
 use crate::app::dialog::DialogPurpose;
+use crate::app::features::transfers::review::{balance_lines, service_line};
 use crate::app::format::{AmountFormat, asset_amount_text};
 use crate::app::i18n::Language;
 use crate::app::message::Command;
 use crate::app::panel::{Ask, Outbox, PanelContext};
+use crate::app::ui::review::{NoteTone, Review, ReviewChoice, ReviewLine, review_ui};
 use crate::app::ui::{
     dialog_button_ui, error_text_ui, note_ui, typed_paths_shown, unavailable_note_ui,
 };
@@ -461,6 +466,77 @@ fn summary_ui(
     }
 }
 
+/// The review of the rows still to send, in the shape of every other
+/// review: the total large, who receives it by method, when it arrives, the
+/// fee, each balance before and after, the service, and that it cannot be
+/// undone. "Confirmar" then passes the lock once for the whole batch.
+pub fn batch_review(
+    cx: &PanelContext<'_>,
+    to_send: &Summary,
+    stop_at_first_failure: bool,
+) -> Review {
+    let count = |key: &'static str, rows: usize| {
+        (rows > 0).then(|| cx.t_with(key, &[("count", &rows.to_string())]))
+    };
+    let recipients: Vec<String> = [
+        count("batch.review_by_pix", to_send.by_pix),
+        count("batch.review_by_ted", to_send.by_ted),
+        count("batch.review_by_token", to_send.by_token),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let mut lines = vec![
+        ReviewLine::new(cx.t("review.to"), recipients.join(", ")),
+        ReviewLine::new(
+            cx.t("review.withdrawal_arrives"),
+            cx.t("batch.review_arrives"),
+        ),
+        // The interface names no withdrawal fee: none is made up.
+        ReviewLine::new(cx.t("review.fee"), cx.t("review.withdrawal_fee_unstated")),
+    ];
+    // BRLV on every chain is paid from one balance: its rows are added up
+    // before the balance after them is said.
+    let mut paid_from: BTreeMap<BalanceAsset, (&Asset, Decimal)> = BTreeMap::new();
+    for (asset, total) in &to_send.totals {
+        if let Some(balance) = balance_asset(asset) {
+            paid_from.entry(balance).or_insert((asset, Decimal::ZERO)).1 += *total;
+        }
+    }
+    for (balance, (asset, total)) in paid_from {
+        let label = if balance == BalanceAsset::Brlv {
+            "review.available_brlv"
+        } else {
+            "review.available"
+        };
+        lines.extend(balance_lines(cx, label, total, asset));
+    }
+    lines.extend(service_line(cx));
+    let mut notes = vec![(cx.t("batch.review_final").into_owned(), NoteTone::Warning)];
+    if stop_at_first_failure {
+        notes.push((
+            cx.t("batch.stop_at_first_failure").into_owned(),
+            NoteTone::Plain,
+        ));
+    }
+    Review {
+        id: "batch_review",
+        title: cx.t("review.title").into(),
+        headline_label: cx.t_with(
+            "batch.review_you_pay",
+            &[("count", &to_send.rows.to_string())],
+        ),
+        headline: Some(totals_text(cx.amounts(), to_send)),
+        headline_detail: None,
+        lines,
+        notes,
+        back: cx.t("review.back").into(),
+        confirm: cx.t("review.confirm").into(),
+        can_confirm: true,
+        renew: None,
+    }
+}
+
 fn confirm_ui(
     ui: &mut Ui,
     batch: &mut BatchState,
@@ -472,40 +548,16 @@ fn confirm_ui(
         batch.confirming = false;
         return;
     };
-    ui.label(RichText::new(cx.t("batch.confirm_title").as_ref()).strong());
-    ui.label(
-        RichText::new(cx.t_with(
-            "batch.confirm",
-            &[
-                ("count", &to_send.rows.to_string()),
-                ("total", &totals_text(cx.amounts(), &to_send)),
-            ],
-        ))
-        .strong(),
-    );
-    // Where the payouts go, so a relayed address is seen before they leave.
-    if let Some(session) = cx.session {
-        ui.label(cx.t_with(
-            "batch.service",
-            &[(
-                "host",
-                &crate::app::format::service_host(&session.profile.base_url),
-            )],
-        ));
-    }
-    if batch.stop_at_first_failure {
-        note_ui(ui, &cx.t("batch.stop_at_first_failure"));
-    }
-    ui.horizontal(|ui| {
-        if ui.button(cx.t("batch.send").as_ref()).clicked()
-            && let Some(request) = batch.request()
-        {
-            out.submit(request);
+    let review = batch_review(cx, &to_send, batch.stop_at_first_failure);
+    match review_ui(ui, &review) {
+        Some(ReviewChoice::Confirm) => {
+            if let Some(request) = batch.request() {
+                out.submit(request);
+            }
         }
-        if ui.button(cx.t("withdrawals.back").as_ref()).clicked() {
-            batch.confirming = false;
-        }
-    });
+        Some(ReviewChoice::Back) => batch.confirming = false,
+        Some(ReviewChoice::Renew) | None => {}
+    }
 }
 
 fn progress_ui(
