@@ -309,3 +309,38 @@ fn each_review_a_screenshot_asks_for_opens_on_the_demo_account_with_nothing_sent
         );
     }
 }
+
+#[test]
+fn the_extratos_in_and_out_per_asset_stays_inside_the_window_at_200_percent() {
+    for language in [Language::PtBr, Language::En] {
+        let mut state = demo_state(language);
+        state.view = View::Activity;
+        let mut harness = harness_at_200(state);
+        let (filters, in_and_out) = match language {
+            Language::PtBr => (
+                "Filtros e resultado do período",
+                "Entradas e saídas por ativo",
+            ),
+            Language::En => ("Filters and the period's result", "In and out per asset"),
+        };
+        harness.get_by_label_contains(filters).click();
+        settle(&mut harness);
+        harness.get_by_label(in_and_out).click();
+        settle(&mut harness);
+        let (came_in, went_out) = match language {
+            Language::PtBr => ("Entradas", "Saídas"),
+            Language::En => ("In", "Out"),
+        };
+        // Each asset's figures one under the other: the names are there once
+        // per asset, inside the window.
+        let names = rects_of(&harness, Role::Label, |label| {
+            label == came_in || label == went_out
+        });
+        assert!(names.len() >= 4, "{language:?}: {names:?}");
+        let amounts = rects_of(&harness, Role::Label, is_amount);
+        assert!(!amounts.is_empty(), "{language:?}: no amount in view");
+        for (label, rect) in names.iter().chain(&amounts) {
+            assert!(within_width(*rect), "{language:?}: {label} at {rect:?}");
+        }
+    }
+}

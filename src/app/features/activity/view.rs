@@ -51,6 +51,10 @@ const FOLDED_AMOUNT_WIDTH: f32 = 132.0;
 const DETAILS_WIDTH: f32 = 90.0;
 /// Width of the totals' amount columns.
 const TOTALS_WIDTH: f32 = 190.0;
+
+/// The width the in-and-out table needs: the asset's column and the three
+/// figures, with the grid's spacing.
+const TOTALS_TABLE_WIDTH: f32 = 120.0 + 3.0 * (TOTALS_WIDTH + 24.0);
 /// The narrowest list every column fits in with room to say what moved;
 /// below it the lines fold.
 const WIDE_LINES_MIN_WIDTH: f32 = 640.0;
@@ -476,10 +480,40 @@ fn totals_ui(ui: &mut Ui, amounts: AmountFormat, view: &ActivityView) {
         .show(ui, |ui| totals_grid_ui(ui, amounts, view));
 }
 
-/// What came in, went out and the result, per asset.
+/// What came in, went out and the result, per asset: a table with a
+/// column each where it fits, else (at 200 %) each asset's three figures
+/// one under the other, so nothing runs off the side.
 fn totals_grid_ui(ui: &mut Ui, amounts: AmountFormat, view: &ActivityView) {
     let language = amounts.language;
     let colors = palette::of(ui);
+    if ui.available_width() < TOTALS_TABLE_WIDTH {
+        for (asset, totals) in &view.filtered.totals {
+            ui.add_space(4.0);
+            ui.strong(ticker_and_chain(asset));
+            egui::Grid::new(("activity_totals_of", asset.as_str()))
+                .num_columns(2)
+                .spacing([24.0, 2.0])
+                .show(ui, |ui| {
+                    for (title, value, color) in [
+                        ("activity.in", totals.money_in, Some(colors.success)),
+                        ("activity.out", totals.money_out, Some(colors.error)),
+                        ("activity.net", totals.net(), None),
+                    ] {
+                        ui.label(tr(language, title).as_ref());
+                        let mut text =
+                            RichText::new(compact_amount(amounts, value, asset)).monospace();
+                        if let Some(color) = color.filter(|_| !value.is_zero()) {
+                            text = text.color(color);
+                        }
+                        ui.label(text)
+                            .on_hover_text(amounts.of_asset(value, Some(asset)).text());
+                        ui.end_row();
+                    }
+                });
+        }
+        note_ui(ui, &tr(language, "activity.totals_note"));
+        return;
+    }
     egui::Grid::new("activity_totals")
         .num_columns(4)
         .spacing([24.0, 4.0])
