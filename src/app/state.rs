@@ -55,7 +55,7 @@ use super::features::withdrawals::state::{WithdrawalsEvent, WithdrawalsState};
 use super::format::short_id;
 use super::i18n::{self, Language};
 use super::message::{Command, Event, Notice, NoticeDetail, NoticeKind};
-use super::overwrite::{PendingWrite, would_replace};
+use super::overwrite::PendingWrite;
 use super::panel::{Ask, Outbox, Panel, PanelContext, Preferences, Setting};
 use super::receipt::{Receipt, ReceiptFormat, ReceiptRequest};
 use super::resources::{AccountData, Fetched, Listed, ResourceKey};
@@ -383,6 +383,7 @@ impl AppState {
                     format,
                     path,
                 }),
+                Ask::WriteFile(command) => self.write_or_ask(PendingWrite::Command(command)),
                 Ask::ReplaceFile(replace) => self.answer_replace(replace),
                 Ask::ReceiptCopied(movement) => {
                     let status = &mut self.receipt;
@@ -714,13 +715,20 @@ impl AppState {
             self.taxes.csv.path = typed;
             self.taxes.write_csv(year, report)
         };
-        self.take_tax_step(step);
+        match step {
+            // The system's Save dialog asked before replacing the PDF; a
+            // folder's dialog asks nothing of the three files put in it.
+            TaxFileStep::Write(write) if pdf => self.push(Command::Taxes(write)),
+            step => self.take_tax_step(step),
+        }
     }
 
     fn take_tax_step(&mut self, step: TaxFileStep) {
         match step {
             TaxFileStep::ChooseFile(purpose) => self.choose_file(purpose),
-            TaxFileStep::Write(write) => self.push(Command::Taxes(write)),
+            TaxFileStep::Write(write) => {
+                self.write_or_ask(PendingWrite::Command(Box::new(Command::Taxes(write))));
+            }
             TaxFileStep::Done => {}
         }
     }
@@ -739,6 +747,7 @@ impl AppState {
         if self.orders.selected != id {
             self.orders.selected = id;
             self.orders.receipt_path.clear();
+            self.orders.qr_path.clear();
             self.data.order = Default::default();
             self.orders.qr_check = None;
             self.push(Command::Orders(OrdersCommand::Watch(id)));
@@ -1411,7 +1420,7 @@ impl AppState {
     /// Writes to a typed path at once, or, when a file is already there,
     /// holds the write and asks whether to replace it.
     fn write_or_ask(&mut self, write: PendingWrite) {
-        if would_replace(write.path()) {
+        if write.replaces_a_file() {
             self.replace_question = Some(write);
         } else {
             self.write_now(write);
@@ -1426,6 +1435,7 @@ impl AppState {
                 format,
                 path,
             } => self.save_receipt(*receipt, format, path),
+            PendingWrite::Command(command) => self.push(*command),
         }
     }
 
@@ -1437,8 +1447,23 @@ impl AppState {
         };
         if replace {
             self.write_now(write);
-        } else if let PendingWrite::Export(request) = write {
-            self.export_draft_mut(request.records.kind()).writing = false;
+            return;
+        }
+        // Kept: the save can be tried again.
+        match write {
+            PendingWrite::Export(request) => {
+                self.export_draft_mut(request.records.kind()).writing = false;
+            }
+            PendingWrite::Receipt { .. } => {}
+            PendingWrite::Command(command) => match *command {
+                Command::ExportExtrato(_) => self.activity.export.writing = false,
+                Command::Journal(_) => self.journal.export.writing = false,
+                Command::Taxes(TaxesCommand::SaveCsv { .. }) => self.taxes.csv.writing = false,
+                Command::Taxes(_) => self.taxes.pdf.writing = false,
+                Command::Batch(_) => self.withdrawals.batch.saving_result = false,
+                Command::Orders(_) => self.orders.saving_qr = false,
+                _ => {}
+            },
         }
     }
 

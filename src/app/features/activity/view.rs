@@ -124,7 +124,7 @@ fn export_extrato(
         return;
     }
     if let Some(path) = activity.export.start() {
-        out.command(Command::ExportExtrato(ExtratoFileRequest {
+        out.write_file(Command::ExportExtrato(ExtratoFileRequest {
             path,
             format,
             snapshot,

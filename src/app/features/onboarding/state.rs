@@ -225,6 +225,8 @@ impl OnboardingDraft {
             Err(error) => KeyDraft::Refused(KeyRefusal::Key(error)),
         };
         self.public_key_saved = None;
+        // Another key: its public half is another file.
+        self.public_key_path.clear();
     }
 
     /// Takes in a key read from a file, unless the path changed since.

@@ -514,7 +514,7 @@ fn public_key_ui(
                 .clicked()
             {
                 onboarding.public_key_saved = None;
-                out.command(Command::Onboarding(OnboardingCommand::SavePublicKey {
+                out.write_file(Command::Onboarding(OnboardingCommand::SavePublicKey {
                     path: PathBuf::from(path),
                     pem: public_pem.clone(),
                 }));

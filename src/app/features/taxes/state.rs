@@ -227,6 +227,26 @@ pub enum TaxFileStep {
     Done,
 }
 
+/// The names of the three CSV files of `year`.
+pub fn csv_names(year: i32) -> [String; 3] {
+    [
+        format!("ledger-{year}.csv"),
+        format!("months-{year}.csv"),
+        format!("positions-{year}.csv"),
+    ]
+}
+
+/// The files `SaveCsv` of these figures would write into `folder`: each
+/// asks before it replaces one already there.
+pub fn csv_files(folder: &std::path::Path, figures: &TaxFigures) -> Vec<std::path::PathBuf> {
+    figures.year.as_deref().map_or_else(Vec::new, |year| {
+        csv_names(year.year)
+            .iter()
+            .map(|name| folder.join(name))
+            .collect()
+    })
+}
+
 /// Who the PDF report is for and when it is made.
 #[derive(Clone, Copy, Debug)]
 pub struct ReportFor<'a> {

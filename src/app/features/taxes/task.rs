@@ -19,6 +19,7 @@ use brlv_core::tax::{ServicePrice, ServicePrices, export};
 use super::central_bank::{CentralBankAnswer, CentralBankRequest};
 use super::figures::TaxFigures;
 use super::report::{TaxReport, render};
+use super::state::csv_names;
 
 /// The service's price in reais of one unit of each of `assets`: its rate
 /// before the fee. A token the service does not quote stays unpriced; a
@@ -149,15 +150,6 @@ pub async fn central_bank_figures(
         }
     }
     (answer, problem)
-}
-
-/// The names of the three CSV files of `year`.
-pub fn csv_names(year: i32) -> [String; 3] {
-    [
-        format!("ledger-{year}.csv"),
-        format!("months-{year}.csv"),
-        format!("positions-{year}.csv"),
-    ]
 }
 
 /// Writes the ledger, the months and the positions of the year `figures`
