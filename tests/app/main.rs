@@ -29,6 +29,7 @@ mod taxes_state;
 mod ui_activity;
 mod ui_advanced;
 mod ui_authorization_host;
+mod ui_available;
 mod ui_batch;
 mod ui_claims;
 mod ui_deposits;

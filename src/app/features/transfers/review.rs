@@ -49,6 +49,25 @@ pub fn over_balance_text(cx: &PanelContext<'_>, amount: Decimal, asset: &Asset) 
     ))
 }
 
+/// "Available: R$ 1,234.56" under a form's amount field: what the account
+/// holds of `asset` as its balance gives it, once loaded, so the person
+/// sees the limit while typing rather than on the review; masked (and
+/// spoken as hidden) while amounts are hidden; nothing for an asset the
+/// balance does not give.
+pub fn available_at_field_ui(ui: &mut egui::Ui, cx: &PanelContext<'_>, asset: &Asset) {
+    let Some(available) = account_balance(cx, asset) else {
+        return;
+    };
+    let shown = cx.amounts().listed(available, Some(asset));
+    let text = cx.t_with("review.available_at_field", &[("amount", &shown.text())]);
+    let spoken = cx.t_with("review.available_at_field", &[("amount", &shown.spoken)]);
+    let response = ui.add(egui::Label::new(text));
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &spoken));
+    if let Some(exact) = shown.exact {
+        response.on_hover_text(exact);
+    }
+}
+
 /// The name a person gave `address`: one of the account's wallets, or a
 /// saved recipient.
 pub fn address_name(cx: &PanelContext<'_>, address: &str) -> Option<String> {

@@ -29,7 +29,7 @@ use crate::app::features::recipients::state::RecipientKind;
 use crate::app::features::recipients::view::{recipient_offer_ui, recipient_picker_ui};
 use brlv_core::recipients::Destination;
 
-use super::review::{over_balance_text, transfer_review};
+use super::review::{available_at_field_ui, over_balance_text, transfer_review};
 use super::state::{TRANSFER_ASSETS, TransferFilterError, TransfersEvent, TransfersState};
 
 /// The transfers shown: the filtered list while a filter is set, else all.
@@ -378,6 +378,7 @@ fn create_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>,
     }
     let label = cx.t("transfers.amount");
     amount_field_ui(ui, &label, &mut transfers.draft.amount, amount_message);
+    available_at_field_ui(ui, cx, &transfers.draft.asset);
     if let Some(Destination::Wallet { address }) =
         recipient_picker_ui(ui, cx, "transfer_recipient", &[RecipientKind::Wallet])
     {

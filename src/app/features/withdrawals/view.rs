@@ -30,7 +30,7 @@ use brlv_core::pix::PixKey;
 
 use crate::app::features::recipients::state::RecipientKind;
 use crate::app::features::recipients::view::{recipient_offer_ui, recipient_picker_ui};
-use crate::app::features::transfers::review::over_balance_text;
+use crate::app::features::transfers::review::{available_at_field_ui, over_balance_text};
 use brlv_core::recipients::Destination;
 
 use super::state::{WithdrawalsEvent, WithdrawalsState};
@@ -318,6 +318,7 @@ fn form_ui(
     }
     let label = cx.t("withdrawals.amount");
     amount_field_ui(ui, &label, &mut withdrawals.draft.amount, amount_message);
+    available_at_field_ui(ui, cx, &withdrawals.draft.asset);
     if withdrawals.draft.method == WithdrawalMethod::Pix {
         let label = cx.t("withdrawals.pix_key");
         let draft = &mut withdrawals.draft;

@@ -11,7 +11,7 @@ use crate::app::features::orders::state::OrdersState;
 use crate::app::features::recipients::state::RecipientKind;
 use crate::app::features::recipients::view::{recipient_offer_ui, recipient_picker_ui};
 use crate::app::features::taxes::sale::{SaleEffect, SaleTone, sale_effect, sale_effect_text};
-use crate::app::features::transfers::review::over_balance_text;
+use crate::app::features::transfers::review::{available_at_field_ui, over_balance_text};
 use crate::app::form::{Field, FieldError, FieldErrors};
 use crate::app::message::Command;
 use crate::app::panel::{Outbox, PanelContext};
@@ -164,6 +164,10 @@ fn quote_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>, out: &
         }
         field_error_ui(ui, cx, &errors, Field::Amount);
     });
+    // Paid from the balance (the default), the amount is bounded by it.
+    if orders.form.order_draft.payment.as_ref() != Some(&PaymentMethod::Brcode) {
+        available_at_field_ui(ui, cx, &orders.form.quote_draft.source_asset);
+    }
     ui.horizontal(|ui| {
         let enabled = orders.form.can_ask_quote();
         let button = egui::Button::new(cx.t("orders.form_get_quote").as_ref());
