@@ -28,6 +28,7 @@ mod taxes_e2e;
 mod taxes_state;
 mod ui_activity;
 mod ui_advanced;
+mod ui_asset_names;
 mod ui_authorization_host;
 mod ui_available;
 mod ui_batch;

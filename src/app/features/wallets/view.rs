@@ -7,7 +7,7 @@ use egui::Ui;
 use crate::app::error_text::Localize;
 use crate::app::export::ExportRecords;
 use crate::app::form::Field;
-use crate::app::format::{MISSING, or_missing};
+use crate::app::format::{MISSING, asset_shown, or_missing};
 use crate::app::message::Command;
 use crate::app::panel::record_panel::{NoReceipt, RecordFooter, record_panel_ui};
 use crate::app::panel::{Outbox, Panel, PanelContext};
@@ -15,7 +15,7 @@ use crate::app::resources::{AccountData, ListQuery};
 use crate::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
 use crate::app::ui::{
     Cell, DetailRow, RecordList, address_field_ui, choice_ui, field_message, field_message_ui,
-    option_filter_ui, section_ui, sent_ui, submit_status_ui, text_field_ui,
+    option_filter_ui, section_ui, sent_ui, submit_status_ui, technical_values_shown, text_field_ui,
 };
 
 use super::state::{WalletsEvent, WalletsState};
@@ -84,6 +84,7 @@ impl Panel for WalletsState {
 
 fn list_ui(ui: &mut Ui, wallets: &mut WalletsState, cx: &PanelContext<'_>, out: &mut Outbox) {
     let language = cx.language;
+    let technical = technical_values_shown(ui);
     ui.horizontal(|ui| {
         option_filter_ui(
             ui,
@@ -91,7 +92,7 @@ fn list_ui(ui: &mut Ui, wallets: &mut WalletsState, cx: &PanelContext<'_>, out: 
             &cx.t("wallets.filter_asset"),
             &mut wallets.asset_filter,
             Asset::KNOWN,
-            |asset| asset.as_str().to_owned(),
+            |asset| asset_shown(language, asset, technical),
         );
         let message = wallets
             .filter()
