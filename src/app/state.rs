@@ -408,6 +408,9 @@ impl AppState {
                     }
                     self.onboarding.key_source = KeySource::File;
                     self.adding_profile = self.session.is_some();
+                    // The key file and the API key are filled in as the
+                    // worker reads them: only a name and a passphrase are left.
+                    self.push(Command::ReadEnvironmentProfile);
                 }
                 Ask::OpenMovement(source, id) => self.open_movement(source, id),
                 Ask::SelectOrder(id) => self.select_order(id),

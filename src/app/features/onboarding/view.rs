@@ -52,8 +52,9 @@ impl Panel for OnboardingDraft {
     }
 
     fn apply(&mut self, event: OnboardingEvent) -> Vec<Command> {
-        self.take_in(event);
-        Vec::new()
+        self.take_in(event)
+            .map(|command| vec![Command::Onboarding(command)])
+            .unwrap_or_default()
     }
 }
 
