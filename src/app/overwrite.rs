@@ -10,6 +10,7 @@
 use std::path::{Path, PathBuf};
 
 use super::export::ExportRequest;
+use super::features::activity::export::ExtratoFileRequest;
 use super::features::journal::message::JournalCommand;
 use super::features::onboarding::message::OnboardingCommand;
 use super::features::orders::message::OrdersCommand;
@@ -68,16 +69,15 @@ impl PendingWrite {
 /// The files `command` writes: none for a command that writes no file of
 /// the person's.
 fn written_by(command: &Command) -> Vec<PathBuf> {
-    let one = |path: &PathBuf| vec![path.clone()];
     match command {
-        Command::Export(request) => one(&request.path),
-        Command::ExportExtrato(request) => one(&request.path),
-        Command::Journal(JournalCommand::ExportCsv(path)) => one(path),
+        Command::Export(ExportRequest { path, .. })
+        | Command::ExportExtrato(ExtratoFileRequest { path, .. })
+        | Command::Journal(JournalCommand::ExportCsv(path))
+        | Command::Taxes(TaxesCommand::SavePdf { path, .. })
+        | Command::Batch(BatchCommand::SaveResult { path, .. })
+        | Command::Onboarding(OnboardingCommand::SavePublicKey { path, .. })
+        | Command::Orders(OrdersCommand::SaveQrPng { path, .. }) => vec![path.clone()],
         Command::Taxes(TaxesCommand::SaveCsv { folder, figures }) => csv_files(folder, figures),
-        Command::Taxes(TaxesCommand::SavePdf { path, .. }) => one(path),
-        Command::Batch(BatchCommand::SaveResult { path, .. }) => one(path),
-        Command::Onboarding(OnboardingCommand::SavePublicKey { path, .. }) => one(path),
-        Command::Orders(OrdersCommand::SaveQrPng { path, .. }) => one(path),
         _ => Vec::new(),
     }
 }
