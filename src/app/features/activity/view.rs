@@ -261,6 +261,7 @@ fn export_ui(
     ];
     let keys = SaveBarKeys {
         path: "activity.export_path",
+        hint: "accounts.export_hint",
         failed: "accounts.export_failed",
     };
     let draft = &mut activity.export;

@@ -37,6 +37,7 @@ pub(super) fn files_ui(
     };
     let keys = SaveBarKeys {
         path: "taxes.files_folder_label",
+        hint: "taxes.files_folder_hint",
         failed: "taxes.files_not_saved",
     };
     if save_bar_ui(ui, language, &mut taxes.csv, keys, &[csv]).is_some() {
@@ -51,6 +52,7 @@ pub(super) fn files_ui(
     };
     let keys = SaveBarKeys {
         path: "taxes.files_pdf_label",
+        hint: "taxes.files_pdf_hint",
         failed: "taxes.files_not_saved",
     };
     if save_bar_ui(ui, language, &mut taxes.pdf, keys, &[pdf]).is_some() {
