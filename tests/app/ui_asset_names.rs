@@ -86,3 +86,31 @@ fn the_transfer_and_withdrawal_forms_name_their_assets() {
     assert!(!shown_with(&harness, "USDC on Base").is_empty());
     assert!(shown_with(&harness, "eth-base/").is_empty(), "no asset id");
 }
+
+#[test]
+fn the_wallets_view_names_assets_and_chains_and_shows_ids_only_when_asked() {
+    let mut state = connected_state(Language::PtBr);
+    state.view = View::Wallets;
+    let wallets = serde_json::from_value::<Vec<brlv_core::api::model::Wallet>>(serde_json::json!([
+        {"name": "Principal", "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         "assets": ["eth-base/brlv", "eth-base/usdc"]}
+    ]))
+    .unwrap();
+    deliver(&mut state, Fetched::Wallets(wallets.into()), 1_000);
+    state.wallets.draft.chain = brlv_core::api::model::Chain::EthBase;
+    let mut harness = harness(state);
+    settle(&mut harness);
+    assert!(!shown_with(&harness, "BRLV na Base, USDC na Base").is_empty());
+    // The new wallet's chain by name.
+    assert!(
+        shown_with(&harness, "eth-base").is_empty(),
+        "no chain or asset id"
+    );
+
+    show_technical_values(&mut harness, View::Wallets);
+    assert!(!shown_with(&harness, "BRLV na Base (eth-base/brlv)").is_empty());
+    assert!(
+        !shown_with(&harness, "Base (eth-base)").is_empty(),
+        "the chain's id too"
+    );
+}
