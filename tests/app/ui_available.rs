@@ -2,7 +2,9 @@
 //! asset picked (R$ for reais, the token's two places for a token), that
 //! follows the asset as it changes, gone where the balance does not bound
 //! the amount (an order paid by a PIX QR code), and masked (spoken as
-//! hidden) while amounts are hidden.
+//! hidden) while amounts are hidden; "Use all" beside it fills the whole
+//! balance in, offered only where the amount is what is paid and never
+//! while amounts are hidden.
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -123,4 +125,44 @@ fn hidden_amounts_hide_the_available_balance_too() {
             .is_none(),
         "no digit of the balance anywhere"
     );
+}
+
+#[test]
+fn use_all_fills_the_whole_balance_as_the_field_writes_it_and_is_not_offered_while_hidden() {
+    let mut harness = harness(holding(Language::PtBr, View::Withdrawals));
+    settle(&mut harness);
+    harness.get_by_label("Usar tudo").click();
+    settle(&mut harness);
+    harness.state_mut().withdrawals.draft.pix_key = "ana@example.com".to_owned();
+    let draft = &harness.state().withdrawals.draft;
+    assert_eq!(draft.amount, "1.234,56");
+    let request = draft.validate().expect("a valid amount");
+    assert_eq!(request.amount, dec("1234.56"));
+
+    // A token: its balance with the places it carries, no row of zeros.
+    harness.state_mut().withdrawals.draft.method = brlv_core::api::model::WithdrawalMethod::Token;
+    harness.state_mut().withdrawals.draft.asset = Asset::EthBaseBrlv;
+    settle(&mut harness);
+    harness.get_by_label("Usar tudo").click();
+    settle(&mut harness);
+    assert_eq!(harness.state().withdrawals.draft.amount, "100,00");
+
+    // Hidden amounts: the button would write the hidden figure into the field.
+    harness.state_mut().hide_amounts = true;
+    settle(&mut harness);
+    assert!(harness.query_by_label("Usar tudo").is_none());
+}
+
+#[test]
+fn use_all_is_offered_on_an_order_only_when_the_amount_is_what_is_paid() {
+    let mut state = holding(Language::En, View::Orders);
+    state.orders.form.open = true;
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label("Use all").click();
+    settle(&mut harness);
+    assert_eq!(harness.state().orders.form.quote_draft.amount, "1,234.56");
+    harness.get_by_label("The amount is what I receive").click();
+    settle(&mut harness);
+    assert!(harness.query_by_label("Use all").is_none());
 }

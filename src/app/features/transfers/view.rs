@@ -382,7 +382,9 @@ fn create_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>,
     }
     let label = cx.t("transfers.amount");
     amount_field_ui(ui, &label, &mut transfers.draft.amount, amount_message);
-    available_at_field_ui(ui, cx, &transfers.draft.asset);
+    if let Some(all) = available_at_field_ui(ui, cx, &transfers.draft.asset, true) {
+        transfers.draft.amount = all;
+    }
     if let Some(Destination::Wallet { address }) =
         recipient_picker_ui(ui, cx, "transfer_recipient", &[RecipientKind::Wallet])
     {

@@ -321,7 +321,9 @@ fn form_ui(
     }
     let label = cx.t("withdrawals.amount");
     amount_field_ui(ui, &label, &mut withdrawals.draft.amount, amount_message);
-    available_at_field_ui(ui, cx, &withdrawals.draft.asset);
+    if let Some(all) = available_at_field_ui(ui, cx, &withdrawals.draft.asset, true) {
+        withdrawals.draft.amount = all;
+    }
     if withdrawals.draft.method == WithdrawalMethod::Pix {
         let label = cx.t("withdrawals.pix_key");
         let draft = &mut withdrawals.draft;

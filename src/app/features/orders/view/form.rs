@@ -178,7 +178,12 @@ fn quote_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>, out: &
     });
     // Paid from the balance (the default), the amount is bounded by it.
     if orders.form.order_draft.payment.as_ref() != Some(&PaymentMethod::Brcode) {
-        available_at_field_ui(ui, cx, &orders.form.quote_draft.source_asset);
+        let draft = &mut orders.form.quote_draft;
+        // The amount typed is what is paid only on that side of the quote.
+        let paying = draft.side == QuoteSide::Pay;
+        if let Some(all) = available_at_field_ui(ui, cx, &draft.source_asset, paying) {
+            draft.amount = all;
+        }
     }
     ui.horizontal(|ui| {
         let enabled = orders.form.can_ask_quote();
