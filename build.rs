@@ -1,4 +1,5 @@
-//! Embeds the Windows program's own resources: its icon and a version
+//! Rebuilds the app when its translations change, and embeds the Windows
+//! program's own resources: its icon and a version
 //! resource, so Explorer shows the app's icon for the file itself and its
 //! *Details* tab names the product, version and publisher. Built with
 //! mingw's resource compiler when cross-building on Linux
@@ -13,6 +14,10 @@ fn main() -> ExitCode {
     // Without these, any change in the package would run this script again.
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed={ICON}");
+    // The translations are read by `rust_i18n::i18n!` at compile time, and
+    // the macro tells cargo nothing: without this a change to a text alone
+    // would ship the old text.
+    println!("cargo:rerun-if-changed=locales");
     if std::env::var("CARGO_CFG_TARGET_OS").as_deref() != Ok("windows") {
         return ExitCode::SUCCESS;
     }

@@ -421,6 +421,35 @@ pub fn asset_name(language: Language, asset: Option<&Asset>) -> String {
     )
 }
 
+/// An asset as a form's picker or a filter offers it: its name in the
+/// person's words ([`asset_name`]), with the service's id after it only
+/// when the technical values are asked for ("BRLV on Base (eth-base/brlv)").
+pub fn asset_shown(language: Language, asset: &Asset, technical: bool) -> String {
+    let name = asset_name(language, Some(asset));
+    if technical && name != asset.as_str() {
+        format!("{name} ({})", asset.as_str())
+    } else {
+        name
+    }
+}
+
+/// A chain as a form's picker offers it: "Base", "Ethereum", "Tempo", with
+/// the service's id after it only when the technical values are asked for.
+pub fn chain_shown(chain: &brlv_core::api::model::Chain, technical: bool) -> String {
+    use brlv_core::api::model::Chain;
+    let name = match chain {
+        Chain::EthBase => "Base",
+        Chain::EthMainnet => "Ethereum",
+        Chain::Tempo => "Tempo",
+        _ => return chain.as_str().to_owned(),
+    };
+    if technical {
+        format!("{name} ({})", chain.as_str())
+    } else {
+        name.to_owned()
+    }
+}
+
 /// A long hex string (address, hash) shortened for a table cell:
 /// `0x5aAeb6...1BeAed`; the details show it whole.
 pub fn short_hex(value: Option<&str>) -> String {

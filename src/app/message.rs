@@ -91,6 +91,9 @@ pub enum Command {
         /// What was typed.
         passphrase: SecretString,
     },
+    /// Read what the environment profile was made of (its key file's path,
+    /// its API key), to fill the form that saves it as a sealed profile.
+    ReadEnvironmentProfile,
     /// Seal the open profile's plain key with a passphrase, in place.
     SealProfile {
         /// The new passphrase.

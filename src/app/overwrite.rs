@@ -1,18 +1,29 @@
 //! Saving over a file that is already there asks first. A write to a typed
-//! path that names an existing file waits here as a [`PendingWrite`] until
-//! the person answers the question the shell shows ("Replace the file?");
-//! the system's Save dialog asks the same question itself, so a path it
-//! gives goes straight to the worker.
+//! path (or into a folder chosen for several files) that would replace a
+//! file waits here as a [`PendingWrite`] until the person answers the
+//! question the shell shows ("Replace the file?"); the system's Save
+//! dialog asks the same question itself, so a file it gives goes straight
+//! to the worker. Every file the app writes for the person goes through
+//! here: lists, the journal and the extrato, receipts, the tax year's
+//! files, a payouts file's result, the public key, the PIX QR code.
 
 use std::path::{Path, PathBuf};
 
 use super::export::ExportRequest;
+use super::features::activity::export::ExtratoFileRequest;
+use super::features::journal::message::JournalCommand;
+use super::features::onboarding::message::OnboardingCommand;
+use super::features::orders::message::OrdersCommand;
+use super::features::taxes::message::TaxesCommand;
+use super::features::taxes::state::csv_files;
+use super::features::withdrawals::batch::BatchCommand;
+use super::message::Command;
 use super::receipt::{Receipt, ReceiptFormat};
 
 /// A write held until the person says whether it may replace the file.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub enum PendingWrite {
-    /// A list, the journal or the extrato as CSV or OFX.
+    /// A list as CSV.
     Export(ExportRequest),
     /// A movement's receipt.
     Receipt {
@@ -23,15 +34,53 @@ pub enum PendingWrite {
         /// Where.
         path: PathBuf,
     },
+    /// Any other file the worker writes ([`PendingWrite::targets`] names
+    /// which commands write what).
+    Command(Box<Command>),
 }
 
 impl PendingWrite {
-    /// The file it would write.
-    pub fn path(&self) -> &Path {
+    /// Every file it would write.
+    pub fn targets(&self) -> Vec<PathBuf> {
         match self {
-            PendingWrite::Export(request) => &request.path,
-            PendingWrite::Receipt { path, .. } => path,
+            PendingWrite::Export(request) => vec![request.path.clone()],
+            PendingWrite::Receipt { path, .. } => vec![path.clone()],
+            PendingWrite::Command(command) => written_by(command),
         }
+    }
+
+    /// The file the question names: the first one already there.
+    pub fn path(&self) -> PathBuf {
+        let targets = self.targets();
+        targets
+            .iter()
+            .find(|path| would_replace(path))
+            .or(targets.first())
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Whether it would replace something already there.
+    pub fn replaces_a_file(&self) -> bool {
+        self.targets().iter().any(|path| would_replace(path))
+    }
+}
+
+/// The files `command` writes: none for a command that writes no file of
+/// the person's.
+fn written_by(command: &Command) -> Vec<PathBuf> {
+    match command {
+        Command::Export(ExportRequest { path, .. })
+        | Command::ExportExtrato(ExtratoFileRequest { path, .. })
+        | Command::Journal(JournalCommand::ExportCsv(path))
+        | Command::Taxes(TaxesCommand::SavePdf { path, .. })
+        | Command::Batch(BatchCommand::SaveResult { path, .. })
+        | Command::Onboarding(OnboardingCommand::SavePublicKey { path, .. })
+        | Command::Orders(OrdersCommand::SaveQrPng { path, .. }) => vec![path.clone()],
+        Command::Taxes(TaxesCommand::SaveCsv {
+            folder, figures, ..
+        }) => csv_files(folder, figures),
+        _ => Vec::new(),
     }
 }
 

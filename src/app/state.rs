@@ -55,7 +55,7 @@ use super::features::withdrawals::state::{WithdrawalsEvent, WithdrawalsState};
 use super::format::short_id;
 use super::i18n::{self, Language};
 use super::message::{Command, Event, Notice, NoticeDetail, NoticeKind};
-use super::overwrite::{PendingWrite, would_replace};
+use super::overwrite::PendingWrite;
 use super::panel::{Ask, Outbox, Panel, PanelContext, Preferences, Setting};
 use super::receipt::{Receipt, ReceiptFormat, ReceiptRequest};
 use super::resources::{AccountData, Fetched, Listed, ResourceKey};
@@ -383,6 +383,7 @@ impl AppState {
                     format,
                     path,
                 }),
+                Ask::WriteFile(command) => self.write_or_ask(PendingWrite::Command(command)),
                 Ask::ReplaceFile(replace) => self.answer_replace(replace),
                 Ask::ReceiptCopied(movement) => {
                     let status = &mut self.receipt;
@@ -407,6 +408,9 @@ impl AppState {
                     }
                     self.onboarding.key_source = KeySource::File;
                     self.adding_profile = self.session.is_some();
+                    // The key file and the API key are filled in as the
+                    // worker reads them: only a name and a passphrase are left.
+                    self.push(Command::ReadEnvironmentProfile);
                 }
                 Ask::OpenMovement(source, id) => self.open_movement(source, id),
                 Ask::SelectOrder(id) => self.select_order(id),
@@ -717,13 +721,20 @@ impl AppState {
             self.taxes.csv.path = typed;
             self.taxes.write_csv(year, report)
         };
-        self.take_tax_step(step);
+        match step {
+            // The system's Save dialog asked before replacing the PDF; a
+            // folder's dialog asks nothing of the three files put in it.
+            TaxFileStep::Write(write) if pdf => self.push(Command::Taxes(write)),
+            step => self.take_tax_step(step),
+        }
     }
 
     fn take_tax_step(&mut self, step: TaxFileStep) {
         match step {
             TaxFileStep::ChooseFile(purpose) => self.choose_file(purpose),
-            TaxFileStep::Write(write) => self.push(Command::Taxes(write)),
+            TaxFileStep::Write(write) => {
+                self.write_or_ask(PendingWrite::Command(Box::new(Command::Taxes(write))));
+            }
             TaxFileStep::Done => {}
         }
     }
@@ -742,6 +753,7 @@ impl AppState {
         if self.orders.selected != id {
             self.orders.selected = id;
             self.orders.receipt_path.clear();
+            self.orders.qr_path.clear();
             self.data.order = Default::default();
             self.orders.qr_check = None;
             self.push(Command::Orders(OrdersCommand::Watch(id)));
@@ -1420,7 +1432,7 @@ impl AppState {
     /// Writes to a typed path at once, or, when a file is already there,
     /// holds the write and asks whether to replace it.
     fn write_or_ask(&mut self, write: PendingWrite) {
-        if would_replace(write.path()) {
+        if write.replaces_a_file() {
             self.replace_question = Some(write);
         } else {
             self.write_now(write);
@@ -1435,6 +1447,7 @@ impl AppState {
                 format,
                 path,
             } => self.save_receipt(*receipt, format, path),
+            PendingWrite::Command(command) => self.push(*command),
         }
     }
 
@@ -1446,8 +1459,23 @@ impl AppState {
         };
         if replace {
             self.write_now(write);
-        } else if let PendingWrite::Export(request) = write {
-            self.export_draft_mut(request.records.kind()).writing = false;
+            return;
+        }
+        // Kept: the save can be tried again.
+        match write {
+            PendingWrite::Export(request) => {
+                self.export_draft_mut(request.records.kind()).writing = false;
+            }
+            PendingWrite::Receipt { .. } => {}
+            PendingWrite::Command(command) => match *command {
+                Command::ExportExtrato(_) => self.activity.export.writing = false,
+                Command::Journal(_) => self.journal.export.writing = false,
+                Command::Taxes(TaxesCommand::SaveCsv { .. }) => self.taxes.csv.writing = false,
+                Command::Taxes(_) => self.taxes.pdf.writing = false,
+                Command::Batch(_) => self.withdrawals.batch.saving_result = false,
+                Command::Orders(_) => self.orders.saving_qr = false,
+                _ => {}
+            },
         }
     }
 

@@ -221,3 +221,117 @@ fn the_environment_key_banner_opens_saving_it_as_a_sealed_profile() {
     harness.get_by_label("Escolher arquivo da chave…");
     harness.get_by_label("Cancelar");
 }
+
+/// Saving the environment's key as a sealed profile asks only a name and a
+/// passphrase: the form opens with the service's address, the API key and
+/// the key file the environment named, the key read from it at once.
+#[test]
+fn saving_the_environment_key_as_a_sealed_profile_opens_the_form_prefilled() {
+    use brlv_desk::app::features::onboarding::message::{OnboardingCommand, OnboardingEvent};
+    use brlv_desk::app::features::onboarding::state::{KeyDraft, KeySource};
+    use brlv_desk::app::session::{ProfileKind, SessionInfo};
+
+    let key_file = std::path::PathBuf::from(format!(
+        "{}/tests/fixtures/test-only-rsa2048-pkcs8.pem",
+        env!("CARGO_MANIFEST_DIR")
+    ));
+    let mut state = crate::support::ui::onboarding_state(Language::PtBr);
+    state.apply(Event::SessionStarted(SessionInfo {
+        id: crate::support::ui::SESSION,
+        profile: Profile::for_environment("https://api.example.com"),
+        kind: ProfileKind::Environment,
+        sealed: false,
+    }));
+    state.view = View::Withdrawals;
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.state_mut().take_commands();
+    harness.get_by_label("Salvar como perfil selado").click();
+    settle(&mut harness);
+    // The worker is asked what the environment was made of.
+    let asked = harness.state_mut().take_commands();
+    assert!(
+        asked
+            .iter()
+            .any(|command| matches!(command, Command::ReadEnvironmentProfile)),
+        "{asked:?}"
+    );
+    harness
+        .state_mut()
+        .apply(Event::Onboarding(OnboardingEvent::EnvironmentRead {
+            key_file: Some(key_file.clone()),
+            api_key: Some(SecretString::from("env-api-key".to_owned())),
+        }));
+    // The key file is read at once.
+    let read = harness.state_mut().take_commands();
+    assert!(
+        matches!(read.as_slice(),
+            [Command::Onboarding(OnboardingCommand::LoadKeyFile(path))] if *path == key_file),
+        "{read:?}"
+    );
+    let key = brlv_core::api::PrivateKey::from_pem(&crate::support::ui::fixture_pem(
+        "test-only-rsa2048-pkcs8.pem",
+    ))
+    .unwrap();
+    harness
+        .state_mut()
+        .apply(Event::Onboarding(OnboardingEvent::KeyFileLoaded {
+            path: key_file.clone(),
+            result: Ok(key),
+        }));
+    settle(&mut harness);
+
+    let onboarding = &harness.state().onboarding;
+    assert_eq!(onboarding.base_url, "https://api.example.com");
+    assert_eq!(onboarding.api_key.as_str(), "env-api-key");
+    assert_eq!(onboarding.key_source, KeySource::File);
+    assert_eq!(onboarding.key_path, key_file.display().to_string());
+    assert!(matches!(onboarding.file_key, KeyDraft::Ready(_)));
+    assert!(onboarding.save_profile);
+    // What is left to type: the name and the passphrase, nothing else.
+    let problems = onboarding.problems();
+    assert!(problems.base_url.is_none());
+    assert!(problems.api_key.is_none());
+    assert!(problems.key.is_none());
+    assert!(problems.name.is_some());
+    assert!(problems.passphrase.is_some());
+    // The API key is in its field, masked; the key file is named on screen.
+    harness.get_by_label_contains("test-only-rsa2048-pkcs8.pem");
+    assert!(
+        harness
+            .query_all_by(|node| node
+                .value()
+                .is_some_and(|value| value.contains("env-api-key")))
+            .next()
+            .is_none(),
+        "the API key is never shown"
+    );
+}
+
+/// The worker tells the form the environment's API key (and, from the
+/// process's variables, its key file).
+#[test]
+fn the_worker_reads_the_environment_profile_for_the_form() {
+    use brlv_desk::app::worker::EnvironmentProfile;
+
+    let dir = tempfile::tempdir().unwrap();
+    let key = brlv_core::api::PrivateKey::from_pem(&crate::support::ui::fixture_pem(
+        "test-only-rsa2048-pkcs8.pem",
+    ))
+    .unwrap();
+    let worker = crate::support::worker::worker_with(
+        Arc::new(MemoryStore::default()),
+        dir.path().join("profiles.json"),
+        EnvironmentProfile::Given(brlv_core::credentials::Credentials {
+            base_url: "http://127.0.0.1:9".to_owned(),
+            api_key: SecretString::from("given-api-key".to_owned()),
+            private_key: key,
+        }),
+    );
+    let mut state = AppState::new(Language::En);
+    state.push(Command::ReadEnvironmentProfile);
+    pump_until(&worker, &mut state, "the environment read", |state| {
+        state.onboarding.api_key.as_str() == "given-api-key"
+    });
+    assert!(state.onboarding.save_profile);
+}

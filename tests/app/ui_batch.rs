@@ -27,7 +27,7 @@ use crate::support::worker::on_sandbox;
 
 const HEADER: &str = "method,amount,asset,pix_key,bank_code,branch,account,account_type,document,name,address,reference\n";
 
-fn csv(rows: &[&str]) -> String {
+pub(crate) fn csv(rows: &[&str]) -> String {
     let mut text = HEADER.to_owned();
     for row in rows {
         text.push_str(row);
@@ -36,7 +36,7 @@ fn csv(rows: &[&str]) -> String {
     text
 }
 
-const THREE: [&str; 3] = [
+pub(crate) const THREE: [&str; 3] = [
     "pix,1.11,,52998224725,,,,,,,,invoice 1",
     "pix,2.22,,ana@example.com,,,,,,,,invoice 2",
     "pix,3.33,,+5511987654321,,,,,,,,invoice 3",
@@ -66,7 +66,7 @@ fn checked(text: &str) -> Box<CheckedFile> {
     Box::new(file)
 }
 
-fn shown_file(language: Language, text: &str) -> Harness<'static, AppState> {
+pub(crate) fn shown_file(language: Language, text: &str) -> Harness<'static, AppState> {
     let mut state = connected_state(language);
     state.view = View::Withdrawals;
     state.apply(Event::Batch(BatchEvent::Checked(Ok(checked(text)))));

@@ -52,7 +52,7 @@ const DEPOSIT: u128 = 90;
 /// taxable, a gain of R$20,970.00); 500 sold in March for R$6,000.00; 100
 /// USDT deposited from outside in February. The service counts R$5,000.00
 /// of other disposals this month.
-fn taxes_state(language: Language) -> AppState {
+pub(crate) fn taxes_state(language: Language) -> AppState {
     let mut state = connected_state(language);
     state.view = View::Taxes;
     state.now = 10_000;

@@ -16,7 +16,8 @@ use brlv_desk::app::features::journal::message::{JournalEvent, TaxJournal};
 use brlv_desk::app::features::taxes::report::{
     ReportBlock, ReportSection, TaxReport, build_report, plain_text,
 };
-use brlv_desk::app::features::taxes::task::{csv_names, write_csv_files};
+use brlv_desk::app::features::taxes::state::csv_names;
+use brlv_desk::app::features::taxes::task::write_csv_files;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Event;
 use brlv_desk::app::resources::Fetched;

@@ -98,7 +98,12 @@ pub const APP_LAYERS: &[Layer] = &[
     },
     Layer {
         name: "the app's root (Command and Event, the panel kit, then AppState)",
-        paths: &["src/app/message.rs", "src/app/panel/", "src/app/state.rs"],
+        paths: &[
+            "src/app/message.rs",
+            "src/app/overwrite.rs",
+            "src/app/panel/",
+            "src/app/state.rs",
+        ],
     },
     Layer {
         name: "the panels' views (each `impl Panel`) and the features' worker calls",

@@ -124,6 +124,10 @@ pub enum Ask {
         /// Where.
         path: PathBuf,
     },
+    /// Hand the worker a command that writes a file the person named by
+    /// typing (or a folder's files): held behind "Replace the file?" when
+    /// it would replace one.
+    WriteFile(Box<Command>),
     /// The answer to "Replace the file?": replace it (true) or keep it.
     ReplaceFile(bool),
     /// A movement's receipt was copied as text (the "Copied" note).
@@ -213,6 +217,12 @@ impl Outbox {
     /// Asks to hand the worker a command.
     pub fn command(&mut self, command: Command) {
         self.ask(Ask::Command(command));
+    }
+
+    /// Asks to write a file the person named by typing, asking first
+    /// when it would replace one.
+    pub fn write_file(&mut self, command: Command) {
+        self.ask(Ask::WriteFile(Box::new(command)));
     }
 
     /// What was asked, in order (for the root, and for tests).

@@ -177,6 +177,8 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
             panels.onboarding.ui(ui, &cx, &mut out);
             state.answer(out);
         });
+        // The public key saved to a typed path asks here too.
+        replace_file::replace_file_ui(ui, state);
         return;
     }
     if state.session.is_none() {

@@ -120,10 +120,36 @@ pub fn detail_grid_ui(ui: &mut Ui, id: &str, add_rows: impl FnOnce(&mut Ui)) {
         .show(ui, add_rows);
 }
 
-/// Whether the detail views show each field's key and value as the service
-/// wrote them (one switch for every detail, kept while the window is open).
+/// Whether the technical values are shown: each field's key and value as
+/// the service wrote them in the details, and the assets' ids beside their
+/// names in forms and filters (one switch for all, kept while the window is
+/// open; a detail's checkbox and Settings' Advanced section both turn it).
 fn technical_values_id() -> egui::Id {
     egui::Id::unique("brlv-desk-show-technical-values")
+}
+
+/// Whether the technical values are shown (see [`technical_values_id`]).
+pub fn technical_values_shown(ui: &Ui) -> bool {
+    ui.data(|data| data.get_temp(technical_values_id()).unwrap_or(false))
+}
+
+/// Shows (or hides) the technical values everywhere.
+pub fn set_technical_values(ctx: &egui::Context, shown: bool) {
+    ctx.data_mut(|data| data.insert_temp(technical_values_id(), shown));
+}
+
+/// Settings' choice of the technical values, in its Advanced section.
+pub fn technical_values_setting_ui(ui: &mut Ui, language: Language) {
+    let mut shown = technical_values_shown(ui);
+    if ui
+        .checkbox(
+            &mut shown,
+            tr(language, "advanced.technical_values").as_ref(),
+        )
+        .changed()
+    {
+        set_technical_values(ui.ctx(), shown);
+    }
 }
 
 /// A record's every field in the person's words; an amount compact with its

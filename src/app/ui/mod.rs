@@ -28,7 +28,10 @@ pub mod theme;
 pub use amount::{amount_ui, asset_amount_ui};
 pub use badge::{Tone, badge_ui, state_tone};
 pub use countdown::{countdown_words, format_countdown, request_countdown_frame};
-pub use detail::{DetailRow, copy_button_ui, detail_grid_ui, detail_row_ui, record_detail_ui};
+pub use detail::{
+    DetailRow, copy_button_ui, detail_grid_ui, detail_row_ui, record_detail_ui,
+    set_technical_values, technical_values_setting_ui, technical_values_shown,
+};
 pub use fields::{
     FieldMessage, address_field_ui, amount_field_ui, choice_ui, error_text_ui, field_message,
     field_message_ui, note_ui, option_filter_ui, pix_key_field_ui, section_ui, text_field_ui,

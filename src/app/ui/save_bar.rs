@@ -100,6 +100,8 @@ pub struct SaveChoice<'a> {
 pub struct SaveBarKeys {
     /// The typed path's label ("File", or "Folder" for a set of files).
     pub path: &'static str,
+    /// The typed path's example ("/path/to/file.csv", "/path/to/folder").
+    pub hint: &'static str,
     /// "Not saved: %{reason}".
     pub failed: &'static str,
 }
@@ -145,7 +147,7 @@ pub fn save_bar_ui(
             typed_path_ui(
                 ui,
                 tr(language, keys.path).as_ref(),
-                tr(language, "accounts.export_hint").as_ref(),
+                tr(language, keys.hint).as_ref(),
                 &mut draft.path,
             );
             let ready = !draft.path.trim().is_empty() && !draft.writing;
@@ -192,6 +194,7 @@ fn save_result_line_ui(ui: &mut Ui, language: Language, draft: &ExportDraft, fai
 /// A list's CSV file: the typed path is a file's, a failure the export's.
 const LIST_KEYS: SaveBarKeys = SaveBarKeys {
     path: "accounts.export_label",
+    hint: "accounts.export_hint",
     failed: "accounts.export_failed",
 };
 

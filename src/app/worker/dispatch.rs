@@ -220,6 +220,7 @@ impl Worker {
                 passphrase,
             } => self.check_passphrase(purpose, attempt, passphrase),
             Command::SealProfile { passphrase } => self.seal_profile(passphrase),
+            Command::ReadEnvironmentProfile => self.read_environment_profile(),
             Command::Journal(command) => self.handle_journal(command),
             Command::Recipients(command) => {
                 // Beside the profile file: the person's, for every profile.

@@ -564,6 +564,29 @@ impl Worker {
         });
     }
 
+    /// Tells the onboarding form what the environment profile was made of
+    /// (its key file's path, its API key), read again from where it came.
+    /// Tests give credentials without a file: only the API key is told.
+    pub(super) fn read_environment_profile(&mut self) {
+        let (key_file, api_key) = match &self.config.environment {
+            EnvironmentProfile::Ignore => return,
+            EnvironmentProfile::Given(credentials) => (None, Some(credentials.api_key.clone())),
+            EnvironmentProfile::FromProcess => (
+                std::env::var_os(brlv_core::credentials::ENV_PRIVATE_KEY_FILE)
+                    .map(std::path::PathBuf::from),
+                std::env::var(brlv_core::credentials::ENV_API_KEY)
+                    .ok()
+                    .map(SecretString::from),
+            ),
+        };
+        self.emit(Event::Onboarding(
+            crate::app::features::onboarding::message::OnboardingEvent::EnvironmentRead {
+                key_file,
+                api_key,
+            },
+        ));
+    }
+
     /// Seals the open saved profile's plain key with `passphrase` and writes
     /// it over the plain one in the keyring; the session goes on as it was,
     /// now asking for the passphrase.

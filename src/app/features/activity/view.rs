@@ -143,7 +143,7 @@ fn export_extrato(
         return;
     }
     if let Some(path) = activity.export.start() {
-        out.command(Command::ExportExtrato(ExtratoFileRequest {
+        out.write_file(Command::ExportExtrato(ExtratoFileRequest {
             path,
             format,
             snapshot,
@@ -301,6 +301,7 @@ fn export_ui(
     ];
     let keys = SaveBarKeys {
         path: "activity.export_path",
+        hint: "accounts.export_hint",
         failed: "accounts.export_failed",
     };
     let draft = &mut activity.export;

@@ -193,7 +193,7 @@ impl Panel for JournalState {
             if std::mem::take(&mut self.export.dialog_asked) {
                 out.ask(Ask::ChooseFile(DialogPurpose::ExportJournal));
             } else if let Some(path) = self.export.start() {
-                out.command(Command::Journal(JournalCommand::ExportCsv(path)));
+                out.write_file(Command::Journal(JournalCommand::ExportCsv(path)));
             }
         }
     }

@@ -38,6 +38,14 @@ pub enum OnboardingEvent {
     },
     /// The public key was written to a file.
     PublicKeySaved(Result<PathBuf, FileError>),
+    /// What the environment profile was made of, for the form that saves it
+    /// as a sealed profile; `None` where the worker was not told.
+    EnvironmentRead {
+        /// `BRLV_PRIVATE_KEY_FILE`.
+        key_file: Option<PathBuf>,
+        /// `BRLV_API_KEY` (secret: never printed).
+        api_key: Option<secrecy::SecretString>,
+    },
 }
 
 /// Why a private key was refused, kept typed so that it is written in the

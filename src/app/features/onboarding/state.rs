@@ -21,7 +21,7 @@ use crate::app::session::ConnectRequest;
 
 use crate::app::export::FileError;
 
-use super::message::{KeyRefusal, OnboardingEvent};
+use super::message::{KeyRefusal, OnboardingCommand, OnboardingEvent};
 
 /// Where the private key comes from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -225,6 +225,8 @@ impl OnboardingDraft {
             Err(error) => KeyDraft::Refused(KeyRefusal::Key(error)),
         };
         self.public_key_saved = None;
+        // Another key: its public half is another file.
+        self.public_key_path.clear();
     }
 
     /// Takes in a key read from a file, unless the path changed since.
@@ -312,11 +314,35 @@ impl OnboardingDraft {
 
 impl OnboardingDraft {
     /// Takes in what the worker reports about keys.
-    pub fn take_in(&mut self, event: OnboardingEvent) {
+    pub fn take_in(&mut self, event: OnboardingEvent) -> Option<OnboardingCommand> {
         match event {
             OnboardingEvent::KeyGenerated(result) => self.key_generated(result),
             OnboardingEvent::KeyFileLoaded { path, result } => self.key_file_loaded(&path, result),
             OnboardingEvent::PublicKeySaved(result) => self.public_key_saved = Some(result),
+            OnboardingEvent::EnvironmentRead { key_file, api_key } => {
+                return self.environment_read(key_file, api_key);
+            }
         }
+        None
+    }
+
+    /// Fills the form from the environment profile, so that saving it as a
+    /// sealed profile asks only a name and a passphrase: its API key, and
+    /// its key file, read at once.
+    fn environment_read(
+        &mut self,
+        key_file: Option<PathBuf>,
+        api_key: Option<SecretString>,
+    ) -> Option<OnboardingCommand> {
+        use secrecy::ExposeSecret as _;
+        if let Some(api_key) = api_key {
+            self.api_key = Zeroizing::new(api_key.expose_secret().to_owned());
+        }
+        self.save_profile = true;
+        let path = key_file?;
+        self.key_source = KeySource::File;
+        self.key_path = path.display().to_string();
+        self.file_key = KeyDraft::Working;
+        Some(OnboardingCommand::LoadKeyFile(path))
     }
 }

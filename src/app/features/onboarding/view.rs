@@ -52,8 +52,9 @@ impl Panel for OnboardingDraft {
     }
 
     fn apply(&mut self, event: OnboardingEvent) -> Vec<Command> {
-        self.take_in(event);
-        Vec::new()
+        self.take_in(event)
+            .map(|command| vec![Command::Onboarding(command)])
+            .unwrap_or_default()
     }
 }
 
@@ -514,7 +515,7 @@ fn public_key_ui(
                 .clicked()
             {
                 onboarding.public_key_saved = None;
-                out.command(Command::Onboarding(OnboardingCommand::SavePublicKey {
+                out.write_file(Command::Onboarding(OnboardingCommand::SavePublicKey {
                     path: PathBuf::from(path),
                     pem: public_pem.clone(),
                 }));

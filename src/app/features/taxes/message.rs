@@ -22,7 +22,7 @@ pub enum TaxesCommand {
     /// Ask the Banco Central (the journal's copy first) for the dollar's
     /// PTAX of these days and the Selic of these months.
     CentralBank(CentralBankRequest),
-    /// Write the year's CSV files ([`super::task::csv_names`]) of the
+    /// Write the year's CSV files ([`super::state::csv_names`]) of the
     /// year the figures are for into `folder`.
     SaveCsv {
         /// The folder.

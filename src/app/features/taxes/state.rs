@@ -227,6 +227,31 @@ pub enum TaxFileStep {
     Done,
 }
 
+/// The names of the CSV files of `year`: the ledger, the months, the
+/// positions, then the declaration's (Bens e Direitos, the sales for
+/// GCAP, the late DARFs), named as `tax-report` names its own.
+pub fn csv_names(year: i32) -> [String; 6] {
+    [
+        format!("ledger-{year}.csv"),
+        format!("months-{year}.csv"),
+        format!("positions-{year}.csv"),
+        format!("bens-e-direitos-{year}.csv"),
+        format!("gcap-sales-{year}.csv"),
+        format!("late-darfs-{year}.csv"),
+    ]
+}
+
+/// The files `SaveCsv` of these figures would write into `folder`: each
+/// asks before it replaces one already there.
+pub fn csv_files(folder: &std::path::Path, figures: &TaxFigures) -> Vec<std::path::PathBuf> {
+    figures.year.as_deref().map_or_else(Vec::new, |year| {
+        csv_names(year.year)
+            .iter()
+            .map(|name| folder.join(name))
+            .collect()
+    })
+}
+
 /// Who the PDF report is for and when it is made.
 #[derive(Clone, Copy, Debug)]
 pub struct ReportFor<'a> {

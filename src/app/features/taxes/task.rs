@@ -20,6 +20,7 @@ use brlv_core::tax::{ServicePrice, ServicePrices, export};
 use super::central_bank::{CentralBankAnswer, CentralBankRequest};
 use super::figures::TaxFigures;
 use super::report::{TaxReport, render};
+use super::state::csv_names;
 
 /// The service's price in reais of one unit of each of `assets`: its rate
 /// before the fee. A token the service does not quote stays unpriced; a
@@ -150,20 +151,6 @@ pub async fn central_bank_figures(
         }
     }
     (answer, problem)
-}
-
-/// The names of the CSV files of `year`: the ledger, the months, the
-/// positions, then the declaration's (Bens e Direitos, the sales for
-/// GCAP, the late DARFs), named as `tax-report` names its own.
-pub fn csv_names(year: i32) -> [String; 6] {
-    [
-        format!("ledger-{year}.csv"),
-        format!("months-{year}.csv"),
-        format!("positions-{year}.csv"),
-        format!("bens-e-direitos-{year}.csv"),
-        format!("gcap-sales-{year}.csv"),
-        format!("late-darfs-{year}.csv"),
-    ]
 }
 
 /// Encodes one CSV file with `write` and writes it to `path` as a

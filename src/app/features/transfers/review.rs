@@ -49,6 +49,42 @@ pub fn over_balance_text(cx: &PanelContext<'_>, amount: Decimal, asset: &Asset) 
     ))
 }
 
+/// "Available: R$ 1,234.56" under a form's amount field: what the account
+/// holds of `asset` as its balance gives it, once loaded, so the person
+/// sees the limit while typing rather than on the review; masked (and
+/// spoken as hidden) while amounts are hidden; nothing for an asset the
+/// balance does not give. With `use_all`, a "Use all" button beside it
+/// gives the whole balance as the field writes it (never while amounts are
+/// hidden: it would write the hidden figure into the field).
+pub fn available_at_field_ui(
+    ui: &mut egui::Ui,
+    cx: &PanelContext<'_>,
+    asset: &Asset,
+    use_all: bool,
+) -> Option<String> {
+    let available = account_balance(cx, asset)?;
+    let shown = cx.amounts().listed(available, Some(asset));
+    let text = cx.t_with("review.available_at_field", &[("amount", &shown.text())]);
+    let spoken = cx.t_with("review.available_at_field", &[("amount", &shown.spoken)]);
+    ui.horizontal(|ui| {
+        let response = ui.add(egui::Label::new(text));
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &spoken));
+        if let Some(exact) = shown.exact {
+            response.on_hover_text(exact);
+        }
+        let offered = use_all && !cx.hide_amounts && available > Decimal::ZERO;
+        (offered
+            && ui
+                .small_button(cx.t("review.use_all").as_ref())
+                .on_hover_text(cx.t("review.use_all_hint").as_ref())
+                .clicked())
+        // Two places at least, every place the balance carries: exact, and
+        // no row of zeros for an 18-place token.
+        .then(|| crate::app::i18n::amount(cx.language, available, 2))
+    })
+    .inner
+}
+
 /// The name a person gave `address`: one of the account's wallets, or a
 /// saved recipient.
 pub fn address_name(cx: &PanelContext<'_>, address: &str) -> Option<String> {

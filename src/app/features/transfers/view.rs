@@ -10,7 +10,9 @@ use crate::app::export::ExportRecords;
 use crate::app::features::journal::message::JournalCommand;
 use crate::app::features::taxes::view::outflow_question::outflow_question_ui;
 use crate::app::form::Field;
-use crate::app::format::{MISSING, Precision, asset_name, or_missing, short_hex, state_label};
+use crate::app::format::{
+    MISSING, Precision, asset_name, asset_shown, or_missing, short_hex, state_label,
+};
 use crate::app::i18n::tr;
 use crate::app::message::Command;
 use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
@@ -21,7 +23,7 @@ use crate::app::ui::review::{ReviewChoice, review_with_ui};
 use crate::app::ui::{
     Cell, DetailRow, FieldMessage, RecordList, address_field_ui, amount_field_ui, choice_ui,
     field_message, field_message_ui, option_filter_ui, section_ui, sent_ui, state_tone,
-    submit_status_ui, wallet_choice_ui, wallet_choices,
+    submit_status_ui, technical_values_shown, wallet_choice_ui, wallet_choices,
 };
 use brlv_core::api::model::{Asset, Transfer, TransferState};
 
@@ -29,7 +31,7 @@ use crate::app::features::recipients::state::RecipientKind;
 use crate::app::features::recipients::view::{recipient_offer_ui, recipient_picker_ui};
 use brlv_core::recipients::Destination;
 
-use super::review::{over_balance_text, transfer_review};
+use super::review::{available_at_field_ui, over_balance_text, transfer_review};
 use super::state::{TRANSFER_ASSETS, TransferFilterError, TransfersEvent, TransfersState};
 
 /// The transfers shown: the filtered list while a filter is set, else all.
@@ -122,6 +124,7 @@ fn filters_ui(
     out: &mut Outbox,
 ) {
     let language = cx.language;
+    let technical = technical_values_shown(ui);
     let (source_message, target_message) = match transfers.filter() {
         Err(TransferFilterError::Source(error)) => (Some(error.localize(language).into()), None),
         Err(TransferFilterError::Target(error)) => (None, Some(error.localize(language).into())),
@@ -149,7 +152,7 @@ fn filters_ui(
             &cx.t("transfers.filter_asset"),
             &mut transfers.asset_filter,
             Asset::KNOWN,
-            |asset| asset.as_str().to_owned(),
+            |asset| asset_shown(language, asset, technical),
         );
         option_filter_ui(
             ui,
@@ -365,19 +368,23 @@ fn create_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>,
             field_message_ui(ui, &message);
         }
     });
+    let technical = technical_values_shown(ui);
     choice_ui(
         ui,
         "transfer_asset",
         &cx.t("accounts.asset"),
         &mut transfers.draft.asset,
         &TRANSFER_ASSETS,
-        |asset| asset.as_str().to_owned(),
+        |asset| asset_shown(language, asset, technical),
     );
     if let Some(message) = asset_message {
         field_message_ui(ui, &message);
     }
     let label = cx.t("transfers.amount");
     amount_field_ui(ui, &label, &mut transfers.draft.amount, amount_message);
+    if let Some(all) = available_at_field_ui(ui, cx, &transfers.draft.asset, true) {
+        transfers.draft.amount = all;
+    }
     if let Some(Destination::Wallet { address }) =
         recipient_picker_ui(ui, cx, "transfer_recipient", &[RecipientKind::Wallet])
     {

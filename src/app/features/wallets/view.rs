@@ -7,7 +7,8 @@ use egui::Ui;
 use crate::app::error_text::Localize;
 use crate::app::export::ExportRecords;
 use crate::app::form::Field;
-use crate::app::format::{MISSING, or_missing};
+use crate::app::format::{MISSING, asset_shown, chain_shown, or_missing};
+use crate::app::i18n::Language;
 use crate::app::message::Command;
 use crate::app::panel::record_panel::{NoReceipt, RecordFooter, record_panel_ui};
 use crate::app::panel::{Outbox, Panel, PanelContext};
@@ -15,7 +16,7 @@ use crate::app::resources::{AccountData, ListQuery};
 use crate::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
 use crate::app::ui::{
     Cell, DetailRow, RecordList, address_field_ui, choice_ui, field_message, field_message_ui,
-    option_filter_ui, section_ui, sent_ui, submit_status_ui, text_field_ui,
+    option_filter_ui, section_ui, sent_ui, submit_status_ui, technical_values_shown, text_field_ui,
 };
 
 use super::state::{WalletsEvent, WalletsState};
@@ -30,10 +31,22 @@ pub fn shown_wallets<'a>(wallets: &'a WalletsState, data: &'a AccountData) -> &'
         .map_or(&[], |rows| rows.as_slice())
 }
 
-fn assets_text(assets: &[Asset]) -> String {
+/// A wallet's assets by name ("BRLV on Base, USDC on Base"), each id
+/// beside its name only with the technical values shown.
+fn assets_text(language: Language, assets: &[Asset], technical: bool) -> String {
     if assets.is_empty() {
         return MISSING.to_owned();
     }
+    assets
+        .iter()
+        .map(|asset| asset_shown(language, asset, technical))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A wallet's assets as the service names them, for the details' technical
+/// column.
+fn asset_ids(assets: &[Asset]) -> String {
     assets
         .iter()
         .map(Asset::as_str)
@@ -84,6 +97,7 @@ impl Panel for WalletsState {
 
 fn list_ui(ui: &mut Ui, wallets: &mut WalletsState, cx: &PanelContext<'_>, out: &mut Outbox) {
     let language = cx.language;
+    let technical = technical_values_shown(ui);
     ui.horizontal(|ui| {
         option_filter_ui(
             ui,
@@ -91,7 +105,7 @@ fn list_ui(ui: &mut Ui, wallets: &mut WalletsState, cx: &PanelContext<'_>, out: 
             &cx.t("wallets.filter_asset"),
             &mut wallets.asset_filter,
             Asset::KNOWN,
-            |asset| asset.as_str().to_owned(),
+            |asset| asset_shown(language, asset, technical),
         );
         let message = wallets
             .filter()
@@ -137,7 +151,7 @@ fn list_ui(ui: &mut Ui, wallets: &mut WalletsState, cx: &PanelContext<'_>, out: 
                 vec![
                     Cell::Text(or_missing(wallet.name.as_deref())),
                     Cell::Copyable(wallet.address.clone()),
-                    Cell::Text(assets_text(&wallet.assets)),
+                    Cell::Text(assets_text(language, &wallet.assets, technical)),
                     Cell::Text(yes_no(wallet.ui_enabled)),
                 ]
             },
@@ -153,7 +167,12 @@ fn list_ui(ui: &mut Ui, wallets: &mut WalletsState, cx: &PanelContext<'_>, out: 
                         false,
                     ),
                     DetailRow::new(cx.t("wallets.address"), wallet.address.clone(), true),
-                    DetailRow::new(cx.t("wallets.assets"), assets_text(&wallet.assets), false),
+                    DetailRow::new(
+                        cx.t("wallets.assets"),
+                        assets_text(language, &wallet.assets, false),
+                        false,
+                    )
+                    .wire(format!("assets: {}", asset_ids(&wallet.assets))),
                     DetailRow::new(cx.t("wallets.ui_enabled"), yes_no(wallet.ui_enabled), false),
                     DetailRow::new(cx.t("wallets.metadata"), metadata, false),
                 ]
@@ -184,13 +203,14 @@ fn create_ui(ui: &mut Ui, wallets: &mut WalletsState, cx: &PanelContext<'_>, out
         260.0,
         name_message,
     );
+    let technical = technical_values_shown(ui);
     choice_ui(
         ui,
         "wallet_chain",
         &cx.t("wallets.chain"),
         &mut wallets.draft.chain,
         Chain::KNOWN,
-        |chain| chain.as_str().to_owned(),
+        |chain| chain_shown(chain, technical),
     );
     ui.label(cx.t("wallets.metadata").as_ref());
     let key_hint = cx.t("wallets.metadata_key");

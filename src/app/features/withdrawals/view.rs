@@ -9,7 +9,8 @@ use crate::app::export::ExportRecords;
 use crate::app::features::journal::message::JournalCommand;
 use crate::app::form::{Field, FieldErrors};
 use crate::app::format::{
-    MISSING, Precision, asset_name, document_formatted, document_shown, or_missing, state_label,
+    MISSING, Precision, asset_name, asset_shown, document_formatted, document_shown, or_missing,
+    state_label,
 };
 use crate::app::i18n::{self, Language};
 use crate::app::message::Command;
@@ -22,7 +23,8 @@ use crate::app::ui::ted::ted_form_ui;
 use crate::app::ui::{
     Cell, DetailRow, FieldMessage, RecordList, address_field_ui, amount_field_ui, choice_ui,
     field_message, field_message_ui, note_ui, option_filter_ui, pix_key_field_ui, section_ui,
-    sent_ui, state_tone, submit_status_ui, wallet_choice_ui, wallet_choices,
+    sent_ui, state_tone, submit_status_ui, technical_values_shown, wallet_choice_ui,
+    wallet_choices,
 };
 use brlv_core::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
 use brlv_core::api::payout::TED_ACCOUNT_FIELDS;
@@ -30,7 +32,7 @@ use brlv_core::pix::PixKey;
 
 use crate::app::features::recipients::state::RecipientKind;
 use crate::app::features::recipients::view::{recipient_offer_ui, recipient_picker_ui};
-use crate::app::features::transfers::review::over_balance_text;
+use crate::app::features::transfers::review::{available_at_field_ui, over_balance_text};
 use brlv_core::recipients::Destination;
 
 use super::state::{WithdrawalsEvent, WithdrawalsState};
@@ -288,13 +290,14 @@ fn form_ui(
         }
     });
     if withdrawals.draft.method == WithdrawalMethod::Token {
+        let technical = technical_values_shown(ui);
         choice_ui(
             ui,
             "withdrawal_asset",
             &cx.t("accounts.asset"),
             &mut withdrawals.draft.asset,
             &token_assets(),
-            |asset| asset.as_str().to_owned(),
+            |asset| asset_shown(language, asset, technical),
         );
     } else {
         note_ui(ui, &cx.t("withdrawals.pays_brl"));
@@ -318,6 +321,9 @@ fn form_ui(
     }
     let label = cx.t("withdrawals.amount");
     amount_field_ui(ui, &label, &mut withdrawals.draft.amount, amount_message);
+    if let Some(all) = available_at_field_ui(ui, cx, &withdrawals.draft.asset, true) {
+        withdrawals.draft.amount = all;
+    }
     if withdrawals.draft.method == WithdrawalMethod::Pix {
         let label = cx.t("withdrawals.pix_key");
         let draft = &mut withdrawals.draft;
@@ -368,13 +374,14 @@ fn list_ui(
 ) {
     let language = cx.language;
     let moments = cx.moments();
+    let technical = technical_values_shown(ui);
     option_filter_ui(
         ui,
         "withdrawals_asset_filter",
         &cx.t("withdrawals.filter_asset"),
         &mut withdrawals.asset_filter,
         Asset::KNOWN,
-        |asset| asset.as_str().to_owned(),
+        |asset| asset_shown(language, asset, technical),
     );
     if let Some(query) = withdrawals.sync_query() {
         out.command(Command::Query(query));

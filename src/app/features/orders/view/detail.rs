@@ -301,7 +301,7 @@ fn save_png_ui(
             .clicked()
         {
             orders.saving_qr = true;
-            out.command(Command::Orders(OrdersCommand::SaveQrPng {
+            out.write_file(Command::Orders(OrdersCommand::SaveQrPng {
                 path: orders.qr_path.trim().into(),
                 brcode: brcode.to_owned(),
             }));

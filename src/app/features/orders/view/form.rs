@@ -11,13 +11,18 @@ use crate::app::features::orders::state::OrdersState;
 use crate::app::features::recipients::state::RecipientKind;
 use crate::app::features::recipients::view::{recipient_offer_ui, recipient_picker_ui};
 use crate::app::features::taxes::sale::{SaleEffect, SaleTone, sale_effect, sale_effect_text};
-use crate::app::features::transfers::review::over_balance_text;
+use crate::app::features::transfers::review::{available_at_field_ui, over_balance_text};
 use crate::app::form::{Field, FieldError, FieldErrors};
+use crate::app::format::asset_shown;
+use crate::app::i18n::Language;
 use crate::app::message::Command;
 use crate::app::panel::{Outbox, PanelContext};
 use crate::app::submit::SubmitStatus;
 use crate::app::ui::fields::{enter_submitted, submit_on_enter};
-use crate::app::ui::{asset_amount_ui, countdown_words, request_countdown_frame, submit_status_ui};
+use crate::app::ui::{
+    asset_amount_ui, countdown_words, request_countdown_frame, submit_status_ui,
+    technical_values_shown,
+};
 use brlv_core::api::model::{Asset, PaymentMethod, Quote};
 use brlv_core::recipients::Destination;
 
@@ -95,13 +100,20 @@ fn failure_ui(
     ui.colored_label(ui.visuals().error_fg_color, RichText::new(text).monospace());
 }
 
-fn asset_combo_ui(ui: &mut Ui, label: &str, asset: &mut Asset) {
+/// A picker of the asset paid or received, each asset by its name (its id
+/// beside it only with the technical values shown).
+fn asset_combo_ui(ui: &mut Ui, language: Language, label: &str, asset: &mut Asset) {
+    let technical = technical_values_shown(ui);
     let label = ui.label(label);
     egui::ComboBox::from_id_salt(label.id)
-        .selected_text(asset.as_str().to_owned())
+        .selected_text(asset_shown(language, asset, technical))
         .show_ui(ui, |ui| {
             for known in Asset::KNOWN {
-                ui.selectable_value(asset, known.clone(), known.as_str());
+                ui.selectable_value(
+                    asset,
+                    known.clone(),
+                    asset_shown(language, known, technical),
+                );
             }
         })
         .response
@@ -130,8 +142,8 @@ fn pair_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>) {
         let source = cx.t("orders.form_source_asset");
         let target = cx.t("orders.form_target_asset");
         let draft = &mut orders.form.quote_draft;
-        asset_combo_ui(ui, &source, &mut draft.source_asset);
-        asset_combo_ui(ui, &target, &mut draft.target_asset);
+        asset_combo_ui(ui, cx.language, &source, &mut draft.source_asset);
+        asset_combo_ui(ui, cx.language, &target, &mut draft.target_asset);
         field_error_ui(ui, cx, &errors, Field::Asset);
     });
 }
@@ -164,6 +176,15 @@ fn quote_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>, out: &
         }
         field_error_ui(ui, cx, &errors, Field::Amount);
     });
+    // Paid from the balance (the default), the amount is bounded by it.
+    if orders.form.order_draft.payment.as_ref() != Some(&PaymentMethod::Brcode) {
+        let draft = &mut orders.form.quote_draft;
+        // The amount typed is what is paid only on that side of the quote.
+        let paying = draft.side == QuoteSide::Pay;
+        if let Some(all) = available_at_field_ui(ui, cx, &draft.source_asset, paying) {
+            draft.amount = all;
+        }
+    }
     ui.horizontal(|ui| {
         let enabled = orders.form.can_ask_quote();
         let button = egui::Button::new(cx.t("orders.form_get_quote").as_ref());

@@ -88,7 +88,8 @@ pub fn settings_lower_ui(
 
 /// Settings' Advanced section, closed until opened: what is for whoever
 /// maintains the set-up rather than for moving money (the webhooks' events,
-/// the list budget, typed file paths, the service's API notice).
+/// the list budget, typed file paths, technical values such as the assets'
+/// ids, the service's API notice).
 pub fn advanced_ui(
     ui: &mut Ui,
     settings: &mut SettingsState,
@@ -133,6 +134,9 @@ pub fn advanced_ui(
             ui.add_space(12.0);
             ui.label(RichText::new(cx.t("advanced.files").as_ref()).strong());
             crate::app::ui::typed_paths_setting_ui(ui, cx.language);
+            ui.add_space(12.0);
+            ui.label(RichText::new(cx.t("advanced.technical").as_ref()).strong());
+            crate::app::ui::technical_values_setting_ui(ui, cx.language);
         });
 }
 

@@ -11,7 +11,7 @@ use crate::app::message::Command;
 use crate::app::panel::{Ask, Outbox, PanelContext};
 use crate::app::ui::{SaveBarKeys, SaveChoice, save_bar_ui};
 
-use super::super::task::csv_names;
+use super::super::state::csv_names;
 
 /// The two save bars.
 pub(super) fn files_ui(
@@ -41,6 +41,7 @@ pub(super) fn files_ui(
     };
     let keys = SaveBarKeys {
         path: "taxes.files_folder_label",
+        hint: "taxes.files_folder_hint",
         failed: "taxes.files_not_saved",
     };
     if save_bar_ui(ui, language, &mut taxes.csv, keys, &[csv]).is_some() {
@@ -54,7 +55,8 @@ pub(super) fn files_ui(
         typed: &save,
     };
     let keys = SaveBarKeys {
-        path: "accounts.export_label",
+        path: "taxes.files_pdf_label",
+        hint: "taxes.files_pdf_hint",
         failed: "taxes.files_not_saved",
     };
     if save_bar_ui(ui, language, &mut taxes.pdf, keys, &[pdf]).is_some() {
@@ -76,11 +78,11 @@ pub(super) fn report_for<'a>(cx: &'a PanelContext<'_>) -> ReportFor<'a> {
 }
 
 /// Carries out a step of saving the files: the dialog asked for, or the
-/// write handed to the worker.
+/// write handed to the worker (after asking, if it would replace a file).
 fn take_step(out: &mut Outbox, step: TaxFileStep) {
     match step {
         TaxFileStep::ChooseFile(purpose) => out.ask(Ask::ChooseFile(purpose)),
-        TaxFileStep::Write(write) => out.command(Command::Taxes(write)),
+        TaxFileStep::Write(write) => out.write_file(Command::Taxes(write)),
         TaxFileStep::Done => {}
     }
 }

@@ -189,6 +189,9 @@ fn year_choice_ui(
         if chosen != shown {
             taxes.year = Some(chosen);
             taxes.ledger_asset = None;
+            // Another year's report is another document: its typed path
+            // starts empty, so it never lands on the last year's file.
+            taxes.pdf.path.clear();
         }
         if busy {
             ui.spinner();

@@ -685,7 +685,7 @@ fn result_ui(
                 .clicked()
                 && let Some(command) = save_result(batch)
             {
-                out.command(command);
+                out.write_file(command);
             }
         });
     }
