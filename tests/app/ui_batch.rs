@@ -384,14 +384,28 @@ fn a_three_row_file_is_sent_with_its_progress_and_result_and_asks_before_paying_
 
 #[test]
 fn pause_stops_further_rows_and_resume_sends_the_rest_once() {
-    let (_dir, worker, mut harness, before) = sandbox_with_file(&csv(&THREE));
+    // Twelve rows: the pause reaches the worker right behind the batch, and
+    // the runner would have to send all twelve before the worker reads it
+    // for the pause to find nothing left.
+    let rows: Vec<String> = (1..=ROWS)
+        .map(|n| format!("pix,1.{n:02},,payee{n}@example.com,,,,,,,,invoice {n}"))
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let (_dir, worker, mut harness, before) = sandbox_with_file(&csv(&rows));
     harness.get_by_label("Review and send…").click();
     settle(&mut harness);
     harness.get_by_label("Confirm").click();
-    harness.run_steps(2);
-    // Pause at once: the runner stops before its next row.
+    // The progress laid out before the pause is pressed: a click in the
+    // frame the review gives way to it could land on no button. The batch
+    // has not left yet (commands reach the worker in `pump`), so the pause
+    // goes out right behind it.
+    settle(&mut harness);
     harness.get_by_label("Pause").click();
-    harness.run_steps(1);
+    settle(&mut harness);
+    assert_eq!(
+        harness.state().withdrawals.batch.stop_asked,
+        Some(brlv_desk::app::features::withdrawals::batch::StopAsked::Pause)
+    );
     pump(&worker, &mut harness, "the pause", |state| {
         state.withdrawals.batch.report.is_some() || state.withdrawals.batch.failure.is_some()
     });
@@ -400,7 +414,7 @@ fn pause_stops_further_rows_and_resume_sends_the_rest_once() {
     let report = batch.report.clone().unwrap();
     assert!(report.cancelled && !report.finished);
     let sent_before_pause = report.sent;
-    assert!(sent_before_pause < 3, "the pause stopped further rows");
+    assert!(sent_before_pause < ROWS, "the pause stopped further rows");
     assert!(
         harness
             .query_by_label_contains("Paused after row")
@@ -421,10 +435,13 @@ fn pause_stops_further_rows_and_resume_sends_the_rest_once() {
             || state.withdrawals.batch.failure.is_some()
     });
     let report = harness.state().withdrawals.batch.report.clone().unwrap();
-    assert_eq!(report.sent, 3 - sent_before_pause);
+    assert_eq!(report.sent, ROWS - sent_before_pause);
     let after = reread(&worker, &mut harness);
-    assert_eq!(new_ids(&before, &after).len(), 3);
+    assert_eq!(new_ids(&before, &after).len(), ROWS);
 }
+
+/// How many rows the paused batch has.
+const ROWS: usize = 12;
 
 #[test]
 fn the_worker_refuses_a_batch_without_the_locks_proof_and_sends_nothing() {
