@@ -626,7 +626,7 @@ fn the_batchs_review_says_who_receives_by_method_and_each_balance_after() {
             Language::En,
             [
                 "You pay, in 4 payout(s)",
-                "150.00 BRLV + R$5,639.90",
+                "R$5,639.90 + 150.00 BRLV",
                 "2 by PIX, 1 by TED, 1 in tokens",
                 "R$10,000.00",
                 "R$4,360.10",
@@ -638,7 +638,7 @@ fn the_batchs_review_says_who_receives_by_method_and_each_balance_after() {
             Language::PtBr,
             [
                 "Você paga, em 4 pagamento(s)",
-                "150,00 BRLV + R$ 5.639,90",
+                "R$ 5.639,90 + 150,00 BRLV",
                 "2 por Pix, 1 por TED, 1 em tokens",
                 "R$ 10.000,00",
                 "R$ 4.360,10",

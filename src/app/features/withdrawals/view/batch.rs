@@ -33,11 +33,16 @@ fn safe(text: &str) -> String {
     brlv_core::api::safe_text::safe_text(text, 2_000).into_owned()
 }
 
-/// The total of each asset, and how many, in one line.
+/// The total of each asset in one line, reais first (as a bank writes
+/// the money that leaves the account), then each token.
 pub fn totals_text(amounts: AmountFormat, summary: &Summary) -> String {
-    summary
+    let (reais, tokens): (Vec<_>, Vec<_>) = summary
         .totals
         .iter()
+        .partition(|(asset, _)| asset.is_fiat());
+    reais
+        .into_iter()
+        .chain(tokens)
         .map(|(asset, total)| asset_amount_text(amounts, Some(*total), Some(asset)))
         .collect::<Vec<_>>()
         .join(" + ")
