@@ -208,13 +208,16 @@ fn a_list_asked_for_while_in_flight_is_fetched_again_when_it_lands() {
 }
 
 #[test]
-fn an_untouched_field_gets_a_quiet_hint_and_a_wrong_one_a_red_error() {
+fn an_untouched_field_gets_a_quiet_hint_or_nothing_and_a_wrong_one_a_red_error() {
     use brlv_desk::app::features::transfers::state::TransferDraft;
     use brlv_desk::app::form::Field;
     use brlv_desk::app::ui::field_message;
     let empty = TransferDraft::default().validate().unwrap_err();
-    let hint = field_message(Language::En, Some(&empty), Field::TargetWallet).unwrap();
+    // Nothing typed: the amount hints at its shape, quietly; the required
+    // target says nothing of being required.
+    let hint = field_message(Language::En, Some(&empty), Field::Amount).unwrap();
     assert!(hint.pending, "{hint:?}");
+    assert!(field_message(Language::En, Some(&empty), Field::TargetWallet).is_none());
     let wrong = TransferDraft {
         target: "0x12".into(),
         amount: "1,2,3".into(),

@@ -2,7 +2,7 @@
 //! a wallet's every field, the create form refusing bad input beside the
 //! field and sending exactly what was typed, a refusal keeping the form.
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 use brlv_core::api::Error;
 use brlv_core::api::model::{Asset, Chain, CreateWallet, ServiceErrorObject, Wallet, WalletFilter};
@@ -128,7 +128,14 @@ fn filters_go_to_the_api_and_a_bad_checksum_is_refused_beside_the_field() {
 fn the_create_form_refuses_a_missing_name_and_sends_exactly_what_was_typed() {
     let mut harness = harness(wallets_state(Language::En));
     settle(&mut harness);
-    harness.get_by_label("This field is required.");
+    // Nothing typed yet: no "required" said, the button disabled.
+    assert!(harness.query_by_label("This field is required.").is_none());
+    assert!(
+        harness
+            .get_by_label("Create wallet")
+            .accesskit_node()
+            .is_disabled()
+    );
     harness.get_by_label("Create wallet").click();
     settle(&mut harness);
     assert!(

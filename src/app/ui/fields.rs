@@ -43,18 +43,21 @@ impl From<String> for FieldMessage {
     }
 }
 
-/// The message for `field`, if it has an error. "Required" and "enter an
-/// amount" on an empty field are shown quietly: nothing is wrong yet.
+/// The message for `field`, if it has an error. An empty field says
+/// nothing of being required before anything is typed (its send button,
+/// disabled, already tells); a hint of what to type ("enter an amount,
+/// such as 1234.56") is shown quietly: nothing is wrong yet.
 pub fn field_message(
     language: Language,
     errors: Option<&FieldErrors>,
     field: Field,
 ) -> Option<FieldMessage> {
-    let error = errors?.get(field)?;
+    let error = errors?
+        .get(field)
+        .filter(|error| **error != FieldError::Required)?;
     let pending = matches!(
         error,
-        FieldError::Required
-            | FieldError::Amount(ParseAmountError::Empty)
+        FieldError::Amount(ParseAmountError::Empty)
             | FieldError::PixKey(PixKeyError::Empty)
             | FieldError::Address(AddressError::Empty { .. })
     );
