@@ -236,3 +236,13 @@ fn a_refusal_shows_the_service_code_and_message_and_keeps_the_form() {
         "can be sent again"
     );
 }
+
+#[test]
+fn the_list_reads_name_and_assets_first_and_the_address_last() {
+    let mut harness = harness(wallets_state(Language::En));
+    settle(&mut harness);
+    let left = |title: &str| harness.get_by_label(title).rect().left();
+    assert!(left("Name") < left("Assets"));
+    assert!(left("Assets") < left("Shown in the service's interface"));
+    assert!(left("Shown in the service's interface") < left("Address"));
+}

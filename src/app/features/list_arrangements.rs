@@ -64,13 +64,13 @@ pub static DEPOSITS: Arrangement<Deposit> = Arrangement {
     search_text: |deposit, text| Record::Deposit(deposit).search_pieces(text),
 };
 
-/// Wallets: name, address, assets, shown in the service's interface.
+/// Wallets: name, assets, shown in the service's interface, address.
 pub static WALLETS: Arrangement<Wallet> = Arrangement {
     sort_key: |wallet, column| match column {
         0 => SortKey::text(wallet.name.as_deref()),
-        1 => SortKey::text(Some(&wallet.address)),
-        2 => asset_text(wallet.assets.first()),
-        _ => SortKey::Int(wallet.ui_enabled.map_or(-1, i128::from)),
+        1 => asset_text(wallet.assets.first()),
+        2 => SortKey::Int(wallet.ui_enabled.map_or(-1, i128::from)),
+        _ => SortKey::text(Some(&wallet.address)),
     },
     search_text: |wallet, text| {
         push_words(

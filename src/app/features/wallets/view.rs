@@ -117,11 +117,13 @@ fn list_ui(ui: &mut Ui, wallets: &mut WalletsState, cx: &PanelContext<'_>, out: 
     if let Some(query) = wallets.sync_query() {
         out.command(Command::Query(query));
     }
+    // Meaning first: the name and what it holds; the address, an id, last
+    // (it takes the room left, and is copied from its cell or the details).
     const HEADERS: [&str; 4] = [
         "wallets.name",
-        "wallets.address",
         "wallets.assets",
         "wallets.ui_enabled",
+        "wallets.address",
     ];
     let remote = wallets.list.shown(&cx.data.wallets);
     let yes = cx.t("accounts.yes");
@@ -150,9 +152,9 @@ fn list_ui(ui: &mut Ui, wallets: &mut WalletsState, cx: &PanelContext<'_>, out: 
             cells: |wallet: &Wallet| {
                 vec![
                     Cell::Text(or_missing(wallet.name.as_deref())),
-                    Cell::Copyable(wallet.address.clone()),
                     Cell::Text(assets_text(language, &wallet.assets, technical)),
                     Cell::Text(yes_no(wallet.ui_enabled)),
+                    Cell::Copyable(wallet.address.clone()),
                 ]
             },
             detail: |wallet: &Wallet| {
