@@ -887,7 +887,7 @@ fn print_summary(
                 money(decripto.external_brl),
                 words("outside the service.", "fora do serviço."),
                 decripto.rule.text(language),
-                decripto.rule.source(),
+                decripto.rule.source(language),
             );
         }
     }
@@ -979,7 +979,7 @@ fn print_readings(out: &mut impl Write, year: &YearReport, language: Language) {
             "  [{}] {} ({})",
             reading.standing().text(language),
             reading.text(language),
-            reading.source()
+            reading.source(language)
         );
     }
 }
@@ -1110,7 +1110,7 @@ fn print_value_sources(
                 "  {count} {} ({}; {})",
                 source.text(language),
                 source.key(),
-                source.source()
+                source.source(language)
             );
         }
     }
@@ -1252,7 +1252,7 @@ fn print_late_darfs(out: &mut impl Write, late: &LateDarfs<'_>, language: Langua
             } else {
                 ""
             },
-            darf::FINE_SOURCE,
+            darf::fine_source(language),
         );
         let months: Vec<String> = darf
             .interest_months
@@ -1279,8 +1279,8 @@ fn print_late_darfs(out: &mut impl Write, late: &LateDarfs<'_>, language: Langua
             darf.interest_brl
                 .map_or_else(|| words("unknown", "desconhecidos").to_owned(), money),
             months.join(", "),
-            darf::INTEREST_SOURCE,
-            selic::SOURCE,
+            darf::interest_source(language),
+            selic::source(language),
         );
         for (month, reason) in darf.missing_selic() {
             let _ = writeln!(
@@ -1463,13 +1463,13 @@ fn print_declaration(out: &mut impl Write, declaration: &Declaration, language: 
                 "sales goes through GCAP (gcap-sales.csv)",
                 "vendas passa pelo GCAP (gcap-sales.csv)"
             ),
-            declaration::GCAP_SOURCE,
+            declaration::gcap_source(language),
         );
     }
     let _ = writeln!(
         out,
         "  ({}; {})",
-        declaration::COLUMNS_SOURCE,
-        declaration::THRESHOLD_SOURCE
+        declaration::columns_source(language),
+        declaration::threshold_source(language)
     );
 }

@@ -400,11 +400,23 @@ fn the_pdfs_bens_e_direitos_speaks_brazilian_portuguese() {
         "BRL mantidos no serviço em 31/12/2026: R$ 14.650,00 [reconstituído]",
         "USD mantidos no serviço em 31/12/2026",
         "[pelas movimentações]",
+        // The sources are said in Portuguese too.
+        "Receita Federal, instruções do IRPF: Bens e Direitos, situação em 31/12",
+        "na redação da Lei 13.259/2016",
+        "calendário bancário nacional",
     ] {
         assert!(
             text.contains(expected),
             "{expected:?} missing from:\n{text}"
         );
+    }
+    for english in [
+        "IRPF instructions",
+        "in the wording of",
+        "national banking calendar",
+        "program, imported",
+    ] {
+        assert!(!text.contains(english), "{english:?} in:\n{text}");
     }
 }
 

@@ -20,6 +20,7 @@ use time::Date;
 
 use super::brasilia::YearMonth;
 use super::months::MonthReport;
+use super::rules::Language;
 use super::selic::{SelicMonths, SelicOnMonth};
 
 /// The fine per day of delay, as a fraction: 0.33 %.
@@ -31,11 +32,29 @@ pub const FINE_CAP: Decimal = Decimal::from_parts(20, 0, 0, false, 2);
 /// The interest for the month of payment, in percent: 1 %.
 pub const PAYMENT_MONTH_PERCENT: Decimal = Decimal::ONE;
 
-/// The fine's source.
-pub const FINE_SOURCE: &str = "Lei 9.430/1996 art. 61 caput and §§1–2 (0.33 % a day, up to 20 %)";
+/// The fine's source, in `language`.
+pub fn fine_source(language: Language) -> &'static str {
+    match language {
+        Language::English => "Lei 9.430/1996 art. 61 caput and §§1–2 (0.33 % a day, up to 20 %)",
+        Language::PortugueseBrazil => {
+            "Lei 9.430/1996 art. 61, caput e §§ 1º e 2º (0,33 % ao dia, até 20 %)"
+        }
+    }
+}
 
-/// The interest's source.
-pub const INTEREST_SOURCE: &str = "Lei 9.430/1996 art. 61 §3 and art. 5 §3 (Selic from the month after the due date to the month before payment, plus 1 % in the month of payment)";
+/// The interest's source, in `language`.
+pub fn interest_source(language: Language) -> &'static str {
+    match language {
+        Language::English => {
+            "Lei 9.430/1996 art. 61 §3 and art. 5 §3 (Selic from the month after the due date \
+             to the month before payment, plus 1 % in the month of payment)"
+        }
+        Language::PortugueseBrazil => {
+            "Lei 9.430/1996 art. 61 § 3º e art. 5º § 3º (Selic do mês seguinte ao do vencimento \
+             até o mês anterior ao do pagamento, mais 1 % no mês do pagamento)"
+        }
+    }
+}
 
 /// One month's share of the interest.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -24,6 +24,7 @@ use time::{Date, OffsetDateTime};
 use super::brasilia::{self, YearMonth};
 use super::input::{BensCode, TypedValues};
 use super::ledger::{Holding, Ledger};
+use super::rules::Language;
 use super::year::{
     DEFAULT_CUSTODIAN, YearReport, custody_text, description, holdings_at, suggested_code,
 };
@@ -34,15 +35,45 @@ use crate::pix::PixKey;
 /// The acquisition cost from which a crypto-asset is declared: R$5,000.00.
 pub const THRESHOLD_BRL: Decimal = Decimal::from_parts(5000, 0, 0, false, 0);
 
-/// The threshold's source.
-pub const THRESHOLD_SOURCE: &str = "Receita Federal, IRPF instructions, Bens e Direitos group 08 (R$5,000 of acquisition cost per type of crypto-asset)";
+/// The threshold's source, in `language`.
+pub fn threshold_source(language: Language) -> &'static str {
+    match language {
+        Language::English => {
+            "Receita Federal, IRPF instructions, Bens e Direitos group 08 \
+             (R$5,000 of acquisition cost per type of crypto-asset)"
+        }
+        Language::PortugueseBrazil => {
+            "Receita Federal, instruções do IRPF, Bens e Direitos grupo 08 \
+             (R$ 5.000 de custo de aquisição por tipo de criptoativo)"
+        }
+    }
+}
 
-/// The columns' source.
-pub const COLUMNS_SOURCE: &str = "Receita Federal, IRPF instructions: Bens e Direitos, situation on 31/12 of the year before and of the year declared";
+/// The columns' source, in `language`.
+pub fn columns_source(language: Language) -> &'static str {
+    match language {
+        Language::English => {
+            "Receita Federal, IRPF instructions: Bens e Direitos, situation on 31/12 \
+             of the year before and of the year declared"
+        }
+        Language::PortugueseBrazil => {
+            "Receita Federal, instruções do IRPF: Bens e Direitos, situação em 31/12 \
+             do ano anterior e do ano declarado"
+        }
+    }
+}
 
-/// The GCAP's source.
-pub const GCAP_SOURCE: &str =
-    "Receita Federal, GCAP (Ganhos de Capital) program, imported into the IRPF";
+/// The GCAP's source, in `language`.
+pub fn gcap_source(language: Language) -> &'static str {
+    match language {
+        Language::English => {
+            "Receita Federal, GCAP (Ganhos de Capital) program, imported into the IRPF"
+        }
+        Language::PortugueseBrazil => {
+            "Receita Federal, programa GCAP (Ganhos de Capital), importado na declaração do IRPF"
+        }
+    }
+}
 
 /// Where a line stands against [`THRESHOLD_BRL`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -240,7 +240,12 @@ pub fn write_months(out: impl Write, months: &[MonthReport]) -> Result<(), csv::
                 .unwrap_or_default(),
             month
                 .decripto
-                .map(|decripto| decripto.rule.source().to_owned())
+                .map(|decripto| {
+                    decripto
+                        .rule
+                        .source(super::rules::Language::English)
+                        .to_owned()
+                })
                 .unwrap_or_default(),
         ])?;
     }

@@ -347,19 +347,34 @@ impl ValueSource {
         }
     }
 
-    /// Where the rule comes from.
-    pub fn source(self) -> &'static str {
+    /// Where the rule comes from, in `language`.
+    pub fn source(self, language: Language) -> &'static str {
+        let english = language == Language::English;
         match self {
-            ValueSource::Typed => "typed by the person",
-            ValueSource::OrderInReais => "the order's record",
-            ValueSource::BrlvAtPar => "the token's backing",
-            ValueSource::DollarPtax => "IN SRF 118/2000 art. 2; PTAX, Banco Central",
-            ValueSource::StablecoinPtax => "IN SRF 118/2000 art. 2 by analogy; PTAX, Banco Central",
-            ValueSource::LastOrder => "the account's own orders",
-            ValueSource::TodaysPrice => "the service's quote",
-            ValueSource::ClaimRecord => "the claim record",
-            ValueSource::AverageCost => "weighted average cost",
-            ValueSource::Missing => "no value in reais",
+            ValueSource::Typed if english => "typed by the person",
+            ValueSource::Typed => "digitado pela pessoa",
+            ValueSource::OrderInReais if english => "the order's record",
+            ValueSource::OrderInReais => "o registro da ordem",
+            ValueSource::BrlvAtPar if english => "the token's backing",
+            ValueSource::BrlvAtPar => "o lastro do token",
+            ValueSource::DollarPtax if english => "IN SRF 118/2000 art. 2; PTAX, Banco Central",
+            ValueSource::DollarPtax => "IN SRF 118/2000 art. 2º; PTAX, Banco Central",
+            ValueSource::StablecoinPtax if english => {
+                "IN SRF 118/2000 art. 2 by analogy; PTAX, Banco Central"
+            }
+            ValueSource::StablecoinPtax => {
+                "IN SRF 118/2000 art. 2º por analogia; PTAX, Banco Central"
+            }
+            ValueSource::LastOrder if english => "the account's own orders",
+            ValueSource::LastOrder => "as ordens da própria conta",
+            ValueSource::TodaysPrice if english => "the service's quote",
+            ValueSource::TodaysPrice => "a cotação do serviço",
+            ValueSource::ClaimRecord if english => "the claim record",
+            ValueSource::ClaimRecord => "o registro do resgate",
+            ValueSource::AverageCost if english => "weighted average cost",
+            ValueSource::AverageCost => "custo médio ponderado",
+            ValueSource::Missing if english => "no value in reais",
+            ValueSource::Missing => "sem valor em reais",
         }
     }
 

@@ -137,11 +137,21 @@ impl DeCriptoRule {
         }
     }
 
-    /// Where it comes from.
-    pub fn source(self) -> &'static str {
-        match self {
-            DeCriptoRule::In1888 => "IN RFB 1.888/2019 art. 6 (until 30 June 2026)",
-            DeCriptoRule::In2291 => "IN RFB 2.291/2025, DeCripto (from 1 July 2026)",
+    /// Where it comes from, in `language`.
+    pub fn source(self, language: Language) -> &'static str {
+        match (self, language) {
+            (DeCriptoRule::In1888, Language::English) => {
+                "IN RFB 1.888/2019 art. 6 (until 30 June 2026)"
+            }
+            (DeCriptoRule::In1888, Language::PortugueseBrazil) => {
+                "IN RFB 1.888/2019 art. 6º (até 30 de junho de 2026)"
+            }
+            (DeCriptoRule::In2291, Language::English) => {
+                "IN RFB 2.291/2025, DeCripto (from 1 July 2026)"
+            }
+            (DeCriptoRule::In2291, Language::PortugueseBrazil) => {
+                "IN RFB 2.291/2025, DeCripto (a partir de 1º de julho de 2026)"
+            }
         }
     }
 

@@ -33,7 +33,16 @@ pub const DEFAULT_BASE_URL: &str = "https://api.bcb.gov.br";
 pub const SERIES_PATH: &str = "/dados/serie/bcdata.sgs.4390/dados";
 
 /// Where the figures come from, in the report's words.
-pub const SOURCE: &str = "Banco Central do Brasil, SGS series 4390 (Selic acumulada no mês)";
+pub fn source(language: super::rules::Language) -> &'static str {
+    match language {
+        super::rules::Language::English => {
+            "Banco Central do Brasil, SGS series 4390 (Selic acumulada no mês)"
+        }
+        super::rules::Language::PortugueseBrazil => {
+            "Banco Central do Brasil, série SGS 4390 (Selic acumulada no mês)"
+        }
+    }
+}
 
 /// The largest answer read, in bytes: a month is about 40 bytes, so a
 /// century of months is a fraction of it.

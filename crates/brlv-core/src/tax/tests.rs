@@ -1549,7 +1549,29 @@ fn every_reading_has_both_languages_a_source_and_a_unique_key() {
     let mut keys = std::collections::HashSet::new();
     for reading in Reading::ALL {
         assert!(keys.insert(reading.key()), "{:?}", reading);
-        assert!(!reading.source().is_empty());
+        assert!(!reading.source(Language::English).is_empty());
+        // The Portuguese source is said in Portuguese: none of the English
+        // words the English sources use.
+        let fonte = reading.source(Language::PortugueseBrazil);
+        for english in [
+            "the ",
+            " of ",
+            "instructions",
+            "wording",
+            "calendar",
+            "rule",
+            "only",
+            "typed",
+            "from ",
+            "until",
+            "guides",
+            "quote",
+            "value in",
+            "disposal",
+            "holder",
+        ] {
+            assert!(!fonte.contains(english), "{reading:?}: {fonte}");
+        }
         assert_ne!(
             reading.text(Language::English),
             reading.text(Language::PortugueseBrazil)

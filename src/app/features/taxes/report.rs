@@ -139,7 +139,7 @@ pub fn build_report(
                     reading_name(language, *reading),
                     reading.standing().text(core),
                     reading.text(core),
-                    reading.source()
+                    reading.source(core)
                 ))
             })
             .collect(),
@@ -321,7 +321,7 @@ fn decripto_section(year: &YearReport, language: Language, amounts: AmountFormat
                 ],
             ),
             decripto.rule.text(core),
-            decripto.rule.source(),
+            decripto.rule.source(core),
         )));
     }
     if !any {
@@ -499,9 +499,9 @@ fn bens_section(
     }
     blocks.push(ReportBlock::Note(format!(
         "{}; {}; {}",
-        declaration::COLUMNS_SOURCE,
-        declaration::THRESHOLD_SOURCE,
-        declaration::GCAP_SOURCE
+        declaration::columns_source(report_language(language)),
+        declaration::threshold_source(report_language(language)),
+        declaration::gcap_source(report_language(language))
     )));
     ReportSection {
         heading: t("taxes.bens.heading"),

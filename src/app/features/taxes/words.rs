@@ -117,7 +117,7 @@ pub fn reading_text(language: Language, reading: Reading) -> String {
         &[
             ("standing", reading.standing().text(core)),
             ("rule", reading.text(core)),
-            ("source", reading.source()),
+            ("source", reading.source(core)),
         ],
     )
 }

@@ -38,7 +38,11 @@ pub(super) fn decripto_ui(ui: &mut Ui, cx: &PanelContext<'_>, year: &YearReport)
         );
         figure_ui(ui, &figure, &figure);
         ui.add(egui::Label::new(decripto.rule.text(report_language(language))).wrap());
-        ui.label(RichText::new(decripto.rule.source()).weak().italics());
+        ui.label(
+            RichText::new(decripto.rule.source(report_language(language)))
+                .weak()
+                .italics(),
+        );
         ui.add_space(4.0);
     }
     if !any {

@@ -214,6 +214,6 @@ fn reading_row_ui(ui: &mut Ui, language: Language, reading: Reading) {
         ui.label(RichText::new(reading_name(language, reading)).strong());
     });
     ui.add(egui::Label::new(reading.text(core)).wrap());
-    ui.label(RichText::new(reading.source()).weak().italics());
+    ui.label(RichText::new(reading.source(core)).weak().italics());
     ui.add_space(4.0);
 }
