@@ -71,58 +71,6 @@ fn deposit(n: u128, at: &str, amount: &str) -> Deposit {
 /// R$15,000.00. Held at the end of 2026: 9,000 BRLV, 5,000 with the
 /// custodian and 4,000 in custódia própria.
 fn whole_state(language: Language) -> AppState {
-    let mut state = connected_state(language);
-    state.view = View::Taxes;
-    state.now = 10_000;
-    state.wall_now = datetime!(2027-02-01 15:00:00 UTC);
-    state.taxes.year = Some(2026);
-    let orders = vec![
-        order(
-            2,
-            "2026-03-10T15:00:00Z",
-            ("5000", "eth-base/brlv"),
-            ("5000.00", "fiat/brl"),
-        ),
-        order(
-            1,
-            "2025-12-01T15:00:00Z",
-            ("50000.00", "fiat/brl"),
-            ("50000", "eth-base/brlv"),
-        ),
-    ];
-    let transfers = vec![
-        transfer(11, "2026-10-10T15:00:00Z", "4000", OWN),
-        transfer(10, "2026-08-10T15:00:00Z", "36000", SUPPLIER),
-    ];
-    let withdrawals: Vec<Withdrawal> = vec![
-        serde_json::from_value(json!({
-            "id": uuid::Uuid::from_u128(20), "asset": "fiat/brl", "amount": "500.00",
-            "method": "pix", "state": "completed", "created-at": "2027-01-20T15:00:00Z",
-        }))
-        .unwrap(),
-    ];
-    let wallets: Vec<Wallet> = vec![
-        serde_json::from_value(json!({"name": "Main", "address": MAIN, "assets": []})).unwrap(),
-    ];
-    deliver(&mut state, Fetched::Orders(orders.into()), 9_000);
-    deliver(&mut state, Fetched::Transfers(transfers.into()), 9_000);
-    deliver(&mut state, Fetched::Withdrawals(withdrawals.into()), 9_000);
-    deliver(&mut state, Fetched::Wallets(wallets.into()), 9_000);
-    deliver(&mut state, Fetched::DepositsUsdc(vec![].into()), 9_000);
-    deliver(&mut state, Fetched::DepositsUsdt(vec![].into()), 9_000);
-    deliver(&mut state, Fetched::DepositsUsd(vec![].into()), 9_000);
-    deliver(
-        &mut state,
-        Fetched::DepositsBrl(
-            vec![
-                deposit(30, "2025-11-01T15:00:00Z", "60000.00"),
-                deposit(31, "2027-01-15T15:00:00Z", "1000.00"),
-            ]
-            .into(),
-        ),
-        9_000,
-    );
-    deliver(&mut state, Fetched::BalanceBrl(dec("15500.00")), 9_000);
     let mut typed = TypedValues {
         custodian: Some("Prestadora Exemplo".into()),
         ..TypedValues::default()
@@ -131,12 +79,96 @@ fn whole_state(language: Language) -> AppState {
         address: OWN.into(),
         own: true,
     });
+    account_state(
+        language,
+        Account {
+            orders: vec![
+                order(
+                    2,
+                    "2026-03-10T15:00:00Z",
+                    ("5000", "eth-base/brlv"),
+                    ("5000.00", "fiat/brl"),
+                ),
+                order(
+                    1,
+                    "2025-12-01T15:00:00Z",
+                    ("50000.00", "fiat/brl"),
+                    ("50000", "eth-base/brlv"),
+                ),
+            ],
+            transfers: vec![
+                transfer(11, "2026-10-10T15:00:00Z", "4000", OWN),
+                transfer(10, "2026-08-10T15:00:00Z", "36000", SUPPLIER),
+            ],
+            withdrawal_brl: ("500.00", "2027-01-20T15:00:00Z"),
+            deposits_brl: vec![
+                deposit(30, "2025-11-01T15:00:00Z", "60000.00"),
+                deposit(31, "2027-01-15T15:00:00Z", "1000.00"),
+            ],
+            balance_brl: "15500.00",
+            typed,
+        },
+    )
+}
+
+/// What a test account holds, as the service and the journal give it.
+struct Account {
+    orders: Vec<Order>,
+    transfers: Vec<Transfer>,
+    /// One completed PIX withdrawal of reais: its amount and when.
+    withdrawal_brl: (&'static str, &'static str),
+    deposits_brl: Vec<Deposit>,
+    balance_brl: &'static str,
+    typed: TypedValues,
+}
+
+/// The Taxes view of 2026 on 1 February 2027, with `account` read (its
+/// one wallet `MAIN`, no deposits in tokens or dollars) and its journal
+/// restored.
+fn account_state(language: Language, account: Account) -> AppState {
+    let mut state = connected_state(language);
+    state.view = View::Taxes;
+    state.now = 10_000;
+    state.wall_now = datetime!(2027-02-01 15:00:00 UTC);
+    state.taxes.year = Some(2026);
+    let (amount, at) = account.withdrawal_brl;
+    let withdrawals: Vec<Withdrawal> = vec![
+        serde_json::from_value(json!({
+            "id": uuid::Uuid::from_u128(20), "asset": "fiat/brl", "amount": amount,
+            "method": "pix", "state": "completed", "created-at": at,
+        }))
+        .unwrap(),
+    ];
+    let wallets: Vec<Wallet> = vec![
+        serde_json::from_value(json!({"name": "Main", "address": MAIN, "assets": []})).unwrap(),
+    ];
+    deliver(&mut state, Fetched::Orders(account.orders.into()), 9_000);
+    deliver(
+        &mut state,
+        Fetched::Transfers(account.transfers.into()),
+        9_000,
+    );
+    deliver(&mut state, Fetched::Withdrawals(withdrawals.into()), 9_000);
+    deliver(&mut state, Fetched::Wallets(wallets.into()), 9_000);
+    deliver(&mut state, Fetched::DepositsUsdc(vec![].into()), 9_000);
+    deliver(&mut state, Fetched::DepositsUsdt(vec![].into()), 9_000);
+    deliver(&mut state, Fetched::DepositsUsd(vec![].into()), 9_000);
+    deliver(
+        &mut state,
+        Fetched::DepositsBrl(account.deposits_brl.into()),
+        9_000,
+    );
+    deliver(
+        &mut state,
+        Fetched::BalanceBrl(dec(account.balance_brl)),
+        9_000,
+    );
     state.apply(Event::Journal(JournalEvent::Restored {
         session: SESSION,
         lists: Vec::new(),
         claims: Vec::new(),
         tax: TaxJournal {
-            typed,
+            typed: account.typed,
             ..TaxJournal::default()
         },
     }));
@@ -240,69 +272,40 @@ fn the_pdf_says_which_month_may_owe_a_decripto_with_its_source() {
 /// 31/12/2026, less the one movement since: 14,000 + 650 = R$14,650.00.
 /// Dollars: none moved, R$0.00 summed from the movements.
 fn sold_out_state(language: Language) -> AppState {
-    let mut state = connected_state(language);
-    state.view = View::Taxes;
-    state.now = 10_000;
-    state.wall_now = datetime!(2027-02-01 15:00:00 UTC);
-    state.taxes.year = Some(2026);
-    let orders = vec![
-        order(
-            3,
-            "2026-03-10T15:00:00Z",
-            ("8000", "eth-base/brlv"),
-            ("8000.00", "fiat/brl"),
-        ),
-        order(
-            2,
-            "2026-02-02T15:00:00Z",
-            ("5350.00", "fiat/brl"),
-            ("1000", "eth-base/usdc"),
-        ),
-        order(
-            1,
-            "2025-12-01T15:00:00Z",
-            ("8000.00", "fiat/brl"),
-            ("8000", "eth-base/brlv"),
-        ),
-    ];
-    let withdrawals: Vec<Withdrawal> = vec![
-        serde_json::from_value(json!({
-            "id": uuid::Uuid::from_u128(20), "asset": "fiat/brl", "amount": "650.00",
-            "method": "pix", "state": "completed", "created-at": "2027-01-20T15:00:00Z",
-        }))
-        .unwrap(),
-    ];
-    let wallets: Vec<Wallet> = vec![
-        serde_json::from_value(json!({"name": "Main", "address": MAIN, "assets": []})).unwrap(),
-    ];
-    deliver(&mut state, Fetched::Orders(orders.into()), 9_000);
-    deliver(&mut state, Fetched::Transfers(vec![].into()), 9_000);
-    deliver(&mut state, Fetched::Withdrawals(withdrawals.into()), 9_000);
-    deliver(&mut state, Fetched::Wallets(wallets.into()), 9_000);
-    deliver(&mut state, Fetched::DepositsUsdc(vec![].into()), 9_000);
-    deliver(&mut state, Fetched::DepositsUsdt(vec![].into()), 9_000);
-    deliver(&mut state, Fetched::DepositsUsd(vec![].into()), 9_000);
-    deliver(
-        &mut state,
-        Fetched::DepositsBrl(vec![deposit(30, "2025-11-01T15:00:00Z", "20000.00")].into()),
-        9_000,
-    );
-    deliver(&mut state, Fetched::BalanceBrl(dec("14000.00")), 9_000);
-    let typed = TypedValues {
-        custodian: Some("Prestadora Exemplo".into()),
-        custodian_cnpj: Some("11222333000181".into()),
-        ..TypedValues::default()
-    };
-    state.apply(Event::Journal(JournalEvent::Restored {
-        session: SESSION,
-        lists: Vec::new(),
-        claims: Vec::new(),
-        tax: TaxJournal {
-            typed,
-            ..TaxJournal::default()
+    account_state(
+        language,
+        Account {
+            orders: vec![
+                order(
+                    3,
+                    "2026-03-10T15:00:00Z",
+                    ("8000", "eth-base/brlv"),
+                    ("8000.00", "fiat/brl"),
+                ),
+                order(
+                    2,
+                    "2026-02-02T15:00:00Z",
+                    ("5350.00", "fiat/brl"),
+                    ("1000", "eth-base/usdc"),
+                ),
+                order(
+                    1,
+                    "2025-12-01T15:00:00Z",
+                    ("8000.00", "fiat/brl"),
+                    ("8000", "eth-base/brlv"),
+                ),
+            ],
+            transfers: Vec::new(),
+            withdrawal_brl: ("650.00", "2027-01-20T15:00:00Z"),
+            deposits_brl: vec![deposit(30, "2025-11-01T15:00:00Z", "20000.00")],
+            balance_brl: "14000.00",
+            typed: TypedValues {
+                custodian: Some("Prestadora Exemplo".into()),
+                custodian_cnpj: Some("11222333000181".into()),
+                ..TypedValues::default()
+            },
         },
-    }));
-    state
+    )
 }
 
 /// The Bens e Direitos section of `report`.

@@ -28,7 +28,8 @@ use brlv_core::tax::{Ledger, YearReport, brasilia};
 
 use super::figures::TaxFigures;
 use super::words::{
-    darf_line, date_text, flag_texts, money_held_words, month_title, reading_name, report_language,
+    darf_line, date_text, flag_texts, gcap_text, money_held_words, month_title, reading_name,
+    report_language,
 };
 
 /// The report's content, written for a person.
@@ -484,17 +485,8 @@ fn bens_section(
     if !money.is_empty() {
         blocks.push(ReportBlock::Note(t("taxes.bens.money.code_unsettled")));
     }
-    if !declaration.gcap_months.is_empty() {
-        let months: Vec<String> = declaration
-            .gcap_months
-            .iter()
-            .map(|month| month_title(language, *month))
-            .collect();
-        blocks.push(ReportBlock::Text(tr_with(
-            language,
-            "taxes.bens.gcap",
-            &[("months", &months.join(", "))],
-        )));
+    if let Some(gcap) = gcap_text(language, declaration) {
+        blocks.push(ReportBlock::Text(gcap));
         blocks.push(gcap_table(&declaration.gcap_sales, language, amounts));
     }
     blocks.push(ReportBlock::Note(format!(

@@ -262,3 +262,24 @@ pub fn money_held_words(
     };
     MoneyHeldWords { head, how, flag }
 }
+
+/// That each sale of the taxable months goes through GCAP, naming them;
+/// `None` when no month was taxable.
+pub fn gcap_text(
+    language: Language,
+    declaration: &brlv_core::tax::declaration::Declaration,
+) -> Option<String> {
+    if declaration.gcap_months.is_empty() {
+        return None;
+    }
+    let months: Vec<String> = declaration
+        .gcap_months
+        .iter()
+        .map(|month| month_title(language, *month))
+        .collect();
+    Some(tr_with(
+        language,
+        "taxes.bens.gcap",
+        &[("months", &months.join(", "))],
+    ))
+}

@@ -19,7 +19,7 @@ use brlv_core::tax::declaration::{BensLine, CnpjField, Column, Declaration, cnpj
 use brlv_core::tax::year::BENS_GROUP;
 
 use super::super::figures::TaxFigures;
-use super::super::words::{date_text, money_held_words, month_title, report_language};
+use super::super::words::{date_text, gcap_text, money_held_words, report_language};
 use super::figure::figure_ui;
 
 /// Bens e Direitos with both columns, the CNPJ field, the money held and GCAP.
@@ -60,16 +60,8 @@ pub(super) fn bens_ui(
     }
     cnpj_ui(ui, taxes, cx, out, &declaration.custodian_cnpj);
     money_ui(ui, cx, declaration, figures);
-    if !declaration.gcap_months.is_empty() {
-        let months: Vec<String> = declaration
-            .gcap_months
-            .iter()
-            .map(|month| month_title(language, *month))
-            .collect();
-        note_ui(
-            ui,
-            &cx.t_with("taxes.bens.gcap", &[("months", &months.join(", "))]),
-        );
+    if let Some(gcap) = gcap_text(language, declaration) {
+        note_ui(ui, &gcap);
     }
     if taxes.part_in_view == Some(TaxesPart::Bens) {
         super::figure::scroll_to_top(ui, top);
