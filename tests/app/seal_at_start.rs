@@ -297,6 +297,13 @@ fn saving_the_environment_key_as_a_sealed_profile_opens_the_form_prefilled() {
     assert!(problems.passphrase.is_some());
     // The API key is in its field, masked; the key file is named on screen.
     harness.get_by_label_contains("test-only-rsa2048-pkcs8.pem");
+    // The key comes from the file: the step does not promise a new pair.
+    harness.get_by_label("2. Sua chave privada");
+    assert!(
+        harness
+            .query_by_label("2. Crie seu par de chaves")
+            .is_none()
+    );
     assert!(
         harness
             .query_all_by(|node| node

@@ -162,7 +162,15 @@ fn connect_card_ui(
                 "onboarding.step_service_text",
             );
             service_step_ui(ui, onboarding, cx);
-            step_ui(ui, cx, "onboarding.step_key", "onboarding.step_key_text");
+            // A key brought from a file or pasted is not created here: the
+            // step says so instead of promising a new pair.
+            let (key_step, key_step_text) = match onboarding.key_source {
+                KeySource::Generated => ("onboarding.step_key", "onboarding.step_key_text"),
+                KeySource::File | KeySource::Pasted => {
+                    ("onboarding.step_key_own", "onboarding.step_key_own_text")
+                }
+            };
+            step_ui(ui, cx, key_step, key_step_text);
             key_step_ui(ui, onboarding, cx, out);
             step_ui(
                 ui,
