@@ -235,7 +235,8 @@ pub enum Cell {
     Text(String),
     /// Digits, addresses, hashes: monospace.
     Mono(String),
-    /// Monospace, with a Copy button.
+    /// An address, shortened in monospace with a Copy button beside it
+    /// that copies it whole.
     Copyable(String),
     /// A state in words, colored by its tone.
     Badge(String, Tone),
@@ -455,7 +456,10 @@ pub fn cell_ui(ui: &mut Ui, language: Language, column: egui::Id, cell: Cell) {
             ui.monospace(text);
         }
         Cell::Copyable(text) => {
-            ui.monospace(&text);
+            // Shortened like every address in a list, so the Copy button
+            // beside it stays in sight; the whole is on hover and copied.
+            ui.monospace(crate::app::format::short_hex(Some(&text)))
+                .on_hover_text(&text);
             copy_button_ui(ui, language, &text);
         }
         Cell::Badge(text, tone) => {
