@@ -504,13 +504,7 @@ fn sends_a_crash_left_without_an_outcome_are_settled_and_told_at_the_next_start(
         &SubmitRequest::Withdrawal(withdrawal("52.28")),
         now - time::Duration::minutes(10),
     );
-    let profile = Profile::for_environment(&service.base_url);
-    let path = journal::file_for(
-        &dir.path().join("journal"),
-        &profile.name,
-        &service.base_url,
-    );
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let path = environment_journal(dir.path(), &service.base_url);
     {
         let (mut store, _) = Store::open(&path).unwrap();
         store.append_post(&lost_post).unwrap();
@@ -610,13 +604,7 @@ fn an_answer_given_at_sending_reaches_the_transfer_a_restart_settles_as_done() {
         time::OffsetDateTime::now_utc(),
     );
     let created = runtime.block_on(client.create_transfer(&request)).unwrap();
-    let profile = Profile::for_environment(&service.base_url);
-    let path = journal::file_for(
-        &dir.path().join("journal"),
-        &profile.name,
-        &service.base_url,
-    );
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let path = environment_journal(dir.path(), &service.base_url);
     {
         let (mut store, _) = Store::open(&path).unwrap();
         append_post_with_answer(&mut store, &post, Some(OutflowAnswer::OwnWallet)).unwrap();
@@ -658,4 +646,13 @@ fn an_answer_given_at_sending_reaches_the_transfer_a_restart_settles_as_done() {
     );
     assert_eq!(unread, 0);
     assert!(answers_at_send(&store).unwrap().is_empty());
+}
+
+/// Where the environment's profile for `base_url` keeps its journal under
+/// `dir`, as the worker will find it; its folder made.
+fn environment_journal(dir: &std::path::Path, base_url: &str) -> std::path::PathBuf {
+    let profile = Profile::for_environment(base_url);
+    let path = journal::file_for(&dir.join("journal"), &profile.name, base_url);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    path
 }

@@ -300,11 +300,7 @@ fn each_review_a_screenshot_asks_for_opens_on_the_demo_account_with_nothing_sent
         settle(&mut harness);
         harness.get_by_label("Check the details");
         assert!(
-            !harness
-                .state()
-                .pending_commands()
-                .iter()
-                .any(|command| matches!(command, Command::Submit { .. })),
+            !crate::support::ui::submit_pending(harness.state()),
             "{shot:?}: nothing leaves on review"
         );
     }

@@ -222,20 +222,23 @@ pub fn only_the_right_passphrase_sends(
 /// Passes a plain key's confirmation step as a person does: the word shown
 /// typed, then its button. Checks first that nothing has left before it.
 pub fn confirm_plain_key(harness: &mut Harness<'static, AppState>) {
-    use brlv_desk::app::message::Command;
     let (word, field, button) = match harness.state().language {
         Language::PtBr => ("ENVIAR", "Digite ENVIAR para confirmar", "Enviar"),
         _ => ("SEND", "Type SEND to confirm", "Send"),
     };
     assert!(
-        !harness
-            .state()
-            .pending_commands()
-            .iter()
-            .any(|command| matches!(command, Command::Submit { .. })),
+        !submit_pending(harness.state()),
         "nothing leaves before the word is typed"
     );
     type_into(harness, field, word);
     harness.get_by_label(button).click();
     settle(harness);
+}
+
+/// Whether a request that moves money waits to leave.
+pub fn submit_pending(state: &AppState) -> bool {
+    state
+        .pending_commands()
+        .iter()
+        .any(|command| matches!(command, brlv_desk::app::message::Command::Submit { .. }))
 }
