@@ -70,6 +70,12 @@ struct GuiArgs {
     /// confirmation.
     #[arg(long, value_name = "FILE")]
     payouts_file: Option<std::path::PathBuf>,
+    /// With --sandbox: start the embedded sandbox's clock, and the window's
+    /// own "now", at this instant (RFC 3339, such as 2026-12-01T03:30:00Z);
+    /// the demo data are placed relative to it.
+    #[arg(long, value_name = "INSTANT", requires = "sandbox",
+          value_parser = brlv_desk::cli::sandbox::parse_clock_start)]
+    clock_start: Option<time::OffsetDateTime>,
 }
 
 /// `--scale`: a factor egui can draw at.
@@ -186,6 +192,7 @@ fn run_window(args: GuiArgs) -> ExitCode {
         charts_in_view: screenshot::wants_charts(view_name),
         taxes_part_in_view: screenshot::taxes_part(view_name),
         payouts_file: args.payouts_file,
+        clock_start: args.clock_start,
     })
 }
 

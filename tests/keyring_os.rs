@@ -89,6 +89,7 @@ fn a_new_profiles_key_is_written_sealed_and_openssl_opens_it_with_the_passphrase
             dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
             updates: brlv_desk::app::worker::UpdateConfig::this_build(),
             central_bank: Default::default(),
+            sandbox_clock_start: None,
         },
         Arc::new(|| {}),
     )

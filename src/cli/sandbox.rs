@@ -4,6 +4,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
 use url::Url;
 
 use brlv_sandbox::SandboxError;
@@ -54,6 +56,19 @@ pub struct SandboxArgs {
     /// How long a quote can be accepted, in seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 60)]
     pub quote_lifetime_secs: u64,
+
+    /// Start the sandbox clock at this instant (RFC 3339, such as
+    /// 2026-12-01T03:30:00Z) instead of now; the demo data are placed
+    /// relative to it. The clock then runs on from there.
+    #[arg(long, value_name = "INSTANT", value_parser = parse_clock_start)]
+    pub clock_start: Option<OffsetDateTime>,
+}
+
+/// Reads `--clock-start`: an RFC 3339 instant with its offset.
+pub fn parse_clock_start(text: &str) -> Result<OffsetDateTime, String> {
+    OffsetDateTime::parse(text.trim(), &Rfc3339).map_err(|error| {
+        format!("`{text}` is not an instant such as 2026-12-01T03:30:00Z (RFC 3339): {error}")
+    })
 }
 
 /// Runs the sandbox until Ctrl-C.
@@ -84,6 +99,7 @@ pub async fn run(args: SandboxArgs) -> Result<(), SandboxError> {
         order_expiry: Duration::from_secs(args.order_expiry_secs),
         quote_lifetime: Duration::from_secs(args.quote_lifetime_secs),
         webhook_url: args.webhook_url.clone(),
+        clock_start: args.clock_start,
         ..SandboxConfig::default()
     })
     .await?;

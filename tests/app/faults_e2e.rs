@@ -87,6 +87,7 @@ impl FaultedApp {
             dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
             updates: brlv_desk::app::worker::UpdateConfig::this_build(),
             central_bank: Default::default(),
+            sandbox_clock_start: None,
             // A hang is seen in about two seconds rather than a minute.
             network: NetworkPolicy {
                 timeout: Duration::from_millis(500),

@@ -56,7 +56,7 @@ impl Service {
             .enable_all()
             .build()
             .unwrap();
-        let sandbox = runtime.block_on(EmbeddedSandbox::start()).unwrap();
+        let sandbox = runtime.block_on(EmbeddedSandbox::start(None)).unwrap();
         let api_key = format!("journal-test-{}", uuid::Uuid::new_v4());
         sandbox
             .register(&api_key, test_key().public_key_pem())
@@ -103,6 +103,7 @@ fn worker(journal_dir: &Path, environment: EnvironmentProfile) -> WorkerHandle {
             dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
             updates: brlv_desk::app::worker::UpdateConfig::this_build(),
             central_bank: Default::default(),
+            sandbox_clock_start: None,
         },
         Arc::new(|| {}),
     )
@@ -426,19 +427,21 @@ fn journal_child_writer() {
 fn a_process_killed_in_the_middle_of_writes_keeps_every_committed_entry() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("killed.sqlite3");
-    let mut child = std::process::Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--exact",
-            "journal::journal_child_writer",
-            "--ignored",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env("BRLV_JOURNAL_CHILD_FILE", &path)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = crate::child_guard::ChildGuard::new(
+        std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "journal::journal_child_writer",
+                "--ignored",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env("BRLV_JOURNAL_CHILD_FILE", &path)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
     let stdout = child.stdout.take().unwrap();
     let mut last_committed = None;
     for line in std::io::BufReader::new(stdout).lines() {

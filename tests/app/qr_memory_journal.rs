@@ -51,6 +51,7 @@ fn started(
         dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
         updates: brlv_desk::app::worker::UpdateConfig::this_build(),
         central_bank: Default::default(),
+        sandbox_clock_start: None,
     });
     assert!(worker.send(Command::Start { sandbox: false }));
     let mut state = AppState::new(Language::En);

@@ -62,6 +62,7 @@ fn worker_config(feed: UpdateFeed, platform: Platform, downloads: Option<PathBuf
         journal_dir: None,
         dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
         central_bank: Default::default(),
+        sandbox_clock_start: None,
         updates: UpdateConfig {
             feed,
             platform: Some(platform),

@@ -25,6 +25,30 @@ use brlv_desk::app::worker::EnvironmentProfile;
 
 use crate::support::worker::{pump_until, worker, worker_with};
 
+/// `--sandbox --clock-start`: the embedded sandbox's clock starts at the
+/// instant given, and its demo with it, whatever the wall clock says; the
+/// worker's requests, signed with this computer's clock, are answered.
+#[test]
+fn the_embedded_sandbox_started_at_an_instant_shows_the_demo_of_that_day() {
+    let start = time::macros::datetime!(2028-02-29 15:00 UTC);
+    let (_dir, worker) = crate::support::worker::on_sandbox_at(start);
+    let mut state = AppState::new(Language::En);
+    pump_until(&worker, &mut state, "the overview's data", |state| {
+        state.view_loaded(View::Overview)
+    });
+    let orders = state.data.orders.value().unwrap();
+    let newest = orders
+        .iter()
+        .filter_map(|order| order.created_at)
+        .max()
+        .expect("the demo's orders are dated");
+    let newest = newest.get();
+    assert!(
+        newest <= start + time::Duration::minutes(1) && newest > start - time::Duration::days(1),
+        "the newest order ({newest}) was made at the sandbox's start ({start})"
+    );
+}
+
 #[test]
 fn the_worker_fills_the_overview_from_the_embedded_sandbox() {
     let (dir, worker) = crate::support::worker::on_sandbox();

@@ -309,6 +309,7 @@ fn app_worker(home: &Home) -> brlv_desk::app::worker::WorkerHandle {
             dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
             updates: brlv_desk::app::worker::UpdateConfig::this_build(),
             central_bank: Default::default(),
+            sandbox_clock_start: None,
         },
         Arc::new(|| {}),
     )

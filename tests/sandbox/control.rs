@@ -322,6 +322,7 @@ async fn start_up_guards() {
         order_expiry_secs: 600,
         quote_lifetime_secs: 60,
         seed_records: 0,
+        clock_start: None,
     };
     assert!(matches!(run(args).await, Err(SandboxError::Usage(_))));
 }

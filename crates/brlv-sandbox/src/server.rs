@@ -38,6 +38,10 @@ pub struct SandboxConfig {
     pub webhook_url: Option<Url>,
     /// How failed webhook deliveries are retried.
     pub webhook_retry: WebhookRetryPolicy,
+    /// The instant the sandbox clock reads at start (the wall clock's when
+    /// `None`). The demo data are placed relative to it, so a test that
+    /// starts at a chosen instant expects the same records on every day.
+    pub clock_start: Option<OffsetDateTime>,
 }
 
 impl Default for SandboxConfig {
@@ -49,6 +53,7 @@ impl Default for SandboxConfig {
             quote_lifetime: Duration::from_secs(60),
             webhook_url: None,
             webhook_retry: WebhookRetryPolicy::default(),
+            clock_start: None,
         }
     }
 }
@@ -85,7 +90,10 @@ impl Sandbox {
         );
         let shared = Arc::new(Shared {
             world: Mutex::new(World::default()),
-            clock: SandboxClock::default(),
+            clock: config
+                .clock_start
+                .map(SandboxClock::starting_at)
+                .unwrap_or_default(),
             settings: Settings {
                 order_expiry: config.order_expiry,
                 quote_lifetime: config.quote_lifetime,

@@ -347,6 +347,9 @@ pub struct BrlvApp {
     exit_code: Arc<AtomicU8>,
     frame_stats: Option<FrameStats>,
     notifier: Box<dyn notify::Notifier>,
+    /// Added to the wall clock for the window's "now": zero, or how far
+    /// `--clock-start` put the embedded sandbox's clock from the wall's.
+    wall_offset: time::Duration,
 }
 
 impl BrlvApp {
@@ -430,8 +433,15 @@ impl BrlvApp {
         }
         let clock = Clock::new();
         let context = creation.egui_ctx.clone();
+        let clock_start = options.clock_start.filter(|_| options.sandbox);
+        let wall_offset = clock_start.map_or(time::Duration::ZERO, |start| {
+            start - OffsetDateTime::now_utc()
+        });
         let worker = WorkerHandle::spawn(
-            WorkerConfig::system(clock),
+            WorkerConfig {
+                sandbox_clock_start: clock_start,
+                ..WorkerConfig::system(clock)
+            },
             Arc::new(move || context.request_repaint()),
         )?;
         let recipients =
@@ -453,6 +463,7 @@ impl BrlvApp {
             exit_code,
             frame_stats: FrameStats::from_env(),
             notifier: Box::new(notify::SystemNotifier::start()),
+            wall_offset,
         })
     }
 }
@@ -463,7 +474,8 @@ impl eframe::App for BrlvApp {
             stats.frame_drawn();
         }
         self.state.now = self.clock.now_ms();
-        self.state.wall_now = OffsetDateTime::now_utc();
+        let wall = OffsetDateTime::now_utc();
+        self.state.wall_now = wall.checked_add(self.wall_offset).unwrap_or(wall);
         // Unknown (a platform that does not say) counts as focused: better
         // no notification than one about what is on the screen.
         self.state.notify.window_focused =

@@ -30,4 +30,8 @@ pub struct GuiOptions {
     /// A file of payouts to open in the Withdrawals view, checked, once the
     /// account is connected (`--payouts-file`).
     pub payouts_file: Option<std::path::PathBuf>,
+    /// With `sandbox`: the instant the embedded sandbox's clock, and the
+    /// window's "now" with it, start at (`--clock-start`), so a screenshot
+    /// or a walk shows the same day whatever day it is taken.
+    pub clock_start: Option<time::OffsetDateTime>,
 }

@@ -50,6 +50,9 @@ pub struct WorkerConfig {
     pub updates: UpdateConfig,
     /// Where the tax year's PTAX and Selic are asked.
     pub central_bank: CentralBankAddresses,
+    /// The instant the embedded sandbox's clock starts at (`--sandbox
+    /// --clock-start`); the wall clock's when `None`.
+    pub sandbox_clock_start: Option<time::OffsetDateTime>,
 }
 
 /// Which update feed the worker checks.
@@ -151,6 +154,7 @@ impl WorkerConfig {
             dialogs: Arc::new(SystemDialogs),
             updates: UpdateConfig::this_build(),
             central_bank: CentralBankAddresses::from_process(),
+            sandbox_clock_start: None,
         }
     }
 }

@@ -9,12 +9,18 @@ pub struct EmbeddedSandbox {
 }
 
 impl EmbeddedSandbox {
-    /// Starts the sandbox on a free loopback port, inside the current tokio runtime.
-    pub async fn start() -> Result<EmbeddedSandbox, String> {
-        Sandbox::start(SandboxConfig::default())
-            .await
-            .map(|running| EmbeddedSandbox { running })
-            .map_err(|error| error.to_string())
+    /// Starts the sandbox on a free loopback port, inside the current tokio
+    /// runtime, its clock at `clock_start` (the wall clock's when `None`).
+    pub async fn start(
+        clock_start: Option<time::OffsetDateTime>,
+    ) -> Result<EmbeddedSandbox, String> {
+        Sandbox::start(SandboxConfig {
+            clock_start,
+            ..SandboxConfig::default()
+        })
+        .await
+        .map(|running| EmbeddedSandbox { running })
+        .map_err(|error| error.to_string())
     }
 
     /// Its base URL.

@@ -374,6 +374,7 @@ impl Worker {
         self.emit(Event::SandboxStarting);
         let running = self.sandbox.take();
         let network = self.config.network.clone();
+        let clock_start = self.config.sandbox_clock_start;
         self.spawn(async move {
             let failure = |detail: String| {
                 Done::Sequence(vec![
@@ -383,7 +384,7 @@ impl Worker {
             };
             let sandbox = match running {
                 Some(sandbox) => sandbox,
-                None => match EmbeddedSandbox::start().await {
+                None => match EmbeddedSandbox::start(clock_start).await {
                     Ok(sandbox) => sandbox,
                     Err(detail) => return failure(detail),
                 },

@@ -29,6 +29,22 @@ pub fn on_sandbox() -> (tempfile::TempDir, WorkerHandle) {
     (dir, worker)
 }
 
+/// The real worker on the embedded sandbox, as [`on_sandbox`], the
+/// sandbox's clock started at `clock_start` (as `--sandbox --clock-start`).
+pub fn on_sandbox_at(clock_start: time::OffsetDateTime) -> (tempfile::TempDir, WorkerHandle) {
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    let worker = spawn(WorkerConfig {
+        sandbox_clock_start: Some(clock_start),
+        ..config(
+            Arc::new(brlv_core::keystore::MemoryStore::default()),
+            dir.path().join("profiles.json"),
+            EnvironmentProfile::Ignore,
+        )
+    });
+    assert!(worker.send(brlv_desk::app::message::Command::Start { sandbox: true }));
+    (dir, worker)
+}
+
 /// The real worker on the embedded sandbox, as [`on_sandbox`], asking the
 /// Banco Central's services at `central_bank` instead of the sandbox's own.
 pub fn on_sandbox_with_central_bank(
@@ -79,6 +95,7 @@ fn config(
         dialogs: Arc::new(brlv_desk::app::dialog::RecordingDialogs::default()),
         updates: brlv_desk::app::worker::UpdateConfig::this_build(),
         central_bank: Default::default(),
+        sandbox_clock_start: None,
     }
 }
 
