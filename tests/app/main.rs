@@ -4,6 +4,8 @@
 //! export. Helpers are in `support/`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "../shared/child_guard.rs"]
+mod child_guard;
 #[path = "../shared/fault_proxy.rs"]
 #[allow(dead_code, reason = "the sandbox tests use the other faults")]
 mod fault_proxy_server;

@@ -4,7 +4,9 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
+
+use crate::child_guard::ChildGuard;
 
 pub(crate) const BIN: &str = env!("CARGO_BIN_EXE_brlv-desk");
 
@@ -19,15 +21,58 @@ fn version_prints_the_package_version() {
 }
 
 /// Starts `brlv-desk sandbox` on a free port with demo credentials in `dir`;
-/// returns the child and its base URL once it says where it listens.
-pub(crate) fn start_sandbox(dir: &Path) -> (Child, String) {
-    let mut child = Command::new(BIN)
-        .args(["sandbox", "--listen", "127.0.0.1:0", "--demo-credentials"])
-        .arg(dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
+/// returns the child (stopped when the guard goes, the test passed or not)
+/// and its base URL once it says where it listens.
+pub(crate) fn start_sandbox(dir: &Path) -> (ChildGuard, String) {
+    start_sandbox_at(dir, None)
+}
+
+/// Noon in Brasília on the 15th of the wall clock's month (in Brasília):
+/// where a test that counts months starts its sandbox's clock. The demo's
+/// records of "yesterday", "a month ago" or "day 20 of last month" then
+/// fall in the same calendar months whichever day the test runs (the first
+/// of a month included), while the command line's own clock, which signs
+/// the requests and names "today", stays in the same month or so.
+pub(crate) fn mid_month() -> time::OffsetDateTime {
+    let brasilia = time::macros::offset!(-3);
+    let today = time::OffsetDateTime::now_utc().to_offset(brasilia).date();
+    today
+        .replace_day(15)
+        .unwrap()
+        .with_hms(12, 0, 0)
+        .unwrap()
+        .assume_offset(brasilia)
+        .to_offset(time::UtcOffset::UTC)
+}
+
+/// [`start_sandbox`] with its clock at [`mid_month`]; returns that instant
+/// too, the one every expectation of the test is derived from.
+pub(crate) fn start_sandbox_mid_month(dir: &Path) -> (ChildGuard, String, time::OffsetDateTime) {
+    let now = mid_month();
+    let instant = now
+        .format(&time::format_description::well_known::Rfc3339)
         .unwrap();
+    let (child, base_url) = start_sandbox_at(dir, Some(&instant));
+    (child, base_url, now)
+}
+
+/// [`start_sandbox`] with the sandbox clock started at `clock_start` (RFC
+/// 3339), the demo data placed relative to it.
+pub(crate) fn start_sandbox_at(dir: &Path, clock_start: Option<&str>) -> (ChildGuard, String) {
+    let mut command = Command::new(BIN);
+    command
+        .args(["sandbox", "--listen", "127.0.0.1:0", "--demo-credentials"])
+        .arg(dir);
+    if let Some(instant) = clock_start {
+        command.args(["--clock-start", instant]);
+    }
+    let mut child = ChildGuard::new(
+        command
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
     let stdout = child.stdout.take().unwrap();
     let mut lines = BufReader::new(stdout).lines();
     let url = loop {
@@ -467,4 +512,82 @@ fn a_plain_key_file_moves_money_only_with_allow_plain_key() {
         let stdout = String::from_utf8_lossy(&output.stdout);
         assert!(stdout.starts_with("HTTP 400"), "{args:?}: {stdout}");
     }
+}
+
+/// A test that fails while its sandbox runs stops the sandbox on the way
+/// out: the guard kills and reaps it as the failure unwinds, so no server
+/// is left listening behind a red test.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_test_failing_with_its_sandbox_running_leaves_no_process_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let started = std::sync::Mutex::new(None);
+    let failed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let (sandbox, _base_url) = start_sandbox(dir.path());
+        *started.lock().unwrap() = Some(sandbox.id());
+        panic!("this test fails on purpose while its sandbox runs");
+    }));
+    assert!(failed.is_err(), "the helper's failure was not raised");
+    let pid = started
+        .into_inner()
+        .unwrap()
+        .expect("the sandbox had started");
+    assert!(
+        !Path::new(&format!("/proc/{pid}")).exists(),
+        "the sandbox (process {pid}) still runs after the test failed"
+    );
+}
+
+/// `sandbox --clock-start` starts the sandbox's clock at the instant given,
+/// wherever the wall clock is: the demo's records are placed relative to
+/// it, and `call` (which signs with this computer's clock) is still
+/// answered, having learned the sandbox's time from its `Date`.
+#[cfg(unix)]
+#[test]
+fn the_sandbox_started_at_an_instant_places_the_demo_relative_to_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_sandbox, base_url) = start_sandbox_at(dir.path(), Some("2028-02-29T15:00:00Z"));
+    let orders = call(dir.path(), &base_url, &["GET", "/api/v0/orders"]);
+    let stdout = String::from_utf8(orders.stdout).unwrap();
+    assert!(orders.status.success(), "{stdout}");
+    let answer: serde_json::Value =
+        serde_json::from_str(stdout.trim_start_matches("HTTP 200\n")).unwrap();
+    let created: Vec<&str> = answer["orders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|order| order["created-at"].as_str())
+        .collect();
+    // The order awaiting payment was made at the start: on the leap day.
+    assert!(
+        created.iter().any(|at| at.starts_with("2028-02-29T")),
+        "{created:?}"
+    );
+    // The year of history before it: nothing after the start, and the
+    // oldest eleven months back, in March 2027.
+    assert!(
+        created.iter().all(|at| *at < "2028-02-29T15:01"),
+        "{created:?}"
+    );
+    assert!(
+        created.iter().any(|at| at.starts_with("2027-03-")),
+        "{created:?}"
+    );
+}
+
+#[test]
+fn a_clock_start_that_is_not_an_instant_is_refused_with_an_example() {
+    let output = Command::new(BIN)
+        .args([
+            "sandbox",
+            "--listen",
+            "127.0.0.1:0",
+            "--clock-start",
+            "1/12/2026",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("2026-12-01T03:30:00Z"), "{stderr}");
 }

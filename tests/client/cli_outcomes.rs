@@ -212,13 +212,15 @@ fn a_2xx_answer_that_is_not_json_is_an_error() {
 #[cfg(unix)]
 fn run_sandbox_with_demo_credentials(dir: &std::path::Path) {
     use std::process::Stdio;
-    let mut child = Command::new(BIN)
-        .args(["sandbox", "--listen", "127.0.0.1:0", "--demo-credentials"])
-        .arg(dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = crate::child_guard::ChildGuard::new(
+        Command::new(BIN)
+            .args(["sandbox", "--listen", "127.0.0.1:0", "--demo-credentials"])
+            .arg(dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
     let stdout = child.stdout.take().unwrap();
     // env.sh is written after the sandbox says where it listens; "Press
     // Ctrl-C" comes after that.

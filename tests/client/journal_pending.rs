@@ -338,7 +338,7 @@ enum KillPoint {
 
 /// What a killed single payout left, for the restart to settle.
 struct Killed {
-    sandbox: std::process::Child,
+    sandbox: crate::child_guard::ChildGuard,
     sandbox_url: String,
     proxy: Proxy,
     data: PathBuf,
@@ -382,11 +382,13 @@ async fn kill_a_payout(dir: &Path, amount: &str, point: KillPoint) -> Killed {
     if point == KillPoint::AfterTheAnswer {
         command.env("BRLV_TEST_HOOK_PAUSE_BEFORE_OUTCOME", &answered);
     }
-    let mut child = command
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = crate::child_guard::ChildGuard::new(
+        command
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
     let reached = || match point {
         KillPoint::BeforeTheService => proxy.held("POST /api/v0/withdrawals") == 1,
         KillPoint::AfterItLeft => held(dir, &sandbox_url).0.len() > before.len(),

@@ -4,6 +4,8 @@
 //! the command line as the real binary.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "../shared/child_guard.rs"]
+mod child_guard;
 #[path = "../shared/fault_proxy.rs"]
 #[allow(dead_code, reason = "these tests use one of the faults")]
 mod fault_proxy_server;

@@ -316,11 +316,13 @@ async fn a_200_row_batch_killed_in_the_middle_resumes_and_pays_no_row_twice() {
         result_arg,
     ];
 
-    let mut child = brlv(dir.path(), &proxy.base_url, &args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = crate::child_guard::ChildGuard::new(
+        brlv(dir.path(), &proxy.base_url, &args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
     let mut waited = Duration::ZERO;
     while proxy.count("POST /api/v0/withdrawals") < HELD_ROW {
         assert!(

@@ -9,7 +9,7 @@ use std::process::{Command, Output};
 use brlv_core::tax::{TaxInput, YearMonth, calendar, journal};
 use time::OffsetDateTime;
 
-use super::cli::{BIN, start_sandbox};
+use super::cli::{BIN, start_sandbox, start_sandbox_mid_month};
 
 fn with_credentials(command: &mut Command, dir: &Path, base_url: &str) {
     command
@@ -47,7 +47,7 @@ fn months_ago(now: OffsetDateTime, count: usize) -> YearMonth {
 
 /// Makes a claim on the sandbox with `call`, which journals it as the
 /// app's worker would (the POST, then its answer).
-fn claim_through_the_journal(dir: &Path, base_url: &str) {
+fn claim_through_the_journal(dir: &Path, base_url: &str, now: OffsetDateTime) {
     let body = r#"{"amount":"500.00","target-asset-code":"brlv"}"#;
     let mut command = Command::new(BIN);
     command.args([
@@ -71,7 +71,6 @@ fn claim_through_the_journal(dir: &Path, base_url: &str) {
     let journal_dir = dir.join("data").join("brlv-desk").join("journal");
     let path = brlv_core::journal::file_for(&journal_dir, "127.0.0.1", base_url);
     let (mut store, _) = brlv_core::journal::Store::open(&path).unwrap();
-    let now = OffsetDateTime::now_utc();
     let claims = journal::read_claims(&store).unwrap();
     assert_eq!(claims.len(), 1, "the claim `call` made is in the journal");
     assert_eq!(claims[0].claim.id.to_string(), claim_id);
@@ -108,10 +107,9 @@ fn month_rows(dir: &Path) -> BTreeMap<String, Vec<String>> {
 #[test]
 fn tax_report_reads_the_demo_year_month_by_month() {
     let dir = tempfile::tempdir().unwrap();
-    let (mut child, base_url) = start_sandbox(dir.path());
-    claim_through_the_journal(dir.path(), &base_url);
+    let (mut child, base_url, now) = start_sandbox_mid_month(dir.path());
+    claim_through_the_journal(dir.path(), &base_url, now);
 
-    let now = OffsetDateTime::now_utc();
     let mut rows = BTreeMap::new();
     let mut summaries = String::new();
     let mut ledgers = String::new();
@@ -280,7 +278,7 @@ fn tax_report_with(dir: &Path, base_url: &str, year: i32, out: &Path, extra: &[&
 #[test]
 fn tax_report_shows_a_late_darf_with_its_fine_and_selic_and_the_declaration_whole() {
     let dir = tempfile::tempdir().unwrap();
-    let (mut child, base_url) = start_sandbox(dir.path());
+    let (mut child, base_url, now) = start_sandbox_mid_month(dir.path());
     // The profile's journal exists (the app or `call` would have made it),
     // so the CNPJ typed once is kept there.
     let journal_dir = dir.path().join("data").join("brlv-desk").join("journal");
@@ -288,7 +286,6 @@ fn tax_report_shows_a_late_darf_with_its_fine_and_selic_and_the_declaration_whol
     let path = brlv_core::journal::file_for(&journal_dir, "127.0.0.1", &base_url);
     drop(brlv_core::journal::Store::open(&path).unwrap());
 
-    let now = OffsetDateTime::now_utc();
     let taxable = months_ago(now, 7);
     // R$164.06 for the demo's taxable month (see the test above), not
     // marked paid, paid on the last day of the second month after its due
@@ -455,8 +452,7 @@ fn ledger_row<'a>(
 #[test]
 fn tax_report_shows_the_demos_payment_its_sale_for_dollars_and_its_own_wallet_round_trip() {
     let dir = tempfile::tempdir().unwrap();
-    let (mut child, base_url) = start_sandbox(dir.path());
-    let now = OffsetDateTime::now_utc();
+    let (mut child, base_url, now) = start_sandbox_mid_month(dir.path());
     let last_month = months_ago(now, 1);
     let dollar_month = months_ago(now, 4);
     // The sandbox answers for the Banco Central's PTAX too.

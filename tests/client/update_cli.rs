@@ -10,13 +10,15 @@ use crate::cli::BIN;
 
 /// Starts `brlv-desk sandbox` and reads the demo feed's address and key from
 /// what it prints.
-fn sandbox_feed() -> (std::process::Child, String, String) {
-    let mut child = Command::new(BIN)
-        .args(["sandbox", "--listen", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+fn sandbox_feed() -> (crate::child_guard::ChildGuard, String, String) {
+    let mut child = crate::child_guard::ChildGuard::new(
+        Command::new(BIN)
+            .args(["sandbox", "--listen", "127.0.0.1:0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     let (url, key) = loop {
         let line = lines

@@ -198,3 +198,99 @@ impl MonthFinder {
         Some(month)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use proptest::prelude::*;
+    use time::macros::datetime;
+
+    use super::*;
+
+    /// 1 January 2000 and 1 January 2100, UTC, in seconds: the instants
+    /// the properties draw from (history with daylight saving, leap days,
+    /// years' ends).
+    const FROM: i64 = 946_684_800;
+    const UNTIL: i64 = 4_102_444_800;
+
+    #[test]
+    fn the_calendars_edges_fall_in_brasilias_month_not_utcs() {
+        let cases = [
+            // 30 Nov 23:30 in Brasília is already 1 December in UTC.
+            (datetime!(2026-12-01 02:30 UTC), (2026, 11)),
+            // 1 December 00:30 in Brasília.
+            (datetime!(2026-12-01 03:30 UTC), (2026, 12)),
+            // 31 December 23:30 in Brasília: still the old year.
+            (datetime!(2027-01-01 02:30 UTC), (2026, 12)),
+            (datetime!(2027-01-01 03:00 UTC), (2027, 1)),
+            // A leap day, at noon.
+            (datetime!(2028-02-29 15:00 UTC), (2028, 2)),
+            // Summer time before 2019: Brasília at UTC−2, so 02:30 UTC on
+            // 1 February 2018 was 00:30 there, already February (at UTC−3
+            // it would still be 31 January).
+            (datetime!(2018-02-01 02:30 UTC), (2018, 2)),
+            (datetime!(2018-02-01 01:30 UTC), (2018, 1)),
+        ];
+        for (moment, (year, month)) in cases {
+            assert_eq!(
+                YearMonth::in_brasilia(moment),
+                YearMonth::new(year, month).unwrap(),
+                "{moment}"
+            );
+        }
+    }
+
+    proptest! {
+        /// Every instant lies inside the bounds of the month it is put in:
+        /// from its first instant in Brasília to the next month's.
+        #[test]
+        fn an_instant_lies_within_its_months_bounds(second in FROM..UNTIL) {
+            let moment = OffsetDateTime::from_unix_timestamp(second).unwrap();
+            let month = YearMonth::in_brasilia(moment);
+            let start = month.start_in_brasilia().unwrap();
+            let end = month.next().start_in_brasilia().unwrap();
+            prop_assert!(start <= moment && moment < end, "{moment} not in {month} ({start}..{end})");
+            prop_assert_eq!(month.next().previous(), month);
+            prop_assert_eq!(YearMonth::parse(&month.iso()), Some(month));
+        }
+
+        /// Since Brazil ended daylight saving (2019), Brasília is UTC−3 all
+        /// year: the month is the calendar month of the instant three hours
+        /// earlier in UTC.
+        #[test]
+        fn since_2019_the_month_is_utc_minus_three_hours(second in 1_556_668_800_i64..UNTIL) {
+            let moment = OffsetDateTime::from_unix_timestamp(second).unwrap();
+            let shifted = moment - time::Duration::hours(3);
+            prop_assert_eq!(
+                YearMonth::in_brasilia(moment),
+                YearMonth::new(shifted.year(), u8::from(shifted.month())).unwrap()
+            );
+        }
+
+        /// The month finder, which keeps the bounds of the last month it
+        /// saw, agrees with the direct answer whatever order the instants
+        /// come in.
+        #[test]
+        fn the_month_finder_agrees_in_any_order(
+            seconds in proptest::collection::vec(FROM..UNTIL, 1..64),
+            near in proptest::collection::vec(-200_000_i64..200_000, 1..64),
+        ) {
+            let mut finder = MonthFinder::default();
+            // Far apart, and then close to each other around each month's edge.
+            let instants = seconds.iter().copied().chain(
+                seconds.iter().zip(near.iter().cycle()).map(|(second, step)| second + step),
+            );
+            for second in instants {
+                let moment = OffsetDateTime::from_unix_timestamp(second).unwrap();
+                let month = YearMonth::in_brasilia(moment);
+                prop_assert_eq!(finder.month_of(second * 1_000_000), Some(month));
+                let edge = month.start_in_brasilia().unwrap().unix_timestamp();
+                for probe in [edge - 1, edge, edge + 1] {
+                    let direct = YearMonth::in_brasilia(OffsetDateTime::from_unix_timestamp(probe).unwrap());
+                    prop_assert_eq!(finder.month_of(probe * 1_000_000), Some(direct));
+                }
+            }
+        }
+    }
+}
