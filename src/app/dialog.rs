@@ -102,6 +102,11 @@ pub enum DialogPurpose {
         /// The year.
         year: i32,
     },
+    /// Save a tax year's workbook (.xlsx).
+    TaxXlsx {
+        /// The year.
+        year: i32,
+    },
     /// Open a file of payouts (CSV) to check and send.
     PayoutsFile,
     /// Save a batch's result file.
@@ -264,7 +269,7 @@ pub fn export_file_name(kind: ExportKind, today: time::Date) -> String {
         ExportKind::Deposits => "deposits",
         // The name the person knows it by: "Activity of this device".
         ExportKind::Journal => "activity",
-        ExportKind::TaxCsv => "taxes",
+        ExportKind::TaxCsv | ExportKind::TaxXlsx => "taxes",
         ExportKind::TaxPdf => "tax-report",
         ExportKind::Extrato => "extrato",
     };
@@ -356,6 +361,15 @@ pub fn dialog_request(
                 &[("year", &year.to_string())],
             ),
             filter("PDF", "pdf"),
+        ),
+        DialogPurpose::TaxXlsx { year } => save(
+            "taxes.files_title_xlsx",
+            super::i18n::tr_with(
+                language,
+                "taxes.files_xlsx_name",
+                &[("year", &year.to_string())],
+            ),
+            filter("Excel", "xlsx"),
         ),
         DialogPurpose::LoadKey => FileDialogRequest {
             mode: DialogMode::Open,

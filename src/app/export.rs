@@ -87,6 +87,8 @@ pub enum ExportKind {
     TaxCsv,
     /// The tax year's report for an accountant, as PDF.
     TaxPdf,
+    /// The tax year's workbook (.xlsx).
+    TaxXlsx,
     /// The extrato, as OFX or CSV (made by the worker from the extrato's
     /// figures: see `features::activity::export`).
     Extrato,

@@ -74,6 +74,7 @@ fn written_by(command: &Command) -> Vec<PathBuf> {
         | Command::ExportExtrato(ExtratoFileRequest { path, .. })
         | Command::Journal(JournalCommand::ExportCsv(path))
         | Command::Taxes(TaxesCommand::SavePdf { path, .. })
+        | Command::Taxes(TaxesCommand::SaveXlsx { path, .. })
         | Command::Batch(BatchCommand::SaveResult { path, .. })
         | Command::Onboarding(OnboardingCommand::SavePublicKey { path, .. })
         | Command::Orders(OrdersCommand::SaveQrPng { path, .. }) => vec![path.clone()],

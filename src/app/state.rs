@@ -46,7 +46,7 @@ use super::features::recipients::state::{RecipientsState, RecipientsTold};
 use super::features::settings::state::SettingsState;
 use super::features::taxes::figures::TaxFigures;
 use super::features::taxes::message::{TaxesCommand, TaxesEvent};
-use super::features::taxes::state::{ReportFor, TaxFileStep, TaxesState, TaxesTold};
+use super::features::taxes::state::{ReportFor, TaxFile, TaxFileStep, TaxesState, TaxesTold};
 use super::features::transfers::state::{TransfersEvent, TransfersState};
 use super::features::updates::state::UpdatesState;
 use super::features::wallets::state::{WalletsEvent, WalletsState};
@@ -662,7 +662,7 @@ impl AppState {
             self.push(Command::Taxes(TaxesCommand::Prices(assets)));
         }
         if self.session.is_some()
-            && let Some(ask) = self.taxes.central_bank_to_ask(&figures)
+            && let Some(ask) = self.taxes.central_bank_to_ask(&figures, self.wall_now)
         {
             self.push(Command::Taxes(ask));
         }
@@ -706,7 +706,7 @@ impl AppState {
     }
 
     /// A file or folder was chosen for the tax year's files of `year`.
-    pub(crate) fn tax_file_chosen(&mut self, pdf: bool, year: i32, typed: String) {
+    pub(crate) fn tax_file_chosen(&mut self, file: TaxFile, year: i32, typed: String) {
         let account = self.account_name();
         let report = ReportFor {
             language: self.language,
@@ -714,17 +714,12 @@ impl AppState {
             now: self.wall_now,
             balance_brl: self.data.balance_brl.value().copied(),
         };
-        let step = if pdf {
-            self.taxes.pdf.path = typed;
-            self.taxes.write_pdf(year, report)
-        } else {
-            self.taxes.csv.path = typed;
-            self.taxes.write_csv(year, report)
-        };
-        match step {
-            // The system's Save dialog asked before replacing the PDF; a
-            // folder's dialog asks nothing of the three files put in it.
-            TaxFileStep::Write(write) if pdf => self.push(Command::Taxes(write)),
+        match self.taxes.file_chosen(file, year, typed, report) {
+            // The system's Save dialog asked before replacing the file; a
+            // folder's dialog asks nothing of the files put in it.
+            TaxFileStep::Write(write) if file.dialog_asks_to_replace() => {
+                self.push(Command::Taxes(write));
+            }
             step => self.take_tax_step(step),
         }
     }
@@ -913,8 +908,9 @@ impl AppState {
             DialogPurpose::SaveReceipt { receipt, format } => {
                 self.save_receipt(*receipt, format, path);
             }
-            DialogPurpose::TaxCsv { year } => self.tax_file_chosen(false, year, typed),
-            DialogPurpose::TaxPdf { year } => self.tax_file_chosen(true, year, typed),
+            DialogPurpose::TaxCsv { year } => self.tax_file_chosen(TaxFile::Csv, year, typed),
+            DialogPurpose::TaxPdf { year } => self.tax_file_chosen(TaxFile::Pdf, year, typed),
+            DialogPurpose::TaxXlsx { year } => self.tax_file_chosen(TaxFile::Xlsx, year, typed),
             DialogPurpose::PayoutsFile => self.tell(
                 |state| &mut state.withdrawals,
                 WithdrawalsEvent::BatchFileChosen(path),
@@ -1358,6 +1354,7 @@ impl AppState {
             ExportKind::Journal => &mut self.journal.export,
             ExportKind::TaxCsv => &mut self.taxes.csv,
             ExportKind::TaxPdf => &mut self.taxes.pdf,
+            ExportKind::TaxXlsx => &mut self.taxes.xlsx,
             ExportKind::Extrato => &mut self.activity.export,
         }
     }
@@ -1471,6 +1468,7 @@ impl AppState {
                 Command::ExportExtrato(_) => self.activity.export.writing = false,
                 Command::Journal(_) => self.journal.export.writing = false,
                 Command::Taxes(TaxesCommand::SaveCsv { .. }) => self.taxes.csv.writing = false,
+                Command::Taxes(TaxesCommand::SaveXlsx { .. }) => self.taxes.xlsx.writing = false,
                 Command::Taxes(_) => self.taxes.pdf.writing = false,
                 Command::Batch(_) => self.withdrawals.batch.saving_result = false,
                 Command::Orders(_) => self.orders.saving_qr = false,

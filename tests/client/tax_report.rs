@@ -161,8 +161,9 @@ fn tax_report_reads_the_demo_year_month_by_month() {
     // 5 months ago: the swap sells 500 USDC, valued on its day at the
     // account's last order of USDC in reais before it (7 months ago, 2,000
     // sold for 11,200.00: 5.60 each), not at the service's price of today
-    // (5.40): 2,800.00 against a cost of 9,924.62 × 500 / 1,975 = 2,512.56.
-    assert_eq!(head(5), "2800.00,true,287.44,0.00,");
+    // (5.40): 2,800.00 against a cost of 9,924.62 × 500 / 1,975 = 2,512.56,
+    // less its fee of 2.5 USDT at the swap's 5.60 a unit (14.00): 273.44.
+    assert_eq!(head(5), "2800.00,true,273.44,0.00,");
     // 3 months ago: wBRLY 10,746.00 + BRLV 24,254.00 = exactly 35,000.00:
     // exempt. wBRLY: 10,746.00 − 53.73 − 10,000.00 = +692.27; BRLV: cost
     // 54,874.37 × 24,254 / 54,600 = 24,375.8785… → 24,375.88, sold for
@@ -170,8 +171,9 @@ fn tax_report_reads_the_demo_year_month_by_month() {
     assert_eq!(head(3), "35000.00,true,449.12,0.00,");
     assert_eq!(row(3)[9], "692.27", "the exempt gain");
     // 2 months ago: 200 USDT of 997.5 (500 arrived at cost zero, 497.5 from
-    // the swap at 2,800.00): cost 561.40; sold for 1,090.00 − 5.45.
-    assert_eq!(head(2), "1090.00,true,523.15,0.00,");
+    // the swap at 2,800.00 less its fee, 2,786.00): cost 2,786.00 × 200 /
+    // 997.5 = 558.5965… → 558.60; sold for 1,090.00 − 5.45: +525.95.
+    assert_eq!(head(2), "1090.00,true,525.95,0.00,");
 
     // The swap, the deposit from outside and the claim are in the ledger.
     assert!(
@@ -349,7 +351,10 @@ fn tax_report_shows_a_late_darf_with_its_fine_and_selic_and_the_declaration_whol
     assert!(bens.contains("11.222.333/0001-81"), "{bens}");
     assert!(bens.lines().any(|line| line.starts_with("BRL,")), "{bens}");
     let gcap = std::fs::read_to_string(out.join("gcap-sales.csv")).unwrap();
-    assert!(gcap.starts_with("date,month,asset,quantity,value_brl,cost_brl,fee_brl,gain_brl\n"));
+    assert!(
+        gcap.starts_with("date,month,asset,nature,quantity,value_brl,cost_brl,fee_brl,gain_brl\n")
+    );
+    assert!(gcap.contains(",USDC,venda,"), "{gcap}");
     // The taxable month's two sales: USDC and BRLV.
     assert_eq!(
         gcap.lines()

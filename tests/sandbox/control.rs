@@ -323,6 +323,7 @@ async fn start_up_guards() {
         quote_lifetime_secs: 60,
         seed_records: 0,
         clock_start: None,
+        central_bank_edges: false,
     };
     assert!(matches!(run(args).await, Err(SandboxError::Usage(_))));
 }

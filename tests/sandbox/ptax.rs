@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use axum::http::StatusCode;
 use brlv_core::journal::Store;
+use brlv_core::tax::Language;
 use brlv_core::tax::journal::dollar_rates_through;
 use brlv_core::tax::ptax::{self, PtaxClient, RateOnDay};
 use brlv_sandbox::{Sandbox, SandboxConfig};
@@ -68,14 +69,16 @@ async fn a_weekend_or_a_holiday_takes_the_last_business_days_rate() {
         let RateOnDay::Known(rate) = completed.rates.on(day) else {
             panic!("{day}: {:?}", completed.rates.on(day));
         };
+        assert_eq!(rate.standing, ptax::RateStanding::PreviousBusinessDay);
+        let rate = rate.rate;
         assert_eq!(rate.published_on, date!(2025 - 06 - 06));
         assert_eq!((rate.buying, rate.selling), (dec("5.0606"), dec("5.0612")));
     }
     let RateOnDay::Known(rate) = completed.rates.on(corpus_christi) else {
         panic!("{:?}", completed.rates.on(corpus_christi));
     };
-    assert_eq!(rate.published_on, date!(2025 - 06 - 18));
-    assert_eq!(rate.buying, dec("5.1806"));
+    assert_eq!(rate.rate.published_on, date!(2025 - 06 - 18));
+    assert_eq!(rate.rate.buying, dec("5.1806"));
     assert_eq!(
         completed.rates.on(date!(2025 - 06 - 09)),
         RateOnDay::NotAsked
@@ -107,8 +110,8 @@ async fn a_second_report_asks_nothing_for_a_day_the_journal_keeps() {
     let RateOnDay::Known(rate) = second.rates.on(date!(2025 - 03 - 08)) else {
         panic!();
     };
-    assert_eq!(rate.published_on, date!(2025 - 03 - 07));
-    assert_eq!(rate.selling.to_string(), "5.0709");
+    assert_eq!(rate.rate.published_on, date!(2025 - 03 - 07));
+    assert_eq!(rate.rate.selling.to_string(), "5.0709");
 
     // A new day costs one request, for it alone.
     let more: BTreeSet<Date> = [date!(2025 - 03 - 08), date!(2025 - 11 - 03)].into();
@@ -177,7 +180,10 @@ async fn a_failure_leaves_each_day_flagged_with_the_reason_and_keeps_nothing() {
         assert_eq!(error, None);
         assert_eq!(count.load(Ordering::Relaxed), 1);
         match completed.rates.on(day) {
-            RateOnDay::Failed(why) => assert!(why.contains(reason), "{why}"),
+            RateOnDay::Failed(why) => {
+                let why = why.text(Language::English);
+                assert!(why.contains(reason), "{why}");
+            }
             other => panic!("{status}: {other:?}"),
         }
         assert!(completed.to_keep.is_empty());
@@ -201,9 +207,6 @@ async fn an_unreachable_service_is_said_so() {
     let completed = ptax::complete(&client, &needed, &Default::default(), today()).await;
     let failures: Vec<_> = completed.rates.failures().collect();
     assert_eq!(failures.len(), 1);
-    assert!(
-        failures[0].1.contains("could not be reached"),
-        "{}",
-        failures[0].1
-    );
+    let why = failures[0].1.text(Language::English);
+    assert!(why.contains("could not be reached"), "{why}");
 }

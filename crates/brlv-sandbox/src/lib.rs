@@ -63,7 +63,7 @@ pub use nonces::CLOCK_LEEWAY_SECS;
 pub use ptax::sandbox_dollar_rate;
 pub use rates::{FEE_RATE, USD_STABLECOIN_PRICE_BRL};
 pub use selic::sandbox_selic;
-pub use server::{RunningSandbox, Sandbox, SandboxConfig};
+pub use server::{CentralBankEdges, RunningSandbox, Sandbox, SandboxConfig};
 pub use state::{
     CLAIM_COMPLETE_SECS, ORDER_SETTLE_SECS, TRANSFER_CONFIRM_SECS, TRANSFER_SUBMIT_SECS,
     WITHDRAWAL_PAYOUT_SECS, WITHDRAWAL_PROCESS_SECS,

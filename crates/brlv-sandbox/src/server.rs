@@ -42,6 +42,27 @@ pub struct SandboxConfig {
     /// `None`). The demo data are placed relative to it, so a test that
     /// starts at a chosen instant expects the same records on every day.
     pub clock_start: Option<OffsetDateTime>,
+    /// How the emulation of the Banco Central's services answers at their
+    /// edges (today's PTAX before its bulletin, a range of months not
+    /// published yet).
+    pub central_bank: CentralBankEdges,
+}
+
+/// How the emulated Banco Central answers where its real services answer
+/// otherwise than "here are the figures".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CentralBankEdges {
+    /// Simplified for the demo: today's PTAX all day, an empty list for
+    /// months not published.
+    #[default]
+    Simple,
+    /// As the real services answer: no PTAX of today before the closing
+    /// bulletin (13:10 in Brasília, by the sandbox's clock), a long period
+    /// read in pages of at most 100 rows with `@odata.nextLink`; the SGS
+    /// answers HTTP 404 to a range that starts after today and, to a range
+    /// after its last published month, that month's figure alone (its "last
+    /// value" answer).
+    AsPublished,
 }
 
 impl Default for SandboxConfig {
@@ -54,6 +75,7 @@ impl Default for SandboxConfig {
             webhook_url: None,
             webhook_retry: WebhookRetryPolicy::default(),
             clock_start: None,
+            central_bank: CentralBankEdges::Simple,
         }
     }
 }
@@ -102,6 +124,7 @@ impl Sandbox {
             webhook_url,
             dollar_rate_requests: std::sync::atomic::AtomicU64::new(0),
             selic_requests: std::sync::atomic::AtomicU64::new(0),
+            central_bank: config.central_bank,
         });
         let demo_feed = Arc::new(DemoFeed::new(&base_url)?);
         let app =

@@ -358,6 +358,8 @@ pub(crate) struct Shared {
     /// Requests for the monthly Selic (the Banco Central's emulation), so
     /// that a test can tell a month kept from a month asked again.
     pub selic_requests: std::sync::atomic::AtomicU64,
+    /// How the Banco Central's emulation answers at its edges.
+    pub central_bank: super::server::CentralBankEdges,
 }
 
 impl Shared {

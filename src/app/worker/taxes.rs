@@ -6,7 +6,7 @@
 use crate::app::export::{ExportKind, FileError};
 use crate::app::features::taxes::message::{TaxesCommand, TaxesEvent};
 use crate::app::features::taxes::task::{
-    CentralBankAt, central_bank_figures, service_prices, write_csv_files, write_pdf,
+    CentralBankAt, central_bank_figures, service_prices, write_csv_files, write_pdf, write_xlsx,
 };
 use crate::app::message::Event;
 use crate::app::session::ProfileKind;
@@ -58,13 +58,29 @@ impl Worker {
                 folder,
                 figures,
                 money,
+                language,
             } => self.spawn(async move {
                 let target = folder.clone();
-                let result = blocking(move || write_csv_files(&folder, &figures, money))
+                let result = blocking(move || write_csv_files(&folder, &figures, money, language))
                     .await
                     .unwrap_or_else(|reason| Err(FileError::lost(&target, reason)));
                 Done::Report(Event::Exported {
                     kind: ExportKind::TaxCsv,
+                    result,
+                })
+            }),
+            TaxesCommand::SaveXlsx {
+                path,
+                figures,
+                money,
+                language,
+            } => self.spawn(async move {
+                let target = path.clone();
+                let result = blocking(move || write_xlsx(&path, &figures, money, language))
+                    .await
+                    .unwrap_or_else(|reason| Err(FileError::lost(&target, reason)));
+                Done::Report(Event::Exported {
+                    kind: ExportKind::TaxXlsx,
                     result,
                 })
             }),

@@ -473,14 +473,21 @@ fn bens_section(
             &[("asset", &line.asset), ("text", &line.discriminacao)],
         )));
     }
-    let date = date_text(language, declaration.this_on);
     for held in money {
-        let words = money_held_words(language, amounts, held, &date);
-        blocks.push(ReportBlock::Text(match words.flag {
-            Some(flag) => format!("{} [{}]", words.head, tr(language, flag)),
-            None => words.head,
-        }));
-        blocks.push(ReportBlock::Note(words.how));
+        for column in [&held.previous, &held.this] {
+            let words = money_held_words(language, amounts, held, column);
+            blocks.push(ReportBlock::Text(match words.flag {
+                Some(flag) => format!("{} [{}]", words.head, tr(language, flag)),
+                None => words.head,
+            }));
+            for line in words.cost.into_iter().chain(words.reference) {
+                blocks.push(ReportBlock::Text(line));
+            }
+            blocks.push(ReportBlock::Note(words.how));
+        }
+        if let Some(gap) = super::words::money_unexplained_words(language, amounts, held) {
+            blocks.push(ReportBlock::Note(gap));
+        }
     }
     if !money.is_empty() {
         blocks.push(ReportBlock::Note(t("taxes.bens.money.code_unsettled")));

@@ -49,6 +49,8 @@ pub struct TaxesState {
     pub csv: ExportDraft,
     /// The report for an accountant, as PDF.
     pub pdf: ExportDraft,
+    /// The year's workbook (.xlsx).
+    pub xlsx: ExportDraft,
     /// Keep the view scrolled to this part (`--view taxes:declaration`, `taxes:bens`).
     pub part_in_view: Option<TaxesPart>,
     ledger_inputs: u64,
@@ -145,9 +147,13 @@ impl TaxesState {
 
     /// What the Banco Central should be asked for the figures, once a
     /// session (the days and months not asked yet).
-    pub fn central_bank_to_ask(&mut self, figures: &TaxFigures) -> Option<TaxesCommand> {
+    pub fn central_bank_to_ask(
+        &mut self,
+        figures: &TaxFigures,
+        now: OffsetDateTime,
+    ) -> Option<TaxesCommand> {
         self.central_bank
-            .to_ask(figures)
+            .to_ask(figures, now)
             .map(TaxesCommand::CentralBank)
     }
 
@@ -213,6 +219,26 @@ pub enum TaxesPart {
     Declaration,
     /// Bens e Direitos with both columns, the CNPJ and the money at the service.
     Bens,
+}
+
+/// The tax year's files the view saves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TaxFile {
+    /// The CSV files, into a folder.
+    Csv,
+    /// The report for an accountant, as PDF.
+    Pdf,
+    /// The workbook (.xlsx).
+    Xlsx,
+}
+
+impl TaxFile {
+    /// Whether the system's dialog for it already asked before replacing
+    /// the file (a Save dialog does; a folder's dialog asks nothing of the
+    /// files put in it).
+    pub fn dialog_asks_to_replace(self) -> bool {
+        self != TaxFile::Csv
+    }
 }
 
 /// The next step of saving the tax year's files.
@@ -293,6 +319,67 @@ impl TaxesState {
         self.write_pdf(year, report)
     }
 
+    /// Saves the workbook of the year shown: to the file chosen in the
+    /// system's dialog, or the one typed.
+    pub fn save_xlsx(&mut self, report: ReportFor<'_>) -> TaxFileStep {
+        let year = self.shown_year(report.now);
+        if std::mem::take(&mut self.xlsx.dialog_asked) {
+            return TaxFileStep::ChooseFile(crate::app::dialog::DialogPurpose::TaxXlsx { year });
+        }
+        self.write_xlsx(year, report)
+    }
+
+    /// The system's dialog chose `typed` for `file` of `year`: its write.
+    pub fn file_chosen(
+        &mut self,
+        file: TaxFile,
+        year: i32,
+        typed: String,
+        report: ReportFor<'_>,
+    ) -> TaxFileStep {
+        match file {
+            TaxFile::Csv => {
+                self.csv.path = typed;
+                self.write_csv(year, report)
+            }
+            TaxFile::Pdf => {
+                self.pdf.path = typed;
+                self.write_pdf(year, report)
+            }
+            TaxFile::Xlsx => {
+                self.xlsx.path = typed;
+                self.write_xlsx(year, report)
+            }
+        }
+    }
+
+    /// The workbook of `year`, to be written to the file in the draft.
+    pub fn write_xlsx(&mut self, year: i32, report: ReportFor<'_>) -> TaxFileStep {
+        let figures = self.figures_of(year);
+        let Some(path) = self.xlsx.start() else {
+            return TaxFileStep::Done;
+        };
+        match figures {
+            Some(figures) => {
+                let money = figures.money_held(report.balance_brl, report.language, report.now);
+                TaxFileStep::Write(TaxesCommand::SaveXlsx {
+                    path,
+                    figures,
+                    money,
+                    language: super::words::report_language(report.language),
+                })
+            }
+            None => {
+                let not_ready = crate::app::i18n::tr(report.language, "taxes.files_not_ready");
+                self.xlsx.finish(Err(crate::app::export::FileError::encode(
+                    &path,
+                    not_ready.into_owned(),
+                )));
+                TaxFileStep::Done
+            }
+        }
+    }
+
     /// The CSV files of `year`, to be written into the folder in the draft.
     pub fn write_csv(&mut self, year: i32, report: ReportFor<'_>) -> TaxFileStep {
         let figures = self.figures_of(year);
@@ -306,6 +393,7 @@ impl TaxesState {
                     folder,
                     figures,
                     money,
+                    language: super::words::report_language(report.language),
                 })
             }
             None => {

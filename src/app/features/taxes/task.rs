@@ -2,7 +2,8 @@
 //! order with no leg in reais needs (a quote of one unit for reais,
 //! journaled as every quote is), the Banco Central's PTAX and Selic (the
 //! journal's copy first, what was learnt kept there), and the files written
-//! on the worker's blocking pool (the year's CSV files, the PDF report).
+//! on the worker's blocking pool (the year's CSV files, its workbook, the
+//! PDF report).
 
 use std::path::{Path, PathBuf};
 
@@ -113,8 +114,24 @@ pub async fn central_bank_figures(
             }
             Err(error) => {
                 for day in &request.days {
-                    answer.rates.fail(*day, error.to_string());
+                    answer
+                        .rates
+                        .fail(*day, ptax::RateProblem::Service(error.clone()));
                 }
+            }
+        }
+    }
+    // Today's bulletin, for the days valued provisionally: one small request.
+    if !request.provisional.is_empty()
+        && let Ok(client) = ptax::PtaxClient::new(&at.ptax)
+    {
+        for day in request.provisional.iter().filter(|day| **day == today) {
+            answer.requests += 1;
+            match client.day(*day).await {
+                Ok(Some(rate)) => answer.rates.insert(*day, rate),
+                // Not out yet, or not reachable now: asked again later.
+                Ok(None) => {}
+                Err(error) => tracing::info!("today's PTAX could not be asked: {error}"),
             }
         }
     }
@@ -145,7 +162,9 @@ pub async fn central_bank_figures(
             }
             Err(error) => {
                 for month in &request.months {
-                    answer.selic.fail(*month, error.to_string());
+                    answer
+                        .selic
+                        .fail(*month, selic::SelicProblem::Service(error.clone()));
                 }
             }
         }
@@ -173,6 +192,7 @@ pub fn write_csv_files(
     folder: &Path,
     figures: &TaxFigures,
     money: Vec<MoneyHeld>,
+    language: brlv_core::tax::Language,
 ) -> Result<PathBuf, FileError> {
     let (Some(year), Some(declaration)) = (figures.year.as_deref(), figures.declaration.as_deref())
     else {
@@ -199,9 +219,43 @@ pub fn write_csv_files(
         export::write_gcap_sales(out, &declaration.gcap_sales)
     })?;
     write_csv(&late, |out| {
-        export::write_late_darfs(out, &figures.late_darfs)
+        export::write_late_darfs(out, &figures.late_darfs, language)
     })?;
     Ok(folder.to_owned())
+}
+
+/// Writes the workbook of the year `figures` are for to `path` as a
+/// private file: the same figures as the CSV files, with `money` (the BRL
+/// and USD held at the service, as the view shows them), in `language`.
+/// Blocking, for the worker's blocking pool.
+pub fn write_xlsx(
+    path: &Path,
+    figures: &TaxFigures,
+    money: Vec<MoneyHeld>,
+    language: brlv_core::tax::Language,
+) -> Result<PathBuf, FileError> {
+    let (Some(year), Some(declaration)) = (figures.year.as_deref(), figures.declaration.as_deref())
+    else {
+        return Err(FileError::encode(path, "the report is not computed yet"));
+    };
+    let declaration = Declaration {
+        money,
+        ..declaration.clone()
+    };
+    let bytes = figures
+        .sources
+        .with_input(|input| {
+            brlv_core::tax::workbook::workbook(&brlv_core::tax::workbook::WorkbookParts {
+                ledger: &figures.ledger,
+                input,
+                year,
+                declaration: &declaration,
+                late: &figures.late_darfs,
+                language,
+            })
+        })
+        .map_err(|error| FileError::encode(path, error))?;
+    write_file(path, &bytes)
 }
 
 /// Renders the report and writes it to `path` as a private file. Blocking,

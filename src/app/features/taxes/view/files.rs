@@ -1,7 +1,8 @@
 //! The year's files for an accountant: the CSV files (the ledger, the
 //! months, the positions, Bens e Direitos, the sales for GCAP, the late
-//! DARFs) into a folder, and the report as PDF; each through the system's
-//! dialog, or a typed path, written by the worker.
+//! DARFs) into a folder, the report as PDF, and the year as one workbook
+//! (.xlsx); each through the system's dialog, or a typed path, written by
+//! the worker.
 
 use egui::Ui;
 
@@ -61,6 +62,21 @@ pub(super) fn files_ui(
     };
     if save_bar_ui(ui, language, &mut taxes.pdf, keys, &[pdf]).is_some() {
         let step = taxes.save_pdf(report_for(cx));
+        take_step(out, step);
+    }
+    ui.add_space(6.0);
+    ui.label(cx.t("taxes.files_xlsx_note").as_ref());
+    let xlsx = SaveChoice {
+        dialog: &cx.t("taxes.files_save_xlsx"),
+        typed: &save,
+    };
+    let keys = SaveBarKeys {
+        path: "taxes.files_xlsx_label",
+        hint: "taxes.files_xlsx_hint",
+        failed: "taxes.files_not_saved",
+    };
+    if save_bar_ui(ui, language, &mut taxes.xlsx, keys, &[xlsx]).is_some() {
+        let step = taxes.save_xlsx(report_for(cx));
         take_step(out, step);
     }
 }

@@ -79,7 +79,7 @@ fn figures_asking_prices(
         out.command(Command::Taxes(TaxesCommand::Prices(assets)));
     }
     if cx.connected
-        && let Some(ask) = taxes.central_bank_to_ask(&figures)
+        && let Some(ask) = taxes.central_bank_to_ask(&figures, cx.wall_now)
     {
         out.command(Command::Taxes(ask));
     }
@@ -192,6 +192,7 @@ fn year_choice_ui(
             // Another year's report is another document: its typed path
             // starts empty, so it never lands on the last year's file.
             taxes.pdf.path.clear();
+            taxes.xlsx.path.clear();
         }
         if busy {
             ui.spinner();
