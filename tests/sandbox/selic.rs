@@ -182,3 +182,44 @@ async fn an_unreachable_service_is_said_so() {
         .text(failures[0].0, brlv_core::tax::Language::English);
     assert!(why.contains("could not be reached"), "{why}");
 }
+
+#[tokio::test]
+async fn as_published_the_sgs_says_not_yet_with_its_last_value_or_a_404() {
+    // 1 December 2026 at noon in Brasília: November is the last month published.
+    let sandbox = Sandbox::start(SandboxConfig {
+        clock_start: Some(time::macros::datetime!(2026-12-01 15:00 UTC)),
+        central_bank: brlv_sandbox::CentralBankEdges::AsPublished,
+        ..SandboxConfig::default()
+    })
+    .await
+    .unwrap();
+    let client = SelicClient::new(sandbox.base_url().as_str()).unwrap();
+    // December alone: after the last figure, the SGS answers November's.
+    let answer = client
+        .range(month(2026, 12), month(2026, 12))
+        .await
+        .unwrap();
+    assert!(answer.months.is_empty());
+    assert_eq!(answer.last_before, Some(month(2026, 11)));
+    let needed: BTreeSet<YearMonth> = [month(2026, 11), month(2026, 12)].into();
+    let completed = selic::complete(&client, &needed, &Default::default(), month(2026, 12)).await;
+    assert_eq!(
+        completed.months.on(month(2026, 11)),
+        SelicOnMonth::Known(dec("1.01"))
+    );
+    assert_eq!(
+        completed.months.on(month(2026, 12)),
+        SelicOnMonth::Failed(&selic::SelicProblem::NotPublished {
+            last_published: Some(month(2026, 11))
+        })
+    );
+    // A range that starts after today: 404, read as "not published".
+    let later: BTreeSet<YearMonth> = [month(2027, 2)].into();
+    let completed = selic::complete(&client, &later, &Default::default(), month(2026, 12)).await;
+    assert_eq!(
+        completed.months.on(month(2027, 2)),
+        SelicOnMonth::Failed(&selic::SelicProblem::NotPublished {
+            last_published: None
+        })
+    );
+}

@@ -60,7 +60,7 @@ pub use keys::{
     generate_key_pair,
 };
 pub use nonces::CLOCK_LEEWAY_SECS;
-pub use ptax::sandbox_dollar_rate;
+pub use ptax::{PAGE_CAP as PTAX_PAGE_CAP, sandbox_dollar_rate};
 pub use rates::{FEE_RATE, USD_STABLECOIN_PRICE_BRL};
 pub use selic::sandbox_selic;
 pub use server::{CentralBankEdges, RunningSandbox, Sandbox, SandboxConfig};
