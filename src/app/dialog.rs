@@ -322,6 +322,7 @@ pub fn dialog_request(
             let (title, name) = match format {
                 ExtratoFormat::Ofx => ("files.title_extrato_ofx", "OFX"),
                 ExtratoFormat::Csv => ("files.title_extrato_csv", "CSV"),
+                ExtratoFormat::Xlsx => ("files.title_extrato_xlsx", "Excel"),
             };
             save(
                 title,

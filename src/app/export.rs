@@ -101,6 +101,8 @@ pub enum ExtratoFormat {
     Ofx,
     /// CSV, for spreadsheets.
     Csv,
+    /// A workbook (.xlsx), for spreadsheets that open a CSV as one column.
+    Xlsx,
 }
 
 impl ExtratoFormat {
@@ -109,6 +111,7 @@ impl ExtratoFormat {
         match self {
             ExtratoFormat::Ofx => "ofx",
             ExtratoFormat::Csv => "csv",
+            ExtratoFormat::Xlsx => "xlsx",
         }
     }
 }

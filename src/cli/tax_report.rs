@@ -1382,6 +1382,16 @@ impl Say {
         }
     }
 
+    /// Dollars, as the language writes money: `US$1,995.00`, `US$ 1.995,00`.
+    fn dollars(self, value: rust_decimal::Decimal) -> String {
+        let number = brlv_core::money::format_amount(value, 2, self.format);
+        if self.portuguese {
+            format!("US$ {number}")
+        } else {
+            format!("US${number}")
+        }
+    }
+
     /// A quantity, with the language's separators.
     fn quantity(self, quantity: rust_decimal::Decimal) -> String {
         brlv_core::money::format_amount(quantity.normalize(), 0, self.format)
@@ -1557,7 +1567,7 @@ fn print_money_column(
     let amount = column.amount.map_or_else(
         || "?".to_owned(),
         |amount| match held.currency {
-            "USD" => format!("US$ {}", say.quantity(amount)),
+            "USD" => say.dollars(amount),
             _ => money(amount),
         },
     );
@@ -1579,7 +1589,10 @@ fn print_money_column(
                 "reconstituído do saldo do serviço lido em"
             ),
             say.date(*read_on),
-            say.quantity(*balance),
+            match held.currency {
+                "USD" => say.dollars(*balance),
+                _ => money(*balance),
+            },
             words("less the", "menos as"),
             words(
                 "movements since; check it against the statement of that day",
@@ -1606,7 +1619,10 @@ fn print_money_column(
                 "not had: the movements the lists show come to",
                 "não obtido: as movimentações que as listas mostram somam"
             ),
-            say.quantity(*sum),
+            match held.currency {
+                "USD" => say.dollars(*sum),
+                _ => money(*sum),
+            },
             words(
                 "below zero (the lists do not hold the whole history); take it from the statement of that day",
                 "abaixo de zero (as listas não têm todo o histórico); use o extrato daquele dia"
@@ -1636,8 +1652,8 @@ fn print_money_column(
             );
             if column.uncosted > rust_decimal::Decimal::ZERO {
                 line.push_str(&format!(
-                    "; US$ {} {}",
-                    say.quantity(column.uncosted),
+                    "; {} {}",
+                    say.dollars(column.uncosted),
                     words("with no cost the records show", "sem custo nos registros")
                 ));
             }
@@ -1739,7 +1755,7 @@ fn print_declaration(out: &mut impl Write, declaration: &Declaration, language: 
         }
         if let Some(gap) = held.unexplained.filter(|gap| !gap.is_zero()) {
             let gap = match held.currency {
-                "USD" => format!("US$ {}", say.quantity(gap.abs())),
+                "USD" => say.dollars(gap.abs()),
                 _ => money(gap.abs()),
             };
             let _ = writeln!(

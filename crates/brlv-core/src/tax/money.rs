@@ -210,7 +210,7 @@ impl MoneyMoves {
                 (Some(_), None) => (None, Decimal::ZERO),
             };
             let reference = match (cost, amount, year_end) {
-                (Some(_), Some(amount), true) => match rates.on(on) {
+                (Some(_), Some(amount), true) if !amount.is_zero() => match rates.on(on) {
                     RateOnDay::Known(rate) => Some(ReferenceRate {
                         day: on,
                         rate: *rate,

@@ -61,6 +61,146 @@ pub fn darf_line(language: Language, amounts: AmountFormat, month: &MonthReport)
     ))
 }
 
+/// A late DARF in short, for its month's row: `overdue 154 days ·
+/// R$206.63 today` (or `if paid on …` when the day of payment is not
+/// `today`); the known part when a month's Selic is missing.
+pub fn overdue_short(
+    language: Language,
+    amounts: AmountFormat,
+    darf: &brlv_core::tax::darf::LateDarf,
+    today: Date,
+) -> String {
+    let amount = darf.total_brl.map_or_else(
+        || {
+            tr_with(
+                language,
+                "taxes.overdue_at_least",
+                &[("amount", &amounts.brl(darf.known_part_brl()))],
+            )
+        },
+        |total| amounts.brl(total),
+    );
+    let days = darf.days_late.to_string();
+    if darf.paid_on == today {
+        tr_with(
+            language,
+            "taxes.overdue_today",
+            &[("days", &days), ("amount", &amount)],
+        )
+    } else {
+        tr_with(
+            language,
+            "taxes.overdue_on",
+            &[
+                ("days", &days),
+                ("amount", &amount),
+                ("date", &date_text(language, darf.paid_on)),
+            ],
+        )
+    }
+}
+
+/// A late DARF in full, as the view and the PDF say it: what is owed and
+/// how late, the fine, the Selic interest (or which months' Selic is
+/// missing and why), and the total; one line each.
+pub fn late_darf_lines(
+    language: Language,
+    amounts: AmountFormat,
+    darf: &brlv_core::tax::darf::LateDarf,
+    today: Date,
+) -> Vec<String> {
+    // A rate as written: 20, 16.83, 5.95 (no places it does not have).
+    let percent = |value: rust_decimal::Decimal| amounts.number(value.normalize(), 0);
+    let month = month_title(language, darf.month);
+    let mut lines = vec![
+        tr_with(
+            language,
+            "taxes.late.owed",
+            &[
+                ("month", &month),
+                ("amount", &amounts.brl(darf.amount_brl)),
+                ("due", &date_text(language, darf.due)),
+                ("days", &darf.days_late.to_string()),
+                ("paid_on", &date_text(language, darf.paid_on)),
+            ],
+        ),
+        tr_with(
+            language,
+            if darf.fine_capped {
+                "taxes.late.fine_capped"
+            } else {
+                "taxes.late.fine"
+            },
+            &[
+                ("month", &month),
+                ("fine", &amounts.brl(darf.fine_brl)),
+                (
+                    "rate",
+                    &percent(darf.fine_rate * rust_decimal::Decimal::ONE_HUNDRED),
+                ),
+            ],
+        ),
+    ];
+    match (darf.interest_brl, darf.interest_percent, darf.total_brl) {
+        (Some(interest), Some(rate), Some(total)) => {
+            lines.push(tr_with(
+                language,
+                "taxes.late.interest",
+                &[
+                    ("month", &month),
+                    ("interest", &amounts.brl(interest)),
+                    ("rate", &percent(rate)),
+                    ("months", &darf.interest_months.len().to_string()),
+                ],
+            ));
+            lines.push(if darf.paid_on == today {
+                tr_with(
+                    language,
+                    "taxes.late.total",
+                    &[("month", &month), ("total", &amounts.brl(total))],
+                )
+            } else {
+                tr_with(
+                    language,
+                    "taxes.late.total_on",
+                    &[
+                        ("month", &month),
+                        ("total", &amounts.brl(total)),
+                        ("date", &date_text(language, darf.paid_on)),
+                    ],
+                )
+            });
+        }
+        _ => {
+            let core = report_language(language);
+            let missing: Vec<String> = darf
+                .missing_selic()
+                .map(|(selic_month, problem)| {
+                    format!(
+                        "{} ({})",
+                        month_title(language, selic_month),
+                        problem.text(selic_month, core)
+                    )
+                })
+                .collect();
+            lines.push(tr_with(
+                language,
+                "taxes.late.interest_missing",
+                &[("month", &month), ("months", &missing.join(", "))],
+            ));
+            lines.push(tr_with(
+                language,
+                "taxes.late.known_part",
+                &[
+                    ("month", &month),
+                    ("amount", &amounts.brl(darf.known_part_brl())),
+                ],
+            ));
+        }
+    }
+    lines
+}
+
 /// The kind of a ledger entry in words.
 pub fn kind_text(language: Language, kind: EntryKind) -> String {
     let key = match kind {

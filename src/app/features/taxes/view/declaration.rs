@@ -87,7 +87,7 @@ pub(super) fn declaration_ui(
     if !any {
         note_ui(ui, &cx.t("taxes.no_tax"));
     }
-    super::late::late_darfs_ui(ui, cx, &figures.late_darfs);
+    super::late::late_darfs_ui(ui, cx, &figures.late_darfs, (&figures.overdue, year.year));
     if !year.carried_at_end_brl.is_zero() {
         note_ui(
             ui,

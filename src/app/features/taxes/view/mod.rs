@@ -117,6 +117,23 @@ fn taxes_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &PanelContext<'_>, out: &mu
         });
         return;
     };
+    // Orders the report could not count: said before every figure they
+    // leave out of, in the colour of what costs money.
+    if let Some(notice) = figures
+        .ledger
+        .unknown_states_notice(super::words::report_language(language))
+    {
+        let danger = palette::of(ui).error;
+        egui::Frame::group(ui.style())
+            .stroke(egui::Stroke::new(1.0, danger))
+            .inner_margin(10)
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.add(egui::Label::new(RichText::new(notice).strong()).wrap());
+                ui.add(egui::Label::new(cx.t("taxes.not_counted_note").as_ref()).wrap());
+            });
+        ui.add_space(6.0);
+    }
     if taxes.unread > 0 {
         note_ui(
             ui,
