@@ -233,12 +233,12 @@ fn months_section(
         columns: vec![
             column(t("taxes.col.month"), 15, false),
             column(t("taxes.col.sales"), 13, true),
-            column(t("taxes.col.against_limit"), 10, false),
-            column(t("taxes.col.gain"), 12, true),
+            column(t("taxes.col.against_limit"), 11, false),
+            column(t("taxes.col.gain"), 13, true),
             column(t("taxes.col.tax"), 10, true),
             column(t("taxes.col.darf"), 11, true),
-            column(t("taxes.col.due"), 11, false),
-            column(t("taxes.col.paid"), 18, false),
+            column(t("taxes.col.due"), 12, false),
+            column(t("taxes.col.paid"), 15, false),
         ],
         rows,
     });

@@ -188,7 +188,9 @@ fn month_row_ui(
                     let text = super::super::words::overdue_short(language, amounts, late, today);
                     let spoken =
                         cx.t_with("taxes.a11y.overdue", &[("month", &name), ("value", &text)]);
-                    figure_ui(ui, &text, &spoken);
+                    badge_ui(ui, &text, Tone::Danger).widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::Label, true, &spoken)
+                    });
                 }
                 response.changed().then_some(paid)
             })
