@@ -1467,9 +1467,7 @@ impl AppState {
             PendingWrite::Command(command) => match *command {
                 Command::ExportExtrato(_) => self.activity.export.writing = false,
                 Command::Journal(_) => self.journal.export.writing = false,
-                Command::Taxes(TaxesCommand::SaveCsv { .. }) => self.taxes.csv.writing = false,
-                Command::Taxes(TaxesCommand::SaveXlsx { .. }) => self.taxes.xlsx.writing = false,
-                Command::Taxes(_) => self.taxes.pdf.writing = false,
+                Command::Taxes(command) => self.taxes.write_not_done(&command),
                 Command::Batch(_) => self.withdrawals.batch.saving_result = false,
                 Command::Orders(_) => self.orders.saving_qr = false,
                 _ => {}

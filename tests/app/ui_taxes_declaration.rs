@@ -6,7 +6,6 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use serde_json::json;
 use time::macros::datetime;
 
 use brlv_core::api::model::Order;
@@ -22,14 +21,7 @@ use brlv_desk::app::state::{AppState, View};
 use crate::support::ui::{SESSION, connected_state, dec, deliver, harness, settle, type_into};
 
 fn order(n: u128, at: &str, pay: (&str, &str), get: (&str, &str)) -> Order {
-    serde_json::from_value(json!({
-        "id": uuid::Uuid::from_u128(n), "state": "completed", "created-at": at,
-        "state-updated-at": at,
-        "source-asset": pay.1, "source-amount": pay.0,
-        "target-asset": get.1, "target-amount": get.0,
-        "fee-amount": "0", "fee-asset": get.1,
-    }))
-    .unwrap()
+    crate::support::ui::listed_order(n, at, "completed", pay, get)
 }
 
 /// On 20 May 2026 (Brasília): 2,000 USDC bought in June 2025 for

@@ -30,14 +30,7 @@ const SUPPLIER: &str = "0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359";
 const OWN: &str = "0x1111111111111111111111111111111111111111";
 
 fn order(n: u128, at: &str, pay: (&str, &str), get: (&str, &str)) -> Order {
-    serde_json::from_value(json!({
-        "id": uuid::Uuid::from_u128(n), "state": "completed", "created-at": at,
-        "state-updated-at": at,
-        "source-asset": pay.1, "source-amount": pay.0,
-        "target-asset": get.1, "target-amount": get.0,
-        "fee-amount": "0", "fee-asset": get.1,
-    }))
-    .unwrap()
+    crate::support::ui::listed_order(n, at, "completed", pay, get)
 }
 
 fn transfer(n: u128, at: &str, amount: &str, target: &str) -> Transfer {

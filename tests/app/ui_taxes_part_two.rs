@@ -11,7 +11,7 @@ use egui_kittest::kittest::Queryable;
 use serde_json::json;
 use time::macros::datetime;
 
-use brlv_core::api::model::{Order, Transfer, Wallet};
+use brlv_core::api::model::{Transfer, Wallet};
 use brlv_core::tax::{TaxInput, TypedValues, YearMonth};
 use brlv_desk::app::features::journal::message::{JournalCommand, JournalEvent, TaxJournal};
 use brlv_desk::app::features::taxes::central_bank::{CentralBankAnswer, CentralBankRequest};
@@ -23,21 +23,12 @@ use brlv_desk::app::message::{Command, Event};
 use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::state::{AppState, View};
 
-use crate::support::ui::{SESSION, connected_state, dec, deliver, harness, settle, type_into};
+use crate::support::ui::{
+    SESSION, connected_state, dec, deliver, harness, listed_order as order, settle, type_into,
+};
 
 const MAIN: &str = "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed";
 const COLD: &str = "0x1111111111111111111111111111111111111111";
-
-fn order(n: u128, at: &str, state: &str, pay: (&str, &str), get: (&str, &str)) -> Order {
-    serde_json::from_value(json!({
-        "id": uuid::Uuid::from_u128(n), "state": state, "created-at": at,
-        "state-updated-at": at,
-        "source-asset": pay.1, "source-amount": pay.0,
-        "target-asset": get.1, "target-amount": get.0,
-        "fee-amount": "0", "fee-asset": get.1,
-    }))
-    .unwrap()
-}
 
 /// On 1 December 2026 at noon in Brasília:
 /// - 40,000 BRLV bought for R$38,906.25 on 2 April 2026 and sold for

@@ -27,8 +27,7 @@ use axum::response::{IntoResponse, Response};
 use rust_decimal::Decimal;
 use time::{Date, Month, Time};
 
-use super::server::CentralBankEdges;
-use super::state::Shared;
+use super::state::{CentralBankEdges, Shared};
 use brlv_core::tax::{brasilia, calendar};
 
 /// The longest period one request may ask, in days (the real service

@@ -25,8 +25,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use rust_decimal::Decimal;
 
-use super::server::CentralBankEdges;
-use super::state::Shared;
+use super::state::{CentralBankEdges, Shared};
 use brlv_core::tax::brasilia::YearMonth;
 use brlv_core::tax::selic::parse_service_day;
 

@@ -16,7 +16,7 @@ use brlv_core::api::model::Asset;
 use super::accounts::register;
 use super::clock::SandboxClock;
 use super::error::SandboxError;
-use super::state::{Settings, Shared, World};
+use super::state::{CentralBankEdges, Settings, Shared, World};
 use super::update_feed::{self, DemoFeed};
 use super::webhook::{self, WebhookRetryPolicy};
 use super::{demo, routes};
@@ -46,23 +46,6 @@ pub struct SandboxConfig {
     /// edges (today's PTAX before its bulletin, a range of months not
     /// published yet).
     pub central_bank: CentralBankEdges,
-}
-
-/// How the emulated Banco Central answers where its real services answer
-/// otherwise than "here are the figures".
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum CentralBankEdges {
-    /// Simplified for the demo: today's PTAX all day, an empty list for
-    /// months not published.
-    #[default]
-    Simple,
-    /// As the real services answer: no PTAX of today before the closing
-    /// bulletin (13:10 in Brasília, by the sandbox's clock), a long period
-    /// read in pages of at most 100 rows with `@odata.nextLink`; the SGS
-    /// answers HTTP 404 to a range that starts after today and, to a range
-    /// after its last published month, that month's figure alone (its "last
-    /// value" answer).
-    AsPublished,
 }
 
 impl Default for SandboxConfig {

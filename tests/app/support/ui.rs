@@ -242,3 +242,22 @@ pub fn submit_pending(state: &AppState) -> bool {
         .iter()
         .any(|command| matches!(command, brlv_desk::app::message::Command::Submit { .. }))
 }
+
+/// An order as the service lists it, in `state`, paying `pay` and getting
+/// `get` (each an amount and an asset), its fee zero in the asset got.
+pub fn listed_order(
+    n: u128,
+    at: &str,
+    state: &str,
+    pay: (&str, &str),
+    get: (&str, &str),
+) -> brlv_core::api::model::Order {
+    serde_json::from_value(serde_json::json!({
+        "id": uuid::Uuid::from_u128(n), "state": state, "created-at": at,
+        "state-updated-at": at,
+        "source-asset": pay.1, "source-amount": pay.0,
+        "target-asset": get.1, "target-amount": get.0,
+        "fee-amount": "0", "fee-asset": get.1,
+    }))
+    .expect("an order as the service lists it")
+}

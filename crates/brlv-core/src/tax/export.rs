@@ -119,6 +119,26 @@ pub fn outflow_answer_cell(kind: super::ledger::EntryKind) -> &'static str {
     }
 }
 
+/// The entries of `year` (every entry with `None`), oldest first, each
+/// with what its asset held just before it (the average cost before).
+pub fn entries_with_holding_before(
+    ledger: &Ledger,
+    year: Option<i32>,
+) -> impl Iterator<Item = (&super::ledger::Entry, Holding)> {
+    let mut before: HashMap<u16, Holding> = HashMap::new();
+    ledger.entries.iter().filter_map(move |entry| {
+        let held = before.insert(
+            entry.asset,
+            Holding {
+                quantity: entry.quantity_after,
+                total_cost: entry.total_cost_after,
+            },
+        );
+        year.is_none_or(|year| entry.month.year == year)
+            .then(|| (entry, held.unwrap_or_default()))
+    })
+}
+
 /// Writes `ledger.csv`: the entries of `year` (every entry with `None`).
 pub fn write_ledger(
     out: impl Write,
@@ -128,19 +148,7 @@ pub fn write_ledger(
 ) -> Result<(), csv::Error> {
     let mut writer = crate::csv_cell::Writer::from_writer(out);
     writer.write_record(LEDGER_COLUMNS)?;
-    let mut before: HashMap<u16, Holding> = HashMap::new();
-    for entry in &ledger.entries {
-        let held = before.insert(
-            entry.asset,
-            Holding {
-                quantity: entry.quantity_after,
-                total_cost: entry.total_cost_after,
-            },
-        );
-        if year.is_some_and(|year| entry.month.year != year) {
-            continue;
-        }
-        let held = held.unwrap_or_default();
+    for (entry, held) in entries_with_holding_before(ledger, year) {
         let (record, id) = record_id(input, entry.record);
         let at = brasilia::in_brasilia(entry.at.get())
             .format(&Rfc3339)

@@ -658,14 +658,6 @@ mod tests {
         );
     }
 
-    fn usd_deposit(at: &str, amount: &str) -> Deposit {
-        serde_json::from_value(json!({
-            "id": uuid::Uuid::new_v4(), "type": "wire", "amount": amount,
-            "status": "credited", "created-at": at, "processed-at": at,
-        }))
-        .unwrap()
-    }
-
     fn rate(day: Date, buying: &str, selling: &str) -> crate::tax::ptax::DollarRate {
         crate::tax::ptax::DollarRate {
             published_on: day,
@@ -708,7 +700,7 @@ mod tests {
             "completed",
         )];
         // US$500.00 deposited on 11 August 2025, PTAX selling 5.6006.
-        let deposits = vec![usd_deposit("2025-08-11T15:00:00Z", "500.00")];
+        let deposits = vec![deposit("2025-08-11T15:00:00Z", "500.00")];
         let mut rates = DollarRates::default();
         rates.insert(
             date!(2025 - 08 - 11),

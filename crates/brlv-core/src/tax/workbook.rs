@@ -21,9 +21,11 @@ use time::{Date, OffsetDateTime};
 use super::brasilia;
 use super::darf::LateDarf;
 use super::declaration::{CnpjField, Declaration, MoneyColumn, MoneyHeld};
-use super::export::{money_reading_note, outflow_answer_cell, record_id};
+use super::export::{
+    entries_with_holding_before, money_reading_note, outflow_answer_cell, record_id,
+};
 use super::input::LedgerInput;
-use super::ledger::{Holding, Ledger};
+use super::ledger::Ledger;
 use super::months::DARF_CODE;
 use super::rules::{Language, disclaimer};
 use super::year::{BENS_GROUP, YearReport};
@@ -103,11 +105,7 @@ fn excel_day(day: Date) -> Result<ExcelDateTime, XlsxError> {
 /// A moment as Excel keeps it: the wall clock in Brasília (a cell has no zone).
 fn excel_moment(moment: OffsetDateTime) -> Result<ExcelDateTime, XlsxError> {
     let local = brasilia::in_brasilia(moment);
-    excel_day(local.date())?.and_hms(
-        u16::from(local.hour()),
-        local.minute(),
-        f64::from(local.second()),
-    )
+    excel_day(local.date())?.and_hms(u16::from(local.hour()), local.minute(), local.second())
 }
 
 /// One sheet being written, a row at a time.
@@ -117,7 +115,23 @@ struct Sheet<'a> {
     row: u32,
 }
 
-impl Sheet<'_> {
+impl<'a> Sheet<'a> {
+    /// A sheet with its headings (in `language`) written, frozen above its rows.
+    fn start(
+        sheet: &'a mut Worksheet,
+        formats: &'a Formats,
+        headings: &[(&str, &str)],
+        language: Language,
+    ) -> Result<Sheet<'a>, XlsxError> {
+        let mut rows = Sheet {
+            sheet,
+            formats,
+            row: 0,
+        };
+        rows.headings(headings, language)?;
+        Ok(rows)
+    }
+
     fn headings(&mut self, headings: &[(&str, &str)], language: Language) -> Result<(), XlsxError> {
         for (column, (english, portuguese)) in headings.iter().enumerate() {
             let text = match language {
@@ -297,12 +311,7 @@ fn months_sheet(
     parts: &WorkbookParts<'_>,
 ) -> Result<(), XlsxError> {
     let language = parts.language;
-    let mut rows = Sheet {
-        sheet,
-        formats,
-        row: 0,
-    };
-    rows.headings(&MONTH_HEADINGS, language)?;
+    let mut rows = Sheet::start(sheet, formats, &MONTH_HEADINGS, language)?;
     for month in &parts.year.months {
         rows.month(0, month.month)?;
         rows.money(1, month.sales_brl)?;
@@ -350,12 +359,9 @@ fn ledger_sheet(
     let language = parts.language;
     let ledger = parts.ledger;
     let year = parts.year.year;
-    let mut rows = Sheet {
+    let mut rows = Sheet::start(
         sheet,
         formats,
-        row: 0,
-    };
-    rows.headings(
         &[
             ("When (Brasília)", "Quando (Brasília)"),
             ("Record id", "Identificador do registro"),
@@ -377,19 +383,7 @@ fn ledger_sheet(
         ],
         language,
     )?;
-    let mut before: std::collections::HashMap<u16, Holding> = std::collections::HashMap::new();
-    for entry in &ledger.entries {
-        let held = before.insert(
-            entry.asset,
-            Holding {
-                quantity: entry.quantity_after,
-                total_cost: entry.total_cost_after,
-            },
-        );
-        if entry.month.year != year {
-            continue;
-        }
-        let held = held.unwrap_or_default();
+    for (entry, held) in entries_with_holding_before(ledger, Some(year)) {
         let (record, id) = record_id(parts.input, entry.record);
         rows.moment(0, entry.at.get())?;
         rows.text(1, &id.unwrap_or_default())?;
@@ -442,12 +436,9 @@ fn bens_sheet(
 ) -> Result<(), XlsxError> {
     let language = parts.language;
     let declaration = parts.declaration;
-    let mut rows = Sheet {
+    let mut rows = Sheet::start(
         sheet,
         formats,
-        row: 0,
-    };
-    rows.headings(
         &[
             ("Asset", "Ativo"),
             ("Group", "Grupo"),
@@ -550,12 +541,9 @@ fn gcap_sheet(
     parts: &WorkbookParts<'_>,
 ) -> Result<(), XlsxError> {
     let language = parts.language;
-    let mut rows = Sheet {
+    let mut rows = Sheet::start(
         sheet,
         formats,
-        row: 0,
-    };
-    rows.headings(
         &[
             ("When (Brasília)", "Quando (Brasília)"),
             ("Asset", "Ativo"),
@@ -588,12 +576,9 @@ fn late_sheet(
     parts: &WorkbookParts<'_>,
 ) -> Result<(), XlsxError> {
     let language = parts.language;
-    let mut rows = Sheet {
+    let mut rows = Sheet::start(
         sheet,
         formats,
-        row: 0,
-    };
-    rows.headings(
         &[
             ("Month", "Mês"),
             ("DARF code", "Código do DARF"),
@@ -640,12 +625,9 @@ fn sources_sheet(
     parts: &WorkbookParts<'_>,
 ) -> Result<(), XlsxError> {
     let language = parts.language;
-    let mut rows = Sheet {
+    let mut rows = Sheet::start(
         sheet,
         formats,
-        row: 0,
-    };
-    rows.headings(
         &[
             ("Rule", "Regra"),
             ("Standing", "Situação"),

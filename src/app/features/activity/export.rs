@@ -414,7 +414,7 @@ pub fn extrato_workbook(snapshot: &ExtratoSnapshot) -> Result<Vec<u8>, rust_xlsx
                 .and_hms(
                     u16::from(local.hour()),
                     local.minute(),
-                    f64::from(local.second()),
+                    local.second(),
                 )?;
                 sheet.write_datetime_with_format(row, 0, cell, &moment)?;
             }

@@ -353,6 +353,17 @@ impl TaxesState {
         }
     }
 
+    /// A write of the tax year's files that will not happen (the person
+    /// kept the file it would have replaced): its draft is free again.
+    pub fn write_not_done(&mut self, command: &TaxesCommand) {
+        match command {
+            TaxesCommand::SaveCsv { .. } => self.csv.writing = false,
+            TaxesCommand::SaveXlsx { .. } => self.xlsx.writing = false,
+            TaxesCommand::SavePdf { .. } => self.pdf.writing = false,
+            TaxesCommand::Prices(_) | TaxesCommand::CentralBank(_) => {}
+        }
+    }
+
     /// The workbook of `year`, to be written to the file in the draft.
     pub fn write_xlsx(&mut self, year: i32, report: ReportFor<'_>) -> TaxFileStep {
         let figures = self.figures_of(year);

@@ -183,6 +183,25 @@ fn write_csv(
     write_file(path, &bytes).map(|_| ())
 }
 
+/// The year's report of `figures` and its declaration with `money` (the BRL
+/// and USD held at the service, as the view shows them); for `path`, why not.
+fn declared<'a>(
+    figures: &'a TaxFigures,
+    money: Vec<MoneyHeld>,
+    path: &Path,
+) -> Result<(&'a brlv_core::tax::YearReport, Declaration), FileError> {
+    match (figures.year.as_deref(), figures.declaration.as_deref()) {
+        (Some(year), Some(declaration)) => Ok((
+            year,
+            Declaration {
+                money,
+                ..declaration.clone()
+            },
+        )),
+        _ => Err(FileError::encode(path, "the report is not computed yet")),
+    }
+}
+
 /// Writes the CSV files of the year `figures` are for into `folder`
 /// (made if missing), each a private file: the ledger, the months, the
 /// positions, and the declaration's with `money` (the BRL and USD held at
@@ -194,10 +213,7 @@ pub fn write_csv_files(
     money: Vec<MoneyHeld>,
     language: brlv_core::tax::Language,
 ) -> Result<PathBuf, FileError> {
-    let (Some(year), Some(declaration)) = (figures.year.as_deref(), figures.declaration.as_deref())
-    else {
-        return Err(FileError::encode(folder, "the report is not computed yet"));
-    };
+    let (year, declaration) = declared(figures, money, folder)?;
     std::fs::create_dir_all(folder).map_err(|error| FileError::io(folder, &error))?;
     let [ledger, months, positions, bens, gcap, late] =
         csv_names(year.year).map(|name| folder.join(name));
@@ -210,10 +226,6 @@ pub fn write_csv_files(
     write_csv(&positions, |out| {
         export::write_positions(out, &year.positions, year.positions_on)
     })?;
-    let declaration = Declaration {
-        money,
-        ..declaration.clone()
-    };
     write_csv(&bens, |out| export::write_bens(out, &declaration))?;
     write_csv(&gcap, |out| {
         export::write_gcap_sales(out, &declaration.gcap_sales)
@@ -234,14 +246,7 @@ pub fn write_xlsx(
     money: Vec<MoneyHeld>,
     language: brlv_core::tax::Language,
 ) -> Result<PathBuf, FileError> {
-    let (Some(year), Some(declaration)) = (figures.year.as_deref(), figures.declaration.as_deref())
-    else {
-        return Err(FileError::encode(path, "the report is not computed yet"));
-    };
-    let declaration = Declaration {
-        money,
-        ..declaration.clone()
-    };
+    let (year, declaration) = declared(figures, money, path)?;
     let bytes = figures
         .sources
         .with_input(|input| {
