@@ -293,6 +293,28 @@ const MONTH_SHORT_KEYS: [&str; 12] = [
     "activity.month_short.12",
 ];
 
+const MONTH_KEYS: [&str; 12] = [
+    "activity.month.1",
+    "activity.month.2",
+    "activity.month.3",
+    "activity.month.4",
+    "activity.month.5",
+    "activity.month.6",
+    "activity.month.7",
+    "activity.month.8",
+    "activity.month.9",
+    "activity.month.10",
+    "activity.month.11",
+    "activity.month.12",
+];
+
+/// A month's name in the language (`March`, `março`).
+pub fn month_name(language: Language, month: u8) -> String {
+    MONTH_KEYS
+        .get(usize::from(month.saturating_sub(1)))
+        .map_or_else(String::new, |key| i18n::tr(language, key).into_owned())
+}
+
 /// A month's short name in the language (`Mar`, `mar`), `month` 1 to 12.
 pub fn month_short_name(language: Language, month: u8) -> String {
     MONTH_SHORT_KEYS

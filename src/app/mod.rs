@@ -11,6 +11,7 @@
 //! brlv-layers`, run first by `.ci/run`) fails on any circle of imports and
 //! on any import from a layer up to a higher one.
 
+pub mod cache;
 pub mod clock;
 pub mod dialog;
 pub mod error_text;
@@ -26,6 +27,7 @@ pub mod movement;
 pub mod overwrite;
 pub mod panel;
 pub mod receipt;
+pub mod recipient_book;
 pub mod remote;
 pub mod resources;
 pub mod schedule;
@@ -36,6 +38,7 @@ pub mod session;
 pub mod shell;
 pub mod state;
 pub mod submit;
+pub mod tax_year;
 pub mod ted;
 pub mod ui;
 pub mod view;

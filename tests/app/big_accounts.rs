@@ -310,8 +310,8 @@ fn a_list_over_the_budget_is_reported_once_and_not_fetched_again_until_the_budge
 mod arrange {
     use std::time::{Duration, Instant};
 
-    use brlv_desk::app::features::list_arrangements::TRANSFERS;
     use brlv_desk::app::i18n::Language;
+    use brlv_desk::app::panel::list_arrangements::TRANSFERS;
     use brlv_desk::app::resources::Fetched;
     use brlv_desk::app::state::View;
     use brlv_desk::app::ui::arrange::{Asked, SortBy, arrange};

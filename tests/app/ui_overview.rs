@@ -5,11 +5,11 @@
 use egui_kittest::kittest::Queryable;
 
 use brlv_core::api::model::TaxExemptionProgress;
-use brlv_desk::app::features::taxes::gauge::{GaugeLevel, TaxGauge};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event};
 use brlv_desk::app::resources::{Fetched, ResourceKey};
 use brlv_desk::app::state::{AppState, View};
+use brlv_desk::app::tax_year::gauge::{GaugeLevel, TaxGauge};
 
 use crate::support::ui::{SESSION, connected_state, dec, deliver, harness, settle};
 

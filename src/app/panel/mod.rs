@@ -13,8 +13,13 @@
 //! A panel's view can therefore be drawn, and tested, with nothing but its
 //! own state and a context (see `tests/app/panels.rs`).
 
+pub mod list_arrangements;
+pub mod outflow_question;
+pub mod profiles;
 pub mod receipt;
+pub mod recipients;
 pub mod record_panel;
+pub mod review;
 
 use std::borrow::Cow;
 use std::path::PathBuf;

@@ -4,12 +4,12 @@
 //! It names what the review named: wallets and recipients by their names,
 //! the quote's id (if any) as such, and whether the quote has expired since.
 
-use crate::app::features::taxes::sale::{SaleTone, sale_effect, sale_effect_text};
-use crate::app::features::transfers::review::{address_text, money_text};
 use crate::app::format::asset_amount_text;
 use crate::app::panel::PanelContext;
+use crate::app::panel::review::{address_text, money_text};
 use crate::app::state::AppState;
 use crate::app::submit::SubmitRequest;
+use crate::app::tax_year::sale::{SaleTone, sale_effect, sale_effect_text};
 use crate::app::ui::request_countdown_frame;
 use brlv_core::api::model::CreateOrder;
 

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
 use super::clock::Clock;
-use super::features::{lock, notify, onboarding, overview, settings};
+use super::features::{activity, events, lock, notify, onboarding, settings};
 use super::frame_stats::FrameStats;
 use super::i18n::Language;
 use super::message::Command;
@@ -276,7 +276,7 @@ fn view_ui(ui: &mut Ui, state: &mut AppState) {
             state.tax_figures(ui.ctx());
             let mut out = Outbox::default();
             let (cx, panels) = state.panels();
-            overview::view::overview_ui(ui, panels.activity, &cx, &mut out);
+            activity::view::overview::overview_ui(ui, panels.activity, &cx, &mut out);
             state.answer(out);
         }),
         View::Settings => scrolled(ui, state, settings_ui),
@@ -333,7 +333,7 @@ fn settings_ui(ui: &mut Ui, state: &mut AppState) {
     settings::view::shortcuts_ui(ui, &cx);
     let events = &panels.events.status;
     settings::view::advanced_ui(ui, panels.settings, &cx, &mut out, |ui| {
-        settings::view::webhook::webhook_address_ui(ui, &cx, events)
+        events::view::webhook_address_ui(ui, &cx, events)
     });
     state.answer(out);
 }

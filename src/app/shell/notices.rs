@@ -5,7 +5,7 @@ use egui::{RichText, Ui};
 
 use crate::app::error_text::Localize;
 use crate::app::features::journal::view::settled_text;
-use crate::app::features::settings::view::updates::download_ui;
+use crate::app::features::updates::view::download_ui;
 use crate::app::i18n::{self, Language};
 use crate::app::message::{Notice, NoticeKind};
 use crate::app::panel::Outbox;

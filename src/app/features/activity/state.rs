@@ -11,10 +11,11 @@ use crate::app::export::ExportDraft;
 use crate::app::resources::AccountData;
 use brlv_core::api::model::{Asset, Claim};
 
-use super::cache::{Cache, Computed, Request, SourcesKey, rows_in, sources_of};
+use super::cache::{Computed, Request, SourcesKey, rows_in, sources_of};
 use super::export::ExtratoSnapshot;
 use super::model::{ActivityFilter, Filtered, Movement, Sources};
 use super::monthly::{MonthFlow, last_months};
+use crate::app::cache::Cache;
 use crate::app::movement::MovementKind;
 
 /// The date range, as offered.

@@ -5,7 +5,7 @@
 
 use egui::Ui;
 
-use crate::app::features::transfers::review::{address_line, service_line};
+use crate::app::panel::review::{address_line, service_line};
 use crate::app::panel::{Outbox, PanelContext};
 use crate::app::submit::SubmitRequest;
 use crate::app::ui::review::{NoteTone, Review, ReviewChoice, ReviewLine, review_ui};

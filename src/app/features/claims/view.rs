@@ -246,7 +246,7 @@ fn made_ui(ui: &mut Ui, claims: &mut ClaimsState, cx: &PanelContext<'_>, out: &m
             rows: &cx.data.claims_made,
             arrange: Some((
                 &cx.data.claims_made,
-                &crate::app::features::list_arrangements::CLAIMS,
+                &crate::app::panel::list_arrangements::CLAIMS,
             )),
             empty: &empty,
             selected: None,

@@ -100,7 +100,7 @@ fn list_ui(ui: &mut Ui, deposits: &mut DepositsState, cx: &PanelContext<'_>, out
             rows: remote.value().map_or(&[], |rows| rows.as_slice()),
             arrange: remote
                 .value()
-                .map(|rows| (rows, &crate::app::features::list_arrangements::DEPOSITS)),
+                .map(|rows| (rows, &crate::app::panel::list_arrangements::DEPOSITS)),
             empty: &empty,
             selected: None,
             key: |deposit: &Deposit| deposit.id,

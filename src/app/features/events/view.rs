@@ -7,13 +7,14 @@ use std::sync::Arc;
 use egui::{Id, RichText, Sense, Ui};
 use egui_extras::{Column, TableBuilder};
 
-use crate::app::features::orders::view::badge::{order_state_label, order_state_tone};
 use crate::app::format::{HIDDEN_DIGITS, short_id};
 use crate::app::message::Command;
 use crate::app::panel::{Ask, Outbox, Panel, PanelContext};
+use crate::app::session::ProfileKind;
 use crate::app::ui::arrange::{
     Arranged, Arrangement, SortKey, arranged, search_field_ui, sort_header_ui,
 };
+use crate::app::ui::order_badge::{order_state_label, order_state_tone};
 use crate::app::ui::table::row_info;
 use crate::app::ui::{Cell, Tone, badge_ui};
 
@@ -363,4 +364,33 @@ pub fn mask_amounts(value: &mut serde_json::Value) {
         serde_json::Value::Array(items) => items.iter_mut().for_each(mask_amounts),
         _ => {}
     }
+}
+
+/// Settings' webhook part: the address the service posts events to (the
+/// loopback listener's URL, its path holding the profile's secret), with
+/// Copy, and whether that secret is kept for the profile.
+/// The listener's address while it runs, with Copy and what is kept of
+/// it; while it does not, where to start it.
+pub fn webhook_address_ui(ui: &mut Ui, cx: &PanelContext<'_>, status: &ListenerStatus) {
+    ui.add_space(12.0);
+    ui.label(RichText::new(cx.t("settings.webhook_title").as_ref()).strong());
+    let ListenerStatus::Listening(url) = status else {
+        ui.label(RichText::new(cx.t("settings.webhook_off").as_ref()).weak());
+        return;
+    };
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(url).monospace());
+        if ui.button(cx.t("settings.webhook_copy").as_ref()).clicked() {
+            ui.ctx().copy_text(url.clone());
+        }
+    });
+    let kept = cx
+        .session
+        .is_some_and(|session| session.kind == ProfileKind::Saved);
+    let hint = if kept {
+        "settings.webhook_kept"
+    } else {
+        "settings.webhook_this_run"
+    };
+    ui.add(egui::Label::new(RichText::new(cx.t(hint).as_ref()).weak()).wrap());
 }

@@ -70,10 +70,7 @@ fn resend_summary(cx: &PanelContext<'_>, resend: &Resend) -> String {
                 ),
                 (
                     "to",
-                    &crate::app::features::withdrawals::view::destination_text(
-                        cx.language,
-                        request,
-                    ),
+                    &crate::app::panel::review::destination_text(cx.language, request),
                 ),
             ],
         ),

@@ -5,9 +5,9 @@
 use egui::{Key, RichText, TextEdit, Ui};
 
 use crate::app::clock::Millis;
-use crate::app::features::taxes::sale::SaleTone;
 use crate::app::message::Command;
 use crate::app::panel::{Ask, Outbox, PanelContext};
+use crate::app::tax_year::sale::SaleTone;
 
 use super::state::{LockState, PassphrasePrompt, PassphrasePurpose, SealOffer};
 use crate::app::ui::palette;

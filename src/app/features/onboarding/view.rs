@@ -16,7 +16,8 @@ use brlv_core::api::RsaKeyBits;
 
 use crate::app::panel::{Ask, Outbox, Panel, PanelContext, Setting};
 
-use crate::app::features::settings::view as settings;
+use crate::app::panel::profiles::profiles_ui;
+use crate::app::ui::language_picker_ui;
 
 use super::message::OnboardingCommand;
 use super::message::OnboardingEvent;
@@ -69,7 +70,7 @@ fn onboarding_ui(
         ui.horizontal(|ui| {
             ui.heading(cx.t("onboarding.title").as_ref());
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if let Some(language) = settings::language_picker_ui(ui, cx.language) {
+                if let Some(language) = language_picker_ui(ui, cx.language) {
                     out.ask(Ask::Set(Setting::Language(language)));
                 }
             });
@@ -81,7 +82,7 @@ fn onboarding_ui(
                 .inner_margin(12)
                 .show(ui, |ui| {
                     ui.set_width(ui.available_width());
-                    settings::profiles_ui(ui, cx, &mut onboarding.confirm_delete, out);
+                    profiles_ui(ui, cx, &mut onboarding.confirm_delete, out);
                 });
             ui.add_space(12.0);
         }

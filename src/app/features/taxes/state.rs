@@ -10,8 +10,8 @@ use std::sync::Arc;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
+use crate::app::cache::Cache;
 use crate::app::export::ExportDraft;
-use crate::app::features::activity::cache::Cache;
 use crate::app::features::journal::message::TaxJournal;
 use crate::app::resources::AccountData;
 use brlv_core::api::model::Asset;

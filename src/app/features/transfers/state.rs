@@ -5,7 +5,6 @@
 use uuid::Uuid;
 
 use crate::app::clock::Millis;
-use crate::app::features::taxes::outflow::OutflowQuestion;
 use crate::app::form::{
     Field, FieldError, FieldErrors, address_field, amount_field, optional_address,
 };
@@ -13,6 +12,7 @@ use crate::app::i18n::{self, Language};
 use crate::app::resources::{ListQuery, Narrowed};
 use crate::app::selection::RecordSelection;
 use crate::app::submit::{SubmitOutcome, SubmitStatus};
+use crate::app::tax_year::outflow::OutflowQuestion;
 use brlv_core::address::AddressError;
 use brlv_core::api::model::{Asset, CreateTransfer, Transfer, TransferFilter, TransferState};
 

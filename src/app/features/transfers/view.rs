@@ -8,13 +8,13 @@ use egui::Ui;
 use crate::app::error_text::Localize;
 use crate::app::export::ExportRecords;
 use crate::app::features::journal::message::JournalCommand;
-use crate::app::features::taxes::view::outflow_question::outflow_question_ui;
 use crate::app::form::Field;
 use crate::app::format::{
     MISSING, Precision, asset_name, asset_shown, or_missing, short_hex, state_label,
 };
 use crate::app::i18n::tr;
 use crate::app::message::Command;
+use crate::app::panel::outflow_question::outflow_question_ui;
 use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
 use crate::app::panel::{Outbox, Panel, PanelContext};
 use crate::app::resources::{AccountData, ListQuery};
@@ -27,12 +27,13 @@ use crate::app::ui::{
 };
 use brlv_core::api::model::{Asset, Transfer, TransferState};
 
-use crate::app::features::recipients::state::RecipientKind;
-use crate::app::features::recipients::view::{recipient_offer_ui, recipient_picker_ui};
+use crate::app::panel::recipients::{recipient_offer_ui, recipient_picker_ui};
+use crate::app::recipient_book::RecipientKind;
 use brlv_core::recipients::Destination;
 
-use super::review::{available_at_field_ui, over_balance_text, transfer_review};
+use super::review::transfer_review;
 use super::state::{TRANSFER_ASSETS, TransferFilterError, TransfersEvent, TransfersState};
+use crate::app::panel::review::{available_at_field_ui, over_balance_text};
 
 /// The transfers shown: the filtered list while a filter is set, else all.
 pub fn shown_transfers<'a>(transfers: &'a TransfersState, data: &'a AccountData) -> &'a [Transfer] {
@@ -206,7 +207,7 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, o
             rows: remote.value().map_or(&[], |rows| rows.as_slice()),
             arrange: remote
                 .value()
-                .map(|rows| (rows, &crate::app::features::list_arrangements::TRANSFERS)),
+                .map(|rows| (rows, &crate::app::panel::list_arrangements::TRANSFERS)),
             empty: &empty,
             selected: None,
             key: |transfer: &Transfer| transfer.id,

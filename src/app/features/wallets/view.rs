@@ -145,7 +145,7 @@ fn list_ui(ui: &mut Ui, wallets: &mut WalletsState, cx: &PanelContext<'_>, out: 
             rows: remote.value().map_or(&[], |rows| rows.as_slice()),
             arrange: remote
                 .value()
-                .map(|rows| (rows, &crate::app::features::list_arrangements::WALLETS)),
+                .map(|rows| (rows, &crate::app::panel::list_arrangements::WALLETS)),
             empty: &empty,
             selected: None,
             key: |wallet: &Wallet| wallet.address.clone(),

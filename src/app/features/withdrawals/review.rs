@@ -7,11 +7,11 @@
 
 use egui::Ui;
 
-use crate::app::features::taxes::view::outflow_question::outflow_question_ui;
-use crate::app::features::transfers::review::{
+use crate::app::format::asset_name;
+use crate::app::panel::outflow_question::outflow_question_ui;
+use crate::app::panel::review::{
     address_line, at_par_with_brl, balance_lines, money_text, service_line,
 };
-use crate::app::format::asset_name;
 use crate::app::panel::{Outbox, PanelContext};
 use crate::app::receipt::build::masked_document;
 use crate::app::submit::SubmitRequest;
@@ -269,7 +269,7 @@ pub fn recipient_text(cx: &PanelContext<'_>, request: &CreateWithdrawal) -> Stri
         _ => request
             .target_address
             .as_deref()
-            .map(|address| crate::app::features::transfers::review::address_text(cx, address))
+            .map(|address| crate::app::panel::review::address_text(cx, address))
             .unwrap_or_default(),
     }
 }

@@ -5,7 +5,6 @@
 use uuid::Uuid;
 
 use crate::app::clock::Millis;
-use crate::app::features::taxes::outflow::OutflowQuestion;
 use crate::app::form::{
     Field, FieldError, FieldErrors, address_field, amount_field, pix_key_field,
 };
@@ -13,6 +12,7 @@ use crate::app::i18n::{self, Language};
 use crate::app::resources::{ListQuery, Narrowed};
 use crate::app::selection::RecordSelection;
 use crate::app::submit::{SubmitOutcome, SubmitStatus};
+use crate::app::tax_year::outflow::OutflowQuestion;
 use crate::app::ted::TedDraft;
 use brlv_core::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
 

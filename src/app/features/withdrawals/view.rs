@@ -9,10 +9,8 @@ use crate::app::export::ExportRecords;
 use crate::app::features::journal::message::JournalCommand;
 use crate::app::form::{Field, FieldErrors};
 use crate::app::format::{
-    MISSING, Precision, asset_name, asset_shown, document_formatted, document_shown, or_missing,
-    state_label,
+    MISSING, Precision, asset_name, asset_shown, document_shown, or_missing, state_label,
 };
-use crate::app::i18n::{self, Language};
 use crate::app::message::Command;
 use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
 use crate::app::panel::{Outbox, Panel, PanelContext};
@@ -26,13 +24,13 @@ use crate::app::ui::{
     sent_ui, state_tone, submit_status_ui, technical_values_shown, wallet_choice_ui,
     wallet_choices,
 };
-use brlv_core::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
+use brlv_core::api::model::{Asset, Withdrawal, WithdrawalMethod};
 use brlv_core::api::payout::TED_ACCOUNT_FIELDS;
 use brlv_core::pix::PixKey;
 
-use crate::app::features::recipients::state::RecipientKind;
-use crate::app::features::recipients::view::{recipient_offer_ui, recipient_picker_ui};
-use crate::app::features::transfers::review::{available_at_field_ui, over_balance_text};
+use crate::app::panel::recipients::{recipient_offer_ui, recipient_picker_ui};
+use crate::app::panel::review::{available_at_field_ui, over_balance_text, pix_kind_text};
+use crate::app::recipient_book::RecipientKind;
 use brlv_core::recipients::Destination;
 
 use super::state::{WithdrawalsEvent, WithdrawalsState};
@@ -58,46 +56,6 @@ fn token_assets() -> Vec<Asset> {
         .filter(|asset| !asset.is_fiat())
         .cloned()
         .collect()
-}
-
-fn pix_kind_text(language: Language, key: &PixKey) -> String {
-    let name = match key {
-        PixKey::Cpf(_) => "withdrawals.kind_cpf",
-        PixKey::Cnpj(_) => "withdrawals.kind_cnpj",
-        PixKey::Email(_) => "withdrawals.kind_email",
-        PixKey::Phone(_) => "withdrawals.kind_phone",
-        PixKey::Random(_) => "withdrawals.kind_random",
-    };
-    i18n::tr(language, name).into_owned()
-}
-
-/// Where the money goes, as the confirmation step says it.
-pub fn destination_text(language: Language, request: &CreateWithdrawal) -> String {
-    match request.method {
-        WithdrawalMethod::Pix => {
-            let key = request.pix_key.as_deref().unwrap_or_default();
-            let kind = PixKey::parse(key)
-                .map(|parsed| pix_kind_text(language, &parsed))
-                .unwrap_or_default();
-            i18n::tr_with(
-                language,
-                "withdrawals.to_pix",
-                &[("kind", &kind), ("key", &document_formatted(key))],
-            )
-        }
-        WithdrawalMethod::Ted => match &request.ted_account {
-            Some(account) => ted_destination_text(language, account, document_formatted),
-            None => i18n::tr(language, "withdrawals.to_ted").into_owned(),
-        },
-        _ => i18n::tr_with(
-            language,
-            "withdrawals.to_token_address",
-            &[(
-                "address",
-                request.target_address.as_deref().unwrap_or(MISSING),
-            )],
-        ),
-    }
 }
 
 impl Panel for WithdrawalsState {
@@ -417,7 +375,7 @@ fn list_ui(
             rows: remote.value().map_or(&[], |rows| rows.as_slice()),
             arrange: remote
                 .value()
-                .map(|rows| (rows, &crate::app::features::list_arrangements::WITHDRAWALS)),
+                .map(|rows| (rows, &crate::app::panel::list_arrangements::WITHDRAWALS)),
             empty: &empty,
             selected: None,
             key: |withdrawal: &Withdrawal| withdrawal.id,

@@ -22,7 +22,7 @@ use brlv_core::api::model::{Asset, Order, OrderState};
 use super::super::message::OrdersCommand;
 use super::super::qr_memory::{Receiver, ReceiverAccount};
 use super::super::state::{CheckedAgainst, QrCheck, QrRefusal};
-use super::badge::{order_state_label, order_state_tone, seconds_to_pay};
+use crate::app::ui::order_badge::{order_state_label, order_state_tone, seconds_to_pay};
 
 /// How wide the QR code is drawn, in points (quiet zone included).
 const QR_WIDTH: f32 = 320.0;

@@ -8,16 +8,16 @@ use egui::{RichText, Ui};
 
 use crate::app::error_text::Localize;
 use crate::app::features::orders::state::OrdersState;
-use crate::app::features::recipients::state::RecipientKind;
-use crate::app::features::recipients::view::{recipient_offer_ui, recipient_picker_ui};
-use crate::app::features::taxes::sale::{SaleEffect, SaleTone, sale_effect, sale_effect_text};
-use crate::app::features::transfers::review::{available_at_field_ui, over_balance_text};
 use crate::app::form::{Field, FieldError, FieldErrors};
 use crate::app::format::asset_shown;
 use crate::app::i18n::Language;
 use crate::app::message::Command;
+use crate::app::panel::recipients::{recipient_offer_ui, recipient_picker_ui};
+use crate::app::panel::review::{available_at_field_ui, over_balance_text};
 use crate::app::panel::{Outbox, PanelContext};
+use crate::app::recipient_book::RecipientKind;
 use crate::app::submit::SubmitStatus;
+use crate::app::tax_year::sale::{SaleEffect, SaleTone, sale_effect, sale_effect_text};
 use crate::app::ui::fields::{enter_submitted, submit_on_enter};
 use crate::app::ui::{
     asset_amount_ui, countdown_words, request_countdown_frame, submit_status_ui,

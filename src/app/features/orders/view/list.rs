@@ -25,7 +25,7 @@ use crate::app::ui::{
 };
 use brlv_core::api::model::{Order, OrderState};
 
-use super::badge::{order_state_label, order_state_tone, seconds_to_pay};
+use crate::app::ui::order_badge::{order_state_label, order_state_tone, seconds_to_pay};
 
 /// Height of one table row.
 const ROW_HEIGHT: f32 = 26.0;

@@ -1,8 +1,8 @@
 //! The Orders panel: the list ([`list`]), one order's detail with its PIX QR
 //! code ([`detail`]) and the new-order form ([`form`]); how both the list
-//! and the detail show an order's state ([`badge`]).
+//! and the detail show an order's state is the design system's
+//! (`ui::order_badge`), which the Events panel draws too.
 
-pub mod badge;
 pub mod detail;
 pub mod form;
 pub mod list;

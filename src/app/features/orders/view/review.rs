@@ -8,13 +8,13 @@ use egui::Ui;
 use rust_decimal::Decimal;
 
 use crate::app::features::orders::state::OrdersState;
-use crate::app::features::taxes::sale::{SaleTone, sale_effect, sale_effect_text};
-use crate::app::features::transfers::review::{
+use crate::app::message::Command;
+use crate::app::panel::review::{
     address_line, at_par_with_brl, balance_lines, money_text, service_line,
 };
-use crate::app::message::Command;
 use crate::app::panel::{Outbox, PanelContext};
 use crate::app::submit::{SubmitRequest, SubmitStatus};
+use crate::app::tax_year::sale::{SaleTone, sale_effect, sale_effect_text};
 use crate::app::ui::review::{NoteTone, Review, ReviewChoice, ReviewLine, review_ui};
 use crate::app::ui::{format_countdown, request_countdown_frame, submit_status_ui};
 use brlv_core::api::model::{Asset, CreateOrder, PaymentMethod, Quote};

@@ -3,16 +3,14 @@
 //! the saved profiles (open, delete, add) and the journal's export.
 
 pub mod budget;
-pub mod updates;
-pub mod webhook;
 
 use egui::{RichText, Ui};
 
-use crate::app::i18n::Language;
 use crate::app::message::Command;
+use crate::app::panel::profiles::profiles_ui;
 use crate::app::panel::{Ask, Outbox, Panel, PanelContext, Setting};
 use crate::app::session::ProfileKind;
-use crate::app::ui::{Tone, badge_ui};
+use crate::app::ui::language_picker_ui;
 
 use super::state::SettingsState;
 
@@ -154,77 +152,6 @@ pub fn shortcuts_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
     ui.add_space(12.0);
     ui.label(RichText::new(cx.t("shortcuts.title").as_ref()).strong());
     crate::app::ui::shortcuts::shortcuts_list_ui(ui, cx.language);
-}
-
-/// The saved profiles with Open and Delete (after a confirming click,
-/// whose question `confirm_delete` holds).
-pub fn profiles_ui(
-    ui: &mut Ui,
-    cx: &PanelContext<'_>,
-    confirm_delete: &mut Option<String>,
-    out: &mut Outbox,
-) {
-    ui.label(RichText::new(cx.t("settings.profiles").as_ref()).strong());
-    if cx.profiles.is_empty() {
-        ui.label(RichText::new(cx.t("settings.no_profiles").as_ref()).weak());
-    }
-    let open_name = cx
-        .session
-        .filter(|session| session.kind == ProfileKind::Saved)
-        .map(|session| session.profile.name.as_str());
-    egui::Grid::new("profiles")
-        .num_columns(3)
-        .spacing([16.0, 6.0])
-        .show(ui, |ui| {
-            for profile in cx.profiles {
-                let is_open = open_name == Some(profile.name.as_str());
-                ui.horizontal(|ui| {
-                    ui.label(RichText::new(&profile.name).strong());
-                    if is_open {
-                        badge_ui(ui, cx.t("settings.in_use").as_ref(), Tone::Success);
-                    }
-                });
-                ui.label(RichText::new(&profile.base_url).monospace().weak());
-                ui.horizontal(|ui| {
-                    if confirm_delete.as_deref() == Some(profile.name.as_str()) {
-                        ui.label(cx.t("settings.delete_confirm").as_ref());
-                        if ui.button(cx.t("settings.delete_yes").as_ref()).clicked() {
-                            out.command(Command::DeleteProfile(profile.name.clone()));
-                            *confirm_delete = None;
-                        }
-                        if ui.button(cx.t("settings.delete_no").as_ref()).clicked() {
-                            *confirm_delete = None;
-                        }
-                    } else {
-                        if ui
-                            .add_enabled(
-                                !is_open,
-                                egui::Button::new(cx.t("settings.open").as_ref()),
-                            )
-                            .clicked()
-                        {
-                            out.command(Command::OpenProfile(profile.name.clone()));
-                        }
-                        if ui.button(cx.t("settings.delete").as_ref()).clicked() {
-                            *confirm_delete = Some(profile.name.clone());
-                        }
-                    }
-                });
-                ui.end_row();
-            }
-        });
-}
-
-/// One radio button per language, each named in itself; the one chosen
-/// this frame.
-pub fn language_picker_ui(ui: &mut Ui, current: Language) -> Option<Language> {
-    let mut chosen = current;
-    ui.horizontal(|ui| {
-        for language in Language::ALL {
-            ui.radio_value(&mut chosen, language, language.native_name());
-        }
-    });
-    (chosen != current).then_some(chosen)
 }
 
 /// The idle lock's time, the button to lock now, and sealing a plain key.

@@ -24,7 +24,6 @@ mod files;
 mod late;
 mod ledger;
 mod months;
-pub mod outflow_question;
 mod outflows;
 mod service;
 

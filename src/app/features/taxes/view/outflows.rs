@@ -12,6 +12,7 @@ use egui::{RichText, Ui};
 use crate::app::features::journal::message::JournalCommand;
 use crate::app::message::Command;
 use crate::app::panel::{Outbox, PanelContext};
+use crate::app::tax_year::outflow::answer_key;
 use crate::app::ui::note_ui;
 use brlv_core::tax::ledger::Entry;
 use brlv_core::tax::{OutflowAnswer, Reading, TaxInput};
@@ -23,15 +24,6 @@ use super::figure::rule_tags_ui;
 /// The outflows shown at once; the rest are in the ledger's CSV and
 /// answered with `tax-report --outflow`.
 const SHOWN: usize = 100;
-
-/// The answers' translation keys, in the order they are offered.
-pub(super) fn answer_key(answer: OutflowAnswer) -> &'static str {
-    match answer {
-        OutflowAnswer::Payment => "taxes.outflow.payment",
-        OutflowAnswer::OwnWallet => "taxes.outflow.own_wallet",
-        OutflowAnswer::Gift => "taxes.outflow.gift",
-    }
-}
 
 /// An address as a line can hold it: its start and end.
 fn short_address(address: &str) -> String {

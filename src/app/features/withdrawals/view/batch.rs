@@ -14,10 +14,10 @@ use brlv_core::payouts::{FileError, PayoutRow, RowError, Summary, balance_asset}
 use rust_decimal::Decimal;
 
 use crate::app::dialog::DialogPurpose;
-use crate::app::features::transfers::review::{balance_lines, service_line};
 use crate::app::format::{AmountFormat, asset_amount_text};
 use crate::app::i18n::Language;
 use crate::app::message::Command;
+use crate::app::panel::review::{balance_lines, service_line};
 use crate::app::panel::{Ask, Outbox, PanelContext};
 use crate::app::ui::review::{NoteTone, Review, ReviewChoice, ReviewLine, review_ui};
 use crate::app::ui::{

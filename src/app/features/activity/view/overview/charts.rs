@@ -1,9 +1,9 @@
 //! The Overview's charts: money in and out per month of one asset, and the
 //! tax-exemption use per month against the monthly limit, over the last 12
-//! months. The figures are computed exactly ([`crate::app::features::activity::monthly`];
-//! the month's sales as the tax report counts them,
-//! [`crate::app::features::taxes::monthly`]) and kept until a list
-//! changes; floats appear only to place bars. A plot
+//! months. The figures are computed exactly
+//! ([`crate::app::features::activity::monthly`]; the month's sales as the
+//! tax report counts them, [`crate::app::tax_year::monthly`]) and kept
+//! until a list changes; floats appear only to place bars. A plot
 //! says nothing to a screen reader, so each one carries its figures in
 //! words ([`money_summary`], [`tax_summary`]) and offers them as a table.
 
@@ -22,8 +22,8 @@ use crate::app::panel::{Ask, Outbox, PanelContext};
 use crate::app::ui::{choice_ui, note_ui, palette};
 use brlv_core::api::model::{Asset, MONTHLY_TAX_EXEMPTION_LIMIT_BRL};
 
-use crate::app::features::taxes::gauge::TaxGauge;
-use crate::app::features::taxes::monthly::{MonthUse, last_months, monthly_sales};
+use crate::app::tax_year::gauge::TaxGauge;
+use crate::app::tax_year::monthly::{MonthUse, last_months, monthly_sales};
 
 /// Height of a chart.
 const CHART_HEIGHT: f32 = 190.0;

@@ -3,7 +3,10 @@
 //! click away), and the movements by day, newest first, in the rest.
 //! Only the lines in view are laid out (`show_rows`), so a million records
 //! scroll as smoothly as ten; a click (or Enter on a focused row) opens the
-//! record in its own panel.
+//! record in its own panel. The Overview ([`overview`]) is drawn from the
+//! same state: its charts are the extrato's monthly figures.
+
+pub mod overview;
 
 use brlv_core::api::model::Asset;
 use egui::{Align, Layout, RichText, Sense, Ui, UiBuilder, Vec2};

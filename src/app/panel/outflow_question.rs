@@ -2,15 +2,14 @@
 //! blocking, drawn only when the destination is not one of the account's
 //! wallets. Its answers are the Taxes view's own ([`OutflowAnswer`]); the
 //! answer is kept once the service names the record
-//! ([`crate::app::features::taxes::outflow`]).
+//! ([`crate::app::tax_year::outflow`]).
 
 use egui::{RichText, Ui};
 
-use crate::app::features::taxes::outflow::OutflowQuestion;
-use crate::app::panel::PanelContext;
+use crate::app::tax_year::outflow::{OutflowQuestion, answer_key};
 use brlv_core::tax::OutflowAnswer;
 
-use super::outflows::answer_key;
+use super::PanelContext;
 
 /// Whether `address` is one of the account's wallets (a move between
 /// them is no outflow: nothing to ask).

@@ -1,6 +1,7 @@
 //! The overview: balances at their scales, the month's tax-exemption gauge
-//! (the service's figure, with a link to the Taxes view), the things in motion (orders awaiting payment, pending transfers and
-//! withdrawals), and the monthly charts ([`charts`]).
+//! (the service's figure, with a link to the Taxes view), the things in
+//! motion (orders awaiting payment, pending transfers and withdrawals), and
+//! the monthly charts ([`charts`]), drawn from the extrato's state.
 
 pub mod charts;
 
@@ -8,17 +9,17 @@ use egui::{Align, Layout, RichText, Ui, Vec2};
 use rust_decimal::Decimal;
 
 use crate::app::features::activity::state::ActivityState;
-use crate::app::features::taxes::gauge::{GaugeLevel, TaxGauge};
 use crate::app::format::{Precision, short_hex, short_id, state_label};
 use crate::app::panel::{Ask, Outbox, PanelContext};
 use crate::app::remote::Remote;
-use crate::app::state::View;
+use crate::app::tax_year::gauge::{GaugeLevel, TaxGauge};
 use crate::app::ui::amount::amount_cell_ui;
 use crate::app::ui::shortcuts::{shortcut_text, view_shortcut};
 use crate::app::ui::{
     Tone, badge_ui, countdown_words, gauge_ui, note_ui, palette, request_countdown_frame,
     section_ui,
 };
+use crate::app::view::View;
 
 /// Width of the amount column: a balance of millions at two places fits,
 /// and at 200 % it still fits the view beside its ticker.

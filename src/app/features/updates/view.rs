@@ -8,10 +8,10 @@ use egui::{RichText, Ui};
 
 use brlv_core::update::{BuiltInUpdates, UpdateNotice};
 
+use super::message::{CheckOutcome, UpdatesEvent};
+use super::state::{DownloadStatus, UpdatesState};
+use super::task::running_version;
 use crate::app::error_text::Localize;
-use crate::app::features::updates::message::{CheckOutcome, UpdatesEvent};
-use crate::app::features::updates::state::{DownloadStatus, UpdatesState};
-use crate::app::features::updates::task::running_version;
 use crate::app::message::Command;
 use crate::app::panel::{Outbox, Panel, PanelContext};
 use crate::app::ui::{Tone, badge_ui, copy_button_ui, live_region};
