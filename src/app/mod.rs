@@ -26,6 +26,7 @@ pub mod message;
 pub mod movement;
 pub mod overwrite;
 pub mod panel;
+pub mod panels;
 pub mod receipt;
 pub mod recipient_book;
 pub mod remote;

@@ -97,11 +97,12 @@ pub const APP_LAYERS: &[Layer] = &[
         paths: &["src/app/features/", "src/app/cache.rs", "src/app/tax_year/"],
     },
     Layer {
-        name: "the app's root (Command and Event, the panel kit, then AppState)",
+        name: "the app's root (Command and Event, the panel kit with the shared half, the panels, then AppState)",
         paths: &[
             "src/app/message.rs",
             "src/app/overwrite.rs",
             "src/app/panel/",
+            "src/app/panels.rs",
             "src/app/state.rs",
         ],
     },

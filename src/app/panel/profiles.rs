@@ -7,13 +7,13 @@ use crate::app::message::Command;
 use crate::app::session::ProfileKind;
 use crate::app::ui::{Tone, badge_ui};
 
-use super::{Outbox, PanelContext};
+use super::{Outbox, Shared};
 
 /// The saved profiles with Open and Delete (after a confirming click,
 /// whose question `confirm_delete` holds).
 pub fn profiles_ui(
     ui: &mut Ui,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     confirm_delete: &mut Option<String>,
     out: &mut Outbox,
 ) {
@@ -23,13 +23,14 @@ pub fn profiles_ui(
     }
     let open_name = cx
         .session
+        .as_ref()
         .filter(|session| session.kind == ProfileKind::Saved)
         .map(|session| session.profile.name.as_str());
     egui::Grid::new("profiles")
         .num_columns(3)
         .spacing([16.0, 6.0])
         .show(ui, |ui| {
-            for profile in cx.profiles {
+            for profile in &cx.profiles {
                 let is_open = open_name == Some(profile.name.as_str());
                 ui.horizontal(|ui| {
                     ui.label(RichText::new(&profile.name).strong());
@@ -66,4 +67,14 @@ pub fn profiles_ui(
                 ui.end_row();
             }
         });
+}
+
+/// Drops a question about deleting a profile that is no longer saved.
+pub fn drop_gone_profile(confirm_delete: &mut Option<String>, cx: &Shared) {
+    if confirm_delete
+        .as_ref()
+        .is_some_and(|name| !cx.profiles.iter().any(|profile| &profile.name == name))
+    {
+        *confirm_delete = None;
+    }
 }

@@ -13,7 +13,7 @@ use crate::app::ted::bank_label;
 use crate::app::ui::error_text_ui;
 use brlv_core::recipients::{Destination, Recipient};
 
-use super::{Ask, Outbox, PanelContext};
+use super::{Ask, Outbox, Shared};
 
 /// Where a recipient is paid, in one line; a TED's bank by its name too
 /// (`Itaú Unibanco (341) 0001 / 12345-6 · Maria Silva`).
@@ -46,11 +46,11 @@ pub fn recipient_line(recipient: &Recipient) -> String {
 /// Nothing is drawn while none is saved of those kinds.
 pub fn recipient_picker_ui(
     ui: &mut Ui,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     id: &'static str,
     kinds: &[RecipientKind],
 ) -> Option<Destination> {
-    let choices: Vec<(String, Destination)> = of_kinds(cx.recipients, kinds)
+    let choices: Vec<(String, Destination)> = of_kinds(&cx.recipients, kinds)
         .map(|(_, recipient)| (recipient_line(recipient), recipient.destination.clone()))
         .collect();
     if choices.is_empty() {
@@ -81,12 +81,13 @@ pub fn recipient_picker_ui(
 /// [`Ask::SaveRecipient`].
 pub fn recipient_offer_ui(
     ui: &mut Ui,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     out: &mut Outbox,
     offer: &mut Option<String>,
     destination: Option<Destination>,
 ) {
-    let Some(destination) = destination.filter(|destination| !is_saved(cx.recipients, destination))
+    let Some(destination) =
+        destination.filter(|destination| !is_saved(&cx.recipients, destination))
     else {
         *offer = None;
         return;
@@ -100,7 +101,7 @@ pub fn recipient_offer_ui(
     let (label, hint) = (cx.t("recipients.name"), cx.t("recipients.name_hint"));
     let (save, cancel) = (cx.t("recipients.save_recipient"), cx.t("recipients.cancel"));
     let mut close = false;
-    let checked = check_name(cx.recipients, name, None);
+    let checked = check_name(&cx.recipients, name, None);
     let message = checked
         .as_ref()
         .err()

@@ -16,7 +16,7 @@ use brlv_core::api::model::{Asset, CreateWithdrawal, WithdrawalMethod};
 use brlv_core::pix::PixKey;
 use brlv_core::recipients::Destination;
 
-use super::PanelContext;
+use super::Shared;
 
 /// Whether the asset is BRLV, which the app values at R$1.00 per token
 /// (its backing; the tax year counts it so too).
@@ -26,7 +26,7 @@ pub fn at_par_with_brl(asset: &Asset) -> bool {
 
 /// The account's balance of `asset` as the balance endpoint gives it (BRL,
 /// USDC, BRLV: every wallet and chain together), when it has loaded.
-pub fn account_balance(cx: &PanelContext<'_>, asset: &Asset) -> Option<Decimal> {
+pub fn account_balance(cx: &Shared, asset: &Asset) -> Option<Decimal> {
     let balance = match asset.ticker().as_str() {
         "BRL" => &cx.data.balance_brl,
         "USDC" => &cx.data.balance_usdc,
@@ -37,7 +37,7 @@ pub fn account_balance(cx: &PanelContext<'_>, asset: &Asset) -> Option<Decimal> 
 }
 
 /// `amount` of `asset` written as money: R$ for BRL, else in the asset.
-pub fn money_text(cx: &PanelContext<'_>, amount: Decimal, asset: &Asset) -> String {
+pub fn money_text(cx: &Shared, amount: Decimal, asset: &Asset) -> String {
     let amounts = cx.amounts();
     if asset.is_fiat() && asset.ticker() == "BRL" {
         amounts.brl(amount)
@@ -48,7 +48,7 @@ pub fn money_text(cx: &PanelContext<'_>, amount: Decimal, asset: &Asset) -> Stri
 
 /// The form's message when `amount` of `asset` is more than the account
 /// holds (a wallet never holds more than the account's total).
-pub fn over_balance_text(cx: &PanelContext<'_>, amount: Decimal, asset: &Asset) -> Option<String> {
+pub fn over_balance_text(cx: &Shared, amount: Decimal, asset: &Asset) -> Option<String> {
     let available = account_balance(cx, asset).filter(|available| amount > *available)?;
     Some(cx.t_with(
         "review.over_balance",
@@ -65,7 +65,7 @@ pub fn over_balance_text(cx: &PanelContext<'_>, amount: Decimal, asset: &Asset) 
 /// hidden: it would write the hidden figure into the field).
 pub fn available_at_field_ui(
     ui: &mut egui::Ui,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     asset: &Asset,
     use_all: bool,
 ) -> Option<String> {
@@ -94,7 +94,7 @@ pub fn available_at_field_ui(
 
 /// The name a person gave `address`: one of the account's wallets, or a
 /// saved recipient.
-pub fn address_name(cx: &PanelContext<'_>, address: &str) -> Option<String> {
+pub fn address_name(cx: &Shared, address: &str) -> Option<String> {
     let wallet = cx
         .data
         .wallets
@@ -120,7 +120,7 @@ pub fn address_name(cx: &PanelContext<'_>, address: &str) -> Option<String> {
 
 /// `address` in one line as a person reads it: the name it was given, or
 /// that it is not saved here with the address shortened.
-pub fn address_text(cx: &PanelContext<'_>, address: &str) -> String {
+pub fn address_text(cx: &Shared, address: &str) -> String {
     address_name(cx, address).unwrap_or_else(|| {
         format!(
             "{} ({})",
@@ -131,7 +131,7 @@ pub fn address_text(cx: &PanelContext<'_>, address: &str) -> String {
 }
 
 /// A line naming the holder of `address`, the address itself under it.
-pub fn address_line(cx: &PanelContext<'_>, label: &'static str, address: &str) -> ReviewLine {
+pub fn address_line(cx: &Shared, label: &'static str, address: &str) -> ReviewLine {
     let name = address_name(cx, address).unwrap_or_else(|| cx.t("review.unnamed_address").into());
     ReviewLine::new(cx.t(label), name).with_detail(address)
 }
@@ -139,7 +139,7 @@ pub fn address_line(cx: &PanelContext<'_>, label: &'static str, address: &str) -
 /// The lines of the account's balance of `asset` before and after `amount`
 /// leaves, when it has loaded.
 pub fn balance_lines(
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     label: &'static str,
     amount: Decimal,
     asset: &Asset,
@@ -157,8 +157,8 @@ pub fn balance_lines(
 }
 
 /// The line of the service the request goes to, as the top bar names it.
-pub fn service_line(cx: &PanelContext<'_>) -> Option<ReviewLine> {
-    cx.session.map(|session| {
+pub fn service_line(cx: &Shared) -> Option<ReviewLine> {
+    cx.session.as_ref().map(|session| {
         ReviewLine::new(
             cx.t("review.service"),
             service_host(&session.profile.base_url),

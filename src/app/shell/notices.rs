@@ -8,7 +8,6 @@ use crate::app::features::journal::view::settled_text;
 use crate::app::features::updates::view::download_ui;
 use crate::app::i18n::{self, Language};
 use crate::app::message::{Notice, NoticeKind};
-use crate::app::panel::Outbox;
 use crate::app::state::AppState;
 use crate::app::ui::{Tone, live_region};
 
@@ -83,7 +82,7 @@ pub fn notice_heading(language: Language, notice: &Notice) -> (String, Tone) {
 /// The notice of a newer version, until dismissed: its number, whether it
 /// fixes a security problem, its notes, and its download.
 pub fn update_notice_ui(ui: &mut Ui, state: &mut AppState) {
-    let Some(notice) = state.updates.offered().cloned() else {
+    let Some(notice) = state.panels.updates.offered().cloned() else {
         return;
     };
     let version = notice.version.to_string();
@@ -92,42 +91,41 @@ pub fn update_notice_ui(ui: &mut Ui, state: &mut AppState) {
     } else {
         ("updates.notice", Tone::Info)
     };
-    let heading = state.t_with(key, &[("version", &version)]);
+    let heading = state.shared.t_with(key, &[("version", &version)]);
     let dark = ui.visuals().dark_mode;
     let mut dismissed = false;
-    let mut out = Outbox::default();
-    let (cx, panels) = state.panels();
-    egui::Frame::new()
-        .fill(tone.fill(dark))
-        .corner_radius(6)
-        .inner_margin(8)
-        .show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            // Every line of it, the download's too, readable on the fill.
-            ui.visuals_mut().override_text_color = Some(tone.text(dark));
-            ui.horizontal(|ui| {
-                let heading = ui.label(RichText::new(&heading).strong());
-                live_region(&heading, false);
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    let dismiss = cx.t("updates.notice_dismiss");
-                    if ui.button(dismiss.as_ref()).clicked() {
-                        dismissed = true;
-                    }
+    state.show(|panels, cx, out| {
+        egui::Frame::new()
+            .fill(tone.fill(dark))
+            .corner_radius(6)
+            .inner_margin(8)
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                // Every line of it, the download's too, readable on the fill.
+                ui.visuals_mut().override_text_color = Some(tone.text(dark));
+                ui.horizontal(|ui| {
+                    let heading = ui.label(RichText::new(&heading).strong());
+                    live_region(&heading, false);
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        let dismiss = cx.t("updates.notice_dismiss");
+                        if ui.button(dismiss.as_ref()).clicked() {
+                            dismissed = true;
+                        }
+                    });
                 });
+                let notes = match cx.language {
+                    Language::PtBr => &notice.notes.pt_br,
+                    Language::En => &notice.notes.en,
+                };
+                if !notes.is_empty() {
+                    ui.label(notes);
+                }
+                download_ui(ui, &mut panels.updates, cx, out);
             });
-            let notes = match cx.language {
-                Language::PtBr => &notice.notes.pt_br,
-                Language::En => &notice.notes.en,
-            };
-            if !notes.is_empty() {
-                ui.label(notes);
-            }
-            download_ui(ui, panels.updates, &cx, &mut out);
-        });
+    });
     ui.add_space(4.0);
-    state.answer(out);
     if dismissed {
-        state.updates.dismiss();
+        state.panels.updates.dismiss();
     }
 }
 
@@ -137,7 +135,7 @@ pub fn notices_ui(ui: &mut Ui, state: &mut AppState) {
     let mut dismissed = None;
     let mut open_journal = false;
     for (index, notice) in state.notices.iter().enumerate() {
-        let (heading, tone) = notice_heading(state.language, notice);
+        let (heading, tone) = notice_heading(state.shared.language, notice);
         let dark = ui.visuals().dark_mode;
         egui::Frame::new()
             .fill(tone.fill(dark))
@@ -154,11 +152,17 @@ pub fn notices_ui(ui: &mut Ui, state: &mut AppState) {
                     live_region(&heading, tone == Tone::Danger);
                     ui.horizontal(|ui| {
                         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                            if ui.button(state.t("notice.dismiss").as_ref()).clicked() {
+                            if ui
+                                .button(state.shared.t("notice.dismiss").as_ref())
+                                .clicked()
+                            {
                                 dismissed = Some(index);
                             }
                             // What to do about it is in Settings' list.
-                            if ui.button(state.t("settle.open_journal").as_ref()).clicked() {
+                            if ui
+                                .button(state.shared.t("settle.open_journal").as_ref())
+                                .clicked()
+                            {
                                 open_journal = true;
                             }
                         });
@@ -169,7 +173,10 @@ pub fn notices_ui(ui: &mut Ui, state: &mut AppState) {
                         // Notices appear without a click: screen readers announce them.
                         live_region(&heading, tone == Tone::Danger);
                         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                            if ui.button(state.t("notice.dismiss").as_ref()).clicked() {
+                            if ui
+                                .button(state.shared.t("notice.dismiss").as_ref())
+                                .clicked()
+                            {
                                 dismissed = Some(index);
                             }
                         });
@@ -177,7 +184,7 @@ pub fn notices_ui(ui: &mut Ui, state: &mut AppState) {
                 }
                 if !notice.detail.is_empty() {
                     ui.label(
-                        RichText::new(notice.detail.localize(state.language))
+                        RichText::new(notice.detail.localize(state.shared.language))
                             .color(tone.text(dark)),
                     );
                 }

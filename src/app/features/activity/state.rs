@@ -277,8 +277,8 @@ impl ActivityState {
 /// What the extrato's panel is told.
 #[derive(Debug)]
 pub enum ActivityTold {
-    /// The file chosen in the system's dialog for the extrato as shown.
-    FileChosen(crate::app::export::ExtratoFormat, std::path::PathBuf),
-    /// The dialog closed with no file: the extrato kept for it is let go.
-    DialogClosed,
+    /// What became of the extrato's file: the file chosen in the system's
+    /// dialog for the extrato as shown (with no file, the extrato kept for
+    /// it is let go), how the save ended, a file kept.
+    File(crate::app::dialog::FileAnswer),
 }

@@ -17,11 +17,11 @@ use brlv_core::recipients::RecipientsError;
 use crate::app::i18n::{self, Language};
 
 use super::message::RecipientsCommand;
-use super::state::{FileStatus, RecipientsState, RecipientsTold};
+use super::state::{Changed, FileStatus, RecipientsState, RecipientsTold};
 use crate::app::message::Command;
 use crate::app::panel::Panel;
 use crate::app::panel::recipients::destination_line;
-use crate::app::panel::{Outbox, PanelContext};
+use crate::app::panel::{Ask, Outbox, Shared};
 use crate::app::recipient_book::{RecipientKind, check_name};
 
 impl Localize for RecipientsError {
@@ -63,16 +63,16 @@ fn named_button(ui: &mut Ui, text: &str, name: String) -> egui::Response {
 impl Panel for RecipientsState {
     type Event = RecipientsTold;
 
-    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+    fn ui(&mut self, ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
         manager_ui(ui, self, cx, out);
     }
 
-    fn apply(&mut self, event: RecipientsTold) -> Vec<Command> {
-        let save = match event {
-            RecipientsTold::File(event) => self.take_in(event),
-            RecipientsTold::Add(recipient) => self.add(recipient),
+    fn apply(&mut self, event: RecipientsTold, cx: &Shared, out: &mut Outbox) {
+        let changed = match event {
+            RecipientsTold::File(event) => self.take_in(&cx.recipients, event),
+            RecipientsTold::Add(recipient) => Some(self.add(&cx.recipients, recipient)),
         };
-        save.map(Command::Recipients).into_iter().collect()
+        keep(out, changed);
     }
 }
 
@@ -83,14 +83,17 @@ fn save_into(out: &mut Outbox, save: Option<RecipientsCommand>) {
     }
 }
 
+/// Keeps the changed list as the shared one, and hands the worker its write.
+fn keep(out: &mut Outbox, changed: Option<Changed>) {
+    if let Some(Changed { list, save }) = changed {
+        out.ask(Ask::KeepRecipients(list));
+        save_into(out, save);
+    }
+}
+
 /// The manager in Settings: the file's state, every recipient with Rename
 /// and Delete, and the form to add one.
-fn manager_ui(
-    ui: &mut Ui,
-    recipients: &mut RecipientsState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+fn manager_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &Shared, out: &mut Outbox) {
     ui.label(RichText::new(cx.t("recipients.title").as_ref()).strong());
     file_status_ui(ui, recipients, cx, out);
     list_ui(ui, recipients, cx, out);
@@ -98,12 +101,7 @@ fn manager_ui(
     add_ui(ui, recipients, cx, out);
 }
 
-fn file_status_ui(
-    ui: &mut Ui,
-    recipients: &mut RecipientsState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+fn file_status_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &Shared, out: &mut Outbox) {
     let language = cx.language;
     match recipients.file.clone() {
         FileStatus::Damaged(error) => {
@@ -115,7 +113,7 @@ fn file_status_ui(
                 ),
             );
             if ui.button(cx.t("recipients.set_aside").as_ref()).clicked() {
-                save_into(out, recipients.save(true));
+                save_into(out, recipients.save(&cx.recipients, true));
             }
         }
         FileStatus::Failed(error) => error_text_ui(
@@ -148,8 +146,8 @@ enum RowAction {
     CancelDelete,
 }
 
-fn list_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &PanelContext<'_>, out: &mut Outbox) {
-    if recipients.list.is_empty() {
+fn list_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &Shared, out: &mut Outbox) {
+    if cx.recipients.is_empty() {
         note_ui(ui, &cx.t("recipients.none"));
         return;
     }
@@ -159,7 +157,7 @@ fn list_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &PanelContext<'_>,
     let (rename, delete) = (cx.t("recipients.rename"), cx.t("recipients.delete"));
     let (save, cancel) = (cx.t("recipients.save_name"), cx.t("recipients.cancel"));
     let (delete_yes, delete_no) = (cx.t("recipients.delete_yes"), cx.t("recipients.delete_no"));
-    let list = recipients.list.clone();
+    let list = &cx.recipients;
     egui::Grid::new("saved_recipients")
         .num_columns(4)
         .spacing([16.0, 6.0])
@@ -180,7 +178,7 @@ fn list_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &PanelContext<'_>,
                         action = Some(RowAction::Rename(index, name.clone()));
                     }
                     let typed = name.clone();
-                    if let Err(error) = check_name(&list, &typed, Some(index)) {
+                    if let Err(error) = check_name(list, &typed, Some(index)) {
                         rename_error = Some(error.localize(language));
                     }
                     ui.label(kind_name.as_ref());
@@ -231,8 +229,8 @@ fn list_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &PanelContext<'_>,
         }
         Some(RowAction::Rename(index, name)) => {
             // A refused name stays in the field, its message beside it.
-            if let Ok(save) = recipients.rename(index, &name) {
-                save_into(out, save);
+            if let Ok(changed) = recipients.rename(list, index, &name) {
+                keep(out, changed);
                 recipients.renaming = None;
             }
         }
@@ -242,7 +240,7 @@ fn list_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &PanelContext<'_>,
             recipients.renaming = None;
         }
         Some(RowAction::Delete(index)) => {
-            save_into(out, recipients.delete(index));
+            keep(out, recipients.delete(list, index));
             recipients.confirm_delete = None;
         }
         Some(RowAction::CancelDelete) => recipients.confirm_delete = None,
@@ -252,10 +250,10 @@ fn list_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &PanelContext<'_>,
 
 /// The form to add a recipient: name, kind, and the kind's fields, each
 /// checked as the forms check them.
-fn add_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn add_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &Shared, out: &mut Outbox) {
     let language = cx.language;
     ui.label(RichText::new(cx.t("recipients.add_title").as_ref()).strong());
-    let validation = recipients.draft.validate(&recipients.list);
+    let validation = recipients.draft.validate(&cx.recipients);
     let errors = validation.as_ref().err();
     let message = |field| field_message(language, errors, field);
     let name_label = cx.t("recipients.name");
@@ -303,7 +301,7 @@ fn add_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &PanelContext<'_>, 
         &crate::app::submit::SubmitStatus::Idle,
     );
     if add && let Ok(recipient) = validation {
-        save_into(out, recipients.add(recipient));
+        keep(out, Some(recipients.add(&cx.recipients, recipient)));
         recipients.draft = Default::default();
     }
 }

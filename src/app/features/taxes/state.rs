@@ -362,4 +362,10 @@ pub enum TaxesTold {
     InputKept(TaxInput),
     /// The Banco Central's figures it asked for.
     CentralBankArrived(Box<CentralBankAnswer>),
+    /// Save the year shown's CSV files, as the save bar does.
+    SaveCsv,
+    /// Save the year shown's report as PDF, as the save bar does.
+    SavePdf,
+    /// What became of a file it asked for.
+    File(crate::app::dialog::FileAnswer),
 }

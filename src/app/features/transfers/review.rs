@@ -3,13 +3,13 @@
 //! balance before and after, the service, and that it cannot be reversed.
 
 use crate::app::format::asset_name;
-use crate::app::panel::PanelContext;
+use crate::app::panel::Shared;
 use crate::app::panel::review::{address_line, at_par_with_brl, balance_lines, service_line};
 use crate::app::ui::review::{NoteTone, Review};
 use brlv_core::api::model::CreateTransfer;
 
 /// The review of `request`.
-pub fn transfer_review(cx: &PanelContext<'_>, request: &CreateTransfer) -> Review {
+pub fn transfer_review(cx: &Shared, request: &CreateTransfer) -> Review {
     let amounts = cx.amounts();
     let in_asset = amounts
         .of_asset(request.amount, Some(&request.asset))

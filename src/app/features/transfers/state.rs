@@ -5,6 +5,7 @@
 use uuid::Uuid;
 
 use crate::app::clock::Millis;
+use crate::app::dialog::FileAnswer;
 use crate::app::form::{
     Field, FieldError, FieldErrors, address_field, amount_field, optional_address,
 };
@@ -72,6 +73,8 @@ pub enum TransfersEvent {
     Fill(Box<CreateTransfer>, Language),
     /// An earlier run's transfer, whose answer never came, is this one.
     FoundAfterRestart(Uuid),
+    /// What became of its CSV export.
+    File(FileAnswer),
 }
 
 /// Which address filter of the Transfers panel is wrong.

@@ -7,16 +7,15 @@ use egui::Ui;
 
 use crate::app::error_text::Localize;
 use crate::app::export::ExportRecords;
-use crate::app::features::journal::message::JournalCommand;
 use crate::app::form::Field;
 use crate::app::format::{
     MISSING, Precision, asset_name, asset_shown, or_missing, short_hex, state_label,
 };
 use crate::app::i18n::tr;
 use crate::app::message::Command;
-use crate::app::panel::outflow_question::outflow_question_ui;
-use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
-use crate::app::panel::{Outbox, Panel, PanelContext};
+use crate::app::panel::outflow_question::{outflow_question_ui, outflow_sent};
+use crate::app::panel::record_panel::{RecordFooter, export_answer, record_panel_ui};
+use crate::app::panel::{Outbox, Panel, Shared};
 use crate::app::resources::{AccountData, ListQuery};
 use crate::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
 use crate::app::ui::review::{ReviewChoice, review_with_ui};
@@ -47,7 +46,7 @@ pub fn shown_transfers<'a>(transfers: &'a TransfersState, data: &'a AccountData)
 impl Panel for TransfersState {
     type Event = TransfersEvent;
 
-    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+    fn ui(&mut self, ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
         ui.heading(cx.t("nav.transfers").as_ref());
         ui.add_space(8.0);
         section_ui(ui, &cx.t("transfers.create"), |ui| {
@@ -60,42 +59,32 @@ impl Panel for TransfersState {
         section_ui(ui, &cx.t("transfers.list"), |ui| list_ui(ui, self, cx, out));
     }
 
-    fn apply(&mut self, event: TransfersEvent) -> Vec<Command> {
+    fn apply(&mut self, event: TransfersEvent, _cx: &Shared, out: &mut Outbox) {
         match event {
             TransfersEvent::Sending => self.submit = SubmitStatus::Sending,
             TransfersEvent::Submitted(outcome) => {
-                let mut kept = None;
-                if let SubmitOutcome::Created {
-                    record: Created::Transfer(transfer),
-                    ..
-                } = &outcome
-                {
-                    self.created(transfer);
-                    kept = self.outflow.kept_for(transfer.id);
-                }
-                self.outflow.clear();
+                let made = match &outcome {
+                    SubmitOutcome::Created {
+                        record: Created::Transfer(transfer),
+                        ..
+                    } => {
+                        self.created(transfer);
+                        Some(transfer.id)
+                    }
+                    _ => None,
+                };
+                outflow_sent(&mut self.outflow, made, out);
                 // What came of it is told under the form, which keeps what was typed.
                 self.reviewing = None;
                 self.submit = SubmitStatus::Finished(outcome);
-                return kept
-                    .map(|input| Command::Journal(JournalCommand::KeepTaxInput(input)))
-                    .into_iter()
-                    .collect();
             }
-            TransfersEvent::Listed(filter, mut result, at) => {
-                if let Ok(rows) = &mut result {
-                    crate::app::resources::newest_first(rows, |row| row.created_at);
-                }
-                self.list.arrived(&filter, result, at);
-            }
+            TransfersEvent::Listed(filter, result, at) => self.list.arrived(&filter, result, at),
             TransfersEvent::FullListArrived => {
                 // The filtered list is asked for again, so it is never
                 // older than the full one.
-                return self
-                    .list
-                    .refresh()
-                    .map(|filter| vec![Command::Query(ListQuery::Transfers(filter))])
-                    .unwrap_or_default();
+                if let Some(filter) = self.list.refresh() {
+                    out.command(Command::Query(ListQuery::Transfers(filter)));
+                }
             }
             TransfersEvent::Show(id) => {
                 self.source_filter.clear();
@@ -113,17 +102,18 @@ impl Panel for TransfersState {
             TransfersEvent::FoundAfterRestart(id) => {
                 self.found_after_restart.insert(id);
             }
+            TransfersEvent::File(answer) => {
+                export_answer(&mut self.records.export, answer, out);
+            }
         }
-        Vec::new()
+    }
+
+    fn close_one(&mut self, _cx: &Shared, _out: &mut Outbox) -> bool {
+        self.reviewing.take().is_some() || self.records.close()
     }
 }
 
-fn filters_ui(
-    ui: &mut Ui,
-    transfers: &mut TransfersState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+fn filters_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mut Outbox) {
     let language = cx.language;
     let technical = technical_values_shown(ui);
     let (source_message, target_message) = match transfers.filter() {
@@ -169,7 +159,7 @@ fn filters_ui(
     }
 }
 
-fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mut Outbox) {
     filters_ui(ui, transfers, cx, out);
     let language = cx.language;
     let moments = cx.moments();
@@ -309,7 +299,7 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, o
 
 /// The review in place of the form: nothing leaves before "Confirmar",
 /// and then only through the lock's passphrase or typed word.
-fn review_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn review_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mut Outbox) {
     let Some(request) = transfers.reviewing.clone() else {
         return;
     };
@@ -330,7 +320,7 @@ fn review_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>,
     submit_status_ui(ui, cx.language, &transfers.submit, "");
 }
 
-fn create_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn create_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mut Outbox) {
     let language = cx.language;
     let validation = transfers.draft.validate();
     let errors = validation.as_ref().err();
@@ -418,7 +408,7 @@ fn create_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>,
 /// What a sent transfer did, in words ("Transfer of 7.77 BRLV to Maria
 /// sent"): the recipient by the name it is saved under, else its address
 /// shortened; the id is in the record's details and its receipt.
-fn transfer_sent_text(cx: &PanelContext<'_>, transfer: &Transfer) -> String {
+fn transfer_sent_text(cx: &Shared, transfer: &Transfer) -> String {
     let amount = cx
         .amounts()
         .text(transfer.amount(), transfer.asset.as_ref());

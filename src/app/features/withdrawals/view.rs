@@ -5,15 +5,16 @@
 
 use egui::Ui;
 
+use crate::app::dialog::{DialogPurpose, FileAnswer, WriteKind};
 use crate::app::export::ExportRecords;
-use crate::app::features::journal::message::JournalCommand;
 use crate::app::form::{Field, FieldErrors};
 use crate::app::format::{
     MISSING, Precision, asset_name, asset_shown, document_shown, or_missing, state_label,
 };
 use crate::app::message::Command;
-use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
-use crate::app::panel::{Outbox, Panel, PanelContext};
+use crate::app::panel::outflow_question::outflow_sent;
+use crate::app::panel::record_panel::{RecordFooter, export_answer, record_panel_ui};
+use crate::app::panel::{Outbox, Panel, Shared};
 use crate::app::resources::{AccountData, ListQuery};
 use crate::app::submit::{Created, SubmitOutcome, SubmitStatus};
 use crate::app::ted::{TedDraft, ted_destination_text};
@@ -61,7 +62,7 @@ fn token_assets() -> Vec<Asset> {
 impl Panel for WithdrawalsState {
     type Event = WithdrawalsEvent;
 
-    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+    fn ui(&mut self, ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
         ui.heading(cx.t("nav.withdrawals").as_ref());
         ui.add_space(8.0);
         section_ui(ui, &cx.t("withdrawals.create"), |ui| {
@@ -79,67 +80,43 @@ impl Panel for WithdrawalsState {
         });
     }
 
-    fn apply(&mut self, event: WithdrawalsEvent) -> Vec<Command> {
+    fn apply(&mut self, event: WithdrawalsEvent, _cx: &Shared, out: &mut Outbox) {
         match event {
             WithdrawalsEvent::Sending => self.submit = SubmitStatus::Sending,
             WithdrawalsEvent::Submitted(outcome) => {
-                let mut kept = None;
-                if let SubmitOutcome::Created {
-                    record: Created::Withdrawal(withdrawal),
-                    ..
-                } = &outcome
-                {
-                    self.created(withdrawal);
-                    kept = self.outflow.kept_for(withdrawal.id);
-                }
-                self.outflow.clear();
+                let made = match &outcome {
+                    SubmitOutcome::Created {
+                        record: Created::Withdrawal(withdrawal),
+                        ..
+                    } => {
+                        self.created(withdrawal);
+                        Some(withdrawal.id)
+                    }
+                    _ => None,
+                };
+                outflow_sent(&mut self.outflow, made, out);
                 self.confirming = None;
                 self.submit = SubmitStatus::Finished(outcome);
-                return kept
-                    .map(|input| Command::Journal(JournalCommand::KeepTaxInput(input)))
-                    .into_iter()
-                    .collect();
             }
-            WithdrawalsEvent::Listed(asset, mut result, at) => {
-                if let Ok(rows) = &mut result {
-                    crate::app::resources::newest_first(rows, |row| row.created_at);
-                }
-                self.list.arrived(&asset, result, at);
-            }
+            WithdrawalsEvent::Listed(asset, result, at) => self.list.arrived(&asset, result, at),
             WithdrawalsEvent::FullListArrived => {
                 // The filtered list is asked for again, so it is never
                 // older than the full one.
-                return self
-                    .list
-                    .refresh()
-                    .map(|asset| vec![Command::Query(ListQuery::Withdrawals(asset))])
-                    .unwrap_or_default();
+                if let Some(asset) = self.list.refresh() {
+                    out.command(Command::Query(ListQuery::Withdrawals(asset)));
+                }
             }
             WithdrawalsEvent::Show(id) => {
                 self.asset_filter = None;
                 self.records.select(id);
             }
-            WithdrawalsEvent::BatchFileChosen(path) => {
-                self.batch.path = path.display().to_string();
-                return self
-                    .batch
-                    .check(false)
-                    .map(|command| vec![Command::Batch(command)])
-                    .unwrap_or_default();
-            }
             WithdrawalsEvent::BatchFileOpenedAtStart(path) => {
                 self.batch.path = path.display().to_string();
                 let check = self.batch.check(false);
                 self.batch.scroll_into_view = true;
-                return check
-                    .map(|command| vec![Command::Batch(command)])
-                    .unwrap_or_default();
-            }
-            WithdrawalsEvent::BatchResultChosen(path) => {
-                self.batch.result_path = path.display().to_string();
-                return batch::save_result(&mut self.batch)
-                    .map(|command| vec![command])
-                    .unwrap_or_default();
+                if let Some(command) = check {
+                    out.command(Command::Batch(command));
+                }
             }
             WithdrawalsEvent::Fill(request, language) => {
                 self.draft = super::state::WithdrawalDraft::sent_as(&request, language);
@@ -153,11 +130,36 @@ impl Panel for WithdrawalsState {
             WithdrawalsEvent::BatchSending => self.batch.started(),
             WithdrawalsEvent::Batch(event) => {
                 if self.batch.apply(event) {
-                    return vec![Command::Refresh];
+                    out.command(Command::Refresh);
+                }
+            }
+            WithdrawalsEvent::File(answer) => {
+                let Some(answer) = export_answer(&mut self.records.export, answer, out) else {
+                    return;
+                };
+                match answer {
+                    FileAnswer::Chosen(DialogPurpose::PayoutsFile, path) => {
+                        self.batch.path = path.display().to_string();
+                        if let Some(command) = self.batch.check(false) {
+                            out.command(Command::Batch(command));
+                        }
+                    }
+                    // The system's Save dialog asked before replacing it.
+                    FileAnswer::Chosen(DialogPurpose::BatchResult, path) => {
+                        self.batch.result_path = path.display().to_string();
+                        if let Some(command) = batch::save_result(&mut self.batch) {
+                            out.command(command);
+                        }
+                    }
+                    FileAnswer::Kept(WriteKind::BatchResult) => self.batch.saving_result = false,
+                    _ => {}
                 }
             }
         }
-        Vec::new()
+    }
+
+    fn close_one(&mut self, _cx: &Shared, _out: &mut Outbox) -> bool {
+        self.confirming.take().is_some() || self.records.close()
     }
 }
 
@@ -204,12 +206,7 @@ fn typed_destination(withdrawals: &WithdrawalsState) -> Option<Destination> {
     }
 }
 
-fn form_ui(
-    ui: &mut Ui,
-    withdrawals: &mut WithdrawalsState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+fn form_ui(ui: &mut Ui, withdrawals: &mut WithdrawalsState, cx: &Shared, out: &mut Outbox) {
     let language = cx.language;
     if let Some(destination) = recipient_picker_ui(
         ui,
@@ -324,12 +321,7 @@ fn form_ui(
     submit_status_ui(ui, language, &withdrawals.submit, &created);
 }
 
-fn list_ui(
-    ui: &mut Ui,
-    withdrawals: &mut WithdrawalsState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+fn list_ui(ui: &mut Ui, withdrawals: &mut WithdrawalsState, cx: &Shared, out: &mut Outbox) {
     let language = cx.language;
     let moments = cx.moments();
     let technical = technical_values_shown(ui);
@@ -502,7 +494,7 @@ fn list_ui(
 fn token_destination_ui(
     ui: &mut Ui,
     withdrawals: &mut WithdrawalsState,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     errors: Option<&FieldErrors>,
 ) {
     let wallets = wallet_choices(cx.data.wallets.value().map(|rows| rows.as_slice()));
@@ -525,7 +517,7 @@ fn token_destination_ui(
 /// enviado"): a PIX key by the name it is saved under, else masked as banks
 /// show one; a TED by its holder; a token address shortened. The id is in
 /// the record's details and its receipt.
-fn withdrawal_sent_text(cx: &PanelContext<'_>, withdrawal: &Withdrawal) -> String {
+fn withdrawal_sent_text(cx: &Shared, withdrawal: &Withdrawal) -> String {
     let amount = cx
         .amounts()
         .text(withdrawal.amount(), withdrawal.asset.as_ref());

@@ -11,7 +11,7 @@ use egui::{RichText, Ui};
 
 use crate::app::features::journal::message::JournalCommand;
 use crate::app::message::Command;
-use crate::app::panel::{Outbox, PanelContext};
+use crate::app::panel::{Outbox, Shared};
 use crate::app::tax_year::outflow::answer_key;
 use crate::app::ui::note_ui;
 use brlv_core::tax::ledger::Entry;
@@ -37,12 +37,7 @@ fn short_address(address: &str) -> String {
 }
 
 /// Each outflow of the year with its question.
-pub(super) fn outflows_ui(
-    ui: &mut Ui,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-    figures: &TaxFigures,
-) {
+pub(super) fn outflows_ui(ui: &mut Ui, cx: &Shared, out: &mut Outbox, figures: &TaxFigures) {
     rule_tags_ui(ui, cx.language, &[Reading::OutflowToOthers]);
     if figures.outflows.is_empty() {
         note_ui(ui, &cx.t("taxes.outflow.none"));
@@ -81,12 +76,7 @@ pub(super) fn outflows_ui(
 
 /// One outflow: what left, where to, how it counts now, and the question;
 /// the answer to keep when one is picked.
-fn outflow_ui(
-    ui: &mut Ui,
-    cx: &PanelContext<'_>,
-    figures: &TaxFigures,
-    entry: &Entry,
-) -> Option<TaxInput> {
+fn outflow_ui(ui: &mut Ui, cx: &Shared, figures: &TaxFigures, entry: &Entry) -> Option<TaxInput> {
     let language = cx.language;
     let amounts = cx.amounts();
     let ledger = &figures.ledger;
