@@ -132,26 +132,26 @@ impl DialogPurpose {
 /// answer, a held write and an export's result go back to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PanelId {
-    /// The Orders panel (its list's CSV, the QR code's PNG).
-    Orders,
-    /// The Wallets panel.
-    Wallets,
-    /// The Transfers panel.
-    Transfers,
-    /// The Withdrawals panel (its list, a payouts file and its result).
-    Withdrawals,
+    /// The extrato.
+    Activity,
     /// The Claims panel.
     Claims,
     /// The Deposits panel.
     Deposits,
-    /// The extrato.
-    Activity,
     /// The journal's section of Settings.
     Journal,
-    /// The Taxes panel (the year's CSV files, the PDF report).
-    Taxes,
     /// The first screen (a key file, the generated public key).
     Onboarding,
+    /// The Orders panel (its list's CSV, the QR code's PNG).
+    Orders,
+    /// The Taxes panel (the year's CSV files, the PDF report).
+    Taxes,
+    /// The Transfers panel.
+    Transfers,
+    /// The Wallets panel.
+    Wallets,
+    /// The Withdrawals panel (its list, a payouts file and its result).
+    Withdrawals,
 }
 
 impl PanelId {

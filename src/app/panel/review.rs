@@ -11,8 +11,9 @@ use rust_decimal::Decimal;
 use crate::app::format::{MISSING, document_formatted, service_host};
 use crate::app::i18n::{self, Language};
 use crate::app::ted::ted_destination_text;
+use crate::app::ui::FieldMessage;
 use crate::app::ui::review::ReviewLine;
-use brlv_core::api::model::{Asset, CreateWithdrawal, WithdrawalMethod};
+use brlv_core::api::model::{Asset, CreateTransfer, CreateWithdrawal, WithdrawalMethod};
 use brlv_core::pix::PixKey;
 use brlv_core::recipients::Destination;
 
@@ -54,6 +55,41 @@ pub fn over_balance_text(cx: &Shared, amount: Decimal, asset: &Asset) -> Option<
         "review.over_balance",
         &[("available", &money_text(cx, available, asset))],
     ))
+}
+
+/// A request that takes an amount of an asset out of the account.
+pub trait Outgoing {
+    /// The amount, and of what.
+    fn outgoing(&self) -> (Decimal, &Asset);
+}
+
+impl Outgoing for CreateTransfer {
+    fn outgoing(&self) -> (Decimal, &Asset) {
+        (self.amount, &self.asset)
+    }
+}
+
+impl Outgoing for CreateWithdrawal {
+    fn outgoing(&self) -> (Decimal, &Asset) {
+        (self.amount, &self.asset)
+    }
+}
+
+/// More than the account holds is stopped at the form, before any review
+/// or passphrase: the amount field's message (the form's own first, else
+/// the balance's) for the `request` the form would send, and whether it is
+/// over the balance.
+pub fn within_balance(
+    cx: &Shared,
+    request: Option<&impl Outgoing>,
+    message: Option<FieldMessage>,
+) -> (Option<FieldMessage>, bool) {
+    let over_balance = request.and_then(|request| {
+        let (amount, asset) = request.outgoing();
+        over_balance_text(cx, amount, asset)
+    });
+    let over = over_balance.is_some();
+    (message.or(over_balance.map(FieldMessage::from)), over)
 }
 
 /// "Available: R$ 1,234.56" under a form's amount field: what the account

@@ -20,9 +20,9 @@ use crate::app::resources::{AccountData, ListQuery};
 use crate::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
 use crate::app::ui::review::{ReviewChoice, review_with_ui};
 use crate::app::ui::{
-    Cell, DetailRow, FieldMessage, RecordList, address_field_ui, amount_field_ui, choice_ui,
-    field_message, field_message_ui, option_filter_ui, section_ui, sent_ui, state_tone,
-    submit_status_ui, technical_values_shown, wallet_choice_ui, wallet_choices,
+    Cell, DetailRow, RecordList, address_field_ui, amount_field_ui, choice_ui, field_message,
+    field_message_ui, option_filter_ui, section_ui, sent_ui, state_tone, submit_status_ui,
+    technical_values_shown, wallet_choice_ui, wallet_choices,
 };
 use brlv_core::api::model::{Asset, Transfer, TransferState};
 
@@ -32,7 +32,7 @@ use brlv_core::recipients::Destination;
 
 use super::review::transfer_review;
 use super::state::{TRANSFER_ASSETS, TransferFilterError, TransfersEvent, TransfersState};
-use crate::app::panel::review::{available_at_field_ui, over_balance_text};
+use crate::app::panel::review::{available_at_field_ui, within_balance};
 
 /// The transfers shown: the filtered list while a filter is set, else all.
 pub fn shown_transfers<'a>(transfers: &'a TransfersState, data: &'a AccountData) -> &'a [Transfer] {
@@ -331,15 +331,11 @@ fn create_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mut
         message(Field::TargetWallet),
         message(Field::Asset),
     );
-    // More than the account holds is stopped here, before any review or passphrase.
-    let over_balance = validation
-        .as_ref()
-        .ok()
-        .and_then(|request| over_balance_text(cx, request.amount, &request.asset));
-    let amount_message = amount_message.or_else(|| over_balance.clone().map(FieldMessage::from));
-    let validation = match over_balance {
-        Some(_) => Err(()),
-        None => validation.map_err(|_| ()),
+    let (amount_message, over) = within_balance(cx, validation.as_ref().ok(), amount_message);
+    let validation = if over {
+        Err(())
+    } else {
+        validation.map_err(|_| ())
     };
 
     // The source is one of the account's wallets, never typed.

@@ -20,17 +20,16 @@ use crate::app::submit::{Created, SubmitOutcome, SubmitStatus};
 use crate::app::ted::{TedDraft, ted_destination_text};
 use crate::app::ui::ted::ted_form_ui;
 use crate::app::ui::{
-    Cell, DetailRow, FieldMessage, RecordList, address_field_ui, amount_field_ui, choice_ui,
-    field_message, field_message_ui, note_ui, option_filter_ui, pix_key_field_ui, section_ui,
-    sent_ui, state_tone, submit_status_ui, technical_values_shown, wallet_choice_ui,
-    wallet_choices,
+    Cell, DetailRow, RecordList, address_field_ui, amount_field_ui, choice_ui, field_message,
+    field_message_ui, note_ui, option_filter_ui, pix_key_field_ui, section_ui, sent_ui, state_tone,
+    submit_status_ui, technical_values_shown, wallet_choice_ui, wallet_choices,
 };
 use brlv_core::api::model::{Asset, Withdrawal, WithdrawalMethod};
 use brlv_core::api::payout::TED_ACCOUNT_FIELDS;
 use brlv_core::pix::PixKey;
 
 use crate::app::panel::recipients::{recipient_offer_ui, recipient_picker_ui};
-use crate::app::panel::review::{available_at_field_ui, over_balance_text, pix_kind_text};
+use crate::app::panel::review::{available_at_field_ui, pix_kind_text, within_balance};
 use crate::app::recipient_book::RecipientKind;
 use brlv_core::recipients::Destination;
 
@@ -265,12 +264,7 @@ fn form_ui(ui: &mut Ui, withdrawals: &mut WithdrawalsState, cx: &Shared, out: &m
         message(Field::PixKey),
         message(Field::Asset),
     );
-    // More than the account holds is stopped here, before any review or passphrase.
-    let over_balance = validation
-        .as_ref()
-        .ok()
-        .and_then(|request| over_balance_text(cx, request.amount, &request.asset));
-    let amount_message = amount_message.or_else(|| over_balance.clone().map(FieldMessage::from));
+    let (amount_message, over) = within_balance(cx, validation.as_ref().ok(), amount_message);
     if let Some(message) = asset_message {
         field_message_ui(ui, &message);
     }
@@ -306,9 +300,10 @@ fn form_ui(ui: &mut Ui, withdrawals: &mut WithdrawalsState, cx: &Shared, out: &m
     let destination = typed_destination(withdrawals);
     recipient_offer_ui(ui, cx, out, &mut withdrawals.recipient_offer, destination);
     let label = cx.t("withdrawals.review");
-    let validation = match over_balance {
-        Some(_) => Err(()),
-        None => validation.map_err(|_| ()),
+    let validation = if over {
+        Err(())
+    } else {
+        validation.map_err(|_| ())
     };
     if let Some(request) = sent_ui(ui, &label, validation, &withdrawals.submit) {
         withdrawals.confirming = Some(request);
