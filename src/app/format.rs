@@ -38,7 +38,7 @@ const BRL: &str = "BRL";
 
 /// How amounts are written in the views: the person's language, and whether
 /// they asked to hide them (the eye in the top bar, Ctrl+Shift+H).
-/// `AppState::amount_format()` gives the current one.
+/// `Shared::amounts()` gives the current one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AmountFormat {
     /// The language numbers and currency names are written in.
@@ -257,7 +257,7 @@ pub fn spoken_amount(language: Language, value: Decimal, ticker: &str) -> String
 }
 
 /// How moments are written for a person: in their time zone, as their
-/// language writes a day and a time. `AppState::moments()` gives the
+/// language writes a day and a time. `Shared::moments()` gives the
 /// current one; the design system's widgets read it from the egui context.
 ///
 /// - pt-BR writes `25/11/2026 09:59`, as Brazilian banks and documents do.

@@ -4,7 +4,7 @@
 //! checked by the worker against the sealed key (scrypt is slow on purpose),
 //! and only its yes or no comes back.
 //!
-//! Wrong passphrases wait longer each time, on the app's clock (`AppState::now`,
+//! Wrong passphrases wait longer each time, on the app's clock (`Shared::now`,
 //! which tests move).
 
 use std::fmt;
