@@ -46,8 +46,8 @@ const COLD: &str = "0x1111111111111111111111111111111111111111";
 fn overdue_state(language: Language) -> AppState {
     let mut state = connected_state(language);
     state.view = View::Taxes;
-    state.now = 10_000;
-    state.wall_now = datetime!(2026-12-01 15:00:00 UTC);
+    state.shared.now = 10_000;
+    state.shared.wall_now = datetime!(2026-12-01 15:00:00 UTC);
     let orders = vec![
         order(
             3,
@@ -128,8 +128,15 @@ fn says(harness: &Harness<'static, AppState>, text: &str) -> bool {
 fn report_text(state: &mut AppState, language: Language) -> (String, Vec<u8>) {
     let ctx = egui::Context::default();
     let (figures, _) = state.tax_figures(&ctx);
-    let money = figures.money_held(Some(dec("1093.75")), language, state.wall_now);
-    let report = build_report(&figures, language, "Conta PF", state.wall_now, &money).unwrap();
+    let money = figures.money_held(Some(dec("1093.75")), language, state.shared.wall_now);
+    let report = build_report(
+        &figures,
+        language,
+        "Conta PF",
+        state.shared.wall_now,
+        &money,
+    )
+    .unwrap();
     (plain_text(&report).replace('\n', " "), render(&report))
 }
 
@@ -264,7 +271,7 @@ fn the_years_workbook_written_from_the_view_holds_its_months_and_late_darf() {
     let mut state = overdue_state(Language::PtBr);
     let ctx = egui::Context::default();
     let (figures, _) = state.tax_figures(&ctx);
-    let money = figures.money_held(None, Language::PtBr, state.wall_now);
+    let money = figures.money_held(None, Language::PtBr, state.shared.wall_now);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("impostos-2026.xlsx");
     write_xlsx(

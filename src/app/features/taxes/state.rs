@@ -10,8 +10,8 @@ use std::sync::Arc;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
+use crate::app::cache::Cache;
 use crate::app::export::ExportDraft;
-use crate::app::features::activity::cache::Cache;
 use crate::app::features::journal::message::TaxJournal;
 use crate::app::resources::AccountData;
 use brlv_core::api::model::Asset;
@@ -239,6 +239,28 @@ impl TaxFile {
     pub fn dialog_asks_to_replace(self) -> bool {
         self != TaxFile::Csv
     }
+
+    /// The file a dialog of `purpose` was opened for, and its year.
+    pub fn chosen_for(purpose: &crate::app::dialog::DialogPurpose) -> Option<(TaxFile, i32)> {
+        use crate::app::dialog::DialogPurpose;
+        match *purpose {
+            DialogPurpose::TaxCsv { year } => Some((TaxFile::Csv, year)),
+            DialogPurpose::TaxPdf { year } => Some((TaxFile::Pdf, year)),
+            DialogPurpose::TaxXlsx { year } => Some((TaxFile::Xlsx, year)),
+            _ => None,
+        }
+    }
+
+    /// The file an export of `kind` wrote, when it is one of these.
+    pub fn of_export(kind: crate::app::export::ExportKind) -> Option<TaxFile> {
+        use crate::app::export::ExportKind;
+        match kind {
+            ExportKind::TaxCsv => Some(TaxFile::Csv),
+            ExportKind::TaxPdf => Some(TaxFile::Pdf),
+            ExportKind::TaxXlsx => Some(TaxFile::Xlsx),
+            _ => None,
+        }
+    }
 }
 
 /// The next step of saving the tax year's files.
@@ -353,14 +375,12 @@ impl TaxesState {
         }
     }
 
-    /// A write of the tax year's files that will not happen (the person
-    /// kept the file it would have replaced): its draft is free again.
-    pub fn write_not_done(&mut self, command: &TaxesCommand) {
-        match command {
-            TaxesCommand::SaveCsv { .. } => self.csv.writing = false,
-            TaxesCommand::SaveXlsx { .. } => self.xlsx.writing = false,
-            TaxesCommand::SavePdf { .. } => self.pdf.writing = false,
-            TaxesCommand::Prices(_) | TaxesCommand::CentralBank(_) => {}
+    /// The save bar's draft of `file`.
+    pub fn draft_mut(&mut self, file: TaxFile) -> &mut ExportDraft {
+        match file {
+            TaxFile::Csv => &mut self.csv,
+            TaxFile::Pdf => &mut self.pdf,
+            TaxFile::Xlsx => &mut self.xlsx,
         }
     }
 
@@ -461,4 +481,10 @@ pub enum TaxesTold {
     InputKept(TaxInput),
     /// The Banco Central's figures it asked for.
     CentralBankArrived(Box<CentralBankAnswer>),
+    /// Save the year shown's CSV files, as the save bar does.
+    SaveCsv,
+    /// Save the year shown's report as PDF, as the save bar does.
+    SavePdf,
+    /// What became of a file it asked for.
+    File(crate::app::dialog::FileAnswer),
 }

@@ -11,7 +11,7 @@ use egui::{RichText, Ui};
 use crate::app::features::journal::message::JournalCommand;
 use crate::app::features::taxes::state::{TaxesPart, TaxesState};
 use crate::app::message::Command;
-use crate::app::panel::{Outbox, PanelContext};
+use crate::app::panel::{Outbox, Shared};
 use crate::app::ui::{Tone, badge_ui, note_ui};
 
 use brlv_core::tax::TaxInput;
@@ -28,7 +28,7 @@ use super::figure::figure_ui;
 pub(super) fn bens_ui(
     ui: &mut Ui,
     taxes: &mut TaxesState,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     out: &mut Outbox,
     declaration: &Declaration,
     figures: &TaxFigures,
@@ -71,7 +71,7 @@ pub(super) fn bens_ui(
 }
 
 /// One line: the asset, its code, both columns and the threshold.
-fn line_ui(ui: &mut Ui, cx: &PanelContext<'_>, line: &BensLine) {
+fn line_ui(ui: &mut Ui, cx: &Shared, line: &BensLine) {
     let language = cx.language;
     ui.label(RichText::new(&line.asset).strong());
     let code = format!("{BENS_GROUP} / {}", line.code.code());
@@ -91,7 +91,7 @@ fn line_ui(ui: &mut Ui, cx: &PanelContext<'_>, line: &BensLine) {
 }
 
 /// One column: the quantity held and its cost on the column's day.
-fn column_ui(ui: &mut Ui, cx: &PanelContext<'_>, asset: &str, column: &Column) {
+fn column_ui(ui: &mut Ui, cx: &Shared, asset: &str, column: &Column) {
     let amounts = cx.amounts();
     let quantity = amounts.number(column.quantity, 18);
     let cost = amounts.brl(column.total_cost_brl);
@@ -109,13 +109,7 @@ fn column_ui(ui: &mut Ui, cx: &PanelContext<'_>, asset: &str, column: &Column) {
 }
 
 /// The custodian's CNPJ field: typed once, checked as typed, kept in the journal.
-fn cnpj_ui(
-    ui: &mut Ui,
-    taxes: &mut TaxesState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-    kept: &CnpjField,
-) {
+fn cnpj_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &Shared, out: &mut Outbox, kept: &CnpjField) {
     ui.add_space(6.0);
     let kept_text = taxes
         .inputs
@@ -170,7 +164,7 @@ fn cnpj_ui(
 /// The BRL and USD held at the service in both columns, each with how it
 /// was read, dollars at their cost in reais with the PTAX of 31/12 beside
 /// for reference ([`TaxFigures::money_held`]).
-fn money_ui(ui: &mut Ui, cx: &PanelContext<'_>, figures: &TaxFigures) {
+fn money_ui(ui: &mut Ui, cx: &Shared, figures: &TaxFigures) {
     super::figure::rule_tags_ui(
         ui,
         cx.language,

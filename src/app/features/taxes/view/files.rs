@@ -6,19 +6,20 @@
 
 use egui::Ui;
 
+use crate::app::dialog::{FileAnswer, WriteKind};
 use crate::app::features::taxes::state::TaxesState;
-use crate::app::features::taxes::state::{ReportFor, TaxFileStep};
+use crate::app::features::taxes::state::{ReportFor, TaxFile, TaxFileStep};
 use crate::app::message::Command;
-use crate::app::panel::{Ask, Outbox, PanelContext};
+use crate::app::panel::{Ask, Outbox, Shared};
 use crate::app::ui::{SaveBarKeys, SaveChoice, save_bar_ui};
 
 use super::super::state::csv_names;
 
-/// The two save bars.
+/// The three save bars.
 pub(super) fn files_ui(
     ui: &mut Ui,
     taxes: &mut TaxesState,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     out: &mut Outbox,
     year: i32,
 ) {
@@ -46,8 +47,7 @@ pub(super) fn files_ui(
         failed: "taxes.files_not_saved",
     };
     if save_bar_ui(ui, language, &mut taxes.csv, keys, &[csv]).is_some() {
-        let step = taxes.save_csv(report_for(cx));
-        take_step(out, step);
+        save_csv(taxes, cx, out);
     }
     ui.add_space(6.0);
     ui.label(cx.t("taxes.files_pdf_note").as_ref());
@@ -61,8 +61,7 @@ pub(super) fn files_ui(
         failed: "taxes.files_not_saved",
     };
     if save_bar_ui(ui, language, &mut taxes.pdf, keys, &[pdf]).is_some() {
-        let step = taxes.save_pdf(report_for(cx));
-        take_step(out, step);
+        save_pdf(taxes, cx, out);
     }
     ui.add_space(6.0);
     ui.label(cx.t("taxes.files_xlsx_note").as_ref());
@@ -76,17 +75,77 @@ pub(super) fn files_ui(
         failed: "taxes.files_not_saved",
     };
     if save_bar_ui(ui, language, &mut taxes.xlsx, keys, &[xlsx]).is_some() {
-        let step = taxes.save_xlsx(report_for(cx));
-        take_step(out, step);
+        save_xlsx(taxes, cx, out);
+    }
+}
+
+/// Saves the CSV files of the year shown: into the folder chosen in the
+/// system's dialog, or the one typed.
+pub(super) fn save_csv(taxes: &mut TaxesState, cx: &Shared, out: &mut Outbox) {
+    let step = taxes.save_csv(report_for(cx));
+    take_step(out, step);
+}
+
+/// Saves the report of the year shown as PDF: to the file chosen in the
+/// system's dialog, or the one typed.
+pub(super) fn save_pdf(taxes: &mut TaxesState, cx: &Shared, out: &mut Outbox) {
+    let step = taxes.save_pdf(report_for(cx));
+    take_step(out, step);
+}
+
+/// Saves the workbook of the year shown: to the file chosen in the
+/// system's dialog, or the one typed.
+pub(super) fn save_xlsx(taxes: &mut TaxesState, cx: &Shared, out: &mut Outbox) {
+    let step = taxes.save_xlsx(report_for(cx));
+    take_step(out, step);
+}
+
+/// Takes in what became of a file the Taxes panel asked for: the folder
+/// or file chosen for `year`'s files is written to, an export's result
+/// shows in its save bar, a file kept lets the save be tried again.
+pub(super) fn file_answer(
+    taxes: &mut TaxesState,
+    answer: FileAnswer,
+    cx: &Shared,
+    out: &mut Outbox,
+) {
+    match answer {
+        FileAnswer::Chosen(purpose, path) => {
+            let Some((file, year)) = TaxFile::chosen_for(&purpose) else {
+                return;
+            };
+            match taxes.file_chosen(file, year, path.display().to_string(), report_for(cx)) {
+                // The system's Save dialog asked before replacing the file; a
+                // folder's dialog asks nothing of the files put in it.
+                TaxFileStep::Write(write) if file.dialog_asks_to_replace() => {
+                    out.command(Command::Taxes(write));
+                }
+                step => take_step(out, step),
+            }
+        }
+        FileAnswer::Exported(kind, result) => {
+            if let Some(file) = TaxFile::of_export(kind) {
+                taxes.draft_mut(file).finish(result);
+            }
+        }
+        FileAnswer::Kept(WriteKind::Export(kind)) => {
+            if let Some(file) = TaxFile::of_export(kind) {
+                taxes.draft_mut(file).writing = false;
+            }
+        }
+        FileAnswer::Kept(_) | FileAnswer::NoFile => {}
     }
 }
 
 /// Who the report is for: the open account, now, in the person's language.
-pub(super) fn report_for<'a>(cx: &'a PanelContext<'_>) -> ReportFor<'a> {
+/// The one place the report's inputs are made, for the save bars and the
+/// files chosen in the system's dialog alike.
+pub(super) fn report_for(cx: &Shared) -> ReportFor<'_> {
     ReportFor {
         language: cx.language,
         account: cx
             .session
+            .as_ref()
             .map_or("", |session| session.profile.name.as_str()),
         now: cx.wall_now,
         balance_brl: cx.data.balance_brl.value().copied(),

@@ -7,7 +7,7 @@
 
 use egui::{RichText, Ui};
 
-use crate::app::panel::PanelContext;
+use crate::app::panel::Shared;
 use crate::app::ui::note_ui;
 use brlv_core::tax::darf::{LateDarf, Overdue};
 
@@ -17,7 +17,7 @@ use super::figure::figure_ui;
 /// Each late DARF of the year, then those of other years still owed.
 pub(super) fn late_darfs_ui(
     ui: &mut Ui,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     late: &[LateDarf],
     (overdue, year): (&Overdue, i32),
 ) {
@@ -51,7 +51,7 @@ pub(super) fn late_darfs_ui(
     note_ui(ui, &cx.t("taxes.late.source"));
 }
 
-fn late_darf_ui(ui: &mut Ui, cx: &PanelContext<'_>, darf: &LateDarf) {
+fn late_darf_ui(ui: &mut Ui, cx: &Shared, darf: &LateDarf) {
     let today = brlv_core::tax::brasilia::date_at(cx.wall_now);
     let lines = late_darf_lines(cx.language, cx.amounts(), darf, today);
     let last = lines.len().saturating_sub(1);

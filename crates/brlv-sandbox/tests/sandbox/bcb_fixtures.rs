@@ -1,5 +1,5 @@
 //! The PTAX and Selic clients against the Banco Central's answers kept as
-//! fixtures (`tests/fixtures/bcb/`, each with where its shape comes from),
+//! fixtures (`crates/brlv-sandbox/tests/fixtures/bcb/`, each with where its shape comes from),
 //! served over loopback at the real services' paths: the Olinda period and
 //! day queries, a day with no rate, and the SGS's series 4390 with its
 //! "last value" answer and its 404.
