@@ -439,7 +439,8 @@ fn write_file(
         path: path.clone(),
         reason,
     };
-    let file = std::fs::File::create(&path).map_err(|error| failed(error.to_string()))?;
+    // Owner-only and never through a link, as every file the app writes.
+    let file = brlv_core::private_file::create(&path).map_err(|error| failed(error.to_string()))?;
     write(file).map_err(|error| failed(error.to_string()))
 }
 

@@ -424,6 +424,27 @@ fn call_prints_an_answer_with_its_control_characters_escaped() {
     }
 }
 
+/// Two wallets whose names differ only by a zero-width space, a word joiner
+/// or a byte-order mark are printed with those characters as visible
+/// escapes, so the names no longer look the same on the terminal.
+#[test]
+fn call_prints_invisible_characters_of_an_answer_as_escapes() {
+    const WALLETS: &[u8] = "{\"wallets\": [{\"name\": \"Ana\"}, {\"name\": \"Ana\u{200b}\"}, \
+        {\"name\": \"A\u{2060}na\u{feff}\"}]}"
+        .as_bytes();
+    let (url, server) = answer_once("200 OK", WALLETS);
+    let output = call_with_test_key(&url, &["GET", "/api/v0/wallets"]);
+    server.join().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("\"Ana\\u{200b}\""), "{stdout}");
+    assert!(stdout.contains("\"A\\u{2060}na\\u{feff}\""), "{stdout}");
+    assert!(
+        !stdout.contains(['\u{200b}', '\u{2060}', '\u{feff}']),
+        "a raw invisible character: {stdout:?}"
+    );
+}
+
 /// A plain key file moves no money unless told to: a POST of a withdrawal,
 /// a transfer, an order or a claim, however its path is spelt, exits 2
 /// with what to do and reaches nothing; `--allow-plain-key` sends it; a

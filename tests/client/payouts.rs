@@ -57,6 +57,43 @@ fn get(dir: &Path, base_url: &str, path: &str) -> serde_json::Value {
     serde_json::from_str(body).unwrap()
 }
 
+/// A result file's path holding a link to another file (a shell's start-up
+/// file, say): the link is not followed, the other file keeps its bytes,
+/// and the error names the link, while the journal keeps every outcome.
+#[test]
+fn a_link_at_the_result_files_path_is_not_followed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut sandbox, url) = start_sandbox(dir.path());
+    let file = dir.path().join("lote.csv");
+    std::fs::write(
+        &file,
+        format!("{HEADER}pix,1.50,,link@example.com,,,,,,,,inv-1\n"),
+    )
+    .unwrap();
+    let victim = dir.path().join("bashrc");
+    std::fs::write(&victim, "keep me\n").unwrap();
+    let result = dir.path().join("out.csv");
+    std::os::unix::fs::symlink(&victim, &result).unwrap();
+    let (code, stdout, stderr) = run(&mut brlv(
+        dir.path(),
+        &url,
+        &[
+            "payouts",
+            "--allow-plain-key",
+            file.to_str().unwrap(),
+            "--yes",
+            "--result",
+            result.to_str().unwrap(),
+        ],
+    ));
+    assert_ne!(code, Some(0), "{stdout}{stderr}");
+    assert!(stderr.contains("[1/1] row 1: done"), "{stderr}");
+    assert!(stderr.contains("link"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me\n");
+    assert!(std::fs::symlink_metadata(&result).unwrap().is_symlink());
+    sandbox.kill().unwrap();
+}
+
 /// The withdrawals the sandbox holds to `pix_key` (id → amount), and the BRL balance.
 fn held(dir: &Path, base_url: &str, pix_key: &str) -> (BTreeMap<String, Decimal>, Decimal) {
     let payouts = get(dir, base_url, "/api/v0/withdrawals")["withdrawals"]

@@ -178,7 +178,7 @@ pub fn start_updater(command: &UpdaterCommand) -> Result<(), UpdateProblem> {
     std::fs::copy(&this_program, &command.program)
         .map_err(|error| failed(&command.program, error))?;
     let log_path = command.folder.join("update.log");
-    let log = std::fs::File::create(&log_path).map_err(|error| failed(&log_path, error))?;
+    let log = brlv_core::private_file::create(&log_path).map_err(|error| failed(&log_path, error))?;
     let log_too = log.try_clone().map_err(|error| failed(&log_path, error))?;
     let mut child = std::process::Command::new(&command.program)
         .args(&command.args)
