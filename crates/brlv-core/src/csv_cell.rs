@@ -56,8 +56,10 @@ pub fn guarded(cell: &str) -> Cow<'_, str> {
 /// `cell` with a `'` at each place a piece can begin (its start, after each
 /// of [`CELL_BREAKS`]) where the piece would start a formula.
 fn marked(cell: &str) -> Cow<'_, str> {
-    let starts_formula =
-        |rest: &str| rest.trim_start_matches(PIECE_PADDING).starts_with(FORMULA_STARTS);
+    let starts_formula = |rest: &str| {
+        rest.trim_start_matches(PIECE_PADDING)
+            .starts_with(FORMULA_STARTS)
+    };
     let piece_starts = std::iter::once(0).chain(
         cell.char_indices()
             .filter(|(_, c)| CELL_BREAKS.contains(c))
@@ -234,7 +236,12 @@ mod tests {
         let mut bytes = Vec::new();
         let mut writer = Writer::from_writer(&mut bytes);
         writer
-            .write_record(["2026-03-01T10:00:00-03:00", "deposit", "-12.50", "PIX from =2+2;=3+3"])
+            .write_record([
+                "2026-03-01T10:00:00-03:00",
+                "deposit",
+                "-12.50",
+                "PIX from =2+2;=3+3",
+            ])
             .unwrap();
         writer
             .write_record(["7", "pix", "x;=1+1", "a;-1+cmd|' /C calc'!A0"])
@@ -247,7 +254,11 @@ mod tests {
         assert_eq!(by_comma[1][2], "x;'=1+1");
         for separator in [b';', b'\t'] {
             for piece in pieces(&bytes, separator).iter().flatten() {
-                assert!(!starts_a_formula(piece), "{piece:?} ({})", separator as char);
+                assert!(
+                    !starts_a_formula(piece),
+                    "{piece:?} ({})",
+                    separator as char
+                );
             }
         }
     }

@@ -250,8 +250,16 @@ mod tests {
         assert_eq!(label("Ana\u{200b}"), "Ana\\u{200b}");
         assert_eq!(label("A\u{2060}na\u{feff}"), "A\\u{2060}na\\u{feff}");
         for c in [
-            '\u{ad}', '\u{34f}', '\u{200c}', '\u{200d}', '\u{2062}', '\u{3164}', '\u{fe0f}',
-            '\u{ffa0}', '\u{e0041}', '\u{180e}',
+            '\u{ad}',
+            '\u{34f}',
+            '\u{200c}',
+            '\u{200d}',
+            '\u{2062}',
+            '\u{3164}',
+            '\u{fe0f}',
+            '\u{ffa0}',
+            '\u{e0041}',
+            '\u{180e}',
         ] {
             let shown = label(&format!("x{c}y")).into_owned();
             assert!(!shown.contains(c), "{c:?}: {shown}");
