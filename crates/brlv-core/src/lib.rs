@@ -9,6 +9,8 @@
 //! - [`seal`], [`keystore`], [`profile`]: the private key sealed with a
 //!   passphrase, secrets in the OS keyring, the non-secret profile file;
 //!   [`profile_binding`]: a profile's service address signed by its key.
+//! - [`network`]: a profile's network path (its proxy, the authorities
+//!   it trusts), never taken from the environment unseen.
 //! - [`recipients`]: saved recipients.
 //! - [`journal`]: what the app sent and learnt, kept on disk per profile;
 //!   [`journal_send`]: a write journaled before it leaves, and the sends
@@ -33,6 +35,7 @@ pub mod journal_send;
 pub mod keystore;
 pub mod look_alike;
 pub mod money;
+pub mod network;
 pub mod ofx;
 pub mod payouts;
 pub mod pix;

@@ -11,7 +11,7 @@
 //! the app holds them, with invisible characters written as `\u{…}`
 //! escapes: those escapes are read back and dropped first.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::api::safe_text::needs_escape;
 
@@ -42,6 +42,36 @@ pub fn flagged<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<bool> {
         .iter()
         .map(|look| mixed.get(look.as_str()).copied().unwrap_or(false))
         .collect()
+}
+
+/// The names of a list that look like another one ([`flagged`]), worked
+/// out again only when the list's `key` (a revision, its length) changes:
+/// a view asks every frame, the skeletons are made once per change.
+#[derive(Clone, Debug, Default)]
+pub struct FlaggedNames<K> {
+    key: Option<K>,
+    flagged: HashSet<String>,
+}
+
+impl<K: PartialEq> FlaggedNames<K> {
+    /// The flagged names of the list `key` stands for; `names` is asked
+    /// only when `key` is not the one worked out last.
+    pub fn of<'a, I>(&mut self, key: K, names: impl FnOnce() -> I) -> &HashSet<String>
+    where
+        I: IntoIterator<Item = &'a str>,
+    {
+        if self.key.as_ref() != Some(&key) {
+            let names: Vec<&str> = names().into_iter().collect();
+            self.flagged = names
+                .iter()
+                .zip(flagged(names.iter().copied()))
+                .filter(|(_, flag)| *flag)
+                .map(|(name, _)| (*name).to_owned())
+                .collect();
+            self.key = Some(key);
+        }
+        &self.flagged
+    }
 }
 
 /// `text` with each `\u{HEX}` escape of a character [`needs_escape`] marks
@@ -85,6 +115,19 @@ mod tests {
             flagged([plain.as_str(), hidden.as_str(), joined.as_str(), "Bruno"]),
             [true, true, true, false]
         );
+    }
+
+    #[test]
+    fn the_flagged_names_are_worked_out_again_only_when_the_list_changes() {
+        let mut memo = FlaggedNames::default();
+        let list = ["Ana", "Ana\\u{200b}", "Bia"];
+        let flagged = memo.of((1, 3), || list).clone();
+        assert!(flagged.contains("Ana") && flagged.contains("Ana\\u{200b}"));
+        assert!(!flagged.contains("Bia"));
+        // The same key: the list is not read again.
+        let again = memo.of((1, 3), || -> [&str; 0] { panic!("read again") });
+        assert_eq!(again, &flagged);
+        assert!(memo.of((2, 1), || ["Ana"]).is_empty());
     }
 
     #[test]

@@ -113,6 +113,7 @@ impl Worker {
                 .selic
                 .clone()
                 .unwrap_or_else(|| default(brlv_core::tax::selic::DEFAULT_BASE_URL)),
+            network: session.client.network().clone(),
         })
     }
 }

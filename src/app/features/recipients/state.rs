@@ -136,10 +136,18 @@ pub struct RecipientsState {
     pub confirm_delete: Option<usize>,
     /// A damaged file set aside, where it went (shown once saved).
     pub set_aside_to: Option<std::path::PathBuf>,
+    /// The names that look like another one, by the list's writes and length.
+    pub look_alikes: brlv_core::look_alike::FlaggedNames<(u64, usize)>,
     generation: u64,
 }
 
 impl RecipientsState {
+    /// The number of the last write of the list (with its length, what
+    /// tells one list from the next).
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
     /// A number for the next write of the list, higher than every earlier
     /// one, so the answer to an older write is told apart.
     pub fn next_generation(&mut self) -> u64 {

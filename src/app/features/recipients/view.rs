@@ -287,6 +287,15 @@ fn list_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &PanelContext<'_>,
     let (save, cancel) = (cx.t("recipients.save_name"), cx.t("recipients.cancel"));
     let (delete_yes, delete_no) = (cx.t("recipients.delete_yes"), cx.t("recipients.delete_no"));
     let list = recipients.list.clone();
+    // Names a person cannot tell apart are each marked before one is paid.
+    let revision = (recipients.generation(), list.len());
+    let look_alikes = recipients
+        .look_alikes
+        .of(revision, || {
+            list.iter().map(|recipient| recipient.name.as_str())
+        })
+        .clone();
+    let look_alike = cx.t("recipients.look_alike");
     egui::Grid::new("saved_recipients")
         .num_columns(4)
         .spacing([16.0, 6.0])
@@ -321,7 +330,12 @@ fn list_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &PanelContext<'_>,
                         }
                     });
                 } else {
-                    ui.label(RichText::new(&recipient.name).strong());
+                    let shown = if look_alikes.contains(&recipient.name) {
+                        format!("{} ({look_alike})", recipient.name)
+                    } else {
+                        recipient.name.clone()
+                    };
+                    ui.label(RichText::new(shown).strong());
                     ui.label(kind_name.as_ref());
                     ui.label(RichText::new(destination_line(&recipient.destination)).monospace());
                     ui.horizontal(|ui| {
