@@ -445,6 +445,55 @@ fn call_prints_invisible_characters_of_an_answer_as_escapes() {
     );
 }
 
+/// Proxy variables and the authority variables set with no profile setting
+/// are not obeyed, and said: the request goes straight to the service and
+/// the machine the variables name sees nothing.
+#[test]
+fn proxy_and_authority_variables_are_ignored_and_said() {
+    let proxy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    proxy.set_nonblocking(true).unwrap();
+    let proxy_url = format!("http://127.0.0.1:{}", proxy.local_addr().unwrap().port());
+    let (url, server) = answer_once("200 OK", b"{}");
+    let output = Command::new(BIN)
+        .args(["call", "GET", "/api/v0/orders"])
+        .env("BRLV_BASE_URL", &url)
+        .env("BRLV_API_KEY", "test-api-key")
+        .env(
+            "BRLV_PRIVATE_KEY_FILE",
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/fixtures/test-only-rsa2048-pkcs8.pem"),
+        )
+        .env_remove("SSL_CERT_DIR")
+        .env_remove("HTTPS_PROXY")
+        .env_remove("https_proxy")
+        .env_remove("http_proxy")
+        .env_remove("all_proxy")
+        .env_remove("NO_PROXY")
+        .env_remove("no_proxy")
+        .env("HTTP_PROXY", &proxy_url)
+        .env("ALL_PROXY", &proxy_url)
+        .env("SSL_CERT_FILE", "/tmp/an-authority-of-someone-else.pem")
+        .output()
+        .unwrap();
+    server.join().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stdout.starts_with("HTTP 200"), "{stdout}{stderr}");
+    assert!(
+        stderr.contains("HTTP_PROXY, ALL_PROXY, SSL_CERT_FILE set in the environment and not used"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("connects straight to its service"),
+        "{stderr}"
+    );
+    match proxy.accept() {
+        Err(error) if error.kind() == std::io::ErrorKind::WouldBlock => {}
+        Ok((_, from)) => panic!("the proxy variable was obeyed: a connection from {from}"),
+        Err(error) => panic!("{error}"),
+    }
+}
+
 /// A plain key file moves no money unless told to: a POST of a withdrawal,
 /// a transfer, an order or a claim, however its path is spelt, exits 2
 /// with what to do and reaches nothing; `--allow-plain-key` sends it; a
