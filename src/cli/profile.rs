@@ -266,16 +266,26 @@ fn set_proxy(
         .map_err(|error| ProfileFailure::failed(error.to_string()))?;
     let shown = network.bound_text();
     book.set_network(name, network);
+    save_and_say(
+        &book,
+        context,
+        out,
+        "cli.profile.proxy_set",
+        &[("name", name), ("path", &shown)],
+    )
+}
+
+/// Writes `book` and says `key` with `args`, once a profile was changed.
+fn save_and_say(
+    book: &ProfileBook,
+    context: &ProfileContext<'_>,
+    out: &mut dyn Write,
+    key: &'static str,
+    args: &[(&str, &str)],
+) -> Result<(), ProfileFailure> {
     book.save(&context.book_path)
         .map_err(|error| ProfileFailure::failed(error.to_string()))?;
-    print_line(
-        out,
-        &tr_with(
-            language,
-            "cli.profile.proxy_set",
-            &[("name", name), ("path", &shown)],
-        ),
-    )
+    print_line(out, &tr_with(context.language, key, args))
 }
 
 /// The sealed key of the saved profile `name`, opened with the passphrase
@@ -495,15 +505,12 @@ fn set_url(
     store_binding(&key, name, url, context)?;
     url.clone_into(&mut profile.base_url);
     book.upsert(profile);
-    book.save(&context.book_path)
-        .map_err(|error| ProfileFailure::failed(error.to_string()))?;
-    print_line(
+    save_and_say(
+        &book,
+        context,
         out,
-        &tr_with(
-            language,
-            "cli.profile.url_set",
-            &[("name", name), ("url", url)],
-        ),
+        "cli.profile.url_set",
+        &[("name", name), ("url", url)],
     )
 }
 

@@ -285,7 +285,13 @@ fn call_opens_a_sealed_key_file_with_the_passphrase_from_a_file_descriptor() {
 /// `call` with the plain test key and `base_url`, nothing else from the
 /// environment.
 fn call_with_test_key(base_url: &str, args: &[&str]) -> Output {
-    Command::new(BIN)
+    call_command_with_test_key(base_url, args).output().unwrap()
+}
+
+/// The command [`call_with_test_key`] runs, for a test to add to.
+fn call_command_with_test_key(base_url: &str, args: &[&str]) -> Command {
+    let mut command = Command::new(BIN);
+    command
         .arg("call")
         .args(args)
         .env("BRLV_BASE_URL", base_url)
@@ -294,9 +300,8 @@ fn call_with_test_key(base_url: &str, args: &[&str]) -> Output {
             "BRLV_PRIVATE_KEY_FILE",
             Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("tests/fixtures/test-only-rsa2048-pkcs8.pem"),
-        )
-        .output()
-        .unwrap()
+        );
+    command
 }
 
 /// `call` with a path that would take the API key and a signed token to
@@ -454,15 +459,7 @@ fn proxy_and_authority_variables_are_ignored_and_said() {
     proxy.set_nonblocking(true).unwrap();
     let proxy_url = format!("http://127.0.0.1:{}", proxy.local_addr().unwrap().port());
     let (url, server) = answer_once("200 OK", b"{}");
-    let output = Command::new(BIN)
-        .args(["call", "GET", "/api/v0/orders"])
-        .env("BRLV_BASE_URL", &url)
-        .env("BRLV_API_KEY", "test-api-key")
-        .env(
-            "BRLV_PRIVATE_KEY_FILE",
-            Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("tests/fixtures/test-only-rsa2048-pkcs8.pem"),
-        )
+    let output = call_command_with_test_key(&url, &["GET", "/api/v0/orders"])
         .env_remove("SSL_CERT_DIR")
         .env_remove("HTTPS_PROXY")
         .env_remove("https_proxy")

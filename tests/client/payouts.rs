@@ -57,6 +57,13 @@ fn get(dir: &Path, base_url: &str, path: &str) -> serde_json::Value {
     serde_json::from_str(body).unwrap()
 }
 
+/// A payouts file `lote.csv` in `dir` of one PIX row of `amount` to `key`.
+fn one_pix_row(dir: &Path, amount: &str, key: &str) -> std::path::PathBuf {
+    let file = dir.join("lote.csv");
+    std::fs::write(&file, format!("{HEADER}pix,{amount},,{key},,,,,,,,\n")).unwrap();
+    file
+}
+
 /// A result file's path holding a link to another file (a shell's start-up
 /// file, say): the link is not followed, the other file keeps its bytes,
 /// and the error names the link, while the journal keeps every outcome.
@@ -64,12 +71,7 @@ fn get(dir: &Path, base_url: &str, path: &str) -> serde_json::Value {
 fn a_link_at_the_result_files_path_is_not_followed() {
     let dir = tempfile::tempdir().unwrap();
     let (mut sandbox, url) = start_sandbox(dir.path());
-    let file = dir.path().join("lote.csv");
-    std::fs::write(
-        &file,
-        format!("{HEADER}pix,1.50,,link@example.com,,,,,,,,inv-1\n"),
-    )
-    .unwrap();
+    let file = one_pix_row(dir.path(), "1.50", "link@example.com");
     let victim = dir.path().join("bashrc");
     std::fs::write(&victim, "keep me\n").unwrap();
     let result = dir.path().join("out.csv");
@@ -475,12 +477,7 @@ async fn a_200_row_batch_killed_in_the_middle_resumes_and_pays_no_row_twice() {
 fn a_plain_key_file_pays_a_file_only_with_allow_plain_key() {
     let dir = tempfile::tempdir().unwrap();
     let (mut sandbox, url) = start_sandbox(dir.path());
-    let file = dir.path().join("lote.csv");
-    std::fs::write(
-        &file,
-        format!("{HEADER}pix,10.50,,plain@example.com,,,,,,,,\n"),
-    )
-    .unwrap();
+    let file = one_pix_row(dir.path(), "10.50", "plain@example.com");
     let file_arg = file.to_str().unwrap();
     let (before, balance_before) = held(dir.path(), &url, "plain@example.com");
     let (code, _, stderr) = run(&mut brlv(dir.path(), &url, &["payouts", file_arg, "--yes"]));

@@ -240,7 +240,9 @@ fn shown(address: &str) -> String {
                 None => host,
             })
         })
-        .unwrap_or_else(|| crate::api::safe_text::label(address).into_owned())
+        // Every proxy address here was read as a URL; one that is not is not
+        // shown as it came.
+        .unwrap_or_else(|| "(a proxy whose address does not read)".to_owned())
 }
 
 /// On Windows and macOS, the system's own verifier (it reads no variable)
