@@ -475,7 +475,8 @@ fn the_windows_csv_files_carry_bens_e_direitos_with_the_money_held_and_the_sales
     // and in the first column, on 31/12/2025, R$12,000.00.
     assert!(
         rows.iter()
-            .any(|row| row.starts_with("BRL,,,previous: reconstructed:")
+            // Quoted: the reading holds a ';', a separator to Excel in pt-BR.
+            .any(|row| row.starts_with("BRL,,,\"previous: reconstructed:")
                 && row.contains(",2025-12-31,12000.00,12000.00,2026-12-31,14650.00,14650.00,")),
         "{bens}"
     );
