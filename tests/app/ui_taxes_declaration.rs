@@ -205,3 +205,71 @@ fn the_declaration_speaks_portuguese() {
     assert!(says(&harness, "DARFs em atraso, se pagos hoje"));
     assert!(says(&harness, "CNPJ da custodiante"));
 }
+
+#[test]
+fn the_custodians_name_typed_in_the_view_is_kept_and_written_beside_its_cnpj() {
+    let mut harness = harness(declaration_state(Language::En));
+    settle(&mut harness);
+    harness
+        .state_mut()
+        .apply(Event::Journal(JournalEvent::TaxInputKept {
+            session: SESSION,
+            input: TaxInput::CustodianCnpj(Some("11222333000181".to_owned())),
+        }));
+    settle(&mut harness);
+    // Its CNPJ kept, the name is still asked for.
+    assert!(
+        usdc_discriminacao(&mut harness).contains("(informe o nome), CNPJ 11.222.333/0001-81"),
+        "{}",
+        usdc_discriminacao(&mut harness)
+    );
+    let field = "Custodian's name in Discriminação (its CNPJ has a field of its own, under Bens e Direitos)";
+    type_into(&mut harness, field, "Prestadora Exemplo Ltda.");
+    let _ = harness.state_mut().take_commands();
+    harness.get_by_label("Keep the custodian").click_accesskit();
+    settle(&mut harness);
+    let kept: Vec<TaxInput> = harness
+        .state_mut()
+        .take_commands()
+        .into_iter()
+        .filter_map(|command| match command {
+            Command::Journal(JournalCommand::KeepTaxInput(input)) => Some(input),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        kept,
+        vec![TaxInput::Custodian(Some(
+            "Prestadora Exemplo Ltda.".to_owned()
+        ))]
+    );
+    for input in kept {
+        harness
+            .state_mut()
+            .apply(Event::Journal(JournalEvent::TaxInputKept {
+                session: SESSION,
+                input,
+            }));
+    }
+    settle(&mut harness);
+    assert!(
+        usdc_discriminacao(&mut harness)
+            .ends_with("Custodiante: Prestadora Exemplo Ltda., CNPJ 11.222.333/0001-81."),
+        "{}",
+        usdc_discriminacao(&mut harness)
+    );
+}
+
+/// Discriminação of USDC's line of Bens e Direitos, as the view's figures have it.
+fn usdc_discriminacao(harness: &mut Harness<'static, AppState>) -> String {
+    let ctx = harness.ctx.clone();
+    let (figures, _) = harness.state_mut().tax_figures(&ctx);
+    let declaration = figures.declaration.as_deref().expect("the declaration");
+    declaration
+        .lines
+        .iter()
+        .find(|line| line.asset == "USDC")
+        .expect("USDC's line")
+        .discriminacao
+        .clone()
+}
