@@ -251,6 +251,16 @@ impl TaxFile {
         }
     }
 
+    /// The system's dialog that chooses it for `year`.
+    fn dialog(self, year: i32) -> crate::app::dialog::DialogPurpose {
+        use crate::app::dialog::DialogPurpose;
+        match self {
+            TaxFile::Csv => DialogPurpose::TaxCsv { year },
+            TaxFile::Pdf => DialogPurpose::TaxPdf { year },
+            TaxFile::Xlsx => DialogPurpose::TaxXlsx { year },
+        }
+    }
+
     /// The file an export of `kind` wrote, when it is one of these.
     pub fn of_export(kind: crate::app::export::ExportKind) -> Option<TaxFile> {
         use crate::app::export::ExportKind;
@@ -321,34 +331,14 @@ impl TaxesState {
         (figures.year.as_ref().map(|report| report.year) == Some(year)).then_some(figures)
     }
 
-    /// Saves the CSV files of the year shown: into the folder chosen
-    /// in the system's dialog, or the one typed.
-    pub fn save_csv(&mut self, report: ReportFor<'_>) -> TaxFileStep {
+    /// Saves `file` of the year shown: to the file (for the CSV files, the
+    /// folder) chosen in the system's dialog, or the one typed.
+    pub fn save(&mut self, file: TaxFile, report: ReportFor<'_>) -> TaxFileStep {
         let year = self.shown_year(report.now);
-        if std::mem::take(&mut self.csv.dialog_asked) {
-            return TaxFileStep::ChooseFile(crate::app::dialog::DialogPurpose::TaxCsv { year });
+        if std::mem::take(&mut self.draft_mut(file).dialog_asked) {
+            return TaxFileStep::ChooseFile(file.dialog(year));
         }
-        self.write_csv(year, report)
-    }
-
-    /// Saves the report of the year shown as PDF: to the file chosen in the
-    /// system's dialog, or the one typed.
-    pub fn save_pdf(&mut self, report: ReportFor<'_>) -> TaxFileStep {
-        let year = self.shown_year(report.now);
-        if std::mem::take(&mut self.pdf.dialog_asked) {
-            return TaxFileStep::ChooseFile(crate::app::dialog::DialogPurpose::TaxPdf { year });
-        }
-        self.write_pdf(year, report)
-    }
-
-    /// Saves the workbook of the year shown: to the file chosen in the
-    /// system's dialog, or the one typed.
-    pub fn save_xlsx(&mut self, report: ReportFor<'_>) -> TaxFileStep {
-        let year = self.shown_year(report.now);
-        if std::mem::take(&mut self.xlsx.dialog_asked) {
-            return TaxFileStep::ChooseFile(crate::app::dialog::DialogPurpose::TaxXlsx { year });
-        }
-        self.write_xlsx(year, report)
+        self.write(file, year, report)
     }
 
     /// The system's dialog chose `typed` for `file` of `year`: its write.
@@ -359,19 +349,16 @@ impl TaxesState {
         typed: String,
         report: ReportFor<'_>,
     ) -> TaxFileStep {
+        self.draft_mut(file).path = typed;
+        self.write(file, year, report)
+    }
+
+    /// `file` of `year`, to be written where its draft says.
+    fn write(&mut self, file: TaxFile, year: i32, report: ReportFor<'_>) -> TaxFileStep {
         match file {
-            TaxFile::Csv => {
-                self.csv.path = typed;
-                self.write_csv(year, report)
-            }
-            TaxFile::Pdf => {
-                self.pdf.path = typed;
-                self.write_pdf(year, report)
-            }
-            TaxFile::Xlsx => {
-                self.xlsx.path = typed;
-                self.write_xlsx(year, report)
-            }
+            TaxFile::Csv => self.write_csv(year, report),
+            TaxFile::Pdf => self.write_pdf(year, report),
+            TaxFile::Xlsx => self.write_xlsx(year, report),
         }
     }
 
@@ -385,7 +372,7 @@ impl TaxesState {
     }
 
     /// The workbook of `year`, to be written to the file in the draft.
-    pub fn write_xlsx(&mut self, year: i32, report: ReportFor<'_>) -> TaxFileStep {
+    fn write_xlsx(&mut self, year: i32, report: ReportFor<'_>) -> TaxFileStep {
         let figures = self.figures_of(year);
         let Some(path) = self.xlsx.start() else {
             return TaxFileStep::Done;
@@ -412,7 +399,7 @@ impl TaxesState {
     }
 
     /// The CSV files of `year`, to be written into the folder in the draft.
-    pub fn write_csv(&mut self, year: i32, report: ReportFor<'_>) -> TaxFileStep {
+    fn write_csv(&mut self, year: i32, report: ReportFor<'_>) -> TaxFileStep {
         let figures = self.figures_of(year);
         let Some(folder) = self.csv.start() else {
             return TaxFileStep::Done;
@@ -439,7 +426,7 @@ impl TaxesState {
     }
 
     /// The report of `year`, to be rendered and written to the file in the draft.
-    pub fn write_pdf(&mut self, year: i32, report: ReportFor<'_>) -> TaxFileStep {
+    fn write_pdf(&mut self, year: i32, report: ReportFor<'_>) -> TaxFileStep {
         let built = self.figures_of(year).and_then(|figures| {
             let money = figures.money_held(report.balance_brl, report.language, report.now);
             super::report::build_report(

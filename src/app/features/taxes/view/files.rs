@@ -15,7 +15,7 @@ use crate::app::ui::{SaveBarKeys, SaveChoice, save_bar_ui};
 
 use super::super::state::csv_names;
 
-/// The three save bars.
+/// The three save bars: the CSV files, the PDF, the workbook.
 pub(super) fn files_ui(
     ui: &mut Ui,
     taxes: &mut TaxesState,
@@ -23,7 +23,6 @@ pub(super) fn files_ui(
     out: &mut Outbox,
     year: i32,
 ) {
-    let language = cx.language;
     let [ledger, months, positions, bens, gcap, late] = csv_names(year);
     ui.label(cx.t_with(
         "taxes.files_csv_note",
@@ -36,67 +35,56 @@ pub(super) fn files_ui(
             ("late", &late),
         ],
     ));
-    let save = cx.t("accounts.export_save").into_owned();
-    let csv = SaveChoice {
-        dialog: &cx.t("taxes.files_save_csv"),
-        typed: &save,
-    };
-    let keys = SaveBarKeys {
-        path: "taxes.files_folder_label",
-        hint: "taxes.files_folder_hint",
-        failed: "taxes.files_not_saved",
-    };
-    if save_bar_ui(ui, language, &mut taxes.csv, keys, &[csv]).is_some() {
-        save_csv(taxes, cx, out);
-    }
-    ui.add_space(6.0);
-    ui.label(cx.t("taxes.files_pdf_note").as_ref());
-    let pdf = SaveChoice {
-        dialog: &cx.t("taxes.files_save_pdf"),
-        typed: &save,
-    };
-    let keys = SaveBarKeys {
-        path: "taxes.files_pdf_label",
-        hint: "taxes.files_pdf_hint",
-        failed: "taxes.files_not_saved",
-    };
-    if save_bar_ui(ui, language, &mut taxes.pdf, keys, &[pdf]).is_some() {
-        save_pdf(taxes, cx, out);
-    }
-    ui.add_space(6.0);
-    ui.label(cx.t("taxes.files_xlsx_note").as_ref());
-    let xlsx = SaveChoice {
-        dialog: &cx.t("taxes.files_save_xlsx"),
-        typed: &save,
-    };
-    let keys = SaveBarKeys {
-        path: "taxes.files_xlsx_label",
-        hint: "taxes.files_xlsx_hint",
-        failed: "taxes.files_not_saved",
-    };
-    if save_bar_ui(ui, language, &mut taxes.xlsx, keys, &[xlsx]).is_some() {
-        save_xlsx(taxes, cx, out);
+    for file in [TaxFile::Csv, TaxFile::Pdf, TaxFile::Xlsx] {
+        save_bar(ui, taxes, cx, out, file);
     }
 }
 
-/// Saves the CSV files of the year shown: into the folder chosen in the
-/// system's dialog, or the one typed.
-pub(super) fn save_csv(taxes: &mut TaxesState, cx: &Shared, out: &mut Outbox) {
-    let step = taxes.save_csv(report_for(cx));
-    take_step(out, step);
+/// One file's save bar, under its note (the CSV files' note is above).
+fn save_bar(ui: &mut Ui, taxes: &mut TaxesState, cx: &Shared, out: &mut Outbox, file: TaxFile) {
+    let (note, dialog, path, hint) = match file {
+        TaxFile::Csv => (
+            None,
+            "taxes.files_save_csv",
+            "taxes.files_folder_label",
+            "taxes.files_folder_hint",
+        ),
+        TaxFile::Pdf => (
+            Some("taxes.files_pdf_note"),
+            "taxes.files_save_pdf",
+            "taxes.files_pdf_label",
+            "taxes.files_pdf_hint",
+        ),
+        TaxFile::Xlsx => (
+            Some("taxes.files_xlsx_note"),
+            "taxes.files_save_xlsx",
+            "taxes.files_xlsx_label",
+            "taxes.files_xlsx_hint",
+        ),
+    };
+    if let Some(note) = note {
+        ui.add_space(6.0);
+        ui.label(cx.t(note).as_ref());
+    }
+    let typed = cx.t("accounts.export_save");
+    let choice = SaveChoice {
+        dialog: &cx.t(dialog),
+        typed: &typed,
+    };
+    let keys = SaveBarKeys {
+        path,
+        hint,
+        failed: "taxes.files_not_saved",
+    };
+    if save_bar_ui(ui, cx.language, taxes.draft_mut(file), keys, &[choice]).is_some() {
+        save(taxes, cx, out, file);
+    }
 }
 
-/// Saves the report of the year shown as PDF: to the file chosen in the
-/// system's dialog, or the one typed.
-pub(super) fn save_pdf(taxes: &mut TaxesState, cx: &Shared, out: &mut Outbox) {
-    let step = taxes.save_pdf(report_for(cx));
-    take_step(out, step);
-}
-
-/// Saves the workbook of the year shown: to the file chosen in the
-/// system's dialog, or the one typed.
-pub(super) fn save_xlsx(taxes: &mut TaxesState, cx: &Shared, out: &mut Outbox) {
-    let step = taxes.save_xlsx(report_for(cx));
+/// Saves `file` of the year shown: to the file (the CSV files: the folder)
+/// chosen in the system's dialog, or the one typed.
+pub(super) fn save(taxes: &mut TaxesState, cx: &Shared, out: &mut Outbox, file: TaxFile) {
+    let step = taxes.save(file, report_for(cx));
     take_step(out, step);
 }
 

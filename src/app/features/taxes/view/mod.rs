@@ -30,7 +30,7 @@ mod service;
 use egui::{RichText, Ui};
 
 use crate::app::features::taxes::message::TaxesCommand;
-use crate::app::features::taxes::state::{TaxesPart, TaxesState, TaxesTold};
+use crate::app::features::taxes::state::{TaxFile, TaxesPart, TaxesState, TaxesTold};
 use crate::app::i18n::Language;
 use crate::app::message::Command;
 use crate::app::panel::Panel;
@@ -53,8 +53,8 @@ impl Panel for TaxesState {
             TaxesTold::Restored(journal) => self.restore(*journal),
             TaxesTold::InputKept(input) => self.kept(input),
             TaxesTold::CentralBankArrived(answer) => self.central_bank_arrived(*answer),
-            TaxesTold::SaveCsv => files::save_csv(self, cx, out),
-            TaxesTold::SavePdf => files::save_pdf(self, cx, out),
+            TaxesTold::SaveCsv => files::save(self, cx, out, TaxFile::Csv),
+            TaxesTold::SavePdf => files::save(self, cx, out, TaxFile::Pdf),
             TaxesTold::File(answer) => files::file_answer(self, answer, cx, out),
         }
     }
