@@ -243,17 +243,14 @@ pub async fn central_bank_figures(
         }
     }
     // Today's bulletin, for the days valued provisionally: one small request.
-    if !request.provisional.is_empty()
+    // A provisional day gone by is a gap: asked again whole, with the days.
+    if request.provisional.contains(&today)
         && let Ok(client) = ptax::PtaxClient::through(&at.ptax, &at.network)
     {
-        for day in request.provisional.iter().filter(|day| **day == today) {
-            answer.requests += 1;
-            match client.day(*day).await {
-                Ok(Some(rate)) => answer.rates.insert(*day, rate),
-                // Not out yet, or not reachable now: asked again later.
-                Ok(None) => {}
-                Err(error) => tracing::info!("today's PTAX could not be asked: {error}"),
-            }
+        answer.requests += 1;
+        // Not out yet, or not reachable now: asked again later.
+        if let Err(error) = ptax::todays_bulletin(&client, &mut answer.rates, today).await {
+            tracing::info!("today's PTAX could not be asked: {error}");
         }
     }
     if !request.months.is_empty() {

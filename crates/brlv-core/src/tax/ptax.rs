@@ -762,19 +762,27 @@ pub async fn revalue_provisional(
     rates: &mut DollarRates,
     today: Date,
 ) -> Result<bool, PtaxError> {
-    let provisional: Vec<Date> = rates.provisional().collect();
-    let mut changed = false;
-    for day in provisional {
-        if day != today {
-            // A day gone by without its rate is a gap now: asked again whole.
-            continue;
-        }
-        if let Some(rate) = client.day(day).await? {
-            rates.insert(day, rate);
-            changed = true;
-        }
+    // A day gone by without its rate is a gap now: asked again whole.
+    if !rates.provisional().any(|day| day == today) {
+        return Ok(false);
     }
-    Ok(changed)
+    todays_bulletin(client, rates, today).await
+}
+
+/// Asks for `today`'s closing bulletin and takes it into `rates` when it
+/// is out (it is not before about 13:10 in Brasília): whether it was.
+pub async fn todays_bulletin(
+    client: &PtaxClient,
+    rates: &mut DollarRates,
+    today: Date,
+) -> Result<bool, PtaxError> {
+    match client.day(today).await? {
+        Some(rate) => {
+            rates.insert(today, rate);
+            Ok(true)
+        }
+        None => Ok(false),
+    }
 }
 
 #[cfg(test)]
