@@ -324,3 +324,162 @@ fn the_years_workbook_written_from_the_view_holds_its_months_and_late_darf() {
         ("154", "32.81", "9.76", "206.63")
     );
 }
+
+/// The central-bank asks among `commands`.
+fn central_bank_asks(commands: Vec<Command>) -> Vec<CentralBankRequest> {
+    use brlv_desk::app::features::taxes::message::TaxesCommand;
+    commands
+        .into_iter()
+        .filter_map(|command| match command {
+            Command::Taxes(TaxesCommand::CentralBank(request)) => Some(request),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Tuesday 1 December 2026 at 11:00 in Brasília, before the closing
+/// bulletin: 1,000 USDC bought for R$5,000.00 in November and sold today
+/// at 10:00 for US$995.00. Monday's PTAX (buying 5.3000) values the sale
+/// for now: 995 × 5.3000 = R$5,273.50; today's (buying 5.4000), once out,
+/// makes it 995 × 5.4000 = R$5,373.00.
+#[test]
+fn a_sale_for_dollars_today_is_provisional_until_the_bulletin_then_valued_again() {
+    use brlv_core::tax::ptax::{DayRate, DollarRate, RateStanding};
+    use time::macros::date;
+    let today = date!(2026 - 12 - 01);
+    let mut state = connected_state(Language::En);
+    state.view = View::Taxes;
+    state.shared.now = 10_000;
+    state.shared.wall_now = datetime!(2026-12-01 14:00:00 UTC);
+    let orders = vec![
+        order(
+            2,
+            "2026-12-01T13:00:00Z",
+            "completed",
+            ("1000", "eth-base/usdc"),
+            ("995.00", "fiat/usd"),
+        ),
+        order(
+            1,
+            "2026-11-10T15:00:00Z",
+            "completed",
+            ("5000.00", "fiat/brl"),
+            ("1000", "eth-base/usdc"),
+        ),
+    ];
+    deliver(&mut state, Fetched::Orders(orders.into()), 9_000);
+    deliver(&mut state, Fetched::Transfers(vec![].into()), 9_000);
+    deliver(&mut state, Fetched::Withdrawals(vec![].into()), 9_000);
+    deliver(&mut state, Fetched::Wallets(vec![].into()), 9_000);
+    deliver(&mut state, Fetched::DepositsUsdc(vec![].into()), 9_000);
+    deliver(&mut state, Fetched::DepositsUsdt(vec![].into()), 9_000);
+    state.apply(Event::Journal(JournalEvent::Restored {
+        session: SESSION,
+        lists: Vec::new(),
+        claims: Vec::new(),
+        tax: TaxJournal::default(),
+    }));
+    let mut harness = harness(state);
+    settle(&mut harness);
+    let asked = central_bank_asks(harness.state_mut().take_commands());
+    assert!(
+        asked.iter().any(|request| request.days.contains(&today)),
+        "today's rate asked: {asked:?}"
+    );
+    // The worker's answer before the bulletin: Monday's rate, provisional.
+    let mut answer = CentralBankAnswer {
+        asked: CentralBankRequest {
+            days: [today].into(),
+            ..CentralBankRequest::default()
+        },
+        ..CentralBankAnswer::default()
+    };
+    let monday = DollarRate {
+        published_on: date!(2026 - 11 - 30),
+        buying: dec("5.3000"),
+        selling: dec("5.3006"),
+    };
+    answer.rates.set(
+        today,
+        Ok(DayRate {
+            rate: monday,
+            standing: RateStanding::Provisional,
+        }),
+    );
+    harness
+        .state_mut()
+        .apply(Event::Taxes(TaxesEvent::CentralBank {
+            session: SESSION,
+            answer: Box::new(answer),
+        }));
+    settle(&mut harness);
+    assert!(says(&harness, "Today's PTAX is not out yet"));
+    let sale_value = |harness: &mut Harness<'static, AppState>| {
+        let ctx = harness.ctx.clone();
+        let (figures, _) = harness.state_mut().tax_figures(&ctx);
+        figures
+            .ledger
+            .entries
+            .iter()
+            .find(|entry| entry.kind == brlv_core::tax::ledger::EntryKind::Sell)
+            .map(|entry| entry.value_brl)
+    };
+    assert_eq!(sale_value(&mut harness), Some(dec("5273.50")));
+
+    // Whether today's bulletin is out is asked at once: not yet.
+    let provisional_asked = |harness: &mut Harness<'static, AppState>| {
+        central_bank_asks(harness.state_mut().take_commands())
+            .iter()
+            .any(|request| request.provisional.contains(&today))
+    };
+    assert!(provisional_asked(&mut harness), "asked at once");
+    let not_yet = CentralBankAnswer {
+        asked: CentralBankRequest {
+            provisional: [today].into(),
+            ..CentralBankRequest::default()
+        },
+        ..CentralBankAnswer::default()
+    };
+    harness
+        .state_mut()
+        .apply(Event::Taxes(TaxesEvent::CentralBank {
+            session: SESSION,
+            answer: Box::new(not_yet),
+        }));
+    settle(&mut harness);
+    assert!(says(&harness, "Today's PTAX is not out yet"));
+    assert_eq!(sale_value(&mut harness), Some(dec("5273.50")));
+    // Five minutes on, nothing is asked; ten minutes or more on (here 13:20
+    // in Brasília, after the bulletin), it is asked again.
+    harness.state_mut().shared.wall_now = datetime!(2026-12-01 14:05:00 UTC);
+    settle(&mut harness);
+    assert!(!provisional_asked(&mut harness), "not before ten minutes");
+    harness.state_mut().shared.wall_now = datetime!(2026-12-01 16:20:00 UTC);
+    settle(&mut harness);
+    assert!(provisional_asked(&mut harness), "asked again");
+    // The bulletin is out (13:10 in Brasília): the sale is valued again.
+    let mut answer = CentralBankAnswer {
+        asked: CentralBankRequest {
+            provisional: [today].into(),
+            ..CentralBankRequest::default()
+        },
+        ..CentralBankAnswer::default()
+    };
+    answer.rates.insert(
+        today,
+        DollarRate {
+            published_on: today,
+            buying: dec("5.4000"),
+            selling: dec("5.4006"),
+        },
+    );
+    harness
+        .state_mut()
+        .apply(Event::Taxes(TaxesEvent::CentralBank {
+            session: SESSION,
+            answer: Box::new(answer),
+        }));
+    settle(&mut harness);
+    assert!(!says(&harness, "Today's PTAX is not out yet"));
+    assert_eq!(sale_value(&mut harness), Some(dec("5373.00")));
+}
