@@ -10,7 +10,7 @@ use time::macros::datetime;
 
 use brlv_core::api::model::Order;
 use brlv_core::tax::{TaxInput, YearMonth};
-use brlv_desk::app::features::journal::message::{JournalCommand, JournalEvent, TaxJournal};
+use brlv_desk::app::features::journal::message::{JournalEvent, TaxJournal};
 use brlv_desk::app::features::taxes::central_bank::{CentralBankAnswer, CentralBankRequest};
 use brlv_desk::app::features::taxes::message::{TaxesCommand, TaxesEvent};
 use brlv_desk::app::i18n::Language;
@@ -165,15 +165,7 @@ fn the_declaration_has_both_columns_the_cnpj_field_and_the_late_darf_with_selic_
     type_into(&mut harness, field, "11.222.333/0001-81");
     harness.get_by_label("Keep the CNPJ").click_accesskit();
     settle(&mut harness);
-    let kept: Vec<TaxInput> = harness
-        .state_mut()
-        .take_commands()
-        .into_iter()
-        .filter_map(|command| match command {
-            Command::Journal(JournalCommand::KeepTaxInput(input)) => Some(input),
-            _ => None,
-        })
-        .collect();
+    let kept = crate::support::ui::kept_tax_inputs(harness.state_mut());
     assert_eq!(
         kept,
         vec![TaxInput::CustodianCnpj(Some("11222333000181".to_owned()))]
@@ -228,15 +220,7 @@ fn the_custodians_name_typed_in_the_view_is_kept_and_written_beside_its_cnpj() {
     let _ = harness.state_mut().take_commands();
     harness.get_by_label("Keep the custodian").click_accesskit();
     settle(&mut harness);
-    let kept: Vec<TaxInput> = harness
-        .state_mut()
-        .take_commands()
-        .into_iter()
-        .filter_map(|command| match command {
-            Command::Journal(JournalCommand::KeepTaxInput(input)) => Some(input),
-            _ => None,
-        })
-        .collect();
+    let kept = crate::support::ui::kept_tax_inputs(harness.state_mut());
     assert_eq!(
         kept,
         vec![TaxInput::Custodian(Some(

@@ -13,7 +13,7 @@ use time::macros::datetime;
 
 use brlv_core::api::model::{Transfer, Wallet};
 use brlv_core::tax::{TaxInput, TypedValues, YearMonth};
-use brlv_desk::app::features::journal::message::{JournalCommand, JournalEvent, TaxJournal};
+use brlv_desk::app::features::journal::message::{JournalEvent, TaxJournal};
 use brlv_desk::app::features::taxes::central_bank::{CentralBankAnswer, CentralBankRequest};
 use brlv_desk::app::features::taxes::message::TaxesEvent;
 use brlv_desk::app::features::taxes::report::{build_report, plain_text, render};
@@ -247,15 +247,7 @@ fn tokens_back_from_the_own_wallet_take_the_cost_typed_in_the_view() {
     harness.state_mut().take_commands();
     harness.get_by_label("Keep the cost").click_accesskit();
     settle(&mut harness);
-    let kept: Vec<TaxInput> = harness
-        .state_mut()
-        .take_commands()
-        .into_iter()
-        .filter_map(|command| match command {
-            Command::Journal(JournalCommand::KeepTaxInput(input)) => Some(input),
-            _ => None,
-        })
-        .collect();
+    let kept = crate::support::ui::kept_tax_inputs(harness.state_mut());
     assert_eq!(
         kept,
         vec![TaxInput::ArrivedCost {

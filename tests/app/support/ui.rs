@@ -262,3 +262,18 @@ pub fn listed_order(
     }))
     .expect("an order as the service lists it")
 }
+
+/// What the panels asked the journal to keep of what the person typed,
+/// taken from `state`'s queued commands.
+pub fn kept_tax_inputs(state: &mut AppState) -> Vec<brlv_core::tax::TaxInput> {
+    use brlv_desk::app::features::journal::message::JournalCommand;
+    use brlv_desk::app::message::Command;
+    state
+        .take_commands()
+        .into_iter()
+        .filter_map(|command| match command {
+            Command::Journal(JournalCommand::KeepTaxInput(input)) => Some(input),
+            _ => None,
+        })
+        .collect()
+}
