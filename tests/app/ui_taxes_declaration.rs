@@ -9,16 +9,17 @@ use egui_kittest::kittest::Queryable;
 use time::macros::datetime;
 
 use brlv_core::api::model::Order;
-use brlv_core::tax::{TaxInput, YearMonth};
-use brlv_desk::app::features::journal::message::{JournalEvent, TaxJournal};
+use brlv_core::tax::{TaxInput, TypedValues, YearMonth};
+use brlv_desk::app::features::journal::message::JournalEvent;
 use brlv_desk::app::features::taxes::central_bank::{CentralBankAnswer, CentralBankRequest};
 use brlv_desk::app::features::taxes::message::{TaxesCommand, TaxesEvent};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event};
-use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::state::{AppState, View};
 
-use crate::support::ui::{SESSION, connected_state, dec, deliver, harness, settle, type_into};
+use crate::support::ui::{
+    SESSION, connected_state, dec, deliver_tax_lists, harness, settle, type_into,
+};
 
 fn order(n: u128, at: &str, pay: (&str, &str), get: (&str, &str)) -> Order {
     crate::support::ui::listed_order(n, at, "completed", pay, get)
@@ -46,18 +47,7 @@ fn declaration_state(language: Language) -> AppState {
             ("2000", "eth-base/usdc"),
         ),
     ];
-    deliver(&mut state, Fetched::Orders(orders.into()), 9_000);
-    deliver(&mut state, Fetched::Transfers(vec![].into()), 9_000);
-    deliver(&mut state, Fetched::Withdrawals(vec![].into()), 9_000);
-    deliver(&mut state, Fetched::Wallets(vec![].into()), 9_000);
-    deliver(&mut state, Fetched::DepositsUsdc(vec![].into()), 9_000);
-    deliver(&mut state, Fetched::DepositsUsdt(vec![].into()), 9_000);
-    state.apply(Event::Journal(JournalEvent::Restored {
-        session: SESSION,
-        lists: Vec::new(),
-        claims: Vec::new(),
-        tax: TaxJournal::default(),
-    }));
+    deliver_tax_lists(&mut state, orders, vec![], vec![], TypedValues::default());
     state
 }
 

@@ -13,18 +13,18 @@ use time::macros::datetime;
 
 use brlv_core::api::model::{Transfer, Wallet};
 use brlv_core::tax::{TaxInput, TypedValues, YearMonth};
-use brlv_desk::app::features::journal::message::{JournalEvent, TaxJournal};
+use brlv_desk::app::features::journal::message::JournalEvent;
 use brlv_desk::app::features::taxes::central_bank::{CentralBankAnswer, CentralBankRequest};
 use brlv_desk::app::features::taxes::message::TaxesEvent;
 use brlv_desk::app::features::taxes::report::{build_report, plain_text, render};
 use brlv_desk::app::features::taxes::task::write_xlsx;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event};
-use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::state::{AppState, View};
 
 use crate::support::ui::{
-    SESSION, connected_state, dec, deliver, harness, listed_order as order, settle, type_into,
+    SESSION, connected_state, dec, deliver_tax_lists, harness, listed_order as order, settle,
+    type_into,
 };
 
 const MAIN: &str = "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed";
@@ -79,26 +79,12 @@ fn overdue_state(language: Language) -> AppState {
     .unwrap();
     let main: Wallet =
         serde_json::from_value(json!({"name": "Main", "address": MAIN, "assets": []})).unwrap();
-    deliver(&mut state, Fetched::Orders(orders.into()), 9_000);
-    deliver(&mut state, Fetched::Transfers(vec![back].into()), 9_000);
-    deliver(&mut state, Fetched::Withdrawals(vec![].into()), 9_000);
-    deliver(&mut state, Fetched::Wallets(vec![main].into()), 9_000);
-    deliver(&mut state, Fetched::DepositsUsdc(vec![].into()), 9_000);
-    deliver(&mut state, Fetched::DepositsUsdt(vec![].into()), 9_000);
     let mut typed = TypedValues::default();
     typed.apply(TaxInput::OwnAddress {
         address: COLD.into(),
         own: true,
     });
-    state.apply(Event::Journal(JournalEvent::Restored {
-        session: SESSION,
-        lists: Vec::new(),
-        claims: Vec::new(),
-        tax: TaxJournal {
-            typed,
-            ..TaxJournal::default()
-        },
-    }));
+    deliver_tax_lists(&mut state, orders, vec![back], vec![main], typed);
     // The Banco Central's Selic of July to November, as the worker brings it.
     let months: Vec<YearMonth> = (7..=11)
         .map(|month| YearMonth::new(2026, month).unwrap())
@@ -359,18 +345,7 @@ fn a_sale_for_dollars_today_is_provisional_until_the_bulletin_then_valued_again(
             ("1000", "eth-base/usdc"),
         ),
     ];
-    deliver(&mut state, Fetched::Orders(orders.into()), 9_000);
-    deliver(&mut state, Fetched::Transfers(vec![].into()), 9_000);
-    deliver(&mut state, Fetched::Withdrawals(vec![].into()), 9_000);
-    deliver(&mut state, Fetched::Wallets(vec![].into()), 9_000);
-    deliver(&mut state, Fetched::DepositsUsdc(vec![].into()), 9_000);
-    deliver(&mut state, Fetched::DepositsUsdt(vec![].into()), 9_000);
-    state.apply(Event::Journal(JournalEvent::Restored {
-        session: SESSION,
-        lists: Vec::new(),
-        claims: Vec::new(),
-        tax: TaxJournal::default(),
-    }));
+    deliver_tax_lists(&mut state, orders, vec![], vec![], TypedValues::default());
     let mut harness = harness(state);
     settle(&mut harness);
     let asked = central_bank_asks(harness.state_mut().take_commands());

@@ -277,3 +277,31 @@ pub fn kept_tax_inputs(state: &mut AppState) -> Vec<brlv_core::tax::TaxInput> {
         })
         .collect()
 }
+
+/// The lists the tax year reads, as the service listed them at 9,000:
+/// `orders`, `transfers` and `wallets`, no withdrawals and no token
+/// deposits; then the journal's copy restored, with `typed`.
+pub fn deliver_tax_lists(
+    state: &mut AppState,
+    orders: Vec<brlv_core::api::model::Order>,
+    transfers: Vec<brlv_core::api::model::Transfer>,
+    wallets: Vec<brlv_core::api::model::Wallet>,
+    typed: brlv_core::tax::TypedValues,
+) {
+    use brlv_desk::app::features::journal::message::{JournalEvent, TaxJournal};
+    deliver(state, Fetched::Orders(orders.into()), 9_000);
+    deliver(state, Fetched::Transfers(transfers.into()), 9_000);
+    deliver(state, Fetched::Withdrawals(vec![].into()), 9_000);
+    deliver(state, Fetched::Wallets(wallets.into()), 9_000);
+    deliver(state, Fetched::DepositsUsdc(vec![].into()), 9_000);
+    deliver(state, Fetched::DepositsUsdt(vec![].into()), 9_000);
+    state.apply(Event::Journal(JournalEvent::Restored {
+        session: SESSION,
+        lists: Vec::new(),
+        claims: Vec::new(),
+        tax: TaxJournal {
+            typed,
+            ..TaxJournal::default()
+        },
+    }));
+}
