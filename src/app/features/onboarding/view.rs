@@ -1,6 +1,7 @@
 //! The first screen: connect an account (base URL, API key, and a private
 //! key from a PEM file, pasted, or generated here) or try the sandbox.
 
+use crate::app::ui::spinner_ui;
 use std::path::PathBuf;
 
 use egui::{RichText, TextEdit, Ui};
@@ -116,7 +117,7 @@ fn sandbox_card_ui(ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
                     out.command(Command::StartSandbox);
                 }
                 if cx.sandbox_starting {
-                    ui.spinner();
+                    spinner_ui(ui);
                     ui.label(cx.t("onboarding.sandbox_starting").as_ref());
                 }
             });
@@ -285,7 +286,7 @@ fn connect_row_ui(
             out.command(Command::Connect(request));
         }
         if onboarding.connecting {
-            ui.spinner();
+            spinner_ui(ui);
             ui.label(cx.t("onboarding.testing").as_ref());
         }
         if cx.adding_profile && ui.button(cx.t("onboarding.cancel").as_ref()).clicked() {
@@ -438,7 +439,7 @@ fn key_status_ui(ui: &mut Ui, onboarding: &OnboardingDraft, cx: &PanelContext<'_
         KeyDraft::Empty => {}
         KeyDraft::Working => {
             ui.horizontal(|ui| {
-                ui.spinner();
+                spinner_ui(ui);
                 ui.label(cx.t("onboarding.key_working").as_ref());
             });
         }

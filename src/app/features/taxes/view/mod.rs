@@ -28,6 +28,7 @@ pub mod outflow_question;
 mod outflows;
 mod service;
 
+use crate::app::ui::spinner_ui;
 use egui::{RichText, Ui};
 
 use crate::app::features::taxes::message::TaxesCommand;
@@ -105,7 +106,7 @@ fn taxes_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &PanelContext<'_>, out: &mu
     let lists_missing = cx.data.orders.value().is_none();
     let Some(year) = figures.year.clone() else {
         ui.horizontal(|ui| {
-            ui.spinner();
+            spinner_ui(ui);
             ui.label(
                 cx.t(if lists_missing {
                     "accounts.loading"
@@ -194,7 +195,7 @@ fn year_choice_ui(
             taxes.pdf.path.clear();
         }
         if busy {
-            ui.spinner();
+            spinner_ui(ui);
             ui.label(cx.t("taxes.computing").as_ref());
         }
     });
