@@ -215,15 +215,21 @@ def profile_through(proxy, exported):
     return dict(exported, BRLV_BASE_URL=base, BRLV_PTAX_URL=base, BRLV_SELIC_URL=base)
 
 
+def measure_windows(app, scenario, count):
+    """The window filled to the screen, its first report (whose window
+    holds the start) skipped, then `count` windows printed, numbered from 2."""
+    app.fill_screen()
+    report = app.next_report()
+    for index in range(2, 2 + count):
+        report, window = app.window_after(report)
+        result(scenario, index, window)
+
+
 def overview(binary, work):
     app = App(binary, ["--sandbox", "--view", "overview", "--language", "en"], throwaway_home(work))
     try:
-        app.fill_screen()
-        # The first report's window holds the start; then six left alone.
-        report = app.next_report()
-        for index in range(2, 8):
-            report, window = app.window_after(report)
-            result("overview", index, window)
+        # Six windows left alone.
+        measure_windows(app, "overview", 6)
         stop = threading.Event()
 
         def move():
@@ -251,11 +257,7 @@ def loading(binary, work):
     proxy = Proxy(port, lambda method, path: True)
     app = App(binary, ["--view", "overview", "--language", "en"], dict(env, **profile_through(proxy, exported)))
     try:
-        app.fill_screen()
-        report = app.next_report()
-        for index in range(2, 4):
-            report, window = app.window_after(report)
-            result("loading", index, window)
+        measure_windows(app, "loading", 2)
     finally:
         app.stop()
         proxy.stop()
