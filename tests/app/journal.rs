@@ -177,6 +177,7 @@ fn a_restart_with_the_service_stopped_shows_the_last_lists_and_the_claims_made()
             && state.shared.data.claimable.value().is_some()
             && state.shared.data.balance_brl.value().is_some()
     });
+    let balance_before_claim = *state.shared.data.balance_brl.value().unwrap();
     // The environment's plain key: the claim goes once the word is typed.
     state.submit(SubmitRequest::Claim {
         wallet_address: None,
@@ -201,6 +202,12 @@ fn a_restart_with_the_service_stopped_shows_the_last_lists_and_the_claims_made()
             .loaded()
             .is_some_and(|loaded| loaded.fetched_at > refreshed_at)
     });
+    // The balance arrives on its own after the claim, maybe after the
+    // claimable list: the one the journal keeps last holds the claim's net.
+    let balance = balance_before_claim + claim.net_amount.unwrap();
+    pump_until(&first, &mut state, "the balance after the claim", |state| {
+        state.shared.data.balance_brl.value() == Some(&balance)
+    });
     let orders: Vec<_> = state
         .shared
         .data
@@ -210,7 +217,6 @@ fn a_restart_with_the_service_stopped_shows_the_last_lists_and_the_claims_made()
         .iter()
         .map(|order| order.id)
         .collect();
-    let balance = *state.shared.data.balance_brl.value().unwrap();
 
     // The activity of this device, as CSV, through the export path.
     let csv_path = dir.path().join("activity.csv");
