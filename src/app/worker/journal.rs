@@ -122,13 +122,14 @@ impl Worker {
             return;
         };
         self.spawn(async move {
-            use brlv_core::journal::settle::{self, CannotTell, Settlement};
+            use brlv_core::journal::settle::{self, Settlement};
             let pending = journal
                 .run(|book| {
                     let entries = book.store.posts(None)?;
                     let claimed = settle::claimed_ids(&entries);
                     let waiting: Vec<_> = entries.into_iter().filter(settle::is_pending).collect();
-                    Ok((waiting, claimed))
+                    let reads = settle::listed_before_of(&book.store, &waiting);
+                    Ok((waiting, reads, claimed))
                 })
                 .await;
             // Told even when there is nothing to settle: the window knows
@@ -139,7 +140,7 @@ impl Worker {
                     sends: Vec::new(),
                 }))
             };
-            let Ok((waiting, claimed)) = pending else {
+            let Ok((waiting, reads, claimed)) = pending else {
                 return nothing();
             };
             if waiting.is_empty() {
@@ -147,7 +148,7 @@ impl Worker {
             }
             let kinds = settle::lists_needed(&waiting);
             let lists = brlv_core::journal_send::read_lists(&client, &kinds).await;
-            let settled = settle::settle_all(&waiting, &lists, &claimed);
+            let settled = settle::settle_all(&waiting, &reads, &lists, &claimed);
             let sends = settled
                 .iter()
                 .map(|one| SettledSend {
@@ -159,10 +160,10 @@ impl Worker {
                     outcome: match &one.settlement {
                         Settlement::Done { id, .. } => SendOutcome::Done(id.clone()),
                         Settlement::NotDone => SendOutcome::NotDone,
-                        Settlement::CannotTell(
-                            CannotTell::ListUnreadable { .. } | CannotTell::TooSoon { .. },
-                        ) => SendOutcome::Pending,
-                        Settlement::CannotTell(_) => SendOutcome::CannotTell,
+                        settlement if settlement.may_change() => SendOutcome::Pending,
+                        Settlement::NotYetKnown { .. } | Settlement::CannotTell(_) => {
+                            SendOutcome::CannotTell
+                        }
                     },
                 })
                 .collect();

@@ -54,9 +54,15 @@ pub(super) fn companions(path: &Path) -> [PathBuf; 2] {
     [with("-wal"), with("-shm")]
 }
 
-/// Deletes a profile's journal (the database and SQLite's files beside it).
+/// Deletes a profile's journal (the database, SQLite's files beside it
+/// and its last good copy).
 pub fn delete(path: &Path) -> std::io::Result<()> {
-    for file in std::iter::once(path.to_owned()).chain(companions(path)) {
+    let copy = super::last_good::copy_path(path);
+    for file in std::iter::once(path.to_owned())
+        .chain(companions(path))
+        .chain(std::iter::once(copy.clone()))
+        .chain(companions(&copy))
+    {
         match std::fs::remove_file(&file) {
             Ok(()) => {}
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}

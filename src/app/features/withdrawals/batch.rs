@@ -69,6 +69,14 @@ pub fn cell_problem_text(language: Language, problem: &CellProblem) -> String {
         }
         CellProblem::Amount(error) => error.localize(language),
         CellProblem::PixKey(error) => error.localize(language),
+        CellProblem::AmbiguousPixKey { digits, phone } => tr_with(
+            language,
+            "batch.cell_pix_key_ambiguous",
+            &[("digits", digits), ("phone", phone)],
+        ),
+        CellProblem::PixKeyType(written) => {
+            tr_with(language, "batch.cell_pix_key_type", &[("written", written)])
+        }
         CellProblem::Address(error) => error.localize(language),
         CellProblem::Ted(error) => match error {
             TedFieldError::BankCode(_) => FieldError::BankCode.localize(language),
@@ -162,6 +170,7 @@ impl CheckedFile {
             && !self.checked.rows.is_empty())
         .then(|| Batch {
             id: self.checked.id.clone(),
+            file_sha256: self.checked.file_sha256.clone(),
             rows: self.checked.rows.clone(),
         })
     }

@@ -1,0 +1,165 @@
+//! The journal's last good copy: a second SQLite file beside it
+//! (`….last-good`), brought up to date after every send is journaled and
+//! every outcome kept, so that a journal found damaged is restored from it
+//! and loses at most what was written after the last update: the outcome
+//! of the last send, which its settling reads back from the service.
+//!
+//! The journal's tables are append-only, so the copy is kept up to date by
+//! appending the rows it lacks (those past its highest sequence number),
+//! not by copying the file: a send costs a few small inserts, whatever the
+//! journal's size. The list snapshots, a cache, are not kept in it.
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::{Connection, OpenFlags};
+
+use super::paths::prepare_file;
+use super::records::JournalError;
+use super::store::Store;
+
+/// The append-only tables with a sequence number, parents before children.
+const SEQUENCED: &[&str] = &[
+    "posts",
+    "outcomes",
+    "notices",
+    "tax_inputs",
+    "payout_batches",
+    "payout_rows",
+    "qr_receivers",
+    "list_reads",
+    "send_listed_before",
+    "send_closed",
+];
+
+/// The append-only tables keyed by what they hold (a day, a month, a
+/// quote): a row kept once is never another.
+const KEYED: &[&str] = &["dollar_rates", "selic_months", "accepted_quotes"];
+
+/// Where the last good copy of the journal at `path` is kept.
+pub fn copy_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".last-good");
+    PathBuf::from(name)
+}
+
+/// Whether the file at `copy` is a sound journal: it opens read-only and
+/// SQLite's quick check passes.
+pub(super) fn is_sound(copy: &Path) -> bool {
+    let Ok(connection) = Connection::open_with_flags(copy, OpenFlags::SQLITE_OPEN_READ_ONLY) else {
+        return false;
+    };
+    connection
+        .query_row("PRAGMA quick_check", [], |row| row.get::<_, String>(0))
+        .is_ok_and(|check| check == "ok")
+}
+
+impl Store {
+    /// Brings the last good copy beside the journal up to date (made whole
+    /// the first time, or after the journal's schema changed); nothing for
+    /// a journal in memory. A failure leaves the copy as it was: it is
+    /// logged, and the journal itself is not affected.
+    pub fn update_last_good_copy(&mut self) {
+        let Some(path) = self.file_path() else {
+            return;
+        };
+        if let Err(error) = self.try_update_copy(&copy_path(&path)) {
+            tracing::warn!("the journal's last good copy was not updated: {error}");
+        }
+    }
+
+    fn file_path(&self) -> Option<PathBuf> {
+        self.connection
+            .path()
+            .filter(|path| !path.is_empty())
+            .map(PathBuf::from)
+    }
+
+    fn try_update_copy(&mut self, copy: &Path) -> Result<(), JournalError> {
+        if !self.copy_attached()? {
+            let ours = self.version()?;
+            let fits = copy.exists() && is_sound(copy) && copy_version(copy) == Some(ours);
+            if !fits {
+                let _ = std::fs::remove_file(copy);
+                // VACUUM INTO writes into an empty file: made first, owner-only,
+                // so the copy is never readable by others.
+                prepare_file(copy).map_err(|error| JournalError::Sqlite(error.to_string()))?;
+                self.connection
+                    .execute("VACUUM INTO ?1", [copy.to_string_lossy().as_ref()])?;
+                restrict(copy)?;
+            }
+            self.connection.execute(
+                "ATTACH DATABASE ?1 AS last_good",
+                [copy.to_string_lossy().as_ref()],
+            )?;
+            self.connection
+                .pragma_update(Some("last_good"), "synchronous", "FULL")?;
+        }
+        // Its own transaction, not `atomically`, which brings the copy up
+        // to date after every commit.
+        self.connection.execute_batch("BEGIN IMMEDIATE")?;
+        let appended = self.append_missing_rows();
+        match appended {
+            Ok(()) => self.connection.execute_batch("COMMIT")?,
+            Err(error) => {
+                let _ = self.connection.execute_batch("ROLLBACK");
+                return Err(error);
+            }
+        }
+        Ok(())
+    }
+
+    fn append_missing_rows(&mut self) -> Result<(), JournalError> {
+        {
+            let store = self;
+            for table in SEQUENCED {
+                store.connection.execute(
+                    &format!(
+                        "INSERT INTO last_good.{table} SELECT * FROM main.{table} \
+                         WHERE seq > (SELECT IFNULL(MAX(seq), 0) FROM last_good.{table})"
+                    ),
+                    [],
+                )?;
+            }
+            for table in KEYED {
+                store.connection.execute(
+                    &format!("INSERT OR IGNORE INTO last_good.{table} SELECT * FROM main.{table}"),
+                    [],
+                )?;
+            }
+            Ok(())
+        }
+    }
+
+    fn copy_attached(&self) -> Result<bool, JournalError> {
+        let mut statement = self.connection.prepare("PRAGMA database_list")?;
+        let names = statement.query_map([], |row| row.get::<_, String>(1))?;
+        for name in names {
+            if name? == "last_good" {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+}
+
+fn copy_version(copy: &Path) -> Option<usize> {
+    let connection = Connection::open_with_flags(copy, OpenFlags::SQLITE_OPEN_READ_ONLY).ok()?;
+    let version: i64 = connection
+        .pragma_query_value(None, "user_version", |row| row.get(0))
+        .ok()?;
+    usize::try_from(version).ok()
+}
+
+/// Makes `file` owner-only.
+fn restrict(file: &Path) -> Result<(), JournalError> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let private = std::fs::Permissions::from_mode(crate::private_file::PRIVATE_MODE);
+        std::fs::set_permissions(file, private)
+            .map_err(|error| JournalError::Sqlite(error.to_string()))?;
+    }
+    #[cfg(not(unix))]
+    let _ = file;
+    Ok(())
+}
