@@ -194,7 +194,7 @@ fn journal_pending_tells_done_not_done_and_cannot_tell_against_the_sandbox() {
     );
     let (_, unsure) = block(&stdout, "cannot tell: ", "56.78").expect("56.78 cannot tell");
     assert!(
-        unsure.contains("2 identical records")
+        unsure.contains("2 records like it")
             && unsure.contains(&twin_a)
             && unsure.contains(&twin_b),
         "{unsure}"
