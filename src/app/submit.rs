@@ -1,17 +1,25 @@
 //! The one path every form's POST takes. A POST is sent once and never
 //! retried: the interface has no idempotency key, so a repeated POST could
 //! pay twice. When its answer is lost ([`Error::outcome_unknown`]) the
-//! feature re-reads what the POST would have changed and compares it with
-//! what it read just before sending; only then is the person told whether it
-//! was applied. Each feature's `task.rs` says how to send and how to look;
-//! [`settle`] decides, and [`SubmitStatus`] is where a form shows it
+//! feature re-reads what the POST would have changed and hands it, with
+//! what it read just before sending, to the core's one settling
+//! ([`settle_lost`], [`brlv_core::journal::settle`]); only then is the
+//! person told whether it was applied. Read at once, before the service
+//! could no longer accept the request, a list that shows nothing is "not
+//! yet known", never "not done": the journal keeps the send pending and
+//! settles it later. Each feature's `task.rs` says how to send and how to
+//! look; [`settle`] decides, and [`SubmitStatus`] is where a form shows it
 //! (drawn by `ui::submit`).
+
+use std::collections::BTreeSet;
 
 use brlv_core::api::Error;
 use brlv_core::api::model::{
     Claim, CreateClaim, CreateOrder, CreateTransfer, CreateWallet, CreateWithdrawal, CreatedWallet,
     Order, Transfer, Withdrawal,
 };
+use brlv_core::journal::settle::{self as core_settle, ListKind, ListRead, Sent, Settlement};
+use time::OffsetDateTime;
 
 /// A POST a form asks for, exactly as reviewed.
 #[derive(Debug, Clone, PartialEq)]
@@ -161,6 +169,64 @@ where
             Ok(None) => SubmitOutcome::NotApplied(error),
             Err(reread) => SubmitOutcome::Unknown { error, reread },
         },
+    }
+}
+
+/// What a form's lost send compares: what it sent and when, and the
+/// list's records read just before it left.
+#[derive(Debug, Clone)]
+pub struct LostSend<'a, R> {
+    /// The list it adds to.
+    pub list: ListKind,
+    /// The JSON body it sent.
+    pub body: String,
+    /// When it left, on this computer's clock.
+    pub sent_at: OffsetDateTime,
+    /// When its connection closed (the answer was lost or timed out).
+    pub closed_at: OffsetDateTime,
+    /// The list as read just before it left.
+    pub before: &'a [R],
+}
+
+fn as_values<R: serde::Serialize>(records: &[R]) -> Vec<serde_json::Value> {
+    records
+        .iter()
+        .filter_map(|record| serde_json::to_value(record).ok())
+        .collect()
+}
+
+/// Settles a form's lost send by the core's one rule
+/// ([`brlv_core::journal::settle::settle`]) against `after`, the list read
+/// now: `Ok(Some(id))` done (the record's id), `Ok(None)` not done, and
+/// `Err(None)` not yet known or cannot tell (the journal keeps it pending,
+/// and its settling tells later).
+pub fn settle_lost<R: serde::Serialize>(
+    lost: &LostSend<'_, R>,
+    after: &[R],
+    read_at: OffsetDateTime,
+) -> Result<Option<String>, Option<Error>> {
+    let mut sent = Sent::from_body(
+        uuid::Uuid::nil(),
+        lost.sent_at,
+        lost.list.path(),
+        &lost.body,
+    );
+    sent.closed_at = Some(lost.closed_at);
+    let before = as_values(lost.before);
+    sent.listed_before = Some(
+        before
+            .iter()
+            .filter_map(|record| core_settle::record_id(lost.list, record))
+            .collect(),
+    );
+    let list = ListRead {
+        records: as_values(after),
+        read_at,
+    };
+    match core_settle::settle(&sent, Ok(&list), &BTreeSet::new()) {
+        Settlement::Done { id, .. } => Ok(Some(id)),
+        Settlement::NotDone => Ok(None),
+        Settlement::NotYetKnown { .. } | Settlement::CannotTell(_) => Err(None),
     }
 }
 

@@ -400,8 +400,15 @@ pub fn replaced_words(replaced: &crate::journal::Replaced) -> String {
                  service's records before anything is sent"
             .to_owned(),
     };
+    let recovered = match replaced.recovered_sends {
+        0 => String::new(),
+        count => format!(
+            "; {count} more send(s) could still be read from the damaged file and were carried \
+             over, each settled against the service's records"
+        ),
+    };
     format!(
-        "the journal was damaged ({}) and was moved to {}{restored}",
+        "the journal was damaged ({}) and was moved to {}{restored}{recovered}",
         replaced.reason,
         replaced.moved_to.display()
     )

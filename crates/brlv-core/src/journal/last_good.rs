@@ -142,6 +142,49 @@ impl Store {
     }
 }
 
+impl Store {
+    /// Carries over what can still be read of a damaged journal moved to
+    /// `damaged`: each table's rows this journal lacks (the sends after
+    /// its last good copy, or every send when there was no copy), table by
+    /// table; a table SQLite cannot read whole is left out. The sends that
+    /// come over with no outcome are settled against the service like any
+    /// crash. How many sends came over.
+    pub(super) fn recover_from(&mut self, damaged: &Path) -> usize {
+        let before = self.post_count();
+        let uri = format!("file:{}?mode=ro", damaged.to_string_lossy());
+        if let Err(error) = self
+            .connection
+            .execute("ATTACH DATABASE ?1 AS damaged", [uri.as_str()])
+        {
+            tracing::warn!("the damaged journal could not be read at all: {error}");
+            return 0;
+        }
+        for table in SEQUENCED {
+            let copied = self.connection.execute(
+                &format!("INSERT OR IGNORE INTO main.{table} SELECT * FROM damaged.{table}"),
+                [],
+            );
+            if let Err(error) = copied {
+                tracing::warn!("the damaged journal's {table} could not be read: {error}");
+            }
+        }
+        for table in KEYED {
+            let _ = self.connection.execute(
+                &format!("INSERT OR IGNORE INTO main.{table} SELECT * FROM damaged.{table}"),
+                [],
+            );
+        }
+        let _ = self.connection.execute_batch("DETACH DATABASE damaged");
+        self.post_count().saturating_sub(before)
+    }
+
+    fn post_count(&self) -> usize {
+        self.connection
+            .query_row("SELECT COUNT(*) FROM posts", [], |row| row.get::<_, i64>(0))
+            .map_or(0, |count| usize::try_from(count).unwrap_or(0))
+    }
+}
+
 fn copy_version(copy: &Path) -> Option<usize> {
     let connection = Connection::open_with_flags(copy, OpenFlags::SQLITE_OPEN_READ_ONLY).ok()?;
     let version: i64 = connection

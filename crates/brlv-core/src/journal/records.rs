@@ -71,6 +71,10 @@ pub struct Replaced {
     /// kept and sound (see [`super::Store::open`]); `None` when the new
     /// journal starts empty.
     pub restored_from: Option<PathBuf>,
+    /// How many sends the damaged file still gave up beyond that copy
+    /// (read table by table, what SQLite could read); each with no outcome
+    /// is settled against the service like any crash.
+    pub recovered_sends: usize,
 }
 
 /// A POST as the app sent it.

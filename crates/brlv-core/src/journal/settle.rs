@@ -22,7 +22,9 @@
 //!   alone;
 //! - its `created-at` must fall in the send's window: from
 //!   [`CLOCK_SKEW_TOLERANCE`] before the send to the horizon plus the
-//!   tolerance (the service's clock and this computer's may disagree);
+//!   tolerance (the service's clock and this computer's may disagree); a
+//!   record with no creation time is in the window when the list read
+//!   before the send did not hold it, and otherwise cannot be placed;
 //! - *not done* only from a list read after the horizon, the last moment
 //!   the service could still accept the request: [`SEND_LIMIT`] after the
 //!   later of the send and the closing of its connection (the signature
@@ -638,8 +640,14 @@ pub fn settle(
                 in_window.push((Candidate::of(id, record), unconfirmed));
             }
             Some(Some(_)) => {}
+            // Not listed just before the send left, so made since: dated or
+            // not, it falls in the send's window.
+            None | Some(None) if sent.listed_before.is_some() => {
+                in_window.push((Candidate::of(id, record), unconfirmed));
+            }
             // A list that never dates its records (wallets) or a record
-            // whose date is unreadable: it may be this send.
+            // whose date is unreadable, and nothing to say it existed
+            // before: it may be this send.
             None | Some(None) => undated.push(Candidate::of(id, record)),
         }
     }

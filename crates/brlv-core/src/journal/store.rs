@@ -115,6 +115,7 @@ impl Store {
                 }
                 match Store::try_open(path) {
                     Ok(mut store) => {
+                        let recovered_sends = store.recover_from(&moved_to);
                         store.update_last_good_copy();
                         Ok((
                             store,
@@ -122,6 +123,7 @@ impl Store {
                                 moved_to,
                                 reason,
                                 restored_from,
+                                recovered_sends,
                             }),
                         ))
                     }

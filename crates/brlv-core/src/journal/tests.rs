@@ -519,3 +519,34 @@ fn the_first_receiver_seen_is_the_one_kept() {
         "the kept receiver cannot be deleted"
     );
 }
+
+#[test]
+fn what_a_damaged_file_still_gives_up_beyond_its_last_good_copy_is_carried_over() {
+    let dir = tempfile::tempdir().unwrap();
+    // The moved-aside file: three sends, the last with no outcome.
+    let damaged = dir.path().join("j.sqlite3.damaged-1");
+    {
+        let (mut store, _) = Store::open(&damaged).unwrap();
+        for n in 1..=3 {
+            store.append_post(&post(n)).unwrap();
+        }
+    }
+    // The journal restored from its copy, which holds the first two.
+    let (mut restored, _) = Store::open(&dir.path().join("j.sqlite3")).unwrap();
+    restored.append_post(&post(1)).unwrap();
+    restored.append_post(&post(2)).unwrap();
+    assert_eq!(restored.recover_from(&damaged), 1);
+    let ids: Vec<u128> = restored
+        .posts(None)
+        .unwrap()
+        .iter()
+        .map(|entry| entry.post.id.as_u128())
+        .collect();
+    assert_eq!(ids, vec![1, 2, 3]);
+    assert_eq!(restored.recover_from(&damaged), 0, "nothing twice");
+    // A file that is no journal at all gives up nothing, and harms nothing.
+    let garbage = dir.path().join("garbage");
+    std::fs::write(&garbage, "not a database at all, ".repeat(400)).unwrap();
+    assert_eq!(restored.recover_from(&garbage), 0);
+    assert_eq!(restored.posts(None).unwrap().len(), 3);
+}
