@@ -133,6 +133,17 @@ pub enum SubmitOutcome {
     /// The answer was lost and the re-read shows nothing new: it was not
     /// applied, so sending again is safe.
     NotApplied(Error),
+    /// The answer was lost and the re-read shows nothing yet, but the
+    /// service could still accept the request until `until`: never "not
+    /// applied" before then. The journal keeps it pending, and its settling
+    /// tells it after that moment.
+    NotYetKnown {
+        /// The failure of the POST.
+        error: Error,
+        /// When the service can no longer accept it
+        /// ([`brlv_core::journal::settle::Sent::horizon`]).
+        until: OffsetDateTime,
+    },
     /// The answer was lost and the re-read could not tell: it may or may not
     /// have been applied.
     Unknown {
@@ -197,14 +208,12 @@ fn as_values<R: serde::Serialize>(records: &[R]) -> Vec<serde_json::Value> {
 
 /// Settles a form's lost send by the core's one rule
 /// ([`brlv_core::journal::settle::settle`]) against `after`, the list read
-/// now: `Ok(Some(id))` done (the record's id), `Ok(None)` not done, and
-/// `Err(None)` not yet known or cannot tell (the journal keeps it pending,
-/// and its settling tells later).
+/// now.
 pub fn settle_lost<R: serde::Serialize>(
     lost: &LostSend<'_, R>,
     after: &[R],
     read_at: OffsetDateTime,
-) -> Result<Option<String>, Option<Error>> {
+) -> Settlement {
     let mut sent = Sent::from_body(
         uuid::Uuid::nil(),
         lost.sent_at,
@@ -223,10 +232,84 @@ pub fn settle_lost<R: serde::Serialize>(
         records: as_values(after),
         read_at,
     };
-    match core_settle::settle(&sent, Ok(&list), &BTreeSet::new()) {
-        Settlement::Done { id, .. } => Ok(Some(id)),
-        Settlement::NotDone => Ok(None),
-        Settlement::NotYetKnown { .. } | Settlement::CannotTell(_) => Err(None),
+    core_settle::settle(&sent, Ok(&list), &BTreeSet::new())
+}
+
+/// Sends a form's POST once (`send`) and settles how it ended: `list`
+/// reads the list it adds to, once before it leaves and again after a lost
+/// answer, for [`settle_lost`]; `created` takes the answer, `found` the
+/// record found after a lost one (`id_of` names a record).
+pub async fn send_settled<T, R, S, L, LF>(
+    kind: ListKind,
+    body: String,
+    send: S,
+    list: L,
+    created: impl FnOnce(T) -> Created,
+    found: impl FnOnce(R) -> Created,
+    id_of: impl Fn(&R) -> String,
+) -> SubmitOutcome
+where
+    R: serde::Serialize,
+    S: Future<Output = Result<T, Error>>,
+    L: Fn() -> LF,
+    LF: Future<Output = Result<Vec<R>, Error>>,
+{
+    let before = list().await.ok();
+    let sent_at = OffsetDateTime::now_utc();
+    let sent = send.await;
+    let closed_at = OffsetDateTime::now_utc();
+    let error = match sent {
+        Ok(value) => {
+            return SubmitOutcome::Created {
+                record: created(value),
+                after_unknown: false,
+            };
+        }
+        Err(error) if !error.outcome_unknown() => return SubmitOutcome::Refused(error),
+        Err(error) => error,
+    };
+    let Some(before) = before else {
+        return SubmitOutcome::Unknown {
+            error,
+            reread: None,
+        };
+    };
+    let read_at = OffsetDateTime::now_utc();
+    let after = match list().await {
+        Ok(after) => after,
+        Err(reread) => {
+            return SubmitOutcome::Unknown {
+                error,
+                reread: Some(reread),
+            };
+        }
+    };
+    let lost = LostSend {
+        list: kind,
+        body,
+        sent_at,
+        closed_at,
+        before: &before,
+    };
+    match settle_lost(&lost, &after, read_at) {
+        Settlement::Done { id, .. } => match after.into_iter().find(|record| id_of(record) == id) {
+            Some(record) => SubmitOutcome::Created {
+                record: found(record),
+                after_unknown: true,
+            },
+            None => SubmitOutcome::Unknown {
+                error,
+                reread: None,
+            },
+        },
+        Settlement::NotDone => SubmitOutcome::NotApplied(error),
+        Settlement::NotYetKnown { until } => SubmitOutcome::NotYetKnown { error, until },
+        // Two new look-alikes within seconds: the journal's settling lists
+        // them once the service can no longer accept this one.
+        Settlement::CannotTell(_) => SubmitOutcome::NotYetKnown {
+            error,
+            until: closed_at + core_settle::SEND_LIMIT,
+        },
     }
 }
 

@@ -300,7 +300,9 @@ fn a_withdrawal_whose_answer_is_cut_is_sent_once_and_found_by_the_reread() {
 }
 
 /// A POST answered with a 5xx: settled by the re-read as "may have been
-/// applied" is, never called a refusal, never sent again.
+/// applied" is, never called a refusal, never sent again; one the re-read
+/// does not show yet is "not yet known" until the service could no longer
+/// accept it, never "not done, send it again".
 fn a_withdrawal_answered_with_a_5xx(fault: Fault, applied: bool, lead: &str) {
     let mut app = FaultedApp::start(None);
     app.proxy.on(POST_WITHDRAWALS, fault);
@@ -314,7 +316,7 @@ fn a_withdrawal_answered_with_a_5xx(fault: Fault, applied: bool, lead: &str) {
             },
             true,
         )
-        | (SubmitOutcome::NotApplied(_), false) => {}
+        | (SubmitOutcome::NotYetKnown { .. }, false) => {}
         (other, _) => panic!("settled by the re-read, not refused: {other:?}"),
     }
     assert_eq!(
@@ -338,7 +340,8 @@ fn a_withdrawal_answered_with_a_5xx(fault: Fault, applied: bool, lead: &str) {
         assert!(app.label_shown("the re-read list shows it was done"));
     } else {
         assert!(app.label_shown(lead), "{lead}");
-        assert!(app.label_shown("shows it was not done. You can send it again."));
+        assert!(app.label_shown("the service could still accept it until"));
+        assert!(!app.label_shown("You can send it again."));
     }
 }
 
@@ -406,13 +409,14 @@ fn a_successful_answer_dated_ten_minutes_off_teaches_no_offset_and_blames_no_clo
 #[test]
 fn a_withdrawal_whose_answer_hangs_is_sent_once_and_the_person_is_told() {
     let mut app = FaultedApp::start(None);
-    // The POST reaches nobody and never answers; the re-read then shows
-    // nothing new, so the person learns that sending again is safe.
+    // The POST reaches nobody and never answers; the re-read at once
+    // shows nothing new, but a request held on the way could still arrive:
+    // the person is told to wait, never that sending again is safe.
     app.proxy.on(POST_WITHDRAWALS, Fault::Hang);
     app.withdraw_by_pix(Decimal::new(1_000, 2));
     let outcome = app.withdrawal_outcome();
     assert!(
-        matches!(outcome, SubmitOutcome::NotApplied(_)),
+        matches!(outcome, SubmitOutcome::NotYetKnown { .. }),
         "{outcome:?}"
     );
     assert_eq!(
@@ -425,7 +429,8 @@ fn a_withdrawal_whose_answer_hangs_is_sent_once_and_the_person_is_told() {
     app.window.state_mut().view = View::Withdrawals;
     app.window.step();
     app.window.step();
-    assert!(app.label_shown("shows it was not done. You can send it again."));
+    assert!(app.label_shown("the service could still accept it until"));
+    assert!(!app.label_shown("You can send it again."));
 }
 
 #[test]

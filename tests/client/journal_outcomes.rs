@@ -164,7 +164,7 @@ async fn a_lost_answer_with_nothing_new_yet_stays_pending_never_not_applied() {
         .push(Reply::json(200, r#"{"withdrawals":[]}"#));
     let (outcome, entries, bytes) = journaled(&server, withdrawal()).await;
     assert!(
-        matches!(outcome, SubmitOutcome::Unknown { reread: None, .. }),
+        matches!(outcome, SubmitOutcome::NotYetKnown { .. }),
         "{outcome:?}"
     );
     let entry = &entries[0];

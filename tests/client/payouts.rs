@@ -18,7 +18,7 @@ const HEADER: &str = "method,amount,asset,pix_key,bank_code,branch,account,accou
 
 /// The binary with the sandbox's demo credentials in `dir`, its journals
 /// under `dir/data`.
-fn brlv(dir: &Path, base_url: &str, args: &[&str]) -> Command {
+pub(crate) fn brlv(dir: &Path, base_url: &str, args: &[&str]) -> Command {
     let mut command = Command::new(BIN);
     command
         .args(args)
@@ -36,7 +36,7 @@ fn brlv(dir: &Path, base_url: &str, args: &[&str]) -> Command {
     command
 }
 
-fn run(command: &mut Command) -> (Option<i32>, String, String) {
+pub(crate) fn run(command: &mut Command) -> (Option<i32>, String, String) {
     let Output {
         status,
         stdout,

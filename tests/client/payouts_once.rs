@@ -11,44 +11,29 @@
 //! said.
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
-use crate::cli::{BIN, start_sandbox};
+use crate::cli::start_sandbox;
 use crate::fault_proxy_server::{Fault, Proxy};
+use crate::payouts::run;
 
 /// The binary with the sandbox's demo credentials in `dir`, its journals
 /// under `data`, speaking `language` (a locale, as the system sets it).
 fn brlv(dir: &Path, base_url: &str, data: &Path, language: &str, args: &[&str]) -> Command {
-    let mut command = Command::new(BIN);
+    let mut command = crate::payouts::brlv(dir, base_url, args);
     command
-        .args(args)
-        .env("BRLV_BASE_URL", base_url)
-        .env(
-            "BRLV_API_KEY",
-            std::fs::read_to_string(dir.join("api-key.txt"))
-                .unwrap()
-                .trim(),
-        )
-        .env("BRLV_PRIVATE_KEY_FILE", dir.join("private-key.pem"))
         .env("XDG_DATA_HOME", data)
         .env("LC_ALL", language)
-        .env("LANG", language)
-        .stdin(Stdio::null());
+        .env("LANG", language);
     command
 }
 
-fn run(command: &mut Command) -> (Option<i32>, String, String) {
-    let Output {
-        status,
-        stdout,
-        stderr,
-    } = command.output().unwrap();
-    (
-        status.code(),
-        String::from_utf8(stdout).unwrap(),
-        String::from_utf8(stderr).unwrap(),
-    )
+/// Runs `command` off the async runtime, as a test's other tasks go on.
+async fn run_blocking(mut command: Command) -> (Option<i32>, String, String) {
+    tokio::task::spawn_blocking(move || run(&mut command))
+        .await
+        .unwrap()
 }
 
 /// `payouts FILE --yes --allow-plain-key` and `extra`, in English.
@@ -243,34 +228,33 @@ async fn a_row_held_beside_another_keys_identical_payout_is_paid_exactly_once() 
     // The row's request never reaches the service (the client gives up
     // after 20 s); meanwhile the same amount is paid to another key.
     proxy.on("POST /api/v0/withdrawals", Fault::HoldBeforeForward);
-    let first = tokio::task::spawn_blocking({
-        let mut command = pay(dir.path(), &proxy.base_url, &data, &file, &[]);
-        move || run(&mut command)
-    });
+    let first = tokio::spawn(run_blocking(pay(
+        dir.path(),
+        &proxy.base_url,
+        &data,
+        &file,
+        &[],
+    )));
     while proxy.held("POST /api/v0/withdrawals") == 0 {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let elsewhere =
         format!(r#"{{"asset":"fiat/brl","method":"pix","amount":"33.00","pix-key":"{other}"}}"#);
-    let (code, stdout, stderr) = tokio::task::spawn_blocking({
-        let mut command = brlv(
-            dir.path(),
-            &sandbox_url,
-            &dir.path().join("elsewhere"),
-            "en_US.UTF-8",
-            &[
-                "call",
-                "POST",
-                "/api/v0/withdrawals",
-                "--allow-plain-key",
-                "--data",
-                &elsewhere,
-            ],
-        );
-        move || run(&mut command)
-    })
-    .await
-    .unwrap();
+    let (code, stdout, stderr) = run_blocking(brlv(
+        dir.path(),
+        &sandbox_url,
+        &dir.path().join("elsewhere"),
+        "en_US.UTF-8",
+        &[
+            "call",
+            "POST",
+            "/api/v0/withdrawals",
+            "--allow-plain-key",
+            "--data",
+            &elsewhere,
+        ],
+    ))
+    .await;
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     let (code, stdout, stderr) = first.await.unwrap();
     // Settled after the service could no longer take it: not done, and the
@@ -282,12 +266,8 @@ async fn a_row_held_beside_another_keys_identical_payout_is_paid_exactly_once() 
 
     // Resumed: the row is sent again, and paid once.
     proxy.heal();
-    let (code, stdout, stderr) = tokio::task::spawn_blocking({
-        let mut command = pay(dir.path(), &proxy.base_url, &data, &file, &[]);
-        move || run(&mut command)
-    })
-    .await
-    .unwrap();
+    let (code, stdout, stderr) =
+        run_blocking(pay(dir.path(), &proxy.base_url, &data, &file, &[])).await;
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     assert_eq!(paid_to(dir.path(), &sandbox_url, mine), ["33.00"]);
     assert_eq!(paid_to(dir.path(), &sandbox_url, other), ["33.00"]);
@@ -312,12 +292,8 @@ async fn a_request_that_reaches_the_service_after_the_client_gave_up_is_never_pa
             after: Duration::from_secs(25),
         },
     );
-    let (code, stdout, stderr) = tokio::task::spawn_blocking({
-        let mut command = pay(dir.path(), &proxy.base_url, &data, &file, &[]);
-        move || run(&mut command)
-    })
-    .await
-    .unwrap();
+    let (code, stdout, stderr) =
+        run_blocking(pay(dir.path(), &proxy.base_url, &data, &file, &[])).await;
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     assert!(
         stdout.contains("1 done"),
@@ -326,12 +302,7 @@ async fn a_request_that_reaches_the_service_after_the_client_gave_up_is_never_pa
     assert_eq!(paid_to(dir.path(), &sandbox_url, key), ["44.00"]);
 
     // Run again (a resume): nothing more leaves.
-    let (code, _, stderr) = tokio::task::spawn_blocking({
-        let mut command = pay(dir.path(), &proxy.base_url, &data, &file, &[]);
-        move || run(&mut command)
-    })
-    .await
-    .unwrap();
+    let (code, _, stderr) = run_blocking(pay(dir.path(), &proxy.base_url, &data, &file, &[])).await;
     assert_eq!(code, Some(1), "{stderr}");
     assert!(stderr.contains("was paid already"), "{stderr}");
     assert_eq!(paid_to(dir.path(), &sandbox_url, key), ["44.00"]);

@@ -125,7 +125,7 @@ async fn a_lost_answer_with_nothing_new_in_the_list_yet_is_not_yet_known() {
     // Read at once, before the service could no longer accept it: never
     // "not applied, send it again" (the journal settles it later).
     assert!(
-        matches!(outcome, SubmitOutcome::Unknown { reread: None, .. }),
+        matches!(outcome, SubmitOutcome::NotYetKnown { .. }),
         "{outcome:?}"
     );
     assert_eq!(posts(&server), 1);

@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::{Connection, OpenFlags};
 
-use super::paths::prepare_file;
+pub use super::paths::copy_path;
+use super::paths::{is_sound, prepare_file};
 use super::records::JournalError;
 use super::store::Store;
 
@@ -34,24 +35,6 @@ const SEQUENCED: &[&str] = &[
 /// The append-only tables keyed by what they hold (a day, a month, a
 /// quote): a row kept once is never another.
 const KEYED: &[&str] = &["dollar_rates", "selic_months", "accepted_quotes"];
-
-/// Where the last good copy of the journal at `path` is kept.
-pub fn copy_path(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".last-good");
-    PathBuf::from(name)
-}
-
-/// Whether the file at `copy` is a sound journal: it opens read-only and
-/// SQLite's quick check passes.
-pub(super) fn is_sound(copy: &Path) -> bool {
-    let Ok(connection) = Connection::open_with_flags(copy, OpenFlags::SQLITE_OPEN_READ_ONLY) else {
-        return false;
-    };
-    connection
-        .query_row("PRAGMA quick_check", [], |row| row.get::<_, String>(0))
-        .is_ok_and(|check| check == "ok")
-}
 
 impl Store {
     /// Brings the last good copy beside the journal up to date (made whole

@@ -102,8 +102,8 @@ impl Store {
                     path.display(),
                     moved_to.display()
                 );
-                let copy = super::last_good::copy_path(path);
-                let restored_from = (copy.exists() && super::last_good::is_sound(&copy))
+                let copy = super::paths::copy_path(path);
+                let restored_from = (copy.exists() && super::paths::is_sound(&copy))
                     .then(|| std::fs::copy(&copy, path).ok().map(|_| copy.clone()))
                     .flatten();
                 if let Some(copy) = &restored_from {
@@ -231,7 +231,7 @@ impl Store {
     }
 
     /// After a write outside a transaction (or a transaction's commit):
-    /// the last good copy is brought up to date ([`super::last_good`]).
+    /// the last good copy is brought up to date.
     pub(super) fn after_write(&mut self) {
         if self.connection.is_autocommit() {
             self.update_last_good_copy();
