@@ -17,7 +17,7 @@
 //! Nothing here reads the network or the journal: the caller hands in the
 //! list it read and the journal's entries.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use rust_decimal::Decimal;
 use serde_json::Value;
@@ -146,67 +146,118 @@ pub fn compares(endpoint: &str) -> bool {
 /// oldest first; empty when none. Only a send that adds to a list (a
 /// withdrawal, a transfer) is compared.
 pub fn find(endpoint: &str, body: &str, against: Against<'_>) -> Vec<Duplicate> {
-    let sent = Sent::from_body(Uuid::nil(), against.now, endpoint, body);
-    let kind = match sent.settles {
+    find_each(endpoint, &[body], against)
+        .pop()
+        .unwrap_or_default()
+}
+
+/// [`find`] for many payouts to one endpoint at once (a file's rows): the
+/// service's records are sorted by amount once, so each payout is compared
+/// only with those of its amount (and those that show none).
+pub fn find_each(endpoint: &str, bodies: &[&str], against: Against<'_>) -> Vec<Vec<Duplicate>> {
+    let kind = match settle::settles_by(endpoint) {
         Settles::List(kind @ (ListKind::Withdrawals | ListKind::Transfers)) => kind,
-        _ => return Vec::new(),
+        _ => return vec![Vec::new(); bodies.len()],
     };
     let since = against.now - Duration::days(i64::from(against.days));
-    let mut found: Vec<Duplicate> = Vec::new();
+    let mut by_amount: HashMap<Decimal, Vec<(String, &Value)>> = HashMap::new();
+    let mut without_amount: Vec<(String, &Value)> = Vec::new();
     for record in against.records {
         let Some(id) = settle::record_id(kind, record) else {
             continue;
         };
-        if against.ignore.contains(&id) {
+        if against.ignore.contains(&id) || text_of(record, "state").as_deref() == Some("failed") {
             continue;
         }
-        let state = text_of(record, "state");
-        if state.as_deref() == Some("failed") {
+        let created = record.get("created-at").and_then(settle::parse_created_at);
+        if created.is_some_and(|created| created < since) {
             continue;
         }
-        let Some(unconfirmed) = settle::agrees(&sent, record) else {
-            continue;
-        };
-        let candidate = Candidate::of(id.clone(), record);
-        if candidate.created_at.is_some_and(|created| created < since) {
-            continue;
+        match record.get("amount").and_then(settle::as_decimal) {
+            Some(amount) => by_amount
+                .entry(amount.normalize())
+                .or_default()
+                .push((id, record)),
+            None => without_amount.push((id, record)),
         }
-        found.push(Duplicate {
-            earlier: Earlier::Service { id, state },
+    }
+    let in_flight: Vec<(&PostEntry, Value)> = against
+        .journal
+        .iter()
+        .filter(|entry| settle::is_pending(entry) || settle::is_cannot_tell(entry))
+        .filter(|entry| settle::settles_by(&entry.post.endpoint) == Settles::List(kind))
+        .filter_map(|entry| {
+            serde_json::from_str::<Value>(&entry.post.body)
+                .ok()
+                .map(|body| (entry, body))
+        })
+        .collect();
+    bodies
+        .iter()
+        .map(|body| {
+            let sent = Sent::from_body(Uuid::nil(), against.now, endpoint, body);
+            if sent.settles != Settles::List(kind) {
+                return Vec::new();
+            }
+            let same_amount = sent
+                .amount
+                .and_then(|amount| by_amount.get(&amount.normalize()))
+                .map_or(&[][..], Vec::as_slice);
+            let mut found: Vec<Duplicate> = same_amount
+                .iter()
+                .chain(&without_amount)
+                .filter_map(|(id, record)| {
+                    let unconfirmed = settle::agrees(&sent, record)?;
+                    Some(Duplicate::of(
+                        Earlier::Service {
+                            id: id.clone(),
+                            state: text_of(record, "state"),
+                        },
+                        id,
+                        record,
+                        None,
+                        unconfirmed,
+                    ))
+                })
+                .collect();
+            for (entry, journaled) in &in_flight {
+                if let Some(unconfirmed) = settle::agrees(&sent, journaled) {
+                    found.push(Duplicate::of(
+                        Earlier::InFlight {
+                            post_id: entry.post.id,
+                        },
+                        &entry.post.id.to_string(),
+                        journaled,
+                        Some(entry.post.sent_at),
+                        unconfirmed,
+                    ));
+                }
+            }
+            found.sort_by_key(|duplicate| duplicate.at);
+            found
+        })
+        .collect()
+}
+
+impl Duplicate {
+    fn of(
+        earlier: Earlier,
+        id: &str,
+        record: &Value,
+        at: Option<OffsetDateTime>,
+        unconfirmed: Vec<String>,
+    ) -> Duplicate {
+        let candidate = Candidate::of(id.to_owned(), record);
+        Duplicate {
+            earlier,
             method: text_of(record, "method"),
             asset: text_of(record, "asset"),
             amount: candidate.amount,
             destination: candidate.destination,
-            at: candidate.created_at,
+            at: at.or(candidate.created_at),
             unconfirmed,
-        });
-    }
-    for entry in against.journal {
-        let unsure = settle::is_pending(entry) || settle::is_cannot_tell(entry);
-        if !unsure || settle::settles_by(&entry.post.endpoint) != sent.settles {
-            continue;
         }
-        let Ok(journaled) = serde_json::from_str::<Value>(&entry.post.body) else {
-            continue;
-        };
-        let Some(unconfirmed) = settle::agrees(&sent, &journaled) else {
-            continue;
-        };
-        let candidate = Candidate::of(entry.post.id.to_string(), &journaled);
-        found.push(Duplicate {
-            earlier: Earlier::InFlight {
-                post_id: entry.post.id,
-            },
-            method: text_of(&journaled, "method"),
-            asset: text_of(&journaled, "asset"),
-            amount: candidate.amount,
-            destination: candidate.destination,
-            at: Some(entry.post.sent_at),
-            unconfirmed,
-        });
     }
-    found.sort_by_key(|duplicate| duplicate.at);
-    found
 }
 
 #[cfg(test)]

@@ -203,3 +203,58 @@ fn only_payouts_are_compared() {
     assert!(!compares("/api/v0/orders"));
     assert!(!compares("/api/v0/quotes"));
 }
+
+#[test]
+fn many_payouts_at_once_each_get_their_own_duplicates() {
+    let records = [
+        withdrawal(
+            "w-1",
+            "10.00",
+            Some("ana@example.com"),
+            "created",
+            Duration::hours(1),
+        ),
+        withdrawal(
+            "w-2",
+            "20.00",
+            Some("ana@example.com"),
+            "created",
+            Duration::hours(1),
+        ),
+        // No amount shown: it may be any of them with the same key.
+        json!({"id": "w-3", "method": "pix", "pix-key": "bia@example.com", "state": "created"}),
+    ];
+    let bodies = [
+        BODY,
+        r#"{"asset":"fiat/brl","method":"pix","amount":"20.0","pix-key":"ana@example.com"}"#,
+        r#"{"asset":"fiat/brl","method":"pix","amount":"30.00","pix-key":"ana@example.com"}"#,
+        r#"{"asset":"fiat/brl","method":"pix","amount":"30.00","pix-key":"bia@example.com"}"#,
+    ];
+    let found = find_each(
+        ENDPOINT,
+        &bodies,
+        Against {
+            records: &records,
+            journal: &[],
+            now: now(),
+            days: DEFAULT_DAYS,
+            ignore: &BTreeSet::new(),
+        },
+    );
+    let ids: Vec<Vec<String>> = found
+        .iter()
+        .map(|each| {
+            each.iter()
+                .map(|duplicate| match &duplicate.earlier {
+                    Earlier::Service { id, .. } => id.clone(),
+                    Earlier::InFlight { post_id } => post_id.to_string(),
+                })
+                .collect()
+        })
+        .collect();
+    assert_eq!(ids, vec![vec!["w-1"], vec!["w-2"], vec![], vec!["w-3"]]);
+    assert_eq!(
+        found[3][0].unconfirmed,
+        vec!["amount".to_owned(), "asset".to_owned()]
+    );
+}

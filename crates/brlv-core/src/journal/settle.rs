@@ -210,7 +210,8 @@ fn as_text(value: &Value) -> String {
     }
 }
 
-fn as_decimal(value: &Value) -> Option<Decimal> {
+/// A JSON amount (`"10.50"` or `10.5`) as a decimal.
+pub fn as_decimal(value: &Value) -> Option<Decimal> {
     match value {
         Value::String(text) => text.trim().parse().ok(),
         Value::Number(number) => number.to_string().parse().ok(),
@@ -521,7 +522,8 @@ fn time_text(at: OffsetDateTime) -> String {
     super::store::time_text(at)
 }
 
-fn parse_created_at(value: &Value) -> Option<OffsetDateTime> {
+/// A record's `created-at` as a time, in the forms the service may write it.
+pub fn parse_created_at(value: &Value) -> Option<OffsetDateTime> {
     let raw = value.as_str()?;
     OffsetDateTime::parse(raw, &Rfc3339)
         .or_else(|_| OffsetDateTime::parse(raw, &Iso8601::DEFAULT))

@@ -505,26 +505,28 @@ pub async fn prepare(
         .map_or(&[][..], |read| read.list.records.as_slice());
     let now = OffsetDateTime::now_utc();
     let ignore = std::collections::BTreeSet::new();
-    let duplicates = batch
-        .rows
+    let bodies: Vec<String> = batch.rows.iter().map(PayoutRow::body).collect();
+    let to_check: Vec<&str> = bodies
         .iter()
         .zip(&plan.rows)
-        .map(|(row, state)| {
-            if !state.sends() {
-                return Vec::new();
-            }
-            duplicates::find(
-                ENDPOINT,
-                &row.body(),
-                duplicates::Against {
-                    records,
-                    journal: &journal,
-                    now,
-                    days: check.duplicate_days,
-                    ignore: &ignore,
-                },
-            )
-        })
+        .map(|(body, state)| if state.sends() { body.as_str() } else { "" })
+        .collect();
+    let found = duplicates::find_each(
+        ENDPOINT,
+        &to_check,
+        duplicates::Against {
+            records,
+            journal: &journal,
+            now,
+            days: check.duplicate_days,
+            ignore: &ignore,
+        },
+    );
+    // A row the plan does not send is compared with nothing.
+    let duplicates = found
+        .into_iter()
+        .zip(&plan.rows)
+        .map(|(found, state)| if state.sends() { found } else { Vec::new() })
         .collect();
     Ok(Prepared {
         settled_first,
