@@ -27,18 +27,21 @@ fn withdrawal(id: &str, amount: &str, key: Option<&str>, state: &str, ago: Durat
     record
 }
 
+/// What a payout checked now is compared with: `records`, the journal's
+/// sends in flight, the last `days` days.
+fn against<'a>(records: &'a [Value], journal: &'a [PostEntry], days: u32) -> Against<'a> {
+    static NONE: BTreeSet<String> = BTreeSet::new();
+    Against {
+        records,
+        journal,
+        now: now(),
+        days,
+        ignore: &NONE,
+    }
+}
+
 fn find_in(records: &[Value], journal: &[PostEntry], days: u32) -> Vec<Duplicate> {
-    find(
-        ENDPOINT,
-        BODY,
-        Against {
-            records,
-            journal,
-            now: now(),
-            days,
-            ignore: &BTreeSet::new(),
-        },
-    )
+    find(ENDPOINT, BODY, against(records, journal, days))
 }
 
 #[test]
@@ -181,17 +184,7 @@ fn a_bank_account_written_with_leading_zeros_is_the_same_account() {
         "created-at": now().format(&Rfc3339).unwrap(),
     });
     let records = [record, other];
-    let found = find(
-        ENDPOINT,
-        body,
-        Against {
-            records: &records,
-            journal: &[],
-            now: now(),
-            days: DEFAULT_DAYS,
-            ignore: &BTreeSet::new(),
-        },
-    );
+    let found = find(ENDPOINT, body, against(&records, &[], DEFAULT_DAYS));
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(matches!(&found[0].earlier, Earlier::Service { id, .. } if id == "w-9"));
 }
@@ -230,17 +223,7 @@ fn many_payouts_at_once_each_get_their_own_duplicates() {
         r#"{"asset":"fiat/brl","method":"pix","amount":"30.00","pix-key":"ana@example.com"}"#,
         r#"{"asset":"fiat/brl","method":"pix","amount":"30.00","pix-key":"bia@example.com"}"#,
     ];
-    let found = find_each(
-        ENDPOINT,
-        &bodies,
-        Against {
-            records: &records,
-            journal: &[],
-            now: now(),
-            days: DEFAULT_DAYS,
-            ignore: &BTreeSet::new(),
-        },
-    );
+    let found = find_each(ENDPOINT, &bodies, against(&records, &[], DEFAULT_DAYS));
     let ids: Vec<Vec<String>> = found
         .iter()
         .map(|each| {
