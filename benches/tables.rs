@@ -64,8 +64,8 @@ fn orders_frame(c: &mut Criterion) {
     for count in [10usize, 10_000, 100_000, 1_000_000] {
         let mut state = connected_state(brlv_desk::app::i18n::Language::PtBr);
         state.view = View::Orders;
-        state.now = 10_000;
-        state.wall_now = now;
+        state.shared.now = 10_000;
+        state.shared.wall_now = now;
         deliver(
             &mut state,
             Fetched::Orders(orders(count, now).into()),
@@ -89,8 +89,8 @@ fn orders_frame_ten_rows_on_screen(c: &mut Criterion) {
     for count in [10usize, 1_000_000] {
         let mut state = connected_state(brlv_desk::app::i18n::Language::PtBr);
         state.view = View::Orders;
-        state.now = 10_000;
-        state.wall_now = now;
+        state.shared.now = 10_000;
+        state.shared.wall_now = now;
         deliver(
             &mut state,
             Fetched::Orders(orders(count, now).into()),

@@ -7,8 +7,10 @@
 //! The worker awaits the dialog off the UI thread through the
 //! [`FileDialogs`] seam (rfd in the app, [`RecordingDialogs`] in tests).
 //! The window asks with `AppState::choose_file` (the request built by
-//! [`dialog_request`]) and takes the answer in with `AppState::file_chosen`;
-//! where the dialogs stand is [`DialogState`]. While a dialog is open the
+//! [`dialog_request`]); the answer goes back to the panel the purpose names
+//! ([`DialogPurpose::asker`]) as a [`FileAnswer`], as does a typed write the
+//! person chose not to let replace a file and an export's result; where the
+//! dialogs stand is [`DialogState`]. While a dialog is open the
 //! window keeps drawing and says so. Where the system has no dialog (no
 //! portal and no zenity on Linux, as on a bare CI machine) the answer is
 //! [`DialogAnswer::Unavailable`]: the typed path field opens with a note.
@@ -106,6 +108,108 @@ pub enum DialogPurpose {
     PayoutsFile,
     /// Save a batch's result file.
     BatchResult,
+}
+
+impl DialogPurpose {
+    /// The panel that asked, which the answer goes back to; `None` for a
+    /// receipt, whose control every record panel shares (its status is
+    /// the shared half's).
+    pub fn asker(&self) -> Option<PanelId> {
+        Some(match self {
+            DialogPurpose::Export(records) => PanelId::of_export(records.kind()),
+            DialogPurpose::ExportJournal => PanelId::Journal,
+            DialogPurpose::ExportExtrato(_) => PanelId::Activity,
+            DialogPurpose::SaveQr { .. } => PanelId::Orders,
+            DialogPurpose::LoadKey | DialogPurpose::SavePublicKey { .. } => PanelId::Onboarding,
+            DialogPurpose::SaveReceipt { .. } => return None,
+            DialogPurpose::TaxCsv { .. } | DialogPurpose::TaxPdf { .. } => PanelId::Taxes,
+            DialogPurpose::PayoutsFile | DialogPurpose::BatchResult => PanelId::Withdrawals,
+        })
+    }
+}
+
+/// A panel that saves or opens files through the root: where a dialog's
+/// answer, a held write and an export's result go back to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PanelId {
+    /// The extrato.
+    Activity,
+    /// The Claims panel.
+    Claims,
+    /// The Deposits panel.
+    Deposits,
+    /// The journal's section of Settings.
+    Journal,
+    /// The first screen (a key file, the generated public key).
+    Onboarding,
+    /// The Orders panel (its list's CSV, the QR code's PNG).
+    Orders,
+    /// The Taxes panel (the year's CSV files, the PDF report).
+    Taxes,
+    /// The Transfers panel.
+    Transfers,
+    /// The Wallets panel.
+    Wallets,
+    /// The Withdrawals panel (its list, a payouts file and its result).
+    Withdrawals,
+}
+
+impl PanelId {
+    /// The panel whose export `kind` is.
+    pub fn of_export(kind: ExportKind) -> PanelId {
+        match kind {
+            ExportKind::Orders => PanelId::Orders,
+            ExportKind::Wallets => PanelId::Wallets,
+            ExportKind::Transfers => PanelId::Transfers,
+            ExportKind::Withdrawals => PanelId::Withdrawals,
+            ExportKind::Claims => PanelId::Claims,
+            ExportKind::Deposits => PanelId::Deposits,
+            ExportKind::Journal => PanelId::Journal,
+            ExportKind::TaxCsv | ExportKind::TaxPdf => PanelId::Taxes,
+            ExportKind::Extrato => PanelId::Activity,
+        }
+    }
+}
+
+/// A file a panel writes through the worker, named when a write to a
+/// typed path is held back: the person kept the file it would replace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WriteKind {
+    /// An export (a list's CSV, the journal, the extrato, the tax year's files).
+    Export(ExportKind),
+    /// A payouts file's result.
+    BatchResult,
+    /// An order's QR code as PNG.
+    QrPng,
+    /// The generated key's public key.
+    PublicKey,
+}
+
+impl WriteKind {
+    /// The panel that asked for the write.
+    pub fn asker(self) -> PanelId {
+        match self {
+            WriteKind::Export(kind) => PanelId::of_export(kind),
+            WriteKind::BatchResult => PanelId::Withdrawals,
+            WriteKind::QrPng => PanelId::Orders,
+            WriteKind::PublicKey => PanelId::Onboarding,
+        }
+    }
+}
+
+/// What became of a file a panel asked for, told to that panel.
+#[derive(Debug)]
+pub enum FileAnswer {
+    /// The person chose this file (or folder) in the dialog the panel
+    /// asked for.
+    Chosen(DialogPurpose, PathBuf),
+    /// The dialog closed with no file (cancelled, or no dialog on this system).
+    NoFile,
+    /// A write the panel asked for was not made: the person kept the file
+    /// it would have replaced, and can save again.
+    Kept(WriteKind),
+    /// An export the panel asked for ended: the file, or why not.
+    Exported(ExportKind, Result<PathBuf, super::export::FileError>),
 }
 
 /// The seam between the app and the system's dialogs: the worker awaits
@@ -390,7 +494,74 @@ pub struct DialogState {
     pub unavailable: bool,
 }
 
+/// Where a dialog's answer goes.
+#[derive(Debug)]
+pub enum Answered {
+    /// Back to the panel that asked.
+    Panel(PanelId, FileAnswer),
+    /// To the receipt control every record panel shares: write the
+    /// receipt shown when Save was clicked to the file chosen.
+    Receipt(Box<super::receipt::ReceiptRequest>),
+}
+
 impl DialogState {
+    /// The request for `purpose` (see [`dialog_request`]), the dialog then
+    /// open; none while another is open.
+    pub fn open(
+        &mut self,
+        purpose: &DialogPurpose,
+        language: Language,
+        today: time::Date,
+        open_order: Option<Uuid>,
+    ) -> Option<FileDialogRequest> {
+        if self.dialog_open {
+            return None;
+        }
+        self.dialog_open = true;
+        let folder = self.last_folder.as_deref();
+        Some(dialog_request(purpose, language, today, folder, open_order))
+    }
+
+    /// Takes in the answer to the dialog for `purpose`: the folder of the
+    /// file chosen is where the next dialog starts; where the answer goes.
+    pub fn answered(&mut self, purpose: DialogPurpose, answer: DialogAnswer) -> Option<Answered> {
+        self.dialog_open = false;
+        let path = match answer {
+            DialogAnswer::Chosen(path) => path,
+            DialogAnswer::Cancelled | DialogAnswer::Unavailable => {
+                self.unavailable |= answer == DialogAnswer::Unavailable;
+                let asker = purpose.asker()?;
+                return Some(Answered::Panel(asker, FileAnswer::NoFile));
+            }
+        };
+        match &purpose {
+            // The folder chosen is where the next dialog starts.
+            DialogPurpose::TaxCsv { .. } => self.last_folder = Some(path.clone()),
+            _ => self.file_written(&path),
+        }
+        Some(match purpose {
+            DialogPurpose::SaveReceipt { receipt, format } => {
+                Answered::Receipt(Box::new(super::receipt::ReceiptRequest {
+                    receipt: *receipt,
+                    format,
+                    path,
+                }))
+            }
+            purpose => Answered::Panel(purpose.asker()?, FileAnswer::Chosen(purpose, path)),
+        })
+    }
+
+    /// A file was chosen or written at `path`: its folder is where the next
+    /// dialog starts.
+    pub fn file_written(&mut self, path: &std::path::Path) {
+        if let Some(folder) = path
+            .parent()
+            .filter(|folder| !folder.as_os_str().is_empty())
+        {
+            self.last_folder = Some(folder.to_path_buf());
+        }
+    }
+
     /// What the save bars drawn this frame need to know.
     pub fn status(&self) -> DialogStatus {
         DialogStatus {

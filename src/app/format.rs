@@ -38,7 +38,7 @@ const BRL: &str = "BRL";
 
 /// How amounts are written in the views: the person's language, and whether
 /// they asked to hide them (the eye in the top bar, Ctrl+Shift+H).
-/// `AppState::amount_format()` gives the current one.
+/// `Shared::amounts()` gives the current one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AmountFormat {
     /// The language numbers and currency names are written in.
@@ -257,7 +257,7 @@ pub fn spoken_amount(language: Language, value: Decimal, ticker: &str) -> String
 }
 
 /// How moments are written for a person: in their time zone, as their
-/// language writes a day and a time. `AppState::moments()` gives the
+/// language writes a day and a time. `Shared::moments()` gives the
 /// current one; the design system's widgets read it from the egui context.
 ///
 /// - pt-BR writes `25/11/2026 09:59`, as Brazilian banks and documents do.
@@ -292,6 +292,28 @@ const MONTH_SHORT_KEYS: [&str; 12] = [
     "activity.month_short.11",
     "activity.month_short.12",
 ];
+
+const MONTH_KEYS: [&str; 12] = [
+    "activity.month.1",
+    "activity.month.2",
+    "activity.month.3",
+    "activity.month.4",
+    "activity.month.5",
+    "activity.month.6",
+    "activity.month.7",
+    "activity.month.8",
+    "activity.month.9",
+    "activity.month.10",
+    "activity.month.11",
+    "activity.month.12",
+];
+
+/// A month's name in the language (`March`, `março`).
+pub fn month_name(language: Language, month: u8) -> String {
+    MONTH_KEYS
+        .get(usize::from(month.saturating_sub(1)))
+        .map_or_else(String::new, |key| i18n::tr(language, key).into_owned())
+}
 
 /// A month's short name in the language (`Mar`, `mar`), `month` 1 to 12.
 pub fn month_short_name(language: Language, month: u8) -> String {

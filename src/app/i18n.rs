@@ -153,3 +153,44 @@ pub fn tr_or_text(language: Language, message: &str) -> String {
         None => message.to_owned(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use proptest::test_runner::Config;
+    use rust_decimal::Decimal;
+
+    use brlv_core::money::{format_amount, parse_amount};
+
+    use super::{Language, amount};
+
+    /// A positive amount with at most `scale` places that a Decimal holds.
+    fn amount_at(scale: u32) -> impl Strategy<Value = Decimal> {
+        // Mantissas up to 2^96 - 1 (the most a Decimal holds), weighted towards
+        // everyday sizes by also drawing short ones.
+        let mantissa = prop_oneof![1i128..1_000_000, 1i128..(1i128 << 96)];
+        (mantissa, 0..=scale).prop_map(|(mantissa, places)| {
+            Decimal::try_from_i128_with_scale(mantissa, places).unwrap()
+        })
+    }
+
+    proptest! {
+        #![proptest_config(Config { cases: 256, ..Config::default() })]
+
+        #[test]
+        fn an_amount_written_in_either_language_reads_back_exactly(
+            (scale, value) in prop_oneof![Just(2u32), Just(6u32), Just(18u32)]
+                .prop_flat_map(|scale| (Just(scale), amount_at(scale))),
+            language in prop_oneof![Just(Language::PtBr), Just(Language::En)],
+        ) {
+            let shown = amount(language, value, scale);
+            prop_assert_eq!(parse_amount(&shown, scale), Ok(value), "{:?} shown as {}", language, shown);
+            // The same text through the style itself, and with the other style's
+            // reader: parsing does not depend on the interface language.
+            let written = format_amount(value, scale, language.number_format());
+            prop_assert_eq!(&written, &shown);
+            // What a person pastes with the currency symbol reads the same.
+            prop_assert_eq!(parse_amount(&format!("R$ {written}"), scale), Ok(value));
+        }
+    }
+}

@@ -388,3 +388,29 @@ pub enum Event {
     /// Payouts from a file: its check, each row's outcome, the result.
     Batch(BatchEvent),
 }
+
+impl Event {
+    /// The connection an event is about, for those about one: what arrives
+    /// for a connection no longer open is dropped.
+    pub fn session(&self) -> Option<SessionId> {
+        match self {
+            Event::FetchStarted { session, .. }
+            | Event::ListStates { session, .. }
+            | Event::FetchFinished { session, .. }
+            | Event::FetchUnchanged { session, .. }
+            | Event::Submitted { session, .. }
+            | Event::QueryFinished { session, .. }
+            | Event::Journal(
+                JournalEvent::Restored { session, .. }
+                | JournalEvent::TaxRead { session, .. }
+                | JournalEvent::TaxInputKept { session, .. }
+                | JournalEvent::Settled { session, .. },
+            )
+            | Event::Orders(OrdersEvent::QrMemoryRestored { session, .. })
+            | Event::Taxes(
+                TaxesEvent::Prices { session, .. } | TaxesEvent::CentralBank { session, .. },
+            ) => Some(*session),
+            _ => None,
+        }
+    }
+}

@@ -1,16 +1,19 @@
 //! The egui front end. Data flows one way round (docs/architecture.md):
-//! views read [`state::AppState`] and push
-//! [`message::Command`]s; the [`worker`] runs them on its own thread and
-//! sends [`message::Event`]s back, which [`state::AppState::apply`] takes in
-//! once per frame.
+//! each panel draws from its own state and the shared half
+//! ([`panel::Shared`]) and asks for [`message::Command`]s through its
+//! outbox; the [`worker`] runs them on its own thread and sends
+//! [`message::Event`]s back, which [`state::AppState::apply`] takes in once
+//! per frame and routes to the shared half or to the panel they are about.
 //!
 //! The app is built in layers, bottom to top, and a file imports only from
 //! its own layer and those below it; the crates it is built on (`brlv_core`,
 //! `brlv_sandbox`) are below them all. The layers are listed in one place,
 //! `crates/brlv-layers/src/layers.rs`, whose test (`cargo test -p
-//! brlv-layers`, run first by `.ci/run`) fails on any circle of imports and
-//! on any import from a layer up to a higher one.
+//! brlv-layers`, run first by `.ci/run`) fails on any circle of imports,
+//! on any import from a layer up to a higher one, and on any feature that
+//! names another feature's module but its messages.
 
+pub mod cache;
 pub mod clock;
 pub mod dialog;
 pub mod error_text;
@@ -25,7 +28,9 @@ pub mod message;
 pub mod movement;
 pub mod overwrite;
 pub mod panel;
+pub mod panels;
 pub mod receipt;
+pub mod recipient_book;
 pub mod remote;
 pub mod resources;
 pub mod schedule;
@@ -36,6 +41,7 @@ pub mod session;
 pub mod shell;
 pub mod state;
 pub mod submit;
+pub mod tax_year;
 pub mod ted;
 pub mod ui;
 pub mod view;

@@ -9,7 +9,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::export::ExportRequest;
+use super::dialog::WriteKind;
+use super::export::{ExportKind, ExportRequest};
 use super::features::activity::export::ExtratoFileRequest;
 use super::features::journal::message::JournalCommand;
 use super::features::onboarding::message::OnboardingCommand;
@@ -18,22 +19,13 @@ use super::features::taxes::message::TaxesCommand;
 use super::features::taxes::state::csv_files;
 use super::features::withdrawals::batch::BatchCommand;
 use super::message::Command;
-use super::receipt::{Receipt, ReceiptFormat};
+use super::receipt::ReceiptRequest;
 
 /// A write held until the person says whether it may replace the file.
 #[derive(Debug)]
 pub enum PendingWrite {
-    /// A list as CSV.
-    Export(ExportRequest),
     /// A movement's receipt.
-    Receipt {
-        /// The receipt.
-        receipt: Box<Receipt>,
-        /// PDF or PNG.
-        format: ReceiptFormat,
-        /// Where.
-        path: PathBuf,
-    },
+    Receipt(Box<ReceiptRequest>),
     /// Any other file the worker writes ([`PendingWrite::targets`] names
     /// which commands write what).
     Command(Box<Command>),
@@ -43,8 +35,7 @@ impl PendingWrite {
     /// Every file it would write.
     pub fn targets(&self) -> Vec<PathBuf> {
         match self {
-            PendingWrite::Export(request) => vec![request.path.clone()],
-            PendingWrite::Receipt { path, .. } => vec![path.clone()],
+            PendingWrite::Receipt(request) => vec![request.path.clone()],
             PendingWrite::Command(command) => written_by(command),
         }
     }
@@ -63,6 +54,26 @@ impl PendingWrite {
     /// Whether it would replace something already there.
     pub fn replaces_a_file(&self) -> bool {
         self.targets().iter().any(|path| would_replace(path))
+    }
+
+    /// What a panel's write is, for the panel to hear it was kept from
+    /// replacing a file; `None` for a receipt (the shared control's) and
+    /// for a command that writes no file of the person's.
+    pub fn kind(&self) -> Option<WriteKind> {
+        let PendingWrite::Command(command) = self else {
+            return None;
+        };
+        Some(match &**command {
+            Command::Export(request) => WriteKind::Export(request.records.kind()),
+            Command::ExportExtrato(_) => WriteKind::Export(ExportKind::Extrato),
+            Command::Journal(_) => WriteKind::Export(ExportKind::Journal),
+            Command::Taxes(TaxesCommand::SaveCsv { .. }) => WriteKind::Export(ExportKind::TaxCsv),
+            Command::Taxes(_) => WriteKind::Export(ExportKind::TaxPdf),
+            Command::Batch(_) => WriteKind::BatchResult,
+            Command::Orders(_) => WriteKind::QrPng,
+            Command::Onboarding(_) => WriteKind::PublicKey,
+            _ => return None,
+        })
     }
 }
 

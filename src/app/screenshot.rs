@@ -82,11 +82,11 @@ impl ReviewShot {
     /// Whether the review is on screen.
     pub fn is_open(self, state: &AppState) -> bool {
         match self {
-            ReviewShot::Order => state.orders.form.reviewing.is_some(),
-            ReviewShot::Transfer => state.transfers.reviewing.is_some(),
-            ReviewShot::Withdrawal => state.withdrawals.confirming.is_some(),
-            ReviewShot::Claim => state.claims.reviewing.is_some(),
-            ReviewShot::Batch => state.withdrawals.batch.confirming,
+            ReviewShot::Order => state.panels.orders.form.reviewing.is_some(),
+            ReviewShot::Transfer => state.panels.transfers.reviewing.is_some(),
+            ReviewShot::Withdrawal => state.panels.withdrawals.confirming.is_some(),
+            ReviewShot::Claim => state.panels.claims.reviewing.is_some(),
+            ReviewShot::Batch => state.panels.withdrawals.batch.confirming,
         }
     }
 
@@ -98,6 +98,7 @@ impl ReviewShot {
             return Ok(());
         }
         let first_wallet = state
+            .shared
             .data
             .wallets
             .value()
@@ -108,20 +109,18 @@ impl ReviewShot {
                 let Some(wallet) = first_wallet else {
                     return Ok(());
                 };
-                if state.data.balance_brl.value().is_none() {
+                if state.shared.data.balance_brl.value().is_none() {
                     return Ok(());
                 }
-                let form = &mut state.orders.form;
+                let form = &mut state.panels.orders.form;
                 form.open = true;
                 if form.current_quote().is_none() {
                     if !form.quote_in_flight && form.quote_error.is_none() {
                         form.quote_draft.amount = "250".to_owned();
-                        let mut out = crate::app::panel::Outbox::default();
-                        crate::app::features::orders::view::review::ask_new_quote(
-                            &mut state.orders,
-                            &mut out,
+                        state.tell(
+                            |panels| &mut panels.orders,
+                            crate::app::features::orders::state::OrdersTold::NewQuote,
                         );
-                        state.answer(out);
                     } else if let Some(failure) = &form.quote_error {
                         return Err(format!("the demo quote was refused: {failure:?}"));
                     }
@@ -136,38 +135,38 @@ impl ReviewShot {
                 let Some(wallet) = first_wallet else {
                     return Ok(());
                 };
-                if state.data.balance_brlv.value().is_none() {
+                if state.shared.data.balance_brlv.value().is_none() {
                     return Ok(());
                 }
-                let draft = &mut state.transfers.draft;
+                let draft = &mut state.panels.transfers.draft;
                 draft.source = wallet;
                 draft.target = DEMO_TRANSFER_TARGET.to_owned();
                 draft.amount = "25".to_owned();
-                state.transfers.reviewing = Some(draft.validate().map_err(refused)?);
+                state.panels.transfers.reviewing = Some(draft.validate().map_err(refused)?);
             }
             ReviewShot::Withdrawal => {
-                if state.data.balance_brl.value().is_none() {
+                if state.shared.data.balance_brl.value().is_none() {
                     return Ok(());
                 }
-                let draft = &mut state.withdrawals.draft;
+                let draft = &mut state.panels.withdrawals.draft;
                 draft.method = brlv_core::api::model::WithdrawalMethod::Pix;
                 draft.asset = brlv_core::api::model::Asset::FiatBrl;
                 draft.amount = "150".to_owned();
                 draft.pix_key = DEMO_PIX_KEY.to_owned();
-                state.withdrawals.confirming = Some(draft.validate().map_err(refused)?);
+                state.panels.withdrawals.confirming = Some(draft.validate().map_err(refused)?);
             }
             ReviewShot::Claim => {
-                let claims = &mut state.claims;
+                let claims = &mut state.panels.claims;
                 claims.draft.amount = "100".to_owned();
-                let available = claims.available(&state.data.claimable);
+                let available = claims.available(&state.shared.data.claimable);
                 let request = claims.draft.validate(available).map_err(refused)?;
                 claims.reviewing = Some((claims.wallet.clone(), request));
             }
             ReviewShot::Batch => {
-                let batch = &state.withdrawals.batch;
+                let batch = &state.panels.withdrawals.batch;
                 match &batch.file {
                     Some(file) if file.sendable() => {
-                        state.withdrawals.batch.confirming = true;
+                        state.panels.withdrawals.batch.confirming = true;
                     }
                     Some(_) => return Err("the payouts file cannot be sent as it is".to_owned()),
                     None if batch.checking => {}
@@ -308,7 +307,9 @@ impl ScreenshotJob {
             return Some(1);
         }
         let ready = if self.request.first_screen {
-            state.startup_finished && state.shows_onboarding() && !state.sandbox_starting
+            state.shared.startup_finished
+                && state.shared.shows_onboarding()
+                && !state.shared.sandbox_starting
         } else {
             state.view_loaded(self.request.view)
                 && state.view == self.request.view

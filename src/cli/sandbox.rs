@@ -159,3 +159,26 @@ pub async fn run(args: SandboxArgs) -> Result<(), SandboxError> {
     println!("Stopping the sandbox.");
     sandbox.shutdown().await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{SandboxArgs, SandboxError, run};
+
+    #[tokio::test]
+    async fn a_public_key_is_wanted_for_every_api_key() {
+        let args = SandboxArgs {
+            listen: "127.0.0.1:0".parse().unwrap(),
+            allow_non_loopback: false,
+            api_keys: vec!["a".into(), "b".into()],
+            public_keys: vec!["a.pem".into()],
+            webhook_url: None,
+            demo_credentials: None,
+            empty: false,
+            order_expiry_secs: 600,
+            quote_lifetime_secs: 60,
+            seed_records: 0,
+            clock_start: None,
+        };
+        assert!(matches!(run(args).await, Err(SandboxError::Usage(_))));
+    }
+}

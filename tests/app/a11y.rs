@@ -121,7 +121,7 @@ fn a_pix_withdrawal_is_completed_with_the_keyboard_alone() {
     // Enter in the form's field reviews it, as the button would.
     press(&mut harness, Modifiers::NONE, Key::Enter);
     assert!(
-        harness.state().withdrawals.confirming.is_some(),
+        harness.state().panels.withdrawals.confirming.is_some(),
         "Enter opened the confirmation"
     );
     harness.get_by_label("PIX key (CPF): ***.982.247-**");
@@ -132,11 +132,11 @@ fn a_pix_withdrawal_is_completed_with_the_keyboard_alone() {
 
     // Esc goes back to the form with what was typed; Enter reviews again.
     press(&mut harness, Modifiers::NONE, Key::Escape);
-    assert!(harness.state().withdrawals.confirming.is_none());
-    assert_eq!(harness.state().withdrawals.draft.amount, "320.50");
+    assert!(harness.state().panels.withdrawals.confirming.is_none());
+    assert_eq!(harness.state().panels.withdrawals.draft.amount, "320.50");
     tab_to(&mut harness, "Review withdrawal");
     press(&mut harness, Modifiers::NONE, Key::Enter);
-    assert!(harness.state().withdrawals.confirming.is_some());
+    assert!(harness.state().panels.withdrawals.confirming.is_some());
 
     tab_to(&mut harness, "Confirm");
     press(&mut harness, Modifiers::NONE, Key::Enter);
@@ -167,13 +167,13 @@ fn esc_closes_an_open_order_and_a_pending_deletion() {
     let mut harness = harness(state);
     settle(&mut harness);
     press(&mut harness, Modifiers::NONE, Key::Escape);
-    assert_eq!(harness.state().orders.selected, None);
+    assert_eq!(harness.state().panels.orders.selected, None);
 
     harness.state_mut().view = View::Settings;
-    harness.state_mut().settings.confirm_delete = Some("Empresa".to_owned());
+    harness.state_mut().panels.settings.confirm_delete = Some("Empresa".to_owned());
     settle(&mut harness);
     press(&mut harness, Modifiers::NONE, Key::Escape);
-    assert_eq!(harness.state().settings.confirm_delete, None);
+    assert_eq!(harness.state().panels.settings.confirm_delete, None);
 }
 
 #[test]

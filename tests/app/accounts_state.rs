@@ -44,13 +44,16 @@ fn transfer(id: u32, created: &str) -> Transfer {
 #[test]
 fn a_filtered_list_is_asked_once_refreshed_with_the_full_list_and_stale_answers_dropped() {
     let mut state = connected();
-    state.withdrawals.asset_filter = Some(Asset::FiatBrl);
-    let first = state.withdrawals.sync_query();
+    state.panels.withdrawals.asset_filter = Some(Asset::FiatBrl);
+    let first = state.panels.withdrawals.sync_query();
     assert!(matches!(
         first,
         Some(ListQuery::Withdrawals(Some(Asset::FiatBrl)))
     ));
-    assert!(state.withdrawals.sync_query().is_none(), "asked once");
+    assert!(
+        state.panels.withdrawals.sync_query().is_none(),
+        "asked once"
+    );
 
     // The full list refreshed: the filtered one is asked for again.
     state.apply(Event::FetchFinished {
@@ -66,26 +69,26 @@ fn a_filtered_list_is_asked_once_refreshed_with_the_full_list_and_stale_answers_
     );
 
     // The filter changed before the answer came: the answer is dropped.
-    state.withdrawals.asset_filter = Some(Asset::EthBaseUsdc);
-    let _ = state.withdrawals.sync_query();
+    state.panels.withdrawals.asset_filter = Some(Asset::EthBaseUsdc);
+    let _ = state.panels.withdrawals.sync_query();
     state.apply(Event::QueryFinished {
         session: SESSION,
         listed: Listed::Withdrawals(Some(Asset::FiatBrl), Ok(Vec::new())),
     });
-    let filtered = state.withdrawals.list.filtered.as_ref().unwrap();
+    let filtered = state.panels.withdrawals.list.filtered.as_ref().unwrap();
     assert!(filtered.list.value().is_none());
 
     // No filter: back to the full list, nothing asked.
-    state.withdrawals.asset_filter = None;
-    assert!(state.withdrawals.sync_query().is_none());
-    assert!(state.withdrawals.list.filtered.is_none());
+    state.panels.withdrawals.asset_filter = None;
+    assert!(state.panels.withdrawals.sync_query().is_none());
+    assert!(state.panels.withdrawals.list.filtered.is_none());
 }
 
 #[test]
 fn filtered_answers_come_newest_first_and_other_sessions_are_ignored() {
     let mut state = connected();
-    state.transfers.state_filter = Some(brlv_core::api::model::TransferState::Completed);
-    let Some(ListQuery::Transfers(query)) = state.transfers.sync_query() else {
+    state.panels.transfers.state_filter = Some(brlv_core::api::model::TransferState::Completed);
+    let Some(ListQuery::Transfers(query)) = state.panels.transfers.sync_query() else {
         panic!("expected a query");
     };
     let rows = vec![
@@ -97,7 +100,7 @@ fn filtered_answers_come_newest_first_and_other_sessions_are_ignored() {
         session: SESSION + 1,
         listed: Listed::Transfers(query.clone(), Ok(rows.clone())),
     });
-    let filtered = state.transfers.list.filtered.as_ref().unwrap();
+    let filtered = state.panels.transfers.list.filtered.as_ref().unwrap();
     assert!(
         filtered.list.value().is_none(),
         "another connection's answer"
@@ -107,6 +110,7 @@ fn filtered_answers_come_newest_first_and_other_sessions_are_ignored() {
         listed: Listed::Transfers(query, Ok(rows)),
     });
     let ids: Vec<u128> = state
+        .panels
         .transfers
         .list
         .filtered
@@ -124,9 +128,9 @@ fn filtered_answers_come_newest_first_and_other_sessions_are_ignored() {
 #[test]
 fn a_form_is_cleared_on_success_and_kept_on_failure() {
     let mut state = connected();
-    state.transfers.draft.source = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed".into();
-    state.transfers.draft.amount = "10".into();
-    state.transfers.submit = SubmitStatus::Sending;
+    state.panels.transfers.draft.source = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed".into();
+    state.panels.transfers.draft.amount = "10".into();
+    state.panels.transfers.submit = SubmitStatus::Sending;
     state.apply(Event::Submitted {
         session: SESSION,
         form: FormKind::Transfer,
@@ -137,8 +141,11 @@ fn a_form_is_cleared_on_success_and_kept_on_failure() {
             reread: None,
         },
     });
-    assert_eq!(state.transfers.draft.amount, "10", "kept after a failure");
-    assert!(!state.transfers.submit.is_sending());
+    assert_eq!(
+        state.panels.transfers.draft.amount, "10",
+        "kept after a failure"
+    );
+    assert!(!state.panels.transfers.submit.is_sending());
 
     state.apply(Event::Submitted {
         session: SESSION,
@@ -148,13 +155,17 @@ fn a_form_is_cleared_on_success_and_kept_on_failure() {
             after_unknown: false,
         },
     });
-    assert_eq!(state.transfers.draft.amount, "", "cleared after success");
     assert_eq!(
-        state.transfers.draft.source, "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+        state.panels.transfers.draft.amount, "",
+        "cleared after success"
+    );
+    assert_eq!(
+        state.panels.transfers.draft.source, "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
         "the source wallet stays picked"
     );
     assert_eq!(
         state
+            .panels
             .transfers
             .records
             .selected
@@ -163,7 +174,7 @@ fn a_form_is_cleared_on_success_and_kept_on_failure() {
     );
 
     // The withdrawal's confirmation step closes whatever the outcome.
-    state.withdrawals.confirming = Some(
+    state.panels.withdrawals.confirming = Some(
         brlv_desk::app::features::withdrawals::state::WithdrawalDraft {
             amount: "1".into(),
             pix_key: "52998224725".into(),
@@ -179,7 +190,7 @@ fn a_form_is_cleared_on_success_and_kept_on_failure() {
             after: std::time::Duration::from_secs(30),
         }),
     });
-    assert!(state.withdrawals.confirming.is_none());
+    assert!(state.panels.withdrawals.confirming.is_none());
 }
 
 #[test]

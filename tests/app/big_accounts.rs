@@ -11,9 +11,10 @@ use brlv_core::api::Error;
 use brlv_core::keystore::MemoryStore;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event};
+use brlv_desk::app::panel::shared::ConnectionStatus;
 use brlv_desk::app::resources::{Fetched, ResourceKey};
 use brlv_desk::app::schedule::{COST_MS_PER_MIB, FetchOutcome, SLOW_INTERVAL_MS, Schedule};
-use brlv_desk::app::state::{AppState, ConnectionStatus};
+use brlv_desk::app::state::AppState;
 use brlv_desk::app::worker::{EnvironmentProfile, WorkerHandle};
 use brlv_sandbox::RunningSandbox;
 
@@ -111,7 +112,7 @@ fn an_unchanged_answer_keeps_the_rows_as_they_are_and_moves_only_the_time() {
         at: 1_000,
         next_at: 31_000,
     });
-    let rows_before = state.data.transfers.value().unwrap().as_ptr();
+    let rows_before = state.shared.data.transfers.value().unwrap().as_ptr();
     state.apply(Event::FetchStarted {
         session: 7,
         resource: ResourceKey::Transfers,
@@ -122,14 +123,14 @@ fn an_unchanged_answer_keeps_the_rows_as_they_are_and_moves_only_the_time() {
         at: 31_000,
         next_at: 61_000,
     });
-    let loaded = state.data.transfers.loaded().unwrap();
+    let loaded = state.shared.data.transfers.loaded().unwrap();
     assert_eq!(loaded.fetched_at, 31_000);
     assert_eq!(
         loaded.value.as_ptr(),
         rows_before,
         "the same rows, not a rebuilt list"
     );
-    assert!(!state.data.transfers.is_loading());
+    assert!(!state.shared.data.transfers.is_loading());
 }
 
 #[test]
@@ -150,10 +151,10 @@ fn an_over_budget_list_is_the_panels_news_not_a_connection_failure() {
         next_at: u64::MAX,
     });
     assert!(matches!(
-        state.connection_status(),
+        state.shared.connection_status(),
         ConnectionStatus::Online { .. }
     ));
-    assert!(state.data.orders.error().is_some());
+    assert!(state.shared.data.orders.error().is_some());
 }
 
 struct BigAccount {
@@ -232,13 +233,13 @@ fn a_list_over_the_budget_is_reported_once_and_not_fetched_again_until_the_budge
         &mut state,
         "the orders refused",
         |event| order_fetches += usize::from(is_order_fetch(event)),
-        |state| state.data.orders.error().is_some(),
+        |state| state.shared.data.orders.error().is_some(),
     );
     assert!(matches!(
-        state.data.orders.error(),
+        state.shared.data.orders.error(),
         Some(Error::ListOverBudget { .. })
     ));
-    assert!(state.data.orders.value().is_none());
+    assert!(state.shared.data.orders.value().is_none());
 
     // Three refreshes later the balance was read three more times, the
     // orders not once more.
@@ -276,9 +277,9 @@ fn a_list_over_the_budget_is_reported_once_and_not_fetched_again_until_the_budge
         &mut state,
         "the orders loaded",
         |_| {},
-        |state| state.data.orders.value().is_some(),
+        |state| state.shared.data.orders.value().is_some(),
     );
-    assert!(state.data.orders.value().unwrap().len() > 10_000);
+    assert!(state.shared.data.orders.value().unwrap().len() > 10_000);
 
     // Read again, the same answer says so instead of bringing a new list.
     assert!(account.worker.send(Command::Refresh));
@@ -310,8 +311,8 @@ fn a_list_over_the_budget_is_reported_once_and_not_fetched_again_until_the_budge
 mod arrange {
     use std::time::{Duration, Instant};
 
-    use brlv_desk::app::features::list_arrangements::TRANSFERS;
     use brlv_desk::app::i18n::Language;
+    use brlv_desk::app::panel::list_arrangements::TRANSFERS;
     use brlv_desk::app::resources::Fetched;
     use brlv_desk::app::state::View;
     use brlv_desk::app::ui::arrange::{Asked, SortBy, arrange};
@@ -466,14 +467,14 @@ fn the_connection_reads_up_to_date_without_a_ticking_clock_until_answers_stop() 
         at: 1_000,
         next_at: 31_000,
     });
-    state.now = 6_000;
+    state.shared.now = 6_000;
     assert_eq!(connection_text(&state).0, "Online · up to date");
     // One frame when the words would change, not one per second.
     assert_eq!(
         connection_text_changes_in(&state),
         Some(Duration::from_millis(UP_TO_DATE_MS - 5_000))
     );
-    state.now = 1_000 + 2 * 60_000 + 500;
+    state.shared.now = 1_000 + 2 * 60_000 + 500;
     assert_eq!(connection_text(&state).0, "Online · refreshed 2 min ago");
     assert_eq!(
         connection_text_changes_in(&state),
@@ -526,6 +527,7 @@ fn a_big_lists_orders_in_motion_are_followed_one_by_one_and_a_small_lists_are_no
 
 fn moving_ids(state: &AppState) -> Vec<u128> {
     state
+        .shared
         .data
         .orders_in_motion
         .iter()
@@ -557,7 +559,7 @@ fn an_order_read_alone_stands_for_its_row_and_leaves_the_motion_once_settled() {
         next_at: 34_000,
     });
     assert_eq!(moving_ids(&state), [2], "the paid one settled");
-    let rows = Arc::clone(state.data.orders.value().unwrap());
+    let rows = Arc::clone(state.shared.data.orders.value().unwrap());
     let row = rows.iter().find(|row| row.id == paid.id).unwrap();
     assert_eq!(
         row.state.as_ref().unwrap().as_str(),
@@ -566,6 +568,7 @@ fn an_order_read_alone_stands_for_its_row_and_leaves_the_motion_once_settled() {
     );
     assert_eq!(
         state
+            .shared
             .data
             .latest_order(row)
             .state
@@ -576,7 +579,7 @@ fn an_order_read_alone_stands_for_its_row_and_leaves_the_motion_once_settled() {
         "its row shows what was read alone"
     );
     assert_eq!(
-        state.data.orders.loaded().unwrap().fetched_at,
+        state.shared.data.orders.loaded().unwrap().fetched_at,
         1_000,
         "the list itself was not rebuilt"
     );
@@ -584,7 +587,9 @@ fn an_order_read_alone_stands_for_its_row_and_leaves_the_motion_once_settled() {
     // Sorted and searched as it shows: by what was read alone.
     use brlv_desk::app::features::orders::view::list::ORDER_ARRANGEMENT;
     use brlv_desk::app::ui::arrange::{Asked, Newer, SortBy, arrange_with_newer};
-    let newer = Newer::new(Arc::clone(&state.data.orders_read_alone), |order| order.id);
+    let newer = Newer::new(Arc::clone(&state.shared.data.orders_read_alone), |order| {
+        order.id
+    });
     let search = |text: &str, newer: Option<&Newer<_>>| {
         let asked = Asked {
             search: text.to_owned(),
@@ -622,7 +627,7 @@ fn an_order_read_alone_stands_for_its_row_and_leaves_the_motion_once_settled() {
     );
 
     // The same copy read again keeps the map: nothing is arranged again.
-    let map = Arc::clone(&state.data.orders_read_alone);
+    let map = Arc::clone(&state.shared.data.orders_read_alone);
     state.apply(Event::FetchFinished {
         session: 7,
         resource: ResourceKey::Order(paid.id),
@@ -630,7 +635,7 @@ fn an_order_read_alone_stands_for_its_row_and_leaves_the_motion_once_settled() {
         at: 7_000,
         next_at: 37_000,
     });
-    assert!(Arc::ptr_eq(&map, &state.data.orders_read_alone));
+    assert!(Arc::ptr_eq(&map, &state.shared.data.orders_read_alone));
 
     // The next list is newer than anything read alone.
     state.apply(Event::FetchFinished {
@@ -640,8 +645,8 @@ fn an_order_read_alone_stands_for_its_row_and_leaves_the_motion_once_settled() {
         at: 90_000,
         next_at: 180_000,
     });
-    assert!(state.data.orders_read_alone.is_empty());
-    assert_eq!(state.data.orders_in_motion.len(), 1);
+    assert!(state.shared.data.orders_read_alone.is_empty());
+    assert_eq!(state.shared.data.orders_in_motion.len(), 1);
 }
 
 #[test]
@@ -668,6 +673,7 @@ fn the_worker_follows_a_big_lists_awaiting_order_alone_and_learns_it_expired() {
     );
     let followed = followed.get().unwrap();
     let awaiting = state
+        .shared
         .data
         .orders_in_motion
         .iter()
@@ -699,6 +705,7 @@ fn the_worker_follows_a_big_lists_awaiting_order_alone_and_learns_it_expired() {
         },
         |state| {
             !state
+                .shared
                 .data
                 .orders_in_motion
                 .iter()

@@ -19,9 +19,11 @@ use brlv_core::api::RetryPolicy;
 use brlv_core::api::model::{Asset, CreateWithdrawal};
 use brlv_core::keystore::MemoryStore;
 use brlv_desk::app::clock::Clock;
+use brlv_desk::app::features::lock::state::LockTold;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Command;
-use brlv_desk::app::state::{AppState, ConnectionStatus, View};
+use brlv_desk::app::panel::shared::ConnectionStatus;
+use brlv_desk::app::state::{AppState, View};
 use brlv_desk::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
 use brlv_desk::app::worker::{
     EnvironmentProfile, NetworkPolicy, SecretSource, WorkerConfig, WorkerHandle,
@@ -111,7 +113,10 @@ impl FaultedApp {
         };
         app.run_until("the overview loaded", |state| {
             state.view_loaded(View::Overview)
-                && matches!(state.connection_status(), ConnectionStatus::Online { .. })
+                && matches!(
+                    state.shared.connection_status(),
+                    ConnectionStatus::Online { .. }
+                )
         });
         app
     }
@@ -123,7 +128,7 @@ impl FaultedApp {
         let mut turns = Turns::default();
         loop {
             let state = self.window.state_mut();
-            state.now = self.clock.now_ms();
+            state.shared.now = self.clock.now_ms();
             if done(state) {
                 return turns;
             }
@@ -145,7 +150,7 @@ impl FaultedApp {
     }
 
     fn brl_shown(&self) -> Option<Decimal> {
-        self.window.state().data.balance_brl.value().copied()
+        self.window.state().shared.data.balance_brl.value().copied()
     }
 
     /// Asks for everything at once, as the refresh button does.
@@ -160,15 +165,15 @@ impl FaultedApp {
             "52998224725".to_owned(),
         )));
         // The environment's plain key: the word typed lets it go.
-        state.lock.authorization.as_mut().unwrap().typed = "SEND".to_owned();
-        state.confirm_typed();
+        state.panels.lock.authorization.as_mut().unwrap().typed = "SEND".to_owned();
+        state.tell(|panels| &mut panels.lock, LockTold::ConfirmTyped);
     }
 
     fn withdrawal_outcome(&mut self) -> SubmitOutcome {
         self.run_until("the withdrawal's outcome", |state| {
-            matches!(state.withdrawals.submit, SubmitStatus::Finished(_))
+            matches!(state.panels.withdrawals.submit, SubmitStatus::Finished(_))
         });
-        match &self.window.state().withdrawals.submit {
+        match &self.window.state().panels.withdrawals.submit {
             SubmitStatus::Finished(outcome) => outcome.clone(),
             other => unreachable!("{other:?}"),
         }
@@ -202,7 +207,10 @@ fn a_hanging_service_is_shown_offline_with_the_last_balances_while_the_window_dr
     app.proxy.then(&vec![Fault::Hang; 500]);
     app.refresh();
     let during = app.run_until("the offline state", |state| {
-        matches!(state.connection_status(), ConnectionStatus::Offline { .. })
+        matches!(
+            state.shared.connection_status(),
+            ConnectionStatus::Offline { .. }
+        )
     });
     assert!(app.label_shown("Offline, retrying in"));
     assert!(
@@ -218,7 +226,10 @@ fn a_hanging_service_is_shown_offline_with_the_last_balances_while_the_window_dr
     app.proxy.heal();
     app.refresh();
     app.run_until("online again", |state| {
-        matches!(state.connection_status(), ConnectionStatus::Online { .. })
+        matches!(
+            state.shared.connection_status(),
+            ConnectionStatus::Online { .. }
+        )
     });
     assert!(!app.label_shown("Offline"));
     assert!(app.label_shown("25,000.00 reais"));
@@ -230,6 +241,7 @@ fn garbage_from_the_service_is_told_plainly_and_the_lists_stay() {
     let orders_before = app
         .window
         .state()
+        .shared
         .data
         .orders
         .value()
@@ -240,11 +252,12 @@ fn garbage_from_the_service_is_told_plainly_and_the_lists_stay() {
     app.refresh();
     app.run_until("the garbage reported", |state| {
         matches!(
-            state.connection_status(),
+            state.shared.connection_status(),
             ConnectionStatus::Unreadable { .. }
         )
     });
-    let ConnectionStatus::Unreadable { message, .. } = app.window.state().connection_status()
+    let ConnectionStatus::Unreadable { message, .. } =
+        app.window.state().shared.connection_status()
     else {
         unreachable!()
     };
@@ -262,6 +275,7 @@ fn garbage_from_the_service_is_told_plainly_and_the_lists_stay() {
     assert_eq!(
         app.window
             .state()
+            .shared
             .data
             .orders
             .value()
@@ -273,7 +287,10 @@ fn garbage_from_the_service_is_told_plainly_and_the_lists_stay() {
     app.proxy.heal();
     app.refresh();
     app.run_until("online again", |state| {
-        matches!(state.connection_status(), ConnectionStatus::Online { .. })
+        matches!(
+            state.shared.connection_status(),
+            ConnectionStatus::Online { .. }
+        )
     });
 }
 
@@ -391,11 +408,15 @@ fn a_successful_answer_dated_ten_minutes_off_teaches_no_offset_and_blames_no_clo
     app.proxy.heal();
     app.refresh();
     app.run_until("online again", |state| {
-        matches!(state.connection_status(), ConnectionStatus::Online { .. })
+        matches!(
+            state.shared.connection_status(),
+            ConnectionStatus::Online { .. }
+        )
     });
     let errors: Vec<String> = app
         .window
         .state()
+        .shared
         .data
         .polled_freshness()
         .iter()
@@ -438,6 +459,7 @@ fn a_service_clock_ten_minutes_ahead_for_good_costs_the_person_nothing() {
     let mut app = FaultedApp::start(Some(Duration::from_secs(600)));
     app.run_until("every resource", |state| {
         state
+            .shared
             .data
             .polled_freshness()
             .iter()
@@ -448,6 +470,7 @@ fn a_service_clock_ten_minutes_ahead_for_good_costs_the_person_nothing() {
     let refused: Vec<String> = app
         .window
         .state()
+        .shared
         .data
         .polled_freshness()
         .iter()

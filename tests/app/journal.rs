@@ -22,10 +22,12 @@ use brlv_core::journal::{self, NoticeRecord, Store};
 use brlv_core::keystore::MemoryStore;
 use brlv_core::profile::Profile;
 use brlv_desk::app::features::journal::message::JournalCommand;
+use brlv_desk::app::features::lock::state::LockTold;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event, NoticeKind};
+use brlv_desk::app::panel::shared::ConnectionStatus;
 use brlv_desk::app::session::ConnectRequest;
-use brlv_desk::app::state::{AppState, ConnectionStatus};
+use brlv_desk::app::state::AppState;
 use brlv_desk::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
 use brlv_desk::app::worker::sandbox::EmbeddedSandbox;
 use brlv_desk::app::worker::{EnvironmentProfile, SecretSource, WorkerConfig, WorkerHandle};
@@ -147,7 +149,7 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
 }
 
 fn claim_made(state: &AppState) -> bool {
-    match &state.claims.submit {
+    match &state.panels.claims.submit {
         SubmitStatus::Finished(SubmitOutcome::Created { .. }) => true,
         SubmitStatus::Finished(other) => panic!("the claim did not go through: {other:?}"),
         _ => false,
@@ -165,13 +167,14 @@ fn a_restart_with_the_service_stopped_shows_the_last_lists_and_the_claims_made()
     let mut state = AppState::new(Language::En);
     pump_until(&first, &mut state, "the lists online", |state| {
         state
+            .shared
             .data
             .orders
             .value()
             .is_some_and(|orders| !orders.is_empty())
-            && state.data.withdrawals.value().is_some()
-            && state.data.claimable.value().is_some()
-            && state.data.balance_brl.value().is_some()
+            && state.shared.data.withdrawals.value().is_some()
+            && state.shared.data.claimable.value().is_some()
+            && state.shared.data.balance_brl.value().is_some()
     });
     // The environment's plain key: the claim goes once the word is typed.
     state.submit(SubmitRequest::Claim {
@@ -181,22 +184,24 @@ fn a_restart_with_the_service_stopped_shows_the_last_lists_and_the_claims_made()
             target_asset_code: ClaimTarget::Brl,
         },
     });
-    state.lock.authorization.as_mut().unwrap().typed = "SEND".to_owned();
-    state.confirm_typed();
+    state.panels.lock.authorization.as_mut().unwrap().typed = "SEND".to_owned();
+    state.tell(|panels| &mut panels.lock, LockTold::ConfirmTyped);
     pump_until(&first, &mut state, "the claim", claim_made);
-    let Some(Created::Claim(Some(claim))) = state.claims.submit.created().cloned() else {
+    let Some(Created::Claim(Some(claim))) = state.panels.claims.submit.created().cloned() else {
         panic!("the service answered the claim");
     };
     // The lists as they stand after the claim.
-    let refreshed_at = state.data.claimable.loaded().unwrap().fetched_at;
+    let refreshed_at = state.shared.data.claimable.loaded().unwrap().fetched_at;
     pump_until(&first, &mut state, "the lists after the claim", |state| {
         state
+            .shared
             .data
             .claimable
             .loaded()
             .is_some_and(|loaded| loaded.fetched_at > refreshed_at)
     });
     let orders: Vec<_> = state
+        .shared
         .data
         .orders
         .value()
@@ -204,20 +209,20 @@ fn a_restart_with_the_service_stopped_shows_the_last_lists_and_the_claims_made()
         .iter()
         .map(|order| order.id)
         .collect();
-    let balance = *state.data.balance_brl.value().unwrap();
+    let balance = *state.shared.data.balance_brl.value().unwrap();
 
     // The activity of this device, as CSV, through the export path.
     let csv_path = dir.path().join("activity.csv");
-    state.journal.export.path = csv_path.display().to_string();
-    let path = state.journal.export.start().unwrap();
+    state.panels.journal.export.path = csv_path.display().to_string();
+    let path = state.panels.journal.export.start().unwrap();
     assert!(first.send(Command::Journal(JournalCommand::ExportCsv(path))));
     pump_until(&first, &mut state, "the activity export", |state| {
-        state.journal.export.result.is_some()
+        state.panels.journal.export.result.is_some()
     });
     assert!(
-        matches!(state.journal.export.result, Some(Ok(_))),
+        matches!(state.panels.journal.export.result, Some(Ok(_))),
         "{:?}",
-        state.journal.export.result
+        state.panels.journal.export.result
     );
     let csv = std::fs::read_to_string(&csv_path).unwrap();
     let claim_line = csv
@@ -253,7 +258,7 @@ fn a_restart_with_the_service_stopped_shows_the_last_lists_and_the_claims_made()
     let mut state = AppState::new(Language::En);
     let start = Instant::now();
     let mut fetched_ok = 0;
-    while state.data.orders.value().is_none() {
+    while state.shared.data.orders.value().is_none() {
         assert!(
             start.elapsed() < Duration::from_secs(30),
             "the saved lists never came"
@@ -266,15 +271,16 @@ fn a_restart_with_the_service_stopped_shows_the_last_lists_and_the_claims_made()
         }
     }
     assert_eq!(fetched_ok, 0, "shown before (and without) any fetch");
-    let loaded = state.data.orders.loaded().unwrap();
+    let loaded = state.shared.data.orders.loaded().unwrap();
     assert!(loaded.saved_at.is_some(), "marked with when it was fetched");
     let shown: Vec<_> = loaded.value.iter().map(|order| order.id).collect();
     assert_eq!(shown, orders, "the orders it saw, newest first");
-    assert_eq!(state.data.balance_brl.value(), Some(&balance));
-    assert!(state.data.withdrawals.value().is_some());
+    assert_eq!(state.shared.data.balance_brl.value(), Some(&balance));
+    assert!(state.shared.data.withdrawals.value().is_some());
 
     // The claim made before the restart, with its amounts.
     let kept = state
+        .shared
         .data
         .claims_made
         .iter()
@@ -288,18 +294,27 @@ fn a_restart_with_the_service_stopped_shows_the_last_lists_and_the_claims_made()
 
     // Unreachable: everything stays, with its time; the status says offline.
     pump_until(&second, &mut state, "the orders' fetch to fail", |state| {
-        state.data.orders.error().is_some()
+        state.shared.data.orders.error().is_some()
     });
     assert!(matches!(
-        state.connection_status(),
+        state.shared.connection_status(),
         ConnectionStatus::Offline { .. }
     ));
     assert_eq!(
-        state.data.orders.value().map(|orders| orders.len()),
+        state.shared.data.orders.value().map(|orders| orders.len()),
         Some(orders.len()),
         "still shown"
     );
-    assert!(state.data.orders.loaded().unwrap().saved_at.is_some());
+    assert!(
+        state
+            .shared
+            .data
+            .orders
+            .loaded()
+            .unwrap()
+            .saved_at
+            .is_some()
+    );
 }
 
 #[test]
@@ -320,14 +335,21 @@ fn a_damaged_journal_is_moved_aside_and_the_app_starts_on_the_service() {
     assert!(worker.send(Command::Start { sandbox: false }));
     let mut state = AppState::new(Language::En);
     pump_until(&worker, &mut state, "the lists and the notice", |state| {
-        state.data.orders.value().is_some()
+        state.shared.data.orders.value().is_some()
             && state
                 .notices
                 .iter()
                 .any(|notice| notice.kind == NoticeKind::JournalReplaced)
     });
     assert!(
-        state.data.orders.loaded().unwrap().saved_at.is_none(),
+        state
+            .shared
+            .data
+            .orders
+            .loaded()
+            .unwrap()
+            .saved_at
+            .is_none(),
         "fresh from the service"
     );
     let moved: Vec<PathBuf> = std::fs::read_dir(path.parent().unwrap())
@@ -366,7 +388,7 @@ fn deleting_a_saved_profile_deletes_its_journal() {
     })));
     let mut state = AppState::new(Language::En);
     pump_until(&worker, &mut state, "the saved profile's lists", |state| {
-        state.data.orders.value().is_some() && !state.profiles.is_empty()
+        state.shared.data.orders.value().is_some() && !state.shared.profiles.is_empty()
     });
     let path = journal::file_for(
         &dir.path().join("journal"),
@@ -622,6 +644,7 @@ fn an_answer_given_at_sending_reaches_the_transfer_a_restart_settles_as_done() {
         "the answer under the transfer's id",
         |state| {
             state
+                .panels
                 .taxes
                 .inputs
                 .typed
@@ -630,7 +653,7 @@ fn an_answer_given_at_sending_reaches_the_transfer_a_restart_settles_as_done() {
         },
     );
     assert_eq!(
-        state.taxes.inputs.typed.outflow_answer(&created.id),
+        state.panels.taxes.inputs.typed.outflow_answer(&created.id),
         Some(OutflowAnswer::OwnWallet)
     );
     assert!(state.notices.iter().any(|notice| matches!(

@@ -11,6 +11,7 @@ use egui_kittest::kittest::Queryable;
 use time::macros::datetime;
 
 use brlv_desk::app::features::events::message::EventsEvent;
+use brlv_desk::app::features::lock::state::LockTold;
 use brlv_desk::app::features::notify::{NotificationText, Notifier};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Event;
@@ -210,7 +211,7 @@ fn each_kind_of_news_notifies_with_its_amount_in_the_persons_language() {
 fn with_amounts_hidden_a_notification_names_no_amount() {
     let notifier = RecordingNotifier::default();
     let mut state = baseline(Language::En);
-    state.hide_amounts = true;
+    state.shared.hide_amounts = true;
     everything_settles(&mut state);
     hand_over(&mut state, &notifier);
     let shown = notifier.shown.borrow();
@@ -252,7 +253,7 @@ fn a_transition_notifies_once_whichever_answer_brings_it_again() {
     let Fetched::Orders(rows) = order else {
         unreachable!()
     };
-    state.orders.selected = Some(rows[0].id);
+    state.panels.orders.selected = Some(rows[0].id);
     fetched(&mut state, Fetched::Order(Box::new(rows[0].clone())), 6_000);
     state.apply(refund_event(ORDER_RETURNED));
     hand_over(&mut state, &notifier);
@@ -308,7 +309,7 @@ fn nothing_is_notified_while_the_window_has_the_focus() {
 #[test]
 fn the_settings_switch_turns_notifications_off() {
     let state = baseline(Language::En);
-    assert!(state.notify.enabled, "on unless turned off");
+    assert!(state.shared.notifications, "on unless turned off");
     let mut harness = harness(state);
     harness.state_mut().view = View::Settings;
     settle(&mut harness);
@@ -316,7 +317,7 @@ fn the_settings_switch_turns_notifications_off() {
         .get_by_label("Notify me when money moves while the window is in the background")
         .click();
     settle(&mut harness);
-    assert!(!harness.state().notify.enabled);
+    assert!(!harness.state().shared.notifications);
 
     let notifier = RecordingNotifier::default();
     let state = harness.state_mut();
@@ -393,8 +394,8 @@ fn while_locked_a_notification_says_only_what_kind_of_movement_changed() {
         let notifier = RecordingNotifier::default();
         let mut state = baseline(language);
         crate::support::ui::seal_session(&mut state);
-        state.lock_now();
-        assert!(state.lock.locked);
+        state.tell(|panels| &mut panels.lock, LockTold::LockNow);
+        assert!(state.panels.lock.locked);
         everything_settles(&mut state);
         hand_over(&mut state, &notifier);
         let shown = notifier.shown.borrow();

@@ -60,6 +60,7 @@ impl App {
     fn control(&self, path: &str, body: serde_json::Value) -> (u16, serde_json::Value) {
         let base = self
             .state
+            .shared
             .session
             .as_ref()
             .unwrap()
@@ -77,26 +78,27 @@ impl App {
     /// Quotes R$`amount` of BRLV and accepts it, paid by brcode; returns the order.
     fn create_brcode_order(&mut self, amount: &str) -> Order {
         // As the form does: the draft as typed, then the request it validates to.
-        let form = &mut self.state.orders.form;
+        let form = &mut self.state.panels.orders.form;
         form.quote_draft.amount = amount.to_owned();
         let request = form.quote_request().unwrap();
         assert_eq!(
             request,
             CreateQuote::paying(Asset::FiatBrl, Asset::EthBaseBrlv, amount.parse().unwrap())
         );
-        self.state.orders.form.quote_asked = Some(request.clone());
-        self.state.orders.form.quote_in_flight = true;
+        self.state.panels.orders.form.quote_asked = Some(request.clone());
+        self.state.panels.orders.form.quote_in_flight = true;
         self.send(OrdersCommand::RequestQuote(request));
-        self.pump_until("a quote", |state| !state.orders.form.quote_in_flight);
-        assert_eq!(self.state.orders.form.quote_error, None);
+        self.pump_until("a quote", |state| !state.panels.orders.form.quote_in_flight);
+        assert_eq!(self.state.panels.orders.form.quote_error, None);
         let quote = self
             .state
+            .panels
             .orders
             .form
             .current_quote()
             .cloned()
             .expect("a quote");
-        self.state.orders.form.submit = SubmitStatus::Sending;
+        self.state.panels.orders.form.submit = SubmitStatus::Sending;
         // Paid by a BR Code from outside: nothing leaves the account, no proof.
         self.send_command(Command::Submit {
             request: SubmitRequest::Order(CreateOrder {
@@ -109,18 +111,26 @@ impl App {
             authorized: None,
             outflow_answer: None,
         });
-        self.pump_until("the order", |state| !state.orders.form.submit.is_sending());
+        self.pump_until("the order", |state| {
+            !state.panels.orders.form.submit.is_sending()
+        });
         assert!(
-            self.state.orders.form.submit.created().is_some(),
+            self.state.panels.orders.form.submit.created().is_some(),
             "the order was created: {:?}",
-            self.state.orders.form.submit
+            self.state.panels.orders.form.submit
         );
         let order = self
             .state
+            .panels
             .orders
             .open_order(
-                self.state.data.orders.value().map(|rows| rows.as_slice()),
-                &self.state.data.order,
+                self.state
+                    .shared
+                    .data
+                    .orders
+                    .value()
+                    .map(|rows| rows.as_slice()),
+                &self.state.shared.data.order,
             )
             .cloned()
             .expect("the new order is open");
@@ -131,14 +141,21 @@ impl App {
     fn order_state(&self, id: Uuid) -> Option<OrderState> {
         let open = self
             .state
+            .panels
             .orders
             .open_order(
-                self.state.data.orders.value().map(|rows| rows.as_slice()),
-                &self.state.data.order,
+                self.state
+                    .shared
+                    .data
+                    .orders
+                    .value()
+                    .map(|rows| rows.as_slice()),
+                &self.state.shared.data.order,
             )
             .filter(|order| order.id == id);
         let listed = || {
             self.state
+                .shared
                 .data
                 .orders
                 .value()
@@ -150,10 +167,16 @@ impl App {
 
 fn is_state(app_state: &AppState, id: Uuid, wanted: &OrderState) -> bool {
     let open = app_state
+        .panels
         .orders
         .open_order(
-            app_state.data.orders.value().map(|rows| rows.as_slice()),
-            &app_state.data.order,
+            app_state
+                .shared
+                .data
+                .orders
+                .value()
+                .map(|rows| rows.as_slice()),
+            &app_state.shared.data.order,
         )
         .filter(|order| order.id == id);
     open.is_some_and(|order| order.state.as_ref() == Some(wanted))
@@ -164,7 +187,7 @@ fn a_brcode_order_paid_in_time_completes_and_a_late_payment_is_returned() {
     let mut app = App::start();
     app.pump_until("the sandbox's orders and the wired listener", |state| {
         state.view_loaded(View::Orders)
-            && matches!(state.events.status, ListenerStatus::Listening(_))
+            && matches!(state.panels.events.status, ListenerStatus::Listening(_))
     });
 
     // Paid in time: completed.
@@ -185,7 +208,7 @@ fn a_brcode_order_paid_in_time_completes_and_a_late_payment_is_returned() {
         is_state(state, paid.id, &OrderState::Completed)
     });
     app.pump_until("order-completed at the listener", |state| {
-        state.events.received.iter().any(|received| {
+        state.panels.events.received.iter().any(|received| {
             received.event.kind.as_deref() == Some("order-completed")
                 && received
                     .event
@@ -213,7 +236,7 @@ fn a_brcode_order_paid_in_time_completes_and_a_late_payment_is_returned() {
     assert_eq!(status, 200, "{body}");
     app.pump_until("payment-returned and order-refund-initiated", |state| {
         is_state(state, late.id, &OrderState::PaymentReturned)
-            && state.events.received.iter().any(|received| {
+            && state.panels.events.received.iter().any(|received| {
                 received.event.is_refund_initiated()
                     && received
                         .event
@@ -230,7 +253,7 @@ fn a_brcode_order_paid_in_time_completes_and_a_late_payment_is_returned() {
     // The list catches up on its own schedule: a fetch in flight when the
     // payment landed may still list the order as created.
     app.pump_until("the paid order completed in the list", |state| {
-        state.data.orders.value().is_some_and(|orders| {
+        state.shared.data.orders.value().is_some_and(|orders| {
             orders
                 .iter()
                 .any(|order| order.id == paid.id && order.state == Some(OrderState::Completed))
@@ -241,8 +264,8 @@ fn a_brcode_order_paid_in_time_completes_and_a_late_payment_is_returned() {
     // The list as CSV and a QR as PNG, both written by the worker.
     let dir = tempfile::tempdir().unwrap();
     let (csv_path, png_path) = (dir.path().join("orders.csv"), dir.path().join("qr.png"));
-    let orders = app.state.data.orders.value().unwrap().clone();
-    app.state.orders.export.writing = true;
+    let orders = app.state.shared.data.orders.value().unwrap().clone();
+    app.state.panels.orders.export.writing = true;
     app.send_command(Command::Export(ExportRequest {
         path: csv_path.clone(),
         records: ExportRecords::Orders(orders.to_vec()),
@@ -252,7 +275,7 @@ fn a_brcode_order_paid_in_time_completes_and_a_late_payment_is_returned() {
         brcode: brcode.to_string(),
     });
     app.pump_until("both files written", |state| {
-        let csv_written = matches!(state.orders.export.result, Some(Ok(_)));
+        let csv_written = matches!(state.panels.orders.export.result, Some(Ok(_)));
         let png_written = state
             .notices
             .iter()

@@ -6,80 +6,59 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use brlv_core::api::model::{Asset, Claim, ClaimTarget, CreateClaim, Order, WithdrawalMethod};
-use brlv_core::recipients::Recipient;
 use brlv_core::tax::TaxInput;
 use brlv_desk::app::clock::LocalZone;
 use brlv_desk::app::dialog::DialogPurpose;
 use brlv_desk::app::export::ExportRecords;
 use brlv_desk::app::features::claims::state::{ClaimsEvent, ClaimsState};
 use brlv_desk::app::features::journal::message::JournalCommand;
-use brlv_desk::app::features::receipts::state::ReceiptStatus;
 use brlv_desk::app::features::taxes::state::{TaxesState, TaxesTold};
 use brlv_desk::app::features::withdrawals::state::{WithdrawalsEvent, WithdrawalsState};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Command;
-use brlv_desk::app::panel::{Ask, Outbox, Panel, PanelContext, Preferences};
-use brlv_desk::app::resources::{AccountData, ClaimableBalances, Fetched, WalletClaimable};
+use brlv_desk::app::panel::{Ask, Outbox, Panel, Shared};
+use brlv_desk::app::resources::{ClaimableBalances, Fetched, WalletClaimable};
 use brlv_desk::app::submit::{Created, SubmitOutcome, SubmitRequest};
 
 use crate::support::ui::dec;
 
-/// One panel and everything its context is made of.
+/// One panel and the shared half it is drawn beside.
 struct Bench<P> {
     panel: P,
-    language: Language,
-    data: AccountData,
-    zone: LocalZone,
-    receipt: ReceiptStatus,
-    recipients: Vec<Recipient>,
+    cx: Shared,
     /// Everything the panel asked for, frame after frame.
     asked: Vec<Ask>,
 }
 
 impl<P: Panel> Bench<P> {
     fn new(panel: P, language: Language) -> Bench<P> {
+        let mut cx = Shared::new(language);
+        cx.now = 2_000;
+        cx.wall_now = time::macros::datetime!(2026-03-15 12:00 UTC);
+        cx.zone = LocalZone::utc();
         Bench {
             panel,
-            language,
-            data: AccountData::default(),
-            zone: LocalZone::utc(),
-            receipt: ReceiptStatus::default(),
-            recipients: Vec::new(),
+            cx,
             asked: Vec::new(),
         }
     }
 
     fn deliver(&mut self, fetched: Fetched) {
-        self.data
+        self.cx
+            .data
             .finish_newest_first(fetched.key(), Ok(fetched), 1_000, 31_000);
     }
 
-    fn draw(&mut self, ui: &mut egui::Ui) {
-        let cx = PanelContext {
-            language: self.language,
-            connected: true,
-            sandbox: false,
-            hide_amounts: false,
-            now: 2_000,
-            wall_now: time::macros::datetime!(2026-03-15 12:00 UTC),
-            zone: &self.zone,
-            data: &self.data,
-            receipt: &self.receipt,
-            recipients: &self.recipients,
-            profiles: &[],
-            session: None,
-            adding_profile: false,
-            sandbox_starting: false,
-            tax_figures: None,
-            preferences: Preferences {
-                idle_lock_minutes: 5,
-                lock_when_minimized: false,
-                notifications: true,
-                sealing_offered: false,
-            },
-        };
+    /// Tells the panel `event`; the commands it asked for.
+    fn apply(&mut self, event: P::Event) -> Vec<Command> {
         let mut out = Outbox::default();
-        self.panel.ui(ui, &cx, &mut out);
+        self.panel.apply(event, &self.cx, &mut out);
+        out.into_commands()
+    }
+
+    fn draw(&mut self, ui: &mut egui::Ui) {
+        let mut out = Outbox::default();
+        self.panel.ui(ui, &self.cx, &mut out);
         self.asked.extend(out.into_asks());
     }
 
@@ -189,15 +168,13 @@ fn the_claims_panel_alone_refuses_above_the_claimable_and_asks_for_the_exact_cla
 #[test]
 fn the_claims_panel_told_of_a_claim_shows_it_and_asks_the_journal_for_the_tax_year() {
     let mut bench = claims_bench(Language::PtBr);
-    assert!(bench.panel.apply(ClaimsEvent::Sending).is_empty());
+    assert!(bench.apply(ClaimsEvent::Sending).is_empty());
     // The root keeps the claim with the account's data, then tells the panel.
-    bench.data.claim_made(claim("completed"));
-    let commands = bench
-        .panel
-        .apply(ClaimsEvent::Submitted(SubmitOutcome::Created {
-            record: Created::Claim(Some(claim("completed"))),
-            after_unknown: false,
-        }));
+    bench.cx.data.claim_made(claim("completed"));
+    let commands = bench.apply(ClaimsEvent::Submitted(SubmitOutcome::Created {
+        record: Created::Claim(Some(claim("completed"))),
+        after_unknown: false,
+    }));
     assert!(
         matches!(
             commands.as_slice(),
@@ -215,7 +192,7 @@ fn the_claims_panel_told_of_a_claim_shows_it_and_asks_the_journal_for_the_tax_ye
     assert!(
         asked
             .iter()
-            .any(|ask| matches!(ask, Ask::Export(ExportRecords::Claims(rows)) if rows.len() == 1)),
+            .any(|ask| matches!(ask, Ask::ChooseFile(DialogPurpose::Export(ExportRecords::Claims(rows))) if rows.len() == 1)),
         "{asked:?}"
     );
 }
@@ -260,10 +237,10 @@ fn the_withdrawals_panel_alone_reviews_then_asks_once_and_closes_the_review_when
         "{sent:?}"
     );
     // The root tells it the POST left and how it ended.
-    let panel = &mut harness.state_mut().panel;
-    assert!(panel.apply(WithdrawalsEvent::Sending).is_empty());
-    assert!(panel.confirming.is_some());
-    panel.apply(WithdrawalsEvent::Submitted(SubmitOutcome::Created {
+    let bench = harness.state_mut();
+    assert!(bench.apply(WithdrawalsEvent::Sending).is_empty());
+    assert!(bench.panel.confirming.is_some());
+    bench.apply(WithdrawalsEvent::Submitted(SubmitOutcome::Created {
         record: Created::Withdrawal(
             serde_json::from_value(serde_json::json!({
                 "id": "9c2f0c52-0000-4000-8000-000000000003", "state": "pending-payment",
@@ -273,6 +250,7 @@ fn the_withdrawals_panel_alone_reviews_then_asks_once_and_closes_the_review_when
         ),
         after_unknown: false,
     }));
+    let panel = &bench.panel;
     assert!(panel.confirming.is_none());
     assert!(panel.draft.amount.is_empty());
     assert_eq!(
@@ -284,7 +262,7 @@ fn the_withdrawals_panel_alone_reviews_then_asks_once_and_closes_the_review_when
 #[test]
 fn the_withdrawals_panel_shows_the_selected_ones_receipt_and_asks_for_its_dialog() {
     let mut bench = withdrawals_bench(Language::En);
-    bench.panel.apply(WithdrawalsEvent::Show(
+    bench.apply(WithdrawalsEvent::Show(
         "9c2f0c52-0000-4000-8000-000000000001".parse().unwrap(),
     ));
     let mut harness = harness(bench);
@@ -339,7 +317,7 @@ fn taxes_bench() -> Bench<TaxesState> {
     ] {
         bench.deliver(empty);
     }
-    bench.panel.apply(TaxesTold::Restored(Box::default()));
+    bench.apply(TaxesTold::Restored(Box::default()));
     bench
 }
 

@@ -56,7 +56,7 @@ fn started(
     assert!(worker.send(Command::Start { sandbox: false }));
     let mut state = AppState::new(Language::En);
     pump_until(&worker, &mut state, "the journal's QR memory", |state| {
-        state.orders.qr_memory.loaded
+        state.panels.orders.qr_memory.loaded
     });
     (worker, state)
 }
@@ -73,8 +73,8 @@ fn the_accepted_quote_and_the_first_receiver_outlive_a_restart() {
     let first = receiver("BRLV SANDBOX", "7d9f0335-8dcc-4054-9bf9-0dbd61d36906");
     {
         let (worker, mut state) = started(&account, dir.path());
-        assert!(state.orders.qr_memory.accepted.is_empty());
-        assert_eq!(state.orders.qr_memory.first_receiver, None);
+        assert!(state.panels.orders.qr_memory.accepted.is_empty());
+        assert_eq!(state.panels.orders.qr_memory.first_receiver, None);
         for command in [
             OrdersCommand::KeepAccepted(accepted.clone()),
             OrdersCommand::RememberReceiver(first.clone()),
@@ -88,8 +88,13 @@ fn the_accepted_quote_and_the_first_receiver_outlive_a_restart() {
     }
     let (_worker, state) = started(&account, dir.path());
     assert_eq!(
-        state.orders.qr_memory.accepted.get(&accepted.quote_id),
+        state
+            .panels
+            .orders
+            .qr_memory
+            .accepted
+            .get(&accepted.quote_id),
         Some(&accepted)
     );
-    assert_eq!(state.orders.qr_memory.first_receiver, Some(first));
+    assert_eq!(state.panels.orders.qr_memory.first_receiver, Some(first));
 }

@@ -489,7 +489,7 @@ fn receipts_speak_the_persons_language_and_name_where_the_money_went() {
 
 fn dialog_state(folder: Option<&Path>) -> AppState {
     let mut state = connected_state(Language::En);
-    state.wall_now = datetime!(2026-11-22 18:30:00 UTC);
+    state.shared.wall_now = datetime!(2026-11-22 18:30:00 UTC);
     state.dialogs.last_folder = folder.map(Path::to_path_buf);
     state
 }
@@ -572,7 +572,7 @@ fn every_save_asks_with_a_dated_or_named_file_in_the_last_folder() {
     ];
     for (purpose, name, extension) in cases {
         let mut state = dialog_state(Some(&folder));
-        state.orders.selected = Some(order_id);
+        state.panels.orders.selected = Some(order_id);
         state.choose_file(purpose.clone());
         assert!(state.dialogs.dialog_open, "the UI shows a dialog is open");
         state.choose_file(purpose.clone());
@@ -607,7 +607,7 @@ fn a_chosen_file_goes_where_it_was_asked_for_and_its_folder_is_remembered() {
     });
     assert!(!state.dialogs.dialog_open);
     assert_eq!(state.dialogs.last_folder, Some(PathBuf::from("/tmp/out")));
-    assert!(state.orders.export.writing);
+    assert!(state.panels.orders.export.writing);
     let commands = state.take_commands();
     assert!(
         matches!(
@@ -637,13 +637,13 @@ fn a_chosen_file_goes_where_it_was_asked_for_and_its_folder_is_remembered() {
         [Command::Orders(OrdersCommand::SaveQrPng { path, brcode })]
             if path == Path::new("/tmp/qr/qr-5b0d1a9e.png") && brcode == "000201"
     ));
-    assert!(state.orders.saving_qr);
+    assert!(state.panels.orders.saving_qr);
     let commands = answer(&mut state, DialogPurpose::LoadKey, "/keys/private.pem");
     assert!(matches!(
         commands.as_slice(),
         [Command::Onboarding(OnboardingCommand::LoadKeyFile(path))] if path == Path::new("/keys/private.pem")
     ));
-    assert_eq!(state.onboarding.key_path, "/keys/private.pem");
+    assert_eq!(state.panels.onboarding.key_path, "/keys/private.pem");
     assert_eq!(state.dialogs.last_folder, Some(PathBuf::from("/keys")));
 
     // Cancelled: nothing is written, nothing changes but the dialog closing.
@@ -692,7 +692,7 @@ fn the_worker_asks_the_dialog_and_writes_the_receipt_where_it_answered() {
         format: ReceiptFormat::Pdf,
     });
     pump_until(&worker, &mut state, "the receipt written", |state| {
-        state.receipt.result.is_some()
+        state.shared.receipt.result.is_some()
     });
     let asked = dialogs.asked();
     assert_eq!(asked.len(), 1);
@@ -701,8 +701,11 @@ fn the_worker_asks_the_dialog_and_writes_the_receipt_where_it_answered() {
         Some("receipt-transfer-7a1e0c52.pdf")
     );
     assert_eq!(asked[0].folder.as_deref(), Some(dir.path()));
-    assert_eq!(state.receipt.result.clone().unwrap().unwrap(), chosen);
-    assert_eq!(state.receipt.movement, Some(receipt.id));
+    assert_eq!(
+        state.shared.receipt.result.clone().unwrap().unwrap(),
+        chosen
+    );
+    assert_eq!(state.shared.receipt.movement, Some(receipt.id));
     let pdf = std::fs::read(&chosen).unwrap();
     assert_valid_pdf(&pdf);
 }

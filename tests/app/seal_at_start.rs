@@ -46,7 +46,10 @@ fn the_offer_is_a_dialog_over_the_window_and_put_off_it_stays_at_hand() {
     harness.get_by_label("Not now").click();
     settle(&mut harness);
     assert!(harness.query_by_label(TITLE).is_none());
-    assert!(matches!(harness.state().lock.seal_offer, SealOffer::None));
+    assert!(matches!(
+        harness.state().panels.lock.seal_offer,
+        SealOffer::None
+    ));
 
     // Until sealed, money moves only after the typed word ...
     harness
@@ -75,7 +78,7 @@ fn sealing_from_the_offer_sends_the_passphrase_and_forgets_the_fields() {
     harness.get_by_label("Seal the key").click();
     settle(&mut harness);
     assert!(matches!(
-        harness.state().lock.seal_offer,
+        harness.state().panels.lock.seal_offer,
         SealOffer::Sealing
     ));
     let sealed: Vec<String> = harness
@@ -99,13 +102,13 @@ fn sealing_from_the_offer_sends_the_passphrase_and_forgets_the_fields() {
     harness.key_press(egui::Key::Escape);
     settle(&mut harness);
     assert!(matches!(
-        harness.state().lock.seal_offer,
+        harness.state().panels.lock.seal_offer,
         SealOffer::Sealing
     ));
     harness.state_mut().apply(Event::ProfileSealed(Ok(())));
     settle(&mut harness);
     assert!(harness.query_by_label(TITLE).is_none());
-    assert!(harness.state().requires_passphrase());
+    assert!(harness.state().shared.requires_passphrase());
 }
 
 /// Opens the saved plain profile "Old" on a fresh worker and returns the
@@ -115,8 +118,8 @@ fn start(store: &Arc<MemoryStore>, book: &std::path::Path) -> AppState {
     let mut state = AppState::new(Language::En);
     assert!(worker.send(Command::Start { sandbox: false }));
     pump_until(&worker, &mut state, "the plain profile open", |state| {
-        state.data.balance_brl.value().is_some()
-            && !matches!(state.lock.seal_offer, SealOffer::None)
+        state.shared.data.balance_brl.value().is_some()
+            && !matches!(state.panels.lock.seal_offer, SealOffer::None)
     });
     state
 }
@@ -148,17 +151,17 @@ fn a_plain_key_put_off_is_offered_sealing_again_at_the_next_start() {
     .unwrap();
 
     let mut first = start(&store, &book);
-    assert!(matches!(first.lock.seal_offer, SealOffer::Open(_)));
+    assert!(matches!(first.panels.lock.seal_offer, SealOffer::Open(_)));
     // Put off this run.
-    first.lock.seal_offer = SealOffer::None;
+    first.panels.lock.seal_offer = SealOffer::None;
     drop(first);
 
     let second = start(&store, &book);
     assert!(
-        matches!(second.lock.seal_offer, SealOffer::Open(_)),
+        matches!(second.panels.lock.seal_offer, SealOffer::Open(_)),
         "offered again while the key is plain"
     );
-    assert!(!second.requires_passphrase());
+    assert!(!second.shared.requires_passphrase());
     drop(account.runtime);
 }
 
@@ -181,7 +184,7 @@ fn the_plain_key_banner_says_what_to_do_without_a_shell_command() {
         harness.get_by_label(button).click();
         settle(&mut harness);
         assert!(
-            matches!(harness.state().lock.seal_offer, SealOffer::Open(_)),
+            matches!(harness.state().panels.lock.seal_offer, SealOffer::Open(_)),
             "the button opens the sealing dialog"
         );
     }
@@ -213,8 +216,8 @@ fn the_environment_key_banner_opens_saving_it_as_a_sealed_profile() {
     );
     harness.get_by_label("Salvar como perfil selado").click();
     settle(&mut harness);
-    assert!(harness.state().shows_onboarding());
-    let onboarding = &harness.state().onboarding;
+    assert!(harness.state().shared.shows_onboarding());
+    let onboarding = &harness.state().panels.onboarding;
     assert_eq!(onboarding.key_source, KeySource::File);
     assert_eq!(onboarding.base_url, "https://api.example.com");
     assert!(onboarding.save_profile);
@@ -281,7 +284,7 @@ fn saving_the_environment_key_as_a_sealed_profile_opens_the_form_prefilled() {
         }));
     settle(&mut harness);
 
-    let onboarding = &harness.state().onboarding;
+    let onboarding = &harness.state().panels.onboarding;
     assert_eq!(onboarding.base_url, "https://api.example.com");
     assert_eq!(onboarding.api_key.as_str(), "env-api-key");
     assert_eq!(onboarding.key_source, KeySource::File);
@@ -338,7 +341,7 @@ fn the_worker_reads_the_environment_profile_for_the_form() {
     let mut state = AppState::new(Language::En);
     state.push(Command::ReadEnvironmentProfile);
     pump_until(&worker, &mut state, "the environment read", |state| {
-        state.onboarding.api_key.as_str() == "given-api-key"
+        state.panels.onboarding.api_key.as_str() == "given-api-key"
     });
-    assert!(state.onboarding.save_profile);
+    assert!(state.panels.onboarding.save_profile);
 }

@@ -11,13 +11,14 @@ use brlv_core::api::model::{Order, OrderState};
 use brlv_core::profile::Profile;
 use brlv_desk::app::i18n::{self, Language};
 use brlv_desk::app::message::Event;
+use brlv_desk::app::panel::shared::ConnectionStatus;
 use brlv_desk::app::remote::Remote;
 use brlv_desk::app::resources::{Fetched, ResourceKey};
 use brlv_desk::app::schedule::{
     FAST_INTERVAL_MS, FetchOutcome, MAX_BACKOFF_MS, SLOW_INTERVAL_MS, Schedule, backoff_ms,
 };
 use brlv_desk::app::session::{ProfileKind, SessionInfo};
-use brlv_desk::app::state::{AppState, ConnectionStatus, View};
+use brlv_desk::app::state::{AppState, View};
 
 fn dec(text: &str) -> Decimal {
     Decimal::from_str(text).unwrap()
@@ -61,17 +62,17 @@ fn a_loaded_balance_is_ready_with_its_arrival_time() {
         session: 7,
         resource: ResourceKey::BalanceBrl,
     });
-    assert!(state.data.balance_brl.is_loading());
-    assert_eq!(state.data.balance_brl.value(), None);
+    assert!(state.shared.data.balance_brl.is_loading());
+    assert_eq!(state.shared.data.balance_brl.value(), None);
     state.apply(finished(
         ResourceKey::BalanceBrl,
         Ok(Fetched::BalanceBrl(dec("1234.56"))),
         5_000,
     ));
-    let loaded = state.data.balance_brl.loaded().unwrap();
+    let loaded = state.shared.data.balance_brl.loaded().unwrap();
     assert_eq!(loaded.value, dec("1234.56"));
     assert_eq!(loaded.fetched_at, 5_000);
-    assert!(!state.data.balance_brl.is_loading());
+    assert!(!state.shared.data.balance_brl.is_loading());
 }
 
 #[test]
@@ -86,8 +87,8 @@ fn a_reload_keeps_the_old_value_until_the_new_one_arrives() {
         session: 7,
         resource: ResourceKey::BalanceUsdc,
     });
-    assert!(state.data.balance_usdc.is_loading());
-    assert_eq!(state.data.balance_usdc.value(), Some(&dec("10.5")));
+    assert!(state.shared.data.balance_usdc.is_loading());
+    assert_eq!(state.shared.data.balance_usdc.value(), Some(&dec("10.5")));
 
     // A failed reload still shows the last good value.
     state.apply(finished(
@@ -95,34 +96,37 @@ fn a_reload_keeps_the_old_value_until_the_new_one_arrives() {
         Err(network_error()),
         2_000,
     ));
-    assert_eq!(state.data.balance_usdc.value(), Some(&dec("10.5")));
-    assert!(state.data.balance_usdc.error().is_some());
+    assert_eq!(state.shared.data.balance_usdc.value(), Some(&dec("10.5")));
+    assert!(state.shared.data.balance_usdc.error().is_some());
 
     state.apply(Event::FetchStarted {
         session: 7,
         resource: ResourceKey::BalanceUsdc,
     });
-    assert_eq!(state.data.balance_usdc.value(), Some(&dec("10.5")));
+    assert_eq!(state.shared.data.balance_usdc.value(), Some(&dec("10.5")));
     state.apply(finished(
         ResourceKey::BalanceUsdc,
         Ok(Fetched::BalanceUsdc(dec("11"))),
         3_000,
     ));
-    assert_eq!(state.data.balance_usdc.value(), Some(&dec("11")));
-    assert!(state.data.balance_usdc.error().is_none());
+    assert_eq!(state.shared.data.balance_usdc.value(), Some(&dec("11")));
+    assert!(state.shared.data.balance_usdc.error().is_none());
 }
 
 #[test]
 fn a_network_failure_is_offline_with_the_retry_time_and_a_success_is_back_online() {
     let mut state = connected_state();
-    assert_eq!(state.connection_status(), ConnectionStatus::Connecting);
+    assert_eq!(
+        state.shared.connection_status(),
+        ConnectionStatus::Connecting
+    );
     state.apply(finished(
         ResourceKey::BalanceBrl,
         Ok(Fetched::BalanceBrl(dec("1"))),
         1_000,
     ));
     assert_eq!(
-        state.connection_status(),
+        state.shared.connection_status(),
         ConnectionStatus::Online {
             last_refreshed: 1_000
         }
@@ -136,10 +140,10 @@ fn a_network_failure_is_offline_with_the_retry_time_and_a_success_is_back_online
         next_at: 4_000,
     });
     assert_eq!(
-        state.connection_status(),
+        state.shared.connection_status(),
         ConnectionStatus::Offline { retry_at: 4_000 }
     );
-    state.now = 2_500;
+    state.shared.now = 2_500;
     let (text, _) = brlv_desk::app::shell::top_bar::connection_text(&state);
     assert_eq!(text, "Offline, retrying in 2 s");
 
@@ -149,7 +153,7 @@ fn a_network_failure_is_offline_with_the_retry_time_and_a_success_is_back_online
         4_100,
     ));
     assert_eq!(
-        state.connection_status(),
+        state.shared.connection_status(),
         ConnectionStatus::Online {
             last_refreshed: 4_100
         }
@@ -167,7 +171,7 @@ fn a_refusal_is_not_called_offline() {
         }),
         1_000,
     ));
-    match state.connection_status() {
+    match state.shared.connection_status() {
         ConnectionStatus::Refused { message, .. } => assert!(message.contains("401")),
         other => panic!("expected a refusal, got {other:?}"),
     }
@@ -181,7 +185,7 @@ fn an_answer_that_cannot_be_read_is_not_called_a_refusal() {
         Err(Error::unexpected_answer(200, "not JSON", b"\x00garbage")),
         1_000,
     ));
-    match state.connection_status() {
+    match state.shared.connection_status() {
         ConnectionStatus::Unreadable { message, .. } => {
             assert!(message.contains("HTTP 200"), "{message}");
             assert!(!message.contains('\0'), "{message:?}");
@@ -198,7 +202,7 @@ fn an_answer_that_cannot_be_read_is_not_called_a_refusal() {
         1_000,
     ));
     assert!(matches!(
-        state.connection_status(),
+        state.shared.connection_status(),
         ConnectionStatus::Refused { .. }
     ));
 }
@@ -213,7 +217,10 @@ fn events_of_an_earlier_connection_are_ignored() {
         at: 1,
         next_at: 2,
     });
-    assert!(matches!(state.data.balance_brl, Remote::NotRequested));
+    assert!(matches!(
+        state.shared.data.balance_brl,
+        Remote::NotRequested
+    ));
 }
 
 #[test]
@@ -224,11 +231,14 @@ fn a_new_connection_starts_with_empty_data_and_ending_it_shows_onboarding() {
         Ok(Fetched::BalanceBrl(dec("5"))),
         1,
     ));
-    assert!(!state.shows_onboarding());
+    assert!(!state.shared.shows_onboarding());
     state.apply(Event::SessionEnded(7));
-    assert!(state.shows_onboarding());
-    assert!(state.data.balance_brl.value().is_none());
-    assert_eq!(state.connection_status(), ConnectionStatus::NoSession);
+    assert!(state.shared.shows_onboarding());
+    assert!(state.shared.data.balance_brl.value().is_none());
+    assert_eq!(
+        state.shared.connection_status(),
+        ConnectionStatus::NoSession
+    );
 }
 
 #[test]

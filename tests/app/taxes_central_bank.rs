@@ -51,7 +51,7 @@ fn sandbox_buying_rate(mut day: Date) -> Decimal {
 /// Central's answer in (or its failure).
 fn loaded(worker: &WorkerHandle) -> (AppState, egui::Context) {
     let mut state = AppState::new(Language::En);
-    state.wall_now = time::OffsetDateTime::now_utc();
+    state.shared.wall_now = time::OffsetDateTime::now_utc();
     state.view = View::Taxes;
     let ctx = egui::Context::default();
     pump_until(worker, &mut state, "the demo's lists", |state| {
@@ -75,7 +75,8 @@ fn loaded(worker: &WorkerHandle) -> (AppState, egui::Context) {
         asked[0].days
     );
     pump_until(worker, &mut state, "the Banco Central's answer", |state| {
-        state.taxes.central_bank.pending.is_none() && !state.taxes.inputs.dollar_rates.is_empty()
+        state.panels.taxes.central_bank.pending.is_none()
+            && !state.panels.taxes.inputs.dollar_rates.is_empty()
     });
     (state, ctx)
 }
@@ -88,7 +89,7 @@ fn the_years_figures_take_the_ptax_of_the_orders_own_day_from_the_sandboxs_banco
     let day = brasilia::date_at(swap.at.get());
     let buying = sandbox_buying_rate(day);
     assert!(
-        matches!(state.taxes.inputs.dollar_rates.on(day), RateOnDay::Known(rate) if rate.buying == buying),
+        matches!(state.panels.taxes.inputs.dollar_rates.on(day), RateOnDay::Known(rate) if rate.buying == buying),
         "the day's rate is kept for the figures"
     );
     // 500 USDC given, valued at that day's buying rate (practice, by
@@ -102,9 +103,9 @@ fn the_years_figures_take_the_ptax_of_the_orders_own_day_from_the_sandboxs_banco
     );
     assert!(!swap.flags.contains(Flags::RATE_FAILED), "{:?}", swap.flags);
     pump_until(&worker, &mut state, "the service's prices", |state| {
-        !state.taxes.prices_pending
+        !state.panels.taxes.prices_pending
     });
-    if let Some(today) = state.taxes.inputs.prices.of("USDC") {
+    if let Some(today) = state.panels.taxes.inputs.prices.of("USDC") {
         assert_ne!(
             swap.value_brl,
             (dec("500") * today).round_dp(2),
@@ -144,20 +145,20 @@ fn with_the_banco_central_unreachable_the_panel_names_the_missing_days_and_says_
     let swap = demo_swap(&mut state, &ctx);
     let day = brasilia::date_at(swap.at.get());
     assert!(matches!(
-        state.taxes.inputs.dollar_rates.on(day),
+        state.panels.taxes.inputs.dollar_rates.on(day),
         RateOnDay::Failed(_)
     ));
     // No silent fallback: the figure says its PTAX failed.
     assert!(swap.flags.contains(Flags::RATE_FAILED), "{:?}", swap.flags);
     assert_ne!(swap.source, ValueSource::StablecoinPtax);
     // The swap's year is the one shown.
-    state.taxes.year = Some(swap.month.year);
+    state.panels.taxes.year = Some(swap.month.year);
     let mut harness = harness(state);
     // A year before this one needs days of its own (its sales, its 31/12):
     // they are asked, and fail, before the button is pressed, as in the
     // window, where the worker answers each ask.
     pump_drawn(&worker, &mut harness, "the shown year's days", |state| {
-        state.taxes.central_bank.pending.is_none()
+        state.panels.taxes.central_bank.pending.is_none()
     });
     let says = |harness: &Harness<'static, AppState>, text: &str| {
         harness.query_all_by_label_contains(text).next().is_some()
@@ -242,9 +243,9 @@ fn answering_payment_for_a_sandbox_outflow_moves_its_months_sales_by_its_value_t
         state.view_loaded(View::Taxes)
     });
     let ctx = egui::Context::default();
-    state.wall_now = time::OffsetDateTime::now_utc();
+    state.shared.wall_now = time::OffsetDateTime::now_utc();
     let (entry, _) = outflow_and_sales(&mut state, &ctx);
-    state.taxes.year = Some(entry.month.year);
+    state.panels.taxes.year = Some(entry.month.year);
     let id = {
         let (figures, _) = state.tax_figures(&ctx);
         figures.sources.record_id(entry.record).unwrap()
@@ -275,9 +276,9 @@ fn answering_payment_for_a_sandbox_outflow_moves_its_months_sales_by_its_value_t
     // What the figures ask of the service and the Banco Central arrives
     // first, so that only the answer moves them.
     pump_drawn(&worker, &mut harness, "the prices and the PTAX", |state| {
-        !state.taxes.prices_pending
-            && state.taxes.central_bank.pending.is_none()
-            && !state.taxes.inputs.dollar_rates.is_empty()
+        !state.panels.taxes.prices_pending
+            && state.panels.taxes.central_bank.pending.is_none()
+            && !state.panels.taxes.inputs.dollar_rates.is_empty()
     });
     // Every answer is offered for it, each named with the outflow.
     radio(&harness, "To my own wallet elsewhere: ");
@@ -288,7 +289,7 @@ fn answering_payment_for_a_sandbox_outflow_moves_its_months_sales_by_its_value_t
     // As a screen reader presses it (the row may be below the fold).
     harness.get_by_label(&gift).click_accesskit();
     pump_drawn(&worker, &mut harness, "the gift answer kept", |state| {
-        state.taxes.inputs.typed.outflow_answer(&id) == Some(OutflowAnswer::Gift)
+        state.panels.taxes.inputs.typed.outflow_answer(&id) == Some(OutflowAnswer::Gift)
     });
     let (given, gift_sales) = outflow_and_sales(harness.state_mut(), &ctx);
     assert_eq!(given.kind, EntryKind::Gift);
@@ -302,7 +303,7 @@ fn answering_payment_for_a_sandbox_outflow_moves_its_months_sales_by_its_value_t
     harness.run_steps(1);
     harness.key_press(egui::Key::Space);
     pump_drawn(&worker, &mut harness, "the payment answer kept", |state| {
-        state.taxes.inputs.typed.outflow_answer(&id) == Some(OutflowAnswer::Payment)
+        state.panels.taxes.inputs.typed.outflow_answer(&id) == Some(OutflowAnswer::Payment)
     });
     let (paid, paid_sales) = outflow_and_sales(harness.state_mut(), &ctx);
     assert_eq!(paid.kind, EntryKind::Payment);

@@ -30,7 +30,7 @@ fn the_demo_swap_is_valued_on_its_day_then_by_the_value_typed_and_the_files_writ
     let (_dir, worker) = on_sandbox();
     let mut state = AppState::new(Language::En);
     // The shell sets it every frame.
-    state.wall_now = time::OffsetDateTime::now_utc();
+    state.shared.wall_now = time::OffsetDateTime::now_utc();
     let ctx = egui::Context::default();
     pump_until(&worker, &mut state, "the demo's lists", |state| {
         state.view_loaded(View::Taxes)
@@ -44,7 +44,7 @@ fn the_demo_swap_is_valued_on_its_day_then_by_the_value_typed_and_the_files_writ
         .count();
     assert_eq!(asked, 1, "the prices, asked once");
     pump_until(&worker, &mut state, "the service's prices", |state| {
-        !state.taxes.inputs.prices.prices.is_empty()
+        !state.panels.taxes.inputs.prices.prices.is_empty()
     });
     // Valued on its own day (a practice the ledger names), not at the
     // service's price of today, which comes last.
@@ -60,7 +60,13 @@ fn the_demo_swap_is_valued_on_its_day_then_by_the_value_typed_and_the_files_writ
         }
     ))));
     pump_until(&worker, &mut state, "the typed value kept", |state| {
-        state.taxes.inputs.typed.order_values.contains_key(&swap)
+        state
+            .panels
+            .taxes
+            .inputs
+            .typed
+            .order_values
+            .contains_key(&swap)
     });
     let (_, flags) = swap_flags(&mut state, &ctx).expect("the demo's swap");
     assert!(flags.contains(Flags::TYPED), "{flags:?}");
@@ -68,28 +74,31 @@ fn the_demo_swap_is_valued_on_its_day_then_by_the_value_typed_and_the_files_writ
     assert!(!flags.contains(Flags::PRACTICE_VALUE));
 
     // A month marked paid goes through the journal's thread as well.
-    let month = YearMonth::in_brasilia(state.wall_now);
+    let month = YearMonth::in_brasilia(state.shared.wall_now);
     assert!(worker.send(Command::Journal(JournalCommand::KeepTaxInput(
         TaxInput::Paid { month, paid: true }
     ))));
     pump_until(&worker, &mut state, "the paid mark kept", |state| {
-        state.taxes.inputs.typed.is_paid(month)
+        state.panels.taxes.inputs.typed.is_paid(month)
     });
 
     // The files of the year shown.
     let folder = tempfile::tempdir().unwrap();
     let pdf = folder.path().join("report.pdf");
     let _ = state.tax_figures(&ctx);
-    state.taxes.csv.path = folder.path().display().to_string();
+    state.panels.taxes.csv.path = folder.path().display().to_string();
     state.save_tax_csv();
-    state.taxes.pdf.path = pdf.display().to_string();
+    state.panels.taxes.pdf.path = pdf.display().to_string();
     state.save_tax_pdf();
     pump_until(&worker, &mut state, "both files written", |state| {
-        state.taxes.csv.result.is_some() && state.taxes.pdf.result.is_some()
+        state.panels.taxes.csv.result.is_some() && state.panels.taxes.pdf.result.is_some()
     });
-    assert_eq!(state.taxes.csv.result, Some(Ok(folder.path().to_owned())));
-    assert_eq!(state.taxes.pdf.result, Some(Ok(pdf.clone())));
-    let year = state.taxes.shown_year(state.wall_now);
+    assert_eq!(
+        state.panels.taxes.csv.result,
+        Some(Ok(folder.path().to_owned()))
+    );
+    assert_eq!(state.panels.taxes.pdf.result, Some(Ok(pdf.clone())));
+    let year = state.panels.taxes.shown_year(state.shared.wall_now);
     for (name, header) in [
         (format!("ledger-{year}.csv"), "date,month,order_id,"),
         (

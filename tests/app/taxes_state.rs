@@ -11,13 +11,13 @@ use time::macros::datetime;
 
 use brlv_core::api::model::{Order, Quote};
 use brlv_core::tax::{ServicePrice, ServicePrices, TaxInput, YearMonth};
-use brlv_desk::app::features::taxes::monthly::{MonthUse, last_months, monthly_sales};
 use brlv_desk::app::features::taxes::report::{build_report, plain_text, render};
-use brlv_desk::app::features::taxes::sale::{SaleEffect, sale_effect};
 use brlv_desk::app::features::taxes::state::TaxesState;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::receipt::pdf::win_ansi;
 use brlv_desk::app::resources::{AccountData, Fetched};
+use brlv_desk::app::tax_year::monthly::{MonthUse, last_months, monthly_sales};
+use brlv_desk::app::tax_year::sale::{SaleEffect, sale_effect};
 use brlv_desk::app::ui::Tone;
 
 use crate::support::ui::dec;
@@ -140,7 +140,7 @@ fn the_ledger_is_built_once_per_change_of_what_it_reads_never_per_frame() {
 fn a_long_account_is_built_on_a_thread_of_its_own_the_last_figures_shown_meanwhile() {
     let ctx = egui::Context::default();
     let mut data = AccountData::default();
-    let count = brlv_desk::app::features::activity::cache::INLINE_ROWS + 1;
+    let count = brlv_desk::app::cache::INLINE_ROWS + 1;
     let template = order(
         0,
         "2026-01-10T12:00:00Z",

@@ -33,8 +33,8 @@ fn from_json<T: serde::de::DeserializeOwned>(value: serde_json::Value) -> T {
 /// one on the 8th, a deposit in February; a claim made on this device.
 pub fn extrato_state(language: Language) -> AppState {
     let mut state = connected_state(language);
-    state.now = 10_000;
-    state.wall_now = time::macros::datetime!(2026-03-10 20:00:00 UTC);
+    state.shared.now = 10_000;
+    state.shared.wall_now = time::macros::datetime!(2026-03-10 20:00:00 UTC);
     deliver(
         &mut state,
         Fetched::Orders(
@@ -136,7 +136,7 @@ pub fn extrato_state(language: Language) -> AppState {
         "net-amount": "99.00",
         "status": "completed",
     }));
-    state.data.claims_made = std::sync::Arc::new(vec![claim]);
+    state.shared.data.claims_made = std::sync::Arc::new(vec![claim]);
     state.view = View::Activity;
     state
 }
@@ -175,9 +175,9 @@ fn every_movement_is_listed_by_day_with_the_totals_in_and_out_per_asset() {
 #[test]
 fn a_typed_range_narrows_the_timeline_and_its_totals() {
     let mut state = extrato_state(Language::En);
-    state.activity.preset = RangePreset::Custom;
-    state.activity.from_text = String::new();
-    state.activity.to_text = String::new();
+    state.panels.activity.preset = RangePreset::Custom;
+    state.panels.activity.from_text = String::new();
+    state.panels.activity.to_text = String::new();
     let mut harness = harness(state);
     settle(&mut harness);
     type_into(&mut harness, "From", "08/03/2026");
@@ -202,20 +202,20 @@ fn kind_asset_and_text_narrow_it_too() {
     let mut harness = harness(extrato_state(Language::En));
     settle(&mut harness);
     open_in_and_out(&mut harness);
-    harness.state_mut().activity.kind = Some(MovementKind::Deposit);
+    harness.state_mut().panels.activity.kind = Some(MovementKind::Deposit);
     settle(&mut harness);
     harness.get_by_label("Movements: 2");
     assert!(has(&harness, "R$1,250.00"), "R$1,250.00");
     assert!(!has(&harness, "499.50 BRLV"), "no order shown");
 
-    harness.state_mut().activity.kind = None;
-    harness.state_mut().activity.asset = Some(Asset::EthBaseBrlv);
+    harness.state_mut().panels.activity.kind = None;
+    harness.state_mut().panels.activity.asset = Some(Asset::EthBaseBrlv);
     settle(&mut harness);
     harness.get_by_label("Movements: 2");
     assert!(!has(&harness, "R$1,349.00"), "only BRLV's totals");
     assert!(has(&harness, "487.00 BRLV"), "487.00 BRLV");
 
-    harness.state_mut().activity.asset = None;
+    harness.state_mut().panels.activity.asset = None;
     type_into(&mut harness, "Search the activity", "98765432100");
     harness.get_by_label("Movements: 1");
     assert!(has(&harness, "R$250.00"), "R$250.00");
@@ -226,7 +226,7 @@ fn kind_asset_and_text_narrow_it_too() {
 fn a_row_opens_its_record_in_its_own_panel() {
     let mut state = extrato_state(Language::En);
     // A filter in the Transfers panel that would hide it is cleared.
-    state.transfers.state_filter = Some(brlv_core::api::model::TransferState::Failed);
+    state.panels.transfers.state_filter = Some(brlv_core::api::model::TransferState::Failed);
     let mut harness = harness(state);
     settle(&mut harness);
     let row = harness.get(
@@ -247,6 +247,7 @@ fn a_row_opens_its_record_in_its_own_panel() {
     assert_eq!(state.view, View::Transfers);
     assert_eq!(
         state
+            .panels
             .transfers
             .records
             .selected
@@ -254,7 +255,7 @@ fn a_row_opens_its_record_in_its_own_panel() {
             .as_deref(),
         Some(TRANSFER_ID)
     );
-    assert_eq!(state.transfers.state_filter, None);
+    assert_eq!(state.panels.transfers.state_filter, None);
     harness.get_by_label("Details");
     harness.get_by_label("0xabababababababababababababababababababababababababababababababab");
 }
@@ -293,7 +294,10 @@ fn the_extrato_puts_the_movements_first_filters_as_chips_and_the_result_in_one_l
         .get_by_role_and_label(Role::Button, "Depósito")
         .click();
     settle(&mut harness);
-    assert_eq!(harness.state().activity.kind, Some(MovementKind::Deposit));
+    assert_eq!(
+        harness.state().panels.activity.kind,
+        Some(MovementKind::Deposit)
+    );
     assert_eq!(
         harness
             .get_by_role_and_label(Role::Button, "Depósito")
@@ -305,10 +309,13 @@ fn the_extrato_puts_the_movements_first_filters_as_chips_and_the_result_in_one_l
         .get_by_role_and_label(Role::Button, "Últimos 30 dias")
         .click();
     settle(&mut harness);
-    assert_eq!(harness.state().activity.preset, RangePreset::Last30Days);
+    assert_eq!(
+        harness.state().panels.activity.preset,
+        RangePreset::Last30Days
+    );
     harness.get_by_role_and_label(Role::Button, "Todos").click();
     settle(&mut harness);
-    assert_eq!(harness.state().activity.kind, None);
+    assert_eq!(harness.state().panels.activity.kind, None);
 }
 
 #[test]
@@ -371,7 +378,7 @@ fn the_money_chart_says_its_monthly_figures() {
 fn the_tax_chart_says_each_months_sales_as_the_tax_report_counts_them() {
     let mut state = overview_state();
     // The claim made here, as the journal keeps it: with what it was paid in.
-    let claim = state.data.claims_made[0].clone();
+    let claim = state.shared.data.claims_made[0].clone();
     state.apply(brlv_desk::app::message::Event::Journal(
         brlv_desk::app::features::journal::message::JournalEvent::Restored {
             session: crate::support::ui::SESSION,
@@ -418,16 +425,16 @@ fn every_kind_of_row_opens_in_its_own_panel_with_the_record_selected() {
     let mut state = extrato_state(Language::En);
     state.open_movement(Source::Order(0), id);
     assert_eq!(
-        (state.view, state.orders.selected),
+        (state.view, state.panels.orders.selected),
         (View::Orders, Some(id))
     );
-    state.withdrawals.asset_filter = Some(Asset::EthBaseUsdc);
+    state.panels.withdrawals.asset_filter = Some(Asset::EthBaseUsdc);
     state.open_movement(Source::Withdrawal(0), id);
     assert_eq!(
         (
             state.view,
-            state.withdrawals.records.selected,
-            state.withdrawals.asset_filter.clone()
+            state.panels.withdrawals.records.selected,
+            state.panels.withdrawals.asset_filter.clone()
         ),
         (View::Withdrawals, Some(id), None)
     );
@@ -436,14 +443,14 @@ fn every_kind_of_row_opens_in_its_own_panel_with_the_record_selected() {
     assert_eq!(
         (
             state.view,
-            state.deposits.records.selected,
-            state.deposits.asset.clone()
+            state.panels.deposits.records.selected,
+            state.panels.deposits.asset.clone()
         ),
         (View::Deposits, Some(id), DepositAsset::Usd)
     );
     state.open_movement(Source::Claim(0), id);
     assert_eq!(
-        (state.view, state.claims.records.selected),
+        (state.view, state.panels.claims.records.selected),
         (View::Claims, Some(id))
     );
 }
@@ -452,9 +459,9 @@ fn every_kind_of_row_opens_in_its_own_panel_with_the_record_selected() {
 /// 22:30 on 31 March there, which is 01:30 on 1 April in UTC.
 fn late_pix_state() -> AppState {
     let mut state = connected_state(Language::PtBr);
-    state.zone = LocalZone::named("America/Sao_Paulo").unwrap();
-    state.now = 10_000;
-    state.wall_now = time::macros::datetime!(2026-04-02 15:00:00 UTC);
+    state.shared.zone = LocalZone::named("America/Sao_Paulo").unwrap();
+    state.shared.now = 10_000;
+    state.shared.wall_now = time::macros::datetime!(2026-04-02 15:00:00 UTC);
     for empty in [
         Fetched::Orders(Vec::new().into()),
         Fetched::Transfers(Vec::new().into()),
@@ -497,7 +504,7 @@ fn a_pix_late_at_night_is_listed_on_its_own_day_at_its_own_time() {
             .label_contains("Depósito, 31/03/2026 22:30"),
     );
     // "Este mês" is April there: the PIX of 31 March is not in it.
-    harness.state_mut().activity.preset = RangePreset::ThisMonth;
+    harness.state_mut().panels.activity.preset = RangePreset::ThisMonth;
     settle(&mut harness);
     harness.get_by_label("Nenhuma movimentação corresponde a estes filtros.");
 }
@@ -532,7 +539,7 @@ fn the_extrato_shown_is_saved_as_ofx_and_csv_with_local_times_and_offsets() {
         .expect("the extrato sent to be written");
     assert_eq!(request.format, ExtratoFormat::Ofx);
     assert_eq!(request.path, ofx);
-    assert!(harness.state().activity.export.writing);
+    assert!(harness.state().panels.activity.export.writing);
     // What the worker does with it.
     let written = write_extrato_file(&request).unwrap();
     let text = std::fs::read_to_string(&written).unwrap();

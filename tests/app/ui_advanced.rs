@@ -37,7 +37,7 @@ fn the_advanced_section_opens_by_keyboard_and_holds_the_developer_parts() {
     harness.get_by_label("Dismiss").click_accesskit();
     settle(&mut harness);
     assert!(harness.query_by_label_contains("API v0").is_none());
-    assert!(harness.state().settings.api_notice_dismissed);
+    assert!(harness.state().panels.settings.api_notice_dismissed);
 
     harness.get_by_label("Open events").click_accesskit();
     settle(&mut harness);

@@ -33,9 +33,9 @@ fn order_form(language: Language) -> Harness<'static, AppState> {
     let mut state = connected_state(language);
     state.view = View::Orders;
     deliver(&mut state, Fetched::Orders(vec![].into()), 1_000);
-    state.orders.form.open = true;
-    state.orders.form.quote_draft.source_asset = Asset::FiatBrl;
-    state.orders.form.quote_draft.target_asset = Asset::EthBaseBrlv;
+    state.panels.orders.form.open = true;
+    state.panels.orders.form.quote_draft.source_asset = Asset::FiatBrl;
+    state.panels.orders.form.quote_draft.target_asset = Asset::EthBaseBrlv;
     let mut harness = harness(state);
     settle(&mut harness);
     harness
@@ -80,8 +80,8 @@ fn the_transfer_and_withdrawal_forms_name_their_assets() {
     assert!(shown_with(&harness, "eth-base/").is_empty(), "no asset id");
 
     harness.state_mut().view = View::Withdrawals;
-    harness.state_mut().withdrawals.draft.method = WithdrawalMethod::Token;
-    harness.state_mut().withdrawals.draft.asset = Asset::EthBaseUsdc;
+    harness.state_mut().panels.withdrawals.draft.method = WithdrawalMethod::Token;
+    harness.state_mut().panels.withdrawals.draft.asset = Asset::EthBaseUsdc;
     settle(&mut harness);
     assert!(!shown_with(&harness, "USDC on Base").is_empty());
     assert!(shown_with(&harness, "eth-base/").is_empty(), "no asset id");
@@ -97,7 +97,7 @@ fn the_wallets_view_names_assets_and_chains_and_shows_ids_only_when_asked() {
     ]))
     .unwrap();
     deliver(&mut state, Fetched::Wallets(wallets.into()), 1_000);
-    state.wallets.draft.chain = brlv_core::api::model::Chain::EthBase;
+    state.panels.wallets.draft.chain = brlv_core::api::model::Chain::EthBase;
     let mut harness = harness(state);
     settle(&mut harness);
     assert!(!shown_with(&harness, "BRLV na Base, USDC na Base").is_empty());

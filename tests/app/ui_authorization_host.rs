@@ -28,7 +28,7 @@ fn the_confirmation_names_the_host(kind: &str, request: SubmitRequest) {
     assert!(request.moves_money(), "{kind}");
     for sealed in [true, false] {
         let mut state = connected_state(Language::En);
-        state.session.as_mut().unwrap().profile.base_url = BASE_URL.to_owned();
+        state.shared.session.as_mut().unwrap().profile.base_url = BASE_URL.to_owned();
         if sealed {
             seal_session(&mut state);
         }
@@ -105,7 +105,7 @@ fn a_claims_confirmation_names_the_service() {
 #[test]
 fn the_dialog_in_portuguese_names_the_service_too() {
     let mut state = connected_state(Language::PtBr);
-    state.session.as_mut().unwrap().profile.base_url = BASE_URL.to_owned();
+    state.shared.session.as_mut().unwrap().profile.base_url = BASE_URL.to_owned();
     seal_session(&mut state);
     state.submit(withdrawal());
     let mut harness = harness(state);

@@ -63,12 +63,15 @@ fn a_withdrawal_shows_whats_available_of_the_asset_picked_and_follows_it() {
     // Tokens: the first token, then another one picked.
     harness.get_by_label("Enviar tokens").click();
     settle(&mut harness);
-    assert_eq!(harness.state().withdrawals.draft.asset, Asset::EthBaseUsdc);
+    assert_eq!(
+        harness.state().panels.withdrawals.draft.asset,
+        Asset::EthBaseUsdc
+    );
     assert_eq!(
         available_lines(&harness, "Disponível:"),
         ["Disponível: 10,50 USDC"]
     );
-    harness.state_mut().withdrawals.draft.asset = Asset::EthBaseBrlv;
+    harness.state_mut().panels.withdrawals.draft.asset = Asset::EthBaseBrlv;
     settle(&mut harness);
     assert_eq!(
         available_lines(&harness, "Disponível:"),
@@ -79,7 +82,7 @@ fn a_withdrawal_shows_whats_available_of_the_asset_picked_and_follows_it() {
 #[test]
 fn a_transfer_shows_the_tokens_available_and_nothing_for_one_the_balance_does_not_give() {
     let mut state = holding(Language::En, View::Transfers);
-    state.transfers.draft.asset = Asset::EthBaseBrlv;
+    state.panels.transfers.draft.asset = Asset::EthBaseBrlv;
     let mut harness = harness(state);
     settle(&mut harness);
     assert_eq!(
@@ -87,7 +90,7 @@ fn a_transfer_shows_the_tokens_available_and_nothing_for_one_the_balance_does_no
         ["Available: 100.00 BRLV"]
     );
     // wBRLY is not in the balance the service gives: no figure is made up.
-    harness.state_mut().transfers.draft.asset = Asset::EthBaseWbrly;
+    harness.state_mut().panels.transfers.draft.asset = Asset::EthBaseWbrly;
     settle(&mut harness);
     assert!(available_lines(&harness, "Available:").is_empty());
 }
@@ -95,7 +98,7 @@ fn a_transfer_shows_the_tokens_available_and_nothing_for_one_the_balance_does_no
 #[test]
 fn an_order_paid_from_the_balance_shows_it_and_one_paid_by_qr_code_does_not() {
     let mut state = holding(Language::En, View::Orders);
-    state.orders.form.open = true;
+    state.panels.orders.form.open = true;
     let mut harness = harness(state);
     settle(&mut harness);
     assert_eq!(
@@ -110,7 +113,7 @@ fn an_order_paid_from_the_balance_shows_it_and_one_paid_by_qr_code_does_not() {
 #[test]
 fn hidden_amounts_hide_the_available_balance_too() {
     let mut state = holding(Language::PtBr, View::Withdrawals);
-    state.hide_amounts = true;
+    state.shared.hide_amounts = true;
     let mut harness = harness(state);
     settle(&mut harness);
     assert_eq!(
@@ -133,22 +136,23 @@ fn use_all_fills_the_whole_balance_as_the_field_writes_it_and_is_not_offered_whi
     settle(&mut harness);
     harness.get_by_label("Usar tudo").click();
     settle(&mut harness);
-    harness.state_mut().withdrawals.draft.pix_key = "ana@example.com".to_owned();
-    let draft = &harness.state().withdrawals.draft;
+    harness.state_mut().panels.withdrawals.draft.pix_key = "ana@example.com".to_owned();
+    let draft = &harness.state().panels.withdrawals.draft;
     assert_eq!(draft.amount, "1.234,56");
     let request = draft.validate().expect("a valid amount");
     assert_eq!(request.amount, dec("1234.56"));
 
     // A token: its balance with the places it carries, no row of zeros.
-    harness.state_mut().withdrawals.draft.method = brlv_core::api::model::WithdrawalMethod::Token;
-    harness.state_mut().withdrawals.draft.asset = Asset::EthBaseBrlv;
+    harness.state_mut().panels.withdrawals.draft.method =
+        brlv_core::api::model::WithdrawalMethod::Token;
+    harness.state_mut().panels.withdrawals.draft.asset = Asset::EthBaseBrlv;
     settle(&mut harness);
     harness.get_by_label("Usar tudo").click();
     settle(&mut harness);
-    assert_eq!(harness.state().withdrawals.draft.amount, "100,00");
+    assert_eq!(harness.state().panels.withdrawals.draft.amount, "100,00");
 
     // Hidden amounts: the button would write the hidden figure into the field.
-    harness.state_mut().hide_amounts = true;
+    harness.state_mut().shared.hide_amounts = true;
     settle(&mut harness);
     assert!(harness.query_by_label("Usar tudo").is_none());
 }
@@ -156,12 +160,15 @@ fn use_all_fills_the_whole_balance_as_the_field_writes_it_and_is_not_offered_whi
 #[test]
 fn use_all_is_offered_on_an_order_only_when_the_amount_is_what_is_paid() {
     let mut state = holding(Language::En, View::Orders);
-    state.orders.form.open = true;
+    state.panels.orders.form.open = true;
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("Use all").click();
     settle(&mut harness);
-    assert_eq!(harness.state().orders.form.quote_draft.amount, "1,234.56");
+    assert_eq!(
+        harness.state().panels.orders.form.quote_draft.amount,
+        "1,234.56"
+    );
     harness.get_by_label("The amount is what I receive").click();
     settle(&mut harness);
     assert!(harness.query_by_label("Use all").is_none());

@@ -116,7 +116,7 @@ fn every_wrong_row_is_named_by_row_and_column_and_nothing_can_be_sent() {
             harness.get_by_label(review).accesskit_node().is_disabled(),
             "nothing can be sent while a row has an error"
         );
-        assert!(harness.state().withdrawals.batch.request().is_none());
+        assert!(harness.state().panels.withdrawals.batch.request().is_none());
     }
 }
 
@@ -183,7 +183,7 @@ fn one_confirmation_with_the_count_and_total_passes_the_lock_once_for_the_batch(
     assert_eq!(batch.batch.rows.len(), 3);
     let request = SubmitRequest::Batch((*batch).clone());
     assert!(proof.as_ref().is_some_and(|proof| proof.covers(&request)));
-    assert!(harness.state().withdrawals.batch.sending);
+    assert!(harness.state().panels.withdrawals.batch.sending);
 }
 
 /// Runs the worker and the window together until `done` holds.
@@ -227,7 +227,8 @@ fn sandbox_with_file(
     state.view = View::Withdrawals;
     let mut harness = harness(state);
     pump(&worker, &mut harness, "the account read", |state| {
-        state.data.withdrawals.value().is_some() && state.data.balance_brl.value().is_some()
+        state.shared.data.withdrawals.value().is_some()
+            && state.shared.data.balance_brl.value().is_some()
     });
     let before: Vec<uuid::Uuid> = withdrawal_ids(harness.state());
     check_file(&worker, &mut harness, &path);
@@ -240,17 +241,25 @@ fn check_file(
     path: &std::path::Path,
 ) {
     // The typed path, as where the system has no file dialog.
-    harness.state_mut().withdrawals.batch.path = path.display().to_string();
-    let command = harness.state_mut().withdrawals.batch.check(false).unwrap();
+    harness.state_mut().panels.withdrawals.batch.path = path.display().to_string();
+    let command = harness
+        .state_mut()
+        .panels
+        .withdrawals
+        .batch
+        .check(false)
+        .unwrap();
     harness.state_mut().push(Command::Batch(command));
     pump(worker, harness, "the file checked", |state| {
-        state.withdrawals.batch.file.is_some() || state.withdrawals.batch.problem.is_some()
+        state.panels.withdrawals.batch.file.is_some()
+            || state.panels.withdrawals.batch.problem.is_some()
     });
-    assert!(harness.state().withdrawals.batch.problem.is_none());
+    assert!(harness.state().panels.withdrawals.batch.problem.is_none());
 }
 
 fn withdrawal_ids(state: &AppState) -> Vec<uuid::Uuid> {
     state
+        .shared
         .data
         .withdrawals
         .value()
@@ -262,6 +271,7 @@ fn withdrawal_ids(state: &AppState) -> Vec<uuid::Uuid> {
 fn reread(worker: &WorkerHandle, harness: &mut Harness<'static, AppState>) -> Vec<uuid::Uuid> {
     let before = harness
         .state()
+        .shared
         .data
         .withdrawals
         .loaded()
@@ -270,6 +280,7 @@ fn reread(worker: &WorkerHandle, harness: &mut Harness<'static, AppState>) -> Ve
     harness.state_mut().push(Command::Refresh);
     pump(worker, harness, "the withdrawals read again", |state| {
         state
+            .shared
             .data
             .withdrawals
             .loaded()
@@ -294,9 +305,10 @@ fn a_three_row_file_is_sent_with_its_progress_and_result_and_asks_before_paying_
     // The sandbox guards nothing: the confirmation lets the batch go.
     harness.get_by_label("Confirm").click();
     pump(&worker, &mut harness, "the batch's end", |state| {
-        state.withdrawals.batch.report.is_some() || state.withdrawals.batch.failure.is_some()
+        state.panels.withdrawals.batch.report.is_some()
+            || state.panels.withdrawals.batch.failure.is_some()
     });
-    let batch = &harness.state().withdrawals.batch;
+    let batch = &harness.state().panels.withdrawals.batch;
     assert_eq!(batch.failure, None);
     let report = batch.report.clone().unwrap();
     assert!(report.finished && !report.cancelled);
@@ -337,14 +349,14 @@ fn a_three_row_file_is_sent_with_its_progress_and_result_and_asks_before_paying_
 
     // The result file, to the typed path.
     let result = dir.path().join("payouts.result.csv");
-    harness.state_mut().withdrawals.batch.result_path = result.display().to_string();
+    harness.state_mut().panels.withdrawals.batch.result_path = result.display().to_string();
     let command = brlv_desk::app::features::withdrawals::view::batch::save_result(
-        &mut harness.state_mut().withdrawals.batch,
+        &mut harness.state_mut().panels.withdrawals.batch,
     )
     .unwrap();
     harness.state_mut().push(command);
     pump(&worker, &mut harness, "the result file", |state| {
-        state.withdrawals.batch.result_saved.is_some()
+        state.panels.withdrawals.batch.result_saved.is_some()
     });
     let written = std::fs::read_to_string(&result).unwrap();
     assert_eq!(written.lines().count(), 4, "{written}");
@@ -358,7 +370,7 @@ fn a_three_row_file_is_sent_with_its_progress_and_result_and_asks_before_paying_
             .is_some()
     );
     assert!(harness.query_by_label("Review and send…").is_none());
-    assert!(harness.state().withdrawals.batch.request().is_none());
+    assert!(harness.state().panels.withdrawals.batch.request().is_none());
     // Asked again, the person's yes makes it payable once more.
     harness.get_by_label("Pay this file again…").click();
     pump(
@@ -367,6 +379,7 @@ fn a_three_row_file_is_sent_with_its_progress_and_result_and_asks_before_paying_
         "the file checked to pay again",
         |state| {
             state
+                .panels
                 .withdrawals
                 .batch
                 .file
@@ -403,13 +416,14 @@ fn pause_stops_further_rows_and_resume_sends_the_rest_once() {
     harness.get_by_label("Pause").click();
     settle(&mut harness);
     assert_eq!(
-        harness.state().withdrawals.batch.stop_asked,
+        harness.state().panels.withdrawals.batch.stop_asked,
         Some(brlv_desk::app::features::withdrawals::batch::StopAsked::Pause)
     );
     pump(&worker, &mut harness, "the pause", |state| {
-        state.withdrawals.batch.report.is_some() || state.withdrawals.batch.failure.is_some()
+        state.panels.withdrawals.batch.report.is_some()
+            || state.panels.withdrawals.batch.failure.is_some()
     });
-    let batch = &harness.state().withdrawals.batch;
+    let batch = &harness.state().panels.withdrawals.batch;
     assert!(batch.paused, "{:?}", batch.report);
     let report = batch.report.clone().unwrap();
     assert!(report.cancelled && !report.finished);
@@ -427,14 +441,22 @@ fn pause_stops_further_rows_and_resume_sends_the_rest_once() {
     harness.get_by_label("Resume").click();
     pump(&worker, &mut harness, "the resumed batch", |state| {
         state
+            .panels
             .withdrawals
             .batch
             .report
             .as_ref()
             .is_some_and(|report| report.finished)
-            || state.withdrawals.batch.failure.is_some()
+            || state.panels.withdrawals.batch.failure.is_some()
     });
-    let report = harness.state().withdrawals.batch.report.clone().unwrap();
+    let report = harness
+        .state()
+        .panels
+        .withdrawals
+        .batch
+        .report
+        .clone()
+        .unwrap();
     assert_eq!(report.sent, ROWS - sent_before_pause);
     let after = reread(&worker, &mut harness);
     assert_eq!(new_ids(&before, &after).len(), ROWS);
@@ -446,22 +468,30 @@ const ROWS: usize = 12;
 #[test]
 fn the_worker_refuses_a_batch_without_the_locks_proof_and_sends_nothing() {
     let (_dir, worker, mut harness, before) = sandbox_with_file(&csv(&THREE));
-    let request = harness.state().withdrawals.batch.request().unwrap();
-    harness.state_mut().withdrawals.batch.started();
+    let request = harness.state().panels.withdrawals.batch.request().unwrap();
+    harness.state_mut().panels.withdrawals.batch.started();
     assert!(worker.send(Command::Submit {
         request,
         authorized: None,
         outflow_answer: None,
     }));
     pump(&worker, &mut harness, "the refusal", |state| {
-        state.withdrawals.batch.failure.is_some() || state.withdrawals.batch.report.is_some()
+        state.panels.withdrawals.batch.failure.is_some()
+            || state.panels.withdrawals.batch.report.is_some()
     });
-    let failure = harness.state().withdrawals.batch.failure.clone().unwrap();
+    let failure = harness
+        .state()
+        .panels
+        .withdrawals
+        .batch
+        .failure
+        .clone()
+        .unwrap();
     assert!(
         failure.contains("did not pass the passphrase or the typed confirmation"),
         "{failure}"
     );
-    assert!(!harness.state().withdrawals.batch.sending);
+    assert!(!harness.state().panels.withdrawals.batch.sending);
     let after = reread(&worker, &mut harness);
     assert!(new_ids(&before, &after).is_empty());
 }
@@ -518,10 +548,17 @@ fn a_file_is_chosen_reviewed_and_sent_with_the_keyboard_alone() {
     );
     tab_to(&mut harness, "Stop at the first failure");
     press(&mut harness, egui::Key::Space);
-    assert!(harness.state().withdrawals.batch.stop_at_first_failure);
+    assert!(
+        harness
+            .state()
+            .panels
+            .withdrawals
+            .batch
+            .stop_at_first_failure
+    );
     tab_to(&mut harness, "Review and send…");
     press(&mut harness, egui::Key::Enter);
-    assert!(harness.state().withdrawals.batch.confirming);
+    assert!(harness.state().panels.withdrawals.batch.confirming);
     tab_to(&mut harness, "Confirm");
     press(&mut harness, egui::Key::Enter);
     confirm_plain_key(&mut harness);
@@ -556,7 +593,7 @@ fn a_sealed_key_asks_its_passphrase_once_showing_the_count_and_the_total() {
     harness.get_by_label("Payouts from a file");
     // Once on the review behind it, once in the dialog.
     assert_eq!(harness.query_all_by_label("R$6.66").count(), 2);
-    let expected = harness.state().withdrawals.batch.request().unwrap();
+    let expected = harness.state().panels.withdrawals.batch.request().unwrap();
     crate::support::ui::only_the_right_passphrase_sends(&mut harness, expected);
 }
 
@@ -574,7 +611,9 @@ fn a_file_named_at_start_is_checked_once_the_account_opens_and_waits_for_its_che
         "nothing to check it with before the account opens"
     );
     let connected = connected_state(Language::En);
-    state.apply(Event::SessionStarted(connected.session.clone().unwrap()));
+    state.apply(Event::SessionStarted(
+        connected.shared.session.clone().unwrap(),
+    ));
     assert!(state.payouts_file_at_start.is_none(), "opened once");
     assert!(
         state.take_commands().iter().any(|command| matches!(
@@ -586,21 +625,21 @@ fn a_file_named_at_start_is_checked_once_the_account_opens_and_waits_for_its_che
         )),
         "checked as the account opens"
     );
-    assert!(state.withdrawals.batch.checking);
+    assert!(state.panels.withdrawals.batch.checking);
     assert!(
         !state.view_loaded(View::Withdrawals),
         "a screenshot waits for the check"
     );
     state.apply(Event::Batch(BatchEvent::Checked(Ok(checked(&csv(&THREE))))));
-    assert!(!state.withdrawals.batch.checking);
+    assert!(!state.panels.withdrawals.batch.checking);
     assert!(
-        state.withdrawals.batch.scroll_into_view,
+        state.panels.withdrawals.batch.scroll_into_view,
         "brought into view"
     );
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label_contains("3 row(s), 0 with errors");
-    assert!(!harness.state().withdrawals.batch.scroll_into_view);
+    assert!(!harness.state().panels.withdrawals.batch.scroll_into_view);
 }
 
 /// A file paying by PIX, TED and in BRLV, reviewed against balances of
@@ -652,7 +691,7 @@ fn the_batchs_review_says_who_receives_by_method_and_each_balance_after() {
         crate::support::ui::deliver(&mut state, Fetched::BalanceBrl(dec("10000")), 9_000);
         crate::support::ui::deliver(&mut state, Fetched::BalanceBrlv(dec("500")), 9_000);
         state.apply(Event::Batch(BatchEvent::Checked(Ok(file.clone()))));
-        state.withdrawals.batch.confirming = true;
+        state.panels.withdrawals.batch.confirming = true;
         let mut harness = harness(state);
         settle(&mut harness);
         for line in lines {

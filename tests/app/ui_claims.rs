@@ -79,7 +79,7 @@ fn a_claim_above_the_claimable_is_refused_and_the_exact_claim_is_sent() {
     settle(&mut harness);
     assert!(claims_sent(harness.state_mut()).is_empty());
 
-    harness.state_mut().claims.draft.amount = "1200".into();
+    harness.state_mut().panels.claims.draft.amount = "1200".into();
     settle(&mut harness);
     assert!(harness.query_by_label_contains("can be claimed").is_none());
     harness.get_by_label("Claim now").click();
@@ -144,7 +144,7 @@ fn the_result_shows_gross_tax_fees_and_net() {
         "updated-at": "2026-03-10T12:00:00.123Z",
     }))
     .unwrap();
-    state.claims.draft.amount = "1000".into();
+    state.panels.claims.draft.amount = "1000".into();
     state.apply(Event::Submitted {
         session: SESSION,
         form: FormKind::Claim,
@@ -171,7 +171,7 @@ fn the_result_shows_gross_tax_fees_and_net() {
     }
     assert_eq!(harness.query_all_by_label("created").count(), 2);
     assert_eq!(
-        harness.state().claims.draft.amount,
+        harness.state().panels.claims.draft.amount,
         "",
         "the form starts afresh"
     );
@@ -181,7 +181,7 @@ fn the_result_shows_gross_tax_fees_and_net() {
 fn from_a_sealed_profile_a_claim_waits_for_the_right_passphrase() {
     let mut state = claims_state(Language::En);
     crate::support::ui::seal_session(&mut state);
-    state.claims.draft.amount = "1200".into();
+    state.panels.claims.draft.amount = "1200".into();
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("Claim now").click();

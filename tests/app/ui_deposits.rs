@@ -63,6 +63,7 @@ fn deposits_state(language: Language) -> AppState {
 fn deposits_are_listed_per_asset_newest_first_with_every_coordinate() {
     let mut state = deposits_state(Language::En);
     let ids: Vec<String> = state
+        .shared
         .data
         .deposits_brl
         .value()
@@ -74,7 +75,7 @@ fn deposits_are_listed_per_asset_newest_first_with_every_coordinate() {
         ids[0], "d0000000-0000-4000-8000-000000000002",
         "newest first"
     );
-    state.deposits.records.selected = Some(ids[0].parse().unwrap());
+    state.panels.deposits.records.selected = Some(ids[0].parse().unwrap());
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("1,500.00 reais");
@@ -114,8 +115,8 @@ fn the_payers_cpf_is_masked_its_bank_named_and_its_account_type_in_words_in_both
         (Language::PtBr, "Conta corrente"),
     ] {
         let mut state = deposits_state(language);
-        let selected = state.data.deposits_brl.value().unwrap()[0].id;
-        state.deposits.records.selected = Some(selected);
+        let selected = state.shared.data.deposits_brl.value().unwrap()[0].id;
+        state.panels.deposits.records.selected = Some(selected);
         let mut harness = harness(state);
         settle(&mut harness);
         // Three rows and the details, never the whole number.

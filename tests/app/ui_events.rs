@@ -42,14 +42,14 @@ fn the_listener_is_off_until_switched_on_with_a_valid_port() {
     harness.get_by_label("Not listening.");
     harness.get_by_label("No events received yet.");
 
-    harness.state_mut().events.port = "70000".to_owned();
+    harness.state_mut().panels.events.port = "70000".to_owned();
     settle(&mut harness);
     harness.get_by_label_contains("A port is a number from 0 to 65535");
     harness.get_by_label("Listen for webhook events").click();
     settle(&mut harness);
     assert!(harness.state().pending_commands().is_empty());
 
-    harness.state_mut().events.port = "9123".to_owned();
+    harness.state_mut().panels.events.port = "9123".to_owned();
     settle(&mut harness);
     harness.get_by_label("Listen for webhook events").click();
     settle(&mut harness);
@@ -94,7 +94,7 @@ fn events_are_listed_newest_first_and_a_refund_raises_a_notice() {
         2,
     ));
     assert_eq!(
-        state.events.received[0].event.kind.as_deref(),
+        state.panels.events.received[0].event.kind.as_deref(),
         Some("order-refund-initiated"),
         "newest first"
     );
@@ -116,7 +116,7 @@ fn events_are_listed_newest_first_and_a_refund_raises_a_notice() {
     let state = harness.state();
     assert_eq!(state.view, View::Orders);
     assert_eq!(
-        state.orders.selected.unwrap().to_string(),
+        state.panels.orders.selected.unwrap().to_string(),
         "22222222-0000-4000-8000-000000000000"
     );
 }
@@ -124,7 +124,7 @@ fn events_are_listed_newest_first_and_a_refund_raises_a_notice() {
 #[test]
 fn a_port_in_use_is_explained_in_portuguese() {
     let mut state = events_state();
-    state.language = Language::PtBr;
+    state.shared.language = Language::PtBr;
     state.apply(Event::Events(EventsEvent::ListenFailed(
         brlv_desk::webhook::ListenError::Bind {
             address: "127.0.0.1:8788".parse().unwrap(),
@@ -135,7 +135,7 @@ fn a_port_in_use_is_explained_in_portuguese() {
     settle(&mut harness);
     harness.get_by_label_contains("a porta 8788 não está disponível (Address in use)");
     assert!(
-        !harness.state().events.is_on(),
+        !harness.state().panels.events.is_on(),
         "the switch shows it is off"
     );
 }

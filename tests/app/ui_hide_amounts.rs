@@ -29,6 +29,7 @@ pub fn demo_state(language: Language) -> AppState {
     let mut state = AppState::new(language);
     pump_until(&worker, &mut state, "every resource", |state| {
         state
+            .shared
             .data
             .polled_freshness()
             .iter()
@@ -43,7 +44,7 @@ pub fn demo_state(language: Language) -> AppState {
         "net-amount": "2148.15",
     }))
     .unwrap();
-    state.data.claim_made(claim);
+    state.shared.data.claim_made(claim);
     let body = serde_json::json!({
         "id": "evt-1",
         "type": "order.completed",
@@ -60,7 +61,7 @@ pub fn demo_state(language: Language) -> AppState {
         event: Box::new(WebhookEvent::parse(body.to_string().as_bytes()).unwrap()),
     }));
     // A withdrawal waiting for its confirmation repeats its amount.
-    state.withdrawals.confirming = Some(brlv_core::api::model::CreateWithdrawal {
+    state.panels.withdrawals.confirming = Some(brlv_core::api::model::CreateWithdrawal {
         asset: brlv_core::api::model::Asset::FiatBrl,
         method: brlv_core::api::model::WithdrawalMethod::Pix,
         amount: "3210.75".parse().unwrap(),
@@ -69,21 +70,24 @@ pub fn demo_state(language: Language) -> AppState {
         target_address: None,
     });
     // The details of the first row of every list are open.
-    state.transfers.records.selected = state
+    state.panels.transfers.records.selected = state
+        .shared
         .data
         .transfers
         .value()
         .and_then(|rows| rows.first())
         .map(|t| t.id);
-    state.withdrawals.records.selected = state
+    state.panels.withdrawals.records.selected = state
+        .shared
         .data
         .withdrawals
         .value()
         .and_then(|rows| rows.first())
         .map(|w| w.id);
-    state.deposits.records.selected = state
+    state.panels.deposits.records.selected = state
+        .shared
         .data
-        .deposits(&state.deposits.asset)
+        .deposits(&state.panels.deposits.asset)
         .value()
         .and_then(|rows| rows.first())
         .map(|d| d.id);
@@ -95,7 +99,7 @@ pub fn demo_state(language: Language) -> AppState {
 /// ("5") are left to the currency check: as text they hide in ids and times.
 fn written_amounts(state: &AppState) -> Vec<String> {
     let mut values: Vec<(Decimal, u32)> = Vec::new();
-    let data = &state.data;
+    let data = &state.shared.data;
     for (remote, scale) in [
         (&data.balance_brl, 2),
         (&data.balance_usdc, 6),
@@ -171,7 +175,7 @@ fn written_amounts(state: &AppState) -> Vec<String> {
         values.push((claimable.account, 2));
         values.extend(claimable.wallets.iter().map(|wallet| (wallet.available, 2)));
     }
-    for claim in state.data.claims_made.iter() {
+    for claim in state.shared.data.claims_made.iter() {
         for value in [
             claim.gross_amount,
             claim.tax_amount,
@@ -301,13 +305,14 @@ fn amounts_shown(
             let state = harness.state_mut();
             state.view = view;
             let first_order = state
+                .shared
                 .data
                 .orders
                 .value()
                 .and_then(|rows| rows.first())
                 .map(|order| order.id);
             state.select_order(if order_detail { first_order } else { None });
-            state.events.selected = None;
+            state.panels.events.selected = None;
         }
         settle(harness);
         let name = format!("{view:?}{}", if order_detail { " detail" } else { "" });
@@ -324,7 +329,7 @@ fn amounts_shown(
         }
         if view == View::Events {
             // The event's own page, its raw JSON included.
-            harness.state_mut().events.selected = Some(0);
+            harness.state_mut().panels.events.selected = Some(0);
             settle(harness);
             for text in tree_texts(harness) {
                 if has_money_digits(&text) || written.iter().any(|amount| text.contains(amount)) {
@@ -372,7 +377,7 @@ fn hidden_amounts_leave_no_amount_on_any_view_nor_in_what_a_screen_reader_hears(
                 .any(|(on, text)| on == "Withdrawals" && text.contains(confirming)),
             "{language:?}: the withdrawal's confirmation repeats its amount while shown"
         );
-        harness.state_mut().hide_amounts = true;
+        harness.state_mut().shared.hide_amounts = true;
         let left = amounts_shown(&mut harness, &written);
         assert!(
             left.is_empty(),
@@ -400,17 +405,17 @@ fn the_eye_and_ctrl_shift_h_switch_amounts_off_and_on() {
     harness.get_by_label("25,000.00 reais");
     harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::H);
     settle(&mut harness);
-    assert!(harness.state().hide_amounts);
+    assert!(harness.state().shared.hide_amounts);
     assert!(harness.query_by_label("25,000.00 reais").is_none());
     harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::H);
     settle(&mut harness);
-    assert!(!harness.state().hide_amounts);
+    assert!(!harness.state().shared.hide_amounts);
     harness.get_by_label("25,000.00 reais");
     // The eye in the top bar: a switch a screen reader hears as on or off.
     let eye = harness.get_by_role_and_label(egui::accesskit::Role::CheckBox, "Hide amounts");
     eye.click();
     settle(&mut harness);
-    assert!(harness.state().hide_amounts);
+    assert!(harness.state().shared.hide_amounts);
     assert!(harness.query_by_label("25,000.00 reais").is_none());
     // And Settings lists the shortcut.
     harness.state_mut().view = View::Settings;
@@ -441,7 +446,7 @@ impl eframe::Storage for MemoryStorage {
 #[test]
 fn hidden_amounts_stay_hidden_after_a_restart_and_an_older_save_shows_them() {
     let mut before = AppState::new(Language::En);
-    before.hide_amounts = true;
+    before.shared.hide_amounts = true;
     let mut storage = MemoryStorage::default();
     eframe::set_value(
         &mut storage,
@@ -451,7 +456,7 @@ fn hidden_amounts_stay_hidden_after_a_restart_and_an_older_save_shows_them() {
     let restored: PersistedUi = eframe::get_value(&storage, PersistedUi::STORAGE_KEY).unwrap();
     let mut after = AppState::new(Language::En);
     restored.restore_into(&mut after);
-    assert!(after.hide_amounts);
+    assert!(after.shared.hide_amounts);
 
     // What an earlier version saved, without the field: amounts shown.
     let mut older = MemoryStorage::default();
@@ -462,9 +467,9 @@ fn hidden_amounts_stay_hidden_after_a_restart_and_an_older_save_shows_them() {
     );
     let restored: PersistedUi = eframe::get_value(&older, PersistedUi::STORAGE_KEY).unwrap();
     let mut after = AppState::new(Language::En);
-    after.hide_amounts = true;
+    after.shared.hide_amounts = true;
     restored.restore_into(&mut after);
-    assert!(!after.hide_amounts);
+    assert!(!after.shared.hide_amounts);
     assert_eq!(restored.view, View::Orders);
 }
 
@@ -482,7 +487,7 @@ fn a_claim_above_what_is_claimable_says_so_without_the_hidden_amount() {
         .filter(|text| text.contains("can be claimed"))
         .collect();
     assert!(said.iter().any(|text| has_money_digits(text)), "{said:?}");
-    harness.state_mut().hide_amounts = true;
+    harness.state_mut().shared.hide_amounts = true;
     settle(&mut harness);
     harness.get_by_label("More than can be claimed here.");
     let left: Vec<String> = tree_texts(&harness)

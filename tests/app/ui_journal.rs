@@ -12,9 +12,10 @@ use brlv_core::api::model::{Claim, Order};
 use brlv_desk::app::features::journal::message::{JournalEvent, RestoredList};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::Event;
+use brlv_desk::app::panel::shared::ConnectionStatus;
 use brlv_desk::app::remote::PartialCopy;
 use brlv_desk::app::resources::Fetched;
-use brlv_desk::app::state::{AppState, ConnectionStatus, View};
+use brlv_desk::app::state::{AppState, View};
 
 use crate::support::ui::{SESSION, connected_state, dec, deliver, harness, settle};
 
@@ -61,9 +62,9 @@ fn restored_orders_show_at_once_marked_with_when_they_were_fetched() {
     let mut state = connected_state(Language::En);
     state.view = View::Orders;
     restored(&mut state, Vec::new());
-    assert_eq!(state.data.balance_brl.value(), Some(&dec("1234.56")));
+    assert_eq!(state.shared.data.balance_brl.value(), Some(&dec("1234.56")));
     assert_eq!(
-        state.connection_status(),
+        state.shared.connection_status(),
         ConnectionStatus::Connecting,
         "a saved copy is not news from the service"
     );
@@ -94,7 +95,7 @@ fn restored_orders_show_at_once_marked_with_when_they_were_fetched() {
     settle(&mut harness);
     assert!(harness.query_by_label_contains("Saved copy").is_none());
     let state = harness.state();
-    assert_eq!(state.data.orders.value().unwrap().len(), 2);
+    assert_eq!(state.shared.data.orders.value().unwrap().len(), 2);
     assert!(state.view_loaded(View::Orders));
 }
 
@@ -120,9 +121,27 @@ fn a_list_fetched_before_the_journal_answered_is_not_overwritten() {
     let mut state = connected_state(Language::En);
     deliver(&mut state, Fetched::BalanceBrl(dec("10.00")), 1_000);
     restored(&mut state, Vec::new());
-    assert_eq!(state.data.balance_brl.value(), Some(&dec("10.00")));
-    assert!(state.data.balance_brl.loaded().unwrap().saved_at.is_none());
-    assert!(state.data.orders.loaded().unwrap().saved_at.is_some());
+    assert_eq!(state.shared.data.balance_brl.value(), Some(&dec("10.00")));
+    assert!(
+        state
+            .shared
+            .data
+            .balance_brl
+            .loaded()
+            .unwrap()
+            .saved_at
+            .is_none()
+    );
+    assert!(
+        state
+            .shared
+            .data
+            .orders
+            .loaded()
+            .unwrap()
+            .saved_at
+            .is_some()
+    );
 }
 
 #[test]
@@ -166,5 +185,5 @@ fn the_journal_of_another_connection_is_ignored() {
         claims: Vec::new(),
         tax: Default::default(),
     }));
-    assert!(state.data.balance_brl.value().is_none());
+    assert!(state.shared.data.balance_brl.value().is_none());
 }

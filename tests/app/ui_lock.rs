@@ -35,11 +35,11 @@ fn locked_later_state() -> AppState {
     let mut state = connected_state(Language::En);
     seal_session(&mut state);
     state.view = View::Withdrawals;
-    state.now = 1_000;
-    state.lock.last_input = 1_000;
+    state.shared.now = 1_000;
+    state.panels.lock.last_input = 1_000;
     deliver(&mut state, rows("9876.54"), 1_000);
-    state.withdrawals.draft.amount = "1.320,50".to_owned();
-    state.withdrawals.draft.pix_key = "529.982.247-25".to_owned();
+    state.panels.withdrawals.draft.amount = "1.320,50".to_owned();
+    state.panels.withdrawals.draft.pix_key = "529.982.247-25".to_owned();
     state
 }
 
@@ -80,14 +80,14 @@ fn after_the_idle_time_the_lock_screen_hides_everything_and_unlocking_brings_it_
     );
     harness.get_by_label("Amount to withdraw");
 
-    harness.state_mut().now = 1_000 + 5 * MINUTE - 1;
+    harness.state_mut().shared.now = 1_000 + 5 * MINUTE - 1;
     settle(&mut harness);
     assert!(
         harness.query_by_label("brlv-desk is locked").is_none(),
         "not yet"
     );
 
-    harness.state_mut().now = 1_000 + 5 * MINUTE;
+    harness.state_mut().shared.now = 1_000 + 5 * MINUTE;
     settle(&mut harness);
     harness.get_by_label("brlv-desk is locked");
     shows_nothing_of_the_account(&harness);
@@ -122,7 +122,7 @@ fn after_the_idle_time_the_lock_screen_hides_everything_and_unlocking_brings_it_
     harness.get_by_label("Try again in 1 s.");
     shows_nothing_of_the_account(&harness);
 
-    harness.state_mut().now += 1_000;
+    harness.state_mut().shared.now += 1_000;
     type_into(&mut harness, "Passphrase", PASSPHRASE);
     harness.get_by_label("Unlock").click();
     settle(&mut harness);
@@ -136,7 +136,10 @@ fn after_the_idle_time_the_lock_screen_hides_everything_and_unlocking_brings_it_
         "{text:?}"
     );
     assert!(text.iter().any(|shown| shown == "1.320,50"), "{text:?}");
-    assert_eq!(harness.state().withdrawals.draft.pix_key, "529.982.247-25");
+    assert_eq!(
+        harness.state().panels.withdrawals.draft.pix_key,
+        "529.982.247-25"
+    );
     assert!(
         sent(harness.state_mut()).is_empty(),
         "unlocking sends nothing"
@@ -157,7 +160,7 @@ fn ctrl_l_locks_at_once_and_a_request_waiting_for_its_passphrase_is_dropped() {
     settle(&mut harness);
     harness.get_by_label("brlv-desk is locked");
     shows_nothing_of_the_account(&harness);
-    assert!(harness.state().lock.authorization.is_none());
+    assert!(harness.state().panels.lock.authorization.is_none());
     assert!(sent(harness.state_mut()).is_empty());
 }
 
@@ -165,26 +168,26 @@ fn ctrl_l_locks_at_once_and_a_request_waiting_for_its_passphrase_is_dropped() {
 fn input_keeps_the_window_unlocked_and_the_sandbox_never_locks() {
     let mut harness = harness(locked_later_state());
     settle(&mut harness);
-    harness.state_mut().now = 1_000 + 4 * MINUTE;
+    harness.state_mut().shared.now = 1_000 + 4 * MINUTE;
     harness.get_by_label("Amount to withdraw").click();
     settle(&mut harness);
-    harness.state_mut().now = 1_000 + 8 * MINUTE;
+    harness.state_mut().shared.now = 1_000 + 8 * MINUTE;
     settle(&mut harness);
     assert!(
         harness.query_by_label("brlv-desk is locked").is_none(),
         "touched at 4 min"
     );
     // The idle time set in Settings.
-    harness.state_mut().lock.idle_lock_minutes = 2;
-    harness.state_mut().now = 1_000 + 4 * MINUTE + 2 * MINUTE;
+    harness.state_mut().panels.lock.idle_lock_minutes = 2;
+    harness.state_mut().shared.now = 1_000 + 4 * MINUTE + 2 * MINUTE;
     settle(&mut harness);
     harness.get_by_label("brlv-desk is locked");
 
     let mut state = locked_later_state();
-    state.session.as_mut().unwrap().sealed = false;
-    state.session.as_mut().unwrap().kind = brlv_desk::app::session::ProfileKind::Sandbox;
+    state.shared.session.as_mut().unwrap().sealed = false;
+    state.shared.session.as_mut().unwrap().kind = brlv_desk::app::session::ProfileKind::Sandbox;
     let mut harness = crate::support::ui::harness(state);
-    harness.state_mut().now = 1_000 + 60 * MINUTE;
+    harness.state_mut().shared.now = 1_000 + 60 * MINUTE;
     settle(&mut harness);
     assert!(harness.query_by_label("brlv-desk is locked").is_none());
     harness.get_by_label_contains("Sandbox demo: no passphrase");
@@ -214,14 +217,14 @@ fn pointer_at(x: f32, y: f32) -> egui::Event {
 fn input_arriving_after_the_deadline_finds_the_window_locked_and_reaches_no_form() {
     let mut harness = harness(locked_later_state());
     settle(&mut harness);
-    harness.state_mut().now = 1_000 + MINUTE;
+    harness.state_mut().shared.now = 1_000 + MINUTE;
     harness.get_by_label("Amount to withdraw").click();
     settle(&mut harness);
     assert!(harness.query_by_label("brlv-desk is locked").is_none());
 
     // Nothing for longer than the idle time, then someone moves the
     // pointer and types a digit in the same frame.
-    harness.state_mut().now = 1_000 + MINUTE + 5 * MINUTE;
+    harness.state_mut().shared.now = 1_000 + MINUTE + 5 * MINUTE;
     frame_with(
         &mut harness,
         vec![
@@ -239,7 +242,7 @@ fn input_arriving_after_the_deadline_finds_the_window_locked_and_reaches_no_form
     settle(&mut harness);
     harness.get_by_label("brlv-desk is locked");
     shows_nothing_of_the_account(&harness);
-    assert_eq!(harness.state().withdrawals.draft.amount, "1.320,50");
+    assert_eq!(harness.state().panels.withdrawals.draft.amount, "1.320,50");
 }
 
 #[test]
@@ -247,7 +250,7 @@ fn a_pointer_merely_moving_is_not_someone_at_the_desk() {
     let mut harness = harness(locked_later_state());
     settle(&mut harness);
     for second in (30..=6 * 60).step_by(30) {
-        harness.state_mut().now = 1_000 + second * 1_000;
+        harness.state_mut().shared.now = 1_000 + second * 1_000;
         let x = 300.0 + (second % 120) as f32;
         frame_with(&mut harness, vec![pointer_at(x, 300.0)]);
     }
@@ -261,7 +264,7 @@ fn a_window_restored_after_its_deadline_passed_while_minimized_is_locked_at_once
     let mut harness = harness(locked_later_state());
     settle(&mut harness);
     // Minimized a minute in: eframe draws nothing more until it is restored.
-    harness.state_mut().now = 1_000 + MINUTE;
+    harness.state_mut().shared.now = 1_000 + MINUTE;
     set_minimized(&mut harness, true);
     settle(&mut harness);
     assert!(
@@ -271,7 +274,7 @@ fn a_window_restored_after_its_deadline_passed_while_minimized_is_locked_at_once
 
     // Restored half an hour later with a click on the taskbar, the pointer
     // landing over the window.
-    harness.state_mut().now = 1_000 + 30 * MINUTE;
+    harness.state_mut().shared.now = 1_000 + 30 * MINUTE;
     set_minimized(&mut harness, false);
     let at = egui::pos2(400.0, 300.0);
     frame_with(
@@ -296,10 +299,10 @@ fn a_frame_is_asked_for_the_lock_deadline_so_it_locks_with_no_input() {
     let mut state = locked_later_state();
     // Touched half a minute after the lists arrived, so the lock's deadline
     // falls between the top bar's own once-a-minute redraws.
-    state.lock.last_input = 31_000;
+    state.panels.lock.last_input = 31_000;
     let deadline = 31_000 + 5 * MINUTE;
     let mut harness = harness(state);
-    harness.state_mut().now = deadline - 10_000;
+    harness.state_mut().shared.now = deadline - 10_000;
     settle(&mut harness);
     assert!(harness.query_by_label("brlv-desk is locked").is_none());
     let delay = harness
@@ -313,7 +316,7 @@ fn a_frame_is_asked_for_the_lock_deadline_so_it_locks_with_no_input() {
         "the next frame is due in {delay:?}, after the lock's deadline"
     );
     // That frame, with no input, locks.
-    harness.state_mut().now = deadline;
+    harness.state_mut().shared.now = deadline;
     harness.step();
     settle(&mut harness);
     harness.get_by_label("brlv-desk is locked");
@@ -327,15 +330,15 @@ fn with_the_setting_on_minimizing_the_window_locks_it() {
     let switch = harness.get_by_label("Lock when the window is minimized");
     switch.click();
     settle(&mut harness);
-    assert!(harness.state().lock.lock_when_minimized);
+    assert!(harness.state().panels.lock.lock_when_minimized);
     // Kept with the other preferences.
     let saved = brlv_desk::app::shell::PersistedUi::of(harness.state());
     assert!(saved.lock_when_minimized);
     let mut restored = AppState::new(Language::En);
     saved.restore_into(&mut restored);
-    assert!(restored.lock.lock_when_minimized);
+    assert!(restored.panels.lock.lock_when_minimized);
 
-    harness.state_mut().now = 1_000 + MINUTE;
+    harness.state_mut().shared.now = 1_000 + MINUTE;
     set_minimized(&mut harness, true);
     settle(&mut harness);
     harness.get_by_label("brlv-desk is locked");
@@ -379,7 +382,7 @@ fn a_plain_key_moves_money_only_after_the_word_shown_is_typed() {
         ),
     ] {
         let mut state = connected_state(language);
-        state.session.as_mut().unwrap().kind = kind;
+        state.shared.session.as_mut().unwrap().kind = kind;
         state.view = View::Withdrawals;
         let withdrawal =
             SubmitRequest::Withdrawal(CreateWithdrawal::pix(dec("10"), "52998224725".to_owned()));
@@ -397,10 +400,11 @@ fn a_plain_key_moves_money_only_after_the_word_shown_is_typed() {
         harness.key_press(egui::Key::Enter);
         settle(&mut harness);
         assert!(submits_with_proof(harness.state_mut()).is_empty());
-        assert!(harness.state().lock.authorization.is_some());
+        assert!(harness.state().panels.lock.authorization.is_some());
 
         harness
             .state_mut()
+            .panels
             .lock
             .authorization
             .as_mut()
@@ -415,7 +419,7 @@ fn a_plain_key_moves_money_only_after_the_word_shown_is_typed() {
             vec![(withdrawal.clone(), true)],
             "{kind:?}: sent once, with the proof"
         );
-        assert!(harness.state().lock.authorization.is_none());
+        assert!(harness.state().panels.lock.authorization.is_none());
     }
 
     // A request that moves nothing needs no word.

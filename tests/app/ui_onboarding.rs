@@ -33,20 +33,28 @@ fn a_bad_pem_is_refused_with_the_message_beside_the_field() {
     harness.get_by_label_contains("not an RSA private key");
 
     // Not PEM at all: the other message.
-    *harness.state_mut().onboarding.pasted_pem = "hello".to_owned();
-    harness.state_mut().onboarding.pasted_changed();
+    *harness.state_mut().panels.onboarding.pasted_pem = "hello".to_owned();
+    harness.state_mut().panels.onboarding.pasted_changed();
     settle(&mut harness);
     harness.get_by_label_contains("not in PEM format");
-    assert!(harness.state().onboarding.connect_request().is_none());
+    assert!(
+        harness
+            .state()
+            .panels
+            .onboarding
+            .connect_request()
+            .is_none()
+    );
 }
 
 #[test]
 fn on_a_portuguese_screen_the_refusal_is_in_portuguese() {
     let mut state = onboarding_state(Language::PtBr);
-    state.onboarding.key_source = brlv_desk::app::features::onboarding::state::KeySource::Pasted;
-    *state.onboarding.pasted_pem = "hello".to_owned();
-    state.onboarding.pasted_changed();
-    state.onboarding.base_url = "http://api.example.com".to_owned();
+    state.panels.onboarding.key_source =
+        brlv_desk::app::features::onboarding::state::KeySource::Pasted;
+    *state.panels.onboarding.pasted_pem = "hello".to_owned();
+    state.panels.onboarding.pasted_changed();
+    state.panels.onboarding.base_url = "http://api.example.com".to_owned();
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label_contains("não está no formato PEM");
@@ -61,9 +69,10 @@ fn on_a_portuguese_screen_the_refusal_is_in_portuguese() {
 #[test]
 fn a_too_small_key_is_refused_with_its_reason() {
     let mut state = onboarding_state(Language::En);
-    state.onboarding.key_source = brlv_desk::app::features::onboarding::state::KeySource::Pasted;
-    *state.onboarding.pasted_pem = fixture_pem("test-only-rsa1024-pkcs1.pem");
-    state.onboarding.pasted_changed();
+    state.panels.onboarding.key_source =
+        brlv_desk::app::features::onboarding::state::KeySource::Pasted;
+    *state.panels.onboarding.pasted_pem = fixture_pem("test-only-rsa1024-pkcs1.pem");
+    state.panels.onboarding.pasted_changed();
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label_contains("shorter than 2048 bits");
@@ -149,7 +158,14 @@ fn a_complete_form_sends_connect_with_what_was_typed() {
     settle(&mut harness);
     harness.get_by_label("RSA 2048-bit private key ready.");
     // No connection without a passphrase to seal the key with, typed twice alike.
-    assert!(harness.state().onboarding.connect_request().is_none());
+    assert!(
+        harness
+            .state()
+            .panels
+            .onboarding
+            .connect_request()
+            .is_none()
+    );
     for (label, text) in [
         ("New passphrase", "horse battery staple"),
         ("Type the passphrase again", "horse battery stapel"),
@@ -161,10 +177,22 @@ fn a_complete_form_sends_connect_with_what_was_typed() {
     }
     harness.get_by_label("The two passphrases differ");
     harness.get_by_label("Strong");
-    assert!(harness.state().onboarding.connect_request().is_none());
-    *harness.state_mut().onboarding.passphrase.confirmation = "horse battery staple".to_owned();
+    assert!(
+        harness
+            .state()
+            .panels
+            .onboarding
+            .connect_request()
+            .is_none()
+    );
+    *harness
+        .state_mut()
+        .panels
+        .onboarding
+        .passphrase
+        .confirmation = "horse battery staple".to_owned();
     settle(&mut harness);
-    let problems = harness.state().onboarding.problems();
+    let problems = harness.state().panels.onboarding.problems();
     assert!(problems.is_empty(), "{problems:?}");
     // Below the fold once the public key is shown: pressed as a screen reader does.
     harness.get_by_label("Test and connect").click_accesskit();
@@ -184,7 +212,7 @@ fn a_complete_form_sends_connect_with_what_was_typed() {
 #[test]
 fn a_plain_http_address_is_refused_beside_the_field() {
     let mut state = onboarding_state(Language::En);
-    state.onboarding.base_url = "http://api.example.com".to_owned();
+    state.panels.onboarding.base_url = "http://api.example.com".to_owned();
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label_contains("only https is allowed");
@@ -259,7 +287,10 @@ fn the_first_screen_says_what_the_app_is_and_where_each_part_comes_from() {
     harness.get_by_label("3. Register the public key at the service");
     harness.get_by_label("4. Protect and save");
     // The key pair is created here unless the person opens Advanced.
-    assert_eq!(harness.state().onboarding.key_source, KeySource::Generated);
+    assert_eq!(
+        harness.state().panels.onboarding.key_source,
+        KeySource::Generated
+    );
     harness.get_by_label("Create key pair");
     assert!(harness.query_by_label("PEM file").is_none());
     harness.get_by_label("Advanced").click();
@@ -303,10 +334,10 @@ fn the_first_screen_reads_as_a_brazilian_app_in_portuguese() {
 #[test]
 fn a_pasted_key_shows_its_public_key_to_register_too() {
     let mut state = onboarding_state(Language::En);
-    state.onboarding.key_source = KeySource::Pasted;
-    *state.onboarding.pasted_pem = fixture_pem("test-only-rsa2048-pkcs8.pem");
-    state.onboarding.pasted_changed();
-    let KeyDraft::Ready(key) = &state.onboarding.pasted_key else {
+    state.panels.onboarding.key_source = KeySource::Pasted;
+    *state.panels.onboarding.pasted_pem = fixture_pem("test-only-rsa2048-pkcs8.pem");
+    state.panels.onboarding.pasted_changed();
+    let KeyDraft::Ready(key) = &state.panels.onboarding.pasted_key else {
         panic!("the fixture is a usable key");
     };
     let public_pem = key.public_key_pem().to_owned();

@@ -19,10 +19,10 @@ use crate::support::ui::{SESSION, connected_state, dec, deliver, harness, settle
 fn form_state() -> AppState {
     let mut state = connected_state(Language::En);
     state.view = View::Orders;
-    state.now = 10_000;
-    state.wall_now = datetime!(2026-03-10 12:00:00 UTC);
+    state.shared.now = 10_000;
+    state.shared.wall_now = datetime!(2026-03-10 12:00:00 UTC);
     deliver(&mut state, Fetched::Orders(vec![].into()), 9_000);
-    state.orders.form.open = true;
+    state.panels.orders.form.open = true;
     state
 }
 
@@ -73,7 +73,7 @@ fn order_requests(state: &AppState) -> Vec<&brlv_core::api::model::CreateOrder> 
 #[test]
 fn the_form_refuses_an_amount_finer_than_the_asset_and_sends_nothing() {
     let mut state = form_state();
-    state.orders.form.quote_draft.amount = "10.1234".to_owned();
+    state.panels.orders.form.quote_draft.amount = "10.1234".to_owned();
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label_contains("at most 2 decimal places; 4 were typed");
@@ -81,7 +81,13 @@ fn the_form_refuses_an_amount_finer_than_the_asset_and_sends_nothing() {
     settle(&mut harness);
     assert!(quote_requests(harness.state()).is_empty());
     // Same asset on both sides is refused beside the assets.
-    harness.state_mut().orders.form.quote_draft.target_asset = "fiat/brl".parse().unwrap();
+    harness
+        .state_mut()
+        .panels
+        .orders
+        .form
+        .quote_draft
+        .target_asset = "fiat/brl".parse().unwrap();
     settle(&mut harness);
     harness.get_by_label("Pick two different assets.");
 }
@@ -89,7 +95,7 @@ fn the_form_refuses_an_amount_finer_than_the_asset_and_sends_nothing() {
 #[test]
 fn the_form_asks_for_a_quote_once_then_creates_the_order_it_describes() {
     let mut state = form_state();
-    state.orders.form.quote_draft.amount = "250.00".to_owned();
+    state.panels.orders.form.quote_draft.amount = "250.00".to_owned();
     let mut harness = harness(state);
     settle(&mut harness);
     // BRL to BRLV: a receiving wallet, no paying wallet, no third-party PIX key.
@@ -119,7 +125,7 @@ fn the_form_asks_for_a_quote_once_then_creates_the_order_it_describes() {
     state.apply(brlv_desk::app::message::Event::Orders(
         OrdersEvent::QuoteReceived(Ok(quote(QUOTE_ID))),
     ));
-    state.orders.form.order_draft.target_wallet = "0x1234".to_owned();
+    state.panels.orders.form.order_draft.target_wallet = "0x1234".to_owned();
     settle(&mut harness);
     harness.get_by_label("0.995");
     harness.get_by_label("This quote can be accepted for 1 min 00 s more.");
@@ -131,15 +137,21 @@ fn the_form_asks_for_a_quote_once_then_creates_the_order_it_describes() {
         "a bad address sends nothing"
     );
 
-    harness.state_mut().orders.form.order_draft.target_wallet = WALLET.to_owned();
+    harness
+        .state_mut()
+        .panels
+        .orders
+        .form
+        .order_draft
+        .target_wallet = WALLET.to_owned();
     // Once the quote has expired the order is not sent; a new quote is needed.
-    harness.state_mut().wall_now = datetime!(2026-03-10 12:01:00 UTC);
+    harness.state_mut().shared.wall_now = datetime!(2026-03-10 12:01:00 UTC);
     settle(&mut harness);
     harness.get_by_label("This quote has expired; ask for a new one.");
     harness.get_by_label("Create order").click();
     settle(&mut harness);
     assert!(order_requests(harness.state()).is_empty());
-    harness.state_mut().wall_now = datetime!(2026-03-10 12:00:00 UTC);
+    harness.state_mut().shared.wall_now = datetime!(2026-03-10 12:00:00 UTC);
     settle(&mut harness);
     harness.get_by_label("PIX QR code (BRL only)").click();
     settle(&mut harness);
@@ -184,7 +196,7 @@ fn the_form_asks_for_a_quote_once_then_creates_the_order_it_describes() {
     settle(&mut harness);
     harness.get_by_label("HTTP 422 · quote-expired: the quote expired at 12:01:00");
     assert_eq!(
-        harness.state().orders.form.order_draft.target_wallet,
+        harness.state().panels.orders.form.order_draft.target_wallet,
         WALLET
     );
 }
@@ -192,9 +204,9 @@ fn the_form_asks_for_a_quote_once_then_creates_the_order_it_describes() {
 #[test]
 fn selling_usdc_for_brl_asks_for_the_paying_wallet_and_offers_a_third_party_pix_key() {
     let mut state = form_state();
-    state.orders.form.quote_draft.source_asset = "eth-base/usdc".parse().unwrap();
-    state.orders.form.quote_draft.target_asset = "fiat/brl".parse().unwrap();
-    state.orders.form.order_draft.third_party_pix_key = "not a key".to_owned();
+    state.panels.orders.form.quote_draft.source_asset = "eth-base/usdc".parse().unwrap();
+    state.panels.orders.form.quote_draft.target_asset = "fiat/brl".parse().unwrap();
+    state.panels.orders.form.order_draft.third_party_pix_key = "not a key".to_owned();
     let mut harness = harness(state);
     settle(&mut harness);
     assert!(harness.query_all_by_label("Paying wallet").count() > 0);
@@ -228,8 +240,8 @@ fn the_wallet_fields_offer_the_accounts_wallets_holding_the_asset() {
         ),
         9_000,
     );
-    state.orders.form.quote_draft.source_asset = "fiat/brl".parse().unwrap();
-    state.orders.form.quote_draft.target_asset = "eth-base/brlv".parse().unwrap();
+    state.panels.orders.form.quote_draft.source_asset = "fiat/brl".parse().unwrap();
+    state.panels.orders.form.quote_draft.target_asset = "eth-base/brlv".parse().unwrap();
     let mut harness = harness(state);
     settle(&mut harness);
     // The text field and the wallet picker beside it share the label; the picker comes second.
@@ -243,7 +255,10 @@ fn the_wallet_fields_offer_the_accounts_wallets_holding_the_asset() {
         .get_by_label(&format!("Main wallet  {MAIN}"))
         .click();
     settle(&mut harness);
-    assert_eq!(harness.state().orders.form.order_draft.target_wallet, MAIN);
+    assert_eq!(
+        harness.state().panels.orders.form.order_draft.target_wallet,
+        MAIN
+    );
     assert!(
         harness.query_by_label(&format!("Tempo  {TEMPO}")).is_none(),
         "a wallet without the asset is not offered when one with it exists"
@@ -254,7 +269,7 @@ fn the_wallet_fields_offer_the_accounts_wallets_holding_the_asset() {
 fn sealed_form_with_a_quote() -> Harness<'static, AppState> {
     let mut state = form_state();
     crate::support::ui::seal_session(&mut state);
-    state.orders.form.quote_draft.amount = "250.00".to_owned();
+    state.panels.orders.form.quote_draft.amount = "250.00".to_owned();
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("Get quote").click();
@@ -264,7 +279,7 @@ fn sealed_form_with_a_quote() -> Harness<'static, AppState> {
     state.apply(brlv_desk::app::message::Event::Orders(
         OrdersEvent::QuoteReceived(Ok(quote(QUOTE_ID))),
     ));
-    state.orders.form.order_draft.target_wallet = WALLET.to_owned();
+    state.panels.orders.form.order_draft.target_wallet = WALLET.to_owned();
     settle(&mut harness);
     harness
 }
@@ -276,7 +291,7 @@ fn from_a_sealed_profile_an_order_from_the_balance_waits_for_the_right_passphras
     settle(&mut harness);
     harness.get_by_label("Confirm").click();
     settle(&mut harness);
-    let expected = harness.state().orders.form.order_request().unwrap();
+    let expected = harness.state().panels.orders.form.order_request().unwrap();
     assert_ne!(
         expected.source_payment_method,
         Some(brlv_core::api::model::PaymentMethod::Brcode),

@@ -58,8 +58,8 @@ fn brcode_order(brcode: &str) -> Order {
 fn state_with(orders: Vec<Order>) -> AppState {
     let mut state = connected_state(Language::En);
     state.view = View::Orders;
-    state.now = 10_000;
-    state.wall_now = NOW;
+    state.shared.now = 10_000;
+    state.shared.wall_now = NOW;
     deliver(&mut state, Fetched::Orders(orders.into()), 9_000);
     // The journal had nothing to compare codes with (a first connection).
     state.apply(brlv_desk::app::message::Event::Orders(
@@ -156,7 +156,7 @@ fn a_brcode_with_a_broken_crc_is_a_warning_not_a_qr() {
 #[test]
 fn the_warning_is_in_portuguese_too() {
     let mut state = state_with(vec![brcode_order(&brcode_for("5000.00"))]);
-    state.language = Language::PtBr;
+    state.shared.language = Language::PtBr;
     state.open_order(OrderSelector::Id(BRCODE_ORDER.parse().unwrap()));
     let mut harness = harness(state);
     settle(&mut harness);
@@ -205,7 +205,12 @@ fn a_click_on_a_cells_text_opens_that_order() {
     let created = "10 Mar 2026 11:59";
     click_text(&mut harness, created);
     assert_eq!(
-        harness.state().orders.selected.map(|id| id.to_string()),
+        harness
+            .state()
+            .panels
+            .orders
+            .selected
+            .map(|id| id.to_string()),
         Some("00000001-0000-4000-8000-000000000000".to_owned())
     );
 }
@@ -244,7 +249,7 @@ fn ten_thousand_orders_render_newest_first_and_only_the_visible_rows() {
     harness.get_by_label("00000005").click();
     settle(&mut harness);
     let state = harness.state();
-    let opened = state.orders.selected.unwrap();
+    let opened = state.panels.orders.selected.unwrap();
     assert_eq!(opened.to_string(), "00000005-0000-4000-8000-000000000000");
     assert!(state.pending_commands().iter().any(|command| matches!(
         command,
@@ -284,7 +289,7 @@ fn an_order_that_expires_or_has_its_payment_returned_says_what_happens_to_the_mo
 fn the_command_line_alias_opens_the_brcode_order_awaiting_payment() {
     let mut state = connected_state(Language::En);
     state.view = View::Orders;
-    state.wall_now = NOW;
+    state.shared.wall_now = NOW;
     state.open_order(OrderSelector::AwaitingBrcode);
     assert!(!state.view_loaded(View::Orders), "waits for the list");
     let mut completed = brcode_order(&brcode_for("500.00"));
@@ -295,7 +300,10 @@ fn the_command_line_alias_opens_the_brcode_order_awaiting_payment() {
         Fetched::Orders(vec![completed, brcode_order(&brcode_for("500.00"))].into()),
         9_000,
     );
-    assert_eq!(state.orders.selected.unwrap().to_string(), BRCODE_ORDER);
+    assert_eq!(
+        state.panels.orders.selected.unwrap().to_string(),
+        BRCODE_ORDER
+    );
     assert!(
         !state.view_loaded(View::Orders),
         "waits for the journal's receiver, without which no QR is drawn"
@@ -383,7 +391,7 @@ fn opening_another_account_closes_the_open_order() {
             sealed: false,
         },
     ));
-    assert_eq!(state.orders.selected, None);
+    assert_eq!(state.panels.orders.selected, None);
     assert!(matches!(
         state.take_commands().as_slice(),
         [Command::Orders(OrdersCommand::Watch(None))]

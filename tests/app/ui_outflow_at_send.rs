@@ -51,15 +51,15 @@ fn transfer_review(language: Language, target: &str) -> Harness<'static, AppStat
     state.view = View::Transfers;
     deliver(&mut state, wallets(), 1_000);
     deliver(&mut state, Fetched::BalanceBrlv(dec("100")), 1_000);
-    state.recipients.list.push(Recipient {
+    state.shared.recipients.push(Recipient {
         name: "Supplier".to_owned(),
         destination: Destination::Wallet {
             address: SUPPLIER.to_owned(),
         },
     });
-    state.transfers.draft.source = MAIN.to_owned();
-    state.transfers.draft.target = target.to_owned();
-    state.transfers.draft.amount = "40".to_owned();
+    state.panels.transfers.draft.source = MAIN.to_owned();
+    state.panels.transfers.draft.target = target.to_owned();
+    state.panels.transfers.draft.amount = "40".to_owned();
     let mut harness = harness(state);
     settle(&mut harness);
     let send = match language {
@@ -167,7 +167,7 @@ fn a_transfer_to_a_supplier_asks_what_it_is_and_the_answer_reaches_the_taxes_led
     );
     deliver(state, Fetched::Orders(vec![].into()), 2_000);
     deliver(state, Fetched::Withdrawals(vec![].into()), 2_000);
-    state.wall_now = time::macros::datetime!(2026-03-11 12:00 UTC);
+    state.shared.wall_now = time::macros::datetime!(2026-03-11 12:00 UTC);
     let ctx = egui::Context::default();
     let (figures, _) = state.tax_figures(&ctx);
     let entry = figures
@@ -180,7 +180,7 @@ fn a_transfer_to_a_supplier_asks_what_it_is_and_the_answer_reaches_the_taxes_led
     assert_eq!(entry.kind.outflow_answer(), Some(OutflowAnswer::OwnWallet));
 
     // The next review starts unanswered.
-    assert_eq!(state.transfers.outflow.answer, None);
+    assert_eq!(state.panels.transfers.outflow.answer, None);
 }
 
 /// The answer leaves with the transfer's POST, for the journal to keep
@@ -234,7 +234,7 @@ fn the_answer_leaves_with_the_transfers_post_and_survives_an_unknown_outcome() {
         },
     }));
     assert_eq!(
-        state.taxes.inputs.typed.outflow_answer(&record),
+        state.panels.taxes.inputs.typed.outflow_answer(&record),
         Some(OutflowAnswer::OwnWallet)
     );
 }
@@ -247,13 +247,13 @@ fn unanswered_nothing_is_kept_and_back_drops_the_answer() {
         .click();
     settle(&mut harness);
     assert_eq!(
-        harness.state().transfers.outflow.answer,
+        harness.state().panels.transfers.outflow.answer,
         Some(OutflowAnswer::Gift)
     );
     // Back to the form: the destination may change, so the answer goes.
     harness.get_by_label("Back").click();
     settle(&mut harness);
-    assert_eq!(harness.state().transfers.outflow.answer, None);
+    assert_eq!(harness.state().panels.transfers.outflow.answer, None);
     harness.get_by_label("Send transfer").click();
     settle(&mut harness);
     harness.get_by_label_contains("Unanswered, they count as a payment");
@@ -300,7 +300,7 @@ fn withdrawal_confirmation(request: CreateWithdrawal) -> Harness<'static, AppSta
     state.view = View::Withdrawals;
     deliver(&mut state, wallets(), 1_000);
     deliver(&mut state, Fetched::Withdrawals(vec![].into()), 1_000);
-    state.withdrawals.confirming = Some(request);
+    state.panels.withdrawals.confirming = Some(request);
     let mut harness = harness(state);
     settle(&mut harness);
     harness
@@ -321,7 +321,7 @@ fn a_token_withdrawal_asks_too_and_keeps_the_answer_under_its_id() {
     harness.key_press(egui::Key::Space);
     settle(&mut harness);
     assert_eq!(
-        harness.state().withdrawals.outflow.answer,
+        harness.state().panels.withdrawals.outflow.answer,
         Some(OutflowAnswer::Payment)
     );
     let withdrawal: Withdrawal = serde_json::from_value(serde_json::json!({

@@ -5,11 +5,11 @@
 use egui_kittest::kittest::Queryable;
 
 use brlv_core::api::model::TaxExemptionProgress;
-use brlv_desk::app::features::taxes::gauge::{GaugeLevel, TaxGauge};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event};
 use brlv_desk::app::resources::{Fetched, ResourceKey};
 use brlv_desk::app::state::{AppState, View};
+use brlv_desk::app::tax_year::gauge::{GaugeLevel, TaxGauge};
 
 use crate::support::ui::{SESSION, connected_state, dec, deliver, harness, settle};
 
@@ -26,8 +26,8 @@ fn progress(claims: &str, other: &str) -> TaxExemptionProgress {
 /// payment that expires in 2 min 05 s, a pending transfer and a pending withdrawal.
 fn loaded_state(language: Language) -> AppState {
     let mut state = connected_state(language);
-    state.now = 10_000;
-    state.wall_now = time::macros::datetime!(2026-03-10 12:00:00 UTC);
+    state.shared.now = 10_000;
+    state.shared.wall_now = time::macros::datetime!(2026-03-10 12:00:00 UTC);
     deliver(&mut state, Fetched::BalanceBrl(dec("1234.5")), 9_000);
     deliver(&mut state, Fetched::BalanceUsdc(dec("10.5")), 9_000);
     deliver(
@@ -131,10 +131,10 @@ fn things_in_motion_show_a_live_countdown() {
     harness.get_by_label("9c2f0c52");
     harness.get_by_label("pending payment");
 
-    harness.state_mut().wall_now = time::macros::datetime!(2026-03-10 12:01:00 UTC);
+    harness.state_mut().shared.wall_now = time::macros::datetime!(2026-03-10 12:01:00 UTC);
     settle(&mut harness);
     harness.get_by_label("expires in 1 min 05 s");
-    harness.state_mut().wall_now = time::macros::datetime!(2026-03-10 12:03:00 UTC);
+    harness.state_mut().shared.wall_now = time::macros::datetime!(2026-03-10 12:03:00 UTC);
     settle(&mut harness);
     harness.get_by_label("payment window closed");
 }
@@ -159,7 +159,7 @@ fn the_top_bar_says_offline_and_when_it_retries_keeping_the_balances() {
     // Kept, and said to be as of when it last arrived, not today's.
     harness.get_by_label_contains("Balances as of ");
 
-    harness.state_mut().now = 15_500;
+    harness.state_mut().shared.now = 15_500;
     settle(&mut harness);
     harness.get_by_label("Offline, retrying in 3 s");
 }
@@ -238,7 +238,7 @@ fn refresh_by_button_f5_and_ctrl_r() {
 #[test]
 fn the_sandbox_wears_its_badge_and_other_views_say_what_comes_next() {
     let mut state = loaded_state(Language::En);
-    if let Some(session) = state.session.as_mut() {
+    if let Some(session) = state.shared.session.as_mut() {
         session.kind = brlv_desk::app::session::ProfileKind::Sandbox;
     }
     let mut harness = harness(state);
@@ -299,7 +299,7 @@ fn settings_switch_the_language_and_delete_a_profile_only_after_confirming() {
 
     harness.get_by_label("Português (Brasil)").click();
     settle(&mut harness);
-    assert_eq!(harness.state().language, Language::PtBr);
+    assert_eq!(harness.state().shared.language, Language::PtBr);
     harness.get_by_label("Idioma");
 }
 

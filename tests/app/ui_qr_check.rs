@@ -108,8 +108,8 @@ fn restore(state: &mut AppState, memory: QrMemory) {
 fn detail(order: Order, memory: QrMemory, language: Language) -> Harness<'static, AppState> {
     let mut state = connected_state(language);
     state.view = View::Orders;
-    state.now = 10_000;
-    state.wall_now = NOW;
+    state.shared.now = 10_000;
+    state.shared.wall_now = NOW;
     deliver(&mut state, Fetched::Orders(vec![order].into()), 9_000);
     restore(&mut state, memory);
     state.open_order(OrderSelector::Id(ORDER_ID.parse().unwrap()));
@@ -142,14 +142,14 @@ fn assert_no_code_offered(harness: &Harness<'static, AppState>, code: &str) {
 fn the_quote_reviewed_in_the_form_is_kept_and_an_order_asking_more_is_refused_with_no_qr() {
     let mut state = connected_state(Language::En);
     state.view = View::Orders;
-    state.now = 10_000;
-    state.wall_now = NOW;
+    state.shared.now = 10_000;
+    state.shared.wall_now = NOW;
     deliver(&mut state, Fetched::Orders(vec![].into()), 9_000);
     restore(&mut state, memory(None, None));
-    state.orders.form.open = true;
-    state.orders.form.quote_draft.amount = "500.00".to_owned();
-    state.orders.form.order_draft.target_wallet = WALLET.to_owned();
-    state.orders.form.order_draft.payment = Some(PaymentMethod::Brcode);
+    state.panels.orders.form.open = true;
+    state.panels.orders.form.quote_draft.amount = "500.00".to_owned();
+    state.panels.orders.form.order_draft.target_wallet = WALLET.to_owned();
+    state.panels.orders.form.order_draft.payment = Some(PaymentMethod::Brcode);
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("Get quote").click();
@@ -281,7 +281,7 @@ fn the_first_receiver_is_remembered_without_a_warning() {
         "kept in the journal, once"
     );
     assert_eq!(
-        harness.state().orders.qr_memory.first_receiver,
+        harness.state().panels.orders.qr_memory.first_receiver,
         Some(service_receiver())
     );
 }
@@ -382,8 +382,8 @@ fn no_code_is_drawn_before_the_journal_said_whom_it_paid_before() {
     let code = service_code("500.00");
     let mut state = connected_state(Language::En);
     state.view = View::Orders;
-    state.now = 10_000;
-    state.wall_now = NOW;
+    state.shared.now = 10_000;
+    state.shared.wall_now = NOW;
     deliver(
         &mut state,
         Fetched::Orders(vec![order("500.00", &code)].into()),

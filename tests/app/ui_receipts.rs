@@ -27,7 +27,7 @@ fn transfers_with(state_name: &str, language: Language) -> AppState {
         Fetched::Transfers(vec![transfer(state_name)].into()),
         1_000,
     );
-    state.transfers.records.selected = Some(TRANSFER_ID.parse().unwrap());
+    state.panels.transfers.records.selected = Some(TRANSFER_ID.parse().unwrap());
     state
 }
 

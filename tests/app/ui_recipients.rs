@@ -94,7 +94,7 @@ fn a_saved_pix_key_and_a_saved_bank_account_fill_the_withdrawal_form() {
     let mut harness = harness(with_book(Language::En, View::Withdrawals));
     settle(&mut harness);
     pick(&mut harness, "Aluguel — ***.982.247-**");
-    let draft = &harness.state().withdrawals.draft;
+    let draft = &harness.state().panels.withdrawals.draft;
     assert_eq!(draft.method, WithdrawalMethod::Pix);
     assert_eq!(draft.pix_key, "52998224725");
     harness.get_by_label("Recognised as CPF: 52998224725");
@@ -103,7 +103,7 @@ fn a_saved_pix_key_and_a_saved_bank_account_fill_the_withdrawal_form() {
         &mut harness,
         "Maria (Itaú) — Itaú Unibanco (341) 0001 / 12345-6 · Maria Silva",
     );
-    let draft = harness.state().withdrawals.draft.clone();
+    let draft = harness.state().panels.withdrawals.draft.clone();
     assert_eq!(draft.method, WithdrawalMethod::Ted);
     assert_eq!(draft.asset, Asset::FiatBrl);
     assert_eq!(draft.ted.bank_code, "341");
@@ -112,7 +112,13 @@ fn a_saved_pix_key_and_a_saved_bank_account_fill_the_withdrawal_form() {
     type_into(&mut harness, "Amount to withdraw", "100");
     harness.get_by_label("Review withdrawal").click();
     settle(&mut harness);
-    let confirming = harness.state().withdrawals.confirming.clone().unwrap();
+    let confirming = harness
+        .state()
+        .panels
+        .withdrawals
+        .confirming
+        .clone()
+        .unwrap();
     assert_eq!(confirming.ted_account, Some(maria()));
     // Saved already: nothing to offer.
     assert!(harness.query_by_label("Save this recipient").is_none());
@@ -136,9 +142,9 @@ fn a_saved_wallet_fills_the_transfer_target_and_a_new_one_can_be_saved() {
         .get_by_label(&format!("Cold wallet — {WALLET}"))
         .click();
     settle(&mut harness);
-    assert_eq!(harness.state().transfers.draft.target, WALLET);
+    assert_eq!(harness.state().panels.transfers.draft.target, WALLET);
 
-    harness.state_mut().transfers.draft.target = OTHER_WALLET.to_lowercase();
+    harness.state_mut().panels.transfers.draft.target = OTHER_WALLET.to_lowercase();
     settle(&mut harness);
     harness.get_by_label("Save this recipient").click();
     settle(&mut harness);
@@ -146,6 +152,7 @@ fn a_saved_wallet_fills_the_transfer_target_and_a_new_one_can_be_saved() {
     harness.get_by_label("A saved recipient is already called \"cold WALLET\".");
     *harness
         .state_mut()
+        .panels
         .transfers
         .recipient_offer
         .as_mut()
@@ -175,10 +182,10 @@ fn the_manager_refuses_a_bad_pix_key_and_adds_renames_and_deletes() {
     harness.get_by_label_contains("dígitos verificadores do CPF");
     harness.get_by_label("Adicionar favorecido").click();
     settle(&mut harness);
-    assert_eq!(harness.state().recipients.list.len(), 3);
+    assert_eq!(harness.state().shared.recipients.len(), 3);
     assert!(saves(harness.state_mut()).is_empty());
 
-    harness.state_mut().recipients.draft.pix_key = "luz@example.com".into();
+    harness.state_mut().panels.recipients.draft.pix_key = "luz@example.com".into();
     settle(&mut harness);
     harness.get_by_label("Adicionar favorecido").click();
     settle(&mut harness);
@@ -202,7 +209,7 @@ fn the_manager_refuses_a_bad_pix_key_and_adds_renames_and_deletes() {
     settle(&mut harness);
     harness.get_by_label("Salvar nome").click();
     settle(&mut harness);
-    assert_eq!(harness.state().recipients.list[0].name, "Aluguel da casa");
+    assert_eq!(harness.state().shared.recipients[0].name, "Aluguel da casa");
 
     harness.get_by_label("Excluir Luz").click();
     settle(&mut harness);
@@ -231,9 +238,9 @@ fn the_list_survives_a_restart_through_the_workers_file() {
     state.push(Command::Recipients(RecipientsCommand::Load));
     let first = worker(store.clone(), profiles.clone());
     pump_until(&first, &mut state, "the empty list", |state| {
-        state.recipients.file == FileStatus::Ready
+        state.panels.recipients.file == FileStatus::Ready
     });
-    assert!(state.recipients.list.is_empty());
+    assert!(state.shared.recipients.is_empty());
     for recipient in book().recipients {
         save_recipient(&mut state, recipient);
     }
@@ -247,9 +254,9 @@ fn the_list_survives_a_restart_through_the_workers_file() {
     restarted.push(Command::Recipients(RecipientsCommand::Load));
     let second = worker(store, profiles);
     pump_until(&second, &mut restarted, "the list read back", |state| {
-        state.recipients.file == FileStatus::Ready
+        state.panels.recipients.file == FileStatus::Ready
     });
-    assert_eq!(restarted.recipients.list, book().recipients);
+    assert_eq!(restarted.shared.recipients, book().recipients);
 }
 
 #[test]
@@ -265,7 +272,7 @@ fn a_damaged_file_is_reported_kept_and_set_aside_only_when_asked() {
     state.view = View::Settings;
     state.push(Command::Recipients(RecipientsCommand::Load));
     pump_until(&worker, &mut state, "the file read", |state| {
-        matches!(state.recipients.file, FileStatus::Damaged(_))
+        matches!(state.panels.recipients.file, FileStatus::Damaged(_))
     });
     let mut harness = harness(state);
     settle(&mut harness);
@@ -288,9 +295,9 @@ fn a_damaged_file_is_reported_kept_and_set_aside_only_when_asked() {
     settle(&mut harness);
     let mut state = std::mem::replace(harness.state_mut(), AppState::new(Language::En));
     pump_until(&worker, &mut state, "the damaged file set aside", |state| {
-        state.recipients.set_aside_to.is_some()
+        state.panels.recipients.set_aside_to.is_some()
     });
-    let moved = state.recipients.set_aside_to.clone().unwrap();
+    let moved = state.panels.recipients.set_aside_to.clone().unwrap();
     assert_eq!(
         std::fs::read_to_string(moved).unwrap(),
         "[{\"name\": \"half a fi"
@@ -299,20 +306,20 @@ fn a_damaged_file_is_reported_kept_and_set_aside_only_when_asked() {
         RecipientBook::load(&path).unwrap().recipients,
         vec![book().recipients[0].clone()]
     );
-    assert_eq!(state.recipients.file, FileStatus::Ready);
+    assert_eq!(state.panels.recipients.file, FileStatus::Ready);
 }
 
 #[test]
 fn a_saved_wallet_fills_an_orders_receiving_wallet() {
     let mut state = with_book(Language::En, View::Orders);
     deliver(&mut state, Fetched::Orders(vec![].into()), 1_000);
-    state.orders.form.open = true;
-    state.orders.form.quote_draft.amount = "250.00".to_owned();
+    state.panels.orders.form.open = true;
+    state.panels.orders.form.quote_draft.amount = "250.00".to_owned();
     let mut harness = harness(state);
     settle(&mut harness);
     pick(&mut harness, &format!("Cold wallet — {WALLET}"));
     assert_eq!(
-        harness.state().orders.form.order_draft.target_wallet,
+        harness.state().panels.orders.form.order_draft.target_wallet,
         WALLET
     );
 }
@@ -331,7 +338,7 @@ fn a_saved_recipient_is_picked_with_the_keyboard_alone() {
     settle(&mut harness);
     harness.key_press(egui::Key::Enter);
     settle(&mut harness);
-    assert_eq!(harness.state().transfers.draft.target, WALLET);
+    assert_eq!(harness.state().panels.transfers.draft.target, WALLET);
 }
 
 /// A recipient saved as a form's "Save this recipient" asks for it.

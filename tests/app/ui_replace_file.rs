@@ -80,7 +80,7 @@ fn an_export_over_an_existing_file_asks_and_keeps_it_unless_told_to_replace() {
     assert!(exports_to(&harness.state_mut().take_commands()).is_empty());
     assert!(harness.state().replace_question.is_none());
     assert!(
-        !harness.state().transfers.records.export.writing,
+        !harness.state().panels.transfers.records.export.writing,
         "can be tried again"
     );
     assert_eq!(
@@ -135,12 +135,12 @@ fn a_receipt_over_an_existing_file_asks_first_and_replace_writes_it() {
     let existing = dir.path().join("order-receipt.pdf");
     std::fs::write(&existing, "%PDF another movement's receipt").unwrap();
     let mut state = transfers_list(Language::En);
-    state.transfers.records.selected = Some(TRANSFER_ID.parse().unwrap());
+    state.panels.transfers.records.selected = Some(TRANSFER_ID.parse().unwrap());
     state.dialogs.unavailable = true;
     let mut harness = harness(state);
     settle(&mut harness);
     // The typed path of this document starts empty.
-    assert_eq!(harness.state().transfers.records.receipt_path, "");
+    assert_eq!(harness.state().panels.transfers.records.receipt_path, "");
     type_path(&mut harness, "Receipt file", &existing);
     harness.state_mut().take_commands();
     harness.get_by_label("Save PDF").click();
@@ -235,7 +235,10 @@ fn the_tax_years_files_over_existing_ones_ask_and_are_kept_unless_replaced() {
     assert!(writes_to(&harness.state_mut().take_commands()).is_empty());
     answer(&mut harness, title, "Manter o arquivo");
     assert!(writes_to(&harness.state_mut().take_commands()).is_empty());
-    assert!(!harness.state().taxes.csv.writing, "can be tried again");
+    assert!(
+        !harness.state().panels.taxes.csv.writing,
+        "can be tried again"
+    );
     assert_eq!(
         std::fs::read_to_string(&months).unwrap(),
         "the accountant's copy"
@@ -262,7 +265,10 @@ fn the_tax_years_files_over_existing_ones_ask_and_are_kept_unless_replaced() {
     harness.get_by_label_contains("relatorio.pdf já existe");
     answer(&mut harness, title, "Manter o arquivo");
     assert!(writes_to(&harness.state_mut().take_commands()).is_empty());
-    assert!(!harness.state().taxes.pdf.writing, "can be tried again");
+    assert!(
+        !harness.state().panels.taxes.pdf.writing,
+        "can be tried again"
+    );
     harness
         .get_all_by_role_and_label(Role::Button, "Salvar")
         .nth(1)
@@ -292,7 +298,7 @@ fn a_folder_chosen_in_the_dialog_for_the_tax_files_asks_before_replacing_them() 
     assert!(state.replace_question.is_some());
     state.answer_replace(false);
     assert!(writes_to(&state.take_commands()).is_empty());
-    assert!(!state.taxes.csv.writing);
+    assert!(!state.panels.taxes.csv.writing);
 }
 
 #[test]
@@ -320,7 +326,7 @@ fn a_payouts_result_file_over_an_existing_one_asks_and_is_kept_unless_replaced()
         }))));
     brlv_desk::app::ui::set_typed_paths(&harness.ctx, true);
     settle(&mut harness);
-    harness.state_mut().withdrawals.batch.result_path = result.display().to_string();
+    harness.state_mut().panels.withdrawals.batch.result_path = result.display().to_string();
     settle(&mut harness);
     harness.state_mut().take_commands();
     let title = "Replace the file?";
@@ -331,7 +337,7 @@ fn a_payouts_result_file_over_an_existing_one_asks_and_is_kept_unless_replaced()
     answer(&mut harness, title, "Keep the file");
     assert!(writes_to(&harness.state_mut().take_commands()).is_empty());
     assert!(
-        !harness.state().withdrawals.batch.saving_result,
+        !harness.state().panels.withdrawals.batch.saving_result,
         "can be tried again"
     );
     assert_eq!(
@@ -360,7 +366,7 @@ fn the_public_key_over_an_existing_file_asks_and_is_kept_unless_replaced() {
     let mut harness = harness(state);
     brlv_desk::app::ui::set_typed_paths(&harness.ctx, true);
     settle(&mut harness);
-    harness.state_mut().onboarding.public_key_path = existing.display().to_string();
+    harness.state_mut().panels.onboarding.public_key_path = existing.display().to_string();
     settle(&mut harness);
     harness.state_mut().take_commands();
     let title = "Substituir o arquivo?";
@@ -385,7 +391,7 @@ fn the_public_key_over_an_existing_file_asks_and_is_kept_unless_replaced() {
     harness
         .state_mut()
         .apply(Event::Onboarding(OnboardingEvent::KeyGenerated(Ok(key))));
-    assert_eq!(harness.state().onboarding.public_key_path, "");
+    assert_eq!(harness.state().panels.onboarding.public_key_path, "");
 }
 
 #[test]
@@ -401,16 +407,16 @@ fn the_journal_and_the_qr_code_over_existing_files_wait_for_the_answer_too() {
     let mut state = connected_state(Language::En);
     state.take_commands();
 
-    state.journal.export.writing = true;
+    state.panels.journal.export.writing = true;
     let mut out = Outbox::default();
     out.write_file(Command::Journal(JournalCommand::ExportCsv(journal.clone())));
     state.answer(out);
     assert!(state.take_commands().is_empty(), "held for the answer");
     state.answer_replace(false);
     assert!(state.take_commands().is_empty());
-    assert!(!state.journal.export.writing, "can be tried again");
+    assert!(!state.panels.journal.export.writing, "can be tried again");
 
-    state.orders.saving_qr = true;
+    state.panels.orders.saving_qr = true;
     let mut out = Outbox::default();
     out.write_file(Command::Orders(OrdersCommand::SaveQrPng {
         path: qr.clone(),

@@ -41,7 +41,7 @@ fn with_wallet_and_maria(state: &mut AppState) {
         ),
         1_000,
     );
-    state.recipients.list.push(Recipient {
+    state.shared.recipients.push(Recipient {
         name: "Maria".to_owned(),
         destination: Destination::Wallet {
             address: MARIA.to_owned(),
@@ -56,9 +56,9 @@ fn transfer_form(language: Language, brlv: &str) -> Harness<'static, AppState> {
     state.view = View::Transfers;
     with_wallet_and_maria(&mut state);
     deliver(&mut state, Fetched::BalanceBrlv(dec(brlv)), 1_000);
-    state.transfers.draft.source = MAIN.to_owned();
-    state.transfers.draft.target = MARIA.to_owned();
-    state.transfers.draft.amount = "7.77".to_owned();
+    state.panels.transfers.draft.source = MAIN.to_owned();
+    state.panels.transfers.draft.target = MARIA.to_owned();
+    state.panels.transfers.draft.amount = "7.77".to_owned();
     let mut harness = harness(state);
     settle(&mut harness);
     harness
@@ -101,7 +101,7 @@ fn a_transfer_is_reviewed_with_its_figures_and_back_keeps_the_form() {
     settle(&mut harness);
     assert!(harness.query_by_label("Check the details").is_none());
     harness.get_by_label("Send transfer");
-    let draft = &harness.state().transfers.draft;
+    let draft = &harness.state().panels.transfers.draft;
     assert_eq!(
         (
             draft.source.as_str(),
@@ -196,13 +196,13 @@ fn quote() -> brlv_core::api::model::Quote {
 fn order_form(language: Language, brl: &str) -> Harness<'static, AppState> {
     let mut state = connected_state(language);
     state.view = View::Orders;
-    state.now = 10_000;
-    state.wall_now = datetime!(2026-03-10 12:00:00 UTC);
+    state.shared.now = 10_000;
+    state.shared.wall_now = datetime!(2026-03-10 12:00:00 UTC);
     deliver(&mut state, Fetched::Orders(vec![].into()), 9_000);
     with_wallet_and_maria(&mut state);
     deliver(&mut state, Fetched::BalanceBrl(dec(brl)), 9_000);
-    state.orders.form.open = true;
-    state.orders.form.quote_draft.amount = "250.00".to_owned();
+    state.panels.orders.form.open = true;
+    state.panels.orders.form.quote_draft.amount = "250.00".to_owned();
     let mut harness = harness(state);
     settle(&mut harness);
     let get_quote = match language {
@@ -214,7 +214,7 @@ fn order_form(language: Language, brl: &str) -> Harness<'static, AppState> {
     let state = harness.state_mut();
     let _ = state.take_commands();
     state.apply(Event::Orders(OrdersEvent::QuoteReceived(Ok(quote()))));
-    state.orders.form.order_draft.target_wallet = MAIN.to_owned();
+    state.panels.orders.form.order_draft.target_wallet = MAIN.to_owned();
     settle(&mut harness);
     harness
 }
@@ -243,8 +243,14 @@ fn an_order_is_reviewed_with_its_fee_balance_and_countdown() {
 
     harness.get_by_label("Back").click();
     settle(&mut harness);
-    assert_eq!(harness.state().orders.form.order_draft.target_wallet, MAIN);
-    assert_eq!(harness.state().orders.form.quote_draft.amount, "250.00");
+    assert_eq!(
+        harness.state().panels.orders.form.order_draft.target_wallet,
+        MAIN
+    );
+    assert_eq!(
+        harness.state().panels.orders.form.quote_draft.amount,
+        "250.00"
+    );
     harness.get_by_label("Create order").click();
     settle(&mut harness);
     harness.get_by_label("Confirm").click();
@@ -283,7 +289,7 @@ fn an_expired_quote_cannot_be_confirmed_and_a_new_one_is_offered() {
     let mut harness = order_form(Language::En, "1000");
     harness.get_by_label("Create order").click();
     settle(&mut harness);
-    harness.state_mut().wall_now = datetime!(2026-03-10 12:01:00 UTC);
+    harness.state_mut().shared.wall_now = datetime!(2026-03-10 12:01:00 UTC);
     settle(&mut harness);
     harness.get_by_label(
         "This quote has expired and can no longer be confirmed. Ask for a new quote.",
@@ -346,8 +352,8 @@ fn a_claim_is_reviewed_with_the_wallet_by_name_and_what_stays_claimable() {
         1_000,
     );
     with_wallet_and_maria(&mut state);
-    state.claims.wallet = Some(MAIN.to_owned());
-    state.claims.draft.amount = "250,50".to_owned();
+    state.panels.claims.wallet = Some(MAIN.to_owned());
+    state.panels.claims.draft.amount = "250,50".to_owned();
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("Resgatar agora").click();
@@ -370,7 +376,7 @@ fn a_claim_is_reviewed_with_the_wallet_by_name_and_what_stays_claimable() {
 
     harness.get_by_label("Voltar").click();
     settle(&mut harness);
-    assert_eq!(harness.state().claims.draft.amount, "250,50");
+    assert_eq!(harness.state().panels.claims.draft.amount, "250,50");
     harness.get_by_label("Resgatar agora").click();
     settle(&mut harness);
     harness.get_by_label("Confirmar").click();
@@ -391,9 +397,9 @@ fn the_passphrase_dialog_names_wallets_and_recipients_as_the_review_did() {
     state.view = View::Transfers;
     with_wallet_and_maria(&mut state);
     deliver(&mut state, Fetched::BalanceBrlv(dec("100")), 1_000);
-    state.transfers.draft.source = MAIN.to_owned();
-    state.transfers.draft.target = MARIA.to_owned();
-    state.transfers.draft.amount = "7.77".to_owned();
+    state.panels.transfers.draft.source = MAIN.to_owned();
+    state.panels.transfers.draft.target = MARIA.to_owned();
+    state.panels.transfers.draft.amount = "7.77".to_owned();
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("Send transfer").click();
@@ -463,7 +469,7 @@ fn a_quote_that_expires_behind_the_passphrase_dialog_cannot_be_sent_and_a_new_on
             .accesskit_node()
             .is_disabled()
     );
-    harness.state_mut().wall_now = datetime!(2026-03-10 12:01:00 UTC);
+    harness.state_mut().shared.wall_now = datetime!(2026-03-10 12:01:00 UTC);
     settle(&mut harness);
     assert_eq!(
         count(
@@ -507,7 +513,7 @@ fn a_quote_that_expires_behind_the_passphrase_dialog_cannot_be_sent_and_a_new_on
             .query_by_label("Confirm with your passphrase")
             .is_none()
     );
-    assert!(harness.state().lock.authorization.is_none());
+    assert!(harness.state().panels.lock.authorization.is_none());
     assert_eq!(
         harness
             .state()
@@ -529,7 +535,7 @@ fn with_a_plain_key_an_expired_quote_cannot_be_sent_from_the_dialog_either() {
     harness.get_by_label("Confirmar").click();
     settle(&mut harness);
     harness.get_by_label("Digite ENVIAR para confirmar");
-    harness.state_mut().wall_now = datetime!(2026-03-10 12:01:30 UTC);
+    harness.state_mut().shared.wall_now = datetime!(2026-03-10 12:01:30 UTC);
     settle(&mut harness);
     assert_eq!(
         count(

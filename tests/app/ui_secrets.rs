@@ -7,6 +7,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use brlv_core::api::model::CreateWithdrawal;
+use brlv_desk::app::features::lock::state::LockTold;
 use brlv_desk::app::features::lock::view::{TRANSACTION_FIELD, UNLOCK_FIELD};
 use brlv_desk::app::features::onboarding::state::{KeyDraft, KeySource};
 use brlv_desk::app::features::onboarding::view::PASTED_KEY_FIELD;
@@ -50,7 +51,7 @@ fn sealed_and_locked() -> AppState {
     let mut state = connected_state(Language::En);
     seal_session(&mut state);
     state.view = View::Withdrawals;
-    state.lock_now();
+    state.tell(|panels| &mut panels.lock, LockTold::LockNow);
     state
 }
 
@@ -76,7 +77,7 @@ fn after_unlocking_the_passphrase_field_keeps_no_trace_of_what_was_typed() {
     harness.get_by_label("Wrong passphrase. Nothing was sent.");
     assert_eq!(kept_texts(&harness, UNLOCK_FIELD), Vec::<String>::new());
 
-    harness.state_mut().now += 1_000;
+    harness.state_mut().shared.now += 1_000;
     type_into(&mut harness, "Passphrase", PASSPHRASE);
     let_the_text_settle(&mut harness);
     assert!(
@@ -118,7 +119,9 @@ fn a_transaction_password_typed_then_dropped_by_the_lock_leaves_no_trace() {
     );
 
     // Locked before it was sent: the request and every copy of the text go.
-    harness.state_mut().lock_now();
+    harness
+        .state_mut()
+        .tell(|panels| &mut panels.lock, LockTold::LockNow);
     settle(&mut harness);
     harness.get_by_label("brlv-desk is locked");
     assert_eq!(
@@ -136,14 +139,17 @@ fn a_pasted_private_key_is_read_at_once_and_its_field_emptied() {
     settle(&mut harness);
     harness.get_by_label("Paste a PEM").click();
     settle(&mut harness);
-    assert_eq!(harness.state().onboarding.key_source, KeySource::Pasted);
+    assert_eq!(
+        harness.state().panels.onboarding.key_source,
+        KeySource::Pasted
+    );
     let field = harness.get_by_label("Private key");
     field.focus();
     field.type_text(&pem);
     settle(&mut harness);
     let_the_text_settle(&mut harness);
 
-    let onboarding = &harness.state().onboarding;
+    let onboarding = &harness.state().panels.onboarding;
     assert!(
         matches!(&onboarding.pasted_key, KeyDraft::Ready(key) if key.bits() == 2048),
         "the key was read"

@@ -43,7 +43,7 @@ fn pix_withdrawal(key: &str) -> Withdrawal {
 fn a_pix_sent_says_how_much_to_whom_in_words_and_no_id() {
     let mut state = connected_state(Language::PtBr);
     state.view = View::Withdrawals;
-    state.recipients.list = vec![Recipient {
+    state.shared.recipients = vec![Recipient {
         name: "Aluguel".into(),
         destination: Destination::Pix {
             key: "52998224725".into(),
@@ -76,7 +76,7 @@ fn a_pix_sent_says_how_much_to_whom_in_words_and_no_id() {
 fn a_transfer_sent_names_the_saved_recipient() {
     let mut state = connected_state(Language::En);
     state.view = View::Transfers;
-    state.recipients.list = vec![Recipient {
+    state.shared.recipients = vec![Recipient {
         name: "Maria".into(),
         destination: Destination::Wallet {
             address: MARIA.into(),

@@ -205,7 +205,7 @@ fn send_again_fills_the_form_as_sent_and_nothing_leaves_until_reviewed_and_autho
     seal_session(&mut state);
     state.view = View::Settings;
     // Something typed in the form before is replaced, not mixed in.
-    state.withdrawals.draft.amount = "5.00".into();
+    state.panels.withdrawals.draft.amount = "5.00".into();
     one_of_each(&mut state);
     let mut harness = harness(state);
     settle(&mut harness);
@@ -216,14 +216,17 @@ fn send_again_fills_the_form_as_sent_and_nothing_leaves_until_reviewed_and_autho
 
     let state = harness.state();
     assert_eq!(state.view, View::Withdrawals);
-    assert_eq!(state.withdrawals.draft.method, WithdrawalMethod::Ted);
-    assert_eq!(state.withdrawals.draft.amount, "1,234.56");
+    assert_eq!(state.panels.withdrawals.draft.method, WithdrawalMethod::Ted);
+    assert_eq!(state.panels.withdrawals.draft.amount, "1,234.56");
     assert_eq!(
-        state.withdrawals.draft.validate(),
+        state.panels.withdrawals.draft.validate(),
         Ok(ted_withdrawal()),
         "exactly as it was sent"
     );
-    assert!(state.withdrawals.confirming.is_none(), "the form, not sent");
+    assert!(
+        state.panels.withdrawals.confirming.is_none(),
+        "the form, not sent"
+    );
     assert_eq!(submits(state), 0, "nothing leaves on filling");
 
     harness.get_by_label("Review withdrawal").click();
@@ -262,9 +265,12 @@ fn a_transfer_not_done_fills_its_form_in_portuguese_amounts() {
     settle(&mut harness);
     let state = harness.state();
     assert_eq!(state.view, View::Transfers);
-    assert_eq!(state.transfers.draft.amount, "1.234,500000000000000000");
-    assert_eq!(state.transfers.draft.validate(), Ok(transfer()));
-    assert!(state.transfers.reviewing.is_none());
+    assert_eq!(
+        state.panels.transfers.draft.amount,
+        "1.234,500000000000000000"
+    );
+    assert_eq!(state.panels.transfers.draft.validate(), Ok(transfer()));
+    assert!(state.panels.transfers.reviewing.is_none());
     assert_eq!(submits(state), 0);
 }
 
@@ -338,7 +344,7 @@ fn the_keyboard_goes_from_the_notice_to_send_again_and_into_the_form() {
     let state = harness.state();
     assert_eq!(state.view, View::Withdrawals);
     assert_eq!(
-        state.withdrawals.draft.validate(),
+        state.panels.withdrawals.draft.validate(),
         Ok(pix_withdrawal("90.12"))
     );
     assert_eq!(submits(state), 0);
@@ -348,13 +354,13 @@ fn the_keyboard_goes_from_the_notice_to_send_again_and_into_the_form() {
 fn another_connection_forgets_what_was_told_of_the_last() {
     let mut state = connected_state(Language::En);
     one_of_each(&mut state);
-    assert_eq!(state.journal.settled.len(), 4);
+    assert_eq!(state.panels.journal.settled.len(), 4);
     // The same send told again (a reconnection) is listed once.
     settled(
         &mut state,
         vec![withdrawal(2, &ted_withdrawal(), SendOutcome::NotDone)],
     );
-    assert_eq!(state.journal.settled.len(), 4);
+    assert_eq!(state.panels.journal.settled.len(), 4);
     state.apply(Event::SessionStarted(
         brlv_desk::app::session::SessionInfo {
             id: SESSION + 1,
@@ -366,8 +372,8 @@ fn another_connection_forgets_what_was_told_of_the_last() {
             sealed: false,
         },
     ));
-    assert!(state.journal.settled.is_empty());
-    assert!(state.withdrawals.found_after_restart.is_empty());
+    assert!(state.panels.journal.settled.is_empty());
+    assert!(state.panels.withdrawals.found_after_restart.is_empty());
 }
 
 #[test]

@@ -56,7 +56,7 @@ fn every_list_sorts_by_a_click_on_a_header_and_has_a_search_box() {
         "updated-at": "2026-03-01T10:00:00Z",
     }))
     .unwrap();
-    state.data.claim_made(claim);
+    state.shared.data.claim_made(claim);
     let body = serde_json::json!({
         "id": "evt-2", "type": "order.paid", "created-at": "2026-03-10T11:00:00Z",
         "order": {"id": "0e0e0e0e-0000-4000-8000-000000000002", "state": "paid"},
@@ -182,7 +182,7 @@ fn a_token_amount_shows_two_places_in_the_list_and_every_place_on_hover_copy_det
     settle(&mut harness);
 
     // The details write every place it carries.
-    harness.state_mut().transfers.records.selected = Some(brlv_transfer().id);
+    harness.state_mut().panels.transfers.records.selected = Some(brlv_transfer().id);
     settle(&mut harness);
     assert!(
         harness.query_all_by_label(EXACT).count() >= 1,
@@ -191,9 +191,11 @@ fn a_token_amount_shows_two_places_in_the_list_and_every_place_on_hover_copy_det
 
     // And the CSV of the list shown keeps every place, in the service's notation.
     let state = harness.state();
-    let shown =
-        brlv_desk::app::features::transfers::view::shown_transfers(&state.transfers, &state.data)
-            .to_vec();
+    let shown = brlv_desk::app::features::transfers::view::shown_transfers(
+        &state.panels.transfers,
+        &state.shared.data,
+    )
+    .to_vec();
     let csv = ExportRecords::Transfers(shown).to_csv().unwrap();
     assert!(csv.contains(",44910.519870000000000000,"), "{csv}");
 }
@@ -202,7 +204,7 @@ fn a_token_amount_shows_two_places_in_the_list_and_every_place_on_hover_copy_det
 fn an_orders_details_are_named_in_words_with_the_services_keys_one_switch_away() {
     let mut state = demo_state(Language::PtBr);
     state.view = View::Orders;
-    let id = state.data.orders.value().unwrap()[0].id;
+    let id = state.shared.data.orders.value().unwrap()[0].id;
     state.select_order(Some(id));
     let mut harness = harness(state);
     settle(&mut harness);
@@ -229,7 +231,7 @@ fn an_orders_details_are_named_in_words_with_the_services_keys_one_switch_away()
 #[test]
 fn a_table_writes_its_moments_in_the_persons_clock_as_their_language_does() {
     let mut state = connected_state(Language::PtBr);
-    state.zone = brlv_desk::app::clock::LocalZone::named("America/Sao_Paulo").unwrap();
+    state.shared.zone = brlv_desk::app::clock::LocalZone::named("America/Sao_Paulo").unwrap();
     state.view = View::Orders;
     let order: brlv_core::api::model::Order = serde_json::from_value(serde_json::json!({
         "id": "5b0d1a9e-7c1c-4a8e-9a53-0c3b8d6f1e21",

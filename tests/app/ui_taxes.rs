@@ -55,8 +55,8 @@ const DEPOSIT: u128 = 90;
 pub(crate) fn taxes_state(language: Language) -> AppState {
     let mut state = connected_state(language);
     state.view = View::Taxes;
-    state.now = 10_000;
-    state.wall_now = datetime!(2026-03-10 15:00:00 UTC);
+    state.shared.now = 10_000;
+    state.shared.wall_now = datetime!(2026-03-10 15:00:00 UTC);
     let orders = vec![
         order(
             3,
@@ -207,7 +207,7 @@ fn marking_a_darf_paid_goes_to_the_journal_and_shows_once_kept() {
             paid: true
         }]
     );
-    assert!(!harness.state().taxes.inputs.typed.is_paid(february));
+    assert!(!harness.state().panels.taxes.inputs.typed.is_paid(february));
     journal_keeps(&mut harness, inputs);
     harness.get_by_label("February 2026: DARF 4600, R$3,145.50, due 31 Mar 2026, paid");
 }
@@ -215,7 +215,7 @@ fn marking_a_darf_paid_goes_to_the_journal_and_shows_once_kept() {
 #[test]
 fn a_typed_cost_goes_to_the_journal_and_changes_the_ledger_once_kept() {
     let mut state = taxes_state(Language::En);
-    state.taxes.ledger_asset = Some("USDT".to_owned());
+    state.panels.taxes.ledger_asset = Some("USDT".to_owned());
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("USDT total cost: R$0.00");
@@ -223,7 +223,7 @@ fn a_typed_cost_goes_to_the_journal_and_changes_the_ledger_once_kept() {
         harness.query_all_by_label_contains(text).next().is_some()
     };
     assert!(says(&harness, "cost not typed: counted as zero"));
-    let built = harness.state().taxes.generation();
+    let built = harness.state().panels.taxes.generation();
     let _ = harness.state_mut().take_commands();
     type_into(&mut harness, "What they cost, in reais", "R$ 512,30");
     harness.get_by_label("Keep the cost").click();
@@ -237,12 +237,12 @@ fn a_typed_cost_goes_to_the_journal_and_changes_the_ledger_once_kept() {
         }]
     );
     assert_eq!(
-        harness.state().taxes.generation(),
+        harness.state().panels.taxes.generation(),
         built,
         "nothing changes before it is kept"
     );
     journal_keeps(&mut harness, inputs);
-    assert_eq!(harness.state().taxes.generation(), built + 1);
+    assert_eq!(harness.state().panels.taxes.generation(), built + 1);
     harness.get_by_label("USDT total cost: R$512.30");
     harness.get_by_label("USDT average cost: R$5.123");
     assert!(says(&harness, "value typed by you"));
@@ -268,9 +268,9 @@ fn the_files_are_asked_of_the_worker_for_the_year_shown() {
     let pdf = folder.path().join("report.pdf");
     {
         let state = harness.state_mut();
-        state.taxes.csv.path = folder.path().display().to_string();
+        state.panels.taxes.csv.path = folder.path().display().to_string();
         state.save_tax_csv();
-        state.taxes.pdf.path = pdf.display().to_string();
+        state.panels.taxes.pdf.path = pdf.display().to_string();
         state.save_tax_pdf();
     }
     let commands = harness.state_mut().take_commands();
@@ -319,13 +319,13 @@ fn the_view_speaks_portuguese() {
 /// `brl` reais (a R$30.00 fee besides).
 fn selling(state: &mut AppState, usdc: &str, brl: &str) {
     state.view = View::Orders;
-    state.orders.form.open = true;
-    let draft = &mut state.orders.form.quote_draft;
+    state.panels.orders.form.open = true;
+    let draft = &mut state.panels.orders.form.quote_draft;
     draft.source_asset = "eth-base/usdc".parse().unwrap();
     draft.target_asset = "fiat/brl".parse().unwrap();
     draft.amount = usdc.to_owned();
-    let request = state.orders.form.quote_request().unwrap();
-    state.orders.form.quote_asked = Some(request);
+    let request = state.panels.orders.form.quote_request().unwrap();
+    state.panels.orders.form.quote_asked = Some(request);
     let quote: Quote = from_json(json!({
         "id": id(77),
         "source-asset": "eth-base/usdc",
@@ -339,7 +339,7 @@ fn selling(state: &mut AppState, usdc: &str, brl: &str) {
         "expiration": "2026-03-10T15:05:00Z",
     }));
     state.apply(Event::Orders(OrdersEvent::QuoteReceived(Ok(quote))));
-    state.orders.form.order_draft.source_wallet =
+    state.panels.orders.form.order_draft.source_wallet =
         "0xfeedfacefeedfacefeedfacefeedfacefeedface".to_owned();
 }
 
@@ -370,11 +370,11 @@ fn a_sale_within_the_limit_says_the_month_stays_exempt() {
     );
     // Buying tokens is no sale.
     let state = harness.state_mut();
-    state.orders.form.quote_draft.source_asset = "fiat/brl".parse().unwrap();
-    state.orders.form.quote_draft.target_asset = "eth-base/usdc".parse().unwrap();
-    state.orders.form.quote_draft.amount = "100.00".to_owned();
-    let request = state.orders.form.quote_request().unwrap();
-    state.orders.form.quote_asked = Some(request);
+    state.panels.orders.form.quote_draft.source_asset = "fiat/brl".parse().unwrap();
+    state.panels.orders.form.quote_draft.target_asset = "eth-base/usdc".parse().unwrap();
+    state.panels.orders.form.quote_draft.amount = "100.00".to_owned();
+    let request = state.panels.orders.form.quote_request().unwrap();
+    state.panels.orders.form.quote_asked = Some(request);
     let quote: Quote = from_json(json!({
         "id": id(78), "source-asset": "fiat/brl", "target-asset": "eth-base/usdc",
         "source-amount": "100.00", "target-amount": "16.5", "fee-amount": "0.1",

@@ -38,8 +38,8 @@ fn order(n: u128, at: &str, pay: (&str, &str), get: (&str, &str)) -> Order {
 fn declaration_state(language: Language) -> AppState {
     let mut state = connected_state(language);
     state.view = View::Taxes;
-    state.now = 10_000;
-    state.wall_now = datetime!(2026-05-20 15:00:00 UTC);
+    state.shared.now = 10_000;
+    state.shared.wall_now = datetime!(2026-05-20 15:00:00 UTC);
     let orders = vec![
         order(
             2,

@@ -128,9 +128,9 @@ struct Account {
 fn account_state(language: Language, account: Account) -> AppState {
     let mut state = connected_state(language);
     state.view = View::Taxes;
-    state.now = 10_000;
-    state.wall_now = datetime!(2027-02-01 15:00:00 UTC);
-    state.taxes.year = Some(2026);
+    state.shared.now = 10_000;
+    state.shared.wall_now = datetime!(2027-02-01 15:00:00 UTC);
+    state.panels.taxes.year = Some(2026);
     let (amount, at) = account.withdrawal_brl;
     let withdrawals: Vec<Withdrawal> = vec![
         serde_json::from_value(json!({
@@ -238,8 +238,15 @@ fn the_pdf_says_which_month_may_owe_a_decripto_with_its_source() {
         .unwrap();
     assert_eq!(august.external_brl, dec("36000.00"));
     assert_eq!(august.limit_brl, dec("35000"));
-    let money = figures.money_held(Some(dec("15500.00")), Language::En, state.wall_now);
-    let report = build_report(&figures, Language::En, "Conta PJ", state.wall_now, &money).unwrap();
+    let money = figures.money_held(Some(dec("15500.00")), Language::En, state.shared.wall_now);
+    let report = build_report(
+        &figures,
+        Language::En,
+        "Conta PJ",
+        state.shared.wall_now,
+        &money,
+    )
+    .unwrap();
     let text = plain_text(&report);
     for expected in [
         "Reporting to the Receita (DeCripto)",
@@ -322,9 +329,16 @@ fn the_pdf_holds_bens_e_direitos_whole_with_an_asset_sold_out_at_zero() {
     let mut state = sold_out_state(Language::En);
     let ctx = egui::Context::default();
     let (figures, _) = state.tax_figures(&ctx);
-    let balance = state.data.balance_brl.value().copied();
-    let money = figures.money_held(balance, Language::En, state.wall_now);
-    let report = build_report(&figures, Language::En, "Conta PJ", state.wall_now, &money).unwrap();
+    let balance = state.shared.data.balance_brl.value().copied();
+    let money = figures.money_held(balance, Language::En, state.shared.wall_now);
+    let report = build_report(
+        &figures,
+        Language::En,
+        "Conta PJ",
+        state.shared.wall_now,
+        &money,
+    )
+    .unwrap();
     let bens = bens_section(&report);
     assert_eq!(bens.heading, "Bens e Direitos (group 08), both columns");
     let ReportBlock::Table { columns, rows } = &bens.blocks[1] else {
@@ -388,10 +402,16 @@ fn the_pdfs_bens_e_direitos_speaks_brazilian_portuguese() {
     let mut state = sold_out_state(Language::PtBr);
     let ctx = egui::Context::default();
     let (figures, _) = state.tax_figures(&ctx);
-    let balance = state.data.balance_brl.value().copied();
-    let money = figures.money_held(balance, Language::PtBr, state.wall_now);
-    let report =
-        build_report(&figures, Language::PtBr, "Conta PJ", state.wall_now, &money).unwrap();
+    let balance = state.shared.data.balance_brl.value().copied();
+    let money = figures.money_held(balance, Language::PtBr, state.shared.wall_now);
+    let report = build_report(
+        &figures,
+        Language::PtBr,
+        "Conta PJ",
+        state.shared.wall_now,
+        &money,
+    )
+    .unwrap();
     let text = plain_text(&report);
     for expected in [
         "Bens e Direitos (grupo 08), as duas colunas",
@@ -428,8 +448,8 @@ fn the_windows_csv_files_carry_bens_e_direitos_with_the_money_held_and_the_sales
     let mut state = sold_out_state(Language::En);
     let ctx = egui::Context::default();
     let (figures, _) = state.tax_figures(&ctx);
-    let balance = state.data.balance_brl.value().copied();
-    let money = figures.money_held(balance, Language::En, state.wall_now);
+    let balance = state.shared.data.balance_brl.value().copied();
+    let money = figures.money_held(balance, Language::En, state.shared.wall_now);
     let folder = tempfile::tempdir().unwrap();
     let written = write_csv_files(folder.path(), &figures, money).unwrap();
     assert_eq!(written, folder.path());

@@ -62,6 +62,7 @@ fn states_show_as_badges_newest_first_and_the_selected_transfer_in_full() {
     ];
     let mut state = transfers_state(Language::PtBr, transfers);
     let newest: Vec<_> = state
+        .shared
         .data
         .transfers
         .value()
@@ -74,7 +75,7 @@ fn states_show_as_badges_newest_first_and_the_selected_transfer_in_full() {
         "7a1e0c52-0000-4000-8000-000000000003",
         "newest first"
     );
-    state.transfers.records.selected = Some(newest[1]);
+    state.panels.transfers.records.selected = Some(newest[1]);
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("concluída");
@@ -110,7 +111,7 @@ fn the_four_filters_are_sent_and_a_bad_filter_address_is_refused_beside_it() {
     harness.get_by_label_contains("needs 40 hex digits after 0x, but has 3");
     assert!(sent(harness.state_mut()).is_empty());
 
-    let panel = &mut harness.state_mut().transfers;
+    let panel = &mut harness.state_mut().panels.transfers;
     panel.source_filter = MAIN.to_owned();
     panel.target_filter = OTHER.to_lowercase();
     panel.asset_filter = Some(Asset::EthBaseBrlv);
@@ -152,7 +153,7 @@ fn the_form_refuses_a_bad_checksum_and_sends_the_exact_transfer() {
         .get_by_label(&format!("Main wallet ({MAIN})"))
         .click();
     settle(&mut harness);
-    assert_eq!(harness.state().transfers.draft.source, MAIN);
+    assert_eq!(harness.state().panels.transfers.draft.source, MAIN);
     let amount = harness.get_by_label("Amount to send");
     amount.focus();
     amount.type_text("1.234,5");
@@ -166,7 +167,7 @@ fn the_form_refuses_a_bad_checksum_and_sends_the_exact_transfer() {
     settle(&mut harness);
     assert!(sent(harness.state_mut()).is_empty());
 
-    harness.state_mut().transfers.draft.target = OTHER.to_owned();
+    harness.state_mut().panels.transfers.draft.target = OTHER.to_owned();
     settle(&mut harness);
     assert!(harness.query_by_label_contains("checksum").is_none());
     harness.get_by_label("Send transfer").click();
@@ -214,9 +215,9 @@ fn a_reload_keeps_the_rows_without_flicker_and_a_first_load_says_so() {
 fn from_a_sealed_profile_a_transfer_waits_for_the_right_passphrase() {
     let mut state = transfers_state(Language::En, Vec::new());
     crate::support::ui::seal_session(&mut state);
-    state.transfers.draft.source = MAIN.to_owned();
-    state.transfers.draft.target = OTHER.to_owned();
-    state.transfers.draft.amount = "12.5".to_owned();
+    state.panels.transfers.draft.source = MAIN.to_owned();
+    state.panels.transfers.draft.target = OTHER.to_owned();
+    state.panels.transfers.draft.amount = "12.5".to_owned();
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("Send transfer").click();

@@ -52,7 +52,7 @@ fn wallets_state(language: Language) -> AppState {
 #[test]
 fn the_list_shows_every_wallet_and_the_selected_ones_fields() {
     let mut state = wallets_state(Language::En);
-    state.wallets.records.selected = Some(TREASURY.to_owned());
+    state.panels.wallets.records.selected = Some(TREASURY.to_owned());
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("Main wallet");
@@ -102,8 +102,8 @@ fn filters_go_to_the_api_and_a_bad_checksum_is_refused_beside_the_field() {
         "a bad address is not sent"
     );
 
-    harness.state_mut().wallets.address_filter = TREASURY.to_owned();
-    harness.state_mut().wallets.asset_filter = Some(Asset::EthMainnetBrlv);
+    harness.state_mut().panels.wallets.address_filter = TREASURY.to_owned();
+    harness.state_mut().panels.wallets.asset_filter = Some(Asset::EthMainnetBrlv);
     settle(&mut harness);
     let filter = WalletFilter {
         assets: vec![Asset::EthMainnetBrlv],
@@ -159,7 +159,7 @@ fn the_create_form_refuses_a_missing_name_and_sends_exactly_what_was_typed() {
     value.focus();
     value.type_text("hr");
     settle(&mut harness);
-    harness.state_mut().wallets.draft.chain = Chain::Tempo;
+    harness.state_mut().panels.wallets.draft.chain = Chain::Tempo;
     harness
         .get_by_label("Show this wallet in the service's own interface")
         .click();
@@ -199,8 +199,8 @@ fn the_create_form_refuses_a_missing_name_and_sends_exactly_what_was_typed() {
 #[test]
 fn a_refusal_shows_the_service_code_and_message_and_keeps_the_form() {
     let mut state = wallets_state(Language::PtBr);
-    state.wallets.draft.name = "Folha".into();
-    state.wallets.submit = brlv_desk::app::submit::SubmitStatus::Sending;
+    state.panels.wallets.draft.name = "Folha".into();
+    state.panels.wallets.submit = brlv_desk::app::submit::SubmitStatus::Sending;
     state.apply(Event::Submitted {
         session: SESSION,
         form: FormKind::Wallet,
@@ -229,7 +229,7 @@ fn a_refusal_shows_the_service_code_and_message_and_keeps_the_form() {
     harness.get_by_label("Detalhes técnicos").click();
     settle(&mut harness);
     harness.get_by_label("HTTP 422 · wallet-limit: wallet limit reached");
-    assert_eq!(harness.state().wallets.draft.name, "Folha");
+    assert_eq!(harness.state().panels.wallets.draft.name, "Folha");
     harness.get_by_label("Criar carteira").click();
     settle(&mut harness);
     assert_eq!(

@@ -45,10 +45,10 @@ fn a_cpf_with_wrong_check_digits_is_refused_beside_the_field() {
     harness.get_by_label("The CPF check digits do not match; check the number for a typo.");
     harness.get_by_label("Review withdrawal").click();
     settle(&mut harness);
-    assert!(harness.state().withdrawals.confirming.is_none());
+    assert!(harness.state().panels.withdrawals.confirming.is_none());
     assert!(sent(harness.state_mut()).is_empty());
 
-    harness.state_mut().withdrawals.draft.pix_key = "+55 (11) 8765-43210".into();
+    harness.state_mut().panels.withdrawals.draft.pix_key = "+55 (11) 8765-43210".into();
     settle(&mut harness);
     harness.get_by_label_contains("must be a mobile number starting with 9");
 }
@@ -90,7 +90,7 @@ fn the_pix_review_shows_its_figures_and_only_then_sends() {
 
     harness.get_by_label("Voltar").click();
     settle(&mut harness);
-    assert_eq!(harness.state().withdrawals.draft.amount, "1.320,50");
+    assert_eq!(harness.state().panels.withdrawals.draft.amount, "1.320,50");
     harness.get_by_label("Revisar saque").click();
     settle(&mut harness);
     harness.get_by_label("Confirmar").click();
@@ -116,7 +116,7 @@ fn the_pix_review_shows_its_figures_and_only_then_sends() {
 #[test]
 fn a_saved_pix_key_is_reviewed_by_its_name() {
     let mut state = withdrawals_state(Language::En);
-    state.recipients.list.push(Recipient {
+    state.shared.recipients.push(Recipient {
         name: "Maria".to_owned(),
         destination: Destination::Pix {
             key: "maria@example.com".to_owned(),
@@ -145,7 +145,7 @@ fn a_withdrawal_over_the_balance_is_stopped_at_the_form() {
     harness.get_by_label("More than the available balance (R$5,000.00).");
     harness.get_by_label("Review withdrawal").click();
     settle(&mut harness);
-    assert!(harness.state().withdrawals.confirming.is_none());
+    assert!(harness.state().panels.withdrawals.confirming.is_none());
     assert!(harness.query_by_label("Check the details").is_none());
     assert!(sent(harness.state_mut()).is_empty());
 }
@@ -169,10 +169,10 @@ fn a_ted_asks_for_the_destination_account_checks_each_field_and_repeats_it_befor
     harness.get_by_label("The CPF check digits do not match; check the number for a typo.");
     harness.get_by_label("Review withdrawal").click();
     settle(&mut harness);
-    assert!(harness.state().withdrawals.confirming.is_none());
+    assert!(harness.state().panels.withdrawals.confirming.is_none());
     assert!(sent(harness.state_mut()).is_empty());
 
-    let ted = &mut harness.state_mut().withdrawals.draft.ted;
+    let ted = &mut harness.state_mut().panels.withdrawals.draft.ted;
     ted.bank_code = "341".into();
     ted.branch = "1234".into();
     ted.account = "12345-6".into();
@@ -232,9 +232,9 @@ fn tokens_go_to_an_address_checked_as_typed_and_repeated_before_sending() {
     harness.get_by_label_contains("precisa de 40 dígitos hexadecimais");
     harness.get_by_label("Revisar saque").click();
     settle(&mut harness);
-    assert!(harness.state().withdrawals.confirming.is_none());
+    assert!(harness.state().panels.withdrawals.confirming.is_none());
 
-    harness.state_mut().withdrawals.draft.target_address =
+    harness.state_mut().panels.withdrawals.draft.target_address =
         "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed".into();
     settle(&mut harness);
     harness.get_by_label("Revisar saque").click();
@@ -271,7 +271,7 @@ fn tokens_go_to_an_address_checked_as_typed_and_repeated_before_sending() {
 #[test]
 fn the_list_shows_badges_all_fields_and_sends_its_asset_filter() {
     let mut state = withdrawals_state(Language::En);
-    state.withdrawals.records.selected =
+    state.panels.withdrawals.records.selected =
         Some("9c2f0c52-0000-4000-8000-000000000002".parse().unwrap());
     let mut harness = harness(state);
     settle(&mut harness);
@@ -280,7 +280,7 @@ fn the_list_shows_badges_all_fields_and_sends_its_asset_filter() {
     harness.get_by_label("end-to-end-id");
     harness.get_by_label("E1234");
     assert!(sent(harness.state_mut()).is_empty());
-    harness.state_mut().withdrawals.asset_filter = Some(Asset::EthBaseUsdc);
+    harness.state_mut().panels.withdrawals.asset_filter = Some(Asset::EthBaseUsdc);
     settle(&mut harness);
     assert_eq!(
         sent(harness.state_mut()),
@@ -316,6 +316,7 @@ fn clicking_a_row_opens_its_details() {
     assert_eq!(
         harness
             .state()
+            .panels
             .withdrawals
             .records
             .selected

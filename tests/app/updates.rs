@@ -27,6 +27,7 @@ use brlv_core::update::{
 };
 use brlv_desk::app::clock::Clock;
 use brlv_desk::app::error_text::Localize;
+use brlv_desk::app::features::lock::state::LockTold;
 use brlv_desk::app::features::updates::message::{
     CheckOutcome, SavedPackage, UpdatesCommand, UpdatesEvent,
 };
@@ -115,7 +116,7 @@ fn network(timeout: Duration, attempts: u32) -> NetworkPolicy {
 }
 
 fn checked(state: &AppState) -> bool {
-    state.updates.last_outcome.is_some() && !state.updates.checking
+    state.panels.updates.last_outcome.is_some() && !state.panels.updates.checking
 }
 
 #[test]
@@ -127,13 +128,16 @@ fn the_daily_check_at_start_finds_the_sandbox_demo_feeds_newer_version_and_downl
     let mut state = AppState::new(Language::En);
     assert!(worker.send(Command::Start { sandbox: true }));
     // As the window does at start: the daily switch on, never checked.
-    assert!(worker.send(Command::Updates(state.updates.schedule())));
+    assert!(worker.send(Command::Updates(state.panels.updates.schedule())));
     let before = OffsetDateTime::now_utc();
     pump_until(&worker, &mut state, "the check at start", checked);
 
-    let session = state.session.clone().expect("the sandbox is open");
-    let Some(CheckOutcome::Newer(notice)) = &state.updates.last_outcome else {
-        panic!("a newer version, not {:?}", state.updates.last_outcome);
+    let session = state.shared.session.clone().expect("the sandbox is open");
+    let Some(CheckOutcome::Newer(notice)) = &state.panels.updates.last_outcome else {
+        panic!(
+            "a newer version, not {:?}",
+            state.panels.updates.last_outcome
+        );
     };
     assert_eq!(notice.version, brlv_sandbox::DEMO_UPDATE_VERSION);
     assert_eq!(notice.date, date!(2025 - 07 - 01));
@@ -150,16 +154,32 @@ fn the_daily_check_at_start_finds_the_sandbox_demo_feeds_newer_version_and_downl
         url.starts_with(&session.profile.base_url) && url.ends_with("-1_amd64.deb"),
         "this platform's package on the sandbox: {url}"
     );
-    assert!(state.updates.last_check.is_some_and(|at| at >= before));
-    assert!(state.updates.offered().is_some(), "the notice is shown");
+    assert!(
+        state
+            .panels
+            .updates
+            .last_check
+            .is_some_and(|at| at >= before)
+    );
+    assert!(
+        state.panels.updates.offered().is_some(),
+        "the notice is shown"
+    );
 
-    let command = state.updates.download().expect("a download to ask for");
+    let command = state
+        .panels
+        .updates
+        .download()
+        .expect("a download to ask for");
     state.push(Command::Updates(command));
     pump_until(&worker, &mut state, "the download", |state| {
-        !matches!(state.updates.download, DownloadStatus::Downloading(_))
+        !matches!(
+            state.panels.updates.download,
+            DownloadStatus::Downloading(_)
+        )
     });
-    let DownloadStatus::Saved(saved) = &state.updates.download else {
-        panic!("saved, not {:?}", state.updates.download);
+    let DownloadStatus::Saved(saved) = &state.panels.updates.download else {
+        panic!("saved, not {:?}", state.panels.updates.download);
     };
     assert_eq!(saved.path.parent(), Some(downloads.as_path()));
     let content = std::fs::read_to_string(&saved.path).unwrap();
@@ -175,19 +195,26 @@ fn a_check_made_an_hour_ago_is_not_repeated_at_start_but_check_now_still_checks(
     let worker = worker_checking(UpdateFeed::ThisBuild, None);
     let mut state = AppState::new(Language::En);
     assert!(worker.send(Command::Start { sandbox: true }));
-    state.updates.last_check = Some(OffsetDateTime::now_utc() - time::Duration::hours(1));
-    assert!(worker.send(Command::Updates(state.updates.schedule())));
+    state.panels.updates.last_check = Some(OffsetDateTime::now_utc() - time::Duration::hours(1));
+    assert!(worker.send(Command::Updates(state.panels.updates.schedule())));
     pump_until(&worker, &mut state, "the overview", |state| {
         state.view_loaded(View::Overview)
     });
-    assert_eq!(state.updates.last_outcome, None, "not due for 23 hours");
-    assert!(!state.updates.checking);
+    assert_eq!(
+        state.panels.updates.last_outcome, None,
+        "not due for 23 hours"
+    );
+    assert!(!state.panels.updates.checking);
 
-    let command = state.updates.check_now().expect("a check to ask for");
+    let command = state
+        .panels
+        .updates
+        .check_now()
+        .expect("a check to ask for");
     state.push(Command::Updates(command));
     pump_until(&worker, &mut state, "the check asked for", checked);
     assert!(matches!(
-        &state.updates.last_outcome,
+        &state.panels.updates.last_outcome,
         Some(CheckOutcome::Newer(notice)) if notice.version == brlv_sandbox::DEMO_UPDATE_VERSION
     ));
 }
@@ -218,10 +245,10 @@ fn no_check_starts_while_a_withdrawal_is_in_flight_and_the_one_due_runs_once_it_
         "52998224725".to_owned(),
     )));
     // The environment's plain key: the word typed lets it go.
-    state.lock.authorization.as_mut().unwrap().typed = "SEND".to_owned();
-    state.confirm_typed();
+    state.panels.lock.authorization.as_mut().unwrap().typed = "SEND".to_owned();
+    state.tell(|panels| &mut panels.lock, LockTold::ConfirmTyped);
     // The daily check is due (never checked) the moment the POST is in flight.
-    state.push(Command::Updates(state.updates.schedule()));
+    state.push(Command::Updates(state.panels.updates.schedule()));
     let until = Instant::now() + Duration::from_millis(1_500);
     pump_until(
         &worker,
@@ -230,12 +257,12 @@ fn no_check_starts_while_a_withdrawal_is_in_flight_and_the_one_due_runs_once_it_
         |_| Instant::now() > until,
     );
     assert!(
-        matches!(state.withdrawals.submit, SubmitStatus::Sending),
+        matches!(state.panels.withdrawals.submit, SubmitStatus::Sending),
         "still in flight: {:?}",
-        state.withdrawals.submit
+        state.panels.withdrawals.submit
     );
-    assert!(!state.updates.checking, "no check began");
-    assert_eq!(state.updates.last_outcome, None);
+    assert!(!state.panels.updates.checking, "no check began");
+    assert_eq!(state.panels.updates.last_outcome, None);
 
     pump_until(
         &worker,
@@ -244,12 +271,12 @@ fn no_check_starts_while_a_withdrawal_is_in_flight_and_the_one_due_runs_once_it_
         checked,
     );
     assert!(
-        matches!(state.withdrawals.submit, SubmitStatus::Finished(_)),
+        matches!(state.panels.withdrawals.submit, SubmitStatus::Finished(_)),
         "the check waited for the POST's end: {:?}",
-        state.withdrawals.submit
+        state.panels.withdrawals.submit
     );
     assert!(matches!(
-        &state.updates.last_outcome,
+        &state.panels.updates.last_outcome,
         Some(CheckOutcome::Newer(notice)) if notice.version == brlv_sandbox::DEMO_UPDATE_VERSION
     ));
     runtime.shutdown_background();
@@ -273,16 +300,20 @@ fn a_feed_signed_by_another_key_is_reported_as_failed_and_nothing_is_offered() {
     let downloads = tempfile::tempdir().unwrap();
     let worker = worker_checking(UpdateFeed::Given(source), Some(downloads.path().to_owned()));
     let mut state = connected_state(Language::En);
-    let command = state.updates.check_now().expect("a check to ask for");
+    let command = state
+        .panels
+        .updates
+        .check_now()
+        .expect("a check to ask for");
     state.push(Command::Updates(command));
     pump_until(&worker, &mut state, "the check", checked);
 
     assert_eq!(
-        state.updates.last_outcome,
+        state.panels.updates.last_outcome,
         Some(CheckOutcome::Failed(UpdateProblem::WrongKey))
     );
-    assert_eq!(state.updates.offered(), None);
-    assert_eq!(state.updates.download(), None, "nothing to download");
+    assert_eq!(state.panels.updates.offered(), None);
+    assert_eq!(state.panels.updates.download(), None, "nothing to download");
     assert_eq!(
         std::fs::read_dir(downloads.path()).unwrap().count(),
         0,
@@ -327,7 +358,7 @@ fn found(state: &mut AppState, outcome: CheckOutcome) {
 
 fn in_settings(language: Language, built_in: BuiltInUpdates) -> AppState {
     let mut state = connected_state(language);
-    state.updates = UpdatesState::new(built_in);
+    state.panels.updates = UpdatesState::new(built_in);
     state.view = View::Settings;
     state
 }
@@ -386,7 +417,7 @@ fn settings_shows_a_configured_build_checks_now_and_shows_each_result() {
     harness.state_mut().take_commands();
     harness.get_by_label("Check for updates once a day").click();
     settle(&mut harness);
-    assert!(!harness.state().updates.daily);
+    assert!(!harness.state().panels.updates.daily);
     assert!(
         matches!(
             harness.state().pending_commands(),
@@ -489,7 +520,7 @@ fn the_notice_shows_a_newer_version_until_dismissed_and_not_again_for_it() {
     settle(&mut harness);
     assert!(harness.query_by_label_contains("is available").is_none());
     assert_eq!(
-        harness.state().updates.dismissed,
+        harness.state().panels.updates.dismissed,
         Some(Version::new(1, 2, 0))
     );
 
@@ -505,16 +536,19 @@ fn the_notice_shows_a_newer_version_until_dismissed_and_not_again_for_it() {
     let kept = PersistedUi::of(harness.state());
     let mut restarted = connected_state(Language::En);
     kept.restore_into(&mut restarted);
-    assert_eq!(restarted.updates.dismissed, Some(Version::new(1, 2, 0)));
     assert_eq!(
-        restarted.updates.last_check,
+        restarted.panels.updates.dismissed,
+        Some(Version::new(1, 2, 0))
+    );
+    assert_eq!(
+        restarted.panels.updates.last_check,
         Some(datetime!(2026-11-26 14:30:00 UTC))
     );
     found(
         &mut restarted,
         CheckOutcome::Newer(Box::new(notice("1.2.0", true))),
     );
-    assert_eq!(restarted.updates.offered(), None);
+    assert_eq!(restarted.panels.updates.offered(), None);
 
     // A newer one than the dismissed version is shown again, quietly when
     // it is not a security fix.
@@ -617,7 +651,7 @@ fn on_windows_update_asks_to_install_and_restart_shows_progress_then_that_the_wi
     harness.state_mut().apply(progress(200));
     settle(&mut harness);
     harness.get_by_label("Downloading and verifying… 100 %");
-    assert!(!harness.state().updates.restarting());
+    assert!(!harness.state().panels.updates.restarting());
 
     harness
         .state_mut()
@@ -628,7 +662,7 @@ fn on_windows_update_asks_to_install_and_restart_shows_progress_then_that_the_wi
     settle(&mut harness);
     harness.get_by_label_contains("brlv-desk closes now so the installer can replace it");
     assert!(
-        harness.state().updates.restarting(),
+        harness.state().panels.updates.restarting(),
         "the window closes for the updater"
     );
     // The next day's check does not undo it.
@@ -636,7 +670,7 @@ fn on_windows_update_asks_to_install_and_restart_shows_progress_then_that_the_wi
         harness.state_mut(),
         CheckOutcome::Newer(Box::new(windows_notice("1.3.0"))),
     );
-    assert!(harness.state().updates.restarting());
+    assert!(harness.state().panels.updates.restarting());
 }
 
 #[test]
@@ -646,13 +680,13 @@ fn update_and_restart_refused_while_a_payment_is_sent_says_why_and_can_be_asked_
         &mut state,
         CheckOutcome::Newer(Box::new(windows_notice("1.2.0"))),
     );
-    let command = state.updates.update().expect("an update to ask for");
+    let command = state.panels.updates.update().expect("an update to ask for");
     assert!(matches!(command, UpdatesCommand::InstallAndRestart(_)));
     state.apply(Event::Updates(UpdatesEvent::Restarting {
         version: Version::new(1, 2, 0),
         result: Err(UpdateProblem::Busy),
     }));
-    assert!(!state.updates.restarting());
+    assert!(!state.panels.updates.restarting());
     let mut harness = harness(state);
     settle(&mut harness);
     harness
@@ -705,11 +739,15 @@ fn on_windows_nothing_is_run_while_a_withdrawal_is_in_flight() {
     pump_until(&worker, &mut state, "the overview", |state| {
         state.view_loaded(View::Overview)
     });
-    let command = state.updates.check_now().expect("a check to ask for");
+    let command = state
+        .panels
+        .updates
+        .check_now()
+        .expect("a check to ask for");
     state.push(Command::Updates(command));
     pump_until(&worker, &mut state, "the check", checked);
     assert!(
-        state.updates.restarts_to_update(),
+        state.panels.updates.restarts_to_update(),
         "a Windows installer offered"
     );
 
@@ -718,28 +756,33 @@ fn on_windows_nothing_is_run_while_a_withdrawal_is_in_flight() {
         rust_decimal::Decimal::new(1_000, 2),
         "52998224725".to_owned(),
     )));
-    state.lock.authorization.as_mut().unwrap().typed = "SEND".to_owned();
-    state.confirm_typed();
-    let command = state.updates.update().expect("an update to ask for");
+    state.panels.lock.authorization.as_mut().unwrap().typed = "SEND".to_owned();
+    state.tell(|panels| &mut panels.lock, LockTold::ConfirmTyped);
+    let command = state.panels.updates.update().expect("an update to ask for");
     assert!(matches!(command, UpdatesCommand::InstallAndRestart(_)));
     state.push(Command::Updates(command));
     pump_until(
         &worker,
         &mut state,
         "the installer downloaded and checked",
-        |state| !matches!(state.updates.download, DownloadStatus::Downloading(_)),
+        |state| {
+            !matches!(
+                state.panels.updates.download,
+                DownloadStatus::Downloading(_)
+            )
+        },
     );
     assert!(
-        matches!(state.withdrawals.submit, SubmitStatus::Sending),
+        matches!(state.panels.withdrawals.submit, SubmitStatus::Sending),
         "still in flight: {:?}",
-        state.withdrawals.submit
+        state.panels.withdrawals.submit
     );
     assert_eq!(
-        state.updates.download,
+        state.panels.updates.download,
         DownloadStatus::Failed(UpdateProblem::Busy),
         "nothing run, the window stays open"
     );
-    assert!(!state.updates.restarting());
+    assert!(!state.panels.updates.restarting());
     runtime.shutdown_background();
 }
 
@@ -752,21 +795,24 @@ fn on_windows_the_sandboxs_demo_update_closes_nothing() {
     ));
     let mut state = AppState::new(Language::En);
     assert!(worker.send(Command::Start { sandbox: true }));
-    assert!(worker.send(Command::Updates(state.updates.schedule())));
+    assert!(worker.send(Command::Updates(state.panels.updates.schedule())));
     pump_until(&worker, &mut state, "the check at start", checked);
     assert!(
-        state.updates.restarts_to_update(),
+        state.panels.updates.restarts_to_update(),
         "{:?}",
-        state.updates.last_outcome
+        state.panels.updates.last_outcome
     );
-    let command = state.updates.update().expect("an update to ask for");
+    let command = state.panels.updates.update().expect("an update to ask for");
     state.push(Command::Updates(command));
     pump_until(&worker, &mut state, "the answer", |state| {
-        !matches!(state.updates.download, DownloadStatus::Downloading(_))
+        !matches!(
+            state.panels.updates.download,
+            DownloadStatus::Downloading(_)
+        )
     });
     assert_eq!(
-        state.updates.download,
+        state.panels.updates.download,
         DownloadStatus::Failed(UpdateProblem::SandboxDemo)
     );
-    assert!(!state.updates.restarting());
+    assert!(!state.panels.updates.restarting());
 }

@@ -25,7 +25,7 @@ const URL: &str = "http://127.0.0.1:8787/webhook/0123456789abcdef0123456789abcde
 fn settings_shows_the_listeners_address_with_copy_and_says_it_is_kept_per_profile() {
     let mut state = connected_state(Language::En);
     state.view = View::Settings;
-    state.events.status = ListenerStatus::Listening(URL.to_owned());
+    state.panels.events.status = ListenerStatus::Listening(URL.to_owned());
     let mut harness = harness(state);
     settle(&mut harness);
     // A developer's part of Settings: in its Advanced section.
@@ -45,7 +45,7 @@ fn settings_shows_the_listeners_address_with_copy_and_says_it_is_kept_per_profil
     assert!(copied, "Copy puts the address on the clipboard");
 
     // Off: no address, and where to start it.
-    harness.state_mut().events.status = ListenerStatus::Off;
+    harness.state_mut().panels.events.status = ListenerStatus::Off;
     settle(&mut harness);
     assert!(harness.query_by_label(URL).is_none());
     harness.get_by_label_contains("Start it on the Events view");
@@ -56,7 +56,7 @@ fn settings_shows_the_listeners_address_with_copy_and_says_it_is_kept_per_profil
 fn in_portuguese_the_address_is_said_to_be_kept_for_the_profile() {
     let mut state = connected_state(Language::PtBr);
     state.view = View::Settings;
-    state.events.status = ListenerStatus::Listening(URL.to_owned());
+    state.panels.events.status = ListenerStatus::Listening(URL.to_owned());
     let mut harness = harness(state);
     settle(&mut harness);
     open_advanced(&mut harness, "Avançado");
@@ -85,13 +85,13 @@ fn listen_once(store: &Arc<MemoryStore>, book: &std::path::Path) -> (String, App
     let mut state = AppState::new(Language::En);
     assert!(worker.send(Command::Start { sandbox: false }));
     pump_until(&worker, &mut state, "the saved profile open", |state| {
-        state.session.is_some()
+        state.shared.session.is_some()
     });
     state.push(Command::Events(EventsCommand::StartListener(0)));
     pump_until(&worker, &mut state, "the listener", |state| {
-        matches!(state.events.status, ListenerStatus::Listening(_))
+        matches!(state.panels.events.status, ListenerStatus::Listening(_))
     });
-    let ListenerStatus::Listening(url) = state.events.status.clone() else {
+    let ListenerStatus::Listening(url) = state.panels.events.status.clone() else {
         unreachable!()
     };
     drop(worker);
@@ -142,7 +142,7 @@ fn worker_test_of_the_kept_secret_a_restarted_profile_listens_at_the_same_path()
     );
 
     // What Settings shows is that address.
-    state.lock.seal_offer = SealOffer::None;
+    state.panels.lock.seal_offer = SealOffer::None;
     state.view = View::Settings;
     let mut harness = harness(state);
     settle(&mut harness);

@@ -14,7 +14,7 @@ use brlv_core::api::{PrivateKey, RsaKeyBits};
 use brlv_core::keystore::{MemoryStore, SecretStore};
 use brlv_core::profile::{Profile, ProfileBook};
 use brlv_desk::app::error_text::Localize;
-use brlv_desk::app::features::lock::state::PassphrasePurpose;
+use brlv_desk::app::features::lock::state::{LockTold, PassphrasePurpose};
 use brlv_desk::app::features::onboarding::message::OnboardingCommand;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, NoticeKind};
@@ -36,7 +36,7 @@ fn the_embedded_sandbox_started_at_an_instant_shows_the_demo_of_that_day() {
     pump_until(&worker, &mut state, "the overview's data", |state| {
         state.view_loaded(View::Overview)
     });
-    let orders = state.data.orders.value().unwrap();
+    let orders = state.shared.data.orders.value().unwrap();
     let newest = orders
         .iter()
         .filter_map(|order| order.created_at)
@@ -56,18 +56,18 @@ fn the_worker_fills_the_overview_from_the_embedded_sandbox() {
     pump_until(&worker, &mut state, "the overview's data", |state| {
         state.view_loaded(View::Overview)
     });
-    let session = state.session.clone().unwrap();
+    let session = state.shared.session.clone().unwrap();
     assert_eq!(session.kind, ProfileKind::Sandbox);
     assert!(session.profile.base_url.starts_with("http://127.0.0.1:"));
     assert_eq!(
-        state.data.balance_brl.value(),
+        state.shared.data.balance_brl.value(),
         Some(&Decimal::new(2_500_000, 2)),
         "the demo account holds R$25,000.00"
     );
-    assert!(state.data.balance_usdc.value().is_some());
-    assert!(state.data.balance_brlv.value().is_some());
-    assert!(state.data.tax_exemption.value().is_some());
-    let orders = state.data.orders.value().unwrap();
+    assert!(state.shared.data.balance_usdc.value().is_some());
+    assert!(state.shared.data.balance_brlv.value().is_some());
+    assert!(state.shared.data.tax_exemption.value().is_some());
+    let orders = state.shared.data.orders.value().unwrap();
     assert!(
         orders
             .iter()
@@ -80,10 +80,11 @@ fn the_worker_fills_the_overview_from_the_embedded_sandbox() {
     );
 
     // A refresh fetches again and the values stay on screen meanwhile.
-    let before = state.data.balance_brl.loaded().unwrap().fetched_at;
+    let before = state.shared.data.balance_brl.loaded().unwrap().fetched_at;
     assert!(worker.send(Command::Refresh));
     pump_until(&worker, &mut state, "a refreshed balance", |state| {
         state
+            .shared
             .data
             .balance_brl
             .loaded()
@@ -141,9 +142,9 @@ fn a_new_profile_is_tested_saved_reopened_and_deleted_with_its_secrets() {
     let mut state = AppState::new(Language::En);
     assert!(worker.send(Command::Start { sandbox: false }));
     pump_until(&worker, &mut state, "start-up", |state| {
-        state.startup_finished
+        state.shared.startup_finished
     });
-    assert!(state.shows_onboarding());
+    assert!(state.shared.shows_onboarding());
 
     // A wrong API key: the test fails with the 401's hint; nothing is saved.
     assert!(worker.send(Command::Connect(connect_request(
@@ -152,11 +153,11 @@ fn a_new_profile_is_tested_saved_reopened_and_deleted_with_its_secrets() {
         "wrong-key"
     ))));
     pump_until(&worker, &mut state, "the refused test", |state| {
-        state.onboarding.connect_error.is_some()
+        state.panels.onboarding.connect_error.is_some()
     });
-    let error = state.onboarding.connect_error.clone().unwrap();
+    let error = state.panels.onboarding.connect_error.clone().unwrap();
     assert!(error.contains("401"), "{error}");
-    assert!(state.session.is_none());
+    assert!(state.shared.session.is_none());
     assert!(store.load("Work").unwrap().is_none());
 
     assert!(worker.send(Command::Connect(connect_request(
@@ -165,11 +166,18 @@ fn a_new_profile_is_tested_saved_reopened_and_deleted_with_its_secrets() {
         &account.api_key
     ))));
     pump_until(&worker, &mut state, "the saved profile", |state| {
-        state.profiles.iter().any(|profile| profile.name == "Work")
+        state
+            .shared
+            .profiles
+            .iter()
+            .any(|profile| profile.name == "Work")
     });
-    assert_eq!(state.session.as_ref().unwrap().kind, ProfileKind::Saved);
+    assert_eq!(
+        state.shared.session.as_ref().unwrap().kind,
+        ProfileKind::Saved
+    );
     assert!(
-        state.requires_passphrase(),
+        state.shared.requires_passphrase(),
         "a saved real profile is sealed"
     );
     // The worker sends no money-moving request of a sealed session without
@@ -188,17 +196,27 @@ fn a_new_profile_is_tested_saved_reopened_and_deleted_with_its_secrets() {
     }));
     pump_until(&worker, &mut state, "the refused claim", |state| {
         matches!(
-            state.claims.submit,
+            state.panels.claims.submit,
             SubmitStatus::Finished(SubmitOutcome::Refused(_))
         )
     });
     // ... and through the confirmation step, once the passphrase is right, it goes.
     state.submit(claim);
     assert!(state.pending_commands().is_empty());
-    *state.lock.authorization.as_mut().unwrap().prompt.text = PASSPHRASE.to_owned();
-    state.check_passphrase(PassphrasePurpose::Transaction);
+    *state
+        .panels
+        .lock
+        .authorization
+        .as_mut()
+        .unwrap()
+        .prompt
+        .text = PASSPHRASE.to_owned();
+    state.tell(
+        |panels| &mut panels.lock,
+        LockTold::Check(PassphrasePurpose::Transaction),
+    );
     pump_until(&worker, &mut state, "the claim made", |state| {
-        state.claims.submit.created().is_some()
+        state.panels.claims.submit.created().is_some()
     });
     let secrets = store.load("Work").unwrap().unwrap();
     assert_eq!(secrets.api_key.expose_secret(), account.api_key);
@@ -242,30 +260,36 @@ fn a_new_profile_is_tested_saved_reopened_and_deleted_with_its_secrets() {
     let mut state = AppState::new(Language::En);
     assert!(worker.send(Command::Start { sandbox: false }));
     pump_until(&worker, &mut state, "the unlock screen", |state| {
-        state.lock.opening.is_some()
+        state.panels.lock.opening.is_some()
     });
     assert!(state.shows_lock_screen());
     assert!(
-        state.session.is_none(),
+        state.shared.session.is_none(),
         "nothing opens before the passphrase"
     );
     // A wrong passphrase opens nothing and says so.
-    *state.lock.unlock.text = "not the passphrase".to_owned();
-    state.check_passphrase(PassphrasePurpose::Unlock);
+    *state.panels.lock.unlock.text = "not the passphrase".to_owned();
+    state.tell(
+        |panels| &mut panels.lock,
+        LockTold::Check(PassphrasePurpose::Unlock),
+    );
     pump_until(&worker, &mut state, "the refusal", |state| {
-        state.lock.unlock.wrong
+        state.panels.lock.unlock.wrong
     });
-    assert!(state.session.is_none());
-    state.now += 1_000;
-    *state.lock.unlock.text = PASSPHRASE.to_owned();
-    state.check_passphrase(PassphrasePurpose::Unlock);
+    assert!(state.shared.session.is_none());
+    state.shared.now += 1_000;
+    *state.panels.lock.unlock.text = PASSPHRASE.to_owned();
+    state.tell(
+        |panels| &mut panels.lock,
+        LockTold::Check(PassphrasePurpose::Unlock),
+    );
     pump_until(
         &worker,
         &mut state,
         "the reopened profile's balance",
-        |state| state.data.balance_brl.value().is_some(),
+        |state| state.shared.data.balance_brl.value().is_some(),
     );
-    assert_eq!(state.session.as_ref().unwrap().profile.name, "Work");
+    assert_eq!(state.shared.session.as_ref().unwrap().profile.name, "Work");
     assert!(!state.shows_lock_screen());
 
     assert!(worker.send(Command::DeleteProfile("Work".to_owned())));
@@ -275,8 +299,11 @@ fn a_new_profile_is_tested_saved_reopened_and_deleted_with_its_secrets() {
             .iter()
             .any(|notice| notice.kind == NoticeKind::ProfileDeleted("Work".to_owned()))
     });
-    assert!(state.session.is_none(), "the deleted profile is closed");
-    assert!(state.shows_onboarding());
+    assert!(
+        state.shared.session.is_none(),
+        "the deleted profile is closed"
+    );
+    assert!(state.shared.shows_onboarding());
     assert!(
         store.load("Work").unwrap().is_none(),
         "the secrets are gone"
@@ -297,7 +324,7 @@ fn a_profile_added_from_the_command_line_while_the_window_is_open_is_kept() {
     let mut state = AppState::new(Language::En);
     assert!(worker.send(Command::Start { sandbox: false }));
     pump_until(&worker, &mut state, "start-up", |state| {
-        state.startup_finished
+        state.shared.startup_finished
     });
 
     let mut from_terminal = ProfileBook::load(&path).unwrap();
@@ -313,7 +340,11 @@ fn a_profile_added_from_the_command_line_while_the_window_is_open_is_kept() {
         &account.api_key
     ))));
     pump_until(&worker, &mut state, "the saved profile", |state| {
-        state.profiles.iter().any(|profile| profile.name == "Work")
+        state
+            .shared
+            .profiles
+            .iter()
+            .any(|profile| profile.name == "Work")
     });
     let names = |profiles: &[Profile]| {
         let mut names: Vec<String> = profiles.iter().map(|p| p.name.clone()).collect();
@@ -323,7 +354,7 @@ fn a_profile_added_from_the_command_line_while_the_window_is_open_is_kept() {
     let on_disk = ProfileBook::load(&path).unwrap();
     assert_eq!(names(&on_disk.profiles), ["Terminal", "Work"]);
     assert_eq!(on_disk.last_used.as_deref(), Some("Work"));
-    assert_eq!(names(&state.profiles), ["Terminal", "Work"]);
+    assert_eq!(names(&state.shared.profiles), ["Terminal", "Work"]);
 
     std::fs::write(&path, "{ not a profile file").unwrap();
     assert!(worker.send(Command::DeleteProfile("Work".to_owned())));
@@ -369,10 +400,13 @@ fn without_a_keyring_the_connection_works_and_saving_says_what_is_missing() {
     assert!(detail.contains("Secret Service"), "{detail}");
     let detail = notice.detail.localize(Language::PtBr);
     assert!(detail.contains("Nenhum chaveiro"), "{detail}");
-    assert!(state.session.is_some(), "the account is open for this run");
+    assert!(
+        state.shared.session.is_some(),
+        "the account is open for this run"
+    );
     assert!(ProfileBook::load(&path).unwrap().profiles.is_empty());
     pump_until(&worker, &mut state, "the balance", |state| {
-        state.data.balance_brl.value().is_some()
+        state.shared.data.balance_brl.value().is_some()
     });
 }
 
@@ -390,9 +424,10 @@ fn keys_are_generated_and_read_from_files_on_the_worker() {
         )))
     );
     pump_until(&worker, &mut state, "the generated key", |state| {
-        state.onboarding.generated_key.key().is_some()
+        state.panels.onboarding.generated_key.key().is_some()
     });
     let public_pem = state
+        .panels
         .onboarding
         .generated_key
         .key()
@@ -407,17 +442,17 @@ fn keys_are_generated_and_read_from_files_on_the_worker() {
         }))
     );
     pump_until(&worker, &mut state, "the saved public key", |state| {
-        state.onboarding.public_key_saved.is_some()
+        state.panels.onboarding.public_key_saved.is_some()
     });
     assert_eq!(std::fs::read_to_string(&public_path).unwrap(), public_pem);
 
     let bad = dir.path().join("bad.pem");
     std::fs::write(&bad, "not a key").unwrap();
-    state.onboarding.key_path = bad.display().to_string();
+    state.panels.onboarding.key_path = bad.display().to_string();
     assert!(worker.send(Command::Onboarding(OnboardingCommand::LoadKeyFile(bad))));
     pump_until(&worker, &mut state, "the refused file", |state| {
         matches!(
-            state.onboarding.file_key,
+            state.panels.onboarding.file_key,
             brlv_desk::app::features::onboarding::state::KeyDraft::Refused(_)
         )
     });
@@ -456,9 +491,9 @@ fn the_environment_profile_is_used_for_the_run_and_never_saved() {
         &worker,
         &mut state,
         "the environment profile's balance",
-        |state| state.data.balance_brl.value().is_some(),
+        |state| state.shared.data.balance_brl.value().is_some(),
     );
-    let session = state.session.clone().unwrap();
+    let session = state.shared.session.clone().unwrap();
     assert_eq!(session.kind, ProfileKind::Environment);
     assert_eq!(session.profile.name, "127.0.0.1");
     assert_eq!(
@@ -485,12 +520,13 @@ fn every_declared_resource_is_fetched_and_stored_on_the_sandbox() {
     assert_eq!(polled.len(), 13, "{polled:?}");
     crate::support::worker::pump_until(&worker, &mut state, "every resource", |state| {
         state
+            .shared
             .data
             .polled_freshness()
             .iter()
             .all(|resource| resource.fetched_at.is_some())
     });
-    assert_eq!(state.data.polled_freshness().len(), polled.len());
+    assert_eq!(state.shared.data.polled_freshness().len(), polled.len());
 }
 
 #[test]
@@ -530,21 +566,21 @@ fn a_plain_key_profile_keeps_working_is_offered_sealing_and_is_sealed_in_place()
         &mut state,
         "the plain profile and the offer",
         |state| {
-            state.data.balance_brl.value().is_some()
-                && matches!(state.lock.seal_offer, SealOffer::Open(_))
+            state.shared.data.balance_brl.value().is_some()
+                && matches!(state.panels.lock.seal_offer, SealOffer::Open(_))
         },
     );
     assert!(
-        !state.requires_passphrase(),
+        !state.shared.requires_passphrase(),
         "it works as it did until sealed"
     );
 
-    state.lock.seal_offer = SealOffer::Sealing;
+    state.panels.lock.seal_offer = SealOffer::Sealing;
     state.push(Command::SealProfile {
         passphrase: SecretString::from(PASSPHRASE.to_owned()),
     });
     pump_until(&worker, &mut state, "the key sealed in place", |state| {
-        state.requires_passphrase()
+        state.shared.requires_passphrase()
     });
     let stored = store.load("Old").unwrap().unwrap();
     assert!(brlv_core::seal::is_sealed(
@@ -552,17 +588,18 @@ fn a_plain_key_profile_keeps_working_is_offered_sealing_and_is_sealed_in_place()
     ));
     assert_eq!(stored.api_key.expose_secret(), account.api_key);
     // The open session keeps reading with the same key.
-    let before = state.data.balance_brl.loaded().unwrap().fetched_at;
-    state.now = 1;
+    let before = state.shared.data.balance_brl.loaded().unwrap().fetched_at;
+    state.shared.now = 1;
     assert!(worker.send(Command::Refresh));
     pump_until(&worker, &mut state, "a refresh after sealing", |state| {
         state
+            .shared
             .data
             .balance_brl
             .loaded()
             .is_some_and(|loaded| loaded.fetched_at > before)
     });
-    assert!(state.data.balance_brl.error().is_none());
+    assert!(state.shared.data.balance_brl.error().is_none());
     drop(worker);
 
     // The next run opens it with the passphrase, and offers nothing: it is sealed.
@@ -570,15 +607,18 @@ fn a_plain_key_profile_keeps_working_is_offered_sealing_and_is_sealed_in_place()
     let mut state = AppState::new(Language::En);
     assert!(worker.send(Command::Start { sandbox: false }));
     pump_until(&worker, &mut state, "the unlock screen", |state| {
-        state.lock.opening.is_some()
+        state.panels.lock.opening.is_some()
     });
-    *state.lock.unlock.text = PASSPHRASE.to_owned();
-    state.check_passphrase(PassphrasePurpose::Unlock);
+    *state.panels.lock.unlock.text = PASSPHRASE.to_owned();
+    state.tell(
+        |panels| &mut panels.lock,
+        LockTold::Check(PassphrasePurpose::Unlock),
+    );
     pump_until(&worker, &mut state, "the balance", |state| {
-        state.data.balance_brl.value().is_some()
+        state.shared.data.balance_brl.value().is_some()
     });
-    assert!(state.requires_passphrase());
-    assert!(matches!(state.lock.seal_offer, SealOffer::None));
+    assert!(state.shared.requires_passphrase());
+    assert!(matches!(state.panels.lock.seal_offer, SealOffer::None));
     drop(account.runtime);
 }
 
@@ -593,13 +633,14 @@ fn a_money_moving_command_without_the_locks_proof_is_refused_and_nothing_is_post
         &mut state,
         "the balance and withdrawals",
         |state| {
-            state.data.balance_brl.value().is_some() && state.data.withdrawals.value().is_some()
+            state.shared.data.balance_brl.value().is_some()
+                && state.shared.data.withdrawals.value().is_some()
         },
     );
-    let balance = *state.data.balance_brl.value().unwrap();
+    let balance = *state.shared.data.balance_brl.value().unwrap();
     let refused = |state: &AppState| {
         matches!(
-            state.withdrawals.submit,
+            state.panels.withdrawals.submit,
             SubmitStatus::Finished(SubmitOutcome::Refused(_))
         )
     };
@@ -611,14 +652,15 @@ fn a_money_moving_command_without_the_locks_proof_is_refused_and_nothing_is_post
     };
 
     // Handed straight to the worker, past the lock: refused.
-    state.withdrawals.submit = SubmitStatus::Sending;
+    state.panels.withdrawals.submit = SubmitStatus::Sending;
     assert!(worker.send(Command::Submit {
         request: withdrawal("12.34"),
         authorized: None,
         outflow_answer: None,
     }));
     pump_until(&worker, &mut state, "the refusal", refused);
-    let SubmitStatus::Finished(SubmitOutcome::Refused(error)) = &state.withdrawals.submit else {
+    let SubmitStatus::Finished(SubmitOutcome::Refused(error)) = &state.panels.withdrawals.submit
+    else {
         unreachable!()
     };
     assert!(
@@ -638,7 +680,7 @@ fn a_money_moving_command_without_the_locks_proof_is_refused_and_nothing_is_post
             _ => None,
         })
         .expect("the sandbox's request leaves the lock with its proof");
-    state.withdrawals.submit = SubmitStatus::Sending;
+    state.panels.withdrawals.submit = SubmitStatus::Sending;
     assert!(worker.send(Command::Submit {
         request: withdrawal("56.78"),
         authorized: Some(proof),
@@ -647,21 +689,23 @@ fn a_money_moving_command_without_the_locks_proof_is_refused_and_nothing_is_post
     pump_until(&worker, &mut state, "the second refusal", refused);
 
     // Read again from the service: neither left.
-    let before = state.data.withdrawals.loaded().unwrap().fetched_at;
+    let before = state.shared.data.withdrawals.loaded().unwrap().fetched_at;
     assert!(worker.send(Command::Refresh));
     pump_until(&worker, &mut state, "the lists read again", |state| {
         state
+            .shared
             .data
             .withdrawals
             .loaded()
             .is_some_and(|loaded| loaded.fetched_at > before)
             && state
+                .shared
                 .data
                 .balance_brl
                 .loaded()
                 .is_some_and(|loaded| loaded.fetched_at > before)
     });
-    let rows = state.data.withdrawals.value().unwrap();
+    let rows = state.shared.data.withdrawals.value().unwrap();
     for amount in ["12.34", "56.78"] {
         let amount: Decimal = amount.parse().unwrap();
         assert!(
@@ -671,5 +715,5 @@ fn a_money_moving_command_without_the_locks_proof_is_refused_and_nothing_is_post
             "a withdrawal of {amount} reached the service"
         );
     }
-    assert_eq!(state.data.balance_brl.value(), Some(&balance));
+    assert_eq!(state.shared.data.balance_brl.value(), Some(&balance));
 }

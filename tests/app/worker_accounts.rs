@@ -43,7 +43,7 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
     let (dir, worker) = crate::support::worker::on_sandbox();
     let mut state = AppState::new(Language::En);
     pump_until(&worker, &mut state, "the demo lists", |state| {
-        let lists = &state.data;
+        let lists = &state.shared.data;
         lists
             .wallets
             .value()
@@ -53,9 +53,9 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
                 .value()
                 .is_some_and(|rows| rows.len() == 3)
             && lists.claimable.value().is_some()
-            && state.data.withdrawals.value().is_some()
+            && state.shared.data.withdrawals.value().is_some()
     });
-    let claimable = state.data.claimable.value().unwrap().clone();
+    let claimable = state.shared.data.claimable.value().unwrap().clone();
     assert_eq!(
         claimable.account,
         Decimal::from_str("4450.50").unwrap(),
@@ -64,7 +64,7 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
     assert_eq!(claimable.wallets.len(), 3);
 
     // A wallet.
-    state.wallets.submit = SubmitStatus::Sending;
+    state.panels.wallets.submit = SubmitStatus::Sending;
     send(
         &mut state,
         SubmitRequest::Wallet(CreateWallet {
@@ -75,13 +75,14 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
         }),
     );
     pump_until(&worker, &mut state, "the wallet's creation", |state| {
-        created(&state.wallets.submit).is_some()
+        created(&state.panels.wallets.submit).is_some()
     });
-    let Some(Created::Wallet(wallet)) = created(&state.wallets.submit).cloned() else {
+    let Some(Created::Wallet(wallet)) = created(&state.panels.wallets.submit).cloned() else {
         panic!("expected a wallet");
     };
     pump_until(&worker, &mut state, "the new wallet in the list", |state| {
         state
+            .shared
             .data
             .wallets
             .value()
@@ -89,7 +90,7 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
     });
 
     // A PIX withdrawal.
-    state.withdrawals.submit = SubmitStatus::Sending;
+    state.panels.withdrawals.submit = SubmitStatus::Sending;
     send(
         &mut state,
         SubmitRequest::Withdrawal(CreateWithdrawal {
@@ -102,9 +103,10 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
         }),
     );
     pump_until(&worker, &mut state, "the withdrawal's creation", |state| {
-        created(&state.withdrawals.submit).is_some()
+        created(&state.panels.withdrawals.submit).is_some()
     });
-    let Some(Created::Withdrawal(withdrawal)) = created(&state.withdrawals.submit).cloned() else {
+    let Some(Created::Withdrawal(withdrawal)) = created(&state.panels.withdrawals.submit).cloned()
+    else {
         panic!("expected a withdrawal");
     };
     pump_until(
@@ -113,6 +115,7 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
         "the new withdrawal in the list",
         |state| {
             state
+                .shared
                 .data
                 .withdrawals
                 .value()
@@ -121,7 +124,7 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
     );
 
     // A claim at the account, which the claimable balance then reflects.
-    state.claims.submit = SubmitStatus::Sending;
+    state.panels.claims.submit = SubmitStatus::Sending;
     send(
         &mut state,
         SubmitRequest::Claim {
@@ -133,9 +136,10 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
         },
     );
     pump_until(&worker, &mut state, "the claim", |state| {
-        created(&state.claims.submit).is_some()
+        created(&state.panels.claims.submit).is_some()
     });
     let claim = state
+        .shared
         .data
         .claims_made
         .first()
@@ -151,6 +155,7 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
         "the lower claimable balance",
         |state| {
             state
+                .shared
                 .data
                 .claimable
                 .value()
@@ -159,7 +164,7 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
     );
 
     // A refusal keeps its code: more than the account holds.
-    state.withdrawals.submit = SubmitStatus::Sending;
+    state.panels.withdrawals.submit = SubmitStatus::Sending;
     send(
         &mut state,
         SubmitRequest::Withdrawal(CreateWithdrawal {
@@ -172,10 +177,14 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
         }),
     );
     pump_until(&worker, &mut state, "the refusal", |state| {
-        !state.withdrawals.submit.is_sending()
+        !state.panels.withdrawals.submit.is_sending()
     });
-    let SubmitStatus::Finished(SubmitOutcome::Refused(error)) = &state.withdrawals.submit else {
-        panic!("expected a refusal, got {:?}", state.withdrawals.submit);
+    let SubmitStatus::Finished(SubmitOutcome::Refused(error)) = &state.panels.withdrawals.submit
+    else {
+        panic!(
+            "expected a refusal, got {:?}",
+            state.panels.withdrawals.submit
+        );
     };
     assert!(
         error.service_error().is_some_and(|e| !e.code.is_empty()),
@@ -183,8 +192,8 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
     );
 
     // A filtered list: only completed transfers.
-    state.transfers.state_filter = Some(TransferState::Completed);
-    if let Some(query) = state.transfers.sync_query() {
+    state.panels.transfers.state_filter = Some(TransferState::Completed);
+    if let Some(query) = state.panels.transfers.sync_query() {
         assert!(worker.send(Command::Query(query)));
     }
     // The full list too: the rows are compared with it below, and nothing
@@ -195,16 +204,17 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
         "the filtered and the full transfers",
         |state| {
             state
+                .panels
                 .transfers
                 .list
                 .filtered
                 .as_ref()
                 .and_then(|filtered| filtered.list.value())
                 .is_some()
-                && state.data.transfers.value().is_some()
+                && state.shared.data.transfers.value().is_some()
         },
     );
-    let filtered = state.transfers.list.filtered.as_ref().unwrap();
+    let filtered = state.panels.transfers.list.filtered.as_ref().unwrap();
     let rows = filtered.list.value().unwrap();
     assert!(!rows.is_empty());
     assert!(
@@ -213,22 +223,24 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
     );
     assert_ne!(
         rows.len(),
-        state.data.transfers.value().unwrap().len(),
+        state.shared.data.transfers.value().unwrap().len(),
         "the demo has transfers in other states"
     );
 
     // Saved as CSV by the worker, exact amounts.
     let path = dir.path().join("withdrawals.csv");
-    state.withdrawals.records.export.writing = true;
+    state.panels.withdrawals.records.export.writing = true;
     assert!(worker.send(Command::Export(ExportRequest {
         path: path.clone(),
-        records: ExportRecords::Withdrawals(state.data.withdrawals.value().unwrap().to_vec()),
+        records: ExportRecords::Withdrawals(
+            state.shared.data.withdrawals.value().unwrap().to_vec()
+        ),
     })));
     pump_until(&worker, &mut state, "the CSV file", |state| {
-        !state.withdrawals.records.export.writing
+        !state.panels.withdrawals.records.export.writing
     });
     assert_eq!(
-        state.withdrawals.records.export.result,
+        state.panels.withdrawals.records.export.result,
         Some(Ok(path.clone()))
     );
     let csv = std::fs::read_to_string(&path).unwrap();
@@ -241,7 +253,8 @@ fn ted_and_token_withdrawals_reach_the_sandbox_with_their_destinations() {
     let (_dir, worker) = crate::support::worker::on_sandbox();
     let mut state = AppState::new(Language::En);
     pump_until(&worker, &mut state, "the demo withdrawals", |state| {
-        state.data.withdrawals.value().is_some() && state.data.wallets.value().is_some()
+        state.shared.data.withdrawals.value().is_some()
+            && state.shared.data.wallets.value().is_some()
     });
     let account = TedAccount {
         bank_code: "341".into(),
@@ -252,23 +265,25 @@ fn ted_and_token_withdrawals_reach_the_sandbox_with_their_destinations() {
         name: "Maria da Silva".into(),
     };
     let withdraw = |state: &mut AppState, request: CreateWithdrawal, what: &str| {
-        state.withdrawals.submit = SubmitStatus::Sending;
+        state.panels.withdrawals.submit = SubmitStatus::Sending;
         send(state, SubmitRequest::Withdrawal(request));
         pump_until(&worker, state, what, |state| {
-            created(&state.withdrawals.submit).is_some()
+            created(&state.panels.withdrawals.submit).is_some()
         });
-        let Some(Created::Withdrawal(withdrawal)) = created(&state.withdrawals.submit).cloned()
+        let Some(Created::Withdrawal(withdrawal)) =
+            created(&state.panels.withdrawals.submit).cloned()
         else {
             panic!("expected a withdrawal");
         };
         pump_until(&worker, state, "the record read back", |state| {
             state
+                .shared
                 .data
                 .withdrawals
                 .value()
                 .is_some_and(|rows| rows.iter().any(|row| row.id == withdrawal.id))
         });
-        let listed = state.data.withdrawals.value().unwrap();
+        let listed = state.shared.data.withdrawals.value().unwrap();
         listed
             .iter()
             .find(|row| row.id == withdrawal.id)
@@ -302,6 +317,7 @@ fn ted_and_token_withdrawals_reach_the_sandbox_with_their_destinations() {
     assert_eq!(token.method, Some(WithdrawalMethod::Token));
     assert_eq!(token.target_address(), Some(destination));
     let main_wallet = state
+        .shared
         .data
         .wallets
         .value()

@@ -343,7 +343,7 @@ fn pump_until(
 #[test]
 fn the_app_and_the_command_line_see_each_others_profiles() {
     use brlv_core::profile::Profile;
-    use brlv_desk::app::features::lock::state::PassphrasePurpose;
+    use brlv_desk::app::features::lock::state::{LockTold, PassphrasePurpose};
     use brlv_desk::app::message::Command as AppCommand;
     use brlv_desk::app::session::ConnectRequest;
     use brlv_desk::app::state::AppState;
@@ -382,19 +382,29 @@ fn the_app_and_the_command_line_see_each_others_profiles() {
     assert!(worker.send(AppCommand::Start { sandbox: false }));
     pump_until(&worker, &mut state, "the unlock screen", |state| {
         state
+            .panels
             .lock
             .opening
             .as_ref()
             .is_some_and(|profile| profile.name == "from the terminal")
     });
-    assert!(state.profiles.iter().any(|p| p.name == "from the terminal"));
-    *state.lock.unlock.text = PASSPHRASE.to_owned();
-    state.check_passphrase(PassphrasePurpose::Unlock);
+    assert!(
+        state
+            .shared
+            .profiles
+            .iter()
+            .any(|p| p.name == "from the terminal")
+    );
+    *state.panels.lock.unlock.text = PASSPHRASE.to_owned();
+    state.tell(
+        |panels| &mut panels.lock,
+        LockTold::Check(PassphrasePurpose::Unlock),
+    );
     pump_until(&worker, &mut state, "the profile's balance", |state| {
-        state.data.balance_brl.value().is_some()
+        state.shared.data.balance_brl.value().is_some()
     });
     assert_eq!(
-        state.session.as_ref().unwrap().profile.name,
+        state.shared.session.as_ref().unwrap().profile.name,
         "from the terminal"
     );
 
@@ -415,6 +425,7 @@ fn the_app_and_the_command_line_see_each_others_profiles() {
         "the profile saved by the app",
         |state| {
             state
+                .shared
                 .profiles
                 .iter()
                 .any(|profile| profile.name == "from the app")
@@ -724,7 +735,7 @@ fn a_saved_plain_key_is_refused_until_profile_seal_seals_it() {
 /// the window's onboarding saves is bound, so `call` opens it.
 #[test]
 fn the_app_refuses_a_profile_whose_address_was_edited_on_disk() {
-    use brlv_desk::app::features::lock::state::PassphrasePurpose;
+    use brlv_desk::app::features::lock::state::{LockTold, PassphrasePurpose};
     use brlv_desk::app::message::{Command as AppCommand, NoticeDetail, NoticeKind};
     use brlv_desk::app::state::AppState;
 
@@ -736,10 +747,13 @@ fn the_app_refuses_a_profile_whose_address_was_edited_on_disk() {
     let mut state = AppState::new(Language::En);
     assert!(worker.send(AppCommand::Start { sandbox: false }));
     pump_until(&worker, &mut state, "the unlock screen", |state| {
-        state.lock.opening.is_some()
+        state.panels.lock.opening.is_some()
     });
-    *state.lock.unlock.text = PASSPHRASE.to_owned();
-    state.check_passphrase(PassphrasePurpose::Unlock);
+    *state.panels.lock.unlock.text = PASSPHRASE.to_owned();
+    state.tell(
+        |panels| &mut panels.lock,
+        LockTold::Check(PassphrasePurpose::Unlock),
+    );
     pump_until(&worker, &mut state, "the refusal", |state| {
         state
             .notices
@@ -760,5 +774,5 @@ fn the_app_refuses_a_profile_whose_address_was_edited_on_disk() {
         ),
         "{detail}"
     );
-    assert!(state.session.is_none(), "nothing opened");
+    assert!(state.shared.session.is_none(), "nothing opened");
 }

@@ -147,3 +147,89 @@ async fn a_non_loopback_address_is_refused_with_a_clear_error() {
     assert!(matches!(error, ListenError::NotLoopback(_)));
     assert!(error.to_string().contains("only binds loopback"), "{error}");
 }
+
+/// The sandbox's refund event, as it posts it, reaches the app through its
+/// own listener: a brcode order paid after its window closed has the
+/// payment returned.
+#[tokio::test]
+async fn the_apps_own_webhook_listener_understands_the_refund_event() {
+    use std::time::Duration;
+
+    use brlv_core::api::auth::{PrivateKey, Signer};
+    use brlv_core::api::client::{Client, ClientConfig};
+    use brlv_core::api::model::{
+        Asset, CreateOrder, CreateQuote, OrderState, PaymentMethod, WalletFilter,
+    };
+    use brlv_sandbox::{Sandbox, SandboxConfig, generate_key_pair};
+    use secrecy::{ExposeSecret, SecretString};
+
+    let sandbox = Sandbox::start(SandboxConfig::default()).await.unwrap();
+    let keys = generate_key_pair().unwrap();
+    sandbox
+        .register_account("webhook-refund", &keys.public_key_pem, true)
+        .unwrap();
+    let signer = Signer::new(
+        SecretString::from("webhook-refund".to_owned()),
+        PrivateKey::from_pem(keys.private_key_pem.expose_secret()).unwrap(),
+    );
+    let client =
+        Client::new(ClientConfig::new(sandbox.base_url().as_str(), signer).unwrap()).unwrap();
+    let (events, mut received) = mpsc::unbounded_channel();
+    let listener = WebhookListener::start("127.0.0.1:0".parse().unwrap(), events)
+        .await
+        .unwrap();
+    sandbox.set_webhook_url(Some(listener.url().parse().unwrap()));
+
+    let wallet = client
+        .list_wallets(&WalletFilter::default())
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|wallet| wallet.assets.contains(&Asset::EthBaseBrlv))
+        .unwrap();
+    let quote = client
+        .create_quote(&CreateQuote::paying(
+            Asset::FiatBrl,
+            Asset::EthBaseBrlv,
+            "42.00".parse().unwrap(),
+        ))
+        .await
+        .unwrap();
+    let order = client
+        .create_order(&CreateOrder {
+            quote_id: quote.id,
+            source_wallet_address: None,
+            target_wallet_address: Some(wallet.address),
+            target_end_user_pix_key: None,
+            source_payment_method: Some(PaymentMethod::Brcode),
+        })
+        .await
+        .unwrap();
+    let id = order.id.to_string();
+    sandbox.advance_clock(Duration::from_secs(601));
+    let paid = reqwest::Client::new()
+        .post(format!(
+            "{}/sandbox/orders/{id}/pay",
+            sandbox.base_url().as_str().trim_end_matches('/')
+        ))
+        .json(&serde_json::json!({ "amount": "42.00" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(paid.status().as_u16(), 200);
+    let refund = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            let event = received.recv().await.unwrap();
+            if event.is_refund_initiated() {
+                return event;
+            }
+        }
+    })
+    .await
+    .unwrap();
+    let refunded = refund.order.unwrap();
+    assert_eq!(refunded.id.to_string(), id);
+    assert_eq!(refunded.state, Some(OrderState::PaymentReturned));
+    assert!(refund.created_at.is_some() && refund.id.is_some());
+    listener.stop();
+}

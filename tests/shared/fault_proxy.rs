@@ -1,4 +1,5 @@
-//! A fault-injecting HTTP proxy for tests, shared by the `sandbox` and `app`
+//! A fault-injecting HTTP proxy for tests, shared by the sandbox crate's
+//! tests (`crates/brlv-sandbox/tests/sandbox`) and the `app` and `client`
 //! test binaries: it sits in front of a sandbox and does one scripted thing
 //! to each connection (a hang, a trickle, 5xx with JSON or HTML, garbage with
 //! a 200, a body cut short, a request held before it was forwarded, the

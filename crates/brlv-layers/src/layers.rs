@@ -93,15 +93,16 @@ pub const APP_LAYERS: &[Layer] = &[
         paths: &["src/app/ui/"],
     },
     Layer {
-        name: "the features' models (state, rules, drafts, messages)",
-        paths: &["src/app/features/"],
+        name: "the features' models (state, rules, drafts, messages), the cache their figures are kept in and the tax year several of them read",
+        paths: &["src/app/features/", "src/app/cache.rs", "src/app/tax_year/"],
     },
     Layer {
-        name: "the app's root (Command and Event, the panel kit, then AppState)",
+        name: "the app's root (Command and Event, the panel kit with the shared half, the panels, then AppState)",
         paths: &[
             "src/app/message.rs",
             "src/app/overwrite.rs",
             "src/app/panel/",
+            "src/app/panels.rs",
             "src/app/state.rs",
         ],
     },
@@ -132,6 +133,49 @@ pub const APP_LAYERS: &[Layer] = &[
         ],
     },
 ];
+
+/// The folder of the features: each folder in it is one feature.
+pub const FEATURES: &str = "src/app/features/";
+
+/// The one module of a feature that another feature may name: its
+/// messages, the Commands and Events it takes (the app's message enums
+/// carry them, so they are every feature's vocabulary). Anything else two
+/// features share lives below them all (the panel kit, the design system,
+/// the app's data, the tax year).
+pub const FEATURE_MESSAGES: &str = "message.rs";
+
+/// The feature `file` belongs to: its folder under [`FEATURES`] (a file
+/// directly in that folder belongs to none).
+pub fn feature_of(file: &str) -> Option<&str> {
+    let inside = file.strip_prefix(FEATURES)?;
+    let (feature, _) = inside.split_once('/')?;
+    Some(feature)
+}
+
+/// Every import from a file of one feature into a module of another (its
+/// messages aside), one line each.
+pub fn imports_across_features(graph: &Graph) -> Vec<String> {
+    let mut found = Vec::new();
+    for (from, targets) in &graph.edges {
+        let Some(importer) = feature_of(from) else {
+            continue;
+        };
+        for (to, names) in targets {
+            let Some(owner) = feature_of(to) else {
+                continue;
+            };
+            let messages = format!("{FEATURES}{owner}/{FEATURE_MESSAGES}");
+            if owner != importer && *to != messages {
+                let names: Vec<&str> = names.iter().map(String::as_str).collect();
+                found.push(format!(
+                    "{from} (the {importer} feature) imports {to} (the {owner} feature's): {}",
+                    names.join(", ")
+                ));
+            }
+        }
+    }
+    found
+}
 
 /// Whether `pattern` takes in `file`; how long a match it is.
 fn matches(pattern: &str, file: &str) -> Option<usize> {

@@ -1,7 +1,8 @@
 //! The workspace's module graphs, read from the source: no circle of
 //! imports in any package, every file imports only its own layer or those
-//! below it (the tables are [`layers::PACKAGES`]), and nothing at or below
-//! the app's data draws with egui. It builds only a parser (syn), so
+//! below it (the tables are [`layers::PACKAGES`]), nothing at or below
+//! the app's data draws with egui, and no feature of the app names another
+//! feature's module but its messages. It builds only a parser (syn), so
 //! `.ci/run` runs it in seconds, before the long build, and a circle fails
 //! CI by name.
 #![forbid(unsafe_code)]
@@ -107,6 +108,18 @@ mod tests {
     }
 
     #[test]
+    fn no_feature_imports_another_features_module_but_its_messages() {
+        let across = layers::imports_across_features(&package_graph(&APP));
+        assert!(
+            across.is_empty(),
+            "a feature names another feature's module: what two features share lives \
+             below both (the panel kit, the design system, the app's data, the tax year), \
+             and an effect that crosses features is a message:\n{}",
+            across.join("\n")
+        );
+    }
+
+    #[test]
     fn nothing_below_the_design_system_draws() {
         let drawing = drawing_below_the_widgets(&package_graph(&APP));
         assert!(
@@ -178,6 +191,49 @@ mod tests {
         ]);
         let graph = Graph::read(root.path(), "brlv_desk").unwrap();
         assert!(graph.circles().is_empty(), "{:?}", graph.edges);
+    }
+
+    #[test]
+    fn a_feature_reaching_into_another_is_refused_and_its_messages_are_not() {
+        let root = package(&[
+            ("src/lib.rs", "pub mod app;\n"),
+            ("src/app/mod.rs", "pub mod features;\n"),
+            (
+                "src/app/features/mod.rs",
+                "pub mod claims;\npub mod journal;\npub mod shared_rows;\n",
+            ),
+            ("src/app/features/shared_rows.rs", "pub struct Rows;\n"),
+            (
+                "src/app/features/journal/mod.rs",
+                "pub mod message;\npub mod state;\n",
+            ),
+            (
+                "src/app/features/journal/message.rs",
+                "pub enum JournalCommand { ReadTax }\n",
+            ),
+            (
+                "src/app/features/journal/state.rs",
+                "pub struct JournalState;\n",
+            ),
+            ("src/app/features/claims/mod.rs", "pub mod view;\n"),
+            (
+                "src/app/features/claims/view.rs",
+                "use crate::app::features::journal::message::JournalCommand;\n\
+                 use crate::app::features::journal::state::JournalState;\n\
+                 use crate::app::features::shared_rows::Rows;\n\
+                 pub fn draw(_: JournalCommand, _: JournalState, _: Rows) {}\n",
+            ),
+        ]);
+        let graph = Graph::read(root.path(), "brlv_desk").unwrap();
+        let across = layers::imports_across_features(&graph);
+        assert_eq!(
+            across,
+            vec![
+                "src/app/features/claims/view.rs (the claims feature) imports \
+                 src/app/features/journal/state.rs (the journal feature's): JournalState"
+                    .to_owned()
+            ]
+        );
     }
 
     #[test]

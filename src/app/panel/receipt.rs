@@ -8,13 +8,13 @@ use egui::{RichText, Ui};
 
 use crate::app::dialog::DialogPurpose;
 use crate::app::error_text::Localize;
-use crate::app::receipt::{Receipt, ReceiptFormat};
+use crate::app::receipt::{Receipt, ReceiptFormat, ReceiptRequest};
 use crate::app::ui::context::dialog_status;
 use crate::app::ui::{
     error_text_ui, note_ui, palette, typed_path_ui, typed_paths_shown, unavailable_note_ui,
 };
 
-use super::{Ask, Outbox, PanelContext};
+use super::{Ask, Outbox, Shared};
 
 /// How long "Copied" shows after Copy as text, in ms.
 const COPIED_NOTE_MS: u64 = 3_000;
@@ -24,7 +24,7 @@ const COPIED_NOTE_MS: u64 = 3_000;
 /// `typed_path` is the path the person typed for this panel's receipts.
 pub fn receipt_ui(
     ui: &mut Ui,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     out: &mut Outbox,
     typed_path: &mut String,
     receipt: Option<Receipt>,
@@ -95,19 +95,19 @@ pub fn receipt_ui(
             }
         });
         if let Some(format) = typed_format {
-            out.ask(Ask::SaveReceipt {
-                receipt: Box::new(receipt.clone()),
+            out.ask(Ask::SaveReceipt(Box::new(ReceiptRequest {
+                receipt: receipt.clone(),
                 format,
                 path: typed_path.trim().into(),
-            });
+            })));
         }
     }
     status_ui(ui, cx, &receipt);
 }
 
 /// Saving, saved to PATH, not saved and why, or copied.
-fn status_ui(ui: &mut Ui, cx: &PanelContext<'_>, receipt: &Receipt) {
-    let status = cx.receipt;
+fn status_ui(ui: &mut Ui, cx: &Shared, receipt: &Receipt) {
+    let status = &cx.receipt;
     if status.movement != Some(receipt.id) {
         return;
     }

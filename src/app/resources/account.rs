@@ -17,7 +17,7 @@ use brlv_core::api::model::{
 };
 
 use super::fetched::{ClaimableBalances, Fetched, Rows, in_motion, order_in_motion};
-use super::key::ResourceKey;
+use super::key::{DEPOSIT_ASSETS, ResourceKey};
 
 /// When a resource's value arrived (if it has one), its error (if the last
 /// fetch failed) and when it is retried: what the connection status reads.
@@ -357,6 +357,30 @@ impl AccountData {
             .into_iter()
             .filter(|key| key.on_overview())
             .all(|key| self.freshness_of(key).settled)
+    }
+
+    /// Whether every list the extrato reads has settled.
+    pub fn activity_loaded(&self) -> bool {
+        self.orders.settled()
+            && self.transfers.settled()
+            && self.withdrawals.settled()
+            && self.wallets.settled()
+            && DEPOSIT_ASSETS
+                .iter()
+                .all(|asset| self.deposits(asset).settled())
+    }
+
+    /// Whether every list the tax year reads has settled, the service's
+    /// own monthly figure with them.
+    pub fn tax_lists_loaded(&self) -> bool {
+        self.orders.settled()
+            && self.transfers.settled()
+            && self.withdrawals.settled()
+            && self.wallets.settled()
+            && self.tax_exemption.settled()
+            && brlv_core::tax::input::TOKEN_DEPOSIT_ASSETS
+                .iter()
+                .all(|asset| self.deposits(asset).settled())
     }
 
     /// How fresh each polled resource is, read-only.

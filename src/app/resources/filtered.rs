@@ -32,6 +32,24 @@ pub enum Listed {
     Withdrawals(Option<Asset>, Result<Vec<Withdrawal>, Error>),
 }
 
+impl Listed {
+    /// The same list, newest first, as a full list is kept: a list the
+    /// service sent oldest first is turned round (wallets have no time and
+    /// keep the service's order).
+    pub fn newest_first(mut self) -> Listed {
+        match &mut self {
+            Listed::Transfers(_, Ok(rows)) => {
+                super::fetched::newest_first(rows, |row| row.created_at)
+            }
+            Listed::Withdrawals(_, Ok(rows)) => {
+                super::fetched::newest_first(rows, |row| row.created_at);
+            }
+            _ => {}
+        }
+        self
+    }
+}
+
 /// A list fetched with filters, with the filters it answers.
 #[derive(Clone, Debug)]
 pub struct FilteredList<Q, T> {

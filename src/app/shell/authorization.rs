@@ -4,12 +4,13 @@
 //! It names what the review named: wallets and recipients by their names,
 //! the quote's id (if any) as such, and whether the quote has expired since.
 
-use crate::app::features::taxes::sale::{SaleTone, sale_effect, sale_effect_text};
-use crate::app::features::transfers::review::{address_text, money_text};
+use crate::app::features::orders::state::OrdersState;
 use crate::app::format::asset_amount_text;
-use crate::app::panel::PanelContext;
+use crate::app::panel::Shared;
+use crate::app::panel::review::{address_text, money_text};
 use crate::app::state::AppState;
 use crate::app::submit::SubmitRequest;
+use crate::app::tax_year::sale::{SaleTone, sale_effect, sale_effect_text};
 use crate::app::ui::request_countdown_frame;
 use brlv_core::api::model::CreateOrder;
 
@@ -33,17 +34,18 @@ pub struct AuthorizationSummary {
 pub fn authorization_lines(ui: &egui::Ui, state: &mut AppState) -> AuthorizationSummary {
     let sale = order_sale_line(ui, state);
     let quote_expired = order_quote_expired(ui, state);
-    let mut lines = state
+    let (cx, panels) = (&state.shared, &state.panels);
+    let mut lines = panels
         .lock
         .authorization
         .as_ref()
-        .map(|authorization| summary(&state.context(), state, &authorization.request))
+        .map(|authorization| summary(cx, &panels.orders, &authorization.request))
         .unwrap_or_default();
     // Where the request goes, so a relayed address is seen before the
     // passphrase lets it leave.
-    if let (Some(session), false) = (&state.session, lines.is_empty()) {
+    if let (Some(session), false) = (&cx.session, lines.is_empty()) {
         lines.push((
-            state.t("authorize.service").into_owned(),
+            cx.t("authorize.service").into_owned(),
             crate::app::format::service_host(&session.profile.base_url),
         ));
     }
@@ -57,6 +59,7 @@ pub fn authorization_lines(ui: &egui::Ui, state: &mut AppState) -> Authorization
 /// The order the lock's dialog is asking the passphrase for, if it is one.
 fn order_awaiting_passphrase(state: &AppState) -> Option<&CreateOrder> {
     match state
+        .panels
         .lock
         .authorization
         .as_ref()
@@ -75,6 +78,7 @@ fn order_quote_expired(ui: &egui::Ui, state: &AppState) -> bool {
         return false;
     };
     let Some(expiration) = state
+        .panels
         .orders
         .form
         .current_quote()
@@ -83,8 +87,8 @@ fn order_quote_expired(ui: &egui::Ui, state: &AppState) -> bool {
     else {
         return false;
     };
-    if expiration > state.wall_now {
-        request_countdown_frame(ui.ctx(), expiration - state.wall_now);
+    if expiration > state.shared.wall_now {
+        request_countdown_frame(ui.ctx(), expiration - state.shared.wall_now);
         return false;
     }
     true
@@ -95,24 +99,31 @@ fn order_quote_expired(ui: &egui::Ui, state: &AppState) -> bool {
 fn order_sale_line(ui: &egui::Ui, state: &mut AppState) -> Option<(String, SaleTone)> {
     let order = order_awaiting_passphrase(state)?;
     let quote_id = order.quote_id;
-    if state.orders.form.current_quote().map(|quote| quote.id) != Some(quote_id) {
+    if state
+        .panels
+        .orders
+        .form
+        .current_quote()
+        .map(|quote| quote.id)
+        != Some(quote_id)
+    {
         return None;
     }
-    let quote = state.orders.form.current_quote()?.clone();
+    let quote = state.panels.orders.form.current_quote()?.clone();
     let (figures, _) = state.tax_figures(ui.ctx());
     let effect = sale_effect(
         &figures.ledger,
         &figures.sources.prices,
         &quote,
-        state.wall_now,
+        state.shared.wall_now,
     );
-    Some(sale_effect_text(state.amount_format(), &effect))
+    Some(sale_effect_text(state.shared.amounts(), &effect))
 }
 
 /// What leaves and where it goes, line by line.
-fn summary(cx: &PanelContext<'_>, state: &AppState, request: &SubmitRequest) -> Vec<SummaryLine> {
-    let amounts = state.amount_format();
-    let t = |key: &'static str| state.t(key).into_owned();
+fn summary(cx: &Shared, orders: &OrdersState, request: &SubmitRequest) -> Vec<SummaryLine> {
+    let amounts = cx.amounts();
+    let t = |key: &'static str| cx.t(key).into_owned();
     match request {
         SubmitRequest::Withdrawal(withdrawal) => vec![
             (t("authorize.what"), t("authorize.withdrawal")),
@@ -160,8 +171,7 @@ fn summary(cx: &PanelContext<'_>, state: &AppState, request: &SubmitRequest) -> 
         ],
         SubmitRequest::Order(order) => {
             let mut lines = vec![(t("authorize.what"), t("authorize.order"))];
-            if let Some(quote) = state
-                .orders
+            if let Some(quote) = orders
                 .form
                 .current_quote()
                 .filter(|quote| quote.id == order.quote_id)
@@ -208,7 +218,7 @@ fn summary(cx: &PanelContext<'_>, state: &AppState, request: &SubmitRequest) -> 
 
 /// An order's PIX recipient as its review names it: the saved name, else
 /// a third party's key, with the key.
-fn pix_recipient_text(cx: &PanelContext<'_>, key: &str) -> String {
+fn pix_recipient_text(cx: &Shared, key: &str) -> String {
     let name = cx
         .recipients
         .iter()
@@ -223,7 +233,7 @@ fn pix_recipient_text(cx: &PanelContext<'_>, key: &str) -> String {
 /// An amount as the review writes it (R$ for reais), or what the amounts'
 /// format writes for one the service did not send.
 fn amount_or_missing(
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     amount: Option<rust_decimal::Decimal>,
     asset: Option<&brlv_core::api::model::Asset>,
 ) -> String {

@@ -10,11 +10,14 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
 use super::clock::Clock;
-use super::features::{lock, notify, onboarding, overview, settings};
+use super::features::lock::state::LockTold;
+use super::features::orders::state::OrdersTold;
+use super::features::settings::state::SettingsTold;
+use super::features::{activity, events, lock, notify, onboarding, settings};
 use super::frame_stats::FrameStats;
 use super::i18n::Language;
 use super::message::Command;
-use super::panel::{Outbox, Panel};
+use super::panel::Panel;
 use super::screenshot::ScreenshotJob;
 use super::state::{AppState, View};
 use super::ui::context;
@@ -74,39 +77,41 @@ impl PersistedUi {
 
     /// What of `state` survives a restart.
     pub fn of(state: &AppState) -> PersistedUi {
+        let (shared, panels) = (&state.shared, &state.panels);
         PersistedUi {
             view: state.view,
-            language: Some(state.language),
-            idle_lock_minutes: Some(state.lock.idle_lock_minutes),
-            lock_when_minimized: state.lock.lock_when_minimized,
-            list_budget_mib: state.settings.list_budget_mib,
-            hide_amounts: state.hide_amounts,
-            desktop_notifications: Some(state.notify.enabled),
+            language: Some(shared.language),
+            idle_lock_minutes: Some(panels.lock.idle_lock_minutes),
+            lock_when_minimized: panels.lock.lock_when_minimized,
+            list_budget_mib: panels.settings.list_budget_mib,
+            hide_amounts: shared.hide_amounts,
+            desktop_notifications: Some(shared.notifications),
             last_folder: state.dialogs.last_folder.clone(),
-            update_daily: Some(state.updates.daily),
-            update_last_check: state
+            update_daily: Some(panels.updates.daily),
+            update_last_check: panels
                 .updates
                 .last_check
                 .map(time::OffsetDateTime::unix_timestamp),
-            update_dismissed: state.updates.dismissed.as_ref().map(ToString::to_string),
+            update_dismissed: panels.updates.dismissed.as_ref().map(ToString::to_string),
         }
     }
 
     /// Puts back into `state` the switches kept here that `BrlvApp::new`
     /// does not weigh against the command line itself (amounts hidden).
     pub fn restore_into(&self, state: &mut AppState) {
-        state.hide_amounts = self.hide_amounts;
-        state.lock.lock_when_minimized = self.lock_when_minimized;
+        state.shared.hide_amounts = self.hide_amounts;
+        state.panels.lock.lock_when_minimized = self.lock_when_minimized;
         if let Some(enabled) = self.desktop_notifications {
-            state.notify.enabled = enabled;
+            state.shared.notifications = enabled;
         }
+        let updates = &mut state.panels.updates;
         if let Some(daily) = self.update_daily {
-            state.updates.daily = daily;
+            updates.daily = daily;
         }
-        state.updates.last_check = self
+        updates.last_check = self
             .update_last_check
             .and_then(|seconds| OffsetDateTime::from_unix_timestamp(seconds).ok());
-        state.updates.dismissed = self
+        updates.dismissed = self
             .update_dismissed
             .as_deref()
             .and_then(|version| brlv_core::update::Version::parse(version).ok());
@@ -117,23 +122,25 @@ const STORAGE_KEY: &str = PersistedUi::STORAGE_KEY;
 
 /// The whole window's contents for a given state: what tests render.
 pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
-    context::set_language(ui.ctx(), state.language);
-    context::set_zone(ui.ctx(), &state.zone);
+    context::set_language(ui.ctx(), state.shared.language);
+    context::set_zone(ui.ctx(), &state.shared.zone);
     context::set_dialog_status(ui.ctx(), state.dialogs.status());
     // What egui keeps of a secret field (its undo history included) goes
     // once the secret is used or dropped, drawn this frame or not.
-    lock::view::forget_used_secrets(ui.ctx(), &state.lock);
-    onboarding::view::forget_used_secrets(ui.ctx(), &state.onboarding);
+    lock::view::forget_used_secrets(ui.ctx(), &state.panels.lock);
+    onboarding::view::forget_used_secrets(ui.ctx(), &state.panels.onboarding);
     // The idle time is judged before this frame's input counts: a key or a
     // pointer over the window restored after the deadline (eframe draws
     // nothing while minimized) must find it locked, not reset the timer.
-    state.lock_if_idle();
-    state.lock_if_minimized(ui.input(|input| input.viewport().minimized == Some(true)));
+    state.tell(|panels| &mut panels.lock, LockTold::LockIfIdle);
+    if ui.input(|input| input.viewport().minimized == Some(true)) {
+        state.tell(|panels| &mut panels.lock, LockTold::Minimized);
+    }
     if ui.input(|input| input.events.iter().any(is_presence)) {
-        state.note_input();
+        state.tell(|panels| &mut panels.lock, LockTold::Touched);
     }
     if ui.input_mut(|input| input.consume_shortcut(&LOCK)) {
-        state.lock_now();
+        state.tell(|panels| &mut panels.lock, LockTold::LockNow);
     }
     // No input may come for the lock's deadline: a frame is drawn then anyway.
     if let Some(due_in) = state.idle_lock_due_in() {
@@ -143,10 +150,7 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
     if state.shows_lock_screen() {
         // Nothing of the account: no top bar, no notices, no view, no draft.
         egui::CentralPanel::default().show(ui, |ui| {
-            let mut out = Outbox::default();
-            let (cx, panels) = state.panels();
-            lock::view::lock_screen_ui(ui, panels.lock, &cx, &mut out);
-            state.answer(out);
+            state.show(|panels, cx, out| panels.lock.ui(ui, cx, out));
         });
         return;
     }
@@ -158,36 +162,34 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
         .rect;
     set_fixed_panels(ui.ctx(), vec![top_bar]);
 
-    if !state.startup_finished && state.session.is_none() && !state.sandbox_starting {
+    let shared = &state.shared;
+    if !shared.startup_finished && !shared.connected() && !shared.sandbox_starting {
         egui::CentralPanel::default().show(ui, |ui| {
             ui.centered_and_justified(|ui| {
                 ui.horizontal(|ui| {
                     ui.spinner();
-                    ui.label(state.t("shell.starting").as_ref());
+                    ui.label(shared.t("shell.starting").as_ref());
                 });
             });
         });
         return;
     }
-    if state.shows_onboarding() && !state.sandbox_starting || state.adding_profile {
+    if shared.shows_onboarding() && !shared.sandbox_starting || shared.adding_profile {
         egui::CentralPanel::default().show(ui, |ui| {
             notices::notices_ui(ui, state);
-            let mut out = Outbox::default();
-            let (cx, panels) = state.panels();
-            panels.onboarding.ui(ui, &cx, &mut out);
-            state.answer(out);
+            state.show(|panels, cx, out| panels.onboarding.ui(ui, cx, out));
         });
         // The public key saved to a typed path asks here too.
         replace_file::replace_file_ui(ui, state);
         return;
     }
-    if state.session.is_none() {
+    if !shared.connected() {
         // The sandbox is starting.
         egui::CentralPanel::default().show(ui, |ui| {
             notices::notices_ui(ui, state);
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label(state.t("onboarding.sandbox_starting").as_ref());
+                ui.label(state.shared.t("onboarding.sandbox_starting").as_ref());
             });
         });
         return;
@@ -202,32 +204,30 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
     set_fixed_panels(ui.ctx(), vec![top_bar, navigation]);
     egui::CentralPanel::default().show(ui, |ui| {
         notices::notices_ui(ui, state);
-        let mut out = Outbox::default();
-        let (cx, panels) = state.panels();
-        lock::view::unprotected_note_ui(ui, panels.lock, &cx, &mut out);
-        lock::view::seal_offer_ui(ui, panels.lock, &cx, &mut out);
-        state.answer(out);
+        state.show(|panels, cx, out| {
+            lock::view::unprotected_note_ui(ui, &mut panels.lock, cx, out);
+            lock::view::seal_offer_ui(ui, &mut panels.lock, cx, out);
+        });
         view_ui(ui, state);
         crate::app::ui::fields::forget_amount_focus(ui.ctx());
     });
     let summary = authorization::authorization_lines(ui, state);
-    let mut out = Outbox::default();
-    let (cx, panels) = state.panels();
-    let new_quote = lock::view::authorization_ui(
-        ui,
-        panels.lock,
-        &cx,
-        &mut out,
-        lock::view::AuthorizationLines {
-            lines: &summary.lines,
-            sale: summary.sale,
-            quote_expired: summary.quote_expired,
-        },
-    );
+    let new_quote = state.show(|panels, cx, out| {
+        lock::view::authorization_ui(
+            ui,
+            &mut panels.lock,
+            cx,
+            out,
+            lock::view::AuthorizationLines {
+                lines: &summary.lines,
+                sale: summary.sale,
+                quote_expired: summary.quote_expired,
+            },
+        )
+    });
     if new_quote {
-        crate::app::features::orders::view::review::ask_new_quote(&mut state.orders, &mut out);
+        state.tell(|panels| &mut panels.orders, OrdersTold::NewQuote);
     }
-    state.answer(out);
     replace_file::replace_file_ui(ui, state);
 }
 
@@ -265,7 +265,7 @@ fn view_ui(ui: &mut Ui, state: &mut AppState) {
         View::Orders => {
             // What an order would make of the month's sales needs the tax
             // year's figures, kept fresh while the form is open.
-            if state.orders.form.open {
+            if state.panels.orders.form.open {
                 state.tax_figures(ui.ctx());
             }
             panel_ui(ui, state);
@@ -274,10 +274,9 @@ fn view_ui(ui: &mut Ui, state: &mut AppState) {
         View::Overview => scrolled(ui, state, |ui, state| {
             // The tax chart draws the tax year's figures, kept fresh here.
             state.tax_figures(ui.ctx());
-            let mut out = Outbox::default();
-            let (cx, panels) = state.panels();
-            overview::view::overview_ui(ui, panels.activity, &cx, &mut out);
-            state.answer(out);
+            state.show(|panels, cx, out| {
+                activity::view::overview::overview_ui(ui, &mut panels.activity, cx, out);
+            });
         }),
         View::Settings => scrolled(ui, state, settings_ui),
         View::Wallets
@@ -289,53 +288,37 @@ fn view_ui(ui: &mut Ui, state: &mut AppState) {
     }
 }
 
-/// Draws the current view's panel from its own state and the shared
-/// context, then carries out what it asked for.
+/// Draws the current view's panel from its own state and the shared half,
+/// then carries out what it asked for.
 fn panel_ui(ui: &mut Ui, state: &mut AppState) {
     let view = state.view;
-    let mut out = Outbox::default();
-    let (cx, panels) = state.panels();
-    match view {
-        View::Wallets => panels.wallets.ui(ui, &cx, &mut out),
-        View::Transfers => panels.transfers.ui(ui, &cx, &mut out),
-        View::Withdrawals => panels.withdrawals.ui(ui, &cx, &mut out),
-        View::Claims => panels.claims.ui(ui, &cx, &mut out),
-        View::Deposits => panels.deposits.ui(ui, &cx, &mut out),
-        View::Taxes => panels.taxes.ui(ui, &cx, &mut out),
-        View::Events => panels.events.ui(ui, &cx, &mut out),
-        View::Activity => panels.activity.ui(ui, &cx, &mut out),
-        View::Orders => panels.orders.ui(ui, &cx, &mut out),
-        View::Overview | View::Settings => {}
-    }
-    state.answer(out);
+    state.show(|panels, cx, out| panels.view_ui(view, ui, cx, out));
 }
 
 /// Settings: the sends an earlier run left without an answer (when there
-/// are any), its own panel and the update check's, then the saved
-/// recipients' panel, then the rest of Settings with the journal's
-/// section; each panel's asks carried out before the next is drawn (a
-/// language chosen shows at once below).
+/// are any), its own panel with the lock's section, the notifications'
+/// switch and the update check's, then the saved recipients' panel, then
+/// the rest of Settings with the journal's section; each part's asks
+/// carried out before the next is drawn (a language chosen shows at once
+/// below).
 fn settings_ui(ui: &mut Ui, state: &mut AppState) {
-    let mut out = Outbox::default();
-    let (cx, panels) = state.panels();
-    panels.journal.settled_ui(ui, &cx, &mut out);
-    panels.settings.ui(ui, &cx, &mut out);
-    panels.updates.ui(ui, &cx, &mut out);
-    state.answer(out);
-    let mut out = Outbox::default();
-    let (cx, recipients) = state.recipients_panel();
-    recipients.ui(ui, &cx, &mut out);
-    state.answer(out);
-    let mut out = Outbox::default();
-    let (cx, panels) = state.panels();
-    settings::view::settings_lower_ui(ui, panels.settings, &cx, &mut out);
-    panels.journal.ui(ui, &cx, &mut out);
-    settings::view::shortcuts_ui(ui, &cx);
-    let events = &panels.events.status;
-    settings::view::advanced_ui(ui, panels.settings, &cx, &mut out, |ui| {
-        settings::view::webhook::webhook_address_ui(ui, &cx, events)
+    state.show(|panels, cx, out| {
+        panels.journal.settled_ui(ui, cx, out);
+        panels.settings.ui(ui, cx, out);
+        lock::view::lock_settings_ui(ui, &mut panels.lock, cx);
+        settings::view::notifications_setting_ui(ui, cx, out);
+        panels.updates.ui(ui, cx, out);
     });
-    state.answer(out);
+    state.show(|panels, cx, out| panels.recipients.ui(ui, cx, out));
+    state.show(|panels, cx, out| {
+        settings::view::settings_lower_ui(ui, &mut panels.settings, cx, out);
+        panels.journal.ui(ui, cx, out);
+        settings::view::shortcuts_ui(ui, cx);
+        let events = &panels.events;
+        settings::view::advanced_ui(ui, &mut panels.settings, cx, out, |ui| {
+            events::view::webhook_address_ui(ui, cx, &events.status)
+        });
+    });
 }
 
 /// The app as eframe runs it.
@@ -371,15 +354,17 @@ impl BrlvApp {
             .unwrap_or_else(Language::from_system);
         let mut state = AppState::new(language);
         // `TZ` when set (as for the screenshots), else the system's setting.
-        state.zone = crate::app::clock::LocalZone::system();
+        state.shared.zone = crate::app::clock::LocalZone::system();
         persisted.restore_into(&mut state);
-        state.hide_amounts |= options.hide_amounts;
+        state.shared.hide_amounts |= options.hide_amounts;
         if let Some(minutes) = persisted.idle_lock_minutes {
-            state.lock.idle_lock_minutes = minutes.clamp(1, 120);
+            state.panels.lock.idle_lock_minutes = minutes.clamp(1, 120);
         }
         if let Some(mib) = persisted.list_budget_mib {
-            let command = settings::view::budget::set_list_budget(&mut state.settings, mib);
-            state.push(command);
+            state.tell(
+                |panels| &mut panels.settings,
+                SettingsTold::ListBudgetRestored(mib),
+            );
         }
         state.dialogs.last_folder = persisted.last_folder;
         match options
@@ -389,7 +374,7 @@ impl BrlvApp {
         {
             // The worker checks for updates at start and once a day from this.
             None => {
-                let schedule = Command::Updates(state.updates.schedule());
+                let schedule = Command::Updates(state.panels.updates.schedule());
                 state.push(schedule);
             }
             // A picture of Settings shows a check made at start (with
@@ -397,10 +382,10 @@ impl BrlvApp {
             Some(View::Settings) => {
                 let can_check = options.sandbox
                     || matches!(
-                        state.updates.built_in,
+                        state.panels.updates.built_in,
                         brlv_core::update::BuiltInUpdates::Configured(_)
                     );
-                if can_check && let Some(command) = state.updates.check_now() {
+                if can_check && let Some(command) = state.panels.updates.check_now() {
                     state.push(Command::Updates(command));
                 }
             }
@@ -422,8 +407,8 @@ impl BrlvApp {
         if let Some(order) = start.and_then(|(_, order)| order) {
             state.open_order(order);
         }
-        state.activity.charts_in_view = options.charts_in_view;
-        state.taxes.part_in_view = options.taxes_part_in_view;
+        state.panels.activity.charts_in_view = options.charts_in_view;
+        state.panels.taxes.part_in_view = options.taxes_part_in_view;
         crate::app::ui::theme::install(&creation.egui_ctx);
         if let Some(theme) = options.theme {
             creation.egui_ctx.set_theme(theme);
@@ -473,9 +458,9 @@ impl eframe::App for BrlvApp {
         if let Some(stats) = &self.frame_stats {
             stats.frame_drawn();
         }
-        self.state.now = self.clock.now_ms();
+        self.state.shared.now = self.clock.now_ms();
         let wall = OffsetDateTime::now_utc();
-        self.state.wall_now = wall.checked_add(self.wall_offset).unwrap_or(wall);
+        self.state.shared.wall_now = wall.checked_add(self.wall_offset).unwrap_or(wall);
         // Unknown (a platform that does not say) counts as focused: better
         // no notification than one about what is on the screen.
         self.state.notify.window_focused =
@@ -492,7 +477,7 @@ impl eframe::App for BrlvApp {
             }
             self.state.apply(event);
         }
-        if self.state.updates.restarting() && self.screenshot.is_none() {
+        if self.state.panels.updates.restarting() && self.screenshot.is_none() {
             // The updater waits for this process to end before it installs:
             // the window closes now, taking no more clicks.
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);

@@ -14,7 +14,7 @@ pub fn navigation_ui(ui: &mut Ui, state: &mut AppState) {
         if view == View::Settings {
             ui.separator();
         }
-        let title = state.t(view.title_key());
+        let title = state.shared.t(view.title_key());
         let selected = state.view == view;
         let label = RichText::new(title.as_ref()).size(15.0);
         let shortcut = shortcut_text(ui.ctx(), &view_shortcut(view));

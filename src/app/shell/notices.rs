@@ -5,85 +5,57 @@ use egui::{RichText, Ui};
 
 use crate::app::error_text::Localize;
 use crate::app::features::journal::view::settled_text;
-use crate::app::features::settings::view::updates::download_ui;
+use crate::app::features::updates::view::download_ui;
 use crate::app::i18n::{self, Language};
 use crate::app::message::{Notice, NoticeKind};
-use crate::app::panel::Outbox;
+use crate::app::panel::Shared;
 use crate::app::state::AppState;
 use crate::app::ui::{Tone, live_region};
 
 /// The notice's heading, translated, and how serious it is.
 pub fn notice_heading(language: Language, notice: &Notice) -> (String, Tone) {
-    let with_name = |key, name: &str| i18n::tr_with(language, key, &[("name", name)]);
-    let with_id = |key, id: &str| i18n::tr_with(language, key, &[("id", id)]);
-    match &notice.kind {
-        NoticeKind::SendSettled { send, time } => settled_text(language, send, time),
-        NoticeKind::ProfileSaved(name) => (with_name("notice.profile_saved", name), Tone::Success),
-        NoticeKind::ProfileNotSaved(name) => {
-            (with_name("notice.profile_not_saved", name), Tone::Warning)
-        }
-        NoticeKind::ProfileDeleted(name) => {
-            (with_name("notice.profile_deleted", name), Tone::Neutral)
-        }
-        NoticeKind::ProfileNotDeleted(name) => {
-            (with_name("notice.profile_not_deleted", name), Tone::Danger)
-        }
-        NoticeKind::ProfileNotOpened(name) => {
-            (with_name("notice.profile_not_opened", name), Tone::Danger)
-        }
-        NoticeKind::ProfilesUnreadable => (
-            i18n::tr(language, "notice.profiles_unreadable").into_owned(),
-            Tone::Danger,
-        ),
-        NoticeKind::EnvironmentProfileInvalid => (
-            i18n::tr(language, "notice.environment_invalid").into_owned(),
-            Tone::Danger,
-        ),
-        NoticeKind::PlainKeyFile => (
-            i18n::tr(language, "notice.plain_key_file").into_owned(),
-            Tone::Warning,
-        ),
-        NoticeKind::SandboxFailed => (
-            i18n::tr(language, "notice.sandbox_failed").into_owned(),
-            Tone::Danger,
-        ),
-        NoticeKind::OrderExpired(id) => (with_id("orders.notice_expired", id), Tone::Neutral),
-        NoticeKind::PaymentReturned(id) => {
-            (with_id("orders.notice_payment_returned", id), Tone::Warning)
-        }
-        NoticeKind::RefundInitiated(id) => {
-            (with_id("events.notice_refund_initiated", id), Tone::Warning)
-        }
-        NoticeKind::FoundAfterFailure(id) => {
-            (with_id("orders.notice_found_after_failure", id), Tone::Info)
-        }
-        NoticeKind::QrSaved => (
-            i18n::tr(language, "orders.notice_qr_saved").into_owned(),
-            Tone::Success,
-        ),
-        NoticeKind::QrNotSaved => (
-            i18n::tr(language, "orders.notice_qr_not_saved").into_owned(),
-            Tone::Danger,
-        ),
-        NoticeKind::JournalReplaced => (
-            i18n::tr(language, "journal.notice_replaced").into_owned(),
-            Tone::Warning,
-        ),
-        NoticeKind::JournalUnavailable => (
-            i18n::tr(language, "journal.notice_unavailable").into_owned(),
-            Tone::Danger,
-        ),
-        NoticeKind::JournalNotWritten => (
-            i18n::tr(language, "journal.notice_not_written").into_owned(),
-            Tone::Danger,
-        ),
-    }
+    use NoticeKind as Kind;
+    let (key, tone) = match &notice.kind {
+        Kind::SendSettled { send, time } => return settled_text(language, send, time),
+        Kind::ProfileSaved(_) => ("notice.profile_saved", Tone::Success),
+        Kind::ProfileNotSaved(_) => ("notice.profile_not_saved", Tone::Warning),
+        Kind::ProfileDeleted(_) => ("notice.profile_deleted", Tone::Neutral),
+        Kind::ProfileNotDeleted(_) => ("notice.profile_not_deleted", Tone::Danger),
+        Kind::ProfileNotOpened(_) => ("notice.profile_not_opened", Tone::Danger),
+        Kind::ProfilesUnreadable => ("notice.profiles_unreadable", Tone::Danger),
+        Kind::EnvironmentProfileInvalid => ("notice.environment_invalid", Tone::Danger),
+        Kind::PlainKeyFile => ("notice.plain_key_file", Tone::Warning),
+        Kind::SandboxFailed => ("notice.sandbox_failed", Tone::Danger),
+        Kind::OrderExpired(_) => ("orders.notice_expired", Tone::Neutral),
+        Kind::PaymentReturned(_) => ("orders.notice_payment_returned", Tone::Warning),
+        Kind::RefundInitiated(_) => ("events.notice_refund_initiated", Tone::Warning),
+        Kind::FoundAfterFailure(_) => ("orders.notice_found_after_failure", Tone::Info),
+        Kind::QrSaved => ("orders.notice_qr_saved", Tone::Success),
+        Kind::QrNotSaved => ("orders.notice_qr_not_saved", Tone::Danger),
+        Kind::JournalReplaced => ("journal.notice_replaced", Tone::Warning),
+        Kind::JournalUnavailable => ("journal.notice_unavailable", Tone::Danger),
+        Kind::JournalNotWritten => ("journal.notice_not_written", Tone::Danger),
+    };
+    // The profile or the order it is about, in its placeholder.
+    let about = match &notice.kind {
+        Kind::ProfileSaved(name)
+        | Kind::ProfileNotSaved(name)
+        | Kind::ProfileDeleted(name)
+        | Kind::ProfileNotDeleted(name)
+        | Kind::ProfileNotOpened(name) => Some(("name", name.as_str())),
+        Kind::OrderExpired(id)
+        | Kind::PaymentReturned(id)
+        | Kind::RefundInitiated(id)
+        | Kind::FoundAfterFailure(id) => Some(("id", id.as_str())),
+        _ => None,
+    };
+    (i18n::tr_with(language, key, about.as_slice()), tone)
 }
 
 /// The notice of a newer version, until dismissed: its number, whether it
 /// fixes a security problem, its notes, and its download.
 pub fn update_notice_ui(ui: &mut Ui, state: &mut AppState) {
-    let Some(notice) = state.updates.offered().cloned() else {
+    let Some(notice) = state.panels.updates.offered().cloned() else {
         return;
     };
     let version = notice.version.to_string();
@@ -92,16 +64,11 @@ pub fn update_notice_ui(ui: &mut Ui, state: &mut AppState) {
     } else {
         ("updates.notice", Tone::Info)
     };
-    let heading = state.t_with(key, &[("version", &version)]);
+    let heading = state.shared.t_with(key, &[("version", &version)]);
     let dark = ui.visuals().dark_mode;
     let mut dismissed = false;
-    let mut out = Outbox::default();
-    let (cx, panels) = state.panels();
-    egui::Frame::new()
-        .fill(tone.fill(dark))
-        .corner_radius(6)
-        .inner_margin(8)
-        .show(ui, |ui| {
+    state.show(|panels, cx, out| {
+        notice_frame(tone, dark).show(ui, |ui| {
             ui.set_width(ui.available_width());
             // Every line of it, the download's too, readable on the fill.
             ui.visuals_mut().override_text_color = Some(tone.text(dark));
@@ -122,12 +89,12 @@ pub fn update_notice_ui(ui: &mut Ui, state: &mut AppState) {
             if !notes.is_empty() {
                 ui.label(notes);
             }
-            download_ui(ui, panels.updates, &cx, &mut out);
+            download_ui(ui, &mut panels.updates, cx, out);
         });
+    });
     ui.add_space(4.0);
-    state.answer(out);
     if dismissed {
-        state.updates.dismiss();
+        state.panels.updates.dismiss();
     }
 }
 
@@ -137,51 +104,40 @@ pub fn notices_ui(ui: &mut Ui, state: &mut AppState) {
     let mut dismissed = None;
     let mut open_journal = false;
     for (index, notice) in state.notices.iter().enumerate() {
-        let (heading, tone) = notice_heading(state.language, notice);
+        let (heading, tone) = notice_heading(state.shared.language, notice);
         let dark = ui.visuals().dark_mode;
-        egui::Frame::new()
-            .fill(tone.fill(dark))
-            .corner_radius(6)
-            .inner_margin(8)
-            .show(ui, |ui| {
-                ui.set_width(ui.available_width());
-                let text = RichText::new(&heading).strong().color(tone.text(dark));
-                if matches!(notice.kind, NoticeKind::SendSettled { .. }) {
-                    // A long verdict wraps whole, its actions on the line
-                    // below: cut at the window's edge it could lose the
-                    // words that say not to send it again.
-                    let heading = ui.add(egui::Label::new(text).wrap());
+        notice_frame(tone, dark).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            let text = RichText::new(&heading).strong().color(tone.text(dark));
+            let settled = matches!(notice.kind, NoticeKind::SendSettled { .. });
+            let (dismiss, journal) = if settled {
+                // A long verdict wraps whole, its actions on the line
+                // below: cut at the window's edge it could lose the
+                // words that say not to send it again.
+                let heading = ui.add(egui::Label::new(text).wrap());
+                live_region(&heading, tone == Tone::Danger);
+                ui.horizontal(|ui| notice_buttons_ui(ui, &state.shared, true))
+                    .inner
+            } else {
+                ui.horizontal(|ui| {
+                    let heading = ui.label(text);
+                    // Notices appear without a click: screen readers announce them.
                     live_region(&heading, tone == Tone::Danger);
-                    ui.horizontal(|ui| {
-                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                            if ui.button(state.t("notice.dismiss").as_ref()).clicked() {
-                                dismissed = Some(index);
-                            }
-                            // What to do about it is in Settings' list.
-                            if ui.button(state.t("settle.open_journal").as_ref()).clicked() {
-                                open_journal = true;
-                            }
-                        });
-                    });
-                } else {
-                    ui.horizontal(|ui| {
-                        let heading = ui.label(text);
-                        // Notices appear without a click: screen readers announce them.
-                        live_region(&heading, tone == Tone::Danger);
-                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                            if ui.button(state.t("notice.dismiss").as_ref()).clicked() {
-                                dismissed = Some(index);
-                            }
-                        });
-                    });
-                }
-                if !notice.detail.is_empty() {
-                    ui.label(
-                        RichText::new(notice.detail.localize(state.language))
-                            .color(tone.text(dark)),
-                    );
-                }
-            });
+                    notice_buttons_ui(ui, &state.shared, false)
+                })
+                .inner
+            };
+            if dismiss {
+                dismissed = Some(index);
+            }
+            open_journal |= journal;
+            if !notice.detail.is_empty() {
+                ui.label(
+                    RichText::new(notice.detail.localize(state.shared.language))
+                        .color(tone.text(dark)),
+                );
+            }
+        });
         ui.add_space(4.0);
     }
     if let Some(index) = dismissed {
@@ -190,4 +146,24 @@ pub fn notices_ui(ui: &mut Ui, state: &mut AppState) {
     if open_journal {
         state.reveal_settled_sends();
     }
+}
+
+/// A notice's buttons, at the line's right end: Dismiss, and for a send
+/// settled at start, the way to Settings' list, where what to do about it
+/// is; which was clicked.
+fn notice_buttons_ui(ui: &mut Ui, cx: &Shared, settled: bool) -> (bool, bool) {
+    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        let dismiss = ui.button(cx.t("notice.dismiss").as_ref()).clicked();
+        let journal = settled && ui.button(cx.t("settle.open_journal").as_ref()).clicked();
+        (dismiss, journal)
+    })
+    .inner
+}
+
+/// The frame a notice is drawn in, filled as its tone says.
+fn notice_frame(tone: Tone, dark: bool) -> egui::Frame {
+    egui::Frame::new()
+        .fill(tone.fill(dark))
+        .corner_radius(6)
+        .inner_margin(8)
 }

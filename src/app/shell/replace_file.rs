@@ -6,7 +6,6 @@
 use egui::{RichText, Ui};
 
 use crate::app::i18n::{tr, tr_with};
-use crate::app::panel::{Ask, Outbox};
 use crate::app::state::AppState;
 
 /// Draws the question while a write waits for it, and hands the answer on.
@@ -18,7 +17,7 @@ pub fn replace_file_ui(ui: &mut Ui, state: &mut AppState) {
     else {
         return;
     };
-    let language = state.language;
+    let language = state.shared.language;
     let focused_once = egui::Id::unique("replace_file_focused").with(&path);
     let mut answer = None;
     let modal = egui::Modal::new(egui::Id::unique("replace_file")).show(ui.ctx(), |ui| {
@@ -52,8 +51,6 @@ pub fn replace_file_ui(ui: &mut Ui, state: &mut AppState) {
     }
     if let Some(replace) = answer {
         ui.data_mut(|data| data.remove::<bool>(focused_once));
-        let mut out = Outbox::default();
-        out.ask(Ask::ReplaceFile(replace));
-        state.answer(out);
+        state.answer_replace(replace);
     }
 }

@@ -7,9 +7,10 @@ use egui::{Color32, RichText, Ui};
 use crate::app::clock::Millis;
 use crate::app::i18n;
 use crate::app::message::Command;
+use crate::app::panel::shared::ConnectionStatus;
 use crate::app::schedule::SLOW_INTERVAL_MS;
 use crate::app::session::ProfileKind;
-use crate::app::state::{AppState, ConnectionStatus};
+use crate::app::state::AppState;
 use crate::app::ui::shortcuts::{HIDE_AMOUNTS, shortcut_text};
 use crate::app::ui::{Tone, badge_ui, live_region, palette};
 
@@ -20,34 +21,50 @@ pub const UP_TO_DATE_MS: Millis = 2 * SLOW_INTERVAL_MS;
 
 /// The connection state in words, and how good it is (its dot's colour).
 pub fn connection_text(state: &AppState) -> (String, Tone) {
-    let seconds_until = |at: u64| at.saturating_sub(state.now).div_ceil(1000).to_string();
-    match state.connection_status() {
-        ConnectionStatus::NoSession => (state.t("status.no_session").into_owned(), Tone::Neutral),
-        ConnectionStatus::Connecting => (state.t("status.connecting").into_owned(), Tone::Neutral),
+    let seconds_until = |at: u64| {
+        at.saturating_sub(state.shared.now)
+            .div_ceil(1000)
+            .to_string()
+    };
+    match state.shared.connection_status() {
+        ConnectionStatus::NoSession => (
+            state.shared.t("status.no_session").into_owned(),
+            Tone::Neutral,
+        ),
+        ConnectionStatus::Connecting => (
+            state.shared.t("status.connecting").into_owned(),
+            Tone::Neutral,
+        ),
         ConnectionStatus::Online { last_refreshed } => {
-            let age = state.now.saturating_sub(last_refreshed);
+            let age = state.shared.now.saturating_sub(last_refreshed);
             if age < UP_TO_DATE_MS {
                 return (
-                    state.t("status.online_up_to_date").into_owned(),
+                    state.shared.t("status.online_up_to_date").into_owned(),
                     Tone::Success,
                 );
             }
-            let ago = i18n::seconds_ago(state.language, age / 1000);
+            let ago = i18n::seconds_ago(state.shared.language, age / 1000);
             (
-                state.t_with("status.online", &[("ago", &ago)]),
+                state.shared.t_with("status.online", &[("ago", &ago)]),
                 Tone::Success,
             )
         }
         ConnectionStatus::Offline { retry_at } => (
-            state.t_with("status.offline", &[("n", &seconds_until(retry_at))]),
+            state
+                .shared
+                .t_with("status.offline", &[("n", &seconds_until(retry_at))]),
             Tone::Warning,
         ),
         ConnectionStatus::Refused { retry_at, .. } => (
-            state.t_with("status.refused", &[("n", &seconds_until(retry_at))]),
+            state
+                .shared
+                .t_with("status.refused", &[("n", &seconds_until(retry_at))]),
             Tone::Danger,
         ),
         ConnectionStatus::Unreadable { retry_at, .. } => (
-            state.t_with("status.unreadable", &[("n", &seconds_until(retry_at))]),
+            state
+                .shared
+                .t_with("status.unreadable", &[("n", &seconds_until(retry_at))]),
             Tone::Danger,
         ),
     }
@@ -57,13 +74,13 @@ pub fn connection_text(state: &AppState) -> (String, Tone) {
 /// while a retry counts down; once when "up to date" turns into "refreshed
 /// N min ago", then each minute. `None` while nothing ticks.
 pub fn connection_text_changes_in(state: &AppState) -> Option<std::time::Duration> {
-    let millis = match state.connection_status() {
+    let millis = match state.shared.connection_status() {
         ConnectionStatus::NoSession | ConnectionStatus::Connecting => return None,
         ConnectionStatus::Offline { .. }
         | ConnectionStatus::Refused { .. }
         | ConnectionStatus::Unreadable { .. } => 1_000,
         ConnectionStatus::Online { last_refreshed } => {
-            let age = state.now.saturating_sub(last_refreshed);
+            let age = state.shared.now.saturating_sub(last_refreshed);
             match UP_TO_DATE_MS.checked_sub(age) {
                 Some(until_stale) if until_stale > 0 => until_stale,
                 _ => 60_000 - age % 60_000,
@@ -112,10 +129,10 @@ pub fn top_bar_ui(ui: &mut Ui, state: &mut AppState) {
     hide_amounts_toggle_ui(&mut controls, state);
     let refresh = controls
         .add_enabled(
-            state.session.is_some(),
-            egui::Button::new(state.t("top.refresh").as_ref()),
+            state.shared.session.is_some(),
+            egui::Button::new(state.shared.t("top.refresh").as_ref()),
         )
-        .on_hover_text(state.t("top.refresh_hint").as_ref());
+        .on_hover_text(state.shared.t("top.refresh_hint").as_ref());
     if refresh.clicked() {
         state.push(Command::Refresh);
     }
@@ -138,27 +155,27 @@ pub fn top_bar_ui(ui: &mut Ui, state: &mut AppState) {
 fn who_and_status_ui(ui: &mut Ui, state: &AppState) {
     ui.label(RichText::new("brlv-desk").strong().size(17.0));
     ui.separator();
-    if let Some(session) = &state.session {
+    if let Some(session) = &state.shared.session {
         ui.label(RichText::new(&session.profile.name).strong())
             .on_hover_text(&session.profile.base_url);
         // The service every request goes to, always in sight: a profile
         // pointed elsewhere shows here before anything is sent.
         let host = crate::app::format::service_host(&session.profile.base_url);
-        let spoken = state.t_with("top.service", &[("host", &host)]);
+        let spoken = state.shared.t_with("top.service", &[("host", &host)]);
         ui.label(RichText::new(&host).monospace().weak())
             .on_hover_text(&session.profile.base_url)
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &spoken));
         match session.kind {
             ProfileKind::Sandbox => {
-                badge_ui(ui, state.t("badge.sandbox").as_ref(), Tone::Warning);
+                badge_ui(ui, state.shared.t("badge.sandbox").as_ref(), Tone::Warning);
             }
             ProfileKind::Environment => {
-                badge_ui(ui, state.t("badge.environment").as_ref(), Tone::Info)
-                    .on_hover_text(state.t("badge.environment_hint").as_ref());
+                badge_ui(ui, state.shared.t("badge.environment").as_ref(), Tone::Info)
+                    .on_hover_text(state.shared.t("badge.environment_hint").as_ref());
             }
             ProfileKind::Unsaved => {
-                badge_ui(ui, state.t("badge.unsaved").as_ref(), Tone::Neutral)
-                    .on_hover_text(state.t("badge.unsaved_hint").as_ref());
+                badge_ui(ui, state.shared.t("badge.unsaved").as_ref(), Tone::Neutral)
+                    .on_hover_text(state.shared.t("badge.unsaved_hint").as_ref());
             }
             ProfileKind::Saved => {}
         }
@@ -168,7 +185,7 @@ fn who_and_status_ui(ui: &mut Ui, state: &AppState) {
     // The dot's name changes only when the connection does (the text
     // beside it counts seconds): going offline, or back, is announced once.
     let unreadable = matches!(
-        state.connection_status(),
+        state.shared.connection_status(),
         ConnectionStatus::Unreadable { .. }
     );
     let word_key = match tone {
@@ -189,23 +206,23 @@ fn who_and_status_ui(ui: &mut Ui, state: &AppState) {
     let needed = words.size().x + ui.spacing().interact_size.y + ui.spacing().item_spacing.x;
     if ui.available_size_before_wrap().x < needed + ui.spacing().item_spacing.x * 2.0 {
         ui.end_row();
-    } else if state.session.is_some() {
+    } else if state.shared.session.is_some() {
         ui.separator();
     }
-    let dot = status_dot_ui(ui, color, &state.t(word_key));
+    let dot = status_dot_ui(ui, color, &state.shared.t(word_key));
     live_region(&dot, tone == Tone::Danger);
     let status = ui.add(egui::Label::new(&text).truncate());
-    match state.connection_status() {
+    match state.shared.connection_status() {
         ConnectionStatus::Refused { message, .. }
         | ConnectionStatus::Unreadable { message, .. } => {
             status.on_hover_text(message);
         }
         ConnectionStatus::Online { last_refreshed } => {
             let ago = i18n::seconds_ago(
-                state.language,
-                state.now.saturating_sub(last_refreshed) / 1000,
+                state.shared.language,
+                state.shared.now.saturating_sub(last_refreshed) / 1000,
             );
-            status.on_hover_text(state.t_with("status.online", &[("ago", &ago)]));
+            status.on_hover_text(state.shared.t_with("status.online", &[("ago", &ago)]));
         }
         _ => {}
     }
@@ -237,8 +254,8 @@ fn status_dot_ui(ui: &mut Ui, color: Color32, word: &str) -> egui::Response {
     reason = "screen geometry in points, never money"
 )]
 pub fn hide_amounts_toggle_ui(ui: &mut Ui, state: &mut AppState) {
-    let hidden = state.hide_amounts;
-    let words = state.t("hide.hide");
+    let hidden = state.shared.hide_amounts;
+    let words = state.shared.t("hide.hide");
     let shortcut = shortcut_text(ui.ctx(), &HIDE_AMOUNTS);
     // Room for the painted eye before the words (the bundled fonts have no eye glyph).
     let icon = 18.0;
@@ -247,7 +264,7 @@ pub fn hide_amounts_toggle_ui(ui: &mut Ui, state: &mut AppState) {
             hidden,
             format!("{}{words}", " ".repeat(7)),
         ))
-        .on_hover_text(state.t_with("hide.hint", &[("shortcut", &shortcut)]));
+        .on_hover_text(state.shared.t_with("hide.hint", &[("shortcut", &shortcut)]));
     response.widget_info(|| {
         egui::WidgetInfo::selected(egui::Role::CheckBox, true, hidden, words.as_ref())
     });
@@ -289,7 +306,7 @@ pub fn hide_amounts_toggle_ui(ui: &mut Ui, state: &mut AppState) {
         );
     }
     if response.clicked() {
-        state.hide_amounts = !hidden;
+        state.shared.hide_amounts = !hidden;
     }
 }
 
@@ -297,6 +314,7 @@ pub fn hide_amounts_toggle_ui(ui: &mut Ui, state: &mut AppState) {
 /// copy's time, so the person knows how old what they see may be.
 fn saved_copy_status_ui(ui: &mut Ui, state: &AppState) {
     let oldest = state
+        .shared
         .data
         .polled_freshness()
         .iter()
@@ -305,9 +323,9 @@ fn saved_copy_status_ui(ui: &mut Ui, state: &AppState) {
     if let Some(saved_at) = oldest {
         ui.separator();
         ui.label(
-            RichText::new(state.t_with(
+            RichText::new(state.shared.t_with(
                 "journal.top_saved",
-                &[("time", &state.moments().exact(saved_at))],
+                &[("time", &state.shared.moments().exact(saved_at))],
             ))
             .weak(),
         );

@@ -13,7 +13,9 @@ pub mod detail;
 pub mod fields;
 pub mod focus;
 pub mod gauge;
+pub mod language;
 pub mod live;
+pub mod order_badge;
 pub mod palette;
 pub mod passphrase;
 pub mod qr;
@@ -38,6 +40,7 @@ pub use fields::{
     wallet_choice_ui, wallet_choices,
 };
 pub use gauge::gauge_ui;
+pub use language::language_picker_ui;
 pub use live::live_region;
 pub use qr::qr_code_ui;
 pub use save_bar::{

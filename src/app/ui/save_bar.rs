@@ -201,7 +201,8 @@ const LIST_KEYS: SaveBarKeys = SaveBarKeys {
 /// "Save as CSV…" (the system's dialog), a typed path one click away (or
 /// open, with a note, where there is no dialog), and how the last save
 /// ended; true when either was used (the caller then takes the rows and
-/// calls `AppState::export`, which reads which one from the draft).
+/// saves them, asking for the dialog or writing to the typed path as the
+/// draft says: `panel::record_panel::export_records`).
 pub fn export_bar_ui(ui: &mut Ui, language: Language, draft: &mut ExportDraft) -> bool {
     let dialog = tr(language, "files.save_csv");
     let typed = tr(language, "accounts.export_save");

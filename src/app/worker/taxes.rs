@@ -3,13 +3,20 @@
 //! embedded sandbox's emulation on its connection), and the files the Taxes
 //! view saves, written on the blocking pool.
 
+use time::OffsetDateTime;
+
 use crate::app::export::{ExportKind, FileError};
+use crate::app::features::journal::task::{JournalHandle, quote_journaled};
+use crate::app::features::taxes::central_bank::{CentralBankAnswer, CentralBankRequest};
 use crate::app::features::taxes::message::{TaxesCommand, TaxesEvent};
-use crate::app::features::taxes::task::{
-    CentralBankAt, central_bank_figures, service_prices, write_csv_files, write_pdf,
-};
+use crate::app::features::taxes::task::{write_csv_files, write_pdf};
 use crate::app::message::Event;
 use crate::app::session::ProfileKind;
+use brlv_core::api::Client;
+use brlv_core::api::model::{Asset, CreateQuote};
+use brlv_core::journal::JournalError;
+use brlv_core::tax::ledger::ticker_of;
+use brlv_core::tax::{ServicePrice, ServicePrices};
 
 use super::journal::problem_notice;
 use super::state::{Done, Worker, blocking};
@@ -115,4 +122,135 @@ impl Worker {
                 .unwrap_or_else(|| default(brlv_core::tax::selic::DEFAULT_BASE_URL)),
         })
     }
+}
+
+/// The service's price in reais of one unit of each of `assets`: its rate
+/// before the fee. A token the service does not quote stays unpriced; a
+/// journal that could not be written is told beside.
+pub async fn service_prices(
+    client: &Client,
+    journal: &JournalHandle,
+    assets: Vec<Asset>,
+) -> (ServicePrices, Option<JournalError>) {
+    let mut prices = ServicePrices {
+        prices: Vec::new(),
+        quoted_at: Some(OffsetDateTime::now_utc()),
+    };
+    let mut problem = None;
+    for asset in assets {
+        let ticker = ticker_of(&asset).into_owned();
+        if prices.of(&ticker).is_some() {
+            continue;
+        }
+        let request = CreateQuote::paying(asset, Asset::FiatBrl, rust_decimal::Decimal::ONE);
+        let (answer, journal_problem) = quote_journaled(client, journal, request).await;
+        problem = problem.or(journal_problem);
+        match answer {
+            Ok(quote) => {
+                if let Some(rate) = quote.base_rate {
+                    prices.prices.push(ServicePrice {
+                        ticker,
+                        brl_per_unit: rate,
+                    });
+                }
+            }
+            Err(error) => tracing::info!("the service gave no price for {ticker}: {error}"),
+        }
+    }
+    (prices, problem)
+}
+
+/// Where the Banco Central's services are asked, as resolved for a connection.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CentralBankAt {
+    /// The Olinda service's base address (the dollar's PTAX).
+    pub ptax: String,
+    /// The SGS service's base address (the monthly Selic).
+    pub selic: String,
+}
+
+/// The dollar's PTAX of the days and the Selic of the months `request`
+/// asks, as `tax-report` has them: the journal's copy first, the rest from
+/// the Banco Central (one request per range), what was learnt before today
+/// kept in the journal. A day or month that could not be had comes back
+/// failed with the reason, never as a zero; a journal that could not be
+/// read or written costs requests only and is told beside.
+pub async fn central_bank_figures(
+    journal: &JournalHandle,
+    at: &CentralBankAt,
+    request: CentralBankRequest,
+    now: OffsetDateTime,
+) -> (CentralBankAnswer, Option<JournalError>) {
+    use brlv_core::tax::{YearMonth, brasilia, journal as tax_journal, ptax, selic};
+    let today = brasilia::date_at(now);
+    let mut problem = None;
+    let mut answer = CentralBankAnswer {
+        asked: request.clone(),
+        ..CentralBankAnswer::default()
+    };
+    if !request.days.is_empty() {
+        let days = request.days.clone();
+        let cached = journal
+            .run(move |book| tax_journal::read_dollar_rates(&book.store, &days))
+            .await
+            .unwrap_or_else(|error| {
+                problem = Some(error);
+                Default::default()
+            });
+        match ptax::PtaxClient::new(&at.ptax) {
+            Ok(client) => {
+                let completed = ptax::complete(&client, &request.days, &cached, today).await;
+                answer.requests += completed.requests;
+                answer.rates = completed.rates;
+                let to_keep = completed.to_keep;
+                if !to_keep.is_empty()
+                    && let Err(error) = journal
+                        .run(move |book| {
+                            tax_journal::keep_dollar_rates(&mut book.store, &to_keep, now)
+                        })
+                        .await
+                {
+                    problem = Some(error);
+                }
+            }
+            Err(error) => {
+                for day in &request.days {
+                    answer.rates.fail(*day, error.to_string());
+                }
+            }
+        }
+    }
+    if !request.months.is_empty() {
+        let months = request.months.clone();
+        let cached = journal
+            .run(move |book| selic::read_kept(&book.store, &months))
+            .await
+            .unwrap_or_else(|error| {
+                problem = Some(error);
+                Default::default()
+            });
+        match selic::SelicClient::new(&at.selic) {
+            Ok(client) => {
+                let this_month = YearMonth::of(today);
+                let completed =
+                    selic::complete(&client, &request.months, &cached, this_month).await;
+                answer.requests += completed.requests;
+                answer.selic = completed.months;
+                let to_keep = completed.to_keep;
+                if !to_keep.is_empty()
+                    && let Err(error) = journal
+                        .run(move |book| selic::keep(&mut book.store, &to_keep, now))
+                        .await
+                {
+                    problem = Some(error);
+                }
+            }
+            Err(error) => {
+                for month in &request.months {
+                    answer.selic.fail(*month, error.to_string());
+                }
+            }
+        }
+    }
+    (answer, problem)
 }

@@ -43,7 +43,7 @@ pub fn dec(text: &str) -> Decimal {
 pub fn onboarding_state(language: Language) -> AppState {
     let mut state = AppState::new(language);
     // Moments are read in UTC unless a test is about the person's zone.
-    state.zone = LocalZone::utc();
+    state.shared.zone = LocalZone::utc();
     state.apply(Event::StartupFinished);
     state
 }
@@ -137,7 +137,7 @@ pub fn sealed_key() -> &'static secrecy::SecretString {
 
 /// Marks the open profile's key as sealed, as the worker reports a real account.
 pub fn seal_session(state: &mut AppState) {
-    state.session.as_mut().unwrap().sealed = true;
+    state.shared.session.as_mut().unwrap().sealed = true;
 }
 
 /// Plays the worker's part for passphrase checks: each `CheckPassphrase`
@@ -205,7 +205,7 @@ pub fn only_the_right_passphrase_sends(
         sent(harness.state_mut()).is_empty(),
         "nothing while it must wait"
     );
-    harness.state_mut().now += 1_000;
+    harness.state_mut().shared.now += 1_000;
     settle(harness);
     harness.get_by_label("Authorize and send").click();
     settle(harness);
@@ -222,7 +222,7 @@ pub fn only_the_right_passphrase_sends(
 /// Passes a plain key's confirmation step as a person does: the word shown
 /// typed, then its button. Checks first that nothing has left before it.
 pub fn confirm_plain_key(harness: &mut Harness<'static, AppState>) {
-    let (word, field, button) = match harness.state().language {
+    let (word, field, button) = match harness.state().shared.language {
         Language::PtBr => ("ENVIAR", "Digite ENVIAR para confirmar", "Enviar"),
         _ => ("SEND", "Type SEND to confirm", "Send"),
     };

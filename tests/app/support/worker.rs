@@ -20,29 +20,16 @@ const DEADLINE: Duration = Duration::from_secs(60);
 /// the profile file in a scratch folder (alive as long as the returned
 /// guard), and the embedded sandbox asked for.
 pub fn on_sandbox() -> (tempfile::TempDir, WorkerHandle) {
-    let dir = tempfile::tempdir().expect("a scratch folder");
-    let worker = worker(
-        Arc::new(brlv_core::keystore::MemoryStore::default()),
-        dir.path().join("profiles.json"),
-    );
-    assert!(worker.send(brlv_desk::app::message::Command::Start { sandbox: true }));
-    (dir, worker)
+    on_sandbox_configured(|config| config)
 }
 
 /// The real worker on the embedded sandbox, as [`on_sandbox`], the
 /// sandbox's clock started at `clock_start` (as `--sandbox --clock-start`).
 pub fn on_sandbox_at(clock_start: time::OffsetDateTime) -> (tempfile::TempDir, WorkerHandle) {
-    let dir = tempfile::tempdir().expect("a scratch folder");
-    let worker = spawn(WorkerConfig {
+    on_sandbox_configured(|config| WorkerConfig {
         sandbox_clock_start: Some(clock_start),
-        ..config(
-            Arc::new(brlv_core::keystore::MemoryStore::default()),
-            dir.path().join("profiles.json"),
-            EnvironmentProfile::Ignore,
-        )
-    });
-    assert!(worker.send(brlv_desk::app::message::Command::Start { sandbox: true }));
-    (dir, worker)
+        ..config
+    })
 }
 
 /// The real worker on the embedded sandbox, as [`on_sandbox`], asking the
@@ -50,15 +37,22 @@ pub fn on_sandbox_at(clock_start: time::OffsetDateTime) -> (tempfile::TempDir, W
 pub fn on_sandbox_with_central_bank(
     central_bank: brlv_desk::app::worker::CentralBankAddresses,
 ) -> (tempfile::TempDir, WorkerHandle) {
-    let dir = tempfile::tempdir().expect("a scratch folder");
-    let worker = spawn(WorkerConfig {
+    on_sandbox_configured(|config| WorkerConfig {
         central_bank,
-        ..config(
-            Arc::new(brlv_core::keystore::MemoryStore::default()),
-            dir.path().join("profiles.json"),
-            EnvironmentProfile::Ignore,
-        )
-    });
+        ..config
+    })
+}
+
+/// [`on_sandbox`]'s worker, its configuration changed by `adjust` first.
+fn on_sandbox_configured(
+    adjust: impl FnOnce(WorkerConfig) -> WorkerConfig,
+) -> (tempfile::TempDir, WorkerHandle) {
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    let worker = spawn(adjust(config(
+        Arc::new(brlv_core::keystore::MemoryStore::default()),
+        dir.path().join("profiles.json"),
+        EnvironmentProfile::Ignore,
+    )));
     assert!(worker.send(brlv_desk::app::message::Command::Start { sandbox: true }));
     (dir, worker)
 }

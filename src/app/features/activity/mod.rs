@@ -4,8 +4,9 @@
 //! totals, days; [`monthly`]: per-month figures the Overview's charts draw),
 //! the state and filters ([`state`]), what is computed from them, kept
 //! until a list or filter changes and never computed twice ([`cache`]), the
-//! panel ([`view`]; a row asks the root to open its record), how it writes days,
-//! months and amounts ([`words`]), and the extrato as OFX and CSV
+//! panel ([`view`]; a row asks the root to open its record) and the
+//! Overview drawn from the same figures ([`view::overview`]), how it writes
+//! days, months and amounts ([`words`]), and the extrato as OFX and CSV
 //! ([`export`], which `brlv-desk extrato` writes too).
 
 pub mod cache;

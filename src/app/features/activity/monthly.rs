@@ -7,7 +7,7 @@
 //!   its totals), in any order.
 //!
 //! The month's sales against the tax exemption are the tax year's
-//! (`features::taxes::monthly`), in Brasília's months.
+//! (`tax_year::monthly`), in Brasília's months.
 
 use rust_decimal::Decimal;
 use time::Date;

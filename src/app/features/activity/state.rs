@@ -11,10 +11,11 @@ use crate::app::export::ExportDraft;
 use crate::app::resources::AccountData;
 use brlv_core::api::model::{Asset, Claim};
 
-use super::cache::{Cache, Computed, Request, SourcesKey, rows_in, sources_of};
+use super::cache::{Computed, Request, SourcesKey, rows_in, sources_of};
 use super::export::ExtratoSnapshot;
 use super::model::{ActivityFilter, Filtered, Movement, Sources};
 use super::monthly::{MonthFlow, last_months};
+use crate::app::cache::Cache;
 use crate::app::movement::MovementKind;
 
 /// The date range, as offered.
@@ -276,8 +277,8 @@ impl ActivityState {
 /// What the extrato's panel is told.
 #[derive(Debug)]
 pub enum ActivityTold {
-    /// The file chosen in the system's dialog for the extrato as shown.
-    FileChosen(crate::app::export::ExtratoFormat, std::path::PathBuf),
-    /// The dialog closed with no file: the extrato kept for it is let go.
-    DialogClosed,
+    /// What became of the extrato's file: the file chosen in the system's
+    /// dialog for the extrato as shown (with no file, the extrato kept for
+    /// it is let go), how the save ended, a file kept.
+    File(crate::app::dialog::FileAnswer),
 }

@@ -521,7 +521,7 @@ fn the_timeline_is_built_once_per_list_change_not_per_frame() {
 
 #[test]
 fn a_long_list_is_computed_on_a_thread_while_the_last_figures_stay() {
-    let count = super::cache::INLINE_ROWS + 1;
+    let count = crate::app::cache::INLINE_ROWS + 1;
     let data = long_orders_data(count);
     let mut state = ActivityState::default();
     let ctx = egui::Context::default();
@@ -856,7 +856,7 @@ fn the_charts_alone_build_no_timeline_and_the_extrato_serves_them() {
 
 #[test]
 fn requests_made_while_one_computes_wait_and_only_the_last_is_computed() {
-    let count = super::cache::INLINE_ROWS + 1;
+    let count = crate::app::cache::INLINE_ROWS + 1;
     let data = long_orders_data(count);
     let mut state = ActivityState::default();
     let ctx = egui::Context::default();

@@ -6,28 +6,13 @@
 use rust_decimal::Decimal;
 use time::Date;
 
-pub use crate::app::format::month_short_name;
 use crate::app::format::{AmountFormat, MISSING, short_hex};
+pub use crate::app::format::{month_name, month_short_name};
 use crate::app::i18n::{Language, tr, tr_with};
 use crate::app::movement::{MovementKind, Record};
 use brlv_core::api::model::{Asset, Order, WithdrawalMethod};
 
 use super::model::{Direction, Movement};
-
-const MONTH_KEYS: [&str; 12] = [
-    "activity.month.1",
-    "activity.month.2",
-    "activity.month.3",
-    "activity.month.4",
-    "activity.month.5",
-    "activity.month.6",
-    "activity.month.7",
-    "activity.month.8",
-    "activity.month.9",
-    "activity.month.10",
-    "activity.month.11",
-    "activity.month.12",
-];
 
 const WEEKDAY_KEYS: [&str; 7] = [
     "activity.weekday.1",
@@ -38,13 +23,6 @@ const WEEKDAY_KEYS: [&str; 7] = [
     "activity.weekday.6",
     "activity.weekday.7",
 ];
-
-/// A month's name in the language (`March`, `março`).
-pub fn month_name(language: Language, month: u8) -> String {
-    MONTH_KEYS
-        .get(usize::from(month.saturating_sub(1)))
-        .map_or_else(String::new, |key| tr(language, key).into_owned())
-}
 
 /// A day as a day header writes it: `Tuesday, 10 March 2026`,
 /// `terça-feira, 10 de março de 2026`.

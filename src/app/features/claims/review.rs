@@ -5,8 +5,8 @@
 
 use egui::Ui;
 
-use crate::app::features::transfers::review::{address_line, service_line};
-use crate::app::panel::{Outbox, PanelContext};
+use crate::app::panel::review::{address_line, service_line};
+use crate::app::panel::{Outbox, Shared};
 use crate::app::submit::SubmitRequest;
 use crate::app::ui::review::{NoteTone, Review, ReviewChoice, ReviewLine, review_ui};
 use crate::app::ui::submit_status_ui;
@@ -16,7 +16,7 @@ use super::state::ClaimsState;
 
 /// What the review of `request`, drawn on `wallet`'s certificates (the
 /// account's when `None`), shows.
-fn claim_review(cx: &PanelContext<'_>, wallet: Option<&str>, request: &CreateClaim) -> Review {
+fn claim_review(cx: &Shared, wallet: Option<&str>, request: &CreateClaim) -> Review {
     let amounts = cx.amounts();
     let paid_in = match request.target_asset_code {
         ClaimTarget::Brlv => "BRLV",
@@ -63,12 +63,7 @@ fn claim_review(cx: &PanelContext<'_>, wallet: Option<&str>, request: &CreateCla
 
 /// Draws the review of the claim waiting in the form; "Confirmar" sends it
 /// through the lock's step, "Voltar" returns to the form as typed.
-pub fn claim_review_ui(
-    ui: &mut Ui,
-    claims: &mut ClaimsState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+pub fn claim_review_ui(ui: &mut Ui, claims: &mut ClaimsState, cx: &Shared, out: &mut Outbox) {
     let Some((wallet, request)) = claims.reviewing.clone() else {
         return;
     };

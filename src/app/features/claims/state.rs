@@ -5,6 +5,7 @@
 use rust_decimal::Decimal;
 use uuid::Uuid;
 
+use crate::app::dialog::FileAnswer;
 use crate::app::form::{Field, FieldError, FieldErrors, amount_field};
 use crate::app::remote::Remote;
 use crate::app::resources::ClaimableBalances;
@@ -37,6 +38,8 @@ pub enum ClaimsEvent {
     Submitted(SubmitOutcome),
     /// Show this claim's details (asked from the extrato).
     Show(Uuid),
+    /// What became of its CSV export.
+    File(FileAnswer),
 }
 
 impl ClaimsState {

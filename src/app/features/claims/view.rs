@@ -12,8 +12,8 @@ use crate::app::features::journal::message::JournalCommand;
 use crate::app::form::Field;
 use crate::app::format::{AmountFormat, MISSING, Precision, state_label};
 use crate::app::message::Command;
-use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
-use crate::app::panel::{Outbox, Panel, PanelContext};
+use crate::app::panel::record_panel::{RecordFooter, export_answer, record_panel_ui};
+use crate::app::panel::{Outbox, Panel, Shared};
 use crate::app::submit::{Created, SubmitOutcome, SubmitStatus};
 use crate::app::ui::{
     Cell, DetailRow, RecordList, amount_field_ui, field_message, list_status_ui, note_ui,
@@ -26,7 +26,7 @@ use super::state::{ClaimsEvent, ClaimsState};
 impl Panel for ClaimsState {
     type Event = ClaimsEvent;
 
-    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+    fn ui(&mut self, ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
         ui.heading(cx.t("nav.claims").as_ref());
         ui.add_space(8.0);
         section_ui(ui, &cx.t("claims.claimable"), |ui| claimable_ui(ui, cx));
@@ -40,12 +40,9 @@ impl Panel for ClaimsState {
         section_ui(ui, &cx.t("claims.made"), |ui| made_ui(ui, self, cx, out));
     }
 
-    fn apply(&mut self, event: ClaimsEvent) -> Vec<Command> {
+    fn apply(&mut self, event: ClaimsEvent, _cx: &Shared, out: &mut Outbox) {
         match event {
-            ClaimsEvent::Sending => {
-                self.submit = SubmitStatus::Sending;
-                Vec::new()
-            }
+            ClaimsEvent::Sending => self.submit = SubmitStatus::Sending,
             ClaimsEvent::Submitted(outcome) => {
                 let created = matches!(
                     &outcome,
@@ -67,16 +64,18 @@ impl Panel for ClaimsState {
                 // The journal holds what the claim was paid in, which the
                 // tax year needs and the claim's answer does not say.
                 if created {
-                    vec![Command::Journal(JournalCommand::ReadTax)]
-                } else {
-                    Vec::new()
+                    out.command(Command::Journal(JournalCommand::ReadTax));
                 }
             }
-            ClaimsEvent::Show(id) => {
-                self.records.select(id);
-                Vec::new()
+            ClaimsEvent::Show(id) => self.records.select(id),
+            ClaimsEvent::File(answer) => {
+                export_answer(&mut self.records.export, answer, out);
             }
         }
+    }
+
+    fn close_one(&mut self, _cx: &Shared, _out: &mut Outbox) -> bool {
+        self.reviewing.take().is_some() || self.records.close()
     }
 }
 
@@ -84,7 +83,7 @@ fn brl_text(amounts: AmountFormat, value: Option<Decimal>) -> String {
     value.map_or_else(|| MISSING.to_owned(), |value| amounts.brl(value))
 }
 
-fn claimable_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
+fn claimable_ui(ui: &mut Ui, cx: &Shared) {
     let remote = &cx.data.claimable;
     list_status_ui(ui, cx.language, remote);
     let Some(balances) = remote.value() else {
@@ -109,7 +108,7 @@ fn claimable_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
         });
 }
 
-fn create_ui(ui: &mut Ui, claims: &mut ClaimsState, cx: &PanelContext<'_>) {
+fn create_ui(ui: &mut Ui, claims: &mut ClaimsState, cx: &Shared) {
     let language = cx.language;
     // Where to claim from: the account, or one wallet's certificates.
     let mut scopes: Vec<(Option<String>, String)> =
@@ -196,7 +195,7 @@ fn create_ui(ui: &mut Ui, claims: &mut ClaimsState, cx: &PanelContext<'_>) {
 }
 
 /// What the claim came to: requested, withheld, charged and paid.
-fn result_ui(ui: &mut Ui, cx: &PanelContext<'_>, claim: &Claim) {
+fn result_ui(ui: &mut Ui, cx: &Shared, claim: &Claim) {
     egui::Grid::new("claim_result")
         .num_columns(2)
         .spacing([16.0, 4.0])
@@ -213,7 +212,7 @@ fn result_ui(ui: &mut Ui, cx: &PanelContext<'_>, claim: &Claim) {
         });
 }
 
-fn made_ui(ui: &mut Ui, claims: &mut ClaimsState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn made_ui(ui: &mut Ui, claims: &mut ClaimsState, cx: &Shared, out: &mut Outbox) {
     let language = cx.language;
     let moments = cx.moments();
     const HEADERS: [&str; 6] = [
@@ -246,7 +245,7 @@ fn made_ui(ui: &mut Ui, claims: &mut ClaimsState, cx: &PanelContext<'_>, out: &m
             rows: &cx.data.claims_made,
             arrange: Some((
                 &cx.data.claims_made,
-                &crate::app::features::list_arrangements::CLAIMS,
+                &crate::app::panel::list_arrangements::CLAIMS,
             )),
             empty: &empty,
             selected: None,

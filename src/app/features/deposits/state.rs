@@ -3,6 +3,7 @@
 
 use uuid::Uuid;
 
+use crate::app::dialog::FileAnswer;
 use crate::app::selection::RecordSelection;
 use brlv_core::api::model::DepositAsset;
 
@@ -25,6 +26,8 @@ pub enum DepositsEvent {
         /// The deposit.
         id: Uuid,
     },
+    /// What became of its CSV export.
+    File(FileAnswer),
 }
 
 impl Default for DepositsState {

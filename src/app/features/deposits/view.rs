@@ -9,9 +9,8 @@ use crate::app::format::{
     AmountFormat, MISSING, Precision, ShownAmount, account_type_words, document_shown, or_missing,
     state_label,
 };
-use crate::app::message::Command;
-use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
-use crate::app::panel::{Outbox, Panel, PanelContext};
+use crate::app::panel::record_panel::{RecordFooter, export_answer, record_panel_ui};
+use crate::app::panel::{Outbox, Panel, Shared};
 use crate::app::resources::AccountData;
 use crate::app::resources::DEPOSIT_ASSETS;
 use crate::app::ted::bank_label;
@@ -39,13 +38,13 @@ fn shown_amount(
 impl Panel for DepositsState {
     type Event = DepositsEvent;
 
-    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+    fn ui(&mut self, ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
         ui.heading(cx.t("nav.deposits").as_ref());
         ui.add_space(8.0);
         section_ui(ui, &cx.t("deposits.list"), |ui| list_ui(ui, self, cx, out));
     }
 
-    fn apply(&mut self, event: DepositsEvent) -> Vec<Command> {
+    fn apply(&mut self, event: DepositsEvent, _cx: &Shared, out: &mut Outbox) {
         match event {
             DepositsEvent::Show { asset, id } => {
                 if self.asset != asset {
@@ -54,12 +53,18 @@ impl Panel for DepositsState {
                 }
                 self.records.select(id);
             }
+            DepositsEvent::File(answer) => {
+                export_answer(&mut self.records.export, answer, out);
+            }
         }
-        Vec::new()
+    }
+
+    fn close_one(&mut self, _cx: &Shared, _out: &mut Outbox) -> bool {
+        self.records.close()
     }
 }
 
-fn list_ui(ui: &mut Ui, deposits: &mut DepositsState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn list_ui(ui: &mut Ui, deposits: &mut DepositsState, cx: &Shared, out: &mut Outbox) {
     ui.horizontal(|ui| {
         ui.label(cx.t("deposits.asset").as_ref());
         for asset in DEPOSIT_ASSETS {
@@ -100,7 +105,7 @@ fn list_ui(ui: &mut Ui, deposits: &mut DepositsState, cx: &PanelContext<'_>, out
             rows: remote.value().map_or(&[], |rows| rows.as_slice()),
             arrange: remote
                 .value()
-                .map(|rows| (rows, &crate::app::features::list_arrangements::DEPOSITS)),
+                .map(|rows| (rows, &crate::app::panel::list_arrangements::DEPOSITS)),
             empty: &empty,
             selected: None,
             key: |deposit: &Deposit| deposit.id,
@@ -132,7 +137,7 @@ fn list_ui(ui: &mut Ui, deposits: &mut DepositsState, cx: &PanelContext<'_>, out
 }
 
 fn detail_rows(
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     asset: &DepositAsset,
     deposit: &Deposit,
     state_text: String,

@@ -71,19 +71,6 @@ impl EventsState {
     }
 }
 
-/// What the Events panel is told.
-#[derive(Debug)]
-pub enum EventsTold {
-    /// The listener is on, at this URL.
-    Listening(String),
-    /// It could not start: why, in the person's words.
-    ListenFailed(String),
-    /// It stopped.
-    Stopped,
-    /// An event arrived.
-    Received(Box<ReceivedEvent>),
-}
-
 /// Why the listener did not start, in the person's language; the system's
 /// own reason is quoted as it came.
 pub fn listen_error_text(language: Language, error: &ListenError) -> String {

@@ -7,54 +7,76 @@ use std::sync::Arc;
 use egui::{Id, RichText, Sense, Ui};
 use egui_extras::{Column, TableBuilder};
 
-use crate::app::features::orders::view::badge::{order_state_label, order_state_tone};
 use crate::app::format::{HIDDEN_DIGITS, short_id};
-use crate::app::message::Command;
-use crate::app::panel::{Ask, Outbox, Panel, PanelContext};
+use crate::app::message::{Command, Notice, NoticeDetail, NoticeKind};
+use crate::app::panel::{Ask, Outbox, Panel, Shared};
+use crate::app::session::ProfileKind;
 use crate::app::ui::arrange::{
     Arranged, Arrangement, SortKey, arranged, search_field_ui, sort_header_ui,
 };
+use crate::app::ui::order_badge::{order_state_label, order_state_tone};
 use crate::app::ui::table::row_info;
 use crate::app::ui::{Cell, Tone, badge_ui};
 
-use super::message::EventsCommand;
-use super::state::{EventsState, EventsTold, ListenerStatus, ReceivedEvent};
+use super::message::{EventsCommand, EventsEvent};
+use super::state::{EventsState, ListenerStatus, ReceivedEvent, listen_error_text};
 
 /// Height of one table row.
 const ROW_HEIGHT: f32 = 26.0;
 
 impl Panel for EventsState {
-    type Event = EventsTold;
+    type Event = EventsEvent;
 
-    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+    fn ui(&mut self, ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
         events_ui(ui, self, cx, out);
     }
 
-    fn apply(&mut self, event: EventsTold) -> Vec<Command> {
+    fn apply(&mut self, event: EventsEvent, cx: &Shared, out: &mut Outbox) {
         match event {
-            EventsTold::Listening(url) => {
+            EventsEvent::Listening(url) => {
                 // The port actually bound (a free one under --sandbox).
                 if let Some(port) = url::Url::parse(&url).ok().and_then(|url| url.port()) {
                     self.port = port.to_string();
                 }
                 self.status = ListenerStatus::Listening(url);
             }
-            EventsTold::ListenFailed(reason) => self.status = ListenerStatus::Failed(reason),
-            EventsTold::Stopped => self.status = ListenerStatus::Off,
-            EventsTold::Received(received) => {
-                Arc::make_mut(&mut self.received).insert(0, *received);
+            EventsEvent::ListenFailed(error) => {
+                self.status = ListenerStatus::Failed(listen_error_text(cx.language, &error));
+            }
+            EventsEvent::ListenerStopped => self.status = ListenerStatus::Off,
+            EventsEvent::Received { at, event } => {
+                // A refund initiated is news above the view too.
+                if event.is_refund_initiated() {
+                    let id = event
+                        .order
+                        .as_ref()
+                        .map(|order| short_id(&order.id))
+                        .unwrap_or_default();
+                    out.ask(Ask::Notice(Notice {
+                        kind: NoticeKind::RefundInitiated(id),
+                        detail: NoticeDetail::None,
+                    }));
+                }
+                let received = ReceivedEvent {
+                    received_at: at,
+                    event: *event,
+                };
+                Arc::make_mut(&mut self.received).insert(0, received);
                 // The open event stays open: it moved down by one.
                 if let Some(selected) = self.selected.as_mut() {
                     *selected += 1;
                 }
             }
         }
-        Vec::new()
+    }
+
+    fn close_one(&mut self, _cx: &Shared, _out: &mut Outbox) -> bool {
+        self.selected.take().is_some()
     }
 }
 
 /// Draws the Events panel.
-fn events_ui(ui: &mut Ui, events: &mut EventsState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn events_ui(ui: &mut Ui, events: &mut EventsState, cx: &Shared, out: &mut Outbox) {
     if let Some(index) = events.selected {
         // The list shared, not the event copied: the panel's own state
         // stays free to change while the event is drawn.
@@ -126,7 +148,7 @@ pub static EVENT_ARRANGEMENT: Arrangement<ReceivedEvent> = Arrangement {
 };
 
 /// The on/off switch, the port and what the listener is doing.
-fn listener_ui(ui: &mut Ui, events: &mut EventsState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn listener_ui(ui: &mut Ui, events: &mut EventsState, cx: &Shared, out: &mut Outbox) {
     let port_valid = events.port().is_some();
     ui.horizontal(|ui| {
         let mut on = events.is_on();
@@ -168,7 +190,7 @@ fn listener_ui(ui: &mut Ui, events: &mut EventsState, cx: &PanelContext<'_>, out
             });
         }
         ListenerStatus::Listening(url) => {
-            let key = if cx.sandbox {
+            let key = if cx.sandbox() {
                 "events.listening_sandbox"
             } else {
                 "events.listening"
@@ -187,7 +209,7 @@ fn listener_ui(ui: &mut Ui, events: &mut EventsState, cx: &PanelContext<'_>, out
 /// The events, newest first unless sorted; returns the one clicked.
 fn events_table_ui(
     ui: &mut Ui,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     events: &Arranged<ReceivedEvent>,
 ) -> Option<ReceivedEvent> {
     let mut clicked = None;
@@ -288,7 +310,7 @@ fn events_table_ui(
 fn event_detail_ui(
     ui: &mut Ui,
     events: &mut EventsState,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     out: &mut Outbox,
     received: &ReceivedEvent,
 ) {
@@ -363,4 +385,34 @@ pub fn mask_amounts(value: &mut serde_json::Value) {
         serde_json::Value::Array(items) => items.iter_mut().for_each(mask_amounts),
         _ => {}
     }
+}
+
+/// Settings' webhook part: the address the service posts events to (the
+/// loopback listener's URL, its path holding the profile's secret), with
+/// Copy, and whether that secret is kept for the profile.
+/// The listener's address while it runs, with Copy and what is kept of
+/// it; while it does not, where to start it.
+pub fn webhook_address_ui(ui: &mut Ui, cx: &Shared, status: &ListenerStatus) {
+    ui.add_space(12.0);
+    ui.label(RichText::new(cx.t("settings.webhook_title").as_ref()).strong());
+    let ListenerStatus::Listening(url) = status else {
+        ui.label(RichText::new(cx.t("settings.webhook_off").as_ref()).weak());
+        return;
+    };
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(url).monospace());
+        if ui.button(cx.t("settings.webhook_copy").as_ref()).clicked() {
+            ui.ctx().copy_text(url.clone());
+        }
+    });
+    let kept = cx
+        .session
+        .as_ref()
+        .is_some_and(|session| session.kind == ProfileKind::Saved);
+    let hint = if kept {
+        "settings.webhook_kept"
+    } else {
+        "settings.webhook_this_run"
+    };
+    ui.add(egui::Label::new(RichText::new(cx.t(hint).as_ref()).weak()).wrap());
 }

@@ -31,6 +31,8 @@ pub enum JournalTold {
     Reveal,
     /// Another connection opened: what was told of the last one goes.
     SessionChanged,
+    /// What became of the journal's CSV export.
+    File(crate::app::dialog::FileAnswer),
 }
 
 impl JournalState {
@@ -53,6 +55,8 @@ impl JournalState {
                 self.reveal = false;
                 self.settling_told = false;
             }
+            // The panel takes in its file itself.
+            JournalTold::File(_) => {}
         }
     }
 }

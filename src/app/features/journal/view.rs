@@ -5,11 +5,11 @@
 
 use egui::{RichText, Ui};
 
-use crate::app::dialog::DialogPurpose;
+use crate::app::dialog::{DialogPurpose, FileAnswer};
 use crate::app::format::asset_amount_text;
 use crate::app::i18n::{self, Language};
-use crate::app::message::Command;
-use crate::app::panel::{Ask, Outbox, Panel, PanelContext};
+use crate::app::message::{Command, Notice, NoticeDetail, NoticeKind};
+use crate::app::panel::{Ask, Outbox, Panel, Shared};
 use crate::app::ui::{Tone, export_bar_ui, live_region, note_ui};
 
 use super::message::{JournalCommand, SendOutcome, SettledSend};
@@ -59,7 +59,7 @@ fn wrap_width(ui: &Ui) -> f32 {
 
 /// What a request to send again holds, in a line: its amount and where
 /// it goes (the form shows every field once filled).
-fn resend_summary(cx: &PanelContext<'_>, resend: &Resend) -> String {
+fn resend_summary(cx: &Shared, resend: &Resend) -> String {
     match resend {
         Resend::Withdrawal(request) => cx.t_with(
             "settle.resend_summary",
@@ -70,10 +70,7 @@ fn resend_summary(cx: &PanelContext<'_>, resend: &Resend) -> String {
                 ),
                 (
                     "to",
-                    &crate::app::features::withdrawals::view::destination_text(
-                        cx.language,
-                        request,
-                    ),
+                    &crate::app::panel::review::destination_text(cx.language, request),
                 ),
             ],
         ),
@@ -111,7 +108,7 @@ fn what_to_do_key(send: &SettledSend) -> Option<&'static str> {
 /// came from the notice).
 fn settled_send_ui(
     ui: &mut Ui,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     out: &mut Outbox,
     send: &SettledSend,
     focus: &mut bool,
@@ -156,7 +153,7 @@ impl JournalState {
     /// The sends an earlier run left without an answer, when there are
     /// any: drawn at the top of Settings, above everything else, so the
     /// person cannot miss them.
-    pub fn settled_ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+    pub fn settled_ui(&mut self, ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
         if self.settled.is_empty() {
             return;
         }
@@ -182,10 +179,10 @@ impl Panel for JournalState {
     type Event = JournalTold;
 
     /// The journal's section of Settings.
-    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+    fn ui(&mut self, ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
         ui.label(RichText::new(cx.t("journal.heading").as_ref()).strong());
         note_ui(ui, &cx.t("journal.explain"));
-        if !cx.connected {
+        if !cx.connected() {
             note_ui(ui, &cx.t("journal.no_session"));
             return;
         }
@@ -198,8 +195,41 @@ impl Panel for JournalState {
         }
     }
 
-    fn apply(&mut self, told: JournalTold) -> Vec<Command> {
-        self.told(told);
-        Vec::new()
+    fn apply(&mut self, told: JournalTold, cx: &Shared, out: &mut Outbox) {
+        let answer = match told {
+            JournalTold::File(answer) => answer,
+            JournalTold::Settled(sends) => {
+                // Each told above the view too, with when it was sent.
+                let moments = cx.moments();
+                for send in &sends {
+                    let time = moments.exact(send.sent_at);
+                    out.ask(Ask::Notice(Notice {
+                        kind: NoticeKind::SendSettled {
+                            send: send.clone(),
+                            time,
+                        },
+                        detail: NoticeDetail::None,
+                    }));
+                }
+                self.told(JournalTold::Settled(sends));
+                return;
+            }
+            told => {
+                self.told(told);
+                return;
+            }
+        };
+        match answer {
+            // The system's Save dialog asked before replacing it.
+            FileAnswer::Chosen(DialogPurpose::ExportJournal, path) => {
+                self.export.path = path.display().to_string();
+                if let Some(path) = self.export.start() {
+                    out.command(Command::Journal(JournalCommand::ExportCsv(path)));
+                }
+            }
+            FileAnswer::Exported(_, result) => self.export.finish(result),
+            FileAnswer::Kept(_) => self.export.writing = false,
+            FileAnswer::Chosen(..) | FileAnswer::NoFile => {}
+        }
     }
 }

@@ -4,7 +4,7 @@
 //! checked by the worker against the sealed key (scrypt is slow on purpose),
 //! and only its yes or no comes back.
 //!
-//! Wrong passphrases wait longer each time, on the app's clock (`AppState::now`,
+//! Wrong passphrases wait longer each time, on the app's clock (`Shared::now`,
 //! which tests move).
 
 use std::fmt;
@@ -16,6 +16,7 @@ use brlv_core::profile::Profile;
 use brlv_core::seal::NewPassphrase;
 
 use crate::app::clock::Millis;
+use crate::app::session::{ProfileKind, SessionInfo};
 use crate::app::submit::SubmitRequest;
 
 /// The idle time after which the window locks, unless changed in Settings.
@@ -115,6 +116,17 @@ pub enum Guard {
     Demo,
 }
 
+impl Guard {
+    /// How `session` guards money leaving it.
+    pub fn of(session: Option<&SessionInfo>) -> Guard {
+        match session {
+            Some(session) if session.sealed => Guard::Passphrase,
+            Some(session) if session.kind == ProfileKind::Sandbox => Guard::Demo,
+            _ => Guard::TypedWord,
+        }
+    }
+}
+
 /// Proof that a money-moving request passed the lock, handed to the worker
 /// with the request it covers. Only this module makes one: after the right
 /// passphrase, the word typed for a plain key, or for the sandbox; the
@@ -160,6 +172,46 @@ pub enum SealOffer {
     Sealing,
     /// Sealing failed; the reason.
     Failed(String),
+}
+
+/// What the lock is told.
+#[derive(Debug)]
+pub enum LockTold {
+    /// The person touched the window: the idle time starts again.
+    Touched,
+    /// Lock now, when the key is sealed (the shortcut).
+    LockNow,
+    /// Lock, when the key is sealed and the window has been idle for the
+    /// time set (judged every frame, before its input counts).
+    LockIfIdle,
+    /// The window is minimized: lock, when the key is sealed and Settings
+    /// asks for it.
+    Minimized,
+    /// A sealed profile waits at the unlock screen to be opened.
+    UnlockNeeded(Profile),
+    /// Check what is typed in the prompt of this purpose, unless a check
+    /// is in flight or wrong ones must still wait.
+    Check(PassphrasePurpose),
+    /// The worker's answer to a check.
+    Checked {
+        /// What it was for.
+        purpose: PassphrasePurpose,
+        /// Which check.
+        attempt: u64,
+        /// The passphrase opens the key.
+        accepted: bool,
+    },
+    /// Let a plain key's waiting request go if the word shown was typed.
+    ConfirmTyped,
+    /// A form's POST: held at its confirmation step for the passphrase or
+    /// the typed word when it moves money, else let go.
+    Hold(SubmitRequest),
+    /// The worker offers to seal the open profile's plain key.
+    SealingOffered,
+    /// How sealing the key ended (why not, when it failed).
+    Sealed(Result<(), String>),
+    /// A new connection opened.
+    SessionStarted,
 }
 
 /// The lock and the transaction password.

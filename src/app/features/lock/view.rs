@@ -5,11 +5,12 @@
 use egui::{Key, RichText, TextEdit, Ui};
 
 use crate::app::clock::Millis;
-use crate::app::features::taxes::sale::SaleTone;
 use crate::app::message::Command;
-use crate::app::panel::{Ask, Outbox, PanelContext};
+use crate::app::panel::{Ask, Outbox, Panel, Shared};
+use crate::app::session::ProfileKind;
+use crate::app::tax_year::sale::SaleTone;
 
-use super::state::{LockState, PassphrasePrompt, PassphrasePurpose, SealOffer};
+use super::state::{Guard, LockState, LockTold, PassphrasePrompt, PassphrasePurpose, SealOffer};
 use crate::app::ui::palette;
 use crate::app::ui::passphrase::{
     FIELD_WIDTH, forget_field_if_empty, forget_new_passphrase, new_passphrase_ui, secret_field_id,
@@ -40,16 +41,98 @@ pub fn forget_used_secrets(ctx: &egui::Context, lock: &LockState) {
     forget_new_passphrase(ctx, SEAL_OFFER_FIELDS, sealing);
 }
 
+impl Panel for LockState {
+    type Event = LockTold;
+
+    /// The unlock screen (the confirmation step, the offer to seal a key
+    /// and the lock's settings are drawn where the shell places them).
+    fn ui(&mut self, ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
+        lock_screen_ui(ui, self, cx, out);
+    }
+
+    fn apply(&mut self, event: LockTold, cx: &Shared, out: &mut Outbox) {
+        match event {
+            LockTold::Touched => self.last_input = cx.now,
+            LockTold::LockNow => {
+                if cx.requires_passphrase() {
+                    self.engage();
+                }
+            }
+            LockTold::LockIfIdle => {
+                if cx.requires_passphrase() && self.idle_past_limit(cx.now) {
+                    self.engage();
+                }
+            }
+            LockTold::Minimized => {
+                if self.lock_when_minimized && cx.requires_passphrase() {
+                    self.engage();
+                }
+            }
+            LockTold::UnlockNeeded(profile) => {
+                self.opening = Some(profile);
+                self.unlock = PassphrasePrompt::default();
+            }
+            LockTold::Check(purpose) => check(self, purpose, cx, out),
+            LockTold::Checked {
+                purpose,
+                attempt,
+                accepted,
+            } => {
+                if let Some(released) = self.checked(purpose, attempt, accepted, cx.now) {
+                    out.ask(Ask::Send(released));
+                }
+            }
+            LockTold::ConfirmTyped => confirm_typed(self, cx, out),
+            LockTold::Hold(request) => {
+                if let Some(released) = self.hold(request, Guard::of(cx.session.as_ref())) {
+                    out.ask(Ask::Send(released));
+                }
+            }
+            LockTold::SealingOffered => {
+                if !cx.requires_passphrase() {
+                    self.seal_offer = SealOffer::Open(Default::default());
+                }
+            }
+            LockTold::Sealed(Ok(())) => {
+                self.seal_offer = SealOffer::None;
+                self.last_input = cx.now;
+            }
+            LockTold::Sealed(Err(reason)) => self.seal_offer = SealOffer::Failed(reason),
+            LockTold::SessionStarted => self.session_started(cx.now),
+        }
+    }
+}
+
+/// Sends what is typed in the prompt for `purpose` to be checked, unless a
+/// check is in flight or wrong ones must still wait.
+fn check(lock: &mut LockState, purpose: PassphrasePurpose, cx: &Shared, out: &mut Outbox) {
+    if let Some((attempt, passphrase)) = lock.start_check(purpose, cx.now) {
+        out.command(Command::CheckPassphrase {
+            purpose,
+            attempt,
+            passphrase,
+        });
+    }
+}
+
+/// Lets a plain key's waiting request go once the word shown is typed.
+fn confirm_typed(lock: &mut LockState, cx: &Shared, out: &mut Outbox) {
+    let word = cx.t("authorize.typed_word");
+    if let Some(released) = lock.confirm_typed(&word) {
+        out.ask(Ask::Send(released));
+    }
+}
+
 /// The unlock screen: the profile's name and the passphrase field, nothing
 /// of the account.
-pub fn lock_screen_ui(ui: &mut Ui, lock: &mut LockState, cx: &PanelContext<'_>, out: &mut Outbox) {
+pub fn lock_screen_ui(ui: &mut Ui, lock: &mut LockState, cx: &Shared, out: &mut Outbox) {
     let opening = lock.opening.clone();
     ui.vertical_centered(|ui| {
         ui.add_space(80.0);
         ui.heading(cx.t("lock.title").as_ref());
         let name = opening
             .as_ref()
-            .or(cx.session.map(|session| &session.profile))
+            .or(cx.session.as_ref().map(|session| &session.profile))
             .map(|profile| profile.name.clone())
             .unwrap_or_default();
         ui.label(cx.t_with("lock.profile", &[("name", &name)]));
@@ -63,7 +146,7 @@ pub fn lock_screen_ui(ui: &mut Ui, lock: &mut LockState, cx: &PanelContext<'_>, 
             .add_enabled(ready, egui::Button::new(label_text.as_ref()))
             .clicked();
         if (unlock || submitted) && ready {
-            out.ask(Ask::CheckPassphrase(PassphrasePurpose::Unlock));
+            check(lock, PassphrasePurpose::Unlock, cx, out);
         }
         prompt_status_ui(ui, lock, cx, PassphrasePurpose::Unlock);
         ui.add_space(16.0);
@@ -92,7 +175,7 @@ pub fn lock_screen_ui(ui: &mut Ui, lock: &mut LockState, cx: &PanelContext<'_>, 
 fn passphrase_field_ui(
     ui: &mut Ui,
     lock: &mut LockState,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     purpose: PassphrasePurpose,
 ) -> bool {
     let label = ui.label(cx.t("lock.passphrase").as_ref());
@@ -123,12 +206,7 @@ fn ready_to_check(lock: &LockState, prompt: &PassphrasePrompt, now: Millis) -> b
 }
 
 /// "Checking…", or a wrong passphrase and how long to wait.
-fn prompt_status_ui(
-    ui: &mut Ui,
-    lock: &LockState,
-    cx: &PanelContext<'_>,
-    purpose: PassphrasePurpose,
-) {
+fn prompt_status_ui(ui: &mut Ui, lock: &LockState, cx: &Shared, purpose: PassphrasePurpose) {
     let prompt = match purpose {
         PassphrasePurpose::Unlock => &lock.unlock,
         PassphrasePurpose::Transaction => match lock.authorization.as_ref() {
@@ -173,7 +251,7 @@ pub struct AuthorizationLines<'a> {
 pub fn authorization_ui(
     ui: &mut Ui,
     lock: &mut LockState,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     out: &mut Outbox,
     summary: AuthorizationLines<'_>,
 ) -> bool {
@@ -261,7 +339,7 @@ pub fn authorization_ui(
                 .add_enabled(ready, egui::Button::new(cx.t("authorize.confirm").as_ref()))
                 .clicked();
             if (confirm || submitted) && ready {
-                out.ask(Ask::CheckPassphrase(PassphrasePurpose::Transaction));
+                check(lock, PassphrasePurpose::Transaction, cx, out);
             }
             if ui.button(cx.t("authorize.cancel").as_ref()).clicked() {
                 lock.authorization = None;
@@ -285,12 +363,7 @@ pub fn authorization_ui(
 
 /// A plain key's confirmation step: no passphrase can be checked, so the
 /// word shown must be typed before the request goes.
-fn typed_confirmation_ui(
-    ui: &mut Ui,
-    lock: &mut LockState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+fn typed_confirmation_ui(ui: &mut Ui, lock: &mut LockState, cx: &Shared, out: &mut Outbox) {
     let Some(authorization) = lock.authorization.as_mut() else {
         return;
     };
@@ -314,7 +387,7 @@ fn typed_confirmation_ui(
             )
             .clicked();
         if (confirm || submitted) && ready {
-            out.ask(Ask::ConfirmTyped);
+            confirm_typed(lock, cx, out);
         }
         if ui.button(cx.t("authorize.cancel").as_ref()).clicked() {
             lock.authorization = None;
@@ -326,7 +399,7 @@ fn typed_confirmation_ui(
 /// it is sealed: a dialog above the window, so it is not missed. "Not now"
 /// (or Escape) leaves the profile as it is for this run: money still moves
 /// only after the typed word, and the note above the view offers it again.
-pub fn seal_offer_ui(ui: &mut Ui, lock: &mut LockState, cx: &PanelContext<'_>, out: &mut Outbox) {
+pub fn seal_offer_ui(ui: &mut Ui, lock: &mut LockState, cx: &Shared, out: &mut Outbox) {
     if matches!(lock.seal_offer, SealOffer::None) {
         return;
     }
@@ -411,13 +484,12 @@ pub fn seal_offer_ui(ui: &mut Ui, lock: &mut LockState, cx: &PanelContext<'_>, o
 /// A note that the open profile moves money without a passphrase (the
 /// sandbox, a plain key file).
 /// A saved one offers sealing again here once its offer was put off.
-pub fn unprotected_note_ui(ui: &mut Ui, lock: &LockState, cx: &PanelContext<'_>, out: &mut Outbox) {
-    let Some(session) = cx.session.filter(|session| !session.sealed) else {
+pub fn unprotected_note_ui(ui: &mut Ui, lock: &mut LockState, cx: &Shared, out: &mut Outbox) {
+    let Some(session) = cx.session.as_ref().filter(|session| !session.sealed) else {
         return;
     };
-    use crate::app::session::ProfileKind;
     let environment = session.kind == ProfileKind::Environment;
-    let key = if cx.sandbox {
+    let key = if cx.sandbox() {
         "lock.sandbox_unprotected"
     } else if environment {
         "lock.unprotected_environment"
@@ -429,16 +501,47 @@ pub fn unprotected_note_ui(ui: &mut Ui, lock: &LockState, cx: &PanelContext<'_>,
         && matches!(lock.seal_offer, SealOffer::None)
         && ui.button(cx.t("seal_offer.seal_now").as_ref()).clicked()
     {
-        out.ask(Ask::Set(crate::app::panel::Setting::OfferSealing));
+        lock.seal_offer = SealOffer::Open(Default::default());
     }
     // The environment's key cannot be sealed where it is (a file another
     // tool owns): the first screen's form saves it as a sealed profile.
     if environment
-        && !cx.sandbox
+        && !cx.sandbox()
         && ui
             .button(cx.t("lock.save_sealed_profile").as_ref())
             .clicked()
     {
         out.ask(Ask::SaveAsSealedProfile);
+    }
+}
+
+/// Settings' lock section: the idle lock's time, locking when the window
+/// is minimized, the button to lock now, and sealing a plain key.
+pub fn lock_settings_ui(ui: &mut Ui, lock: &mut LockState, cx: &Shared) {
+    ui.label(RichText::new(cx.t("lock.settings_title").as_ref()).strong());
+    ui.horizontal(|ui| {
+        let label = ui.label(cx.t("lock.idle_minutes").as_ref());
+        ui.add(egui::DragValue::new(&mut lock.idle_lock_minutes).range(1..=120))
+            .labelled_by(label.id);
+    });
+    ui.checkbox(
+        &mut lock.lock_when_minimized,
+        cx.t("lock.when_minimized").as_ref(),
+    )
+    .on_hover_text(cx.t("lock.when_minimized_hint").as_ref());
+    let sealed = cx.requires_passphrase();
+    let saved = cx
+        .session
+        .as_ref()
+        .is_some_and(|session| session.kind == ProfileKind::Saved);
+    if sealed {
+        if ui.button(cx.t("lock.lock_now").as_ref()).clicked() {
+            lock.engage();
+        }
+    } else if saved
+        && matches!(lock.seal_offer, SealOffer::None)
+        && ui.button(cx.t("lock.seal_now").as_ref()).clicked()
+    {
+        lock.seal_offer = SealOffer::Open(Default::default());
     }
 }

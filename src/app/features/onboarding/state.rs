@@ -19,6 +19,7 @@ use crate::app::error_text::Localize;
 use crate::app::i18n::{Language, tr};
 use crate::app::session::ConnectRequest;
 
+use crate::app::dialog::FileAnswer;
 use crate::app::export::FileError;
 
 use super::message::{KeyRefusal, OnboardingCommand, OnboardingEvent};
@@ -135,6 +136,28 @@ impl fmt::Debug for OnboardingDraft {
             .field("connecting", &self.connecting)
             .finish_non_exhaustive()
     }
+}
+
+/// What the first screen's form is told.
+#[derive(Debug)]
+pub enum OnboardingTold {
+    /// What the worker reports about keys.
+    Worker(OnboardingEvent),
+    /// The connection is being tested.
+    Connecting,
+    /// The test failed: why, in the person's words.
+    ConnectFailed(String),
+    /// A connection opened: a form that connected starts afresh.
+    Connected,
+    /// The saved profiles changed: a question about one that is gone is dropped.
+    ProfilesChanged,
+    /// Leave the lock screen to connect with a new key: one is generated.
+    StartWithNewKey,
+    /// Save the environment's plain key as a sealed profile: its file and
+    /// the service's address are filled in (the worker reads the rest).
+    SaveEnvironmentKey,
+    /// What became of a file it asked for: a key file, the public key.
+    File(FileAnswer),
 }
 
 /// Why the form cannot be sent yet; one message per field.

@@ -14,13 +14,15 @@ use crate::app::ui::passphrase::{forget_field_if_empty, forget_new_passphrase, s
 use crate::app::ui::{dialog_button_ui, note_ui, palette, typed_paths_shown, unavailable_note_ui};
 use brlv_core::api::RsaKeyBits;
 
-use crate::app::panel::{Ask, Outbox, Panel, PanelContext, Setting};
+use crate::app::panel::{Ask, Outbox, Panel, Setting, Shared};
 
-use crate::app::features::settings::view as settings;
+use crate::app::dialog::FileAnswer;
+use crate::app::panel::profiles::{drop_gone_profile, profiles_ui};
+use crate::app::ui::language_picker_ui;
 
 use super::message::OnboardingCommand;
-use super::message::OnboardingEvent;
-use super::state::{KeyDraft, KeySource, OnboardingDraft, Problem};
+
+use super::state::{KeyDraft, KeySource, OnboardingDraft, OnboardingTold, Problem};
 
 const FIELD_WIDTH: f32 = 460.0;
 
@@ -45,31 +47,86 @@ pub fn forget_used_secrets(ctx: &egui::Context, onboarding: &OnboardingDraft) {
 }
 
 impl Panel for OnboardingDraft {
-    type Event = OnboardingEvent;
+    type Event = OnboardingTold;
 
-    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+    fn ui(&mut self, ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
         onboarding_ui(ui, self, cx, out);
     }
 
-    fn apply(&mut self, event: OnboardingEvent) -> Vec<Command> {
-        self.take_in(event)
-            .map(|command| vec![Command::Onboarding(command)])
-            .unwrap_or_default()
+    fn apply(&mut self, event: OnboardingTold, cx: &Shared, out: &mut Outbox) {
+        match event {
+            OnboardingTold::Worker(event) => {
+                if let Some(command) = self.take_in(event) {
+                    out.command(Command::Onboarding(command));
+                }
+            }
+            OnboardingTold::Connecting => {
+                self.connecting = true;
+                self.connect_error = None;
+            }
+            OnboardingTold::ConnectFailed(reason) => {
+                self.connecting = false;
+                self.connect_error = Some(reason);
+            }
+            OnboardingTold::Connected => {
+                if self.connecting {
+                    self.clear_after_connect();
+                }
+            }
+            OnboardingTold::ProfilesChanged => drop_gone_profile(&mut self.confirm_delete, cx),
+            OnboardingTold::StartWithNewKey => {
+                self.key_source = KeySource::Generated;
+                out.ask(Ask::Set(over_the_open_one(cx)));
+            }
+            OnboardingTold::SaveEnvironmentKey => {
+                if let Some(session) = &cx.session {
+                    self.base_url = session.profile.base_url.clone();
+                }
+                self.key_source = KeySource::File;
+                out.ask(Ask::Set(over_the_open_one(cx)));
+                // The key file and the API key are filled in as the worker
+                // reads them: only a name and a passphrase are left.
+                out.command(Command::ReadEnvironmentProfile);
+            }
+            OnboardingTold::File(FileAnswer::Chosen(DialogPurpose::LoadKey, path)) => {
+                self.key_path = path.display().to_string();
+                self.file_key = KeyDraft::Working;
+                out.command(Command::Onboarding(OnboardingCommand::LoadKeyFile(path)));
+            }
+            // The system's Save dialog asked before replacing it.
+            OnboardingTold::File(FileAnswer::Chosen(
+                DialogPurpose::SavePublicKey { pem },
+                path,
+            )) => {
+                self.public_key_path = path.display().to_string();
+                self.public_key_saved = None;
+                out.command(Command::Onboarding(OnboardingCommand::SavePublicKey {
+                    path,
+                    pem,
+                }));
+            }
+            OnboardingTold::File(_) => {}
+        }
+    }
+}
+
+/// The form is shown over the open connection, as adding a profile, or
+/// alone when none is open.
+fn over_the_open_one(cx: &Shared) -> Setting {
+    if cx.connected() {
+        Setting::AddProfile
+    } else {
+        Setting::StopAddingProfile
     }
 }
 
 /// Draws the onboarding screen.
-fn onboarding_ui(
-    ui: &mut Ui,
-    onboarding: &mut OnboardingDraft,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+fn onboarding_ui(ui: &mut Ui, onboarding: &mut OnboardingDraft, cx: &Shared, out: &mut Outbox) {
     egui::ScrollArea::vertical().show(ui, |ui| {
         ui.horizontal(|ui| {
             ui.heading(cx.t("onboarding.title").as_ref());
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if let Some(language) = settings::language_picker_ui(ui, cx.language) {
+                if let Some(language) = language_picker_ui(ui, cx.language) {
                     out.ask(Ask::Set(Setting::Language(language)));
                 }
             });
@@ -81,7 +138,7 @@ fn onboarding_ui(
                 .inner_margin(12)
                 .show(ui, |ui| {
                     ui.set_width(ui.available_width());
-                    settings::profiles_ui(ui, cx, &mut onboarding.confirm_delete, out);
+                    profiles_ui(ui, cx, &mut onboarding.confirm_delete, out);
                 });
             ui.add_space(12.0);
         }
@@ -91,7 +148,7 @@ fn onboarding_ui(
     });
 }
 
-fn sandbox_card_ui(ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn sandbox_card_ui(ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
     egui::Frame::group(ui.style())
         .inner_margin(12)
         .show(ui, |ui| {
@@ -124,7 +181,7 @@ fn sandbox_card_ui(ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
 }
 
 /// A numbered step's title and the sentence that says where its parts come from.
-fn step_ui(ui: &mut Ui, cx: &PanelContext<'_>, title: &'static str, text: &'static str) {
+fn step_ui(ui: &mut Ui, cx: &Shared, title: &'static str, text: &'static str) {
     ui.add_space(10.0);
     ui.label(RichText::new(cx.t(title).as_ref()).strong().size(15.0));
     ui.label(cx.t(text).as_ref());
@@ -132,18 +189,13 @@ fn step_ui(ui: &mut Ui, cx: &PanelContext<'_>, title: &'static str, text: &'stat
 }
 
 /// A problem message beside a field, in the person's language.
-fn problem_ui(ui: &mut Ui, cx: &PanelContext<'_>, problem: Option<&Problem>) {
+fn problem_ui(ui: &mut Ui, cx: &Shared, problem: Option<&Problem>) {
     if let Some(problem) = problem {
         ui.label(RichText::new(problem.localize(cx.language)).color(ui.visuals().error_fg_color));
     }
 }
 
-fn connect_card_ui(
-    ui: &mut Ui,
-    onboarding: &mut OnboardingDraft,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+fn connect_card_ui(ui: &mut Ui, onboarding: &mut OnboardingDraft, cx: &Shared, out: &mut Outbox) {
     egui::Frame::group(ui.style())
         .inner_margin(12)
         .show(ui, |ui| {
@@ -192,7 +244,7 @@ fn connect_card_ui(
 }
 
 /// Step 1: the service's address and the API key.
-fn service_step_ui(ui: &mut Ui, onboarding: &mut OnboardingDraft, cx: &PanelContext<'_>) {
+fn service_step_ui(ui: &mut Ui, onboarding: &mut OnboardingDraft, cx: &Shared) {
     let problems = onboarding.problems();
     let base_url_label = ui.label(cx.t("onboarding.base_url").as_ref());
     let base_url_field = ui
@@ -221,7 +273,7 @@ fn service_step_ui(ui: &mut Ui, onboarding: &mut OnboardingDraft, cx: &PanelCont
 
 /// Step 4: the profile's name, the passphrase that seals the key, and
 /// whether the profile is kept.
-fn protect_step_ui(ui: &mut Ui, onboarding: &mut OnboardingDraft, cx: &PanelContext<'_>) {
+fn protect_step_ui(ui: &mut Ui, onboarding: &mut OnboardingDraft, cx: &Shared) {
     let problems = onboarding.problems();
     let name_label = ui.label(cx.t("onboarding.name").as_ref());
     let hint = cx.t("onboarding.name_hint");
@@ -250,12 +302,7 @@ fn protect_step_ui(ui: &mut Ui, onboarding: &mut OnboardingDraft, cx: &PanelCont
     ui.label(RichText::new(cx.t("onboarding.save_profile_hint").as_ref()).weak());
 }
 
-fn connect_row_ui(
-    ui: &mut Ui,
-    onboarding: &mut OnboardingDraft,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+fn connect_row_ui(ui: &mut Ui, onboarding: &mut OnboardingDraft, cx: &Shared, out: &mut Outbox) {
     let problems = onboarding.problems();
     let request = onboarding.connect_request();
     ui.horizontal(|ui| {
@@ -304,12 +351,7 @@ fn connect_row_ui(
 
 /// Step 2: the key pair, created here unless *Advanced* says otherwise
 /// (another size, or a key the person already has).
-fn key_step_ui(
-    ui: &mut Ui,
-    onboarding: &mut OnboardingDraft,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+fn key_step_ui(ui: &mut Ui, onboarding: &mut OnboardingDraft, cx: &Shared, out: &mut Outbox) {
     if onboarding.key_source == KeySource::Generated {
         let working = matches!(onboarding.generated_key, KeyDraft::Working);
         if ui
@@ -347,12 +389,7 @@ fn key_step_ui(
     clippy::float_arithmetic,
     reason = "screen geometry in points, never money"
 )]
-fn existing_key_ui(
-    ui: &mut Ui,
-    onboarding: &mut OnboardingDraft,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+fn existing_key_ui(ui: &mut Ui, onboarding: &mut OnboardingDraft, cx: &Shared, out: &mut Outbox) {
     let key_label = ui.label(cx.t("onboarding.private_key").as_ref());
     let sources = [
         (KeySource::Generated, "onboarding.key_generated"),
@@ -433,7 +470,7 @@ fn existing_key_ui(
     }
 }
 
-fn key_status_ui(ui: &mut Ui, onboarding: &OnboardingDraft, cx: &PanelContext<'_>) {
+fn key_status_ui(ui: &mut Ui, onboarding: &OnboardingDraft, cx: &Shared) {
     match onboarding.selected_key() {
         KeyDraft::Empty => {}
         KeyDraft::Working => {
@@ -469,12 +506,7 @@ fn key_status_ui(ui: &mut Ui, onboarding: &OnboardingDraft, cx: &PanelContext<'_
     clippy::float_arithmetic,
     reason = "screen geometry in points, never money"
 )]
-fn public_key_ui(
-    ui: &mut Ui,
-    onboarding: &mut OnboardingDraft,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+fn public_key_ui(ui: &mut Ui, onboarding: &mut OnboardingDraft, cx: &Shared, out: &mut Outbox) {
     let Some(key) = onboarding.selected_key().key() else {
         ui.label(RichText::new(cx.t("onboarding.step_register_waiting").as_ref()).weak());
         return;

@@ -6,12 +6,16 @@ use std::collections::HashMap;
 use rust_decimal::Decimal;
 use uuid::Uuid;
 
+use crate::app::dialog::FileAnswer;
 use crate::app::export::ExportDraft;
 use crate::app::remote::Remote;
+use crate::app::resources::Rows;
+use crate::app::submit::SubmitOutcome;
 use brlv_core::api::model::{Asset, Order, OrderState};
 use brlv_core::pix::{self, BrCodeError, QrMatrix};
 
 use super::form::OrderForm;
+use super::message::OrdersEvent;
 use super::qr_memory::{AcceptedQuote, QrMemory, Receiver};
 
 /// Which order to open, as the command line names it.
@@ -275,6 +279,43 @@ impl OrdersState {
                     .open_order(list.value().map(|rows| rows.as_slice()), detail)
                     .is_some())
     }
+}
+
+/// What the Orders panel is told.
+#[derive(Debug)]
+pub enum OrdersTold {
+    /// What the worker reports for orders: a quote, the QR code's PNG, what
+    /// codes are checked against.
+    Worker(OrdersEvent),
+    /// A fresh order list arrived (newest first): its orders' moves, and
+    /// the order the command line asked to open.
+    ListArrived(Rows<Order>),
+    /// The order list as the journal kept it, read back as the connection
+    /// opened: its orders' states are known from then on.
+    Restored(Rows<Order>),
+    /// The detail's order, fetched alone.
+    Fetched(Box<Order>),
+    /// The order form's POST left.
+    Sending,
+    /// How the order form's POST ended.
+    Submitted(SubmitOutcome),
+    /// An order an earlier run sent and never heard back about, found in
+    /// the list as the connection opened.
+    FoundAfterRestart(Uuid),
+    /// Open the order `selector` picks, now or once the list holds it.
+    Open(OrderSelector),
+    /// Show this order's detail (`None`: the list).
+    Select(Option<Uuid>),
+    /// The quote under review expired: ask the service for a new one.
+    NewQuote,
+    /// A connection opened (`had_one`: in place of another): another
+    /// account's orders, form and accepted quotes are not this one's.
+    SessionStarted {
+        /// A connection was open before.
+        had_one: bool,
+    },
+    /// What became of a file it asked for: its CSV export, a QR code's PNG.
+    File(FileAnswer),
 }
 
 /// An order's move that earns a notice.

@@ -2,8 +2,10 @@
 //! once (the book itself is [`brlv_core::recipients`]), managed in Settings and
 //! picked in the withdrawal, transfer and order forms, with "Save this
 //! recipient" after a new one is typed. The file is read and written by the
-//! worker (`task.rs`); the list is the recipients panel's own, and a form
-//! asks it to keep a new one (`Ask::SaveRecipient`).
+//! worker (`task.rs`); the list is the shared half's (every form reads
+//! it), changed by the recipients' panel, which a form asks to keep a new
+//! one (`Ask::SaveRecipient`); the picker and the offer the forms draw are
+//! the panel kit's (`panel::recipients`).
 
 pub mod message;
 pub mod state;

@@ -3,44 +3,11 @@
 //! "Save this recipient" offer open in a form.
 
 use crate::app::form::{Field, FieldError, FieldErrors, address_field, pix_key_field};
+use crate::app::recipient_book::{RecipientKind, check_name};
 use crate::app::ted::TedDraft;
 
 use super::message::{RecipientsCommand, RecipientsEvent};
-use brlv_core::recipients::{
-    Destination, MAX_NAME_CHARS, Recipient, RecipientBook, RecipientsError,
-};
-
-/// The kinds of destination a recipient can be.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum RecipientKind {
-    /// A PIX key.
-    #[default]
-    Pix,
-    /// A TED bank account.
-    Ted,
-    /// An EVM wallet address.
-    Wallet,
-}
-
-impl RecipientKind {
-    /// The kind of `destination`.
-    pub fn of(destination: &Destination) -> RecipientKind {
-        match destination {
-            Destination::Pix { .. } => RecipientKind::Pix,
-            Destination::Ted(_) => RecipientKind::Ted,
-            Destination::Wallet { .. } => RecipientKind::Wallet,
-        }
-    }
-
-    /// Its name's locale key.
-    pub fn label_key(self) -> &'static str {
-        match self {
-            RecipientKind::Pix => "recipients.kind_pix",
-            RecipientKind::Ted => "recipients.kind_ted",
-            RecipientKind::Wallet => "recipients.kind_wallet",
-        }
-    }
-}
+use brlv_core::recipients::{Destination, Recipient, RecipientBook, RecipientsError};
 
 /// Where the saved recipients file stands.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -74,26 +41,6 @@ pub struct RecipientDraft {
     pub address: String,
 }
 
-/// A recipient's name checked against the others: required, not too long,
-/// not taken (ignoring case); `except` is the one being renamed.
-pub fn check_name(
-    recipients: &[Recipient],
-    name: &str,
-    except: Option<usize>,
-) -> Result<String, FieldError> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(FieldError::Required);
-    }
-    if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        return Err(FieldError::TooLong(MAX_NAME_CHARS));
-    }
-    if RecipientBook::name_taken(recipients, name, except) {
-        return Err(FieldError::NameTaken(name.to_owned()));
-    }
-    Ok(name.to_owned())
-}
-
 impl RecipientDraft {
     /// The recipient, or what is wrong, by field; checked with the same
     /// validators the forms use.
@@ -121,11 +68,10 @@ impl RecipientDraft {
     }
 }
 
-/// The saved recipients.
+/// The saved recipients' manager: the list itself is the shared half's
+/// (every form reads it); here, where its file stands and what is being typed.
 #[derive(Clone, Debug, Default)]
 pub struct RecipientsState {
-    /// The recipients, in the order they were added.
-    pub list: Vec<Recipient>,
     /// Where the file stands.
     pub file: FileStatus,
     /// The manager's new recipient.
@@ -146,77 +92,65 @@ impl RecipientsState {
         self.generation += 1;
         self.generation
     }
-
-    /// The recipients whose destination is of one of `kinds`, with their index.
-    pub fn of_kinds<'a>(
-        &'a self,
-        kinds: &'a [RecipientKind],
-    ) -> impl Iterator<Item = (usize, &'a Recipient)> + 'a {
-        of_kinds(&self.list, kinds)
-    }
-
-    /// Whether `destination` is saved already (under any name).
-    pub fn is_saved(&self, destination: &Destination) -> bool {
-        is_saved(&self.list, destination)
-    }
 }
 
-/// The recipients of `list` whose destination is of one of `kinds`, with their index.
-pub fn of_kinds<'a>(
-    list: &'a [Recipient],
-    kinds: &'a [RecipientKind],
-) -> impl Iterator<Item = (usize, &'a Recipient)> + 'a {
-    list.iter()
-        .enumerate()
-        .filter(|(_, recipient)| kinds.contains(&RecipientKind::of(&recipient.destination)))
-}
-
-/// Whether `destination` is in `list` already (under any name); an address
-/// in another letter case is the same address.
-pub fn is_saved(list: &[Recipient], destination: &Destination) -> bool {
-    list.iter()
-        .any(|recipient| match (&recipient.destination, destination) {
-            (Destination::Wallet { address: saved }, Destination::Wallet { address }) => {
-                saved.eq_ignore_ascii_case(address)
-            }
-            (saved, other) => saved == other,
-        })
+/// The saved recipients after a change, and the write of the file that
+/// keeps it (none while the file cannot be written).
+#[derive(Debug)]
+pub struct Changed {
+    /// The recipients, in the order they were added.
+    pub list: Vec<Recipient>,
+    /// The write of the list.
+    pub save: Option<RecipientsCommand>,
 }
 
 impl RecipientsState {
-    /// Adds a recipient (already checked); the write of the list, if any.
-    pub fn add(&mut self, recipient: Recipient) -> Option<RecipientsCommand> {
-        self.list.push(recipient);
-        self.save(false)
+    /// `list` with a recipient added (already checked).
+    pub fn add(&mut self, list: &[Recipient], recipient: Recipient) -> Changed {
+        let mut list = list.to_vec();
+        list.push(recipient);
+        self.changed(list)
     }
 
-    /// Renames the recipient at `index`, or says why not; the write of the list.
+    /// `list` with the recipient at `index` renamed, or why not.
     pub fn rename(
         &mut self,
+        list: &[Recipient],
         index: usize,
         name: &str,
-    ) -> Result<Option<RecipientsCommand>, FieldError> {
-        let name = check_name(&self.list, name, Some(index))?;
-        let Some(recipient) = self.list.get_mut(index) else {
+    ) -> Result<Option<Changed>, FieldError> {
+        let name = check_name(list, name, Some(index))?;
+        let mut list = list.to_vec();
+        let Some(recipient) = list.get_mut(index) else {
             return Ok(None);
         };
         recipient.name = name;
-        Ok(self.save(false))
+        Ok(Some(self.changed(list)))
     }
 
-    /// Deletes the recipient at `index`; the write of the list.
-    pub fn delete(&mut self, index: usize) -> Option<RecipientsCommand> {
-        if index < self.list.len() {
-            self.list.remove(index);
-            return self.save(false);
+    /// `list` without the recipient at `index`.
+    pub fn delete(&mut self, list: &[Recipient], index: usize) -> Option<Changed> {
+        if index < list.len() {
+            let mut list = list.to_vec();
+            list.remove(index);
+            return Some(self.changed(list));
         }
         None
     }
 
-    /// The write of the list, unless its file is damaged (then only when
+    fn changed(&mut self, list: Vec<Recipient>) -> Changed {
+        let save = self.save(&list, false);
+        Changed { list, save }
+    }
+
+    /// The write of `list`, unless its file is damaged (then only when
     /// the person asked to set the damaged file aside) or there is no place
     /// for it.
-    pub fn save(&mut self, set_aside_damaged: bool) -> Option<RecipientsCommand> {
+    pub fn save(
+        &mut self,
+        list: &[Recipient],
+        set_aside_damaged: bool,
+    ) -> Option<RecipientsCommand> {
         let writable = match &self.file {
             FileStatus::Ready | FileStatus::Failed(_) => true,
             FileStatus::Damaged(_) => set_aside_damaged,
@@ -228,30 +162,33 @@ impl RecipientsState {
         let generation = self.next_generation();
         Some(RecipientsCommand::Save {
             book: RecipientBook {
-                recipients: self.list.clone(),
+                recipients: list.to_vec(),
             },
             generation,
             set_aside_damaged,
         })
     }
 
-    /// Takes in what the worker reports about the file; the write of the
-    /// list when recipients added before it was read must be kept.
-    pub fn take_in(&mut self, event: RecipientsEvent) -> Option<RecipientsCommand> {
+    /// Takes in what the worker reports about the file, `list` being the
+    /// recipients as they are now: the list read, with the write that keeps
+    /// the recipients added before it was read.
+    pub fn take_in(&mut self, list: &[Recipient], event: RecipientsEvent) -> Option<Changed> {
         match event {
             RecipientsEvent::Loaded(Ok(book)) => {
                 // Anything added before the file was read stays, after it.
-                let added = std::mem::replace(&mut self.list, book.recipients);
-                let unsaved = !added.is_empty();
-                for recipient in added {
-                    if !RecipientBook::name_taken(&self.list, &recipient.name, None) {
-                        self.list.push(recipient);
+                let mut read = book.recipients;
+                for recipient in list {
+                    if !RecipientBook::name_taken(&read, &recipient.name, None) {
+                        read.push(recipient.clone());
                     }
                 }
                 self.file = FileStatus::Ready;
-                if unsaved {
-                    return self.save(false);
-                }
+                let save = if list.is_empty() {
+                    None
+                } else {
+                    self.save(&read, false)
+                };
+                return Some(Changed { list: read, save });
             }
             RecipientsEvent::Loaded(Err(error)) | RecipientsEvent::Saved(Err(error)) => {
                 self.file = match error {

@@ -1,30 +1,28 @@
-//! Saved recipients on screen: the manager in Settings (add with the forms'
-//! own checks, rename, delete after a confirming click), the "Saved
-//! recipients" picker each form shows, and "Save this recipient" after a
-//! new destination was typed. Every control is named for screen readers
-//! and reached with Tab; Enter in a name field saves it.
+//! The saved recipients' manager in Settings: add with the forms' own
+//! checks, rename, delete after a confirming click (the picker and the
+//! offer each form shows are the panel kit's, `panel::recipients`). Every
+//! control is named for screen readers and reached with Tab; Enter in a
+//! name field saves it.
 
 use egui::{RichText, Ui};
 
 use crate::app::error_text::Localize;
 use crate::app::form::Field;
-use crate::app::format::document_shown;
-use crate::app::ted::bank_label;
 use crate::app::ui::ted::ted_form_ui;
 use crate::app::ui::{
     address_field_ui, error_text_ui, field_message, note_ui, pix_key_field_ui, text_field_ui,
 };
-use brlv_core::recipients::{Destination, Recipient, RecipientsError};
+use brlv_core::recipients::RecipientsError;
 
 use crate::app::i18n::{self, Language};
 
 use super::message::RecipientsCommand;
-use super::state::{
-    FileStatus, RecipientKind, RecipientsState, RecipientsTold, check_name, is_saved, of_kinds,
-};
+use super::state::{Changed, FileStatus, RecipientsState, RecipientsTold};
 use crate::app::message::Command;
 use crate::app::panel::Panel;
-use crate::app::panel::{Ask, Outbox, PanelContext};
+use crate::app::panel::recipients::destination_line;
+use crate::app::panel::{Ask, Outbox, Shared};
+use crate::app::recipient_book::{RecipientKind, check_name};
 
 impl Localize for RecipientsError {
     fn localize(&self, language: Language) -> String {
@@ -54,32 +52,6 @@ impl Localize for RecipientsError {
     }
 }
 
-/// Where a recipient is paid, in one line; a TED's bank by its name too
-/// (`Itaú Unibanco (341) 0001 / 12345-6 · Maria Silva`).
-pub fn destination_line(destination: &Destination) -> String {
-    match destination {
-        Destination::Ted(account) => {
-            let bank = bank_label(&account.bank_code);
-            format!(
-                "{bank} {} / {} · {}",
-                account.branch, account.account, account.name
-            )
-        }
-        // A PIX key that is a CPF masked as banks show a contact's.
-        Destination::Pix { key } => document_shown(key),
-        other => other.summary(),
-    }
-}
-
-/// One line naming a recipient: its name and where it pays.
-pub fn recipient_line(recipient: &Recipient) -> String {
-    format!(
-        "{} — {}",
-        recipient.name,
-        destination_line(&recipient.destination)
-    )
-}
-
 /// A button whose accessible name says what it acts on ("Rename Aluguel"),
 /// while it shows only the verb.
 fn named_button(ui: &mut Ui, text: &str, name: String) -> egui::Response {
@@ -88,118 +60,19 @@ fn named_button(ui: &mut Ui, text: &str, name: String) -> egui::Response {
     response
 }
 
-/// The "Saved recipients" picker of a form: the recipients of `kinds`;
-/// the one picked is returned for the form to fill its fields with.
-/// Nothing is drawn while none is saved of those kinds.
-pub fn recipient_picker_ui(
-    ui: &mut Ui,
-    cx: &PanelContext<'_>,
-    id: &'static str,
-    kinds: &[RecipientKind],
-) -> Option<Destination> {
-    let choices: Vec<(String, Destination)> = of_kinds(cx.recipients, kinds)
-        .map(|(_, recipient)| (recipient_line(recipient), recipient.destination.clone()))
-        .collect();
-    if choices.is_empty() {
-        return None;
-    }
-    let mut picked = None;
-    ui.horizontal(|ui| {
-        let label = ui.label(cx.t("recipients.picker").as_ref());
-        egui::ComboBox::from_id_salt(id)
-            .selected_text(cx.t("recipients.pick").as_ref())
-            .width(360.0)
-            .show_ui(ui, |ui| {
-                for (line, destination) in &choices {
-                    if ui.selectable_label(false, line).clicked() {
-                        picked = Some(destination.clone());
-                    }
-                }
-            })
-            .response
-            .labelled_by(label.id);
-    });
-    picked
-}
-
-/// "Save this recipient" under a form's destination, once it is valid and
-/// not saved yet: a button that opens a name field (`offer`, the form's
-/// own) and its Save button; the recipient saved goes out as
-/// [`Ask::SaveRecipient`].
-pub fn recipient_offer_ui(
-    ui: &mut Ui,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-    offer: &mut Option<String>,
-    destination: Option<Destination>,
-) {
-    let Some(destination) = destination.filter(|destination| !is_saved(cx.recipients, destination))
-    else {
-        *offer = None;
-        return;
-    };
-    let Some(name) = offer.as_mut() else {
-        if ui.button(cx.t("recipients.save_this").as_ref()).clicked() {
-            *offer = Some(String::new());
-        }
-        return;
-    };
-    let (label, hint) = (cx.t("recipients.name"), cx.t("recipients.name_hint"));
-    let (save, cancel) = (cx.t("recipients.save_recipient"), cx.t("recipients.cancel"));
-    let mut close = false;
-    let checked = check_name(cx.recipients, name, None);
-    let message = checked
-        .as_ref()
-        .err()
-        .filter(|_| !name.trim().is_empty())
-        .map(|error| error.localize(cx.language));
-    ui.horizontal(|ui| {
-        let name_label = ui.label(label.as_ref());
-        let field = ui
-            .add(
-                egui::TextEdit::singleline(name)
-                    .hint_text(hint.as_ref())
-                    .desired_width(220.0),
-            )
-            .labelled_by(name_label.id);
-        let entered = field.lost_focus() && ui.input(|input| input.key_pressed(egui::Key::Enter));
-        let clicked = ui
-            .add_enabled(checked.is_ok(), egui::Button::new(save.as_ref()))
-            .clicked();
-        if (clicked || entered)
-            && let Ok(name) = &checked
-        {
-            out.ask(Ask::SaveRecipient(Recipient {
-                name: name.clone(),
-                destination: destination.clone(),
-            }));
-            close = true;
-        }
-        if ui.button(cancel.as_ref()).clicked() {
-            close = true;
-        }
-    });
-    if let Some(message) = message {
-        error_text_ui(ui, &message);
-    }
-    if close {
-        *offer = None;
-    }
-}
-
 impl Panel for RecipientsState {
     type Event = RecipientsTold;
 
-    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+    fn ui(&mut self, ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
         manager_ui(ui, self, cx, out);
     }
 
-    fn apply(&mut self, event: RecipientsTold) -> Vec<Command> {
-        let save = match event {
-            RecipientsTold::File(event) => self.take_in(event),
-            RecipientsTold::Add(recipient) => self.add(recipient),
+    fn apply(&mut self, event: RecipientsTold, cx: &Shared, out: &mut Outbox) {
+        let changed = match event {
+            RecipientsTold::File(event) => self.take_in(&cx.recipients, event),
+            RecipientsTold::Add(recipient) => Some(self.add(&cx.recipients, recipient)),
         };
-        save.map(Command::Recipients).into_iter().collect()
+        keep(out, changed);
     }
 }
 
@@ -210,14 +83,17 @@ fn save_into(out: &mut Outbox, save: Option<RecipientsCommand>) {
     }
 }
 
+/// Keeps the changed list as the shared one, and hands the worker its write.
+fn keep(out: &mut Outbox, changed: Option<Changed>) {
+    if let Some(Changed { list, save }) = changed {
+        out.ask(Ask::KeepRecipients(list));
+        save_into(out, save);
+    }
+}
+
 /// The manager in Settings: the file's state, every recipient with Rename
 /// and Delete, and the form to add one.
-fn manager_ui(
-    ui: &mut Ui,
-    recipients: &mut RecipientsState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+fn manager_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &Shared, out: &mut Outbox) {
     ui.label(RichText::new(cx.t("recipients.title").as_ref()).strong());
     file_status_ui(ui, recipients, cx, out);
     list_ui(ui, recipients, cx, out);
@@ -225,12 +101,7 @@ fn manager_ui(
     add_ui(ui, recipients, cx, out);
 }
 
-fn file_status_ui(
-    ui: &mut Ui,
-    recipients: &mut RecipientsState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+fn file_status_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &Shared, out: &mut Outbox) {
     let language = cx.language;
     match recipients.file.clone() {
         FileStatus::Damaged(error) => {
@@ -242,7 +113,7 @@ fn file_status_ui(
                 ),
             );
             if ui.button(cx.t("recipients.set_aside").as_ref()).clicked() {
-                save_into(out, recipients.save(true));
+                save_into(out, recipients.save(&cx.recipients, true));
             }
         }
         FileStatus::Failed(error) => error_text_ui(
@@ -275,8 +146,8 @@ enum RowAction {
     CancelDelete,
 }
 
-fn list_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &PanelContext<'_>, out: &mut Outbox) {
-    if recipients.list.is_empty() {
+fn list_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &Shared, out: &mut Outbox) {
+    if cx.recipients.is_empty() {
         note_ui(ui, &cx.t("recipients.none"));
         return;
     }
@@ -286,7 +157,7 @@ fn list_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &PanelContext<'_>,
     let (rename, delete) = (cx.t("recipients.rename"), cx.t("recipients.delete"));
     let (save, cancel) = (cx.t("recipients.save_name"), cx.t("recipients.cancel"));
     let (delete_yes, delete_no) = (cx.t("recipients.delete_yes"), cx.t("recipients.delete_no"));
-    let list = recipients.list.clone();
+    let list = &cx.recipients;
     egui::Grid::new("saved_recipients")
         .num_columns(4)
         .spacing([16.0, 6.0])
@@ -307,7 +178,7 @@ fn list_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &PanelContext<'_>,
                         action = Some(RowAction::Rename(index, name.clone()));
                     }
                     let typed = name.clone();
-                    if let Err(error) = check_name(&list, &typed, Some(index)) {
+                    if let Err(error) = check_name(list, &typed, Some(index)) {
                         rename_error = Some(error.localize(language));
                     }
                     ui.label(kind_name.as_ref());
@@ -358,8 +229,8 @@ fn list_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &PanelContext<'_>,
         }
         Some(RowAction::Rename(index, name)) => {
             // A refused name stays in the field, its message beside it.
-            if let Ok(save) = recipients.rename(index, &name) {
-                save_into(out, save);
+            if let Ok(changed) = recipients.rename(list, index, &name) {
+                keep(out, changed);
                 recipients.renaming = None;
             }
         }
@@ -369,7 +240,7 @@ fn list_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &PanelContext<'_>,
             recipients.renaming = None;
         }
         Some(RowAction::Delete(index)) => {
-            save_into(out, recipients.delete(index));
+            keep(out, recipients.delete(list, index));
             recipients.confirm_delete = None;
         }
         Some(RowAction::CancelDelete) => recipients.confirm_delete = None,
@@ -379,10 +250,10 @@ fn list_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &PanelContext<'_>,
 
 /// The form to add a recipient: name, kind, and the kind's fields, each
 /// checked as the forms check them.
-fn add_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn add_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &Shared, out: &mut Outbox) {
     let language = cx.language;
     ui.label(RichText::new(cx.t("recipients.add_title").as_ref()).strong());
-    let validation = recipients.draft.validate(&recipients.list);
+    let validation = recipients.draft.validate(&cx.recipients);
     let errors = validation.as_ref().err();
     let message = |field| field_message(language, errors, field);
     let name_label = cx.t("recipients.name");
@@ -430,7 +301,7 @@ fn add_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &PanelContext<'_>, 
         &crate::app::submit::SubmitStatus::Idle,
     );
     if add && let Ok(recipient) = validation {
-        save_into(out, recipients.add(recipient));
+        keep(out, Some(recipients.add(&cx.recipients, recipient)));
         recipients.draft = Default::default();
     }
 }

@@ -11,6 +11,15 @@ pub struct SettingsState {
     pub api_notice_dismissed: bool,
 }
 
+/// What Settings is told.
+#[derive(Debug)]
+pub enum SettingsTold {
+    /// The saved profiles changed: a question about one that is gone is dropped.
+    ProfilesChanged,
+    /// The list budget kept from the last run: chosen again, and the worker told.
+    ListBudgetRestored(u64),
+}
+
 impl SettingsState {
     /// The list budget chosen, or the default, in MiB.
     pub fn list_budget(&self) -> u64 {

@@ -1,7 +1,7 @@
 //! The tax year computed from the lists: the ledger ([`brlv_core::tax::build`]),
 //! the report of the year shown, each asset's entries of that year, the
 //! entries to check, and the tokens an order needs a price for. Kept by the
-//! extrato's [`Cache`](crate::app::features::activity::cache::Cache): keyed
+//! app's [`Cache`](crate::app::cache::Cache): keyed
 //! on the lists' `Arc`s and on counters of what the person typed, so it is
 //! rebuilt once per change of a list it reads or of a typed value, never per
 //! frame; up to `INLINE_ROWS` records in the frame, past it on a thread of
@@ -14,7 +14,7 @@ use rust_decimal::Decimal;
 use time::{Date, OffsetDateTime};
 use uuid::Uuid;
 
-use crate::app::features::activity::cache::{Figures, identity, length, shared};
+use crate::app::cache::{Figures, identity, length, shared};
 use crate::app::i18n::{Language, tr};
 use crate::app::resources::{AccountData, Rows};
 use brlv_core::api::model::DepositAsset;

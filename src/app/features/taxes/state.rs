@@ -10,8 +10,8 @@ use std::sync::Arc;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
+use crate::app::cache::Cache;
 use crate::app::export::ExportDraft;
-use crate::app::features::activity::cache::Cache;
 use crate::app::features::journal::message::TaxJournal;
 use crate::app::resources::AccountData;
 use brlv_core::api::model::Asset;
@@ -362,4 +362,10 @@ pub enum TaxesTold {
     InputKept(TaxInput),
     /// The Banco Central's figures it asked for.
     CentralBankArrived(Box<CentralBankAnswer>),
+    /// Save the year shown's CSV files, as the save bar does.
+    SaveCsv,
+    /// Save the year shown's report as PDF, as the save bar does.
+    SavePdf,
+    /// What became of a file it asked for.
+    File(crate::app::dialog::FileAnswer),
 }

@@ -5,8 +5,7 @@
 
 use time::Date;
 
-use crate::app::features::activity::words::month_name;
-use crate::app::format::{AmountFormat, day_shown};
+use crate::app::format::{AmountFormat, day_shown, month_name};
 use crate::app::i18n::{Language, tr, tr_with};
 use brlv_core::tax::ledger::{EntryKind, Flags};
 use brlv_core::tax::{MonthReport, Reading, Standing, YearMonth};

@@ -5,7 +5,7 @@
 use uuid::Uuid;
 
 use crate::app::clock::Millis;
-use crate::app::features::taxes::outflow::OutflowQuestion;
+use crate::app::dialog::FileAnswer;
 use crate::app::form::{
     Field, FieldError, FieldErrors, address_field, amount_field, optional_address,
 };
@@ -13,6 +13,7 @@ use crate::app::i18n::{self, Language};
 use crate::app::resources::{ListQuery, Narrowed};
 use crate::app::selection::RecordSelection;
 use crate::app::submit::{SubmitOutcome, SubmitStatus};
+use crate::app::tax_year::outflow::OutflowQuestion;
 use brlv_core::address::AddressError;
 use brlv_core::api::model::{Asset, CreateTransfer, Transfer, TransferFilter, TransferState};
 
@@ -72,6 +73,8 @@ pub enum TransfersEvent {
     Fill(Box<CreateTransfer>, Language),
     /// An earlier run's transfer, whose answer never came, is this one.
     FoundAfterRestart(Uuid),
+    /// What became of its CSV export.
+    File(FileAnswer),
 }
 
 /// Which address filter of the Transfers panel is wrong.

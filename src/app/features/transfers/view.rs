@@ -7,32 +7,32 @@ use egui::Ui;
 
 use crate::app::error_text::Localize;
 use crate::app::export::ExportRecords;
-use crate::app::features::journal::message::JournalCommand;
-use crate::app::features::taxes::view::outflow_question::outflow_question_ui;
 use crate::app::form::Field;
 use crate::app::format::{
     MISSING, Precision, asset_name, asset_shown, or_missing, short_hex, state_label,
 };
 use crate::app::i18n::tr;
 use crate::app::message::Command;
-use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
-use crate::app::panel::{Outbox, Panel, PanelContext};
+use crate::app::panel::outflow_question::{outflow_question_ui, outflow_sent};
+use crate::app::panel::record_panel::{RecordFooter, export_answer, record_panel_ui};
+use crate::app::panel::{Outbox, Panel, Shared};
 use crate::app::resources::{AccountData, ListQuery};
 use crate::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
 use crate::app::ui::review::{ReviewChoice, review_with_ui};
 use crate::app::ui::{
-    Cell, DetailRow, FieldMessage, RecordList, address_field_ui, amount_field_ui, choice_ui,
-    field_message, field_message_ui, option_filter_ui, section_ui, sent_ui, state_tone,
-    submit_status_ui, technical_values_shown, wallet_choice_ui, wallet_choices,
+    Cell, DetailRow, RecordList, address_field_ui, amount_field_ui, choice_ui, field_message,
+    field_message_ui, option_filter_ui, section_ui, sent_ui, state_tone, submit_status_ui,
+    technical_values_shown, wallet_choice_ui, wallet_choices,
 };
 use brlv_core::api::model::{Asset, Transfer, TransferState};
 
-use crate::app::features::recipients::state::RecipientKind;
-use crate::app::features::recipients::view::{recipient_offer_ui, recipient_picker_ui};
+use crate::app::panel::recipients::{recipient_offer_ui, recipient_picker_ui};
+use crate::app::recipient_book::RecipientKind;
 use brlv_core::recipients::Destination;
 
-use super::review::{available_at_field_ui, over_balance_text, transfer_review};
+use super::review::transfer_review;
 use super::state::{TRANSFER_ASSETS, TransferFilterError, TransfersEvent, TransfersState};
+use crate::app::panel::review::{available_at_field_ui, within_balance};
 
 /// The transfers shown: the filtered list while a filter is set, else all.
 pub fn shown_transfers<'a>(transfers: &'a TransfersState, data: &'a AccountData) -> &'a [Transfer] {
@@ -46,7 +46,7 @@ pub fn shown_transfers<'a>(transfers: &'a TransfersState, data: &'a AccountData)
 impl Panel for TransfersState {
     type Event = TransfersEvent;
 
-    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+    fn ui(&mut self, ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
         ui.heading(cx.t("nav.transfers").as_ref());
         ui.add_space(8.0);
         section_ui(ui, &cx.t("transfers.create"), |ui| {
@@ -59,42 +59,32 @@ impl Panel for TransfersState {
         section_ui(ui, &cx.t("transfers.list"), |ui| list_ui(ui, self, cx, out));
     }
 
-    fn apply(&mut self, event: TransfersEvent) -> Vec<Command> {
+    fn apply(&mut self, event: TransfersEvent, _cx: &Shared, out: &mut Outbox) {
         match event {
             TransfersEvent::Sending => self.submit = SubmitStatus::Sending,
             TransfersEvent::Submitted(outcome) => {
-                let mut kept = None;
-                if let SubmitOutcome::Created {
-                    record: Created::Transfer(transfer),
-                    ..
-                } = &outcome
-                {
-                    self.created(transfer);
-                    kept = self.outflow.kept_for(transfer.id);
-                }
-                self.outflow.clear();
+                let made = match &outcome {
+                    SubmitOutcome::Created {
+                        record: Created::Transfer(transfer),
+                        ..
+                    } => {
+                        self.created(transfer);
+                        Some(transfer.id)
+                    }
+                    _ => None,
+                };
+                outflow_sent(&mut self.outflow, made, out);
                 // What came of it is told under the form, which keeps what was typed.
                 self.reviewing = None;
                 self.submit = SubmitStatus::Finished(outcome);
-                return kept
-                    .map(|input| Command::Journal(JournalCommand::KeepTaxInput(input)))
-                    .into_iter()
-                    .collect();
             }
-            TransfersEvent::Listed(filter, mut result, at) => {
-                if let Ok(rows) = &mut result {
-                    crate::app::resources::newest_first(rows, |row| row.created_at);
-                }
-                self.list.arrived(&filter, result, at);
-            }
+            TransfersEvent::Listed(filter, result, at) => self.list.arrived(&filter, result, at),
             TransfersEvent::FullListArrived => {
                 // The filtered list is asked for again, so it is never
                 // older than the full one.
-                return self
-                    .list
-                    .refresh()
-                    .map(|filter| vec![Command::Query(ListQuery::Transfers(filter))])
-                    .unwrap_or_default();
+                if let Some(filter) = self.list.refresh() {
+                    out.command(Command::Query(ListQuery::Transfers(filter)));
+                }
             }
             TransfersEvent::Show(id) => {
                 self.source_filter.clear();
@@ -112,17 +102,18 @@ impl Panel for TransfersState {
             TransfersEvent::FoundAfterRestart(id) => {
                 self.found_after_restart.insert(id);
             }
+            TransfersEvent::File(answer) => {
+                export_answer(&mut self.records.export, answer, out);
+            }
         }
-        Vec::new()
+    }
+
+    fn close_one(&mut self, _cx: &Shared, _out: &mut Outbox) -> bool {
+        self.reviewing.take().is_some() || self.records.close()
     }
 }
 
-fn filters_ui(
-    ui: &mut Ui,
-    transfers: &mut TransfersState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+fn filters_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mut Outbox) {
     let language = cx.language;
     let technical = technical_values_shown(ui);
     let (source_message, target_message) = match transfers.filter() {
@@ -168,7 +159,7 @@ fn filters_ui(
     }
 }
 
-fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mut Outbox) {
     filters_ui(ui, transfers, cx, out);
     let language = cx.language;
     let moments = cx.moments();
@@ -206,7 +197,7 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, o
             rows: remote.value().map_or(&[], |rows| rows.as_slice()),
             arrange: remote
                 .value()
-                .map(|rows| (rows, &crate::app::features::list_arrangements::TRANSFERS)),
+                .map(|rows| (rows, &crate::app::panel::list_arrangements::TRANSFERS)),
             empty: &empty,
             selected: None,
             key: |transfer: &Transfer| transfer.id,
@@ -308,7 +299,7 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, o
 
 /// The review in place of the form: nothing leaves before "Confirmar",
 /// and then only through the lock's passphrase or typed word.
-fn review_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn review_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mut Outbox) {
     let Some(request) = transfers.reviewing.clone() else {
         return;
     };
@@ -329,7 +320,7 @@ fn review_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>,
     submit_status_ui(ui, cx.language, &transfers.submit, "");
 }
 
-fn create_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn create_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mut Outbox) {
     let language = cx.language;
     let validation = transfers.draft.validate();
     let errors = validation.as_ref().err();
@@ -340,15 +331,11 @@ fn create_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>,
         message(Field::TargetWallet),
         message(Field::Asset),
     );
-    // More than the account holds is stopped here, before any review or passphrase.
-    let over_balance = validation
-        .as_ref()
-        .ok()
-        .and_then(|request| over_balance_text(cx, request.amount, &request.asset));
-    let amount_message = amount_message.or_else(|| over_balance.clone().map(FieldMessage::from));
-    let validation = match over_balance {
-        Some(_) => Err(()),
-        None => validation.map_err(|_| ()),
+    let (amount_message, over) = within_balance(cx, validation.as_ref().ok(), amount_message);
+    let validation = if over {
+        Err(())
+    } else {
+        validation.map_err(|_| ())
     };
 
     // The source is one of the account's wallets, never typed.
@@ -417,7 +404,7 @@ fn create_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &PanelContext<'_>,
 /// What a sent transfer did, in words ("Transfer of 7.77 BRLV to Maria
 /// sent"): the recipient by the name it is saved under, else its address
 /// shortened; the id is in the record's details and its receipt.
-fn transfer_sent_text(cx: &PanelContext<'_>, transfer: &Transfer) -> String {
+fn transfer_sent_text(cx: &Shared, transfer: &Transfer) -> String {
     let amount = cx
         .amounts()
         .text(transfer.amount(), transfer.asset.as_ref());

@@ -2,6 +2,7 @@
 //! wallet, the new wallet's draft, where its request stands, the CSV export.
 
 use crate::app::clock::Millis;
+use crate::app::dialog::FileAnswer;
 use crate::app::form::{Field, FieldError, FieldErrors, optional_address};
 use crate::app::resources::{ListQuery, Narrowed};
 use crate::app::selection::RecordSelection;
@@ -43,6 +44,8 @@ pub enum WalletsEvent {
     FullListArrived,
     /// Show this wallet.
     Show(String),
+    /// What became of its CSV export.
+    File(FileAnswer),
 }
 
 impl WalletsState {

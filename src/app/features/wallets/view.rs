@@ -10,8 +10,8 @@ use crate::app::form::Field;
 use crate::app::format::{MISSING, asset_shown, chain_shown, or_missing};
 use crate::app::i18n::Language;
 use crate::app::message::Command;
-use crate::app::panel::record_panel::{NoReceipt, RecordFooter, record_panel_ui};
-use crate::app::panel::{Outbox, Panel, PanelContext};
+use crate::app::panel::record_panel::{NoReceipt, RecordFooter, export_answer, record_panel_ui};
+use crate::app::panel::{Outbox, Panel, Shared};
 use crate::app::resources::{AccountData, ListQuery};
 use crate::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
 use crate::app::ui::{
@@ -57,7 +57,7 @@ fn asset_ids(assets: &[Asset]) -> String {
 impl Panel for WalletsState {
     type Event = WalletsEvent;
 
-    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+    fn ui(&mut self, ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
         ui.heading(cx.t("nav.wallets").as_ref());
         ui.add_space(8.0);
         section_ui(ui, &cx.t("wallets.list"), |ui| list_ui(ui, self, cx, out));
@@ -66,7 +66,7 @@ impl Panel for WalletsState {
         });
     }
 
-    fn apply(&mut self, event: WalletsEvent) -> Vec<Command> {
+    fn apply(&mut self, event: WalletsEvent, _cx: &Shared, out: &mut Outbox) {
         match event {
             WalletsEvent::Sending => self.submit = SubmitStatus::Sending,
             WalletsEvent::Submitted(outcome) => {
@@ -83,19 +83,23 @@ impl Panel for WalletsState {
             WalletsEvent::FullListArrived => {
                 // The filtered list is asked for again, so it is never
                 // older than the full one.
-                return self
-                    .list
-                    .refresh()
-                    .map(|filter| vec![Command::Query(ListQuery::Wallets(filter))])
-                    .unwrap_or_default();
+                if let Some(filter) = self.list.refresh() {
+                    out.command(Command::Query(ListQuery::Wallets(filter)));
+                }
             }
             WalletsEvent::Show(address) => self.records.select(address),
+            WalletsEvent::File(answer) => {
+                export_answer(&mut self.records.export, answer, out);
+            }
         }
-        Vec::new()
+    }
+
+    fn close_one(&mut self, _cx: &Shared, _out: &mut Outbox) -> bool {
+        self.records.close()
     }
 }
 
-fn list_ui(ui: &mut Ui, wallets: &mut WalletsState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn list_ui(ui: &mut Ui, wallets: &mut WalletsState, cx: &Shared, out: &mut Outbox) {
     let language = cx.language;
     let technical = technical_values_shown(ui);
     ui.horizontal(|ui| {
@@ -145,7 +149,7 @@ fn list_ui(ui: &mut Ui, wallets: &mut WalletsState, cx: &PanelContext<'_>, out: 
             rows: remote.value().map_or(&[], |rows| rows.as_slice()),
             arrange: remote
                 .value()
-                .map(|rows| (rows, &crate::app::features::list_arrangements::WALLETS)),
+                .map(|rows| (rows, &crate::app::panel::list_arrangements::WALLETS)),
             empty: &empty,
             selected: None,
             key: |wallet: &Wallet| wallet.address.clone(),
@@ -188,7 +192,7 @@ fn list_ui(ui: &mut Ui, wallets: &mut WalletsState, cx: &PanelContext<'_>, out: 
     );
 }
 
-fn create_ui(ui: &mut Ui, wallets: &mut WalletsState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn create_ui(ui: &mut Ui, wallets: &mut WalletsState, cx: &Shared, out: &mut Outbox) {
     let language = cx.language;
     let validation = wallets.draft.validate();
     let errors = validation.as_ref().err();

@@ -7,12 +7,12 @@
 
 use egui::Ui;
 
-use crate::app::features::taxes::view::outflow_question::outflow_question_ui;
-use crate::app::features::transfers::review::{
+use crate::app::format::asset_name;
+use crate::app::panel::outflow_question::outflow_question_ui;
+use crate::app::panel::review::{
     address_line, at_par_with_brl, balance_lines, money_text, service_line,
 };
-use crate::app::format::asset_name;
-use crate::app::panel::{Outbox, PanelContext};
+use crate::app::panel::{Outbox, Shared};
 use crate::app::receipt::build::masked_document;
 use crate::app::submit::SubmitRequest;
 use crate::app::ted::bank_label;
@@ -27,7 +27,7 @@ use super::state::WithdrawalsState;
 
 /// A PIX key as a review shows it: its kind, and a CPF masked as bank apps
 /// mask a person's (the other kinds are what the person typed).
-fn pix_key_text(cx: &PanelContext<'_>, key: &str) -> String {
+fn pix_key_text(cx: &Shared, key: &str) -> String {
     let Ok(parsed) = PixKey::parse(key) else {
         return key.to_owned();
     };
@@ -45,7 +45,7 @@ fn pix_key_text(cx: &PanelContext<'_>, key: &str) -> String {
 }
 
 /// The name `destination` was saved under, if it was.
-fn saved_name(cx: &PanelContext<'_>, destination: &Destination) -> Option<String> {
+fn saved_name(cx: &Shared, destination: &Destination) -> Option<String> {
     cx.recipients
         .iter()
         .find(|recipient| same_destination(&recipient.destination, destination))
@@ -71,7 +71,7 @@ fn same_destination(saved: &Destination, wanted: &Destination) -> bool {
 }
 
 /// The lines naming a PIX's recipient.
-fn pix_lines(cx: &PanelContext<'_>, key: &str) -> Vec<ReviewLine> {
+fn pix_lines(cx: &Shared, key: &str) -> Vec<ReviewLine> {
     let name = saved_name(
         cx,
         &Destination::Pix {
@@ -84,7 +84,7 @@ fn pix_lines(cx: &PanelContext<'_>, key: &str) -> Vec<ReviewLine> {
 
 /// The lines naming a TED's recipient: the holder, the institution, branch
 /// and account, the masked document.
-fn ted_lines(cx: &PanelContext<'_>, account: &TedAccount) -> Vec<ReviewLine> {
+fn ted_lines(cx: &Shared, account: &TedAccount) -> Vec<ReviewLine> {
     let holder = match saved_name(cx, &Destination::Ted(account.clone())) {
         Some(saved) => format!("{} · {saved}", account.name),
         None => account.name.clone(),
@@ -118,7 +118,7 @@ fn ted_lines(cx: &PanelContext<'_>, account: &TedAccount) -> Vec<ReviewLine> {
 }
 
 /// What the review of `request` shows.
-pub fn withdrawal_review(cx: &PanelContext<'_>, request: &CreateWithdrawal) -> Review {
+pub fn withdrawal_review(cx: &Shared, request: &CreateWithdrawal) -> Review {
     let amounts = cx.amounts();
     let (headline, headline_detail) = if request.asset.is_fiat() {
         (money_text(cx, request.amount, &request.asset), None)
@@ -219,7 +219,7 @@ pub fn withdrawal_review(cx: &PanelContext<'_>, request: &CreateWithdrawal) -> R
 pub fn withdrawal_review_ui(
     ui: &mut Ui,
     withdrawals: &mut WithdrawalsState,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     out: &mut Outbox,
 ) {
     let Some(request) = withdrawals.confirming.clone() else {
@@ -247,7 +247,7 @@ pub fn withdrawal_review_ui(
 /// Who receives `request`, in one line, as the passphrase's dialog repeats
 /// it after the review: the saved name or the holder, with the masked key
 /// or the institution; a wallet by its name.
-pub fn recipient_text(cx: &PanelContext<'_>, request: &CreateWithdrawal) -> String {
+pub fn recipient_text(cx: &Shared, request: &CreateWithdrawal) -> String {
     match (&request.method, &request.ted_account) {
         (WithdrawalMethod::Pix, _) => {
             let key = request.pix_key.as_deref().unwrap_or_default();
@@ -269,7 +269,7 @@ pub fn recipient_text(cx: &PanelContext<'_>, request: &CreateWithdrawal) -> Stri
         _ => request
             .target_address
             .as_deref()
-            .map(|address| crate::app::features::transfers::review::address_text(cx, address))
+            .map(|address| crate::app::panel::review::address_text(cx, address))
             .unwrap_or_default(),
     }
 }

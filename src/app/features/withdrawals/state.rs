@@ -5,7 +5,7 @@
 use uuid::Uuid;
 
 use crate::app::clock::Millis;
-use crate::app::features::taxes::outflow::OutflowQuestion;
+use crate::app::dialog::FileAnswer;
 use crate::app::form::{
     Field, FieldError, FieldErrors, address_field, amount_field, pix_key_field,
 };
@@ -13,6 +13,7 @@ use crate::app::i18n::{self, Language};
 use crate::app::resources::{ListQuery, Narrowed};
 use crate::app::selection::RecordSelection;
 use crate::app::submit::{SubmitOutcome, SubmitStatus};
+use crate::app::tax_year::outflow::OutflowQuestion;
 use crate::app::ted::TedDraft;
 use brlv_core::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
 
@@ -60,13 +61,9 @@ pub enum WithdrawalsEvent {
     FullListArrived,
     /// Show this withdrawal, the filter cleared (asked from the extrato).
     Show(Uuid),
-    /// A file of payouts was chosen in the system's dialog.
-    BatchFileChosen(std::path::PathBuf),
     /// A file of payouts was named on the command line: checked, and
     /// brought into view once it is.
     BatchFileOpenedAtStart(std::path::PathBuf),
-    /// Where the batch's result file goes was chosen in the system's dialog.
-    BatchResultChosen(std::path::PathBuf),
     /// The batch passed the lock and went to the worker.
     BatchSending,
     /// What the worker tells of the file of payouts.
@@ -76,6 +73,9 @@ pub enum WithdrawalsEvent {
     Fill(Box<CreateWithdrawal>, Language),
     /// An earlier run's withdrawal, whose answer never came, is this one.
     FoundAfterRestart(Uuid),
+    /// What became of a file it asked for: its CSV export, a payouts
+    /// file, a batch's result.
+    File(FileAnswer),
 }
 
 impl WithdrawalsState {

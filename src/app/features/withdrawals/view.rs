@@ -5,34 +5,32 @@
 
 use egui::Ui;
 
+use crate::app::dialog::{DialogPurpose, FileAnswer, WriteKind};
 use crate::app::export::ExportRecords;
-use crate::app::features::journal::message::JournalCommand;
 use crate::app::form::{Field, FieldErrors};
 use crate::app::format::{
-    MISSING, Precision, asset_name, asset_shown, document_formatted, document_shown, or_missing,
-    state_label,
+    MISSING, Precision, asset_name, asset_shown, document_shown, or_missing, state_label,
 };
-use crate::app::i18n::{self, Language};
 use crate::app::message::Command;
-use crate::app::panel::record_panel::{RecordFooter, record_panel_ui};
-use crate::app::panel::{Outbox, Panel, PanelContext};
+use crate::app::panel::outflow_question::outflow_sent;
+use crate::app::panel::record_panel::{RecordFooter, export_answer, record_panel_ui};
+use crate::app::panel::{Outbox, Panel, Shared};
 use crate::app::resources::{AccountData, ListQuery};
 use crate::app::submit::{Created, SubmitOutcome, SubmitStatus};
 use crate::app::ted::{TedDraft, ted_destination_text};
 use crate::app::ui::ted::ted_form_ui;
 use crate::app::ui::{
-    Cell, DetailRow, FieldMessage, RecordList, address_field_ui, amount_field_ui, choice_ui,
-    field_message, field_message_ui, note_ui, option_filter_ui, pix_key_field_ui, section_ui,
-    sent_ui, state_tone, submit_status_ui, technical_values_shown, wallet_choice_ui,
-    wallet_choices,
+    Cell, DetailRow, RecordList, address_field_ui, amount_field_ui, choice_ui, field_message,
+    field_message_ui, note_ui, option_filter_ui, pix_key_field_ui, section_ui, sent_ui, state_tone,
+    submit_status_ui, technical_values_shown, wallet_choice_ui, wallet_choices,
 };
-use brlv_core::api::model::{Asset, CreateWithdrawal, Withdrawal, WithdrawalMethod};
+use brlv_core::api::model::{Asset, Withdrawal, WithdrawalMethod};
 use brlv_core::api::payout::TED_ACCOUNT_FIELDS;
 use brlv_core::pix::PixKey;
 
-use crate::app::features::recipients::state::RecipientKind;
-use crate::app::features::recipients::view::{recipient_offer_ui, recipient_picker_ui};
-use crate::app::features::transfers::review::{available_at_field_ui, over_balance_text};
+use crate::app::panel::recipients::{recipient_offer_ui, recipient_picker_ui};
+use crate::app::panel::review::{available_at_field_ui, pix_kind_text, within_balance};
+use crate::app::recipient_book::RecipientKind;
 use brlv_core::recipients::Destination;
 
 use super::state::{WithdrawalsEvent, WithdrawalsState};
@@ -60,50 +58,10 @@ fn token_assets() -> Vec<Asset> {
         .collect()
 }
 
-fn pix_kind_text(language: Language, key: &PixKey) -> String {
-    let name = match key {
-        PixKey::Cpf(_) => "withdrawals.kind_cpf",
-        PixKey::Cnpj(_) => "withdrawals.kind_cnpj",
-        PixKey::Email(_) => "withdrawals.kind_email",
-        PixKey::Phone(_) => "withdrawals.kind_phone",
-        PixKey::Random(_) => "withdrawals.kind_random",
-    };
-    i18n::tr(language, name).into_owned()
-}
-
-/// Where the money goes, as the confirmation step says it.
-pub fn destination_text(language: Language, request: &CreateWithdrawal) -> String {
-    match request.method {
-        WithdrawalMethod::Pix => {
-            let key = request.pix_key.as_deref().unwrap_or_default();
-            let kind = PixKey::parse(key)
-                .map(|parsed| pix_kind_text(language, &parsed))
-                .unwrap_or_default();
-            i18n::tr_with(
-                language,
-                "withdrawals.to_pix",
-                &[("kind", &kind), ("key", &document_formatted(key))],
-            )
-        }
-        WithdrawalMethod::Ted => match &request.ted_account {
-            Some(account) => ted_destination_text(language, account, document_formatted),
-            None => i18n::tr(language, "withdrawals.to_ted").into_owned(),
-        },
-        _ => i18n::tr_with(
-            language,
-            "withdrawals.to_token_address",
-            &[(
-                "address",
-                request.target_address.as_deref().unwrap_or(MISSING),
-            )],
-        ),
-    }
-}
-
 impl Panel for WithdrawalsState {
     type Event = WithdrawalsEvent;
 
-    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+    fn ui(&mut self, ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
         ui.heading(cx.t("nav.withdrawals").as_ref());
         ui.add_space(8.0);
         section_ui(ui, &cx.t("withdrawals.create"), |ui| {
@@ -121,67 +79,43 @@ impl Panel for WithdrawalsState {
         });
     }
 
-    fn apply(&mut self, event: WithdrawalsEvent) -> Vec<Command> {
+    fn apply(&mut self, event: WithdrawalsEvent, _cx: &Shared, out: &mut Outbox) {
         match event {
             WithdrawalsEvent::Sending => self.submit = SubmitStatus::Sending,
             WithdrawalsEvent::Submitted(outcome) => {
-                let mut kept = None;
-                if let SubmitOutcome::Created {
-                    record: Created::Withdrawal(withdrawal),
-                    ..
-                } = &outcome
-                {
-                    self.created(withdrawal);
-                    kept = self.outflow.kept_for(withdrawal.id);
-                }
-                self.outflow.clear();
+                let made = match &outcome {
+                    SubmitOutcome::Created {
+                        record: Created::Withdrawal(withdrawal),
+                        ..
+                    } => {
+                        self.created(withdrawal);
+                        Some(withdrawal.id)
+                    }
+                    _ => None,
+                };
+                outflow_sent(&mut self.outflow, made, out);
                 self.confirming = None;
                 self.submit = SubmitStatus::Finished(outcome);
-                return kept
-                    .map(|input| Command::Journal(JournalCommand::KeepTaxInput(input)))
-                    .into_iter()
-                    .collect();
             }
-            WithdrawalsEvent::Listed(asset, mut result, at) => {
-                if let Ok(rows) = &mut result {
-                    crate::app::resources::newest_first(rows, |row| row.created_at);
-                }
-                self.list.arrived(&asset, result, at);
-            }
+            WithdrawalsEvent::Listed(asset, result, at) => self.list.arrived(&asset, result, at),
             WithdrawalsEvent::FullListArrived => {
                 // The filtered list is asked for again, so it is never
                 // older than the full one.
-                return self
-                    .list
-                    .refresh()
-                    .map(|asset| vec![Command::Query(ListQuery::Withdrawals(asset))])
-                    .unwrap_or_default();
+                if let Some(asset) = self.list.refresh() {
+                    out.command(Command::Query(ListQuery::Withdrawals(asset)));
+                }
             }
             WithdrawalsEvent::Show(id) => {
                 self.asset_filter = None;
                 self.records.select(id);
             }
-            WithdrawalsEvent::BatchFileChosen(path) => {
-                self.batch.path = path.display().to_string();
-                return self
-                    .batch
-                    .check(false)
-                    .map(|command| vec![Command::Batch(command)])
-                    .unwrap_or_default();
-            }
             WithdrawalsEvent::BatchFileOpenedAtStart(path) => {
                 self.batch.path = path.display().to_string();
                 let check = self.batch.check(false);
                 self.batch.scroll_into_view = true;
-                return check
-                    .map(|command| vec![Command::Batch(command)])
-                    .unwrap_or_default();
-            }
-            WithdrawalsEvent::BatchResultChosen(path) => {
-                self.batch.result_path = path.display().to_string();
-                return batch::save_result(&mut self.batch)
-                    .map(|command| vec![command])
-                    .unwrap_or_default();
+                if let Some(command) = check {
+                    out.command(Command::Batch(command));
+                }
             }
             WithdrawalsEvent::Fill(request, language) => {
                 self.draft = super::state::WithdrawalDraft::sent_as(&request, language);
@@ -195,11 +129,36 @@ impl Panel for WithdrawalsState {
             WithdrawalsEvent::BatchSending => self.batch.started(),
             WithdrawalsEvent::Batch(event) => {
                 if self.batch.apply(event) {
-                    return vec![Command::Refresh];
+                    out.command(Command::Refresh);
+                }
+            }
+            WithdrawalsEvent::File(answer) => {
+                let Some(answer) = export_answer(&mut self.records.export, answer, out) else {
+                    return;
+                };
+                match answer {
+                    FileAnswer::Chosen(DialogPurpose::PayoutsFile, path) => {
+                        self.batch.path = path.display().to_string();
+                        if let Some(command) = self.batch.check(false) {
+                            out.command(Command::Batch(command));
+                        }
+                    }
+                    // The system's Save dialog asked before replacing it.
+                    FileAnswer::Chosen(DialogPurpose::BatchResult, path) => {
+                        self.batch.result_path = path.display().to_string();
+                        if let Some(command) = batch::save_result(&mut self.batch) {
+                            out.command(command);
+                        }
+                    }
+                    FileAnswer::Kept(WriteKind::BatchResult) => self.batch.saving_result = false,
+                    _ => {}
                 }
             }
         }
-        Vec::new()
+    }
+
+    fn close_one(&mut self, _cx: &Shared, _out: &mut Outbox) -> bool {
+        self.confirming.take().is_some() || self.records.close()
     }
 }
 
@@ -246,12 +205,7 @@ fn typed_destination(withdrawals: &WithdrawalsState) -> Option<Destination> {
     }
 }
 
-fn form_ui(
-    ui: &mut Ui,
-    withdrawals: &mut WithdrawalsState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+fn form_ui(ui: &mut Ui, withdrawals: &mut WithdrawalsState, cx: &Shared, out: &mut Outbox) {
     let language = cx.language;
     if let Some(destination) = recipient_picker_ui(
         ui,
@@ -310,12 +264,7 @@ fn form_ui(
         message(Field::PixKey),
         message(Field::Asset),
     );
-    // More than the account holds is stopped here, before any review or passphrase.
-    let over_balance = validation
-        .as_ref()
-        .ok()
-        .and_then(|request| over_balance_text(cx, request.amount, &request.asset));
-    let amount_message = amount_message.or_else(|| over_balance.clone().map(FieldMessage::from));
+    let (amount_message, over) = within_balance(cx, validation.as_ref().ok(), amount_message);
     if let Some(message) = asset_message {
         field_message_ui(ui, &message);
     }
@@ -351,9 +300,10 @@ fn form_ui(
     let destination = typed_destination(withdrawals);
     recipient_offer_ui(ui, cx, out, &mut withdrawals.recipient_offer, destination);
     let label = cx.t("withdrawals.review");
-    let validation = match over_balance {
-        Some(_) => Err(()),
-        None => validation.map_err(|_| ()),
+    let validation = if over {
+        Err(())
+    } else {
+        validation.map_err(|_| ())
     };
     if let Some(request) = sent_ui(ui, &label, validation, &withdrawals.submit) {
         withdrawals.confirming = Some(request);
@@ -366,12 +316,7 @@ fn form_ui(
     submit_status_ui(ui, language, &withdrawals.submit, &created);
 }
 
-fn list_ui(
-    ui: &mut Ui,
-    withdrawals: &mut WithdrawalsState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+fn list_ui(ui: &mut Ui, withdrawals: &mut WithdrawalsState, cx: &Shared, out: &mut Outbox) {
     let language = cx.language;
     let moments = cx.moments();
     let technical = technical_values_shown(ui);
@@ -417,7 +362,7 @@ fn list_ui(
             rows: remote.value().map_or(&[], |rows| rows.as_slice()),
             arrange: remote
                 .value()
-                .map(|rows| (rows, &crate::app::features::list_arrangements::WITHDRAWALS)),
+                .map(|rows| (rows, &crate::app::panel::list_arrangements::WITHDRAWALS)),
             empty: &empty,
             selected: None,
             key: |withdrawal: &Withdrawal| withdrawal.id,
@@ -544,7 +489,7 @@ fn list_ui(
 fn token_destination_ui(
     ui: &mut Ui,
     withdrawals: &mut WithdrawalsState,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     errors: Option<&FieldErrors>,
 ) {
     let wallets = wallet_choices(cx.data.wallets.value().map(|rows| rows.as_slice()));
@@ -567,7 +512,7 @@ fn token_destination_ui(
 /// enviado"): a PIX key by the name it is saved under, else masked as banks
 /// show one; a TED by its holder; a token address shortened. The id is in
 /// the record's details and its receipt.
-fn withdrawal_sent_text(cx: &PanelContext<'_>, withdrawal: &Withdrawal) -> String {
+fn withdrawal_sent_text(cx: &Shared, withdrawal: &Withdrawal) -> String {
     let amount = cx
         .amounts()
         .text(withdrawal.amount(), withdrawal.asset.as_ref());

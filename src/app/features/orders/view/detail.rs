@@ -11,7 +11,7 @@ use crate::app::error_text::Localize;
 use crate::app::features::orders::state::{OrdersState, open_order};
 use crate::app::format::{AmountFormat, HIDDEN_DIGITS, MISSING, asset_name, short_id};
 use crate::app::message::Command;
-use crate::app::panel::{Ask, Outbox, PanelContext};
+use crate::app::panel::{Ask, Outbox, Shared};
 use crate::app::ui::{
     DetailRow, Tone, asset_amount_ui, badge_ui, countdown_words, dialog_button_ui, qr_code_ui,
     record_detail_ui, request_countdown_frame, typed_path_ui, typed_paths_shown,
@@ -22,7 +22,7 @@ use brlv_core::api::model::{Asset, Order, OrderState};
 use super::super::message::OrdersCommand;
 use super::super::qr_memory::{Receiver, ReceiverAccount};
 use super::super::state::{CheckedAgainst, QrCheck, QrRefusal};
-use super::badge::{order_state_label, order_state_tone, seconds_to_pay};
+use crate::app::ui::order_badge::{order_state_label, order_state_tone, seconds_to_pay};
 
 /// How wide the QR code is drawn, in points (quiet zone included).
 const QR_WIDTH: f32 = 320.0;
@@ -32,14 +32,9 @@ const SIDE_BY_SIDE_WIDTH: f32 = 720.0;
 const COPIED_NOTE_MS: u64 = 3_000;
 
 /// Draws the open order.
-pub fn order_detail_ui(
-    ui: &mut Ui,
-    orders: &mut OrdersState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+pub fn order_detail_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared, out: &mut Outbox) {
     if ui.button(cx.t("orders.back").as_ref()).clicked() {
-        out.ask(Ask::SelectOrder(None));
+        orders.select(None, out);
         return;
     }
     let list = cx.data.orders.value().map(|rows| rows.as_slice());
@@ -82,7 +77,7 @@ pub fn order_detail_ui(
 }
 
 /// What the state means for the money, for the states where it matters.
-fn state_explanation_ui(ui: &mut Ui, cx: &PanelContext<'_>, order: &Order) {
+fn state_explanation_ui(ui: &mut Ui, cx: &Shared, order: &Order) {
     let (key, tone) = match order.state.as_ref() {
         Some(OrderState::Expired) => ("orders.expired_explained", Tone::Neutral),
         Some(OrderState::PaymentReturned) => ("orders.returned_explained", Tone::Warning),
@@ -107,13 +102,7 @@ fn callout_ui(ui: &mut Ui, tone: Tone, text: &str) {
 
 /// The QR code, the copy-and-paste code, the amount and the countdown; or
 /// the warning when the code failed its check or the window has closed.
-fn payment_ui(
-    ui: &mut Ui,
-    orders: &mut OrdersState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-    order: &Order,
-) {
+fn payment_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared, out: &mut Outbox, order: &Order) {
     let Some(brcode) = order.brcode.as_deref() else {
         return;
     };
@@ -247,7 +236,7 @@ fn payment_ui(
 /// What the QR code says to a screen reader: the amount, who receives it and
 /// until when it can be paid, in the person's clock ("PIX QR code for R$ 250.00 to Loja,
 /// expires at 10 Mar 2026 10:49").
-pub fn qr_description(cx: &PanelContext<'_>, order: &Order, receiver: Option<&str>) -> String {
+pub fn qr_description(cx: &Shared, order: &Order, receiver: Option<&str>) -> String {
     let amount = cx
         .amounts()
         .text(order.source_amount(), order.source_asset.as_ref());
@@ -264,13 +253,7 @@ pub fn qr_description(cx: &PanelContext<'_>, order: &Order, receiver: Option<&st
 
 /// "Save QR as PNG…" (the system's dialog) and the typed path one click
 /// away; the worker writes the PNG either way.
-fn save_png_ui(
-    ui: &mut Ui,
-    orders: &mut OrdersState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-    brcode: &str,
-) {
+fn save_png_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared, out: &mut Outbox, brcode: &str) {
     let language = cx.language;
     let label = cx.t("orders.save_qr_dialog");
     let typed = ui
@@ -312,7 +295,7 @@ fn save_png_ui(
 /// Every field of the order in the person's words, `-` where the service
 /// sent nothing; each field's key and value as the service wrote them on
 /// hover and under "Show technical values".
-fn fields_ui(ui: &mut Ui, orders: &OrdersState, cx: &PanelContext<'_>, order: &Order) {
+fn fields_ui(ui: &mut Ui, orders: &OrdersState, cx: &Shared, order: &Order) {
     let language = cx.language;
     let amounts = cx.amounts();
     let text = |value: Option<String>| value.unwrap_or_else(|| MISSING.to_owned());
@@ -494,7 +477,7 @@ fn hidden_or(amounts: AmountFormat, text: String) -> String {
 /// The brcode to list among the fields: withheld when it fails the check
 /// or pays someone else than before (until the person chose to see it), so
 /// a code that must not be paid cannot be copied from here either.
-fn checked_brcode(orders: &OrdersState, cx: &PanelContext<'_>, order: &Order) -> Option<String> {
+fn checked_brcode(orders: &OrdersState, cx: &Shared, order: &Order) -> Option<String> {
     let brcode = order.brcode.as_deref()?;
     let passed = match &orders.qr_check {
         Some(check) if check.is_for(brcode, order, &orders.qr_memory) => check.payable(),
@@ -508,12 +491,12 @@ fn checked_brcode(orders: &OrdersState, cx: &PanelContext<'_>, order: &Order) ->
 }
 
 /// An amount as the person reads it: reais as `R$500.00`, others with their ticker.
-fn amount_text(cx: &PanelContext<'_>, value: Option<Decimal>, asset: Option<&Asset>) -> String {
+fn amount_text(cx: &Shared, value: Option<Decimal>, asset: Option<&Asset>) -> String {
     cx.amounts().text(value, asset)
 }
 
 /// Why a code is not drawn, in the person's words.
-fn refusal_text(cx: &PanelContext<'_>, refusal: &QrRefusal) -> String {
+fn refusal_text(cx: &Shared, refusal: &QrRefusal) -> String {
     match refusal {
         QrRefusal::Code(error) => error.localize(cx.language),
         QrRefusal::OrderNotAccepted {
@@ -555,7 +538,7 @@ fn refusal_text(cx: &PanelContext<'_>, refusal: &QrRefusal) -> String {
 }
 
 /// Where a code sends the money: its key, or the bank's dynamic code.
-fn account_text(cx: &PanelContext<'_>, account: &ReceiverAccount) -> String {
+fn account_text(cx: &Shared, account: &ReceiverAccount) -> String {
     match account {
         ReceiverAccount::Key(key) => cx.t_with("orders.qr_receiver_key", &[("key", key)]),
         ReceiverAccount::Dynamic(host) => {
@@ -566,7 +549,7 @@ fn account_text(cx: &PanelContext<'_>, account: &ReceiverAccount) -> String {
 }
 
 /// A receiver on one line: name, city and key.
-fn receiver_text(cx: &PanelContext<'_>, receiver: &Receiver) -> String {
+fn receiver_text(cx: &Shared, receiver: &Receiver) -> String {
     format!(
         "{} ({}), {}",
         receiver.name,
@@ -577,7 +560,7 @@ fn receiver_text(cx: &PanelContext<'_>, receiver: &Receiver) -> String {
 
 /// Who receives the payment, as the code says, beside the QR: what the
 /// person's bank app will show them before they confirm.
-fn receiver_ui(ui: &mut Ui, cx: &PanelContext<'_>, receiver: &Receiver) {
+fn receiver_ui(ui: &mut Ui, cx: &Shared, receiver: &Receiver) {
     ui.label(RichText::new(cx.t("orders.qr_receiver").as_ref()).strong());
     ui.add(egui::Label::new(RichText::new(&receiver.name).strong()).wrap());
     ui.add(egui::Label::new(&receiver.city).wrap());

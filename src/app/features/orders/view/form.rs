@@ -8,16 +8,16 @@ use egui::{RichText, Ui};
 
 use crate::app::error_text::Localize;
 use crate::app::features::orders::state::OrdersState;
-use crate::app::features::recipients::state::RecipientKind;
-use crate::app::features::recipients::view::{recipient_offer_ui, recipient_picker_ui};
-use crate::app::features::taxes::sale::{SaleEffect, SaleTone, sale_effect, sale_effect_text};
-use crate::app::features::transfers::review::{available_at_field_ui, over_balance_text};
 use crate::app::form::{Field, FieldError, FieldErrors};
 use crate::app::format::asset_shown;
 use crate::app::i18n::Language;
 use crate::app::message::Command;
-use crate::app::panel::{Outbox, PanelContext};
+use crate::app::panel::recipients::{recipient_offer_ui, recipient_picker_ui};
+use crate::app::panel::review::{available_at_field_ui, over_balance_text};
+use crate::app::panel::{Outbox, Shared};
+use crate::app::recipient_book::RecipientKind;
 use crate::app::submit::SubmitStatus;
+use crate::app::tax_year::sale::{SaleEffect, SaleTone, sale_effect, sale_effect_text};
 use crate::app::ui::fields::{enter_submitted, submit_on_enter};
 use crate::app::ui::{
     asset_amount_ui, countdown_words, request_countdown_frame, submit_status_ui,
@@ -31,12 +31,7 @@ use super::super::form::{QuoteSource, ServiceFailure};
 use super::super::message::OrdersCommand;
 
 /// Draws the form.
-pub fn order_form_ui(
-    ui: &mut Ui,
-    orders: &mut OrdersState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+pub fn order_form_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared, out: &mut Outbox) {
     if ui.button(cx.t("orders.back").as_ref()).clicked() {
         orders.form.open = false;
         orders.form.reviewing = None;
@@ -74,7 +69,7 @@ pub fn order_form_ui(
 
 /// The message beside a field; an empty required field says nothing until
 /// something was typed (the disabled button already tells).
-fn field_error_ui(ui: &mut Ui, cx: &PanelContext<'_>, errors: &FieldErrors, field: Field) {
+fn field_error_ui(ui: &mut Ui, cx: &Shared, errors: &FieldErrors, field: Field) {
     if let Some(error) = errors.get(field).filter(|e| **e != FieldError::Required) {
         let text = RichText::new(error.localize(cx.language)).color(ui.visuals().error_fg_color);
         // Wrapped within the row's remaining width, so a long message stays on screen.
@@ -86,12 +81,7 @@ fn errors_of<T>(result: &Result<T, FieldErrors>) -> FieldErrors {
     result.as_ref().err().cloned().unwrap_or_default()
 }
 
-fn failure_ui(
-    ui: &mut Ui,
-    cx: &PanelContext<'_>,
-    heading_key: &'static str,
-    failure: &ServiceFailure,
-) {
+fn failure_ui(ui: &mut Ui, cx: &Shared, heading_key: &'static str, failure: &ServiceFailure) {
     ui.colored_label(ui.visuals().error_fg_color, cx.t(heading_key).as_ref());
     let text = match &failure.code {
         Some(code) => format!("{code}: {}", failure.message),
@@ -121,7 +111,7 @@ fn asset_combo_ui(ui: &mut Ui, language: Language, label: &str, asset: &mut Asse
 }
 
 /// The pairs the service names as one click each, and free choice of both assets.
-fn pair_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>) {
+fn pair_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared) {
     let errors = errors_of(&orders.form.quote_request());
     ui.horizontal_wrapped(|ui| {
         ui.label(cx.t("orders.form_pairs").as_ref());
@@ -148,7 +138,7 @@ fn pair_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>) {
     });
 }
 
-fn quote_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn quote_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared, out: &mut Outbox) {
     let request = orders.form.quote_request();
     let errors = errors_of(&request);
     ui.horizontal(|ui| {
@@ -223,7 +213,7 @@ fn quote_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>, out: &
 
 /// What the order makes of this month's sales against R$35,000: before it
 /// is sent, as the tax report counts them.
-fn sale_effect_ui(ui: &mut Ui, cx: &PanelContext<'_>, effect: &SaleEffect) {
+fn sale_effect_ui(ui: &mut Ui, cx: &Shared, effect: &SaleEffect) {
     let (text, tone) = sale_effect_text(cx.amounts(), effect);
     let colors = crate::app::ui::palette::of(ui);
     let text = match tone {
@@ -236,7 +226,7 @@ fn sale_effect_ui(ui: &mut Ui, cx: &PanelContext<'_>, effect: &SaleEffect) {
 }
 
 /// The quote received: amounts, rates, fee and the time left to accept it.
-fn quote_summary_ui(ui: &mut Ui, cx: &PanelContext<'_>, quote: &Quote) {
+fn quote_summary_ui(ui: &mut Ui, cx: &Shared, quote: &Quote) {
     let amounts = cx.amounts();
     egui::Frame::group(ui.style()).show(ui, |ui| {
         egui::Grid::new("quote_summary")
@@ -298,7 +288,7 @@ fn quote_summary_ui(ui: &mut Ui, cx: &PanelContext<'_>, quote: &Quote) {
     });
 }
 
-fn pasted_quote_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>) {
+fn pasted_quote_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared) {
     let errors = errors_of(&orders.form.order_request());
     ui.horizontal(|ui| {
         let label = ui.label(cx.t("orders.form_quote_id").as_ref());
@@ -317,7 +307,7 @@ fn pasted_quote_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>)
 fn wallet_field_ui(
     ui: &mut Ui,
     orders: &mut OrdersState,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     label_key: &'static str,
     asset: &Asset,
     field: Field,
@@ -378,7 +368,7 @@ fn wallet_field_ui(
     });
 }
 
-fn order_fields_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn order_fields_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared, out: &mut Outbox) {
     let (source, target) = orders.form.pair();
     let errors = errors_of(&orders.form.order_request());
     if source.needs_wallet_address() {
@@ -451,7 +441,7 @@ fn order_fields_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>,
     });
 }
 
-fn send_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>) {
+fn send_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared) {
     let request = orders.form.order_request();
     let asked_quote = (orders.form.quote_source == QuoteSource::Ask)
         .then(|| orders.form.current_quote())

@@ -13,7 +13,8 @@ use crate::app::export::ExportRecords;
 use crate::app::features::orders::state::OrdersState;
 use crate::app::format::{MISSING, short_id};
 use crate::app::movement::Record;
-use crate::app::panel::{Ask, Outbox, PanelContext};
+use crate::app::panel::record_panel::export_records;
+use crate::app::panel::{Outbox, Shared};
 use crate::app::ui::amount::amount_cell_ui;
 use crate::app::ui::arrange::{
     Arranged, Arrangement, Newer, SortKey, arranged_with_newer, search_field_ui, sort_header_ui,
@@ -25,28 +26,23 @@ use crate::app::ui::{
 };
 use brlv_core::api::model::{Order, OrderState};
 
-use super::badge::{order_state_label, order_state_tone, seconds_to_pay};
+use crate::app::ui::order_badge::{order_state_label, order_state_tone, seconds_to_pay};
 
 /// Height of one table row.
 const ROW_HEIGHT: f32 = 26.0;
 
 /// Draws the toolbar and the table.
-pub fn orders_list_ui(
-    ui: &mut Ui,
-    orders: &mut OrdersState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+pub fn orders_list_ui(ui: &mut Ui, panel: &mut OrdersState, cx: &Shared, out: &mut Outbox) {
     ui.horizontal(|ui| {
         ui.heading(cx.t("nav.orders").as_ref());
         ui.add_space(16.0);
         if ui.button(cx.t("orders.new_order").as_ref()).clicked() {
-            orders.form.open = true;
+            panel.form.open = true;
         }
     });
     ui.add_space(6.0);
-    export_ui(ui, orders, cx, out);
-    let found_after_restart = &orders.found_after_restart;
+    export_ui(ui, panel, cx, out);
+    let found_after_restart = &panel.found_after_restart;
     ui.add_space(6.0);
     let Some(orders) = cx.data.orders.value() else {
         ui.horizontal(|ui| {
@@ -90,7 +86,7 @@ pub fn orders_list_ui(
         ));
     }
     if let Some(id) = orders_table_ui(ui, cx, &arranged, found_after_restart) {
-        out.ask(Ask::SelectOrder(Some(id)));
+        panel.select(Some(id), out);
     }
 }
 
@@ -121,11 +117,15 @@ fn order_sort_key(order: &Order, column: usize) -> SortKey {
 }
 
 /// The path field and the Save button of the CSV export, as every list has.
-fn export_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn export_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared, out: &mut Outbox) {
     if export_bar_ui(ui, cx.language, &mut orders.export)
-        && let Some(orders) = cx.data.orders.value()
+        && let Some(rows) = cx.data.orders.value()
     {
-        out.export(ExportRecords::Orders(orders.to_vec()));
+        export_records(
+            &mut orders.export,
+            ExportRecords::Orders(rows.to_vec()),
+            out,
+        );
     }
 }
 
@@ -133,7 +133,7 @@ fn export_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &PanelContext<'_>, out: 
 /// and never heard back about, marked so.
 fn orders_table_ui(
     ui: &mut Ui,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     orders: &Arranged<Order>,
     found_after_restart: &std::collections::BTreeSet<Uuid>,
 ) -> Option<Uuid> {

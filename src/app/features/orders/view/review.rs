@@ -8,13 +8,13 @@ use egui::Ui;
 use rust_decimal::Decimal;
 
 use crate::app::features::orders::state::OrdersState;
-use crate::app::features::taxes::sale::{SaleTone, sale_effect, sale_effect_text};
-use crate::app::features::transfers::review::{
+use crate::app::message::Command;
+use crate::app::panel::review::{
     address_line, at_par_with_brl, balance_lines, money_text, service_line,
 };
-use crate::app::message::Command;
-use crate::app::panel::{Outbox, PanelContext};
+use crate::app::panel::{Outbox, Shared};
 use crate::app::submit::{SubmitRequest, SubmitStatus};
+use crate::app::tax_year::sale::{SaleTone, sale_effect, sale_effect_text};
 use crate::app::ui::review::{NoteTone, Review, ReviewChoice, ReviewLine, review_ui};
 use crate::app::ui::{format_countdown, request_countdown_frame, submit_status_ui};
 use brlv_core::api::model::{Asset, CreateOrder, PaymentMethod, Quote};
@@ -26,7 +26,7 @@ use super::super::qr_memory::AcceptedQuote;
 
 /// An amount with its R$ value beside it when the app knows one (BRL
 /// itself, BRLV at R$1.00).
-fn money_with_brl(cx: &PanelContext<'_>, amount: Decimal, asset: &Asset) -> String {
+fn money_with_brl(cx: &Shared, amount: Decimal, asset: &Asset) -> String {
     if at_par_with_brl(asset) {
         format!(
             "{} ({})",
@@ -39,7 +39,7 @@ fn money_with_brl(cx: &PanelContext<'_>, amount: Decimal, asset: &Asset) -> Stri
 }
 
 /// Where what is received goes, as a person reads it.
-fn recipient_line(cx: &PanelContext<'_>, order: &CreateOrder) -> ReviewLine {
+fn recipient_line(cx: &Shared, order: &CreateOrder) -> ReviewLine {
     if let Some(key) = &order.target_end_user_pix_key {
         let name = cx
             .recipients
@@ -58,14 +58,14 @@ fn recipient_line(cx: &PanelContext<'_>, order: &CreateOrder) -> ReviewLine {
 }
 
 /// The seconds the quote has left, or `None` when it names no expiration.
-fn seconds_left(cx: &PanelContext<'_>, quote: Option<&Quote>) -> Option<i64> {
+fn seconds_left(cx: &Shared, quote: Option<&Quote>) -> Option<i64> {
     let expiration = quote?.expiration?;
     Some((expiration - cx.wall_now).whole_seconds())
 }
 
 /// What the review of `order` shows, `quote` being the one it accepts when
 /// it was asked for here.
-fn order_review(cx: &PanelContext<'_>, order: &CreateOrder, quote: Option<&Quote>) -> Review {
+fn order_review(cx: &Shared, order: &CreateOrder, quote: Option<&Quote>) -> Review {
     let by_brcode = order.source_payment_method == Some(PaymentMethod::Brcode);
     let paid = quote.and_then(|quote| Some((quote.source_amount?, quote.source_asset.clone()?)));
     let (headline, headline_detail) = match &paid {
@@ -168,12 +168,7 @@ fn order_review(cx: &PanelContext<'_>, order: &CreateOrder, quote: Option<&Quote
 /// Draws the review of the order waiting in the form; "Confirmar" sends it
 /// (through the lock's passphrase or typed word when it pays from the
 /// balance), "Voltar" returns to the form as typed.
-pub fn order_review_ui(
-    ui: &mut Ui,
-    orders: &mut OrdersState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+pub fn order_review_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared, out: &mut Outbox) {
     let Some(order) = orders.form.reviewing.clone() else {
         return;
     };

@@ -6,7 +6,7 @@
 use egui::{RichText, Ui};
 
 use crate::app::message::Command;
-use crate::app::panel::{Outbox, PanelContext};
+use crate::app::panel::{Outbox, Shared};
 
 use super::super::state::SettingsState;
 
@@ -14,12 +14,7 @@ use super::super::state::SettingsState;
 pub const LIST_BUDGET_RANGE_MIB: std::ops::RangeInclusive<u64> = 16..=65_536;
 
 /// Draws the budget's field and hands a new value to the worker.
-pub fn list_budget_ui(
-    ui: &mut Ui,
-    settings: &mut SettingsState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+pub fn list_budget_ui(ui: &mut Ui, settings: &mut SettingsState, cx: &Shared, out: &mut Outbox) {
     ui.label(RichText::new(cx.t("settings.list_budget").as_ref()).strong());
     let mut mib = settings.list_budget();
     let before = mib;

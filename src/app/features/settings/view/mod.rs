@@ -3,24 +3,22 @@
 //! the saved profiles (open, delete, add) and the journal's export.
 
 pub mod budget;
-pub mod updates;
-pub mod webhook;
 
 use egui::{RichText, Ui};
 
-use crate::app::i18n::Language;
 use crate::app::message::Command;
-use crate::app::panel::{Ask, Outbox, Panel, PanelContext, Setting};
-use crate::app::session::ProfileKind;
-use crate::app::ui::{Tone, badge_ui};
+use crate::app::panel::profiles::{drop_gone_profile, profiles_ui};
+use crate::app::panel::{Ask, Outbox, Panel, Setting, Shared};
+use crate::app::ui::language_picker_ui;
 
-use super::state::SettingsState;
+use super::state::{SettingsState, SettingsTold};
 
 impl Panel for SettingsState {
-    type Event = std::convert::Infallible;
+    type Event = SettingsTold;
 
-    /// The part of Settings above the saved recipients.
-    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+    /// The top of Settings: the language and the theme (the lock's
+    /// settings and the notifications' switch follow, drawn by the shell).
+    fn ui(&mut self, ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
         ui.heading(cx.t("nav.settings").as_ref());
         ui.add_space(8.0);
 
@@ -54,24 +52,26 @@ impl Panel for SettingsState {
             ui.ctx().set_theme(preference);
         }
         ui.add_space(12.0);
-
-        lock_settings_ui(ui, cx, out);
-        notifications_setting_ui(ui, cx, out);
     }
 
-    fn apply(&mut self, event: std::convert::Infallible) -> Vec<Command> {
-        match event {}
+    fn apply(&mut self, event: SettingsTold, cx: &Shared, out: &mut Outbox) {
+        match event {
+            // A question about a profile that is gone is dropped.
+            SettingsTold::ProfilesChanged => drop_gone_profile(&mut self.confirm_delete, cx),
+            SettingsTold::ListBudgetRestored(mib) => {
+                out.command(budget::set_list_budget(self, mib));
+            }
+        }
+    }
+
+    fn close_one(&mut self, _cx: &Shared, _out: &mut Outbox) -> bool {
+        self.confirm_delete.take().is_some()
     }
 }
 
 /// The part of Settings under the saved recipients: the list budget, the
 /// profiles, adding one, and the shortcuts.
-pub fn settings_lower_ui(
-    ui: &mut Ui,
-    settings: &mut SettingsState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+pub fn settings_lower_ui(ui: &mut Ui, settings: &mut SettingsState, cx: &Shared, out: &mut Outbox) {
     ui.add_space(12.0);
     profiles_ui(ui, cx, &mut settings.confirm_delete, out);
     ui.add_space(8.0);
@@ -79,7 +79,7 @@ pub fn settings_lower_ui(
         if ui.button(cx.t("settings.add_profile").as_ref()).clicked() {
             out.ask(Ask::Set(Setting::AddProfile));
         }
-        if !cx.sandbox && ui.button(cx.t("onboarding.try_sandbox").as_ref()).clicked() {
+        if !cx.sandbox() && ui.button(cx.t("onboarding.try_sandbox").as_ref()).clicked() {
             out.command(Command::StartSandbox);
         }
     });
@@ -93,7 +93,7 @@ pub fn settings_lower_ui(
 pub fn advanced_ui(
     ui: &mut Ui,
     settings: &mut SettingsState,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     out: &mut Outbox,
     webhook: impl FnOnce(&mut Ui),
 ) {
@@ -121,7 +121,7 @@ pub fn advanced_ui(
             ui.add(egui::Label::new(cx.t("advanced.events_text").as_ref()).wrap());
             if ui
                 .add_enabled(
-                    cx.connected,
+                    cx.connected(),
                     egui::Button::new(cx.t("advanced.open_events").as_ref()),
                 )
                 .clicked()
@@ -150,124 +150,17 @@ fn width_in_sight(ui: &Ui) -> f32 {
 }
 
 /// The part of Settings at its foot, under the journal: the shortcuts.
-pub fn shortcuts_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
+pub fn shortcuts_ui(ui: &mut Ui, cx: &Shared) {
     ui.add_space(12.0);
     ui.label(RichText::new(cx.t("shortcuts.title").as_ref()).strong());
     crate::app::ui::shortcuts::shortcuts_list_ui(ui, cx.language);
 }
 
-/// The saved profiles with Open and Delete (after a confirming click,
-/// whose question `confirm_delete` holds).
-pub fn profiles_ui(
-    ui: &mut Ui,
-    cx: &PanelContext<'_>,
-    confirm_delete: &mut Option<String>,
-    out: &mut Outbox,
-) {
-    ui.label(RichText::new(cx.t("settings.profiles").as_ref()).strong());
-    if cx.profiles.is_empty() {
-        ui.label(RichText::new(cx.t("settings.no_profiles").as_ref()).weak());
-    }
-    let open_name = cx
-        .session
-        .filter(|session| session.kind == ProfileKind::Saved)
-        .map(|session| session.profile.name.as_str());
-    egui::Grid::new("profiles")
-        .num_columns(3)
-        .spacing([16.0, 6.0])
-        .show(ui, |ui| {
-            for profile in cx.profiles {
-                let is_open = open_name == Some(profile.name.as_str());
-                ui.horizontal(|ui| {
-                    ui.label(RichText::new(&profile.name).strong());
-                    if is_open {
-                        badge_ui(ui, cx.t("settings.in_use").as_ref(), Tone::Success);
-                    }
-                });
-                ui.label(RichText::new(&profile.base_url).monospace().weak());
-                ui.horizontal(|ui| {
-                    if confirm_delete.as_deref() == Some(profile.name.as_str()) {
-                        ui.label(cx.t("settings.delete_confirm").as_ref());
-                        if ui.button(cx.t("settings.delete_yes").as_ref()).clicked() {
-                            out.command(Command::DeleteProfile(profile.name.clone()));
-                            *confirm_delete = None;
-                        }
-                        if ui.button(cx.t("settings.delete_no").as_ref()).clicked() {
-                            *confirm_delete = None;
-                        }
-                    } else {
-                        if ui
-                            .add_enabled(
-                                !is_open,
-                                egui::Button::new(cx.t("settings.open").as_ref()),
-                            )
-                            .clicked()
-                        {
-                            out.command(Command::OpenProfile(profile.name.clone()));
-                        }
-                        if ui.button(cx.t("settings.delete").as_ref()).clicked() {
-                            *confirm_delete = Some(profile.name.clone());
-                        }
-                    }
-                });
-                ui.end_row();
-            }
-        });
-}
-
-/// One radio button per language, each named in itself; the one chosen
-/// this frame.
-pub fn language_picker_ui(ui: &mut Ui, current: Language) -> Option<Language> {
-    let mut chosen = current;
-    ui.horizontal(|ui| {
-        for language in Language::ALL {
-            ui.radio_value(&mut chosen, language, language.native_name());
-        }
-    });
-    (chosen != current).then_some(chosen)
-}
-
-/// The idle lock's time, the button to lock now, and sealing a plain key.
-fn lock_settings_ui(ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
-    ui.label(RichText::new(cx.t("lock.settings_title").as_ref()).strong());
-    let mut minutes = cx.preferences.idle_lock_minutes;
-    ui.horizontal(|ui| {
-        let label = ui.label(cx.t("lock.idle_minutes").as_ref());
-        ui.add(egui::DragValue::new(&mut minutes).range(1..=120))
-            .labelled_by(label.id);
-    });
-    if minutes != cx.preferences.idle_lock_minutes {
-        out.ask(Ask::Set(Setting::IdleLockMinutes(minutes)));
-    }
-    let mut when_minimized = cx.preferences.lock_when_minimized;
-    if ui
-        .checkbox(&mut when_minimized, cx.t("lock.when_minimized").as_ref())
-        .on_hover_text(cx.t("lock.when_minimized_hint").as_ref())
-        .changed()
-    {
-        out.ask(Ask::Set(Setting::LockWhenMinimized(when_minimized)));
-    }
-    let sealed = cx.session.is_some_and(|session| session.sealed);
-    let saved = cx
-        .session
-        .is_some_and(|session| session.kind == ProfileKind::Saved);
-    if sealed {
-        if ui.button(cx.t("lock.lock_now").as_ref()).clicked() {
-            out.ask(Ask::Set(Setting::LockNow));
-        }
-    } else if saved
-        && !cx.preferences.sealing_offered
-        && ui.button(cx.t("lock.seal_now").as_ref()).clicked()
-    {
-        out.ask(Ask::Set(Setting::OfferSealing));
-    }
-}
-
 /// The switch for desktop notifications, with what it does.
-fn notifications_setting_ui(ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+pub fn notifications_setting_ui(ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
     ui.add_space(12.0);
     ui.label(RichText::new(cx.t("notify.settings_title").as_ref()).strong());
-    let mut enabled = cx.preferences.notifications;
+    let mut enabled = cx.notifications;
     let label = cx.t("notify.settings_switch");
     if ui.checkbox(&mut enabled, label.as_ref()).changed() {
         out.ask(Ask::Set(Setting::Notifications(enabled)));

@@ -11,7 +11,7 @@ use egui::{RichText, Ui};
 use crate::app::features::journal::message::JournalCommand;
 use crate::app::features::taxes::state::{TaxesPart, TaxesState};
 use crate::app::message::Command;
-use crate::app::panel::{Outbox, PanelContext};
+use crate::app::panel::{Outbox, Shared};
 use crate::app::ui::{Tone, badge_ui, note_ui};
 
 use brlv_core::tax::TaxInput;
@@ -26,7 +26,7 @@ use super::figure::figure_ui;
 pub(super) fn bens_ui(
     ui: &mut Ui,
     taxes: &mut TaxesState,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     out: &mut Outbox,
     declaration: &Declaration,
     figures: &TaxFigures,
@@ -69,7 +69,7 @@ pub(super) fn bens_ui(
 }
 
 /// One line: the asset, its code, both columns and the threshold.
-fn line_ui(ui: &mut Ui, cx: &PanelContext<'_>, line: &BensLine) {
+fn line_ui(ui: &mut Ui, cx: &Shared, line: &BensLine) {
     let language = cx.language;
     ui.label(RichText::new(&line.asset).strong());
     let code = format!("{BENS_GROUP} / {}", line.code.code());
@@ -89,7 +89,7 @@ fn line_ui(ui: &mut Ui, cx: &PanelContext<'_>, line: &BensLine) {
 }
 
 /// One column: the quantity held and its cost on the column's day.
-fn column_ui(ui: &mut Ui, cx: &PanelContext<'_>, asset: &str, column: &Column) {
+fn column_ui(ui: &mut Ui, cx: &Shared, asset: &str, column: &Column) {
     let amounts = cx.amounts();
     let quantity = amounts.number(column.quantity, 18);
     let cost = amounts.brl(column.total_cost_brl);
@@ -107,13 +107,7 @@ fn column_ui(ui: &mut Ui, cx: &PanelContext<'_>, asset: &str, column: &Column) {
 }
 
 /// The custodian's CNPJ field: typed once, checked as typed, kept in the journal.
-fn cnpj_ui(
-    ui: &mut Ui,
-    taxes: &mut TaxesState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-    kept: &CnpjField,
-) {
+fn cnpj_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &Shared, out: &mut Outbox, kept: &CnpjField) {
     ui.add_space(6.0);
     let kept_text = taxes
         .inputs
@@ -167,7 +161,7 @@ fn cnpj_ui(
 
 /// The BRL and USD held at the service on the second column's day, each
 /// with how it was read ([`TaxFigures::money_held`]).
-fn money_ui(ui: &mut Ui, cx: &PanelContext<'_>, declaration: &Declaration, figures: &TaxFigures) {
+fn money_ui(ui: &mut Ui, cx: &Shared, declaration: &Declaration, figures: &TaxFigures) {
     let date = date_text(cx.language, declaration.this_on);
     let balance = cx.data.balance_brl.value().copied();
     for held in figures.money_held(balance, cx.language, cx.wall_now) {

@@ -8,7 +8,7 @@ use egui::{RichText, Ui};
 
 use crate::app::features::taxes::figures::TaxFigures;
 use crate::app::features::taxes::state::TaxesState;
-use crate::app::panel::PanelContext;
+use crate::app::panel::Shared;
 use crate::app::ui::palette;
 
 use super::super::words::{date_text, month_title};
@@ -17,7 +17,7 @@ use super::super::words::{date_text, month_title};
 const NAMED: usize = 12;
 
 /// A list of names, the ones past [`NAMED`] counted.
-fn named_list(names: Vec<String>, cx: &PanelContext<'_>) -> String {
+fn named_list(names: Vec<String>, cx: &Shared) -> String {
     let more = names.len().saturating_sub(NAMED);
     let mut text = names.into_iter().take(NAMED).collect::<Vec<_>>().join(", ");
     if more > 0 {
@@ -30,7 +30,7 @@ fn named_list(names: Vec<String>, cx: &PanelContext<'_>) -> String {
 pub(super) fn central_bank_ui(
     ui: &mut Ui,
     taxes: &mut TaxesState,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     figures: &TaxFigures,
 ) {
     let language = cx.language;
@@ -114,7 +114,7 @@ pub(super) fn central_bank_ui(
                     .wrap(),
                 );
             }
-            let can_ask = taxes.central_bank.pending.is_none() && cx.connected;
+            let can_ask = taxes.central_bank.pending.is_none() && cx.connected();
             if ui
                 .add_enabled(
                     can_ask,

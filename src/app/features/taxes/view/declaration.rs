@@ -10,7 +10,7 @@ use egui::{RichText, Ui};
 use crate::app::features::journal::message::JournalCommand;
 use crate::app::features::taxes::state::TaxesState;
 use crate::app::message::Command;
-use crate::app::panel::{Outbox, PanelContext};
+use crate::app::panel::{Outbox, Shared};
 use crate::app::ui::{Tone, badge_ui, note_ui};
 use brlv_core::tax::year::{BENS_GROUP, DEFAULT_CUSTODIAN, Position, suggested_code};
 use brlv_core::tax::{BensCode, Reading, TaxInput, YearReport};
@@ -27,7 +27,7 @@ const YIELD_TOKEN_CODES: [BensCode; 2] = [BensCode::Stablecoin, BensCode::Others
 pub(super) fn declaration_ui(
     ui: &mut Ui,
     taxes: &mut TaxesState,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     out: &mut Outbox,
     figures: &TaxFigures,
     year: &YearReport,
@@ -100,7 +100,7 @@ pub(super) fn declaration_ui(
 }
 
 /// The positions' table, with the code (a choice for a yield token).
-fn positions_ui(ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox, year: &YearReport) {
+fn positions_ui(ui: &mut Ui, cx: &Shared, out: &mut Outbox, year: &YearReport) {
     let amounts = cx.amounts();
     let mut chosen = None;
     let figures_of = |position: &Position| {
@@ -169,7 +169,7 @@ fn positions_ui(ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox, year: &Yea
 
 /// The position's code: fixed, or a choice for a yield token (its
 /// suggestion marked uncertain until the person chooses).
-fn code_ui(ui: &mut Ui, cx: &PanelContext<'_>, position: &Position) -> Option<BensCode> {
+fn code_ui(ui: &mut Ui, cx: &Shared, position: &Position) -> Option<BensCode> {
     let (_, uncertain) = suggested_code(&position.asset);
     let shown = format!("{BENS_GROUP} / {}", position.code.code());
     if !uncertain {
@@ -209,7 +209,7 @@ fn code_ui(ui: &mut Ui, cx: &PanelContext<'_>, position: &Position) -> Option<Be
 }
 
 /// A position's Discriminação, with a button that copies it.
-fn discriminacao_ui(ui: &mut Ui, cx: &PanelContext<'_>, position: &Position) {
+fn discriminacao_ui(ui: &mut Ui, cx: &Shared, position: &Position) {
     ui.add_space(4.0);
     ui.horizontal(|ui| {
         ui.label(
@@ -236,7 +236,7 @@ fn discriminacao_ui(ui: &mut Ui, cx: &PanelContext<'_>, position: &Position) {
 }
 
 /// The custodian Discriminação names: typed once, kept in the journal.
-fn custodian_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn custodian_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &Shared, out: &mut Outbox) {
     ui.add_space(6.0);
     let kept = taxes.inputs.typed.custodian.clone();
     let mut save = None;

@@ -8,7 +8,7 @@
 
 use egui::{RichText, Ui};
 
-use crate::app::panel::PanelContext;
+use crate::app::panel::Shared;
 use crate::app::ui::note_ui;
 use brlv_core::tax::{Reading, YearReport};
 
@@ -16,7 +16,7 @@ use super::super::words::{month_title, report_language};
 use super::figure::{figure_ui, rule_tags_ui};
 
 /// The year's months that may owe a report, or that none does.
-pub(super) fn decripto_ui(ui: &mut Ui, cx: &PanelContext<'_>, year: &YearReport) {
+pub(super) fn decripto_ui(ui: &mut Ui, cx: &Shared, year: &YearReport) {
     let language = cx.language;
     let amounts = cx.amounts();
     rule_tags_ui(ui, language, &[Reading::DeCripto]);

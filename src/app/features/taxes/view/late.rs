@@ -7,7 +7,7 @@
 
 use egui::{RichText, Ui};
 
-use crate::app::panel::PanelContext;
+use crate::app::panel::Shared;
 use crate::app::ui::note_ui;
 use brlv_core::tax::darf::LateDarf;
 
@@ -15,7 +15,7 @@ use super::super::words::{date_text, month_title};
 use super::figure::figure_ui;
 
 /// Each late DARF of the year.
-pub(super) fn late_darfs_ui(ui: &mut Ui, cx: &PanelContext<'_>, late: &[LateDarf]) {
+pub(super) fn late_darfs_ui(ui: &mut Ui, cx: &Shared, late: &[LateDarf]) {
     if late.is_empty() {
         return;
     }
@@ -27,7 +27,7 @@ pub(super) fn late_darfs_ui(ui: &mut Ui, cx: &PanelContext<'_>, late: &[LateDarf
     note_ui(ui, &cx.t("taxes.late.source"));
 }
 
-fn late_darf_ui(ui: &mut Ui, cx: &PanelContext<'_>, darf: &LateDarf) {
+fn late_darf_ui(ui: &mut Ui, cx: &Shared, darf: &LateDarf) {
     let language = cx.language;
     let amounts = cx.amounts();
     let percent = |fraction: rust_decimal::Decimal| {

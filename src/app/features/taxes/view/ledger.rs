@@ -13,7 +13,7 @@ use crate::app::features::taxes::state::TaxesState;
 use crate::app::form::{FieldErrors, amount_field};
 use crate::app::i18n::tr;
 use crate::app::message::Command;
-use crate::app::panel::{Outbox, PanelContext};
+use crate::app::panel::{Outbox, Shared};
 use crate::app::ui::fields::{FieldMessage, field_message};
 use crate::app::ui::table::{Cell, TableHead, cell_ui, resource_table_ui, row_sentence};
 use crate::app::ui::{Tone, field_message_ui, note_ui};
@@ -41,12 +41,7 @@ const COLUMNS: [&str; 8] = [
 const TO_CHECK_SHOWN: usize = 100;
 
 /// The ledger of one asset, chosen among those that moved in the year.
-pub(super) fn ledger_ui(
-    ui: &mut Ui,
-    taxes: &mut TaxesState,
-    cx: &PanelContext<'_>,
-    figures: &TaxFigures,
-) {
+pub(super) fn ledger_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &Shared, figures: &TaxFigures) {
     let language = cx.language;
     rule_tags_ui(
         ui,
@@ -139,7 +134,7 @@ pub(super) fn ledger_ui(
 }
 
 /// The cells of the asset's `position`-th entry of the year.
-fn cells(cx: &PanelContext<'_>, ledger: &Ledger, asset: &AssetYear, position: usize) -> Vec<Cell> {
+fn cells(cx: &Shared, ledger: &Ledger, asset: &AssetYear, position: usize) -> Vec<Cell> {
     let language = cx.language;
     let amounts = cx.amounts();
     let Some(entry) = asset
@@ -208,7 +203,7 @@ fn typing_of(figures: &TaxFigures, entry: &Entry) -> Typing {
 pub(super) fn to_check_ui(
     ui: &mut Ui,
     taxes: &mut TaxesState,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     out: &mut Outbox,
     figures: &TaxFigures,
 ) {
@@ -268,7 +263,7 @@ pub(super) fn to_check_ui(
 fn entry_to_check_ui(
     ui: &mut Ui,
     taxes: &mut TaxesState,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     figures: &TaxFigures,
     entry: &Entry,
 ) -> Option<TaxInput> {
@@ -331,7 +326,7 @@ fn entry_to_check_ui(
 fn amount_typing_ui(
     ui: &mut Ui,
     taxes: &mut TaxesState,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     id: Uuid,
     entry: &Entry,
     (label_key, keep_key): (&'static str, &'static str),

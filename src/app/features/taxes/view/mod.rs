@@ -24,7 +24,6 @@ mod files;
 mod late;
 mod ledger;
 mod months;
-pub mod outflow_question;
 mod outflows;
 mod service;
 
@@ -35,7 +34,7 @@ use crate::app::features::taxes::state::{TaxesPart, TaxesState, TaxesTold};
 use crate::app::i18n::Language;
 use crate::app::message::Command;
 use crate::app::panel::Panel;
-use crate::app::panel::{Outbox, PanelContext};
+use crate::app::panel::{Outbox, Shared};
 use crate::app::ui::{Tone, badge_ui, note_ui, palette, section_ui};
 use brlv_core::tax::{Reading, Standing};
 
@@ -44,50 +43,54 @@ use super::words::{disclaimer, reading_name, standing_text};
 impl Panel for TaxesState {
     type Event = TaxesTold;
 
-    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+    fn ui(&mut self, ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
         taxes_ui(ui, self, cx, out);
     }
 
-    fn apply(&mut self, event: TaxesTold) -> Vec<Command> {
+    fn apply(&mut self, event: TaxesTold, cx: &Shared, out: &mut Outbox) {
         match event {
             TaxesTold::PricesArrived(prices) => self.prices_arrived(prices),
             TaxesTold::Restored(journal) => self.restore(*journal),
             TaxesTold::InputKept(input) => self.kept(input),
             TaxesTold::CentralBankArrived(answer) => self.central_bank_arrived(*answer),
+            TaxesTold::SaveCsv => files::save_csv(self, cx, out),
+            TaxesTold::SavePdf => files::save_pdf(self, cx, out),
+            TaxesTold::File(answer) => files::file_answer(self, answer, cx, out),
         }
-        Vec::new()
     }
 }
 
-/// The year's figures as last computed (worked out anew, off the frame,
-/// when the lists changed), and whether newer ones are being computed; the
-/// service's prices and the Banco Central's rates the figures still lack
-/// are asked for.
-fn figures_asking_prices(
-    ui: &Ui,
-    taxes: &mut TaxesState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) -> (
-    std::sync::Arc<crate::app::features::taxes::figures::TaxFigures>,
-    bool,
-) {
-    let (figures, busy) = taxes.figures(ui.ctx(), cx.data, cx.wall_now);
-    if cx.connected
-        && let Some(assets) = taxes.prices_to_ask(&figures)
-    {
-        out.command(Command::Taxes(TaxesCommand::Prices(assets)));
+impl TaxesState {
+    /// The year's figures as last computed (worked out anew, off the
+    /// frame, when the lists changed), and whether newer ones are being
+    /// computed; the service's prices and the Banco Central's rates the
+    /// figures still lack are asked for.
+    pub fn figures_asking(
+        &mut self,
+        ctx: &egui::Context,
+        cx: &Shared,
+        out: &mut Outbox,
+    ) -> (
+        std::sync::Arc<crate::app::features::taxes::figures::TaxFigures>,
+        bool,
+    ) {
+        let (figures, busy) = self.figures(ctx, &cx.data, cx.wall_now);
+        if cx.connected()
+            && let Some(assets) = self.prices_to_ask(&figures)
+        {
+            out.command(Command::Taxes(TaxesCommand::Prices(assets)));
+        }
+        if cx.connected()
+            && let Some(ask) = self.central_bank_to_ask(&figures)
+        {
+            out.command(Command::Taxes(ask));
+        }
+        (figures, busy)
     }
-    if cx.connected
-        && let Some(ask) = taxes.central_bank_to_ask(&figures)
-    {
-        out.command(Command::Taxes(ask));
-    }
-    (figures, busy)
 }
 
 /// Draws the Taxes view.
-fn taxes_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn taxes_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &Shared, out: &mut Outbox) {
     let language = cx.language;
     ui.heading(cx.t("nav.taxes").as_ref());
     ui.add_space(4.0);
@@ -100,7 +103,7 @@ fn taxes_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &PanelContext<'_>, out: &mu
             ui.add(egui::Label::new(RichText::new(disclaimer(language)).strong()).wrap());
         });
     ui.add_space(8.0);
-    let (figures, busy) = figures_asking_prices(ui, taxes, cx, out);
+    let (figures, busy) = taxes.figures_asking(ui.ctx(), cx, out);
     year_choice_ui(ui, taxes, cx, &figures.years, busy);
     let lists_missing = cx.data.orders.value().is_none();
     let Some(year) = figures.year.clone() else {
@@ -166,13 +169,7 @@ fn taxes_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &PanelContext<'_>, out: &mu
 
 /// The year shown, among the years with a movement; a spinner while newer
 /// figures are computed.
-fn year_choice_ui(
-    ui: &mut Ui,
-    taxes: &mut TaxesState,
-    cx: &PanelContext<'_>,
-    years: &[i32],
-    busy: bool,
-) {
+fn year_choice_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &Shared, years: &[i32], busy: bool) {
     let shown = taxes.shown_year(cx.wall_now);
     ui.horizontal(|ui| {
         let label = ui.label(cx.t("taxes.year").as_ref());

@@ -7,7 +7,7 @@ use egui::{RichText, Ui};
 
 use crate::app::features::journal::message::JournalCommand;
 use crate::app::message::Command;
-use crate::app::panel::{Outbox, PanelContext};
+use crate::app::panel::{Outbox, Shared};
 use crate::app::ui::{Tone, badge_ui, note_ui};
 use brlv_core::tax::ledger::AssetMonth;
 use brlv_core::tax::months::MonthReport;
@@ -20,7 +20,7 @@ use super::figure::{figure_column_width, figure_ui, right_aligned_ui, rule_tags_
 /// The months' table and the gains per asset.
 pub(super) fn months_ui(
     ui: &mut Ui,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     out: &mut Outbox,
     figures: &TaxFigures,
     year: &YearReport,
@@ -89,7 +89,7 @@ struct MonthWidths {
 }
 
 impl MonthWidths {
-    fn measure(ui: &Ui, cx: &PanelContext<'_>, year: &YearReport) -> MonthWidths {
+    fn measure(ui: &Ui, cx: &Shared, year: &YearReport) -> MonthWidths {
         let amounts = cx.amounts();
         let column = |key: &'static str, of: &dyn Fn(&MonthReport) -> Option<String>| {
             let texts: Vec<String> = year.months.iter().filter_map(of).collect();
@@ -119,7 +119,7 @@ fn darf_text(code: &str, amount: String) -> String {
 /// One month's row; the new "paid" mark when the person changed it.
 fn month_row_ui(
     ui: &mut Ui,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     widths: &MonthWidths,
     month: &MonthReport,
 ) -> Option<bool> {
@@ -187,7 +187,7 @@ fn month_row_ui(
 }
 
 /// Each month's gain or loss per asset (sales, cost, fees, gain).
-fn per_asset_ui(ui: &mut Ui, cx: &PanelContext<'_>, figures: &TaxFigures, year: &YearReport) {
+fn per_asset_ui(ui: &mut Ui, cx: &Shared, figures: &TaxFigures, year: &YearReport) {
     let language = cx.language;
     let amounts = cx.amounts();
     let any = year

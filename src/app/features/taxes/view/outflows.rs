@@ -11,7 +11,8 @@ use egui::{RichText, Ui};
 
 use crate::app::features::journal::message::JournalCommand;
 use crate::app::message::Command;
-use crate::app::panel::{Outbox, PanelContext};
+use crate::app::panel::{Outbox, Shared};
+use crate::app::tax_year::outflow::answer_key;
 use crate::app::ui::note_ui;
 use brlv_core::tax::ledger::Entry;
 use brlv_core::tax::{OutflowAnswer, Reading, TaxInput};
@@ -23,15 +24,6 @@ use super::figure::rule_tags_ui;
 /// The outflows shown at once; the rest are in the ledger's CSV and
 /// answered with `tax-report --outflow`.
 const SHOWN: usize = 100;
-
-/// The answers' translation keys, in the order they are offered.
-pub(super) fn answer_key(answer: OutflowAnswer) -> &'static str {
-    match answer {
-        OutflowAnswer::Payment => "taxes.outflow.payment",
-        OutflowAnswer::OwnWallet => "taxes.outflow.own_wallet",
-        OutflowAnswer::Gift => "taxes.outflow.gift",
-    }
-}
 
 /// An address as a line can hold it: its start and end.
 fn short_address(address: &str) -> String {
@@ -45,12 +37,7 @@ fn short_address(address: &str) -> String {
 }
 
 /// Each outflow of the year with its question.
-pub(super) fn outflows_ui(
-    ui: &mut Ui,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-    figures: &TaxFigures,
-) {
+pub(super) fn outflows_ui(ui: &mut Ui, cx: &Shared, out: &mut Outbox, figures: &TaxFigures) {
     rule_tags_ui(ui, cx.language, &[Reading::OutflowToOthers]);
     if figures.outflows.is_empty() {
         note_ui(ui, &cx.t("taxes.outflow.none"));
@@ -89,12 +76,7 @@ pub(super) fn outflows_ui(
 
 /// One outflow: what left, where to, how it counts now, and the question;
 /// the answer to keep when one is picked.
-fn outflow_ui(
-    ui: &mut Ui,
-    cx: &PanelContext<'_>,
-    figures: &TaxFigures,
-    entry: &Entry,
-) -> Option<TaxInput> {
+fn outflow_ui(ui: &mut Ui, cx: &Shared, figures: &TaxFigures, entry: &Entry) -> Option<TaxInput> {
     let language = cx.language;
     let amounts = cx.amounts();
     let ledger = &figures.ledger;

@@ -6,7 +6,7 @@
 use egui::{RichText, Ui};
 use rust_decimal::Decimal;
 
-use crate::app::panel::PanelContext;
+use crate::app::panel::Shared;
 use crate::app::ui::{gauge_ui, note_ui, palette};
 use brlv_core::api::model::MONTHLY_TAX_EXEMPTION_LIMIT_BRL;
 use brlv_core::tax::months::compare_with_service;
@@ -17,7 +17,7 @@ use super::super::words::{month_title, report_language};
 use super::figure::{figure_column_width, figure_ui, right_aligned_ui, rule_tags_ui};
 
 /// The month's sales against the limit, the service's figure beside them.
-pub(super) fn this_month_ui(ui: &mut Ui, cx: &PanelContext<'_>, figures: &TaxFigures) {
+pub(super) fn this_month_ui(ui: &mut Ui, cx: &Shared, figures: &TaxFigures) {
     let language = cx.language;
     let amounts = cx.amounts();
     let this_month = YearMonth::in_brasilia(cx.wall_now);

@@ -14,11 +14,11 @@ use brlv_core::payouts::{FileError, PayoutRow, RowError, Summary, balance_asset}
 use rust_decimal::Decimal;
 
 use crate::app::dialog::DialogPurpose;
-use crate::app::features::transfers::review::{balance_lines, service_line};
 use crate::app::format::{AmountFormat, asset_amount_text};
 use crate::app::i18n::Language;
 use crate::app::message::Command;
-use crate::app::panel::{Ask, Outbox, PanelContext};
+use crate::app::panel::review::{balance_lines, service_line};
+use crate::app::panel::{Ask, Outbox, Shared};
 use crate::app::ui::review::{NoteTone, Review, ReviewChoice, ReviewLine, review_ui};
 use crate::app::ui::{
     dialog_button_ui, error_text_ui, note_ui, typed_paths_shown, unavailable_note_ui,
@@ -66,7 +66,7 @@ pub fn save_result(batch: &mut BatchState) -> Option<Command> {
     }))
 }
 
-fn problem_text(cx: &PanelContext<'_>, problem: &FileProblem) -> String {
+fn problem_text(cx: &Shared, problem: &FileProblem) -> String {
     match problem {
         FileProblem::NoSession => cx.t("batch.no_session").into_owned(),
         FileProblem::Unreadable(detail) => cx.t_with("batch.unreadable", &[("detail", detail)]),
@@ -80,7 +80,7 @@ fn problem_text(cx: &PanelContext<'_>, problem: &FileProblem) -> String {
     }
 }
 
-fn row_error_text(cx: &PanelContext<'_>, error: &RowError) -> String {
+fn row_error_text(cx: &Shared, error: &RowError) -> String {
     cx.t_with(
         "batch.row_error",
         &[
@@ -115,7 +115,7 @@ pub fn outcome_text(language: Language, outcome: &RowOutcome) -> String {
     }
 }
 
-fn planned_text(cx: &PanelContext<'_>, planned: &PlannedRow) -> String {
+fn planned_text(cx: &Shared, planned: &PlannedRow) -> String {
     match planned {
         PlannedRow::Send => cx.t("batch.check_ok").into_owned(),
         PlannedRow::NotDone { .. } => cx.t("batch.planned_again").into_owned(),
@@ -127,7 +127,7 @@ fn planned_text(cx: &PanelContext<'_>, planned: &PlannedRow) -> String {
 }
 
 /// The part of the Withdrawals view that pays from a file.
-pub fn batch_ui(ui: &mut Ui, batch: &mut BatchState, cx: &PanelContext<'_>, out: &mut Outbox) {
+pub fn batch_ui(ui: &mut Ui, batch: &mut BatchState, cx: &Shared, out: &mut Outbox) {
     if batch.scroll_into_view
         && !batch.checking
         && (batch.file.is_some() || batch.problem.is_some())
@@ -167,7 +167,7 @@ pub fn batch_ui(ui: &mut Ui, batch: &mut BatchState, cx: &PanelContext<'_>, out:
     }
 }
 
-fn choose_ui(ui: &mut Ui, batch: &mut BatchState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn choose_ui(ui: &mut Ui, batch: &mut BatchState, cx: &Shared, out: &mut Outbox) {
     let language = cx.language;
     let busy = batch.checking || batch.sending;
     let typed = ui
@@ -233,7 +233,7 @@ fn lines(file: &CheckedFile) -> Vec<Line<'_>> {
     lines
 }
 
-fn rows_ui(ui: &mut Ui, batch: &BatchState, file: &CheckedFile, cx: &PanelContext<'_>) {
+fn rows_ui(ui: &mut Ui, batch: &BatchState, file: &CheckedFile, cx: &Shared) {
     let name = file
         .path
         .file_name()
@@ -328,12 +328,7 @@ fn rows_ui(ui: &mut Ui, batch: &BatchState, file: &CheckedFile, cx: &PanelContex
 
 /// A passed row's state: its outcome in this run, the last run's, or what
 /// the journal says of it.
-fn row_state_text(
-    batch: &BatchState,
-    file: &CheckedFile,
-    index: usize,
-    cx: &PanelContext<'_>,
-) -> String {
+fn row_state_text(batch: &BatchState, file: &CheckedFile, index: usize, cx: &Shared) -> String {
     if let Some(Some(outcome)) = batch.progress.get(index) {
         return outcome_text(cx.language, outcome);
     }
@@ -357,7 +352,7 @@ fn summary_ui(
     ui: &mut Ui,
     batch: &mut BatchState,
     file: &CheckedFile,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     out: &mut Outbox,
 ) {
     // A file with a wrong row has no total to speak of: it is not paid.
@@ -462,7 +457,7 @@ fn summary_ui(
             cx.t("batch.stop_at_first_failure").as_ref(),
         );
     }
-    let ready = cx.connected && file.sendable();
+    let ready = cx.connected() && file.sendable();
     if ui
         .add_enabled(ready, egui::Button::new(cx.t("batch.review").as_ref()))
         .clicked()
@@ -475,11 +470,7 @@ fn summary_ui(
 /// review: the total large, who receives it by method, when it arrives, the
 /// fee, each balance before and after, the service, and that it cannot be
 /// undone. "Confirmar" then passes the lock once for the whole batch.
-pub fn batch_review(
-    cx: &PanelContext<'_>,
-    to_send: &Summary,
-    stop_at_first_failure: bool,
-) -> Review {
+pub fn batch_review(cx: &Shared, to_send: &Summary, stop_at_first_failure: bool) -> Review {
     let count = |key: &'static str, rows: usize| {
         (rows > 0).then(|| cx.t_with(key, &[("count", &rows.to_string())]))
     };
@@ -546,7 +537,7 @@ fn confirm_ui(
     ui: &mut Ui,
     batch: &mut BatchState,
     file: &CheckedFile,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     out: &mut Outbox,
 ) {
     let Some(to_send) = file.to_send() else {
@@ -569,7 +560,7 @@ fn progress_ui(
     ui: &mut Ui,
     batch: &mut BatchState,
     file: &CheckedFile,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     out: &mut Outbox,
 ) {
     let total = file.checked.rows.len();
@@ -631,7 +622,7 @@ fn result_ui(
     ui: &mut Ui,
     batch: &mut BatchState,
     file: &CheckedFile,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     out: &mut Outbox,
 ) {
     let Some(report) = batch.report.clone() else {

@@ -1,9 +1,9 @@
 //! The Overview's charts: money in and out per month of one asset, and the
 //! tax-exemption use per month against the monthly limit, over the last 12
-//! months. The figures are computed exactly ([`crate::app::features::activity::monthly`];
-//! the month's sales as the tax report counts them,
-//! [`crate::app::features::taxes::monthly`]) and kept until a list
-//! changes; floats appear only to place bars. A plot
+//! months. The figures are computed exactly
+//! ([`crate::app::features::activity::monthly`]; the month's sales as the
+//! tax report counts them, [`crate::app::tax_year::monthly`]) and kept
+//! until a list changes; floats appear only to place bars. A plot
 //! says nothing to a screen reader, so each one carries its figures in
 //! words ([`money_summary`], [`tax_summary`]) and offers them as a table.
 
@@ -18,12 +18,12 @@ use crate::app::features::activity::state::{ActivityView, Extent};
 use crate::app::features::activity::words::{compact_amount, month_short_name, ticker_and_chain};
 use crate::app::format::AmountFormat;
 use crate::app::i18n::{self, Language, tr, tr_with};
-use crate::app::panel::{Ask, Outbox, PanelContext};
+use crate::app::panel::{Ask, Outbox, Shared};
 use crate::app::ui::{choice_ui, note_ui, palette};
 use brlv_core::api::model::{Asset, MONTHLY_TAX_EXEMPTION_LIMIT_BRL};
 
-use crate::app::features::taxes::gauge::TaxGauge;
-use crate::app::features::taxes::monthly::{MonthUse, last_months, monthly_sales};
+use crate::app::tax_year::gauge::TaxGauge;
+use crate::app::tax_year::monthly::{MonthUse, last_months, monthly_sales};
 
 /// Height of a chart.
 const CHART_HEIGHT: f32 = 190.0;
@@ -108,7 +108,7 @@ fn percent_of(used: Decimal, limit: Decimal) -> Decimal {
 /// explained; never one silently for the other.
 fn this_month_differs_ui(
     ui: &mut Ui,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     out: &mut Outbox,
     gauge: Option<&TaxGauge>,
     this_month: Option<&MonthUse>,
@@ -264,9 +264,9 @@ fn chart_width(ui: &Ui) -> f32 {
 }
 
 /// The figures both charts draw, computed once for the lists shown.
-fn chart_figures(ui: &Ui, activity: &mut ActivityState, cx: &PanelContext<'_>) -> ActivityView {
-    let (data, claims, now) = (cx.data, &cx.data.claims_made, cx.wall_now);
-    activity.view(ui.ctx(), data, claims, now, cx.zone, Extent::Charts)
+fn chart_figures(ui: &Ui, activity: &mut ActivityState, cx: &Shared) -> ActivityView {
+    let (data, claims, now) = (&cx.data, &cx.data.claims_made, cx.wall_now);
+    activity.view(ui.ctx(), data, claims, now, &cx.zone, Extent::Charts)
 }
 
 /// Money in and out per month of the chosen asset.
@@ -274,7 +274,7 @@ fn chart_figures(ui: &Ui, activity: &mut ActivityState, cx: &PanelContext<'_>) -
     clippy::float_arithmetic,
     reason = "bar positions on the screen, never money"
 )]
-pub fn money_chart_ui(ui: &mut Ui, activity: &mut ActivityState, cx: &PanelContext<'_>) {
+pub fn money_chart_ui(ui: &mut Ui, activity: &mut ActivityState, cx: &Shared) {
     let language = cx.language;
     let amounts = cx.amounts();
     if amounts.hidden {
@@ -349,7 +349,7 @@ pub fn money_chart_ui(ui: &mut Ui, activity: &mut ActivityState, cx: &PanelConte
     clippy::float_arithmetic,
     reason = "bar positions on the screen, never money"
 )]
-pub fn tax_chart_ui(ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+pub fn tax_chart_ui(ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
     let language = cx.language;
     let amounts = cx.amounts();
     if amounts.hidden {

@@ -310,36 +310,3 @@ async fn delivery_gives_up_after_a_bounded_time() {
         "it stopped retrying"
     );
 }
-
-#[tokio::test]
-async fn the_apps_own_webhook_listener_understands_the_refund_event() {
-    use brlv_core::api::model::OrderState;
-    use brlv_desk::webhook::WebhookListener;
-    let sandbox = TestSandbox::start(true).await;
-    let (events, mut received) = tokio::sync::mpsc::unbounded_channel();
-    let listener = WebhookListener::start("127.0.0.1:0".parse().unwrap(), events)
-        .await
-        .unwrap();
-    sandbox
-        .sandbox
-        .set_webhook_url(Some(listener.url().parse().unwrap()));
-    let order = brcode_order(&sandbox, "42.00").await;
-    let id = order["id"].as_str().unwrap();
-    sandbox.advance(601);
-    assert_eq!(pay(&sandbox, id, "42.00").await.status, 200);
-    let refund = tokio::time::timeout(Duration::from_secs(5), async {
-        loop {
-            let event = received.recv().await.unwrap();
-            if event.is_refund_initiated() {
-                return event;
-            }
-        }
-    })
-    .await
-    .unwrap();
-    let refunded = refund.order.unwrap();
-    assert_eq!(refunded.id.to_string(), id);
-    assert_eq!(refunded.state, Some(OrderState::PaymentReturned));
-    assert!(refund.created_at.is_some() && refund.id.is_some());
-    listener.stop();
-}

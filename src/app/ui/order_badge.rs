@@ -2,9 +2,9 @@
 //! its name in the person's language, its badge's color, and the seconds
 //! left to pay a brcode order awaiting payment.
 
+use super::badge::Tone;
 use crate::app::format::state_label;
 use crate::app::i18n::Language;
-use crate::app::ui::Tone;
 use brlv_core::api::model::{Order, OrderState};
 
 /// An order state as the language names it (an order is feminine in

@@ -8,18 +8,18 @@ use egui::{RichText, Ui};
 
 use brlv_core::update::{BuiltInUpdates, UpdateNotice};
 
+use super::message::{CheckOutcome, UpdatesEvent};
+use super::state::{DownloadStatus, UpdatesState};
+use super::task::running_version;
 use crate::app::error_text::Localize;
-use crate::app::features::updates::message::{CheckOutcome, UpdatesEvent};
-use crate::app::features::updates::state::{DownloadStatus, UpdatesState};
-use crate::app::features::updates::task::running_version;
 use crate::app::message::Command;
-use crate::app::panel::{Outbox, Panel, PanelContext};
+use crate::app::panel::{Outbox, Panel, Shared};
 use crate::app::ui::{Tone, badge_ui, copy_button_ui, live_region};
 
 impl Panel for UpdatesState {
     type Event = UpdatesEvent;
 
-    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+    fn ui(&mut self, ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
         ui.add_space(12.0);
         ui.label(RichText::new(cx.t("updates.title").as_ref()).strong());
         let version = running_version().to_string();
@@ -39,10 +39,10 @@ impl Panel for UpdatesState {
                 false
             }
         };
-        if cx.sandbox {
+        if cx.sandbox() {
             ui.label(RichText::new(cx.t("updates.sandbox_feed").as_ref()).weak());
         }
-        let can_check = can_check || cx.sandbox;
+        let can_check = can_check || cx.sandbox();
 
         let mut daily = self.daily;
         let switch = ui.add_enabled(
@@ -70,14 +70,13 @@ impl Panel for UpdatesState {
         ui.add_space(12.0);
     }
 
-    fn apply(&mut self, event: UpdatesEvent) -> Vec<Command> {
+    fn apply(&mut self, event: UpdatesEvent, _cx: &Shared, _out: &mut Outbox) {
         self.take_in(event);
-        Vec::new()
     }
 }
 
 /// When the feed was last checked and what that found.
-fn last_check_ui(ui: &mut Ui, updates: &mut UpdatesState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn last_check_ui(ui: &mut Ui, updates: &mut UpdatesState, cx: &Shared, out: &mut Outbox) {
     let Some(at) = updates.last_check else {
         ui.label(RichText::new(cx.t("updates.never_checked").as_ref()).weak());
         return;
@@ -111,7 +110,7 @@ fn last_check_ui(ui: &mut Ui, updates: &mut UpdatesState, cx: &PanelContext<'_>,
 
 /// The newer version: its number and day, whether it fixes a security
 /// problem, its notes in the person's language, and where it comes from.
-pub fn newer_ui(ui: &mut Ui, notice: &UpdateNotice, cx: &PanelContext<'_>) {
+pub fn newer_ui(ui: &mut Ui, notice: &UpdateNotice, cx: &Shared) {
     let version = notice.version.to_string();
     let day = cx.moments().day(notice.date);
     ui.horizontal_wrapped(|ui| {
@@ -143,12 +142,7 @@ pub fn newer_ui(ui: &mut Ui, notice: &UpdateNotice, cx: &PanelContext<'_>) {
 /// The newer version's Update, then where it stands: downloading (with how
 /// much has arrived), on Windows the updater started and the window about
 /// to close, elsewhere saved with the command that installs it; or refused.
-pub fn download_ui(
-    ui: &mut Ui,
-    updates: &mut UpdatesState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+pub fn download_ui(ui: &mut Ui, updates: &mut UpdatesState, cx: &Shared, out: &mut Outbox) {
     let restarts = updates.restarts_to_update();
     match &updates.download {
         DownloadStatus::Downloading(_) => {

@@ -1,6 +1,7 @@
 //! The overview: balances at their scales, the month's tax-exemption gauge
-//! (the service's figure, with a link to the Taxes view), the things in motion (orders awaiting payment, pending transfers and
-//! withdrawals), and the monthly charts ([`charts`]).
+//! (the service's figure, with a link to the Taxes view), the things in
+//! motion (orders awaiting payment, pending transfers and withdrawals), and
+//! the monthly charts ([`charts`]), drawn from the extrato's state.
 
 pub mod charts;
 
@@ -8,29 +9,24 @@ use egui::{Align, Layout, RichText, Ui, Vec2};
 use rust_decimal::Decimal;
 
 use crate::app::features::activity::state::ActivityState;
-use crate::app::features::taxes::gauge::{GaugeLevel, TaxGauge};
 use crate::app::format::{Precision, short_hex, short_id, state_label};
-use crate::app::panel::{Ask, Outbox, PanelContext};
+use crate::app::panel::{Ask, Outbox, Shared};
 use crate::app::remote::Remote;
-use crate::app::state::View;
+use crate::app::tax_year::gauge::{GaugeLevel, TaxGauge};
 use crate::app::ui::amount::amount_cell_ui;
 use crate::app::ui::shortcuts::{shortcut_text, view_shortcut};
 use crate::app::ui::{
     Tone, badge_ui, countdown_words, gauge_ui, note_ui, palette, request_countdown_frame,
     section_ui,
 };
+use crate::app::view::View;
 
 /// Width of the amount column: a balance of millions at two places fits,
 /// and at 200 % it still fits the view beside its ticker.
 const AMOUNT_COLUMN_WIDTH: f32 = 210.0;
 
 /// Draws the overview.
-pub fn overview_ui(
-    ui: &mut Ui,
-    activity: &mut ActivityState,
-    cx: &PanelContext<'_>,
-    out: &mut Outbox,
-) {
+pub fn overview_ui(ui: &mut Ui, activity: &mut ActivityState, cx: &Shared, out: &mut Outbox) {
     ui.heading(cx.t("nav.overview").as_ref());
     ui.add_space(8.0);
     section_ui(ui, &cx.t("overview.balances"), |ui| balances_ui(ui, cx));
@@ -61,7 +57,7 @@ pub fn overview_ui(
     }
 }
 
-fn remote_marker_ui<T>(ui: &mut Ui, cx: &PanelContext<'_>, remote: &Remote<T>) {
+fn remote_marker_ui<T>(ui: &mut Ui, cx: &Shared, remote: &Remote<T>) {
     if remote.is_loading() {
         ui.add(egui::Spinner::new().size(12.0));
     } else if let Some(error) = remote.error() {
@@ -70,7 +66,7 @@ fn remote_marker_ui<T>(ui: &mut Ui, cx: &PanelContext<'_>, remote: &Remote<T>) {
     }
 }
 
-fn balances_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
+fn balances_ui(ui: &mut Ui, cx: &Shared) {
     let rows: [(&str, &Remote<Decimal>); 3] = [
         ("BRL", &cx.data.balance_brl),
         ("USDC", &cx.data.balance_usdc),
@@ -110,7 +106,7 @@ fn balances_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
 /// When the balances shown may be out of date (a copy saved in an earlier
 /// run, or the last reading failed), the oldest time one of them was true:
 /// a balance with no time can be mistaken for today's.
-fn balances_as_of_ui(ui: &mut Ui, cx: &PanelContext<'_>, remotes: [&Remote<Decimal>; 3]) {
+fn balances_as_of_ui(ui: &mut Ui, cx: &Shared, remotes: [&Remote<Decimal>; 3]) {
     let oldest = remotes
         .iter()
         .filter_map(|remote| {
@@ -135,7 +131,7 @@ fn balances_as_of_ui(ui: &mut Ui, cx: &PanelContext<'_>, remotes: [&Remote<Decim
     }
 }
 
-fn tax_exemption_ui(ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn tax_exemption_ui(ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
     gauge_figures_ui(ui, cx);
     // The month as the tax report counts it, with the service's figure
     // beside it and why they differ: one click (or the view's shortcut) away.
@@ -146,7 +142,7 @@ fn tax_exemption_ui(ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
     }
 }
 
-fn gauge_figures_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
+fn gauge_figures_ui(ui: &mut Ui, cx: &Shared) {
     let remote = &cx.data.tax_exemption;
     let Some(progress) = remote.value() else {
         ui.horizontal(|ui| {
@@ -222,7 +218,7 @@ fn gauge_figures_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
     }
 }
 
-fn in_motion_ui(ui: &mut Ui, cx: &PanelContext<'_>) {
+fn in_motion_ui(ui: &mut Ui, cx: &Shared) {
     let language = cx.language;
     let amounts = cx.amounts();
     // Found once when each list arrived: no frame scans the whole lists.

@@ -3,19 +3,22 @@
 //! click away), and the movements by day, newest first, in the rest.
 //! Only the lines in view are laid out (`show_rows`), so a million records
 //! scroll as smoothly as ten; a click (or Enter on a focused row) opens the
-//! record in its own panel.
+//! record in its own panel. The Overview ([`overview`]) is drawn from the
+//! same state: its charts are the extrato's monthly figures.
+
+pub mod overview;
 
 use brlv_core::api::model::Asset;
 use egui::{Align, Layout, RichText, Sense, Ui, UiBuilder, Vec2};
 use rust_decimal::Decimal;
 use strum::IntoEnumIterator;
 
-use crate::app::dialog::DialogPurpose;
+use crate::app::dialog::{DialogPurpose, FileAnswer};
 use crate::app::export::ExtratoFormat;
 use crate::app::format::{AmountFormat, MISSING, MomentFormat, state_label};
 use crate::app::i18n::{Language, tr, tr_with};
 use crate::app::message::Command;
-use crate::app::panel::{Ask, Outbox, Panel, PanelContext};
+use crate::app::panel::{Ask, Outbox, Panel, Shared};
 use crate::app::remote::Remote;
 use crate::app::ui::arrange::{Asked, set_asked};
 use crate::app::ui::context::dialog_status;
@@ -66,36 +69,40 @@ const COLUMN_GAP: f32 = 10.0;
 impl Panel for ActivityState {
     type Event = ActivityTold;
 
-    fn ui(&mut self, ui: &mut Ui, cx: &PanelContext<'_>, out: &mut Outbox) {
+    fn ui(&mut self, ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
         activity_ui(ui, self, cx, out);
     }
 
-    fn apply(&mut self, event: ActivityTold) -> Vec<Command> {
-        match event {
-            ActivityTold::DialogClosed => self.pending_export = None,
-            ActivityTold::FileChosen(format, path) => {
+    fn apply(&mut self, event: ActivityTold, _cx: &Shared, out: &mut Outbox) {
+        let ActivityTold::File(answer) = event;
+        match answer {
+            // The extrato kept for the file is let go with the dialog.
+            FileAnswer::NoFile => self.pending_export = None,
+            FileAnswer::Chosen(DialogPurpose::ExportExtrato(format), path) => {
                 // Written from what was shown when the save was asked for.
                 let Some(snapshot) = self.pending_export.take() else {
-                    return Vec::new();
+                    return;
                 };
                 self.export.path = path.display().to_string();
                 if let Some(path) = self.export.start() {
-                    return vec![Command::ExportExtrato(ExtratoFileRequest {
+                    out.command(Command::ExportExtrato(ExtratoFileRequest {
                         path,
                         format,
                         snapshot,
-                    })];
+                    }));
                 }
             }
+            FileAnswer::Exported(_, result) => self.export.finish(result),
+            FileAnswer::Kept(_) => self.export.writing = false,
+            FileAnswer::Chosen(..) => {}
         }
-        Vec::new()
     }
 }
 
 /// The balances the service reported, each with when it was true: a saved
 /// copy's time, else when it arrived.
-fn known_balances(cx: &PanelContext<'_>) -> Vec<KnownBalance> {
-    let data = cx.data;
+fn known_balances(cx: &Shared) -> Vec<KnownBalance> {
+    let data = &cx.data;
     let known = |ticker: &str, remote: &Remote<Decimal>| {
         let loaded = remote.loaded()?;
         let age = cx.now.saturating_sub(loaded.fetched_at);
@@ -117,7 +124,7 @@ fn known_balances(cx: &PanelContext<'_>) -> Vec<KnownBalance> {
 }
 
 /// The extrato as `view` shows it, ready to be written as a file.
-pub fn extrato_snapshot(cx: &PanelContext<'_>, view: &ActivityView) -> ExtratoSnapshot {
+pub fn extrato_snapshot(cx: &Shared, view: &ActivityView) -> ExtratoSnapshot {
     ExtratoSnapshot {
         sources: view.sources.clone(),
         timeline: std::sync::Arc::clone(&view.timeline),
@@ -154,13 +161,13 @@ fn export_extrato(
 /// Draws the extrato list-first: the title with the export menu, the
 /// filters as chips, the period's result in one line, and the movements in
 /// all the height that is left.
-fn activity_ui(ui: &mut Ui, activity: &mut ActivityState, cx: &PanelContext<'_>, out: &mut Outbox) {
+fn activity_ui(ui: &mut Ui, activity: &mut ActivityState, cx: &Shared, out: &mut Outbox) {
     let view = activity.view(
         ui.ctx(),
-        cx.data,
+        &cx.data,
         &cx.data.claims_made,
         cx.wall_now,
-        cx.zone,
+        &cx.zone,
         Extent::Extrato,
     );
     let lists_missing = cx.data.orders.value().is_none()
@@ -234,7 +241,7 @@ fn activity_ui(ui: &mut Ui, activity: &mut ActivityState, cx: &PanelContext<'_>,
 fn export_menu_ui(
     ui: &mut Ui,
     activity: &mut ActivityState,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     out: &mut Outbox,
     view: &ActivityView,
 ) {
@@ -282,7 +289,7 @@ fn clear_search_of(ui: &Ui, kind: MovementKind) {
 fn export_ui(
     ui: &mut Ui,
     activity: &mut ActivityState,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     out: &mut Outbox,
     view: &ActivityView,
 ) {
@@ -316,12 +323,7 @@ fn export_ui(
     export_extrato(activity, out, format, snapshot);
 }
 
-fn filters_ui(
-    ui: &mut Ui,
-    activity: &mut ActivityState,
-    cx: &PanelContext<'_>,
-    view: &ActivityView,
-) {
+fn filters_ui(ui: &mut Ui, activity: &mut ActivityState, cx: &Shared, view: &ActivityView) {
     let language = cx.language;
     let before = activity.preset;
     ui.horizontal_wrapped(|ui| {

@@ -6,7 +6,6 @@ use std::time::Duration;
 use brlv_core::api::auth::{PrivateKey, Signer};
 use brlv_core::api::client::{Client, ClientConfig};
 use brlv_core::api::model::{BalanceAsset, DepositAsset};
-use brlv_desk::cli::sandbox::{SandboxArgs, run};
 use brlv_sandbox::{Sandbox, SandboxConfig, SandboxError, generate_demo_credentials};
 use reqwest::Method;
 use secrecy::SecretString;
@@ -310,21 +309,6 @@ async fn start_up_guards() {
         .await
         .unwrap()
         .unwrap();
-
-    let args = SandboxArgs {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        allow_non_loopback: false,
-        api_keys: vec!["a".into(), "b".into()],
-        public_keys: vec!["a.pem".into()],
-        webhook_url: None,
-        demo_credentials: None,
-        empty: false,
-        order_expiry_secs: 600,
-        quote_lifetime_secs: 60,
-        seed_records: 0,
-        clock_start: None,
-    };
-    assert!(matches!(run(args).await, Err(SandboxError::Usage(_))));
 }
 
 #[tokio::test]

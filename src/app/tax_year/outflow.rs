@@ -35,3 +35,12 @@ impl OutflowQuestion {
         self.answer = None;
     }
 }
+
+/// The answers' translation keys, in the order they are offered.
+pub fn answer_key(answer: OutflowAnswer) -> &'static str {
+    match answer {
+        OutflowAnswer::Payment => "taxes.outflow.payment",
+        OutflowAnswer::OwnWallet => "taxes.outflow.own_wallet",
+        OutflowAnswer::Gift => "taxes.outflow.gift",
+    }
+}

@@ -2,19 +2,22 @@
 //! blocking, drawn only when the destination is not one of the account's
 //! wallets. Its answers are the Taxes view's own ([`OutflowAnswer`]); the
 //! answer is kept once the service names the record
-//! ([`crate::app::features::taxes::outflow`]).
+//! ([`crate::app::tax_year::outflow`]).
 
 use egui::{RichText, Ui};
 
-use crate::app::features::taxes::outflow::OutflowQuestion;
-use crate::app::panel::PanelContext;
+use uuid::Uuid;
+
+use crate::app::features::journal::message::JournalCommand;
+use crate::app::message::Command;
+use crate::app::tax_year::outflow::{OutflowQuestion, answer_key};
 use brlv_core::tax::OutflowAnswer;
 
-use super::outflows::answer_key;
+use super::{Outbox, Shared};
 
 /// Whether `address` is one of the account's wallets (a move between
 /// them is no outflow: nothing to ask).
-fn is_account_wallet(cx: &PanelContext<'_>, address: &str) -> bool {
+fn is_account_wallet(cx: &Shared, address: &str) -> bool {
     cx.data.wallets.value().is_some_and(|wallets| {
         wallets
             .iter()
@@ -26,7 +29,7 @@ fn is_account_wallet(cx: &PanelContext<'_>, address: &str) -> bool {
 /// account's; the person's pick goes into `question`.
 pub fn outflow_question_ui(
     ui: &mut Ui,
-    cx: &PanelContext<'_>,
+    cx: &Shared,
     target: Option<&str>,
     question: &mut OutflowQuestion,
 ) {
@@ -57,4 +60,14 @@ pub fn outflow_question_ui(
             ui.label(RichText::new(cx.t("taxes.outflow.at_send.unanswered").as_ref()).weak());
         }
     });
+}
+
+/// The question's answer once its send ended: kept in the journal under
+/// the record the service `made`, if it made one; dropped either way, so
+/// the next review starts unanswered.
+pub fn outflow_sent(question: &mut OutflowQuestion, made: Option<Uuid>, out: &mut Outbox) {
+    if let Some(input) = made.and_then(|record| question.kept_for(record)) {
+        out.command(Command::Journal(JournalCommand::KeepTaxInput(input)));
+    }
+    question.clear();
 }
