@@ -422,6 +422,11 @@ impl AppState {
                 }
             }
             Event::Submitted { form, outcome, .. } => self.submitted(form, outcome),
+            Event::Resettled { form, outcome, .. } => {
+                if self.panels.awaits_settling(form) {
+                    self.submitted(form, outcome);
+                }
+            }
             Event::Batch(event) => {
                 self.tell(
                     |panels| &mut panels.withdrawals,

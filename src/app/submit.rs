@@ -143,7 +143,16 @@ pub enum SubmitOutcome {
         /// When the service can no longer accept it
         /// ([`brlv_core::journal::settle::Sent::horizon`]).
         until: OffsetDateTime,
+        /// What was sent, as the core compares it: the worker settles it
+        /// again by itself once `until` has passed
+        /// ([`brlv_core::journal_send::settle_once_known`]).
+        sent: Box<Sent>,
     },
+    /// The answer was lost and the list read once the service could no
+    /// longer accept it shows two or more identical records, or one it
+    /// cannot compare: whether it was applied cannot be told, and sending
+    /// it again blindly could pay twice.
+    CannotTell(Error),
     /// The answer was lost and the re-read could not tell: it may or may not
     /// have been applied.
     Unknown {
@@ -206,14 +215,9 @@ fn as_values<R: serde::Serialize>(records: &[R]) -> Vec<serde_json::Value> {
         .collect()
 }
 
-/// Settles a form's lost send by the core's one rule
-/// ([`brlv_core::journal::settle::settle`]) against `after`, the list read
-/// now.
-pub fn settle_lost<R: serde::Serialize>(
-    lost: &LostSend<'_, R>,
-    after: &[R],
-    read_at: OffsetDateTime,
-) -> Settlement {
+/// What a form's lost send sent, as the core compares it: its body, when
+/// it left and closed, and the ids its list held just before.
+fn lost_sent<R: serde::Serialize>(lost: &LostSend<'_, R>) -> Sent {
     let mut sent = Sent::from_body(
         uuid::Uuid::nil(),
         lost.sent_at,
@@ -228,25 +232,73 @@ pub fn settle_lost<R: serde::Serialize>(
             .filter_map(|record| core_settle::record_id(lost.list, record))
             .collect(),
     );
+    sent
+}
+
+/// Settles a form's lost send by the core's one rule
+/// ([`brlv_core::journal::settle::settle`]) against `after`, the list read
+/// now.
+pub fn settle_lost<R: serde::Serialize>(
+    lost: &LostSend<'_, R>,
+    after: &[R],
+    read_at: OffsetDateTime,
+) -> Settlement {
     let list = ListRead {
         records: as_values(after),
         read_at,
     };
-    core_settle::settle(&sent, Ok(&list), &BTreeSet::new())
+    core_settle::settle(&lost_sent(lost), Ok(&list), &BTreeSet::new())
+}
+
+/// What a record the settling found is, as the form that sent it shows
+/// it; `None` for a list no form settles this way or a record that does
+/// not read as one.
+fn found_record(kind: ListKind, record: serde_json::Value) -> Option<Created> {
+    match kind {
+        ListKind::Withdrawals => serde_json::from_value(record).ok().map(Created::Withdrawal),
+        ListKind::Transfers => serde_json::from_value(record).ok().map(Created::Transfer),
+        ListKind::Orders | ListKind::Wallets => None,
+    }
+}
+
+/// How a form's send whose answer was lost (`error`) ended, as the core's
+/// one settling decided it for `sent`.
+pub fn settled_outcome(error: Error, sent: &Sent, settlement: Settlement) -> SubmitOutcome {
+    let core_settle::Settles::List(kind) = sent.settles else {
+        return SubmitOutcome::CannotTell(error);
+    };
+    match settlement {
+        Settlement::Done { record, .. } => match found_record(kind, record) {
+            Some(record) => SubmitOutcome::Created {
+                record,
+                after_unknown: true,
+            },
+            None => SubmitOutcome::CannotTell(error),
+        },
+        Settlement::NotDone => SubmitOutcome::NotApplied(error),
+        Settlement::NotYetKnown { until } => SubmitOutcome::NotYetKnown {
+            error,
+            until,
+            sent: Box::new(sent.clone()),
+        },
+        Settlement::CannotTell(why) if why.is_final() => SubmitOutcome::CannotTell(error),
+        // The list could not be read: it may have been done.
+        Settlement::CannotTell(why) => SubmitOutcome::Unknown {
+            error,
+            reread: Some(Error::Config(why.to_string())),
+        },
+    }
 }
 
 /// Sends a form's POST once (`send`) and settles how it ended: `list`
 /// reads the list it adds to, once before it leaves and again after a lost
-/// answer, for [`settle_lost`]; `created` takes the answer, `found` the
-/// record found after a lost one (`id_of` names a record).
+/// answer, for the core's one settling; `created` takes the answer.
 pub async fn send_settled<T, R, S, L, LF>(
     kind: ListKind,
     body: String,
     send: S,
     list: L,
     created: impl FnOnce(T) -> Created,
-    found: impl FnOnce(R) -> Created,
-    id_of: impl Fn(&R) -> String,
 ) -> SubmitOutcome
 where
     R: serde::Serialize,
@@ -291,25 +343,16 @@ where
         closed_at,
         before: &before,
     };
+    let sent = lost_sent(&lost);
     match settle_lost(&lost, &after, read_at) {
-        Settlement::Done { id, .. } => match after.into_iter().find(|record| id_of(record) == id) {
-            Some(record) => SubmitOutcome::Created {
-                record: found(record),
-                after_unknown: true,
-            },
-            None => SubmitOutcome::Unknown {
-                error,
-                reread: None,
-            },
-        },
-        Settlement::NotDone => SubmitOutcome::NotApplied(error),
-        Settlement::NotYetKnown { until } => SubmitOutcome::NotYetKnown { error, until },
-        // Two new look-alikes within seconds: the journal's settling lists
-        // them once the service can no longer accept this one.
-        Settlement::CannotTell(_) => SubmitOutcome::NotYetKnown {
+        // Two new look-alikes within seconds: read again once the service
+        // can no longer accept this one.
+        Settlement::CannotTell(why) if why.is_final() => SubmitOutcome::NotYetKnown {
             error,
-            until: closed_at + core_settle::SEND_LIMIT,
+            until: sent.horizon(),
+            sent: Box::new(sent),
         },
+        settlement => settled_outcome(error, &sent, settlement),
     }
 }
 

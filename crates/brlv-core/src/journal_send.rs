@@ -116,6 +116,43 @@ pub async fn settle_pending(
     Ok(settled)
 }
 
+/// How many times [`settle_once_known`] reads the list again when this
+/// computer's clock wakes it a little before the horizon.
+const READS_ONCE_KNOWN: usize = 3;
+
+/// Settles one send that was not yet known (the window's form whose answer
+/// was lost): waits until just after the service could no longer accept it
+/// ([`settle::Sent::horizon`]), reads its list again and decides by the one
+/// rule ([`settle::settle`]), so the open window learns *done* or *not done*
+/// without a restart. `claimed` holds the ids other journaled sends account
+/// for.
+pub async fn settle_once_known(
+    client: &Client,
+    sent: &settle::Sent,
+    claimed: &BTreeSet<String>,
+) -> Settlement {
+    let Settles::List(kind) = sent.settles else {
+        return settle::settle(sent, Err("no list shows it"), claimed);
+    };
+    let mut settlement = Settlement::NotYetKnown {
+        until: sent.horizon(),
+    };
+    for _ in 0..READS_ONCE_KNOWN {
+        let Settlement::NotYetKnown { until } = settlement else {
+            break;
+        };
+        let left = (until - OffsetDateTime::now_utc()).clamp(time::Duration::ZERO, SEND_LIMIT * 2);
+        let pause = std::time::Duration::try_from(left).unwrap_or_default();
+        tokio::time::sleep(pause + std::time::Duration::from_secs(1)).await;
+        let mut lists = read_lists(client, &BTreeSet::from([kind])).await;
+        let list = lists
+            .remove(&kind)
+            .unwrap_or_else(|| Err("it was not read".to_owned()));
+        settlement = settle::settle(sent, list.as_ref().map_err(String::as_str), claimed);
+    }
+    settlement
+}
+
 /// The list a send adds to, read just before it left.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadBefore {

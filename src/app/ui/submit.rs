@@ -69,7 +69,9 @@ pub fn submit_status_ui(
             note_ui(ui, &tr(language, "accounts.kept_typed"));
             technical_details_ui(ui, language, error);
         }
-        SubmitOutcome::NotApplied(error) | SubmitOutcome::NotYetKnown { error, .. } => {
+        SubmitOutcome::NotApplied(error)
+        | SubmitOutcome::NotYetKnown { error, .. }
+        | SubmitOutcome::CannotTell(error) => {
             let response = ui.label(
                 RichText::new(outcome_text(language, outcome).unwrap_or_default())
                     .color(palette::of(ui).warning),
@@ -124,7 +126,8 @@ pub fn outcome_text(language: Language, outcome: &SubmitOutcome) -> Option<Strin
             return Some(tr(language, "accounts.found_after_unknown").into_owned());
         }
         SubmitOutcome::NotApplied(error) => (error, "accounts.not_applied"),
-        SubmitOutcome::NotYetKnown { error, until } => {
+        SubmitOutcome::CannotTell(error) => (error, "accounts.cannot_tell"),
+        SubmitOutcome::NotYetKnown { error, until, .. } => {
             let local = crate::app::clock::LocalZone::system().local(*until);
             let time = format!("{:02}:{:02}", local.hour(), local.minute());
             return Some(tr_with(

@@ -18,10 +18,12 @@ use crate::app::features::journal::task::{JournalBook, JournalHandle, journaled}
 use crate::app::message::{Event, NoticeKind};
 use crate::app::resources::{Fetched, ResourceKey};
 use crate::app::session::{ProfileKind, SessionId};
-use crate::app::submit::{SubmitOutcome, SubmitRequest};
+use crate::app::submit::{FormKind, SubmitOutcome, SubmitRequest, settled_outcome};
 use crate::webhook::WebhookEvent;
 use brlv_core::api::Client;
+use brlv_core::journal::settle::{self, Sent, Settled};
 use brlv_core::journal::{self as store, JournalError};
+use brlv_core::journal_send::settle_once_known;
 use brlv_core::profile::Profile;
 
 use super::state::{Done, Worker, blocking, notice};
@@ -37,7 +39,8 @@ pub async fn submit_journaled(
     outflow_answer: Option<brlv_core::tax::OutflowAnswer>,
 ) -> (SubmitOutcome, &'static [ResourceKey], Option<JournalError>) {
     let post = records::post_record(&request, OffsetDateTime::now_utc());
-    let ((outcome, refresh), problem) = journaled(
+    let post_id = post.id;
+    let ((mut outcome, refresh), problem) = journaled(
         journal,
         (post, outflow_answer),
         submit(client, request),
@@ -46,6 +49,10 @@ pub async fn submit_journaled(
         },
     )
     .await;
+    // Its later settling finds it in the journal by this id.
+    if let SubmitOutcome::NotYetKnown { sent, .. } = &mut outcome {
+        sent.post_id = post_id;
+    }
     (outcome, refresh, problem)
 }
 
@@ -181,6 +188,72 @@ impl Worker {
                 session,
                 sends,
             }))];
+            match kept {
+                Ok(answers) => steps.extend(answers.into_iter().map(|input| {
+                    Done::Report(Event::Journal(JournalEvent::TaxInputKept {
+                        session,
+                        input,
+                    }))
+                })),
+                Err(error) => steps.push(Done::Report(notice(
+                    NoticeKind::JournalNotWritten,
+                    error.to_string(),
+                ))),
+            }
+            Done::Sequence(steps)
+        });
+    }
+
+    /// Settles a form's send that was not yet known once the service can
+    /// no longer accept it (the core's [`settle_once_known`]), keeps the
+    /// conclusion in the journal as the settling at start would, and tells
+    /// the form: the open window learns *done* or *not done* by itself.
+    pub(super) fn settle_once_known(
+        &mut self,
+        session: SessionId,
+        form: FormKind,
+        error: brlv_core::api::Error,
+        sent: Sent,
+    ) {
+        let (Some((open, client)), Some(journal)) = (self.session_client(), self.session_journal())
+        else {
+            return;
+        };
+        if open != session {
+            return;
+        }
+        self.spawn(async move {
+            let claimed = journal
+                .run(|book| Ok(settle::claimed_ids(&book.store.posts(None)?)))
+                .await
+                .unwrap_or_default();
+            let settlement = settle_once_known(&client, &sent, &claimed).await;
+            let post_id = sent.post_id;
+            let settled = settlement.clone();
+            let kept = journal
+                .run(move |book| {
+                    let entries = book.store.posts(None)?;
+                    let Some(entry) = entries.into_iter().find(|entry| entry.post.id == post_id)
+                    else {
+                        return Ok(Vec::new());
+                    };
+                    let settled = [Settled {
+                        post: entry.post,
+                        settlement: settled,
+                    }];
+                    brlv_core::tax::journal::record_settled(
+                        &mut book.store,
+                        &settled,
+                        OffsetDateTime::now_utc(),
+                    )
+                })
+                .await;
+            let outcome = settled_outcome(error, &sent, settlement);
+            let mut steps = vec![Done::Resettled {
+                session,
+                form,
+                outcome,
+            }];
             match kept {
                 Ok(answers) => steps.extend(answers.into_iter().map(|input| {
                     Done::Report(Event::Journal(JournalEvent::TaxInputKept {

@@ -182,6 +182,9 @@ pub fn outcome_record(post_id: Uuid, outcome: &SubmitOutcome, at: OffsetDateTime
         SubmitOutcome::NotYetKnown { error, .. } => {
             (Outcome::Unknown, true, None, Some(text(error)), None)
         }
+        // The worker journals the settling's own verdict, with its
+        // candidates, before this is told.
+        SubmitOutcome::CannotTell(error) => (Outcome::Unknown, true, None, Some(text(error)), None),
     };
     OutcomeRecord {
         post_id,

@@ -2,7 +2,7 @@
 //! decides ([`send_settled`]): a transfer not listed before the send, of
 //! the same asset, amount and addresses, shows it was created; none, read
 //! before the service could no longer accept it, is not yet known, and the
-//! journal settles it later.
+//! worker reads again by itself once that moment has passed.
 
 use crate::app::resources::ResourceKey;
 use crate::app::submit::{Created, SubmitOutcome, send_settled};
@@ -22,8 +22,6 @@ pub async fn create(client: &Client, request: &CreateTransfer) -> SubmitOutcome 
         client.create_transfer(request),
         || client.list_transfers(&all),
         Created::Transfer,
-        Created::Transfer,
-        |transfer| transfer.id.to_string(),
     )
     .await
 }

@@ -2,7 +2,7 @@
 //! decides ([`send_settled`]): a withdrawal not listed before the send, of
 //! the same asset, method, amount and destination, shows it was created;
 //! none, read before the service could no longer accept it, is not yet
-//! known, and the journal settles it later.
+//! known, and the worker reads again by itself once that moment has passed.
 
 use crate::app::resources::ResourceKey;
 use crate::app::submit::{Created, SubmitOutcome, send_settled};
@@ -26,8 +26,6 @@ pub async fn create(client: &Client, request: &CreateWithdrawal) -> SubmitOutcom
         client.create_withdrawal(request),
         || client.list_withdrawals(None),
         Created::Withdrawal,
-        Created::Withdrawal,
-        |withdrawal| withdrawal.id.to_string(),
     )
     .await
 }
