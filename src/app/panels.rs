@@ -310,15 +310,15 @@ impl Panels {
     /// Fills the form of a send an earlier run left not done, exactly as
     /// it was sent; the view that form is in. Nothing is sent: the form's
     /// review and the lock come after, as for anything typed.
-    pub fn fill(&mut self, resend: Resend, cx: &Shared, out: &mut Outbox) -> View {
+    pub fn fill(&mut self, resend: Resend, of: Uuid, cx: &Shared, out: &mut Outbox) -> View {
         match resend {
             Resend::Withdrawal(request) => {
-                let fill = WithdrawalsEvent::Fill(Box::new(request), cx.language);
+                let fill = WithdrawalsEvent::Fill(Box::new(request), cx.language, of);
                 self.withdrawals.apply(fill, cx, out);
                 View::Withdrawals
             }
             Resend::Transfer(request) => {
-                let fill = TransfersEvent::Fill(Box::new(request), cx.language);
+                let fill = TransfersEvent::Fill(Box::new(request), cx.language, of);
                 self.transfers.apply(fill, cx, out);
                 View::Transfers
             }

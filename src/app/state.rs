@@ -152,8 +152,15 @@ impl AppState {
                     self.push(Command::Orders(OrdersCommand::Watch(id)));
                 }
                 Ask::Show(view) => self.view = view,
-                Ask::FillForm(resend) => {
-                    self.view = self.show(|panels, cx, out| panels.fill(*resend, cx, out));
+                Ask::FillForm { resend, of } => {
+                    self.tell(|panels| &mut panels.journal, JournalTold::Filled(of));
+                    self.view = self.show(|panels, cx, out| panels.fill(*resend, of, cx, out));
+                }
+                Ask::SentAgain { of, id } => {
+                    self.tell(
+                        |panels| &mut panels.journal,
+                        JournalTold::SentAgain { of, id },
+                    );
                 }
                 Ask::OpenOrder(id) => {
                     self.view = View::Orders;

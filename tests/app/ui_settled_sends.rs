@@ -18,11 +18,11 @@ use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event};
 use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::state::{AppState, View};
-use brlv_desk::app::submit::SubmitRequest;
+use brlv_desk::app::submit::{Created, FormKind, SubmitOutcome, SubmitRequest};
 
 use crate::support::ui::{
-    SESSION, connected_state, dec, deliver, harness, only_the_right_passphrase_sends, seal_session,
-    settle,
+    SESSION, confirm_plain_key, connected_state, dec, deliver, harness,
+    only_the_right_passphrase_sends, seal_session, settle,
 };
 
 const FOUND: &str = "9c2f0c52-0000-4000-8000-0000000000aa";
@@ -413,3 +413,69 @@ fn an_order_found_after_a_restart_is_marked_on_its_row_of_the_orders_list() {
         "only its row: {marked:?}"
     );
 }
+
+/// "Send again…" is offered once: pressed, it is gone (a second press
+/// cannot fill a second send), and once the form sent it, the entry names
+/// the new withdrawal.
+#[test]
+fn send_again_is_offered_once_and_the_entry_is_linked_to_the_new_send() {
+    let mut state = connected_state(Language::En);
+    state.view = View::Settings;
+    one_of_each(&mut state);
+    let mut harness = harness(state);
+    settle(&mut harness);
+    assert_eq!(send_again_buttons(&harness, "Send again…"), 1);
+    harness
+        .get(By::new().role(Role::Button).label_contains("Send again…"))
+        .click();
+    settle(&mut harness);
+    assert_eq!(harness.state().view, View::Withdrawals);
+
+    harness.state_mut().view = View::Settings;
+    settle(&mut harness);
+    assert_eq!(
+        send_again_buttons(&harness, "Send again…"),
+        0,
+        "pressed once, it is gone"
+    );
+    harness.get_by_label_contains("“Send again…” filled its form");
+
+    harness.state_mut().view = View::Withdrawals;
+    settle(&mut harness);
+    harness.get_by_label("Review withdrawal").click();
+    settle(&mut harness);
+    harness.get_by_label("Confirm").click();
+    settle(&mut harness);
+    confirm_plain_key(&mut harness);
+    let state = harness.state_mut();
+    assert_eq!(
+        state
+            .take_commands()
+            .into_iter()
+            .filter(|command| matches!(command, Command::Submit { .. }))
+            .count(),
+        1,
+        "one send"
+    );
+    state.apply(Event::Submitted {
+        session: SESSION,
+        form: FormKind::Withdrawal,
+        outcome: SubmitOutcome::Created {
+            record: Created::Withdrawal(
+                serde_json::from_value(serde_json::json!({
+                    "id": NEW, "state": "pending-payment", "asset": "fiat/brl",
+                    "method": "ted", "amount": "1234.56",
+                }))
+                .unwrap(),
+            ),
+            after_unknown: false,
+        },
+    });
+    state.view = View::Settings;
+    settle(&mut harness);
+    harness.get_by_label_contains(&format!("Sent again: the new one is {NEW}"));
+    assert_eq!(send_again_buttons(&harness, "Send again…"), 0);
+    assert_eq!(submits(harness.state()), 0, "nothing more left");
+}
+
+const NEW: &str = "9c2f0c52-0000-4000-8000-0000000000bb";

@@ -15,7 +15,7 @@ use crate::app::i18n::tr;
 use crate::app::message::Command;
 use crate::app::panel::outflow_question::{outflow_question_ui, outflow_sent};
 use crate::app::panel::record_panel::{RecordFooter, export_answer, record_panel_ui};
-use crate::app::panel::{Outbox, Panel, Shared};
+use crate::app::panel::{Ask, Outbox, Panel, Shared};
 use crate::app::resources::{AccountData, ListQuery};
 use crate::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
 use crate::app::ui::review::{ReviewChoice, review_with_ui};
@@ -69,6 +69,12 @@ impl Panel for TransfersState {
                         ..
                     } => {
                         self.created(transfer);
+                        if let Some(of) = self.sending_again.take() {
+                            out.ask(Ask::SentAgain {
+                                of,
+                                id: transfer.id,
+                            });
+                        }
                         Some(transfer.id)
                     }
                     _ => None,
@@ -93,7 +99,8 @@ impl Panel for TransfersState {
                 self.state_filter = None;
                 self.records.select(id);
             }
-            TransfersEvent::Fill(request, language) => {
+            TransfersEvent::Fill(request, language, of) => {
+                self.sending_again = Some(of);
                 self.draft = super::state::TransferDraft::sent_as(&request, language);
                 self.reviewing = None;
                 self.submit = SubmitStatus::Idle;

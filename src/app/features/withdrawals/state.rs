@@ -30,6 +30,9 @@ pub struct WithdrawalsState {
     pub confirming: Option<CreateWithdrawal>,
     /// Where its request stands.
     pub submit: SubmitStatus,
+    /// The journal's POST an earlier run left not done that the form was
+    /// filled with ("Send again…"): the send it makes is linked to it.
+    pub sending_again: Option<Uuid>,
     /// The "Save this recipient" name, while that offer is open.
     pub recipient_offer: Option<String>,
     /// The withdrawal whose details are shown, its receipt's path, the export.
@@ -70,7 +73,7 @@ pub enum WithdrawalsEvent {
     Batch(super::batch::BatchEvent),
     /// Fill the form with a withdrawal an earlier run left not done, as it
     /// was sent (amounts written in this language); nothing is sent.
-    Fill(Box<CreateWithdrawal>, Language),
+    Fill(Box<CreateWithdrawal>, Language, Uuid),
     /// An earlier run's withdrawal, whose answer never came, is this one.
     FoundAfterRestart(Uuid),
     /// What became of a file it asked for: its CSV export, a payouts

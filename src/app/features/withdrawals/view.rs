@@ -14,7 +14,7 @@ use crate::app::format::{
 use crate::app::message::Command;
 use crate::app::panel::outflow_question::outflow_sent;
 use crate::app::panel::record_panel::{RecordFooter, export_answer, record_panel_ui};
-use crate::app::panel::{Outbox, Panel, Shared};
+use crate::app::panel::{Ask, Outbox, Panel, Shared};
 use crate::app::resources::{AccountData, ListQuery};
 use crate::app::submit::{Created, SubmitOutcome, SubmitStatus};
 use crate::app::ted::{TedDraft, ted_destination_text};
@@ -89,6 +89,12 @@ impl Panel for WithdrawalsState {
                         ..
                     } => {
                         self.created(withdrawal);
+                        if let Some(of) = self.sending_again.take() {
+                            out.ask(Ask::SentAgain {
+                                of,
+                                id: withdrawal.id,
+                            });
+                        }
                         Some(withdrawal.id)
                     }
                     _ => None,
@@ -117,7 +123,8 @@ impl Panel for WithdrawalsState {
                     out.command(Command::Batch(command));
                 }
             }
-            WithdrawalsEvent::Fill(request, language) => {
+            WithdrawalsEvent::Fill(request, language, of) => {
+                self.sending_again = Some(of);
                 self.draft = super::state::WithdrawalDraft::sent_as(&request, language);
                 self.confirming = None;
                 self.submit = SubmitStatus::Idle;
