@@ -335,6 +335,7 @@ impl AppState {
         match setting {
             Setting::Language(language) => self.shared.language = language,
             Setting::Notifications(enabled) => self.shared.notifications = enabled,
+            Setting::DuplicateDays(days) => self.shared.duplicate_days = days,
             Setting::AddProfile => self.shared.adding_profile = true,
             Setting::StopAddingProfile => self.shared.adding_profile = false,
         }

@@ -92,6 +92,8 @@ pub enum Setting {
     Language(Language),
     /// Desktop notifications on or off.
     Notifications(bool),
+    /// How many days back a payment is compared for a repeat.
+    DuplicateDays(u32),
     /// Show the form that adds a profile over the open one.
     AddProfile,
     /// Close that form, back to the open profile.

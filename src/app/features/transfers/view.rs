@@ -15,6 +15,7 @@ use crate::app::i18n::tr;
 use crate::app::message::Command;
 use crate::app::panel::outflow_question::{outflow_question_ui, outflow_sent};
 use crate::app::panel::record_panel::{RecordFooter, export_answer, record_panel_ui};
+use crate::app::panel::repeats::repeats_ui;
 use crate::app::panel::{Ask, Outbox, Panel, Shared};
 use crate::app::resources::{AccountData, ListQuery};
 use crate::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
@@ -25,6 +26,7 @@ use crate::app::ui::{
     technical_values_shown, wallet_choice_ui, wallet_choices,
 };
 use brlv_core::api::model::{Asset, Transfer, TransferState};
+use brlv_core::journal::settle::ListKind;
 
 use crate::app::panel::recipients::{recipient_offer_ui, recipient_picker_ui};
 use crate::app::recipient_book::RecipientKind;
@@ -311,16 +313,24 @@ fn review_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mut
         return;
     };
     let mut review = transfer_review(cx, &request);
-    review.can_confirm = !transfers.submit.is_sending();
+    let body = serde_json::to_string(&request).unwrap_or_default();
+    let repeats = &mut transfers.repeats;
+    repeats.compare(cx, ListKind::Transfers.path(), &body, &cx.data.transfers);
+    review.can_confirm = !transfers.submit.is_sending() && repeats.allows_send();
     let target = Some(request.target_address.as_str());
     let outflow = &mut transfers.outflow;
     match review_with_ui(ui, &review, |ui| {
-        outflow_question_ui(ui, cx, target, outflow)
+        repeats_ui(ui, cx, "transfer", repeats);
+        outflow_question_ui(ui, cx, target, outflow);
     }) {
-        Some(ReviewChoice::Confirm) => out.submit(SubmitRequest::Transfer(request)),
+        Some(ReviewChoice::Confirm) => {
+            transfers.repeats.clear();
+            out.submit(SubmitRequest::Transfer(request));
+        }
         Some(ReviewChoice::Back) => {
             transfers.reviewing = None;
             transfers.outflow.clear();
+            transfers.repeats.clear();
         }
         _ => {}
     }

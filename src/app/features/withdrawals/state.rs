@@ -30,6 +30,9 @@ pub struct WithdrawalsState {
     pub confirming: Option<CreateWithdrawal>,
     /// Where its request stands.
     pub submit: SubmitStatus,
+    /// The request under review compared with the service's records for
+    /// a repeat, and whether the person chose to send it anyway.
+    pub repeats: crate::app::panel::repeats::RepeatCheck,
     /// The journal's POST an earlier run left not done that the form was
     /// filled with ("Send again…"): the send it makes is linked to it.
     pub sending_again: Option<Uuid>,
