@@ -124,7 +124,7 @@ fn a_pix_withdrawal_is_completed_with_the_keyboard_alone() {
         harness.state().panels.withdrawals.confirming.is_some(),
         "Enter opened the confirmation"
     );
-    harness.get_by_label("PIX key (CPF): ***.982.247-**");
+    harness.get_by_label("PIX key (CPF): 529.982.247-25");
     assert!(
         sent(harness.state_mut()).is_empty(),
         "not before confirming"

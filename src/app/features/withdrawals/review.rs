@@ -27,14 +27,19 @@ use brlv_core::recipients::Destination;
 
 use super::state::WithdrawalsState;
 
-/// A PIX key as a review shows it: its kind, and a CPF masked as bank apps
-/// mask a person's (the other kinds are what the person typed).
+/// A PIX key as a review shows it: its kind, and the key whole (a CPF
+/// written as one), so the person checks every digit of what they are
+/// about to pay; masking is for lists and receipts. `key` is the request's
+/// (eleven bare digits there are a CPF: a phone is sent `+55…`).
 fn pix_key_text(cx: &Shared, key: &str) -> String {
-    let Ok(parsed) = PixKey::parse(key) else {
+    let Ok(parsed) = PixKey::parse_wire(key) else {
         return key.to_owned();
     };
     let (kind, shown) = match &parsed {
-        PixKey::Cpf(_) => ("withdrawals.kind_cpf", masked_document(parsed.as_str())),
+        PixKey::Cpf(_) => (
+            "withdrawals.kind_cpf",
+            crate::app::format::document_formatted(parsed.as_str()),
+        ),
         PixKey::Cnpj(_) => ("withdrawals.kind_cnpj", parsed.as_str().to_owned()),
         PixKey::Email(_) => ("withdrawals.kind_email", parsed.as_str().to_owned()),
         PixKey::Phone(_) => ("withdrawals.kind_phone", parsed.as_str().to_owned()),

@@ -4,10 +4,12 @@
 
 use uuid::Uuid;
 
+use brlv_core::pix::PixKeyKind;
+
 use crate::app::clock::Millis;
 use crate::app::dialog::FileAnswer;
 use crate::app::form::{
-    Field, FieldError, FieldErrors, address_field, amount_field, pix_key_field,
+    Field, FieldError, FieldErrors, address_field, amount_field, pix_key_field_as,
 };
 use crate::app::i18n::{self, Language};
 use crate::app::resources::{ListQuery, Narrowed};
@@ -111,6 +113,10 @@ pub struct WithdrawalDraft {
     pub amount: String,
     /// Destination PIX key (PIX only).
     pub pix_key: String,
+    /// The answer to "CPF or mobile?" for the key as it was typed when
+    /// answered: eleven digits that are both are read as the kind said,
+    /// and not at all until it is (typing another key drops the answer).
+    pub pix_key_answer: Option<(String, PixKeyKind)>,
     /// The TED's destination account (TED only).
     pub ted: TedDraft,
     /// Where the tokens go (token only): an EVM address.
@@ -124,6 +130,7 @@ impl Default for WithdrawalDraft {
             asset: Asset::FiatBrl,
             amount: String::new(),
             pix_key: String::new(),
+            pix_key_answer: None,
             ted: TedDraft::default(),
             target_address: String::new(),
         }
@@ -139,6 +146,8 @@ impl WithdrawalDraft {
             asset: request.asset.clone(),
             amount: i18n::amount(language, request.amount, request.asset.scale()),
             pix_key: request.pix_key.clone().unwrap_or_default(),
+            // Sent, eleven bare digits were a CPF (a phone is sent +55…).
+            pix_key_answer: request.pix_key.clone().map(|key| (key, PixKeyKind::Cpf)),
             ted: request
                 .ted_account
                 .as_ref()
@@ -146,6 +155,14 @@ impl WithdrawalDraft {
                 .unwrap_or_default(),
             target_address: request.target_address.clone().unwrap_or_default(),
         }
+    }
+
+    /// The kind said for the key as typed now, if any.
+    pub fn pix_key_kind(&self) -> Option<PixKeyKind> {
+        self.pix_key_answer
+            .as_ref()
+            .filter(|(typed, _)| *typed == self.pix_key)
+            .map(|(_, kind)| *kind)
     }
 
     /// The request, or what is wrong. A PIX key is sent in its normalised form.
@@ -173,7 +190,7 @@ impl WithdrawalDraft {
             );
         }
         let pix_key = (self.method == WithdrawalMethod::Pix)
-            .then(|| pix_key_field(&self.pix_key, &mut errors))
+            .then(|| pix_key_field_as(&self.pix_key, self.pix_key_kind(), &mut errors))
             .flatten();
         let ted_account = (self.method == WithdrawalMethod::Ted)
             .then(|| self.ted.account(&mut errors))

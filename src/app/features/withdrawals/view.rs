@@ -3,7 +3,7 @@
 //! is sent; the list with its asset filter (sent to the API), every field of
 //! the selected withdrawal, and the CSV export.
 
-use egui::Ui;
+use egui::{RichText, Ui};
 
 use crate::app::dialog::{DialogPurpose, FileAnswer, WriteKind};
 use crate::app::export::ExportRecords;
@@ -26,7 +26,7 @@ use crate::app::ui::{
 };
 use brlv_core::api::model::{Asset, Withdrawal, WithdrawalMethod};
 use brlv_core::api::payout::TED_ACCOUNT_FIELDS;
-use brlv_core::pix::PixKey;
+use brlv_core::pix::{PixKey, PixKeyError, PixKeyKind};
 
 use crate::app::panel::recipients::{recipient_offer_ui, recipient_picker_ui};
 use crate::app::panel::review::{available_at_field_ui, pix_kind_text, within_balance};
@@ -284,7 +284,13 @@ fn form_ui(ui: &mut Ui, withdrawals: &mut WithdrawalsState, cx: &Shared, out: &m
         let label = cx.t("withdrawals.pix_key");
         let draft = &mut withdrawals.draft;
         pix_key_field_ui(ui, &label, &mut draft.pix_key, key_message);
-        if let Ok(key) = PixKey::parse(&withdrawals.draft.pix_key) {
+        pix_key_kind_ui(ui, cx, draft);
+        let kind = draft.pix_key_kind();
+        let parsed = match kind {
+            Some(kind) => PixKey::parse_as(&draft.pix_key, kind),
+            None => PixKey::parse(&draft.pix_key),
+        };
+        if let Ok(key) = parsed {
             note_ui(
                 ui,
                 &cx.t_with(
@@ -546,4 +552,29 @@ fn withdrawal_sent_text(cx: &Shared, withdrawal: &Withdrawal) -> String {
         )
     };
     cx.t_with(key, &[("amount", &amount), ("to", &to)])
+}
+
+/// "CPF or mobile?" under a PIX key of eleven digits that are both a valid
+/// CPF and a Brazilian mobile number: either would pay someone, so the form
+/// is not valid until the person says which (two radio buttons, each named
+/// with the key as it would be read, reached by Tab, chosen by Space).
+fn pix_key_kind_ui(ui: &mut Ui, cx: &Shared, draft: &mut super::state::WithdrawalDraft) {
+    let Err(PixKeyError::Ambiguous { digits, phone }) = PixKey::parse(&draft.pix_key) else {
+        return;
+    };
+    let question = ui.label(RichText::new(cx.t("withdrawals.cpf_or_mobile").as_ref()).strong());
+    crate::app::ui::live_region(&question, true);
+    let mut kind = draft.pix_key_kind();
+    let cpf = cx.t_with(
+        "withdrawals.cpf_or_mobile_cpf",
+        &[("cpf", &crate::app::format::document_formatted(&digits))],
+    );
+    let mobile = cx.t_with("withdrawals.cpf_or_mobile_phone", &[("phone", &phone)]);
+    ui.horizontal(|ui| {
+        ui.radio_value(&mut kind, Some(PixKeyKind::Cpf), cpf.as_str());
+        ui.radio_value(&mut kind, Some(PixKeyKind::Phone), mobile.as_str());
+    });
+    if let Some(kind) = kind {
+        draft.pix_key_answer = Some((draft.pix_key.clone(), kind));
+    }
 }
