@@ -51,6 +51,9 @@ pub struct BatchRequest {
     pub batch: brlv_core::payouts::Batch,
     /// Pay a finished file again; stop at the first failure.
     pub options: brlv_core::payouts::run::Options,
+    /// How many days back the service's withdrawals are compared for a
+    /// repeated row (Settings, as the forms' reviews).
+    pub duplicate_days: u32,
 }
 
 impl SubmitRequest {
