@@ -261,17 +261,23 @@ def press(app, name, roles=(pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON
     time.sleep(1)
 
 
-def transfer_count():
-    """How many transfers the sandbox holds, read through the API with
-    `call` on the same environment profile (the window's list could lag)."""
+def record_count(records):
+    """How many `records` (transfers, withdrawals) the sandbox holds, read
+    through the API with `call` on the same environment profile (the
+    window's list could lag)."""
     import json
     import subprocess
     answer = subprocess.run(
-        [os.environ["BRLV_BINARY"], "call", "--quiet", "GET", "/api/v0/transfers"],
+        [os.environ["BRLV_BINARY"], "call", "--quiet", "GET", f"/api/v0/{records}"],
         capture_output=True, text=True, check=True,
     ).stdout
     body = answer[answer.index("{"):]
-    return len(json.loads(body)["transfers"])
+    return len(json.loads(body)[records])
+
+
+def transfer_count():
+    """How many transfers the sandbox holds."""
+    return record_count("transfers")
 
 
 def walk_review(app):
@@ -321,16 +327,8 @@ def walk_review(app):
 
 
 def withdrawal_count():
-    """How many withdrawals the sandbox holds, read through the API with
-    `call` on the same environment profile."""
-    import json
-    import subprocess
-    answer = subprocess.run(
-        [os.environ["BRLV_BINARY"], "call", "--quiet", "GET", "/api/v0/withdrawals"],
-        capture_output=True, text=True, check=True,
-    ).stdout
-    body = answer[answer.index("{"):]
-    return len(json.loads(body)["withdrawals"])
+    """How many withdrawals the sandbox holds."""
+    return record_count("withdrawals")
 
 
 def walk_repeat(app):

@@ -116,15 +116,7 @@ fn every_wrong_row_is_named_by_row_and_column_and_nothing_can_be_sent() {
             harness.get_by_label(review).accesskit_node().is_disabled(),
             "nothing can be sent while a row has an error"
         );
-        assert!(
-            harness
-                .state()
-                .panels
-                .withdrawals
-                .batch
-                .request(7)
-                .is_none()
-        );
+        assert!(batch_request(&harness).is_none());
     }
 }
 
@@ -378,15 +370,7 @@ fn a_three_row_file_is_sent_with_its_progress_and_result_and_asks_before_paying_
             .is_some()
     );
     assert!(harness.query_by_label("Review and send…").is_none());
-    assert!(
-        harness
-            .state()
-            .panels
-            .withdrawals
-            .batch
-            .request(7)
-            .is_none()
-    );
+    assert!(batch_request(&harness).is_none());
     // Asked again, the person's yes makes it payable once more.
     harness.get_by_label("Pay this file again…").click();
     pump(
@@ -725,4 +709,10 @@ fn the_batchs_review_says_who_receives_by_method_and_each_balance_after() {
                 .is_none()
         );
     }
+}
+
+/// The request the batch would hand the lock now, its repeats compared
+/// over the default seven days.
+fn batch_request(harness: &Harness<'static, AppState>) -> Option<SubmitRequest> {
+    harness.state().panels.withdrawals.batch.request(7)
 }

@@ -56,6 +56,29 @@ pub async fn submit_journaled(
     (outcome, refresh, problem)
 }
 
+/// What the journal kept once sends were settled, as steps: each answer
+/// given at sending that reached its record, or the journal's failure.
+fn kept_after_settling(
+    session: SessionId,
+    kept: Result<Vec<brlv_core::tax::TaxInput>, JournalError>,
+) -> Vec<Done> {
+    match kept {
+        Ok(answers) => answers
+            .into_iter()
+            .map(|input| {
+                Done::Report(Event::Journal(JournalEvent::TaxInputKept {
+                    session,
+                    input,
+                }))
+            })
+            .collect(),
+        Err(error) => vec![Done::Report(notice(
+            NoticeKind::JournalNotWritten,
+            error.to_string(),
+        ))],
+    }
+}
+
 /// A journal failure as a notice, or nothing.
 pub(super) fn problem_notice(problem: Option<JournalError>) -> Option<Done> {
     problem.map(|error| Done::Report(notice(NoticeKind::JournalNotWritten, error.to_string())))
@@ -188,18 +211,7 @@ impl Worker {
                 session,
                 sends,
             }))];
-            match kept {
-                Ok(answers) => steps.extend(answers.into_iter().map(|input| {
-                    Done::Report(Event::Journal(JournalEvent::TaxInputKept {
-                        session,
-                        input,
-                    }))
-                })),
-                Err(error) => steps.push(Done::Report(notice(
-                    NoticeKind::JournalNotWritten,
-                    error.to_string(),
-                ))),
-            }
+            steps.extend(kept_after_settling(session, kept));
             Done::Sequence(steps)
         });
     }
@@ -254,18 +266,7 @@ impl Worker {
                 form,
                 outcome,
             }];
-            match kept {
-                Ok(answers) => steps.extend(answers.into_iter().map(|input| {
-                    Done::Report(Event::Journal(JournalEvent::TaxInputKept {
-                        session,
-                        input,
-                    }))
-                })),
-                Err(error) => steps.push(Done::Report(notice(
-                    NoticeKind::JournalNotWritten,
-                    error.to_string(),
-                ))),
-            }
+            steps.extend(kept_after_settling(session, kept));
             Done::Sequence(steps)
         });
     }
