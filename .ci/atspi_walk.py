@@ -208,7 +208,9 @@ def walk_hostile(app):
     """A wallet the service named with a NUL and a right-to-left override
     (made by .ci/run with `call`): the window shows it as visible escapes and
     is still on the accessibility bus afterwards (a raw NUL in one name is
-    enough for the bus to drop the whole window)."""
+    enough for the bus to drop the whole window). Two more, `Conta` and
+    `Conta` with a zero-width space: the space shows as its escape and both
+    are marked as looking like another wallet's name."""
     wallets = wait_for(
         "the navigation entry 'Wallets'",
         lambda: find_named(app, pyatspi.ROLE_PUSH_BUTTON, "Wallets")
@@ -227,11 +229,30 @@ def walk_hostile(app):
         ),
     )
     print(f"the hostile name reads: {shown!r}")
+    marks = ("looks like another wallet's name", "parece o nome de outra carteira")
+    hidden = wait_for(
+        "the wallet named with a zero-width space, its escape shown and marked as a look-alike",
+        lambda: next(
+            (
+                node.name
+                for node in walk(app)
+                if "Conta\\u{200b}" in (node.name or "")
+                and any(mark in (node.name or "") for mark in marks)
+            ),
+            None,
+        ),
+    )
+    print(f"the look-alike name reads: {hidden!r}")
     failures = []
+    if not any(
+        (node.name or "").startswith("Conta (") and any(mark in node.name for mark in marks)
+        for node in walk(app)
+    ):
+        failures.append("hostile: the plain 'Conta' is not marked as looking like another name")
     for node in walk(app):
         text = f"{node.name or ''} {describe(node)}"
-        if any(c in text for c in ("\x00", "\u202e", "\u202E")):
-            failures.append(f"hostile: a raw control or override reached the tree: {text!r}")
+        if any(c in text for c in ("\x00", "\u202e", "\u202E", "\u200b", "\u2060", "\ufeff")):
+            failures.append(f"hostile: a raw control, override or invisible character reached the tree: {text!r}")
     time.sleep(3)
     if find_app() is None:
         failures.append("hostile: the window left the accessibility bus")

@@ -261,6 +261,7 @@ fn run_profile(command: ProfileCommand) -> ExitCode {
         P::Add(args) => args.passphrase.source(),
         P::PublicKey { passphrase, .. }
         | P::SetUrl { passphrase, .. }
+        | P::SetProxy { passphrase, .. }
         | P::Seal { passphrase, .. } => passphrase.source(),
         P::List | P::Remove { .. } => call::PassphraseSource::Terminal,
     };

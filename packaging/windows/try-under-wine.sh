@@ -22,7 +22,7 @@
 #   6. (NSIS) the installed copy updates itself as the window's Update does:
 #      a copy of the installed program, outside the folder being replaced,
 #      runs `update install --after-caller --wait --package FILE
-#      --relaunch=... -- ARGS`, which waits for its caller (here a shell
+#      --relaunch -- ARGS`, which waits for its caller (here a shell
 #      that holds its standard input for a few seconds), reads a feed served
 #      over loopback and signed with a key made for the run, checks a higher
 #      version's installer (beside it, as the window leaves it) against it,
@@ -242,6 +242,8 @@ cat >"$feed_dir/feed.json" <<FEED
 {
   "version": "$newer",
   "date": "$(date -u +%Y-%m-%d)",
+  "signed": "$(date -u +%Y-%m-%dT%H:%M:%SZ)",
+  "expires": "$(date -u -d "@$(( $(date -u +%s) + 7 * 86400 ))" +%Y-%m-%dT%H:%M:%SZ)",
   "notes": { "en": "A test release.", "pt-BR": "Uma versão de teste." },
   "platforms": {
     "windows-x86_64-nsis": {
@@ -273,9 +275,10 @@ rm -f "$relaunched_shot"
 # The caller: holds the updater's standard input for three seconds, then
 # ends, as the window's process does when it closes.
 { sleep 3; } | BRLV_LOG=info timeout 300 wine "$updater_dir/brlv-desk-updater.com" update install \
-  --after-caller --wait --feed-url "http://127.0.0.1:$feed_port/feed.json" --public-key "$feed_key" \
+  --after-caller --wait --feed-url "http://127.0.0.1:$feed_port/feed.json" \
+  --public-key-file "$(windows_path "$work/feed.pub")" \
   --platform windows-x86_64-nsis --package "$(windows_path "$updater_dir/$newer_installer")" \
-  --relaunch="$(windows_path "$install_dir/brlv-desk.exe")" \
+  --relaunch \
   -- --sandbox --view settings --screenshot "$(windows_path "$relaunched_shot")" \
   >"$work/update.txt" 2>&1 || { cat "$work/update.txt" >>"$log"; cat "$work/update.txt"; fail "update install --wait --relaunch failed"; }
 # The relaunched window saves its screenshot and exits.
@@ -308,6 +311,13 @@ if win "$install_dir/brlv-desk.com" update install --feed-url "http://127.0.0.1:
   fail "a feed signed by another key was accepted"
 fi
 echo "a feed signed by another key: refused"
+# The updater starts no program it is told to: --relaunch takes none.
+if win "$install_dir/brlv-desk.com" update install --wait --relaunch="C:\\windows\\system32\\cmd.exe" \
+  -- /c echo started >"$work/relaunch-refused.txt" 2>&1; then
+  fail "update install --relaunch=PROGRAM was accepted"
+fi
+grep -q "started" "$work/relaunch-refused.txt" && fail "update install --relaunch=PROGRAM started it"
+echo "update install --relaunch=cmd.exe: refused, nothing started"
 
 step "NSIS: silent uninstall"
 win "$install_dir/uninstall.exe" /S

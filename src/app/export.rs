@@ -167,6 +167,9 @@ pub enum FileErrorKind {
     IsADirectory,
     /// The disk is full.
     StorageFull,
+    /// A link, or anything but a plain file of its own, is at the path:
+    /// nothing was written through it.
+    NotWritten(brlv_core::private_file::NotWritten),
     /// The content could not be made (CSV, PNG).
     Encode(String),
     /// Anything else, in the system's words.
@@ -177,6 +180,12 @@ impl FileError {
     /// The error `error` gave on `path`.
     pub fn io(path: &Path, error: &std::io::Error) -> FileError {
         use std::io::ErrorKind;
+        if let Some(refused) = brlv_core::private_file::NotWritten::of(error) {
+            return FileError {
+                path: path.to_owned(),
+                kind: FileErrorKind::NotWritten(refused),
+            };
+        }
         let kind = match error.kind() {
             ErrorKind::NotFound => FileErrorKind::NotFound,
             ErrorKind::PermissionDenied => FileErrorKind::PermissionDenied,
@@ -216,6 +225,11 @@ impl Localize for FileError {
             FileErrorKind::PermissionDenied => with_path("err.file.permission_denied"),
             FileErrorKind::IsADirectory => with_path("err.file.is_a_directory"),
             FileErrorKind::StorageFull => with_path("err.file.storage_full"),
+            FileErrorKind::NotWritten(refused) => with_path(match refused {
+                brlv_core::private_file::NotWritten::Link => "err.file.link",
+                brlv_core::private_file::NotWritten::NotAFile => "err.file.not_a_file",
+                brlv_core::private_file::NotWritten::OtherNames => "err.file.other_names",
+            }),
             FileErrorKind::Encode(reason) | FileErrorKind::Other(reason) => tr_with(
                 language,
                 "err.file.other",

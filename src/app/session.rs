@@ -50,4 +50,20 @@ pub struct SessionInfo {
     /// Its key is sealed: money moves only after the passphrase, and the
     /// window locks when idle. False for the sandbox and plain keys.
     pub sealed: bool,
+    /// How its requests reach the service.
+    pub route: SessionRoute,
+}
+
+/// How an open connection's requests reach the service, as the window
+/// shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SessionRoute {
+    /// The proxy its requests go through (`host:port`), shown beside the
+    /// service's host; `None` when they go straight to the service.
+    pub proxy: Option<String>,
+    /// The profile trusts a certificate of its own beside the system's.
+    pub own_certificate: bool,
+    /// Variables of the environment that would have changed the path and
+    /// were not used (`HTTPS_PROXY`, `SSL_CERT_FILE`…).
+    pub ignored: Vec<&'static str>,
 }

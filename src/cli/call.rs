@@ -243,6 +243,7 @@ fn command_credentials_for(
         if let Some(notice) = opened.notice {
             eprintln!("note: {notice}");
         }
+        say_ignored_environment(&opened.credentials.network, Some(name));
         return Ok(opened.credentials);
     }
     let credentials = environment_credentials()?;
@@ -256,7 +257,39 @@ fn command_credentials_for(
              -scrypt`)"
         );
     }
-    Ok(credentials.open(ask)?)
+    let credentials = credentials.open(ask)?;
+    say_ignored_environment(&credentials.network, None);
+    Ok(credentials)
+}
+
+/// Says on standard error which variables of the environment would have
+/// changed the network path and are not used: a proxy variable the profile
+/// did not choose, `SSL_CERT_FILE`, `SSL_CERT_DIR`.
+fn say_ignored_environment(path: &brlv_core::network::NetworkPath, profile: Option<&str>) {
+    let ignored = brlv_core::network::ignored_environment(path);
+    if ignored.is_empty() {
+        return;
+    }
+    let whose = match profile {
+        Some(name) => format!("profile {name:?}"),
+        None => "the environment's profile".to_owned(),
+    };
+    let proxy = match &path.proxy {
+        brlv_core::network::Proxy::Direct => "connects straight to its service".to_owned(),
+        brlv_core::network::Proxy::System => "uses the system's proxy".to_owned(),
+        brlv_core::network::Proxy::Given(url) => format!("connects through the proxy {url}"),
+    };
+    eprintln!(
+        "note: {} set in the environment and not used: {whose} {proxy} and trusts the \
+         system's certificate authorities{} (a saved profile's proxy is chosen with \
+         `brlv-desk profile set-proxy`)",
+        ignored.join(", "),
+        if path.certificate.is_some() {
+            " and its own certificate"
+        } else {
+            ""
+        }
+    );
 }
 
 /// Whether the environment profile's key file (`BRLV_PRIVATE_KEY_FILE`) is

@@ -61,6 +61,28 @@ pub enum ProfileCommand {
         #[command(flatten)]
         passphrase: PassphraseArgs,
     },
+    /// Choose how a profile's requests reach its service: straight (none,
+    /// the default), through the system's proxy (system), or through a
+    /// proxy given as http://HOST:PORT; and optionally a certificate
+    /// authority of the profile's own, trusted beside the system's. Its key,
+    /// opened with the passphrase, signs the choice (a choice changed any
+    /// other way is refused when the profile is next opened).
+    SetProxy {
+        /// The profile's name.
+        name: String,
+        /// none, system, or http://HOST:PORT.
+        proxy: String,
+        /// A certificate (PEM) to trust beside the system's authorities,
+        /// for a proxy or service with an authority of its own.
+        #[arg(long, value_name = "FILE", conflicts_with = "no_certificate")]
+        certificate: Option<PathBuf>,
+        /// Remove the profile's own certificate.
+        #[arg(long)]
+        no_certificate: bool,
+        /// Where the passphrase comes from.
+        #[command(flatten)]
+        passphrase: PassphraseArgs,
+    },
     /// Seal a profile's plain private key (saved by an early version) with a
     /// new passphrase, and bind its address to it.
     Seal {
@@ -183,7 +205,130 @@ pub fn run(
         ProfileCommand::PublicKey { name, .. } => public_key(&name, context, passphrases, out),
         ProfileCommand::SetUrl { name, url, .. } => set_url(&name, &url, context, passphrases, out),
         ProfileCommand::Seal { name, .. } => seal_plain(&name, context, passphrases, out),
+        ProfileCommand::SetProxy {
+            name,
+            proxy,
+            certificate,
+            no_certificate,
+            ..
+        } => {
+            let certificate = match (certificate, no_certificate) {
+                (Some(file), _) => CertificateChange::Set(file),
+                (None, true) => CertificateChange::Remove,
+                (None, false) => CertificateChange::Keep,
+            };
+            set_proxy(&name, &proxy, certificate, context, passphrases, out)
+        }
     }
+}
+
+/// What `profile set-proxy` does with the profile's own certificate.
+enum CertificateChange {
+    Keep,
+    Remove,
+    Set(PathBuf),
+}
+
+/// `brlv-desk profile set-proxy`: the profile's network path, signed by its
+/// key (opened with the passphrase) with its address.
+fn set_proxy(
+    name: &str,
+    proxy: &str,
+    certificate: CertificateChange,
+    context: &ProfileContext<'_>,
+    passphrases: &mut PassphraseReader,
+    out: &mut dyn Write,
+) -> Result<(), ProfileFailure> {
+    let language = context.language;
+    let proxy = brlv_core::network::Proxy::parse(proxy)
+        .map_err(|error| ProfileFailure::usage(error.to_string()))?;
+    let mut book = load_book(context)?;
+    let Some(profile) = book.find(name).cloned() else {
+        return Err(unknown_profile(name, language));
+    };
+    let mut network = book.network_of(name);
+    network.proxy = proxy;
+    match certificate {
+        CertificateChange::Keep => {}
+        CertificateChange::Remove => network.certificate = None,
+        CertificateChange::Set(file) => {
+            let pem = std::fs::read_to_string(&file)
+                .map_err(|error| ProfileFailure::usage(format!("{}: {error}", file.display())))?;
+            brlv_core::network::NetworkPath::check_certificate(&pem)
+                .map_err(|error| ProfileFailure::usage(error.to_string()))?;
+            network.certificate = Some(pem.trim().to_owned());
+        }
+    }
+    let key = open_for_binding(name, context, passphrases)?;
+    let binding = profile_binding::bind(&key, name, &profile.base_url, &network)
+        .map_err(|error| ProfileFailure::failed(error.to_string()))?;
+    BindingBook::store(&BindingBook::path_beside(&context.book_path), name, binding)
+        .map_err(|error| ProfileFailure::failed(error.to_string()))?;
+    let shown = network.bound_text();
+    book.set_network(name, network);
+    save_and_say(
+        &book,
+        context,
+        out,
+        "cli.profile.proxy_set",
+        &[("name", name), ("path", &shown)],
+    )
+}
+
+/// Writes `book` and says `key` with `args`, once a profile was changed.
+fn save_and_say(
+    book: &ProfileBook,
+    context: &ProfileContext<'_>,
+    out: &mut dyn Write,
+    key: &'static str,
+    args: &[(&str, &str)],
+) -> Result<(), ProfileFailure> {
+    book.save(&context.book_path)
+        .map_err(|error| ProfileFailure::failed(error.to_string()))?;
+    print_line(out, &tr_with(context.language, key, args))
+}
+
+/// The sealed key of the saved profile `name`, opened with the passphrase
+/// (and sealed again with the binding mark when an earlier version sealed
+/// it), to sign a new binding.
+fn open_for_binding(
+    name: &str,
+    context: &ProfileContext<'_>,
+    passphrases: &mut PassphraseReader,
+) -> Result<PrivateKey, ProfileFailure> {
+    let language = context.language;
+    let store = open_store(context)?;
+    let secrets = load_secrets(name, &*store, language)?;
+    if !seal::is_sealed(secrets.private_key_pem.expose_secret()) {
+        return Err(ProfileFailure::usage(tr_with(
+            language,
+            "cli.profile.not_sealed",
+            &[("name", name)],
+        )));
+    }
+    let passphrase = passphrases
+        .ask(&tr(language, "cli.profile.prompt_open"))
+        .map_err(|error| ProfileFailure::usage(error.to_string()))?;
+    let key = open_sealed(
+        &secrets.private_key_pem,
+        &passphrase,
+        seal::KdfPolicy::Sealed,
+        language,
+    )?;
+    if !seal::seals_with_binding(secrets.private_key_pem.expose_secret()) {
+        let resealed = seal::seal(&key, &passphrase, context.seal_cost)
+            .map_err(|error| ProfileFailure::failed(error.to_string()))?;
+        store
+            .save(
+                name,
+                &ProfileSecrets {
+                    api_key: secrets.api_key.clone(),
+                    private_key_pem: resealed,
+                },
+            )
+            .map_err(|error| ProfileFailure::failed(error.localize(language)))?;
+    }
+    Ok(key)
 }
 
 fn add(
@@ -238,6 +383,8 @@ fn add(
         let _ = store.delete(&args.name);
         return Err(failure);
     }
+    // A profile added anew goes straight to its service, as its key signed.
+    book.set_network(&args.name, brlv_core::network::NetworkPath::default());
     book.upsert(Profile {
         name: args.name.clone(),
         base_url,
@@ -354,51 +501,16 @@ fn set_url(
     let Some(mut profile) = book.find(name).cloned() else {
         return Err(unknown_profile(name, language));
     };
-    let store = open_store(context)?;
-    let secrets = load_secrets(name, &*store, language)?;
-    if !seal::is_sealed(secrets.private_key_pem.expose_secret()) {
-        return Err(ProfileFailure::usage(tr_with(
-            language,
-            "cli.profile.not_sealed",
-            &[("name", name)],
-        )));
-    }
-    let passphrase = passphrases
-        .ask(&tr(language, "cli.profile.prompt_open"))
-        .map_err(|error| ProfileFailure::usage(error.to_string()))?;
-    let key = open_sealed(
-        &secrets.private_key_pem,
-        &passphrase,
-        seal::KdfPolicy::Sealed,
-        language,
-    )?;
-    if !seal::seals_with_binding(secrets.private_key_pem.expose_secret()) {
-        // Sealed by an earlier version: sealed again with the mark, so that
-        // a binding removed later is refused rather than adopted.
-        let resealed = seal::seal(&key, &passphrase, context.seal_cost)
-            .map_err(|error| ProfileFailure::failed(error.to_string()))?;
-        store
-            .save(
-                name,
-                &ProfileSecrets {
-                    api_key: secrets.api_key.clone(),
-                    private_key_pem: resealed,
-                },
-            )
-            .map_err(|error| ProfileFailure::failed(error.localize(language)))?;
-    }
+    let key = open_for_binding(name, context, passphrases)?;
     store_binding(&key, name, url, context)?;
     url.clone_into(&mut profile.base_url);
     book.upsert(profile);
-    book.save(&context.book_path)
-        .map_err(|error| ProfileFailure::failed(error.to_string()))?;
-    print_line(
+    save_and_say(
+        &book,
+        context,
         out,
-        &tr_with(
-            language,
-            "cli.profile.url_set",
-            &[("name", name), ("url", url)],
-        ),
+        "cli.profile.url_set",
+        &[("name", name), ("url", url)],
     )
 }
 
@@ -457,7 +569,8 @@ fn store_binding(
     base_url: &str,
     context: &ProfileContext<'_>,
 ) -> Result<(), ProfileFailure> {
-    let binding = profile_binding::bind(key, name, base_url)
+    let network = load_book(context)?.network_of(name);
+    let binding = profile_binding::bind(key, name, base_url, &network)
         .map_err(|error| ProfileFailure::failed(error.to_string()))?;
     BindingBook::store(&BindingBook::path_beside(&context.book_path), name, binding)
         .map_err(|error| ProfileFailure::failed(error.to_string()))

@@ -293,6 +293,9 @@ pub fn report(args: &TaxReportArgs, out: &mut impl Write) -> Result<(), ReportEr
     };
     let (credentials, name) = credentials(args)?;
     let journal = journal_path(&name, &credentials.base_url);
+    // The Banco Central is asked the way the profile reaches its service:
+    // a rate kept in the journal came through the path the person chose.
+    let network = credentials.network.clone();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -301,7 +304,7 @@ pub fn report(args: &TaxReportArgs, out: &mut impl Write) -> Result<(), ReportEr
     let fetched = runtime.block_on(fetch(
         credentials,
         journal,
-        &args.ptax_url,
+        (&args.ptax_url, &network),
         &answers,
         args.year,
         cnpj.as_deref(),
@@ -327,7 +330,7 @@ pub fn report(args: &TaxReportArgs, out: &mut impl Write) -> Result<(), ReportEr
     let year = year_report(&ledger, &fetched.typed, args.year, now);
     let paid_on = args.paid_on.unwrap_or_else(|| brasilia::date_at(now));
     let (selic_months, selic_requests) = runtime.block_on(selic_for(
-        &args.selic_url,
+        (&args.selic_url, &network),
         &year,
         paid_on,
         fetched.journal.as_deref(),
@@ -439,7 +442,8 @@ fn write_file(
         path: path.clone(),
         reason,
     };
-    let file = std::fs::File::create(&path).map_err(|error| failed(error.to_string()))?;
+    // Owner-only and never through a link, as every file the app writes.
+    let file = brlv_core::private_file::create(&path).map_err(|error| failed(error.to_string()))?;
     write(file).map_err(|error| failed(error.to_string()))
 }
 
@@ -491,7 +495,7 @@ pub fn write_declaration_files(
 /// `paid_on`: the journal's, else the Banco Central's (kept in the
 /// journal). A month that could not be had is flagged on the DARF.
 async fn selic_for(
-    selic_url: &str,
+    (selic_url, network): (&str, &brlv_core::network::NetworkPath),
     year: &YearReport,
     paid_on: Date,
     journal: Option<&Path>,
@@ -500,7 +504,7 @@ async fn selic_for(
     if needed.is_empty() {
         return (SelicMonths::default(), 0);
     }
-    let client = match SelicClient::new(selic_url) {
+    let client = match SelicClient::through(selic_url, network) {
         Ok(client) => client,
         Err(error) => {
             let mut months = SelicMonths::default();
@@ -595,7 +599,7 @@ fn money_held(
 async fn fetch(
     credentials: brlv_core::credentials::Credentials,
     journal: Option<PathBuf>,
-    ptax_url: &str,
+    ptax: (&str, &brlv_core::network::NetworkPath),
     answers: &[TaxInput],
     year: i32,
     custodian_cnpj: Option<&str>,
@@ -690,7 +694,7 @@ async fn fetch(
     );
     let prices = service_prices(&client, wanted_prices).await;
     let (dollar_rates, dollar_rate_requests) =
-        dollar_rates(ptax_url, needed_days, store.as_mut()).await;
+        dollar_rates(ptax, needed_days, store.as_mut()).await;
     Ok(Fetched {
         orders,
         transfers,
@@ -713,14 +717,14 @@ async fn fetch(
 /// Central's (kept in the journal). A day that could not be had is flagged
 /// on its figure and listed in the summary.
 async fn dollar_rates(
-    ptax_url: &str,
+    (ptax_url, network): (&str, &brlv_core::network::NetworkPath),
     needed: std::collections::BTreeSet<time::Date>,
     store: Option<&mut brlv_core::journal::Store>,
 ) -> (DollarRates, usize) {
     if needed.is_empty() {
         return (DollarRates::default(), 0);
     }
-    let client = match PtaxClient::new(ptax_url) {
+    let client = match PtaxClient::through(ptax_url, network) {
         Ok(client) => client,
         Err(error) => {
             let mut rates = DollarRates::default();

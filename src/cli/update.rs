@@ -1,13 +1,19 @@
 //! `brlv-desk update check`, `brlv-desk update download --to DIR` and
 //! `brlv-desk update install`: the window's update path from a terminal.
 //! Each reads the feed this program was built with (or `--feed-url` with
-//! `--public-key`), verifies its signature and refuses what
-//! [`brlv_core::update::check`] refuses; a download is kept only when its
-//! size and SHA-256 are the feed's. `download` runs nothing (on Linux it
-//! prints the command that installs the package); `install`, on Windows,
-//! starts the checked installer silently, and for the window's Update waits
-//! for the window to close first and starts the program again afterwards
-//! (`--after-caller --package FILE --relaunch`).
+//! `--public-key KEY` or `--public-key-file FILE`), verifies its signature
+//! and refuses what [`brlv_core::update::check`] refuses; a download is kept
+//! only when its size and SHA-256 are the feed's. `download` runs nothing
+//! (on Linux it prints the command that installs the package); `install`,
+//! on Windows, starts the checked installer silently, and for the window's
+//! Update waits for the window to close first and starts the installed
+//! program again afterwards (`--after-caller --package FILE --relaunch`).
+//!
+//! It starts nothing it was not built to: the installer it checked, from a
+//! folder only this user can write and locked while it runs; `msiexec.exe`
+//! from the system folder; and, with `--relaunch`, the installed brlv-desk,
+//! found from the installation's own record, never a program named on the
+//! command line.
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -50,24 +56,21 @@ pub enum UpdateCommand {
         #[arg(long)]
         after_caller: bool,
         /// Install this file, downloaded before, instead of downloading
-        /// again: checked against the feed (size, SHA-256) right before it
-        /// is run, as a download is.
+        /// again: copied into a folder only this user can write, and checked
+        /// there against the feed (size, SHA-256) through the handle that
+        /// keeps it unchanged until the installer has ended.
         #[arg(long, value_name = "FILE")]
         package: Option<PathBuf>,
-        /// Once the installer has ended, start the program again: PROGRAM,
-        /// or by default the brlv-desk.exe beside this program; with the
-        /// arguments given after `--`. It starts even when the update did not
-        /// install, so that the person gets the program back.
-        #[arg(
-            long,
-            value_name = "PROGRAM",
-            num_args = 0..=1,
-            require_equals = true,
-            requires = "wait"
-        )]
-        relaunch: Option<Option<PathBuf>>,
-        /// The arguments of the program started again (after `--`).
-        #[arg(last = true, value_name = "ARGS")]
+        /// Once the installer has ended, start the installed brlv-desk again
+        /// (the one the installation records, not a program named here),
+        /// with the window's options given after `--`. It starts even when
+        /// the update did not install, so that the person gets the program
+        /// back.
+        #[arg(long, requires = "wait")]
+        relaunch: bool,
+        /// The window's options for the program started again (after `--`):
+        /// options only, no command.
+        #[arg(last = true, value_name = "OPTIONS", requires = "relaunch")]
         relaunch_args: Vec<std::ffi::OsString>,
         /// Which feed, and for which platform.
         #[command(flatten)]
@@ -77,15 +80,20 @@ pub enum UpdateCommand {
 
 /// Which feed is read, and for which platform.
 #[derive(Clone, Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("feed_key").args(["public_key", "public_key_file"])))]
 pub struct FeedArgs {
     /// A feed other than the one this program was built with (the sandbox's
-    /// demo feed, a test feed); needs --public-key.
-    #[arg(long, value_name = "URL", requires = "public_key")]
+    /// demo feed, a test feed); needs --public-key or --public-key-file.
+    #[arg(long, value_name = "URL", requires = "feed_key")]
     pub feed_url: Option<String>,
-    /// The minisign public key that feed must be signed with: the base64
-    /// line (RWQ…) or a .pub file's path.
+    /// The minisign public key that feed must be signed with: its base64
+    /// line (RWQ…), the text itself and never a file's name.
     #[arg(long, value_name = "KEY", requires = "feed_url")]
     pub public_key: Option<String>,
+    /// The minisign public key that feed must be signed with, read from this
+    /// file (minisign's .pub file).
+    #[arg(long, value_name = "FILE", requires = "feed_url")]
+    pub public_key_file: Option<PathBuf>,
     /// The package kind to look for (windows-x86_64-nsis, windows-x86_64-msi,
     /// linux-x86_64-deb, linux-x86_64-rpm); by default, this system's.
     #[arg(long, value_name = "PLATFORM", value_parser = parse_platform)]
@@ -131,12 +139,12 @@ pub fn run(command: &UpdateCommand) -> ExitCode {
         }
     };
     if let UpdateCommand::Install {
-        relaunch: Some(asked),
+        relaunch: true,
         relaunch_args,
         ..
     } = command
     {
-        relaunch(asked.as_deref(), relaunch_args, installed, &mut stdout);
+        relaunch(relaunch_args, installed, &mut stdout);
     }
     code
 }
@@ -157,41 +165,73 @@ fn wait_for_caller_exit() {
 /// What `update install --relaunch` starts once the installer has ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RelaunchDecision {
-    /// Start this program: the version just installed, or (`updated`
-    /// false) the one that was there, so the person gets it back.
+    /// Start the installed program: the version just installed, or
+    /// (`updated` false) the one that was there, so the person gets it back.
     Start {
         /// The program.
         program: PathBuf,
         /// The update installed.
         updated: bool,
     },
-    /// The program is not there (the installer moved or removed it).
-    NotThere(PathBuf),
+    /// The installation records no program, or it is not there (the
+    /// installer moved or removed it).
+    NotThere(Option<PathBuf>),
+    /// What was to be passed is not the window's options (a command, or a
+    /// word that is not an option): nothing is started.
+    NotOptions(std::ffi::OsString),
 }
 
-/// The program to start again: the one asked for, else the brlv-desk.exe
-/// beside `this_program` (the installed console twin's GUI program);
-/// started whether or not the update installed, when it is there.
+/// The program to start again: the installed brlv-desk (`installed`, from
+/// the installation's record), started whether or not the update
+/// installed, when it is there, with the window's options `args` only.
 pub fn relaunch_decision(
-    asked: Option<&Path>,
-    this_program: &Path,
+    installed: Option<PathBuf>,
+    args: &[std::ffi::OsString],
     updated: bool,
     exists: impl Fn(&Path) -> bool,
 ) -> RelaunchDecision {
-    let program = match asked {
-        Some(program) => program.to_owned(),
-        None => this_program.with_file_name("brlv-desk.exe"),
-    };
-    if exists(&program) {
-        RelaunchDecision::Start { program, updated }
-    } else {
-        RelaunchDecision::NotThere(program)
+    // The window takes options only: a first word that is not one would
+    // make the program run a command instead (`call`, `payouts`…).
+    if let Some(first) = args.first()
+        && !first.to_string_lossy().starts_with('-')
+    {
+        return RelaunchDecision::NotOptions(first.clone());
+    }
+    match installed {
+        Some(program) if exists(&program) => RelaunchDecision::Start { program, updated },
+        other => RelaunchDecision::NotThere(other),
     }
 }
 
-fn relaunch(asked: Option<&Path>, args: &[std::ffi::OsString], updated: bool, out: &mut dyn Write) {
-    let this_program = std::env::current_exe().unwrap_or_default();
-    match relaunch_decision(asked, &this_program, updated, Path::is_file) {
+/// Where the installed brlv-desk is, as the installation records it: on
+/// Windows the `InstallDir` both installers write under
+/// `HKEY_CURRENT_USER\Software\brlv-desk`; elsewhere the path the Linux
+/// packages install (the package manager's, not the search path's).
+fn installed_program() -> Option<PathBuf> {
+    #[cfg(debug_assertions)]
+    if let Some(program) = std::env::var_os(INSTALLED_PROGRAM_HOOK) {
+        return Some(PathBuf::from(program));
+    }
+    #[cfg(windows)]
+    {
+        let folder = windows_registry::CURRENT_USER
+            .open("Software\\brlv-desk")
+            .and_then(|key| key.get_string("InstallDir"))
+            .ok()?;
+        Some(PathBuf::from(folder).join("brlv-desk.exe"))
+    }
+    #[cfg(not(windows))]
+    {
+        Some(PathBuf::from("/usr/bin/brlv-desk"))
+    }
+}
+
+/// The environment variable of the test hook in [`installed_program`].
+#[cfg(debug_assertions)]
+const INSTALLED_PROGRAM_HOOK: &str = "BRLV_TEST_HOOK_INSTALLED_PROGRAM";
+
+fn relaunch(args: &[std::ffi::OsString], updated: bool, out: &mut dyn Write) {
+    match relaunch_decision(installed_program(), args, updated, Path::is_file) {
         RelaunchDecision::Start { program, updated } => {
             let _ = if updated {
                 writeln!(out, "Starting the updated {}.", program.display())
@@ -203,16 +243,31 @@ fn relaunch(asked: Option<&Path>, args: &[std::ffi::OsString], updated: bool, ou
                 )
             };
             let _ = out.flush();
-            if let Err(error) = std::process::Command::new(&program).args(args).spawn() {
+            let folder = program.parent().map(Path::to_path_buf);
+            let mut command = std::process::Command::new(&program);
+            command.args(args);
+            if let Some(folder) = folder {
+                command.current_dir(folder);
+            }
+            if let Err(error) = command.spawn() {
                 eprintln!(
                     "error: {} could not be started again ({error}): start brlv-desk from the Start menu",
                     program.display()
                 );
             }
         }
-        RelaunchDecision::NotThere(program) => eprintln!(
+        RelaunchDecision::NotThere(Some(program)) => eprintln!(
             "error: {} is not there to start again: start brlv-desk from the Start menu",
             program.display()
+        ),
+        RelaunchDecision::NotThere(None) => eprintln!(
+            "error: no installation of brlv-desk is recorded for this user, so nothing was started \
+             again: start brlv-desk from the Start menu"
+        ),
+        RelaunchDecision::NotOptions(word) => eprintln!(
+            "error: {:?} is not one of the window's options, so nothing was started again (only \
+             the window's options may follow --): start brlv-desk from the Start menu",
+            word
         ),
     }
 }
@@ -254,7 +309,9 @@ pub async fn run_command(
         }
     };
     let running = running_version()?;
-    let notice = update::check(&source, &running, platform).await?;
+    let memory = brlv_core::profile::ProfileBook::default_path()
+        .map(|book| update::FeedMemory::path_beside(&book));
+    let notice = update::check(&source, &running, platform, memory.as_deref()).await?;
     print_notice(&notice, &running, out);
     if let UpdateCommand::Install {
         wait,
@@ -264,7 +321,7 @@ pub async fn run_command(
     } = command
     {
         // Starting the program again means knowing when the installer ended.
-        let wait = *wait || relaunch.is_some();
+        let wait = *wait || *relaunch;
         return install(&notice, package.as_deref(), wait, out).await;
     }
     if let UpdateCommand::Download { to, .. } = command {
@@ -291,17 +348,18 @@ pub async fn run_command(
 }
 
 fn source(feed: &FeedArgs) -> Result<UpdateSource, UpdateFailure> {
-    match (&feed.feed_url, &feed.public_key) {
-        (Some(url), Some(key)) => {
-            // A path to a .pub file, or the key itself.
-            let key = if Path::new(key).is_file() {
-                std::fs::read_to_string(key)
-                    .map_err(|error| UpdateFailure::Usage(format!("{key}: {error}")))?
-            } else {
-                key.clone()
-            };
-            Ok(UpdateSource::new(url, &key)?)
-        }
+    let key = match (&feed.public_key, &feed.public_key_file) {
+        (Some(key), _) => Some(key.clone()),
+        (None, Some(file)) => Some(std::fs::read_to_string(file).map_err(|error| {
+            UpdateFailure::Usage(format!(
+                "the public key file {} cannot be read: {error}",
+                file.display()
+            ))
+        })?),
+        (None, None) => None,
+    };
+    match (&feed.feed_url, key) {
+        (Some(url), Some(key)) => Ok(UpdateSource::new(url, &key)?),
         _ => match BuiltInUpdates::of_this_build() {
             BuiltInUpdates::Configured(source) => Ok(source),
             BuiltInUpdates::NotConfigured => Err(UpdateFailure::Usage(
@@ -322,6 +380,8 @@ fn print_notice(notice: &UpdateNotice, running: &Version, out: &mut dyn Write) {
         "brlv-desk {} is available (released {}; this is {running}).",
         notice.version, notice.date
     );
+    // The feed's notes are made safe to show when it is read (escapes
+    // written as `\u{1b}`), so a terminal obeys none of them.
     let _ = writeln!(out, "{}", notice.notes.en.trim());
     let _ = writeln!(
         out,
@@ -351,6 +411,20 @@ async fn download_to(notice: &UpdateNotice, to: &Path) -> Result<PathBuf, Update
     Ok(update::save_package(notice, to, &mut report).await?)
 }
 
+/// The system folder (`C:\\Windows\\System32`) as the shell names it
+/// (FOLDERID_System), not as an environment variable says; elsewhere the
+/// folder of the system's programs, unused there.
+fn system_folder() -> Option<PathBuf> {
+    #[cfg(windows)]
+    {
+        dirs_sys::known_folder(windows_sys::Win32::UI::Shell::FOLDERID_System)
+    }
+    #[cfg(not(windows))]
+    {
+        Some(PathBuf::from("/usr/bin"))
+    }
+}
+
 /// Downloads the installer into a private folder of the system's temporary
 /// one, checked against the feed, and starts it with no questions; with
 /// `wait`, waits for it and says how it ended. The checked file is run from
@@ -368,19 +442,30 @@ async fn install(
             notice.platform
         )));
     }
-    let path = match package {
-        Some(path) => {
-            update::verify_file(&notice.package, path)?;
-            path.to_owned()
-        }
+    // Run from a private folder, locked and checked through the handle held
+    // until the installer has ended: what runs is what was checked.
+    let (locked, folder) = match package {
+        Some(given) => update::stage_verified(&notice.package, given, &std::env::temp_dir())?,
         None => {
             let mut report = |_: DownloadProgress| {};
-            update::download(&notice.package, &std::env::temp_dir(), &mut report)
-                .await?
-                .path
+            let downloaded =
+                update::download(&notice.package, &std::env::temp_dir(), &mut report).await?;
+            match update::lock_verified(&notice.package, &downloaded.path) {
+                Ok(locked) => (locked, downloaded.folder),
+                Err(error) => {
+                    let _ = std::fs::remove_dir_all(&downloaded.folder);
+                    return Err(error.into());
+                }
+            }
         }
     };
-    let Some(how) = notice.platform.silent_install(&path) else {
+    let path = locked.path.clone();
+    let Some(system_folder) = system_folder() else {
+        return Err(UpdateFailure::Usage(
+            "the system folder (System32) cannot be found, so msiexec is not started".to_owned(),
+        ));
+    };
+    let Some(how) = notice.platform.silent_install(&path, &system_folder) else {
         return Err(UpdateFailure::Usage(
             "no silent install for this platform".to_owned(),
         ));
@@ -393,8 +478,9 @@ async fn install(
         notice.package.sha256_hex()
     );
     let mut installer = std::process::Command::new(&how.program);
-    installer.args(&how.args);
+    installer.args(&how.args).current_dir(&folder);
     let mut child = installer.spawn().map_err(|error| {
+        let _ = std::fs::remove_dir_all(&folder);
         UpdateFailure::Usage(format!(
             "the installer {} could not be started: {error}",
             path.display()
@@ -411,6 +497,8 @@ async fn install(
     let status = child.wait().map_err(|error| {
         UpdateFailure::Usage(format!("waiting for the installer failed: {error}"))
     })?;
+    drop(locked);
+    let _ = std::fs::remove_dir_all(&folder);
     if status.success() {
         let _ = writeln!(out, "brlv-desk {} is installed.", notice.version);
         Ok(())
@@ -426,52 +514,54 @@ async fn install(
 mod tests {
     use super::*;
 
-    const INSTALLED_CONSOLE: &str = "C:/Users/ana/AppData/Local/Programs/brlv-desk/brlv-desk.com";
     const INSTALLED_WINDOW: &str = "C:/Users/ana/AppData/Local/Programs/brlv-desk/brlv-desk.exe";
 
     #[test]
-    fn by_default_the_window_beside_the_console_program_starts_again() {
-        let decision = relaunch_decision(None, Path::new(INSTALLED_CONSOLE), true, |path| {
-            path == Path::new(INSTALLED_WINDOW)
-        });
+    fn the_installed_program_starts_again_whether_or_not_the_update_installed() {
+        for updated in [true, false] {
+            let decision = relaunch_decision(
+                Some(PathBuf::from(INSTALLED_WINDOW)),
+                &["--sandbox".into()],
+                updated,
+                |path| path == Path::new(INSTALLED_WINDOW),
+            );
+            assert_eq!(
+                decision,
+                RelaunchDecision::Start {
+                    program: PathBuf::from(INSTALLED_WINDOW),
+                    updated
+                }
+            );
+        }
+    }
+
+    #[test]
+    fn a_program_not_recorded_or_removed_is_not_started_and_is_named() {
         assert_eq!(
-            decision,
-            RelaunchDecision::Start {
-                program: PathBuf::from(INSTALLED_WINDOW),
-                updated: true
-            }
+            relaunch_decision(Some(PathBuf::from(INSTALLED_WINDOW)), &[], true, |_| false),
+            RelaunchDecision::NotThere(Some(PathBuf::from(INSTALLED_WINDOW)))
+        );
+        assert_eq!(
+            relaunch_decision(None, &[], true, |_| true),
+            RelaunchDecision::NotThere(None)
         );
     }
 
     #[test]
-    fn the_program_asked_for_starts_again_even_when_the_update_did_not_install() {
-        let updater = Path::new("C:/Temp/brlv-desk-update-1/brlv-desk-updater.exe");
-        let decision =
-            relaunch_decision(Some(Path::new(INSTALLED_WINDOW)), updater, false, |_| true);
+    fn only_the_windows_options_are_passed_never_a_command() {
         assert_eq!(
-            decision,
-            RelaunchDecision::Start {
-                program: PathBuf::from(INSTALLED_WINDOW),
-                updated: false
-            }
+            relaunch_decision(
+                Some(PathBuf::from(INSTALLED_WINDOW)),
+                &["call".into(), "POST".into()],
+                true,
+                |_| true
+            ),
+            RelaunchDecision::NotOptions("call".into())
         );
     }
 
     #[test]
-    fn a_program_the_installer_removed_is_not_started_and_is_named() {
-        let updater = Path::new("C:/Temp/brlv-desk-update-1/brlv-desk-updater.exe");
-        assert_eq!(
-            relaunch_decision(None, updater, true, |_| false),
-            RelaunchDecision::NotThere(PathBuf::from("C:/Temp/brlv-desk-update-1/brlv-desk.exe"))
-        );
-        assert_eq!(
-            relaunch_decision(Some(Path::new(INSTALLED_WINDOW)), updater, true, |_| false),
-            RelaunchDecision::NotThere(PathBuf::from(INSTALLED_WINDOW))
-        );
-    }
-
-    #[test]
-    fn relaunch_needs_wait_and_takes_the_programs_arguments_after_two_dashes() {
+    fn relaunch_takes_no_program_needs_wait_and_takes_options_after_two_dashes() {
         use clap::Parser;
         #[derive(Debug, clap::Parser)]
         struct Cli {
@@ -485,7 +575,7 @@ mod tests {
             "--wait",
             "--package",
             "setup.exe",
-            "--relaunch=C:/p/brlv-desk.exe",
+            "--relaunch",
             "--",
             "--sandbox",
         ])
@@ -501,22 +591,63 @@ mod tests {
         else {
             panic!("install");
         };
-        assert!(after_caller && wait);
+        assert!(after_caller && wait && relaunch);
         assert_eq!(package, Some(PathBuf::from("setup.exe")));
-        assert_eq!(relaunch, Some(Some(PathBuf::from("C:/p/brlv-desk.exe"))));
         assert_eq!(relaunch_args, vec![std::ffi::OsString::from("--sandbox")]);
 
-        let bare = Cli::try_parse_from(["brlv-desk", "install", "--wait", "--relaunch"]).unwrap();
-        assert!(matches!(
-            bare.command,
-            UpdateCommand::Install {
-                relaunch: Some(None),
-                ..
-            }
-        ));
+        for refused in [
+            &[
+                "brlv-desk",
+                "install",
+                "--wait",
+                "--relaunch=C:/Windows/System32/cmd.exe",
+            ][..],
+            &["brlv-desk", "install", "--wait", "--relaunch", "C:/x.exe"],
+            &["brlv-desk", "install", "--relaunch"],
+            &["brlv-desk", "install", "--wait", "--", "--sandbox"],
+        ] {
+            assert!(Cli::try_parse_from(refused).is_err(), "{refused:?}");
+        }
+    }
+
+    #[test]
+    fn a_feed_key_is_text_or_a_file_never_both_and_needs_the_feed() {
+        use clap::Parser;
+        #[derive(Debug, clap::Parser)]
+        struct Cli {
+            #[command(subcommand)]
+            command: UpdateCommand,
+        }
+        let url = "http://127.0.0.1:9/feed.json";
         assert!(
-            Cli::try_parse_from(["brlv-desk", "install", "--relaunch"]).is_err(),
-            "--relaunch without --wait"
+            Cli::try_parse_from(["b", "check", "--feed-url", url, "--public-key", "RWQ"]).is_ok()
         );
+        assert!(
+            Cli::try_parse_from([
+                "b",
+                "check",
+                "--feed-url",
+                url,
+                "--public-key-file",
+                "k.pub"
+            ])
+            .is_ok()
+        );
+        for refused in [
+            &["b", "check", "--feed-url", url][..],
+            &["b", "check", "--public-key", "RWQ"],
+            &[
+                "b",
+                "check",
+                "--feed-url",
+                url,
+                "--public-key",
+                "RWQ",
+                "--public-key-file",
+                "k",
+            ],
+        ] {
+            assert!(Cli::try_parse_from(refused).is_err(), "{refused:?}");
+        }
     }
 }

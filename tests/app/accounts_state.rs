@@ -28,6 +28,7 @@ fn connected() -> AppState {
         },
         kind: ProfileKind::Saved,
         sealed: false,
+        route: Default::default(),
     }));
     state
 }

@@ -97,6 +97,7 @@ fn session_state() -> AppState {
             },
             kind: brlv_desk::app::session::ProfileKind::Sandbox,
             sealed: false,
+            route: Default::default(),
         },
     ));
     state
@@ -181,6 +182,7 @@ fn big_account(records: usize, budget_mib: u64) -> BigAccount {
             base_url: sandbox.base_url().to_string(),
             api_key: SecretString::from("big".to_owned()),
             private_key: key,
+            network: Default::default(),
         }),
     );
     assert!(worker.send(Command::SetListBudget { mib: budget_mib }));

@@ -83,6 +83,7 @@ impl FaultedApp {
                 base_url: proxy.base_url.clone(),
                 api_key: SecretString::from(API_KEY.to_owned()),
                 private_key: key,
+                network: Default::default(),
             }),
             seal_cost: brlv_core::seal::ScryptCost::TEST_ONLY_CHEAP,
             journal_dir: None,

@@ -76,6 +76,7 @@ impl Service {
             base_url: self.base_url.clone(),
             api_key: SecretString::from(self.api_key.clone()),
             private_key: test_key(),
+            network: Default::default(),
         }
     }
 

@@ -44,6 +44,7 @@ fn started(
             base_url: account.sandbox.base_url().to_string(),
             api_key: SecretString::from(API_KEY.to_owned()),
             private_key: key,
+            network: Default::default(),
         }),
         network: NetworkPolicy::default(),
         seal_cost: brlv_core::seal::ScryptCost::TEST_ONLY_CHEAP,

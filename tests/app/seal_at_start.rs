@@ -203,6 +203,7 @@ fn the_environment_key_banner_opens_saving_it_as_a_sealed_profile() {
         profile: Profile::for_environment("https://api.example.com"),
         kind: ProfileKind::Environment,
         sealed: false,
+        route: Default::default(),
     }));
     state.view = View::Withdrawals;
     let mut harness = harness(state);
@@ -244,6 +245,7 @@ fn saving_the_environment_key_as_a_sealed_profile_opens_the_form_prefilled() {
         profile: Profile::for_environment("https://api.example.com"),
         kind: ProfileKind::Environment,
         sealed: false,
+        route: Default::default(),
     }));
     state.view = View::Withdrawals;
     let mut harness = harness(state);
@@ -336,6 +338,7 @@ fn the_worker_reads_the_environment_profile_for_the_form() {
             base_url: "http://127.0.0.1:9".to_owned(),
             api_key: SecretString::from("given-api-key".to_owned()),
             private_key: key,
+            network: Default::default(),
         }),
     );
     let mut state = AppState::new(Language::En);

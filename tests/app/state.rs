@@ -41,6 +41,7 @@ fn connected_state() -> AppState {
         },
         kind: ProfileKind::Saved,
         sealed: false,
+        route: Default::default(),
     }));
     state
 }

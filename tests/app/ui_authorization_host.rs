@@ -114,3 +114,42 @@ fn the_dialog_in_portuguese_names_the_service_too() {
     harness.get_by_label("Serviço");
     harness.get_by_label(HOST);
 }
+
+/// A profile that goes through a proxy shows it beside the host in the top
+/// bar, named for a screen reader, in both languages; one that goes straight
+/// shows none. Settings says which path is used and what was left unused.
+#[test]
+fn the_top_bar_names_the_proxy_the_profile_goes_through() {
+    for (language, spoken) in [
+        (
+            Language::En,
+            "Through the proxy proxy.example:3128, as the profile chose",
+        ),
+        (
+            Language::PtBr,
+            "Pelo proxy proxy.example:3128, como o perfil escolheu",
+        ),
+    ] {
+        let mut state = connected_state(language);
+        let route = &mut state.shared.session.as_mut().unwrap().route;
+        route.proxy = Some("proxy.example:3128".to_owned());
+        route.ignored = vec!["SSL_CERT_FILE"];
+        state.view = View::Settings;
+        let mut harness = harness(state);
+        settle(&mut harness);
+        harness.get_by_label(spoken);
+        let settings = if language == Language::En {
+            "Requests go to api.example.com through the proxy proxy.example:3128, as this profile chose."
+        } else {
+            "As requisições vão para api.example.com pelo proxy proxy.example:3128, como este perfil escolheu."
+        };
+        harness.get_by_label(settings);
+        assert!(
+            harness.query_by_label_contains("SSL_CERT_FILE").is_some(),
+            "the ignored variable is said"
+        );
+    }
+    let mut harness = harness(connected_state(Language::En));
+    settle(&mut harness);
+    assert!(harness.query_by_label_contains("proxy").is_none());
+}

@@ -389,6 +389,7 @@ fn opening_another_account_closes_the_open_order() {
             },
             kind: brlv_desk::app::session::ProfileKind::Saved,
             sealed: false,
+            route: Default::default(),
         },
     ));
     assert_eq!(state.panels.orders.selected, None);

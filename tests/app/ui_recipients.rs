@@ -347,3 +347,34 @@ fn save_recipient(state: &mut AppState, recipient: brlv_core::recipients::Recipi
     out.ask(brlv_desk::app::panel::Ask::SaveRecipient(recipient));
     state.answer(out);
 }
+
+/// Two saved recipients whose names differ only by a Cyrillic letter are
+/// each marked in the manager, in both languages; the others are not.
+#[test]
+fn recipients_whose_names_look_alike_are_marked() {
+    for (language, mark) in [
+        (Language::En, "looks like another recipient's name"),
+        (Language::PtBr, "parece o nome de outro destinatário"),
+    ] {
+        let mut state = connected_state(language);
+        state.view = View::Settings;
+        let mut look_alike = book();
+        look_alike.recipients.push(Recipient {
+            // A Cyrillic "А" (U+0410) in place of the Latin "A".
+            name: "\u{410}luguel".into(),
+            destination: Destination::Pix {
+                key: "other@example.com".into(),
+            },
+        });
+        state.apply(Event::Recipients(RecipientsEvent::Loaded(Ok(look_alike))));
+        let mut harness = harness(state);
+        settle(&mut harness);
+        harness.get_by_label(&format!("Aluguel ({mark})"));
+        harness.get_by_label(&format!("\u{410}luguel ({mark})"));
+        assert!(
+            harness
+                .query_by_label(&format!("Cold wallet ({mark})"))
+                .is_none()
+        );
+    }
+}

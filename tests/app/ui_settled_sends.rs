@@ -370,6 +370,7 @@ fn another_connection_forgets_what_was_told_of_the_last() {
             },
             kind: brlv_desk::app::session::ProfileKind::Saved,
             sealed: false,
+            route: Default::default(),
         },
     ));
     assert!(state.panels.journal.settled.is_empty());

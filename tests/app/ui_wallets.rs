@@ -248,3 +248,43 @@ fn the_list_reads_name_and_assets_first_and_the_address_last() {
     assert!(left("Assets") < left("Shown in the service's interface"));
     assert!(left("Shown in the service's interface") < left("Address"));
 }
+
+/// Two wallets whose names differ only by a zero-width space (as the
+/// service sent them) and one whose "o" is Cyrillic: the invisible
+/// character shows as an escape, and every name that looks like another is
+/// marked, in the list and for a screen reader; a name unlike any other is
+/// not.
+#[test]
+fn names_that_look_alike_are_shown_with_their_escapes_and_marked() {
+    let mut state = connected_state(Language::En);
+    state.view = View::Wallets;
+    deliver(
+        &mut state,
+        Fetched::Wallets(
+            vec![
+                wallet("Ana", MAIN, &["eth-base/brlv"]),
+                wallet("Ana\u{200b}", TREASURY, &["eth-base/brlv"]),
+                wallet(
+                    "J\u{43e}ao",
+                    "0x0000000000000000000000000000000000000001",
+                    &[],
+                ),
+                wallet("Joao", "0x0000000000000000000000000000000000000002", &[]),
+                wallet("Bia", "0x0000000000000000000000000000000000000003", &[]),
+            ]
+            .into(),
+        ),
+        1_000,
+    );
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label("Ana (looks like another wallet's name)");
+    harness.get_by_label("Ana\\u{200b} (looks like another wallet's name)");
+    harness.get_by_label("Joao (looks like another wallet's name)");
+    harness.get_by_label("J\u{43e}ao (looks like another wallet's name)");
+    harness.get_by_label("Bia");
+    assert!(
+        harness.query_by_label_contains("\u{200b}").is_none(),
+        "no name holds the raw invisible character"
+    );
+}

@@ -98,6 +98,7 @@ fn environment_at(
         base_url: base_url.to_owned(),
         api_key: secrecy::SecretString::from(api_key.to_owned()),
         private_key: key,
+        network: Default::default(),
     })
 }
 

@@ -483,6 +483,7 @@ fn the_environment_profile_is_used_for_the_run_and_never_saved() {
             base_url: account.base_url.clone(),
             api_key: SecretString::from(account.api_key.clone()),
             private_key: account.key.clone(),
+            network: Default::default(),
         }),
     );
     let mut state = AppState::new(Language::En);

@@ -285,7 +285,13 @@ fn call_opens_a_sealed_key_file_with_the_passphrase_from_a_file_descriptor() {
 /// `call` with the plain test key and `base_url`, nothing else from the
 /// environment.
 fn call_with_test_key(base_url: &str, args: &[&str]) -> Output {
-    Command::new(BIN)
+    call_command_with_test_key(base_url, args).output().unwrap()
+}
+
+/// The command [`call_with_test_key`] runs, for a test to add to.
+fn call_command_with_test_key(base_url: &str, args: &[&str]) -> Command {
+    let mut command = Command::new(BIN);
+    command
         .arg("call")
         .args(args)
         .env("BRLV_BASE_URL", base_url)
@@ -294,9 +300,8 @@ fn call_with_test_key(base_url: &str, args: &[&str]) -> Output {
             "BRLV_PRIVATE_KEY_FILE",
             Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("tests/fixtures/test-only-rsa2048-pkcs8.pem"),
-        )
-        .output()
-        .unwrap()
+        );
+    command
 }
 
 /// `call` with a path that would take the API key and a signed token to
@@ -458,6 +463,68 @@ fn call_prints_an_answer_with_its_control_characters_escaped() {
                 "{status}: {name} holds a raw control character: {text:?}"
             );
         }
+    }
+}
+
+/// Two wallets whose names differ only by a zero-width space, a word joiner
+/// or a byte-order mark are printed with those characters as visible
+/// escapes, so the names no longer look the same on the terminal.
+#[test]
+fn call_prints_invisible_characters_of_an_answer_as_escapes() {
+    const WALLETS: &[u8] = "{\"wallets\": [{\"name\": \"Ana\"}, {\"name\": \"Ana\u{200b}\"}, \
+        {\"name\": \"A\u{2060}na\u{feff}\"}]}"
+        .as_bytes();
+    let (url, server) = answer_once("200 OK", WALLETS);
+    let output = call_with_test_key(&url, &["GET", "/api/v0/wallets"]);
+    server.join().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("\"Ana\\u{200b}\""), "{stdout}");
+    assert!(stdout.contains("\"A\\u{2060}na\\u{feff}\""), "{stdout}");
+    assert!(
+        !stdout.contains(['\u{200b}', '\u{2060}', '\u{feff}']),
+        "a raw invisible character: {stdout:?}"
+    );
+}
+
+/// Proxy variables and the authority variables set with no profile setting
+/// are not obeyed, and said: the request goes straight to the service and
+/// the machine the variables name sees nothing.
+#[test]
+fn proxy_and_authority_variables_are_ignored_and_said() {
+    let proxy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    proxy.set_nonblocking(true).unwrap();
+    let proxy_url = format!("http://127.0.0.1:{}", proxy.local_addr().unwrap().port());
+    let (url, server) = answer_once("200 OK", b"{}");
+    let output = call_command_with_test_key(&url, &["GET", "/api/v0/orders"])
+        .env_remove("SSL_CERT_DIR")
+        .env_remove("HTTPS_PROXY")
+        .env_remove("https_proxy")
+        .env_remove("http_proxy")
+        .env_remove("all_proxy")
+        .env_remove("NO_PROXY")
+        .env_remove("no_proxy")
+        .env("HTTP_PROXY", &proxy_url)
+        .env("ALL_PROXY", &proxy_url)
+        .env("SSL_CERT_FILE", "/tmp/an-authority-of-someone-else.pem")
+        .output()
+        .unwrap();
+    server.join().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stdout.starts_with("HTTP 200"), "{stdout}{stderr}");
+    assert!(
+        stderr.contains("HTTP_PROXY, ALL_PROXY, SSL_CERT_FILE set in the environment and not used"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("connects straight to its service"),
+        "{stderr}"
+    );
+    match proxy.accept() {
+        Err(error) if error.kind() == std::io::ErrorKind::WouldBlock => {}
+        Ok((_, from)) => panic!("the proxy variable was obeyed: a connection from {from}"),
+        Err(error) => panic!("{error}"),
     }
 }
 

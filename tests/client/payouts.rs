@@ -58,6 +58,48 @@ fn get(dir: &Path, base_url: &str, path: &str) -> serde_json::Value {
     serde_json::from_str(body).unwrap()
 }
 
+/// A payouts file `lote.csv` in `dir` of one PIX row of `amount` to `key`.
+fn one_pix_row(dir: &Path, amount: &str, key: &str) -> std::path::PathBuf {
+    let file = dir.join("lote.csv");
+    std::fs::write(&file, format!("{HEADER}pix,{amount},,{key},,,,,,,,\n")).unwrap();
+    file
+}
+
+/// A result file's path holding a link to another file (a shell's start-up
+/// file, say): the link is not followed, the other file keeps its bytes,
+/// and the error names the link, while the journal keeps every outcome.
+/// (Links are made here the Unix way; on Windows the file is opened the
+/// same way, without following a reparse point.)
+#[cfg(unix)]
+#[test]
+fn a_link_at_the_result_files_path_is_not_followed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut sandbox, url) = start_sandbox(dir.path());
+    let file = one_pix_row(dir.path(), "1.50", "link@example.com");
+    let victim = dir.path().join("bashrc");
+    std::fs::write(&victim, "keep me\n").unwrap();
+    let result = dir.path().join("out.csv");
+    std::os::unix::fs::symlink(&victim, &result).unwrap();
+    let (code, stdout, stderr) = run(&mut brlv(
+        dir.path(),
+        &url,
+        &[
+            "payouts",
+            "--allow-plain-key",
+            file.to_str().unwrap(),
+            "--yes",
+            "--result",
+            result.to_str().unwrap(),
+        ],
+    ));
+    assert_ne!(code, Some(0), "{stdout}{stderr}");
+    assert!(stderr.contains("[1/1] row 1: done"), "{stderr}");
+    assert!(stderr.contains("link"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me\n");
+    assert!(std::fs::symlink_metadata(&result).unwrap().is_symlink());
+    sandbox.kill().unwrap();
+}
+
 /// The withdrawals the sandbox holds to `pix_key` (id → amount), and the BRL balance.
 fn held(dir: &Path, base_url: &str, pix_key: &str) -> (BTreeMap<String, Decimal>, Decimal) {
     let payouts = get(dir, base_url, "/api/v0/withdrawals")["withdrawals"]
@@ -439,12 +481,7 @@ async fn a_200_row_batch_killed_in_the_middle_resumes_and_pays_no_row_twice() {
 fn a_plain_key_file_pays_a_file_only_with_allow_plain_key() {
     let dir = tempfile::tempdir().unwrap();
     let (mut sandbox, url) = start_sandbox(dir.path());
-    let file = dir.path().join("lote.csv");
-    std::fs::write(
-        &file,
-        format!("{HEADER}pix,10.50,,plain@example.com,,,,,,,,\n"),
-    )
-    .unwrap();
+    let file = one_pix_row(dir.path(), "10.50", "plain@example.com");
     let file_arg = file.to_str().unwrap();
     let (before, balance_before) = held(dir.path(), &url, "plain@example.com");
     let (code, _, stderr) = run(&mut brlv(dir.path(), &url, &["payouts", file_arg, "--yes"]));

@@ -635,6 +635,67 @@ fn a_profile_whose_address_was_edited_on_disk_is_refused_and_sends_nothing() {
     );
 }
 
+/// A program of the same user routes a saved profile through a machine of
+/// its own by editing the profile file's network path: refused when the
+/// profile is opened, with both paths, like an edited address. `profile
+/// set-proxy`, which asks for the passphrase, signs a path the person chose,
+/// and the client then goes through that proxy and says so.
+#[test]
+fn a_network_path_edited_on_disk_is_refused_and_set_proxy_binds_one() {
+    use brlv_core::network::{NetworkPath, Proxy};
+    let home = Home::new(Arc::new(MemoryStore::default()));
+    home.add("Work", &fixture("test-only-rsa2048-pkcs8.pem"), false)
+        .unwrap();
+    let reroute = |proxy: &str| {
+        let mut book = ProfileBook::load(&home.book_path()).unwrap();
+        book.set_network(
+            "Work",
+            NetworkPath {
+                proxy: Proxy::parse(proxy).unwrap(),
+                certificate: None,
+            },
+        );
+        book.save(&home.book_path()).unwrap();
+    };
+    for edited in ["http://127.0.0.1:18080", "system"] {
+        reroute(edited);
+        let message = open_as_call(&home, "Work", PASSPHRASE)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            message.contains("was sealed to connect straight to the service (proxy=none)")
+                && message.contains("profile set-proxy"),
+            "{message}"
+        );
+    }
+    reroute("none");
+    open_as_call(&home, "Work", PASSPHRASE).unwrap();
+
+    let set_proxy = |passphrase: &str| {
+        home.run(
+            ProfileCommand::SetProxy {
+                name: "Work".to_owned(),
+                proxy: "http://proxy.example:3128".to_owned(),
+                certificate: None,
+                no_certificate: false,
+                passphrase: PassphraseArgs::default(),
+            },
+            passphrase,
+        )
+    };
+    assert!(set_proxy("not the passphrase at all").is_err());
+    let said = set_proxy(PASSPHRASE).unwrap();
+    assert!(said.contains("proxy=http://proxy.example:3128/"), "{said}");
+    let opened = open_as_call(&home, "Work", PASSPHRASE).unwrap();
+    let client = opened.credentials.into_client().unwrap();
+    assert_eq!(client.proxy_shown(), Some("proxy.example:3128"));
+    // Back to straight by a hand edit: refused too.
+    let mut book = ProfileBook::load(&home.book_path()).unwrap();
+    book.set_network("Work", NetworkPath::default());
+    book.save(&home.book_path()).unwrap();
+    assert!(open_as_call(&home, "Work", PASSPHRASE).is_err());
+}
+
 /// A profile saved before bindings (a key sealed without the mark, no
 /// binding) is bound at its next opening and told so once; from then on
 /// it is held to that address like a new one.

@@ -464,12 +464,18 @@ fn tax_report_shows_the_demos_payment_its_sale_for_dollars_and_its_own_wallet_ro
             .arg(&out)
             .args(extra)
             .env("BRLV_PTAX_URL", &base_url)
-            .env("BRLV_SELIC_URL", &base_url);
+            .env("BRLV_SELIC_URL", &base_url)
+            // Proxy variables the profile did not choose: the PTAX is asked
+            // the profile's way (straight); were they obeyed, no rate could
+            // be had through a port where nothing listens, and none kept.
+            .env("HTTP_PROXY", "http://127.0.0.1:1")
+            .env("ALL_PROXY", "http://127.0.0.1:1");
         with_credentials(&mut command, dir.path(), &base_url);
         let output = command.output().unwrap();
         let stdout = String::from_utf8(output.stdout).unwrap();
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert!(output.status.success(), "{stdout}{stderr}");
+        assert!(stderr.contains("HTTP_PROXY"), "said: {stderr}");
         (out, stdout)
     };
 

@@ -71,13 +71,20 @@ pub struct Credentials {
     pub api_key: SecretString,
     /// Private key.
     pub private_key: PrivateKey,
+    /// The proxy and trusted authorities its requests take: a saved
+    /// profile's, bound to its key; the default (straight, the system's
+    /// authorities) for the environment's.
+    pub network: crate::network::NetworkPath,
 }
 
 impl Credentials {
-    /// A client of the service at the base URL, signing with these keys.
+    /// A client of the service at the base URL, signing with these keys,
+    /// through the profile's network path.
     pub fn into_client(self) -> Result<Client, CredentialsError> {
         let signer = Signer::new(self.api_key, self.private_key);
-        Ok(Client::new(ClientConfig::new(&self.base_url, signer)?)?)
+        let mut config = ClientConfig::new(&self.base_url, signer)?;
+        config.network = self.network;
+        Ok(Client::new(config)?)
     }
 }
 
@@ -115,6 +122,7 @@ impl EnvironmentCredentials {
             base_url: self.base_url,
             api_key: self.api_key,
             private_key: open_key(self.key, passphrase)?,
+            network: crate::network::NetworkPath::default(),
         })
     }
 }
@@ -220,7 +228,7 @@ pub fn open_saved_profile(
     use crate::profile_binding::{self, BindingBook, BindingFileError, Checked};
     use secrecy::ExposeSecret;
 
-    let (profile, secrets, store) = load_saved(name, book_path, open_store)?;
+    let (profile, network, secrets, store) = load_saved(name, book_path, open_store)?;
     let sealed = secrets.private_key_pem;
     if !crate::seal::is_sealed(sealed.expose_secret()) {
         return Err(CredentialsError::PlainSavedKey(name.to_owned()));
@@ -235,6 +243,7 @@ pub fn open_saved_profile(
         &private_key,
         name,
         &profile.base_url,
+        &network,
         marked,
     )
     .map_err(|error| match error {
@@ -267,6 +276,7 @@ pub fn open_saved_profile(
             base_url: profile.base_url,
             api_key: secrets.api_key,
             private_key,
+            network,
         },
         notice,
     })
@@ -284,6 +294,7 @@ fn load_saved(
 ) -> Result<
     (
         crate::profile::Profile,
+        crate::network::NetworkPath,
         crate::keystore::ProfileSecrets,
         std::sync::Arc<dyn crate::keystore::SecretStore>,
     ),
@@ -305,7 +316,8 @@ fn load_saved(
                  (`brlv-desk profile add`, or in the app)"
             ))
         })?;
-    Ok((profile, secrets, store))
+    let network = book.network_of(name);
+    Ok((profile, network, secrets, store))
 }
 
 /// The credentials of the profile `name` saved in the book at `book_path`,
@@ -321,7 +333,7 @@ pub fn saved_credentials(
 ) -> Result<EnvironmentCredentials, CredentialsError> {
     use secrecy::ExposeSecret;
 
-    let (profile, secrets, _) = load_saved(name, book_path, open_store)?;
+    let (profile, _, secrets, _) = load_saved(name, book_path, open_store)?;
     let key = if crate::seal::is_sealed(secrets.private_key_pem.expose_secret()) {
         KeyMaterial::Sealed(secrets.private_key_pem)
     } else {

@@ -9,11 +9,15 @@
 //! - [`seal`], [`keystore`], [`profile`]: the private key sealed with a
 //!   passphrase, secrets in the OS keyring, the non-secret profile file;
 //!   [`profile_binding`]: a profile's service address signed by its key.
+//! - [`network`]: a profile's network path (its proxy, the authorities
+//!   it trusts), never taken from the environment unseen.
 //! - [`recipients`]: saved recipients.
 //! - [`journal`]: what the app sent and learnt, kept on disk per profile;
 //!   [`journal_send`]: a write journaled before it leaves, and the sends
 //!   whose answer never came settled against the service's lists.
-//! - [`private_file`]: files with secrets or personal data, owner-only.
+//! - [`private_file`]: files with secrets or personal data, owner-only,
+//!   never written through a link.
+//! - [`look_alike`]: names that would look the same on the screen, flagged.
 //! - [`csv_cell`]: CSV cells a spreadsheet reads as text, never as a formula.
 //! - [`ofx`]: statements as OFX files, one per asset.
 //! - [`tax`]: the tax year: the ledger, the months against R$35,000, the
@@ -30,7 +34,9 @@ pub mod duplicates;
 pub mod journal;
 pub mod journal_send;
 pub mod keystore;
+pub mod look_alike;
 pub mod money;
+pub mod network;
 pub mod ofx;
 pub mod payouts;
 pub mod pix;

@@ -3,7 +3,11 @@
 
 use std::path::{Path, PathBuf};
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
+
+use crate::network::NetworkPath;
 
 /// One account connection, without its secrets.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,6 +51,12 @@ pub struct ProfileBook {
     /// window now offers it at every start until the key is sealed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub seal_offered: Vec<String>,
+    /// Each profile's network path (its proxy, a certificate of its own),
+    /// by profile name; a profile not listed goes straight to its service
+    /// and trusts the system's authorities only. Bound to the profile's key
+    /// with its address ([`crate::profile_binding`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub network: BTreeMap<String, NetworkPath>,
 }
 
 /// Why the profile file could not be read or written.
@@ -113,6 +123,21 @@ impl ProfileBook {
         }
     }
 
+    /// The network path of the profile called `name` (the default when it
+    /// has none of its own).
+    pub fn network_of(&self, name: &str) -> NetworkPath {
+        self.network.get(name).cloned().unwrap_or_default()
+    }
+
+    /// Sets the network path of the profile called `name`.
+    pub fn set_network(&mut self, name: &str, path: NetworkPath) {
+        if path.is_default() {
+            self.network.remove(name);
+        } else {
+            self.network.insert(name.to_owned(), path);
+        }
+    }
+
     /// Removes the profile called `name`; forgets it as the last used.
     pub fn remove(&mut self, name: &str) -> Option<Profile> {
         let index = self
@@ -122,6 +147,7 @@ impl ProfileBook {
         if self.last_used.as_deref() == Some(name) {
             self.last_used = None;
         }
+        self.network.remove(name);
         Some(self.profiles.remove(index))
     }
 }
@@ -216,6 +242,7 @@ mod tests {
             }],
             last_used: None,
             seal_offered: Vec::new(),
+            network: BTreeMap::new(),
         };
         let text = serde_json::to_string(&book).unwrap();
         assert!(!text.contains("key"), "{text}");

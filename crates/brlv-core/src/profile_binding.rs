@@ -1,4 +1,4 @@
-//! A saved profile's service address bound to its key.
+//! A saved profile's service address, and its network path, bound to its key.
 //!
 //! The profile file names the service and the keyring entries are filed
 //! under the profile's name only, so any program of the same user could
@@ -14,6 +14,13 @@
 //! program that rewrites the file cannot sign a new statement without the
 //! key, which opens only with the passphrase.
 //!
+//! A profile's network path ([`crate::network`]: a proxy, a certificate of
+//! its own) is part of the statement when it is not the default (`v2`), so
+//! a profile file edited to send the requests through another machine, or
+//! to trust another authority, is refused like an edited address; a
+//! profile with the default path signs the same `v1` statement as before,
+//! so its binding still checks.
+//!
 //! Profiles saved before this have no binding. Their key, sealed by an
 //! earlier version, has no [`crate::seal::BINDING_SALT_MARK`]: they are
 //! bound at the next opening, and the caller says so and seals the key again
@@ -28,10 +35,14 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use serde::{Deserialize, Serialize};
 
 use crate::api::{KeyError, PrivateKey};
+use crate::network::NetworkPath;
 use crate::profile::ProfileError;
 
 /// The first element of every statement: what it is and its version.
 pub const STATEMENT_TAG: &str = "brlv-desk profile binding v1";
+
+/// The first element of a statement that also binds a network path.
+pub const STATEMENT_TAG_V2: &str = "brlv-desk profile binding v2";
 
 /// The file the bindings are kept in, beside the profile file.
 pub const FILE_NAME: &str = "profile-bindings.json";
@@ -42,6 +53,10 @@ pub const FILE_NAME: &str = "profile-bindings.json";
 pub struct ProfileBinding {
     /// The base URL the key signed, as written in the profile file then.
     pub base_url: String,
+    /// The network path the key signed ([`NetworkPath::bound_text`]), when
+    /// it was not the default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub network: Option<String>,
     /// The RS256 signature of [`statement`], base64url without padding.
     pub signature: String,
 }
@@ -92,16 +107,34 @@ impl BindingBook {
 
 /// The exact bytes a key signs for the profile `name` at `base_url`: a JSON
 /// array of [`STATEMENT_TAG`], the name and the URL, so that no name and URL
-/// can be cut differently into the same bytes.
-pub fn statement(name: &str, base_url: &str) -> Vec<u8> {
-    serde_json::to_vec(&[STATEMENT_TAG, name, base_url]).unwrap_or_default()
+/// can be cut differently into the same bytes; with a network path
+/// (`Some`, [`NetworkPath::bound_text`]) the array is of
+/// [`STATEMENT_TAG_V2`], the name, the URL and the path.
+pub fn statement(name: &str, base_url: &str, network: Option<&str>) -> Vec<u8> {
+    match network {
+        None => serde_json::to_vec(&[STATEMENT_TAG, name, base_url]),
+        Some(network) => serde_json::to_vec(&[STATEMENT_TAG_V2, name, base_url, network]),
+    }
+    .unwrap_or_default()
 }
 
-/// `key`'s binding of the profile `name` to `base_url`.
-pub fn bind(key: &PrivateKey, name: &str, base_url: &str) -> Result<ProfileBinding, KeyError> {
-    let signature = key.sign_statement(&statement(name, base_url))?;
+/// What of `network` a binding holds: nothing for the default path.
+fn bound_network(network: &NetworkPath) -> Option<String> {
+    (!network.is_default()).then(|| network.bound_text())
+}
+
+/// `key`'s binding of the profile `name` to `base_url` through `network`.
+pub fn bind(
+    key: &PrivateKey,
+    name: &str,
+    base_url: &str,
+    network: &NetworkPath,
+) -> Result<ProfileBinding, KeyError> {
+    let network = bound_network(network);
+    let signature = key.sign_statement(&statement(name, base_url, network.as_deref()))?;
     Ok(ProfileBinding {
         base_url: base_url.to_owned(),
+        network,
         signature: URL_SAFE_NO_PAD.encode(signature),
     })
 }
@@ -121,6 +154,21 @@ pub enum Checked {
 /// the explicit way to change one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BindingError {
+    /// The profile file names another network path than the one the key signed.
+    #[error(
+        "profile {name:?} was sealed to connect {bound}; the profile file now says {now}. \
+         Nothing was sent. Another program may have changed the file; if you changed it \
+         yourself, `brlv-desk profile set-proxy {name:?} …` binds the new path (it asks for \
+         the passphrase)"
+    )]
+    Rerouted {
+        /// The profile.
+        name: String,
+        /// The path the key signed, in words.
+        bound: String,
+        /// The path the profile file names, in words.
+        now: String,
+    },
     /// The profile file names another address than the one the key signed.
     #[error(
         "profile {name:?} was sealed for {bound}; the profile file now says {now}. Nothing was \
@@ -182,6 +230,7 @@ pub fn check(
     key: &PrivateKey,
     name: &str,
     base_url: &str,
+    network: &NetworkPath,
     binding: Option<&ProfileBinding>,
     sealed_with_binding: bool,
 ) -> Result<Checked, BindingError> {
@@ -192,16 +241,17 @@ pub fn check(
                 now: base_url.to_owned(),
             });
         }
-        return bind(key, name, base_url)
+        return bind(key, name, base_url, network)
             .map(Checked::Adopted)
             .map_err(|error| BindingError::NotSigned {
                 name: name.to_owned(),
                 reason: error.to_string(),
             });
     };
+    let signed = statement(name, &binding.base_url, binding.network.as_deref());
     let signed_by_this_key = URL_SAFE_NO_PAD
         .decode(&binding.signature)
-        .is_ok_and(|signature| key.verifies(&statement(name, &binding.base_url), &signature));
+        .is_ok_and(|signature| key.verifies(&signed, &signature));
     if !signed_by_this_key {
         return Err(BindingError::NotThisKey {
             name: name.to_owned(),
@@ -215,6 +265,19 @@ pub fn check(
             now: base_url.to_owned(),
         });
     }
+    let now = bound_network(network);
+    if binding.network != now {
+        let words = |network: &Option<String>| {
+            network
+                .clone()
+                .unwrap_or_else(|| "straight to the service (proxy=none)".to_owned())
+        };
+        return Err(BindingError::Rerouted {
+            name: name.to_owned(),
+            bound: words(&binding.network),
+            now: words(&now),
+        });
+    }
     Ok(Checked::Bound)
 }
 
@@ -225,6 +288,7 @@ pub fn check_file(
     key: &PrivateKey,
     name: &str,
     base_url: &str,
+    network: &NetworkPath,
     sealed_with_binding: bool,
 ) -> Result<Checked, BindingFileError> {
     let book = BindingBook::load(bindings_path).map_err(BindingFileError::File)?;
@@ -232,6 +296,7 @@ pub fn check_file(
         key,
         name,
         base_url,
+        network,
         book.bindings.get(name),
         sealed_with_binding,
     )
@@ -280,22 +345,76 @@ mod tests {
     }
 
     const HOME: &str = "https://api.example.com";
+
+    fn direct() -> NetworkPath {
+        NetworkPath::default()
+    }
+
+    fn through(proxy: &str) -> NetworkPath {
+        NetworkPath {
+            proxy: crate::network::Proxy::parse(proxy).unwrap(),
+            certificate: None,
+        }
+    }
+
+    #[test]
+    fn an_edited_network_path_is_refused_like_an_edited_address() {
+        // A profile that goes straight to its service, edited to go through
+        // another machine's proxy, or to use the system's proxy variables.
+        let binding = bind(&key(), "Work", HOME, &direct()).unwrap();
+        assert_eq!(
+            binding.network, None,
+            "the default path signs the v1 statement"
+        );
+        for rerouted in [through("http://127.0.0.1:8080"), through("system")] {
+            let error = check(&key(), "Work", HOME, &rerouted, Some(&binding), true).unwrap_err();
+            assert!(matches!(error, BindingError::Rerouted { .. }), "{error:?}");
+            assert!(error.to_string().contains("proxy="), "{error}");
+        }
+        // A path the key did sign checks; removing it from the file is refused.
+        let proxied = through("http://proxy.example:3128");
+        let binding = bind(&key(), "Work", HOME, &proxied).unwrap();
+        assert_eq!(
+            check(&key(), "Work", HOME, &proxied, Some(&binding), true),
+            Ok(Checked::Bound)
+        );
+        assert!(matches!(
+            check(&key(), "Work", HOME, &direct(), Some(&binding), true),
+            Err(BindingError::Rerouted { .. })
+        ));
+        // Nor can the binding's path be rewritten: the key never signed it.
+        let forged = ProfileBinding {
+            network: Some(through("http://127.0.0.1:8080").bound_text()),
+            ..binding
+        };
+        assert!(matches!(
+            check(
+                &key(),
+                "Work",
+                HOME,
+                &through("http://127.0.0.1:8080"),
+                Some(&forged),
+                true
+            ),
+            Err(BindingError::NotThisKey { .. })
+        ));
+    }
     const RELAY: &str = "http://127.0.0.1:18999";
 
     #[test]
     fn a_good_binding_checks() {
-        let binding = bind(&key(), "Work", HOME).unwrap();
+        let binding = bind(&key(), "Work", HOME, &direct()).unwrap();
         assert_eq!(binding.base_url, HOME);
         assert_eq!(
-            check(&key(), "Work", HOME, Some(&binding), true),
+            check(&key(), "Work", HOME, &direct(), Some(&binding), true),
             Ok(Checked::Bound)
         );
     }
 
     #[test]
     fn an_edited_url_is_refused_with_both_addresses() {
-        let binding = bind(&key(), "Work", HOME).unwrap();
-        let error = check(&key(), "Work", RELAY, Some(&binding), true).unwrap_err();
+        let binding = bind(&key(), "Work", HOME, &direct()).unwrap();
+        let error = check(&key(), "Work", RELAY, &direct(), Some(&binding), true).unwrap_err();
         assert!(matches!(error, BindingError::Moved { .. }), "{error:?}");
         let message = error.to_string();
         assert!(
@@ -309,16 +428,17 @@ mod tests {
         // Rewriting the binding's address too does not help: the key never signed it.
         let forged = ProfileBinding {
             base_url: RELAY.to_owned(),
+            network: None,
             signature: binding.signature.clone(),
         };
         assert!(matches!(
-            check(&key(), "Work", RELAY, Some(&forged), true),
+            check(&key(), "Work", RELAY, &direct(), Some(&forged), true),
             Err(BindingError::NotThisKey { .. })
         ));
         // Nor does a binding some other key signed for the relay.
-        let other = bind(&other_key(), "Work", RELAY).unwrap();
+        let other = bind(&other_key(), "Work", RELAY, &direct()).unwrap();
         assert!(matches!(
-            check(&key(), "Work", RELAY, Some(&other), true),
+            check(&key(), "Work", RELAY, &direct(), Some(&other), true),
             Err(BindingError::NotThisKey { .. })
         ));
     }
@@ -326,38 +446,47 @@ mod tests {
     #[test]
     fn an_edited_name_is_refused() {
         // Another profile's binding, of the same key, copied under this name.
-        let binding = bind(&key(), "Work", HOME).unwrap();
+        let binding = bind(&key(), "Work", HOME, &direct()).unwrap();
         assert!(matches!(
-            check(&key(), "Home", HOME, Some(&binding), true),
+            check(&key(), "Home", HOME, &direct(), Some(&binding), true),
             Err(BindingError::NotThisKey { .. })
         ));
         assert!(matches!(
-            check(&key(), "Work", HOME, Some(&binding), true),
+            check(&key(), "Work", HOME, &direct(), Some(&binding), true),
             Ok(Checked::Bound)
         ));
     }
 
     #[test]
     fn a_missing_binding_is_adopted_for_an_older_seal_only() {
-        let Checked::Adopted(adopted) = check(&key(), "Work", HOME, None, false).unwrap() else {
+        let Checked::Adopted(adopted) =
+            check(&key(), "Work", HOME, &direct(), None, false).unwrap()
+        else {
             panic!("an older profile is bound at its next opening");
         };
         assert_eq!(adopted.base_url, HOME);
         assert_eq!(
-            check(&key(), "Work", HOME, Some(&adopted), true),
+            check(&key(), "Work", HOME, &direct(), Some(&adopted), true),
             Ok(Checked::Bound)
         );
         // A key sealed with the mark had a binding: its loss is refused.
-        let error = check(&key(), "Work", RELAY, None, true).unwrap_err();
+        let error = check(&key(), "Work", RELAY, &direct(), None, true).unwrap_err();
         assert!(matches!(error, BindingError::Missing { .. }), "{error:?}");
         assert!(error.to_string().contains(RELAY), "{error}");
     }
 
     #[test]
     fn the_statement_cannot_be_cut_two_ways() {
-        assert_ne!(statement("a\",\"b", "c"), statement("a", "b\",\"c"));
-        assert_ne!(statement("ab", "c"), statement("a", "bc"));
-        let text = String::from_utf8(statement("Work", HOME)).unwrap();
+        assert_ne!(
+            statement("a\",\"b", "c", None),
+            statement("a", "b\",\"c", None)
+        );
+        assert_ne!(statement("ab", "c", None), statement("a", "bc", None));
+        assert_ne!(
+            statement("a", "b", Some("proxy=none")),
+            statement("a", "b", None)
+        );
+        let text = String::from_utf8(statement("Work", HOME, None)).unwrap();
         assert_eq!(text, format!("[\"{STATEMENT_TAG}\",\"Work\",\"{HOME}\"]"));
     }
 
@@ -368,17 +497,17 @@ mod tests {
         let path = BindingBook::path_beside(&book_path);
         assert_eq!(path, dir.path().join(FILE_NAME));
         assert_eq!(
-            check_file(&path, &key(), "Work", HOME, false).unwrap(),
-            Checked::Adopted(bind(&key(), "Work", HOME).unwrap())
+            check_file(&path, &key(), "Work", HOME, &direct(), false).unwrap(),
+            Checked::Adopted(bind(&key(), "Work", HOME, &direct()).unwrap())
         );
         // The second opening finds the binding: nothing adopted again, and
         // the mark now makes a loss fatal.
         assert_eq!(
-            check_file(&path, &key(), "Work", HOME, true).unwrap(),
+            check_file(&path, &key(), "Work", HOME, &direct(), true).unwrap(),
             Checked::Bound
         );
         assert!(matches!(
-            check_file(&path, &key(), "Work", RELAY, true),
+            check_file(&path, &key(), "Work", RELAY, &direct(), true),
             Err(BindingFileError::Refused(BindingError::Moved { .. }))
         ));
         BindingBook::forget(&path, "Work").unwrap();

@@ -107,10 +107,19 @@ fn sha256_hex(bytes: &[u8]) -> String {
 }
 
 fn feed_json(address: SocketAddr, version: &str, platform: &str, size: usize, sha: &str) -> String {
+    // Signed yesterday, trusted for a month: a feed as released.
+    let rfc3339 = |days: i64| {
+        (time::OffsetDateTime::now_utc() + time::Duration::days(days))
+            .format(&time::format_description::well_known::Rfc3339)
+            .unwrap()
+    };
+    let (signed, expires) = (rfc3339(-1), rfc3339(30));
     format!(
         r#"{{
   "version": "{version}",
   "date": "2025-07-01",
+  "signed": "{signed}",
+  "expires": "{expires}",
   "notes": {{ "en": "Fixes a crash.", "pt-BR": "Corrige uma falha." }},
   "platforms": {{
     "{platform}": {{ "url": "http://{address}/0.2.0/brlv-desk_0.2.0-1_amd64.deb", "size": {size}, "sha256": "{sha}" }}
@@ -156,7 +165,7 @@ fn running() -> semver::Version {
 
 async fn good_notice(key: &DemoFeedKey) -> (Files, UpdateNotice) {
     let (files, source, _) = release(key, key, "0.2.0", "linux-x86_64-deb").await;
-    let notice = check(&source, &running(), Platform::LinuxDeb)
+    let notice = check(&source, &running(), Platform::LinuxDeb, None)
         .await
         .unwrap();
     (files, notice)
@@ -290,7 +299,7 @@ async fn a_feed_signed_by_another_key_is_refused() {
     let release_key = DemoFeedKey::generate().unwrap();
     let other = DemoFeedKey::generate().unwrap();
     let (_, source, _) = release(&other, &release_key, "0.2.0", "linux-x86_64-deb").await;
-    let error = check(&source, &running(), Platform::LinuxDeb)
+    let error = check(&source, &running(), Platform::LinuxDeb, None)
         .await
         .unwrap_err();
     assert!(matches!(error, UpdateError::WrongKey), "{error:?}");
@@ -310,13 +319,13 @@ async fn a_changed_or_unsigned_feed_is_refused() {
         &sha256_hex(b"another package"),
     );
     files.put("/feed.json", swapped);
-    let error = check(&source, &running(), Platform::LinuxDeb)
+    let error = check(&source, &running(), Platform::LinuxDeb, None)
         .await
         .unwrap_err();
     assert!(matches!(error, UpdateError::BadSignature), "{error:?}");
 
     files.0.lock().unwrap().remove("/feed.json.minisig");
-    let error = check(&source, &running(), Platform::LinuxDeb)
+    let error = check(&source, &running(), Platform::LinuxDeb, None)
         .await
         .unwrap_err();
     assert!(matches!(error, UpdateError::Unsigned { .. }), "{error:?}");
@@ -327,7 +336,7 @@ async fn a_downgrade_or_the_same_version_is_not_offered() {
     let key = DemoFeedKey::generate().unwrap();
     let (_, source, _) = release(&key, &key, "0.1.0", "linux-x86_64-deb").await;
     let newer_running = semver::Version::new(0, 3, 0);
-    let error = check(&source, &newer_running, Platform::LinuxDeb)
+    let error = check(&source, &newer_running, Platform::LinuxDeb, None)
         .await
         .unwrap_err();
     assert!(
@@ -337,14 +346,14 @@ async fn a_downgrade_or_the_same_version_is_not_offered() {
     );
     assert!(!error.is_up_to_date());
 
-    let error = check(&source, &running(), Platform::LinuxDeb)
+    let error = check(&source, &running(), Platform::LinuxDeb, None)
         .await
         .unwrap_err();
     assert!(error.is_up_to_date(), "{error:?}");
 
     // A release candidate of 0.1.0 runs: 0.1.0 itself is newer.
     let candidate = semver::Version::parse("0.1.0-rc.1").unwrap();
-    let notice = check(&source, &candidate, Platform::LinuxDeb)
+    let notice = check(&source, &candidate, Platform::LinuxDeb, None)
         .await
         .unwrap();
     assert_eq!(notice.version, semver::Version::new(0, 1, 0));
@@ -354,7 +363,7 @@ async fn a_downgrade_or_the_same_version_is_not_offered() {
 async fn a_feed_for_another_platform_only_is_refused() {
     let key = DemoFeedKey::generate().unwrap();
     let (_, source, _) = release(&key, &key, "0.2.0", "windows-x86_64-msi").await;
-    let error = check(&source, &running(), Platform::LinuxDeb)
+    let error = check(&source, &running(), Platform::LinuxDeb, None)
         .await
         .unwrap_err();
     match &error {
@@ -367,7 +376,7 @@ async fn a_feed_for_another_platform_only_is_refused() {
         other => panic!("not refused for the platform: {other:?}"),
     }
     assert!(
-        check(&source, &running(), Platform::WindowsMsi)
+        check(&source, &running(), Platform::WindowsMsi, None)
             .await
             .is_ok()
     );
@@ -378,7 +387,7 @@ async fn an_unreachable_feed_is_an_error_and_plain_http_elsewhere_is_refused() {
     let key = DemoFeedKey::generate().unwrap();
     let source =
         UpdateSource::new("http://127.0.0.1:1/feed.json", &key.public_key_base64()).unwrap();
-    let error = check(&source, &running(), Platform::LinuxDeb)
+    let error = check(&source, &running(), Platform::LinuxDeb, None)
         .await
         .unwrap_err();
     assert!(matches!(error, UpdateError::Network { .. }), "{error:?}");
@@ -399,7 +408,7 @@ async fn a_feed_larger_than_the_cap_is_refused() {
     let huge = vec![b' '; brlv_core::update::MAX_FEED_BYTES as usize + 1];
     files.put("/feed.json.minisig", key.sign(&huge, "huge"));
     files.put("/feed.json", huge);
-    let error = check(&source, &running(), Platform::LinuxDeb)
+    let error = check(&source, &running(), Platform::LinuxDeb, None)
         .await
         .unwrap_err();
     assert!(matches!(error, UpdateError::TooLarge { .. }), "{error:?}");

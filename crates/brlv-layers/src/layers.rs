@@ -38,13 +38,15 @@ pub const CORE: Package = Package {
     library_name: "brlv_core",
     layers: &[
         Layer {
-            name: "the core's base (money, addresses, PIX, the journal store, profiles, the update feed)",
-            paths: &["src/", "src/update/"],
+            name: "the core's base (money, addresses, PIX, the journal store, profiles, the network path)",
+            paths: &["src/"],
         },
         Layer {
-            name: "the service's interface and what is built on it (the client, sealing, the keystore, the tax year, OFX, payouts from a file)",
+            name: "the service's interface and what is built on it (the client, sealing, the keystore, the tax year, OFX, payouts from a file, the update feed and names that look alike, both shown through the interface's safe text)",
             paths: &[
                 "src/api/",
+                "src/update/",
+                "src/look_alike.rs",
                 "src/journal_send.rs",
                 "src/credentials.rs",
                 "src/payouts/",

@@ -73,9 +73,22 @@ impl DemoFeed {
             );
             file_names.push(name);
         }
+        // Signed now by the wall clock, which the program compares the expiry
+        // with (the sandbox's own clock may be set elsewhere), and valid for
+        // 30 days, as a release feed signed again every few weeks.
+        let signed = time::OffsetDateTime::now_utc()
+            .replace_nanosecond(0)
+            .unwrap_or(time::OffsetDateTime::UNIX_EPOCH);
+        let expires = signed + time::Duration::days(30);
+        let rfc3339 = |at: time::OffsetDateTime| {
+            at.format(&time::format_description::well_known::Rfc3339)
+                .map_err(|error| SandboxError::Server(format!("demo update time: {error}")))
+        };
         let feed = serde_json::json!({
             "version": version.to_string(),
             "date": "2025-07-01",
+            "signed": rfc3339(signed)?,
+            "expires": rfc3339(expires)?,
             "notes": {
                 "en": "The sandbox's demo update: nothing to install.",
                 "pt-BR": "A atualização de demonstração do sandbox: nada a instalar.",

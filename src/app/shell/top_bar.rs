@@ -165,6 +165,16 @@ fn who_and_status_ui(ui: &mut Ui, state: &AppState) {
         ui.label(RichText::new(&host).monospace().weak())
             .on_hover_text(&session.profile.base_url)
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &spoken));
+        // The machine in between, when there is one: the profile chose it.
+        if let Some(proxy) = &session.route.proxy {
+            let shown = state.shared.t_with("top.via_proxy", &[("proxy", proxy)]);
+            let spoken = state
+                .shared
+                .t_with("top.via_proxy_spoken", &[("proxy", proxy)]);
+            ui.label(RichText::new(&shown).monospace().weak())
+                .on_hover_text(&spoken)
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &spoken));
+        }
         match session.kind {
             ProfileKind::Sandbox => {
                 badge_ui(ui, state.shared.t("badge.sandbox").as_ref(), Tone::Warning);

@@ -162,6 +162,10 @@ impl WorkerConfig {
 /// The temporary profile of `BRLV_BASE_URL`, `BRLV_API_KEY` and
 /// `BRLV_PRIVATE_KEY_FILE`: used for the run, never saved.
 #[derive(Clone, Debug)]
+#[expect(
+    clippy::large_enum_variant,
+    reason = "one value per run, read once at start"
+)]
 pub enum EnvironmentProfile {
     /// Read the process's variables (the app).
     FromProcess,

@@ -2,6 +2,7 @@
 //! Command, takes in what its tasks hand back, and sends Events to the
 //! window (asking it to repaint after each that changes what it shows).
 
+use brlv_core::network::NetworkPath;
 use std::future::Future;
 use std::sync::{Arc, mpsc};
 
@@ -283,6 +284,9 @@ impl Worker {
                 Ok(()) => {
                     let name = profile.name.clone();
                     self.change_book(|book| {
+                        // Saved anew: it goes straight to its service, as its
+                        // key signed it.
+                        book.set_network(&profile.name, NetworkPath::default());
                         book.upsert(profile);
                         book.last_used = Some(name.clone());
                     });

@@ -9,6 +9,7 @@ use secrecy::{ExposeSecret, SecretString};
 use brlv_core::api::model::BalanceAsset;
 use brlv_core::api::{Client, ClientConfig, Error, PrivateKey, RsaKeyBits, Signer};
 use brlv_core::keystore::{KeyringStore, KeystoreError, ProfileSecrets, SecretStore};
+use brlv_core::network::NetworkPath;
 use brlv_core::profile::{Profile, ProfileBook};
 use brlv_core::profile_binding::{self, BindingBook, Checked};
 use brlv_core::seal;
@@ -112,6 +113,7 @@ impl Worker {
                 let client = client_for(
                     &network,
                     &credentials.base_url,
+                    &credentials.network,
                     credentials.api_key,
                     credentials.private_key,
                 )
@@ -143,7 +145,14 @@ impl Worker {
             profile: request.profile.clone(),
             kind: request.kind,
             sealed: request.sealed_key.is_some(),
+            route: route_of(&request.client),
         };
+        if !info.route.ignored.is_empty() {
+            tracing::warn!(
+                "not used, as the profile does not choose them: {}",
+                info.route.ignored.join(", ")
+            );
+        }
         // A saved profile must hold a sealed key: one still plain is offered
         // sealing at every start until it is.
         let offer_sealing = request.kind == ProfileKind::Saved && request.plain_secrets.is_some();
@@ -184,7 +193,9 @@ impl Worker {
                 let result = blocking(move || {
                     open_store(&source)?.save(&name, &secrets)?;
                     match binding {
-                        Some((path, key)) => save_binding(&path, &key, &name, &base_url),
+                        Some((path, key)) => {
+                            save_binding(&path, &key, &name, &base_url, &NetworkPath::default())
+                        }
                         None => Ok(()),
                     }
                 })
@@ -263,7 +274,13 @@ impl Worker {
                 api_key: api_key.clone(),
                 private_key_pem: sealed.clone(),
             });
-            let client = match client_for(&network, &profile.base_url, api_key, private_key) {
+            let client = match client_for(
+                &network,
+                &profile.base_url,
+                &NetworkPath::default(),
+                api_key,
+                private_key,
+            ) {
                 Ok(client) => client,
                 Err(error) => return Done::Report(Event::ConnectFailed(error)),
             };
@@ -299,6 +316,7 @@ impl Worker {
         };
         let source = self.config.secrets.clone();
         let network = self.config.network.clone();
+        let path = self.book.network_of(name);
         let opening = async move {
             let name = profile.name.clone();
             let loaded = blocking(move || open_store(&source)?.load(&name))
@@ -333,7 +351,13 @@ impl Worker {
                 Err(error) => return failure(error.to_string()),
             };
             let plain = secrets.clone();
-            match client_for(&network, &profile.base_url, secrets.api_key, private_key) {
+            match client_for(
+                &network,
+                &profile.base_url,
+                &path,
+                secrets.api_key,
+                private_key,
+            ) {
                 Ok(client) => Done::Open(OpenRequest {
                     profile,
                     kind: ProfileKind::Saved,
@@ -400,7 +424,13 @@ impl Worker {
                 return failure(detail);
             }
             let base_url = sandbox.base_url();
-            match client_for(&network, &base_url, SecretString::from(api_key), key) {
+            match client_for(
+                &network,
+                &base_url,
+                &NetworkPath::default(),
+                SecretString::from(api_key),
+                key,
+            ) {
                 Ok(client) => Done::SandboxStarted {
                     sandbox,
                     open: OpenRequest {
@@ -442,6 +472,10 @@ impl Worker {
             && let Some(pending) = self.pending_unlock.clone()
         {
             let network = self.config.network.clone();
+            let network_path = match pending.kind {
+                ProfileKind::Saved => self.book.network_of(&pending.profile.name),
+                _ => NetworkPath::default(),
+            };
             // A saved profile's address must be the one its key signed.
             let bindings = (pending.kind == ProfileKind::Saved)
                 .then(|| {
@@ -470,6 +504,7 @@ impl Worker {
                 if let Some(path) = bindings {
                     let check = BindingCheck {
                         path,
+                        network: network_path.clone(),
                         pending: pending.clone(),
                         key: private_key.clone(),
                         passphrase: kept,
@@ -493,6 +528,7 @@ impl Worker {
                 match client_for(
                     &network,
                     &pending.profile.base_url,
+                    &network_path,
                     pending.api_key,
                     private_key,
                 ) {
@@ -604,6 +640,7 @@ impl Worker {
         let id = session.id;
         let name = session.profile.name.clone();
         let base_url = session.profile.base_url.clone();
+        let network_path = self.book.network_of(&name);
         let bindings = self
             .config
             .profile_path
@@ -619,7 +656,7 @@ impl Worker {
                     seal::seal(&key, &passphrase, cost).map_err(|error| error.to_string())?;
                 // The binding first: a key sealed with the mark and no binding is refused.
                 if let Some(path) = &bindings {
-                    save_binding(path, &key, &name, &base_url)
+                    save_binding(path, &key, &name, &base_url, &network_path)
                         .map_err(|error| error.to_string())?;
                 }
                 let secrets = ProfileSecrets {
@@ -641,17 +678,18 @@ impl Worker {
     }
 }
 
-/// `key`'s binding of the profile `name` to `base_url`, written to the
-/// bindings file at `path`.
+/// `key`'s binding of the profile `name` to `base_url` through `network`,
+/// written to the bindings file at `path`.
 fn save_binding(
     path: &std::path::Path,
     key: &PrivateKey,
     name: &str,
     base_url: &str,
+    network: &NetworkPath,
 ) -> Result<(), KeystoreError> {
     let platform = |detail: String| KeystoreError::Platform { detail };
-    let binding =
-        profile_binding::bind(key, name, base_url).map_err(|error| platform(error.to_string()))?;
+    let binding = profile_binding::bind(key, name, base_url, network)
+        .map_err(|error| platform(error.to_string()))?;
     BindingBook::store(path, name, binding).map_err(|error| platform(error.to_string()))
 }
 
@@ -659,6 +697,7 @@ fn save_binding(
 /// blocking pool (files, the keyring, and a new seal for an older profile).
 struct BindingCheck {
     path: std::path::PathBuf,
+    network: NetworkPath,
     pending: PendingUnlock,
     key: PrivateKey,
     passphrase: SecretString,
@@ -678,6 +717,7 @@ impl BindingCheck {
             &self.key,
             &profile.name,
             &profile.base_url,
+            &self.network,
             marked,
         ) {
             Ok(Checked::Bound) => Ok(None),
@@ -715,13 +755,26 @@ fn open_store(source: &SecretSource) -> Result<Arc<dyn SecretStore>, KeystoreErr
 fn client_for(
     network: &NetworkPolicy,
     base_url: &str,
+    path: &NetworkPath,
     api_key: SecretString,
     private_key: PrivateKey,
 ) -> Result<Client, Error> {
     let mut config = ClientConfig::new(base_url, Signer::new(api_key, private_key))?;
     config.timeout = network.timeout;
     config.retry = network.retry.clone();
+    config.network = path.clone();
     Client::new(config)
+}
+
+/// How `client`'s requests reach the service, and what of the environment
+/// its path leaves unused.
+fn route_of(client: &Client) -> crate::app::session::SessionRoute {
+    let path = client.network();
+    crate::app::session::SessionRoute {
+        proxy: client.proxy_shown().map(str::to_owned),
+        own_certificate: path.certificate.is_some(),
+        ignored: brlv_core::network::ignored_environment(path),
+    }
 }
 
 /// The environment's key is the person's own file, which OpenSSL may have

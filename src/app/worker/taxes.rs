@@ -120,6 +120,7 @@ impl Worker {
                 .selic
                 .clone()
                 .unwrap_or_else(|| default(brlv_core::tax::selic::DEFAULT_BASE_URL)),
+            network: session.client.network().clone(),
         })
     }
 }
@@ -167,6 +168,9 @@ pub struct CentralBankAt {
     pub ptax: String,
     /// The SGS service's base address (the monthly Selic).
     pub selic: String,
+    /// The way there: the open profile's network path, so a rate kept in
+    /// the journal came the way the person chose.
+    pub network: brlv_core::network::NetworkPath,
 }
 
 /// The dollar's PTAX of the days and the Selic of the months `request`
@@ -197,7 +201,7 @@ pub async fn central_bank_figures(
                 problem = Some(error);
                 Default::default()
             });
-        match ptax::PtaxClient::new(&at.ptax) {
+        match ptax::PtaxClient::through(&at.ptax, &at.network) {
             Ok(client) => {
                 let completed = ptax::complete(&client, &request.days, &cached, today).await;
                 answer.requests += completed.requests;
@@ -229,7 +233,7 @@ pub async fn central_bank_figures(
                 problem = Some(error);
                 Default::default()
             });
-        match selic::SelicClient::new(&at.selic) {
+        match selic::SelicClient::through(&at.selic, &at.network) {
             Ok(client) => {
                 let this_month = YearMonth::of(today);
                 let completed =

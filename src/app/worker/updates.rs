@@ -142,9 +142,14 @@ impl Worker {
         }
         self.updates.checking = true;
         let platform = self.config.updates.platform;
+        let memory = self
+            .config
+            .profile_path
+            .as_deref()
+            .map(brlv_core::update::FeedMemory::path_beside);
         self.emit(Event::Updates(UpdatesEvent::Checking));
         self.spawn(async move {
-            let outcome = task::check(source, platform).await;
+            let outcome = task::check(source, platform, memory).await;
             Done::UpdateChecked(Event::Updates(UpdatesEvent::Checked { at: now, outcome }))
         });
     }

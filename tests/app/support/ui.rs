@@ -59,6 +59,7 @@ pub fn connected_state(language: Language) -> AppState {
         },
         kind: ProfileKind::Saved,
         sealed: false,
+        route: Default::default(),
     }));
     state
 }

@@ -78,6 +78,9 @@ pub struct ClientConfig {
     pub retry: RetryPolicy,
     /// Largest answer accepted.
     pub max_response_bytes: usize,
+    /// The proxy and the trusted authorities: the profile's setting, never
+    /// the environment's ([`crate::network`]).
+    pub network: crate::network::NetworkPath,
 }
 
 impl ClientConfig {
@@ -90,6 +93,7 @@ impl ClientConfig {
             timeout: DEFAULT_TIMEOUT,
             retry: RetryPolicy::default(),
             max_response_bytes: MAX_RESPONSE_BYTES,
+            network: crate::network::NetworkPath::default(),
         })
     }
 }
@@ -299,24 +303,30 @@ pub struct Client {
 struct Inner {
     http: reqwest::Client,
     config: ClientConfig,
+    route: crate::network::Route,
     clock_offset_secs: AtomicI64,
 }
 
 impl Client {
     /// Builds a client.
     pub fn new(config: ClientConfig) -> Result<Client, Error> {
-        let http = reqwest::Client::builder()
+        let builder = reqwest::Client::builder()
             .timeout(config.timeout)
             .connect_timeout(config.timeout.min(Duration::from_secs(10)))
             // A redirect would change the path the token was signed for.
             .redirect(reqwest::redirect::Policy::none())
-            .user_agent(concat!("brlv-desk/", env!("CARGO_PKG_VERSION")))
+            .user_agent(concat!("brlv-desk/", env!("CARGO_PKG_VERSION")));
+        let (builder, route) =
+            crate::network::configure(builder, &config.network, &config.base_url)
+                .map_err(|error| Error::Config(error.to_string()))?;
+        let http = builder
             .build()
             .map_err(|error| Error::Config(format!("the HTTP client could not start: {error}")))?;
         Ok(Client {
             inner: Arc::new(Inner {
                 http,
                 config,
+                route,
                 clock_offset_secs: AtomicI64::new(0),
             }),
         })
@@ -325,6 +335,17 @@ impl Client {
     /// The service's base address.
     pub fn base_url(&self) -> &Url {
         &self.inner.config.base_url
+    }
+
+    /// Its network path (the profile's proxy setting and certificate).
+    pub fn network(&self) -> &crate::network::NetworkPath {
+        &self.inner.config.network
+    }
+
+    /// The proxy its requests go through (`host:port`), resolved when it was
+    /// built; `None` when they go straight to the service.
+    pub fn proxy_shown(&self) -> Option<&str> {
+        self.inner.route.proxy.as_deref()
     }
 
     /// What signs its requests (the key that also binds a saved profile's

@@ -6,9 +6,15 @@
 //! - control characters (C0, DEL and C1, NUL included) are shown as a visible
 //!   escape, `\u{0}`: one NUL in an accessibility name is enough for the
 //!   accessibility bus (D-Bus strings cannot hold it) to drop the whole window;
-//! - bidirectional embeddings, overrides, isolates and marks (U+202A–202E,
-//!   U+2066–2069, U+200E, U+200F, U+061C) are shown the same way, so that a
-//!   name cannot make an amount or a key read backwards;
+//! - invisible characters: every format character (general category Cf:
+//!   the zero-width space U+200B, joiners U+200C/U+200D, the word joiner
+//!   U+2060, the byte-order mark U+FEFF, the soft hyphen U+00AD, the
+//!   bidirectional embeddings, overrides, isolates and marks U+202A–202E,
+//!   U+2066–2069, U+200E, U+200F, U+061C, the tag characters…) and every
+//!   other default-ignorable code point (variation selectors, the Hangul
+//!   fillers U+3164 and U+FFA0, U+034F…), as Unicode lists them. Shown as
+//!   escapes, so that a name cannot make an amount or a key read backwards,
+//!   and two names that differ only by one of them do not look the same;
 //! - the line and paragraph separators (U+2028, U+2029) and the Unicode
 //!   noncharacters (U+FDD0–FDEF and every U+xFFFE, U+xFFFF), which some
 //!   accessibility and logging stacks refuse, likewise;
@@ -49,12 +55,24 @@ pub const ELLIPSIS: char = '…';
 pub fn needs_escape(c: char) -> bool {
     let code = u32::from(c);
     c.is_control()
-        || matches!(
-            code,
-            0x061C | 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069 | 0x2028 | 0x2029
-        )
+        || matches!(code, 0x2028 | 0x2029)
         || (0xFDD0..=0xFDEF).contains(&code)
         || code & 0xFFFE == 0xFFFE
+        || is_invisible(c)
+}
+
+/// Whether `c` draws nothing, or changes how its neighbours are drawn,
+/// instead of being a letter of its own: a format character (Cf) or a
+/// default-ignorable code point, from Unicode's own tables (ICU4X's
+/// compiled data, which the URL parser already brings).
+pub fn is_invisible(c: char) -> bool {
+    use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory};
+    use icu_properties::{CodePointMapData, CodePointSetData};
+    if c.is_ascii() {
+        return false;
+    }
+    CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
+        || CodePointMapData::<GeneralCategory>::new().get(c) == GeneralCategory::Format
 }
 
 /// `text` safe to show, at most `max_chars` characters (escapes and the
@@ -228,6 +246,34 @@ mod tests {
     }
 
     #[test]
+    fn zero_width_and_format_characters_are_shown_as_escapes() {
+        assert_eq!(label("Ana\u{200b}"), "Ana\\u{200b}");
+        assert_eq!(label("A\u{2060}na\u{feff}"), "A\\u{2060}na\\u{feff}");
+        for c in [
+            '\u{ad}',
+            '\u{34f}',
+            '\u{200c}',
+            '\u{200d}',
+            '\u{2062}',
+            '\u{3164}',
+            '\u{fe0f}',
+            '\u{ffa0}',
+            '\u{e0041}',
+            '\u{180e}',
+        ] {
+            let shown = label(&format!("x{c}y")).into_owned();
+            assert!(!shown.contains(c), "{c:?}: {shown}");
+            assert!(shown.starts_with("x\\u{"), "{c:?}: {shown}");
+        }
+        // Two names that differ only by one no longer look the same.
+        assert_ne!(label("Ana"), label("Ana\u{200b}"));
+        // Letters of every script, and visible spaces, are text.
+        for text in ["Ação", "Ана", "名前", "ana\u{a0}souza", "👍"] {
+            assert_eq!(label(text), text);
+        }
+    }
+
+    #[test]
     fn a_long_text_is_cut_with_an_ellipsis_within_the_bound() {
         let long = "a".repeat(300);
         let shown = label(&long);
@@ -262,7 +308,7 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn no_control_or_bidi_character_survives_and_the_bound_holds(
-            text in "(\\PC|\\p{Cc}|[\u{61c}\u{200e}\u{200f}\u{202a}-\u{202e}\u{2066}-\u{2069}\u{2028}\u{2029}\u{fdd0}\u{fffe}\u{ffff}]){0,400}",
+            text in "(\\PC|\\p{Cc}|\\p{Cf}|[\u{200b}\u{2060}\u{feff}\u{3164}\u{fe0f}\u{2028}\u{2029}\u{fdd0}\u{fffe}\u{ffff}]){0,400}",
             max_chars in 0usize..300,
         ) {
             let shown = safe_text(&text, max_chars);

@@ -5,14 +5,19 @@
 /// The address of a Banco Central service (`https://`, or `http://` on a
 /// loopback host) and the HTTP client that asks it: `timeout` for a whole
 /// answer, no redirect followed (a redirect would be somebody else's
-/// answer). Why not, in words.
+/// answer), through `path` (the profile's proxy and trusted authorities,
+/// never a proxy variable the person did not choose: a rate kept in the
+/// journal came the way the person chose). Why not, in words.
 pub fn connect(
     base_url: &str,
     timeout: std::time::Duration,
+    path: &crate::network::NetworkPath,
 ) -> Result<(reqwest::Client, url::Url), String> {
     let base_url =
         crate::api::client::parse_base_url(base_url).map_err(|error| error.to_string())?;
-    let http = reqwest::Client::builder()
+    let (builder, _) = crate::network::configure(reqwest::Client::builder(), path, &base_url)
+        .map_err(|error| error.to_string())?;
+    let http = builder
         .timeout(timeout)
         .connect_timeout(std::time::Duration::from_secs(10))
         .redirect(reqwest::redirect::Policy::none())

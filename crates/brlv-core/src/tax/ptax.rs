@@ -211,10 +211,19 @@ pub struct PtaxClient {
 
 impl PtaxClient {
     /// A client of the service at `base_url` (`https://`, or `http://` on a
-    /// loopback host).
+    /// loopback host), straight to it.
     pub fn new(base_url: &str) -> Result<PtaxClient, PtaxError> {
+        PtaxClient::through(base_url, &crate::network::NetworkPath::default())
+    }
+
+    /// A client of the service at `base_url` through a profile's network
+    /// `path` (its proxy, its trusted authorities).
+    pub fn through(
+        base_url: &str,
+        path: &crate::network::NetworkPath,
+    ) -> Result<PtaxClient, PtaxError> {
         let (http, base_url) =
-            super::bcb::connect(base_url, TIMEOUT).map_err(|reason| PtaxError::BaseUrl {
+            super::bcb::connect(base_url, TIMEOUT, path).map_err(|reason| PtaxError::BaseUrl {
                 url: base_url.to_owned(),
                 reason,
             })?;

@@ -1297,7 +1297,7 @@ fn the_ledger_file_says_what_each_outflow_was_answered() {
     let payment = text.lines().nth(3).unwrap();
     // Counted as a payment: its fee (none) and gain columns are filled.
     assert!(
-        payment.ends_with(",0.00,15680.00,320.00,,4000,0.98,0.98,3920.00,outflow-to-others;value-by-practice,brlv-at-par,unanswered"),
+        payment.ends_with(",0.00,15680.00,320.00,,4000,0.98,0.98,3920.00,\"outflow-to-others;value-by-practice\",brlv-at-par,unanswered"),
         "{payment}"
     );
     account.typed.apply(TaxInput::OutflowAnswer {

@@ -9,6 +9,7 @@ use super::build_config::UpdateSource;
 use super::error::UpdateError;
 use super::feed::{Feed, PackageEntry, Platform, ReleaseNotes};
 use super::http::{MAX_FEED_BYTES, MAX_SIGNATURE_BYTES, client, get, read_capped};
+use super::seen::FeedMemory;
 use super::signature::verify_feed;
 
 /// A newer release for this platform, from a feed whose signature verified:
@@ -46,12 +47,16 @@ impl UpdateNotice {
 /// ([`UpdateError::BadSignature`]), a feed that does not read
 /// ([`UpdateError::Malformed`]), the running version
 /// ([`UpdateError::SameVersion`]) or an older one
-/// ([`UpdateError::Downgrade`]), and no package for `platform`
-/// ([`UpdateError::NoPackageForPlatform`]).
+/// ([`UpdateError::Downgrade`]), an expired feed ([`UpdateError::Expired`])
+/// or one older than the newest `memory` (the file, when there is one)
+/// holds for this source ([`UpdateError::RolledBack`]), and no package for
+/// `platform` ([`UpdateError::NoPackageForPlatform`]). A verified feed that
+/// is the newest seen is remembered in `memory`, whatever it offers.
 pub async fn check(
     source: &UpdateSource,
     running: &semver::Version,
     platform: Platform,
+    memory: Option<&std::path::Path>,
 ) -> Result<UpdateNotice, UpdateError> {
     let http = client()?;
     let signature_url = source.signature_url();
@@ -74,7 +79,18 @@ pub async fn check(
     let feed_response = get(&http, &source.feed_url).await?;
     let feed_bytes = read_capped(&source.feed_url, feed_response, MAX_FEED_BYTES).await?;
     verify_feed(&feed_bytes, &signature, &source.public_key)?;
-    offer(Feed::parse(&feed_bytes)?, running, platform)
+    let feed = Feed::parse(&feed_bytes)?;
+    let now = time::OffsetDateTime::now_utc();
+    match memory {
+        Some(path) => {
+            let mut seen = FeedMemory::load(path)?;
+            seen.judge(source, &feed, now)?;
+            seen.save(path)?;
+        }
+        // No config folder: the expiry is still checked.
+        None => FeedMemory::default().judge(source, &feed, now)?,
+    }
+    offer(feed, running, platform)
 }
 
 /// What a verified feed offers to `running` on `platform`.

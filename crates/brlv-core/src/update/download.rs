@@ -115,28 +115,64 @@ async fn fetch_into(
     Ok(())
 }
 
-/// Checks a package already on disk against the feed's size and SHA-256,
-/// as a download is checked: the file the window downloaded, checked again
-/// by `brlv-desk update install --package` right before it is run.
-pub fn verify_file(package: &PackageEntry, path: &Path) -> Result<(), UpdateError> {
+/// A package opened so that it cannot change until it is dropped, and
+/// checked against the feed through that very handle: what is then run by
+/// its path is what was checked.
+#[derive(Debug)]
+pub struct LockedPackage {
+    /// The file.
+    pub path: PathBuf,
+    /// Held open until the installer has ended: on Windows nobody else may
+    /// write, rename or delete the file meanwhile (the handle shares reading
+    /// only); elsewhere the private folder it is in keeps others out.
+    pub handle: File,
+}
+
+/// Opens the package at `path` for reading, so that on Windows no other
+/// program can write, rename or delete it while the returned handle lives,
+/// and checks through that handle that it is a plain file (not a link) of
+/// the feed's size and SHA-256.
+pub fn lock_verified(package: &PackageEntry, path: &Path) -> Result<LockedPackage, UpdateError> {
     let file_error = |source| UpdateError::File {
         path: path.to_owned(),
         source,
     };
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(windows)]
+    {
+        use std::os::windows::fs::OpenOptionsExt as _;
+        use windows_sys::Win32::Storage::FileSystem::{
+            FILE_FLAG_OPEN_REPARSE_POINT, FILE_SHARE_READ,
+        };
+        options
+            .share_mode(FILE_SHARE_READ)
+            .custom_flags(FILE_FLAG_OPEN_REPARSE_POINT);
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        options.custom_flags(libc::O_NOFOLLOW);
+    }
+    let mut handle = options.open(path).map_err(file_error)?;
+    let metadata = handle.metadata().map_err(file_error)?;
+    if !metadata.is_file() {
+        return Err(file_error(std::io::Error::other(
+            "it is not a plain file (a link, a folder or a device)",
+        )));
+    }
     let shown = path.display().to_string();
-    let size = std::fs::metadata(path).map_err(file_error)?.len();
-    if size != package.size {
+    if metadata.len() != package.size {
         return Err(UpdateError::SizeMismatch {
             url: shown,
             expected: package.size,
-            received: size,
+            received: metadata.len(),
         });
     }
-    let mut file = File::open(path).map_err(file_error)?;
     let mut hasher = Sha256::new();
     let mut buffer = vec![0_u8; 64 * 1024];
     loop {
-        let read = std::io::Read::read(&mut file, &mut buffer).map_err(file_error)?;
+        let read = std::io::Read::read(&mut handle, &mut buffer).map_err(file_error)?;
         if read == 0 {
             break;
         }
@@ -150,7 +186,51 @@ pub fn verify_file(package: &PackageEntry, path: &Path) -> Result<(), UpdateErro
             actual: hex(&digest),
         });
     }
-    Ok(())
+    Ok(LockedPackage {
+        path: path.to_owned(),
+        handle,
+    })
+}
+
+/// Copies the package at `from` (a file given on the command line, in a
+/// folder others may be able to write) into a new private folder under
+/// `parent`, and locks and checks the copy ([`lock_verified`]): the file
+/// run is one only this user could have written. The copy's folder is
+/// returned for removal; a refused copy is removed at once.
+pub fn stage_verified(
+    package: &PackageEntry,
+    from: &Path,
+    parent: &Path,
+) -> Result<(LockedPackage, PathBuf), UpdateError> {
+    let folder = private_folder(parent)?;
+    let path = folder.join(package.file_name());
+    let copied = (|| {
+        let mut source = File::open(from).map_err(|source| UpdateError::File {
+            path: from.to_owned(),
+            source,
+        })?;
+        let file_error = |source| UpdateError::File {
+            path: path.clone(),
+            source,
+        };
+        let mut copy = create_private(&path).map_err(file_error)?;
+        // At most one byte past the feed's size: a longer file is refused
+        // by the check, without copying all of it.
+        std::io::copy(
+            &mut std::io::Read::take(&mut source, package.size.saturating_add(1)),
+            &mut copy,
+        )
+        .map_err(file_error)?;
+        copy.sync_all().map_err(file_error)?;
+        lock_verified(package, &path)
+    })();
+    match copied {
+        Ok(locked) => Ok((locked, folder)),
+        Err(error) => {
+            let _ = std::fs::remove_dir_all(&folder);
+            Err(error)
+        }
+    }
 }
 
 /// A new folder under `parent` that only this user can open.
@@ -228,25 +308,58 @@ mod tests {
         let content = b"the installer's bytes".repeat(5_000);
         std::fs::write(&path, &content).unwrap();
         let entry = entry_for(&content);
-        verify_file(&entry, &path).unwrap();
+        lock_verified(&entry, &path).unwrap();
 
         let mut changed = content.clone();
         changed[40_000] ^= 1;
         std::fs::write(&path, &changed).unwrap();
         assert!(matches!(
-            verify_file(&entry, &path),
+            lock_verified(&entry, &path),
             Err(UpdateError::DigestMismatch { .. })
         ));
 
         std::fs::write(&path, &content[1..]).unwrap();
         assert!(matches!(
-            verify_file(&entry, &path),
+            lock_verified(&entry, &path),
             Err(UpdateError::SizeMismatch { received, .. }) if received + 1 == entry.size
         ));
 
         std::fs::remove_file(&path).unwrap();
         assert!(matches!(
-            verify_file(&entry, &path),
+            lock_verified(&entry, &path),
+            Err(UpdateError::File { .. })
+        ));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_package_given_is_run_from_a_private_copy_and_a_link_is_not_followed() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let given = tempfile::tempdir().unwrap();
+        let content = b"the installer's bytes".repeat(100);
+        let entry = entry_for(&content);
+        let path = given.path().join("setup.exe");
+        std::fs::write(&path, &content).unwrap();
+        let temp = tempfile::tempdir().unwrap();
+        let (locked, folder) = stage_verified(&entry, &path, temp.path()).unwrap();
+        assert!(locked.path.starts_with(&folder));
+        assert_eq!(
+            locked.path.file_name().unwrap(),
+            "brlv-desk_0.2.0_x64-setup.exe"
+        );
+        let mode = std::fs::metadata(&folder).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o700, "only this user can write where it runs from");
+        assert_eq!(std::fs::read(&locked.path).unwrap(), content);
+
+        // A changed file given: refused, and no copy stays behind.
+        std::fs::write(&path, b"another program").unwrap();
+        assert!(stage_verified(&entry, &path, temp.path()).is_err());
+        assert_eq!(std::fs::read_dir(temp.path()).unwrap().count(), 1);
+
+        let link = given.path().join("link.exe");
+        std::os::unix::fs::symlink(&locked.path, &link).unwrap();
+        assert!(matches!(
+            lock_verified(&entry, &link),
             Err(UpdateError::File { .. })
         ));
     }

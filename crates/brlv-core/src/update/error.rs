@@ -77,6 +77,34 @@ pub enum UpdateError {
         /// What is running.
         running: semver::Version,
     },
+    /// The feed's expiry has passed: it is an old feed served again (or the
+    /// computer's clock is ahead).
+    #[error(
+        "the update feed expired on {expired} (it was signed on {signed}): an old feed is being \
+         served, so it is not trusted; try again later, and check the computer's date if it \
+         says so again"
+    )]
+    Expired {
+        /// When it was signed.
+        signed: time::OffsetDateTime,
+        /// When it expired.
+        expired: time::OffsetDateTime,
+    },
+    /// The feed is older than one this installation has already verified.
+    #[error(
+        "the update feed offers {offered} (signed on {signed}), older than the feed already seen, \
+         which offered {seen} (signed on {seen_signed}): an old feed is being served, refused"
+    )]
+    RolledBack {
+        /// What this feed offers.
+        offered: semver::Version,
+        /// When it was signed.
+        signed: time::OffsetDateTime,
+        /// The newest version seen.
+        seen: semver::Version,
+        /// When the newest feed seen was signed.
+        seen_signed: time::OffsetDateTime,
+    },
     /// The feed has no package for this platform.
     #[error("brlv-desk {version} has no package for {platform} (the feed lists: {offered})")]
     NoPackageForPlatform {

@@ -5,6 +5,8 @@
 //! {
 //!   "version": "0.2.0",
 //!   "date": "2025-07-01",
+//!   "signed": "2025-07-01T12:00:00Z",
+//!   "expires": "2025-08-01T12:00:00Z",
 //!   "notes": { "en": "…", "pt-BR": "…" },
 //!   "security": true,
 //!   "platforms": {
@@ -14,13 +16,17 @@
 //! ```
 //!
 //! Platforms this program does not know are ignored, so a later feed can
-//! name more.
+//! name more. `signed` (when the feed was signed) and `expires` (after when
+//! it is no longer trusted) are required: a feed replayed after its expiry,
+//! or older than one already seen, is refused by [`super::check`], so an
+//! old signed feed cannot hide a newer release. The notes are made safe to
+//! show here, once, for the window and the terminal alike.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
-use time::Date;
+use time::{Date, OffsetDateTime};
 use url::Url;
 
 use super::error::UpdateError;
@@ -43,8 +49,10 @@ pub enum Platform {
 /// no window and no question.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SilentInstall {
-    /// The installer itself, or the system's installer service.
-    pub program: std::ffi::OsString,
+    /// The installer itself, or the system's installer service, by its
+    /// whole path: a bare name would be looked for along the search path,
+    /// where a program of the same name could stand first.
+    pub program: std::path::PathBuf,
     /// What it is told.
     pub args: Vec<std::ffi::OsString>,
 }
@@ -105,24 +113,25 @@ impl Platform {
         None
     }
 
-    /// How a verified package at `path` installs with no questions asked:
-    /// the Windows installers only (NSIS's `/S`, msiexec's `/qn`). On Linux
-    /// the package manager needs the administrator's password, so the
-    /// command is shown instead ([`Platform::install_command`]).
-    pub fn silent_install(self, path: &Path) -> Option<SilentInstall> {
+    /// How a verified package at `package` (a whole path) installs with no
+    /// questions asked: the Windows installers only (NSIS's `/S`, the
+    /// system folder's `msiexec.exe` with `/qn`). On Linux the package
+    /// manager needs the administrator's password, so the command is shown
+    /// instead ([`Platform::install_command`]).
+    pub fn silent_install(self, package: &Path, system_folder: &Path) -> Option<SilentInstall> {
         if !self.installs_silently() {
             return None;
         }
         match self {
             Platform::WindowsNsis => Some(SilentInstall {
-                program: path.as_os_str().to_owned(),
+                program: package.to_owned(),
                 args: vec!["/S".into()],
             }),
             Platform::WindowsMsi => Some(SilentInstall {
-                program: "msiexec".into(),
+                program: system_folder.join("msiexec.exe"),
                 args: vec![
                     "/i".into(),
-                    path.as_os_str().to_owned(),
+                    package.as_os_str().to_owned(),
                     "/qn".into(),
                     "/norestart".into(),
                 ],
@@ -216,7 +225,11 @@ pub struct Feed {
     pub version: semver::Version,
     /// The day it was released.
     pub date: Date,
-    /// What changed.
+    /// When it was signed.
+    pub signed: OffsetDateTime,
+    /// After this it is no longer trusted: a feed is signed again before then.
+    pub expires: OffsetDateTime,
+    /// What changed, made safe to show.
     pub notes: ReleaseNotes,
     /// It fixes a security problem (`"security": true`; absent is false), so
     /// the window says so in its notice.
@@ -232,6 +245,10 @@ pub struct Feed {
 struct WireFeed {
     version: String,
     date: String,
+    #[serde(with = "time::serde::rfc3339")]
+    signed: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339")]
+    expires: OffsetDateTime,
     notes: ReleaseNotes,
     #[serde(default)]
     security: bool,
@@ -258,6 +275,12 @@ impl Feed {
             time::macros::format_description!("[year]-[month]-[day]"),
         )
         .map_err(|error| UpdateError::Malformed(format!("date {:?}: {error}", wire.date)))?;
+        if wire.expires <= wire.signed {
+            return Err(UpdateError::Malformed(format!(
+                "it expires ({}) no later than it was signed ({})",
+                wire.expires, wire.signed
+            )));
+        }
         let mut packages = BTreeMap::new();
         for (name, package) in &wire.platforms {
             let Some(platform) = Platform::from_name(name) else {
@@ -268,12 +291,30 @@ impl Feed {
         Ok(Feed {
             version,
             date,
-            notes: wire.notes,
+            signed: wire.signed,
+            expires: wire.expires,
+            notes: ReleaseNotes {
+                en: safe_notes(&wire.notes.en),
+                pt_br: safe_notes(&wire.notes.pt_br),
+            },
             security: wire.security,
             packages,
             listed: wire.platforms.into_keys().collect(),
         })
     }
+}
+
+/// Release notes made safe to show, line by line (a signed feed is still
+/// text from outside: a terminal would obey its escapes), at most 40 lines.
+fn safe_notes(notes: &str) -> String {
+    use crate::api::safe_text::{MESSAGE_MAX_CHARS, safe_text};
+    notes
+        .trim()
+        .lines()
+        .take(40)
+        .map(|line| safe_text(line, MESSAGE_MAX_CHARS).into_owned())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn read_package(name: &str, package: &WirePackage) -> Result<PackageEntry, UpdateError> {
@@ -346,21 +387,26 @@ mod tests {
 
     #[test]
     fn only_the_windows_installers_install_silently_and_each_its_own_way() {
+        let system = Path::new("C:/Windows/System32");
         let nsis = Platform::WindowsNsis
-            .silent_install(Path::new("C:/t/brlv-desk_0.2.0_x64-setup.exe"))
+            .silent_install(Path::new("C:/t/brlv-desk_0.2.0_x64-setup.exe"), system)
             .unwrap();
-        assert_eq!(nsis.program, "C:/t/brlv-desk_0.2.0_x64-setup.exe");
+        assert_eq!(
+            nsis.program,
+            Path::new("C:/t/brlv-desk_0.2.0_x64-setup.exe")
+        );
         assert_eq!(nsis.args, ["/S"]);
         let msi = Platform::WindowsMsi
-            .silent_install(Path::new("C:/t/brlv-desk_0.2.0_x64.msi"))
+            .silent_install(Path::new("C:/t/brlv-desk_0.2.0_x64.msi"), system)
             .unwrap();
-        assert_eq!(msi.program, "msiexec");
+        // By its whole path in the system folder, never looked for by name.
+        assert_eq!(msi.program, Path::new("C:/Windows/System32/msiexec.exe"));
         assert_eq!(
             msi.args,
             ["/i", "C:/t/brlv-desk_0.2.0_x64.msi", "/qn", "/norestart"]
         );
         for linux in [Platform::LinuxDeb, Platform::LinuxRpm] {
-            assert!(linux.silent_install(Path::new("x")).is_none());
+            assert!(linux.silent_install(Path::new("x"), system).is_none());
         }
     }
 
@@ -368,7 +414,7 @@ mod tests {
 
     fn feed_with(platforms: &str) -> String {
         format!(
-            r#"{{"version":"0.2.0","date":"2025-07-01","notes":{{"en":"Fixes","pt-BR":"Correções"}},"platforms":{{{platforms}}}}}"#
+            r#"{{"version":"0.2.0","date":"2025-07-01","signed":"2025-07-01T12:00:00Z","expires":"2025-08-01T12:00:00Z","notes":{{"en":"Fixes","pt-BR":"Correções"}},"platforms":{{{platforms}}}}}"#
         )
     }
 
@@ -405,7 +451,18 @@ mod tests {
         let cases = [
             ("{", "EOF"),
             (&feed_with("").replace("0.2.0", "two"), "version \"two\""),
-            (&feed_with("").replace("2025-07-01", "01/07/2025"), "date"),
+            (
+                &feed_with("").replace("\"2025-07-01\"", "\"01/07/2025\""),
+                "date",
+            ),
+            (
+                &feed_with("").replace(",\"expires\":\"2025-08-01T12:00:00Z\"", ""),
+                "missing field `expires`",
+            ),
+            (
+                &feed_with("").replace("2025-08-01T12:00:00Z", "2025-06-01T12:00:00Z"),
+                "no later than it was signed",
+            ),
             (
                 &feed_with(
                     r#""linux-x86_64-deb":{"url":"http://example.org/a.deb","size":4,"sha256":"00"}"#,
@@ -436,6 +493,19 @@ mod tests {
             let error = Feed::parse(text.as_bytes()).unwrap_err().to_string();
             assert!(error.contains(named), "{text}: {error}");
         }
+    }
+
+    #[test]
+    fn release_notes_are_made_safe_to_show_on_a_terminal() {
+        let text = feed_with("").replace(
+            "\"Fixes\"",
+            "\"Fixes\\u001b]52;c;ZXZpbA==\\u0007\\nline two\\u200b\"",
+        );
+        let feed = Feed::parse(text.as_bytes()).unwrap();
+        assert_eq!(
+            feed.notes.en,
+            "Fixes\\u{1b}]52;c;ZXZpbA==\\u{7}\nline two\\u{200b}"
+        );
     }
 
     #[test]

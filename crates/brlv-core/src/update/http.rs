@@ -50,9 +50,24 @@ fn is_loopback(url: &Url) -> bool {
     }
 }
 
-/// The client every update request goes through.
+/// The client every update request goes through: straight to the feed's
+/// server (the update check belongs to no profile, so to no profile's
+/// proxy), trusting the system's authorities only, never a variable's.
 pub(crate) fn client() -> Result<reqwest::Client, UpdateError> {
-    reqwest::Client::builder()
+    let builder = reqwest::Client::builder();
+    let direct = crate::network::NetworkPath::default();
+    // Direct: the target only picks a proxy, and there is none to pick.
+    let target = url::Url::parse("https://localhost/").map_err(|error| UpdateError::Network {
+        url: String::new(),
+        message: error.to_string(),
+    })?;
+    let (builder, _) = crate::network::configure(builder, &direct, &target).map_err(|error| {
+        UpdateError::Network {
+            url: String::new(),
+            message: error.to_string(),
+        }
+    })?;
+    builder
         .connect_timeout(PATIENCE)
         .read_timeout(PATIENCE)
         // A redirect could lead off the checked address (to plain http, or

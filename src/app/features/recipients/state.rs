@@ -82,6 +82,8 @@ pub struct RecipientsState {
     pub confirm_delete: Option<usize>,
     /// A damaged file set aside, where it went (shown once saved).
     pub set_aside_to: Option<std::path::PathBuf>,
+    /// The names that look like another one, by the list's writes and length.
+    pub look_alikes: brlv_core::look_alike::FlaggedNames<(u64, usize)>,
     generation: u64,
 }
 

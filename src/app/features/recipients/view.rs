@@ -158,6 +158,16 @@ fn list_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &Shared, out: &mut
     let (save, cancel) = (cx.t("recipients.save_name"), cx.t("recipients.cancel"));
     let (delete_yes, delete_no) = (cx.t("recipients.delete_yes"), cx.t("recipients.delete_no"));
     let list = &cx.recipients;
+    // Names a person cannot tell apart are each marked before one is paid;
+    // worked out again only when the names change.
+    let revision = (names_fingerprint(list), list.len());
+    let look_alikes = recipients
+        .look_alikes
+        .of(revision, || {
+            list.iter().map(|recipient| recipient.name.as_str())
+        })
+        .clone();
+    let look_alike = cx.t("recipients.look_alike");
     egui::Grid::new("saved_recipients")
         .num_columns(4)
         .spacing([16.0, 6.0])
@@ -192,7 +202,12 @@ fn list_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &Shared, out: &mut
                         }
                     });
                 } else {
-                    ui.label(RichText::new(&recipient.name).strong());
+                    let shown = if look_alikes.contains(&recipient.name) {
+                        format!("{} ({look_alike})", recipient.name)
+                    } else {
+                        recipient.name.clone()
+                    };
+                    ui.label(RichText::new(shown).strong());
                     ui.label(kind_name.as_ref());
                     ui.label(RichText::new(destination_line(&recipient.destination)).monospace());
                     ui.horizontal(|ui| {
@@ -304,4 +319,15 @@ fn add_ui(ui: &mut Ui, recipients: &mut RecipientsState, cx: &Shared, out: &mut 
         keep(out, Some(recipients.add(&cx.recipients, recipient)));
         recipients.draft = Default::default();
     }
+}
+
+/// A fingerprint of the saved names, so the look-alike marks follow every
+/// change of the list, even one the file could not keep.
+fn names_fingerprint(list: &[brlv_core::recipients::Recipient]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for recipient in list {
+        recipient.name.hash(&mut hasher);
+    }
+    hasher.finish()
 }

@@ -38,6 +38,18 @@ pub enum UpdateProblem {
         /// What is running.
         running: String,
     },
+    /// The feed's expiry has passed: an old feed is being served.
+    Expired {
+        /// When it expired, as the feed says (UTC).
+        expired: String,
+    },
+    /// The feed is older than one already verified: an old feed is being served.
+    RolledBack {
+        /// What this feed offers.
+        offered: String,
+        /// The newest version a verified feed offered before.
+        seen: String,
+    },
     /// The newer version has no package for this system.
     NoPackage {
         /// The version offered.
@@ -85,6 +97,13 @@ impl From<&UpdateError> for UpdateProblem {
                 offered: offered.to_string(),
                 running: running.to_string(),
             },
+            UpdateError::Expired { expired, .. } => UpdateProblem::Expired {
+                expired: brlv_core::api::timestamp::format(expired),
+            },
+            UpdateError::RolledBack { offered, seen, .. } => UpdateProblem::RolledBack {
+                offered: offered.to_string(),
+                seen: seen.to_string(),
+            },
             UpdateError::NoPackageForPlatform {
                 version, platform, ..
             } => UpdateProblem::NoPackage {
@@ -128,6 +147,13 @@ impl Localize for UpdateProblem {
             UpdateProblem::Downgrade { offered, running } => with(
                 "updates.problem_downgrade",
                 &[("offered", offered), ("running", running)],
+            ),
+            UpdateProblem::Expired { expired } => {
+                with("updates.problem_expired", &[("expired", expired)])
+            }
+            UpdateProblem::RolledBack { offered, seen } => with(
+                "updates.problem_rolled_back",
+                &[("offered", offered), ("seen", seen)],
             ),
             UpdateProblem::NoPackage { version, platform } => with(
                 "updates.problem_no_package",

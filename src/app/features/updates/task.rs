@@ -19,10 +19,13 @@ pub fn running_version() -> Version {
     Version::parse(env!("CARGO_PKG_VERSION")).unwrap_or_else(|_| Version::new(0, 0, 0))
 }
 
-/// Checks `source`'s feed for a version newer than this one for `platform`.
+/// Checks `source`'s feed for a version newer than this one for `platform`,
+/// against the newest feed remembered in `memory` (the file beside the
+/// profile file; none when the system has no config folder).
 pub async fn check(
     source: Result<UpdateSource, UpdateProblem>,
     platform: Option<Platform>,
+    memory: Option<PathBuf>,
 ) -> CheckOutcome {
     let source = match source {
         Ok(source) => source,
@@ -31,28 +34,12 @@ pub async fn check(
     let Some(platform) = platform else {
         return CheckOutcome::Failed(UpdateProblem::NoPlatform);
     };
-    match update::check(&source, &running_version(), platform).await {
-        Ok(mut notice) => {
-            notice.notes.en = safe_notes(&notice.notes.en);
-            notice.notes.pt_br = safe_notes(&notice.notes.pt_br);
-            CheckOutcome::Newer(Box::new(notice))
-        }
+    match update::check(&source, &running_version(), platform, memory.as_deref()).await {
+        // The core made the notes safe to show when it read the feed.
+        Ok(notice) => CheckOutcome::Newer(Box::new(notice)),
         Err(error) if error.is_up_to_date() => CheckOutcome::UpToDate,
         Err(error) => CheckOutcome::Failed(UpdateProblem::from(&error)),
     }
-}
-
-/// Release notes made safe to show, line by line (a signed feed is still
-/// text from outside), at most 40 lines.
-fn safe_notes(notes: &str) -> String {
-    use brlv_core::api::safe_text::{MESSAGE_MAX_CHARS, safe_text};
-    notes
-        .trim()
-        .lines()
-        .take(40)
-        .map(|line| safe_text(line, MESSAGE_MAX_CHARS).into_owned())
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// Downloads `notice`'s package into `folder` (the Downloads folder),
@@ -84,7 +71,7 @@ pub struct UpdaterCommand {
     /// The updater: a copy of this program beside the checked installer,
     /// since the installed one is about to be replaced.
     pub program: PathBuf,
-    /// `update install --after-caller --package … --relaunch=… -- …`.
+    /// `update install --after-caller --package … --relaunch -- …`.
     pub args: Vec<OsString>,
     /// The private folder of the installer, the updater and its log.
     pub folder: PathBuf,
@@ -93,13 +80,13 @@ pub struct UpdaterCommand {
 /// What the updater is told: wait for the window to end, check `package`
 /// against `source`'s feed for `notice`'s platform (a copy in a temporary
 /// folder cannot tell how the program was installed), run it silently,
-/// wait for it, then start `relaunch` with the window's own arguments.
+/// wait for it, then start the installed program (which it finds from the
+/// installation itself) with the window's own options.
 pub fn updater_command(
     updater: &Path,
     package: &Path,
     notice: &UpdateNotice,
     source: &UpdateSource,
-    relaunch: &Path,
     window_args: &[OsString],
 ) -> UpdaterCommand {
     let mut args: Vec<OsString> = [
@@ -119,9 +106,7 @@ pub fn updater_command(
     .collect();
     args.push("--package".into());
     args.push(package.as_os_str().to_owned());
-    let mut relaunch_flag = OsString::from("--relaunch=");
-    relaunch_flag.push(relaunch.as_os_str());
-    args.push(relaunch_flag);
+    args.push("--relaunch".into());
     args.push("--".into());
     args.extend(window_args.iter().cloned());
     UpdaterCommand {
@@ -144,22 +129,12 @@ pub async fn prepare_install(
     let downloaded = update::download(&notice.package, &std::env::temp_dir(), progress)
         .await
         .map_err(|error| UpdateProblem::from(&error))?;
-    let this_program = match std::env::current_exe() {
-        Ok(program) => program,
-        Err(error) => {
-            let _ = std::fs::remove_dir_all(&downloaded.folder);
-            return Err(UpdateProblem::UpdaterNotStarted(format!(
-                "where this program is: {error}"
-            )));
-        }
-    };
     let window_args: Vec<OsString> = std::env::args_os().skip(1).collect();
     Ok(updater_command(
         &downloaded.folder.join(UPDATER_FILE_NAME),
         &downloaded.path,
         notice,
         source,
-        &this_program,
         &window_args,
     ))
 }
@@ -178,10 +153,14 @@ pub fn start_updater(command: &UpdaterCommand) -> Result<(), UpdateProblem> {
     std::fs::copy(&this_program, &command.program)
         .map_err(|error| failed(&command.program, error))?;
     let log_path = command.folder.join("update.log");
-    let log = std::fs::File::create(&log_path).map_err(|error| failed(&log_path, error))?;
+    let log =
+        brlv_core::private_file::create(&log_path).map_err(|error| failed(&log_path, error))?;
     let log_too = log.try_clone().map_err(|error| failed(&log_path, error))?;
+    // A working folder of its own: only this user can write there, so
+    // nothing it opens by a relative name can be put there by another.
     let mut child = std::process::Command::new(&command.program)
         .args(&command.args)
+        .current_dir(&command.folder)
         .stdin(std::process::Stdio::piped())
         .stdout(log)
         .stderr(log_too)
@@ -233,7 +212,6 @@ mod tests {
             &folder.join("brlv-desk_0.2.0_x64-setup.exe"),
             &notice,
             &source,
-            Path::new("/programs/brlv-desk/brlv-desk.exe"),
             &["--sandbox".into()],
         );
         assert_eq!(command.folder, folder);
@@ -258,7 +236,7 @@ mod tests {
                 "windows-x86_64-nsis",
                 "--package",
                 "/tmp/brlv-desk-update-1/brlv-desk_0.2.0_x64-setup.exe",
-                "--relaunch=/programs/brlv-desk/brlv-desk.exe",
+                "--relaunch",
                 "--",
                 "--sandbox",
             ]

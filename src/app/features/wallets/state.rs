@@ -25,6 +25,9 @@ pub struct WalletsState {
     pub submit: SubmitStatus,
     /// The address of the wallet whose details are shown, the export.
     pub records: RecordSelection<String>,
+    /// The names in the list shown that look like another one, by the
+    /// list's arrival (when, how many).
+    pub look_alikes: brlv_core::look_alike::FlaggedNames<(Millis, usize)>,
 }
 
 /// What the Wallets panel is told.

@@ -4,6 +4,7 @@
 
 use egui::Ui;
 
+use crate::app::clock::Millis;
 use crate::app::error_text::Localize;
 use crate::app::export::ExportRecords;
 use crate::app::form::Field;
@@ -138,6 +139,24 @@ fn list_ui(ui: &mut Ui, wallets: &mut WalletsState, cx: &Shared, out: &mut Outbo
         None => MISSING.to_owned(),
     };
     let empty = cx.t("accounts.empty");
+    // Two names a person cannot tell apart (an invisible character, a
+    // letter of another alphabet) are each marked, in the list and the
+    // details, before money goes to one of them.
+    let arrived = remote.loaded().map_or((Millis::default(), 0), |loaded| {
+        (loaded.fetched_at, loaded.value.len())
+    });
+    let look_alikes = wallets.look_alikes.of(arrived, || {
+        remote
+            .value()
+            .into_iter()
+            .flat_map(|rows| rows.iter())
+            .filter_map(|wallet| wallet.name.as_deref())
+    });
+    let look_alike = cx.t("wallets.look_alike");
+    let name_shown = |wallet: &Wallet| match wallet.name.as_deref() {
+        Some(name) if look_alikes.contains(name) => format!("{name} ({look_alike})"),
+        other => or_missing(other),
+    };
     record_panel_ui(
         ui,
         cx,
@@ -155,7 +174,7 @@ fn list_ui(ui: &mut Ui, wallets: &mut WalletsState, cx: &Shared, out: &mut Outbo
             key: |wallet: &Wallet| wallet.address.clone(),
             cells: |wallet: &Wallet| {
                 vec![
-                    Cell::Text(or_missing(wallet.name.as_deref())),
+                    Cell::Text(name_shown(wallet)),
                     Cell::Text(assets_text(language, &wallet.assets, technical)),
                     Cell::Text(yes_no(wallet.ui_enabled)),
                     Cell::Copyable(wallet.address.clone()),
@@ -167,11 +186,7 @@ fn list_ui(ui: &mut Ui, wallets: &mut WalletsState, cx: &Shared, out: &mut Outbo
                     |metadata| serde_json::Value::Object(metadata.clone()).to_string(),
                 );
                 vec![
-                    DetailRow::new(
-                        cx.t("wallets.name"),
-                        or_missing(wallet.name.as_deref()),
-                        false,
-                    ),
+                    DetailRow::new(cx.t("wallets.name"), name_shown(wallet), false),
                     DetailRow::new(cx.t("wallets.address"), wallet.address.clone(), true),
                     DetailRow::new(
                         cx.t("wallets.assets"),

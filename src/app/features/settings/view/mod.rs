@@ -9,7 +9,8 @@ use egui::{RichText, Ui};
 use crate::app::message::Command;
 use crate::app::panel::profiles::{drop_gone_profile, profiles_ui};
 use crate::app::panel::{Ask, Outbox, Panel, Setting, Shared};
-use crate::app::ui::language_picker_ui;
+use crate::app::session::ProfileKind;
+use crate::app::ui::{Tone, language_picker_ui};
 
 use super::state::{SettingsState, SettingsTold};
 
@@ -73,6 +74,7 @@ impl Panel for SettingsState {
 /// profiles, adding one, and the shortcuts.
 pub fn settings_lower_ui(ui: &mut Ui, settings: &mut SettingsState, cx: &Shared, out: &mut Outbox) {
     ui.add_space(12.0);
+    network_path_ui(ui, cx);
     profiles_ui(ui, cx, &mut settings.confirm_delete, out);
     ui.add_space(8.0);
     ui.horizontal(|ui| {
@@ -83,6 +85,43 @@ pub fn settings_lower_ui(ui: &mut Ui, settings: &mut SettingsState, cx: &Shared,
             out.command(Command::StartSandbox);
         }
     });
+    ui.add_space(12.0);
+}
+
+/// How the open connection's requests reach the service: straight or
+/// through the profile's proxy, which authorities are trusted, what of the
+/// environment was left unused, and how the path is changed.
+fn network_path_ui(ui: &mut Ui, cx: &Shared) {
+    let Some(session) = &cx.session else {
+        return;
+    };
+    ui.label(RichText::new(cx.t("settings.network").as_ref()).strong());
+    let host = crate::app::format::service_host(&session.profile.base_url);
+    let route = &session.route;
+    ui.label(match &route.proxy {
+        Some(proxy) => cx.t_with(
+            "settings.network_proxy",
+            &[("host", &host), ("proxy", proxy)],
+        ),
+        None => cx.t_with("settings.network_direct", &[("host", &host)]),
+    });
+    let trust = if route.own_certificate {
+        cx.t("settings.network_trust_own")
+    } else {
+        cx.t("settings.network_trust")
+    };
+    ui.label(trust.as_ref());
+    if !route.ignored.is_empty() {
+        let names = route.ignored.join(", ");
+        ui.label(
+            RichText::new(cx.t_with("settings.network_ignored", &[("names", &names)])).color(
+                crate::app::ui::palette::of(ui).tone(Tone::Warning, ui.visuals().text_color()),
+            ),
+        );
+    }
+    if session.kind == ProfileKind::Saved {
+        ui.label(RichText::new(cx.t("settings.network_change").as_ref()).weak());
+    }
     ui.add_space(12.0);
 }
 
