@@ -42,7 +42,7 @@ pub struct TransfersState {
     pub submit: SubmitStatus,
     /// The request under review compared with the service's records for
     /// a repeat, and whether the person chose to send it anyway.
-    pub repeats: crate::app::panel::repeats::RepeatCheck,
+    pub repeats: crate::app::repeat_check::RepeatCheck,
     /// The journal's POST an earlier run left not done that the form was
     /// filled with ("Send again…"): the send it makes is linked to it.
     pub sending_again: Option<Uuid>,

@@ -315,7 +315,13 @@ fn review_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mut
     let mut review = transfer_review(cx, &request);
     let body = serde_json::to_string(&request).unwrap_or_default();
     let repeats = &mut transfers.repeats;
-    repeats.compare(cx, ListKind::Transfers.path(), &body, &cx.data.transfers);
+    repeats.compare(
+        cx.wall_now,
+        cx.duplicate_days,
+        ListKind::Transfers.path(),
+        &body,
+        &cx.data.transfers,
+    );
     review.can_confirm = !transfers.submit.is_sending() && repeats.allows_send();
     let target = Some(request.target_address.as_str());
     let outflow = &mut transfers.outflow;

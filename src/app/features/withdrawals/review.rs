@@ -236,7 +236,8 @@ pub fn withdrawal_review_ui(
     let body = serde_json::to_string(&request).unwrap_or_default();
     let repeats = &mut withdrawals.repeats;
     repeats.compare(
-        cx,
+        cx.wall_now,
+        cx.duplicate_days,
         ListKind::Withdrawals.path(),
         &body,
         &cx.data.withdrawals,
