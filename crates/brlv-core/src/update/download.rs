@@ -222,6 +222,10 @@ pub fn stage_verified(
         )
         .map_err(file_error)?;
         copy.sync_all().map_err(file_error)?;
+        // The writing handle is closed before the check opens the file
+        // sharing reading only: Windows refuses that open while a handle
+        // that may write is still held (a sharing violation).
+        drop(copy);
         lock_verified(package, &path)
     })();
     match copied {
