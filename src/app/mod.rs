@@ -82,12 +82,21 @@ pub fn run_gui(options: GuiOptions) -> ExitCode {
         persist_window: options.screenshot.is_none(),
         ..eframe::NativeOptions::default()
     };
+    // Asked before the window exists: on a CPU adapter another renderer
+    // draws (see `shell::graphics`).
+    let asked = shell::graphics::Asked::from_env();
+    let on_cpu = shell::graphics::adapter_is_cpu(
+        asked
+            .backends
+            .unwrap_or(eframe::wgpu::Backends::PRIMARY | eframe::wgpu::Backends::GL),
+    );
     // Taken by the app when it is created; still here, the window never
-    // opened and the next graphics backend may try.
+    // opened and the next renderer may try.
     let options = std::cell::RefCell::new(Some(options));
     let outcome = shell::graphics::open_window(
         &native,
-        &shell::graphics::attempts(eframe::wgpu::Backends::from_env()),
+        &shell::graphics::attempts(asked, on_cpu),
+        on_cpu,
         |native| {
             let app_exit_code = Arc::clone(&exit_code);
             let options = &options;

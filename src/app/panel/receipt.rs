@@ -4,6 +4,7 @@
 //! completed, a note that its receipt comes then. The typed path belongs to
 //! the panel that draws it, so one document's path never fills another's.
 
+use crate::app::ui::spinner_ui;
 use egui::{RichText, Ui};
 
 use crate::app::dialog::DialogPurpose;
@@ -59,7 +60,7 @@ pub fn receipt_ui(
                 out.ask(Ask::ReceiptCopied(receipt.id));
             }
             if status.open {
-                ui.spinner();
+                spinner_ui(ui);
                 ui.label(cx.t("files.dialog_open").as_ref());
             }
             typed_paths_shown(ui)
@@ -113,7 +114,7 @@ fn status_ui(ui: &mut Ui, cx: &Shared, receipt: &Receipt) {
     }
     if status.saving {
         ui.horizontal(|ui| {
-            ui.spinner();
+            spinner_ui(ui);
             ui.label(cx.t("receipt.saving").as_ref());
         });
         return;

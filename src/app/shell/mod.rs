@@ -2,6 +2,7 @@
 //! Events once per frame, draws the shell (top bar, side navigation, the
 //! current view) and hands the Commands the views pushed to the worker.
 
+use super::ui::spinner_ui;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -167,7 +168,7 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
         egui::CentralPanel::default().show(ui, |ui| {
             ui.centered_and_justified(|ui| {
                 ui.horizontal(|ui| {
-                    ui.spinner();
+                    spinner_ui(ui);
                     ui.label(shared.t("shell.starting").as_ref());
                 });
             });
@@ -188,7 +189,7 @@ pub fn shell_ui(ui: &mut Ui, state: &mut AppState) {
         egui::CentralPanel::default().show(ui, |ui| {
             notices::notices_ui(ui, state);
             ui.horizontal(|ui| {
-                ui.spinner();
+                spinner_ui(ui);
                 ui.label(state.shared.t("onboarding.sandbox_starting").as_ref());
             });
         });

@@ -9,6 +9,7 @@
 //! choices (search text, sorted column) live in egui's memory under the
 //! table's id, like its scroll position.
 
+use super::waiting::spinner_ui;
 use std::collections::HashMap;
 use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -474,7 +475,7 @@ pub fn search_field_ui(ui: &mut Ui, table: Id, hint_key: &'static str, busy: boo
                 )
                 .labelled_by(name.id);
             if busy {
-                ui.spinner();
+                spinner_ui(ui);
             }
             response.changed()
         })

@@ -1,7 +1,8 @@
 //! The design system: reusable pieces that know nothing of the app's state.
 //! An amount, a gauge, a colored state badge, a
 //! countdown, a QR code, form fields and their send button, a record's
-//! detail grid, and a virtualized table of records. What they write comes
+//! detail grid, a virtualized table of records, and a spinner that waits
+//! without drawing every frame. What they write comes
 //! from `app::format`.
 
 pub mod amount;
@@ -26,6 +27,7 @@ pub mod submit;
 pub mod table;
 pub mod ted;
 pub mod theme;
+pub mod waiting;
 
 pub use amount::{amount_ui, asset_amount_ui};
 pub use badge::{Tone, badge_ui, state_tone};
@@ -51,3 +53,4 @@ pub use submit::{send_button_ui, sent_ui, submit_status_ui};
 pub use table::{
     Cell, RecordList, list_status_ui, record_list_ui, resource_table_ui, saved_copy_ui,
 };
+pub use waiting::spinner_ui;

@@ -5,6 +5,7 @@
 //! the dialogs stand from the egui context (`ui::context`), so they need
 //! no `AppState`.
 
+use super::waiting::spinner_ui;
 use egui::{RichText, TextEdit, Ui};
 
 use crate::app::error_text::Localize;
@@ -24,7 +25,7 @@ pub fn dialog_button_ui(ui: &mut Ui, language: Language, label: &str, busy: bool
         .add_enabled(!busy && !status.open, egui::Button::new(label))
         .clicked();
     if status.open {
-        ui.spinner();
+        spinner_ui(ui);
         ui.label(tr(language, "files.dialog_open").as_ref());
     }
     clicked
@@ -133,10 +134,10 @@ pub fn save_bar_ui(
                 }
             }
             if status.open {
-                ui.spinner();
+                spinner_ui(ui);
                 ui.label(tr(language, "files.dialog_open").as_ref());
             } else if draft.writing {
-                ui.spinner();
+                spinner_ui(ui);
             }
             typed_paths_shown(ui)
         })

@@ -1,6 +1,7 @@
 //! A form's send button and where its request stands: in flight, created,
 //! refused, not applied, or unknown after a lost answer (see `app::submit`).
 
+use super::waiting::spinner_ui;
 use egui::{RichText, Ui};
 
 use crate::app::error_text::{Localize, refusal_reason, technical_details};
@@ -45,7 +46,7 @@ pub fn submit_status_ui(
         SubmitStatus::Idle => return,
         SubmitStatus::Sending => {
             ui.horizontal(|ui| {
-                ui.spinner();
+                spinner_ui(ui);
                 ui.label(tr(language, "accounts.sending").as_ref());
             });
             return;

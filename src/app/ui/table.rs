@@ -3,6 +3,7 @@
 //! selects a row, and the selected one is highlighted; under it, the
 //! selected record's every field ([`record_list_ui`]).
 
+use super::waiting::spinner_ui;
 use std::sync::Arc;
 
 use egui::{RichText, Sense, Ui};
@@ -182,7 +183,7 @@ pub fn list_status_ui<T>(ui: &mut Ui, language: Language, remote: &Remote<T>) {
     saved_copy_ui(ui, language, remote);
     if remote.is_loading() && remote.value().is_none() {
         ui.horizontal(|ui| {
-            ui.spinner();
+            spinner_ui(ui);
             ui.label(tr(language, "accounts.loading").as_ref());
         });
     } else if let Some(error) = remote.error() {

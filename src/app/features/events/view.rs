@@ -2,6 +2,7 @@
 //! the embedded sandbox under `--sandbox`) and the events it received,
 //! newest first, each with its raw JSON.
 
+use crate::app::ui::spinner_ui;
 use std::sync::Arc;
 
 use egui::{Id, RichText, Sense, Ui};
@@ -185,7 +186,7 @@ fn listener_ui(ui: &mut Ui, events: &mut EventsState, cx: &Shared, out: &mut Out
         }
         ListenerStatus::Starting => {
             ui.horizontal(|ui| {
-                ui.spinner();
+                spinner_ui(ui);
                 ui.label(cx.t("events.starting").as_ref());
             });
         }

@@ -2,6 +2,7 @@
 //! transaction password at a money-moving request's confirmation step, and
 //! the one-time offer to seal a plain key.
 
+use crate::app::ui::spinner_ui;
 use egui::{Key, RichText, TextEdit, Ui};
 
 use crate::app::clock::Millis;
@@ -216,7 +217,7 @@ fn prompt_status_ui(ui: &mut Ui, lock: &LockState, cx: &Shared, purpose: Passphr
     };
     if prompt.checking.is_some() {
         ui.horizontal(|ui| {
-            ui.spinner();
+            spinner_ui(ui);
             ui.label(cx.t("lock.checking").as_ref());
         });
         return;
@@ -442,7 +443,7 @@ pub fn seal_offer_ui(ui: &mut Ui, lock: &mut LockState, cx: &Shared, out: &mut O
             }
             SealOffer::Sealing => {
                 ui.horizontal(|ui| {
-                    ui.spinner();
+                    spinner_ui(ui);
                     ui.label(cx.t("seal_offer.sealing").as_ref());
                 });
                 SealOffer::Sealing

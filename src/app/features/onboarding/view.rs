@@ -1,6 +1,7 @@
 //! The first screen: connect an account (base URL, API key, and a private
 //! key from a PEM file, pasted, or generated here) or try the sandbox.
 
+use crate::app::ui::spinner_ui;
 use std::path::PathBuf;
 
 use egui::{RichText, TextEdit, Ui};
@@ -173,7 +174,7 @@ fn sandbox_card_ui(ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
                     out.command(Command::StartSandbox);
                 }
                 if cx.sandbox_starting {
-                    ui.spinner();
+                    spinner_ui(ui);
                     ui.label(cx.t("onboarding.sandbox_starting").as_ref());
                 }
             });
@@ -332,7 +333,7 @@ fn connect_row_ui(ui: &mut Ui, onboarding: &mut OnboardingDraft, cx: &Shared, ou
             out.command(Command::Connect(request));
         }
         if onboarding.connecting {
-            ui.spinner();
+            spinner_ui(ui);
             ui.label(cx.t("onboarding.testing").as_ref());
         }
         if cx.adding_profile && ui.button(cx.t("onboarding.cancel").as_ref()).clicked() {
@@ -475,7 +476,7 @@ fn key_status_ui(ui: &mut Ui, onboarding: &OnboardingDraft, cx: &Shared) {
         KeyDraft::Empty => {}
         KeyDraft::Working => {
             ui.horizontal(|ui| {
-                ui.spinner();
+                spinner_ui(ui);
                 ui.label(cx.t("onboarding.key_working").as_ref());
             });
         }

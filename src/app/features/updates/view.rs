@@ -4,6 +4,7 @@
 //! newer version found, with its download. The shell's notice draws the
 //! same download ([`download_ui`]).
 
+use crate::app::ui::spinner_ui;
 use egui::{RichText, Ui};
 
 use brlv_core::update::{BuiltInUpdates, UpdateNotice};
@@ -62,7 +63,7 @@ impl Panel for UpdatesState {
                 out.command(Command::Updates(command));
             }
             if self.checking {
-                ui.spinner();
+                spinner_ui(ui);
                 ui.label(cx.t("updates.checking").as_ref());
             }
         });
@@ -147,7 +148,7 @@ pub fn download_ui(ui: &mut Ui, updates: &mut UpdatesState, cx: &Shared, out: &m
     match &updates.download {
         DownloadStatus::Downloading(_) => {
             ui.horizontal(|ui| {
-                ui.spinner();
+                spinner_ui(ui);
                 let text = match updates.progress {
                     Some(progress) if progress.total > 0 => {
                         let percent = (progress.received * 100) / progress.total;

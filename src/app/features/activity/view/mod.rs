@@ -8,6 +8,7 @@
 
 pub mod overview;
 
+use crate::app::ui::spinner_ui;
 use brlv_core::api::model::Asset;
 use egui::{Align, Layout, RichText, Sense, Ui, UiBuilder, Vec2};
 use rust_decimal::Decimal;
@@ -193,7 +194,7 @@ fn activity_ui(ui: &mut Ui, activity: &mut ActivityState, cx: &Shared, out: &mut
         ui.add_space(4.0);
         if view.busy {
             ui.horizontal(|ui| {
-                ui.spinner();
+                spinner_ui(ui);
                 ui.label(cx.t("activity.computing").as_ref());
             });
         }
@@ -221,7 +222,7 @@ fn activity_ui(ui: &mut Ui, activity: &mut ActivityState, cx: &Shared, out: &mut
     ui.add_space(4.0);
     if lists_missing {
         ui.horizontal(|ui| {
-            ui.spinner();
+            spinner_ui(ui);
             ui.label(cx.t("accounts.loading").as_ref());
         });
         return;
@@ -247,7 +248,7 @@ fn export_menu_ui(
 ) {
     let busy = activity.export.writing || dialog_status(ui).open;
     if busy {
-        ui.spinner();
+        spinner_ui(ui);
     }
     let mut chosen = None;
     ui.add_enabled_ui(!busy, |ui| {

@@ -2,6 +2,7 @@
 //! brcode order awaiting payment the PIX QR code, drawn from `brcode` only
 //! after the code passed its check (CRC and amount equal to the order's).
 
+use crate::app::ui::spinner_ui;
 use egui::{RichText, Ui};
 
 use rust_decimal::Decimal;
@@ -43,7 +44,7 @@ pub fn order_detail_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared, out: 
         .and_then(|id| open_order(id, list, &cx.data.order))
     else {
         ui.horizontal(|ui| {
-            ui.spinner();
+            spinner_ui(ui);
             ui.label(cx.t("orders.detail_loading").as_ref());
         });
         if let Some(error) = cx.data.order.error() {
@@ -61,7 +62,7 @@ pub fn order_detail_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared, out: 
             );
         }
         if cx.data.order.is_loading() {
-            ui.spinner();
+            spinner_ui(ui);
         }
     });
     ui.add_space(8.0);
@@ -119,7 +120,7 @@ fn payment_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared, out: &mut Outb
     if !orders.qr_memory.loaded {
         // The receiver paid before is not known yet: nothing to pay until it is.
         ui.horizontal(|ui| {
-            ui.spinner();
+            spinner_ui(ui);
             ui.label(cx.t("orders.qr_checking").as_ref());
         });
         return;

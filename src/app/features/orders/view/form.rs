@@ -4,6 +4,7 @@
 //! valid and while it is in flight, so nothing is sent twice. A failure shows
 //! the service's `code` and `message` and keeps what was typed.
 
+use crate::app::ui::spinner_ui;
 use egui::{RichText, Ui};
 
 use crate::app::error_text::Localize;
@@ -188,7 +189,7 @@ fn quote_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared, out: &mut Outbox
             out.command(Command::Orders(OrdersCommand::RequestQuote(request)));
         }
         if orders.form.quote_in_flight {
-            ui.spinner();
+            spinner_ui(ui);
             ui.label(cx.t("orders.form_quoting").as_ref());
         }
     });

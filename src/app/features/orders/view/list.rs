@@ -2,6 +2,7 @@
 //! laid out, so 10,000 orders scroll smoothly), a state badge, amounts at
 //! their scales, the countdown of orders awaiting payment; CSV export.
 
+use crate::app::ui::spinner_ui;
 use std::sync::Arc;
 
 use egui::{Id, RichText, Sense, Ui};
@@ -47,7 +48,7 @@ pub fn orders_list_ui(ui: &mut Ui, panel: &mut OrdersState, cx: &Shared, out: &m
     let Some(orders) = cx.data.orders.value() else {
         ui.horizontal(|ui| {
             if cx.data.orders.is_loading() {
-                ui.spinner();
+                spinner_ui(ui);
             }
             ui.label(cx.t("orders.loading").as_ref());
         });

@@ -4,6 +4,7 @@
 //! reason and a way to ask again. Never a silent fallback: the ledger flags
 //! every figure whose PTAX failed, and this says which days.
 
+use crate::app::ui::spinner_ui;
 use egui::{RichText, Ui};
 
 use crate::app::features::taxes::figures::TaxFigures;
@@ -36,7 +37,7 @@ pub(super) fn central_bank_ui(
     let language = cx.language;
     if let Some(pending) = &taxes.central_bank.pending {
         ui.horizontal_wrapped(|ui| {
-            ui.spinner();
+            spinner_ui(ui);
             ui.label(cx.t_with(
                 "taxes.bcb_fetching",
                 &[

@@ -27,6 +27,7 @@ mod months;
 mod outflows;
 mod service;
 
+use crate::app::ui::spinner_ui;
 use egui::{RichText, Ui};
 
 use crate::app::features::taxes::message::TaxesCommand;
@@ -108,7 +109,7 @@ fn taxes_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &Shared, out: &mut Outbox) 
     let lists_missing = cx.data.orders.value().is_none();
     let Some(year) = figures.year.clone() else {
         ui.horizontal(|ui| {
-            ui.spinner();
+            spinner_ui(ui);
             ui.label(
                 cx.t(if lists_missing {
                     "accounts.loading"
@@ -191,7 +192,7 @@ fn year_choice_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &Shared, years: &[i32
             taxes.pdf.path.clear();
         }
         if busy {
-            ui.spinner();
+            spinner_ui(ui);
             ui.label(cx.t("taxes.computing").as_ref());
         }
     });

@@ -3,6 +3,7 @@
 //! review of the whole batch (the count, the total, the balances after), then each row's outcome as
 //! it comes, with Pause and Cancel, and the result file.
 
+use crate::app::ui::spinner_ui;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -139,7 +140,7 @@ pub fn batch_ui(ui: &mut Ui, batch: &mut BatchState, cx: &Shared, out: &mut Outb
     choose_ui(ui, batch, cx, out);
     if batch.checking {
         ui.horizontal(|ui| {
-            ui.spinner();
+            spinner_ui(ui);
             ui.label(cx.t("batch.checking").as_ref());
         });
     }

@@ -5,6 +5,7 @@
 
 pub mod charts;
 
+use crate::app::ui::waiting::spinner_of_size_ui;
 use egui::{Align, Layout, RichText, Ui, Vec2};
 use rust_decimal::Decimal;
 
@@ -59,7 +60,7 @@ pub fn overview_ui(ui: &mut Ui, activity: &mut ActivityState, cx: &Shared, out: 
 
 fn remote_marker_ui<T>(ui: &mut Ui, cx: &Shared, remote: &Remote<T>) {
     if remote.is_loading() {
-        ui.add(egui::Spinner::new().size(12.0));
+        spinner_of_size_ui(ui, 12.0);
     } else if let Some(error) = remote.error() {
         ui.label(RichText::new("!").strong().color(palette::of(ui).warning))
             .on_hover_text(format!("{}\n{error}", cx.t("overview.load_failed")));
