@@ -104,6 +104,11 @@ pub enum DialogPurpose {
         /// The year.
         year: i32,
     },
+    /// Save a tax year's workbook (.xlsx).
+    TaxXlsx {
+        /// The year.
+        year: i32,
+    },
     /// Open a file of payouts (CSV) to check and send.
     PayoutsFile,
     /// Save a batch's result file.
@@ -122,7 +127,9 @@ impl DialogPurpose {
             DialogPurpose::SaveQr { .. } => PanelId::Orders,
             DialogPurpose::LoadKey | DialogPurpose::SavePublicKey { .. } => PanelId::Onboarding,
             DialogPurpose::SaveReceipt { .. } => return None,
-            DialogPurpose::TaxCsv { .. } | DialogPurpose::TaxPdf { .. } => PanelId::Taxes,
+            DialogPurpose::TaxCsv { .. }
+            | DialogPurpose::TaxPdf { .. }
+            | DialogPurpose::TaxXlsx { .. } => PanelId::Taxes,
             DialogPurpose::PayoutsFile | DialogPurpose::BatchResult => PanelId::Withdrawals,
         })
     }
@@ -144,7 +151,7 @@ pub enum PanelId {
     Onboarding,
     /// The Orders panel (its list's CSV, the QR code's PNG).
     Orders,
-    /// The Taxes panel (the year's CSV files, the PDF report).
+    /// The Taxes panel (the year's CSV files, the PDF report, the workbook).
     Taxes,
     /// The Transfers panel.
     Transfers,
@@ -165,7 +172,7 @@ impl PanelId {
             ExportKind::Claims => PanelId::Claims,
             ExportKind::Deposits => PanelId::Deposits,
             ExportKind::Journal => PanelId::Journal,
-            ExportKind::TaxCsv | ExportKind::TaxPdf => PanelId::Taxes,
+            ExportKind::TaxCsv | ExportKind::TaxPdf | ExportKind::TaxXlsx => PanelId::Taxes,
             ExportKind::Extrato => PanelId::Activity,
         }
     }
@@ -368,7 +375,7 @@ pub fn export_file_name(kind: ExportKind, today: time::Date) -> String {
         ExportKind::Deposits => "deposits",
         // The name the person knows it by: "Activity of this device".
         ExportKind::Journal => "activity",
-        ExportKind::TaxCsv => "taxes",
+        ExportKind::TaxCsv | ExportKind::TaxXlsx => "taxes",
         ExportKind::TaxPdf => "tax-report",
         ExportKind::Extrato => "extrato",
     };
@@ -421,6 +428,7 @@ pub fn dialog_request(
             let (title, name) = match format {
                 ExtratoFormat::Ofx => ("files.title_extrato_ofx", "OFX"),
                 ExtratoFormat::Csv => ("files.title_extrato_csv", "CSV"),
+                ExtratoFormat::Xlsx => ("files.title_extrato_xlsx", "Excel"),
             };
             save(
                 title,
@@ -460,6 +468,15 @@ pub fn dialog_request(
                 &[("year", &year.to_string())],
             ),
             filter("PDF", "pdf"),
+        ),
+        DialogPurpose::TaxXlsx { year } => save(
+            "taxes.files_title_xlsx",
+            super::i18n::tr_with(
+                language,
+                "taxes.files_xlsx_name",
+                &[("year", &year.to_string())],
+            ),
+            filter("Excel", "xlsx"),
         ),
         DialogPurpose::LoadKey => FileDialogRequest {
             mode: DialogMode::Open,

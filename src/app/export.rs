@@ -87,6 +87,8 @@ pub enum ExportKind {
     TaxCsv,
     /// The tax year's report for an accountant, as PDF.
     TaxPdf,
+    /// The tax year's workbook (.xlsx).
+    TaxXlsx,
     /// The extrato, as OFX or CSV (made by the worker from the extrato's
     /// figures: see `features::activity::export`).
     Extrato,
@@ -99,6 +101,8 @@ pub enum ExtratoFormat {
     Ofx,
     /// CSV, for spreadsheets.
     Csv,
+    /// A workbook (.xlsx), for spreadsheets that open a CSV as one column.
+    Xlsx,
 }
 
 impl ExtratoFormat {
@@ -107,6 +111,7 @@ impl ExtratoFormat {
         match self {
             ExtratoFormat::Ofx => "ofx",
             ExtratoFormat::Csv => "csv",
+            ExtratoFormat::Xlsx => "xlsx",
         }
     }
 }

@@ -68,6 +68,7 @@ impl PendingWrite {
             Command::ExportExtrato(_) => WriteKind::Export(ExportKind::Extrato),
             Command::Journal(_) => WriteKind::Export(ExportKind::Journal),
             Command::Taxes(TaxesCommand::SaveCsv { .. }) => WriteKind::Export(ExportKind::TaxCsv),
+            Command::Taxes(TaxesCommand::SaveXlsx { .. }) => WriteKind::Export(ExportKind::TaxXlsx),
             Command::Taxes(_) => WriteKind::Export(ExportKind::TaxPdf),
             Command::Batch(_) => WriteKind::BatchResult,
             Command::Orders(_) => WriteKind::QrPng,
@@ -85,6 +86,7 @@ fn written_by(command: &Command) -> Vec<PathBuf> {
         | Command::ExportExtrato(ExtratoFileRequest { path, .. })
         | Command::Journal(JournalCommand::ExportCsv(path))
         | Command::Taxes(TaxesCommand::SavePdf { path, .. })
+        | Command::Taxes(TaxesCommand::SaveXlsx { path, .. })
         | Command::Batch(BatchCommand::SaveResult { path, .. })
         | Command::Onboarding(OnboardingCommand::SavePublicKey { path, .. })
         | Command::Orders(OrdersCommand::SaveQrPng { path, .. }) => vec![path.clone()],

@@ -1,6 +1,7 @@
-//! `brlv-desk extrato --ofx FILE [--csv FILE] [--from DATE] [--to DATE]
-//! [--profile NAME]`: the extrato as the app's Activity view shows it,
-//! written as OFX and/or CSV, for accounting programs and scripts.
+//! `brlv-desk extrato --ofx FILE [--csv FILE] [--xlsx FILE] [--from DATE]
+//! [--to DATE] [--profile NAME]`: the extrato as the app's Activity view
+//! shows it, written as OFX, CSV and/or a workbook, for accounting programs,
+//! spreadsheets and scripts.
 //!
 //! The movements come from the same model the window draws from
 //! (`app::features::activity`: the timeline, the period's days in the
@@ -40,7 +41,7 @@ use brlv_core::api::model::{BalanceAsset, Claim, Deposit};
 
 /// Arguments of `brlv-desk extrato`.
 #[derive(Clone, Debug, clap::Args)]
-#[command(group(clap::ArgGroup::new("file").required(true).multiple(true).args(["ofx", "csv"])))]
+#[command(group(clap::ArgGroup::new("file").required(true).multiple(true).args(["ofx", "csv", "xlsx"])))]
 pub struct ExtratoArgs {
     /// Write the extrato as OFX to this file: one statement per asset, for
     /// GnuCash and other accounting programs.
@@ -49,6 +50,10 @@ pub struct ExtratoArgs {
     /// Write the extrato as CSV to this file: one row per movement and asset.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
+    /// Write the extrato as a workbook (.xlsx) to this file: the CSV's rows,
+    /// times as dates and amounts as numbers.
+    #[arg(long, value_name = "FILE")]
+    pub xlsx: Option<PathBuf>,
     /// The first day, in the system's time zone: 2026-03-09 or 09/03/2026
     /// (default: the oldest movement).
     #[arg(long, value_name = "DATE", value_parser = read_day)]
@@ -184,6 +189,7 @@ pub fn extrato(args: &ExtratoArgs, out: &mut impl Write) -> Result<(), ExtratoEr
     for (format, path) in [
         (ExtratoFormat::Ofx, &args.ofx),
         (ExtratoFormat::Csv, &args.csv),
+        (ExtratoFormat::Xlsx, &args.xlsx),
     ] {
         let Some(path) = path else {
             continue;
@@ -306,7 +312,7 @@ fn print_summary(
             compact_amount(amounts, totals.money_out, asset),
         );
     }
-    for path in [&args.ofx, &args.csv].into_iter().flatten() {
+    for path in [&args.ofx, &args.csv, &args.xlsx].into_iter().flatten() {
         let _ = writeln!(
             out,
             "{}",

@@ -62,6 +62,14 @@ pub struct SandboxArgs {
     /// relative to it. The clock then runs on from there.
     #[arg(long, value_name = "INSTANT", value_parser = parse_clock_start)]
     pub clock_start: Option<OffsetDateTime>,
+
+    /// Answer for the Banco Central as its real services do at their edges:
+    /// no PTAX of today before the closing bulletin (13:10 in Brasília by
+    /// the sandbox's clock), long periods in pages, HTTP 404 for a Selic
+    /// range after today and the SGS's "last value" answer for months not
+    /// published yet.
+    #[arg(long)]
+    pub central_bank_edges: bool,
 }
 
 /// Reads `--clock-start`: an RFC 3339 instant with its offset.
@@ -100,6 +108,11 @@ pub async fn run(args: SandboxArgs) -> Result<(), SandboxError> {
         quote_lifetime: Duration::from_secs(args.quote_lifetime_secs),
         webhook_url: args.webhook_url.clone(),
         clock_start: args.clock_start,
+        central_bank: if args.central_bank_edges {
+            brlv_sandbox::CentralBankEdges::AsPublished
+        } else {
+            brlv_sandbox::CentralBankEdges::Simple
+        },
         ..SandboxConfig::default()
     })
     .await?;
@@ -178,6 +191,7 @@ mod tests {
             quote_lifetime_secs: 60,
             seed_records: 0,
             clock_start: None,
+            central_bank_edges: false,
         };
         assert!(matches!(run(args).await, Err(SandboxError::Usage(_))));
     }

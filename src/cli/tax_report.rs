@@ -1,16 +1,19 @@
 //! `brlv-desk tax-report --year YYYY [--profile NAME] [--csv DIR]
 //! [--outflow ID=payment|own|gift|none]... [--outflow-value ID=BRL]...
-//! [--paid-on YYYY-MM-DD] [--custodian-cnpj CNPJ] [--pdf FILE]`: fetches what the ledger
+//! [--inflow-cost ID=BRL]... [--paid-on YYYY-MM-DD] [--custodian-name NAME]
+//! [--custodian-cnpj CNPJ] [--pdf FILE] [--xlsx FILE]`: fetches what the ledger
 //! needs with the typed client, reads this device's claims and typed values
 //! from the profile's journal (keeping there first what `--outflow`,
-//! `--outflow-value` and `--custodian-cnpj` say), writes `ledger.csv`,
+//! `--outflow-value`, `--inflow-cost`, `--custodian-name` and
+//! `--custodian-cnpj` say), writes `ledger.csv`,
 //! `months.csv`, `positions.csv`, `bens-e-direitos.csv`, `gcap-sales.csv`
 //! and `late-darfs.csv`, and prints a short summary per month, the outflows
 //! with their answers, the DeCripto lines, the orders left out for their
 //! state, each DARF not marked paid by its due date with its fine and Selic
 //! interest on the day of payment (today unless `--paid-on`), and Bens e
 //! Direitos with both columns. With `--pdf`, it also writes the report
-//! for an accountant the Taxes view saves, built by the same code.
+//! for an accountant the Taxes view saves, built by the same code; with
+//! `--xlsx`, the year as one workbook, as the Taxes view saves it.
 //!
 //! Credentials come as `call`'s do: the `BRLV_*` variables, or a saved
 //! profile with `--profile`. The journal is the one the app keeps for that
@@ -33,7 +36,7 @@ use brlv_core::api::model::{
     Asset, BalanceAsset, CreateQuote, Deposit, DepositAsset, Order, Transfer, Wallet, Withdrawal,
 };
 use brlv_core::money::{NumberFormat, format_brl};
-use brlv_core::tax::darf::{self, LateDarf};
+use brlv_core::tax::darf::{self, LateDarf, Overdue};
 use brlv_core::tax::declaration::{
     self, CnpjField, Declaration, MoneyHeld, MoneyReading, cnpj_field,
 };
@@ -43,7 +46,7 @@ use brlv_core::tax::input::{
 use brlv_core::tax::ledger::{
     EntryKind, Ledger, ValueSource, assets_needing_prices, dollar_rate_days, ticker_of,
 };
-use brlv_core::tax::money::{MoneyMoves, MoneyRecords};
+use brlv_core::tax::money::{self, DollarCost, MoneyMoves, MoneyRecords};
 use brlv_core::tax::months::compare_with_service;
 use brlv_core::tax::ptax::{self, DollarRates, PtaxClient};
 use brlv_core::tax::rules::{Language, disclaimer};
@@ -79,6 +82,12 @@ pub struct TaxReportArgs {
     /// (`ID=1234.56`; `ID=none` clears it).
     #[arg(long, value_name = "ID=BRL")]
     pub outflow_value: Vec<String>,
+    /// What tokens that arrived cost, in reais: a deposit's or an incoming
+    /// transfer's id (from outside, or back from the person's own wallet),
+    /// kept in the journal (`ID=5000.00`; `ID=none` clears it). Repeat for
+    /// each arrival.
+    #[arg(long, value_name = "ID=BRL")]
+    pub inflow_cost: Vec<String>,
     /// The Banco Central's time-series service, for the monthly Selic of a
     /// late DARF's interest (series 4390).
     #[arg(long, value_name = "URL", env = "BRLV_SELIC_URL", default_value = selic::DEFAULT_BASE_URL)]
@@ -91,6 +100,15 @@ pub struct TaxReportArgs {
     /// and kept in the profile's journal so that it is typed once.
     #[arg(long, value_name = "CNPJ")]
     pub custodian_cnpj: Option<String>,
+    /// The custodian's name for Discriminação, kept in the profile's
+    /// journal so that it is typed once (`none` clears it).
+    #[arg(long, value_name = "NAME")]
+    pub custodian_name: Option<String>,
+    /// Write the year as one workbook (.xlsx) to this file: the months, the
+    /// ledger, Bens e Direitos, the sales for GCAP, the late DARFs and the
+    /// sources, money as numbers in reais and dates as dates.
+    #[arg(long, value_name = "FILE")]
+    pub xlsx: Option<PathBuf>,
     /// Write the report for an accountant as PDF to this file: the same
     /// report the Taxes view saves, Bens e Direitos whole and the money
     /// held at the service included, in the summary's language.
@@ -190,8 +208,8 @@ pub struct Fetched {
     /// Requests made to the Banco Central for them (none for days the
     /// journal keeps).
     pub dollar_rate_requests: usize,
-    /// The BRL and USD balances at the service, each with how it was read.
-    pub money: Vec<MoneyHeld>,
+    /// Today's BRL and USD balances at the service and their deposit lists.
+    pub money: MoneyLists,
     /// The service's exemption figure for the current month.
     pub service_figure: Option<brlv_core::api::model::TaxExemptionProgress>,
     /// The journal read, if there was one.
@@ -221,19 +239,43 @@ fn credentials(
     call::named_command_credentials(args.profile.as_deref(), args.passphrase.source())
 }
 
-/// The answers and values `--outflow` and `--outflow-value` give, read
-/// before anything is asked of the service.
-pub fn outflow_inputs(args: &TaxReportArgs) -> Result<Vec<TaxInput>, ReportError> {
+/// What `--outflow`, `--outflow-value`, `--inflow-cost` and
+/// `--custodian-name` say, read before anything is asked of the service.
+pub fn typed_inputs(args: &TaxReportArgs) -> Result<Vec<TaxInput>, ReportError> {
     let split = |text: &str, flag: &str| -> Result<(uuid::Uuid, String), ReportError> {
         let (id, value) = text
             .split_once('=')
             .ok_or_else(|| ReportError::Usage(format!("{flag} {text}: expected ID=VALUE")))?;
         let id = uuid::Uuid::parse_str(id.trim()).map_err(|_| {
             ReportError::Usage(format!(
-                "{flag} {text}: {id} is not the id of a transfer or withdrawal"
+                "{flag} {text}: {id} is not the id of a {}",
+                if flag == "--inflow-cost" {
+                    "deposit or transfer"
+                } else {
+                    "transfer or withdrawal"
+                }
             ))
         })?;
         Ok((id, value.trim().to_owned()))
+    };
+    let reais = |text: &str,
+                 flag: &str,
+                 value: &str|
+     -> Result<Option<rust_decimal::Decimal>, ReportError> {
+        if value.eq_ignore_ascii_case("none") {
+            return Ok(None);
+        }
+        let brl: rust_decimal::Decimal = value.parse().map_err(|_| {
+            ReportError::Usage(format!(
+                "{flag} {text}: the value is reais with a point (1234.56) or none"
+            ))
+        })?;
+        if brl.is_sign_negative() {
+            return Err(ReportError::Usage(format!(
+                "{flag} {text}: a value in reais is not negative"
+            )));
+        }
+        Ok(Some(brl))
     };
     let mut inputs = Vec::new();
     for text in &args.outflow {
@@ -251,29 +293,27 @@ pub fn outflow_inputs(args: &TaxReportArgs) -> Result<Vec<TaxInput>, ReportError
     }
     for text in &args.outflow_value {
         let (record, value) = split(text, "--outflow-value")?;
-        let brl = if value.eq_ignore_ascii_case("none") {
-            None
-        } else {
-            let brl: rust_decimal::Decimal = value.parse().map_err(|_| {
-                ReportError::Usage(format!(
-                    "--outflow-value {text}: the value is reais with a point (1234.56) or none"
-                ))
-            })?;
-            if brl.is_sign_negative() {
-                return Err(ReportError::Usage(format!(
-                    "--outflow-value {text}: a value in reais is not negative"
-                )));
-            }
-            Some(brl)
-        };
+        let brl = reais(text, "--outflow-value", &value)?;
         inputs.push(TaxInput::OutflowValue { record, brl });
+    }
+    for text in &args.inflow_cost {
+        let (record, value) = split(text, "--inflow-cost")?;
+        let brl = reais(text, "--inflow-cost", &value)?;
+        inputs.push(TaxInput::ArrivedCost { record, brl });
+    }
+    if let Some(name) = &args.custodian_name {
+        let name = name.trim();
+        inputs.push(TaxInput::Custodian(
+            (!name.is_empty() && !name.eq_ignore_ascii_case("none")).then(|| name.to_owned()),
+        ));
     }
     Ok(inputs)
 }
 
 /// Makes the report and writes its summary to `out`.
 pub fn report(args: &TaxReportArgs, out: &mut impl Write) -> Result<(), ReportError> {
-    let answers = outflow_inputs(args)?;
+    let language = Language::from_tag(&args.language);
+    let answers = typed_inputs(args)?;
     let cnpj = match args
         .custodian_cnpj
         .as_deref()
@@ -281,8 +321,11 @@ pub fn report(args: &TaxReportArgs, out: &mut impl Write) -> Result<(), ReportEr
     {
         None => None,
         Some(CnpjField::Valid { bare, .. }) => Some(bare),
-        Some(CnpjField::Invalid { typed, reason }) => {
-            return Err(ReportError::Cnpj { typed, reason });
+        Some(CnpjField::Invalid { typed, problem }) => {
+            return Err(ReportError::Cnpj {
+                typed,
+                reason: problem.text(language),
+            });
         }
         Some(CnpjField::Missing) => {
             return Err(ReportError::Cnpj {
@@ -308,6 +351,7 @@ pub fn report(args: &TaxReportArgs, out: &mut impl Write) -> Result<(), ReportEr
         &answers,
         args.year,
         cnpj.as_deref(),
+        language,
     ))?;
     let now = OffsetDateTime::now_utc();
     let deposit_lists: Vec<DepositList<'_>> = fetched
@@ -331,28 +375,53 @@ pub fn report(args: &TaxReportArgs, out: &mut impl Write) -> Result<(), ReportEr
     let paid_on = args.paid_on.unwrap_or_else(|| brasilia::date_at(now));
     let (selic_months, selic_requests) = runtime.block_on(selic_for(
         (&args.selic_url, &network),
-        &year,
-        paid_on,
+        Overdue::selic_needed(&ledger, &fetched.typed, paid_on),
         fetched.journal.as_deref(),
     ));
-    let late = darf::late_darfs(&year.months, paid_on, &selic_months);
-    let declaration =
-        declaration::declaration(&ledger, &fetched.typed, &year, fetched.money.clone(), now);
+    // Every year's DARFs not paid by their due date, as the Overview says them.
+    let overdue = Overdue::of(&ledger, &fetched.typed, paid_on, &selic_months);
+    let late: Vec<LateDarf> = overdue
+        .darfs
+        .iter()
+        .filter(|darf| darf.month.year == args.year)
+        .cloned()
+        .collect();
+    let money = money_held(&fetched, &ledger, args.year, now);
+    let declaration = declaration::declaration(&ledger, &fetched.typed, &year, money, now);
     if let Some(dir) = &args.csv {
         write_files(dir, &ledger, &input, &year)?;
-        write_declaration_files(dir, &declaration, &late)?;
+        write_declaration_files(dir, &declaration, &late, language)?;
     }
-    let language = Language::from_tag(&args.language);
-    print_summary(out, &ledger, &year, &fetched, now, language);
+    print_summary(out, &ledger, &year, &fetched, (now, &overdue), language);
     let late_darfs = LateDarfs {
         paid_on,
         late: &late,
+        overdue: &overdue,
         selic: &selic_months,
         selic_requests,
     };
     print_late_darfs(out, &late_darfs, language);
     print_declaration(out, &declaration, language);
     print_readings(out, &year, language);
+    if let Some(path) = &args.xlsx {
+        let bytes = brlv_core::tax::workbook::workbook(&brlv_core::tax::workbook::WorkbookParts {
+            ledger: &ledger,
+            input: &input,
+            year: &year,
+            declaration: &declaration,
+            late: &late,
+            language,
+        })
+        .map_err(|error| ReportError::Write {
+            path: path.clone(),
+            reason: error.to_string(),
+        })?;
+        crate::app::export::write_file(path, &bytes).map_err(|error| ReportError::Write {
+            path: path.clone(),
+            reason: error.localize(app_language(language)),
+        })?;
+        let _ = writeln!(out, "XLSX: {}", path.display());
+    }
     if let Some(path) = &args.pdf {
         let of = ReportOf {
             year: args.year,
@@ -361,10 +430,18 @@ pub fn report(args: &TaxReportArgs, out: &mut impl Write) -> Result<(), ReportEr
             language,
             account: &name,
         };
-        write_pdf(path, &fetched, &selic_months, &of)?;
+        write_pdf(path, &fetched, &selic_months, &declaration.money, &of)?;
         let _ = writeln!(out, "PDF: {}", path.display());
     }
     Ok(())
+}
+
+/// The window's language for the report's.
+fn app_language(language: Language) -> crate::app::i18n::Language {
+    match language {
+        Language::PortugueseBrazil => crate::app::i18n::Language::PtBr,
+        Language::English => crate::app::i18n::Language::En,
+    }
 }
 
 /// What the PDF is made of besides the lists: the year, the day a late
@@ -384,6 +461,7 @@ fn write_pdf(
     path: &Path,
     fetched: &Fetched,
     selic_months: &SelicMonths,
+    money: &[MoneyHeld],
     of: &ReportOf<'_>,
 ) -> Result<(), ReportError> {
     use std::sync::Arc;
@@ -417,15 +495,12 @@ fn write_pdf(
         ..TaxRequest::default()
     };
     let figures = figures::compute(None, request, sources);
-    let language = match of.language {
-        Language::PortugueseBrazil => crate::app::i18n::Language::PtBr,
-        Language::English => crate::app::i18n::Language::En,
-    };
+    let language = app_language(of.language);
     let failed = |reason: String| ReportError::Write {
         path: path.to_owned(),
         reason,
     };
-    let report = build_report(&figures, language, of.account, of.now, &fetched.money)
+    let report = build_report(&figures, language, of.account, of.now, money)
         .ok_or_else(|| failed("the year's figures could not be computed".to_owned()))?;
     crate::app::export::write_file(path, &render(&report))
         .map(|_| ())
@@ -479,6 +554,7 @@ pub fn write_declaration_files(
     dir: &Path,
     declaration: &Declaration,
     late: &[LateDarf],
+    language: Language,
 ) -> Result<(), ReportError> {
     write_file(dir, "bens-e-direitos.csv", |file| {
         export::write_bens(file, declaration)
@@ -487,20 +563,18 @@ pub fn write_declaration_files(
         export::write_gcap_sales(file, &declaration.gcap_sales)
     })?;
     write_file(dir, "late-darfs.csv", |file| {
-        export::write_late_darfs(file, late)
+        export::write_late_darfs(file, late, language)
     })
 }
 
-/// The monthly Selic every late DARF of `year` needs when paid on
-/// `paid_on`: the journal's, else the Banco Central's (kept in the
-/// journal). A month that could not be had is flagged on the DARF.
+/// The monthly Selic of `needed`, the months the late DARFs need when
+/// paid on the day given: the journal's, else the Banco Central's (kept in
+/// the journal). A month that could not be had is flagged on the DARF.
 async fn selic_for(
     (selic_url, network): (&str, &brlv_core::network::NetworkPath),
-    year: &YearReport,
-    paid_on: Date,
+    needed: std::collections::BTreeSet<YearMonth>,
     journal: Option<&Path>,
 ) -> (SelicMonths, usize) {
-    let needed = darf::selic_needed(&year.months, paid_on);
     if needed.is_empty() {
         return (SelicMonths::default(), 0);
     }
@@ -509,7 +583,7 @@ async fn selic_for(
         Err(error) => {
             let mut months = SelicMonths::default();
             for month in needed {
-                months.fail(month, error.to_string());
+                months.fail(month, selic::SelicProblem::Service(error.clone()));
             }
             return (months, 0);
         }
@@ -531,10 +605,11 @@ async fn selic_for(
 }
 
 /// Today's BRL and USD balances at the service and their deposit lists,
-/// each had or why not: the money held on 31/12 is read back from them
-/// ([`money_held`]).
-struct MoneyLists {
-    balances: [Result<rust_decimal::Decimal, String>; 2],
+/// each had or why not (in the report's language): the money held on 31/12
+/// is read back from them ([`money_held`]).
+#[derive(Debug, Default)]
+pub struct MoneyLists {
+    balances: [Option<Result<rust_decimal::Decimal, String>>; 2],
     deposits: [Option<Vec<Deposit>>; 2],
 }
 
@@ -545,16 +620,17 @@ const MONEY: [(Asset, &str, DepositAsset); 2] = [
     (Asset::FiatUsd, "usd", DepositAsset::Usd),
 ];
 
-async fn money_lists(client: &Client) -> MoneyLists {
-    let mut balances = [Err(String::new()), Err(String::new())];
-    let mut deposits = [None, None];
+async fn money_lists(client: &Client, language: Language) -> MoneyLists {
+    let mut lists = MoneyLists::default();
     for (index, (_, balance_name, deposit_asset)) in MONEY.iter().enumerate() {
-        balances[index] = client
-            .balance(&BalanceAsset::from_wire(balance_name))
-            .await
-            .map(|balance| balance.running_balance)
-            .map_err(|error| error.to_string());
-        deposits[index] = match client.list_deposits(deposit_asset).await {
+        lists.balances[index] = Some(
+            client
+                .balance(&BalanceAsset::from_wire(balance_name))
+                .await
+                .map(|balance| balance.running_balance)
+                .map_err(|error| error.localize(app_language(language))),
+        );
+        lists.deposits[index] = match client.list_deposits(deposit_asset).await {
             Ok(list) => Some(list),
             Err(error) => {
                 eprintln!(
@@ -566,32 +642,53 @@ async fn money_lists(client: &Client) -> MoneyLists {
             }
         };
     }
-    MoneyLists { balances, deposits }
+    lists
 }
 
-/// The BRL and USD held at the service at the end of `year`: today's
-/// balance for the current year; for a year already over, today's less
-/// the movements since (the interface gives no balance of a past day),
-/// or, with no balance, the movements summed; each says how it was read.
+impl Fetched {
+    /// The records a currency's movements at the service are read from.
+    fn money_records(&self, index: usize) -> MoneyRecords<'_> {
+        MoneyRecords {
+            orders: &self.orders,
+            withdrawals: &self.withdrawals,
+            deposits: self
+                .money
+                .deposits
+                .get(index)
+                .and_then(|list| list.as_deref()),
+            claims: &self.claims,
+        }
+    }
+}
+
+/// The BRL and USD held at the service in both columns of `year`'s
+/// declaration: today's balance for the current year; for a year already
+/// over, today's less the movements since (the interface gives no balance
+/// of a past day), or, with no balance, the movements summed; dollars at
+/// their cost in reais with the PTAX of 31/12 beside; each says how it was read.
 fn money_held(
-    lists: MoneyLists,
-    records: (&[Order], &[Withdrawal], &[ClaimMade]),
+    fetched: &Fetched,
+    ledger: &Ledger,
     year: i32,
     now: OffsetDateTime,
 ) -> Vec<MoneyHeld> {
-    let MoneyLists { balances, deposits } = lists;
     MONEY
         .iter()
-        .zip(balances)
-        .zip(deposits)
-        .map(|(((asset, _, _), balance), deposits)| {
-            let records = MoneyRecords {
-                orders: records.0,
-                withdrawals: records.1,
-                deposits: deposits.as_deref(),
-                claims: records.2,
-            };
-            MoneyMoves::of(asset, &records).held_for_year(balance, year, now)
+        .enumerate()
+        .map(|(index, (asset, _, _))| {
+            let records = fetched.money_records(index);
+            let balance = fetched.money.balances[index]
+                .clone()
+                .unwrap_or_else(|| Err("not asked".to_owned()));
+            let cost = (*asset == Asset::FiatUsd)
+                .then(|| DollarCost::of(&records, ledger, &fetched.dollar_rates));
+            MoneyMoves::of(asset, &records).held_in_declaration(
+                balance,
+                year,
+                now,
+                cost.as_ref(),
+                &fetched.dollar_rates,
+            )
         })
         .collect()
 }
@@ -603,6 +700,7 @@ async fn fetch(
     answers: &[TaxInput],
     year: i32,
     custodian_cnpj: Option<&str>,
+    language: Language,
 ) -> Result<Fetched, ReportError> {
     let client = credentials.into_client().map_err(call::CallError::from)?;
     let call::AccountLists {
@@ -614,7 +712,7 @@ async fn fetch(
     } = call::fetch_account_lists(&client, &TOKEN_DEPOSIT_ASSETS).await?;
     // The figure is a comparison only: a service without it still gets its report.
     let service_figure = client.tax_exemption_progress().await.ok();
-    let money_lists = money_lists(&client).await;
+    let money = money_lists(&client, language).await;
     // Answers are kept in the journal the app reads, made if there is none yet.
     let journal = journal.filter(|path| path.exists() || !answers.is_empty());
     let (claims, mut typed, journal, mut store) = match journal {
@@ -644,7 +742,14 @@ async fn fetch(
             }
             (claims, typed, Some(path), Some(store))
         }
-        None => (Vec::new(), TypedValues::default(), None, None),
+        None => {
+            // No journal to keep them in: used for this report alone.
+            let mut typed = TypedValues::default();
+            for answer in answers {
+                typed.apply(answer.clone());
+            }
+            (Vec::new(), typed, None, None)
+        }
     };
     if let Some(cnpj) = custodian_cnpj
         && typed.custodian_cnpj.as_deref() != Some(cnpj)
@@ -666,7 +771,7 @@ async fn fetch(
         }
         typed.custodian_cnpj = Some(cnpj.to_owned());
     }
-    let (wanted_prices, needed_days) = {
+    let (wanted_prices, mut needed_days) = {
         let lists: Vec<DepositList<'_>> = deposits
             .iter()
             .map(|(asset, deposits)| DepositList { asset, deposits })
@@ -686,12 +791,17 @@ async fn fetch(
         };
         (assets_needing_prices(&input), dollar_rate_days(&input))
     };
-    let money = money_held(
-        money_lists,
-        (&orders, &withdrawals, &claims),
+    // The dollars' deposits and both 31/12: their cost and reference rate.
+    needed_days.extend(money::dollar_rate_days(
+        &MoneyRecords {
+            orders: &orders,
+            withdrawals: &withdrawals,
+            deposits: money.deposits[1].as_deref(),
+            claims: &claims,
+        },
         year,
-        OffsetDateTime::now_utc(),
-    );
+        brasilia::date_at(OffsetDateTime::now_utc()),
+    ));
     let prices = service_prices(&client, wanted_prices).await;
     let (dollar_rates, dollar_rate_requests) =
         dollar_rates(ptax, needed_days, store.as_mut()).await;
@@ -729,7 +839,7 @@ async fn dollar_rates(
         Err(error) => {
             let mut rates = DollarRates::default();
             for day in needed {
-                rates.fail(day, error.to_string());
+                rates.fail(day, ptax::RateProblem::Service(error.clone()));
             }
             return (rates, 0);
         }
@@ -780,7 +890,7 @@ fn print_summary(
     ledger: &Ledger,
     year: &YearReport,
     fetched: &Fetched,
-    now: OffsetDateTime,
+    (now, overdue): (OffsetDateTime, &Overdue),
     language: Language,
 ) {
     let say = Say::new(language);
@@ -815,6 +925,10 @@ fn print_summary(
             );
         }
     }
+    // What leaves money out is said before the figures it leaves out of.
+    if let Some(notice) = ledger.unknown_states_notice(language) {
+        let _ = writeln!(out, "{}: {notice}", words("WARNING", "ATENÇÃO"));
+    }
     let _ = writeln!(out);
     for month in &year.months {
         let status = if month.exempt {
@@ -824,7 +938,7 @@ fn print_summary(
         };
         let mut line = format!(
             "{}  {} {}  {}  {} {}",
-            month.month.iso(),
+            say.month(month.month),
             words("sales", "vendas"),
             money(month.sales_brl),
             status,
@@ -832,14 +946,7 @@ fn print_summary(
             money(month.gain_brl),
         );
         if let Some(darf) = &month.darf {
-            let due = darf.due.map_or_else(String::new, |due| {
-                format!(
-                    "{:04}-{:02}-{:02}",
-                    due.year(),
-                    u8::from(due.month()),
-                    due.day()
-                )
-            });
+            let due = darf.due.map_or_else(String::new, |due| say.date(due));
             line.push_str(&format!(
                 "  DARF {} {} {} {due}{}",
                 darf.code,
@@ -859,11 +966,44 @@ fn print_summary(
                 words("carried (under R$10)", "acumulado (abaixo de R$ 10)"),
             ));
         }
+        if let Some(late) = overdue.of_month(month.month) {
+            line.push_str(&format!(
+                "  {} {} {}: {}",
+                words("OVERDUE", "VENCIDO há"),
+                late.days_late,
+                words("days", "dias"),
+                late.total_brl.map_or_else(
+                    || {
+                        format!(
+                            "{} {}",
+                            words("at least", "ao menos"),
+                            money(late.known_part_brl())
+                        )
+                    },
+                    money
+                ),
+            ));
+            line.push_str(&format!(
+                " {} {}",
+                words("if paid on", "se pago em"),
+                say.date(late.paid_on)
+            ));
+        }
         if month.flagged > 0 {
             line.push_str(&format!(
                 "  [{} {}]",
                 month.flagged,
                 words("to check", "a conferir")
+            ));
+        }
+        if month.not_counted > 0 {
+            line.push_str(&format!(
+                "  [{} {}]",
+                month.not_counted,
+                words(
+                    "orders not counted: state unknown",
+                    "ordens não contadas: estado desconhecido"
+                )
             ));
         }
         let _ = writeln!(out, "{line}");
@@ -898,18 +1038,16 @@ fn print_summary(
     let _ = writeln!(out);
     let _ = writeln!(
         out,
-        "{} {:04}-{:02}-{:02}:",
+        "{} {}:",
         words("Positions on", "Posições em"),
-        year.positions_on.year(),
-        u8::from(year.positions_on.month()),
-        year.positions_on.day()
+        say.date(year.positions_on)
     );
     for position in &year.positions {
         let _ = writeln!(
             out,
             "  {} {}  {} {}  {} 08/{}",
             position.asset,
-            position.quantity.normalize(),
+            say.quantity(position.quantity),
             words("cost", "custo"),
             money(position.total_cost_brl),
             words("Bens e Direitos", "Bens e Direitos"),
@@ -936,7 +1074,7 @@ fn print_summary(
                 out,
                 "{} {}: {} {}, {} {}",
                 words("This month", "Este mês"),
-                this_month.iso(),
+                say.month(this_month),
                 words("the report counts", "o relatório conta"),
                 money(month.sales_brl),
                 words("the service", "o serviço"),
@@ -1136,16 +1274,35 @@ fn print_value_sources(
             },
         );
     }
-    for (day, reason) in fetched.dollar_rates.failures() {
+    for (day, problem) in fetched.dollar_rates.failures() {
         let _ = writeln!(
             out,
-            "  {} {}: {reason}",
+            "  {} {}: {}",
             if portuguese {
                 "sem PTAX em"
             } else {
                 "no PTAX for"
             },
-            ptax::iso_day(day),
+            ptax::written_day(day, language),
+            problem.text(language),
+        );
+    }
+    let provisional: Vec<String> = fetched
+        .dollar_rates
+        .provisional()
+        .map(|day| ptax::written_day(day, language))
+        .collect();
+    if !provisional.is_empty() {
+        let _ = writeln!(
+            out,
+            "  {} {}: {}",
+            if portuguese {
+                "PTAX provisória em"
+            } else {
+                "Provisional PTAX on"
+            },
+            provisional.join(", "),
+            brlv_core::tax::Reading::ProvisionalRate.text(language),
         );
     }
 }
@@ -1153,13 +1310,12 @@ fn print_value_sources(
 /// The late DARFs on the day of payment, with what they rest on.
 struct LateDarfs<'a> {
     paid_on: Date,
+    /// The year's.
     late: &'a [LateDarf],
+    /// Every year's.
+    overdue: &'a Overdue,
     selic: &'a SelicMonths,
     selic_requests: usize,
-}
-
-fn iso(day: Date) -> String {
-    ptax::iso_day(day)
 }
 
 /// How the summary writes words and reais: in the report's language.
@@ -1192,6 +1348,7 @@ fn unread_words(
 struct Say {
     portuguese: bool,
     format: NumberFormat,
+    language: Language,
 }
 
 impl Say {
@@ -1202,7 +1359,46 @@ impl Say {
         } else {
             NumberFormat::English
         };
-        Say { portuguese, format }
+        Say {
+            portuguese,
+            format,
+            language,
+        }
+    }
+
+    /// A day as the report's language writes it: `2026-06-30`, `30/06/2026`.
+    fn date(self, day: Date) -> String {
+        ptax::written_day(day, self.language)
+    }
+
+    /// A month: `2026-06`, `06/2026`.
+    fn month(self, month: YearMonth) -> String {
+        selic::written_month(month, self.language)
+    }
+
+    /// A rate in percent: `5.95%`, `5,95 %`.
+    fn percent(self, percent: rust_decimal::Decimal) -> String {
+        let number = brlv_core::money::format_amount(percent.normalize(), 0, self.format);
+        if self.portuguese {
+            format!("{number} %")
+        } else {
+            format!("{number}%")
+        }
+    }
+
+    /// Dollars, as the language writes money: `US$1,995.00`, `US$ 1.995,00`.
+    fn dollars(self, value: rust_decimal::Decimal) -> String {
+        let number = brlv_core::money::format_amount(value, 2, self.format);
+        if self.portuguese {
+            format!("US$ {number}")
+        } else {
+            format!("US${number}")
+        }
+    }
+
+    /// A quantity, with the language's separators.
+    fn quantity(self, quantity: rust_decimal::Decimal) -> String {
+        brlv_core::money::format_amount(quantity.normalize(), 0, self.format)
     }
 
     /// The text in the report's language.
@@ -1217,42 +1413,41 @@ impl Say {
 }
 
 fn print_late_darfs(out: &mut impl Write, late: &LateDarfs<'_>, language: Language) {
-    if late.late.is_empty() {
-        return;
-    }
     let say = Say::new(language);
     let money = |value| say.money(value);
     let words = |english, portuguese_text| say.words(english, portuguese_text);
-    let _ = writeln!(out);
-    let _ = writeln!(
-        out,
-        "{} {}:",
-        words(
-            "DARFs not marked paid by their due date, if paid on",
-            "DARFs não marcados como pagos até o vencimento, se pagos em"
-        ),
-        iso(late.paid_on)
-    );
+    if !late.late.is_empty() {
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "{} {}:",
+            words(
+                "DARFs not marked paid by their due date, if paid on",
+                "DARFs não marcados como pagos até o vencimento, se pagos em"
+            ),
+            say.date(late.paid_on)
+        );
+    }
     for darf in late.late {
         let _ = writeln!(
             out,
             "  {}  DARF {} {} {} {}  {} {}",
-            darf.month.iso(),
+            say.month(darf.month),
             brlv_core::tax::months::DARF_CODE,
             money(darf.amount_brl),
             words("due", "vencido em"),
-            iso(darf.due),
+            say.date(darf.due),
             darf.days_late,
             words("days late", "dias de atraso"),
         );
         let _ = writeln!(
             out,
-            "    {} {}% = {}{}  ({})",
+            "    {} {} = {}{}  ({})",
             words("fine", "multa"),
-            (darf.fine_rate * rust_decimal::Decimal::ONE_HUNDRED).normalize(),
+            say.percent(darf.fine_rate * rust_decimal::Decimal::ONE_HUNDRED),
             money(darf.fine_brl),
             if darf.fine_capped {
-                words(" (capped at 20%)", " (limitada a 20%)")
+                words(" (capped at 20%)", " (limitada a 20 %)")
             } else {
                 ""
             },
@@ -1263,34 +1458,34 @@ fn print_late_darfs(out: &mut impl Write, late: &LateDarfs<'_>, language: Langua
             .iter()
             .map(|month| match &month.percent {
                 Ok(percent) if month.payment_month => format!(
-                    "{} {}%{}",
-                    month.month,
-                    percent.normalize(),
+                    "{} {}{}",
+                    say.month(month.month),
+                    say.percent(*percent),
                     words(" (month of payment)", " (mês do pagamento)")
                 ),
-                Ok(percent) => format!("{} {}%", month.month, percent.normalize()),
-                Err(_) => format!("{} ?", month.month),
+                Ok(percent) => format!("{} {}", say.month(month.month), say.percent(*percent)),
+                Err(_) => format!("{} ?", say.month(month.month)),
             })
             .collect();
         let _ = writeln!(
             out,
             "    {} {} = {}  [{}]  ({}; Selic: {})",
             words("interest", "juros"),
-            darf.interest_percent.map_or_else(
-                || "?".to_owned(),
-                |percent| format!("{}%", percent.normalize())
-            ),
+            darf.interest_percent
+                .map_or_else(|| "?".to_owned(), |percent| say.percent(percent)),
             darf.interest_brl
                 .map_or_else(|| words("unknown", "desconhecidos").to_owned(), money),
             months.join(", "),
             darf::interest_source(language),
             selic::source(language),
         );
-        for (month, reason) in darf.missing_selic() {
+        for (month, problem) in darf.missing_selic() {
             let _ = writeln!(
                 out,
-                "    {} {month}: {reason}",
+                "    {} {}: {}",
                 words("no Selic for", "sem Selic para"),
+                say.month(month),
+                problem.text(month, language),
             );
         }
         let _ = writeln!(
@@ -1307,6 +1502,47 @@ fn print_late_darfs(out: &mut impl Write, late: &LateDarfs<'_>, language: Langua
             ),
         );
     }
+    // Other years' DARFs still owed: the whole debt, not one year's part.
+    let others = late.overdue.darfs.len().saturating_sub(late.late.len());
+    if !late.overdue.is_empty() && others > 0 {
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "{} {} {}: {} ({} {})",
+            words("Overdue in every year:", "Vencidos em todos os anos:"),
+            late.overdue.darfs.len(),
+            words("DARFs", "DARFs"),
+            late.overdue.total_brl().map_or_else(
+                || format!(
+                    "{} {}",
+                    words("at least", "ao menos"),
+                    money(late.overdue.known_part_brl())
+                ),
+                money
+            ),
+            words("if paid on", "se pagos em"),
+            say.date(late.paid_on),
+        );
+        for darf in &late.overdue.darfs {
+            let _ = writeln!(
+                out,
+                "  {}  DARF {} {}  {} {}: {}",
+                say.month(darf.month),
+                brlv_core::tax::months::DARF_CODE,
+                money(darf.amount_brl),
+                darf.days_late,
+                words("days late", "dias de atraso"),
+                darf.total_brl.map_or_else(
+                    || format!(
+                        "{} {}",
+                        words("at least", "ao menos"),
+                        money(darf.known_part_brl())
+                    ),
+                    money
+                ),
+            );
+        }
+    }
     if !late.selic.is_empty() {
         let _ = writeln!(
             out,
@@ -1322,6 +1558,128 @@ fn print_late_darfs(out: &mut impl Write, late: &LateDarfs<'_>, language: Langua
     }
 }
 
+/// One column of the money held at the service: how much, how it was read,
+/// and for dollars their cost in reais with the PTAX of 31/12 beside.
+fn print_money_column(
+    out: &mut impl Write,
+    held: &MoneyHeld,
+    column: &brlv_core::tax::declaration::MoneyColumn,
+    say: Say,
+) {
+    let money = |value| say.money(value);
+    let words = |english, portuguese_text| say.words(english, portuguese_text);
+    let amount = column.amount.map_or_else(
+        || "?".to_owned(),
+        |amount| match held.currency {
+            "USD" => say.dollars(amount),
+            _ => money(amount),
+        },
+    );
+    let reading = match &column.reading {
+        MoneyReading::OnTheDay => words(
+            "the service's balance, read today",
+            "saldo do serviço, lido hoje",
+        )
+        .to_owned(),
+        MoneyReading::Reconstructed {
+            read_on,
+            balance,
+            movements,
+            unread,
+        } => format!(
+            "{} {} ({}) {} {movements} {}{}",
+            words(
+                "read back from the service's balance read on",
+                "reconstituído do saldo do serviço lido em"
+            ),
+            say.date(*read_on),
+            match held.currency {
+                "USD" => say.dollars(*balance),
+                _ => money(*balance),
+            },
+            words("less the", "menos as"),
+            words(
+                "movements since; check it against the statement of that day",
+                "movimentações desde então; confira com o extrato daquele dia"
+            ),
+            unread_words(unread, &words),
+        ),
+        MoneyReading::FromMovements {
+            movements,
+            balance_missing,
+            unread,
+        } => format!(
+            "{} {movements} {} ({balance_missing}){}",
+            words("the sum of the", "a soma das"),
+            words(
+                "movements the lists show, the service giving no balance",
+                "movimentações que as listas mostram, sem saldo do serviço"
+            ),
+            unread_words(unread, &words),
+        ),
+        MoneyReading::BelowZero { sum } => format!(
+            "{} {}, {}",
+            words(
+                "not had: the movements the lists show come to",
+                "não obtido: as movimentações que as listas mostram somam"
+            ),
+            match held.currency {
+                "USD" => say.dollars(*sum),
+                _ => money(*sum),
+            },
+            words(
+                "below zero (the lists do not hold the whole history); take it from the statement of that day",
+                "abaixo de zero (as listas não têm todo o histórico); use o extrato daquele dia"
+            ),
+        ),
+        MoneyReading::Unknown(reason) => {
+            format!("{}: {reason}", words("not had", "não obtido"))
+        }
+    };
+    let _ = writeln!(
+        out,
+        "  {} {} {} {}: {amount} [{reading}]",
+        words("Money at the service,", "Dinheiro no serviço,"),
+        held.currency,
+        words("on", "em"),
+        say.date(column.on),
+    );
+    if held.currency == "USD" {
+        if let Some(cost) = column.cost_brl {
+            let mut line = format!(
+                "    {} {}",
+                words(
+                    "declared at its cost in reais (average cost):",
+                    "declarado pelo custo em reais (custo médio):"
+                ),
+                money(cost)
+            );
+            if column.uncosted > rust_decimal::Decimal::ZERO {
+                line.push_str(&format!(
+                    "; {} {}",
+                    say.dollars(column.uncosted),
+                    words("with no cost the records show", "sem custo nos registros")
+                ));
+            }
+            let _ = writeln!(out, "{line}");
+        }
+        if let Some(reference) = &column.reference {
+            let _ = writeln!(
+                out,
+                "    {} {} ({}): {} = {}",
+                words(
+                    "for reference only, the PTAX buying rate of",
+                    "só como referência, a PTAX de compra de"
+                ),
+                say.date(reference.day),
+                say.date(reference.rate.rate.published_on),
+                say.quantity(reference.rate.rate.buying),
+                money(reference.value_brl),
+            );
+        }
+    }
+}
+
 fn print_declaration(out: &mut impl Write, declaration: &Declaration, language: Language) {
     let say = Say::new(language);
     let money = |value| say.money(value);
@@ -1332,8 +1690,8 @@ fn print_declaration(out: &mut impl Write, declaration: &Declaration, language: 
         "Bens e Direitos ({} 08; {} {} | {}):",
         words("group", "grupo"),
         words("columns", "colunas"),
-        iso(declaration.previous_on),
-        iso(declaration.this_on),
+        say.date(declaration.previous_on),
+        say.date(declaration.this_on),
     );
     for line in &declaration.lines {
         let _ = writeln!(
@@ -1341,9 +1699,9 @@ fn print_declaration(out: &mut impl Write, declaration: &Declaration, language: 
             "  08/{} {}  {} {} | {} {}{}  [{}]",
             line.code.code(),
             line.asset,
-            line.previous.quantity.normalize(),
+            say.quantity(line.previous.quantity),
             money(line.previous.total_cost_brl),
-            line.this.quantity.normalize(),
+            say.quantity(line.this.quantity),
             money(line.this.total_cost_brl),
             if line.sold_out() {
                 words(" (sold out during the year)", " (alienado durante o ano)")
@@ -1364,14 +1722,15 @@ fn print_declaration(out: &mut impl Write, declaration: &Declaration, language: 
                 )
             );
         }
-        CnpjField::Invalid { typed, reason } => {
+        CnpjField::Invalid { typed, problem } => {
             let _ = writeln!(
                 out,
-                "  {} {typed:?}: {reason}",
+                "  {} {typed:?}: {}",
                 words(
                     "The custodian's CNPJ kept is not valid",
                     "O CNPJ do custodiante guardado não é válido"
-                )
+                ),
+                problem.text(language),
             );
         }
         CnpjField::Missing => {
@@ -1385,72 +1744,46 @@ fn print_declaration(out: &mut impl Write, declaration: &Declaration, language: 
             );
         }
     }
+    let _ = writeln!(
+        out,
+        "  {} {}",
+        words(
+            "Custodian in Discriminação:",
+            "Custodiante na Discriminação:"
+        ),
+        declaration.custodian,
+    );
     for held in &declaration.money {
-        let amount = held
-            .amount
-            .map_or_else(|| "?".to_owned(), |amount| amount.to_string());
-        let reading = match &held.reading {
-            MoneyReading::OnTheDay => words(
-                "the service's balance, read today",
-                "saldo do serviço, lido hoje",
-            )
-            .to_owned(),
-            MoneyReading::Reconstructed {
-                read_on,
-                balance,
-                movements,
-                unread,
-            } => format!(
-                "{} {} ({balance}) {} {movements} {}{}",
+        for column in [&held.previous, &held.this] {
+            print_money_column(out, held, column, say);
+        }
+        if let Some(gap) = held.unexplained.filter(|gap| !gap.is_zero()) {
+            let gap = match held.currency {
+                "USD" => say.dollars(gap.abs()),
+                _ => money(gap.abs()),
+            };
+            let _ = writeln!(
+                out,
+                "    {} {gap}: {}",
                 words(
-                    "read back from the service's balance read on",
-                    "reconstituído do saldo do serviço lido em"
-                ),
-                iso(*read_on),
-                words("less the", "menos as"),
-                words(
-                    "movements since; check it against the statement of 31/12",
-                    "movimentações desde então; confira com o extrato de 31/12"
-                ),
-                unread_words(unread, &words),
-            ),
-            MoneyReading::FromMovements {
-                movements,
-                balance_missing,
-                unread,
-            } => format!(
-                "{} {movements} {} ({balance_missing}){}",
-                words("the sum of the", "a soma das"),
-                words(
-                    "movements the lists show, the service giving no balance",
-                    "movimentações que as listas mostram, sem saldo do serviço"
-                ),
-                unread_words(unread, &words),
-            ),
-            MoneyReading::BelowZero { sum } => format!(
-                "{} {sum}, {}",
-                words(
-                    "not had: the movements the lists show come to",
-                    "não obtido: as movimentações que as listas mostram somam"
+                    "The service's balance and the movements the lists show differ by",
+                    "O saldo do serviço e as movimentações que as listas mostram diferem em"
                 ),
                 words(
-                    "below zero (the lists do not hold the whole history); take it from the statement of 31/12",
-                    "abaixo de zero (as listas não têm todo o histórico); use o extrato de 31/12"
+                    "history before the lists, or a movement they miss",
+                    "histórico anterior às listas, ou uma movimentação que falta"
                 ),
-            ),
-            MoneyReading::Unknown(reason) => {
-                format!("{}: {reason}", words("not had", "não obtido"))
-            }
-        };
+            );
+        }
+    }
+    if !declaration.money.is_empty() {
+        let reading = brlv_core::tax::Reading::MoneyAtTheService;
         let _ = writeln!(
             out,
-            "  {} {} {amount} [{reading}] ({})",
-            words("Money at the service,", "Dinheiro no serviço,"),
-            held.currency,
-            words(
-                "which group and code suit it is not settled",
-                "o grupo e o código adequados não estão definidos"
-            ),
+            "    [{}] {} ({})",
+            reading.standing().text(language),
+            reading.text(language),
+            reading.source(language),
         );
     }
     for month in &declaration.gcap_months {
@@ -1461,7 +1794,8 @@ fn print_declaration(out: &mut impl Write, declaration: &Declaration, language: 
             .count();
         let _ = writeln!(
             out,
-            "  {month}: {} {sales} {} ({})",
+            "  {}: {} {sales} {} ({})",
+            say.month(*month),
             words("taxable: each of its", "tributável: cada uma das suas"),
             words(
                 "sales goes through GCAP (gcap-sales.csv)",

@@ -58,6 +58,7 @@ mod ui_tables;
 mod ui_taxes;
 mod ui_taxes_declaration;
 mod ui_taxes_declaration_whole;
+mod ui_taxes_part_two;
 mod ui_transfers;
 mod ui_wallets;
 mod ui_wide_lists;

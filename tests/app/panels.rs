@@ -344,6 +344,8 @@ fn the_taxes_panel_alone_draws_the_months_and_asks_for_its_paid_mark_and_files()
     settle(&mut harness);
     harness.get_by_label("Save the report as PDF…").click();
     settle(&mut harness);
+    harness.get_by_label("Save workbook (.xlsx)…").click();
+    settle(&mut harness);
     let asked = std::mem::take(&mut harness.state_mut().asked);
     assert!(
         asked.iter().any(|ask| matches!(
@@ -358,6 +360,12 @@ fn the_taxes_panel_alone_draws_the_months_and_asks_for_its_paid_mark_and_files()
         asked
             .iter()
             .any(|ask| matches!(ask, Ask::ChooseFile(DialogPurpose::TaxPdf { year: 2026 }))),
+        "{asked:?}"
+    );
+    assert!(
+        asked
+            .iter()
+            .any(|ask| matches!(ask, Ask::ChooseFile(DialogPurpose::TaxXlsx { year: 2026 }))),
         "{asked:?}"
     );
 }

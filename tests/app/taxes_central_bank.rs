@@ -89,7 +89,7 @@ fn the_years_figures_take_the_ptax_of_the_orders_own_day_from_the_sandboxs_banco
     let day = brasilia::date_at(swap.at.get());
     let buying = sandbox_buying_rate(day);
     assert!(
-        matches!(state.panels.taxes.inputs.dollar_rates.on(day), RateOnDay::Known(rate) if rate.buying == buying),
+        matches!(state.panels.taxes.inputs.dollar_rates.on(day), RateOnDay::Known(rate) if rate.rate.buying == buying),
         "the day's rate is kept for the figures"
     );
     // 500 USDC given, valued at that day's buying rate (practice, by

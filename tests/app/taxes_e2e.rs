@@ -115,7 +115,7 @@ fn the_demo_swap_is_valued_on_its_day_then_by_the_value_typed_and_the_files_writ
         ),
         (
             format!("gcap-sales-{year}.csv"),
-            "date,month,asset,quantity,",
+            "date,month,asset,nature,quantity,",
         ),
         (
             format!("late-darfs-{year}.csv"),

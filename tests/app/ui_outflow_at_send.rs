@@ -12,7 +12,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use brlv_core::api::model::{Asset, CreateWithdrawal, Transfer, Withdrawal};
 use brlv_core::recipients::{Destination, Recipient};
 use brlv_core::tax::{EntryKind, OutflowAnswer, TaxInput};
-use brlv_desk::app::features::journal::message::{JournalCommand, JournalEvent};
+use brlv_desk::app::features::journal::message::JournalEvent;
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event};
 use brlv_desk::app::resources::Fetched;
@@ -81,17 +81,7 @@ fn created_transfer() -> Transfer {
     .unwrap()
 }
 
-/// The answers the panels asked the journal to keep.
-fn kept(state: &mut AppState) -> Vec<TaxInput> {
-    state
-        .take_commands()
-        .into_iter()
-        .filter_map(|command| match command {
-            Command::Journal(JournalCommand::KeepTaxInput(input)) => Some(input),
-            _ => None,
-        })
-        .collect()
-}
+use crate::support::ui::kept_tax_inputs as kept;
 
 #[test]
 fn a_transfer_to_a_supplier_asks_what_it_is_and_the_answer_reaches_the_taxes_ledger() {

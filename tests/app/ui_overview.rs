@@ -177,7 +177,7 @@ fn the_same_screen_in_both_languages() {
         ("10.50 USDC", "10,50 USDC"),
         (
             "R$28,700.00 used of R$35,000.00 (82 %)",
-            "R$ 28.700,00 usados de R$ 35.000,00 (82%)",
+            "R$ 28.700,00 usados de R$ 35.000,00 (82 %)",
         ),
         (
             "Remaining this month: R$6,300.00",

@@ -180,6 +180,7 @@ fn writes_to(commands: &[Command]) -> Vec<PathBuf> {
         .filter_map(|command| match command {
             Command::Taxes(TaxesCommand::SaveCsv { folder, .. }) => Some(folder.clone()),
             Command::Taxes(TaxesCommand::SavePdf { path, .. })
+            | Command::Taxes(TaxesCommand::SaveXlsx { path, .. })
             | Command::Batch(BatchCommand::SaveResult { path, .. })
             | Command::Onboarding(OnboardingCommand::SavePublicKey { path, .. }) => {
                 Some(path.clone())
@@ -206,17 +207,20 @@ fn enabled_button<'h>(
 #[test]
 fn the_tax_years_files_over_existing_ones_ask_and_are_kept_unless_replaced() {
     let dir = tempfile::tempdir().unwrap();
-    // One of the three CSV files is there already, and last year's PDF.
+    // One of the CSV files is there already, last year's PDF and workbook.
     let months = dir.path().join("months-2026.csv");
     std::fs::write(&months, "the accountant's copy").unwrap();
     let pdf = dir.path().join("relatorio.pdf");
     std::fs::write(&pdf, "%PDF the report sent before").unwrap();
+    let xlsx = dir.path().join("planilha.xlsx");
+    std::fs::write(&xlsx, "the workbook sent before").unwrap();
     let mut harness = harness(crate::ui_taxes::taxes_state(Language::PtBr));
     settle(&mut harness);
     brlv_desk::app::ui::set_typed_paths(&harness.ctx, true);
     settle(&mut harness);
     type_path(&mut harness, "Pasta", dir.path());
     type_path(&mut harness, "Arquivo PDF", &pdf);
+    type_path(&mut harness, "Arquivo da planilha", &xlsx);
     harness.state_mut().take_commands();
     let title = "Substituir o arquivo?";
 
@@ -226,8 +230,8 @@ fn the_tax_years_files_over_existing_ones_ask_and_are_kept_unless_replaced() {
         .collect();
     assert_eq!(
         saves.len(),
-        2,
-        "one save for the CSV files, one for the PDF"
+        3,
+        "one save for the CSV files, one for the PDF, one for the workbook"
     );
     saves[0].click();
     settle(&mut harness);
@@ -277,6 +281,33 @@ fn the_tax_years_files_over_existing_ones_ask_and_are_kept_unless_replaced() {
     settle(&mut harness);
     answer(&mut harness, title, "Substituir");
     assert_eq!(writes_to(&harness.state_mut().take_commands()), [pdf]);
+
+    // The workbook.
+    harness
+        .get_all_by_role_and_label(Role::Button, "Salvar")
+        .nth(2)
+        .unwrap()
+        .click();
+    settle(&mut harness);
+    harness.get_by_label_contains("planilha.xlsx já existe");
+    answer(&mut harness, title, "Manter o arquivo");
+    assert!(writes_to(&harness.state_mut().take_commands()).is_empty());
+    assert!(
+        !harness.state().panels.taxes.xlsx.writing,
+        "can be tried again"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&xlsx).unwrap(),
+        "the workbook sent before"
+    );
+    harness
+        .get_all_by_role_and_label(Role::Button, "Salvar")
+        .nth(2)
+        .unwrap()
+        .click();
+    settle(&mut harness);
+    answer(&mut harness, title, "Substituir");
+    assert_eq!(writes_to(&harness.state_mut().take_commands()), [xlsx]);
 }
 
 #[test]

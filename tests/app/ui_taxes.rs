@@ -12,7 +12,7 @@ use time::macros::datetime;
 
 use brlv_core::api::model::{ClaimTarget, Order, Quote, TaxExemptionProgress};
 use brlv_core::tax::{ClaimMade, TaxInput, YearMonth};
-use brlv_desk::app::features::journal::message::{JournalCommand, JournalEvent, TaxJournal};
+use brlv_desk::app::features::journal::message::{JournalEvent, TaxJournal};
 use brlv_desk::app::features::orders::message::OrdersEvent;
 use brlv_desk::app::features::taxes::message::TaxesCommand;
 use brlv_desk::app::i18n::Language;
@@ -114,17 +114,7 @@ pub(crate) fn taxes_state(language: Language) -> AppState {
     state
 }
 
-/// The journal commands queued, what the person typed in them.
-fn kept(state: &mut AppState) -> Vec<TaxInput> {
-    state
-        .take_commands()
-        .into_iter()
-        .filter_map(|command| match command {
-            Command::Journal(JournalCommand::KeepTaxInput(input)) => Some(input),
-            _ => None,
-        })
-        .collect()
-}
+use crate::support::ui::kept_tax_inputs as kept;
 
 /// Plays the journal's part: each kept input comes back as kept.
 fn journal_keeps(harness: &mut Harness<'static, AppState>, inputs: Vec<TaxInput>) {

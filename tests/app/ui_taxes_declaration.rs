@@ -6,30 +6,23 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use serde_json::json;
 use time::macros::datetime;
 
 use brlv_core::api::model::Order;
-use brlv_core::tax::{TaxInput, YearMonth};
-use brlv_desk::app::features::journal::message::{JournalCommand, JournalEvent, TaxJournal};
+use brlv_core::tax::{TaxInput, TypedValues, YearMonth};
+use brlv_desk::app::features::journal::message::JournalEvent;
 use brlv_desk::app::features::taxes::central_bank::{CentralBankAnswer, CentralBankRequest};
 use brlv_desk::app::features::taxes::message::{TaxesCommand, TaxesEvent};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event};
-use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::state::{AppState, View};
 
-use crate::support::ui::{SESSION, connected_state, dec, deliver, harness, settle, type_into};
+use crate::support::ui::{
+    SESSION, connected_state, dec, deliver_tax_lists, harness, settle, type_into,
+};
 
 fn order(n: u128, at: &str, pay: (&str, &str), get: (&str, &str)) -> Order {
-    serde_json::from_value(json!({
-        "id": uuid::Uuid::from_u128(n), "state": "completed", "created-at": at,
-        "state-updated-at": at,
-        "source-asset": pay.1, "source-amount": pay.0,
-        "target-asset": get.1, "target-amount": get.0,
-        "fee-amount": "0", "fee-asset": get.1,
-    }))
-    .unwrap()
+    crate::support::ui::listed_order(n, at, "completed", pay, get)
 }
 
 /// On 20 May 2026 (Brasília): 2,000 USDC bought in June 2025 for
@@ -54,18 +47,7 @@ fn declaration_state(language: Language) -> AppState {
             ("2000", "eth-base/usdc"),
         ),
     ];
-    deliver(&mut state, Fetched::Orders(orders.into()), 9_000);
-    deliver(&mut state, Fetched::Transfers(vec![].into()), 9_000);
-    deliver(&mut state, Fetched::Withdrawals(vec![].into()), 9_000);
-    deliver(&mut state, Fetched::Wallets(vec![].into()), 9_000);
-    deliver(&mut state, Fetched::DepositsUsdc(vec![].into()), 9_000);
-    deliver(&mut state, Fetched::DepositsUsdt(vec![].into()), 9_000);
-    state.apply(Event::Journal(JournalEvent::Restored {
-        session: SESSION,
-        lists: Vec::new(),
-        claims: Vec::new(),
-        tax: TaxJournal::default(),
-    }));
+    deliver_tax_lists(&mut state, orders, vec![], vec![], TypedValues::default());
     state
 }
 
@@ -173,15 +155,7 @@ fn the_declaration_has_both_columns_the_cnpj_field_and_the_late_darf_with_selic_
     type_into(&mut harness, field, "11.222.333/0001-81");
     harness.get_by_label("Keep the CNPJ").click_accesskit();
     settle(&mut harness);
-    let kept: Vec<TaxInput> = harness
-        .state_mut()
-        .take_commands()
-        .into_iter()
-        .filter_map(|command| match command {
-            Command::Journal(JournalCommand::KeepTaxInput(input)) => Some(input),
-            _ => None,
-        })
-        .collect();
+    let kept = crate::support::ui::kept_tax_inputs(harness.state_mut());
     assert_eq!(
         kept,
         vec![TaxInput::CustodianCnpj(Some("11222333000181".to_owned()))]
@@ -212,4 +186,64 @@ fn the_declaration_speaks_portuguese() {
     assert!(says(&harness, "vendido por inteiro no ano"));
     assert!(says(&harness, "DARFs em atraso, se pagos hoje"));
     assert!(says(&harness, "CNPJ da custodiante"));
+}
+
+#[test]
+fn the_custodians_name_typed_in_the_view_is_kept_and_written_beside_its_cnpj() {
+    let mut harness = harness(declaration_state(Language::En));
+    settle(&mut harness);
+    harness
+        .state_mut()
+        .apply(Event::Journal(JournalEvent::TaxInputKept {
+            session: SESSION,
+            input: TaxInput::CustodianCnpj(Some("11222333000181".to_owned())),
+        }));
+    settle(&mut harness);
+    // Its CNPJ kept, the name is still asked for.
+    assert!(
+        usdc_discriminacao(&mut harness).contains("(informe o nome), CNPJ 11.222.333/0001-81"),
+        "{}",
+        usdc_discriminacao(&mut harness)
+    );
+    let field = "Custodian's name in Discriminação (its CNPJ has a field of its own, under Bens e Direitos)";
+    type_into(&mut harness, field, "Prestadora Exemplo Ltda.");
+    let _ = harness.state_mut().take_commands();
+    harness.get_by_label("Keep the custodian").click_accesskit();
+    settle(&mut harness);
+    let kept = crate::support::ui::kept_tax_inputs(harness.state_mut());
+    assert_eq!(
+        kept,
+        vec![TaxInput::Custodian(Some(
+            "Prestadora Exemplo Ltda.".to_owned()
+        ))]
+    );
+    for input in kept {
+        harness
+            .state_mut()
+            .apply(Event::Journal(JournalEvent::TaxInputKept {
+                session: SESSION,
+                input,
+            }));
+    }
+    settle(&mut harness);
+    assert!(
+        usdc_discriminacao(&mut harness)
+            .ends_with("Custodiante: Prestadora Exemplo Ltda., CNPJ 11.222.333/0001-81."),
+        "{}",
+        usdc_discriminacao(&mut harness)
+    );
+}
+
+/// Discriminação of USDC's line of Bens e Direitos, as the view's figures have it.
+fn usdc_discriminacao(harness: &mut Harness<'static, AppState>) -> String {
+    let ctx = harness.ctx.clone();
+    let (figures, _) = harness.state_mut().tax_figures(&ctx);
+    let declaration = figures.declaration.as_deref().expect("the declaration");
+    declaration
+        .lines
+        .iter()
+        .find(|line| line.asset == "USDC")
+        .expect("USDC's line")
+        .discriminacao
+        .clone()
 }

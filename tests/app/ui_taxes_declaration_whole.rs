@@ -30,14 +30,7 @@ const SUPPLIER: &str = "0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359";
 const OWN: &str = "0x1111111111111111111111111111111111111111";
 
 fn order(n: u128, at: &str, pay: (&str, &str), get: (&str, &str)) -> Order {
-    serde_json::from_value(json!({
-        "id": uuid::Uuid::from_u128(n), "state": "completed", "created-at": at,
-        "state-updated-at": at,
-        "source-asset": pay.1, "source-amount": pay.0,
-        "target-asset": get.1, "target-amount": get.0,
-        "fee-amount": "0", "fee-asset": get.1,
-    }))
-    .unwrap()
+    crate::support::ui::listed_order(n, at, "completed", pay, get)
 }
 
 fn transfer(n: u128, at: &str, amount: &str, target: &str) -> Transfer {
@@ -193,7 +186,9 @@ fn the_money_held_custodia_propria_and_decripto_are_said_in_the_view() {
         "reconstructed",
         "USD held at the service on 31 Dec 2026: 0.00 USD",
         "the service gives no balance in dollars",
-        "Custodiante: Prestadora Exemplo, 5.000; custódia própria (carteira do próprio titular): 4.000.",
+        // No CNPJ kept: Discriminação asks for it, and for it alone.
+        "Custodiante: Prestadora Exemplo (informe o CNPJ), 5.000; custódia própria (carteira do \
+         próprio titular): 4.000.",
     ] {
         assert!(says(&harness, expected), "{expected:?} not in the view");
     }
@@ -253,7 +248,7 @@ fn the_pdf_says_which_month_may_owe_a_decripto_with_its_source() {
         "August 2026: R$36,000.00 outside the service, over R$35,000.00.",
         "(IN RFB 2.291/2025, DeCripto (from 1 July 2026))",
         // The PDF's text wraps: the line's start.
-        "Custodiante: Prestadora Exemplo, 5.000; custódia",
+        "Custodiante: Prestadora Exemplo (informe o CNPJ), 5.000; custódia",
         // The money at the service, read back from today's balance and flagged.
         "BRL held at the service on 31 Dec 2026: R$15,000.00 [reconstructed]",
         "USD held at the service on 31 Dec 2026: 0.00 USD [from the movements]",
@@ -451,7 +446,13 @@ fn the_windows_csv_files_carry_bens_e_direitos_with_the_money_held_and_the_sales
     let balance = state.shared.data.balance_brl.value().copied();
     let money = figures.money_held(balance, Language::En, state.shared.wall_now);
     let folder = tempfile::tempdir().unwrap();
-    let written = write_csv_files(folder.path(), &figures, money).unwrap();
+    let written = write_csv_files(
+        folder.path(),
+        &figures,
+        money,
+        brlv_core::tax::Language::English,
+    )
+    .unwrap();
     assert_eq!(written, folder.path());
     for name in csv_names(2026) {
         assert!(
@@ -470,16 +471,21 @@ fn the_windows_csv_files_carry_bens_e_direitos_with_the_money_held_and_the_sales
         "{bens}"
     );
     // The BRL at the service on 31/12/2026, read back from today's R$14,000.00
-    // plus the R$650.00 withdrawn in January: R$14,650.00, with its reading.
+    // plus the R$650.00 withdrawn in January: R$14,650.00, with its reading;
+    // and in the first column, on 31/12/2025, R$12,000.00.
     assert!(
         rows.iter()
-            .any(|row| row.starts_with("BRL,,,reconstructed:")
-                && row.contains(",2026-12-31,14650.00,")),
+            // Quoted: the reading holds a ';', a separator to Excel in pt-BR.
+            .any(|row| row.starts_with("BRL,,,\"previous: reconstructed:")
+                && row.contains(",2025-12-31,12000.00,12000.00,2026-12-31,14650.00,14650.00,")),
         "{bens}"
     );
     // The month's R$8,000.00 of sales is under R$35,000: the GCAP file has
     // its header and nothing to carry.
     let gcap = std::fs::read_to_string(folder.path().join("gcap-sales-2026.csv")).unwrap();
     assert_eq!(gcap.lines().count(), 1, "{gcap}");
-    assert!(gcap.starts_with("date,month,asset,quantity"), "{gcap}");
+    assert!(
+        gcap.starts_with("date,month,asset,nature,quantity"),
+        "{gcap}"
+    );
 }

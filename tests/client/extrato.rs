@@ -133,6 +133,7 @@ fn extrato_writes_every_movement_and_amount_as_ofx_and_csv() {
     let (mut child, base_url) = start_sandbox(dir.path());
     let ofx = dir.path().join("extrato.ofx");
     let csv = dir.path().join("extrato.csv");
+    let xlsx = dir.path().join("extrato.xlsx");
     let output = extrato(
         dir.path(),
         &base_url,
@@ -141,6 +142,8 @@ fn extrato_writes_every_movement_and_amount_as_ofx_and_csv() {
             ofx.to_str().unwrap(),
             "--csv",
             csv.to_str().unwrap(),
+            "--xlsx",
+            xlsx.to_str().unwrap(),
             "--language",
             "en",
         ],
@@ -155,6 +158,38 @@ fn extrato_writes_every_movement_and_amount_as_ofx_and_csv() {
     );
     let lists = lists(dir.path(), &base_url);
     let rows = csv_rows(&csv);
+
+    // The workbook holds the CSV's rows: the same kinds, ids and amounts,
+    // each amount a number, each time a date.
+    {
+        use calamine::Reader;
+        let mut workbook: calamine::Xlsx<_> = calamine::open_workbook(&xlsx).unwrap();
+        let sheet = workbook.worksheet_range("Extrato").unwrap();
+        let sheet_rows: Vec<&[calamine::Data]> = sheet.rows().skip(1).collect();
+        assert_eq!(sheet_rows.len(), rows.len());
+        for (cells, row) in sheet_rows.iter().zip(&rows) {
+            assert_eq!(cells[1].to_string(), row["kind"]);
+            assert_eq!(cells[2].to_string(), row["id"]);
+            match &cells[6] {
+                calamine::Data::Float(number) => {
+                    let written: rust_decimal::Decimal = row["amount"].parse().unwrap();
+                    // The cell holds the amount as the file format's number:
+                    // equal to the CSV's to its last place shown (18 at most).
+                    let places = written.scale().min(12);
+                    assert_eq!(
+                        format!("{number:.prec$}", prec = places as usize),
+                        format!("{:.prec$}", written, prec = places as usize),
+                        "{row:?}"
+                    );
+                }
+                calamine::Data::Empty => assert_eq!(row["amount"], "", "{row:?}"),
+                other => panic!("{other:?} for {row:?}"),
+            }
+            if !row["time"].is_empty() {
+                assert!(matches!(cells[0], calamine::Data::DateTime(_)), "{row:?}");
+            }
+        }
+    }
 
     // Every record of every list is in the CSV with each of its amounts,
     // signed as it moved the account.

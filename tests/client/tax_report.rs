@@ -161,8 +161,9 @@ fn tax_report_reads_the_demo_year_month_by_month() {
     // 5 months ago: the swap sells 500 USDC, valued on its day at the
     // account's last order of USDC in reais before it (7 months ago, 2,000
     // sold for 11,200.00: 5.60 each), not at the service's price of today
-    // (5.40): 2,800.00 against a cost of 9,924.62 × 500 / 1,975 = 2,512.56.
-    assert_eq!(head(5), "2800.00,true,287.44,0.00,");
+    // (5.40): 2,800.00 against a cost of 9,924.62 × 500 / 1,975 = 2,512.56,
+    // less its fee of 2.5 USDT at the swap's 5.60 a unit (14.00): 273.44.
+    assert_eq!(head(5), "2800.00,true,273.44,0.00,");
     // 3 months ago: wBRLY 10,746.00 + BRLV 24,254.00 = exactly 35,000.00:
     // exempt. wBRLY: 10,746.00 − 53.73 − 10,000.00 = +692.27; BRLV: cost
     // 54,874.37 × 24,254 / 54,600 = 24,375.8785… → 24,375.88, sold for
@@ -170,8 +171,9 @@ fn tax_report_reads_the_demo_year_month_by_month() {
     assert_eq!(head(3), "35000.00,true,449.12,0.00,");
     assert_eq!(row(3)[9], "692.27", "the exempt gain");
     // 2 months ago: 200 USDT of 997.5 (500 arrived at cost zero, 497.5 from
-    // the swap at 2,800.00): cost 561.40; sold for 1,090.00 − 5.45.
-    assert_eq!(head(2), "1090.00,true,523.15,0.00,");
+    // the swap at 2,800.00 less its fee, 2,786.00): cost 2,786.00 × 200 /
+    // 997.5 = 558.5965… → 558.60; sold for 1,090.00 − 5.45: +525.95.
+    assert_eq!(head(2), "1090.00,true,525.95,0.00,");
 
     // The swap, the deposit from outside and the claim are in the ledger.
     assert!(
@@ -349,7 +351,10 @@ fn tax_report_shows_a_late_darf_with_its_fine_and_selic_and_the_declaration_whol
     assert!(bens.contains("11.222.333/0001-81"), "{bens}");
     assert!(bens.lines().any(|line| line.starts_with("BRL,")), "{bens}");
     let gcap = std::fs::read_to_string(out.join("gcap-sales.csv")).unwrap();
-    assert!(gcap.starts_with("date,month,asset,quantity,value_brl,cost_brl,fee_brl,gain_brl\n"));
+    assert!(
+        gcap.starts_with("date,month,asset,nature,quantity,value_brl,cost_brl,fee_brl,gain_brl\n")
+    );
+    assert!(gcap.contains(",USDC,venda,"), "{gcap}");
     // The taxable month's two sales: USDC and BRLV.
     assert_eq!(
         gcap.lines()
@@ -553,6 +558,216 @@ fn tax_report_shows_the_demos_payment_its_sale_for_dollars_and_its_own_wallet_ro
     );
     assert_eq!(back[9], "0.00", "no acquisition: {back:?}");
     assert_eq!(sales(&out), "2000.00");
+
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// A cell of a sheet read back: a number as the CSV writes reais (two
+/// places), text as it is.
+fn cell_text(cell: &calamine::Data) -> String {
+    match cell {
+        calamine::Data::Float(number) => format!("{number:.2}"),
+        calamine::Data::Int(number) => format!("{number}.00"),
+        calamine::Data::String(text) => text.clone(),
+        calamine::Data::Empty => String::new(),
+        other => format!("{other:?}"),
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn tax_report_writes_a_workbook_whose_months_are_the_csvs_and_speaks_brazilian_portuguese() {
+    use calamine::Reader;
+    let dir = tempfile::tempdir().unwrap();
+    let (mut child, base_url, now) = start_sandbox_mid_month(dir.path());
+    let taxable = months_ago(now, 7);
+    let due = calendar::darf_due(taxable).unwrap();
+    let paid_on = YearMonth::of(due).next().next().last_day().unwrap();
+    let run = |language: &str, name: &str| {
+        let out = dir.path().join(name);
+        let xlsx = dir.path().join(format!("{name}.xlsx"));
+        let output = tax_report_with(
+            dir.path(),
+            &base_url,
+            taxable.year,
+            &out,
+            &[
+                "--xlsx",
+                xlsx.to_str().unwrap(),
+                "--language",
+                language,
+                "--paid-on",
+                &brlv_core::tax::ptax::iso_day(paid_on),
+            ],
+        );
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(output.status.success(), "{stdout}{stderr}");
+        (out, xlsx, stdout)
+    };
+
+    let (out, xlsx, _) = run("en", "english");
+    let csv = month_rows(&out);
+    let mut workbook: calamine::Xlsx<_> = calamine::open_workbook(&xlsx).unwrap();
+    assert_eq!(
+        workbook.sheet_names(),
+        [
+            "Months",
+            "Ledger",
+            "Bens e Direitos",
+            "GCAP sales",
+            "Late DARFs",
+            "Sources"
+        ]
+    );
+    let months = workbook.worksheet_range("Months").unwrap();
+    let rows: Vec<&[calamine::Data]> = months.rows().skip(1).collect();
+    assert_eq!(rows.len(), csv.len(), "one row per month of the CSV");
+    for (row, (month, cells)) in rows.iter().zip(&csv) {
+        // The month is a date, money a number: the CSV's figures to the centavo.
+        assert!(
+            matches!(row[0], calamine::Data::DateTime(_)),
+            "{month}: {row:?}"
+        );
+        assert!(
+            matches!(row[1], calamine::Data::Float(_)),
+            "{month}: {row:?}"
+        );
+        assert_eq!(cell_text(&row[1]), cells[1], "{month}: sales");
+        assert_eq!(cell_text(&row[3]), cells[3], "{month}: gain");
+        assert_eq!(cell_text(&row[4]), cells[4], "{month}: tax");
+        assert_eq!(cell_text(&row[6]), cells[12], "{month}: DARF");
+    }
+    let taxable_row = rows
+        .iter()
+        .zip(csv.keys())
+        .find(|(_, month)| **month == taxable.iso())
+        .unwrap()
+        .0;
+    assert_eq!(cell_text(&taxable_row[4]), "164.06");
+    assert!(
+        matches!(taxable_row[7], calamine::Data::DateTime(_)),
+        "the due day is a date"
+    );
+    // The late DARF's sheet and the sales for GCAP, each sale's nature said.
+    let late = workbook.worksheet_range("Late DARFs").unwrap();
+    assert_eq!(late.rows().count(), 2, "{late:?}");
+    let gcap = workbook.worksheet_range("GCAP sales").unwrap();
+    let natures: Vec<String> = gcap.rows().skip(1).map(|row| cell_text(&row[2])).collect();
+    assert_eq!(natures, ["venda (sale)", "venda (sale)"]);
+
+    // In Portuguese: the sheets, the dates (dd/mm/aaaa) and the percents
+    // (5,95 %) of every text.
+    let (_, xlsx, stdout) = run("pt-BR", "portugues");
+    let workbook: calamine::Xlsx<_> = calamine::open_workbook(&xlsx).unwrap();
+    assert_eq!(
+        workbook.sheet_names(),
+        [
+            "Meses",
+            "Lançamentos",
+            "Bens e Direitos",
+            "Vendas GCAP",
+            "DARFs em atraso",
+            "Fontes"
+        ]
+    );
+    let written_due = format!(
+        "{:02}/{:02}/{}",
+        due.day(),
+        u8::from(due.month()),
+        due.year()
+    );
+    assert!(
+        stdout.contains(&format!("vencido em {written_due}")),
+        "{stdout}"
+    );
+    assert!(
+        !stdout.contains(&brlv_core::tax::ptax::iso_day(due)),
+        "{stdout}"
+    );
+    let selic = brlv_sandbox::sandbox_selic(YearMonth::of(due).next()) + rust_decimal::Decimal::ONE;
+    let percent = format!("{} %", selic.normalize()).replace('.', ",");
+    assert!(
+        stdout.contains(&format!("juros {percent}")),
+        "{percent} in {stdout}"
+    );
+    assert!(stdout.contains("VENCIDO há"), "{stdout}");
+
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+#[cfg(unix)]
+#[test]
+fn tax_report_keeps_an_arrivals_typed_cost_and_the_custodians_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut child, base_url, now) = start_sandbox_mid_month(dir.path());
+    let last_month = months_ago(now, 1);
+    let out = dir.path().join("first");
+    let output = tax_report_with(dir.path(), &base_url, last_month.year, &out, &[]);
+    assert!(output.status.success());
+    // The 5,000 BRLV back from the holder's own wallet arrive at cost zero.
+    let rows = ledger_rows(&out);
+    let back = ledger_row(&rows, last_month, "BRLV", "arrived", "5000");
+    assert_eq!(back[9], "0.00");
+    let id = back[2].clone();
+
+    let out = dir.path().join("typed");
+    let output = tax_report_with(
+        dir.path(),
+        &base_url,
+        last_month.year,
+        &out,
+        &[
+            "--inflow-cost",
+            &format!("{id}=5000.00"),
+            "--custodian-name",
+            "Prestadora Exemplo Ltda.",
+            "--custodian-cnpj",
+            "11.222.333/0001-81",
+        ],
+    );
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(output.status.success(), "{stdout}");
+    let rows = ledger_rows(&out);
+    let back = ledger_row(&rows, last_month, "BRLV", "arrived", "5000");
+    assert_eq!(back[9], "5000.00", "{back:?}");
+    assert!(back[16].contains("typed-value"), "{back:?}");
+    // Both kept: a later report without the flags has them, and every
+    // Discriminação names the custodian with its CNPJ, asking for nothing.
+    let out = dir.path().join("again");
+    let output = tax_report_with(dir.path(), &base_url, last_month.year, &out, &[]);
+    assert!(output.status.success());
+    let back = ledger_row(&ledger_rows(&out), last_month, "BRLV", "arrived", "5000").clone();
+    assert_eq!(back[9], "5000.00");
+    let bens = std::fs::read_to_string(out.join("bens-e-direitos.csv")).unwrap();
+    assert!(
+        bens.contains("Custodiante: Prestadora Exemplo Ltda., CNPJ 11.222.333/0001-81"),
+        "{bens}"
+    );
+    assert!(!bens.contains("informe o"), "{bens}");
+    // `none` clears the cost.
+    let out = dir.path().join("cleared");
+    let output = tax_report_with(
+        dir.path(),
+        &base_url,
+        last_month.year,
+        &out,
+        &["--inflow-cost", &format!("{id}=none")],
+    );
+    assert!(output.status.success());
+    let back = ledger_row(&ledger_rows(&out), last_month, "BRLV", "arrived", "5000").clone();
+    assert_eq!(back[9], "0.00");
+    // A cost that is not reais is refused before anything is asked.
+    let output = tax_report_with(
+        dir.path(),
+        &base_url,
+        last_month.year,
+        &out,
+        &["--inflow-cost", &format!("{id}=5.000,00")],
+    );
+    assert_eq!(output.status.code(), Some(2));
 
     let _ = child.kill();
     let _ = child.wait();

@@ -10,7 +10,10 @@
 //!   payment-returned;
 //! - transfers completed, failed, pending (completes a few seconds after start)
 //!   and just created; withdrawals completed, pending-payment and created;
-//! - three PIX deposits with their coordinates; one claim this month;
+//! - three PIX deposits with their coordinates; the US$1,000.00 held,
+//!   deposited twelve months ago (so the dollars' movements explain the
+//!   dollars held, as the service refuses `usd` as a balance asset); one
+//!   claim this month;
 //! - reward certificates worth R$4,450.50: R$1,200.00 at the account, R$800.00
 //!   and R$450.50 at "Main wallet", R$2,000.00 at "Treasury".
 //!
@@ -277,6 +280,20 @@ pub(crate) fn seed(data: &mut AccountData, now: OffsetDateTime, order_expiry: Du
             coordinates: demo_coordinates(bank),
             created_at,
             processed_at: plus_seconds(created_at, 3),
+        });
+    }
+
+    // The dollars held at start arrived once, a year ago: a deposit the
+    // lists show, so the money at the service is explained by its movements.
+    if let Some(arrived_at) = history_moment(now, 12, 3) {
+        data.deposits.push(DepositRecord {
+            id: Uuid::new_v4(),
+            asset: Asset::FiatUsd,
+            kind: "wire".to_owned(),
+            amount: amount(100_000, 2),
+            coordinates: demo_coordinates("001"),
+            created_at: arrived_at,
+            processed_at: plus_seconds(arrived_at, 3),
         });
     }
 

@@ -60,13 +60,13 @@ pub use keys::{
     generate_key_pair,
 };
 pub use nonces::CLOCK_LEEWAY_SECS;
-pub use ptax::sandbox_dollar_rate;
+pub use ptax::{PAGE_CAP as PTAX_PAGE_CAP, sandbox_dollar_rate};
 pub use rates::{FEE_RATE, USD_STABLECOIN_PRICE_BRL};
 pub use selic::sandbox_selic;
 pub use server::{RunningSandbox, Sandbox, SandboxConfig};
 pub use state::{
-    CLAIM_COMPLETE_SECS, ORDER_SETTLE_SECS, TRANSFER_CONFIRM_SECS, TRANSFER_SUBMIT_SECS,
-    WITHDRAWAL_PAYOUT_SECS, WITHDRAWAL_PROCESS_SECS,
+    CLAIM_COMPLETE_SECS, CentralBankEdges, ORDER_SETTLE_SECS, TRANSFER_CONFIRM_SECS,
+    TRANSFER_SUBMIT_SECS, WITHDRAWAL_PAYOUT_SECS, WITHDRAWAL_PROCESS_SECS,
 };
 pub use update_feed::{DEMO_FEED_PATH, DEMO_UPDATE_VERSION};
 pub use webhook::WebhookRetryPolicy;

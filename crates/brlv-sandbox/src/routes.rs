@@ -84,6 +84,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
             brlv_core::tax::ptax::PERIOD_PATH,
             get(super::ptax::dollar_period),
         )
+        .route(brlv_core::tax::ptax::DAY_PATH, get(super::ptax::dollar_day))
         .route(
             brlv_core::tax::selic::SERIES_PATH,
             get(super::selic::monthly_selic),

@@ -10,6 +10,12 @@
 //!   (January 0.91, June 0.96, December 1.02), whatever the year.
 //!
 //! Written as the SGS writes them: `[{"data":"01/MM/YYYY","valor":"0.91"}]`.
+//!
+//! With `CentralBankEdges::AsPublished` it answers as the real SGS does at
+//! its edges: a range that starts after today has no figure at all (HTTP 404,
+//! `Value(s) not found`), and a range after the last published month is
+//! answered with that month's figure alone (the SGS's "last value" answer,
+//! dated before the range).
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -19,7 +25,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use rust_decimal::Decimal;
 
-use super::state::Shared;
+use super::state::{CentralBankEdges, Shared};
 use brlv_core::tax::brasilia::YearMonth;
 use brlv_core::tax::selic::parse_service_day;
 
@@ -58,7 +64,18 @@ pub(crate) async fn monthly_selic(
     if last < first || (last - first).whole_days() > MAX_RANGE_DAYS {
         return refuse("the range is reversed or longer than ten years");
     }
-    let this_month = YearMonth::in_brasilia(shared.clock.now());
+    let now = shared.clock.now();
+    let this_month = YearMonth::in_brasilia(now);
+    let edges = shared.central_bank == CentralBankEdges::AsPublished;
+    if edges && first > brlv_core::tax::brasilia::date_at(now) {
+        let body = r#"{"error":"Value(s) not found","message":"Value(s) not found"}"#;
+        return (
+            StatusCode::NOT_FOUND,
+            [(header::CONTENT_TYPE, "application/json")],
+            body,
+        )
+            .into_response();
+    }
     let mut rows = Vec::new();
     let mut month = YearMonth::of(first);
     // A monthly figure is dated the month's first day: a range starting
@@ -74,6 +91,16 @@ pub(crate) async fn monthly_selic(
             sandbox_selic(month)
         ));
         month = month.next();
+    }
+    if edges && rows.is_empty() {
+        // Past its last figure, the SGS answers with that figure alone.
+        let last = this_month.previous();
+        rows.push(format!(
+            r#"{{"data":"01/{:02}/{:04}","valor":"{}"}}"#,
+            last.month,
+            last.year,
+            sandbox_selic(last)
+        ));
     }
     let body = format!("[{}]", rows.join(","));
     ([(header::CONTENT_TYPE, "application/json")], body).into_response()

@@ -16,7 +16,7 @@ use brlv_core::api::model::Asset;
 use super::accounts::register;
 use super::clock::SandboxClock;
 use super::error::SandboxError;
-use super::state::{Settings, Shared, World};
+use super::state::{CentralBankEdges, Settings, Shared, World};
 use super::update_feed::{self, DemoFeed};
 use super::webhook::{self, WebhookRetryPolicy};
 use super::{demo, routes};
@@ -42,6 +42,10 @@ pub struct SandboxConfig {
     /// `None`). The demo data are placed relative to it, so a test that
     /// starts at a chosen instant expects the same records on every day.
     pub clock_start: Option<OffsetDateTime>,
+    /// How the emulation of the Banco Central's services answers at their
+    /// edges (today's PTAX before its bulletin, a range of months not
+    /// published yet).
+    pub central_bank: CentralBankEdges,
 }
 
 impl Default for SandboxConfig {
@@ -54,6 +58,7 @@ impl Default for SandboxConfig {
             webhook_url: None,
             webhook_retry: WebhookRetryPolicy::default(),
             clock_start: None,
+            central_bank: CentralBankEdges::Simple,
         }
     }
 }
@@ -102,6 +107,7 @@ impl Sandbox {
             webhook_url,
             dollar_rate_requests: std::sync::atomic::AtomicU64::new(0),
             selic_requests: std::sync::atomic::AtomicU64::new(0),
+            central_bank: config.central_bank,
         });
         let demo_feed = Arc::new(DemoFeed::new(&base_url)?);
         let app =

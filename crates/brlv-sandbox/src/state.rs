@@ -340,6 +340,23 @@ pub(crate) struct Settings {
     pub quote_lifetime: Duration,
 }
 
+/// How the emulated Banco Central answers where its real services answer
+/// otherwise than "here are the figures".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CentralBankEdges {
+    /// Simplified for the demo: today's PTAX all day, an empty list for
+    /// months not published.
+    #[default]
+    Simple,
+    /// As the real services answer: no PTAX of today before the closing
+    /// bulletin (13:10 in Brasília, by the sandbox's clock), a long period
+    /// read in pages of at most 100 rows with `@odata.nextLink`; the SGS
+    /// answers HTTP 404 to a range that starts after today and, to a range
+    /// after its last published month, that month's figure alone (its "last
+    /// value" answer).
+    AsPublished,
+}
+
 /// The state every handler shares.
 pub(crate) struct Shared {
     /// All accounts, behind the one lock.
@@ -358,6 +375,8 @@ pub(crate) struct Shared {
     /// Requests for the monthly Selic (the Banco Central's emulation), so
     /// that a test can tell a month kept from a month asked again.
     pub selic_requests: std::sync::atomic::AtomicU64,
+    /// How the Banco Central's emulation answers at its edges.
+    pub central_bank: CentralBankEdges,
 }
 
 impl Shared {

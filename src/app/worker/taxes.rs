@@ -9,7 +9,7 @@ use crate::app::export::{ExportKind, FileError};
 use crate::app::features::journal::task::{JournalHandle, quote_journaled};
 use crate::app::features::taxes::central_bank::{CentralBankAnswer, CentralBankRequest};
 use crate::app::features::taxes::message::{TaxesCommand, TaxesEvent};
-use crate::app::features::taxes::task::{write_csv_files, write_pdf};
+use crate::app::features::taxes::task::{write_csv_files, write_pdf, write_xlsx};
 use crate::app::message::Event;
 use crate::app::session::ProfileKind;
 use brlv_core::api::Client;
@@ -65,13 +65,29 @@ impl Worker {
                 folder,
                 figures,
                 money,
+                language,
             } => self.spawn(async move {
                 let target = folder.clone();
-                let result = blocking(move || write_csv_files(&folder, &figures, money))
+                let result = blocking(move || write_csv_files(&folder, &figures, money, language))
                     .await
                     .unwrap_or_else(|reason| Err(FileError::lost(&target, reason)));
                 Done::Report(Event::Exported {
                     kind: ExportKind::TaxCsv,
+                    result,
+                })
+            }),
+            TaxesCommand::SaveXlsx {
+                path,
+                figures,
+                money,
+                language,
+            } => self.spawn(async move {
+                let target = path.clone();
+                let result = blocking(move || write_xlsx(&path, &figures, money, language))
+                    .await
+                    .unwrap_or_else(|reason| Err(FileError::lost(&target, reason)));
+                Done::Report(Event::Exported {
+                    kind: ExportKind::TaxXlsx,
                     result,
                 })
             }),
@@ -219,9 +235,22 @@ pub async fn central_bank_figures(
             }
             Err(error) => {
                 for day in &request.days {
-                    answer.rates.fail(*day, error.to_string());
+                    answer
+                        .rates
+                        .fail(*day, ptax::RateProblem::Service(error.clone()));
                 }
             }
+        }
+    }
+    // Today's bulletin, for the days valued provisionally: one small request.
+    // A provisional day gone by is a gap: asked again whole, with the days.
+    if request.provisional.contains(&today)
+        && let Ok(client) = ptax::PtaxClient::through(&at.ptax, &at.network)
+    {
+        answer.requests += 1;
+        // Not out yet, or not reachable now: asked again later.
+        if let Err(error) = ptax::todays_bulletin(&client, &mut answer.rates, today).await {
+            tracing::info!("today's PTAX could not be asked: {error}");
         }
     }
     if !request.months.is_empty() {
@@ -251,7 +280,9 @@ pub async fn central_bank_figures(
             }
             Err(error) => {
                 for month in &request.months {
-                    answer.selic.fail(*month, error.to_string());
+                    answer
+                        .selic
+                        .fail(*month, selic::SelicProblem::Service(error.clone()));
                 }
             }
         }

@@ -252,3 +252,65 @@ pub fn submit_pending(state: &AppState) -> bool {
         .iter()
         .any(|command| matches!(command, brlv_desk::app::message::Command::Submit { .. }))
 }
+
+/// An order as the service lists it, in `state`, paying `pay` and getting
+/// `get` (each an amount and an asset), its fee zero in the asset got.
+pub fn listed_order(
+    n: u128,
+    at: &str,
+    state: &str,
+    pay: (&str, &str),
+    get: (&str, &str),
+) -> brlv_core::api::model::Order {
+    serde_json::from_value(serde_json::json!({
+        "id": uuid::Uuid::from_u128(n), "state": state, "created-at": at,
+        "state-updated-at": at,
+        "source-asset": pay.1, "source-amount": pay.0,
+        "target-asset": get.1, "target-amount": get.0,
+        "fee-amount": "0", "fee-asset": get.1,
+    }))
+    .expect("an order as the service lists it")
+}
+
+/// What the panels asked the journal to keep of what the person typed,
+/// taken from `state`'s queued commands.
+pub fn kept_tax_inputs(state: &mut AppState) -> Vec<brlv_core::tax::TaxInput> {
+    use brlv_desk::app::features::journal::message::JournalCommand;
+    use brlv_desk::app::message::Command;
+    state
+        .take_commands()
+        .into_iter()
+        .filter_map(|command| match command {
+            Command::Journal(JournalCommand::KeepTaxInput(input)) => Some(input),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The lists the tax year reads, as the service listed them at 9,000:
+/// `orders`, `transfers` and `wallets`, no withdrawals and no token
+/// deposits; then the journal's copy restored, with `typed`.
+pub fn deliver_tax_lists(
+    state: &mut AppState,
+    orders: Vec<brlv_core::api::model::Order>,
+    transfers: Vec<brlv_core::api::model::Transfer>,
+    wallets: Vec<brlv_core::api::model::Wallet>,
+    typed: brlv_core::tax::TypedValues,
+) {
+    use brlv_desk::app::features::journal::message::{JournalEvent, TaxJournal};
+    deliver(state, Fetched::Orders(orders.into()), 9_000);
+    deliver(state, Fetched::Transfers(transfers.into()), 9_000);
+    deliver(state, Fetched::Withdrawals(vec![].into()), 9_000);
+    deliver(state, Fetched::Wallets(wallets.into()), 9_000);
+    deliver(state, Fetched::DepositsUsdc(vec![].into()), 9_000);
+    deliver(state, Fetched::DepositsUsdt(vec![].into()), 9_000);
+    state.apply(Event::Journal(JournalEvent::Restored {
+        session: SESSION,
+        lists: Vec::new(),
+        claims: Vec::new(),
+        tax: TaxJournal {
+            typed,
+            ..TaxJournal::default()
+        },
+    }));
+}

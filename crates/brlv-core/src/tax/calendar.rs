@@ -130,6 +130,20 @@ pub fn is_business_day(date: Date) -> bool {
     !matches!(date.weekday(), Weekday::Saturday | Weekday::Sunday) && day_off(date).is_none()
 }
 
+/// The last business day before `date` (a weekend, a holiday or a day
+/// with no banking stepped back over); `None` only at the calendar's start.
+pub fn previous_business_day(date: Date) -> Option<Date> {
+    let mut day = date.previous_day()?;
+    // The longest run of days off is Carnival's four, or the year's turn.
+    for _ in 0..31 {
+        if is_business_day(day) {
+            return Some(day);
+        }
+        day = day.previous_day()?;
+    }
+    None
+}
+
 /// The last business day of `month`.
 pub fn last_business_day(month: YearMonth) -> Option<Date> {
     let mut day = month.last_day()?;

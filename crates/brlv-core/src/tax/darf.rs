@@ -19,9 +19,11 @@ use rust_decimal::{Decimal, RoundingStrategy};
 use time::Date;
 
 use super::brasilia::YearMonth;
-use super::months::MonthReport;
+use super::input::TypedValues;
+use super::ledger::Ledger;
+use super::months::{MonthReport, month_reports};
 use super::rules::Language;
-use super::selic::{SelicMonths, SelicOnMonth};
+use super::selic::{SelicMonths, SelicOnMonth, SelicProblem};
 
 /// The fine per day of delay, as a fraction: 0.33 %.
 pub const FINE_PER_DAY: Decimal = Decimal::from_parts(33, 0, 0, false, 4);
@@ -63,7 +65,7 @@ pub struct InterestMonth {
     pub month: YearMonth,
     /// Its percent: the month's Selic, or 1 for the month of payment; the
     /// reason when the Selic could not be had.
-    pub percent: Result<Decimal, String>,
+    pub percent: Result<Decimal, SelicProblem>,
     /// The month of payment (its 1 % is the law's, not the Selic).
     pub payment_month: bool,
 }
@@ -99,14 +101,20 @@ pub struct LateDarf {
 
 impl LateDarf {
     /// The months whose Selic could not be had, with the reason.
-    pub fn missing_selic(&self) -> impl Iterator<Item = (YearMonth, &str)> {
+    pub fn missing_selic(&self) -> impl Iterator<Item = (YearMonth, &SelicProblem)> {
         self.interest_months.iter().filter_map(|month| {
             month
                 .percent
                 .as_ref()
                 .err()
-                .map(|reason| (month.month, reason.as_str()))
+                .map(|problem| (month.month, problem))
         })
+    }
+
+    /// What is owed on the day of payment as far as it is known: the DARF
+    /// and its fine, with the interest when every month's Selic is known.
+    pub fn known_part_brl(&self) -> Decimal {
+        self.amount_brl + self.fine_brl + self.interest_brl.unwrap_or(Decimal::ZERO)
     }
 }
 
@@ -149,8 +157,8 @@ pub fn late_darf(
             month: selic_month,
             percent: match selic.on(selic_month) {
                 SelicOnMonth::Known(percent) => Ok(percent),
-                SelicOnMonth::Failed(reason) => Err(reason.to_owned()),
-                SelicOnMonth::NotAsked => Err(format!("the Selic of {selic_month} was not asked")),
+                SelicOnMonth::Failed(problem) => Err(problem.clone()),
+                SelicOnMonth::NotAsked => Err(SelicProblem::NotAsked),
             },
             payment_month: false,
         })
@@ -197,6 +205,79 @@ pub fn late_darfs(months: &[MonthReport], paid_on: Date, selic: &SelicMonths) ->
             late_darf(month.month, darf.amount_brl, darf.due?, paid_on, selic)
         })
         .collect()
+}
+
+/// Every DARF of the account's history not marked paid by its due date,
+/// as it comes to on one day: what the Taxes view's months, the PDF, the
+/// command line and the Overview's notice all say, computed once here.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Overdue {
+    /// The day of payment they are valued on.
+    pub paid_on: Option<Date>,
+    /// Each late DARF, oldest month first.
+    pub darfs: Vec<LateDarf>,
+}
+
+impl Overdue {
+    /// Every month of `ledger` through `paid_on`'s (all years, not only the
+    /// one shown: a DARF of last year still owed is owed today), each DARF
+    /// not marked paid whose due date is before `paid_on`.
+    pub fn of(ledger: &Ledger, typed: &TypedValues, paid_on: Date, selic: &SelicMonths) -> Overdue {
+        let months = month_reports(ledger, typed, YearMonth::of(paid_on));
+        Overdue {
+            paid_on: Some(paid_on),
+            darfs: late_darfs(&months, paid_on, selic),
+        }
+    }
+
+    /// The months whose Selic [`Overdue::of`] needs.
+    pub fn selic_needed(
+        ledger: &Ledger,
+        typed: &TypedValues,
+        paid_on: Date,
+    ) -> BTreeSet<YearMonth> {
+        selic_needed(
+            &month_reports(ledger, typed, YearMonth::of(paid_on)),
+            paid_on,
+        )
+    }
+
+    /// Whether no DARF is overdue.
+    pub fn is_empty(&self) -> bool {
+        self.darfs.is_empty()
+    }
+
+    /// The late DARF of `month`, if it is one.
+    pub fn of_month(&self, month: YearMonth) -> Option<&LateDarf> {
+        self.darfs.iter().find(|darf| darf.month == month)
+    }
+
+    /// Everything due on the day of payment, fines and interest included;
+    /// `None` while a month's Selic is missing ([`Overdue::known_part_brl`]
+    /// says what is known).
+    pub fn total_brl(&self) -> Option<Decimal> {
+        self.darfs.iter().map(|darf| darf.total_brl).sum()
+    }
+
+    /// What is known to be due: the DARFs, their fines, and the interest
+    /// of those whose Selic is known.
+    pub fn known_part_brl(&self) -> Decimal {
+        self.darfs.iter().map(LateDarf::known_part_brl).sum()
+    }
+
+    /// The DARFs' own amounts, without fine or interest.
+    pub fn principal_brl(&self) -> Decimal {
+        self.darfs.iter().map(|darf| darf.amount_brl).sum()
+    }
+
+    /// The longest delay, in days.
+    pub fn most_days_late(&self) -> i64 {
+        self.darfs
+            .iter()
+            .map(|darf| darf.days_late)
+            .max()
+            .unwrap_or(0)
+    }
 }
 
 /// The months whose Selic [`late_darfs`] needs for `months` paid on `paid_on`.
@@ -324,7 +405,8 @@ mod tests {
     fn a_month_without_its_selic_leaves_the_interest_unknown_with_the_reason() {
         let mut selic = SelicMonths::default();
         selic.insert(month(2025, 5), dec("1.14"));
-        selic.fail(month(2025, 6), "the Banco Central answered HTTP 503");
+        let unreachable = SelicProblem::Service(super::super::selic::SelicError::Status(503));
+        selic.fail(month(2025, 6), unreachable.clone());
         let late = late_darf(
             month(2025, 3),
             dec("1500.00"),
@@ -339,9 +421,6 @@ mod tests {
         // The fine does not depend on the Selic.
         assert_eq!(late.fine_brl, dec("300.00"));
         let missing: Vec<_> = late.missing_selic().collect();
-        assert_eq!(
-            missing,
-            vec![(month(2025, 6), "the Banco Central answered HTTP 503")]
-        );
+        assert_eq!(missing, vec![(month(2025, 6), &unreachable)]);
     }
 }

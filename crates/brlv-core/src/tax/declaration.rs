@@ -22,15 +22,15 @@ use rust_decimal::Decimal;
 use time::{Date, OffsetDateTime};
 
 use super::brasilia::{self, YearMonth};
+pub use super::custodian::{CnpjField, CnpjProblem, cnpj_field};
+use super::custodian::{custodian_text, custody_text};
 use super::input::{BensCode, TypedValues};
-use super::ledger::{Holding, Ledger};
+use super::ledger::{EntryKind, Holding, Ledger};
+use super::ptax::DayRate;
 use super::rules::Language;
-use super::year::{
-    DEFAULT_CUSTODIAN, YearReport, custody_text, description, holdings_at, suggested_code,
-};
+use super::year::{YearReport, description, holdings_at, suggested_code};
 use crate::api::UtcMicros;
 use crate::money::{NumberFormat, format_amount};
-use crate::pix::PixKey;
 
 /// The acquisition cost from which a crypto-asset is declared: R$5,000.00.
 pub const THRESHOLD_BRL: Decimal = Decimal::from_parts(5000, 0, 0, false, 0);
@@ -156,55 +156,6 @@ impl BensLine {
     }
 }
 
-/// The custodian's CNPJ, for its own field.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CnpjField {
-    /// Typed and valid: the 14 characters, and as written `00.000.000/0000-00`.
-    Valid {
-        /// Bare.
-        bare: String,
-        /// Punctuated.
-        written: String,
-    },
-    /// Typed, but its check digits or length are wrong.
-    Invalid {
-        /// As typed.
-        typed: String,
-        /// Why.
-        reason: String,
-    },
-    /// Not typed yet.
-    Missing,
-}
-
-/// Reads the CNPJ the person typed.
-pub fn cnpj_field(typed: Option<&str>) -> CnpjField {
-    let Some(text) = typed.map(str::trim).filter(|text| !text.is_empty()) else {
-        return CnpjField::Missing;
-    };
-    match PixKey::parse_wire(text) {
-        Ok(PixKey::Cnpj(bare)) => {
-            let written = format!(
-                "{}.{}.{}/{}-{}",
-                &bare[..2],
-                &bare[2..5],
-                &bare[5..8],
-                &bare[8..12],
-                &bare[12..]
-            );
-            CnpjField::Valid { bare, written }
-        }
-        Ok(other) => CnpjField::Invalid {
-            typed: text.to_owned(),
-            reason: format!("it reads as a {}, not a CNPJ", other.kind_name()),
-        },
-        Err(error) => CnpjField::Invalid {
-            typed: text.to_owned(),
-            reason: format!("{error:?}"),
-        },
-    }
-}
-
 /// How a balance at the service was read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoneyReading {
@@ -247,15 +198,157 @@ pub enum MoneyReading {
     Unknown(String),
 }
 
-/// Money held at the service on the column's day.
+/// The dollar's PTAX buying rate of 31/12, beside dollars held: for
+/// reference only (dollars are declared at their cost in reais).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReferenceRate {
+    /// The day it is of (31/12).
+    pub day: Date,
+    /// The PTAX and whose day it is (31/12 has no banking in most years:
+    /// then the business day's before).
+    pub rate: DayRate,
+    /// The dollars held at that rate, in reais.
+    pub value_brl: Decimal,
+}
+
+/// One column of the money held at the service: how much, and what it
+/// cost in reais.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoneyColumn {
+    /// The column's day.
+    pub on: Date,
+    /// The balance in the currency, when read.
+    pub amount: Option<Decimal>,
+    /// How it was read.
+    pub reading: MoneyReading,
+    /// What is declared, in reais: the reais themselves; dollars at what was
+    /// paid in reais for them (average cost, [`super::money::DollarCost`]).
+    pub cost_brl: Option<Decimal>,
+    /// Of the amount, what has no known cost in reais (dollars the lists do
+    /// not show bought, or a deposit whose day's PTAX could not be had).
+    pub uncosted: Decimal,
+    /// For dollars on 31/12: the PTAX buying rate of the day, for reference.
+    pub reference: Option<ReferenceRate>,
+}
+
+/// Money held at the service (reais or dollars) in both columns.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoneyHeld {
     /// `BRL` or `USD`.
     pub currency: &'static str,
-    /// The balance in that currency, when read.
-    pub amount: Option<Decimal>,
-    /// How it was read.
-    pub reading: MoneyReading,
+    /// 31/12 of the year before.
+    pub previous: MoneyColumn,
+    /// 31/12 of the year declared, or today for the current year.
+    pub this: MoneyColumn,
+    /// When the service gave today's balance: that balance less every
+    /// movement the lists show, what the lists do not explain (history
+    /// before them, or a movement they miss); zero when they explain it all.
+    pub unexplained: Option<Decimal>,
+}
+
+impl MoneyHeld {
+    /// Its Discriminação for `column` (one of its two), in Portuguese as
+    /// the declaration is: how much, where, what it cost in reais, and for
+    /// dollars the PTAX of 31/12 beside it for reference.
+    pub fn discriminacao(&self, column: &MoneyColumn, custodian: &str) -> String {
+        let format = NumberFormat::Brazilian;
+        let custodian = custodian.trim_end().trim_end_matches('.');
+        let on = date_text(column.on);
+        let what = match self.currency {
+            "USD" => "Dólares dos Estados Unidos",
+            _ => "Reais",
+        };
+        let Some(amount) = column.amount else {
+            return format!(
+                "{what} mantidos na conta da prestadora ({custodian}) em {on}: valor não \
+                 reconstituído a partir dos registros; use o extrato do dia."
+            );
+        };
+        let symbol = if self.currency == "USD" { "US$" } else { "R$" };
+        let mut text = format!(
+            "{what} mantidos na conta da prestadora ({custodian}) em {on}: {symbol} {}.",
+            format_amount(amount, 2, format)
+        );
+        if self.currency == "USD" {
+            if let Some(cost) = column.cost_brl {
+                text.push_str(&format!(
+                    " Custo de aquisição em reais (custo médio): R$ {}",
+                    format_amount(cost, 2, format)
+                ));
+                if column.uncosted > Decimal::ZERO {
+                    text.push_str(&format!(
+                        "; US$ {} sem custo conhecido nos registros",
+                        format_amount(column.uncosted, 2, format)
+                    ));
+                }
+                text.push('.');
+            }
+            if let Some(reference) = &column.reference {
+                let of = if reference.rate.rate.published_on == reference.day {
+                    String::new()
+                } else {
+                    format!(
+                        " (a do dia útil {})",
+                        date_text(reference.rate.rate.published_on)
+                    )
+                };
+                text.push_str(&format!(
+                    " Referência: PTAX de compra de {}{of}, {}: R$ {}.",
+                    date_text(reference.day),
+                    format_amount(reference.rate.rate.buying, 4, format),
+                    format_amount(reference.value_brl, 2, format),
+                ));
+            }
+        }
+        text
+    }
+}
+
+/// What a sale was, as GCAP names the nature of an operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SaleNature {
+    /// Sold for money (reais or dollars): venda.
+    Venda,
+    /// Given in a swap for another crypto-asset: permuta (Solução de
+    /// Consulta Cosit 214/2021).
+    Permuta,
+    /// Given in payment, or left to someone else with no answer (counted
+    /// as a payment): dação em pagamento (RIR/2018 art. 128 §4).
+    DacaoEmPagamento,
+}
+
+impl SaleNature {
+    /// The nature of a sale entry of `kind`.
+    pub fn of(kind: EntryKind) -> SaleNature {
+        match kind {
+            EntryKind::SwapOut => SaleNature::Permuta,
+            EntryKind::Payment | EntryKind::Outflow => SaleNature::DacaoEmPagamento,
+            _ => SaleNature::Venda,
+        }
+    }
+
+    /// The name the files write (GCAP's own words, without accents).
+    pub fn key(self) -> &'static str {
+        match self {
+            SaleNature::Venda => "venda",
+            SaleNature::Permuta => "permuta",
+            SaleNature::DacaoEmPagamento => "dacao-em-pagamento",
+        }
+    }
+
+    /// In words: GCAP's Portuguese names, with the English beside them.
+    pub fn text(self, language: Language) -> &'static str {
+        match (self, language) {
+            (SaleNature::Venda, Language::PortugueseBrazil) => "venda",
+            (SaleNature::Permuta, Language::PortugueseBrazil) => "permuta",
+            (SaleNature::DacaoEmPagamento, Language::PortugueseBrazil) => "dação em pagamento",
+            (SaleNature::Venda, Language::English) => "venda (sale)",
+            (SaleNature::Permuta, Language::English) => "permuta (swap)",
+            (SaleNature::DacaoEmPagamento, Language::English) => {
+                "dação em pagamento (payment in kind)"
+            }
+        }
+    }
 }
 
 /// One sale of a taxable month, as GCAP asks for it.
@@ -267,6 +360,8 @@ pub struct GcapSale {
     pub month: YearMonth,
     /// The ticker.
     pub asset: String,
+    /// What it was: venda, permuta or dação em pagamento.
+    pub nature: SaleNature,
     /// The quantity sold.
     pub quantity: Decimal,
     /// What it was sold for, in reais, before its fee.
@@ -291,11 +386,12 @@ pub struct Declaration {
     pub this_on: Date,
     /// Every crypto-asset held on either date, in the order first seen.
     pub lines: Vec<BensLine>,
-    /// The custodian's name for Discriminação.
+    /// The custodian as Discriminação names it: its name and CNPJ, or
+    /// what is still to be given ([`custodian_text`]).
     pub custodian: String,
     /// The custodian's CNPJ, for its own field.
     pub custodian_cnpj: CnpjField,
-    /// The money held at the service on the second column's day.
+    /// The money held at the service in both columns (reais, dollars).
     pub money: Vec<MoneyHeld>,
     /// The months with taxable sales: their sales go through GCAP.
     pub gcap_months: Vec<YearMonth>,
@@ -336,11 +432,8 @@ pub fn declaration(
         end_of_year(year)
     };
     let this = holdings_at(ledger, this_until);
-    let custodian = typed
-        .custodian
-        .clone()
-        .unwrap_or_else(|| DEFAULT_CUSTODIAN.to_owned());
     let custodian_cnpj = cnpj_field(typed.custodian_cnpj.as_deref());
+    let custodian = custodian_text(typed.custodian.as_deref(), &custodian_cnpj);
     let held = |holdings: &[(u16, Holding)], asset: u16| {
         holdings
             .iter()
@@ -375,7 +468,6 @@ pub fn declaration(
                 ledger.self_custody_at(asset, this_until),
                 typed,
                 &custodian,
-                &custodian_cnpj,
             )
         })
         .collect();
@@ -393,6 +485,7 @@ pub fn declaration(
             at: brasilia::in_brasilia(entry.at.get()),
             month: entry.month,
             asset: ledger.asset_name(entry.asset).to_owned(),
+            nature: SaleNature::of(entry.kind),
             quantity: entry.quantity,
             value_brl: entry.value_brl,
             cost_brl: entry.cost_brl,
@@ -424,7 +517,6 @@ fn line(
     self_custody: Decimal,
     typed: &TypedValues,
     custodian: &str,
-    cnpj: &CnpjField,
 ) -> BensLine {
     let (suggested, uncertain) = suggested_code(ticker);
     let chosen = typed.codes.get(ticker).copied();
@@ -437,10 +529,6 @@ fn line(
         Threshold::Below
     };
     let format = NumberFormat::Brazilian;
-    let cnpj_text = match cnpj {
-        CnpjField::Valid { written, .. } => format!(", CNPJ {written}"),
-        CnpjField::Invalid { .. } | CnpjField::Missing => String::new(),
-    };
     let held = if this.quantity.is_zero() {
         format!(
             "Saldo zero em {}: {} {} alienado(s) ou transferido(s) durante o ano.",
@@ -457,11 +545,7 @@ fn line(
             format_amount(this.total_cost_brl, 2, format),
         )
     };
-    let custody = custody_text(
-        this.quantity,
-        self_custody,
-        &format!("{custodian}{cnpj_text}"),
-    );
+    let custody = custody_text(this.quantity, self_custody, custodian);
     let discriminacao = format!("{held} {custody}");
     BensLine {
         asset: ticker.to_owned(),
@@ -679,7 +763,10 @@ mod tests {
         assert_eq!(sale.gain_brl, dec("9900.00"));
         // 15:00 UTC is noon in Brasília.
         assert_eq!(sale.at.hour(), 12);
-        assert_eq!(declaration.custodian, DEFAULT_CUSTODIAN);
+        assert_eq!(
+            declaration.custodian,
+            super::super::custodian::DEFAULT_CUSTODIAN
+        );
         assert_eq!(declaration.custodian_cnpj, CnpjField::Missing);
     }
 
@@ -690,8 +777,8 @@ mod tests {
         crate::tax::export::write_gcap_sales(&mut gcap, &declaration.gcap_sales).unwrap();
         assert_eq!(
             String::from_utf8(gcap).unwrap(),
-            "date,month,asset,quantity,value_brl,cost_brl,fee_brl,gain_brl\n\
-             2026-02-10T12:00:00-03:00,2026-02,WBTC,0.1,40000.00,30000.00,100.00,9900.00\n"
+            "date,month,asset,nature,quantity,value_brl,cost_brl,fee_brl,gain_brl\n\
+             2026-02-10T12:00:00-03:00,2026-02,WBTC,venda,0.1,40000.00,30000.00,100.00,9900.00\n"
         );
         let mut bens = Vec::new();
         crate::tax::export::write_bens(&mut bens, &declaration).unwrap();
@@ -735,6 +822,7 @@ mod tests {
         ];
         let mut typed = TypedValues {
             custodian: Some("Prestadora Exemplo Ltda.".into()),
+            custodian_cnpj: Some("11222333000181".into()),
             ..TypedValues::default()
         };
         typed.apply(crate::tax::TaxInput::OwnAddress {
@@ -770,8 +858,8 @@ mod tests {
         assert_eq!(line.this.total_cost_brl, dec("10000.00"));
         assert!(
             line.discriminacao.ends_with(
-                "Custodiante: Prestadora Exemplo Ltda, 6.000; custódia própria (carteira do \
-                 próprio titular): 4.000."
+                "Custodiante: Prestadora Exemplo Ltda., CNPJ 11.222.333/0001-81, 6.000; \
+                 custódia própria (carteira do próprio titular): 4.000."
             ),
             "{}",
             line.discriminacao
@@ -779,7 +867,7 @@ mod tests {
         assert!(
             report.positions[0]
                 .discriminacao
-                .contains("Custodiante: Prestadora Exemplo Ltda, 6.000; custódia própria"),
+                .contains("CNPJ 11.222.333/0001-81, 6.000; custódia própria"),
             "{}",
             report.positions[0].discriminacao
         );
@@ -797,7 +885,7 @@ mod tests {
         assert!(
             declared_at(datetime!(2026-04-15 12:00 UTC), 2025).0.lines[0]
                 .discriminacao
-                .ends_with("Custodiante: Prestadora Exemplo Ltda."),
+                .ends_with("Custodiante: Prestadora Exemplo Ltda., CNPJ 11.222.333/0001-81."),
         );
     }
 
@@ -812,11 +900,6 @@ mod tests {
         );
         assert!(matches!(
             cnpj_field(Some("11.222.333/0001-82")),
-            CnpjField::Invalid { .. }
-        ));
-        // A CPF is a person, not a custodian.
-        assert!(matches!(
-            cnpj_field(Some("529.982.247-25")),
             CnpjField::Invalid { .. }
         ));
         assert_eq!(cnpj_field(Some("  ")), CnpjField::Missing);

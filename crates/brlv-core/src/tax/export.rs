@@ -22,6 +22,7 @@ use super::input::LedgerInput;
 use super::ledger::{Holding, Ledger, RecordRef};
 use super::months::MonthReport;
 use super::year::{BENS_GROUP, Position};
+use crate::api::model::Order;
 
 /// A BRL amount with at least its two places (`35000.00`).
 fn brl(value: Decimal) -> String {
@@ -118,6 +119,26 @@ pub fn outflow_answer_cell(kind: super::ledger::EntryKind) -> &'static str {
     }
 }
 
+/// The entries of `year` (every entry with `None`), oldest first, each
+/// with what its asset held just before it (the average cost before).
+pub fn entries_with_holding_before(
+    ledger: &Ledger,
+    year: Option<i32>,
+) -> impl Iterator<Item = (&super::ledger::Entry, Holding)> {
+    let mut before: HashMap<u16, Holding> = HashMap::new();
+    ledger.entries.iter().filter_map(move |entry| {
+        let held = before.insert(
+            entry.asset,
+            Holding {
+                quantity: entry.quantity_after,
+                total_cost: entry.total_cost_after,
+            },
+        );
+        year.is_none_or(|year| entry.month.year == year)
+            .then(|| (entry, held.unwrap_or_default()))
+    })
+}
+
 /// Writes `ledger.csv`: the entries of `year` (every entry with `None`).
 pub fn write_ledger(
     out: impl Write,
@@ -127,19 +148,7 @@ pub fn write_ledger(
 ) -> Result<(), csv::Error> {
     let mut writer = crate::csv_cell::Writer::from_writer(out);
     writer.write_record(LEDGER_COLUMNS)?;
-    let mut before: HashMap<u16, Holding> = HashMap::new();
-    for entry in &ledger.entries {
-        let held = before.insert(
-            entry.asset,
-            Holding {
-                quantity: entry.quantity_after,
-                total_cost: entry.total_cost_after,
-            },
-        );
-        if year.is_some_and(|year| entry.month.year != year) {
-            continue;
-        }
-        let held = held.unwrap_or_default();
+    for (entry, held) in entries_with_holding_before(ledger, year) {
         let (record, id) = record_id(input, entry.record);
         let at = brasilia::in_brasilia(entry.at.get())
             .format(&Rfc3339)
@@ -185,12 +194,49 @@ pub fn write_ledger(
             outflow_answer_cell(entry.kind).to_owned(),
         ])?;
     }
+    // The orders in a state the report does not know, counted nowhere: one
+    // row each, with nothing in its figures, so the file says they exist.
+    for order in &ledger.not_counted {
+        if year.is_some_and(|year| order.month.is_some_and(|month| month.year != year)) {
+            continue;
+        }
+        let record = input.orders.get(match order.record {
+            RecordRef::Order(index) => usize::try_from(index).unwrap_or(usize::MAX),
+            _ => usize::MAX,
+        });
+        let at = order
+            .at
+            .and_then(|at| brasilia::in_brasilia(at.get()).format(&Rfc3339).ok())
+            .unwrap_or_default();
+        let asset = record
+            .and_then(|order| order.source_asset.as_ref())
+            .map(|asset| super::input::ticker_of(asset).into_owned())
+            .unwrap_or_default();
+        let quantity = record
+            .and_then(Order::source_amount)
+            .map(|amount| amount.to_string())
+            .unwrap_or_default();
+        let mut row = vec![String::new(); LEDGER_COLUMNS.len()];
+        row[0] = at;
+        row[1] = order.month.map(|month| month.iso()).unwrap_or_default();
+        row[2] = record.map(|order| order.id.to_string()).unwrap_or_default();
+        row[3] = "order".to_owned();
+        row[4] = asset;
+        row[5] = NOT_COUNTED_KIND.to_owned();
+        row[6] = quantity;
+        row[16] = format!("unknown-state:{}", ledger.not_counted_state(order));
+        writer.write_record(row)?;
+    }
     writer.flush()?;
     Ok(())
 }
 
+/// The kind `ledger.csv` gives an order in a state the report does not
+/// know (its figures empty, its state in `warnings`).
+pub const NOT_COUNTED_KIND: &str = "not-counted";
+
 /// The columns of `months.csv`.
-pub const MONTH_COLUMNS: [&str; 18] = [
+pub const MONTH_COLUMNS: [&str; 19] = [
     "month",
     "sales_brl",
     "exempt",
@@ -209,6 +255,7 @@ pub const MONTH_COLUMNS: [&str; 18] = [
     "outside_service_brl",
     "decripto_line_brl",
     "decripto_source",
+    "orders_not_counted",
 ];
 
 /// Writes `months.csv`.
@@ -247,6 +294,7 @@ pub fn write_months(out: impl Write, months: &[MonthReport]) -> Result<(), csv::
                         .to_owned()
                 })
                 .unwrap_or_default(),
+            month.not_counted.to_string(),
         ])?;
     }
     writer.flush()?;
@@ -300,10 +348,11 @@ pub fn write_positions(
 
 /// The columns of `gcap-sales.csv`: what the Receita's GCAP program asks of
 /// each sale of a taxable month.
-pub const GCAP_COLUMNS: [&str; 8] = [
+pub const GCAP_COLUMNS: [&str; 9] = [
     "date",
     "month",
     "asset",
+    "nature",
     "quantity",
     "value_brl",
     "cost_brl",
@@ -323,6 +372,7 @@ pub fn write_gcap_sales(
             sale.at.format(&Rfc3339).unwrap_or_default(),
             sale.month.iso(),
             sale.asset.clone(),
+            sale.nature.key().to_owned(),
             sale.quantity.normalize().to_string(),
             brl(sale.value_brl),
             brl(sale.cost_brl),
@@ -335,7 +385,7 @@ pub fn write_gcap_sales(
 }
 
 /// The columns of `bens-e-direitos.csv`.
-pub const BENS_COLUMNS: [&str; 13] = [
+pub const BENS_COLUMNS: [&str; 17] = [
     "asset",
     "bens_group",
     "bens_code",
@@ -349,6 +399,10 @@ pub const BENS_COLUMNS: [&str; 13] = [
     "threshold",
     "custodian_cnpj",
     "discriminacao",
+    "previous_reference_rate",
+    "previous_reference_brl",
+    "this_reference_rate",
+    "this_reference_brl",
 ];
 
 /// The lists a money figure could not read, as the CSV says them.
@@ -360,13 +414,46 @@ fn unread_text(unread: &[&str]) -> String {
     }
 }
 
+/// How a balance was read, in the CSV's machine words (a reason the
+/// service or the window gave stays in the person's language).
+pub fn money_reading_note(reading: &super::declaration::MoneyReading) -> String {
+    use super::declaration::MoneyReading;
+    match reading {
+        MoneyReading::OnTheDay => "service-balance-on-the-day".to_owned(),
+        MoneyReading::Reconstructed {
+            read_on,
+            balance,
+            movements,
+            unread,
+        } => format!(
+            "reconstructed: service-balance-read-on-{} {balance} less {movements} movements since{}",
+            date(*read_on),
+            unread_text(unread)
+        ),
+        MoneyReading::FromMovements {
+            movements,
+            balance_missing,
+            unread,
+        } => format!(
+            "from-movements: sum of {movements} movements (no balance: {balance_missing}){}",
+            unread_text(unread)
+        ),
+        MoneyReading::BelowZero { sum } => format!(
+            "unknown: the movements the lists show come to {sum}, below zero: take it from the statement"
+        ),
+        MoneyReading::Unknown(reason) => format!("unknown: {reason}"),
+    }
+}
+
 /// `bens-e-direitos.csv`: one row per line of Bens e Direitos, then the money
-/// held at the service (its reading in `bens_code_note`).
+/// held at the service in both columns (reais; dollars at their cost in
+/// reais, the PTAX buying rate of 31/12 beside for reference), each
+/// column's reading in `bens_code_note`.
 pub fn write_bens(
     out: impl Write,
     declaration: &super::declaration::Declaration,
 ) -> Result<(), csv::Error> {
-    use super::declaration::{CnpjField, MoneyReading};
+    use super::declaration::CnpjField;
     let mut writer = crate::csv_cell::Writer::from_writer(out);
     writer.write_record(BENS_COLUMNS)?;
     let cnpj = match &declaration.custodian_cnpj {
@@ -381,7 +468,7 @@ pub fn write_bens(
         } else {
             "suggested"
         };
-        writer.write_record([
+        let mut row = vec![
             line.asset.clone(),
             BENS_GROUP.to_owned(),
             line.code.code().to_owned(),
@@ -395,48 +482,48 @@ pub fn write_bens(
             line.threshold.key().to_owned(),
             cnpj.clone(),
             line.discriminacao.clone(),
-        ])?;
+        ];
+        row.resize(BENS_COLUMNS.len(), String::new());
+        writer.write_record(row)?;
     }
     for money in &declaration.money {
-        let reading = match &money.reading {
-            MoneyReading::OnTheDay => "service-balance-on-the-day".to_owned(),
-            MoneyReading::Reconstructed {
-                read_on,
-                balance,
-                movements,
-                unread,
-            } => format!(
-                "reconstructed: service-balance-read-on-{} {balance} less {movements} movements since{}",
-                date(*read_on),
-                unread_text(unread)
-            ),
-            MoneyReading::FromMovements {
-                movements,
-                balance_missing,
-                unread,
-            } => format!(
-                "from-movements: sum of {movements} movements (no balance: {balance_missing}){}",
-                unread_text(unread)
-            ),
-            MoneyReading::BelowZero { sum } => format!(
-                "unknown: the movements the lists show come to {sum}, below zero: take it from the statement"
-            ),
-            MoneyReading::Unknown(reason) => format!("unknown: {reason}"),
+        let reference = |column: &super::declaration::MoneyColumn| match &column.reference {
+            Some(reference) => [
+                reference.rate.rate.buying.to_string(),
+                brl(reference.value_brl),
+            ],
+            None => [String::new(), String::new()],
         };
+        let [previous_rate, previous_value] = reference(&money.previous);
+        let [this_rate, this_value] = reference(&money.this);
+        let mut note = format!(
+            "previous: {}; this: {}",
+            money_reading_note(&money.previous.reading),
+            money_reading_note(&money.this.reading)
+        );
+        if let Some(unexplained) = money.unexplained.filter(|gap| !gap.is_zero()) {
+            note.push_str(&format!(
+                "; the service's balance is {unexplained} more than the movements the lists show"
+            ));
+        }
         writer.write_record([
             money.currency.to_owned(),
             String::new(),
             String::new(),
-            reading,
-            String::new(),
-            String::new(),
-            String::new(),
-            date(declaration.this_on),
-            money.amount.map(brl).unwrap_or_default(),
-            String::new(),
+            note,
+            date(money.previous.on),
+            money.previous.amount.map(brl).unwrap_or_default(),
+            money.previous.cost_brl.map(brl).unwrap_or_default(),
+            date(money.this.on),
+            money.this.amount.map(brl).unwrap_or_default(),
+            money.this.cost_brl.map(brl).unwrap_or_default(),
             String::new(),
             cnpj.clone(),
-            String::new(),
+            money.discriminacao(&money.this, &declaration.custodian),
+            previous_rate,
+            previous_value,
+            this_rate,
+            this_value,
         ])?;
     }
     writer.flush()?;
@@ -461,14 +548,18 @@ pub const LATE_DARF_COLUMNS: [&str; 12] = [
 
 /// Writes `late-darfs.csv`: each DARF not marked paid by its due date, as
 /// it comes to on the day given; an interest not known is left empty, with
-/// the months whose Selic is missing and why.
-pub fn write_late_darfs(out: impl Write, late: &[super::darf::LateDarf]) -> Result<(), csv::Error> {
+/// the months whose Selic is missing and why (in `language`).
+pub fn write_late_darfs(
+    out: impl Write,
+    late: &[super::darf::LateDarf],
+    language: super::rules::Language,
+) -> Result<(), csv::Error> {
     let mut writer = crate::csv_cell::Writer::from_writer(out);
     writer.write_record(LATE_DARF_COLUMNS)?;
     for darf in late {
         let missing: Vec<String> = darf
             .missing_selic()
-            .map(|(month, reason)| format!("{month}: {reason}"))
+            .map(|(month, problem)| format!("{month}: {}", problem.text(month, language)))
             .collect();
         writer.write_record([
             darf.month.iso(),

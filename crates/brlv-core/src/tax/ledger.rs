@@ -58,7 +58,7 @@ use time::Date;
 
 use super::brasilia::{MonthFinder, YearMonth};
 use super::input::{LedgerInput, OutflowAnswer, ServicePrices, TypedValues};
-use super::ptax::{DollarRates, RateOnDay};
+use super::ptax::{DollarRates, RateOnDay, RateStanding};
 use super::rules::{Language, Reading, Standing};
 use crate::api::UtcMicros;
 use crate::api::model::{
@@ -207,10 +207,16 @@ impl Flags {
     /// The dollar's PTAX of the day could not be had: the figure came from
     /// a later source (the reason is the day's in [`DollarRates`]).
     pub const RATE_FAILED: Flags = Flags(1 << 9);
+    /// The day had no PTAX of its own (a weekend, a holiday, a day with no
+    /// banking): the previous business day's was used.
+    pub const RATE_PREVIOUS_DAY: Flags = Flags(1 << 10);
+    /// Today, before the Banco Central's closing bulletin: the previous
+    /// business day's PTAX for now, valued again once today's is out.
+    pub const RATE_PROVISIONAL: Flags = Flags(1 << 11);
 
     /// Each flag, its export name, and the reading that explains it (the
     /// value's own source explains the ones without).
-    const ALL: [(Flags, &'static str, Option<Reading>); 10] = [
+    const ALL: [(Flags, &'static str, Option<Reading>); 12] = [
         (
             Flags::SERVICE_PRICE,
             "service-price",
@@ -241,6 +247,16 @@ impl Flags {
         ),
         (Flags::PRACTICE_VALUE, "value-by-practice", None),
         (Flags::RATE_FAILED, "dollar-rate-failed", None),
+        (
+            Flags::RATE_PREVIOUS_DAY,
+            "rate-of-previous-business-day",
+            Some(Reading::PtaxPreviousBusinessDay),
+        ),
+        (
+            Flags::RATE_PROVISIONAL,
+            "provisional-rate",
+            Some(Reading::ProvisionalRate),
+        ),
     ];
 
     /// Whether every flag of `other` is set.
@@ -539,6 +555,9 @@ pub struct MonthSums {
     /// Of those movements, how many had no value of their day (today's
     /// price or none): `external_brl` may be off by them.
     pub external_unvalued: u32,
+    /// Orders of the month in a state the report does not know: their sales
+    /// are not in the month's figures.
+    pub not_counted: u32,
 }
 
 impl MonthSums {
@@ -593,6 +612,19 @@ pub struct UnknownState {
     pub orders: usize,
 }
 
+/// An order in a state the report does not know, counted nowhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotCounted {
+    /// The order.
+    pub record: RecordRef,
+    /// When it last changed (`state-updated-at`, else `created-at`).
+    pub at: Option<UtcMicros>,
+    /// Its Brasília month, when it has a time.
+    pub month: Option<YearMonth>,
+    /// Its state, an index into [`Ledger::unknown_states`].
+    pub state: u16,
+}
+
 /// A change of what the person keeps in self-custody of an asset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SelfCustodyChange {
@@ -621,6 +653,9 @@ pub struct Ledger {
     /// `created`, `expired`, `payment-returned`): their sales are not
     /// counted. One line per state, in the order first seen.
     pub unknown_states: Vec<UnknownState>,
+    /// Each of those orders, in the lists' order: shown in the ledger's file
+    /// and counted in its month (`MonthSums::not_counted`).
+    pub not_counted: Vec<NotCounted>,
     /// Every change of the quantity held in self-custody (sent to the
     /// person's own wallet elsewhere), oldest first.
     pub self_custody: Vec<SelfCustodyChange>,
@@ -681,9 +716,16 @@ impl Ledger {
         self.unknown_states.iter().map(|state| state.orders).sum()
     }
 
+    /// The state of an order not counted, as the service wrote it.
+    pub fn not_counted_state(&self, order: &NotCounted) -> &str {
+        self.unknown_states
+            .get(usize::from(order.state))
+            .map_or("?", |state| state.state.as_str())
+    }
+
     /// The line that says orders were left out for their state, when any
     /// were: "N orders are in a state the report does not know (`settled`):
-    /// their sales are not counted".
+    /// their sales were not counted".
     pub fn unknown_states_notice(&self, language: Language) -> Option<String> {
         let orders = self.unknown_state_orders();
         if orders == 0 {
@@ -697,16 +739,16 @@ impl Ledger {
             .join(", ");
         Some(match (language, orders) {
             (Language::English, 1) => format!(
-                "1 order is in a state the report does not know ({states}): its sales are not counted"
+                "1 order in a state the report does not know ({states}): its sales were not counted"
             ),
             (Language::English, _) => format!(
-                "{orders} orders are in a state the report does not know ({states}): their sales are not counted"
+                "{orders} orders in a state the report does not know ({states}): their sales were not counted"
             ),
             (Language::PortugueseBrazil, 1) => format!(
-                "1 ordem está em um estado que o relatório não conhece ({states}): suas vendas não são contadas"
+                "1 ordem em um estado que o relatório não conhece ({states}): suas vendas não foram contadas"
             ),
             (Language::PortugueseBrazil, _) => format!(
-                "{orders} ordens estão em um estado que o relatório não conhece ({states}): suas vendas não são contadas"
+                "{orders} ordens em um estado que o relatório não conhece ({states}): suas vendas não foram contadas"
             ),
         })
     }
@@ -752,6 +794,7 @@ fn place(
     input: &LedgerInput<'_>,
     skipped: &mut Vec<Skipped>,
     unknown: &mut Vec<UnknownState>,
+    not_counted: &mut Vec<NotCounted>,
 ) -> Vec<Placed> {
     let mut placed = Vec::with_capacity(input.orders.len());
     let mut put = |record: RecordRef, moment: Option<(i64, bool)>| match moment {
@@ -772,7 +815,16 @@ fn place(
             }
             Some(OrderState::Created | OrderState::Expired | OrderState::PaymentReturned) => {}
             other => {
-                note_unknown_state(unknown, other.as_ref().map_or("(none)", OrderState::as_str))
+                let state = note_unknown_state(
+                    unknown,
+                    other.as_ref().map_or("(none)", OrderState::as_str),
+                );
+                not_counted.push(NotCounted {
+                    record: RecordRef::Order(position(index)),
+                    at: order_moment(order).map(|(micros, _)| UtcMicros::from_unix_micros(micros)),
+                    month: None,
+                    state,
+                });
             }
         }
     }
@@ -831,14 +883,22 @@ fn place(
     placed
 }
 
-fn note_unknown_state(unknown: &mut Vec<UnknownState>, state: &str) {
-    match unknown.iter_mut().find(|known| known.state == state) {
-        Some(known) => known.orders += 1,
-        None => unknown.push(UnknownState {
-            state: state.to_owned(),
-            orders: 1,
-        }),
-    }
+/// Counts one more order in `state`; its index among the states.
+fn note_unknown_state(unknown: &mut Vec<UnknownState>, state: &str) -> u16 {
+    let index = match unknown.iter().position(|known| known.state == state) {
+        Some(index) => {
+            unknown[index].orders += 1;
+            index
+        }
+        None => {
+            unknown.push(UnknownState {
+                state: state.to_owned(),
+                orders: 1,
+            });
+            unknown.len() - 1
+        }
+    };
+    u16::try_from(index).unwrap_or(u16::MAX)
 }
 
 /// Reais at the centavo, half away from zero.
@@ -1397,11 +1457,14 @@ impl Builder<'_> {
         let mut failed = Flags::default();
         if let (true, Some(day)) = (is_stablecoin, day) {
             match self.dollar_rates.on(day) {
-                RateOnDay::Known(rate) => {
-                    if let Some(value) = quantity.checked_mul(rate.buying) {
+                RateOnDay::Known(day_rate) => {
+                    if let Some(value) = quantity.checked_mul(day_rate.rate.buying) {
                         return (
                             centavos(value),
-                            (Flags::PRACTICE_VALUE, ValueSource::StablecoinPtax),
+                            (
+                                Flags::PRACTICE_VALUE.with(rate_flags(day_rate)),
+                                ValueSource::StablecoinPtax,
+                            ),
                         );
                     }
                 }
@@ -1495,11 +1558,11 @@ impl Builder<'_> {
         let ptax_legs: Vec<_> = dollars.chain(stablecoins).collect();
         if let (Some(day), false) = (day, ptax_legs.is_empty()) {
             match self.dollar_rates.on(day) {
-                RateOnDay::Known(rate) => {
+                RateOnDay::Known(day_rate) => {
                     for (amount, side, source) in &ptax_legs {
                         let rate = match side {
-                            DollarSide::SaleProceeds => rate.buying,
-                            DollarSide::AcquisitionCost => rate.selling,
+                            DollarSide::SaleProceeds => day_rate.rate.buying,
+                            DollarSide::AcquisitionCost => day_rate.rate.selling,
                         };
                         if let Some(value) = amount.and_then(|amount| amount.checked_mul(rate)) {
                             let flags = if *source == ValueSource::StablecoinPtax {
@@ -1507,7 +1570,7 @@ impl Builder<'_> {
                             } else {
                                 Flags::default()
                             };
-                            return (centavos(value), (flags, *source));
+                            return (centavos(value), (flags.with(rate_flags(day_rate)), *source));
                         }
                     }
                 }
@@ -1636,6 +1699,7 @@ impl Builder<'_> {
             );
         } else {
             let (value, flags) = self.order_value(movement, order, fee_in_target);
+            let mut fee = Decimal::ZERO;
             if !source.is_fiat() {
                 let asset = self.asset(&ticker_of(source));
                 let kind = if target.is_fiat() {
@@ -1643,7 +1707,8 @@ impl Builder<'_> {
                 } else {
                     EntryKind::SwapOut
                 };
-                self.sell(movement, asset, kind, flags, paid, value, Decimal::ZERO);
+                fee = fee_in_reais(order, value, fee_in_target);
+                self.sell(movement, asset, kind, flags, paid, value, fee);
             }
             if !target.is_fiat() {
                 let asset = self.asset(&ticker_of(target));
@@ -1652,7 +1717,9 @@ impl Builder<'_> {
                 } else {
                     EntryKind::SwapIn
                 };
-                self.acquire(movement, asset, kind, flags, received, value);
+                // The fee lowered the sale's gain: what was received is worth
+                // the value less it (counted once, not again in its cost).
+                self.acquire(movement, asset, kind, flags, received, value - fee);
             }
         }
         Ok(())
@@ -1669,9 +1736,42 @@ impl Builder<'_> {
     }
 }
 
+/// What a PTAX's standing adds to the entry valued with it.
+fn rate_flags(day_rate: &super::ptax::DayRate) -> Flags {
+    match day_rate.standing {
+        RateStanding::OfTheDay => Flags::default(),
+        RateStanding::PreviousBusinessDay => Flags::RATE_PREVIOUS_DAY,
+        RateStanding::Provisional => Flags::RATE_PROVISIONAL,
+    }
+}
+
 /// A leg of an order when it is a token, with its amount.
 fn token_leg((asset, amount): (Option<&Asset>, Option<Decimal>)) -> Option<(&Asset, Decimal)> {
     Some((asset.filter(|asset| !asset.is_fiat())?, amount?))
+}
+
+/// The fee of an order with no leg in reais, in reais on its day at the
+/// rate its value was taken at: in reais as charged; in one of the order's
+/// legs, that leg's value per unit (the order's value over the leg's amount,
+/// the fee included) times the fee. A fee in any other asset has no value
+/// here and lowers nothing (the gain is not understated).
+fn fee_in_reais(order: &Order, value: Decimal, fee_in_target: bool) -> Decimal {
+    let Some(fee) = order.fee_amount().filter(|fee| *fee > Decimal::ZERO) else {
+        return Decimal::ZERO;
+    };
+    if order.fee_asset.as_ref() == Some(&Asset::FiatBrl) {
+        return centavos(fee).min(value);
+    }
+    let leg = if fee_in_target {
+        order.target_amount().map(|received| received + fee)
+    } else if order.fee_asset.is_some() && order.fee_asset == order.source_asset {
+        order.source_amount()
+    } else {
+        None
+    };
+    leg.filter(|amount| !amount.is_zero())
+        .and_then(|amount| value.checked_mul(fee)?.checked_div(amount))
+        .map_or(Decimal::ZERO, |fee| centavos(fee).min(value))
 }
 
 fn fee_if(fee_in_target: bool, order: &Order) -> Decimal {
@@ -1790,7 +1890,8 @@ pub fn assets_needing_prices(input: &LedgerInput<'_>) -> Vec<Asset> {
 pub fn build(input: &LedgerInput<'_>) -> Ledger {
     let mut skipped = Vec::new();
     let mut unknown_states = Vec::new();
-    let mut placed = place(input, &mut skipped, &mut unknown_states);
+    let mut not_counted = Vec::new();
+    let mut placed = place(input, &mut skipped, &mut unknown_states, &mut not_counted);
     placed.sort_unstable_by_key(|placed| (placed.micros, placed.record));
     let own = OwnAddresses::of(input);
     let mut builder = Builder {
@@ -1834,6 +1935,15 @@ pub fn build(input: &LedgerInput<'_>) -> Ledger {
             });
         }
     }
+    for order in &mut not_counted {
+        order.month = order
+            .at
+            .and_then(|at| builder.finder.month_of(at.unix_micros()));
+        if let Some(month) = order.month {
+            builder.month_sums(month).not_counted += 1;
+        }
+    }
+    builder.ledger.not_counted = not_counted;
     builder.ledger
 }
 

@@ -12,6 +12,7 @@
 //! - [`months`]: each month's exemption, gains, tax by parcels and DARF.
 //! - [`year`]: the year's positions, codes and Discriminação, exempt gains.
 //! - [`calendar`]: business days and the DARF's due date.
+//! - [`custodian`]: the custodian's name and CNPJ in Discriminação.
 //! - [`brasilia`]: Brasília's months (the bundled IANA zone).
 //! - [`reading`]: every rule with its standing and source, in both languages.
 //! - [`export`]: `ledger.csv`, `months.csv`, `positions.csv`.
@@ -22,7 +23,9 @@
 //! - [`declaration`]: Bens e Direitos whole (both columns), the money held
 //!   at the service, and the sales for GCAP.
 //! - [`money`]: the money held at the service on a past day, read back
-//!   from the movements.
+//!   from the movements, and the dollars' cost in reais.
+//! - [`workbook`]: the year as one .xlsx workbook (months, ledger, Bens e
+//!   Direitos, GCAP, late DARFs, sources).
 //!
 //! Every figure is a help for the declaration, not tax advice
 //! ([`rules::disclaimer`]).
@@ -30,6 +33,7 @@
 pub mod bcb;
 pub mod brasilia;
 pub mod calendar;
+pub mod custodian;
 pub mod darf;
 pub mod declaration;
 pub mod export;
@@ -41,6 +45,7 @@ pub mod months;
 pub mod ptax;
 pub mod rules;
 pub mod selic;
+pub mod workbook;
 pub mod year;
 
 pub use brasilia::YearMonth;

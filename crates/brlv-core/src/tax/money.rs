@@ -9,6 +9,13 @@
 //! ([`MoneyReading::BelowZero`]): the lists
 //! do not hold the whole history, and the statement of the day must say it.
 //!
+//! Dollars are declared at their cost in reais ([`DollarCost`]): what was
+//! paid in reais for them, at average cost (a purchase for reais, its
+//! reais; dollars a sale of tokens brought in, that sale's value in reais
+//! less its fee; dollars deposited, their amount at the day's PTAX selling
+//! rate, IN SRF 118/2000 art. 2 §2), with the PTAX buying rate of 31/12
+//! beside them for reference only.
+//!
 //! What moves a balance, per record:
 //! - a completed order paying in the currency: less its `source-amount`,
 //!   unless it carries a `brcode` (paid by PIX from outside, the balance
@@ -19,11 +26,15 @@
 //! - a deposit of the currency (credited, or with no status): plus its amount;
 //! - a claim this device made, paid in reais: plus its net amount.
 
-use rust_decimal::Decimal;
+use std::collections::{BTreeSet, HashMap};
+
+use rust_decimal::{Decimal, RoundingStrategy};
 use time::Date;
 
-use super::declaration::{MoneyHeld, MoneyReading};
+use super::declaration::{MoneyColumn, MoneyHeld, MoneyReading, ReferenceRate};
 use super::input::ClaimMade;
+use super::ledger::{EntryKind, Ledger, RecordRef};
+use super::ptax::{DollarRates, RateOnDay};
 use crate::api::UtcMicros;
 use crate::api::model::{
     Asset, ClaimTarget, Deposit, DepositStatus, Order, OrderState, Withdrawal, WithdrawalState,
@@ -164,24 +175,70 @@ impl MoneyMoves {
         (sum, count)
     }
 
-    /// The money held on the second column's day of `year`'s declaration
-    /// (31/12, or now for the current year), as the view, the PDF and
-    /// `tax-report` all read it: today's balance for the current year;
-    /// for a year over, today's balance less the movements since.
-    pub fn held_for_year(
+    /// The money held in both columns of `year`'s declaration (31/12 of
+    /// the year before, and 31/12 of the year or now for the current one),
+    /// as the view, the PDF and `tax-report` all read it: `balance` is
+    /// today's as the service gave it, or why not; `cost` follows dollars
+    /// at their cost in reais (`None` for reais, which are their own cost);
+    /// `rates` has the PTAX of 31/12 for the reference beside dollars.
+    pub fn held_in_declaration(
         &self,
         balance: Result<Decimal, String>,
         year: i32,
         now: time::OffsetDateTime,
+        cost: Option<&DollarCost>,
+        rates: &DollarRates,
     ) -> MoneyHeld {
         let today = super::brasilia::date_at(now);
         let current = today.year() == year;
-        let until = if current {
-            UtcMicros::new(now)
+        let (this_until, this_on) = if current {
+            (UtcMicros::new(now), today)
         } else {
-            super::declaration::end_of_year(year)
+            (super::declaration::end_of_year(year), year_end(year, today))
         };
-        self.held_on(balance, today, until, current)
+        let previous_until = super::declaration::end_of_year(year - 1);
+        let column = |until: UtcMicros, on: Date, is_today: bool, year_end: bool| {
+            let (amount, reading) = self.held_on(balance.clone(), today, until, is_today);
+            let (cost_brl, uncosted) = match (cost, amount) {
+                (None, amount) => (amount, Decimal::ZERO),
+                (Some(cost), Some(amount)) => {
+                    let held = cost.at(until);
+                    // What the lists do not show bought has no known cost.
+                    let uncosted = held.uncosted + (amount - held.quantity).max(Decimal::ZERO);
+                    (Some(held.cost_brl), uncosted)
+                }
+                (Some(_), None) => (None, Decimal::ZERO),
+            };
+            let reference = match (cost, amount, year_end) {
+                (Some(_), Some(amount), true) if !amount.is_zero() => match rates.on(on) {
+                    RateOnDay::Known(rate) => Some(ReferenceRate {
+                        day: on,
+                        rate: *rate,
+                        value_brl: centavos(amount * rate.rate.buying),
+                    }),
+                    RateOnDay::Failed(_) | RateOnDay::NotAsked => None,
+                },
+                _ => None,
+            };
+            MoneyColumn {
+                on,
+                amount,
+                reading,
+                cost_brl,
+                uncosted,
+                reference,
+            }
+        };
+        let unexplained = balance
+            .as_ref()
+            .ok()
+            .map(|balance| *balance - self.until(UtcMicros::LATEST).0);
+        MoneyHeld {
+            currency: self.currency,
+            previous: column(previous_until, year_end(year - 1, today), false, true),
+            this: column(this_until, this_on, current, !current),
+            unexplained,
+        }
     }
 
     /// The money held at the end of `until` (the column's last moment).
@@ -194,7 +251,7 @@ impl MoneyMoves {
         read_on: Date,
         until: UtcMicros,
         column_is_today: bool,
-    ) -> MoneyHeld {
+    ) -> (Option<Decimal>, MoneyReading) {
         let (before, count_before) = self.until(until);
         let (total, _) = self.until(UtcMicros::LATEST);
         let below_zero = |sum: Decimal| MoneyReading::BelowZero { sum };
@@ -233,12 +290,213 @@ impl MoneyMoves {
                 }
             }
         };
-        MoneyHeld {
-            currency: self.currency,
-            amount,
-            reading,
+        (amount, reading)
+    }
+}
+
+/// 31 December of `year`, the day of its column (`fallback` if none).
+fn year_end(year: i32, fallback: Date) -> Date {
+    Date::from_calendar_date(year, time::Month::December, 31).unwrap_or(fallback)
+}
+
+fn centavos(value: Decimal) -> Decimal {
+    value.round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero)
+}
+
+/// One movement of dollars at the service.
+enum DollarMove {
+    /// Dollars in, with what they cost in reais when known.
+    In {
+        dollars: Decimal,
+        cost: Option<Decimal>,
+    },
+    /// Dollars out, at average cost.
+    Out(Decimal),
+}
+
+/// Dollars held at the service at some moment, at their cost in reais.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DollarsHeld {
+    /// How many dollars the movements show held.
+    pub quantity: Decimal,
+    /// What they cost in reais (average cost), those with a known cost.
+    pub cost_brl: Decimal,
+    /// Of the quantity, the dollars whose cost is not known.
+    pub uncosted: Decimal,
+}
+
+/// The dollars at the service followed in time at their cost in reais,
+/// from every movement the lists show (see the module's documentation).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DollarCost {
+    moments: Vec<i64>,
+    after: Vec<DollarsHeld>,
+}
+
+impl DollarCost {
+    /// The dollars' history from `records` (the same orders the `ledger`
+    /// was built from, whose sale values it gives), the PTAX of the days of
+    /// dollar deposits in `rates`.
+    pub fn of(records: &MoneyRecords<'_>, ledger: &Ledger, rates: &DollarRates) -> DollarCost {
+        // What each order selling tokens for dollars brought in, in reais:
+        // its value less its fee, as the ledger valued it.
+        let mut proceeds: HashMap<u32, Decimal> = HashMap::new();
+        for entry in &ledger.entries {
+            if let (EntryKind::Sell, RecordRef::Order(index)) = (entry.kind, entry.record)
+                && records
+                    .orders
+                    .get(usize::try_from(index).unwrap_or(usize::MAX))
+                    .is_some_and(|order| order.target_asset == Some(Asset::FiatUsd))
+            {
+                let fee = entry.value_brl - entry.cost_brl - entry.gain_brl;
+                proceeds.insert(index, entry.value_brl - fee);
+            }
+        }
+        let mut moves: Vec<(i64, DollarMove)> = Vec::new();
+        for (index, order) in records.orders.iter().enumerate() {
+            if order.state != Some(OrderState::Completed) {
+                continue;
+            }
+            let Some(at) = order.state_updated_at.or(order.created_at) else {
+                continue;
+            };
+            if order.target_asset == Some(Asset::FiatUsd)
+                && let Some(received) = order.target_amount()
+            {
+                let cost = if order.source_asset == Some(Asset::FiatBrl) {
+                    order.source_amount()
+                } else {
+                    u32::try_from(index)
+                        .ok()
+                        .and_then(|index| proceeds.get(&index).copied())
+                };
+                moves.push((
+                    at.unix_micros(),
+                    DollarMove::In {
+                        dollars: received,
+                        cost,
+                    },
+                ));
+            }
+            if order.source_asset == Some(Asset::FiatUsd)
+                && let Some(paid) = order.source_amount()
+            {
+                moves.push((at.unix_micros(), DollarMove::Out(paid)));
+            }
+        }
+        for withdrawal in records.withdrawals {
+            if withdrawal.asset != Some(Asset::FiatUsd)
+                || withdrawal.state == Some(WithdrawalState::Failed)
+            {
+                continue;
+            }
+            if let (Some(at), Some(amount)) = (withdrawal.created_at, withdrawal.amount()) {
+                moves.push((at.unix_micros(), DollarMove::Out(amount)));
+            }
+        }
+        for deposit in records.deposits.unwrap_or_default() {
+            if deposit
+                .status
+                .as_ref()
+                .is_some_and(|status| *status != DepositStatus::Credited)
+            {
+                continue;
+            }
+            let (Some(at), Some(amount)) = (
+                deposit.processed_at.or(deposit.created_at),
+                deposit.amount(),
+            ) else {
+                continue;
+            };
+            let cost = match rates.on(super::brasilia::date_at(at.get())) {
+                RateOnDay::Known(rate) => Some(centavos(amount * rate.rate.selling)),
+                RateOnDay::Failed(_) | RateOnDay::NotAsked => None,
+            };
+            moves.push((
+                at.unix_micros(),
+                DollarMove::In {
+                    dollars: amount,
+                    cost,
+                },
+            ));
+        }
+        moves.sort_by_key(|(at, ..)| *at);
+        let mut held = DollarsHeld::default();
+        let mut history = DollarCost::default();
+        for (at, change) in moves {
+            match change {
+                DollarMove::In { dollars, cost } => {
+                    match cost {
+                        Some(cost) => held.cost_brl += cost,
+                        None => held.uncosted += dollars,
+                    }
+                    held.quantity += dollars;
+                }
+                DollarMove::Out(out) if out >= held.quantity => {
+                    held = DollarsHeld::default();
+                }
+                DollarMove::Out(out) => {
+                    // Out at average cost, costed and uncosted alike.
+                    let share = out / held.quantity;
+                    let costed = held.quantity - held.uncosted;
+                    let cost_out = if costed.is_zero() {
+                        Decimal::ZERO
+                    } else {
+                        centavos(held.cost_brl * share)
+                    };
+                    held.cost_brl -= cost_out.min(held.cost_brl);
+                    held.uncosted -= held.uncosted * share;
+                    held.quantity -= out;
+                }
+            }
+            history.moments.push(at);
+            history.after.push(held);
+        }
+        history
+    }
+
+    /// The dollars held at the end of `until`.
+    pub fn at(&self, until: UtcMicros) -> DollarsHeld {
+        let count = self
+            .moments
+            .partition_point(|at| *at <= until.unix_micros());
+        count
+            .checked_sub(1)
+            .and_then(|last| self.after.get(last))
+            .copied()
+            .unwrap_or_default()
+    }
+}
+
+/// The Brasília days whose PTAX the money held at the service needs for
+/// `year`'s declaration: each dollar deposit's (its cost in reais) and the
+/// 31/12 of both columns (the reference rate), when dollars moved at all.
+pub fn dollar_rate_days(records: &MoneyRecords<'_>, year: i32, today: Date) -> BTreeSet<Date> {
+    let mut days = BTreeSet::new();
+    let moved = records.orders.iter().any(|order| {
+        order.source_asset == Some(Asset::FiatUsd) || order.target_asset == Some(Asset::FiatUsd)
+    }) || records
+        .withdrawals
+        .iter()
+        .any(|withdrawal| withdrawal.asset == Some(Asset::FiatUsd))
+        || records
+            .deposits
+            .is_some_and(|deposits| !deposits.is_empty());
+    if !moved {
+        return days;
+    }
+    for deposit in records.deposits.unwrap_or_default() {
+        if let Some(at) = deposit.processed_at.or(deposit.created_at) {
+            days.insert(super::brasilia::date_at(at.get()));
         }
     }
+    for end in [year - 1, year] {
+        let day = year_end(end, today);
+        if day < today {
+            days.insert(day);
+        }
+    }
+    days
 }
 
 #[cfg(test)]
@@ -331,16 +589,16 @@ mod tests {
         let brl = MoneyMoves::of(&Asset::FiatBrl, &records);
         // Today R$4,995.00 (10,000 − 4,000 + 995 − 2,000): since 31/12/2025,
         // +995.00 and −2,000.00, so 31/12/2025 held 4,995 + 1,005 = 6,000.00.
-        let held = brl.held_on(
+        let (amount, reading) = brl.held_on(
             Ok(dec("4995.00")),
             date!(2026 - 11 - 26),
             end_of_year(2025),
             false,
         );
-        assert_eq!(held.currency, "BRL");
-        assert_eq!(held.amount, Some(dec("6000.00")));
+        assert_eq!(brl.currency, "BRL");
+        assert_eq!(amount, Some(dec("6000.00")));
         assert_eq!(
-            held.reading,
+            reading,
             MoneyReading::Reconstructed {
                 read_on: date!(2026 - 11 - 26),
                 balance: dec("4995.00"),
@@ -355,8 +613,7 @@ mod tests {
             UtcMicros::new(datetime!(2026-11-26 12:00 UTC)),
             true,
         );
-        assert_eq!(today.amount, Some(dec("4995.00")));
-        assert_eq!(today.reading, MoneyReading::OnTheDay);
+        assert_eq!(today, (Some(dec("4995.00")), MoneyReading::OnTheDay));
     }
 
     #[test]
@@ -371,16 +628,16 @@ mod tests {
         let usd = MoneyMoves::of(&Asset::FiatUsd, &records);
         // No dollars at the end of 2025; the 1,000 dollars of April 2026 at its end.
         let gone = "the service gives no balance in dollars".to_owned();
-        let held = usd.held_on(
+        let (amount, reading) = usd.held_on(
             Err(gone.clone()),
             date!(2027 - 02 - 01),
             end_of_year(2026),
             false,
         );
-        assert_eq!(held.currency, "USD");
-        assert_eq!(held.amount, Some(dec("1000.00")));
+        assert_eq!(usd.currency, "USD");
+        assert_eq!(amount, Some(dec("1000.00")));
         assert_eq!(
-            held.reading,
+            reading,
             MoneyReading::FromMovements {
                 movements: 1,
                 balance_missing: gone.clone(),
@@ -389,15 +646,147 @@ mod tests {
         );
         // Reais with the deposits unread: 995 − 4,000 − 2,000 is below zero.
         let brl = MoneyMoves::of(&Asset::FiatBrl, &records);
-        let held = brl.held_on(Err(gone), date!(2027 - 02 - 01), end_of_year(2026), false);
-        assert_eq!(held.amount, None);
+        let (amount, reading) =
+            brl.held_on(Err(gone), date!(2027 - 02 - 01), end_of_year(2026), false);
+        assert_eq!(amount, None);
         assert!(
-            held.reading
+            reading
                 == MoneyReading::BelowZero {
                     sum: dec("-5005.00")
                 },
-            "{:?}",
-            held.reading
+            "{reading:?}"
+        );
+    }
+
+    fn rate(day: Date, buying: &str, selling: &str) -> crate::tax::ptax::DollarRate {
+        crate::tax::ptax::DollarRate {
+            published_on: day,
+            buying: dec(buying),
+            selling: dec(selling),
+        }
+    }
+
+    #[test]
+    fn dollars_are_declared_at_their_cost_in_reais_in_both_columns_with_the_ptax_beside() {
+        let sold_for_dollars: Order = serde_json::from_value(json!({
+            "id": uuid::Uuid::new_v4(), "state": "completed",
+            "created-at": "2026-04-10T15:00:00Z", "state-updated-at": "2026-04-10T15:00:00Z",
+            "source-asset": "eth-base/usdc", "source-amount": "1000",
+            "target-asset": "fiat/usd", "target-amount": "995.00",
+            "fee-amount": "5.00", "fee-asset": "fiat/usd",
+        }))
+        .unwrap();
+        let orders = vec![
+            // 2025: R$5,500.00 paid for US$1,000.00.
+            order(
+                "2025-03-10T15:00:00Z",
+                ("5500.00", "fiat/brl"),
+                ("1000.00", "fiat/usd"),
+            ),
+            // 2026: 1,000 USDC bought for R$5,000.00, then sold for 995
+            // dollars after a fee of 5, on a day whose PTAX buying rate is 6.19.
+            order(
+                "2026-01-10T15:00:00Z",
+                ("5000.00", "fiat/brl"),
+                ("1000", "eth-base/usdc"),
+            ),
+            sold_for_dollars,
+        ];
+        // US$300.00 paid out in November 2025.
+        let withdrawals = vec![withdrawal(
+            "2025-11-10T15:00:00Z",
+            "fiat/usd",
+            "300.00",
+            "completed",
+        )];
+        // US$500.00 deposited on 11 August 2025, PTAX selling 5.6006.
+        let deposits = vec![deposit("2025-08-11T15:00:00Z", "500.00")];
+        let mut rates = DollarRates::default();
+        rates.insert(
+            date!(2025 - 08 - 11),
+            rate(date!(2025 - 08 - 11), "5.6000", "5.6006"),
+        );
+        rates.insert(
+            date!(2026 - 04 - 10),
+            rate(date!(2026 - 04 - 10), "6.1900", "6.1906"),
+        );
+        // 31/12 has no banking: the reference is the 30th's buying rate.
+        rates.insert(
+            date!(2025 - 12 - 31),
+            rate(date!(2025 - 12 - 30), "5.5000", "5.5006"),
+        );
+        rates.insert(
+            date!(2026 - 12 - 31),
+            rate(date!(2026 - 12 - 30), "5.4000", "5.4006"),
+        );
+        let records = MoneyRecords {
+            orders: &orders,
+            withdrawals: &withdrawals,
+            deposits: Some(&deposits),
+            claims: &[],
+        };
+        let typed = crate::tax::TypedValues::default();
+        let prices = crate::tax::ServicePrices::default();
+        let ledger = crate::tax::build(&crate::tax::LedgerInput {
+            orders: &orders,
+            transfers: &[],
+            withdrawals: &withdrawals,
+            deposits: &[],
+            claims: &[],
+            wallets: &[],
+            typed: &typed,
+            prices: &prices,
+            dollar_rates: &rates,
+        });
+        let cost = DollarCost::of(&records, &ledger, &rates);
+        let usd = MoneyMoves::of(&Asset::FiatUsd, &records);
+        let now = datetime!(2027-02-01 12:00 UTC);
+        let no_balance = || Err("the service gives no balance in dollars".to_owned());
+        let held = usd.held_in_declaration(no_balance(), 2026, now, Some(&cost), &rates);
+
+        // 31/12/2025: 1,000.00 + 500.00 − 300.00 = US$1,200.00. Cost:
+        // 5,500.00 + 500 × 5.6006 = 2,800.30, so 8,300.30 for 1,500; the 300
+        // paid out take a fifth of it, 1,660.06: R$6,640.24 left.
+        assert_eq!(held.previous.on, date!(2025 - 12 - 31));
+        assert_eq!(held.previous.amount, Some(dec("1200.00")));
+        assert_eq!(held.previous.cost_brl, Some(dec("6640.24")));
+        assert_eq!(held.previous.uncosted, Decimal::ZERO);
+        // Beside it, for reference: 1,200 × 5.5000 (30/12's buying rate).
+        let reference = held.previous.reference.unwrap();
+        assert_eq!(reference.value_brl, dec("6600.00"));
+        assert_eq!(
+            reference.rate.standing,
+            crate::tax::ptax::RateStanding::PreviousBusinessDay
+        );
+        // 31/12/2026: the sale for dollars brought 995 at its value less its
+        // fee: 1,000 × 6.19 = 6,190.00 less 5 × 6.19 = 30.95, R$6,159.05.
+        // US$2,195.00 at R$6,640.24 + 6,159.05 = R$12,799.29.
+        assert_eq!(held.this.amount, Some(dec("2195.00")));
+        assert_eq!(held.this.cost_brl, Some(dec("12799.29")));
+        assert_eq!(held.this.reference.unwrap().value_brl, dec("11853.00"));
+        assert!(matches!(
+            held.this.reading,
+            MoneyReading::FromMovements { movements: 4, .. }
+        ));
+        assert_eq!(held.unexplained, None);
+
+        // A service that answers with its balance, US$500.00 above what the
+        // lists show: the gap is said, and has no known cost.
+        let held = usd.held_in_declaration(Ok(dec("2695.00")), 2026, now, Some(&cost), &rates);
+        assert_eq!(held.unexplained, Some(dec("500.00")));
+        assert_eq!(held.this.amount, Some(dec("2695.00")));
+        assert_eq!(held.this.cost_brl, Some(dec("12799.29")));
+        assert_eq!(held.this.uncosted, dec("500.00"));
+
+        // The days whose PTAX this needs: the deposit's and both 31/12.
+        assert_eq!(
+            dollar_rate_days(&records, 2026, date!(2027 - 02 - 01)),
+            [
+                date!(2025 - 08 - 11),
+                date!(2025 - 12 - 31),
+                date!(2026 - 12 - 31)
+            ]
+            .into()
         );
     }
 }

@@ -82,8 +82,8 @@ pub struct AssetTax {
     /// The gains of it taxed in earlier months of the same window, which
     /// set where this month's gain starts in the parcels.
     pub earlier_gain_brl: Decimal,
-    /// The year of the window's first taxed sale (the window runs to the
-    /// end of the next year).
+    /// The year of the window's first sale of the asset, taxed or exempt
+    /// (the window runs to the end of the next year).
     pub window_from: i32,
     /// Its tax: the tax on earlier plus this gain less the tax on the
     /// earlier gain, at the centavo.
@@ -242,6 +242,9 @@ pub struct MonthReport {
     pub paid: bool,
     /// Entries of the month flagged for the person's attention.
     pub flagged: u32,
+    /// Orders of the month in a state the report does not know: their
+    /// sales are not in the month's figures.
+    pub not_counted: u32,
 }
 
 impl MonthReport {
@@ -276,6 +279,7 @@ impl MonthReport {
             carried_out_brl: Decimal::ZERO,
             paid: false,
             flagged: sums.flagged,
+            not_counted: sums.not_counted,
         }
     }
 }
@@ -300,6 +304,10 @@ pub fn month_reports(ledger: &Ledger, typed: &TypedValues, last: YearMonth) -> V
     let mut month = first;
     while month <= last {
         let mut report = MonthReport::from_sums(month, ledger.month(month));
+        // The window opens at an asset's first sale, taxed or not (§3: "a
+        // partir da segunda operação ... até o final do ano-calendário
+        // seguinte ao da primeira operação").
+        windows.note_sales(&report);
         if !report.exempt {
             windows.tax(&mut report);
         }
@@ -323,8 +331,8 @@ pub fn month_reports(ledger: &Ledger, typed: &TypedValues, last: YearMonth) -> V
     reports
 }
 
-/// Per asset, the gains taxed since the first taxed sale of its window
-/// (that sale's year and the next).
+/// Per asset, the gains taxed since the first sale of its window (that
+/// sale's year and the next), whether that first sale was taxed or exempt.
 #[derive(Default)]
 struct SameAssetWindows {
     /// Per asset: the window's first year and the gain taxed in it so far.
@@ -332,6 +340,20 @@ struct SameAssetWindows {
 }
 
 impl SameAssetWindows {
+    /// Opens a window at each asset's first sale of `report`'s month, when
+    /// none is open or the open one has closed (past the end of the year
+    /// after its first sale).
+    fn note_sales(&mut self, report: &MonthReport) {
+        let year = report.month.year;
+        for asset in report.assets.iter().filter(|asset| asset.sold()) {
+            match self.open.iter_mut().find(|open| open.0 == asset.asset) {
+                Some(window) if year <= window.1 + 1 => {}
+                Some(window) => *window = (asset.asset, year, Decimal::ZERO),
+                None => self.open.push((asset.asset, year, Decimal::ZERO)),
+            }
+        }
+    }
+
     /// Taxes each asset's gain of `report` (a taxable month) on top of its
     /// window's earlier gains.
     fn tax(&mut self, report: &mut MonthReport) {

@@ -314,6 +314,30 @@ readings! {
         fonte: "o estado do registro",
         en: "A transfer or withdrawal still in motion is counted as gone.",
         pt: "Uma transferência ou saque ainda em andamento é contado como já saído.";
+    /// A day without a PTAX takes the previous business day's.
+    PtaxPreviousBusinessDay: "ptax-previous-business-day", Practice,
+        source: "Banco Central do Brasil: the PTAX is published on business days only",
+        fonte: "Banco Central do Brasil: a PTAX é publicada só em dias úteis",
+        en: "A day without a PTAX of its own (a weekend, a national holiday, a day with no banking) takes the one of the business day just before it, the rate in force on that day. A business day without a PTAX is a gap: no older rate is carried over it, and the figure falls to the next source.",
+        pt: "Um dia sem PTAX própria (fim de semana, feriado nacional, dia sem expediente bancário) usa a do dia útil imediatamente anterior, a cotação em vigor naquele dia. Um dia útil sem PTAX é uma lacuna: nenhuma cotação mais antiga é levada por cima dela, e o valor passa à fonte seguinte.";
+    /// Today's PTAX before its closing bulletin.
+    ProvisionalRate: "provisional-rate", Notice,
+        source: "Banco Central do Brasil: the closing PTAX bulletin, about 13:10 in Brasília",
+        fonte: "Banco Central do Brasil: o boletim de fechamento da PTAX, por volta das 13h10 em Brasília",
+        en: "An operation of today is valued at the previous business day's PTAX until the Banco Central publishes today's closing bulletin (about 13:10 in Brasília): the figure is provisional and is valued again once today's rate is out.",
+        pt: "Uma operação de hoje é avaliada pela PTAX do dia útil anterior até o Banco Central publicar o boletim de fechamento de hoje (por volta das 13h10 em Brasília): o valor é provisório e é recalculado quando a cotação de hoje sair.";
+    /// A sale's fee in another currency, at the value's rate.
+    FeeInForeignCurrency: "fee-in-foreign-currency", Practice,
+        source: "accountants' guides; IN SRF 118/2000 art. 2 for the conversion",
+        fonte: "guias de contadores; IN SRF 118/2000 art. 2º para a conversão",
+        en: "A sale's fee charged in dollars or in a token is a cost of that sale, converted into reais on its day at the rate the sale's value was taken at, and lowers its gain; in a swap, the token received then costs the value less that fee.",
+        pt: "A taxa de uma venda cobrada em dólares ou em token é um custo dessa venda, convertida em reais no dia pela mesma cotação do valor da venda, e reduz o ganho; numa troca, o token recebido custa então o valor menos essa taxa.";
+    /// Money held at the service in Bens e Direitos.
+    MoneyAtTheService: "money-at-the-service", Unclear,
+        source: "IRPF instructions (Bens e Direitos at acquisition cost); RIR/2018",
+        fonte: "instruções do IRPF (Bens e Direitos pelo custo de aquisição); RIR/2018",
+        en: "The reais and dollars held at the service belong in Bens e Direitos; which group and code suit an account at a crypto service is not settled. Dollars are declared at their cost in reais (what was paid in reais for them, at average cost), not at the year-end rate; the PTAX buying rate of the year's last business day is shown beside it for reference only.",
+        pt: "Os reais e dólares mantidos no serviço pertencem a Bens e Direitos; qual grupo e código servem a uma conta em um serviço de criptoativos não está definido. Dólares são declarados pelo custo em reais (o que foi pago em reais por eles, pelo custo médio), não pela cotação do fim do ano; a PTAX de compra do último dia útil do ano aparece ao lado só como referência.";
     /// Dollars are not followed.
     ForeignFiat: "foreign-fiat", Practice,
         source: "crypto-assets only",

@@ -13,7 +13,12 @@
 //!   once known ([`Completed::to_keep`]), so that a month is fetched once,
 //!   ever; the current month's figure is still growing and is not kept;
 //! - a failure leaves each month of its range with the reason
-//!   ([`SelicOnMonth::Failed`]), never a zero.
+//!   ([`SelicOnMonth::Failed`]), never a zero;
+//! - the SGS's own ways of saying "not published yet" are read as such, not
+//!   as failures: a range with no figure at all is answered HTTP 404, and a
+//!   range after the last published month is answered with that last month
+//!   alone (the "last value" answer), which names how far the series goes
+//!   ([`SelicProblem::NotPublished`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
@@ -24,6 +29,7 @@ use time::{Date, OffsetDateTime};
 use url::Url;
 
 use super::brasilia::YearMonth;
+use super::rules::Language;
 use crate::journal::{JournalError, SelicRecord, Store};
 
 /// The Banco Central's SGS service.
@@ -79,6 +85,90 @@ pub enum SelicError {
     Garbage(String),
 }
 
+impl SelicError {
+    /// What happened, in `language` (the technical detail as it came).
+    pub fn text(&self, language: Language) -> String {
+        match (self, language) {
+            (_, Language::English) => self.to_string(),
+            (SelicError::BaseUrl { url, reason }, Language::PortugueseBrazil) => {
+                format!("o endereço da Selic no Banco Central {url} foi recusado: {reason}")
+            }
+            (SelicError::Unreachable(detail), Language::PortugueseBrazil) => {
+                format!("a série da Selic no Banco Central não pôde ser alcançada ({detail})")
+            }
+            (SelicError::Status(status), Language::PortugueseBrazil) => {
+                format!("a série da Selic no Banco Central respondeu HTTP {status}")
+            }
+            (SelicError::TooLarge, Language::PortugueseBrazil) => {
+                format!("a série da Selic no Banco Central enviou mais de {MAX_ANSWER_BYTES} bytes")
+            }
+            (SelicError::Garbage(detail), Language::PortugueseBrazil) => format!(
+                "a série da Selic no Banco Central enviou uma resposta que não é a Selic \
+                 mensal ({detail})"
+            ),
+        }
+    }
+}
+
+/// Why a month has no Selic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SelicProblem {
+    /// The series could not be read.
+    Service(SelicError),
+    /// The Banco Central has not published the month yet; the last month it
+    /// has, when its answer said.
+    NotPublished {
+        /// The last month published, from a "last value" answer.
+        last_published: Option<YearMonth>,
+    },
+    /// It was not asked.
+    NotAsked,
+}
+
+impl SelicProblem {
+    /// What happened to `month`, in `language`.
+    pub fn text(&self, month: YearMonth, language: Language) -> String {
+        let month_text = written_month(month, language);
+        match (self, language) {
+            (SelicProblem::Service(error), _) => error.text(language),
+            (SelicProblem::NotPublished { last_published }, Language::English) => {
+                match last_published {
+                    Some(last) => format!(
+                        "the Banco Central has published no Selic for {month_text} yet (its \
+                         last is of {})",
+                        written_month(*last, language)
+                    ),
+                    None => format!("the Banco Central has published no Selic for {month_text}"),
+                }
+            }
+            (SelicProblem::NotPublished { last_published }, Language::PortugueseBrazil) => {
+                match last_published {
+                    Some(last) => format!(
+                        "o Banco Central ainda não publicou a Selic de {month_text} (a última \
+                         é de {})",
+                        written_month(*last, language)
+                    ),
+                    None => format!("o Banco Central não publicou a Selic de {month_text}"),
+                }
+            }
+            (SelicProblem::NotAsked, Language::English) => {
+                format!("the Selic of {month_text} was not asked")
+            }
+            (SelicProblem::NotAsked, Language::PortugueseBrazil) => {
+                format!("a Selic de {month_text} não foi consultada")
+            }
+        }
+    }
+}
+
+/// A month as `language` writes it in a sentence: `2026-03`, `03/2026`.
+pub fn written_month(month: YearMonth, language: Language) -> String {
+    match language {
+        Language::English => month.iso(),
+        Language::PortugueseBrazil => format!("{:02}/{:04}", month.month, month.year),
+    }
+}
+
 /// `dd/MM/yyyy`, as the SGS's parameters and answers write a day.
 pub fn service_day(day: Date) -> String {
     format!(
@@ -120,31 +210,54 @@ fn exact_percent(text: &str) -> Option<Decimal> {
     text.parse().ok()
 }
 
+/// An answer of the series for a range of months.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SelicAnswer {
+    /// The months of the range it gave, with their figures.
+    pub months: BTreeMap<YearMonth, Decimal>,
+    /// The last month published before the range, when the service answered
+    /// a range past its last figure with that figure alone (its "last
+    /// value" answer): the range is not published yet.
+    pub last_before: Option<YearMonth>,
+}
+
+impl SelicAnswer {
+    /// The last month the series is known to hold.
+    pub fn last_published(&self) -> Option<YearMonth> {
+        self.months.keys().next_back().copied().or(self.last_before)
+    }
+}
+
 /// Reads an answer of the series: the Selic of the months from `first` to
-/// `last`, by month.
+/// `last`, by month. A row before `first` is the service's "last value"
+/// answer (the range is after its last figure): kept as how far the series
+/// goes, not taken for a month asked.
 pub fn parse_answer(
     body: &[u8],
     first: YearMonth,
     last: YearMonth,
-) -> Result<BTreeMap<YearMonth, Decimal>, SelicError> {
+) -> Result<SelicAnswer, SelicError> {
     let rows: Vec<Row> = serde_json::from_slice(body)
         .map_err(|error| SelicError::Garbage(format!("not the expected JSON: {error}")))?;
-    let mut months = BTreeMap::new();
+    let mut answer = SelicAnswer::default();
     for row in rows {
         let day = parse_service_day(&row.data)
             .ok_or_else(|| SelicError::Garbage(format!("a month's date reads {:?}", row.data)))?;
         let month = YearMonth::of(day);
-        if month < first || month > last {
-            return Err(SelicError::Garbage(format!(
-                "a figure of {month} is outside the months asked ({first} to {last})"
-            )));
-        }
         let percent = exact_percent(&row.valor).ok_or_else(|| {
             SelicError::Garbage(format!("the figure of {month} reads {:?}", row.valor))
         })?;
-        months.insert(month, percent);
+        if month < first {
+            answer.last_before = answer.last_before.max(Some(month));
+        } else if month > last {
+            return Err(SelicError::Garbage(format!(
+                "a figure of {month} is after the months asked ({first} to {last})"
+            )));
+        } else {
+            answer.months.insert(month, percent);
+        }
     }
-    Ok(months)
+    Ok(answer)
 }
 
 /// The client of the Banco Central's SGS for the monthly Selic.
@@ -206,20 +319,24 @@ impl SelicClient {
         Ok(url)
     }
 
-    /// The Selic of the months from `first` to `last` that are published: one request.
+    /// The Selic of the months from `first` to `last` that are published:
+    /// one request. The SGS answers a range with no figure at all with HTTP
+    /// 404: nothing is published there, which is no failure.
     pub async fn range(
         &self,
         first: YearMonth,
         last: YearMonth,
-    ) -> Result<BTreeMap<YearMonth, Decimal>, SelicError> {
+    ) -> Result<SelicAnswer, SelicError> {
         let url = self.range_url(first, last)?;
-        let body = super::bcb::get_bounded(&self.http, url, MAX_ANSWER_BYTES)
-            .await
-            .map_err(|failure| match failure {
-                super::bcb::Fetch::Unreachable(reason) => SelicError::Unreachable(reason),
-                super::bcb::Fetch::Status(status) => SelicError::Status(status),
-                super::bcb::Fetch::TooLarge => SelicError::TooLarge,
-            })?;
+        let body = match super::bcb::get_bounded(&self.http, url, MAX_ANSWER_BYTES).await {
+            Ok(body) => body,
+            Err(super::bcb::Fetch::Status(404)) => return Ok(SelicAnswer::default()),
+            Err(super::bcb::Fetch::Unreachable(reason)) => {
+                return Err(SelicError::Unreachable(reason));
+            }
+            Err(super::bcb::Fetch::Status(status)) => return Err(SelicError::Status(status)),
+            Err(super::bcb::Fetch::TooLarge) => return Err(SelicError::TooLarge),
+        };
         parse_answer(&body, first, last)
     }
 }
@@ -230,7 +347,7 @@ pub enum SelicOnMonth<'a> {
     /// The month's Selic, in percent.
     Known(Decimal),
     /// It could not be had: why.
-    Failed(&'a str),
+    Failed(&'a SelicProblem),
     /// It was not asked.
     NotAsked,
 }
@@ -238,7 +355,7 @@ pub enum SelicOnMonth<'a> {
 /// The Selic of each month a report needs.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SelicMonths {
-    months: BTreeMap<YearMonth, Result<Decimal, String>>,
+    months: BTreeMap<YearMonth, Result<Decimal, SelicProblem>>,
 }
 
 impl SelicMonths {
@@ -246,7 +363,7 @@ impl SelicMonths {
     pub fn on(&self, month: YearMonth) -> SelicOnMonth<'_> {
         match self.months.get(&month) {
             Some(Ok(percent)) => SelicOnMonth::Known(*percent),
-            Some(Err(reason)) => SelicOnMonth::Failed(reason),
+            Some(Err(problem)) => SelicOnMonth::Failed(problem),
             None => SelicOnMonth::NotAsked,
         }
     }
@@ -257,8 +374,8 @@ impl SelicMonths {
     }
 
     /// Marks `month` as failed, with the reason.
-    pub fn fail(&mut self, month: YearMonth, reason: impl Into<String>) {
-        self.months.insert(month, Err(reason.into()));
+    pub fn fail(&mut self, month: YearMonth, problem: SelicProblem) {
+        self.months.insert(month, Err(problem));
     }
 
     /// How many months it answers for (known or failed).
@@ -272,13 +389,10 @@ impl SelicMonths {
     }
 
     /// The months that could not be had, with the reason.
-    pub fn failures(&self) -> impl Iterator<Item = (YearMonth, &str)> {
-        self.months.iter().filter_map(|(month, percent)| {
-            percent
-                .as_ref()
-                .err()
-                .map(|reason| (*month, reason.as_str()))
-        })
+    pub fn failures(&self) -> impl Iterator<Item = (YearMonth, &SelicProblem)> {
+        self.months
+            .iter()
+            .filter_map(|(month, percent)| percent.as_ref().err().map(|problem| (*month, problem)))
     }
 }
 
@@ -338,26 +452,28 @@ pub async fn complete(
     for (first, last) in ranges_for(&missing) {
         completed.requests += 1;
         match client.range(first, last).await {
-            Ok(published) => {
+            Ok(answer) => {
+                let last_published = answer.last_published();
                 for &month in missing.range(first..=last) {
-                    match published.get(&month) {
+                    match answer.months.get(&month) {
                         Some(percent) => completed.months.insert(month, *percent),
-                        None => completed.months.fail(
-                            month,
-                            format!("the Banco Central has published no Selic for {month}"),
-                        ),
+                        None => completed
+                            .months
+                            .fail(month, SelicProblem::NotPublished { last_published }),
                     }
                 }
                 completed.to_keep.extend(
-                    published
+                    answer
+                        .months
                         .into_iter()
                         .filter(|(month, _)| *month < this_month && needed.contains(month)),
                 );
             }
             Err(error) => {
-                let reason = error.to_string();
                 for &month in missing.range(first..=last) {
-                    completed.months.fail(month, reason.clone());
+                    completed
+                        .months
+                        .fail(month, SelicProblem::Service(error.clone()));
                 }
             }
         }
@@ -443,7 +559,9 @@ mod tests {
     #[test]
     fn the_figures_are_read_as_their_own_digits() {
         let body = br#"[{"data":"01/01/2026","valor":"1.16"},{"data":"01/02/2026","valor":"0.99"},{"data":"01/03/2026","valor":"0.1"}]"#;
-        let months = parse_answer(body, month(2026, 1), month(2026, 3)).unwrap();
+        let months = parse_answer(body, month(2026, 1), month(2026, 3))
+            .unwrap()
+            .months;
         assert_eq!(months.len(), 3);
         assert_eq!(months[&month(2026, 1)].to_string(), "1.16");
         // 0.99 + 0.1 is 1.09 exactly; in binary floats it is not.
@@ -461,6 +579,7 @@ mod tests {
             r#"[{"data":"01/01/2026","valor":"-1.16"}]"#,
             r#"[{"data":"01/01/2026","valor":""}]"#,
             r#"[{"data":"2026-01-01","valor":"1.16"}]"#,
+            // After the months asked: not the series asked.
             r#"[{"data":"01/05/2026","valor":"1.16"}]"#,
             r#"{"erro":"Value(s) not found"}"#,
             "<html>manutenção</html>",
@@ -469,6 +588,28 @@ mod tests {
             let error = parse_answer(body.as_bytes(), month(2026, 1), month(2026, 3)).unwrap_err();
             assert!(matches!(error, SelicError::Garbage(_)), "{body}: {error:?}");
         }
+    }
+
+    #[test]
+    fn a_last_value_answer_says_how_far_the_series_goes_and_gives_no_month_asked() {
+        // November and December 2026 asked while October is the last
+        // published: the SGS answers October's figure alone.
+        let body = br#"[{"data":"01/10/2026","valor":"1.28"}]"#;
+        let answer = parse_answer(body, month(2026, 11), month(2026, 12)).unwrap();
+        assert!(answer.months.is_empty());
+        assert_eq!(answer.last_before, Some(month(2026, 10)));
+        assert_eq!(answer.last_published(), Some(month(2026, 10)));
+        let problem = SelicProblem::NotPublished {
+            last_published: answer.last_published(),
+        };
+        assert_eq!(
+            problem.text(month(2026, 11), Language::PortugueseBrazil),
+            "o Banco Central ainda não publicou a Selic de 11/2026 (a última é de 10/2026)"
+        );
+        assert_eq!(
+            problem.text(month(2026, 11), Language::English),
+            "the Banco Central has published no Selic for 2026-11 yet (its last is of 2026-10)"
+        );
     }
 
     #[test]

@@ -464,15 +464,19 @@ fn a_swap_sells_the_token_given_at_the_services_price_and_buys_the_other_at_that
     assert_eq!(given.kind, EntryKind::SwapOut);
     assert_eq!(received.kind, EntryKind::SwapIn);
     // 500 × 5.50 = 2,750.00; cost 5,400.00 × 500 / 995 = 2,713.5678… → 2,713.57.
+    // The fee, 2.5 USDT of the 500 the swap gave, at the swap's value of
+    // 2,750.00 / 500 = 5.50 each: 13.75, a cost of the sale. Gain:
+    // 2,750.00 − 13.75 − 2,713.57 = 22.68.
     assert_eq!(given.value_brl, dec("2750.00"));
     assert_eq!(given.cost_brl, dec("2713.57"));
-    assert_eq!(given.gain_brl, dec("36.43"));
+    assert_eq!(given.gain_brl, dec("22.68"));
     assert!(given.flags.contains(Flags::SERVICE_PRICE));
     assert_eq!(given.source, ValueSource::TodaysPrice);
     assert_eq!(given.total_cost_after, dec("2686.43"));
     assert_eq!(ledger.asset_name(received.asset), "USDT");
     assert_eq!(received.quantity_after, dec("497.5"));
-    assert_eq!(received.total_cost_after, dec("2750.00"));
+    // What was received is worth the value less the fee already deducted.
+    assert_eq!(received.total_cost_after, dec("2736.25"));
     // The swap is a sale: its value counts against the R$35,000.
     let march = account.months(month(2026, 3)).remove(0);
     assert_eq!(march.sales_brl, dec("2750.00"));
@@ -490,8 +494,9 @@ fn a_typed_value_wins_over_the_service_price_and_none_at_all_is_flagged() {
         brl_per_unit: dec("5.50"),
     });
     let ledger = account.ledger();
-    // 2,700.00 − 2,713.57: a loss of 13.57.
-    assert_eq!(ledger.entries[1].gain_brl, dec("-13.57"));
+    // 2,700.00 less the fee (2.5 × 2,700.00 / 500 = 13.50) less 2,713.57:
+    // a loss of 27.07.
+    assert_eq!(ledger.entries[1].gain_brl, dec("-27.07"));
     assert!(ledger.entries[1].flags.contains(Flags::TYPED));
 
     let unpriced = swap_account().ledger();
@@ -1091,16 +1096,52 @@ fn an_order_in_an_unknown_state_is_counted_nowhere_and_said() {
     );
     assert_eq!(
         ledger.unknown_states_notice(Language::English).unwrap(),
-        "2 orders are in a state the report does not know (`settled`): their sales are not counted"
+        "2 orders in a state the report does not know (`settled`): their sales were not counted"
     );
     assert!(
         ledger
             .unknown_states_notice(Language::PortugueseBrazil)
             .unwrap()
-            .starts_with("2 ordens estão em um estado")
+            .starts_with("2 ordens em um estado que o relatório não conhece (`settled`): suas vendas não foram contadas")
     );
     let march = account.months(month(2026, 3)).remove(0);
     assert_eq!(march.sales_brl, Decimal::ZERO);
+    // Counted in their month as left out, and each one a row of the ledger's file.
+    assert_eq!(march.not_counted, 2);
+    assert_eq!(ledger.not_counted.len(), 2);
+    assert_eq!(ledger.not_counted[0].month, Some(month(2026, 3)));
+    let deposits = [];
+    let mut file = Vec::new();
+    super::export::write_ledger(&mut file, &ledger, &account.input(&deposits), Some(2026)).unwrap();
+    let file = String::from_utf8(file).unwrap();
+    let left_out: Vec<&str> = file
+        .lines()
+        .filter(|line| line.contains(",not-counted,"))
+        .collect();
+    assert_eq!(left_out.len(), 2, "{file}");
+    assert!(
+        left_out[0].starts_with(&format!(
+            "2026-03-10T09:00:00-03:00,2026-03,{},order,BRLV,not-counted,40000,",
+            Uuid::from_u128(2)
+        )),
+        "{}",
+        left_out[0]
+    );
+    assert!(
+        left_out[0].contains(",unknown-state:settled,"),
+        "{}",
+        left_out[0]
+    );
+    let mut months = Vec::new();
+    super::export::write_months(&mut months, std::slice::from_ref(&march)).unwrap();
+    assert!(
+        String::from_utf8(months)
+            .unwrap()
+            .lines()
+            .nth(1)
+            .unwrap()
+            .ends_with(",2")
+    );
     let year = year_report(
         &ledger,
         &account.typed,
@@ -1271,17 +1312,14 @@ fn a_month_whose_tokens_outside_the_service_pass_the_line_may_owe_a_decripto() {
     let mut out = Vec::new();
     export::write_months(&mut out, &reports).unwrap();
     let text = String::from_utf8(out).unwrap();
+    assert!(text.lines().next().unwrap().ends_with(
+        ",paid,outside_service_brl,decripto_line_brl,decripto_source,orders_not_counted"
+    ));
     assert!(
-        text.lines()
-            .next()
-            .unwrap()
-            .ends_with(",paid,outside_service_brl,decripto_line_brl,decripto_source")
-    );
-    assert!(
-        text.contains(",31000.00,30000.00,IN RFB 1.888/2019 art. 6 (until 30 June 2026)\n"),
+        text.contains(",31000.00,30000.00,IN RFB 1.888/2019 art. 6 (until 30 June 2026),0\n"),
         "{text}"
     );
-    assert!(text.contains(",31000.00,,\n"), "{text}");
+    assert!(text.contains(",31000.00,,,0\n"), "{text}");
 }
 
 #[test]
@@ -1743,7 +1781,7 @@ fn a_failed_dollar_rate_falls_to_the_last_order_of_an_earlier_day_flagged_never_
     account.dollar_rates = DollarRates::default();
     account.dollar_rates.fail(
         date!(2026 - 04 - 15),
-        "the Banco Central's rate service answered HTTP 500",
+        ptax::RateProblem::Service(ptax::PtaxError::Status(500)),
     );
     // A later purchase of USDC, on another day, sets the last price: 5.10.
     account.orders.insert(
@@ -1772,9 +1810,10 @@ fn a_failed_dollar_rate_falls_to_the_last_order_of_an_earlier_day_flagged_never_
     // With no earlier order either, today's price, flagged so; never zero.
     let mut alone = usdc_sold_for_dollars();
     alone.dollar_rates = DollarRates::default();
-    alone
-        .dollar_rates
-        .fail(date!(2026 - 04 - 15), "unreachable");
+    alone.dollar_rates.fail(
+        date!(2026 - 04 - 15),
+        ptax::RateProblem::Service(ptax::PtaxError::Unreachable("unreachable".into())),
+    );
     alone.orders[0] = buy(
         1,
         datetime!(2026-04-15 12:00 UTC),
@@ -1840,4 +1879,415 @@ fn the_ledger_file_says_where_each_value_came_from() {
     let sale = lines.next().unwrap();
     assert!(sale.contains(",37140.00,"), "{sale}");
     assert!(sale.ends_with(",dollar-ptax,"), "{sale}");
+}
+
+// ---------------------------------------------------------------------------
+// Part two: fees in dollars, the PTAX's days, typed arrival costs, late
+// DARFs on several days, the §3 window from the first sale
+// ---------------------------------------------------------------------------
+
+#[test]
+fn a_fee_in_dollars_is_converted_on_its_day_and_deducted_from_the_sales_gain() {
+    // 6,000 USDC bought for R$30,000.00; sold for 5,970 dollars after a fee
+    // of 30 dollars, on a day whose PTAX buying rate is 6.19.
+    let mut account = usdc_sold_for_dollars();
+    account.orders[1] = order(
+        2,
+        datetime!(2026-04-15 15:00 UTC),
+        ("eth-base/usdc", "6000"),
+        ("fiat/usd", "5970"),
+        ("30", "fiat/usd"),
+    );
+    let ledger = account.ledger();
+    let sale = &ledger.entries[1];
+    // The value before the fee: (5,970 + 30) × 6.19 = 37,140.00.
+    assert_eq!(sale.value_brl, dec("37140.00"));
+    // The fee at the same day's rate: 30 × 6.19 = 185.70, a cost of the sale:
+    // 37,140.00 − 185.70 − 30,000.00 = 6,954.30 (not 7,140.00).
+    assert_eq!(
+        sale.value_brl - sale.cost_brl - sale.gain_brl,
+        dec("185.70")
+    );
+    assert_eq!(sale.gain_brl, dec("6954.30"));
+    let april = report_of(&account.months(month(2026, 4)), month(2026, 4)).clone();
+    assert_eq!(april.assets[0].fees_brl, dec("185.70"));
+    // 15 % of 6,954.30 = 1,043.145 → 1,043.15 (it was 1,071.00 with the fee left out).
+    assert_eq!(april.tax_brl, dec("1043.15"));
+    // The ledger's file shows it in `fee_brl`.
+    let deposits = [];
+    let mut file = Vec::new();
+    export::write_ledger(&mut file, &ledger, &account.input(&deposits), Some(2026)).unwrap();
+    let file = String::from_utf8(file).unwrap();
+    assert!(
+        file.contains(",USDC,sell,6000,37140.00,185.70,30000.00,6954.30,"),
+        "{file}"
+    );
+    let year = year_report(
+        &ledger,
+        &account.typed,
+        2026,
+        datetime!(2026-12-01 12:00 UTC),
+    );
+    assert!(year.readings.contains(&Reading::FeeInForeignCurrency));
+}
+
+#[test]
+fn a_sale_on_saturday_takes_fridays_ptax_and_one_in_a_gap_takes_none() {
+    // 3,000 USDC bought for R$15,000.00; 1,000 sold for 1,000 dollars on
+    // Saturday 10 January 2026, and 1,000 on Wednesday the 14th, inside a
+    // gap of five business days with no PTAX (12 to 16 January).
+    let friday = DollarRate {
+        published_on: date!(2026 - 01 - 09),
+        buying: dec("5.30"),
+        selling: dec("5.31"),
+    };
+    let today = date!(2026 - 02 - 02);
+    let mut rates = DollarRates::default();
+    for day in [date!(2026 - 01 - 10), date!(2026 - 01 - 14)] {
+        rates.set(day, ptax::classify(day, Some(&friday), today));
+    }
+    let account = Account {
+        orders: vec![
+            buy(
+                1,
+                datetime!(2026-01-05 12:00 UTC),
+                "15000.00",
+                "eth-base/usdc",
+                "3000",
+            ),
+            order(
+                2,
+                datetime!(2026-01-10 15:00 UTC),
+                ("eth-base/usdc", "1000"),
+                ("fiat/usd", "1000"),
+                ("0", "fiat/usd"),
+            ),
+            order(
+                3,
+                datetime!(2026-01-14 15:00 UTC),
+                ("eth-base/usdc", "1000"),
+                ("fiat/usd", "1000"),
+                ("0", "fiat/usd"),
+            ),
+        ],
+        dollar_rates: rates,
+        ..Account::default()
+    };
+    let ledger = account.ledger();
+    let saturday = &ledger.entries[1];
+    // Friday's buying rate, flagged as another day's: 1,000 × 5.30.
+    assert_eq!(saturday.value_brl, dec("5300.00"));
+    assert_eq!(saturday.source, ValueSource::DollarPtax);
+    assert!(saturday.flags.contains(Flags::RATE_PREVIOUS_DAY));
+    assert!(
+        saturday
+            .flags
+            .keys()
+            .any(|key| key == "rate-of-previous-business-day")
+    );
+    // In the gap, never Friday's: the next source (the account's last
+    // order in reais before the day, 5.00 a unit) and the failure flagged.
+    let in_gap = &ledger.entries[2];
+    assert_ne!(in_gap.source, ValueSource::DollarPtax);
+    assert_eq!(in_gap.source, ValueSource::LastOrder);
+    assert_eq!(in_gap.value_brl, dec("5000.00"));
+    assert!(in_gap.flags.contains(Flags::RATE_FAILED));
+}
+
+#[test]
+fn a_sale_for_dollars_today_before_the_bulletin_is_provisional() {
+    // Tuesday 10 March 2026, before 13:10 in Brasília: 1,000 USDC sold for
+    // 1,000 dollars; only Monday's PTAX (buying 5.70) is out.
+    let monday = DollarRate {
+        published_on: date!(2026 - 03 - 09),
+        buying: dec("5.70"),
+        selling: dec("5.71"),
+    };
+    let today = date!(2026 - 03 - 10);
+    let mut rates = DollarRates::default();
+    rates.set(today, ptax::classify(today, Some(&monday), today));
+    let mut account = Account {
+        orders: vec![
+            buy(
+                1,
+                datetime!(2026-03-02 12:00 UTC),
+                "5000.00",
+                "eth-base/usdc",
+                "1000",
+            ),
+            order(
+                2,
+                datetime!(2026-03-10 14:00 UTC),
+                ("eth-base/usdc", "1000"),
+                ("fiat/usd", "1000"),
+                ("0", "fiat/usd"),
+            ),
+        ],
+        dollar_rates: rates,
+        ..Account::default()
+    };
+    let sale = account.ledger().entries[1].clone();
+    // 1,000 × 5.70 for now, marked provisional.
+    assert_eq!(sale.value_brl, dec("5700.00"));
+    assert!(sale.flags.contains(Flags::RATE_PROVISIONAL));
+    assert!(
+        sale.flags
+            .readings()
+            .any(|reading| reading == Reading::ProvisionalRate)
+    );
+    // Once today's bulletin is out (buying 5.80), valued again: final.
+    account.dollar_rates.insert(
+        today,
+        DollarRate {
+            published_on: today,
+            buying: dec("5.80"),
+            selling: dec("5.81"),
+        },
+    );
+    let sale = account.ledger().entries[1].clone();
+    assert_eq!(sale.value_brl, dec("5800.00"));
+    assert!(!sale.flags.contains(Flags::RATE_PROVISIONAL));
+}
+
+#[test]
+fn a_typed_cost_of_tokens_back_from_the_own_wallet_changes_a_taxable_month() {
+    // 40,000 BRLV bought for R$40,000.00 in February 2026; in March 5,000
+    // more arrive from the person's own wallet that never went there from
+    // here (bought elsewhere for R$5,000.00); in April all 45,000 are sold
+    // for R$45,000.00: a taxable month.
+    const MINE: &str = "0x4444444444444444444444444444444444444444";
+    let mut account = Account {
+        orders: vec![
+            buy(
+                1,
+                datetime!(2026-02-02 12:00 UTC),
+                "40000.00",
+                "eth-base/brlv",
+                "40000",
+            ),
+            sell(
+                3,
+                datetime!(2026-04-20 12:00 UTC),
+                "eth-base/brlv",
+                "45000",
+                "45000.00",
+                "0",
+            ),
+        ],
+        transfers: vec![transfer(
+            2,
+            datetime!(2026-03-10 12:00 UTC),
+            MINE,
+            OWN,
+            "5000",
+        )],
+        wallets: vec![wallet(OWN)],
+        ..Account::default()
+    };
+    account.typed.apply(TaxInput::OwnAddress {
+        address: MINE.into(),
+        own: true,
+    });
+    // Untyped: the 5,000 cost nothing, so 45,000.00 − 40,000.00 = 5,000.00
+    // of gain, 750.00 of tax.
+    let april = report_of(&account.months(month(2026, 4)), month(2026, 4)).clone();
+    assert!(!april.exempt);
+    assert_eq!(april.gain_brl, dec("5000.00"));
+    assert_eq!(april.tax_brl, dec("750.00"));
+    // Typed, as the view's cost field and `tax-report --inflow-cost` keep it:
+    // 45,000.00 − 45,000.00: no gain, no tax.
+    account.typed.apply(TaxInput::ArrivedCost {
+        record: Uuid::from_u128(2),
+        brl: Some(dec("5000.00")),
+    });
+    let ledger = account.ledger();
+    assert_eq!(ledger.entries[1].kind, EntryKind::FromOwnWallet);
+    assert!(ledger.entries[1].flags.contains(Flags::TYPED));
+    let april = report_of(&account.months(month(2026, 4)), month(2026, 4)).clone();
+    assert_eq!(april.gain_brl, Decimal::ZERO);
+    assert_eq!(april.tax_brl, Decimal::ZERO);
+    assert!(april.darf.is_none());
+}
+
+/// May 2026: 40,000 BRLV that cost R$38,906.25 sold for R$40,000.00, a
+/// gain of 1,093.75 in a taxable month: a DARF of 15 % = 164.0625 → R$164.06,
+/// due Tuesday 30 June 2026.
+fn may_darf_account() -> Account {
+    Account {
+        orders: vec![
+            buy(
+                1,
+                datetime!(2026-04-02 12:00 UTC),
+                "38906.25",
+                "eth-base/brlv",
+                "40000",
+            ),
+            sell(
+                2,
+                datetime!(2026-05-20 12:00 UTC),
+                "eth-base/brlv",
+                "40000",
+                "40000.00",
+                "0",
+            ),
+        ],
+        ..Account::default()
+    }
+}
+
+#[test]
+fn a_late_darf_paid_on_three_dates_comes_to_three_amounts() {
+    let account = may_darf_account();
+    let ledger = account.ledger();
+    // The Selic of July to November 2026 (0.97, 0.98, 0.99, 1.00, 1.01).
+    let mut selic = selic::SelicMonths::default();
+    for (number, percent) in [
+        (7, "0.97"),
+        (8, "0.98"),
+        (9, "0.99"),
+        (10, "1.00"),
+        (11, "1.01"),
+    ] {
+        selic.insert(month(2026, number), dec(percent));
+    }
+    let on = |day: Date| darf::Overdue::of(&ledger, &account.typed, day, &selic);
+    // On its due date it is not late.
+    assert!(on(date!(2026 - 06 - 30)).is_empty());
+    // 15 July: 15 days × 0.33 % = 4.95 %, 8.12097 → 8.12; interest only the
+    // 1 % of the month of payment, 1.6406 → 1.64. 164.06 + 8.12 + 1.64.
+    let july = on(date!(2026 - 07 - 15));
+    let darf = july.of_month(month(2026, 5)).unwrap();
+    assert_eq!(darf.amount_brl, dec("164.06"));
+    assert_eq!(darf.due, date!(2026 - 06 - 30));
+    assert_eq!((darf.days_late, darf.fine_brl), (15, dec("8.12")));
+    assert_eq!(darf.interest_brl, Some(dec("1.64")));
+    assert_eq!(july.total_brl(), Some(dec("173.82")));
+    // 20 August: 51 days × 0.33 % = 16.83 %, 27.611298 → 27.61; July's
+    // 0.97 % + 1 % = 1.97 %, 3.231982 → 3.23. 164.06 + 27.61 + 3.23.
+    let august = on(date!(2026 - 08 - 20));
+    assert_eq!(august.darfs[0].fine_brl, dec("27.61"));
+    assert_eq!(august.darfs[0].interest_brl, Some(dec("3.23")));
+    assert_eq!(august.total_brl(), Some(dec("194.90")));
+    // 1 December, 154 days late: the fine at its cap, 20 % = 32.812 →
+    // 32.81; July to November 4.95 % + 1 % = 5.95 %, 9.76157 → 9.76.
+    // R$206.63 due that day, not the R$164.06 the DARF reads.
+    let december = on(date!(2026 - 12 - 01));
+    assert_eq!(december.most_days_late(), 154);
+    assert!(december.darfs[0].fine_capped);
+    assert_eq!(december.darfs[0].interest_percent, Some(dec("5.95")));
+    assert_eq!(december.total_brl(), Some(dec("206.63")));
+    assert_eq!(december.principal_brl(), dec("164.06"));
+    // Marked paid, nothing is overdue.
+    let mut paid = may_darf_account();
+    paid.typed.apply(TaxInput::Paid {
+        month: month(2026, 5),
+        paid: true,
+    });
+    let paid_ledger = paid.ledger();
+    assert!(darf::Overdue::of(&paid_ledger, &paid.typed, date!(2026 - 12 - 01), &selic).is_empty());
+    // A month's Selic missing: the total is unknown, the known part said.
+    let mut partial = selic.clone();
+    partial.fail(
+        month(2026, 11),
+        selic::SelicProblem::NotPublished {
+            last_published: Some(month(2026, 10)),
+        },
+    );
+    let unknown = darf::Overdue::of(&ledger, &account.typed, date!(2026 - 12 - 01), &partial);
+    assert_eq!(unknown.total_brl(), None);
+    // 164.06 + 32.81, no interest counted.
+    assert_eq!(unknown.known_part_brl(), dec("196.87"));
+    assert_eq!(
+        darf::Overdue::selic_needed(&ledger, &account.typed, date!(2026 - 12 - 01)),
+        (7..=11).map(|number| month(2026, number)).collect()
+    );
+}
+
+#[test]
+fn a_darf_of_last_year_still_owed_is_overdue_in_the_next() {
+    // November 2025's DARF (due 30 December 2025), never marked paid, is
+    // owed on 2 March 2026 whatever year the view shows.
+    let mut account = may_darf_account();
+    account.orders[0] = buy(
+        1,
+        datetime!(2025-10-02 12:00 UTC),
+        "38906.25",
+        "eth-base/brlv",
+        "40000",
+    );
+    account.orders[1] = sell(
+        2,
+        datetime!(2025-11-20 12:00 UTC),
+        "eth-base/brlv",
+        "40000",
+        "40000.00",
+        "0",
+    );
+    let ledger = account.ledger();
+    let overdue = darf::Overdue::of(
+        &ledger,
+        &account.typed,
+        date!(2026 - 03 - 02),
+        &selic::SelicMonths::default(),
+    );
+    assert_eq!(overdue.darfs.len(), 1);
+    assert_eq!(overdue.darfs[0].month, month(2025, 11));
+    assert_eq!(overdue.darfs[0].due, date!(2025 - 12 - 30));
+}
+
+#[test]
+fn the_parcels_window_opens_at_the_first_sale_even_an_exempt_one() {
+    let account = Account {
+        orders: vec![
+            buy(
+                1,
+                datetime!(2025-01-05 12:00 UTC),
+                "10000000.00",
+                "eth-base/wbrly",
+                "10000000",
+            ),
+            // December 2025: 10,000 WBRLY sold for R$20,000.00, an exempt month.
+            sell(
+                2,
+                datetime!(2025-12-10 12:00 UTC),
+                "eth-base/wbrly",
+                "10000",
+                "20000.00",
+                "0",
+            ),
+            // January 2026: 4,000,000 for 8,000,000.00, a gain of 4,000,000.00.
+            sell(
+                3,
+                datetime!(2026-01-20 12:00 UTC),
+                "eth-base/wbrly",
+                "4000000",
+                "8000000.00",
+                "0",
+            ),
+            // March 2027: 2,000,000 for 4,000,000.00, a gain of 2,000,000.00.
+            sell(
+                4,
+                datetime!(2027-03-20 12:00 UTC),
+                "eth-base/wbrly",
+                "2000000",
+                "4000000.00",
+                "0",
+            ),
+        ],
+        ..Account::default()
+    };
+    let reports = account.months(month(2027, 3));
+    // The first sale was December 2025's (exempt): its window runs through
+    // 2026. January 2026 is in it, with no gain taxed before: 15 % of
+    // 4,000,000 = 600,000.00.
+    let january = report_of(&reports, month(2026, 1));
+    assert_eq!(january.tax_by_asset[0].window_from, 2025);
+    assert_eq!(january.tax_brl, dec("600000.00"));
+    // March 2027 is past that window: a new one, not added to January's
+    // 4,000,000: 15 % of 2,000,000 = 300,000.00 (counted from the first
+    // taxed sale it would have been 325,000.00).
+    let march = report_of(&reports, month(2027, 3));
+    assert_eq!(march.tax_by_asset[0].window_from, 2027);
+    assert_eq!(march.tax_by_asset[0].earlier_gain_brl, Decimal::ZERO);
+    assert_eq!(march.tax_brl, dec("300000.00"));
 }

@@ -7,6 +7,8 @@ use rust_decimal::Decimal;
 use time::{Date, OffsetDateTime};
 
 use super::brasilia::{self, YearMonth};
+pub use super::custodian::{DEFAULT_CUSTODIAN, custody_text};
+use super::custodian::{cnpj_field, custodian_text};
 use super::input::{BensCode, TypedValues};
 use super::ledger::{Holding, Ledger};
 use super::months::{MonthReport, month_reports};
@@ -16,11 +18,6 @@ use crate::money::{NumberFormat, format_amount};
 
 /// The group of Bens e Direitos crypto-assets are declared in.
 pub const BENS_GROUP: &str = "08";
-
-/// The custodian written in Discriminação until the person writes theirs:
-/// the service's records do not name it.
-pub const DEFAULT_CUSTODIAN: &str =
-    "a prestadora de serviços de criptoativos em que a conta é mantida (informe o nome e o CNPJ)";
 
 /// The code suggested for an asset, and whether the choice is uncertain.
 pub fn suggested_code(ticker: &str) -> (BensCode, bool) {
@@ -40,29 +37,6 @@ pub fn description(ticker: &str, code: BensCode) -> String {
         BensCode::Bitcoin => "Bitcoin".to_owned(),
         BensCode::Nft => format!("NFT {ticker}"),
         BensCode::OtherCrypto | BensCode::Others => format!("criptoativo {ticker}"),
-    }
-}
-
-/// Who keeps what is held, in Discriminação's words: the custodian
-/// (`custodian`, its name and CNPJ), "custódia própria" for what is in the
-/// person's own wallets (`self_custody` of `quantity`), or both with each
-/// part's quantity.
-pub fn custody_text(quantity: Decimal, self_custody: Decimal, custodian: &str) -> String {
-    let format = NumberFormat::Brazilian;
-    // A name that ends its own sentence ("Ltda.") takes no second period.
-    let custodian = custodian.trim_end().trim_end_matches('.');
-    let own = self_custody.min(quantity);
-    if own <= Decimal::ZERO || quantity.is_zero() {
-        format!("Custodiante: {custodian}.")
-    } else if own == quantity {
-        "Custódia própria (carteira do próprio titular, sem custodiante).".to_owned()
-    } else {
-        format!(
-            "Custodiante: {custodian}, {at_custodian}; custódia própria (carteira do próprio \
-             titular): {own}.",
-            at_custodian = format_amount((quantity - own).normalize(), 0, format),
-            own = format_amount(own.normalize(), 0, format),
-        )
     }
 }
 
@@ -180,7 +154,10 @@ pub fn year_report(
                 .unwrap_or_else(|| brasilia::date_at(now)),
         )
     };
-    let custodian = typed.custodian.as_deref().unwrap_or(DEFAULT_CUSTODIAN);
+    let custodian = custodian_text(
+        typed.custodian.as_deref(),
+        &cnpj_field(typed.custodian_cnpj.as_deref()),
+    );
     let positions = holdings_at(ledger, until)
         .into_iter()
         .filter(|(asset, holding)| ledger.is_crypto(*asset) && !holding.quantity.is_zero())
@@ -190,7 +167,7 @@ pub fn year_report(
                 holding,
                 ledger.self_custody_at(asset, until),
                 typed,
-                custodian,
+                &custodian,
                 positions_on,
             )
         })
@@ -210,6 +187,7 @@ pub fn year_report(
         Reading::BensCodes,
         Reading::Custodian,
         Reading::ExemptGains,
+        Reading::MoneyAtTheService,
     ];
     if months.iter().any(|month| !month.claims_gross_brl.is_zero()) {
         readings.extend([
@@ -274,6 +252,7 @@ fn empty_month(month: YearMonth, all: &[MonthReport], typed: &TypedValues) -> Mo
         carried_out_brl: carried,
         paid: typed.is_paid(month),
         flagged: 0,
+        not_counted: 0,
     }
 }
 
@@ -286,6 +265,12 @@ fn year_flag_readings(ledger: &Ledger, year: i32) -> Vec<Reading> {
         .filter(|entry| entry.month.year == year)
     {
         readings.extend(entry.flags.readings());
+        if entry.kind.is_sale()
+            && entry.source != super::ledger::ValueSource::OrderInReais
+            && entry.value_brl - entry.cost_brl - entry.gain_brl != Decimal::ZERO
+        {
+            readings.push(Reading::FeeInForeignCurrency);
+        }
         match entry.kind {
             super::ledger::EntryKind::SwapOut | super::ledger::EntryKind::SwapIn => {
                 readings.push(Reading::Swap);

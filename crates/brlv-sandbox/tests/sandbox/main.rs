@@ -13,6 +13,7 @@ mod fault_proxy_server;
 mod support;
 
 mod auth;
+mod bcb_fixtures;
 mod client;
 mod control;
 mod fault_proxy;

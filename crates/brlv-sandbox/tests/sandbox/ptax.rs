@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use axum::http::StatusCode;
 use brlv_core::journal::Store;
+use brlv_core::tax::Language;
 use brlv_core::tax::journal::dollar_rates_through;
 use brlv_core::tax::ptax::{self, PtaxClient, RateOnDay};
 use brlv_sandbox::{Sandbox, SandboxConfig};
@@ -68,14 +69,16 @@ async fn a_weekend_or_a_holiday_takes_the_last_business_days_rate() {
         let RateOnDay::Known(rate) = completed.rates.on(day) else {
             panic!("{day}: {:?}", completed.rates.on(day));
         };
+        assert_eq!(rate.standing, ptax::RateStanding::PreviousBusinessDay);
+        let rate = rate.rate;
         assert_eq!(rate.published_on, date!(2025 - 06 - 06));
         assert_eq!((rate.buying, rate.selling), (dec("5.0606"), dec("5.0612")));
     }
     let RateOnDay::Known(rate) = completed.rates.on(corpus_christi) else {
         panic!("{:?}", completed.rates.on(corpus_christi));
     };
-    assert_eq!(rate.published_on, date!(2025 - 06 - 18));
-    assert_eq!(rate.buying, dec("5.1806"));
+    assert_eq!(rate.rate.published_on, date!(2025 - 06 - 18));
+    assert_eq!(rate.rate.buying, dec("5.1806"));
     assert_eq!(
         completed.rates.on(date!(2025 - 06 - 09)),
         RateOnDay::NotAsked
@@ -107,8 +110,8 @@ async fn a_second_report_asks_nothing_for_a_day_the_journal_keeps() {
     let RateOnDay::Known(rate) = second.rates.on(date!(2025 - 03 - 08)) else {
         panic!();
     };
-    assert_eq!(rate.published_on, date!(2025 - 03 - 07));
-    assert_eq!(rate.selling.to_string(), "5.0709");
+    assert_eq!(rate.rate.published_on, date!(2025 - 03 - 07));
+    assert_eq!(rate.rate.selling.to_string(), "5.0709");
 
     // A new day costs one request, for it alone.
     let more: BTreeSet<Date> = [date!(2025 - 03 - 08), date!(2025 - 11 - 03)].into();
@@ -177,7 +180,10 @@ async fn a_failure_leaves_each_day_flagged_with_the_reason_and_keeps_nothing() {
         assert_eq!(error, None);
         assert_eq!(count.load(Ordering::Relaxed), 1);
         match completed.rates.on(day) {
-            RateOnDay::Failed(why) => assert!(why.contains(reason), "{why}"),
+            RateOnDay::Failed(why) => {
+                let why = why.text(Language::English);
+                assert!(why.contains(reason), "{why}");
+            }
             other => panic!("{status}: {other:?}"),
         }
         assert!(completed.to_keep.is_empty());
@@ -201,9 +207,116 @@ async fn an_unreachable_service_is_said_so() {
     let completed = ptax::complete(&client, &needed, &Default::default(), today()).await;
     let failures: Vec<_> = completed.rates.failures().collect();
     assert_eq!(failures.len(), 1);
+    let why = failures[0].1.text(Language::English);
+    assert!(why.contains("could not be reached"), "{why}");
+}
+
+/// A sandbox answering as the Banco Central does at its edges, its clock
+/// at `start`.
+async fn as_published_at(start: OffsetDateTime) -> (brlv_sandbox::RunningSandbox, PtaxClient) {
+    let sandbox = Sandbox::start(SandboxConfig {
+        clock_start: Some(start),
+        central_bank: brlv_sandbox::CentralBankEdges::AsPublished,
+        ..SandboxConfig::default()
+    })
+    .await
+    .unwrap();
+    let client = PtaxClient::new(sandbox.base_url().as_str()).unwrap();
+    (sandbox, client)
+}
+
+#[tokio::test]
+async fn before_the_closing_bulletin_today_is_provisional_and_after_it_is_valued_again() {
+    // Tuesday 10 March 2026, 11:00 in Brasília (14:00 UTC).
+    let start = time::macros::datetime!(2026-03-10 14:00 UTC);
+    let today = date!(2026 - 03 - 10);
+    let (sandbox, client) = as_published_at(start).await;
+    let needed: BTreeSet<Date> = [today].into();
+    let completed = ptax::complete(&client, &needed, &Default::default(), today).await;
+    let RateOnDay::Known(rate) = completed.rates.on(today) else {
+        panic!("{:?}", completed.rates.on(today));
+    };
+    // Monday the 9th's rate for now: 5 + 9/100 + 3/10,000.
+    assert_eq!(rate.standing, ptax::RateStanding::Provisional);
+    assert_eq!(rate.rate.published_on, date!(2026 - 03 - 09));
+    assert_eq!(rate.rate.buying, dec("5.0903"));
+    // Not kept: it is not the day's.
+    assert!(completed.to_keep.iter().all(|(day, _)| *day < today));
+    assert_eq!(client.day(today).await.unwrap(), None);
+    let mut rates = completed.rates;
     assert!(
-        failures[0].1.contains("could not be reached"),
-        "{}",
-        failures[0].1
+        !ptax::revalue_provisional(&client, &mut rates, today)
+            .await
+            .unwrap()
+    );
+
+    // 13:30 in Brasília: the bulletin is out, and the day is valued again.
+    sandbox.advance_clock(std::time::Duration::from_secs(150 * 60));
+    assert!(
+        ptax::revalue_provisional(&client, &mut rates, today)
+            .await
+            .unwrap()
+    );
+    let RateOnDay::Known(rate) = rates.on(today) else {
+        panic!();
+    };
+    assert_eq!(rate.standing, ptax::RateStanding::OfTheDay);
+    assert_eq!(rate.rate.buying, dec("5.1003"));
+}
+
+#[tokio::test]
+async fn the_simplified_demo_serves_todays_rate_all_day() {
+    let start = time::macros::datetime!(2026-03-10 14:00 UTC);
+    let sandbox = Sandbox::start(SandboxConfig {
+        clock_start: Some(start),
+        ..SandboxConfig::default()
+    })
+    .await
+    .unwrap();
+    let client = PtaxClient::new(sandbox.base_url().as_str()).unwrap();
+    let rate = client.day(date!(2026 - 03 - 10)).await.unwrap().unwrap();
+    assert_eq!(rate.buying, dec("5.1003"));
+}
+
+#[tokio::test]
+async fn a_long_period_is_read_page_after_page_as_the_service_pages_it() {
+    let start = time::macros::datetime!(2026-03-10 18:00 UTC);
+    let (sandbox, client) = as_published_at(start).await;
+    // July to December 2025: every business day of the calendar has a row,
+    // more than one page of the service's.
+    let expected = {
+        let mut day = date!(2025 - 07 - 01);
+        let mut count = 0;
+        while day <= date!(2025 - 12 - 31) {
+            if brlv_core::tax::calendar::is_business_day(day) {
+                count += 1;
+            }
+            day = day.next_day().unwrap();
+        }
+        count
+    };
+    let rates = client
+        .period(date!(2025 - 07 - 01), date!(2025 - 12 - 31))
+        .await
+        .unwrap();
+    assert_eq!(rates.len(), expected);
+    // The service cut the page at 100 rows and named the next: two requests.
+    assert!(expected > brlv_sandbox::PTAX_PAGE_CAP);
+    assert_eq!(sandbox.dollar_rate_requests(), 2);
+    // Asked 30 at a time, the client follows its own pages to the end.
+    let rates = client
+        .with_page_rows(30)
+        .period(date!(2025 - 07 - 01), date!(2025 - 12 - 31))
+        .await
+        .unwrap();
+    assert_eq!(rates.len(), expected);
+    assert_eq!(
+        sandbox.dollar_rate_requests(),
+        2 + u64::try_from(expected.div_ceil(30)).unwrap()
+    );
+    assert!(
+        rates
+            .windows(2)
+            .all(|pair| pair[0].published_on < pair[1].published_on)
     );
 }

@@ -41,7 +41,7 @@ async fn a_range_of_months_comes_in_one_request_with_each_months_exact_figure() 
     assert_eq!(sandbox.selic_requests(), 1);
     // 0.90 + month / 100: May 0.95, June 0.96, July 0.97, August 0.98.
     assert_eq!(
-        months.into_iter().collect::<Vec<_>>(),
+        months.months.into_iter().collect::<Vec<_>>(),
         vec![
             (month(2025, 5), dec("0.95")),
             (month(2025, 6), dec("0.96")),
@@ -97,7 +97,10 @@ async fn the_current_month_is_not_published_and_is_flagged_not_zero() {
         SelicOnMonth::Known(_)
     ));
     match first.months.on(this_month()) {
-        SelicOnMonth::Failed(why) => assert!(why.contains("published no Selic"), "{why}"),
+        SelicOnMonth::Failed(why) => {
+            let why = why.text(this_month(), brlv_core::tax::Language::English);
+            assert!(why.contains("published no Selic"), "{why}");
+        }
         other => panic!("{other:?}"),
     }
     // The month before is kept; the current one is asked again.
@@ -151,7 +154,10 @@ async fn a_failure_leaves_each_month_flagged_with_the_reason_and_keeps_nothing()
         assert_eq!(count.load(Ordering::Relaxed), 1);
         for wanted in &needed {
             match completed.months.on(*wanted) {
-                SelicOnMonth::Failed(why) => assert!(why.contains(reason), "{why}"),
+                SelicOnMonth::Failed(why) => {
+                    let why = why.text(*wanted, brlv_core::tax::Language::English);
+                    assert!(why.contains(reason), "{why}");
+                }
                 other => panic!("{status}: {other:?}"),
             }
         }
@@ -171,9 +177,49 @@ async fn an_unreachable_service_is_said_so() {
     let completed = selic::complete(&client, &needed, &Default::default(), this_month()).await;
     let failures: Vec<_> = completed.months.failures().collect();
     assert_eq!(failures.len(), 1);
-    assert!(
-        failures[0].1.contains("could not be reached"),
-        "{}",
-        failures[0].1
+    let why = failures[0]
+        .1
+        .text(failures[0].0, brlv_core::tax::Language::English);
+    assert!(why.contains("could not be reached"), "{why}");
+}
+
+#[tokio::test]
+async fn as_published_the_sgs_says_not_yet_with_its_last_value_or_a_404() {
+    // 1 December 2026 at noon in Brasília: November is the last month published.
+    let sandbox = Sandbox::start(SandboxConfig {
+        clock_start: Some(time::macros::datetime!(2026-12-01 15:00 UTC)),
+        central_bank: brlv_sandbox::CentralBankEdges::AsPublished,
+        ..SandboxConfig::default()
+    })
+    .await
+    .unwrap();
+    let client = SelicClient::new(sandbox.base_url().as_str()).unwrap();
+    // December alone: after the last figure, the SGS answers November's.
+    let answer = client
+        .range(month(2026, 12), month(2026, 12))
+        .await
+        .unwrap();
+    assert!(answer.months.is_empty());
+    assert_eq!(answer.last_before, Some(month(2026, 11)));
+    let needed: BTreeSet<YearMonth> = [month(2026, 11), month(2026, 12)].into();
+    let completed = selic::complete(&client, &needed, &Default::default(), month(2026, 12)).await;
+    assert_eq!(
+        completed.months.on(month(2026, 11)),
+        SelicOnMonth::Known(dec("1.01"))
+    );
+    assert_eq!(
+        completed.months.on(month(2026, 12)),
+        SelicOnMonth::Failed(&selic::SelicProblem::NotPublished {
+            last_published: Some(month(2026, 11))
+        })
+    );
+    // A range that starts after today: 404, read as "not published".
+    let later: BTreeSet<YearMonth> = [month(2027, 2)].into();
+    let completed = selic::complete(&client, &later, &Default::default(), month(2026, 12)).await;
+    assert_eq!(
+        completed.months.on(month(2027, 2)),
+        SelicOnMonth::Failed(&selic::SelicProblem::NotPublished {
+            last_published: None
+        })
     );
 }

@@ -29,6 +29,10 @@
 //! `within`), `amount` exact and signed (out negative; within as it moved),
 //! `counted` (in the extrato's totals), and `description` in the person's
 //! language.
+//!
+//! **XLSX**: the CSV's rows in one sheet, for a spreadsheet in pt-BR that
+//! opens a CSV with commas as one column: times as dates, amounts as numbers
+//! (reais in a R$ format), `counted` as true or false.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -347,8 +351,104 @@ pub fn render(snapshot: &ExtratoSnapshot, format: ExtratoFormat) -> Result<Vec<u
         ExtratoFormat::Csv => {
             write_extrato_csv(snapshot, &mut bytes).map_err(|error| error.to_string())?;
         }
+        ExtratoFormat::Xlsx => {
+            bytes = extrato_workbook(snapshot).map_err(|error| error.to_string())?;
+        }
     }
     Ok(bytes)
+}
+
+/// The extrato shown as a workbook: the CSV's rows and columns (headings in
+/// the person's language), the time a date in the person's zone, the amount
+/// a number (in a R$ format for reais), `counted` a true or false cell.
+pub fn extrato_workbook(snapshot: &ExtratoSnapshot) -> Result<Vec<u8>, rust_xlsxwriter::XlsxError> {
+    use rust_xlsxwriter::{ExcelDateTime, Format, Workbook};
+    let zone = &snapshot.filter.zone;
+    let language = snapshot.language;
+    let portuguese = language == Language::PtBr;
+    let mut book = Workbook::new();
+    let sheet = book.add_worksheet().set_name("Extrato")?;
+    let heading = Format::new().set_bold();
+    let moment = Format::new().set_num_format(if portuguese {
+        "dd/mm/yyyy hh:mm:ss"
+    } else {
+        "yyyy-mm-dd hh:mm:ss"
+    });
+    let reais = Format::new().set_num_format("\"R$\" #,##0.00;-\"R$\" #,##0.00");
+    let units = Format::new().set_num_format("#,##0.##################");
+    let headings = if portuguese {
+        [
+            "Quando",
+            "Tipo",
+            "Identificador",
+            "Estado",
+            "Sentido",
+            "Ativo",
+            "Valor",
+            "Conta nos totais",
+            "Descrição",
+        ]
+    } else {
+        CSV_HEADERS
+    };
+    for (column, text) in (0u16..).zip(headings) {
+        sheet.write_string_with_format(0, column, text, &heading)?;
+        sheet.set_column_width(column, 16)?;
+    }
+    sheet.set_column_width(8, 60)?;
+    sheet.set_freeze_panes(1, 0)?;
+    let mut row = 1;
+    for movement in shown(snapshot) {
+        let record = snapshot.sources.record(movement.source());
+        let what = description(language, movement, record);
+        let legs: Vec<_> = movement.legs(&snapshot.sources).collect();
+        let leg_count = legs.len().max(1);
+        for at in 0..leg_count {
+            if let Some(when) = movement.at() {
+                let local = zone.local(when);
+                let cell = ExcelDateTime::from_ymd(
+                    u16::try_from(local.year()).unwrap_or(1900),
+                    u8::from(local.month()),
+                    local.day(),
+                )?
+                .and_hms(
+                    u16::from(local.hour()),
+                    local.minute(),
+                    local.second(),
+                )?;
+                sheet.write_datetime_with_format(row, 0, cell, &moment)?;
+            }
+            sheet.write_string(row, 1, movement.kind().wire())?;
+            if let Some(record) = &record {
+                sheet.write_string(row, 2, record.id().to_string())?;
+                sheet.write_string(row, 3, record.state().unwrap_or_default())?;
+            }
+            match legs.get(at) {
+                Some(leg) => {
+                    sheet.write_string(row, 4, direction_word(leg.direction))?;
+                    sheet.write_string(row, 5, leg.asset.as_str())?;
+                    let amount = signed(leg.amount, leg.direction);
+                    let format = if leg.asset == Asset::FiatBrl {
+                        &reais
+                    } else {
+                        &units
+                    };
+                    sheet.write_with_format(row, 6, amount, format)?;
+                    sheet.write_boolean(
+                        row,
+                        7,
+                        movement.counts() && leg.direction != Direction::Within,
+                    )?;
+                }
+                None => {
+                    sheet.write_boolean(row, 7, false)?;
+                }
+            }
+            sheet.write_string(row, 8, what.as_str())?;
+            row += 1;
+        }
+    }
+    book.save_to_buffer()
 }
 
 /// Saving the extrato: where, as what, and the extrato as shown.

@@ -19,13 +19,13 @@ use crate::app::i18n::{Language, tr};
 use crate::app::resources::{AccountData, Rows};
 use brlv_core::api::model::DepositAsset;
 use brlv_core::api::model::{Asset, Deposit, Order, Transfer, Wallet, Withdrawal};
-use brlv_core::tax::darf::{self, LateDarf};
+use brlv_core::tax::darf::{self, LateDarf, Overdue};
 use brlv_core::tax::declaration::{self, Declaration, MoneyHeld};
 use brlv_core::tax::input::TOKEN_DEPOSIT_ASSETS;
 use brlv_core::tax::ledger::{
     Holding, RecordRef, assets_needing_prices, dollar_rate_days, ticker_of,
 };
-use brlv_core::tax::money::{MoneyMoves, MoneyRecords};
+use brlv_core::tax::money::{self, DollarCost, MoneyMoves, MoneyRecords};
 use brlv_core::tax::ptax::DollarRates;
 use brlv_core::tax::selic::SelicMonths;
 use brlv_core::tax::{
@@ -153,6 +153,29 @@ impl TaxSources {
                 },
             )
         })
+    }
+
+    /// The records the dollars at the service are read from (their
+    /// deposits when that list was read).
+    fn dollar_records(&self) -> MoneyRecords<'_> {
+        MoneyRecords {
+            orders: &self.orders,
+            withdrawals: &self.withdrawals,
+            deposits: self.money_deposits[1].as_ref().map(|rows| rows.as_slice()),
+            claims: &self.claims,
+        }
+    }
+
+    /// The dollars at the service at their cost in reais, from these lists
+    /// and the `ledger` built from them.
+    pub fn dollar_cost(&self, ledger: &Ledger) -> DollarCost {
+        DollarCost::of(&self.dollar_records(), ledger, &self.dollar_rates)
+    }
+
+    /// The days whose PTAX the money held at the service needs for `year`'s
+    /// declaration (dollar deposits, both 31/12).
+    pub fn money_dollar_days(&self, year: i32) -> std::collections::BTreeSet<Date> {
+        money::dollar_rate_days(&self.dollar_records(), year, brasilia::date_at(self.now))
     }
 
     /// How many records the ledger reads in `data`.
@@ -309,8 +332,15 @@ pub struct TaxFigures {
     /// The Brasília days whose dollar PTAX the ledger may use: the Banco
     /// Central is asked for them.
     pub dollar_days: Arc<std::collections::BTreeSet<Date>>,
-    /// The months whose Selic the year's late DARFs need when paid today.
+    /// The days whose PTAX the money held at the service needs for the
+    /// year shown (dollar deposits, both 31/12): asked with `dollar_days`.
+    pub money_dollar_days: Arc<std::collections::BTreeSet<Date>>,
+    /// The months whose Selic the late DARFs of every year need when paid today.
     pub selic_needed: Arc<std::collections::BTreeSet<YearMonth>>,
+    /// Every DARF of the history not marked paid by its due date, as it
+    /// comes to if paid today: what the months' table, the PDF and the
+    /// Overview's notice say.
+    pub overdue: Arc<Overdue>,
     /// The year's DARFs not marked paid by their due date, as they come to
     /// when paid today (fine and Selic interest).
     pub late_darfs: Arc<Vec<LateDarf>>,
@@ -321,15 +351,18 @@ pub struct TaxFigures {
     /// The movements of reais and of dollars at the service, in time: the
     /// view reads the money held on 31/12 back from today's balance with them.
     pub money: Arc<[MoneyMoves; 2]>,
+    /// The dollars at the service at their cost in reais, in time.
+    pub dollar_cost: Arc<DollarCost>,
     generation: u64,
 }
 
 impl TaxFigures {
-    /// The BRL and USD held at the service on the declaration's second
-    /// column's day (31/12, or `now` for the current year), each with how
-    /// it was read: from today's BRL balance `balance_brl` when it was
-    /// read, and, the interface giving no balance in dollars, the dollars
-    /// from their movements. The view and the PDF both read them here.
+    /// The BRL and USD held at the service in both columns of the
+    /// declaration (31/12 of the year before; 31/12, or `now` for the
+    /// current year), each with how it was read: from today's BRL balance
+    /// `balance_brl` when it was read, and, the interface giving no balance
+    /// in dollars, the dollars from their movements, at their cost in reais
+    /// with the PTAX of 31/12 beside. The view and the PDF both read them here.
     pub fn money_held(
         &self,
         balance_brl: Option<Decimal>,
@@ -348,10 +381,13 @@ impl TaxFigures {
                     }
                     _ => Err(tr(language, "taxes.bens.money.no_usd_balance")),
                 };
-                moves.held_for_year(
+                let cost = (moves.currency == "USD").then_some(&*self.dollar_cost);
+                moves.held_in_declaration(
                     balance.map_err(|reason| reason.into_owned()),
                     declaration.year,
                     now,
+                    cost,
+                    &self.sources.dollar_rates,
                 )
             })
             .collect()
@@ -419,7 +455,7 @@ pub fn compute(
             && previous.request.today == request.today
             && previous.request.report_inputs == request.report_inputs
     });
-    let (year, assets, (to_check, outflows), (selic_needed, late_darfs), declaration) =
+    let (year, assets, (to_check, outflows), (selic_needed, late_darfs, overdue), declaration) =
         match same_year {
             Some(previous) => (
                 previous.year.clone(),
@@ -431,6 +467,7 @@ pub fn compute(
                 (
                     Arc::clone(&previous.selic_needed),
                     Arc::clone(&previous.late_darfs),
+                    Arc::clone(&previous.overdue),
                 ),
                 previous.declaration.clone(),
             ),
@@ -441,7 +478,9 @@ pub fn compute(
                 let paid_on = request
                     .today
                     .unwrap_or_else(|| brasilia::date_at(sources.now));
-                let selic_needed = darf::selic_needed(&report.months, paid_on);
+                // Every year's: a DARF of last year still owed is owed today.
+                let selic_needed = Overdue::selic_needed(&ledger, &sources.typed, paid_on);
+                let overdue = Overdue::of(&ledger, &sources.typed, paid_on, &sources.selic);
                 let late = darf::late_darfs(&report.months, paid_on, &sources.selic);
                 let declared = declaration::declaration(
                     &ledger,
@@ -454,15 +493,22 @@ pub fn compute(
                     Some(Arc::new(report)),
                     Arc::new(assets),
                     (Arc::new(to_check), Arc::new(outflows)),
-                    (Arc::new(selic_needed), Arc::new(late)),
+                    (Arc::new(selic_needed), Arc::new(late), Arc::new(overdue)),
                     Some(Arc::new(declared)),
                 )
             }
         };
-    let money = match same_ledger {
-        Some(previous) => Arc::clone(&previous.money),
-        None => Arc::new(sources.money_moves()),
+    let (money, dollar_cost) = match same_ledger {
+        Some(previous) => (
+            Arc::clone(&previous.money),
+            Arc::clone(&previous.dollar_cost),
+        ),
+        None => (
+            Arc::new(sources.money_moves()),
+            Arc::new(sources.dollar_cost(&ledger)),
+        ),
     };
+    let money_dollar_days = Arc::new(sources.money_dollar_days(request.year));
     let years = Arc::new(years_of(&ledger, request.year, sources.now));
     TaxFigures {
         request,
@@ -476,9 +522,12 @@ pub fn compute(
         wanted_prices,
         dollar_days,
         selic_needed,
+        money_dollar_days,
         late_darfs,
+        overdue,
         declaration,
         money,
+        dollar_cost,
         generation,
     }
 }

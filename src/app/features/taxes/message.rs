@@ -29,9 +29,22 @@ pub enum TaxesCommand {
         folder: PathBuf,
         /// The figures, as shown.
         figures: Arc<TaxFigures>,
-        /// The BRL and USD held at the service on the declaration's
-        /// second column's day, as the view shows them.
+        /// The BRL and USD held at the service in both columns of the
+        /// declaration, as the view shows them.
         money: Vec<brlv_core::tax::declaration::MoneyHeld>,
+        /// The language of the reasons the files carry.
+        language: brlv_core::tax::Language,
+    },
+    /// Write the year's workbook (.xlsx) of the year the figures are for.
+    SaveXlsx {
+        /// The file.
+        path: PathBuf,
+        /// The figures, as shown.
+        figures: Arc<TaxFigures>,
+        /// The BRL and USD held at the service, as the view shows them.
+        money: Vec<brlv_core::tax::declaration::MoneyHeld>,
+        /// The workbook's language.
+        language: brlv_core::tax::Language,
     },
     /// Render and write the report for an accountant as PDF.
     SavePdf {

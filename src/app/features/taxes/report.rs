@@ -28,8 +28,8 @@ use brlv_core::tax::{Ledger, YearReport, brasilia};
 
 use super::figures::TaxFigures;
 use super::words::{
-    darf_line, date_text, flag_texts, gcap_text, money_held_words, month_title, reading_name,
-    report_language,
+    darf_line, date_text, flag_texts, gcap_text, late_darf_lines, money_held_words, month_title,
+    overdue_short, reading_name, report_language,
 };
 
 /// The report's content, written for a person.
@@ -114,10 +114,11 @@ pub fn build_report(
     let year = figures.year.as_deref()?;
     let amounts = AmountFormat::new(language, false);
     let t = |key: &'static str| tr(language, key).into_owned();
+    let today = brasilia::date_at(made_at);
     let mut sections = vec![
-        months_section(year, language, amounts),
+        months_section(figures, year, language, (amounts, today)),
         assets_section(year, &figures.ledger, language, amounts),
-        darf_section(year, language, amounts),
+        darf_section(figures, year, language, (amounts, today)),
         decripto_section(year, language, amounts),
         positions_section(year, figures.declaration.is_none(), language, amounts),
     ];
@@ -164,7 +165,12 @@ pub fn build_report(
     })
 }
 
-fn months_section(year: &YearReport, language: Language, amounts: AmountFormat) -> ReportSection {
+fn months_section(
+    figures: &TaxFigures,
+    year: &YearReport,
+    language: Language,
+    (amounts, today): (AmountFormat, time::Date),
+) -> ReportSection {
     let t = |key: &'static str| tr(language, key).into_owned();
     let rows = year
         .months
@@ -202,30 +208,55 @@ fn months_section(year: &YearReport, language: Language, amounts: AmountFormat) 
                     String::new()
                 } else if month.paid {
                     t("taxes.paid_yes")
+                } else if let Some(late) = figures.overdue.of_month(month.month) {
+                    format!(
+                        "{}: {}",
+                        t("taxes.paid_no"),
+                        overdue_short(language, amounts, late, today)
+                    )
                 } else {
                     t("taxes.paid_no")
                 },
             ]
         })
         .collect();
+    let mut blocks = Vec::new();
+    // What the figures leave out is said before them.
+    if let Some(notice) = figures
+        .ledger
+        .unknown_states_notice(report_language(language))
+    {
+        blocks.push(ReportBlock::Text(notice));
+        blocks.push(ReportBlock::Note(t("taxes.not_counted_note")));
+    }
+    blocks.push(ReportBlock::Table {
+        columns: vec![
+            column(t("taxes.col.month"), 15, false),
+            column(t("taxes.col.sales"), 13, true),
+            column(t("taxes.col.against_limit"), 11, false),
+            column(t("taxes.col.gain"), 13, true),
+            column(t("taxes.col.tax"), 10, true),
+            column(t("taxes.col.darf"), 11, true),
+            column(t("taxes.col.due"), 12, false),
+            column(t("taxes.col.paid"), 15, false),
+        ],
+        rows,
+    });
+    for month in year.months.iter().filter(|month| month.not_counted > 0) {
+        blocks.push(ReportBlock::Note(format!(
+            "{}: {}",
+            month_title(language, month.month),
+            tr_with(
+                language,
+                "taxes.not_counted_badge",
+                &[("count", &month.not_counted.to_string())],
+            )
+        )));
+    }
+    blocks.push(ReportBlock::Note(t("taxes.months_note")));
     ReportSection {
         heading: t("taxes.months_heading"),
-        blocks: vec![
-            ReportBlock::Table {
-                columns: vec![
-                    column(t("taxes.col.month"), 17, false),
-                    column(t("taxes.col.sales"), 14, true),
-                    column(t("taxes.col.against_limit"), 12, false),
-                    column(t("taxes.col.gain"), 13, true),
-                    column(t("taxes.col.tax"), 11, true),
-                    column(t("taxes.col.darf"), 12, true),
-                    column(t("taxes.col.due"), 12, false),
-                    column(t("taxes.col.paid"), 9, false),
-                ],
-                rows,
-            },
-            ReportBlock::Note(t("taxes.months_note")),
-        ],
+        blocks,
     }
 }
 
@@ -276,7 +307,12 @@ fn assets_section(
     }
 }
 
-fn darf_section(year: &YearReport, language: Language, amounts: AmountFormat) -> ReportSection {
+fn darf_section(
+    figures: &TaxFigures,
+    year: &YearReport,
+    language: Language,
+    (amounts, today): (AmountFormat, time::Date),
+) -> ReportSection {
     let mut blocks: Vec<ReportBlock> = year
         .months_with_tax()
         .filter_map(|month| darf_line(language, amounts, month).map(ReportBlock::Text))
@@ -290,6 +326,39 @@ fn darf_section(year: &YearReport, language: Language, amounts: AmountFormat) ->
             "taxes.carried_at_end",
             &[("amount", &amounts.brl(year.carried_at_end_brl))],
         )));
+    }
+    // What a DARF not paid by its due date comes to on the day of payment:
+    // its own amount leaves the debt open.
+    for darf in figures.late_darfs.iter() {
+        for line in late_darf_lines(language, amounts, darf, today) {
+            blocks.push(ReportBlock::Text(line));
+        }
+    }
+    let others: Vec<String> = figures
+        .overdue
+        .darfs
+        .iter()
+        .filter(|darf| darf.month.year != year.year)
+        .map(|darf| {
+            format!(
+                "{}: DARF {} {} · {}",
+                month_title(language, darf.month),
+                brlv_core::tax::months::DARF_CODE,
+                amounts.brl(darf.amount_brl),
+                overdue_short(language, amounts, darf, today)
+            )
+        })
+        .collect();
+    if !others.is_empty() {
+        blocks.push(ReportBlock::Text(
+            tr(language, "taxes.late.other_years").into_owned(),
+        ));
+        blocks.extend(others.into_iter().map(ReportBlock::Text));
+    }
+    if !figures.late_darfs.is_empty() || !figures.overdue.is_empty() {
+        blocks.push(ReportBlock::Note(
+            tr(language, "taxes.late.source").into_owned(),
+        ));
     }
     ReportSection {
         heading: tr(language, "taxes.darf_heading").into_owned(),
@@ -473,14 +542,21 @@ fn bens_section(
             &[("asset", &line.asset), ("text", &line.discriminacao)],
         )));
     }
-    let date = date_text(language, declaration.this_on);
     for held in money {
-        let words = money_held_words(language, amounts, held, &date);
-        blocks.push(ReportBlock::Text(match words.flag {
-            Some(flag) => format!("{} [{}]", words.head, tr(language, flag)),
-            None => words.head,
-        }));
-        blocks.push(ReportBlock::Note(words.how));
+        for column in [&held.previous, &held.this] {
+            let words = money_held_words(language, amounts, held, column);
+            blocks.push(ReportBlock::Text(match words.flag {
+                Some(flag) => format!("{} [{}]", words.head, tr(language, flag)),
+                None => words.head,
+            }));
+            for line in words.cost.into_iter().chain(words.reference) {
+                blocks.push(ReportBlock::Text(line));
+            }
+            blocks.push(ReportBlock::Note(words.how));
+        }
+        if let Some(gap) = super::words::money_unexplained_words(language, amounts, held) {
+            blocks.push(ReportBlock::Note(gap));
+        }
     }
     if !money.is_empty() {
         blocks.push(ReportBlock::Note(t("taxes.bens.money.code_unsettled")));
@@ -506,13 +582,14 @@ fn gcap_table(sales: &[GcapSale], language: Language, amounts: AmountFormat) -> 
     let t = |key: &'static str| tr(language, key).into_owned();
     ReportBlock::Table {
         columns: vec![
-            column(t("taxes.col.date"), 14, false),
-            column(t("taxes.col.asset"), 10, false),
-            column(t("taxes.col.quantity"), 20, true),
-            column(t("taxes.col.value"), 14, true),
-            column(t("taxes.col.cost"), 14, true),
-            column(t("taxes.col.fees"), 12, true),
-            column(t("taxes.col.gain"), 16, true),
+            column(t("taxes.col.date"), 12, false),
+            column(t("taxes.col.asset"), 8, false),
+            column(t("taxes.col.nature"), 15, false),
+            column(t("taxes.col.quantity"), 15, true),
+            column(t("taxes.col.value"), 13, true),
+            column(t("taxes.col.cost"), 13, true),
+            column(t("taxes.col.fees"), 10, true),
+            column(t("taxes.col.gain"), 14, true),
         ],
         rows: sales
             .iter()
@@ -520,6 +597,7 @@ fn gcap_table(sales: &[GcapSale], language: Language, amounts: AmountFormat) -> 
                 vec![
                     date_text(language, sale.at.date()),
                     sale.asset.clone(),
+                    sale.nature.text(report_language(language)).to_owned(),
                     amounts.number(sale.quantity, 18),
                     amounts.brl(sale.value_brl),
                     amounts.brl(sale.cost_brl),

@@ -49,6 +49,8 @@ pub struct TaxesState {
     pub csv: ExportDraft,
     /// The report for an accountant, as PDF.
     pub pdf: ExportDraft,
+    /// The year's workbook (.xlsx).
+    pub xlsx: ExportDraft,
     /// Keep the view scrolled to this part (`--view taxes:declaration`, `taxes:bens`).
     pub part_in_view: Option<TaxesPart>,
     ledger_inputs: u64,
@@ -145,9 +147,13 @@ impl TaxesState {
 
     /// What the Banco Central should be asked for the figures, once a
     /// session (the days and months not asked yet).
-    pub fn central_bank_to_ask(&mut self, figures: &TaxFigures) -> Option<TaxesCommand> {
+    pub fn central_bank_to_ask(
+        &mut self,
+        figures: &TaxFigures,
+        now: OffsetDateTime,
+    ) -> Option<TaxesCommand> {
         self.central_bank
-            .to_ask(figures)
+            .to_ask(figures, now)
             .map(TaxesCommand::CentralBank)
     }
 
@@ -215,6 +221,58 @@ pub enum TaxesPart {
     Bens,
 }
 
+/// The tax year's files the view saves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TaxFile {
+    /// The CSV files, into a folder.
+    Csv,
+    /// The report for an accountant, as PDF.
+    Pdf,
+    /// The workbook (.xlsx).
+    Xlsx,
+}
+
+impl TaxFile {
+    /// Whether the system's dialog for it already asked before replacing
+    /// the file (a Save dialog does; a folder's dialog asks nothing of the
+    /// files put in it).
+    pub fn dialog_asks_to_replace(self) -> bool {
+        self != TaxFile::Csv
+    }
+
+    /// The file a dialog of `purpose` was opened for, and its year.
+    pub fn chosen_for(purpose: &crate::app::dialog::DialogPurpose) -> Option<(TaxFile, i32)> {
+        use crate::app::dialog::DialogPurpose;
+        match *purpose {
+            DialogPurpose::TaxCsv { year } => Some((TaxFile::Csv, year)),
+            DialogPurpose::TaxPdf { year } => Some((TaxFile::Pdf, year)),
+            DialogPurpose::TaxXlsx { year } => Some((TaxFile::Xlsx, year)),
+            _ => None,
+        }
+    }
+
+    /// The system's dialog that chooses it for `year`.
+    fn dialog(self, year: i32) -> crate::app::dialog::DialogPurpose {
+        use crate::app::dialog::DialogPurpose;
+        match self {
+            TaxFile::Csv => DialogPurpose::TaxCsv { year },
+            TaxFile::Pdf => DialogPurpose::TaxPdf { year },
+            TaxFile::Xlsx => DialogPurpose::TaxXlsx { year },
+        }
+    }
+
+    /// The file an export of `kind` wrote, when it is one of these.
+    pub fn of_export(kind: crate::app::export::ExportKind) -> Option<TaxFile> {
+        use crate::app::export::ExportKind;
+        match kind {
+            ExportKind::TaxCsv => Some(TaxFile::Csv),
+            ExportKind::TaxPdf => Some(TaxFile::Pdf),
+            ExportKind::TaxXlsx => Some(TaxFile::Xlsx),
+            _ => None,
+        }
+    }
+}
+
 /// The next step of saving the tax year's files.
 #[derive(Debug)]
 pub enum TaxFileStep {
@@ -273,28 +331,75 @@ impl TaxesState {
         (figures.year.as_ref().map(|report| report.year) == Some(year)).then_some(figures)
     }
 
-    /// Saves the CSV files of the year shown: into the folder chosen
-    /// in the system's dialog, or the one typed.
-    pub fn save_csv(&mut self, report: ReportFor<'_>) -> TaxFileStep {
+    /// Saves `file` of the year shown: to the file (for the CSV files, the
+    /// folder) chosen in the system's dialog, or the one typed.
+    pub fn save(&mut self, file: TaxFile, report: ReportFor<'_>) -> TaxFileStep {
         let year = self.shown_year(report.now);
-        if std::mem::take(&mut self.csv.dialog_asked) {
-            return TaxFileStep::ChooseFile(crate::app::dialog::DialogPurpose::TaxCsv { year });
+        if std::mem::take(&mut self.draft_mut(file).dialog_asked) {
+            return TaxFileStep::ChooseFile(file.dialog(year));
         }
-        self.write_csv(year, report)
+        self.write(file, year, report)
     }
 
-    /// Saves the report of the year shown as PDF: to the file chosen in the
-    /// system's dialog, or the one typed.
-    pub fn save_pdf(&mut self, report: ReportFor<'_>) -> TaxFileStep {
-        let year = self.shown_year(report.now);
-        if std::mem::take(&mut self.pdf.dialog_asked) {
-            return TaxFileStep::ChooseFile(crate::app::dialog::DialogPurpose::TaxPdf { year });
+    /// The system's dialog chose `typed` for `file` of `year`: its write.
+    pub fn file_chosen(
+        &mut self,
+        file: TaxFile,
+        year: i32,
+        typed: String,
+        report: ReportFor<'_>,
+    ) -> TaxFileStep {
+        self.draft_mut(file).path = typed;
+        self.write(file, year, report)
+    }
+
+    /// `file` of `year`, to be written where its draft says.
+    fn write(&mut self, file: TaxFile, year: i32, report: ReportFor<'_>) -> TaxFileStep {
+        match file {
+            TaxFile::Csv => self.write_csv(year, report),
+            TaxFile::Pdf => self.write_pdf(year, report),
+            TaxFile::Xlsx => self.write_xlsx(year, report),
         }
-        self.write_pdf(year, report)
+    }
+
+    /// The save bar's draft of `file`.
+    pub fn draft_mut(&mut self, file: TaxFile) -> &mut ExportDraft {
+        match file {
+            TaxFile::Csv => &mut self.csv,
+            TaxFile::Pdf => &mut self.pdf,
+            TaxFile::Xlsx => &mut self.xlsx,
+        }
+    }
+
+    /// The workbook of `year`, to be written to the file in the draft.
+    fn write_xlsx(&mut self, year: i32, report: ReportFor<'_>) -> TaxFileStep {
+        let figures = self.figures_of(year);
+        let Some(path) = self.xlsx.start() else {
+            return TaxFileStep::Done;
+        };
+        match figures {
+            Some(figures) => {
+                let money = figures.money_held(report.balance_brl, report.language, report.now);
+                TaxFileStep::Write(TaxesCommand::SaveXlsx {
+                    path,
+                    figures,
+                    money,
+                    language: super::words::report_language(report.language),
+                })
+            }
+            None => {
+                let not_ready = crate::app::i18n::tr(report.language, "taxes.files_not_ready");
+                self.xlsx.finish(Err(crate::app::export::FileError::encode(
+                    &path,
+                    not_ready.into_owned(),
+                )));
+                TaxFileStep::Done
+            }
+        }
     }
 
     /// The CSV files of `year`, to be written into the folder in the draft.
-    pub fn write_csv(&mut self, year: i32, report: ReportFor<'_>) -> TaxFileStep {
+    fn write_csv(&mut self, year: i32, report: ReportFor<'_>) -> TaxFileStep {
         let figures = self.figures_of(year);
         let Some(folder) = self.csv.start() else {
             return TaxFileStep::Done;
@@ -306,6 +411,7 @@ impl TaxesState {
                     folder,
                     figures,
                     money,
+                    language: super::words::report_language(report.language),
                 })
             }
             None => {
@@ -320,7 +426,7 @@ impl TaxesState {
     }
 
     /// The report of `year`, to be rendered and written to the file in the draft.
-    pub fn write_pdf(&mut self, year: i32, report: ReportFor<'_>) -> TaxFileStep {
+    fn write_pdf(&mut self, year: i32, report: ReportFor<'_>) -> TaxFileStep {
         let built = self.figures_of(year).and_then(|figures| {
             let money = figures.money_held(report.balance_brl, report.language, report.now);
             super::report::build_report(

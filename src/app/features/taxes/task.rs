@@ -1,5 +1,5 @@
 //! The Taxes view's worker calls: the files written on the worker's
-//! blocking pool (the year's CSV files, the PDF report). What the figures
+//! blocking pool (the year's CSV files, its workbook, the PDF report). What the figures
 //! ask of the service and the Banco Central is journaled, so the worker
 //! asks it where the journal is in reach (`worker/taxes.rs`).
 
@@ -24,6 +24,25 @@ fn write_csv(
     write_file(path, &bytes).map(|_| ())
 }
 
+/// The year's report of `figures` and its declaration with `money` (the BRL
+/// and USD held at the service, as the view shows them); for `path`, why not.
+fn declared<'a>(
+    figures: &'a TaxFigures,
+    money: Vec<MoneyHeld>,
+    path: &Path,
+) -> Result<(&'a brlv_core::tax::YearReport, Declaration), FileError> {
+    match (figures.year.as_deref(), figures.declaration.as_deref()) {
+        (Some(year), Some(declaration)) => Ok((
+            year,
+            Declaration {
+                money,
+                ..declaration.clone()
+            },
+        )),
+        _ => Err(FileError::encode(path, "the report is not computed yet")),
+    }
+}
+
 /// Writes the CSV files of the year `figures` are for into `folder`
 /// (made if missing), each a private file: the ledger, the months, the
 /// positions, and the declaration's with `money` (the BRL and USD held at
@@ -33,11 +52,9 @@ pub fn write_csv_files(
     folder: &Path,
     figures: &TaxFigures,
     money: Vec<MoneyHeld>,
+    language: brlv_core::tax::Language,
 ) -> Result<PathBuf, FileError> {
-    let (Some(year), Some(declaration)) = (figures.year.as_deref(), figures.declaration.as_deref())
-    else {
-        return Err(FileError::encode(folder, "the report is not computed yet"));
-    };
+    let (year, declaration) = declared(figures, money, folder)?;
     std::fs::create_dir_all(folder).map_err(|error| FileError::io(folder, &error))?;
     let [ledger, months, positions, bens, gcap, late] =
         csv_names(year.year).map(|name| folder.join(name));
@@ -50,18 +67,41 @@ pub fn write_csv_files(
     write_csv(&positions, |out| {
         export::write_positions(out, &year.positions, year.positions_on)
     })?;
-    let declaration = Declaration {
-        money,
-        ..declaration.clone()
-    };
     write_csv(&bens, |out| export::write_bens(out, &declaration))?;
     write_csv(&gcap, |out| {
         export::write_gcap_sales(out, &declaration.gcap_sales)
     })?;
     write_csv(&late, |out| {
-        export::write_late_darfs(out, &figures.late_darfs)
+        export::write_late_darfs(out, &figures.late_darfs, language)
     })?;
     Ok(folder.to_owned())
+}
+
+/// Writes the workbook of the year `figures` are for to `path` as a
+/// private file: the same figures as the CSV files, with `money` (the BRL
+/// and USD held at the service, as the view shows them), in `language`.
+/// Blocking, for the worker's blocking pool.
+pub fn write_xlsx(
+    path: &Path,
+    figures: &TaxFigures,
+    money: Vec<MoneyHeld>,
+    language: brlv_core::tax::Language,
+) -> Result<PathBuf, FileError> {
+    let (year, declaration) = declared(figures, money, path)?;
+    let bytes = figures
+        .sources
+        .with_input(|input| {
+            brlv_core::tax::workbook::workbook(&brlv_core::tax::workbook::WorkbookParts {
+                ledger: &figures.ledger,
+                input,
+                year,
+                declaration: &declaration,
+                late: &figures.late_darfs,
+                language,
+            })
+        })
+        .map_err(|error| FileError::encode(path, error))?;
+    write_file(path, &bytes)
 }
 
 /// Renders the report and writes it to `path` as a private file. Blocking,

@@ -60,6 +60,146 @@ pub fn darf_line(language: Language, amounts: AmountFormat, month: &MonthReport)
     ))
 }
 
+/// A late DARF in short, for its month's row: `overdue 154 days ·
+/// R$206.63 today` (or `if paid on …` when the day of payment is not
+/// `today`); the known part when a month's Selic is missing.
+pub fn overdue_short(
+    language: Language,
+    amounts: AmountFormat,
+    darf: &brlv_core::tax::darf::LateDarf,
+    today: Date,
+) -> String {
+    let amount = darf.total_brl.map_or_else(
+        || {
+            tr_with(
+                language,
+                "taxes.overdue_at_least",
+                &[("amount", &amounts.brl(darf.known_part_brl()))],
+            )
+        },
+        |total| amounts.brl(total),
+    );
+    let days = darf.days_late.to_string();
+    if darf.paid_on == today {
+        tr_with(
+            language,
+            "taxes.overdue_today",
+            &[("days", &days), ("amount", &amount)],
+        )
+    } else {
+        tr_with(
+            language,
+            "taxes.overdue_on",
+            &[
+                ("days", &days),
+                ("amount", &amount),
+                ("date", &date_text(language, darf.paid_on)),
+            ],
+        )
+    }
+}
+
+/// A late DARF in full, as the view and the PDF say it: what is owed and
+/// how late, the fine, the Selic interest (or which months' Selic is
+/// missing and why), and the total; one line each.
+pub fn late_darf_lines(
+    language: Language,
+    amounts: AmountFormat,
+    darf: &brlv_core::tax::darf::LateDarf,
+    today: Date,
+) -> Vec<String> {
+    // A rate as written: 20, 16.83, 5.95 (no places it does not have).
+    let percent = |value: rust_decimal::Decimal| amounts.number(value.normalize(), 0);
+    let month = month_title(language, darf.month);
+    let mut lines = vec![
+        tr_with(
+            language,
+            "taxes.late.owed",
+            &[
+                ("month", &month),
+                ("amount", &amounts.brl(darf.amount_brl)),
+                ("due", &date_text(language, darf.due)),
+                ("days", &darf.days_late.to_string()),
+                ("paid_on", &date_text(language, darf.paid_on)),
+            ],
+        ),
+        tr_with(
+            language,
+            if darf.fine_capped {
+                "taxes.late.fine_capped"
+            } else {
+                "taxes.late.fine"
+            },
+            &[
+                ("month", &month),
+                ("fine", &amounts.brl(darf.fine_brl)),
+                (
+                    "rate",
+                    &percent(darf.fine_rate * rust_decimal::Decimal::ONE_HUNDRED),
+                ),
+            ],
+        ),
+    ];
+    match (darf.interest_brl, darf.interest_percent, darf.total_brl) {
+        (Some(interest), Some(rate), Some(total)) => {
+            lines.push(tr_with(
+                language,
+                "taxes.late.interest",
+                &[
+                    ("month", &month),
+                    ("interest", &amounts.brl(interest)),
+                    ("rate", &percent(rate)),
+                    ("months", &darf.interest_months.len().to_string()),
+                ],
+            ));
+            lines.push(if darf.paid_on == today {
+                tr_with(
+                    language,
+                    "taxes.late.total",
+                    &[("month", &month), ("total", &amounts.brl(total))],
+                )
+            } else {
+                tr_with(
+                    language,
+                    "taxes.late.total_on",
+                    &[
+                        ("month", &month),
+                        ("total", &amounts.brl(total)),
+                        ("date", &date_text(language, darf.paid_on)),
+                    ],
+                )
+            });
+        }
+        _ => {
+            let core = report_language(language);
+            let missing: Vec<String> = darf
+                .missing_selic()
+                .map(|(selic_month, problem)| {
+                    format!(
+                        "{} ({})",
+                        month_title(language, selic_month),
+                        problem.text(selic_month, core)
+                    )
+                })
+                .collect();
+            lines.push(tr_with(
+                language,
+                "taxes.late.interest_missing",
+                &[("month", &month), ("months", &missing.join(", "))],
+            ));
+            lines.push(tr_with(
+                language,
+                "taxes.late.known_part",
+                &[
+                    ("month", &month),
+                    ("amount", &amounts.brl(darf.known_part_brl())),
+                ],
+            ));
+        }
+    }
+    lines
+}
+
 /// The kind of a ledger entry in words.
 pub fn kind_text(language: Language, kind: EntryKind) -> String {
     let key = match kind {
@@ -94,6 +234,8 @@ pub fn flag_texts(language: Language, flags: Flags) -> Vec<String> {
                 "in-motion" => "taxes.flag.in_motion",
                 "value-by-practice" => "taxes.flag.practice_value",
                 "dollar-rate-failed" => "taxes.flag.rate_failed",
+                "rate-of-previous-business-day" => "taxes.flag.rate_previous_day",
+                "provisional-rate" => "taxes.flag.rate_provisional",
                 _ => "taxes.flag.creation_time",
             };
             tr(language, key).into_owned()
@@ -158,6 +300,10 @@ pub fn reading_name(language: Language, reading: Reading) -> String {
         Reading::SelfCustody => "taxes.rule.self_custody",
         Reading::UnknownOrderState => "taxes.rule.unknown_order_state",
         Reading::DeCripto => "taxes.rule.decripto",
+        Reading::PtaxPreviousBusinessDay => "taxes.rule.ptax_previous_business_day",
+        Reading::ProvisionalRate => "taxes.rule.provisional_rate",
+        Reading::FeeInForeignCurrency => "taxes.rule.fee_in_foreign_currency",
+        Reading::MoneyAtTheService => "taxes.rule.money_at_the_service",
     };
     tr(language, key).into_owned()
 }
@@ -168,7 +314,8 @@ pub fn disclaimer(language: Language) -> &'static str {
 }
 
 /// The money held at the service on a day, in words: the line itself, how
-/// it was read, and the flag it carries when it was not read on the day.
+/// it was read, the flag it carries when it was not read on the day, and
+/// for dollars what they cost in reais and the PTAX of 31/12 beside it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoneyHeldWords {
     /// `BRL held at the service on 31 Dec 2026: R$15,000.00`.
@@ -177,28 +324,29 @@ pub struct MoneyHeldWords {
     pub how: String,
     /// The flag's key (`taxes.bens.money.badge_*`), when it carries one.
     pub flag: Option<&'static str>,
+    /// Dollars: their cost in reais, what is declared.
+    pub cost: Option<String>,
+    /// Dollars on 31/12: the PTAX buying rate of the day, for reference.
+    pub reference: Option<String>,
 }
 
-/// `held`, the money at the service on `date` (already written), in words.
+/// `column` of `held`, the money at the service on its day, in words.
 pub fn money_held_words(
     language: Language,
     amounts: AmountFormat,
     held: &brlv_core::tax::declaration::MoneyHeld,
-    date: &str,
+    column: &brlv_core::tax::declaration::MoneyColumn,
 ) -> MoneyHeldWords {
-    use brlv_core::api::model::Asset;
     use brlv_core::tax::declaration::MoneyReading;
-    let amount_text = |amount: rust_decimal::Decimal| match held.currency {
-        "USD" => amounts.of_asset(amount, Some(&Asset::FiatUsd)).text(),
-        _ => amounts.brl(amount),
-    };
-    let amount = held.amount.map(amount_text).unwrap_or_default();
+    let amount_text = |amount: rust_decimal::Decimal| money_amount(amounts, held.currency, amount);
+    let amount = column.amount.map(amount_text).unwrap_or_default();
+    let date = date_text(language, column.on);
     let head = tr_with(
         language,
         "taxes.bens.money.held",
         &[
             ("currency", held.currency),
-            ("date", date),
+            ("date", &date),
             ("amount", &amount),
         ],
     );
@@ -209,7 +357,7 @@ pub fn money_held_words(
             format!(" {}", tr(language, "taxes.bens.money.deposits_unread"))
         }
     };
-    let (how, flag) = match &held.reading {
+    let (how, flag) = match &column.reading {
         MoneyReading::OnTheDay => (
             tr(language, "taxes.bens.money.on_the_day").into_owned(),
             None,
@@ -259,7 +407,79 @@ pub fn money_held_words(
             Some("taxes.bens.money.badge_no_figure"),
         ),
     };
-    MoneyHeldWords { head, how, flag }
+    let dollars = held.currency == "USD";
+    let cost = column.cost_brl.filter(|_| dollars).map(|cost| {
+        let mut text = tr_with(
+            language,
+            "taxes.bens.money.cost",
+            &[("cost", &amounts.brl(cost))],
+        );
+        if column.uncosted > rust_decimal::Decimal::ZERO {
+            text.push(' ');
+            text.push_str(&tr_with(
+                language,
+                "taxes.bens.money.uncosted",
+                &[("amount", &amount_text(column.uncosted))],
+            ));
+        }
+        text
+    });
+    let reference = column.reference.as_ref().map(|reference| {
+        let published = reference.rate.rate.published_on;
+        let of = if published == reference.day {
+            String::new()
+        } else {
+            tr_with(
+                language,
+                "taxes.bens.money.reference_of",
+                &[("day", &date_text(language, published))],
+            )
+        };
+        tr_with(
+            language,
+            "taxes.bens.money.reference",
+            &[
+                ("day", &date_text(language, reference.day)),
+                ("of", &of),
+                ("rate", &amounts.number(reference.rate.rate.buying, 4)),
+                ("value", &amounts.brl(reference.value_brl)),
+            ],
+        )
+    });
+    MoneyHeldWords {
+        head,
+        how,
+        flag,
+        cost,
+        reference,
+    }
+}
+
+/// An amount of money at the service in its currency: `R$6,000.00`, `US$1,995.00`.
+fn money_amount(amounts: AmountFormat, currency: &str, amount: rust_decimal::Decimal) -> String {
+    use brlv_core::api::model::Asset;
+    match currency {
+        "USD" => amounts.of_asset(amount, Some(&Asset::FiatUsd)).text(),
+        _ => amounts.brl(amount),
+    }
+}
+
+/// What the service's own balance and the movements the lists show differ
+/// by, when they do: said beside the money held.
+pub fn money_unexplained_words(
+    language: Language,
+    amounts: AmountFormat,
+    held: &brlv_core::tax::declaration::MoneyHeld,
+) -> Option<String> {
+    let gap = held.unexplained.filter(|gap| !gap.is_zero())?;
+    Some(tr_with(
+        language,
+        "taxes.bens.money.unexplained",
+        &[
+            ("currency", held.currency),
+            ("gap", &money_amount(amounts, held.currency, gap.abs())),
+        ],
+    ))
 }
 
 /// That each sale of the taxable months goes through GCAP, naming them;

@@ -256,6 +256,7 @@ fn export_menu_ui(
             for (format, key) in [
                 (ExtratoFormat::Ofx, "activity.export_ofx"),
                 (ExtratoFormat::Csv, "activity.export_csv"),
+                (ExtratoFormat::Xlsx, "activity.export_xlsx"),
             ] {
                 if ui.button(cx.t(key).as_ref()).clicked() {
                     chosen = Some(format);
@@ -285,7 +286,7 @@ fn clear_search_of(ui: &Ui, kind: MovementKind) {
     set_asked(ui, egui::Id::unique(table), Asked::default());
 }
 
-/// "Export OFX…" and "Export CSV…": the extrato as shown, to the file
+/// "Export OFX…", "Export CSV…" and "Export workbook (.xlsx)…": the extrato as shown, to the file
 /// chosen in the system's dialog or to a typed path.
 fn export_ui(
     ui: &mut Ui,
@@ -297,6 +298,7 @@ fn export_ui(
     let language = cx.language;
     let (ofx, ofx_typed) = (cx.t("activity.export_ofx"), cx.t("activity.save_ofx"));
     let (csv, csv_typed) = (cx.t("activity.export_csv"), cx.t("activity.save_csv"));
+    let (xlsx, xlsx_typed) = (cx.t("activity.export_xlsx"), cx.t("activity.save_xlsx"));
     let choices = [
         SaveChoice {
             dialog: ofx.as_ref(),
@@ -305,6 +307,10 @@ fn export_ui(
         SaveChoice {
             dialog: csv.as_ref(),
             typed: csv_typed.as_ref(),
+        },
+        SaveChoice {
+            dialog: xlsx.as_ref(),
+            typed: xlsx_typed.as_ref(),
         },
     ];
     let keys = SaveBarKeys {
@@ -317,7 +323,8 @@ fn export_ui(
     note_ui(ui, &cx.t("activity.export_note"));
     let format = match chosen {
         Some(0) => ExtratoFormat::Ofx,
-        Some(_) => ExtratoFormat::Csv,
+        Some(1) => ExtratoFormat::Csv,
+        Some(_) => ExtratoFormat::Xlsx,
         None => return,
     };
     let snapshot = extrato_snapshot(cx, view);

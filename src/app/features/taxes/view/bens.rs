@@ -19,7 +19,9 @@ use brlv_core::tax::declaration::{BensLine, CnpjField, Column, Declaration, cnpj
 use brlv_core::tax::year::BENS_GROUP;
 
 use super::super::figures::TaxFigures;
-use super::super::words::{date_text, gcap_text, money_held_words, report_language};
+use super::super::words::{
+    date_text, gcap_text, money_held_words, money_unexplained_words, report_language,
+};
 use super::figure::figure_ui;
 
 /// Bens e Direitos with both columns, the CNPJ field, the money held and GCAP.
@@ -59,7 +61,7 @@ pub(super) fn bens_ui(
             });
     }
     cnpj_ui(ui, taxes, cx, out, &declaration.custodian_cnpj);
-    money_ui(ui, cx, declaration, figures);
+    money_ui(ui, cx, figures);
     if let Some(gcap) = gcap_text(language, declaration) {
         note_ui(ui, &gcap);
     }
@@ -159,21 +161,34 @@ fn cnpj_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &Shared, out: &mut Outbox, k
     }
 }
 
-/// The BRL and USD held at the service on the second column's day, each
-/// with how it was read ([`TaxFigures::money_held`]).
-fn money_ui(ui: &mut Ui, cx: &Shared, declaration: &Declaration, figures: &TaxFigures) {
-    let date = date_text(cx.language, declaration.this_on);
+/// The BRL and USD held at the service in both columns, each with how it
+/// was read, dollars at their cost in reais with the PTAX of 31/12 beside
+/// for reference ([`TaxFigures::money_held`]).
+fn money_ui(ui: &mut Ui, cx: &Shared, figures: &TaxFigures) {
+    super::figure::rule_tags_ui(
+        ui,
+        cx.language,
+        &[brlv_core::tax::Reading::MoneyAtTheService],
+    );
     let balance = cx.data.balance_brl.value().copied();
     for held in figures.money_held(balance, cx.language, cx.wall_now) {
-        let words = money_held_words(cx.language, cx.amounts(), &held, &date);
-        ui.horizontal_wrapped(|ui| {
-            // A sentence, not a column of figures: read as prose.
-            ui.label(RichText::new(&words.head).strong());
-            if let Some(flag) = words.flag {
-                badge_ui(ui, cx.t(flag).as_ref(), Tone::Warning);
+        for column in [&held.previous, &held.this] {
+            let words = money_held_words(cx.language, cx.amounts(), &held, column);
+            ui.horizontal_wrapped(|ui| {
+                // A sentence, not a column of figures: read as prose.
+                ui.label(RichText::new(&words.head).strong());
+                if let Some(flag) = words.flag {
+                    badge_ui(ui, cx.t(flag).as_ref(), Tone::Warning);
+                }
+            });
+            for line in words.cost.iter().chain(&words.reference) {
+                ui.add(egui::Label::new(line.as_str()).wrap());
             }
-        });
-        ui.add(egui::Label::new(RichText::new(words.how).weak()).wrap());
+            ui.add(egui::Label::new(RichText::new(words.how).weak()).wrap());
+        }
+        if let Some(gap) = money_unexplained_words(cx.language, cx.amounts(), &held) {
+            note_ui(ui, &gap);
+        }
     }
     note_ui(ui, &cx.t("taxes.bens.money.code_unsettled"));
 }

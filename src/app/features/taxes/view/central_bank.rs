@@ -10,7 +10,7 @@ use egui::{RichText, Ui};
 use crate::app::features::taxes::figures::TaxFigures;
 use crate::app::features::taxes::state::TaxesState;
 use crate::app::panel::Shared;
-use crate::app::ui::palette;
+use crate::app::ui::{note_ui, palette};
 
 use super::super::words::{date_text, month_title};
 
@@ -48,14 +48,20 @@ pub(super) fn central_bank_ui(
         });
     }
     let rates = &figures.sources.dollar_rates;
-    let failed_days: Vec<(time::Date, &str)> = rates
+    let core = super::super::words::report_language(language);
+    provisional_ui(ui, cx, rates);
+    let failed_days: Vec<(time::Date, String)> = rates
         .failures()
-        .filter(|(day, _)| figures.dollar_days.contains(day))
+        .filter(|(day, _)| {
+            figures.dollar_days.contains(day) || figures.money_dollar_days.contains(day)
+        })
+        .map(|(day, problem)| (day, problem.text(core)))
         .collect();
     let selic = &figures.sources.selic;
-    let failed_months: Vec<(brlv_core::tax::YearMonth, &str)> = selic
+    let failed_months: Vec<(brlv_core::tax::YearMonth, String)> = selic
         .failures()
         .filter(|(month, _)| figures.selic_needed.contains(month))
+        .map(|(month, problem)| (month, problem.text(month, core)))
         .collect();
     if failed_days.is_empty() && failed_months.is_empty() {
         return;
@@ -105,8 +111,8 @@ pub(super) fn central_bank_ui(
             }
             if let Some(reason) = failed_days
                 .first()
-                .map(|(_, reason)| *reason)
-                .or_else(|| failed_months.first().map(|(_, reason)| *reason))
+                .map(|(_, reason)| reason.as_str())
+                .or_else(|| failed_months.first().map(|(_, reason)| reason.as_str()))
             {
                 ui.add(
                     egui::Label::new(
@@ -130,4 +136,26 @@ pub(super) fn central_bank_ui(
         taxes.ask_central_bank_again();
         ui.ctx().request_repaint();
     }
+}
+
+/// Today's figures valued at the day before's PTAX until today's closing
+/// bulletin is out: said, and looked at again when the next ask is due.
+fn provisional_ui(ui: &mut Ui, cx: &Shared, rates: &brlv_core::tax::ptax::DollarRates) {
+    let provisional = rates.provisional().count();
+    if provisional == 0 {
+        return;
+    }
+    note_ui(
+        ui,
+        &cx.t_with(
+            "taxes.bcb_provisional",
+            &[("count", &provisional.to_string())],
+        ),
+    );
+    // Nothing else changes on screen until then: one frame when it is due.
+    let retry = crate::app::features::taxes::central_bank::PROVISIONAL_RETRY;
+    ui.ctx()
+        .request_repaint_after(std::time::Duration::from_secs(
+            u64::try_from(retry.whole_seconds()).unwrap_or(600),
+        ));
 }

@@ -12,7 +12,7 @@ use crate::app::features::taxes::state::TaxesState;
 use crate::app::message::Command;
 use crate::app::panel::{Outbox, Shared};
 use crate::app::ui::{Tone, badge_ui, note_ui};
-use brlv_core::tax::year::{BENS_GROUP, DEFAULT_CUSTODIAN, Position, suggested_code};
+use brlv_core::tax::year::{BENS_GROUP, Position, suggested_code};
 use brlv_core::tax::{BensCode, Reading, TaxInput, YearReport};
 
 use super::super::figures::TaxFigures;
@@ -87,7 +87,7 @@ pub(super) fn declaration_ui(
     if !any {
         note_ui(ui, &cx.t("taxes.no_tax"));
     }
-    super::late::late_darfs_ui(ui, cx, &figures.late_darfs);
+    super::late::late_darfs_ui(ui, cx, &figures.late_darfs, (&figures.overdue, year.year));
     if !year.carried_at_end_brl.is_zero() {
         note_ui(
             ui,
@@ -235,7 +235,8 @@ fn discriminacao_ui(ui: &mut Ui, cx: &Shared, position: &Position) {
     ui.add(egui::Label::new(RichText::new(text).monospace()).wrap());
 }
 
-/// The custodian Discriminação names: typed once, kept in the journal.
+/// The custodian's name Discriminação gives beside its CNPJ: typed once,
+/// kept in the journal.
 fn custodian_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &Shared, out: &mut Outbox) {
     ui.add_space(6.0);
     let kept = taxes.inputs.typed.custodian.clone();
@@ -247,7 +248,7 @@ fn custodian_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &Shared, out: &mut Outb
             .get_or_insert_with(|| kept.clone().unwrap_or_default());
         ui.add(
             egui::TextEdit::singleline(draft)
-                .hint_text(DEFAULT_CUSTODIAN)
+                .hint_text(cx.t("taxes.custodian_hint").as_ref())
                 .desired_width(380.0),
         )
         .labelled_by(label.id);

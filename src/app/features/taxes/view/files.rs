@@ -1,21 +1,21 @@
 //! The year's files for an accountant: the CSV files (the ledger, the
 //! months, the positions, Bens e Direitos, the sales for GCAP, the late
-//! DARFs) into a folder, and the report as PDF; each through the system's
-//! dialog, or a typed path, written by the worker.
+//! DARFs) into a folder, the report as PDF, and the year as one workbook
+//! (.xlsx); each through the system's dialog, or a typed path, written by
+//! the worker.
 
 use egui::Ui;
 
-use crate::app::dialog::{DialogPurpose, FileAnswer, WriteKind};
-use crate::app::export::ExportKind;
+use crate::app::dialog::{FileAnswer, WriteKind};
 use crate::app::features::taxes::state::TaxesState;
-use crate::app::features::taxes::state::{ReportFor, TaxFileStep};
+use crate::app::features::taxes::state::{ReportFor, TaxFile, TaxFileStep};
 use crate::app::message::Command;
 use crate::app::panel::{Ask, Outbox, Shared};
 use crate::app::ui::{SaveBarKeys, SaveChoice, save_bar_ui};
 
 use super::super::state::csv_names;
 
-/// The two save bars.
+/// The three save bars: the CSV files, the PDF, the workbook.
 pub(super) fn files_ui(
     ui: &mut Ui,
     taxes: &mut TaxesState,
@@ -23,7 +23,6 @@ pub(super) fn files_ui(
     out: &mut Outbox,
     year: i32,
 ) {
-    let language = cx.language;
     let [ledger, months, positions, bens, gcap, late] = csv_names(year);
     ui.label(cx.t_with(
         "taxes.files_csv_note",
@@ -36,46 +35,56 @@ pub(super) fn files_ui(
             ("late", &late),
         ],
     ));
-    let save = cx.t("accounts.export_save").into_owned();
-    let csv = SaveChoice {
-        dialog: &cx.t("taxes.files_save_csv"),
-        typed: &save,
-    };
-    let keys = SaveBarKeys {
-        path: "taxes.files_folder_label",
-        hint: "taxes.files_folder_hint",
-        failed: "taxes.files_not_saved",
-    };
-    if save_bar_ui(ui, language, &mut taxes.csv, keys, &[csv]).is_some() {
-        save_csv(taxes, cx, out);
-    }
-    ui.add_space(6.0);
-    ui.label(cx.t("taxes.files_pdf_note").as_ref());
-    let pdf = SaveChoice {
-        dialog: &cx.t("taxes.files_save_pdf"),
-        typed: &save,
-    };
-    let keys = SaveBarKeys {
-        path: "taxes.files_pdf_label",
-        hint: "taxes.files_pdf_hint",
-        failed: "taxes.files_not_saved",
-    };
-    if save_bar_ui(ui, language, &mut taxes.pdf, keys, &[pdf]).is_some() {
-        save_pdf(taxes, cx, out);
+    for file in [TaxFile::Csv, TaxFile::Pdf, TaxFile::Xlsx] {
+        save_bar(ui, taxes, cx, out, file);
     }
 }
 
-/// Saves the CSV files of the year shown: into the folder chosen in the
-/// system's dialog, or the one typed.
-pub(super) fn save_csv(taxes: &mut TaxesState, cx: &Shared, out: &mut Outbox) {
-    let step = taxes.save_csv(report_for(cx));
-    take_step(out, step);
+/// One file's save bar, under its note (the CSV files' note is above).
+fn save_bar(ui: &mut Ui, taxes: &mut TaxesState, cx: &Shared, out: &mut Outbox, file: TaxFile) {
+    let (note, dialog, path, hint) = match file {
+        TaxFile::Csv => (
+            None,
+            "taxes.files_save_csv",
+            "taxes.files_folder_label",
+            "taxes.files_folder_hint",
+        ),
+        TaxFile::Pdf => (
+            Some("taxes.files_pdf_note"),
+            "taxes.files_save_pdf",
+            "taxes.files_pdf_label",
+            "taxes.files_pdf_hint",
+        ),
+        TaxFile::Xlsx => (
+            Some("taxes.files_xlsx_note"),
+            "taxes.files_save_xlsx",
+            "taxes.files_xlsx_label",
+            "taxes.files_xlsx_hint",
+        ),
+    };
+    if let Some(note) = note {
+        ui.add_space(6.0);
+        ui.label(cx.t(note).as_ref());
+    }
+    let typed = cx.t("accounts.export_save");
+    let choice = SaveChoice {
+        dialog: &cx.t(dialog),
+        typed: &typed,
+    };
+    let keys = SaveBarKeys {
+        path,
+        hint,
+        failed: "taxes.files_not_saved",
+    };
+    if save_bar_ui(ui, cx.language, taxes.draft_mut(file), keys, &[choice]).is_some() {
+        save(taxes, cx, out, file);
+    }
 }
 
-/// Saves the report of the year shown as PDF: to the file chosen in the
-/// system's dialog, or the one typed.
-pub(super) fn save_pdf(taxes: &mut TaxesState, cx: &Shared, out: &mut Outbox) {
-    let step = taxes.save_pdf(report_for(cx));
+/// Saves `file` of the year shown: to the file (the CSV files: the folder)
+/// chosen in the system's dialog, or the one typed.
+pub(super) fn save(taxes: &mut TaxesState, cx: &Shared, out: &mut Outbox, file: TaxFile) {
+    let step = taxes.save(file, report_for(cx));
     take_step(out, step);
 }
 
@@ -89,25 +98,30 @@ pub(super) fn file_answer(
     out: &mut Outbox,
 ) {
     match answer {
-        FileAnswer::Chosen(DialogPurpose::TaxCsv { year }, folder) => {
-            taxes.csv.path = folder.display().to_string();
-            // A folder's dialog asks nothing of the files put in it.
-            let step = taxes.write_csv(year, report_for(cx));
-            take_step(out, step);
-        }
-        FileAnswer::Chosen(DialogPurpose::TaxPdf { year }, path) => {
-            taxes.pdf.path = path.display().to_string();
-            // The system's Save dialog asked before replacing the PDF.
-            match taxes.write_pdf(year, report_for(cx)) {
-                TaxFileStep::Write(write) => out.command(Command::Taxes(write)),
+        FileAnswer::Chosen(purpose, path) => {
+            let Some((file, year)) = TaxFile::chosen_for(&purpose) else {
+                return;
+            };
+            match taxes.file_chosen(file, year, path.display().to_string(), report_for(cx)) {
+                // The system's Save dialog asked before replacing the file; a
+                // folder's dialog asks nothing of the files put in it.
+                TaxFileStep::Write(write) if file.dialog_asks_to_replace() => {
+                    out.command(Command::Taxes(write));
+                }
                 step => take_step(out, step),
             }
         }
-        FileAnswer::Exported(ExportKind::TaxCsv, result) => taxes.csv.finish(result),
-        FileAnswer::Exported(_, result) => taxes.pdf.finish(result),
-        FileAnswer::Kept(WriteKind::Export(ExportKind::TaxCsv)) => taxes.csv.writing = false,
-        FileAnswer::Kept(_) => taxes.pdf.writing = false,
-        FileAnswer::Chosen(..) | FileAnswer::NoFile => {}
+        FileAnswer::Exported(kind, result) => {
+            if let Some(file) = TaxFile::of_export(kind) {
+                taxes.draft_mut(file).finish(result);
+            }
+        }
+        FileAnswer::Kept(WriteKind::Export(kind)) => {
+            if let Some(file) = TaxFile::of_export(kind) {
+                taxes.draft_mut(file).writing = false;
+            }
+        }
+        FileAnswer::Kept(_) | FileAnswer::NoFile => {}
     }
 }
 

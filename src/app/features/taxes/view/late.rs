@@ -9,14 +9,24 @@ use egui::{RichText, Ui};
 
 use crate::app::panel::Shared;
 use crate::app::ui::note_ui;
-use brlv_core::tax::darf::LateDarf;
+use brlv_core::tax::darf::{LateDarf, Overdue};
 
-use super::super::words::{date_text, month_title};
+use super::super::words::{late_darf_lines, month_title, overdue_short};
 use super::figure::figure_ui;
 
-/// Each late DARF of the year.
-pub(super) fn late_darfs_ui(ui: &mut Ui, cx: &Shared, late: &[LateDarf]) {
-    if late.is_empty() {
+/// Each late DARF of the year, then those of other years still owed.
+pub(super) fn late_darfs_ui(
+    ui: &mut Ui,
+    cx: &Shared,
+    late: &[LateDarf],
+    (overdue, year): (&Overdue, i32),
+) {
+    let others: Vec<&LateDarf> = overdue
+        .darfs
+        .iter()
+        .filter(|darf| darf.month.year != year)
+        .collect();
+    if late.is_empty() && others.is_empty() {
         return;
     }
     ui.add_space(6.0);
@@ -24,71 +34,33 @@ pub(super) fn late_darfs_ui(ui: &mut Ui, cx: &Shared, late: &[LateDarf]) {
     for darf in late {
         late_darf_ui(ui, cx, darf);
     }
+    if !others.is_empty() {
+        ui.label(cx.t("taxes.late.other_years").as_ref());
+        let today = brlv_core::tax::brasilia::date_at(cx.wall_now);
+        for darf in others {
+            let text = format!(
+                "{}: DARF {} {} · {}",
+                month_title(cx.language, darf.month),
+                brlv_core::tax::months::DARF_CODE,
+                cx.amounts().brl(darf.amount_brl),
+                overdue_short(cx.language, cx.amounts(), darf, today)
+            );
+            figure_ui(ui, &text, &text);
+        }
+    }
     note_ui(ui, &cx.t("taxes.late.source"));
 }
 
 fn late_darf_ui(ui: &mut Ui, cx: &Shared, darf: &LateDarf) {
-    let language = cx.language;
-    let amounts = cx.amounts();
-    let percent = |fraction: rust_decimal::Decimal| {
-        amounts.number(
-            (fraction * rust_decimal::Decimal::ONE_HUNDRED).normalize(),
-            2,
-        )
-    };
-    let month = month_title(language, darf.month);
-    let owed = cx.t_with(
-        "taxes.late.owed",
-        &[
-            ("month", &month),
-            ("amount", &amounts.brl(darf.amount_brl)),
-            ("due", &date_text(language, darf.due)),
-            ("days", &darf.days_late.to_string()),
-            ("paid_on", &date_text(language, darf.paid_on)),
-        ],
-    );
-    figure_ui(ui, &owed, &owed);
-    let fine = cx.t_with(
-        if darf.fine_capped {
-            "taxes.late.fine_capped"
+    let today = brlv_core::tax::brasilia::date_at(cx.wall_now);
+    let lines = late_darf_lines(cx.language, cx.amounts(), darf, today);
+    let last = lines.len().saturating_sub(1);
+    for (at, line) in lines.iter().enumerate() {
+        // A missing Selic's line is a sentence to read, not a figure.
+        if darf.total_brl.is_none() && at + 1 == last {
+            ui.add(egui::Label::new(line.as_str()).wrap());
         } else {
-            "taxes.late.fine"
-        },
-        &[
-            ("month", &month),
-            ("fine", &amounts.brl(darf.fine_brl)),
-            ("rate", &percent(darf.fine_rate)),
-        ],
-    );
-    figure_ui(ui, &fine, &fine);
-    match (darf.interest_brl, darf.interest_percent, darf.total_brl) {
-        (Some(interest), Some(rate), Some(total)) => {
-            let text = cx.t_with(
-                "taxes.late.interest",
-                &[
-                    ("month", &month),
-                    ("interest", &amounts.brl(interest)),
-                    ("rate", &amounts.number(rate.normalize(), 2)),
-                    ("months", &darf.interest_months.len().to_string()),
-                ],
-            );
-            figure_ui(ui, &text, &text);
-            let total = cx.t_with(
-                "taxes.late.total",
-                &[("month", &month), ("total", &amounts.brl(total))],
-            );
-            figure_ui(ui, &total, &total);
-        }
-        _ => {
-            let missing: Vec<String> = darf
-                .missing_selic()
-                .map(|(month, _)| month_title(language, month))
-                .collect();
-            let text = cx.t_with(
-                "taxes.late.interest_missing",
-                &[("month", &month), ("months", &missing.join(", "))],
-            );
-            ui.add(egui::Label::new(text).wrap());
+            figure_ui(ui, line, line);
         }
     }
 }

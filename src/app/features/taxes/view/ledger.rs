@@ -26,11 +26,12 @@ use super::super::words::{flag_texts, kind_text};
 use super::figure::rule_tags_ui;
 
 /// The ledger's columns, by translation key.
-const COLUMNS: [&str; 8] = [
+const COLUMNS: [&str; 9] = [
     "taxes.col.date",
     "taxes.col.kind",
     "taxes.col.quantity",
     "taxes.col.value",
+    "taxes.col.fees",
     "taxes.col.average_before",
     "taxes.col.average_after",
     "taxes.col.gain",
@@ -111,7 +112,7 @@ pub(super) fn ledger_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &Shared, figure
             id_salt: "tax_ledger",
             headers: &header_refs,
             sorted_by: None,
-            amount_columns: &[2, 3, 4, 5, 6],
+            amount_columns: &[2, 3, 4, 5, 6, 7],
             // What is unusual about an entry, read whole.
             last_fits_content: true,
         },
@@ -156,6 +157,12 @@ fn cells(cx: &Shared, ledger: &Ledger, asset: &AssetYear, position: usize) -> Ve
             crate::app::format::Precision::Exact,
         )),
         Cell::Amount(amounts.brl_shown(entry.value_brl)),
+        // A sale's fee in reais, whatever it was charged in.
+        if entry.kind.is_sale() {
+            Cell::Amount(amounts.brl_shown(entry.value_brl - entry.cost_brl - entry.gain_brl))
+        } else {
+            Cell::Text(String::new())
+        },
         average(before),
         average(entry.average_cost_after()),
         if entry.kind.is_sale() {
@@ -186,7 +193,9 @@ fn typing_of(figures: &TaxFigures, entry: &Entry) -> Typing {
         return Typing::Nothing;
     };
     match (entry.kind, entry.record) {
-        (EntryKind::Arrived, _) => Typing::Cost(id),
+        // Every arrival the view lists takes a cost: from outside, and back
+        // from the person's own wallet beyond what went there.
+        (EntryKind::Arrived | EntryKind::FromOwnWallet, _) => Typing::Cost(id),
         (_, RecordRef::Order(_))
             if entry.flags.contains(Flags::SERVICE_PRICE)
                 || entry.flags.contains(Flags::VALUE_MISSING)

@@ -31,7 +31,7 @@ use crate::app::ui::spinner_ui;
 use egui::{RichText, Ui};
 
 use crate::app::features::taxes::message::TaxesCommand;
-use crate::app::features::taxes::state::{TaxesPart, TaxesState, TaxesTold};
+use crate::app::features::taxes::state::{TaxFile, TaxesPart, TaxesState, TaxesTold};
 use crate::app::i18n::Language;
 use crate::app::message::Command;
 use crate::app::panel::Panel;
@@ -54,8 +54,8 @@ impl Panel for TaxesState {
             TaxesTold::Restored(journal) => self.restore(*journal),
             TaxesTold::InputKept(input) => self.kept(input),
             TaxesTold::CentralBankArrived(answer) => self.central_bank_arrived(*answer),
-            TaxesTold::SaveCsv => files::save_csv(self, cx, out),
-            TaxesTold::SavePdf => files::save_pdf(self, cx, out),
+            TaxesTold::SaveCsv => files::save(self, cx, out, TaxFile::Csv),
+            TaxesTold::SavePdf => files::save(self, cx, out, TaxFile::Pdf),
             TaxesTold::File(answer) => files::file_answer(self, answer, cx, out),
         }
     }
@@ -82,7 +82,7 @@ impl TaxesState {
             out.command(Command::Taxes(TaxesCommand::Prices(assets)));
         }
         if cx.connected()
-            && let Some(ask) = self.central_bank_to_ask(&figures)
+            && let Some(ask) = self.central_bank_to_ask(&figures, cx.wall_now)
         {
             out.command(Command::Taxes(ask));
         }
@@ -121,6 +121,23 @@ fn taxes_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &Shared, out: &mut Outbox) 
         });
         return;
     };
+    // Orders the report could not count: said before every figure they
+    // leave out of, in the colour of what costs money.
+    if let Some(notice) = figures
+        .ledger
+        .unknown_states_notice(super::words::report_language(language))
+    {
+        let danger = palette::of(ui).error;
+        egui::Frame::group(ui.style())
+            .stroke(egui::Stroke::new(1.0, danger))
+            .inner_margin(10)
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.add(egui::Label::new(RichText::new(notice).strong()).wrap());
+                ui.add(egui::Label::new(cx.t("taxes.not_counted_note").as_ref()).wrap());
+            });
+        ui.add_space(6.0);
+    }
     if taxes.unread > 0 {
         note_ui(
             ui,
@@ -190,6 +207,7 @@ fn year_choice_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &Shared, years: &[i32
             // Another year's report is another document: its typed path
             // starts empty, so it never lands on the last year's file.
             taxes.pdf.path.clear();
+            taxes.xlsx.path.clear();
         }
         if busy {
             spinner_ui(ui);

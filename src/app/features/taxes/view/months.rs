@@ -63,7 +63,8 @@ pub(super) fn months_ui(
             }
             ui.end_row();
             for month in &year.months {
-                if let Some(paid) = month_row_ui(ui, cx, &widths, month) {
+                let overdue = figures.overdue.of_month(month.month);
+                if let Some(paid) = month_row_ui(ui, cx, &widths, month, overdue) {
                     toggled = Some((month.month, paid));
                 }
                 ui.end_row();
@@ -122,13 +123,26 @@ fn month_row_ui(
     cx: &Shared,
     widths: &MonthWidths,
     month: &MonthReport,
+    overdue: Option<&brlv_core::tax::darf::LateDarf>,
 ) -> Option<bool> {
     let language = cx.language;
     let amounts = cx.amounts();
     let name = month_title(language, month.month);
     let named =
         |key: &'static str, value: &str| cx.t_with(key, &[("month", &name), ("value", value)]);
-    ui.label(name.as_str());
+    ui.horizontal(|ui| {
+        ui.label(name.as_str());
+        if month.not_counted > 0 {
+            badge_ui(
+                ui,
+                &cx.t_with(
+                    "taxes.not_counted_badge",
+                    &[("count", &month.not_counted.to_string())],
+                ),
+                Tone::Danger,
+            );
+        }
+    });
     let sales = amounts.brl(month.sales_brl);
     right_aligned_ui(ui, widths.sales, |ui| {
         figure_ui(ui, &sales, &named("taxes.a11y.sales", &sales))
@@ -162,11 +176,25 @@ fn month_row_ui(
             figure_ui(ui, &due, &named("taxes.a11y.due", &due));
             let mut paid = month.paid;
             let label = cx.t_with("taxes.paid_label", &[("month", &name)]);
-            let response = ui.checkbox(&mut paid, "");
-            response.widget_info(|| {
-                egui::WidgetInfo::selected(egui::Role::CheckBox, true, paid, &label)
-            });
-            response.changed().then_some(paid)
+            ui.horizontal(|ui| {
+                let response = ui.checkbox(&mut paid, "");
+                response.widget_info(|| {
+                    egui::WidgetInfo::selected(egui::Role::CheckBox, true, paid, &label)
+                });
+                // What it comes to now, fine and Selic included: paying the
+                // DARF's own amount would leave the debt open.
+                if let Some(late) = overdue {
+                    let today = brlv_core::tax::brasilia::date_at(cx.wall_now);
+                    let text = super::super::words::overdue_short(language, amounts, late, today);
+                    let spoken =
+                        cx.t_with("taxes.a11y.overdue", &[("month", &name), ("value", &text)]);
+                    badge_ui(ui, &text, Tone::Danger).widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::Label, true, &spoken)
+                    });
+                }
+                response.changed().then_some(paid)
+            })
+            .inner
         }
         None => {
             if month.carried_out_brl.is_zero() {

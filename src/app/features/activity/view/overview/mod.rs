@@ -1,7 +1,9 @@
-//! The overview: balances at their scales, the month's tax-exemption gauge
-//! (the service's figure, with a link to the Taxes view), the things in
-//! motion (orders awaiting payment, pending transfers and withdrawals), and
-//! the monthly charts ([`charts`]), drawn from the extrato's state.
+//! The overview: DARFs overdue, if any, with what they come to today and a
+//! link to the Taxes view; balances at their scales, the month's
+//! tax-exemption gauge (the service's figure, with a link to the Taxes
+//! view), the things in motion (orders awaiting payment, pending transfers
+//! and withdrawals), and the monthly charts ([`charts`]), drawn from the
+//! extrato's state.
 
 pub mod charts;
 
@@ -30,6 +32,7 @@ const AMOUNT_COLUMN_WIDTH: f32 = 210.0;
 pub fn overview_ui(ui: &mut Ui, activity: &mut ActivityState, cx: &Shared, out: &mut Outbox) {
     ui.heading(cx.t("nav.overview").as_ref());
     ui.add_space(8.0);
+    overdue_darfs_ui(ui, cx, out);
     section_ui(ui, &cx.t("overview.balances"), |ui| balances_ui(ui, cx));
     ui.add_space(12.0);
     section_ui(ui, &cx.t("overview.tax_exemption"), |ui| {
@@ -130,6 +133,53 @@ fn balances_as_of_ui(ui: &mut Ui, cx: &Shared, remotes: [&Remote<Decimal>; 3]) {
             ),
         );
     }
+}
+
+/// DARFs of any year not marked paid by their due date: what they come to
+/// if paid today (the fine and the Selic interest included, computed once in
+/// the core for the Taxes view, its PDF and `tax-report` alike), with the
+/// way to the Taxes view; nothing when none is overdue.
+fn overdue_darfs_ui(ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
+    let Some(figures) = cx.tax_figures.as_deref() else {
+        return;
+    };
+    let overdue = &figures.overdue;
+    if overdue.is_empty() {
+        return;
+    }
+    let amounts = cx.amounts();
+    let amount = overdue.total_brl().map_or_else(
+        || {
+            cx.t_with(
+                "taxes.overdue_at_least",
+                &[("amount", &amounts.brl(overdue.known_part_brl()))],
+            )
+        },
+        |total| amounts.brl(total),
+    );
+    let text = cx.t_with(
+        "overview.overdue_darfs",
+        &[
+            ("count", &overdue.darfs.len().to_string()),
+            ("amount", &amount),
+            ("principal", &amounts.brl(overdue.principal_brl())),
+            ("days", &overdue.most_days_late().to_string()),
+        ],
+    );
+    let error = palette::of(ui).error;
+    egui::Frame::group(ui.style())
+        .stroke(egui::Stroke::new(1.0, error))
+        .inner_margin(10)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.add(egui::Label::new(RichText::new(&text).strong()).wrap());
+            let shortcut = shortcut_text(ui.ctx(), &view_shortcut(View::Taxes));
+            let link = cx.t_with("overview.overdue_open_taxes", &[("key", &shortcut)]);
+            if ui.link(link).clicked() {
+                out.ask(Ask::Show(View::Taxes));
+            }
+        });
+    ui.add_space(12.0);
 }
 
 fn tax_exemption_ui(ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
