@@ -9,6 +9,8 @@ started and enabled, while the app runs on its embedded sandbox in English:
     atspi_walk.py onboarding             # the first-run screen (started without --sandbox)
     atspi_walk.py review                 # a transfer on a plain key waits for its review
                                          # (started on the BRLV_* environment profile)
+    atspi_walk.py repeat                 # a withdrawal to a key paid today waits for
+                                         # "Send it anyway" (same profile)
 
 It finds the app on the desktop, presses each navigation entry as a screen
 reader user would (the AT-SPI "click" action), waits for the view's data and
@@ -280,17 +282,23 @@ def press(app, name, roles=(pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON
     time.sleep(1)
 
 
-def transfer_count():
-    """How many transfers the sandbox holds, read through the API with
-    `call` on the same environment profile (the window's list could lag)."""
+def record_count(records):
+    """How many `records` (transfers, withdrawals) the sandbox holds, read
+    through the API with `call` on the same environment profile (the
+    window's list could lag)."""
     import json
     import subprocess
     answer = subprocess.run(
-        [os.environ["BRLV_BINARY"], "call", "--quiet", "GET", "/api/v0/transfers"],
+        [os.environ["BRLV_BINARY"], "call", "--quiet", "GET", f"/api/v0/{records}"],
         capture_output=True, text=True, check=True,
     ).stdout
     body = answer[answer.index("{"):]
-    return len(json.loads(body)["transfers"])
+    return len(json.loads(body)[records])
+
+
+def transfer_count():
+    """How many transfers the sandbox holds."""
+    return record_count("transfers")
 
 
 def walk_review(app):
@@ -339,6 +347,61 @@ def walk_review(app):
     return failures
 
 
+def withdrawal_count():
+    """How many withdrawals the sandbox holds."""
+    return record_count("withdrawals")
+
+
+def walk_repeat(app):
+    """A PIX withdrawal to a key already paid today (the caller paid it
+    with `call` before the window started): its review names the earlier
+    payment, Confirm does nothing and nothing reaches the service until
+    "Send it anyway" is ticked; then exactly one withdrawal is added."""
+    failures = []
+    before = withdrawal_count()
+    press(app, "Withdrawals")
+    wait_for("the Withdrawals view to load", lambda: loaded(app))
+    set_text(app, "Amount to withdraw", "10.00")
+    set_text(app, "PIX key", REPEATED_KEY)
+    press(app, "Review withdrawal")
+    warning = wait_for(
+        "the repeat's warning",
+        lambda: next((node for node in walk(app)
+                      if (node.name or "").startswith("You already sent R$10.00 by PIX to " + REPEATED_KEY)),
+                     None),
+    )
+    print(f"the review says: {warning.name}")
+    names = {node.name for node in walk(app) if node.name}
+    for expected in ("This payment repeats an earlier one", ANYWAY, "Confirm", "Back"):
+        if expected not in names:
+            failures.append(f"repeat: {expected!r} is not on the review")
+    box = find_named(app, pyatspi.ROLE_CHECK_BOX, ANYWAY)
+    if box is None or box.getState().contains(pyatspi.STATE_CHECKED):
+        failures.append("repeat: 'Send it anyway' is missing or ticked before the person chose")
+    failures += check_view(app, "repeat")
+    press(app, "Confirm")
+    time.sleep(2)
+    if find_named(app, pyatspi.ROLE_ENTRY, "Type SEND to confirm") or find_named(
+            app, pyatspi.ROLE_TEXT, "Type SEND to confirm"):
+        failures.append("repeat: Confirm went on before 'Send it anyway' was ticked")
+    if withdrawal_count() != before:
+        failures.append("repeat: a withdrawal reached the service before the choice was made")
+    else:
+        print(f"nothing sent before the choice; the service still holds {before} withdrawals")
+    press(app, ANYWAY, roles=(pyatspi.ROLE_CHECK_BOX,))
+    press(app, "Confirm")
+    wait_for("the typed word's field", lambda: find_named(app, pyatspi.ROLE_ENTRY, "Type SEND to confirm")
+             or find_named(app, pyatspi.ROLE_TEXT, "Type SEND to confirm"))
+    set_text(app, "Type SEND to confirm", "SEND")
+    press(app, "Send")
+    wait_for("the withdrawal to reach the service", lambda: withdrawal_count() == before + 1)
+    print(f"chosen and confirmed: the service holds {before + 1} withdrawals")
+    return failures
+
+
+# The PIX key `.ci/run` pays once with `call` before the repeat walk.
+REPEATED_KEY = "ana@example.com"
+ANYWAY = "Send it anyway: I know it may repeat an earlier payment"
 # A valid EIP-55 address outside the account.
 OUTSIDE_ADDRESS = "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359"
 
@@ -358,6 +421,8 @@ def main():
             failures = walk_hostile(app)
         elif mode == "review":
             failures = walk_review(app)
+        elif mode == "repeat":
+            failures = walk_repeat(app)
         else:
             failures = walk_views(app)
     for failure in failures:

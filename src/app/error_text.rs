@@ -183,6 +183,16 @@ impl Localize for PixKeyError {
             E::Unrecognised { input } => {
                 tr_with(language, "err.pix_key.unrecognised", &[("input", input)])
             }
+            E::Ambiguous { digits, phone } => tr_with(
+                language,
+                "err.pix_key.ambiguous",
+                &[("digits", digits), ("phone", phone)],
+            ),
+            E::NotOfKind { kind, input } => tr_with(
+                language,
+                "err.pix_key.not_of_kind",
+                &[("kind", kind.name()), ("input", input)],
+            ),
         }
     }
 }

@@ -201,11 +201,27 @@ pub(crate) fn address_field(raw: &str, field: Field, errors: &mut FieldErrors) -
 }
 
 pub(crate) fn pix_key_field(raw: &str, errors: &mut FieldErrors) -> Option<PixKey> {
+    pix_key_field_as(raw, None, errors)
+}
+
+/// [`pix_key_field`] with the answer to "CPF or mobile?" for digits that
+/// are both (`kind`): read as that kind; without it, still ambiguous.
+pub(crate) fn pix_key_field_as(
+    raw: &str,
+    kind: Option<brlv_core::pix::PixKeyKind>,
+    errors: &mut FieldErrors,
+) -> Option<PixKey> {
     if raw.trim().is_empty() {
         errors.set(Field::PixKey, FieldError::Required);
         return None;
     }
-    match PixKey::parse(raw) {
+    let parsed = match (PixKey::parse(raw), kind) {
+        (Err(brlv_core::pix::PixKeyError::Ambiguous { .. }), Some(kind)) => {
+            PixKey::parse_as(raw, kind)
+        }
+        (parsed, _) => parsed,
+    };
+    match parsed {
         Ok(key) => Some(key),
         Err(error) => {
             errors.set(Field::PixKey, error.into());

@@ -328,6 +328,17 @@ pub enum Event {
         /// How it ended.
         outcome: SubmitOutcome,
     },
+    /// A form's POST that was not yet known was settled once the service
+    /// could no longer accept it: told to its form only while the form
+    /// still shows it as not yet known.
+    Resettled {
+        /// The connection it was sent on.
+        session: SessionId,
+        /// Which form sent it.
+        form: FormKind,
+        /// How it ended.
+        outcome: SubmitOutcome,
+    },
     /// A filtered list arrived.
     QueryFinished {
         /// The connection it was fetched on.
@@ -399,6 +410,7 @@ impl Event {
             | Event::FetchFinished { session, .. }
             | Event::FetchUnchanged { session, .. }
             | Event::Submitted { session, .. }
+            | Event::Resettled { session, .. }
             | Event::QueryFinished { session, .. }
             | Event::Journal(
                 JournalEvent::Restored { session, .. }

@@ -32,6 +32,7 @@ pub mod panels;
 pub mod receipt;
 pub mod recipient_book;
 pub mod remote;
+pub mod repeat_check;
 pub mod resources;
 pub mod schedule;
 pub mod screenshot;

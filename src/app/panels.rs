@@ -32,7 +32,7 @@ use super::features::withdrawals::batch::BatchEvent;
 use super::features::withdrawals::state::{WithdrawalsEvent, WithdrawalsState};
 use super::panel::{Outbox, Panel, Shared};
 use super::resources::{DEPOSIT_ASSETS, Fetched, Listed, ResourceKey};
-use super::submit::{FormKind, SubmitOutcome};
+use super::submit::{FormKind, SubmitOutcome, SubmitStatus};
 use super::view::View;
 
 /// Every panel of the window.
@@ -147,6 +147,20 @@ impl Panels {
             FormKind::Withdrawal => self.withdrawals.outflow.answer,
             _ => None,
         }
+    }
+
+    /// Whether the form `form` still shows its last send as not yet known
+    /// (nothing sent since), so its settling, when it comes, is its own.
+    pub fn awaits_settling(&self, form: FormKind) -> bool {
+        let status = match form {
+            FormKind::Withdrawal => &self.withdrawals.submit,
+            FormKind::Transfer => &self.transfers.submit,
+            _ => return false,
+        };
+        matches!(
+            status,
+            SubmitStatus::Finished(SubmitOutcome::NotYetKnown { .. })
+        )
     }
 
     /// Tells the panel of `form` how its POST ended.
@@ -296,15 +310,15 @@ impl Panels {
     /// Fills the form of a send an earlier run left not done, exactly as
     /// it was sent; the view that form is in. Nothing is sent: the form's
     /// review and the lock come after, as for anything typed.
-    pub fn fill(&mut self, resend: Resend, cx: &Shared, out: &mut Outbox) -> View {
+    pub fn fill(&mut self, resend: Resend, of: Uuid, cx: &Shared, out: &mut Outbox) -> View {
         match resend {
             Resend::Withdrawal(request) => {
-                let fill = WithdrawalsEvent::Fill(Box::new(request), cx.language);
+                let fill = WithdrawalsEvent::Fill(Box::new(request), cx.language, of);
                 self.withdrawals.apply(fill, cx, out);
                 View::Withdrawals
             }
             Resend::Transfer(request) => {
-                let fill = TransfersEvent::Fill(Box::new(request), cx.language);
+                let fill = TransfersEvent::Fill(Box::new(request), cx.language, of);
                 self.transfers.apply(fill, cx, out);
                 View::Transfers
             }

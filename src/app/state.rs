@@ -152,8 +152,15 @@ impl AppState {
                     self.push(Command::Orders(OrdersCommand::Watch(id)));
                 }
                 Ask::Show(view) => self.view = view,
-                Ask::FillForm(resend) => {
-                    self.view = self.show(|panels, cx, out| panels.fill(*resend, cx, out));
+                Ask::FillForm { resend, of } => {
+                    self.tell(|panels| &mut panels.journal, JournalTold::Filled(of));
+                    self.view = self.show(|panels, cx, out| panels.fill(*resend, of, cx, out));
+                }
+                Ask::SentAgain { of, id } => {
+                    self.tell(
+                        |panels| &mut panels.journal,
+                        JournalTold::SentAgain { of, id },
+                    );
                 }
                 Ask::OpenOrder(id) => {
                     self.view = View::Orders;
@@ -328,6 +335,7 @@ impl AppState {
         match setting {
             Setting::Language(language) => self.shared.language = language,
             Setting::Notifications(enabled) => self.shared.notifications = enabled,
+            Setting::DuplicateDays(days) => self.shared.duplicate_days = days,
             Setting::AddProfile => self.shared.adding_profile = true,
             Setting::StopAddingProfile => self.shared.adding_profile = false,
         }
@@ -422,6 +430,11 @@ impl AppState {
                 }
             }
             Event::Submitted { form, outcome, .. } => self.submitted(form, outcome),
+            Event::Resettled { form, outcome, .. } => {
+                if self.panels.awaits_settling(form) {
+                    self.submitted(form, outcome);
+                }
+            }
             Event::Batch(event) => {
                 self.tell(
                     |panels| &mut panels.withdrawals,

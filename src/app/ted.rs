@@ -100,7 +100,7 @@ impl TedDraft {
             check_holder_name(name).is_ok(),
             FieldError::TooLong(MAX_HOLDER_NAME_CHARS),
         );
-        let document = match PixKey::parse(&fields.document) {
+        let document = match PixKey::parse_wire(&fields.document) {
             _ if fields.document.trim().is_empty() => {
                 errors.set(Field::HolderDocument, FieldError::Required);
                 None

@@ -33,10 +33,16 @@ pub struct CallArgs {
     /// Print the request's status line and body only, without the summary on stderr.
     #[arg(long)]
     pub quiet: bool,
-    /// Send even though an identical earlier send's outcome cannot be told
-    /// (`brlv-desk journal pending` says which).
+    /// Send even though it repeats a payout the service holds (same method,
+    /// asset, amount and destination, in the last --duplicate-days days) or
+    /// an earlier send whose outcome cannot be told (`brlv-desk journal
+    /// pending` says which).
     #[arg(long)]
     pub again: bool,
+    /// How many days back a withdrawal or transfer is compared with the
+    /// service's records before it is sent.
+    #[arg(long, value_name = "N", default_value_t = brlv_core::duplicates::DEFAULT_DAYS)]
+    pub duplicate_days: u32,
     /// Let a plain (unsealed) BRLV_PRIVATE_KEY_FILE move money: a POST of a
     /// withdrawal, transfer, order or claim. Without it such a request is
     /// refused and nothing is sent; seal the key file instead when you can.
@@ -549,12 +555,18 @@ pub async fn run(
     // A write settles the profile's earlier sends first and is journaled
     // before it leaves, so a crash or a lost answer is settled later.
     let journal = if writes {
-        let (profile, verb) = (args.profile.as_deref(), method.as_str());
-        brlv_core::journal_send::before_send(
-            &client, profile, &base_url, verb, &args.path, &body, args.again,
-        )
-        .await
-        .map_err(CallError::Unsettled)?
+        let request = brlv_core::journal_send::SendRequest {
+            profile: args.profile.as_deref(),
+            base_url: &base_url,
+            method: method.as_str(),
+            path: &args.path,
+            body: &body,
+            again: args.again,
+            duplicate_days: args.duplicate_days,
+        };
+        brlv_core::journal_send::before_send(&client, request)
+            .await
+            .map_err(CallError::Unsettled)?
     } else {
         None
     };

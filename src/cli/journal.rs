@@ -42,7 +42,7 @@ pub struct PendingArgs {
 
 /// Runs `brlv-desk journal ...`; what the process exits with: 0 when every
 /// pending send was settled (or none was pending), 3 when one cannot be
-/// told, and `call`'s codes for a failure before.
+/// told or is not yet known, and `call`'s codes for a failure before.
 pub fn run(command: &JournalCommand) -> ExitCode {
     let JournalCommand::Pending(args) = command;
     let mut stdout = std::io::stdout();
@@ -150,9 +150,12 @@ pub fn pending_command(args: &PendingArgs, out: &mut impl Write) -> Result<u8, P
     for one in &settled {
         let _ = writeln!(out, "{}", describe(one));
     }
-    let unsure = settled
-        .iter()
-        .any(|one| matches!(one.settlement, Settlement::CannotTell(_)));
+    let unsure = settled.iter().any(|one| {
+        matches!(
+            one.settlement,
+            Settlement::CannotTell(_) | Settlement::NotYetKnown { .. }
+        )
+    });
     Ok(if unsure {
         call::EXIT_OUTCOME_UNKNOWN
     } else {

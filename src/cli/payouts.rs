@@ -1,8 +1,12 @@
 //! `brlv-desk payouts FILE`: payouts from a CSV file (*pagamento em lote*),
-//! every row checked before anything leaves, one confirmation with the
-//! count and the total, then each row sent once, in order, journaled before
-//! it leaves ([`brlv_core::payouts`]). Running it again on the same file is
-//! the resume; a file whose run finished is refused unless `--again`.
+//! every row checked before anything leaves and compared with the
+//! service's withdrawals of the last days (a row that repeats one is named,
+//! and sent only with `--again`), one confirmation with the count and the
+//! total, then each row sent once, in order, journaled before it leaves
+//! ([`brlv_core::payouts`]). Running it again on the same rows is the
+//! resume, however the file was saved; a file whose run finished is
+//! refused unless `--again`. What concerns a repeated payout is said in the
+//! system's language (English or Portuguese).
 
 use std::collections::BTreeMap;
 use std::io::{BufRead as _, Write};
@@ -13,12 +17,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rust_decimal::Decimal;
 
+use crate::app::clock::LocalZone;
+use crate::app::format::{AmountFormat, MomentFormat};
+use crate::app::i18n::{Language, tr, tr_with};
 use crate::cli::call::{self, PassphraseArgs, terminal_safe};
 use brlv_core::api::Client;
-use brlv_core::api::model::BalanceAsset;
+use brlv_core::api::model::{Asset, BalanceAsset};
+use brlv_core::duplicates::{Duplicate, Earlier};
 use brlv_core::journal::Store;
-use brlv_core::journal_send::{describe, journal_file};
-use brlv_core::payouts::run::{self, Options, Plan, PlannedRow, Progress, RowOutcome};
+use brlv_core::journal_send::{describe, journal_file, replaced_words};
+use brlv_core::payouts::run::{
+    self, Check, Options, Plan, PlannedRow, Prepared, Progress, RowOutcome,
+};
 use brlv_core::payouts::{self, Batch, Summary};
 
 /// Arguments of `brlv-desk payouts`.
@@ -36,9 +46,15 @@ pub struct PayoutsArgs {
     #[arg(long)]
     pub yes: bool,
     /// Pay a file whose run finished once more (every row again), and send
-    /// a row identical to an earlier send whose outcome cannot be told.
+    /// a row that repeats a payout the service holds (same method, asset,
+    /// amount and destination, in the last --duplicate-days days) or an
+    /// earlier send whose outcome cannot be told.
     #[arg(long)]
     pub again: bool,
+    /// How many days back each row is compared with the service's
+    /// withdrawals before anything is sent.
+    #[arg(long, value_name = "N", default_value_t = brlv_core::duplicates::DEFAULT_DAYS)]
+    pub duplicate_days: u32,
     /// Pay from a plain (unencrypted) key file in BRLV_PRIVATE_KEY_FILE;
     /// without it such a key is refused, since every row moves money.
     #[arg(long)]
@@ -145,6 +161,7 @@ fn payouts_command(args: &PayoutsArgs, out: &mut impl Write) -> Result<u8, Failu
         .into_client()
         .map_err(call::CallError::from)
         .map_err(|error| Failure::new(error.exit_code(), error.to_string()))?;
+    let language = Language::from_system();
     let mut store = open_journal(journal_path.as_deref(), args.dry_run)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -156,9 +173,31 @@ fn payouts_command(args: &PayoutsArgs, out: &mut impl Write) -> Result<u8, Failu
                 format!("cannot start the async runtime: {error}"),
             )
         })?;
-    let plan = run::plan(&batch, &store, args.again)
+    let knows_nothing = store
+        .posts(Some("withdrawal"))
+        .map(|posts| posts.is_empty())
+        .unwrap_or(true);
+    if knows_nothing {
+        eprintln!(
+            "{}",
+            tr_with(
+                language,
+                "cli.payouts.fresh_journal",
+                &[("days", &args.duplicate_days.to_string())]
+            )
+        );
+    }
+    let check = Check {
+        again: args.again,
+        duplicate_days: args.duplicate_days,
+    };
+    let prepared = runtime
+        .block_on(run::prepare(&client, &mut store, &batch, check))
         .map_err(|error| Failure::new(call::EXIT_FAILED, error.to_string()))?;
-    let to_send = plan.to_send(&batch);
+    for settled in &prepared.settled_first {
+        eprintln!("journal: {}", terminal_safe(&describe(settled)));
+    }
+    let to_send = prepared.to_send(&batch, args.again);
     let balances = runtime.block_on(read_balances(&client, &to_send))?;
     let check = payouts::check_balances(&to_send.totals, &balances);
     for asset in &check.unchecked {
@@ -177,15 +216,17 @@ fn payouts_command(args: &PayoutsArgs, out: &mut impl Write) -> Result<u8, Failu
             ),
         ));
     }
+    let words = Words::new(language);
     if args.dry_run {
-        dry_run(&batch, &plan, out);
+        dry_run(&batch, &prepared, args, &words, out);
         return Ok(call::EXIT_OK);
     }
-    tell_plan(&batch, &plan, &to_send);
-    if to_send.rows > 0 && !args.yes && !confirmed(&args.file, &to_send)? {
+    tell_plan(&batch, &prepared.plan, &to_send);
+    tell_repeats(&batch, &prepared, args, &words);
+    if to_send.rows > 0 && !args.yes && !confirmed(&args.file, &to_send, language)? {
         return Err(Failure::new(
             call::EXIT_FAILED,
-            "not confirmed; nothing was sent",
+            tr(language, "cli.payouts.not_confirmed"),
         ));
     }
     let cancel = Arc::new(AtomicBool::new(false));
@@ -201,10 +242,11 @@ fn payouts_command(args: &PayoutsArgs, out: &mut impl Write) -> Result<u8, Failu
                 flag.store(true, Ordering::SeqCst);
             }
         });
-        run::run(
+        run::run_prepared(
             &client,
             &mut store,
             &batch,
+            prepared,
             options,
             &mut tell_progress,
             &cancel,
@@ -212,9 +254,6 @@ fn payouts_command(args: &PayoutsArgs, out: &mut impl Write) -> Result<u8, Failu
         .await
     });
     let report = report.map_err(|error| Failure::new(call::EXIT_FAILED, error.to_string()))?;
-    for settled in &report.settled_first {
-        eprintln!("journal: {}", terminal_safe(&describe(settled)));
-    }
     let result_path = args
         .result
         .clone()
@@ -284,11 +323,7 @@ fn open_journal(path: Option<&Path>, dry_run: bool) -> Result<Store, Failure> {
     }
     let (store, replaced) = Store::open(path).map_err(|error| unusable(error.to_string()))?;
     if let Some(replaced) = replaced {
-        eprintln!(
-            "warning: the journal was damaged ({}) and was moved to {}",
-            replaced.reason,
-            replaced.moved_to.display()
-        );
+        eprintln!("warning: {}", replaced_words(&replaced));
     }
     Ok(store)
 }
@@ -343,17 +378,32 @@ fn state_words(state: &PlannedRow) -> String {
 }
 
 /// The dry run's listing, on `out`.
-fn dry_run(batch: &Batch, plan: &Plan, out: &mut impl Write) {
-    for (row, state) in batch.rows.iter().zip(&plan.rows) {
+fn dry_run(
+    batch: &Batch,
+    prepared: &Prepared,
+    args: &PayoutsArgs,
+    words: &Words,
+    out: &mut impl Write,
+) {
+    for (index, (row, state)) in batch.rows.iter().zip(&prepared.plan.rows).enumerate() {
         let _ = writeln!(
             out,
             "{} - {}",
             terminal_safe(&row_line(row)),
             terminal_safe(&state_words(state))
         );
+        if state.sends() {
+            for duplicate in &prepared.duplicates[index] {
+                let _ = writeln!(
+                    out,
+                    "  {}",
+                    terminal_safe(&words.repeat(row.row, &row.request.asset, duplicate))
+                );
+            }
+        }
     }
     let summary = batch.summary();
-    let to_send = plan.to_send(batch);
+    let to_send = prepared.to_send(batch, args.again);
     let _ = writeln!(
         out,
         "{} row(s), total {}. Would send {} row(s), total {}.",
@@ -366,15 +416,150 @@ fn dry_run(batch: &Batch, plan: &Plan, out: &mut impl Write) {
             totals_text(&to_send)
         }
     );
-    if plan.in_flight() > 0 {
+    let repeating = prepared.repeating();
+    if !repeating.is_empty() {
+        let key = if args.again {
+            "cli.payouts.repeats_sent"
+        } else {
+            "cli.payouts.repeats_held"
+        };
+        let _ = writeln!(out, "{}", words.count_line(key, repeating.len(), args));
+    }
+    if prepared.plan.in_flight() > 0 {
         let _ = writeln!(
             out,
             "{} row(s) are in flight from an earlier run: they are settled against the \
              service's list before anything is sent.",
-            plan.in_flight()
+            prepared.plan.in_flight()
         );
     }
-    let _ = writeln!(out, "Dry run: nothing was sent. File SHA-256: {}", batch.id);
+    let _ = writeln!(
+        out,
+        "Dry run: nothing was sent. Batch (its rows' SHA-256): {}",
+        batch.id
+    );
+}
+
+/// The rows that repeat an earlier payout, on standard error: each with
+/// what it repeats, and whether it is sent.
+fn tell_repeats(batch: &Batch, prepared: &Prepared, args: &PayoutsArgs, words: &Words) {
+    let repeating = prepared.repeating();
+    if repeating.is_empty() {
+        return;
+    }
+    let key = if args.again {
+        "cli.payouts.repeats_sent"
+    } else {
+        "cli.payouts.repeats_held"
+    };
+    eprintln!("{}", words.count_line(key, repeating.len(), args));
+    for index in repeating {
+        let row = &batch.rows[index];
+        for duplicate in &prepared.duplicates[index] {
+            eprintln!(
+                "  {}",
+                terminal_safe(&words.repeat(row.row, &row.request.asset, duplicate))
+            );
+        }
+    }
+}
+
+/// What concerns a repeated payout, in the person's language.
+struct Words {
+    language: Language,
+    amounts: AmountFormat,
+    zone: LocalZone,
+    moments: MomentFormat,
+}
+
+impl Words {
+    fn new(language: Language) -> Words {
+        let zone = LocalZone::system();
+        Words {
+            language,
+            amounts: AmountFormat::new(language, false),
+            moments: MomentFormat::new(language, zone.clone()),
+            zone,
+        }
+    }
+
+    /// "Row 2: you already sent R$ 10.00 by PIX to … on 01/12/2026 at
+    /// 16:25 — state: payment pending".
+    fn repeat(&self, row: u64, asset: &Asset, duplicate: &Duplicate) -> String {
+        let language = self.language;
+        let asset = duplicate
+            .asset
+            .as_deref()
+            .map_or_else(|| asset.clone(), Asset::from_wire);
+        let amount = self.amounts.text(duplicate.amount, Some(&asset));
+        let method = match duplicate.method.as_deref() {
+            Some("pix") => tr(language, "cli.payouts.method_pix").into_owned(),
+            Some("ted") => "TED".to_owned(),
+            Some("token") => tr(language, "cli.payouts.method_token").into_owned(),
+            Some(other) => other.to_owned(),
+            None => tr(language, "cli.payouts.not_shown").into_owned(),
+        };
+        let not_shown = || tr(language, "cli.payouts.not_shown").into_owned();
+        let destination = duplicate.destination.clone().unwrap_or_else(not_shown);
+        let (day, time) = duplicate.at.map_or_else(
+            || (not_shown(), not_shown()),
+            |at| {
+                (
+                    self.moments.day(self.zone.date_of(at)),
+                    self.moments.time_of_day(at),
+                )
+            },
+        );
+        let state = match &duplicate.earlier {
+            Earlier::InFlight { .. } => tr(language, "cli.payouts.state_in_flight").into_owned(),
+            Earlier::Service { state, .. } => match state.as_deref() {
+                Some("created") => tr(language, "cli.payouts.state_created").into_owned(),
+                Some("pending-payment") => {
+                    tr(language, "cli.payouts.state_pending_payment").into_owned()
+                }
+                Some("completed") => tr(language, "cli.payouts.state_completed").into_owned(),
+                Some(other) => other.to_owned(),
+                None => not_shown(),
+            },
+        };
+        let id = match &duplicate.earlier {
+            Earlier::Service { id, .. } => id.clone(),
+            Earlier::InFlight { post_id } => post_id.to_string(),
+        };
+        let mut line = tr_with(
+            language,
+            "cli.payouts.repeat",
+            &[
+                ("row", &row.to_string()),
+                ("amount", &amount),
+                ("method", &method),
+                ("destination", &destination),
+                ("day", &day),
+                ("time", &time),
+                ("state", &state),
+                ("id", &id),
+            ],
+        );
+        if !duplicate.unconfirmed.is_empty() {
+            line.push_str(&tr_with(
+                language,
+                "cli.payouts.repeat_unconfirmed",
+                &[("fields", &duplicate.unconfirmed.join(", "))],
+            ));
+        }
+        line
+    }
+
+    fn count_line(&self, key: &'static str, count: usize, args: &PayoutsArgs) -> String {
+        tr_with(
+            self.language,
+            key,
+            &[
+                ("count", &count.to_string()),
+                ("days", &args.duplicate_days.to_string()),
+            ],
+        )
+    }
 }
 
 /// What the run will do, on standard error.
@@ -401,13 +586,19 @@ fn tell_plan(batch: &Batch, plan: &Plan, to_send: &Summary) {
     }
 }
 
-/// Asks on the terminal; true only for `yes`.
-fn confirmed(file: &Path, to_send: &Summary) -> Result<bool, Failure> {
+/// Asks on the terminal; true only for `yes` (or `sim`).
+fn confirmed(file: &Path, to_send: &Summary, language: Language) -> Result<bool, Failure> {
     eprint!(
-        "Send {} payout(s) from {}, total {}? Type yes to send: ",
-        to_send.rows,
-        file.display(),
-        totals_text(to_send)
+        "{}",
+        tr_with(
+            language,
+            "cli.payouts.confirm",
+            &[
+                ("count", &to_send.rows.to_string()),
+                ("file", &file.display().to_string()),
+                ("total", &totals_text(to_send)),
+            ],
+        )
     );
     let _ = std::io::stderr().flush();
     let mut line = String::new();
@@ -427,7 +618,8 @@ fn confirmed(file: &Path, to_send: &Summary) -> Result<bool, Failure> {
              without it",
         ));
     }
-    Ok(line.trim().eq_ignore_ascii_case("yes"))
+    let answer = line.trim();
+    Ok(answer.eq_ignore_ascii_case("yes") || answer.eq_ignore_ascii_case("sim"))
 }
 
 fn tell_progress(progress: Progress<'_>) {

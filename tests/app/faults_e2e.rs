@@ -125,6 +125,16 @@ impl FaultedApp {
     /// Turns as the shell does them (Commands to the worker, Events applied,
     /// a frame drawn) until `done` holds; fails after [`DEADLINE`].
     fn run_until(&mut self, what: &str, done: impl Fn(&AppState) -> bool) -> Turns {
+        self.run_until_within(DEADLINE, what, done)
+    }
+
+    /// [`FaultedApp::run_until`], failing after `deadline`.
+    fn run_until_within(
+        &mut self,
+        deadline: Duration,
+        what: &str,
+        done: impl Fn(&AppState) -> bool,
+    ) -> Turns {
         let started = Instant::now();
         let mut turns = Turns::default();
         loop {
@@ -133,7 +143,7 @@ impl FaultedApp {
             if done(state) {
                 return turns;
             }
-            assert!(started.elapsed() < DEADLINE, "timed out waiting for {what}");
+            assert!(started.elapsed() < deadline, "timed out waiting for {what}");
             for command in state.take_commands() {
                 assert!(self.worker.send(command));
             }
@@ -318,7 +328,9 @@ fn a_withdrawal_whose_answer_is_cut_is_sent_once_and_found_by_the_reread() {
 }
 
 /// A POST answered with a 5xx: settled by the re-read as "may have been
-/// applied" is, never called a refusal, never sent again.
+/// applied" is, never called a refusal, never sent again; one the re-read
+/// does not show yet is "not yet known" until the service could no longer
+/// accept it, never "not done, send it again".
 fn a_withdrawal_answered_with_a_5xx(fault: Fault, applied: bool, lead: &str) {
     let mut app = FaultedApp::start(None);
     app.proxy.on(POST_WITHDRAWALS, fault);
@@ -332,7 +344,7 @@ fn a_withdrawal_answered_with_a_5xx(fault: Fault, applied: bool, lead: &str) {
             },
             true,
         )
-        | (SubmitOutcome::NotApplied(_), false) => {}
+        | (SubmitOutcome::NotYetKnown { .. }, false) => {}
         (other, _) => panic!("settled by the re-read, not refused: {other:?}"),
     }
     assert_eq!(
@@ -356,7 +368,8 @@ fn a_withdrawal_answered_with_a_5xx(fault: Fault, applied: bool, lead: &str) {
         assert!(app.label_shown("the re-read list shows it was done"));
     } else {
         assert!(app.label_shown(lead), "{lead}");
-        assert!(app.label_shown("shows it was not done. You can send it again."));
+        assert!(app.label_shown("the service could still accept it until"));
+        assert!(!app.label_shown("You can send it again."));
     }
 }
 
@@ -428,13 +441,14 @@ fn a_successful_answer_dated_ten_minutes_off_teaches_no_offset_and_blames_no_clo
 #[test]
 fn a_withdrawal_whose_answer_hangs_is_sent_once_and_the_person_is_told() {
     let mut app = FaultedApp::start(None);
-    // The POST reaches nobody and never answers; the re-read then shows
-    // nothing new, so the person learns that sending again is safe.
+    // The POST reaches nobody and never answers; the re-read at once
+    // shows nothing new, but a request held on the way could still arrive:
+    // the person is told to wait, never that sending again is safe.
     app.proxy.on(POST_WITHDRAWALS, Fault::Hang);
     app.withdraw_by_pix(Decimal::new(1_000, 2));
     let outcome = app.withdrawal_outcome();
     assert!(
-        matches!(outcome, SubmitOutcome::NotApplied(_)),
+        matches!(outcome, SubmitOutcome::NotYetKnown { .. }),
         "{outcome:?}"
     );
     assert_eq!(
@@ -447,7 +461,8 @@ fn a_withdrawal_whose_answer_hangs_is_sent_once_and_the_person_is_told() {
     app.window.state_mut().view = View::Withdrawals;
     app.window.step();
     app.window.step();
-    assert!(app.label_shown("shows it was not done. You can send it again."));
+    assert!(app.label_shown("the service could still accept it until"));
+    assert!(!app.label_shown("You can send it again."));
 }
 
 #[test]
@@ -494,4 +509,103 @@ fn a_service_clock_ten_minutes_ahead_for_good_costs_the_person_nothing() {
         "signed in the service's time from the first try"
     );
     assert_eq!(app.sandbox_brl(), Some(DEMO_BRL - Decimal::new(2_500, 2)));
+}
+
+/// How long a send stays not yet known at most: the service can accept it
+/// until a minute after its connection closed, then the window reads again.
+const UNTIL_KNOWN: Duration = Duration::from_secs(100);
+
+/// The withdrawal form's outcome once it is no longer "not yet known".
+fn settled_by_itself(app: &mut FaultedApp) -> SubmitOutcome {
+    app.run_until_within(UNTIL_KNOWN, "the send settled by itself", |state| {
+        matches!(
+            &state.panels.withdrawals.submit,
+            SubmitStatus::Finished(outcome) if !matches!(outcome, SubmitOutcome::NotYetKnown { .. })
+        )
+    });
+    match &app.window.state().panels.withdrawals.submit {
+        SubmitStatus::Finished(outcome) => outcome.clone(),
+        other => unreachable!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_withdrawal_that_reaches_the_service_late_turns_from_not_yet_known_into_done_in_the_open_window()
+ {
+    let mut app = FaultedApp::start(None);
+    // The request reaches the service 3 s after the app gave up on it (0.5 s).
+    app.proxy.on(
+        POST_WITHDRAWALS,
+        Fault::ForwardLate {
+            after: Duration::from_secs(3),
+        },
+    );
+    app.withdraw_by_pix(Decimal::new(1_000, 2));
+    let outcome = app.withdrawal_outcome();
+    assert!(
+        matches!(outcome, SubmitOutcome::NotYetKnown { .. }),
+        "{outcome:?}"
+    );
+    app.window.state_mut().view = View::Withdrawals;
+    app.window.step();
+    app.window.step();
+    assert!(app.label_shown("this window reads the list again by itself"));
+
+    let settled = settled_by_itself(&mut app);
+    assert!(
+        matches!(
+            settled,
+            SubmitOutcome::Created {
+                record: Created::Withdrawal(_),
+                after_unknown: true
+            }
+        ),
+        "{settled:?}"
+    );
+    app.window.step();
+    app.window.step();
+    assert!(app.label_shown("the re-read list shows it was done"));
+    assert!(!app.label_shown("You can send it again."));
+    assert_eq!(
+        app.proxy.count(POST_WITHDRAWALS),
+        1,
+        "sent once, never again"
+    );
+    assert_eq!(
+        app.sandbox_brl(),
+        Some(DEMO_BRL - Decimal::new(1_000, 2)),
+        "paid once"
+    );
+}
+
+#[test]
+fn a_withdrawal_that_never_reaches_the_service_turns_from_not_yet_known_into_not_done_in_the_open_window()
+ {
+    let mut app = FaultedApp::start(None);
+    app.proxy.on(POST_WITHDRAWALS, Fault::Hang);
+    app.withdraw_by_pix(Decimal::new(1_000, 2));
+    let outcome = app.withdrawal_outcome();
+    let SubmitOutcome::NotYetKnown { until, .. } = outcome else {
+        panic!("{outcome:?}");
+    };
+
+    let settled = settled_by_itself(&mut app);
+    assert!(
+        time::OffsetDateTime::now_utc() > until,
+        "not done only once the service could no longer accept it"
+    );
+    assert!(
+        matches!(settled, SubmitOutcome::NotApplied(_)),
+        "{settled:?}"
+    );
+    app.window.state_mut().view = View::Withdrawals;
+    app.window.step();
+    app.window.step();
+    assert!(app.label_shown("shows it was not done. You can send it again."));
+    assert_eq!(
+        app.proxy.count(POST_WITHDRAWALS),
+        0,
+        "nothing reached the service"
+    );
+    assert_eq!(app.sandbox_brl(), Some(DEMO_BRL));
 }

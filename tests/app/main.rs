@@ -48,6 +48,7 @@ mod ui_overview;
 mod ui_qr_check;
 mod ui_receipts;
 mod ui_recipients;
+mod ui_repeats;
 mod ui_replace_file;
 mod ui_reviews;
 mod ui_secrets;

@@ -116,7 +116,7 @@ fn every_wrong_row_is_named_by_row_and_column_and_nothing_can_be_sent() {
             harness.get_by_label(review).accesskit_node().is_disabled(),
             "nothing can be sent while a row has an error"
         );
-        assert!(harness.state().panels.withdrawals.batch.request().is_none());
+        assert!(batch_request(&harness).is_none());
     }
 }
 
@@ -370,7 +370,7 @@ fn a_three_row_file_is_sent_with_its_progress_and_result_and_asks_before_paying_
             .is_some()
     );
     assert!(harness.query_by_label("Review and send…").is_none());
-    assert!(harness.state().panels.withdrawals.batch.request().is_none());
+    assert!(batch_request(&harness).is_none());
     // Asked again, the person's yes makes it payable once more.
     harness.get_by_label("Pay this file again…").click();
     pump(
@@ -468,7 +468,7 @@ const ROWS: usize = 12;
 #[test]
 fn the_worker_refuses_a_batch_without_the_locks_proof_and_sends_nothing() {
     let (_dir, worker, mut harness, before) = sandbox_with_file(&csv(&THREE));
-    let request = harness.state().panels.withdrawals.batch.request().unwrap();
+    let request = harness.state().panels.withdrawals.batch.request(7).unwrap();
     harness.state_mut().panels.withdrawals.batch.started();
     assert!(worker.send(Command::Submit {
         request,
@@ -525,6 +525,8 @@ fn tab_to(harness: &mut Harness<'static, AppState>, name: &str) {
 #[test]
 fn a_file_is_chosen_reviewed_and_sent_with_the_keyboard_alone() {
     let mut harness = shown_file(Language::En, &csv(&THREE));
+    // Settings' days for repeats reach the batch's own check.
+    harness.state_mut().shared.duplicate_days = 3;
     tab_to(&mut harness, "Choose a CSV file…");
     press(&mut harness, egui::Key::Enter);
     assert!(
@@ -575,6 +577,7 @@ fn a_file_is_chosen_reviewed_and_sent_with_the_keyboard_alone() {
         })
         .expect("the batch left through the lock");
     assert!(request.options.stop_at_first_failure);
+    assert_eq!(request.duplicate_days, 3);
 }
 
 #[test]
@@ -593,7 +596,7 @@ fn a_sealed_key_asks_its_passphrase_once_showing_the_count_and_the_total() {
     harness.get_by_label("Payouts from a file");
     // Once on the review behind it, once in the dialog.
     assert_eq!(harness.query_all_by_label("R$6.66").count(), 2);
-    let expected = harness.state().panels.withdrawals.batch.request().unwrap();
+    let expected = harness.state().panels.withdrawals.batch.request(7).unwrap();
     crate::support::ui::only_the_right_passphrase_sends(&mut harness, expected);
 }
 
@@ -706,4 +709,10 @@ fn the_batchs_review_says_who_receives_by_method_and_each_balance_after() {
                 .is_none()
         );
     }
+}
+
+/// The request the batch would hand the lock now, its repeats compared
+/// over the default seven days.
+fn batch_request(harness: &Harness<'static, AppState>) -> Option<SubmitRequest> {
+    harness.state().panels.withdrawals.batch.request(7)
 }

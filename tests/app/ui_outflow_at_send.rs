@@ -20,7 +20,8 @@ use brlv_desk::app::state::{AppState, View};
 use brlv_desk::app::submit::{Created, FormKind, SubmitOutcome, SubmitRequest};
 
 use crate::support::ui::{
-    SESSION, Sent, confirm_plain_key, connected_state, dec, deliver, harness, sent, settle,
+    SESSION, Sent, confirm_plain_key, connected_without_payments, dec, deliver, harness, sent,
+    settle,
 };
 
 const MAIN: &str = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
@@ -47,7 +48,7 @@ fn wallets() -> Fetched {
 
 /// The transfer form filled with 40 BRLV from the main wallet to `target`.
 fn transfer_review(language: Language, target: &str) -> Harness<'static, AppState> {
-    let mut state = connected_state(language);
+    let mut state = connected_without_payments(language);
     state.view = View::Transfers;
     deliver(&mut state, wallets(), 1_000);
     deliver(&mut state, Fetched::BalanceBrlv(dec("100")), 1_000);
@@ -286,7 +287,7 @@ fn the_question_speaks_brazilian_portuguese() {
 
 /// The Withdrawals panel with `request` under confirmation.
 fn withdrawal_confirmation(request: CreateWithdrawal) -> Harness<'static, AppState> {
-    let mut state = connected_state(Language::En);
+    let mut state = connected_without_payments(Language::En);
     state.view = View::Withdrawals;
     deliver(&mut state, wallets(), 1_000);
     deliver(&mut state, Fetched::Withdrawals(vec![].into()), 1_000);

@@ -20,7 +20,8 @@ use brlv_desk::app::state::{AppState, View};
 use brlv_desk::app::submit::SubmitRequest;
 
 use crate::support::ui::{
-    Sent, confirm_plain_key, connected_state, dec, deliver, harness, sent, settle, type_into,
+    Sent, confirm_plain_key, connected_without_payments, dec, deliver, harness, sent, settle,
+    type_into,
 };
 
 const MAIN: &str = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
@@ -52,7 +53,7 @@ fn with_wallet_and_maria(state: &mut AppState) {
 /// The transfer form filled with 7.77 BRLV from the main wallet to Maria,
 /// the account holding `brlv` BRLV.
 fn transfer_form(language: Language, brlv: &str) -> Harness<'static, AppState> {
-    let mut state = connected_state(language);
+    let mut state = connected_without_payments(language);
     state.view = View::Transfers;
     with_wallet_and_maria(&mut state);
     deliver(&mut state, Fetched::BalanceBrlv(dec(brlv)), 1_000);
@@ -194,7 +195,7 @@ fn quote() -> brlv_core::api::model::Quote {
 /// The order form quoted R$250.00 of BRLV to the main wallet, paid from a
 /// balance of `brl`.
 fn order_form(language: Language, brl: &str) -> Harness<'static, AppState> {
-    let mut state = connected_state(language);
+    let mut state = connected_without_payments(language);
     state.view = View::Orders;
     state.shared.now = 10_000;
     state.shared.wall_now = datetime!(2026-03-10 12:00:00 UTC);
@@ -337,7 +338,7 @@ fn an_order_over_the_balance_is_stopped_at_the_form() {
 #[test]
 fn a_claim_is_reviewed_with_the_wallet_by_name_and_what_stays_claimable() {
     use brlv_desk::app::resources::{ClaimableBalances, WalletClaimable};
-    let mut state = connected_state(Language::PtBr);
+    let mut state = connected_without_payments(Language::PtBr);
     state.view = View::Claims;
     deliver(
         &mut state,
@@ -392,7 +393,7 @@ fn count(harness: &Harness<'static, AppState>, label: &str) -> usize {
 
 #[test]
 fn the_passphrase_dialog_names_wallets_and_recipients_as_the_review_did() {
-    let mut state = connected_state(Language::En);
+    let mut state = connected_without_payments(Language::En);
     crate::support::ui::seal_session(&mut state);
     state.view = View::Transfers;
     with_wallet_and_maria(&mut state);

@@ -18,11 +18,11 @@ use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event};
 use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::state::{AppState, View};
-use brlv_desk::app::submit::SubmitRequest;
+use brlv_desk::app::submit::{Created, FormKind, SubmitOutcome, SubmitRequest};
 
 use crate::support::ui::{
-    SESSION, connected_state, dec, deliver, harness, only_the_right_passphrase_sends, seal_session,
-    settle,
+    SESSION, confirm_plain_key, connected_without_payments, dec, deliver, harness,
+    only_the_right_passphrase_sends, seal_session, settle,
 };
 
 const FOUND: &str = "9c2f0c52-0000-4000-8000-0000000000aa";
@@ -126,7 +126,7 @@ fn send_again_buttons(harness: &egui_kittest::Harness<'static, AppState>, text: 
 
 #[test]
 fn every_send_left_without_an_answer_is_listed_with_its_verdict_and_what_to_do() {
-    let mut state = connected_state(Language::En);
+    let mut state = connected_without_payments(Language::En);
     state.view = View::Overview;
     one_of_each(&mut state);
     let mut harness = harness(state);
@@ -201,7 +201,7 @@ fn every_send_left_without_an_answer_is_listed_with_its_verdict_and_what_to_do()
 
 #[test]
 fn send_again_fills_the_form_as_sent_and_nothing_leaves_until_reviewed_and_authorized() {
-    let mut state = connected_state(Language::En);
+    let mut state = connected_without_payments(Language::En);
     seal_session(&mut state);
     state.view = View::Settings;
     // Something typed in the form before is replaced, not mixed in.
@@ -240,7 +240,7 @@ fn send_again_fills_the_form_as_sent_and_nothing_leaves_until_reviewed_and_autho
 
 #[test]
 fn a_transfer_not_done_fills_its_form_in_portuguese_amounts() {
-    let mut state = connected_state(Language::PtBr);
+    let mut state = connected_without_payments(Language::PtBr);
     state.view = View::Settings;
     settled(
         &mut state,
@@ -290,7 +290,7 @@ fn what_cannot_be_told_offers_no_resend_and_says_what_to_do_in_both_languages() 
              novo”: a versão v0 do serviço não tem chave de idempotência",
         ),
     ] {
-        let mut state = connected_state(language);
+        let mut state = connected_without_payments(language);
         state.view = View::Settings;
         settled(
             &mut state,
@@ -313,7 +313,7 @@ fn what_cannot_be_told_offers_no_resend_and_says_what_to_do_in_both_languages() 
 
 #[test]
 fn the_keyboard_goes_from_the_notice_to_send_again_and_into_the_form() {
-    let mut state = connected_state(Language::En);
+    let mut state = connected_without_payments(Language::En);
     state.view = View::Orders;
     settled(
         &mut state,
@@ -352,7 +352,7 @@ fn the_keyboard_goes_from_the_notice_to_send_again_and_into_the_form() {
 
 #[test]
 fn another_connection_forgets_what_was_told_of_the_last() {
-    let mut state = connected_state(Language::En);
+    let mut state = connected_without_payments(Language::En);
     one_of_each(&mut state);
     assert_eq!(state.panels.journal.settled.len(), 4);
     // The same send told again (a reconnection) is listed once.
@@ -380,7 +380,7 @@ fn another_connection_forgets_what_was_told_of_the_last() {
 #[test]
 fn an_order_found_after_a_restart_is_marked_on_its_row_of_the_orders_list() {
     const ORDER: &str = "5b0d1a9e-0000-4000-8000-0000000000cc";
-    let mut state = connected_state(Language::En);
+    let mut state = connected_without_payments(Language::En);
     settled(
         &mut state,
         vec![told(
@@ -414,3 +414,69 @@ fn an_order_found_after_a_restart_is_marked_on_its_row_of_the_orders_list() {
         "only its row: {marked:?}"
     );
 }
+
+/// "Send again…" is offered once: pressed, it is gone (a second press
+/// cannot fill a second send), and once the form sent it, the entry names
+/// the new withdrawal.
+#[test]
+fn send_again_is_offered_once_and_the_entry_is_linked_to_the_new_send() {
+    let mut state = connected_without_payments(Language::En);
+    state.view = View::Settings;
+    one_of_each(&mut state);
+    let mut harness = harness(state);
+    settle(&mut harness);
+    assert_eq!(send_again_buttons(&harness, "Send again…"), 1);
+    harness
+        .get(By::new().role(Role::Button).label_contains("Send again…"))
+        .click();
+    settle(&mut harness);
+    assert_eq!(harness.state().view, View::Withdrawals);
+
+    harness.state_mut().view = View::Settings;
+    settle(&mut harness);
+    assert_eq!(
+        send_again_buttons(&harness, "Send again…"),
+        0,
+        "pressed once, it is gone"
+    );
+    harness.get_by_label_contains("“Send again…” filled its form");
+
+    harness.state_mut().view = View::Withdrawals;
+    settle(&mut harness);
+    harness.get_by_label("Review withdrawal").click();
+    settle(&mut harness);
+    harness.get_by_label("Confirm").click();
+    settle(&mut harness);
+    confirm_plain_key(&mut harness);
+    let state = harness.state_mut();
+    assert_eq!(
+        state
+            .take_commands()
+            .into_iter()
+            .filter(|command| matches!(command, Command::Submit { .. }))
+            .count(),
+        1,
+        "one send"
+    );
+    state.apply(Event::Submitted {
+        session: SESSION,
+        form: FormKind::Withdrawal,
+        outcome: SubmitOutcome::Created {
+            record: Created::Withdrawal(
+                serde_json::from_value(serde_json::json!({
+                    "id": NEW, "state": "pending-payment", "asset": "fiat/brl",
+                    "method": "ted", "amount": "1234.56",
+                }))
+                .unwrap(),
+            ),
+            after_unknown: false,
+        },
+    });
+    state.view = View::Settings;
+    settle(&mut harness);
+    harness.get_by_label_contains(&format!("Sent again: the new one is {NEW}"));
+    assert_eq!(send_again_buttons(&harness, "Send again…"), 0);
+    assert_eq!(submits(harness.state()), 0, "nothing more left");
+}
+
+const NEW: &str = "9c2f0c52-0000-4000-8000-0000000000bb";

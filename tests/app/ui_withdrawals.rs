@@ -69,10 +69,11 @@ fn the_pix_review_shows_its_figures_and_only_then_sends() {
     harness.get_by_label("Confira os dados");
     harness.get_by_label("Você saca");
     harness.get_by_label("R$ 1.320,50");
-    // The recipient as a bank app shows a CPF key: masked.
+    // The key whole, every digit there to be checked before paying it
+    // (masking is for lists and receipts).
     harness.get_by_label("Chave PIX de terceiro");
-    harness.get_by_label("Chave PIX (CPF): ***.982.247-**");
-    assert!(harness.query_by_label_contains("52998224725").is_none());
+    harness.get_by_label("Chave PIX (CPF): 529.982.247-25");
+    assert!(harness.query_by_label_contains("***").is_none());
     harness.get_by_label("Como");
     harness.get_by_label("Pix");
     harness.get_by_label("Quando chega");
@@ -400,4 +401,69 @@ fn a_review_taller_than_the_window_opens_at_its_amount_with_its_buttons_in_view(
     assert!(amount.min.y >= 0.0, "the amount in view: {amount:?}");
     assert!(back.max.y <= HEIGHT, "the buttons in view: {back:?}");
     assert!(harness.get_by_label("Voltar").is_focused());
+}
+
+/// Eleven digits that are both a valid CPF and a mobile number: the form
+/// asks "CPF or mobile?", nothing can be reviewed (let alone sent) until it
+/// is answered, and the review shows the key whole, as the kind said.
+#[test]
+fn an_ambiguous_pix_key_is_asked_cpf_or_mobile_and_the_review_shows_it_whole() {
+    for (language, amount, field, review, question, choice, shown, wire) in [
+        (
+            Language::En,
+            "Amount to withdraw",
+            "PIX key",
+            "Review withdrawal",
+            "CPF or mobile? These digits are both; say which kind of key it is.",
+            "Mobile +5511987654374",
+            "PIX key (phone): +5511987654374",
+            "+5511987654374",
+        ),
+        (
+            Language::PtBr,
+            "Valor do saque",
+            "Chave PIX",
+            "Revisar saque",
+            "CPF ou celular? Estes dígitos são os dois; diga que tipo de chave é.",
+            "CPF 119.876.543-74",
+            "Chave PIX (CPF): 119.876.543-74",
+            "11987654374",
+        ),
+    ] {
+        let mut harness = harness(withdrawals_state(language));
+        settle(&mut harness);
+        type_into(&mut harness, amount, "10");
+        type_into(&mut harness, field, "11987654374");
+        harness.get_by_label(question);
+        assert!(
+            harness.get_by_label(review).accesskit_node().is_disabled(),
+            "nothing goes on until the kind is said"
+        );
+        assert!(harness.state().panels.withdrawals.draft.validate().is_err());
+        harness
+            .get(
+                egui_kittest::kittest::By::new()
+                    .role(egui::accesskit::Role::RadioButton)
+                    .label(choice),
+            )
+            .click();
+        settle(&mut harness);
+        harness.get_by_label(review).click();
+        settle(&mut harness);
+        harness.get_by_label(shown);
+        assert_eq!(
+            harness
+                .state()
+                .panels
+                .withdrawals
+                .confirming
+                .as_ref()
+                .and_then(|request| request.pix_key.as_deref()),
+            Some(wire)
+        );
+        assert!(
+            sent(harness.state_mut()).is_empty(),
+            "not before confirming"
+        );
+    }
 }

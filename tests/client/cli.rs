@@ -377,6 +377,43 @@ fn read_request_head(stream: &mut std::net::TcpStream) -> Vec<u8> {
     head
 }
 
+/// Answers one write on a loopback port with `status` and `body`, after
+/// answering each read of a list before it (a write reads the list it adds
+/// to before it leaves) with the list empty; returns the base URL.
+fn answer_write_once(
+    status: &'static str,
+    body: &'static [u8],
+) -> (String, std::thread::JoinHandle<()>) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
+    let server = std::thread::spawn(move || {
+        use std::io::Write;
+        loop {
+            let (mut stream, _) = listener.accept().unwrap();
+            let head = String::from_utf8_lossy(&read_request_head(&mut stream)).into_owned();
+            if let Some(path) = head.strip_prefix("GET ") {
+                let path = path.split(' ').next().unwrap_or_default();
+                let name = path.rsplit('/').next().unwrap_or_default();
+                let list = format!(r#"{{"{name}":[]}}"#);
+                let answer = format!(
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{list}",
+                    list.len()
+                );
+                stream.write_all(answer.as_bytes()).unwrap();
+                continue;
+            }
+            let answer = format!(
+                "HTTP/1.1 {status}\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                body.len()
+            );
+            stream.write_all(answer.as_bytes()).unwrap();
+            stream.write_all(body).unwrap();
+            break;
+        }
+    });
+    (url, server)
+}
+
 /// Answers one request on a loopback port with `status` and `body`; returns
 /// the base URL.
 fn answer_once(status: &'static str, body: &'static [u8]) -> (String, std::thread::JoinHandle<()>) {
@@ -561,7 +598,11 @@ fn a_plain_key_file_moves_money_only_with_allow_plain_key() {
             r#"{"wallet-name":"Ops"}"#,
         ],
     ] {
-        let (url, server) = answer_once("400 Bad Request", b"{}");
+        let (url, server) = if args[0] == "GET" {
+            answer_once("400 Bad Request", b"{}")
+        } else {
+            answer_write_once("400 Bad Request", b"{}")
+        };
         let output = Command::new(BIN)
             .arg("call")
             .args(&args)

@@ -22,32 +22,50 @@ enum Script {
     Answer500Json,
 }
 
-/// A one-connection server on loopback: reads one request (headers and
+/// A one-request server on loopback: reads one request (headers and
 /// `Content-Length` bytes of body), does what `script` says, and returns the
 /// request line and body it read.
 fn serve_once(script: Script) -> (String, JoinHandle<(String, Vec<u8>)>) {
+    serve(script, false)
+}
+
+/// [`serve_once`] for a write: each read of a list that comes first (a
+/// write reads the list it adds to before it leaves) is answered with the
+/// list empty, and the script is for the write.
+fn serve_write_once(script: Script) -> (String, JoinHandle<(String, Vec<u8>)>) {
+    serve(script, true)
+}
+
+fn serve(script: Script, lists_first: bool) -> (String, JoinHandle<(String, Vec<u8>)>) {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let base_url = format!("http://{}", listener.local_addr().unwrap());
     let handle = std::thread::spawn(move || {
-        let (stream, _) = listener.accept().unwrap();
-        let mut reader = BufReader::new(stream.try_clone().unwrap());
-        let mut request_line = String::new();
-        reader.read_line(&mut request_line).unwrap();
-        let mut length = 0usize;
-        loop {
-            let mut line = String::new();
-            reader.read_line(&mut line).unwrap();
-            if line.trim().is_empty() {
-                break;
+        let (stream, request_line, body) = loop {
+            let (stream, _) = listener.accept().unwrap();
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let mut request_line = String::new();
+            reader.read_line(&mut request_line).unwrap();
+            let mut length = 0usize;
+            loop {
+                let mut line = String::new();
+                reader.read_line(&mut line).unwrap();
+                if line.trim().is_empty() {
+                    break;
+                }
+                if let Some((name, value)) = line.split_once(':')
+                    && name.eq_ignore_ascii_case("content-length")
+                {
+                    length = value.trim().parse().unwrap();
+                }
             }
-            if let Some((name, value)) = line.split_once(':')
-                && name.eq_ignore_ascii_case("content-length")
-            {
-                length = value.trim().parse().unwrap();
+            let mut body = vec![0; length];
+            reader.read_exact(&mut body).unwrap();
+            if lists_first && request_line.starts_with("GET ") {
+                answer_empty_list(stream, &request_line);
+                continue;
             }
-        }
-        let mut body = vec![0; length];
-        reader.read_exact(&mut body).unwrap();
+            break (stream, request_line, body);
+        };
         let mut stream = stream;
         match script {
             Script::CloseAfterReading => {}
@@ -76,6 +94,26 @@ fn serve_once(script: Script) -> (String, JoinHandle<(String, Vec<u8>)>) {
     (base_url, handle)
 }
 
+/// Answers a read of a list (`GET /api/v0/withdrawals HTTP/1.1`) with the
+/// list empty.
+fn answer_empty_list(mut stream: std::net::TcpStream, request_line: &str) {
+    let path = request_line.split(' ').nth(1).unwrap_or_default();
+    let name = path
+        .split('?')
+        .next()
+        .unwrap_or_default()
+        .rsplit('/')
+        .next()
+        .unwrap_or_default();
+    let body = format!(r#"{{"{name}":[]}}"#);
+    write!(
+        stream,
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+}
+
 fn call(base_url: &str, args: &[&str]) -> Output {
     let data = tempfile::tempdir().unwrap();
     let key = format!(
@@ -96,7 +134,7 @@ fn call(base_url: &str, args: &[&str]) -> Output {
 
 #[test]
 fn a_post_whose_answer_is_lost_may_have_been_applied_and_says_how_to_check() {
-    let (base_url, server) = serve_once(Script::CloseAfterReading);
+    let (base_url, server) = serve_write_once(Script::CloseAfterReading);
     let body = r#"{"amount": "1500.00", "method": "ted", "bank-code": "341"}"#;
     let output = call(
         &base_url,
@@ -133,7 +171,7 @@ fn a_post_whose_answer_is_lost_may_have_been_applied_and_says_how_to_check() {
 
 #[test]
 fn a_post_answered_500_with_the_error_object_may_have_been_applied() {
-    let (base_url, server) = serve_once(Script::Answer500Json);
+    let (base_url, server) = serve_write_once(Script::Answer500Json);
     let body =
         r#"{"asset": "fiat/brl", "method": "pix", "amount": "10.00", "pix-key": "52998224725"}"#;
     let output = call(
@@ -188,7 +226,7 @@ fn a_2xx_answer_that_is_not_json_is_an_error() {
     assert!(stderr.contains("not JSON"), "{stderr}");
 
     // To a POST, the same answer leaves the outcome unknown.
-    let (base_url, server) = serve_once(Script::AnswerHtml);
+    let (base_url, server) = serve_write_once(Script::AnswerHtml);
     let output = call(
         &base_url,
         &[

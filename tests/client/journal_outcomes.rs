@@ -152,21 +152,30 @@ async fn a_lost_answer_found_by_the_reread_is_journaled_as_created_after_a_lost_
 }
 
 #[tokio::test]
-async fn a_lost_answer_with_nothing_new_is_journaled_as_not_applied() {
+async fn a_lost_answer_with_nothing_new_yet_stays_pending_never_not_applied() {
+    // Read at once, the list cannot show a request the service may still
+    // accept (a proxy may deliver it after the client gave up): "not yet
+    // known", kept pending with when its connection closed, never "not
+    // applied, send it again".
     let server = ScriptedServer::start().await;
     server
         .push(Reply::json(200, r#"{"withdrawals":[]}"#))
         .push(bad_gateway())
         .push(Reply::json(200, r#"{"withdrawals":[]}"#));
     let (outcome, entries, bytes) = journaled(&server, withdrawal()).await;
-    assert!(matches!(outcome, SubmitOutcome::NotApplied(_)));
-    let outcome = entries[0].outcome.as_ref().unwrap();
-    assert_eq!(outcome.outcome, Outcome::NotApplied);
-    assert!(outcome.answer_lost);
     assert!(
-        outcome.error.as_deref().unwrap().contains("502"),
+        matches!(outcome, SubmitOutcome::NotYetKnown { .. }),
         "{outcome:?}"
     );
+    let entry = &entries[0];
+    let outcome = entry.outcome.as_ref().unwrap();
+    assert_eq!(outcome.outcome, Outcome::Unknown);
+    assert!(outcome.answer_lost);
+    assert!(
+        brlv_core::journal::settle::is_pending(entry),
+        "settled later, against the service's list"
+    );
+    assert!(entry.context.closed_at.is_some(), "its closing is kept");
     assert_no_secret(&bytes);
 }
 

@@ -22,6 +22,7 @@ mod journal_pending;
 mod list_budget;
 mod orders_reconcile;
 mod payouts;
+mod payouts_once;
 #[cfg(unix)]
 mod private_files;
 mod profile_cli;

@@ -456,6 +456,7 @@ fn the_app_and_the_command_line_see_each_others_profiles() {
             profile: Some(name.to_owned()),
             quiet: true,
             again: false,
+            duplicate_days: brlv_core::duplicates::DEFAULT_DAYS,
             allow_plain_key: false,
             passphrase: PassphraseArgs::default(),
         };

@@ -107,7 +107,7 @@ async fn a_lost_answer_is_settled_by_the_reread_list_finding_the_transfer() {
 }
 
 #[tokio::test]
-async fn a_lost_answer_with_nothing_new_in_the_list_was_not_applied() {
+async fn a_lost_answer_with_nothing_new_in_the_list_yet_is_not_yet_known() {
     let server = ScriptedServer::start().await;
     server
         .push(Reply::json(200, r#"{"withdrawals":[]}"#))
@@ -122,9 +122,28 @@ async fn a_lost_answer_with_nothing_new_in_the_list_was_not_applied() {
         target_address: None,
     };
     let (outcome, _) = submit(&client(&server), SubmitRequest::Withdrawal(request)).await;
+    // Read at once, before the service could no longer accept it: never
+    // "not applied, send it again" (the journal settles it later).
     assert!(
-        matches!(outcome, SubmitOutcome::NotApplied(_)),
+        matches!(outcome, SubmitOutcome::NotYetKnown { .. }),
         "{outcome:?}"
+    );
+    assert_eq!(posts(&server), 1);
+}
+
+#[tokio::test]
+async fn a_lost_answer_is_not_taken_for_the_same_amount_paid_to_another_key() {
+    let server = ScriptedServer::start().await;
+    let other = r#"{"id":"00000000-0000-4000-8000-000000000009","asset":"fiat/brl","amount":"100.00","method":"pix","state":"created","pix-key":"bia@example.com"}"#;
+    server
+        .push(Reply::json(200, r#"{"withdrawals":[]}"#))
+        .push(bad_gateway())
+        .push(Reply::json(200, &format!(r#"{{"withdrawals":[{other}]}}"#)));
+    let request = CreateWithdrawal::pix(dec("100.00"), "ana@example.com".into());
+    let (outcome, _) = submit(&client(&server), SubmitRequest::Withdrawal(request)).await;
+    assert!(
+        !matches!(outcome, SubmitOutcome::Created { .. }),
+        "another key's payout is not this one: {outcome:?}"
     );
     assert_eq!(posts(&server), 1);
 }

@@ -3,7 +3,8 @@
 //! test binaries: it sits in front of a sandbox and does one scripted thing
 //! to each connection (a hang, a trickle, 5xx with JSON or HTML, garbage with
 //! a 200, a body cut short, a request held before it was forwarded, the
-//! connection cut or held after a POST was forwarded,
+//! connection cut or held after a POST was forwarded, a request forwarded
+//! only after the client gave up,
 //! a 5xx after a POST was forwarded, 429 with `Retry-After`, a `Date` moved,
 //! any body of its own), and counts what reached the sandbox.
 
@@ -41,6 +42,10 @@ pub enum Fault {
     /// connection that hangs before the request reached the service; the
     /// request counts as held ([`Proxy::held`]), not forwarded.
     HoldBeforeForward,
+    /// Holds the whole request this long, then forwards it (the sandbox
+    /// acts on it) whether or not the client still waits: a request that
+    /// reaches the service after the client gave up on it.
+    ForwardLate { after: Duration },
     /// Answers itself 429 with `Retry-After: 1`.
     TooMany,
     /// Forwards, with the answer's `Date` moved by this many seconds.
@@ -282,6 +287,11 @@ async fn serve(
             held.lock().unwrap().push(request_line(&request));
             tokio::time::sleep(Duration::from_secs(60)).await;
             return;
+        }
+        Fault::ForwardLate { after } => {
+            held.lock().unwrap().push(request_line(&request));
+            tokio::time::sleep(after).await;
+            forward(&request, upstream, &forwarded).await
         }
         Fault::TooMany => own_answer(
             "429 Too Many Requests",

@@ -55,5 +55,49 @@ fn payouts(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, payouts);
+/// Each row of the same file compared with 10,000 withdrawals the service
+/// holds (none of them a repeat, so every row is compared in full): what a
+/// run does before anything leaves.
+fn duplicates(c: &mut Criterion) {
+    use brlv_core::duplicates::{Against, DEFAULT_DAYS, find_each};
+    let batch = parse(&file()).unwrap();
+    let now = time::OffsetDateTime::now_utc();
+    let created = now
+        .format(&time::format_description::well_known::Rfc3339)
+        .unwrap();
+    let records: Vec<serde_json::Value> = (0..ROWS)
+        .map(|index| {
+            let cents = 100 + index;
+            serde_json::json!({
+                "id": format!("w-{index}"), "asset": "fiat/brl", "method": "pix",
+                "amount": format!("{}.{:02}", cents / 100, cents % 100),
+                "pix-key": format!("someone{index}@example.com"),
+                "state": "created", "created-at": created,
+            })
+        })
+        .collect();
+    let bodies: Vec<String> = batch.rows.iter().map(|row| row.body()).collect();
+    let bodies: Vec<&str> = bodies.iter().map(String::as_str).collect();
+    let ignore = std::collections::BTreeSet::new();
+    c.bench_function(
+        "compare a 10,000-row file with 10,000 withdrawals held",
+        |b| {
+            b.iter(|| {
+                find_each(
+                    "/api/v0/withdrawals",
+                    black_box(&bodies),
+                    Against {
+                        records: &records,
+                        journal: &[],
+                        now,
+                        days: DEFAULT_DAYS,
+                        ignore: &ignore,
+                    },
+                )
+            })
+        },
+    );
+}
+
+criterion_group!(benches, payouts, duplicates);
 criterion_main!(benches);

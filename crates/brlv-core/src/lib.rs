@@ -30,6 +30,7 @@ pub mod address;
 pub mod api;
 pub mod credentials;
 pub mod csv_cell;
+pub mod duplicates;
 pub mod journal;
 pub mod journal_send;
 pub mod keystore;

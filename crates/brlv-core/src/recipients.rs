@@ -43,7 +43,7 @@ impl Destination {
     /// forms use.
     pub fn is_valid(&self) -> bool {
         match self {
-            Destination::Pix { key } => PixKey::parse(key).is_ok(),
+            Destination::Pix { key } => PixKey::parse_wire(key).is_ok(),
             Destination::Ted(account) => account.validate().is_ok(),
             Destination::Wallet { address } => validate_evm_address(address).is_ok(),
         }

@@ -130,6 +130,7 @@ pub const APP_LAYERS: &[Layer] = &[
             "src/main.rs",
             "src/cli/profile.rs",
             "src/cli/extrato.rs",
+            "src/cli/payouts.rs",
             "src/cli/tax_report.rs",
         ],
     },

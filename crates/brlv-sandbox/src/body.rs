@@ -484,7 +484,7 @@ fn pix_key(body: &JsonBody) -> Result<String, ApiError> {
             "field `pix-key` is required for the pix method",
         )
     })?;
-    PixKey::parse(raw).map_err(|error| {
+    PixKey::parse_wire(raw).map_err(|error| {
         ApiError::bad_request(
             "invalid-pix-key",
             format!("`pix-key`: {raw:?} is not a valid PIX key ({error})"),

@@ -90,7 +90,7 @@ pub(crate) async fn create_order(
     let request = body::create_order(&JsonBody::parse(&bytes)?)?;
     let pix_key = match &request.target_end_user_pix_key {
         None => None,
-        Some(raw) => Some(PixKey::parse(raw).map_err(|error| {
+        Some(raw) => Some(PixKey::parse_wire(raw).map_err(|error| {
             ApiError::bad_request(
                 "invalid-pix-key",
                 format!("`target-end-user-pix-key`: {raw:?} is not a valid PIX key ({error})"),

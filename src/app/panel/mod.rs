@@ -25,6 +25,7 @@ pub mod profiles;
 pub mod receipt;
 pub mod recipients;
 pub mod record_panel;
+pub mod repeats;
 pub mod review;
 pub mod shared;
 

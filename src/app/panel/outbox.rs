@@ -50,9 +50,23 @@ pub enum Ask {
     KeepRecipients(Vec<Recipient>),
     /// Show another view.
     Show(View),
-    /// Fill a form with a send an earlier run left not done, and show it;
-    /// nothing is sent (its review and the lock come after).
-    FillForm(Box<Resend>),
+    /// Fill a form with a send an earlier run left not done (the journal's
+    /// POST `of`), and show it; nothing is sent (its review and the lock
+    /// come after).
+    FillForm {
+        /// The request, as it was sent.
+        resend: Box<Resend>,
+        /// The journal's POST it sends again.
+        of: Uuid,
+    },
+    /// A send an earlier run left not done (the journal's POST `of`) was
+    /// sent again from its form and made the record `id`.
+    SentAgain {
+        /// The journal's POST sent again.
+        of: Uuid,
+        /// The new record's id.
+        id: Uuid,
+    },
     /// Show this order in the Orders view.
     OpenOrder(Uuid),
     /// Keep this order's detail fresh (`None`: none); the copy of the
@@ -78,6 +92,8 @@ pub enum Setting {
     Language(Language),
     /// Desktop notifications on or off.
     Notifications(bool),
+    /// How many days back a payment is compared for a repeat.
+    DuplicateDays(u32),
     /// Show the form that adds a profile over the open one.
     AddProfile,
     /// Close that form, back to the open profile.

@@ -219,7 +219,7 @@ pub fn destination_text(language: Language, request: &CreateWithdrawal) -> Strin
     match request.method {
         WithdrawalMethod::Pix => {
             let key = request.pix_key.as_deref().unwrap_or_default();
-            let kind = PixKey::parse(key)
+            let kind = PixKey::parse_wire(key)
                 .map(|parsed| pix_kind_text(language, &parsed))
                 .unwrap_or_default();
             i18n::tr_with(

@@ -73,6 +73,10 @@ pub struct Shared {
     pub hide_amounts: bool,
     /// Desktop notifications are on (Settings).
     pub notifications: bool,
+    /// How many days back a payment under review is compared with the
+    /// service's records for a repeat (Settings; the command line's
+    /// `--duplicate-days`).
+    pub duplicate_days: u32,
     /// Now, on the app's clock (set once per frame by the shell, by tests at will).
     pub now: Millis,
     /// Now, on the wall clock (for countdowns to a timestamp).
@@ -112,6 +116,7 @@ impl Shared {
             language,
             hide_amounts: false,
             notifications: true,
+            duplicate_days: brlv_core::duplicates::DEFAULT_DAYS,
             now: 0,
             wall_now: OffsetDateTime::UNIX_EPOCH,
             zone: LocalZone::utc(),

@@ -308,6 +308,7 @@ fn settings_ui(ui: &mut Ui, state: &mut AppState) {
         panels.settings.ui(ui, cx, out);
         lock::view::lock_settings_ui(ui, &mut panels.lock, cx);
         settings::view::notifications_setting_ui(ui, cx, out);
+        settings::view::duplicate_days_setting_ui(ui, cx, out);
         panels.updates.ui(ui, cx, out);
     });
     state.show(|panels, cx, out| panels.recipients.ui(ui, cx, out));

@@ -70,7 +70,9 @@ pub fn submit_status_ui(
             note_ui(ui, &tr(language, "accounts.kept_typed"));
             technical_details_ui(ui, language, error);
         }
-        SubmitOutcome::NotApplied(error) => {
+        SubmitOutcome::NotApplied(error)
+        | SubmitOutcome::NotYetKnown { error, .. }
+        | SubmitOutcome::CannotTell(error) => {
             let response = ui.label(
                 RichText::new(outcome_text(language, outcome).unwrap_or_default())
                     .color(palette::of(ui).warning),
@@ -125,6 +127,16 @@ pub fn outcome_text(language: Language, outcome: &SubmitOutcome) -> Option<Strin
             return Some(tr(language, "accounts.found_after_unknown").into_owned());
         }
         SubmitOutcome::NotApplied(error) => (error, "accounts.not_applied"),
+        SubmitOutcome::CannotTell(error) => (error, "accounts.cannot_tell"),
+        SubmitOutcome::NotYetKnown { error, until, .. } => {
+            let local = crate::app::clock::LocalZone::system().local(*until);
+            let time = format!("{:02}:{:02}", local.hour(), local.minute());
+            return Some(tr_with(
+                language,
+                "accounts.not_yet_known",
+                &[("lead", &unsettled_lead(language, error)), ("time", &time)],
+            ));
+        }
         // Tried and failed: the re-read's own error is kept.
         SubmitOutcome::Unknown {
             error,

@@ -76,14 +76,24 @@ impl Worker {
                     };
                     // The journal's thread is no runtime thread: it waits
                     // here while the runner's requests run on the worker's.
-                    Ok(runtime.block_on(run::run(
-                        &client,
-                        &mut book.store,
-                        &request.batch,
-                        request.options,
-                        &mut tell,
-                        &stop,
-                    )))
+                    let check = run::Check {
+                        again: request.options.again,
+                        duplicate_days: request.duplicate_days,
+                    };
+                    Ok(runtime.block_on(async {
+                        let prepared =
+                            run::prepare(&client, &mut book.store, &request.batch, check).await?;
+                        run::run_prepared(
+                            &client,
+                            &mut book.store,
+                            &request.batch,
+                            prepared,
+                            request.options,
+                            &mut tell,
+                            &stop,
+                        )
+                        .await
+                    }))
                 })
                 .await;
             let finished = match ran {

@@ -336,6 +336,18 @@ impl Worker {
                 self.submits_in_flight = self.submits_in_flight.saturating_sub(1);
                 self.submitted(session, form, outcome, refresh);
             }
+            Done::Resettled {
+                session,
+                form,
+                outcome,
+            } => {
+                self.refresh_after(session, super::submit::refresh_after(form));
+                self.emit(Event::Resettled {
+                    session,
+                    form,
+                    outcome,
+                });
+            }
             Done::SandboxFailed => self.sandbox_starting = false,
             // A batch of payouts ended (finished, stopped or failed).
             Done::SubmitEnded => {
@@ -488,20 +500,29 @@ impl Worker {
         outcome: SubmitOutcome,
         refresh: &'static [ResourceKey],
     ) {
-        let now = self.config.clock.now_ms();
         // A refusal changed nothing; anything else is worth reading again.
-        if !matches!(outcome, SubmitOutcome::Refused(_))
-            && let Some(open) = self.session.as_mut().filter(|open| open.id == session)
-        {
-            for resource in refresh {
-                open.schedule.refresh_one(*resource, now);
-            }
+        if !matches!(outcome, SubmitOutcome::Refused(_)) {
+            self.refresh_after(session, refresh);
+        }
+        if let SubmitOutcome::NotYetKnown { error, sent, .. } = &outcome {
+            self.settle_once_known(session, form, error.clone(), (**sent).clone());
         }
         self.emit(Event::Submitted {
             session,
             form,
             outcome,
         });
+    }
+
+    /// Reads `refresh` again at once, on the connection `session` if it is
+    /// still open.
+    fn refresh_after(&mut self, session: SessionId, refresh: &[ResourceKey]) {
+        let now = self.config.clock.now_ms();
+        if let Some(open) = self.session.as_mut().filter(|open| open.id == session) {
+            for resource in refresh {
+                open.schedule.refresh_one(*resource, now);
+            }
+        }
     }
 
     pub(super) fn fetched(

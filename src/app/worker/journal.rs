@@ -18,10 +18,12 @@ use crate::app::features::journal::task::{JournalBook, JournalHandle, journaled}
 use crate::app::message::{Event, NoticeKind};
 use crate::app::resources::{Fetched, ResourceKey};
 use crate::app::session::{ProfileKind, SessionId};
-use crate::app::submit::{SubmitOutcome, SubmitRequest};
+use crate::app::submit::{FormKind, SubmitOutcome, SubmitRequest, settled_outcome};
 use crate::webhook::WebhookEvent;
 use brlv_core::api::Client;
+use brlv_core::journal::settle::{self, Sent, Settled};
 use brlv_core::journal::{self as store, JournalError};
+use brlv_core::journal_send::settle_once_known;
 use brlv_core::profile::Profile;
 
 use super::state::{Done, Worker, blocking, notice};
@@ -37,7 +39,8 @@ pub async fn submit_journaled(
     outflow_answer: Option<brlv_core::tax::OutflowAnswer>,
 ) -> (SubmitOutcome, &'static [ResourceKey], Option<JournalError>) {
     let post = records::post_record(&request, OffsetDateTime::now_utc());
-    let ((outcome, refresh), problem) = journaled(
+    let post_id = post.id;
+    let ((mut outcome, refresh), problem) = journaled(
         journal,
         (post, outflow_answer),
         submit(client, request),
@@ -46,7 +49,34 @@ pub async fn submit_journaled(
         },
     )
     .await;
+    // Its later settling finds it in the journal by this id.
+    if let SubmitOutcome::NotYetKnown { sent, .. } = &mut outcome {
+        sent.post_id = post_id;
+    }
     (outcome, refresh, problem)
+}
+
+/// What the journal kept once sends were settled, as steps: each answer
+/// given at sending that reached its record, or the journal's failure.
+fn kept_after_settling(
+    session: SessionId,
+    kept: Result<Vec<brlv_core::tax::TaxInput>, JournalError>,
+) -> Vec<Done> {
+    match kept {
+        Ok(answers) => answers
+            .into_iter()
+            .map(|input| {
+                Done::Report(Event::Journal(JournalEvent::TaxInputKept {
+                    session,
+                    input,
+                }))
+            })
+            .collect(),
+        Err(error) => vec![Done::Report(notice(
+            NoticeKind::JournalNotWritten,
+            error.to_string(),
+        ))],
+    }
 }
 
 /// A journal failure as a notice, or nothing.
@@ -122,13 +152,14 @@ impl Worker {
             return;
         };
         self.spawn(async move {
-            use brlv_core::journal::settle::{self, CannotTell, Settlement};
+            use brlv_core::journal::settle::{self, Settlement};
             let pending = journal
                 .run(|book| {
                     let entries = book.store.posts(None)?;
                     let claimed = settle::claimed_ids(&entries);
                     let waiting: Vec<_> = entries.into_iter().filter(settle::is_pending).collect();
-                    Ok((waiting, claimed))
+                    let reads = settle::listed_before_of(&book.store, &waiting);
+                    Ok((waiting, reads, claimed))
                 })
                 .await;
             // Told even when there is nothing to settle: the window knows
@@ -139,7 +170,7 @@ impl Worker {
                     sends: Vec::new(),
                 }))
             };
-            let Ok((waiting, claimed)) = pending else {
+            let Ok((waiting, reads, claimed)) = pending else {
                 return nothing();
             };
             if waiting.is_empty() {
@@ -147,7 +178,7 @@ impl Worker {
             }
             let kinds = settle::lists_needed(&waiting);
             let lists = brlv_core::journal_send::read_lists(&client, &kinds).await;
-            let settled = settle::settle_all(&waiting, &lists, &claimed);
+            let settled = settle::settle_all(&waiting, &reads, &lists, &claimed);
             let sends = settled
                 .iter()
                 .map(|one| SettledSend {
@@ -159,10 +190,10 @@ impl Worker {
                     outcome: match &one.settlement {
                         Settlement::Done { id, .. } => SendOutcome::Done(id.clone()),
                         Settlement::NotDone => SendOutcome::NotDone,
-                        Settlement::CannotTell(
-                            CannotTell::ListUnreadable { .. } | CannotTell::TooSoon { .. },
-                        ) => SendOutcome::Pending,
-                        Settlement::CannotTell(_) => SendOutcome::CannotTell,
+                        settlement if settlement.may_change() => SendOutcome::Pending,
+                        Settlement::NotYetKnown { .. } | Settlement::CannotTell(_) => {
+                            SendOutcome::CannotTell
+                        }
                     },
                 })
                 .collect();
@@ -180,18 +211,62 @@ impl Worker {
                 session,
                 sends,
             }))];
-            match kept {
-                Ok(answers) => steps.extend(answers.into_iter().map(|input| {
-                    Done::Report(Event::Journal(JournalEvent::TaxInputKept {
-                        session,
-                        input,
-                    }))
-                })),
-                Err(error) => steps.push(Done::Report(notice(
-                    NoticeKind::JournalNotWritten,
-                    error.to_string(),
-                ))),
-            }
+            steps.extend(kept_after_settling(session, kept));
+            Done::Sequence(steps)
+        });
+    }
+
+    /// Settles a form's send that was not yet known once the service can
+    /// no longer accept it (the core's [`settle_once_known`]), keeps the
+    /// conclusion in the journal as the settling at start would, and tells
+    /// the form: the open window learns *done* or *not done* by itself.
+    pub(super) fn settle_once_known(
+        &mut self,
+        session: SessionId,
+        form: FormKind,
+        error: brlv_core::api::Error,
+        sent: Sent,
+    ) {
+        let (Some((open, client)), Some(journal)) = (self.session_client(), self.session_journal())
+        else {
+            return;
+        };
+        if open != session {
+            return;
+        }
+        self.spawn(async move {
+            let claimed = journal
+                .run(|book| Ok(settle::claimed_ids(&book.store.posts(None)?)))
+                .await
+                .unwrap_or_default();
+            let settlement = settle_once_known(&client, &sent, &claimed).await;
+            let post_id = sent.post_id;
+            let settled = settlement.clone();
+            let kept = journal
+                .run(move |book| {
+                    let entries = book.store.posts(None)?;
+                    let Some(entry) = entries.into_iter().find(|entry| entry.post.id == post_id)
+                    else {
+                        return Ok(Vec::new());
+                    };
+                    let settled = [Settled {
+                        post: entry.post,
+                        settlement: settled,
+                    }];
+                    brlv_core::tax::journal::record_settled(
+                        &mut book.store,
+                        &settled,
+                        OffsetDateTime::now_utc(),
+                    )
+                })
+                .await;
+            let outcome = settled_outcome(error, &sent, settlement);
+            let mut steps = vec![Done::Resettled {
+                session,
+                form,
+                outcome,
+            }];
+            steps.extend(kept_after_settling(session, kept));
             Done::Sequence(steps)
         });
     }

@@ -99,6 +99,13 @@ pub(super) enum Done {
         open: OpenRequest,
     },
     SandboxFailed,
+    /// A form's send that was not yet known is settled: nothing was sent
+    /// again, so no submit ends here.
+    Resettled {
+        session: SessionId,
+        form: FormKind,
+        outcome: SubmitOutcome,
+    },
     /// A submit that ends with no `Submitted` (a batch of payouts) is over,
     /// so an update check may run again.
     SubmitEnded,

@@ -3,7 +3,7 @@
 
 use crate::app::features::{claims, orders, transfers, wallets, withdrawals};
 use crate::app::resources::ResourceKey;
-use crate::app::submit::{SubmitOutcome, SubmitRequest};
+use crate::app::submit::{FormKind, SubmitOutcome, SubmitRequest};
 use brlv_core::api::Client;
 
 /// Sends a form's POST once and settles how it ended; with what it changes,
@@ -44,5 +44,16 @@ pub async fn submit(
             )),
             &[],
         ),
+    }
+}
+
+/// What a form's POST changes, to re-read once it is known to be done.
+pub fn refresh_after(form: FormKind) -> &'static [ResourceKey] {
+    match form {
+        FormKind::Wallet => wallets::task::REFRESH_AFTER,
+        FormKind::Transfer => transfers::task::REFRESH_AFTER,
+        FormKind::Withdrawal | FormKind::Batch => withdrawals::task::REFRESH_AFTER,
+        FormKind::Claim => claims::task::REFRESH_AFTER,
+        FormKind::Order => orders::task::REFRESH_AFTER,
     }
 }

@@ -64,6 +64,15 @@ pub fn connected_state(language: Language) -> AppState {
     state
 }
 
+/// [`connected_state`] whose account has made no payment yet: a review
+/// has the service's lists to compare a repeat with, and finds none.
+pub fn connected_without_payments(language: Language) -> AppState {
+    let mut state = connected_state(language);
+    deliver(&mut state, Fetched::Withdrawals(Vec::new().into()), 0);
+    deliver(&mut state, Fetched::Transfers(Vec::new().into()), 0);
+    state
+}
+
 /// Delivers a fetched resource at `at` ms.
 pub fn deliver(state: &mut AppState, data: Fetched, at: u64) {
     state.apply(Event::FetchFinished {

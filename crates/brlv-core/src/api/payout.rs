@@ -151,7 +151,7 @@ pub fn parse_account_type(raw: &str) -> Result<BankAccountType, TedFieldError> {
 /// Checks a holder's document: a CPF or CNPJ, punctuation allowed, check
 /// digits verified by the same rules as a CPF or CNPJ PIX key.
 pub fn check_document(raw: &str) -> Result<(), TedFieldError> {
-    match PixKey::parse(raw) {
+    match PixKey::parse_wire(raw) {
         Ok(PixKey::Cpf(_) | PixKey::Cnpj(_)) => Ok(()),
         Ok(other) => Err(TedFieldError::Document(format!(
             "{raw:?} is a {}, not a CPF or CNPJ",

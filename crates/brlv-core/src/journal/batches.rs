@@ -108,15 +108,19 @@ impl Store {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// Journals `post` as row `row` of `run`, both or neither, before it is sent.
+    /// Journals `post` as row `row` of `run`, with the read of its list
+    /// made before it left (as [`Store::append_post_after_read`]), all or
+    /// nothing, before it is sent.
     pub fn append_batch_post(
         &mut self,
         run: i64,
         row: u64,
         post: &PostRecord,
+        listed_before: Option<i64>,
     ) -> Result<(), JournalError> {
         self.atomically(|store| {
             store.append_post(post)?;
+            store.link_listed_before(post.id, listed_before)?;
             store.connection.execute(
                 "INSERT INTO payout_rows (run, row, post_id) VALUES (?1, ?2, ?3)",
                 params![

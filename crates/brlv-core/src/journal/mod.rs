@@ -11,7 +11,9 @@
 //!   `DELETE`); list snapshots, a cache, are replaced and have a size bound;
 //! - the schema is versioned ([`schema`]); a file from a newer version is
 //!   left alone, never migrated down;
-//! - a damaged file is moved aside (its name says so) and a fresh one made;
+//! - a damaged file is moved aside (its name says so) and replaced by its
+//!   last good copy ([`last_good`], kept beside it and brought up to date
+//!   after every send and outcome), or by a fresh one when there is none;
 //!   the caller is told, so the person can be;
 //! - the file (and SQLite's `-wal` and `-shm` beside it, which take its
 //!   mode) is owner-only.
@@ -21,6 +23,7 @@
 //! never hands it the API key, a token or a key.
 
 pub mod batches;
+pub mod last_good;
 pub mod paths;
 pub mod records;
 pub mod schema;

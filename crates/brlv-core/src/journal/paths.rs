@@ -54,9 +54,15 @@ pub(super) fn companions(path: &Path) -> [PathBuf; 2] {
     [with("-wal"), with("-shm")]
 }
 
-/// Deletes a profile's journal (the database and SQLite's files beside it).
+/// Deletes a profile's journal (the database, SQLite's files beside it
+/// and its last good copy).
 pub fn delete(path: &Path) -> std::io::Result<()> {
-    for file in std::iter::once(path.to_owned()).chain(companions(path)) {
+    let copy = copy_path(path);
+    for file in std::iter::once(path.to_owned())
+        .chain(companions(path))
+        .chain(std::iter::once(copy.clone()))
+        .chain(companions(&copy))
+    {
         match std::fs::remove_file(&file) {
             Ok(()) => {}
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
@@ -117,4 +123,24 @@ pub(super) fn move_aside(path: &Path) -> std::io::Result<PathBuf> {
         }
     }
     Ok(target)
+}
+
+/// Where the last good copy of the journal at `path` is kept.
+pub fn copy_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".last-good");
+    PathBuf::from(name)
+}
+
+/// Whether the file at `copy` is a sound journal: it opens read-only and
+/// SQLite's quick check passes.
+pub(super) fn is_sound(copy: &Path) -> bool {
+    let Ok(connection) =
+        rusqlite::Connection::open_with_flags(copy, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+    else {
+        return false;
+    };
+    connection
+        .query_row("PRAGMA quick_check", [], |row| row.get::<_, String>(0))
+        .is_ok_and(|check| check == "ok")
 }

@@ -67,6 +67,14 @@ pub struct Replaced {
     pub moved_to: PathBuf,
     /// What was wrong with it.
     pub reason: String,
+    /// The last good copy the journal was restored from, when one was
+    /// kept and sound (see [`super::Store::open`]); `None` when the new
+    /// journal starts empty.
+    pub restored_from: Option<PathBuf>,
+    /// How many sends the damaged file still gave up beyond that copy
+    /// (read table by table, what SQLite could read); each with no outcome
+    /// is settled against the service like any crash.
+    pub recovered_sends: usize,
 }
 
 /// A POST as the app sent it.
@@ -230,6 +238,33 @@ pub struct PostEntry {
     pub post: PostRecord,
     /// How it ended.
     pub outcome: Option<OutcomeRecord>,
+    /// What else the journal kept of it for its settling.
+    pub context: SendContext,
+}
+
+/// What the journal keeps of a send besides its body, for its settling
+/// (schema 8; a send journaled before has neither part).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SendContext {
+    /// The read of the send's list made just before it left (see
+    /// [`ListReadRecord`]), by its number; `None` when none was made or it
+    /// failed.
+    pub listed_before: Option<i64>,
+    /// When the send's connection closed: the answer came, was lost or
+    /// timed out. `None` when the program stopped first.
+    pub closed_at: Option<OffsetDateTime>,
+}
+
+/// A read of one of the service's lists, kept for the sends that left
+/// after it: the ids it held.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListReadRecord {
+    /// The list's path, e.g. `/api/v0/withdrawals`.
+    pub list: String,
+    /// When the read was asked for.
+    pub read_at: OffsetDateTime,
+    /// The ids of its records (a wallet's address).
+    pub ids: Vec<String>,
 }
 
 /// A quote the person accepted in the app (pressed "create" on it after

@@ -182,6 +182,45 @@ CREATE TRIGGER qr_receivers_append_only_delete BEFORE DELETE ON qr_receivers
     BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
 ";
 
+/// Version 8: what a send's settling compares beyond its body. The ids
+/// the service's list held just before the send left (one read, kept once
+/// and named by each send that left after it), so that a record that
+/// existed already is never taken for the send; and when the send's
+/// connection closed (its answer came, was lost or timed out), from which
+/// the service's last moment to accept it is counted. A send journaled by
+/// an earlier version has neither: it is settled on its body and its time
+/// window alone, as before.
+const V8_SEND_CONTEXT: &str = r"
+CREATE TABLE list_reads (
+    seq      INTEGER PRIMARY KEY,
+    list     TEXT NOT NULL,
+    read_at  TEXT NOT NULL,
+    ids      TEXT NOT NULL
+);
+CREATE TRIGGER list_reads_append_only_update BEFORE UPDATE ON list_reads
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER list_reads_append_only_delete BEFORE DELETE ON list_reads
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TABLE send_listed_before (
+    seq        INTEGER PRIMARY KEY,
+    post_id    TEXT NOT NULL UNIQUE REFERENCES posts(id),
+    list_read  INTEGER NOT NULL REFERENCES list_reads(seq)
+);
+CREATE TRIGGER send_listed_before_append_only_update BEFORE UPDATE ON send_listed_before
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER send_listed_before_append_only_delete BEFORE DELETE ON send_listed_before
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TABLE send_closed (
+    seq      INTEGER PRIMARY KEY,
+    post_id  TEXT NOT NULL UNIQUE REFERENCES posts(id),
+    at       TEXT NOT NULL
+);
+CREATE TRIGGER send_closed_append_only_update BEFORE UPDATE ON send_closed
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER send_closed_append_only_delete BEFORE DELETE ON send_closed
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+";
+
 /// Every version, oldest first; the file's `user_version` counts how many
 /// of them it has.
 pub const VERSIONS: &[&str] = &[
@@ -192,6 +231,7 @@ pub const VERSIONS: &[&str] = &[
     V5_PAYOUT_BATCHES,
     V6_SELIC_MONTHS,
     V7_QR_CHECKS,
+    V8_SEND_CONTEXT,
 ];
 
 /// The migrations, in order.

@@ -1,25 +1,38 @@
-//! Settling the POSTs whose answer never came: a crash, a power cut, a
-//! closed lid or a lost answer left them in the journal with no outcome (or
+//! Settling a send whose answer never came, the one rule for every front:
+//! the window's lost answer, `call`, a file of payouts, `journal pending`
+//! and the crash settling all decide here. A crash, a power cut, a closed
+//! lid or a lost answer left a POST in the journal with no outcome (or
 //! with "could not tell" because the list could not be read then). Each is
 //! compared with the service's list of what it creates, and gets exactly
-//! one of three conclusions ([`Settlement`]): *done* (the record's id),
-//! *not done*, or *cannot tell* (and why).
+//! one of four answers ([`Settlement`]): *done* (the record's id), *not
+//! done*, *not yet known* (and when it will be), or *cannot tell* (with
+//! every candidate record).
 //!
 //! The service's v0 has no idempotency key, so a record is recognised by
-//! what was sent: the asset, the method, the amount, the destination (each
-//! field the listed record shows; one it leaves out is not held against
-//! it), and a creation time within the send's window:
+//! what was sent:
 //!
-//! - the window opens [`CLOCK_SKEW_TOLERANCE`] before the journal's send
-//!   time and closes [`SEND_LIMIT`] + [`CLOCK_SKEW_TOLERANCE`] after it, on
-//!   the service's clock (its `created-at`): the journal's time is this
-//!   computer's clock, and the two may disagree by up to the tolerance;
-//! - *not done* needs the list to have been read after the service could
-//!   last have accepted the request: [`SEND_LIMIT`] after the send on this
-//!   computer's clock (the signature the request carried expires 50 s after
-//!   it was made, so the service refuses it after that). Both times are on
-//!   this computer's clock, so no tolerance is needed there; a list read
-//!   sooner with nothing in it says *cannot tell yet*.
+//! - every field the listed record carries must agree with what was sent:
+//!   the asset, the method, the amount, the PIX key, the bank account, the
+//!   address, the wallet. A field the record leaves out cannot contradict
+//!   it, but then the match is weaker, and a *done* says which fields the
+//!   record did not show ([`Settlement::Done::unconfirmed`]);
+//! - a record whose id the list held before the send left is never the
+//!   send (the ids are journaled with it: [`super::SendContext::listed_before`]);
+//!   a send journaled before they were kept falls back on the time window
+//!   alone;
+//! - its `created-at` must fall in the send's window: from
+//!   [`CLOCK_SKEW_TOLERANCE`] before the send to the horizon plus the
+//!   tolerance (the service's clock and this computer's may disagree); a
+//!   record with no creation time is in the window when the list read
+//!   before the send did not hold it, and otherwise cannot be placed;
+//! - *not done* only from a list read after the horizon, the last moment
+//!   the service could still accept the request: [`SEND_LIMIT`] after the
+//!   later of the send and the closing of its connection (the signature
+//!   the request carried expires 50 s after it was made; counting from the
+//!   closing too covers a request a proxy held). A read sooner that finds
+//!   nothing is *not yet known*, with that moment;
+//! - two or more candidates, or records with no creation time: *cannot
+//!   tell*, each candidate listed (amount, destination, time, id).
 //!
 //! Records another journaled POST already accounts for (its outcome names
 //! the id) are never matched again, and a record matched by one pending
@@ -29,7 +42,7 @@
 //! Nothing here reads the network: the caller reads the lists
 //! ([`ListKind::path`]) and hands them in as JSON, so the matching is a pure
 //! function ([`settle`], [`settle_all`]) and the journal's side is
-//! [`pending`] and [`record_all`].
+//! [`pending`], [`listed_before_of`] and [`record_all`].
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -134,7 +147,10 @@ pub fn settles_by(endpoint: &str) -> Settles {
 }
 
 /// The fields of a withdrawal's body that say where it goes, under the
-/// names the service's records use for them too.
+/// names the service's records use for them too. The holder's name is not
+/// among them: a service may write it otherwise (accents, case, an
+/// abbreviation), and a record told apart by a name alone could be taken
+/// for "not done" and paid twice.
 const WITHDRAWAL_FIELDS: &[&str] = &[
     "asset",
     "method",
@@ -144,12 +160,27 @@ const WITHDRAWAL_FIELDS: &[&str] = &[
     "account",
     "account-type",
     "document",
-    "name",
     "target-address",
+    "source-address",
 ];
+
+/// Fields compared as numbers: leading zeros aside (`0001` is branch `1`).
+const NUMBER_FIELDS: &[&str] = &["bank-code", "branch", "account"];
 
 /// A transfer's identifying fields, named alike in the body and the record.
 const TRANSFER_FIELDS: &[&str] = &["asset", "source-address", "target-address"];
+
+/// The fields that say where a payout goes, in the order a person reads
+/// them; what a candidate's destination is made of.
+const DESTINATION_FIELDS: &[&str] = &[
+    "pix-key",
+    "bank-code",
+    "branch",
+    "account",
+    "document",
+    "target-address",
+    "name",
+];
 
 /// What was sent, reduced to what a listed record is compared on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -158,6 +189,8 @@ pub struct Sent {
     pub post_id: Uuid,
     /// When it was sent, on this computer's clock.
     pub sent_at: OffsetDateTime,
+    /// When its connection closed, when known.
+    pub closed_at: Option<OffsetDateTime>,
     /// Where its record would show.
     pub settles: Settles,
     /// The amount sent, when the body has one.
@@ -165,6 +198,8 @@ pub struct Sent {
     /// Each record field and the value sent for it: a record that shows the
     /// field with another value is another record.
     pub fields: Vec<(String, String)>,
+    /// The ids the list held before it left; `None` when not known.
+    pub listed_before: Option<BTreeSet<String>>,
 }
 
 /// A JSON value as the text compared: a string as it is, anything else as JSON.
@@ -175,7 +210,8 @@ fn as_text(value: &Value) -> String {
     }
 }
 
-fn as_decimal(value: &Value) -> Option<Decimal> {
+/// A JSON amount (`"10.50"` or `10.5`) as a decimal.
+pub fn as_decimal(value: &Value) -> Option<Decimal> {
     match value {
         Value::String(text) => text.trim().parse().ok(),
         Value::Number(number) => number.to_string().parse().ok(),
@@ -187,8 +223,15 @@ impl Sent {
     /// What `post` sent. A body that is not a JSON object is compared on
     /// nothing, so it is settled as unlisted (it cannot be recognised).
     pub fn from_post(post: &PostRecord) -> Sent {
-        let mut settles = settles_by(&post.endpoint);
-        let body = serde_json::from_str::<Value>(&post.body).ok();
+        Sent::from_body(post.id, post.sent_at, &post.endpoint, &post.body)
+    }
+
+    /// What a POST to `endpoint` with `body`, sent at `sent_at`, sent; the
+    /// window's forms settle their lost answers with it before the
+    /// journal hands back its record.
+    pub fn from_body(post_id: Uuid, sent_at: OffsetDateTime, endpoint: &str, body: &str) -> Sent {
+        let mut settles = settles_by(endpoint);
+        let body = serde_json::from_str::<Value>(body).ok();
         let object = body.as_ref().and_then(Value::as_object);
         if object.is_none() && matches!(settles, Settles::List(_)) {
             settles = Settles::Unlisted(Unlisted::Other);
@@ -221,19 +264,43 @@ impl Sent {
             _ => None,
         };
         Sent {
-            post_id: post.id,
-            sent_at: post.sent_at,
+            post_id,
+            sent_at,
+            closed_at: None,
             settles,
             amount,
             fields,
+            listed_before: None,
         }
+    }
+
+    /// What `entry` sent, with what the journal kept for its settling;
+    /// `reads` holds the list reads it names ([`listed_before_of`]).
+    pub fn from_entry(entry: &PostEntry, reads: &ListedBefore) -> Sent {
+        let mut sent = Sent::from_post(&entry.post);
+        sent.closed_at = entry.context.closed_at;
+        sent.listed_before = entry
+            .context
+            .listed_before
+            .and_then(|read| reads.get(&read))
+            .cloned();
+        sent
+    }
+
+    /// The last moment the service could still accept the request, on this
+    /// computer's clock: [`SEND_LIMIT`] after the later of the send and the
+    /// closing of its connection.
+    pub fn horizon(&self) -> OffsetDateTime {
+        self.closed_at
+            .map_or(self.sent_at, |closed| closed.max(self.sent_at))
+            + SEND_LIMIT
     }
 
     /// The earliest and latest `created-at` a record of this send may carry.
     pub fn window(&self) -> (OffsetDateTime, OffsetDateTime) {
         (
             self.sent_at - CLOCK_SKEW_TOLERANCE,
-            self.sent_at + SEND_LIMIT + CLOCK_SKEW_TOLERANCE,
+            self.horizon() + CLOCK_SKEW_TOLERANCE,
         )
     }
 }
@@ -248,19 +315,81 @@ pub struct ListRead {
     pub read_at: OffsetDateTime,
 }
 
+impl ListRead {
+    /// The ids of its records, as kept in the journal before a send
+    /// ([`super::ListReadRecord`]).
+    pub fn ids(&self, kind: ListKind) -> Vec<String> {
+        self.records
+            .iter()
+            .filter_map(|record| record_id(kind, record))
+            .collect()
+    }
+}
+
+/// A record that could be the send, as a person checks it against the
+/// statement.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Candidate {
+    /// Its id (a wallet's address).
+    pub id: String,
+    /// Its amount, when it shows one.
+    pub amount: Option<Decimal>,
+    /// Where it pays, in the record's words, when it says.
+    pub destination: Option<String>,
+    /// When the service created it, when it says.
+    pub created_at: Option<OffsetDateTime>,
+    /// The record as listed.
+    pub record: Value,
+}
+
+impl Candidate {
+    /// The candidate `record` (of id `id`) makes.
+    pub fn of(id: String, record: &Value) -> Candidate {
+        let destination: Vec<String> = DESTINATION_FIELDS
+            .iter()
+            .filter_map(|field| record.get(*field).filter(|value| !value.is_null()))
+            .map(as_text)
+            .collect();
+        Candidate {
+            id,
+            amount: record.get("amount").and_then(as_decimal),
+            destination: (!destination.is_empty()).then(|| destination.join(" ")),
+            created_at: record.get("created-at").and_then(parse_created_at),
+            record: record.clone(),
+        }
+    }
+
+    /// The candidate in one line: amount, destination, time, id.
+    pub fn summary(&self) -> String {
+        format!(
+            "{} to {} at {} (id {})",
+            self.amount.map_or_else(
+                || "an amount not shown".to_owned(),
+                |amount| amount.to_string()
+            ),
+            self.destination
+                .as_deref()
+                .unwrap_or("a destination not shown"),
+            self.created_at
+                .map_or_else(|| "a time not shown".to_owned(), time_text),
+            self.id
+        )
+    }
+}
+
 /// Why a POST's outcome cannot be told.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum CannotTell {
     /// Two or more records match what was sent, inside the window.
     Identical {
-        /// Their ids.
-        ids: Vec<String>,
+        /// Each of them.
+        candidates: Vec<Candidate>,
     },
     /// Records match what was sent but carry no creation time, so whether
     /// one is this send cannot be told (a wallet of the same name).
     Undated {
-        /// Their ids.
-        ids: Vec<String>,
+        /// Each of them.
+        candidates: Vec<Candidate>,
     },
     /// The list could not be read.
     ListUnreadable {
@@ -269,22 +398,21 @@ pub enum CannotTell {
     },
     /// The service lists no record of this kind.
     NoList(Unlisted),
-    /// Nothing matches yet, but the list was read before the service
-    /// stopped accepting the request; read it again after `until`.
-    TooSoon {
-        /// When a read can tell.
-        until: OffsetDateTime,
-    },
 }
 
 impl CannotTell {
-    /// Whether reading again could tell: an unreadable list or a read too
-    /// soon leave the POST pending; the others are kept as its outcome.
+    /// Whether reading again could not tell either: an unreadable list
+    /// leaves the POST pending; the others are kept as its outcome.
     pub fn is_final(&self) -> bool {
-        !matches!(
-            self,
-            CannotTell::ListUnreadable { .. } | CannotTell::TooSoon { .. }
-        )
+        !matches!(self, CannotTell::ListUnreadable { .. })
+    }
+
+    /// The records that could be the send.
+    pub fn candidates(&self) -> &[Candidate] {
+        match self {
+            CannotTell::Identical { candidates } | CannotTell::Undated { candidates } => candidates,
+            CannotTell::ListUnreadable { .. } | CannotTell::NoList(_) => &[],
+        }
     }
 
     /// Its name in the journal.
@@ -294,26 +422,33 @@ impl CannotTell {
             CannotTell::Undated { .. } => "undated",
             CannotTell::ListUnreadable { .. } => "list-unreadable",
             CannotTell::NoList(_) => "no-list",
-            CannotTell::TooSoon { .. } => "too-soon",
         }
     }
+}
+
+fn candidates_text(candidates: &[Candidate]) -> String {
+    candidates
+        .iter()
+        .map(Candidate::summary)
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 impl std::fmt::Display for CannotTell {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            CannotTell::Identical { ids } => write!(
+            CannotTell::Identical { candidates } => write!(
                 f,
-                "{} identical records were created in the window of the send ({}); the service \
-                 has no idempotency key to tell which one it was",
-                ids.len(),
-                ids.join(", ")
+                "{} records like it were created in the window of the send ({}); the service \
+                 has no idempotency key to tell which one, if any, it was",
+                candidates.len(),
+                candidates_text(candidates)
             ),
-            CannotTell::Undated { ids } => write!(
+            CannotTell::Undated { candidates } => write!(
                 f,
                 "records like it exist ({}) but carry no creation time, so whether one of them \
                  is this send cannot be told",
-                ids.join(", ")
+                candidates_text(candidates)
             ),
             CannotTell::ListUnreadable { reason } => {
                 write!(f, "the list could not be read: {reason}")
@@ -328,16 +463,12 @@ impl std::fmt::Display for CannotTell {
             CannotTell::NoList(Unlisted::Other) => {
                 f.write_str("no list of the service shows what this request creates")
             }
-            CannotTell::TooSoon { until } => write!(
-                f,
-                "nothing matches yet, but the service could still accept it until {}",
-                time_text(*until)
-            ),
         }
     }
 }
 
-/// How a pending POST ended, as the service's list shows it.
+/// How a send ended, as the service's list shows it: the one answer every
+/// front gives.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Settlement {
     /// The service holds it: this record.
@@ -346,12 +477,36 @@ pub enum Settlement {
         id: String,
         /// The record as listed.
         record: Value,
+        /// The fields sent that the record does not show, so could not
+        /// confirm (`pix-key` for a record without its key): a weaker
+        /// match, to be said so. Empty when every field sent was confirmed.
+        unconfirmed: Vec<String>,
     },
     /// No record matches, and the list was read after the service could
-    /// last have accepted it: it was not applied.
+    /// last have accepted it: it was not applied, and sending it again is
+    /// safe.
     NotDone,
+    /// No record matches yet, but the service could still accept the
+    /// request until `until`: read the list again after then. Never send it
+    /// again before.
+    NotYetKnown {
+        /// The horizon ([`Sent::horizon`]).
+        until: OffsetDateTime,
+    },
     /// Whether it was applied cannot be told; never send it again blindly.
     CannotTell(CannotTell),
+}
+
+impl Settlement {
+    /// Whether reading the list again later could change it: not yet
+    /// known, or a list that could not be read.
+    pub fn may_change(&self) -> bool {
+        match self {
+            Settlement::NotYetKnown { .. } => true,
+            Settlement::CannotTell(why) => !why.is_final(),
+            Settlement::Done { .. } | Settlement::NotDone => false,
+        }
+    }
 }
 
 /// A pending POST and its conclusion.
@@ -367,7 +522,8 @@ fn time_text(at: OffsetDateTime) -> String {
     super::store::time_text(at)
 }
 
-fn parse_created_at(value: &Value) -> Option<OffsetDateTime> {
+/// A record's `created-at` as a time, in the forms the service may write it.
+pub fn parse_created_at(value: &Value) -> Option<OffsetDateTime> {
     let raw = value.as_str()?;
     OffsetDateTime::parse(raw, &Rfc3339)
         .or_else(|_| OffsetDateTime::parse(raw, &Iso8601::DEFAULT))
@@ -381,35 +537,72 @@ fn parse_created_at(value: &Value) -> Option<OffsetDateTime> {
 
 /// Text as compared: case, spaces and punctuation aside, so that a CPF
 /// written with or without its dots, or an address in EIP-55 or lower
-/// case, is the same destination.
-fn comparable(text: &str) -> String {
-    text.chars()
-        .filter(|c| c.is_alphanumeric() || *c == '@')
+/// case, is the same destination; a number's leading zeros aside too.
+fn comparable(field: &str, text: &str) -> String {
+    let folded: String = text
+        .chars()
+        .filter(|c| c.is_alphanumeric() || *c == '@' || *c == '+')
         .flat_map(char::to_lowercase)
-        .collect()
-}
-
-/// Whether nothing `record` shows contradicts what was sent.
-fn agrees(sent: &Sent, record: &Value) -> bool {
-    if let (Some(amount), Some(listed)) = (sent.amount, record.get("amount"))
-        && as_decimal(listed) != Some(amount)
-    {
-        return false;
+        .collect();
+    if NUMBER_FIELDS.contains(&field) {
+        let trimmed = folded.trim_start_matches('0');
+        if trimmed.is_empty() {
+            "0".to_owned()
+        } else {
+            trimmed.to_owned()
+        }
+    } else {
+        folded
     }
-    sent.fields
-        .iter()
-        .all(|(field, value)| match record.get(field) {
-            None | Some(Value::Null) => true,
-            Some(listed) => comparable(&as_text(listed)) == comparable(value),
-        })
 }
 
-fn record_id(kind: ListKind, record: &Value) -> Option<String> {
+/// How a listed record compares with what was sent.
+enum Comparison {
+    /// A field it shows differs: another record.
+    Contradicts,
+    /// Nothing it shows differs; these fields sent it does not show.
+    Agrees { unconfirmed: Vec<String> },
+}
+
+fn compare(sent: &Sent, record: &Value) -> Comparison {
+    let mut unconfirmed = Vec::new();
+    if let Some(amount) = sent.amount {
+        match record.get("amount").filter(|value| !value.is_null()) {
+            Some(listed) if as_decimal(listed) != Some(amount) => return Comparison::Contradicts,
+            Some(_) => {}
+            None => unconfirmed.push("amount".to_owned()),
+        }
+    }
+    for (field, value) in &sent.fields {
+        match record.get(field) {
+            None | Some(Value::Null) => unconfirmed.push(field.clone()),
+            Some(listed) => {
+                if comparable(field, &as_text(listed)) != comparable(field, value) {
+                    return Comparison::Contradicts;
+                }
+            }
+        }
+    }
+    Comparison::Agrees { unconfirmed }
+}
+
+/// Whether nothing `record` shows contradicts what was sent, by the rule
+/// [`settle`] uses; with the fields sent that the record does not show.
+/// The duplicate check ([`crate::duplicates`]) compares with it too.
+pub fn agrees(sent: &Sent, record: &Value) -> Option<Vec<String>> {
+    match compare(sent, record) {
+        Comparison::Agrees { unconfirmed } => Some(unconfirmed),
+        Comparison::Contradicts => None,
+    }
+}
+
+/// The id of a record of `kind`'s list.
+pub fn record_id(kind: ListKind, record: &Value) -> Option<String> {
     record.get(kind.id_field()).map(as_text)
 }
 
-/// Settles one send against its list. `claimed` holds the ids other
-/// journaled POSTs already account for.
+/// Settles one send against its list: the one rule every front uses.
+/// `claimed` holds the ids other journaled POSTs already account for.
 pub fn settle(
     sent: &Sent,
     list: Result<&ListRead, &str>,
@@ -428,43 +621,62 @@ pub fn settle(
         }
     };
     let (opens, closes) = sent.window();
-    let mut in_window: Vec<(String, &Value)> = Vec::new();
-    let mut undated: Vec<String> = Vec::new();
+    let mut in_window: Vec<(Candidate, Vec<String>)> = Vec::new();
+    let mut undated: Vec<Candidate> = Vec::new();
     for record in &list.records {
         let Some(id) = record_id(kind, record) else {
             continue;
         };
-        if claimed.contains(&id) || !agrees(sent, record) {
+        let listed_before = sent
+            .listed_before
+            .as_ref()
+            .is_some_and(|before| before.contains(&id));
+        if claimed.contains(&id) || listed_before {
             continue;
         }
+        let Comparison::Agrees { unconfirmed } = compare(sent, record) else {
+            continue;
+        };
         match record.get("created-at").map(parse_created_at) {
             Some(Some(created)) if created >= opens && created <= closes => {
-                in_window.push((id, record));
+                in_window.push((Candidate::of(id, record), unconfirmed));
             }
             Some(Some(_)) => {}
+            // Not listed just before the send left, so made since: dated or
+            // not, it falls in the send's window.
+            None | Some(None) if sent.listed_before.is_some() => {
+                in_window.push((Candidate::of(id, record), unconfirmed));
+            }
             // A list that never dates its records (wallets) or a record
-            // whose date is unreadable: it may be this send.
-            None | Some(None) => undated.push(id),
+            // whose date is unreadable, and nothing to say it existed
+            // before: it may be this send.
+            None | Some(None) => undated.push(Candidate::of(id, record)),
         }
     }
-    match (in_window.as_slice(), undated.is_empty()) {
-        ([(id, record)], true) => Settlement::Done {
-            id: id.clone(),
-            record: (*record).clone(),
-        },
-        ([], true) => {
-            let until = sent.sent_at + SEND_LIMIT;
+    match (in_window.len(), undated.is_empty()) {
+        (1, true) => {
+            let (candidate, unconfirmed) = in_window.remove(0);
+            Settlement::Done {
+                id: candidate.id,
+                record: candidate.record,
+                unconfirmed,
+            }
+        }
+        (0, true) => {
+            let until = sent.horizon();
             if list.read_at > until {
                 Settlement::NotDone
             } else {
-                Settlement::CannotTell(CannotTell::TooSoon { until })
+                Settlement::NotYetKnown { until }
             }
         }
-        ([], false) => Settlement::CannotTell(CannotTell::Undated { ids: undated }),
-        (found, _) => Settlement::CannotTell(CannotTell::Identical {
-            ids: found
-                .iter()
-                .map(|(id, _)| id.clone())
+        (0, false) => Settlement::CannotTell(CannotTell::Undated {
+            candidates: undated,
+        }),
+        _ => Settlement::CannotTell(CannotTell::Identical {
+            candidates: in_window
+                .into_iter()
+                .map(|(candidate, _)| candidate)
                 .chain(undated)
                 .collect(),
         }),
@@ -473,6 +685,9 @@ pub fn settle(
 
 /// The lists read for settling, by kind: read, or why not.
 pub type Lists = BTreeMap<ListKind, Result<ListRead, String>>;
+
+/// The ids each list read held, by the read's number in the journal.
+pub type ListedBefore = BTreeMap<i64, BTreeSet<String>>;
 
 /// The lists `pending` needs.
 pub fn lists_needed(pending: &[PostEntry]) -> BTreeSet<ListKind> {
@@ -485,10 +700,35 @@ pub fn lists_needed(pending: &[PostEntry]) -> BTreeSet<ListKind> {
         .collect()
 }
 
+/// The list reads the journal kept for `pending` (see
+/// [`super::SendContext::listed_before`]); a read it cannot give back is left out
+/// (that send falls back on its time window).
+pub fn listed_before_of(store: &Store, pending: &[PostEntry]) -> ListedBefore {
+    let mut reads = ListedBefore::new();
+    for seq in pending
+        .iter()
+        .filter_map(|entry| entry.context.listed_before)
+    {
+        if reads.contains_key(&seq) {
+            continue;
+        }
+        match store.list_read(seq) {
+            Ok(Some(read)) => {
+                reads.insert(seq, read.ids.into_iter().collect());
+            }
+            Ok(None) => {}
+            Err(error) => tracing::warn!("a list read of the journal is unreadable: {error}"),
+        }
+    }
+    reads
+}
+
 /// Settles every pending POST, oldest first; a record matched by one is
-/// not matched by a later one. `claimed` as for [`settle`].
+/// not matched by a later one. `claimed` as for [`settle`]; `reads` as
+/// [`listed_before_of`] gives them.
 pub fn settle_all(
     pending: &[PostEntry],
+    reads: &ListedBefore,
     lists: &Lists,
     claimed: &BTreeSet<String>,
 ) -> Vec<Settled> {
@@ -498,7 +738,7 @@ pub fn settle_all(
     ordered
         .into_iter()
         .map(|entry| {
-            let sent = Sent::from_post(&entry.post);
+            let sent = Sent::from_entry(entry, reads);
             let list = match sent.settles {
                 Settles::List(kind) => match lists.get(&kind) {
                     Some(Ok(list)) => Ok(list),
@@ -580,16 +820,29 @@ pub fn outcome_record(settled: &Settled, at: OffsetDateTime) -> Option<OutcomeRe
         Settlement::Done { record, .. } => (Outcome::Created, Some(record.to_string()), None),
         Settlement::NotDone => (Outcome::NotApplied, None, None),
         Settlement::CannotTell(why) if why.is_final() => {
-            let ids = match why {
-                CannotTell::Identical { ids } | CannotTell::Undated { ids } => ids.clone(),
-                _ => Vec::new(),
-            };
+            let candidates = why.candidates();
+            let listed: Vec<Value> = candidates
+                .iter()
+                .map(|candidate| {
+                    json!({
+                        "id": candidate.id,
+                        "amount": candidate.amount.map(|amount| amount.to_string()),
+                        "destination": candidate.destination,
+                        "created-at": candidate.created_at.map(time_text),
+                    })
+                })
+                .collect();
+            let ids: Vec<&str> = candidates
+                .iter()
+                .map(|candidate| candidate.id.as_str())
+                .collect();
             // An answer, unlike the "could not tell" of a failed re-read,
             // marks it final: see `is_pending`.
-            let answer = json!({"cannot-tell": why.code(), "ids": ids}).to_string();
+            let answer =
+                json!({"cannot-tell": why.code(), "ids": ids, "candidates": listed}).to_string();
             (Outcome::Unknown, Some(answer), Some(why.to_string()))
         }
-        Settlement::CannotTell(_) => return None,
+        Settlement::CannotTell(_) | Settlement::NotYetKnown { .. } => return None,
     };
     Some(OutcomeRecord {
         post_id: settled.post.id,

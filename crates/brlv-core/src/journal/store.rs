@@ -10,9 +10,9 @@ use uuid::Uuid;
 
 use super::paths::{move_aside, prepare_file};
 use super::records::{
-    AcceptedQuoteRecord, DollarRateRecord, JournalError, NoticeRecord, Outcome, OutcomeRecord,
-    PostEntry, PostRecord, ReceiverRecord, Replaced, SNAPSHOT_MAX_BYTES, SelicRecord,
-    SnapshotRecord, SnapshotRows, TaxInputRecord,
+    AcceptedQuoteRecord, DollarRateRecord, JournalError, ListReadRecord, NoticeRecord, Outcome,
+    OutcomeRecord, PostEntry, PostRecord, ReceiverRecord, Replaced, SNAPSHOT_MAX_BYTES,
+    SelicRecord, SendContext, SnapshotRecord, SnapshotRows, TaxInputRecord,
 };
 use super::schema;
 
@@ -81,7 +81,10 @@ impl Store {
             reason,
         };
         match Store::try_open(path) {
-            Ok(store) => Ok((store, None)),
+            Ok(mut store) => {
+                store.update_last_good_copy();
+                Ok((store, None))
+            }
             Err(OpenFailure::Newer(found)) => Err(JournalError::Newer {
                 path: path.to_owned(),
                 found,
@@ -99,8 +102,31 @@ impl Store {
                     path.display(),
                     moved_to.display()
                 );
+                let copy = super::paths::copy_path(path);
+                let restored_from = (copy.exists() && super::paths::is_sound(&copy))
+                    .then(|| std::fs::copy(&copy, path).ok().map(|_| copy.clone()))
+                    .flatten();
+                if let Some(copy) = &restored_from {
+                    tracing::warn!(
+                        "the journal {} was restored from its last good copy {}",
+                        path.display(),
+                        copy.display()
+                    );
+                }
                 match Store::try_open(path) {
-                    Ok(store) => Ok((store, Some(Replaced { moved_to, reason }))),
+                    Ok(mut store) => {
+                        let recovered_sends = store.recover_from(&moved_to);
+                        store.update_last_good_copy();
+                        Ok((
+                            store,
+                            Some(Replaced {
+                                moved_to,
+                                reason,
+                                restored_from,
+                                recovered_sends,
+                            }),
+                        ))
+                    }
                     Err(OpenFailure::Damaged(reason) | OpenFailure::Other(reason)) => {
                         Err(open_error(reason))
                     }
@@ -200,7 +226,16 @@ impl Store {
                 post.body
             ],
         )?;
+        self.after_write();
         Ok(())
+    }
+
+    /// After a write outside a transaction (or a transaction's commit):
+    /// the last good copy is brought up to date.
+    pub(super) fn after_write(&mut self) {
+        if self.connection.is_autocommit() {
+            self.update_last_good_copy();
+        }
     }
 
     /// Appends how a POST ended.
@@ -218,6 +253,7 @@ impl Store {
                 outcome.reread_error
             ],
         )?;
+        self.after_write();
         Ok(())
     }
 
@@ -304,6 +340,7 @@ impl Store {
         match work(self) {
             Ok(value) => {
                 self.connection.execute_batch("COMMIT")?;
+                self.after_write();
                 Ok(value)
             }
             Err(error) => {
@@ -341,10 +378,13 @@ impl Store {
     pub fn posts(&self, form: Option<&str>) -> Result<Vec<PostEntry>, JournalError> {
         let mut statement = self.connection.prepare(
             "SELECT p.id, p.sent_at, p.form, p.method, p.endpoint, p.body, \
-                    o.at, o.outcome, o.answer_lost, o.answer, o.error, o.reread_error \
+                    o.at, o.outcome, o.answer_lost, o.answer, o.error, o.reread_error, \
+                    l.list_read, c.at \
              FROM posts p \
              LEFT JOIN outcomes o ON o.seq = \
                  (SELECT MAX(seq) FROM outcomes WHERE post_id = p.id) \
+             LEFT JOIN send_listed_before l ON l.post_id = p.id \
+             LEFT JOIN send_closed c ON c.post_id = p.id \
              WHERE ?1 IS NULL OR p.form = ?1 \
              ORDER BY p.seq",
         )?;
@@ -380,9 +420,101 @@ impl Store {
                     })
                 }
             };
-            Ok(PostEntry { post, outcome })
+            let context = SendContext {
+                listed_before: row.get(12)?,
+                closed_at: row
+                    .get::<_, Option<String>>(13)?
+                    .as_deref()
+                    .map(parse_time)
+                    .transpose()?,
+            };
+            Ok(PostEntry {
+                post,
+                outcome,
+                context,
+            })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Keeps a read of one of the service's lists, for the sends that leave
+    /// after it ([`Store::append_post_after_read`]); its number.
+    pub fn append_list_read(&mut self, read: &ListReadRecord) -> Result<i64, JournalError> {
+        let ids = serde_json::to_string(&read.ids)
+            .map_err(|error| JournalError::Sqlite(error.to_string()))?;
+        self.connection.execute(
+            "INSERT INTO list_reads (list, read_at, ids) VALUES (?1, ?2, ?3)",
+            params![read.list, time_text(read.read_at), ids],
+        )?;
+        Ok(self.connection.last_insert_rowid())
+    }
+
+    /// The list read numbered `seq`, if the journal holds it.
+    pub fn list_read(&self, seq: i64) -> Result<Option<ListReadRecord>, JournalError> {
+        let found = self
+            .connection
+            .query_row(
+                "SELECT list, read_at, ids FROM list_reads WHERE seq = ?1",
+                [seq],
+                |row| {
+                    Ok((
+                        row.get::<_, String>(0)?,
+                        row.get::<_, String>(1)?,
+                        row.get::<_, String>(2)?,
+                    ))
+                },
+            )
+            .optional()?;
+        let Some((list, read_at, ids)) = found else {
+            return Ok(None);
+        };
+        let ids: Vec<String> = serde_json::from_str(&ids).map_err(|error| {
+            JournalError::Sqlite(format!("the list read {seq} is unreadable: {error}"))
+        })?;
+        Ok(Some(ListReadRecord {
+            list,
+            read_at: parse_time(&read_at)?,
+            ids,
+        }))
+    }
+
+    /// Appends a POST before it is sent, with the read of its list made
+    /// just before (`listed_before`, a number [`Store::append_list_read`]
+    /// gave), both or neither.
+    pub fn append_post_after_read(
+        &mut self,
+        post: &PostRecord,
+        listed_before: Option<i64>,
+    ) -> Result<(), JournalError> {
+        self.atomically(|store| {
+            store.append_post(post)?;
+            store.link_listed_before(post.id, listed_before)
+        })
+    }
+
+    pub(super) fn link_listed_before(
+        &mut self,
+        post_id: Uuid,
+        listed_before: Option<i64>,
+    ) -> Result<(), JournalError> {
+        if let Some(read) = listed_before {
+            self.connection.execute(
+                "INSERT INTO send_listed_before (post_id, list_read) VALUES (?1, ?2)",
+                params![post_id.to_string(), read],
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Keeps when the connection that carried the POST `post_id` closed;
+    /// the first time kept counts.
+    pub fn append_closed(&mut self, post_id: Uuid, at: OffsetDateTime) -> Result<(), JournalError> {
+        self.connection.execute(
+            "INSERT OR IGNORE INTO send_closed (post_id, at) VALUES (?1, ?2)",
+            params![post_id.to_string(), time_text(at)],
+        )?;
+        self.after_write();
+        Ok(())
     }
 
     /// Appends something the person typed for the tax report.

@@ -69,6 +69,12 @@ fn a_file_of_every_earlier_version_migrates_to_the_latest_keeping_its_entries() 
             let outcome = posts[0].outcome.as_ref().unwrap();
             assert_eq!(outcome.outcome, Outcome::Created);
             assert_eq!(outcome.answer.as_deref(), Some("{\"id\":1}"));
+            // A send journaled before version 8 has no list read nor
+            // closing: it is settled on its time window alone.
+            assert_eq!(posts[0].context, SendContext::default());
+            store
+                .append_closed(Uuid::from_u128(7), at(4))
+                .expect("version 8's closing works on an older send");
         } else {
             assert!(posts.is_empty());
         }
@@ -262,9 +268,63 @@ fn a_file_with_damaged_pages_is_moved_aside_and_replaced() {
         *byte = 0xA5;
     }
     std::fs::write(&path, &bytes).unwrap();
+    // Without its last good copy, the new journal starts empty.
+    let copy = last_good::copy_path(&path);
+    let kept_copy = dir.path().join("copy-kept-apart");
+    std::fs::rename(&copy, &kept_copy).unwrap();
+    {
+        let (store, replaced) = Store::open(&path).unwrap();
+        let replaced = replaced.expect("damage is reported");
+        assert_eq!(replaced.restored_from, None);
+        assert!(store.posts(None).unwrap().is_empty(), "a fresh journal");
+    }
+    // With it, every send the damaged file held comes back.
+    std::fs::write(&path, &bytes).unwrap();
+    for companion in companions(&path) {
+        let _ = std::fs::remove_file(companion);
+    }
+    std::fs::rename(&kept_copy, &copy).unwrap();
     let (store, replaced) = Store::open(&path).unwrap();
-    assert!(replaced.is_some(), "damage is reported");
-    assert!(store.posts(None).unwrap().is_empty(), "a fresh journal");
+    let replaced = replaced.expect("damage is reported");
+    assert_eq!(replaced.restored_from.as_deref(), Some(copy.as_path()));
+    assert_eq!(
+        store.posts(None).unwrap().len(),
+        400,
+        "restored from the copy"
+    );
+}
+
+#[test]
+fn the_last_good_copy_holds_every_send_and_outcome_as_soon_as_it_is_journaled() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.sqlite3");
+    let (mut store, _) = Store::open(&path).unwrap();
+    store.append_post(&post(1)).unwrap();
+    store
+        .append_outcome(&OutcomeRecord {
+            post_id: Uuid::from_u128(1),
+            at: at(5),
+            outcome: Outcome::Created,
+            answer_lost: false,
+            answer: Some("{\"id\":\"w-1\"}".into()),
+            error: None,
+            reread_error: None,
+        })
+        .unwrap();
+    store.append_post(&post(2)).unwrap();
+    // The copy is read as the journal would be after the original is lost.
+    let copy = last_good::copy_path(&path);
+    let restored = dir.path().join("restored.sqlite3");
+    std::fs::copy(&copy, &restored).unwrap();
+    let (copied, replaced) = Store::open(&restored).unwrap();
+    assert_eq!(replaced, None);
+    let posts = copied.posts(None).unwrap();
+    assert_eq!(posts.len(), 2, "the last send is in it before it leaves");
+    assert_eq!(
+        posts[0].outcome.as_ref().map(|outcome| outcome.outcome),
+        Some(Outcome::Created)
+    );
+    assert!(posts[1].outcome.is_none(), "still to settle");
 }
 
 #[cfg(unix)]
@@ -282,6 +342,7 @@ fn the_folder_and_the_files_are_owner_only() {
     assert!(wal.exists(), "write-ahead log in use");
     assert_eq!(mode(&wal), 0o600);
     assert_eq!(mode(&shm), 0o600);
+    assert_eq!(mode(&last_good::copy_path(&path)), 0o600);
 }
 
 #[test]
@@ -296,6 +357,7 @@ fn deleting_removes_the_database_and_its_log() {
     delete(&path).unwrap();
     assert!(!path.exists());
     assert!(companions(&path).iter().all(|file| !file.exists()));
+    assert!(!last_good::copy_path(&path).exists());
     delete(&path).unwrap();
 }
 
@@ -394,7 +456,7 @@ fn a_version_6_file_migrates_to_7_keeping_its_entries_and_keeps_what_was_accepte
     }
     let (mut store, replaced) = Store::open(&path).unwrap();
     assert_eq!(replaced, None);
-    assert_eq!(store.version().unwrap(), 7);
+    assert_eq!(store.version().unwrap(), schema::latest());
     assert_eq!(store.selic_months("2026-01", "2026-01").unwrap().len(), 1);
     assert!(store.accepted_quotes().unwrap().is_empty());
     assert_eq!(store.first_receiver().unwrap(), None);
@@ -456,4 +518,35 @@ fn the_first_receiver_seen_is_the_one_kept() {
             .is_err(),
         "the kept receiver cannot be deleted"
     );
+}
+
+#[test]
+fn what_a_damaged_file_still_gives_up_beyond_its_last_good_copy_is_carried_over() {
+    let dir = tempfile::tempdir().unwrap();
+    // The moved-aside file: three sends, the last with no outcome.
+    let damaged = dir.path().join("j.sqlite3.damaged-1");
+    {
+        let (mut store, _) = Store::open(&damaged).unwrap();
+        for n in 1..=3 {
+            store.append_post(&post(n)).unwrap();
+        }
+    }
+    // The journal restored from its copy, which holds the first two.
+    let (mut restored, _) = Store::open(&dir.path().join("j.sqlite3")).unwrap();
+    restored.append_post(&post(1)).unwrap();
+    restored.append_post(&post(2)).unwrap();
+    assert_eq!(restored.recover_from(&damaged), 1);
+    let ids: Vec<u128> = restored
+        .posts(None)
+        .unwrap()
+        .iter()
+        .map(|entry| entry.post.id.as_u128())
+        .collect();
+    assert_eq!(ids, vec![1, 2, 3]);
+    assert_eq!(restored.recover_from(&damaged), 0, "nothing twice");
+    // A file that is no journal at all gives up nothing, and harms nothing.
+    let garbage = dir.path().join("garbage");
+    std::fs::write(&garbage, "not a database at all, ".repeat(400)).unwrap();
+    assert_eq!(restored.recover_from(&garbage), 0);
+    assert_eq!(restored.posts(None).unwrap().len(), 3);
 }

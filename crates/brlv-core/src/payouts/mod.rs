@@ -35,11 +35,12 @@ pub mod run;
 
 /// The columns a file may have; `method` and `amount` are required, the
 /// others as a row's method needs them.
-pub const COLUMNS: [&str; 12] = [
+pub const COLUMNS: [&str; 13] = [
     "method",
     "amount",
     "asset",
     "pix_key",
+    "pix_key_type",
     "bank_code",
     "branch",
     "account",
@@ -55,7 +56,7 @@ pub const COLUMNS: [&str; 12] = [
 /// never pays somewhere its author did not mean.
 fn destination_columns(method: &WithdrawalMethod) -> &'static [&'static str] {
     match method {
-        WithdrawalMethod::Pix => &["pix_key"],
+        WithdrawalMethod::Pix => &["pix_key", "pix_key_type"],
         WithdrawalMethod::Ted => &[
             "bank_code",
             "branch",
@@ -74,8 +75,14 @@ pub const MAX_REFERENCE_CHARS: usize = 140;
 /// A batch: the file's rows, checked, and the file's identity.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Batch {
-    /// The file's SHA-256, in hex: the same bytes are the same batch.
+    /// The batch's identity: its rows, not its bytes ([`rows_identity`]).
+    /// The same rows saved again (a byte-order mark, other line ends,
+    /// blank lines, quoting, the columns in another order) are the same
+    /// batch.
     pub id: String,
+    /// The SHA-256 of the file's bytes, in hex: how an earlier version
+    /// named the batch in the journal, so that its runs are still found.
+    pub file_sha256: String,
     /// Its rows, in the file's order.
     pub rows: Vec<PayoutRow>,
 }
@@ -83,7 +90,8 @@ pub struct Batch {
 /// One row of the file, as it will be sent.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PayoutRow {
-    /// 1-based, counting data rows (the header is not a row).
+    /// 1-based, counting data rows (the header and blank rows are not
+    /// rows), so that blank lines make no other numbering.
     pub row: u64,
     /// The file's line it starts on (the header is line 1).
     pub line: u64,
@@ -234,6 +242,22 @@ pub enum CellProblem {
     /// The PIX key, or the TED's document.
     #[error("{0}")]
     PixKey(crate::pix::PixKeyError),
+    /// Eleven digits that are both a valid CPF and a mobile number, with
+    /// no `pix_key_type` to say which.
+    #[error(
+        "{digits} is both a valid CPF and a mobile number ({phone}), and either would pay \
+         someone; say which in a pix_key_type column (cpf or phone), or write it as a CPF \
+         (000.000.000-00) or as a phone (+55\u{2026})"
+    )]
+    AmbiguousPixKey {
+        /// The eleven digits.
+        digits: String,
+        /// The same as a phone.
+        phone: String,
+    },
+    /// A `pix_key_type` that names no kind of key.
+    #[error("{0:?} is not a kind of PIX key; write cpf, cnpj, email, phone or random")]
+    PixKeyType(String),
     /// The token's address.
     #[error("{0}")]
     Address(crate::address::AddressError),
@@ -324,13 +348,36 @@ fn column_name(cell: &str) -> String {
         .collect()
 }
 
+/// The identity of a batch of `rows`: the SHA-256 of what each row pays
+/// (method, asset, amount, destination) and its reference, in order, so
+/// that how the file was written (a byte-order mark, line ends, blank
+/// lines, quoting, the order of the columns, `10` or `10.00`) makes no
+/// other batch.
+pub fn rows_identity(rows: &[PayoutRow]) -> String {
+    let mut canonical = String::from("payout rows v1\n");
+    for row in rows {
+        let identity = row.identity();
+        canonical.push_str(&format!(
+            "{}\t{}\t{}\t{}\t{}\n",
+            identity.method,
+            identity.asset,
+            identity.amount,
+            identity.destination,
+            row.reference.as_deref().unwrap_or_default()
+        ));
+    }
+    file_hash(canonical.as_bytes())
+}
+
 /// A file read row by row, before it is refused or accepted whole: the
 /// rows that passed, every wrong cell, and the groups of identical-looking
 /// rows, so a screen can show each row with its own result.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Checked {
-    /// The file's SHA-256, in hex.
+    /// The batch's identity ([`rows_identity`] of the rows that passed).
     pub id: String,
+    /// The SHA-256 of the file's bytes, in hex.
+    pub file_sha256: String,
     /// The rows whose every cell passed, in the file's order.
     pub rows: Vec<PayoutRow>,
     /// Every wrong cell, by row and column.
@@ -353,6 +400,7 @@ impl Checked {
         }
         Ok(Batch {
             id: self.id,
+            file_sha256: self.file_sha256,
             rows: self.rows,
         })
     }
@@ -370,7 +418,7 @@ pub fn parse(bytes: &[u8]) -> Result<Batch, FileError> {
 /// instead of refusing the file at its first wrong row: only a file that
 /// cannot be read, a wrong header, or a file with no rows is an error here.
 pub fn check(bytes: &[u8]) -> Result<Checked, FileError> {
-    let id = file_hash(bytes);
+    let file_sha256 = file_hash(bytes);
     let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let first_line = text.split(|b| *b == b'\n').next().unwrap_or_default();
     let delimiter = if first_line.contains(&b';') && !first_line.contains(&b',') {
@@ -411,13 +459,14 @@ pub fn check(bytes: &[u8]) -> Result<Checked, FileError> {
     }
     let mut rows = Vec::new();
     let mut errors = Vec::new();
-    for (count, record) in reader.records().enumerate() {
-        let row = u64::try_from(count).unwrap_or(u64::MAX).saturating_add(1);
+    let mut row: u64 = 0;
+    for record in reader.records() {
         let record = record.map_err(|error| FileError::Unreadable(error.to_string()))?;
-        let line = record.position().map_or(row + 1, csv::Position::line);
         if record.iter().all(|cell| cell.trim().is_empty()) {
             continue;
         }
+        row = row.saturating_add(1);
+        let line = record.position().map_or(row + 1, csv::Position::line);
         match parse_row(&record, &index) {
             Ok((request, reference)) => rows.push(PayoutRow {
                 row,
@@ -439,7 +488,8 @@ pub fn check(bytes: &[u8]) -> Result<Checked, FileError> {
     }
     let identical = identical_rows(&rows);
     Ok(Checked {
-        id,
+        id: rows_identity(&rows),
+        file_sha256,
         rows,
         errors,
         identical,
@@ -545,13 +595,8 @@ fn parse_row<'a>(
     let mut target_address = None;
     match method {
         WithdrawalMethod::Pix => {
-            pix_key = needs("pix_key", &mut errors).and_then(|raw| match PixKey::parse(raw) {
-                Ok(key) => Some(key.as_str().to_owned()),
-                Err(error) => {
-                    errors.push(("pix_key", CellProblem::PixKey(error)));
-                    None
-                }
-            });
+            pix_key = needs("pix_key", &mut errors)
+                .and_then(|raw| pix_key_cell(raw, cell("pix_key_type"), &mut errors));
         }
         WithdrawalMethod::Ted => ted_account = ted(&needs, &mut errors),
         _ => {
@@ -586,6 +631,36 @@ fn parse_row<'a>(
             reference,
         )),
         _ => Err(errors),
+    }
+}
+
+/// A PIX row's key, read with its `pix_key_type` when the row gives one;
+/// eleven digits that could be a CPF or a phone are refused without it.
+fn pix_key_cell(raw: &str, kind: &str, errors: &mut CellErrors) -> Option<String> {
+    let parsed = if kind.is_empty() {
+        PixKey::parse(raw)
+    } else {
+        match crate::pix::PixKeyKind::from_name(kind) {
+            Some(kind) => PixKey::parse_as(raw, kind),
+            None => {
+                errors.push((
+                    "pix_key_type",
+                    CellProblem::PixKeyType(crate::api::safe_text::label(kind).into_owned()),
+                ));
+                return None;
+            }
+        }
+    };
+    match parsed {
+        Ok(key) => Some(key.as_str().to_owned()),
+        Err(crate::pix::PixKeyError::Ambiguous { digits, phone }) => {
+            errors.push(("pix_key", CellProblem::AmbiguousPixKey { digits, phone }));
+            None
+        }
+        Err(error) => {
+            errors.push(("pix_key", CellProblem::PixKey(error)));
+            None
+        }
     }
 }
 
@@ -656,7 +731,7 @@ fn ted<'a>(
             .map_err(|error| errors.push(("account_type", CellProblem::Ted(error))))
             .ok()
     });
-    let document = needs("document", errors).and_then(|raw| match PixKey::parse(raw) {
+    let document = needs("document", errors).and_then(|raw| match PixKey::parse_wire(raw) {
         Ok(key @ (PixKey::Cpf(_) | PixKey::Cnpj(_))) => Some(key.as_str().to_owned()),
         Ok(other) => {
             errors.push((

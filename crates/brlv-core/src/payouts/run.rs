@@ -1,13 +1,20 @@
 //! A batch against the journal and the service: what the journal says of
-//! the file ([`plan`]), and sending its rows once each ([`run`]).
+//! the file ([`plan`]), what the service already holds ([`prepare`]), and
+//! sending its rows once each ([`run_prepared`], or [`run`] for both).
+//!
+//! Before anything leaves, the journal's sends with no outcome are settled
+//! against the service's list (done, not done, not yet known, cannot
+//! tell), and the service's withdrawals are read: each row to send is
+//! compared with them and with this device's sends in flight
+//! ([`crate::duplicates`]), and a row that repeats one is held unless the
+//! person asked to send it again. The same read is kept in the journal as
+//! what the list held before the rows left.
 //!
 //! Each row's POST is journaled, linked to its run and row, before it
-//! leaves; its outcome after, as `call` keeps one
-//! ([`crate::journal_send::outcome_of`]). Running the same file again is
-//! the resume: the journal's sends with no outcome are settled first
-//! against the service's list (done, not done, cannot tell), a row done or
-//! refused is not sent again, a row not done is sent, and a row that cannot
-//! be told is held, never sent blindly.
+//! leaves; when its connection closed and its outcome after, as `call`
+//! keeps them ([`crate::journal_send::outcome_of`]). Running the same file
+//! again is the resume: a row done or refused is not sent again, a row not
+//! done is sent, and a row that cannot be told is held, never sent blindly.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -18,6 +25,7 @@ use uuid::Uuid;
 
 use super::{Batch, PayoutRow, Summary};
 use crate::api::Client;
+use crate::duplicates::{self, Duplicate};
 use crate::journal::batches::BatchRun;
 use crate::journal::settle::{self, Settled};
 use crate::journal::{JournalError, Outcome, PostEntry, PostRecord, Store};
@@ -28,8 +36,9 @@ pub const ENDPOINT: &str = "/api/v0/withdrawals";
 /// What the person chose.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Options {
-    /// Pay a file whose run finished once more, and send a row identical to
-    /// an earlier send whose outcome cannot be told.
+    /// Pay a file whose run finished once more, and send a row that repeats
+    /// a payout the service holds or an earlier send whose outcome cannot
+    /// be told.
     pub again: bool,
     /// Send no further row once one is not done.
     pub stop_at_first_failure: bool,
@@ -133,6 +142,13 @@ pub enum PlanError {
     /// The journal could not be read or written: nothing is sent unjournaled.
     #[error("{0}; nothing more is sent")]
     Journal(#[from] JournalError),
+    /// The service's withdrawals could not be read before the rows left,
+    /// so whether a row repeats one cannot be checked.
+    #[error(
+        "{0}, so whether a row repeats a payout the service holds cannot be checked; nothing \
+         was sent. Try again later, or ask to send without the check (--again)"
+    )]
+    ListUnreadable(String),
 }
 
 fn time_text(at: OffsetDateTime) -> String {
@@ -210,7 +226,11 @@ fn row_states(batch: &Batch, store: &Store, run: i64) -> Result<Vec<PlannedRow>,
 /// What the journal says of `batch`: a new run, a run to resume (each
 /// row's state), or, unless `again`, a finished file refused.
 pub fn plan(batch: &Batch, store: &Store, again: bool) -> Result<Plan, PlanError> {
-    let runs = store.batch_runs(&batch.id)?;
+    let mut runs = store.batch_runs(&batch.id)?;
+    if runs.is_empty() && batch.file_sha256 != batch.id {
+        // A run an earlier version journaled under the file's bytes.
+        runs = store.batch_runs(&batch.file_sha256)?;
+    }
     let fresh = |finished_before| Plan {
         batch: batch.id.clone(),
         resumes: None,
@@ -274,10 +294,13 @@ pub enum RowOutcome {
     },
     /// Not sent in this run (cancelled, or stopped at a failure).
     NotSent,
-    /// Not sent: an identical earlier send cannot be told.
+    /// Not sent: it repeats a payout the service holds, or an earlier send
+    /// whose outcome cannot be told; only asking again sends it.
     Held {
         /// Why.
         why: String,
+        /// The earlier payouts it repeats.
+        duplicates: Vec<Duplicate>,
     },
 }
 
@@ -310,7 +333,7 @@ impl RowOutcome {
             RowOutcome::Refused { reason } | RowOutcome::NotDone { reason } => reason,
             RowOutcome::CannotTell { why }
             | RowOutcome::Pending { why }
-            | RowOutcome::Held { why } => why,
+            | RowOutcome::Held { why, .. } => why,
         }
     }
 
@@ -374,10 +397,147 @@ pub struct Report {
     pub finished: bool,
 }
 
-/// Runs `batch`: settles the journal's sends in flight, then sends each row
-/// the plan sends, once, in order, journaled before it leaves; `on_progress`
-/// hears of every row; `cancel` stops before the next row. Refused with
-/// [`PlanError::Finished`] for a finished file unless `options.again`.
+/// What a run of a file will meet, found before anything leaves: the
+/// journal's sends settled first, the plan, and the earlier payouts each
+/// row to send repeats.
+#[derive(Debug, Clone)]
+pub struct Prepared {
+    /// The sends settled before the run (the journal's, the file's or not).
+    pub settled_first: Vec<Settled>,
+    /// What the journal says of the file.
+    pub plan: Plan,
+    /// For each row, in the batch's order, the earlier payouts it repeats
+    /// (the service's, or this device's in flight); empty for a row that
+    /// repeats none, and for a row the plan does not send.
+    pub duplicates: Vec<Vec<Duplicate>>,
+    /// The journal's number of the list read, for the rows' sends.
+    listed_before: Option<i64>,
+}
+
+impl Prepared {
+    /// Whether a run sends row `index`: the plan sends it and it repeats
+    /// nothing, or `again` was asked.
+    pub fn sends(&self, index: usize, again: bool) -> bool {
+        self.plan.rows.get(index).is_some_and(PlannedRow::sends)
+            && (again || self.duplicates.get(index).is_none_or(Vec::is_empty))
+    }
+
+    /// The rows a run would send, and their totals.
+    pub fn to_send(&self, batch: &Batch, again: bool) -> Summary {
+        Summary::of(
+            batch
+                .rows
+                .iter()
+                .enumerate()
+                .filter(|(index, _)| self.sends(*index, again))
+                .map(|(_, row)| row),
+        )
+    }
+
+    /// The rows the plan would send that repeat an earlier payout: their
+    /// places in the batch.
+    pub fn repeating(&self) -> Vec<usize> {
+        self.duplicates
+            .iter()
+            .enumerate()
+            .filter(|(index, found)| !found.is_empty() && self.plan.rows[*index].sends())
+            .map(|(index, _)| index)
+            .collect()
+    }
+}
+
+/// How a run is asked for.
+#[derive(Debug, Clone, Copy)]
+pub struct Check {
+    /// Send what repeats an earlier payout, and pay a finished file again.
+    pub again: bool,
+    /// How many days back the service's withdrawals are compared.
+    pub duplicate_days: u32,
+}
+
+impl Default for Check {
+    fn default() -> Check {
+        Check {
+            again: false,
+            duplicate_days: duplicates::DEFAULT_DAYS,
+        }
+    }
+}
+
+/// Before a run of `batch`: settles the journal's sends in flight, plans
+/// the file, reads the service's withdrawals (kept in the journal as what
+/// the list held before the rows left) and finds each row's duplicates.
+/// Refused with [`PlanError::Finished`] for a finished file unless
+/// `again`, and with [`PlanError::ListUnreadable`] when the withdrawals
+/// cannot be read and rows would be sent (unless `again`).
+pub async fn prepare(
+    client: &Client,
+    store: &mut Store,
+    batch: &Batch,
+    check: Check,
+) -> Result<Prepared, PlanError> {
+    let settled_first = crate::journal_send::settle_pending(client, store, true).await?;
+    let plan = plan(batch, store, check.again)?;
+    let sends_any = plan.rows.iter().any(PlannedRow::sends);
+    let read = match crate::journal_send::read_before_send(client, store, ENDPOINT).await {
+        Ok(read) => read,
+        Err(reason) if check.again || !sends_any => {
+            tracing::warn!("{reason}; the rows are sent without the duplicate check");
+            None
+        }
+        Err(reason) => return Err(PlanError::ListUnreadable(reason)),
+    };
+    let in_this_run: std::collections::BTreeSet<Uuid> = match &plan.resumes {
+        Some(run) => store
+            .batch_rows(run.run)?
+            .into_iter()
+            .map(|link| link.post_id)
+            .collect(),
+        None => std::collections::BTreeSet::new(),
+    };
+    let journal: Vec<PostEntry> = store
+        .posts(None)?
+        .into_iter()
+        .filter(|entry| !in_this_run.contains(&entry.post.id))
+        .collect();
+    let records = read
+        .as_ref()
+        .map_or(&[][..], |read| read.list.records.as_slice());
+    let now = OffsetDateTime::now_utc();
+    let ignore = std::collections::BTreeSet::new();
+    let bodies: Vec<String> = batch.rows.iter().map(PayoutRow::body).collect();
+    let to_check: Vec<&str> = bodies
+        .iter()
+        .zip(&plan.rows)
+        .map(|(body, state)| if state.sends() { body.as_str() } else { "" })
+        .collect();
+    let found = duplicates::find_each(
+        ENDPOINT,
+        &to_check,
+        duplicates::Against {
+            records,
+            journal: &journal,
+            now,
+            days: check.duplicate_days,
+            ignore: &ignore,
+        },
+    );
+    // A row the plan does not send is compared with nothing.
+    let duplicates = found
+        .into_iter()
+        .zip(&plan.rows)
+        .map(|(found, state)| if state.sends() { found } else { Vec::new() })
+        .collect();
+    Ok(Prepared {
+        settled_first,
+        plan,
+        duplicates,
+        listed_before: read.and_then(|read| read.seq),
+    })
+}
+
+/// Runs `batch` as [`prepare`] and [`run_prepared`] do, comparing the
+/// service's withdrawals of the last [`duplicates::DEFAULT_DAYS`] days.
 pub async fn run(
     client: &Client,
     store: &mut Store,
@@ -386,8 +546,44 @@ pub async fn run(
     on_progress: &mut (dyn FnMut(Progress<'_>) + Send),
     cancel: &AtomicBool,
 ) -> Result<Report, PlanError> {
-    let settled_first = crate::journal_send::settle_pending(client, store, true).await?;
-    let plan = plan(batch, store, options.again)?;
+    let check = Check {
+        again: options.again,
+        ..Check::default()
+    };
+    let prepared = prepare(client, store, batch, check).await?;
+    run_prepared(client, store, batch, prepared, options, on_progress, cancel).await
+}
+
+/// Why a row is held: the earlier payouts it repeats, in words.
+fn held_words(duplicates: &[Duplicate]) -> String {
+    let listed: Vec<String> = duplicates.iter().map(Duplicate::summary).collect();
+    format!(
+        "not sent: it repeats {} earlier payout(s) (same method, asset, amount and \
+         destination): {}. Check the service's records; to send it anyway, run with again",
+        duplicates.len(),
+        listed.join("; ")
+    )
+}
+
+/// Runs a prepared batch: sends each row the plan sends and that repeats
+/// no earlier payout (or every one, with `options.again`), once, in order,
+/// journaled before it leaves; `on_progress` hears of every row; `cancel`
+/// stops before the next row.
+pub async fn run_prepared(
+    client: &Client,
+    store: &mut Store,
+    batch: &Batch,
+    prepared: Prepared,
+    options: Options,
+    on_progress: &mut (dyn FnMut(Progress<'_>) + Send),
+    cancel: &AtomicBool,
+) -> Result<Report, PlanError> {
+    let Prepared {
+        settled_first,
+        plan,
+        duplicates: found,
+        listed_before,
+    } = prepared;
     let run = match &plan.resumes {
         Some(run) => run.clone(),
         None => {
@@ -402,24 +598,6 @@ pub async fn run(
             }
         }
     };
-    let in_this_run: std::collections::BTreeSet<Uuid> = store
-        .batch_rows(run.run)?
-        .into_iter()
-        .map(|link| link.post_id)
-        .collect();
-    // Sends outside this run whose outcome cannot be told: an identical row
-    // is held rather than sent beside them.
-    let unsure: Vec<PostRecord> = if options.again {
-        Vec::new()
-    } else {
-        store
-            .posts(None)?
-            .into_iter()
-            .filter(|entry| !in_this_run.contains(&entry.post.id))
-            .filter(|entry| settle::is_pending(entry) || settle::is_cannot_tell(entry))
-            .map(|entry| entry.post)
-            .collect()
-    };
     let total = batch.rows.len();
     let mut outcomes: Vec<RowOutcome> = Vec::with_capacity(total);
     let mut held: BTreeMap<usize, RowOutcome> = BTreeMap::new();
@@ -429,6 +607,7 @@ pub async fn run(
     let mut lost = false;
     for (index, (row, state)) in batch.rows.iter().zip(&plan.rows).enumerate() {
         let mut sent_now = false;
+        let repeats = found.get(index).filter(|found| !found.is_empty());
         let outcome = if !state.sends() {
             RowOutcome::of(state)
         } else if cancelled || cancel.load(Ordering::SeqCst) {
@@ -436,28 +615,19 @@ pub async fn run(
             RowOutcome::NotSent
         } else if stopped {
             RowOutcome::NotSent
+        } else if let Some(repeats) = repeats.filter(|_| !options.again) {
+            let outcome = RowOutcome::Held {
+                why: held_words(repeats),
+                duplicates: repeats.clone(),
+            };
+            held.insert(index, outcome.clone());
+            outcome
         } else {
-            let body = row.body();
-            if let Some(earlier) = unsure
-                .iter()
-                .find(|post| settle::same_send(post, ENDPOINT, &body))
-            {
-                let outcome = RowOutcome::Held {
-                    why: format!(
-                        "an identical withdrawal was sent at {} and whether the service applied \
-                         it cannot be told; check the service's records, then run with again",
-                        time_text(earlier.sent_at)
-                    ),
-                };
-                held.insert(index, outcome.clone());
-                outcome
-            } else {
-                sent_now = true;
-                sent += 1;
-                let outcome = send_row(client, store, run.run, row, body).await?;
-                lost |= matches!(outcome, RowOutcome::Pending { .. });
-                outcome
-            }
+            sent_now = true;
+            sent += 1;
+            let outcome = send_row(client, store, run.run, row, listed_before).await?;
+            lost |= matches!(outcome, RowOutcome::Pending { .. });
+            outcome
         };
         if sent_now && options.stop_at_first_failure && !matches!(outcome, RowOutcome::Done { .. })
         {
@@ -510,7 +680,7 @@ async fn send_row(
     store: &mut Store,
     run: i64,
     row: &PayoutRow,
-    body: String,
+    listed_before: Option<i64>,
 ) -> Result<RowOutcome, PlanError> {
     let post = PostRecord {
         id: Uuid::new_v4(),
@@ -518,9 +688,9 @@ async fn send_row(
         form: "withdrawal".to_owned(),
         method: "POST".to_owned(),
         endpoint: ENDPOINT.to_owned(),
-        body,
+        body: row.body(),
     };
-    store.append_batch_post(run, row.row, &post)?;
+    store.append_batch_post(run, row.row, &post, listed_before)?;
     let sent = match client.raw_url(ENDPOINT) {
         Ok(url) => {
             client
@@ -529,7 +699,9 @@ async fn send_row(
         }
         Err(error) => Err(error),
     };
-    let outcome = crate::journal_send::outcome_of(post.id, &sent, OffsetDateTime::now_utc());
+    let closed_at = OffsetDateTime::now_utc();
+    store.append_closed(post.id, closed_at)?;
+    let outcome = crate::journal_send::outcome_of(post.id, &sent, closed_at);
     if let Some(record) = &outcome {
         store.append_outcome(record)?;
     }

@@ -271,14 +271,101 @@ fn the_total_per_asset_and_the_balances_that_must_cover_it() {
 }
 
 #[test]
-fn the_file_hash_is_the_batch_and_changes_with_a_byte() {
-    let bytes = file(&["pix,10.00,,ana@example.com,,,,,,,,"]);
+fn a_batch_is_its_rows_not_its_bytes() {
+    let bytes = file(&[
+        "pix,10.00,,ana@example.com,,,,,,,,NF 1",
+        "pix,20.00,,+5511987654321,,,,,,,,NF 2",
+    ]);
     let batch = parse(&bytes).unwrap();
     assert_eq!(batch.id.len(), 64);
-    assert_eq!(batch.id, file_hash(&bytes));
-    let mut other = bytes.clone();
-    other.extend_from_slice(b"\n");
-    assert_ne!(file_hash(&other), batch.id);
+    assert_eq!(batch.file_sha256, file_hash(&bytes));
+    assert_ne!(batch.id, batch.file_sha256);
+    // What a spreadsheet writes when the same rows are saved again: a
+    // byte-order mark, CRLF, a trailing blank line, the columns in another
+    // order, cells quoted, semicolons, amounts without their zeros.
+    let resaved = "\u{feff}pix_key;method;amount;reference\r\n\
+                   \"ana@example.com\";pix;10;\"NF 1\"\r\n\
+                   ;;;\r\n\
+                   +55 11 98765-4321;PIX;\"20,00\";NF 2\r\n\
+                   \r\n";
+    let again = parse(resaved.as_bytes()).unwrap();
+    assert_ne!(again.file_sha256, batch.file_sha256);
+    assert_eq!(again.id, batch.id, "the same rows are the same batch");
+    assert_eq!(
+        again.rows.iter().map(|row| row.row).collect::<Vec<_>>(),
+        vec![1, 2],
+        "a blank row is not a row"
+    );
+    // Another amount, another order or another reference is another batch.
+    for other in [
+        file(&[
+            "pix,10.01,,ana@example.com,,,,,,,,NF 1",
+            "pix,20.00,,+5511987654321,,,,,,,,NF 2",
+        ]),
+        file(&[
+            "pix,20.00,,+5511987654321,,,,,,,,NF 2",
+            "pix,10.00,,ana@example.com,,,,,,,,NF 1",
+        ]),
+        file(&[
+            "pix,10.00,,ana@example.com,,,,,,,,NF 3",
+            "pix,20.00,,+5511987654321,,,,,,,,NF 2",
+        ]),
+    ] {
+        assert_ne!(parse(&other).unwrap().id, batch.id);
+    }
+}
+
+#[test]
+fn an_ambiguous_pix_key_is_refused_naming_its_row_until_its_kind_is_said() {
+    // 11987654374 is a valid CPF and also São Paulo's mobile 98765-4374.
+    let errors = errors_of(&file(&[
+        "pix,10.00,,ana@example.com,,,,,,,,",
+        "pix,20.00,,11987654374,,,,,,,,",
+    ]));
+    assert_eq!(errors.len(), 1);
+    assert_eq!((errors[0].row, errors[0].line), (2, 3));
+    assert_eq!(errors[0].column, "pix_key");
+    assert!(matches!(
+        errors[0].problem,
+        CellProblem::AmbiguousPixKey { ref digits, ref phone }
+            if digits == "11987654374" && phone == "+5511987654374"
+    ));
+    assert!(errors[0].to_string().contains("pix_key_type"));
+    let with_kind = |kind: &str| {
+        let text = format!("method,amount,pix_key,pix_key_type\npix,20.00,11987654374,{kind}\n");
+        parse(text.as_bytes())
+    };
+    let as_cpf = with_kind("cpf").unwrap();
+    assert_eq!(
+        as_cpf.rows[0].request.pix_key.as_deref(),
+        Some("11987654374")
+    );
+    let as_phone = with_kind("celular").unwrap();
+    assert_eq!(
+        as_phone.rows[0].request.pix_key.as_deref(),
+        Some("+5511987654374")
+    );
+    assert_ne!(as_cpf.id, as_phone.id, "two different payees");
+    let Err(FileError::Rows(wrong)) = with_kind("email") else {
+        panic!("an e-mail kind for digits is refused");
+    };
+    assert_eq!(wrong[0].column, "pix_key");
+    let Err(FileError::Rows(unknown)) = with_kind("pager") else {
+        panic!("an unknown kind is refused");
+    };
+    assert_eq!(unknown[0].column, "pix_key_type");
+    // The forms that say it need no column.
+    for written in ["119.876.543-74", "+55 11 98765-4374"] {
+        let text = format!("method,amount,pix_key\npix,20.00,{written}\n");
+        assert!(parse(text.as_bytes()).is_ok(), "{written}");
+    }
+    // A TED document is never a phone: eleven digits there are a CPF.
+    assert!(
+        parse(&file(&[
+            "ted,99.90,fiat/brl,,341,1234,12345-6,savings,11987654374,Ana Souza,,"
+        ]))
+        .is_ok()
+    );
 }
 
 fn post_for(row: &PayoutRow) -> PostRecord {
@@ -323,7 +410,7 @@ fn the_plan_resumes_from_the_journal_and_refuses_a_finished_file_unless_again() 
     };
     let posts: Vec<PostRecord> = batch.rows.iter().take(4).map(post_for).collect();
     for (row, post) in batch.rows.iter().zip(&posts) {
-        store.append_batch_post(run, row.row, post).unwrap();
+        store.append_batch_post(run, row.row, post, None).unwrap();
     }
     store
         .append_outcome(&outcome(

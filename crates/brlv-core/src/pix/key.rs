@@ -19,6 +19,71 @@ pub enum PixKey {
     Random(String),
 }
 
+/// The kinds of PIX key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PixKeyKind {
+    /// A CPF.
+    Cpf,
+    /// A CNPJ.
+    Cnpj,
+    /// An e-mail address.
+    Email,
+    /// A Brazilian phone number.
+    Phone,
+    /// A random key (EVP).
+    Random,
+}
+
+impl PixKeyKind {
+    /// Every kind, in the order a form offers them.
+    pub const ALL: [PixKeyKind; 5] = [
+        PixKeyKind::Cpf,
+        PixKeyKind::Cnpj,
+        PixKeyKind::Email,
+        PixKeyKind::Phone,
+        PixKeyKind::Random,
+    ];
+
+    /// The kind a file's `pix_key_type` cell names, in English or
+    /// Portuguese, any case: `cpf`, `cnpj`, `email` (`e-mail`), `phone`
+    /// (`celular`, `telefone`), `random` (`evp`, `aleatoria`).
+    pub fn from_name(name: &str) -> Option<PixKeyKind> {
+        let folded: String = name
+            .trim()
+            .to_lowercase()
+            .chars()
+            .filter(|c| !matches!(c, '-' | '_' | ' '))
+            .map(|c| if c == 'ó' { 'o' } else { c })
+            .collect();
+        Some(match folded.as_str() {
+            "cpf" => PixKeyKind::Cpf,
+            "cnpj" => PixKeyKind::Cnpj,
+            "email" => PixKeyKind::Email,
+            "phone" | "mobile" | "celular" | "telefone" => PixKeyKind::Phone,
+            "random" | "evp" | "aleatoria" | "chavealeatoria" => PixKeyKind::Random,
+            _ => return None,
+        })
+    }
+
+    /// Its name in a file's `pix_key_type` column: `cpf`, `cnpj`, `email`,
+    /// `phone`, `random`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PixKeyKind::Cpf => "cpf",
+            PixKeyKind::Cnpj => "cnpj",
+            PixKeyKind::Email => "email",
+            PixKeyKind::Phone => "phone",
+            PixKeyKind::Random => "random",
+        }
+    }
+}
+
+impl std::fmt::Display for PixKeyKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Why a PIX key was refused. Every message names the kind of key and says
 /// what to fix.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -104,6 +169,29 @@ pub enum PixKeyError {
          123e4567-e89b-12d3-a456-426614174000. Check for a typo or copy it again."
     )]
     RandomKeyInvalid,
+    /// Eleven digits that are both a valid CPF and a Brazilian mobile
+    /// number (an area code and 9): which one is meant must be said, since
+    /// either would pay someone. A form asks "CPF or mobile?" and reads the
+    /// answer with [`PixKey::parse_as`]; a file says it in `pix_key_type`.
+    #[error(
+        "\u{201c}{digits}\u{201d} is both a valid CPF and a mobile number ({phone}); say which \
+         kind of key it is: write it as a CPF (000.000.000-00) or as a phone (+55\u{2026}), or \
+         name its kind"
+    )]
+    Ambiguous {
+        /// The eleven digits, as the CPF would be sent.
+        digits: String,
+        /// The same digits as the phone would be sent, `+55` first.
+        phone: String,
+    },
+    /// A key given with a kind it is not of.
+    #[error("\u{201c}{input}\u{201d} is not a {kind} key")]
+    NotOfKind {
+        /// The kind said.
+        kind: PixKeyKind,
+        /// What was given, trimmed.
+        input: String,
+    },
     /// None of the kinds of key.
     #[error(
         "\u{201c}{input}\u{201d} is not a PIX key: use a CPF, CNPJ, e-mail, phone number \
@@ -125,10 +213,52 @@ impl PixKey {
     /// - 32 hex digits, bare or in 8-4-4-4-12 groups: a random key, written in
     ///   lowercase with hyphens.
     /// - 11 digits (`.`, `-`, `/` and spaces allowed between): a CPF, check
-    ///   digits verified. Eleven bare digits are always a CPF, never a phone.
+    ///   digits verified; but eleven digits not written as a CPF
+    ///   (`000.000.000-00`) that are also a Brazilian mobile number (a real
+    ///   area code, then 9) are [`PixKeyError::Ambiguous`]: either would pay
+    ///   someone, so the kind must be said ([`PixKey::parse_as`]).
     /// - 14 digits or, per the 2026 rule, 12 letters or digits and 2 check
     ///   digits: a CNPJ, check digits verified, letters written in uppercase.
     pub fn parse(raw: &str) -> Result<PixKey, PixKeyError> {
+        let key = PixKey::parse_wire(raw)?;
+        if let PixKey::Cpf(digits) = &key
+            && !written_as_cpf(raw.trim())
+            && is_mobile_number(digits)
+        {
+            return Err(PixKeyError::Ambiguous {
+                digits: digits.clone(),
+                phone: format!("+55{digits}"),
+            });
+        }
+        Ok(key)
+    }
+
+    /// Reads a key whose kind was said (the answer to "CPF or mobile?", a
+    /// file's `pix_key_type`): eleven digits said to be a phone are the
+    /// Brazilian number `+55` and them.
+    pub fn parse_as(raw: &str, kind: PixKeyKind) -> Result<PixKey, PixKeyError> {
+        let trimmed = raw.trim();
+        let key = match kind {
+            PixKeyKind::Phone if !trimmed.starts_with('+') && !trimmed.is_empty() => {
+                PixKey::parse_wire(&format!("+55{trimmed}"))?
+            }
+            _ => PixKey::parse_wire(raw)?,
+        };
+        if key.kind() == kind {
+            Ok(key)
+        } else {
+            Err(PixKeyError::NotOfKind {
+                kind,
+                input: trimmed.to_owned(),
+            })
+        }
+    }
+
+    /// Reads a key as the service's requests and records write it, or a CPF
+    /// or CNPJ given as a document: eleven bare digits are a CPF there,
+    /// since a phone is always written `+55…`. What a person types as a
+    /// destination is read with [`PixKey::parse`].
+    pub fn parse_wire(raw: &str) -> Result<PixKey, PixKeyError> {
         let key = raw.trim();
         if key.is_empty() {
             return Err(PixKeyError::Empty);
@@ -190,6 +320,17 @@ impl PixKey {
         }
     }
 
+    /// Its kind.
+    pub fn kind(&self) -> PixKeyKind {
+        match self {
+            PixKey::Cpf(_) => PixKeyKind::Cpf,
+            PixKey::Cnpj(_) => PixKeyKind::Cnpj,
+            PixKey::Email(_) => PixKeyKind::Email,
+            PixKey::Phone(_) => PixKeyKind::Phone,
+            PixKey::Random(_) => PixKeyKind::Random,
+        }
+    }
+
     /// The kind of key, for people: `CPF`, `CNPJ`, `e-mail`, `phone` or `random key`.
     pub fn kind_name(&self) -> &'static str {
         match self {
@@ -206,6 +347,35 @@ impl std::fmt::Display for PixKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
+}
+
+/// The area codes (DDD) in use in Brazil, as ANATEL assigns them.
+const AREA_CODES: [u8; 67] = [
+    11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 24, 27, 28, 31, 32, 33, 34, 35, 37, 38, 41, 42, 43,
+    44, 45, 46, 47, 48, 49, 51, 53, 54, 55, 61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 73, 74, 75, 77,
+    79, 81, 82, 83, 84, 85, 86, 87, 88, 89, 91, 92, 93, 94, 95, 96, 97, 98, 99,
+];
+
+/// Whether eleven digits are a Brazilian mobile number: an area code in
+/// use, then 9.
+fn is_mobile_number(digits: &str) -> bool {
+    let bytes = digits.as_bytes();
+    bytes.len() == 11
+        && bytes.iter().all(u8::is_ascii_digit)
+        && bytes[2] == b'9'
+        && AREA_CODES.contains(&((bytes[0] - b'0') * 10 + (bytes[1] - b'0')))
+}
+
+/// Whether `key` is written the way a CPF is, `000.000.000-00`, which no
+/// phone number is.
+fn written_as_cpf(key: &str) -> bool {
+    let bytes = key.as_bytes();
+    bytes.len() == 14
+        && bytes.iter().enumerate().all(|(index, byte)| match index {
+            3 | 7 => *byte == b'.',
+            11 => *byte == b'-',
+            _ => byte.is_ascii_digit(),
+        })
 }
 
 /// Digit values per the Receita Federal rule: ASCII code minus 48, so `0`-`9`

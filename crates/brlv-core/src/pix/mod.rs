@@ -46,7 +46,7 @@ pub use brcode::{
     sanitize_text, try_build_brcode, verify_payment_code,
 };
 pub use error::{BrCodeError, MAX_MODULE_PIXELS};
-pub use key::{MAX_EMAIL_CHARS, PixKey, PixKeyError};
+pub use key::{MAX_EMAIL_CHARS, PixKey, PixKeyError, PixKeyKind};
 pub use qr::{QR_QUIET_ZONE_MODULES, QrMatrix, qr_modules, render_qr_png};
 pub use tlv::brcode_crc;
 

@@ -731,3 +731,75 @@ fn a_dynamic_code_gives_its_url_and_the_host_it_is_fetched_from() {
 fn push_test_field(out: &mut String, id: &str, value: &str) {
     out.push_str(&format!("{id}{:02}{value}", value.chars().count()));
 }
+
+#[test]
+fn eleven_digits_that_are_a_cpf_and_a_mobile_number_are_asked_about() {
+    // A valid CPF whose digits are also São Paulo's (11) mobile 98765-4374.
+    let Err(PixKeyError::Ambiguous { digits, phone }) = PixKey::parse("11987654374") else {
+        panic!("expected ambiguous");
+    };
+    assert_eq!(
+        (digits.as_str(), phone.as_str()),
+        ("11987654374", "+5511987654374")
+    );
+    // Spaced or dashed as a phone is written, still either.
+    assert!(matches!(
+        PixKey::parse("11 98765-4374"),
+        Err(PixKeyError::Ambiguous { .. })
+    ));
+    // The answer to "CPF or mobile?" reads it.
+    assert_eq!(
+        PixKey::parse_as("11987654374", PixKeyKind::Cpf),
+        Ok(PixKey::Cpf("11987654374".into()))
+    );
+    assert_eq!(
+        PixKey::parse_as("11987654374", PixKeyKind::Phone),
+        Ok(PixKey::Phone("+5511987654374".into()))
+    );
+    assert!(matches!(
+        PixKey::parse_as("11987654374", PixKeyKind::Email),
+        Err(PixKeyError::NotOfKind { .. })
+    ));
+    // Written as a CPF or as a phone, it says itself.
+    assert_eq!(
+        PixKey::parse("119.876.543-74"),
+        Ok(PixKey::Cpf("11987654374".into()))
+    );
+    assert_eq!(
+        PixKey::parse("+55 11 98765-4374"),
+        Ok(PixKey::Phone("+5511987654374".into()))
+    );
+    // As the service writes it (and as a document), eleven digits are a CPF.
+    assert_eq!(
+        PixKey::parse_wire("11987654374"),
+        Ok(PixKey::Cpf("11987654374".into()))
+    );
+}
+
+#[test]
+fn a_cpf_that_no_mobile_number_could_be_is_a_cpf() {
+    // 52 is no area code in use; 111.444.777-35 has no 9 after its area code.
+    for cpf in ["52998224725", "11144477735"] {
+        assert_eq!(PixKey::parse(cpf), Ok(PixKey::Cpf(cpf.into())), "{cpf}");
+    }
+}
+
+#[test]
+fn a_file_names_a_kind_in_either_language() {
+    for (name, kind) in [
+        ("CPF", PixKeyKind::Cpf),
+        ("e-mail", PixKeyKind::Email),
+        ("celular", PixKeyKind::Phone),
+        ("Phone", PixKeyKind::Phone),
+        ("aleatória", PixKeyKind::Random),
+        ("evp", PixKeyKind::Random),
+    ] {
+        assert_eq!(PixKeyKind::from_name(name), Some(kind), "{name}");
+    }
+    assert_eq!(PixKeyKind::from_name("pager"), None);
+    assert!(
+        PixKeyKind::ALL
+            .iter()
+            .all(|kind| PixKeyKind::from_name(kind.name()) == Some(*kind))
+    );
+}

@@ -75,7 +75,7 @@ pub fn cnpj_field(typed: Option<&str>) -> CnpjField {
     let Some(text) = typed.map(str::trim).filter(|text| !text.is_empty()) else {
         return CnpjField::Missing;
     };
-    match PixKey::parse(text) {
+    match PixKey::parse_wire(text) {
         Ok(PixKey::Cnpj(bare)) => {
             let written = format!(
                 "{}.{}.{}/{}-{}",

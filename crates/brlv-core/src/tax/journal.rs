@@ -157,7 +157,7 @@ pub fn record_settled(
                 }
             }
             Settlement::NotDone => dropped.push(one.post.id),
-            Settlement::CannotTell(_) => {}
+            Settlement::CannotTell(_) | Settlement::NotYetKnown { .. } => {}
         }
     }
     store.atomically(|store| {
@@ -302,7 +302,7 @@ mod tests {
         let entries = store.posts(None).unwrap();
         let claimed = settle::claimed_ids(&entries);
         let waiting: Vec<_> = entries.into_iter().filter(settle::is_pending).collect();
-        let settled = settle::settle_all(&waiting, lists, &claimed);
+        let settled = settle::settle_all(&waiting, &Default::default(), lists, &claimed);
         record_settled(store, &settled, at).unwrap()
     }
 

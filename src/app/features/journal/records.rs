@@ -177,6 +177,14 @@ pub fn outcome_record(post_id: Uuid, outcome: &SubmitOutcome, at: OffsetDateTime
             Some(text(error)),
             reread.as_ref().map(text),
         ),
+        // Kept pending (no answer): the journal's settling tells it once the
+        // service can no longer accept it.
+        SubmitOutcome::NotYetKnown { error, .. } => {
+            (Outcome::Unknown, true, None, Some(text(error)), None)
+        }
+        // The worker journals the settling's own verdict, with its
+        // candidates, before this is told.
+        SubmitOutcome::CannotTell(error) => (Outcome::Unknown, true, None, Some(text(error)), None),
     };
     OutcomeRecord {
         post_id,

@@ -2,6 +2,10 @@
 //! an answer and what became of each, and its CSV export as the person
 //! fills it.
 
+use std::collections::BTreeMap;
+
+use uuid::Uuid;
+
 use crate::app::export::ExportDraft;
 
 use super::message::SettledSend;
@@ -20,6 +24,10 @@ pub struct JournalState {
     /// The journal has told what it settled as this connection opened
     /// (perhaps nothing).
     pub settling_told: bool,
+    /// The sends "Send again…" was used for, by the journal's POST: filled
+    /// into their form (`None`), or sent again and the record it made.
+    /// Each is offered once: pressed twice, it would fill a second send.
+    pub sent_again: BTreeMap<Uuid, Option<Uuid>>,
 }
 
 /// What the journal's section is told.
@@ -31,6 +39,15 @@ pub enum JournalTold {
     Reveal,
     /// Another connection opened: what was told of the last one goes.
     SessionChanged,
+    /// "Send again…" filled the form with this POST's request.
+    Filled(Uuid),
+    /// The form filled with the POST `of` sent it again and made `id`.
+    SentAgain {
+        /// The journal's POST sent again.
+        of: Uuid,
+        /// The new record's id.
+        id: Uuid,
+    },
     /// What became of the journal's CSV export.
     File(crate::app::dialog::FileAnswer),
 }
@@ -50,8 +67,15 @@ impl JournalState {
                 self.settled.sort_by_key(|send| send.sent_at);
             }
             JournalTold::Reveal => self.reveal = true,
+            JournalTold::Filled(of) => {
+                self.sent_again.entry(of).or_insert(None);
+            }
+            JournalTold::SentAgain { of, id } => {
+                self.sent_again.insert(of, Some(id));
+            }
             JournalTold::SessionChanged => {
                 self.settled.clear();
+                self.sent_again.clear();
                 self.reveal = false;
                 self.settling_told = false;
             }

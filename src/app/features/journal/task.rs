@@ -279,10 +279,15 @@ pub async fn journaled<T>(
         })
         .await;
     let sent = send.await;
+    let closed_at = OffsetDateTime::now_utc();
     let outcome = settle(post_id, &sent);
     let still_waits = outcome.outcome == store::Outcome::Unknown && outcome.answer.is_none();
     let settled = journal
         .run(move |book| {
+            // When the connection closed: a send still to settle is not
+            // done only after the service could no longer accept it,
+            // counted from then.
+            book.store.append_closed(post_id, closed_at)?;
             if outflow_answer.is_none() || still_waits {
                 return book.store.append_outcome(&outcome);
             }

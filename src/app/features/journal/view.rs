@@ -4,6 +4,7 @@
 //! device" CSV export (its section).
 
 use egui::{RichText, Ui};
+use uuid::Uuid;
 
 use crate::app::dialog::{DialogPurpose, FileAnswer};
 use crate::app::format::asset_amount_text;
@@ -103,7 +104,9 @@ fn what_to_do_key(send: &SettledSend) -> Option<&'static str> {
 
 /// One settled send: its verdict on its tone, what to do, and for one not
 /// done whose form can hold it, "Send again…" (which fills the form; the
-/// form's review and the lock come after, as for anything typed).
+/// form's review and the lock come after, as for anything typed), offered
+/// once: `sent_again` says it was used (`Some(None)`: filled, not sent
+/// yet; `Some(Some(id))`: sent again as the record `id`).
 /// `focus`: the first such button takes the keyboard focus (the person
 /// came from the notice).
 fn settled_send_ui(
@@ -111,6 +114,7 @@ fn settled_send_ui(
     cx: &Shared,
     out: &mut Outbox,
     send: &SettledSend,
+    sent_again: Option<Option<Uuid>>,
     focus: &mut bool,
 ) {
     let time = cx.moments().exact(send.sent_at);
@@ -129,6 +133,18 @@ fn settled_send_ui(
             if let Some(resend) = &resend {
                 ui.add(egui::Label::new(resend_summary(cx, resend)).wrap());
             }
+            match sent_again {
+                Some(Some(id)) => {
+                    let said = cx.t_with("settle.sent_again", &[("id", &id.to_string())]);
+                    ui.add(egui::Label::new(RichText::new(said).strong()).wrap());
+                    return;
+                }
+                Some(None) => {
+                    ui.add(egui::Label::new(cx.t("settle.filled_again").as_ref()).wrap());
+                    return;
+                }
+                None => {}
+            }
             if let Some(key) = what_to_do_key(send) {
                 ui.add(egui::Label::new(cx.t(key).as_ref()).wrap());
             }
@@ -142,7 +158,10 @@ fn settled_send_ui(
                 }
                 button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
                 if button.clicked() {
-                    out.ask(Ask::FillForm(Box::new(resend)));
+                    out.ask(Ask::FillForm {
+                        resend: Box::new(resend),
+                        of: send.post_id,
+                    });
                 }
             }
         });
@@ -169,7 +188,8 @@ impl JournalState {
             ui.add(egui::Label::new(RichText::new(cx.t("settle.explain").as_ref()).weak()).wrap());
         });
         for send in &self.settled {
-            settled_send_ui(ui, cx, out, send, &mut focus);
+            let sent_again = self.sent_again.get(&send.post_id).copied();
+            settled_send_ui(ui, cx, out, send, sent_again, &mut focus);
         }
         ui.add_space(8.0);
     }

@@ -40,6 +40,12 @@ pub struct TransfersState {
     pub reviewing: Option<CreateTransfer>,
     /// Where its request stands.
     pub submit: SubmitStatus,
+    /// The request under review compared with the service's records for
+    /// a repeat, and whether the person chose to send it anyway.
+    pub repeats: crate::app::repeat_check::RepeatCheck,
+    /// The journal's POST an earlier run left not done that the form was
+    /// filled with ("Send again…"): the send it makes is linked to it.
+    pub sending_again: Option<Uuid>,
     /// The "Save this recipient" name, while that offer is open.
     pub recipient_offer: Option<String>,
     /// The transfer whose details are shown, its receipt's path, the export.
@@ -70,7 +76,7 @@ pub enum TransfersEvent {
     Show(Uuid),
     /// Fill the form with a transfer an earlier run left not done, as it
     /// was sent (amounts written in this language); nothing is sent.
-    Fill(Box<CreateTransfer>, Language),
+    Fill(Box<CreateTransfer>, Language, Uuid),
     /// An earlier run's transfer, whose answer never came, is this one.
     FoundAfterRestart(Uuid),
     /// What became of its CSV export.

@@ -15,7 +15,8 @@ use crate::app::i18n::tr;
 use crate::app::message::Command;
 use crate::app::panel::outflow_question::{outflow_question_ui, outflow_sent};
 use crate::app::panel::record_panel::{RecordFooter, export_answer, record_panel_ui};
-use crate::app::panel::{Outbox, Panel, Shared};
+use crate::app::panel::repeats::repeats_ui;
+use crate::app::panel::{Ask, Outbox, Panel, Shared};
 use crate::app::resources::{AccountData, ListQuery};
 use crate::app::submit::{Created, SubmitOutcome, SubmitRequest, SubmitStatus};
 use crate::app::ui::review::{ReviewChoice, review_with_ui};
@@ -25,6 +26,7 @@ use crate::app::ui::{
     technical_values_shown, wallet_choice_ui, wallet_choices,
 };
 use brlv_core::api::model::{Asset, Transfer, TransferState};
+use brlv_core::journal::settle::ListKind;
 
 use crate::app::panel::recipients::{recipient_offer_ui, recipient_picker_ui};
 use crate::app::recipient_book::RecipientKind;
@@ -69,6 +71,12 @@ impl Panel for TransfersState {
                         ..
                     } => {
                         self.created(transfer);
+                        if let Some(of) = self.sending_again.take() {
+                            out.ask(Ask::SentAgain {
+                                of,
+                                id: transfer.id,
+                            });
+                        }
                         Some(transfer.id)
                     }
                     _ => None,
@@ -93,7 +101,8 @@ impl Panel for TransfersState {
                 self.state_filter = None;
                 self.records.select(id);
             }
-            TransfersEvent::Fill(request, language) => {
+            TransfersEvent::Fill(request, language, of) => {
+                self.sending_again = Some(of);
                 self.draft = super::state::TransferDraft::sent_as(&request, language);
                 self.reviewing = None;
                 self.submit = SubmitStatus::Idle;
@@ -304,16 +313,30 @@ fn review_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mut
         return;
     };
     let mut review = transfer_review(cx, &request);
-    review.can_confirm = !transfers.submit.is_sending();
+    let body = serde_json::to_string(&request).unwrap_or_default();
+    let repeats = &mut transfers.repeats;
+    repeats.compare(
+        cx.wall_now,
+        cx.duplicate_days,
+        ListKind::Transfers.path(),
+        &body,
+        &cx.data.transfers,
+    );
+    review.can_confirm = !transfers.submit.is_sending() && repeats.allows_send();
     let target = Some(request.target_address.as_str());
     let outflow = &mut transfers.outflow;
     match review_with_ui(ui, &review, |ui| {
-        outflow_question_ui(ui, cx, target, outflow)
+        repeats_ui(ui, cx, "transfer", repeats);
+        outflow_question_ui(ui, cx, target, outflow);
     }) {
-        Some(ReviewChoice::Confirm) => out.submit(SubmitRequest::Transfer(request)),
+        Some(ReviewChoice::Confirm) => {
+            transfers.repeats.clear();
+            out.submit(SubmitRequest::Transfer(request));
+        }
         Some(ReviewChoice::Back) => {
             transfers.reviewing = None;
             transfers.outflow.clear();
+            transfers.repeats.clear();
         }
         _ => {}
     }

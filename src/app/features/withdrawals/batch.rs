@@ -69,6 +69,14 @@ pub fn cell_problem_text(language: Language, problem: &CellProblem) -> String {
         }
         CellProblem::Amount(error) => error.localize(language),
         CellProblem::PixKey(error) => error.localize(language),
+        CellProblem::AmbiguousPixKey { digits, phone } => tr_with(
+            language,
+            "batch.cell_pix_key_ambiguous",
+            &[("digits", digits), ("phone", phone)],
+        ),
+        CellProblem::PixKeyType(written) => {
+            tr_with(language, "batch.cell_pix_key_type", &[("written", written)])
+        }
         CellProblem::Address(error) => error.localize(language),
         CellProblem::Ted(error) => match error {
             TedFieldError::BankCode(_) => FieldError::BankCode.localize(language),
@@ -162,6 +170,7 @@ impl CheckedFile {
             && !self.checked.rows.is_empty())
         .then(|| Batch {
             id: self.checked.id.clone(),
+            file_sha256: self.checked.file_sha256.clone(),
             rows: self.checked.rows.clone(),
         })
     }
@@ -303,8 +312,9 @@ impl BatchState {
         Some(BatchCommand::Check { path, again })
     }
 
-    /// The request for the lock and the worker, when it can be sent.
-    pub fn request(&self) -> Option<SubmitRequest> {
+    /// The request for the lock and the worker, when it can be sent; its
+    /// rows compared for repeats over `duplicate_days`.
+    pub fn request(&self, duplicate_days: u32) -> Option<SubmitRequest> {
         let file = self.file.as_ref().filter(|file| file.sendable())?;
         Some(SubmitRequest::Batch(Box::new(BatchRequest {
             batch: file.batch()?,
@@ -312,12 +322,13 @@ impl BatchState {
                 again: file.again,
                 stop_at_first_failure: self.stop_at_first_failure,
             },
+            duplicate_days,
         })))
     }
 
     /// The request that resumes a paused or stopped run: the journal keeps
     /// the run, so the core sends only what it did not send yet.
-    pub fn request_resume(&self) -> Option<SubmitRequest> {
+    pub fn request_resume(&self, duplicate_days: u32) -> Option<SubmitRequest> {
         let file = self.file.as_ref()?;
         Some(SubmitRequest::Batch(Box::new(BatchRequest {
             batch: file.batch()?,
@@ -325,6 +336,7 @@ impl BatchState {
                 again: file.again,
                 stop_at_first_failure: self.stop_at_first_failure,
             },
+            duplicate_days,
         })))
     }
 

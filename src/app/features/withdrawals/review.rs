@@ -9,6 +9,7 @@ use egui::Ui;
 
 use crate::app::format::asset_name;
 use crate::app::panel::outflow_question::outflow_question_ui;
+use crate::app::panel::repeats::repeats_ui;
 use crate::app::panel::review::{
     address_line, at_par_with_brl, balance_lines, money_text, service_line,
 };
@@ -20,19 +21,25 @@ use crate::app::ui::review::{NoteTone, Review, ReviewChoice, ReviewLine, review_
 use crate::app::ui::submit_status_ui;
 use brlv_core::api::model::{CreateWithdrawal, WithdrawalMethod};
 use brlv_core::api::payout::{BankAccountType, TedAccount};
+use brlv_core::journal::settle::ListKind;
 use brlv_core::pix::PixKey;
 use brlv_core::recipients::Destination;
 
 use super::state::WithdrawalsState;
 
-/// A PIX key as a review shows it: its kind, and a CPF masked as bank apps
-/// mask a person's (the other kinds are what the person typed).
+/// A PIX key as a review shows it: its kind, and the key whole (a CPF
+/// written as one), so the person checks every digit of what they are
+/// about to pay; masking is for lists and receipts. `key` is the request's
+/// (eleven bare digits there are a CPF: a phone is sent `+55…`).
 fn pix_key_text(cx: &Shared, key: &str) -> String {
-    let Ok(parsed) = PixKey::parse(key) else {
+    let Ok(parsed) = PixKey::parse_wire(key) else {
         return key.to_owned();
     };
     let (kind, shown) = match &parsed {
-        PixKey::Cpf(_) => ("withdrawals.kind_cpf", masked_document(parsed.as_str())),
+        PixKey::Cpf(_) => (
+            "withdrawals.kind_cpf",
+            crate::app::format::document_formatted(parsed.as_str()),
+        ),
         PixKey::Cnpj(_) => ("withdrawals.kind_cnpj", parsed.as_str().to_owned()),
         PixKey::Email(_) => ("withdrawals.kind_email", parsed.as_str().to_owned()),
         PixKey::Phone(_) => ("withdrawals.kind_phone", parsed.as_str().to_owned()),
@@ -226,18 +233,32 @@ pub fn withdrawal_review_ui(
         return;
     };
     let mut review = withdrawal_review(cx, &request);
-    review.can_confirm = !withdrawals.submit.is_sending();
+    let body = serde_json::to_string(&request).unwrap_or_default();
+    let repeats = &mut withdrawals.repeats;
+    repeats.compare(
+        cx.wall_now,
+        cx.duplicate_days,
+        ListKind::Withdrawals.path(),
+        &body,
+        &cx.data.withdrawals,
+    );
+    review.can_confirm = !withdrawals.submit.is_sending() && repeats.allows_send();
     // A token withdrawal to an address outside the account asks, for the
     // tax year, what it was (PIX and TED ask nothing: they have no address).
     let target = request.target_address.as_deref();
     let outflow = &mut withdrawals.outflow;
     match review_with_ui(ui, &review, |ui| {
-        outflow_question_ui(ui, cx, target, outflow)
+        repeats_ui(ui, cx, "withdrawal", repeats);
+        outflow_question_ui(ui, cx, target, outflow);
     }) {
-        Some(ReviewChoice::Confirm) => out.submit(SubmitRequest::Withdrawal(request)),
+        Some(ReviewChoice::Confirm) => {
+            withdrawals.repeats.clear();
+            out.submit(SubmitRequest::Withdrawal(request));
+        }
         Some(ReviewChoice::Back) => {
             withdrawals.confirming = None;
             withdrawals.outflow.clear();
+            withdrawals.repeats.clear();
         }
         _ => {}
     }

@@ -4,10 +4,12 @@
 
 use uuid::Uuid;
 
+use brlv_core::pix::PixKeyKind;
+
 use crate::app::clock::Millis;
 use crate::app::dialog::FileAnswer;
 use crate::app::form::{
-    Field, FieldError, FieldErrors, address_field, amount_field, pix_key_field,
+    Field, FieldError, FieldErrors, address_field, amount_field, pix_key_field_as,
 };
 use crate::app::i18n::{self, Language};
 use crate::app::resources::{ListQuery, Narrowed};
@@ -30,6 +32,12 @@ pub struct WithdrawalsState {
     pub confirming: Option<CreateWithdrawal>,
     /// Where its request stands.
     pub submit: SubmitStatus,
+    /// The request under review compared with the service's records for
+    /// a repeat, and whether the person chose to send it anyway.
+    pub repeats: crate::app::repeat_check::RepeatCheck,
+    /// The journal's POST an earlier run left not done that the form was
+    /// filled with ("Send again…"): the send it makes is linked to it.
+    pub sending_again: Option<Uuid>,
     /// The "Save this recipient" name, while that offer is open.
     pub recipient_offer: Option<String>,
     /// The withdrawal whose details are shown, its receipt's path, the export.
@@ -70,7 +78,7 @@ pub enum WithdrawalsEvent {
     Batch(super::batch::BatchEvent),
     /// Fill the form with a withdrawal an earlier run left not done, as it
     /// was sent (amounts written in this language); nothing is sent.
-    Fill(Box<CreateWithdrawal>, Language),
+    Fill(Box<CreateWithdrawal>, Language, Uuid),
     /// An earlier run's withdrawal, whose answer never came, is this one.
     FoundAfterRestart(Uuid),
     /// What became of a file it asked for: its CSV export, a payouts
@@ -105,6 +113,10 @@ pub struct WithdrawalDraft {
     pub amount: String,
     /// Destination PIX key (PIX only).
     pub pix_key: String,
+    /// The answer to "CPF or mobile?" for the key as it was typed when
+    /// answered: eleven digits that are both are read as the kind said,
+    /// and not at all until it is (typing another key drops the answer).
+    pub pix_key_answer: Option<(String, PixKeyKind)>,
     /// The TED's destination account (TED only).
     pub ted: TedDraft,
     /// Where the tokens go (token only): an EVM address.
@@ -118,6 +130,7 @@ impl Default for WithdrawalDraft {
             asset: Asset::FiatBrl,
             amount: String::new(),
             pix_key: String::new(),
+            pix_key_answer: None,
             ted: TedDraft::default(),
             target_address: String::new(),
         }
@@ -133,6 +146,8 @@ impl WithdrawalDraft {
             asset: request.asset.clone(),
             amount: i18n::amount(language, request.amount, request.asset.scale()),
             pix_key: request.pix_key.clone().unwrap_or_default(),
+            // Sent, eleven bare digits were a CPF (a phone is sent +55…).
+            pix_key_answer: request.pix_key.clone().map(|key| (key, PixKeyKind::Cpf)),
             ted: request
                 .ted_account
                 .as_ref()
@@ -140,6 +155,14 @@ impl WithdrawalDraft {
                 .unwrap_or_default(),
             target_address: request.target_address.clone().unwrap_or_default(),
         }
+    }
+
+    /// The kind said for the key as typed now, if any.
+    pub fn pix_key_kind(&self) -> Option<PixKeyKind> {
+        self.pix_key_answer
+            .as_ref()
+            .filter(|(typed, _)| *typed == self.pix_key)
+            .map(|(_, kind)| *kind)
     }
 
     /// The request, or what is wrong. A PIX key is sent in its normalised form.
@@ -167,7 +190,7 @@ impl WithdrawalDraft {
             );
         }
         let pix_key = (self.method == WithdrawalMethod::Pix)
-            .then(|| pix_key_field(&self.pix_key, &mut errors))
+            .then(|| pix_key_field_as(&self.pix_key, self.pix_key_kind(), &mut errors))
             .flatten();
         let ted_account = (self.method == WithdrawalMethod::Ted)
             .then(|| self.ted.account(&mut errors))

@@ -1,10 +1,14 @@
-//! Creating a withdrawal. After a lost answer, a withdrawal of the same
-//! asset, method and amount that was not listed before shows it was created.
+//! Creating a withdrawal. After a lost answer, the core's one settling
+//! decides ([`send_settled`]): a withdrawal not listed before the send, of
+//! the same asset, method, amount and destination, shows it was created;
+//! none, read before the service could no longer accept it, is not yet
+//! known, and the worker reads again by itself once that moment has passed.
 
 use crate::app::resources::ResourceKey;
-use crate::app::submit::{Created, SubmitOutcome, settle};
+use crate::app::submit::{Created, SubmitOutcome, send_settled};
 use brlv_core::api::Client;
-use brlv_core::api::model::{CreateWithdrawal, Withdrawal};
+use brlv_core::api::model::CreateWithdrawal;
+use brlv_core::journal::settle::ListKind;
 
 /// What a withdrawal changes, re-read at once afterwards.
 pub const REFRESH_AFTER: &[ResourceKey] = &[
@@ -14,26 +18,14 @@ pub const REFRESH_AFTER: &[ResourceKey] = &[
     ResourceKey::BalanceBrlv,
 ];
 
-fn same_withdrawal(withdrawal: &Withdrawal, request: &CreateWithdrawal) -> bool {
-    withdrawal.asset.as_ref() == Some(&request.asset)
-        && withdrawal.method.as_ref() == Some(&request.method)
-        && withdrawal.amount() == Some(request.amount)
-}
-
 /// `POST /withdrawals`, once.
 pub async fn create(client: &Client, request: &CreateWithdrawal) -> SubmitOutcome {
-    let before = client.list_withdrawals(None).await.ok();
-    let sent = client.create_withdrawal(request).await;
-    settle(sent, Created::Withdrawal, || async {
-        let before = before.ok_or(None)?;
-        let after = client.list_withdrawals(None).await.map_err(Some)?;
-        Ok(after
-            .into_iter()
-            .find(|withdrawal| {
-                same_withdrawal(withdrawal, request)
-                    && !before.iter().any(|old| old.id == withdrawal.id)
-            })
-            .map(Created::Withdrawal))
-    })
+    send_settled(
+        ListKind::Withdrawals,
+        serde_json::to_string(request).unwrap_or_default(),
+        client.create_withdrawal(request),
+        || client.list_withdrawals(None),
+        Created::Withdrawal,
+    )
     .await
 }

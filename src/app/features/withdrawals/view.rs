@@ -3,7 +3,7 @@
 //! is sent; the list with its asset filter (sent to the API), every field of
 //! the selected withdrawal, and the CSV export.
 
-use egui::Ui;
+use egui::{RichText, Ui};
 
 use crate::app::dialog::{DialogPurpose, FileAnswer, WriteKind};
 use crate::app::export::ExportRecords;
@@ -14,7 +14,7 @@ use crate::app::format::{
 use crate::app::message::Command;
 use crate::app::panel::outflow_question::outflow_sent;
 use crate::app::panel::record_panel::{RecordFooter, export_answer, record_panel_ui};
-use crate::app::panel::{Outbox, Panel, Shared};
+use crate::app::panel::{Ask, Outbox, Panel, Shared};
 use crate::app::resources::{AccountData, ListQuery};
 use crate::app::submit::{Created, SubmitOutcome, SubmitStatus};
 use crate::app::ted::{TedDraft, ted_destination_text};
@@ -26,7 +26,7 @@ use crate::app::ui::{
 };
 use brlv_core::api::model::{Asset, Withdrawal, WithdrawalMethod};
 use brlv_core::api::payout::TED_ACCOUNT_FIELDS;
-use brlv_core::pix::PixKey;
+use brlv_core::pix::{PixKey, PixKeyError, PixKeyKind};
 
 use crate::app::panel::recipients::{recipient_offer_ui, recipient_picker_ui};
 use crate::app::panel::review::{available_at_field_ui, pix_kind_text, within_balance};
@@ -89,6 +89,12 @@ impl Panel for WithdrawalsState {
                         ..
                     } => {
                         self.created(withdrawal);
+                        if let Some(of) = self.sending_again.take() {
+                            out.ask(Ask::SentAgain {
+                                of,
+                                id: withdrawal.id,
+                            });
+                        }
                         Some(withdrawal.id)
                     }
                     _ => None,
@@ -117,7 +123,8 @@ impl Panel for WithdrawalsState {
                     out.command(Command::Batch(command));
                 }
             }
-            WithdrawalsEvent::Fill(request, language) => {
+            WithdrawalsEvent::Fill(request, language, of) => {
+                self.sending_again = Some(of);
                 self.draft = super::state::WithdrawalDraft::sent_as(&request, language);
                 self.confirming = None;
                 self.submit = SubmitStatus::Idle;
@@ -277,7 +284,13 @@ fn form_ui(ui: &mut Ui, withdrawals: &mut WithdrawalsState, cx: &Shared, out: &m
         let label = cx.t("withdrawals.pix_key");
         let draft = &mut withdrawals.draft;
         pix_key_field_ui(ui, &label, &mut draft.pix_key, key_message);
-        if let Ok(key) = PixKey::parse(&withdrawals.draft.pix_key) {
+        pix_key_kind_ui(ui, cx, draft);
+        let kind = draft.pix_key_kind();
+        let parsed = match kind {
+            Some(kind) => PixKey::parse_as(&draft.pix_key, kind),
+            None => PixKey::parse(&draft.pix_key),
+        };
+        if let Ok(key) = parsed {
             note_ui(
                 ui,
                 &cx.t_with(
@@ -539,4 +552,29 @@ fn withdrawal_sent_text(cx: &Shared, withdrawal: &Withdrawal) -> String {
         )
     };
     cx.t_with(key, &[("amount", &amount), ("to", &to)])
+}
+
+/// "CPF or mobile?" under a PIX key of eleven digits that are both a valid
+/// CPF and a Brazilian mobile number: either would pay someone, so the form
+/// is not valid until the person says which (two radio buttons, each named
+/// with the key as it would be read, reached by Tab, chosen by Space).
+fn pix_key_kind_ui(ui: &mut Ui, cx: &Shared, draft: &mut super::state::WithdrawalDraft) {
+    let Err(PixKeyError::Ambiguous { digits, phone }) = PixKey::parse(&draft.pix_key) else {
+        return;
+    };
+    let question = ui.label(RichText::new(cx.t("withdrawals.cpf_or_mobile").as_ref()).strong());
+    crate::app::ui::live_region(&question, true);
+    let mut kind = draft.pix_key_kind();
+    let cpf = cx.t_with(
+        "withdrawals.cpf_or_mobile_cpf",
+        &[("cpf", &crate::app::format::document_formatted(&digits))],
+    );
+    let mobile = cx.t_with("withdrawals.cpf_or_mobile_phone", &[("phone", &phone)]);
+    ui.horizontal(|ui| {
+        ui.radio_value(&mut kind, Some(PixKeyKind::Cpf), cpf.as_str());
+        ui.radio_value(&mut kind, Some(PixKeyKind::Phone), mobile.as_str());
+    });
+    if let Some(kind) = kind {
+        draft.pix_key_answer = Some((draft.pix_key.clone(), kind));
+    }
 }

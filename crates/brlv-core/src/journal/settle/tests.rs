@@ -1,6 +1,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use super::*;
+use crate::journal::SendContext;
 
 /// 2026-09-21 12:00:00 UTC, the send time of the worked examples.
 fn sent_at() -> OffsetDateTime {
@@ -67,11 +68,17 @@ fn an_applied_withdrawal_is_done_with_the_id_of_its_record() {
         ],
         Duration::minutes(5),
     );
-    let Settlement::Done { id, record } = settle_one(&pix_post(1), &list) else {
+    let Settlement::Done {
+        id,
+        record,
+        unconfirmed,
+    } = settle_one(&pix_post(1), &list)
+    else {
         panic!("expected done");
     };
     assert_eq!(id, A);
     assert_eq!(record["amount"], "250.0");
+    assert!(unconfirmed.is_empty(), "every field sent was shown");
 }
 
 #[test]
@@ -90,14 +97,25 @@ fn a_withdrawal_with_no_record_read_after_the_window_is_not_done() {
 }
 
 #[test]
-fn nothing_found_before_the_service_stops_accepting_it_cannot_tell_yet() {
+fn nothing_found_before_the_service_stops_accepting_it_is_not_yet_known() {
     let list = read(Vec::new(), Duration::seconds(30));
     assert_eq!(
         settle_one(&pix_post(1), &list),
-        Settlement::CannotTell(CannotTell::TooSoon {
+        Settlement::NotYetKnown {
             until: sent_at() + SEND_LIMIT
-        })
+        }
     );
+}
+
+fn ids_of(settlement: &Settlement) -> Vec<String> {
+    match settlement {
+        Settlement::CannotTell(why) => why
+            .candidates()
+            .iter()
+            .map(|candidate| candidate.id.clone())
+            .collect(),
+        other => panic!("expected cannot tell, got {other:?}"),
+    }
 }
 
 #[test]
@@ -109,12 +127,12 @@ fn two_identical_records_in_the_window_cannot_tell() {
         ],
         Duration::minutes(5),
     );
-    assert_eq!(
-        settle_one(&pix_post(1), &list),
-        Settlement::CannotTell(CannotTell::Identical {
-            ids: vec![A.to_owned(), B.to_owned()]
-        })
-    );
+    let settlement = settle_one(&pix_post(1), &list);
+    assert!(matches!(
+        settlement,
+        Settlement::CannotTell(CannotTell::Identical { .. })
+    ));
+    assert_eq!(ids_of(&settlement), vec![A.to_owned(), B.to_owned()]);
 }
 
 #[test]
@@ -186,14 +204,16 @@ fn two_identical_sends_and_one_record_are_one_done_and_one_not_done() {
         PostEntry {
             post: second,
             outcome: None,
+            context: SendContext::default(),
         },
         PostEntry {
             post: pix_post(1),
             outcome: None,
+            context: SendContext::default(),
         },
     ];
     let lists: Lists = [(ListKind::Withdrawals, Ok(list))].into();
-    let settled = settle_all(&pending, &lists, &BTreeSet::new());
+    let settled = settle_all(&pending, &ListedBefore::new(), &lists, &BTreeSet::new());
     assert_eq!(settled[0].post.id, Uuid::from_u128(1), "oldest first");
     assert!(matches!(settled[0].settlement, Settlement::Done { ref id, .. } if id == A));
     assert_eq!(settled[1].settlement, Settlement::NotDone);
@@ -270,12 +290,12 @@ fn transfers_orders_and_wallets_match_on_their_own_fields() {
         ],
         Duration::minutes(5),
     );
-    assert_eq!(
-        settle_one(&wallet, &list),
-        Settlement::CannotTell(CannotTell::Undated {
-            ids: vec!["0xabc".into()]
-        })
-    );
+    let settlement = settle_one(&wallet, &list);
+    assert!(matches!(
+        settlement,
+        Settlement::CannotTell(CannotTell::Undated { .. })
+    ));
+    assert_eq!(ids_of(&settlement), vec!["0xabc".to_owned()]);
     let list = read(
         vec![json!({"name": "Ops", "address": "0xdef"})],
         Duration::minutes(5),
@@ -337,7 +357,7 @@ fn the_journal_keeps_each_conclusion_once_and_leaves_the_undecided_pending() {
         }),
     )]
     .into();
-    let settled = settle_all(&waiting, &lists, &claimed);
+    let settled = settle_all(&waiting, &ListedBefore::new(), &lists, &claimed);
     let written = record_all(&mut store, &settled, OffsetDateTime::now_utc()).unwrap();
     assert_eq!(written, 4, "the recent one stays pending");
 
@@ -358,7 +378,7 @@ fn the_journal_keeps_each_conclusion_once_and_leaves_the_undecided_pending() {
     assert_eq!(outcome(2).unwrap().outcome, Outcome::NotApplied);
     let three = outcome(3).unwrap();
     assert_eq!(three.outcome, Outcome::Unknown);
-    assert!(three.reread_error.unwrap().contains("2 identical records"));
+    assert!(three.reread_error.unwrap().contains("2 records like it"));
     assert!(outcome(5).is_none(), "read too soon: still pending");
 
     // Settled once: only the recent one is left, and the cannot-tell
@@ -390,6 +410,7 @@ fn a_lost_answer_the_app_could_not_settle_is_pending_again() {
             error: Some("HTTP 502".into()),
             reread_error: Some("HTTP 503".into()),
         }),
+        context: SendContext::default(),
     };
     assert!(is_pending(&entry));
     assert!(!is_cannot_tell(&entry));
@@ -406,4 +427,177 @@ fn the_same_send_is_the_same_endpoint_and_json() {
         &PIX_BODY.replace("250.00", "250.01")
     ));
     assert!(!same_send(&post, "/api/v0/transfers", PIX_BODY));
+}
+
+/// A send whose connection closed `closed_after` the send, with the ids
+/// listed before it left.
+fn sent_with(closed_after: Option<Duration>, listed_before: &[&str]) -> Sent {
+    let mut sent = Sent::from_post(&pix_post(1));
+    sent.closed_at = closed_after.map(|after| sent_at() + after);
+    sent.listed_before = Some(listed_before.iter().map(|id| (*id).to_owned()).collect());
+    sent
+}
+
+#[test]
+fn a_late_request_is_not_yet_known_until_the_horizon_after_its_connection_closed() {
+    // The client gave up after 20 s; the request reached the service 25 s
+    // after it left, through a proxy that held it.
+    let sent = sent_with(Some(Duration::seconds(20)), &[]);
+    let horizon = sent_at() + Duration::seconds(20) + SEND_LIMIT;
+    assert_eq!(sent.horizon(), horizon);
+    let right_after = read(Vec::new(), Duration::seconds(21));
+    assert_eq!(
+        settle(&sent, Ok(&right_after), &BTreeSet::new()),
+        Settlement::NotYetKnown { until: horizon },
+        "never 'not done' while the service could still take it"
+    );
+    // Counted from the send alone, 65 s would already say "not done".
+    let between = read(Vec::new(), Duration::seconds(65));
+    assert!(matches!(
+        settle(&sent, Ok(&between), &BTreeSet::new()),
+        Settlement::NotYetKnown { .. }
+    ));
+    let late = pix_record(A, "250.00", "ana@example.com", Duration::seconds(25));
+    let after_horizon = read(vec![late], Duration::seconds(81));
+    assert!(matches!(
+        settle(&sent, Ok(&after_horizon), &BTreeSet::new()),
+        Settlement::Done { ref id, .. } if id == A
+    ));
+    let nothing_came = read(Vec::new(), Duration::seconds(81));
+    assert_eq!(
+        settle(&sent, Ok(&nothing_came), &BTreeSet::new()),
+        Settlement::NotDone
+    );
+}
+
+#[test]
+fn an_identical_payout_to_another_key_during_the_wait_is_not_this_send() {
+    let sent = sent_with(Some(Duration::seconds(20)), &[]);
+    let other_key = pix_record(B, "250.00", "bia@example.com", Duration::seconds(10));
+    let list = read(vec![other_key], Duration::seconds(90));
+    assert_eq!(
+        settle(&sent, Ok(&list), &BTreeSet::new()),
+        Settlement::NotDone,
+        "a payout of the same amount to another key is someone else's"
+    );
+}
+
+#[test]
+fn two_identical_candidates_cannot_tell_and_each_is_listed_for_a_person_to_check() {
+    let sent = sent_with(Some(Duration::seconds(20)), &[]);
+    let list = read(
+        vec![
+            pix_record(A, "250.00", "ana@example.com", Duration::seconds(3)),
+            pix_record(B, "250.00", "ana@example.com", Duration::seconds(15)),
+        ],
+        Duration::seconds(90),
+    );
+    let Settlement::CannotTell(why) = settle(&sent, Ok(&list), &BTreeSet::new()) else {
+        panic!("expected cannot tell");
+    };
+    let candidates = why.candidates();
+    assert_eq!(candidates.len(), 2);
+    assert_eq!(candidates[0].id, A);
+    assert_eq!(candidates[0].amount, Some("250".parse().unwrap()));
+    assert_eq!(
+        candidates[0].destination.as_deref(),
+        Some("ana@example.com")
+    );
+    assert_eq!(
+        candidates[1].created_at,
+        Some(sent_at() + Duration::seconds(15))
+    );
+    let words = why.to_string();
+    assert!(words.contains(A) && words.contains(B) && words.contains("ana@example.com"));
+    // The journal keeps them with it.
+    let settled = Settled {
+        post: pix_post(1),
+        settlement: Settlement::CannotTell(why),
+    };
+    let record = outcome_record(&settled, sent_at()).unwrap();
+    let answer: Value = serde_json::from_str(record.answer.as_deref().unwrap()).unwrap();
+    assert_eq!(answer["candidates"][1]["id"], B);
+    assert_eq!(answer["candidates"][1]["amount"], "250.00");
+}
+
+#[test]
+fn a_record_without_the_destination_field_is_done_on_a_weaker_match_that_says_so() {
+    let sent = sent_with(None, &[]);
+    let mut record = pix_record(A, "250.00", "ana@example.com", Duration::seconds(2));
+    record.as_object_mut().unwrap().remove("pix-key").unwrap();
+    let list = read(vec![record], Duration::minutes(5));
+    let Settlement::Done {
+        id, unconfirmed, ..
+    } = settle(&sent, Ok(&list), &BTreeSet::new())
+    else {
+        panic!("expected done");
+    };
+    assert_eq!(id, A);
+    assert_eq!(unconfirmed, vec!["pix-key".to_owned()]);
+}
+
+#[test]
+fn a_record_listed_before_the_send_left_is_never_taken_for_it() {
+    // An identical payout made 30 s before, well inside the clock's
+    // tolerance: the time window alone would take it for this send.
+    let earlier = pix_record(A, "250.00", "ana@example.com", Duration::seconds(-30));
+    let list = read(vec![earlier], Duration::minutes(5));
+    let without_ids = Sent::from_post(&pix_post(1));
+    assert!(matches!(
+        settle(&without_ids, Ok(&list), &BTreeSet::new()),
+        Settlement::Done { .. }
+    ));
+    let with_ids = sent_with(None, &[A]);
+    assert_eq!(
+        settle(&with_ids, Ok(&list), &BTreeSet::new()),
+        Settlement::NotDone
+    );
+}
+
+#[test]
+fn the_journal_keeps_what_the_list_held_before_and_when_the_connection_closed() {
+    let mut store = Store::in_memory().unwrap();
+    let read_seq = store
+        .append_list_read(&crate::journal::ListReadRecord {
+            list: "/api/v0/withdrawals".into(),
+            read_at: sent_at() - Duration::seconds(1),
+            ids: vec![A.to_owned()],
+        })
+        .unwrap();
+    store
+        .append_post_after_read(&pix_post(1), Some(read_seq))
+        .unwrap();
+    store
+        .append_closed(Uuid::from_u128(1), sent_at() + Duration::seconds(20))
+        .unwrap();
+    let waiting = pending(&store).unwrap();
+    assert_eq!(waiting.len(), 1);
+    assert_eq!(
+        waiting[0].context,
+        SendContext {
+            listed_before: Some(read_seq),
+            closed_at: Some(sent_at() + Duration::seconds(20)),
+        }
+    );
+    let reads = listed_before_of(&store, &waiting);
+    let earlier = pix_record(A, "250.00", "ana@example.com", Duration::seconds(-30));
+    let lists: Lists = [(
+        ListKind::Withdrawals,
+        Ok(read(vec![earlier], Duration::seconds(85))),
+    )]
+    .into();
+    let settled = settle_all(&waiting, &reads, &lists, &BTreeSet::new());
+    assert_eq!(settled[0].settlement, Settlement::NotDone);
+    // Read at 70 s, before the horizon counted from the closing (80 s).
+    let lists: Lists = [(
+        ListKind::Withdrawals,
+        Ok(read(Vec::new(), Duration::seconds(70))),
+    )]
+    .into();
+    let settled = settle_all(&waiting, &reads, &lists, &BTreeSet::new());
+    assert!(settled[0].settlement.may_change());
+    assert!(
+        outcome_record(&settled[0], sent_at()).is_none(),
+        "stays pending"
+    );
 }

@@ -206,3 +206,25 @@ pub fn notifications_setting_ui(ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
     }
     ui.label(RichText::new(cx.t("notify.settings_hint").as_ref()).weak());
 }
+
+/// How many days back a payment under review is compared with the
+/// service's records for a repeat (1 to 365; the command line's
+/// `--duplicate-days`), with what it does.
+pub fn duplicate_days_setting_ui(ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
+    ui.add_space(12.0);
+    let title = cx.t("repeats.settings_title");
+    ui.label(RichText::new(title.as_ref()).strong());
+    let mut days = cx.duplicate_days;
+    let changed = ui
+        .horizontal(|ui| {
+            let name = ui.label(cx.t("repeats.settings_days").as_ref());
+            ui.add(egui::DragValue::new(&mut days).range(1..=365).speed(0.2))
+                .labelled_by(name.id)
+                .changed()
+        })
+        .inner;
+    if changed {
+        out.ask(Ask::Set(Setting::DuplicateDays(days)));
+    }
+    ui.label(RichText::new(cx.t("repeats.settings_hint").as_ref()).weak());
+}

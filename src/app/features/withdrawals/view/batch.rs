@@ -548,7 +548,7 @@ fn confirm_ui(
     let review = batch_review(cx, &to_send, batch.stop_at_first_failure);
     match review_ui(ui, &review) {
         Some(ReviewChoice::Confirm) => {
-            if let Some(request) = batch.request() {
+            if let Some(request) = batch.request(cx.duplicate_days) {
                 out.submit(request);
             }
         }
@@ -572,7 +572,7 @@ fn progress_ui(
         ui.label(RichText::new(cx.t_with("batch.paused", &args)).strong());
         ui.horizontal(|ui| {
             if ui.button(cx.t("batch.resume").as_ref()).clicked()
-                && let Some(request) = batch.request_resume()
+                && let Some(request) = batch.request_resume(cx.duplicate_days)
             {
                 out.submit(request);
             }
@@ -649,7 +649,7 @@ fn result_ui(
         note_ui(ui, &cx.t("batch.not_finished"));
         if file.batch().is_some()
             && ui.button(cx.t("batch.resume").as_ref()).clicked()
-            && let Some(request) = batch.request_resume()
+            && let Some(request) = batch.request_resume(cx.duplicate_days)
         {
             out.submit(request);
         }
