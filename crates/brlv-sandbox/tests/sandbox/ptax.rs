@@ -5,8 +5,7 @@
 //! reason, never a zero.
 
 use std::collections::BTreeSet;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 
 use axum::http::StatusCode;
 use brlv_core::journal::Store;
@@ -14,6 +13,8 @@ use brlv_core::tax::Language;
 use brlv_core::tax::journal::dollar_rates_through;
 use brlv_core::tax::ptax::{self, PtaxClient, RateOnDay};
 use brlv_sandbox::{Sandbox, SandboxConfig};
+
+use crate::support::answering;
 use rust_decimal::Decimal;
 use time::macros::date;
 use time::{Date, OffsetDateTime};
@@ -129,21 +130,6 @@ async fn today_is_not_kept_since_its_rate_may_not_be_published_yet() {
     assert!(matches!(first.rates.on(today()), RateOnDay::Known(_)));
     dollar_rates_through(&client, Some(&mut store), &needed, today()).await;
     assert_eq!(sandbox.dollar_rate_requests(), 2);
-}
-
-/// A stand-in for the Banco Central that answers every request with
-/// `status` and `body`, counting them.
-async fn answering(status: StatusCode, body: &'static str) -> (String, Arc<AtomicU64>) {
-    let count = Arc::new(AtomicU64::new(0));
-    let counted = Arc::clone(&count);
-    let app = axum::Router::new().fallback(move || {
-        counted.fetch_add(1, Ordering::Relaxed);
-        async move { (status, body) }
-    });
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await });
-    (format!("http://{address}/"), count)
 }
 
 #[tokio::test]

@@ -5,14 +5,15 @@
 //! never a zero.
 
 use std::collections::BTreeSet;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 
 use axum::http::StatusCode;
 use brlv_core::journal::Store;
 use brlv_core::tax::YearMonth;
 use brlv_core::tax::selic::{self, SelicClient, SelicOnMonth, selic_through};
 use brlv_sandbox::{Sandbox, SandboxConfig};
+
+use crate::support::answering;
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
 
@@ -107,21 +108,6 @@ async fn the_current_month_is_not_published_and_is_flagged_not_zero() {
     let (second, _) = selic_through(&client, Some(&mut store), &needed, this_month()).await;
     assert_eq!(second.requests, 1);
     assert_eq!(sandbox.selic_requests(), 2);
-}
-
-/// A stand-in for the Banco Central that answers every request with
-/// `status` and `body`, counting them.
-async fn answering(status: StatusCode, body: &'static str) -> (String, Arc<AtomicU64>) {
-    let count = Arc::new(AtomicU64::new(0));
-    let counted = Arc::clone(&count);
-    let app = axum::Router::new().fallback(move || {
-        counted.fetch_add(1, Ordering::Relaxed);
-        async move { (status, body) }
-    });
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await });
-    (format!("http://{address}/"), count)
 }
 
 #[tokio::test]

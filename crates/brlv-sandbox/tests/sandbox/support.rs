@@ -307,3 +307,21 @@ pub async fn post_refused(
     let bytes = serde_json::to_vec(&body).unwrap();
     refused(sandbox, Method::POST, path, &bytes, status, code, names).await;
 }
+
+/// A stand-in for the Banco Central that answers every request with
+/// `status` and `body`, counting them.
+pub async fn answering(
+    status: axum::http::StatusCode,
+    body: &'static str,
+) -> (String, std::sync::Arc<std::sync::atomic::AtomicU64>) {
+    let count = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let counted = std::sync::Arc::clone(&count);
+    let app = axum::Router::new().fallback(move || {
+        counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        async move { (status, body) }
+    });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    (format!("http://{address}/"), count)
+}
