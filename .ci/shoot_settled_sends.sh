@@ -3,7 +3,8 @@
 # Sends a crash left without an answer, as the window tells them at start:
 # a headless sandbox on PORT with one payout it holds and two identical
 # ones (paid from another journal, so their answers never reached this
-# one), then the journal a crash leaves (three POSTs with no outcome, sent
+# one; the twin is sent with --again, past the repeat check, on purpose),
+# then the journal a crash leaves (three POSTs with no outcome, sent
 # 90 s ago), and a screenshot of the window on that profile.
 set -eu
 BIN=$1 PORT=$2 OUT=$3; shift 3
@@ -17,7 +18,7 @@ source "$home/demo/env.sh"
 for _ in $(seq 1 50); do "$BIN" call GET /api/v0/assets/brl/balance --quiet >/dev/null 2>&1 && break; sleep 0.2; done
 pix() { echo "{\"asset\":\"fiat/brl\",\"method\":\"pix\",\"amount\":\"$1\",\"pix-key\":\"ana@example.com\"}"; }
 for amount in 12.34 56.78 56.78; do
-  XDG_DATA_HOME="$home/elsewhere" "$BIN" call POST /api/v0/withdrawals --allow-plain-key --data "$(pix "$amount")" --quiet >/dev/null 2>&1
+  XDG_DATA_HOME="$home/elsewhere" "$BIN" call POST /api/v0/withdrawals --allow-plain-key --again --data "$(pix "$amount")" --quiet >/dev/null 2>&1
 done
 export XDG_DATA_HOME="$home/data"
 # The profile's journal is created by its first POST (this one refused).
