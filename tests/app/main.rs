@@ -46,6 +46,7 @@ mod ui_orders;
 mod ui_outflow_at_send;
 mod ui_overview;
 mod ui_qr_check;
+mod ui_quote_id_review;
 mod ui_receipts;
 mod ui_recipients;
 mod ui_repeats;

@@ -2,7 +2,10 @@
 //! what is paid, large, in R$ and in the asset; what is received and by
 //! whom; the quote's fee and rate; the balance before and after when it
 //! pays; the service; the quote's countdown. An expired quote cannot be
-//! confirmed: the review offers to ask for a new one.
+//! confirmed: the review offers to ask for a new one. Neither can a pasted
+//! quote id whose amounts the app does not know: the service's interface
+//! has no way to read a quote by its id, so the review says the amounts are
+//! unknown and offers a new quote rather than a blind confirmation.
 
 use egui::Ui;
 use rust_decimal::Decimal;
@@ -63,9 +66,50 @@ fn seconds_left(cx: &Shared, quote: Option<&Quote>) -> Option<i64> {
     Some((expiration - cx.wall_now).whole_seconds())
 }
 
+/// The review of an order whose quote's amounts are unknown (a pasted quote
+/// id): what it would send, that the amounts are unknown, and a new quote
+/// offered in place of "Confirmar".
+fn unknown_quote_review(cx: &Shared, order: &CreateOrder) -> Review {
+    let mut lines = vec![recipient_line(cx, order)];
+    if let Some(address) = &order.source_wallet_address {
+        lines.push(address_line(cx, "review.from", address));
+    }
+    let payment = if order.source_payment_method == Some(PaymentMethod::Brcode) {
+        "orders.form_pay_brcode"
+    } else {
+        "orders.form_pay_balance"
+    };
+    lines.push(ReviewLine::new(cx.t("review.payment"), cx.t(payment)));
+    lines.extend(service_line(cx));
+    lines.push(ReviewLine::new(
+        cx.t("review.quote_id"),
+        order.quote_id.to_string(),
+    ));
+    Review {
+        id: "order_review",
+        title: cx.t("review.title").into(),
+        headline_label: cx.t("review.amounts_unknown").into(),
+        headline: None,
+        headline_detail: None,
+        lines,
+        notes: vec![(
+            cx.t("review.quote_unknown").into_owned(),
+            NoteTone::Blocking,
+        )],
+        back: cx.t("review.back").into(),
+        confirm: cx.t("review.confirm").into(),
+        can_confirm: false,
+        renew: Some(cx.t("review.new_quote").into()),
+    }
+}
+
 /// What the review of `order` shows, `quote` being the one it accepts when
-/// it was asked for here.
+/// the app knows it (asked for here).
 fn order_review(cx: &Shared, order: &CreateOrder, quote: Option<&Quote>) -> Review {
+    let Some(quote) = quote else {
+        return unknown_quote_review(cx, order);
+    };
+    let quote = Some(quote);
     let by_brcode = order.source_payment_method == Some(PaymentMethod::Brcode);
     let paid = quote.and_then(|quote| Some((quote.source_amount?, quote.source_asset.clone()?)));
     let (headline, headline_detail) = match &paid {
@@ -172,11 +216,13 @@ pub fn order_review_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared, out: 
     let Some(order) = orders.form.reviewing.clone() else {
         return;
     };
-    let asked_here = orders.form.quote_source == QuoteSource::Ask;
-    let quote = asked_here
-        .then(|| orders.form.current_quote().cloned())
-        .flatten()
-        .filter(|quote| quote.id == order.quote_id);
+    // A pasted id is known only when it is the quote received here.
+    let quote = match orders.form.quote_source {
+        QuoteSource::Ask => orders.form.current_quote(),
+        QuoteSource::Paste => orders.form.quote.as_ref().map(|(_, quote)| quote),
+    }
+    .filter(|quote| quote.id == order.quote_id)
+    .cloned();
     if let Some(expiration) = quote.as_ref().and_then(|quote| quote.expiration)
         && expiration > cx.wall_now
     {
@@ -214,9 +260,12 @@ pub fn order_review_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared, out: 
 }
 
 /// Back to the form, asking for a new quote for what it holds: an expired
-/// quote's way on, from its review or from the passphrase's dialog.
+/// or unknown quote's way on, from its review or from the passphrase's
+/// dialog. A pasted id gives way to a quote asked for here; with no amount
+/// typed yet, the form waits for one.
 pub fn ask_new_quote(orders: &mut OrdersState, out: &mut Outbox) {
     orders.form.reviewing = None;
+    orders.form.quote_source = QuoteSource::Ask;
     if let Ok(request) = orders.form.quote_request() {
         let form = &mut orders.form;
         form.quote_in_flight = true;
