@@ -53,6 +53,14 @@ pub enum Command {
     OpenProfile(String),
     /// Delete a saved profile and its keyring entries.
     DeleteProfile(String),
+    /// Keep (or, with `None`, forget) a profile's account holder in the
+    /// profile file: who pays, on its receipts.
+    SetAccountHolder {
+        /// The profile's name.
+        profile: String,
+        /// The holder, checked.
+        holder: Option<brlv_core::profile::AccountHolder>,
+    },
     /// Start the embedded sandbox (once) and connect to it.
     StartSandbox,
     /// Send a form's POST once, and settle how it ended.

@@ -80,3 +80,28 @@ pub fn is_saved(list: &[Recipient], destination: &Destination) -> bool {
             (saved, other) => saved == other,
         })
 }
+
+/// The saved recipient `destination` is, if any: a PIX key however it was
+/// typed (both sides normalised), a bank account by bank, branch and
+/// account, an address in any letter case.
+pub fn saved_as<'a>(list: &'a [Recipient], destination: &Destination) -> Option<&'a Recipient> {
+    let normal_key = |key: &str| {
+        brlv_core::pix::PixKey::parse(key)
+            .map_or_else(|_| key.to_owned(), |key| key.as_str().to_owned())
+    };
+    list.iter()
+        .find(|recipient| match (&recipient.destination, destination) {
+            (Destination::Pix { key: saved }, Destination::Pix { key }) => {
+                normal_key(saved) == normal_key(key)
+            }
+            (Destination::Ted(saved), Destination::Ted(wanted)) => {
+                saved.bank_code == wanted.bank_code
+                    && saved.branch == wanted.branch
+                    && saved.account == wanted.account
+            }
+            (Destination::Wallet { address: saved }, Destination::Wallet { address }) => {
+                saved.eq_ignore_ascii_case(address)
+            }
+            _ => false,
+        })
+}

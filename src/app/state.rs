@@ -369,6 +369,7 @@ impl AppState {
             Event::ProfilesLoaded(book) => {
                 self.shared.profiles = book.profiles;
                 self.shared.last_used = book.last_used;
+                self.shared.holders = book.holders;
                 self.show(|panels, cx, out| panels.profiles_changed(cx, out));
             }
             Event::Notice(notice) => {

@@ -35,6 +35,7 @@ mod ui_authorization_host;
 mod ui_available;
 mod ui_batch;
 mod ui_claims;
+mod ui_comprovante;
 mod ui_deposits;
 mod ui_events;
 mod ui_hide_amounts;

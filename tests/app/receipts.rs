@@ -21,7 +21,7 @@ use brlv_desk::app::receipt::build::{
     claim_receipt, deposit_receipt, order_receipt, transfer_receipt, withdrawal_receipt,
 };
 use brlv_desk::app::receipt::pdf::win_ansi;
-use brlv_desk::app::receipt::{Receipt, ReceiptFormat, ReceiptKind, ReceiptRequest};
+use brlv_desk::app::receipt::{Parties, Receipt, ReceiptFormat, ReceiptKind, ReceiptRequest};
 use brlv_desk::app::state::AppState;
 use brlv_desk::app::worker::WorkerConfig;
 use time::macros::datetime;
@@ -32,16 +32,16 @@ use crate::support::worker::{pump_until, spawn};
 pub const ORDER_ID: &str = "5b0d1a9e-7c1c-4a8e-9a53-0c3b8d6f1e21";
 const QUOTE_ID: &str = "0b9e8d7c-6f5a-4b3c-8d2e-1f0a9b8c7d6e";
 pub const TRANSFER_ID: &str = "7a1e0c52-1111-4000-8000-000000000001";
-const WITHDRAWAL_ID: &str = "9c2f1b63-2222-4000-8000-000000000002";
+pub(crate) const WITHDRAWAL_ID: &str = "9c2f1b63-2222-4000-8000-000000000002";
 const DEPOSIT_ID: &str = "3d4e5f60-3333-4000-8000-000000000003";
 const CLAIM_ID: &str = "4e5f6071-4444-4000-8000-000000000004";
-const MAIN: &str = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
+pub(crate) const MAIN: &str = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 const OTHER: &str = "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359";
 const TX: &str = "0x8f3c1a0e0d7b6a5948372615049382716afbecd1234567890abcdef12345678";
 
 /// Moments read in UTC, written as `language` writes them: these tests are
 /// about what a receipt holds, not the person's clock.
-fn utc(language: Language) -> MomentFormat {
+pub(crate) fn utc(language: Language) -> MomentFormat {
     MomentFormat::new(language, LocalZone::utc())
 }
 
@@ -80,7 +80,7 @@ pub fn transfer(state: &str) -> Transfer {
     .unwrap()
 }
 
-fn pix_withdrawal() -> Withdrawal {
+pub(crate) fn pix_withdrawal() -> Withdrawal {
     serde_json::from_value(serde_json::json!({
         "id": WITHDRAWAL_ID,
         "state": "completed",
@@ -95,7 +95,7 @@ fn pix_withdrawal() -> Withdrawal {
     .unwrap()
 }
 
-fn ted_withdrawal() -> Withdrawal {
+pub(crate) fn ted_withdrawal() -> Withdrawal {
     serde_json::from_value(serde_json::json!({
         "id": WITHDRAWAL_ID,
         "state": "completed",
@@ -159,21 +159,27 @@ fn every_kind(language: Language) -> Vec<(Receipt, Vec<&'static str>, Vec<&'stat
     };
     vec![
         (
-            order_receipt(&utc(language), &order("completed")).unwrap(),
+            order_receipt(
+                &utc(language),
+                &order("completed"),
+                &Parties::default(),
+                None,
+            )
+            .unwrap(),
             vec![brl_1234],
             vec![ORDER_ID, QUOTE_ID],
         ),
         (
-            transfer_receipt(&utc(language), &transfer("completed")).unwrap(),
+            transfer_receipt(&utc(language), &transfer("completed"), &Parties::default()).unwrap(),
             vec![brlv],
             vec![TRANSFER_ID, TX, MAIN, OTHER],
         ),
         (
-            withdrawal_receipt(&utc(language), &pix_withdrawal()).unwrap(),
+            withdrawal_receipt(&utc(language), &pix_withdrawal(), &Parties::default()).unwrap(),
             vec![brl_350],
             vec![
                 WITHDRAWAL_ID,
-                "joana@example.com",
+                "jo***@example.com",
                 "E18236120202603101200s0123456789",
             ],
         ),
@@ -278,11 +284,11 @@ pub(crate) fn assert_valid_pdf(pdf: &[u8]) {
     assert!(trailer.contains(&format!("/Size {count}")));
 }
 
-fn joined(strings: &[Vec<u8>], separator: &[u8]) -> Vec<u8> {
+pub(crate) fn joined(strings: &[Vec<u8>], separator: &[u8]) -> Vec<u8> {
     strings.join(separator)
 }
 
-fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+pub(crate) fn contains(haystack: &[u8], needle: &[u8]) -> bool {
     haystack
         .windows(needle.len())
         .any(|window| window == needle)
@@ -362,6 +368,8 @@ fn a_receipt_writes_its_moments_in_the_persons_clock_with_the_offset_in_every_fo
     let receipt = order_receipt(
         &MomentFormat::new(Language::PtBr, sao_paulo),
         &order("completed"),
+        &Parties::default(),
+        None,
     )
     .unwrap();
     // 11:58 in UTC is 08:58 in São Paulo; the offset travels with the receipt.
@@ -413,7 +421,12 @@ fn a_receipt_writes_its_moments_in_the_persons_clock_with_the_offset_in_every_fo
 
 #[test]
 fn file_names_say_what_and_which() {
-    let receipt = transfer_receipt(&utc(Language::En), &transfer("completed")).unwrap();
+    let receipt = transfer_receipt(
+        &utc(Language::En),
+        &transfer("completed"),
+        &Parties::default(),
+    )
+    .unwrap();
     assert_eq!(
         receipt.file_name(ReceiptFormat::Pdf),
         "receipt-transfer-7a1e0c52.pdf"
@@ -434,19 +447,19 @@ fn only_a_completed_movement_has_a_receipt() {
     let language = Language::En;
     for state in ["created", "expired", "payment-returned"] {
         assert!(
-            order_receipt(&utc(language), &order(state)).is_none(),
+            order_receipt(&utc(language), &order(state), &Parties::default(), None).is_none(),
             "{state}"
         );
     }
     for state in ["created", "pending", "failed"] {
         assert!(
-            transfer_receipt(&utc(language), &transfer(state)).is_none(),
+            transfer_receipt(&utc(language), &transfer(state), &Parties::default()).is_none(),
             "{state}"
         );
     }
     let mut pending = pix_withdrawal();
     pending.state = Some(brlv_core::api::model::WithdrawalState::PendingPayment);
-    assert!(withdrawal_receipt(&utc(language), &pending).is_none());
+    assert!(withdrawal_receipt(&utc(language), &pending, &Parties::default()).is_none());
     let mut uncredited = deposit();
     uncredited.status = None;
     assert!(deposit_receipt(&utc(language), &DepositAsset::Brl, &uncredited).is_none());
@@ -455,7 +468,8 @@ fn only_a_completed_movement_has_a_receipt() {
 
 #[test]
 fn receipts_speak_the_persons_language_and_name_where_the_money_went() {
-    let ted = withdrawal_receipt(&utc(Language::PtBr), &ted_withdrawal()).unwrap();
+    let ted =
+        withdrawal_receipt(&utc(Language::PtBr), &ted_withdrawal(), &Parties::default()).unwrap();
     let text = ted.to_text();
     assert!(
         text.starts_with("Comprovante de saque\nSaque por TED\n"),
@@ -470,7 +484,13 @@ fn receipts_speak_the_persons_language_and_name_where_the_money_went() {
     // A person's CPF is masked as PIX receipts mask it; the full number is not shared.
     assert!(text.contains("Para (CPF/CNPJ): ***.444.777-**"), "{text}");
     assert!(!text.contains("11144477735"), "{text}");
-    let order = order_receipt(&utc(Language::En), &order("completed")).unwrap();
+    let order = order_receipt(
+        &utc(Language::En),
+        &order("completed"),
+        &Parties::default(),
+        None,
+    )
+    .unwrap();
     let text = order.to_text();
     assert!(text.contains("Conversion of BRL to BRLV"), "{text}");
     assert!(text.contains("To: BRLV on Base"), "{text}");
@@ -481,9 +501,14 @@ fn receipts_speak_the_persons_language_and_name_where_the_money_went() {
         "{text}"
     );
     assert!(text.contains("Rate: 0.995"), "{text}");
-    let text = order_receipt(&utc(Language::PtBr), &self::order("completed"))
-        .unwrap()
-        .to_text();
+    let text = order_receipt(
+        &utc(Language::PtBr),
+        &self::order("completed"),
+        &Parties::default(),
+        None,
+    )
+    .unwrap()
+    .to_text();
     assert!(text.contains("Cotação: 0,995"), "{text}");
 }
 
@@ -511,7 +536,12 @@ fn asked(state: &mut AppState) -> (DialogPurpose, brlv_desk::app::dialog::FileDi
 #[test]
 fn every_save_asks_with_a_dated_or_named_file_in_the_last_folder() {
     let folder = PathBuf::from("/home/joana/Documentos");
-    let receipt = transfer_receipt(&utc(Language::En), &transfer("completed")).unwrap();
+    let receipt = transfer_receipt(
+        &utc(Language::En),
+        &transfer("completed"),
+        &Parties::default(),
+    )
+    .unwrap();
     let order_id = ORDER_ID.parse().unwrap();
     let cases: Vec<(DialogPurpose, &str, &str)> = vec![
         (
@@ -686,7 +716,12 @@ fn the_worker_asks_the_dialog_and_writes_the_receipt_where_it_answered() {
         (profiles, spawn(config))
     };
     let mut state = dialog_state(Some(dir.path()));
-    let receipt = transfer_receipt(&utc(Language::PtBr), &transfer("completed")).unwrap();
+    let receipt = transfer_receipt(
+        &utc(Language::PtBr),
+        &transfer("completed"),
+        &Parties::default(),
+    )
+    .unwrap();
     state.choose_file(DialogPurpose::SaveReceipt {
         receipt: Box::new(receipt.clone()),
         format: ReceiptFormat::Pdf,

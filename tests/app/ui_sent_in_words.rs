@@ -1,7 +1,7 @@
 //! What a form says once the service took the movement: what happened, in
 //! words, as a bank app says it ("Pix de R$ 1.320,50 para Aluguel
 //! enviado"), the recipient by the name it was saved under, a CPF masked;
-//! never the record's id, which is in its details and its receipt.
+//! the service's id beside it, with the button that opens its receipt.
 
 use egui_kittest::kittest::Queryable;
 
@@ -40,7 +40,7 @@ fn pix_withdrawal(key: &str) -> Withdrawal {
 }
 
 #[test]
-fn a_pix_sent_says_how_much_to_whom_in_words_and_no_id() {
+fn a_pix_sent_says_how_much_to_whom_in_words_with_its_id_beside() {
     let mut state = connected_state(Language::PtBr);
     state.view = View::Withdrawals;
     state.shared.recipients = vec![Recipient {
@@ -57,7 +57,8 @@ fn a_pix_sent_says_how_much_to_whom_in_words_and_no_id() {
     let mut portuguese = harness(state);
     settle(&mut portuguese);
     portuguese.get_by_label_contains("Pix de R$ 1.320,50 para Aluguel enviado");
-    assert!(portuguese.query_by_label_contains("8a9b6eed").is_none());
+    portuguese.get_by_label("8a9b6eed-0000-4000-8000-000000000001");
+    portuguese.get_by_label("Abrir comprovante");
 
     // A key saved under no name: a CPF masked as banks show it.
     let mut state = connected_state(Language::En);
@@ -94,5 +95,6 @@ fn a_transfer_sent_names_the_saved_recipient() {
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label_contains("Transfer of 7.77 BRLV to Maria sent");
-    assert!(harness.query_by_label_contains("4b8a1c4d").is_none());
+    harness.get_by_label("4b8a1c4d-0000-4000-8000-000000000001");
+    harness.get_by_label("Open receipt");
 }

@@ -1,5 +1,6 @@
 //! The non-secret side of profiles: name and base URL, kept as JSON in the
-//! platform's config directory. Secrets live in [`crate::keystore`] only.
+//! platform's config directory, with each profile's account holder as the
+//! person names it for receipts. Secrets live in [`crate::keystore`] only.
 
 use std::path::{Path, PathBuf};
 
@@ -7,6 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::api::payout::MAX_HOLDER_NAME_CHARS;
 use crate::network::NetworkPath;
 
 /// One account connection, without its secrets.
@@ -36,6 +38,55 @@ impl Profile {
     }
 }
 
+/// The account's holder as the person sets it for a profile: who pays, as
+/// a receipt (*comprovante*) names them. The service's interface says
+/// nothing of the account's holder, so it is the person's own word.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct AccountHolder {
+    /// The holder's name, as on their documents.
+    pub name: String,
+    /// Their CPF or CNPJ, digits only.
+    pub document: String,
+}
+
+/// Why an account holder was not accepted.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AccountHolderError {
+    /// No name was given.
+    #[error("the holder's name is empty")]
+    NameMissing,
+    /// The name is longer than a bank keeps, or holds control characters.
+    #[error("the holder's name is longer than {0} characters or holds control characters")]
+    NameTooLong(usize),
+    /// The document is not a valid CPF or CNPJ.
+    #[error("{0}")]
+    Document(String),
+}
+
+impl AccountHolder {
+    /// The holder from what the person typed: a name (trimmed, at most
+    /// [`crate::api::payout::MAX_HOLDER_NAME_CHARS`]) and a CPF or CNPJ with
+    /// its check digits right, punctuation allowed, kept as digits.
+    pub fn new(name: &str, document: &str) -> Result<AccountHolder, AccountHolderError> {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(AccountHolderError::NameMissing);
+        }
+        let longest = MAX_HOLDER_NAME_CHARS;
+        if name.chars().count() > longest || name.chars().any(char::is_control) {
+            return Err(AccountHolderError::NameTooLong(longest));
+        }
+        crate::api::payout::check_document(document)
+            .map_err(|error| AccountHolderError::Document(error.to_string()))?;
+        let digits = document.chars().filter(char::is_ascii_digit).collect();
+        Ok(AccountHolder {
+            name: name.to_owned(),
+            document: digits,
+        })
+    }
+}
+
 /// Every saved profile, and which was used last.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -57,6 +108,10 @@ pub struct ProfileBook {
     /// with its address ([`crate::profile_binding`]).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub network: BTreeMap<String, NetworkPath>,
+    /// Each profile's account holder as the person set it (for receipts),
+    /// by profile name; a profile not listed has none set.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub holders: BTreeMap<String, AccountHolder>,
 }
 
 /// Why the profile file could not be read or written.
@@ -148,6 +203,7 @@ impl ProfileBook {
             self.last_used = None;
         }
         self.network.remove(name);
+        self.holders.remove(name);
         Some(self.profiles.remove(index))
     }
 }
@@ -243,8 +299,46 @@ mod tests {
             last_used: None,
             seal_offered: Vec::new(),
             network: BTreeMap::new(),
+            holders: BTreeMap::new(),
         };
         let text = serde_json::to_string(&book).unwrap();
         assert!(!text.contains("key"), "{text}");
+    }
+
+    #[test]
+    fn an_account_holder_needs_a_name_and_a_valid_cpf_or_cnpj_and_is_kept_with_its_profile() {
+        let holder = AccountHolder::new("  Padaria Sol Ltda ", "11.222.333/0001-81").unwrap();
+        assert_eq!(holder.name, "Padaria Sol Ltda");
+        assert_eq!(holder.document, "11222333000181");
+        assert_eq!(
+            AccountHolder::new("", "11222333000181"),
+            Err(AccountHolderError::NameMissing)
+        );
+        assert!(matches!(
+            AccountHolder::new("Ana", "111.444.777-36"),
+            Err(AccountHolderError::Document(_))
+        ));
+        assert!(matches!(
+            AccountHolder::new("Ana", "ana@example.com"),
+            Err(AccountHolderError::Document(_))
+        ));
+        assert!(AccountHolder::new("Ana", "111.444.777-35").is_ok());
+
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("profiles.json");
+        let mut book = ProfileBook::default();
+        book.upsert(Profile {
+            name: "Conta PJ".into(),
+            base_url: "https://api.example.com".into(),
+        });
+        book.holders.insert("Conta PJ".into(), holder.clone());
+        book.save(&path).unwrap();
+        let mut again = ProfileBook::load(&path).unwrap();
+        assert_eq!(again.holders.get("Conta PJ"), Some(&holder));
+        again.remove("Conta PJ");
+        assert!(
+            again.holders.is_empty(),
+            "a removed profile's holder goes with it"
+        );
     }
 }

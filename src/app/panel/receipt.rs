@@ -36,6 +36,9 @@ pub fn receipt_ui(
         note_ui(ui, &cx.t("receipt.not_yet"));
         return;
     };
+    if cx.account_holder().is_none() {
+        note_ui(ui, &cx.t("receipt.no_payer"));
+    }
     let language = cx.language;
     let status = dialog_status(ui);
     let mine = cx.receipt.movement == Some(receipt.id);
@@ -104,6 +107,18 @@ pub fn receipt_ui(
         }
     }
     status_ui(ui, cx, &receipt);
+}
+
+/// Under a send's success message: the service's id of what was created,
+/// selectable to copy, and "Open receipt", which shows its details and
+/// receipt (a receipt once it completes). True when that was pressed.
+pub fn sent_id_ui(ui: &mut Ui, cx: &Shared, id: uuid::Uuid) -> bool {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(cx.t("receipt.sent_id").as_ref());
+        ui.add(egui::Label::new(RichText::new(id.to_string()).monospace()).selectable(true));
+        ui.button(cx.t("receipt.open").as_ref()).clicked()
+    })
+    .inner
 }
 
 /// Saving, saved to PATH, not saved and why, or copied.

@@ -202,17 +202,7 @@ pub fn service_line(cx: &Shared) -> Option<ReviewLine> {
     })
 }
 
-/// The kind of a PIX key as a person names it (`CPF`, `e-mail`…).
-pub fn pix_kind_text(language: Language, key: &PixKey) -> String {
-    let name = match key {
-        PixKey::Cpf(_) => "withdrawals.kind_cpf",
-        PixKey::Cnpj(_) => "withdrawals.kind_cnpj",
-        PixKey::Email(_) => "withdrawals.kind_email",
-        PixKey::Phone(_) => "withdrawals.kind_phone",
-        PixKey::Random(_) => "withdrawals.kind_random",
-    };
-    i18n::tr(language, name).into_owned()
-}
+pub use crate::app::receipt::party::pix_kind_text;
 
 /// Where the money goes, as the confirmation step says it.
 pub fn destination_text(language: Language, request: &CreateWithdrawal) -> String {

@@ -7,6 +7,7 @@
 //! asks change it; a panel draws from `&Shared` beside its own state.
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -14,7 +15,7 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use brlv_core::api::Error;
-use brlv_core::profile::Profile;
+use brlv_core::profile::{AccountHolder, Profile};
 use brlv_core::recipients::Recipient;
 
 use crate::app::clock::{LocalZone, Millis};
@@ -93,6 +94,9 @@ pub struct Shared {
     pub profiles: Vec<Profile>,
     /// The profile opened last.
     pub last_used: Option<String>,
+    /// Each profile's account holder as the person set it (Settings), by
+    /// profile name: who pays, on a receipt.
+    pub holders: BTreeMap<String, AccountHolder>,
     /// The open connection.
     pub session: Option<SessionInfo>,
     /// The onboarding form is shown over an open connection (adding a profile).
@@ -124,12 +128,28 @@ impl Shared {
             sandbox_starting: false,
             profiles: Vec::new(),
             last_used: None,
+            holders: BTreeMap::new(),
             session: None,
             adding_profile: false,
             data: AccountData::default(),
             recipients: Vec::new(),
             receipt: ReceiptStatus::default(),
             tax_figures: None,
+        }
+    }
+
+    /// The open profile's account holder, when the person set one.
+    pub fn account_holder(&self) -> Option<&AccountHolder> {
+        let session = self.session.as_ref()?;
+        self.holders.get(&session.profile.name)
+    }
+
+    /// What the app knows of a movement's parties: the account's holder and
+    /// the saved recipients (receipts and the lists' recipient column).
+    pub fn parties(&self) -> crate::app::receipt::Parties<'_> {
+        crate::app::receipt::Parties {
+            payer: self.account_holder(),
+            recipients: &self.recipients,
         }
     }
 

@@ -2,8 +2,11 @@
 //! clock (a receipt leaves the machine, so its times carry their offset:
 //! `25/11/2026 09:59:05 (UTC-03:00)`): what, when, the amount and the fee exact (every place they carry), from,
 //! to, and every identifier the record carries (its id, a quote id, a
-//! transaction hash). A field the service did not send is left out rather
-//! than shown empty. Only a completed movement has a receipt: the
+//! transaction hash). Who pays is the account's holder as the person set it
+//! in Settings; who receives is named as the app knows them (a saved
+//! recipient's name, a TED's holder and bank, a PIX key's kind with the key
+//! masked as a bank masks it, an order's wallet). A field neither the
+//! service nor the person gave is left out rather than shown empty. Only a completed movement has a receipt: the
 //! functions answer `None` for any other state.
 
 use rust_decimal::Decimal;
@@ -17,6 +20,8 @@ use brlv_core::api::model::{
 };
 
 use super::model::{Receipt, ReceiptKind, ReceiptLine};
+use super::party::{Parties, pix_key_with_kind};
+use brlv_core::recipients::Destination;
 
 /// Reais, exact: a receipt is a document the person asked for, like an
 /// export, so it is written in full even while the window hides amounts.
@@ -80,6 +85,17 @@ impl Lines {
         self.push(key, value, true);
     }
 
+    /// Who pays: the account's holder, when the person set one.
+    fn payer(&mut self, parties: &Parties) {
+        if let Some(holder) = parties.payer {
+            self.text("receipt.payer_name", Some(holder.name.clone()));
+            self.identifier(
+                "receipt.payer_document",
+                Some(masked_document(&holder.document)),
+            );
+        }
+    }
+
     fn moment(&mut self, key: &'static str, value: Option<OffsetDateTime>) {
         let text = value.map(|value| self.moments.with_offset(value));
         self.text(key, text);
@@ -123,8 +139,23 @@ fn receipt(
     }
 }
 
-/// The receipt of a completed order.
-pub fn order_receipt(moments: &MomentFormat, order: &Order) -> Option<Receipt> {
+/// Where an order's proceeds went, as this app sent it (the service's
+/// order record does not say).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OrderDestination {
+    /// Tokens to this wallet.
+    Wallet(String),
+    /// Reais to this third party's PIX key.
+    PixKey(String),
+}
+
+/// The receipt of a completed order; `destination` where this app sent it.
+pub fn order_receipt(
+    moments: &MomentFormat,
+    order: &Order,
+    parties: &Parties,
+    destination: Option<&OrderDestination>,
+) -> Option<Receipt> {
     let language = moments.language;
     if order.state != Some(OrderState::Completed) {
         return None;
@@ -145,6 +176,7 @@ pub fn order_receipt(moments: &MomentFormat, order: &Order) -> Option<Receipt> {
     };
     let paid = amount_of(order.source_amount(), order.source_asset.as_ref())?;
     let mut lines = Lines::new(moments);
+    lines.payer(parties);
     lines.text(
         "receipt.received",
         amount_of(order.target_amount(), order.target_asset.as_ref()),
@@ -170,6 +202,21 @@ pub fn order_receipt(moments: &MomentFormat, order: &Order) -> Option<Receipt> {
     let named = |asset: Option<&Asset>| asset.map(|asset| asset_text(language, asset));
     lines.text("receipt.from", named(order.source_asset.as_ref()));
     lines.text("receipt.to", named(order.target_asset.as_ref()));
+    match destination {
+        Some(OrderDestination::Wallet(address)) => {
+            let destination = Destination::Wallet {
+                address: address.clone(),
+            };
+            lines.text("receipt.to_saved_name", parties.saved_name(&destination));
+            lines.identifier("receipt.to_wallet", Some(address.clone()));
+        }
+        Some(OrderDestination::PixKey(key)) => {
+            let destination = Destination::Pix { key: key.clone() };
+            lines.text("receipt.to_saved_name", parties.saved_name(&destination));
+            lines.identifier("receipt.to_pix_key", Some(pix_key_with_kind(language, key)));
+        }
+        None => {}
+    }
     lines.moment("receipt.completed_at", order.state_updated_at());
     lines.moment("receipt.created_at", order.created_at());
     lines.identifier("receipt.order_id", Some(order.id.to_string()));
@@ -185,7 +232,11 @@ pub fn order_receipt(moments: &MomentFormat, order: &Order) -> Option<Receipt> {
 }
 
 /// The receipt of a completed transfer.
-pub fn transfer_receipt(moments: &MomentFormat, transfer: &Transfer) -> Option<Receipt> {
+pub fn transfer_receipt(
+    moments: &MomentFormat,
+    transfer: &Transfer,
+    parties: &Parties,
+) -> Option<Receipt> {
     let language = moments.language;
     if transfer.state != Some(TransferState::Completed) {
         return None;
@@ -205,11 +256,18 @@ pub fn transfer_receipt(moments: &MomentFormat, transfer: &Transfer) -> Option<R
         )],
     );
     let mut lines = Lines::new(moments);
+    lines.payer(parties);
     lines.text(
         "receipt.asset",
         asset.map(|asset| asset_text(language, asset)),
     );
     lines.identifier("receipt.from", text_of(transfer.source_address.as_ref()));
+    let saved = transfer.target_address.as_ref().and_then(|address| {
+        parties.saved_name(&Destination::Wallet {
+            address: address.to_string(),
+        })
+    });
+    lines.text("receipt.to_saved_name", saved);
     lines.identifier("receipt.to", text_of(transfer.target_address.as_ref()));
     lines.moment("receipt.completed_at", transfer.state_updated_at());
     lines.moment("receipt.created_at", transfer.created_at());
@@ -225,8 +283,13 @@ pub fn transfer_receipt(moments: &MomentFormat, transfer: &Transfer) -> Option<R
     ))
 }
 
-/// The receipt of a completed withdrawal: where it was paid to, by its method.
-pub fn withdrawal_receipt(moments: &MomentFormat, withdrawal: &Withdrawal) -> Option<Receipt> {
+/// The receipt of a completed withdrawal: who paid, where it was paid to,
+/// by its method.
+pub fn withdrawal_receipt(
+    moments: &MomentFormat,
+    withdrawal: &Withdrawal,
+    parties: &Parties,
+) -> Option<Receipt> {
     let language = moments.language;
     if withdrawal.state != Some(WithdrawalState::Completed) {
         return None;
@@ -246,6 +309,7 @@ pub fn withdrawal_receipt(moments: &MomentFormat, withdrawal: &Withdrawal) -> Op
     };
     let what = tr(language, what_key).into_owned();
     let mut lines = Lines::new(moments);
+    lines.payer(parties);
     lines.text(
         "receipt.asset",
         asset.map(|asset| asset_text(language, asset)),
@@ -259,6 +323,10 @@ pub fn withdrawal_receipt(moments: &MomentFormat, withdrawal: &Withdrawal) -> Op
         withdrawal.source_address().map(str::to_owned),
     );
     if let Some(account) = withdrawal.ted_account() {
+        lines.text(
+            "receipt.to_saved_name",
+            parties.saved_name(&Destination::Ted(account.clone())),
+        );
         lines.text("receipt.to_name", Some(account.name.clone()));
         lines.identifier(
             "receipt.to_document",
@@ -277,11 +345,20 @@ pub fn withdrawal_receipt(moments: &MomentFormat, withdrawal: &Withdrawal) -> Op
             )),
         );
     }
-    lines.identifier(
-        "receipt.to_pix_key",
-        withdrawal.pix_key().map(masked_document),
-    );
-    lines.identifier("receipt.to", withdrawal.target_address().map(str::to_owned));
+    if let Some(key) = withdrawal.pix_key() {
+        let destination = Destination::Pix {
+            key: key.to_owned(),
+        };
+        lines.text("receipt.to_saved_name", parties.saved_name(&destination));
+        lines.identifier("receipt.to_pix_key", Some(pix_key_with_kind(language, key)));
+    }
+    if let Some(address) = withdrawal.target_address() {
+        let destination = Destination::Wallet {
+            address: address.to_owned(),
+        };
+        lines.text("receipt.to_saved_name", parties.saved_name(&destination));
+        lines.identifier("receipt.to", Some(address.to_owned()));
+    }
     lines.moment("receipt.completed_at", withdrawal.state_updated_at());
     lines.moment("receipt.created_at", withdrawal.created_at());
     lines.identifier("receipt.withdrawal_id", Some(withdrawal.id.to_string()));

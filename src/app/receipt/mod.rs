@@ -13,8 +13,10 @@ pub mod build;
 pub mod file;
 pub mod layout;
 pub mod model;
+pub mod party;
 pub mod pdf;
 pub mod png;
 
 pub use file::{ReceiptRequest, write_receipt};
 pub use model::{Receipt, ReceiptFormat, ReceiptKind, ReceiptLine};
+pub use party::Parties;

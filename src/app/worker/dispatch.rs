@@ -175,6 +175,16 @@ impl Worker {
             Command::Connect(request) => self.connect(request),
             Command::OpenProfile(name) => self.open_saved(&name, false),
             Command::DeleteProfile(name) => self.delete_profile(name),
+            Command::SetAccountHolder { profile, holder } => {
+                self.change_book(move |book| match holder {
+                    Some(holder) => {
+                        book.holders.insert(profile, holder);
+                    }
+                    None => {
+                        book.holders.remove(&profile);
+                    }
+                });
+            }
             Command::StartSandbox => self.start_sandbox(),
             Command::Submit {
                 request,

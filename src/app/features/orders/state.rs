@@ -252,6 +252,9 @@ pub struct OrdersState {
     /// Orders whose answer an earlier run never had, found in the list as
     /// the connection opened: their rows say so.
     pub found_after_restart: std::collections::BTreeSet<Uuid>,
+    /// Where the orders created in this window during this run sent what
+    /// they buy (the order record does not say), for their receipts.
+    pub sent_to: HashMap<Uuid, crate::app::receipt::build::OrderDestination>,
 }
 
 impl OrdersState {
@@ -385,6 +388,7 @@ impl OrdersState {
         self.form.reset();
         self.qr_check = None;
         self.qr_memory = QrMemory::default();
+        self.sent_to.clear();
     }
 
     /// A quote answered the form (or why not), in `language`'s words.

@@ -172,6 +172,7 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mut O
     filters_ui(ui, transfers, cx, out);
     let language = cx.language;
     let moments = cx.moments();
+    let parties = cx.parties();
     const HEADERS: [&str; 6] = [
         "accounts.created_at",
         "accounts.amount",
@@ -299,7 +300,7 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mut O
         &mut transfers.records,
         RecordFooter {
             receipt: Some(|transfer: &Transfer| {
-                crate::app::receipt::build::transfer_receipt(&moments, transfer)
+                crate::app::receipt::build::transfer_receipt(&moments, transfer, &parties)
             }),
             export: |rows: &[Transfer]| ExportRecords::Transfers(rows.to_vec()),
         },
@@ -422,6 +423,11 @@ fn create_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mut
         _ => String::new(),
     };
     submit_status_ui(ui, language, &transfers.submit, &created);
+    if let Some(Created::Transfer(transfer)) = transfers.submit.created()
+        && crate::app::panel::receipt::sent_id_ui(ui, cx, transfer.id)
+    {
+        transfers.records.select(transfer.id);
+    }
 }
 
 /// What a sent transfer did, in words ("Transfer of 7.77 BRLV to Maria

@@ -53,28 +53,8 @@ fn pix_key_text(cx: &Shared, key: &str) -> String {
 
 /// The name `destination` was saved under, if it was.
 fn saved_name(cx: &Shared, destination: &Destination) -> Option<String> {
-    cx.recipients
-        .iter()
-        .find(|recipient| same_destination(&recipient.destination, destination))
+    crate::app::recipient_book::saved_as(&cx.recipients, destination)
         .map(|recipient| cx.t_with("review.saved_recipient", &[("name", &recipient.name)]))
-}
-
-fn same_destination(saved: &Destination, wanted: &Destination) -> bool {
-    match (saved, wanted) {
-        (Destination::Pix { key: saved }, Destination::Pix { key: wanted }) => {
-            // A saved key may be stored as typed; both sides normalised.
-            let normal = |key: &str| {
-                PixKey::parse(key).map_or_else(|_| key.to_owned(), |key| key.as_str().to_owned())
-            };
-            normal(saved) == normal(wanted)
-        }
-        (Destination::Ted(saved), Destination::Ted(wanted)) => {
-            saved.bank_code == wanted.bank_code
-                && saved.branch == wanted.branch
-                && saved.account == wanted.account
-        }
-        _ => false,
-    }
 }
 
 /// The lines naming a PIX's recipient.

@@ -327,11 +327,17 @@ fn form_ui(ui: &mut Ui, withdrawals: &mut WithdrawalsState, cx: &Shared, out: &m
         _ => String::new(),
     };
     submit_status_ui(ui, language, &withdrawals.submit, &created);
+    if let Some(Created::Withdrawal(withdrawal)) = withdrawals.submit.created()
+        && crate::app::panel::receipt::sent_id_ui(ui, cx, withdrawal.id)
+    {
+        withdrawals.records.select(withdrawal.id);
+    }
 }
 
 fn list_ui(ui: &mut Ui, withdrawals: &mut WithdrawalsState, cx: &Shared, out: &mut Outbox) {
     let language = cx.language;
     let moments = cx.moments();
+    let parties = cx.parties();
     let technical = technical_values_shown(ui);
     option_filter_ui(
         ui,
@@ -490,7 +496,7 @@ fn list_ui(ui: &mut Ui, withdrawals: &mut WithdrawalsState, cx: &Shared, out: &m
         &mut withdrawals.records,
         RecordFooter {
             receipt: Some(|withdrawal: &Withdrawal| {
-                crate::app::receipt::build::withdrawal_receipt(&moments, withdrawal)
+                crate::app::receipt::build::withdrawal_receipt(&moments, withdrawal, &parties)
             }),
             export: |rows: &[Withdrawal]| ExportRecords::Withdrawals(rows.to_vec()),
         },

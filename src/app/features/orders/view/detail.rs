@@ -67,7 +67,12 @@ pub fn order_detail_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared, out: 
     });
     ui.add_space(8.0);
     state_explanation_ui(ui, cx, order);
-    let receipt = crate::app::receipt::build::order_receipt(&cx.moments(), order);
+    let receipt = crate::app::receipt::build::order_receipt(
+        &cx.moments(),
+        order,
+        &cx.parties(),
+        orders.sent_to.get(&order.id),
+    );
     crate::app::panel::receipt::receipt_ui(ui, cx, out, &mut orders.receipt_path, receipt);
     ui.add_space(8.0);
     if order.brcode.is_some() && order.state.as_ref() == Some(&OrderState::Created) {

@@ -8,6 +8,7 @@ pub mod form;
 pub mod list;
 pub mod review;
 
+use crate::app::receipt::build::OrderDestination;
 use egui::Ui;
 
 use uuid::Uuid;
@@ -134,6 +135,17 @@ impl OrdersState {
     /// An order was created (or found after its answer was lost): the form
     /// starts afresh and the new order opens.
     fn created(&mut self, order: &Order, after_unknown: bool, out: &mut Outbox) {
+        // Where it was sent, for its receipt: the order record does not say.
+        if let Some(sent) = &self.form.reviewing {
+            let destination = match (&sent.target_wallet_address, &sent.target_end_user_pix_key) {
+                (Some(address), _) => Some(OrderDestination::Wallet(address.clone())),
+                (None, Some(key)) => Some(OrderDestination::PixKey(key.clone())),
+                (None, None) => None,
+            };
+            if let Some(destination) = destination {
+                self.sent_to.insert(order.id, destination);
+            }
+        }
         self.form.reset();
         if after_unknown {
             out.ask(Ask::Notice(Notice {

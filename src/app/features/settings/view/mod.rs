@@ -1,8 +1,9 @@
-//! Settings: the language, the theme, the lock, notifications, the saved
+//! Settings: the language, the theme, the account's holder, the lock, notifications, the saved
 //! recipients (their own panel, drawn here by the shell), the list budget,
 //! the saved profiles (open, delete, add) and the journal's export.
 
 pub mod budget;
+pub mod holder;
 
 use egui::{RichText, Ui};
 
@@ -53,6 +54,7 @@ impl Panel for SettingsState {
             ui.ctx().set_theme(preference);
         }
         ui.add_space(12.0);
+        holder::account_holder_ui(ui, self, cx, out);
     }
 
     fn apply(&mut self, event: SettingsTold, cx: &Shared, out: &mut Outbox) {
