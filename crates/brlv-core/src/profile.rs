@@ -8,8 +8,12 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::api::payout::MAX_HOLDER_NAME_CHARS;
 use crate::network::NetworkPath;
+use crate::pix::{PixKey, PixKeyError};
+
+/// Longest account holder's name, in characters: as long as a TED's
+/// holder name may be.
+pub const MAX_HOLDER_NAME_CHARS: usize = 120;
 
 /// One account connection, without its secrets.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -59,31 +63,32 @@ pub enum AccountHolderError {
     /// The name is longer than a bank keeps, or holds control characters.
     #[error("the holder's name is longer than {0} characters or holds control characters")]
     NameTooLong(usize),
-    /// The document is not a valid CPF or CNPJ.
-    #[error("{0}")]
-    Document(String),
+    /// The document is not a CPF or CNPJ (`None`: it is another kind of
+    /// PIX key, such as an e-mail) or its check digits do not match.
+    #[error("the holder's document is a CPF (11 digits) or a CNPJ (14){}", .0.as_ref().map(|error| format!(": {error}")).unwrap_or_default())]
+    Document(Option<PixKeyError>),
 }
 
 impl AccountHolder {
     /// The holder from what the person typed: a name (trimmed, at most
-    /// [`crate::api::payout::MAX_HOLDER_NAME_CHARS`]) and a CPF or CNPJ with
-    /// its check digits right, punctuation allowed, kept as digits.
+    /// [`MAX_HOLDER_NAME_CHARS`]) and a CPF or CNPJ with its check digits
+    /// right (the PIX key's rules), punctuation allowed, kept as digits.
     pub fn new(name: &str, document: &str) -> Result<AccountHolder, AccountHolderError> {
         let name = name.trim();
         if name.is_empty() {
             return Err(AccountHolderError::NameMissing);
         }
-        let longest = MAX_HOLDER_NAME_CHARS;
-        if name.chars().count() > longest || name.chars().any(char::is_control) {
-            return Err(AccountHolderError::NameTooLong(longest));
+        if name.chars().count() > MAX_HOLDER_NAME_CHARS || name.chars().any(char::is_control) {
+            return Err(AccountHolderError::NameTooLong(MAX_HOLDER_NAME_CHARS));
         }
-        crate::api::payout::check_document(document)
-            .map_err(|error| AccountHolderError::Document(error.to_string()))?;
-        let digits = document.chars().filter(char::is_ascii_digit).collect();
-        Ok(AccountHolder {
-            name: name.to_owned(),
-            document: digits,
-        })
+        match PixKey::parse_wire(document) {
+            Ok(key @ (PixKey::Cpf(_) | PixKey::Cnpj(_))) => Ok(AccountHolder {
+                name: name.to_owned(),
+                document: key.as_str().to_owned(),
+            }),
+            Ok(_) => Err(AccountHolderError::Document(None)),
+            Err(error) => Err(AccountHolderError::Document(Some(error))),
+        }
     }
 }
 

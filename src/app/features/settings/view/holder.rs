@@ -10,29 +10,27 @@ use crate::app::form::FieldError;
 use crate::app::message::Command;
 use crate::app::panel::{Outbox, Shared};
 use crate::app::ui::error_text_ui;
-use brlv_core::api::payout::MAX_HOLDER_NAME_CHARS;
-use brlv_core::pix::{PixKey, PixKeyError};
+use brlv_core::pix::PixKeyError;
 use brlv_core::profile::{AccountHolder, AccountHolderError};
 
 use super::super::state::SettingsState;
 
 /// What is wrong with the typed holder, in the person's language: a CPF or
 /// CNPJ whose check digits do not match says so.
-fn problem_text(cx: &Shared, error: &AccountHolderError, document: &str) -> String {
-    let field = match error {
-        AccountHolderError::NameMissing => FieldError::Required,
-        AccountHolderError::NameTooLong(_) => FieldError::TooLong(MAX_HOLDER_NAME_CHARS),
-        AccountHolderError::Document(_) => match PixKey::parse_wire(document) {
-            Err(
-                error @ (PixKeyError::CpfCheckDigits
-                | PixKeyError::CnpjCheckDigits
-                | PixKeyError::CpfRepeated
-                | PixKeyError::CnpjRepeated),
-            ) => return error.localize(cx.language),
-            _ => FieldError::NotADocument,
-        },
-    };
-    field.localize(cx.language)
+fn problem_text(cx: &Shared, error: &AccountHolderError) -> String {
+    match error {
+        AccountHolderError::NameMissing => FieldError::Required.localize(cx.language),
+        AccountHolderError::NameTooLong(longest) => {
+            FieldError::TooLong(*longest).localize(cx.language)
+        }
+        AccountHolderError::Document(Some(
+            error @ (PixKeyError::CpfCheckDigits
+            | PixKeyError::CnpjCheckDigits
+            | PixKeyError::CpfRepeated
+            | PixKeyError::CnpjRepeated),
+        )) => error.localize(cx.language),
+        AccountHolderError::Document(_) => FieldError::NotADocument.localize(cx.language),
+    }
 }
 
 /// Draws the account holder's fields for the open profile, with Save and
@@ -73,7 +71,7 @@ pub fn account_holder_ui(ui: &mut Ui, settings: &mut SettingsState, cx: &Shared,
                         holder: Some(holder.clone()),
                     });
                 }
-                Err(error) => draft.problem = Some(problem_text(cx, error, &draft.document)),
+                Err(error) => draft.problem = Some(problem_text(cx, error)),
             }
         }
         if saved.is_some() && ui.button(cx.t("settings.holder_remove").as_ref()).clicked() {
