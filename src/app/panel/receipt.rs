@@ -107,6 +107,25 @@ pub fn receipt_ui(
         }
     }
     status_ui(ui, cx, &receipt);
+    preview_ui(ui, cx, &receipt);
+}
+
+/// The receipt as it will read, open under its buttons: what is saved or
+/// copied, so the person checks it first. One label, so a screen reader
+/// reads it whole and the detail's own fields stay the only ones by name.
+/// A receipt is exact, so while amounts are hidden it is not shown here.
+fn preview_ui(ui: &mut Ui, cx: &Shared, receipt: &Receipt) {
+    if cx.hide_amounts {
+        return;
+    }
+    egui::CollapsingHeader::new(cx.t("receipt.preview").as_ref())
+        .id_salt(("receipt_preview", receipt.id))
+        .default_open(true)
+        .show(ui, |ui| {
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                ui.add(egui::Label::new(RichText::new(receipt.to_text()).monospace()).wrap());
+            });
+        });
 }
 
 /// Under a send's success message: the service's id of what was created,
