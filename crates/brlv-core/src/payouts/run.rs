@@ -29,6 +29,7 @@ use crate::duplicates::{self, Duplicate};
 use crate::journal::batches::BatchRun;
 use crate::journal::settle::{self, Settled};
 use crate::journal::{JournalError, Outcome, PostEntry, PostRecord, Store};
+use crate::payment_stage::PaymentStage;
 
 /// Where every row's POST goes: the endpoint the Withdrawals form posts to.
 pub const ENDPOINT: &str = "/api/v0/withdrawals";
@@ -305,10 +306,12 @@ pub enum RowOutcome {
 }
 
 impl RowOutcome {
-    /// Its name in the result file.
+    /// Its name in the result file. A row the service holds is `sent`,
+    /// never `done`: accepted is not paid ([`RowOutcome::stage`] says
+    /// whether it is paid yet).
     pub fn as_str(&self) -> &'static str {
         match self {
-            RowOutcome::Done { .. } => "done",
+            RowOutcome::Done { .. } => "sent",
             RowOutcome::Refused { .. } => "refused",
             RowOutcome::NotDone { .. } => "not-done",
             RowOutcome::CannotTell { .. } => "cannot-tell",
@@ -334,6 +337,32 @@ impl RowOutcome {
             RowOutcome::CannotTell { why }
             | RowOutcome::Pending { why }
             | RowOutcome::Held { why, .. } => why,
+        }
+    }
+
+    /// How far the row's payment has gone, given the service's state of
+    /// its withdrawal as last read (`None` when not read): a row the
+    /// service holds is paid only when the service says `completed`; a
+    /// row refused is failed; a row not sent or not applied is not sent; a
+    /// row whose answer was lost has no answer.
+    pub fn stage(&self, service_state: Option<&str>) -> PaymentStage {
+        match self {
+            RowOutcome::Done { .. } => PaymentStage::of_state(service_state),
+            RowOutcome::Refused { .. } => PaymentStage::Failed,
+            RowOutcome::NotDone { .. } | RowOutcome::NotSent | RowOutcome::Held { .. } => {
+                PaymentStage::NotSent
+            }
+            RowOutcome::CannotTell { .. } | RowOutcome::Pending { .. } => PaymentStage::NoAnswer,
+        }
+    }
+
+    /// Its name in the result file once the service's state of its
+    /// withdrawal is known: `paid` or `failed` when the service says so,
+    /// `sent` while it is on its way, else [`RowOutcome::as_str`].
+    pub fn result_word(&self, service_state: Option<&str>) -> &'static str {
+        match self {
+            RowOutcome::Done { .. } => self.stage(service_state).as_str(),
+            _ => self.as_str(),
         }
     }
 
@@ -729,27 +758,57 @@ async fn send_row(
     })
 }
 
+/// The service's state of each withdrawal, by id, as its list was last
+/// read: what a result file and the batch screen say of each row sent.
+pub type ServiceStates = BTreeMap<String, String>;
+
+/// The service's state of each withdrawal it lists, by id.
+pub fn service_states<'a>(
+    withdrawals: impl IntoIterator<Item = &'a crate::api::model::Withdrawal>,
+) -> ServiceStates {
+    withdrawals
+        .into_iter()
+        .filter_map(|withdrawal| {
+            Some((
+                withdrawal.id.to_string(),
+                withdrawal.state.as_ref()?.as_str().to_owned(),
+            ))
+        })
+        .collect()
+}
+
+/// The columns of the result file, in order.
+pub const RESULT_COLUMNS: [&str; 11] = [
+    "row",
+    "line",
+    "method",
+    "asset",
+    "amount",
+    "destination",
+    "reference",
+    "outcome",
+    "state",
+    "id",
+    "detail",
+];
+
 /// Writes the result file: every row of `batch`, what it sent, and how it
-/// ended with the service's id; every cell kept inert for a spreadsheet.
+/// ended with the service's id and the service's state of it (`states`,
+/// as last read; the state is empty when it was not); every cell kept
+/// inert for a spreadsheet.
 pub fn result_csv<W: std::io::Write>(
     batch: &Batch,
     outcomes: &[RowOutcome],
+    states: &ServiceStates,
     out: W,
 ) -> Result<(), csv::Error> {
     let mut writer = crate::csv_cell::Writer::from_writer(out);
-    writer.write_record([
-        "row",
-        "line",
-        "method",
-        "asset",
-        "amount",
-        "destination",
-        "reference",
-        "outcome",
-        "id",
-        "detail",
-    ])?;
+    writer.write_record(RESULT_COLUMNS)?;
     for (row, outcome) in batch.rows.iter().zip(outcomes) {
+        let state = outcome
+            .id()
+            .and_then(|id| states.get(id))
+            .map(String::as_str);
         writer.write_record([
             row.row.to_string().as_str(),
             row.line.to_string().as_str(),
@@ -758,7 +817,8 @@ pub fn result_csv<W: std::io::Write>(
             row.request.amount.to_string().as_str(),
             row.destination().as_str(),
             row.reference.as_deref().unwrap_or_default(),
-            outcome.as_str(),
+            outcome.result_word(state),
+            state.unwrap_or_default(),
             outcome.id().unwrap_or_default(),
             outcome.detail(),
         ])?;
