@@ -16,7 +16,7 @@
 //! again is the resume: a row done or refused is not sent again, a row not
 //! done is sent, and a row that cannot be told is held, never sent blindly.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use reqwest::Method;
@@ -439,16 +439,22 @@ pub struct Prepared {
     /// (the service's, or this device's in flight); empty for a row that
     /// repeats none, and for a row the plan does not send.
     pub duplicates: Vec<Vec<Duplicate>>,
+    /// The rows (their places in the batch) the person chose to send
+    /// although they repeat an earlier payout; every other repeating row
+    /// is held, unless `again` was asked for all.
+    pub send_anyway: BTreeSet<usize>,
     /// The journal's number of the list read, for the rows' sends.
     listed_before: Option<i64>,
 }
 
 impl Prepared {
     /// Whether a run sends row `index`: the plan sends it and it repeats
-    /// nothing, or `again` was asked.
+    /// nothing, or `again` was asked, or the person chose to send that row.
     pub fn sends(&self, index: usize, again: bool) -> bool {
         self.plan.rows.get(index).is_some_and(PlannedRow::sends)
-            && (again || self.duplicates.get(index).is_none_or(Vec::is_empty))
+            && (again
+                || self.send_anyway.contains(&index)
+                || self.duplicates.get(index).is_none_or(Vec::is_empty))
     }
 
     /// The rows a run would send, and their totals.
@@ -516,13 +522,13 @@ pub async fn prepare(
         }
         Err(reason) => return Err(PlanError::ListUnreadable(reason)),
     };
-    let in_this_run: std::collections::BTreeSet<Uuid> = match &plan.resumes {
+    let in_this_run: BTreeSet<Uuid> = match &plan.resumes {
         Some(run) => store
             .batch_rows(run.run)?
             .into_iter()
             .map(|link| link.post_id)
             .collect(),
-        None => std::collections::BTreeSet::new(),
+        None => BTreeSet::new(),
     };
     let journal: Vec<PostEntry> = store
         .posts(None)?
@@ -532,8 +538,38 @@ pub async fn prepare(
     let records = read
         .as_ref()
         .map_or(&[][..], |read| read.list.records.as_slice());
-    let now = OffsetDateTime::now_utc();
-    let ignore = std::collections::BTreeSet::new();
+    let duplicates = repeats(
+        batch,
+        &plan,
+        records,
+        &journal,
+        check.duplicate_days,
+        OffsetDateTime::now_utc(),
+    );
+    Ok(Prepared {
+        settled_first,
+        plan,
+        duplicates,
+        send_anyway: BTreeSet::new(),
+        listed_before: read.and_then(|read| read.seq),
+    })
+}
+
+/// The earlier payouts each row the plan sends repeats, in the batch's
+/// order: the service's `records` (its withdrawals) of the last `days`
+/// days before `now`, and this device's sends in `journal` whose outcome
+/// is not known. A row the plan does not send is compared with nothing.
+/// The one comparison of a batch, before its run ([`prepare`]) and when a
+/// window shows the file before it is sent.
+pub fn repeats(
+    batch: &Batch,
+    plan: &Plan,
+    records: &[serde_json::Value],
+    journal: &[PostEntry],
+    days: u32,
+    now: OffsetDateTime,
+) -> Vec<Vec<Duplicate>> {
+    let ignore = BTreeSet::new();
     let bodies: Vec<String> = batch.rows.iter().map(PayoutRow::body).collect();
     let to_check: Vec<&str> = bodies
         .iter()
@@ -545,24 +581,17 @@ pub async fn prepare(
         &to_check,
         duplicates::Against {
             records,
-            journal: &journal,
+            journal,
             now,
-            days: check.duplicate_days,
+            days,
             ignore: &ignore,
         },
     );
-    // A row the plan does not send is compared with nothing.
-    let duplicates = found
+    found
         .into_iter()
         .zip(&plan.rows)
         .map(|(found, state)| if state.sends() { found } else { Vec::new() })
-        .collect();
-    Ok(Prepared {
-        settled_first,
-        plan,
-        duplicates,
-        listed_before: read.and_then(|read| read.seq),
-    })
+        .collect()
 }
 
 /// Runs `batch` as [`prepare`] and [`run_prepared`] do, comparing the
@@ -611,6 +640,7 @@ pub async fn run_prepared(
         settled_first,
         plan,
         duplicates: found,
+        send_anyway,
         listed_before,
     } = prepared;
     let run = match &plan.resumes {
@@ -636,7 +666,9 @@ pub async fn run_prepared(
     let mut lost = false;
     for (index, (row, state)) in batch.rows.iter().zip(&plan.rows).enumerate() {
         let mut sent_now = false;
-        let repeats = found.get(index).filter(|found| !found.is_empty());
+        let repeats = found
+            .get(index)
+            .filter(|found| !found.is_empty() && !send_anyway.contains(&index));
         let outcome = if !state.sends() {
             RowOutcome::of(state)
         } else if cancelled || cancel.load(Ordering::SeqCst) {
