@@ -23,6 +23,7 @@ use time::{Date, OffsetDateTime};
 
 use brlv_core::api::model::Asset;
 use brlv_core::money::{format_amount, format_amount_fixed, list_places};
+use brlv_core::payment_stage::{PaymentStage, StageCounts};
 
 use super::clock::LocalZone;
 use super::i18n::{self, Language};
@@ -504,6 +505,38 @@ pub fn state_label(language: Language, record: &str, wire: &str) -> String {
     wire.to_owned()
 }
 
+/// How far a payment has gone, in the language's words: "enviado ao
+/// serviço (pagamento pendente)", "pago", "sem resposta". The stage is
+/// decided in the core ([`PaymentStage`]); an unknown service state is shown
+/// as the service wrote it.
+pub fn stage_label(language: Language, stage: &PaymentStage) -> String {
+    let Some(state) = stage.service_state() else {
+        return i18n::tr(language, stage.key()).into_owned();
+    };
+    let state = match stage.service_state_key() {
+        Some(key) => i18n::tr(language, key).into_owned(),
+        None => state.to_owned(),
+    };
+    i18n::tr_with(language, "stage.sent_state", &[("state", &state)])
+}
+
+/// The totals of a set of payments by stage: "4 enviados, 0 pagos ainda".
+pub fn stage_totals(language: Language, counts: &StageCounts) -> String {
+    let key = if counts.sent > 0 && counts.paid == counts.sent {
+        "stage.totals_all_paid"
+    } else {
+        "stage.totals"
+    };
+    i18n::tr_with(
+        language,
+        key,
+        &[
+            ("sent", &counts.sent.to_string()),
+            ("paid", &counts.paid.to_string()),
+        ],
+    )
+}
+
 /// The service a base URL points at, as a person checks it: its host, and
 /// its port when it is not the scheme's own (`api.example.com`,
 /// `127.0.0.1:8797`); the URL as it is when it does not read as one.
@@ -805,5 +838,38 @@ mod service_host_tests {
         );
         assert_eq!(service_host("http://127.0.0.1:8797"), "127.0.0.1:8797");
         assert_eq!(service_host("not a url"), "not a url");
+    }
+
+    #[test]
+    fn a_payment_stage_is_said_with_the_services_state_in_both_languages() {
+        use super::{stage_label, stage_totals};
+        use crate::app::i18n::Language;
+        use brlv_core::payment_stage::{PaymentStage, StageCounts};
+        let pending = PaymentStage::of_state(Some("pending-payment"));
+        assert_eq!(
+            stage_label(Language::PtBr, &pending),
+            "enviado ao serviço (pagamento pendente)"
+        );
+        assert_eq!(
+            stage_label(Language::En, &pending),
+            "sent to the service (payment pending)"
+        );
+        let unknown = PaymentStage::of_state(Some("settled"));
+        assert_eq!(
+            stage_label(Language::PtBr, &unknown),
+            "enviado ao serviço (settled)"
+        );
+        assert_eq!(stage_label(Language::PtBr, &PaymentStage::Paid), "pago");
+        assert_eq!(
+            stage_label(Language::PtBr, &PaymentStage::NoAnswer),
+            "sem resposta"
+        );
+        let created = PaymentStage::of_state(Some("created"));
+        let counts = StageCounts::of(&[created.clone(), created.clone(), created.clone(), created]);
+        assert_eq!(
+            stage_totals(Language::PtBr, &counts),
+            "4 enviados, 0 pagos ainda"
+        );
+        assert_eq!(stage_totals(Language::En, &counts), "4 sent, 0 paid yet");
     }
 }

@@ -54,6 +54,9 @@ pub struct BatchRequest {
     /// How many days back the service's withdrawals are compared for a
     /// repeated row (Settings, as the forms' reviews).
     pub duplicate_days: u32,
+    /// The rows (places in the batch) the person chose to send although
+    /// they repeat an earlier payout; the others that repeat are skipped.
+    pub send_anyway: std::collections::BTreeSet<usize>,
 }
 
 impl SubmitRequest {

@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rust_decimal::Decimal;
 
 use crate::app::clock::LocalZone;
-use crate::app::format::{AmountFormat, MomentFormat};
+use crate::app::format::{AmountFormat, MomentFormat, stage_label, stage_totals};
 use crate::app::i18n::{Language, tr, tr_with};
 use crate::cli::call::{self, PassphraseArgs, terminal_safe};
 use brlv_core::api::Client;
@@ -26,6 +26,7 @@ use brlv_core::api::model::{Asset, BalanceAsset};
 use brlv_core::duplicates::{Duplicate, Earlier};
 use brlv_core::journal::Store;
 use brlv_core::journal_send::{describe, journal_file, replaced_words};
+use brlv_core::payment_stage::{PaymentStage, StageCounts};
 use brlv_core::payouts::run::{
     self, Check, Options, Plan, PlannedRow, Prepared, Progress, RowOutcome,
 };
@@ -62,8 +63,14 @@ pub struct PayoutsArgs {
     /// Send no further row once one is not done.
     #[arg(long)]
     pub stop_at_first_failure: bool,
-    /// Where to write the result (every row, its outcome and the service's
-    /// id); default: beside the file, FILE.result.csv.
+    /// Send nothing: read the service's withdrawals and bring the result
+    /// file (FILE, or FILE.result.csv beside it) up to date, each row's
+    /// outcome (sent, paid, failed) and the service's state, and print
+    /// every row's stage.
+    #[arg(long, conflicts_with_all = ["dry_run", "yes", "again"])]
+    pub status: bool,
+    /// Where to write the result (every row, its outcome, the service's
+    /// state and id); default: beside the file, FILE.result.csv.
     #[arg(long, value_name = "FILE")]
     pub result: Option<PathBuf>,
     /// Use a saved profile (its secrets come from the OS keyring) instead of
@@ -123,6 +130,9 @@ fn totals_text(summary: &Summary) -> String {
 
 /// The command; its exit code, or why it stopped.
 fn payouts_command(args: &PayoutsArgs, out: &mut impl Write) -> Result<u8, Failure> {
+    if args.status {
+        return status_command(args, out);
+    }
     let bytes = std::fs::read(&args.file).map_err(|error| {
         Failure::new(
             call::EXIT_USAGE,
@@ -258,10 +268,36 @@ fn payouts_command(args: &PayoutsArgs, out: &mut impl Write) -> Result<u8, Failu
         .result
         .clone()
         .unwrap_or_else(|| default_result_path(&args.file));
-    write_result(&result_path, &batch, &report.rows)?;
+    // Accepted is not paid: the service's state of each row sent is read
+    // once more for the result file.
+    let states = match runtime.block_on(client.list_withdrawals(None)) {
+        Ok(withdrawals) => run::service_states(&withdrawals),
+        Err(error) => {
+            eprintln!(
+                "warning: the service's withdrawals could not be read ({error}), so the result \
+                 file has no state for its rows; `brlv-desk payouts --status {}` reads them later",
+                result_path.display()
+            );
+            run::ServiceStates::new()
+        }
+    };
+    write_result(&result_path, &batch, &report.rows, &states)?;
+    let state_of = |outcome: &RowOutcome| {
+        outcome
+            .id()
+            .and_then(|id| states.get(id))
+            .map(String::as_str)
+    };
+    let stages: Vec<PaymentStage> = report
+        .rows
+        .iter()
+        .map(|outcome| outcome.stage(state_of(outcome)))
+        .collect();
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
     for outcome in &report.rows {
-        *counts.entry(outcome.as_str()).or_default() += 1;
+        *counts
+            .entry(outcome.result_word(state_of(outcome)))
+            .or_default() += 1;
     }
     let counted: Vec<String> = counts
         .iter()
@@ -275,6 +311,7 @@ fn payouts_command(args: &PayoutsArgs, out: &mut impl Write) -> Result<u8, Failu
         report.sent,
         result_path.display()
     );
+    let _ = writeln!(out, "{}", stage_totals(language, &StageCounts::of(&stages)));
     if report.cancelled {
         let _ = writeln!(out, "Cancelled: run the same command to send the rest.");
     } else if !report.finished {
@@ -571,7 +608,7 @@ fn tell_plan(batch: &Batch, plan: &Plan, to_send: &Summary) {
             .filter(|state| matches!(state, PlannedRow::Done { .. }))
             .count();
         eprintln!(
-            "Resuming the run of this file started at {}: {done} of {} row(s) done, {} in \
+            "Resuming the run of this file started at {}: {done} of {} row(s) sent, {} in \
              flight (settled first), {} to send.",
             run.started_at,
             batch.rows.len(),
@@ -653,7 +690,12 @@ fn tell_progress(progress: Progress<'_>) {
 }
 
 /// Writes the result file, owner-only (it names the payees).
-fn write_result(path: &Path, batch: &Batch, rows: &[RowOutcome]) -> Result<(), Failure> {
+fn write_result(
+    path: &Path,
+    batch: &Batch,
+    rows: &[RowOutcome],
+    states: &run::ServiceStates,
+) -> Result<(), Failure> {
     let failed = |error: String| {
         Failure::new(
             call::EXIT_FAILED,
@@ -666,10 +708,122 @@ fn write_result(path: &Path, batch: &Batch, rows: &[RowOutcome]) -> Result<(), F
     };
     let file = brlv_core::private_file::create(path).map_err(|error| failed(error.to_string()))?;
     let mut writer = std::io::BufWriter::new(file);
-    run::result_csv(batch, rows, &mut writer).map_err(|error| failed(error.to_string()))?;
+    run::result_csv(batch, rows, states, &mut writer).map_err(|error| failed(error.to_string()))?;
     writer
         .into_inner()
         .map_err(|error| failed(error.to_string()))?
         .sync_all()
         .map_err(|error| failed(error.to_string()))
+}
+
+/// The file `--status` brings up to date: FILE itself when it is a result
+/// file, else the result file beside it.
+fn result_file_of(file: &Path, bytes: &[u8]) -> PathBuf {
+    let header = String::from_utf8_lossy(bytes);
+    let first = header.lines().next().unwrap_or_default();
+    let is_result = first.split(',').any(|column| column.trim() == "outcome");
+    if is_result {
+        return file.to_owned();
+    }
+    let beside = default_result_path(file);
+    if beside.exists() {
+        beside
+    } else {
+        file.to_owned()
+    }
+}
+
+/// `payouts --status FILE`: reads the service's withdrawals, rewrites the
+/// result file's outcome and state of every row the service holds, and
+/// prints each row's stage; 0 when it was read and rewritten.
+fn status_command(args: &PayoutsArgs, out: &mut impl Write) -> Result<u8, Failure> {
+    let unreadable = |path: &Path, error: std::io::Error| {
+        Failure::new(
+            call::EXIT_USAGE,
+            format!("cannot read {}: {error}", path.display()),
+        )
+    };
+    let bytes = std::fs::read(&args.file).map_err(|error| unreadable(&args.file, error))?;
+    let path = result_file_of(&args.file, &bytes);
+    let bytes = if path == args.file {
+        bytes
+    } else {
+        std::fs::read(&path).map_err(|error| unreadable(&path, error))?
+    };
+    let (credentials, _) =
+        call::named_command_credentials(args.profile.as_deref(), args.passphrase.source())
+            .map_err(|error| Failure::new(error.exit_code(), error.to_string()))?;
+    let client = credentials
+        .into_client()
+        .map_err(call::CallError::from)
+        .map_err(|error| Failure::new(error.exit_code(), error.to_string()))?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|error| {
+            Failure::new(
+                call::EXIT_FAILED,
+                format!("cannot start the async runtime: {error}"),
+            )
+        })?;
+    let withdrawals = runtime
+        .block_on(client.list_withdrawals(None))
+        .map_err(|error| {
+            Failure::new(
+                call::EXIT_FAILED,
+                format!(
+                    "the service's withdrawals could not be read, so {} was left as it was: \
+                     {error}",
+                    path.display()
+                ),
+            )
+        })?;
+    let states = run::service_states(&withdrawals);
+    let (rows, rewritten) = payouts::status::restate(&bytes, &states)
+        .map_err(|error| Failure::new(call::EXIT_FAILED, format!("{}: {error}", path.display())))?;
+    let language = Language::from_system();
+    for row in &rows {
+        let said = match &row.stage {
+            Some(stage) => stage_label(language, stage),
+            None => row.outcome.clone(),
+        };
+        let id = row
+            .id
+            .as_deref()
+            .map(|id| format!(" {id}"))
+            .unwrap_or_default();
+        let unlisted = if row.unlisted {
+            " (not in the service's list now)"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            out,
+            "{}",
+            terminal_safe(&format!(
+                "row {}: {} - {said}{id}{unlisted}",
+                row.row, row.what
+            ))
+        );
+    }
+    let stages: Vec<PaymentStage> = rows.iter().filter_map(|row| row.stage.clone()).collect();
+    let _ = writeln!(out, "{}", stage_totals(language, &StageCounts::of(&stages)));
+    let failed = |error: String| {
+        Failure::new(
+            call::EXIT_FAILED,
+            format!("{} could not be rewritten: {error}", path.display()),
+        )
+    };
+    let file = brlv_core::private_file::create(&path).map_err(|error| failed(error.to_string()))?;
+    let mut writer = std::io::BufWriter::new(file);
+    writer
+        .write_all(&rewritten)
+        .map_err(|error| failed(error.to_string()))?;
+    writer
+        .into_inner()
+        .map_err(|error| failed(error.to_string()))?
+        .sync_all()
+        .map_err(|error| failed(error.to_string()))?;
+    let _ = writeln!(out, "Result: {}", path.display());
+    Ok(call::EXIT_OK)
 }

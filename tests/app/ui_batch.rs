@@ -14,7 +14,9 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use brlv_core::api::model::BalanceAsset;
 use brlv_core::journal::Store;
 use brlv_core::payouts::{self, run};
-use brlv_desk::app::features::withdrawals::batch::{Balances, BatchEvent, CheckedFile};
+use brlv_desk::app::features::withdrawals::batch::{
+    Balances, BatchEvent, BatchReport, CheckedFile,
+};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event};
 use brlv_desk::app::resources::Fetched;
@@ -54,6 +56,8 @@ fn checked(text: &str) -> Box<CheckedFile> {
         finished: None,
         journal_error: None,
         balances: Balances::NotRead,
+        repeats: Vec::new(),
+        send_anyway: std::collections::BTreeSet::new(),
     };
     if let Some(batch) = file.batch() {
         file.plan = Some(run::plan(&batch, &Store::in_memory().unwrap(), false).unwrap());
@@ -321,9 +325,10 @@ fn a_three_row_file_is_sent_with_its_progress_and_result_and_asks_before_paying_
             .iter()
             .all(|outcome| matches!(outcome, Some(run::RowOutcome::Done { .. })))
     );
+    // Accepted is not paid: no row reads as paid, nor as done.
     assert!(
         harness
-            .query_by_label_contains("3 of 3 row(s) done; 3 sent in this run.")
+            .query_by_label_contains("3 sent, 0 paid yet, of 3 row(s); 3 sent in this run.")
             .is_some()
     );
     let ids: Vec<String> = report
@@ -333,9 +338,13 @@ fn a_three_row_file_is_sent_with_its_progress_and_result_and_asks_before_paying_
         .collect();
     assert!(
         harness
-            .query_by_label_contains(&format!("Done: {}", ids[0]))
+            .query_by_label_contains(&format!("sent to the service: {}", ids[0]))
             .is_some()
+            || harness
+                .query_by_label_contains(&format!("sent to the service (created): {}", ids[0]))
+                .is_some()
     );
+    assert!(harness.query_by_label_contains("Done:").is_none());
     // The service holds exactly the three.
     let after = reread(&worker, &mut harness);
     let mut made: Vec<String> = new_ids(&before, &after)
@@ -624,6 +633,7 @@ fn a_file_named_at_start_is_checked_once_the_account_opens_and_waits_for_its_che
             Command::Batch(brlv_desk::app::features::withdrawals::batch::BatchCommand::Check {
                 path,
                 again: false,
+                ..
             }) if path.as_path() == std::path::Path::new("/tmp/payouts.csv")
         )),
         "checked as the account opens"
@@ -715,4 +725,255 @@ fn the_batchs_review_says_who_receives_by_method_and_each_balance_after() {
 /// over the default seven days.
 fn batch_request(harness: &Harness<'static, AppState>) -> Option<SubmitRequest> {
     harness.state().panels.withdrawals.batch.request(7)
+}
+
+const SENT_IDS: [&str; 3] = [
+    "7a000000-0000-4000-8000-0000000000b1",
+    "7a000000-0000-4000-8000-0000000000b2",
+    "7a000000-0000-4000-8000-0000000000b3",
+];
+
+/// The service's withdrawals of [`SENT_IDS`], in `states`.
+fn listed(states: [&str; 3]) -> Fetched {
+    let rows: Vec<serde_json::Value> = SENT_IDS
+        .iter()
+        .zip(states)
+        .zip(THREE)
+        .map(|((id, state), row)| {
+            let amount = row.split(',').nth(1).unwrap();
+            serde_json::json!({"id": id, "state": state, "asset": "fiat/brl",
+                "method": "pix", "amount": amount})
+        })
+        .collect();
+    Fetched::Withdrawals(
+        serde_json::from_value::<Vec<_>>(serde_json::Value::Array(rows))
+            .unwrap()
+            .into(),
+    )
+}
+
+/// [`THREE`] run to its end: the service accepted every row.
+fn three_sent(language: Language) -> Harness<'static, AppState> {
+    let mut harness = shown_file(language, &csv(&THREE));
+    let rows: Vec<run::RowOutcome> = SENT_IDS
+        .iter()
+        .map(|id| run::RowOutcome::Done { id: (*id).into() })
+        .collect();
+    let state = harness.state_mut();
+    state.panels.withdrawals.batch.started();
+    for (index, outcome) in rows.iter().enumerate() {
+        state.apply(Event::Batch(BatchEvent::Progress {
+            position: index + 1,
+            total: 3,
+            sent_now: true,
+            outcome: outcome.clone(),
+        }));
+    }
+    state.apply(Event::Batch(BatchEvent::Finished(Ok(BatchReport {
+        rows,
+        sent: 3,
+        cancelled: false,
+        finished: true,
+    }))));
+    settle(&mut harness);
+    harness
+}
+
+#[test]
+fn each_row_accepted_reads_sent_with_the_services_state_until_it_is_paid() {
+    for (language, sent, pending, paid, none_paid, one_paid) in [
+        (
+            Language::En,
+            "sent to the service (created): ",
+            "sent to the service (payment pending): ",
+            "paid: ",
+            "3 sent, 0 paid yet, of 3 row(s); 3 sent in this run.",
+            "3 sent, 1 paid yet, of 3 row(s)",
+        ),
+        (
+            Language::PtBr,
+            "enviado ao serviço (criado): ",
+            "enviado ao serviço (pagamento pendente): ",
+            "pago: ",
+            "3 enviados, 0 pagos ainda, de 3 linha(s); 3 enviadas nesta execução.",
+            "3 enviados, 1 pagos ainda, de 3 linha(s)",
+        ),
+    ] {
+        let mut harness = three_sent(language);
+        assert!(
+            harness.query_by_label_contains(none_paid).is_some(),
+            "{language:?}"
+        );
+        crate::support::ui::deliver(
+            harness.state_mut(),
+            listed(["created", "pending-payment", "created"]),
+            2_000,
+        );
+        settle(&mut harness);
+        let row = |harness: &Harness<'static, AppState>, words: &str, id: &str| {
+            harness
+                .query_by_label_contains(&format!("{words}{id}"))
+                .is_some()
+        };
+        assert!(row(&harness, sent, SENT_IDS[0]), "{language:?}");
+        assert!(row(&harness, pending, SENT_IDS[1]), "{language:?}");
+        assert!(row(&harness, sent, SENT_IDS[2]), "{language:?}");
+        assert!(
+            harness.query_by_label_contains(none_paid).is_some(),
+            "{language:?}"
+        );
+        // The list refreshes: the service paid the first row.
+        crate::support::ui::deliver(
+            harness.state_mut(),
+            listed(["completed", "pending-payment", "created"]),
+            4_000,
+        );
+        settle(&mut harness);
+        assert!(row(&harness, paid, SENT_IDS[0]), "{language:?}");
+        assert!(row(&harness, pending, SENT_IDS[1]), "{language:?}");
+        assert!(
+            harness.query_by_label_contains(one_paid).is_some(),
+            "{language:?}"
+        );
+    }
+}
+
+#[test]
+fn the_result_file_from_the_window_says_sent_with_the_services_state() {
+    let mut harness = three_sent(Language::En);
+    crate::support::ui::deliver(
+        harness.state_mut(),
+        listed(["created", "pending-payment", "completed"]),
+        2_000,
+    );
+    settle(&mut harness);
+    let batch = &mut harness.state_mut().panels.withdrawals.batch;
+    batch.result_path = "/tmp/result.csv".into();
+    let Some(Command::Batch(
+        brlv_desk::app::features::withdrawals::batch::BatchCommand::SaveResult {
+            batch: file,
+            rows,
+            states,
+            ..
+        },
+    )) = brlv_desk::app::features::withdrawals::view::batch::save_result(batch)
+    else {
+        panic!("no result to save");
+    };
+    let mut out = Vec::new();
+    run::result_csv(&file, &rows, &states, &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains(&format!(",sent,created,{},", SENT_IDS[0])),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(",sent,pending-payment,{},", SENT_IDS[1])),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(",paid,completed,{},", SENT_IDS[2])),
+        "{text}"
+    );
+}
+
+/// Runs the checked file through its review and waits for the run's end.
+fn send_checked(worker: &WorkerHandle, harness: &mut Harness<'static, AppState>) -> BatchReport {
+    harness.get_by_label("Review and send…").click();
+    settle(harness);
+    harness.get_by_label("Confirm").click();
+    pump(worker, harness, "the batch's end", |state| {
+        state.panels.withdrawals.batch.report.is_some()
+            || state.panels.withdrawals.batch.failure.is_some()
+    });
+    let batch = &harness.state().panels.withdrawals.batch;
+    assert_eq!(batch.failure, None);
+    batch.report.clone().unwrap()
+}
+
+/// The withdrawals the service holds to `key`, read again.
+fn paid_to(worker: &WorkerHandle, harness: &mut Harness<'static, AppState>, key: &str) -> usize {
+    reread(worker, harness);
+    harness
+        .state()
+        .shared
+        .data
+        .withdrawals
+        .value()
+        .unwrap()
+        .iter()
+        .filter(|withdrawal| withdrawal.pix_key() == Some(key))
+        .count()
+}
+
+#[test]
+fn a_row_that_repeats_a_payout_is_named_and_skipped_unless_its_send_anyway_is_ticked() {
+    let (dir, worker, mut harness, _) =
+        sandbox_with_file(&csv(&["pix,5.55,,repeat@example.com,,,,,,,,first"]));
+    assert!(send_checked(&worker, &mut harness).rows[0].id().is_some());
+    assert_eq!(paid_to(&worker, &mut harness, "repeat@example.com"), 1);
+
+    // Another file: its first row pays the same again, its second a new one.
+    let path = dir.path().join("again.csv");
+    std::fs::write(
+        &path,
+        csv(&[
+            "pix,5.55,,repeat@example.com,,,,,,,,second",
+            "pix,6.66,,fresh@example.com,,,,,,,,new",
+        ]),
+    )
+    .unwrap();
+    check_file(&worker, &mut harness, &path);
+    // Named on its row, with its own "Send anyway", unticked.
+    let anyway = harness.get_by_label("Send row 1 anyway");
+    assert_eq!(
+        anyway.accesskit_node().toggled(),
+        Some(egui::accesskit::Toggled::False)
+    );
+    assert!(harness.query_by_label("Send row 2 anyway").is_none());
+    assert!(
+        harness
+            .query_by_label_contains("You already sent R$5.55 by PIX to repeat@example.com")
+            .is_some()
+    );
+    assert!(
+        harness
+            .query_by_label_contains("Row(s) 1 repeat a payout made before")
+            .is_some()
+    );
+    let report = send_checked(&worker, &mut harness);
+    assert!(
+        matches!(report.rows[0], run::RowOutcome::Held { .. }),
+        "{:?}",
+        report.rows
+    );
+    assert!(report.rows[1].id().is_some());
+    assert_eq!(report.sent, 1);
+    assert!(
+        harness
+            .query_by_label_contains("Not sent, as they repeat a payout made before: row(s) 1.")
+            .is_some()
+    );
+    assert_eq!(paid_to(&worker, &mut harness, "repeat@example.com"), 1);
+    assert_eq!(paid_to(&worker, &mut harness, "fresh@example.com"), 1);
+
+    // Checked again and ticked: the row is sent, once.
+    check_file(&worker, &mut harness, &path);
+    harness.get_by_label("Send row 1 anyway").click();
+    settle(&mut harness);
+    assert_eq!(
+        harness
+            .get_by_label("Send row 1 anyway")
+            .accesskit_node()
+            .toggled(),
+        Some(egui::accesskit::Toggled::True)
+    );
+    let report = send_checked(&worker, &mut harness);
+    assert!(report.rows[0].id().is_some(), "{:?}", report.rows);
+    assert_eq!(
+        report.sent, 1,
+        "only the ticked row; the other was sent before"
+    );
+    assert_eq!(paid_to(&worker, &mut harness, "repeat@example.com"), 2);
+    assert_eq!(paid_to(&worker, &mut harness, "fresh@example.com"), 1);
 }

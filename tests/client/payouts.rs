@@ -93,7 +93,7 @@ fn a_link_at_the_result_files_path_is_not_followed() {
         ],
     ));
     assert_ne!(code, Some(0), "{stdout}{stderr}");
-    assert!(stderr.contains("[1/1] row 1: done"), "{stderr}");
+    assert!(stderr.contains("[1/1] row 1: sent"), "{stderr}");
     assert!(stderr.contains("link"), "{stderr}");
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me\n");
     assert!(std::fs::symlink_metadata(&result).unwrap().is_symlink());
@@ -120,6 +120,13 @@ fn held(dir: &Path, base_url: &str, pix_key: &str) -> (BTreeMap<String, Decimal>
         .parse()
         .unwrap();
     (payouts, balance)
+}
+
+/// Whether a result file's outcome says the service holds the row: `sent`
+/// while it is on its way, `paid` once the service completed it (the
+/// sandbox pays a withdrawal about half a minute after it is made).
+fn accepted(outcome: &str) -> bool {
+    outcome == "sent" || outcome == "paid"
 }
 
 /// The result file's rows, by row number: (outcome, id, amount).
@@ -265,7 +272,7 @@ fn a_file_is_paid_once_each_row_told_and_paid_again_only_with_again() {
         ],
     ));
     assert_eq!(code, Some(0), "{stdout}{stderr}");
-    assert!(stderr.contains("[3/3] row 3: done"), "{stderr}");
+    assert!(stderr.contains("[3/3] row 3: sent"), "{stderr}");
     let (after, balance_after) = held(dir.path(), &url, "lote@example.com");
     let new: BTreeMap<&String, &Decimal> = after
         .iter()
@@ -276,7 +283,7 @@ fn a_file_is_paid_once_each_row_told_and_paid_again_only_with_again() {
     let rows = result_rows(&result);
     assert_eq!(rows.len(), 3);
     for (row, (outcome, id, amount)) in &rows {
-        assert_eq!(outcome, "done", "row {row}");
+        assert!(accepted(outcome), "row {row}: {outcome}");
         if *row < 3 {
             assert_eq!(
                 new.get(id),
@@ -421,14 +428,14 @@ async fn a_200_row_batch_killed_in_the_middle_resumes_and_pays_no_row_twice() {
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     assert!(
         stderr.contains("Resuming the run of this file")
-            && stderr.contains("67 of 200 row(s) done, 0 in flight"),
+            && stderr.contains("67 of 200 row(s) sent, 0 in flight"),
         "{stderr}"
     );
     assert!(
         stderr.contains("journal: done: POST /api/v0/withdrawals"),
         "the row in flight settled first, before the plan: {stderr}"
     );
-    assert!(stderr.contains("[67/200] row 67: done"), "{stderr}");
+    assert!(stderr.contains("[67/200] row 67: sent"), "{stderr}");
 
     assert_eq!(
         proxy.count("POST /api/v0/withdrawals"),
@@ -453,7 +460,7 @@ async fn a_200_row_batch_killed_in_the_middle_resumes_and_pays_no_row_twice() {
     for (index, amount) in amounts.iter().enumerate() {
         let row = u64::try_from(index + 1).unwrap();
         let (outcome, id, written) = &rows[&row];
-        assert_eq!(outcome, "done", "row {row}");
+        assert!(accepted(outcome), "row {row}: {outcome}");
         assert_eq!(written, amount);
         assert_eq!(
             new.get(id),
@@ -571,10 +578,10 @@ async fn a_refused_row_stops_the_rest_only_when_the_person_chose_to_stop_at_the_
     .await;
     assert_ne!(code, Some(0), "a refused row is not a clean run");
     assert_eq!(paid, 2, "{rows:?}");
-    assert_eq!(rows[&1].0, "done", "{rows:?}");
+    assert!(accepted(&rows[&1].0), "{rows:?}");
     assert_eq!(rows[&2].0, "refused", "{rows:?}");
     assert!(rows[&2].1.is_empty(), "a refused row has no id: {rows:?}");
-    assert_eq!(rows[&3].0, "done", "{rows:?}");
+    assert!(accepted(&rows[&3].0), "{rows:?}");
 
     // Chosen: the refusal stops the run, and row 3 is not sent.
     let (code, rows, paid) = three_rows_the_second_refused(
@@ -587,10 +594,130 @@ async fn a_refused_row_stops_the_rest_only_when_the_person_chose_to_stop_at_the_
     .await;
     assert_ne!(code, Some(0));
     assert_eq!(paid, 1, "{rows:?}");
-    assert_eq!(rows[&1].0, "done", "{rows:?}");
+    assert!(accepted(&rows[&1].0), "{rows:?}");
     assert_eq!(rows[&2].0, "refused", "{rows:?}");
     assert_eq!(rows[&3].0, "not-sent", "{rows:?}");
 
     sandbox.kill().unwrap();
     sandbox.wait().unwrap();
+}
+
+/// Moves the sandbox's clock `seconds` on, through its loopback control.
+fn advance_sandbox_clock(base_url: &str, seconds: u64) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let status = runtime.block_on(async {
+        reqwest::Client::new()
+            .post(format!(
+                "{}/sandbox/clock/advance",
+                base_url.trim_end_matches('/')
+            ))
+            .json(&serde_json::json!({ "seconds": seconds }))
+            .send()
+            .await
+            .unwrap()
+            .status()
+    });
+    assert!(status.is_success(), "{status}");
+}
+
+/// The result file's (outcome, state) of `row`.
+fn outcome_and_state(path: &Path, row: &str) -> (String, String) {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let header = reader.headers().unwrap().clone();
+    let at = |name: &str| header.iter().position(|cell| cell == name).unwrap();
+    reader
+        .records()
+        .map(Result::unwrap)
+        .find(|record| &record[at("row")] == row)
+        .map(|record| {
+            (
+                record[at("outcome")].to_owned(),
+                record[at("state")].to_owned(),
+            )
+        })
+        .unwrap()
+}
+
+/// Accepted is not paid: a row the service holds and has not paid reads
+/// `sent` with the service's state, in the result file and the totals;
+/// once the service completes it, `payouts --status` says paid.
+#[test]
+fn a_row_accepted_reads_sent_with_its_state_and_status_says_paid_once_the_service_pays_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_sandbox, url) = start_sandbox(dir.path());
+    let file = one_pix_row(dir.path(), "4.56", "status@example.com");
+    let file_arg = file.to_str().unwrap();
+    let (code, stdout, stderr) = run(&mut brlv(
+        dir.path(),
+        &url,
+        &["payouts", "--allow-plain-key", file_arg, "--yes"],
+    ));
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("1 sent, 0 paid yet"), "{stdout}");
+    let result = default_result(&file);
+    let (outcome, state) = outcome_and_state(&result, "1");
+    assert_eq!(outcome, "sent");
+    // The sandbox moves a withdrawal from created to pending-payment after
+    // two seconds and pays it half a minute later: read at once, it is
+    // on its way.
+    assert!(
+        state == "created" || state == "pending-payment",
+        "state {state:?}"
+    );
+    let id = result_rows(&result)[&1].1.clone();
+    assert!(!id.is_empty());
+
+    // Still on its way: --status says so, and nothing is sent.
+    let (before, balance_before) = held(dir.path(), &url, "status@example.com");
+    let (code, stdout, stderr) = run(&mut brlv(
+        dir.path(),
+        &url,
+        &["payouts", "--allow-plain-key", "--status", file_arg],
+    ));
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("sent to the service ("),
+        "{stdout}"
+    );
+    assert!(stdout.contains(&id), "{stdout}");
+    assert!(stdout.contains("1 sent, 0 paid yet"), "{stdout}");
+    assert_eq!(outcome_and_state(&result, "1").0, "sent");
+
+    advance_sandbox_clock(&url, 120);
+    let (code, stdout, stderr) = run(&mut brlv(
+        dir.path(),
+        &url,
+        &[
+            "payouts",
+            "--allow-plain-key",
+            "--status",
+            result.to_str().unwrap(),
+        ],
+    ));
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(
+        stdout.contains(&format!(
+            "row 1: pix 4.56 fiat/brl status@example.com - paid {id}"
+        )),
+        "{stdout}"
+    );
+    assert!(stdout.contains("1 sent, all paid"), "{stdout}");
+    assert_eq!(
+        outcome_and_state(&result, "1"),
+        ("paid".to_owned(), "completed".to_owned())
+    );
+    assert_eq!(
+        held(dir.path(), &url, "status@example.com"),
+        (before, balance_before),
+        "--status sends nothing"
+    );
+}
+
+fn default_result(file: &Path) -> std::path::PathBuf {
+    let mut name = file.as_os_str().to_owned();
+    name.push(".result.csv");
+    std::path::PathBuf::from(name)
 }

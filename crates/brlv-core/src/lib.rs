@@ -19,6 +19,8 @@
 //!   never written through a link.
 //! - [`look_alike`]: names that would look the same on the screen, flagged.
 //! - [`csv_cell`]: CSV cells a spreadsheet reads as text, never as a formula.
+//! - [`payment_stage`]: how far a payment has gone (not sent, sent to
+//!   the service, paid, failed, no answer), decided once for every front.
 //! - [`ofx`]: statements as OFX files, one per asset.
 //! - [`tax`]: the tax year: the ledger, the months against R$35,000, the
 //!   DARF, Bens e Direitos, and their CSV files.
@@ -38,6 +40,7 @@ pub mod look_alike;
 pub mod money;
 pub mod network;
 pub mod ofx;
+pub mod payment_stage;
 pub mod payouts;
 pub mod pix;
 pub mod private_file;

@@ -50,6 +50,7 @@ pub const CORE: Package = Package {
                 "src/journal_send.rs",
                 "src/credentials.rs",
                 "src/payouts/",
+                "src/payment_stage.rs",
                 "src/seal.rs",
                 "src/profile_binding.rs",
                 "src/recipients.rs",

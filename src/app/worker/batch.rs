@@ -26,13 +26,17 @@ use super::state::{Done, Worker, blocking};
 impl Worker {
     pub(super) fn handle_batch(&mut self, command: BatchCommand) {
         match command {
-            BatchCommand::Check { path, again } => {
+            BatchCommand::Check {
+                path,
+                again,
+                duplicate_days,
+            } => {
                 let client = self.session.as_ref().map(|open| open.client.clone());
                 let journal = self.session_journal();
                 self.spawn(async move {
                     let checked = match (client, journal) {
                         (Some(client), Some(journal)) => {
-                            check_file(path, again, &client, &journal).await
+                            check_file(path, again, duplicate_days, &client, &journal).await
                         }
                         _ => Err(FileProblem::NoSession),
                     };
@@ -40,8 +44,13 @@ impl Worker {
                 });
             }
             BatchCommand::Stop => self.batch_stop.store(true, Ordering::SeqCst),
-            BatchCommand::SaveResult { path, batch, rows } => self.spawn(async move {
-                let written = blocking(move || write_result(path, &batch, &rows))
+            BatchCommand::SaveResult {
+                path,
+                batch,
+                rows,
+                states,
+            } => self.spawn(async move {
+                let written = blocking(move || write_result(path, &batch, &rows, &states))
                     .await
                     .and_then(|result| result);
                 Done::Report(Event::Batch(BatchEvent::ResultSaved(written)))
@@ -81,8 +90,10 @@ impl Worker {
                         duplicate_days: request.duplicate_days,
                     };
                     Ok(runtime.block_on(async {
-                        let prepared =
+                        let mut prepared =
                             run::prepare(&client, &mut book.store, &request.batch, check).await?;
+                        // The rows the person ticked "Send anyway" on.
+                        prepared.send_anyway = request.send_anyway.clone();
                         run::run_prepared(
                             &client,
                             &mut book.store,
@@ -119,6 +130,7 @@ impl Worker {
 async fn check_file(
     path: PathBuf,
     again: bool,
+    duplicate_days: u32,
     client: &Client,
     journal: &JournalHandle,
 ) -> Result<Box<CheckedFile>, FileProblem> {
@@ -139,6 +151,8 @@ async fn check_file(
         finished: None,
         journal_error: None,
         balances: Balances::NotRead,
+        repeats: Vec::new(),
+        send_anyway: std::collections::BTreeSet::new(),
     };
     let Some(batch) = file.batch() else {
         return Ok(Box::new(file));
@@ -170,10 +184,58 @@ async fn check_file(
             return Ok(Box::new(file));
         }
     }
-    if let Some(to_send) = file.to_send().filter(|summary| summary.rows > 0) {
+    file.repeats = find_repeats(&file, duplicate_days, client, journal).await;
+    // The balances are checked against every row the journal would send,
+    // the repeating ones included: ticking "Send anyway" on one later can
+    // never send more than was checked.
+    let all_to_send = file
+        .batch()
+        .zip(file.plan.as_ref())
+        .map(|(batch, plan)| plan.to_send(&batch));
+    if let Some(to_send) = all_to_send.filter(|summary| summary.rows > 0) {
         file.balances = read_balances(client, &to_send).await;
     }
     Ok(Box::new(file))
+}
+
+/// The earlier payouts each row to send repeats, by the core's one
+/// comparison ([`run::repeats`]): the service's withdrawals as read now,
+/// and this device's sends whose outcome is not known. A list that cannot
+/// be read compares nothing here; the run reads it again before anything
+/// leaves and refuses to send without it.
+async fn find_repeats(
+    file: &CheckedFile,
+    days: u32,
+    client: &Client,
+    journal: &JournalHandle,
+) -> Vec<Vec<brlv_core::duplicates::Duplicate>> {
+    let (Some(batch), Some(plan)) = (file.batch(), file.plan.clone()) else {
+        return Vec::new();
+    };
+    let records: Vec<serde_json::Value> = match client.list_withdrawals(None).await {
+        Ok(withdrawals) => withdrawals
+            .iter()
+            .filter_map(|withdrawal| serde_json::to_value(withdrawal).ok())
+            .collect(),
+        Err(error) => {
+            tracing::warn!("the withdrawals could not be read to compare the file's rows: {error}");
+            return Vec::new();
+        }
+    };
+    journal
+        .run(move |book| {
+            let posts = book.store.posts(None)?;
+            Ok(run::repeats(
+                &batch,
+                &plan,
+                &records,
+                &posts,
+                days,
+                time::OffsetDateTime::now_utc(),
+            ))
+        })
+        .await
+        .unwrap_or_default()
 }
 
 /// The balances the rows to send are paid from, compared with their totals.
@@ -185,10 +247,15 @@ async fn read_balances(client: &Client, to_send: &payouts::Summary) -> Balances 
 }
 
 /// Writes the result file, owner-only (it names the payees).
-fn write_result(path: PathBuf, batch: &Batch, rows: &[run::RowOutcome]) -> Result<PathBuf, String> {
+fn write_result(
+    path: PathBuf,
+    batch: &Batch,
+    rows: &[run::RowOutcome],
+    states: &run::ServiceStates,
+) -> Result<PathBuf, String> {
     let file = brlv_core::private_file::create(&path).map_err(|error| error.to_string())?;
     let mut writer = std::io::BufWriter::new(file);
-    run::result_csv(batch, rows, &mut writer).map_err(|error| error.to_string())?;
+    run::result_csv(batch, rows, states, &mut writer).map_err(|error| error.to_string())?;
     writer
         .into_inner()
         .map_err(|error| error.to_string())?

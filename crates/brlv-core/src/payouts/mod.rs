@@ -32,6 +32,7 @@ use crate::money::parse_amount;
 use crate::pix::PixKey;
 
 pub mod run;
+pub mod status;
 
 /// The columns a file may have; `method` and `amount` are required, the
 /// others as a row's method needs them.

@@ -16,7 +16,7 @@
 //! again is the resume: a row done or refused is not sent again, a row not
 //! done is sent, and a row that cannot be told is held, never sent blindly.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use reqwest::Method;
@@ -29,6 +29,7 @@ use crate::duplicates::{self, Duplicate};
 use crate::journal::batches::BatchRun;
 use crate::journal::settle::{self, Settled};
 use crate::journal::{JournalError, Outcome, PostEntry, PostRecord, Store};
+use crate::payment_stage::PaymentStage;
 
 /// Where every row's POST goes: the endpoint the Withdrawals form posts to.
 pub const ENDPOINT: &str = "/api/v0/withdrawals";
@@ -305,10 +306,12 @@ pub enum RowOutcome {
 }
 
 impl RowOutcome {
-    /// Its name in the result file.
+    /// Its name in the result file. A row the service holds is `sent`,
+    /// never `done`: accepted is not paid ([`RowOutcome::stage`] says
+    /// whether it is paid yet).
     pub fn as_str(&self) -> &'static str {
         match self {
-            RowOutcome::Done { .. } => "done",
+            RowOutcome::Done { .. } => "sent",
             RowOutcome::Refused { .. } => "refused",
             RowOutcome::NotDone { .. } => "not-done",
             RowOutcome::CannotTell { .. } => "cannot-tell",
@@ -334,6 +337,32 @@ impl RowOutcome {
             RowOutcome::CannotTell { why }
             | RowOutcome::Pending { why }
             | RowOutcome::Held { why, .. } => why,
+        }
+    }
+
+    /// How far the row's payment has gone, given the service's state of
+    /// its withdrawal as last read (`None` when not read): a row the
+    /// service holds is paid only when the service says `completed`; a
+    /// row refused is failed; a row not sent or not applied is not sent; a
+    /// row whose answer was lost has no answer.
+    pub fn stage(&self, service_state: Option<&str>) -> PaymentStage {
+        match self {
+            RowOutcome::Done { .. } => PaymentStage::of_state(service_state),
+            RowOutcome::Refused { .. } => PaymentStage::Failed,
+            RowOutcome::NotDone { .. } | RowOutcome::NotSent | RowOutcome::Held { .. } => {
+                PaymentStage::NotSent
+            }
+            RowOutcome::CannotTell { .. } | RowOutcome::Pending { .. } => PaymentStage::NoAnswer,
+        }
+    }
+
+    /// Its name in the result file once the service's state of its
+    /// withdrawal is known: `paid` or `failed` when the service says so,
+    /// `sent` while it is on its way, else [`RowOutcome::as_str`].
+    pub fn result_word(&self, service_state: Option<&str>) -> &'static str {
+        match self {
+            RowOutcome::Done { .. } => self.stage(service_state).as_str(),
+            _ => self.as_str(),
         }
     }
 
@@ -410,16 +439,22 @@ pub struct Prepared {
     /// (the service's, or this device's in flight); empty for a row that
     /// repeats none, and for a row the plan does not send.
     pub duplicates: Vec<Vec<Duplicate>>,
+    /// The rows (their places in the batch) the person chose to send
+    /// although they repeat an earlier payout; every other repeating row
+    /// is held, unless `again` was asked for all.
+    pub send_anyway: BTreeSet<usize>,
     /// The journal's number of the list read, for the rows' sends.
     listed_before: Option<i64>,
 }
 
 impl Prepared {
     /// Whether a run sends row `index`: the plan sends it and it repeats
-    /// nothing, or `again` was asked.
+    /// nothing, or `again` was asked, or the person chose to send that row.
     pub fn sends(&self, index: usize, again: bool) -> bool {
         self.plan.rows.get(index).is_some_and(PlannedRow::sends)
-            && (again || self.duplicates.get(index).is_none_or(Vec::is_empty))
+            && (again
+                || self.send_anyway.contains(&index)
+                || self.duplicates.get(index).is_none_or(Vec::is_empty))
     }
 
     /// The rows a run would send, and their totals.
@@ -487,13 +522,13 @@ pub async fn prepare(
         }
         Err(reason) => return Err(PlanError::ListUnreadable(reason)),
     };
-    let in_this_run: std::collections::BTreeSet<Uuid> = match &plan.resumes {
+    let in_this_run: BTreeSet<Uuid> = match &plan.resumes {
         Some(run) => store
             .batch_rows(run.run)?
             .into_iter()
             .map(|link| link.post_id)
             .collect(),
-        None => std::collections::BTreeSet::new(),
+        None => BTreeSet::new(),
     };
     let journal: Vec<PostEntry> = store
         .posts(None)?
@@ -503,8 +538,38 @@ pub async fn prepare(
     let records = read
         .as_ref()
         .map_or(&[][..], |read| read.list.records.as_slice());
-    let now = OffsetDateTime::now_utc();
-    let ignore = std::collections::BTreeSet::new();
+    let duplicates = repeats(
+        batch,
+        &plan,
+        records,
+        &journal,
+        check.duplicate_days,
+        OffsetDateTime::now_utc(),
+    );
+    Ok(Prepared {
+        settled_first,
+        plan,
+        duplicates,
+        send_anyway: BTreeSet::new(),
+        listed_before: read.and_then(|read| read.seq),
+    })
+}
+
+/// The earlier payouts each row the plan sends repeats, in the batch's
+/// order: the service's `records` (its withdrawals) of the last `days`
+/// days before `now`, and this device's sends in `journal` whose outcome
+/// is not known. A row the plan does not send is compared with nothing.
+/// The one comparison of a batch, before its run ([`prepare`]) and when a
+/// window shows the file before it is sent.
+pub fn repeats(
+    batch: &Batch,
+    plan: &Plan,
+    records: &[serde_json::Value],
+    journal: &[PostEntry],
+    days: u32,
+    now: OffsetDateTime,
+) -> Vec<Vec<Duplicate>> {
+    let ignore = BTreeSet::new();
     let bodies: Vec<String> = batch.rows.iter().map(PayoutRow::body).collect();
     let to_check: Vec<&str> = bodies
         .iter()
@@ -516,24 +581,17 @@ pub async fn prepare(
         &to_check,
         duplicates::Against {
             records,
-            journal: &journal,
+            journal,
             now,
-            days: check.duplicate_days,
+            days,
             ignore: &ignore,
         },
     );
-    // A row the plan does not send is compared with nothing.
-    let duplicates = found
+    found
         .into_iter()
         .zip(&plan.rows)
         .map(|(found, state)| if state.sends() { found } else { Vec::new() })
-        .collect();
-    Ok(Prepared {
-        settled_first,
-        plan,
-        duplicates,
-        listed_before: read.and_then(|read| read.seq),
-    })
+        .collect()
 }
 
 /// Runs `batch` as [`prepare`] and [`run_prepared`] do, comparing the
@@ -582,6 +640,7 @@ pub async fn run_prepared(
         settled_first,
         plan,
         duplicates: found,
+        send_anyway,
         listed_before,
     } = prepared;
     let run = match &plan.resumes {
@@ -607,7 +666,9 @@ pub async fn run_prepared(
     let mut lost = false;
     for (index, (row, state)) in batch.rows.iter().zip(&plan.rows).enumerate() {
         let mut sent_now = false;
-        let repeats = found.get(index).filter(|found| !found.is_empty());
+        let repeats = found
+            .get(index)
+            .filter(|found| !found.is_empty() && !send_anyway.contains(&index));
         let outcome = if !state.sends() {
             RowOutcome::of(state)
         } else if cancelled || cancel.load(Ordering::SeqCst) {
@@ -729,27 +790,57 @@ async fn send_row(
     })
 }
 
+/// The service's state of each withdrawal, by id, as its list was last
+/// read: what a result file and the batch screen say of each row sent.
+pub type ServiceStates = BTreeMap<String, String>;
+
+/// The service's state of each withdrawal it lists, by id.
+pub fn service_states<'a>(
+    withdrawals: impl IntoIterator<Item = &'a crate::api::model::Withdrawal>,
+) -> ServiceStates {
+    withdrawals
+        .into_iter()
+        .filter_map(|withdrawal| {
+            Some((
+                withdrawal.id.to_string(),
+                withdrawal.state.as_ref()?.as_str().to_owned(),
+            ))
+        })
+        .collect()
+}
+
+/// The columns of the result file, in order.
+pub const RESULT_COLUMNS: [&str; 11] = [
+    "row",
+    "line",
+    "method",
+    "asset",
+    "amount",
+    "destination",
+    "reference",
+    "outcome",
+    "state",
+    "id",
+    "detail",
+];
+
 /// Writes the result file: every row of `batch`, what it sent, and how it
-/// ended with the service's id; every cell kept inert for a spreadsheet.
+/// ended with the service's id and the service's state of it (`states`,
+/// as last read; the state is empty when it was not); every cell kept
+/// inert for a spreadsheet.
 pub fn result_csv<W: std::io::Write>(
     batch: &Batch,
     outcomes: &[RowOutcome],
+    states: &ServiceStates,
     out: W,
 ) -> Result<(), csv::Error> {
     let mut writer = crate::csv_cell::Writer::from_writer(out);
-    writer.write_record([
-        "row",
-        "line",
-        "method",
-        "asset",
-        "amount",
-        "destination",
-        "reference",
-        "outcome",
-        "id",
-        "detail",
-    ])?;
+    writer.write_record(RESULT_COLUMNS)?;
     for (row, outcome) in batch.rows.iter().zip(outcomes) {
+        let state = outcome
+            .id()
+            .and_then(|id| states.get(id))
+            .map(String::as_str);
         writer.write_record([
             row.row.to_string().as_str(),
             row.line.to_string().as_str(),
@@ -758,7 +849,8 @@ pub fn result_csv<W: std::io::Write>(
             row.request.amount.to_string().as_str(),
             row.destination().as_str(),
             row.reference.as_deref().unwrap_or_default(),
-            outcome.as_str(),
+            outcome.result_word(state),
+            state.unwrap_or_default(),
             outcome.id().unwrap_or_default(),
             outcome.detail(),
         ])?;

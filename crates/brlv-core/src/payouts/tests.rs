@@ -7,8 +7,10 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::run::*;
+use super::status::{StatusError, restate};
 use super::*;
 use crate::journal::{Outcome, OutcomeRecord, PostRecord, Store};
+use crate::payment_stage::PaymentStage;
 
 const HEADER: &str = "method,amount,asset,pix_key,bank_code,branch,account,account_type,document,name,address,reference\n";
 const ADDRESS: &str = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
@@ -463,13 +465,96 @@ fn the_result_file_keeps_every_cell_inert() {
     ]))
     .unwrap();
     let mut out = Vec::new();
-    result_csv(&batch, &[RowOutcome::Done { id: "w-1".into() }], &mut out).unwrap();
+    let states = ServiceStates::from([("w-1".to_owned(), "created".to_owned())]);
+    result_csv(
+        &batch,
+        &[RowOutcome::Done { id: "w-1".into() }],
+        &states,
+        &mut out,
+    )
+    .unwrap();
     let text = String::from_utf8(out).unwrap();
+    assert!(text.starts_with(
+        "row,line,method,asset,amount,destination,reference,outcome,state,id,detail\n"
+    ));
     assert!(
-        text.starts_with("row,line,method,asset,amount,destination,reference,outcome,id,detail\n")
-    );
-    assert!(
-        text.contains("1,2,pix,fiat/brl,1.00,ana@example.com,\"'=HYPERLINK(\"\"x\"\")\",done,w-1,"),
+        text.contains(
+            "1,2,pix,fiat/brl,1.00,ana@example.com,\"'=HYPERLINK(\"\"x\"\")\",sent,created,w-1,"
+        ),
         "{text}"
     );
+}
+
+#[test]
+fn a_row_the_service_accepted_is_sent_until_the_service_says_completed() {
+    let batch = parse(&file(&[
+        "pix,1.00,,ana@example.com,,,,,,,,",
+        "pix,2.00,,bia@example.com,,,,,,,,",
+        "pix,3.00,,caio@example.com,,,,,,,,",
+    ]))
+    .unwrap();
+    let outcomes = [
+        RowOutcome::Done { id: "w-1".into() },
+        RowOutcome::Done { id: "w-2".into() },
+        RowOutcome::Done { id: "w-3".into() },
+    ];
+    let states = ServiceStates::from([
+        ("w-1".to_owned(), "created".to_owned()),
+        ("w-2".to_owned(), "pending-payment".to_owned()),
+        ("w-3".to_owned(), "completed".to_owned()),
+    ]);
+    let mut out = Vec::new();
+    result_csv(&batch, &outcomes, &states, &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains(",sent,created,w-1,"), "{text}");
+    assert!(text.contains(",sent,pending-payment,w-2,"), "{text}");
+    assert!(text.contains(",paid,completed,w-3,"), "{text}");
+    assert!(!text.contains(",done,"), "{text}");
+    // Not read yet: sent, never paid.
+    assert!(!outcomes[0].stage(None).is_paid());
+    assert_eq!(outcomes[0].result_word(None), "sent");
+}
+
+#[test]
+fn a_result_file_is_brought_up_to_date_from_the_services_states() {
+    // As an earlier version wrote it: `done`, and no state column.
+    let old = "row,line,method,asset,amount,destination,reference,outcome,id,detail\n\
+               1,2,pix,fiat/brl,1.00,ana@example.com,,done,w-1,\n\
+               2,3,pix,fiat/brl,2.00,bia@example.com,,done,w-2,\n\
+               3,4,pix,fiat/brl,3.00,caio@example.com,,refused,,no such key\n\
+               4,5,pix,fiat/brl,4.00,davi@example.com,,done,w-4,\n";
+    let states = ServiceStates::from([
+        ("w-1".to_owned(), "completed".to_owned()),
+        ("w-2".to_owned(), "created".to_owned()),
+    ]);
+    let (rows, bytes) = restate(old.as_bytes(), &states).unwrap();
+    let text = String::from_utf8(bytes).unwrap();
+    assert!(
+        text.starts_with(
+            "row,line,method,asset,amount,destination,reference,outcome,state,id,detail\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("1,2,pix,fiat/brl,1.00,ana@example.com,,paid,completed,w-1,\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("2,3,pix,fiat/brl,2.00,bia@example.com,,sent,created,w-2,\n"),
+        "{text}"
+    );
+    assert!(text.contains(",refused,,,no such key\n"), "{text}");
+    // Not listed: kept as sent with no state, never paid.
+    assert!(text.contains(",sent,,w-4,\n"), "{text}");
+    assert_eq!(rows[0].stage, Some(PaymentStage::Paid));
+    assert!(!rows[1].stage.as_ref().unwrap().is_paid());
+    assert_eq!(rows[2].stage, None);
+    assert!(rows[3].unlisted);
+    // Read again, the same states: the same file.
+    let (_, again) = restate(text.as_bytes(), &states).unwrap();
+    assert_eq!(String::from_utf8(again).unwrap(), text);
+    assert!(matches!(
+        restate(b"method,amount\npix,1.00\n", &states),
+        Err(StatusError::MissingColumn("outcome"))
+    ));
 }

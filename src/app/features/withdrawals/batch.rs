@@ -7,16 +7,21 @@
 //!
 //! Nothing here reads, sends or writes: the worker does (`worker/batch.rs`).
 
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use time::OffsetDateTime;
 
-use brlv_core::payouts::run::{Options, Plan, RowOutcome};
+use brlv_core::api::model::Withdrawal;
+use brlv_core::duplicates::Duplicate;
+use brlv_core::payment_stage::PaymentStage;
+use brlv_core::payouts::run::{self, Options, Plan, RowOutcome, ServiceStates};
 use brlv_core::payouts::{BalanceCheck, Batch, Checked, FileError, Summary};
 
 use crate::app::error_text::Localize as _;
 use crate::app::form::FieldError;
 use crate::app::i18n::{Language, tr, tr_with};
+use crate::app::resources::Rows;
 use crate::app::submit::{BatchRequest, SubmitRequest};
 use brlv_core::api::payout::TedFieldError;
 use brlv_core::payouts::CellProblem;
@@ -100,13 +105,16 @@ pub fn cell_problem_text(language: Language, problem: &CellProblem) -> String {
 /// What the worker is asked for about a file of payouts.
 #[derive(Debug)]
 pub enum BatchCommand {
-    /// Read and check the file, what the journal says of it, and the
-    /// balances; `again`: a file whose run finished is to be paid again.
+    /// Read and check the file, what the journal says of it, the rows
+    /// that repeat an earlier payout, and the balances; `again`: a file
+    /// whose run finished is to be paid again.
     Check {
         /// The file.
         path: PathBuf,
         /// Pay a finished file again.
         again: bool,
+        /// How many days back the service's withdrawals are compared.
+        duplicate_days: u32,
     },
     /// Stop the running batch before its next row.
     Stop,
@@ -118,6 +126,8 @@ pub enum BatchCommand {
         batch: Batch,
         /// Each row's outcome, in the batch's order.
         rows: Vec<RowOutcome>,
+        /// The service's state of each row it holds, as last read.
+        states: ServiceStates,
     },
 }
 
@@ -160,6 +170,14 @@ pub struct CheckedFile {
     pub journal_error: Option<String>,
     /// The balances.
     pub balances: Balances,
+    /// For each row, in the batch's order, the earlier payouts it repeats
+    /// (the service's, or this device's in flight), found when the file
+    /// was checked: empty for a row that repeats none.
+    pub repeats: Vec<Vec<Duplicate>>,
+    /// The rows (their places in the batch) the person chose to send
+    /// although they repeat an earlier payout ("Send anyway", unticked
+    /// until ticked); every other repeating row is skipped and listed.
+    pub send_anyway: BTreeSet<usize>,
 }
 
 impl CheckedFile {
@@ -183,10 +201,32 @@ impl CheckedFile {
         self.checked.rows.len() + failed.len()
     }
 
-    /// What a run would send now, and its totals.
+    /// Whether row `index` repeats an earlier payout and the person has
+    /// not chosen to send it: a run skips it. A file paid again as asked
+    /// sends every row.
+    pub fn skips(&self, index: usize) -> bool {
+        !self.again
+            && !self.send_anyway.contains(&index)
+            && self
+                .repeats
+                .get(index)
+                .is_some_and(|found| !found.is_empty())
+    }
+
+    /// What a run would send now, and its totals: the rows the journal
+    /// sends, less those it skips as repeats.
     pub fn to_send(&self) -> Option<Summary> {
         let batch = self.batch()?;
-        Some(self.plan.as_ref()?.to_send(&batch))
+        let plan = self.plan.as_ref()?;
+        Some(Summary::of(
+            batch
+                .rows
+                .iter()
+                .zip(&plan.rows)
+                .enumerate()
+                .filter(|(index, (_, state))| state.sends() && !self.skips(*index))
+                .map(|(_, (row, _))| row),
+        ))
     }
 
     /// Whether nothing stands in the way of sending.
@@ -292,6 +332,16 @@ pub struct BatchState {
     pub result_saved: Option<Result<PathBuf, String>>,
     /// Scroll the checked file into view once (it was named on the command line).
     pub scroll_into_view: bool,
+    /// How many days back a file's rows are compared with the service's
+    /// withdrawals (Settings); the core's default until the view says.
+    pub duplicate_days: Option<u32>,
+    /// The service's state of each row it holds, by withdrawal id, from the
+    /// withdrawals list as it last arrived: a row accepted is followed
+    /// until the service pays it or fails it.
+    pub service_states: ServiceStates,
+    /// The list [`BatchState::service_states`] was read from, so it is
+    /// read once per arrival and not on every frame.
+    followed: Option<Rows<Withdrawal>>,
 }
 
 impl BatchState {
@@ -303,13 +353,21 @@ impl BatchState {
             return None;
         }
         let path = PathBuf::from(path);
+        let duplicate_days = self
+            .duplicate_days
+            .unwrap_or(brlv_core::duplicates::DEFAULT_DAYS);
         *self = BatchState {
             path: self.path.clone(),
             checking: true,
             stop_at_first_failure: self.stop_at_first_failure,
+            duplicate_days: self.duplicate_days,
             ..BatchState::default()
         };
-        Some(BatchCommand::Check { path, again })
+        Some(BatchCommand::Check {
+            path,
+            again,
+            duplicate_days,
+        })
     }
 
     /// The request for the lock and the worker, when it can be sent; its
@@ -323,6 +381,7 @@ impl BatchState {
                 stop_at_first_failure: self.stop_at_first_failure,
             },
             duplicate_days,
+            send_anyway: file.send_anyway.clone(),
         })))
     }
 
@@ -337,6 +396,7 @@ impl BatchState {
                 stop_at_first_failure: self.stop_at_first_failure,
             },
             duplicate_days,
+            send_anyway: file.send_anyway.clone(),
         })))
     }
 
@@ -363,6 +423,61 @@ impl BatchState {
             .map(|file| file.path.display().to_string())
             .unwrap_or_else(|| self.path.trim().to_owned());
         format!("{path}.result.csv")
+    }
+
+    /// The withdrawal id of each row the service holds, in this run or
+    /// the last.
+    fn held_ids(&self) -> std::collections::BTreeSet<&str> {
+        self.progress
+            .iter()
+            .flatten()
+            .chain(self.report.iter().flat_map(|report| &report.rows))
+            .filter_map(RowOutcome::id)
+            .collect()
+    }
+
+    /// Follows each row the service holds in `listed` (the withdrawals
+    /// list as it last arrived): read again only when a new list arrived.
+    pub fn follow(&mut self, listed: Option<&Rows<Withdrawal>>) {
+        let Some(listed) = listed else {
+            return;
+        };
+        if self
+            .followed
+            .as_ref()
+            .is_some_and(|followed| std::sync::Arc::ptr_eq(followed, listed))
+        {
+            return;
+        }
+        let held = self.held_ids();
+        if held.is_empty() {
+            return;
+        }
+        let states = run::service_states(
+            listed
+                .iter()
+                .filter(|withdrawal| held.contains(withdrawal.id.to_string().as_str())),
+        );
+        self.service_states.extend(states);
+        self.followed = Some(std::sync::Arc::clone(listed));
+    }
+
+    /// How far row `index`'s payment has gone, when the run told it.
+    pub fn stage(&self, index: usize) -> Option<PaymentStage> {
+        let outcome = match self.progress.get(index) {
+            Some(Some(outcome)) => outcome,
+            _ => self.report.as_ref()?.rows.get(index)?,
+        };
+        Some(self.stage_of(outcome))
+    }
+
+    /// How far a row's payment has gone, given its outcome.
+    pub fn stage_of(&self, outcome: &RowOutcome) -> PaymentStage {
+        let state = outcome
+            .id()
+            .and_then(|id| self.service_states.get(id))
+            .map(String::as_str);
+        outcome.stage(state)
     }
 
     /// Takes in what the worker told; true when a run ended, so what it
@@ -394,6 +509,10 @@ impl BatchState {
                 {
                     // A row left unsent (paused, stopped) is not one reached.
                     let reached = sent_now || !matches!(outcome, RowOutcome::NotSent);
+                    if outcome.id().is_some() {
+                        // A new row to follow: the list is read for it again.
+                        self.followed = None;
+                    }
                     *slot = Some(outcome);
                     if reached {
                         self.position = position;

@@ -79,7 +79,9 @@ impl Panel for WithdrawalsState {
         });
     }
 
-    fn apply(&mut self, event: WithdrawalsEvent, _cx: &Shared, out: &mut Outbox) {
+    fn apply(&mut self, event: WithdrawalsEvent, cx: &Shared, out: &mut Outbox) {
+        // A file is compared over the days Settings says.
+        self.batch.duplicate_days = Some(cx.duplicate_days);
         match event {
             WithdrawalsEvent::Sending => self.submit = SubmitStatus::Sending,
             WithdrawalsEvent::Submitted(outcome) => {

@@ -10,14 +10,16 @@ use std::path::PathBuf;
 use egui::{RichText, Ui};
 
 use brlv_core::api::model::{Asset, BalanceAsset};
+use brlv_core::payment_stage::{PaymentStage, StageCounts};
 use brlv_core::payouts::run::{PlannedRow, RowOutcome};
 use brlv_core::payouts::{FileError, PayoutRow, RowError, Summary, balance_asset};
 use rust_decimal::Decimal;
 
 use crate::app::dialog::DialogPurpose;
-use crate::app::format::{AmountFormat, asset_amount_text};
+use crate::app::format::{AmountFormat, asset_amount_text, stage_label, stage_totals};
 use crate::app::i18n::Language;
 use crate::app::message::Command;
+use crate::app::panel::repeats::earlier_text;
 use crate::app::panel::review::{balance_lines, service_line};
 use crate::app::panel::{Ask, Outbox, Shared};
 use crate::app::ui::review::{NoteTone, Review, ReviewChoice, ReviewLine, review_ui};
@@ -64,6 +66,7 @@ pub fn save_result(batch: &mut BatchState) -> Option<Command> {
         path: PathBuf::from(path),
         batch: file,
         rows,
+        states: batch.service_states.clone(),
     }))
 }
 
@@ -95,10 +98,14 @@ fn row_error_text(cx: &Shared, error: &RowError) -> String {
     )
 }
 
-/// How a row ended, in words.
-pub fn outcome_text(language: Language, outcome: &RowOutcome) -> String {
+/// How a row ended, in words; a row the service holds says how far its
+/// payment has gone (`stage`: "enviado ao serviço (criado)", "pago"), never
+/// that it is done.
+pub fn outcome_text(language: Language, outcome: &RowOutcome, stage: &PaymentStage) -> String {
     let key = match outcome {
-        RowOutcome::Done { .. } => "batch.outcome_done",
+        RowOutcome::Done { id } => {
+            return format!("{}: {}", stage_label(language, stage), safe(id));
+        }
         RowOutcome::Refused { .. } => "batch.outcome_refused",
         RowOutcome::NotDone { .. } => "batch.outcome_not_done",
         RowOutcome::CannotTell { .. } => "batch.outcome_cannot_tell",
@@ -129,6 +136,9 @@ fn planned_text(cx: &Shared, planned: &PlannedRow) -> String {
 
 /// The part of the Withdrawals view that pays from a file.
 pub fn batch_ui(ui: &mut Ui, batch: &mut BatchState, cx: &Shared, out: &mut Outbox) {
+    // Each row the service holds follows its state as the list refreshes.
+    batch.follow(cx.data.withdrawals.value());
+    batch.duplicate_days = Some(cx.duplicate_days);
     if batch.scroll_into_view
         && !batch.checking
         && (batch.file.is_some() || batch.problem.is_some())
@@ -152,6 +162,7 @@ pub fn batch_ui(ui: &mut Ui, batch: &mut BatchState, cx: &Shared, out: &mut Outb
     };
     ui.add_space(6.0);
     rows_ui(ui, batch, &file, cx);
+    repeats_note_ui(ui, batch, &file, cx);
     ui.add_space(6.0);
     if batch.sending || batch.paused {
         progress_ui(ui, batch, &file, cx, out);
@@ -234,7 +245,7 @@ fn lines(file: &CheckedFile) -> Vec<Line<'_>> {
     lines
 }
 
-fn rows_ui(ui: &mut Ui, batch: &BatchState, file: &CheckedFile, cx: &Shared) {
+fn rows_ui(ui: &mut Ui, batch: &mut BatchState, file: &CheckedFile, cx: &Shared) {
     let name = file
         .path
         .file_name()
@@ -308,8 +319,8 @@ fn rows_ui(ui: &mut Ui, batch: &BatchState, file: &CheckedFile, cx: &Shared) {
                                 .collect();
                             // Each message is a sentence of its own.
                             error_text_ui(ui, &safe(&text.join(" ")));
-                        } else if let Some((index, _)) = line.row {
-                            ui.label(row_state_text(batch, file, index, cx));
+                        } else if let Some((index, row)) = line.row {
+                            row_state_ui(ui, batch, file, index, row.row, cx);
                         }
                         ui.end_row();
                     }
@@ -327,18 +338,91 @@ fn rows_ui(ui: &mut Ui, batch: &BatchState, file: &CheckedFile, cx: &Shared) {
     }
 }
 
+/// A passed row's state, in its cell; before the run, a row that repeats
+/// an earlier payout names it, with "Send anyway" (unticked until ticked).
+fn row_state_ui(
+    ui: &mut Ui,
+    batch: &mut BatchState,
+    file: &CheckedFile,
+    index: usize,
+    row: u64,
+    cx: &Shared,
+) {
+    let told = batch.progress.get(index).is_some_and(Option::is_some)
+        || batch
+            .report
+            .as_ref()
+            .is_some_and(|report| report.rows.len() > index);
+    let repeats = file.repeats.get(index).filter(|found| !found.is_empty());
+    let (Some(repeats), false, false) = (repeats, told, batch.sending || file.again) else {
+        ui.label(row_state_text(batch, file, index, cx));
+        return;
+    };
+    ui.vertical(|ui| {
+        let warning = crate::app::ui::palette::of(ui).warning;
+        for earlier in repeats {
+            ui.add(
+                egui::Label::new(
+                    RichText::new(earlier_text(cx, "withdrawal", earlier)).color(warning),
+                )
+                .wrap(),
+            );
+        }
+        let mut ticked = file.send_anyway.contains(&index);
+        let label = cx.t_with("batch.send_row_anyway", &[("row", &row.to_string())]);
+        if ui.checkbox(&mut ticked, label).changed()
+            && let Some(file) = batch.file.as_mut()
+        {
+            if ticked {
+                file.send_anyway.insert(index);
+            } else {
+                file.send_anyway.remove(&index);
+            }
+        }
+    });
+}
+
+/// The rows a run skips as repeats, named before it starts.
+fn repeats_note_ui(ui: &mut Ui, batch: &BatchState, file: &CheckedFile, cx: &Shared) {
+    if batch.sending || batch.report.is_some() || file.plan.is_none() {
+        return;
+    }
+    let skipped: Vec<String> = file
+        .checked
+        .rows
+        .iter()
+        .enumerate()
+        .filter(|(index, _)| file.skips(*index))
+        .map(|(_, row)| row.row.to_string())
+        .collect();
+    if !skipped.is_empty() {
+        note_ui(
+            ui,
+            &cx.t_with("batch.repeats_skipped", &[("rows", &skipped.join(", "))]),
+        );
+    }
+}
+
 /// A passed row's state: its outcome in this run, the last run's, or what
 /// the journal says of it.
 fn row_state_text(batch: &BatchState, file: &CheckedFile, index: usize, cx: &Shared) -> String {
-    if let Some(Some(outcome)) = batch.progress.get(index) {
-        return outcome_text(cx.language, outcome);
-    }
-    if let Some(outcome) = batch
-        .report
-        .as_ref()
-        .and_then(|report| report.rows.get(index))
-    {
-        return outcome_text(cx.language, outcome);
+    let outcome = match batch.progress.get(index) {
+        Some(Some(outcome)) => Some(outcome),
+        _ => batch
+            .report
+            .as_ref()
+            .and_then(|report| report.rows.get(index)),
+    };
+    if let Some(outcome) = outcome {
+        if let RowOutcome::Held { duplicates, .. } = outcome {
+            // Skipped as a repeat: what it repeats, in the person's words.
+            let earlier: Vec<String> = duplicates
+                .iter()
+                .map(|one| earlier_text(cx, "withdrawal", one))
+                .collect();
+            return format!("{}: {}", cx.t("batch.outcome_held"), earlier.join(" "));
+        }
+        return outcome_text(cx.language, outcome, &batch.stage_of(outcome));
     }
     if batch.sending {
         return cx.t("batch.waiting").into_owned();
@@ -629,22 +713,38 @@ fn result_ui(
     let Some(report) = batch.report.clone() else {
         return;
     };
-    let done = report
+    let stages: Vec<PaymentStage> = report
         .rows
         .iter()
-        .filter(|outcome| matches!(outcome, RowOutcome::Done { .. }))
-        .count();
+        .map(|outcome| batch.stage_of(outcome))
+        .collect();
     ui.label(
         RichText::new(cx.t_with(
             "batch.result",
             &[
-                ("done", &done.to_string()),
+                (
+                    "stages",
+                    &stage_totals(cx.language, &StageCounts::of(&stages)),
+                ),
                 ("rows", &report.rows.len().to_string()),
                 ("sent", &report.sent.to_string()),
             ],
         ))
         .strong(),
     );
+    let held: Vec<String> = report
+        .rows
+        .iter()
+        .zip(&file.checked.rows)
+        .filter(|(outcome, _)| matches!(outcome, RowOutcome::Held { .. }))
+        .map(|(_, row)| row.row.to_string())
+        .collect();
+    if !held.is_empty() {
+        note_ui(
+            ui,
+            &cx.t_with("batch.repeats_held", &[("rows", &held.join(", "))]),
+        );
+    }
     if !report.finished {
         note_ui(ui, &cx.t("batch.not_finished"));
         if file.batch().is_some()
