@@ -63,6 +63,7 @@ mod ui_taxes_declaration_whole;
 mod ui_taxes_part_two;
 mod ui_transfers;
 mod ui_wallets;
+mod ui_who_received;
 mod ui_wide_lists;
 mod ui_withdrawals;
 mod updates;

@@ -90,12 +90,18 @@ fn deposits_are_listed_per_asset_newest_first_with_every_coordinate() {
         4,
         "3 badges and details"
     );
+    assert_eq!(
+        harness
+            .query_all_by_label("7d9f0335-8dcc-4054-9bf9-0dbd61d36906")
+            .count(),
+        2,
+        "where the last deposit was paid to, and the details"
+    );
     for value in [
         "Itaú Unibanco (341)",
         "Checking account",
         "0001",
         "12345-6",
-        "7d9f0335-8dcc-4054-9bf9-0dbd61d36906",
         "3 Mar 2026 09:00:05",
     ] {
         harness.get_by_label(value);

@@ -158,7 +158,7 @@ fn a_token_amount_shows_two_places_in_the_list_and_every_place_on_hover_copy_det
     assert!(harness.query_by_label_contains("44,910.52").is_none());
     harness.get_by_role_and_label(
         Role::Row,
-        "Created: 10 Mar 2026 11:00, Amount: 44,910.51 BRLV, State: completed, \
+        "Created: 10 Mar 2026 11:00, Amount: 44,910.51 BRLV, State: paid, \
          From: 0x111111...111111, To: 0x222222...222222, Transaction hash: -",
     );
     // Exact on hover.

@@ -78,13 +78,13 @@ fn states_show_as_badges_newest_first_and_the_selected_transfer_in_full() {
     state.panels.transfers.records.selected = Some(newest[1]);
     let mut harness = harness(state);
     settle(&mut harness);
-    harness.get_by_label("concluída");
+    harness.get_by_label("pago");
     assert_eq!(
         harness.query_all_by_label("falhou").count(),
         2,
         "badge and details"
     );
-    harness.get_by_label("pendente");
+    harness.get_by_label("enviado ao serviço (pendente)");
     // Shortened in the table, whole in the details with a Copy button.
     assert_eq!(harness.query_all_by_label("0x8f3c1a...345678").count(), 3);
     harness.get_by_label(TX);
@@ -138,7 +138,7 @@ fn ten_thousand_transfers_render_only_the_rows_in_view() {
     let mut harness = harness(transfers_state(Language::En, transfers));
     settle(&mut harness);
     harness.get_by_label("7 Mar 2026 22:39");
-    let shown = harness.query_all_by_label("completed").count();
+    let shown = harness.query_all_by_label("paid").count();
     assert!((1..60).contains(&shown), "{shown} rows laid out");
     // How long such a frame takes is measured in benches/tables.rs.
 }
@@ -197,7 +197,7 @@ fn a_reload_keeps_the_rows_without_flicker_and_a_first_load_says_so() {
     });
     let mut harness = harness(state);
     settle(&mut harness);
-    harness.get_by_label("pending");
+    harness.get_by_label("sent to the service (pending)");
     assert!(harness.query_by_label("Loading...").is_none());
 
     let mut fresh = connected_state(Language::En);

@@ -276,8 +276,15 @@ fn the_list_shows_badges_all_fields_and_sends_its_asset_filter() {
         Some("9c2f0c52-0000-4000-8000-000000000002".parse().unwrap());
     let mut harness = harness(state);
     settle(&mut harness);
-    harness.get_by_label("completed");
-    assert_eq!(harness.query_all_by_label("pending payment").count(), 2);
+    // The stage words: a completed withdrawal is paid, one the service
+    // holds is sent to it, with its state beside.
+    harness.get_by_label("paid");
+    assert_eq!(
+        harness
+            .query_all_by_label("sent to the service (payment pending)")
+            .count(),
+        2
+    );
     harness.get_by_label("end-to-end-id");
     harness.get_by_label("E1234");
     assert!(sent(harness.state_mut()).is_empty());

@@ -36,11 +36,25 @@ pub static TRANSFERS: Arrangement<Transfer> = Arrangement {
     search_text: |transfer, text| Record::Transfer(transfer).search_pieces(text),
 };
 
-/// Withdrawals: created, state, method, amount.
+/// Withdrawals: created, method and recipient, amount, state. The
+/// recipient sorts by the destination the record carries (the key, the
+/// holder, the address), not by a name saved on this machine.
 pub static WITHDRAWALS: Arrangement<Withdrawal> = Arrangement {
     sort_key: |withdrawal, column| match column {
         0 => SortKey::time(withdrawal.created_at()),
-        1 => SortKey::text(withdrawal.method.as_ref().map(|method| method.as_str())),
+        1 => SortKey::text(Some(&format!(
+            "{} {}",
+            withdrawal
+                .method
+                .as_ref()
+                .map_or("", |method| method.as_str()),
+            withdrawal
+                .pix_key()
+                .or(withdrawal.target_address())
+                .map(str::to_owned)
+                .or_else(|| withdrawal.ted_account().map(|account| account.name))
+                .unwrap_or_default()
+        ))),
         2 => SortKey::amount(withdrawal.amount()),
         _ => SortKey::text(withdrawal.state.as_ref().map(|state| state.as_str())),
     },

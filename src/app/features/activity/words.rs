@@ -10,7 +10,7 @@ use crate::app::format::{AmountFormat, MISSING, short_hex};
 pub use crate::app::format::{month_name, month_short_name};
 use crate::app::i18n::{Language, tr, tr_with};
 use crate::app::movement::{MovementKind, Record};
-use brlv_core::api::model::{Asset, Order, WithdrawalMethod};
+use brlv_core::api::model::{Asset, Order, Withdrawal, WithdrawalMethod};
 
 use super::model::{Direction, Movement};
 
@@ -83,15 +83,17 @@ pub fn kind_name(language: Language, kind: MovementKind) -> String {
 }
 
 /// What a movement is, in a few words: the pair of an order, the other
-/// side of a transfer, the method of a withdrawal, the payer of a deposit.
-/// As the extrato's files write it: the payer's document whole, since the
-/// file is the person's own record.
+/// side of a transfer, the method of a withdrawal and whom it paid, the
+/// payer of a deposit. As the extrato's files write it: the payer's
+/// document and the PIX key paid whole, since the file is the person's own
+/// record.
 pub fn description(language: Language, movement: &Movement, record: Option<Record<'_>>) -> String {
-    describe(language, movement, record, str::to_owned)
+    describe(language, movement, record, str::to_owned, str::to_owned)
 }
 
 /// [`description`] as the screen shows it: a payer's CPF masked as banks
-/// show one (`PIX de ***.456.789-**`).
+/// show one (`PIX de ***.456.789-**`), a PIX key paid masked as a bank
+/// masks it (`PIX para jo***@example.com`).
 pub fn description_on_screen(
     language: Language,
     movement: &Movement,
@@ -102,7 +104,22 @@ pub fn description_on_screen(
         movement,
         record,
         crate::app::format::document_shown,
+        crate::app::receipt::party::masked_pix_key,
     )
+}
+
+/// Whom a withdrawal paid, as its record says: the PIX key (as `pix_key`
+/// writes it), the TED's holder, or the address shortened.
+fn withdrawal_payee(withdrawal: &Withdrawal, pix_key: fn(&str) -> String) -> Option<String> {
+    if let Some(key) = withdrawal.pix_key() {
+        return Some(pix_key(key));
+    }
+    if let Some(account) = withdrawal.ted_account() {
+        return Some(account.name);
+    }
+    withdrawal
+        .target_address()
+        .map(|address| short_hex(Some(address)))
 }
 
 fn describe(
@@ -110,6 +127,7 @@ fn describe(
     movement: &Movement,
     record: Option<Record<'_>>,
     document: fn(&str) -> String,
+    pix_key: fn(&str) -> String,
 ) -> String {
     match record {
         Some(Record::Order(Order {
@@ -145,11 +163,21 @@ fn describe(
                 )
             }
         }
-        Some(Record::Withdrawal(withdrawal)) => match &withdrawal.method {
-            Some(WithdrawalMethod::Token) => tr(language, "activity.method_token").into_owned(),
-            Some(method) => method.as_str().to_uppercase(),
-            None => MISSING.to_owned(),
-        },
+        Some(Record::Withdrawal(withdrawal)) => {
+            let method = match &withdrawal.method {
+                Some(WithdrawalMethod::Token) => tr(language, "activity.method_token").into_owned(),
+                Some(method) => method.as_str().to_uppercase(),
+                None => MISSING.to_owned(),
+            };
+            match withdrawal_payee(withdrawal, pix_key) {
+                Some(payee) => tr_with(
+                    language,
+                    "activity.withdrawal_to",
+                    &[("method", &method), ("to", &payee)],
+                ),
+                None => method,
+            }
+        }
         Some(Record::Deposit(deposit)) => {
             let kind = deposit.kind.as_deref().unwrap_or(MISSING).to_uppercase();
             match deposit

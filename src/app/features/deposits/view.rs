@@ -1,6 +1,7 @@
-//! Deposits: per asset (brl, usd, usdc, usdt), newest first, with every
-//! field of the selected one, its coordinates (who paid, from which bank
-//! account, to where) included, and the CSV export.
+//! Deposits: how to deposit (what the service's interface gives of it, and
+//! where to find the rest); then per asset (brl, usd, usdc, usdt), newest
+//! first, with every field of the selected one, its coordinates (who paid,
+//! from which bank account, to where) included, and the CSV export.
 
 use egui::Ui;
 
@@ -41,6 +42,10 @@ impl Panel for DepositsState {
     fn ui(&mut self, ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
         ui.heading(cx.t("nav.deposits").as_ref());
         ui.add_space(8.0);
+        section_ui(ui, &cx.t("deposits.how_title"), |ui| {
+            how_to_deposit_ui(ui, cx, out)
+        });
+        ui.add_space(8.0);
         section_ui(ui, &cx.t("deposits.list"), |ui| list_ui(ui, self, cx, out));
     }
 
@@ -62,6 +67,59 @@ impl Panel for DepositsState {
     fn close_one(&mut self, _cx: &Shared, _out: &mut Outbox) -> bool {
         self.records.close()
     }
+}
+
+/// How many of the newest BRL deposits are looked through for where they
+/// were paid to: a few, so a frame never grows with the list.
+const NEWEST_LOOKED_AT: usize = 20;
+
+/// Where the newest BRL deposits that say so were paid to, and when.
+fn last_paid_to(cx: &Shared) -> Option<(String, Option<time::OffsetDateTime>)> {
+    let rows = cx.data.deposits_brl.value()?;
+    rows.as_slice()
+        .iter()
+        .take(NEWEST_LOOKED_AT)
+        .find_map(|deposit| {
+            let target = deposit.coordinates.as_ref()?.target.as_ref()?;
+            Some((target.to_string(), deposit.created_at()))
+        })
+}
+
+/// How to put money in: the service's interface has no deposit
+/// instructions of its own, so this says what it does give (where earlier
+/// deposits were paid to, as its records say; an order paid by PIX QR
+/// code) and where to find the rest. Where earlier deposits went is not
+/// offered as the place to pay: the interface does not say it still is.
+fn how_to_deposit_ui(ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
+    let wrapped = |ui: &mut Ui, text: &str| {
+        ui.add(egui::Label::new(text).wrap());
+    };
+    wrapped(ui, &cx.t("deposits.how_own_account"));
+    match last_paid_to(cx) {
+        Some((target, at)) => {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(cx.t("deposits.how_last_target").as_ref());
+                ui.add(egui::Label::new(egui::RichText::new(&target).monospace()).selectable(true));
+                if let Some(at) = at {
+                    ui.label(cx.t_with(
+                        "deposits.how_last_target_when",
+                        &[("when", &cx.moments().text(at))],
+                    ));
+                }
+            });
+            wrapped(ui, &cx.t("deposits.how_confirm_target"));
+        }
+        None => wrapped(ui, &cx.t("deposits.how_no_target")),
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(cx.t("deposits.how_by_order").as_ref());
+        if ui
+            .button(cx.t("deposits.how_open_orders").as_ref())
+            .clicked()
+        {
+            out.ask(crate::app::panel::Ask::Show(crate::app::view::View::Orders));
+        }
+    });
 }
 
 fn list_ui(ui: &mut Ui, deposits: &mut DepositsState, cx: &Shared, out: &mut Outbox) {

@@ -9,7 +9,7 @@ use crate::app::error_text::Localize;
 use crate::app::export::ExportRecords;
 use crate::app::form::Field;
 use crate::app::format::{
-    MISSING, Precision, asset_name, asset_shown, or_missing, short_hex, state_label,
+    MISSING, Precision, asset_name, asset_shown, or_missing, short_hex, stage_label, state_label,
 };
 use crate::app::i18n::tr;
 use crate::app::message::Command;
@@ -29,7 +29,9 @@ use brlv_core::api::model::{Asset, Transfer, TransferState};
 use brlv_core::journal::settle::ListKind;
 
 use crate::app::panel::recipients::{recipient_offer_ui, recipient_picker_ui};
+use crate::app::receipt::party::address_recipient;
 use crate::app::recipient_book::RecipientKind;
+use brlv_core::payment_stage::PaymentStage;
 use brlv_core::recipients::Destination;
 
 use super::review::transfer_review;
@@ -182,9 +184,11 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mut O
         "transfers.tx_hash",
     ];
     let remote = transfers.list.shown(&cx.data.transfers);
+    // How far each transfer has gone, in the words every front uses.
     let state_of = |transfer: &Transfer| {
         let wire = transfer.state.as_ref().map_or(MISSING, |s| s.as_str());
-        (state_label(language, "transfer", wire), state_tone(wire))
+        let stage = PaymentStage::of_transfer(transfer.state.as_ref());
+        (stage_label(language, &stage), state_tone(wire))
     };
     let amounts = cx.amounts();
     let amount = |transfer: &Transfer, precision: Precision| {
@@ -222,7 +226,14 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mut O
                         .map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
                     Cell::Badge(label, tone),
                     clipped(transfer.source_address.as_deref()),
-                    clipped(transfer.target_address.as_deref()),
+                    // Who received: the name it is saved under, else the
+                    // address shortened; whole on hover and in the copy menu.
+                    match transfer.target_address.as_deref() {
+                        Some(address) => {
+                            Cell::Clipped(address_recipient(&parties, address), address.to_owned())
+                        }
+                        None => clipped(None),
+                    },
                     clipped(
                         transfer
                             .tx_hash

@@ -9,7 +9,7 @@ use crate::app::dialog::{DialogPurpose, FileAnswer, WriteKind};
 use crate::app::export::ExportRecords;
 use crate::app::form::{Field, FieldErrors};
 use crate::app::format::{
-    MISSING, Precision, asset_name, asset_shown, document_shown, or_missing, state_label,
+    MISSING, Precision, asset_name, asset_shown, document_shown, or_missing, stage_label,
 };
 use crate::app::message::Command;
 use crate::app::panel::outflow_question::outflow_sent;
@@ -30,7 +30,9 @@ use brlv_core::pix::{PixKey, PixKeyError, PixKeyKind};
 
 use crate::app::panel::recipients::{recipient_offer_ui, recipient_picker_ui};
 use crate::app::panel::review::{available_at_field_ui, pix_kind_text, within_balance};
+use crate::app::receipt::party::withdrawal_recipient;
 use crate::app::recipient_book::RecipientKind;
+use brlv_core::payment_stage::PaymentStage;
 use brlv_core::recipients::Destination;
 
 use super::state::{WithdrawalsEvent, WithdrawalsState};
@@ -352,16 +354,20 @@ fn list_ui(ui: &mut Ui, withdrawals: &mut WithdrawalsState, cx: &Shared, out: &m
     if let Some(query) = withdrawals.sync_query() {
         out.command(Command::Query(query));
     }
+    // The method and whom it paid share a column, so the list keeps four
+    // columns and fits at 200 %.
     const HEADERS: [&str; 4] = [
         "accounts.created_at",
-        "withdrawals.method",
+        "withdrawals.column_to",
         "accounts.amount",
         "accounts.state",
     ];
     let remote = withdrawals.list.shown(&cx.data.withdrawals);
+    // How far each payment has gone, in the words every front uses.
     let state_of = |withdrawal: &Withdrawal| {
         let wire = withdrawal.state.as_ref().map_or(MISSING, |s| s.as_str());
-        (state_label(language, "withdrawal", wire), state_tone(wire))
+        let stage = PaymentStage::of_withdrawal(withdrawal.state.as_ref());
+        (stage_label(language, &stage), state_tone(wire))
     };
     let amounts = cx.amounts();
     let amount = |withdrawal: &Withdrawal, precision: Precision| {
@@ -396,9 +402,13 @@ fn list_ui(ui: &mut Ui, withdrawals: &mut WithdrawalsState, cx: &Shared, out: &m
                     .method
                     .as_ref()
                     .map_or(MISSING.to_owned(), |m| m.as_str().to_uppercase());
+                let to = match withdrawal_recipient(language, &parties, withdrawal) {
+                    Some(recipient) => format!("{method} · {recipient}"),
+                    None => method,
+                };
                 vec![
                     Cell::Text(moments.or_missing(withdrawal.created_at())),
-                    Cell::Text(method),
+                    Cell::Text(to),
                     amount(withdrawal, Precision::List)
                         .map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
                     Cell::Badge(label, tone),
