@@ -238,7 +238,7 @@ fn a_row_opens_its_record_in_its_own_panel() {
         row.accesskit_node()
             .label()
             .unwrap_or_default()
-            .ends_with("Out 12.50 BRLV, completed"),
+            .ends_with("Out 12.50 BRLV, paid"),
         "the row says what moved, then its state"
     );
     row.click();

@@ -3,7 +3,7 @@
 //! the TED's holder and bank, the address shortened) and says how far it
 //! has gone in the stage words; Transfers names the recipient's saved name
 //! in its "To" column; the extrato's line of a withdrawal names whom it
-//! paid; Deposits says how to deposit, from what the service's interface
+//! paid, and its state in the same stage words; Deposits says how to deposit, from what the service's interface
 //! gives and where to find the rest. In English and pt-BR.
 
 use egui_kittest::kittest::Queryable;
@@ -144,25 +144,28 @@ fn transfers_name_the_saved_recipient_in_both_languages() {
 
 #[test]
 fn the_extrato_line_of_a_withdrawal_names_whom_it_paid() {
-    for (language, saved_key, cpf_key, ted) in [
+    for (language, saved_key, cpf_key, ted, pending) in [
         (
             Language::PtBr,
             "PIX para jo***@example.com",
             "PIX para ***.444.777-**",
             "TED para Joana da Silva",
+            "enviado ao serviço (pagamento pendente)",
         ),
         (
             Language::En,
             "PIX to jo***@example.com",
             "PIX to ***.444.777-**",
             "TED to Joana da Silva",
+            "sent to the service (payment pending)",
         ),
     ] {
         let mut state = payouts_state(language);
         state.view = View::Activity;
         let mut harness = harness(state);
         settle(&mut harness);
-        for line in [saved_key, cpf_key, ted] {
+        // Its state in the stage words the lists use.
+        for line in [saved_key, cpf_key, ted, pending] {
             assert!(has(&harness, line), "{language:?}: {line}");
         }
         assert!(harness.query_by_label_contains("11144477735").is_none());

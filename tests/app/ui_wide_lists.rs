@@ -242,7 +242,7 @@ fn the_extrato_reads_when_what_how_much_then_state_and_reference() {
     settle(&mut harness);
     harness.get_by_role_and_label(
         Role::Button,
-        "Transfer, 9 Mar 2026 09:00, To 0x333333...333333, Out 12.50 BRLV, completed",
+        "Transfer, 9 Mar 2026 09:00, To 0x333333...333333, Out 12.50 BRLV, paid",
     );
 }
 

@@ -16,7 +16,7 @@ use strum::IntoEnumIterator;
 
 use crate::app::dialog::{DialogPurpose, FileAnswer};
 use crate::app::export::ExtratoFormat;
-use crate::app::format::{AmountFormat, MISSING, MomentFormat, state_label};
+use crate::app::format::{AmountFormat, MISSING, MomentFormat, stage_label, state_label};
 use crate::app::i18n::{Language, tr, tr_with};
 use crate::app::message::Command;
 use crate::app::panel::{Ask, Outbox, Panel, Shared};
@@ -28,6 +28,7 @@ use crate::app::ui::{
     SaveBarKeys, SaveChoice, badge_ui, field_message_ui, note_ui, option_filter_ui, palette,
     save_bar_ui, save_result_ui, state_tone, typed_paths_shown,
 };
+use brlv_core::payment_stage::PaymentStage;
 
 use super::export::{ExtratoFileRequest, ExtratoSnapshot, KnownBalance};
 use super::model::{Direction, Leg, Line, Movement, Sources};
@@ -571,6 +572,18 @@ fn leg_text(amounts: AmountFormat, legs: &[Option<Leg>; 2], direction: Direction
         .join(", ")
 }
 
+/// A record's state in words: a payment (a withdrawal, a transfer) by how
+/// far it has gone, as every front says it ("sent to the service (payment
+/// pending)", "paid"); anything else by the service's state.
+fn record_state_words(language: Language, kind: MovementKind, wire: &str) -> String {
+    match kind {
+        MovementKind::Withdrawal | MovementKind::Transfer => {
+            stage_label(language, &PaymentStage::of_state(Some(wire)))
+        }
+        _ => state_label(language, kind.wire(), wire),
+    }
+}
+
 /// A movement as one sentence, for screen readers (and tests), in the
 /// order of the columns: what, when and with whom, how much, its state.
 pub fn movement_sentence(
@@ -599,7 +612,7 @@ pub fn movement_sentence(
         }
     }
     if let Some(wire) = record.as_ref().and_then(Record::state) {
-        parts.push(state_label(language, kind.wire(), wire));
+        parts.push(record_state_words(language, kind, wire));
     }
     parts.join(", ")
 }
@@ -870,7 +883,7 @@ impl MovementLine<'_> {
         if let Some(wire) = self.record().as_ref().and_then(Record::state) {
             badge_ui(
                 ui,
-                &state_label(self.amounts.language, self.movement.kind().wire(), wire),
+                &record_state_words(self.amounts.language, self.movement.kind(), wire),
                 state_tone(wire),
             );
         }
