@@ -150,14 +150,14 @@ fn the_extrato_line_of_a_withdrawal_names_whom_it_paid() {
             "PIX para jo***@example.com",
             "PIX para ***.444.777-**",
             "TED para Joana da Silva",
-            "enviado ao serviço (pagamento pendente)",
+            "enviado ao serviço",
         ),
         (
             Language::En,
             "PIX to jo***@example.com",
             "PIX to ***.444.777-**",
             "TED to Joana da Silva",
-            "sent to the service (payment pending)",
+            "sent to the service",
         ),
     ] {
         let mut state = payouts_state(language);

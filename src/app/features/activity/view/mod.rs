@@ -584,6 +584,18 @@ fn record_state_words(language: Language, kind: MovementKind, wire: &str) -> Str
     }
 }
 
+/// [`record_state_words`] for the line's badge, which has a narrow column:
+/// a payment's stage alone ("sent to the service"), the service's own
+/// state left to the line's sentence and the record's panel.
+fn record_state_badge(language: Language, kind: MovementKind, wire: &str) -> String {
+    match kind {
+        MovementKind::Withdrawal | MovementKind::Transfer => {
+            tr(language, PaymentStage::of_state(Some(wire)).key()).into_owned()
+        }
+        _ => state_label(language, kind.wire(), wire),
+    }
+}
+
 /// A movement as one sentence, for screen readers (and tests), in the
 /// order of the columns: what, when and with whom, how much, its state.
 pub fn movement_sentence(
@@ -883,7 +895,7 @@ impl MovementLine<'_> {
         if let Some(wire) = self.record().as_ref().and_then(Record::state) {
             badge_ui(
                 ui,
-                &record_state_words(self.amounts.language, self.movement.kind(), wire),
+                &record_state_badge(self.amounts.language, self.movement.kind(), wire),
                 state_tone(wire),
             );
         }
