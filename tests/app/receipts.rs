@@ -284,6 +284,21 @@ pub(crate) fn assert_valid_pdf(pdf: &[u8]) {
     assert!(trailer.contains(&format!("/Size {count}")));
 }
 
+/// The text a receipt's PNG carries in its `Description` chunk.
+pub(crate) fn png_description(png: &[u8]) -> String {
+    let reader = png::Decoder::new(std::io::Cursor::new(png))
+        .read_info()
+        .unwrap();
+    reader
+        .info()
+        .utf8_text
+        .iter()
+        .find(|chunk| chunk.keyword == "Description")
+        .unwrap()
+        .get_text()
+        .unwrap()
+}
+
 pub(crate) fn joined(strings: &[Vec<u8>], separator: &[u8]) -> Vec<u8> {
     strings.join(separator)
 }
@@ -347,17 +362,7 @@ fn a_receipt_of_each_kind_holds_its_amount_and_identifiers_as_text_pdf_and_png()
             assert!((500..4000).contains(&image.height()), "{}", image.height());
             let inked = image.pixels().filter(|pixel| pixel.0[0] < 100).count();
             assert!(inked > 20_000, "{kind} PNG has text and its band: {inked}");
-            let decoder = png::Decoder::new(std::io::Cursor::new(&png));
-            let reader = decoder.read_info().unwrap();
-            let described = reader
-                .info()
-                .utf8_text
-                .iter()
-                .find(|chunk| chunk.keyword == "Description")
-                .unwrap()
-                .get_text()
-                .unwrap();
-            assert_eq!(described, text, "{kind} PNG carries its text");
+            assert_eq!(png_description(&png), text, "{kind} PNG carries its text");
         }
     }
 }

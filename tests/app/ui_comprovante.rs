@@ -24,7 +24,7 @@ use brlv_desk::app::submit::{Created, SubmitOutcome, SubmitStatus};
 
 use crate::receipts::{
     MAIN, WITHDRAWAL_ID, contains, joined, order, pdf_shown_strings, pix_withdrawal,
-    ted_withdrawal, transfer, utc,
+    png_description, ted_withdrawal, transfer, utc,
 };
 use crate::support::ui::{connected_state, deliver, harness, settle, type_into};
 
@@ -214,18 +214,7 @@ fn the_payer_and_recipient_reach_the_pdf_and_the_png() {
             path: path.clone(),
         })
         .unwrap();
-        let png = std::fs::read(&path).unwrap();
-        let reader = png::Decoder::new(std::io::Cursor::new(&png))
-            .read_info()
-            .unwrap();
-        let described = reader
-            .info()
-            .utf8_text
-            .iter()
-            .find(|chunk| chunk.keyword == "Description")
-            .unwrap()
-            .get_text()
-            .unwrap();
+        let described = png_description(&std::fs::read(&path).unwrap());
         assert!(described.contains("Padaria Sol Ltda"), "{described}");
         assert!(described.contains("Joana (fornecedora)"), "{described}");
     }
