@@ -40,6 +40,7 @@ mod ui_events;
 mod ui_hide_amounts;
 mod ui_journal;
 mod ui_lock;
+mod ui_offline;
 mod ui_onboarding;
 mod ui_order_form;
 mod ui_orders;

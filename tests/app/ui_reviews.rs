@@ -239,7 +239,7 @@ fn an_order_is_reviewed_with_its_fee_balance_and_countdown() {
     harness.get_by_label("R$750.00");
     harness.get_by_label("api.example.com");
     harness.get_by_label(QUOTE_ID);
-    harness.get_by_label("This quote can be confirmed for 1:00 more (minutes:seconds).");
+    harness.get_by_label("This quote can be confirmed for 1 min 00 s more.");
     assert_eq!(submits(harness.state()), 0, "nothing leaves on review");
 
     harness.get_by_label("Back").click();

@@ -186,7 +186,12 @@ fn payment_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared, out: &mut Outb
                 order.source_asset.as_ref(),
             );
             ui.add_space(8.0);
-            if let Some(left) = left {
+            let unreachable = order
+                .expiration()
+                .and_then(|ends| cx.countdown_unreachable(ends));
+            if let (Some(_), Some(text)) = (left, unreachable) {
+                ui.label(RichText::new(text).strong());
+            } else if let Some(left) = left {
                 ui.label(
                     RichText::new(cx.t_with(
                         "orders.pay_within",

@@ -273,7 +273,10 @@ fn quote_summary_ui(ui: &mut Ui, cx: &Shared, quote: &Quote) {
             });
         if let Some(expiration) = quote.expiration {
             let left = (expiration - cx.wall_now).whole_seconds();
-            if left > 0 {
+            let unreachable = cx.countdown_unreachable(expiration);
+            if let (true, Some(text)) = (left > 0, unreachable) {
+                ui.label(text);
+            } else if left > 0 {
                 ui.label(cx.t_with(
                     "orders.form_quote_expires",
                     &[("countdown", &countdown_words(left))],

@@ -82,7 +82,13 @@ fn balances_ui(ui: &mut Ui, cx: &Shared) {
         .spacing([16.0, 8.0])
         .show(ui, |ui| {
             for (ticker, remote) in rows {
-                ui.label(RichText::new(ticker).strong().monospace());
+                // Reais are written "R$" beside the amount: the row says
+                // "Reais", never the code "BRL".
+                if ticker == "BRL" {
+                    ui.label(RichText::new(cx.t("overview.reais").as_ref()).strong());
+                } else {
+                    ui.label(RichText::new(ticker).strong().monospace());
+                }
                 let height = ui.spacing().interact_size.y;
                 ui.allocate_ui_with_layout(
                     Vec2::new(AMOUNT_COLUMN_WIDTH, height),
@@ -100,11 +106,32 @@ fn balances_ui(ui: &mut Ui, cx: &Shared) {
                         }
                     },
                 );
-                remote_marker_ui(ui, cx, remote);
+                ui.horizontal(|ui| {
+                    remote_marker_ui(ui, cx, remote);
+                    balance_as_of_ui(ui, cx, remote);
+                });
                 ui.end_row();
             }
         });
     balances_as_of_ui(ui, cx, rows.map(|(_, remote)| remote));
+}
+
+/// Beside a balance that is not confirmed now (the service cannot be
+/// reached, its reading failed, or it is a copy from an earlier run): when
+/// it was last true, so it is never read as today's.
+fn balance_as_of_ui(ui: &mut Ui, cx: &Shared, remote: &Remote<Decimal>) {
+    let stale = remote.error().is_some()
+        || remote.loaded().is_some_and(|loaded| loaded.is_saved_copy())
+        || cx.service_unreachable();
+    if !stale {
+        return;
+    }
+    if let Some(at) = cx.last_true(remote) {
+        ui.label(
+            RichText::new(cx.t_with("overview.balance_as_of", &[("time", &cx.as_of_text(at))]))
+                .weak(),
+        );
+    }
 }
 
 /// When the balances shown may be out of date (a copy saved in an earlier
@@ -323,7 +350,10 @@ fn in_motion_ui(ui: &mut Ui, cx: &Shared) {
                 match order.expiration() {
                     Some(expiration) => {
                         let left = (expiration - cx.wall_now).whole_seconds();
-                        if left > 0 {
+                        let unreachable = cx.countdown_unreachable(expiration);
+                        if let (true, Some(text)) = (left > 0, unreachable) {
+                            ui.label(text);
+                        } else if left > 0 {
                             ui.label(cx.t_with(
                                 "motion.expires_in",
                                 &[("countdown", &countdown_words(left))],
