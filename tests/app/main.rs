@@ -34,6 +34,7 @@ mod ui_asset_names;
 mod ui_authorization_host;
 mod ui_available;
 mod ui_batch;
+mod ui_cannot_tell;
 mod ui_claims;
 mod ui_deposits;
 mod ui_events;
