@@ -852,7 +852,10 @@ fn the_sandbox_demo_update_is_marked_plainly_as_a_demo_never_as_a_release() {
         ),
     ] {
         let mut state = on_sandbox(language);
-        found(&mut state, CheckOutcome::Newer(Box::new(notice("99.0.0", false))));
+        found(
+            &mut state,
+            CheckOutcome::Newer(Box::new(notice("99.0.0", false))),
+        );
         let mut harness = harness(state);
         settle(&mut harness);
         harness.get_by_label_contains(demo);
@@ -860,7 +863,10 @@ fn the_sandbox_demo_update_is_marked_plainly_as_a_demo_never_as_a_release() {
     }
     // On a real profile the same notice is an update.
     let mut state = connected_state(Language::En);
-    found(&mut state, CheckOutcome::Newer(Box::new(notice("99.0.0", false))));
+    found(
+        &mut state,
+        CheckOutcome::Newer(Box::new(notice("99.0.0", false))),
+    );
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("brlv-desk 99.0.0 is available.");

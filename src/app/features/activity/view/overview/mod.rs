@@ -184,15 +184,47 @@ fn overdue_darfs_ui(ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
         },
         |total| amounts.brl(total),
     );
-    let text = cx.t_with(
-        "overview.overdue_darfs",
-        &[
-            ("count", &overdue.darfs.len().to_string()),
-            ("amount", &amount),
-            ("principal", &amounts.brl(overdue.principal_brl())),
-            ("days", &overdue.most_days_late().to_string()),
-        ],
+    let text = crate::app::i18n::tr_count(
+        cx.language,
+        ("overview.overdue_darfs_one", "overview.overdue_darfs"),
+        overdue.darfs.len(),
+        &[("amount", &amount)],
     );
+    // Each DARF as it comes to today: its own amount, the late fine and
+    // the Selic interest, as the core computed them for the Taxes view.
+    let moments = cx.moments();
+    let lines: Vec<String> = overdue
+        .darfs
+        .iter()
+        .map(|darf| {
+            let month = crate::app::features::taxes::words::month_title(cx.language, darf.month);
+            let unknown = cx.t("overview.overdue_interest_unknown");
+            let interest = darf
+                .interest_brl
+                .map_or_else(|| unknown.clone().into_owned(), |value| amounts.brl(value));
+            let total = darf.total_brl.map_or_else(
+                || {
+                    cx.t_with(
+                        "taxes.overdue_at_least",
+                        &[("amount", &amounts.brl(darf.known_part_brl()))],
+                    )
+                },
+                |total| amounts.brl(total),
+            );
+            cx.t_with(
+                "overview.overdue_darf_line",
+                &[
+                    ("month", &month),
+                    ("principal", &amounts.brl(darf.amount_brl)),
+                    ("fine", &amounts.brl(darf.fine_brl)),
+                    ("interest", &interest),
+                    ("total", &total),
+                    ("due", &moments.day(darf.due)),
+                    ("days", &darf.days_late.to_string()),
+                ],
+            )
+        })
+        .collect();
     let error = palette::of(ui).error;
     egui::Frame::group(ui.style())
         .stroke(egui::Stroke::new(1.0, error))
@@ -200,8 +232,19 @@ fn overdue_darfs_ui(ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.add(egui::Label::new(RichText::new(&text).strong()).wrap());
+            for line in &lines {
+                ui.add(egui::Label::new(line).wrap());
+            }
             let shortcut = shortcut_text(ui.ctx(), &view_shortcut(View::Taxes));
-            let link = cx.t_with("overview.overdue_open_taxes", &[("key", &shortcut)]);
+            let link = crate::app::i18n::tr_count(
+                cx.language,
+                (
+                    "overview.overdue_open_taxes_one",
+                    "overview.overdue_open_taxes",
+                ),
+                lines.len(),
+                &[("key", &shortcut)],
+            );
             if ui.link(link).clicked() {
                 out.ask(Ask::Show(View::Taxes));
             }
