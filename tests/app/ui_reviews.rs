@@ -363,6 +363,10 @@ fn a_claim_is_reviewed_with_the_wallet_by_name_and_what_stays_claimable() {
     harness.get_by_label("Você resgata");
     harness.get_by_label("R$ 250,50");
     harness.get_by_label("Main wallet (sua carteira)");
+    // Paid in reais, said by name: no code "BRL" beside R$ amounts.
+    harness.get_by_label("Recebe em");
+    harness.get_by_label("Reais (R$)");
+    assert!(harness.query_by_label("BRL").is_none());
     harness.get_by_label("Resgatável agora");
     assert_eq!(
         harness.query_all_by_label("R$ 1.250,50").count(),
