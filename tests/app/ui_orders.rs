@@ -434,3 +434,34 @@ fn offline_the_countdown_to_pay_says_it_cannot_be_checked_instead_of_running() {
         assert!(harness.query_by_label_contains(running).is_none());
     }
 }
+
+#[test]
+fn an_order_is_titled_by_what_it_pays_and_when_never_by_its_id_alone() {
+    let brcode = brcode_for("500.00");
+    let order = brcode_order(&brcode);
+    for (language, title, id_title) in [
+        (
+            Language::En,
+            "Order of R$500.00, 10 Mar 2026 11:55",
+            "Order ",
+        ),
+        (
+            Language::PtBr,
+            "Ordem de R$ 500,00, 10/03/2026 11:55",
+            "Ordem ",
+        ),
+    ] {
+        let mut state = state_with(vec![order.clone()]);
+        state.shared.language = language;
+        state.open_order(OrderSelector::Id(order.id));
+        let mut harness = harness(state);
+        settle(&mut harness);
+        harness.get_by_label(title);
+        let short = brlv_desk::app::format::short_id(&order.id);
+        assert!(
+            harness
+                .query_by_label(&format!("{id_title}{short}"))
+                .is_none()
+        );
+    }
+}
