@@ -197,7 +197,16 @@ fn overdue_darfs_ui(ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
         .darfs
         .iter()
         .map(|darf| {
-            let month = crate::app::features::taxes::words::month_title(cx.language, darf.month);
+            let month = cx.t_with(
+                "taxes.month_title",
+                &[
+                    (
+                        "month",
+                        &crate::app::format::month_name(cx.language, darf.month.month),
+                    ),
+                    ("year", &darf.month.year.to_string()),
+                ],
+            );
             let unknown = cx.t("overview.overdue_interest_unknown");
             let interest = darf
                 .interest_brl
