@@ -678,10 +678,7 @@ fn a_row_accepted_reads_sent_with_its_state_and_status_says_paid_once_the_servic
         &["payouts", "--allow-plain-key", "--status", file_arg],
     ));
     assert_eq!(code, Some(0), "{stdout}{stderr}");
-    assert!(
-        stdout.contains("sent to the service ("),
-        "{stdout}"
-    );
+    assert!(stdout.contains("sent to the service ("), "{stdout}");
     assert!(stdout.contains(&id), "{stdout}");
     assert!(stdout.contains("1 sent, 0 paid yet"), "{stdout}");
     assert_eq!(outcome_and_state(&result, "1").0, "sent");
