@@ -29,17 +29,32 @@ fi
 work=""
 sandbox_pid=""
 app_pid=""
+xvfb_run_pid=""
+# The app is stopped first; xvfb-run then stops its display by itself. If
+# it has not within 5 s (or the app never started), its display is stopped
+# here: a run cut short must not leave an Xvfb behind.
 stop_run() {
     [[ -n "$app_pid" ]] && kill "$app_pid" 2>/dev/null || true
+    if [[ -n "$xvfb_run_pid" ]]; then
+        for _ in $(seq 50); do
+            kill -0 "$xvfb_run_pid" 2>/dev/null || break
+            sleep 0.1
+        done
+        if kill -0 "$xvfb_run_pid" 2>/dev/null; then
+            pkill -TERM -P "$xvfb_run_pid" 2>/dev/null || true
+            kill "$xvfb_run_pid" 2>/dev/null || true
+        fi
+    fi
     [[ -n "$sandbox_pid" ]] && kill "$sandbox_pid" 2>/dev/null || true
     wait 2>/dev/null || true
-    app_pid="" sandbox_pid=""
+    app_pid="" sandbox_pid="" xvfb_run_pid=""
 }
 cleanup() {
     stop_run
     [[ -n "$work" ]] && rm -rf "$work"
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM
 
 # run_app RECORDS: the app on a sandbox seeded with RECORDS of each list,
 # until every list is drawn and the memory has settled; sets hwm_kib and
@@ -69,9 +84,9 @@ run_app() {
         mkdir -p "$HOME"
         exec xvfb-run -a -s "-screen 0 1280x800x24" "$BRLV_BIN" --view "$view"
     ) >"$work/app.log" 2>&1 &
-    local xvfb_pid=$!
+    xvfb_run_pid=$!
     for _ in $(seq 100); do
-        app_pid="$(pgrep -P "$xvfb_pid" -f -- "--view $view" || true)"
+        app_pid="$(pgrep -P "$xvfb_run_pid" -f -- "--view $view" || true)"
         [[ -n "$app_pid" ]] && break
         sleep 0.2
     done

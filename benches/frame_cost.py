@@ -19,6 +19,11 @@ it and the CPU both spent in it. Scenarios:
 - `loading`: a proxy in front of a headless sandbox holds every request
   unanswered (the client gives up after 20 s), the Overview waiting for
   everything; window 2 (10 to 20 s after start) is all waiting.
+- `minimised`: the Overview with its countdown, as `overview`, under a
+  window manager (openbox, which a desktop has and Xvfb has not: without
+  one nothing can minimise a window); one window shown, then the window
+  minimised (`xdotool windowminimize`) and two windows measured, the first
+  after it skipped.
 - `sending`: the proxy passes every request but holds the POSTs; a
   transfer is filled, reviewed and sent through the accessibility tree
   (AT-SPI, as `.ci/atspi_walk.py review` does), and the window after the
@@ -264,6 +269,37 @@ def loading(binary, work):
         sandbox.terminate()
 
 
+def minimised(binary, work):
+    manager = shutil.which("openbox")
+    if manager is None:
+        print("SKIPPED minimised: no window manager (openbox) to minimise the window", flush=True)
+        return
+    wm = subprocess.Popen([manager], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    app = App(binary, ["--sandbox", "--view", "overview", "--language", "en"], throwaway_home(work))
+    try:
+        app.fill_screen()
+        report = app.next_report()
+        # The demo's transfer and withdrawal settle in the first 40 s.
+        for _ in range(4):
+            report = app.next_report()
+        report, window = app.window_after(report)
+        result("minimised-shown", 1, window)
+        found = subprocess.run(
+            ["xdotool", "search", "--name", "^brlv-desk$"], capture_output=True, text=True, timeout=30,
+        ).stdout.split()
+        if not found:
+            print("SKIPPED minimised: the window was not found", flush=True)
+            return
+        subprocess.run(["xdotool", "windowminimize", "--sync", found[0]], check=False, timeout=30)
+        report = app.next_report()
+        for index in (2, 3):
+            report, window = app.window_after(report)
+            result("minimised", index, window)
+    finally:
+        app.stop()
+        wm.terminate()
+
+
 def sending(binary, work):
     env = throwaway_home(work)
     sandbox, port, exported = headless_sandbox(binary, work, env)
@@ -314,7 +350,7 @@ def main():
     binary, scenario = sys.argv[1], sys.argv[2]
     work = tempfile.mkdtemp(prefix="brlv-frame-cost-")
     try:
-        {"overview": overview, "loading": loading, "sending": sending}[scenario](binary, work)
+        {"overview": overview, "loading": loading, "sending": sending, "minimised": minimised}[scenario](binary, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -4,7 +4,7 @@
 # and over ten seconds left alone with a countdown on screen, while every
 # request hangs (loading), and while a payout's request hangs (sending).
 #
-#   benches/frame_cost.sh [SCENARIO...]     (default: overview loading sending)
+#   benches/frame_cost.sh [SCENARIO...]     (default: overview loading sending minimised)
 #
 # Each scenario runs in an Xvfb of its own (1280x800, Mesa's llvmpipe, which
 # `.ci/run` installs with xdotool and python3-pyatspi) and a D-Bus session;
@@ -20,12 +20,13 @@ if [[ -z "${BRLV_BIN:-}" ]]; then
     BRLV_BIN="$PWD/target/release/brlv-desk"
 fi
 scenarios=("$@")
-[[ ${#scenarios[@]} -gt 0 ]] || scenarios=(overview loading sending)
+[[ ${#scenarios[@]} -gt 0 ]] || scenarios=(overview loading sending minimised)
 
 for scenario in "${scenarios[@]}"; do
     xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- \
         /usr/bin/python3 benches/frame_cost.py "$BRLV_BIN" "$scenario" 2>/dev/null |
-        awk '$1 == "RESULT" {
+        awk '$1 == "SKIPPED" { print; next }
+        $1 == "RESULT" {
             frames = $4; app = $5; x = $6
             per_frame = frames > 0 ? sprintf("%.1f ms a frame", app * 1000 / frames) : "no frame"
             printf "%-16s window %s: %3d frames, app %5.2f s CPU (%5.1f %% of a core, %s), X server %5.2f s\n",

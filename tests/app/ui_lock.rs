@@ -121,8 +121,18 @@ fn after_the_idle_time_the_lock_screen_hides_everything_and_unlocking_brings_it_
     harness.get_by_label("Wrong passphrase. Nothing was sent.");
     harness.get_by_label("Try again in 1 s.");
     shows_nothing_of_the_account(&harness);
+    // The wait asks for a frame when its second changes (600 ms from
+    // here), not four a second.
+    harness.state_mut().shared.now += 400;
+    harness.step();
+    let delay = harness
+        .output()
+        .viewport_output
+        .get(&egui::ViewportId::ROOT)
+        .map(|viewport| viewport.repaint_delay);
+    assert_eq!(delay, Some(std::time::Duration::from_millis(605)));
 
-    harness.state_mut().shared.now += 1_000;
+    harness.state_mut().shared.now += 600;
     type_into(&mut harness, "Passphrase", PASSPHRASE);
     harness.get_by_label("Unlock").click();
     settle(&mut harness);

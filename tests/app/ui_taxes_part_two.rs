@@ -194,6 +194,45 @@ fn the_late_darf_says_what_it_comes_to_today_in_the_months_table_and_the_pdf() {
 }
 
 #[test]
+fn a_late_darf_fits_its_months_table_in_the_windows_default_width() {
+    // 1180 points is the window's first size (and most of a 1280-pixel
+    // screen); a late May's line used to run past the table's right edge.
+    for (language, late, owed, paid) in [
+        (
+            Language::En,
+            "overdue 154 days",
+            "DARF of May 2026: overdue 154 days · R$206.63 today",
+            "DARF of May 2026 paid",
+        ),
+        (
+            Language::PtBr,
+            "vencido há 154 dias",
+            "DARF de maio de 2026: vencido há 154 dias · R$ 206,63 hoje",
+            "DARF de maio de 2026 pago",
+        ),
+    ] {
+        let mut harness = Harness::builder()
+            .with_size([1180.0, 1400.0])
+            .with_max_steps(12)
+            .build_ui_state(
+                |ui, state: &mut AppState| brlv_desk::app::shell::shell_ui(ui, state),
+                overdue_state(language),
+            );
+        settle(&mut harness);
+        // The badge under the due date, the amount under the DARF's and the
+        // month's Pago checkbox: each inside the window.
+        for text in [late, owed, paid] {
+            let node = harness.get_by_label(text);
+            let right = node.rect().max.x;
+            assert!(
+                right <= 1180.0 - 8.0,
+                "{text:?} ends at {right}, past the window's 1180"
+            );
+        }
+    }
+}
+
+#[test]
 fn the_overview_says_what_the_overdue_darfs_come_to_today_and_leads_to_the_taxes_view() {
     let mut state = overdue_state(Language::En);
     state.view = View::Overview;

@@ -118,6 +118,8 @@ pub fn attempts(asked: Asked, on_cpu: bool) -> Vec<Renderer> {
 /// environment may set them), before any window exists. False when no
 /// adapter answers: the window's own attempts then report what fails.
 pub fn adapter_is_cpu(backends: Backends) -> bool {
+    // Timed: it is asked before the window exists, so it is start-up time.
+    let started = std::time::Instant::now();
     let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
         backends,
         flags: wgpu::InstanceFlags::from_build_config().with_env(),
@@ -130,7 +132,7 @@ pub fn adapter_is_cpu(backends: Backends) -> bool {
             .unwrap_or(wgpu::PowerPreference::HighPerformance),
         ..wgpu::RequestAdapterOptions::default()
     });
-    match pollster::block_on(asked) {
+    let on_cpu = match pollster::block_on(asked) {
         Ok(adapter) => {
             let info = adapter.get_info();
             tracing::debug!(
@@ -145,7 +147,13 @@ pub fn adapter_is_cpu(backends: Backends) -> bool {
             tracing::debug!("no graphics adapter answered before the window opened: {error}");
             false
         }
-    }
+    };
+    tracing::debug!(
+        target: "brlv_timing",
+        "graphics adapter asked in {} ms",
+        started.elapsed().as_millis()
+    );
+    on_cpu
 }
 
 /// `options` drawing with `renderer`; on a CPU adapter (`on_cpu`) without

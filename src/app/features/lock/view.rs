@@ -2,6 +2,7 @@
 //! transaction password at a money-moving request's confirmation step, and
 //! the one-time offer to seal a plain key.
 
+use crate::app::ui::countdown::request_countdown_frame;
 use crate::app::ui::spinner_ui;
 use egui::{Key, RichText, TextEdit, Ui};
 
@@ -228,8 +229,10 @@ fn prompt_status_ui(ui: &mut Ui, lock: &LockState, cx: &Shared, purpose: Passphr
         if wait > 0 {
             let seconds = wait.div_ceil(1_000).to_string();
             ui.label(cx.t_with("lock.wait", &[("seconds", &seconds)]));
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_millis(250));
+            // One frame when the shown second changes, as every countdown:
+            // four a second cost a software rasterizer most of a core.
+            let left = time::Duration::milliseconds(i64::try_from(wait).unwrap_or(i64::MAX));
+            request_countdown_frame(ui.ctx(), left);
         }
     }
 }

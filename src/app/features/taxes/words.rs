@@ -60,15 +60,28 @@ pub fn darf_line(language: Language, amounts: AmountFormat, month: &MonthReport)
     ))
 }
 
-/// A late DARF in short, for its month's row: `overdue 154 days ·
-/// R$206.63 today` (or `if paid on …` when the day of payment is not
-/// `today`); the known part when a month's Selic is missing.
+/// A late DARF in short: `overdue 154 days · R$206.63 today` (or `if paid
+/// on …` when the day of payment is not `today`); the known part when a
+/// month's Selic is missing.
 pub fn overdue_short(
     language: Language,
     amounts: AmountFormat,
     darf: &brlv_core::tax::darf::LateDarf,
     today: Date,
 ) -> String {
+    let (late, owed) = overdue_parts(language, amounts, darf, today);
+    format!("{late} · {owed}")
+}
+
+/// A late DARF's two halves, for a month's row that shows them in two
+/// cells: how late it is (`overdue 154 days`) and what it comes to
+/// (`R$206.63 today`, or `if paid on …`).
+pub fn overdue_parts(
+    language: Language,
+    amounts: AmountFormat,
+    darf: &brlv_core::tax::darf::LateDarf,
+    today: Date,
+) -> (String, String) {
     let amount = darf.total_brl.map_or_else(
         || {
             tr_with(
@@ -79,24 +92,24 @@ pub fn overdue_short(
         },
         |total| amounts.brl(total),
     );
-    let days = darf.days_late.to_string();
-    if darf.paid_on == today {
-        tr_with(
-            language,
-            "taxes.overdue_today",
-            &[("days", &days), ("amount", &amount)],
-        )
+    let late = tr_with(
+        language,
+        "taxes.overdue_days",
+        &[("days", &darf.days_late.to_string())],
+    );
+    let owed = if darf.paid_on == today {
+        tr_with(language, "taxes.overdue_today", &[("amount", &amount)])
     } else {
         tr_with(
             language,
             "taxes.overdue_on",
             &[
-                ("days", &days),
                 ("amount", &amount),
                 ("date", &date_text(language, darf.paid_on)),
             ],
         )
-    }
+    };
+    (late, owed)
 }
 
 /// A late DARF in full, as the view and the PDF say it: what is owed and

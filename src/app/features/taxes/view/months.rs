@@ -9,12 +9,13 @@ use crate::app::features::journal::message::JournalCommand;
 use crate::app::message::Command;
 use crate::app::panel::{Outbox, Shared};
 use crate::app::ui::{Tone, badge_ui, note_ui};
+use brlv_core::tax::darf::Overdue;
 use brlv_core::tax::ledger::AssetMonth;
 use brlv_core::tax::months::MonthReport;
 use brlv_core::tax::{Reading, TaxInput, YearReport};
 
 use super::super::figures::TaxFigures;
-use super::super::words::{date_text, month_title};
+use super::super::words::{date_text, month_title, overdue_parts};
 use super::figure::{figure_column_width, figure_ui, right_aligned_ui, rule_tags_ui};
 
 /// The months' table and the gains per asset.
@@ -39,10 +40,24 @@ pub(super) fn months_ui(
     );
     ui.add_space(4.0);
     let mut toggled = None;
-    let widths = MonthWidths::measure(ui, cx, year);
+    let widths = MonthWidths::measure(ui, cx, year, &figures.overdue);
+    // A late month's second line is striped as its month, so the two read
+    // as one row.
+    let striped_rows: Vec<bool> = std::iter::once(false)
+        .chain(year.months.iter().enumerate().flat_map(|(at, month)| {
+            let lines = 1 + usize::from(figures.overdue.of_month(month.month).is_some());
+            std::iter::repeat_n(at % 2 == 0, lines)
+        }))
+        .collect();
     egui::Grid::new("tax_months")
         .num_columns(8)
-        .striped(true)
+        .with_row_color(move |row, style| {
+            striped_rows
+                .get(row)
+                .copied()
+                .unwrap_or(false)
+                .then_some(style.visuals.faint_bg_color)
+        })
         .spacing([14.0, 6.0])
         .show(ui, |ui| {
             for (key, width) in [
@@ -51,23 +66,26 @@ pub(super) fn months_ui(
                 ("taxes.col.against_limit", None),
                 ("taxes.col.gain", Some(widths.gain)),
                 ("taxes.col.tax", Some(widths.tax)),
-                ("taxes.col.darf", Some(widths.darf)),
+                ("taxes.col.darf_code", Some(widths.darf)),
                 ("taxes.col.due", None),
                 ("taxes.col.paid", None),
             ] {
-                let heading = cx.t(key);
+                let heading = darf_heading_or(cx, key);
                 match width {
-                    Some(width) => right_aligned_ui(ui, width, |ui| ui.strong(heading.as_ref())),
-                    None => ui.strong(heading.as_ref()),
+                    Some(width) => right_aligned_ui(ui, width, |ui| ui.strong(heading.as_str())),
+                    None => ui.strong(heading.as_str()),
                 };
             }
             ui.end_row();
             for month in &year.months {
-                let overdue = figures.overdue.of_month(month.month);
-                if let Some(paid) = month_row_ui(ui, cx, &widths, month, overdue) {
+                if let Some(paid) = month_row_ui(ui, cx, &widths, month) {
                     toggled = Some((month.month, paid));
                 }
                 ui.end_row();
+                if let Some(late) = figures.overdue.of_month(month.month) {
+                    late_row_ui(ui, cx, &widths, month, late);
+                    ui.end_row();
+                }
             }
         });
     if let Some((month, paid)) = toggled {
@@ -80,6 +98,40 @@ pub(super) fn months_ui(
     per_asset_ui(ui, cx, figures, year);
 }
 
+/// A late DARF's second line, under its month: what it comes to now, fine
+/// and Selic included, under the DARF's own amount (paying that amount
+/// would leave the debt open), and how late it is under its due date. A
+/// line of its own keeps the table to the window's width.
+fn late_row_ui(
+    ui: &mut Ui,
+    cx: &Shared,
+    widths: &MonthWidths,
+    month: &MonthReport,
+    late: &brlv_core::tax::darf::LateDarf,
+) {
+    let today = brlv_core::tax::brasilia::date_at(cx.wall_now);
+    let (how_late, owed) = overdue_parts(cx.language, cx.amounts(), late, today);
+    let spoken = cx.t_with(
+        "taxes.a11y.overdue",
+        &[
+            ("month", &month_title(cx.language, month.month)),
+            ("value", &format!("{how_late} · {owed}")),
+        ],
+    );
+    for _ in 0..5 {
+        ui.label("");
+    }
+    right_aligned_ui(ui, widths.darf, |ui| {
+        let text = RichText::new(owed.as_str())
+            .monospace()
+            .color(ui.visuals().error_fg_color);
+        ui.add(egui::Label::new(text))
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &spoken))
+    });
+    badge_ui(ui, &how_late, Tone::Danger);
+    ui.label("");
+}
+
 /// The widths of the months' columns of figures, their figures ending in
 /// line at the right.
 struct MonthWidths {
@@ -90,7 +142,7 @@ struct MonthWidths {
 }
 
 impl MonthWidths {
-    fn measure(ui: &Ui, cx: &Shared, year: &YearReport) -> MonthWidths {
+    fn measure(ui: &Ui, cx: &Shared, year: &YearReport, overdue: &Overdue) -> MonthWidths {
         let amounts = cx.amounts();
         let column = |key: &'static str, of: &dyn Fn(&MonthReport) -> Option<String>| {
             let texts: Vec<String> = year.months.iter().filter_map(of).collect();
@@ -102,19 +154,38 @@ impl MonthWidths {
             }),
             gain: column("taxes.col.gain", &|month| Some(amounts.brl(month.gain_brl))),
             tax: column("taxes.col.tax", &|month| Some(amounts.brl(month.tax_brl))),
-            darf: column("taxes.col.darf", &|month| {
-                month
-                    .darf
-                    .as_ref()
-                    .map(|darf| darf_text(darf.code, amounts.brl(darf.amount_brl)))
-            }),
+            darf: {
+                let today = brlv_core::tax::brasilia::date_at(cx.wall_now);
+                let texts: Vec<String> = year
+                    .months
+                    .iter()
+                    .flat_map(|month| {
+                        let amount = month.darf.as_ref().map(|darf| amounts.brl(darf.amount_brl));
+                        let owed = overdue
+                            .of_month(month.month)
+                            .map(|late| overdue_parts(cx.language, amounts, late, today).1);
+                        amount.into_iter().chain(owed)
+                    })
+                    .collect();
+                figure_column_width(
+                    ui,
+                    &darf_heading_or(cx, "taxes.col.darf_code"),
+                    texts.iter().map(String::as_str),
+                )
+            },
         }
     }
 }
 
-/// The DARF's code and amount, as its cell shows them.
-fn darf_text(code: &str, amount: String) -> String {
-    format!("{code} · {amount}")
+/// A column's heading; the DARF's names its revenue code, the same for
+/// every month, so that each cell holds the amount alone and the row fits
+/// beside what a late one comes to.
+fn darf_heading_or(cx: &Shared, key: &'static str) -> String {
+    if key == "taxes.col.darf_code" {
+        cx.t_with(key, &[("code", brlv_core::tax::months::DARF_CODE)])
+    } else {
+        cx.t(key).into_owned()
+    }
 }
 
 /// One month's row; the new "paid" mark when the person changed it.
@@ -123,7 +194,6 @@ fn month_row_ui(
     cx: &Shared,
     widths: &MonthWidths,
     month: &MonthReport,
-    overdue: Option<&brlv_core::tax::darf::LateDarf>,
 ) -> Option<bool> {
     let language = cx.language;
     let amounts = cx.amounts();
@@ -163,12 +233,11 @@ fn month_row_ui(
     match &month.darf {
         Some(darf) => {
             let amount = amounts.brl(darf.amount_brl);
-            let text = darf_text(darf.code, amount.clone());
             let spoken = cx.t_with(
                 "taxes.a11y.darf",
                 &[("month", &name), ("code", darf.code), ("value", &amount)],
             );
-            right_aligned_ui(ui, widths.darf, |ui| figure_ui(ui, &text, &spoken));
+            right_aligned_ui(ui, widths.darf, |ui| figure_ui(ui, &amount, &spoken));
             let due = darf
                 .due
                 .map(|due| date_text(language, due))
@@ -176,25 +245,11 @@ fn month_row_ui(
             figure_ui(ui, &due, &named("taxes.a11y.due", &due));
             let mut paid = month.paid;
             let label = cx.t_with("taxes.paid_label", &[("month", &name)]);
-            ui.horizontal(|ui| {
-                let response = ui.checkbox(&mut paid, "");
-                response.widget_info(|| {
-                    egui::WidgetInfo::selected(egui::Role::CheckBox, true, paid, &label)
-                });
-                // What it comes to now, fine and Selic included: paying the
-                // DARF's own amount would leave the debt open.
-                if let Some(late) = overdue {
-                    let today = brlv_core::tax::brasilia::date_at(cx.wall_now);
-                    let text = super::super::words::overdue_short(language, amounts, late, today);
-                    let spoken =
-                        cx.t_with("taxes.a11y.overdue", &[("month", &name), ("value", &text)]);
-                    badge_ui(ui, &text, Tone::Danger).widget_info(|| {
-                        egui::WidgetInfo::labeled(egui::Role::Label, true, &spoken)
-                    });
-                }
-                response.changed().then_some(paid)
-            })
-            .inner
+            let response = ui.checkbox(&mut paid, "");
+            response.widget_info(|| {
+                egui::WidgetInfo::selected(egui::Role::CheckBox, true, paid, &label)
+            });
+            response.changed().then_some(paid)
         }
         None => {
             if month.carried_out_brl.is_zero() {
