@@ -13,41 +13,11 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use crate::app::clock::Millis;
-use crate::app::features::journal::message::{SendOutcome, SettledSend};
 use crate::app::remote::Remote;
 use crate::app::submit::{SubmitOutcome, SubmitStatus};
 use brlv_core::duplicates::{self, Against, Duplicate};
 use brlv_core::journal::settle::{Sent, Settles};
 use brlv_core::journal::{PostEntry, PostRecord};
-
-/// This device's sends whose outcome is not known, after the journal told
-/// `told` (what its settling made of some sends): each told send replaces
-/// what was kept of it, and only those it could not tell (cannot tell, or
-/// still pending) are kept.
-pub fn unsettled_after(kept: &[PostEntry], told: &[SettledSend]) -> Arc<Vec<PostEntry>> {
-    let told_ids: BTreeSet<Uuid> = told.iter().map(|send| send.post_id).collect();
-    let still = kept
-        .iter()
-        .filter(|entry| !told_ids.contains(&entry.post.id))
-        .cloned();
-    let unsettled = told
-        .iter()
-        .filter(|send| matches!(send.outcome, SendOutcome::CannotTell | SendOutcome::Pending))
-        .map(|send| PostEntry {
-            post: PostRecord {
-                id: send.post_id,
-                sent_at: send.sent_at,
-                form: send.form.clone(),
-                method: "POST".to_owned(),
-                endpoint: send.endpoint.clone(),
-                body: send.body.clone(),
-            },
-            // No outcome: the core counts it as one whose answer never came.
-            outcome: None,
-            context: Default::default(),
-        });
-    Arc::new(still.chain(unsettled).collect())
-}
 
 /// The form's own last send, when its answer was lost and the service could
 /// still accept it (its outcome is not known yet), as the journal keeps

@@ -252,8 +252,10 @@ impl AppState {
             }
             JournalEvent::Settled { sends, .. } => {
                 let data = &mut self.shared.data;
-                data.unsettled_sends =
-                    crate::app::repeat_check::unsettled_after(&data.unsettled_sends, &sends);
+                data.unsettled_sends = crate::app::features::journal::resend::unsettled_after(
+                    &data.unsettled_sends,
+                    &sends,
+                );
                 self.show(|panels, cx, out| panels.found_after_restart(&sends, cx, out));
                 self.tell(|panels| &mut panels.journal, JournalTold::Settled(sends));
             }
