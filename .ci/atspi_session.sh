@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the window as a screen reader finds it and walks its tree:
-#   atspi_session.sh BINARY MODE [APP ARGS...]   (MODE: views, order, onboarding, hostile, review, repeat)
+#   atspi_session.sh BINARY MODE [APP ARGS...]   (MODE: views, order, onboarding, hostile, review, repeat, offline)
 # Must run inside Xvfb (xvfb-run) and a D-Bus session (dbus-run-session).
 # Starts the accessibility bus, marks assistive technology on (AccessKit
 # exposes the tree only then), starts the app on its embedded sandbox in
@@ -25,6 +25,7 @@ sandbox=--sandbox
 [ "$mode" = hostile ] && sandbox=
 [ "$mode" = review ] && sandbox=
 [ "$mode" = repeat ] && sandbox=
+[ "$mode" = offline ] && sandbox=
 # review and repeat read the sandbox's lists with the same binary's `call`.
 export BRLV_BINARY="$binary"
 "$binary" $sandbox --language en "$@" &

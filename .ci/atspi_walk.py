@@ -11,6 +11,8 @@ started and enabled, while the app runs on its embedded sandbox in English:
                                          # (started on the BRLV_* environment profile)
     atspi_walk.py repeat                 # a withdrawal to a key paid today waits for
                                          # "Send it anyway" (same profile)
+    atspi_walk.py offline                # a withdrawal sent while the service is down
+                                         # reads as not sent, never refused (same profile)
 
 It finds the app on the desktop, presses each navigation entry as a screen
 reader user would (the AT-SPI "click" action), waits for the view's data and
@@ -399,8 +401,43 @@ def walk_repeat(app):
     return failures
 
 
+def walk_offline(app):
+    """A PIX withdrawal sent while the service is down (the sandbox whose
+    process id is BRLV_SANDBOX_PID is stopped just before "Send"): the
+    window says it was not sent and that the form is kept, never that the
+    service refused it."""
+    import signal
+    failures = []
+    press(app, "Withdrawals")
+    wait_for("the Withdrawals view to load", lambda: loaded(app))
+    set_text(app, "Amount to withdraw", "11.00")
+    set_text(app, "PIX key", OFFLINE_KEY)
+    press(app, "Review withdrawal")
+    press(app, "Confirm")
+    wait_for("the typed word's field", lambda: find_named(app, pyatspi.ROLE_ENTRY, "Type SEND to confirm")
+             or find_named(app, pyatspi.ROLE_TEXT, "Type SEND to confirm"))
+    set_text(app, "Type SEND to confirm", "SEND")
+    os.kill(int(os.environ["BRLV_SANDBOX_PID"]), signal.SIGTERM)
+    time.sleep(1)
+    press(app, "Send")
+    said = wait_for(
+        "the window to say the withdrawal was not sent",
+        lambda: next((node for node in walk(app) if (node.name or "").startswith("Not sent:")), None),
+    )
+    print(f"the window says: {said.name}")
+    names = [node.name for node in walk(app) if node.name]
+    refused = [name for name in names if "refused the" in name or "correct it" in name]
+    if refused:
+        failures.append(f"offline: a send that never left reads as refused: {refused!r}")
+    if not any(name.startswith("Nothing was refused. The form is kept") for name in names):
+        failures.append("offline: the window does not say the form is kept")
+    return failures + check_view(app, "offline")
+
+
 # The PIX key `.ci/run` pays once with `call` before the repeat walk.
 REPEATED_KEY = "ana@example.com"
+# A key not paid before: the offline walk's review has no repeat to warn of.
+OFFLINE_KEY = "bia@example.com"
 ANYWAY = "Send it anyway: I know it may repeat an earlier payment"
 # A valid EIP-55 address outside the account.
 OUTSIDE_ADDRESS = "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359"
@@ -423,6 +460,8 @@ def main():
             failures = walk_review(app)
         elif mode == "repeat":
             failures = walk_repeat(app)
+        elif mode == "offline":
+            failures = walk_offline(app)
         else:
             failures = walk_views(app)
     for failure in failures:

@@ -82,6 +82,26 @@ pub fn tr_with(language: Language, key: &'static str, args: &[(&str, &str)]) -> 
     rust_i18n::replace_patterns(&text, &names, &values)
 }
 
+/// The text for `count` of something, `%{count}` filled: `keys.0` for one
+/// (and in Portuguese for zero too, which it writes in the singular),
+/// `keys.1` for the rest; no "linha(s)" left for the reader to untangle.
+pub fn tr_count(
+    language: Language,
+    keys: (&'static str, &'static str),
+    count: usize,
+    args: &[(&str, &str)],
+) -> String {
+    let singular = match language {
+        Language::PtBr => count <= 1,
+        Language::En => count == 1,
+    };
+    let key = if singular { keys.0 } else { keys.1 };
+    let count = count.to_string();
+    let mut all = vec![("count", count.as_str())];
+    all.extend_from_slice(args);
+    tr_with(language, key, &all)
+}
+
 /// The text of a key made at run time (an error code's, say); the key
 /// itself when it has none, so check [`has_key`] first.
 pub fn tr_dynamic(language: Language, key: &str) -> String {

@@ -13,6 +13,7 @@ use std::sync::Arc;
 use uuid::Uuid;
 
 use brlv_core::api::Error;
+use brlv_core::tax::LedgerDetail;
 
 use super::clock::Millis;
 use super::dialog::{Answered, DialogAnswer, DialogPurpose, DialogState, FileAnswer, PanelId};
@@ -281,11 +282,26 @@ impl AppState {
     /// Banco Central for what they lack. The Taxes panel, the Overview's
     /// chart and an order's effect on the month all read these.
     pub fn tax_figures(&mut self, ctx: &egui::Context) -> (Arc<TaxFigures>, bool) {
+        self.tax_figures_of(ctx, LedgerDetail::Entries)
+    }
+
+    /// The tax year's figures as [`AppState::tax_figures`], built from the
+    /// months' sums alone unless the entries were built already: what the
+    /// Overview's chart and notice and an order's effect on the month read.
+    pub fn month_figures(&mut self, ctx: &egui::Context) -> (Arc<TaxFigures>, bool) {
+        self.tax_figures_of(ctx, LedgerDetail::MonthSums)
+    }
+
+    fn tax_figures_of(
+        &mut self,
+        ctx: &egui::Context,
+        detail: LedgerDetail,
+    ) -> (Arc<TaxFigures>, bool) {
         let mut out = Outbox::default();
         let (figures, busy) = self
             .panels
             .taxes
-            .figures_asking(ctx, &self.shared, &mut out);
+            .figures_asking(ctx, &self.shared, &mut out, detail);
         self.shared.tax_figures = Some(Arc::clone(&figures));
         self.answer(out);
         (figures, busy)

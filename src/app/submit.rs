@@ -134,8 +134,14 @@ pub enum SubmitOutcome {
         /// The POST's answer was lost; the re-read found it.
         after_unknown: bool,
     },
-    /// The service refused it (or the request never left): nothing was created.
+    /// The service refused it: nothing was created, and what was typed
+    /// needs correcting.
     Refused(Error),
+    /// The service could not be reached ([`Error::not_sent`]): the request
+    /// never left this computer, nothing was refused and nothing was
+    /// created. The form keeps what was typed, to send once the connection
+    /// is back.
+    NotSent(Error),
     /// The answer was lost and the re-read shows nothing new: it was not
     /// applied, so sending again is safe.
     NotApplied(Error),
@@ -186,6 +192,7 @@ where
             record: created(value),
             after_unknown: false,
         },
+        Err(error) if error.not_sent() => SubmitOutcome::NotSent(error),
         Err(error) if !error.outcome_unknown() => SubmitOutcome::Refused(error),
         Err(error) => match reread().await {
             Ok(Some(record)) => SubmitOutcome::Created {
@@ -323,6 +330,7 @@ where
                 after_unknown: false,
             };
         }
+        Err(error) if error.not_sent() => return SubmitOutcome::NotSent(error),
         Err(error) if !error.outcome_unknown() => return SubmitOutcome::Refused(error),
         Err(error) => error,
     };

@@ -223,7 +223,8 @@ fn a_hanging_service_is_shown_offline_with_the_last_balances_while_the_window_dr
             ConnectionStatus::Offline { .. }
         )
     });
-    assert!(app.label_shown("Offline, retrying in"));
+    assert!(app.label_shown("Offline · balance as of "));
+    assert!(app.label_shown(" · retrying in "));
     assert!(
         app.label_shown("25,000.00 reais"),
         "the last balance stays on screen"

@@ -145,8 +145,11 @@ fn a_network_failure_is_offline_with_the_retry_time_and_a_success_is_back_online
         ConnectionStatus::Offline { retry_at: 4_000 }
     );
     state.shared.now = 2_500;
+    state.shared.zone = brlv_desk::app::clock::LocalZone::utc();
+    state.shared.wall_now = time::macros::datetime!(2026-12-01 16:30:00 UTC);
     let (text, _) = brlv_desk::app::shell::top_bar::connection_text(&state);
-    assert_eq!(text, "Offline, retrying in 2 s");
+    // The balance it still shows arrived 1.5 s before now.
+    assert_eq!(text, "Offline · balance as of 16:29 · retrying in 2 s");
 
     state.apply(finished(
         ResourceKey::Orders,

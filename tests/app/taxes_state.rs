@@ -10,7 +10,7 @@ use serde_json::json;
 use time::macros::datetime;
 
 use brlv_core::api::model::{Order, Quote};
-use brlv_core::tax::{ServicePrice, ServicePrices, TaxInput, YearMonth};
+use brlv_core::tax::{LedgerDetail, ServicePrice, ServicePrices, TaxInput, YearMonth};
 use brlv_desk::app::features::taxes::report::{build_report, plain_text, render};
 use brlv_desk::app::features::taxes::state::TaxesState;
 use brlv_desk::app::i18n::Language;
@@ -59,6 +59,39 @@ fn orders() -> Vec<Order> {
 }
 
 const NOW: time::OffsetDateTime = datetime!(2026-03-10 15:00 UTC);
+
+#[test]
+fn the_overview_builds_the_months_sums_alone_and_the_taxes_view_the_entries_once() {
+    let ctx = egui::Context::default();
+    let mut data = AccountData::default();
+    with_orders(&mut data, orders());
+    let mut taxes = TaxesState::default();
+    // The Overview's chart, its notice and an order's effect on the month:
+    // the months' sums, no entry kept, nothing of the declaration built.
+    let (sums, _) = taxes.figures_with(&ctx, &data, NOW, LedgerDetail::MonthSums);
+    assert_eq!(sums.ledger.detail, LedgerDetail::MonthSums);
+    assert!(sums.ledger.entries.is_empty());
+    assert!(sums.declaration.is_none());
+    let february = YearMonth::new(2026, 2).unwrap();
+    assert_eq!(
+        sums.ledger.month(february).map(|month| month.sales_brl()),
+        Some(dec("6000.00"))
+    );
+    // The Taxes view wants the entries: built again, with them.
+    let (whole, _) = taxes.figures(&ctx, &data, NOW);
+    assert_eq!(taxes.generation(), 2);
+    assert_eq!(
+        whole.ledger.entries.len(),
+        2,
+        "the USDC bought, the USDC sold"
+    );
+    assert!(whole.declaration.is_some());
+    assert_eq!(whole.ledger.months, sums.ledger.months);
+    // Back on the Overview, the whole figures serve it: nothing rebuilt.
+    let (again, _) = taxes.figures_with(&ctx, &data, NOW, LedgerDetail::MonthSums);
+    assert!(Arc::ptr_eq(&whole, &again));
+    assert_eq!(taxes.generation(), 2);
+}
 
 #[test]
 fn the_ledger_is_built_once_per_change_of_what_it_reads_never_per_frame() {

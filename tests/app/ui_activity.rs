@@ -367,7 +367,7 @@ fn the_money_chart_says_its_monthly_figures() {
     settle(&mut harness);
     harness.get_by_role_and_label(
         Role::Image,
-        "Money in and out of BRL per month, last 12 months: \
+        "Money in and out of Reais (R$) per month, last 12 months: \
          Feb 2026: in R$349.00, out R$0.00; \
          Mar 2026: in R$1,000.00, out R$820.50; \
          no movement in the other months.",

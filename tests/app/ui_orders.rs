@@ -398,3 +398,70 @@ fn opening_another_account_closes_the_open_order() {
         [Command::Orders(OrdersCommand::Watch(None))]
     ));
 }
+
+#[test]
+fn offline_the_countdown_to_pay_says_it_cannot_be_checked_instead_of_running() {
+    let brcode = brcode_for("500.00");
+    let order = brcode_order(&brcode);
+    for (language, said, running) in [
+        (
+            Language::En,
+            "The service cannot be reached: the time left cannot be checked (it was due to end at 12:02).",
+            "Pay within 2 min",
+        ),
+        (
+            Language::PtBr,
+            "Não é possível falar com o serviço: o tempo restante não pode ser conferido (terminaria às 12:02).",
+            "Pagar em até 2 min",
+        ),
+    ] {
+        let mut state = state_with(vec![order.clone()]);
+        state.shared.language = language;
+        state.open_order(OrderSelector::Id(order.id));
+        state.apply(brlv_desk::app::message::Event::FetchFinished {
+            session: crate::support::ui::SESSION,
+            resource: ResourceKey::BalanceBrl,
+            result: Err(brlv_core::api::Error::Network {
+                message: "connection refused".to_owned(),
+                maybe_delivered: false,
+            }),
+            at: 9_500,
+            next_at: 20_000,
+        });
+        let mut harness = harness(state);
+        settle(&mut harness);
+        harness.get_by_label(said);
+        assert!(harness.query_by_label_contains(running).is_none());
+    }
+}
+
+#[test]
+fn an_order_is_titled_by_what_it_pays_and_when_never_by_its_id_alone() {
+    let brcode = brcode_for("500.00");
+    let order = brcode_order(&brcode);
+    for (language, title, id_title) in [
+        (
+            Language::En,
+            "Order of R$500.00, 10 Mar 2026 11:55",
+            "Order ",
+        ),
+        (
+            Language::PtBr,
+            "Ordem de R$ 500,00, 10/03/2026 11:55",
+            "Ordem ",
+        ),
+    ] {
+        let mut state = state_with(vec![order.clone()]);
+        state.shared.language = language;
+        state.open_order(OrderSelector::Id(order.id));
+        let mut harness = harness(state);
+        settle(&mut harness);
+        harness.get_by_label(title);
+        let short = brlv_desk::app::format::short_id(&order.id);
+        assert!(
+            harness
+                .query_by_label(&format!("{id_title}{short}"))
+                .is_none()
+        );
+    }
+}

@@ -239,7 +239,7 @@ fn an_order_is_reviewed_with_its_fee_balance_and_countdown() {
     harness.get_by_label("R$750.00");
     harness.get_by_label("api.example.com");
     harness.get_by_label(QUOTE_ID);
-    harness.get_by_label("This quote can be confirmed for 1:00 more (minutes:seconds).");
+    harness.get_by_label("This quote can be confirmed for 1 min 00 s more.");
     assert_eq!(submits(harness.state()), 0, "nothing leaves on review");
 
     harness.get_by_label("Back").click();
@@ -363,6 +363,10 @@ fn a_claim_is_reviewed_with_the_wallet_by_name_and_what_stays_claimable() {
     harness.get_by_label("Você resgata");
     harness.get_by_label("R$ 250,50");
     harness.get_by_label("Main wallet (sua carteira)");
+    // Paid in reais, said by name: no code "BRL" beside R$ amounts.
+    harness.get_by_label("Recebe em");
+    harness.get_by_label("Reais (R$)");
+    assert!(harness.query_by_label("BRL").is_none());
     harness.get_by_label("Resgatável agora");
     assert_eq!(
         harness.query_all_by_label("R$ 1.250,50").count(),

@@ -110,7 +110,11 @@ fn one_of_each(state: &mut AppState) {
         vec![
             withdrawal(1, &pix_withdrawal("12.34"), SendOutcome::Done(FOUND.into())),
             withdrawal(2, &ted_withdrawal(), SendOutcome::NotDone),
-            withdrawal(3, &pix_withdrawal("56.78"), SendOutcome::CannotTell),
+            withdrawal(
+                3,
+                &pix_withdrawal("56.78"),
+                SendOutcome::CannotTell(Vec::new()),
+            ),
             told(
                 4,
                 "transfer",
@@ -299,7 +303,11 @@ fn what_cannot_be_told_offers_no_resend_and_says_what_to_do_in_both_languages() 
         settled(
             &mut state,
             vec![
-                withdrawal(3, &pix_withdrawal("56.78"), SendOutcome::CannotTell),
+                withdrawal(
+                    3,
+                    &pix_withdrawal("56.78"),
+                    SendOutcome::CannotTell(Vec::new()),
+                ),
                 withdrawal(5, &pix_withdrawal("9.99"), SendOutcome::Pending),
             ],
         );

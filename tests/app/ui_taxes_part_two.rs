@@ -238,12 +238,15 @@ fn the_overview_says_what_the_overdue_darfs_come_to_today_and_leads_to_the_taxes
     state.view = View::Overview;
     let mut harness = harness(state);
     settle(&mut harness);
-    let notice = "Overdue: 1 DARF(s) of R$164.06 not marked paid by the due date come to \
-                  R$206.63 if paid today, the late fine and the Selic interest included (the \
-                  oldest 154 days late).";
+    let notice = "Overdue: 1 DARF not marked paid by its due date comes to R$206.63 if paid \
+                  today, the late fine and the Selic interest included.";
     assert!(says(&harness, notice), "{notice:?} not on the Overview");
+    // What today's amount is made of: the DARF, its fine, the Selic.
+    let line = "May 2026: R$164.06 + late fine R$32.81 + Selic interest R$9.76 = R$206.63 \
+                today (due 30 Jun 2026, 154 days late)";
+    assert!(says(&harness, line), "{line:?} not on the Overview");
     harness
-        .get_by_label_contains("See each one in the Taxes view")
+        .get_by_label_contains("See it in the Taxes view")
         .click();
     settle(&mut harness);
     assert_eq!(harness.state().view, View::Taxes);
@@ -261,6 +264,28 @@ fn the_overview_says_what_the_overdue_darfs_come_to_today_and_leads_to_the_taxes
     harness.state_mut().view = View::Overview;
     settle(&mut harness);
     assert!(!says(&harness, "Overdue:"));
+}
+
+#[test]
+fn the_overview_says_what_the_overdue_darf_comes_to_today_in_portuguese() {
+    let mut state = overdue_state(Language::PtBr);
+    state.view = View::Overview;
+    let mut harness = harness(state);
+    settle(&mut harness);
+    for expected in [
+        "Em atraso: 1 DARF não marcado como pago até o vencimento soma R$ 206,63 se pago hoje, \
+         com a multa de mora e os juros Selic.",
+        "maio de 2026: R$ 164,06 + multa de mora R$ 32,81 + juros Selic R$ 9,76 = R$ 206,63 \
+         hoje (vencido em 30/06/2026, 154 dias de atraso)",
+    ] {
+        assert!(says(&harness, expected), "{expected:?} not on the Overview");
+    }
+    assert!(!says(&harness, "DARF(s)"));
+    harness
+        .get_by_label_contains("Ver na tela Impostos")
+        .click();
+    settle(&mut harness);
+    assert_eq!(harness.state().view, View::Taxes);
 }
 
 #[test]

@@ -79,7 +79,13 @@ fn the_pix_review_shows_its_figures_and_only_then_sends() {
     harness.get_by_label("Quando chega");
     harness.get_by_label_contains("em qualquer dia e horário");
     harness.get_by_label("Tarifa do serviço");
-    harness.get_by_label("Nenhuma informada pelo serviço antes do envio");
+    harness.get_by_label("Nenhuma informada: o serviço não informa tarifa de saque antes do envio");
+    // The last PIX withdrawal's record carried no fee: nothing made up.
+    assert!(
+        harness
+            .query_by_label_contains("mostrou uma tarifa")
+            .is_none()
+    );
     harness.get_by_label("Saldo disponível");
     harness.get_by_label("R$ 5.000,00");
     harness.get_by_label("Saldo depois");
@@ -465,5 +471,49 @@ fn an_ambiguous_pix_key_is_asked_cpf_or_mobile_and_the_review_shows_it_whole() {
             sent(harness.state_mut()).is_empty(),
             "not before confirming"
         );
+    }
+}
+
+#[test]
+fn the_fee_line_says_what_the_last_withdrawal_like_it_showed_in_both_languages() {
+    for (language, amount, key, review, said) in [
+        (
+            Language::En,
+            "Amount to withdraw",
+            "PIX key",
+            "Review withdrawal",
+            "Your last withdrawal like this one, on 2 Mar 2026, showed a fee of R$1.50.",
+        ),
+        (
+            Language::PtBr,
+            "Valor do saque",
+            "Chave PIX",
+            "Revisar saque",
+            "Seu último saque como este, em 02/03/2026, mostrou uma tarifa de R$ 1,50.",
+        ),
+    ] {
+        let mut state = withdrawals_state(language);
+        // A record that brings a fee the interface does not name; an older
+        // one of the same kind, and a TED, are not "the last like it".
+        let rows = serde_json::from_value::<Vec<_>>(serde_json::json!([
+            {"id": "9c2f0c52-0000-4000-8000-000000000001", "state": "completed", "asset": "fiat/brl",
+             "method": "ted", "amount": "1000.00", "created-at": "2026-03-03T10:00:00Z",
+             "fee-amount": "9.00"},
+            {"id": "9c2f0c52-0000-4000-8000-000000000002", "state": "completed", "asset": "fiat/brl",
+             "method": "pix", "amount": "250.00", "created-at": "2026-03-02T10:00:00Z",
+             "fee-amount": "1.50"},
+            {"id": "9c2f0c52-0000-4000-8000-000000000003", "state": "completed", "asset": "fiat/brl",
+             "method": "pix", "amount": "20.00", "created-at": "2026-03-01T10:00:00Z",
+             "fee-amount": "7.00"},
+        ]))
+        .unwrap();
+        deliver(&mut state, Fetched::Withdrawals(rows.into()), 2_000);
+        let mut harness = harness(state);
+        settle(&mut harness);
+        type_into(&mut harness, amount, "10");
+        type_into(&mut harness, key, "529.982.247-25");
+        harness.get_by_label(review).click();
+        settle(&mut harness);
+        harness.get_by_label(said);
     }
 }

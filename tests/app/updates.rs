@@ -817,3 +817,57 @@ fn on_windows_the_sandboxs_demo_update_closes_nothing() {
     );
     assert!(!state.panels.updates.restarting());
 }
+
+/// The sandbox's state: its session is the embedded sandbox's.
+fn on_sandbox(language: Language) -> AppState {
+    let mut state = crate::support::ui::onboarding_state(language);
+    state.apply(Event::SessionStarted(
+        brlv_desk::app::session::SessionInfo {
+            id: crate::support::ui::SESSION,
+            profile: brlv_core::profile::Profile {
+                name: "Sandbox".to_owned(),
+                base_url: "http://127.0.0.1:39885".to_owned(),
+            },
+            kind: brlv_desk::app::session::ProfileKind::Sandbox,
+            sealed: false,
+            route: Default::default(),
+        },
+    ));
+    state.view = View::Overview;
+    state
+}
+
+#[test]
+fn the_sandbox_demo_update_is_marked_plainly_as_a_demo_never_as_a_release() {
+    for (language, demo, release) in [
+        (
+            Language::En,
+            "Sandbox demo, not a real release: the sandbox's made-up update feed offers brlv-desk 99.0.0",
+            "brlv-desk 99.0.0 is available.",
+        ),
+        (
+            Language::PtBr,
+            "Demonstração do sandbox, não é uma versão real: o anúncio de atualização fictício do sandbox oferece o brlv-desk 99.0.0",
+            "O brlv-desk 99.0.0 está disponível.",
+        ),
+    ] {
+        let mut state = on_sandbox(language);
+        found(
+            &mut state,
+            CheckOutcome::Newer(Box::new(notice("99.0.0", false))),
+        );
+        let mut harness = harness(state);
+        settle(&mut harness);
+        harness.get_by_label_contains(demo);
+        assert!(harness.query_by_label(release).is_none());
+    }
+    // On a real profile the same notice is an update.
+    let mut state = connected_state(Language::En);
+    found(
+        &mut state,
+        CheckOutcome::Newer(Box::new(notice("99.0.0", false))),
+    );
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label("brlv-desk 99.0.0 is available.");
+}

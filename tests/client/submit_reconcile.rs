@@ -26,6 +26,10 @@ const MAIN: &str = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 const OTHER: &str = "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359";
 
 fn client(server: &ScriptedServer) -> Client {
+    client_at(&server.base_url)
+}
+
+fn client_at(base_url: &str) -> Client {
     let pem = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/test-only-rsa2048-pkcs8.pem"
@@ -35,7 +39,7 @@ fn client(server: &ScriptedServer) -> Client {
         SecretString::from("test-key"),
         PrivateKey::from_pem(&pem).unwrap(),
     );
-    Client::new(ClientConfig::new(&server.base_url, signer).unwrap()).unwrap()
+    Client::new(ClientConfig::new(base_url, signer).unwrap()).unwrap()
 }
 
 fn bad_gateway() -> Reply {
@@ -207,4 +211,20 @@ async fn a_lost_claim_answer_is_settled_by_the_claimable_balance() {
         "the wallet's own balance and claim endpoint"
     );
     assert_eq!(posts(&server), 1);
+}
+
+#[tokio::test]
+async fn a_send_to_a_service_that_cannot_be_reached_is_not_sent_never_refused() {
+    // A port nothing listens on: the connection is refused before anything
+    // is written.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    drop(listener);
+    let client = client_at(&format!("http://127.0.0.1:{port}"));
+    let request = CreateWithdrawal::pix(dec("12.34"), "52998224725".into());
+    let (outcome, _) = submit(&client, SubmitRequest::Withdrawal(request)).await;
+    let SubmitOutcome::NotSent(error) = outcome else {
+        panic!("expected not sent, got {outcome:?}");
+    };
+    assert!(error.not_sent(), "{error:?}");
 }

@@ -224,6 +224,53 @@ impl Shared {
         }
     }
 
+    /// Whether the service cannot be reached now: what is shown is the
+    /// last that was true, and a countdown against the service's clock
+    /// cannot be checked.
+    pub fn service_unreachable(&self) -> bool {
+        matches!(self.connection_status(), ConnectionStatus::Offline { .. })
+    }
+
+    /// The moment `at` (on the app's clock) was, on the wall clock.
+    pub fn wall_of(&self, at: Millis) -> time::OffsetDateTime {
+        let age = self.now.saturating_sub(at);
+        self.wall_now - time::Duration::milliseconds(i64::try_from(age).unwrap_or(0))
+    }
+
+    /// When the value `remote` shows was last true: when it arrived, or
+    /// for a copy from an earlier run when that run fetched it.
+    pub fn last_true<T>(&self, remote: &crate::app::remote::Remote<T>) -> Option<OffsetDateTime> {
+        let loaded = remote.loaded()?;
+        Some(
+            loaded
+                .saved_at
+                .unwrap_or_else(|| self.wall_of(loaded.fetched_at)),
+        )
+    }
+
+    /// What a countdown to `ends` (on the service's clock) says while the
+    /// service cannot be reached, instead of running: the time left cannot
+    /// be checked. `None` while it can.
+    pub fn countdown_unreachable(&self, ends: OffsetDateTime) -> Option<String> {
+        self.service_unreachable().then(|| {
+            self.t_with(
+                "countdown.unreachable",
+                &[("time", &self.moments().time_of_day(ends))],
+            )
+        })
+    }
+
+    /// When a value shown was last true, as "as of" says it: the time of
+    /// day when it was today, else the day and time.
+    pub fn as_of_text(&self, moment: time::OffsetDateTime) -> String {
+        let moments = self.moments();
+        if self.zone.date_of(moment) == self.today() {
+            moments.time_of_day(moment)
+        } else {
+            moments.text(moment)
+        }
+    }
+
     /// The connection state for the top bar.
     pub fn connection_status(&self) -> ConnectionStatus {
         if self.session.is_none() {

@@ -110,7 +110,7 @@ fn order_sale_line(ui: &egui::Ui, state: &mut AppState) -> Option<(String, SaleT
         return None;
     }
     let quote = state.panels.orders.form.current_quote()?.clone();
-    let (figures, _) = state.tax_figures(ui.ctx());
+    let (figures, _) = state.month_figures(ui.ctx());
     let effect = sale_effect(
         &figures.ledger,
         &figures.sources.prices,

@@ -267,14 +267,14 @@ fn view_ui(ui: &mut Ui, state: &mut AppState) {
             // What an order would make of the month's sales needs the tax
             // year's figures, kept fresh while the form is open.
             if state.panels.orders.form.open {
-                state.tax_figures(ui.ctx());
+                state.month_figures(ui.ctx());
             }
             panel_ui(ui, state);
         }
         View::Events | View::Activity => panel_ui(ui, state),
         View::Overview => scrolled(ui, state, |ui, state| {
             // The tax chart draws the tax year's figures, kept fresh here.
-            state.tax_figures(ui.ctx());
+            state.month_figures(ui.ctx());
             state.show(|panels, cx, out| {
                 activity::view::overview::overview_ui(ui, &mut panels.activity, cx, out);
             });

@@ -59,7 +59,11 @@ pub fn update_notice_ui(ui: &mut Ui, state: &mut AppState) {
         return;
     };
     let version = notice.version.to_string();
-    let (key, tone) = if notice.security {
+    // On the sandbox the feed is its demo one: said plainly, so a newcomer
+    // never takes its made-up version for a real release.
+    let (key, tone) = if state.shared.sandbox() {
+        ("updates.notice_sandbox_demo", Tone::Neutral)
+    } else if notice.security {
         ("updates.notice_security", Tone::Warning)
     } else {
         ("updates.notice", Tone::Info)
@@ -73,7 +77,7 @@ pub fn update_notice_ui(ui: &mut Ui, state: &mut AppState) {
             // Every line of it, the download's too, readable on the fill.
             ui.visuals_mut().override_text_color = Some(tone.text(dark));
             ui.horizontal(|ui| {
-                let heading = ui.label(RichText::new(&heading).strong());
+                let heading = heading_beside_button_ui(ui, RichText::new(&heading).strong());
                 live_region(&heading, false);
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     let dismiss = cx.t("updates.notice_dismiss");
@@ -98,6 +102,26 @@ pub fn update_notice_ui(ui: &mut Ui, state: &mut AppState) {
     }
 }
 
+/// The width kept for a notice's Dismiss button beside its words, in
+/// points (they scale with the text).
+const DISMISS_ROOM: f32 = 120.0;
+
+/// A notice's words, wrapped short of the Dismiss button beside them: a
+/// line that would not wrap widens the whole view at 200 %, and every
+/// notice below it is cut at the window's edge.
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
+fn heading_beside_button_ui(ui: &mut Ui, text: RichText) -> egui::Response {
+    let room = (ui.available_width() - DISMISS_ROOM).max(DISMISS_ROOM);
+    ui.scope(|ui| {
+        ui.set_max_width(room);
+        ui.add(egui::Label::new(text).wrap())
+    })
+    .inner
+}
+
 /// The notices, newest last, each with a dismiss button; the update's first.
 pub fn notices_ui(ui: &mut Ui, state: &mut AppState) {
     update_notice_ui(ui, state);
@@ -120,7 +144,7 @@ pub fn notices_ui(ui: &mut Ui, state: &mut AppState) {
                     .inner
             } else {
                 ui.horizontal(|ui| {
-                    let heading = ui.label(text);
+                    let heading = heading_beside_button_ui(ui, text);
                     // Notices appear without a click: screen readers announce them.
                     live_region(&heading, tone == Tone::Danger);
                     notice_buttons_ui(ui, &state.shared, false)

@@ -49,12 +49,19 @@ pub fn connection_text(state: &AppState) -> (String, Tone) {
                 Tone::Success,
             )
         }
-        ConnectionStatus::Offline { retry_at } => (
-            state
-                .shared
-                .t_with("status.offline", &[("n", &seconds_until(retry_at))]),
-            Tone::Warning,
-        ),
+        // What is shown is what was last true: the balance says when.
+        ConnectionStatus::Offline { retry_at } => {
+            let shared = &state.shared;
+            let retry = seconds_until(retry_at);
+            let text = match shared.last_true(&shared.data.balance_brl) {
+                Some(at) => shared.t_with(
+                    "status.offline_balance_as_of",
+                    &[("n", &retry), ("time", &shared.as_of_text(at))],
+                ),
+                None => shared.t_with("status.offline", &[("n", &retry)]),
+            };
+            (text, Tone::Warning)
+        }
         ConnectionStatus::Refused { retry_at, .. } => (
             state
                 .shared

@@ -70,6 +70,17 @@ pub fn submit_status_ui(
             note_ui(ui, &tr(language, "accounts.kept_typed"));
             technical_details_ui(ui, language, error);
         }
+        // Nothing was refused and nothing left: there is nothing to correct.
+        SubmitOutcome::NotSent(error) => {
+            let response = ui.label(
+                RichText::new(tr(language, "accounts.not_sent").as_ref())
+                    .strong()
+                    .color(palette::of(ui).warning),
+            );
+            live_region(&response, true);
+            note_ui(ui, &tr(language, "accounts.not_sent_kept"));
+            technical_details_ui(ui, language, error);
+        }
         SubmitOutcome::NotApplied(error)
         | SubmitOutcome::NotYetKnown { error, .. }
         | SubmitOutcome::CannotTell(error) => {
@@ -121,7 +132,8 @@ pub fn outcome_text(language: Language, outcome: &SubmitOutcome) -> Option<Strin
             after_unknown: false,
             ..
         }
-        | SubmitOutcome::Refused(_) => return None,
+        | SubmitOutcome::Refused(_)
+        | SubmitOutcome::NotSent(_) => return None,
         // The answer that was lost is not kept with a record found again.
         SubmitOutcome::Created { .. } => {
             return Some(tr(language, "accounts.found_after_unknown").into_owned());

@@ -11,7 +11,7 @@ use time::OffsetDateTime;
 
 use crate::app::export::{ExportKind, FileError, to_csv_string, write_file};
 use crate::app::features::journal::message::{
-    JournalCommand, JournalEvent, SendOutcome, SettledSend,
+    JournalCommand, JournalEvent, SendCandidate, SendOutcome, SettledSend,
 };
 use crate::app::features::journal::records::{self, KnownStates, resource_name};
 use crate::app::features::journal::task::{JournalBook, JournalHandle, journaled};
@@ -204,9 +204,10 @@ impl Worker {
                         Settlement::Done { id, .. } => SendOutcome::Done(id.clone()),
                         Settlement::NotDone => SendOutcome::NotDone,
                         settlement if settlement.may_change() => SendOutcome::Pending,
-                        Settlement::NotYetKnown { .. } | Settlement::CannotTell(_) => {
-                            SendOutcome::CannotTell
-                        }
+                        Settlement::CannotTell(why) => SendOutcome::CannotTell(
+                            why.candidates().iter().map(SendCandidate::from).collect(),
+                        ),
+                        Settlement::NotYetKnown { .. } => SendOutcome::CannotTell(Vec::new()),
                     },
                 })
                 .collect();

@@ -661,7 +661,9 @@ impl Client {
     }
 
     fn transport_error(&self, error: &reqwest::Error) -> Error {
-        if error.is_timeout() {
+        // A connect that timed out never wrote the request: it is "could
+        // not reach", not a lost answer.
+        if error.is_timeout() && !error.is_connect() {
             return Error::Timeout {
                 after: self.inner.config.timeout,
             };

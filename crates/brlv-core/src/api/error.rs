@@ -269,6 +269,22 @@ impl Error {
         }
     }
 
+    /// Whether the request never left this computer: the connection to the
+    /// service could not be made (refused, no such host, a connect that
+    /// timed out), so nothing was written to the service and nothing can
+    /// have been applied. Decided from the transport's kind, never from its
+    /// words; a connection that broke after the request was written is not
+    /// this (see [`Error::outcome_unknown`]).
+    pub fn not_sent(&self) -> bool {
+        matches!(
+            self,
+            Error::Network {
+                maybe_delivered: false,
+                ..
+            }
+        )
+    }
+
     /// Whether the service answered without refusing (no 4xx, no 5xx) and
     /// its answer could not be read: a success whose body is not what the
     /// spec describes. Nothing was refused; the answer was not understood.

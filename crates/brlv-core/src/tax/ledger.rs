@@ -637,13 +637,32 @@ pub struct SelfCustodyChange {
     pub quantity_after: Decimal,
 }
 
+/// How much of the ledger a build keeps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum LedgerDetail {
+    /// The months' sums and what is said of the whole (skipped records,
+    /// unknown states, self-custody), not the entries: what the month's
+    /// gauge, the monthly chart, an order's effect on the month and the
+    /// overdue DARFs read. A million-record account's entries are about
+    /// 130 bytes each per movement and leg, most of the memory of its
+    /// figures; the sums are a few per month.
+    MonthSums,
+    /// Every entry as well: the Taxes view, the files and the declaration.
+    #[default]
+    Entries,
+}
+
 /// The ledger.
 #[derive(Clone, Debug, Default)]
 pub struct Ledger {
+    /// What this build kept: with [`LedgerDetail::MonthSums`], `entries`
+    /// is empty and everything else is as a whole build's.
+    pub detail: LedgerDetail,
     /// The assets, by ticker (`BRLV`), in the order first seen; an entry's
     /// `asset` is a position here. `BRL` appears for claims paid in reais.
     pub assets: Vec<String>,
-    /// Every entry, oldest first.
+    /// Every entry, oldest first (none when `detail` is
+    /// [`LedgerDetail::MonthSums`]).
     pub entries: Vec<Entry>,
     /// Each month with a movement, oldest first.
     pub months: Vec<MonthSums>,
@@ -1147,6 +1166,9 @@ impl Builder<'_> {
         let flags = movement.flags.with(flags);
         if !flags.is_empty() {
             self.month_sums(movement.month).flagged += 1;
+        }
+        if self.ledger.detail < LedgerDetail::Entries {
+            return;
         }
         self.ledger.entries.push(Entry {
             at: movement.at,
@@ -1888,6 +1910,12 @@ pub fn assets_needing_prices(input: &LedgerInput<'_>) -> Vec<Asset> {
 
 /// Builds the ledger of `input` (see this module's documentation).
 pub fn build(input: &LedgerInput<'_>) -> Ledger {
+    build_with(input, LedgerDetail::Entries)
+}
+
+/// Builds the ledger of `input`, keeping its entries or its months' sums
+/// alone (`detail`); the sums are the same either way.
+pub fn build_with(input: &LedgerInput<'_>, detail: LedgerDetail) -> Ledger {
     let mut skipped = Vec::new();
     let mut unknown_states = Vec::new();
     let mut not_counted = Vec::new();
@@ -1896,7 +1924,11 @@ pub fn build(input: &LedgerInput<'_>) -> Ledger {
     let own = OwnAddresses::of(input);
     let mut builder = Builder {
         ledger: Ledger {
-            entries: Vec::with_capacity(placed.len()),
+            detail,
+            entries: match detail {
+                LedgerDetail::Entries => Vec::with_capacity(placed.len()),
+                LedgerDetail::MonthSums => Vec::new(),
+            },
             skipped,
             unknown_states,
             ..Ledger::default()

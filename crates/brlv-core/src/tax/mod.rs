@@ -53,7 +53,7 @@ pub use input::{
     BensCode, ClaimMade, DepositList, LedgerInput, OutflowAnswer, ServicePrice, ServicePrices,
     TaxInput, TypedValues,
 };
-pub use ledger::{Entry, EntryKind, Flags, Ledger, build};
+pub use ledger::{Entry, EntryKind, Flags, Ledger, LedgerDetail, build, build_with};
 pub use months::{AssetTax, Darf, DeCripto, DeCriptoRule, MonthReport, month_reports, tax_on_gain};
 pub use rules::{Language, Reading, Standing};
 pub use year::{Position, YearReport, year_report};

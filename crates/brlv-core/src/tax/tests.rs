@@ -2291,3 +2291,39 @@ fn the_parcels_window_opens_at_the_first_sale_even_an_exempt_one() {
     assert_eq!(march.tax_by_asset[0].earlier_gain_brl, Decimal::ZERO);
     assert_eq!(march.tax_brl, dec("300000.00"));
 }
+
+#[test]
+fn a_ledger_of_month_sums_alone_has_every_sum_of_the_whole_one_and_no_entry() {
+    // Orders, a swap, payments in tokens, a sale for dollars and a late
+    // DARF: built whole and from the sums alone, the months, what was
+    // skipped or not counted and self-custody are the same, and so is every
+    // month's report; only the entries are left out.
+    for account in [
+        swap_account(),
+        brlv_payment_account(),
+        usdc_sold_for_dollars(),
+        may_darf_account(),
+        at_the_line("35000.01"),
+    ] {
+        let deposits = [DepositList {
+            asset: &DepositAsset::Usdt,
+            deposits: &account.usdt_deposits,
+        }];
+        let input = account.input(&deposits);
+        let whole = build_with(&input, LedgerDetail::Entries);
+        let sums = build_with(&input, LedgerDetail::MonthSums);
+        assert!(!whole.entries.is_empty());
+        assert!(sums.entries.is_empty());
+        assert_eq!(sums.detail, LedgerDetail::MonthSums);
+        assert_eq!(sums.assets, whole.assets);
+        assert_eq!(sums.months, whole.months);
+        assert_eq!(sums.skipped.len(), whole.skipped.len());
+        assert_eq!(sums.not_counted, whole.not_counted);
+        assert_eq!(sums.self_custody, whole.self_custody);
+        let last = month(2026, 12);
+        assert_eq!(
+            month_reports(&sums, &account.typed, last),
+            month_reports(&whole, &account.typed, last)
+        );
+    }
+}

@@ -19,8 +19,9 @@ use super::state::ClaimsState;
 fn claim_review(cx: &Shared, wallet: Option<&str>, request: &CreateClaim) -> Review {
     let amounts = cx.amounts();
     let paid_in = match request.target_asset_code {
-        ClaimTarget::Brlv => "BRLV",
-        _ => "BRL",
+        ClaimTarget::Brlv => "BRLV".into(),
+        // Reais by their name, never the code "BRL" beside R$ amounts.
+        _ => cx.t("money.reais"),
     };
     let mut lines = vec![ReviewLine::new(cx.t("review.claim_paid_in"), paid_in)];
     lines.push(match wallet {

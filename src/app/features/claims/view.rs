@@ -169,7 +169,7 @@ fn create_ui(ui: &mut Ui, claims: &mut ClaimsState, cx: &Shared) {
     ui.horizontal(|ui| {
         ui.label(cx.t("claims.receive_as").as_ref());
         let target = &mut claims.draft.target;
-        ui.radio_value(target, ClaimTarget::Brl, "BRL");
+        ui.radio_value(target, ClaimTarget::Brl, cx.t("money.reais").as_ref());
         ui.radio_value(target, ClaimTarget::Brlv, "BRLV");
     });
     let label = cx.t("claims.send");

@@ -123,6 +123,32 @@ pub struct SettledSend {
     pub outcome: SendOutcome,
 }
 
+/// A record at the service that could be a send whose outcome cannot be
+/// told, as the core's settling found it
+/// ([`brlv_core::journal::settle::Candidate`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SendCandidate {
+    /// Its id at the service.
+    pub id: String,
+    /// Its amount, when it shows one.
+    pub amount: Option<rust_decimal::Decimal>,
+    /// Where it pays, in the record's words, when it says.
+    pub destination: Option<String>,
+    /// When the service created it, when it says.
+    pub created_at: Option<OffsetDateTime>,
+}
+
+impl From<&brlv_core::journal::settle::Candidate> for SendCandidate {
+    fn from(candidate: &brlv_core::journal::settle::Candidate) -> SendCandidate {
+        SendCandidate {
+            id: candidate.id.clone(),
+            amount: candidate.amount,
+            destination: candidate.destination.clone(),
+            created_at: candidate.created_at,
+        }
+    }
+}
+
 /// What became of a send whose answer never came.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SendOutcome {
@@ -131,7 +157,10 @@ pub enum SendOutcome {
     /// It was not applied: nothing left.
     NotDone,
     /// Whether it was applied cannot be told; never send it again blindly.
-    CannotTell,
+    /// Each record at the service that could be it, for the person to
+    /// check against the statement (none when the service lists no record
+    /// of its kind).
+    CannotTell(Vec<SendCandidate>),
     /// The lists could not be read yet: it stays pending, settled at the
     /// next start.
     Pending,

@@ -167,6 +167,10 @@ pub fn outcome_record(post_id: Uuid, outcome: &SubmitOutcome, at: OffsetDateTime
             None,
         ),
         SubmitOutcome::Refused(error) => (Outcome::Refused, false, None, Some(text(error)), None),
+        // Nothing left this computer: not applied, and no answer was lost.
+        SubmitOutcome::NotSent(error) => {
+            (Outcome::NotApplied, false, None, Some(text(error)), None)
+        }
         SubmitOutcome::NotApplied(error) => {
             (Outcome::NotApplied, true, None, Some(text(error)), None)
         }

@@ -35,6 +35,13 @@ pub fn resend_of(send: &SettledSend) -> Option<Resend> {
     if send.outcome != SendOutcome::NotDone {
         return None;
     }
+    request_of(send)
+}
+
+/// What `send` asked for, read back from its journaled body as its form's
+/// request, whatever became of it; `None` for a form that cannot hold it
+/// or a body this build cannot read back.
+pub fn request_of(send: &SettledSend) -> Option<Resend> {
     match settles_by(&send.endpoint) {
         Settles::List(ListKind::Withdrawals) => serde_json::from_str(&send.body)
             .ok()

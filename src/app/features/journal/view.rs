@@ -13,8 +13,8 @@ use crate::app::message::{Command, Notice, NoticeDetail, NoticeKind};
 use crate::app::panel::{Ask, Outbox, Panel, Shared};
 use crate::app::ui::{Tone, export_bar_ui, live_region, note_ui};
 
-use super::message::{JournalCommand, SendOutcome, SettledSend};
-use super::resend::{Resend, resend_of};
+use super::message::{JournalCommand, SendCandidate, SendOutcome, SettledSend};
+use super::resend::{Resend, request_of, resend_of};
 use super::state::{JournalState, JournalTold};
 
 /// What became of a send an earlier run left without an answer, in words,
@@ -42,7 +42,20 @@ pub fn settled_text(language: Language, send: &SettledSend, time: &str) -> (Stri
     match &send.outcome {
         SendOutcome::Done(id) => (with("settle.done", id), Tone::Success),
         SendOutcome::NotDone => (with("settle.not_done", ""), Tone::Warning),
-        SendOutcome::CannotTell => (with("settle.cannot_tell", ""), Tone::Danger),
+        SendOutcome::CannotTell(candidates) if !candidates.is_empty() => {
+            let count = candidates.len();
+            let text = i18n::tr_count(
+                language,
+                (
+                    "settle.cannot_tell_matches_one",
+                    "settle.cannot_tell_matches",
+                ),
+                count,
+                &[("what", what.as_ref()), ("time", time)],
+            );
+            (text, Tone::Danger)
+        }
+        SendOutcome::CannotTell(_) => (with("settle.cannot_tell", ""), Tone::Danger),
         SendOutcome::Pending => (with("settle.pending", ""), Tone::Warning),
     }
 }
@@ -91,13 +104,73 @@ fn resend_summary(cx: &Shared, resend: &Resend) -> String {
     }
 }
 
+/// The asset a request read back from the journal moves.
+fn request_asset(request: &Resend) -> &brlv_core::api::model::Asset {
+    match request {
+        Resend::Withdrawal(request) => &request.asset,
+        Resend::Transfer(request) => &request.asset,
+    }
+}
+
+/// A send whose outcome cannot be told, named: what was sent (amount,
+/// method and destination) and each record at the service that could be
+/// it (amount, destination, time, id), so the person can look each one up
+/// in the list and in the receiving account's statement.
+fn cannot_tell_ui(ui: &mut Ui, cx: &Shared, send: &SettledSend, candidates: &[SendCandidate]) {
+    let request = request_of(send);
+    if let Some(request) = &request {
+        let sent = cx.t_with(
+            "settle.what_was_sent",
+            &[("sent", &resend_summary(cx, request))],
+        );
+        ui.add(egui::Label::new(sent).wrap());
+    }
+    if candidates.is_empty() {
+        return;
+    }
+    ui.add(egui::Label::new(RichText::new(cx.t("settle.candidates").as_ref()).strong()).wrap());
+    let asset = request.as_ref().map(request_asset);
+    let moments = cx.moments();
+    // Oldest first, as the statement lists them.
+    let mut in_order: Vec<&SendCandidate> = candidates.iter().collect();
+    in_order.sort_by_key(|candidate| candidate.created_at);
+    for candidate in in_order {
+        let line = cx.t_with(
+            "settle.candidate",
+            &[
+                (
+                    "amount",
+                    &asset_amount_text(cx.amounts(), candidate.amount, asset),
+                ),
+                (
+                    "to",
+                    candidate
+                        .destination
+                        .as_deref()
+                        .unwrap_or(crate::app::format::MISSING),
+                ),
+                ("time", &moments.exact_or_missing(candidate.created_at)),
+                ("id", &candidate.id),
+            ],
+        );
+        ui.add(
+            egui::Label::new(format!("• {line}"))
+                .wrap()
+                .selectable(true),
+        );
+    }
+}
+
 /// What the person should do about `send`, beside its verdict.
 fn what_to_do_key(send: &SettledSend) -> Option<&'static str> {
     match (&send.outcome, send.form.as_str()) {
         (SendOutcome::Done(_), _) => None,
         (SendOutcome::NotDone, "order") => Some("settle.order_expired"),
         (SendOutcome::NotDone, _) => Some("settle.not_done_again"),
-        (SendOutcome::CannotTell, _) => Some("settle.cannot_tell_what_to_do"),
+        (SendOutcome::CannotTell(candidates), _) if !candidates.is_empty() => {
+            Some("settle.cannot_tell_check")
+        }
+        (SendOutcome::CannotTell(_), _) => Some("settle.cannot_tell_what_to_do"),
         (SendOutcome::Pending, _) => Some("settle.pending_what_to_do"),
     }
 }
@@ -132,6 +205,9 @@ fn settled_send_ui(
             let resend = resend_of(send);
             if let Some(resend) = &resend {
                 ui.add(egui::Label::new(resend_summary(cx, resend)).wrap());
+            }
+            if let SendOutcome::CannotTell(candidates) = &send.outcome {
+                cannot_tell_ui(ui, cx, send, candidates);
             }
             match sent_again {
                 Some(Some(id)) => {

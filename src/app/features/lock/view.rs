@@ -18,6 +18,11 @@ use crate::app::ui::passphrase::{
     FIELD_WIDTH, forget_field_if_empty, forget_new_passphrase, new_passphrase_ui, secret_field_id,
 };
 
+/// The dim over the window while the passphrase is asked: darker than
+/// egui's default, so on the dark theme the review behind plainly waits
+/// and only the dialog reads as the thing to answer.
+const DIALOG_BACKDROP: egui::Color32 = egui::Color32::from_black_alpha(170);
+
 /// The name of the unlock screen's passphrase field (see [`secret_field_id`]).
 pub const UNLOCK_FIELD: &str = "unlock_passphrase";
 /// The name of the transaction password's field.
@@ -277,80 +282,82 @@ pub fn authorization_ui(
     } else {
         ("authorize.title", "authorize.intro")
     };
-    let modal = egui::Modal::new(egui::Id::unique("transaction_password")).show(ui.ctx(), |ui| {
-        ui.set_width(420.0);
-        ui.heading(cx.t(title).as_ref());
-        ui.label(cx.t(intro).as_ref());
-        ui.add_space(6.0);
-        egui::Grid::new("authorize_summary")
-            .num_columns(2)
-            .spacing([16.0, 6.0])
-            .show(ui, |ui| {
-                for (label, value) in lines {
-                    ui.label(label);
-                    ui.label(RichText::new(value).strong());
-                    ui.end_row();
-                }
-            });
-        if let Some((text, tone)) = &sale {
+    let modal = egui::Modal::new(egui::Id::unique("transaction_password"))
+        .backdrop_color(DIALOG_BACKDROP)
+        .show(ui.ctx(), |ui| {
+            ui.set_width(420.0);
+            ui.heading(cx.t(title).as_ref());
+            ui.label(cx.t(intro).as_ref());
             ui.add_space(6.0);
-            let colors = palette::of(ui);
-            let text = match tone {
-                SaleTone::Plain => RichText::new(text),
-                SaleTone::Warning => RichText::new(text).color(colors.warning),
-                SaleTone::Crossing => RichText::new(text).color(colors.error).strong(),
-            };
-            ui.add(egui::Label::new(text).wrap());
-        }
-        ui.add_space(8.0);
-        if quote_expired {
-            let text = RichText::new(cx.t("review.quote_expired").as_ref())
-                .color(palette::of(ui).error)
-                .strong();
-            let response = ui.add(egui::Label::new(text).wrap());
-            crate::app::ui::live::live_region(&response, true);
-            let confirm = if plain_key {
-                "authorize.confirm_typed"
-            } else {
-                "authorize.confirm"
-            };
+            egui::Grid::new("authorize_summary")
+                .num_columns(2)
+                .spacing([16.0, 6.0])
+                .show(ui, |ui| {
+                    for (label, value) in lines {
+                        ui.label(label);
+                        ui.label(RichText::new(value).strong());
+                        ui.end_row();
+                    }
+                });
+            if let Some((text, tone)) = &sale {
+                ui.add_space(6.0);
+                let colors = palette::of(ui);
+                let text = match tone {
+                    SaleTone::Plain => RichText::new(text),
+                    SaleTone::Warning => RichText::new(text).color(colors.warning),
+                    SaleTone::Crossing => RichText::new(text).color(colors.error).strong(),
+                };
+                ui.add(egui::Label::new(text).wrap());
+            }
+            ui.add_space(8.0);
+            if quote_expired {
+                let text = RichText::new(cx.t("review.quote_expired").as_ref())
+                    .color(palette::of(ui).error)
+                    .strong();
+                let response = ui.add(egui::Label::new(text).wrap());
+                crate::app::ui::live::live_region(&response, true);
+                let confirm = if plain_key {
+                    "authorize.confirm_typed"
+                } else {
+                    "authorize.confirm"
+                };
+                ui.horizontal(|ui| {
+                    ui.add_enabled(false, egui::Button::new(cx.t(confirm).as_ref()));
+                    if ui.button(cx.t("review.new_quote").as_ref()).clicked() {
+                        new_quote = true;
+                    }
+                    if ui.button(cx.t("authorize.cancel").as_ref()).clicked() {
+                        lock.authorization = None;
+                    }
+                });
+                return;
+            }
+            if lock
+                .authorization
+                .as_ref()
+                .is_some_and(|authorization| authorization.plain_key)
+            {
+                typed_confirmation_ui(ui, lock, cx, out);
+                return;
+            }
+            let submitted = passphrase_field_ui(ui, lock, cx, PassphrasePurpose::Transaction);
+            let ready = lock
+                .authorization
+                .as_ref()
+                .is_some_and(|authorization| ready_to_check(lock, &authorization.prompt, cx.now));
             ui.horizontal(|ui| {
-                ui.add_enabled(false, egui::Button::new(cx.t(confirm).as_ref()));
-                if ui.button(cx.t("review.new_quote").as_ref()).clicked() {
-                    new_quote = true;
+                let confirm = ui
+                    .add_enabled(ready, egui::Button::new(cx.t("authorize.confirm").as_ref()))
+                    .clicked();
+                if (confirm || submitted) && ready {
+                    check(lock, PassphrasePurpose::Transaction, cx, out);
                 }
                 if ui.button(cx.t("authorize.cancel").as_ref()).clicked() {
                     lock.authorization = None;
                 }
             });
-            return;
-        }
-        if lock
-            .authorization
-            .as_ref()
-            .is_some_and(|authorization| authorization.plain_key)
-        {
-            typed_confirmation_ui(ui, lock, cx, out);
-            return;
-        }
-        let submitted = passphrase_field_ui(ui, lock, cx, PassphrasePurpose::Transaction);
-        let ready = lock
-            .authorization
-            .as_ref()
-            .is_some_and(|authorization| ready_to_check(lock, &authorization.prompt, cx.now));
-        ui.horizontal(|ui| {
-            let confirm = ui
-                .add_enabled(ready, egui::Button::new(cx.t("authorize.confirm").as_ref()))
-                .clicked();
-            if (confirm || submitted) && ready {
-                check(lock, PassphrasePurpose::Transaction, cx, out);
-            }
-            if ui.button(cx.t("authorize.cancel").as_ref()).clicked() {
-                lock.authorization = None;
-            }
+            prompt_status_ui(ui, lock, cx, PassphrasePurpose::Transaction);
         });
-        prompt_status_ui(ui, lock, cx, PassphrasePurpose::Transaction);
-    });
     if modal.should_close()
         && lock
             .authorization
@@ -412,65 +419,67 @@ pub fn seal_offer_ui(ui: &mut Ui, lock: &mut LockState, cx: &Shared, out: &mut O
     let mut retry = false;
     let mut seal = None;
     let offer = std::mem::take(&mut lock.seal_offer);
-    let modal = egui::Modal::new(egui::Id::unique("seal_offer")).show(ui.ctx(), |ui| {
-        ui.set_width(460.0);
-        ui.heading(cx.t("seal_offer.title").as_ref());
-        ui.add(egui::Label::new(cx.t("seal_offer.text").as_ref()).wrap());
-        ui.add(
-            egui::Label::new(
-                RichText::new(cx.t("seal_offer.until_sealed").as_ref())
-                    .color(palette::of(ui).warning),
-            )
-            .wrap(),
-        );
-        ui.add_space(8.0);
-        match offer {
-            SealOffer::None => SealOffer::None,
-            SealOffer::Open(mut new) => {
-                let passphrase = new_passphrase_ui(ui, language, &mut new, SEAL_OFFER_FIELDS);
-                ui.horizontal(|ui| {
-                    if ui
-                        .add_enabled(
-                            passphrase.is_some(),
-                            egui::Button::new(cx.t("seal_offer.seal").as_ref()),
+    let modal = egui::Modal::new(egui::Id::unique("seal_offer"))
+        .backdrop_color(DIALOG_BACKDROP)
+        .show(ui.ctx(), |ui| {
+            ui.set_width(460.0);
+            ui.heading(cx.t("seal_offer.title").as_ref());
+            ui.add(egui::Label::new(cx.t("seal_offer.text").as_ref()).wrap());
+            ui.add(
+                egui::Label::new(
+                    RichText::new(cx.t("seal_offer.until_sealed").as_ref())
+                        .color(palette::of(ui).warning),
+                )
+                .wrap(),
+            );
+            ui.add_space(8.0);
+            match offer {
+                SealOffer::None => SealOffer::None,
+                SealOffer::Open(mut new) => {
+                    let passphrase = new_passphrase_ui(ui, language, &mut new, SEAL_OFFER_FIELDS);
+                    ui.horizontal(|ui| {
+                        if ui
+                            .add_enabled(
+                                passphrase.is_some(),
+                                egui::Button::new(cx.t("seal_offer.seal").as_ref()),
+                            )
+                            .clicked()
+                        {
+                            seal = passphrase;
+                        }
+                        if ui.button(cx.t("seal_offer.later").as_ref()).clicked() {
+                            decline = true;
+                        }
+                    });
+                    SealOffer::Open(new)
+                }
+                SealOffer::Sealing => {
+                    ui.horizontal(|ui| {
+                        spinner_ui(ui);
+                        ui.label(cx.t("seal_offer.sealing").as_ref());
+                    });
+                    SealOffer::Sealing
+                }
+                SealOffer::Failed(reason) => {
+                    ui.add(
+                        egui::Label::new(
+                            RichText::new(cx.t_with("seal_offer.failed", &[("reason", &reason)]))
+                                .color(palette::of(ui).error),
                         )
-                        .clicked()
-                    {
-                        seal = passphrase;
-                    }
-                    if ui.button(cx.t("seal_offer.later").as_ref()).clicked() {
-                        decline = true;
-                    }
-                });
-                SealOffer::Open(new)
+                        .wrap(),
+                    );
+                    ui.horizontal(|ui| {
+                        if ui.button(cx.t("seal_offer.retry").as_ref()).clicked() {
+                            retry = true;
+                        }
+                        if ui.button(cx.t("seal_offer.later").as_ref()).clicked() {
+                            decline = true;
+                        }
+                    });
+                    SealOffer::Failed(reason)
+                }
             }
-            SealOffer::Sealing => {
-                ui.horizontal(|ui| {
-                    spinner_ui(ui);
-                    ui.label(cx.t("seal_offer.sealing").as_ref());
-                });
-                SealOffer::Sealing
-            }
-            SealOffer::Failed(reason) => {
-                ui.add(
-                    egui::Label::new(
-                        RichText::new(cx.t_with("seal_offer.failed", &[("reason", &reason)]))
-                            .color(palette::of(ui).error),
-                    )
-                    .wrap(),
-                );
-                ui.horizontal(|ui| {
-                    if ui.button(cx.t("seal_offer.retry").as_ref()).clicked() {
-                        retry = true;
-                    }
-                    if ui.button(cx.t("seal_offer.later").as_ref()).clicked() {
-                        decline = true;
-                    }
-                });
-                SealOffer::Failed(reason)
-            }
-        }
-    });
+        });
     // Escape or a click beside it is "Not now", except while sealing.
     let asked_to_close = modal.should_close();
     lock.seal_offer = modal.inner;

@@ -29,8 +29,8 @@ use brlv_core::tax::money::{self, DollarCost, MoneyMoves, MoneyRecords};
 use brlv_core::tax::ptax::DollarRates;
 use brlv_core::tax::selic::SelicMonths;
 use brlv_core::tax::{
-    ClaimMade, DepositList, Ledger, LedgerInput, ServicePrices, TypedValues, YearMonth, YearReport,
-    brasilia, build, year_report,
+    ClaimMade, DepositList, Ledger, LedgerDetail, LedgerInput, ServicePrices, TypedValues,
+    YearMonth, YearReport, brasilia, build_with, year_report,
 };
 
 /// What the ledger reads, shared: the lists as fetched, the claims this
@@ -273,6 +273,10 @@ pub struct TaxRequest {
     /// Today, in Brasília: the current year's months stop at this one's
     /// and its positions are today's.
     pub today: Option<Date>,
+    /// What is wanted of the ledger: the months' sums (the Overview, an
+    /// order's effect on the month) or every entry (the Taxes view, the
+    /// files). Figures with entries serve a request for the sums.
+    pub detail: LedgerDetail,
 }
 
 /// One asset's entries in the year shown.
@@ -403,6 +407,14 @@ impl Figures for TaxFigures {
         &self.request
     }
 
+    fn serves(&self, wanted: &TaxRequest) -> bool {
+        let as_wanted = TaxRequest {
+            detail: wanted.detail,
+            ..self.request.clone()
+        };
+        as_wanted == *wanted && self.ledger.detail >= wanted.detail
+    }
+
     fn generation(&self) -> u64 {
         self.generation
     }
@@ -424,6 +436,7 @@ pub fn compute(
         previous.generation > 0
             && previous.request.lists == request.lists
             && previous.request.ledger_inputs == request.ledger_inputs
+            && previous.ledger.detail >= request.detail
     });
     let (ledger, wanted_prices, dollar_days, generation) = match same_ledger {
         Some(previous) => (
@@ -438,7 +451,11 @@ pub fn compute(
                     .into_iter()
                     .filter(|asset| input.prices.of(&ticker_of(asset)).is_none())
                     .collect();
-                (build(input), wanted, dollar_rate_days(input))
+                (
+                    build_with(input, request.detail),
+                    wanted,
+                    dollar_rate_days(input),
+                )
             });
             (
                 Arc::new(ledger),
@@ -473,7 +490,15 @@ pub fn compute(
             ),
             None => {
                 let report = year_report(&ledger, &sources.typed, request.year, sources.now);
-                let (assets, to_check, outflows) = year_entries(&ledger, request.year);
+                // Built from the months' sums alone, there are no entries
+                // to list and no positions to declare: the Taxes view asks
+                // for the entries, and these are computed then.
+                let with_entries = ledger.detail == LedgerDetail::Entries;
+                let (assets, to_check, outflows) = if with_entries {
+                    year_entries(&ledger, request.year)
+                } else {
+                    Default::default()
+                };
                 // A DARF not paid yet comes to more each day: valued as if paid today.
                 let paid_on = request
                     .today
@@ -482,19 +507,21 @@ pub fn compute(
                 let selic_needed = Overdue::selic_needed(&ledger, &sources.typed, paid_on);
                 let overdue = Overdue::of(&ledger, &sources.typed, paid_on, &sources.selic);
                 let late = darf::late_darfs(&report.months, paid_on, &sources.selic);
-                let declared = declaration::declaration(
-                    &ledger,
-                    &sources.typed,
-                    &report,
-                    Vec::new(),
-                    sources.now,
-                );
+                let declared = with_entries.then(|| {
+                    Arc::new(declaration::declaration(
+                        &ledger,
+                        &sources.typed,
+                        &report,
+                        Vec::new(),
+                        sources.now,
+                    ))
+                });
                 (
                     Some(Arc::new(report)),
                     Arc::new(assets),
                     (Arc::new(to_check), Arc::new(outflows)),
                     (Arc::new(selic_needed), Arc::new(late), Arc::new(overdue)),
-                    Some(Arc::new(declared)),
+                    declared,
                 )
             }
         };
@@ -503,12 +530,18 @@ pub fn compute(
             Arc::clone(&previous.money),
             Arc::clone(&previous.dollar_cost),
         ),
+        // The money at the service is the declaration's: read with the entries.
+        None if ledger.detail == LedgerDetail::MonthSums => (Arc::default(), Arc::default()),
         None => (
             Arc::new(sources.money_moves()),
             Arc::new(sources.dollar_cost(&ledger)),
         ),
     };
-    let money_dollar_days = Arc::new(sources.money_dollar_days(request.year));
+    let money_dollar_days = Arc::new(if ledger.detail == LedgerDetail::Entries {
+        sources.money_dollar_days(request.year)
+    } else {
+        Default::default()
+    });
     let years = Arc::new(years_of(&ledger, request.year, sources.now));
     TaxFigures {
         request,

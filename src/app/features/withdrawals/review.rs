@@ -27,6 +27,30 @@ use brlv_core::recipients::Destination;
 
 use super::state::WithdrawalsState;
 
+/// The fee the newest withdrawal of the same method and asset showed, and
+/// when it was made, when its record carries one: the interface names no
+/// fee for withdrawals, but a record may bring one all the same.
+fn last_fee_of_kind(
+    cx: &Shared,
+    request: &CreateWithdrawal,
+) -> Option<(time::OffsetDateTime, rust_decimal::Decimal)> {
+    let listed = cx.data.withdrawals.value()?;
+    let last = listed
+        .iter()
+        .filter(|withdrawal| {
+            withdrawal.method.as_ref() == Some(&request.method)
+                && withdrawal.asset.as_ref() == Some(&request.asset)
+        })
+        .filter_map(|withdrawal| Some((withdrawal.created_at?.get(), withdrawal)))
+        .max_by_key(|(at, _)| *at)?;
+    let (at, withdrawal) = last;
+    let fee = ["fee-amount", "fee", "fees"]
+        .iter()
+        .find_map(|field| withdrawal.extra.get_str(field))
+        .and_then(|text| text.parse().ok())?;
+    Some((at, fee))
+}
+
 /// A PIX key as a review shows it: its kind, and the key whole (a CPF
 /// written as one), so the person checks every digit of what they are
 /// about to pay; masking is for lists and receipts. `key` is the request's
@@ -189,11 +213,22 @@ pub fn withdrawal_review(cx: &Shared, request: &CreateWithdrawal) -> Review {
         cx.t(arrives),
     ));
     // The interface names no withdrawal fee: none is made up, and none is
-    // promised to be zero.
-    lines.push(ReviewLine::new(
+    // promised to be zero; what the last withdrawal of this kind showed, if
+    // its record carried one, is said beside it.
+    let mut fee = ReviewLine::new(
         cx.t("review.fee"),
-        cx.t("review.withdrawal_fee_unstated"),
-    ));
+        cx.t("review.withdrawal_fee_none_reported"),
+    );
+    if let Some((at, last_fee)) = last_fee_of_kind(cx, request) {
+        fee = fee.with_detail(cx.t_with(
+            "review.withdrawal_fee_last",
+            &[
+                ("day", &cx.moments().day(cx.zone.date_of(at))),
+                ("fee", &money_text(cx, last_fee, &request.asset)),
+            ],
+        ));
+    }
+    lines.push(fee);
     let balance_label = if at_par_with_brl(&request.asset) {
         "review.available_brlv"
     } else {

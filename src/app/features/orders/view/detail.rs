@@ -53,7 +53,10 @@ pub fn order_detail_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared, out: 
         return;
     };
     ui.horizontal(|ui| {
-        ui.heading(cx.t_with("motion.order", &[("id", &short_id(&order.id))]));
+        // A title a person reads: what it pays and when; the id is in the
+        // fields below and on hover.
+        ui.heading(order_title(cx, order))
+            .on_hover_text(cx.t_with("motion.order", &[("id", &short_id(&order.id))]));
         if let Some(order_state) = &order.state {
             badge_ui(
                 ui,
@@ -66,15 +69,34 @@ pub fn order_detail_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared, out: 
         }
     });
     ui.add_space(8.0);
-    state_explanation_ui(ui, cx, order);
-    let receipt = crate::app::receipt::build::order_receipt(&cx.moments(), order);
-    crate::app::panel::receipt::receipt_ui(ui, cx, out, &mut orders.receipt_path, receipt);
-    ui.add_space(8.0);
+    // The QR code to pay first, right under the title: at 200 % it is
+    // in sight without scrolling past the receipt.
     if order.brcode.is_some() && order.state.as_ref() == Some(&OrderState::Created) {
         payment_ui(ui, orders, cx, out, order);
         ui.add_space(12.0);
     }
+    state_explanation_ui(ui, cx, order);
+    let receipt = crate::app::receipt::build::order_receipt(&cx.moments(), order);
+    crate::app::panel::receipt::receipt_ui(ui, cx, out, &mut orders.receipt_path, receipt);
+    ui.add_space(8.0);
     fields_ui(ui, orders, cx, order);
+}
+
+/// An order's title: what it pays and when it was made ("Order of
+/// R$500.00, 10 Mar 2026 12:00"), never its id alone.
+fn order_title(cx: &Shared, order: &Order) -> String {
+    let amount = crate::app::format::asset_amount_text(
+        cx.amounts(),
+        order.source_amount(),
+        order.source_asset.as_ref(),
+    );
+    match order.created_at() {
+        Some(created) => cx.t_with(
+            "orders.detail_title",
+            &[("amount", &amount), ("date", &cx.moments().text(created))],
+        ),
+        None => cx.t_with("orders.detail_title_undated", &[("amount", &amount)]),
+    }
 }
 
 /// What the state means for the money, for the states where it matters.
@@ -186,7 +208,12 @@ fn payment_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared, out: &mut Outb
                 order.source_asset.as_ref(),
             );
             ui.add_space(8.0);
-            if let Some(left) = left {
+            let unreachable = order
+                .expiration()
+                .and_then(|ends| cx.countdown_unreachable(ends));
+            if let (Some(_), Some(text)) = (left, unreachable) {
+                ui.label(RichText::new(text).strong());
+            } else if let Some(left) = left {
                 ui.label(
                     RichText::new(cx.t_with(
                         "orders.pay_within",

@@ -7,9 +7,8 @@
 use crate::app::ui::spinner_ui;
 use egui::{RichText, Ui};
 
-use crate::app::error_text::Localize;
 use crate::app::features::orders::state::OrdersState;
-use crate::app::form::{Field, FieldError, FieldErrors};
+use crate::app::form::{Field, FieldErrors};
 use crate::app::format::asset_shown;
 use crate::app::i18n::Language;
 use crate::app::message::Command;
@@ -70,11 +69,12 @@ pub fn order_form_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared, out: &m
 
 /// The message beside a field; an empty required field says nothing until
 /// something was typed (the disabled button already tells).
+/// What is wrong with `field`, as every form says it: red when something
+/// typed is wrong, weak while nothing is typed yet (an empty amount is not
+/// an error before anything was entered); wrapped within the row.
 fn field_error_ui(ui: &mut Ui, cx: &Shared, errors: &FieldErrors, field: Field) {
-    if let Some(error) = errors.get(field).filter(|e| **e != FieldError::Required) {
-        let text = RichText::new(error.localize(cx.language)).color(ui.visuals().error_fg_color);
-        // Wrapped within the row's remaining width, so a long message stays on screen.
-        ui.add(egui::Label::new(text).wrap());
+    if let Some(message) = crate::app::ui::fields::field_message(cx.language, Some(errors), field) {
+        crate::app::ui::fields::field_message_ui(ui, &message);
     }
 }
 
@@ -273,7 +273,10 @@ fn quote_summary_ui(ui: &mut Ui, cx: &Shared, quote: &Quote) {
             });
         if let Some(expiration) = quote.expiration {
             let left = (expiration - cx.wall_now).whole_seconds();
-            if left > 0 {
+            let unreachable = cx.countdown_unreachable(expiration);
+            if let (true, Some(text)) = (left > 0, unreachable) {
+                ui.label(text);
+            } else if left > 0 {
                 ui.label(cx.t_with(
                     "orders.form_quote_expires",
                     &[("countdown", &countdown_words(left))],

@@ -22,9 +22,7 @@ use crate::app::ui::arrange::{
 };
 use crate::app::ui::countdown::countdown_words;
 use crate::app::ui::table::{amount_column_id, copy_menu_ui, header_cell_ui, row_copies, row_info};
-use crate::app::ui::{
-    Cell, badge_ui, export_bar_ui, format_countdown, request_countdown_frame, saved_copy_ui,
-};
+use crate::app::ui::{Cell, badge_ui, export_bar_ui, request_countdown_frame, saved_copy_ui};
 use brlv_core::api::model::{Order, OrderState};
 
 use crate::app::ui::order_badge::{order_state_label, order_state_tone, seconds_to_pay};
@@ -264,8 +262,15 @@ fn orders_table_ui(
                                     }
                                 });
                                 row.col(|ui| {
-                                    if let Some(left) = countdown() {
-                                        ui.label(format_countdown(left));
+                                    // In words: "9:58" alone reads as a
+                                    // time of day; offline it cannot run.
+                                    if countdown().is_some() && cx.service_unreachable() {
+                                        ui.weak(cx.t("countdown.unreachable_short").as_ref());
+                                    } else if let Some(left) = countdown() {
+                                        ui.label(cx.t_with(
+                                            "countdown.left",
+                                            &[("left", &countdown_words(left))],
+                                        ));
                                     }
                                 });
                                 row.col(|ui| {
@@ -307,7 +312,9 @@ fn orders_table_ui(
                                                 order_state_tone(order_state),
                                             );
                                         }
-                                        if let Some(left) = countdown() {
+                                        if countdown().is_some() && cx.service_unreachable() {
+                                            ui.weak(cx.t("countdown.unreachable_short").as_ref());
+                                        } else if let Some(left) = countdown() {
                                             // In words: "9:58" alone reads
                                             // as a time of day.
                                             ui.weak(cx.t_with(
@@ -333,7 +340,12 @@ fn orders_table_ui(
                                 ),
                                 Cell::Text(
                                     seconds_to_pay(cx.wall_now, order)
-                                        .map(format_countdown)
+                                        .map(|left| {
+                                            cx.t_with(
+                                                "countdown.left",
+                                                &[("left", &countdown_words(left))],
+                                            )
+                                        })
                                         .unwrap_or_default(),
                                 ),
                                 Cell::Text(short.clone()),

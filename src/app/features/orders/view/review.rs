@@ -16,7 +16,7 @@ use crate::app::panel::{Outbox, Shared};
 use crate::app::submit::{SubmitRequest, SubmitStatus};
 use crate::app::tax_year::sale::{SaleTone, sale_effect, sale_effect_text};
 use crate::app::ui::review::{NoteTone, Review, ReviewChoice, ReviewLine, review_ui};
-use crate::app::ui::{format_countdown, request_countdown_frame, submit_status_ui};
+use crate::app::ui::{request_countdown_frame, submit_status_ui};
 use brlv_core::api::model::{Asset, CreateOrder, PaymentMethod, Quote};
 use brlv_core::recipients::Destination;
 
@@ -144,7 +144,7 @@ fn order_review(cx: &Shared, order: &CreateOrder, quote: Option<&Quote>) -> Revi
         Some(left) => notes.push((
             cx.t_with(
                 "review.quote_expires",
-                &[("countdown", &format_countdown(left))],
+                &[("countdown", &crate::app::ui::countdown_words(left))],
             ),
             NoteTone::Plain,
         )),

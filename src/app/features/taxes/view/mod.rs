@@ -37,7 +37,7 @@ use crate::app::message::Command;
 use crate::app::panel::Panel;
 use crate::app::panel::{Outbox, Shared};
 use crate::app::ui::{Tone, badge_ui, note_ui, palette, section_ui};
-use brlv_core::tax::{Reading, Standing};
+use brlv_core::tax::{LedgerDetail, Reading, Standing};
 
 use super::words::{disclaimer, reading_name, standing_text};
 
@@ -71,11 +71,12 @@ impl TaxesState {
         ctx: &egui::Context,
         cx: &Shared,
         out: &mut Outbox,
+        detail: LedgerDetail,
     ) -> (
         std::sync::Arc<crate::app::features::taxes::figures::TaxFigures>,
         bool,
     ) {
-        let (figures, busy) = self.figures(ctx, &cx.data, cx.wall_now);
+        let (figures, busy) = self.figures_with(ctx, &cx.data, cx.wall_now, detail);
         if cx.connected()
             && let Some(assets) = self.prices_to_ask(&figures)
         {
@@ -104,10 +105,13 @@ fn taxes_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &Shared, out: &mut Outbox) 
             ui.add(egui::Label::new(RichText::new(disclaimer(language)).strong()).wrap());
         });
     ui.add_space(8.0);
-    let (figures, busy) = taxes.figures_asking(ui.ctx(), cx, out);
+    let (figures, busy) = taxes.figures_asking(ui.ctx(), cx, out, LedgerDetail::Entries);
     year_choice_ui(ui, taxes, cx, &figures.years, busy);
     let lists_missing = cx.data.orders.value().is_none();
-    let Some(year) = figures.year.clone() else {
+    // Figures built for the Overview hold the months' sums alone; the
+    // entries are being built, and nothing is drawn from half the ledger.
+    let whole = figures.ledger.detail == LedgerDetail::Entries;
+    let Some(year) = figures.year.clone().filter(|_| whole) else {
         ui.horizontal(|ui| {
             spinner_ui(ui);
             ui.label(

@@ -45,6 +45,16 @@ pub fn month_label(language: Language, month: YearMonth) -> String {
     format!("{} {}", month_short_name(language, month.month), month.year)
 }
 
+/// The asset a chart shows, by name: reais as "Reais (R$)", never the
+/// code "BRL" beside R$ amounts; a token by its ticker and chain.
+fn chart_asset_name(language: Language, asset: &Asset) -> String {
+    if asset.is_fiat() && asset.ticker() == "BRL" {
+        tr_with(language, "money.reais", &[])
+    } else {
+        ticker_and_chain(asset)
+    }
+}
+
 /// The money chart's figures in words: each month with movement, in and out.
 pub fn money_summary(amounts: AmountFormat, asset: &Asset, flows: &[MonthFlow]) -> String {
     let language = amounts.language;
@@ -72,7 +82,10 @@ pub fn money_summary(amounts: AmountFormat, asset: &Asset, flows: &[MonthFlow]) 
     tr_with(
         language,
         "chart.money_summary",
-        &[("asset", &ticker_and_chain(asset)), ("months", &months)],
+        &[
+            ("asset", &chart_asset_name(language, asset)),
+            ("months", &months),
+        ],
     )
 }
 
@@ -288,7 +301,7 @@ pub fn money_chart_ui(ui: &mut Ui, activity: &mut ActivityState, cx: &Shared) {
         &cx.t("chart.money_asset"),
         &mut activity.chart_asset,
         &CHART_ASSETS,
-        ticker_and_chain,
+        |asset| chart_asset_name(cx.language, asset),
     );
     let flows = chart_figures(ui, activity, cx).flows;
     let asset = activity.chart_asset.clone();

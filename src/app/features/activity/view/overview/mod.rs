@@ -82,7 +82,13 @@ fn balances_ui(ui: &mut Ui, cx: &Shared) {
         .spacing([16.0, 8.0])
         .show(ui, |ui| {
             for (ticker, remote) in rows {
-                ui.label(RichText::new(ticker).strong().monospace());
+                // Reais are written "R$" beside the amount: the row says
+                // "Reais", never the code "BRL".
+                if ticker == "BRL" {
+                    ui.label(RichText::new(cx.t("overview.reais").as_ref()).strong());
+                } else {
+                    ui.label(RichText::new(ticker).strong().monospace());
+                }
                 let height = ui.spacing().interact_size.y;
                 ui.allocate_ui_with_layout(
                     Vec2::new(AMOUNT_COLUMN_WIDTH, height),
@@ -100,11 +106,32 @@ fn balances_ui(ui: &mut Ui, cx: &Shared) {
                         }
                     },
                 );
-                remote_marker_ui(ui, cx, remote);
+                ui.horizontal(|ui| {
+                    remote_marker_ui(ui, cx, remote);
+                    balance_as_of_ui(ui, cx, remote);
+                });
                 ui.end_row();
             }
         });
     balances_as_of_ui(ui, cx, rows.map(|(_, remote)| remote));
+}
+
+/// Beside a balance that is not confirmed now (the service cannot be
+/// reached, its reading failed, or it is a copy from an earlier run): when
+/// it was last true, so it is never read as today's.
+fn balance_as_of_ui(ui: &mut Ui, cx: &Shared, remote: &Remote<Decimal>) {
+    let stale = remote.error().is_some()
+        || remote.loaded().is_some_and(|loaded| loaded.is_saved_copy())
+        || cx.service_unreachable();
+    if !stale {
+        return;
+    }
+    if let Some(at) = cx.last_true(remote) {
+        ui.label(
+            RichText::new(cx.t_with("overview.balance_as_of", &[("time", &cx.as_of_text(at))]))
+                .weak(),
+        );
+    }
 }
 
 /// When the balances shown may be out of date (a copy saved in an earlier
@@ -157,15 +184,56 @@ fn overdue_darfs_ui(ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
         },
         |total| amounts.brl(total),
     );
-    let text = cx.t_with(
-        "overview.overdue_darfs",
-        &[
-            ("count", &overdue.darfs.len().to_string()),
-            ("amount", &amount),
-            ("principal", &amounts.brl(overdue.principal_brl())),
-            ("days", &overdue.most_days_late().to_string()),
-        ],
+    let text = crate::app::i18n::tr_count(
+        cx.language,
+        ("overview.overdue_darfs_one", "overview.overdue_darfs"),
+        overdue.darfs.len(),
+        &[("amount", &amount)],
     );
+    // Each DARF as it comes to today: its own amount, the late fine and
+    // the Selic interest, as the core computed them for the Taxes view.
+    let moments = cx.moments();
+    let lines: Vec<String> = overdue
+        .darfs
+        .iter()
+        .map(|darf| {
+            let month = cx.t_with(
+                "taxes.month_title",
+                &[
+                    (
+                        "month",
+                        &crate::app::format::month_name(cx.language, darf.month.month),
+                    ),
+                    ("year", &darf.month.year.to_string()),
+                ],
+            );
+            let unknown = cx.t("overview.overdue_interest_unknown");
+            let interest = darf
+                .interest_brl
+                .map_or_else(|| unknown.clone().into_owned(), |value| amounts.brl(value));
+            let total = darf.total_brl.map_or_else(
+                || {
+                    cx.t_with(
+                        "taxes.overdue_at_least",
+                        &[("amount", &amounts.brl(darf.known_part_brl()))],
+                    )
+                },
+                |total| amounts.brl(total),
+            );
+            cx.t_with(
+                "overview.overdue_darf_line",
+                &[
+                    ("month", &month),
+                    ("principal", &amounts.brl(darf.amount_brl)),
+                    ("fine", &amounts.brl(darf.fine_brl)),
+                    ("interest", &interest),
+                    ("total", &total),
+                    ("due", &moments.day(darf.due)),
+                    ("days", &darf.days_late.to_string()),
+                ],
+            )
+        })
+        .collect();
     let error = palette::of(ui).error;
     egui::Frame::group(ui.style())
         .stroke(egui::Stroke::new(1.0, error))
@@ -173,8 +241,19 @@ fn overdue_darfs_ui(ui: &mut Ui, cx: &Shared, out: &mut Outbox) {
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.add(egui::Label::new(RichText::new(&text).strong()).wrap());
+            for line in &lines {
+                ui.add(egui::Label::new(line).wrap());
+            }
             let shortcut = shortcut_text(ui.ctx(), &view_shortcut(View::Taxes));
-            let link = cx.t_with("overview.overdue_open_taxes", &[("key", &shortcut)]);
+            let link = crate::app::i18n::tr_count(
+                cx.language,
+                (
+                    "overview.overdue_open_taxes_one",
+                    "overview.overdue_open_taxes",
+                ),
+                lines.len(),
+                &[("key", &shortcut)],
+            );
             if ui.link(link).clicked() {
                 out.ask(Ask::Show(View::Taxes));
             }
@@ -323,7 +402,10 @@ fn in_motion_ui(ui: &mut Ui, cx: &Shared) {
                 match order.expiration() {
                     Some(expiration) => {
                         let left = (expiration - cx.wall_now).whole_seconds();
-                        if left > 0 {
+                        let unreachable = cx.countdown_unreachable(expiration);
+                        if let (true, Some(text)) = (left > 0, unreachable) {
+                            ui.label(text);
+                        } else if left > 0 {
                             ui.label(cx.t_with(
                                 "motion.expires_in",
                                 &[("countdown", &countdown_words(left))],
