@@ -220,7 +220,7 @@ fn a_send_of_this_device_whose_answer_never_came_is_named_and_asks_the_same_choi
             "Confirmar",
         ),
     ] {
-        for outcome in [SendOutcome::CannotTell, SendOutcome::Pending] {
+        for outcome in [SendOutcome::CannotTell(Vec::new()), SendOutcome::Pending] {
             // The service lists nothing like it.
             let mut harness = reviewing(language, Vec::new());
             assert!(

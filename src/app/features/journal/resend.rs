@@ -65,7 +65,12 @@ pub fn unsettled_after(kept: &[PostEntry], told: &[SettledSend]) -> Arc<Vec<Post
         .cloned();
     let unsettled = told
         .iter()
-        .filter(|send| matches!(send.outcome, SendOutcome::CannotTell | SendOutcome::Pending))
+        .filter(|send| {
+            matches!(
+                send.outcome,
+                SendOutcome::CannotTell(_) | SendOutcome::Pending
+            )
+        })
         .map(|send| PostEntry {
             post: PostRecord {
                 id: send.post_id,
