@@ -424,7 +424,8 @@ impl Event {
                 JournalEvent::Restored { session, .. }
                 | JournalEvent::TaxRead { session, .. }
                 | JournalEvent::TaxInputKept { session, .. }
-                | JournalEvent::Settled { session, .. },
+                | JournalEvent::Settled { session, .. }
+                | JournalEvent::Resent { session, .. },
             )
             | Event::Orders(OrdersEvent::QrMemoryRestored { session, .. })
             | Event::Taxes(

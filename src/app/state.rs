@@ -19,7 +19,7 @@ use super::clock::Millis;
 use super::dialog::{Answered, DialogAnswer, DialogPurpose, DialogState, FileAnswer, PanelId};
 use super::error_text::Localize;
 use super::features::activity::model::Source;
-use super::features::journal::message::JournalEvent;
+use super::features::journal::message::{JournalCommand, JournalEvent};
 use super::features::journal::state::JournalTold;
 use super::features::lock::state::{LockTold, Released};
 use super::features::notify::{Notifier, NotifyState};
@@ -162,6 +162,11 @@ impl AppState {
                         |panels| &mut panels.journal,
                         JournalTold::SentAgain { of, id },
                     );
+                    // Kept in the journal: after a restart it is still used.
+                    self.push(Command::Journal(JournalCommand::KeepResend {
+                        of,
+                        record: id,
+                    }));
                 }
                 Ask::OpenOrder(id) => {
                     self.view = View::Orders;
@@ -247,8 +252,16 @@ impl AppState {
                 self.tell(|panels| &mut panels.taxes, tax);
             }
             JournalEvent::Settled { sends, .. } => {
+                let data = &mut self.shared.data;
+                data.unsettled_sends = crate::app::features::journal::resend::unsettled_after(
+                    &data.unsettled_sends,
+                    &sends,
+                );
                 self.show(|panels, cx, out| panels.found_after_restart(&sends, cx, out));
                 self.tell(|panels| &mut panels.journal, JournalTold::Settled(sends));
+            }
+            JournalEvent::Resent { links, .. } => {
+                self.tell(|panels| &mut panels.journal, JournalTold::Resent(links));
             }
             JournalEvent::TaxInputKept { input, .. } => {
                 self.tell(|panels| &mut panels.taxes, TaxesTold::InputKept(input));

@@ -163,26 +163,10 @@ fn payouts_command(args: &PayoutsArgs, out: &mut impl Write) -> Result<u8, Failu
             ),
         ));
     }
-    let (credentials, name) =
-        call::named_command_credentials(args.profile.as_deref(), args.passphrase.source())
-            .map_err(|error| Failure::new(error.exit_code(), error.to_string()))?;
-    let journal_path = journal_file(&name, &credentials.base_url);
-    let client = credentials
-        .into_client()
-        .map_err(call::CallError::from)
-        .map_err(|error| Failure::new(error.exit_code(), error.to_string()))?;
+    let (client, journal_path) = connect(args)?;
     let language = Language::from_system();
     let mut store = open_journal(journal_path.as_deref(), args.dry_run)?;
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .map_err(|error| {
-            Failure::new(
-                call::EXIT_FAILED,
-                format!("cannot start the async runtime: {error}"),
-            )
-        })?;
+    let runtime = started(tokio::runtime::Builder::new_multi_thread().worker_threads(2))?;
     let knows_nothing = store
         .posts(Some("withdrawal"))
         .map(|posts| posts.is_empty())
@@ -338,6 +322,38 @@ fn payouts_command(args: &PayoutsArgs, out: &mut impl Write) -> Result<u8, Failu
     } else {
         call::EXIT_FAILED
     })
+}
+
+/// The client of the profile (or the environment) the command runs as,
+/// and that profile's journal file.
+fn connect(args: &PayoutsArgs) -> Result<(Client, Option<PathBuf>), Failure> {
+    let (credentials, name) =
+        call::named_command_credentials(args.profile.as_deref(), args.passphrase.source())
+            .map_err(|error| Failure::new(error.exit_code(), error.to_string()))?;
+    let journal_path = journal_file(&name, &credentials.base_url);
+    let client = credentials
+        .into_client()
+        .map_err(call::CallError::from)
+        .map_err(|error| Failure::new(error.exit_code(), error.to_string()))?;
+    Ok((client, journal_path))
+}
+
+/// The runtime `builder` makes, with its I/O and timers.
+fn started(builder: &mut tokio::runtime::Builder) -> Result<tokio::runtime::Runtime, Failure> {
+    builder.enable_all().build().map_err(|error| {
+        Failure::new(
+            call::EXIT_FAILED,
+            format!("cannot start the async runtime: {error}"),
+        )
+    })
+}
+
+/// Writes `bytes` to `path`, owner-only (a result file names the payees),
+/// and waits until the disk has them.
+fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut file = brlv_core::private_file::create(path)?;
+    file.write_all(bytes)?;
+    file.sync_all()
 }
 
 /// The profile's journal. A batch is never sent without one (a resume needs
@@ -706,14 +722,9 @@ fn write_result(
             ),
         )
     };
-    let file = brlv_core::private_file::create(path).map_err(|error| failed(error.to_string()))?;
-    let mut writer = std::io::BufWriter::new(file);
-    run::result_csv(batch, rows, states, &mut writer).map_err(|error| failed(error.to_string()))?;
-    writer
-        .into_inner()
-        .map_err(|error| failed(error.to_string()))?
-        .sync_all()
-        .map_err(|error| failed(error.to_string()))
+    let mut bytes = Vec::new();
+    run::result_csv(batch, rows, states, &mut bytes).map_err(|error| failed(error.to_string()))?;
+    write_private(path, &bytes).map_err(|error| failed(error.to_string()))
 }
 
 /// The file `--status` brings up to date: FILE itself when it is a result
@@ -750,22 +761,8 @@ fn status_command(args: &PayoutsArgs, out: &mut impl Write) -> Result<u8, Failur
     } else {
         std::fs::read(&path).map_err(|error| unreadable(&path, error))?
     };
-    let (credentials, _) =
-        call::named_command_credentials(args.profile.as_deref(), args.passphrase.source())
-            .map_err(|error| Failure::new(error.exit_code(), error.to_string()))?;
-    let client = credentials
-        .into_client()
-        .map_err(call::CallError::from)
-        .map_err(|error| Failure::new(error.exit_code(), error.to_string()))?;
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|error| {
-            Failure::new(
-                call::EXIT_FAILED,
-                format!("cannot start the async runtime: {error}"),
-            )
-        })?;
+    let (client, _) = connect(args)?;
+    let runtime = started(&mut tokio::runtime::Builder::new_current_thread())?;
     let withdrawals = runtime
         .block_on(client.list_withdrawals(None))
         .map_err(|error| {
@@ -808,22 +805,12 @@ fn status_command(args: &PayoutsArgs, out: &mut impl Write) -> Result<u8, Failur
     }
     let stages: Vec<PaymentStage> = rows.iter().filter_map(|row| row.stage.clone()).collect();
     let _ = writeln!(out, "{}", stage_totals(language, &StageCounts::of(&stages)));
-    let failed = |error: String| {
+    write_private(&path, &rewritten).map_err(|error| {
         Failure::new(
             call::EXIT_FAILED,
             format!("{} could not be rewritten: {error}", path.display()),
         )
-    };
-    let file = brlv_core::private_file::create(&path).map_err(|error| failed(error.to_string()))?;
-    let mut writer = std::io::BufWriter::new(file);
-    writer
-        .write_all(&rewritten)
-        .map_err(|error| failed(error.to_string()))?;
-    writer
-        .into_inner()
-        .map_err(|error| failed(error.to_string()))?
-        .sync_all()
-        .map_err(|error| failed(error.to_string()))?;
+    })?;
     let _ = writeln!(out, "Result: {}", path.display());
     Ok(call::EXIT_OK)
 }

@@ -11,9 +11,13 @@ use egui_kittest::kittest::{By, NodeT, Queryable};
 use time::macros::datetime;
 
 use brlv_core::api::model::{CreateWithdrawal, Withdrawal};
+use brlv_core::journal::settle::Sent;
+use brlv_desk::app::features::journal::message::{JournalEvent, SendOutcome, SettledSend};
 use brlv_desk::app::i18n::Language;
+use brlv_desk::app::message::Event;
 use brlv_desk::app::resources::Fetched;
 use brlv_desk::app::state::{AppState, View};
+use brlv_desk::app::submit::{SubmitOutcome, SubmitStatus};
 
 use crate::support::ui::{
     confirm_plain_key, connected_state, dec, deliver, harness, settle, submit_pending,
@@ -174,5 +178,91 @@ fn a_list_not_read_yet_cannot_be_compared_and_asks_the_same_choice() {
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label_contains("whether this repeats one cannot be checked");
+    assert!(disabled(&harness, "Confirm"));
+}
+
+/// What the journal's settling told, as the connection opened, of a PIX of
+/// R$ 10.00 to [`KEY`] sent at 09:50 in São Paulo whose answer never came.
+fn told_unsettled(outcome: SendOutcome) -> SettledSend {
+    SettledSend {
+        post_id: uuid::Uuid::from_u128(0xe2),
+        form: "withdrawal".into(),
+        sent_at: datetime!(2026-12-03 12:50 UTC),
+        endpoint: "/api/v0/withdrawals".into(),
+        body: serde_json::to_string(&CreateWithdrawal::pix(dec("10.00"), KEY.to_owned())).unwrap(),
+        outcome,
+    }
+}
+
+fn journal_told(harness: &mut Harness<'static, AppState>, sends: Vec<SettledSend>) {
+    harness
+        .state_mut()
+        .apply(Event::Journal(JournalEvent::Settled {
+            session: crate::support::ui::SESSION,
+            sends,
+        }));
+    settle(harness);
+}
+
+#[test]
+fn a_send_of_this_device_whose_answer_never_came_is_named_and_asks_the_same_choice() {
+    for (language, said, confirm) in [
+        (
+            Language::En,
+            "A send of R$10.00 by PIX to ana@example.com from this device on 03/12 at 09:50 \
+             whose answer never came",
+            "Confirm",
+        ),
+        (
+            Language::PtBr,
+            "Um envio de R$ 10,00 por Pix para ana@example.com deste dispositivo em 03/12 às \
+             09:50 cuja resposta nunca chegou",
+            "Confirmar",
+        ),
+    ] {
+        for outcome in [SendOutcome::CannotTell(Vec::new()), SendOutcome::Pending] {
+            // The service lists nothing like it.
+            let mut harness = reviewing(language, Vec::new());
+            assert!(
+                !disabled(&harness, confirm),
+                "{language:?}: nothing to repeat yet"
+            );
+            journal_told(&mut harness, vec![told_unsettled(outcome.clone())]);
+            assert!(
+                harness.query_by_label_contains(said).is_some(),
+                "{language:?} {outcome:?}"
+            );
+            assert!(disabled(&harness, confirm), "{language:?} {outcome:?}");
+
+            // Settled later as not done: nothing is left to repeat.
+            journal_told(&mut harness, vec![told_unsettled(SendOutcome::NotDone)]);
+            assert!(harness.query_by_label_contains(said).is_none());
+            assert!(!disabled(&harness, confirm), "{language:?} {outcome:?}");
+        }
+    }
+}
+
+#[test]
+fn the_forms_own_send_not_yet_known_is_named_in_its_next_review() {
+    let mut harness = reviewing(Language::En, Vec::new());
+    assert!(!disabled(&harness, "Confirm"));
+    let body = serde_json::to_string(&CreateWithdrawal::pix(dec("10.00"), KEY.to_owned())).unwrap();
+    let sent = Sent::from_body(
+        uuid::Uuid::from_u128(0xe3),
+        datetime!(2026-12-03 12:55 UTC),
+        "/api/v0/withdrawals",
+        &body,
+    );
+    harness.state_mut().panels.withdrawals.submit =
+        SubmitStatus::Finished(SubmitOutcome::NotYetKnown {
+            error: brlv_core::api::Error::Config("the answer was lost".into()),
+            until: sent.horizon(),
+            sent: Box::new(sent),
+        });
+    settle(&mut harness);
+    harness.get_by_label_contains(
+        "A send of R$10.00 by PIX to ana@example.com from this device on 03/12 at 09:55 whose \
+         answer never came",
+    );
     assert!(disabled(&harness, "Confirm"));
 }

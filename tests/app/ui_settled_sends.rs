@@ -13,7 +13,11 @@ use uuid::Uuid;
 
 use brlv_core::api::model::{Asset, CreateTransfer, CreateWithdrawal, WithdrawalMethod};
 use brlv_core::api::payout::{BankAccountType, TedAccount};
-use brlv_desk::app::features::journal::message::{JournalEvent, SendOutcome, SettledSend};
+use std::collections::BTreeMap;
+
+use brlv_desk::app::features::journal::message::{
+    JournalCommand, JournalEvent, SendOutcome, SettledSend,
+};
 use brlv_desk::app::i18n::Language;
 use brlv_desk::app::message::{Command, Event};
 use brlv_desk::app::resources::Fetched;
@@ -481,10 +485,53 @@ fn send_again_is_offered_once_and_the_entry_is_linked_to_the_new_send() {
         },
     });
     state.view = View::Settings;
+    // The link is kept in the journal, for after a restart.
+    let kept: Vec<Command> = state.take_commands();
+    assert!(
+        kept.iter().any(|command| matches!(
+            command,
+            Command::Journal(JournalCommand::KeepResend { of, record })
+                if *of == Uuid::from_u128(2) && record.to_string() == NEW
+        )),
+        "{kept:?}"
+    );
     settle(&mut harness);
     harness.get_by_label_contains(&format!("Sent again: the new one is {NEW}"));
     assert_eq!(send_again_buttons(&harness, "Send again…"), 0);
     assert_eq!(submits(harness.state()), 0, "nothing more left");
+}
+
+/// After a restart the journal tells the link it kept before what its
+/// settling found: the same send told not done again offers no "Send
+/// again…", and says which record its new send made.
+#[test]
+fn after_a_restart_a_send_sent_again_is_still_not_offered_again() {
+    let restarted = |links: BTreeMap<Uuid, Uuid>| {
+        let mut state = connected_without_payments(Language::En);
+        state.view = View::Settings;
+        state.apply(Event::Journal(JournalEvent::Resent {
+            session: SESSION,
+            links,
+        }));
+        settled(
+            &mut state,
+            vec![withdrawal(2, &ted_withdrawal(), SendOutcome::NotDone)],
+        );
+        let mut harness = harness(state);
+        settle(&mut harness);
+        harness
+    };
+    // Without the link, it would be offered again.
+    assert_eq!(
+        send_again_buttons(&restarted(BTreeMap::new()), "Send again…"),
+        1
+    );
+    let harness = restarted(BTreeMap::from([(
+        Uuid::from_u128(2),
+        Uuid::parse_str(NEW).unwrap(),
+    )]));
+    assert_eq!(send_again_buttons(&harness, "Send again…"), 0);
+    harness.get_by_label_contains(&format!("Sent again: the new one is {NEW}"));
 }
 
 const NEW: &str = "9c2f0c52-0000-4000-8000-0000000000bb";

@@ -3,7 +3,8 @@
 //! the service's list (as last read) to the core's one check
 //! ([`brlv_core::duplicates::find`], the same as `payouts` and `call`), over
 //! the days Settings says. Each earlier payment is named ("You already sent
-//! R$ 10.00 by PIX to … on 01/12 at 16:25 — state: pending payment"), and
+//! R$ 10.00 by PIX to … on 01/12 at 16:25 — state: pending payment"; a
+//! send of this device whose answer never came, as such), and
 //! Send stays disabled until "Send it anyway" is ticked (unticked by
 //! default). A list not read yet, or that failed, cannot be compared: that
 //! too needs the tick, the reading that cannot pay twice.
@@ -57,12 +58,15 @@ pub fn earlier_text(cx: &Shared, record: &str, earlier: &Duplicate) -> String {
         Earlier::Service { state: None, .. } => cx.t("repeats.state_not_shown").into_owned(),
         Earlier::InFlight { .. } => cx.t("repeats.in_flight").into_owned(),
     };
+    // A send of this device whose answer never came is no payment known
+    // to be made: it is named as such.
+    let key = match (&earlier.earlier, time.is_empty()) {
+        (Earlier::InFlight { .. }, false) => "repeats.unanswered",
+        (_, true) => "repeats.earlier_undated",
+        (_, false) => "repeats.earlier",
+    };
     let said = cx.t_with(
-        if time.is_empty() {
-            "repeats.earlier_undated"
-        } else {
-            "repeats.earlier"
-        },
+        key,
         &[
             ("amount", &amount),
             ("method", &method),

@@ -159,22 +159,35 @@ impl Worker {
                     let claimed = settle::claimed_ids(&entries);
                     let waiting: Vec<_> = entries.into_iter().filter(settle::is_pending).collect();
                     let reads = settle::listed_before_of(&book.store, &waiting);
-                    Ok((waiting, reads, claimed))
+                    Ok((waiting, reads, claimed, book.store.resends()?))
                 })
                 .await;
+            // The sends sent again before: told first, so "Send again…" is
+            // never offered for one of them.
+            let links: std::collections::BTreeMap<uuid::Uuid, uuid::Uuid> = match &pending {
+                Ok((_, _, _, resends)) => resends
+                    .iter()
+                    .filter_map(|(of, record)| Some((*of, record.parse().ok()?)))
+                    .collect(),
+                Err(_) => Default::default(),
+            };
+            let resent = Done::Report(Event::Journal(JournalEvent::Resent { session, links }));
             // Told even when there is nothing to settle: the window knows
             // the journal has spoken (a screenshot of Settings waits for it).
-            let nothing = || {
-                Done::Report(Event::Journal(JournalEvent::Settled {
-                    session,
-                    sends: Vec::new(),
-                }))
+            let nothing = |resent| {
+                Done::Sequence(vec![
+                    resent,
+                    Done::Report(Event::Journal(JournalEvent::Settled {
+                        session,
+                        sends: Vec::new(),
+                    })),
+                ])
             };
-            let Ok((waiting, reads, claimed)) = pending else {
-                return nothing();
+            let Ok((waiting, reads, claimed, _)) = pending else {
+                return nothing(resent);
             };
             if waiting.is_empty() {
-                return nothing();
+                return nothing(resent);
             }
             let kinds = settle::lists_needed(&waiting);
             let lists = brlv_core::journal_send::read_lists(&client, &kinds).await;
@@ -208,10 +221,10 @@ impl Worker {
                     )
                 })
                 .await;
-            let mut steps = vec![Done::Report(Event::Journal(JournalEvent::Settled {
-                session,
-                sends,
-            }))];
+            let mut steps = vec![
+                resent,
+                Done::Report(Event::Journal(JournalEvent::Settled { session, sends })),
+            ];
             steps.extend(kept_after_settling(session, kept));
             Done::Sequence(steps)
         });
@@ -374,6 +387,23 @@ impl Worker {
                             session,
                             input,
                         })),
+                        Err(error) => {
+                            Done::Report(notice(NoticeKind::JournalNotWritten, error.to_string()))
+                        }
+                    }
+                });
+            }
+            JournalCommand::KeepResend { of, record } => {
+                let Some(journal) = self.session_journal() else {
+                    return;
+                };
+                let writing = journal.run(move |book| {
+                    book.store
+                        .append_resend(of, &record.to_string(), OffsetDateTime::now_utc())
+                });
+                self.spawn(async move {
+                    match writing.await {
+                        Ok(()) => Done::Sequence(Vec::new()),
                         Err(error) => {
                             Done::Report(notice(NoticeKind::JournalNotWritten, error.to_string()))
                         }

@@ -221,6 +221,24 @@ CREATE TRIGGER send_closed_append_only_delete BEFORE DELETE ON send_closed
     BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
 ";
 
+/// Version 9: a send not applied that the person sent again ("Send
+/// again…"), linked to the record its new send made, so that after a
+/// restart it is still not offered again: pressed twice, it would pay
+/// twice.
+const V9_RESENDS: &str = r"
+CREATE TABLE resends (
+    seq      INTEGER PRIMARY KEY,
+    of_post  TEXT NOT NULL REFERENCES posts(id),
+    record   TEXT NOT NULL,
+    at       TEXT NOT NULL
+);
+CREATE INDEX resends_by_post ON resends(of_post);
+CREATE TRIGGER resends_append_only_update BEFORE UPDATE ON resends
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER resends_append_only_delete BEFORE DELETE ON resends
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+";
+
 /// Every version, oldest first; the file's `user_version` counts how many
 /// of them it has.
 pub const VERSIONS: &[&str] = &[
@@ -232,6 +250,7 @@ pub const VERSIONS: &[&str] = &[
     V6_SELIC_MONTHS,
     V7_QR_CHECKS,
     V8_SEND_CONTEXT,
+    V9_RESENDS,
 ];
 
 /// The migrations, in order.

@@ -1,6 +1,7 @@
 //! The journal open on one file: opened (migrated up, a damaged file moved
 //! aside), written in transactions, read back.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use rusqlite::{Connection, ErrorCode, OptionalExtension, params};
@@ -515,6 +516,42 @@ impl Store {
         )?;
         self.after_write();
         Ok(())
+    }
+
+    /// Links the POST `of` (a send not applied) to the record `record` its
+    /// "Send again…" made: it is not offered again, after a restart too.
+    pub fn append_resend(
+        &mut self,
+        of: Uuid,
+        record: &str,
+        at: OffsetDateTime,
+    ) -> Result<(), JournalError> {
+        self.connection.execute(
+            "INSERT INTO resends (of_post, record, at) VALUES (?1, ?2, ?3)",
+            params![of.to_string(), record, time_text(at)],
+        )?;
+        self.after_write();
+        Ok(())
+    }
+
+    /// Every send sent again, by its POST: the record the first new send
+    /// made.
+    pub fn resends(&self) -> Result<BTreeMap<Uuid, String>, JournalError> {
+        let mut statement = self
+            .connection
+            .prepare("SELECT of_post, record FROM resends ORDER BY seq")?;
+        let rows = statement.query_map([], |row| {
+            Ok((
+                parse_uuid(&row.get::<_, String>(0)?)?,
+                row.get::<_, String>(1)?,
+            ))
+        })?;
+        let mut links = BTreeMap::new();
+        for row in rows {
+            let (of, record) = row?;
+            links.entry(of).or_insert(record);
+        }
+        Ok(links)
     }
 
     /// Appends something the person typed for the tax report.

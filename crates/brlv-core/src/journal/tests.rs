@@ -1,5 +1,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use rusqlite::Connection;
@@ -75,6 +76,14 @@ fn a_file_of_every_earlier_version_migrates_to_the_latest_keeping_its_entries() 
             store
                 .append_closed(Uuid::from_u128(7), at(4))
                 .expect("version 8's closing works on an older send");
+            // Version 9's link of a send sent again works on an older send.
+            assert!(
+                store.resends().unwrap().is_empty(),
+                "from version {version}"
+            );
+            store
+                .append_resend(Uuid::from_u128(7), "w-9", at(5))
+                .expect("version 9's resend link works on an older send");
         } else {
             assert!(posts.is_empty());
         }
@@ -549,4 +558,56 @@ fn what_a_damaged_file_still_gives_up_beyond_its_last_good_copy_is_carried_over(
     std::fs::write(&garbage, "not a database at all, ".repeat(400)).unwrap();
     assert_eq!(restored.recover_from(&garbage), 0);
     assert_eq!(restored.posts(None).unwrap().len(), 3);
+}
+
+#[test]
+fn a_send_sent_again_stays_linked_to_its_new_record_across_a_reopen() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.sqlite3");
+    // A journal as the version before the link left it, with a send not
+    // applied.
+    {
+        let connection = file_at_version(&path, schema::latest() - 1);
+        connection
+            .execute(
+                "INSERT INTO posts (id, sent_at, form, method, endpoint, body) \
+                 VALUES (?1, '2026-10-01T12:00:00Z', 'withdrawal', 'POST', \
+                 '/api/v0/withdrawals', '{}')",
+                [Uuid::from_u128(8).to_string()],
+            )
+            .unwrap();
+    }
+    {
+        let (mut store, _) = Store::open(&path).unwrap();
+        assert!(store.resends().unwrap().is_empty());
+        store
+            .append_resend(
+                Uuid::from_u128(8),
+                "7a000000-0000-4000-8000-000000000001",
+                at(1),
+            )
+            .unwrap();
+        // A second link of the same send (two windows) keeps the first.
+        store
+            .append_resend(
+                Uuid::from_u128(8),
+                "7a000000-0000-4000-8000-000000000002",
+                at(2),
+            )
+            .unwrap();
+    }
+    let (store, _) = Store::open(&path).unwrap();
+    assert_eq!(
+        store.resends().unwrap(),
+        BTreeMap::from([(
+            Uuid::from_u128(8),
+            "7a000000-0000-4000-8000-000000000001".to_owned()
+        )])
+    );
+    // Append-only, as every table that speaks of money.
+    let error = store
+        .connection
+        .execute("DELETE FROM resends", [])
+        .unwrap_err();
+    assert!(error.to_string().contains("append-only"), "{error}");
 }

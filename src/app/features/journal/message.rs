@@ -20,6 +20,15 @@ pub enum JournalCommand {
     KeepTaxInput(TaxInput),
     /// Read the tax year's side of the journal again (a claim was made).
     ReadTax,
+    /// Keep that the send `of` (not applied) was sent again and made
+    /// `record`: "Send again…" is not offered for it again, after a
+    /// restart too.
+    KeepResend {
+        /// The journal's POST sent again.
+        of: uuid::Uuid,
+        /// The record the new send made.
+        record: uuid::Uuid,
+    },
 }
 
 /// What the journal keeps for the tax year: the claims this device made,
@@ -75,6 +84,14 @@ pub enum JournalEvent {
         session: SessionId,
         /// What was kept.
         input: TaxInput,
+    },
+    /// A connection opened: the sends an earlier run sent again, each
+    /// with the record its new send made (the journal keeps the link).
+    Resent {
+        /// The connection it belongs to.
+        session: SessionId,
+        /// By the journal's POST sent again, the record the new send made.
+        links: std::collections::BTreeMap<uuid::Uuid, uuid::Uuid>,
     },
     /// Sends left without an outcome by an earlier run (a crash, a power
     /// cut, a lost answer), settled against the service's lists as the

@@ -8,8 +8,14 @@
 //! that has long expired by the time a restart tells it was not applied,
 //! and a claim is never told *not done* (the service lists no claims).
 
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use uuid::Uuid;
+
 use brlv_core::api::model::{CreateTransfer, CreateWithdrawal};
 use brlv_core::journal::settle::{ListKind, Settles, settles_by};
+use brlv_core::journal::{PostEntry, PostRecord};
 
 use super::message::{SendOutcome, SettledSend};
 
@@ -45,4 +51,38 @@ pub fn request_of(send: &SettledSend) -> Option<Resend> {
         }
         _ => None,
     }
+}
+
+/// This device's sends whose outcome is not known, after the journal told
+/// `told` (what its settling made of some sends): each told send replaces
+/// what was kept of it, and only those it could not tell (cannot tell, or
+/// still pending) are kept.
+pub fn unsettled_after(kept: &[PostEntry], told: &[SettledSend]) -> Arc<Vec<PostEntry>> {
+    let told_ids: BTreeSet<Uuid> = told.iter().map(|send| send.post_id).collect();
+    let still = kept
+        .iter()
+        .filter(|entry| !told_ids.contains(&entry.post.id))
+        .cloned();
+    let unsettled = told
+        .iter()
+        .filter(|send| {
+            matches!(
+                send.outcome,
+                SendOutcome::CannotTell(_) | SendOutcome::Pending
+            )
+        })
+        .map(|send| PostEntry {
+            post: PostRecord {
+                id: send.post_id,
+                sent_at: send.sent_at,
+                form: send.form.clone(),
+                method: "POST".to_owned(),
+                endpoint: send.endpoint.clone(),
+                body: send.body.clone(),
+            },
+            // No outcome: the core counts it as one whose answer never came.
+            outcome: None,
+            context: Default::default(),
+        });
+    Arc::new(still.chain(unsettled).collect())
 }

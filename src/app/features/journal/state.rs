@@ -41,6 +41,9 @@ pub enum JournalTold {
     SessionChanged,
     /// "Send again…" filled the form with this POST's request.
     Filled(Uuid),
+    /// The sends an earlier run sent again, as the journal keeps them: by
+    /// the POST sent again, the record its new send made.
+    Resent(BTreeMap<Uuid, Uuid>),
     /// The form filled with the POST `of` sent it again and made `id`.
     SentAgain {
         /// The journal's POST sent again.
@@ -72,6 +75,11 @@ impl JournalState {
             }
             JournalTold::SentAgain { of, id } => {
                 self.sent_again.insert(of, Some(id));
+            }
+            JournalTold::Resent(links) => {
+                for (of, id) in links {
+                    self.sent_again.insert(of, Some(id));
+                }
             }
             JournalTold::SessionChanged => {
                 self.settled.clear();
