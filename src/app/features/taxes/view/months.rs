@@ -60,17 +60,17 @@ pub(super) fn months_ui(
         })
         .spacing([14.0, 6.0])
         .show(ui, |ui| {
-            for (key, width) in [
-                ("taxes.col.month", None),
-                ("taxes.col.sales", Some(widths.sales)),
-                ("taxes.col.against_limit", None),
-                ("taxes.col.gain", Some(widths.gain)),
-                ("taxes.col.tax", Some(widths.tax)),
-                ("taxes.col.darf_code", Some(widths.darf)),
-                ("taxes.col.due", None),
-                ("taxes.col.paid", None),
+            let heading = |key: &'static str| cx.t(key).into_owned();
+            for (heading, width) in [
+                (heading("taxes.col.month"), None),
+                (heading("taxes.col.sales"), Some(widths.sales)),
+                (heading("taxes.col.against_limit"), None),
+                (heading("taxes.col.gain"), Some(widths.gain)),
+                (heading("taxes.col.tax"), Some(widths.tax)),
+                (darf_heading(cx), Some(widths.darf)),
+                (heading("taxes.col.due"), None),
+                (heading("taxes.col.paid"), None),
             ] {
-                let heading = darf_heading_or(cx, key);
                 match width {
                     Some(width) => right_aligned_ui(ui, width, |ui| ui.strong(heading.as_str())),
                     None => ui.strong(heading.as_str()),
@@ -167,25 +167,20 @@ impl MonthWidths {
                         amount.into_iter().chain(owed)
                     })
                     .collect();
-                figure_column_width(
-                    ui,
-                    &darf_heading_or(cx, "taxes.col.darf_code"),
-                    texts.iter().map(String::as_str),
-                )
+                figure_column_width(ui, &darf_heading(cx), texts.iter().map(String::as_str))
             },
         }
     }
 }
 
-/// A column's heading; the DARF's names its revenue code, the same for
-/// every month, so that each cell holds the amount alone and the row fits
-/// beside what a late one comes to.
-fn darf_heading_or(cx: &Shared, key: &'static str) -> String {
-    if key == "taxes.col.darf_code" {
-        cx.t_with(key, &[("code", brlv_core::tax::months::DARF_CODE)])
-    } else {
-        cx.t(key).into_owned()
-    }
+/// The DARF column's heading, naming its revenue code (the same for every
+/// month), so that each cell holds the amount alone and the row fits beside
+/// what a late one comes to.
+fn darf_heading(cx: &Shared) -> String {
+    cx.t_with(
+        "taxes.col.darf_code",
+        &[("code", brlv_core::tax::months::DARF_CODE)],
+    )
 }
 
 /// One month's row; the new "paid" mark when the person changed it.
