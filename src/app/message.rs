@@ -425,7 +425,8 @@ impl Event {
                 | JournalEvent::TaxRead { session, .. }
                 | JournalEvent::TaxInputKept { session, .. }
                 | JournalEvent::Settled { session, .. }
-                | JournalEvent::Resent { session, .. },
+                | JournalEvent::Resent { session, .. }
+                | JournalEvent::Unsettled { session, .. },
             )
             | Event::Orders(OrdersEvent::QrMemoryRestored { session, .. })
             | Event::Taxes(

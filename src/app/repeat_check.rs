@@ -58,6 +58,22 @@ pub fn lost_send(status: &SubmitStatus, form: &str) -> Option<PostEntry> {
     })
 }
 
+/// The sends of this device whose outcome is not known that a review of
+/// `form`'s next request is compared with: the journal's, as it last told
+/// them (every send of this window and of earlier runs that ended without
+/// an answer or cannot be told, and those in flight), and the form's own
+/// last send while its outcome is not known, should the journal not hold
+/// it (it could not be written).
+pub fn unsettled_here(journal: &[PostEntry], submit: &SubmitStatus, form: &str) -> Vec<PostEntry> {
+    let mut sends = journal.to_vec();
+    if let Some(own) = lost_send(submit, form)
+        && !sends.iter().any(|kept| kept.post.id == own.post.id)
+    {
+        sends.push(own);
+    }
+    sends
+}
+
 /// What a check compared: the body, the list (its rows' place and when
 /// they arrived), the days, and this device's unsettled sends (their
 /// journal POSTs).

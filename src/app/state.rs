@@ -260,6 +260,9 @@ impl AppState {
                 self.show(|panels, cx, out| panels.found_after_restart(&sends, cx, out));
                 self.tell(|panels| &mut panels.journal, JournalTold::Settled(sends));
             }
+            JournalEvent::Unsettled { sends, .. } => {
+                self.shared.data.unsettled_sends = Arc::new(sends);
+            }
             JournalEvent::Resent { links, .. } => {
                 self.tell(|panels| &mut panels.journal, JournalTold::Resent(links));
             }

@@ -36,26 +36,26 @@ use crate::support::worker::{SandboxAccount, sandbox_account, spawn};
 
 /// How long any one wait may take.
 const DEADLINE: Duration = Duration::from_secs(60);
-const API_KEY: &str = "faults-e2e";
-const POST_WITHDRAWALS: &str = "POST /api/v0/withdrawals";
+pub(crate) const API_KEY: &str = "faults-e2e";
+pub(crate) const POST_WITHDRAWALS: &str = "POST /api/v0/withdrawals";
 /// What the sandbox's demo account holds in reais.
-const DEMO_BRL: Decimal = Decimal::from_parts(2_500_000, 0, 0, false, 2);
+pub(crate) const DEMO_BRL: Decimal = Decimal::from_parts(2_500_000, 0, 0, false, 2);
 
 /// A sandbox with the demo account, the proxy in front of it, the real
 /// worker connected through the proxy, and the shell drawn for its state.
-struct FaultedApp {
+pub(crate) struct FaultedApp {
     runtime: tokio::runtime::Runtime,
-    sandbox: RunningSandbox,
-    proxy: Proxy,
+    pub(crate) sandbox: RunningSandbox,
+    pub(crate) proxy: Proxy,
     clock: Clock,
     worker: WorkerHandle,
-    window: Harness<'static, AppState>,
+    pub(crate) window: Harness<'static, AppState>,
     _dir: tempfile::TempDir,
 }
 
 /// What happened while [`FaultedApp::run_until`] waited.
 #[derive(Debug, Default)]
-struct Turns {
+pub(crate) struct Turns {
     frames: usize,
     events: usize,
 }
@@ -63,7 +63,7 @@ struct Turns {
 impl FaultedApp {
     /// Everything started; `service_clock_ahead` moves the sandbox's clock
     /// before the app first connects.
-    fn start(service_clock_ahead: Option<Duration>) -> FaultedApp {
+    pub(crate) fn start(service_clock_ahead: Option<Duration>) -> FaultedApp {
         let SandboxAccount {
             runtime,
             sandbox,
@@ -124,12 +124,12 @@ impl FaultedApp {
 
     /// Turns as the shell does them (Commands to the worker, Events applied,
     /// a frame drawn) until `done` holds; fails after [`DEADLINE`].
-    fn run_until(&mut self, what: &str, done: impl Fn(&AppState) -> bool) -> Turns {
+    pub(crate) fn run_until(&mut self, what: &str, done: impl Fn(&AppState) -> bool) -> Turns {
         self.run_until_within(DEADLINE, what, done)
     }
 
     /// [`FaultedApp::run_until`], failing after `deadline`.
-    fn run_until_within(
+    pub(crate) fn run_until_within(
         &mut self,
         deadline: Duration,
         what: &str,
@@ -156,7 +156,7 @@ impl FaultedApp {
         }
     }
 
-    fn label_shown(&self, label: &str) -> bool {
+    pub(crate) fn label_shown(&self, label: &str) -> bool {
         self.window.query_by_label_contains(label).is_some()
     }
 
@@ -169,7 +169,7 @@ impl FaultedApp {
         assert!(self.worker.send(Command::Refresh));
     }
 
-    fn withdraw_by_pix(&mut self, amount: Decimal) {
+    pub(crate) fn withdraw_by_pix(&mut self, amount: Decimal) {
         let state = self.window.state_mut();
         state.submit(SubmitRequest::Withdrawal(CreateWithdrawal::pix(
             amount,
@@ -180,7 +180,7 @@ impl FaultedApp {
         state.tell(|panels| &mut panels.lock, LockTold::ConfirmTyped);
     }
 
-    fn withdrawal_outcome(&mut self) -> SubmitOutcome {
+    pub(crate) fn withdrawal_outcome(&mut self) -> SubmitOutcome {
         self.run_until("the withdrawal's outcome", |state| {
             matches!(state.panels.withdrawals.submit, SubmitStatus::Finished(_))
         });
@@ -190,7 +190,7 @@ impl FaultedApp {
         }
     }
 
-    fn sandbox_brl(&self) -> Option<Decimal> {
+    pub(crate) fn sandbox_brl(&self) -> Option<Decimal> {
         self.sandbox.balance(API_KEY, &Asset::FiatBrl)
     }
 }
@@ -514,7 +514,7 @@ fn a_service_clock_ten_minutes_ahead_for_good_costs_the_person_nothing() {
 
 /// How long a send stays not yet known at most: the service can accept it
 /// until a minute after its connection closed, then the window reads again.
-const UNTIL_KNOWN: Duration = Duration::from_secs(100);
+pub(crate) const UNTIL_KNOWN: Duration = Duration::from_secs(100);
 
 /// The withdrawal form's outcome once it is no longer "not yet known".
 fn settled_by_itself(app: &mut FaultedApp) -> SubmitOutcome {

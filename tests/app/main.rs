@@ -22,6 +22,7 @@ mod orders_e2e;
 mod panels;
 mod qr_memory_journal;
 mod receipts;
+mod repeats_in_session;
 mod seal_at_start;
 mod shell;
 mod state;

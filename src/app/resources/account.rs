@@ -125,10 +125,11 @@ pub struct AccountData {
     /// so they come from the journal and from this session. Shared, so a
     /// list's search and sort read it on their own thread without a copy.
     pub claims_made: Arc<Vec<Claim>>,
-    /// This device's sends whose answer never came and whose outcome the
-    /// journal's settling could not tell (yet), as it told them when the
-    /// connection opened: a review compares a new payment with them too
-    /// ([`crate::app::repeat_check`]).
+    /// This device's payouts whose outcome is not known (in flight, sent
+    /// without an answer, or *cannot tell*), as the journal told them last:
+    /// when the connection opened, and again after each send, settling and
+    /// batch run of this window. A review compares a new payment with them
+    /// too ([`crate::app::repeat_check`]).
     pub unsettled_sends: Arc<Vec<brlv_core::journal::PostEntry>>,
 }
 

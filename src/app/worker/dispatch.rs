@@ -357,11 +357,16 @@ impl Worker {
                     form,
                     outcome,
                 });
+                // The settling was kept: the send no longer counts as one
+                // whose outcome is not known (unless it cannot be told).
+                self.tell_unsettled();
             }
             Done::SandboxFailed => self.sandbox_starting = false,
             // A batch of payouts ended (finished, stopped or failed).
             Done::SubmitEnded => {
                 self.submits_in_flight = self.submits_in_flight.saturating_sub(1);
+                // Its rows sent without an answer count in the next review.
+                self.tell_unsettled();
             }
             Done::Sequence(steps) => {
                 for step in steps {
@@ -522,6 +527,9 @@ impl Worker {
             form,
             outcome,
         });
+        // A send that ended without an answer (or cannot be told) counts
+        // in the next review at once, not only after the next start.
+        self.tell_unsettled();
     }
 
     /// Reads `refresh` again at once, on the connection `session` if it is

@@ -79,6 +79,32 @@ fn kept_after_settling(
     }
 }
 
+/// This device's payouts whose outcome is not known, as the journal holds
+/// them now (in flight, sent without an answer, or *cannot tell*), told to
+/// the window so that a review compares a new payment with each of them
+/// ([`brlv_core::duplicates`] counts exactly these). Nothing is told when
+/// the journal cannot be read: the window keeps what it was told last.
+async fn unsettled_told(journal: &JournalHandle, session: SessionId) -> Done {
+    let read = journal
+        .run(|book| {
+            Ok(book
+                .store
+                .posts(None)?
+                .into_iter()
+                .filter(|entry| settle::is_pending(entry) || settle::is_cannot_tell(entry))
+                .filter(|entry| brlv_core::duplicates::compares(&entry.post.endpoint))
+                .collect::<Vec<_>>())
+        })
+        .await;
+    match read {
+        Ok(sends) => Done::Report(Event::Journal(JournalEvent::Unsettled { session, sends })),
+        Err(error) => {
+            tracing::warn!("the journal's unsettled sends could not be read: {error}");
+            Done::Sequence(Vec::new())
+        }
+    }
+}
+
 /// A journal failure as a notice, or nothing.
 pub(super) fn problem_notice(problem: Option<JournalError>) -> Option<Done> {
     problem.map(|error| Done::Report(notice(NoticeKind::JournalNotWritten, error.to_string())))
@@ -139,6 +165,16 @@ impl Worker {
         });
     }
 
+    /// Tells the window the open connection's unsettled payouts as the
+    /// journal holds them now (after a send, a settling, a batch's run).
+    pub(super) fn tell_unsettled(&mut self) {
+        let (Some((session, _)), Some(journal)) = (self.session_client(), self.session_journal())
+        else {
+            return;
+        };
+        self.spawn(async move { unsettled_told(&journal, session).await });
+    }
+
     /// Settles the sends an earlier run left without an outcome (a crash
     /// while sending, a lost answer) against the service's lists, keeps
     /// each conclusion in the journal, and tells the window, once, as the
@@ -152,81 +188,9 @@ impl Worker {
             return;
         };
         self.spawn(async move {
-            use brlv_core::journal::settle::{self, Settlement};
-            let pending = journal
-                .run(|book| {
-                    let entries = book.store.posts(None)?;
-                    let claimed = settle::claimed_ids(&entries);
-                    let waiting: Vec<_> = entries.into_iter().filter(settle::is_pending).collect();
-                    let reads = settle::listed_before_of(&book.store, &waiting);
-                    Ok((waiting, reads, claimed, book.store.resends()?))
-                })
-                .await;
-            // The sends sent again before: told first, so "Send again…" is
-            // never offered for one of them.
-            let links: std::collections::BTreeMap<uuid::Uuid, uuid::Uuid> = match &pending {
-                Ok((_, _, _, resends)) => resends
-                    .iter()
-                    .filter_map(|(of, record)| Some((*of, record.parse().ok()?)))
-                    .collect(),
-                Err(_) => Default::default(),
-            };
-            let resent = Done::Report(Event::Journal(JournalEvent::Resent { session, links }));
-            // Told even when there is nothing to settle: the window knows
-            // the journal has spoken (a screenshot of Settings waits for it).
-            let nothing = |resent| {
-                Done::Sequence(vec![
-                    resent,
-                    Done::Report(Event::Journal(JournalEvent::Settled {
-                        session,
-                        sends: Vec::new(),
-                    })),
-                ])
-            };
-            let Ok((waiting, reads, claimed, _)) = pending else {
-                return nothing(resent);
-            };
-            if waiting.is_empty() {
-                return nothing(resent);
-            }
-            let kinds = settle::lists_needed(&waiting);
-            let lists = brlv_core::journal_send::read_lists(&client, &kinds).await;
-            let settled = settle::settle_all(&waiting, &reads, &lists, &claimed);
-            let sends = settled
-                .iter()
-                .map(|one| SettledSend {
-                    post_id: one.post.id,
-                    form: one.post.form.clone(),
-                    sent_at: one.post.sent_at,
-                    endpoint: one.post.endpoint.clone(),
-                    body: one.post.body.clone(),
-                    outcome: match &one.settlement {
-                        Settlement::Done { id, .. } => SendOutcome::Done(id.clone()),
-                        Settlement::NotDone => SendOutcome::NotDone,
-                        settlement if settlement.may_change() => SendOutcome::Pending,
-                        Settlement::CannotTell(why) => SendOutcome::CannotTell(
-                            why.candidates().iter().map(SendCandidate::from).collect(),
-                        ),
-                        Settlement::NotYetKnown { .. } => SendOutcome::CannotTell(Vec::new()),
-                    },
-                })
-                .collect();
-            // An answer given at sending reaches the record its send made.
-            let kept = journal
-                .run(move |book| {
-                    brlv_core::tax::journal::record_settled(
-                        &mut book.store,
-                        &settled,
-                        OffsetDateTime::now_utc(),
-                    )
-                })
-                .await;
-            let mut steps = vec![
-                resent,
-                Done::Report(Event::Journal(JournalEvent::Settled { session, sends })),
-            ];
-            steps.extend(kept_after_settling(session, kept));
-            Done::Sequence(steps)
+            let told = settled_at_start(&journal, &client, session).await;
+            // What is still unsettled once the journal kept what it found.
+            Done::Sequence(vec![told, unsettled_told(&journal, session).await])
         });
     }
 
@@ -459,4 +423,85 @@ impl Worker {
             }
         }
     }
+}
+
+/// The settling at a connection's start ([`Worker::settle_at_start`]):
+/// the links of sends sent again, then what became of each send an
+/// earlier run left without an outcome, each conclusion kept.
+async fn settled_at_start(journal: &JournalHandle, client: &Client, session: SessionId) -> Done {
+    use brlv_core::journal::settle::{self, Settlement};
+    let pending = journal
+        .run(|book| {
+            let entries = book.store.posts(None)?;
+            let claimed = settle::claimed_ids(&entries);
+            let waiting: Vec<_> = entries.into_iter().filter(settle::is_pending).collect();
+            let reads = settle::listed_before_of(&book.store, &waiting);
+            Ok((waiting, reads, claimed, book.store.resends()?))
+        })
+        .await;
+    // The sends sent again before: told first, so "Send again…" is
+    // never offered for one of them.
+    let links: std::collections::BTreeMap<uuid::Uuid, uuid::Uuid> = match &pending {
+        Ok((_, _, _, resends)) => resends
+            .iter()
+            .filter_map(|(of, record)| Some((*of, record.parse().ok()?)))
+            .collect(),
+        Err(_) => Default::default(),
+    };
+    let resent = Done::Report(Event::Journal(JournalEvent::Resent { session, links }));
+    // Told even when there is nothing to settle: the window knows
+    // the journal has spoken (a screenshot of Settings waits for it).
+    let nothing = |resent| {
+        Done::Sequence(vec![
+            resent,
+            Done::Report(Event::Journal(JournalEvent::Settled {
+                session,
+                sends: Vec::new(),
+            })),
+        ])
+    };
+    let Ok((waiting, reads, claimed, _)) = pending else {
+        return nothing(resent);
+    };
+    if waiting.is_empty() {
+        return nothing(resent);
+    }
+    let kinds = settle::lists_needed(&waiting);
+    let lists = brlv_core::journal_send::read_lists(client, &kinds).await;
+    let settled = settle::settle_all(&waiting, &reads, &lists, &claimed);
+    let sends = settled
+        .iter()
+        .map(|one| SettledSend {
+            post_id: one.post.id,
+            form: one.post.form.clone(),
+            sent_at: one.post.sent_at,
+            endpoint: one.post.endpoint.clone(),
+            body: one.post.body.clone(),
+            outcome: match &one.settlement {
+                Settlement::Done { id, .. } => SendOutcome::Done(id.clone()),
+                Settlement::NotDone => SendOutcome::NotDone,
+                settlement if settlement.may_change() => SendOutcome::Pending,
+                Settlement::CannotTell(why) => SendOutcome::CannotTell(
+                    why.candidates().iter().map(SendCandidate::from).collect(),
+                ),
+                Settlement::NotYetKnown { .. } => SendOutcome::CannotTell(Vec::new()),
+            },
+        })
+        .collect();
+    // An answer given at sending reaches the record its send made.
+    let kept = journal
+        .run(move |book| {
+            brlv_core::tax::journal::record_settled(
+                &mut book.store,
+                &settled,
+                OffsetDateTime::now_utc(),
+            )
+        })
+        .await;
+    let mut steps = vec![
+        resent,
+        Done::Report(Event::Journal(JournalEvent::Settled { session, sends })),
+    ];
+    steps.extend(kept_after_settling(session, kept));
+    Done::Sequence(steps)
 }

@@ -102,6 +102,17 @@ pub enum JournalEvent {
         /// Each send and what became of it.
         sends: Vec<SettledSend>,
     },
+    /// This device's payouts whose outcome is not known, as the journal
+    /// holds them now: in flight, sent without an answer, or settled as
+    /// *cannot tell* (this window's sends and earlier runs' alike). Told
+    /// after each send and each settling, so that a review compares a new
+    /// payment with every one of them at once.
+    Unsettled {
+        /// The connection it belongs to.
+        session: SessionId,
+        /// Their journal entries (a withdrawal's or a transfer's POST).
+        sends: Vec<brlv_core::journal::PostEntry>,
+    },
 }
 
 /// A send an earlier run left without an outcome, and what became of it.

@@ -249,13 +249,12 @@ pub fn withdrawal_review_ui(
     };
     let mut review = withdrawal_review(cx, &request);
     let body = serde_json::to_string(&request).unwrap_or_default();
-    // This device's sends whose answer never came count too: the journal's,
-    // and this form's own last send while its outcome is not known.
-    let mut unsettled: Vec<_> = cx.data.unsettled_sends.to_vec();
-    unsettled.extend(crate::app::repeat_check::lost_send(
+    // This device's sends whose answer never came count too.
+    let unsettled = crate::app::repeat_check::unsettled_here(
+        &cx.data.unsettled_sends,
         &withdrawals.submit,
         "withdrawal",
-    ));
+    );
     let repeats = &mut withdrawals.repeats;
     repeats.compare(
         cx.wall_now,
