@@ -97,6 +97,10 @@ pub struct RepeatCheck {
     pub found: Option<Vec<Duplicate>>,
     /// The person ticked "Send it anyway".
     pub send_anyway: bool,
+    /// The rows of a payouts file being sent in this window that were
+    /// compared as sends in flight, by the id each was compared under: a
+    /// repeat of one is named by its row.
+    pub rows_in_flight: std::collections::BTreeMap<Uuid, u64>,
 }
 
 impl RepeatCheck {

@@ -115,3 +115,43 @@ fn a_send_of_this_window_that_arrived_late_is_named_as_the_services_record_once_
     );
     assert!(confirm_disabled(&app));
 }
+
+#[test]
+fn a_row_of_a_file_repeating_a_form_send_of_this_window_without_an_answer_is_named_on_its_row() {
+    use brlv_desk::app::message::Command;
+
+    let mut app = FaultedApp::start(None);
+    app.proxy.on(POST_WITHDRAWALS, Fault::Hang);
+    app.withdraw_by_pix(ten());
+    let first = app.withdrawal_outcome();
+    assert!(
+        matches!(first, SubmitOutcome::NotYetKnown { .. }),
+        "{first:?}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("payouts.csv");
+    std::fs::write(
+        &path,
+        crate::ui_batch::csv(&[
+            &format!("pix,10.00,,{KEY},,,,,,,,same as the form's"),
+            "pix,12.00,,ana@example.com,,,,,,,,another",
+        ]),
+    )
+    .unwrap();
+    let state = app.window.state_mut();
+    state.view = View::Withdrawals;
+    state.panels.withdrawals.batch.path = path.display().to_string();
+    let check = state.panels.withdrawals.batch.check(false).unwrap();
+    state.push(Command::Batch(check));
+    app.run_until("the file checked", |state| {
+        state.panels.withdrawals.batch.file.is_some()
+    });
+    app.window.step();
+    app.window.step();
+    assert!(
+        app.label_shown(&format!("R$10.00 by PIX to {KEY}")) && app.label_shown(UNANSWERED),
+        "the form's send is named on the row that repeats it"
+    );
+    assert!(app.label_shown("Send row 1 anyway"));
+    assert!(!app.label_shown("Send row 2 anyway"));
+}

@@ -266,3 +266,96 @@ fn the_forms_own_send_not_yet_known_is_named_in_its_next_review() {
     );
     assert!(disabled(&harness, "Confirm"));
 }
+
+/// The file of [`crate::ui_batch::THREE`] being sent in this window, its
+/// first row answered and sent, and the withdrawal form's review open on a
+/// PIX of R$ 2.22 to ana@example.com, as its second row pays.
+fn reviewing_while_a_file_is_sent(language: Language) -> Harness<'static, AppState> {
+    use brlv_core::payouts::run::RowOutcome;
+    use brlv_desk::app::features::withdrawals::batch::BatchEvent;
+
+    let mut state = connected_state(language);
+    deliver(&mut state, Fetched::Withdrawals(Vec::new().into()), 0);
+    state.view = View::Withdrawals;
+    let file = crate::ui_batch::checked(&crate::ui_batch::csv(&crate::ui_batch::THREE));
+    state.apply(Event::Batch(BatchEvent::Checked(Ok(file))));
+    state.panels.withdrawals.batch.started();
+    state.apply(Event::Batch(BatchEvent::Progress {
+        position: 1,
+        total: 3,
+        sent_now: true,
+        outcome: RowOutcome::Done {
+            id: "9c2f0c52-0000-4000-8000-0000000000f1".into(),
+        },
+    }));
+    state.panels.withdrawals.confirming = Some(CreateWithdrawal::pix(
+        dec("2.22"),
+        "ana@example.com".to_owned(),
+    ));
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness
+}
+
+#[test]
+fn a_withdrawal_repeating_a_row_of_the_file_being_sent_is_named_by_its_row_until_it_is_answered() {
+    use brlv_core::payouts::run::RowOutcome;
+    use brlv_desk::app::features::withdrawals::batch::BatchEvent;
+
+    for (language, said, confirm) in [
+        (
+            Language::En,
+            "Row 2 of the payouts file being sent now: R$2.22 by PIX to ana@example.com",
+            "Confirm",
+        ),
+        (
+            Language::PtBr,
+            "Linha 2 do arquivo de pagamentos sendo enviado agora: R$ 2,22 por Pix para \
+             ana@example.com",
+            "Confirmar",
+        ),
+    ] {
+        let mut harness = reviewing_while_a_file_is_sent(language);
+        harness.get_by_label(said);
+        assert!(disabled(&harness, confirm), "{language:?}");
+
+        // Sent without an answer: still on its way.
+        harness
+            .state_mut()
+            .apply(Event::Batch(BatchEvent::Progress {
+                position: 2,
+                total: 3,
+                sent_now: true,
+                outcome: RowOutcome::Pending {
+                    why: "its answer was lost".into(),
+                },
+            }));
+        settle(&mut harness);
+        harness.get_by_label(said);
+        assert!(disabled(&harness, confirm), "{language:?}");
+
+        // The run ended: the journal tells what stays without an answer.
+        harness
+            .state_mut()
+            .apply(Event::Batch(BatchEvent::Finished(Err("stopped".into()))));
+        settle(&mut harness);
+        assert!(harness.query_by_label(said).is_none(), "{language:?}");
+        assert!(!disabled(&harness, confirm), "{language:?}");
+    }
+}
+
+#[test]
+fn a_row_of_the_file_already_answered_or_another_payment_is_not_named_as_being_sent() {
+    let mut harness = reviewing_while_a_file_is_sent(Language::En);
+    harness.get_by_label_contains("Row 2 of the payouts file");
+    // Row 1 (R$ 1.11) was answered: the service's list tells of it, not the run.
+    harness.state_mut().panels.withdrawals.confirming =
+        Some(CreateWithdrawal::pix(dec("1.11"), "52998224725".to_owned()));
+    settle(&mut harness);
+    assert!(
+        harness
+            .query_by_label_contains("of the payouts file being sent now")
+            .is_none()
+    );
+    assert!(!disabled(&harness, "Confirm"));
+}

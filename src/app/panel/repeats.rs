@@ -21,10 +21,10 @@ use crate::app::repeat_check::RepeatCheck;
 
 use super::Shared;
 
-/// An earlier payment in words: "You already sent R$ 10.00 by PIX to … on
-/// 01/12 at 16:25 — state: pending payment".
-/// `record` names the kind of record (`withdrawal`, `transfer`).
-pub fn earlier_text(cx: &Shared, record: &str, earlier: &Duplicate) -> String {
+/// What an earlier payment is, in words: its amount, how it is paid (its
+/// method in the person's words) and where to. `record` names the kind of
+/// record (`withdrawal`, `transfer`).
+fn amount_method_to(cx: &Shared, record: &str, earlier: &Duplicate) -> [String; 3] {
     let asset = earlier
         .asset
         .as_deref()
@@ -41,6 +41,14 @@ pub fn earlier_text(cx: &Shared, record: &str, earlier: &Duplicate) -> String {
         .destination
         .clone()
         .unwrap_or_else(|| cx.t("repeats.to_not_shown").into_owned());
+    [amount, method.into_owned(), to]
+}
+
+/// An earlier payment in words: "You already sent R$ 10.00 by PIX to … on
+/// 01/12 at 16:25 — state: pending payment".
+/// `record` names the kind of record (`withdrawal`, `transfer`).
+pub fn earlier_text(cx: &Shared, record: &str, earlier: &Duplicate) -> String {
+    let [amount, method, to] = amount_method_to(cx, record, earlier);
     let (day, time) = earlier.at.map_or_else(
         || (cx.t("repeats.day_not_shown").into_owned(), String::new()),
         |at| {
@@ -87,6 +95,22 @@ pub fn earlier_text(cx: &Shared, record: &str, earlier: &Duplicate) -> String {
     }
 }
 
+/// A row of the payouts file being sent in this window that the payment
+/// repeats, in words: "Row 2 of the payouts file being sent now: R$ 10.00
+/// by Pix to …".
+fn file_row_text(cx: &Shared, row: u64, earlier: &Duplicate) -> String {
+    let [amount, method, to] = amount_method_to(cx, "withdrawal", earlier);
+    cx.t_with(
+        "repeats.file_row",
+        &[
+            ("row", &row.to_string()),
+            ("amount", &amount),
+            ("method", &method),
+            ("to", &to),
+        ],
+    )
+}
+
 /// The earlier payments `check` found, each named, and "Send it anyway"
 /// (unticked until the person ticks it, by pointer or by Tab and Space);
 /// nothing when it repeats nothing. `record` names the kind of record
@@ -96,7 +120,13 @@ pub fn repeats_ui(ui: &mut Ui, cx: &Shared, record: &str, check: &mut RepeatChec
         Some(found) if found.is_empty() => return,
         Some(found) => found
             .iter()
-            .map(|one| earlier_text(cx, record, one))
+            .map(|one| match &one.earlier {
+                Earlier::InFlight { post_id } => match check.rows_in_flight.get(post_id) {
+                    Some(row) => file_row_text(cx, *row, one),
+                    None => earlier_text(cx, record, one),
+                },
+                Earlier::Service { .. } => earlier_text(cx, record, one),
+            })
             .collect(),
         None => vec![cx.t("repeats.not_compared").into_owned()],
     };

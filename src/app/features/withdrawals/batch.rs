@@ -11,9 +11,12 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use time::OffsetDateTime;
+use uuid::Uuid;
 
 use brlv_core::api::model::Withdrawal;
 use brlv_core::duplicates::Duplicate;
+use brlv_core::journal::settle::ListKind;
+use brlv_core::journal::{PostEntry, PostRecord};
 use brlv_core::payment_stage::PaymentStage;
 use brlv_core::payouts::run::{self, Options, Plan, RowOutcome, ServiceStates};
 use brlv_core::payouts::{BalanceCheck, Batch, Checked, FileError, Summary};
@@ -295,6 +298,20 @@ pub enum StopAsked {
     Cancel,
 }
 
+/// The high half of the id a row in flight is compared under: no journal
+/// POST's id (a v4 UUID) has it.
+const ROW_IN_FLIGHT: u64 = u64::from_be_bytes(*b"file-row");
+
+/// A row of the running batch still on its way
+/// ([`BatchState::rows_in_flight`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RowInFlight {
+    /// Its row in the file, 1-based, as the batch screen numbers it.
+    pub row: u64,
+    /// The send it is, as the core compares it.
+    pub send: PostEntry,
+}
+
 /// The "Pay from a file" part of the Withdrawals view.
 #[derive(Clone, Debug, Default)]
 pub struct BatchState {
@@ -460,6 +477,51 @@ impl BatchState {
         );
         self.service_states.extend(states);
         self.followed = Some(std::sync::Arc::clone(listed));
+    }
+
+    /// The rows of the running batch still on their way in this window:
+    /// those its run sends and has not told yet (queued, or leaving now)
+    /// and those it sent whose answer has not come. Each is a send in
+    /// flight as the core's comparison takes it ([`brlv_core::duplicates`]),
+    /// under an id of its own so that a review names its row; `now` stands
+    /// for when it left. None once the run ended: the journal then holds
+    /// the rows sent without an answer.
+    pub fn rows_in_flight(&self, now: OffsetDateTime) -> Vec<RowInFlight> {
+        let Some(file) = self.file.as_ref().filter(|_| self.sending) else {
+            return Vec::new();
+        };
+        let Some(plan) = file.plan.as_ref() else {
+            return Vec::new();
+        };
+        file.checked
+            .rows
+            .iter()
+            .zip(&plan.rows)
+            .enumerate()
+            .filter(|(index, (_, planned))| {
+                planned.sends()
+                    && !file.skips(*index)
+                    && matches!(
+                        self.progress.get(*index),
+                        None | Some(None | Some(RowOutcome::Pending { .. }))
+                    )
+            })
+            .map(|(index, (row, _))| RowInFlight {
+                row: row.row,
+                send: PostEntry {
+                    post: PostRecord {
+                        id: Uuid::from_u64_pair(ROW_IN_FLIGHT, index as u64),
+                        sent_at: now,
+                        form: "withdrawal".to_owned(),
+                        method: "POST".to_owned(),
+                        endpoint: ListKind::Withdrawals.path().to_owned(),
+                        body: row.body(),
+                    },
+                    outcome: None,
+                    context: Default::default(),
+                },
+            })
+            .collect()
     }
 
     /// How far row `index`'s payment has gone, when the run told it.

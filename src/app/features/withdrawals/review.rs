@@ -249,12 +249,19 @@ pub fn withdrawal_review_ui(
     };
     let mut review = withdrawal_review(cx, &request);
     let body = serde_json::to_string(&request).unwrap_or_default();
-    // This device's sends whose answer never came count too.
-    let unsettled = crate::app::repeat_check::unsettled_here(
+    // This device's sends whose answer never came count too, and the rows
+    // of a payouts file this window is sending.
+    let mut unsettled = crate::app::repeat_check::unsettled_here(
         &cx.data.unsettled_sends,
         &withdrawals.submit,
         "withdrawal",
     );
+    let rows_in_flight = withdrawals.batch.rows_in_flight(cx.wall_now);
+    withdrawals.repeats.rows_in_flight = rows_in_flight
+        .iter()
+        .map(|one| (one.send.post.id, one.row))
+        .collect();
+    unsettled.extend(rows_in_flight.into_iter().map(|one| one.send));
     let repeats = &mut withdrawals.repeats;
     repeats.compare(
         cx.wall_now,
