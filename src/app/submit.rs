@@ -164,7 +164,7 @@ pub enum SubmitOutcome {
     /// longer accept it shows two or more identical records, or one it
     /// cannot compare: whether it was applied cannot be told, and sending
     /// it again blindly could pay twice.
-    CannotTell(Error),
+    CannotTell(Box<CannotTell>),
     /// The answer was lost and the re-read could not tell: it may or may not
     /// have been applied.
     Unknown {
@@ -173,6 +173,21 @@ pub enum SubmitOutcome {
         /// Why the re-read could not tell, when it was tried.
         reread: Option<Error>,
     },
+}
+
+/// A send whose outcome cannot be told, as its form names it: what was
+/// sent and each record at the service that could be it.
+#[derive(Debug, Clone)]
+pub struct CannotTell {
+    /// The failure of the POST.
+    pub error: Error,
+    /// Where it was sent (`/api/v0/withdrawals`).
+    pub endpoint: String,
+    /// What was sent, as the journal keeps it (its JSON body).
+    pub body: String,
+    /// Each record at the service that could be it, as the core's
+    /// settling found them; none when it could not compare one.
+    pub candidates: Vec<core_settle::Candidate>,
 }
 
 /// Decides how a POST ended. `sent` is its answer; after an ambiguous
@@ -275,10 +290,27 @@ fn found_record(kind: ListKind, record: serde_json::Value) -> Option<Created> {
 }
 
 /// How a form's send whose answer was lost (`error`) ended, as the core's
-/// one settling decided it for `sent`.
-pub fn settled_outcome(error: Error, sent: &Sent, settlement: Settlement) -> SubmitOutcome {
+/// one settling decided it for `sent` (whose JSON body was `body`).
+pub fn settled_outcome(
+    error: Error,
+    sent: &Sent,
+    body: &str,
+    settlement: Settlement,
+) -> SubmitOutcome {
+    let endpoint = match sent.settles {
+        core_settle::Settles::List(kind) => kind.path(),
+        core_settle::Settles::Unlisted(_) => "",
+    };
+    let cannot_tell = |error, candidates| {
+        SubmitOutcome::CannotTell(Box::new(CannotTell {
+            error,
+            endpoint: endpoint.to_owned(),
+            body: body.to_owned(),
+            candidates,
+        }))
+    };
     let core_settle::Settles::List(kind) = sent.settles else {
-        return SubmitOutcome::CannotTell(error);
+        return cannot_tell(error, Vec::new());
     };
     match settlement {
         Settlement::Done { record, .. } => match found_record(kind, record) {
@@ -286,7 +318,7 @@ pub fn settled_outcome(error: Error, sent: &Sent, settlement: Settlement) -> Sub
                 record,
                 after_unknown: true,
             },
-            None => SubmitOutcome::CannotTell(error),
+            None => cannot_tell(error, Vec::new()),
         },
         Settlement::NotDone => SubmitOutcome::NotApplied(error),
         Settlement::NotYetKnown { until } => SubmitOutcome::NotYetKnown {
@@ -294,7 +326,9 @@ pub fn settled_outcome(error: Error, sent: &Sent, settlement: Settlement) -> Sub
             until,
             sent: Box::new(sent.clone()),
         },
-        Settlement::CannotTell(why) if why.is_final() => SubmitOutcome::CannotTell(error),
+        Settlement::CannotTell(why) if why.is_final() => {
+            cannot_tell(error, why.candidates().to_vec())
+        }
         // The list could not be read: it may have been done.
         Settlement::CannotTell(why) => SubmitOutcome::Unknown {
             error,
@@ -366,7 +400,7 @@ where
             until: sent.horizon(),
             sent: Box::new(sent),
         },
-        settlement => settled_outcome(error, &sent, settlement),
+        settlement => settled_outcome(error, &sent, &lost.body, settlement),
     }
 }
 

@@ -128,3 +128,87 @@ fn the_card_names_the_send_and_each_candidate_in_portuguese() {
         0
     );
 }
+
+/// The withdrawal form after its own send of R$ 56,78 by Pix to
+/// ana@example.com, whose answer was lost, settled by the core as *cannot
+/// tell*: two identical withdrawals the service created within seconds.
+fn form_cannot_tell_state(language: Language) -> AppState {
+    use brlv_core::journal::settle::{self, Candidate, Sent, Settlement};
+    use brlv_desk::app::submit::{FormKind, settled_outcome};
+
+    let mut state = connected_without_payments(language);
+    state.shared.zone = brlv_desk::app::clock::LocalZone::utc();
+    state.view = View::Withdrawals;
+    let body = serde_json::to_string(&CreateWithdrawal::pix(
+        dec("56.78"),
+        "ana@example.com".into(),
+    ))
+    .unwrap();
+    let sent = Sent::from_body(
+        Uuid::from_u128(8),
+        datetime!(2026-12-01 16:25:30 UTC),
+        "/api/v0/withdrawals",
+        &body,
+    );
+    let record = |id: &str, at: &str| {
+        let record = serde_json::json!({
+            "id": id, "state": "created", "asset": "fiat/brl", "method": "pix",
+            "amount": "56.78", "pix-key": "ana@example.com", "created-at": at,
+        });
+        Candidate::of(id.to_owned(), &record)
+    };
+    let settlement = Settlement::CannotTell(settle::CannotTell::Identical {
+        candidates: vec![
+            record(SECOND, "2026-12-01T16:25:44Z"),
+            record(FIRST, "2026-12-01T16:25:31Z"),
+        ],
+    });
+    let outcome = settled_outcome(
+        brlv_core::api::Error::Config("the answer was lost".into()),
+        &sent,
+        &body,
+        settlement,
+    );
+    state.apply(Event::Submitted {
+        session: SESSION,
+        form: FormKind::Withdrawal,
+        outcome,
+    });
+    state
+}
+
+#[test]
+fn the_forms_own_cannot_tell_message_names_what_was_sent_and_each_candidate_in_both_languages() {
+    for (language, sent, heading, first, second, check) in [
+        (
+            Language::En,
+            "Sent: R$56.78 · ",
+            "At the service, each of these could be it:",
+            format!("• R$56.78 to ana@example.com, created 1 Dec 2026 16:25:31, id {FIRST}"),
+            format!("• R$56.78 to ana@example.com, created 1 Dec 2026 16:25:44, id {SECOND}"),
+            "What to check: find each id above in this app's list",
+        ),
+        (
+            Language::PtBr,
+            "Enviado: R$ 56,78 · ",
+            "No serviço, cada um destes pode ser ele:",
+            format!("• R$ 56,78 para ana@example.com, criado em 01/12/2026 16:25:31, id {FIRST}"),
+            format!("• R$ 56,78 para ana@example.com, criado em 01/12/2026 16:25:44, id {SECOND}"),
+            "O que conferir: procure cada id acima",
+        ),
+    ] {
+        let mut harness = harness(form_cannot_tell_state(language));
+        settle(&mut harness);
+        // Under the form, beside the verdict it already gave.
+        harness.get_by_label_contains(sent);
+        harness.get_by_label(heading);
+        harness.get_by_label(&first);
+        harness.get_by_label(&second);
+        harness.get_by_label_contains(check);
+        // The oldest first, as the statement lists them.
+        assert!(
+            harness.get_by_label(&first).rect().top() < harness.get_by_label(&second).rect().top(),
+            "{language:?}"
+        );
+    }
+}

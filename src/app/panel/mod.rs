@@ -18,6 +18,7 @@
 //! the review kit, the saved recipients' picker, the saved profiles, the
 //! outflow question, the lists' arrangements.
 
+pub mod cannot_tell;
 pub mod list_arrangements;
 pub mod outbox;
 pub mod outflow_question;

@@ -81,16 +81,13 @@ pub fn submit_status_ui(
             note_ui(ui, &tr(language, "accounts.not_sent_kept"));
             technical_details_ui(ui, language, error);
         }
-        SubmitOutcome::NotApplied(error)
-        | SubmitOutcome::NotYetKnown { error, .. }
-        | SubmitOutcome::CannotTell(error) => {
-            let response = ui.label(
-                RichText::new(outcome_text(language, outcome).unwrap_or_default())
-                    .color(palette::of(ui).warning),
-            );
-            live_region(&response, true);
-            note_ui(ui, &error.localize(language));
-            technical_details_ui(ui, language, error);
+        SubmitOutcome::NotApplied(error) | SubmitOutcome::NotYetKnown { error, .. } => {
+            warning_with_error_ui(ui, language, outcome, error);
+        }
+        // What was sent and each record that could be it are named below
+        // by the form, as the settled sends' card names them.
+        SubmitOutcome::CannotTell(cannot_tell) => {
+            warning_with_error_ui(ui, language, outcome, &cannot_tell.error);
         }
         SubmitOutcome::Unknown { error, reread } => {
             let response = ui.label(
@@ -105,6 +102,18 @@ pub fn submit_status_ui(
             technical_details_ui(ui, language, error);
         }
     }
+}
+
+/// An outcome that is neither done nor refused, in words on the warning's
+/// colour, read out as it appears, with the error and its details.
+fn warning_with_error_ui(ui: &mut Ui, language: Language, outcome: &SubmitOutcome, error: &Error) {
+    let response = ui.label(
+        RichText::new(outcome_text(language, outcome).unwrap_or_default())
+            .color(palette::of(ui).warning),
+    );
+    live_region(&response, true);
+    note_ui(ui, &error.localize(language));
+    technical_details_ui(ui, language, error);
 }
 
 /// The raw error behind "Technical details", closed until opened: what a
@@ -139,7 +148,7 @@ pub fn outcome_text(language: Language, outcome: &SubmitOutcome) -> Option<Strin
             return Some(tr(language, "accounts.found_after_unknown").into_owned());
         }
         SubmitOutcome::NotApplied(error) => (error, "accounts.not_applied"),
-        SubmitOutcome::CannotTell(error) => (error, "accounts.cannot_tell"),
+        SubmitOutcome::CannotTell(cannot_tell) => (&cannot_tell.error, "accounts.cannot_tell"),
         SubmitOutcome::NotYetKnown { error, until, .. } => {
             let local = crate::app::clock::LocalZone::system().local(*until);
             let time = format!("{:02}:{:02}", local.hour(), local.minute());

@@ -213,12 +213,21 @@ impl Worker {
             return;
         }
         self.spawn(async move {
-            let claimed = journal
-                .run(|book| Ok(settle::claimed_ids(&book.store.posts(None)?)))
+            let post_id = sent.post_id;
+            // What it sent, as kept: the form names it should it not be told.
+            let (claimed, body) = journal
+                .run(move |book| {
+                    let entries = book.store.posts(None)?;
+                    let body = entries
+                        .iter()
+                        .find(|entry| entry.post.id == post_id)
+                        .map(|entry| entry.post.body.clone())
+                        .unwrap_or_default();
+                    Ok((settle::claimed_ids(&entries), body))
+                })
                 .await
                 .unwrap_or_default();
             let settlement = settle_once_known(&client, &sent, &claimed).await;
-            let post_id = sent.post_id;
             let settled = settlement.clone();
             let kept = journal
                 .run(move |book| {
@@ -238,7 +247,7 @@ impl Worker {
                     )
                 })
                 .await;
-            let outcome = settled_outcome(error, &sent, settlement);
+            let outcome = settled_outcome(error, &sent, &body, settlement);
             let mut steps = vec![Done::Resettled {
                 session,
                 form,

@@ -188,7 +188,13 @@ pub fn outcome_record(post_id: Uuid, outcome: &SubmitOutcome, at: OffsetDateTime
         }
         // The worker journals the settling's own verdict, with its
         // candidates, before this is told.
-        SubmitOutcome::CannotTell(error) => (Outcome::Unknown, true, None, Some(text(error)), None),
+        SubmitOutcome::CannotTell(cannot_tell) => (
+            Outcome::Unknown,
+            true,
+            None,
+            Some(text(&cannot_tell.error)),
+            None,
+        ),
     };
     OutcomeRecord {
         post_id,

@@ -42,13 +42,18 @@ pub fn resend_of(send: &SettledSend) -> Option<Resend> {
 /// request, whatever became of it; `None` for a form that cannot hold it
 /// or a body this build cannot read back.
 pub fn request_of(send: &SettledSend) -> Option<Resend> {
-    match settles_by(&send.endpoint) {
-        Settles::List(ListKind::Withdrawals) => serde_json::from_str(&send.body)
-            .ok()
-            .map(Resend::Withdrawal),
-        Settles::List(ListKind::Transfers) => {
-            serde_json::from_str(&send.body).ok().map(Resend::Transfer)
+    request_in(&send.endpoint, &send.body)
+}
+
+/// What a POST to `endpoint` with `body` asked for, read back as its
+/// form's request; `None` for a form that cannot hold it or a body this
+/// build cannot read back.
+pub fn request_in(endpoint: &str, body: &str) -> Option<Resend> {
+    match settles_by(endpoint) {
+        Settles::List(ListKind::Withdrawals) => {
+            serde_json::from_str(body).ok().map(Resend::Withdrawal)
         }
+        Settles::List(ListKind::Transfers) => serde_json::from_str(body).ok().map(Resend::Transfer),
         _ => None,
     }
 }

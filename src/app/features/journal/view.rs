@@ -7,15 +7,15 @@ use egui::{RichText, Ui};
 use uuid::Uuid;
 
 use crate::app::dialog::{DialogPurpose, FileAnswer};
-use crate::app::format::asset_amount_text;
 use crate::app::i18n::{self, Language};
 use crate::app::message::{Command, Notice, NoticeDetail, NoticeKind};
 use crate::app::panel::{Ask, Outbox, Panel, Shared};
 use crate::app::ui::{Tone, export_bar_ui, live_region, note_ui};
 
-use super::message::{JournalCommand, SendCandidate, SendOutcome, SettledSend};
-use super::resend::{Resend, request_of, resend_of};
+use super::message::{JournalCommand, SendOutcome, SettledSend};
+use super::resend::resend_of;
 use super::state::{JournalState, JournalTold};
+use crate::app::panel::cannot_tell::{cannot_tell_ui, resend_summary};
 
 /// What became of a send an earlier run left without an answer, in words,
 /// and how serious it is: applied (its id), not applied, or cannot be told.
@@ -71,96 +71,6 @@ fn wrap_width(ui: &Ui) -> f32 {
     (ui.clip_rect().right() - ui.cursor().left() - 24.0).max(320.0)
 }
 
-/// What a request to send again holds, in a line: its amount and where
-/// it goes (the form shows every field once filled).
-fn resend_summary(cx: &Shared, resend: &Resend) -> String {
-    match resend {
-        Resend::Withdrawal(request) => cx.t_with(
-            "settle.resend_summary",
-            &[
-                (
-                    "amount",
-                    &asset_amount_text(cx.amounts(), Some(request.amount), Some(&request.asset)),
-                ),
-                (
-                    "to",
-                    &crate::app::panel::review::destination_text(cx.language, request),
-                ),
-            ],
-        ),
-        Resend::Transfer(request) => cx.t_with(
-            "settle.resend_summary",
-            &[
-                (
-                    "amount",
-                    &asset_amount_text(cx.amounts(), Some(request.amount), Some(&request.asset)),
-                ),
-                (
-                    "to",
-                    &cx.t_with("settle.to_address", &[("address", &request.target_address)]),
-                ),
-            ],
-        ),
-    }
-}
-
-/// The asset a request read back from the journal moves.
-fn request_asset(request: &Resend) -> &brlv_core::api::model::Asset {
-    match request {
-        Resend::Withdrawal(request) => &request.asset,
-        Resend::Transfer(request) => &request.asset,
-    }
-}
-
-/// A send whose outcome cannot be told, named: what was sent (amount,
-/// method and destination) and each record at the service that could be
-/// it (amount, destination, time, id), so the person can look each one up
-/// in the list and in the receiving account's statement.
-fn cannot_tell_ui(ui: &mut Ui, cx: &Shared, send: &SettledSend, candidates: &[SendCandidate]) {
-    let request = request_of(send);
-    if let Some(request) = &request {
-        let sent = cx.t_with(
-            "settle.what_was_sent",
-            &[("sent", &resend_summary(cx, request))],
-        );
-        ui.add(egui::Label::new(sent).wrap());
-    }
-    if candidates.is_empty() {
-        return;
-    }
-    ui.add(egui::Label::new(RichText::new(cx.t("settle.candidates").as_ref()).strong()).wrap());
-    let asset = request.as_ref().map(request_asset);
-    let moments = cx.moments();
-    // Oldest first, as the statement lists them.
-    let mut in_order: Vec<&SendCandidate> = candidates.iter().collect();
-    in_order.sort_by_key(|candidate| candidate.created_at);
-    for candidate in in_order {
-        let line = cx.t_with(
-            "settle.candidate",
-            &[
-                (
-                    "amount",
-                    &asset_amount_text(cx.amounts(), candidate.amount, asset),
-                ),
-                (
-                    "to",
-                    candidate
-                        .destination
-                        .as_deref()
-                        .unwrap_or(crate::app::format::MISSING),
-                ),
-                ("time", &moments.exact_or_missing(candidate.created_at)),
-                ("id", &candidate.id),
-            ],
-        );
-        ui.add(
-            egui::Label::new(format!("• {line}"))
-                .wrap()
-                .selectable(true),
-        );
-    }
-}
-
 /// What the person should do about `send`, beside its verdict.
 fn what_to_do_key(send: &SettledSend) -> Option<&'static str> {
     match (&send.outcome, send.form.as_str()) {
@@ -207,7 +117,7 @@ fn settled_send_ui(
                 ui.add(egui::Label::new(resend_summary(cx, resend)).wrap());
             }
             if let SendOutcome::CannotTell(candidates) = &send.outcome {
-                cannot_tell_ui(ui, cx, send, candidates);
+                cannot_tell_ui(ui, cx, &send.endpoint, &send.body, candidates);
             }
             match sent_again {
                 Some(Some(id)) => {

@@ -441,6 +441,7 @@ fn create_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mut
         _ => String::new(),
     };
     submit_status_ui(ui, language, &transfers.submit, &created);
+    crate::app::panel::cannot_tell::form_cannot_tell_ui(ui, cx, &transfers.submit);
     if let Some(Created::Transfer(transfer)) = transfers.submit.created()
         && crate::app::panel::receipt::sent_id_ui(ui, cx, transfer.id)
     {

@@ -331,6 +331,7 @@ fn form_ui(ui: &mut Ui, withdrawals: &mut WithdrawalsState, cx: &Shared, out: &m
         _ => String::new(),
     };
     submit_status_ui(ui, language, &withdrawals.submit, &created);
+    crate::app::panel::cannot_tell::form_cannot_tell_ui(ui, cx, &withdrawals.submit);
     if let Some(Created::Withdrawal(withdrawal)) = withdrawals.submit.created()
         && crate::app::panel::receipt::sent_id_ui(ui, cx, withdrawal.id)
     {
