@@ -44,15 +44,15 @@ fn test_key() -> PrivateKey {
 }
 
 /// A sandbox on its own runtime (alive as long as both are), with an account.
-struct Service {
-    runtime: Option<tokio::runtime::Runtime>,
+pub(crate) struct Service {
+    pub(crate) runtime: Option<tokio::runtime::Runtime>,
     sandbox: Option<EmbeddedSandbox>,
-    base_url: String,
+    pub(crate) base_url: String,
     api_key: String,
 }
 
 impl Service {
-    fn start() -> Service {
+    pub(crate) fn start() -> Service {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
             .enable_all()
@@ -71,7 +71,7 @@ impl Service {
         }
     }
 
-    fn credentials(&self) -> Credentials {
+    pub(crate) fn credentials(&self) -> Credentials {
         Credentials {
             base_url: self.base_url.clone(),
             api_key: SecretString::from(self.api_key.clone()),
@@ -93,7 +93,7 @@ impl Service {
     }
 }
 
-fn worker(journal_dir: &Path, environment: EnvironmentProfile) -> WorkerHandle {
+pub(crate) fn worker(journal_dir: &Path, environment: EnvironmentProfile) -> WorkerHandle {
     WorkerHandle::spawn(
         WorkerConfig {
             clock: brlv_desk::app::clock::Clock::new(),
@@ -687,7 +687,7 @@ fn an_answer_given_at_sending_reaches_the_transfer_a_restart_settles_as_done() {
 
 /// Where the environment's profile for `base_url` keeps its journal under
 /// `dir`, as the worker will find it; its folder made.
-fn environment_journal(dir: &std::path::Path, base_url: &str) -> std::path::PathBuf {
+pub(crate) fn environment_journal(dir: &std::path::Path, base_url: &str) -> std::path::PathBuf {
     let profile = Profile::for_environment(base_url);
     let path = journal::file_for(&dir.join("journal"), &profile.name, base_url);
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();

@@ -23,6 +23,7 @@ mod panels;
 mod qr_memory_journal;
 mod receipts;
 mod repeats_in_session;
+mod resend_restart;
 mod seal_at_start;
 mod shell;
 mod state;

@@ -191,7 +191,7 @@ fn one_confirmation_with_the_count_and_total_passes_the_lock_once_for_the_batch(
 }
 
 /// Runs the worker and the window together until `done` holds.
-fn pump(
+pub(crate) fn pump(
     worker: &WorkerHandle,
     harness: &mut Harness<'static, AppState>,
     what: &str,
