@@ -359,3 +359,42 @@ fn a_row_of_the_file_already_answered_or_another_payment_is_not_named_as_being_s
     );
     assert!(!disabled(&harness, "Confirm"));
 }
+
+#[test]
+fn a_file_shown_before_a_form_send_lost_its_answer_names_that_send_on_the_row_it_repeats() {
+    use brlv_core::journal::{PostEntry, PostRecord};
+
+    let mut harness =
+        crate::ui_batch::shown_file(Language::En, &crate::ui_batch::csv(&crate::ui_batch::THREE));
+    assert!(harness.query_by_label("Send row 2 anyway").is_none());
+    // The form's PIX of R$ 2.22 to ana@example.com lost its answer after
+    // the file was checked: the journal tells it as unsettled.
+    let body = serde_json::to_string(&CreateWithdrawal::pix(
+        dec("2.22"),
+        "ana@example.com".to_owned(),
+    ))
+    .unwrap();
+    let sends = vec![PostEntry {
+        post: PostRecord {
+            id: uuid::Uuid::from_u128(0xe4),
+            sent_at: datetime!(2026-12-03 12:55 UTC),
+            form: "withdrawal".into(),
+            method: "POST".into(),
+            endpoint: "/api/v0/withdrawals".into(),
+            body,
+        },
+        outcome: None,
+        context: Default::default(),
+    }];
+    harness
+        .state_mut()
+        .apply(Event::Journal(JournalEvent::Unsettled {
+            session: crate::support::ui::SESSION,
+            sends,
+        }));
+    settle(&mut harness);
+    harness.get_by_label_contains("A send of R$2.22 by PIX to ana@example.com from this device");
+    harness.get_by_label("Send row 2 anyway");
+    assert!(harness.query_by_label("Send row 1 anyway").is_none());
+    assert!(harness.query_by_label("Send row 3 anyway").is_none());
+}

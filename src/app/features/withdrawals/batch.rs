@@ -359,6 +359,10 @@ pub struct BatchState {
     /// The list [`BatchState::service_states`] was read from, so it is
     /// read once per arrival and not on every frame.
     followed: Option<Rows<Withdrawal>>,
+    /// The journal's unsettled sends the file's rows were last compared
+    /// with ([`BatchState::compare_unsettled`]), so they are compared once
+    /// per telling and not on every frame.
+    compared_unsettled: Option<std::sync::Arc<Vec<PostEntry>>>,
 }
 
 impl BatchState {
@@ -522,6 +526,50 @@ impl BatchState {
                 },
             })
             .collect()
+    }
+
+    /// Compares the rows of the file shown, before it is sent, with this
+    /// device's sends whose outcome is not known as the journal told them
+    /// last (`unsettled`), by the core's one comparison ([`run::repeats`]):
+    /// a form's send that lost its answer after the file was checked is
+    /// named on the row it repeats, which then needs its own "Send
+    /// anyway". Only adds: what the file's check found stays until it is
+    /// checked again (the run compares everything again before a row
+    /// leaves).
+    pub fn compare_unsettled(
+        &mut self,
+        unsettled: &std::sync::Arc<Vec<PostEntry>>,
+        days: u32,
+        now: OffsetDateTime,
+    ) {
+        if self.sending
+            || self.report.is_some()
+            || self
+                .compared_unsettled
+                .as_ref()
+                .is_some_and(|compared| std::sync::Arc::ptr_eq(compared, unsettled))
+        {
+            return;
+        }
+        self.compared_unsettled = Some(std::sync::Arc::clone(unsettled));
+        let Some(file) = self.file.as_mut() else {
+            return;
+        };
+        let (Some(batch), Some(plan)) = (file.batch(), file.plan.as_ref()) else {
+            return;
+        };
+        let in_flight = run::repeats(&batch, plan, &[], unsettled, days, now);
+        if file.repeats.len() < in_flight.len() {
+            file.repeats.resize(in_flight.len(), Vec::new());
+        }
+        for (found, more) in file.repeats.iter_mut().zip(in_flight) {
+            for duplicate in more {
+                if !found.contains(&duplicate) {
+                    found.push(duplicate);
+                }
+            }
+            found.sort_by_key(|duplicate| duplicate.at);
+        }
     }
 
     /// How far row `index`'s payment has gone, when the run told it.

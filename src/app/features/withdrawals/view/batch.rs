@@ -138,6 +138,7 @@ fn planned_text(cx: &Shared, planned: &PlannedRow) -> String {
 pub fn batch_ui(ui: &mut Ui, batch: &mut BatchState, cx: &Shared, out: &mut Outbox) {
     // Each row the service holds follows its state as the list refreshes.
     batch.follow(cx.data.withdrawals.value());
+    batch.compare_unsettled(&cx.data.unsettled_sends, cx.duplicate_days, cx.wall_now);
     batch.duplicate_days = Some(cx.duplicate_days);
     if batch.scroll_into_view
         && !batch.checking
