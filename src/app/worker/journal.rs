@@ -438,7 +438,7 @@ impl Worker {
 /// the links of sends sent again, then what became of each send an
 /// earlier run left without an outcome, each conclusion kept.
 async fn settled_at_start(journal: &JournalHandle, client: &Client, session: SessionId) -> Done {
-    use brlv_core::journal::settle::{self, Settlement};
+    use brlv_core::journal::settle::Settlement;
     let pending = journal
         .run(|book| {
             let entries = book.store.posts(None)?;
