@@ -212,3 +212,59 @@ fn the_forms_own_cannot_tell_message_names_what_was_sent_and_each_candidate_in_b
         );
     }
 }
+
+#[test]
+fn the_transfer_forms_own_cannot_tell_message_names_its_candidates_too() {
+    use brlv_core::api::model::CreateTransfer;
+    use brlv_core::journal::settle::{self, Candidate, Sent, Settlement};
+    use brlv_desk::app::submit::{FormKind, settled_outcome};
+
+    const TO: &str = "0x8ba1f109551bd432803012645ac136ddd64dba72";
+    let mut state = connected_without_payments(Language::PtBr);
+    state.shared.zone = brlv_desk::app::clock::LocalZone::utc();
+    state.view = View::Transfers;
+    let body = serde_json::to_string(&CreateTransfer {
+        source_address: "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359".into(),
+        asset: Asset::EthBaseBrlv,
+        amount: dec("25"),
+        target_address: TO.into(),
+    })
+    .unwrap();
+    let sent = Sent::from_body(
+        Uuid::from_u128(9),
+        datetime!(2026-12-01 16:25:30 UTC),
+        "/api/v0/transfers",
+        &body,
+    );
+    let record = |id: &str, at: &str| {
+        let record = serde_json::json!({
+            "id": id, "state": "created", "asset": "eth-base/brlv",
+            "amount": "25", "target-address": TO, "created-at": at,
+        });
+        Candidate::of(id.to_owned(), &record)
+    };
+    let settlement = Settlement::CannotTell(settle::CannotTell::Identical {
+        candidates: vec![
+            record(FIRST, "2026-12-01T16:25:31Z"),
+            record(SECOND, "2026-12-01T16:25:44Z"),
+        ],
+    });
+    let outcome = settled_outcome(
+        brlv_core::api::Error::Config("the answer was lost".into()),
+        &sent,
+        &body,
+        settlement,
+    );
+    state.apply(Event::Submitted {
+        session: SESSION,
+        form: FormKind::Transfer,
+        outcome,
+    });
+    let mut harness = harness(state);
+    settle(&mut harness);
+    harness.get_by_label_contains("Enviado: ");
+    harness.get_by_label("No serviço, cada um destes pode ser ele:");
+    harness.get_by_label_contains(&format!("criado em 01/12/2026 16:25:31, id {FIRST}"));
+    harness.get_by_label_contains(&format!("criado em 01/12/2026 16:25:44, id {SECOND}"));
+    harness.get_by_label_contains("O que conferir: procure cada id acima");
+}
