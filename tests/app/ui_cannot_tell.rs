@@ -133,9 +133,6 @@ fn the_card_names_the_send_and_each_candidate_in_portuguese() {
 /// ana@example.com, whose answer was lost, settled by the core as *cannot
 /// tell*: two identical withdrawals the service created within seconds.
 fn form_cannot_tell_state(language: Language) -> AppState {
-    use brlv_core::journal::settle::{self, Candidate, Sent, Settlement};
-    use brlv_desk::app::submit::{FormKind, settled_outcome};
-
     let mut state = connected_without_payments(language);
     state.shared.zone = brlv_desk::app::clock::LocalZone::utc();
     state.view = View::Withdrawals;
@@ -144,37 +141,62 @@ fn form_cannot_tell_state(language: Language) -> AppState {
         "ana@example.com".into(),
     ))
     .unwrap();
+    let record = serde_json::json!({
+        "state": "created", "asset": "fiat/brl", "method": "pix",
+        "amount": "56.78", "pix-key": "ana@example.com",
+    });
+    told_cannot_tell(
+        &mut state,
+        brlv_desk::app::submit::FormKind::Withdrawal,
+        "/api/v0/withdrawals",
+        &body,
+        [
+            (SECOND, "2026-12-01T16:25:44Z", record.clone()),
+            (FIRST, "2026-12-01T16:25:31Z", record),
+        ],
+    );
+    state
+}
+
+/// Tells `state` that the form `form`'s own send (a POST to `endpoint`
+/// with `body` at 16:25:30, whose answer was lost) was settled by the core
+/// as *cannot tell*: the service holds two identical records, `records`,
+/// each with its id and creation time filled in.
+fn told_cannot_tell(
+    state: &mut AppState,
+    form: brlv_desk::app::submit::FormKind,
+    endpoint: &str,
+    body: &str,
+    records: [(&str, &str, serde_json::Value); 2],
+) {
+    use brlv_core::journal::settle::{self, Candidate, Sent, Settlement};
+
     let sent = Sent::from_body(
         Uuid::from_u128(8),
         datetime!(2026-12-01 16:25:30 UTC),
-        "/api/v0/withdrawals",
-        &body,
+        endpoint,
+        body,
     );
-    let record = |id: &str, at: &str| {
-        let record = serde_json::json!({
-            "id": id, "state": "created", "asset": "fiat/brl", "method": "pix",
-            "amount": "56.78", "pix-key": "ana@example.com", "created-at": at,
-        });
-        Candidate::of(id.to_owned(), &record)
-    };
-    let settlement = Settlement::CannotTell(settle::CannotTell::Identical {
-        candidates: vec![
-            record(SECOND, "2026-12-01T16:25:44Z"),
-            record(FIRST, "2026-12-01T16:25:31Z"),
-        ],
-    });
-    let outcome = settled_outcome(
+    let candidates = records
+        .into_iter()
+        .map(|(id, at, mut record)| {
+            record["id"] = id.into();
+            record["created-at"] = at.into();
+            Candidate::of(id.to_owned(), &record)
+        })
+        .collect();
+    let settlement = Settlement::CannotTell(settle::CannotTell::Identical { candidates });
+    let outcome = brlv_desk::app::submit::settled_outcome(
         brlv_core::api::Error::Config("the answer was lost".into()),
         &sent,
-        &body,
+        body,
         settlement,
     );
     state.apply(Event::Submitted {
         session: SESSION,
-        form: FormKind::Withdrawal,
+        form,
         outcome,
     });
-    state
 }
 
 #[test]
@@ -216,8 +238,6 @@ fn the_forms_own_cannot_tell_message_names_what_was_sent_and_each_candidate_in_b
 #[test]
 fn the_transfer_forms_own_cannot_tell_message_names_its_candidates_too() {
     use brlv_core::api::model::CreateTransfer;
-    use brlv_core::journal::settle::{self, Candidate, Sent, Settlement};
-    use brlv_desk::app::submit::{FormKind, settled_outcome};
 
     const TO: &str = "0x8ba1f109551bd432803012645ac136ddd64dba72";
     let mut state = connected_without_payments(Language::PtBr);
@@ -230,36 +250,19 @@ fn the_transfer_forms_own_cannot_tell_message_names_its_candidates_too() {
         target_address: TO.into(),
     })
     .unwrap();
-    let sent = Sent::from_body(
-        Uuid::from_u128(9),
-        datetime!(2026-12-01 16:25:30 UTC),
+    let record = serde_json::json!({
+        "state": "created", "asset": "eth-base/brlv", "amount": "25", "target-address": TO,
+    });
+    told_cannot_tell(
+        &mut state,
+        brlv_desk::app::submit::FormKind::Transfer,
         "/api/v0/transfers",
         &body,
-    );
-    let record = |id: &str, at: &str| {
-        let record = serde_json::json!({
-            "id": id, "state": "created", "asset": "eth-base/brlv",
-            "amount": "25", "target-address": TO, "created-at": at,
-        });
-        Candidate::of(id.to_owned(), &record)
-    };
-    let settlement = Settlement::CannotTell(settle::CannotTell::Identical {
-        candidates: vec![
-            record(FIRST, "2026-12-01T16:25:31Z"),
-            record(SECOND, "2026-12-01T16:25:44Z"),
+        [
+            (FIRST, "2026-12-01T16:25:31Z", record.clone()),
+            (SECOND, "2026-12-01T16:25:44Z", record),
         ],
-    });
-    let outcome = settled_outcome(
-        brlv_core::api::Error::Config("the answer was lost".into()),
-        &sent,
-        &body,
-        settlement,
     );
-    state.apply(Event::Submitted {
-        session: SESSION,
-        form: FormKind::Transfer,
-        outcome,
-    });
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label_contains("Enviado: ");
