@@ -19,7 +19,7 @@ use rust_decimal::Decimal;
 
 use crate::app::clock::LocalZone;
 use crate::app::format::{AmountFormat, MomentFormat, stage_label, stage_totals};
-use crate::app::i18n::{Language, tr, tr_with};
+use crate::app::i18n::{Language, tr, tr_count, tr_with};
 use crate::cli::call::{self, PassphraseArgs, terminal_safe};
 use brlv_core::api::Client;
 use brlv_core::api::model::{Asset, BalanceAsset};
@@ -177,7 +177,7 @@ fn payouts_command(args: &PayoutsArgs, out: &mut impl Write) -> Result<u8, Failu
             tr_with(
                 language,
                 "cli.payouts.fresh_journal",
-                &[("days", &args.duplicate_days.to_string())]
+                &[("period", &last_days(language, args.duplicate_days))]
             )
         );
     }
@@ -472,9 +472,9 @@ fn dry_run(
     let repeating = prepared.repeating();
     if !repeating.is_empty() {
         let key = if args.again {
-            "cli.payouts.repeats_sent"
+            ("cli.payouts.repeats_sent_one", "cli.payouts.repeats_sent")
         } else {
-            "cli.payouts.repeats_held"
+            ("cli.payouts.repeats_held_one", "cli.payouts.repeats_held")
         };
         let _ = writeln!(out, "{}", words.count_line(key, repeating.len(), args));
     }
@@ -501,9 +501,9 @@ fn tell_repeats(batch: &Batch, prepared: &Prepared, args: &PayoutsArgs, words: &
         return;
     }
     let key = if args.again {
-        "cli.payouts.repeats_sent"
+        ("cli.payouts.repeats_sent_one", "cli.payouts.repeats_sent")
     } else {
-        "cli.payouts.repeats_held"
+        ("cli.payouts.repeats_held_one", "cli.payouts.repeats_held")
     };
     eprintln!("{}", words.count_line(key, repeating.len(), args));
     for index in repeating {
@@ -536,7 +536,7 @@ impl Words {
         }
     }
 
-    /// "Row 2: you already sent R$ 10.00 by PIX to … on 01/12/2026 at
+    /// "Row 2: you already sent R$ 10.00 by Pix to … on 01/12/2026 at
     /// 16:25 — state: payment pending".
     fn repeat(&self, row: u64, asset: &Asset, duplicate: &Duplicate) -> String {
         let language = self.language;
@@ -603,14 +603,17 @@ impl Words {
         line
     }
 
-    fn count_line(&self, key: &'static str, count: usize, args: &PayoutsArgs) -> String {
-        tr_with(
+    fn count_line(
+        &self,
+        keys: (&'static str, &'static str),
+        count: usize,
+        args: &PayoutsArgs,
+    ) -> String {
+        tr_count(
             self.language,
-            key,
-            &[
-                ("count", &count.to_string()),
-                ("days", &args.duplicate_days.to_string()),
-            ],
+            keys,
+            count,
+            &[("period", &last_days(self.language, args.duplicate_days))],
         )
     }
 }
@@ -647,7 +650,15 @@ fn confirmed(file: &Path, to_send: &Summary, language: Language) -> Result<bool,
             language,
             "cli.payouts.confirm",
             &[
-                ("count", &to_send.rows.to_string()),
+                (
+                    "payouts",
+                    &tr_count(
+                        language,
+                        ("count.payouts_one", "count.payouts"),
+                        to_send.rows,
+                        &[],
+                    ),
+                ),
                 ("file", &file.display().to_string()),
                 ("total", &totals_text(to_send)),
             ],
@@ -813,4 +824,14 @@ fn status_command(args: &PayoutsArgs, out: &mut impl Write) -> Result<u8, Failur
     })?;
     let _ = writeln!(out, "Result: {}", path.display());
     Ok(call::EXIT_OK)
+}
+
+/// "the last 7 days", "the last day": how far back repeats are looked for.
+fn last_days(language: Language, days: u32) -> String {
+    tr_count(
+        language,
+        ("count.last_days_one", "count.last_days"),
+        usize::try_from(days).unwrap_or(usize::MAX),
+        &[],
+    )
 }

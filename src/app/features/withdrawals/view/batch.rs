@@ -17,7 +17,7 @@ use rust_decimal::Decimal;
 
 use crate::app::dialog::DialogPurpose;
 use crate::app::format::{AmountFormat, asset_amount_text, stage_label, stage_totals};
-use crate::app::i18n::Language;
+use crate::app::i18n::{self, Language};
 use crate::app::message::Command;
 use crate::app::panel::repeats::earlier_text;
 use crate::app::panel::review::{balance_lines, service_line};
@@ -245,6 +245,16 @@ fn lines(file: &CheckedFile) -> Vec<Line<'_>> {
     lines
 }
 
+/// The share of the width a column of the rows may take.
+const WIDEST_COLUMN_SHARE: f32 = 0.36;
+
+/// The narrowest the rows' widest columns get.
+const MIN_WIDEST_COLUMN: f32 = 140.0;
+
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
 fn rows_ui(ui: &mut Ui, batch: &mut BatchState, file: &CheckedFile, cx: &Shared) {
     let name = file
         .path
@@ -257,7 +267,7 @@ fn rows_ui(ui: &mut Ui, batch: &mut BatchState, file: &CheckedFile, cx: &Shared)
             "batch.file_heading",
             &[
                 ("file", &safe(&name)),
-                ("rows", &file.row_count().to_string()),
+                ("rows", &rows_text(cx, file.row_count())),
                 ("wrong", &wrong.to_string()),
             ],
         ))
@@ -268,9 +278,12 @@ fn rows_ui(ui: &mut Ui, batch: &mut BatchState, file: &CheckedFile, cx: &Shared)
         .id_salt("batch_rows")
         .max_height(280.0)
         .show(ui, |ui| {
+            // The destination and the result wrap inside the view instead of
+            // pushing the result past its right edge.
             egui::Grid::new("batch_rows_grid")
                 .num_columns(5)
                 .spacing([14.0, 4.0])
+                .max_col_width((ui.available_width() * WIDEST_COLUMN_SHARE).max(MIN_WIDEST_COLUMN))
                 .striped(true)
                 .show(ui, |ui| {
                     for key in [
@@ -287,7 +300,9 @@ fn rows_ui(ui: &mut Ui, batch: &mut BatchState, file: &CheckedFile, cx: &Shared)
                         ui.label(line.number.to_string());
                         match line.row {
                             Some((_, row)) => {
-                                ui.label(row.request.method.as_str().to_uppercase());
+                                ui.label(crate::app::format::method_name(
+                                    row.request.method.as_str(),
+                                ));
                                 ui.label(asset_amount_text(
                                     cx.amounts(),
                                     Some(row.request.amount),
@@ -398,7 +413,12 @@ fn repeats_note_ui(ui: &mut Ui, batch: &BatchState, file: &CheckedFile, cx: &Sha
     if !skipped.is_empty() {
         note_ui(
             ui,
-            &cx.t_with("batch.repeats_skipped", &[("rows", &skipped.join(", "))]),
+            &i18n::tr_count(
+                cx.language,
+                ("batch.repeats_skipped_one", "batch.repeats_skipped"),
+                skipped.len(),
+                &[("rows", &skipped.join(", "))],
+            ),
         );
     }
 }
@@ -446,7 +466,7 @@ fn summary_ui(
         ui.label(cx.t_with(
             "batch.totals",
             &[
-                ("count", &summary.rows.to_string()),
+                ("payouts", &payouts_text(cx, summary.rows)),
                 ("total", &totals_text(cx.amounts(), &summary)),
             ],
         ));
@@ -460,7 +480,10 @@ fn summary_ui(
                 &[
                     ("started", &moments.text(finished.started_at)),
                     ("finished", &moments.text(finished.finished_at)),
-                    ("rows", &finished.rows.to_string()),
+                    (
+                        "rows",
+                        &rows_text(cx, usize::try_from(finished.rows).unwrap_or(usize::MAX)),
+                    ),
                 ],
             ),
         );
@@ -488,7 +511,7 @@ fn summary_ui(
                 "batch.resumes",
                 &[
                     ("done", &done.to_string()),
-                    ("rows", &plan.rows.len().to_string()),
+                    ("rows", &rows_text(cx, plan.rows.len())),
                 ],
             ),
         );
@@ -605,7 +628,7 @@ pub fn batch_review(cx: &Shared, to_send: &Summary, stop_at_first_failure: bool)
         title: cx.t("review.title").into(),
         headline_label: cx.t_with(
             "batch.review_you_pay",
-            &[("count", &to_send.rows.to_string())],
+            &[("payouts", &payouts_text(cx, to_send.rows))],
         ),
         headline: Some(totals_text(cx.amounts(), to_send)),
         headline_detail: None,
@@ -726,8 +749,16 @@ fn result_ui(
                     "stages",
                     &stage_totals(cx.language, &StageCounts::of(&stages)),
                 ),
-                ("rows", &report.rows.len().to_string()),
-                ("sent", &report.sent.to_string()),
+                ("rows", &rows_text(cx, report.rows.len())),
+                (
+                    "sent",
+                    &i18n::tr_count(
+                        cx.language,
+                        ("batch.sent_in_run_one", "batch.sent_in_run"),
+                        report.sent,
+                        &[],
+                    ),
+                ),
             ],
         ))
         .strong(),
@@ -742,7 +773,12 @@ fn result_ui(
     if !held.is_empty() {
         note_ui(
             ui,
-            &cx.t_with("batch.repeats_held", &[("rows", &held.join(", "))]),
+            &i18n::tr_count(
+                cx.language,
+                ("batch.repeats_held_one", "batch.repeats_held"),
+                held.len(),
+                &[("rows", &held.join(", "))],
+            ),
         );
     }
     if !report.finished {
@@ -801,4 +837,19 @@ fn result_ui(
         }
         None => {}
     }
+}
+
+/// "1 linha", "4 linhas": a count of a file's rows in the language's forms.
+fn rows_text(cx: &Shared, count: usize) -> String {
+    i18n::tr_count(cx.language, ("count.rows_one", "count.rows"), count, &[])
+}
+
+/// "1 pagamento", "4 pagamentos".
+fn payouts_text(cx: &Shared, count: usize) -> String {
+    i18n::tr_count(
+        cx.language,
+        ("count.payouts_one", "count.payouts"),
+        count,
+        &[],
+    )
 }
