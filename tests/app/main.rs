@@ -41,6 +41,7 @@ mod ui_claims;
 mod ui_comprovante;
 mod ui_deposits;
 mod ui_events;
+mod ui_fit_200;
 mod ui_hide_amounts;
 mod ui_journal;
 mod ui_lock;
