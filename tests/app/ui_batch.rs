@@ -46,7 +46,7 @@ pub(crate) const THREE: [&str; 3] = [
 
 /// A file as the worker would tell it, checked by the core, against a new
 /// journal and a BRL balance of 1,000.
-fn checked(text: &str) -> Box<CheckedFile> {
+pub(crate) fn checked(text: &str) -> Box<CheckedFile> {
     let checked = payouts::check(text.as_bytes()).unwrap();
     let mut file = CheckedFile {
         path: "/tmp/payouts.csv".into(),

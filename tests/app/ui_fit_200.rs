@@ -135,3 +135,27 @@ fn an_orders_title_and_notes_fit_the_window_at_200_percent() {
         assert_eq!(cut_off(&harness), Vec::<String>::new(), "{language:?}");
     }
 }
+
+#[test]
+fn a_payouts_files_rows_fold_into_blocks_at_200_percent() {
+    use brlv_desk::app::features::withdrawals::batch::BatchEvent;
+    use brlv_desk::app::message::Event;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/payouts/checked.csv"
+    ))
+    .unwrap();
+    for (language, row) in [(Language::PtBr, "Linha 3"), (Language::En, "Row 3")] {
+        let mut state = crate::support::ui::connected_state(language);
+        state.view = View::Withdrawals;
+        state.apply(Event::Batch(BatchEvent::Checked(Ok(
+            crate::ui_batch::checked(&text),
+        ))));
+        let harness = at_200(state);
+        // Each row a block that names it, the bank account wrapping inside
+        // the window.
+        harness.get_by_label(row);
+        harness.get_by_label_contains("Ana Souza");
+        assert_eq!(cut_off(&harness), Vec::<String>::new(), "{language:?}");
+    }
+}

@@ -245,6 +245,10 @@ fn lines(file: &CheckedFile) -> Vec<Line<'_>> {
     lines
 }
 
+/// The narrowest width the rows' five columns fit in; below it each row
+/// is a block of its own.
+const WIDE_ROWS_MIN_WIDTH: f32 = 720.0;
+
 /// The share of the width a column of the rows may take.
 const WIDEST_COLUMN_SHARE: f32 = 0.36;
 
@@ -274,10 +278,36 @@ fn rows_ui(ui: &mut Ui, batch: &mut BatchState, file: &CheckedFile, cx: &Shared)
         .strong(),
     );
     let lines = lines(file);
+    let wide = ui.available_width() >= WIDE_ROWS_MIN_WIDTH;
     egui::ScrollArea::vertical()
         .id_salt("batch_rows")
         .max_height(280.0)
         .show(ui, |ui| {
+            if !wide {
+                // At 200 % or in a narrow window: each row a block, what it
+                // pays over its check or outcome, every line wrapping.
+                for (position, line) in lines.iter().enumerate() {
+                    if position > 0 {
+                        ui.separator();
+                    }
+                    ui.horizontal_wrapped(|ui| {
+                        ui.strong(
+                            cx.t_with("batch.row_number", &[("row", &line.number.to_string())]),
+                        );
+                        if let Some((_, row)) = line.row {
+                            ui.label(crate::app::format::method_name(row.request.method.as_str()));
+                            ui.label(asset_amount_text(
+                                cx.amounts(),
+                                Some(row.request.amount),
+                                Some(&row.request.asset),
+                            ));
+                            ui.label(safe(&destination_text(cx, row)));
+                        }
+                    });
+                    line_result_ui(ui, batch, file, line, cx);
+                }
+                return;
+            }
             // The destination and the result wrap inside the view instead of
             // pushing the result past its right edge.
             egui::Grid::new("batch_rows_grid")
@@ -308,17 +338,7 @@ fn rows_ui(ui: &mut Ui, batch: &mut BatchState, file: &CheckedFile, cx: &Shared)
                                     Some(row.request.amount),
                                     Some(&row.request.asset),
                                 ));
-                                // A bank account in the person's language,
-                                // as the form's review says it.
-                                let destination = match &row.request.ted_account {
-                                    Some(account) => crate::app::ted::ted_destination_text(
-                                        cx.language,
-                                        account,
-                                        crate::app::format::document_formatted,
-                                    ),
-                                    None => row.destination(),
-                                };
-                                ui.label(safe(&destination));
+                                ui.label(safe(&destination_text(cx, row)));
                             }
                             None => {
                                 ui.label("");
@@ -326,17 +346,7 @@ fn rows_ui(ui: &mut Ui, batch: &mut BatchState, file: &CheckedFile, cx: &Shared)
                                 ui.label("");
                             }
                         }
-                        if !line.errors.is_empty() {
-                            let text: Vec<String> = line
-                                .errors
-                                .iter()
-                                .map(|error| row_error_text(cx, error))
-                                .collect();
-                            // Each message is a sentence of its own.
-                            error_text_ui(ui, &safe(&text.join(" ")));
-                        } else if let Some((index, row)) = line.row {
-                            row_state_ui(ui, batch, file, index, row.row, cx);
-                        }
+                        line_result_ui(ui, batch, file, line, cx);
                         ui.end_row();
                     }
                 });
@@ -350,6 +360,39 @@ fn rows_ui(ui: &mut Ui, batch: &mut BatchState, file: &CheckedFile, cx: &Shared)
     }
     if file.batch().is_none() {
         error_text_ui(ui, &cx.t("batch.fix_file"));
+    }
+}
+
+/// Where a row pays, as the form's review says it: a bank account in the
+/// person's language.
+fn destination_text(cx: &Shared, row: &PayoutRow) -> String {
+    match &row.request.ted_account {
+        Some(account) => crate::app::ted::ted_destination_text(
+            cx.language,
+            account,
+            crate::app::format::document_formatted,
+        ),
+        None => row.destination(),
+    }
+}
+
+/// A row's errors, each a sentence of its own; else its check or outcome.
+fn line_result_ui(
+    ui: &mut Ui,
+    batch: &mut BatchState,
+    file: &CheckedFile,
+    line: &Line<'_>,
+    cx: &Shared,
+) {
+    if !line.errors.is_empty() {
+        let text: Vec<String> = line
+            .errors
+            .iter()
+            .map(|error| row_error_text(cx, error))
+            .collect();
+        error_text_ui(ui, &safe(&text.join(" ")));
+    } else if let Some((index, row)) = line.row {
+        row_state_ui(ui, batch, file, index, row.row, cx);
     }
 }
 
