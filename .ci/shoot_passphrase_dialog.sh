@@ -18,8 +18,7 @@ echo -n ci-unlock | gnome-keyring-daemon --unlock --components=secrets >/dev/nul
 sleep 1
 "$binary" sandbox --listen "127.0.0.1:$port" --demo-credentials "$home/demo" >"$home/sandbox.log" 2>&1 &
 sandbox=$!
-/usr/libexec/at-spi-bus-launcher --launch-immediately &
-launcher=$!
+launcher=""
 app=""
 trap 'kill $app $sandbox $launcher 2>/dev/null || true; rm -rf "$home"' EXIT
 for _ in $(seq 1 100); do [ -s "$home/demo/env.sh" ] && break; sleep 0.1; done
@@ -28,10 +27,9 @@ source "$home/demo/env.sh"
 echo "a passphrase of CI" | "$binary" profile add Demo --base-url "$BRLV_BASE_URL" \
   --api-key-file "$home/demo/api-key.txt" --private-key-file "$BRLV_PRIVATE_KEY_FILE" --passphrase-stdin
 unset BRLV_BASE_URL BRLV_API_KEY BRLV_PRIVATE_KEY_FILE
-for property in IsEnabled ScreenReaderEnabled; do
-  dbus-send --session --dest=org.a11y.Bus --print-reply /org/a11y/bus \
-    org.freedesktop.DBus.Properties.Set string:org.a11y.Status "string:$property" variant:boolean:true >/dev/null
-done
+# shellcheck source=.ci/atspi_bus.sh
+source "$here/atspi_bus.sh"
+launcher=$atspi_launcher
 "$binary" --view withdrawals --language "$language" --scale "$scale" &
 app=$!
 /usr/bin/python3 - "$here" "$language" <<'PY'

@@ -755,7 +755,14 @@ fn listed(states: [&str; 3]) -> Fetched {
 /// [`THREE`] run to its end: the service accepted every row.
 fn three_sent(language: Language) -> Harness<'static, AppState> {
     let mut harness = shown_file(language, &csv(&THREE));
-    let rows: Vec<run::RowOutcome> = SENT_IDS
+    run_to_end(&mut harness, &SENT_IDS);
+    harness
+}
+
+/// The file shown run to its end, the service accepting each row as
+/// `ids`, as the worker tells it: each row's progress, then the report.
+pub(crate) fn run_to_end(harness: &mut Harness<'static, AppState>, ids: &[&str]) {
+    let rows: Vec<run::RowOutcome> = ids
         .iter()
         .map(|id| run::RowOutcome::Done { id: (*id).into() })
         .collect();
@@ -764,19 +771,18 @@ fn three_sent(language: Language) -> Harness<'static, AppState> {
     for (index, outcome) in rows.iter().enumerate() {
         state.apply(Event::Batch(BatchEvent::Progress {
             position: index + 1,
-            total: 3,
+            total: ids.len(),
             sent_now: true,
             outcome: outcome.clone(),
         }));
     }
     state.apply(Event::Batch(BatchEvent::Finished(Ok(BatchReport {
         rows,
-        sent: 3,
+        sent: ids.len(),
         cancelled: false,
         finished: true,
     }))));
-    settle(&mut harness);
-    harness
+    settle(harness);
 }
 
 #[test]

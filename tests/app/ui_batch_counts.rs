@@ -4,14 +4,10 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 
-use brlv_core::payouts::run;
-use brlv_desk::app::features::withdrawals::batch::{BatchEvent, BatchReport};
 use brlv_desk::app::i18n::Language;
-use brlv_desk::app::message::Event;
 use brlv_desk::app::state::AppState;
 
-use crate::support::ui::settle;
-use crate::ui_batch::{csv, shown_file};
+use crate::ui_batch::{csv, run_to_end, shown_file};
 
 const FOUR: [&str; 4] = [
     "pix,1.11,,52998224725,,,,,,,,invoice 1",
@@ -21,34 +17,20 @@ const FOUR: [&str; 4] = [
 ];
 
 /// The first `count` rows of [`FOUR`], shown and then run to their end, the
-/// service accepting each.
+/// service accepting each; with the texts shown before the run.
 fn sent(language: Language, count: usize) -> (Harness<'static, AppState>, Vec<String>) {
     let mut harness = shown_file(language, &csv(&FOUR[..count]));
     let before = labels(&harness);
-    let rows: Vec<run::RowOutcome> = (1..=count)
-        .map(|row| run::RowOutcome::Done {
-            id: format!("7b000000-0000-4000-8000-0000000000{row:02}"),
-        })
-        .collect();
-    let state = harness.state_mut();
-    state.panels.withdrawals.batch.started();
-    for (index, outcome) in rows.iter().enumerate() {
-        state.apply(Event::Batch(BatchEvent::Progress {
-            position: index + 1,
-            total: count,
-            sent_now: true,
-            outcome: outcome.clone(),
-        }));
-    }
-    state.apply(Event::Batch(BatchEvent::Finished(Ok(BatchReport {
-        rows,
-        sent: count,
-        cancelled: false,
-        finished: true,
-    }))));
-    settle(&mut harness);
+    run_to_end(&mut harness, &SENT_IDS[..count]);
     (harness, before)
 }
+
+const SENT_IDS: [&str; 4] = [
+    "7b000000-0000-4000-8000-000000000001",
+    "7b000000-0000-4000-8000-000000000002",
+    "7b000000-0000-4000-8000-000000000003",
+    "7b000000-0000-4000-8000-000000000004",
+];
 
 /// Every text shown: a label's text (which AccessKit keeps as its value)
 /// and every other node's name.

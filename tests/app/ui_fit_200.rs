@@ -8,10 +8,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 
 use brlv_desk::app::i18n::Language;
-use brlv_desk::app::shell::shell_ui;
 use brlv_desk::app::state::{AppState, View};
 
-use crate::support::ui::settle;
 use crate::ui_hide_amounts::demo_state;
 
 /// A 1280 × 800 window at 200 %, in points.
@@ -21,13 +19,7 @@ const WINDOW: Vec2 = Vec2::new(640.0, 400.0);
 const RIGHT_EDGE: f32 = 640.5;
 
 fn at_200(state: AppState) -> Harness<'static, AppState> {
-    let mut harness = Harness::builder()
-        .with_size(WINDOW)
-        .with_pixels_per_point(2.0)
-        .with_max_steps(12)
-        .build_ui_state(|ui, state: &mut AppState| shell_ui(ui, state), state);
-    settle(&mut harness);
-    harness
+    crate::support::ui::harness_at_200(state, WINDOW)
 }
 
 /// Every node drawn past the window's right edge, with its text.

@@ -424,15 +424,20 @@ fn in_motion_ui(ui: &mut Ui, cx: &Shared) {
             id: order.id,
         });
     }
+    // A send under way: its state at the service in words, and what it is.
+    let sent = |record: &str, state: Option<&str>, kind: &'static str| {
+        let state = state.map_or_else(String::new, |state| state_label(language, record, state));
+        ((state, Tone::Info), cx.t(kind).into_owned())
+    };
     for transfer in transfers {
-        let state_text = transfer
-            .state
-            .as_ref()
-            .map(|s| state_label(language, "transfer", s.as_str()))
-            .unwrap_or_default();
+        let (state, kind) = sent(
+            "transfer",
+            transfer.state.as_ref().map(|state| state.as_str()),
+            "motion.kind_transfer",
+        );
         rows.push(MotionRow {
-            state: (state_text, Tone::Info),
-            kind: cx.t("motion.kind_transfer").into_owned(),
+            state,
+            kind,
             amount: amounts.listed_text(transfer.amount(), transfer.asset.as_ref()),
             detail: RichText::new(cx.t_with(
                 "motion.from_to",
@@ -445,14 +450,14 @@ fn in_motion_ui(ui: &mut Ui, cx: &Shared) {
         });
     }
     for withdrawal in withdrawals {
-        let state_text = withdrawal
-            .state
-            .as_ref()
-            .map(|s| state_label(language, "withdrawal", s.as_str()))
-            .unwrap_or_default();
+        let (state, kind) = sent(
+            "withdrawal",
+            withdrawal.state.as_ref().map(|state| state.as_str()),
+            "motion.kind_withdrawal",
+        );
         rows.push(MotionRow {
-            state: (state_text, Tone::Info),
-            kind: cx.t("motion.kind_withdrawal").into_owned(),
+            state,
+            kind,
             amount: amounts.listed_text(withdrawal.amount(), withdrawal.asset.as_ref()),
             detail: RichText::new(
                 withdrawal
