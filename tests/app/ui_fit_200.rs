@@ -1,7 +1,8 @@
 //! At 200 % in a window of 1280 × 800 pixels (640 × 400 points) nothing
 //! lies beyond the window's right edge: the Overview fits its width, the
-//! Transferências list folds its columns, the extrato's stage badge is
-//! whole and an order's notes wrap.
+//! Transferências list folds its columns, a payouts file's rows fold into
+//! blocks and an order's notes wrap; in the default window (1180 × 760
+//! pixels, 590 × 380 points) the extrato's stage badge is whole.
 
 use egui::Vec2;
 use egui_kittest::Harness;
@@ -149,5 +150,57 @@ fn a_payouts_files_rows_fold_into_blocks_at_200_percent() {
         harness.get_by_label(row);
         harness.get_by_label_contains("Ana Souza");
         assert_eq!(cut_off(&harness), Vec::<String>::new(), "{language:?}");
+    }
+}
+
+/// The folded extrato's amounts column, in points (as the view lays it out).
+const FOLDED_AMOUNT_WIDTH: f32 = 132.0;
+
+#[test]
+fn the_extratos_stage_badge_is_whole_at_200_percent() {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::By;
+    for (language, stage, kinds) in [
+        (
+            Language::PtBr,
+            "enviado ao serviço",
+            ["Transferência, ", "Saque, "],
+        ),
+        (
+            Language::En,
+            "sent to the service",
+            ["Transfer, ", "Withdrawal, "],
+        ),
+    ] {
+        // The default window (1180 x 760 pixels) at 200 %: narrower than
+        // the 640-point one above, where the badge fitted beside the kind.
+        let mut state = demo_state(language);
+        state.view = View::Activity;
+        let harness = crate::support::ui::harness_at_200(state, Vec2::new(590.0, 380.0));
+        let lines: Vec<egui::Rect> = harness
+            .query_all(By::new().role(Role::Button))
+            .filter(|node| {
+                let label = node.accesskit_node().label().unwrap_or_default();
+                kinds.iter().any(|kind| label.starts_with(kind))
+            })
+            .map(|node| node.rect())
+            .collect();
+        let badges: Vec<egui::Rect> = harness
+            .query_all(By::new().role(Role::Label))
+            .filter(|node| node.accesskit_node().value().as_deref() == Some(stage))
+            .map(|node| node.rect())
+            .collect();
+        assert!(!badges.is_empty(), "{language:?}: no stage badge in view");
+        for badge in badges {
+            let Some(line) = lines.iter().find(|line| line.contains(badge.center())) else {
+                continue;
+            };
+            // Whole inside what moved, never under the amounts' column.
+            let amounts_left = line.right() - FOLDED_AMOUNT_WIDTH;
+            assert!(
+                badge.right() <= amounts_left,
+                "{language:?}: the badge at {badge:?} runs under the amounts from {amounts_left}"
+            );
+        }
     }
 }
