@@ -21,6 +21,7 @@ use crate::app::clock::LocalZone;
 use crate::app::format::{AmountFormat, MomentFormat, stage_label, stage_totals};
 use crate::app::i18n::{Language, tr, tr_count, tr_with};
 use crate::cli::call::{self, PassphraseArgs, terminal_safe};
+use crate::cli::counted;
 use brlv_core::api::Client;
 use brlv_core::api::model::{Asset, BalanceAsset};
 use brlv_core::duplicates::{Duplicate, Earlier};
@@ -283,15 +284,15 @@ fn payouts_command(args: &PayoutsArgs, out: &mut impl Write) -> Result<u8, Failu
             .entry(outcome.result_word(state_of(outcome)))
             .or_default() += 1;
     }
-    let counted: Vec<String> = counts
+    let by_outcome: Vec<String> = counts
         .iter()
         .map(|(outcome, count)| format!("{count} {outcome}"))
         .collect();
     let _ = writeln!(
         out,
-        "{} row(s): {}; {} sent in this run. Result: {}",
-        report.rows.len(),
-        counted.join(", "),
+        "{}: {}; {} sent in this run. Result: {}",
+        counted(report.rows.len(), "row", "rows"),
+        by_outcome.join(", "),
         report.sent,
         result_path.display()
     );
@@ -459,10 +460,10 @@ fn dry_run(
     let to_send = prepared.to_send(batch, args.again);
     let _ = writeln!(
         out,
-        "{} row(s), total {}. Would send {} row(s), total {}.",
-        summary.rows,
+        "{}, total {}. Would send {}, total {}.",
+        counted(summary.rows, "row", "rows"),
         totals_text(&summary),
-        to_send.rows,
+        counted(to_send.rows, "row", "rows"),
         if to_send.rows == 0 {
             "nothing".to_owned()
         } else {
@@ -478,13 +479,22 @@ fn dry_run(
         };
         let _ = writeln!(out, "{}", words.count_line(key, repeating.len(), args));
     }
-    if prepared.plan.in_flight() > 0 {
-        let _ = writeln!(
-            out,
-            "{} row(s) are in flight from an earlier run: they are settled against the \
-             service's list before anything is sent.",
-            prepared.plan.in_flight()
-        );
+    match prepared.plan.in_flight() {
+        0 => {}
+        1 => {
+            let _ = writeln!(
+                out,
+                "1 row is in flight from an earlier run: it is settled against the service's \
+                 list before anything is sent."
+            );
+        }
+        rows => {
+            let _ = writeln!(
+                out,
+                "{rows} rows are in flight from an earlier run: they are settled against the \
+                 service's list before anything is sent."
+            );
+        }
     }
     let _ = writeln!(
         out,
@@ -627,10 +637,10 @@ fn tell_plan(batch: &Batch, plan: &Plan, to_send: &Summary) {
             .filter(|state| matches!(state, PlannedRow::Done { .. }))
             .count();
         eprintln!(
-            "Resuming the run of this file started at {}: {done} of {} row(s) sent, {} in \
+            "Resuming the run of this file started at {}: {done} of {} sent, {} in \
              flight (settled first), {} to send.",
             run.started_at,
-            batch.rows.len(),
+            counted(batch.rows.len(), "row", "rows"),
             plan.in_flight(),
             to_send.rows
         );

@@ -180,9 +180,7 @@ fn a_dry_run_lists_every_row_with_the_total_per_asset_and_sends_nothing() {
         "{stdout}"
     );
     assert!(
-        stdout.contains(
-            "2 row(s), total 110.40 fiat/brl. Would send 2 row(s), total 110.40 fiat/brl."
-        ),
+        stdout.contains("2 rows, total 110.40 fiat/brl. Would send 2 rows, total 110.40 fiat/brl."),
         "{stdout}"
     );
     assert_eq!(
@@ -428,7 +426,7 @@ async fn a_200_row_batch_killed_in_the_middle_resumes_and_pays_no_row_twice() {
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     assert!(
         stderr.contains("Resuming the run of this file")
-            && stderr.contains("67 of 200 row(s) sent, 0 in flight"),
+            && stderr.contains("67 of 200 rows sent, 0 in flight"),
         "{stderr}"
     );
     assert!(
