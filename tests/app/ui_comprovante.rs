@@ -356,3 +356,33 @@ fn the_message_after_a_send_carries_the_id_and_opens_the_receipt() {
         );
     }
 }
+
+/// An order from the list, opened in the window: its receipt says the
+/// service's record names no wallet, in both languages.
+#[test]
+fn an_order_from_the_list_says_its_receipt_has_no_wallet_from_the_service() {
+    for (language, line) in [
+        (
+            Language::En,
+            "To (wallet): not in the service's order record",
+        ),
+        (
+            Language::PtBr,
+            "Para (carteira): não consta no registro da ordem no serviço",
+        ),
+    ] {
+        let mut state = crate::support::ui::connected_state(language);
+        let completed = order("completed");
+        let id = completed.id;
+        crate::support::ui::deliver(
+            &mut state,
+            brlv_desk::app::resources::Fetched::Orders(vec![completed].into()),
+            9_000,
+        );
+        state.view = brlv_desk::app::state::View::Orders;
+        state.panels.orders.selected = Some(id);
+        let mut harness = crate::support::ui::harness(state);
+        crate::support::ui::settle(&mut harness);
+        harness.get_by_label_contains(line);
+    }
+}
