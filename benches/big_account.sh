@@ -86,7 +86,10 @@ run_app() {
     ) >"$work/app.log" 2>&1 &
     xvfb_run_pid=$!
     for _ in $(seq 100); do
-        app_pid="$(pgrep -P "$xvfb_run_pid" -f -- "--view $view" || true)"
+        # By the process's name: xvfb-run forks a shell (with its own
+        # command line, this view's name included) before it execs Xvfb,
+        # and a busy machine can catch that fork in between.
+        app_pid="$(pgrep -P "$xvfb_run_pid" -x "$(basename "$BRLV_BIN" | cut -c1-15)" || true)"
         [[ -n "$app_pid" ]] && break
         sleep 0.2
     done

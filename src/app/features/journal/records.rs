@@ -9,6 +9,8 @@
 //! event) is scrubbed of anything shaped like a token or a PEM block before
 //! it is kept.
 
+use std::sync::Arc;
+
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
@@ -436,28 +438,19 @@ pub use crate::app::known_states::KnownStates;
 
 /// The states of the movements in `fetched` (orders, transfers, withdrawals).
 pub fn states_of(fetched: &Fetched) -> Option<KnownStates> {
-    fn collect<T>(
-        rows: &[T],
-        id: fn(&T) -> Uuid,
-        state: fn(&T) -> Option<&'static str>,
-    ) -> KnownStates {
-        rows.iter()
-            .filter_map(|row| Some((id(row), state(row)?)))
-            .collect()
-    }
     Some(match fetched {
-        Fetched::Orders(rows) => collect(
-            rows,
+        Fetched::Orders(rows) => KnownStates::of_rows(
+            Arc::clone(rows),
             |row: &Order| row.id,
             |row| row.state.as_ref().map(|state| state.as_str()),
         ),
-        Fetched::Transfers(rows) => collect(
-            rows,
+        Fetched::Transfers(rows) => KnownStates::of_rows(
+            Arc::clone(rows),
             |row: &Transfer| row.id,
             |row| row.state.as_ref().map(|state| state.as_str()),
         ),
-        Fetched::Withdrawals(rows) => collect(
-            rows,
+        Fetched::Withdrawals(rows) => KnownStates::of_rows(
+            Arc::clone(rows),
             |row: &Withdrawal| row.id,
             |row| row.state.as_ref().map(|state| state.as_str()),
         ),
