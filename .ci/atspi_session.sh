@@ -8,13 +8,9 @@
 set -euo pipefail
 binary="$1"; mode="$2"; shift 2
 here="$(cd "$(dirname "$0")" && pwd)"
-/usr/libexec/at-spi-bus-launcher --launch-immediately &
-launcher=$!
-sleep 1
-for property in IsEnabled ScreenReaderEnabled; do
-  dbus-send --session --dest=org.a11y.Bus --print-reply /org/a11y/bus \
-    org.freedesktop.DBus.Properties.Set string:org.a11y.Status "string:$property" variant:boolean:true >/dev/null
-done
+# shellcheck source=.ci/atspi_bus.sh
+source "$here/atspi_bus.sh"
+launcher=$atspi_launcher
 # A profile directory of its own: the walk neither reads nor changes the person's.
 export XDG_CONFIG_HOME XDG_DATA_HOME
 XDG_CONFIG_HOME="$(mktemp -d)"; XDG_DATA_HOME="$XDG_CONFIG_HOME"

@@ -47,7 +47,7 @@ struct GuiArgs {
     /// or welcome, the first screen (for a screenshot: without --sandbox,
     /// with no saved profile); or, for a screenshot on --sandbox, a review
     /// opened with demo values and nothing sent: review:order,
-    /// review:transfer, review:withdrawal (PIX), review:claim, review:batch
+    /// review:transfer, review:withdrawal (Pix), review:claim, review:batch
     /// (of the file given with --payouts-file)
     /// (default: overview for a screenshot, else the view shown last).
     #[arg(long, value_name = "NAME")]

@@ -271,7 +271,7 @@ impl Localize for FieldError {
                     language,
                     key,
                     &[
-                        ("method", &method.as_str().to_uppercase()),
+                        ("method", &crate::app::format::method_name(method.as_str())),
                         ("asset", asset.as_str()),
                     ],
                 )

@@ -520,20 +520,43 @@ pub fn stage_label(language: Language, stage: &PaymentStage) -> String {
     i18n::tr_with(language, "stage.sent_state", &[("state", &state)])
 }
 
+/// A payment method's name as a person reads it, from its wire value: "Pix"
+/// as the Banco Central writes it, "TED" in capitals.
+pub fn method_name(wire: &str) -> String {
+    if wire.trim().eq_ignore_ascii_case("pix") {
+        "Pix".to_owned()
+    } else {
+        wire.to_uppercase()
+    }
+}
+
 /// The totals of a set of payments by stage: "4 enviados, 0 pagos ainda".
 pub fn stage_totals(language: Language, counts: &StageCounts) -> String {
-    let key = if counts.sent > 0 && counts.paid == counts.sent {
-        "stage.totals_all_paid"
+    let sent = i18n::tr_count(
+        language,
+        ("stage.sent_count_one", "stage.sent_count"),
+        counts.sent,
+        &[],
+    );
+    if counts.sent > 0 && counts.paid == counts.sent {
+        let key = if counts.sent == 1 {
+            "stage.totals_the_one_paid"
+        } else {
+            "stage.totals_all_paid"
+        };
+        return i18n::tr_with(language, key, &[("sent", &sent)]);
+    }
+    // "0 pagos": none paid is counted in the plural, as a person says it.
+    let paid_key = if counts.paid == 1 {
+        "stage.paid_count_one"
     } else {
-        "stage.totals"
+        "stage.paid_count"
     };
+    let paid = i18n::tr_with(language, paid_key, &[("count", &counts.paid.to_string())]);
     i18n::tr_with(
         language,
-        key,
-        &[
-            ("sent", &counts.sent.to_string()),
-            ("paid", &counts.paid.to_string()),
-        ],
+        "stage.totals",
+        &[("sent", &sent), ("paid", &paid)],
     )
 }
 
@@ -871,5 +894,17 @@ mod service_host_tests {
             "4 enviados, 0 pagos ainda"
         );
         assert_eq!(stage_totals(Language::En, &counts), "4 sent, 0 paid yet");
+        let one = StageCounts::of(&[PaymentStage::of_state(Some("created"))]);
+        assert_eq!(
+            stage_totals(Language::PtBr, &one),
+            "1 enviado, 0 pagos ainda"
+        );
+        let paid = StageCounts::of(&[PaymentStage::Paid]);
+        assert_eq!(stage_totals(Language::PtBr, &paid), "1 enviado, pago");
+        let mixed = StageCounts::of(&[PaymentStage::Paid, PaymentStage::of_state(Some("created"))]);
+        assert_eq!(
+            stage_totals(Language::PtBr, &mixed),
+            "2 enviados, 1 pago ainda"
+        );
     }
 }

@@ -139,6 +139,22 @@ pub fn missing_translations() -> Vec<String> {
     missing
 }
 
+/// Every text of the interface, as `(language, key, text)`: for checks that
+/// read them all, such as how a word is written.
+pub fn every_text() -> Vec<(Language, String, String)> {
+    let backend = crate::_rust_i18n_backend();
+    let mut texts = Vec::new();
+    for language in Language::ALL {
+        for (key, text) in backend
+            .messages_for_locale(language.code())
+            .unwrap_or_default()
+        {
+            texts.push((language, key.into_owned(), text.into_owned()));
+        }
+    }
+    texts
+}
+
 /// An amount at `scale` places (and every place it carries), grouped as the
 /// language writes it: the exact value. Views write amounts through
 /// `ui::AmountFormat`, which masks them when the person hides amounts.

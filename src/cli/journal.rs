@@ -136,16 +136,17 @@ pub fn pending_command(args: &PendingArgs, out: &mut impl Write) -> Result<u8, P
         if undecided > 0 {
             let _ = writeln!(
                 out,
-                "{undecided} earlier send(s) could not be told apart from the service's records; \
-                 the journal keeps each with why; check them in the service's records."
+                "{} could not be told apart from the service's records; the journal keeps \
+                 each with why; check them in the service's records.",
+                crate::cli::counted(undecided, "earlier send", "earlier sends")
             );
         }
         return Ok(call::EXIT_OK);
     }
     let _ = writeln!(
         out,
-        "{} pending send(s) for profile {name:?}, settled against the service's lists:",
-        settled.len()
+        "{} for profile {name:?}, settled against the service's lists:",
+        crate::cli::counted(settled.len(), "pending send", "pending sends")
     );
     for one in &settled {
         let _ = writeln!(out, "{}", describe(one));

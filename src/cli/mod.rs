@@ -14,3 +14,9 @@ pub mod profile;
 pub mod sandbox;
 pub mod tax_report;
 pub mod update;
+
+/// A count and its noun in the singular for one and the plural for more,
+/// for the command line's English lines: "1 row", "4 rows", never "row(s)".
+pub fn counted(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}

@@ -19,8 +19,9 @@ use rust_decimal::Decimal;
 
 use crate::app::clock::LocalZone;
 use crate::app::format::{AmountFormat, MomentFormat, stage_label, stage_totals};
-use crate::app::i18n::{Language, tr, tr_with};
+use crate::app::i18n::{Language, tr, tr_count, tr_with};
 use crate::cli::call::{self, PassphraseArgs, terminal_safe};
+use crate::cli::counted;
 use brlv_core::api::Client;
 use brlv_core::api::model::{Asset, BalanceAsset};
 use brlv_core::duplicates::{Duplicate, Earlier};
@@ -177,7 +178,7 @@ fn payouts_command(args: &PayoutsArgs, out: &mut impl Write) -> Result<u8, Failu
             tr_with(
                 language,
                 "cli.payouts.fresh_journal",
-                &[("days", &args.duplicate_days.to_string())]
+                &[("period", &last_days(language, args.duplicate_days))]
             )
         );
     }
@@ -283,15 +284,15 @@ fn payouts_command(args: &PayoutsArgs, out: &mut impl Write) -> Result<u8, Failu
             .entry(outcome.result_word(state_of(outcome)))
             .or_default() += 1;
     }
-    let counted: Vec<String> = counts
+    let by_outcome: Vec<String> = counts
         .iter()
         .map(|(outcome, count)| format!("{count} {outcome}"))
         .collect();
     let _ = writeln!(
         out,
-        "{} row(s): {}; {} sent in this run. Result: {}",
-        report.rows.len(),
-        counted.join(", "),
+        "{}: {}; {} sent in this run. Result: {}",
+        counted(report.rows.len(), "row", "rows"),
+        by_outcome.join(", "),
         report.sent,
         result_path.display()
     );
@@ -459,10 +460,10 @@ fn dry_run(
     let to_send = prepared.to_send(batch, args.again);
     let _ = writeln!(
         out,
-        "{} row(s), total {}. Would send {} row(s), total {}.",
-        summary.rows,
+        "{}, total {}. Would send {}, total {}.",
+        counted(summary.rows, "row", "rows"),
         totals_text(&summary),
-        to_send.rows,
+        counted(to_send.rows, "row", "rows"),
         if to_send.rows == 0 {
             "nothing".to_owned()
         } else {
@@ -472,19 +473,28 @@ fn dry_run(
     let repeating = prepared.repeating();
     if !repeating.is_empty() {
         let key = if args.again {
-            "cli.payouts.repeats_sent"
+            ("cli.payouts.repeats_sent_one", "cli.payouts.repeats_sent")
         } else {
-            "cli.payouts.repeats_held"
+            ("cli.payouts.repeats_held_one", "cli.payouts.repeats_held")
         };
         let _ = writeln!(out, "{}", words.count_line(key, repeating.len(), args));
     }
-    if prepared.plan.in_flight() > 0 {
-        let _ = writeln!(
-            out,
-            "{} row(s) are in flight from an earlier run: they are settled against the \
-             service's list before anything is sent.",
-            prepared.plan.in_flight()
-        );
+    match prepared.plan.in_flight() {
+        0 => {}
+        1 => {
+            let _ = writeln!(
+                out,
+                "1 row is in flight from an earlier run: it is settled against the service's \
+                 list before anything is sent."
+            );
+        }
+        rows => {
+            let _ = writeln!(
+                out,
+                "{rows} rows are in flight from an earlier run: they are settled against the \
+                 service's list before anything is sent."
+            );
+        }
     }
     let _ = writeln!(
         out,
@@ -501,9 +511,9 @@ fn tell_repeats(batch: &Batch, prepared: &Prepared, args: &PayoutsArgs, words: &
         return;
     }
     let key = if args.again {
-        "cli.payouts.repeats_sent"
+        ("cli.payouts.repeats_sent_one", "cli.payouts.repeats_sent")
     } else {
-        "cli.payouts.repeats_held"
+        ("cli.payouts.repeats_held_one", "cli.payouts.repeats_held")
     };
     eprintln!("{}", words.count_line(key, repeating.len(), args));
     for index in repeating {
@@ -536,7 +546,7 @@ impl Words {
         }
     }
 
-    /// "Row 2: you already sent R$ 10.00 by PIX to … on 01/12/2026 at
+    /// "Row 2: you already sent R$ 10.00 by Pix to … on 01/12/2026 at
     /// 16:25 — state: payment pending".
     fn repeat(&self, row: u64, asset: &Asset, duplicate: &Duplicate) -> String {
         let language = self.language;
@@ -603,14 +613,17 @@ impl Words {
         line
     }
 
-    fn count_line(&self, key: &'static str, count: usize, args: &PayoutsArgs) -> String {
-        tr_with(
+    fn count_line(
+        &self,
+        keys: (&'static str, &'static str),
+        count: usize,
+        args: &PayoutsArgs,
+    ) -> String {
+        tr_count(
             self.language,
-            key,
-            &[
-                ("count", &count.to_string()),
-                ("days", &args.duplicate_days.to_string()),
-            ],
+            keys,
+            count,
+            &[("period", &last_days(self.language, args.duplicate_days))],
         )
     }
 }
@@ -624,10 +637,10 @@ fn tell_plan(batch: &Batch, plan: &Plan, to_send: &Summary) {
             .filter(|state| matches!(state, PlannedRow::Done { .. }))
             .count();
         eprintln!(
-            "Resuming the run of this file started at {}: {done} of {} row(s) sent, {} in \
+            "Resuming the run of this file started at {}: {done} of {} sent, {} in \
              flight (settled first), {} to send.",
             run.started_at,
-            batch.rows.len(),
+            counted(batch.rows.len(), "row", "rows"),
             plan.in_flight(),
             to_send.rows
         );
@@ -647,7 +660,15 @@ fn confirmed(file: &Path, to_send: &Summary, language: Language) -> Result<bool,
             language,
             "cli.payouts.confirm",
             &[
-                ("count", &to_send.rows.to_string()),
+                (
+                    "payouts",
+                    &tr_count(
+                        language,
+                        ("count.payouts_one", "count.payouts"),
+                        to_send.rows,
+                        &[],
+                    ),
+                ),
                 ("file", &file.display().to_string()),
                 ("total", &totals_text(to_send)),
             ],
@@ -813,4 +834,14 @@ fn status_command(args: &PayoutsArgs, out: &mut impl Write) -> Result<u8, Failur
     })?;
     let _ = writeln!(out, "Result: {}", path.display());
     Ok(call::EXIT_OK)
+}
+
+/// "the last 7 days", "the last day": how far back repeats are looked for.
+fn last_days(language: Language, days: u32) -> String {
+    tr_count(
+        language,
+        ("count.last_days_one", "count.last_days"),
+        usize::try_from(days).unwrap_or(usize::MAX),
+        &[],
+    )
 }

@@ -143,8 +143,8 @@ pub async fn run(args: SandboxArgs) -> Result<(), SandboxError> {
         sandbox.update_public_key()
     );
     println!(
-        "{} account(s) registered{}.",
-        sandbox.api_keys().len(),
+        "{} registered{}.",
+        crate::cli::counted(sandbox.api_keys().len(), "account", "accounts"),
         if args.empty {
             ", empty"
         } else {

@@ -1,4 +1,4 @@
-//! Everyone can use it: every view reached by its shortcut, a PIX withdrawal
+//! Everyone can use it: every view reached by its shortcut, a Pix withdrawal
 //! completed with the keyboard alone, Esc closing a confirmation and a
 //! detail, the interface scaled with Ctrl+Plus, notices announced, and every
 //! text colour of both themes measured against the fill it is drawn on.
@@ -116,7 +116,7 @@ fn a_pix_withdrawal_is_completed_with_the_keyboard_alone() {
 
     tab_to(&mut harness, "Amount to withdraw");
     type_text(&mut harness, "320.50");
-    tab_to(&mut harness, "PIX key");
+    tab_to(&mut harness, "Pix key");
     type_text(&mut harness, "529.982.247-25");
     // Enter in the form's field reviews it, as the button would.
     press(&mut harness, Modifiers::NONE, Key::Enter);
@@ -124,7 +124,7 @@ fn a_pix_withdrawal_is_completed_with_the_keyboard_alone() {
         harness.state().panels.withdrawals.confirming.is_some(),
         "Enter opened the confirmation"
     );
-    harness.get_by_label("PIX key (CPF): 529.982.247-25");
+    harness.get_by_label("Pix key (CPF): 529.982.247-25");
     assert!(
         sent(harness.state_mut()).is_empty(),
         "not before confirming"

@@ -215,7 +215,7 @@ fn withdrawals_bench(language: Language) -> Bench<WithdrawalsState> {
 fn the_withdrawals_panel_alone_reviews_then_asks_once_and_closes_the_review_when_told() {
     let mut harness = harness(withdrawals_bench(Language::En));
     type_into(&mut harness, "Amount to withdraw", "320,50");
-    type_into(&mut harness, "PIX key", "529.982.247-25");
+    type_into(&mut harness, "Pix key", "529.982.247-25");
     harness.get_by_label("Review withdrawal").click();
     settle(&mut harness);
     assert!(

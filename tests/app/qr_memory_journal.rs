@@ -1,4 +1,4 @@
-//! What a PIX code is checked against outlives a restart: the real worker
+//! What a Pix code is checked against outlives a restart: the real worker
 //! keeps the quote accepted and the first receiver seen in the profile's
 //! journal on disk, and reads them back when the profile opens again; a
 //! second receiver given later does not replace the first.

@@ -486,7 +486,7 @@ fn receipts_speak_the_persons_language_and_name_where_the_money_went() {
         text.contains("Itaú Unibanco (341), agência 1234, conta 56789-0"),
         "{text}"
     );
-    // A person's CPF is masked as PIX receipts mask it; the full number is not shared.
+    // A person's CPF is masked as Pix receipts mask it; the full number is not shared.
     assert!(text.contains("Para (CPF/CNPJ): ***.444.777-**"), "{text}");
     assert!(!text.contains("11144477735"), "{text}");
     let order = order_receipt(

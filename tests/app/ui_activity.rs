@@ -29,7 +29,7 @@ fn from_json<T: serde::de::DeserializeOwned>(value: serde_json::Value) -> T {
 }
 
 /// An account on 10 March 2026: a completed BRL→BRLV order and a deposit
-/// on the 10th, a transfer out on the 9th, a PIX withdrawal and a failed
+/// on the 10th, a transfer out on the 9th, a Pix withdrawal and a failed
 /// one on the 8th, a deposit in February; a claim made on this device.
 pub fn extrato_state(language: Language) -> AppState {
     let mut state = connected_state(language);
@@ -270,7 +270,7 @@ fn the_extrato_speaks_portuguese() {
     settle(&mut harness);
     assert!(has(&harness, "R$ 1.349,00"), "R$ 1.349,00");
     // The payer's CPF masked on screen as banks show it, whole in the file.
-    assert!(has(&harness, "PIX de ***.456.789-**"), "masked payer");
+    assert!(has(&harness, "Pix de ***.456.789-**"), "masked payer");
     assert!(harness.query_by_label_contains("12345678909").is_none());
 }
 
@@ -455,7 +455,7 @@ fn every_kind_of_row_opens_in_its_own_panel_with_the_record_selected() {
     );
 }
 
-/// An account in São Paulo on 2 April 2026 (pt-BR): a PIX received at
+/// An account in São Paulo on 2 April 2026 (pt-BR): a Pix received at
 /// 22:30 on 31 March there, which is 01:30 on 1 April in UTC.
 fn late_pix_state() -> AppState {
     let mut state = connected_state(Language::PtBr);
@@ -503,7 +503,7 @@ fn a_pix_late_at_night_is_listed_on_its_own_day_at_its_own_time() {
             .role(Role::Button)
             .label_contains("Depósito, 31/03/2026 22:30"),
     );
-    // "Este mês" is April there: the PIX of 31 March is not in it.
+    // "Este mês" is April there: the Pix of 31 March is not in it.
     harness.state_mut().panels.activity.preset = RangePreset::ThisMonth;
     settle(&mut harness);
     harness.get_by_label("Nenhuma movimentação corresponde a estes filtros.");
@@ -573,6 +573,6 @@ fn the_extrato_shown_is_saved_as_ofx_and_csv_with_local_times_and_offsets() {
         text,
         "time,kind,id,state,direction,asset,amount,counted,description\n\
          2026-03-31T22:30:00-03:00,deposit,d0000000-0000-4000-8000-000000000031,credited,in,\
-         fiat/brl,250.00,true,PIX de 12345678909\n"
+         fiat/brl,250.00,true,Pix de 12345678909\n"
     );
 }

@@ -1,7 +1,7 @@
 //! The available balance beside a form's amount field: the figure of the
 //! asset picked (R$ for reais, the token's two places for a token), that
 //! follows the asset as it changes, gone where the balance does not bound
-//! the amount (an order paid by a PIX QR code), and masked (spoken as
+//! the amount (an order paid by a Pix QR code), and masked (spoken as
 //! hidden) while amounts are hidden; "Use all" beside it fills the whole
 //! balance in, offered only where the amount is what is paid and never
 //! while amounts are hidden.
@@ -53,7 +53,7 @@ fn available_lines(harness: &Harness<'static, AppState>, prefix: &str) -> Vec<St
 fn a_withdrawal_shows_whats_available_of_the_asset_picked_and_follows_it() {
     let mut harness = harness(holding(Language::PtBr, View::Withdrawals));
     settle(&mut harness);
-    // PIX pays reais.
+    // Pix pays reais.
     assert_eq!(
         available_lines(&harness, "Disponível:"),
         ["Disponível: 1.234,56 reais", "Disponível: R$ 1.234,56"],
@@ -105,7 +105,7 @@ fn an_order_paid_from_the_balance_shows_it_and_one_paid_by_qr_code_does_not() {
         available_lines(&harness, "Available:"),
         ["Available: 1,234.56 reais", "Available: R$1,234.56"]
     );
-    harness.get_by_label("PIX QR code (BRL only)").click();
+    harness.get_by_label("Pix QR code (BRL only)").click();
     settle(&mut harness);
     assert!(available_lines(&harness, "Available:").is_empty());
 }

@@ -145,7 +145,7 @@ fn one_confirmation_with_the_count_and_total_passes_the_lock_once_for_the_batch(
     let mut harness = shown_file(Language::En, &csv(&THREE));
     assert!(
         harness
-            .query_by_label_contains("3 payout(s), total")
+            .query_by_label_contains("3 payouts, total")
             .is_some()
     );
     assert!(
@@ -158,9 +158,9 @@ fn one_confirmation_with_the_count_and_total_passes_the_lock_once_for_the_batch(
     // The review in the shape of every other: the total large, who receives
     // it by method, the balance after, the service, what cannot be undone.
     for line in [
-        "You pay, in 3 payout(s)",
+        "You pay, in 3 payouts",
         "R$6.66",
-        "3 by PIX",
+        "3 by Pix",
         "Service fee",
         "Payouts cannot be cancelled once sent. Check every key, account and address in the list above before confirming.",
     ] {
@@ -328,7 +328,7 @@ fn a_three_row_file_is_sent_with_its_progress_and_result_and_asks_before_paying_
     // Accepted is not paid: no row reads as paid, nor as done.
     assert!(
         harness
-            .query_by_label_contains("3 sent, 0 paid yet, of 3 row(s); 3 sent in this run.")
+            .query_by_label_contains("3 sent, 0 paid yet, of 3 rows; 3 sent in this run.")
             .is_some()
     );
     let ids: Vec<String> = report
@@ -651,11 +651,11 @@ fn a_file_named_at_start_is_checked_once_the_account_opens_and_waits_for_its_che
     );
     let mut harness = harness(state);
     settle(&mut harness);
-    harness.get_by_label_contains("3 row(s), 0 with errors");
+    harness.get_by_label_contains("3 rows, 0 with errors");
     assert!(!harness.state().panels.withdrawals.batch.scroll_into_view);
 }
 
-/// A file paying by PIX, TED and in BRLV, reviewed against balances of
+/// A file paying by Pix, TED and in BRLV, reviewed against balances of
 /// R$10,000.00 and 500 BRLV: R$5,639.90 and 150 BRLV leave.
 #[test]
 fn the_batchs_review_says_who_receives_by_method_and_each_balance_after() {
@@ -677,9 +677,9 @@ fn the_batchs_review_says_who_receives_by_method_and_each_balance_after() {
         (
             Language::En,
             [
-                "You pay, in 4 payout(s)",
+                "You pay, in 4 payouts",
                 "R$5,639.90 + 150.00 BRLV",
-                "2 by PIX, 1 by TED, 1 in tokens",
+                "2 by Pix, 1 by TED, 1 in tokens",
                 "R$10,000.00",
                 "R$4,360.10",
                 "350.00 BRLV",
@@ -689,7 +689,7 @@ fn the_batchs_review_says_who_receives_by_method_and_each_balance_after() {
         (
             Language::PtBr,
             [
-                "Você paga, em 4 pagamento(s)",
+                "Você paga, em 4 pagamentos",
                 "R$ 5.639,90 + 150,00 BRLV",
                 "2 por Pix, 1 por TED, 1 em tokens",
                 "R$ 10.000,00",
@@ -755,7 +755,14 @@ fn listed(states: [&str; 3]) -> Fetched {
 /// [`THREE`] run to its end: the service accepted every row.
 fn three_sent(language: Language) -> Harness<'static, AppState> {
     let mut harness = shown_file(language, &csv(&THREE));
-    let rows: Vec<run::RowOutcome> = SENT_IDS
+    run_to_end(&mut harness, &SENT_IDS);
+    harness
+}
+
+/// The file shown run to its end, the service accepting each row as
+/// `ids`, as the worker tells it: each row's progress, then the report.
+pub(crate) fn run_to_end(harness: &mut Harness<'static, AppState>, ids: &[&str]) {
+    let rows: Vec<run::RowOutcome> = ids
         .iter()
         .map(|id| run::RowOutcome::Done { id: (*id).into() })
         .collect();
@@ -764,19 +771,18 @@ fn three_sent(language: Language) -> Harness<'static, AppState> {
     for (index, outcome) in rows.iter().enumerate() {
         state.apply(Event::Batch(BatchEvent::Progress {
             position: index + 1,
-            total: 3,
+            total: ids.len(),
             sent_now: true,
             outcome: outcome.clone(),
         }));
     }
     state.apply(Event::Batch(BatchEvent::Finished(Ok(BatchReport {
         rows,
-        sent: 3,
+        sent: ids.len(),
         cancelled: false,
         finished: true,
     }))));
-    settle(&mut harness);
-    harness
+    settle(harness);
 }
 
 #[test]
@@ -787,16 +793,16 @@ fn each_row_accepted_reads_sent_with_the_services_state_until_it_is_paid() {
             "sent to the service (created): ",
             "sent to the service (payment pending): ",
             "paid: ",
-            "3 sent, 0 paid yet, of 3 row(s); 3 sent in this run.",
-            "3 sent, 1 paid yet, of 3 row(s)",
+            "3 sent, 0 paid yet, of 3 rows; 3 sent in this run.",
+            "3 sent, 1 paid yet, of 3 rows",
         ),
         (
             Language::PtBr,
             "enviado ao serviço (criado): ",
             "enviado ao serviço (pagamento pendente): ",
             "pago: ",
-            "3 enviados, 0 pagos ainda, de 3 linha(s); 3 enviadas nesta execução.",
-            "3 enviados, 1 pagos ainda, de 3 linha(s)",
+            "3 enviados, 0 pagos ainda, de 3 linhas; 3 enviadas nesta execução.",
+            "3 enviados, 1 pago ainda, de 3 linhas",
         ),
     ] {
         let mut harness = three_sent(language);
@@ -933,12 +939,12 @@ fn a_row_that_repeats_a_payout_is_named_and_skipped_unless_its_send_anyway_is_ti
     assert!(harness.query_by_label("Send row 2 anyway").is_none());
     assert!(
         harness
-            .query_by_label_contains("You already sent R$5.55 by PIX to repeat@example.com")
+            .query_by_label_contains("You already sent R$5.55 by Pix to repeat@example.com")
             .is_some()
     );
     assert!(
         harness
-            .query_by_label_contains("Row(s) 1 repeat a payout made before")
+            .query_by_label_contains("Row 1 repeats a payout made before")
             .is_some()
     );
     let report = send_checked(&worker, &mut harness);
@@ -951,7 +957,7 @@ fn a_row_that_repeats_a_payout_is_named_and_skipped_unless_its_send_anyway_is_ti
     assert_eq!(report.sent, 1);
     assert!(
         harness
-            .query_by_label_contains("Not sent, as they repeat a payout made before: row(s) 1.")
+            .query_by_label_contains("Not sent, as it repeats a payout made before: row 1.")
             .is_some()
     );
     assert_eq!(paid_to(&worker, &mut harness, "repeat@example.com"), 1);

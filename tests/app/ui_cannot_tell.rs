@@ -30,7 +30,7 @@ fn candidate(id: &str, at: time::OffsetDateTime) -> SendCandidate {
     }
 }
 
-/// A PIX withdrawal of R$ 56,78 to ana@example.com sent at 16:25:30, and
+/// A Pix withdrawal of R$ 56,78 to ana@example.com sent at 16:25:30, and
 /// two identical withdrawals the service created within seconds of it.
 fn cannot_tell_state(language: Language) -> AppState {
     let mut state = connected_without_payments(language);
@@ -77,7 +77,7 @@ fn the_card_names_the_send_and_each_candidate_in_english() {
             >= 1
     );
     // What was sent: amount, method, destination.
-    harness.get_by_label_contains("Sent: R$56.78 · PIX key (e-mail) ana@example.com");
+    harness.get_by_label_contains("Sent: R$56.78 · Pix key (e-mail) ana@example.com");
     harness.get_by_label("At the service, each of these could be it:");
     harness.get_by_label(&format!(
         "• R$56.78 to ana@example.com, created 1 Dec 2026 16:25:31, id {FIRST}"
@@ -108,7 +108,7 @@ fn the_card_names_the_send_and_each_candidate_in_portuguese() {
             .count()
             >= 1
     );
-    harness.get_by_label_contains("Enviado: R$ 56,78 · Chave PIX (e-mail) ana@example.com");
+    harness.get_by_label_contains("Enviado: R$ 56,78 · Chave Pix (e-mail) ana@example.com");
     harness.get_by_label("No serviço, cada um destes pode ser ele:");
     harness.get_by_label(&format!(
         "• R$ 56,78 para ana@example.com, criado em 01/12/2026 16:25:31, id {FIRST}"

@@ -1,7 +1,7 @@
 //! A receipt as a comprovante a supplier accepts: who paid (the account's
 //! holder as the person set it in Settings, CPF/CNPJ checked and kept with
 //! the profile), who received as the app knows them (a saved recipient's
-//! name, a TED's holder and bank, a PIX key's kind with the key masked as a
+//! name, a TED's holder and bank, a Pix key's kind with the key masked as a
 //! bank masks it, an order's wallet), the amount, the method, when, and the
 //! service's id, in both languages, in the text, the PDF and the PNG; and
 //! the success message after a send, which carries the id and opens the
@@ -67,13 +67,13 @@ fn a_pix_receipt_names_the_payer_the_saved_recipient_and_the_masked_key_in_engli
         .unwrap()
         .to_text();
     for line in [
-        "Withdrawal receipt\nWithdrawal by PIX\n",
+        "Withdrawal receipt\nWithdrawal by Pix\n",
         "Amount: R$350.00",
         "Payer: Padaria Sol Ltda",
         "Payer (CPF/CNPJ): 11.222.333/0001-81",
-        "Method: PIX",
+        "Method: Pix",
         "To (saved recipient): Joana (fornecedora)",
-        "To (PIX key): e-mail jo***@example.com",
+        "To (Pix key): e-mail jo***@example.com",
         "Completed at: 10 Mar 2026 12:00:09 (UTC+00:00)",
         &format!("Withdrawal ID: {WITHDRAWAL_ID}"),
     ] {
@@ -163,13 +163,25 @@ fn an_order_receipt_names_the_wallet_it_was_sent_to_and_a_transfer_its_recipient
     ] {
         assert!(text.contains(line), "{line}:\n{text}");
     }
-    let text = order_receipt(&utc(Language::En), &order("completed"), &parties, None)
-        .unwrap()
-        .to_text();
-    assert!(
-        !text.contains("To (wallet)"),
-        "not known, not said:\n{text}"
-    );
+    // An order from the list: the service's record names no wallet, and
+    // the receipt says so rather than leave the line out.
+    for (language, line) in [
+        (
+            Language::En,
+            "To (wallet): not in the service's order record; the app knows it only for orders \
+             sent from this window since it opened",
+        ),
+        (
+            Language::PtBr,
+            "Para (carteira): não consta no registro da ordem no serviço; o app só sabe a \
+             carteira das ordens enviadas desta janela desde que ela foi aberta",
+        ),
+    ] {
+        let text = order_receipt(&utc(language), &order("completed"), &parties, None)
+            .unwrap()
+            .to_text();
+        assert!(text.contains(line), "{language:?}:\n{text}");
+    }
 
     let text = transfer_receipt(&utc(Language::En), &transfer("completed"), &parties)
         .unwrap()
@@ -275,7 +287,7 @@ fn settings_keep_the_account_holder_only_with_a_valid_cpf_or_cnpj() {
     }
 }
 
-/// Withdrawals, with the completed PIX withdrawal's detail open.
+/// Withdrawals, with the completed Pix withdrawal's detail open.
 fn completed_withdrawal(language: Language) -> AppState {
     let mut state = connected_state(language);
     state.view = View::Withdrawals;
@@ -342,5 +354,35 @@ fn the_message_after_a_send_carries_the_id_and_opens_the_receipt() {
             harness.state().panels.withdrawals.records.selected,
             Some(WITHDRAWAL_ID.parse().unwrap())
         );
+    }
+}
+
+/// An order from the list, opened in the window: its receipt says the
+/// service's record names no wallet, in both languages.
+#[test]
+fn an_order_from_the_list_says_its_receipt_has_no_wallet_from_the_service() {
+    for (language, line) in [
+        (
+            Language::En,
+            "To (wallet): not in the service's order record",
+        ),
+        (
+            Language::PtBr,
+            "Para (carteira): não consta no registro da ordem no serviço",
+        ),
+    ] {
+        let mut state = crate::support::ui::connected_state(language);
+        let completed = order("completed");
+        let id = completed.id;
+        crate::support::ui::deliver(
+            &mut state,
+            brlv_desk::app::resources::Fetched::Orders(vec![completed].into()),
+            9_000,
+        );
+        state.view = brlv_desk::app::state::View::Orders;
+        state.panels.orders.selected = Some(id);
+        let mut harness = crate::support::ui::harness(state);
+        crate::support::ui::settle(&mut harness);
+        harness.get_by_label_contains(line);
     }
 }

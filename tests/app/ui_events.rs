@@ -101,7 +101,7 @@ fn events_are_listed_newest_first_and_a_refund_raises_a_notice() {
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label_contains(
-        "Order 22222222: the service asked the bank to return a late PIX payment",
+        "Order 22222222: the service asked the bank to return a late Pix payment",
     );
     harness.get_by_label_contains("The bank settles the return later.");
     harness.get_by_label("order-completed");

@@ -98,12 +98,12 @@ fn the_form_asks_for_a_quote_once_then_creates_the_order_it_describes() {
     state.panels.orders.form.quote_draft.amount = "250.00".to_owned();
     let mut harness = harness(state);
     settle(&mut harness);
-    // BRL to BRLV: a receiving wallet, no paying wallet, no third-party PIX key.
+    // BRL to BRLV: a receiving wallet, no paying wallet, no third-party Pix key.
     assert!(harness.query_all_by_label("Receiving wallet").count() > 0);
     assert!(harness.query_by_label("Paying wallet").is_none());
     assert!(
         harness
-            .query_by_label("Third party's PIX key (optional)")
+            .query_by_label("Third party's Pix key (optional)")
             .is_none()
     );
     harness.get_by_label("Get quote").click();
@@ -153,7 +153,7 @@ fn the_form_asks_for_a_quote_once_then_creates_the_order_it_describes() {
     assert!(order_requests(harness.state()).is_empty());
     harness.state_mut().shared.wall_now = datetime!(2026-03-10 12:00:00 UTC);
     settle(&mut harness);
-    harness.get_by_label("PIX QR code (BRL only)").click();
+    harness.get_by_label("Pix QR code (BRL only)").click();
     settle(&mut harness);
     harness.get_by_label("Create order").click();
     settle(&mut harness);
@@ -211,9 +211,9 @@ fn selling_usdc_for_brl_asks_for_the_paying_wallet_and_offers_a_third_party_pix_
     settle(&mut harness);
     assert!(harness.query_all_by_label("Paying wallet").count() > 0);
     assert!(harness.query_by_label("Receiving wallet").is_none());
-    harness.get_by_label("Third party's PIX key (optional)");
+    harness.get_by_label("Third party's Pix key (optional)");
     assert!(
-        harness.query_all_by_label_contains("PIX key").count() >= 2,
+        harness.query_all_by_label_contains("Pix key").count() >= 2,
         "the bad key has a message beside it"
     );
 }
@@ -306,7 +306,7 @@ fn from_a_sealed_profile_an_order_from_the_balance_waits_for_the_right_passphras
 #[test]
 fn an_order_paid_by_a_pix_qr_code_moves_no_balance_and_asks_no_passphrase() {
     let mut harness = sealed_form_with_a_quote();
-    harness.get_by_label("PIX QR code (BRL only)").click();
+    harness.get_by_label("Pix QR code (BRL only)").click();
     settle(&mut harness);
     harness.get_by_label("Create order").click();
     settle(&mut harness);

@@ -90,7 +90,7 @@ fn a_brcode_order_shows_a_qr_the_copy_code_the_amount_and_the_countdown() {
     // A screen reader hears what the picture says: amount, receiver, expiry.
     harness.get_by_role_and_label(
         egui::accesskit::Role::Image,
-        "PIX QR code for R$500.00 to BRLV SANDBOX, expires at 10 Mar 2026 12:02",
+        "Pix QR code for R$500.00 to BRLV SANDBOX, expires at 10 Mar 2026 12:02",
     );
     harness.get_by_label("Copy code");
     assert_eq!(
@@ -129,9 +129,9 @@ fn a_brcode_order_shows_a_qr_the_copy_code_the_amount_and_the_countdown() {
 fn a_brcode_with_another_amount_is_a_warning_not_a_qr() {
     // The code charges R$5,000.00 for an order of R$500.00.
     let harness = detail_of(brcode_order(&brcode_for("5000.00")));
-    harness.get_by_label_contains("Do not pay this order's PIX code");
+    harness.get_by_label_contains("Do not pay this order's Pix code");
     harness.get_by_label_contains("asks for R$5,000.00, but the order is for R$500.00");
-    assert!(harness.query_by_label_contains("PIX QR code").is_none());
+    assert!(harness.query_by_label_contains("Pix QR code").is_none());
     assert!(
         harness.query_by_label(&brcode_for("5000.00")).is_none(),
         "a code that failed the check is not offered anywhere"
@@ -146,9 +146,9 @@ fn a_brcode_with_a_broken_crc_is_a_warning_not_a_qr() {
     let altered_digit = if last == '0' { '1' } else { '0' };
     let broken = format!("{}{altered_digit}", &good[..good.len() - 1]);
     let harness = detail_of(brcode_order(&broken));
-    harness.get_by_label_contains("Do not pay this order's PIX code");
+    harness.get_by_label_contains("Do not pay this order's Pix code");
     harness.get_by_label_contains("it was changed or cut. Do not pay it.");
-    assert!(harness.query_by_label_contains("PIX QR code").is_none());
+    assert!(harness.query_by_label_contains("Pix QR code").is_none());
     assert!(harness.query_by_label(&broken).is_none());
     assert!(harness.query_by_label("Copy code").is_none());
 }
@@ -160,8 +160,8 @@ fn the_warning_is_in_portuguese_too() {
     state.open_order(OrderSelector::Id(BRCODE_ORDER.parse().unwrap()));
     let mut harness = harness(state);
     settle(&mut harness);
-    harness.get_by_label_contains("Não pague o código PIX desta ordem");
-    assert!(harness.query_by_label("QR code PIX").is_none());
+    harness.get_by_label_contains("Não pague o código Pix desta ordem");
+    assert!(harness.query_by_label("QR code Pix").is_none());
 }
 
 fn numbered_order(index: usize) -> Order {
@@ -274,7 +274,7 @@ fn an_order_that_expires_or_has_its_payment_returned_says_what_happens_to_the_mo
     settle(&mut harness);
     harness.get_by_label_contains("Order 5b0d1a9e expired unpaid: nothing was charged");
     harness.get_by_label_contains("Nothing was charged and the order is undone.");
-    assert!(harness.query_by_label_contains("PIX QR code").is_none());
+    assert!(harness.query_by_label_contains("Pix QR code").is_none());
 
     let mut returned = expired;
     returned.state = Some("payment-returned".parse().unwrap());

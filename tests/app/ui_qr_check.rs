@@ -1,4 +1,4 @@
-//! A brcode order's PIX code checked against what the person accepted, not
+//! A brcode order's Pix code checked against what the person accepted, not
 //! only against the service's own answer: the quote reviewed in the form is
 //! kept when the order is created, and an order or code asking for another
 //! amount is refused with no QR; an order made elsewhere says it was checked
@@ -130,7 +130,7 @@ fn remembered(state: &AppState) -> Vec<&Receiver> {
 }
 
 fn assert_no_code_offered(harness: &Harness<'static, AppState>, code: &str) {
-    assert!(harness.query_by_label_contains("PIX QR code for").is_none());
+    assert!(harness.query_by_label_contains("Pix QR code for").is_none());
     assert!(harness.query_by_label("Copy code").is_none());
     assert!(
         harness.query_by_label(code).is_none(),
@@ -198,7 +198,7 @@ fn the_quote_reviewed_in_the_form_is_kept_and_an_order_asking_more_is_refused_wi
         },
     });
     settle(&mut harness);
-    harness.get_by_label_contains("Do not pay this order's PIX code");
+    harness.get_by_label_contains("Do not pay this order's Pix code");
     harness.get_by_label_contains(
         "The order asks for R$5,000.00, but the quote you accepted was for R$500.00.",
     );
@@ -228,7 +228,7 @@ fn the_refusal_is_in_portuguese_too() {
         memory(Some(accepted("500.00")), None),
         Language::PtBr,
     );
-    harness.get_by_label_contains("Não pague o código PIX desta ordem");
+    harness.get_by_label_contains("Não pague o código Pix desta ordem");
     harness.get_by_label_contains(
         "A ordem pede R$ 5.000,00, mas a cotação que você aceitou era de R$ 500,00.",
     );
@@ -243,14 +243,14 @@ fn a_code_matching_the_accepted_quote_shows_the_qr_with_its_receiver_beside_it()
         memory(Some(accepted("500.00")), Some(service_receiver())),
         Language::En,
     );
-    harness.get_by_label_contains("PIX QR code for R$500.00 to BRLV SANDBOX");
+    harness.get_by_label_contains("Pix QR code for R$500.00 to BRLV SANDBOX");
     harness.get_by_label(
         "Checked against the quote you accepted in this app: the amount is the one you saw.",
     );
     harness.get_by_label("Paid to");
     harness.get_by_label("BRLV SANDBOX");
     harness.get_by_label("SAO PAULO");
-    harness.get_by_label(&format!("PIX key {SERVICE_KEY}"));
+    harness.get_by_label(&format!("Pix key {SERVICE_KEY}"));
     harness.get_by_label("Copy code");
     assert!(harness.query_by_label("Show the code anyway").is_none());
     assert!(remembered(harness.state()).is_empty(), "already remembered");
@@ -265,14 +265,14 @@ fn an_order_made_elsewhere_is_checked_against_the_services_figures_only_and_says
         Language::En,
     );
     harness.get_by_label_contains("its code was checked only against the service's own figures.");
-    harness.get_by_label_contains("PIX QR code for R$500.00");
+    harness.get_by_label_contains("Pix QR code for R$500.00");
 }
 
 #[test]
 fn the_first_receiver_is_remembered_without_a_warning() {
     let code = service_code("500.00");
     let harness = detail(order("500.00", &code), memory(None, None), Language::En);
-    harness.get_by_label_contains("PIX QR code for R$500.00 to BRLV SANDBOX");
+    harness.get_by_label_contains("Pix QR code for R$500.00 to BRLV SANDBOX");
     assert!(harness.query_by_label_contains("someone else").is_none());
     assert!(harness.query_by_label("Show the code anyway").is_none());
     assert_eq!(
@@ -296,9 +296,9 @@ fn a_new_receiver_is_warned_and_the_qr_hidden_until_the_person_asks_to_see_it() 
     );
     harness.get_by_label_contains("This code pays someone else than before.");
     harness.get_by_label_contains(&format!(
-        "Before: BRLV SANDBOX (SAO PAULO), PIX key {SERVICE_KEY}"
+        "Before: BRLV SANDBOX (SAO PAULO), Pix key {SERVICE_KEY}"
     ));
-    harness.get_by_label_contains(&format!("Now: OUTRA LOJA (SAO PAULO), PIX key {OTHER_KEY}"));
+    harness.get_by_label_contains(&format!("Now: OUTRA LOJA (SAO PAULO), Pix key {OTHER_KEY}"));
     harness.get_by_label_contains("Do not pay if you do not expect this.");
     assert_no_code_offered(&harness, &code);
     assert!(
@@ -323,7 +323,7 @@ fn a_new_receiver_is_warned_and_the_qr_hidden_until_the_person_asks_to_see_it() 
     harness.get_by_role_and_label(egui::accesskit::Role::Button, "Show the code anyway");
     harness.key_press(egui::Key::Enter);
     settle(&mut harness);
-    harness.get_by_label_contains("PIX QR code for R$500.00 to OUTRA LOJA");
+    harness.get_by_label_contains("Pix QR code for R$500.00 to OUTRA LOJA");
     harness.get_by_label("Copy code");
     // The warning stays above the code it is about.
     harness.get_by_label_contains("This code pays someone else than before.");
@@ -392,7 +392,7 @@ fn no_code_is_drawn_before_the_journal_said_whom_it_paid_before() {
     state.open_order(OrderSelector::Id(ORDER_ID.parse().unwrap()));
     let mut harness = harness(state);
     settle(&mut harness);
-    harness.get_by_label_contains("Checking this PIX code");
+    harness.get_by_label_contains("Checking this Pix code");
     assert_no_code_offered(&harness, &code);
     // The journal's answer for another connection changes nothing.
     harness

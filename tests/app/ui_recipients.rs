@@ -1,6 +1,6 @@
-//! Saved recipients, headless: picked in the withdrawal form (PIX and TED)
+//! Saved recipients, headless: picked in the withdrawal form (Pix and TED)
 //! and the transfer form they fill its fields; "Save this recipient" after a
-//! new address; the manager refuses a bad PIX key with the forms' own
+//! new address; the manager refuses a bad Pix key with the forms' own
 //! message, renames and deletes; the list survives a restart through the
 //! real worker's file, and a damaged file is reported, left untouched, and
 //! set aside only when the person asks; the picker works from the keyboard.
@@ -178,7 +178,7 @@ fn the_manager_refuses_a_bad_pix_key_and_adds_renames_and_deletes() {
     let mut harness = harness(with_book(Language::PtBr, View::Settings));
     settle(&mut harness);
     type_into(&mut harness, "Nome do favorecido", "Luz");
-    type_into(&mut harness, "Chave PIX do favorecido", "529.982.247-26");
+    type_into(&mut harness, "Chave Pix do favorecido", "529.982.247-26");
     harness.get_by_label_contains("dígitos verificadores do CPF");
     harness.get_by_label("Adicionar favorecido").click();
     settle(&mut harness);

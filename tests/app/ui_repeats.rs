@@ -25,7 +25,7 @@ use crate::support::ui::{
 
 const KEY: &str = "ana@example.com";
 
-/// A PIX of R$ 10.00 to [`KEY`] the service holds, made on 1 December at
+/// A Pix of R$ 10.00 to [`KEY`] the service holds, made on 1 December at
 /// 16:25 in São Paulo (19:25 UTC), waiting for its payment.
 fn earlier(key: &str) -> Withdrawal {
     serde_json::from_value(serde_json::json!({
@@ -40,7 +40,7 @@ fn earlier(key: &str) -> Withdrawal {
     .unwrap()
 }
 
-/// The withdrawal form's review open on a PIX of R$ 10.00 to [`KEY`], the
+/// The withdrawal form's review open on a Pix of R$ 10.00 to [`KEY`], the
 /// service holding `listed`, two days after the earlier one.
 fn reviewing(language: Language, listed: Vec<Withdrawal>) -> Harness<'static, AppState> {
     let mut state = connected_state(language);
@@ -110,7 +110,7 @@ fn a_repeated_pix_is_named_in_portuguese_and_nothing_leaves_until_send_anyway_is
 fn send_anyway_is_reached_and_ticked_with_the_keyboard_in_english() {
     let mut harness = reviewing(Language::En, vec![earlier(KEY)]);
     harness.get_by_label(
-        "You already sent R$10.00 by PIX to ana@example.com on 01/12 at 16:25 — state: pending \
+        "You already sent R$10.00 by Pix to ana@example.com on 01/12 at 16:25 — state: pending \
          payment",
     );
     assert!(disabled(&harness, "Confirm"));
@@ -181,7 +181,7 @@ fn a_list_not_read_yet_cannot_be_compared_and_asks_the_same_choice() {
     assert!(disabled(&harness, "Confirm"));
 }
 
-/// What the journal's settling told, as the connection opened, of a PIX of
+/// What the journal's settling told, as the connection opened, of a Pix of
 /// R$ 10.00 to [`KEY`] sent at 09:50 in São Paulo whose answer never came.
 fn told_unsettled(outcome: SendOutcome) -> SettledSend {
     SettledSend {
@@ -209,7 +209,7 @@ fn a_send_of_this_device_whose_answer_never_came_is_named_and_asks_the_same_choi
     for (language, said, confirm) in [
         (
             Language::En,
-            "A send of R$10.00 by PIX to ana@example.com from this device on 03/12 at 09:50 \
+            "A send of R$10.00 by Pix to ana@example.com from this device on 03/12 at 09:50 \
              whose answer never came",
             "Confirm",
         ),
@@ -261,7 +261,7 @@ fn the_forms_own_send_not_yet_known_is_named_in_its_next_review() {
         });
     settle(&mut harness);
     harness.get_by_label_contains(
-        "A send of R$10.00 by PIX to ana@example.com from this device on 03/12 at 09:55 whose \
+        "A send of R$10.00 by Pix to ana@example.com from this device on 03/12 at 09:55 whose \
          answer never came",
     );
     assert!(disabled(&harness, "Confirm"));

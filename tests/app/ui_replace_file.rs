@@ -5,7 +5,7 @@
 //! file the person names goes this way: lists, receipts, the tax year's CSV
 //! files and PDF (a folder chosen in the dialog too, which asks nothing of
 //! the files put in it), a payouts file's result, the public key, the
-//! journal, the PIX QR code.
+//! journal, the Pix QR code.
 
 use std::path::{Path, PathBuf};
 

@@ -321,8 +321,8 @@ fn an_order_over_the_balance_is_stopped_at_the_form() {
     settle(&mut harness);
     assert!(harness.query_by_label("Check the details").is_none());
     assert_eq!(submits(harness.state()), 0);
-    // Paid by a PIX QR code, the balance is not used: it may go on.
-    harness.get_by_label("PIX QR code (BRL only)").click();
+    // Paid by a Pix QR code, the balance is not used: it may go on.
+    harness.get_by_label("Pix QR code (BRL only)").click();
     settle(&mut harness);
     assert!(
         harness
@@ -332,7 +332,7 @@ fn an_order_over_the_balance_is_stopped_at_the_form() {
     harness.get_by_label("Create order").click();
     settle(&mut harness);
     harness.get_by_label("Check the details");
-    harness.get_by_label_contains("Nothing leaves until you pay the PIX QR code");
+    harness.get_by_label_contains("Nothing leaves until you pay the Pix QR code");
 }
 
 #[test]

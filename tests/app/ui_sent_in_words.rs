@@ -70,7 +70,7 @@ fn a_pix_sent_says_how_much_to_whom_in_words_with_its_id_beside() {
     );
     let mut english = harness(state);
     settle(&mut english);
-    english.get_by_label_contains("PIX of R$1,320.50 to ***.982.247-** sent");
+    english.get_by_label_contains("Pix of R$1,320.50 to ***.982.247-** sent");
 }
 
 #[test]

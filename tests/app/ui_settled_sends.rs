@@ -103,7 +103,7 @@ fn submits(state: &AppState) -> usize {
 }
 
 /// One of each verdict: done (found in the list), not done (a TED),
-/// cannot tell (a PIX), and still pending (a transfer).
+/// cannot tell (a Pix), and still pending (a transfer).
 fn one_of_each(state: &mut AppState) {
     settled(
         state,
@@ -348,7 +348,7 @@ fn the_keyboard_goes_from_the_notice_to_send_again_and_into_the_form() {
     let button = harness.get(
         By::new()
             .role(Role::Button)
-            .label("Send again… R$90.12 · PIX key (e-mail) ana@example.com"),
+            .label("Send again… R$90.12 · Pix key (e-mail) ana@example.com"),
     );
     assert!(button.is_focused(), "the focus is on Send again…");
     harness.key_press(egui::Key::Enter);

@@ -108,7 +108,7 @@ fn whole_state(language: Language) -> AppState {
 struct Account {
     orders: Vec<Order>,
     transfers: Vec<Transfer>,
-    /// One completed PIX withdrawal of reais: its amount and when.
+    /// One completed Pix withdrawal of reais: its amount and when.
     withdrawal_brl: (&'static str, &'static str),
     deposits_brl: Vec<Deposit>,
     balance_brl: &'static str,

@@ -1,5 +1,5 @@
 //! Lists that say who received: Withdrawals names each payout's recipient
-//! beside its method (the name it is saved under, else the PIX key masked,
+//! beside its method (the name it is saved under, else the Pix key masked,
 //! the TED's holder and bank, the address shortened) and says how far it
 //! has gone in the stage words; Transfers names the recipient's saved name
 //! in its "To" column; the extrato's line of a withdrawal names whom it
@@ -23,7 +23,7 @@ fn from_json<T: serde::de::DeserializeOwned>(value: serde_json::Value) -> T {
     serde_json::from_value(value).unwrap()
 }
 
-/// Three withdrawals: a PIX to a saved key, a PIX to a CPF key saved under
+/// Three withdrawals: a Pix to a saved key, a Pix to a CPF key saved under
 /// no name, a TED; and a transfer to a saved wallet.
 fn payouts_state(language: Language) -> AppState {
     let mut state = connected_state(language);
@@ -103,8 +103,8 @@ fn withdrawals_name_the_recipient_and_the_stage_in_english() {
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("Method and recipient");
-    harness.get_by_label("PIX · Joana (fornecedora)");
-    harness.get_by_label("PIX · CPF ***.444.777-**");
+    harness.get_by_label("Pix · Joana (fornecedora)");
+    harness.get_by_label("Pix · CPF ***.444.777-**");
     harness.get_by_label("TED · Joana da Silva · Itaú Unibanco (341)");
     harness.get_by_label("paid");
     harness.get_by_label("sent to the service (payment pending)");
@@ -119,8 +119,8 @@ fn withdrawals_name_the_recipient_and_the_stage_in_portuguese() {
     let mut harness = harness(state);
     settle(&mut harness);
     harness.get_by_label("Forma e favorecido");
-    harness.get_by_label("PIX · Joana (fornecedora)");
-    harness.get_by_label("PIX · CPF ***.444.777-**");
+    harness.get_by_label("Pix · Joana (fornecedora)");
+    harness.get_by_label("Pix · CPF ***.444.777-**");
     harness.get_by_label("pago");
     harness.get_by_label("enviado ao serviço (pagamento pendente)");
     harness.get_by_label("enviado ao serviço (criado)");
@@ -147,15 +147,15 @@ fn the_extrato_line_of_a_withdrawal_names_whom_it_paid() {
     for (language, saved_key, cpf_key, ted, pending) in [
         (
             Language::PtBr,
-            "PIX para jo***@example.com",
-            "PIX para ***.444.777-**",
+            "Pix para jo***@example.com",
+            "Pix para ***.444.777-**",
             "TED para Joana da Silva",
             "enviado ao serviço",
         ),
         (
             Language::En,
-            "PIX to jo***@example.com",
-            "PIX to ***.444.777-**",
+            "Pix to jo***@example.com",
+            "Pix to ***.444.777-**",
             "TED to Joana da Silva",
             "sent to the service",
         ),
@@ -202,7 +202,7 @@ fn deposits_say_how_to_deposit_from_what_the_service_gives() {
     settle(&mut harness);
     harness.get_by_label("How to deposit");
     harness.get_by_label(
-        "Send a PIX or TED in reais from a bank account in your own name: the CPF or CNPJ \
+        "Send a Pix or TED in reais from a bank account in your own name: the CPF or CNPJ \
          registered with the service.",
     );
     harness.get_by_label("Your last deposit was paid to");
@@ -223,7 +223,7 @@ fn deposits_say_how_to_deposit_from_what_the_service_gives() {
     );
     harness.get_by_label(
         "Para comprar BRLV ou USDC com reais sem depositar antes, crie uma ordem paga por QR \
-         code PIX.",
+         code Pix.",
     );
     harness.get_by_label("Ir para Ordens");
     assert!(

@@ -24,13 +24,7 @@ const AT_200: Vec2 = Vec2::new(590.0, 380.0);
 
 /// The whole shell in the default window at 200 %.
 fn harness_at_200(state: AppState) -> Harness<'static, AppState> {
-    let mut harness = Harness::builder()
-        .with_size(AT_200)
-        .with_pixels_per_point(2.0)
-        .with_max_steps(12)
-        .build_ui_state(|ui, state: &mut AppState| shell_ui(ui, state), state);
-    settle(&mut harness);
-    harness
+    crate::support::ui::harness_at_200(state, AT_200)
 }
 
 /// The rects of the nodes of `role` whose label `matches`.

@@ -1,4 +1,4 @@
-//! The Withdrawals panel, headless: PIX keys checked as typed (CPF check
+//! The Withdrawals panel, headless: Pix keys checked as typed (CPF check
 //! digits, +55 phones), more than the balance stopped at the form, a review
 //! that shows the amount in R$, the recipient as a person reads it (saved
 //! name, institution, masked CPF; a wallet's name), how and when it arrives,
@@ -41,7 +41,7 @@ fn a_cpf_with_wrong_check_digits_is_refused_beside_the_field() {
     let mut harness = harness(withdrawals_state(Language::En));
     settle(&mut harness);
     type_into(&mut harness, "Amount to withdraw", "320,50");
-    type_into(&mut harness, "PIX key", "529.982.247-26");
+    type_into(&mut harness, "Pix key", "529.982.247-26");
     harness.get_by_label("The CPF check digits do not match; check the number for a typo.");
     harness.get_by_label("Review withdrawal").click();
     settle(&mut harness);
@@ -58,7 +58,7 @@ fn the_pix_review_shows_its_figures_and_only_then_sends() {
     let mut harness = harness(withdrawals_state(Language::PtBr));
     settle(&mut harness);
     type_into(&mut harness, "Valor do saque", "1.320,50");
-    type_into(&mut harness, "Chave PIX", "529.982.247-25");
+    type_into(&mut harness, "Chave Pix", "529.982.247-25");
     harness.get_by_label("Reconhecida como CPF: 52998224725");
     harness.get_by_label("Revisar saque").click();
     settle(&mut harness);
@@ -71,16 +71,19 @@ fn the_pix_review_shows_its_figures_and_only_then_sends() {
     harness.get_by_label("R$ 1.320,50");
     // The key whole, every digit there to be checked before paying it
     // (masking is for lists and receipts).
-    harness.get_by_label("Chave PIX de terceiro");
-    harness.get_by_label("Chave PIX (CPF): 529.982.247-25");
+    harness.get_by_label("Chave Pix de terceiro");
+    harness.get_by_label("Chave Pix (CPF): 529.982.247-25");
     assert!(harness.query_by_label_contains("***").is_none());
     harness.get_by_label("Como");
-    harness.get_by_label("Pix");
+    // The review's method, and the list's below it, written as the Banco
+    // Central writes it.
+    assert!(harness.query_all_by_label("Pix").next().is_some());
+    assert!(harness.query_by_label("PIX").is_none());
     harness.get_by_label("Quando chega");
     harness.get_by_label_contains("em qualquer dia e horário");
     harness.get_by_label("Tarifa do serviço");
     harness.get_by_label("Nenhuma informada: o serviço não informa tarifa de saque antes do envio");
-    // The last PIX withdrawal's record carried no fee: nothing made up.
+    // The last Pix withdrawal's record carried no fee: nothing made up.
     assert!(
         harness
             .query_by_label_contains("mostrou uma tarifa")
@@ -132,14 +135,14 @@ fn a_saved_pix_key_is_reviewed_by_its_name() {
     let mut harness = harness(state);
     settle(&mut harness);
     type_into(&mut harness, "Amount to withdraw", "10");
-    type_into(&mut harness, "PIX key", "maria@example.com");
+    type_into(&mut harness, "Pix key", "maria@example.com");
     harness.get_by_label("Review withdrawal").click();
     settle(&mut harness);
     harness.get_by_label("Maria (saved recipient)");
-    harness.get_by_label("PIX key (e-mail): maria@example.com");
+    harness.get_by_label("Pix key (e-mail): maria@example.com");
     // A name is shown: it is asked to be checked with the key.
     harness.get_by_label(
-        "A PIX cannot be cancelled once sent. Check the key and the name before confirming.",
+        "A Pix cannot be cancelled once sent. Check the key and the name before confirming.",
     );
 }
 
@@ -148,7 +151,7 @@ fn a_withdrawal_over_the_balance_is_stopped_at_the_form() {
     let mut harness = harness(withdrawals_state(Language::En));
     settle(&mut harness);
     type_into(&mut harness, "Amount to withdraw", "5000.01");
-    type_into(&mut harness, "PIX key", "529.982.247-25");
+    type_into(&mut harness, "Pix key", "529.982.247-25");
     harness.get_by_label("More than the available balance (R$5,000.00).");
     harness.get_by_label("Review withdrawal").click();
     settle(&mut harness);
@@ -163,7 +166,7 @@ fn a_ted_asks_for_the_destination_account_checks_each_field_and_repeats_it_befor
     settle(&mut harness);
     harness.get_by_label("Pay by TED").click();
     settle(&mut harness);
-    assert!(harness.query_by_label("PIX key").is_none());
+    assert!(harness.query_by_label("Pix key").is_none());
     type_into(&mut harness, "Amount to withdraw", "99.90");
     // Wrong as typed: each field says so beside itself, and nothing can be reviewed.
     type_into(&mut harness, "Bank code", "34");
@@ -348,7 +351,7 @@ fn from_a_sealed_profile_a_withdrawal_waits_for_the_right_passphrase() {
     let mut harness = harness(state);
     settle(&mut harness);
     type_into(&mut harness, "Amount to withdraw", "1.320,50");
-    type_into(&mut harness, "PIX key", "529.982.247-25");
+    type_into(&mut harness, "Pix key", "529.982.247-25");
     harness.get_by_label("Review withdrawal").click();
     settle(&mut harness);
     harness.get_by_label("Confirm").click();
@@ -375,7 +378,7 @@ fn the_service_a_withdrawal_goes_to_is_in_the_top_bar_its_review_and_the_passphr
     // Always in sight, named for a screen reader.
     harness.get_by_label("Service: api.example.com");
     type_into(&mut harness, "Amount to withdraw", "320,50");
-    type_into(&mut harness, "PIX key", "529.982.247-25");
+    type_into(&mut harness, "Pix key", "529.982.247-25");
     harness.get_by_label("Review withdrawal").click();
     settle(&mut harness);
     // The review says where the request goes, beside amount and destination.
@@ -404,7 +407,7 @@ fn a_review_taller_than_the_window_opens_at_its_amount_with_its_buttons_in_view(
         );
     settle(&mut harness);
     type_into(&mut harness, "Valor do saque", "1.320,50");
-    type_into(&mut harness, "Chave PIX", "529.982.247-25");
+    type_into(&mut harness, "Chave Pix", "529.982.247-25");
     harness.get_by_label("Revisar saque").click();
     settle(&mut harness);
     let heading = harness.get_by_label("Confira os dados").rect();
@@ -425,21 +428,21 @@ fn an_ambiguous_pix_key_is_asked_cpf_or_mobile_and_the_review_shows_it_whole() {
         (
             Language::En,
             "Amount to withdraw",
-            "PIX key",
+            "Pix key",
             "Review withdrawal",
             "CPF or mobile? These digits are both; say which kind of key it is.",
             "Mobile +5511987654374",
-            "PIX key (phone): +5511987654374",
+            "Pix key (phone): +5511987654374",
             "+5511987654374",
         ),
         (
             Language::PtBr,
             "Valor do saque",
-            "Chave PIX",
+            "Chave Pix",
             "Revisar saque",
             "CPF ou celular? Estes dígitos são os dois; diga que tipo de chave é.",
             "CPF 119.876.543-74",
-            "Chave PIX (CPF): 119.876.543-74",
+            "Chave Pix (CPF): 119.876.543-74",
             "11987654374",
         ),
     ] {
@@ -487,14 +490,14 @@ fn the_fee_line_says_what_the_last_withdrawal_like_it_showed_in_both_languages()
         (
             Language::En,
             "Amount to withdraw",
-            "PIX key",
+            "Pix key",
             "Review withdrawal",
             "Your last withdrawal like this one, on 2 Mar 2026, showed a fee of R$1.50.",
         ),
         (
             Language::PtBr,
             "Valor do saque",
-            "Chave PIX",
+            "Chave Pix",
             "Revisar saque",
             "Seu último saque como este, em 02/03/2026, mostrou uma tarifa de R$ 1,50.",
         ),

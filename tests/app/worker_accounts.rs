@@ -1,6 +1,6 @@
 //! The account panels through the real worker, end to end on the embedded
 //! sandbox: its demo wallets, deposits and claimable balances arrive; a
-//! wallet, a PIX withdrawal and a claim are created and then seen in the
+//! wallet, a Pix withdrawal and a claim are created and then seen in the
 //! lists; a filtered list comes back filtered; a list is saved as CSV.
 //! Every wait is a bounded poll on Events, never a fixed sleep.
 
@@ -89,7 +89,7 @@ fn wallets_withdrawals_and_claims_are_created_and_listed_on_the_sandbox() {
             .is_some_and(|wallets| wallets.iter().any(|w| w.address == wallet.address))
     });
 
-    // A PIX withdrawal.
+    // A Pix withdrawal.
     state.panels.withdrawals.submit = SubmitStatus::Sending;
     send(
         &mut state,

@@ -192,7 +192,7 @@ fn journal_pending_tells_done_not_done_and_cannot_tell_against_the_sandbox() {
         &["journal", "pending"],
     ));
     assert_eq!(code, Some(3), "one cannot be told: {stdout}{stderr}");
-    assert!(stdout.contains("3 pending send(s)"), "{stdout}");
+    assert!(stdout.contains("3 pending sends"), "{stdout}");
     let (_, done) = block(&stdout, "done: ", "12.34").expect("12.34 done");
     assert!(done.contains(&applied), "{done}");
     let (_, not_done) = block(&stdout, "not done: ", "90.12").expect("90.12 not done");
@@ -239,7 +239,7 @@ fn journal_pending_tells_done_not_done_and_cannot_tell_against_the_sandbox() {
     assert_eq!(code, Some(0), "{stdout}");
     assert!(stdout.contains("No pending sends"), "{stdout}");
     assert!(
-        stdout.contains("1 earlier send(s) could not be told"),
+        stdout.contains("1 earlier send could not be told"),
         "{stdout}"
     );
 

@@ -58,7 +58,7 @@ fn get(dir: &Path, base_url: &str, path: &str) -> serde_json::Value {
     serde_json::from_str(body).unwrap()
 }
 
-/// A payouts file `lote.csv` in `dir` of one PIX row of `amount` to `key`.
+/// A payouts file `lote.csv` in `dir` of one Pix row of `amount` to `key`.
 fn one_pix_row(dir: &Path, amount: &str, key: &str) -> std::path::PathBuf {
     let file = dir.join("lote.csv");
     std::fs::write(&file, format!("{HEADER}pix,{amount},,{key},,,,,,,,\n")).unwrap();
@@ -180,9 +180,7 @@ fn a_dry_run_lists_every_row_with_the_total_per_asset_and_sends_nothing() {
         "{stdout}"
     );
     assert!(
-        stdout.contains(
-            "2 row(s), total 110.40 fiat/brl. Would send 2 row(s), total 110.40 fiat/brl."
-        ),
+        stdout.contains("2 rows, total 110.40 fiat/brl. Would send 2 rows, total 110.40 fiat/brl."),
         "{stdout}"
     );
     assert_eq!(
@@ -255,7 +253,7 @@ fn a_file_is_paid_once_each_row_told_and_paid_again_only_with_again() {
         &["payouts", "--allow-plain-key", file_arg],
     ));
     assert_eq!(code, Some(2), "{stderr}");
-    assert!(stderr.contains("Send 3 payout(s)"), "{stderr}");
+    assert!(stderr.contains("Send 3 payouts"), "{stderr}");
     assert!(stderr.contains("total 130.65 fiat/brl"), "{stderr}");
     assert_eq!(held(dir.path(), &url, "lote@example.com").0, before);
 
@@ -278,7 +276,7 @@ fn a_file_is_paid_once_each_row_told_and_paid_again_only_with_again() {
         .iter()
         .filter(|(id, _)| !before.contains_key(*id))
         .collect();
-    assert_eq!(new.len(), 2, "the two PIX rows: {after:?}");
+    assert_eq!(new.len(), 2, "the two Pix rows: {after:?}");
     assert_eq!(balance_before - balance_after, Decimal::new(13065, 2));
     let rows = result_rows(&result);
     assert_eq!(rows.len(), 3);
@@ -428,7 +426,7 @@ async fn a_200_row_batch_killed_in_the_middle_resumes_and_pays_no_row_twice() {
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     assert!(
         stderr.contains("Resuming the run of this file")
-            && stderr.contains("67 of 200 row(s) sent, 0 in flight"),
+            && stderr.contains("67 of 200 rows sent, 0 in flight"),
         "{stderr}"
     );
     assert!(
@@ -510,7 +508,7 @@ fn a_plain_key_file_pays_a_file_only_with_allow_plain_key() {
     sandbox.wait().unwrap();
 }
 
-/// Runs `payouts` on a file of three PIX rows through `proxy`, the second
+/// Runs `payouts` on a file of three Pix rows through `proxy`, the second
 /// refused (422) by the service; the outcome of each row in the result.
 async fn three_rows_the_second_refused(
     dir: &Path,
@@ -535,7 +533,7 @@ async fn three_rows_the_second_refused(
             status: 422,
             body:
                 serde_json::json!({"error": {"type": "invalid-request", "code": "invalid-pix-key",
-                "message": "the PIX key is not registered"}})
+                "message": "the Pix key is not registered"}})
                 .to_string()
                 .into_bytes(),
             date_ahead_secs: 0,
@@ -701,7 +699,7 @@ fn a_row_accepted_reads_sent_with_its_state_and_status_says_paid_once_the_servic
         )),
         "{stdout}"
     );
-    assert!(stdout.contains("1 sent, all paid"), "{stdout}");
+    assert!(stdout.contains("1 sent, paid"), "{stdout}");
     assert_eq!(
         outcome_and_state(&result, "1"),
         ("paid".to_owned(), "completed".to_owned())

@@ -124,12 +124,12 @@ fn the_same_rows_saved_again_or_paid_without_the_journal_are_paid_no_more() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("2 row(s) repeat a payout of the last 7 day(s)"),
+        stderr.contains("2 rows repeat a payout of the last 7 days"),
         "{stderr}"
     );
     assert!(
         stderr.contains(&format!(
-            "Row 1: you already sent R$10.00 by PIX to {key} on"
+            "Row 1: you already sent R$10.00 by Pix to {key} on"
         )) && stderr.contains("state: "),
         "{stderr}"
     );

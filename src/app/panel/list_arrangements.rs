@@ -36,6 +36,17 @@ pub static TRANSFERS: Arrangement<Transfer> = Arrangement {
     search_text: |transfer, text| Record::Transfer(transfer).search_pieces(text),
 };
 
+/// Transfers folded at 200 %: created (with the state), amount, to (with
+/// from).
+pub static TRANSFERS_FOLDED: Arrangement<Transfer> = Arrangement {
+    sort_key: |transfer, column| match column {
+        0 => SortKey::time(transfer.created_at()),
+        1 => SortKey::amount(transfer.amount()),
+        _ => SortKey::text(transfer.target_address.as_deref()),
+    },
+    search_text: TRANSFERS.search_text,
+};
+
 /// Withdrawals: created, method and recipient, amount, state. The
 /// recipient sorts by the destination the record carries (the key, the
 /// holder, the address), not by a name saved on this machine.

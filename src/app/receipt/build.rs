@@ -215,6 +215,19 @@ pub fn order_receipt(
             lines.text("receipt.to_saved_name", parties.saved_name(&destination));
             lines.identifier("receipt.to_pix_key", Some(pix_key_with_kind(language, key)));
         }
+        // The service's order record names no wallet (spec 2.2): said
+        // plainly rather than left out, so the receipt does not read as
+        // complete without it.
+        None if order
+            .target_asset
+            .as_ref()
+            .is_some_and(|asset| !asset.is_fiat()) =>
+        {
+            lines.text(
+                "receipt.to_wallet",
+                Some(tr(language, "receipt.wallet_not_in_record").into_owned()),
+            );
+        }
         None => {}
     }
     lines.moment("receipt.completed_at", order.state_updated_at());
@@ -316,7 +329,7 @@ pub fn withdrawal_receipt(
     );
     lines.text(
         "receipt.method",
-        method.map(|method| method.as_str().to_uppercase()),
+        method.map(|method| crate::app::format::method_name(method.as_str())),
     );
     lines.identifier(
         "receipt.from",
@@ -395,7 +408,7 @@ pub fn deposit_receipt(
     let amount = AmountFormat::new(language, false)
         .written(value, &asset.as_str().to_uppercase(), Precision::Exact)
         .text();
-    let kind = deposit.kind.as_deref().map(str::to_uppercase);
+    let kind = deposit.kind.as_deref().map(crate::app::format::method_name);
     let what = match &kind {
         Some(kind) => tr_with(language, "receipt.what_deposit_kind", &[("kind", kind)]),
         None => tr(language, "receipt.what_deposit").into_owned(),

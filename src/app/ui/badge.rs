@@ -56,6 +56,36 @@ impl Tone {
     }
 }
 
+/// Left and right inner margin of a badge, in points.
+const BADGE_MARGIN_X: i8 = 6;
+
+/// The width [`badge_ui`] takes for `text`: for a layout that puts a badge
+/// where it fits whole.
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
+pub fn badge_width(ui: &Ui, text: &str) -> f32 {
+    text_width(ui, text, true) + 2.0 * f32::from(BADGE_MARGIN_X)
+}
+
+/// The width of `text` on one line in the body font, `strong` or not.
+pub fn text_width(ui: &Ui, text: &str, strong: bool) -> f32 {
+    let mut rich = RichText::new(text);
+    if strong {
+        rich = rich.strong();
+    }
+    egui::WidgetText::from(rich)
+        .into_galley(
+            ui,
+            Some(egui::TextWrapMode::Extend),
+            f32::INFINITY,
+            egui::TextStyle::Body,
+        )
+        .size()
+        .x
+}
+
 /// A rounded, filled label: the word is the state; a screen reader also
 /// hears what its colour means, as its description ("State: pending, under way").
 pub fn badge_ui(ui: &mut Ui, text: &str, tone: Tone) -> Response {
@@ -64,7 +94,7 @@ pub fn badge_ui(ui: &mut Ui, text: &str, tone: Tone) -> Response {
     let response = Frame::new()
         .fill(tone.fill(dark))
         .corner_radius(CornerRadius::same(6))
-        .inner_margin(Margin::symmetric(6, 1))
+        .inner_margin(Margin::symmetric(BADGE_MARGIN_X, 1))
         .show(ui, |ui| {
             ui.label(RichText::new(text).strong().color(tone.text(dark)))
         })

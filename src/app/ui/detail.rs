@@ -152,10 +152,20 @@ pub fn technical_values_setting_ui(ui: &mut Ui, language: Language) {
     }
 }
 
+/// The share of the width a field's value may take, its name beside it.
+const VALUE_SHARE_OF_WIDTH: f32 = 0.45;
+
+/// The narrowest a value's column gets.
+const MIN_VALUE_WIDTH: f32 = 160.0;
+
 /// A record's every field in the person's words; an amount compact with its
 /// exact value on hover and on its Copy button; each field's wire key and
 /// value on hover of its name, and in a third column with "Show technical
 /// values" on.
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
 pub fn record_detail_ui(ui: &mut Ui, language: Language, id: &str, rows: &[DetailRow]) {
     let mut technical: bool = ui.data(|data| data.get_temp(technical_values_id()).unwrap_or(false));
     let has_wire = rows.iter().any(|row| row.wire.is_some());
@@ -169,9 +179,13 @@ pub fn record_detail_ui(ui: &mut Ui, language: Language, id: &str, rows: &[Detai
     {
         ui.data_mut(|data| data.insert_temp(technical_values_id(), technical));
     }
+    // A whole address or hash folds onto a second line in a narrow view
+    // (at 200 %) instead of pushing its Copy button past the window's edge.
+    let widest_value = (ui.available_width() * VALUE_SHARE_OF_WIDTH).max(MIN_VALUE_WIDTH);
     egui::Grid::new(format!("{id}_detail"))
         .num_columns(if technical { 3 } else { 2 })
         .spacing([16.0, 4.0])
+        .max_col_width(widest_value)
         .striped(true)
         .show(ui, |ui| {
             for row in rows {
@@ -179,7 +193,7 @@ pub fn record_detail_ui(ui: &mut Ui, language: Language, id: &str, rows: &[Detai
                 if let Some(wire) = &row.wire {
                     label.on_hover_text(wire);
                 }
-                ui.horizontal(|ui| match &row.amount {
+                ui.horizontal_wrapped(|ui| match &row.amount {
                     Some(amount) => {
                         amount_ui(ui, amount);
                         if let Some(exact) = &amount.exact {

@@ -100,8 +100,13 @@ pub fn submit_on_enter(ui: &Ui, field: &egui::Response) {
 }
 
 /// A label and a one-line text field that screen readers (and tests) find by
-/// the label; the message, if any, goes beside it. Enter in it submits the
-/// form ([`enter_submitted`]).
+/// the label; the message, if any, goes beside it, or under it where the
+/// view is too narrow (at 200 %), never past the window's edge. Enter in it
+/// submits the form ([`enter_submitted`]).
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
 pub fn text_field_ui(
     ui: &mut Ui,
     label: &str,
@@ -110,13 +115,14 @@ pub fn text_field_ui(
     width: f32,
     message: Option<FieldMessage>,
 ) -> egui::Response {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label(label);
+        let width = width.min(ui.available_width() - ui.spacing().item_spacing.x);
         let response = ui
             .add(
                 TextEdit::singleline(value)
                     .hint_text(hint)
-                    .desired_width(width),
+                    .desired_width(width.max(MIN_FIELD_WIDTH)),
             )
             .labelled_by(label.id);
         submit_on_enter(ui, &response);
@@ -127,6 +133,12 @@ pub fn text_field_ui(
     })
     .inner
 }
+
+/// The narrowest a field gets in a narrow view.
+const MIN_FIELD_WIDTH: f32 = 120.0;
+
+/// Width of the wallet choice: a wallet's name and its address shortened.
+const WALLET_CHOICE_WIDTH: f32 = 420.0;
 
 /// A PIX key's field: its label, the hint every PIX key field shows (in the
 /// language the widgets speak), and what is wrong with it.
@@ -268,6 +280,10 @@ pub fn wallet_choices(wallets: Option<&[brlv_core::api::model::Wallet]>) -> Vec<
 
 /// A labelled pick among `choices` (address, text) that sets `address`;
 /// `pick` is shown while none of them is chosen.
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
 pub fn wallet_choice_ui(
     ui: &mut Ui,
     id: &str,
@@ -282,9 +298,11 @@ pub fn wallet_choice_ui(
             .iter()
             .find(|(choice, _)| choice == address)
             .map_or_else(|| pick.to_owned(), |(_, text)| text.clone());
+        // As wide as a wallet's name and address, or as the view allows.
+        let width = WALLET_CHOICE_WIDTH.min(ui.available_width() - ui.spacing().item_spacing.x);
         egui::ComboBox::from_id_salt(id)
             .selected_text(shown)
-            .width(420.0)
+            .width(width.max(MIN_FIELD_WIDTH))
             .show_ui(ui, |ui| {
                 for (choice, text) in choices {
                     ui.selectable_value(address, choice.clone(), text);

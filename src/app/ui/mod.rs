@@ -30,7 +30,7 @@ pub mod theme;
 pub mod waiting;
 
 pub use amount::{amount_ui, asset_amount_ui};
-pub use badge::{Tone, badge_ui, state_tone};
+pub use badge::{Tone, badge_ui, badge_width, state_tone, text_width};
 pub use countdown::{countdown_words, format_countdown, request_countdown_frame};
 pub use detail::{
     DetailRow, copy_button_ui, detail_grid_ui, detail_row_ui, record_detail_ui,

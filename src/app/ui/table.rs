@@ -43,6 +43,8 @@ pub struct TableHead<'a> {
     /// sideways when it does not fit, instead of taking only the room
     /// left: for short labels that must not be cut.
     pub last_fits_content: bool,
+    /// Lines of text in a row: more than one for a folded table.
+    pub row_lines: usize,
 }
 
 /// Draws `row_count` rows under `head.headers`; `cell_ui(row, column, ui)` draws
@@ -51,6 +53,10 @@ pub struct TableHead<'a> {
 /// (a right click) offers to copy, as (what, exact value). Returns the row
 /// clicked this frame. With `sorted_by`, a click on a header sorts the
 /// table of that id by its column.
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
 pub fn resource_table_ui(
     ui: &mut Ui,
     head: TableHead<'_>,
@@ -66,7 +72,9 @@ pub fn resource_table_ui(
         sorted_by,
         amount_columns,
         last_fits_content,
+        row_lines,
     } = head;
+    let row_height = ROW_HEIGHT * row_lines.max(1) as f32;
     let mut clicked = None;
     ui.push_id(id_salt, |ui| {
         // Selectable text would take the click for itself, so a click on a
@@ -120,7 +128,7 @@ pub fn resource_table_ui(
                         }
                     })
                     .body(|body| {
-                        body.rows(ROW_HEIGHT, row_count, |mut row| {
+                        body.rows(row_height, row_count, |mut row| {
                             let index = row.index();
                             row.set_selected(selected == Some(index));
                             for column in 0..headers.len() {
@@ -246,18 +254,35 @@ pub enum Cell {
     /// A long id or address shortened (first), whole on hover and in the
     /// row's copy menu (second).
     Clipped(String, String),
+    /// Cells one above the other in one column: a folded row, where two
+    /// columns share the width of one.
+    Lines(Vec<Cell>),
 }
 
 impl Cell {
     /// What a screen reader says of the cell.
-    pub fn spoken(&self) -> &str {
+    pub fn spoken(&self) -> std::borrow::Cow<'_, str> {
         match self {
             Cell::Text(value)
             | Cell::Mono(value)
             | Cell::Copyable(value)
             | Cell::Badge(value, _)
-            | Cell::Clipped(value, _) => value,
-            Cell::Amount(amount) => &amount.spoken,
+            | Cell::Clipped(value, _) => value.into(),
+            Cell::Amount(amount) => amount.spoken.as_str().into(),
+            Cell::Lines(cells) => cells
+                .iter()
+                .map(Cell::spoken)
+                .collect::<Vec<_>>()
+                .join(", ")
+                .into(),
+        }
+    }
+
+    /// How many lines of text the cell takes.
+    pub fn lines(&self) -> usize {
+        match self {
+            Cell::Lines(cells) => cells.len().max(1),
+            _ => 1,
         }
     }
 
@@ -266,6 +291,8 @@ impl Cell {
         match self {
             Cell::Amount(amount) => amount.exact.as_deref(),
             Cell::Clipped(_, whole) | Cell::Copyable(whole) => Some(whole),
+            // Its first exact value: the detail below the list has them all.
+            Cell::Lines(cells) => cells.iter().find_map(Cell::exact),
             Cell::Text(_) | Cell::Mono(_) | Cell::Badge(..) => None,
         }
     }
@@ -347,6 +374,14 @@ where
     let selected = list.selected.and_then(|key| {
         (0..shown).find(|position| row_at(*position).is_some_and(|row| (list.key)(row) == *key))
     });
+    // A folded list's rows are as tall as the first row's tallest cell.
+    let row_lines = row_at(0).map_or(1, |record| {
+        (list.cells)(record)
+            .iter()
+            .map(Cell::lines)
+            .max()
+            .unwrap_or(1)
+    });
     // The columns of amounts, as the first row shows them.
     let amount_columns: Vec<usize> = row_at(0)
         .map(|record| {
@@ -366,6 +401,7 @@ where
             sorted_by: arranged.as_ref().map(|_| table),
             amount_columns: &amount_columns,
             last_fits_content: false,
+            row_lines,
         },
         shown,
         selected,
@@ -408,7 +444,7 @@ pub fn row_sentence(language: Language, headers: &[&str], cells: &[Cell]) -> Str
             tr_with(
                 language,
                 "a11y.row",
-                &[("header", header), ("value", cell.spoken())],
+                &[("header", header), ("value", &cell.spoken())],
             )
         })
         .collect::<Vec<_>>()
@@ -471,6 +507,14 @@ pub fn cell_ui(ui: &mut Ui, language: Language, column: egui::Id, cell: Cell) {
         }
         Cell::Clipped(short, whole) => {
             ui.monospace(short).on_hover_text(whole);
+        }
+        Cell::Lines(cells) => {
+            ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+                ui.spacing_mut().item_spacing.y = 2.0;
+                for cell in cells {
+                    cell_ui(ui, language, column, cell);
+                }
+            });
         }
     }
 }

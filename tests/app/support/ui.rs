@@ -27,6 +27,18 @@ pub fn harness(state: AppState) -> Harness<'static, AppState> {
         .build_ui_state(|ui, state: &mut AppState| shell_ui(ui, state), state)
 }
 
+/// The whole shell for `state` in a window of `size` points at 200 %,
+/// settled.
+pub fn harness_at_200(state: AppState, size: egui::Vec2) -> Harness<'static, AppState> {
+    let mut harness = Harness::builder()
+        .with_size(size)
+        .with_pixels_per_point(2.0)
+        .with_max_steps(12)
+        .build_ui_state(|ui, state: &mut AppState| shell_ui(ui, state), state);
+    settle(&mut harness);
+    harness
+}
+
 /// Runs frames until nothing moves (or a spinner keeps going), then two more
 /// so grids have done their sizing pass.
 pub fn settle(harness: &mut Harness<'static, AppState>) {

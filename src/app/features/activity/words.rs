@@ -166,7 +166,7 @@ fn describe(
         Some(Record::Withdrawal(withdrawal)) => {
             let method = match &withdrawal.method {
                 Some(WithdrawalMethod::Token) => tr(language, "activity.method_token").into_owned(),
-                Some(method) => method.as_str().to_uppercase(),
+                Some(method) => crate::app::format::method_name(method.as_str()),
                 None => MISSING.to_owned(),
             };
             match withdrawal_payee(withdrawal, pix_key) {
@@ -179,7 +179,7 @@ fn describe(
             }
         }
         Some(Record::Deposit(deposit)) => {
-            let kind = deposit.kind.as_deref().unwrap_or(MISSING).to_uppercase();
+            let kind = crate::app::format::method_name(deposit.kind.as_deref().unwrap_or(MISSING));
             match deposit
                 .coordinates
                 .as_ref()

@@ -23,6 +23,15 @@ use crate::app::ui::passphrase::{
 /// and only the dialog reads as the thing to answer.
 const DIALOG_BACKDROP: egui::Color32 = egui::Color32::from_black_alpha(170);
 
+/// Room between a dialog's edge and its text: egui's popup margin left
+/// the title and the figures against the frame.
+const DIALOG_MARGIN: i8 = 16;
+
+/// A dialog's frame: egui's popup, with room inside it.
+fn dialog_frame(ui: &egui::Ui) -> egui::Frame {
+    egui::Frame::popup(ui.style()).inner_margin(DIALOG_MARGIN)
+}
+
 /// The name of the unlock screen's passphrase field (see [`secret_field_id`]).
 pub const UNLOCK_FIELD: &str = "unlock_passphrase";
 /// The name of the transaction password's field.
@@ -284,6 +293,7 @@ pub fn authorization_ui(
     };
     let modal = egui::Modal::new(egui::Id::unique("transaction_password"))
         .backdrop_color(DIALOG_BACKDROP)
+        .frame(dialog_frame(ui))
         .show(ui.ctx(), |ui| {
             ui.set_width(420.0);
             ui.heading(cx.t(title).as_ref());
@@ -421,6 +431,7 @@ pub fn seal_offer_ui(ui: &mut Ui, lock: &mut LockState, cx: &Shared, out: &mut O
     let offer = std::mem::take(&mut lock.seal_offer);
     let modal = egui::Modal::new(egui::Id::unique("seal_offer"))
         .backdrop_color(DIALOG_BACKDROP)
+        .frame(dialog_frame(ui))
         .show(ui.ctx(), |ui| {
             ui.set_width(460.0);
             ui.heading(cx.t("seal_offer.title").as_ref());

@@ -170,6 +170,10 @@ fn filters_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mu
     }
 }
 
+/// The narrowest width the list's six columns fit in; below it (at 200 %,
+/// in a narrow window) they fold into three, two lines a row.
+const WIDE_LIST_MIN_WIDTH: f32 = 760.0;
+
 fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mut Outbox) {
     filters_ui(ui, transfers, cx, out);
     let language = cx.language;
@@ -183,6 +187,14 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mut O
         "transfers.column_target",
         "transfers.tx_hash",
     ];
+    // Folded: when with how far it has gone, how much, to whom with from
+    // where; the hash is in the transfer's fields below the list.
+    const FOLDED_HEADERS: [&str; 3] = [
+        "transfers.column_when_state",
+        "accounts.amount",
+        "transfers.column_to_from",
+    ];
+    let folded = ui.available_width() < WIDE_LIST_MIN_WIDTH;
     let remote = transfers.list.shown(&cx.data.transfers);
     // How far each transfer has gone, in the words every front uses.
     let state_of = |transfer: &Transfer| {
@@ -197,6 +209,13 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mut O
             .map(|value| amounts.written_of(value, transfer.asset.as_ref(), precision))
     };
     let clipped = |value: Option<&str>| Cell::Clipped(short_hex(value), or_missing(value));
+    let recipient = |transfer: &Transfer| match transfer.target_address.as_deref() {
+        // Who received: the name it is saved under, else the address
+        // shortened; whole on hover and in the copy menu.
+        Some(address) => Cell::Clipped(address_recipient(&parties, address), address.to_owned()),
+        None => clipped(None),
+    };
+    let from_word = cx.t("transfers.column_source");
     let empty = cx.t("accounts.empty");
     let found_after_restart = &transfers.found_after_restart;
     let found_mark = cx.t("settle.row_mark");
@@ -205,13 +224,23 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mut O
         cx,
         out,
         RecordList {
-            id: "transfers_table",
-            headers: &HEADERS,
+            // Its own sorting when folded: the columns are not the same.
+            id: if folded {
+                "transfers_table_folded"
+            } else {
+                "transfers_table"
+            },
+            headers: if folded { &FOLDED_HEADERS } else { &HEADERS },
             remote: Some(remote),
             rows: remote.value().map_or(&[], |rows| rows.as_slice()),
-            arrange: remote
-                .value()
-                .map(|rows| (rows, &crate::app::panel::list_arrangements::TRANSFERS)),
+            arrange: remote.value().map(|rows| {
+                let arrangement = if folded {
+                    &crate::app::panel::list_arrangements::TRANSFERS_FOLDED
+                } else {
+                    &crate::app::panel::list_arrangements::TRANSFERS
+                };
+                (rows, arrangement)
+            }),
             empty: &empty,
             selected: None,
             key: |transfer: &Transfer| transfer.id,
@@ -220,20 +249,38 @@ fn list_ui(ui: &mut Ui, transfers: &mut TransfersState, cx: &Shared, out: &mut O
                 if found_after_restart.contains(&transfer.id) {
                     label = format!("{label} · {found_mark}");
                 }
+                if folded {
+                    // The stage alone fits the folded column; the service's
+                    // own state is in the transfer's fields.
+                    let stage = PaymentStage::of_transfer(transfer.state.as_ref());
+                    let mut stage_word = tr(language, stage.key()).into_owned();
+                    if found_after_restart.contains(&transfer.id) {
+                        stage_word = format!("{stage_word} · {found_mark}");
+                    }
+                    let source = transfer.source_address.as_deref();
+                    return vec![
+                        Cell::Lines(vec![
+                            Cell::Text(moments.or_missing(transfer.created_at())),
+                            Cell::Badge(stage_word, tone),
+                        ]),
+                        amount(transfer, Precision::List)
+                            .map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
+                        Cell::Lines(vec![
+                            recipient(transfer),
+                            Cell::Clipped(
+                                format!("{from_word} {}", short_hex(source)),
+                                or_missing(source),
+                            ),
+                        ]),
+                    ];
+                }
                 vec![
                     Cell::Text(moments.or_missing(transfer.created_at())),
                     amount(transfer, Precision::List)
                         .map_or_else(|| Cell::Text(MISSING.to_owned()), Cell::Amount),
                     Cell::Badge(label, tone),
                     clipped(transfer.source_address.as_deref()),
-                    // Who received: the name it is saved under, else the
-                    // address shortened; whole on hover and in the copy menu.
-                    match transfer.target_address.as_deref() {
-                        Some(address) => {
-                            Cell::Clipped(address_recipient(&parties, address), address.to_owned())
-                        }
-                        None => clipped(None),
-                    },
+                    recipient(transfer),
                     clipped(
                         transfer
                             .tx_hash

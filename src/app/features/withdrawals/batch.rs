@@ -32,7 +32,7 @@ use brlv_core::payouts::CellProblem;
 /// What is wrong with a cell, in the person's language: the forms' own
 /// words where the forms check the same thing.
 pub fn cell_problem_text(language: Language, problem: &CellProblem) -> String {
-    let method = |method: &str| method.to_uppercase();
+    let method = crate::app::format::method_name;
     match problem {
         CellProblem::MethodEmpty => tr(language, "batch.cell_method_empty").into_owned(),
         CellProblem::MethodUnknown(written) => tr_with(

@@ -399,10 +399,9 @@ fn list_ui(ui: &mut Ui, withdrawals: &mut WithdrawalsState, cx: &Shared, out: &m
                 if found_after_restart.contains(&withdrawal.id) {
                     label = format!("{label} · {found_mark}");
                 }
-                let method = withdrawal
-                    .method
-                    .as_ref()
-                    .map_or(MISSING.to_owned(), |m| m.as_str().to_uppercase());
+                let method = withdrawal.method.as_ref().map_or(MISSING.to_owned(), |m| {
+                    crate::app::format::method_name(m.as_str())
+                });
                 let to = match withdrawal_recipient(language, &parties, withdrawal) {
                     Some(recipient) => format!("{method} · {recipient}"),
                     None => method,
@@ -446,7 +445,7 @@ fn list_ui(ui: &mut Ui, withdrawals: &mut WithdrawalsState, cx: &Shared, out: &m
                             withdrawal
                                 .method
                                 .as_ref()
-                                .map(|m| m.as_str().to_uppercase())
+                                .map(|m| crate::app::format::method_name(m.as_str()))
                                 .as_deref(),
                         ),
                         false,

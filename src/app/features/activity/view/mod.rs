@@ -25,8 +25,8 @@ use crate::app::ui::arrange::{Asked, set_asked};
 use crate::app::ui::context::dialog_status;
 use crate::app::ui::fields::FieldMessage;
 use crate::app::ui::{
-    SaveBarKeys, SaveChoice, badge_ui, field_message_ui, note_ui, option_filter_ui, palette,
-    save_bar_ui, save_result_ui, state_tone, typed_paths_shown,
+    SaveBarKeys, SaveChoice, badge_ui, badge_width, field_message_ui, note_ui, option_filter_ui,
+    palette, save_bar_ui, save_result_ui, state_tone, text_width, typed_paths_shown,
 };
 use brlv_core::payment_stage::PaymentStage;
 
@@ -809,6 +809,10 @@ struct MovementLine<'a> {
 
 impl MovementLine<'_> {
     /// Draws the line, a button that opens its record; whether it was clicked.
+    #[expect(
+        clippy::float_arithmetic,
+        reason = "screen geometry in points, never money"
+    )]
     fn ui(&self, ui: &mut Ui, layout: LinesLayout) -> bool {
         let (rect, response) = ui.allocate_exact_size(
             Vec2::new(ui.available_width(), layout.line_height()),
@@ -855,11 +859,29 @@ impl MovementLine<'_> {
                     ui.horizontal(|ui| self.time_text_ui(ui));
                 });
                 cell_ui(ui, *what, Layout::top_down(Align::Min), |ui| {
-                    ui.horizontal(|ui| {
-                        ui.strong(self.kind_name());
-                        self.state_ui(ui);
+                    // The badge beside what moved when both fit; else on the
+                    // second line, before whom it paid, never cut.
+                    let kind = self.kind_name();
+                    let badge_fits = self.state_text().is_none_or(|state| {
+                        text_width(ui, &kind, true)
+                            + ui.spacing().item_spacing.x
+                            + badge_width(ui, &state)
+                            <= ui.available_width()
                     });
-                    ui.add(egui::Label::new(RichText::new(self.description()).weak()).truncate());
+                    ui.horizontal(|ui| {
+                        ui.strong(kind);
+                        if badge_fits {
+                            self.state_ui(ui);
+                        }
+                    });
+                    ui.horizontal(|ui| {
+                        if !badge_fits {
+                            self.state_ui(ui);
+                        }
+                        ui.add(
+                            egui::Label::new(RichText::new(self.description()).weak()).truncate(),
+                        );
+                    });
                 });
                 cell_ui(ui, *money, Layout::top_down(Align::Max), |ui| {
                     self.signed_amounts_ui(ui);
@@ -899,6 +921,16 @@ impl MovementLine<'_> {
                 state_tone(wire),
             );
         }
+    }
+
+    /// The words of the line's badge, if the record has a state.
+    fn state_text(&self) -> Option<String> {
+        let wire = self.record().as_ref().and_then(Record::state)?.to_owned();
+        Some(record_state_badge(
+            self.amounts.language,
+            self.movement.kind(),
+            &wire,
+        ))
     }
 
     /// The record's reference, short, whole on hover: ids come last.

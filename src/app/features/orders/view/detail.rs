@@ -14,8 +14,8 @@ use crate::app::format::{AmountFormat, HIDDEN_DIGITS, MISSING, asset_name, short
 use crate::app::message::Command;
 use crate::app::panel::{Ask, Outbox, Shared};
 use crate::app::ui::{
-    DetailRow, Tone, asset_amount_ui, badge_ui, countdown_words, dialog_button_ui, qr_code_ui,
-    record_detail_ui, request_countdown_frame, typed_path_ui, typed_paths_shown,
+    DetailRow, Tone, asset_amount_ui, badge_ui, badge_width, countdown_words, dialog_button_ui,
+    qr_code_ui, record_detail_ui, request_countdown_frame, typed_path_ui, typed_paths_shown,
     unavailable_note_ui,
 };
 use brlv_core::api::model::{Asset, Order, OrderState};
@@ -29,6 +29,8 @@ use crate::app::ui::order_badge::{order_state_label, order_state_tone, seconds_t
 const QR_WIDTH: f32 = 320.0;
 /// The width from which the payment's details go beside the QR code.
 const SIDE_BY_SIDE_WIDTH: f32 = 720.0;
+/// The widest the payment's details get, beside or under the QR code.
+const PAYMENT_DETAILS_WIDTH: f32 = 480.0;
 /// How long "Copied" shows after the copy button, in ms.
 const COPIED_NOTE_MS: u64 = 3_000;
 
@@ -52,22 +54,36 @@ pub fn order_detail_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared, out: 
         }
         return;
     };
-    ui.horizontal(|ui| {
-        // A title a person reads: what it pays and when; the id is in the
-        // fields below and on hover.
-        ui.heading(order_title(cx, order))
-            .on_hover_text(cx.t_with("motion.order", &[("id", &short_id(&order.id))]));
-        if let Some(order_state) = &order.state {
-            badge_ui(
-                ui,
-                &order_state_label(cx.language, order_state),
-                order_state_tone(order_state),
-            );
-        }
-        if cx.data.order.is_loading() {
-            spinner_ui(ui);
-        }
+    // The state's badge goes under the title when both do not fit (at
+    // 200 %): a wider line would widen the whole page and keep its notes
+    // from wrapping.
+    let badge = order.state.as_ref().map(|order_state| {
+        (
+            order_state_label(cx.language, order_state),
+            order_state_tone(order_state),
+        )
     });
+    let badge_below = ui
+        .horizontal(|ui| {
+            // A title a person reads: what it pays and when; the id is in the
+            // fields below and on hover.
+            ui.heading(order_title(cx, order))
+                .on_hover_text(cx.t_with("motion.order", &[("id", &short_id(&order.id))]));
+            let beside = badge
+                .as_ref()
+                .is_none_or(|(text, _)| badge_width(ui, text) <= ui.available_width());
+            if beside && let Some((text, tone)) = &badge {
+                badge_ui(ui, text, *tone);
+            }
+            if cx.data.order.is_loading() {
+                spinner_ui(ui);
+            }
+            !beside
+        })
+        .inner;
+    if badge_below && let Some((text, tone)) = &badge {
+        badge_ui(ui, text, *tone);
+    }
     ui.add_space(8.0);
     // The QR code to pay first, right under the title: at 200 % it is
     // in sight without scrolling past the receipt.
@@ -202,7 +218,7 @@ fn payment_ui(ui: &mut Ui, orders: &mut OrdersState, cx: &Shared, out: &mut Outb
         qr_code_ui(ui, matrix, QR_WIDTH, &description);
         ui.add_space(16.0);
         ui.vertical(|ui| {
-            ui.set_max_width(480.0);
+            ui.set_max_width(PAYMENT_DETAILS_WIDTH.min(ui.available_width()));
             receiver_ui(ui, cx, receiver);
             ui.add_space(8.0);
             ui.label(cx.t("orders.amount_to_pay").as_ref());

@@ -147,9 +147,11 @@ fn provisional_ui(ui: &mut Ui, cx: &Shared, rates: &brlv_core::tax::ptax::Dollar
     }
     note_ui(
         ui,
-        &cx.t_with(
-            "taxes.bcb_provisional",
-            &[("count", &provisional.to_string())],
+        &crate::app::i18n::tr_count(
+            cx.language,
+            ("taxes.bcb_provisional_one", "taxes.bcb_provisional"),
+            provisional,
+            &[],
         ),
     );
     // Nothing else changes on screen until then: one frame when it is due.

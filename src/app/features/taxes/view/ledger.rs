@@ -115,6 +115,7 @@ pub(super) fn ledger_ui(ui: &mut Ui, taxes: &mut TaxesState, cx: &Shared, figure
             amount_columns: &[2, 3, 4, 5, 6, 7],
             // What is unusual about an entry, read whole.
             last_fits_content: true,
+            row_lines: 1,
         },
         asset.entries.len(),
         None,

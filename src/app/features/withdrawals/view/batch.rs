@@ -17,7 +17,7 @@ use rust_decimal::Decimal;
 
 use crate::app::dialog::DialogPurpose;
 use crate::app::format::{AmountFormat, asset_amount_text, stage_label, stage_totals};
-use crate::app::i18n::Language;
+use crate::app::i18n::{self, Language};
 use crate::app::message::Command;
 use crate::app::panel::repeats::earlier_text;
 use crate::app::panel::review::{balance_lines, service_line};
@@ -246,6 +246,20 @@ fn lines(file: &CheckedFile) -> Vec<Line<'_>> {
     lines
 }
 
+/// The narrowest width the rows' five columns fit in; below it each row
+/// is a block of its own.
+const WIDE_ROWS_MIN_WIDTH: f32 = 720.0;
+
+/// The share of the width a column of the rows may take.
+const WIDEST_COLUMN_SHARE: f32 = 0.36;
+
+/// The narrowest the rows' widest columns get.
+const MIN_WIDEST_COLUMN: f32 = 140.0;
+
+#[expect(
+    clippy::float_arithmetic,
+    reason = "screen geometry in points, never money"
+)]
 fn rows_ui(ui: &mut Ui, batch: &mut BatchState, file: &CheckedFile, cx: &Shared) {
     let name = file
         .path
@@ -258,20 +272,49 @@ fn rows_ui(ui: &mut Ui, batch: &mut BatchState, file: &CheckedFile, cx: &Shared)
             "batch.file_heading",
             &[
                 ("file", &safe(&name)),
-                ("rows", &file.row_count().to_string()),
+                ("rows", &rows_text(cx, file.row_count())),
                 ("wrong", &wrong.to_string()),
             ],
         ))
         .strong(),
     );
     let lines = lines(file);
+    let wide = ui.available_width() >= WIDE_ROWS_MIN_WIDTH;
     egui::ScrollArea::vertical()
         .id_salt("batch_rows")
         .max_height(280.0)
         .show(ui, |ui| {
+            if !wide {
+                // At 200 % or in a narrow window: each row a block, what it
+                // pays over its check or outcome, every line wrapping.
+                for (position, line) in lines.iter().enumerate() {
+                    if position > 0 {
+                        ui.separator();
+                    }
+                    ui.horizontal_wrapped(|ui| {
+                        ui.strong(
+                            cx.t_with("batch.row_number", &[("row", &line.number.to_string())]),
+                        );
+                        if let Some((_, row)) = line.row {
+                            ui.label(crate::app::format::method_name(row.request.method.as_str()));
+                            ui.label(asset_amount_text(
+                                cx.amounts(),
+                                Some(row.request.amount),
+                                Some(&row.request.asset),
+                            ));
+                            ui.label(safe(&destination_text(cx, row)));
+                        }
+                    });
+                    line_result_ui(ui, batch, file, line, cx);
+                }
+                return;
+            }
+            // The destination and the result wrap inside the view instead of
+            // pushing the result past its right edge.
             egui::Grid::new("batch_rows_grid")
                 .num_columns(5)
                 .spacing([14.0, 4.0])
+                .max_col_width((ui.available_width() * WIDEST_COLUMN_SHARE).max(MIN_WIDEST_COLUMN))
                 .striped(true)
                 .show(ui, |ui| {
                     for key in [
@@ -288,23 +331,15 @@ fn rows_ui(ui: &mut Ui, batch: &mut BatchState, file: &CheckedFile, cx: &Shared)
                         ui.label(line.number.to_string());
                         match line.row {
                             Some((_, row)) => {
-                                ui.label(row.request.method.as_str().to_uppercase());
+                                ui.label(crate::app::format::method_name(
+                                    row.request.method.as_str(),
+                                ));
                                 ui.label(asset_amount_text(
                                     cx.amounts(),
                                     Some(row.request.amount),
                                     Some(&row.request.asset),
                                 ));
-                                // A bank account in the person's language,
-                                // as the form's review says it.
-                                let destination = match &row.request.ted_account {
-                                    Some(account) => crate::app::ted::ted_destination_text(
-                                        cx.language,
-                                        account,
-                                        crate::app::format::document_formatted,
-                                    ),
-                                    None => row.destination(),
-                                };
-                                ui.label(safe(&destination));
+                                ui.label(safe(&destination_text(cx, row)));
                             }
                             None => {
                                 ui.label("");
@@ -312,17 +347,7 @@ fn rows_ui(ui: &mut Ui, batch: &mut BatchState, file: &CheckedFile, cx: &Shared)
                                 ui.label("");
                             }
                         }
-                        if !line.errors.is_empty() {
-                            let text: Vec<String> = line
-                                .errors
-                                .iter()
-                                .map(|error| row_error_text(cx, error))
-                                .collect();
-                            // Each message is a sentence of its own.
-                            error_text_ui(ui, &safe(&text.join(" ")));
-                        } else if let Some((index, row)) = line.row {
-                            row_state_ui(ui, batch, file, index, row.row, cx);
-                        }
+                        line_result_ui(ui, batch, file, line, cx);
                         ui.end_row();
                     }
                 });
@@ -336,6 +361,39 @@ fn rows_ui(ui: &mut Ui, batch: &mut BatchState, file: &CheckedFile, cx: &Shared)
     }
     if file.batch().is_none() {
         error_text_ui(ui, &cx.t("batch.fix_file"));
+    }
+}
+
+/// Where a row pays, as the form's review says it: a bank account in the
+/// person's language.
+fn destination_text(cx: &Shared, row: &PayoutRow) -> String {
+    match &row.request.ted_account {
+        Some(account) => crate::app::ted::ted_destination_text(
+            cx.language,
+            account,
+            crate::app::format::document_formatted,
+        ),
+        None => row.destination(),
+    }
+}
+
+/// A row's errors, each a sentence of its own; else its check or outcome.
+fn line_result_ui(
+    ui: &mut Ui,
+    batch: &mut BatchState,
+    file: &CheckedFile,
+    line: &Line<'_>,
+    cx: &Shared,
+) {
+    if !line.errors.is_empty() {
+        let text: Vec<String> = line
+            .errors
+            .iter()
+            .map(|error| row_error_text(cx, error))
+            .collect();
+        error_text_ui(ui, &safe(&text.join(" ")));
+    } else if let Some((index, row)) = line.row {
+        row_state_ui(ui, batch, file, index, row.row, cx);
     }
 }
 
@@ -399,7 +457,12 @@ fn repeats_note_ui(ui: &mut Ui, batch: &BatchState, file: &CheckedFile, cx: &Sha
     if !skipped.is_empty() {
         note_ui(
             ui,
-            &cx.t_with("batch.repeats_skipped", &[("rows", &skipped.join(", "))]),
+            &i18n::tr_count(
+                cx.language,
+                ("batch.repeats_skipped_one", "batch.repeats_skipped"),
+                skipped.len(),
+                &[("rows", &skipped.join(", "))],
+            ),
         );
     }
 }
@@ -447,7 +510,7 @@ fn summary_ui(
         ui.label(cx.t_with(
             "batch.totals",
             &[
-                ("count", &summary.rows.to_string()),
+                ("payouts", &payouts_text(cx, summary.rows)),
                 ("total", &totals_text(cx.amounts(), &summary)),
             ],
         ));
@@ -461,7 +524,10 @@ fn summary_ui(
                 &[
                     ("started", &moments.text(finished.started_at)),
                     ("finished", &moments.text(finished.finished_at)),
-                    ("rows", &finished.rows.to_string()),
+                    (
+                        "rows",
+                        &rows_text(cx, usize::try_from(finished.rows).unwrap_or(usize::MAX)),
+                    ),
                 ],
             ),
         );
@@ -489,7 +555,7 @@ fn summary_ui(
                 "batch.resumes",
                 &[
                     ("done", &done.to_string()),
-                    ("rows", &plan.rows.len().to_string()),
+                    ("rows", &rows_text(cx, plan.rows.len())),
                 ],
             ),
         );
@@ -606,7 +672,7 @@ pub fn batch_review(cx: &Shared, to_send: &Summary, stop_at_first_failure: bool)
         title: cx.t("review.title").into(),
         headline_label: cx.t_with(
             "batch.review_you_pay",
-            &[("count", &to_send.rows.to_string())],
+            &[("payouts", &payouts_text(cx, to_send.rows))],
         ),
         headline: Some(totals_text(cx.amounts(), to_send)),
         headline_detail: None,
@@ -727,8 +793,16 @@ fn result_ui(
                     "stages",
                     &stage_totals(cx.language, &StageCounts::of(&stages)),
                 ),
-                ("rows", &report.rows.len().to_string()),
-                ("sent", &report.sent.to_string()),
+                ("rows", &rows_text(cx, report.rows.len())),
+                (
+                    "sent",
+                    &i18n::tr_count(
+                        cx.language,
+                        ("batch.sent_in_run_one", "batch.sent_in_run"),
+                        report.sent,
+                        &[],
+                    ),
+                ),
             ],
         ))
         .strong(),
@@ -743,7 +817,12 @@ fn result_ui(
     if !held.is_empty() {
         note_ui(
             ui,
-            &cx.t_with("batch.repeats_held", &[("rows", &held.join(", "))]),
+            &i18n::tr_count(
+                cx.language,
+                ("batch.repeats_held_one", "batch.repeats_held"),
+                held.len(),
+                &[("rows", &held.join(", "))],
+            ),
         );
     }
     if !report.finished {
@@ -802,4 +881,19 @@ fn result_ui(
         }
         None => {}
     }
+}
+
+/// "1 linha", "4 linhas": a count of a file's rows in the language's forms.
+fn rows_text(cx: &Shared, count: usize) -> String {
+    i18n::tr_count(cx.language, ("count.rows_one", "count.rows"), count, &[])
+}
+
+/// "1 pagamento", "4 pagamentos".
+fn payouts_text(cx: &Shared, count: usize) -> String {
+    i18n::tr_count(
+        cx.language,
+        ("count.payouts_one", "count.payouts"),
+        count,
+        &[],
+    )
 }

@@ -24,6 +24,13 @@ use crate::app::ui::{
 };
 use crate::app::view::View;
 
+/// Width of the tax-exemption gauge's bar, when the view is that wide.
+const GAUGE_WIDTH: f32 = 320.0;
+
+/// The narrowest width the things in motion fit in one line each; below
+/// it (at 200 %) each takes two lines.
+const MOTION_WIDE_MIN_WIDTH: f32 = 800.0;
+
 /// Width of the amount column: a balance of millions at two places fits,
 /// and at 200 % it still fits the view beside its ticker.
 const AMOUNT_COLUMN_WIDTH: f32 = 210.0;
@@ -306,8 +313,15 @@ fn gauge_figures_ui(ui: &mut Ui, cx: &Shared) {
     } else {
         figures.bar_fraction()
     };
-    ui.horizontal(|ui| {
-        gauge_ui(ui, fill, color, 320.0, &description);
+    // The figures go under the bar when both do not fit the width.
+    ui.horizontal_wrapped(|ui| {
+        gauge_ui(
+            ui,
+            fill,
+            color,
+            GAUGE_WIDTH.min(ui.available_width()),
+            &description,
+        );
         ui.add_space(8.0);
         ui.label(
             RichText::new(cx.t_with(
@@ -369,113 +383,139 @@ fn in_motion_ui(ui: &mut Ui, cx: &Shared) {
         }
         return;
     }
-    egui::Grid::new("in_motion")
-        .num_columns(5)
-        .spacing([14.0, 6.0])
-        .striped(true)
-        .show(ui, |ui| {
-            for order in orders {
-                badge_ui(ui, cx.t("motion.awaiting_payment").as_ref(), Tone::Warning);
-                ui.label(cx.t("motion.kind_order").as_ref());
-                ui.label(
+    let mut rows: Vec<MotionRow> = Vec::new();
+    for order in orders {
+        let detail = match order.expiration() {
+            Some(expiration) => {
+                let left = (expiration - cx.wall_now).whole_seconds();
+                let unreachable = cx.countdown_unreachable(expiration);
+                if let (true, Some(text)) = (left > 0, unreachable) {
+                    RichText::new(text)
+                } else if left > 0 {
+                    request_countdown_frame(ui.ctx(), expiration - cx.wall_now);
                     RichText::new(cx.t_with(
-                        "motion.from_to",
-                        &[
-                            (
-                                "from",
-                                &amounts.listed_text(
-                                    order.source_amount(),
-                                    order.source_asset.as_ref(),
-                                ),
-                            ),
-                            (
-                                "to",
-                                &amounts.listed_text(
-                                    order.target_amount(),
-                                    order.target_asset.as_ref(),
-                                ),
-                            ),
-                        ],
+                        "motion.expires_in",
+                        &[("countdown", &countdown_words(left))],
                     ))
-                    .monospace(),
-                );
-                match order.expiration() {
-                    Some(expiration) => {
-                        let left = (expiration - cx.wall_now).whole_seconds();
-                        let unreachable = cx.countdown_unreachable(expiration);
-                        if let (true, Some(text)) = (left > 0, unreachable) {
-                            ui.label(text);
-                        } else if left > 0 {
-                            ui.label(cx.t_with(
-                                "motion.expires_in",
-                                &[("countdown", &countdown_words(left))],
-                            ));
-                            request_countdown_frame(ui.ctx(), expiration - cx.wall_now);
-                        } else {
-                            ui.label(
-                                RichText::new(cx.t("motion.window_closed").as_ref())
-                                    .color(palette::of(ui).error),
-                            );
-                        }
-                    }
-                    None => {
-                        ui.label("");
-                    }
+                } else {
+                    RichText::new(cx.t("motion.window_closed").as_ref())
+                        .color(palette::of(ui).error)
                 }
-                // The id last, for support; the row says what and how much first.
-                ui.label(RichText::new(short_id(&order.id)).monospace().weak())
-                    .on_hover_text(order.id.to_string());
-                ui.end_row();
             }
-            for transfer in transfers {
-                let state_text = transfer
-                    .state
-                    .as_ref()
-                    .map(|s| state_label(language, "transfer", s.as_str()))
-                    .unwrap_or_default();
-                badge_ui(ui, &state_text, Tone::Info);
-                ui.label(cx.t("motion.kind_transfer").as_ref());
-                ui.label(
-                    RichText::new(amounts.listed_text(transfer.amount(), transfer.asset.as_ref()))
-                        .monospace(),
-                );
-                ui.label(cx.t_with(
-                    "motion.from_to",
-                    &[
-                        ("from", &short_hex(transfer.source_address.as_deref())),
-                        ("to", &short_hex(transfer.target_address.as_deref())),
-                    ],
-                ));
-                // The id last, for support; the row says what and how much first.
-                ui.label(RichText::new(short_id(&transfer.id)).monospace().weak())
-                    .on_hover_text(transfer.id.to_string());
-                ui.end_row();
-            }
-            for withdrawal in withdrawals {
-                let state_text = withdrawal
-                    .state
-                    .as_ref()
-                    .map(|s| state_label(language, "withdrawal", s.as_str()))
-                    .unwrap_or_default();
-                badge_ui(ui, &state_text, Tone::Info);
-                ui.label(cx.t("motion.kind_withdrawal").as_ref());
-                ui.label(
-                    RichText::new(
-                        amounts.listed_text(withdrawal.amount(), withdrawal.asset.as_ref()),
-                    )
-                    .monospace(),
-                );
-                ui.label(
-                    withdrawal
-                        .method
-                        .as_ref()
-                        .map(|method| method.as_str().to_uppercase())
-                        .unwrap_or_default(),
-                );
-                // The id last, for support; the row says what and how much first.
-                ui.label(RichText::new(short_id(&withdrawal.id)).monospace().weak())
-                    .on_hover_text(withdrawal.id.to_string());
-                ui.end_row();
-            }
+            None => RichText::new(""),
+        };
+        rows.push(MotionRow {
+            state: (cx.t("motion.awaiting_payment").into_owned(), Tone::Warning),
+            kind: cx.t("motion.kind_order").into_owned(),
+            amount: cx.t_with(
+                "motion.from_to",
+                &[
+                    (
+                        "from",
+                        &amounts.listed_text(order.source_amount(), order.source_asset.as_ref()),
+                    ),
+                    (
+                        "to",
+                        &amounts.listed_text(order.target_amount(), order.target_asset.as_ref()),
+                    ),
+                ],
+            ),
+            detail,
+            id: order.id,
         });
+    }
+    // A send under way: its state at the service in words, and what it is.
+    let sent = |record: &str, state: Option<&str>, kind: &'static str| {
+        let state = state.map_or_else(String::new, |state| state_label(language, record, state));
+        ((state, Tone::Info), cx.t(kind).into_owned())
+    };
+    for transfer in transfers {
+        let (state, kind) = sent(
+            "transfer",
+            transfer.state.as_ref().map(|state| state.as_str()),
+            "motion.kind_transfer",
+        );
+        rows.push(MotionRow {
+            state,
+            kind,
+            amount: amounts.listed_text(transfer.amount(), transfer.asset.as_ref()),
+            detail: RichText::new(cx.t_with(
+                "motion.from_to",
+                &[
+                    ("from", &short_hex(transfer.source_address.as_deref())),
+                    ("to", &short_hex(transfer.target_address.as_deref())),
+                ],
+            )),
+            id: transfer.id,
+        });
+    }
+    for withdrawal in withdrawals {
+        let (state, kind) = sent(
+            "withdrawal",
+            withdrawal.state.as_ref().map(|state| state.as_str()),
+            "motion.kind_withdrawal",
+        );
+        rows.push(MotionRow {
+            state,
+            kind,
+            amount: amounts.listed_text(withdrawal.amount(), withdrawal.asset.as_ref()),
+            detail: RichText::new(
+                withdrawal
+                    .method
+                    .as_ref()
+                    .map(|method| crate::app::format::method_name(method.as_str()))
+                    .unwrap_or_default(),
+            ),
+            id: withdrawal.id,
+        });
+    }
+    if ui.available_width() >= MOTION_WIDE_MIN_WIDTH {
+        egui::Grid::new("in_motion")
+            .num_columns(5)
+            .spacing([14.0, 6.0])
+            .striped(true)
+            .show(ui, |ui| {
+                for row in rows {
+                    badge_ui(ui, &row.state.0, row.state.1);
+                    ui.label(row.kind.as_str());
+                    ui.label(RichText::new(row.amount.as_str()).monospace());
+                    ui.label(row.detail);
+                    // The id last, for support; the row says what and how much first.
+                    id_ui(ui, &row.id);
+                    ui.end_row();
+                }
+            });
+    } else {
+        // Folded: what and how much over the rest, each line wrapping
+        // inside the view instead of scrolling sideways.
+        for (index, row) in rows.into_iter().enumerate() {
+            if index > 0 {
+                ui.separator();
+            }
+            ui.horizontal_wrapped(|ui| {
+                badge_ui(ui, &row.state.0, row.state.1);
+                ui.label(row.kind.as_str());
+                ui.label(RichText::new(row.amount.as_str()).monospace());
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.label(row.detail);
+                id_ui(ui, &row.id);
+            });
+        }
+    }
+}
+
+/// One thing in motion, as its line says it.
+struct MotionRow {
+    state: (String, Tone),
+    kind: String,
+    amount: String,
+    detail: RichText,
+    id: uuid::Uuid,
+}
+
+/// A record's short id, for support: whole on hover.
+fn id_ui(ui: &mut Ui, id: &uuid::Uuid) {
+    ui.label(RichText::new(short_id(id)).monospace().weak())
+        .on_hover_text(id.to_string());
 }
