@@ -1,7 +1,7 @@
 //! A send of this window that ended without an answer is compared with the
 //! next payment at once, not only after the next start: the real worker
-//! talks to a sandbox through the fault-injecting proxy, the first PIX's
-//! answer is lost, a second (other) PIX is sent after it, and a third
+//! talks to a sandbox through the fault-injecting proxy, the first Pix's
+//! answer is lost, a second (other) Pix is sent after it, and a third
 //! identical to the first is named in its review and needs "Send it
 //! anyway". Once the first settles by itself, the review follows what the
 //! service's records say: nothing to repeat when it was not done, the
@@ -28,9 +28,9 @@ fn ten() -> Decimal {
     Decimal::new(1_000, 2)
 }
 
-/// The first PIX of R$ 10.00 sent with `fault` on its POST, ending not yet
-/// known; then another PIX (R$ 11.00) sent and answered, so the form's
-/// last send is no longer the first; then the review of a third PIX of
+/// The first Pix of R$ 10.00 sent with `fault` on its POST, ending not yet
+/// known; then another Pix (R$ 11.00) sent and answered, so the form's
+/// last send is no longer the first; then the review of a third Pix of
 /// R$ 10.00 to the same key, open once the withdrawals list is read again.
 fn first_unanswered_then_another_then_a_third_reviewed(fault: Fault) -> FaultedApp {
     let mut app = FaultedApp::start(None);
@@ -84,7 +84,7 @@ fn after_the_first_settles(app: &mut FaultedApp) {
 fn a_send_of_this_window_never_answered_is_named_in_the_next_review_until_it_settles_as_not_done() {
     let mut app = first_unanswered_then_another_then_a_third_reviewed(Fault::Hang);
     assert!(
-        app.label_shown(&format!("R$10.00 by PIX to {KEY}")) && app.label_shown(UNANSWERED),
+        app.label_shown(&format!("R$10.00 by Pix to {KEY}")) && app.label_shown(UNANSWERED),
         "the first send, not the form's last, is named"
     );
     assert!(confirm_disabled(&app), "nothing leaves until the choice");
@@ -110,7 +110,7 @@ fn a_send_of_this_window_that_arrived_late_is_named_as_the_services_record_once_
     after_the_first_settles(&mut app);
     assert!(!app.label_shown(UNANSWERED), "settled: no longer in flight");
     assert!(
-        app.label_shown(&format!("You already sent R$10.00 by PIX to {KEY}")),
+        app.label_shown(&format!("You already sent R$10.00 by Pix to {KEY}")),
         "the service's own record of it"
     );
     assert!(confirm_disabled(&app));
@@ -149,7 +149,7 @@ fn a_row_of_a_file_repeating_a_form_send_of_this_window_without_an_answer_is_nam
     app.window.step();
     app.window.step();
     assert!(
-        app.label_shown(&format!("R$10.00 by PIX to {KEY}")) && app.label_shown(UNANSWERED),
+        app.label_shown(&format!("R$10.00 by Pix to {KEY}")) && app.label_shown(UNANSWERED),
         "the form's send is named on the row that repeats it"
     );
     assert!(app.label_shown("Send row 1 anyway"));

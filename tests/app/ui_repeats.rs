@@ -269,7 +269,7 @@ fn the_forms_own_send_not_yet_known_is_named_in_its_next_review() {
 
 /// The file of [`crate::ui_batch::THREE`] being sent in this window, its
 /// first row answered and sent, and the withdrawal form's review open on a
-/// PIX of R$ 2.22 to ana@example.com, as its second row pays.
+/// Pix of R$ 2.22 to ana@example.com, as its second row pays.
 fn reviewing_while_a_file_is_sent(language: Language) -> Harness<'static, AppState> {
     use brlv_core::payouts::run::RowOutcome;
     use brlv_desk::app::features::withdrawals::batch::BatchEvent;
@@ -305,7 +305,7 @@ fn a_withdrawal_repeating_a_row_of_the_file_being_sent_is_named_by_its_row_until
     for (language, said, confirm) in [
         (
             Language::En,
-            "Row 2 of the payouts file being sent now: R$2.22 by PIX to ana@example.com",
+            "Row 2 of the payouts file being sent now: R$2.22 by Pix to ana@example.com",
             "Confirm",
         ),
         (
@@ -367,7 +367,7 @@ fn a_file_shown_before_a_form_send_lost_its_answer_names_that_send_on_the_row_it
     let mut harness =
         crate::ui_batch::shown_file(Language::En, &crate::ui_batch::csv(&crate::ui_batch::THREE));
     assert!(harness.query_by_label("Send row 2 anyway").is_none());
-    // The form's PIX of R$ 2.22 to ana@example.com lost its answer after
+    // The form's Pix of R$ 2.22 to ana@example.com lost its answer after
     // the file was checked: the journal tells it as unsettled.
     let body = serde_json::to_string(&CreateWithdrawal::pix(
         dec("2.22"),
@@ -393,7 +393,7 @@ fn a_file_shown_before_a_form_send_lost_its_answer_names_that_send_on_the_row_it
             sends,
         }));
     settle(&mut harness);
-    harness.get_by_label_contains("A send of R$2.22 by PIX to ana@example.com from this device");
+    harness.get_by_label_contains("A send of R$2.22 by Pix to ana@example.com from this device");
     harness.get_by_label("Send row 2 anyway");
     assert!(harness.query_by_label("Send row 1 anyway").is_none());
     assert!(harness.query_by_label("Send row 3 anyway").is_none());
