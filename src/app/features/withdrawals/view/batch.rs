@@ -280,9 +280,13 @@ fn rows_ui(ui: &mut Ui, batch: &mut BatchState, file: &CheckedFile, cx: &Shared)
     );
     let lines = lines(file);
     let wide = ui.available_width() >= WIDE_ROWS_MIN_WIDTH;
+    // Inside the page's own scrolling, egui sizes this area to what is
+    // left of the viewport below it: with the page scrolled, at 200 % that
+    // was one row. It keeps its height whatever the page's scroll.
     egui::ScrollArea::vertical()
         .id_salt("batch_rows")
         .max_height(280.0)
+        .min_scrolled_height(280.0)
         .show(ui, |ui| {
             if !wide {
                 // At 200 % or in a narrow window: each row a block, what it
