@@ -231,8 +231,14 @@ impl AppState {
     fn journal_event(&mut self, event: JournalEvent) {
         match event {
             JournalEvent::Restored {
-                lists, claims, tax, ..
+                lists,
+                claims,
+                tax,
+                orders_sent,
+                ..
             } => {
+                let sent = OrdersTold::SentBefore(orders_sent);
+                self.tell(|panels| &mut panels.orders, sent);
                 for list in lists {
                     if let Fetched::Orders(orders) = &list.fetched {
                         // Known states, so an order that expired while the

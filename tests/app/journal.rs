@@ -693,3 +693,69 @@ pub(crate) fn environment_journal(dir: &std::path::Path, base_url: &str) -> std:
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     path
 }
+
+/// An order sent from this computer in an earlier run, with its wallet:
+/// as the connection opens, the journal's copy of what was sent gives its
+/// receipt the wallet, which the service's order record does not carry.
+#[test]
+fn an_order_sent_in_an_earlier_run_keeps_its_wallet_for_its_receipt() {
+    use brlv_desk::app::receipt::build::OrderDestination;
+
+    let dir = tempfile::tempdir().unwrap();
+    let service = Service::start();
+    let path = environment_journal(dir.path(), &service.base_url);
+    let wallet = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
+    let order_id = uuid::Uuid::new_v4();
+    let post_id = uuid::Uuid::new_v4();
+    let sent_at = time::OffsetDateTime::now_utc() - time::Duration::days(3);
+    {
+        let (mut store, _) = Store::open(&path).unwrap();
+        store
+            .append_post(&journal::PostRecord {
+                id: post_id,
+                sent_at,
+                form: "order".to_owned(),
+                method: "POST".to_owned(),
+                endpoint: "/api/v0/orders".to_owned(),
+                body: serde_json::json!({
+                    "quote-id": uuid::Uuid::new_v4(),
+                    "target-wallet-address": wallet,
+                })
+                .to_string(),
+            })
+            .unwrap();
+        store
+            .append_outcome(&journal::OutcomeRecord {
+                post_id,
+                at: sent_at,
+                outcome: journal::Outcome::Created,
+                answer_lost: false,
+                answer: Some(
+                    serde_json::json!({
+                        "id": order_id,
+                        "state": "created",
+                        "source-asset": "fiat/brl",
+                        "target-asset": "eth-base/brlv",
+                    })
+                    .to_string(),
+                ),
+                error: None,
+                reread_error: None,
+            })
+            .unwrap();
+    }
+
+    let handle = worker(dir.path(), EnvironmentProfile::Given(service.credentials()));
+    assert!(handle.send(Command::Start { sandbox: false }));
+    let mut state = AppState::new(Language::En);
+    pump_until(
+        &handle,
+        &mut state,
+        "the orders sent before, read back",
+        |state| state.panels.orders.sent_to.contains_key(&order_id),
+    );
+    assert_eq!(
+        state.panels.orders.sent_to.get(&order_id),
+        Some(&OrderDestination::Wallet(wallet.to_owned()))
+    );
+}

@@ -384,6 +384,7 @@ fn the_tax_chart_says_each_months_sales_as_the_tax_report_counts_them() {
             session: crate::support::ui::SESSION,
             lists: Vec::new(),
             claims: Vec::new(),
+            orders_sent: Vec::new(),
             tax: brlv_desk::app::features::journal::message::TaxJournal {
                 claims: vec![brlv_core::tax::ClaimMade {
                     claim,

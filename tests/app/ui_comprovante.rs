@@ -169,12 +169,12 @@ fn an_order_receipt_names_the_wallet_it_was_sent_to_and_a_transfer_its_recipient
         (
             Language::En,
             "To (wallet): not in the service's order record; the app knows it only for orders \
-             sent from this window since it opened",
+             sent from this computer with this profile",
         ),
         (
             Language::PtBr,
             "Para (carteira): não consta no registro da ordem no serviço; o app só sabe a \
-             carteira das ordens enviadas desta janela desde que ela foi aberta",
+             carteira das ordens enviadas deste computador com este perfil",
         ),
     ] {
         let text = order_receipt(&utc(language), &order("completed"), &parties, None)

@@ -54,6 +54,7 @@ fn restored(state: &mut AppState, claims: Vec<Claim>) {
         ],
         claims,
         tax: Default::default(),
+        orders_sent: Vec::new(),
     }));
 }
 
@@ -183,6 +184,7 @@ fn the_journal_of_another_connection_is_ignored() {
             partial: None,
         }],
         claims: Vec::new(),
+        orders_sent: Vec::new(),
         tax: Default::default(),
     }));
     assert!(state.shared.data.balance_brl.value().is_none());

@@ -109,6 +109,7 @@ pub(crate) fn taxes_state(language: Language) -> AppState {
         session: SESSION,
         lists: Vec::new(),
         claims: Vec::new(),
+        orders_sent: Vec::new(),
         tax: TaxJournal::default(),
     }));
     state

@@ -160,6 +160,7 @@ fn account_state(language: Language, account: Account) -> AppState {
         session: SESSION,
         lists: Vec::new(),
         claims: Vec::new(),
+        orders_sent: Vec::new(),
         tax: TaxJournal {
             typed: account.typed,
             ..TaxJournal::default()

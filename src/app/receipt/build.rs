@@ -15,8 +15,8 @@ use time::OffsetDateTime;
 use crate::app::format::{AmountFormat, MomentFormat, Precision};
 use crate::app::i18n::{self, Language, tr, tr_with};
 use brlv_core::api::model::{
-    Asset, Claim, ClaimStatus, Deposit, DepositAsset, DepositStatus, Order, OrderState, Transfer,
-    TransferState, Withdrawal, WithdrawalMethod, WithdrawalState,
+    Asset, Claim, ClaimStatus, CreateOrder, Deposit, DepositAsset, DepositStatus, Order,
+    OrderState, Transfer, TransferState, Withdrawal, WithdrawalMethod, WithdrawalState,
 };
 
 use super::model::{Receipt, ReceiptKind, ReceiptLine};
@@ -147,6 +147,17 @@ pub enum OrderDestination {
     Wallet(String),
     /// Reais to this third party's PIX key.
     PixKey(String),
+}
+
+impl OrderDestination {
+    /// Where the order `sent` asked the proceeds to go, if it named a place.
+    pub fn of(sent: &CreateOrder) -> Option<OrderDestination> {
+        match (&sent.target_wallet_address, &sent.target_end_user_pix_key) {
+            (Some(address), _) => Some(OrderDestination::Wallet(address.clone())),
+            (None, Some(key)) => Some(OrderDestination::PixKey(key.clone())),
+            (None, None) => None,
+        }
+    }
 }
 
 /// The receipt of a completed order; `destination` where this app sent it.

@@ -141,11 +141,12 @@ impl Worker {
             let problem = book.take_problem();
             let restored = book.restore()?;
             let tax = book.tax()?;
-            Ok((problem, restored, tax))
+            let orders_sent = book.orders_sent()?;
+            Ok((problem, restored, tax, orders_sent))
         });
         self.spawn(async move {
             match reading.await {
-                Ok((problem, (lists, claims), tax)) => {
+                Ok((problem, (lists, claims), tax, orders_sent)) => {
                     let mut steps: Vec<Done> = problem
                         .map(|(kind, detail)| Done::Report(notice(kind, detail)))
                         .into_iter()
@@ -155,6 +156,7 @@ impl Worker {
                         lists,
                         claims,
                         tax,
+                        orders_sent,
                     })));
                     Done::Sequence(steps)
                 }

@@ -320,6 +320,7 @@ pub fn deliver_tax_lists(
         session: SESSION,
         lists: Vec::new(),
         claims: Vec::new(),
+        orders_sent: Vec::new(),
         tax: TaxJournal {
             typed,
             ..TaxJournal::default()

@@ -7,7 +7,7 @@ use time::OffsetDateTime;
 use crate::app::remote::PartialCopy;
 use crate::app::resources::Fetched;
 use crate::app::session::SessionId;
-use brlv_core::api::model::Claim;
+use brlv_core::api::model::{Claim, CreateOrder};
 use brlv_core::tax::{ClaimMade, TaxInput, TypedValues};
 
 /// Something the journal feature asks the worker to do.
@@ -70,6 +70,9 @@ pub enum JournalEvent {
         claims: Vec<Claim>,
         /// The tax year's side of the journal.
         tax: TaxJournal,
+        /// The orders sent from this device, each with the body it sent
+        /// (where its proceeds went), oldest first.
+        orders_sent: Vec<(uuid::Uuid, CreateOrder)>,
     },
     /// The tax year's side of the journal, read again.
     TaxRead {

@@ -20,7 +20,9 @@ use crate::app::resources::{ClaimableBalances, Fetched, ResourceKey, WalletClaim
 use crate::app::submit::{Created, FormKind, SubmitOutcome, SubmitRequest};
 use crate::webhook::WebhookEvent;
 use brlv_core::api::API_PREFIX;
-use brlv_core::api::model::{Claim, CreateQuote, Deposit, Order, Transfer, Wallet, Withdrawal};
+use brlv_core::api::model::{
+    Claim, CreateOrder, CreateQuote, Deposit, Order, Transfer, Wallet, Withdrawal,
+};
 use brlv_core::journal::{
     NoticeRecord, Outcome, OutcomeRecord, PostEntry, PostRecord, SNAPSHOT_MAX_BYTES,
     SnapshotRecord, SnapshotRows,
@@ -258,6 +260,25 @@ pub fn claims_history(entries: &[PostEntry]) -> Vec<Claim> {
         .collect();
     claims.reverse();
     claims
+}
+
+/// The orders this device sent (created, by the service's answer), each
+/// with the body it sent, oldest first: the body is where the order's
+/// proceeds go, which the service's order record does not say.
+pub fn orders_sent(entries: &[PostEntry]) -> Vec<(Uuid, CreateOrder)> {
+    entries
+        .iter()
+        .filter(|entry| entry.post.form == form_name(FormKind::Order))
+        .filter_map(|entry| {
+            let outcome = entry.outcome.as_ref()?;
+            if outcome.outcome != Outcome::Created {
+                return None;
+            }
+            let order: Order = serde_json::from_str(outcome.answer.as_deref()?).ok()?;
+            let body: CreateOrder = serde_json::from_str(&entry.post.body).ok()?;
+            Some((order.id, body))
+        })
+        .collect()
 }
 
 /// The stable name of a polled resource in the journal; `None` for the one

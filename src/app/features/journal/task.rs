@@ -20,15 +20,15 @@ use crate::app::remote::PartialCopy;
 use crate::app::resources::Fetched;
 use crate::app::submit::FormKind;
 use brlv_core::api::Client;
-use brlv_core::api::model::{Claim, CreateQuote, Quote};
+use brlv_core::api::model::{Claim, CreateOrder, CreateQuote, Quote};
 use brlv_core::journal::{self as store, JournalError, OutcomeRecord, PostRecord, Store};
 use brlv_core::tax::OutflowAnswer;
 use brlv_core::tax::journal as tax_journal;
 
 use super::message::{RestoredList, TaxJournal};
 use super::records::{
-    self, KnownStates, claims_history, fetched_of, form_name, money_notices, resource_name,
-    snapshot_of, states_of,
+    self, KnownStates, claims_history, fetched_of, form_name, money_notices, orders_sent,
+    resource_name, snapshot_of, states_of,
 };
 use super::rows::{JournalRow, journal_rows};
 
@@ -184,6 +184,14 @@ impl JournalBook {
             typed,
             unread,
         })
+    }
+
+    /// The orders this device sent with this profile, each with the body it
+    /// sent (where its proceeds went), read at a connection's start.
+    pub fn orders_sent(&self) -> Result<Vec<(Uuid, CreateOrder)>, JournalError> {
+        Ok(orders_sent(
+            &self.store.posts(Some(form_name(FormKind::Order)))?,
+        ))
     }
 
     /// The last known state and the claims history, read at a connection's start.

@@ -11,7 +11,7 @@ use crate::app::export::ExportDraft;
 use crate::app::remote::Remote;
 use crate::app::resources::Rows;
 use crate::app::submit::SubmitOutcome;
-use brlv_core::api::model::{Asset, Order, OrderState};
+use brlv_core::api::model::{Asset, CreateOrder, Order, OrderState};
 use brlv_core::pix::{self, BrCodeError, QrMatrix};
 
 use super::form::OrderForm;
@@ -296,6 +296,11 @@ pub enum OrdersTold {
     /// The order list as the journal kept it, read back as the connection
     /// opened: its orders' states are known from then on.
     Restored(Rows<Order>),
+    /// The orders this device sent with this profile, each with the body
+    /// it sent, read back from the journal as the connection opened: where
+    /// their proceeds went, for their receipts (the service's order record
+    /// does not say).
+    SentBefore(Vec<(Uuid, CreateOrder)>),
     /// The detail's order, fetched alone.
     Fetched(Box<Order>),
     /// The order form's POST left.

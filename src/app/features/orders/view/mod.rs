@@ -47,6 +47,13 @@ impl Panel for OrdersState {
                     self.observe_noticing(order, out);
                 }
             }
+            OrdersTold::SentBefore(sent) => {
+                for (id, body) in &sent {
+                    if let Some(destination) = OrderDestination::of(body) {
+                        self.sent_to.entry(*id).or_insert(destination);
+                    }
+                }
+            }
             OrdersTold::Fetched(order) => self.observe_noticing(&order, out),
             OrdersTold::Sending => self.form.submit = SubmitStatus::Sending,
             OrdersTold::Submitted(outcome) => {
@@ -136,15 +143,8 @@ impl OrdersState {
     /// starts afresh and the new order opens.
     fn created(&mut self, order: &Order, after_unknown: bool, out: &mut Outbox) {
         // Where it was sent, for its receipt: the order record does not say.
-        if let Some(sent) = &self.form.reviewing {
-            let destination = match (&sent.target_wallet_address, &sent.target_end_user_pix_key) {
-                (Some(address), _) => Some(OrderDestination::Wallet(address.clone())),
-                (None, Some(key)) => Some(OrderDestination::PixKey(key.clone())),
-                (None, None) => None,
-            };
-            if let Some(destination) = destination {
-                self.sent_to.insert(order.id, destination);
-            }
+        if let Some(destination) = self.form.reviewing.as_ref().and_then(OrderDestination::of) {
+            self.sent_to.insert(order.id, destination);
         }
         self.form.reset();
         if after_unknown {
