@@ -74,10 +74,10 @@ pub enum FieldError {
     #[error("The destination is the same wallet as the source.")]
     SameAddress,
     /// A third party's PIX key on a pair that does not allow it (spec 4.1).
-    #[error("A third party's PIX key is only allowed when selling USDC or BRLV for BRL.")]
+    #[error("A third party's Pix key is only allowed when selling USDC or BRLV for BRL.")]
     PixKeyNotAllowed,
     /// A brcode can only fund a BRL-paid order.
-    #[error("Paying by PIX QR code is only possible when paying in BRL.")]
+    #[error("Paying by Pix QR code is only possible when paying in BRL.")]
     BrcodeNeedsBrl,
     /// The method does not fit the asset (PIX and TED pay BRL; token pays tokens).
     #[error("{method} withdrawals pay {expected}, not {asset}.")]

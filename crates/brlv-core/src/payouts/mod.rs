@@ -257,7 +257,7 @@ pub enum CellProblem {
         phone: String,
     },
     /// A `pix_key_type` that names no kind of key.
-    #[error("{0:?} is not a kind of PIX key; write cpf, cnpj, email, phone or random")]
+    #[error("{0:?} is not a kind of Pix key; write cpf, cnpj, email, phone or random")]
     PixKeyType(String),
     /// The token's address.
     #[error("{0}")]

@@ -108,7 +108,7 @@ pub(super) fn cannot(field: &'static str, problem: impl Into<String>) -> BrCodeE
 ///   for none. It is never altered, as the service matches payments by it.
 pub fn try_build_brcode(spec: &BrCodeSpec) -> Result<String, BrCodeError> {
     let key = PixKey::parse(&spec.pix_key)
-        .map_err(|e| cannot("PIX key", format!("is not valid: {e}")))?;
+        .map_err(|e| cannot("Pix key", format!("is not valid: {e}")))?;
 
     let amount = match spec.amount {
         None => None,

@@ -12,11 +12,11 @@ pub const MAX_MODULE_PIXELS: u32 = 64;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BrCodeError {
     /// Nothing was given.
-    #[error("The PIX code is empty; paste the whole copy-and-paste code.")]
+    #[error("The Pix code is empty; paste the whole copy-and-paste code.")]
     Empty,
     /// The field structure is broken.
     #[error(
-        "This is not a valid PIX code: {detail} (at character {position}). Copy the whole \
+        "This is not a valid Pix code: {detail} (at character {position}). Copy the whole \
          code again; it may have been cut off or changed."
     )]
     Malformed {
@@ -27,13 +27,13 @@ pub enum BrCodeError {
     },
     /// No CRC field 63 at the end.
     #[error(
-        "This PIX code has no check code at its end (field 63), so it may have been cut off. \
+        "This Pix code has no check code at its end (field 63), so it may have been cut off. \
          Copy the whole code again."
     )]
     MissingCrc,
     /// The CRC does not match the contents.
     #[error(
-        "This PIX code is damaged or was altered: its check code is {found}, but its \
+        "This Pix code is damaged or was altered: its check code is {found}, but its \
          contents give {expected}. Do not pay it; copy the code again from its source."
     )]
     CrcMismatch {
@@ -44,7 +44,7 @@ pub enum BrCodeError {
     },
     /// A field appears more than once.
     #[error(
-        "This PIX code has field {id} more than once, so apps could read it differently. \
+        "This Pix code has field {id} more than once, so apps could read it differently. \
          Do not pay it; ask the receiver for a new code."
     )]
     DuplicateField {
@@ -53,21 +53,21 @@ pub enum BrCodeError {
     },
     /// Field 00 is not `01`.
     #[error(
-        "This code's format version is \u{201c}{found}\u{201d}, not 01, so it is not a PIX \
-         code this app can read; ask the receiver for a PIX copy-and-paste code."
+        "This code's format version is \u{201c}{found}\u{201d}, not 01, so it is not a Pix \
+         code this app can read; ask the receiver for a Pix copy-and-paste code."
     )]
     UnsupportedFormat {
         /// The value of field 00.
         found: String,
     },
-    /// No merchant account template with the PIX identifier.
+    /// No merchant account template with the Pix identifier.
     #[error(
-        "This is a payment QR code but not a PIX one (it has no br.gov.bcb.pix account); \
-         ask the receiver for a PIX code."
+        "This is a payment QR code but not a Pix one (it has no br.gov.bcb.pix account); \
+         ask the receiver for a Pix code."
     )]
     NotPix,
     /// A required field is absent or empty.
-    #[error("This PIX code lacks the {name} (field {id}); ask the receiver for a new code.")]
+    #[error("This Pix code lacks the {name} (field {id}); ask the receiver for a new code.")]
     MissingField {
         /// The field ID.
         id: &'static str,
@@ -77,7 +77,7 @@ pub enum BrCodeError {
     /// Field 53 is not BRL.
     #[error(
         "This code is in currency {found}, not Brazilian reais (986); it cannot be paid \
-         with PIX. Ask the receiver for a code in reais."
+         with Pix. Ask the receiver for a code in reais."
     )]
     NotBrl {
         /// The value of field 53.
@@ -85,7 +85,7 @@ pub enum BrCodeError {
     },
     /// Field 54 is not a positive amount.
     #[error(
-        "This PIX code's amount \u{201c}{found}\u{201d} is not a valid amount in reais; ask \
+        "This Pix code's amount \u{201c}{found}\u{201d} is not a valid amount in reais; ask \
          the receiver for a new code."
     )]
     BadAmount {
@@ -94,13 +94,13 @@ pub enum BrCodeError {
     },
     /// The code fixes no amount where one is required.
     #[error(
-        "This PIX code does not fix an amount, so it could be paid with any amount. Use the \
+        "This Pix code does not fix an amount, so it could be paid with any amount. Use the \
          code issued for this order, which states the exact amount."
     )]
     MissingAmount,
     /// The code's amount differs from the expected one.
     #[error(
-        "This PIX code asks for {} but this payment is {}. Do not pay it; use the code \
+        "This Pix code asks for {} but this payment is {}. Do not pay it; use the code \
          issued for this order.",
         format_brl(*in_code, NumberFormat::English),
         format_brl(*expected, NumberFormat::English)
@@ -112,7 +112,7 @@ pub enum BrCodeError {
         expected: Decimal,
     },
     /// A [`BrCodeSpec`] that cannot make a valid code.
-    #[error("Cannot make a PIX code: the {field} {problem}.")]
+    #[error("Cannot make a Pix code: the {field} {problem}.")]
     CannotBuild {
         /// Which part of the spec.
         field: &'static str,

@@ -89,7 +89,7 @@ impl std::fmt::Display for PixKeyKind {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PixKeyError {
     /// Nothing was given.
-    #[error("Enter a PIX key: a CPF, CNPJ, e-mail, phone number starting with +55, or random key.")]
+    #[error("Enter a Pix key: a CPF, CNPJ, e-mail, phone number starting with +55, or random key.")]
     Empty,
     /// Digits only, but neither 11 (CPF) nor 14 (CNPJ) of them.
     #[error(
@@ -122,16 +122,16 @@ pub enum PixKeyError {
         reason: String,
     },
     /// An e-mail over 77 characters.
-    #[error("An e-mail PIX key has at most 77 characters, but this one has {given}.")]
+    #[error("An e-mail Pix key has at most 77 characters, but this one has {given}.")]
     EmailTooLong {
         /// Characters given.
         given: usize,
     },
     /// Looks like a phone, without +55.
-    #[error("A phone PIX key must start with +55 and the area code, such as +55 11 98765-4321.")]
+    #[error("A phone Pix key must start with +55 and the area code, such as +55 11 98765-4321.")]
     PhoneMissingCountryCode,
     /// `+` and a country other than Brazil.
-    #[error("A phone PIX key must be a Brazilian number starting with +55.")]
+    #[error("A phone Pix key must be a Brazilian number starting with +55.")]
     PhoneNotBrazilian,
     /// A character other than digits, spaces, `-`, `.`, `(` and `)`.
     #[error(
@@ -194,7 +194,7 @@ pub enum PixKeyError {
     },
     /// None of the kinds of key.
     #[error(
-        "\u{201c}{input}\u{201d} is not a PIX key: use a CPF, CNPJ, e-mail, phone number \
+        "\u{201c}{input}\u{201d} is not a Pix key: use a CPF, CNPJ, e-mail, phone number \
          starting with +55, or random key."
     )]
     Unrecognised {

@@ -205,7 +205,7 @@ fn build_refuses_bad_specs() {
     for s in bad {
         let e = try_build_brcode(&s).unwrap_err();
         assert!(matches!(e, BrCodeError::CannotBuild { .. }), "{s:?}");
-        assert!(e.to_string().starts_with("Cannot make a PIX code"));
+        assert!(e.to_string().starts_with("Cannot make a Pix code"));
         assert_eq!(build_brcode(&s), "");
     }
     assert_eq!(BrCode::parse(""), Err(BrCodeError::Empty));
@@ -691,7 +691,7 @@ fn other_inputs() {
             input: "fulano".into()
         }
     );
-    assert!(key_err("fulano").to_string().contains("not a PIX key"));
+    assert!(key_err("fulano").to_string().contains("not a Pix key"));
     assert_eq!(key("529.982.247-25").to_string(), "52998224725");
 }
 
