@@ -244,19 +244,26 @@ pub fn quote_outcome(
     }
 }
 
-/// The claims made from this device, newest first, as the service
-/// answered them (the service lists none).
-pub fn claims_history(entries: &[PostEntry]) -> Vec<Claim> {
-    let mut claims: Vec<Claim> = entries
+/// The sends of `form` the service created, each with its answer (the
+/// created record, as JSON), oldest first.
+fn created_by(entries: &[PostEntry], form: FormKind) -> impl Iterator<Item = (&PostEntry, &str)> {
+    entries
         .iter()
-        .filter(|entry| entry.post.form == form_name(FormKind::Claim))
+        .filter(move |entry| entry.post.form == form_name(form))
         .filter_map(|entry| {
             let outcome = entry.outcome.as_ref()?;
             if outcome.outcome != Outcome::Created {
                 return None;
             }
-            serde_json::from_str(outcome.answer.as_deref()?).ok()
+            Some((entry, outcome.answer.as_deref()?))
         })
+}
+
+/// The claims made from this device, newest first, as the service
+/// answered them (the service lists none).
+pub fn claims_history(entries: &[PostEntry]) -> Vec<Claim> {
+    let mut claims: Vec<Claim> = created_by(entries, FormKind::Claim)
+        .filter_map(|(_, answer)| serde_json::from_str(answer).ok())
         .collect();
     claims.reverse();
     claims
@@ -266,15 +273,9 @@ pub fn claims_history(entries: &[PostEntry]) -> Vec<Claim> {
 /// with the body it sent, oldest first: the body is where the order's
 /// proceeds go, which the service's order record does not say.
 pub fn orders_sent(entries: &[PostEntry]) -> Vec<(Uuid, CreateOrder)> {
-    entries
-        .iter()
-        .filter(|entry| entry.post.form == form_name(FormKind::Order))
-        .filter_map(|entry| {
-            let outcome = entry.outcome.as_ref()?;
-            if outcome.outcome != Outcome::Created {
-                return None;
-            }
-            let order: Order = serde_json::from_str(outcome.answer.as_deref()?).ok()?;
+    created_by(entries, FormKind::Order)
+        .filter_map(|(entry, answer)| {
+            let order: Order = serde_json::from_str(answer).ok()?;
             let body: CreateOrder = serde_json::from_str(&entry.post.body).ok()?;
             Some((order.id, body))
         })
