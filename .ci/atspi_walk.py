@@ -184,7 +184,7 @@ def walk_order(app):
     qr = wait_for(
         "the order's QR code",
         lambda: next(
-            (node for node in walk(app) if (node.name or "").startswith("PIX QR code")),
+            (node for node in walk(app) if (node.name or "").startswith("Pix QR code")),
             None,
         ),
     )
@@ -355,7 +355,7 @@ def withdrawal_count():
 
 
 def walk_repeat(app):
-    """A PIX withdrawal to a key already paid today (the caller paid it
+    """A Pix withdrawal to a key already paid today (the caller paid it
     with `call` before the window started): its review names the earlier
     payment, Confirm does nothing and nothing reaches the service until
     "Send it anyway" is ticked; then exactly one withdrawal is added."""
@@ -364,12 +364,12 @@ def walk_repeat(app):
     press(app, "Withdrawals")
     wait_for("the Withdrawals view to load", lambda: loaded(app))
     set_text(app, "Amount to withdraw", "10.00")
-    set_text(app, "PIX key", REPEATED_KEY)
+    set_text(app, "Pix key", REPEATED_KEY)
     press(app, "Review withdrawal")
     warning = wait_for(
         "the repeat's warning",
         lambda: next((node for node in walk(app)
-                      if (node.name or "").startswith("You already sent R$10.00 by PIX to " + REPEATED_KEY)),
+                      if (node.name or "").startswith("You already sent R$10.00 by Pix to " + REPEATED_KEY)),
                      None),
     )
     print(f"the review says: {warning.name}")
@@ -402,7 +402,7 @@ def walk_repeat(app):
 
 
 def walk_offline(app):
-    """A PIX withdrawal sent while the service is down (the sandbox whose
+    """A Pix withdrawal sent while the service is down (the sandbox whose
     process id is BRLV_SANDBOX_PID is stopped just before "Send"): the
     window says it was not sent and that the form is kept, never that the
     service refused it."""
@@ -411,7 +411,7 @@ def walk_offline(app):
     press(app, "Withdrawals")
     wait_for("the Withdrawals view to load", lambda: loaded(app))
     set_text(app, "Amount to withdraw", "11.00")
-    set_text(app, "PIX key", OFFLINE_KEY)
+    set_text(app, "Pix key", OFFLINE_KEY)
     press(app, "Review withdrawal")
     press(app, "Confirm")
     wait_for("the typed word's field", lambda: find_named(app, pyatspi.ROLE_ENTRY, "Type SEND to confirm")
@@ -434,7 +434,7 @@ def walk_offline(app):
     return failures + check_view(app, "offline")
 
 
-# The PIX key `.ci/run` pays once with `call` before the repeat walk.
+# The Pix key `.ci/run` pays once with `call` before the repeat walk.
 REPEATED_KEY = "ana@example.com"
 # A key not paid before: the offline walk's review has no repeat to warn of.
 OFFLINE_KEY = "bia@example.com"
